@@ -1,0 +1,30 @@
+/**
+ * The shape every `triton-iac` sub-command has. Each command lives in its own file under
+ * `cli/commands/` and is listed once in `cli/commands/index.ts`.
+ */
+export interface Command {
+  /** The word that selects the command, e.g. `plan`. */
+  readonly name: string;
+  /** One line for the command list in `triton-iac --help`. */
+  readonly summary: string;
+  /** The full `--help` text: usage, options and examples. */
+  readonly help: string;
+  /**
+   * Runs the command with the arguments that follow its name.
+   * @returns the process exit code.
+   */
+  run(argv: readonly string[], io: CommandIo): Promise<number>;
+}
+
+/** Where a command writes; injected so that tests and the in-process CLI can capture output. */
+export interface CommandIo {
+  readonly stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  readonly stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd: string;
+}
+
+/** A failure the user can fix: printed as one paragraph, without a stack trace, exit code 1. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}

@@ -1,0 +1,63 @@
+import { commands } from './commands/index.js';
+import { UsageError, type CommandIo } from './command.js';
+
+const VERSION = '0.1.0';
+
+function topLevelHelp(): string {
+  const width = Math.max(8, ...commands.map((c) => c.name.length));
+  const lines = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+  return [
+    'triton-iac: infrastructure as code for Triton CloudAPI and Manta',
+    '',
+    'Usage: triton-iac <command> [options]',
+    '',
+    'Commands:',
+    ...(lines.length > 0 ? lines : ['  (none yet)']),
+    '',
+    'Options:',
+    '  -h, --help     show help (also after any command: triton-iac plan --help)',
+    '  -V, --version  print the version',
+    '      --debug    print stack traces on errors',
+    '',
+  ].join('\n');
+}
+
+/**
+ * Runs the CLI with `argv` (without the node and script words).
+ * @returns the process exit code: 0 success, 1 error, 2 where a command documents it.
+ */
+export async function main(argv: readonly string[], io: CommandIo = processIo()): Promise<number> {
+  const debug = argv.includes('--debug');
+  const [first, ...rest] = argv;
+  if (first === undefined || first === '-h' || first === '--help' || first === 'help') {
+    io.stdout.write(topLevelHelp());
+    return 0;
+  }
+  if (first === '-V' || first === '--version') {
+    io.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  const command = commands.find((c) => c.name === first);
+  if (command === undefined) {
+    io.stderr.write(`Error: unknown command "${first}". Run \`triton-iac --help\` for the list of commands.\n`);
+    return 1;
+  }
+  if (rest.includes('-h') || rest.includes('--help')) {
+    io.stdout.write(command.help.endsWith('\n') ? command.help : `${command.help}\n`);
+    return 0;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    io.stderr.write(`Error: ${message}\n`);
+    if (debug && err instanceof Error && !(err instanceof UsageError) && err.stack) {
+      io.stderr.write(`${err.stack}\n`);
+    }
+    return 1;
+  }
+}
+
+function processIo(): CommandIo {
+  return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
+}

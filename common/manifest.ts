@@ -1,0 +1,124 @@
+/**
+ * The manifest: the plain-JSON document `app.synth()` produces and the planner consumes.
+ *
+ * It is data, not behaviour (DESIGN.md): it can be written to a file, committed, diffed and read back.
+ * Per-kind property shapes are documented in `common/resource-properties.ts`; the JSON Schema is
+ * published in `docs/manifest.schema.json`.
+ */
+
+/** The manifest format version; bumped on any incompatible change. */
+export const MANIFEST_VERSION = 1;
+
+/** Every kind of resource the tool manages or looks up. */
+export const RESOURCE_KINDS = [
+  'account',
+  'account-config',
+  'key',
+  'user',
+  'user-key',
+  'policy',
+  'role',
+  'role-tag',
+  'image',
+  'image-lookup',
+  'datacenter-lookup',
+  'directory',
+  'object',
+  'snaplink',
+  'job',
+] as const;
+
+/** One kind of resource, e.g. `user` or `object`. */
+export type ResourceKind = (typeof RESOURCE_KINDS)[number];
+
+/** The kinds that authoritative mode may cover ("this stack owns every X in the account"). */
+export type AuthoritativeKind = 'user' | 'role' | 'policy' | 'key';
+
+/**
+ * A reference to an attribute of another resource, resolved at apply time (for example an image id or
+ * a user's server id). The plan shows it as "(known after apply)" until its target exists.
+ */
+export interface RefValue {
+  readonly $ref: { readonly address: string; readonly attribute: string };
+}
+
+/**
+ * A secret named, never carried: the value is read from the environment or a file at apply time and
+ * never written to a manifest, plan, state file or log.
+ */
+export interface SecretValue {
+  readonly $secret: { readonly source: 'env' | 'file'; readonly name: string };
+}
+
+/** A JSON value that may contain references and secret placeholders. */
+export type ManifestValue =
+  | string
+  | number
+  | boolean
+  | null
+  | RefValue
+  | SecretValue
+  | readonly ManifestValue[]
+  | { readonly [key: string]: ManifestValue };
+
+/** One resource as declared. */
+export interface ResourceManifest {
+  /** Stable address derived from the construct path, e.g. `prod/ops-role`. Unique in the manifest. */
+  readonly address: string;
+  readonly kind: ResourceKind;
+  /**
+   * The identity the API knows the object by without a server id: login, role or policy name, key
+   * fingerprint, object path, tagged path. Used to adopt objects a crashed run created.
+   */
+  readonly naturalKey: string;
+  /** Desired properties; shapes per kind in `common/resource-properties.ts`. */
+  readonly properties: { readonly [key: string]: ManifestValue };
+  /** Addresses this resource needs to exist first, sorted. */
+  readonly dependsOn: readonly string[];
+}
+
+/** Where a stack's state lives. */
+export type StateBackendConfig =
+  | { readonly type: 'local'; readonly path?: string }
+  | { readonly type: 'manta'; readonly path: string };
+
+/** One stack: the resources of one account. */
+export interface StackManifest {
+  readonly name: string;
+  /** Account login. */
+  readonly account: string;
+  /** Sub-user to act as, when not the account owner. */
+  readonly user?: string;
+  /** Explicit connection settings; absent fields come from the environment and profiles. */
+  readonly connection?: {
+    readonly cloudapiUrl?: string;
+    readonly mantaUrl?: string;
+    readonly profile?: string;
+    readonly keyId?: string;
+    readonly roles?: readonly string[];
+  };
+  readonly state?: StateBackendConfig;
+  /** Kinds this stack owns exclusively: unmanaged objects of these kinds are deleted. */
+  readonly authoritative?: readonly AuthoritativeKind[];
+  /** Resources, sorted by address. */
+  readonly resources: readonly ResourceManifest[];
+}
+
+/** The whole synthesized app. */
+export interface Manifest {
+  readonly version: typeof MANIFEST_VERSION;
+  /** What produced it, e.g. `triton-iac 0.1.0`. */
+  readonly generator: string;
+  /** Stacks, sorted by name. */
+  readonly stacks: readonly StackManifest[];
+}
+
+/** True when `value` is a `{ $ref }` placeholder. */
+export function isRef(value: unknown): value is RefValue {
+  return typeof value === 'object' && value !== null && '$ref' in value;
+}
+
+/** True when `value` is a `{ $secret }` placeholder. */
+export function isSecret(value: unknown): value is SecretValue {
+  return typeof value === 'object' && value !== null && '$secret' in value;
+}
