@@ -43,12 +43,14 @@ export interface RefValue {
 }
 
 /**
- * A secret named, never carried: the value is read from the environment or a file at apply time and
- * never written to a manifest, plan, state file or log.
+ * A secret named, never carried: the value is read from the environment variable or file `name` at
+ * apply time (`source: 'env' | 'file'`), or made up at random when the object is created
+ * (`source: 'generated'`, the `triton rbac apply` behaviour for users without a password), and never
+ * written to a manifest, plan, state file or log.
  */
-export interface SecretValue {
-  readonly $secret: { readonly source: 'env' | 'file'; readonly name: string };
-}
+export type SecretValue =
+  | { readonly $secret: { readonly source: 'env' | 'file'; readonly name: string } }
+  | { readonly $secret: { readonly source: 'generated' } };
 
 /** A JSON value that may contain references and secret placeholders. */
 export type ManifestValue =
