@@ -19,7 +19,7 @@
  *   the attributes each kind can expose are listed in {@link RESOURCE_ATTRIBUTES}.
  * - A secret is a `SecretValue` placeholder, never the value.
  */
-import type { ResourceKind, SecretValue } from './manifest.js';
+import type { RefValue, ResourceKind, SecretValue } from './manifest.js';
 
 /** The profile fields an account and a sub-user share (CloudAPI wire names). */
 export interface ProfileFields {
@@ -50,7 +50,7 @@ export interface AccountProperties extends ProfileFields {
  */
 export interface AccountConfigProperties {
   /** Network id used for third-party-tool containers. */
-  readonly default_network: string;
+  readonly default_network: string | RefValue;
 }
 
 /**
@@ -80,13 +80,13 @@ export interface UserProperties extends ProfileFields {
   readonly login: string;
   readonly email: string;
   /**
-   * Where the password comes from at apply time. Required by CreateUser; a handler sends it on
-   * create only (ChangeUserPassword when the placeholder itself changes). `{source:'generated'}`
-   * means "make a random one at create time and store it nowhere" (the `triton rbac apply`
-   * behaviour for users without a password).
-   * @default - absent: the handler must refuse to create the user (the API requires a password)
+   * Where the password comes from at apply time (always present: CreateUser requires one). A handler
+   * sends it on create, and with ChangeUserPassword only when this placeholder itself changes (the
+   * live password cannot be read, so it is never compared). `{source:'generated'}` means "make a
+   * random one at create time and store it nowhere": the library's default and the `triton rbac
+   * apply` behaviour for users without a password.
    */
-  readonly password?: SecretValue;
+  readonly password: SecretValue;
 }
 
 /**
@@ -182,7 +182,7 @@ export interface ObjectProperties {
    * Custom headers, names lower-cased (`m-*` and CORS headers such as `access-control-allow-origin`),
    * sorted by name; at most 4 KB of header data (checked at synth). Excludes `role-tag`.
    */
-  readonly headers: { readonly [name: string]: string };
+  readonly headers: { readonly [name: string]: string | RefValue };
   /** `durability-level`: number of copies. The library fills 2 (the server default). */
   readonly durability: number;
   /** Role names sent as the `role-tag` header, sorted; empty for none. */
@@ -227,8 +227,11 @@ export interface JobPhaseProperties {
 export interface JobProperties {
   readonly name: string;
   readonly phases: readonly JobPhaseProperties[];
-  /** Canonical Manta paths of input objects, in declared order. */
-  readonly inputs: readonly string[];
+  /**
+   * Canonical Manta paths of input objects, in declared order. A `$ref` to another job's `outputs`
+   * attribute stands for that job's whole output list, spliced in at its position.
+   */
+  readonly inputs: readonly (string | RefValue)[];
   /** Whether the apply waits for the job to finish. */
   readonly wait: boolean;
 }
@@ -240,7 +243,7 @@ export interface JobProperties {
  */
 export interface ImageProperties {
   /** Source machine id. */
-  readonly machine: string;
+  readonly machine: string | RefValue;
   readonly name: string;
   readonly version: string;
   readonly description?: string;
@@ -248,8 +251,8 @@ export interface ImageProperties {
   readonly eula?: string;
   /** Account UUIDs allowed to use the image, sorted. */
   readonly acl?: readonly string[];
-  /** Image tags (string values). */
-  readonly tags?: { readonly [key: string]: string };
+  /** Image tags. */
+  readonly tags?: { readonly [key: string]: string | RefValue };
   /** Canonical Manta path prefix for ExportImage (`manta_path` on the wire), done after create. */
   readonly exportTo?: string;
   /**
