@@ -1,0 +1,26 @@
+/**
+ * CloudAPI's access-control language: parse rules at synth time and in the emulator with one
+ * grammar, and evaluate them against a request.
+ */
+export { KNOWN_CONDITIONS } from './policy-rule.js';
+export type {
+  AndCondition,
+  BooleanOperand,
+  ComparisonCondition,
+  ComparisonOperator,
+  Condition,
+  DateOperand,
+  DayOperand,
+  IpOperand,
+  NotCondition,
+  Operand,
+  OrCondition,
+  PatternOperand,
+  PolicyRule,
+  StringOperand,
+  TimeOperand,
+} from './policy-rule.js';
+export { PolicySyntaxError } from './errors.js';
+export { parsePolicyRule, tryParsePolicyRule } from './parse.js';
+export { evaluateCondition, evaluatePolicyRules, policyRuleMatches } from './evaluate.js';
+export type { EvaluationContext } from './evaluate.js';

@@ -1,0 +1,267 @@
+/**
+ * The parser of CloudAPI's access-control language (Joyent's "aperture"):
+ *
+ * ```text
+ * rule       := [list] CAN [NOT] list [list] [(WHEN | IF | WHERE) or]
+ * list       := item ((',' | AND | ',' AND) item)*        item := word | "quoted" | *
+ * or         := and (OR and)*          and := not (AND not)*          not := NOT not | primary
+ * primary    := '(' or ')' | name op value | name IN '(' value (',' value)* ')' | name LIKE pattern
+ * ```
+ *
+ * Keywords are case-insensitive; names and values are not (except day names and booleans). Every
+ * failure is a {@link PolicySyntaxError} whose message ends in the 0-based position.
+ */
+import { PolicySyntaxError } from './errors.js';
+import { KNOWN_CONDITIONS } from './policy-rule.js';
+import type { ComparisonOperator, Condition, Operand, PolicyRule } from './policy-rule.js';
+import { CONDITION_TYPES } from './private/condition-types.js';
+import { Lexer } from './private/lexer.js';
+import type { Token } from './private/lexer.js';
+import { readOperand, readPattern } from './private/operands.js';
+
+// Words that cannot be a bare principal, action, resource, condition name or value; quote them.
+const RESERVED = new Set(['can', 'cannot', 'not', 'and', 'or', 'when', 'if', 'where', 'in', 'like']);
+const CONDITION_START = new Set(['when', 'if', 'where']);
+const ANY = new Set(['*', 'all', 'everything', 'anything']);
+
+/**
+ * Parses one rule.
+ *
+ * @throws PolicySyntaxError when the text is not a rule of the language, including an unknown
+ *   condition name (then `conditionName` is set).
+ */
+export function parsePolicyRule(text: string): PolicyRule {
+  return new Parser(text).parseRule();
+}
+
+/** Parses one rule, returning the error instead of throwing it. */
+export function tryParsePolicyRule(text: string): { ok: true; rule: PolicyRule } | { ok: false; error: PolicySyntaxError } {
+  try {
+    return { ok: true, rule: parsePolicyRule(text) };
+  } catch (error) {
+    if (error instanceof PolicySyntaxError) return { ok: false, error };
+    throw error;
+  }
+}
+
+function keyword(token: Token): string | undefined {
+  return token.kind === 'word' ? token.value.toLowerCase() : undefined;
+}
+
+function describe(token: Token): string {
+  return token.kind === 'eof' ? 'the end of the rule' : `"${token.raw}"`;
+}
+
+class Parser {
+  private readonly lexer: Lexer;
+
+  constructor(private readonly text: string) {
+    if (typeof text !== 'string') {
+      throw new PolicySyntaxError(`a rule must be a string, got ${typeof text} at position 0`, String(text), 0);
+    }
+    this.lexer = new Lexer(text);
+  }
+
+  parseRule(): PolicyRule {
+    let principals: string[] = [];
+    const first = this.lexer.peek();
+    if (first.kind === 'eof') throw this.fail(`expected "CAN" at position ${first.start}; the rule is empty`, first);
+    if (!this.isEffect(first)) {
+      principals = this.parseList('a principal', undefined, false);
+      const after = this.lexer.peek();
+      if (!this.isEffect(after)) throw this.fail(`expected "CAN" after the principals, found ${describe(after)} at position ${after.start}`, after);
+    }
+    const can = this.lexer.next();
+    let effect: 'allow' | 'deny' = 'allow';
+    let effectText = 'CAN';
+    if (keyword(can) === 'cannot') {
+      effect = 'deny';
+      effectText = 'CANNOT';
+    } else if (keyword(this.lexer.peek()) === 'not') {
+      this.lexer.next();
+      effect = 'deny';
+      effectText = 'CAN NOT';
+    }
+    const actions = this.parseList('an action', effectText, true);
+    let resources: string[] = [];
+    const next = this.lexer.peek();
+    if (this.isItem(next) && !CONDITION_START.has(keyword(next) ?? '')) {
+      resources = this.parseList('a resource', undefined, false);
+    }
+    let condition: Condition | undefined;
+    const start = this.lexer.peek();
+    const startWord = keyword(start);
+    if (startWord !== undefined && CONDITION_START.has(startWord)) {
+      this.lexer.next();
+      condition = this.parseOr(startWord.toUpperCase());
+    }
+    const end = this.lexer.peek();
+    if (end.kind !== 'eof') {
+      const expected = condition === undefined ? '"WHEN", "IF", "WHERE" or the end of the rule' : '"AND", "OR" or the end of the rule';
+      throw this.fail(`unexpected ${describe(end)} at position ${end.start}; expected ${expected}`, end);
+    }
+    const rule: PolicyRule = { text: this.text, effect, principals, actions, resources };
+    return condition === undefined ? rule : { ...rule, condition };
+  }
+
+  private isEffect(token: Token): boolean {
+    const word = keyword(token);
+    return word === 'can' || word === 'cannot';
+  }
+
+  private isItem(token: Token): boolean {
+    if (token.kind === 'string') return true;
+    return token.kind === 'word' && !RESERVED.has(token.value.toLowerCase());
+  }
+
+  /** `item ((, | AND | , AND) item)*`; `after` names what precedes the first item, for messages. */
+  private parseList(what: string, after: string | undefined, lowerCase: boolean): string[] {
+    const items: string[] = [];
+    let previous = after;
+    for (;;) {
+      const token = this.lexer.peek();
+      if (!this.isItem(token)) {
+        const where = previous === undefined ? '' : ` after "${previous}"`;
+        throw this.fail(`expected ${what}${where} at position ${token.start}`, token);
+      }
+      this.lexer.next();
+      const value = token.kind === 'word' && ANY.has(token.value.toLowerCase()) ? '*' : token.value;
+      items.push(lowerCase ? value.toLowerCase() : value);
+      const sep = this.lexer.peek();
+      if (sep.kind === ',') {
+        this.lexer.next();
+        previous = ',';
+        if (keyword(this.lexer.peek()) === 'and') previous = this.lexer.next().raw;
+      } else if (keyword(sep) === 'and') {
+        previous = this.lexer.next().raw;
+      } else {
+        return items;
+      }
+    }
+  }
+
+  private parseOr(after: string): Condition {
+    let left = this.parseAnd(after);
+    while (keyword(this.lexer.peek()) === 'or') {
+      const op = this.lexer.next();
+      left = { kind: 'or', left, right: this.parseAnd(op.raw) };
+    }
+    return left;
+  }
+
+  private parseAnd(after: string): Condition {
+    let left = this.parseNot(after);
+    while (keyword(this.lexer.peek()) === 'and') {
+      const op = this.lexer.next();
+      left = { kind: 'and', left, right: this.parseNot(op.raw) };
+    }
+    return left;
+  }
+
+  private parseNot(after: string): Condition {
+    if (keyword(this.lexer.peek()) === 'not') {
+      const op = this.lexer.next();
+      return { kind: 'not', operand: this.parseNot(op.raw) };
+    }
+    return this.parsePrimary(after);
+  }
+
+  private parsePrimary(after: string): Condition {
+    const token = this.lexer.peek();
+    if (token.kind === '(') {
+      this.lexer.next();
+      const inner = this.parseOr('(');
+      const close = this.lexer.peek();
+      if (close.kind !== ')') {
+        throw this.fail(`expected ")" to close the "(" at position ${token.start}, found ${describe(close)} at position ${close.start}`, close);
+      }
+      this.lexer.next();
+      return inner;
+    }
+    if (!this.isItem(token)) throw this.fail(`expected a condition after "${after}" at position ${token.start}`, token);
+    return this.parseComparison();
+  }
+
+  private parseComparison(): Condition {
+    const nameToken = this.lexer.next();
+    const name = nameToken.value;
+    const spec = CONDITION_TYPES.get(name);
+    if (spec === undefined) {
+      throw new PolicySyntaxError(
+        `unknown condition "${name}" at position ${nameToken.start}; known conditions are ${KNOWN_CONDITIONS.join(', ')}`,
+        this.text,
+        nameToken.start,
+        name,
+      );
+    }
+    const opToken = this.lexer.peek();
+    const opWord = keyword(opToken);
+    let operator: ComparisonOperator;
+    if (opToken.kind === 'op') operator = opToken.value as ComparisonOperator;
+    else if (opWord === 'in' || opWord === 'like') operator = opWord;
+    else throw this.fail(`expected an operator after "${name}" at position ${opToken.start}`, opToken);
+    if (!spec.operators.includes(operator)) {
+      throw this.fail(
+        `operator "${opToken.raw}" cannot be used with ${name} at position ${opToken.start}; use ${spec.operators.join(', ')}`,
+        opToken,
+      );
+    }
+    this.lexer.next();
+    let values: Operand[];
+    if (operator === 'in') values = this.parseValueList(name, opToken);
+    else if (operator === 'like') values = [this.parsePattern(opToken)];
+    else values = [this.parseValue(name, opToken.raw, operator)];
+    return { kind: 'comparison', name, operator, values, position: nameToken.start };
+  }
+
+  private parseValueList(name: string, inToken: Token): Operand[] {
+    const open = this.lexer.peek();
+    if (open.kind !== '(') throw this.fail(`expected "(" after "${inToken.raw}" at position ${open.start}`, open);
+    this.lexer.next();
+    const values: Operand[] = [this.parseValue(name, '(', 'in')];
+    for (;;) {
+      const sep = this.lexer.peek();
+      if (sep.kind === ')') {
+        this.lexer.next();
+        return values;
+      }
+      if (sep.kind !== ',') {
+        throw this.fail(`expected "," or ")" in the list of ${name} values, found ${describe(sep)} at position ${sep.start}`, sep);
+      }
+      this.lexer.next();
+      values.push(this.parseValue(name, ',', 'in'));
+    }
+  }
+
+  private parseValue(name: string, after: string, operator: ComparisonOperator): Operand {
+    const token = this.lexer.peek();
+    if (!this.isItem(token)) throw this.fail(`expected a value after "${after}" at position ${token.start}`, token);
+    this.lexer.next();
+    const spec = CONDITION_TYPES.get(name);
+    const result = readOperand(spec?.type ?? 'string', token.value);
+    if (!result.ok) {
+      throw this.fail(`invalid ${name} value "${token.value}" at position ${token.start}; expected ${result.expected}`, token);
+    }
+    const operand = result.operand;
+    if (operand.type === 'day' && operand.from !== operand.to && operator !== '=' && operator !== '!=' && operator !== 'in') {
+      throw this.fail(`a day range such as "${operand.text}" can only be used with =, != or in, at position ${token.start}`, token);
+    }
+    return operand;
+  }
+
+  private parsePattern(likeToken: Token): Operand {
+    const regex = this.lexer.readRegex();
+    const token = regex ?? this.lexer.peek();
+    if (regex === undefined) {
+      if (!this.isItem(token)) throw this.fail(`expected a pattern after "${likeToken.raw}" at position ${token.start}`, token);
+      this.lexer.next();
+    }
+    const result = readPattern(token.value, regex !== undefined);
+    if (!result.ok) throw this.fail(`invalid pattern ${token.raw} at position ${token.start}; expected ${result.expected}`, token);
+    return result.operand;
+  }
+
+  private fail(message: string, token: Token): PolicySyntaxError {
+    return new PolicySyntaxError(message, this.text, token.start);
+  }
+}
