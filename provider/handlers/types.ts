@@ -1,0 +1,195 @@
+/**
+ * The contract every resource handler implements: one handler per kind, one file each
+ * (`provider/handlers/<kind>.ts`). The handler is the only place that knows a kind's API quirks; the
+ * planner and executor in `reconciler/` drive every kind through this interface alone.
+ *
+ * How the engine uses a handler, in order:
+ * 1. **Read live state** with as few calls as possible: `list(ctx, scope)` once per collection (all
+ *    users, all roles, the entries of one directory), falling back to `read(ctx, ref)` for kinds
+ *    without a collection (the account, a role tag on one path).
+ * 2. **Match** live objects to manifest resources by server id (from state) or by `naturalKeyOf(live)`.
+ * 3. **Compare** `normalizeDesired(desired)` with `normalizeLive(live)`. The two must produce the
+ *    *same shape* for an object that is in sync: fill server defaults on the desired side, drop
+ *    server-only noise on the live side, sort member/policy/rule lists. A difference that survives
+ *    normalisation is a real change (the perpetual-diff trap is the handler's to avoid).
+ *    Fields in `schema.computed` are ignored by the comparison; fields in `schema.writeOnly` are
+ *    compared by salted hash against the state file, never by value; a difference in a field of
+ *    `schema.immutable` makes the change a replacement.
+ * 4. **Apply**: `create`, `update` or `delete`. The response of a create or update is the truth: the
+ *    handler returns the live object the server answered with (or re-reads it when the API answers
+ *    with an empty body), and the engine records it in state without a confirming GET, because a GET
+ *    right after a write may be stale (eventual consistency; see `reconciler/consistency.ts`).
+ *
+ * Errors: a handler throws the client's typed errors unchanged (they carry `status`, `code` and
+ * `message`); the engine classifies them (not-yet-visible, transient, terminal) and retries. A handler
+ * never sleeps or retries on its own, and never logs or throws a secret value.
+ */
+import type { ResourceKind, SecretValue } from '../../common/manifest.js';
+
+/** A JSON value with no references or secret placeholders left in it. */
+export type PlainValue = string | number | boolean | null | readonly PlainValue[] | { readonly [key: string]: PlainValue };
+
+/** A JSON object of {@link PlainValue}s: what normalisation produces and what plans and state carry. */
+export type PlainObject = { readonly [key: string]: PlainValue };
+
+/** One RFC 6902 JSON Patch operation, as the planner computes it between normalised live and desired. */
+export interface JsonPatchOperation {
+  readonly op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';
+  /** RFC 6901 JSON pointer, e.g. `/members/0`. */
+  readonly path: string;
+  readonly value?: PlainValue;
+  readonly from?: string;
+}
+
+/**
+ * What a kind's fields mean to the engine. Field names are top-level property names of the
+ * normalised object (the planner's JSON pointers are `/<field>` and below).
+ */
+export interface ResourceSchema {
+  /** Fields that cannot be changed in place: a difference forces a replacement. */
+  readonly immutable: readonly string[];
+  /**
+   * Fields the server accepts but never returns (a user's password). Compared by salted hash against
+   * the state file; shown as `(sensitive value)`; never written to a plan or state in clear.
+   */
+  readonly writeOnly: readonly string[];
+  /** Fields only the server sets (ids, timestamps, fingerprints); ignored when comparing. */
+  readonly computed: readonly string[];
+  /**
+   * How a replacement runs. `delete-then-create` when the natural key must be free first (a login, a
+   * policy name); `create-then-delete` when old and new can coexist (an image, an object at a new path).
+   */
+  readonly replaceStrategy: 'delete-then-create' | 'create-then-delete';
+}
+
+/** Where the engine writes diagnostic lines. Handlers pass structured fields, never secrets. */
+export interface HandlerLogger {
+  debug(message: string, fields?: Readonly<Record<string, unknown>>): void;
+  info(message: string, fields?: Readonly<Record<string, unknown>>): void;
+  warn(message: string, fields?: Readonly<Record<string, unknown>>): void;
+}
+
+/** Gives handlers the value of a `{ $secret }` placeholder at apply time. */
+export interface SecretResolver {
+  /**
+   * Returns the secret's value.
+   * @throws when the environment variable or file is missing; the message names the source, never a value.
+   */
+  resolve(secret: SecretValue): string;
+}
+
+/**
+ * Everything a handler call may use. `Clients` is the bundle of API clients (CloudAPI, Manta) the
+ * provider layer builds; it is a type parameter so that this contract does not depend on them.
+ */
+export interface HandlerContext<Clients = unknown> {
+  /** The API clients. */
+  readonly clients: Clients;
+  /** The account login the stack manages. */
+  readonly account: string;
+  /** Aborted when the run is cancelled (Ctrl-C, a failed sibling under fail-fast): pass it to every request. */
+  readonly signal: AbortSignal;
+  readonly log: HandlerLogger;
+  readonly secrets: SecretResolver;
+}
+
+/**
+ * Which collection `list` reads. Top-level kinds (users, roles, policies, account keys) ignore it;
+ * nested kinds use `parent`: the user login for user keys, the directory path for Manta entries.
+ */
+export interface ListScope {
+  /** Natural key of the containing object, when the collection is nested. */
+  readonly parent?: string;
+}
+
+/** How to find one object: by server id when known (from state), else by natural key. */
+export interface ObjectRef {
+  /** Server-assigned id, e.g. a user UUID. Absent before the object was ever created by us. */
+  readonly id?: string;
+  /** The natural key (login, role name, fingerprint, path). Always present. */
+  readonly naturalKey: string;
+}
+
+/**
+ * Desired properties as the handler receives them at apply time: references resolved to values and
+ * secrets resolved to their clear values (write-only fields included). Handlers send them and forget
+ * them; they are never returned in a live object.
+ */
+export type ResolvedProperties = PlainObject;
+
+/** The parts of a handler the planner needs: no I/O, so planning can be tested without a server. */
+export interface PlanningHandler<Live = unknown> {
+  /** The kind this handler manages; exactly one handler per kind. */
+  readonly kind: ResourceKind;
+  /** `managed` kinds are created, updated and deleted; `lookup` kinds are only read (planned as `read`). */
+  readonly mode: 'managed' | 'lookup';
+  readonly schema: ResourceSchema;
+  /**
+   * Turns desired properties into the comparable form: server defaults filled in, lists that the
+   * server treats as sets sorted, equivalent spellings unified. Must be pure and idempotent.
+   * Write-only fields may be present in the input; leave them out of the result (they are compared
+   * by hash elsewhere).
+   */
+  normalizeDesired(props: ResolvedProperties): PlainObject;
+  /**
+   * Turns a live object into the same comparable form as {@link normalizeDesired}: drop fields the
+   * manifest cannot set (except those listed in `schema.computed`, which are kept for display and
+   * ignored in comparison), sort set-like lists, map the API's field names to the manifest's.
+   */
+  normalizeLive(live: Live): PlainObject;
+  /** The natural key of a live object, equal to the manifest's `naturalKey` for the same object. */
+  naturalKeyOf(live: Live): string;
+  /** The server id of a live object, or `undefined` for kinds identified only by natural key (paths). */
+  idOf(live: Live): string | undefined;
+}
+
+/**
+ * A managed kind: read, create, update and delete. Implemented once per kind in
+ * `provider/handlers/<kind>.ts`.
+ */
+export interface ResourceHandler<Live = unknown, Clients = unknown> extends PlanningHandler<Live> {
+  readonly mode: 'managed';
+  /**
+   * Reads a whole collection in one call (or one paginated sequence of calls). Absent for kinds with
+   * no collection (the account, account config, role tags): the engine then calls `read` per object.
+   */
+  list?(ctx: HandlerContext<Clients>, scope: ListScope): Promise<readonly Live[]>;
+  /**
+   * Reads one object by server id when `ref.id` is set, else by natural key.
+   * @returns the live object, or `undefined` when the server says it does not exist (404). Any other
+   *   failure is thrown.
+   */
+  read(ctx: HandlerContext<Clients>, ref: ObjectRef): Promise<Live | undefined>;
+  /**
+   * Creates the object. Returns the live object from the server's response: the engine trusts it and
+   * records it in state.
+   */
+  create(ctx: HandlerContext<Clients>, desired: ResolvedProperties): Promise<Live>;
+  /**
+   * Changes the object in place.
+   * @param id the server id (or the natural key for kinds without ids)
+   * @param desired the full desired properties (resolved), for APIs that replace the whole object
+   * @param patch the planned RFC 6902 difference between normalised live and desired, for APIs that
+   *   take partial updates; write-only fields appear in it with their pointer only, read their value
+   *   from `desired`
+   * @returns the live object from the server's response.
+   */
+  update(ctx: HandlerContext<Clients>, id: string, desired: ResolvedProperties, patch: readonly JsonPatchOperation[]): Promise<Live>;
+  /**
+   * Deletes the object. Resolves when the server accepted the deletion; a 404 counts as success
+   * (a crashed run may already have deleted it), so the handler swallows exactly that case.
+   */
+  delete(ctx: HandlerContext<Clients>, ref: ObjectRef): Promise<void>;
+}
+
+/**
+ * A look-up kind (`image-lookup`, `datacenter-lookup`): read only, planned as `read`, never created.
+ */
+export interface LookupHandler<Live = unknown, Clients = unknown> extends PlanningHandler<Live> {
+  readonly mode: 'lookup';
+  /** Finds the object the look-up describes, or `undefined` when nothing matches. */
+  read(ctx: HandlerContext<Clients>, ref: ObjectRef, query: ResolvedProperties): Promise<Live | undefined>;
+}
+
+/** Any handler. The engine keeps one per kind in a `ReadonlyMap<ResourceKind, AnyHandler>`. */
+export type AnyHandler<Live = unknown, Clients = unknown> = ResourceHandler<Live, Clients> | LookupHandler<Live, Clients>;

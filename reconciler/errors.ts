@@ -1,0 +1,44 @@
+/**
+ * The reconciler's one error class. Every failure the engine reports carries a stable `code` so that
+ * the CLI can map it to an exit status and tests can assert on it without matching prose.
+ */
+
+/** The stable codes a {@link ReconcilerError} can carry. */
+export type ReconcilerErrorCode =
+  /** The dependency graph has a cycle or a dependency on a node that does not exist. */
+  | 'GRAPH_INVALID'
+  /** A state file exists but cannot be parsed or has the wrong shape. */
+  | 'STATE_MALFORMED'
+  /** A state file belongs to another stack or account than the one asked for. */
+  | 'STATE_MISMATCH'
+  /** Someone else wrote the state since it was read (compare-and-swap lost). */
+  | 'STATE_CONFLICT'
+  /** The state lock is held by another process. */
+  | 'STATE_LOCKED'
+  /** An I/O failure reading or writing state. */
+  | 'STATE_IO'
+  /** A `state` sub-command named an address that is not in the state. */
+  | 'STATE_ADDRESS_NOT_FOUND'
+  /** `state mv` to an address that is already taken, or another bad address argument. */
+  | 'STATE_ADDRESS_INVALID'
+  /** A saved plan file is unreadable, malformed or tampered with. */
+  | 'PLAN_MALFORMED'
+  /** The planner was given inconsistent inputs (for example a kind without a handler). */
+  | 'PLAN_INPUT_INVALID';
+
+/** A failure in the reconciler with a stable {@link ReconcilerErrorCode}. */
+export class ReconcilerError extends Error {
+  override readonly name = 'ReconcilerError';
+  /** A stable, machine-readable code. */
+  readonly code: ReconcilerErrorCode;
+
+  /**
+   * @param code the stable code
+   * @param message a sentence naming the field, the value and the rule, and how to recover
+   * @param options the underlying cause, if any
+   */
+  constructor(code: ReconcilerErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+}

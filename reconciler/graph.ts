@@ -1,0 +1,279 @@
+/**
+ * The one dependency-graph module (after Terraform's `internal/dag`): nodes and "depends on" edges,
+ * every cycle reported by name, topological and reverse orders, and a concurrent walk that runs a
+ * node only when everything it depends on succeeded and skips the descendants of a failure,
+ * reporting the failure once.
+ *
+ * Creates and updates walk the graph forwards (parents first); deletes walk it reversed (children
+ * first: a user cannot be deleted while a role still lists it).
+ */
+import { ReconcilerError } from './errors.js';
+
+/** One problem that makes a graph unwalkable. Data, not an exception (Terraform's diagnostics). */
+export type GraphProblem =
+  | { readonly type: 'cycle'; readonly nodes: readonly string[]; readonly message: string }
+  | { readonly type: 'missing-dependency'; readonly node: string; readonly dependency: string; readonly message: string };
+
+/** How one node of a walk ended. */
+export type WalkOutcome<T> =
+  | { readonly status: 'succeeded'; readonly value: T }
+  | { readonly status: 'failed'; readonly error: unknown }
+  /** `because` is the node whose failure caused the skip (the original failure, not an intermediate skip). */
+  | { readonly status: 'skipped'; readonly because: string };
+
+/** Options for {@link Graph.walk}. */
+export interface WalkOptions {
+  /** How many node functions may run at once. @default 4 */
+  readonly concurrency?: number;
+  /** Walk dependents first (for deletes). @default false */
+  readonly reverse?: boolean;
+  /** When aborted, nodes not yet started are skipped with `because: '(aborted)'`. */
+  readonly signal?: AbortSignal;
+}
+
+/** The result of a walk: one outcome per node, in the order nodes finished. */
+export interface WalkResult<T> {
+  readonly outcomes: ReadonlyMap<string, WalkOutcome<T>>;
+  /** True when every node succeeded. */
+  readonly ok: boolean;
+}
+
+/** A directed graph of named nodes where an edge means "depends on". */
+export class Graph {
+  private readonly deps = new Map<string, Set<string>>();
+
+  /** Adds a node; adding an existing node is a no-op. */
+  addNode(id: string): this {
+    if (!this.deps.has(id)) this.deps.set(id, new Set());
+    return this;
+  }
+
+  /**
+   * Records that `node` depends on `dependency` (`dependency` must finish first in a forward walk).
+   * `node` is added if absent; `dependency` is not, so a dangling edge shows up in {@link problems}.
+   */
+  addDependency(node: string, dependency: string): this {
+    this.addNode(node);
+    this.deps.get(node)!.add(dependency);
+    return this;
+  }
+
+  /** Node ids in insertion order. */
+  nodes(): string[] {
+    return [...this.deps.keys()];
+  }
+
+  /** What `node` depends on, sorted. */
+  dependenciesOf(node: string): string[] {
+    return [...(this.deps.get(node) ?? [])].sort();
+  }
+
+  /** What depends on `node`, sorted. */
+  dependentsOf(node: string): string[] {
+    return this.nodes().filter((n) => this.deps.get(n)!.has(node)).sort();
+  }
+
+  /** Every cycle (one per strongly connected component) and every dangling dependency. */
+  problems(): GraphProblem[] {
+    const out: GraphProblem[] = [];
+    for (const [node, deps] of this.deps) {
+      for (const dep of [...deps].sort()) {
+        if (!this.deps.has(dep)) {
+          out.push({ type: 'missing-dependency', node, dependency: dep, message: `${node} depends on ${dep}, which is not in the graph` });
+        }
+      }
+    }
+    for (const nodes of this.cycles()) {
+      out.push({ type: 'cycle', nodes, message: `dependency cycle: ${[...nodes, nodes[0]].join(' -> ')}` });
+    }
+    return out;
+  }
+
+  /**
+   * Every cycle, found with Tarjan's strongly-connected-components algorithm: each component of more
+   * than one node (or a node that depends on itself) is one cycle, listed in dependency order starting
+   * from its smallest id so that reports are stable.
+   */
+  cycles(): string[][] {
+    let index = 0;
+    const indexOf = new Map<string, number>();
+    const low = new Map<string, number>();
+    const onStack = new Set<string>();
+    const stack: string[] = [];
+    const components: string[][] = [];
+    // Iterative to survive deep chains; each frame remembers which dependency to visit next.
+    for (const root of this.deps.keys()) {
+      if (indexOf.has(root)) continue;
+      const frames: { node: string; next: string[] }[] = [];
+      const enter = (node: string): void => {
+        indexOf.set(node, index);
+        low.set(node, index);
+        index++;
+        stack.push(node);
+        onStack.add(node);
+        frames.push({ node, next: [...this.deps.get(node)!].filter((d) => this.deps.has(d)).sort().reverse() });
+      };
+      enter(root);
+      while (frames.length > 0) {
+        const frame = frames[frames.length - 1]!;
+        const dep = frame.next.pop();
+        if (dep !== undefined) {
+          if (!indexOf.has(dep)) enter(dep);
+          else if (onStack.has(dep)) low.set(frame.node, Math.min(low.get(frame.node)!, indexOf.get(dep)!));
+          continue;
+        }
+        frames.pop();
+        const parent = frames[frames.length - 1];
+        if (parent) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
+        if (low.get(frame.node) === indexOf.get(frame.node)) {
+          const component: string[] = [];
+          let member: string;
+          do {
+            member = stack.pop()!;
+            onStack.delete(member);
+            component.push(member);
+          } while (member !== frame.node);
+          if (component.length > 1 || this.deps.get(frame.node)!.has(frame.node)) components.push(this.cyclePath(component));
+        }
+      }
+    }
+    return components.sort((a, b) => a[0]!.localeCompare(b[0]!));
+  }
+
+  /** Orders a strongly connected component as a walk along its edges, for a readable report. */
+  private cyclePath(component: string[]): string[] {
+    const members = new Set(component);
+    const start = [...component].sort()[0]!;
+    const path = [start];
+    const seen = new Set(path);
+    let current = start;
+    for (;;) {
+      const next = [...this.deps.get(current)!].filter((d) => members.has(d) && !seen.has(d)).sort()[0];
+      if (next === undefined) break;
+      path.push(next);
+      seen.add(next);
+      current = next;
+    }
+    // A component always has a cycle through `start`, but a greedy walk may not visit all members:
+    // list the rest after it so that every node in the cycle is named.
+    return [...path, ...[...members].filter((m) => !seen.has(m)).sort()];
+  }
+
+  /**
+   * Dependencies before dependents; ties broken by id so the order is stable.
+   * @throws ReconcilerError `GRAPH_INVALID` naming every cycle and dangling dependency.
+   */
+  topologicalOrder(): string[] {
+    this.assertValid();
+    const remaining = new Map([...this.deps].map(([n, d]) => [n, d.size]));
+    const ready = [...remaining].filter(([, c]) => c === 0).map(([n]) => n).sort();
+    const out: string[] = [];
+    while (ready.length > 0) {
+      const node = ready.shift()!;
+      out.push(node);
+      for (const dependent of this.dependentsOf(node)) {
+        const left = remaining.get(dependent)! - 1;
+        remaining.set(dependent, left);
+        if (left === 0) insertSorted(ready, dependent);
+      }
+    }
+    return out;
+  }
+
+  /** Dependents before dependencies: the order deletes run in. */
+  reverseTopologicalOrder(): string[] {
+    return this.topologicalOrder().reverse();
+  }
+
+  /** A new graph with every edge reversed. */
+  reversed(): Graph {
+    const g = new Graph();
+    for (const node of this.deps.keys()) g.addNode(node);
+    for (const [node, deps] of this.deps) for (const dep of deps) g.addDependency(dep, node);
+    return g;
+  }
+
+  /**
+   * Runs `fn` for every node, at most `concurrency` at a time, each only after all its dependencies
+   * succeeded. When a node fails, every node that depends on it (directly or not) is skipped with
+   * `because` naming the failed node; the failure itself appears once, on the failed node.
+   * `fn` errors are captured as outcomes, never thrown out of the walk.
+   * @throws ReconcilerError `GRAPH_INVALID` before running anything if the graph has problems.
+   */
+  async walk<T>(fn: (node: string, signal: AbortSignal | undefined) => Promise<T>, options: WalkOptions = {}): Promise<WalkResult<T>> {
+    const graph = options.reverse ? this.reversed() : this;
+    graph.assertValid();
+    const limit = options.concurrency ?? 4;
+    if (!Number.isInteger(limit) || limit < 1) {
+      throw new RangeError(`walk concurrency must be a positive integer, got ${String(limit)}`);
+    }
+    const outcomes = new Map<string, WalkOutcome<T>>();
+    const waitingOn = new Map([...graph.deps].map(([n, d]) => [n, d.size]));
+    const dependents = new Map<string, string[]>(graph.nodes().map((n) => [n, []]));
+    for (const [node, deps] of graph.deps) for (const dep of deps) dependents.get(dep)!.push(node);
+    const ready = [...waitingOn].filter(([, c]) => c === 0).map(([n]) => n).sort();
+    let running = 0;
+
+    const skipDescendants = (node: string, because: string): void => {
+      const queue = [...dependents.get(node)!];
+      while (queue.length > 0) {
+        const d = queue.shift()!;
+        if (outcomes.has(d)) continue;
+        outcomes.set(d, { status: 'skipped', because });
+        queue.push(...dependents.get(d)!);
+      }
+    };
+
+    await new Promise<void>((resolveAll) => {
+      const pump = (): void => {
+        while (running < limit && ready.length > 0) {
+          const node = ready.shift()!;
+          if (outcomes.has(node)) continue;
+          if (options.signal?.aborted) {
+            outcomes.set(node, { status: 'skipped', because: '(aborted)' });
+            skipDescendants(node, '(aborted)');
+            continue;
+          }
+          running++;
+          // Promise.resolve().then so that a synchronous throw in fn becomes a failed outcome.
+          Promise.resolve()
+            .then(() => fn(node, options.signal))
+            .then(
+              (value) => {
+                outcomes.set(node, { status: 'succeeded', value });
+                for (const d of dependents.get(node)!) {
+                  const left = waitingOn.get(d)! - 1;
+                  waitingOn.set(d, left);
+                  if (left === 0 && !outcomes.has(d)) insertSorted(ready, d);
+                }
+              },
+              (error: unknown) => {
+                outcomes.set(node, { status: 'failed', error });
+                skipDescendants(node, node);
+              },
+            )
+            .finally(() => {
+              running--;
+              pump();
+            });
+        }
+        if (running === 0 && (ready.length === 0 || outcomes.size === graph.deps.size)) resolveAll();
+      };
+      pump();
+    });
+    return { outcomes, ok: [...outcomes.values()].every((o) => o.status === 'succeeded') };
+  }
+
+  private assertValid(): void {
+    const problems = this.problems();
+    if (problems.length > 0) {
+      throw new ReconcilerError('GRAPH_INVALID', `the dependency graph cannot be ordered: ${problems.map((p) => p.message).join('; ')}`);
+    }
+  }
+}
+
+function insertSorted(list: string[], value: string): void {
+  let i = 0;
+  while (i < list.length && list[i]! < value) i++;
+  list.splice(i, 0, value);
+}

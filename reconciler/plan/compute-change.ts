@@ -1,0 +1,184 @@
+/**
+ * The pure decision for one resource: given normalised live and desired values and the kind's schema,
+ * which action, and the JSON Patch between them.
+ */
+import jsonpatch from 'fast-json-patch';
+import type { ResourceKind } from '../../common/manifest.js';
+import type { JsonPatchOperation, PlainObject, PlainValue, ResourceSchema } from '../../provider/handlers/types.js';
+import { ReconcilerError } from '../errors.js';
+import type { PlanAction, ResourceChange } from './types.js';
+
+/** Everything {@link computeChange} decides on. All values are already normalised by the handler. */
+export interface ChangeInput {
+  readonly address: string;
+  readonly kind: ResourceKind;
+  readonly naturalKey: string;
+  readonly schema: ResourceSchema;
+  /** `lookup` kinds always plan as `read`. @default 'managed' */
+  readonly mode?: 'managed' | 'lookup';
+  /** Normalised desired value; `null` when the resource is no longer in the manifest. */
+  readonly desired: PlainObject | null;
+  /** Normalised live value; `null` when no live object was found. */
+  readonly live: PlainObject | null;
+  /** Whether state has an entry for this address. */
+  readonly inState: boolean;
+  /**
+   * Write-only field markers (see `state/write-only.ts`). `desired[field]` is `undefined` when the
+   * value cannot be resolved at plan time: the field is then not compared.
+   */
+  readonly writeOnly?: {
+    readonly desired: Readonly<Record<string, string | undefined>>;
+    readonly state: Readonly<Record<string, string>>;
+  };
+  /** Pointers into `desired` whose values are known only after apply (their value there is ignored). */
+  readonly unknown?: readonly string[];
+  /** Extra pointers to mask (fields whose desired value came from a secret). */
+  readonly sensitive?: readonly string[];
+  /** Dependencies, from the manifest or, for a delete, from state. */
+  readonly dependsOn: readonly string[];
+  readonly serverId?: string;
+  readonly liveDigest?: string;
+  /** Extra display-only explanation. */
+  readonly reason?: string;
+}
+
+/**
+ * Decides the action for one resource and computes its patch.
+ * - look-up kinds: `read`;
+ * - not desired: `delete` (only valid when in state);
+ * - desired, not live: `create`;
+ * - desired and live but not in state: `adopt` (or `replace` if an immutable field differs);
+ * - desired, live and in state: `no-op`, `update`, or `replace` when an immutable field differs.
+ * @throws ReconcilerError `PLAN_INPUT_INVALID` for a resource neither desired nor in state.
+ */
+export function computeChange(input: ChangeInput): ResourceChange {
+  const base = {
+    address: input.address,
+    kind: input.kind,
+    naturalKey: input.naturalKey,
+    dependsOn: [...input.dependsOn].sort(),
+    ...(input.serverId !== undefined ? { serverId: input.serverId } : {}),
+    ...(input.liveDigest !== undefined ? { liveDigest: input.liveDigest } : {}),
+  };
+  const writeOnlyFields = input.schema.writeOnly;
+  const sensitive = unique([...writeOnlyFields.map((f) => `/${escapePointer(f)}`), ...(input.sensitive ?? [])]);
+  const stateMarkers = input.writeOnly?.state ?? {};
+  const before = input.live === null ? null : withMarkers(input.live, writeOnlyFields, stateMarkers);
+
+  if (input.mode === 'lookup') {
+    return { ...base, action: 'read', before: null, after: input.live, patch: [], sensitive: [], unknown: input.live ? [] : [''], reason: input.reason ?? 'looked up at apply' };
+  }
+  if (input.desired === null) {
+    if (!input.inState) {
+      throw new ReconcilerError('PLAN_INPUT_INVALID', `resource ${input.address} is neither in the manifest nor in state: nothing to plan`);
+    }
+    const gone = input.live === null;
+    const stateOnly = withMarkers({}, writeOnlyFields, stateMarkers);
+    return {
+      ...base,
+      action: 'delete',
+      before: before ?? stateOnly,
+      after: null,
+      patch: [],
+      sensitive,
+      unknown: [],
+      reason: input.reason ?? (gone ? 'removed from the manifest; already gone live, so only the state entry is removed' : 'removed from the manifest'),
+    };
+  }
+
+  const unknown = unique(input.unknown ?? []);
+  const desiredMarkers: Record<string, string> = {};
+  for (const field of writeOnlyFields) {
+    const marker = input.writeOnly?.desired[field];
+    // An unresolvable desired value is not compared: keep whatever state has.
+    const effective = marker ?? stateMarkers[field];
+    if (effective !== undefined) desiredMarkers[field] = effective;
+  }
+  const after = withMarkers(blankUnknowns(input.desired, unknown), writeOnlyFields, desiredMarkers);
+
+  if (input.live === null) {
+    return {
+      ...base,
+      action: 'create',
+      before: null,
+      after,
+      patch: [{ op: 'add', path: '', value: after }],
+      sensitive,
+      unknown,
+      reason: input.reason ?? (input.inState ? 'in state but not found live: it was deleted outside triton-iac' : undefined),
+    };
+  }
+
+  const ignored = new Set(input.schema.computed);
+  const patch = diff(strip(before!, ignored), strip(after, ignored), unknown);
+  const replacePaths = unique(patch.map((op) => topField(op.path)).filter((f) => input.schema.immutable.includes(f)).map((f) => `/${escapePointer(f)}`));
+
+  let action: PlanAction;
+  let reason = input.reason;
+  if (replacePaths.length > 0) {
+    action = 'replace';
+    reason ??= `${replacePaths.map((p) => p.slice(1)).join(', ')} cannot change in place`;
+  } else if (!input.inState) {
+    action = 'adopt';
+    reason ??= patch.length > 0 ? 'exists live but not in state; adopted, then updated' : 'exists live but not in state; adopted as is';
+  } else {
+    action = patch.length === 0 ? 'no-op' : 'update';
+  }
+  return {
+    ...base,
+    action,
+    ...(action === 'replace' ? { replaceStrategy: input.schema.replaceStrategy, replacePaths } : {}),
+    before,
+    after,
+    patch,
+    sensitive,
+    unknown,
+    ...(reason !== undefined ? { reason } : {}),
+  };
+}
+
+/** RFC 6902 ops from `before` to `after`; every unknown pointer gets an op even if values look equal. */
+function diff(before: PlainObject, after: PlainObject, unknown: readonly string[]): JsonPatchOperation[] {
+  const ops = jsonpatch.compare(before as object, after as object) as JsonPatchOperation[];
+  for (const pointer of unknown) {
+    if (ops.some((op) => op.path === pointer || op.path.startsWith(`${pointer}/`))) continue;
+    const exists = jsonpatch.getValueByPointer(before, pointer) !== undefined;
+    ops.push({ op: exists ? 'replace' : 'add', path: pointer, value: null });
+  }
+  return ops.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+function withMarkers(value: PlainObject, fields: readonly string[], markers: Readonly<Record<string, string>>): PlainObject {
+  const out: Record<string, PlainValue> = {};
+  for (const [k, v] of Object.entries(value)) if (!fields.includes(k)) out[k] = v;
+  for (const f of fields) if (markers[f] !== undefined) out[f] = markers[f]!;
+  return out;
+}
+
+function blankUnknowns(value: PlainObject, unknown: readonly string[]): PlainObject {
+  if (unknown.length === 0) return value;
+  const copy = jsonpatch.deepClone(value) as PlainObject;
+  for (const pointer of unknown) {
+    if (pointer === '') continue;
+    jsonpatch.applyOperation(copy, { op: 'add', path: pointer, value: null }, false, true);
+  }
+  return copy;
+}
+
+function strip(value: PlainObject, fields: ReadonlySet<string>): PlainObject {
+  return Object.fromEntries(Object.entries(value).filter(([k]) => !fields.has(k)));
+}
+
+function topField(pointer: string): string {
+  const first = pointer.split('/')[1] ?? '';
+  return first.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** Escapes a field name for use as one JSON-pointer segment (RFC 6901). */
+export function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function unique(list: readonly string[]): string[] {
+  return [...new Set(list)].sort();
+}

@@ -1,0 +1,200 @@
+/**
+ * The planner core: decides every resource's action from the manifest, the state and the live objects
+ * already read. It does no I/O: reading live state is the caller's job (one list per collection), so
+ * this can be tested, and re-run for drift confirmation, without a server.
+ */
+import { isRef, isSecret, type ManifestValue, type ResourceKind, type ResourceManifest, type SecretValue } from '../../common/manifest.js';
+import type { PlainObject, PlainValue, PlanningHandler } from '../../provider/handlers/types.js';
+import { ReconcilerError } from '../errors.js';
+import { digestOf } from '../private/canonical-json.js';
+import type { StateDocument, StateResource } from '../state/document.js';
+import { markerFor } from '../state/write-only.js';
+import { computeChange, escapePointer } from './compute-change.js';
+import { PLAN_FORMAT_VERSION, summarize, type Plan, type ResourceChange } from './types.js';
+
+/** What {@link planChanges} needs. */
+export interface PlanningInput {
+  /** The stack's resources as declared. */
+  readonly resources: readonly ResourceManifest[];
+  /** The last-applied state, or `null` when the stack was never applied. */
+  readonly state: StateDocument | null;
+  /**
+   * Raw live objects by address, as the handlers' `list`/`read` returned them. The caller matches
+   * them to addresses: by the state's server id first, else by natural key (which is how an object a
+   * crashed run created is found and adopted). An absent address means "not found live".
+   */
+  readonly live: ReadonlyMap<string, unknown>;
+  /** One handler per kind. */
+  readonly handlers: ReadonlyMap<ResourceKind, PlanningHandler>;
+  /**
+   * Resolves a secret for comparison with the state's hash; `undefined` when it is not available at
+   * plan time (the field is then not compared). Never stored.
+   */
+  readonly resolveSecret?: (secret: SecretValue) => string | undefined;
+}
+
+/**
+ * A string no handler will ever see from the API: stands for a reference that is not known until
+ * apply, so that normalisation can run on the rest of the value.
+ */
+const UNKNOWN = '\u0000(known after apply)';
+
+/**
+ * Plans every resource: one {@link ResourceChange} per manifest resource and per state resource no
+ * longer in the manifest, sorted by address.
+ * @throws ReconcilerError `PLAN_INPUT_INVALID` for a kind without a handler, a secret outside a
+ *   write-only field, or a reference to an address that does not exist.
+ */
+export function planChanges(input: PlanningInput): ResourceChange[] {
+  const stateByAddress = new Map((input.state?.resources ?? []).map((r) => [r.address, r]));
+  const manifestByAddress = new Map(input.resources.map((r) => [r.address, r]));
+  const changes: ResourceChange[] = [];
+
+  for (const resource of input.resources) {
+    const handler = handlerFor(input.handlers, resource.kind, resource.address);
+    const stateEntry = stateByAddress.get(resource.address);
+    const rawLive = input.live.get(resource.address);
+    const live = rawLive === undefined ? null : handler.normalizeLive(rawLive);
+    const writeOnly = handler.schema.writeOnly;
+
+    const desiredMarkers: Record<string, string | undefined> = {};
+    const plainProps: Record<string, ManifestValue> = {};
+    for (const [field, value] of Object.entries(resource.properties)) {
+      if (writeOnly.includes(field)) {
+        const clear = isSecret(value) ? input.resolveSecret?.(value) : typeof value === 'string' ? value : undefined;
+        desiredMarkers[field] = clear === undefined ? undefined : markerFor(clear, stateEntry?.writeOnly[field]);
+      } else {
+        plainProps[field] = value;
+      }
+    }
+    const resolved = resolveRefs(plainProps, `${resource.address}.properties`, (address, attribute, where) =>
+      refValue(address, attribute, where, input, manifestByAddress, stateByAddress),
+    ) as PlainObject;
+    const normalized = handler.mode === 'lookup' ? resolved : handler.normalizeDesired(resolved);
+    const desired = Object.fromEntries(Object.entries(normalized).filter(([k]) => !writeOnly.includes(k)));
+    const unknown = findUnknowns(desired, '');
+
+    changes.push(
+      computeChange({
+        address: resource.address,
+        kind: resource.kind,
+        naturalKey: resource.naturalKey,
+        schema: handler.schema,
+        mode: handler.mode,
+        desired,
+        live,
+        inState: stateEntry !== undefined,
+        writeOnly: { desired: desiredMarkers, state: stateEntry?.writeOnly ?? {} },
+        unknown,
+        dependsOn: resource.dependsOn,
+        ...serverIdOf(handler, rawLive, stateEntry),
+        ...(live !== null ? { liveDigest: digestOf(live) } : {}),
+      }),
+    );
+  }
+
+  for (const entry of stateByAddress.values()) {
+    if (manifestByAddress.has(entry.address)) continue;
+    const handler = handlerFor(input.handlers, entry.kind, entry.address);
+    const rawLive = input.live.get(entry.address);
+    const live = rawLive === undefined ? null : handler.normalizeLive(rawLive);
+    changes.push(
+      computeChange({
+        address: entry.address,
+        kind: entry.kind,
+        naturalKey: entry.naturalKey,
+        schema: handler.schema,
+        desired: null,
+        live,
+        inState: true,
+        writeOnly: { desired: {}, state: entry.writeOnly },
+        dependsOn: entry.dependsOn,
+        ...serverIdOf(handler, rawLive, entry),
+        ...(live !== null ? { liveDigest: digestOf(live) } : {}),
+      }),
+    );
+  }
+  return changes.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
+}
+
+/** Wraps planned changes into a {@link Plan} with its provenance and summary. */
+export function makePlan(args: {
+  readonly stack: string;
+  readonly account: string;
+  readonly state: StateDocument | null;
+  readonly manifestDigest: string;
+  readonly changes: readonly ResourceChange[];
+  /** @default new Date() */
+  readonly now?: Date;
+}): Plan {
+  return {
+    formatVersion: PLAN_FORMAT_VERSION,
+    stack: args.stack,
+    account: args.account,
+    createdAt: (args.now ?? new Date()).toISOString(),
+    stateSerial: args.state?.serial ?? 0,
+    stateLineage: args.state?.lineage ?? null,
+    manifestDigest: args.manifestDigest,
+    changes: args.changes,
+    summary: summarize(args.changes),
+  };
+}
+
+function handlerFor(handlers: ReadonlyMap<ResourceKind, PlanningHandler>, kind: ResourceKind, address: string): PlanningHandler {
+  const handler = handlers.get(kind);
+  if (!handler) throw new ReconcilerError('PLAN_INPUT_INVALID', `${address} has kind ${JSON.stringify(kind)}, for which no handler is registered`);
+  return handler;
+}
+
+function serverIdOf(handler: PlanningHandler, rawLive: unknown, entry: StateResource | undefined): { serverId?: string } {
+  const id = (rawLive !== undefined ? handler.idOf(rawLive) : undefined) ?? entry?.serverId ?? undefined;
+  return id !== undefined ? { serverId: id } : {};
+}
+
+/**
+ * A reference's value at plan time: from the target's live object when it exists; {@link UNKNOWN}
+ * when the target will only exist after apply (state alone is not trusted: the object may be gone).
+ */
+function refValue(
+  address: string,
+  attribute: string,
+  where: string,
+  input: PlanningInput,
+  manifest: ReadonlyMap<string, ResourceManifest>,
+  state: ReadonlyMap<string, StateResource>,
+): PlainValue {
+  const target = manifest.get(address);
+  const stateEntry = state.get(address);
+  if (!target) {
+    throw new ReconcilerError('PLAN_INPUT_INVALID', `${where} refers to ${address}, which is not in the manifest${stateEntry ? ' (it is only in state, so it is about to be deleted)' : ''}`);
+  }
+  const kind = target.kind;
+  const handler = handlerFor(input.handlers, kind, address);
+  const rawLive = input.live.get(address);
+  if (rawLive !== undefined) {
+    if (attribute === 'id') return handler.idOf(rawLive) ?? UNKNOWN;
+    return handler.normalizeLive(rawLive)[attribute] ?? UNKNOWN;
+  }
+  return UNKNOWN;
+}
+
+function resolveRefs(value: ManifestValue, where: string, lookup: (address: string, attribute: string, where: string) => PlainValue): PlainValue {
+  if (isSecret(value)) {
+    throw new ReconcilerError('PLAN_INPUT_INVALID', `${where} is a secret placeholder; secrets may only be used in write-only fields (such as a user's password)`);
+  }
+  if (isRef(value)) return lookup(value.$ref.address, value.$ref.attribute, where);
+  if (Array.isArray(value)) return value.map((v, i) => resolveRefs(v, `${where}[${i}]`, lookup));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveRefs(v as ManifestValue, `${where}.${k}`, lookup)]));
+  }
+  return value as PlainValue;
+}
+
+function findUnknowns(value: PlainValue, pointer: string): string[] {
+  if (value === UNKNOWN) return [pointer];
+  if (Array.isArray(value)) return value.flatMap((v, i) => findUnknowns(v, `${pointer}/${i}`));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => findUnknowns(v, `${pointer}/${escapePointer(k)}`));
+  }
+  return [];
+}

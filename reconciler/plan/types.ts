@@ -1,0 +1,112 @@
+/**
+ * The plan: inert, serialisable data (after Terraform's `internal/plans`). The planner produces it, the
+ * renderers print it, `saved-plan.ts` writes it to a file, and the executor (a separate module) carries
+ * it out. Nothing here has behaviour.
+ */
+import type { ResourceKind } from '../../common/manifest.js';
+import type { JsonPatchOperation, PlainObject } from '../../provider/handlers/types.js';
+
+/** The plan format version; bumped on any incompatible change to {@link Plan}. */
+export const PLAN_FORMAT_VERSION = 1;
+
+/** The closed set of actions. */
+export const PLAN_ACTIONS = ['create', 'update', 'replace', 'delete', 'adopt', 'read', 'no-op'] as const;
+
+/**
+ * What the executor will do to one resource.
+ * - `create`: not in state and not found live.
+ * - `update`: in place, the patch says what.
+ * - `replace`: an immutable field changed; runs by `replaceStrategy`.
+ * - `delete`: in state but gone from the manifest.
+ * - `adopt`: not in state but an object with the natural key exists live (e.g. created by a run that
+ *   crashed before writing state); it is recorded in state and then brought to the desired value by
+ *   the patch, if any.
+ * - `read`: a look-up, resolved at apply time.
+ * - `no-op`: in sync after normalisation.
+ */
+export type PlanAction = (typeof PLAN_ACTIONS)[number];
+
+/** One resource's planned change. */
+export interface ResourceChange {
+  /** The manifest (or state) address, e.g. `prod/ops-role`. */
+  readonly address: string;
+  readonly kind: ResourceKind;
+  readonly naturalKey: string;
+  readonly action: PlanAction;
+  /** Set when `action` is `replace`. */
+  readonly replaceStrategy?: 'delete-then-create' | 'create-then-delete';
+  /**
+   * Normalised live value (`null` when nothing exists). Write-only fields carry the salted-hash marker
+   * from state, never a value.
+   */
+  readonly before: PlainObject | null;
+  /**
+   * Normalised desired value (`null` for a delete). Unknown fields hold `null` and are listed in
+   * `unknown`; write-only fields carry a marker, never a value.
+   */
+  readonly after: PlainObject | null;
+  /** RFC 6902 operations turning `before` into `after`, computed fields and unknowns excluded. */
+  readonly patch: readonly JsonPatchOperation[];
+  /** JSON pointers (into before, after and patch values) whose values are masked in every rendering. */
+  readonly sensitive: readonly string[];
+  /** JSON pointers (into `after`) whose values are known only after apply. */
+  readonly unknown: readonly string[];
+  /** JSON pointers of immutable fields whose change forces the replacement. */
+  readonly replacePaths?: readonly string[];
+  /** Why, for people: display-only, the executor never decides on it. */
+  readonly reason?: string;
+  /** Addresses this resource depends on (from the manifest, or from state for a delete), sorted. */
+  readonly dependsOn: readonly string[];
+  /** The server id, when known. */
+  readonly serverId?: string;
+  /** Digest of the normalised live object the plan was made against, to detect a change at apply. */
+  readonly liveDigest?: string;
+}
+
+/** Counts per action, for the summary line. */
+export interface PlanSummary {
+  readonly add: number;
+  readonly change: number;
+  readonly replace: number;
+  readonly destroy: number;
+  readonly adopt: number;
+  readonly read: number;
+  readonly noop: number;
+}
+
+/** A whole plan for one stack. */
+export interface Plan {
+  readonly formatVersion: typeof PLAN_FORMAT_VERSION;
+  readonly stack: string;
+  readonly account: string;
+  /** ISO 8601 time the plan was made. */
+  readonly createdAt: string;
+  /** The state serial the plan was made against (0 for no state). */
+  readonly stateSerial: number;
+  /** The state lineage the plan was made against (`null` when there was no state). */
+  readonly stateLineage: string | null;
+  /** Digest of the stack manifest the plan was made from. */
+  readonly manifestDigest: string;
+  /** One entry per resource, sorted by address. */
+  readonly changes: readonly ResourceChange[];
+  readonly summary: PlanSummary;
+}
+
+/** True when applying the plan would change anything (what `--detailed-exitcode` reports as 2). */
+export function planHasChanges(plan: Plan): boolean {
+  return plan.changes.some((c) => c.action !== 'no-op' && c.action !== 'read');
+}
+
+/** Counts the actions of `changes`. */
+export function summarize(changes: readonly ResourceChange[]): PlanSummary {
+  const count = (a: PlanAction): number => changes.filter((c) => c.action === a).length;
+  return {
+    add: count('create'),
+    change: count('update'),
+    replace: count('replace'),
+    destroy: count('delete'),
+    adopt: count('adopt'),
+    read: count('read'),
+    noop: count('no-op'),
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * The per-stack state document: what the last apply left, one entry per managed resource. It is the
+ * engine's memory of server ids, last-applied normalised properties and write-only hashes; live state
+ * stays the truth (the planner re-reads it every run).
+ *
+ * Parsing never guesses: a file that is not exactly this shape is refused with a message saying what
+ * is wrong and how to recover, and a refused file is never overwritten.
+ */
+import { randomUUID } from 'node:crypto';
+import { RESOURCE_KINDS, type ResourceKind } from '../../common/manifest.js';
+import type { PlainObject } from '../../provider/handlers/types.js';
+import { ReconcilerError } from '../errors.js';
+import { isWriteOnlyMarker } from './write-only.js';
+
+/** The state format version; bumped on any incompatible change. */
+export const STATE_FORMAT_VERSION = 1;
+
+/** One managed resource as last applied. */
+export interface StateResource {
+  readonly address: string;
+  readonly kind: ResourceKind;
+  readonly naturalKey: string;
+  /** Server-assigned id; `null` for kinds identified only by natural key (Manta paths). */
+  readonly serverId: string | null;
+  /** Last-applied normalised properties, as the create/update response said. Never secrets. */
+  readonly properties: PlainObject;
+  /** Write-only field markers, `sha256-salted:<salt>:<hex>` (see `write-only.ts`). */
+  readonly writeOnly: Readonly<Record<string, string>>;
+  /** Addresses this resource depended on when applied; deletes are ordered by them. */
+  readonly dependsOn: readonly string[];
+  /** ISO 8601 time of the last write of this entry. */
+  readonly updatedAt: string;
+}
+
+/** The whole state of one stack. */
+export interface StateDocument {
+  readonly formatVersion: typeof STATE_FORMAT_VERSION;
+  /** Incremented by every write; plans record it to detect a state that moved on. */
+  readonly serial: number;
+  /** Random id fixed when the state is first created; a different lineage is a different state. */
+  readonly lineage: string;
+  readonly stack: string;
+  readonly account: string;
+  /** Sorted by address. */
+  readonly resources: readonly StateResource[];
+}
+
+/** A fresh, empty state for a stack (serial 0, new lineage). */
+export function emptyState(stack: string, account: string): StateDocument {
+  return { formatVersion: STATE_FORMAT_VERSION, serial: 0, lineage: randomUUID(), stack, account, resources: [] };
+}
+
+/**
+ * Parses and validates a state file's text.
+ * @param source where the text came from, named in errors (a path or URL)
+ * @throws ReconcilerError `STATE_MALFORMED` naming the field, the value and the rule, with how to recover.
+ */
+export function parseStateDocument(text: string, source: string): StateDocument {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw malformed(source, `it is not valid JSON (${(error as Error).message})`);
+  }
+  const problem = stateShapeProblem(value);
+  if (problem !== undefined) throw malformed(source, problem);
+  return value as StateDocument;
+}
+
+/**
+ * Checks that `value` is a {@link StateDocument}.
+ * @returns a sentence describing the first problem, or `undefined` when the shape is right.
+ */
+export function stateShapeProblem(value: unknown): string | undefined {
+  if (!isObject(value)) return 'the document is not a JSON object';
+  if (value.formatVersion !== STATE_FORMAT_VERSION) {
+    return `formatVersion is ${JSON.stringify(value.formatVersion)}; this version of triton-iac reads only ${STATE_FORMAT_VERSION}`;
+  }
+  if (!Number.isSafeInteger(value.serial) || (value.serial as number) < 0) return `serial is ${JSON.stringify(value.serial)}; it must be a non-negative integer`;
+  for (const field of ['lineage', 'stack', 'account'] as const) {
+    if (typeof value[field] !== 'string' || value[field] === '') return `${field} is ${JSON.stringify(value[field])}; it must be a non-empty string`;
+  }
+  if (!Array.isArray(value.resources)) return 'resources must be an array';
+  const seen = new Set<string>();
+  for (const [i, r] of value.resources.entries()) {
+    const at = `resources[${i}]`;
+    if (!isObject(r)) return `${at} must be an object`;
+    for (const field of ['address', 'naturalKey', 'updatedAt'] as const) {
+      if (typeof r[field] !== 'string' || r[field] === '') return `${at}.${field} is ${JSON.stringify(r[field])}; it must be a non-empty string`;
+    }
+    if (!(RESOURCE_KINDS as readonly unknown[]).includes(r.kind)) return `${at}.kind is ${JSON.stringify(r.kind)}; it must be one of ${RESOURCE_KINDS.join(', ')}`;
+    if (r.serverId !== null && typeof r.serverId !== 'string') return `${at}.serverId must be a string or null`;
+    if (!isObject(r.properties)) return `${at}.properties must be an object`;
+    if (!isObject(r.writeOnly)) return `${at}.writeOnly must be an object`;
+    for (const [field, marker] of Object.entries(r.writeOnly)) {
+      if (!isWriteOnlyMarker(marker)) return `${at}.writeOnly.${field} is not a sha256-salted marker (a clear value must never be stored)`;
+    }
+    if (!Array.isArray(r.dependsOn) || !r.dependsOn.every((d) => typeof d === 'string')) return `${at}.dependsOn must be an array of addresses`;
+    if (seen.has(r.address as string)) return `${at}.address ${JSON.stringify(r.address)} appears twice`;
+    seen.add(r.address as string);
+  }
+  return undefined;
+}
+
+function malformed(source: string, problem: string): ReconcilerError {
+  return new ReconcilerError(
+    'STATE_MALFORMED',
+    `state file ${source} is malformed: ${problem}. triton-iac will not overwrite it. ` +
+      `To recover, restore it from a backup or version control, or move it aside and run \`triton-iac import\` to rebuild state from live objects.`,
+  );
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
