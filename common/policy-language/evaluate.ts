@@ -32,7 +32,7 @@ export interface EvaluationContext {
   overwrite?: boolean;
   /**
    * The requesting user's login; only consulted by rules that name principals (not the CloudAPI
-   * form). A rule naming principals never matches when this is absent.
+   * form). A rule naming principals other than `*` never matches when this is absent.
    */
   principal?: string;
 }
@@ -56,7 +56,7 @@ export function evaluatePolicyRules(rules: readonly PolicyRule[], ctx: Evaluatio
  * condition all match. The effect is not considered.
  */
 export function policyRuleMatches(rule: PolicyRule, ctx: EvaluationContext): boolean {
-  if (rule.principals.length > 0) {
+  if (rule.principals.length > 0 && !rule.principals.includes('*')) {
     const principal = ctx.principal;
     if (principal === undefined || !rule.principals.some((p) => globMatches(p, principal))) return false;
   }

@@ -21,6 +21,6 @@ export type {
   TimeOperand,
 } from './policy-rule.js';
 export { PolicySyntaxError } from './errors.js';
-export { parsePolicyRule, tryParsePolicyRule } from './parse.js';
+export { MAX_CONDITION_DEPTH, MAX_CONDITIONS, parsePolicyRule, tryParsePolicyRule } from './parse.js';
 export { evaluateCondition, evaluatePolicyRules, policyRuleMatches } from './evaluate.js';
 export type { EvaluationContext } from './evaluate.js';

@@ -232,3 +232,21 @@ describe('parsePolicyRule reports syntax errors with their position', () => {
     expect(tryParsePolicyRule('CAN x')).toMatchObject({ ok: true, rule: { actions: ['x'] } });
   });
 });
+
+describe('parsePolicyRule guards against hostile rules', () => {
+  it('rejects conditions nested deeper than 32 levels instead of exhausting the stack', () => {
+    const deep = `CAN x WHEN ${'('.repeat(100_000)}time > 08:00`;
+    const error = syntaxError(deep);
+    expect(error.message).toBe('conditions are nested more than 32 levels deep at position 43');
+    expect(syntaxError(`CAN x WHEN ${'NOT '.repeat(50_000)}fromjob = true`).message).toBe('conditions are nested more than 32 levels deep at position 139');
+  });
+
+  it('accepts 32 levels of nesting', () => {
+    expect(parsePolicyRule(`CAN x WHEN ${'('.repeat(32)}fromjob = true${')'.repeat(32)}`).condition).toBeDefined();
+  });
+
+  it('rejects a rule of more than 256 conditions', () => {
+    const many = `CAN x WHEN ${Array.from({ length: 300 }, () => 'fromjob = true').join(' OR ')}`;
+    expect(syntaxError(many).message).toBe(`a rule may hold at most 256 conditions; condition 257 is at position ${11 + 256 * 'fromjob = true OR '.length}`);
+  });
+});

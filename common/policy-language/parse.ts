@@ -25,6 +25,14 @@ const CONDITION_START = new Set(['when', 'if', 'where']);
 const ANY = new Set(['*', 'all', 'everything', 'anything']);
 
 /**
+ * Guards against stack exhaustion: the parser and the evaluator recurse over the condition tree, so
+ * a hostile rule of 100 000 `(` must fail as a syntax error rather than crash the server.
+ */
+export const MAX_CONDITION_DEPTH = 32;
+/** The most comparisons one rule may hold (AND/OR chains make the tree that deep). */
+export const MAX_CONDITIONS = 256;
+
+/**
  * Parses one rule.
  *
  * @throws PolicySyntaxError when the text is not a rule of the language, including an unknown
@@ -54,6 +62,8 @@ function describe(token: Token): string {
 
 class Parser {
   private readonly lexer: Lexer;
+  private depth = 0;
+  private comparisons = 0;
 
   constructor(private readonly text: string) {
     if (typeof text !== 'string') {
@@ -159,9 +169,19 @@ class Parser {
   }
 
   private parseNot(after: string): Condition {
-    if (keyword(this.lexer.peek()) === 'not') {
-      const op = this.lexer.next();
-      return { kind: 'not', operand: this.parseNot(op.raw) };
+    const token = this.lexer.peek();
+    if (keyword(token) === 'not' || token.kind === '(') {
+      if (this.depth >= MAX_CONDITION_DEPTH) {
+        throw this.fail(`conditions are nested more than ${MAX_CONDITION_DEPTH} levels deep at position ${token.start}`, token);
+      }
+      this.depth++;
+      try {
+        if (token.kind === '(') return this.parsePrimary(after);
+        const op = this.lexer.next();
+        return { kind: 'not', operand: this.parseNot(op.raw) };
+      } finally {
+        this.depth--;
+      }
     }
     return this.parsePrimary(after);
   }
@@ -184,6 +204,9 @@ class Parser {
 
   private parseComparison(): Condition {
     const nameToken = this.lexer.next();
+    if (++this.comparisons > MAX_CONDITIONS) {
+      throw this.fail(`a rule may hold at most ${MAX_CONDITIONS} conditions; condition ${this.comparisons} is at position ${nameToken.start}`, nameToken);
+    }
     const name = nameToken.value;
     const spec = CONDITION_TYPES.get(name);
     if (spec === undefined) {
