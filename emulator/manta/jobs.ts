@@ -1,0 +1,409 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { MantaError } from './errors.js';
+import type { NamespaceStore } from './namespace.js';
+import type { BlobInfo } from './blob-store.js';
+import { parseJobSpec, type PhaseSpec } from './private/job-spec.js';
+import { runTask, type TaskAsset, type TaskResult } from './private/task-runner.js';
+import { normalizePath } from './private/paths.js';
+import { Limiter } from './private/limiter.js';
+
+/** One record of GetJobErrors (`application/x-json-stream; type=job-error`). */
+export interface JobErrorRecord {
+  readonly id: string;
+  readonly taskId: string;
+  readonly phase: string;
+  readonly phaseNum: number;
+  readonly what: string;
+  readonly code: string;
+  readonly message: string;
+  readonly server: string;
+  readonly machine: string;
+  readonly input?: string;
+  readonly p0input?: string;
+  readonly stderr?: string;
+}
+
+/** The job object GetJob returns. */
+export interface JobView {
+  readonly id: string;
+  readonly name: string;
+  readonly state: 'queued' | 'running' | 'done';
+  readonly cancelled: boolean;
+  readonly inputDone: boolean;
+  readonly stats: { errors: number; outputs: number; retries: number; tasks: number; tasksDone: number };
+  readonly timeCreated: string;
+  readonly timeDone?: string;
+  readonly phases: readonly PhaseSpec[];
+  readonly options: Record<string, never>;
+}
+
+/** Whether and how tasks run. */
+export interface JobEngineOptions {
+  /** `false` makes every task fail with `TaskInitError` and `disabledReason`. */
+  readonly exec: boolean;
+  /** Message of the `TaskInitError` when execution is off. */
+  readonly disabledReason?: string;
+  /** Wall-clock limit per task. @default 60000 */
+  readonly timeLimitMs?: number;
+  /** Tasks running at once across all jobs. @default 2 */
+  readonly concurrency?: number;
+  /** Where task directories are made. @default the OS temp dir */
+  readonly tmpRoot?: string;
+}
+
+interface Job extends JobView {
+  readonly login: string;
+  inputs: string[];
+  outputs: string[];
+  errors: JobErrorRecord[];
+  failures: string[];
+}
+
+interface PhaseRun {
+  pendingReduceInputs: string[];
+  reducersStarted: boolean;
+  running: number;
+  complete: boolean;
+}
+
+/**
+ * Runs Manta compute jobs as local processes. Phase 0 takes the job's inputs as they arrive; a
+ * map phase runs one task per input, a reduce phase runs `count` tasks once its upstream is
+ * complete (phase 0: input closed), each on the concatenation of its share of the upstream
+ * outputs. Outputs are real objects under `/<login>/jobs/<id>/stor/`; a failed task records a
+ * job error (`UserTaskError`, `TaskInitError`, `ResourceNotFound`) with its stderr saved as an object.
+ */
+export class JobEngine {
+  private readonly jobs = new Map<string, Job>();
+  private readonly runs = new Map<string, PhaseRun[]>();
+  private readonly kills = new Map<string, Set<() => void>>();
+  private readonly store: NamespaceStore;
+  private readonly options: Required<Omit<JobEngineOptions, 'disabledReason'>> & { disabledReason: string };
+  private readonly limiter: Limiter;
+  private readonly idle = new Set<() => void>();
+
+  /** @param store the namespace inputs are read from and outputs written to */
+  constructor(store: NamespaceStore, options: JobEngineOptions) {
+    this.store = store;
+    this.options = {
+      exec: options.exec,
+      disabledReason: options.disabledReason ?? 'task execution is disabled in this emulator (--no-job-exec)',
+      timeLimitMs: options.timeLimitMs ?? 60_000,
+      concurrency: options.concurrency ?? 2,
+      tmpRoot: options.tmpRoot ?? join(tmpdir(), 'triton-iac-manta-jobs'),
+    };
+    this.limiter = new Limiter(this.options.concurrency);
+    store.registerSection('jobs', {
+      dump: () => [...this.jobs.values()],
+      load: (data) => {
+        for (const j of data as Job[]) {
+          if (j.state !== 'done') {
+            // The processes died with the previous emulator: end the job visibly rather than hang.
+            Object.assign(j, { state: 'done', timeDone: new Date().toISOString() });
+            j.errors.push(this.error(j, 0, 'job', 'InternalError', 'the emulator restarted while this job was running'));
+          }
+          this.jobs.set(j.id, j);
+        }
+      },
+    });
+  }
+
+  /**
+   * CreateJob. The job starts `queued` and turns `running` on the next tick.
+   * @throws MantaError 400 `InvalidJob`
+   */
+  create(login: string, body: unknown): JobView {
+    const spec = parseJobSpec(body);
+    const id = randomUUID();
+    const job: Job = {
+      id,
+      login,
+      name: spec.name,
+      state: 'queued',
+      cancelled: false,
+      inputDone: false,
+      stats: { errors: 0, outputs: 0, retries: 0, tasks: 0, tasksDone: 0 },
+      timeCreated: new Date().toISOString(),
+      phases: spec.phases,
+      options: {},
+      inputs: [],
+      outputs: [],
+      errors: [],
+      failures: [],
+    };
+    this.jobs.set(id, job);
+    this.runs.set(id, spec.phases.map(() => ({ pendingReduceInputs: [], reducersStarted: false, running: 0, complete: false })));
+    this.store.mkdirp(`/${login}/jobs/${id}/stor`);
+    setImmediate(() => {
+      if (job.state === 'queued') Object.assign(job, { state: 'running' });
+      this.advance(job);
+    });
+    return this.view(job);
+  }
+
+  /** @throws MantaError 404 `ResourceNotFound` */
+  get(login: string, id: string): JobView {
+    return this.view(this.find(login, id));
+  }
+
+  /** The account's jobs, newest first; only live ones with `running`. */
+  list(login: string, onlyRunning: boolean): JobView[] {
+    return [...this.jobs.values()]
+      .filter((j) => j.login === login && (!onlyRunning || j.state !== 'done'))
+      .sort((a, b) => b.timeCreated.localeCompare(a.timeCreated))
+      .map((j) => this.view(j));
+  }
+
+  /**
+   * AddJobInputs: paths are taken in order and processed as received.
+   * @throws MantaError 409 `InvalidJobState` once input is closed or the job is done
+   */
+  addInputs(login: string, id: string, paths: readonly string[]): void {
+    const job = this.find(login, id);
+    if (job.inputDone || job.state === 'done') throw new MantaError(409, 'InvalidJobState', `job ${id} input is already closed`);
+    const normalized = paths.map((p) => normalizePath(p));
+    job.inputs.push(...normalized);
+    const first = job.phases[0] as PhaseSpec;
+    const run = (this.runs.get(id) as PhaseRun[])[0] as PhaseRun;
+    for (const p of normalized) {
+      if (first.type === 'map') this.startMap(job, 0, p, p);
+      else run.pendingReduceInputs.push(p);
+    }
+  }
+
+  /** EndJobInput: closes the input; reducers run after this. Repeating it is harmless. */
+  endInput(login: string, id: string): void {
+    const job = this.find(login, id);
+    Object.assign(job, { inputDone: true });
+    this.advance(job);
+  }
+
+  /** CancelJob: stops starting tasks, kills running ones; the job turns `done` with `cancelled`. */
+  cancel(login: string, id: string): void {
+    const job = this.find(login, id);
+    if (job.state === 'done') return;
+    Object.assign(job, { cancelled: true, inputDone: true });
+    for (const kill of this.kills.get(id) ?? []) kill();
+    this.advance(job);
+  }
+
+  /** Input paths (GetJobInput). */
+  inputs(login: string, id: string): readonly string[] {
+    return this.find(login, id).inputs;
+  }
+
+  /** Output object paths of the last phase (GetJobOutput). */
+  outputs(login: string, id: string): readonly string[] {
+    return this.find(login, id).outputs;
+  }
+
+  /** Inputs whose task failed (GetJobFailures). */
+  failures(login: string, id: string): readonly string[] {
+    return this.find(login, id).failures;
+  }
+
+  /** Error records (GetJobErrors). */
+  errors(login: string, id: string): readonly JobErrorRecord[] {
+    return this.find(login, id).errors;
+  }
+
+  /** Resolves once no task is running or waiting (used by shutdown and tests). */
+  async drain(): Promise<void> {
+    while ([...this.jobs.values()].some((j) => j.state !== 'done' && (j.inputDone || j.cancelled))) {
+      await new Promise<void>((resolve) => this.idle.add(resolve));
+    }
+  }
+
+  /** Kills every running task (emulator shutdown). */
+  killAll(): void {
+    for (const set of this.kills.values()) for (const kill of set) kill();
+  }
+
+  private find(login: string, id: string): Job {
+    const job = this.jobs.get(id);
+    if (job === undefined || job.login !== login) throw new MantaError(404, 'ResourceNotFound', `/${login}/jobs/${id} was not found`);
+    return job;
+  }
+
+  private view(job: Job): JobView {
+    const { login: _l, inputs: _i, outputs: _o, errors: _e, failures: _f, ...rest } = job;
+    return { ...rest, stats: { ...job.stats } };
+  }
+
+  private startMap(job: Job, phaseNum: number, input: string, p0input: string): void {
+    const run = (this.runs.get(job.id) as PhaseRun[])[phaseNum] as PhaseRun;
+    const phase = job.phases[phaseNum] as PhaseSpec;
+    run.running++;
+    job.stats.tasks++;
+    void this.limiter.run(async () => {
+      if (job.cancelled) return;
+      const obj = this.store.tryGetObject(input);
+      if (obj === undefined || !input.startsWith(`/${job.login}/`)) {
+        const why = obj === undefined ? `${input} was not found` : `${input} belongs to another account`;
+        this.fail(job, phaseNum, input, p0input, obj === undefined ? 'ResourceNotFound' : 'AuthorizationFailed', why, undefined);
+        return;
+      }
+      const name = `/${job.login}/jobs/${job.id}/stor${input}.${phaseNum}.${randomUUID()}`;
+      await this.execute(job, phaseNum, phase, obj.blobs, { MANTA_INPUT_OBJECT: input }, name, input, p0input);
+    }).catch((err: unknown) => {
+      this.fail(job, phaseNum, input, p0input, 'InternalError', `task could not run: ${(err as Error).message}`, undefined);
+    }).finally(() => {
+      run.running--;
+      job.stats.tasksDone++;
+      this.advance(job);
+    });
+  }
+
+  private startReducers(job: Job, phaseNum: number, inputs: readonly string[]): void {
+    const run = (this.runs.get(job.id) as PhaseRun[])[phaseNum] as PhaseRun;
+    const phase = job.phases[phaseNum] as PhaseSpec;
+    const count = phase.count ?? 1;
+    for (let r = 0; r < count; r++) {
+      const share = inputs.filter((_, i) => i % count === r);
+      run.running++;
+      job.stats.tasks++;
+      void this.limiter.run(async () => {
+        if (job.cancelled) return;
+        const blobs = share.flatMap((p) => this.store.tryGetObject(p)?.blobs ?? []);
+        const name = `/${job.login}/jobs/${job.id}/stor/reduce.${phaseNum}.${randomUUID()}`;
+        await this.execute(job, phaseNum, phase, blobs, { MANTA_REDUCER: String(r) }, name, undefined, undefined);
+      }).catch((err: unknown) => {
+        this.fail(job, phaseNum, undefined, undefined, 'InternalError', `task could not run: ${(err as Error).message}`, undefined);
+      }).finally(() => {
+        run.running--;
+        job.stats.tasksDone++;
+        this.advance(job);
+      });
+    }
+  }
+
+  private async execute(
+    job: Job, phaseNum: number, phase: PhaseSpec, inputBlobs: readonly string[], env: Record<string, string>,
+    outputPath: string, input: string | undefined, p0input: string | undefined,
+  ): Promise<void> {
+    if (!this.options.exec) {
+      this.fail(job, phaseNum, input, p0input, 'TaskInitError', this.options.disabledReason, undefined);
+      return;
+    }
+    const assets: TaskAsset[] = [];
+    for (const a of phase.assets ?? []) {
+      const obj = this.store.tryGetObject(normalizePath(a));
+      if (obj === undefined) {
+        this.fail(job, phaseNum, input, p0input, 'TaskInitError', `asset ${a} was not found`, undefined);
+        return;
+      }
+      assets.push({ path: a, blobs: obj.blobs });
+    }
+    const kills = this.kills.get(job.id) ?? new Set<() => void>();
+    this.kills.set(job.id, kills);
+    let kill: (() => void) | undefined;
+    let result: TaskResult;
+    try {
+      result = await runTask(this.store.blobs, this.options.tmpRoot, {
+        exec: phase.exec,
+        init: phase.init,
+        assets,
+        stdin: inputBlobs.length > 0 ? this.store.blobs.read(inputBlobs) : undefined,
+        env: { MANTA_JOB_ID: job.id, MANTA_USER: job.login, MANTA_OUTPUT_BASE: outputPath, ...env },
+        timeLimitMs: this.options.timeLimitMs,
+        onStart: (k) => {
+          if (kill !== undefined) kills.delete(kill);
+          kill = k;
+          kills.add(k);
+        },
+      });
+    } finally {
+      if (kill !== undefined) kills.delete(kill);
+    }
+    if (job.cancelled) {
+      if (result.kind === 'exited') await this.discard(result.stdout, result.stderr);
+      return;
+    }
+    if (result.kind === 'init-failed') {
+      const stderrPath = await this.saveStderr(job, result.stderr, outputPath);
+      this.fail(job, phaseNum, input, p0input, 'TaskInitError', result.message, stderrPath);
+      return;
+    }
+    if (result.code !== 0 || result.timedOut) {
+      await this.discard(result.stdout);
+      const stderrPath = await this.saveStderr(job, result.stderr, outputPath);
+      const why = result.timedOut ? `user command timed out after ${this.options.timeLimitMs} ms` : result.code !== null ? `user command exited with code ${result.code}` : `user command was killed by ${result.signal}`;
+      this.fail(job, phaseNum, input, p0input, 'UserTaskError', why, stderrPath);
+      return;
+    }
+    await this.discard(result.stderr);
+    this.store.mkdirp(outputPath.slice(0, outputPath.lastIndexOf('/')));
+    this.store.commitObject(outputPath, [result.stdout], result.stdout.md5, { contentType: 'application/octet-stream', durability: 2, headers: {} });
+    await this.store.save();
+    this.emitOutput(job, phaseNum, outputPath, p0input);
+  }
+
+  private emitOutput(job: Job, phaseNum: number, path: string, p0input: string | undefined): void {
+    const next = phaseNum + 1;
+    if (next >= job.phases.length) {
+      job.outputs.push(path);
+      job.stats.outputs++;
+      return;
+    }
+    if ((job.phases[next] as PhaseSpec).type === 'map') this.startMap(job, next, path, p0input ?? path);
+    else ((this.runs.get(job.id) as PhaseRun[])[next] as PhaseRun).pendingReduceInputs.push(path);
+  }
+
+  private async saveStderr(job: Job, stderr: BlobInfo | undefined, outputPath: string): Promise<string | undefined> {
+    if (stderr === undefined) return undefined;
+    const path = `${outputPath}.stderr`;
+    this.store.mkdirp(path.slice(0, path.lastIndexOf('/')));
+    this.store.commitObject(path, [stderr], stderr.md5, { contentType: 'text/plain', durability: 2, headers: {} });
+    await this.store.save();
+    return path;
+  }
+
+  private async discard(...blobs: BlobInfo[]): Promise<void> {
+    for (const b of blobs) await this.store.blobs.remove(b.id);
+  }
+
+  private error(job: Job, phaseNum: number, what: string, code: string, message: string): JobErrorRecord {
+    return { id: job.id, taskId: randomUUID(), phase: String(phaseNum), phaseNum, what, code, message, server: 'manta-emulator', machine: 'localhost' };
+  }
+
+  private fail(job: Job, phaseNum: number, input: string | undefined, p0input: string | undefined, code: string, message: string, stderr: string | undefined): void {
+    const what = input !== undefined ? `phase ${phaseNum}: map input "${input}"` : `phase ${phaseNum}: reduce`;
+    job.errors.push({
+      ...this.error(job, phaseNum, what, code, message),
+      ...(input !== undefined ? { input } : {}),
+      ...(p0input !== undefined ? { p0input } : {}),
+      ...(stderr !== undefined ? { stderr } : {}),
+    });
+    job.stats.errors++;
+    if (input !== undefined) job.failures.push(input);
+  }
+
+  /** Moves phases to complete in order, starting reducers whose upstream is done, and ends the job. */
+  private advance(job: Job): void {
+    if (job.state === 'done' || job.state === 'queued') return;
+    const runs = this.runs.get(job.id) as PhaseRun[];
+    for (let i = 0; i < runs.length; i++) {
+      const run = runs[i] as PhaseRun;
+      if (run.complete) continue;
+      const upstreamDone = i === 0 ? job.inputDone : (runs[i - 1] as PhaseRun).complete;
+      if (!upstreamDone) break;
+      const phase = job.phases[i] as PhaseSpec;
+      if (phase.type === 'reduce' && !job.cancelled && !run.reducersStarted) {
+        run.reducersStarted = true;
+        this.startReducers(job, i, run.pendingReduceInputs);
+      }
+      if (run.running > 0) break;
+      run.complete = true;
+    }
+    if ((runs.every((r) => r.complete) || (job.cancelled && runs.every((r) => r.running === 0))) && job.inputDone) {
+      Object.assign(job, { state: 'done', timeDone: new Date().toISOString() });
+      this.runs.delete(job.id);
+      this.kills.delete(job.id);
+      void this.store.save();
+      for (const wake of this.idle) wake();
+      this.idle.clear();
+    }
+  }
+}

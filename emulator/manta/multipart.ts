@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { MantaError } from './errors.js';
+import type { NamespaceStore } from './namespace.js';
+import type { BlobInfo } from './blob-store.js';
+import type { ObjectEntry } from './entries.js';
+import { normalizePath } from './private/paths.js';
+
+/** Smallest size of every part but the last, checked at commit. */
+export const MIN_PART_SIZE = 5 * 1024 * 1024;
+/** Highest part number. */
+export const MAX_PART_NUM = 9999;
+
+/** The upload object GetMultipartUpload returns. */
+export interface UploadView {
+  readonly id: string;
+  readonly state: 'created' | 'finalizing' | 'done';
+  readonly type?: 'commit' | 'abort';
+  readonly result?: 'committed' | 'aborted';
+  readonly partsDirectory: string;
+  readonly targetObject: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly numCopies: number;
+  readonly creationTimeMs: number;
+}
+
+interface Part extends BlobInfo {
+  readonly etag: string;
+}
+
+interface Upload extends UploadView {
+  readonly login: string;
+  parts: Record<string, Part>;
+  committedParts?: string[];
+}
+
+const CONDITIONAL = ['if-match', 'if-none-match', 'if-modified-since', 'if-unmodified-since'];
+
+function invalid(message: string): MantaError {
+  return new MantaError(409, 'MultipartUploadInvalidArgument', message);
+}
+
+function badState(id: string, what: string): MantaError {
+  return new MantaError(409, 'InvalidMultipartUploadState', `upload ${id} ${what}`);
+}
+
+/**
+ * Multipart uploads: parts are blobs held by the upload; commit makes the target object refer to
+ * the parts' blobs in order, so committing a 256 MB upload copies no bytes (only the MD5 is
+ * computed by reading them once). States go `created` → `finalizing` → `done` (`committed` or
+ * `aborted`), as Manta reports them.
+ */
+export class MultipartEngine {
+  private readonly uploads = new Map<string, Upload>();
+  private readonly store: NamespaceStore;
+  private readonly minPartSize: number;
+
+  /**
+   * @param store the namespace the committed objects land in
+   * @param minPartSize smallest size of all parts but the last (5 MB in Manta)
+   */
+  constructor(store: NamespaceStore, minPartSize = MIN_PART_SIZE) {
+    this.store = store;
+    this.minPartSize = minPartSize;
+    store.registerSection('uploads', {
+      dump: () => [...this.uploads.values()],
+      load: (data) => {
+        for (const u of data as Upload[]) {
+          this.uploads.set(u.id, u);
+          for (const p of Object.values(u.parts)) store.retainBlob(p.id);
+        }
+      },
+    });
+  }
+
+  /**
+   * CreateMultipartUpload: validates `objectPath` and `headers`, checks the target could be written.
+   * @throws MantaError 409 `MultipartUploadInvalidArgument` for bad input or conditional headers
+   */
+  create(login: string, body: unknown): UploadView {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('request body must be a JSON object with "objectPath"');
+    const { objectPath, headers } = body as { objectPath?: unknown; headers?: unknown };
+    if (typeof objectPath !== 'string' || objectPath.length === 0) {
+      throw invalid(`objectPath ${JSON.stringify(objectPath)} is invalid: a non-empty string is required`);
+    }
+    const target = normalizePath(objectPath);
+    if (!target.startsWith(`/${login}/stor/`) && !target.startsWith(`/${login}/public/`)) {
+      throw invalid(`objectPath ${JSON.stringify(objectPath)} is invalid: it must be under /${login}/stor or /${login}/public`);
+    }
+    const stored: Record<string, string> = {};
+    if (headers !== undefined) {
+      if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) throw invalid('headers must be an object of header names to values');
+      for (const [k, v] of Object.entries(headers as Record<string, unknown>)) {
+        const key = k.toLowerCase();
+        if (CONDITIONAL.includes(key)) throw invalid(`header ${JSON.stringify(k)} is not supported on multipart uploads`);
+        if (typeof v !== 'string' && typeof v !== 'number') throw invalid(`header ${JSON.stringify(k)} must be a string, got ${JSON.stringify(v)}`);
+        stored[key] = String(v);
+      }
+    }
+    const copies = stored['durability-level'] ?? '2';
+    if (!/^[1-6]$/.test(copies)) {
+      throw new MantaError(400, 'InvalidDurabilityLevel', `durability-level ${JSON.stringify(copies)} is invalid: it must be an integer from 1 to 6`);
+    }
+    this.store.beginObjectWrite(target, {});
+    const id = randomUUID();
+    const upload: Upload = {
+      id,
+      login,
+      state: 'created',
+      partsDirectory: `/${login}/uploads/${id.slice(0, 3)}/${id}`,
+      targetObject: target,
+      headers: stored,
+      numCopies: Number(copies),
+      creationTimeMs: Date.now(),
+      parts: {},
+    };
+    this.uploads.set(id, upload);
+    return view(upload);
+  }
+
+  /**
+   * The upload with `id` belonging to `login`.
+   * @throws MantaError 404 `ResourceNotFound`
+   */
+  get(login: string, id: string): UploadView {
+    return view(this.find(login, id));
+  }
+
+  /** The parts directory of an upload, or `undefined` (for the 301 redirect endpoints). */
+  partsDirectoryOf(login: string, id: string): string | undefined {
+    const u = this.uploads.get(id);
+    return u?.login === login ? u.partsDirectory : undefined;
+  }
+
+  /**
+   * UploadPart: streams a part into a blob; a repeated part number replaces the earlier part.
+   * @throws MantaError 409 `InvalidMultipartUploadState` once committed or aborted, 409 for a bad part number, 400 `ContentMD5Mismatch`
+   */
+  async uploadPart(login: string, id: string, partNum: string, source: Readable, contentMd5?: string): Promise<Part> {
+    const u = this.find(login, id);
+    if (!/^\d+$/.test(partNum) || Number(partNum) > MAX_PART_NUM) {
+      throw invalid(`part number ${JSON.stringify(partNum)} is invalid: it must be an integer from 0 to ${MAX_PART_NUM}`);
+    }
+    if (u.state !== 'created') throw badState(id, 'already finalized');
+    const blob = await this.store.blobs.write(source);
+    if (contentMd5 !== undefined && contentMd5 !== blob.md5) {
+      await this.store.blobs.remove(blob.id);
+      throw new MantaError(400, 'ContentMD5Mismatch', `Content-MD5 ${contentMd5} does not match the computed MD5 ${blob.md5}`);
+    }
+    if (u.state !== 'created') {
+      await this.store.blobs.remove(blob.id);
+      throw badState(id, 'already finalized');
+    }
+    const key = String(Number(partNum));
+    const part: Part = { ...blob, etag: randomUUID() };
+    this.store.retainBlob(blob.id);
+    const old = u.parts[key];
+    u.parts[key] = part;
+    if (old !== undefined) this.store.releaseBlob(old.id);
+    await this.store.save();
+    return part;
+  }
+
+  /**
+   * CommitMultipartUpload: checks the etags, part order and sizes, then creates the target object.
+   * Repeating a commit with the same parts returns the same object.
+   * @throws MantaError 409 `MultipartUploadInvalidArgument` or `InvalidMultipartUploadState`
+   */
+  async commit(login: string, id: string, body: unknown): Promise<ObjectEntry> {
+    const u = this.find(login, id);
+    const parts = (body as { parts?: unknown } | null)?.parts;
+    if (!Array.isArray(parts) || parts.some((p) => typeof p !== 'string')) {
+      throw invalid(`parts ${JSON.stringify(parts)} is invalid: an array of part etags in order from part 0 is required`);
+    }
+    if (parts.length > MAX_PART_NUM + 1) throw invalid(`parts has ${parts.length} entries: at most ${MAX_PART_NUM + 1} are allowed`);
+    const etags = parts as string[];
+    if (u.state === 'done') {
+      if (u.result === 'aborted') throw badState(id, 'already aborted');
+      const obj = this.store.tryGetObject(u.targetObject);
+      if (JSON.stringify(u.committedParts) === JSON.stringify(etags) && obj !== undefined) return obj;
+      throw badState(id, 'already committed with other parts');
+    }
+    if (u.state === 'finalizing') throw new MantaError(409, 'ConcurrentRequest', `upload ${id} is already being ${u.type === 'abort' ? 'aborted' : 'committed'}`);
+    const chosen: Part[] = etags.map((etag, i) => {
+      const p = u.parts[String(i)];
+      if (p === undefined) throw invalid(`part ${i} was not uploaded`);
+      if (p.etag !== etag) throw invalid(`part ${i} etag ${JSON.stringify(etag)} does not match the uploaded part's etag ${p.etag}`);
+      if (i < etags.length - 1 && p.size < this.minPartSize) {
+        throw invalid(`part ${i} is ${p.size} bytes: every part but the last must be at least ${this.minPartSize} bytes`);
+      }
+      return p;
+    });
+    const total = chosen.reduce((n, p) => n + p.size, 0);
+    const wantLength = u.headers['content-length'];
+    if (wantLength !== undefined && Number(wantLength) !== total) {
+      throw invalid(`content-length ${wantLength} given at creation does not match the ${total} bytes of the committed parts`);
+    }
+    this.store.beginObjectWrite(u.targetObject, {});
+    Object.assign(u, { state: 'finalizing', type: 'commit' });
+    try {
+      const md5 = await this.store.blobs.md5Of(chosen.map((p) => p.id));
+      const wantMd5 = u.headers['content-md5'];
+      if (wantMd5 !== undefined && wantMd5 !== md5) {
+        throw new MantaError(400, 'ContentMD5Mismatch', `content-md5 ${wantMd5} given at creation does not match the computed MD5 ${md5}`);
+      }
+      const meta = {
+        contentType: u.headers['content-type'] ?? 'application/octet-stream',
+        durability: u.numCopies,
+        headers: Object.fromEntries(Object.entries(u.headers).filter(([k]) => k.startsWith('m-'))),
+      };
+      const obj = this.store.commitObject(u.targetObject, chosen, md5, meta);
+      Object.assign(u, { state: 'done', result: 'committed', committedParts: etags });
+      this.releaseParts(u);
+      await this.store.save();
+      return obj;
+    } catch (err) {
+      if ((u.state as string) === 'finalizing') Object.assign(u, { state: 'created', type: undefined });
+      throw err;
+    }
+  }
+
+  /**
+   * AbortMultipartUpload: discards the parts. Repeating an abort is safe.
+   * @throws MantaError 409 `InvalidMultipartUploadState` when already committed
+   */
+  async abort(login: string, id: string): Promise<void> {
+    const u = this.find(login, id);
+    if (u.state === 'done' && u.result === 'aborted') return;
+    if (u.state !== 'created') throw badState(id, u.result === 'committed' ? 'already committed' : 'is being committed');
+    Object.assign(u, { state: 'done', type: 'abort', result: 'aborted' });
+    this.releaseParts(u);
+    await this.store.save();
+  }
+
+  private releaseParts(u: Upload): void {
+    for (const p of Object.values(u.parts)) this.store.releaseBlob(p.id);
+    u.parts = {};
+  }
+
+  private find(login: string, id: string): Upload {
+    const u = this.uploads.get(id);
+    if (u === undefined || u.login !== login) {
+      throw new MantaError(404, 'ResourceNotFound', `/${login}/uploads/${id.slice(0, 3)}/${id} was not found`);
+    }
+    return u;
+  }
+}
+
+function view(u: Upload): UploadView {
+  const { login: _login, parts: _parts, committedParts: _c, ...rest } = u;
+  return rest;
+}

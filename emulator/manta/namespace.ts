@@ -1,0 +1,343 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { MantaError, notFound } from './errors.js';
+import { type Entry, type DirectoryEntry, type ObjectEntry, type ListingEntry, toListingEntry } from './entries.js';
+import { checkWrite, checkCommit, type ConditionalHeaders } from './conditional.js';
+import { ACCOUNT_DIRS, baseName, depthOf, isRootDirectory, loginOf, parentOf } from './private/paths.js';
+import { writeFileAtomic } from './private/atomic-file.js';
+import type { BlobInfo, BlobStore } from './blob-store.js';
+
+/** Metadata of an object write, taken from the request headers. */
+export interface ObjectMeta {
+  readonly contentType: string;
+  readonly durability: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Role tags to set; `undefined` keeps none on a new object. */
+  readonly roleTags?: readonly string[] | undefined;
+}
+
+/** Options of a directory listing. */
+export interface ListOptions {
+  /** Page size, 1–1024. */
+  readonly limit: number;
+  /** Inclusive start: entries whose name sorts at or after it. */
+  readonly marker?: string | undefined;
+}
+
+/** A page of a directory listing. */
+export interface Listing {
+  readonly entries: ListingEntry[];
+  /** Number of entries in the whole directory (`Result-Set-Size`). */
+  readonly total: number;
+}
+
+/** Extra state (jobs, uploads) saved in the same atomic snapshot as the namespace. */
+export interface PersistedSection {
+  dump(): unknown;
+  load(data: unknown): void;
+}
+
+const SNAPSHOT = 'namespace.json';
+
+/**
+ * The Manta namespace: directories and objects keyed by canonical path, with bytes kept in a
+ * `BlobStore`. Every mutation is synchronous in memory (so two racing conditional writes are
+ * decided in a definite order) and then saved with a group commit: concurrent mutations share one
+ * atomic snapshot write, and each caller awaits the snapshot that contains its change.
+ */
+export class NamespaceStore {
+  /** Where object bytes live. */
+  readonly blobs: BlobStore;
+  private readonly entries = new Map<string, Entry>();
+  private readonly children = new Map<string, Set<string>>();
+  private readonly refs = new Map<string, number>();
+  private readonly sections = new Map<string, PersistedSection>();
+  private readonly stateDir: string | undefined;
+  private saving: Promise<void> | undefined;
+  private pending: Promise<void> | undefined;
+
+  /**
+   * @param blobs the blob store holding object bytes
+   * @param stateDir directory for the metadata snapshot; `undefined` keeps metadata in memory only
+   */
+  constructor(blobs: BlobStore, stateDir?: string) {
+    this.blobs = blobs;
+    this.stateDir = stateDir;
+  }
+
+  /** Registers extra state saved with (and restored from) the namespace snapshot. */
+  registerSection(name: string, section: PersistedSection): void {
+    this.sections.set(name, section);
+  }
+
+  /** Restores the snapshot, if the state directory has one. Call after registering sections. */
+  async load(): Promise<void> {
+    if (this.stateDir === undefined) return;
+    const file = join(this.stateDir, SNAPSHOT);
+    if (!existsSync(file)) return;
+    const data = JSON.parse(await readFile(file, 'utf8')) as { entries: Entry[]; sections?: Record<string, unknown> };
+    for (const e of data.entries) this.insert(e);
+    for (const [name, section] of this.sections) {
+      if (data.sections?.[name] !== undefined) section.load(data.sections[name]);
+    }
+  }
+
+  /** Saves the snapshot now (or joins the save about to start). Resolves once it is on disk. */
+  save(): Promise<void> {
+    if (this.stateDir === undefined) return Promise.resolve();
+    if (this.pending !== undefined) return this.pending;
+    const run = async (): Promise<void> => {
+      if (this.saving !== undefined) await this.saving.catch(() => undefined);
+      this.pending = undefined;
+      const body = JSON.stringify({
+        version: 1,
+        entries: [...this.entries.values()],
+        sections: Object.fromEntries([...this.sections].map(([n, s]) => [n, s.dump()])),
+      });
+      this.saving = writeFileAtomic(join(this.stateDir as string, SNAPSHOT), body);
+      try {
+        await this.saving;
+      } finally {
+        this.saving = undefined;
+      }
+    };
+    this.pending = run();
+    return this.pending;
+  }
+
+  /** Creates the account root and its fixed directories (`jobs`, `public`, `reports`, `stor`, `uploads`) when missing. */
+  ensureAccount(login: string): void {
+    const root = `/${login}`;
+    if (this.entries.has(root)) return;
+    const now = Date.now();
+    this.insert({ type: 'directory', path: root, mtime: now, roleTags: [], headers: {} });
+    for (const d of ACCOUNT_DIRS) this.insert({ type: 'directory', path: `${root}/${d}`, mtime: now, roleTags: [], headers: {} });
+  }
+
+  /** The entry at `path`, or `undefined`. */
+  tryGet(path: string): Entry | undefined {
+    return this.entries.get(path);
+  }
+
+  /**
+   * The entry at `path`.
+   * @throws MantaError 404 `ResourceNotFound`
+   */
+  get(path: string): Entry {
+    const e = this.entries.get(path);
+    if (e === undefined) throw notFound(path);
+    return e;
+  }
+
+  /** The object at `path`, or `undefined` when absent or a directory. */
+  tryGetObject(path: string): ObjectEntry | undefined {
+    const e = this.entries.get(path);
+    return e?.type === 'object' ? e : undefined;
+  }
+
+  /**
+   * Creates a directory, or updates its role tags and headers if it exists (PutDirectory is idempotent).
+   * @throws MantaError 404 `DirectoryDoesNotExist`, 400 `ParentNotDirectory`, 400 `OperationNotAllowedOnRootDirectory`, 409 `EntityExists`
+   */
+  putDirectory(path: string, roleTags?: readonly string[], headers: Readonly<Record<string, string>> = {}): DirectoryEntry {
+    const existing = this.entries.get(path);
+    if (existing?.type === 'object') {
+      throw new MantaError(409, 'EntityExists', `${path} is an object: delete it before creating a directory there`);
+    }
+    if (existing === undefined) {
+      this.checkUserPath(path);
+      this.checkParent(path);
+    }
+    const dir: DirectoryEntry = {
+      type: 'directory',
+      path,
+      mtime: existing?.mtime ?? Date.now(),
+      roleTags: roleTags ?? existing?.roleTags ?? [],
+      headers: existing === undefined ? headers : { ...existing.headers, ...headers },
+    };
+    this.insert(dir);
+    return dir;
+  }
+
+  /**
+   * Checks that an object may be written at `path` before its bytes are read.
+   * @returns the etag a compare-and-swap write must still find at commit
+   * @throws MantaError 404/400 for a bad parent, 400 `OperationNotAllowedOnDirectory`, 412 `PreconditionFailed`
+   */
+  beginObjectWrite(path: string, conditions: ConditionalHeaders): string | undefined {
+    this.checkObjectTarget(path);
+    return checkWrite(conditions, this.tryGetObject(path));
+  }
+
+  /**
+   * Stores an object whose bytes are already in the blob store. Re-checks the target (the parent
+   * may have gone while the bytes streamed in) and the compare-and-swap condition.
+   * @throws MantaError 409 `ConcurrentRequest` when a conditional write lost a race
+   */
+  commitObject(path: string, blobs: readonly BlobInfo[], md5: string, meta: ObjectMeta, conditions: ConditionalHeaders = {}, expected?: string): ObjectEntry {
+    this.checkObjectTarget(path);
+    const current = this.tryGetObject(path);
+    checkCommit(conditions, expected, current);
+    const obj: ObjectEntry = {
+      type: 'object',
+      path,
+      mtime: Date.now(),
+      roleTags: meta.roleTags ?? [],
+      headers: meta.headers,
+      etag: randomUUID(),
+      blobs: blobs.map((b) => b.id),
+      size: blobs.reduce((n, b) => n + b.size, 0),
+      md5,
+      contentType: meta.contentType,
+      durability: meta.durability,
+    };
+    this.insert(obj);
+    return obj;
+  }
+
+  /**
+   * Replaces an entry's stored headers, content type and role tags (PutMetadata). Size, MD5,
+   * durability and etag are kept.
+   * @throws MantaError 404 `ResourceNotFound`, 412 `PreconditionFailed`
+   */
+  putMetadata(path: string, meta: Omit<ObjectMeta, 'durability'>, conditions: ConditionalHeaders = {}): Entry {
+    const e = this.get(path);
+    if (e.type === 'directory') {
+      const dir: DirectoryEntry = { ...e, headers: meta.headers, roleTags: meta.roleTags ?? e.roleTags, mtime: Date.now() };
+      this.insert(dir);
+      return dir;
+    }
+    checkWrite(conditions, e);
+    const obj: ObjectEntry = { ...e, headers: meta.headers, contentType: meta.contentType, roleTags: meta.roleTags ?? e.roleTags, mtime: Date.now() };
+    this.insert(obj);
+    return obj;
+  }
+
+  /**
+   * Creates a snaplink: a new object at `path` sharing the bytes (and etag) of the object at `source`.
+   * The link keeps the bytes after the source is overwritten or deleted.
+   * @throws MantaError 404 `SourceObjectNotFound`, 400 `LinkNotObject`, plus the object-target errors
+   */
+  link(path: string, source: string, roleTags?: readonly string[]): ObjectEntry {
+    const src = this.entries.get(source);
+    if (src === undefined) throw new MantaError(404, 'SourceObjectNotFound', `${source} was not found`);
+    if (src.type !== 'object') throw new MantaError(400, 'LinkNotObject', `${source} is a directory: only objects can be linked`);
+    this.checkObjectTarget(path);
+    const obj: ObjectEntry = { ...src, path, mtime: Date.now(), roleTags: roleTags ?? [] };
+    this.insert(obj);
+    return obj;
+  }
+
+  /**
+   * Deletes an object or an empty directory.
+   * @throws MantaError 404 `ResourceNotFound`, 400 `DirectoryNotEmpty`, 400 `OperationNotAllowedOnRootDirectory`, 412
+   */
+  delete(path: string, conditions: ConditionalHeaders = {}): Entry {
+    const e = this.get(path);
+    if (isRootDirectory(path)) {
+      throw new MantaError(400, 'OperationNotAllowedOnRootDirectory', `${path} is a top-level directory and cannot be deleted`);
+    }
+    if (e.type === 'directory') {
+      if ((this.children.get(path)?.size ?? 0) > 0) throw new MantaError(400, 'DirectoryNotEmpty', `${path} is not empty`);
+    } else {
+      checkWrite(conditions, e);
+    }
+    this.remove(path);
+    return e;
+  }
+
+  /**
+   * One page of a directory, sorted by name; `marker` is inclusive.
+   * @throws MantaError 404 `ResourceNotFound`, 400 `InvalidArgument` when `path` is an object
+   */
+  list(path: string, options: ListOptions): Listing {
+    const dir = this.get(path);
+    if (dir.type !== 'directory') throw new MantaError(400, 'InvalidArgument', `${path} is an object, not a directory`);
+    const names = [...(this.children.get(path) ?? [])].sort();
+    const start = options.marker === undefined ? 0 : lowerBound(names, options.marker);
+    const page = names.slice(start, start + options.limit);
+    return { entries: page.map((n) => toListingEntry(n, this.get(`${path}/${n}`))), total: names.length };
+  }
+
+  /** Adds one reference to a blob (an object, a link or a multipart part using it). */
+  retainBlob(id: string): void {
+    this.refs.set(id, (this.refs.get(id) ?? 0) + 1);
+  }
+
+  /** Drops one reference to a blob and deletes its file when none remain. */
+  releaseBlob(id: string): void {
+    const n = (this.refs.get(id) ?? 0) - 1;
+    if (n > 0) {
+      this.refs.set(id, n);
+      return;
+    }
+    this.refs.delete(id);
+    void this.blobs.remove(id);
+  }
+
+  /** Creates missing directories from the account root down to `path` (for job output trees). */
+  mkdirp(path: string): void {
+    const parts = path.split('/').filter(Boolean);
+    for (let i = 2; i <= parts.length; i++) {
+      const p = `/${parts.slice(0, i).join('/')}`;
+      if (!this.entries.has(p)) this.insert({ type: 'directory', path: p, mtime: Date.now(), roleTags: [], headers: {} });
+    }
+  }
+
+  private checkUserPath(path: string): void {
+    if (depthOf(path) <= 2) {
+      throw new MantaError(400, 'OperationNotAllowedOnRootDirectory', `${path} is invalid: only ${ACCOUNT_DIRS.join(', ')} exist at the top of an account`);
+    }
+  }
+
+  private checkParent(path: string): void {
+    const parentPath = parentOf(path);
+    const parent = this.entries.get(parentPath);
+    if (parent === undefined) throw new MantaError(404, 'DirectoryDoesNotExist', `${parentPath} does not exist`);
+    if (parent.type !== 'directory') throw new MantaError(400, 'ParentNotDirectory', `${parentPath} is an object, not a directory`);
+  }
+
+  private checkObjectTarget(path: string): void {
+    const e = this.entries.get(path);
+    if (e?.type === 'directory') {
+      throw new MantaError(400, 'OperationNotAllowedOnDirectory', `${path} is a directory: an object cannot replace it`);
+    }
+    this.checkUserPath(path);
+    this.checkParent(path);
+  }
+
+  private insert(e: Entry): void {
+    const old = this.entries.get(e.path);
+    if (e.type === 'object') for (const b of e.blobs) this.retainBlob(b);
+    if (old?.type === 'object') for (const b of old.blobs) this.releaseBlob(b);
+    this.entries.set(e.path, e);
+    if (e.path !== `/${loginOf(e.path)}`) {
+      const parent = parentOf(e.path);
+      let set = this.children.get(parent);
+      if (set === undefined) this.children.set(parent, (set = new Set()));
+      set.add(baseName(e.path));
+    }
+  }
+
+  private remove(path: string): void {
+    const old = this.entries.get(path);
+    if (old === undefined) return;
+    this.entries.delete(path);
+    this.children.get(parentOf(path))?.delete(baseName(path));
+    this.children.delete(path);
+    if (old.type === 'object') for (const b of old.blobs) this.releaseBlob(b);
+  }
+}
+
+function lowerBound(sorted: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as string) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,52 @@
+import { checkJobPhase } from '../../../common/rules/job-phase.js';
+import { MantaError } from '../errors.js';
+
+/** A validated job phase. */
+export interface PhaseSpec {
+  readonly type: 'map' | 'reduce';
+  readonly exec: string;
+  readonly init?: string;
+  readonly assets?: readonly string[];
+  /** Reducer count (reduce phases only). */
+  readonly count?: number;
+  readonly memory?: number;
+  readonly disk?: number;
+}
+
+/** A validated CreateJob body. */
+export interface JobSpec {
+  readonly name: string;
+  readonly phases: readonly PhaseSpec[];
+}
+
+function invalid(property: string, rule: string): MantaError {
+  return new MantaError(400, 'InvalidJob', `property "${property}": ${rule}`);
+}
+
+/**
+ * Validates a CreateJob body the way Manta does, with its `property "<name>": <rule>` messages.
+ * @throws MantaError 400 `InvalidJob`
+ */
+export function parseJobSpec(body: unknown): JobSpec {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('body', 'a JSON object with "phases" is required');
+  const { name, phases } = body as { name?: unknown; phases?: unknown };
+  if (name !== undefined && typeof name !== 'string') throw invalid('name', `${JSON.stringify(name)} is not a string`);
+  if (!Array.isArray(phases)) throw invalid('phases', `${JSON.stringify(phases)} is not an array`);
+  if (phases.length === 0) throw invalid('phases', 'at least one phase is required');
+  return { name: name ?? '', phases: phases.map((p, i) => parsePhase(p, i)) };
+}
+
+function parsePhase(raw: unknown, i: number): PhaseSpec {
+  const problems = checkJobPhase(raw, i);
+  if (problems.length > 0) throw invalid(`phases[${i}]`, problems.join('; '));
+  const p = raw as Record<string, unknown>;
+  return {
+    type: (p.type as 'map' | 'reduce' | undefined) ?? 'map',
+    exec: p.exec as string,
+    ...(p.init !== undefined ? { init: p.init as string } : {}),
+    ...(p.assets !== undefined ? { assets: p.assets as string[] } : {}),
+    ...(p.count !== undefined ? { count: p.count as number } : {}),
+    ...(p.memory !== undefined ? { memory: p.memory as number } : {}),
+    ...(p.disk !== undefined ? { disk: p.disk as number } : {}),
+  };
+}
