@@ -61,7 +61,14 @@ export function planChanges(input: PlanningInput): ResourceChange[] {
     const plainProps: Record<string, ManifestValue> = {};
     for (const [field, value] of Object.entries(resource.properties)) {
       if (writeOnly.includes(field)) {
-        const clear = isSecret(value) ? input.resolveSecret?.(value) : typeof value === 'string' ? value : undefined;
+        // A generated secret is made up at create time and kept nowhere: there is nothing to compare.
+        const clear = isSecret(value)
+          ? value.$secret.source === 'generated'
+            ? undefined
+            : input.resolveSecret?.(value)
+          : typeof value === 'string'
+            ? value
+            : undefined;
         desiredMarkers[field] = clear === undefined ? undefined : markerFor(clear, stateEntry?.writeOnly[field]);
       } else {
         plainProps[field] = value;

@@ -14,7 +14,8 @@ export function digestOf(value: unknown): string {
   return `sha256:${createHash('sha256').update(canonicalJson(value)).digest('hex')}`;
 }
 
-function sortKeys(value: unknown): unknown {
+/** A deep copy of `value` with object keys sorted at every level. */
+export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};

@@ -1,0 +1,46 @@
+/**
+ * The Markdown rendering of a plan, for pull-request comments and `$GITHUB_STEP_SUMMARY`: a heading,
+ * the summary sentence, a table of counts, a table of the resources that change, and the full text
+ * plan in a collapsible block.
+ */
+import { planHasChanges, PLAN_ACTIONS, type Plan, type PlanAction } from '../plan/types.js';
+import { summaryLine, SYMBOL } from './private/format.js';
+import { renderText } from './text.js';
+
+const COUNT_LABEL: Readonly<Record<PlanAction, string>> = {
+  create: 'to add',
+  update: 'to change',
+  replace: 'to replace',
+  delete: 'to destroy',
+  adopt: 'to adopt',
+  read: 'to read',
+  'no-op': 'unchanged',
+};
+
+/** Renders `plan` as GitHub-flavoured Markdown, ending with a newline. */
+export function renderMarkdown(plan: Plan): string {
+  const lines = [`### triton-iac plan: stack \`${plan.stack}\` (account \`${plan.account}\`)`, ''];
+  if (!planHasChanges(plan)) {
+    lines.push('**No changes.** Live objects match the manifest.', '');
+    return `${lines.join('\n')}\n`;
+  }
+  lines.push(`**${summaryLine(plan.summary)}**`, '', '| Action | Count |', '|---|---:|');
+  for (const action of PLAN_ACTIONS) {
+    const n = plan.changes.filter((c) => c.action === action).length;
+    if (n > 0) lines.push(`| \`${SYMBOL[action].trim() || '='}\` ${COUNT_LABEL[action]} | ${n} |`);
+  }
+  lines.push('', '| Action | Address | Kind | Natural key | Why |', '|---|---|---|---|---|');
+  for (const c of plan.changes) {
+    if (c.action === 'no-op') continue;
+    lines.push(`| \`${SYMBOL[c.action]}\` ${c.action} | \`${cell(c.address)}\` | ${c.kind} | \`${cell(c.naturalKey)}\` | ${cell(c.reason ?? '')} |`);
+  }
+  // The text plan is already masked; fencing it as `diff` colours + and - lines on GitHub.
+  const fence = '```';
+  lines.push('', '<details><summary>Full plan</summary>', '', `${fence}diff`, renderText(plan).trimEnd().replace(/```/g, '`\u200b``'), fence, '', '</details>', '');
+  return `${lines.join('\n')}\n`;
+}
+
+/** Escapes what would break a table cell. */
+function cell(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').replace(/`/g, "'");
+}

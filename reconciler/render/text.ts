@@ -1,0 +1,78 @@
+/**
+ * The Terraform-style text rendering of a plan: one block per changed resource with attribute-level
+ * differences, then the summary line. Secrets show as `(sensitive value)`, values resolved at apply as
+ * `(known after apply)`.
+ */
+import { planHasChanges, type Plan } from '../plan/types.js';
+import { Masked, maskChange, type DisplayValue, type MaskedChange } from './private/mask.js';
+import { COLOUR, formatKey, formatValue, RESET, summaryLine, SYMBOL, VERB } from './private/format.js';
+
+/** Options for {@link renderText}. */
+export interface TextRenderOptions {
+  /** Colour symbols with ANSI escapes (for a terminal). @default false */
+  readonly color?: boolean;
+  /** Also list resources with no changes. @default false */
+  readonly showUnchanged?: boolean;
+}
+
+/** Renders `plan` as text for a terminal or a log. Ends with a newline. */
+export function renderText(plan: Plan, options: TextRenderOptions = {}): string {
+  const lines: string[] = [];
+  if (!planHasChanges(plan) && !plan.changes.some((c) => c.action === 'read')) {
+    lines.push(`No changes. Stack ${plan.stack} (account ${plan.account}) matches the manifest.`);
+    return `${lines.join('\n')}\n`;
+  }
+  lines.push(`triton-iac will perform the following actions on stack ${plan.stack} (account ${plan.account}):`, '');
+  for (const change of plan.changes) {
+    if (change.action === 'no-op' && !options.showUnchanged) continue;
+    lines.push(...renderChange(maskChange(change), options.color ?? false), '');
+  }
+  lines.push(summaryLine(plan.summary));
+  return `${lines.join('\n')}\n`;
+}
+
+function renderChange(change: MaskedChange, color: boolean): string[] {
+  const paint = (s: string): string => (color && COLOUR[change.action] ? `${COLOUR[change.action]}${s}${RESET}` : s);
+  const heading = `  # ${change.address} (${change.kind} ${change.naturalKey}) ${VERB[change.action]}`;
+  const out = [heading];
+  if (change.reason) out.push(`  # (${change.reason})`);
+  out.push(`${paint(SYMBOL[change.action].padStart(3))} ${change.kind} "${change.address}" {`);
+  const before = asRecord(change.before);
+  const after = asRecord(change.after);
+  const replacing = new Set((change.replacePaths ?? []).map((p) => p.slice(1)));
+  switch (change.action) {
+    case 'create':
+    case 'read':
+      for (const [k, v] of Object.entries(after)) out.push(`      ${paint('+')} ${formatKey(k)} = ${formatValue(v)}`);
+      break;
+    case 'delete':
+      for (const [k, v] of Object.entries(before)) out.push(`      ${paint('-')} ${formatKey(k)} = ${formatValue(v)}`);
+      break;
+    default: {
+      // Only fields the patch touches are shown; the rest (including computed fields) are counted.
+      const changed = new Set(change.patch.map((op) => topField(op.path)));
+      let hidden = 0;
+      for (const key of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort()) {
+        if (!changed.has(key)) {
+          if (key in after) hidden++;
+          continue;
+        }
+        const note = replacing.has(key) ? ' # forces replacement' : '';
+        if (!(key in before)) out.push(`      ${paint('+')} ${formatKey(key)} = ${formatValue(after[key])}${note}`);
+        else if (!(key in after)) out.push(`      ${paint('-')} ${formatKey(key)} = ${formatValue(before[key])} -> null${note}`);
+        else out.push(`      ${paint('~')} ${formatKey(key)} = ${formatValue(before[key])} -> ${formatValue(after[key])}${note}`);
+      }
+      if (hidden > 0) out.push(`        # (${hidden} unchanged attribute${hidden === 1 ? '' : 's'} hidden)`);
+    }
+  }
+  out.push('    }');
+  return out;
+}
+
+function asRecord(value: DisplayValue | null): Record<string, DisplayValue> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Masked) ? (value as Record<string, DisplayValue>) : {};
+}
+
+function topField(pointer: string): string {
+  return (pointer.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
+}
