@@ -1,0 +1,102 @@
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { manifestResource, testHandlers } from '../fixtures/handlers.js';
+import { emptyState } from '../state/document.js';
+import { makePlan, planChanges } from './planner.js';
+import { checkPlanStillValid, parseSavedPlan, readSavedPlan, serializeSavedPlan, writeSavedPlan } from './saved-plan.js';
+import type { Plan } from './types.js';
+
+const state = { ...emptyState('prod', 'acme'), serial: 4 };
+const liveOps = { id: 'r-1', name: 'ops', members: ['a'], policies: [] };
+const plan: Plan = makePlan({
+  stack: 'prod',
+  account: 'acme',
+  state,
+  manifestDigest: 'sha256:11',
+  changes: planChanges({
+    resources: [
+      manifestResource('prod/ops', 'role', 'ops', { name: 'ops', members: ['a', 'b'], policies: [] }),
+      manifestResource('prod/new', 'role', 'new', { name: 'new', members: [], policies: [] }),
+    ],
+    state,
+    live: new Map([['prod/ops', liveOps]]),
+    handlers: testHandlers,
+  }),
+});
+const liveDigestOfOps = plan.changes.find((c) => c.address === 'prod/ops')!.liveDigest!;
+
+describe('saved plans', () => {
+  it('round-trips through a file, written with owner-only permissions and no temp file left', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'triton-iac-plan-'));
+    const path = join(dir, 'prod.plan.json');
+    await writeSavedPlan(path, plan);
+    expect(await readSavedPlan(path)).toEqual(plan);
+    expect(readdirSync(dir)).toEqual(['prod.plan.json']);
+    const { statSync } = await import('node:fs');
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+  });
+
+  it.each([
+    ['not JSON', '{"savedPlanFormat": 1,', /saved plan p.json cannot be used: it is not valid JSON/],
+    ['an array', '[]', /it is not a JSON object/],
+    ['a future envelope', JSON.stringify({ savedPlanFormat: 9, digest: 'x', plan: {} }), /savedPlanFormat is 9; this version of triton-iac reads only 1/],
+    ['a wrong action', serializeSavedPlan(plan).replace('"action": "adopt"', '"action": "upsert"'), /plan.changes\[1\].action is "upsert"; it must be one of create, update/],
+    ['a missing stack', serializeSavedPlan(plan).replace('"stack": "prod"', '"stack": ""'), /plan.stack is ""; it must be a non-empty string/],
+    ['a bad patch op', serializeSavedPlan(plan).replace('"op": "add"', '"op": "merge"'), /patch\[0\] is not a JSON Patch operation/],
+  ])('refuses %s with a sentence naming the problem and the fix', (_label, text, message) => {
+    expect(() => parseSavedPlan(text, 'p.json')).toThrow(message);
+    expect(() => parseSavedPlan(text, 'p.json')).toThrow(/Run `triton-iac plan -out p.json` again/);
+  });
+
+  it('refuses a plan whose content was edited after it was written (digest mismatch)', () => {
+    const edited = serializeSavedPlan(plan).replace('"manifestDigest": "sha256:11"', '"manifestDigest": "sha256:12"');
+    expect(() => parseSavedPlan(edited, 'p.json')).toThrow(/does not match its content; the file was edited or damaged|does not match its content \(sha256:/);
+  });
+
+  it('refuses a summary that disagrees with the changes', () => {
+    const file = JSON.parse(serializeSavedPlan(plan));
+    file.plan.summary.add = 5;
+    expect(() => parseSavedPlan(JSON.stringify(file), 'p.json')).toThrow(/plan.summary .* does not match its changes/);
+  });
+
+  it('reports a missing file clearly', async () => {
+    await expect(readSavedPlan('/nonexistent/p.json')).rejects.toThrow('cannot read saved plan /nonexistent/p.json: no such file');
+  });
+
+  it('refuses truncated files of every length without crashing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'triton-iac-plan-'));
+    const path = join(dir, 'p.json');
+    await writeSavedPlan(path, plan);
+    const full = await readFile(path, 'utf8');
+    for (let n = 0; n < full.length - 2; n += 97) {
+      writeFileSync(path, full.slice(0, n));
+      await expect(readSavedPlan(path)).rejects.toMatchObject({ code: 'PLAN_MALFORMED' });
+    }
+  });
+});
+
+describe('checkPlanStillValid', () => {
+  const same = { stateSerial: 4, stateLineage: state.lineage, liveDigests: new Map([['prod/ops', liveDigestOfOps]]) };
+
+  it('accepts a plan when neither state nor live objects moved', () => {
+    expect(checkPlanStillValid(plan, same)).toEqual({ valid: true, changes: [] });
+  });
+
+  it('names every change since the plan was made', () => {
+    const result = checkPlanStillValid(plan, { stateSerial: 6, stateLineage: state.lineage, liveDigests: new Map([['prod/ops', 'sha256:other'], ['prod/new', 'sha256:x']]) });
+    expect(result.valid).toBe(false);
+    expect(result.changes).toEqual([
+      'the state was written since the plan was made (serial 4 then, 6 now)',
+      'prod/new now exists live but did not when the plan was made',
+      'prod/ops changed live since the plan was made',
+    ]);
+  });
+
+  it('names an object that disappeared and a different state lineage', () => {
+    const result = checkPlanStillValid(plan, { stateSerial: 4, stateLineage: 'other', liveDigests: new Map() });
+    expect(result.changes).toEqual([`the state lineage is other but the plan was made against ${state.lineage}`, 'prod/ops no longer exists live']);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * Saved plans (`plan -out FILE`, `apply FILE`): the plan with its own envelope format version and a
+ * digest, so that a truncated, edited or foreign file is refused with a clear message, and a check
+ * that the world has not moved on since the plan was made.
+ */
+import { readFile } from 'node:fs/promises';
+import { ReconcilerError } from '../errors.js';
+import { writeFileAtomic } from '../private/atomic-write.js';
+import { digestOf } from '../private/canonical-json.js';
+import type { Plan } from './types.js';
+import { planShapeProblem } from './validate-plan.js';
+
+/** The saved-plan envelope version, independent of the plan's own `formatVersion`. */
+export const SAVED_PLAN_FORMAT_VERSION = 1;
+
+/** What a saved-plan file holds. */
+export interface SavedPlanFile {
+  readonly savedPlanFormat: typeof SAVED_PLAN_FORMAT_VERSION;
+  /** `sha256:<hex>` of the canonical JSON of `plan`. */
+  readonly digest: string;
+  readonly plan: Plan;
+}
+
+/** Serialises `plan` into a saved-plan file's text. */
+export function serializeSavedPlan(plan: Plan): string {
+  const file: SavedPlanFile = { savedPlanFormat: SAVED_PLAN_FORMAT_VERSION, digest: digestOf(plan), plan };
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+/** Writes `plan` to `path` atomically (mode 0600). */
+export async function writeSavedPlan(path: string, plan: Plan): Promise<void> {
+  await writeFileAtomic(path, serializeSavedPlan(plan));
+}
+
+/**
+ * Parses a saved-plan file's text.
+ * @param source the file name, used in errors
+ * @throws ReconcilerError `PLAN_MALFORMED` saying what is wrong.
+ */
+export function parseSavedPlan(text: string, source: string): Plan {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw malformed(source, `it is not valid JSON (${(error as Error).message})`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw malformed(source, 'it is not a JSON object');
+  const file = value as Record<string, unknown>;
+  if (file.savedPlanFormat !== SAVED_PLAN_FORMAT_VERSION) {
+    throw malformed(source, `savedPlanFormat is ${JSON.stringify(file.savedPlanFormat)}; this version of triton-iac reads only ${SAVED_PLAN_FORMAT_VERSION}`);
+  }
+  const problem = planShapeProblem(file.plan);
+  if (problem) throw malformed(source, problem);
+  const actual = digestOf(file.plan);
+  if (file.digest !== actual) {
+    throw malformed(source, `its digest ${JSON.stringify(file.digest)} does not match its content (${actual}); the file was edited or damaged`);
+  }
+  return file.plan as Plan;
+}
+
+/**
+ * Reads and validates a saved plan.
+ * @throws ReconcilerError `PLAN_MALFORMED` for a missing, unreadable or malformed file.
+ */
+export async function readSavedPlan(path: string): Promise<Plan> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ReconcilerError('PLAN_MALFORMED', `cannot read saved plan ${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? String(error))}`, { cause: error });
+  }
+  return parseSavedPlan(text, path);
+}
+
+/** What the world looks like at apply time, for {@link checkPlanStillValid}. */
+export interface CurrentSituation {
+  /** The state's serial now (0 when there is no state). */
+  readonly stateSerial: number;
+  /** The state's lineage now (`null` when there is no state). */
+  readonly stateLineage: string | null;
+  /**
+   * Digest of each planned resource's normalised live object now (the same `digestOf` the planner
+   * used); `undefined` or absent when it is not found live.
+   */
+  readonly liveDigests: ReadonlyMap<string, string | undefined>;
+}
+
+/** The verdict of {@link checkPlanStillValid}. */
+export interface PlanValidity {
+  readonly valid: boolean;
+  /** One sentence per thing that changed since the plan was made. */
+  readonly changes: readonly string[];
+}
+
+/**
+ * Whether a saved plan can still be applied as is: the state has not been written since, and no live
+ * object the plan looked at has changed, appeared or disappeared. Pure.
+ */
+export function checkPlanStillValid(plan: Plan, current: CurrentSituation): PlanValidity {
+  const changes: string[] = [];
+  if (current.stateLineage !== plan.stateLineage) {
+    changes.push(`the state lineage is ${current.stateLineage ?? '(no state)'} but the plan was made against ${plan.stateLineage ?? '(no state)'}`);
+  } else if (current.stateSerial !== plan.stateSerial) {
+    changes.push(`the state was written since the plan was made (serial ${plan.stateSerial} then, ${current.stateSerial} now)`);
+  }
+  for (const change of plan.changes) {
+    if (change.action === 'read') continue;
+    const now = current.liveDigests.get(change.address);
+    if (change.liveDigest === undefined && now !== undefined) {
+      changes.push(`${change.address} now exists live but did not when the plan was made`);
+    } else if (change.liveDigest !== undefined && now === undefined) {
+      changes.push(`${change.address} no longer exists live`);
+    } else if (change.liveDigest !== now) {
+      changes.push(`${change.address} changed live since the plan was made`);
+    }
+  }
+  return { valid: changes.length === 0, changes };
+}
+
+function malformed(source: string, problem: string): ReconcilerError {
+  return new ReconcilerError('PLAN_MALFORMED', `saved plan ${source} cannot be used: ${problem}. Run \`triton-iac plan -out ${source}\` again.`);
+}
