@@ -1,0 +1,105 @@
+/**
+ * Signers for keys held in memory: private-key files (OpenSSH or PEM, optionally encrypted) and
+ * key material passed as text (an option, or `TRITON_KEY_MATERIAL` for CI secrets).
+ */
+import { readFile } from 'node:fs/promises';
+import sshpk from 'sshpk';
+import { TritonConfigError } from '../errors.js';
+import { md5Fingerprint } from './fingerprint.js';
+import type { SignatureAlgorithm, Signer, SignerSource } from './signer.js';
+
+/** Options for loading a private key. */
+export interface LoadKeyOptions {
+  /** Passphrase of an encrypted key. @default - none; an encrypted key is then an error */
+  readonly passphrase?: string;
+}
+
+/** How to tell a user to supply a passphrase; shared by every "encrypted key" error. */
+export const PASSPHRASE_HINT =
+  'give its passphrase (the `passphrase` option or the TRITON_KEY_PASSPHRASE environment variable), or load it into ssh-agent with `ssh-add` and let the client use the agent';
+
+/** The algorithm a key signs with, by type and curve. */
+export function algorithmFor(key: sshpk.Key | sshpk.PrivateKey, label: string): SignatureAlgorithm {
+  switch (key.type) {
+    case 'rsa':
+      return 'rsa-sha256';
+    case 'ecdsa':
+      return key.curve === 'nistp384' ? 'ecdsa-sha384' : key.curve === 'nistp521' ? 'ecdsa-sha512' : 'ecdsa-sha256';
+    case 'ed25519':
+      return 'ed25519-sha512';
+    default:
+      throw new TritonConfigError('KEY_UNSUPPORTED', `${label}: key type "${key.type}" is not supported (use an RSA, ECDSA or Ed25519 key)`);
+  }
+}
+
+/**
+ * Parses private key text and wraps it in a {@link Signer}.
+ * @param label names the key in errors (a path, or the setting that held the material)
+ * @throws TritonConfigError `KEY_ENCRYPTED`, `KEY_INVALID` or `KEY_UNSUPPORTED`; the message never
+ * contains the key text
+ */
+export function signerFromPrivateKey(
+  material: string | Buffer,
+  label: string,
+  source: { kind: SignerSource; location?: string },
+  options: LoadKeyOptions = {},
+): Signer {
+  const key = parsePrivateKey(material, label, options);
+  const algorithm = algorithmFor(key, label);
+  const hash = algorithm.slice(algorithm.indexOf('-') + 1) as sshpk.AlgorithmHashType;
+  return {
+    fingerprint: md5Fingerprint(key),
+    algorithm,
+    publicKey: key.toPublic().toString('ssh'),
+    source,
+    sign: async (data) => {
+      // sshpk signs Ed25519 only through createSign('sha512'); its default Signature encoding is
+      // what HTTP Signature verifiers expect (DER for ECDSA, raw otherwise).
+      const signer = key.createSign(hash);
+      signer.update(data);
+      return signer.sign().toString();
+    },
+  };
+}
+
+function parsePrivateKey(material: string | Buffer, label: string, options: LoadKeyOptions): sshpk.PrivateKey {
+  try {
+    return sshpk.parsePrivateKey(material, 'auto', options.passphrase === undefined ? { filename: label } : { filename: label, passphrase: options.passphrase });
+  } catch (err) {
+    const name = (err as Error).name;
+    if (name === 'KeyEncryptedError') {
+      throw new TritonConfigError('KEY_ENCRYPTED', `${label}: the private key is encrypted and no passphrase was given; ${PASSPHRASE_HINT}`);
+    }
+    if (options.passphrase !== undefined && /passphrase|decrypt|bad decrypt|checkint/i.test((err as Error).message)) {
+      throw new TritonConfigError('KEY_INVALID', `${label}: the private key could not be decrypted with the given passphrase`);
+    }
+    // The parser's message is not passed on: some parsers quote the input they choked on.
+    throw new TritonConfigError('KEY_INVALID', `${label}: not a private key in OpenSSH, PEM (PKCS#1/PKCS#8) or PuTTY format (${name})`);
+  }
+}
+
+/**
+ * Loads a private key file.
+ * @throws TritonConfigError `KEY_NOT_FOUND` when the file cannot be read, or as for
+ * {@link signerFromPrivateKey}
+ */
+export async function loadPrivateKeyFile(path: string, options: LoadKeyOptions = {}): Promise<Signer> {
+  let text: Buffer;
+  try {
+    text = await readFile(path);
+  } catch (err) {
+    throw new TritonConfigError('KEY_NOT_FOUND', `keyFile: cannot read "${path}" (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  return signerFromPrivateKey(text, path, { kind: 'file', location: path }, options);
+}
+
+/**
+ * Loads a private key given as text.
+ * @param field the option or variable that held it, named in errors (e.g. `TRITON_KEY_MATERIAL`)
+ */
+export function loadKeyMaterial(material: string, options: LoadKeyOptions & { readonly field?: string } = {}): Signer {
+  const field = options.field ?? 'keyMaterial';
+  // CI secrets often arrive with literal "\n" sequences instead of newlines.
+  const text = material.includes('\n') ? material : material.replace(/\\n/g, '\n');
+  return signerFromPrivateKey(text, field, { kind: 'material' }, options);
+}

@@ -1,0 +1,65 @@
+/**
+ * The typed CloudAPI client: every endpoint of cloudapi.md as a method taking plain option
+ * objects, over the signed, retrying transport.
+ */
+import type { Signer } from '../auth/signer.js';
+import { createService, type TransportOptions } from '../http/service.js';
+import { accountApi, type AccountApi } from './account-api.js';
+import { imagesApi, type ImagesApi } from './images-api.js';
+import { keysApi, type KeysApi } from './keys-api.js';
+import { rbacApi, type RbacApi } from './rbac-api.js';
+import { usersApi, type UsersApi } from './users-api.js';
+
+/** Configuration of {@link createCloudApiClient}; a resolved `ServiceConfig` fits as is. */
+export interface CloudApiClientConfig extends TransportOptions {
+  /** CloudAPI base URL. */
+  readonly url: string;
+  /** The account login that signs. */
+  readonly account: string;
+  /** Sign as this sub-user (key id `/<account>/users/<user>/keys/<md5>`). */
+  readonly user?: string;
+  /** Roles to take up on every request (`as-role`). */
+  readonly roles?: readonly string[];
+  /** Skip TLS certificate checks. @default false */
+  readonly insecure?: boolean;
+  /** Operate on this account's paths while signing as `account`. */
+  readonly actAsAccount?: string;
+  readonly signer: Signer;
+  /** The Accept-Version range. @default '~9' */
+  readonly acceptVersion?: string;
+}
+
+/** Every CloudAPI operation, plus the client's own bookkeeping. */
+export interface CloudApiClient extends AccountApi, KeysApi, UsersApi, RbacApi, ImagesApi {
+  /** The account whose paths this client addresses. */
+  readonly account: string;
+  /** The key id this client signs with. */
+  readonly keyId: string;
+  /** Closes the connection pool. */
+  close(): Promise<void>;
+}
+
+/** Creates a CloudAPI client. */
+export function createCloudApiClient(config: CloudApiClientConfig): CloudApiClient {
+  if (typeof config?.account !== 'string' || config.account === '') {
+    throw new TypeError(`account: ${JSON.stringify(config?.account)} must be the account login`);
+  }
+  const roles = config.roles && config.roles.length > 0 ? config.roles.join(',') : undefined;
+  const service = createService({
+    ...config,
+    keyIdStyle: 'cloudapi',
+    defaultHeaders: { accept: 'application/json', 'accept-version': config.acceptVersion ?? '~9' },
+    ...(roles ? { defaultQuery: { 'as-role': roles } } : {}),
+  });
+  const ctx = { caller: service.caller, account: config.actAsAccount ?? config.account };
+  return {
+    account: ctx.account,
+    keyId: service.keyId,
+    close: () => service.close(),
+    ...accountApi(ctx),
+    ...keysApi(ctx),
+    ...usersApi(ctx),
+    ...rbacApi(ctx),
+    ...imagesApi(ctx),
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * The provider layer's errors: one base class with a stable `code`, one class for API failures and
+ * one for configuration and key problems.
+ *
+ * None of them ever carries an Authorization header, key material or a password: they are built
+ * from explicit fields, never from a request object, so a secret cannot slip in by accident.
+ */
+
+/** The base of every error the provider layer throws on purpose. */
+export abstract class TritonError extends Error {
+  /** A stable, machine-readable code; messages may change, codes do not. */
+  abstract readonly code: string;
+}
+
+/** What a {@link TritonApiError} is built from. */
+export interface TritonApiErrorDetails {
+  /** HTTP status; 0 when no response arrived (connection error, timeout). */
+  readonly status: number;
+  /** The API's own error code (`ResourceNotFound`, `InvalidArgument`, …), or a transport code
+   * (`ConnectionError`, `RequestTimeout`) when no response arrived. */
+  readonly apiCode: string;
+  /** The server's message, or a description of the transport failure. */
+  readonly message: string;
+  /** The server's request id (`Request-Id` / `x-request-id`), when it sent one. */
+  readonly requestId?: string;
+  /** HTTP method of the failed request. */
+  readonly method: string;
+  /** Path of the failed request, without the query string (pre-signed queries carry signatures). */
+  readonly path: string;
+  /** The operation name, e.g. `ListUsers`. */
+  readonly operation: string;
+  /** How many attempts were made, retries included. @default 1 */
+  readonly attempts?: number;
+  /** The underlying transport error, if any (never a request object). */
+  readonly cause?: unknown;
+}
+
+/**
+ * A CloudAPI or Manta call failed: the server answered with an error status, or no answer came.
+ *
+ * `code` is always `TRITON_API_ERROR`; branch on `status` and `apiCode`.
+ */
+export class TritonApiError extends TritonError {
+  /** Always `TRITON_API_ERROR`. */
+  readonly code = 'TRITON_API_ERROR' as const;
+  /** HTTP status; 0 when no response arrived. */
+  readonly status: number;
+  /** The API's error code, or `ConnectionError` / `RequestTimeout` when no response arrived. */
+  readonly apiCode: string;
+  /** The server's request id, when known. */
+  readonly requestId: string | undefined;
+  /** HTTP method of the failed request. */
+  readonly method: string;
+  /** Path of the failed request (no query string). */
+  readonly path: string;
+  /** Operation name, e.g. `GetUser`. */
+  readonly operation: string;
+  /** Attempts made, retries included. */
+  readonly attempts: number;
+  /** The server's own message, without the operation prefix. */
+  readonly serverMessage: string;
+
+  constructor(details: TritonApiErrorDetails) {
+    const where = `${details.operation} (${details.method} ${details.path})`;
+    const status = details.status === 0 ? 'no response' : `${details.status} ${details.apiCode}`;
+    const id = details.requestId ? ` [request-id ${details.requestId}]` : '';
+    super(`${where} failed: ${status}: ${details.message}${id}`, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'TritonApiError';
+    this.status = details.status;
+    this.apiCode = details.apiCode;
+    this.requestId = details.requestId;
+    this.method = details.method;
+    this.path = details.path;
+    this.operation = details.operation;
+    this.attempts = details.attempts ?? 1;
+    this.serverMessage = details.message;
+  }
+
+  /** True for `InvalidVersion`, which servers send as 400 (code) or 449 (docs). */
+  get isInvalidVersion(): boolean {
+    return this.apiCode === 'InvalidVersion' && (this.status === 400 || this.status === 449);
+  }
+}
+
+/** The stable codes of {@link TritonConfigError}. */
+export type TritonConfigErrorCode =
+  | 'CONFIG_MISSING'
+  | 'CONFIG_INVALID'
+  | 'PROFILE_NOT_FOUND'
+  | 'KEY_NOT_FOUND'
+  | 'KEY_ENCRYPTED'
+  | 'KEY_INVALID'
+  | 'KEY_UNSUPPORTED'
+  | 'AGENT_ERROR';
+
+/**
+ * A configuration or key problem found before any request is sent: a missing URL, an unreadable
+ * profile, a key that cannot be found or decrypted. The message names the setting, the value and
+ * the rule (never the key material itself).
+ */
+export class TritonConfigError extends TritonError {
+  /** Which kind of problem this is. */
+  readonly code: TritonConfigErrorCode;
+
+  constructor(code: TritonConfigErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'TritonConfigError';
+    this.code = code;
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * Turns responses into values or {@link TritonApiError}s, shared by the CloudAPI and Manta
+ * clients: JSON in and out, error bodies parsed into status, code, message and request id.
+ */
+import type { Readable } from 'node:stream';
+import { TritonApiError } from '../errors.js';
+import { headerValue, type Dispatch, type HttpMethod, type RequestBody, type TritonRequest, type TritonResponse } from './types.js';
+
+/** Options every client method accepts. */
+export interface CallOptions {
+  /** Cancels the call, including any retry wait. */
+  readonly signal?: AbortSignal;
+}
+
+/** A request as the typed clients describe it. */
+export interface CallSpec {
+  readonly operation: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly query?: TritonRequest['query'];
+  readonly headers?: Readonly<Record<string, string>>;
+  /** A JSON value (sent as application/json) … */
+  readonly json?: unknown;
+  /** … or a raw body, with its content type in `headers`. */
+  readonly body?: RequestBody;
+  readonly signal?: AbortSignal;
+  readonly idempotent?: boolean;
+  /** Non-2xx statuses that are success for this operation (e.g. 302, 304). */
+  readonly alsoOk?: readonly number[];
+}
+
+/** A parsed JSON answer with its response headers. */
+export interface JsonResult<T> {
+  readonly status: number;
+  readonly data: T;
+  readonly headers: TritonResponse['headers'];
+}
+
+/** Largest error body we read; error bodies are small JSON objects. */
+const MAX_ERROR_BODY = 64 * 1024;
+
+const STATUS_CODES: Readonly<Record<number, string>> = {
+  400: 'BadRequest',
+  401: 'InvalidCredentials',
+  403: 'NotAuthorized',
+  404: 'ResourceNotFound',
+  405: 'MethodNotAllowed',
+  409: 'Conflict',
+  412: 'PreconditionFailed',
+  420: 'RequestThrottled',
+  429: 'RequestThrottled',
+  449: 'InvalidVersion',
+  500: 'InternalError',
+  503: 'ServiceUnavailable',
+};
+
+/** Reads a whole body as text, up to `limit` bytes (the rest is drained). */
+export async function readText(body: Readable, limit = Number.POSITIVE_INFINITY): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    if (size < limit) chunks.push(buf.subarray(0, Math.max(0, limit - size)));
+    size += buf.length;
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Request id from either API's header. */
+export function requestIdOf(headers: TritonResponse['headers']): string | undefined {
+  return headerValue(headers, 'request-id') ?? headerValue(headers, 'x-request-id');
+}
+
+/** Builds the error for a failed response, consuming its body. */
+export async function errorFromResponse(spec: CallSpec, response: TritonResponse): Promise<TritonApiError> {
+  const text = spec.method === 'HEAD' ? '' : await readText(response.body, MAX_ERROR_BODY).catch(() => '');
+  if (spec.method === 'HEAD') response.body.resume();
+  let apiCode = STATUS_CODES[response.status] ?? `Http${response.status}`;
+  let message = text.trim() === '' ? `HTTP ${response.status}` : text.trim().slice(0, 500);
+  try {
+    const parsed = JSON.parse(text) as { code?: unknown; message?: unknown };
+    if (typeof parsed.code === 'string') apiCode = parsed.code;
+    if (typeof parsed.message === 'string') message = parsed.message;
+  } catch {
+    // Not JSON (a proxy's HTML page, say): keep the status-derived code and the text.
+  }
+  return new TritonApiError({
+    status: response.status,
+    apiCode,
+    message,
+    requestId: requestIdOf(response.headers),
+    method: spec.method,
+    path: spec.path,
+    operation: spec.operation,
+    attempts: response.attempts,
+  });
+}
+
+/** Sends typed calls through a dispatch chain. */
+export class ApiCaller {
+  constructor(private readonly dispatch: Dispatch) {}
+
+  /** Sends the call; resolves with the raw response when its status is a success, else throws. */
+  async send(spec: CallSpec): Promise<TritonResponse> {
+    const headers: Record<string, string> = { ...spec.headers };
+    let body = spec.body;
+    if (spec.json !== undefined) {
+      body = JSON.stringify(spec.json);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await this.dispatch({
+      operation: spec.operation,
+      method: spec.method,
+      path: spec.path,
+      headers,
+      ...(spec.query ? { query: spec.query } : {}),
+      ...(body !== undefined ? { body } : {}),
+      ...(spec.signal ? { signal: spec.signal } : {}),
+      ...(spec.idempotent !== undefined ? { idempotent: spec.idempotent } : {}),
+    });
+    const ok = (response.status >= 200 && response.status < 300) || (spec.alsoOk ?? []).includes(response.status);
+    if (!ok) throw await errorFromResponse(spec, response);
+    return response;
+  }
+
+  /** Sends the call and parses a JSON answer (an empty body gives `undefined`). */
+  async json<T>(spec: CallSpec): Promise<JsonResult<T>> {
+    const response = await this.send(spec);
+    const text = spec.method === 'HEAD' ? '' : await readText(response.body);
+    if (spec.method === 'HEAD') response.body.resume();
+    let data: T;
+    try {
+      data = (text.trim() === '' ? undefined : JSON.parse(text)) as T;
+    } catch {
+      throw new TritonApiError({
+        status: response.status,
+        apiCode: 'InvalidResponse',
+        message: `expected a JSON body, got ${JSON.stringify(text.slice(0, 80))}`,
+        requestId: requestIdOf(response.headers),
+        method: spec.method,
+        path: spec.path,
+        operation: spec.operation,
+      });
+    }
+    return { status: response.status, data, headers: response.headers };
+  }
+
+  /** Sends the call and discards any body; resolves with the response headers. */
+  async empty(spec: CallSpec): Promise<TritonResponse> {
+    const response = await this.send(spec);
+    response.body.resume();
+    return response;
+  }
+}

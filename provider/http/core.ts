@@ -1,0 +1,112 @@
+/**
+ * The core dispatch: one request over an undici connection pool, nothing else.
+ *
+ * Keep-alive pools and the concurrency bound come from the undici `Agent`; timeouts are undici's
+ * headers/body inactivity timeouts, so a long streaming download is not cut off while bytes flow.
+ * Transport failures become {@link TritonApiError} with status 0, keeping the original error's
+ * `code` reachable through `cause` so the retry interceptor can classify it.
+ */
+import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import { TritonApiError } from '../errors.js';
+import type { Dispatch, TritonRequest, TritonResponse } from './types.js';
+
+/** Options of {@link createCoreDispatch}. */
+export interface CoreOptions {
+  /** The service's base URL, e.g. `https://cloudapi.example.com`. */
+  readonly url: string;
+  /** Skip TLS certificate checks (self-signed test clouds). @default false */
+  readonly insecure?: boolean;
+  /** Most requests in flight at once to this service; further requests queue. @default 8 */
+  readonly maxConcurrent?: number;
+  /** Milliseconds without progress (headers, then body) before a request fails. @default 60000 */
+  readonly timeoutMs?: number;
+  /** Idle keep-alive sockets are closed after this many milliseconds. @default 10000 */
+  readonly keepAliveMs?: number;
+  /** Use this undici dispatcher instead of creating a pool (shared pools, tests). */
+  readonly dispatcher?: Dispatcher;
+}
+
+/** A core dispatch plus the means to close its pool. */
+export interface CoreDispatch {
+  readonly dispatch: Dispatch;
+  /** Closes idle connections; waits for in-flight requests. */
+  close(): Promise<void>;
+}
+
+/** Builds the query string; `undefined` values are left out. */
+export function buildQuery(query: TritonRequest['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Error codes of failures where no response arrived. */
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** Creates the core dispatch for one service. */
+export function createCoreDispatch(options: CoreOptions): CoreDispatch {
+  let base: URL;
+  try {
+    base = new URL(options.url);
+  } catch {
+    throw new TypeError(`url: "${options.url}" is not a valid URL (expected e.g. https://cloudapi.example.com)`);
+  }
+  if (base.protocol !== 'https:' && base.protocol !== 'http:') {
+    throw new TypeError(`url: "${options.url}" must use http: or https:`);
+  }
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const ownAgent = options.dispatcher
+    ? undefined
+    : new Agent({
+        connections: options.maxConcurrent ?? 8,
+        keepAliveTimeout: options.keepAliveMs ?? 10_000,
+        connect: { rejectUnauthorized: !options.insecure },
+      });
+  const dispatcher = options.dispatcher ?? (ownAgent as Agent);
+  const prefix = base.pathname.replace(/\/+$/, '');
+
+  const dispatch: Dispatch = async (req: TritonRequest): Promise<TritonResponse> => {
+    const target = `${base.origin}${prefix}${req.path}${buildQuery(req.query)}`;
+    try {
+      const res = await undiciRequest(target, {
+        dispatcher,
+        method: req.method,
+        headers: { ...req.headers },
+        body: req.body,
+        signal: req.signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      return { status: res.statusCode, headers: res.headers, body: res.body };
+    } catch (err) {
+      if (req.signal?.aborted) throw req.signal.reason ?? err;
+      const code = (err as { code?: string }).code ?? '';
+      throw new TritonApiError({
+        status: 0,
+        apiCode: TIMEOUT_CODES.has(code) ? 'RequestTimeout' : 'ConnectionError',
+        message: `${(err as Error).message}${code ? ` (${code})` : ''}`,
+        method: req.method,
+        path: req.path,
+        operation: req.operation,
+        cause: err,
+      });
+    }
+  };
+
+  return {
+    dispatch,
+    close: async () => {
+      if (ownAgent) await ownAgent.close();
+    },
+  };
+}
+
+/** The transport error code behind a status-0 {@link TritonApiError} (e.g. `ECONNREFUSED`). */
+export function transportCode(err: unknown): string | undefined {
+  if (!(err instanceof TritonApiError) || err.status !== 0) return undefined;
+  return (err.cause as { code?: string } | undefined)?.code;
+}

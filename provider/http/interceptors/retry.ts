@@ -1,0 +1,145 @@
+/**
+ * Retries throttled and transient failures with exponential backoff and full jitter.
+ *
+ * Only idempotent requests are repeated after a response or a mid-flight failure: a POST may have
+ * taken effect even if its answer was lost. The one exception is a refused connection, where the
+ * server provably received nothing. A streamed body cannot be replayed, so it is never retried.
+ */
+import { Readable } from 'node:stream';
+import { setTimeout as sleepTimer } from 'node:timers/promises';
+import { TritonApiError } from '../../errors.js';
+import { transportCode } from '../core.js';
+import { headerValue, isIdempotent, type Interceptor, type TritonRequest, type TritonResponse } from '../types.js';
+
+/** Options of {@link retryInterceptor}. */
+export interface RetryOptions {
+  /** Attempts in total, the first included. @default 4 */
+  readonly maxAttempts?: number;
+  /** Backoff base in milliseconds: attempt n waits up to `baseDelayMs * 2^(n-1)`. @default 200 */
+  readonly baseDelayMs?: number;
+  /** Cap on one backoff wait. @default 10000 */
+  readonly maxDelayMs?: number;
+  /** A `Retry-After` longer than this is not waited for; the error is returned instead. @default 60000 */
+  readonly maxRetryAfterMs?: number;
+  /** Statuses worth another try. @default [420, 429, 500, 502, 503, 504] */
+  readonly statuses?: readonly number[];
+  /** Transport error codes worth another try (idempotent requests only). */
+  readonly connectionErrorCodes?: readonly string[];
+  /** Waits between attempts; injectable so tests can observe the chosen delays. @default a real timer */
+  readonly sleep?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
+  /** Source of jitter in [0, 1). @default Math.random */
+  readonly random?: () => number;
+  /** Told before each retry wait (logging). */
+  readonly onRetry?: (event: RetryEvent) => void;
+}
+
+/** What {@link RetryOptions.onRetry} is told. */
+export interface RetryEvent {
+  readonly operation: string;
+  /** The attempt that just failed (1-based). */
+  readonly attempt: number;
+  /** The status that failed, or 0 for a transport failure. */
+  readonly status: number;
+  /** Transport error code, when no response arrived. */
+  readonly errorCode?: string;
+  /** How long the client waits before the next attempt. */
+  readonly delayMs: number;
+  /** Whether the wait came from the server's Retry-After. */
+  readonly fromRetryAfter: boolean;
+}
+
+const DEFAULT_STATUSES = [420, 429, 500, 502, 503, 504];
+const DEFAULT_CONNECTION_CODES = [
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+];
+
+/**
+ * Parses `Retry-After` (delta seconds or an HTTP date) into milliseconds.
+ * @returns undefined when absent or unparseable
+ */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+async function defaultSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  await sleepTimer(ms, undefined, signal ? { signal } : undefined);
+}
+
+/** A body that can be sent again: anything but a stream. */
+function isReplayable(request: TritonRequest): boolean {
+  return request.body === undefined || !(request.body instanceof Readable);
+}
+
+/** Creates the retry interceptor. */
+export function retryInterceptor(options: RetryOptions = {}): Interceptor {
+  const maxAttempts = Math.max(1, options.maxAttempts ?? 4);
+  const base = options.baseDelayMs ?? 200;
+  const cap = options.maxDelayMs ?? 10_000;
+  const maxRetryAfter = options.maxRetryAfterMs ?? 60_000;
+  const statuses = new Set(options.statuses ?? DEFAULT_STATUSES);
+  const connectionCodes = new Set(options.connectionErrorCodes ?? DEFAULT_CONNECTION_CODES);
+  const sleep = options.sleep ?? defaultSleep;
+  const random = options.random ?? Math.random;
+
+  const backoff = (attempt: number): number => Math.floor(random() * Math.min(cap, base * 2 ** (attempt - 1)));
+
+  return (next) => async (request) => {
+    const idempotent = isIdempotent(request) && isReplayable(request);
+    for (let attempt = 1; ; attempt += 1) {
+      let response: TritonResponse;
+      try {
+        response = await next(request);
+      } catch (err) {
+        const code = transportCode(err);
+        // A refused connection means nothing was sent, so even a POST is safe to repeat.
+        const safe = code === 'ECONNREFUSED' ? isReplayable(request) : idempotent;
+        if (code === undefined || !connectionCodes.has(code) || !safe || attempt >= maxAttempts) {
+          throw withAttempts(err, attempt);
+        }
+        const delayMs = backoff(attempt);
+        options.onRetry?.({ operation: request.operation, attempt, status: 0, errorCode: code, delayMs, fromRetryAfter: false });
+        await sleep(delayMs, request.signal);
+        continue;
+      }
+      if (!statuses.has(response.status) || !idempotent || attempt >= maxAttempts) {
+        return attempt === 1 ? response : { ...response, attempts: attempt };
+      }
+      const retryAfter = parseRetryAfter(headerValue(response.headers, 'retry-after'));
+      if (retryAfter !== undefined && retryAfter > maxRetryAfter) {
+        return { ...response, attempts: attempt };
+      }
+      // Drain the failed answer so its connection returns to the pool.
+      response.body.resume();
+      const delayMs = retryAfter ?? backoff(attempt);
+      options.onRetry?.({ operation: request.operation, attempt, status: response.status, delayMs, fromRetryAfter: retryAfter !== undefined });
+      await sleep(delayMs, request.signal);
+    }
+  };
+}
+
+function withAttempts(err: unknown, attempts: number): unknown {
+  if (!(err instanceof TritonApiError) || attempts === 1) return err;
+  return new TritonApiError({
+    status: err.status,
+    apiCode: err.apiCode,
+    message: err.serverMessage,
+    requestId: err.requestId,
+    method: err.method,
+    path: err.path,
+    operation: err.operation,
+    attempts,
+    cause: err.cause,
+  });
+}

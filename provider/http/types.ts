@@ -1,0 +1,71 @@
+/**
+ * The shapes that flow through the HTTP core and its interceptors.
+ *
+ * The design follows undici's `compose`: a tiny core that sends one request, wrapped by
+ * `dispatch => dispatch` interceptors (signing, retry, logging). Each interceptor sees a plain
+ * request value and returns a response, so they compose in any order and test in isolation.
+ */
+import type { Readable } from 'node:stream';
+
+/** HTTP methods the two APIs use. */
+export type HttpMethod = 'GET' | 'HEAD' | 'PUT' | 'POST' | 'DELETE';
+
+/** A request body: bytes or text are replayable (retryable); a stream is sent once. */
+export type RequestBody = string | Uint8Array | Readable;
+
+/** One request, as interceptors see it. */
+export interface TritonRequest {
+  /** Operation name for logs and errors, e.g. `ListUsers`. */
+  readonly operation: string;
+  readonly method: HttpMethod;
+  /** The absolute path, already percent-encoded (`/acme/stor/a%20b`). */
+  readonly path: string;
+  /** Query parameters; `undefined` values are left out. */
+  readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
+  /** Request headers, lower-case names. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: RequestBody;
+  /** Aborts the request (and any retry wait). */
+  readonly signal?: AbortSignal;
+  /**
+   * Whether the call may be repeated safely.
+   * @default - true for GET, HEAD, PUT and DELETE; false for POST
+   */
+  readonly idempotent?: boolean;
+}
+
+/** A response, as interceptors see it; the body is a stream the caller must consume or dump. */
+export interface TritonResponse {
+  readonly status: number;
+  /** Response headers, lower-case names. */
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly body: Readable;
+  /** Attempts made to get this response (set by the retry interceptor). @default 1 */
+  readonly attempts?: number;
+}
+
+/** Sends one request and resolves with its response (of any status). */
+export type Dispatch = (request: TritonRequest) => Promise<TritonResponse>;
+
+/** Wraps a dispatch with extra behaviour. */
+export type Interceptor = (next: Dispatch) => Dispatch;
+
+/**
+ * Applies interceptors to a core dispatch. The first interceptor is the outermost: with
+ * `compose(core, retry, sign)`, every retry attempt is signed afresh (a new Date each time).
+ */
+export function compose(core: Dispatch, ...interceptors: readonly Interceptor[]): Dispatch {
+  return interceptors.reduceRight<Dispatch>((next, interceptor) => interceptor(next), core);
+}
+
+/** True when the method is safe to repeat, unless the request says otherwise. */
+export function isIdempotent(request: TritonRequest): boolean {
+  if (request.idempotent !== undefined) return request.idempotent;
+  return request.method !== 'POST';
+}
+
+/** Reads one header as a string (the first value when repeated). */
+export function headerValue(headers: TritonResponse['headers'], name: string): string | undefined {
+  const value = headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,54 @@
+/**
+ * The typed Manta client: directories, objects, snaplinks, jobs and multipart uploads over the
+ * signed, retrying transport. Roles are taken up with the `Role` header (not `as-role`).
+ */
+import type { Signer } from '../auth/signer.js';
+import { createService, type TransportOptions } from '../http/service.js';
+import { directoriesApi, type DirectoriesApi } from './directories-api.js';
+import { jobsApi, type JobsApi } from './jobs-api.js';
+import { objectsApi, type ObjectsApi } from './objects-api.js';
+import { uploadsApi, type UploadsApi } from './uploads-api.js';
+
+/** Configuration of {@link createMantaClient}; a resolved `ServiceConfig` fits as is. */
+export interface MantaClientConfig extends TransportOptions {
+  /** Manta base URL. */
+  readonly url: string;
+  /** The account login (owner of `/<account>/stor`). */
+  readonly account: string;
+  /** Sign as this sub-user (key id `/<account>/<user>/keys/<md5>`). */
+  readonly user?: string;
+  /** Roles to take up (`Role` header). */
+  readonly roles?: readonly string[];
+  /** Skip TLS certificate checks. @default false */
+  readonly insecure?: boolean;
+  readonly signer: Signer;
+}
+
+/** Every Manta operation, plus the client's own bookkeeping. */
+export interface MantaClient extends DirectoriesApi, ObjectsApi, JobsApi, UploadsApi {
+  readonly account: string;
+  /** The key id this client signs with. */
+  readonly keyId: string;
+  /** Closes the connection pool. */
+  close(): Promise<void>;
+}
+
+/** Creates a Manta client. */
+export function createMantaClient(config: MantaClientConfig): MantaClient {
+  if (typeof config?.account !== 'string' || config.account === '') {
+    throw new TypeError(`account: ${JSON.stringify(config?.account)} must be the account login`);
+  }
+  const defaultHeaders: Record<string, string> = { accept: '*/*' };
+  if (config.roles && config.roles.length > 0) defaultHeaders.role = config.roles.join(',');
+  const service = createService({ ...config, keyIdStyle: 'manta', defaultHeaders });
+  const ctx = { caller: service.caller, account: config.account };
+  return {
+    account: config.account,
+    keyId: service.keyId,
+    close: () => service.close(),
+    ...directoriesApi(ctx),
+    ...objectsApi(ctx),
+    ...jobsApi(ctx),
+    ...uploadsApi(ctx),
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * A real `node:http` server on 127.0.0.1:0 that checks every request's HTTP Signature with the
+ * reference implementation (`http-signature`), records what it saw, and answers with a handler.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import httpSignature from 'http-signature';
+
+/** What the server recorded about one request. */
+export interface SeenRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: IncomingMessage['headers'];
+  readonly body: string;
+  /** The key id the signature named, or undefined when unsigned. */
+  readonly keyId?: string;
+  readonly algorithm?: string;
+  /** Whether the reference implementation accepted the signature with the registered key. */
+  readonly verified: boolean;
+  /** Why verification failed, when it did. */
+  readonly verifyError?: string;
+}
+
+/** Answers one request; return nothing to answer 200 `{}`. */
+export type Handler = (req: IncomingMessage, res: ServerResponse, seen: SeenRequest, index: number) => void | Promise<void>;
+
+/** A running oracle server. */
+export interface OracleServer {
+  readonly url: string;
+  readonly seen: SeenRequest[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the server.
+ * @param keys public keys (OpenSSH) by key id
+ */
+export async function startOracleServer(keys: Readonly<Record<string, string>>, handler?: Handler): Promise<OracleServer> {
+  const seen: SeenRequest[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      let record: SeenRequest;
+      const base = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      if (req.headers.authorization) {
+        try {
+          const parsed = httpSignature.parseRequest(req, { clockSkew: 300 });
+          const key = keys[parsed.keyId];
+          const verified = key !== undefined && httpSignature.verifySignature(parsed, key);
+          record = { ...base, keyId: parsed.keyId, algorithm: parsed.algorithm, verified, ...(key ? {} : { verifyError: `unknown keyId ${parsed.keyId}` }) };
+        } catch (err) {
+          record = { ...base, verified: false, verifyError: (err as Error).message };
+        }
+      } else {
+        record = { ...base, verified: false, verifyError: 'no Authorization header' };
+      }
+      seen.push(record);
+      const index = seen.length - 1;
+      Promise.resolve(handler ? handler(req, res, record, index) : undefined)
+        .then(() => {
+          if (!res.headersSent && !res.destroyed) {
+            res.writeHead(200, { 'content-type': 'application/json' });
+            res.end('{}');
+          }
+        })
+        .catch((err: Error) => {
+          res.writeHead(500);
+          res.end(JSON.stringify({ code: 'TestServerError', message: err.message }));
+        });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
