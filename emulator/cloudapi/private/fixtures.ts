@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+
+/** The owner UUID of the public images (the operator's admin account). */
+export const ADMIN_UUID = '930896af-bf8c-48d4-885c-6573a94b1853';
+
+/** An image record as CloudAPI returns it, plus when a `creating` image becomes active. */
+export interface ImageRecord {
+  id: string;
+  name: string;
+  os: string;
+  version: string;
+  type: string;
+  requirements: Record<string, unknown>;
+  description?: string;
+  homepage?: string;
+  eula?: string;
+  acl?: string[];
+  files: Array<{ compression: string; sha1: string; size: number }>;
+  published_at: string;
+  owner: string;
+  public: boolean;
+  state: string;
+  tags: Record<string, string>;
+  /** Clock ms at which a `creating` image turns `active` (read lazily, so an injected clock works). */
+  activeAt?: number;
+  /** The machine it was made from. */
+  origin?: string;
+}
+
+/** A machine fixture: enough of cloudapi.md's instance record for role tags and images. */
+export interface MachineRecord {
+  id: string;
+  name: string;
+  type: string;
+  brand: string;
+  state: string;
+  image: string;
+  ips: string[];
+  memory: number;
+  disk: number;
+  metadata: Record<string, string>;
+  tags: Record<string, string>;
+  created: string;
+  updated: string;
+  networks: string[];
+  primaryIp: string;
+  firewall_enabled: boolean;
+  compute_node: string;
+  package: string;
+  deletion_protection: boolean;
+}
+
+/** The public images every account sees. */
+export const PUBLIC_IMAGES: readonly ImageRecord[] = [
+  publicImage('2f1dc911-6401-4fa4-8e9d-67ea2e39c271', 'base-64-lts', '23.4.0', 'smartos', 'zone-dataset'),
+  publicImage('c9a3b1a2-4c1e-4f2b-9b64-0d8e8a4c2f10', 'ubuntu-22.04', '20240501', 'linux', 'zvol'),
+  publicImage('5c1b7bd7-0f4b-4d3e-8a53-3f3a6b2e9d21', 'debian-12', '20240601', 'linux', 'zvol'),
+];
+
+/** The packages of the emulated datacenter. */
+export const PACKAGES: readonly Record<string, unknown>[] = [
+  pkg('7b17343c-94af-6266-e0e8-893a3b9993d0', 'g4-highcpu-1G', 1024, 25600, 1, true),
+  pkg('0e4fd5ab-3a1b-4a5c-9e1c-7d0f3b3c6a11', 'g4-general-4G', 4096, 102400, 2, false),
+  pkg('a3c3a7a4-2b6d-4ac9-8d7a-2f3f1d9f8e22', 'g4-memory-16G', 16384, 409600, 4, false),
+];
+
+/** The networks of the emulated datacenter. */
+export const NETWORKS: readonly Record<string, unknown>[] = [
+  { id: '9ec60129-9034-47b4-b111-3026f9b1a10f', name: 'external', public: true, fabric: false, description: 'public internet' },
+  { id: 'f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10', name: 'internal', public: false, fabric: true, description: 'account fabric' },
+];
+
+/** Three machines for a new account: two running, one stopped (so CreateImageFromMachine works). */
+export function initialMachines(now: string): MachineRecord[] {
+  return [
+    machine('web-1', 'running', now, PUBLIC_IMAGES[0]!.id, '10.88.0.11'),
+    machine('web-2', 'running', now, PUBLIC_IMAGES[1]!.id, '10.88.0.12'),
+    machine('builder', 'stopped', now, PUBLIC_IMAGES[0]!.id, '10.88.0.13'),
+  ];
+}
+
+function publicImage(id: string, name: string, version: string, os: string, type: string): ImageRecord {
+  return {
+    id,
+    name,
+    os,
+    version,
+    type,
+    requirements: {},
+    files: [{ compression: 'gzip', sha1: '97f20b32c2016782257176fb58a35e5044f05840', size: 134217728 }],
+    published_at: '2024-05-01T00:00:00Z',
+    owner: ADMIN_UUID,
+    public: true,
+    state: 'active',
+    tags: { role: 'os' },
+  };
+}
+
+function pkg(id: string, name: string, memory: number, disk: number, vcpus: number, isDefault: boolean): Record<string, unknown> {
+  return { id, name, memory, disk, swap: memory * 2, vcpus, lwps: 4000, default: isDefault, version: '1.0.0', group: name.split('-')[1] };
+}
+
+function machine(name: string, state: string, now: string, image: string, ip: string): MachineRecord {
+  return {
+    id: randomUUID(),
+    name,
+    type: 'smartmachine',
+    brand: 'joyent',
+    state,
+    image,
+    ips: [ip],
+    memory: 1024,
+    disk: 25600,
+    metadata: {},
+    tags: {},
+    created: now,
+    updated: now,
+    networks: [NETWORKS[1]!.id as string],
+    primaryIp: ip,
+    firewall_enabled: false,
+    compute_node: '44454c4c-3200-1042-8058-b3c04f4d4e31',
+    package: PACKAGES[0]!.name as string,
+    deletion_protection: false,
+  };
+}

@@ -1,0 +1,62 @@
+import { checkEmail } from '../../../common/rules/index.js';
+import { invalidArgument } from '../../core/errors.js';
+import type { CloudApiRoute } from '../route.js';
+import { accountOf } from '../private/before.js';
+import { optionalBoolean, optionalString, PROFILE_FIELDS } from '../private/params.js';
+import { accountJson } from '../private/serialize.js';
+
+/** GetAccount, UpdateAccount, GetConfig, UpdateConfig. */
+export function accountRoutes(): CloudApiRoute[] {
+  return [
+    {
+      method: 'GET',
+      path: '/:account',
+      name: 'GetAccount',
+      handler: (rc) => ({ status: 200, body: accountJson(accountOf(rc).account) }),
+    },
+    {
+      method: 'POST',
+      path: '/:account',
+      name: 'UpdateAccount',
+      handler: (rc) => {
+        const state = accountOf(rc);
+        const next = { ...state.account };
+        const email = optionalString(rc, 'email');
+        if (email !== undefined) {
+          const problem = checkEmail(email);
+          if (problem !== undefined) throw invalidArgument(problem);
+          if (rc.ctx.store.emailTaken(email, next.id)) throw invalidArgument(`email "${email}" is already taken`);
+          next.email = email;
+        }
+        for (const f of PROFILE_FIELDS) {
+          const v = optionalString(rc, f);
+          if (v !== undefined) next[f] = v;
+        }
+        const cns = optionalBoolean(rc, 'triton_cns_enabled') ?? optionalBoolean(rc, 'svc_cns_enabled');
+        if (cns !== undefined) next.svc_cns_enabled = cns;
+        next.updated = new Date(rc.ctx.clock()).toISOString();
+        state.account = next;
+        rc.ctx.store.changed();
+        return { status: 200, body: accountJson(next) };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/:account/config',
+      name: 'GetConfig',
+      handler: (rc) => ({ status: 200, body: { ...accountOf(rc).account.config } }),
+    },
+    {
+      method: 'PUT',
+      path: '/:account/config',
+      name: 'UpdateConfig',
+      handler: (rc) => {
+        const state = accountOf(rc);
+        const network = optionalString(rc, 'default_network');
+        if (network !== undefined) state.account = { ...state.account, config: { ...state.account.config, default_network: network } };
+        rc.ctx.store.changed();
+        return { status: 200, body: { ...state.account.config } };
+      },
+    },
+  ];
+}

@@ -1,0 +1,85 @@
+import { EmulatorError, notFound } from '../../core/errors.js';
+import type { CloudApiRoute } from '../route.js';
+import type { CloudApiState } from '../state.js';
+import { accountOf } from '../private/before.js';
+import { NETWORKS, PACKAGES } from '../private/fixtures.js';
+import { DATACENTER_NAME } from './ping.js';
+
+/** Datacenters, services, limits, packages, machines, networks and firewall rules (read-only fixtures). */
+export function catalogRoutes(state: CloudApiState): CloudApiRoute[] {
+  return [
+    {
+      method: 'GET',
+      path: '/:account/datacenters',
+      name: 'ListDatacenters',
+      handler: (rc) => ({ status: 200, body: { [DATACENTER_NAME]: rc.ctx.urls.cloudapi }, headers: { 'service-datacenter-name': DATACENTER_NAME } }),
+    },
+    {
+      method: 'GET',
+      path: '/:account/datacenters/:name',
+      name: 'GetDatacenter',
+      handler: (rc) => {
+        const name = rc.params['name']!;
+        if (name !== DATACENTER_NAME) throw notFound(`${name} is not a valid datacenter`);
+        const url = rc.ctx.urls.cloudapi;
+        throw new EmulatorError(302, 'ResourceMoved', `${name} ${url}`, { location: url });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/:account/services',
+      name: 'ListServices',
+      handler: (rc) => ({ status: 200, body: { cloudapi: rc.ctx.urls.cloudapi, manta: rc.ctx.urls.manta } }),
+    },
+    {
+      method: 'GET',
+      path: '/:account/limits',
+      name: 'GetAccountLimits',
+      handler: (rc) => {
+        const machines = state.machines(accountOf(rc));
+        return {
+          status: 200,
+          body: [
+            { by: 'machines', value: 20, used: machines.length },
+            { by: 'ram', value: 65536, used: machines.reduce((sum, m) => sum + m.memory, 0) },
+          ],
+        };
+      },
+    },
+    { method: 'GET', path: '/:account/packages', name: 'ListPackages', handler: () => ({ status: 200, body: PACKAGES }) },
+    {
+      method: 'GET',
+      path: '/:account/packages/:package',
+      name: 'GetPackage',
+      handler: (rc) => {
+        const wanted = rc.params['package']!;
+        const pkg = PACKAGES.find((p) => p['id'] === wanted || p['name'] === wanted);
+        if (pkg === undefined) throw notFound(`Package ${wanted} does not exist`);
+        return { status: 200, body: pkg };
+      },
+    },
+    { method: 'GET', path: '/:account/machines', name: 'ListMachines', handler: (rc) => ({ status: 200, body: state.machines(accountOf(rc)) }) },
+    {
+      method: 'GET',
+      path: '/:account/machines/:machine',
+      name: 'GetMachine',
+      handler: (rc) => {
+        const machine = state.machines(accountOf(rc)).find((m) => m.id === rc.params['machine']);
+        if (machine === undefined) throw notFound(`Machine ${rc.params['machine']} does not exist`);
+        return { status: 200, body: machine };
+      },
+    },
+    { method: 'GET', path: '/:account/networks', name: 'ListNetworks', handler: () => ({ status: 200, body: NETWORKS }) },
+    {
+      method: 'GET',
+      path: '/:account/networks/:network',
+      name: 'GetNetwork',
+      handler: (rc) => {
+        const network = NETWORKS.find((n) => n['id'] === rc.params['network']);
+        if (network === undefined) throw notFound(`Network ${rc.params['network']} does not exist`);
+        return { status: 200, body: network };
+      },
+    },
+    { method: 'GET', path: '/:account/fwrules', name: 'ListFirewallRules', handler: () => ({ status: 200, body: [] }) },
+  ];
+}

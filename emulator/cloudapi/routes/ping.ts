@@ -1,0 +1,23 @@
+import type { CloudApiRoute } from '../route.js';
+import { SUPPORTED_VERSIONS } from '../private/version.js';
+
+/** The datacenter name the emulator reports. */
+export const DATACENTER_NAME = 'emulator-1';
+
+/** Ping: unauthenticated, exempt from faults, lists the API versions. */
+export function pingRoutes(): CloudApiRoute[] {
+  return [
+    {
+      method: 'GET',
+      path: '/--ping',
+      name: 'Ping',
+      auth: false,
+      exempt: true,
+      handler: () => ({
+        status: 200,
+        body: { ping: 'pong', cloudapi: { versions: [...SUPPORTED_VERSIONS] } },
+        headers: { 'service-datacenter-name': DATACENTER_NAME },
+      }),
+    },
+  ];
+}

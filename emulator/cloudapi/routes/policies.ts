@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { parsePolicyRule, PolicySyntaxError } from '../../../common/policy-language/index.js';
+import { checkPolicyName } from '../../../common/rules/index.js';
+import { CURRENT_VIEW } from '../../core/consistency.js';
+import { invalidArgument, notFound } from '../../core/errors.js';
+import type { PolicyRecord } from '../../core/store/records.js';
+import type { RequestContext } from '../../core/types.js';
+import type { CloudApiRoute } from '../route.js';
+import { accountOf } from '../private/before.js';
+import { findPolicy } from '../private/lookup.js';
+import { listParam, optionalString, param, requireParams } from '../private/params.js';
+import { policyJson } from '../private/serialize.js';
+
+/** ListPolicies, GetPolicy, CreatePolicy, UpdatePolicy, DeletePolicy. */
+export function policyRoutes(): CloudApiRoute[] {
+  return [
+    {
+      method: 'GET',
+      path: '/:account/policies',
+      name: 'ListPolicies',
+      handler: (rc) => ({ status: 200, body: accountOf(rc).policies.list(rc.ctx.consistency.readView()).map(policyJson) }),
+    },
+    {
+      method: 'GET',
+      path: '/:account/policies/:policy',
+      name: 'GetPolicy',
+      handler: (rc) => {
+        const policy = findPolicy(accountOf(rc), rc.params['policy']!, rc.ctx.consistency.readView());
+        if (policy === undefined) throw notFound(`Policy ${rc.params['policy']} does not exist`);
+        return { status: 200, body: policyJson(policy) };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/:account/policies',
+      name: 'CreatePolicy',
+      handler: (rc) => {
+        requireParams(rc, ['name', 'rules']);
+        const policy = buildPolicy(rc, undefined);
+        const account = accountOf(rc);
+        account.policies.put(policy, rc.ctx.clock());
+        rc.ctx.store.changed();
+        return { status: 201, body: policyJson(policy), headers: { location: `/${account.account.login}/policies/${policy.id}` } };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/:account/policies/:policy',
+      name: 'UpdatePolicy',
+      handler: (rc) => {
+        const account = accountOf(rc);
+        // Quirk of the real server: updating a policy that is not found creates it.
+        const existing = findPolicy(account, rc.params['policy']!, CURRENT_VIEW);
+        if (existing === undefined && param(rc, 'name') === undefined) rc.body['name'] = rc.params['policy'];
+        const policy = buildPolicy(rc, existing);
+        account.policies.put(policy, rc.ctx.clock());
+        rc.ctx.store.changed();
+        return { status: 200, body: policyJson(policy) };
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/:account/policies/:policy',
+      name: 'DeletePolicy',
+      handler: (rc) => {
+        const account = accountOf(rc);
+        const policy = account.policies.current(rc.params['policy']!);
+        if (policy === undefined) throw notFound(`Policy ${rc.params['policy']} does not exist`);
+        const now = rc.ctx.clock();
+        account.policies.delete(policy.id, now);
+        for (const role of account.roles.currentAll()) {
+          if (role.policies.includes(policy.id)) account.roles.put({ ...role, policies: role.policies.filter((p) => p !== policy.id) }, now);
+        }
+        rc.ctx.store.changed();
+        return { status: 204 };
+      },
+    },
+  ];
+}
+
+function buildPolicy(rc: RequestContext, existing: PolicyRecord | undefined): PolicyRecord {
+  const account = accountOf(rc);
+  const name = optionalString(rc, 'name') ?? existing?.name ?? '';
+  const nameProblem = checkPolicyName(name);
+  if (nameProblem !== undefined) throw invalidArgument(nameProblem);
+  if (account.policies.currentAll().some((p) => p.name === name && p.id !== existing?.id)) throw invalidArgument('Name is not unique');
+  const ruleInput = listParam(rc, 'rules');
+  const rules = ruleInput === undefined ? (existing?.rules ?? []) : ruleInput;
+  for (const [i, rule] of rules.entries()) {
+    if (typeof rule !== 'string') throw invalidArgument(`rules[${i}] must be a string (got ${JSON.stringify(rule)})`);
+    try {
+      parsePolicyRule(rule);
+    } catch (err) {
+      if (!(err instanceof PolicySyntaxError)) throw err;
+      const which = err.conditionName !== undefined ? ` (unknown condition "${err.conditionName}")` : '';
+      throw invalidArgument(`rules[${i}] "${rule}" is not a valid rule${which}: ${err.message}`);
+    }
+  }
+  const description = optionalString(rc, 'description') ?? existing?.description;
+  const now = new Date(rc.ctx.clock()).toISOString();
+  return {
+    id: existing?.id ?? randomUUID(),
+    name,
+    rules: rules as string[],
+    ...(description !== undefined ? { description } : {}),
+    created: existing?.created ?? now,
+    updated: now,
+  };
+}

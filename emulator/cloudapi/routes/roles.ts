@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { checkRoleName } from '../../../common/rules/index.js';
+import { CURRENT_VIEW } from '../../core/consistency.js';
+import { invalidArgument, notFound } from '../../core/errors.js';
+import type { RoleRecord } from '../../core/store/records.js';
+import type { RequestContext } from '../../core/types.js';
+import type { CloudApiRoute } from '../route.js';
+import { accountOf, localsOf } from '../private/before.js';
+import { findRole } from '../private/lookup.js';
+import { listParam, param, requireParams } from '../private/params.js';
+import { resolveMembers, resolvePolicies } from '../private/role-input.js';
+import { roleJson } from '../private/serialize.js';
+
+/** The role that may hold no policies. */
+const ADMINISTRATOR = 'administrator';
+
+/** ListRoles, GetRole, CreateRole, UpdateRole, DeleteRole. */
+export function roleRoutes(): CloudApiRoute[] {
+  return [
+    {
+      method: 'GET',
+      path: '/:account/roles',
+      name: 'ListRoles',
+      handler: (rc) => {
+        const account = accountOf(rc);
+        const version = localsOf(rc).version;
+        return { status: 200, body: account.roles.list(rc.ctx.consistency.readView()).map((r) => roleJson(r, account, version)) };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/:account/roles/:role',
+      name: 'GetRole',
+      handler: (rc) => {
+        const account = accountOf(rc);
+        const role = findRole(account, rc.params['role']!, rc.ctx.consistency.readView());
+        if (role === undefined) throw notFound(`Role ${rc.params['role']} does not exist`);
+        return { status: 200, body: roleJson(role, account, localsOf(rc).version) };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/:account/roles',
+      name: 'CreateRole',
+      handler: (rc) => {
+        requireParams(rc, ['name']);
+        const role = buildRole(rc, undefined);
+        accountOf(rc).roles.put(role, rc.ctx.clock());
+        rc.ctx.store.changed();
+        const account = accountOf(rc);
+        return {
+          status: 201,
+          body: roleJson(role, account, localsOf(rc).version),
+          headers: { location: `/${account.account.login}/roles/${role.id}` },
+        };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/:account/roles/:role',
+      name: 'UpdateRole',
+      handler: (rc) => {
+        const account = accountOf(rc);
+        // Quirk of the real server: updating a role that is not found creates it.
+        const existing = findRole(account, rc.params['role']!, CURRENT_VIEW);
+        if (existing === undefined && param(rc, 'name') === undefined) rc.body['name'] = rc.params['role'];
+        const role = buildRole(rc, existing);
+        account.roles.put(role, rc.ctx.clock());
+        rc.ctx.store.changed();
+        return { status: 200, body: roleJson(role, account, localsOf(rc).version) };
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/:account/roles/:role',
+      name: 'DeleteRole',
+      handler: (rc) => {
+        const account = accountOf(rc);
+        const role = account.roles.current(rc.params['role']!);
+        if (role === undefined) throw notFound(`Role ${rc.params['role']} does not exist`);
+        account.roles.delete(role.id, rc.ctx.clock());
+        rc.ctx.store.changed();
+        return { status: 204 };
+      },
+    },
+  ];
+}
+
+/** Validates the request and builds the new role (or the new version of `existing`). */
+function buildRole(rc: RequestContext, existing: RoleRecord | undefined): RoleRecord {
+  const account = accountOf(rc);
+  const rawName = param(rc, 'name');
+  const name = rawName === undefined ? existing?.name : rawName;
+  if (typeof name !== 'string') throw invalidArgument(`role name must be a string (got ${JSON.stringify(name)})`);
+  const problem = checkRoleName(name);
+  if (problem !== undefined) throw invalidArgument(problem);
+  if (account.roles.currentAll().some((r) => r.name === name && r.id !== existing?.id)) throw invalidArgument('Name is not unique');
+  const memberInput = listParam(rc, 'members');
+  const defaultInput = listParam(rc, 'default_members');
+  const members =
+    memberInput === undefined && defaultInput === undefined
+      ? (existing?.members ?? [])
+      : resolveMembers(account, rc.ctx.consistency, memberInput ?? [], defaultInput);
+  const policyInput = listParam(rc, 'policies');
+  const policies = policyInput === undefined ? (existing?.policies ?? []) : resolvePolicies(account, rc.ctx.consistency, policyInput);
+  if (name === ADMINISTRATOR && policies.length > 0) throw invalidArgument('the administrator role cannot have policies');
+  const now = new Date(rc.ctx.clock()).toISOString();
+  return { id: existing?.id ?? randomUUID(), name, members, policies, created: existing?.created ?? now, updated: now };
+}

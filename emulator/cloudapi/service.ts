@@ -1,0 +1,83 @@
+import { EmulatorError } from '../core/errors.js';
+import type { EmulatorContext } from '../core/context.js';
+import type { Reply, RequestContext, Service } from '../core/types.js';
+import type { CloudApiRoute } from './route.js';
+import { cloudApiBefore, localsOf } from './private/before.js';
+import { roleTagHeader } from './private/role-tags.js';
+import { CloudApiState } from './state.js';
+import { pingRoutes } from './routes/ping.js';
+import { accountRoutes } from './routes/account.js';
+import { keyRoutes } from './routes/keys.js';
+import { userRoutes } from './routes/users.js';
+import { roleRoutes } from './routes/roles.js';
+import { policyRoutes } from './routes/policies.js';
+import { roleTagRoutes } from './routes/role-tags.js';
+import { imageRoutes } from './routes/images.js';
+import { catalogRoutes } from './routes/catalog.js';
+
+/** The code version the `Server` header reports. */
+const CODE_VERSION = '9.20.0';
+
+/**
+ * The emulated CloudAPI: every route of cloudapi.md over the shared identity store, plus the
+ * CloudAPI-only fixtures (datacenters, images, packages, machines) kept in {@link CloudApiState}.
+ */
+export function createCloudApiService(ctx: EmulatorContext): Service {
+  const state = new CloudApiState(ctx);
+  const routes: CloudApiRoute[] = [
+    ...pingRoutes(),
+    ...accountRoutes(),
+    ...keyRoutes(),
+    ...userRoutes(),
+    ...roleRoutes(),
+    ...policyRoutes(),
+    ...imageRoutes(state),
+    ...catalogRoutes(state),
+    // Last: SetRoleTags is PUT on any path, so every other route must be tried first.
+    ...roleTagRoutes(),
+  ].map(withRoleTagHeader);
+  return {
+    name: 'cloudapi',
+    routes,
+    standardHeaders(rc: RequestContext, elapsedMs: number): Record<string, string> {
+      return {
+        server: `cloudapi/${CODE_VERSION}`,
+        'api-version': '9.0.0',
+        'request-id': rc.requestId,
+        'response-time': String(Math.max(0, Math.round(elapsedMs))),
+      };
+    },
+    before: cloudApiBefore,
+    formatError(err: EmulatorError): Reply {
+      return { status: err.status, body: { code: err.code, message: err.message }, headers: err.headers };
+    },
+    routeNotFound(method: string, path: string, methodMismatch: boolean): EmulatorError {
+      return methodMismatch
+        ? new EmulatorError(405, 'MethodNotAllowed', `${method} is not allowed on ${path}`)
+        : new EmulatorError(404, 'ResourceNotFound', `${path} does not exist`);
+    },
+    faultError(kind): EmulatorError {
+      if (kind === 'throttled') return new EmulatorError(420, 'RequestThrottled', 'You have exceeded your request rate');
+      if (kind === 'unavailable') return new EmulatorError(503, 'ServiceUnavailable', 'The service is temporarily unavailable (injected fault)');
+      return new EmulatorError(500, 'InternalError', 'Internal error (injected fault)');
+    },
+    async close(): Promise<void> {
+      state.close();
+    },
+  };
+}
+
+/** Adds the `role-tag` header to successful GET/HEAD answers of taggable resources. */
+function withRoleTagHeader(route: CloudApiRoute): CloudApiRoute {
+  if (route.method !== 'GET' || route.taggable === false || route.auth === false) return route;
+  return {
+    ...route,
+    async handler(rc) {
+      const reply = await route.handler(rc);
+      const locals = localsOf(rc);
+      if (reply === undefined || reply.status >= 300 || locals.account === undefined || locals.resourcePath === undefined) return reply;
+      const tags = roleTagHeader(locals.account, locals.resourcePath);
+      return tags === undefined ? reply : { ...reply, headers: { ...reply.headers, 'role-tag': tags } };
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import type { EmulatorContext } from '../core/context.js';
+import type { AccountState } from '../core/store/account-state.js';
+import { initialMachines, PUBLIC_IMAGES, type ImageRecord, type MachineRecord } from './private/fixtures.js';
+
+/** The persistence part name of CloudAPI's own state (`<dataDir>/cloudapi.json`). */
+export const CLOUDAPI_PART = 'cloudapi';
+
+interface AccountFixtures {
+  images: ImageRecord[];
+  machines: MachineRecord[];
+}
+
+/**
+ * CloudAPI-only state: each account's custom images and its machine fixtures (made on first use).
+ * Accounts, users, roles and the rest live in the shared identity store.
+ */
+export class CloudApiState {
+  private readonly byAccount = new Map<string, AccountFixtures>();
+
+  /** @param ctx the emulator context, for the clock and persistence */
+  constructor(private readonly ctx: EmulatorContext) {
+    ctx.persistence.register(CLOUDAPI_PART, {
+      save: () => Object.fromEntries(this.byAccount),
+      load: (data) => {
+        this.byAccount.clear();
+        for (const [id, fixtures] of Object.entries(data as Record<string, AccountFixtures>)) this.byAccount.set(id, fixtures);
+      },
+    });
+  }
+
+  /** The account's machines (created on first use). */
+  machines(account: AccountState): MachineRecord[] {
+    return this.fixtures(account).machines;
+  }
+
+  /** Public images plus the account's own, with lazily-advanced states. */
+  images(account: AccountState): ImageRecord[] {
+    const now = this.ctx.clock();
+    const own = this.fixtures(account).images;
+    for (const image of own) {
+      if (image.state === 'creating' && image.activeAt !== undefined && now >= image.activeAt) {
+        image.state = 'active';
+        delete image.activeAt;
+        this.changed();
+      }
+    }
+    return [...PUBLIC_IMAGES, ...own];
+  }
+
+  /** Adds an image owned by the account. */
+  addImage(account: AccountState, image: ImageRecord): void {
+    this.fixtures(account).images.push(image);
+    this.changed();
+  }
+
+  /** Removes an image owned by the account. */
+  removeImage(account: AccountState, id: string): void {
+    const f = this.fixtures(account);
+    f.images = f.images.filter((i) => i.id !== id);
+    this.changed();
+  }
+
+  /** Records a change for persistence. */
+  changed(): void {
+    this.ctx.persistence.markDirty(CLOUDAPI_PART);
+  }
+
+  /** Nothing to release beyond what persistence flushes; kept for symmetry with other services. */
+  close(): void {
+    this.ctx.persistence.flush();
+  }
+
+  private fixtures(account: AccountState): AccountFixtures {
+    let f = this.byAccount.get(account.account.id);
+    if (f === undefined) {
+      f = { images: [], machines: initialMachines(new Date(this.ctx.clock()).toISOString()) };
+      this.byAccount.set(account.account.id, f);
+      this.changed();
+    }
+    return f;
+  }
+}

@@ -1,0 +1,49 @@
+import type { ConsistencyModel } from './consistency.js';
+import type { FaultInjector } from './faults.js';
+import type { Persistence } from './persistence.js';
+import type { SeededRandom } from './rng.js';
+import type { StatsCounter } from './stats.js';
+import type { IdentityStore } from './store/identity-store.js';
+
+/** The URLs the two listeners serve on (filled in once they listen). */
+export interface EmulatorUrls {
+  cloudapi: string;
+  manta: string;
+}
+
+/**
+ * How other services write into the object store: the Manta service registers one so that
+ * CloudAPI's ExportImage can write the image manifest and file objects.
+ */
+export interface MantaObjectWriter {
+  /**
+   * Writes an object, creating missing parent directories under `/<login>/stor`.
+   * @param login the owning account
+   * @param path an absolute Manta path, e.g. `/acme/stor/images/base-1.0.imgmanifest`
+   * @param data the object's bytes
+   * @param contentType e.g. `application/json`
+   */
+  putObject(login: string, path: string, data: Buffer, contentType: string): Promise<void>;
+  /** True when `path` exists and is a directory. */
+  isDirectory(login: string, path: string): Promise<boolean>;
+}
+
+/** What every service shares: options, clock, identity store, stats, persistence, faults. */
+export interface EmulatorContext {
+  /** The emulator clock in ms since the epoch (injectable for tests). */
+  readonly clock: () => number;
+  readonly store: IdentityStore;
+  readonly stats: StatsCounter;
+  readonly persistence: Persistence;
+  readonly consistency: ConsistencyModel;
+  readonly faults: FaultInjector;
+  /** A seeded generator services may use for their own choices (ids are not taken from it). */
+  readonly random: SeededRandom;
+  /** The data directory, or `undefined` for an in-memory emulator. */
+  readonly dataDir: string | undefined;
+  /** Whether Manta jobs really run (`--no-job-exec` turns it off). */
+  readonly jobExec: boolean;
+  readonly urls: EmulatorUrls;
+  /** Set by the Manta service when it starts; `undefined` without one. */
+  mantaWriter: MantaObjectWriter | undefined;
+}

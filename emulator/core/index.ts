@@ -1,0 +1,25 @@
+/** The emulator core: what a service (CloudAPI, Manta) builds on. See README.md. */
+export { EmulatorError, invalidArgument, missingParameter, notFound } from './errors.js';
+export type { BodyMode, Reply, RequestContext, Route, Service } from './types.js';
+export type { EmulatorContext, EmulatorUrls, MantaObjectWriter } from './context.js';
+export { AuthFailure } from './auth/auth-failure.js';
+export type { AuthFailureKind } from './auth/auth-failure.js';
+export { verifyRequest, MAX_CLOCK_SKEW_MS } from './auth/verify.js';
+export type { AuthResult, KeyIdParser, KeyIdParts, SignedRequest } from './auth/verify.js';
+export { authorize } from './rbac.js';
+export type { AuthorizeInput, AuthorizeResult } from './rbac.js';
+export { ConsistencyModel, CURRENT_VIEW } from './consistency.js';
+export type { ReadView } from './consistency.js';
+export { FaultInjector } from './faults.js';
+export type { Fault, FaultOptions } from './faults.js';
+export { Persistence, writeFileAtomic } from './persistence.js';
+export type { PersistentPart } from './persistence.js';
+export { SeededRandom } from './rng.js';
+export { StatsCounter } from './stats.js';
+export { STATS_PATH } from './http-server.js';
+export { IdentityStore } from './store/identity-store.js';
+export { AccountState } from './store/account-state.js';
+export { VersionedTable } from './store/versioned-table.js';
+export { parsePublicKey } from './store/public-key.js';
+export type { ParsedPublicKey } from './store/public-key.js';
+export type * from './store/records.js';

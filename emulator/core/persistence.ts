@@ -1,0 +1,108 @@
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync, existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** Something that keeps part of the emulator's state and can save and reload it. */
+export interface PersistentPart {
+  /** The JSON-serialisable state to write. */
+  save(): unknown;
+  /** Replaces the in-memory state with what `save` returned in an earlier run. */
+  load(data: unknown): void;
+}
+
+/**
+ * Writes `data` to `path` so that a crash at any moment leaves either the old or the new file,
+ * never a torn one: write a temporary file, fsync it, rename it over the target, fsync the folder.
+ */
+export function writeFileAtomic(path: string, data: string | Buffer): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
+  const fd = openSync(tmp, 'w', 0o600);
+  try {
+    writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, path);
+  try {
+    const dirFd = openSync(dirname(path), 'r');
+    try {
+      fsyncSync(dirFd);
+    } finally {
+      closeSync(dirFd);
+    }
+  } catch (err) {
+    // Some file systems refuse fsync on a directory; the rename itself is still atomic there.
+    if ((err as NodeJS.ErrnoException).code !== 'EISDIR' && (err as NodeJS.ErrnoException).code !== 'EINVAL') throw err;
+  }
+}
+
+/**
+ * Saves registered parts as `<dataDir>/<name>.json`, debounced (many writes in a burst cost one
+ * file write), and flushes on close. Without a data directory it keeps nothing on disk.
+ */
+export class Persistence {
+  private readonly parts = new Map<string, PersistentPart>();
+  private readonly dirty = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+
+  /**
+   * @param dataDir where state lives; `undefined` means in memory only
+   * @param debounceMs how long to gather changes before writing
+   */
+  constructor(
+    readonly dataDir: string | undefined,
+    private readonly debounceMs = 50,
+  ) {}
+
+  /**
+   * Registers a part under `name` and loads its saved state, if any.
+   * @throws when the saved file exists but is not valid JSON (better than starting empty and
+   *   overwriting the user's data)
+   */
+  register(name: string, part: PersistentPart): void {
+    if (this.parts.has(name)) throw new Error(`persistence: the part name "${name}" is already registered`);
+    this.parts.set(name, part);
+    if (this.dataDir === undefined) return;
+    const file = this.fileOf(name);
+    if (!existsSync(file)) return;
+    let data: unknown;
+    try {
+      data = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (err) {
+      throw new Error(`persistence: ${file} is not valid JSON (${(err as Error).message}); move it away to start fresh`);
+    }
+    part.load(data);
+  }
+
+  /** Notes that part `name` changed; it is written within the debounce delay. */
+  markDirty(name: string): void {
+    if (this.dataDir === undefined) return;
+    this.dirty.add(name);
+    if (this.timer === undefined) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.flush();
+      }, this.debounceMs);
+      this.timer.unref();
+    }
+  }
+
+  /** Writes every changed part now. */
+  flush(): void {
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    if (this.dataDir === undefined) return;
+    for (const name of [...this.dirty]) {
+      const part = this.parts.get(name);
+      this.dirty.delete(name);
+      if (part !== undefined) writeFileAtomic(this.fileOf(name), `${JSON.stringify(part.save())}\n`);
+    }
+  }
+
+  private fileOf(name: string): string {
+    return join(this.dataDir!, `${name}.json`);
+  }
+}

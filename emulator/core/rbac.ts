@@ -1,0 +1,90 @@
+import { evaluatePolicyRules, tryParsePolicyRule, type PolicyRule } from '../../common/policy-language/index.js';
+import type { AuthResult } from './auth/verify.js';
+import type { RoleRecord } from './store/records.js';
+
+/** The request being authorised. */
+export interface AuthorizeInput {
+  /** Who signed the request. */
+  readonly auth: AuthResult;
+  /** The role names tagged on the resource (and, for an item, on its collection). */
+  readonly resourceTags: readonly string[];
+  /** The lower-case action, e.g. `getuser`, `listusers`, `getobject`. */
+  readonly action: string;
+  /** Roles the request asks to take up (`as-role` or Manta's `Role` header); replaces the defaults. */
+  readonly requestedRoles?: readonly string[];
+  /** The resource path, for rules that name resources. */
+  readonly resource: string;
+  /** The request time (ms), for `time`, `day` and `date` conditions. */
+  readonly now: number;
+  readonly sourceIp?: string;
+  readonly method?: string;
+  readonly userAgent?: string;
+}
+
+/** The decision; a denial says why so the service can pick its error. */
+export type AuthorizeResult =
+  | { readonly allowed: true; readonly activeRoles: readonly string[] }
+  /** The request named a role the user is not a member of. */
+  | { readonly allowed: false; readonly reason: 'notMember'; readonly role: string }
+  /** No active, tagged role has a rule granting the action (or a rule denies it). */
+  | { readonly allowed: false; readonly reason: 'denied' };
+
+const parsedRules = new Map<string, PolicyRule | null>();
+
+/**
+ * CloudAPI's RBAC decision (cloudapi.md, Access-control rules 2): the account owner may do
+ * anything; a sub-user only when the resource carries a role tag, that role is active for the
+ * user, and a rule of one of its policies grants the action with its conditions met.
+ */
+export function authorize(input: AuthorizeInput): AuthorizeResult {
+  const { auth } = input;
+  if (auth.user === undefined) return { allowed: true, activeRoles: [] };
+  const userId = auth.user.id;
+  const roles = auth.account.roles.currentAll();
+  const memberOf = roles.filter((r) => r.members.some((m) => m.id === userId));
+  let active: RoleRecord[];
+  if (input.requestedRoles !== undefined && input.requestedRoles.length > 0) {
+    active = [];
+    for (const name of input.requestedRoles) {
+      const role = memberOf.find((r) => r.name === name);
+      if (role === undefined) return { allowed: false, reason: 'notMember', role: name };
+      active.push(role);
+    }
+  } else {
+    active = memberOf.filter((r) => r.members.some((m) => m.id === userId && m.default));
+  }
+  const activeNames = active.map((r) => r.name);
+  const tagged = active.filter((r) => input.resourceTags.includes(r.name));
+  const rules: PolicyRule[] = [];
+  for (const role of tagged) {
+    for (const policyId of role.policies) {
+      const policy = auth.account.policies.current(policyId);
+      for (const text of policy?.rules ?? []) {
+        const rule = parseCached(text);
+        if (rule !== undefined) rules.push(rule);
+      }
+    }
+  }
+  const decision = evaluatePolicyRules(rules, {
+    action: input.action,
+    now: new Date(input.now),
+    activeRoles: activeNames,
+    owner: auth.account.account.login,
+    principal: auth.user.login,
+    ...(input.sourceIp !== undefined ? { sourceIp: input.sourceIp } : {}),
+    ...(input.method !== undefined ? { method: input.method } : {}),
+    ...(input.userAgent !== undefined ? { userAgent: input.userAgent } : {}),
+  });
+  return decision === 'allow' ? { allowed: true, activeRoles: activeNames } : { allowed: false, reason: 'denied' };
+}
+
+function parseCached(text: string): PolicyRule | undefined {
+  let rule = parsedRules.get(text);
+  if (rule === undefined) {
+    const result = tryParsePolicyRule(text);
+    rule = result.ok ? result.rule : null;
+    if (parsedRules.size > 10_000) parsedRules.clear();
+    parsedRules.set(text, rule);
+  }
+  return rule ?? undefined;
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { AccountState, type SavedAccountState } from './account-state.js';
+import { parsePublicKey } from './public-key.js';
+import type { KeyRecord } from './records.js';
+import type { Persistence } from '../persistence.js';
+
+/** The persistence part name of the identity store (`<dataDir>/identity.json`). */
+export const IDENTITY_PART = 'identity';
+
+/**
+ * Accounts, their keys, sub-users, roles, policies and role tags: the directory both services
+ * authenticate and authorise against. Services change records through the tables of
+ * {@link AccountState} and then call {@link IdentityStore.changed} so the change is persisted.
+ */
+export class IdentityStore {
+  private readonly accounts = new Map<string, AccountState>();
+
+  /**
+   * @param windowMs the consistency window (old versions are kept this long)
+   * @param clock the emulator clock (ms)
+   * @param persistence where changes are saved
+   */
+  constructor(
+    private readonly windowMs: number,
+    private readonly clock: () => number,
+    private readonly persistence: Persistence,
+  ) {
+    persistence.register(IDENTITY_PART, {
+      save: () => ({ accounts: [...this.accounts.values()].map((a) => a.toJSON()) }),
+      load: (data) => {
+        this.accounts.clear();
+        for (const saved of (data as { accounts: SavedAccountState[] }).accounts) {
+          this.accounts.set(saved.account.login, AccountState.fromJSON(saved, windowMs));
+        }
+      },
+    });
+  }
+
+  /** The account with this exact login, or `undefined`. */
+  tryAccount(login: string): AccountState | undefined {
+    return this.accounts.get(login);
+  }
+
+  /** Every account, in creation order. */
+  allAccounts(): AccountState[] {
+    return [...this.accounts.values()];
+  }
+
+  /**
+   * Returns the account `login`, creating it (with a placeholder email) when it does not exist.
+   * Used at start-up for `--account`.
+   */
+  ensureAccount(login: string): AccountState {
+    const existing = this.accounts.get(login);
+    if (existing !== undefined) return existing;
+    const now = new Date(this.clock()).toISOString();
+    const state = new AccountState(
+      { id: randomUUID(), login, email: `${login}@example.com`, created: now, updated: now, svc_cns_enabled: false, config: {} },
+      this.windowMs,
+    );
+    this.accounts.set(login, state);
+    this.changed();
+    return state;
+  }
+
+  /**
+   * Adds an OpenSSH public key to an account's own keys (idempotent by fingerprint).
+   * @throws Error naming the account when the text is not a public key
+   */
+  addAccountKey(login: string, publicKey: string, name?: string): KeyRecord {
+    const account = this.ensureAccount(login);
+    const parsed = parsePublicKey(publicKey.trim());
+    if (parsed === undefined) throw new Error(`the key given for account "${login}" is not an OpenSSH public key`);
+    const existing = account.keys.current(parsed.fingerprint);
+    if (existing !== undefined) return existing;
+    const record: KeyRecord = {
+      name: name ?? parsed.comment ?? parsed.fingerprint,
+      fingerprint: parsed.fingerprint,
+      key: publicKey.trim(),
+      attested: false,
+      created: new Date(this.clock()).toISOString(),
+    };
+    // Start-up keys are written "long ago": they must authenticate at once, whatever the window.
+    account.keys.put(record, Number.NEGATIVE_INFINITY);
+    this.changed();
+    return record;
+  }
+
+  /**
+   * True when `email` is used by any account or sub-user other than `exceptId` (CloudAPI makes
+   * emails unique across the whole cloud). Compared case-insensitively.
+   */
+  emailTaken(email: string, exceptId?: string): boolean {
+    const wanted = email.toLowerCase();
+    for (const state of this.accounts.values()) {
+      if (state.account.id !== exceptId && state.account.email.toLowerCase() === wanted) return true;
+      for (const user of state.users.currentAll()) {
+        if (user.id !== exceptId && user.email.toLowerCase() === wanted) return true;
+      }
+    }
+    return false;
+  }
+
+  /** Records that something changed, so it is saved (debounced). */
+  changed(): void {
+    this.persistence.markDirty(IDENTITY_PART);
+  }
+}

@@ -1,0 +1,4 @@
+/** The local CloudAPI and Manta emulator (`triton-iac/emulator`). */
+export { startEmulator } from './start.js';
+export type { EmulatorAccountOption, EmulatorOptions, MantaServiceFactory, RunningEmulator, StartedAccount } from './start.js';
+export type { EmulatorContext, MantaObjectWriter, Service } from './core/index.js';

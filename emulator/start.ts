@@ -1,0 +1,229 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sshpk from 'sshpk';
+import { ConsistencyModel } from './core/consistency.js';
+import type { EmulatorContext } from './core/context.js';
+import { EmulatorError } from './core/errors.js';
+import { FaultInjector } from './core/faults.js';
+import { createServiceServer } from './core/http-server.js';
+import { Persistence } from './core/persistence.js';
+import { SeededRandom } from './core/rng.js';
+import { StatsCounter } from './core/stats.js';
+import { IdentityStore } from './core/store/identity-store.js';
+import type { Service } from './core/types.js';
+import { createCloudApiService } from './cloudapi/service.js';
+
+/** An account to create at start-up (kept if it already exists in the data directory). */
+export interface EmulatorAccountOption {
+  readonly login: string;
+  /** OpenSSH public key lines to add to the account. */
+  readonly keys?: readonly string[];
+}
+
+/** Options of {@link startEmulator}; they mirror the `triton-iac emulator` flags. */
+export interface EmulatorOptions {
+  /** @default '127.0.0.1' */
+  readonly host?: string;
+  /**
+   * Must be true to listen on a non-loopback host (the CLI sets it when `--host` is explicit);
+   * the emulator has no TLS. @default false
+   */
+  readonly allowNonLoopback?: boolean;
+  /** CloudAPI port; 0 picks a free one. @default 0 */
+  readonly port?: number;
+  /** Manta port; 0 picks a free one. @default 0 */
+  readonly mantaPort?: number;
+  /** Where state persists; @default in memory only */
+  readonly dataDir?: string;
+  /** Accounts to ensure; with none (and an empty store) a `demo` account with a fresh key is made. */
+  readonly accounts?: readonly EmulatorAccountOption[];
+  /** The eventual-consistency window W in ms. @default 0 (strongly consistent) */
+  readonly consistencyWindowMs?: number;
+  /** The share of reads inside the window that are served stale. @default 0.5 */
+  readonly staleReadRate?: number;
+  /** Mean added latency per request, ms. @default 0 */
+  readonly latencyMs?: number;
+  /** The share of requests that fail (500, 503 or reset). @default 0 */
+  readonly faultRate?: number;
+  /** Requests per second above which requests are throttled. @default unlimited */
+  readonly throttleRps?: number;
+  /** Seed of every random decision. @default 1 */
+  readonly seed?: number;
+  /** Whether Manta jobs really run. @default true */
+  readonly jobExec?: boolean;
+  /** The emulator clock in ms (tests move time with it). @default Date.now */
+  readonly clock?: () => number;
+}
+
+/** An account as reported at start-up. */
+export interface StartedAccount {
+  readonly login: string;
+  readonly keys: ReadonlyArray<{ readonly name: string; readonly fingerprint: string }>;
+}
+
+/** A running emulator. */
+export interface RunningEmulator {
+  readonly cloudapiUrl: string;
+  readonly mantaUrl: string;
+  readonly dataDir: string | undefined;
+  readonly accounts: readonly StartedAccount[];
+  /** Set when a `demo` account was created with a generated key pair: where the files are. */
+  readonly generatedKey?: { readonly privateKeyPath: string; readonly publicKeyPath: string; readonly fingerprint: string };
+  /** The shared context (for tests that want to look inside). */
+  readonly context: EmulatorContext;
+  /** Stops both listeners, writes the state and resolves when done. */
+  close(): Promise<void>;
+}
+
+/** The signature of the Manta service factory the emulator mounts when `emulator/manta/service.ts` exists. */
+export type MantaServiceFactory = (ctx: EmulatorContext) => Service | Promise<Service>;
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/**
+ * Starts the CloudAPI and Manta listeners.
+ * @throws Error when the host is not loopback and `allowNonLoopback` is not set, or a port is taken
+ */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  if (!LOOPBACK.has(host) && options.allowNonLoopback !== true) {
+    throw new Error(`refusing to listen on non-loopback host "${host}": the emulator has no TLS; pass the host explicitly to allow it`);
+  }
+  const clock = options.clock ?? Date.now;
+  const seed = options.seed ?? 1;
+  const windowMs = options.consistencyWindowMs ?? 0;
+  if (options.dataDir !== undefined) mkdirSync(options.dataDir, { recursive: true });
+  const persistence = new Persistence(options.dataDir);
+  const ctx: EmulatorContext = {
+    clock,
+    store: new IdentityStore(windowMs, clock, persistence),
+    stats: new StatsCounter(),
+    persistence,
+    consistency: new ConsistencyModel(windowMs, options.staleReadRate ?? 0.5, new SeededRandom(seed ^ 0x5bd1e995), clock),
+    faults: new FaultInjector(
+      { latencyMs: options.latencyMs ?? 0, faultRate: options.faultRate ?? 0, ...(options.throttleRps !== undefined ? { throttleRps: options.throttleRps } : {}) },
+      new SeededRandom(seed),
+      clock,
+    ),
+    random: new SeededRandom(seed ^ 0x27d4eb2f),
+    dataDir: options.dataDir,
+    jobExec: options.jobExec ?? true,
+    urls: { cloudapi: '', manta: '' },
+    mantaWriter: undefined,
+  };
+
+  let generatedKey: RunningEmulator['generatedKey'];
+  for (const account of options.accounts ?? []) {
+    ctx.store.ensureAccount(account.login);
+    for (const key of account.keys ?? []) ctx.store.addAccountKey(account.login, key);
+  }
+  if ((options.accounts ?? []).length === 0 && ctx.store.allAccounts().length === 0) {
+    generatedKey = generateDemoKey(options.dataDir);
+    ctx.store.addAccountKey('demo', readFileSync(generatedKey.publicKeyPath, 'utf8'));
+  }
+
+  const services = [createCloudApiService(ctx), await createMantaOrPlaceholder(ctx)];
+  const servers: Server[] = [];
+  try {
+    const cloudapi = await listen(createServiceServer(services[0]!, ctx), host, options.port ?? 0);
+    servers.push(cloudapi);
+    const manta = await listen(createServiceServer(services[1]!, ctx), host, options.mantaPort ?? 0);
+    servers.push(manta);
+  } catch (err) {
+    await Promise.all(servers.map(closeServer));
+    throw err;
+  }
+  ctx.urls.cloudapi = urlOf(servers[0]!, host);
+  ctx.urls.manta = urlOf(servers[1]!, host);
+  persistence.flush();
+
+  let closed: Promise<void> | undefined;
+  return {
+    cloudapiUrl: ctx.urls.cloudapi,
+    mantaUrl: ctx.urls.manta,
+    dataDir: options.dataDir,
+    accounts: ctx.store.allAccounts().map((a) => ({
+      login: a.account.login,
+      keys: a.keys.currentAll().map((k) => ({ name: k.name, fingerprint: k.fingerprint })),
+    })),
+    ...(generatedKey !== undefined ? { generatedKey } : {}),
+    context: ctx,
+    close(): Promise<void> {
+      closed ??= (async () => {
+        await Promise.all(servers.map(closeServer));
+        for (const service of services) await service.close?.();
+        persistence.flush();
+      })();
+      return closed;
+    },
+  };
+}
+
+/**
+ * Mounts `emulator/manta/service.ts` when it exists (its `createMantaService(ctx)`); otherwise a
+ * placeholder that answers every request 501 and still serves the stats.
+ */
+async function createMantaOrPlaceholder(ctx: EmulatorContext): Promise<Service> {
+  // A computed specifier: the Manta half is built separately and may not be present.
+  const specifier = './manta/service.js';
+  let factory: MantaServiceFactory | undefined;
+  try {
+    const mod = (await import(specifier)) as { createMantaService?: MantaServiceFactory };
+    factory = mod.createMantaService;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ERR_MODULE_NOT_FOUND' || !String((err as Error).message).includes('manta/service')) throw err;
+  }
+  if (factory !== undefined) return factory(ctx);
+  return {
+    name: 'manta',
+    routes: [],
+    standardHeaders: (rc) => ({ server: 'Manta', 'x-request-id': rc.requestId }),
+    formatError: (err) => ({ status: err.status, body: { code: err.code, message: err.message } }),
+    routeNotFound: () => new EmulatorError(501, 'NotImplemented', 'the Manta service is not part of this build of the emulator'),
+    faultError: () => new EmulatorError(503, 'ServiceUnavailable', 'unavailable'),
+  };
+}
+
+function generateDemoKey(dataDir: string | undefined): NonNullable<RunningEmulator['generatedKey']> {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'triton-iac-emulator-'));
+  const privateKeyPath = join(dir, 'demo_id_rsa');
+  const publicKeyPath = `${privateKeyPath}.pub`;
+  if (!existsSync(privateKeyPath) || !existsSync(publicKeyPath)) {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const parsed = sshpk.parsePrivateKey(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), 'pem');
+    parsed.comment = 'demo@triton-iac-emulator';
+    writeFileSync(privateKeyPath, parsed.toString('ssh-private'), { mode: 0o600 });
+    const pub = parsed.toPublic();
+    pub.comment = parsed.comment;
+    writeFileSync(publicKeyPath, `${pub.toString('ssh').trim()}\n`);
+  }
+  const fingerprint = sshpk.parseKey(readFileSync(publicKeyPath, 'utf8'), 'ssh').fingerprint('md5').toString('hex');
+  return { privateKeyPath, publicKeyPath, fingerprint };
+}
+
+function listen(server: Server, host: string, port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+function urlOf(server: Server, host: string): string {
+  const { port } = server.address() as AddressInfo;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
