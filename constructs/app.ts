@@ -1,0 +1,90 @@
+/**
+ * The root of a triton-iac program: holds the stacks and synthesizes the manifest.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Construct } from 'constructs';
+import { MANIFEST_VERSION, type Manifest } from '../common/manifest.js';
+import { SynthError } from './errors.js';
+import { TritonStack } from './stack.js';
+import { canonicalize, compareStrings } from './private/canonical.js';
+
+/** Props of a {@link TritonApp}. */
+export interface TritonAppProps {
+  /**
+   * The manifest's `generator` field.
+   * @default - `triton-iac <package version>`
+   */
+  readonly generator?: string;
+}
+
+/** Options of {@link TritonApp.synth}. */
+export interface SynthOptions {
+  /**
+   * Also write the manifest to this file (pretty-printed, sorted keys, trailing newline), creating
+   * its directory.
+   * @default - nothing is written
+   */
+  readonly outFile?: string;
+}
+
+/**
+ * The root construct. Build stacks under it, then call `synth()`:
+ *
+ * ```ts
+ * const app = new TritonApp();
+ * const prod = new TritonStack(app, 'prod', { account: 'acme' });
+ * new User(prod, 'alice', { login: 'alice', email: 'alice@example.com' });
+ * const manifest = app.synth();
+ * ```
+ */
+export class TritonApp extends Construct {
+  private readonly generator: string;
+
+  constructor(props: TritonAppProps = {}) {
+    // The root has an empty id so that addresses start at the stack: `prod/alice`, not `App/prod/alice`.
+    super(undefined as unknown as Construct, '');
+    this.generator = props.generator ?? `triton-iac ${packageVersion()}`;
+  }
+
+  /**
+   * Validates the whole tree and returns the manifest. Every problem (each construct's deferred
+   * validations, duplicate natural keys, references across stacks, dependency cycles) is collected
+   * and thrown together as one {@link SynthError}.
+   */
+  synth(options: SynthOptions = {}): Manifest {
+    const problems: string[] = [];
+    for (const c of this.node.findAll()) problems.push(...c.node.validate());
+    const stacks = this.node
+      .findAll()
+      .filter((c): c is TritonStack => c instanceof TritonStack)
+      .sort((a, b) => compareStrings(a.node.path, b.node.path));
+    const rendered = stacks.map((s) => s.synthesize(problems));
+    if (problems.length > 0) throw new SynthError(problems);
+    const manifest = canonicalize({ version: MANIFEST_VERSION, generator: this.generator, stacks: rendered }) as Manifest;
+    if (options.outFile !== undefined) {
+      mkdirSync(dirname(options.outFile), { recursive: true });
+      writeFileSync(options.outFile, `${JSON.stringify(manifest, null, 2)}\n`);
+    }
+    return manifest;
+  }
+}
+
+let cachedVersion: string | undefined;
+
+/** The package version, read once from the nearest `package.json` named `triton-iac` (source or dist). */
+function packageVersion(): string {
+  if (cachedVersion !== undefined) return cachedVersion;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'triton-iac' && typeof pkg.version === 'string') return (cachedVersion = pkg.version);
+    } catch {
+      // No package.json at this level: keep walking up.
+    }
+    dir = dirname(dir);
+  }
+  return (cachedVersion = '0.0.0');
+}

@@ -1,0 +1,165 @@
+/**
+ * `fromRbacJson`: turns the configuration file of the vendor CLI's `triton rbac apply` into
+ * constructs, so a team can move to triton-iac without rewriting it.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { Construct } from 'constructs';
+import { ValidationError } from './errors.js';
+import { Policy } from './policy.js';
+import { Role, type RoleMemberRef } from './role.js';
+import { Secret } from './secret.js';
+import type { TritonStack } from './stack.js';
+import { User, type UserKeySpec } from './user.js';
+import { PROFILE_FIELDS } from './private/profile.js';
+
+/** Options of {@link fromRbacJson}. */
+export interface FromRbacJsonOptions {
+  /**
+   * Id of the construct that groups the imported users, roles and policies (their addresses are
+   * `<stack>/<id>/user-<login>`, `…/role-<name>`, `…/policy-<name>`).
+   * @default 'rbac'
+   */
+  readonly id?: string;
+  /**
+   * The password source per user.
+   * @default - `Secret.generated()` for every user, as `triton rbac apply` does
+   */
+  readonly password?: (login: string) => Secret;
+}
+
+/** The constructs created, by login or name. */
+export interface RbacImport {
+  readonly scope: Construct;
+  readonly users: ReadonlyMap<string, User>;
+  readonly roles: ReadonlyMap<string, Role>;
+  readonly policies: ReadonlyMap<string, Policy>;
+}
+
+/** Where `triton rbac apply` looks for a user's keys when the config names none. */
+const DEFAULT_KEYS_DIR = 'rbac-user-keys';
+
+const USER_FIELDS = new Set<string>(['login', 'email', 'keys', ...PROFILE_FIELDS]);
+
+/**
+ * Reads a `triton rbac apply` file: `{users:[{login, email, …profile, keys}], roles:[{name,
+ * members, default_members, policies}], policies:[{name, description, rules}]}`.
+ *
+ * As with the vendor CLI, a user's `keys` may be a list of keys (OpenSSH strings, or objects with
+ * `key` and optional `name`), a path to a file of keys (one per line), or a directory holding
+ * `<login>.pub`; when absent, `rbac-user-keys/<login>.pub` is used if it exists. Relative paths are
+ * resolved against the directory of `file` (the vendor CLI uses the working directory, which is
+ * the same when it is run next to the file). Role members that name a user of the file become
+ * references to that `User`; others stay logins of users the stack does not manage.
+ *
+ * `triton rbac apply` also deletes users, roles and policies the file does not list; to keep that
+ * behaviour, give the stack `authoritative: ['user', 'role', 'policy']`.
+ */
+export function fromRbacJson(stack: TritonStack, file: string, options: FromRbacJsonOptions = {}): RbacImport {
+  const at = `${stack.node.path}: rbac file ${JSON.stringify(file)}`;
+  let config: unknown;
+  try {
+    config = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new ValidationError(`${at}: ${code ? `cannot be read (${code})` : `is not valid JSON: ${(err as Error).message}`}`);
+  }
+  if (typeof config !== 'object' || config === null || Array.isArray(config)) throw new ValidationError(`${at}: must hold a JSON object with users, roles and policies`);
+  const c = config as { users?: unknown; roles?: unknown; policies?: unknown };
+  const baseDir = dirname(resolve(file));
+  const scope = new Construct(stack, options.id ?? 'rbac');
+  const users = new Map<string, User>();
+  const roles = new Map<string, Role>();
+  const policies = new Map<string, Policy>();
+
+  for (const [i, u] of list(at, 'users', c.users).entries()) {
+    const where = `${at}: users[${i}]`;
+    if (typeof u !== 'object' || u === null) throw new ValidationError(`${where}: must be an object`);
+    const user = u as Record<string, unknown>;
+    if ('password' in user) {
+      throw new ValidationError(`${where}: password: passwords do not belong in the file (value not shown); use the password option with Secret.fromEnv or Secret.fromFile`);
+    }
+    for (const field of Object.keys(user)) {
+      if (!USER_FIELDS.has(field)) throw new ValidationError(`${where}: ${field}: is not a user field (${[...USER_FIELDS].join(', ')})`);
+    }
+    const login = user.login as string;
+    const keys = userKeys(where, baseDir, login, user.keys);
+    const profile = Object.fromEntries(PROFILE_FIELDS.filter((f) => user[f] !== undefined).map((f) => [f, user[f] as string]));
+    users.set(
+      String(login).toLowerCase(),
+      new User(scope, `user-${login}`, {
+        ...profile,
+        login,
+        email: user.email as string,
+        password: options.password?.(login) ?? Secret.generated(),
+        keys,
+      }),
+    );
+  }
+
+  for (const [i, p] of list(at, 'policies', c.policies).entries()) {
+    if (typeof p !== 'object' || p === null) throw new ValidationError(`${at}: policies[${i}]: must be an object`);
+    const policy = p as { name?: unknown; rules?: unknown; description?: unknown };
+    const name = policy.name as string;
+    policies.set(name, new Policy(scope, `policy-${name}`, { name, rules: policy.rules as string[], ...(policy.description !== undefined ? { description: policy.description as string } : {}) }));
+  }
+
+  for (const [i, r] of list(at, 'roles', c.roles).entries()) {
+    const where = `${at}: roles[${i}]`;
+    if (typeof r !== 'object' || r === null) throw new ValidationError(`${where}: must be an object`);
+    const role = r as { name?: unknown; members?: unknown; default_members?: unknown; policies?: unknown };
+    const member = (m: unknown, field: string): RoleMemberRef => {
+      // 9.x object form ({login, default}) is accepted too; the vendor file uses plain logins.
+      const login = typeof m === 'object' && m !== null ? (m as { login?: unknown }).login : m;
+      if (typeof login !== 'string') throw new ValidationError(`${where}: ${field}: ${JSON.stringify(m)} must be a login`);
+      return users.get(login.toLowerCase()) ?? login;
+    };
+    const members = list(where, 'members', role.members).map((m) => member(m, 'members'));
+    const objectDefaults = list(where, 'members', role.members).filter((m) => typeof m === 'object' && m !== null && (m as { default?: unknown }).default === true);
+    const defaults = [...list(where, 'default_members', role.default_members), ...objectDefaults].map((m) => member(m, 'default_members'));
+    const policyRefs = list(where, 'policies', role.policies).map((p) => {
+      const name = typeof p === 'object' && p !== null ? (p as { name?: unknown }).name : p;
+      if (typeof name !== 'string') throw new ValidationError(`${where}: policies: ${JSON.stringify(p)} must be a policy name`);
+      return policies.get(name) ?? name;
+    });
+    const name = role.name as string;
+    roles.set(name, new Role(scope, `role-${name}`, { name, members, defaultMembers: defaults, policies: policyRefs }));
+  }
+  return { scope, users, roles, policies };
+}
+
+function list(at: string, field: string, value: unknown): unknown[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new ValidationError(`${at}: ${field}: must be an array`);
+  return value;
+}
+
+/** The vendor CLI's key forms: a list, a file of keys, a directory with `<login>.pub`, or the default directory. */
+function userKeys(where: string, baseDir: string, login: string, keys: unknown): UserKeySpec[] {
+  if (Array.isArray(keys)) {
+    return keys.map((k, j) => {
+      if (typeof k === 'string') return k;
+      if (typeof k === 'object' && k !== null && typeof (k as { key?: unknown }).key === 'string') {
+        const { key, name } = k as { key: string; name?: string };
+        return name === undefined ? { key } : { key, name };
+      }
+      throw new ValidationError(`${where}: keys[${j}]: must be an OpenSSH public key or { key, name? }`);
+    });
+  }
+  const implicit = keys === undefined;
+  if (!implicit && typeof keys !== 'string') throw new ValidationError(`${where}: keys: must be a list of keys or a path`);
+  let path = resolve(baseDir, implicit ? DEFAULT_KEYS_DIR : (keys as string));
+  if (!existsSync(path)) {
+    if (implicit) return [];
+    throw new ValidationError(`${where}: keys ${JSON.stringify(keys)}: not found (resolved to ${path})`);
+  }
+  if (statSync(path).isDirectory()) path = join(path, `${login}.pub`);
+  if (!existsSync(path) || !statSync(path).isFile()) {
+    if (implicit) return [];
+    throw new ValidationError(`${where}: keys ${JSON.stringify(keys)}: ${path} is not a file`);
+  }
+  return readFileSync(path, 'utf8')
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .map((line) => line.trim());
+}

@@ -1,0 +1,87 @@
+/**
+ * `Policy`: a named set of access-control rules.
+ */
+import type { Construct } from 'constructs';
+import type { PolicyProperties } from '../common/resource-properties.js';
+import { tryParsePolicyRule } from '../common/policy-language/index.js';
+import { checkPolicyName } from '../common/rules/index.js';
+import { ValidationError } from './errors.js';
+import type { IPolicy, IRole, ITaggable } from './interfaces.js';
+import { TritonResource, type RenderedResource } from './resource.js';
+import { RoleTag } from './role-tag.js';
+import { fail, showValue } from './private/problems.js';
+
+/** Props of a {@link Policy}. */
+export interface PolicyProps {
+  /**
+   * The policy name, unique in the account.
+   * @default - the construct id
+   */
+  readonly name?: string;
+  /**
+   * One or more rules in the access-control language, e.g.
+   * `CAN listmachines AND getmachine` or `CAN rebootmachine WHEN sourceip = 10.0.0.0/8`.
+   * Each is parsed at synth with the server's grammar.
+   */
+  readonly rules: readonly string[];
+  /**
+   * A description.
+   * @default - none
+   */
+  readonly description?: string;
+  /**
+   * Roles to tag the policy with (a `RoleTag` child).
+   * @default - the policy's tags are not managed
+   */
+  readonly roleTags?: readonly (IRole | string)[];
+}
+
+/** A policy of the stack's account. */
+export class Policy extends TritonResource implements IPolicy, ITaggable {
+  readonly kind = 'policy' as const;
+  /** The policy name. */
+  readonly policyName: string;
+  private readonly properties: PolicyProperties;
+
+  constructor(scope: Construct, id: string, props: PolicyProps) {
+    super(scope, id);
+    const at = this.node.path;
+    const name = props.name ?? id;
+    const nameProblem = checkPolicyName(name);
+    if (nameProblem) throw new ValidationError(`${at}: ${nameProblem}`);
+    if (!Array.isArray(props.rules) || props.rules.length === 0) fail(at, 'rules', props.rules, 'a policy needs at least one rule');
+    const problems: string[] = [];
+    props.rules.forEach((rule, i) => {
+      if (typeof rule !== 'string') {
+        problems.push(`${at}: rules[${i}] ${showValue(rule)}: must be a string`);
+        return;
+      }
+      const parsed = tryParsePolicyRule(rule);
+      if (!parsed.ok) problems.push(`${at}: rules[${i}] ${JSON.stringify(rule)}: ${parsed.error.message}`);
+    });
+    if (problems.length > 0) throw new ValidationError(problems.join('\n'));
+    if (props.description !== undefined && typeof props.description !== 'string') fail(at, 'description', props.description, 'must be a string');
+    this.policyName = name;
+    this.properties = { name, rules: [...props.rules], ...(props.description !== undefined ? { description: props.description } : {}) };
+    if (props.roleTags !== undefined) new RoleTag(this, 'RoleTags', { resource: this, roles: props.roleTags });
+  }
+
+  get naturalKey(): string {
+    return this.policyName;
+  }
+
+  /** @internal */
+  get naturalKeyField(): string {
+    return 'name';
+  }
+
+  /** `/<account>/policies/<name>`. */
+  get roleTagPath(): string {
+    return `/${this.stack.account}/policies/${this.policyName}`;
+  }
+
+  /** @internal */
+  renderResource(): RenderedResource {
+    return { properties: { ...this.properties } };
+  }
+}

@@ -1,0 +1,26 @@
+/** How every validation message is worded: `<path>: <field> <value>: <rule>`. */
+import { ValidationError } from '../errors.js';
+
+const MAX_SHOWN = 80;
+
+/** A value as it appears in a message: JSON, shortened so a long rule or key stays readable. */
+export function showValue(value: unknown): string {
+  const text = value === undefined ? 'undefined' : JSON.stringify(value);
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
+}
+
+/** Formats one problem; `value` is omitted (withheld) when it must not be echoed. */
+export function problem(path: string, field: string, value: unknown, rule: string, opts: { withhold?: boolean } = {}): string {
+  return opts.withhold ? `${path}: ${field}: ${rule}` : `${path}: ${field} ${showValue(value)}: ${rule}`;
+}
+
+/** Throws a {@link ValidationError} for one problem. */
+export function fail(path: string, field: string, value: unknown, rule: string, opts: { withhold?: boolean } = {}): never {
+  throw new ValidationError(problem(path, field, value, rule, opts));
+}
+
+/** Throws when `messages` is not empty, joining several problems of one construct. */
+export function failAll(messages: readonly string[]): void {
+  if (messages.length === 1) throw new ValidationError(messages[0]!);
+  if (messages.length > 1) throw new ValidationError(messages.join('\n'));
+}

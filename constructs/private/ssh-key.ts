@@ -1,0 +1,70 @@
+/**
+ * Public-key parsing for `Key` and `UserKey`: OpenSSH public keys only, and a private key given by
+ * mistake is refused without ever being echoed.
+ */
+import { readFileSync } from 'node:fs';
+import sshpk from 'sshpk';
+import { fail } from './problems.js';
+
+/** A parsed public key as the manifest records it. */
+export interface ParsedPublicKey {
+  /** The OpenSSH line, trimmed. */
+  readonly line: string;
+  /** Colon-hex MD5 fingerprint. */
+  readonly fingerprint: string;
+  /** The key's comment, when it has one. */
+  readonly comment?: string;
+}
+
+const PRIVATE_MARKERS = /PRIVATE KEY|PuTTY-User-Key-File|^\s*-----BEGIN/;
+
+function looksPrivate(text: string): boolean {
+  if (PRIVATE_MARKERS.test(text)) return true;
+  try {
+    sshpk.parsePrivateKey(text, 'auto');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads the key from `key` (the text) or `keyFile` (a path); exactly one must be given.
+ * @param at construct path, for messages
+ */
+export function loadPublicKey(at: string, key: string | undefined, keyFile: string | undefined): ParsedPublicKey {
+  if ((key === undefined) === (keyFile === undefined)) {
+    fail(at, 'key', key === undefined ? keyFile : '(text)', 'give exactly one of key (the OpenSSH public key text) and keyFile (a path to a .pub file)', { withhold: key !== undefined });
+  }
+  if (keyFile !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(keyFile, 'utf8');
+    } catch (err) {
+      fail(at, 'keyFile', keyFile, `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+    return parsePublicKey(at, `keyFile ${JSON.stringify(keyFile)}`, text, true);
+  }
+  return parsePublicKey(at, 'key', key!, false);
+}
+
+/**
+ * Parses one OpenSSH public key line.
+ * @param field what to call the value in messages
+ */
+export function parsePublicKey(at: string, field: string, text: string, fromFile: boolean): ParsedPublicKey {
+  if (typeof text !== 'string') fail(at, field, text, 'must be a string holding an OpenSSH public key');
+  if (looksPrivate(text)) {
+    fail(at, field, undefined, `is a private key (value not shown); give the public key instead${fromFile ? ' (the .pub file)' : ''}, and do not keep private keys in the program`, { withhold: true });
+  }
+  const line = text.trim();
+  if (line.includes('\n')) fail(at, field, line, 'must hold exactly one OpenSSH public key line');
+  let parsed: sshpk.Key;
+  try {
+    parsed = sshpk.parseKey(line, 'ssh');
+  } catch (err) {
+    fail(at, field, line, `is not an OpenSSH public key ("<type> <base64> [comment]"): ${(err as Error).message.replace(/^Failed to parse \(unnamed\) as a valid ssh format key: /, '')}`);
+  }
+  const comment = line.split(/\s+/).slice(2).join(' ');
+  return { line, fingerprint: parsed.fingerprint('md5').toString(), ...(comment ? { comment } : {}) };
+}

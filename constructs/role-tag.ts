@@ -1,0 +1,101 @@
+/**
+ * `RoleTag`: the role tags of one CloudAPI resource path (SetRoleTags).
+ */
+import type { Construct } from 'constructs';
+import type { ResourceKind } from '../common/manifest.js';
+import type { RoleTagProperties } from '../common/resource-properties.js';
+import { ROLE_TAG_COLLECTIONS } from '../common/rules/index.js';
+import type { IRole, ITaggable } from './interfaces.js';
+import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
+import { fail } from './private/problems.js';
+import { checkRoleRefs, resolveRoleRefs } from './private/role-refs.js';
+
+/** Props of a {@link RoleTag}. */
+export interface RoleTagProps {
+  /**
+   * What to tag: a taggable construct (`User`, `Role`, `Policy`, `Key`, `UserKey`, `Account`), or a
+   * path such as `/my/machines`, `/acme/images` or `/my/users/bob` (`/my` stands for the stack's
+   * account).
+   */
+  readonly resource: ITaggable | string;
+  /** The roles, as `Role` objects or names. An empty list clears the resource's tags. */
+  readonly roles: readonly (IRole | string)[];
+}
+
+/**
+ * The complete list of roles tagged on one resource path. Any taggable construct also takes a
+ * `roleTags` prop, which creates one of these as its child.
+ *
+ * Manta directories and objects carry their role tags themselves (the `role-tag` header), as do
+ * images (whose path is known only after apply), so they are not tagged through this construct.
+ */
+export class RoleTag extends TritonResource {
+  readonly kind = 'role-tag' as const;
+  /** The canonical path tagged. */
+  readonly path: string;
+  private readonly target: ITaggable | undefined;
+  private readonly roles: readonly (IRole | string)[];
+
+  constructor(scope: Construct, id: string, props: RoleTagProps) {
+    super(scope, id);
+    if (typeof props.resource === 'string') {
+      this.path = canonicalRoleTagPath(this.node.path, props.resource, this.stack.account);
+    } else if (props.resource && typeof props.resource.roleTagPath === 'string') {
+      this.path = props.resource.roleTagPath;
+      this.target = props.resource;
+    } else {
+      fail(this.node.path, 'resource', String(props.resource), 'must be a taggable construct or a path such as /my/machines');
+    }
+    checkRoleRefs(this.node.path, 'roles', props.roles);
+    this.roles = [...props.roles];
+  }
+
+  get naturalKey(): string {
+    return this.path;
+  }
+
+  /** @internal */
+  get naturalKeyField(): string {
+    return 'resource';
+  }
+
+  /** @internal */
+  renderResource(ctx: RenderContext): RenderedResource {
+    const { names, deps } = resolveRoleRefs(ctx, this.roles);
+    const properties: RoleTagProperties = { path: this.path, roles: names };
+    const target = this.target !== undefined ? (this.target as unknown as TritonResource) : managedTarget(ctx, this.path);
+    return { properties: { ...properties }, dependsOn: [...deps, target] };
+  }
+}
+
+/**
+ * The canonical form of a role-tag path: `/my` replaced by the account, the account checked, and the
+ * collection one that takes role tags.
+ */
+export function canonicalRoleTagPath(at: string, raw: string, account: string): string {
+  if (typeof raw !== 'string' || !raw.startsWith('/')) fail(at, 'resource', raw, 'must be an absolute path such as /my/machines');
+  const segments = raw.slice(1).split('/');
+  if (segments.some((s) => s === '')) fail(at, 'resource', raw, 'must not contain empty segments ("//" or a trailing "/")');
+  if (segments[0] === 'my') segments[0] = account;
+  if (segments[0] !== account) fail(at, 'resource', raw, `must be under /${account} (or /my), the stack's account`);
+  const collection = segments[1];
+  if (collection !== undefined && !ROLE_TAG_COLLECTIONS.includes(collection)) {
+    fail(at, 'resource', raw, `"${collection}" is not a collection that takes role tags (${ROLE_TAG_COLLECTIONS.join(', ')})`);
+  }
+  const userKeys = collection === 'users' && segments[3] === 'keys';
+  if (segments.length > 5 || (segments.length > 3 && !userKeys)) {
+    fail(at, 'resource', raw, 'must be /<account>, /<account>/<collection>, /<account>/<collection>/<id> or /<account>/users/<login>/keys[/<key>]');
+  }
+  return `/${segments.join('/')}`;
+}
+
+/** The managed resource a string path names, so the tag is set after it exists. */
+function managedTarget(ctx: RenderContext, path: string): TritonResource | undefined {
+  const [, , collection, item, sub, key] = path.split('/');
+  if (item === undefined) return undefined;
+  const byCollection: { readonly [c: string]: ResourceKind } = { users: 'user', roles: 'role', policies: 'policy', keys: 'key' };
+  if (collection === 'users' && sub === 'keys') return key === undefined ? ctx.find('user', item.toLowerCase()) : ctx.find('user-key', `${item.toLowerCase()}/${key}`);
+  const kind = byCollection[collection ?? ''];
+  if (kind === undefined) return undefined;
+  return ctx.find(kind, kind === 'user' ? item.toLowerCase() : item);
+}

@@ -1,0 +1,154 @@
+/**
+ * `Role`: members and the policies that apply to them.
+ */
+import type { Construct } from 'constructs';
+import type { RoleMember, RoleProperties } from '../common/resource-properties.js';
+import { checkLogin, checkPolicyName, checkRoleName } from '../common/rules/index.js';
+import { ValidationError } from './errors.js';
+import type { IAccountOwner, IPolicy, IRole, ITaggable, IUser } from './interfaces.js';
+import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
+import { RoleTag } from './role-tag.js';
+import { compareStrings, sortedUnique } from './private/canonical.js';
+import { fail, showValue } from './private/problems.js';
+
+/**
+ * A role member: a `User` of the stack, the login of a sub-user the stack does not manage, or
+ * `Role.ACCOUNT_OWNER`.
+ */
+export type RoleMemberRef = IUser | string | IAccountOwner;
+
+/** Props of a {@link Role}. */
+export interface RoleProps {
+  /**
+   * The role name, unique in the account; not `true`.
+   * @default - the construct id
+   */
+  readonly name?: string;
+  /**
+   * Members for whom the role is not active unless they ask for it (`as-role`, the `Role` header).
+   * @default - none
+   */
+  readonly members?: readonly RoleMemberRef[];
+  /**
+   * Members for whom the role is active by default. They are members too; listing one in both
+   * props is allowed.
+   * @default - none
+   */
+  readonly defaultMembers?: readonly RoleMemberRef[];
+  /**
+   * Policies, as `Policy` objects or names. A role named `administrator` must have none.
+   * @default - none
+   */
+  readonly policies?: readonly (IPolicy | string)[];
+  /**
+   * Roles to tag this role with (a `RoleTag` child on `/<account>/roles/<name>`).
+   * @default - the role's tags are not managed
+   */
+  readonly roleTags?: readonly (IRole | string)[];
+}
+
+/** A role of the stack's account. Members and policies are managed as complete lists. */
+export class Role extends TritonResource implements IRole, ITaggable {
+  /** The account owner, as a member. */
+  static readonly ACCOUNT_OWNER: IAccountOwner = Object.freeze({ accountOwner: true as const });
+
+  readonly kind = 'role' as const;
+  /** The role name. */
+  readonly roleName: string;
+  private readonly members: readonly RoleMemberRef[];
+  private readonly defaultMembers: readonly RoleMemberRef[];
+  private readonly policies: readonly (IPolicy | string)[];
+
+  constructor(scope: Construct, id: string, props: RoleProps = {}) {
+    super(scope, id);
+    const at = this.node.path;
+    const name = props.name ?? id;
+    const nameProblem = checkRoleName(name);
+    if (nameProblem) throw new ValidationError(`${at}: ${nameProblem}`);
+    this.members = checkMembers(at, 'members', props.members ?? []);
+    this.defaultMembers = checkMembers(at, 'defaultMembers', props.defaultMembers ?? []);
+    const policies = props.policies ?? [];
+    if (!Array.isArray(policies)) fail(at, 'policies', policies, 'must be an array of policies or policy names');
+    policies.forEach((p, i) => {
+      if (typeof p === 'string') {
+        const problem = checkPolicyName(p);
+        if (problem) throw new ValidationError(`${at}: policies[${i}]: ${problem}`);
+      } else if (typeof p !== 'object' || p === null || typeof p.policyName !== 'string') {
+        fail(at, `policies[${i}]`, String(p), 'must be a Policy or a policy name');
+      }
+    });
+    if (name === 'administrator' && policies.length > 0) {
+      fail(at, 'policies', policies.map(policyName), 'the role named "administrator" cannot have policies (it is the account\'s built-in all-access role)');
+    }
+    this.roleName = name;
+    this.policies = [...policies];
+    if (props.roleTags !== undefined) new RoleTag(this, 'RoleTags', { resource: this, roles: props.roleTags });
+  }
+
+  get naturalKey(): string {
+    return this.roleName;
+  }
+
+  /** @internal */
+  get naturalKeyField(): string {
+    return 'name';
+  }
+
+  /** `/<account>/roles/<name>`. */
+  get roleTagPath(): string {
+    return `/${this.stack.account}/roles/${this.roleName}`;
+  }
+
+  /** @internal */
+  renderResource(ctx: RenderContext): RenderedResource {
+    const deps: (TritonResource | undefined)[] = [];
+    const byKey = new Map<string, RoleMember>();
+    const add = (ref: RoleMemberRef, isDefault: boolean): void => {
+      let member: RoleMember;
+      if (isAccountOwner(ref)) {
+        member = { type: 'account', login: ctx.account, default: isDefault };
+      } else if (typeof ref === 'string') {
+        const managed = ctx.find('user', ref.toLowerCase()) as (TritonResource & IUser) | undefined;
+        deps.push(managed);
+        member = { type: 'subuser', login: managed?.login ?? ref, default: isDefault };
+      } else {
+        deps.push(ref as unknown as TritonResource);
+        member = { type: 'subuser', login: ref.login, default: isDefault };
+      }
+      const key = `${member.type}/${member.login.toLowerCase()}`;
+      const seen = byKey.get(key);
+      byKey.set(key, seen === undefined ? member : { ...seen, default: seen.default || isDefault });
+    };
+    for (const m of this.members) add(m, false);
+    for (const m of this.defaultMembers) add(m, true);
+    const members = [...byKey.values()].sort((a, b) => compareStrings(a.type, b.type) || compareStrings(a.login, b.login));
+    const policies = this.policies.map((p) => {
+      const name = policyName(p);
+      deps.push(typeof p === 'string' ? ctx.find('policy', name) : (p as unknown as TritonResource));
+      return name;
+    });
+    const properties: RoleProperties = { name: this.roleName, members, policies: sortedUnique(policies) };
+    return { properties: { ...properties }, dependsOn: deps };
+  }
+}
+
+function isAccountOwner(ref: RoleMemberRef): ref is IAccountOwner {
+  return typeof ref === 'object' && ref !== null && (ref as IAccountOwner).accountOwner === true;
+}
+
+function policyName(p: IPolicy | string): string {
+  return typeof p === 'string' ? p : p.policyName;
+}
+
+function checkMembers(at: string, field: string, members: readonly RoleMemberRef[]): readonly RoleMemberRef[] {
+  if (!Array.isArray(members)) fail(at, field, members, 'must be an array of users, logins or Role.ACCOUNT_OWNER');
+  members.forEach((m, i) => {
+    if (typeof m === 'string') {
+      const problem = checkLogin(m);
+      if (problem) throw new ValidationError(`${at}: ${field}[${i}]: ${problem}`);
+    } else if (!isAccountOwner(m) && (typeof m !== 'object' || m === null || typeof (m as IUser).login !== 'string')) {
+      fail(at, `${field}[${i}]`, showValue(m), 'must be a User, a login or Role.ACCOUNT_OWNER');
+    }
+  });
+  return [...members];
+}

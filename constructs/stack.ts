@@ -1,0 +1,248 @@
+/**
+ * A stack: the resources of one account, with how to reach it and where its state lives.
+ */
+import { Construct, type IConstruct } from 'constructs';
+import type { AuthoritativeKind, ResourceKind, ResourceManifest, StackManifest, StateBackendConfig } from '../common/manifest.js';
+import { checkLogin, checkMantaPath } from '../common/rules/index.js';
+import { ValidationError } from './errors.js';
+import type { Reference } from './reference.js';
+import { TritonResource, type RenderContext } from './resource.js';
+import { canonicalize, compareStrings, sortedUnique } from './private/canonical.js';
+import { findCycles } from './private/graph.js';
+import { fail, problem } from './private/problems.js';
+import { resolveValue } from './private/resolve.js';
+import { isStack, STACK_MARKER } from './private/stack-marker.js';
+
+/** Props of a {@link TritonStack}. */
+export interface TritonStackProps {
+  /** The account login every resource of the stack belongs to. */
+  readonly account: string;
+  /**
+   * Sub-user to act as (its keys sign the requests).
+   * @default - the account owner
+   */
+  readonly user?: string;
+  /**
+   * CloudAPI base URL.
+   * @default - `TRITON_URL`/`SDC_URL`, then the profile
+   */
+  readonly cloudapiUrl?: string;
+  /**
+   * Manta base URL.
+   * @default - `MANTA_URL`
+   */
+  readonly mantaUrl?: string;
+  /**
+   * A `triton` CLI profile name (`~/.triton/profiles.d/<name>.json`).
+   * @default - `TRITON_PROFILE`, then the CLI's current profile
+   */
+  readonly profile?: string;
+  /**
+   * Key fingerprint to sign with.
+   * @default - `TRITON_KEY_ID`/`SDC_KEY_ID`/`MANTA_KEY_ID`, then the profile
+   */
+  readonly keyId?: string;
+  /**
+   * Roles to take up when acting as a sub-user.
+   * @default - the sub-user's default roles
+   */
+  readonly roles?: readonly string[];
+  /**
+   * Where the stack's state lives.
+   * @default - a local file chosen by the CLI
+   */
+  readonly state?: StateBackendConfig;
+  /**
+   * Kinds this stack owns exclusively: objects of these kinds in the account that the stack does
+   * not declare are deleted by apply. Use it only when one stack manages the whole account.
+   * @default - none: objects the stack does not declare are left alone
+   */
+  readonly authoritative?: readonly AuthoritativeKind[];
+}
+
+const AUTHORITATIVE_KINDS: readonly AuthoritativeKind[] = ['user', 'role', 'policy', 'key'];
+
+/** The kinds that share the object store's one namespace of paths. */
+const MANTA_KINDS: ReadonlySet<ResourceKind> = new Set(['directory', 'object', 'snaplink']);
+
+/** Look-ups may repeat: two identical queries are harmless. */
+const LOOKUP_KINDS: ReadonlySet<ResourceKind> = new Set(['image-lookup', 'datacenter-lookup']);
+
+/**
+ * One account's resources. Create resources inside it; `app.synth()` renders each stack as one
+ * entry of the manifest.
+ */
+export class TritonStack extends Construct {
+  /** The stack that `construct` belongs to. Throws when it is not inside one. */
+  static of(construct: IConstruct): TritonStack {
+    for (let c: IConstruct | undefined = construct; c !== undefined; c = c.node.scope) {
+      if (c instanceof TritonStack) return c;
+    }
+    throw new ValidationError(`${construct.node.path || '<root>'}: is not inside a TritonStack`);
+  }
+
+  /** @internal */
+  readonly [STACK_MARKER] = true as const;
+
+  /** The account login. */
+  readonly account: string;
+  /** The props as given. */
+  readonly props: TritonStackProps;
+
+  constructor(scope: Construct, id: string, props: TritonStackProps) {
+    super(scope, id);
+    for (let c = scope as IConstruct | undefined; c !== undefined; c = c.node.scope) {
+      if (isStack(c)) fail(this.node.path, 'scope', c.node.path, 'a stack cannot be nested in another stack');
+    }
+    const accountProblem = checkLogin(props.account);
+    if (accountProblem) throw new ValidationError(`${this.node.path}: account: ${accountProblem}`);
+    if (props.user !== undefined) {
+      const userProblem = checkLogin(props.user);
+      if (userProblem) throw new ValidationError(`${this.node.path}: user: ${userProblem}`);
+    }
+    for (const field of ['cloudapiUrl', 'mantaUrl'] as const) {
+      const url = props[field];
+      if (url !== undefined && !/^https?:\/\/[^/\s]+/.test(url)) fail(this.node.path, field, url, 'must be an http(s) URL');
+    }
+    for (const kind of props.authoritative ?? []) {
+      if (!AUTHORITATIVE_KINDS.includes(kind)) fail(this.node.path, 'authoritative', kind, `must be one of ${AUTHORITATIVE_KINDS.join(', ')}`);
+    }
+    if (props.state?.type === 'manta') {
+      const stateProblem = checkMantaPath(props.state.path, props.account);
+      if (stateProblem) throw new ValidationError(`${this.node.path}: state: ${stateProblem}`);
+    }
+    this.account = props.account;
+    this.props = props;
+    this.node.addValidation({ validate: () => this.duplicateProblems() });
+  }
+
+  /** Every resource construct of this stack, in tree order. */
+  get resources(): TritonResource[] {
+    return this.node.findAll().filter((c): c is TritonResource => TritonResource.isResource(c));
+  }
+
+  /** Two resources with one natural key would fight over one live object. */
+  private duplicateProblems(): string[] {
+    const seen = new Map<string, TritonResource>();
+    const problems: string[] = [];
+    for (const r of this.resources) {
+      if (LOOKUP_KINDS.has(r.kind)) continue;
+      const space = MANTA_KINDS.has(r.kind) ? 'manta' : r.kind;
+      const key = `${space}\u0000${r.naturalKey}`;
+      const first = seen.get(key);
+      if (first === undefined) {
+        seen.set(key, r);
+        continue;
+      }
+      problems.push(
+        problem(r.address, r.naturalKeyField, r.naturalKey, `duplicates ${first.address} (${first.kind}): ${duplicateRule(r.kind)}`),
+      );
+    }
+    return problems;
+  }
+
+  /**
+   * Renders the stack; problems found on the way (references across stacks, cycles) are appended to
+   * `problems`.
+   * @internal
+   */
+  synthesize(problems: string[]): StackManifest {
+    const resources = this.resources;
+    const index = new Map<string, TritonResource>();
+    for (const r of resources) {
+      const key = `${r.kind}\u0000${r.naturalKey}`;
+      if (!index.has(key)) index.set(key, r);
+    }
+    const ctx: RenderContext = {
+      account: this.account,
+      find: (kind, naturalKey) => index.get(`${kind}\u0000${naturalKey}`),
+    };
+    const out: ResourceManifest[] = [];
+    const edges = new Map<string, string[]>();
+    for (const r of resources) {
+      const rendered = r.renderResource(ctx);
+      const deps = new Set<TritonResource>();
+      for (const d of rendered.dependsOn ?? []) if (d !== undefined) deps.add(d);
+      for (const d of explicitDependencies(r)) deps.add(d);
+      const refs: Reference[] = [];
+      const properties = resolveValue(rendered.properties, (ref) => refs.push(ref)) as Record<string, never>;
+      for (const ref of refs) deps.add(ref.target as TritonResource);
+      const dependsOn: string[] = [];
+      for (const d of deps) {
+        if (d === r) continue;
+        if (d.stack !== r.stack) {
+          problems.push(`${r.address}: depends on ${d.address} in stack ${d.stack.node.path}: references cannot cross stacks (each stack is one account)`);
+          continue;
+        }
+        dependsOn.push(d.address);
+      }
+      const sortedDeps = sortedUnique(dependsOn);
+      edges.set(r.address, sortedDeps);
+      out.push({
+        address: r.address,
+        kind: r.kind,
+        naturalKey: r.naturalKey,
+        properties: canonicalize(properties) as ResourceManifest['properties'],
+        dependsOn: sortedDeps,
+      });
+    }
+    for (const cycle of findCycles(edges)) {
+      problems.push(`${cycle[0]}: dependency cycle: ${cycle.join(' -> ')}`);
+    }
+    out.sort((a, b) => compareStrings(a.address, b.address));
+    const p = this.props;
+    const connection = canonicalize({
+      cloudapiUrl: p.cloudapiUrl,
+      mantaUrl: p.mantaUrl,
+      profile: p.profile,
+      keyId: p.keyId,
+      roles: p.roles === undefined ? undefined : sortedUnique(p.roles),
+    }) as StackManifest['connection'] & object;
+    return {
+      name: this.node.path,
+      account: this.account,
+      ...(p.user !== undefined ? { user: p.user } : {}),
+      ...(Object.keys(connection).length > 0 ? { connection } : {}),
+      ...(p.state !== undefined ? { state: canonicalize(p.state) as StateBackendConfig } : {}),
+      ...(p.authoritative !== undefined && p.authoritative.length > 0 ? { authoritative: sortedUnique(p.authoritative) as AuthoritativeKind[] } : {}),
+      resources: out,
+    };
+  }
+}
+
+/** Dependencies added with `node.addDependency` on the resource or any scope above it in the stack. */
+function explicitDependencies(r: TritonResource): TritonResource[] {
+  const out: TritonResource[] = [];
+  for (const scope of r.node.scopes) {
+    for (const dep of scope.node.dependencies) {
+      if (TritonResource.isResource(dep)) out.push(dep);
+      else out.push(...dep.node.findAll().filter((c): c is TritonResource => TritonResource.isResource(c)));
+    }
+  }
+  return out;
+}
+
+function duplicateRule(kind: ResourceKind): string {
+  switch (kind) {
+    case 'user':
+      return 'logins are unique case-insensitively within an account';
+    case 'role':
+    case 'policy':
+      return `${kind} names are unique within an account`;
+    case 'key':
+      return 'an account cannot hold one key twice';
+    case 'user-key':
+      return 'a user cannot hold one key twice';
+    case 'role-tag':
+      return 'one resource path has one list of role tags';
+    case 'image':
+      return 'name and version identify an image';
+    case 'job':
+      return 'job names identify jobs within a stack';
+    case 'account':
+    case 'account-config':
+      return `a stack has at most one ${kind}`;
+    default:
+      return 'one object-store path holds one directory, object or link';
+  }
+}

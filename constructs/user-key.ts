@@ -1,0 +1,97 @@
+/**
+ * `UserKey`: an SSH public key of a sub-user.
+ */
+import type { Construct } from 'constructs';
+import type { UserKeyProperties } from '../common/resource-properties.js';
+import { checkLogin } from '../common/rules/index.js';
+import { ValidationError } from './errors.js';
+import type { IRole, ITaggable, IUser } from './interfaces.js';
+import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
+import { RoleTag } from './role-tag.js';
+import { fail } from './private/problems.js';
+import { loadPublicKey } from './private/ssh-key.js';
+
+/** Props of a {@link UserKey}. */
+export interface UserKeyProps {
+  /** The owner: a `User` of the stack, or the login of a sub-user the stack does not manage. */
+  readonly user: IUser | string;
+  /**
+   * The OpenSSH public key (`ssh-ed25519 AAAA… comment`). Give this or `keyFile`.
+   * @default - read from `keyFile`
+   */
+  readonly key?: string;
+  /**
+   * Path to a `.pub` file, read at synth. Give this or `key`.
+   * @default - `key` is used
+   */
+  readonly keyFile?: string;
+  /**
+   * The key's name.
+   * @default - the server uses the key's comment, then its fingerprint
+   */
+  readonly name?: string;
+  /**
+   * Roles to tag the key with (a `RoleTag` child).
+   * @default - the key's tags are not managed
+   */
+  readonly roleTags?: readonly (IRole | string)[];
+}
+
+/** An SSH key of a sub-user. Keys cannot be edited: a changed key is a new key. */
+export class UserKey extends TritonResource implements ITaggable {
+  readonly kind = 'user-key' as const;
+  /** The owner's login. */
+  readonly userLogin: string;
+  /** Colon-hex MD5 fingerprint. */
+  readonly fingerprint: string;
+  private readonly owner: IUser | undefined;
+  private readonly keyLine: string;
+  private readonly keyName: string | undefined;
+
+  constructor(scope: Construct, id: string, props: UserKeyProps) {
+    super(scope, id);
+    const at = this.node.path;
+    if (typeof props.user === 'string') {
+      const problem = checkLogin(props.user);
+      if (problem) throw new ValidationError(`${at}: user: ${problem}`);
+      this.userLogin = props.user;
+    } else if (props.user && typeof props.user.login === 'string') {
+      this.userLogin = props.user.login;
+      this.owner = props.user;
+    } else {
+      fail(at, 'user', String(props.user), 'must be a User or a login');
+    }
+    if (props.name !== undefined && (typeof props.name !== 'string' || props.name.length === 0)) fail(at, 'name', props.name, 'must be a non-empty string');
+    const parsed = loadPublicKey(at, props.key, props.keyFile);
+    this.keyLine = parsed.line;
+    this.fingerprint = parsed.fingerprint;
+    this.keyName = props.name;
+    if (props.roleTags !== undefined) new RoleTag(this, 'RoleTags', { resource: this, roles: props.roleTags });
+  }
+
+  get naturalKey(): string {
+    return `${this.userLogin.toLowerCase()}/${this.fingerprint}`;
+  }
+
+  /** @internal */
+  get naturalKeyField(): string {
+    return 'key';
+  }
+
+  /** `/<account>/users/<login>/keys/<fingerprint>`. */
+  get roleTagPath(): string {
+    return `/${this.stack.account}/users/${this.userLogin}/keys/${this.fingerprint}`;
+  }
+
+  /** @internal */
+  renderResource(ctx: RenderContext): RenderedResource {
+    const owner = this.owner !== undefined ? (this.owner as unknown as TritonResource) : ctx.find('user', this.userLogin.toLowerCase());
+    const properties: UserKeyProperties = {
+      user: this.userLogin,
+      key: this.keyLine,
+      fingerprint: this.fingerprint,
+      ...(this.keyName !== undefined ? { name: this.keyName } : {}),
+    };
+    return { properties: { ...properties }, dependsOn: [owner] };
+  }
+}
