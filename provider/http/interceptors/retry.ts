@@ -74,7 +74,12 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
 }
 
 async function defaultSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  await sleepTimer(ms, undefined, signal ? { signal } : undefined);
+  try {
+    await sleepTimer(ms, undefined, signal ? { signal } : undefined);
+  } catch (err) {
+    // Surface the caller's own abort reason, as undici does for an aborted request.
+    throw signal?.aborted ? signal.reason : err;
+  }
 }
 
 /** A body that can be sent again: anything but a stream. */
@@ -98,6 +103,7 @@ export function retryInterceptor(options: RetryOptions = {}): Interceptor {
   return (next) => async (request) => {
     const idempotent = isIdempotent(request) && isReplayable(request);
     for (let attempt = 1; ; attempt += 1) {
+      request.signal?.throwIfAborted();
       let response: TritonResponse;
       try {
         response = await next(request);
