@@ -1,0 +1,66 @@
+/**
+ * The state backend contract. Callers (the executor, the `state` commands) use only this, so a Manta
+ * backend (compare-and-swap with `If-Match` on the object's etag, a lock object created with
+ * `If-Match: ""`) can be added without changing them.
+ *
+ * Protocol: `lock` → `read` → any number of `write(doc, versionFromLastReadOrWrite)` → `unlock`.
+ * `write` is a compare-and-swap: it fails with `STATE_CONFLICT` when the stored version is not the
+ * expected one, so even a caller that skipped the lock cannot silently overwrite another's work.
+ */
+import type { StateDocument } from './document.js';
+
+/** A document and the backend's opaque version of it (a content digest locally, an etag in Manta). */
+export interface StateSnapshot {
+  readonly doc: StateDocument;
+  readonly version: string;
+}
+
+/** Who is taking the lock; recorded in the lock so that a blocked user knows whom to ask. */
+export interface LockRequest {
+  /** The command line, e.g. `triton-iac apply`. Never include secrets. */
+  readonly command: string;
+  /**
+   * How long to keep retrying while someone else holds the lock.
+   * @default 0 - fail at once with `STATE_LOCKED`
+   */
+  readonly lockTimeoutMs?: number;
+}
+
+/** What a lock file (or object) says about its holder. */
+export interface LockHolder {
+  /** Random id of this lock, so a process never releases a lock it does not hold. */
+  readonly id: string;
+  readonly pid: number;
+  readonly host: string;
+  readonly command: string;
+  /** ISO 8601 time the lock was taken. */
+  readonly createdAt: string;
+}
+
+/** Where a stack's state lives. */
+export interface StateBackend {
+  /** Human-readable location for messages (a path or URL). */
+  readonly location: string;
+  /**
+   * Reads the state.
+   * @returns `undefined` when no state exists yet.
+   * @throws ReconcilerError `STATE_MALFORMED` for an unreadable document, `STATE_MISMATCH` when it
+   *   belongs to another stack or account.
+   */
+  read(): Promise<StateSnapshot | undefined>;
+  /**
+   * Stores `doc` with its serial incremented, if the stored version is still `expectedVersion`
+   * (`undefined` = no state must exist yet).
+   * @returns the stored document (new serial) and its new version.
+   * @throws ReconcilerError `STATE_CONFLICT` when the version moved, `STATE_MALFORMED` when the stored
+   *   document is corrupt (it is never overwritten).
+   */
+  write(doc: StateDocument, expectedVersion: string | undefined): Promise<StateSnapshot>;
+  /**
+   * Takes the exclusive lock, waiting up to `lockTimeoutMs`.
+   * @throws ReconcilerError `STATE_LOCKED` naming the holder and the lock's age.
+   */
+  lock(request: LockRequest): Promise<void>;
+  /** Releases the lock this backend took; a no-op when it holds none. */
+  unlock(): Promise<void>;
+}

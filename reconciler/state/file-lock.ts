@@ -1,0 +1,139 @@
+/**
+ * An exclusive lock as a file next to the state (`<state>.lock`). The lock's content is written to a
+ * temporary file first and then hard-linked into place, because `link` fails with EEXIST when the lock
+ * exists and, unlike `open(wx)` followed by a write, never exposes a half-written lock file.
+ *
+ * A lock whose holder ran on this host and is no longer alive is stale and is taken over; a lock held
+ * from another host is never broken automatically (its pid means nothing here).
+ */
+import { randomUUID } from 'node:crypto';
+import { link, readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { ReconcilerError } from '../errors.js';
+import type { LockHolder, LockRequest } from './backend.js';
+
+/** A held lock. */
+export interface HeldFileLock {
+  readonly path: string;
+  readonly holder: LockHolder;
+  /** Removes the lock if it is still ours. */
+  release(): Promise<void>;
+}
+
+/** Extra knobs for tests and callers with their own clock. */
+export interface FileLockOptions {
+  /** How often to retry while waiting. @default 100 */
+  readonly pollMs?: number;
+  /** The current time. @default Date.now */
+  readonly now?: () => number;
+}
+
+/**
+ * Takes the lock at `lockPath`.
+ * @param what names the locked thing in messages, e.g. `state .triton-iac/prod.state.json`
+ * @throws ReconcilerError `STATE_LOCKED` naming the holder's pid, host, command and age, when the lock
+ *   is still held after `request.lockTimeoutMs`; `STATE_IO` for file-system failures.
+ */
+export async function acquireFileLock(lockPath: string, what: string, request: LockRequest, options: FileLockOptions = {}): Promise<HeldFileLock> {
+  const now = options.now ?? Date.now;
+  const deadline = now() + (request.lockTimeoutMs ?? 0);
+  const id = randomUUID();
+  const temp = `${lockPath}.${id}.tmp`;
+  try {
+    for (;;) {
+      // Rewritten each attempt so that the lock records when it was taken, not when we began waiting.
+      const holder: LockHolder = { id, pid: process.pid, host: hostname(), command: request.command, createdAt: new Date(now()).toISOString() };
+      await io(() => writeFile(temp, `${JSON.stringify(holder)}\n`, { mode: 0o600 }), lockPath);
+      try {
+        await link(temp, lockPath);
+        return { path: lockPath, holder, release: () => releaseIfOurs(lockPath, id) };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw ioError(lockPath, error);
+      }
+      const current = await readHolder(lockPath);
+      if (current === undefined) continue; // released between our link and our read
+      if (current !== 'unreadable' && isStale(current)) {
+        await releaseIfOurs(lockPath, current.id);
+        continue;
+      }
+      if (now() >= deadline) throw lockedError(lockPath, what, current, now());
+      await new Promise((resolve) => setTimeout(resolve, Math.min(options.pollMs ?? 100, Math.max(1, deadline - now()))));
+    }
+  } finally {
+    await rm(temp, { force: true });
+  }
+}
+
+/** Reads who holds the lock: `undefined` if there is no lock, `'unreadable'` if its content is damaged. */
+export async function readHolder(lockPath: string): Promise<LockHolder | 'unreadable' | undefined> {
+  let text: string;
+  try {
+    text = await readFile(lockPath, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw ioError(lockPath, error);
+  }
+  try {
+    const value = JSON.parse(text) as Partial<LockHolder>;
+    if (typeof value.id === 'string' && typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.command === 'string' && typeof value.createdAt === 'string') {
+      return value as LockHolder;
+    }
+  } catch {
+    // fall through: a damaged lock is reported as such, never silently broken
+  }
+  return 'unreadable';
+}
+
+/**
+ * Removes the lock only if it still carries `id`. The read-then-remove has a tiny window in which
+ * another process could replace the lock; it only matters when two processes break the same stale
+ * lock at the same instant, and the state write's compare-and-swap still catches the loser.
+ */
+async function releaseIfOurs(lockPath: string, id: string): Promise<void> {
+  const current = await readHolder(lockPath);
+  if (current !== undefined && current !== 'unreadable' && current.id === id) await io(() => rm(lockPath, { force: true }), lockPath);
+}
+
+function isStale(holder: LockHolder): boolean {
+  if (holder.host !== hostname()) return false;
+  if (holder.pid === process.pid) return false;
+  try {
+    process.kill(holder.pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+function lockedError(lockPath: string, what: string, holder: LockHolder | 'unreadable', nowMs: number): ReconcilerError {
+  if (holder === 'unreadable') {
+    return new ReconcilerError('STATE_LOCKED', `${what} is locked, but the lock file ${lockPath} is damaged. If no triton-iac run is active, remove ${lockPath} and retry.`);
+  }
+  const age = formatAge(nowMs - Date.parse(holder.createdAt));
+  return new ReconcilerError(
+    'STATE_LOCKED',
+    `${what} is locked by pid ${holder.pid} on host ${holder.host} running "${holder.command}" since ${holder.createdAt} (held for ${age}). ` +
+      `Wait for it to finish or retry with a lock timeout; if that process is gone, remove ${lockPath}.`,
+  );
+}
+
+/** `42s`, `3m 5s`, `2h 7m`. */
+export function formatAge(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`;
+  return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
+}
+
+async function io<T>(fn: () => Promise<T>, path: string): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    throw ioError(path, error);
+  }
+}
+
+function ioError(path: string, error: unknown): ReconcilerError {
+  return new ReconcilerError('STATE_IO', `cannot use lock file ${path}: ${(error as Error).message}`, { cause: error });
+}

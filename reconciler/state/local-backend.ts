@@ -1,0 +1,116 @@
+/**
+ * The default state backend: one JSON file per stack, `.triton-iac/<stack>.state.json` under the
+ * working directory, replaced atomically on every write, guarded by `<state>.lock`.
+ */
+import { mkdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { ReconcilerError } from '../errors.js';
+import { writeFileAtomic } from '../private/atomic-write.js';
+import { digestOf } from '../private/canonical-json.js';
+import type { LockRequest, StateBackend, StateSnapshot } from './backend.js';
+import { parseStateDocument, stateShapeProblem, type StateDocument } from './document.js';
+import { acquireFileLock, type FileLockOptions, type HeldFileLock } from './file-lock.js';
+
+/** Options for {@link LocalStateBackend}. */
+export interface LocalStateBackendOptions {
+  /** The stack whose state this is; a file of another stack is refused. */
+  readonly stack: string;
+  /** The account; a file of another account is refused. */
+  readonly account: string;
+  /** Relative paths resolve against it. @default process.cwd() */
+  readonly workingDirectory?: string;
+  /** The state file. @default `.triton-iac/<stack>.state.json` */
+  readonly path?: string;
+  /** Lock polling knobs. */
+  readonly lock?: FileLockOptions;
+}
+
+/** The local-file {@link StateBackend}. */
+export class LocalStateBackend implements StateBackend {
+  /** Absolute path of the state file. */
+  readonly location: string;
+  private readonly stack: string;
+  private readonly account: string;
+  private readonly lockOptions: FileLockOptions;
+  private held: HeldFileLock | undefined;
+
+  constructor(options: LocalStateBackendOptions) {
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(options.stack)) {
+      throw new ReconcilerError('STATE_ADDRESS_INVALID', `stack name ${JSON.stringify(options.stack)} cannot name a state file: use letters, digits, '.', '_' and '-'`);
+    }
+    this.stack = options.stack;
+    this.account = options.account;
+    this.lockOptions = options.lock ?? {};
+    this.location = resolve(options.workingDirectory ?? process.cwd(), options.path ?? join('.triton-iac', `${options.stack}.state.json`));
+  }
+
+  /** The lock file's path. */
+  get lockPath(): string {
+    return `${this.location}.lock`;
+  }
+
+  async read(): Promise<StateSnapshot | undefined> {
+    const text = await this.readText();
+    if (text === undefined) return undefined;
+    const doc = parseStateDocument(text, this.location);
+    if (doc.stack !== this.stack || doc.account !== this.account) {
+      throw new ReconcilerError(
+        'STATE_MISMATCH',
+        `state file ${this.location} belongs to stack ${doc.stack} of account ${doc.account}, not stack ${this.stack} of account ${this.account}; check the stack's state path`,
+      );
+    }
+    return { doc, version: versionOf(text) };
+  }
+
+  async write(doc: StateDocument, expectedVersion: string | undefined): Promise<StateSnapshot> {
+    const next: StateDocument = { ...doc, serial: doc.serial + 1, resources: [...doc.resources].sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0)) };
+    const problem = stateShapeProblem(next);
+    if (problem) throw new ReconcilerError('STATE_MALFORMED', `refusing to write an invalid state document for ${this.location}: ${problem}`);
+    const current = await this.readText();
+    if (current !== undefined) parseStateDocument(current, this.location); // never overwrite a corrupt file
+    const currentVersion = current === undefined ? undefined : versionOf(current);
+    if (currentVersion !== expectedVersion) {
+      throw new ReconcilerError(
+        'STATE_CONFLICT',
+        `state file ${this.location} changed since it was read (expected ${expectedVersion ?? 'no file'}, found ${currentVersion ?? 'no file'}); another run wrote it. Re-run the command to plan against the new state.`,
+      );
+    }
+    const text = `${JSON.stringify(next, null, 2)}\n`;
+    try {
+      await mkdir(join(this.location, '..'), { recursive: true });
+      await writeFileAtomic(this.location, text);
+    } catch (error) {
+      throw new ReconcilerError('STATE_IO', `cannot write state file ${this.location}: ${(error as Error).message}`, { cause: error });
+    }
+    return { doc: next, version: versionOf(text) };
+  }
+
+  async lock(request: LockRequest): Promise<void> {
+    if (this.held) return;
+    try {
+      await mkdir(join(this.location, '..'), { recursive: true });
+    } catch (error) {
+      throw new ReconcilerError('STATE_IO', `cannot create the state directory for ${this.location}: ${(error as Error).message}`, { cause: error });
+    }
+    this.held = await acquireFileLock(this.lockPath, `state ${this.location}`, request, this.lockOptions);
+  }
+
+  async unlock(): Promise<void> {
+    const held = this.held;
+    this.held = undefined;
+    await held?.release();
+  }
+
+  private async readText(): Promise<string | undefined> {
+    try {
+      return await readFile(this.location, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw new ReconcilerError('STATE_IO', `cannot read state file ${this.location}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+}
+
+function versionOf(text: string): string {
+  return digestOf(text);
+}

@@ -1,0 +1,108 @@
+/**
+ * The operations behind `triton-iac state list | show | rm | mv`, as pure functions over the document,
+ * plus {@link updateState}, which runs one of them under the lock with a compare-and-swap write. The
+ * executor uses {@link putResource} and {@link removeResource} after each completed action.
+ */
+import { ReconcilerError } from '../errors.js';
+import type { LockRequest, StateBackend, StateSnapshot } from './backend.js';
+import { emptyState, type StateDocument, type StateResource } from './document.js';
+
+/** One line of `state list`. */
+export interface StateListEntry {
+  readonly address: string;
+  readonly kind: StateResource['kind'];
+  readonly naturalKey: string;
+  readonly serverId: string | null;
+}
+
+/** Every resource in the state, sorted by address. */
+export function listResources(doc: StateDocument): StateListEntry[] {
+  return [...doc.resources]
+    .sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))
+    .map(({ address, kind, naturalKey, serverId }) => ({ address, kind, naturalKey, serverId }));
+}
+
+/**
+ * One resource by address.
+ * @throws ReconcilerError `STATE_ADDRESS_NOT_FOUND` with close addresses suggested.
+ */
+export function showResource(doc: StateDocument, address: string): StateResource {
+  const found = doc.resources.find((r) => r.address === address);
+  if (!found) throw notFound(doc, address);
+  return found;
+}
+
+/**
+ * The document without `address`. Resources that depended on it keep the dependency: the next plan
+ * will show them referring to an unmanaged object, which is what `state rm` means.
+ * @throws ReconcilerError `STATE_ADDRESS_NOT_FOUND`.
+ */
+export function removeResource(doc: StateDocument, address: string): StateDocument {
+  showResource(doc, address);
+  return { ...doc, resources: doc.resources.filter((r) => r.address !== address) };
+}
+
+/**
+ * The document with `from` renamed to `to` (after a construct was moved in the code), including every
+ * other resource's `dependsOn` reference to it.
+ * @throws ReconcilerError `STATE_ADDRESS_NOT_FOUND` for an unknown `from`; `STATE_ADDRESS_INVALID`
+ *   when `to` is empty, equal to `from`, or already taken.
+ */
+export function moveResource(doc: StateDocument, from: string, to: string): StateDocument {
+  showResource(doc, from);
+  if (to.trim() === '' || to === from) {
+    throw new ReconcilerError('STATE_ADDRESS_INVALID', `cannot move ${from} to ${JSON.stringify(to)}: the new address must be non-empty and different`);
+  }
+  if (doc.resources.some((r) => r.address === to)) {
+    throw new ReconcilerError('STATE_ADDRESS_INVALID', `cannot move ${from} to ${to}: ${to} is already in the state; remove it first with \`triton-iac state rm ${to}\``);
+  }
+  return {
+    ...doc,
+    resources: doc.resources.map((r) => ({
+      ...r,
+      address: r.address === from ? to : r.address,
+      dependsOn: r.dependsOn.map((d) => (d === from ? to : d)).sort(),
+    })),
+  };
+}
+
+/** The document with `entry` added or replacing the entry at the same address. */
+export function putResource(doc: StateDocument, entry: StateResource): StateDocument {
+  return { ...doc, resources: [...doc.resources.filter((r) => r.address !== entry.address), entry].sort((a, b) => (a.address < b.address ? -1 : 1)) };
+}
+
+/**
+ * Locks, reads, applies `mutate`, writes (compare-and-swap on the version read) and unlocks, even
+ * when `mutate` throws.
+ * @param create when true, a missing state starts empty; otherwise a missing state is an error
+ * @returns the written snapshot.
+ */
+export async function updateState(
+  backend: StateBackend,
+  lock: LockRequest,
+  target: { readonly stack: string; readonly account: string; readonly create?: boolean },
+  mutate: (doc: StateDocument) => StateDocument,
+): Promise<StateSnapshot> {
+  await backend.lock(lock);
+  try {
+    const current = await backend.read();
+    if (!current && !target.create) {
+      throw new ReconcilerError('STATE_ADDRESS_NOT_FOUND', `there is no state at ${backend.location} for stack ${target.stack} yet; nothing to change`);
+    }
+    const doc = current?.doc ?? emptyState(target.stack, target.account);
+    return await backend.write(mutate(doc), current?.version);
+  } finally {
+    await backend.unlock();
+  }
+}
+
+function notFound(doc: StateDocument, address: string): ReconcilerError {
+  // Close means: same last path segment (the construct moved), or the typed text is part of it.
+  const needle = address.toLowerCase();
+  const last = (a: string): string => a.toLowerCase().split('/').pop() ?? '';
+  const close = doc.resources.map((r) => r.address).filter((a) => last(a) === last(address) || a.toLowerCase().includes(needle)).slice(0, 3);
+  return new ReconcilerError(
+    'STATE_ADDRESS_NOT_FOUND',
+    `${address} is not in the state of stack ${doc.stack}` + (close.length > 0 ? `; did you mean ${close.join(', ')}?` : '; run `triton-iac state list` to see the addresses'),
+  );
+}
