@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { backoffDelay, classifyApiError, decideRetry, mayBeStale, WriteLog, type ApiErrorLike, type ClassifyContext } from './consistency.js';
+
+describe('classifyApiError', () => {
+  const table: [string, ApiErrorLike, ClassifyContext, string, unknown?][] = [
+    ['role member not yet visible', { status: 409, code: 'InvalidArgument', message: 'Invalid subuser: alice' }, {}, 'not-yet-visible', [{ kind: 'user', name: 'alice' }]],
+    ['several members not yet visible', { status: 409, code: 'InvalidArgument', message: 'Invalid subuser: alice, bob' }, {}, 'not-yet-visible', [{ kind: 'user', name: 'alice' }, { kind: 'user', name: 'bob' }]],
+    ['role policy not yet visible', { status: 409, code: 'InvalidArgument', message: 'Invalid policy: read-only' }, {}, 'not-yet-visible', [{ kind: 'policy', name: 'read-only' }]],
+    ['role tag naming a new role', { status: 409, code: 'InvalidArgument', message: 'Role(s) ops,dev not found' }, {}, 'not-yet-visible', [{ kind: 'role', name: 'ops' }, { kind: 'role', name: 'dev' }]],
+    ['404 on an object this call targets', { status: 404, code: 'ResourceNotFound', message: 'alice does not exist' }, { target: { kind: 'user', name: 'alice' } }, 'not-yet-visible', [{ kind: 'user', name: 'alice' }]],
+    ['404 with no target', { status: 404, code: 'ResourceNotFound' }, {}, 'terminal'],
+    ['throttled (CloudAPI 420)', { status: 420, code: 'RequestThrottled' }, {}, 'transient'],
+    ['throttled (429)', { status: 429 }, {}, 'transient'],
+    ['server fault', { status: 503, code: 'ServiceUnavailable' }, {}, 'transient'],
+    ['bad gateway', { status: 502 }, {}, 'transient'],
+    ['connection reset', { code: 'ECONNRESET' }, {}, 'transient'],
+    ['undici socket error', { code: 'UND_ERR_SOCKET' }, {}, 'transient'],
+    ['Manta conditional race', { status: 409, code: 'ConcurrentRequest' }, {}, 'transient'],
+    ['duplicate name', { status: 409, code: 'InvalidArgument', message: 'Name is not unique' }, {}, 'terminal'],
+    ['bad login', { status: 409, code: 'InvalidArgument', message: 'login is invalid' }, {}, 'terminal'],
+    ['not authorized', { status: 403, code: 'NotAuthorized' }, {}, 'terminal'],
+    ['bad credentials', { status: 401, code: 'InvalidCredentials' }, {}, 'terminal'],
+    ['stale etag', { status: 412, code: 'PreconditionFailed' }, {}, 'terminal'],
+    ['unknown local failure', { code: 'EACCES' }, {}, 'terminal'],
+  ];
+  it.each(table)('classifies %s', (_label, error, context, expected, references) => {
+    const result = classifyApiError(error, context);
+    expect(result.class).toBe(expected);
+    if (references) expect(result).toMatchObject({ references });
+  });
+
+  it('says when a failed request may have taken effect, so a create is looked up before it is retried', () => {
+    expect(classifyApiError({ status: 500 })).toMatchObject({ class: 'transient', mayHaveApplied: true });
+    expect(classifyApiError({ code: 'ECONNRESET' })).toMatchObject({ mayHaveApplied: true });
+    expect(classifyApiError({ code: 'ECONNREFUSED' })).toMatchObject({ mayHaveApplied: false });
+    expect(classifyApiError({ status: 429 })).toMatchObject({ mayHaveApplied: false });
+  });
+});
+
+describe('decideRetry', () => {
+  const policy = { consistencyWindowMs: 1000, baseDelayMs: 100, maxDelayMs: 400, maxTransientAttempts: 3 };
+  const notVisible = classifyApiError({ status: 409, message: 'Invalid subuser: Alice' });
+
+  it('retries a not-yet-visible reference with backoff until the window after its write has passed', () => {
+    const log = new WriteLog();
+    log.record({ kind: 'user', name: 'alice' }, 10_000);
+    const delays: number[] = [];
+    let now = 10_050;
+    for (let attempt = 1; attempt < 50; attempt++) {
+      const decision = decideRetry(notVisible, { attempt, now, writeLog: log, policy });
+      if (!decision.retry) {
+        expect(decision.reason).toMatch(/user Alice is still not visible 1000 ms after it was written \(consistency window 1000 ms\)/);
+        break;
+      }
+      delays.push(decision.delayMs);
+      now += decision.delayMs;
+    }
+    expect(delays).toEqual([100, 200, 400, 250]);
+    expect(now).toBe(11_000);
+  });
+
+  it('gives up at once when this run never wrote the referenced object: it really does not exist', () => {
+    const decision = decideRetry(notVisible, { attempt: 1, now: 0, writeLog: new WriteLog(), policy });
+    expect(decision).toEqual({ retry: false, reason: 'user Alice does not exist (this run did not create it)' });
+  });
+
+  it('measures the window from the latest write among several references', () => {
+    const log = new WriteLog();
+    log.record({ kind: 'role', name: 'ops' }, 1000);
+    log.record({ kind: 'role', name: 'dev' }, 5000);
+    const tags = classifyApiError({ status: 409, message: 'Role(s) ops,dev not found' });
+    expect(decideRetry(tags, { attempt: 1, now: 5500, writeLog: log, policy })).toEqual({ retry: true, delayMs: 100 });
+    expect(decideRetry(tags, { attempt: 1, now: 6000, writeLog: log, policy }).retry).toBe(false);
+  });
+
+  it('retries transient failures a bounded number of times, honouring Retry-After', () => {
+    const throttled = classifyApiError({ status: 429 });
+    const log = new WriteLog();
+    expect(decideRetry(throttled, { attempt: 1, now: 0, writeLog: log, policy })).toEqual({ retry: true, delayMs: 100 });
+    expect(decideRetry(throttled, { attempt: 2, now: 0, writeLog: log, policy, retryAfterMs: 3000 })).toEqual({ retry: true, delayMs: 3000 });
+    expect(decideRetry(throttled, { attempt: 3, now: 0, writeLog: log, policy })).toEqual({ retry: false, reason: 'throttled (429); gave up after 3 attempts' });
+  });
+
+  it('never retries a terminal failure', () => {
+    expect(decideRetry(classifyApiError({ status: 403, code: 'NotAuthorized' }), { attempt: 1, now: 0, writeLog: new WriteLog() })).toEqual({ retry: false, reason: '403 NotAuthorized' });
+  });
+
+  it('uses a 15 second window by default', () => {
+    const log = new WriteLog();
+    log.record({ kind: 'user', name: 'alice' }, 0);
+    expect(decideRetry(notVisible, { attempt: 1, now: 14_999, writeLog: log }).retry).toBe(true);
+    expect(decideRetry(notVisible, { attempt: 1, now: 15_000, writeLog: log }).retry).toBe(false);
+  });
+});
+
+describe('backoff and staleness', () => {
+  it('doubles the delay from the base up to the cap', () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map((a) => backoffDelay(a))).toEqual([100, 200, 400, 800, 1600, 2000, 2000]);
+  });
+
+  it('treats a read as possibly stale only within the window after this run wrote the object', () => {
+    const log = new WriteLog();
+    log.record({ kind: 'policy', name: 'read' }, 100);
+    expect(mayBeStale({ kind: 'policy', name: 'READ' }, { now: 200, writeLog: log, policy: { consistencyWindowMs: 300 } })).toBe(true);
+    expect(mayBeStale({ kind: 'policy', name: 'read' }, { now: 400, writeLog: log, policy: { consistencyWindowMs: 300 } })).toBe(false);
+    expect(mayBeStale({ kind: 'policy', name: 'other' }, { now: 200, writeLog: log })).toBe(false);
+  });
+});

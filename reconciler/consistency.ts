@@ -1,0 +1,175 @@
+/**
+ * How the engine copes with CloudAPI's eventual consistency and with faults, as pure functions.
+ *
+ * The server's directory caches and its authorization cache lag behind writes (spec
+ * server-behaviour.md: "CreateRole right after CreateUser can fail with Invalid subuser for ~10 s").
+ * So an error that says "X does not exist" right after this run wrote X is not a failure yet: it is
+ * retried until `consistencyWindowMs` has passed *since X was written*, and no longer. An error naming
+ * an object this run never wrote is final at once: no blind sleeps, no waiting on a hunch.
+ */
+
+/** The parts of an API error the classification looks at (the provider's typed errors have them). */
+export interface ApiErrorLike {
+  /** HTTP status; absent for network-level failures. */
+  readonly status?: number;
+  /** The API's error code (`InvalidArgument`, `ResourceNotFound`) or a Node/undici error code (`ECONNRESET`). */
+  readonly code?: string;
+  readonly message?: string;
+}
+
+/** An object an error refers to, in the form the write log records. */
+export interface ObjectReference {
+  /** `user`, `role`, `policy`, or the kind of the call's own target. */
+  readonly kind: string;
+  /** Login, role or policy name, path. */
+  readonly name: string;
+}
+
+/** The three classes of failure. */
+export type ErrorClassification =
+  /** The server does not see an object yet; retry within the window after the object's write. */
+  | { readonly class: 'not-yet-visible'; readonly references: readonly ObjectReference[]; readonly reason: string }
+  /**
+   * Throttling, a server fault or a network failure: retry with backoff, a few times.
+   * `mayHaveApplied` is true when the request may have taken effect (a 5xx or a broken connection
+   * after sending): before retrying a create, look the object up by natural key and adopt it.
+   */
+  | { readonly class: 'transient'; readonly mayHaveApplied: boolean; readonly reason: string }
+  /** Retrying cannot help. */
+  | { readonly class: 'terminal'; readonly reason: string };
+
+/** What the caller knows about the failed call. */
+export interface ClassifyContext {
+  /** The object the call addressed (for a 404 on a read or update of something this run just wrote). */
+  readonly target?: ObjectReference;
+}
+
+const NOT_YET_VISIBLE: readonly { pattern: RegExp; kind: string }[] = [
+  { pattern: /Invalid subuser: (.+)$/, kind: 'user' },
+  { pattern: /Invalid policy: (.+)$/, kind: 'policy' },
+  { pattern: /Role\(s\) (.+) not found/, kind: 'role' },
+];
+const TRANSIENT_STATUS = new Set([420, 429, 500, 502, 503, 504]);
+const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+/** Codes after which the request certainly did nothing: the connection was never made. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** Sorts an API error into one of the three classes. Pure. */
+export function classifyApiError(error: ApiErrorLike, context: ClassifyContext = {}): ErrorClassification {
+  const message = error.message ?? '';
+  for (const { pattern, kind } of NOT_YET_VISIBLE) {
+    const match = pattern.exec(message);
+    if (match && (error.status === undefined || error.status === 409 || error.status === 400 || error.status === 404)) {
+      const names = match[1]!.split(/\s*,\s*/).map((n) => n.trim()).filter((n) => n !== '');
+      return { class: 'not-yet-visible', references: names.map((name) => ({ kind, name })), reason: `the server does not see ${kind} ${names.join(', ')} yet` };
+    }
+  }
+  if (error.status === 404 && context.target) {
+    return { class: 'not-yet-visible', references: [context.target], reason: `${context.target.kind} ${context.target.name} is not visible yet (404)` };
+  }
+  if (error.status === 409 && error.code === 'ConcurrentRequest') {
+    return { class: 'transient', mayHaveApplied: false, reason: 'lost a conditional race (ConcurrentRequest)' };
+  }
+  if (error.status !== undefined && TRANSIENT_STATUS.has(error.status)) {
+    const throttled = error.status === 420 || error.status === 429;
+    return { class: 'transient', mayHaveApplied: !throttled, reason: throttled ? `throttled (${error.status})` : `server fault (${error.status} ${error.code ?? ''})`.replace(' )', ')') };
+  }
+  if (error.status === undefined && error.code !== undefined && NETWORK_CODES.has(error.code)) {
+    return { class: 'transient', mayHaveApplied: !NOT_SENT_CODES.has(error.code), reason: `network failure (${error.code})` };
+  }
+  return { class: 'terminal', reason: error.status !== undefined ? `${error.status} ${error.code ?? ''}`.trim() : (error.code ?? 'unknown failure') };
+}
+
+/**
+ * When this run wrote each object, so that a not-yet-visible error is retried only within the window
+ * after the write it depends on.
+ */
+export class WriteLog {
+  private readonly times = new Map<string, number>();
+
+  /** Records that `ref` was written (created, updated) at `at` (ms since the epoch). */
+  record(ref: ObjectReference, at: number): void {
+    this.times.set(key(ref), Math.max(at, this.times.get(key(ref)) ?? -Infinity));
+  }
+
+  /** When `ref` was last written by this run, or `undefined`. */
+  writtenAt(ref: ObjectReference): number | undefined {
+    return this.times.get(key(ref));
+  }
+}
+
+function key(ref: ObjectReference): string {
+  // Logins and role/policy names are unique case-insensitively on the server.
+  return `${ref.kind}\u0000${ref.name.toLowerCase()}`;
+}
+
+/** Retry tuning. */
+export interface RetryPolicy {
+  /** How long after a write the server may still not see it. @default 15000 */
+  readonly consistencyWindowMs?: number;
+  /** First backoff delay. @default 100 */
+  readonly baseDelayMs?: number;
+  /** Largest backoff delay. @default 2000 */
+  readonly maxDelayMs?: number;
+  /** Attempts in all (first try included) for transient failures. @default 5 */
+  readonly maxTransientAttempts?: number;
+}
+
+/** What to do after a failure. */
+export type RetryDecision = { readonly retry: true; readonly delayMs: number } | { readonly retry: false; readonly reason: string };
+
+/**
+ * Decides whether and when to retry. Pure: the caller supplies the clock and the write log.
+ * - not-yet-visible: retry with backoff while `now` is before (latest write of a referenced object)
+ *   + window, the last attempt landing on the window's end; if this run never wrote any referenced
+ *   object, the object really is missing: no retry.
+ * - transient: exponential backoff (or the server's Retry-After) up to `maxTransientAttempts`.
+ * - terminal: no retry.
+ * @param attempt how many attempts have failed so far (1 after the first failure)
+ */
+export function decideRetry(
+  classification: ErrorClassification,
+  args: { readonly attempt: number; readonly now: number; readonly writeLog: WriteLog; readonly policy?: RetryPolicy; readonly retryAfterMs?: number },
+): RetryDecision {
+  const window = args.policy?.consistencyWindowMs ?? 15_000;
+  const backoff = backoffDelay(args.attempt, args.policy);
+  switch (classification.class) {
+    case 'terminal':
+      return { retry: false, reason: classification.reason };
+    case 'transient': {
+      const max = args.policy?.maxTransientAttempts ?? 5;
+      if (args.attempt >= max) return { retry: false, reason: `${classification.reason}; gave up after ${args.attempt} attempts` };
+      return { retry: true, delayMs: Math.max(backoff, args.retryAfterMs ?? 0) };
+    }
+    case 'not-yet-visible': {
+      const written = classification.references.map((r) => args.writeLog.writtenAt(r)).filter((t): t is number => t !== undefined);
+      const names = classification.references.map((r) => `${r.kind} ${r.name}`).join(', ');
+      if (written.length === 0) return { retry: false, reason: `${names} does not exist (this run did not create it)` };
+      const deadline = Math.max(...written) + window;
+      if (args.now >= deadline) {
+        return { retry: false, reason: `${names} is still not visible ${args.now - Math.max(...written)} ms after it was written (consistency window ${window} ms)` };
+      }
+      return { retry: true, delayMs: Math.min(backoff, deadline - args.now) };
+    }
+  }
+}
+
+/**
+ * The exponential backoff schedule: `base * 2^(attempt-1)`, capped at `maxDelayMs`.
+ * Deterministic so that schedules can be tested; callers wanting jitter scale it themselves.
+ */
+export function backoffDelay(attempt: number, policy: RetryPolicy = {}): number {
+  const base = policy.baseDelayMs ?? 100;
+  const max = policy.maxDelayMs ?? 2000;
+  return Math.min(max, base * 2 ** Math.max(0, attempt - 1));
+}
+
+/**
+ * Whether a read of `ref` may still be stale: true within the window after this run wrote it. The
+ * executor retries a verification read that disagrees with what it wrote while this holds, and drift
+ * detection confirms a difference only by a second read once it no longer holds.
+ */
+export function mayBeStale(ref: ObjectReference, args: { readonly now: number; readonly writeLog: WriteLog; readonly policy?: RetryPolicy }): boolean {
+  const written = args.writeLog.writtenAt(ref);
+  return written !== undefined && args.now < written + (args.policy?.consistencyWindowMs ?? 15_000);
+}
