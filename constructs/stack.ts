@@ -169,7 +169,6 @@ export class TritonStack extends Construct {
       for (const ref of refs) deps.add(ref.target as TritonResource);
       const dependsOn: string[] = [];
       for (const d of deps) {
-        if (d === r) continue;
         if (d.stack !== r.stack) {
           problems.push(`${r.address}: depends on ${d.address} in stack ${d.stack.node.path}: references cannot cross stacks (each stack is one account)`);
           continue;

@@ -149,7 +149,7 @@ function checkHeaders(at: string, headers: { readonly [name: string]: string | R
   }
   const bytes = mantaHeaderBytes(counted);
   if (bytes > MANTA_MAX_HEADER_BYTES) {
-    fail(at, 'headers', `${bytes} bytes of m- header values`, `exceed the object store's ${MANTA_MAX_HEADER_BYTES}-byte limit (it would silently drop the headers that do not fit)`);
+    fail(at, 'headers', undefined, `hold ${bytes} bytes of m- header values, more than the object store's ${MANTA_MAX_HEADER_BYTES}-byte limit (it would silently drop the headers that do not fit)`, { withhold: true });
   }
   return out;
 }

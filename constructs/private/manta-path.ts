@@ -15,7 +15,8 @@ export function mantaPath(at: string, field: string, value: unknown, login: stri
   if (typeof value !== 'string') fail(at, field, value, 'must be a string');
   const expanded = value === '~~' ? `/${login}` : value.startsWith('~~/') ? `/${login}${value.slice(2)}` : value;
   const problem = checkMantaPath(expanded, login);
-  if (problem !== undefined) throw new ValidationError(`${at}: ${field}: ${problem}`);
+  // The rule's message already says `path "…"`; repeat the field only when it is not `path`.
+  if (problem !== undefined) throw new ValidationError(field === 'path' ? `${at}: ${problem}` : `${at}: ${field}: ${problem}`);
   if (below && expanded.split('/').length < 4) {
     fail(at, field, expanded, `must be below /${login}/stor or /${login}/public, not the top-level directory itself`);
   }
