@@ -45,6 +45,8 @@ export interface JobEngineOptions {
   readonly exec: boolean;
   /** Message of the `TaskInitError` when execution is off. */
   readonly disabledReason?: string;
+  /** Asked before each task: a reason why tasks may not run now (e.g. not on loopback), or `undefined`. */
+  readonly execBlocked?: () => string | undefined;
   /** Wall-clock limit per task. @default 60000 */
   readonly timeLimitMs?: number;
   /** Tasks running at once across all jobs. @default 2 */
@@ -80,7 +82,8 @@ export class JobEngine {
   private readonly runs = new Map<string, PhaseRun[]>();
   private readonly kills = new Map<string, Set<() => void>>();
   private readonly store: NamespaceStore;
-  private readonly options: Required<Omit<JobEngineOptions, 'disabledReason'>> & { disabledReason: string };
+  private readonly options: Required<Omit<JobEngineOptions, 'disabledReason' | 'execBlocked'>> & { disabledReason: string };
+  private readonly execBlocked: () => string | undefined;
   private readonly limiter: Limiter;
   private readonly idle = new Set<() => void>();
 
@@ -94,6 +97,7 @@ export class JobEngine {
       concurrency: options.concurrency ?? 2,
       tmpRoot: options.tmpRoot ?? join(tmpdir(), 'triton-iac-manta-jobs'),
     };
+    this.execBlocked = options.execBlocked ?? (() => undefined);
     this.limiter = new Limiter(this.options.concurrency);
     store.registerSection('jobs', {
       dump: () => [...this.jobs.values()],
@@ -283,8 +287,9 @@ export class JobEngine {
     job: Job, phaseNum: number, phase: PhaseSpec, inputBlobs: readonly string[], env: Record<string, string>,
     outputPath: string, input: string | undefined, p0input: string | undefined,
   ): Promise<void> {
-    if (!this.options.exec) {
-      this.fail(job, phaseNum, input, p0input, 'TaskInitError', this.options.disabledReason, undefined);
+    const blocked = this.options.exec ? this.execBlocked() : this.options.disabledReason;
+    if (blocked !== undefined) {
+      this.fail(job, phaseNum, input, p0input, 'TaskInitError', blocked, undefined);
       return;
     }
     const assets: TaskAsset[] = [];

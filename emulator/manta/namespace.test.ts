@@ -95,7 +95,7 @@ describe('NamespaceStore', () => {
     await put(store, '/acme/stor/d/x', 'persisted');
     await store.save();
     const again = new NamespaceStore(new BlobStore(join(dir, 'blobs')), dir);
-    await again.load();
+    again.load();
     expect(again.tryGet('/acme/stor/d')?.roleTags).toEqual(['ops']);
     const obj = again.tryGetObject('/acme/stor/d/x');
     expect(await text(again.blobs.read(obj?.blobs ?? []))).toBe('persisted');

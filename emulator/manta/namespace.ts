@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MantaError, notFound } from './errors.js';
 import { type Entry, type DirectoryEntry, type ObjectEntry, type ListingEntry, toListingEntry } from './entries.js';
@@ -55,6 +54,9 @@ export class NamespaceStore {
   private readonly refs = new Map<string, number>();
   private readonly sections = new Map<string, PersistedSection>();
   private readonly stateDir: string | undefined;
+  private readonly history = new Map<string, { at: number; previous: Entry | undefined }[]>();
+  private windowMs = 0;
+  private clock: () => number = Date.now;
   private saving: Promise<void> | undefined;
   private pending: Promise<void> | undefined;
 
@@ -67,17 +69,43 @@ export class NamespaceStore {
     this.stateDir = stateDir;
   }
 
+  /**
+   * Turns on the simulated eventual consistency: for `windowMs` after a change, {@link readAt}
+   * can still serve the entry as it was before (or its absence), like a lagging replica.
+   */
+  setConsistencyWindow(windowMs: number, clock: () => number): void {
+    this.windowMs = windowMs;
+    this.clock = clock;
+  }
+
+  /**
+   * The entry at `path` as a read with view `cutoff` sees it: the current entry, or, when it
+   * changed after `cutoff`, the entry before that change (`undefined` if it did not exist).
+   */
+  readAt(path: string, cutoff: number | undefined): Entry | undefined {
+    if (cutoff !== undefined) {
+      const change = this.history.get(path)?.find((c) => c.at > cutoff);
+      if (change !== undefined) return change.previous;
+    }
+    return this.entries.get(path);
+  }
+
   /** Registers extra state saved with (and restored from) the namespace snapshot. */
   registerSection(name: string, section: PersistedSection): void {
     this.sections.set(name, section);
   }
 
   /** Restores the snapshot, if the state directory has one. Call after registering sections. */
-  async load(): Promise<void> {
+  load(): void {
     if (this.stateDir === undefined) return;
     const file = join(this.stateDir, SNAPSHOT);
     if (!existsSync(file)) return;
-    const data = JSON.parse(await readFile(file, 'utf8')) as { entries: Entry[]; sections?: Record<string, unknown> };
+    let data: { entries: Entry[]; sections?: Record<string, unknown> };
+    try {
+      data = JSON.parse(readFileSync(file, 'utf8')) as typeof data;
+    } catch (err) {
+      throw new Error(`manta: ${file} is not valid JSON (${(err as Error).message}); move it away to start fresh`);
+    }
     for (const e of data.entries) this.insert(e);
     for (const [name, section] of this.sections) {
       if (data.sections?.[name] !== undefined) section.load(data.sections[name]);
@@ -308,8 +336,26 @@ export class NamespaceStore {
     this.checkParent(path);
   }
 
+  /** Keeps the entry a change replaces readable (bytes included) for the consistency window. */
+  private remember(path: string, previous: Entry | undefined): void {
+    if (this.windowMs <= 0) return;
+    const now = this.clock();
+    for (const [p, changes] of this.history) {
+      while (changes.length > 0 && (changes[0] as { at: number }).at <= now - this.windowMs) {
+        const gone = changes.shift();
+        if (gone?.previous?.type === 'object') for (const b of gone.previous.blobs) this.releaseBlob(b);
+      }
+      if (changes.length === 0) this.history.delete(p);
+    }
+    if (previous?.type === 'object') for (const b of previous.blobs) this.retainBlob(b);
+    const list = this.history.get(path) ?? [];
+    list.push({ at: now, previous });
+    this.history.set(path, list);
+  }
+
   private insert(e: Entry): void {
     const old = this.entries.get(e.path);
+    this.remember(e.path, old);
     if (e.type === 'object') for (const b of e.blobs) this.retainBlob(b);
     if (old?.type === 'object') for (const b of old.blobs) this.releaseBlob(b);
     this.entries.set(e.path, e);
@@ -324,6 +370,7 @@ export class NamespaceStore {
   private remove(path: string): void {
     const old = this.entries.get(path);
     if (old === undefined) return;
+    this.remember(path, old);
     this.entries.delete(path);
     this.children.get(parentOf(path))?.delete(baseName(path));
     this.children.delete(path);

@@ -1,0 +1,122 @@
+import { AuthFailure } from '../../core/auth/auth-failure.js';
+import { verifyRequest, type KeyIdParts } from '../../core/auth/verify.js';
+import { authorize } from '../../core/rbac.js';
+import type { RequestContext } from '../../core/types.js';
+import { MantaError } from '../errors.js';
+
+/** What the Manta `before` hook leaves in `rc.locals`. */
+export interface MantaLocals {
+  /** The login of the account whose namespace the path names. */
+  login: string;
+  /** True for an unauthenticated read of `/:login/public`. */
+  anonymous: boolean;
+}
+
+/** The locals of a request that went through {@link mantaBefore}. */
+export function mantaLocals(rc: RequestContext): MantaLocals {
+  return rc.locals as unknown as MantaLocals;
+}
+
+/**
+ * Reads Manta keyIds: `/<account>/keys/<md5>` for the account, `/<account>/<subuser>/keys/<md5>`
+ * for a sub-user (no `/users/` segment, unlike CloudAPI).
+ */
+export function parseMantaKeyId(keyId: string): KeyIdParts | undefined {
+  const parts = keyId.split('/');
+  if (parts[0] !== '' || parts.some((p, i) => i > 0 && p === '')) return undefined;
+  if (parts.length === 4 && parts[2] === 'keys') return { account: parts[1]!, key: parts[3]! };
+  if (parts.length === 5 && parts[3] === 'keys') return { account: parts[1]!, user: parts[2]!, key: parts[4]! };
+  return undefined;
+}
+
+/** Maps an authentication failure to Manta's status and short code (server-behaviour.md). */
+export function mantaAuthError(failure: AuthFailure): MantaError {
+  switch (failure.kind) {
+    case 'missing':
+      return new MantaError(401, 'AuthorizationRequired', 'this request requires an Authorization header or a signed URL');
+    case 'malformed':
+      return new MantaError(401, 'AuthScheme', `Authorization header invalid: ${failure.detail}`);
+    case 'missingDate':
+    case 'clockSkew':
+      return new MantaError(403, 'InvalidSignature', `Authorization header invalid: ${failure.detail}`);
+    case 'expired':
+      return new MantaError(403, 'PreSignedRequest', `the signed URL has expired: ${failure.detail}`);
+    case 'badAlgorithm':
+      return new MantaError(401, 'InvalidAlgorithm', `${failure.detail} is not a supported signing algorithm`);
+    case 'badKeyId':
+      return new MantaError(403, 'InvalidKeyId', `${failure.detail} is not a valid keyId`);
+    case 'unknownAccount':
+      return new MantaError(403, 'AccountDoesNotExist', `${failure.detail} does not exist`);
+    case 'unknownUser':
+      return new MantaError(403, 'UserDoesNotExist', `${failure.detail} does not exist`);
+    case 'unknownKey':
+      return new MantaError(403, 'KeyDoesNotExist', `key ${failure.detail} does not exist`);
+    case 'badSignature':
+      return new MantaError(403, 'InvalidSignature', 'the signature in the Authorization header does not verify');
+    case 'disabled':
+      return new MantaError(403, 'AccountBlocked', 'the account or user of this key is disabled');
+  }
+}
+
+function isPublicRead(rc: RequestContext, login: string): boolean {
+  if (rc.method !== 'GET' && rc.method !== 'HEAD') return false;
+  return rc.path === `/${login}/public` || rc.path.startsWith(`/${login}/public/`);
+}
+
+/**
+ * Manta's request pipeline before a handler: signature verification (Authorization header or
+ * signed URL), and the caller must own the namespace, except for anonymous reads of
+ * `/:login/public`. RBAC depends on the entry a path names, so handlers call {@link authorizeManta}.
+ */
+export function mantaBefore(rc: RequestContext): void {
+  const login = rc.params['login'] ?? '';
+  const locals = mantaLocals(rc);
+  locals.login = login;
+  locals.anonymous = false;
+  const hasCredentials = rc.header('authorization') !== undefined || rc.query.has('signature');
+  if (!hasCredentials && isPublicRead(rc, login)) {
+    if (rc.ctx.store.tryAccount(login) === undefined) throw new MantaError(404, 'ResourceNotFound', `${rc.path} was not found`);
+    locals.anonymous = true;
+    return;
+  }
+  try {
+    rc.auth = verifyRequest({ method: rc.method, url: rc.url, header: rc.header }, rc.ctx.store, rc.ctx.consistency, rc.ctx.clock(), parseMantaKeyId);
+  } catch (err) {
+    if (err instanceof AuthFailure) throw mantaAuthError(err);
+    throw err;
+  }
+  const caller = rc.auth.account.account.login;
+  if (login !== caller && !isPublicRead(rc, login)) {
+    throw new MantaError(403, 'AuthorizationFailed', `${caller} is not allowed to access ${rc.path}`);
+  }
+}
+
+/**
+ * RBAC for sub-users (the account owner and anonymous public reads pass): the resource's role
+ * tags, the roles taken up with the `Role` header (or the user's default roles), and the policies
+ * of those roles must grant `action`.
+ * @throws MantaError 403 `AuthorizationFailed`, or 403 `InvalidRole` for a role the user is not a member of
+ */
+export function authorizeManta(rc: RequestContext, action: string, resource: string, roleTags: readonly string[]): void {
+  const auth = rc.auth;
+  if (auth === undefined || auth.user === undefined) return;
+  const roleHeader = rc.header('role');
+  const requested = roleHeader?.split(',').map((r) => r.trim()).filter((r) => r !== '' && r !== '*');
+  const userAgent = rc.header('user-agent');
+  const decision = authorize({
+    auth,
+    resourceTags: roleTags,
+    action,
+    ...(requested !== undefined && requested.length > 0 ? { requestedRoles: requested } : {}),
+    resource,
+    now: rc.ctx.clock(),
+    sourceIp: rc.sourceIp,
+    method: rc.method,
+    ...(userAgent !== undefined ? { userAgent } : {}),
+  });
+  if (decision.allowed) return;
+  if (decision.reason === 'notMember') {
+    throw new MantaError(403, 'InvalidRole', `${auth.user.login} is not a member of role ${decision.role}`);
+  }
+  throw new MantaError(403, 'AuthorizationFailed', `${auth.user.login} is not allowed to ${action} ${resource}`);
+}

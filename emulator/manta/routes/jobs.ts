@@ -1,0 +1,113 @@
+import type { Reply, RequestContext, Route } from '../../core/types.js';
+import type { MantaState } from '../state.js';
+import { authorizeManta, mantaLocals } from '../private/auth.js';
+import { readText } from '../private/http.js';
+
+/** Largest AddJobInputs body accepted at once. */
+const MAX_INPUT_BODY = 8 * 1024 * 1024;
+
+function jobTags(state: MantaState, login: string): readonly string[] {
+  state.store.ensureAccount(login);
+  return state.store.tryGet(`/${login}/jobs`)?.roleTags ?? [];
+}
+
+function lines(items: readonly string[]): string {
+  return items.map((i) => `${i}\n`).join('');
+}
+
+/** The compute-job endpoints of manta.md ("Jobs"). */
+export function jobRoutes(state: MantaState): Route[] {
+  const { jobs } = state;
+  const guard = (rc: RequestContext, action: string): { login: string; id: string } => {
+    const login = mantaLocals(rc).login;
+    authorizeManta(rc, action, `/${login}/jobs`, jobTags(state, login));
+    return { login, id: rc.params['id'] ?? '' };
+  };
+  const textList = (status: number, items: readonly string[]): Reply => ({
+    status,
+    body: lines(items),
+    headers: { 'content-type': 'text/plain', 'result-set-size': String(items.length) },
+  });
+  return [
+    {
+      method: 'POST', path: '/:login/jobs', name: 'CreateJob',
+      handler(rc) {
+        const { login } = guard(rc, 'createjob');
+        const job = jobs.create(login, rc.body);
+        return { status: 201, headers: { location: `/${login}/jobs/${job.id}` } };
+      },
+    },
+    {
+      method: 'GET', path: '/:login/jobs', name: 'ListJobs',
+      handler(rc) {
+        const { login } = guard(rc, 'listjobs');
+        const list = jobs.list(login, rc.query.get('state') === 'running');
+        const body = list.map((j) => `${JSON.stringify({ name: j.id, type: 'directory', mtime: j.timeCreated })}\n`).join('');
+        return { status: 200, body, headers: { 'content-type': 'application/x-json-stream; type=directory', 'result-set-size': String(list.length) } };
+      },
+    },
+    {
+      method: 'GET', path: '/:login/jobs/:id/live/status', name: 'GetJob',
+      handler(rc) {
+        const { login, id } = guard(rc, 'getjob');
+        return { status: 200, body: jobs.get(login, id) };
+      },
+    },
+    {
+      method: 'POST', path: '/:login/jobs/:id/live/in', name: 'AddJobInputs', body: 'stream',
+      async handler(rc) {
+        const { login, id } = guard(rc, 'addjobinputs');
+        jobs.get(login, id);
+        const text = await readText(rc, MAX_INPUT_BODY);
+        jobs.addInputs(login, id, text.split('\n').map((l) => l.trim()).filter((l) => l !== ''));
+        return { status: 204 };
+      },
+    },
+    {
+      method: 'POST', path: '/:login/jobs/:id/live/in/end', name: 'EndJobInput',
+      handler(rc) {
+        const { login, id } = guard(rc, 'endjobinput');
+        jobs.endInput(login, id);
+        return { status: 202 };
+      },
+    },
+    {
+      method: 'POST', path: '/:login/jobs/:id/live/cancel', name: 'CancelJob',
+      handler(rc) {
+        const { login, id } = guard(rc, 'canceljob');
+        jobs.cancel(login, id);
+        return { status: 202 };
+      },
+    },
+    {
+      method: 'GET', path: '/:login/jobs/:id/live/out', name: 'GetJobOutput',
+      handler(rc) {
+        const { login, id } = guard(rc, 'getjoboutput');
+        return textList(200, jobs.outputs(login, id));
+      },
+    },
+    {
+      method: 'GET', path: '/:login/jobs/:id/live/in', name: 'GetJobInput',
+      handler(rc) {
+        const { login, id } = guard(rc, 'getjobinput');
+        return textList(200, jobs.inputs(login, id));
+      },
+    },
+    {
+      method: 'GET', path: '/:login/jobs/:id/live/fail', name: 'GetJobFailures',
+      handler(rc) {
+        const { login, id } = guard(rc, 'getjobfailures');
+        return textList(200, jobs.failures(login, id));
+      },
+    },
+    {
+      method: 'GET', path: '/:login/jobs/:id/live/err', name: 'GetJobErrors',
+      handler(rc) {
+        const { login, id } = guard(rc, 'getjoberrors');
+        const errors = jobs.errors(login, id);
+        const body = errors.map((e) => `${JSON.stringify(e)}\n`).join('');
+        return { status: 200, body, headers: { 'content-type': 'application/x-json-stream; type=job-error', 'result-set-size': String(errors.length) } };
+      },
+    },
+  ];
+}

@@ -1,0 +1,145 @@
+import { pipeline } from 'node:stream/promises';
+import type { Reply, RequestContext, Route } from '../../core/types.js';
+import type { MantaState } from '../state.js';
+import { MantaError, notFound } from '../errors.js';
+import { checkRead } from '../conditional.js';
+import { authorizeManta, mantaLocals } from '../private/auth.js';
+import { checkRoleTags, conditionsOf, directoryHeaders, listLimit, objectHeaders, requestPath } from '../private/http.js';
+import { contentType, durabilityLevel, roleTagHeader, userHeaders } from '../private/metadata.js';
+import { depthOf, loginOf, normalizePath, parentOf } from '../private/paths.js';
+
+/** Default largest streaming upload without `max-content-length` (5 GB, as in Manta). */
+const DEFAULT_MAX_CONTENT_LENGTH = 5 * 1024 ** 3;
+
+/**
+ * The namespace operations on any path under `/:login`: ListDirectory, GetObject (and HEAD),
+ * PutDirectory, PutObject, PutSnapLink, PutMetadata, DeleteDirectory and DeleteObject.
+ */
+export function objectRoutes(state: MantaState): Route[] {
+  const get = (rc: RequestContext): Promise<Reply | undefined> | Reply => getEntry(state, rc);
+  const put = (rc: RequestContext): Promise<Reply> => putEntry(state, rc);
+  const del = (rc: RequestContext): Promise<Reply> => deleteEntry(state, rc);
+  return [
+    { method: 'GET', path: '/:login', name: 'GetStorage', handler: get },
+    { method: 'GET', path: '/:login/*rest', name: 'GetStorage', handler: get },
+    { method: 'PUT', path: '/:login', name: 'PutStorage', body: 'stream', handler: put },
+    { method: 'PUT', path: '/:login/*rest', name: 'PutStorage', body: 'stream', handler: put },
+    { method: 'DELETE', path: '/:login', name: 'DeleteStorage', handler: del },
+    { method: 'DELETE', path: '/:login/*rest', name: 'DeleteStorage', handler: del },
+  ];
+}
+
+/** The entry for a read, honouring the simulated consistency window. */
+function readEntry(state: MantaState, rc: RequestContext, path: string): ReturnType<MantaState['store']['tryGet']> {
+  state.store.ensureAccount(loginOf(path));
+  return state.store.readAt(path, rc.ctx.consistency.readView().cutoff);
+}
+
+async function getEntry(state: MantaState, rc: RequestContext): Promise<Reply | undefined> {
+  const path = requestPath(rc);
+  const entry = readEntry(state, rc, path);
+  if (entry === undefined) throw notFound(path);
+  if (entry.type === 'directory') {
+    authorizeManta(rc, 'listdirectory', path, entry.roleTags);
+    const limit = listLimit(rc);
+    const marker = rc.query.get('marker') ?? undefined;
+    const listing = state.store.list(path, { limit, marker: marker === '' ? undefined : marker });
+    const body = listing.entries.map((e) => `${JSON.stringify(e)}\n`).join('');
+    return { status: 200, body, headers: directoryHeaders(entry, listing.total) };
+  }
+  authorizeManta(rc, 'getobject', path, entry.roleTags);
+  const headers = objectHeaders(entry);
+  if (checkRead(conditionsOf(rc), entry) === 'not-modified') {
+    return { status: 304, headers: { etag: entry.etag, 'last-modified': headers['last-modified'] as string } };
+  }
+  rc.res.writeHead(200, { ...rc.standardHeaders(), ...headers, 'content-length': String(entry.size) });
+  if (rc.method === 'HEAD') {
+    rc.res.end();
+    return undefined;
+  }
+  await pipeline(state.store.blobs.read(entry.blobs), rc.res);
+  return undefined;
+}
+
+function tagsForWrite(state: MantaState, path: string): readonly string[] {
+  return state.store.tryGet(path)?.roleTags ?? state.store.tryGet(parentOf(path))?.roleTags ?? [];
+}
+
+async function putEntry(state: MantaState, rc: RequestContext): Promise<Reply> {
+  const path = requestPath(rc);
+  const { store } = state;
+  store.ensureAccount(mantaLocals(rc).login);
+  const type = (rc.header('content-type') ?? '').toLowerCase().replace(/\s+/g, '');
+  const roleTags = roleTagHeader(rc.req.headers);
+  checkRoleTags(rc, roleTags);
+  if (rc.query.get('metadata') === 'true') {
+    const existing = store.get(path);
+    authorizeManta(rc, 'putmetadata', path, existing.roleTags);
+    rc.req.resume();
+    const meta = { contentType: rc.header('content-type') ?? (existing.type === 'object' ? existing.contentType : ''), headers: userHeaders(rc.req.headers), roleTags };
+    store.putMetadata(path, meta, conditionsOf(rc));
+    await store.save();
+    return { status: 204 };
+  }
+  if (type.startsWith('application/json;type=directory')) {
+    authorizeManta(rc, 'putdirectory', path, tagsForWrite(state, path));
+    rc.req.resume();
+    if (depthOf(path) <= 2 && store.tryGet(path)?.type === 'directory') return { status: 204 };
+    store.putDirectory(path, roleTags, userHeaders(rc.req.headers));
+    await store.save();
+    return { status: 204, headers: { 'last-modified': new Date().toUTCString() } };
+  }
+  if (type.startsWith('application/json;type=link')) {
+    const location = rc.header('location');
+    if (location === undefined || location === '') throw new MantaError(400, 'LocationRequired', 'a snaplink PUT needs a Location header naming the source object');
+    const source = normalizePath(decodeURIComponent(location.replace(/^https?:\/\/[^/]+/, '')));
+    const src = store.tryGet(source);
+    authorizeManta(rc, 'getobject', source, src?.roleTags ?? []);
+    authorizeManta(rc, 'putsnaplink', path, tagsForWrite(state, path));
+    rc.req.resume();
+    const link = store.link(path, source, roleTags);
+    await store.save();
+    return { status: 204, headers: { etag: link.etag, 'last-modified': new Date(link.mtime).toUTCString() } };
+  }
+  return putObject(state, rc, path, roleTags);
+}
+
+async function putObject(state: MantaState, rc: RequestContext, path: string, roleTags: string[] | undefined): Promise<Reply> {
+  const { store } = state;
+  authorizeManta(rc, 'putobject', path, tagsForWrite(state, path));
+  const conditions = conditionsOf(rc);
+  const meta = { contentType: contentType(rc.req.headers), durability: durabilityLevel(rc.req.headers), headers: userHeaders(rc.req.headers), roleTags };
+  const declared = rc.header('content-length');
+  const maxHeader = rc.header('max-content-length');
+  const max = maxHeader !== undefined && /^\d+$/.test(maxHeader) ? Number(maxHeader) : DEFAULT_MAX_CONTENT_LENGTH;
+  if (declared !== undefined && Number(declared) > DEFAULT_MAX_CONTENT_LENGTH) {
+    throw new MantaError(413, 'RequestEntityTooLarge', `content-length ${declared} exceeds the maximum object size of ${DEFAULT_MAX_CONTENT_LENGTH} bytes`);
+  }
+  const expected = store.beginObjectWrite(path, conditions);
+  const blob = await store.blobs.write(rc.req, declared === undefined ? { maxBytes: max } : {});
+  try {
+    if (declared !== undefined && Number(declared) !== blob.size) {
+      throw new MantaError(400, 'IncompleteContent', `received ${blob.size} bytes but content-length said ${declared}`);
+    }
+    const md5 = rc.header('content-md5');
+    if (md5 !== undefined && md5 !== blob.md5) {
+      throw new MantaError(400, 'ContentMD5Mismatch', `Content-MD5 ${md5} does not match the computed MD5 ${blob.md5}`);
+    }
+    const obj = store.commitObject(path, [blob], blob.md5, meta, conditions, expected);
+    await store.save();
+    return { status: 204, headers: { etag: obj.etag, 'last-modified': new Date(obj.mtime).toUTCString(), 'computed-md5': obj.md5 } };
+  } catch (err) {
+    if (store.tryGetObject(path)?.blobs.includes(blob.id) !== true) await store.blobs.remove(blob.id);
+    throw err;
+  }
+}
+
+async function deleteEntry(state: MantaState, rc: RequestContext): Promise<Reply> {
+  const path = requestPath(rc);
+  state.store.ensureAccount(mantaLocals(rc).login);
+  const entry = state.store.get(path);
+  authorizeManta(rc, entry.type === 'directory' ? 'deletedirectory' : 'deleteobject', path, entry.roleTags);
+  state.store.delete(path, conditionsOf(rc));
+  await state.store.save();
+  return { status: 204 };
+}

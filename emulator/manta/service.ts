@@ -1,0 +1,56 @@
+import { EmulatorError } from '../core/errors.js';
+import type { EmulatorContext } from '../core/context.js';
+import type { Reply, RequestContext, Route, Service } from '../core/types.js';
+import { MantaState, isLoopbackUrl, type MantaStateOptions } from './state.js';
+import { mantaBefore } from './private/auth.js';
+import { objectRoutes } from './routes/objects.js';
+import { jobRoutes } from './routes/jobs.js';
+import { uploadRoutes } from './routes/uploads.js';
+
+/**
+ * The emulated Manta object store: directories, objects, snaplinks, compute jobs that really run
+ * (only while the listener is on loopback and `jobExec` is on) and multipart uploads, behind
+ * Manta's authentication, RBAC and error codes. Registers itself as the context's `mantaWriter`.
+ */
+export function createMantaService(ctx: EmulatorContext, options: MantaStateOptions = {}): Service {
+  const state = new MantaState(ctx, {
+    execBlocked: () =>
+      isLoopbackUrl(ctx.urls.manta) ? undefined : `task execution is disabled: the emulator listens on ${ctx.urls.manta}, not on loopback`,
+    ...options,
+  });
+  if (ctx.consistency.windowMs > 0) state.store.setConsistencyWindow(ctx.consistency.windowMs, ctx.clock);
+  ctx.mantaWriter = state.writer();
+  const namespace = objectRoutes(state);
+  const fallbackGet = namespace.find((r) => r.method === 'GET' && r.path === '/:login/*rest') as Route;
+  const routes: Route[] = [...jobRoutes(state), ...uploadRoutes(state, (rc) => fallbackGet.handler(rc)), ...namespace];
+  return {
+    name: 'manta',
+    routes,
+    maxBodyBytes: 1024 * 1024,
+    standardHeaders(rc: RequestContext, elapsedMs: number): Record<string, string> {
+      return {
+        server: 'Manta',
+        'x-request-id': rc.requestId,
+        'x-response-time': String(Math.max(0, Math.round(elapsedMs))),
+        'x-server-name': 'manta-emulator',
+      };
+    },
+    before: mantaBefore,
+    formatError(err: EmulatorError): Reply {
+      return { status: err.status, body: { code: err.code, message: err.message }, headers: err.headers };
+    },
+    routeNotFound(method: string, path: string, methodMismatch: boolean): EmulatorError {
+      return methodMismatch
+        ? new EmulatorError(405, 'MethodNotAllowed', `${method} is not allowed on ${path}`)
+        : new EmulatorError(404, 'ResourceNotFound', `${path} was not found`);
+    },
+    faultError(kind): EmulatorError {
+      if (kind === 'throttled') return new EmulatorError(503, 'Throttled', 'manta throttled this request: you have exceeded your request rate');
+      if (kind === 'unavailable') return new EmulatorError(503, 'ServiceUnavailable', 'the service is temporarily unavailable (injected fault)');
+      return new EmulatorError(500, 'InternalError', 'internal error (injected fault)');
+    },
+    async close(): Promise<void> {
+      await state.close();
+    },
+  };
+}
