@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { ResourceSchema } from '../../provider/handlers/types.js';
+import { computeChange, type ChangeInput } from './compute-change.js';
+
+const schema: ResourceSchema = { immutable: ['path'], writeOnly: ['secret'], computed: ['etag', 'mtime'], replaceStrategy: 'create-then-delete' };
+const base: Omit<ChangeInput, 'desired' | 'live' | 'inState'> = { address: 's/obj', kind: 'object', naturalKey: '/acme/stor/a', schema, dependsOn: ['s/b', 's/a'] };
+
+describe('computeChange', () => {
+  it('produces an RFC 6902 patch from live to desired, ignoring computed fields', () => {
+    const change = computeChange({
+      ...base,
+      inState: true,
+      live: { path: '/a', headers: { 'content-type': 'text/plain', 'x-old': '1' }, tags: ['a'], etag: 'e1', mtime: 't1' },
+      desired: { path: '/a', headers: { 'content-type': 'text/html' }, tags: ['a', 'b'] },
+    });
+    expect(change.action).toBe('update');
+    expect(change.patch).toEqual([
+      { op: 'replace', path: '/headers/content-type', value: 'text/html' },
+      { op: 'remove', path: '/headers/x-old' },
+      { op: 'add', path: '/tags/1', value: 'b' },
+    ]);
+    expect(change.dependsOn).toEqual(['s/a', 's/b']);
+    expect(change.before).toMatchObject({ etag: 'e1' });
+  });
+
+  it('escapes field names in JSON pointers', () => {
+    const change = computeChange({ ...base, inState: true, live: { path: '/a', 'a/b~c': 1 }, desired: { path: '/a', 'a/b~c': 2 } });
+    expect(change.patch).toEqual([{ op: 'replace', path: '/a~1b~0c', value: 2 }]);
+  });
+
+  it('replaces when an immutable field is unknown until apply, since it may change', () => {
+    const change = computeChange({ ...base, inState: true, live: { path: '/a' }, desired: { path: 'ignored' }, unknown: ['/path'] });
+    expect(change).toMatchObject({ action: 'replace', replaceStrategy: 'create-then-delete', replacePaths: ['/path'], unknown: ['/path'] });
+    expect(change.after).toEqual({ path: null });
+    expect(change.patch).toEqual([{ op: 'replace', path: '/path', value: null }]);
+  });
+
+  it('keeps an unknown nested value as an operation even when live happens to hold null', () => {
+    const change = computeChange({ ...base, inState: true, live: { path: '/a', headers: { x: null } }, desired: { path: '/a', headers: { x: 'r' } }, unknown: ['/headers/x'] });
+    expect(change.action).toBe('update');
+    expect(change.patch).toEqual([{ op: 'replace', path: '/headers/x', value: null }]);
+  });
+
+  it('creates with a single add of the whole desired value', () => {
+    const change = computeChange({ ...base, inState: false, live: null, desired: { path: '/a' }, writeOnly: { desired: { secret: 'sha256-salted:m' }, state: {} } });
+    expect(change.patch).toEqual([{ op: 'add', path: '', value: { path: '/a', secret: 'sha256-salted:m' } }]);
+    expect(change.sensitive).toEqual(['/secret']);
+  });
+
+  it('refuses a resource that is neither desired nor in state', () => {
+    expect(() => computeChange({ ...base, inState: false, live: { path: '/a' }, desired: null })).toThrow(/s\/obj is neither in the manifest nor in state/);
+  });
+});

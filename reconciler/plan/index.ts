@@ -1,0 +1,5 @@
+export * from './types.js';
+export * from './compute-change.js';
+export * from './planner.js';
+export * from './saved-plan.js';
+export * from './validate-plan.js';

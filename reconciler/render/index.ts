@@ -1,0 +1,3 @@
+export * from './text.js';
+export * from './json.js';
+export * from './markdown.js';
