@@ -32,12 +32,16 @@ export interface Account extends ProfileFields {
   readonly email: string;
   readonly created: string;
   readonly updated: string;
+  /** The spec's name for the name-service flag. */
   readonly svc_cns_enabled?: boolean;
+  /** The same flag under the wire name real servers (and the emulator) use. */
+  readonly triton_cns_enabled?: boolean;
 }
 
 /** UpdateAccount input: only the fields to change. */
 export interface UpdateAccountInput extends ProfileFields {
   readonly svc_cns_enabled?: boolean;
+  readonly triton_cns_enabled?: boolean;
 }
 
 /** A provisioning limit (GetAccountLimits). */
