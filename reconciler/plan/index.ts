@@ -3,3 +3,4 @@ export * from './compute-change.js';
 export * from './planner.js';
 export * from './saved-plan.js';
 export * from './validate-plan.js';
+export * from './apply-order.js';
