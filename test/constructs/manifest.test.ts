@@ -58,7 +58,7 @@ describe('the manifest document', () => {
   });
 
   it('GIVEN the schema WHEN read THEN it defines every resource kind the manifest module lists', () => {
-    const defs = (schema as { $defs: Record<string, { properties?: { kind?: { enum?: string[] } } }> }).$defs;
+    const defs = (schema as unknown as { $defs: Record<string, { properties?: { kind?: { enum?: string[] } } }> }).$defs;
     expect(defs.resource!.properties!.kind!.enum).toEqual([...RESOURCE_KINDS]);
     for (const kind of RESOURCE_KINDS) expect(defs[kind], kind).toBeDefined();
   });
