@@ -72,7 +72,9 @@ export interface HandlerLogger {
 /** Gives handlers the value of a `{ $secret }` placeholder at apply time. */
 export interface SecretResolver {
   /**
-   * Returns the secret's value.
+   * Returns the secret's value. For `{ source: 'generated' }` it returns a fresh random value that
+   * satisfies the server's password rules (at least 7 characters with a letter and a digit); the
+   * engine calls it once per create and keeps only the salted hash.
    * @throws when the environment variable or file is missing; the message names the source, never a value.
    */
   resolve(secret: SecretValue): string;

@@ -4,3 +4,4 @@ export * from './planner.js';
 export * from './saved-plan.js';
 export * from './validate-plan.js';
 export * from './apply-order.js';
+export * from './match-live.js';

@@ -3,13 +3,14 @@
  * already read. It does no I/O: reading live state is the caller's job (one list per collection), so
  * this can be tested, and re-run for drift confirmation, without a server.
  */
-import { isRef, isSecret, type ManifestValue, type ResourceKind, type ResourceManifest, type SecretValue } from '../../common/manifest.js';
+import { isRef, isSecret, type ManifestValue, type ResourceKind, type ResourceManifest, type SecretValue, type StackManifest } from '../../common/manifest.js';
 import type { PlainObject, PlainValue, PlanningHandler } from '../../provider/handlers/types.js';
 import { ReconcilerError } from '../errors.js';
 import { digestOf } from '../private/canonical-json.js';
 import type { StateDocument, StateResource } from '../state/document.js';
 import { markerFor } from '../state/write-only.js';
 import { computeChange, escapePointer } from './compute-change.js';
+import type { UnmanagedLive } from './match-live.js';
 import { PLAN_FORMAT_VERSION, summarize, type Plan, type ResourceChange } from './types.js';
 
 /** What {@link planChanges} needs. */
@@ -31,7 +32,16 @@ export interface PlanningInput {
    * plan time (the field is then not compared). Never stored.
    */
   readonly resolveSecret?: (secret: SecretValue) => string | undefined;
+  /**
+   * Live objects no address claimed (from `matchLive`), already filtered to the kinds the stack is
+   * authoritative for: each is planned as a delete at address `~unmanaged/<kind>/<naturalKey>`.
+   * @default none
+   */
+  readonly unmanagedToDelete?: readonly UnmanagedLive[];
 }
+
+/** The address prefix of a planned delete of an object the manifest does not declare. */
+export const UNMANAGED_ADDRESS_PREFIX = '~unmanaged/';
 
 /**
  * A string no handler will ever see from the API: stands for a reference that is not known until
@@ -121,7 +131,32 @@ export function planChanges(input: PlanningInput): ResourceChange[] {
       }),
     );
   }
+  for (const u of input.unmanagedToDelete ?? []) {
+    const handler = handlerFor(input.handlers, u.kind, `${UNMANAGED_ADDRESS_PREFIX}${u.kind}/${u.naturalKey}`);
+    const before = handler.normalizeLive(u.live);
+    const serverId = handler.idOf(u.live);
+    changes.push({
+      address: `${UNMANAGED_ADDRESS_PREFIX}${u.kind}/${u.naturalKey}`,
+      kind: u.kind,
+      naturalKey: u.naturalKey,
+      action: 'delete',
+      before,
+      after: null,
+      patch: [],
+      sensitive: [],
+      unknown: [],
+      reason: `not in the manifest, and the stack is authoritative for ${u.kind}`,
+      dependsOn: [],
+      ...(serverId !== undefined ? { serverId } : {}),
+      liveDigest: digestOf(before),
+    });
+  }
   return changes.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
+}
+
+/** The digest a plan records for its stack manifest (sha256 of the canonical JSON). */
+export function manifestDigestOf(stack: StackManifest): string {
+  return digestOf(stack);
 }
 
 /** Wraps planned changes into a {@link Plan} with its provenance and summary. */

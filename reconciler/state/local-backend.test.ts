@@ -174,3 +174,10 @@ describe('LocalStateBackend lock', () => {
     await expect(other.lock({ command: 'y' })).rejects.toThrow(/the lock file .* is damaged. If no triton-iac run is active, remove/);
   });
 });
+
+describe('LocalStateBackend guards', () => {
+  it('refuses to write another stack\'s document into this stack\'s file', async () => {
+    const backend = new LocalStateBackend({ stack: 'prod', account: 'acme', workingDirectory: tempDir() });
+    await expect(backend.write(emptyState('dev', 'acme'), undefined)).rejects.toThrow(/refusing to write the state of stack dev of account acme to .*prod.state.json/);
+  });
+});

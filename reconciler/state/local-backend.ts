@@ -63,6 +63,9 @@ export class LocalStateBackend implements StateBackend {
   }
 
   async write(doc: StateDocument, expectedVersion: string | undefined): Promise<StateSnapshot> {
+    if (doc.stack !== this.stack || doc.account !== this.account) {
+      throw new ReconcilerError('STATE_MISMATCH', `refusing to write the state of stack ${doc.stack} of account ${doc.account} to ${this.location}, which holds stack ${this.stack} of account ${this.account}`);
+    }
     const next: StateDocument = { ...doc, serial: doc.serial + 1, resources: [...doc.resources].sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0)) };
     const problem = stateShapeProblem(next);
     if (problem) throw new ReconcilerError('STATE_MALFORMED', `refusing to write an invalid state document for ${this.location}: ${problem}`);

@@ -1,0 +1,86 @@
+/**
+ * Pairs live objects (from one `list` per collection) with manifest and state addresses, so that the
+ * planner sees "the live object for this address". Pure.
+ *
+ * Matching order per address: the state's server id first (it survives a rename, which then plans as
+ * a replace or update), else the natural key (which is how an object created by a crashed run, or
+ * deleted and recreated outside triton-iac, is found and adopted). Each live object is claimed once;
+ * what is left is unmanaged, which authoritative mode deletes.
+ */
+import type { ResourceKind, ResourceManifest } from '../../common/manifest.js';
+import type { PlanningHandler } from '../../provider/handlers/types.js';
+import { ReconcilerError } from '../errors.js';
+import type { StateDocument } from '../state/document.js';
+
+/** A live object no address claimed. */
+export interface UnmanagedLive {
+  readonly kind: ResourceKind;
+  readonly naturalKey: string;
+  readonly live: unknown;
+}
+
+/** The result of {@link matchLive}. */
+export interface LiveMatch {
+  /** Live object per address; absent when none matched. Feed it to `planChanges`. */
+  readonly byAddress: Map<string, unknown>;
+  /** Live objects of the listed kinds that no address claimed, sorted by kind then natural key. */
+  readonly unmanaged: UnmanagedLive[];
+}
+
+/**
+ * Matches listed live objects to addresses.
+ * @param args.live the objects each kind's `list` returned; kinds absent from the map were not listed
+ *   (the caller reads those one by one and fills `byAddress` itself)
+ * @throws ReconcilerError `PLAN_INPUT_INVALID` for a kind without a handler.
+ */
+export function matchLive(args: {
+  readonly resources: readonly ResourceManifest[];
+  readonly state: StateDocument | null;
+  readonly live: ReadonlyMap<ResourceKind, readonly unknown[]>;
+  readonly handlers: ReadonlyMap<ResourceKind, PlanningHandler>;
+}): LiveMatch {
+  const claimed = new Set<unknown>();
+  const byAddress = new Map<string, unknown>();
+  const stateByAddress = new Map((args.state?.resources ?? []).map((r) => [r.address, r]));
+  const targets = new Map<string, { kind: ResourceKind; naturalKey: string; serverId: string | null }>();
+  for (const r of stateByAddress.values()) targets.set(r.address, { kind: r.kind, naturalKey: r.naturalKey, serverId: r.serverId });
+  for (const r of args.resources) {
+    // The manifest's natural key wins: it is what the object should be called now.
+    targets.set(r.address, { kind: r.kind, naturalKey: r.naturalKey, serverId: stateByAddress.get(r.address)?.serverId ?? null });
+  }
+
+  const handler = (kind: ResourceKind, address: string): PlanningHandler => {
+    const h = args.handlers.get(kind);
+    if (!h) throw new ReconcilerError('PLAN_INPUT_INVALID', `${address} has kind ${JSON.stringify(kind)}, for which no handler is registered`);
+    return h;
+  };
+  const sorted = [...targets].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // Two passes so that an id match is never stolen by another address's natural-key match.
+  for (const [address, t] of sorted) {
+    if (t.serverId === null) continue;
+    const h = handler(t.kind, address);
+    const found = args.live.get(t.kind)?.find((l) => !claimed.has(l) && h.idOf(l) === t.serverId);
+    if (found !== undefined) {
+      claimed.add(found);
+      byAddress.set(address, found);
+    }
+  }
+  for (const [address, t] of sorted) {
+    if (byAddress.has(address)) continue;
+    const h = handler(t.kind, address);
+    const found = args.live.get(t.kind)?.find((l) => !claimed.has(l) && h.naturalKeyOf(l) === t.naturalKey);
+    if (found !== undefined) {
+      claimed.add(found);
+      byAddress.set(address, found);
+    }
+  }
+
+  const unmanaged: UnmanagedLive[] = [];
+  for (const [kind, objects] of args.live) {
+    const h = args.handlers.get(kind);
+    if (!h) continue;
+    for (const l of objects) if (!claimed.has(l)) unmanaged.push({ kind, naturalKey: h.naturalKeyOf(l), live: l });
+  }
+  unmanaged.sort((a, b) => (a.kind === b.kind ? (a.naturalKey < b.naturalKey ? -1 : 1) : a.kind < b.kind ? -1 : 1));
+  return { byAddress, unmanaged };
+}
