@@ -317,6 +317,8 @@ export class JobEngine {
           if (kill !== undefined) kills.delete(kill);
           kill = k;
           kills.add(k);
+          // A cancel that arrived while the task was being set up must still stop it.
+          if (job.cancelled) k();
         },
       });
     } finally {

@@ -116,23 +116,27 @@ export class NamespaceStore {
   save(): Promise<void> {
     if (this.stateDir === undefined) return Promise.resolve();
     if (this.pending !== undefined) return this.pending;
-    const run = async (): Promise<void> => {
-      if (this.saving !== undefined) await this.saving.catch(() => undefined);
-      this.pending = undefined;
-      const body = JSON.stringify({
-        version: 1,
-        entries: [...this.entries.values()],
-        sections: Object.fromEntries([...this.sections].map(([n, s]) => [n, s.dump()])),
+    const previous = this.saving ?? Promise.resolve();
+    // The snapshot is taken when the previous write is done, so it holds every change made until then.
+    const next: Promise<void> = previous
+      .catch(() => undefined)
+      .then(async () => {
+        if (this.pending === next) this.pending = undefined;
+        const body = JSON.stringify({
+          version: 1,
+          entries: [...this.entries.values()],
+          sections: Object.fromEntries([...this.sections].map(([n, s]) => [n, s.dump()])),
+        });
+        const write = writeFileAtomic(join(this.stateDir as string, SNAPSHOT), body);
+        this.saving = write;
+        try {
+          await write;
+        } finally {
+          if (this.saving === write) this.saving = undefined;
+        }
       });
-      this.saving = writeFileAtomic(join(this.stateDir as string, SNAPSHOT), body);
-      try {
-        await this.saving;
-      } finally {
-        this.saving = undefined;
-      }
-    };
-    this.pending = run();
-    return this.pending;
+    this.pending = next;
+    return next;
   }
 
   /** Creates the account root and its fixed directories (`jobs`, `public`, `reports`, `stor`, `uploads`) when missing. */

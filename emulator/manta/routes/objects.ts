@@ -57,7 +57,12 @@ async function getEntry(state: MantaState, rc: RequestContext): Promise<Reply | 
     rc.res.end();
     return undefined;
   }
-  await pipeline(state.store.blobs.read(entry.blobs), rc.res);
+  try {
+    await pipeline(state.store.blobs.read(entry.blobs), rc.res);
+  } catch (err) {
+    // A client that hangs up mid-download is not a server error; anything else is.
+    if ((err as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw err;
+  }
   return undefined;
 }
 
