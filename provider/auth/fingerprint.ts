@@ -20,7 +20,9 @@ export interface KeyFingerprint {
  */
 export function parseFingerprint(input: string, field = 'keyId'): KeyFingerprint {
   const trimmed = input.trim();
-  let text = trimmed.includes('/') ? trimmed.slice(trimmed.lastIndexOf('/') + 1) : trimmed;
+  // Only a whole key id is cut down: a SHA256 fingerprint's Base64 may itself contain "/".
+  const keyIdForm = /^\/[^/]+(?:\/[^/]+){0,2}\/keys\/([^/]+)$/.exec(trimmed);
+  let text = keyIdForm ? (keyIdForm[1] as string) : trimmed;
   if (/^[0-9a-f]{32}$/i.test(text)) text = text.match(/../g)!.join(':');
   let parsed: sshpk.Fingerprint;
   try {

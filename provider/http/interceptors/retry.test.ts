@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
+import { parseRetryAfter, retryInterceptor } from './retry.js';
+import type { TritonRequest, TritonResponse } from '../types.js';
+
+const reply = (status: number, headers: Record<string, string> = {}): TritonResponse => ({ status, headers, body: Readable.from([]) });
+
+describe('parseRetryAfter', () => {
+  it('reads delta seconds and HTTP dates, and ignores anything else', () => {
+    const now = Date.parse('2024-01-01T00:00:00Z');
+    expect(parseRetryAfter('7', now)).toBe(7000);
+    expect(parseRetryAfter('Mon, 01 Jan 2024 00:00:05 GMT', now)).toBe(5000);
+    expect(parseRetryAfter('Sun, 31 Dec 2023 00:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(undefined, now)).toBeUndefined();
+  });
+});
+
+describe('retryInterceptor', () => {
+  it('draws each wait from [0, min(cap, base * 2^(attempt-1))) — full jitter', async () => {
+    const waits: number[] = [];
+    const statuses = [503, 503, 503, 503, 200];
+    const dispatch = retryInterceptor({ maxAttempts: 5, baseDelayMs: 100, maxDelayMs: 300, random: () => 0.999, sleep: async (ms) => void waits.push(ms) })(async () =>
+      reply(statuses.shift()!),
+    );
+    const request: TritonRequest = { operation: 'ListUsers', method: 'GET', path: '/acme/users', headers: {} };
+    expect((await dispatch(request)).attempts).toBe(5);
+    expect(waits).toEqual([99, 199, 299, 299]);
+  });
+
+  it('never repeats a request whose body is a stream', async () => {
+    let calls = 0;
+    const dispatch = retryInterceptor({ sleep: async () => undefined })(async () => {
+      calls += 1;
+      return reply(503);
+    });
+    const response = await dispatch({ operation: 'PutObject', method: 'PUT', path: '/acme/stor/x', headers: {}, body: Readable.from(['x']) });
+    expect(response.status).toBe(503);
+    expect(calls).toBe(1);
+  });
+});
