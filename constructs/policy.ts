@@ -10,6 +10,7 @@ import type { IPolicy, IRole, ITaggable } from './interfaces.js';
 import { TritonResource, type RenderedResource } from './resource.js';
 import { RoleTag } from './role-tag.js';
 import { fail, showValue } from './private/problems.js';
+import { ImportedPolicy } from './private/imported.js';
 
 /** Props of a {@link Policy}. */
 export interface PolicyProps {
@@ -38,6 +39,16 @@ export interface PolicyProps {
 
 /** A policy of the stack's account. */
 export class Policy extends TritonResource implements IPolicy, ITaggable {
+  /**
+   * An existing policy the stack does not manage, for attaching to a role. Creates nothing; the name
+   * is checked.
+   */
+  static fromName(scope: Construct, id: string, name: string): IPolicy & ITaggable {
+    const problem = checkPolicyName(name);
+    if (problem) throw new ValidationError(`${scope.node.path}/${id}: ${problem}`);
+    return new ImportedPolicy(scope, id, name);
+  }
+
   readonly kind = 'policy' as const;
   /** The policy name. */
   readonly policyName: string;

@@ -63,7 +63,7 @@ export class RoleTag extends TritonResource {
   renderResource(ctx: RenderContext): RenderedResource {
     const { names, deps } = resolveRoleRefs(ctx, this.roles);
     const properties: RoleTagProperties = { path: this.path, roles: names };
-    const target = this.target !== undefined ? (this.target as unknown as TritonResource) : managedTarget(ctx, this.path);
+    const target = TritonResource.isResource(this.target) ? this.target : managedTarget(ctx, this.path);
     return { properties: { ...properties }, dependsOn: [...deps, target] };
   }
 }

@@ -10,6 +10,7 @@ import { TritonResource, type RenderContext, type RenderedResource } from './res
 import { RoleTag } from './role-tag.js';
 import { compareStrings, sortedUnique } from './private/canonical.js';
 import { fail, showValue } from './private/problems.js';
+import { ImportedRole } from './private/imported.js';
 
 /**
  * A role member: a `User` of the stack, the login of a sub-user the stack does not manage, or
@@ -49,6 +50,16 @@ export interface RoleProps {
 
 /** A role of the stack's account. Members and policies are managed as complete lists. */
 export class Role extends TritonResource implements IRole, ITaggable {
+  /**
+   * An existing role the stack does not manage, for use in role tags. Creates nothing; the name is
+   * checked.
+   */
+  static fromName(scope: Construct, id: string, name: string): IRole & ITaggable {
+    const problem = checkRoleName(name);
+    if (problem) throw new ValidationError(`${scope.node.path}/${id}: ${problem}`);
+    return new ImportedRole(scope, id, name);
+  }
+
   /** The account owner, as a member. */
   static readonly ACCOUNT_OWNER: IAccountOwner = Object.freeze({ accountOwner: true as const });
 
@@ -112,7 +123,7 @@ export class Role extends TritonResource implements IRole, ITaggable {
         deps.push(managed);
         member = { type: 'subuser', login: managed?.login ?? ref, default: isDefault };
       } else {
-        deps.push(ref as unknown as TritonResource);
+        deps.push(TritonResource.isResource(ref) ? ref : ctx.find('user', ref.login.toLowerCase()));
         member = { type: 'subuser', login: ref.login, default: isDefault };
       }
       const key = `${member.type}/${member.login.toLowerCase()}`;
@@ -124,7 +135,7 @@ export class Role extends TritonResource implements IRole, ITaggable {
     const members = [...byKey.values()].sort((a, b) => compareStrings(a.type, b.type) || compareStrings(a.login, b.login));
     const policies = this.policies.map((p) => {
       const name = policyName(p);
-      deps.push(typeof p === 'string' ? ctx.find('policy', name) : (p as unknown as TritonResource));
+      deps.push(TritonResource.isResource(p) ? p : ctx.find('policy', name));
       return name;
     });
     const properties: RoleProperties = { name: this.roleName, members, policies: sortedUnique(policies) };

@@ -85,7 +85,7 @@ export class UserKey extends TritonResource implements ITaggable {
 
   /** @internal */
   renderResource(ctx: RenderContext): RenderedResource {
-    const owner = this.owner !== undefined ? (this.owner as unknown as TritonResource) : ctx.find('user', this.userLogin.toLowerCase());
+    const owner = TritonResource.isResource(this.owner) ? this.owner : ctx.find('user', this.userLogin.toLowerCase());
     const properties: UserKeyProperties = {
       user: this.userLogin,
       key: this.keyLine,

@@ -13,6 +13,7 @@ import { UserKey } from './user-key.js';
 import { fail } from './private/problems.js';
 import { profileFields } from './private/profile.js';
 import { loadPublicKey } from './private/ssh-key.js';
+import { ImportedUser } from './private/imported.js';
 
 /** A key given to `User.keys`: the OpenSSH text, or an object naming the text or a file. */
 export type UserKeySpec =
@@ -55,6 +56,16 @@ export interface UserProps extends ProfileFields {
 
 /** A sub-user of the stack's account. */
 export class User extends TritonResource implements IUser, ITaggable {
+  /**
+   * An existing sub-user the stack does not manage, for use as a role member, key owner or role-tag
+   * target. Creates nothing; the login is checked.
+   */
+  static fromLogin(scope: Construct, id: string, login: string): IUser & ITaggable {
+    const problem = checkLogin(login);
+    if (problem) throw new ValidationError(`${scope.node.path}/${id}: ${problem}`);
+    return new ImportedUser(scope, id, login);
+  }
+
   readonly kind = 'user' as const;
   /** The login as declared. */
   readonly login: string;

@@ -1,6 +1,6 @@
 /** Role names given as `Role` objects or plain names, with the dependencies they imply. */
 import type { IRole } from '../interfaces.js';
-import type { RenderContext, TritonResource } from '../resource.js';
+import { TritonResource, type RenderContext } from '../resource.js';
 import { checkRoleName } from '../../common/rules/index.js';
 import { ValidationError } from '../errors.js';
 import { sortedUnique } from './canonical.js';
@@ -27,7 +27,7 @@ export function resolveRoleRefs(ctx: RenderContext, roles: readonly (IRole | str
   const deps: TritonResource[] = [];
   const names = roles.map((r) => {
     const name = typeof r === 'string' ? r : r.roleName;
-    const managed = typeof r === 'string' ? ctx.find('role', name) : (r as unknown as TritonResource);
+    const managed = TritonResource.isResource(r) ? r : ctx.find('role', name);
     if (managed !== undefined) deps.push(managed);
     return name;
   });

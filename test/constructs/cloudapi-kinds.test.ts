@@ -195,3 +195,25 @@ describe('role tags', () => {
     expect(resource(m, 'prod/uk/RoleTags').dependsOn).toEqual(['prod/ops', 'prod/uk']);
   });
 });
+
+describe('existing objects brought in by name', () => {
+  it('GIVEN User.fromLogin, Role.fromName and Policy.fromName WHEN used in a role, a user key and a role tag THEN they render as names and create nothing', () => {
+    const { app, stack } = newStack();
+    const carol = User.fromLogin(stack, 'carol', 'carol');
+    const legacy = Policy.fromName(stack, 'legacy', 'legacy-read');
+    const auditors = Role.fromName(stack, 'auditors', 'auditors');
+    new Role(stack, 'ops', { members: [carol], policies: [legacy] });
+    new UserKey(stack, 'carols-key', { user: carol, key: alicesKey.publicOpenSsh });
+    new RoleTag(stack, 'tag-carol', { resource: carol, roles: [auditors] });
+    const m = app.synth();
+    expect(m.stacks[0]!.resources.map((r) => r.address)).toEqual(['prod/carols-key', 'prod/ops', 'prod/tag-carol']);
+    expect(resource(m, 'prod/ops').properties).toEqual({ name: 'ops', members: [{ type: 'subuser', login: 'carol', default: false }], policies: ['legacy-read'] });
+    expect(resource(m, 'prod/ops').dependsOn).toEqual([]);
+    expect(resource(m, 'prod/tag-carol').properties).toEqual({ path: '/acme/users/carol', roles: ['auditors'] });
+  });
+
+  it('GIVEN User.fromLogin with an invalid login WHEN called THEN the login rule is named', () => {
+    const { stack } = newStack();
+    expect(() => User.fromLogin(stack, 'x', 'no')).toThrow('prod/x: login "no" must be 3 to 32 characters long (it has 2)');
+  });
+});
