@@ -14,11 +14,14 @@ describe('computeChange', () => {
       desired: { path: '/a', headers: { 'content-type': 'text/html' }, tags: ['a', 'b'] },
     });
     expect(change.action).toBe('update');
-    expect(change.patch).toEqual([
-      { op: 'replace', path: '/headers/content-type', value: 'text/html' },
-      { op: 'remove', path: '/headers/x-old' },
-      { op: 'add', path: '/tags/1', value: 'b' },
-    ]);
+    expect(change.patch).toEqual(
+      expect.arrayContaining([
+        { op: 'replace', path: '/headers/content-type', value: 'text/html' },
+        { op: 'remove', path: '/headers/x-old' },
+        { op: 'add', path: '/tags/1', value: 'b' },
+      ]),
+    );
+    expect(change.patch).toHaveLength(3);
     expect(change.dependsOn).toEqual(['s/a', 's/b']);
     expect(change.before).toMatchObject({ etag: 'e1' });
   });

@@ -145,7 +145,8 @@ function diff(before: PlainObject, after: PlainObject, unknown: readonly string[
     const exists = jsonpatch.getValueByPointer(before, pointer) !== undefined;
     ops.push({ op: exists ? 'replace' : 'add', path: pointer, value: null });
   }
-  return ops.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // Never reorder: array operations are index-based and only correct in the order compare emits them.
+  return ops;
 }
 
 function withMarkers(value: PlainObject, fields: readonly string[], markers: Readonly<Record<string, string>>): PlainObject {
