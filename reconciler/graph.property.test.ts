@@ -45,7 +45,9 @@ describe('Graph walk on random dependency graphs', () => {
           const stack = g.dependenciesOf(node);
           while (stack.length > 0) {
             const d = stack.pop()!;
-            if (!out.has(d)) (out.add(d), stack.push(...g.dependenciesOf(d)));
+            if (out.has(d)) continue;
+            out.add(d);
+            stack.push(...g.dependenciesOf(d));
           }
           return out;
         };
