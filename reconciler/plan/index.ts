@@ -5,3 +5,4 @@ export * from './saved-plan.js';
 export * from './validate-plan.js';
 export * from './apply-order.js';
 export * from './match-live.js';
+export * from './drift.js';
