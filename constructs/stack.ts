@@ -185,8 +185,9 @@ export class TritonStack extends Construct {
         dependsOn: sortedDeps,
       });
     }
-    for (const cycle of findCycles(edges)) {
-      problems.push(`${cycle[0]}: dependency cycle: ${cycle.join(' -> ')}`);
+    for (const { cycle, members } of findCycles(edges)) {
+      const others = members.filter((m) => !cycle.includes(m));
+      problems.push(`${cycle[0]}: dependency cycle: ${cycle.join(' -> ')}${others.length > 0 ? ` (the same loop also involves ${others.join(', ')})` : ''}`);
     }
     out.sort((a, b) => compareStrings(a.address, b.address));
     const p = this.props;

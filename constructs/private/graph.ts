@@ -4,12 +4,20 @@
  */
 import { compareStrings } from './canonical.js';
 
+/** One group of resources that depend on each other in a loop. */
+export interface DependencyCycle {
+  /** A concrete loop through the group, from its smallest address back to it (`a -> b -> a`). */
+  readonly cycle: readonly string[];
+  /** Every member of the group (sorted); more than `cycle` when the group holds several loops. */
+  readonly members: readonly string[];
+}
+
 /**
- * Returns one cycle per strongly connected component, each as addresses in dependency order
- * starting from the smallest address and ending where it started (`a -> b -> a`).
- * Iterative Tarjan, so that a long chain (a deep directory tree) cannot overflow the stack.
+ * Returns one entry per strongly connected component (a loop, or several interlocked ones), sorted by
+ * first address. Iterative Tarjan, so that a long chain (a deep directory tree) cannot overflow the
+ * stack.
  */
-export function findCycles(edges: ReadonlyMap<string, readonly string[]>): string[][] {
+export function findCycles(edges: ReadonlyMap<string, readonly string[]>): DependencyCycle[] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const onStack = new Set<string>();
@@ -58,7 +66,9 @@ export function findCycles(edges: ReadonlyMap<string, readonly string[]>): strin
       }
     }
   }
-  return components.map((c) => walkCycle(c, edges)).sort((a, b) => compareStrings(a[0]!, b[0]!));
+  return components
+    .map((c) => ({ cycle: walkCycle(c, edges), members: [...c].sort(compareStrings) }))
+    .sort((a, b) => compareStrings(a.cycle[0]!, b.cycle[0]!));
 }
 
 /** A concrete cycle through a component: breadth-first from its smallest member back to itself. */

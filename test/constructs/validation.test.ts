@@ -251,6 +251,16 @@ describe('whole-tree validation at synth', () => {
     expect(synthProblems(app)).toEqual(['prod/a: dependency cycle: prod/a -> prod/b -> prod/a', 'prod/c: dependency cycle: prod/c -> prod/d -> prod/e -> prod/c']);
   });
 
+  it('GIVEN two loops sharing a resource WHEN synthesized THEN one loop is walked and every other member is named', () => {
+    const { app, stack } = newStack();
+    const [a, b, c] = ['a', 'b', 'c'].map((id) => new Role(stack, id, {}));
+    a!.node.addDependency(b!);
+    b!.node.addDependency(a!);
+    b!.node.addDependency(c!);
+    c!.node.addDependency(b!);
+    expect(synthProblems(app)).toEqual(['prod/a: dependency cycle: prod/a -> prod/b -> prod/a (the same loop also involves prod/c)']);
+  });
+
   it('GIVEN a role in one stack naming a user construct of another WHEN synthesized THEN the cross-account reference is refused', () => {
     const app = new TritonApp();
     const one = new TritonStack(app, 'one', { account: 'acme' });
