@@ -40,9 +40,10 @@ describe('Graph cycles', () => {
     await expect(g.walk(async () => 1)).rejects.toBeInstanceOf(ReconcilerError);
   });
 
-  it('reports a dependency on a node that is not in the graph', () => {
+  it('reports a dependency on a node that is not in the graph, and will not walk it either way', async () => {
     const g = new Graph().addDependency('role/ops', 'user/ghost');
     expect(g.problems().map((p) => p.message)).toEqual(['role/ops depends on user/ghost, which is not in the graph']);
+    await expect(g.walk(async () => 1, { reverse: true })).rejects.toThrow(/role\/ops depends on user\/ghost/);
   });
 });
 

@@ -185,7 +185,7 @@ export class Graph {
     return this.topologicalOrder().reverse();
   }
 
-  /** A new graph with every edge reversed. */
+  /** A new graph with every edge reversed (a dangling dependency becomes a node: validate first). */
   reversed(): Graph {
     const g = new Graph();
     for (const node of this.deps.keys()) g.addNode(node);
@@ -201,8 +201,9 @@ export class Graph {
    * @throws ReconcilerError `GRAPH_INVALID` before running anything if the graph has problems.
    */
   async walk<T>(fn: (node: string, signal: AbortSignal | undefined) => Promise<T>, options: WalkOptions = {}): Promise<WalkResult<T>> {
+    // Validate before reversing: reversing turns a dangling dependency into a node of its own.
+    this.assertValid();
     const graph = options.reverse ? this.reversed() : this;
-    graph.assertValid();
     const limit = options.concurrency ?? 4;
     if (!Number.isInteger(limit) || limit < 1) {
       throw new RangeError(`walk concurrency must be a positive integer, got ${String(limit)}`);

@@ -130,7 +130,8 @@ export interface PlanningHandler<Live = unknown> {
    * Turns desired properties into the comparable form: server defaults filled in, lists that the
    * server treats as sets sorted, equivalent spellings unified. Must be pure and idempotent.
    * Write-only fields may be present in the input; leave them out of the result (they are compared
-   * by hash elsewhere).
+   * by hash elsewhere). At plan time a value known only after apply (a reference to an object not yet
+   * created) arrives as an opaque placeholder string: pass strings through, never validate them here.
    */
   normalizeDesired(props: ResolvedProperties): PlainObject;
   /**
