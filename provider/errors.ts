@@ -76,6 +76,11 @@ export class TritonApiError extends TritonError {
     this.serverMessage = details.message;
   }
 
+  /** True for 404 (ResourceNotFound and its Manta variants). */
+  get isNotFound(): boolean {
+    return this.status === 404;
+  }
+
   /** True for `InvalidVersion`, which servers send as 400 (code) or 449 (docs). */
   get isInvalidVersion(): boolean {
     return this.apiCode === 'InvalidVersion' && (this.status === 400 || this.status === 449);
@@ -106,5 +111,22 @@ export class TritonConfigError extends TritonError {
     super(message, options);
     this.name = 'TritonConfigError';
     this.code = code;
+  }
+}
+
+/**
+ * A caller passed a bad argument; nothing was sent. The message names the field, the value and
+ * the rule (a password value is never shown).
+ */
+export class TritonInputError extends TritonError {
+  /** Always `INVALID_INPUT`. */
+  readonly code = 'INVALID_INPUT' as const;
+  /** The argument or field at fault, e.g. `phases[0].memory`. */
+  readonly field: string;
+
+  constructor(field: string, detail: string) {
+    super(`${field}: ${detail}`);
+    this.name = 'TritonInputError';
+    this.field = field;
   }
 }

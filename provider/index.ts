@@ -2,7 +2,7 @@
  * triton-iac/provider: the signed CloudAPI and Manta clients, configuration resolution, key
  * loading and pre-signed URLs.
  */
-export { TritonError, TritonApiError, TritonConfigError } from './errors.js';
+export { TritonError, TritonApiError, TritonConfigError, TritonInputError } from './errors.js';
 export type { TritonApiErrorDetails, TritonConfigErrorCode } from './errors.js';
 
 export type { Signer, SignatureAlgorithm, SignerSource } from './auth/signer.js';

@@ -5,6 +5,7 @@
  */
 import { buildKeyId, type KeyIdStyle } from './key-id.js';
 import type { Signer } from './signer.js';
+import { TritonInputError } from '../errors.js';
 
 /** Options of {@link presignCloudApiUrl} and {@link presignMantaUrl}. */
 export interface PresignOptions {
@@ -37,11 +38,11 @@ export function rfc3986(value: string): string {
 async function presign(style: KeyIdStyle, options: PresignOptions): Promise<string> {
   const base = new URL(options.url);
   const methods = [...(options.methods ?? ['GET'])].map((m) => m.toUpperCase()).sort();
-  if (methods.length === 0) throw new TypeError('methods: must list at least one HTTP method');
+  if (methods.length === 0) throw new TritonInputError('methods', 'must list at least one HTTP method');
   const now = options.now ?? Date.now;
   const expires = options.expires ?? Math.floor(now() / 1000) + 300;
   if (!Number.isInteger(expires) || expires <= 0) {
-    throw new TypeError(`expires: ${expires} must be a positive integer (seconds since the Unix epoch)`);
+    throw new TritonInputError('expires', `${expires} must be a positive integer (seconds since the Unix epoch)`);
   }
   const query: Record<string, string> = { ...options.query, expires: String(expires) };
   if (options.roles && options.roles.length > 0) query.role = options.roles.join(',');

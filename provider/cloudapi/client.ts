@@ -9,6 +9,7 @@ import { imagesApi, type ImagesApi } from './images-api.js';
 import { keysApi, type KeysApi } from './keys-api.js';
 import { rbacApi, type RbacApi } from './rbac-api.js';
 import { usersApi, type UsersApi } from './users-api.js';
+import { TritonInputError } from '../errors.js';
 
 /** Configuration of {@link createCloudApiClient}; a resolved `ServiceConfig` fits as is. */
 export interface CloudApiClientConfig extends TransportOptions {
@@ -42,7 +43,7 @@ export interface CloudApiClient extends AccountApi, KeysApi, UsersApi, RbacApi, 
 /** Creates a CloudAPI client. */
 export function createCloudApiClient(config: CloudApiClientConfig): CloudApiClient {
   if (typeof config?.account !== 'string' || config.account === '') {
-    throw new TypeError(`account: ${JSON.stringify(config?.account)} must be the account login`);
+    throw new TritonInputError('account', `${JSON.stringify(config?.account)} must be the account login`);
   }
   const roles = config.roles && config.roles.length > 0 ? config.roles.join(',') : undefined;
   const service = createService({

@@ -5,6 +5,7 @@
 import type { CallOptions } from '../http/api-caller.js';
 import { accountPath, requireId, type CloudApiContext } from './private/context.js';
 import type { CreateKeyInput, SshKey } from './types.js';
+import { TritonInputError } from '../errors.js';
 
 /** Key operations. */
 export interface KeysApi {
@@ -28,7 +29,7 @@ export interface KeysApi {
 
 function checkKeyInput(input: CreateKeyInput): CreateKeyInput {
   if (typeof input?.key !== 'string' || input.key.trim().split(/\s+/).length < 2) {
-    throw new TypeError(`key: ${JSON.stringify(typeof input?.key === 'string' ? input.key.slice(0, 40) : input?.key)} must be an OpenSSH public key line ("<type> <base64> [comment]")`);
+    throw new TritonInputError('key', `${JSON.stringify(typeof input?.key === 'string' ? input.key.slice(0, 40) : input?.key)} must be an OpenSSH public key line ("<type> <base64> [comment]")`);
   }
   return input;
 }

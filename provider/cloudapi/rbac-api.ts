@@ -7,6 +7,7 @@ import type { CallOptions } from '../http/api-caller.js';
 import { parseRoleTagHeader } from '../private/role-tags.js';
 import { accountPath, requireId, type CloudApiContext } from './private/context.js';
 import type { Policy, PolicyInput, Role, RoleInput, RoleTags } from './types.js';
+import { TritonInputError } from '../errors.js';
 
 /** Role, policy and role-tag operations. */
 export interface RbacApi {
@@ -43,17 +44,22 @@ export interface RbacApi {
 function resourcePath(ctx: CloudApiContext, path: string): string {
   requireId(path, 'path');
   if (path.startsWith('/')) {
-    return path
-      .split('/')
-      .map((s) => (s === '' ? s : encodeURIComponent(decodeURIComponent(s))))
-      .join('/');
+    try {
+      // Decode first so an already-encoded path is not encoded twice.
+      return path
+        .split('/')
+        .map((s) => (s === '' ? s : encodeURIComponent(decodeURIComponent(s))))
+        .join('/');
+    } catch {
+      throw new TritonInputError('path', `"${path}" holds a malformed percent-escape`);
+    }
   }
   return accountPath(ctx, ...path.split('/').filter((s) => s !== ''));
 }
 
 function checkName(input: { name?: unknown }, kind: string): void {
   if (typeof input?.name !== 'string' || input.name.trim() === '') {
-    throw new TypeError(`name: ${JSON.stringify(input?.name)} is required: a ${kind} needs a non-empty name`);
+    throw new TritonInputError('name', `${JSON.stringify(input?.name)} is required: a ${kind} needs a non-empty name`);
   }
 }
 
@@ -86,7 +92,7 @@ export function rbacApi(ctx: CloudApiContext): RbacApi {
     async createPolicy(input, options = {}) {
       checkName(input, 'policy');
       if (!Array.isArray(input.rules) || input.rules.some((r) => typeof r !== 'string')) {
-        throw new TypeError(`rules: ${JSON.stringify(input.rules)} must be an array of policy-language sentences`);
+        throw new TritonInputError('rules', `${JSON.stringify(input.rules)} must be an array of policy-language sentences`);
       }
       return (await caller.json<Policy>({ operation: 'CreatePolicy', method: 'POST', path: accountPath(ctx, 'policies'), json: input, signal: options.signal })).data;
     },
@@ -102,7 +108,7 @@ export function rbacApi(ctx: CloudApiContext): RbacApi {
     },
     async setRoleTags(path, roles, options = {}) {
       if (!Array.isArray(roles) || roles.some((r) => typeof r !== 'string' || r === '')) {
-        throw new TypeError(`roles: ${JSON.stringify(roles)} must be an array of role names`);
+        throw new TritonInputError('roles', `${JSON.stringify(roles)} must be an array of role names`);
       }
       const res = await caller.json<RoleTags>({ operation: 'SetRoleTags', method: 'PUT', path: resourcePath(ctx, path), json: { 'role-tag': roles }, signal: options.signal });
       return res.data;

@@ -5,6 +5,7 @@
 import type { CallOptions } from '../http/api-caller.js';
 import { accountPath, requireId, type CloudApiContext } from './private/context.js';
 import type { CreateUserInput, UpdateUserInput, User } from './types.js';
+import { TritonInputError } from '../errors.js';
 
 /** Sub-user operations. */
 export interface UsersApi {
@@ -38,17 +39,17 @@ export function usersApi(ctx: CloudApiContext): UsersApi {
         if (typeof input?.[field] !== 'string' || input[field] === '') {
           // Never echo the password back, even when it is the bad field.
           const shown = field === 'password' ? '(hidden)' : JSON.stringify(input?.[field]);
-          throw new TypeError(`${field}: ${shown} is required and must be a non-empty string`);
+          throw new TritonInputError(field, `${shown} is required and must be a non-empty string`);
         }
       }
       return (await caller.json<User>({ operation: 'CreateUser', method: 'POST', path: accountPath(ctx, 'users'), json: input, signal: options.signal })).data;
     },
     async updateUser(id, changes, options = {}) {
-      if (changes && 'password' in changes) throw new TypeError('password: cannot be changed by updateUser; use changeUserPassword');
+      if (changes && 'password' in changes) throw new TritonInputError('password', 'cannot be changed by updateUser; use changeUserPassword');
       return (await caller.json<User>({ operation: 'UpdateUser', method: 'POST', path: accountPath(ctx, 'users', requireId(id, 'id')), json: changes, signal: options.signal })).data;
     },
     async changeUserPassword(id, password, options = {}) {
-      if (typeof password !== 'string' || password === '') throw new TypeError('password: (hidden) is required and must be a non-empty string');
+      if (typeof password !== 'string' || password === '') throw new TritonInputError('password', '(hidden) is required and must be a non-empty string');
       const json = { password, password_confirmation: password };
       return (await caller.json<User>({ operation: 'ChangeUserPassword', method: 'POST', path: accountPath(ctx, 'users', requireId(id, 'id'), 'change_password'), json, signal: options.signal })).data;
     },

@@ -7,7 +7,7 @@
  * `code` reachable through `cause` so the retry interceptor can classify it.
  */
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
-import { TritonApiError } from '../errors.js';
+import { TritonApiError, TritonInputError } from '../errors.js';
 import type { Dispatch, TritonRequest, TritonResponse } from './types.js';
 
 /** Options of {@link createCoreDispatch}. */
@@ -53,10 +53,10 @@ export function createCoreDispatch(options: CoreOptions): CoreDispatch {
   try {
     base = new URL(options.url);
   } catch {
-    throw new TypeError(`url: "${options.url}" is not a valid URL (expected e.g. https://cloudapi.example.com)`);
+    throw new TritonInputError('url', `"${options.url}" is not a valid URL (expected e.g. https://cloudapi.example.com)`);
   }
   if (base.protocol !== 'https:' && base.protocol !== 'http:') {
-    throw new TypeError(`url: "${options.url}" must use http: or https:`);
+    throw new TritonInputError('url', `"${options.url}" must use http: or https:`);
   }
   const timeoutMs = options.timeoutMs ?? 60_000;
   const ownAgent = options.dispatcher

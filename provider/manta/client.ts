@@ -8,6 +8,7 @@ import { directoriesApi, type DirectoriesApi } from './directories-api.js';
 import { jobsApi, type JobsApi } from './jobs-api.js';
 import { objectsApi, type ObjectsApi } from './objects-api.js';
 import { uploadsApi, type UploadsApi } from './uploads-api.js';
+import { TritonInputError } from '../errors.js';
 
 /** Configuration of {@link createMantaClient}; a resolved `ServiceConfig` fits as is. */
 export interface MantaClientConfig extends TransportOptions {
@@ -36,7 +37,7 @@ export interface MantaClient extends DirectoriesApi, ObjectsApi, JobsApi, Upload
 /** Creates a Manta client. */
 export function createMantaClient(config: MantaClientConfig): MantaClient {
   if (typeof config?.account !== 'string' || config.account === '') {
-    throw new TypeError(`account: ${JSON.stringify(config?.account)} must be the account login`);
+    throw new TritonInputError('account', `${JSON.stringify(config?.account)} must be the account login`);
   }
   const defaultHeaders: Record<string, string> = { accept: '*/*' };
   if (config.roles && config.roles.length > 0) defaultHeaders.role = config.roles.join(',');

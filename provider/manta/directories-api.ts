@@ -6,7 +6,7 @@
  */
 import { readText, type CallOptions } from '../http/api-caller.js';
 import { headerValue } from '../http/types.js';
-import { TritonApiError } from '../errors.js';
+import { TritonApiError, TritonInputError } from '../errors.js';
 import { mantaPath } from './private/paths.js';
 import type { MantaContext } from './private/context.js';
 import type { DirectoryEntry, DirectoryPage, ListDirectoryOptions } from './types.js';
@@ -57,7 +57,7 @@ export function directoriesApi(ctx: MantaContext): DirectoriesApi {
     },
     async listDirectory(path, options = {}) {
       if (options.limit !== undefined && (!Number.isInteger(options.limit) || options.limit < 1 || options.limit > 1024)) {
-        throw new TypeError(`limit: ${options.limit} must be an integer from 1 to 1024`);
+        throw new TritonInputError('limit', `${options.limit} must be an integer from 1 to 1024`);
       }
       const spec = {
         operation: 'ListDirectory',
@@ -77,7 +77,7 @@ export function directoriesApi(ctx: MantaContext): DirectoriesApi {
     async *iterateDirectory(path, options = {}) {
       const limit = options.pageSize ?? 256;
       // With an inclusive marker a one-entry page would only ever repeat the marker.
-      if (!Number.isInteger(limit) || limit < 2 || limit > 1024) throw new TypeError(`pageSize: ${limit} must be an integer from 2 to 1024`);
+      if (!Number.isInteger(limit) || limit < 2 || limit > 1024) throw new TritonInputError('pageSize', `${limit} must be an integer from 2 to 1024`);
       let marker: string | undefined;
       // Bounded: each page must advance past the marker, else the server is looping.
       for (;;) {

@@ -4,7 +4,7 @@
  */
 import { readText, type CallOptions } from '../http/api-caller.js';
 import { headerValue } from '../http/types.js';
-import { TritonApiError } from '../errors.js';
+import { TritonApiError, TritonInputError } from '../errors.js';
 import { parseEntries } from './directories-api.js';
 import type { MantaContext } from './private/context.js';
 import type { CreateJobInput, DirectoryEntry, Job, JobError, JobPhase } from './types.js';
@@ -39,21 +39,21 @@ const DISK = [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
 /** Checks job phases with messages naming the phase and field; returns nothing when valid. */
 export function validateJob(input: CreateJobInput): void {
   if (!input || !Array.isArray(input.phases) || input.phases.length === 0) {
-    throw new TypeError(`phases: ${JSON.stringify(input?.phases)} must be a non-empty array of phases`);
+    throw new TritonInputError('phases', `${JSON.stringify(input?.phases)} must be a non-empty array of phases`);
   }
   input.phases.forEach((phase: JobPhase, i) => {
     const at = `phases[${i}]`;
-    if (typeof phase?.exec !== 'string' || phase.exec.trim() === '') throw new TypeError(`${at}.exec: ${JSON.stringify(phase?.exec)} must be a non-empty shell command`);
-    if (phase.type !== undefined && phase.type !== 'map' && phase.type !== 'reduce') throw new TypeError(`${at}.type: "${String(phase.type)}" must be "map" or "reduce"`);
-    if (phase.count !== undefined && (!Number.isInteger(phase.count) || phase.count < 1 || phase.count > 1024)) throw new TypeError(`${at}.count: ${phase.count} must be an integer from 1 to 1024`);
-    if (phase.count !== undefined && phase.type !== 'reduce') throw new TypeError(`${at}.count: only reduce phases take a count`);
-    if (phase.memory !== undefined && !MEMORY.includes(phase.memory)) throw new TypeError(`${at}.memory: ${phase.memory} must be one of ${MEMORY.join(', ')} (MB)`);
-    if (phase.disk !== undefined && !DISK.includes(phase.disk)) throw new TypeError(`${at}.disk: ${phase.disk} must be one of ${DISK.join(', ')} (GB)`);
+    if (typeof phase?.exec !== 'string' || phase.exec.trim() === '') throw new TritonInputError(`${at}.exec`, `${JSON.stringify(phase?.exec)} must be a non-empty shell command`);
+    if (phase.type !== undefined && phase.type !== 'map' && phase.type !== 'reduce') throw new TritonInputError(`${at}.type`, `"${String(phase.type)}" must be "map" or "reduce"`);
+    if (phase.count !== undefined && (!Number.isInteger(phase.count) || phase.count < 1 || phase.count > 1024)) throw new TritonInputError(`${at}.count`, `${phase.count} must be an integer from 1 to 1024`);
+    if (phase.count !== undefined && phase.type !== 'reduce') throw new TritonInputError(`${at}.count`, `only reduce phases take a count`);
+    if (phase.memory !== undefined && !MEMORY.includes(phase.memory)) throw new TritonInputError(`${at}.memory`, `${phase.memory} must be one of ${MEMORY.join(', ')} (MB)`);
+    if (phase.disk !== undefined && !DISK.includes(phase.disk)) throw new TritonInputError(`${at}.disk`, `${phase.disk} must be one of ${DISK.join(', ')} (GB)`);
   });
 }
 
 function jobIdOf(jobId: string): string {
-  if (typeof jobId !== 'string' || !/^[A-Za-z0-9-]+$/.test(jobId)) throw new TypeError(`jobId: ${JSON.stringify(jobId)} must be a job id (UUID)`);
+  if (typeof jobId !== 'string' || !/^[A-Za-z0-9-]+$/.test(jobId)) throw new TritonInputError('jobId', `${JSON.stringify(jobId)} must be a job id (UUID)`);
   return jobId;
 }
 
@@ -83,7 +83,7 @@ export function jobsApi(ctx: MantaContext): JobsApi {
     },
     async addJobInputs(jobId, paths, options = {}) {
       if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string' || p === '' || p.includes('\n'))) {
-        throw new TypeError(`paths: ${JSON.stringify(paths)} must be an array of object paths (no newlines)`);
+        throw new TritonInputError('paths', `${JSON.stringify(paths)} must be an array of object paths (no newlines)`);
       }
       await caller.empty({ operation: 'AddJobInputs', method: 'POST', path: live(jobId, 'in'), headers: { 'content-type': 'text/plain' }, body: `${paths.join('\n')}\n`, signal: options.signal });
     },

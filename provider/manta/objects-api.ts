@@ -10,6 +10,7 @@ import { conditionHeaders, metadataFrom, metadataHeaders } from './private/metad
 import { mantaPath, plainPath } from './private/paths.js';
 import type { MantaContext } from './private/context.js';
 import type { Conditions, GetObjectResult, ObjectMetadata, PutMetadataOptions, PutObjectOptions, PutResult } from './types.js';
+import { TritonInputError } from '../errors.js';
 
 /** Object operations. */
 export interface ObjectsApi {
@@ -41,7 +42,7 @@ export function putResultFrom(res: TritonResponse): PutResult {
 }
 
 function checkNumber(value: number | undefined, field: string, rule: string, ok: (n: number) => boolean): void {
-  if (value !== undefined && !(Number.isInteger(value) && ok(value))) throw new TypeError(`${field}: ${value} must be ${rule}`);
+  if (value !== undefined && !(Number.isInteger(value) && ok(value))) throw new TritonInputError(field, `${value} must be ${rule}`);
 }
 
 /** Builds the objects section. */

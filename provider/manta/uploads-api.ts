@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { CallOptions } from '../http/api-caller.js';
 import { headerValue, type RequestBody } from '../http/types.js';
-import { TritonApiError } from '../errors.js';
+import { TritonApiError, TritonInputError } from '../errors.js';
 import { putResultFrom } from './objects-api.js';
 import { mantaPath, plainPath } from './private/paths.js';
 import type { MantaContext } from './private/context.js';
@@ -32,7 +32,7 @@ export function uploadsApi(ctx: MantaContext): UploadsApi {
   // documented `/<account>/uploads/<first 3 characters>/<id>` layout.
   const partsDir = (upload: UploadRef): string => {
     if (typeof upload === 'string') {
-      if (!/^[0-9a-f-]{4,}$/i.test(upload)) throw new TypeError(`upload: "${upload}" must be an upload id (UUID) or the object createMultipartUpload returned`);
+      if (!/^[0-9a-f-]{4,}$/i.test(upload)) throw new TritonInputError('upload', `"${upload}" must be an upload id (UUID) or the object createMultipartUpload returned`);
       return mantaPath(account, `/${account}/uploads/${upload.slice(0, 3)}/${upload}`, 'upload');
     }
     return mantaPath(account, upload.partsDirectory, 'upload.partsDirectory');
@@ -45,7 +45,7 @@ export function uploadsApi(ctx: MantaContext): UploadsApi {
       return res.data;
     },
     async uploadPart(upload, partNumber, body, options = {}) {
-      if (!Number.isInteger(partNumber) || partNumber < 0 || partNumber > 9999) throw new TypeError(`partNumber: ${partNumber} must be an integer from 0 to 9999`);
+      if (!Number.isInteger(partNumber) || partNumber < 0 || partNumber > 9999) throw new TritonInputError('partNumber', `${partNumber} must be an integer from 0 to 9999`);
       const headers: Record<string, string> = { 'content-type': 'application/octet-stream' };
       let payload: RequestBody = body;
       if (!(body instanceof Readable)) {
@@ -61,7 +61,7 @@ export function uploadsApi(ctx: MantaContext): UploadsApi {
     },
     async commitMultipartUpload(upload, partEtags, options = {}) {
       if (!Array.isArray(partEtags) || partEtags.length === 0 || partEtags.some((e) => typeof e !== 'string' || e === '')) {
-        throw new TypeError(`partEtags: ${JSON.stringify(partEtags)} must be a non-empty array of part etags, part 0 first`);
+        throw new TritonInputError('partEtags', `${JSON.stringify(partEtags)} must be a non-empty array of part etags, part 0 first`);
       }
       const spec = { operation: 'CommitMultipartUpload', method: 'POST', path: `${partsDir(upload)}/commit`, json: { parts: partEtags }, signal: options.signal } as const;
       const res = await caller.empty(spec);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { generateTestKey } from '../support/keys.js';
-import { createMantaClient, loadKeyMaterial, type MantaClient } from '../../provider/index.js';
+import { createMantaClient, loadKeyMaterial, TritonInputError, type MantaClient } from '../../provider/index.js';
 import { startOracleServer, type Handler, type OracleServer } from './support/oracle-server.js';
 
 const key = generateTestKey('ecdsa-p256');
@@ -184,6 +184,12 @@ describe('Manta jobs and multipart uploads', () => {
     const manta = await start(listing);
     await expect(manta.createJob({ phases: [{ exec: 'cat', memory: 300 }] })).rejects.toThrow(/^phases\[0\]\.memory: 300 must be one of 256, 512/);
     await expect(manta.createJob({ phases: [] })).rejects.toThrow(/^phases: \[\] must be a non-empty array/);
+    await expect(manta.createJob({ phases: [{ exec: 'cat' }, { type: 'reduce', exec: 'cat', disk: 3 }] })).rejects.toMatchObject({
+      name: 'TritonInputError',
+      code: 'INVALID_INPUT',
+      field: 'phases[1].disk',
+    });
+    await expect(manta.createJob({ phases: [{ exec: '' }] })).rejects.toBeInstanceOf(TritonInputError);
     expect(server!.seen).toHaveLength(0);
   });
 

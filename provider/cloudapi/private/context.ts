@@ -1,5 +1,6 @@
 /** What every CloudAPI section needs: the caller and the account whose paths it builds. */
 import type { ApiCaller } from '../../http/api-caller.js';
+import { TritonInputError } from '../../errors.js';
 
 /** Shared by the CloudAPI sections. */
 export interface CloudApiContext {
@@ -16,7 +17,7 @@ export function accountPath(ctx: CloudApiContext, ...segments: string[]): string
 /** Throws a clear error for an empty identifier before any request goes out. */
 export function requireId(value: string, field: string): string {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new TypeError(`${field}: ${JSON.stringify(value)} must be a non-empty string`);
+    throw new TritonInputError(field, `${JSON.stringify(value)} must be a non-empty string`);
   }
   return value;
 }

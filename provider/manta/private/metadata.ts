@@ -4,6 +4,7 @@
 import { parseRoleTagHeader } from '../../private/role-tags.js';
 import { headerValue, type TritonResponse } from '../../http/types.js';
 import type { Conditions, ObjectMetadata } from '../types.js';
+import { TritonInputError } from '../../errors.js';
 
 function httpDate(value: Date | string): string {
   return value instanceof Date ? value.toUTCString() : value;
@@ -24,8 +25,8 @@ export function metadataHeaders(metadata: Readonly<Record<string, string>> | und
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(metadata ?? {})) {
     const lower = name.toLowerCase();
-    if (!lower.startsWith('m-') || lower.length < 3) throw new TypeError(`metadata: header "${name}" must start with "m-" (custom metadata)`);
-    if (typeof value !== 'string') throw new TypeError(`metadata: "${name}" must be a string, got ${JSON.stringify(value)}`);
+    if (!lower.startsWith('m-') || lower.length < 3) throw new TritonInputError('metadata', `header "${name}" must start with "m-" (custom metadata)`);
+    if (typeof value !== 'string') throw new TritonInputError('metadata', `"${name}" must be a string, got ${JSON.stringify(value)}`);
     out[lower] = value;
   }
   return out;
