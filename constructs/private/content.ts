@@ -18,7 +18,7 @@ export interface SynthesizedContent {
 /** From exactly one of `content` (string or bytes) and `file` (path). */
 export function synthesizeContent(at: string, content: string | Uint8Array | undefined, file: string | undefined): SynthesizedContent {
   if ((content === undefined) === (file === undefined)) {
-    fail(at, 'content', content === undefined ? file : '(given)', 'give exactly one of content (a string or a Buffer) and file (a path)');
+    fail(at, 'content', undefined, 'give exactly one of content (a string or a Buffer) and file (a path)', { withhold: true });
   }
   if (file !== undefined) return fromFile(at, file);
   if (typeof content === 'string') {

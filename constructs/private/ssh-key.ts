@@ -34,7 +34,7 @@ function looksPrivate(text: string): boolean {
  */
 export function loadPublicKey(at: string, key: string | undefined, keyFile: string | undefined): ParsedPublicKey {
   if ((key === undefined) === (keyFile === undefined)) {
-    fail(at, 'key', key === undefined ? keyFile : '(text)', 'give exactly one of key (the OpenSSH public key text) and keyFile (a path to a .pub file)', { withhold: key !== undefined });
+    fail(at, 'key', undefined, 'give exactly one of key (the OpenSSH public key text) and keyFile (a path to a .pub file)', { withhold: true });
   }
   if (keyFile !== undefined) {
     let text: string;
