@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, classifyApiError, decideRetry, mayBeStale, WriteLog, type ApiErrorLike, type ClassifyContext } from './consistency.js';
+import { apiErrorFacts, backoffDelay, classifyApiError, decideRetry, mayBeStale, WriteLog, type ApiErrorLike, type ClassifyContext } from './consistency.js';
 
 describe('classifyApiError', () => {
   const table: [string, ApiErrorLike, ClassifyContext, string, unknown?][] = [
@@ -34,6 +34,26 @@ describe('classifyApiError', () => {
     expect(classifyApiError({ code: 'ECONNRESET' })).toMatchObject({ mayHaveApplied: true });
     expect(classifyApiError({ code: 'ECONNREFUSED' })).toMatchObject({ mayHaveApplied: false });
     expect(classifyApiError({ status: 429 })).toMatchObject({ mayHaveApplied: false });
+  });
+});
+
+describe('apiErrorFacts', () => {
+  it('reads the provider\'s API error shape, treating status 0 as no response', () => {
+    const providerError = Object.assign(new Error('CreateRole (POST /acme/roles) failed: 409 InvalidArgument: Invalid subuser: alice [request-id r1]'), {
+      code: 'TRITON_API_ERROR', status: 409, apiCode: 'InvalidArgument', serverMessage: 'Invalid subuser: alice',
+    });
+    expect(apiErrorFacts(providerError)).toEqual({ status: 409, code: 'InvalidArgument', message: 'Invalid subuser: alice' });
+    expect(classifyApiError(apiErrorFacts(providerError))).toMatchObject({ class: 'not-yet-visible', references: [{ kind: 'user', name: 'alice' }] });
+    const noResponse = { code: 'TRITON_API_ERROR', status: 0, apiCode: 'ConnectionError', serverMessage: 'socket hang up' };
+    expect(classifyApiError(apiErrorFacts(noResponse))).toMatchObject({ class: 'transient', mayHaveApplied: true });
+  });
+
+  it('ignores a request id appended to the message when naming the missing object', () => {
+    expect(classifyApiError({ status: 409, message: 'CreateRole failed: Invalid subuser: bob [request-id 123]' })).toMatchObject({ references: [{ kind: 'user', name: 'bob' }] });
+  });
+
+  it('copes with thrown values that are not objects', () => {
+    expect(classifyApiError(apiErrorFacts('boom'))).toMatchObject({ class: 'terminal' });
   });
 });
 

@@ -44,15 +44,30 @@ export interface ClassifyContext {
   readonly target?: ObjectReference;
 }
 
+// Names stop at the end of the message or at a trailing `[request-id …]` a client may append.
 const NOT_YET_VISIBLE: readonly { pattern: RegExp; kind: string }[] = [
-  { pattern: /Invalid subuser: (.+)$/, kind: 'user' },
-  { pattern: /Invalid policy: (.+)$/, kind: 'policy' },
-  { pattern: /Role\(s\) (.+) not found/, kind: 'role' },
+  { pattern: /Invalid subuser: ([^[]+?)\s*(?:\[|$)/, kind: 'user' },
+  { pattern: /Invalid policy: ([^[]+?)\s*(?:\[|$)/, kind: 'policy' },
+  { pattern: /Role\(s\) (.+?) not found/, kind: 'role' },
 ];
 const TRANSIENT_STATUS = new Set([420, 429, 500, 502, 503, 504]);
-const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const NETWORK_CODES = new Set(['ConnectionError', 'RequestTimeout', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 /** Codes after which the request certainly did nothing: the connection was never made. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/**
+ * Reads the classification facts from any thrown value. It understands the provider's
+ * `TritonApiError` (`status` 0 for no response, `apiCode`, `serverMessage`) without importing it, and
+ * plain `{status, code, message}` objects and Node system errors.
+ */
+export function apiErrorFacts(error: unknown): ApiErrorLike {
+  if (typeof error !== 'object' || error === null) return { message: String(error) };
+  const e = error as Record<string, unknown>;
+  const status = typeof e.status === 'number' && e.status > 0 ? e.status : undefined;
+  const code = typeof e.apiCode === 'string' ? e.apiCode : typeof e.code === 'string' ? e.code : undefined;
+  const message = typeof e.serverMessage === 'string' ? e.serverMessage : typeof e.message === 'string' ? e.message : undefined;
+  return { ...(status !== undefined ? { status } : {}), ...(code !== undefined ? { code } : {}), ...(message !== undefined ? { message } : {}) };
+}
 
 /** Sorts an API error into one of the three classes. Pure. */
 export function classifyApiError(error: ApiErrorLike, context: ClassifyContext = {}): ErrorClassification {

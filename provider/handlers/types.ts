@@ -20,9 +20,10 @@
  *    with an empty body), and the engine records it in state without a confirming GET, because a GET
  *    right after a write may be stale (eventual consistency; see `reconciler/consistency.ts`).
  *
- * Errors: a handler throws the client's typed errors unchanged (they carry `status`, `code` and
- * `message`); the engine classifies them (not-yet-visible, transient, terminal) and retries. A handler
- * never sleeps or retries on its own, and never logs or throws a secret value.
+ * Errors: a handler throws the client's `TritonApiError` unchanged (it carries `status`, `apiCode`
+ * and `serverMessage`); the engine classifies it (`reconciler/consistency.ts`: not-yet-visible,
+ * transient, terminal) and retries. A handler never sleeps or retries on its own, and never logs or
+ * throws a secret value.
  */
 import type { ResourceKind, SecretValue } from '../../common/manifest.js';
 
