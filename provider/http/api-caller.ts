@@ -98,6 +98,7 @@ export async function errorFromResponse(spec: CallSpec, response: TritonResponse
 
 /** Sends typed calls through a dispatch chain. */
 export class ApiCaller {
+  /** @param dispatch the composed chain (see `createService`) */
   constructor(private readonly dispatch: Dispatch) {}
 
   /** Sends the call; resolves with the raw response when its status is a success, else throws. */

@@ -32,6 +32,7 @@ export class WireReader {
   private offset = 0;
   constructor(private readonly buf: Buffer) {}
 
+  /** Reads a big-endian uint32. */
   uint32(): number {
     if (this.offset + 4 > this.buf.length) throw new Error('truncated agent message');
     const value = this.buf.readUInt32BE(this.offset);
@@ -39,6 +40,7 @@ export class WireReader {
     return value;
   }
 
+  /** Reads an SSH `string` (length-prefixed bytes). */
   string(): Buffer {
     const len = this.uint32();
     if (this.offset + len > this.buf.length) throw new Error('truncated agent message');
