@@ -4,7 +4,7 @@
  * plan in a collapsible block.
  */
 import { planHasChanges, PLAN_ACTIONS, type Plan, type PlanAction } from '../plan/types.js';
-import { summaryLine, SYMBOL } from './private/format.js';
+import { summaryLine, SYMBOL, symbolOf } from './private/format.js';
 import { renderText } from './text.js';
 
 const COUNT_LABEL: Readonly<Record<PlanAction, string>> = {
@@ -32,7 +32,7 @@ export function renderMarkdown(plan: Plan): string {
   lines.push('', '| Action | Address | Kind | Natural key | Why |', '|---|---|---|---|---|');
   for (const c of plan.changes) {
     if (c.action === 'no-op') continue;
-    lines.push(`| \`${SYMBOL[c.action]}\` ${c.action} | \`${cell(c.address)}\` | ${c.kind} | \`${cell(c.naturalKey)}\` | ${cell(c.reason ?? '')} |`);
+    lines.push(`| \`${symbolOf(c)}\` ${c.action} | \`${cell(c.address)}\` | ${c.kind} | \`${cell(c.naturalKey)}\` | ${cell(c.reason ?? '')} |`);
   }
   // The text plan is already masked; fencing it as `diff` colours + and - lines on GitHub.
   const fence = '```';

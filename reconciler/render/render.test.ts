@@ -141,3 +141,13 @@ function reverseKeys(value: unknown): unknown {
   if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reverseKeys(v)]));
   return value;
 }
+
+describe('replace symbols', () => {
+  it('shows +/- for a replacement that creates the new object before deleting the old one', () => {
+    const schema = { immutable: ['path'], writeOnly: [], computed: [], replaceStrategy: 'create-then-delete' as const };
+    const change = computeChange({ address: 's/img', kind: 'image', naturalKey: 'img', schema, inState: true, dependsOn: [], live: { path: 'a' }, desired: { path: 'b' } });
+    const p = makePlan({ stack: 's', account: 'a', state: null, manifestDigest: 'd', changes: [change] });
+    expect(renderText(p).split('\n')).toContain('+/- image "s/img" {');
+    expect(renderMarkdown(p)).toContain('| `+/-` replace | `s/img` | image |');
+  });
+});

@@ -5,7 +5,7 @@
  */
 import { planHasChanges, type Plan } from '../plan/types.js';
 import { Masked, maskChange, type DisplayValue, type MaskedChange } from './private/mask.js';
-import { COLOUR, formatKey, formatValue, RESET, summaryLine, SYMBOL, VERB } from './private/format.js';
+import { COLOUR, formatKey, formatValue, RESET, summaryLine, symbolOf, VERB } from './private/format.js';
 
 /** Options for {@link renderText}. */
 export interface TextRenderOptions {
@@ -36,7 +36,7 @@ function renderChange(change: MaskedChange, color: boolean): string[] {
   const heading = `  # ${change.address} (${change.kind} ${change.naturalKey}) ${VERB[change.action]}`;
   const out = [heading];
   if (change.reason) out.push(`  # (${change.reason})`);
-  out.push(`${paint(SYMBOL[change.action].padStart(3))} ${change.kind} "${change.address}" {`);
+  out.push(`${paint(symbolOf(change).padStart(3))} ${change.kind} "${change.address}" {`);
   const before = asRecord(change.before);
   const after = asRecord(change.after);
   const replacing = new Set((change.replacePaths ?? []).map((p) => p.slice(1)));

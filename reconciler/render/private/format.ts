@@ -16,6 +16,11 @@ export const SYMBOL: Readonly<Record<PlanAction, string>> = {
   'no-op': ' ',
 };
 
+/** The symbol for one change: a replace that creates first shows `+/-`, as in Terraform. */
+export function symbolOf(change: { readonly action: PlanAction; readonly replaceStrategy?: string }): string {
+  return change.action === 'replace' && change.replaceStrategy === 'create-then-delete' ? '+/-' : SYMBOL[change.action];
+}
+
 /** How the heading line of each action ends. */
 export const VERB: Readonly<Record<PlanAction, string>> = {
   create: 'will be created',
