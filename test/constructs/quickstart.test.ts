@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { naturalKeyOf, type ResourcePropertiesByKind } from '../../common/resource-properties.js';
 import build from '../../examples/quickstart/main.js';
 import { checkSchema } from './schema-check.js';
 
@@ -23,5 +24,12 @@ describe('the quickstart example', () => {
     const keys = build().synth().stacks[0]!.resources.filter((r) => r.kind === 'user-key' || r.kind === 'key');
     expect(keys).toHaveLength(4);
     for (const k of keys) expect(k.properties.key).toMatch(/^ssh-(ed25519|rsa) AAAA/);
+  });
+
+  it('GIVEN the synthesized example WHEN each natural key is recomputed with common/naturalKeyOf from the properties alone THEN it matches, so handlers and constructs agree on identity', () => {
+    const stack = build().synth().stacks[0]!;
+    for (const r of stack.resources) {
+      expect(naturalKeyOf(r.kind, r.properties as unknown as ResourcePropertiesByKind[typeof r.kind], stack.account), r.address).toBe(r.naturalKey);
+    }
   });
 });
