@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.js';
-import { generateTestKey } from '../support/keys.js';
-import { createCloudApiClient, createMantaClient, loadKeyMaterial, TritonApiError, type CloudApiClient } from '../../provider/index.js';
+import { generateTestKey, writeTestKey } from '../support/keys.js';
+import { createCloudApiClient, createMantaClient, loadKeyMaterial, resolveConfig, TritonApiError, type CloudApiClient } from '../../provider/index.js';
 
 const ownerKey = generateTestKey('rsa', 'owner@acme');
 let emulator: RunningEmulator;
@@ -57,6 +60,24 @@ describe('CloudAPI client against the emulator: account', () => {
       expect((await rejection(old.ping())).isInvalidVersion).toBe(true);
     } finally {
       await old.close();
+    }
+  });
+});
+
+describe('CloudAPI client against the emulator: configuration', () => {
+  it('works from a ~/.triton profile and a key found in ~/.ssh by fingerprint, as the standard CLI would', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'triton-iac-home-'));
+    mkdirSync(join(home, '.triton', 'profiles.d'), { recursive: true });
+    mkdirSync(join(home, '.ssh'));
+    writeFileSync(join(home, '.triton', 'profiles.d', 'local.json'), JSON.stringify({ url: emulator.cloudapiUrl, account: 'acme', keyId: ownerKey.md5 }));
+    writeFileSync(join(home, '.triton', 'config.json'), JSON.stringify({ profile: 'local' }));
+    writeTestKey(ownerKey, 'acme', join(home, '.ssh'));
+    const config = await resolveConfig({ home, env: {} });
+    const fromProfile = createCloudApiClient(config.cloudapi!);
+    try {
+      expect(await fromProfile.getAccount()).toMatchObject({ login: 'acme' });
+    } finally {
+      await fromProfile.close();
     }
   });
 });
