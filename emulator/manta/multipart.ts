@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { MantaError } from './errors.js';
 import type { NamespaceStore } from './namespace.js';
 import type { BlobInfo } from './blob-store.js';
-import type { ObjectEntry } from './entries.js';
+import type { ListingEntry, ObjectEntry } from './entries.js';
 import { normalizePath } from './private/paths.js';
 
 /** Smallest size of every part but the last, checked at commit. */
@@ -230,6 +230,36 @@ export class MultipartEngine {
     Object.assign(u, { state: 'done', type: 'abort', result: 'aborted' });
     this.releaseParts(u);
     await this.store.save();
+  }
+
+  /**
+   * The synthetic listing of the uploads area, as `mmpu list` and `mmpu parts` read it:
+   * `/<login>/uploads` lists id prefixes, `/<login>/uploads/<prefix>` the upload ids, and a parts
+   * directory its parts. Only uploads still open (not committed or aborted) appear.
+   * @returns entries sorted by name, or `undefined` when `path` names nothing in the area
+   */
+  listing(login: string, path: string): ListingEntry[] | undefined {
+    const rel = path.slice(`/${login}/uploads`.length).split('/').filter(Boolean);
+    const open = [...this.uploads.values()].filter((u) => u.login === login && u.state !== 'done');
+    const dir = (name: string, ms: number): ListingEntry => ({ name, type: 'directory', mtime: new Date(ms).toISOString() });
+    let out: ListingEntry[];
+    if (rel.length === 0) {
+      const prefixes = new Map<string, number>();
+      for (const u of open) prefixes.set(u.id.slice(0, 3), Math.max(prefixes.get(u.id.slice(0, 3)) ?? 0, u.creationTimeMs));
+      out = [...prefixes].map(([p, ms]) => dir(p, ms));
+    } else if (rel.length === 1) {
+      out = open.filter((u) => u.id.startsWith(rel[0] as string)).map((u) => dir(u.id, u.creationTimeMs));
+      if (out.length === 0) return undefined;
+    } else if (rel.length === 2) {
+      const u = open.find((x) => x.id === rel[1] && x.id.startsWith(rel[0] as string));
+      if (u === undefined) return undefined;
+      out = Object.entries(u.parts).map(([n, p]) => ({
+        name: n, type: 'object', mtime: new Date(u.creationTimeMs).toISOString(), etag: p.etag, size: p.size, contentMD5: p.md5, durability: u.numCopies,
+      }));
+    } else {
+      return undefined;
+    }
+    return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
   private releaseParts(u: Upload): void {

@@ -132,12 +132,15 @@ describe('the standard manta tools against the emulator', () => {
     expect(await ok('mget', [errors[0]?.stderr as string])).toBe('broken\n');
   });
 
-  it('mmpu create, upload, commit and abort; the committed object has the parts in order', async () => {
+  it('mmpu create, upload, list, parts, commit and abort; the committed object has the parts in order', async () => {
     const part0 = randomBytes(5 * 1024 * 1024);
     writeFileSync(join(home, 'part0'), part0);
     const id = (await ok('mmpu', ['create', '/acme/stor/t/big.bin'])).trim();
     const e0 = (await ok('mmpu', ['upload', id, '0', '-f', join(home, 'part0')])).trim();
     const e1 = (await ok('mmpu', ['upload', id, '1'], 'tail')).trim();
+    const partsDir = `/acme/uploads/${id.slice(0, 3)}/${id}`;
+    expect((await ok('mmpu', ['list'])).split('\n')).toContain(partsDir);
+    expect((await ok('mmpu', ['parts', id])).trim().split('\n')).toEqual([`${partsDir}/0`, `${partsDir}/1`]);
     await ok('mmpu', ['commit', id, e0, e1]);
     const got = join(home, 'big.bin');
     await ok('mget', ['-o', got, '/acme/stor/t/big.bin']);

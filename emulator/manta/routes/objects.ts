@@ -4,7 +4,7 @@ import type { MantaState } from '../state.js';
 import { MantaError, notFound } from '../errors.js';
 import { checkRead } from '../conditional.js';
 import { authorizeManta, mantaLocals } from '../private/auth.js';
-import { checkRoleTags, conditionsOf, directoryHeaders, listLimit, objectHeaders, requestPath } from '../private/http.js';
+import { DIRECTORY_TYPE, checkRoleTags, conditionsOf, directoryHeaders, listLimit, objectHeaders, requestPath } from '../private/http.js';
 import { contentType, durabilityLevel, roleTagHeader, userHeaders } from '../private/metadata.js';
 import { depthOf, loginOf, normalizePath, parentOf } from '../private/paths.js';
 
@@ -35,8 +35,24 @@ function readEntry(state: MantaState, rc: RequestContext, path: string): ReturnT
   return state.store.readAt(path, rc.ctx.consistency.readView().cutoff);
 }
 
+/** Lists the uploads area from the multipart engine (parts are not namespace objects here). */
+function uploadsListing(state: MantaState, rc: RequestContext, path: string): Reply {
+  const entries = state.uploads.listing(loginOf(path), path);
+  if (entries === undefined) throw notFound(path);
+  authorizeManta(rc, 'listdirectory', path, state.store.tryGet(`/${loginOf(path)}/uploads`)?.roleTags ?? []);
+  const limit = listLimit(rc);
+  const marker = rc.query.get('marker') ?? '';
+  const page = entries.filter((e) => e.name >= marker).slice(0, limit);
+  const body = page.map((e) => `${JSON.stringify(e)}\n`).join('');
+  return { status: 200, body, headers: { 'content-type': DIRECTORY_TYPE, 'result-set-size': String(entries.length) } };
+}
+
 async function getEntry(state: MantaState, rc: RequestContext): Promise<Reply | undefined> {
   const path = requestPath(rc);
+  if (depthOf(path) >= 2 && path.split('/')[2] === 'uploads') {
+    state.store.ensureAccount(loginOf(path));
+    return uploadsListing(state, rc, path);
+  }
   const entry = readEntry(state, rc, path);
   if (entry === undefined) throw notFound(path);
   if (entry.type === 'directory') {
