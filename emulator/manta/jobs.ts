@@ -251,12 +251,17 @@ export class JobEngine {
     }
     const assets: TaskAsset[] = [];
     for (const a of phase.assets ?? []) {
-      const obj = this.store.tryGetObject(normalizePath(a));
+      const path = normalizePath(a);
+      if (!path.startsWith(`/${job.login}/`) && path.split('/')[2] !== 'public') {
+        this.fail(job, phaseNum, input, p0input, 'TaskInitError', `asset ${a} belongs to another account and is not public`, undefined);
+        return;
+      }
+      const obj = this.store.tryGetObject(path);
       if (obj === undefined) {
         this.fail(job, phaseNum, input, p0input, 'TaskInitError', `asset ${a} was not found`, undefined);
         return;
       }
-      assets.push({ path: a, blobs: obj.blobs });
+      assets.push({ path, blobs: obj.blobs });
     }
     const kills = this.kills.get(job.id) ?? new Set<() => void>();
     this.kills.set(job.id, kills);

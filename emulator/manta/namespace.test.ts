@@ -101,3 +101,18 @@ describe('NamespaceStore', () => {
     expect(await text(again.blobs.read(obj?.blobs ?? []))).toBe('persisted');
   });
 });
+
+describe('NamespaceStore consistency window', () => {
+  it('serves the previous state of a path changed after the read cutoff, and the current one otherwise', async () => {
+    const { store } = fresh();
+    let now = 1_000_000;
+    store.setConsistencyWindow(100, () => now);
+    await put(store, '/acme/stor/x', 'v1');
+    expect(store.readAt('/acme/stor/x', now - 100)).toBeUndefined();
+    now += 150;
+    await put(store, '/acme/stor/x', 'v2');
+    const stale = store.readAt('/acme/stor/x', now - 100);
+    expect(await text(store.blobs.read(stale?.type === 'object' ? stale.blobs : []))).toBe('v1');
+    expect(store.readAt('/acme/stor/x', undefined)).toBe(store.tryGet('/acme/stor/x'));
+  });
+});

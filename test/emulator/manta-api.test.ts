@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
 import { generateTestKey, type TestKeyPair } from '../support/keys.js';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
-import type { SignOptions } from './support/signer.js';
+import { signString, type SignOptions } from './support/signer.js';
 import { manta, type MantaRequest, type MantaResponse } from './manta-client.js';
 
 /** The Manta HTTP API of the emulator: status codes, error codes and behaviours of server-behaviour.md. */
@@ -245,5 +245,31 @@ describe('Manta authentication and RBAC', () => {
     expect(write.status).toBe(403);
     const wrongRole = await manta(t.emulator.mantaUrl, 'GET', '/acme/stor/d/for-bob', { sign: bob, headers: { role: 'others' } });
     expect([wrongRole.status, wrongRole.json.code]).toEqual([403, 'InvalidRole']);
+  });
+});
+
+describe('Manta signed URLs and the object writer other services use', () => {
+  function signedUrl(path: string, expires: number): string {
+    const host = new URL(t.emulator.mantaUrl).host;
+    const query = { algorithm: 'RSA-SHA256', expires: String(expires), keyId: `/acme/keys/${t.key.md5}` };
+    const sorted = Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+    const signature = signString(t.key, 'rsa-sha256', ['GET', host, path, sorted].join('\n'));
+    return `${path}?${sorted}&signature=${encodeURIComponent(signature)}`;
+  }
+
+  it('serves a GET through a signed URL until it expires', async () => {
+    await put('/acme/stor/d/signed', 'via url');
+    const valid = await manta(t.emulator.mantaUrl, 'GET', signedUrl('/acme/stor/d/signed', Math.floor(Date.now() / 1000) + 60));
+    expect([valid.status, valid.text]).toEqual([200, 'via url']);
+    const expired = await manta(t.emulator.mantaUrl, 'GET', signedUrl('/acme/stor/d/signed', Math.floor(Date.now() / 1000) - 10));
+    expect([expired.status, expired.json.code]).toEqual([403, 'PreSignedRequest']);
+  });
+
+  it('lets CloudAPI write an object with its parent directories through mantaWriter', async () => {
+    const writer = t.emulator.context.mantaWriter;
+    await writer?.putObject('acme', '/acme/stor/images/base.imgmanifest', Buffer.from('{"name":"base"}'), 'application/json');
+    const got = await call('GET', '/acme/stor/images/base.imgmanifest');
+    expect([got.status, got.headers['content-type'], got.text]).toEqual([200, 'application/json', '{"name":"base"}']);
+    expect(await writer?.isDirectory('acme', '/acme/stor/images')).toBe(true);
   });
 });
