@@ -75,6 +75,12 @@ export class BlobStore {
       await rename(tmp, this.pathOf(id));
     } catch (err) {
       await unlink(tmp).catch(() => undefined);
+      if (err instanceof MantaError) throw err;
+      const code = (err as NodeJS.ErrnoException).code;
+      // The client went away (or the source stream failed) before the end of the body.
+      if (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || (err as Error).message === 'aborted') {
+        throw new MantaError(400, 'UploadAbandoned', `the upload ended after ${size} bytes, before the end of the body`);
+      }
       throw err;
     }
     return { id, size, md5: hash.digest('base64') };

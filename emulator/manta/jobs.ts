@@ -43,6 +43,8 @@ export class JobEngine {
   private readonly execBlocked: () => string | undefined;
   private readonly limiter: Limiter;
   private readonly idle = new Set<() => void>();
+  /** Set at shutdown: queued tasks must not start processes or recreate the task directory. */
+  private closed = false;
 
   /** @param store the namespace inputs are read from and outputs written to */
   constructor(store: NamespaceStore, options: JobEngineOptions) {
@@ -104,7 +106,7 @@ export class JobEngine {
     return this.view(job);
   }
 
-  /** @throws MantaError 404 `ResourceNotFound` */
+  /** @throws MantaError 404 `JobNotFound` */
   get(login: string, id: string): JobView {
     return this.view(this.find(login, id));
   }
@@ -119,11 +121,11 @@ export class JobEngine {
 
   /**
    * AddJobInputs: paths are taken in order and processed as received.
-   * @throws MantaError 409 `InvalidJobState` once input is closed or the job is done
+   * @throws MantaError 409 `JobState` once input is closed or the job is done
    */
   addInputs(login: string, id: string, paths: readonly string[]): void {
     const job = this.find(login, id);
-    if (job.inputDone || job.state === 'done') throw new MantaError(409, 'InvalidJobState', `job ${id} input is already closed`);
+    if (job.inputDone || job.state === 'done') throw new MantaError(409, 'JobState', `job ${id} input is already closed`);
     const normalized = paths.map((p) => normalizePath(p));
     job.inputs.push(...normalized);
     const first = job.phases[0] as PhaseSpec;
@@ -179,12 +181,13 @@ export class JobEngine {
 
   /** Kills every running task (emulator shutdown). */
   killAll(): void {
+    this.closed = true;
     for (const set of this.kills.values()) for (const kill of set) kill();
   }
 
   private find(login: string, id: string): Job {
     const job = this.jobs.get(id);
-    if (job === undefined || job.login !== login) throw new MantaError(404, 'ResourceNotFound', `/${login}/jobs/${id} was not found`);
+    if (job === undefined || job.login !== login) throw new MantaError(404, 'JobNotFound', `/${login}/jobs/${id} was not found`);
     return job;
   }
 
@@ -199,7 +202,7 @@ export class JobEngine {
     run.running++;
     job.stats.tasks++;
     void this.limiter.run(async () => {
-      if (job.cancelled) return;
+      if (job.cancelled || this.closed) return;
       const obj = this.store.tryGetObject(input);
       if (obj === undefined || !input.startsWith(`/${job.login}/`)) {
         const why = obj === undefined ? `${input} was not found` : `${input} belongs to another account`;
@@ -226,7 +229,7 @@ export class JobEngine {
       run.running++;
       job.stats.tasks++;
       void this.limiter.run(async () => {
-        if (job.cancelled) return;
+        if (job.cancelled || this.closed) return;
         const blobs = share.flatMap((p) => this.store.tryGetObject(p)?.blobs ?? []);
         const name = `/${job.login}/jobs/${job.id}/stor/reduce.${phaseNum}.${randomUUID()}`;
         await this.execute(job, phaseNum, phase, blobs, { MANTA_REDUCER: String(r) }, name, undefined, undefined);

@@ -58,6 +58,28 @@ async function fetchBytes(base: string, path: string, t: TestEmulator): Promise<
   return Buffer.from(await res.body.arrayBuffer());
 }
 
+describe('Manta uploads cut off mid-body', () => {
+  it('leaves neither an object nor a stray blob file when the client hangs up', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'manta-cut-'));
+    dirs.push(dataDir);
+    const { t, call } = await start({ dataDir });
+    const { signatureHeaders } = await import('./support/signer.js');
+    const { connect } = await import('node:net');
+    const url = new URL(t.emulator.mantaUrl);
+    const headers = { ...signatureHeaders('PUT', '/acme/stor/cut', t.owner), 'content-length': '1000000', host: url.host };
+    const socket = connect(Number(url.port), url.hostname);
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write(`PUT /acme/stor/cut HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`);
+    socket.write(Buffer.alloc(1000));
+    await sleep(100);
+    socket.destroy();
+    await sleep(100);
+    expect((await call('GET', '/acme/stor/cut')).status).toBe(404);
+    const { readdirSync } = await import('node:fs');
+    expect(readdirSync(join(dataDir, 'manta', 'blobs'))).toEqual([]);
+  });
+});
+
 describe('Manta under the shared controls', () => {
   it('fails requests with injected faults in Manta form when the fault rate is 1', async () => {
     const { call } = await start({ faultRate: 1, seed: 7 });

@@ -70,12 +70,12 @@ describe('Manta jobs over HTTP', () => {
     expect((await call('POST', `${path}/live/cancel`)).status).toBe(202);
     expect(await waitDone(path)).toMatchObject({ state: 'done', cancelled: true });
     const late = await call('POST', `${path}/live/in`, { body: '/acme/stor/in.txt\n', headers: { 'content-type': 'text/plain' } });
-    expect(late.status).toBe(409);
+    expect([late.status, late.json.code]).toEqual([409, 'JobState']);
   });
 
-  it('answers 404 ResourceNotFound for an unknown job', async () => {
+  it('answers 404 JobNotFound for an unknown job', async () => {
     const res = await call('GET', '/acme/jobs/00000000-0000-0000-0000-000000000000/live/status');
-    expect([res.status, res.json.code]).toEqual([404, 'ResourceNotFound']);
+    expect([res.status, res.json.code]).toEqual([404, 'JobNotFound']);
   });
 
   it('fails tasks with TaskInitError and a clear message when job execution is off', async () => {
