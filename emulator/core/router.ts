@@ -42,7 +42,7 @@ export class Router {
       if (params === undefined) continue;
       if (c.route.method === method) return { route: c.route, params };
       if (method === 'HEAD' && c.route.method === 'GET' && headFallback === undefined) headFallback = { route: c.route, params };
-      mismatch = true;
+      if (c.route.catchAll !== true) mismatch = true;
     }
     return headFallback ?? { route: undefined, methodMismatch: mismatch };
   }

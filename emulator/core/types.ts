@@ -27,6 +27,11 @@ export interface Route {
   readonly name: string;
   /** @default 'parsed' */
   readonly body?: BodyMode;
+  /**
+   * A catch-all route (e.g. SetRoleTags, PUT on any path): another method on a path only it
+   * matches is 404, not 405. @default false
+   */
+  readonly catchAll?: boolean;
   /** Exempt from latency, throttling and faults (`/--ping`). @default false */
   readonly exempt?: boolean;
   /**

@@ -9,8 +9,8 @@ import { findUser } from '../private/lookup.js';
 /** SetRoleTags on the account itself and on any resource path below it. */
 export function roleTagRoutes(): CloudApiRoute[] {
   return [
-    { method: 'PUT', path: '/:account', name: 'SetRoleTags', action: 'setroletags', handler: setRoleTags },
-    { method: 'PUT', path: '/:account/*resource', name: 'SetRoleTags', action: 'setroletags', handler: setRoleTags },
+    { method: 'PUT', path: '/:account', name: 'SetRoleTags', action: 'setroletags', catchAll: true, handler: setRoleTags },
+    { method: 'PUT', path: '/:account/*resource', name: 'SetRoleTags', action: 'setroletags', catchAll: true, handler: setRoleTags },
   ];
 }
 

@@ -1,4 +1,4 @@
-import { createPrivateKey, sign as cryptoSign } from 'node:crypto';
+import { createPrivateKey, sign as cryptoSign, type KeyObject } from 'node:crypto';
 import { request } from 'undici';
 import type { TestKeyPair } from '../../support/keys.js';
 
@@ -36,10 +36,16 @@ export function defaultAlgorithm(key: TestKeyPair): string {
   }
 }
 
+const privateKeys = new Map<string, KeyObject>();
+
 /** Signs `data` with the key and the hash the algorithm names. */
 export function signString(key: TestKeyPair, algorithm: string, data: string): string {
   const hash = algorithm.split('-')[1]!;
-  const privateKey = createPrivateKey(key.privatePem);
+  let privateKey = privateKeys.get(key.privatePem);
+  if (privateKey === undefined) {
+    privateKey = createPrivateKey(key.privatePem);
+    privateKeys.set(key.privatePem, privateKey);
+  }
   return cryptoSign(key.type === 'ed25519' ? null : hash, Buffer.from(data), privateKey).toString('base64');
 }
 
