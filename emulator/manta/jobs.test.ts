@@ -73,7 +73,7 @@ describe('JobEngine', () => {
     expect(user?.message).toContain('exited with code 3');
     expect(user?.input).toBe('/acme/stor/a.txt');
     expect(await read(store, user?.stderr as string)).toBe('broken\n');
-    expect(errors.find((e) => e.code === 'ResourceNotFound')?.input).toBe('/acme/stor/missing');
+    expect(errors.find((e) => e.code === 'ResourceNotFoundError')?.input).toBe('/acme/stor/missing');
     expect([...jobs.failures('acme', job.id)].sort()).toEqual(['/acme/stor/a.txt', '/acme/stor/missing']);
   });
 

@@ -32,7 +32,8 @@ interface PhaseRun {
  * map phase runs one task per input, a reduce phase runs `count` tasks once its upstream is
  * complete (phase 0: input closed), each on the concatenation of its share of the upstream
  * outputs. Outputs are real objects under `/<login>/jobs/<id>/stor/`; a failed task records a
- * job error (`UserTaskError`, `TaskInitError`, `ResourceNotFound`) with its stderr saved as an object.
+ * job error with its stderr saved as an object. Job error codes are Manta's full names
+ * (`UserTaskError`, `TaskInitError`, `ResourceNotFoundError`), unlike the short HTTP codes.
  */
 export class JobEngine {
   private readonly jobs = new Map<string, Job>();
@@ -206,7 +207,7 @@ export class JobEngine {
       const obj = this.store.tryGetObject(input);
       if (obj === undefined || !input.startsWith(`/${job.login}/`)) {
         const why = obj === undefined ? `${input} was not found` : `${input} belongs to another account`;
-        this.fail(job, phaseNum, input, p0input, obj === undefined ? 'ResourceNotFound' : 'AuthorizationFailed', why, undefined);
+        this.fail(job, phaseNum, input, p0input, obj === undefined ? 'ResourceNotFoundError' : 'AuthorizationError', why, undefined);
         return;
       }
       const name = `/${job.login}/jobs/${job.id}/stor${input}.${phaseNum}.${randomUUID()}`;

@@ -60,7 +60,7 @@ describe('Manta jobs over HTTP', () => {
     await waitDone(path);
     expect((await call('GET', `${path}/live/fail`)).text.trim().split('\n').sort()).toEqual(['/acme/stor/in.txt', '/acme/stor/missing']);
     const errors = (await call('GET', `${path}/live/err`)).text.trim().split('\n').map((l) => JSON.parse(l));
-    expect(errors.map((e) => e.code).sort()).toEqual(['ResourceNotFound', 'UserTaskError']);
+    expect(errors.map((e) => e.code).sort()).toEqual(['ResourceNotFoundError', 'UserTaskError']);
   });
 
   it('cancels a running job, which then ends done and cancelled', async () => {

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { writeTestKey } from '../support/keys.js';
+import { generateTestKey, writeTestKey } from '../support/keys.js';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
 import { manta } from './manta-client.js';
 
@@ -23,9 +23,9 @@ interface ToolResult {
   readonly stderr: string;
 }
 
-function tool(name: string, args: readonly string[], stdin?: string | Buffer): Promise<ToolResult> {
+function tool(name: string, args: readonly string[], stdin?: string | Buffer, extraEnv: NodeJS.ProcessEnv = {}): Promise<ToolResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join('node_modules/manta/bin', name), ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join('node_modules/manta/bin', name), ...args], { env: { ...env, ...extraEnv }, stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (d: Buffer) => out.push(d));
@@ -148,6 +148,22 @@ describe('the standard manta tools against the emulator', () => {
     const other = (await ok('mmpu', ['create', '/acme/stor/t/never.bin'])).trim();
     await ok('mmpu', ['abort', other]);
     expect(JSON.parse(await ok('mmpu', ['get', other]))).toMatchObject({ state: 'done', result: 'aborted' });
+  });
+
+  it('a sub-user (MANTA_SUBUSER, MANTA_ROLE) reads what a role tag allows and is refused the rest', async () => {
+    const bobKey = generateTestKey('rsa', 'bob@test');
+    writeTestKey(bobKey, 'bob', join(home, '.ssh'));
+    expect((await t.api('POST', '/acme/users', { login: 'bob', email: 'bob@example.com', password: 'secret123' })).status).toBe(201);
+    expect((await t.api('POST', '/acme/users/bob/keys', { key: bobKey.publicOpenSsh, name: 'bob' })).status).toBe(201);
+    expect((await t.api('POST', '/acme/policies', { name: 'read', rules: ['CAN getobject'] })).status).toBe(201);
+    expect((await t.api('POST', '/acme/roles', { name: 'readers', members: ['bob'], policies: ['read'] })).status).toBe(201);
+    await ok('mput', ['-H', 'role-tag: readers', '/acme/stor/t/shared.txt'], 'for readers\n');
+    const asBob = { MANTA_SUBUSER: 'bob', MANTA_ROLE: 'readers', MANTA_KEY_ID: bobKey.md5 };
+    const allowed = await tool('mget', ['/acme/stor/t/shared.txt'], undefined, asBob);
+    expect([allowed.code, allowed.stdout]).toEqual([0, 'for readers\n']);
+    const refused = await tool('mget', ['/acme/stor/t/src.txt'], undefined, asBob);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('AuthorizationFailed');
   });
 
   it('mrm -r removes a whole tree', async () => {
