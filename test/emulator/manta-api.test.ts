@@ -178,6 +178,14 @@ describe('Manta objects', () => {
     expect([res.status, res.json.code]).toEqual([409, 'InvalidRoleTag']);
   });
 
+  it('answers a CORS preflight from the access-control headers stored on the object', async () => {
+    await put('/acme/stor/d/cors', 'x', { 'access-control-allow-origin': 'https://a.example, https://b.example', 'access-control-allow-methods': 'GET' });
+    const allowed = await manta(t.emulator.mantaUrl, 'OPTIONS', '/acme/stor/d/cors', { headers: { origin: 'https://b.example' } });
+    expect(allowed.headers).toMatchObject({ 'access-control-allow-origin': 'https://b.example', 'access-control-allow-methods': 'GET' });
+    const other = await manta(t.emulator.mantaUrl, 'OPTIONS', '/acme/stor/d/cors', { headers: { origin: 'https://evil.example' } });
+    expect([other.status, other.headers['access-control-allow-origin']]).toEqual([200, undefined]);
+  });
+
   it('serves /:login/public without authentication but nothing else', async () => {
     await put('/acme/public/hello.txt', 'public bytes');
     await put('/acme/stor/private.txt', 'private bytes');

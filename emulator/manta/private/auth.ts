@@ -74,6 +74,11 @@ export function mantaBefore(rc: RequestContext): void {
   locals.login = login;
   locals.anonymous = false;
   const hasCredentials = rc.header('authorization') !== undefined || rc.query.has('signature');
+  // A CORS preflight never carries credentials; it only reveals the CORS headers stored on the object.
+  if (rc.method === 'OPTIONS') {
+    locals.anonymous = true;
+    return;
+  }
   if (!hasCredentials && isPublicRead(rc, login)) {
     if (rc.ctx.store.tryAccount(login) === undefined) throw new MantaError(404, 'ResourceNotFound', `${rc.path} was not found`);
     locals.anonymous = true;

@@ -24,6 +24,7 @@ export function objectRoutes(state: MantaState): Route[] {
     { method: 'GET', path: '/:login/*rest', name: 'GetStorage', handler: get },
     { method: 'PUT', path: '/:login', name: 'PutStorage', body: 'stream', handler: put },
     { method: 'PUT', path: '/:login/*rest', name: 'PutStorage', body: 'stream', handler: put },
+    { method: 'OPTIONS', path: '/:login/*rest', name: 'OptionsStorage', handler: (rc) => preflight(state, rc) },
     { method: 'DELETE', path: '/:login', name: 'DeleteStorage', handler: del },
     { method: 'DELETE', path: '/:login/*rest', name: 'DeleteStorage', handler: del },
   ];
@@ -163,4 +164,21 @@ async function deleteEntry(state: MantaState, rc: RequestContext): Promise<Reply
   state.store.delete(path, conditionsOf(rc));
   await state.store.save();
   return { status: 204 };
+}
+
+/**
+ * CORS preflight: answers with the `access-control-*` headers stored on the entry when the
+ * request's Origin is one of the stored `access-control-allow-origin` values (or it is `*`).
+ */
+function preflight(state: MantaState, rc: RequestContext): Reply {
+  const path = requestPath(rc);
+  const entry = state.store.tryGet(path);
+  if (entry === undefined) throw notFound(path);
+  const origin = rc.header('origin');
+  const allowed = (entry.headers['access-control-allow-origin'] ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '');
+  if (origin === undefined || !(allowed.includes('*') || allowed.includes(origin))) return { status: 200 };
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(entry.headers)) if (k.startsWith('access-control-')) headers[k] = v;
+  headers['access-control-allow-origin'] = allowed.includes('*') ? '*' : origin;
+  return { status: 200, headers };
 }

@@ -3,6 +3,7 @@ import type { MantaState } from '../state.js';
 import { MantaError } from '../errors.js';
 import { authorizeManta, mantaLocals } from '../private/auth.js';
 import { requestPath } from '../private/http.js';
+import { parentOf } from '../private/paths.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -69,6 +70,10 @@ export function uploadRoutes(state: MantaState, fallback: (rc: RequestContext) =
       method: 'POST', path: '/:login/uploads/:prefix/:id/commit', name: 'CommitMultipartUpload',
       async handler(rc) {
         const { login, id } = ids(rc, 'putobject');
+        // The caller must be allowed to write the target object itself, as Manta checks at commit.
+        const target = uploads.get(login, id).targetObject;
+        const tags = state.store.tryGet(target)?.roleTags ?? state.store.tryGet(parentOf(target))?.roleTags ?? [];
+        authorizeManta(rc, 'putobject', target, tags);
         const obj = await uploads.commit(login, id, rc.body);
         return {
           status: 201,
