@@ -53,13 +53,13 @@ describe('JobEngine', () => {
     expect((await read(store, outputs[0] as string)).trim()).toBe('4');
   });
 
-  it('runs init first and exposes assets under /assets/<path>', async () => {
+  it('runs init first, exposes assets under /assets/<path> and the input as $MANTA_INPUT_FILE', async () => {
     const { store, jobs } = await setup();
-    const job = jobs.create('acme', { phases: [{ init: 'echo ready > init.txt', exec: 'cat init.txt; sh /assets/acme/stor/tool.sh', assets: ['/acme/stor/tool.sh'] }] });
+    const job = jobs.create('acme', { phases: [{ init: 'echo ready > init.txt', exec: 'cat init.txt; sh /assets/acme/stor/tool.sh; cat "$MANTA_INPUT_FILE"', assets: ['/acme/stor/tool.sh'] }] });
     jobs.addInputs('acme', job.id, ['/acme/stor/b.txt']);
     jobs.endInput('acme', job.id);
     await jobs.drain();
-    expect(await read(store, jobs.outputs('acme', job.id)[0] as string)).toBe('ready\nfrom-asset\n');
+    expect(await read(store, jobs.outputs('acme', job.id)[0] as string)).toBe('ready\nfrom-asset\nfour\n');
   });
 
   it('records a UserTaskError with stderr saved as an object when the command fails', async () => {

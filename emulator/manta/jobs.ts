@@ -276,6 +276,7 @@ export class JobEngine {
         exec: phase.exec,
         init: phase.init,
         assets,
+        inputFile: input !== undefined ? { name: input.slice(1), blobs: inputBlobs } : undefined,
         stdin: inputBlobs.length > 0 ? this.store.blobs.read(inputBlobs) : undefined,
         env: { MANTA_JOB_ID: job.id, MANTA_USER: job.login, MANTA_OUTPUT_BASE: outputPath, ...env },
         timeLimitMs: this.options.timeLimitMs,

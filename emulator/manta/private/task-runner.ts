@@ -19,6 +19,8 @@ export interface TaskInput {
   readonly exec: string;
   readonly init?: string | undefined;
   readonly assets: readonly TaskAsset[];
+  /** The map input, also copied to a file named by `MANTA_INPUT_FILE` (as Manta mounts it). */
+  readonly inputFile?: { readonly name: string; readonly blobs: readonly string[] } | undefined;
   /** Bytes on the task's stdin; `undefined` for an empty stdin. */
   readonly stdin?: Readable | undefined;
   /** Extra environment variables (MANTA_JOB_ID, MANTA_INPUT_OBJECT…). */
@@ -52,8 +54,16 @@ export async function runTask(blobs: BlobStore, tmpRoot: string, input: TaskInpu
       await mkdir(dirname(target), { recursive: true });
       await pipeline(blobs.read(a.blobs), createWriteStream(target, { mode: 0o755 }));
     }
+    const extraEnv: Record<string, string> = {};
+    if (input.inputFile !== undefined) {
+      // A copy, not a link: the task may write to it and must not change the stored bytes.
+      const file = join(dir, 'input', input.inputFile.name);
+      await mkdir(dirname(file), { recursive: true });
+      await pipeline(blobs.read(input.inputFile.blobs), createWriteStream(file, { mode: 0o644 }));
+      extraEnv.MANTA_INPUT_FILE = file;
+    }
     const rewrite = (cmd: string): string => cmd.replace(/(^|[\s'"=:;|&(<>])\/assets\//g, `$1${assetsDir}/`);
-    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, LANG: 'C', MANTA_ASSETS: assetsDir, ...input.env };
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, LANG: 'C', MANTA_ASSETS: assetsDir, ...extraEnv, ...input.env };
     if (input.init !== undefined && input.init.trim().length > 0) {
       const r = await run(blobs, dir, rewrite(input.init), undefined, env, input.timeLimitMs, input.onStart);
       if (r.code !== 0 || r.timedOut) {
