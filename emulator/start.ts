@@ -9,7 +9,7 @@ import { ConsistencyModel } from './core/consistency.js';
 import type { EmulatorContext } from './core/context.js';
 import { EmulatorError } from './core/errors.js';
 import { FaultInjector } from './core/faults.js';
-import { createServiceServer } from './core/http-server.js';
+import { createServiceServer, type TlsMaterial } from './core/http-server.js';
 import { Persistence } from './core/persistence.js';
 import { SeededRandom } from './core/rng.js';
 import { StatsCounter } from './core/stats.js';
@@ -55,6 +55,8 @@ export interface EmulatorOptions {
   readonly seed?: number;
   /** Whether Manta jobs really run. @default true */
   readonly jobExec?: boolean;
+  /** A PEM certificate and key: both listeners then serve HTTPS. @default plain HTTP */
+  readonly tls?: TlsMaterial;
   /** The emulator clock in ms (tests move time with it). @default Date.now */
   readonly clock?: () => number;
 }
@@ -91,7 +93,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
   if (!LOOPBACK.has(host) && options.allowNonLoopback !== true) {
-    throw new Error(`refusing to listen on non-loopback host "${host}": the emulator has no TLS; pass the host explicitly to allow it`);
+    throw new Error(`refusing to listen on non-loopback host "${host}": the emulator serves plain HTTP unless given a certificate; pass the host explicitly to allow it`);
   }
   const clock = options.clock ?? Date.now;
   const seed = options.seed ?? 1;
@@ -129,16 +131,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const services = [createCloudApiService(ctx), await createMantaOrPlaceholder(ctx)];
   const servers: Server[] = [];
   try {
-    const cloudapi = await listen(createServiceServer(services[0]!, ctx), host, options.port ?? 0);
+    const cloudapi = await listen(createServiceServer(services[0]!, ctx, options.tls), host, options.port ?? 0);
     servers.push(cloudapi);
-    const manta = await listen(createServiceServer(services[1]!, ctx), host, options.mantaPort ?? 0);
+    const manta = await listen(createServiceServer(services[1]!, ctx, options.tls), host, options.mantaPort ?? 0);
     servers.push(manta);
   } catch (err) {
     await Promise.all(servers.map(closeServer));
     throw err;
   }
-  ctx.urls.cloudapi = urlOf(servers[0]!, host);
-  ctx.urls.manta = urlOf(servers[1]!, host);
+  const scheme = options.tls === undefined ? 'http' : 'https';
+  ctx.urls.cloudapi = urlOf(servers[0]!, host, scheme);
+  ctx.urls.manta = urlOf(servers[1]!, host, scheme);
   persistence.flush();
 
   let closed: Promise<void> | undefined;
@@ -223,7 +226,7 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
-function urlOf(server: Server, host: string): string {
+function urlOf(server: Server, host: string, scheme: string): string {
   const { port } = server.address() as AddressInfo;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return `${scheme}://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }

@@ -10,7 +10,7 @@ Runs a local CloudAPI and Manta on loopback until SIGINT or SIGTERM, then saves 
 
 Options:
   --host HOST                    listen address (default 127.0.0.1; any other host must be given
-                                 explicitly and is served without TLS)
+                                 explicitly, and is plain HTTP unless --tls-cert is given)
   --port N                       CloudAPI port (default 0: a free port)
   --manta-port N                 Manta port (default 0: a free port)
   --data-dir DIR                 keep state in DIR across restarts (default: in memory)
@@ -22,6 +22,7 @@ Options:
   --throttle-rps N               answer 420 above N requests per second
   --seed N                       seed for faults and stale reads (default 1)
   --no-job-exec                  accept Manta jobs but do not run their commands
+  --tls-cert FILE --tls-key FILE serve HTTPS with this PEM certificate and key
   --json                         print the ready line as JSON
 
 With no --account, an account "demo" is created with a fresh key pair, written to the data
@@ -39,8 +40,15 @@ export const emulatorCommand: Command = {
   async run(argv, io) {
     const options = parseArgs(argv, io);
     const running = await startEmulator(options.emulator);
+    // Listen for the signals before announcing readiness: a supervisor may stop us the moment it
+    // reads the ready line, and the state must still be saved.
+    const stopped = waitForSignal();
+    const host = options.emulator.host ?? '127.0.0.1';
+    if (options.emulator.tls === undefined && !['127.0.0.1', '::1', 'localhost'].includes(host)) {
+      io.stderr.write(`warning: serving plain HTTP without TLS on ${host}: requests and signatures can be read on the network\n`);
+    }
     io.stdout.write(`${readyLines(running, options.json, options.explicitHost)}\n`);
-    await waitForSignal();
+    await stopped;
     await running.close();
     return 0;
   },
@@ -57,6 +65,8 @@ function parseArgs(argv: readonly string[], io: CommandIo): ParsedArgs {
   const opts: { -readonly [K in keyof EmulatorOptions]: EmulatorOptions[K] } = {};
   let json = false;
   let explicitHost = false;
+  let tlsCert: string | undefined;
+  let tlsKey: string | undefined;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') && !arg.startsWith('--key=') ? splitOnce(arg) : [arg, undefined];
@@ -127,12 +137,20 @@ function parseArgs(argv: readonly string[], io: CommandIo): ParsedArgs {
       case '--json':
         json = true;
         break;
+      case '--tls-cert':
+        tlsCert = readPem(flag, value(), io);
+        break;
+      case '--tls-key':
+        tlsKey = readPem(flag, value(), io);
+        break;
       default:
         throw new UsageError(`unknown option "${arg}"; see \`triton-iac emulator --help\``);
     }
   }
   const accountList: EmulatorAccountOption[] = [...accounts].map(([login, keys]) => ({ login, keys }));
   if (accountList.length > 0) opts.accounts = accountList;
+  if ((tlsCert === undefined) !== (tlsKey === undefined)) throw new UsageError('--tls-cert and --tls-key must be given together');
+  if (tlsCert !== undefined && tlsKey !== undefined) opts.tls = { cert: tlsCert, key: tlsKey };
   return { emulator: opts, json, explicitHost };
 }
 
@@ -149,7 +167,7 @@ function readyLines(running: RunningEmulator, json: boolean, explicitHost: boole
   }
   const first = running.accounts[0];
   const lines = [
-    `triton-iac emulator: CloudAPI at ${running.cloudapiUrl}, Manta at ${running.mantaUrl}, accounts: ${accounts.map((a) => a.login).join(', ')}; state ${running.dataDir === undefined ? 'in memory' : `in ${running.dataDir}`}${explicitHost ? ' (plain HTTP, no TLS)' : ''}`,
+    `triton-iac emulator: CloudAPI at ${running.cloudapiUrl}, Manta at ${running.mantaUrl}, accounts: ${accounts.map((a) => a.login).join(', ')}; state ${running.dataDir === undefined ? 'in memory' : `in ${running.dataDir}`}${explicitHost && running.cloudapiUrl.startsWith('http:') ? ' (plain HTTP, no TLS)' : ''}`,
   ];
   if (running.generatedKey !== undefined) lines.push(`# demo key pair: ${running.generatedKey.privateKeyPath} (fingerprint ${running.generatedKey.fingerprint})`);
   const keyId = running.generatedKey?.fingerprint ?? first?.keys[0]?.fingerprint ?? '<md5 fingerprint>';
@@ -170,6 +188,15 @@ function waitForSignal(): Promise<void> {
     process.once('SIGINT', done);
     process.once('SIGTERM', done);
   });
+}
+
+function readPem(flag: string, path: string, io: CommandIo): string {
+  const file = expandHome(path, io);
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`${flag} ${file}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
 }
 
 function intArg(flag: string, text: string, min: number, max: number): number {

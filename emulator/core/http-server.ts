@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EmulatorError } from './errors.js';
 import { Router } from './router.js';
@@ -13,13 +14,19 @@ export const STATS_PATH = '/--emulator/stats';
 /** The service names always present in the stats, even before their first request. */
 const STAT_SERVICES = ['cloudapi', 'manta'];
 
+/** A PEM certificate and key: with them the listener serves HTTPS. */
+export interface TlsMaterial {
+  readonly cert: string;
+  readonly key: string;
+}
+
 /**
- * Builds the HTTP server for one service: routing, body parsing, faults, stats, standard headers
- * and error formatting. The caller listens.
+ * Builds the HTTP (or, given `tls`, HTTPS) server for one service: routing, body parsing, faults,
+ * stats, standard headers and error formatting. The caller listens.
  */
-export function createServiceServer(service: Service, ctx: EmulatorContext): Server {
+export function createServiceServer(service: Service, ctx: EmulatorContext, tls?: TlsMaterial): Server {
   const router = new Router(service.routes);
-  const server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
     handle(service, ctx, router, req, res).catch((err: unknown) => {
       // A bug in a handler: answer 500 once, without details that could carry request data.
       process.stderr.write(`emulator: ${service.name}: internal error: ${(err as Error)?.stack ?? String(err)}\n`);
@@ -30,7 +37,8 @@ export function createServiceServer(service: Service, ctx: EmulatorContext): Ser
         res.destroy();
       }
     });
-  });
+  };
+  const server: Server = tls === undefined ? createServer(listener) : createTlsServer({ cert: tls.cert, key: tls.key }, listener);
   server.keepAliveTimeout = 5000;
   return server;
 }

@@ -17,6 +17,7 @@ export type { PersistentPart } from './persistence.js';
 export { SeededRandom } from './rng.js';
 export { StatsCounter } from './stats.js';
 export { STATS_PATH } from './http-server.js';
+export type { TlsMaterial } from './http-server.js';
 export { IdentityStore } from './store/identity-store.js';
 export { AccountState } from './store/account-state.js';
 export { VersionedTable } from './store/versioned-table.js';

@@ -73,6 +73,6 @@ describe('persistence', () => {
   });
 
   it('refuses a non-loopback host unless it is allowed explicitly', async () => {
-    await expect(startEmulator({ host: '0.0.0.0', accounts: [{ login: 'acme' }] })).rejects.toThrow(/no TLS/);
+    await expect(startEmulator({ host: '0.0.0.0', accounts: [{ login: 'acme' }] })).rejects.toThrow(/plain HTTP/);
   });
 });
