@@ -115,4 +115,17 @@ describe('NamespaceStore consistency window', () => {
     expect(await text(store.blobs.read(stale?.type === 'object' ? stale.blobs : []))).toBe('v1');
     expect(store.readAt('/acme/stor/x', undefined)).toBe(store.tryGet('/acme/stor/x'));
   });
+
+  it('lists a directory as it was at the cutoff: new entries hidden, deleted ones still there', async () => {
+    const { store } = fresh();
+    let now = 1_000_000;
+    await put(store, '/acme/stor/old', 'o');
+    store.setConsistencyWindow(100, () => now);
+    now += 10;
+    await put(store, '/acme/stor/new', 'n');
+    store.delete('/acme/stor/old');
+    const names = (cutoff?: number): string[] => store.list('/acme/stor', { limit: 10 }, cutoff).entries.map((e) => e.name);
+    expect(names(now - 100)).toEqual(['old']);
+    expect(names()).toEqual(['new']);
+  });
 });

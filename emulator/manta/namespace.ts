@@ -281,16 +281,30 @@ export class NamespaceStore {
   }
 
   /**
-   * One page of a directory, sorted by name; `marker` is inclusive.
+   * One page of a directory, sorted by name; `marker` is inclusive. With a `cutoff` (a stale read
+   * inside the consistency window) entries changed after it appear as they were before.
    * @throws MantaError 404 `ResourceNotFound`, 400 `InvalidArgument` when `path` is an object
    */
-  list(path: string, options: ListOptions): Listing {
-    const dir = this.get(path);
+  list(path: string, options: ListOptions, cutoff?: number): Listing {
+    const dir = this.readAt(path, cutoff);
+    if (dir === undefined) throw notFound(path);
     if (dir.type !== 'directory') throw new MantaError(400, 'InvalidArgument', `${path} is an object, not a directory`);
-    const names = [...(this.children.get(path) ?? [])].sort();
+    const visible = new Map<string, Entry>();
+    for (const name of this.children.get(path) ?? []) {
+      const e = this.readAt(`${path}/${name}`, cutoff);
+      if (e !== undefined) visible.set(name, e);
+    }
+    if (cutoff !== undefined) {
+      for (const changed of this.history.keys()) {
+        if (parentOf(changed) !== path || visible.has(baseName(changed))) continue;
+        const e = this.readAt(changed, cutoff);
+        if (e !== undefined) visible.set(baseName(changed), e);
+      }
+    }
+    const names = [...visible.keys()].sort();
     const start = options.marker === undefined ? 0 : lowerBound(names, options.marker);
     const page = names.slice(start, start + options.limit);
-    return { entries: page.map((n) => toListingEntry(n, this.get(`${path}/${n}`))), total: names.length };
+    return { entries: page.map((n) => toListingEntry(n, visible.get(n) as Entry)), total: names.length };
   }
 
   /** Adds one reference to a blob (an object, a link or a multipart part using it). */

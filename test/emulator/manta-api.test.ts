@@ -105,6 +105,13 @@ describe('Manta objects', () => {
     expect(got.headers['x-response-time']).toMatch(/^\d+$/);
   });
 
+  it('stores m- headers up to 4 KB of values and silently drops the ones beyond, as Manta does', async () => {
+    const value = 'v'.repeat(1500);
+    await put('/acme/stor/d/many-meta', 'x', { 'm-a': value, 'm-b': value, 'm-c': value });
+    const head = await call('HEAD', '/acme/stor/d/many-meta');
+    expect([head.headers['m-a'], head.headers['m-b'], head.headers['m-c']]).toEqual([value, value, undefined]);
+  });
+
   it('rejects a Content-MD5 mismatch and keeps the old object', async () => {
     const res = await put('/acme/stor/d/obj', 'changed', { 'content-md5': await md5('other') });
     expect([res.status, res.json.code]).toEqual([400, 'ContentMD5Mismatch']);

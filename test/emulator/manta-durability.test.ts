@@ -105,12 +105,14 @@ describe('Manta under the shared controls', () => {
     expect(throttled[0]?.json.code).toBe('Throttled');
   });
 
-  it('serves stale reads inside the consistency window: a new object is missing and an overwrite shows the old bytes', async () => {
+  it('serves stale reads inside the consistency window: a new object is missing (also from its listing) and an overwrite shows the old bytes', async () => {
     const { call } = await start({ consistencyWindowMs: 250, staleReadRate: 1 });
     await sleep(300); // the account key itself is new at start-up
     expect((await call('PUT', '/acme/stor/fresh', { body: 'v1' })).status).toBe(204);
     expect((await call('GET', '/acme/stor/fresh')).status).toBe(404);
+    expect((await call('GET', '/acme/stor')).text).not.toContain('fresh');
     await sleep(300);
+    expect((await call('GET', '/acme/stor')).text).toContain('"name":"fresh"');
     expect((await call('GET', '/acme/stor/fresh')).text).toBe('v1');
     await call('PUT', '/acme/stor/fresh', { body: 'v2' });
     expect((await call('GET', '/acme/stor/fresh')).text).toBe('v1');

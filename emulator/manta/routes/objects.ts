@@ -30,11 +30,6 @@ export function objectRoutes(state: MantaState): Route[] {
   ];
 }
 
-/** The entry for a read, honouring the simulated consistency window. */
-function readEntry(state: MantaState, rc: RequestContext, path: string): ReturnType<MantaState['store']['tryGet']> {
-  state.store.ensureAccount(loginOf(path));
-  return state.store.readAt(path, rc.ctx.consistency.readView().cutoff);
-}
 
 /** Lists the uploads area from the multipart engine (parts are not namespace objects here). */
 function uploadsListing(state: MantaState, rc: RequestContext, path: string): Reply {
@@ -54,13 +49,16 @@ async function getEntry(state: MantaState, rc: RequestContext): Promise<Reply | 
     state.store.ensureAccount(loginOf(path));
     return uploadsListing(state, rc, path);
   }
-  const entry = readEntry(state, rc, path);
+  state.store.ensureAccount(loginOf(path));
+  // One view per request: a stale read sees the entry and its listing as they were at `cutoff`.
+  const cutoff = rc.ctx.consistency.readView().cutoff;
+  const entry = state.store.readAt(path, cutoff);
   if (entry === undefined) throw notFound(path);
   if (entry.type === 'directory') {
     authorizeManta(rc, 'listdirectory', path, entry.roleTags);
     const limit = listLimit(rc);
     const marker = rc.query.get('marker') ?? undefined;
-    const listing = state.store.list(path, { limit, marker: marker === '' ? undefined : marker });
+    const listing = state.store.list(path, { limit, marker: marker === '' ? undefined : marker }, cutoff);
     const body = listing.entries.map((e) => `${JSON.stringify(e)}\n`).join('');
     return { status: 200, body, headers: directoryHeaders(entry, listing.total) };
   }
