@@ -6,6 +6,7 @@ import { type Entry, type DirectoryEntry, type ObjectEntry, type ListingEntry, t
 import { checkWrite, checkCommit, type ConditionalHeaders } from './conditional.js';
 import { ACCOUNT_DIRS, baseName, depthOf, isRootDirectory, loginOf, parentOf } from './private/paths.js';
 import { writeFileAtomic } from './private/atomic-file.js';
+import { ChangeHistory } from './private/change-history.js';
 import type { BlobInfo, BlobStore } from './blob-store.js';
 
 /** Metadata of an object write, taken from the request headers. */
@@ -54,9 +55,7 @@ export class NamespaceStore {
   private readonly refs = new Map<string, number>();
   private readonly sections = new Map<string, PersistedSection>();
   private readonly stateDir: string | undefined;
-  private readonly history = new Map<string, { at: number; previous: Entry | undefined }[]>();
-  private windowMs = 0;
-  private clock: () => number = Date.now;
+  private history = new ChangeHistory(0, Date.now, () => undefined, () => undefined);
   private saving: Promise<void> | undefined;
   private pending: Promise<void> | undefined;
 
@@ -74,8 +73,7 @@ export class NamespaceStore {
    * can still serve the entry as it was before (or its absence), like a lagging replica.
    */
   setConsistencyWindow(windowMs: number, clock: () => number): void {
-    this.windowMs = windowMs;
-    this.clock = clock;
+    this.history = new ChangeHistory(windowMs, clock, (b) => this.retainBlob(b), (b) => this.releaseBlob(b));
   }
 
   /**
@@ -84,8 +82,8 @@ export class NamespaceStore {
    */
   readAt(path: string, cutoff: number | undefined): Entry | undefined {
     if (cutoff !== undefined) {
-      const change = this.history.get(path)?.find((c) => c.at > cutoff);
-      if (change !== undefined) return change.previous;
+      const before = this.history.before(path, cutoff);
+      if (before !== 'unchanged') return before;
     }
     return this.entries.get(path);
   }
@@ -295,7 +293,7 @@ export class NamespaceStore {
       if (e !== undefined) visible.set(name, e);
     }
     if (cutoff !== undefined) {
-      for (const changed of this.history.keys()) {
+      for (const changed of this.history.paths()) {
         if (parentOf(changed) !== path || visible.has(baseName(changed))) continue;
         const e = this.readAt(changed, cutoff);
         if (e !== undefined) visible.set(baseName(changed), e);
@@ -354,26 +352,9 @@ export class NamespaceStore {
     this.checkParent(path);
   }
 
-  /** Keeps the entry a change replaces readable (bytes included) for the consistency window. */
-  private remember(path: string, previous: Entry | undefined): void {
-    if (this.windowMs <= 0) return;
-    const now = this.clock();
-    for (const [p, changes] of this.history) {
-      while (changes.length > 0 && (changes[0] as { at: number }).at <= now - this.windowMs) {
-        const gone = changes.shift();
-        if (gone?.previous?.type === 'object') for (const b of gone.previous.blobs) this.releaseBlob(b);
-      }
-      if (changes.length === 0) this.history.delete(p);
-    }
-    if (previous?.type === 'object') for (const b of previous.blobs) this.retainBlob(b);
-    const list = this.history.get(path) ?? [];
-    list.push({ at: now, previous });
-    this.history.set(path, list);
-  }
-
   private insert(e: Entry): void {
     const old = this.entries.get(e.path);
-    this.remember(e.path, old);
+    this.history.record(e.path, old);
     if (e.type === 'object') for (const b of e.blobs) this.retainBlob(b);
     if (old?.type === 'object') for (const b of old.blobs) this.releaseBlob(b);
     this.entries.set(e.path, e);
@@ -388,7 +369,7 @@ export class NamespaceStore {
   private remove(path: string): void {
     const old = this.entries.get(path);
     if (old === undefined) return;
-    this.remember(path, old);
+    this.history.record(path, old);
     this.entries.delete(path);
     this.children.get(parentOf(path))?.delete(baseName(path));
     this.children.delete(path);
