@@ -84,6 +84,9 @@ export interface RunningEmulator {
 /** The signature of the Manta service factory the emulator mounts when `emulator/manta/service.ts` exists. */
 export type MantaServiceFactory = (ctx: EmulatorContext) => Service | Promise<Service>;
 
+/** The file name of the generated demo private key (the public key adds `.pub`). */
+const DEMO_KEY_FILE = 'demo_id_rsa';
+
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /**
@@ -123,9 +126,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ctx.store.ensureAccount(account.login);
     for (const key of account.keys ?? []) ctx.store.addAccountKey(account.login, key);
   }
-  if ((options.accounts ?? []).length === 0 && ctx.store.allAccounts().length === 0) {
-    generatedKey = generateDemoKey(options.dataDir);
-    ctx.store.addAccountKey('demo', readFileSync(generatedKey.publicKeyPath, 'utf8'));
+  if ((options.accounts ?? []).length === 0) {
+    if (ctx.store.allAccounts().length === 0) {
+      generatedKey = generateDemoKey(options.dataDir);
+      ctx.store.addAccountKey('demo', readFileSync(generatedKey.publicKeyPath, 'utf8'));
+    } else if (options.dataDir !== undefined && existsSync(join(options.dataDir, DEMO_KEY_FILE))) {
+      // A restart of a demo emulator: report the key pair made the first time.
+      generatedKey = generateDemoKey(options.dataDir);
+    }
   }
 
   const services = [createCloudApiService(ctx), await createMantaOrPlaceholder(ctx)];
@@ -194,7 +202,7 @@ async function createMantaOrPlaceholder(ctx: EmulatorContext): Promise<Service> 
 
 function generateDemoKey(dataDir: string | undefined): NonNullable<RunningEmulator['generatedKey']> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'triton-iac-emulator-'));
-  const privateKeyPath = join(dir, 'demo_id_rsa');
+  const privateKeyPath = join(dir, DEMO_KEY_FILE);
   const publicKeyPath = `${privateKeyPath}.pub`;
   if (!existsSync(privateKeyPath) || !existsSync(publicKeyPath)) {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -17,6 +17,7 @@ Options:
   --account LOGIN                create account LOGIN if missing (repeatable)
   --key LOGIN=PUBKEY_FILE        add the OpenSSH public key in PUBKEY_FILE to LOGIN (repeatable)
   --consistency-window-ms N      reads may be N ms stale after writes (default 0)
+  --stale-read-rate R            share of reads inside the window served stale, 0-1 (default 0.5)
   --latency-ms N                 add about N ms to each request (default 0)
   --fault-rate R                 fail this share of requests, 0-1 (default 0)
   --throttle-rps N               answer 420 above N requests per second
@@ -118,13 +119,12 @@ function parseArgs(argv: readonly string[], io: CommandIo): ParsedArgs {
       case '--latency-ms':
         opts.latencyMs = intArg(flag, value(), 0, 600_000);
         break;
-      case '--fault-rate': {
-        const v = value();
-        const rate = Number(v);
-        if (v.trim() === '' || !Number.isFinite(rate) || rate < 0 || rate > 1) throw new UsageError(`--fault-rate "${v}" must be a number from 0 to 1`);
-        opts.faultRate = rate;
+      case '--fault-rate':
+        opts.faultRate = rateArg(flag, value());
         break;
-      }
+      case '--stale-read-rate':
+        opts.staleReadRate = rateArg(flag, value());
+        break;
       case '--throttle-rps':
         opts.throttleRps = intArg(flag, value(), 1, 10_000_000);
         break;
@@ -197,6 +197,12 @@ function readPem(flag: string, path: string, io: CommandIo): string {
   } catch (err) {
     throw new UsageError(`${flag} ${file}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
   }
+}
+
+function rateArg(flag: string, text: string): number {
+  const rate = Number(text);
+  if (text.trim() === '' || !Number.isFinite(rate) || rate < 0 || rate > 1) throw new UsageError(`${flag} "${text}" must be a number from 0 to 1`);
+  return rate;
 }
 
 function intArg(flag: string, text: string, min: number, max: number): number {

@@ -60,7 +60,7 @@ describe('persistence', () => {
     await expect(startEmulator({ dataDir, accounts: [{ login: 'acme' }] })).rejects.toThrow(/identity\.json is not valid JSON/);
   });
 
-  it('creates a demo account with a generated key pair when no account is given', async () => {
+  it('creates a demo account with a generated key pair when no account is given, and reuses it on restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'emu-demo-'));
     const em = await startEmulator({ dataDir });
     try {
@@ -69,6 +69,13 @@ describe('persistence', () => {
       expect(em.accounts[0]!.keys[0]!.fingerprint).toBe(em.generatedKey!.fingerprint);
     } finally {
       await em.close();
+    }
+    const again = await startEmulator({ dataDir });
+    try {
+      expect(again.accounts.map((a) => a.login)).toEqual(['demo']);
+      expect(again.generatedKey?.fingerprint).toBe(em.generatedKey?.fingerprint);
+    } finally {
+      await again.close();
     }
   });
 
