@@ -1,5 +1,6 @@
 import { commands } from './commands/index.js';
 import { UsageError, type CommandIo } from './command.js';
+import { describeError } from './private/errors.js';
 
 const VERSION = '0.1.0';
 
@@ -13,6 +14,14 @@ function topLevelHelp(): string {
     '',
     'Commands:',
     ...(lines.length > 0 ? lines : ['  (none yet)']),
+    '',
+    'Examples:',
+    '  triton-iac plan --emulator examples/quickstart/main.ts',
+    '  triton-iac plan --out plan.json && triton-iac apply plan.json',
+    '  triton-iac drift --format markdown >> "$GITHUB_STEP_SUMMARY"',
+    '',
+    'Exit codes: 0 success, 1 error, 2 changes or drift (plan --detailed-exitcode, drift).',
+    'Every command takes --help. The reference is docs/cli.md.',
     '',
     'Options:',
     '  -h, --help     show help (also after any command: triton-iac plan --help)',
@@ -49,10 +58,10 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
   try {
     return await command.run(rest, io);
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    io.stderr.write(`Error: ${message}\n`);
-    if (debug && err instanceof Error && !(err instanceof UsageError) && err.stack) {
-      io.stderr.write(`${err.stack}\n`);
+    io.stderr.write(`${describeError(err)}\n`);
+    if (debug && err instanceof Error && err.stack) {
+      const cause = err instanceof UsageError && err.cause instanceof Error ? err.cause : err;
+      io.stderr.write(`${cause.stack ?? ''}\n`);
     }
     return 1;
   }

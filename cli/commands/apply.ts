@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { StackManifest } from '../../common/manifest.js';
+import { manifestDigestOf, readSavedPlan, type Plan } from '../../reconciler/index.js';
+import { UsageError, type Command, type CommandIo } from '../command.js';
+import { expectPositionals, intFlag, parseArgs } from '../private/args.js';
+import { approve, hasWork, runPlan } from '../private/carry-out.js';
+import { engine } from '../private/engine.js';
+import { renderPlan } from '../private/plan-output.js';
+import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
+
+const HELP = `Usage: triton-iac apply [APP | PLANFILE] [options]
+
+Makes the cloud match the app: plans, shows the plan, asks for confirmation on a terminal, then
+creates, updates and deletes in dependency order, in parallel. State is written after every action,
+so an interrupted apply resumes where it stopped when run again.
+
+Given a PLANFILE saved by \`triton-iac plan --out FILE\`, applies exactly that plan without asking,
+and refuses if the state or any planned object changed since it was made. The app the plan was
+made from is found as usual (triton-iac.json, ./infra/main.ts) or given with --app.
+
+Without a terminal (CI, a pipe) apply refuses to run unless --auto-approve or a PLANFILE is given.
+
+Options:
+  --auto-approve, -y     do not ask for confirmation
+  --parallelism N        at most N actions at once (default 8)
+  --target ADDRESS       apply only this resource and what it depends on (repeatable)
+  --app APP              the app a PLANFILE was made from
+
+${COMMON_HELP}
+
+Exit codes: 0 applied (or nothing to do), 1 error, declined or an action failed.
+
+Examples:
+  triton-iac apply --emulator examples/quickstart/main.ts
+  triton-iac apply --auto-approve --parallelism 4
+  triton-iac plan --out plan.json && triton-iac apply plan.json
+`;
+
+/** `triton-iac apply`: makes the cloud match the app. */
+export const applyCommand: Command = {
+  name: 'apply',
+  summary: 'make the cloud match the app (or carry out a saved plan)',
+  help: HELP,
+  async run(argv, io) {
+    const args = parseArgs(argv, { ...COMMON_FLAGS, 'auto-approve': 'boolean', parallelism: 'string', target: 'repeat', app: 'string' }, 'apply');
+    expectPositionals(args, 'apply', 0, 1, '[APP | PLANFILE] [options]');
+    const common = commonOptions(args);
+    const parallelism = intFlag(args, 'parallelism', 1, 256);
+    const targets = args.repeats.get('target') ?? [];
+    const first = args.positionals[0];
+    const saved = first !== undefined && isSavedPlan(resolve(io.cwd, first)) ? await readSavedPlan(resolve(io.cwd, first)) : undefined;
+    if (saved !== undefined && targets.length > 0) throw new UsageError('--target cannot narrow a saved plan; make the plan with --target instead');
+    const app = await loadAppFor(saved !== undefined ? args.strings.get('app') : (args.strings.get('app') ?? first), common, io);
+    const session = await openSession(app, saved !== undefined ? { ...common, stack: saved.stack } : common, io);
+    try {
+      const extra = { ...(parallelism !== undefined ? { parallelism } : {}), ...(targets.length > 0 ? { targets } : {}) };
+      if (saved !== undefined) {
+        const stack = stackOfPlan(saved, session.stacks, app.path);
+        return await applySaved(stack, saved, await session.options(stack, extra), io, first!);
+      }
+      let ok = true;
+      for (const stack of session.stacks) {
+        const options = await session.options(stack, extra);
+        const plan = await engine().planStack(stack, options);
+        io.stdout.write(renderPlan(plan, 'text', io));
+        if (!hasWork(plan)) continue;
+        const approved = await approve(
+          plan,
+          { autoApprove: args.booleans.has('auto-approve'), question: `\nApply these changes to stack ${stack.name} (account ${stack.account})?`, command: 'triton-iac apply --auto-approve' },
+          io,
+        );
+        if (!approved) {
+          io.stdout.write('Apply cancelled; nothing was changed.\n');
+          return 1;
+        }
+        io.stdout.write('\n');
+        const result = await runPlan(stack, plan, options, io);
+        ok &&= result.ok;
+      }
+      return ok ? 0 : 1;
+    } finally {
+      await session.close();
+    }
+  },
+};
+
+async function applySaved(stack: StackManifest, plan: Plan, options: Parameters<typeof runPlan>[2], io: CommandIo, file: string): Promise<number> {
+  if (manifestDigestOf(stack) !== plan.manifestDigest) {
+    throw new UsageError(`saved plan ${file} was made from a different version of stack ${stack.name}: the app changed since. Run \`triton-iac plan --out ${file}\` again`);
+  }
+  if (!hasWork(plan)) {
+    io.stdout.write(`Saved plan ${file} has no changes for stack ${stack.name}; nothing to do.\n`);
+    return 0;
+  }
+  io.stdout.write(`Applying saved plan ${file} to stack ${stack.name} (account ${stack.account}).\n`);
+  const result = await runPlan(stack, plan, options, io);
+  return result.ok ? 0 : 1;
+}
+
+function stackOfPlan(plan: Plan, stacks: readonly StackManifest[], appPath: string): StackManifest {
+  const stack = stacks.find((s) => s.name === plan.stack);
+  if (!stack) throw new UsageError(`the saved plan is for stack ${plan.stack}, which ${appPath} does not declare; pass the app it was made from with --app`);
+  if (stack.account !== plan.account) {
+    throw new UsageError(`the saved plan is for account ${plan.account}, but stack ${stack.name} in ${appPath} is for account ${stack.account}; make the plan again`);
+  }
+  return stack;
+}
+
+/** A saved plan is JSON with `savedPlanFormat`; anything else is an app. */
+function isSavedPlan(path: string): boolean {
+  if (!path.toLowerCase().endsWith('.json')) return false;
+  try {
+    const value = JSON.parse(readFileSync(path, 'utf8')) as unknown;
+    return typeof value === 'object' && value !== null && 'savedPlanFormat' in value;
+  } catch {
+    // Unreadable or not JSON: not a saved plan; the app loader reports what is wrong with it.
+    return false;
+  }
+}

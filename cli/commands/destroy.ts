@@ -1,0 +1,68 @@
+import type { Command } from '../command.js';
+import { expectPositionals, intFlag, parseArgs } from '../private/args.js';
+import { approve, hasWork, runPlan } from '../private/carry-out.js';
+import { engine } from '../private/engine.js';
+import { renderPlan } from '../private/plan-output.js';
+import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
+
+const HELP = `Usage: triton-iac destroy [APP] [options]
+
+Deletes every object the stack manages, dependents first. The account itself, and objects the
+stack does not manage, are never touched. Shows the plan and asks for confirmation on a terminal;
+without a terminal it refuses unless --auto-approve is given.
+
+Options:
+  --auto-approve, -y   do not ask for confirmation
+  --parallelism N      at most N deletes at once (default 8)
+
+${COMMON_HELP}
+
+Exit codes: 0 destroyed (or nothing to destroy), 1 error, declined or a delete failed.
+
+Examples:
+  triton-iac destroy --emulator examples/quickstart/main.ts
+  triton-iac destroy --stack staging --auto-approve
+`;
+
+/** `triton-iac destroy`: deletes what the stack manages. */
+export const destroyCommand: Command = {
+  name: 'destroy',
+  summary: 'delete every object the stack manages',
+  help: HELP,
+  async run(argv, io) {
+    const args = parseArgs(argv, { ...COMMON_FLAGS, 'auto-approve': 'boolean', parallelism: 'string' }, 'destroy');
+    expectPositionals(args, 'destroy', 0, 1, '[APP] [options]');
+    const common = commonOptions(args);
+    const parallelism = intFlag(args, 'parallelism', 1, 256);
+    const app = await loadAppFor(args.positionals[0], common, io);
+    const session = await openSession(app, common, io);
+    try {
+      let ok = true;
+      // Stacks are destroyed in the reverse of the order they were declared in.
+      for (const stack of [...session.stacks].reverse()) {
+        const options = await session.options(stack, parallelism !== undefined ? { parallelism } : {});
+        const plan = await engine().planDestroy(stack, options);
+        io.stdout.write(renderPlan(plan, 'text', io));
+        if (!hasWork(plan)) continue;
+        const approved = await approve(
+          plan,
+          {
+            autoApprove: args.booleans.has('auto-approve'),
+            question: `\nDestroy every object stack ${stack.name} manages in account ${stack.account}? There is no undo.`,
+            command: 'triton-iac destroy --auto-approve',
+          },
+          io,
+        );
+        if (!approved) {
+          io.stdout.write('Destroy cancelled; nothing was deleted.\n');
+          return 1;
+        }
+        io.stdout.write('\n');
+        ok &&= (await runPlan(stack, plan, options, io)).ok;
+      }
+      return ok ? 0 : 1;
+    } finally {
+      await session.close();
+    }
+  },
+};

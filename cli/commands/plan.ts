@@ -1,0 +1,72 @@
+import { resolve } from 'node:path';
+import { planHasChanges, writeSavedPlan, type Plan } from '../../reconciler/index.js';
+import { UsageError, type Command } from '../command.js';
+import { expectPositionals, parseArgs } from '../private/args.js';
+import { engine } from '../private/engine.js';
+import { outputFormat, renderPlan } from '../private/plan-output.js';
+import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
+
+const HELP = `Usage: triton-iac plan [APP] [options]
+
+Reads the live objects of each stack and prints what apply would change. Nothing is changed.
+
+Options:
+  --out FILE, -o FILE        save the plan; \`triton-iac apply FILE\` then does exactly this (and
+                             refuses if the state or a planned object changed in the meantime)
+  --format text|json|markdown
+                             text (default, coloured on a terminal), the JSON plan document
+                             (docs/plan.schema.json), or Markdown for $GITHUB_STEP_SUMMARY or a
+                             pull-request comment
+  --json                     same as --format json
+  --detailed-exitcode        exit 0 when there are no changes, 2 when there are, 1 on error
+  --target ADDRESS           plan only this resource and what it depends on (repeatable)
+
+${COMMON_HELP}
+
+Exit codes: 0 success (with --detailed-exitcode: no changes), 2 changes (only with
+--detailed-exitcode), 1 error.
+
+Examples:
+  triton-iac plan --emulator examples/quickstart/main.ts
+  triton-iac plan --out plan.json
+  triton-iac plan --format markdown >> "$GITHUB_STEP_SUMMARY"
+  triton-iac plan --detailed-exitcode --target quickstart/ops
+`;
+
+/** `triton-iac plan`: shows what apply would do. */
+export const planCommand: Command = {
+  name: 'plan',
+  summary: 'show what apply would change (exit 2 with --detailed-exitcode when there are changes)',
+  help: HELP,
+  async run(argv, io) {
+    const args = parseArgs(argv, { ...COMMON_FLAGS, out: 'string', format: 'string', json: 'boolean', 'detailed-exitcode': 'boolean', target: 'repeat' }, 'plan');
+    expectPositionals(args, 'plan', 0, 1, '[APP] [options]');
+    const common = commonOptions(args);
+    const format = outputFormat(args);
+    const out = args.strings.get('out');
+    const targets = args.repeats.get('target') ?? [];
+    const app = await loadAppFor(args.positionals[0], common, io);
+    const session = await openSession(app, common, io);
+    try {
+      if (session.stacks.length > 1 && (out !== undefined || format === 'json')) {
+        throw new UsageError(`${app.path} has ${session.stacks.length} stacks (${session.stacks.map((s) => s.name).join(', ')}); --out and --json work on one stack at a time: add --stack NAME`);
+      }
+      const plans: Plan[] = [];
+      for (const stack of session.stacks) {
+        const plan = await engine().planStack(stack, await session.options(stack, targets.length > 0 ? { targets } : {}));
+        plans.push(plan);
+        io.stdout.write(renderPlan(plan, format, io));
+        if (session.stacks.length > 1 && format === 'text') io.stdout.write('\n');
+      }
+      if (out !== undefined) {
+        await writeSavedPlan(resolve(io.cwd, out), plans[0]!);
+        // The note goes to stderr so that `--json --out` still prints clean JSON on stdout.
+        io.stderr.write(`Saved the plan to ${out}. To carry it out exactly: triton-iac apply ${out}\n`);
+      }
+      const changes = plans.some(planHasChanges);
+      return args.booleans.has('detailed-exitcode') && changes ? 2 : 0;
+    } finally {
+      await session.close();
+    }
+  },
+};

@@ -1,0 +1,117 @@
+import type { StackManifest } from '../../common/manifest.js';
+import { listResources, moveResource, removeResource, showResource, updateState, type StateDocument } from '../../reconciler/index.js';
+import { UsageError, type Command, type CommandIo } from '../command.js';
+import { parseArgs, type ParsedArgs } from '../private/args.js';
+import { selectOneStack } from '../private/app-loader.js';
+import { closeClients, engine, type Clients } from '../private/engine.js';
+import { startEmbeddedEmulator, type EmbeddedEmulator } from '../private/embedded-emulator.js';
+import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, type CommonOptions } from '../private/session.js';
+
+const HELP = `Usage: triton-iac state <list|show|rm|mv> [APP] ...
+
+Looks at and edits the state: the record of the objects a stack manages. Edits take the state lock
+and never touch the cloud.
+
+  state list [APP] [--json]          every managed address with its kind, natural key and server id
+  state show [APP] ADDRESS           one resource's recorded properties, as JSON
+  state rm [APP] ADDRESS             forget a resource (the object stays in the cloud, unmanaged)
+  state mv [APP] FROM TO             rename an address after moving a construct in the code
+
+${COMMON_HELP}
+
+Examples:
+  triton-iac state list --emulator examples/quickstart/main.ts
+  triton-iac state show quickstart/alice
+  triton-iac state mv quickstart/ops quickstart/team/ops
+  triton-iac state rm quickstart/latest-notes
+`;
+
+const ARITY: Readonly<Record<string, number>> = { list: 0, show: 1, rm: 1, mv: 2 };
+
+/** `triton-iac state`: list, show, rm, mv. */
+export const stateCommand: Command = {
+  name: 'state',
+  summary: 'list, show, remove or rename resources in the state',
+  help: HELP,
+  async run(argv, io) {
+    const [sub, ...rest] = argv;
+    if (sub === undefined || ARITY[sub] === undefined) {
+      throw new UsageError(`${sub === undefined ? 'missing' : `unknown`} state sub-command${sub ? ` "${sub}"` : ''}: use list, show, rm or mv; run \`triton-iac state --help\``);
+    }
+    const args = parseArgs(rest, { ...COMMON_FLAGS, json: 'boolean' }, `state ${sub}`);
+    const words = splitAppArg(args, sub);
+    const common = commonOptions(args);
+    const app = await loadAppFor(words.app, common, io);
+    const stack = selectOneStack(app.manifest, app.kind === 'rbac-json' ? undefined : common.stack, app.path);
+    return withBackend(stack, common, io, async (backend) => {
+      const lock = { command: `triton-iac state ${sub}`, ...(common.lockTimeoutMs !== undefined ? { lockTimeoutMs: common.lockTimeoutMs } : {}) };
+      const target = { stack: stack.name, account: stack.account };
+      const [a, b] = words.rest as [string, string];
+      switch (sub) {
+        case 'list': {
+          const doc = await readDoc(backend);
+          const rows = doc ? listResources(doc) : [];
+          if (args.booleans.has('json')) io.stdout.write(`${JSON.stringify({ stack: stack.name, account: stack.account, serial: doc?.serial ?? 0, resources: rows }, null, 2)}\n`);
+          else if (rows.length === 0) io.stdout.write(`The state of stack ${stack.name} is empty (${backend.location}).\n`);
+          else io.stdout.write(table(rows.map((r) => [r.address, r.kind, r.naturalKey, r.serverId ?? '-'])));
+          return 0;
+        }
+        case 'show': {
+          const doc = await readDoc(backend);
+          if (!doc) throw new UsageError(`there is no state for stack ${stack.name} yet (${backend.location}); run apply first`);
+          io.stdout.write(`${JSON.stringify(showResource(doc, a), null, 2)}\n`);
+          return 0;
+        }
+        case 'rm':
+          await updateState(backend, lock, target, (doc) => removeResource(doc, a));
+          io.stdout.write(`Removed ${a} from the state of stack ${stack.name}. The object itself is untouched and no longer managed.\n`);
+          return 0;
+        default:
+          await updateState(backend, lock, target, (doc) => moveResource(doc, a, b));
+          io.stdout.write(`Moved ${a} to ${b} in the state of stack ${stack.name}.\n`);
+          return 0;
+      }
+    });
+  },
+};
+
+/** The optional APP comes first: it is there when there is one word more than the sub-command takes. */
+function splitAppArg(args: ParsedArgs, sub: string): { app: string | undefined; rest: readonly string[] } {
+  const arity = ARITY[sub]!;
+  const words = args.positionals;
+  if (words.length === arity) return { app: undefined, rest: words };
+  if (words.length === arity + 1) return { app: words[0], rest: words.slice(1) };
+  const usage = { list: '[APP]', show: '[APP] ADDRESS', rm: '[APP] ADDRESS', mv: '[APP] FROM TO' }[sub];
+  throw new UsageError(`wrong number of arguments: usage is \`triton-iac state ${sub} ${usage}\``);
+}
+
+type Backend = ReturnType<ReturnType<typeof engine>['openStateBackend']>;
+
+async function withBackend(stack: StackManifest, common: CommonOptions, io: CommandIo, body: (backend: Backend) => Promise<number>): Promise<number> {
+  // Only a Manta-backed state needs a connection; a local state file is read directly.
+  let clients: Clients | undefined;
+  let emulator: EmbeddedEmulator | undefined;
+  try {
+    if (stack.state?.type === 'manta') {
+      if (common.emulator) emulator = await startEmbeddedEmulator({ cwd: io.cwd, accounts: [stack.account] });
+      const overrides = emulator ? { cloudapiUrl: emulator.running.cloudapiUrl, mantaUrl: emulator.running.mantaUrl, account: stack.account, keyFile: emulator.keyFiles.get(stack.account)! } : undefined;
+      const env = { ...io.env, ...(common.profile !== undefined ? { TRITON_PROFILE: common.profile } : {}) };
+      clients = await engine().connectStack(stack, { env, ...(overrides ? { overrides } : {}) });
+    }
+    return await body(engine().openStateBackend(stack, { workDir: io.cwd, ...(clients ? { clients } : {}) }));
+  } finally {
+    await closeClients(clients);
+    await emulator?.close();
+  }
+}
+
+async function readDoc(backend: Backend): Promise<StateDocument | undefined> {
+  return (await backend.read())?.doc;
+}
+
+function table(rows: readonly (readonly string[])[]): string {
+  const header = ['ADDRESS', 'KIND', 'NATURAL KEY', 'SERVER ID'];
+  const all = [header, ...rows];
+  const widths = header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
+  return `${all.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ')).join('\n')}\n`;
+}

@@ -1,0 +1,57 @@
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { UsageError, type Command } from '../command.js';
+import { expectPositionals, parseArgs } from '../private/args.js';
+import { commonOptions, loadAppFor } from '../private/session.js';
+
+const HELP = `Usage: triton-iac synth [APP] [--out FILE]
+
+Builds the app and prints its manifest: the plain, deterministic JSON that plan and apply read.
+Nothing is sent to the cloud.
+
+APP is a TypeScript or JavaScript program whose default export builds a TritonApp, a manifest JSON,
+or a \`triton rbac apply\` file (rbac.json). Without APP: "app" in ./triton-iac.json, else
+./infra/main.ts.
+
+Options:
+  --out FILE, -o FILE   write the manifest to FILE instead of standard output
+  --stack NAME          print only this stack (the manifest keeps its envelope)
+  --account LOGIN       the account an rbac.json is for (default: TRITON_ACCOUNT)
+  --debug               print stack traces on errors
+
+Examples:
+  triton-iac synth examples/quickstart/main.ts
+  triton-iac synth --out manifest.json && git diff manifest.json
+  triton-iac synth --account acme rbac.json
+`;
+
+/** `triton-iac synth`: prints or writes the manifest. */
+export const synthCommand: Command = {
+  name: 'synth',
+  summary: 'build the app and print its manifest (no cloud access)',
+  help: HELP,
+  async run(argv, io) {
+    const args = parseArgs(argv, { out: 'string', stack: 'string', account: 'string', debug: 'boolean' }, 'synth');
+    expectPositionals(args, 'synth', 0, 1, '[APP] [--out FILE]');
+    const common = commonOptions(args);
+    const app = await loadAppFor(args.positionals[0], common, io);
+    let manifest = app.manifest;
+    if (common.stack !== undefined) {
+      const stack = manifest.stacks.find((s) => s.name === common.stack);
+      if (!stack) throw new UsageError(`--stack ${common.stack}: ${app.path} has no such stack; it has ${manifest.stacks.map((s) => s.name).join(', ')}`);
+      manifest = { ...manifest, stacks: [stack] };
+    }
+    const text = `${JSON.stringify(manifest, null, 2)}\n`;
+    const out = args.strings.get('out');
+    if (out === undefined) {
+      io.stdout.write(text);
+      return 0;
+    }
+    const path = resolve(io.cwd, out);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+    const count = manifest.stacks.reduce((n, s) => n + s.resources.length, 0);
+    io.stderr.write(`Wrote ${out}: ${manifest.stacks.length} stack${manifest.stacks.length === 1 ? '' : 's'}, ${count} resources.\n`);
+    return 0;
+  },
+};

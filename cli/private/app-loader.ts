@@ -1,0 +1,194 @@
+/**
+ * Finds and loads the APP argument: a TypeScript or JavaScript program that builds a `TritonApp`, a
+ * synthesized manifest, or a `triton rbac apply` configuration file. The kind is decided by content,
+ * not by name, so `infra.json` may be either JSON kind.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { MANIFEST_VERSION, type Manifest, type StackManifest } from '../../common/manifest.js';
+import { fromRbacJson, SynthError, TritonApp, TritonStack } from '../../constructs/index.js';
+import { UsageError } from '../command.js';
+
+/** What the APP turned out to be. */
+export type AppKind = 'program' | 'manifest' | 'rbac-json';
+
+/** A loaded app: its manifest and where it came from. */
+export interface LoadedApp {
+  readonly path: string;
+  readonly kind: AppKind;
+  readonly manifest: Manifest;
+}
+
+/** Options for loading a `triton rbac apply` file, which names no account or stack. */
+export interface RbacLoadOptions {
+  /** The account the file is applied to. */
+  readonly account?: string;
+  /** The stack name. @default 'rbac' */
+  readonly stack?: string;
+}
+
+/** The config file read when no APP is given. */
+export const PROJECT_FILE = 'triton-iac.json';
+/** The program used when neither an APP nor a project file is given. */
+export const DEFAULT_APP = 'infra/main.ts';
+
+/**
+ * Resolves the APP path: the argument, else `app` in `triton-iac.json`, else `./infra/main.ts`.
+ * @throws UsageError when nothing is found, naming every place that was looked at.
+ */
+export function resolveAppPath(arg: string | undefined, cwd: string): string {
+  if (arg !== undefined) {
+    const path = resolve(cwd, arg);
+    if (!existsSync(path)) throw new UsageError(`app file ${arg} does not exist (looked at ${path}); give the path of a .ts/.js program, a manifest JSON or an rbac.json`);
+    return path;
+  }
+  const project = resolve(cwd, PROJECT_FILE);
+  if (existsSync(project)) {
+    let app: unknown;
+    try {
+      app = (JSON.parse(readFileSync(project, 'utf8')) as { app?: unknown }).app;
+    } catch (err) {
+      throw new UsageError(`${project} is not valid JSON (${(err as Error).message}); it should look like {"app": "infra/main.ts"}`);
+    }
+    if (typeof app !== 'string' || app === '') throw new UsageError(`${project}: "app" must be a non-empty string naming the app file, like {"app": "infra/main.ts"}`);
+    const path = resolve(cwd, app);
+    if (!existsSync(path)) throw new UsageError(`${project} names app ${app}, which does not exist (looked at ${path})`);
+    return path;
+  }
+  const fallback = resolve(cwd, DEFAULT_APP);
+  if (existsSync(fallback)) return fallback;
+  throw new UsageError(
+    `no app given and none found: there is no ${PROJECT_FILE} in ${cwd} and no ./${DEFAULT_APP}. Pass the app file (for example \`triton-iac plan infra/main.ts\`) or create ${PROJECT_FILE} with {"app": "<file>"}`,
+  );
+}
+
+/**
+ * Loads the app at `path` and synthesizes it.
+ * @throws UsageError for an unreadable or unrecognised file, a module that builds no app, or a
+ *   synth failure (every problem listed).
+ */
+export async function loadApp(path: string, rbac: RbacLoadOptions = {}): Promise<LoadedApp> {
+  const ext = extname(path).toLowerCase();
+  if (['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs', '.tsx', '.jsx'].includes(ext)) {
+    return { path, kind: 'program', manifest: await synthProgram(path) };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      code
+        ? `cannot read app file ${path} (${code})`
+        : `app file ${path} is neither a program (.ts/.js) nor valid JSON (${(err as Error).message}); give a program, a manifest from \`triton-iac synth\` or an rbac.json`,
+    );
+  }
+  if (isObject(value) && 'stacks' in value) return { path, kind: 'manifest', manifest: checkManifest(value, path) };
+  if (isObject(value) && ('users' in value || 'roles' in value || 'policies' in value)) {
+    return { path, kind: 'rbac-json', manifest: synthRbac(path, rbac) };
+  }
+  throw new UsageError(`${path} is JSON but neither a manifest (no "stacks") nor a \`triton rbac apply\` file (no "users", "roles" or "policies")`);
+}
+
+/** Picks the stacks to work on: all of them, or the one `--stack` names. */
+export function selectStacks(manifest: Manifest, name: string | undefined, source: string): StackManifest[] {
+  if (manifest.stacks.length === 0) throw new UsageError(`${source} declares no stacks; add a TritonStack to the app`);
+  if (name === undefined) return [...manifest.stacks];
+  const found = manifest.stacks.find((s) => s.name === name);
+  if (!found) throw new UsageError(`--stack ${name}: ${source} has no such stack; it has ${manifest.stacks.map((s) => s.name).join(', ')}`);
+  return [found];
+}
+
+/** Like {@link selectStacks}, for commands that work on exactly one stack. */
+export function selectOneStack(manifest: Manifest, name: string | undefined, source: string): StackManifest {
+  const stacks = selectStacks(manifest, name, source);
+  if (stacks.length > 1) throw new UsageError(`${source} has several stacks (${stacks.map((s) => s.name).join(', ')}); choose one with --stack NAME`);
+  return stacks[0]!;
+}
+
+async function synthProgram(path: string): Promise<Manifest> {
+  let mod: Record<string, unknown>;
+  try {
+    const { tsImport } = await import('tsx/esm/api');
+    mod = (await tsImport(pathToFileURL(path).href, import.meta.url)) as Record<string, unknown>;
+  } catch (err) {
+    throw new UsageError(`cannot load app ${path}: ${firstLine(err)}. Fix the program (run it with \`npx tsx ${path}\` to see the full error) or pass --debug for the stack trace`, { cause: err });
+  }
+  let exported = mod['default'];
+  // A CommonJS module imported as ESM puts its exports under default.
+  if (isObject(exported) && typeof (exported as { default?: unknown }).default === 'function') exported = (exported as { default: unknown }).default;
+  let app: unknown = exported;
+  try {
+    if (typeof exported === 'function' && !isApp(exported)) app = await (exported as () => unknown)();
+    if (!isApp(app)) {
+      throw new UsageError(
+        `${path} does not build an app: its default export must be a function returning a TritonApp, or a TritonApp (got ${describe(app)}). See docs/constructs.md, "The app-module convention"`,
+      );
+    }
+    return (app as { synth(): Manifest }).synth();
+  } catch (err) {
+    throw synthFailure(err, path);
+  }
+}
+
+function synthRbac(path: string, options: RbacLoadOptions): Manifest {
+  if (options.account === undefined) {
+    throw new UsageError(`${path} is a \`triton rbac apply\` file, which names no account: pass --account LOGIN, set TRITON_ACCOUNT, or use a profile that names one`);
+  }
+  try {
+    const app = new TritonApp();
+    const stack = new TritonStack(app, options.stack ?? 'rbac', { account: options.account });
+    fromRbacJson(stack, path);
+    return app.synth();
+  } catch (err) {
+    throw synthFailure(err, path);
+  }
+}
+
+function synthFailure(err: unknown, path: string): Error {
+  if (err instanceof UsageError) return err;
+  if (err instanceof SynthError || (err instanceof Error && err.name === 'SynthError')) {
+    const problems = (err as SynthError).problems ?? [err.message];
+    return new UsageError(`${path} does not synthesize; fix these ${problems.length === 1 ? 'problem' : `${problems.length} problems`}:\n  - ${problems.join('\n  - ')}`, { cause: err });
+  }
+  if (err instanceof Error && (err.name === 'ValidationError' || err.name === 'ConstructError')) {
+    return new UsageError(`${path}: ${err.message}`, { cause: err });
+  }
+  return new UsageError(`building the app in ${path} failed: ${firstLine(err)}; pass --debug for the stack trace`, { cause: err });
+}
+
+function checkManifest(value: Record<string, unknown>, path: string): Manifest {
+  if (value['version'] !== MANIFEST_VERSION) {
+    throw new UsageError(`manifest ${path}: version is ${JSON.stringify(value['version'])}; this triton-iac reads version ${MANIFEST_VERSION}. Synthesize it again with \`triton-iac synth\``);
+  }
+  const stacks = value['stacks'];
+  if (!Array.isArray(stacks)) throw new UsageError(`manifest ${path}: "stacks" must be an array`);
+  for (const [i, s] of stacks.entries()) {
+    if (!isObject(s) || typeof s['name'] !== 'string' || typeof s['account'] !== 'string' || !Array.isArray(s['resources'])) {
+      throw new UsageError(`manifest ${path}: stacks[${i}] must have a string "name", a string "account" and a "resources" array`);
+    }
+  }
+  return value as unknown as Manifest;
+}
+
+function isApp(value: unknown): boolean {
+  // Duck-typed: the program may load its own copy of the library (from source or from dist), so
+  // `instanceof TritonApp` would be false for a perfectly good app.
+  return isObject(value) && typeof (value as { synth?: unknown }).synth === 'function' && 'node' in value;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'no default export';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return `an object with keys ${Object.keys(value).slice(0, 5).join(', ') || '(none)'}`;
+  return `a ${typeof value}`;
+}
+
+function firstLine(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
+}

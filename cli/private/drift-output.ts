@@ -1,0 +1,102 @@
+/**
+ * How `drift` prints its report. The JSON shape is documented in docs/cli.md and kept stable:
+ * `{stack, account, checked, drifted: [{address, kind, naturalKey, action, origin, changes: [{op, path, value?}]}]}`,
+ * with secret and not-yet-known values as `null`.
+ */
+import type { CommandIo } from '../command.js';
+import type { DriftItem, DriftReport } from './engine.js';
+import type { OutputFormat } from './plan-output.js';
+import { painter } from './terminal.js';
+
+/** One stack's drift, as rendered. */
+export interface StackDrift {
+  readonly stack: string;
+  readonly account: string;
+  readonly report: DriftReport;
+}
+
+const ORIGIN: Readonly<Record<DriftItem['origin'], string>> = {
+  outside: 'changed outside triton-iac',
+  configuration: 'changed in the configuration since the last apply',
+  both: 'changed outside triton-iac and in the configuration',
+};
+
+/** Renders the drift of one stack in `format`. */
+export function renderDrift(drift: StackDrift, format: OutputFormat, io: CommandIo): string {
+  if (format === 'json') return `${JSON.stringify(driftJson(drift), null, 2)}\n`;
+  if (format === 'markdown') return driftMarkdown(drift);
+  return driftText(drift, io);
+}
+
+/** The stable JSON document of `drift --json`. */
+export function driftJson(drift: StackDrift): object {
+  return {
+    stack: drift.stack,
+    account: drift.account,
+    checked: drift.report.checked,
+    drifted: drift.report.drifted.map((d) => ({ address: d.address, kind: d.kind, naturalKey: d.naturalKey, action: d.action, origin: d.origin, changes: changesOf(d).map(jsonChange) })),
+  };
+}
+
+function driftText(drift: StackDrift, io: CommandIo): string {
+  const paint = painter(io);
+  const { drifted, checked } = drift.report;
+  if (drifted.length === 0) return `No drift: the ${checked} objects of stack ${drift.stack} (account ${drift.account}) match the last apply.\n`;
+  const lines = [paint('yellow', `Drift in stack ${drift.stack} (account ${drift.account}): ${drifted.length} of ${checked} objects differ.`), ''];
+  for (const d of drifted) {
+    lines.push(`  ${paint('yellow', '~')} ${d.address} (${d.kind} ${d.naturalKey}): ${ORIGIN[d.origin] ?? d.origin}`);
+    for (const c of changesOf(d)) lines.push(`      ${describeChange(c)}`);
+  }
+  lines.push('', 'Run `triton-iac plan` to see the repair and `triton-iac apply` to make it.');
+  return `${lines.join('\n')}\n`;
+}
+
+function driftMarkdown(drift: StackDrift): string {
+  const { drifted, checked } = drift.report;
+  const lines = [`### triton-iac drift: stack \`${drift.stack}\` (account \`${drift.account}\`)`, ''];
+  if (drifted.length === 0) {
+    lines.push(`**No drift.** All ${checked} objects match the last apply.`, '');
+    return `${lines.join('\n')}\n`;
+  }
+  lines.push(`**${drifted.length} of ${checked} objects drifted.**`, '', '| Address | Kind | Natural key | Origin | Changed fields |', '|---|---|---|---|---|');
+  for (const d of drifted) {
+    const fields = changesOf(d)
+      .map((c) => `\`${cell(c.path)}\``)
+      .join(', ');
+    lines.push(`| \`${cell(d.address)}\` | ${d.kind} | \`${cell(d.naturalKey)}\` | ${ORIGIN[d.origin] ?? d.origin} | ${fields || '(object missing or added)'} |`);
+  }
+  lines.push('', 'Run `triton-iac plan` to see the repair and `triton-iac apply` to make it.', '');
+  return `${lines.join('\n')}\n`;
+}
+
+interface Change {
+  readonly op: string;
+  readonly path: string;
+  readonly value?: unknown;
+}
+
+function changesOf(item: DriftItem): Change[] {
+  return item.changes.map((op) => ({ op: op.op, path: op.path, ...('value' in op ? { value: op.value ?? null } : {}) }));
+}
+
+/** A masked value (the engine's `Masked` token: an object whose only field is a `(…)` label). */
+function maskLabel(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const keys = Object.keys(value);
+  const label = (value as { label?: unknown }).label;
+  return keys.length === 1 && typeof label === 'string' && label.startsWith('(') ? label : undefined;
+}
+
+function jsonChange(c: Change): Change {
+  return 'value' in c ? { ...c, value: JSON.parse(JSON.stringify(c.value, (_k, v: unknown) => (maskLabel(v) !== undefined ? null : v))) as unknown } : c;
+}
+
+function describeChange(c: Change): string {
+  const value = 'value' in c ? ` ${JSON.stringify(c.value, (_k, v: unknown) => maskLabel(v) ?? v)}` : '';
+  if (c.path === '' || c.path === '/') return c.op === 'remove' ? 'the object is gone' : `the object would be ${c.op === 'add' ? 'created' : 'replaced'}`;
+  return `${c.op} ${c.path}${c.op === 'remove' ? '' : ` ->${value}`}`;
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/`/g, "'");
+}

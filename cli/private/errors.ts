@@ -1,0 +1,58 @@
+/**
+ * Turns any error into the one paragraph the user sees: the message (which names what was wrong),
+ * then what to do, keyed by the error's stable `code`. Every code here has a section in
+ * `docs/troubleshooting.md`.
+ */
+import { UsageError } from '../command.js';
+
+/** What to do, per stable error code. */
+const HINTS: Readonly<Record<string, string>> = {
+  USAGE: '',
+  CONFIG_MISSING: 'Set TRITON_URL, TRITON_ACCOUNT and TRITON_KEY_ID (or MANTA_*), choose a profile with --profile, or try the embedded emulator with --emulator.',
+  CONFIG_INVALID: 'Fix the setting named above in the environment or the ~/.triton profile.',
+  PROFILE_NOT_FOUND: 'List the profiles with `triton profile list`, or create one with `triton profile create`.',
+  KEY_NOT_FOUND: 'Load the key into ssh-agent (`ssh-add`), put it in ~/.ssh, or check TRITON_KEY_ID.',
+  KEY_ENCRYPTED: 'Load the key into ssh-agent (`ssh-add`) or set TRITON_KEY_PASSPHRASE.',
+  KEY_INVALID: 'Check that the key file is an SSH private key in OpenSSH or PEM format.',
+  KEY_UNSUPPORTED: 'Use an RSA, ECDSA or Ed25519 key.',
+  AGENT_ERROR: 'Check that SSH_AUTH_SOCK points at a running ssh-agent.',
+  INVALID_INPUT: 'Fix the field named above in the app.',
+  TRITON_API_ERROR: 'The cloud refused or did not answer; the message gives its status and request id. Re-run the command: apply resumes where it stopped.',
+  GRAPH_INVALID: 'Break the dependency cycle named above in the app.',
+  STATE_MALFORMED: 'The state file is damaged and was not changed. Restore it from a backup, or remove it and bring existing objects back with `triton-iac import`.',
+  STATE_MISMATCH: 'The state file belongs to another stack or account; check the stack\'s `state` path and --profile.',
+  STATE_CONFLICT: 'Someone else wrote the state at the same time; re-run the command.',
+  STATE_LOCKED: 'Wait for the other run to finish, or pass --lock-timeout 2m to wait for it. If that process is gone, delete the .lock file named above.',
+  STATE_IO: 'Check that the state directory exists and is writable.',
+  STATE_ADDRESS_NOT_FOUND: 'List the addresses with `triton-iac state list`.',
+  STATE_ADDRESS_INVALID: 'Choose an address that is not in the state yet.',
+  PLAN_MALFORMED: 'Make the plan again with `triton-iac plan --out FILE`.',
+  PLAN_STALE: 'Make the plan again with `triton-iac plan --out FILE` and review it before applying.',
+  PLAN_INPUT_INVALID: 'Check the app against the manifest rules in docs/constructs.md.',
+};
+
+/** The stable code of `err`, or `INTERNAL` for an unexpected failure. */
+export function errorCode(err: unknown): string {
+  if (err instanceof UsageError) return 'USAGE';
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[A-Z][A-Z_]+$/.test(code) ? code : 'INTERNAL';
+}
+
+/**
+ * The paragraph for `err`: `Error: <message>` plus the hint for its code. Unexpected errors get a
+ * pointer to `--debug` instead of a stack trace.
+ */
+export function describeError(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const code = errorCode(err);
+  if (code === 'USAGE') return `Error: ${message}`;
+  const hint = HINTS[code];
+  if (hint === undefined) {
+    const shown = code === 'INTERNAL' ? '' : ` [${code}]`;
+    return `Error${shown}: ${message}\nThis is unexpected; run again with --debug for the stack trace and report it.`;
+  }
+  return `Error [${code}]: ${message}${hint ? `\n${hint}` : ''}`;
+}
+
+/** The codes {@link describeError} knows, for the documentation test. */
+export const KNOWN_ERROR_CODES: readonly string[] = Object.keys(HINTS);

@@ -1,0 +1,29 @@
+/** Shared by plan, apply and destroy: the output format flags and how a plan is printed. */
+import { renderJson, renderMarkdown, renderText, type Plan } from '../../reconciler/index.js';
+import { UsageError, type CommandIo } from '../command.js';
+import type { ParsedArgs } from './args.js';
+import { useColour } from './terminal.js';
+
+/** The output formats of plan and drift. */
+export type OutputFormat = 'text' | 'json' | 'markdown';
+
+/**
+ * Reads `--format` and its shorthand `--json`.
+ * @throws UsageError for an unknown format or a `--json` that contradicts `--format`.
+ */
+export function outputFormat(args: ParsedArgs): OutputFormat {
+  const format = args.strings.get('format');
+  const json = args.booleans.has('json');
+  if (format !== undefined && !['text', 'json', 'markdown'].includes(format)) {
+    throw new UsageError(`--format "${format}" is not a format; use text, json or markdown`);
+  }
+  if (json && format !== undefined && format !== 'json') throw new UsageError(`--json contradicts --format ${format}; give one of them`);
+  return json ? 'json' : ((format as OutputFormat | undefined) ?? 'text');
+}
+
+/** Renders `plan` in `format` (text is coloured on a terminal unless NO_COLOR is set). */
+export function renderPlan(plan: Plan, format: OutputFormat, io: CommandIo): string {
+  if (format === 'json') return renderJson(plan);
+  if (format === 'markdown') return renderMarkdown(plan);
+  return renderText(plan, { color: useColour(io) });
+}

@@ -1,0 +1,97 @@
+/**
+ * Shows an apply's progress. On a terminal: one status line redrawn in place (done / total, what is
+ * in flight, elapsed time) with finished actions printed above it. Elsewhere (CI logs): one line per
+ * finished action with its duration, and nothing redrawn.
+ */
+import type { CommandIo } from '../command.js';
+import type { ProgressEvent } from './engine.js';
+import { formatDuration, isTerminal, painter, type Painter } from './terminal.js';
+
+const OUTCOME_VERB: Readonly<Record<string, string>> = {
+  created: 'created',
+  updated: 'updated',
+  replaced: 'replaced',
+  deleted: 'deleted',
+  adopted: 'adopted',
+  read: 'read',
+  unchanged: 'unchanged',
+};
+
+/** Receives engine progress events and writes them to `io.stdout`. */
+export class ProgressReporter {
+  private total = 0;
+  private done = 0;
+  private readonly inFlight = new Map<string, string>();
+  private readonly started = Date.now();
+  private readonly live: boolean;
+  private readonly paint: Painter;
+  private timer: NodeJS.Timeout | undefined;
+  private statusShown = false;
+
+  constructor(private readonly io: CommandIo) {
+    this.live = isTerminal(io.stdout);
+    this.paint = painter(io);
+  }
+
+  /** The handler to pass as `onProgress`. */
+  readonly onProgress = (event: ProgressEvent): void => {
+    switch (event.type) {
+      case 'start':
+        this.total = event.total;
+        if (this.live) this.timer = setInterval(() => this.redraw(), 250).unref();
+        break;
+      case 'action-start':
+        this.inFlight.set(event.address, event.action);
+        break;
+      case 'action-done':
+        this.finish(event.address, `${this.paint('green', '✓')} ${event.address}: ${OUTCOME_VERB[event.outcome] ?? event.outcome} (${formatDuration(event.durationMs)})`);
+        break;
+      case 'action-failed':
+        this.finish(event.address, `${this.paint('red', '✗')} ${event.address}: ${event.action} failed after ${formatDuration(event.durationMs)}: ${event.message}`);
+        break;
+      case 'action-skipped':
+        this.finish(event.address, `${this.paint('yellow', '-')} ${event.address}: skipped (${event.because})`);
+        break;
+      case 'retry':
+        if (this.live) this.line(this.paint('dim', `  ${event.address}: retrying (attempt ${event.attempt}): ${event.reason}`));
+        break;
+    }
+    if (this.live) this.redraw();
+  };
+
+  /** Clears the status line; call when the apply is over. */
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    this.clearStatus();
+  }
+
+  private finish(address: string, text: string): void {
+    this.inFlight.delete(address);
+    this.done += 1;
+    this.line(text);
+  }
+
+  private line(text: string): void {
+    this.clearStatus();
+    this.io.stdout.write(`${text}\n`);
+  }
+
+  private clearStatus(): void {
+    if (this.live && this.statusShown) {
+      this.io.stdout.write('\r\u001b[2K');
+      this.statusShown = false;
+    }
+  }
+
+  private redraw(): void {
+    if (!this.live || this.total === 0) return;
+    const elapsed = formatDuration(Date.now() - this.started);
+    const names = [...this.inFlight.keys()];
+    const flying = names.length === 0 ? '' : `; in flight: ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` +${names.length - 3}` : ''}`;
+    const width = (this.io.stdout as { columns?: number }).columns ?? 100;
+    const status = `[${this.done}/${this.total}] ${elapsed}${flying}`;
+    this.io.stdout.write(`\r\u001b[2K${this.paint('cyan', status.length > width - 1 ? `${status.slice(0, width - 2)}…` : status)}`);
+    this.statusShown = true;
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * What every command that talks to a cloud does first: parse the common flags, load the app, pick
+ * the stacks, and connect (to the cloud named by the profile and environment, or to an embedded
+ * emulator with `--emulator`).
+ */
+import type { StackManifest } from '../../common/manifest.js';
+import { UsageError, type CommandIo } from '../command.js';
+import { intFlag, type FlagSpec, type ParsedArgs } from './args.js';
+import { loadApp, resolveAppPath, selectStacks, type LoadedApp } from './app-loader.js';
+import { startEmbeddedEmulator, type EmbeddedEmulator } from './embedded-emulator.js';
+import { closeClients, engine, type Clients, type EngineOptions } from './engine.js';
+
+/** The flags every cloud-facing command takes. */
+export const COMMON_FLAGS: FlagSpec = {
+  debug: 'boolean',
+  emulator: 'boolean',
+  profile: 'string',
+  stack: 'string',
+  account: 'string',
+  'consistency-window-ms': 'string',
+  'lock-timeout': 'string',
+};
+
+/** Help text for {@link COMMON_FLAGS}, appended to each command's help. */
+export const COMMON_HELP = `Common options:
+  --emulator                  run against an embedded emulator (state in .triton-iac/emulator,
+                              kept between commands); no cloud account needed
+  --profile NAME              use this ~/.triton profile (default: TRITON_PROFILE, then the current one)
+  --stack NAME                work on one stack of a multi-stack app
+  --account LOGIN             the account an rbac.json is applied to (default: TRITON_ACCOUNT)
+  --consistency-window-ms N   how long the cloud may serve stale reads after a write
+                              (default 15000; 0 with --emulator)
+  --lock-timeout DURATION     wait this long for the state lock, e.g. 30s or 2m (default: fail at once)
+  --debug                     print stack traces and engine debug lines on errors`;
+
+/** Options derived from the common flags. */
+export interface CommonOptions {
+  readonly debug: boolean;
+  readonly emulator: boolean;
+  readonly profile: string | undefined;
+  readonly stack: string | undefined;
+  readonly account: string | undefined;
+  readonly consistencyWindowMs: number | undefined;
+  readonly lockTimeoutMs: number | undefined;
+}
+
+/** Reads the common flags. */
+export function commonOptions(args: ParsedArgs): CommonOptions {
+  return {
+    debug: args.booleans.has('debug'),
+    emulator: args.booleans.has('emulator'),
+    profile: args.strings.get('profile'),
+    stack: args.strings.get('stack'),
+    account: args.strings.get('account'),
+    consistencyWindowMs: intFlag(args, 'consistency-window-ms', 0, 3_600_000),
+    lockTimeoutMs: parseDuration(args.strings.get('lock-timeout'), 'lock-timeout'),
+  };
+}
+
+/**
+ * Parses `30s`, `2m`, `500ms` (a bare number is seconds, as in Terraform's `-lock-timeout`).
+ * @throws UsageError naming the flag and the accepted forms.
+ */
+export function parseDuration(text: string | undefined, flag: string): number | undefined {
+  if (text === undefined) return undefined;
+  const m = /^(\d+)(ms|s|m)?$/.exec(text.trim());
+  if (!m) throw new UsageError(`--${flag} "${text}" must be a duration like 500ms, 30s or 2m`);
+  const n = Number(m[1]);
+  return m[2] === 'ms' ? n : m[2] === 'm' ? n * 60_000 : n * 1000;
+}
+
+/** Loads the app named by the first positional word (or the project default). */
+export async function loadAppFor(appArg: string | undefined, common: CommonOptions, io: CommandIo): Promise<LoadedApp> {
+  const path = resolveAppPath(appArg, io.cwd);
+  const account = common.account ?? firstSet(io.env['TRITON_ACCOUNT'], io.env['SDC_ACCOUNT']) ?? (common.emulator ? 'demo' : undefined);
+  return loadApp(path, { ...(account !== undefined ? { account } : {}), ...(common.stack !== undefined ? { stack: common.stack } : {}) });
+}
+
+/** A connection to the cloud (or the embedded emulator) for a set of stacks. */
+export interface Session {
+  readonly app: LoadedApp;
+  readonly stacks: readonly StackManifest[];
+  /** The engine options for `stack`, connecting on first use. */
+  options(stack: StackManifest, extra?: Partial<EngineOptions>): Promise<EngineOptions>;
+  /** Closes every connection and the embedded emulator. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a session on `app`'s stacks (all, or the one `--stack` names).
+ * @throws UsageError for an unknown stack.
+ */
+export async function openSession(app: LoadedApp, common: CommonOptions, io: CommandIo): Promise<Session> {
+  const stacks = selectStacks(app.manifest, app.kind === 'rbac-json' ? undefined : common.stack, app.path);
+  let emulator: EmbeddedEmulator | undefined;
+  if (common.emulator) {
+    emulator = await startEmbeddedEmulator({ cwd: io.cwd, accounts: stacks.map((s) => s.account) });
+  }
+  const connected = new Map<string, Clients>();
+  const env: NodeJS.ProcessEnv = { ...io.env, ...(common.profile !== undefined ? { TRITON_PROFILE: common.profile } : {}) };
+  const log = common.debug
+    ? {
+        debug: (m: string) => void io.stderr.write(`debug: ${m}\n`),
+        info: (m: string) => void io.stderr.write(`${m}\n`),
+        warn: (m: string) => void io.stderr.write(`warning: ${m}\n`),
+      }
+    : {
+        debug: () => undefined,
+        info: () => undefined,
+        warn: (m: string) => void io.stderr.write(`warning: ${m}\n`),
+      };
+  return {
+    app,
+    stacks,
+    async options(stack, extra = {}) {
+      let clients = connected.get(stack.name);
+      if (clients === undefined) {
+        const overrides = emulator
+          ? { cloudapiUrl: emulator.running.cloudapiUrl, mantaUrl: emulator.running.mantaUrl, account: stack.account, keyFile: emulator.keyFiles.get(stack.account)! }
+          : undefined;
+        clients = await engine().connectStack(stack, { env, ...(io.env['HOME'] ? { home: io.env['HOME'] } : {}), ...(overrides ? { overrides } : {}) });
+        connected.set(stack.name, clients);
+      }
+      const windowMs = common.consistencyWindowMs ?? (emulator ? 0 : undefined);
+      return {
+        clients,
+        workDir: io.cwd,
+        env: io.env,
+        log,
+        ...(windowMs !== undefined ? { consistencyWindowMs: windowMs } : {}),
+        ...(common.lockTimeoutMs !== undefined ? { lockTimeoutMs: common.lockTimeoutMs } : {}),
+        ...extra,
+      };
+    },
+    async close() {
+      for (const clients of connected.values()) await closeClients(clients);
+      connected.clear();
+      await emulator?.close();
+    },
+  };
+}
+
+function firstSet(...values: (string | undefined)[]): string | undefined {
+  return values.find((v) => v !== undefined && v !== '');
+}
