@@ -104,7 +104,6 @@ async function putEntry(state: MantaState, rc: RequestContext): Promise<Reply> {
   if (type.startsWith('application/json;type=directory')) {
     authorizeManta(rc, 'putdirectory', path, tagsForWrite(state, path));
     rc.req.resume();
-    if (depthOf(path) <= 2 && store.tryGet(path)?.type === 'directory') return { status: 204 };
     store.putDirectory(path, roleTags, userHeaders(rc.req.headers));
     await store.save();
     return { status: 204, headers: { 'last-modified': new Date().toUTCString() } };
@@ -112,7 +111,12 @@ async function putEntry(state: MantaState, rc: RequestContext): Promise<Reply> {
   if (type.startsWith('application/json;type=link')) {
     const location = rc.header('location');
     if (location === undefined || location === '') throw new MantaError(400, 'LocationRequired', 'a snaplink PUT needs a Location header naming the source object');
-    const source = normalizePath(decodeURIComponent(location.replace(/^https?:\/\/[^/]+/, '')));
+    let source: string;
+    try {
+      source = normalizePath(decodeURIComponent(location.replace(/^https?:\/\/[^/]+/, '')));
+    } catch {
+      throw new MantaError(400, 'InvalidLink', `Location ${JSON.stringify(location)} is invalid: it must be the path of an object`);
+    }
     const src = store.tryGet(source);
     authorizeManta(rc, 'getobject', source, src?.roleTags ?? []);
     authorizeManta(rc, 'putsnaplink', path, tagsForWrite(state, path));
