@@ -139,8 +139,12 @@ export interface PlanningHandler<Live = unknown> {
    * Turns a live object into the same comparable form as {@link normalizeDesired}: drop fields the
    * manifest cannot set (except those listed in `schema.computed`, which are kept for display and
    * ignored in comparison), sort set-like lists, map the API's field names to the manifest's.
+   * @param desired the normalised desired value of the same resource, when there is one (added by the
+   *   CloudAPI handlers): optional fields the manifest leaves absent are "not managed", so a handler
+   *   leaves those fields out of the live form too instead of showing a removal it will never make.
+   *   Without it (a delete, an unmanaged object, a reference) every manageable field is returned.
    */
-  normalizeLive(live: Live): PlainObject;
+  normalizeLive(live: Live, desired?: PlainObject): PlainObject;
   /** The natural key of a live object, equal to the manifest's `naturalKey` for the same object. */
   naturalKeyOf(live: Live): string;
   /** The server id of a live object, or `undefined` for kinds identified only by natural key (paths). */

@@ -1,0 +1,32 @@
+/** The CloudAPI handlers, one per kind, as the list the engine builds its kind → handler map from. */
+import { accountConfigHandler } from './account-config.js';
+import { accountHandler } from './account.js';
+import type { Clients } from './clients.js';
+import { datacenterLookupHandler } from './datacenter-lookup.js';
+import { imageLookupHandler } from './image-lookup.js';
+import { imageHandler } from './image.js';
+import { keyHandler } from './key.js';
+import { policyHandler } from './policy.js';
+import { roleTagHandler } from './role-tag.js';
+import { roleHandler } from './role.js';
+import { userKeyHandler } from './user-key.js';
+import { userHandler } from './user.js';
+import type { AnyHandler } from './types.js';
+
+/**
+ * Every CloudAPI kind's handler: account, account-config, key, user, user-key, policy, role,
+ * role-tag, image, image-lookup, datacenter-lookup.
+ */
+export const cloudApiHandlers: readonly AnyHandler<unknown, Clients>[] = [
+  accountHandler,
+  accountConfigHandler,
+  keyHandler,
+  userHandler,
+  userKeyHandler,
+  policyHandler,
+  roleHandler,
+  roleTagHandler,
+  imageHandler,
+  imageLookupHandler,
+  datacenterLookupHandler,
+];

@@ -1,0 +1,25 @@
+/** The resource handlers: the contract, the client bundle, and one handler per kind. */
+export type * from './types.js';
+export type { Clients } from './clients.js';
+export { TritonHandlerError } from './errors.js';
+export type { TritonHandlerErrorCode } from './errors.js';
+export { cloudApiHandlers } from './cloudapi-index.js';
+export { mantaHandlers } from './manta-index.js';
+
+export { accountHandler, normalizeAccountDesired, normalizeAccountLive } from './account.js';
+export { accountConfigHandler, normalizeAccountConfigDesired, normalizeAccountConfigLive } from './account-config.js';
+export type { AccountConfigLive } from './account-config.js';
+export { keyHandler, isSigningKey } from './key.js';
+export { userHandler, normalizeUserDesired, normalizeUserLive } from './user.js';
+export { userKeyHandler, normalizeUserKeyDesired, normalizeUserKeyLive, parseUserKeyRef } from './user-key.js';
+export type { UserKeyLive } from './user-key.js';
+export { policyHandler, normalizePolicyDesired, normalizePolicyLive } from './policy.js';
+export { roleHandler, normalizeRoleDesired, normalizeRoleLive } from './role.js';
+export { roleTagHandler, normalizeRoleTagDesired, normalizeRoleTagLive } from './role-tag.js';
+export type { RoleTagLive } from './role-tag.js';
+export { imageHandler, normalizeImageDesired, normalizeImageLive, imageProgress, finishImage } from './image.js';
+export type { ImageLive } from './image.js';
+export { imageLookupHandler, imageFilters, pickImage, normalizeImageLookupLive } from './image-lookup.js';
+export type { ImageLookupLive } from './image-lookup.js';
+export { datacenterLookupHandler, normalizeDatacenterLive } from './datacenter-lookup.js';
+export type { DatacenterLive } from './datacenter-lookup.js';

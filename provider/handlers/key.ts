@@ -1,0 +1,49 @@
+/**
+ * `key`: an SSH key of the account. Keys cannot be updated, so any difference is a replacement, and
+ * the replacement is delete-then-create: when only the name changes the fingerprint stays the same,
+ * and the server refuses a second key with a fingerprint it already has. The handler refuses to
+ * delete the key the run signs with, because the create that follows could not be signed.
+ */
+import type { SshKey } from '../cloudapi/types.js';
+import type { Clients } from './clients.js';
+import { TritonHandlerError } from './errors.js';
+import { createKeyInput, normalizeKeyDesired, normalizeKeyLive } from './private/keys.js';
+import { ignoreNotFound, orUndefined } from './private/not-found.js';
+import type { ResourceHandler } from './types.js';
+
+/** Whether `keyId` (`/<account>[/users/<u>]/keys/<md5>`) names the key with this fingerprint. */
+export function isSigningKey(keyId: string, fingerprint: string): boolean {
+  const last = keyId.slice(keyId.lastIndexOf('/') + 1).toLowerCase();
+  return last === fingerprint.toLowerCase() || last.replace(/:/g, '') === fingerprint.toLowerCase().replace(/:/g, '');
+}
+
+/** The `key` handler. */
+export const keyHandler: ResourceHandler<SshKey, Clients> = {
+  kind: 'key',
+  mode: 'managed',
+  schema: { immutable: ['fingerprint', 'name', 'attested'], writeOnly: [], computed: [], replaceStrategy: 'delete-then-create' },
+  normalizeDesired: normalizeKeyDesired,
+  normalizeLive: normalizeKeyLive,
+  naturalKeyOf: (live) => live.fingerprint,
+  idOf: (live) => live.fingerprint,
+  async list(ctx) {
+    return ctx.clients.cloudapi.listKeys({ signal: ctx.signal });
+  },
+  async read(ctx, ref) {
+    return orUndefined(ctx.clients.cloudapi.getKey(ref.id ?? ref.naturalKey, { signal: ctx.signal }));
+  },
+  async create(ctx, desired) {
+    return ctx.clients.cloudapi.createKey(createKeyInput(desired), { signal: ctx.signal });
+  },
+  async update(_ctx, id) {
+    // Unreachable through the planner (every field is immutable); say so rather than pretend.
+    throw new TritonHandlerError('INVALID_DESIRED', `key ${id}: SSH keys cannot be changed in place; a change must be planned as a replacement`);
+  },
+  async delete(ctx, ref) {
+    const fingerprint = ref.id ?? ref.naturalKey;
+    if (isSigningKey(ctx.clients.cloudapi.keyId, fingerprint)) {
+      throw new TritonHandlerError('UNSAFE_DELETE', `key ${fingerprint}: refusing to delete the key this run signs with (${ctx.clients.cloudapi.keyId}); sign with another key first`);
+    }
+    await ignoreNotFound(ctx.clients.cloudapi.deleteKey(fingerprint, { signal: ctx.signal }));
+  },
+};

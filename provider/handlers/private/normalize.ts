@@ -1,0 +1,49 @@
+/** Pure normalisation helpers shared by the CloudAPI handlers. */
+import type { PlainObject, PlainValue } from '../types.js';
+
+/** The profile fields an account and a sub-user share (CloudAPI wire names). */
+export const PROFILE_FIELDS = ['companyName', 'firstName', 'lastName', 'address', 'postalCode', 'city', 'state', 'country', 'phone'] as const;
+
+/** Code-point order, independent of the locale. */
+export function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A sorted copy of a list of strings; anything that is not an array becomes `[]`. */
+export function sortedStrings(value: PlainValue | undefined): string[] {
+  return Array.isArray(value) ? (value as readonly PlainValue[]).map(String).sort(byCodePoint) : [];
+}
+
+/**
+ * Copies the optional string fields the desired side declares. An empty string is kept: it means
+ * "managed, and empty", which is how a field is cleared.
+ */
+export function desiredOptionals(props: PlainObject, fields: readonly string[]): Record<string, PlainValue> {
+  const out: Record<string, PlainValue> = {};
+  for (const f of fields) if (props[f] !== undefined && props[f] !== null) out[f] = props[f]!;
+  return out;
+}
+
+/**
+ * The live side of {@link desiredOptionals}. With `desired`, only the fields it declares are kept,
+ * and a field absent live reads as `''` (absent and empty are the same to the API). Without it,
+ * every non-empty field is kept.
+ */
+export function liveOptionals(live: Readonly<Record<string, unknown>>, fields: readonly string[], desired: PlainObject | undefined): Record<string, PlainValue> {
+  const out: Record<string, PlainValue> = {};
+  for (const f of fields) {
+    const value = live[f];
+    const text = value === undefined || value === null ? '' : String(value);
+    if (desired !== undefined) {
+      if (desired[f] !== undefined) out[f] = text;
+    } else if (text !== '') {
+      out[f] = text;
+    }
+  }
+  return out;
+}
+
+/** Whether a JSON Patch pointer touches the top-level field `field`. */
+export function touches(pointer: string, field: string): boolean {
+  return pointer === `/${field}` || pointer.startsWith(`/${field}/`);
+}

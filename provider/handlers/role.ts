@@ -1,0 +1,84 @@
+/**
+ * `role`: members and policies, both complete lists. Sent in the 9.x object form: members by login
+ * (`{ type, login, default }`, the account owner as `type: 'account'`), policies by name, so no read
+ * is needed to turn names into ids. Members and policies compare as sets, logins case-insensitively.
+ * A rename is an update by id; DeleteRole takes the id.
+ *
+ * Beware the server quirk: UpdateRole on an id that no longer exists creates a role. The engine reads
+ * before it plans an update, so the update only runs for a role it has just seen.
+ */
+import type { Role, RoleInput } from '../cloudapi/types.js';
+import type { Clients } from './clients.js';
+import { deleteByIdOrName } from './private/by-name.js';
+import { byCodePoint, sortedStrings } from './private/normalize.js';
+import { orUndefined } from './private/not-found.js';
+import type { PlainObject, PlainValue, ResolvedProperties, ResourceHandler } from './types.js';
+
+interface Member {
+  type: string;
+  login: string;
+  default: boolean;
+}
+
+function members(value: PlainValue | undefined, lowerCase: boolean): Member[] {
+  if (!Array.isArray(value)) return [];
+  return (value as readonly PlainValue[])
+    .filter((m): m is { readonly [key: string]: PlainValue } => typeof m === 'object' && m !== null && !Array.isArray(m))
+    .map((m) => {
+      const login = String(m['login'] ?? '');
+      return { type: String(m['type'] ?? 'subuser'), login: lowerCase ? login.toLowerCase() : login, default: m['default'] === true };
+    });
+}
+
+function sortMembers(list: Member[]): Member[] {
+  return list.sort((a, b) => byCodePoint(a.type, b.type) || byCodePoint(a.login, b.login));
+}
+
+/** Normalised desired role: members sorted by type then lower-cased login, policy names sorted. */
+export function normalizeRoleDesired(props: ResolvedProperties): PlainObject {
+  return { name: props['name'] ?? '', members: sortMembers(members(props['members'], true)) as unknown as PlainValue, policies: sortedStrings(props['policies']) };
+}
+
+/** Normalised live role, the same shape; `id` is computed. Members the server gives without a login are dropped. */
+export function normalizeRoleLive(live: Role): PlainObject {
+  const liveMembers = (live.members ?? [])
+    .filter((m) => typeof m.login === 'string')
+    .map((m) => ({ type: m.type, login: m.login!.toLowerCase(), default: m.default === true }));
+  const policies = (live.policies ?? []).flatMap((p) => (typeof p.name === 'string' ? [p.name] : []));
+  return { id: live.id, name: live.name, members: sortMembers(liveMembers) as unknown as PlainValue, policies: sortedStrings(policies) };
+}
+
+function input(desired: ResolvedProperties): RoleInput {
+  return {
+    name: String(desired['name'] ?? ''),
+    members: members(desired['members'], false).map((m) => ({ type: m.type === 'account' ? 'account' : 'subuser', login: m.login, default: m.default })),
+    policies: sortedStrings(desired['policies']).map((name) => ({ name })),
+  };
+}
+
+/** The `role` handler. */
+export const roleHandler: ResourceHandler<Role, Clients> = {
+  kind: 'role',
+  mode: 'managed',
+  schema: { immutable: [], writeOnly: [], computed: ['id'], replaceStrategy: 'delete-then-create' },
+  normalizeDesired: normalizeRoleDesired,
+  normalizeLive: normalizeRoleLive,
+  naturalKeyOf: (live) => live.name,
+  idOf: (live) => live.id,
+  async list(ctx) {
+    return ctx.clients.cloudapi.listRoles({ signal: ctx.signal });
+  },
+  async read(ctx, ref) {
+    return orUndefined(ctx.clients.cloudapi.getRole(ref.id ?? ref.naturalKey, { signal: ctx.signal }));
+  },
+  async create(ctx, desired) {
+    return ctx.clients.cloudapi.createRole(input(desired), { signal: ctx.signal });
+  },
+  async update(ctx, id, desired) {
+    return ctx.clients.cloudapi.updateRole(id, input(desired), { signal: ctx.signal });
+  },
+  async delete(ctx, ref) {
+    const api = ctx.clients.cloudapi;
+    await deleteByIdOrName(ref, (name) => api.getRole(name, { signal: ctx.signal }), (id) => api.deleteRole(id, { signal: ctx.signal }));
+  },
+};

@@ -1,0 +1,69 @@
+/**
+ * `user-key`: an SSH key of a sub-user. Immutable like account keys (delete-then-create, for the same
+ * fingerprint reason); read by fingerprint under the owning user. Its id is `<login>/<fingerprint>`
+ * because a fingerprint alone does not say which user's collection to address.
+ */
+import type { SshKey } from '../cloudapi/types.js';
+import type { Clients } from './clients.js';
+import { TritonHandlerError } from './errors.js';
+import { createKeyInput, normalizeKeyDesired, normalizeKeyLive } from './private/keys.js';
+import { ignoreNotFound, orUndefined } from './private/not-found.js';
+import type { ObjectRef, PlainObject, ResolvedProperties, ResourceHandler } from './types.js';
+
+/** A live user key with the login of the user that owns it. */
+export interface UserKeyLive extends SshKey {
+  readonly user: string;
+}
+
+/** Splits a user-key id or natural key (`<login>/<fingerprint>`). */
+export function parseUserKeyRef(ref: ObjectRef): { user: string; fingerprint: string } {
+  const text = ref.id ?? ref.naturalKey;
+  const slash = text.indexOf('/');
+  if (slash <= 0 || slash === text.length - 1) {
+    throw new TritonHandlerError('INVALID_DESIRED', `user-key reference ${JSON.stringify(text)} must be "<login>/<fingerprint>"`);
+  }
+  return { user: text.slice(0, slash), fingerprint: text.slice(slash + 1) };
+}
+
+/** Normalised desired user key; the login is lower-cased (logins are case-insensitive). */
+export function normalizeUserKeyDesired(props: ResolvedProperties): PlainObject {
+  return { user: String(props['user'] ?? '').toLowerCase(), ...normalizeKeyDesired(props) };
+}
+
+/** Normalised live user key, the same shape as {@link normalizeUserKeyDesired}. */
+export function normalizeUserKeyLive(live: UserKeyLive): PlainObject {
+  return { user: live.user.toLowerCase(), ...normalizeKeyLive(live) };
+}
+
+/** The `user-key` handler. `list` needs `scope.parent`: the owning user's login. */
+export const userKeyHandler: ResourceHandler<UserKeyLive, Clients> = {
+  kind: 'user-key',
+  mode: 'managed',
+  schema: { immutable: ['user', 'fingerprint', 'name', 'attested'], writeOnly: [], computed: [], replaceStrategy: 'delete-then-create' },
+  normalizeDesired: normalizeUserKeyDesired,
+  normalizeLive: normalizeUserKeyLive,
+  naturalKeyOf: (live) => `${live.user.toLowerCase()}/${live.fingerprint}`,
+  idOf: (live) => `${live.user}/${live.fingerprint}`,
+  async list(ctx, scope) {
+    const user = scope.parent;
+    if (user === undefined || user === '') throw new TritonHandlerError('INVALID_DESIRED', 'user-key list: scope.parent must be the owning user\'s login');
+    const keys = await orUndefined(ctx.clients.cloudapi.listUserKeys(user, { signal: ctx.signal }));
+    return (keys ?? []).map((k) => ({ ...k, user }));
+  },
+  async read(ctx, ref) {
+    const { user, fingerprint } = parseUserKeyRef(ref);
+    const key = await orUndefined(ctx.clients.cloudapi.getUserKey(user, fingerprint, { signal: ctx.signal }));
+    return key === undefined ? undefined : { ...key, user };
+  },
+  async create(ctx, desired) {
+    const user = String(desired['user'] ?? '');
+    return { ...(await ctx.clients.cloudapi.createUserKey(user, createKeyInput(desired), { signal: ctx.signal })), user };
+  },
+  async update(_ctx, id) {
+    throw new TritonHandlerError('INVALID_DESIRED', `user key ${id}: SSH keys cannot be changed in place; a change must be planned as a replacement`);
+  },
+  async delete(ctx, ref) {
+    const { user, fingerprint } = parseUserKeyRef(ref);
+    await ignoreNotFound(ctx.clients.cloudapi.deleteUserKey(user, fingerprint, { signal: ctx.signal }));
+  },
+};

@@ -1,0 +1,87 @@
+/**
+ * `user`: a sub-user. The quirks: UpdateUser and ChangeUserPassword take the UUID only (GetUser and
+ * DeleteUser take a login too); a login change is an update of the same user, tracked by its id;
+ * the password is write-only: sent on create, and on update only through ChangeUserPassword when the
+ * planner says the password changed.
+ */
+import type { CreateUserInput, UpdateUserInput, User } from '../cloudapi/types.js';
+import type { Clients } from './clients.js';
+import { desiredOptionals, liveOptionals, PROFILE_FIELDS, touches } from './private/normalize.js';
+import { ignoreNotFound, orUndefined } from './private/not-found.js';
+import { passwordOf } from './private/password.js';
+import type { PlainObject, PlainValue, ResolvedProperties, ResourceHandler } from './types.js';
+
+/**
+ * Normalised desired user: login and email as declared, the declared profile fields; the password is
+ * left out (write-only, compared by hash elsewhere).
+ */
+export function normalizeUserDesired(props: ResolvedProperties): PlainObject {
+  return { login: props['login'] ?? '', email: props['email'] ?? '', ...desiredOptionals(props, PROFILE_FIELDS) };
+}
+
+/** Normalised live user; `id`, `created` and `updated` are computed. */
+export function normalizeUserLive(live: User, desired?: PlainObject): PlainObject {
+  return {
+    id: live.id,
+    login: live.login,
+    email: live.email,
+    ...liveOptionals(live as unknown as Record<string, unknown>, PROFILE_FIELDS, desired),
+  };
+}
+
+function profileInput(desired: ResolvedProperties): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(desiredOptionals(desired, PROFILE_FIELDS) as Record<string, PlainValue>)) out[k] = String(v);
+  return out;
+}
+
+/** The `user` handler. */
+export const userHandler: ResourceHandler<User, Clients> = {
+  kind: 'user',
+  mode: 'managed',
+  schema: { immutable: [], writeOnly: ['password'], computed: ['id'], replaceStrategy: 'delete-then-create' },
+  normalizeDesired: normalizeUserDesired,
+  normalizeLive: normalizeUserLive,
+  naturalKeyOf: (live) => live.login.toLowerCase(),
+  idOf: (live) => live.id,
+  async list(ctx) {
+    return ctx.clients.cloudapi.listUsers({ signal: ctx.signal });
+  },
+  async read(ctx, ref) {
+    const api = ctx.clients.cloudapi;
+    const found = await orUndefined(api.getUser(ref.id ?? ref.naturalKey, { signal: ctx.signal }));
+    if (found !== undefined || ref.id !== undefined) return found;
+    // The natural key is the lower-cased login; a server that looks logins up case-sensitively
+    // misses "Bob" under "bob", so fall back to the list (logins are unique case-insensitively).
+    return (await api.listUsers({ signal: ctx.signal })).find((u) => u.login.toLowerCase() === ref.naturalKey.toLowerCase());
+  },
+  async create(ctx, desired) {
+    const input: CreateUserInput = {
+      ...profileInput(desired),
+      login: String(desired['login'] ?? ''),
+      email: String(desired['email'] ?? ''),
+      password: passwordOf(ctx, desired['password']),
+    };
+    return ctx.clients.cloudapi.createUser(input, { signal: ctx.signal });
+  },
+  async update(ctx, id, desired, patch) {
+    const api = ctx.clients.cloudapi;
+    const passwordChanged = patch.some((op) => touches(op.path, 'password'));
+    const otherChanges = patch.some((op) => !touches(op.path, 'password'));
+    let live: User | undefined;
+    if (otherChanges || !passwordChanged) {
+      // Every declared field is sent: UpdateUser takes partial input, and resending a value is harmless.
+      const input: UpdateUserInput & { email?: string } = { ...profileInput(desired), login: String(desired['login'] ?? ''), email: String(desired['email'] ?? '') };
+      live = await api.updateUser(id, input, { signal: ctx.signal });
+    }
+    if (passwordChanged) {
+      const answer = await api.changeUserPassword(id, passwordOf(ctx, desired['password']), { signal: ctx.signal });
+      live ??= answer;
+    }
+    return live!;
+  },
+  async delete(ctx, ref) {
+    const id = ref.id ?? (await userHandler.read(ctx, ref))?.id;
+    if (id !== undefined) await ignoreNotFound(ctx.clients.cloudapi.deleteUser(id, { signal: ctx.signal }));
+  },
+};
