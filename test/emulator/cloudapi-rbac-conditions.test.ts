@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateTestKey, type TestKeyPair } from '../support/keys.js';
+import { startTestEmulator, type TestEmulator } from './support/emulator.js';
+
+let t: TestEmulator;
+let now = Date.parse('2030-01-07T10:00:00Z'); // a Monday
+let key: TestKeyPair;
+
+/** Calls as sub-user `ann`, signing with the emulator's (moved) clock so the skew check passes. */
+const asAnn = (path: string): ReturnType<TestEmulator['api']> =>
+  t.api('GET', path, undefined, { keyId: `/acme/users/ann/keys/${key.md5}`, key, date: new Date(now) }, undefined);
+
+beforeAll(async () => {
+  t = await startTestEmulator({ clock: () => now });
+  key = generateTestKey('ed25519', 'ann@test');
+  const owner = { ...t.owner, date: new Date(now) };
+  const api = (method: string, path: string, body?: unknown): ReturnType<TestEmulator['api']> => t.api(method, path, body, owner);
+  await api('POST', '/my/users', { login: 'ann', email: 'ann@example.com', password: 'secret123' });
+  await api('POST', '/my/users/ann/keys', { key: key.publicOpenSsh });
+  await api('POST', '/my/policies', {
+    name: 'office',
+    rules: ['CAN listpackages WHEN time >= 08:00:00 AND time <= 17:00:00', 'CAN listnetworks WHEN day in (Monday, Tuesday)', 'CAN listimages WHEN date >= 2030-01-01'],
+  });
+  await api('POST', '/my/roles', { name: 'staff', members: [{ type: 'subuser', login: 'ann', default: true }], policies: [{ name: 'office' }] });
+  for (const collection of ['packages', 'networks', 'images']) await api('PUT', `/my/${collection}`, { 'role-tag': ['staff'] });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('RBAC conditions on time, day and date', () => {
+  it('grants inside office hours on a Monday in 2030', async () => {
+    now = Date.parse('2030-01-07T10:00:00Z');
+    expect((await asAnn('/my/packages')).status).toBe(200);
+    expect((await asAnn('/my/networks')).status).toBe(200);
+    expect((await asAnn('/my/images')).status).toBe(200);
+  });
+
+  it('denies outside office hours, on a Wednesday, and before the date', async () => {
+    now = Date.parse('2030-01-07T20:00:00Z');
+    expect((await asAnn('/my/packages')).status).toBe(403);
+    now = Date.parse('2030-01-09T10:00:00Z');
+    expect((await asAnn('/my/networks')).status).toBe(403);
+    now = Date.parse('2029-12-31T10:00:00Z');
+    expect((await asAnn('/my/images')).status).toBe(403);
+  });
+});
