@@ -271,6 +271,9 @@ export class JobEngine {
     this.kills.set(job.id, kills);
     let kill: (() => void) | undefined;
     let result: TaskResult;
+    // Hold the bytes the task reads: the input or an asset may be overwritten or deleted meanwhile.
+    const held = [...inputBlobs, ...assets.flatMap((a) => a.blobs)];
+    for (const b of held) this.store.retainBlob(b);
     try {
       result = await runTask(this.store.blobs, this.options.tmpRoot, {
         exec: phase.exec,
@@ -290,6 +293,7 @@ export class JobEngine {
       });
     } finally {
       if (kill !== undefined) kills.delete(kill);
+      for (const b of held) this.store.releaseBlob(b);
     }
     if (job.cancelled) {
       if (result.kind === 'exited') await this.discard(result.stdout, result.stderr);

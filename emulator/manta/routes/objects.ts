@@ -72,11 +72,15 @@ async function getEntry(state: MantaState, rc: RequestContext): Promise<Reply | 
     rc.res.end();
     return undefined;
   }
+  // The object may be overwritten or deleted while it streams out: hold its bytes until the end.
+  for (const b of entry.blobs) state.store.retainBlob(b);
   try {
     await pipeline(state.store.blobs.read(entry.blobs), rc.res);
   } catch (err) {
     // A client that hangs up mid-download is not a server error; anything else is.
     if ((err as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw err;
+  } finally {
+    for (const b of entry.blobs) state.store.releaseBlob(b);
   }
   return undefined;
 }
