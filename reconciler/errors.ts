@@ -24,7 +24,19 @@ export type ReconcilerErrorCode =
   /** A saved plan file is unreadable, malformed or tampered with. */
   | 'PLAN_MALFORMED'
   /** The planner was given inconsistent inputs (for example a kind without a handler). */
-  | 'PLAN_INPUT_INVALID';
+  | 'PLAN_INPUT_INVALID'
+  /** A saved plan no longer matches the state, the manifest or the live objects. */
+  | 'PLAN_STALE'
+  /** A `{ $secret }` could not be resolved (variable unset, file unreadable). */
+  | 'SECRET_UNAVAILABLE'
+  /** A resource action failed (the message carries the server's reason). */
+  | 'APPLY_FAILED'
+  /** Reading live objects failed. */
+  | 'READ_FAILED'
+  /** `import` was given an address or id that does not fit. */
+  | 'IMPORT_INVALID'
+  /** The run was cancelled. */
+  | 'ABORTED';
 
 /** A failure in the reconciler with a stable {@link ReconcilerErrorCode}. */
 export class ReconcilerError extends Error {

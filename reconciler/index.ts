@@ -4,3 +4,5 @@ export * from './consistency.js';
 export * from './plan/index.js';
 export * from './render/index.js';
 export * from './state/index.js';
+export * from './engine.js';
+export { createSecretResolver, generatePassword, type EngineSecretResolver } from './engine/secrets.js';

@@ -1,0 +1,189 @@
+/**
+ * The engine API the CLI drives: plan, apply (a saved plan or plan-and-apply in one lock), destroy,
+ * drift, import, and the state backend of a stack. Each entry point reads live state fresh; the state
+ * file is memory, never the truth.
+ */
+import type { ResourceKind, StackManifest } from '../common/manifest.js';
+import type { AnyHandler, ResourceHandler } from '../provider/handlers/types.js';
+import { ReconcilerError } from './errors.js';
+import { defaultHandlers } from './engine/default-handlers.js';
+import { driftItemsOf } from './engine/drift-report.js';
+import { executePlan } from './engine/executor.js';
+import { destroyView, liveDigestsOf, planAgainstLive, recentlyWritten, reread, type PlannedRun } from './engine/planning.js';
+import { pause, withRetries } from './engine/private/retry.js';
+import { createRunContext, type RunContext } from './engine/private/run-context.js';
+import { StateWriter } from './engine/private/state-writer.js';
+import type { ApplyResult, DriftReport, EngineClients, EngineOptions } from './engine/types.js';
+import { confirmDrift, driftCandidates } from './plan/drift.js';
+import { manifestDigestOf } from './plan/planner.js';
+import { checkPlanStillValid } from './plan/saved-plan.js';
+import type { Plan } from './plan/types.js';
+import type { StateBackend, StateSnapshot } from './state/backend.js';
+import { LocalStateBackend } from './state/local-backend.js';
+import { emptyState } from './state/document.js';
+import { putResource } from './state/operations.js';
+
+export { connectStack, type ConnectOverrides } from './engine/connect.js';
+export * from './engine/types.js';
+
+/**
+ * The stack's state backend: the local file `.triton-iac/<stack>.state.json` under `workDir` (or
+ * `stack.state.path`), or a Manta object when `stack.state.type` is `manta` (needs `clients`).
+ * @throws ReconcilerError `PLAN_INPUT_INVALID` for a Manta backend without clients.
+ */
+export function openStateBackend(stack: StackManifest, opts: { readonly workDir: string; readonly clients?: EngineClients }): StateBackend {
+  const cfg = stack.state ?? { type: 'local' as const };
+  if (cfg.type === 'manta') return openMantaBackend(stack, cfg.path, opts.clients);
+  return new LocalStateBackend({ stack: stack.name, account: stack.account, workingDirectory: opts.workDir, ...(cfg.path !== undefined ? { path: cfg.path } : {}) });
+}
+
+/** Plans the stack against live objects (no lock: planning writes nothing). */
+export async function planStack(stack: StackManifest, opts: EngineOptions): Promise<Plan> {
+  const run = await runFor(stack, opts);
+  const snapshot = await openStateBackend(stack, opts).read();
+  return (await planAgainstLive(run, { stack, state: snapshot?.doc ?? null, ...targetsOf(opts) })).plan;
+}
+
+/** Plans the deletion of every object in the stack's state (the account itself is only forgotten). */
+export async function planDestroy(stack: StackManifest, opts: EngineOptions): Promise<Plan> {
+  const run = await runFor(stack, opts);
+  const snapshot = await openStateBackend(stack, opts).read();
+  return (await planAgainstLive(run, { stack, state: snapshot?.doc ?? null, destroy: true, ...targetsOf(opts) })).plan;
+}
+
+/**
+ * Applies a plan made earlier, under the lock. Refuses, naming what changed, when the state was
+ * written since, a planned object changed live, or the plan was made from another manifest.
+ * @throws ReconcilerError `PLAN_STALE`, `STATE_LOCKED`, or a state error; action failures are in the result.
+ */
+export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOptions): Promise<ApplyResult> {
+  const run = await runFor(stack, opts);
+  if (plan.stack !== stack.name || plan.account !== stack.account) {
+    throw new ReconcilerError('PLAN_STALE', `the plan is for stack ${plan.stack} of account ${plan.account}, not stack ${stack.name} of account ${stack.account}`);
+  }
+  const destroy = plan.manifestDigest === manifestDigestOf(destroyView(stack)) && plan.changes.every((c) => c.action === 'delete');
+  if (!destroy && plan.manifestDigest !== manifestDigestOf(stack)) {
+    throw new ReconcilerError('PLAN_STALE', `the manifest of stack ${stack.name} changed since the plan was made; run plan again`);
+  }
+  return withLock(stack, opts, 'triton-iac apply', async (backend, snapshot) => {
+    const req = { stack, state: snapshot?.doc ?? null, destroy, ...targetsOf(opts) };
+    let now = await planAgainstLiveQuick(run, req);
+    let validity = checkPlanStillValid(plan, { stateSerial: snapshot?.doc.serial ?? 0, stateLineage: snapshot?.doc.lineage ?? null, liveDigests: liveDigestsOf(run, plan, now.byAddress) });
+    if (!validity.valid) {
+      // A difference on something written moments ago may be a stale read: look again after the window.
+      const recent = recentlyWritten(plan.changes.map((c) => ({ ...c, action: 'update' as const })), req.state, run.windowMs);
+      if (recent.length > 0) {
+        await pause(Math.max(...recent.map((r) => r.writtenAt)) + run.windowMs - Date.now(), run.signal);
+        now = await reread(run, destroy ? destroyView(stack) : stack, req, now.live, new Set(recent.map((r) => r.address)));
+        validity = checkPlanStillValid(plan, { stateSerial: snapshot?.doc.serial ?? 0, stateLineage: snapshot?.doc.lineage ?? null, liveDigests: liveDigestsOf(run, plan, now.byAddress) });
+      }
+    }
+    if (!validity.valid) {
+      throw new ReconcilerError('PLAN_STALE', `the saved plan cannot be applied: ${validity.changes.join('; ')}. Run plan again.`);
+    }
+    return executePlan({ run, stack, plan, state: new StateWriter(backend, snapshot, stack.name, stack.account), live: now.byAddress });
+  });
+}
+
+/** Plans and applies in one lock: nothing can change the state between the two. */
+export async function applyStack(stack: StackManifest, opts: EngineOptions): Promise<{ plan: Plan; result: ApplyResult }> {
+  const run = await runFor(stack, opts);
+  return withLock(stack, opts, 'triton-iac apply', async (backend, snapshot) => {
+    const planned = await planAgainstLive(run, { stack, state: snapshot?.doc ?? null, ...targetsOf(opts) });
+    const result = await executePlan({ run, stack, plan: planned.plan, state: new StateWriter(backend, snapshot, stack.name, stack.account), live: planned.byAddress });
+    return { plan: planned.plan, result };
+  });
+}
+
+/**
+ * Compares live objects with the manifest and the last-applied state. A difference is reported only
+ * when a second read, after the consistency window, still shows it (only the drifted objects are
+ * read again), so a stale read never raises a false alarm.
+ */
+export async function driftStack(stack: StackManifest, opts: EngineOptions): Promise<DriftReport> {
+  const run = await runFor(stack, opts);
+  const state = (await openStateBackend(stack, opts).read())?.doc ?? null;
+  const req = { stack, state, ...targetsOf(opts) };
+  const first = await planAgainstLiveQuick(run, req);
+  const candidates = driftCandidates(first.plan.changes);
+  const checked = first.plan.changes.filter((c) => c.action !== 'read' && !c.address.startsWith('~')).length;
+  if (candidates.length === 0) return { drifted: [], checked };
+  await pause(run.windowMs, run.signal);
+  const second = await reread(run, stack, req, first.live, new Set(candidates.map((c) => c.address)));
+  return { drifted: driftItemsOf(confirmDrift(first.plan.changes, second.plan.changes), state, run.handlers), checked };
+}
+
+/**
+ * Adopts the live object `id` (a server id, or the natural key for kinds without one) into state at
+ * `address`, after checking that the address is declared and that an object of its kind exists.
+ * @throws ReconcilerError `IMPORT_INVALID` naming the address or id, `STATE_LOCKED`.
+ */
+export async function importResource(stack: StackManifest, address: string, id: string, opts: EngineOptions): Promise<void> {
+  const run = await runFor(stack, opts);
+  const resource = stack.resources.find((r) => r.address === address);
+  if (!resource) {
+    throw new ReconcilerError('IMPORT_INVALID', `import: address ${JSON.stringify(address)} is not declared in stack ${stack.name}; add the resource to the code first`);
+  }
+  const handler = run.handlers.get(resource.kind);
+  if (!handler || handler.mode !== 'managed') {
+    throw new ReconcilerError('IMPORT_INVALID', `import: ${address} is a ${resource.kind}, which is ${handler ? 'a look-up and is read fresh on every run' : 'not supported'}; nothing to import`);
+  }
+  const managed = handler as ResourceHandler<unknown, EngineClients>;
+  await withLock(stack, opts, `triton-iac import ${address}`, async (backend, snapshot) => {
+    const existing = snapshot?.doc.resources.find((r) => r.address === address);
+    if (existing) {
+      throw new ReconcilerError('IMPORT_INVALID', `import: ${address} is already in the state (${existing.kind} ${existing.serverId ?? existing.naturalKey}); run \`triton-iac state rm ${address}\` first to import another object`);
+    }
+    const live = await withRetries(run.retryFor(address), [], () => managed.read(run.ctx, { id, naturalKey: id }));
+    if (live === undefined) throw new ReconcilerError('IMPORT_INVALID', `import: no ${resource.kind} with id ${JSON.stringify(id)} exists in account ${stack.account}`);
+    const key = managed.naturalKeyOf(live);
+    if (key !== resource.naturalKey) run.log.info('the imported object has another natural key than declared; the next apply will update it', { address, live: key, declared: resource.naturalKey });
+    const claimed = snapshot?.doc.resources.find((r) => r.kind === resource.kind && ((r.serverId !== null && r.serverId === managed.idOf(live)) || r.naturalKey === key));
+    if (claimed) throw new ReconcilerError('IMPORT_INVALID', `import: that ${resource.kind} is already managed at ${claimed.address}`);
+    const doc = snapshot?.doc ?? emptyState(stack.name, stack.account);
+    await backend.write(
+      putResource(doc, {
+        address,
+        kind: resource.kind,
+        naturalKey: resource.naturalKey,
+        serverId: managed.idOf(live) ?? null,
+        properties: managed.normalizeLive(live),
+        writeOnly: {},
+        dependsOn: [...resource.dependsOn].sort(),
+        updatedAt: new Date().toISOString(),
+      }),
+      snapshot?.version,
+    );
+  });
+}
+
+async function runFor(stack: StackManifest, opts: EngineOptions): Promise<RunContext> {
+  const handlers: ReadonlyMap<ResourceKind, AnyHandler> = opts.handlers ?? defaultHandlers();
+  return createRunContext(stack, opts, handlers);
+}
+
+function targetsOf(opts: EngineOptions): { targets?: readonly string[] } {
+  return opts.targets !== undefined && opts.targets.length > 0 ? { targets: opts.targets } : {};
+}
+
+/** A plan without the second look (the caller decides what to re-read). */
+async function planAgainstLiveQuick(run: RunContext, req: Parameters<typeof planAgainstLive>[1]): Promise<PlannedRun> {
+  return planAgainstLive({ ...run, windowMs: 0 }, req);
+}
+
+async function withLock<T>(stack: StackManifest, opts: EngineOptions, command: string, fn: (backend: StateBackend, snapshot: StateSnapshot | undefined) => Promise<T>): Promise<T> {
+  const backend = openStateBackend(stack, opts);
+  await backend.lock({ command, lockTimeoutMs: opts.lockTimeoutMs ?? 0 });
+  try {
+    return await fn(backend, await backend.read());
+  } finally {
+    await backend.unlock();
+  }
+}
+
+function openMantaBackend(stack: StackManifest, path: string, clients: EngineClients | undefined): StateBackend {
+  void stack;
+  void path;
+  void clients;
+  throw new ReconcilerError('PLAN_INPUT_INVALID', `stack ${stack.name} keeps its state in Manta, which this build does not support yet`);
+}

@@ -1,0 +1,242 @@
+/**
+ * The executor: carries out a plan by walking its dependency graphs (creates, updates, adopts and
+ * reads parents first; then deletes children first), up to `parallelism` actions at once. A failure
+ * skips what depends on it (reported once); independent branches finish; state is written after
+ * every completed action, so a re-run converges from wherever this one stopped.
+ */
+import type { ResourceManifest, StackManifest } from '../../common/manifest.js';
+import type { AnyHandler, PlainObject, ResourceHandler } from '../../provider/handlers/types.js';
+import type { ObjectReference } from '../consistency.js';
+import { ReconcilerError } from '../errors.js';
+import { applyGraphs } from '../plan/apply-order.js';
+import type { Plan, ResourceChange } from '../plan/types.js';
+import type { StateResource } from '../state/document.js';
+import { patchBetween, resolveDesired } from './private/desired.js';
+import { createSafely } from './private/safe-create.js';
+import { withRetries } from './private/retry.js';
+import type { RunContext } from './private/run-context.js';
+import type { StateWriter } from './private/state-writer.js';
+import type { ActionOutcome, ApplyResult, EngineClients } from './types.js';
+
+/** What {@link executePlan} needs. */
+export interface ExecuteArgs {
+  readonly run: RunContext;
+  readonly stack: StackManifest;
+  readonly plan: Plan;
+  readonly state: StateWriter;
+  /** Live objects by address as read for the plan (resolves references to unchanged resources). */
+  readonly live: ReadonlyMap<string, unknown>;
+}
+
+/** Carries out `plan`. Never throws for a failed action: failures are in the result. */
+export async function executePlan(args: ExecuteArgs): Promise<ApplyResult> {
+  const started = Date.now();
+  const { run, plan } = args;
+  const graphs = applyGraphs(plan);
+  const byAddress = new Map(plan.changes.map((c) => [c.address, c]));
+  const manifest = new Map(args.stack.resources.map((r) => [r.address, r]));
+  const stateAtStart = new Map(args.state.current.resources.map((r) => [r.address, r]));
+  const results = new Map(args.live);
+  const counts: Record<string, number> = {};
+  const failed: ApplyResult['failed'] = [];
+  const skipped: ApplyResult['skipped'] = [];
+  const bump = (k: string): void => {
+    counts[k] = (counts[k] ?? 0) + 1;
+  };
+
+  const total = plan.changes.filter((c) => c.action !== 'no-op').length;
+  run.emit({ type: 'start', total });
+
+  const act = async (address: string): Promise<void> => {
+    const change = byAddress.get(address)!;
+    if (change.action === 'no-op') {
+      bump('unchanged');
+      return;
+    }
+    const t0 = Date.now();
+    run.emit({ type: 'action-start', address, action: change.action });
+    try {
+      const outcome = await perform({ run, change, manifest, results, stateEntry: stateAtStart.get(address), state: args.state });
+      bump(outcome);
+      run.emit({ type: 'action-done', address, action: change.action, outcome, durationMs: Date.now() - t0 });
+    } catch (error) {
+      const message = run.secrets.scrub(messageOf(error));
+      run.log.warn('action failed', { address, action: change.action, message });
+      run.emit({ type: 'action-failed', address, action: change.action, message, durationMs: Date.now() - t0 });
+      throw new ReconcilerError('APPLY_FAILED', message, { cause: error });
+    }
+  };
+
+  const walkOptions = { concurrency: run.parallelism, ...(run.signal ? { signal: run.signal } : {}) };
+  const forward = await graphs.forward.walk(act, walkOptions);
+  const deletes = await graphs.deletes.walk(act, { ...walkOptions, reverse: true });
+  for (const outcomes of [forward.outcomes, deletes.outcomes]) {
+    for (const [address, outcome] of outcomes) {
+      if (outcome.status === 'failed') {
+        failed.push({ address, message: (outcome.error as Error).message });
+        bump('failed');
+      } else if (outcome.status === 'skipped') {
+        const because = outcome.because === '(aborted)' ? 'the run was cancelled' : `${outcome.because} failed`;
+        skipped.push({ address, because });
+        bump('skipped');
+        run.emit({ type: 'action-skipped', address, because });
+      }
+    }
+  }
+  failed.sort((a, b) => (a.address < b.address ? -1 : 1));
+  skipped.sort((a, b) => (a.address < b.address ? -1 : 1));
+  return { ok: failed.length === 0 && skipped.length === 0, counts, failed, skipped, durationMs: Date.now() - started };
+}
+
+interface ActionArgs {
+  readonly run: RunContext;
+  readonly change: ResourceChange;
+  readonly manifest: ReadonlyMap<string, ResourceManifest>;
+  readonly results: Map<string, unknown>;
+  readonly stateEntry: StateResource | undefined;
+  readonly state: StateWriter;
+}
+
+async function perform(a: ActionArgs): Promise<ActionOutcome> {
+  const { run, change } = a;
+  const handler = run.handlers.get(change.kind);
+  if (!handler) throw new ReconcilerError('PLAN_INPUT_INVALID', `${change.address} has kind ${change.kind}, for which no handler is registered`);
+  if (change.action === 'delete') return deleteAction(a, handler);
+  const resource = a.manifest.get(change.address);
+  if (!resource) throw new ReconcilerError('PLAN_STALE', `${change.address} is planned as ${change.action} but is not in the manifest; make a new plan`);
+  const refs = refsOf(change, a.manifest);
+  const retry = run.retryFor(change.address);
+
+  if (change.action === 'read' || handler.mode === 'lookup') {
+    if (handler.mode !== 'lookup') throw new ReconcilerError('PLAN_STALE', `${change.address} is planned as a read but ${change.kind} is not a look-up kind`);
+    const desired = resolve(a, handler, resource, false);
+    const live = await withRetries(retry, [], () => handler.read(run.ctx, { naturalKey: change.naturalKey }, desired.send));
+    if (live === undefined) throw new ReconcilerError('APPLY_FAILED', `look-up ${change.address} (${change.naturalKey}) matched nothing`);
+    a.results.set(change.address, live);
+    return 'read';
+  }
+  const managed = handler as ResourceHandler<unknown, EngineClients>;
+
+  if (change.action === 'create') {
+    const desired = resolve(a, handler, resource, true);
+    const { live, adopted } = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry });
+    await record(a, managed, resource, live, desired.markers);
+    if (adopted) return bringUpToDate(a, managed, resource, live, 'adopted');
+    return 'created';
+  }
+  if (change.action === 'adopt') {
+    const live = a.results.get(change.address);
+    if (live === undefined) throw new ReconcilerError('PLAN_STALE', `${change.address} was planned for adoption but was not found live at apply; make a new plan`);
+    const desired = resolve(a, handler, resource, false);
+    await record(a, managed, resource, live, desired.markers);
+    return bringUpToDate(a, managed, resource, live, 'adopted');
+  }
+  if (change.action === 'update') {
+    const live = a.results.get(change.address);
+    return live === undefined ? 'unchanged' : bringUpToDate(a, managed, resource, live, 'updated', change.before ?? undefined);
+  }
+  // replace
+  const oldRef = { ...(change.serverId ? { id: change.serverId } : {}), naturalKey: a.stateEntry?.naturalKey ?? change.naturalKey };
+  const self: ObjectReference = { kind: change.kind, name: oldRef.naturalKey };
+  if (change.replaceStrategy === 'delete-then-create') {
+    await withRetries(retry, refs, () => managed.delete(run.ctx, oldRef));
+    run.writeLog.record(self, Date.now());
+    const desired = resolve(a, handler, resource, true);
+    const { live } = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry, deletedJustNow: true });
+    await record(a, managed, resource, live, desired.markers);
+    return 'replaced';
+  }
+  const desired = resolve(a, handler, resource, true);
+  const { live } = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry });
+  await record(a, managed, resource, live, desired.markers);
+  const newId = managed.idOf(live);
+  // Same identity (a path rewritten in place): deleting "the old one" would delete the new one.
+  const sameObject = oldRef.naturalKey === change.naturalKey && (oldRef.id === undefined || oldRef.id === newId);
+  if (!sameObject) await withRetries(retry, [], () => managed.delete(run.ctx, oldRef));
+  return 'replaced';
+}
+
+/** Updates `live` to the desired value when they differ; records the result. */
+async function bringUpToDate(
+  a: ActionArgs,
+  handler: ResourceHandler<unknown, EngineClients>,
+  resource: ResourceManifest,
+  live: unknown,
+  outcome: ActionOutcome,
+  plannedBefore?: PlainObject,
+): Promise<ActionOutcome> {
+  const entry = a.state.current.resources.find((r) => r.address === resource.address) ?? a.stateEntry;
+  const desired = resolveDesired({ ...resolveArgs(a, handler, resource, false), stateEntry: entry });
+  const before = withMarkers(plannedBefore ?? handler.normalizeLive(live), handler.schema.writeOnly, entry?.writeOnly ?? {});
+  const patch = patchBetween(before, desired.comparable, handler.schema.computed);
+  if (patch.length === 0) return outcome === 'updated' ? 'unchanged' : outcome;
+  const id = handler.idOf(live) ?? a.change.serverId ?? a.change.naturalKey;
+  const updated = await withRetries(a.run.retryFor(resource.address), refsOf(a.change, a.manifest), () => handler.update(a.run.ctx, id, desired.send, patch));
+  a.run.writeLog.record({ kind: resource.kind, name: resource.naturalKey }, Date.now());
+  await record(a, handler, resource, updated, { ...(entry?.writeOnly ?? {}), ...desired.markers });
+  return outcome;
+}
+
+async function deleteAction(a: ActionArgs, handler: AnyHandler): Promise<ActionOutcome> {
+  const { run, change } = a;
+  const inState = a.stateEntry !== undefined;
+  if (handler.mode === 'lookup') {
+    await a.state.remove(change.address);
+    return 'deleted';
+  }
+  // Already gone live: only the state entry goes.
+  if (change.liveDigest !== undefined || !inState) {
+    const ref = { ...(change.serverId ? { id: change.serverId } : {}), naturalKey: change.naturalKey };
+    await withRetries(run.retryFor(change.address), [], () => (handler as ResourceHandler<unknown, EngineClients>).delete(run.ctx, ref));
+    run.writeLog.record({ kind: change.kind, name: change.naturalKey }, Date.now());
+  }
+  a.results.delete(change.address);
+  if (inState) await a.state.remove(change.address);
+  return 'deleted';
+}
+
+async function record(a: ActionArgs, handler: AnyHandler, resource: ResourceManifest, live: unknown, markers: Record<string, string>): Promise<void> {
+  a.results.set(resource.address, live);
+  a.run.writeLog.record({ kind: resource.kind, name: resource.naturalKey }, Date.now());
+  await a.state.put({
+    address: resource.address,
+    kind: resource.kind,
+    naturalKey: resource.naturalKey,
+    serverId: handler.idOf(live) ?? null,
+    properties: handler.normalizeLive(live),
+    writeOnly: markers,
+    dependsOn: [...resource.dependsOn].sort(),
+    updatedAt: new Date().toISOString(),
+  });
+}
+
+function resolveArgs(a: ActionArgs, handler: AnyHandler, resource: ResourceManifest, forCreate: boolean) {
+  return { resource, handler, handlers: a.run.handlers, manifest: a.manifest, results: a.results, secrets: a.run.secrets, stateEntry: a.stateEntry, forCreate };
+}
+
+function resolve(a: ActionArgs, handler: AnyHandler, resource: ResourceManifest, forCreate: boolean) {
+  return resolveDesired(resolveArgs(a, handler, resource, forCreate));
+}
+
+/** The object itself and what it depends on: a 404 may mean any of them is not visible yet. */
+function refsOf(change: ResourceChange, manifest: ReadonlyMap<string, ResourceManifest>): ObjectReference[] {
+  const refs: ObjectReference[] = [{ kind: change.kind, name: change.naturalKey }];
+  for (const dep of change.dependsOn) {
+    const r = manifest.get(dep);
+    if (r) refs.push({ kind: r.kind, name: r.naturalKey });
+  }
+  return refs;
+}
+
+function withMarkers(value: PlainObject, fields: readonly string[], markers: Readonly<Record<string, string>>): PlainObject {
+  const out: Record<string, PlainObject[string]> = {};
+  for (const [k, v] of Object.entries(value)) if (!fields.includes(k)) out[k] = v;
+  for (const f of fields) if (markers[f] !== undefined) out[f] = markers[f]!;
+  return out;
+}
+
+/** A one-line message for a failure: the API's own words when it has them. */
+export function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,174 @@
+/**
+ * Reads the live objects a run needs, and no more: one `list` per collection (users, roles,
+ * policies, account keys, images, jobs, and each Manta directory that holds a managed path), the keys
+ * of each user that has managed keys, and one `read` per object of a kind without a collection
+ * (the account, its config, the role tags of one path). Look-ups are read fresh every time.
+ *
+ * Calls run in parallel up to a limit. A Manta directory listing is shared by the directory, object
+ * and snaplink handlers through a per-read cache, so each directory is listed once.
+ */
+import type { ResourceKind } from '../../common/manifest.js';
+import type { AnyHandler, HandlerContext, PlainObject, ResourceHandler } from '../../provider/handlers/types.js';
+import { ReconcilerError } from '../errors.js';
+import type { ObjectReference } from '../consistency.js';
+import { isNotFound, withRetries, type RetryContext } from './private/retry.js';
+import type { EngineClients } from './types.js';
+
+/** One thing to read: an address from the manifest or from state. */
+export interface ReadTarget {
+  readonly address: string;
+  readonly kind: ResourceKind;
+  readonly naturalKey: string;
+  readonly serverId?: string | null;
+  /** Manifest properties (look-up queries, the owner of a user key), when declared. */
+  readonly properties?: PlainObject;
+}
+
+/** What was read. */
+export interface LiveRead {
+  /** Whole collections by `kind` + NUL + parent (empty for top-level). */
+  readonly lists: Map<string, { readonly kind: ResourceKind; readonly objects: readonly unknown[] }>;
+  /** Objects read one by one, by address (a look-up's result, the account, a role-tag set). */
+  readonly singles: Map<string, unknown>;
+}
+
+/** Kinds whose collection is nested under a parent object. */
+const NESTED: ReadonlySet<ResourceKind> = new Set(['user-key', 'directory', 'object', 'snaplink']);
+
+/** The collection key a target is read through, or `undefined` when it is read on its own. */
+export function collectionOf(target: ReadTarget, handler: AnyHandler): string | undefined {
+  if (handler.mode === 'lookup' || !('list' in handler) || handler.list === undefined) return undefined;
+  return `${target.kind}\u0000${NESTED.has(target.kind) ? parentOf(target) : ''}`;
+}
+
+function parentOf(target: ReadTarget): string {
+  if (target.kind === 'user-key') {
+    const user = target.properties?.user;
+    return typeof user === 'string' ? user : target.naturalKey.split('/')[0]!;
+  }
+  const path = target.naturalKey;
+  const cut = path.lastIndexOf('/');
+  return cut <= 0 ? '/' : path.slice(0, cut);
+}
+
+/**
+ * Reads every collection and object `targets` need.
+ * @throws the last API error of a read that still failed after retries (a 404 on a nested
+ *   collection's parent counts as an empty collection).
+ */
+export async function readLive(args: {
+  readonly targets: readonly ReadTarget[];
+  readonly handlers: ReadonlyMap<ResourceKind, AnyHandler>;
+  readonly ctx: HandlerContext<EngineClients>;
+  readonly retry: RetryContext;
+  readonly parallelism: number;
+}): Promise<LiveRead> {
+  const ctx = { ...args.ctx, clients: withSharedListings(args.ctx.clients) };
+  const lists: LiveRead['lists'] = new Map();
+  const singles: LiveRead['singles'] = new Map();
+  const tasks = new Map<string, () => Promise<void>>();
+  for (const target of args.targets) {
+    const handler = args.handlers.get(target.kind);
+    if (!handler) throw new ReconcilerError('PLAN_INPUT_INVALID', `${target.address} has kind ${JSON.stringify(target.kind)}, for which no handler is registered`);
+    const collection = collectionOf(target, handler);
+    const self: ObjectReference = { kind: target.kind, name: target.naturalKey };
+    if (collection !== undefined) {
+      if (tasks.has(collection)) continue;
+      const parent = NESTED.has(target.kind) ? parentOf(target) : undefined;
+      tasks.set(collection, async () => {
+        const objects = await withRetries(args.retry, [], async () => {
+          try {
+            return await (handler as ResourceHandler<unknown, EngineClients>).list!(ctx, parent !== undefined ? { parent } : {});
+          } catch (error) {
+            // A nested collection under a parent that does not exist (yet) is empty.
+            if (parent !== undefined && isNotFound(error)) return [];
+            throw error;
+          }
+        });
+        lists.set(collection, { kind: target.kind, objects });
+      });
+    } else {
+      tasks.set(`\u0001${target.address}`, async () => {
+        const ref = { ...(target.serverId ? { id: target.serverId } : {}), naturalKey: target.naturalKey };
+        const live = await withRetries(args.retry, [self], () =>
+          handler.mode === 'lookup' ? handler.read(ctx, ref, target.properties ?? {}) : (handler as ResourceHandler<unknown, EngineClients>).read(ctx, ref),
+        );
+        if (live !== undefined) singles.set(target.address, live);
+      });
+    }
+  }
+  await runPool([...tasks.values()], args.parallelism);
+  return { lists, singles };
+}
+
+/** `base` with the collections and objects of `update` replacing the same keys. */
+export function mergeLive(base: LiveRead, update: LiveRead, reread: readonly ReadTarget[]): LiveRead {
+  const singles = new Map(base.singles);
+  for (const t of reread) singles.delete(t.address);
+  for (const [k, v] of update.singles) singles.set(k, v);
+  return { lists: new Map([...base.lists, ...update.lists]), singles };
+}
+
+/** Every listed object, grouped by kind (the form `matchLive` takes). */
+export function listsByKind(read: LiveRead): Map<ResourceKind, unknown[]> {
+  const out = new Map<ResourceKind, unknown[]>();
+  for (const { kind, objects } of read.lists.values()) out.set(kind, [...(out.get(kind) ?? []), ...objects]);
+  return out;
+}
+
+/** Runs `tasks` with at most `limit` at once; rejects with the first failure after all settle. */
+export async function runPool(tasks: readonly (() => Promise<void>)[], limit: number): Promise<void> {
+  let next = 0;
+  const errors: unknown[] = [];
+  const worker = async (): Promise<void> => {
+    while (next < tasks.length) {
+      const task = tasks[next++]!;
+      try {
+        await task();
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, tasks.length)) }, worker));
+  if (errors.length > 0) throw errors[0];
+}
+
+/**
+ * The clients with Manta directory listings cached for the life of one read, so that the directory,
+ * object and snaplink handlers listing the same directory cost one listing between them.
+ */
+function withSharedListings(clients: EngineClients): EngineClients {
+  const manta = clients.manta as EngineClients['manta'] | undefined;
+  if (!manta) return clients;
+  const pages = new Map<string, ReturnType<typeof manta.listDirectory>>();
+  const whole = new Map<string, Promise<unknown[]>>();
+  const listDirectory: typeof manta.listDirectory = (path, options = {}) => {
+    const key = JSON.stringify([path, options.limit, options.marker]);
+    let p = pages.get(key);
+    if (!p) {
+      p = manta.listDirectory(path, options);
+      pages.set(key, p);
+      p.catch(() => pages.delete(key));
+    }
+    return p;
+  };
+  const iterateDirectory = (path: string, options: Parameters<typeof manta.iterateDirectory>[1] = {}): ReturnType<typeof manta.iterateDirectory> => {
+    const key = JSON.stringify([path, options.pageSize]);
+    let p = whole.get(key);
+    if (!p) {
+      p = (async () => {
+        const all: unknown[] = [];
+        for await (const entry of manta.iterateDirectory(path, options)) all.push(entry);
+        return all;
+      })();
+      whole.set(key, p);
+      p.catch(() => whole.delete(key));
+    }
+    const entries = p;
+    return (async function* () {
+      for (const entry of await entries) yield entry as never;
+    })();
+  };
+  return { ...clients, manta: { ...manta, listDirectory, iterateDirectory } };
+}

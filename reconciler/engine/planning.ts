@@ -1,0 +1,162 @@
+/**
+ * Planning against the real world: which objects to read, reading them, matching them to addresses,
+ * and planning; and, for resources this tool wrote within the consistency window, a second look once
+ * the window has passed, so that a stale read right after an apply never shows as a change.
+ */
+import type { ResourceKind, ResourceManifest, StackManifest } from '../../common/manifest.js';
+import type { PlainObject } from '../../provider/handlers/types.js';
+import { ReconcilerError } from '../errors.js';
+import { digestOf } from '../private/canonical-json.js';
+import { matchLive } from '../plan/match-live.js';
+import { makePlan, manifestDigestOf, planChanges, UNMANAGED_ADDRESS_PREFIX } from '../plan/planner.js';
+import type { Plan, ResourceChange } from '../plan/types.js';
+import type { StateDocument } from '../state/document.js';
+import { listsByKind, mergeLive, readLive, type LiveRead, type ReadTarget } from './live-reader.js';
+import { pause } from './private/retry.js';
+import type { RunContext } from './private/run-context.js';
+
+/** A plan with the live objects it was made from. */
+export interface PlannedRun {
+  readonly plan: Plan;
+  readonly live: LiveRead;
+  /** Live object per address (managed and unmanaged). */
+  readonly byAddress: Map<string, unknown>;
+}
+
+/** What to plan. */
+export interface PlanRequest {
+  readonly stack: StackManifest;
+  readonly state: StateDocument | null;
+  /** Plan the deletion of everything in state instead of the manifest. */
+  readonly destroy?: boolean;
+  readonly targets?: readonly string[];
+}
+
+/** The stack as a destroy plan sees it: no resources (so every state entry plans as a delete). */
+export function destroyView(stack: StackManifest): StackManifest {
+  return { ...stack, resources: [], authoritative: [] };
+}
+
+/** Every address to read: the manifest's resources and the state's. */
+export function readTargetsOf(resources: readonly ResourceManifest[], state: StateDocument | null): ReadTarget[] {
+  const out = new Map<string, ReadTarget>();
+  for (const r of state?.resources ?? []) out.set(r.address, { address: r.address, kind: r.kind, naturalKey: r.naturalKey, serverId: r.serverId });
+  for (const r of resources) {
+    out.set(r.address, {
+      address: r.address,
+      kind: r.kind,
+      naturalKey: r.naturalKey,
+      serverId: out.get(r.address)?.serverId ?? null,
+      properties: plainOnly(r.properties),
+    });
+  }
+  return [...out.values()];
+}
+
+/** Reads live objects and plans; then waits out the window for recently written resources that show a change. */
+export async function planAgainstLive(run: RunContext, req: PlanRequest): Promise<PlannedRun> {
+  const stack = req.destroy ? destroyView(req.stack) : req.stack;
+  const targets = readTargetsOf(stack.resources, req.state);
+  const live = await readLive({ targets, handlers: run.handlers, ctx: run.ctx, retry: run.retryFor('(read)'), parallelism: run.parallelism });
+  let planned = planFrom(run, stack, req, live);
+  const recent = recentlyWritten(planned.plan.changes, req.state, run.windowMs);
+  if (recent.length > 0) {
+    const settleAt = Math.max(...recent.map((r) => r.writtenAt)) + run.windowMs;
+    run.log.debug('a resource written within the consistency window shows a change; reading it again once the window has passed', { addresses: recent.map((r) => r.address) });
+    await pause(settleAt - Date.now(), run.signal);
+    planned = await reread(run, stack, req, planned.live, new Set(recent.map((r) => r.address)));
+  }
+  return planned;
+}
+
+/** Re-reads the collections and objects of `addresses` and plans again with them. */
+export async function reread(run: RunContext, stack: StackManifest, req: PlanRequest, base: LiveRead, addresses: ReadonlySet<string>): Promise<PlannedRun> {
+  const all = readTargetsOf(stack.resources, req.state);
+  const subset = all.filter((t) => addresses.has(t.address));
+  // An unmanaged object lives in its kind's top-level collection.
+  for (const a of addresses) {
+    if (!a.startsWith(UNMANAGED_ADDRESS_PREFIX)) continue;
+    const kind = a.slice(UNMANAGED_ADDRESS_PREFIX.length).split('/')[0] as ResourceKind;
+    subset.push({ address: a, kind, naturalKey: a.slice(UNMANAGED_ADDRESS_PREFIX.length + kind.length + 1) });
+  }
+  const fresh = await readLive({ targets: subset, handlers: run.handlers, ctx: run.ctx, retry: run.retryFor('(read)'), parallelism: run.parallelism });
+  return planFrom(run, stack, req, mergeLive(base, fresh, subset));
+}
+
+/** Plans from live objects already read. Pure apart from resolving secrets for comparison. */
+export function planFrom(run: RunContext, stack: StackManifest, req: PlanRequest, live: LiveRead): PlannedRun {
+  const match = matchLive({ resources: stack.resources, state: req.state, live: listsByKind(live), handlers: run.handlers });
+  const byAddress = new Map(match.byAddress);
+  for (const [address, object] of live.singles) byAddress.set(address, object);
+  const authoritative = new Set<ResourceKind>(stack.authoritative ?? []);
+  const unmanagedToDelete = match.unmanaged.filter((u) => authoritative.has(u.kind));
+  for (const u of unmanagedToDelete) byAddress.set(`${UNMANAGED_ADDRESS_PREFIX}${u.kind}/${u.naturalKey}`, u.live);
+  let changes = planChanges({
+    resources: stack.resources,
+    state: req.state,
+    live: byAddress,
+    handlers: run.handlers,
+    resolveSecret: (s) => run.secrets.tryResolve(s),
+    unmanagedToDelete,
+  });
+  if (req.targets !== undefined && req.targets.length > 0) changes = selectTargets(changes, req.targets, stack, req.state);
+  const plan = makePlan({ stack: stack.name, account: stack.account, state: req.state, manifestDigest: manifestDigestOf(stack), changes });
+  return { plan, live, byAddress };
+}
+
+/** Digest of each planned address's live object now, for `checkPlanStillValid`. */
+export function liveDigestsOf(run: RunContext, plan: Plan, byAddress: ReadonlyMap<string, unknown>): Map<string, string | undefined> {
+  const out = new Map<string, string | undefined>();
+  for (const c of plan.changes) {
+    const live = byAddress.get(c.address);
+    const handler = run.handlers.get(c.kind);
+    out.set(c.address, live === undefined || !handler ? undefined : digestOf(handler.normalizeLive(live)));
+  }
+  return out;
+}
+
+/** Changes whose resource this tool wrote less than a window ago: a stale read may explain them. */
+export function recentlyWritten(changes: readonly ResourceChange[], state: StateDocument | null, windowMs: number, now = Date.now()): { address: string; writtenAt: number }[] {
+  if (windowMs <= 0 || !state) return [];
+  const written = new Map(state.resources.map((r) => [r.address, Date.parse(r.updatedAt)]));
+  const out: { address: string; writtenAt: number }[] = [];
+  for (const c of changes) {
+    if (c.action === 'no-op' || c.action === 'read') continue;
+    // A dependency written just now can make this one look different too (a reference's value).
+    const times = [c.address, ...c.dependsOn].map((a) => written.get(a)).filter((t): t is number => t !== undefined && now - t < windowMs);
+    if (times.length > 0) out.push({ address: c.address, writtenAt: Math.max(...times) });
+  }
+  // Unmanaged objects of authoritative kinds may be deletions not yet visible: look again when anything was written recently.
+  const latest = Math.max(-Infinity, ...written.values());
+  if (now - latest < windowMs) for (const c of changes) if (c.address.startsWith(UNMANAGED_ADDRESS_PREFIX)) out.push({ address: c.address, writtenAt: latest });
+  return out;
+}
+
+/**
+ * The changes of `targets` and everything they depend on (transitively). Unknown targets are an
+ * error naming them.
+ */
+function selectTargets(changes: ResourceChange[], targets: readonly string[], stack: StackManifest, state: StateDocument | null): ResourceChange[] {
+  const deps = new Map<string, readonly string[]>();
+  for (const r of state?.resources ?? []) deps.set(r.address, r.dependsOn);
+  for (const r of stack.resources) deps.set(r.address, r.dependsOn);
+  const unknown = targets.filter((t) => !deps.has(t) && !changes.some((c) => c.address === t));
+  if (unknown.length > 0) {
+    throw new ReconcilerError('PLAN_INPUT_INVALID', `--target ${unknown.join(', ')}: no such address in the manifest or the state of stack ${stack.name}`);
+  }
+  const keep = new Set<string>();
+  const queue = [...targets];
+  while (queue.length > 0) {
+    const a = queue.shift()!;
+    if (keep.has(a)) continue;
+    keep.add(a);
+    queue.push(...(deps.get(a) ?? []));
+  }
+  return changes.filter((c) => keep.has(c.address));
+}
+
+function plainOnly(props: ResourceManifest['properties']): PlainObject {
+  // Look-up queries and user-key owners are plain values; references and secrets are dropped here
+  // (the reader needs neither).
+  return Object.fromEntries(Object.entries(props).filter(([, v]) => typeof v !== 'object' || v === null || Array.isArray(v) || !('$ref' in v || '$secret' in v))) as PlainObject;
+}

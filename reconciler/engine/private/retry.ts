@@ -1,0 +1,73 @@
+/**
+ * The engine's retry loop around one API call: classifies each failure (`consistency.ts`), waits
+ * as `decideRetry` says, and reports each retry. Nothing here sleeps on a hunch: every wait follows
+ * a failure, and a not-yet-visible failure waits only within the window after this run's own write.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { apiErrorFacts, classifyApiError, decideRetry, type ErrorClassification, type ObjectReference, type RetryPolicy, type WriteLog } from '../../consistency.js';
+import { ReconcilerError } from '../../errors.js';
+
+/** What the loop needs from its caller. */
+export interface RetryContext {
+  readonly writeLog: WriteLog;
+  readonly policy: RetryPolicy;
+  readonly signal?: AbortSignal;
+  /** Called before each wait. */
+  readonly onRetry?: (reason: string, attempt: number) => void;
+}
+
+/** Statuses and codes that mean "not found" on a write. */
+export function isNotFound(error: unknown): boolean {
+  const f = apiErrorFacts(error);
+  return f.status === 404 || f.code === 'ResourceNotFound' || f.code === 'DirectoryDoesNotExistError' || f.code === 'ParentNotDirectoryError';
+}
+
+/** True when a create failed because the natural key is already taken. */
+export function isConflict(error: unknown): boolean {
+  const f = apiErrorFacts(error);
+  if (f.code === 'ConcurrentRequest') return false;
+  return /already (exists|taken)|not unique|duplicate/i.test(f.message ?? '') || (f.status === 409 && /Exists|Conflict/.test(f.code ?? ''));
+}
+
+/**
+ * Classifies `error`. A 404 on a write (or any failure naming an object as missing) is
+ * not-yet-visible with respect to `refs`, the call's own object and what it depends on; `decideRetry`
+ * keeps only those this run wrote.
+ */
+export function classify(error: unknown, refs: readonly ObjectReference[]): ErrorClassification {
+  const facts = apiErrorFacts(error);
+  const c = classifyApiError(facts);
+  if (c.class === 'terminal' && isNotFound(error) && refs.length > 0) {
+    return { class: 'not-yet-visible', references: refs, reason: `the server answered 404 (${facts.message ?? 'not found'})` };
+  }
+  return c;
+}
+
+/** Waits `ms`, or throws ABORTED when the run is cancelled. */
+export async function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  try {
+    await sleep(Math.max(0, ms), undefined, signal ? { signal } : undefined);
+  } catch {
+    throw new ReconcilerError('ABORTED', 'the run was cancelled');
+  }
+}
+
+/**
+ * Runs `fn` until it succeeds or `decideRetry` gives up; then rethrows the last error.
+ * @param refs the objects a 404 may refer to (see {@link classify})
+ */
+export async function withRetries<T>(ctx: RetryContext, refs: readonly ObjectReference[], fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    if (ctx.signal?.aborted) throw new ReconcilerError('ABORTED', 'the run was cancelled');
+    try {
+      return await fn();
+    } catch (error) {
+      if (error instanceof ReconcilerError) throw error;
+      const c = classify(error, refs);
+      const decision = decideRetry(c, { attempt, now: Date.now(), writeLog: ctx.writeLog, policy: ctx.policy });
+      if (!decision.retry) throw error;
+      ctx.onRetry?.(c.reason, attempt);
+      await pause(decision.delayMs, ctx.signal);
+    }
+  }
+}

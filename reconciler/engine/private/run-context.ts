@@ -1,0 +1,72 @@
+/**
+ * Everything one engine run shares: handlers, the handler context, the write log, retry policy,
+ * secrets, logging and progress. Built once per entry point from the {@link EngineOptions}.
+ */
+import type { ResourceKind, StackManifest } from '../../../common/manifest.js';
+import type { AnyHandler, HandlerContext, HandlerLogger } from '../../../provider/handlers/types.js';
+import { WriteLog, type RetryPolicy } from '../../consistency.js';
+import { createSecretResolver, type EngineSecretResolver } from '../secrets.js';
+import type { EngineClients, EngineOptions, ProgressEvent } from '../types.js';
+import type { RetryContext } from './retry.js';
+
+/** The shared parts of one run. */
+export interface RunContext {
+  readonly handlers: ReadonlyMap<ResourceKind, AnyHandler>;
+  readonly ctx: HandlerContext<EngineClients>;
+  readonly writeLog: WriteLog;
+  readonly policy: RetryPolicy;
+  readonly windowMs: number;
+  readonly parallelism: number;
+  readonly secrets: EngineSecretResolver;
+  readonly log: HandlerLogger;
+  readonly signal: AbortSignal | undefined;
+  /** Sends a progress event; a throwing listener never breaks the run. */
+  emit(event: ProgressEvent): void;
+  /** A retry context reporting retries of `address` as progress events. */
+  retryFor(address: string): RetryContext;
+}
+
+const SILENT: HandlerLogger = { debug: () => undefined, info: () => undefined, warn: () => undefined };
+
+/** Builds the run context of `stack` from `options`, with `handlers` already chosen. */
+export function createRunContext(stack: StackManifest, options: EngineOptions, handlers: ReadonlyMap<ResourceKind, AnyHandler>): RunContext {
+  const windowMs = options.consistencyWindowMs ?? 15_000;
+  const parallelism = options.parallelism ?? 8;
+  if (!Number.isInteger(parallelism) || parallelism < 1) throw new RangeError(`parallelism must be a positive integer, got ${String(parallelism)}`);
+  if (!Number.isFinite(windowMs) || windowMs < 0) throw new RangeError(`consistencyWindowMs must be a non-negative number, got ${String(windowMs)}`);
+  const secrets = createSecretResolver(options.env ?? process.env, options.workDir);
+  const log = options.log ?? SILENT;
+  // A signal that never fires stands in when the caller gave none: handlers pass it to every request.
+  const signal = options.signal ?? new AbortController().signal;
+  const writeLog = new WriteLog();
+  // Retries cover the window plus a little: the last attempt lands on the window's end.
+  const policy: RetryPolicy = { consistencyWindowMs: windowMs, baseDelayMs: Math.min(100, Math.max(10, windowMs / 8)), maxDelayMs: 2000, maxTransientAttempts: 6 };
+  const emit = (event: ProgressEvent): void => {
+    try {
+      options.onProgress?.(event);
+    } catch (error) {
+      log.warn('a progress listener threw; ignoring it', { error: (error as Error).message });
+    }
+  };
+  return {
+    handlers,
+    ctx: { clients: options.clients, account: stack.account, signal, log, secrets },
+    writeLog,
+    policy,
+    windowMs,
+    parallelism,
+    secrets,
+    log,
+    signal: options.signal,
+    emit,
+    retryFor: (address) => ({
+      writeLog,
+      policy,
+      ...(options.signal ? { signal: options.signal } : {}),
+      onRetry: (reason, attempt) => {
+        log.debug('retrying', { address, reason, attempt });
+        emit({ type: 'retry', address, reason: secrets.scrub(reason), attempt });
+      },
+    }),
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * A create that is safe across timeouts, faults and crashes: nothing is ever created twice.
+ *
+ * - A failure after which the create may have taken effect (a 5xx, a reset connection) is followed,
+ *   before any retry, by a read by natural key; what is there is adopted.
+ * - A "name already taken" answer means an earlier attempt (or a crashed run) did create it: the
+ *   object is read by natural key, retrying while a read may still be stale, and adopted. The one
+ *   exception is a name this run deleted moments ago (a delete-then-create replacement): then the
+ *   server has not caught up with the delete, and the create is retried within the window.
+ * - Not-yet-visible dependencies (`Invalid subuser`, a 404 on a just-created parent) are retried
+ *   within the window after their write; other failures are final.
+ */
+import { apiErrorFacts, decideRetry, type ObjectReference } from '../../consistency.js';
+import type { PlainObject, ResourceHandler } from '../../../provider/handlers/types.js';
+import type { ResourceChange } from '../../plan/types.js';
+import type { EngineClients } from '../types.js';
+import { classify, isConflict, pause, type RetryContext } from './retry.js';
+import type { RunContext } from './run-context.js';
+
+/** The outcome of {@link createSafely}. */
+export interface CreateOutcome {
+  readonly live: unknown;
+  /** True when the object already existed (an earlier attempt's) and was adopted instead. */
+  readonly adopted: boolean;
+}
+
+/** Creates `change`'s object with `desired`, or adopts the one an earlier attempt created. */
+export async function createSafely(args: {
+  readonly run: RunContext;
+  readonly handler: ResourceHandler<unknown, EngineClients>;
+  readonly change: ResourceChange;
+  readonly desired: PlainObject;
+  readonly refs: readonly ObjectReference[];
+  readonly retry: RetryContext;
+  /** This run deleted the same natural key just before (delete-then-create). */
+  readonly deletedJustNow?: boolean;
+}): Promise<CreateOutcome> {
+  const { run, handler, change, retry } = args;
+  const self: ObjectReference = { kind: change.kind, name: change.naturalKey };
+  const ref = { naturalKey: change.naturalKey };
+  let outcomeUnknown = false;
+  for (let attempt = 1; ; attempt++) {
+    if (outcomeUnknown) {
+      const existing = await readQuietly(args, ref);
+      if (existing !== undefined) {
+        run.log.info('adopting the object an earlier create attempt made', { address: change.address });
+        return { live: existing, adopted: true };
+      }
+    }
+    try {
+      return { live: await handler.create(run.ctx, args.desired), adopted: false };
+    } catch (error) {
+      if (isConflict(error) && !args.deletedJustNow) {
+        const existing = await readUntilVisible(args, ref, error);
+        if (existing !== undefined) return { live: existing, adopted: true };
+        throw error;
+      }
+      let c = classify(error, args.refs);
+      if (isConflict(error) && args.deletedJustNow) {
+        c = { class: 'not-yet-visible', references: [self], reason: `the server still sees the deleted ${change.kind} ${change.naturalKey}` };
+      }
+      if (c.class === 'transient' && c.mayHaveApplied) {
+        outcomeUnknown = true;
+        // The attempt may have written the object: a later "not found" on it is then worth waiting out.
+        run.writeLog.record(self, Date.now());
+      }
+      const decision = decideRetry(c, { attempt, now: Date.now(), writeLog: run.writeLog, policy: run.policy });
+      if (!decision.retry) throw error;
+      retry.onRetry?.(c.reason, attempt);
+      await pause(decision.delayMs, run.signal);
+    }
+  }
+}
+
+async function readQuietly(args: { readonly run: RunContext; readonly handler: ResourceHandler<unknown, EngineClients> }, ref: { naturalKey: string }): Promise<unknown> {
+  try {
+    return await args.handler.read(args.run.ctx, ref);
+  } catch {
+    // A failed look-up decides nothing: the create is retried and a conflict then leads back here.
+    return undefined;
+  }
+}
+
+/**
+ * Reads the object whose name the server says is taken, retrying "not found" (a stale read) for up
+ * to the consistency window and transient failures a few times.
+ */
+async function readUntilVisible(
+  args: { readonly run: RunContext; readonly handler: ResourceHandler<unknown, EngineClients>; readonly change: ResourceChange; readonly retry: RetryContext },
+  ref: { naturalKey: string },
+  conflict: unknown,
+): Promise<unknown> {
+  const { run } = args;
+  const deadline = Date.now() + run.windowMs;
+  for (let attempt = 1; attempt <= 50; attempt++) {
+    try {
+      const live = await args.handler.read(run.ctx, ref);
+      if (live !== undefined) return live;
+    } catch (error) {
+      const f = apiErrorFacts(error);
+      if (f.status !== undefined && f.status < 500 && f.status !== 429 && f.status !== 420) throw error;
+    }
+    if (Date.now() >= deadline) break;
+    args.retry.onRetry?.(`the server says ${args.change.naturalKey} exists (${apiErrorFacts(conflict).message ?? 'conflict'}) but a read does not show it yet`, attempt);
+    await pause(Math.min(run.policy.baseDelayMs! * 2 ** (attempt - 1), 1000, Math.max(0, deadline - Date.now())), run.signal);
+  }
+  return undefined;
+}

@@ -1,0 +1,113 @@
+/**
+ * The engine's public types: options, progress events and results. The CLI depends on these exact
+ * shapes (see `reconciler/engine.ts` for the functions).
+ */
+import type { ResourceKind } from '../../common/manifest.js';
+import type { CloudApiClient } from '../../provider/cloudapi/client.js';
+import type { MantaClient } from '../../provider/manta/client.js';
+import type { AnyHandler, JsonPatchOperation } from '../../provider/handlers/types.js';
+import type { DisplayValue } from '../render/private/mask.js';
+import type { PlanAction } from '../plan/types.js';
+
+/**
+ * The API clients the handlers call: structurally the same as `Clients` in
+ * `provider/handlers/clients.ts`, declared here so that the engine's types do not wait on a handler file.
+ */
+export interface EngineClients {
+  readonly cloudapi: CloudApiClient;
+  readonly manta: MantaClient;
+}
+
+/** One action of a plan, as progress events name it. */
+export type ChangeAction = PlanAction;
+
+/** Where the engine writes diagnostic lines. Never given a secret. */
+export interface EngineLogger {
+  debug(message: string, fields?: Readonly<Record<string, unknown>>): void;
+  info(message: string, fields?: Readonly<Record<string, unknown>>): void;
+  warn(message: string, fields?: Readonly<Record<string, unknown>>): void;
+}
+
+/** Options every engine entry point takes. */
+export interface EngineOptions {
+  /** The API clients, built by `connectStack` or by tests. */
+  readonly clients: EngineClients;
+  /** One handler per kind. @default every real handler (`provider/handlers/`) */
+  readonly handlers?: ReadonlyMap<ResourceKind, AnyHandler>;
+  /** Where `.triton-iac/` lives (the local state's default path is relative to it). */
+  readonly workDir: string;
+  /** How long after a write the servers may not see it yet. @default 15000 */
+  readonly consistencyWindowMs?: number;
+  /** How many actions (and reads) run at once. @default 8 */
+  readonly parallelism?: number;
+  /** How long to wait for the state lock. @default 0 - fail at once, naming the holder */
+  readonly lockTimeoutMs?: number;
+  /** Addresses to limit the run to; their dependencies are included. @default - every resource */
+  readonly targets?: readonly string[];
+  /** Cancels the run: actions not yet started are skipped. */
+  readonly signal?: AbortSignal;
+  readonly log?: EngineLogger;
+  /** Receives one event per action as the apply proceeds. */
+  readonly onProgress?: (event: ProgressEvent) => void;
+  /** Where `{ $secret: { source: 'env' } }` values come from. @default process.env */
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/** What an apply reports as it goes. Never carries a secret. */
+export type ProgressEvent =
+  | { readonly type: 'start'; readonly total: number }
+  | { readonly type: 'action-start'; readonly address: string; readonly action: ChangeAction }
+  | {
+      readonly type: 'action-done';
+      readonly address: string;
+      readonly action: ChangeAction;
+      readonly outcome: ActionOutcome;
+      readonly durationMs: number;
+    }
+  | { readonly type: 'action-failed'; readonly address: string; readonly action: ChangeAction; readonly message: string; readonly durationMs: number }
+  | { readonly type: 'action-skipped'; readonly address: string; readonly because: string }
+  | { readonly type: 'retry'; readonly address: string; readonly reason: string; readonly attempt: number };
+
+/** How one action ended. */
+export type ActionOutcome = 'created' | 'updated' | 'replaced' | 'deleted' | 'adopted' | 'read' | 'unchanged';
+
+/** The outcome of an apply. */
+export interface ApplyResult {
+  /** True when every action succeeded. */
+  readonly ok: boolean;
+  /** How many actions ended each way (`created`, `updated`, …, `unchanged`, `failed`, `skipped`). */
+  readonly counts: Record<string, number>;
+  /** Each failure once, with the server's message. */
+  readonly failed: { address: string; message: string }[];
+  /** What was not attempted because something it depends on failed (or the run was cancelled). */
+  readonly skipped: { address: string; because: string }[];
+  readonly durationMs: number;
+}
+
+/** One confirmed difference between live objects and the stack. */
+export interface DriftItem {
+  readonly address: string;
+  readonly kind: ResourceKind;
+  readonly naturalKey: string;
+  /** What would fix it. */
+  readonly action: ChangeAction;
+  /**
+   * Where the difference comes from: `outside` when the live object no longer matches what the last
+   * apply left, `configuration` when the manifest changed since, `both` when both happened.
+   */
+  readonly origin: 'outside' | 'configuration' | 'both';
+  /** The fields that differ, as JSON Patch from live to desired (secrets and unknowns masked). */
+  readonly changes: readonly (Omit<JsonPatchOperation, 'value'> & { value?: DisplayValue })[];
+  /** Normalised live value, masked (`null` when missing). */
+  readonly before: DisplayValue | null;
+  /** Desired value, masked (`null` when no longer declared). */
+  readonly after: DisplayValue | null;
+}
+
+/** The result of a drift check. */
+export interface DriftReport {
+  /** Confirmed differences, sorted by address. */
+  readonly drifted: DriftItem[];
+  /** How many resources were compared. */
+  readonly checked: number;
+}
