@@ -23,7 +23,7 @@ const md5 = (b: Buffer | string): string => createHash('md5').update(b).digest('
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 describe('Manta persistence', () => {
-  it('keeps directories, objects with intact bytes, links, metadata and committed uploads across a restart', async () => {
+  it('keeps directories, objects with intact bytes, links, metadata, committed uploads and finished jobs across a restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'manta-persist-'));
     dirs.push(dataDir);
     const big = randomBytes(3 * 1024 * 1024);
@@ -35,6 +35,10 @@ describe('Manta persistence', () => {
     const { partsDirectory } = (await first.call('POST', '/acme/uploads', { body: { objectPath: '/acme/stor/keep/mpu' } })).json;
     const e0 = (await first.call('PUT', `${partsDirectory}/0`, { body: 'multipart' })).headers.etag;
     expect((await first.call('POST', `${partsDirectory}/commit`, { body: { parts: [e0] } })).status).toBe(201);
+    const job = (await first.call('POST', '/acme/jobs', { body: { phases: [{ exec: 'wc -c' }] } })).headers.location as string;
+    await first.call('POST', `${job}/live/in`, { body: '/acme/stor/keep/mpu', headers: { 'content-type': 'text/plain' } });
+    await first.call('POST', `${job}/live/in/end`);
+    for (let i = 0; i < 200 && (await first.call('GET', `${job}/live/status`)).json.state !== 'done'; i++) await sleep(20);
     await first.t.close();
     running.length = 0;
 
@@ -46,6 +50,9 @@ describe('Manta persistence', () => {
     expect(md5(await fetchBytes(second.t.emulator.mantaUrl, '/acme/stor/keep/link', second.t))).toBe(md5(big));
     expect((await second.call('GET', '/acme/stor/keep/mpu')).text).toBe('multipart');
     expect((await second.call('GET', `${partsDirectory}/state`)).json).toMatchObject({ state: 'done', result: 'committed' });
+    expect((await second.call('GET', `${job}/live/status`)).json).toMatchObject({ state: 'done', stats: { outputs: 1 } });
+    const output = (await second.call('GET', `${job}/live/out`)).text.trim();
+    expect((await second.call('GET', output)).text.trim()).toBe('9');
     const listing = (await second.call('GET', '/acme/stor/keep')).text.trim().split('\n').map((l) => JSON.parse(l).name);
     expect(listing).toEqual(['big.bin', 'link', 'mpu']);
   });
@@ -77,6 +84,25 @@ describe('Manta uploads cut off mid-body', () => {
     expect((await call('GET', '/acme/stor/cut')).status).toBe(404);
     const { readdirSync } = await import('node:fs');
     expect(readdirSync(join(dataDir, 'manta', 'blobs'))).toEqual([]);
+  });
+});
+
+describe('Manta reads racing with writes', () => {
+  it('finishes a download with the old bytes when the object is deleted while it streams', async () => {
+    const { t, call } = await start();
+    // Two parts, so the second part's file is opened only after the first has streamed out.
+    const parts = [randomBytes(6 * 1024 * 1024), randomBytes(18 * 1024 * 1024)];
+    const big = Buffer.concat(parts);
+    const { partsDirectory } = (await call('POST', '/acme/uploads', { body: { objectPath: '/acme/stor/racing' } })).json;
+    const etags: string[] = [];
+    for (const [i, p] of parts.entries()) etags.push((await call('PUT', `${partsDirectory}/${i}`, { body: p })).headers.etag as string);
+    expect((await call('POST', `${partsDirectory}/commit`, { body: { parts: etags } })).status).toBe(201);
+    const { request } = await import('undici');
+    const { signatureHeaders } = await import('./support/signer.js');
+    const res = await request(`${t.emulator.mantaUrl}/acme/stor/racing`, { headers: signatureHeaders('GET', '/acme/stor/racing', t.owner) });
+    expect((await call('DELETE', '/acme/stor/racing')).status).toBe(204);
+    const got = Buffer.from(await res.body.arrayBuffer());
+    expect(md5(got)).toBe(md5(big));
   });
 });
 
