@@ -131,9 +131,9 @@ export const imageHandler: ResourceHandler<ImageLive, Clients> = {
     return { ...image, roleTags: [...answer['role-tag']] };
   },
   async update(ctx, id, desired) {
-    // Only the role tags can change in place; everything else is immutable.
-    const roleTags = sortedStrings(desired['roleTags']);
-    const answer = await ctx.clients.cloudapi.setRoleTags(imagePath(ctx, id), roleTags, { signal: ctx.signal });
+    // Only the role tags can change in place; everything else is immutable. Undeclared tags are not managed.
+    if (!Array.isArray(desired['roleTags'])) return withRoleTags(ctx, await ctx.clients.cloudapi.getImage(id, { signal: ctx.signal }));
+    const answer = await ctx.clients.cloudapi.setRoleTags(imagePath(ctx, id), sortedStrings(desired['roleTags']), { signal: ctx.signal });
     const image = await ctx.clients.cloudapi.getImage(id, { signal: ctx.signal });
     return { ...image, roleTags: [...answer['role-tag']] };
   },

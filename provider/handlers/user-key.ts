@@ -7,8 +7,8 @@ import type { SshKey } from '../cloudapi/types.js';
 import type { Clients } from './clients.js';
 import { TritonHandlerError } from './errors.js';
 import { createKeyInput, normalizeKeyDesired, normalizeKeyLive } from './private/keys.js';
-import { ignoreNotFound, orUndefined } from './private/not-found.js';
-import type { ObjectRef, PlainObject, ResolvedProperties, ResourceHandler } from './types.js';
+import { orUndefined } from './private/not-found.js';
+import type { HandlerContext, ObjectRef, PlainObject, ResolvedProperties, ResourceHandler } from './types.js';
 
 /** A live user key with the login of the user that owns it. */
 export interface UserKeyLive extends SshKey {
@@ -23,6 +23,20 @@ export function parseUserKeyRef(ref: ObjectRef): { user: string; fingerprint: st
     throw new TritonHandlerError('INVALID_DESIRED', `user-key reference ${JSON.stringify(text)} must be "<login>/<fingerprint>"`);
   }
   return { user: text.slice(0, slash), fingerprint: text.slice(slash + 1) };
+}
+
+/**
+ * Runs `call` with the user's login; on a 404 retries once with the login as the server spells it.
+ * Natural keys carry the login lower-cased, and a server may look logins up case-sensitively, so
+ * `bob/<fp>` must still find the keys of "Bob". A user that does not exist gives `absent`.
+ */
+async function withUser<T>(ctx: HandlerContext<Clients>, user: string, call: (login: string) => Promise<T>, absent: T): Promise<T> {
+  const first = await orUndefined(call(user));
+  if (first !== undefined) return first;
+  const users = await ctx.clients.cloudapi.listUsers({ signal: ctx.signal });
+  const login = users.find((u) => u.login !== user && u.login.toLowerCase() === user.toLowerCase())?.login;
+  if (login === undefined) return absent;
+  return (await orUndefined(call(login))) ?? absent;
 }
 
 /** Normalised desired user key; the login is lower-cased (logins are case-insensitive). */
@@ -47,13 +61,11 @@ export const userKeyHandler: ResourceHandler<UserKeyLive, Clients> = {
   async list(ctx, scope) {
     const user = scope.parent;
     if (user === undefined || user === '') throw new TritonHandlerError('INVALID_DESIRED', 'user-key list: scope.parent must be the owning user\'s login');
-    const keys = await orUndefined(ctx.clients.cloudapi.listUserKeys(user, { signal: ctx.signal }));
-    return (keys ?? []).map((k) => ({ ...k, user }));
+    return withUser(ctx, user, async (login) => (await ctx.clients.cloudapi.listUserKeys(login, { signal: ctx.signal })).map((k) => ({ ...k, user: login })), []);
   },
   async read(ctx, ref) {
     const { user, fingerprint } = parseUserKeyRef(ref);
-    const key = await orUndefined(ctx.clients.cloudapi.getUserKey(user, fingerprint, { signal: ctx.signal }));
-    return key === undefined ? undefined : { ...key, user };
+    return withUser(ctx, user, async (login) => ({ ...(await ctx.clients.cloudapi.getUserKey(login, fingerprint, { signal: ctx.signal })), user: login }), undefined);
   },
   async create(ctx, desired) {
     const user = String(desired['user'] ?? '');
@@ -64,6 +76,7 @@ export const userKeyHandler: ResourceHandler<UserKeyLive, Clients> = {
   },
   async delete(ctx, ref) {
     const { user, fingerprint } = parseUserKeyRef(ref);
-    await ignoreNotFound(ctx.clients.cloudapi.deleteUserKey(user, fingerprint, { signal: ctx.signal }));
+    // `true` marks a delete that succeeded, so it is not mistaken for a 404 and sent again.
+    await withUser(ctx, user, async (login) => (await ctx.clients.cloudapi.deleteUserKey(login, fingerprint, { signal: ctx.signal }), true), false);
   },
 };

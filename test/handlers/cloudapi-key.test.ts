@@ -74,14 +74,20 @@ describe('user-key handler against the emulator', () => {
     expect(listed.map((k) => userKeyHandler.naturalKeyOf(k))).toEqual([`bob/${key.md5}`]);
   });
 
+  it('finds the keys of "Bob" under the lower-cased login the natural key carries', async () => {
+    expect((await userKeyHandler.list!(world.ctx, { parent: 'bob' })).map((k) => k.user)).toEqual(['Bob']);
+    expect((await userKeyHandler.read(world.ctx, { naturalKey: `bob/${key.md5}` }))?.fingerprint).toBe(key.md5);
+  });
+
   it('lists nothing for a user that does not exist', async () => {
     expect(await userKeyHandler.list!(world.ctx, { parent: 'nobody' })).toEqual([]);
   });
 
-  it('deletes the key, twice without error', async () => {
-    const ref = { id: `Bob/${key.md5}`, naturalKey: `bob/${key.md5}` };
+  it('deletes the key by its natural key, twice without error', async () => {
+    const ref = { naturalKey: `bob/${key.md5}` };
     await userKeyHandler.delete(world.ctx, ref);
     await userKeyHandler.delete(world.ctx, ref);
     expect(await userKeyHandler.read(world.ctx, ref)).toBeUndefined();
+    expect(await userKeyHandler.list!(world.ctx, { parent: 'Bob' })).toEqual([]);
   });
 });
