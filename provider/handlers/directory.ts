@@ -1,0 +1,95 @@
+/**
+ * `directory`: a Manta directory (PutDirectory, idempotent; DeleteDirectory, only when empty).
+ *
+ * Role tags are the only managed attribute. The listing does not carry them, so `list` reads the
+ * parent's entries once (paged) and then HEADs each child directory, a few at a time. Deleting a
+ * non-empty directory is left to fail with the server's `DirectoryNotEmpty`: the engine deletes the
+ * children first, so a non-empty directory at delete time holds objects the stack does not manage,
+ * and those must not be removed silently.
+ */
+import type { PlainObject, ResourceHandler, ResourceSchema } from './types.js';
+import { childPath, ignoreNotFound, mapBounded, optionalNameList, pathProp, sortedUnique, unlessNotFound, type MantaClients } from './private/manta-support.js';
+
+/** A live directory. */
+export interface LiveDirectory {
+  readonly path: string;
+  /** Role tags as the server reports them (HEAD `role-tag`), sorted. */
+  readonly roleTags: readonly string[];
+}
+
+const KIND = 'directory';
+const HEADS_IN_FLIGHT = 4;
+
+const schema: ResourceSchema = {
+  immutable: ['path'],
+  writeOnly: [],
+  computed: [],
+  replaceStrategy: 'create-then-delete',
+};
+
+/** The directory handler. */
+export const directoryHandler: ResourceHandler<LiveDirectory, MantaClients> = {
+  kind: KIND,
+  mode: 'managed',
+  schema,
+
+  normalizeDesired(props): PlainObject {
+    const roleTags = optionalNameList(KIND, props, 'roleTags');
+    return { path: pathProp(KIND, props), ...(roleTags !== undefined ? { roleTags } : {}) };
+  },
+
+  /** An absent `roleTags` in the manifest means "not managed": then the live tags are left out too. */
+  normalizeLive(live, desired): PlainObject {
+    const managed = desired === undefined || 'roleTags' in desired;
+    return { path: live.path, ...(managed ? { roleTags: sortedUnique(live.roleTags) } : {}) };
+  },
+
+  naturalKeyOf: (live) => live.path,
+  idOf: () => undefined,
+
+  async list(ctx, scope) {
+    if (scope.parent === undefined) return [];
+    const { manta } = ctx.clients;
+    const names: string[] = [];
+    const entries = await unlessNotFound(async () => {
+      for await (const entry of manta.iterateDirectory(scope.parent!, { pageSize: 1024, signal: ctx.signal })) {
+        if (entry.type === 'directory') names.push(entry.name);
+      }
+      return true;
+    });
+    if (entries === undefined) return [];
+    const found = await mapBounded(names, HEADS_IN_FLIGHT, (name) => directoryHandler.read(ctx, { naturalKey: childPath(scope.parent!, name) }));
+    return found.filter((d): d is LiveDirectory => d !== undefined);
+  },
+
+  async read(ctx, ref) {
+    const meta = await unlessNotFound(() => ctx.clients.manta.headObject(ref.naturalKey, { signal: ctx.signal }));
+    if (meta === undefined || meta.type !== 'directory') return undefined;
+    return { path: ref.naturalKey, roleTags: sortedUnique(meta.roleTags) };
+  },
+
+  async create(ctx, desired) {
+    const path = pathProp(KIND, desired);
+    const roleTags = optionalNameList(KIND, desired, 'roleTags');
+    await ctx.clients.manta.putDirectory(path, { signal: ctx.signal, ...(roleTags !== undefined ? { roleTags } : {}) });
+    // PutDirectory answers 204 with no body; without managed tags we report none rather than
+    // re-reading, since a read right after the write may be stale.
+    return { path, roleTags: roleTags ?? [] };
+  },
+
+  async update(ctx, id, desired) {
+    const path = pathProp(KIND, desired);
+    const roleTags = optionalNameList(KIND, desired, 'roleTags');
+    if (roleTags === undefined) {
+      ctx.log.warn('directory role tags are not managed by the manifest; leaving the live tags alone', { path });
+      const live = await directoryHandler.read(ctx, { naturalKey: id });
+      return live ?? { path, roleTags: [] };
+    }
+    await ctx.clients.manta.putDirectory(path, { roleTags, signal: ctx.signal });
+    return { path, roleTags };
+  },
+
+  async delete(ctx, ref) {
+    await ignoreNotFound(() => ctx.clients.manta.deleteDirectory(ref.naturalKey, { signal: ctx.signal }));
+  },
+};

@@ -1,0 +1,220 @@
+/**
+ * `job`: a Manta compute job. Jobs are never updated and never re-run for nothing: `phases` and
+ * `inputs` are immutable, so a changed definition plans a replacement (a new job) and an unchanged
+ * one is a no-op. The natural key is the job name; the server keeps every job, so `read` by name
+ * picks the newest job of that name that did not fail.
+ *
+ * Create = CreateJob, AddJobInputs, EndJobInput; with `wait` the handler polls GetJob (growing
+ * interval, the run's AbortSignal honoured) until `done` and returns the outputs and the error
+ * count, and a job with errors makes create throw {@link JobFailedError} naming the job and its
+ * first error. Delete only forgets: Manta keeps job records and outputs.
+ *
+ * Why a failed job is not found by name: a failed run is not a finished resource, so the next apply
+ * runs it again (after the user fixed the data or the script) instead of adopting the failure.
+ */
+import { TritonError } from '../errors.js';
+import type { Job, JobError, JobPhase } from '../manta/types.js';
+import type { PlainObject, PlainValue, ResolvedProperties, ResourceHandler, ResourceSchema } from './types.js';
+import { waitForJob, type JobWaitOptions } from './private/manta-job-wait.js';
+import { badProperty, stringProp, unlessNotFound, type MantaClients, type MantaContext } from './private/manta-support.js';
+
+/** A live job. */
+export interface LiveJob {
+  readonly id: string;
+  readonly name: string;
+  readonly state: string;
+  readonly cancelled: boolean;
+  readonly phases: readonly JobPhase[];
+  readonly inputs: readonly string[];
+  /** Output object paths (empty until the job produced any). */
+  readonly outputs: readonly string[];
+  /** Number of job errors. */
+  readonly errors: number;
+  readonly timeCreated?: string;
+}
+
+/** A waited-for job that finished with errors. */
+export class JobFailedError extends TritonError {
+  readonly code = 'JOB_FAILED' as const;
+  /** The job as it finished (outputs and error count included). */
+  readonly job: LiveJob;
+  /** The first error record the server reported. */
+  readonly firstError: JobError;
+
+  constructor(job: LiveJob, firstError: JobError) {
+    const where = [
+      firstError.phaseNum !== undefined ? `phase ${firstError.phaseNum}` : undefined,
+      firstError.input ?? firstError.p0input ? `input ${firstError.input ?? firstError.p0input}` : undefined,
+    ].filter((s) => s !== undefined);
+    super(
+      `job ${job.name} (${job.id}) finished with ${job.errors} error(s); first: ${firstError.code}: ${firstError.message}` +
+        `${where.length > 0 ? ` (${where.join(', ')})` : ''}${firstError.stderr ? `; stderr saved at ${firstError.stderr}` : ''}`,
+    );
+    this.name = 'JobFailedError';
+    this.job = job;
+    this.firstError = firstError;
+  }
+}
+
+const KIND = 'job';
+const INPUT_BATCH = 1000;
+const GETS_IN_FLIGHT = 4;
+
+const schema: ResourceSchema = {
+  immutable: ['name', 'phases', 'inputs'],
+  writeOnly: [],
+  computed: ['id', 'state', 'outputs', 'errors'],
+  // Delete is only "forget", so the new job can start before the old one is dropped.
+  replaceStrategy: 'create-then-delete',
+};
+
+/** One phase in the comparable form: server defaults filled (`map`; one reducer). */
+function normalizePhase(raw: PlainValue | JobPhase, i: number): Record<string, PlainValue> {
+  const p = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}) as Record<string, PlainValue>;
+  const type = p.type === 'reduce' ? 'reduce' : p.type === undefined && i > 0 ? 'map' : ((p.type as string | undefined) ?? 'map');
+  const out: Record<string, PlainValue> = { type, exec: p.exec ?? '' };
+  if (p.init !== undefined && p.init !== '') out.init = p.init;
+  if (Array.isArray(p.assets) && p.assets.length > 0) out.assets = [...p.assets];
+  if (type === 'reduce') out.count = p.count ?? 1;
+  if (p.memory !== undefined) out.memory = p.memory;
+  if (p.disk !== undefined) out.disk = p.disk;
+  return out;
+}
+
+/** Inputs as paths; a resolved reference to another job's outputs arrives as a list and is spliced in. */
+function flattenInputs(value: PlainValue | undefined, strict: boolean): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) return strict ? badProperty(KIND, 'inputs', value, 'must be a list of object paths') : [];
+  const out: string[] = [];
+  value.forEach((v: PlainValue, i: number) => {
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v) && v.every((x) => typeof x === 'string')) out.push(...(v as string[]));
+    else if (strict) badProperty(KIND, `inputs[${i}]`, v, 'must be an object path or a list of them (another job\'s outputs)');
+  });
+  return out;
+}
+
+function phasesOf(props: ResolvedProperties): JobPhase[] {
+  const phases = props.phases;
+  if (!Array.isArray(phases) || phases.length === 0) badProperty(KIND, 'phases', phases, 'must be a non-empty list of phases');
+  return phases.map((p, i) => {
+    if (typeof p !== 'object' || p === null || Array.isArray(p) || typeof (p as Record<string, PlainValue>).exec !== 'string') {
+      badProperty(KIND, `phases[${i}]`, p, 'must be a phase object with an exec command');
+    }
+    return p as unknown as JobPhase;
+  });
+}
+
+async function liveOf(ctx: MantaContext, job: Job): Promise<LiveJob> {
+  const { manta } = ctx.clients;
+  const [inputs, outputs] = await Promise.all([manta.getJobInput(job.id, { signal: ctx.signal }), manta.getJobOutput(job.id, { signal: ctx.signal })]);
+  const statErrors = job.stats?.errors;
+  const errors = typeof statErrors === 'number' ? statErrors : (await manta.getJobErrors(job.id, { signal: ctx.signal })).length;
+  return {
+    id: job.id,
+    name: job.name ?? '',
+    state: job.state,
+    cancelled: job.cancelled === true,
+    phases: job.phases,
+    inputs,
+    outputs,
+    errors,
+    ...(job.timeCreated !== undefined ? { timeCreated: job.timeCreated } : {}),
+  };
+}
+
+/** Finds the newest job called `name` that neither failed nor was cancelled. */
+async function findByName(ctx: MantaContext, name: string): Promise<LiveJob | undefined> {
+  const { manta } = ctx.clients;
+  // Listed newest first, fetched a few at a time, stopping at the first match: the common case
+  // (the job was the last one run) costs one ListJobs and a handful of GetJobs.
+  const entries = (await manta.listJobs({ signal: ctx.signal })).sort((a, b) => (a.mtime < b.mtime ? 1 : a.mtime > b.mtime ? -1 : 0));
+  for (let i = 0; i < entries.length; i += GETS_IN_FLIGHT) {
+    const batch = entries.slice(i, i + GETS_IN_FLIGHT);
+    const jobs = await Promise.all(batch.map((e) => unlessNotFound(() => manta.getJob(e.name, { signal: ctx.signal }))));
+    for (const job of jobs) {
+      if (job === undefined || job.name !== name || job.cancelled === true) continue;
+      const live = await liveOf(ctx, job);
+      if (live.errors === 0) return live;
+    }
+  }
+  return undefined;
+}
+
+/** Creates a job handler; {@link jobHandler} is the one with default polling. */
+export function createJobHandler(wait: JobWaitOptions = {}): ResourceHandler<LiveJob, MantaClients> {
+  const handler: ResourceHandler<LiveJob, MantaClients> = {
+    kind: KIND,
+    mode: 'managed',
+    schema,
+
+    normalizeDesired(props): PlainObject {
+      const phases = Array.isArray(props.phases) ? props.phases.map(normalizePhase) : [];
+      return { name: typeof props.name === 'string' ? props.name : '', phases, inputs: flattenInputs(props.inputs, false) };
+    },
+
+    normalizeLive(live): PlainObject {
+      return {
+        name: live.name,
+        phases: live.phases.map(normalizePhase),
+        inputs: [...live.inputs],
+        id: live.id,
+        state: live.state,
+        outputs: [...live.outputs],
+        errors: live.errors,
+      };
+    },
+
+    naturalKeyOf: (live) => live.name,
+    idOf: (live) => live.id,
+
+    async read(ctx, ref) {
+      if (ref.id !== undefined) {
+        const job = await unlessNotFound(() => ctx.clients.manta.getJob(ref.id!, { signal: ctx.signal }));
+        return job === undefined ? undefined : liveOf(ctx, job);
+      }
+      return findByName(ctx, ref.naturalKey);
+    },
+
+    async create(ctx, desired) {
+      const name = stringProp(KIND, desired, 'name');
+      const phases = phasesOf(desired);
+      const inputs = flattenInputs(desired.inputs, true);
+      const waitForIt = desired.wait ?? true;
+      if (typeof waitForIt !== 'boolean') badProperty(KIND, 'wait', waitForIt, 'must be true or false');
+      const { manta } = ctx.clients;
+      const { id } = await manta.createJob({ name, phases }, { signal: ctx.signal });
+      ctx.log.info('job created', { name, id, inputs: inputs.length });
+      for (let i = 0; i < inputs.length; i += INPUT_BATCH) {
+        await manta.addJobInputs(id, inputs.slice(i, i + INPUT_BATCH), { signal: ctx.signal });
+      }
+      await manta.endJobInput(id, { signal: ctx.signal });
+      if (!waitForIt) {
+        return { id, name, state: 'running', cancelled: false, phases, inputs, outputs: [], errors: 0 };
+      }
+      const done = await waitForJob(manta, id, `job ${name} (${id})`, ctx.signal, wait);
+      const live = await liveOf(ctx, done);
+      if (live.errors > 0) {
+        const [first] = await manta.getJobErrors(id, { signal: ctx.signal });
+        throw new JobFailedError(live, first ?? { code: 'UnknownError', message: 'the server counted errors but listed none' });
+      }
+      return live;
+    },
+
+    async update(ctx, id) {
+      // Every definition field is immutable (a change is a new job), so there is nothing to change
+      // in place; answer with the job as it is.
+      const live = await handler.read(ctx, { id, naturalKey: id });
+      if (live === undefined) throw badProperty(KIND, 'id', id, 'must name an existing job to update');
+      return live;
+    },
+
+    async delete(ctx, ref) {
+      ctx.log.debug('forgetting job; Manta keeps job records and outputs', { name: ref.naturalKey, ...(ref.id !== undefined ? { id: ref.id } : {}) });
+    },
+  };
+  return handler;
+}
+
+/** The job handler with default polling (100 ms growing to 2 s, for at most an hour). */
+export const jobHandler: ResourceHandler<LiveJob, MantaClients> = createJobHandler();

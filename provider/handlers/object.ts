@@ -1,0 +1,293 @@
+/**
+ * `object`: a Manta object. Content is compared by MD5 (the listing carries `contentMD5`, so a
+ * no-op plan downloads nothing), plus content type, stored headers (`m-*`, CORS, caching),
+ * durability and role tags.
+ *
+ * - A content or durability change re-uploads (PUT overwrites; durability cannot change in place).
+ * - A change of content type, headers or role tags only is one PutMetadata with the complete set.
+ * - Updates are conditional: the handler HEADs the object and writes with `If-Match` on that etag,
+ *   so a writer that lands in between is never clobbered; the loss is reported as "changed by
+ *   another writer" (412/409, status kept for the engine).
+ * - File content is streamed from disk; files of `multipartThresholdBytes` or more go up as a
+ *   multipart upload (which cannot be conditional: the server refuses If-Match there).
+ *
+ * Reading: `list` takes the directory listing (etag, MD5, size, type, durability) and HEADs each
+ * object for what the listing lacks (stored headers, role tags): no object body is fetched.
+ */
+import { createReadStream } from 'node:fs';
+import type { PutResult } from '../manta/types.js';
+import type { JsonPatchOperation, PlainObject, PlainValue, ResolvedProperties, ResourceHandler, ResourceSchema } from './types.js';
+import { contentSource, multipartUpload } from './private/manta-content.js';
+import {
+  badProperty,
+  childPath,
+  explainConflict,
+  ignoreNotFound,
+  mapBounded,
+  pathProp,
+  sortedUnique,
+  stringProp,
+  unlessNotFound,
+  userHeadersOf,
+  type MantaClients,
+  type MantaContext,
+} from './private/manta-support.js';
+
+/** A live object. */
+export interface LiveObject {
+  readonly path: string;
+  /** The server's etag (a fresh UUID per write, not a content hash). */
+  readonly etag: string;
+  /** Base64 MD5 of the content. */
+  readonly md5: string;
+  readonly size: number;
+  readonly contentType: string;
+  readonly durability: number;
+  /** Stored headers (`m-*`, CORS, caching), lower-case names. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Sorted. */
+  readonly roleTags: readonly string[];
+}
+
+/** Tuning of {@link createObjectHandler}. */
+export interface ObjectHandlerOptions {
+  /** Files at least this large are uploaded in parts. @default 64 MiB */
+  readonly multipartThresholdBytes?: number;
+  /** Part size of multipart uploads; the server needs at least 5 MiB for all but the last. @default 16 MiB */
+  readonly partSizeBytes?: number;
+  /** Relative `content.file` paths resolve against it. @default process.cwd() */
+  readonly workingDirectory?: string;
+}
+
+const KIND = 'object';
+const MIB = 1024 * 1024;
+const HEADS_IN_FLIGHT = 4;
+/** Fields that only a re-upload can change. */
+const CONTENT_FIELDS = new Set(['md5', 'size', 'durability']);
+
+const schema: ResourceSchema = {
+  immutable: ['path'],
+  writeOnly: [],
+  computed: ['etag'],
+  replaceStrategy: 'create-then-delete',
+};
+
+/** The desired object, checked. */
+interface DesiredObject {
+  readonly path: string;
+  readonly content: PlainValue | undefined;
+  readonly md5: string;
+  readonly size: number;
+  readonly contentType: string;
+  readonly durability: number;
+  readonly headers: Record<string, string>;
+  readonly roleTags: string[];
+}
+
+function headersOf(value: PlainValue | undefined, strict: boolean): Record<string, string> {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return strict ? badProperty(KIND, 'headers', value, 'must be an object of header names to string values') : {};
+  const out: Record<string, string> = {};
+  for (const name of Object.keys(value).sort()) {
+    const v = (value as Record<string, PlainValue>)[name];
+    if (typeof v !== 'string') {
+      if (strict) badProperty(KIND, `headers["${name}"]`, v, 'must be a string');
+      continue;
+    }
+    const lower = name.toLowerCase();
+    if (lower === 'role-tag') badProperty(KIND, `headers["${name}"]`, v, 'must not be set here: role tags go in roleTags');
+    out[lower] = v;
+  }
+  return out;
+}
+
+function desiredOf(props: ResolvedProperties): DesiredObject {
+  const size = props.size;
+  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) badProperty(KIND, 'size', size, 'must be a non-negative integer (bytes)');
+  const durability = props.durability ?? 2;
+  if (typeof durability !== 'number' || !Number.isInteger(durability) || durability < 1 || durability > 6) badProperty(KIND, 'durability', durability, 'must be an integer from 1 to 6');
+  const roleTags = props.roleTags ?? [];
+  if (!Array.isArray(roleTags) || roleTags.some((t: PlainValue) => typeof t !== 'string' || t === '')) badProperty(KIND, 'roleTags', roleTags, 'must be a list of role names');
+  return {
+    path: pathProp(KIND, props),
+    content: props.content,
+    md5: stringProp(KIND, props, 'md5'),
+    size,
+    contentType: typeof props.contentType === 'string' && props.contentType !== '' ? props.contentType : 'application/octet-stream',
+    durability,
+    headers: headersOf(props.headers, true),
+    roleTags: sortedUnique(roleTags as string[]),
+  };
+}
+
+/** `m-*` go in the client's `metadata`, CORS and caching headers in `headers`. */
+function splitHeaders(headers: Readonly<Record<string, string>>): { metadata: Record<string, string>; other: Record<string, string> } {
+  const metadata: Record<string, string> = {};
+  const other: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) (k.startsWith('m-') ? metadata : other)[k] = v;
+  return { metadata, other };
+}
+
+function liveFrom(d: DesiredObject, put: PutResult, fallbackEtag: string): LiveObject {
+  return {
+    path: d.path,
+    etag: put.etag ?? fallbackEtag,
+    md5: put.computedMd5 ?? d.md5,
+    size: d.size,
+    contentType: d.contentType,
+    durability: d.durability,
+    headers: d.headers,
+    roleTags: d.roleTags,
+  };
+}
+
+/** Creates an object handler; {@link objectHandler} is the one with default tuning. */
+export function createObjectHandler(options: ObjectHandlerOptions = {}): ResourceHandler<LiveObject, MantaClients> {
+  const threshold = options.multipartThresholdBytes ?? 64 * MIB;
+  const partSize = options.partSizeBytes ?? 16 * MIB;
+  if (!Number.isInteger(partSize) || partSize < 5 * MIB) badProperty(KIND, 'partSizeBytes', partSize, 'must be an integer of at least 5 MiB (5242880), the server minimum for all but the last part');
+  const workingDirectory = options.workingDirectory ?? process.cwd();
+
+  async function upload(ctx: MantaContext, d: DesiredObject, ifMatch: string | undefined): Promise<PutResult> {
+    const { manta } = ctx.clients;
+    const source = await contentSource(d.content, workingDirectory);
+    const { metadata, other } = splitHeaders(d.headers);
+    if (source.kind === 'file' && source.size !== d.size) {
+      badProperty(KIND, 'content.file', source.file, `must still be the file the synth saw: it is ${source.size} bytes now, the manifest says ${d.size}; re-run synth`);
+    }
+    if (source.kind === 'file' && source.size >= threshold) {
+      if (ifMatch !== undefined) ctx.log.debug('multipart uploads cannot be conditional; overwriting without If-Match', { path: d.path });
+      const headers = { 'content-type': d.contentType, 'content-md5': d.md5, 'durability-level': String(d.durability), ...metadata };
+      const committed = await multipartUpload(manta, { path: d.path, file: source.file, size: source.size, partSize, headers, signal: ctx.signal });
+      // A committed upload keeps only `m-*` headers; the rest (CORS, role tags) is set after.
+      if (Object.keys(other).length > 0 || d.roleTags.length > 0) {
+        await manta.putMetadata(d.path, { contentType: d.contentType, metadata, headers: other, roleTags: d.roleTags, signal: ctx.signal });
+      }
+      return committed;
+    }
+    const body = source.kind === 'bytes' ? source.bytes : createReadStream(source.file, { highWaterMark: MIB });
+    return manta.putObject(d.path, body, {
+      contentType: d.contentType,
+      contentMd5: d.md5,
+      contentLength: d.size,
+      durability: d.durability,
+      metadata,
+      headers: other,
+      roleTags: d.roleTags,
+      signal: ctx.signal,
+      ...(ifMatch !== undefined ? { ifMatch } : {}),
+    });
+  }
+
+  const handler: ResourceHandler<LiveObject, MantaClients> = {
+    kind: KIND,
+    mode: 'managed',
+    schema,
+
+    normalizeDesired(props): PlainObject {
+      const roleTags = Array.isArray(props.roleTags) ? sortedUnique(props.roleTags.filter((t): t is string => typeof t === 'string')) : [];
+      return {
+        path: typeof props.path === 'string' ? props.path : '',
+        md5: typeof props.md5 === 'string' ? props.md5 : '',
+        size: typeof props.size === 'number' ? props.size : -1,
+        contentType: typeof props.contentType === 'string' && props.contentType !== '' ? props.contentType : 'application/octet-stream',
+        durability: typeof props.durability === 'number' ? props.durability : 2,
+        headers: headersOf(props.headers, false),
+        roleTags,
+      };
+    },
+
+    normalizeLive(live): PlainObject {
+      return {
+        path: live.path,
+        etag: live.etag,
+        md5: live.md5,
+        size: live.size,
+        contentType: live.contentType,
+        durability: live.durability,
+        headers: Object.fromEntries(Object.entries(live.headers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+        roleTags: sortedUnique(live.roleTags),
+      };
+    },
+
+    naturalKeyOf: (live) => live.path,
+    idOf: () => undefined,
+
+    async list(ctx, scope) {
+      if (scope.parent === undefined) return [];
+      const { manta } = ctx.clients;
+      const entries: { name: string; etag: string; md5: string; size: number; durability: number }[] = [];
+      const listed = await unlessNotFound(async () => {
+        for await (const e of manta.iterateDirectory(scope.parent!, { pageSize: 1024, signal: ctx.signal })) {
+          if (e.type !== 'object') continue;
+          entries.push({ name: e.name, etag: e.etag ?? '', md5: e.contentMD5 ?? '', size: e.size ?? 0, durability: e.durability ?? 2 });
+        }
+        return true;
+      });
+      if (listed === undefined) return [];
+      const found = await mapBounded(entries, HEADS_IN_FLIGHT, async (e) => {
+        const live = await handler.read(ctx, { naturalKey: childPath(scope.parent!, e.name) });
+        // The listing is always current; a HEAD inside a consistency window may not be, so the
+        // listing's content facts win and the HEAD only adds headers and role tags.
+        return live === undefined ? undefined : { ...live, etag: e.etag || live.etag, md5: e.md5 || live.md5, size: e.size, durability: e.durability };
+      });
+      return found.filter((o): o is LiveObject => o !== undefined);
+    },
+
+    async read(ctx, ref) {
+      const meta = await unlessNotFound(() => ctx.clients.manta.headObject(ref.naturalKey, { signal: ctx.signal }));
+      if (meta === undefined || meta.type !== 'object') return undefined;
+      return {
+        path: ref.naturalKey,
+        etag: meta.etag ?? '',
+        md5: meta.contentMd5 ?? '',
+        size: meta.contentLength ?? 0,
+        contentType: meta.contentType ?? 'application/octet-stream',
+        durability: meta.durability ?? 2,
+        headers: userHeadersOf(meta.headers),
+        roleTags: sortedUnique(meta.roleTags),
+      };
+    },
+
+    async create(ctx, desired) {
+      const d = desiredOf(desired);
+      return liveFrom(d, await upload(ctx, d, undefined), '');
+    },
+
+    async update(ctx, id, desired, patch: readonly JsonPatchOperation[]) {
+      const d = desiredOf(desired);
+      const current = await handler.read(ctx, { naturalKey: id });
+      // Gone since the plan: write create-only, so an object someone else puts there meanwhile wins.
+      const ifMatch = current === undefined ? '' : current.etag;
+      const reupload =
+        current === undefined ||
+        current.md5 !== d.md5 ||
+        current.durability !== d.durability ||
+        patch.length === 0 ||
+        patch.some((op) => CONTENT_FIELDS.has(op.path.split('/')[1] ?? ''));
+      try {
+        if (reupload) return liveFrom(d, await upload(ctx, d, ifMatch), ifMatch);
+        const { metadata, other } = splitHeaders(d.headers);
+        const put = await ctx.clients.manta.putMetadata(d.path, {
+          contentType: d.contentType,
+          metadata,
+          // PutMetadata has no typed condition option; If-Match is an ordinary request header.
+          headers: { ...other, 'if-match': ifMatch },
+          roleTags: d.roleTags,
+          signal: ctx.signal,
+        });
+        return { ...liveFrom(d, put, ifMatch), md5: current.md5, size: current.size, durability: current.durability };
+      } catch (error) {
+        return explainConflict(error, `object ${d.path}`);
+      }
+    },
+
+    async delete(ctx, ref) {
+      await ignoreNotFound(() => ctx.clients.manta.deleteObject(ref.naturalKey, { signal: ctx.signal }));
+    },
+  };
+  return handler;
+}
+
+/** The object handler with default tuning (multipart from 64 MiB, 16 MiB parts, paths from the working directory). */
+export const objectHandler: ResourceHandler<LiveObject, MantaClients> = createObjectHandler();

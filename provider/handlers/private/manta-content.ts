@@ -1,0 +1,89 @@
+/**
+ * Where an object's bytes come from at apply time (`{text}`, `{base64}` or `{file}`), and the
+ * multipart upload used for large files. Files are streamed from disk, never read whole.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { MantaClient } from '../../manta/client.js';
+import type { PutResult } from '../../manta/types.js';
+import type { PlainValue } from '../types.js';
+import { badProperty } from './manta-support.js';
+
+/** An object's content, ready to send. */
+export type ContentSource =
+  | { readonly kind: 'bytes'; readonly bytes: Buffer }
+  | { readonly kind: 'file'; readonly file: string; readonly size: number };
+
+/**
+ * Resolves the `content` property.
+ * @param workingDirectory relative file paths resolve against it (the synth's working directory)
+ * @throws TritonInputError naming the field when the shape is wrong or the file cannot be read
+ */
+export async function contentSource(value: PlainValue | undefined, workingDirectory: string): Promise<ContentSource> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) badProperty('object', 'content', value, 'must be {text}, {base64} or {file}');
+  const c = value as Readonly<Record<string, PlainValue>>;
+  if (typeof c.text === 'string') return { kind: 'bytes', bytes: Buffer.from(c.text, 'utf8') };
+  if (typeof c.base64 === 'string') {
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(c.base64)) badProperty('object', 'content.base64', `${c.base64.slice(0, 20)}…`, 'must be base64');
+    return { kind: 'bytes', bytes: Buffer.from(c.base64, 'base64') };
+  }
+  if (typeof c.file === 'string' && c.file !== '') {
+    const file = resolve(workingDirectory, c.file);
+    let size: number;
+    try {
+      const s = await stat(file);
+      if (!s.isFile()) badProperty('object', 'content.file', c.file, `must name a regular file (resolved to ${file})`);
+      size = s.size;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === undefined) throw error;
+      badProperty('object', 'content.file', c.file, `must be a readable file (resolved to ${file}: ${(error as NodeJS.ErrnoException).code}); apply runs from the directory the synth ran in`);
+    }
+    return { kind: 'file', file, size };
+  }
+  return badProperty('object', 'content', value, 'must be {text}, {base64} or {file}');
+}
+
+/** A fresh stream over bytes `start`..`end` (inclusive) of a file. */
+export function fileRange(file: string, start: number, end: number): Readable {
+  return createReadStream(file, { start, end, highWaterMark: 1024 * 1024 });
+}
+
+/** What a multipart upload needs. */
+export interface MultipartPlan {
+  readonly path: string;
+  readonly file: string;
+  readonly size: number;
+  readonly partSize: number;
+  /** Headers stored on the target (content-type, content-md5, durability-level, m-*, CORS). */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly signal: AbortSignal;
+}
+
+/**
+ * Uploads a file in parts of `partSize` bytes (each streamed from disk), then commits. On any
+ * failure the upload is aborted so no parts are left behind, and the original error is thrown.
+ */
+export async function multipartUpload(manta: MantaClient, plan: MultipartPlan): Promise<PutResult> {
+  const upload = await manta.createMultipartUpload({ objectPath: plan.path, headers: plan.headers }, { signal: plan.signal });
+  try {
+    const etags: string[] = [];
+    const parts = Math.max(1, Math.ceil(plan.size / plan.partSize));
+    for (let n = 0; n < parts; n += 1) {
+      const start = n * plan.partSize;
+      const end = Math.min(plan.size, start + plan.partSize) - 1;
+      const result = await manta.uploadPart(upload, n, fileRange(plan.file, start, end), { signal: plan.signal });
+      if (result.etag === undefined) throw new Error(`UploadPart ${n} of ${plan.path} answered without an Etag`);
+      etags.push(result.etag);
+    }
+    return await manta.commitMultipartUpload(upload, etags, { signal: plan.signal });
+  } catch (error) {
+    try {
+      await manta.abortMultipartUpload(upload);
+    } catch {
+      // The upload's own failure is the one to report; an abandoned upload is cleaned up by the server.
+    }
+    throw error;
+  }
+}
