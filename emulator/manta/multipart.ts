@@ -4,6 +4,7 @@ import { MantaError } from './errors.js';
 import type { NamespaceStore } from './namespace.js';
 import type { BlobInfo } from './blob-store.js';
 import type { ListingEntry, ObjectEntry } from './entries.js';
+import { checkMantaPath } from '../../common/rules/manta-path.js';
 import { normalizePath } from './private/paths.js';
 
 /** Smallest size of every part but the last, checked at commit. */
@@ -83,10 +84,9 @@ export class MultipartEngine {
     if (typeof objectPath !== 'string' || objectPath.length === 0) {
       throw invalid(`objectPath ${JSON.stringify(objectPath)} is invalid: a non-empty string is required`);
     }
+    const problem = checkMantaPath(objectPath, login);
+    if (problem !== undefined) throw invalid(`objectPath: ${problem}`);
     const target = normalizePath(objectPath);
-    if (!target.startsWith(`/${login}/stor/`) && !target.startsWith(`/${login}/public/`)) {
-      throw invalid(`objectPath ${JSON.stringify(objectPath)} is invalid: it must be under /${login}/stor or /${login}/public`);
-    }
     const stored: Record<string, string> = {};
     if (headers !== undefined) {
       if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) throw invalid('headers must be an object of header names to values');
