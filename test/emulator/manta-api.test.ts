@@ -258,6 +258,8 @@ describe('Manta authentication and RBAC', () => {
     expect([denied.status, denied.json.code]).toEqual([403, 'AuthorizationFailed']);
     const write = await manta(t.emulator.mantaUrl, 'PUT', '/acme/stor/d/for-bob', { sign: bob, body: 'x' });
     expect(write.status).toBe(403);
+    await put('/acme/public/open.txt', 'open');
+    expect((await manta(t.emulator.mantaUrl, 'GET', '/acme/public/open.txt', { sign: bob })).status).toBe(200);
     const wrongRole = await manta(t.emulator.mantaUrl, 'GET', '/acme/stor/d/for-bob', { sign: bob, headers: { role: 'others' } });
     expect([wrongRole.status, wrongRole.json.code]).toEqual([403, 'InvalidRole']);
   });

@@ -105,6 +105,8 @@ export function mantaBefore(rc: RequestContext): void {
 export function authorizeManta(rc: RequestContext, action: string, resource: string, roleTags: readonly string[]): void {
   const auth = rc.auth;
   if (auth === undefined || auth.user === undefined) return;
+  // Anyone may read /:login/public, signed or not, sub-users included.
+  if (isPublicRead(rc, mantaLocals(rc).login)) return;
   const roleHeader = rc.header('role');
   const requested = roleHeader?.split(',').map((r) => r.trim()).filter((r) => r !== '' && r !== '*');
   const userAgent = rc.header('user-agent');
