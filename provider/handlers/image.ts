@@ -18,7 +18,7 @@
 import type { ExportImageResult, Image } from '../cloudapi/types.js';
 import type { Clients } from './clients.js';
 import { TritonHandlerError } from './errors.js';
-import { desiredOptionals, liveOptionals, sortedStrings } from './private/normalize.js';
+import { byCodePoint, desiredOptionals, liveOptionals, sortedStrings } from './private/normalize.js';
 import { ignoreNotFound, orUndefined } from './private/not-found.js';
 import type { HandlerContext, ObjectRef, PlainObject, PlainValue, ResolvedProperties, ResourceHandler } from './types.js';
 
@@ -31,7 +31,7 @@ const TEXT_FIELDS = ['description', 'homepage', 'eula'] as const;
 
 function stringMap(value: unknown): Record<string, string> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]).sort(([a], [b]) => (a! < b! ? -1 : 1)));
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]).sort(([a], [b]) => byCodePoint(a!, b!)));
 }
 
 /** Normalised desired image (see the file comment for what is compared). */

@@ -14,11 +14,8 @@ import { byCodePoint, sortedStrings } from './private/normalize.js';
 import { orUndefined } from './private/not-found.js';
 import type { PlainObject, PlainValue, ResolvedProperties, ResourceHandler } from './types.js';
 
-interface Member {
-  type: string;
-  login: string;
-  default: boolean;
-}
+/** A type alias, not an interface, so that it is assignable to {@link PlainValue}. */
+type Member = { type: string; login: string; default: boolean };
 
 function members(value: PlainValue | undefined, lowerCase: boolean): Member[] {
   if (!Array.isArray(value)) return [];
@@ -36,7 +33,7 @@ function sortMembers(list: Member[]): Member[] {
 
 /** Normalised desired role: members sorted by type then lower-cased login, policy names sorted. */
 export function normalizeRoleDesired(props: ResolvedProperties): PlainObject {
-  return { name: props['name'] ?? '', members: sortMembers(members(props['members'], true)) as unknown as PlainValue, policies: sortedStrings(props['policies']) };
+  return { name: props['name'] ?? '', members: sortMembers(members(props['members'], true)), policies: sortedStrings(props['policies']) };
 }
 
 /** Normalised live role, the same shape; `id` is computed. Members the server gives without a login are dropped. */
@@ -45,7 +42,7 @@ export function normalizeRoleLive(live: Role): PlainObject {
     .filter((m) => typeof m.login === 'string')
     .map((m) => ({ type: m.type, login: m.login!.toLowerCase(), default: m.default === true }));
   const policies = (live.policies ?? []).flatMap((p) => (typeof p.name === 'string' ? [p.name] : []));
-  return { id: live.id, name: live.name, members: sortMembers(liveMembers) as unknown as PlainValue, policies: sortedStrings(policies) };
+  return { id: live.id, name: live.name, members: sortMembers(liveMembers), policies: sortedStrings(policies) };
 }
 
 function input(desired: ResolvedProperties): RoleInput {

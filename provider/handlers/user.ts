@@ -71,7 +71,7 @@ export const userHandler: ResourceHandler<User, Clients> = {
     let live: User | undefined;
     if (otherChanges || !passwordChanged) {
       // Every declared field is sent: UpdateUser takes partial input, and resending a value is harmless.
-      const input: UpdateUserInput & { email?: string } = { ...profileInput(desired), login: String(desired['login'] ?? ''), email: String(desired['email'] ?? '') };
+      const input: UpdateUserInput = { ...profileInput(desired), login: String(desired['login'] ?? ''), email: String(desired['email'] ?? '') };
       live = await api.updateUser(id, input, { signal: ctx.signal });
     }
     if (passwordChanged) {
