@@ -22,6 +22,16 @@ export interface JobWaitOptions {
  * @throws the signal's reason when aborted; an Error naming the job when the deadline passes
  */
 export async function waitForJob(manta: MantaClient, jobId: string, what: string, signal: AbortSignal, options: JobWaitOptions = {}): Promise<Job> {
+  try {
+    return await poll(manta, jobId, what, signal, options);
+  } catch (error) {
+    // Whichever call the abort interrupted (a GetJob or the pause), report the run's own reason.
+    if (signal.aborted) throw signal.reason;
+    throw error;
+  }
+}
+
+async function poll(manta: MantaClient, jobId: string, what: string, signal: AbortSignal, options: JobWaitOptions): Promise<Job> {
   const maxPoll = options.maxPollMs ?? 2000;
   const timeout = options.timeoutMs ?? 3_600_000;
   const started = Date.now();

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directoryHandler } from '../../provider/handlers/directory.js';
+import { createJobHandler, JobFailedError } from '../../provider/handlers/job.js';
+import { objectHandler } from '../../provider/handlers/object.js';
+import { expectInSync, type HandlerWorld } from './cloudapi-support.js';
+import { startMantaWorld, textObject } from './manta-support.js';
+
+let world: HandlerWorld;
+const jobHandler = createJobHandler({ initialPollMs: 50, maxPollMs: 200, timeoutMs: 60_000 });
+
+beforeAll(async () => {
+  world = await startMantaWorld();
+  await directoryHandler.create(world.ctx, { path: '/acme/stor/words' });
+  await objectHandler.create(world.ctx, textObject('/acme/stor/words/a.txt', 'one two three\n'));
+  await objectHandler.create(world.ctx, textObject('/acme/stor/words/b.txt', 'four five\n'));
+});
+
+afterAll(async () => {
+  await world?.close();
+});
+
+const wordCount = {
+  name: 'word-count',
+  phases: [
+    { type: 'map', exec: 'wc -w' },
+    { type: 'reduce', exec: "awk '{ s += $1 } END { print s }'" },
+  ],
+  inputs: ['/acme/stor/words/a.txt', '/acme/stor/words/b.txt'],
+  wait: true,
+};
+
+describe('job handler', () => {
+  it('runs a map-reduce job, waits for it, and returns its outputs; the job then reads back in sync by name and id', async () => {
+    const live = await jobHandler.create(world.ctx, wordCount);
+    expect(live).toMatchObject({ name: 'word-count', state: 'done', errors: 0 });
+    expect(live.outputs).toHaveLength(1);
+    expect((await world.ctx.clients.manta.getObjectBuffer(live.outputs[0]!))?.data.toString().trim()).toBe('5');
+    expectInSync(jobHandler, live, wordCount);
+
+    const byName = await jobHandler.read(world.ctx, { naturalKey: 'word-count' });
+    expect(byName?.id).toBe(live.id);
+    expectInSync(jobHandler, byName!, wordCount);
+    const byId = await jobHandler.read(world.ctx, { id: live.id, naturalKey: 'word-count' });
+    expect(byId?.outputs).toEqual(live.outputs);
+  });
+
+  it('sees a changed definition as a replacement and an unchanged one as nothing to do', () => {
+    const changed = { ...wordCount, phases: [{ type: 'map', exec: 'wc -l' }, wordCount.phases[1]] };
+    const a = jobHandler.normalizeDesired(wordCount);
+    const b = jobHandler.normalizeDesired(changed);
+    expect(a).toEqual(jobHandler.normalizeDesired({ ...wordCount, wait: false }));
+    expect(b.phases).not.toEqual(a.phases);
+    expect(jobHandler.schema.immutable).toEqual(expect.arrayContaining(['phases', 'inputs']));
+  });
+
+  it('fails the create with the job name and its first error when a task fails', async () => {
+    const failing = { name: 'broken', phases: [{ type: 'map', exec: 'echo boom >&2; exit 3' }], inputs: ['/acme/stor/words/a.txt'], wait: true };
+    const err = await jobHandler.create(world.ctx, failing).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(JobFailedError);
+    const e = err as JobFailedError;
+    expect(e.message).toMatch(/^job broken \([0-9a-f-]+\) finished with 1 error\(s\); first: UserTaskError: /);
+    expect(e.message).toContain('input /acme/stor/words/a.txt');
+    // A failed run is not adopted by name: the next apply runs the job again.
+    expect(await jobHandler.read(world.ctx, { naturalKey: 'broken' })).toBeUndefined();
+  });
+
+  it('returns at once without wait, and stops waiting when the run is cancelled', async () => {
+    const quick = await jobHandler.create(world.ctx, { ...wordCount, name: 'no-wait', wait: false });
+    expect(quick).toMatchObject({ name: 'no-wait', outputs: [], errors: 0 });
+    const controller = new AbortController();
+    const slow = jobHandler.create({ ...world.ctx, signal: controller.signal }, { name: 'slow', phases: [{ type: 'map', exec: 'sleep 1; cat' }], inputs: ['/acme/stor/words/a.txt'], wait: true });
+    setTimeout(() => controller.abort(new Error('run cancelled')), 150);
+    await expect(slow).rejects.toThrow('run cancelled');
+  });
+
+  it('forgets a job on delete without touching the server', async () => {
+    const before = await jobHandler.read(world.ctx, { naturalKey: 'word-count' });
+    await jobHandler.delete(world.ctx, { id: before!.id, naturalKey: 'word-count' });
+    expect((await jobHandler.read(world.ctx, { naturalKey: 'word-count' }))?.id).toBe(before!.id);
+  });
+});

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directoryHandler } from '../../provider/handlers/directory.js';
+import { objectHandler } from '../../provider/handlers/object.js';
+import { LINK_SOURCE_HEADER, snapLinkHandler } from '../../provider/handlers/snaplink.js';
+import { comparable, expectInSync, type HandlerWorld } from './cloudapi-support.js';
+import { startMantaWorld, textObject } from './manta-support.js';
+
+let world: HandlerWorld;
+
+beforeAll(async () => {
+  world = await startMantaWorld();
+  await directoryHandler.create(world.ctx, { path: '/acme/stor/links' });
+});
+
+afterAll(async () => {
+  await world?.close();
+});
+
+const bytesOf = async (path: string): Promise<string | undefined> => (await world.ctx.clients.manta.getObjectBuffer(path))?.data.toString();
+
+describe('snaplink handler', () => {
+  it('links an object, reads the link back in sync, and keeps the snapshot when the source is rewritten', async () => {
+    await objectHandler.create(world.ctx, textObject('/acme/stor/links/src.txt', 'snapshot me', { headers: { 'm-team': 'ops' } }));
+    const desired = { path: '/acme/stor/links/link.txt', source: '/acme/stor/links/src.txt' };
+    const created = await snapLinkHandler.create(world.ctx, desired);
+    expectInSync(snapLinkHandler, created, desired);
+    const live = await snapLinkHandler.read(world.ctx, { naturalKey: '/acme/stor/links/link.txt' });
+    expect(live?.source).toBe('/acme/stor/links/src.txt');
+    expectInSync(snapLinkHandler, live!, desired);
+    // The link keeps what it inherited from its source.
+    const meta = await world.ctx.clients.manta.headObject('/acme/stor/links/link.txt');
+    expect(meta?.metadata).toMatchObject({ 'm-team': 'ops', [LINK_SOURCE_HEADER]: '/acme/stor/links/src.txt' });
+    expect(meta?.contentType).toBe('text/plain');
+
+    await objectHandler.create(world.ctx, textObject('/acme/stor/links/src.txt', 'rewritten'));
+    expect(await bytesOf('/acme/stor/links/link.txt')).toBe('snapshot me');
+    expectInSync(snapLinkHandler, (await snapLinkHandler.read(world.ctx, { naturalKey: '/acme/stor/links/link.txt' }))!, desired);
+  });
+
+  it('plans a replacement when the source changes or an object was written over the link', async () => {
+    await objectHandler.create(world.ctx, textObject('/acme/stor/links/a.txt', 'A'));
+    await objectHandler.create(world.ctx, textObject('/acme/stor/links/b.txt', 'B'));
+    const toA = { path: '/acme/stor/links/ab.txt', source: '/acme/stor/links/a.txt' };
+    const toB = { path: '/acme/stor/links/ab.txt', source: '/acme/stor/links/b.txt' };
+    await snapLinkHandler.create(world.ctx, toA);
+    const live = (await snapLinkHandler.read(world.ctx, { naturalKey: toA.path }))!;
+    expect(comparable(snapLinkHandler, live).source).not.toEqual(snapLinkHandler.normalizeDesired(toB).source);
+    expect(snapLinkHandler.schema.immutable).toContain('source');
+
+    // Replace (delete then create) re-links to the new source.
+    await snapLinkHandler.delete(world.ctx, { naturalKey: toA.path });
+    await snapLinkHandler.create(world.ctx, toB);
+    expect(await bytesOf(toB.path)).toBe('B');
+
+    await world.ctx.clients.manta.putObject(toB.path, 'someone else');
+    const overwritten = (await snapLinkHandler.read(world.ctx, { naturalKey: toB.path }))!;
+    expect(overwritten.source).toBeNull();
+    expect(comparable(snapLinkHandler, overwritten).source).not.toEqual(toB.source);
+  });
+
+  it('reports a missing source as the server does, and deletes a link twice without error', async () => {
+    const err = await snapLinkHandler.create(world.ctx, { path: '/acme/stor/links/dangling', source: '/acme/stor/links/none.txt' }).catch((e: unknown) => e);
+    expect((err as { status?: number }).status).toBe(404);
+    expect(await snapLinkHandler.read(world.ctx, { naturalKey: '/acme/stor/links/dangling' })).toBeUndefined();
+    await snapLinkHandler.delete(world.ctx, { naturalKey: '/acme/stor/links/link.txt' });
+    await snapLinkHandler.delete(world.ctx, { naturalKey: '/acme/stor/links/link.txt' });
+    expect(await snapLinkHandler.read(world.ctx, { naturalKey: '/acme/stor/links/link.txt' })).toBeUndefined();
+  });
+});

@@ -1,0 +1,136 @@
+import { hostname } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../emulator/index.js';
+import { createMantaClient, loadKeyMaterial, type MantaClient } from '../../provider/index.js';
+import { ReconcilerError } from '../../reconciler/errors.js';
+import { emptyState, type StateDocument } from '../../reconciler/state/document.js';
+import { MantaStateBackend } from '../../reconciler/state/manta-backend.js';
+import { generateTestKey } from '../support/keys.js';
+
+let emulator: RunningEmulator;
+let manta: MantaClient;
+
+beforeAll(async () => {
+  const key = generateTestKey('ecdsa-p256', 'owner@acme');
+  emulator = await startEmulator({ accounts: [{ login: 'acme', keys: [key.publicOpenSsh] }] });
+  manta = createMantaClient({ url: emulator.mantaUrl, account: 'acme', signer: loadKeyMaterial(key.privateOpenSsh) });
+});
+
+afterAll(async () => {
+  await manta?.close();
+  await emulator?.close();
+});
+
+function backend(name: string, stack = 'prod'): MantaStateBackend {
+  return new MantaStateBackend({ stack, account: 'acme', manta, path: `/acme/stor/triton-iac/${name}.state.json`, lockPollMs: 30 });
+}
+
+function withResource(doc: StateDocument, address: string): StateDocument {
+  return {
+    ...doc,
+    resources: [...doc.resources, { address, kind: 'directory', naturalKey: `/acme/stor/${address}`, serverId: null, properties: { path: `/acme/stor/${address}` }, writeOnly: {}, dependsOn: [], updatedAt: new Date(0).toISOString() }],
+  };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ReconcilerError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ReconcilerError);
+  return err as ReconcilerError;
+}
+
+describe('Manta state backend', () => {
+  it('reads a missing state object as no state, then stores and reads back a document', async () => {
+    const b = backend('fresh');
+    expect(await b.read()).toBeUndefined();
+    const written = await b.write(withResource(emptyState('prod', 'acme'), 'site'), undefined);
+    expect(written.doc.serial).toBe(1);
+    const read = await b.read();
+    expect(read).toEqual(written);
+    const again = await b.write(withResource(read!.doc, 'logs'), read!.version);
+    expect(again.doc.serial).toBe(2);
+    expect(again.version).not.toBe(read!.version);
+  });
+
+  it('lets exactly one of two writers that read the same version win; the other is told another writer changed it', async () => {
+    const b = backend('race');
+    const first = await b.write(emptyState('prod', 'acme'), undefined);
+    const results = await Promise.allSettled([
+      backend('race').write(withResource(first.doc, 'a'), first.version),
+      backend('race').write(withResource(first.doc, 'b'), first.version),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const lost = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!.reason as ReconcilerError;
+    expect(lost.code).toBe('STATE_CONFLICT');
+    expect(lost.message).toContain('state object manta:/acme/stor/triton-iac/race.state.json was changed by another writer since it was read');
+    const winner = (results.find((r) => r.status === 'fulfilled') as PromiseFulfilledResult<{ doc: StateDocument }>).value.doc;
+    expect((await b.read())?.doc).toEqual(winner);
+  });
+
+  it('refuses a first write when a state object already exists, and a write with a stale version', async () => {
+    const b = backend('stale');
+    const first = await b.write(emptyState('prod', 'acme'), undefined);
+    expect((await failure(b.write(emptyState('prod', 'acme'), undefined))).code).toBe('STATE_CONFLICT');
+    await b.write(first.doc, first.version);
+    expect((await failure(b.write(first.doc, first.version))).code).toBe('STATE_CONFLICT');
+  });
+
+  it("refuses another stack's state document", async () => {
+    await backend('shared', 'prod').write(emptyState('prod', 'acme'), undefined);
+    const err = await failure(backend('shared', 'staging').read());
+    expect(err.code).toBe('STATE_MISMATCH');
+    expect(err.message).toContain('belongs to stack prod of account acme, not stack staging');
+  });
+
+  it('names the holder, host, command and age of a held lock, and hands the lock over once released', async () => {
+    const a = backend('locked');
+    const b = backend('locked');
+    await a.lock({ command: 'triton-iac apply' });
+    const err = await failure(b.lock({ command: 'triton-iac plan' }));
+    expect(err.code).toBe('STATE_LOCKED');
+    expect(err.message).toMatch(new RegExp(`locked by pid ${process.pid} on host ${hostname()} running "triton-iac apply" since \\S+ \\(held for \\d+s\\)`));
+    expect(err.message).toContain('mrm /acme/stor/triton-iac/locked.state.json.lock');
+    await a.unlock();
+    await b.lock({ command: 'triton-iac plan' });
+    const holder = await b.readLock();
+    expect(holder !== 'unreadable' && holder?.holder.command).toBe('triton-iac plan');
+    await b.unlock();
+    expect(await b.readLock()).toBeUndefined();
+  });
+
+  it('waits up to the lock timeout: it gets a lock released in time and gives up on one that is not', async () => {
+    const a = backend('waiting');
+    await a.lock({ command: 'triton-iac apply' });
+    expect((await failure(backend('waiting').lock({ command: 'second', lockTimeoutMs: 150 }))).code).toBe('STATE_LOCKED');
+    const released = new Promise<void>((resolve) => setTimeout(() => void a.unlock().then(resolve), 100));
+    const b = backend('waiting');
+    await b.lock({ command: 'third', lockTimeoutMs: 3000 });
+    await released;
+    const holder = await b.readLock();
+    expect(holder !== 'unreadable' && holder?.holder.command).toBe('third');
+    await b.unlock();
+  });
+
+  it('gives the lock to exactly one of several runs racing for it', async () => {
+    const runs = [backend('contended'), backend('contended'), backend('contended')];
+    const results = await Promise.allSettled(runs.map((r, i) => r.lock({ command: `run ${i}` })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect((r.reason as ReconcilerError).code).toBe('STATE_LOCKED');
+    await Promise.all(runs.map((r) => r.unlock()));
+  });
+
+  it('never releases a lock it does not hold', async () => {
+    const a = backend('mine');
+    const b = backend('mine');
+    await a.lock({ command: 'owner' });
+    await b.unlock();
+    expect((await failure(b.lock({ command: 'intruder' }))).code).toBe('STATE_LOCKED');
+    await a.unlock();
+  });
+
+  it('rejects a state path that is not a canonical object path', () => {
+    expect(() => backend('x/../y')).toThrow(/Manta state path .* is invalid: it must be a canonical object path/);
+  });
+});
