@@ -4,6 +4,7 @@ export type { Clients } from './clients.js';
 export { TritonHandlerError } from './errors.js';
 export type { TritonHandlerErrorCode } from './errors.js';
 export { cloudApiHandlers } from './cloudapi-index.js';
+export { mantaHandlers } from './manta-index.js';
 
 export { accountHandler, normalizeAccountDesired, normalizeAccountLive } from './account.js';
 export { accountConfigHandler, normalizeAccountConfigDesired, normalizeAccountConfigLive } from './account-config.js';
