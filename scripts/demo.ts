@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main } from '../cli/main.js';
 import { startEmbeddedEmulator } from '../cli/private/embedded-emulator.js';
-import { createCloudApiClient, createMantaClient, resolveConfig } from '../provider/index.js';
+import { createCloudApiClient, createMantaClient, resolveConfig, type CloudApiClient, type MantaClient } from '../provider/index.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const app = join(repo, 'examples', 'quickstart', 'main.ts');
@@ -37,8 +37,8 @@ async function run(args: string[], expect: number[] = [0]): Promise<void> {
   process.stdout.write(dim(`(exit code ${code})\n`));
 }
 
-/** Someone edits the cloud by hand: a policy gets a broader rule, the release notes are deleted. */
-async function changeOutOfBand(): Promise<void> {
+/** Signs in to the emulator the commands left in the working directory, as a person with the key would. */
+async function withCloud(body: (c: { cloudapi: CloudApiClient; manta: MantaClient }) => Promise<void>): Promise<void> {
   const emulator = await startEmbeddedEmulator({ cwd: workDir, accounts: ['acme'] });
   try {
     const config = await resolveConfig({
@@ -53,10 +53,7 @@ async function changeOutOfBand(): Promise<void> {
     const cloudapi = createCloudApiClient(config.cloudapi!);
     const manta = createMantaClient(config.manta!);
     try {
-      await cloudapi.updatePolicy('read-only', { rules: ['CAN listmachines AND getmachine AND listimages AND getimage', 'CAN deletemachine'] });
-      process.stdout.write('  policy read-only: added the rule "CAN deletemachine"\n');
-      await manta.deleteObject('/acme/public/releases/2026-11.txt');
-      process.stdout.write('  deleted /acme/public/releases/2026-11.txt\n');
+      await body({ cloudapi, manta });
     } finally {
       await Promise.all([cloudapi.close(), manta.close()]);
     }
@@ -71,20 +68,31 @@ try {
   writeFileSync(join(workDir, 'triton-iac.json'), `${JSON.stringify({ app: relative(workDir, app) })}\n`);
   process.stdout.write(`triton-iac.json points at the app: ${relative(repo, app)}\n`);
 
+  heading('Another team already manages the sub-user external_auditor, which the quickstart names');
+  await withCloud(async ({ cloudapi }) => {
+    await cloudapi.createUser({ login: 'external_auditor', email: 'audit@partner.example', password: 'demo-only-password-2' });
+    process.stdout.write('  created sub-user external_auditor in account acme (outside triton-iac)\n');
+  });
+
   heading('Synthesize the app into a manifest (no cloud access)');
   await run(['synth', '--out', 'manifest.json']);
 
-  heading('Plan against the emulator: everything is new');
-  await run(['plan', '--emulator', '--detailed-exitcode'], [2]);
+  heading('Plan against the emulator and save the plan: everything is new (exit code 2)');
+  await run(['plan', '--emulator', '--detailed-exitcode', '--out', 'demo.plan.json'], [2]);
 
-  heading('Apply it');
-  await run(['apply', '--emulator', '--auto-approve']);
+  heading('Apply exactly that plan');
+  await run(['apply', '--emulator', 'demo.plan.json']);
 
   heading('Plan again: the cloud matches the app');
   await run(['plan', '--emulator', '--detailed-exitcode'], [0]);
 
   heading('Someone changes the cloud by hand');
-  await changeOutOfBand();
+  await withCloud(async ({ cloudapi, manta }) => {
+    await cloudapi.updatePolicy('read-only', { rules: ['CAN listmachines AND getmachine AND listimages AND getimage', 'CAN deletemachine'] });
+    process.stdout.write('  policy read-only: added the rule "CAN deletemachine"\n');
+    await manta.deleteObject('/acme/public/releases/2026-11.txt');
+    process.stdout.write('  deleted /acme/public/releases/2026-11.txt\n');
+  });
 
   heading('drift finds both changes (exit code 2)');
   await run(['drift', '--emulator'], [2]);

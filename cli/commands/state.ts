@@ -4,7 +4,7 @@ import { UsageError, type Command, type CommandIo } from '../command.js';
 import { parseArgs, type ParsedArgs } from '../private/args.js';
 import { selectOneStack } from '../private/app-loader.js';
 import { closeClients, engine, type Clients } from '../private/engine.js';
-import { startEmbeddedEmulator, type EmbeddedEmulator } from '../private/embedded-emulator.js';
+import { emulatorOverrides, startEmbeddedEmulator, withoutCloudSettings, type EmbeddedEmulator } from '../private/embedded-emulator.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, type CommonOptions } from '../private/session.js';
 
 const HELP = `Usage: triton-iac state <list|show|rm|mv> [APP] ...
@@ -94,8 +94,8 @@ async function withBackend(stack: StackManifest, common: CommonOptions, io: Comm
   try {
     if (stack.state?.type === 'manta') {
       if (common.emulator) emulator = await startEmbeddedEmulator({ cwd: io.cwd, accounts: [stack.account] });
-      const overrides = emulator ? { cloudapiUrl: emulator.running.cloudapiUrl, mantaUrl: emulator.running.mantaUrl, account: stack.account, keyFile: emulator.keyFiles.get(stack.account)! } : undefined;
-      const env = { ...io.env, ...(common.profile !== undefined ? { TRITON_PROFILE: common.profile } : {}) };
+      const overrides = emulator ? emulatorOverrides(emulator, stack.account) : undefined;
+      const env = emulator ? withoutCloudSettings(io.env) : { ...io.env, ...(common.profile !== undefined ? { TRITON_PROFILE: common.profile } : {}) };
       clients = await engine().connectStack(stack, { env, ...(overrides ? { overrides } : {}) });
     }
     return await body(engine().openStateBackend(stack, { workDir: io.cwd, ...(clients ? { clients } : {}) }));

@@ -64,3 +64,16 @@ function ensureKeyPair(file: string, login: string): string {
   }
   return readFileSync(pubFile, 'utf8').trim();
 }
+
+/**
+ * `env` without the standard clients' connection variables (TRITON_*, SDC_*, MANTA_*), so that a
+ * real cloud's key id or profile in the user's shell cannot leak into an `--emulator` run.
+ */
+export function withoutCloudSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !/^(TRITON|SDC|MANTA)_/.test(k)));
+}
+
+/** The connection overrides that point a stack of `account` at the embedded emulator. */
+export function emulatorOverrides(emulator: EmbeddedEmulator, account: string): { cloudapiUrl: string; mantaUrl: string; account: string; keyFile: string } {
+  return { cloudapiUrl: emulator.running.cloudapiUrl, mantaUrl: emulator.running.mantaUrl, account, keyFile: emulator.keyFiles.get(account)! };
+}

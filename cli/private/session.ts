@@ -7,7 +7,7 @@ import type { StackManifest } from '../../common/manifest.js';
 import { UsageError, type CommandIo } from '../command.js';
 import { intFlag, type FlagSpec, type ParsedArgs } from './args.js';
 import { loadApp, resolveAppPath, selectStacks, type LoadedApp } from './app-loader.js';
-import { startEmbeddedEmulator, type EmbeddedEmulator } from './embedded-emulator.js';
+import { emulatorOverrides, startEmbeddedEmulator, withoutCloudSettings, type EmbeddedEmulator } from './embedded-emulator.js';
 import { closeClients, engine, type Clients, type EngineOptions } from './engine.js';
 
 /** The flags every cloud-facing command takes. */
@@ -97,27 +97,23 @@ export async function openSession(app: LoadedApp, common: CommonOptions, io: Com
     emulator = await startEmbeddedEmulator({ cwd: io.cwd, accounts: stacks.map((s) => s.account) });
   }
   const connected = new Map<string, Clients>();
-  const env: NodeJS.ProcessEnv = { ...io.env, ...(common.profile !== undefined ? { TRITON_PROFILE: common.profile } : {}) };
+  const env: NodeJS.ProcessEnv = emulator ? withoutCloudSettings(io.env) : { ...io.env, ...(common.profile !== undefined ? { TRITON_PROFILE: common.profile } : {}) };
   const log = common.debug
     ? {
-        debug: (m: string) => void io.stderr.write(`debug: ${m}\n`),
-        info: (m: string) => void io.stderr.write(`${m}\n`),
-        warn: (m: string) => void io.stderr.write(`warning: ${m}\n`),
+        debug: (m: string, fields?: Readonly<Record<string, unknown>>) => void io.stderr.write(`debug: ${m}${fieldsText(fields)}\n`),
+        info: (m: string, fields?: Readonly<Record<string, unknown>>) => void io.stderr.write(`${m}${fieldsText(fields)}\n`),
+        warn: (m: string, fields?: Readonly<Record<string, unknown>>) => void io.stderr.write(`warning: ${m}${fieldsText(fields)}\n`),
       }
-    : {
-        debug: () => undefined,
-        info: () => undefined,
-        warn: (m: string) => void io.stderr.write(`warning: ${m}\n`),
-      };
+    : // Without --debug the engine's lines stay quiet: everything they say about an apply is also in
+      // the progress lines and the closing summary.
+      { debug: () => undefined, info: () => undefined, warn: () => undefined };
   return {
     app,
     stacks,
     async options(stack, extra = {}) {
       let clients = connected.get(stack.name);
       if (clients === undefined) {
-        const overrides = emulator
-          ? { cloudapiUrl: emulator.running.cloudapiUrl, mantaUrl: emulator.running.mantaUrl, account: stack.account, keyFile: emulator.keyFiles.get(stack.account)! }
-          : undefined;
+        const overrides = emulator ? emulatorOverrides(emulator, stack.account) : undefined;
         clients = await engine().connectStack(stack, { env, ...(io.env['HOME'] ? { home: io.env['HOME'] } : {}), ...(overrides ? { overrides } : {}) });
         connected.set(stack.name, clients);
       }
@@ -138,6 +134,10 @@ export async function openSession(app: LoadedApp, common: CommonOptions, io: Com
       await emulator?.close();
     },
   };
+}
+
+function fieldsText(fields: Readonly<Record<string, unknown>> | undefined): string {
+  return fields === undefined || Object.keys(fields).length === 0 ? '' : ` ${JSON.stringify(fields)}`;
 }
 
 function firstSet(...values: (string | undefined)[]): string | undefined {

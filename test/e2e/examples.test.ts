@@ -1,0 +1,54 @@
+/** Each example applies against the embedded emulator through the binary, and plans clean afterwards. */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { NO_CHANGES, projectDir, REPO, runCli } from './support/cli.js';
+import { withCloud } from './support/cloud.js';
+
+async function applyThenPlanClean(cwd: string, args: readonly string[], env: Record<string, string> = {}): Promise<string> {
+  const applied = await runCli(['apply', '--emulator', '--auto-approve', ...args], { cwd, env });
+  expect(applied.stderr).toBe('');
+  expect(applied.code).toBe(0);
+  const plan = await runCli(['plan', '--emulator', '--detailed-exitcode', ...args], { cwd, env });
+  expect(plan.stdout).toMatch(NO_CHANGES);
+  expect(plan.code).toBe(0);
+  return applied.stdout;
+}
+
+describe('the examples, applied with the triton-iac binary against --emulator', () => {
+  it('manta-layout: directories, objects, a snaplink and a map-reduce job with an asset', async () => {
+    const cwd = projectDir();
+    try {
+      const out = await applyThenPlanClean(cwd, [join(REPO, 'examples/manta-layout/main.ts')]);
+      expect(out).toMatch(/manta-layout\/latest-report: created/);
+      expect(out).toMatch(/manta-layout\/status-count: created/);
+      const linked = await withCloud(cwd, 'acme', async ({ manta }) => (await manta.getObjectBuffer('/acme/public/reports/latest.txt'))?.data.toString());
+      expect(linked).toContain('November 2026');
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+
+  it('image-pipeline: an image from the stopped builder machine, exported to Manta and role-tagged', async () => {
+    const cwd = projectDir();
+    try {
+      const builder = await withCloud(cwd, 'acme', async ({ cloudapi }) => (await cloudapi.listMachines()).find((m) => m.name === 'builder')!.id);
+      await applyThenPlanClean(cwd, [join(REPO, 'examples/image-pipeline/main.ts')], { BUILDER_MACHINE_ID: builder });
+      const image = await withCloud(cwd, 'acme', async ({ cloudapi }) => (await cloudapi.listImages({ name: 'acme-web' }))[0]);
+      expect(image?.version).toBe('1.4.0');
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+
+  it('from-rbac-json: the vendor CLI file applied as is', async () => {
+    const cwd = projectDir();
+    try {
+      await applyThenPlanClean(cwd, ['--account', 'acme', join(REPO, 'examples/from-rbac-json/rbac.json')]);
+      const roles = await withCloud(cwd, 'acme', async ({ cloudapi }) => (await cloudapi.listRoles()).map((r) => r.name).sort());
+      expect(roles).toEqual(['auditors', 'ops']);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Runs the real `triton-iac` binary (`node bin/triton-iac.js`, which runs the compiled `dist/`) in
+ * a child process, the way a user or a CI job does: no terminal, its own working directory and
+ * environment.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root. */
+export const REPO = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+const BIN = join(REPO, 'bin', 'triton-iac.js');
+
+/** What a run printed and how it ended. */
+export interface CliResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Options of {@link runCli}. */
+export interface RunOptions {
+  readonly cwd: string;
+  /** Added to a minimal environment (PATH and HOME only, so the user's TRITON_* never leak in). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Written to standard input, which is then closed. */
+  readonly input?: string;
+}
+
+/**
+ * Runs `triton-iac ...args` and waits for it (at most 60 s).
+ * @throws Error when `dist/` has not been built.
+ */
+export function runCli(args: readonly string[], options: RunOptions): Promise<CliResult> {
+  if (!existsSync(join(REPO, 'dist', 'cli', 'main.js'))) throw new Error('dist/ is missing: run `npm run build` before the end-to-end tests');
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: options.cwd,
+      env: { PATH: process.env['PATH'] ?? '', HOME: options.cwd, ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolveRun({ code: code ?? (signal ? 128 : 1), stdout, stderr });
+    });
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+/** A fresh working directory whose `triton-iac.json` names `app` (a path relative to the repository). */
+export function projectDir(app?: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'triton-iac-e2e-'));
+  if (app !== undefined) writeFileSync(join(dir, 'triton-iac.json'), `${JSON.stringify({ app: join(REPO, app) })}\n`);
+  return dir;
+}
+
+/** True when `text` holds an ANSI escape sequence. */
+export function hasAnsi(text: string): boolean {
+  return text.includes('\u001b[');
+}
+
+/** What a plan with nothing to do prints (a stack with look-ups still lists them as reads). */
+export const NO_CHANGES = /No changes\.|Plan: 0 to add, 0 to change, 0 to replace, 0 to destroy, 0 to adopt\./;
