@@ -2,6 +2,7 @@
  * Everything one engine run shares: handlers, the handler context, the write log, retry policy,
  * secrets, logging and progress. Built once per entry point from the {@link EngineOptions}.
  */
+import { setMaxListeners } from 'node:events';
 import type { ResourceKind, StackManifest } from '../../../common/manifest.js';
 import type { AnyHandler, HandlerContext, HandlerLogger } from '../../../provider/handlers/types.js';
 import { WriteLog, type RetryPolicy } from '../../consistency.js';
@@ -36,8 +37,10 @@ export function createRunContext(stack: StackManifest, options: EngineOptions, h
   if (!Number.isFinite(windowMs) || windowMs < 0) throw new RangeError(`consistencyWindowMs must be a non-negative number, got ${String(windowMs)}`);
   const secrets = createSecretResolver(options.env ?? process.env, options.workDir);
   const log = options.log ?? SILENT;
-  // A signal that never fires stands in when the caller gave none: handlers pass it to every request.
-  const signal = options.signal ?? new AbortController().signal;
+  // Handlers pass one signal to every request, many at once: a derived signal that may carry that
+  // many listeners (a signal that never fires when the caller gave none).
+  const signal = options.signal ? AbortSignal.any([options.signal]) : new AbortController().signal;
+  setMaxListeners(0, signal);
   const writeLog = new WriteLog();
   // Retries cover the window plus a little: the last attempt lands on the window's end.
   const policy: RetryPolicy = { consistencyWindowMs: windowMs, baseDelayMs: Math.min(100, Math.max(10, windowMs / 8)), maxDelayMs: 2000, maxTransientAttempts: 6 };

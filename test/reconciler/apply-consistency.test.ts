@@ -1,0 +1,51 @@
+/**
+ * A fresh stack against an eventually consistent emulator: the whole stack applies in one run (the
+ * engine retries only what the window explains), a plan right afterwards shows nothing even though
+ * reads inside the window are stale, and no secret reaches the plan, the state or the progress events.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyStack, planHasChanges, planStack, renderJson, type ProgressEvent } from '../../reconciler/index.js';
+import { buildStack, SECRET_ENV, startWorld, type World } from './support/world.js';
+
+const CHAOS = process.env.TRITON_IAC_CHAOS === '1';
+const SERVER_WINDOW = CHAOS ? 5000 : 400;
+const ENGINE_WINDOW = CHAOS ? 6000 : 600;
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld({ consistencyWindowMs: SERVER_WINDOW, staleReadRate: 0.5, seed: 7 });
+});
+afterAll(async () => world?.close());
+
+describe('applying a fresh stack against an eventually consistent server', () => {
+  it('applies users, keys, policies, roles with members, role tags, directories, objects and a job in one run, and a plan right afterwards shows no changes', async () => {
+    const stack = buildStack();
+    const events: ProgressEvent[] = [];
+    const opts = { clients: world.clients, workDir: world.workDir, consistencyWindowMs: ENGINE_WINDOW, env: SECRET_ENV, onProgress: (e: ProgressEvent) => events.push(e) };
+
+    const { plan, result } = await applyStack(stack, opts);
+    expect(result.failed).toEqual([]);
+    expect(result.ok).toBe(true);
+    expect(result.counts.created).toBe(plan.summary.add);
+    // Roles were created right after their members: the server refused them at first, and the engine retried.
+    expect(events.some((e) => e.type === 'retry' && /subuser|policy|not visible|404/i.test(e.reason))).toBe(true);
+
+    const after = await planStack(stack, opts);
+    expect(after.changes.filter((c) => c.action !== 'no-op' && c.action !== 'read').map((c) => `${c.action} ${c.address}`)).toEqual([]);
+    expect(planHasChanges(after)).toBe(false);
+
+    const stateText = readFileSync(join(world.workDir, '.triton-iac', 'engine.state.json'), 'utf8');
+    const state = JSON.parse(stateText) as { resources: { address: string; properties: Record<string, unknown>; writeOnly: Record<string, string> }[] };
+    const job = state.resources.find((r) => r.address === 'engine/word-count')!;
+    expect(job.properties.state).toBe('done');
+    expect((job.properties.outputs as string[]).length).toBeGreaterThan(0);
+    const alice = state.resources.find((r) => r.address === 'engine/alice')!;
+    expect(alice.writeOnly.password).toMatch(/^sha256-salted:/);
+
+    for (const text of [stateText, renderJson(plan), renderJson(after), JSON.stringify(events)]) {
+      expect(text).not.toContain(SECRET_ENV.ALICE_PASSWORD);
+    }
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * Reading live state costs one request per collection, one per user for its keys and one per
+ * tagged path, and nothing more: counted by the emulator for a no-op plan.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyStack, planHasChanges, planStack } from '../../reconciler/index.js';
+import { buildStack, SECRET_ENV, startWorld, type World } from './support/world.js';
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld({ consistencyWindowMs: 0 });
+});
+afterAll(async () => world?.close());
+
+describe('the requests of a no-op plan', () => {
+  it('are the collections, plus one per user for its keys, plus one per tagged path, and no more', async () => {
+    const stack = buildStack({ manta: false });
+    const opts = { clients: world.clients, workDir: world.workDir, consistencyWindowMs: 0, env: SECRET_ENV };
+    expect((await applyStack(stack, opts)).result.ok).toBe(true);
+
+    await world.resetStats();
+    const plan = await planStack(stack, opts);
+    expect(planHasChanges(plan)).toBe(false);
+
+    const kinds = new Set(stack.resources.map((r) => r.kind));
+    const collections = ['user', 'role', 'policy', 'key', 'image'].filter((k) => kinds.has(k as never)).length;
+    const usersWithKeys = new Set(stack.resources.filter((r) => r.kind === 'user-key').map((r) => r.properties.user)).size;
+    const taggedPaths = stack.resources.filter((r) => r.kind === 'role-tag').length;
+    expect({ collections, usersWithKeys, taggedPaths }).toEqual({ collections: 3, usersWithKeys: 2, taggedPaths: 2 });
+    const stats = await world.stats();
+    expect(stats.total).toBe(collections + usersWithKeys + taggedPaths);
+    expect(stats.cloudapi.ListUserKeys).toBe(usersWithKeys);
+  });
+});
