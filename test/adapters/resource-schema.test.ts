@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import build from '../../examples/quickstart/main.js';
+import { RESOURCE_KINDS, type ResourceKind } from '../../common/manifest.js';
+import type { ResourcePropertiesByKind } from '../../common/resource-properties.js';
+import { RESOURCE_SCHEMAS, checkProperties } from '../../common/resource-schema.js';
+
+// One value per kind with *every* field set: the compiler checks it against the interfaces of
+// common/resource-properties.ts (no field missing, none extra), and the test checks it against the
+// runtime schema, so a field added to one and not the other fails here.
+const full: { [K in ResourceKind]: Required<ResourcePropertiesByKind[K]> } = {
+  account: { companyName: 'A', firstName: 'F', lastName: 'L', address: 'x', postalCode: '1', city: 'c', state: 's', country: 'FR', phone: '1', email: 'a@b.c', svc_cns_enabled: true },
+  'account-config': { default_network: 'net' },
+  key: { name: 'k', key: 'ssh-ed25519 AAAA', fingerprint: 'aa:bb', attestation: ['pem'] },
+  user: { login: 'bob', email: 'b@c.d', password: { $secret: { source: 'env', name: 'PW' } }, companyName: 'A', firstName: 'F', lastName: 'L', address: 'x', postalCode: '1', city: 'c', state: 's', country: 'FR', phone: '1' },
+  'user-key': { user: 'bob', name: 'k', key: 'ssh-ed25519 AAAA', fingerprint: 'aa:bb' },
+  policy: { name: 'p', rules: ['CAN x'], description: 'd' },
+  role: { name: 'r', members: [{ type: 'subuser', login: 'bob', default: true }], policies: ['p'] },
+  'role-tag': { path: '/acme/users', roles: ['r'] },
+  image: { machine: 'm', name: 'i', version: '1', description: 'd', homepage: 'h', eula: 'e', acl: ['u'], tags: { a: 'b' }, exportTo: '/acme/stor/x', roleTags: ['r'] },
+  'image-lookup': { name: 'n', os: 'smartos', version: '1', owner: 'o', public: true, type: 'zone-dataset', state: 'all', mostRecent: true },
+  'datacenter-lookup': { name: 'us-east-1' },
+  directory: { path: '/acme/stor/d', roleTags: ['r'] },
+  object: { path: '/acme/stor/o', content: { text: 'hi' }, md5: 'x', size: 2, contentType: 'text/plain', headers: { 'm-a': 'b' }, durability: 2, roleTags: [] },
+  snaplink: { path: '/acme/stor/l', source: '/acme/stor/o' },
+  job: { name: 'j', phases: [{ type: 'map', exec: 'wc', init: 'true', assets: ['/acme/stor/a'], count: 1, memory: 256, disk: 2 }], inputs: ['/acme/stor/o'], wait: true },
+};
+
+describe('the runtime resource schema', () => {
+  it('describes every kind, and nothing else', () => {
+    expect(Object.keys(RESOURCE_SCHEMAS).sort()).toEqual([...RESOURCE_KINDS].sort());
+    for (const kind of RESOURCE_KINDS) expect(RESOURCE_SCHEMAS[kind].kind).toBe(kind);
+  });
+
+  it('accepts a value of every kind with every field of its TypeScript interface set', () => {
+    for (const kind of RESOURCE_KINDS) expect(checkProperties(kind, full[kind]), kind).toEqual([]);
+  });
+
+  it('accepts the manifest the quickstart example synthesizes, resource by resource', () => {
+    const manifest = build('acme').synth();
+    const resources = manifest.stacks.flatMap((s) => s.resources);
+    expect(resources.length).toBeGreaterThan(20);
+    for (const r of resources) expect(checkProperties(r.kind, r.properties), r.address).toEqual([]);
+  });
+
+  it('names the field, the value and the rule for unknown, missing and mistyped properties', () => {
+    expect(checkProperties('user', { login: 'bob', email: 'x@y.z', password: { $secret: { source: 'generated' } }, nickname: 'b' })).toEqual([
+      expect.stringMatching(/^user\.nickname: unknown property/),
+    ]);
+    expect(checkProperties('role', { name: 'r', policies: [] })).toEqual(['role.members: required, but absent']);
+    expect(checkProperties('object', { ...full.object, durability: 'two' })).toEqual(['object.durability: "two" is not a number']);
+    expect(checkProperties('role', { ...full.role, members: [{ type: 'group', login: 'bob', default: true }] })).toEqual(['role.members[0].type: "group" is not one of subuser, account']);
+    expect(checkProperties('object', { ...full.object, content: { text: 'a', file: 'b' } })[0]).toMatch(/exactly one of text, base64, file/);
+    expect(checkProperties('user', { ...full.user, password: 'clear' })[0]).toMatch(/is not a \{ \$secret/);
+  });
+
+  it('accepts a reference wherever a value may be', () => {
+    expect(checkProperties('account-config', { default_network: { $ref: { address: 's/net', attribute: 'id' } } })).toEqual([]);
+  });
+});
