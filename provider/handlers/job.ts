@@ -1,6 +1,6 @@
 /**
- * `job`: a Manta compute job. Jobs are never updated and never re-run for nothing: `phases` and
- * `inputs` are immutable, so a changed definition plans a replacement (a new job) and an unchanged
+ * `job`: a Manta compute job. Jobs are never updated and never re-run for nothing: `phases`,
+ * `inputs` and `staleInputs` are immutable, so a changed definition plans a replacement (a new job) and an unchanged
  * one is a no-op. The natural key is the job name; the server keeps every job, so `read` by name
  * picks the newest job of that name that did not fail.
  *
@@ -9,12 +9,18 @@
  * count, and a job with errors makes create throw {@link JobFailedError} naming the job and its
  * first error. Delete only forgets: Manta keeps job records and outputs.
  *
+ * The content of inputs and assets: Manta keeps no digest per job, so `read` reports as
+ * `staleInputs` the inputs and assets whose objects were written after the job was created; the
+ * desired value is always `[]`, so a rewritten input plans a new run. An input rewritten in the same
+ * apply as the job is seen by the next plan (the planner compares before the apply writes it).
+ *
  * Why a failed job is not found by name: a failed run is not a finished resource, so the next apply
  * runs it again (after the user fixed the data or the script) instead of adopting the failure.
  */
 import { TritonError } from '../errors.js';
 import type { Job, JobError, JobPhase } from '../manta/types.js';
 import type { PlainObject, PlainValue, ResolvedProperties, ResourceHandler, ResourceSchema } from './types.js';
+import { inputsChangedSince } from './private/manta-job-inputs.js';
 import { waitForJob, type JobWaitOptions } from './private/manta-job-wait.js';
 import { badProperty, stringProp, unlessNotFound, type MantaClients, type MantaContext } from './private/manta-support.js';
 
@@ -31,6 +37,8 @@ export interface LiveJob {
   /** Number of job errors. */
   readonly errors: number;
   readonly timeCreated?: string;
+  /** Inputs and assets rewritten after the job was created (content the job never saw), sorted. */
+  readonly staleInputs: readonly string[];
 }
 
 /** A waited-for job that finished with errors. */
@@ -61,7 +69,7 @@ const INPUT_BATCH = 1000;
 const GETS_IN_FLIGHT = 4;
 
 const schema: ResourceSchema = {
-  immutable: ['name', 'phases', 'inputs'],
+  immutable: ['name', 'phases', 'inputs', 'staleInputs'],
   writeOnly: [],
   computed: ['id', 'state', 'outputs', 'errors'],
   // Delete is only "forget", so the new job can start before the old one is dropped.
@@ -110,7 +118,10 @@ async function liveOf(ctx: MantaContext, job: Job): Promise<LiveJob> {
   const [inputs, outputs] = await Promise.all([manta.getJobInput(job.id, { signal: ctx.signal }), manta.getJobOutput(job.id, { signal: ctx.signal })]);
   const statErrors = job.stats?.errors;
   const errors = typeof statErrors === 'number' ? statErrors : (await manta.getJobErrors(job.id, { signal: ctx.signal })).length;
+  const assets = job.phases.flatMap((p) => p.assets ?? []);
+  const staleInputs = job.timeCreated === undefined ? [] : await inputsChangedSince(manta, [...inputs, ...assets], job.timeCreated, ctx.signal);
   return {
+    staleInputs,
     id: job.id,
     name: job.name ?? '',
     state: job.state,
@@ -150,7 +161,7 @@ export function createJobHandler(wait: JobWaitOptions = {}): ResourceHandler<Liv
 
     normalizeDesired(props): PlainObject {
       const phases = Array.isArray(props.phases) ? props.phases.map(normalizePhase) : [];
-      return { name: typeof props.name === 'string' ? props.name : '', phases, inputs: flattenInputs(props.inputs, false) };
+      return { name: typeof props.name === 'string' ? props.name : '', phases, inputs: flattenInputs(props.inputs, false), staleInputs: [] };
     },
 
     normalizeLive(live): PlainObject {
@@ -158,6 +169,7 @@ export function createJobHandler(wait: JobWaitOptions = {}): ResourceHandler<Liv
         name: live.name,
         phases: live.phases.map(normalizePhase),
         inputs: [...live.inputs],
+        staleInputs: [...live.staleInputs],
         id: live.id,
         state: live.state,
         outputs: [...live.outputs],
@@ -190,9 +202,10 @@ export function createJobHandler(wait: JobWaitOptions = {}): ResourceHandler<Liv
       }
       await manta.endJobInput(id, { signal: ctx.signal });
       if (!waitForIt) {
-        return { id, name, state: 'running', cancelled: false, phases, inputs, outputs: [], errors: 0 };
+        return { id, name, state: 'running', cancelled: false, phases, inputs, outputs: [], errors: 0, staleInputs: [] };
       }
       const done = await waitForJob(manta, id, `job ${name} (${id})`, ctx.signal, wait);
+      // Inputs rewritten while the job ran are reported by the next read, not hidden here.
       const live = await liveOf(ctx, done);
       if (live.errors > 0) {
         const [first] = await manta.getJobErrors(id, { signal: ctx.signal });

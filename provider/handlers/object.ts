@@ -88,13 +88,12 @@ function headersOf(value: PlainValue | undefined, strict: boolean): Record<strin
   if (value === undefined) return {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return strict ? badProperty(KIND, 'headers', value, 'must be an object of header names to string values') : {};
   const out: Record<string, string> = {};
-  for (const name of Object.keys(value).sort()) {
-    const v = (value as Record<string, PlainValue>)[name];
+  const byLowerName = Object.entries(value).map(([name, v]): [string, string, PlainValue] => [name.toLowerCase(), name, v]);
+  for (const [lower, name, v] of byLowerName.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (typeof v !== 'string') {
       if (strict) badProperty(KIND, `headers["${name}"]`, v, 'must be a string');
       continue;
     }
-    const lower = name.toLowerCase();
     if (lower === 'role-tag') badProperty(KIND, `headers["${name}"]`, v, 'must not be set here: role tags go in roleTags');
     out[lower] = v;
   }

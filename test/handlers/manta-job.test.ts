@@ -53,6 +53,17 @@ describe('job handler', () => {
     expect(jobHandler.schema.immutable).toEqual(expect.arrayContaining(['phases', 'inputs']));
   });
 
+  it('plans a new run when an input object is rewritten after the job ran', async () => {
+    const before = await jobHandler.read(world.ctx, { naturalKey: 'word-count' });
+    expect(before?.staleInputs).toEqual([]);
+    await objectHandler.create(world.ctx, textObject('/acme/stor/words/b.txt', 'four five six\n'));
+    const after = await jobHandler.read(world.ctx, { naturalKey: 'word-count' });
+    expect(after?.id).toBe(before?.id);
+    expect(after?.staleInputs).toEqual(['/acme/stor/words/b.txt']);
+    expect(jobHandler.normalizeLive(after!).staleInputs).not.toEqual(jobHandler.normalizeDesired(wordCount).staleInputs);
+    expect(jobHandler.schema.immutable).toContain('staleInputs');
+  });
+
   it('fails the create with the job name and its first error when a task fails', async () => {
     const failing = { name: 'broken', phases: [{ type: 'map', exec: 'echo boom >&2; exit 3' }], inputs: ['/acme/stor/words/a.txt'], wait: true };
     const err = await jobHandler.create(world.ctx, failing).catch((e: unknown) => e);
