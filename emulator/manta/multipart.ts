@@ -134,14 +134,16 @@ export class MultipartEngine {
 
   /**
    * UploadPart: streams a part into a blob; a repeated part number replaces the earlier part.
+   * `ready` is called once the checks passed, just before the bytes are read.
    * @throws MantaError 409 `InvalidMultipartUploadState` once committed or aborted, 409 for a bad part number, 400 `ContentMD5Mismatch`
    */
-  async uploadPart(login: string, id: string, partNum: string, source: Readable, contentMd5?: string): Promise<Part> {
+  async uploadPart(login: string, id: string, partNum: string, source: Readable, contentMd5?: string, ready?: () => void): Promise<Part> {
     const u = this.find(login, id);
     if (!/^\d+$/.test(partNum) || Number(partNum) > MAX_PART_NUM) {
       throw invalid(`part number ${JSON.stringify(partNum)} is invalid: it must be an integer from 0 to ${MAX_PART_NUM}`);
     }
     if (u.state !== 'created') throw badState(id, 'already finalized');
+    ready?.();
     const blob = await this.store.blobs.write(source);
     if (contentMd5 !== undefined && contentMd5 !== blob.md5) {
       await this.store.blobs.remove(blob.id);

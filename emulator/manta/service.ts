@@ -21,8 +21,8 @@ export function createMantaService(ctx: EmulatorContext, options: MantaStateOpti
   if (ctx.consistency.windowMs > 0) state.store.setConsistencyWindow(ctx.consistency.windowMs, ctx.clock);
   ctx.mantaWriter = state.writer();
   const namespace = objectRoutes(state);
-  const fallbackGet = namespace.find((r) => r.method === 'GET' && r.path === '/:login/*rest') as Route;
-  const routes: Route[] = [...jobRoutes(state), ...uploadRoutes(state, (rc) => fallbackGet.handler(rc)), ...namespace];
+  const fallback = (method: string): Route['handler'] | undefined => namespace.find((r) => r.method === method && r.path === '/:login/*rest')?.handler;
+  const routes: Route[] = [...jobRoutes(state), ...uploadRoutes(state, fallback), ...namespace];
   return {
     name: 'manta',
     routes,

@@ -62,7 +62,7 @@ afterAll(async () => {
 });
 
 describe('the standard manta tools against the emulator', () => {
-  it('mmkdir -p, mput (from a file and from stdin), mget and minfo round-trip the exact bytes', async () => {
+  it('mmkdir -p, mput (from a file, from stdin, with -p), mget and minfo round-trip the exact bytes', async () => {
     await ok('mmkdir', ['-p', '/acme/stor/t/a/b']);
     const data = randomBytes(200_000);
     const file = join(home, 'data.bin');
@@ -73,6 +73,9 @@ describe('the standard manta tools against the emulator', () => {
     await ok('mget', ['-o', got, '/acme/stor/t/a/b/data.bin']);
     expect(md5(readFileSync(got))).toBe(md5(data));
     expect(await ok('mget', ['/acme/stor/t/a/b/stdin.txt'])).toBe('from stdin\n');
+    // -p into a missing directory: the first PUT must fail before stdin is read, or the retry is empty.
+    await ok('mput', ['-p', '/acme/stor/t/a/new/dir/stdin.txt'], 'made parents\n');
+    expect(await ok('mget', ['/acme/stor/t/a/new/dir/stdin.txt'])).toBe('made parents\n');
     const info = await ok('minfo', ['/acme/stor/t/a/b/data.bin']);
     expect(info).toContain(`computed-md5: ${md5(data)}`);
     expect(info).toContain('content-length: 200000');
@@ -93,7 +96,7 @@ describe('the standard manta tools against the emulator', () => {
     expect(listed).toEqual(names);
     const long = await ok('mls', ['-l', '/acme/stor/t/a/b']);
     expect(long).toMatch(/^-.* acme +200000 .* data\.bin$/m);
-    expect(await ok('mls', ['/acme/stor/t/a'])).toBe('b/\n');
+    expect(await ok('mls', ['/acme/stor/t/a'])).toBe('b/\nnew/\n');
   });
 
   it('mln makes a link that keeps the bytes, mchattr sets metadata, msign makes a URL anyone can GET', async () => {

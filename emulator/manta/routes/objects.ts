@@ -6,6 +6,7 @@ import { checkRead } from '../conditional.js';
 import { authorizeManta, mantaLocals } from '../private/auth.js';
 import { DIRECTORY_TYPE, checkRoleTags, conditionsOf, directoryHeaders, listLimit, objectHeaders, requestPath } from '../private/http.js';
 import { contentType, durabilityLevel, roleTagHeader, userHeaders } from '../private/metadata.js';
+import { sendContinue } from '../private/expect-continue.js';
 import { depthOf, loginOf, normalizePath, parentOf } from '../private/paths.js';
 
 /** Default largest streaming upload without `max-content-length` (5 GB, as in Manta). */
@@ -144,6 +145,7 @@ async function putObject(state: MantaState, rc: RequestContext, path: string, ro
     throw new MantaError(413, 'RequestEntityTooLarge', `content-length ${declared} exceeds the maximum object size of ${DEFAULT_MAX_CONTENT_LENGTH} bytes`);
   }
   const expected = store.beginObjectWrite(path, conditions);
+  sendContinue(rc.req, rc.res);
   const blob = await store.blobs.write(rc.req, declared === undefined ? { maxBytes: max } : {});
   try {
     if (declared !== undefined && Number(declared) !== blob.size) {

@@ -4,6 +4,7 @@ import { MantaError } from '../errors.js';
 import { authorizeManta, mantaLocals } from '../private/auth.js';
 import { requestPath } from '../private/http.js';
 import { parentOf } from '../private/paths.js';
+import { sendContinue } from '../private/expect-continue.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,9 +16,10 @@ function uploadTags(state: MantaState, login: string): readonly string[] {
 /**
  * The multipart-upload endpoints of manta.md ("Multipart uploads"), including the 301 redirects
  * from `/:login/uploads/:id[/:partNum]` to the parts directory that the `manta` tools follow.
- * `fallback` serves paths under `/:login/uploads` that are not upload operations (plain namespace reads).
+ * `fallback` gives the namespace handler for a method, for paths under `/:login/uploads` that
+ * are not upload operations (the listing of the uploads area, or a 404).
  */
-export function uploadRoutes(state: MantaState, fallback: (rc: RequestContext) => Promise<Reply | undefined> | Reply | undefined): Route[] {
+export function uploadRoutes(state: MantaState, fallback: (method: string) => Route['handler'] | undefined): Route[] {
   const { uploads } = state;
   const ids = (rc: RequestContext, action: string): { login: string; id: string } => {
     const login = mantaLocals(rc).login;
@@ -29,7 +31,11 @@ export function uploadRoutes(state: MantaState, fallback: (rc: RequestContext) =
   const redirect = (rc: RequestContext): Promise<Reply | undefined> | Reply | undefined => {
     const login = mantaLocals(rc).login;
     const id = rc.params['a'] ?? '';
-    if (!UUID.test(id)) return fallback(rc);
+    if (!UUID.test(id)) {
+      const handler = fallback(rc.route.method);
+      if (handler === undefined) throw new MantaError(404, 'ResourceNotFound', `${requestPath(rc)} was not found`);
+      return handler(rc);
+    }
     rc.req.resume();
     const dir = uploads.partsDirectoryOf(login, id);
     if (dir === undefined) throw new MantaError(404, 'ResourceNotFound', `${requestPath(rc)} was not found`);
@@ -55,7 +61,7 @@ export function uploadRoutes(state: MantaState, fallback: (rc: RequestContext) =
       method: 'PUT', path: '/:login/uploads/:prefix/:id/:part', name: 'UploadPart', body: 'stream',
       async handler(rc) {
         const { login, id } = ids(rc, 'putobject');
-        const part = await uploads.uploadPart(login, id, rc.params['part'] ?? '', rc.req, rc.header('content-md5'));
+        const part = await uploads.uploadPart(login, id, rc.params['part'] ?? '', rc.req, rc.header('content-md5'), () => sendContinue(rc.req, rc.res));
         return { status: 204, headers: { etag: part.etag, 'computed-md5': part.md5, 'last-modified': new Date().toUTCString() } };
       },
     },
