@@ -43,10 +43,19 @@ export async function approve(plan: Plan, approval: Approval, io: CommandIo): Pr
  */
 export async function runPlan(stack: StackManifest, plan: Plan, options: EngineOptions, io: CommandIo): Promise<ApplyResult> {
   const reporter = new ProgressReporter(io);
+  // The first Ctrl-C lets running actions finish and record themselves in the state, and skips the
+  // rest; a second one leaves at once (Node's default).
+  const controller = new AbortController();
+  const interrupt = (): void => {
+    io.stderr.write('\nInterrupted: finishing the actions in flight and recording them; press Ctrl-C again to quit at once.\n');
+    controller.abort();
+  };
+  process.once('SIGINT', interrupt);
   let result: ApplyResult;
   try {
-    result = await engine().applyPlan(stack, plan, { ...options, onProgress: reporter.onProgress });
+    result = await engine().applyPlan(stack, plan, { ...options, signal: controller.signal, onProgress: reporter.onProgress });
   } finally {
+    process.off('SIGINT', interrupt);
     reporter.stop();
   }
   io.stdout.write(`${outcomeLine(stack.name, result, io)}\n`);

@@ -28,7 +28,15 @@ const HINTS: Readonly<Record<string, string>> = {
   STATE_ADDRESS_INVALID: 'Choose an address that is not in the state yet.',
   PLAN_MALFORMED: 'Make the plan again with `triton-iac plan --out FILE`.',
   PLAN_STALE: 'Make the plan again with `triton-iac plan --out FILE` and review it before applying.',
-  PLAN_INPUT_INVALID: 'Check the app against the manifest rules in docs/constructs.md.',
+  PLAN_INPUT_INVALID: 'Check the app against the manifest rules in docs/constructs.md, and the connection settings named above.',
+  SECRET_UNAVAILABLE: 'Set the environment variable or create the file the Secret names, then run again.',
+  APPLY_FAILED: 'Fix the cause named above and run apply again; everything that succeeded is recorded in the state.',
+  READ_FAILED: 'Reading the live objects failed; check the connection and run again.',
+  IMPORT_INVALID: 'Check that the id belongs to an object of the kind the address declares.',
+  ABORTED: 'The run was cancelled; actions that finished are recorded in the state. Run the command again to continue.',
+  INVALID_DESIRED: 'Fix the property named above in the app.',
+  LOOKUP_AMBIGUOUS: 'Narrow the look-up (name, version, os) or set mostRecent: true.',
+  UNSAFE_DELETE: 'The run would delete the key it signs with: sign with another key (TRITON_KEY_ID, --profile) or keep that key in the stack.',
 };
 
 /** The stable code of `err`, or `INTERNAL` for an unexpected failure. */
