@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.js';
@@ -130,7 +131,40 @@ describe('Manta state backend', () => {
     await a.unlock();
   });
 
+  it('breaks a lock left by a process of this host that is no longer running', async () => {
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    const b = backend('abandoned');
+    await manta.makeDirectories('/acme/stor/triton-iac');
+    await manta.putObject(b.lockPath, JSON.stringify({ id: 'old', pid: dead, host: hostname(), command: 'triton-iac apply', createdAt: new Date(0).toISOString() }));
+    await b.lock({ command: 'after the crash' });
+    const holder = await b.readLock();
+    expect(holder !== 'unreadable' && holder?.holder.command).toBe('after the crash');
+    await b.unlock();
+  });
+
   it('rejects a state path that is not a canonical object path', () => {
     expect(() => backend('x/../y')).toThrow(/Manta state path .* is invalid: it must be a canonical object path/);
+  });
+});
+
+describe('Manta state backend inside a consistency window', () => {
+  it('turns a stale read into a conflict on write, never into lost work', async () => {
+    const key = generateTestKey('ecdsa-p256', 'owner@acme');
+    const lagging = await startEmulator({ accounts: [{ login: 'acme', keys: [key.publicOpenSsh] }], consistencyWindowMs: 300, staleReadRate: 1 });
+    const client = createMantaClient({ url: lagging.mantaUrl, account: 'acme', signer: loadKeyMaterial(key.privateOpenSsh) });
+    try {
+      const b = new MantaStateBackend({ stack: 'prod', account: 'acme', manta: client, path: '/acme/stor/triton-iac/prod.state.json' });
+      const v1 = await b.write(emptyState('prod', 'acme'), undefined);
+      const v2 = await b.write(withResource(v1.doc, 'kept'), v1.version);
+      // Inside the window the read is served an earlier state (no document, or v1 with its own etag).
+      const seen = await b.read();
+      expect(seen?.version).not.toBe(v2.version);
+      const err = await failure(b.write(withResource(seen?.doc ?? emptyState('prod', 'acme'), 'other'), seen?.version));
+      expect(err.code).toBe('STATE_CONFLICT');
+      expect(v2.doc.resources.map((r) => r.address)).toEqual(['kept']);
+    } finally {
+      await client.close();
+      await lagging.close();
+    }
   });
 });
