@@ -108,6 +108,7 @@ export async function driftStack(stack: StackManifest, opts: EngineOptions): Pro
   const candidates = driftCandidates(first.plan.changes);
   const checked = first.plan.changes.filter((c) => c.action !== 'read' && !c.address.startsWith('~')).length;
   if (candidates.length === 0) return { drifted: [], checked };
+  run.log.debug('differences seen; confirming them by a second read after the consistency window', { addresses: candidates.map((c) => c.address) });
   await pause(run.windowMs, run.signal);
   const second = await reread(run, stack, req, first.live, new Set(candidates.map((c) => c.address)));
   return { drifted: driftItemsOf(confirmDrift(first.plan.changes, second.plan.changes), state, run.handlers), checked };
