@@ -3,7 +3,7 @@
  * and role-tagged so that only the deployers' role may use it.
  *
  * The build machine is not managed here: give its id in BUILDER_MACHINE_ID (for example
- * `export BUILDER_MACHINE_ID=$(triton instance get -j builder | json id)`).
+ * `export BUILDER_MACHINE_ID=$(triton instance list -H -o id name=builder)`).
  */
 import { fileURLToPath } from 'node:url';
 import { Directory, Image, Policy, Role, TritonApp, TritonStack, User } from '../../index.js';
@@ -11,7 +11,7 @@ import { Directory, Image, Policy, Role, TritonApp, TritonStack, User } from '..
 /** Builds the pipeline for `account` (default `acme`), imaging `machine` (default BUILDER_MACHINE_ID). */
 export default function build(account = 'acme', machine = process.env['BUILDER_MACHINE_ID']): TritonApp {
   if (machine === undefined || machine === '') {
-    throw new Error('image-pipeline: set BUILDER_MACHINE_ID to the id of the stopped machine to image (triton instance get -j builder | json id)');
+    throw new Error('image-pipeline: set BUILDER_MACHINE_ID to the id of the stopped machine to image (triton instance list -H -o id name=builder)');
   }
   const app = new TritonApp();
   const stack = new TritonStack(app, 'image-pipeline', { account });

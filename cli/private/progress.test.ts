@@ -1,0 +1,38 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { ProgressReporter } from './progress.js';
+
+function capture(isTTY: boolean) {
+  const stdout = Object.assign(new PassThrough(), { isTTY, columns: 80 });
+  let out = '';
+  stdout.on('data', (c) => (out += String(c)));
+  return { io: { stdout, stderr: new PassThrough(), env: {}, cwd: '/' }, out: () => out };
+}
+
+describe('apply progress', () => {
+  it('prints one plain line per finished action with its duration when there is no terminal', () => {
+    const c = capture(false);
+    const r = new ProgressReporter(c.io);
+    r.onProgress({ type: 'start', total: 3 });
+    r.onProgress({ type: 'action-start', address: 'prod/ops', action: 'create' });
+    r.onProgress({ type: 'action-done', address: 'prod/ops', action: 'create', outcome: 'created', durationMs: 120 });
+    r.onProgress({ type: 'action-failed', address: 'prod/web', action: 'update', message: '409 InvalidArgument: bad', durationMs: 1500 });
+    r.onProgress({ type: 'action-skipped', address: 'prod/tag', because: 'prod/web failed' });
+    r.onProgress({ type: 'retry', address: 'prod/x', reason: 'not visible yet', attempt: 2 });
+    r.stop();
+    expect(c.out()).toBe(['✓ prod/ops: created (120ms)', '✗ prod/web: update failed after 1.5s: 409 InvalidArgument: bad', '- prod/tag: skipped (prod/web failed)', ''].join('\n'));
+  });
+
+  it('keeps a live status line with done/total and what is in flight on a terminal', () => {
+    const c = capture(true);
+    const r = new ProgressReporter(c.io);
+    r.onProgress({ type: 'start', total: 2 });
+    r.onProgress({ type: 'action-start', address: 'prod/ops', action: 'create' });
+    expect(c.out()).toContain('[0/2]');
+    expect(c.out()).toContain('in flight: prod/ops');
+    r.onProgress({ type: 'action-done', address: 'prod/ops', action: 'create', outcome: 'created', durationMs: 5 });
+    expect(c.out()).toContain('[1/2]');
+    r.stop();
+    expect(c.out().endsWith('\r\u001b[2K')).toBe(true);
+  });
+});
