@@ -64,7 +64,10 @@ export const applyCommand: Command = {
         const options = await session.options(stack, extra);
         const plan = await engine().planStack(stack, options);
         io.stdout.write(renderPlan(plan, 'text', io));
-        if (!hasWork(plan)) continue;
+        if (!hasWork(plan)) {
+          io.stdout.write(`Nothing to apply for stack ${stack.name}.\n`);
+          continue;
+        }
         const approved = await approve(
           plan,
           { autoApprove: args.booleans.has('auto-approve'), question: `\nApply these changes to stack ${stack.name} (account ${stack.account})?`, command: 'triton-iac apply --auto-approve' },

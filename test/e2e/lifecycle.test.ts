@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import { hasAnsi, NO_CHANGES, projectDir, runCli, type CliResult } from './support/cli.js';
+import { hasAnsi, NO_CHANGES, projectDir, REPO, runCli, type CliResult } from './support/cli.js';
 import { withCloud } from './support/cloud.js';
 
 const env = { ALICE_PASSWORD: 'e2e-password-1' };
@@ -117,6 +117,21 @@ describe('the quickstart through the triton-iac binary against --emulator', () =
     expect(repaired.code).toBe(0);
     expect(repaired.stdout).toContain('quickstart/read-only: updated');
     expect((await cli('drift', '--emulator')).code).toBe(0);
+  });
+
+  it('forgets a resource with state rm and takes it back with import, by server id', async () => {
+    const entry = JSON.parse((await cli('state', 'show', 'quickstart/publish')).stdout) as { serverId: string };
+    const removed = await cli('state', 'rm', 'quickstart/publish');
+    expect(removed.code).toBe(0);
+    expect(removed.stdout).toContain('Removed quickstart/publish from the state');
+    const plan = await cli('plan', '--emulator', '--json');
+    const change = (JSON.parse(plan.stdout) as { changes: { address: string; action: string }[] }).changes.find((c) => c.address === 'quickstart/publish');
+    expect(change?.action).toBe('adopt');
+    const imported = await cli('import', '--emulator', join(REPO, 'examples/quickstart/main.ts'), 'quickstart/publish', entry.serverId);
+    expect(imported.stderr).toBe('');
+    expect(imported.code).toBe(0);
+    const after = JSON.parse((await cli('state', 'show', 'quickstart/publish')).stdout) as { serverId: string };
+    expect(after.serverId).toBe(entry.serverId);
   });
 
   it('refuses to destroy without confirmation, then destroys everything with --auto-approve', async () => {
