@@ -20,6 +20,7 @@ import { checkPlanStillValid } from './plan/saved-plan.js';
 import type { Plan } from './plan/types.js';
 import type { StateBackend, StateSnapshot } from './state/backend.js';
 import { LocalStateBackend } from './state/local-backend.js';
+import { MantaStateBackend } from './state/manta-backend.js';
 import { emptyState } from './state/document.js';
 import { putResource } from './state/operations.js';
 
@@ -183,8 +184,8 @@ async function withLock<T>(stack: StackManifest, opts: EngineOptions, command: s
 }
 
 function openMantaBackend(stack: StackManifest, path: string, clients: EngineClients | undefined): StateBackend {
-  void stack;
-  void path;
-  void clients;
-  throw new ReconcilerError('PLAN_INPUT_INVALID', `stack ${stack.name} keeps its state in Manta, which this build does not support yet`);
+  if (!clients) {
+    throw new ReconcilerError('PLAN_INPUT_INVALID', `stack ${stack.name} keeps its state in Manta (${path}): connect to Manta first (the state backend needs the Manta client)`);
+  }
+  return new MantaStateBackend({ stack: stack.name, account: stack.account, manta: clients.manta, path });
 }

@@ -12,6 +12,7 @@ import { applyGraphs } from '../plan/apply-order.js';
 import type { Plan, ResourceChange } from '../plan/types.js';
 import type { StateResource } from '../state/document.js';
 import { patchBetween, resolveDesired } from './private/desired.js';
+import { awaitReady } from './private/await-ready.js';
 import { createSafely } from './private/safe-create.js';
 import { withRetries } from './private/retry.js';
 import type { RunContext } from './private/run-context.js';
@@ -119,7 +120,9 @@ async function perform(a: ActionArgs): Promise<ActionOutcome> {
 
   if (change.action === 'create') {
     const desired = resolve(a, handler, resource, true);
-    const { live, adopted } = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry });
+    const created = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry });
+    const { adopted } = created;
+    const live = await awaitReady({ run, handler: managed, change, live: created.live, desired: desired.send });
     await record(a, managed, resource, live, desired.markers);
     if (adopted) return bringUpToDate(a, managed, resource, live, 'adopted');
     return 'created';
@@ -142,12 +145,14 @@ async function perform(a: ActionArgs): Promise<ActionOutcome> {
     await withRetries(retry, refs, () => managed.delete(run.ctx, oldRef));
     run.writeLog.record(self, Date.now());
     const desired = resolve(a, handler, resource, true);
-    const { live } = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry, deletedJustNow: true });
+    const created = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry, deletedJustNow: true });
+    const live = await awaitReady({ run, handler: managed, change, live: created.live, desired: desired.send });
     await record(a, managed, resource, live, desired.markers);
     return 'replaced';
   }
   const desired = resolve(a, handler, resource, true);
-  const { live } = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry });
+  const created = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry });
+  const live = await awaitReady({ run, handler: managed, change, live: created.live, desired: desired.send });
   await record(a, managed, resource, live, desired.markers);
   const newId = managed.idOf(live);
   // Same identity (a path rewritten in place): deleting "the old one" would delete the new one.

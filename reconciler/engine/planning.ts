@@ -99,6 +99,7 @@ export function planFrom(run: RunContext, stack: StackManifest, req: PlanRequest
     resolveSecret: (s) => run.secrets.tryResolve(s),
     unmanagedToDelete,
   });
+  changes = rerunJobsWithChangedInputs(changes, run);
   if (req.targets !== undefined && req.targets.length > 0) changes = selectTargets(changes, req.targets, stack, req.state);
   const plan = makePlan({ stack: stack.name, account: stack.account, state: req.state, manifestDigest: manifestDigestOf(stack), changes });
   return { plan, live, byAddress };
@@ -130,6 +131,28 @@ export function recentlyWritten(changes: readonly ResourceChange[], state: State
   const latest = Math.max(-Infinity, ...written.values());
   if (now - latest < windowMs) for (const c of changes) if (c.address.startsWith(UNMANAGED_ADDRESS_PREFIX)) out.push({ address: c.address, writtenAt: latest });
   return out;
+}
+
+/**
+ * A job whose input or asset object is written by this very apply must run again on the new content;
+ * the job handler can only see a rewrite that already happened, so the engine plans it: an unchanged
+ * job that depends on a created, updated or replaced object becomes a replacement (a new run).
+ */
+export function rerunJobsWithChangedInputs(changes: ResourceChange[], run: Pick<RunContext, 'handlers'>): ResourceChange[] {
+  const written = new Map(changes.filter((c) => c.action === 'create' || c.action === 'update' || c.action === 'replace').map((c) => [c.address, c]));
+  return changes.map((c) => {
+    if (c.kind !== 'job' || c.action !== 'no-op') return c;
+    const inputs = c.dependsOn.filter((d) => written.get(d)?.kind === 'object');
+    if (inputs.length === 0) return c;
+    const schema = run.handlers.get('job')?.schema;
+    return {
+      ...c,
+      action: 'replace' as const,
+      replaceStrategy: schema?.replaceStrategy ?? 'create-then-delete',
+      replacePaths: ['/inputs'],
+      reason: `its input ${inputs.join(', ')} changes in this apply, so the job runs again`,
+    };
+  });
 }
 
 /**

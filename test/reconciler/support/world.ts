@@ -75,6 +75,12 @@ export interface StackVariant {
   readonly job?: boolean;
   /** Stack name. @default 'engine' */
   readonly name?: string;
+  /** The operate policy's name. @default 'operate' */
+  readonly operateName?: string;
+  /** Bob's login. @default 'bob' */
+  readonly bobLogin?: string;
+  /** The notes object's text (an input of the job). @default 'one two three\n' */
+  readonly notesText?: string;
 }
 
 /**
@@ -91,9 +97,9 @@ export function buildStack(variant: StackVariant = {}): StackManifest {
     password: Secret.fromEnv('ALICE_PASSWORD'),
     keys: [{ key: userKey(0).publicOpenSsh, name: 'laptop' }],
   });
-  const bob = variant.withoutBob ? undefined : new User(stack, 'bob', { login: 'bob', email: 'bob@acme.example', keys: [{ key: userKey(1).publicOpenSsh }] });
+  const bob = variant.withoutBob ? undefined : new User(stack, 'bob', { login: variant.bobLogin ?? 'bob', email: 'bob@acme.example', keys: [{ key: userKey(1).publicOpenSsh }] });
   const readOnly = new Policy(stack, 'read-only', { description: 'look', rules: ['CAN listmachines AND getmachine'] });
-  const operate = new Policy(stack, 'operate', { rules: [variant.operateRule ?? 'CAN rebootmachine'] });
+  const operate = new Policy(stack, 'operate', { name: variant.operateName ?? 'operate', rules: [variant.operateRule ?? 'CAN rebootmachine'] });
   const ops = new Role(stack, 'ops', { members: bob ? [bob] : [], defaultMembers: [alice], policies: [readOnly, operate] });
   const auditors = new Role(stack, 'auditors', { members: [Role.ACCOUNT_OWNER], policies: [readOnly] });
   new RoleTag(stack, 'machines-tags', { resource: '/my/machines', roles: [ops, auditors] });
@@ -101,7 +107,7 @@ export function buildStack(variant: StackVariant = {}): StackManifest {
   if (variant.manta !== false) {
     new Directory(stack, 'site', { path: '~~/stor/site', roleTags: [ops] });
     const index = new StorObject(stack, 'index', { path: '~~/stor/site/index.html', content: 'hello world from the site\n', contentType: 'text/html' });
-    const notes = new StorObject(stack, 'notes', { path: '~~/stor/site/notes.txt', content: 'one two three\n', contentType: 'text/plain', headers: { 'm-release': '1' } });
+    const notes = new StorObject(stack, 'notes', { path: '~~/stor/site/notes.txt', content: variant.notesText ?? 'one two three\n', contentType: 'text/plain', headers: { 'm-release': '1' } });
     new SnapLink(stack, 'latest', { path: '~~/stor/site/latest.txt', source: notes });
     if (variant.job !== false) {
       new Job(stack, 'word-count', { phases: [{ type: 'map', exec: 'wc -w' }, { type: 'reduce', exec: "awk '{ t += $1 } END { print t }'" }], inputs: [index, notes], wait: true });
