@@ -66,7 +66,7 @@ export async function runPlan(stack: StackManifest, plan: Plan, options: EngineO
 export function outcomeLine(stackName: string, result: ApplyResult, io: CommandIo): string {
   const paint = painter(io);
   const counts = Object.entries(result.counts)
-    .filter(([what, n]) => n > 0 && what !== 'failed' && what !== 'skipped')
+    .filter(([what, n]) => n > 0 && !['failed', 'skipped', 'unchanged'].includes(what))
     .map(([what, n]) => `${n} ${what}`)
     .join(', ');
   const took = formatDuration(result.durationMs);

@@ -45,10 +45,29 @@ function driftText(drift: StackDrift, io: CommandIo): string {
   const lines = [paint('yellow', `Drift in stack ${drift.stack} (account ${drift.account}): ${drifted.length} of ${checked} objects differ.`), ''];
   for (const d of drifted) {
     lines.push(`  ${paint('yellow', '~')} ${d.address} (${d.kind} ${d.naturalKey}): ${ORIGIN[d.origin] ?? d.origin}`);
-    for (const c of changesOf(d)) lines.push(`      ${describeChange(c)}`);
+    lines.push(...describeItem(d).map((l) => `      ${l}`));
   }
   lines.push('', 'Run `triton-iac plan` to see the repair and `triton-iac apply` to make it.');
   return `${lines.join('\n')}\n`;
+}
+
+/** Each differing field as `field: <live> (live) -> <desired> (declared)`. */
+function describeItem(item: DriftItem): string[] {
+  if (item.before === null || item.before === undefined) return ['missing live (deleted outside triton-iac); apply creates it again'];
+  if (item.after === null || item.after === undefined) return ['no longer declared; apply deletes it'];
+  const before = asRecord(item.before);
+  const after = asRecord(item.after);
+  const fields = [...new Set(item.changes.map((c) => (c.path.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~')))].filter((f) => f !== '');
+  return fields.map((f) => `${f}: ${show(before[f])} (live) -> ${show(after[f])} (declared)`);
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return '(not set)';
+  return JSON.stringify(value, (_k, v: unknown) => maskLabel(v) ?? v);
 }
 
 function driftMarkdown(drift: StackDrift): string {
@@ -89,12 +108,6 @@ function maskLabel(value: unknown): string | undefined {
 
 function jsonChange(c: Change): Change {
   return 'value' in c ? { ...c, value: JSON.parse(JSON.stringify(c.value, (_k, v: unknown) => (maskLabel(v) !== undefined ? null : v))) as unknown } : c;
-}
-
-function describeChange(c: Change): string {
-  const value = 'value' in c ? ` ${JSON.stringify(c.value, (_k, v: unknown) => maskLabel(v) ?? v)}` : '';
-  if (c.path === '' || c.path === '/') return c.op === 'remove' ? 'the object is gone' : `the object would be ${c.op === 'add' ? 'created' : 'replaced'}`;
-  return `${c.op} ${c.path}${c.op === 'remove' ? '' : ` ->${value}`}`;
 }
 
 function cell(text: string): string {
