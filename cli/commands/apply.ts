@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { StackManifest } from '../../common/manifest.js';
-import { manifestDigestOf, readSavedPlan, type Plan } from '../../reconciler/index.js';
+import { readSavedPlan, type Plan } from '../../reconciler/index.js';
 import { UsageError, type Command, type CommandIo } from '../command.js';
 import { expectPositionals, intFlag, parseArgs } from '../private/args.js';
 import { approve, hasWork, runPlan } from '../private/carry-out.js';
@@ -89,9 +89,6 @@ export const applyCommand: Command = {
 };
 
 async function applySaved(stack: StackManifest, plan: Plan, options: Parameters<typeof runPlan>[2], io: CommandIo, file: string): Promise<number> {
-  if (manifestDigestOf(stack) !== plan.manifestDigest) {
-    throw new UsageError(`saved plan ${file} was made from a different version of stack ${stack.name}: the app changed since. Run \`triton-iac plan --out ${file}\` again`);
-  }
   if (!hasWork(plan)) {
     io.stdout.write(`Saved plan ${file} has no changes for stack ${stack.name}; nothing to do.\n`);
     return 0;
