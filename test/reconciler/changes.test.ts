@@ -75,6 +75,21 @@ describe('changes after the first apply', () => {
     expect(live.state).toBe('active');
   });
 
+  it('changes a password when its secret changes, showing it only as a sensitive value, and not again after', async () => {
+    const stack = buildStack({ name: 'secrets', manta: false });
+    expect((await applyStack(stack, opts())).result.ok).toBe(true);
+    const env = { ALICE_PASSWORD: 'battery-staple-9' };
+    const plan = await planStack(stack, { ...opts(), env });
+    const alice = plan.changes.find((c) => c.address === 'secrets/alice')!;
+    expect(alice.action).toBe('update');
+    expect(alice.patch.map((op) => op.path)).toEqual(['/password']);
+    expect(alice.sensitive).toContain('/password');
+    expect(JSON.stringify(plan)).not.toContain(env.ALICE_PASSWORD);
+    const { result } = await applyStack(stack, { ...opts(), env });
+    expect(result.counts.updated).toBe(1);
+    expect((await planStack(stack, { ...opts(), env })).changes.filter((c) => c.action !== 'no-op')).toEqual([]);
+  });
+
   it('limits a plan to the targets and what they depend on', async () => {
     const stack = buildStack({ name: 'targets', manta: false });
     const plan = await planStack(stack, { ...opts(), targets: ['targets/ops'] });
