@@ -5,6 +5,7 @@
 import * as reconciler from '../../reconciler/index.js';
 import type { EngineClients } from '../../reconciler/index.js';
 
+/** The engine types the commands use, re-exported so that they name one module. */
 export type {
   ApplyResult,
   ChangeAction,
