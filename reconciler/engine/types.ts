@@ -3,20 +3,13 @@
  * shapes (see `reconciler/engine.ts` for the functions).
  */
 import type { ResourceKind } from '../../common/manifest.js';
-import type { CloudApiClient } from '../../provider/cloudapi/client.js';
-import type { MantaClient } from '../../provider/manta/client.js';
+import type { Clients } from '../../provider/handlers/clients.js';
 import type { AnyHandler, JsonPatchOperation } from '../../provider/handlers/types.js';
 import type { DisplayValue } from '../render/private/mask.js';
 import type { PlanAction } from '../plan/types.js';
 
-/**
- * The API clients the handlers call: structurally the same as `Clients` in
- * `provider/handlers/clients.ts`, declared here so that the engine's types do not wait on a handler file.
- */
-export interface EngineClients {
-  readonly cloudapi: CloudApiClient;
-  readonly manta: MantaClient;
-}
+/** The API clients the handlers call (`Clients` of `provider/handlers/clients.ts`). */
+export type EngineClients = Clients;
 
 /** One action of a plan, as progress events name it. */
 export type ChangeAction = PlanAction;

@@ -47,5 +47,5 @@ describe('applying a fresh stack against an eventually consistent server', () =>
     for (const text of [stateText, renderJson(plan), renderJson(after), JSON.stringify(events)]) {
       expect(text).not.toContain(SECRET_ENV.ALICE_PASSWORD);
     }
-  });
+  }, CHAOS ? 120_000 : 30_000);
 });

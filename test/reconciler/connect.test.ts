@@ -1,0 +1,45 @@
+/**
+ * connectStack: clients from the stack's settings, the environment and command-line overrides; a
+ * service the stack never configured fails on first use with what to set.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectStack, planStack, ReconcilerError } from '../../reconciler/index.js';
+import { writeTestKey } from '../support/keys.js';
+import { accountKey, buildStack, SECRET_ENV, startWorld, type World } from './support/world.js';
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(async () => world?.close());
+
+describe('connectStack', () => {
+  it('builds working clients from the environment and a key file given on the command line', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'triton-iac-home-'));
+    const keyFile = writeTestKey(accountKey(), 'owner');
+    const stack = buildStack({ name: 'connect', manta: false });
+    const clients = await connectStack(stack, { env: { TRITON_URL: world.emulator.cloudapiUrl, MANTA_URL: world.emulator.mantaUrl }, home, overrides: { keyFile } });
+    try {
+      const plan = await planStack(stack, { clients, workDir: home, env: SECRET_ENV });
+      expect(plan.summary.add).toBeGreaterThan(0);
+      expect(await clients.manta.headObject('/acme/stor')).toMatchObject({ type: 'directory' });
+    } finally {
+      await Promise.all([clients.cloudapi.close(), clients.manta.close()]);
+    }
+  });
+
+  it('gives a client for an unconfigured Manta that fails on use, saying what to set', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'triton-iac-home-'));
+    const stack = buildStack({ name: 'connect', manta: false });
+    const clients = await connectStack(stack, { env: {}, home, overrides: { cloudapiUrl: world.emulator.cloudapiUrl, keyFile: writeTestKey(accountKey(), 'owner') } });
+    try {
+      expect(() => clients.manta.headObject('/acme/stor')).toThrow(ReconcilerError);
+      expect(() => clients.manta.headObject('/acme/stor')).toThrow(/no Manta URL is configured: set connection.mantaUrl in the stack, MANTA_URL, or --manta-url/);
+    } finally {
+      await clients.cloudapi.close();
+    }
+  });
+});
