@@ -15,7 +15,7 @@ import { MANIFEST_VERSION, type Manifest, type ManifestValue, type ResourceKind,
 import { RESOURCE_ATTRIBUTES, naturalKeyOf, type ResourcePropertiesByKind } from '../../common/resource-properties.js';
 import { RESOURCE_SCHEMAS, checkProperties } from '../../common/resource-schema.js';
 import { AdapterError } from '../errors.js';
-import { completeProperties, implicitDependencies, type ConvertedResource } from './private/derive.js';
+import { completeProperties, implicitDependencies, type ConvertedResource } from '../private/derive.js';
 import { convertFields, type ReferenceResolver, type TerraformReference } from './private/tf-values.js';
 import { TERRAFORM_PROVIDER_NAME, kindOfTerraformType, terraformTypeOf } from './terraform-names.js';
 import { TERRAFORM_PROVIDER_FIELDS } from './terraform-schema.js';

@@ -7,10 +7,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import type { ManifestValue, ResourceKind } from '../../../common/manifest.js';
-import { isRef } from '../../../common/manifest.js';
-import { RESOURCE_SCHEMAS } from '../../../common/resource-schema.js';
-import { AdapterError } from '../../errors.js';
+import type { ManifestValue, ResourceKind } from '../../common/manifest.js';
+import { isRef } from '../../common/manifest.js';
+import { RESOURCE_SCHEMAS } from '../../common/resource-schema.js';
+import { AdapterError } from '../errors.js';
 
 type Props = Record<string, ManifestValue>;
 

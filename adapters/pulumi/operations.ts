@@ -1,0 +1,176 @@
+/**
+ * What the Pulumi dynamic provider does, kind by kind, on top of the resource handlers: check
+ * (defaults, derived fields, shape), diff (with replacements from the handler's immutable fields),
+ * create, read, update and delete. The provider object (`provider.ts`) loads this module by URL at
+ * run time, so Pulumi serialises no client, key or handler.
+ *
+ * Inputs are the manifest properties of the kind (`common/resource-properties.ts`) with two
+ * differences: a user's `password` is the clear value (a Pulumi secret), absent for "generate one";
+ * and `connection` says where to connect. Outputs are the inputs plus `naturalKey` and the attributes
+ * the kind exposes (`RESOURCE_ATTRIBUTES`).
+ */
+import jsonPatch from 'fast-json-patch';
+import type { ManifestValue, ResourceKind } from '../../common/manifest.js';
+import { RESOURCE_ATTRIBUTES, naturalKeyOf, type ResourcePropertiesByKind } from '../../common/resource-properties.js';
+import { RESOURCE_SCHEMAS, checkProperties } from '../../common/resource-schema.js';
+import { cloudApiHandlers } from '../../provider/handlers/cloudapi-index.js';
+import { mantaHandlers } from '../../provider/handlers/manta-index.js';
+import type { JsonPatchOperation, PlainObject, ResolvedProperties, ResourceHandler } from '../../provider/handlers/types.js';
+import type { Clients } from '../../provider/handlers/clients.js';
+import { AdapterError } from '../errors.js';
+import { completeProperties } from '../private/derive.js';
+import { accountOf, withContext, type PulumiConnection } from './private/context.js';
+import { recordWrite, withConsistencyRetries } from './private/retry.js';
+
+/** A resource's inputs as the provider receives them. */
+export type PulumiInputs = { readonly connection?: PulumiConnection; readonly [key: string]: unknown };
+/** A resource's outputs: inputs plus `naturalKey` and the kind's attributes. */
+export type PulumiOutputs = PulumiInputs & { readonly naturalKey: string };
+
+/** Fields of the inputs that are not manifest properties. */
+const NOT_PROPERTIES = new Set(['connection', '__provider', 'naturalKey']);
+
+function handlerFor(kind: ResourceKind): ResourceHandler<unknown, Clients> {
+  const handler = [...cloudApiHandlers, ...mantaHandlers].find((h) => h.kind === kind);
+  if (!handler || handler.mode !== 'managed') throw new AdapterError('PULUMI_INPUT_INVALID', `kind ${kind} has no managed handler; it cannot be a Pulumi resource`);
+  return handler as ResourceHandler<unknown, Clients>;
+}
+
+function propertiesOf(inputs: PulumiInputs): Record<string, ManifestValue> {
+  return Object.fromEntries(Object.entries(inputs).filter(([k, v]) => !NOT_PROPERTIES.has(k) && v !== undefined) as [string, ManifestValue][]);
+}
+
+/** The properties a handler receives: a missing password means "generate one at create". */
+function resolvedOf(kind: ResourceKind, inputs: PulumiInputs): ResolvedProperties {
+  const props = propertiesOf(inputs) as Record<string, unknown>;
+  if (kind === 'user' && props.password === undefined) props.password = { $secret: { source: 'generated' } };
+  return props as ResolvedProperties;
+}
+
+/** Fills defaults and derived fields and checks the shape; failures name the property and the rule. */
+export function check(kind: ResourceKind, news: PulumiInputs): { inputs: PulumiInputs; failures: { property: string; reason: string }[] } {
+  const props = propertiesOf(news);
+  let account: string;
+  try {
+    account = accountOf(news.connection);
+  } catch (error) {
+    return { inputs: news, failures: [{ property: 'connection', reason: (error as Error).message }] };
+  }
+  try {
+    const password = props.password;
+    delete props.password;
+    completeProperties(kind, kind, props, account, process.cwd());
+    if (kind === 'user') delete props.password;
+    const shaped = kind === 'user' ? { ...props, password: { $secret: { source: 'generated' as const } } } : props;
+    const failures = checkProperties(kind, shaped).map((reason) => ({ property: /^[\w-]+\.(\w+)/.exec(reason)?.[1] ?? '', reason }));
+    if (password !== undefined && typeof password !== 'string') failures.push({ property: 'password', reason: 'password: must be a string (make it a Pulumi secret)' });
+    const inputs: PulumiInputs = { ...props, ...(password !== undefined ? { password } : {}), ...(news.connection !== undefined ? { connection: news.connection } : {}) };
+    return { inputs, failures };
+  } catch (error) {
+    return { inputs: news, failures: [{ property: '', reason: (error as Error).message }] };
+  }
+}
+
+/** Which properties changed between the last applied inputs and the new ones, and whether that replaces. */
+export function diff(kind: ResourceKind, olds: PulumiOutputs, news: PulumiInputs): { changes: boolean; replaces: string[]; deleteBeforeReplace: boolean } {
+  const handler = handlerFor(kind);
+  const before = handler.normalizeDesired(resolvedOf(kind, olds));
+  const after = handler.normalizeDesired(resolvedOf(kind, news));
+  const changed = new Set<string>();
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (!handler.schema.computed.includes(key) && JSON.stringify(before[key]) !== JSON.stringify(after[key])) changed.add(key);
+  }
+  for (const key of handler.schema.writeOnly) if (olds[key] !== news[key]) changed.add(key);
+  const replaces = [...changed].filter((k) => handler.schema.immutable.includes(k)).sort();
+  return { changes: changed.size > 0, replaces, deleteBeforeReplace: handler.schema.replaceStrategy === 'delete-then-create' };
+}
+
+/** Creates the object and returns its id (server id, else natural key) and outputs. */
+export async function create(kind: ResourceKind, inputs: PulumiInputs): Promise<{ id: string; outs: PulumiOutputs }> {
+  const handler = handlerFor(kind);
+  return withContext(inputs.connection, async (ctx) => {
+    const desired = resolvedOf(kind, inputs);
+    const naturalKey = naturalKeyOf(kind, desired as unknown as ResourcePropertiesByKind[typeof kind], ctx.account);
+    const live = await withConsistencyRetries(
+      policyOf(inputs),
+      undefined,
+      () => handler.create(ctx, desired),
+      () => handler.read(ctx, { naturalKey }),
+    );
+    recordWrite({ kind, name: handler.naturalKeyOf(live) });
+    return { id: handler.idOf(live) ?? handler.naturalKeyOf(live), outs: outputsOf(kind, inputs, live) };
+  });
+}
+
+/**
+ * Reads the live object. Absent: an empty result (Pulumi then drops it from its state). Present:
+ * the outputs with the live values of every property the inputs manage (drift shows as a change).
+ */
+export async function read(kind: ResourceKind, id: string, props: PulumiOutputs | undefined): Promise<{ id?: string; props?: PulumiOutputs }> {
+  const handler = handlerFor(kind);
+  const naturalKey = props?.naturalKey ?? id;
+  return withContext(props?.connection, async (ctx) => {
+    const live = await withConsistencyRetries(policyOf(props), { kind, name: naturalKey }, () => handler.read(ctx, refOf(id, naturalKey)));
+    if (live === undefined) return {};
+    const base = props ?? { naturalKey };
+    const desired = handler.normalizeDesired(resolvedOf(kind, base));
+    const now = handler.normalizeLive(live, desired);
+    const managed: Record<string, unknown> = {};
+    for (const field of RESOURCE_SCHEMAS[kind].properties) {
+      if (handler.schema.writeOnly.includes(field.name) || now[field.name] === undefined) continue;
+      if (props === undefined || props[field.name] !== undefined || field.required) managed[field.name] = now[field.name];
+    }
+    return { id: handler.idOf(live) ?? handler.naturalKeyOf(live), props: outputsOf(kind, { ...base, ...managed }, live) };
+  });
+}
+
+/** Changes the object in place, with the patch between the live object and the new inputs. */
+export async function update(kind: ResourceKind, id: string, olds: PulumiOutputs, news: PulumiInputs): Promise<{ outs: PulumiOutputs }> {
+  const handler = handlerFor(kind);
+  return withContext(news.connection ?? olds.connection, async (ctx) => {
+    const target = { kind, name: olds.naturalKey };
+    const live = await withConsistencyRetries(policyOf(news), target, () => handler.read(ctx, refOf(id, olds.naturalKey)));
+    if (live === undefined) throw new AdapterError('PULUMI_INPUT_INVALID', `${kind} ${olds.naturalKey} no longer exists; run \`pulumi refresh\` so that Pulumi creates it again`);
+    const desired = resolvedOf(kind, news);
+    const wanted = withoutKeys(handler.normalizeDesired(desired), [...handler.schema.writeOnly, ...handler.schema.computed]);
+    const current = withoutKeys(handler.normalizeLive(live, wanted), [...handler.schema.writeOnly, ...handler.schema.computed]);
+    const patch: JsonPatchOperation[] = (jsonPatch.compare(current, wanted) as JsonPatchOperation[]).concat(
+      handler.schema.writeOnly.filter((k) => olds[k] !== news[k]).map((k) => ({ op: 'replace' as const, path: `/${k}` })),
+    );
+    const updated = await withConsistencyRetries(policyOf(news), target, () => handler.update(ctx, id, desired, patch));
+    recordWrite({ kind, name: handler.naturalKeyOf(updated) });
+    return { outs: outputsOf(kind, news, updated) };
+  });
+}
+
+/** Deletes the object; one already gone counts as deleted. */
+export async function remove(kind: ResourceKind, id: string, props: PulumiOutputs): Promise<void> {
+  const handler = handlerFor(kind);
+  await withContext(props.connection, async (ctx) => {
+    await withConsistencyRetries(policyOf(props), { kind, name: props.naturalKey }, () => handler.delete(ctx, refOf(id, props.naturalKey)));
+  });
+}
+
+function refOf(id: string, naturalKey: string): { id?: string; naturalKey: string } {
+  return id !== naturalKey ? { id, naturalKey } : { naturalKey };
+}
+
+function policyOf(inputs: PulumiInputs | undefined): { consistencyWindowMs: number } {
+  const fromEnv = Number(process.env.TRITON_IAC_CONSISTENCY_WINDOW_MS);
+  return { consistencyWindowMs: inputs?.connection?.consistencyWindowMs ?? (Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 15_000) };
+}
+
+function outputsOf(kind: ResourceKind, inputs: PulumiInputs, live: unknown): PulumiOutputs {
+  const handler = handlerFor(kind);
+  const normalized = handler.normalizeLive(live);
+  const attributes: Record<string, unknown> = {};
+  for (const name of new Set([...RESOURCE_ATTRIBUTES[kind], ...handler.schema.computed])) {
+    // `id` is the Pulumi resource's own id already.
+    if (name !== 'id' && normalized[name] !== undefined) attributes[name] = normalized[name];
+  }
+  return { ...inputs, ...attributes, naturalKey: handler.naturalKeyOf(live) };
+}
+
+function withoutKeys(value: PlainObject, keys: readonly string[]): PlainObject {
+  return Object.fromEntries(Object.entries(value).filter(([k]) => !keys.includes(k)));
+}

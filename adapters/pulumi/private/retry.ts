@@ -1,0 +1,43 @@
+/**
+ * The reconciler's consistency policy applied to one Pulumi operation: an error saying "X does not
+ * exist" is retried only within the window after this process wrote X (the write log lives as long
+ * as the Pulumi provider host process, which runs every resource of one `pulumi up`); throttling and
+ * server faults are retried with backoff; anything else fails at once.
+ */
+import { apiErrorFacts, classifyApiError, decideRetry, WriteLog, type ObjectReference, type RetryPolicy } from '../../../reconciler/consistency.js';
+
+/** Every write this process made, shared by all resources of the run. */
+const WRITES = new WriteLog();
+
+/** Records that this process wrote `ref` just now. */
+export function recordWrite(ref: ObjectReference): void {
+  WRITES.record(ref, Date.now());
+}
+
+/**
+ * Runs `fn` until it succeeds or the policy says to stop.
+ * @param target the object the call addresses (a 404 on it right after our own write is retried)
+ * @param onMayHaveApplied for creates: called after a failure that may have taken effect; a
+ *   non-undefined result is taken as the outcome (the object was created after all: adopt it)
+ */
+export async function withConsistencyRetries<T>(
+  policy: RetryPolicy,
+  target: ObjectReference | undefined,
+  fn: () => Promise<T>,
+  onMayHaveApplied?: () => Promise<T | undefined>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      const classification = classifyApiError(apiErrorFacts(error), target ? { target } : {});
+      const decision = decideRetry(classification, { attempt, now: Date.now(), writeLog: WRITES, policy });
+      if (!decision.retry) throw error;
+      if (classification.class === 'transient' && classification.mayHaveApplied && onMayHaveApplied) {
+        const adopted = await onMayHaveApplied().catch(() => undefined);
+        if (adopted !== undefined) return adopted;
+      }
+      await new Promise((resolve) => setTimeout(resolve, decision.delayMs));
+    }
+  }
+}
