@@ -5,7 +5,7 @@
  * fingerprints, object MD5 and size), plus `connection`. A user's password is a Pulumi secret.
  */
 import * as pulumi from '@pulumi/pulumi';
-import type { ResourceKind } from '../../common/manifest.js';
+import type { RefValue, ResourceKind } from '../../common/manifest.js';
 import type {
   AccountConfigProperties,
   AccountProperties,
@@ -25,8 +25,16 @@ import { dynamicProvider } from './provider.js';
 
 export type { PulumiConnection } from './private/context.js';
 
-/** Every property as a Pulumi input (nested values too). */
-type Inputs<T> = { [K in keyof T]: pulumi.Input<T[K] extends readonly (infer E)[] ? readonly pulumi.Input<E>[] : T[K]> };
+/** A property value as a Pulumi input, nested values too; `{ $ref }` values become plain Pulumi outputs. */
+type DeepInput<T> = T extends string | number | boolean
+  ? pulumi.Input<T>
+  : T extends readonly (infer E)[]
+    ? pulumi.Input<readonly DeepInput<E>[]>
+    : T extends object
+      ? pulumi.Input<{ [K in keyof T]: DeepInput<Exclude<T[K], RefValue>> }>
+      : pulumi.Input<T>;
+/** Every property as a Pulumi input. */
+type Inputs<T> = { [K in keyof T]: DeepInput<Exclude<T[K], RefValue>> };
 /** What every resource also takes. */
 interface Common {
   /** Where and as whom to connect. @default the environment (TRITON_*, SDC_*, MANTA_*) */

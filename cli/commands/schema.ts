@@ -25,11 +25,11 @@ export const schemaCommand: Command = {
   name: 'schema',
   summary: 'print the resource property schema (or the Terraform provider schema)',
   help: HELP,
-  run(argv, io) {
+  async run(argv, io) {
     const args = parseArgs(argv, { terraform: 'boolean' }, 'schema');
     expectPositionals(args, 'schema', 0, 0, '[--terraform]');
     const doc = args.booleans.has('terraform') ? terraformProviderSchema(handlerSchemas()) : RESOURCE_SCHEMAS;
     io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
-    return Promise.resolve(0);
+    return 0;
   },
 };
