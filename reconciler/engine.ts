@@ -69,14 +69,14 @@ export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOp
   return withLock(stack, opts, 'triton-iac apply', async (backend, snapshot) => {
     const req = { stack, state: snapshot?.doc ?? null, destroy, ...targetsOf(opts) };
     let now = await planAgainstLiveQuick(run, req);
-    let validity = checkPlanStillValid(plan, { stateSerial: snapshot?.doc.serial ?? 0, stateLineage: snapshot?.doc.lineage ?? null, liveDigests: liveDigestsOf(run, plan, now.byAddress) });
+    let validity = checkPlanStillValid(plan, { stateSerial: snapshot?.doc.serial ?? 0, stateLineage: snapshot?.doc.lineage ?? null, liveDigests: liveDigestsOf(now.plan) });
     if (!validity.valid) {
       // A difference on something written moments ago may be a stale read: look again after the window.
       const recent = recentlyWritten(plan.changes.map((c) => ({ ...c, action: 'update' as const })), req.state, run.windowMs);
       if (recent.length > 0) {
         await pause(Math.max(...recent.map((r) => r.writtenAt)) + run.windowMs - Date.now(), run.signal);
         now = await reread(run, destroy ? destroyView(stack) : stack, req, now.live, new Set(recent.map((r) => r.address)));
-        validity = checkPlanStillValid(plan, { stateSerial: snapshot?.doc.serial ?? 0, stateLineage: snapshot?.doc.lineage ?? null, liveDigests: liveDigestsOf(run, plan, now.byAddress) });
+        validity = checkPlanStillValid(plan, { stateSerial: snapshot?.doc.serial ?? 0, stateLineage: snapshot?.doc.lineage ?? null, liveDigests: liveDigestsOf(now.plan) });
       }
     }
     if (!validity.valid) {

@@ -30,7 +30,8 @@ export function driftItemsOf(confirmed: readonly ResourceChange[], state: StateD
         outside = false;
         configuration = true;
       } else {
-        outside = c.before === null || !same(c.before, entry.properties, ignore);
+        // Only the fields the last apply managed: a field the manifest has taken up since is configuration.
+        outside = c.before === null || Object.keys(entry.properties).some((k) => !ignore.has(k) && canonicalJson(c.before![k]) !== canonicalJson(entry.properties[k]));
         const writeOnlyChanged = (schema?.writeOnly ?? []).some((f) => c.after !== null && c.after[f] !== undefined && c.after[f] !== entry.writeOnly[f]);
         configuration = c.after === null || !same(c.after, entry.properties, ignore) || writeOnlyChanged;
         if (!outside && !configuration) outside = true;

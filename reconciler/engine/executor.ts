@@ -123,7 +123,7 @@ async function perform(a: ActionArgs): Promise<ActionOutcome> {
     const created = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry });
     const { adopted } = created;
     const live = await awaitReady({ run, handler: managed, change, live: created.live, desired: desired.send });
-    await record(a, managed, resource, live, desired.markers);
+    await record(a, managed, resource, live, desired.markers, desired.normalized);
     if (adopted) return bringUpToDate(a, managed, resource, live, 'adopted');
     return 'created';
   }
@@ -131,7 +131,7 @@ async function perform(a: ActionArgs): Promise<ActionOutcome> {
     const live = a.results.get(change.address);
     if (live === undefined) throw new ReconcilerError('PLAN_STALE', `${change.address} was planned for adoption but was not found live at apply; make a new plan`);
     const desired = resolve(a, handler, resource, false);
-    await record(a, managed, resource, live, desired.markers);
+    await record(a, managed, resource, live, desired.markers, desired.normalized);
     return bringUpToDate(a, managed, resource, live, 'adopted');
   }
   if (change.action === 'update') {
@@ -147,13 +147,13 @@ async function perform(a: ActionArgs): Promise<ActionOutcome> {
     const desired = resolve(a, handler, resource, true);
     const created = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry, deletedJustNow: true });
     const live = await awaitReady({ run, handler: managed, change, live: created.live, desired: desired.send });
-    await record(a, managed, resource, live, desired.markers);
+    await record(a, managed, resource, live, desired.markers, desired.normalized);
     return 'replaced';
   }
   const desired = resolve(a, handler, resource, true);
   const created = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry });
   const live = await awaitReady({ run, handler: managed, change, live: created.live, desired: desired.send });
-  await record(a, managed, resource, live, desired.markers);
+  await record(a, managed, resource, live, desired.markers, desired.normalized);
   const newId = managed.idOf(live);
   // Same identity (a path rewritten in place): deleting "the old one" would delete the new one.
   const sameObject = oldRef.naturalKey === change.naturalKey && (oldRef.id === undefined || oldRef.id === newId);
@@ -172,13 +172,13 @@ async function bringUpToDate(
 ): Promise<ActionOutcome> {
   const entry = a.state.current.resources.find((r) => r.address === resource.address) ?? a.stateEntry;
   const desired = resolveDesired({ ...resolveArgs(a, handler, resource, false), stateEntry: entry });
-  const before = withMarkers(plannedBefore ?? handler.normalizeLive(live), handler.schema.writeOnly, entry?.writeOnly ?? {});
+  const before = withMarkers(plannedBefore ?? handler.normalizeLive(live, desired.normalized), handler.schema.writeOnly, entry?.writeOnly ?? {});
   const patch = patchBetween(before, desired.comparable, handler.schema.computed);
   if (patch.length === 0) return outcome === 'updated' ? 'unchanged' : outcome;
   const id = handler.idOf(live) ?? a.change.serverId ?? a.change.naturalKey;
   const updated = await withRetries(a.run.retryFor(resource.address), refsOf(a.change, a.manifest), () => handler.update(a.run.ctx, id, desired.send, patch));
   a.run.writeLog.record({ kind: resource.kind, name: resource.naturalKey }, Date.now());
-  await record(a, handler, resource, updated, { ...(entry?.writeOnly ?? {}), ...desired.markers });
+  await record(a, handler, resource, updated, { ...(entry?.writeOnly ?? {}), ...desired.markers }, desired.normalized);
   return outcome;
 }
 
@@ -200,7 +200,11 @@ async function deleteAction(a: ActionArgs, handler: AnyHandler): Promise<ActionO
   return 'deleted';
 }
 
-async function record(a: ActionArgs, handler: AnyHandler, resource: ResourceManifest, live: unknown, markers: Record<string, string>): Promise<void> {
+/**
+ * Records `live` as the result for references and in state.
+ * @param desired the normalised desired value, so that state keeps the managed fields only (as plans do)
+ */
+async function record(a: ActionArgs, handler: AnyHandler, resource: ResourceManifest, live: unknown, markers: Record<string, string>, desired?: PlainObject): Promise<void> {
   a.results.set(resource.address, live);
   a.run.writeLog.record({ kind: resource.kind, name: resource.naturalKey }, Date.now());
   await a.state.put({
@@ -208,7 +212,7 @@ async function record(a: ActionArgs, handler: AnyHandler, resource: ResourceMani
     kind: resource.kind,
     naturalKey: resource.naturalKey,
     serverId: handler.idOf(live) ?? null,
-    properties: handler.normalizeLive(live),
+    properties: handler.normalizeLive(live, desired),
     writeOnly: markers,
     dependsOn: [...resource.dependsOn].sort(),
     updatedAt: new Date().toISOString(),

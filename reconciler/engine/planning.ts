@@ -6,7 +6,6 @@
 import type { ResourceKind, ResourceManifest, StackManifest } from '../../common/manifest.js';
 import type { PlainObject } from '../../provider/handlers/types.js';
 import { ReconcilerError } from '../errors.js';
-import { digestOf } from '../private/canonical-json.js';
 import { matchLive } from '../plan/match-live.js';
 import { makePlan, manifestDigestOf, planChanges, UNMANAGED_ADDRESS_PREFIX } from '../plan/planner.js';
 import type { Plan, ResourceChange } from '../plan/types.js';
@@ -105,15 +104,12 @@ export function planFrom(run: RunContext, stack: StackManifest, req: PlanRequest
   return { plan, live, byAddress };
 }
 
-/** Digest of each planned address's live object now, for `checkPlanStillValid`. */
-export function liveDigestsOf(run: RunContext, plan: Plan, byAddress: ReadonlyMap<string, unknown>): Map<string, string | undefined> {
-  const out = new Map<string, string | undefined>();
-  for (const c of plan.changes) {
-    const live = byAddress.get(c.address);
-    const handler = run.handlers.get(c.kind);
-    out.set(c.address, live === undefined || !handler ? undefined : digestOf(handler.normalizeLive(live)));
-  }
-  return out;
+/**
+ * Digest of each planned address's live object now, for `checkPlanStillValid`: taken from a plan made
+ * now, so that the live objects are normalised exactly as when the saved plan was made.
+ */
+export function liveDigestsOf(now: Plan): Map<string, string | undefined> {
+  return new Map(now.changes.map((c) => [c.address, c.liveDigest]));
 }
 
 /** Changes whose resource this tool wrote less than a window ago: a stale read may explain them. */

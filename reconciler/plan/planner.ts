@@ -64,7 +64,6 @@ export function planChanges(input: PlanningInput): ResourceChange[] {
     const handler = handlerFor(input.handlers, resource.kind, resource.address);
     const stateEntry = stateByAddress.get(resource.address);
     const rawLive = input.live.get(resource.address);
-    const live = rawLive === undefined ? null : handler.normalizeLive(rawLive);
     const writeOnly = handler.schema.writeOnly;
 
     const desiredMarkers: Record<string, string | undefined> = {};
@@ -90,6 +89,8 @@ export function planChanges(input: PlanningInput): ResourceChange[] {
     const normalized = handler.mode === 'lookup' ? resolved : handler.normalizeDesired(resolved);
     const desired = Object.fromEntries(Object.entries(normalized).filter(([k]) => !writeOnly.includes(k)));
     const unknown = findUnknowns(desired, '');
+    // The desired side tells the handler which optional fields are managed (absent ones are left alone).
+    const live = rawLive === undefined ? null : handler.mode === 'lookup' ? handler.normalizeLive(rawLive) : handler.normalizeLive(rawLive, desired);
 
     changes.push(
       computeChange({

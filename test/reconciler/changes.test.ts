@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StackManifest } from '../../common/manifest.js';
-import { Image, TritonApp, TritonStack } from '../../index.js';
+import { Directory, Image, Job, StorObject, TritonApp, TritonStack } from '../../index.js';
 import { applyStack, openStateBackend, planStack } from '../../reconciler/index.js';
 import { buildStack, liveCounts, SECRET_ENV, startWorld, type World } from './support/world.js';
 
@@ -59,6 +59,25 @@ describe('changes after the first apply', () => {
     expect((await liveCounts(world)).jobs).toBe(2);
     const after = await planStack(changed, opts());
     expect(after.changes.filter((c) => c.action !== 'no-op').map((c) => `${c.action} ${c.address}`)).toEqual([]);
+  });
+
+  it('feeds one job the recorded outputs of another, and runs neither again on the next apply', async () => {
+    const app = new TritonApp({ generator: 'test' });
+    const stack = new TritonStack(app, 'chain', { account: 'acme' });
+    new Directory(stack, 'dir', { path: '~~/stor/chain' });
+    const text = new StorObject(stack, 'text', { path: '~~/stor/chain/text.txt', content: 'a b c d\n', contentType: 'text/plain' });
+    const count = new Job(stack, 'count', { phases: [{ type: 'map', exec: 'wc -w' }], inputs: [text], wait: true });
+    new Job(stack, 'double', { phases: [{ type: 'map', exec: "awk '{ print $1 * 2 }'" }], inputs: [count.outputs], wait: true });
+    const manifest = app.synth().stacks[0]!;
+    const { result } = await applyStack(manifest, opts());
+    expect(result.failed).toEqual([]);
+    const state = await openStateBackend(manifest, { workDir: world.workDir }).read();
+    const byAddress = new Map(state!.doc.resources.map((r) => [r.address, r.properties]));
+    const outputs = byAddress.get('chain/count')!.outputs as string[];
+    expect(outputs.length).toBeGreaterThan(0);
+    expect(byAddress.get('chain/double')!.inputs).toEqual(outputs);
+    const again = await applyStack(manifest, opts());
+    expect(again.plan.changes.filter((c) => c.action !== 'no-op').map((c) => `${c.action} ${c.address}`)).toEqual([]);
   });
 
   it('waits for a custom image to become active, exports it, and records it as active', async () => {

@@ -30,6 +30,14 @@ describe('saved plans', () => {
   it('applies a saved plan, and refuses it naming the serial once the state was written since', async () => {
     const stack = buildStack({ name: 'saved', manta: false });
     expect((await applyPlan(stack, await planStack(stack, opts()), opts())).ok).toBe(true);
+    // A saved plan over existing objects: the live objects it was made against are unchanged.
+    const edited = buildStack({ name: 'saved', manta: false, operateRule: 'CAN startmachine' });
+    await sleep(SERVER_WINDOW + 50);
+    const editPlan = await planStack(edited, opts());
+    expect(editPlan.summary).toMatchObject({ change: 1, add: 0 });
+    expect(await applyPlan(edited, editPlan, opts())).toMatchObject({ ok: true, counts: { updated: 1 } });
+    expect((await rejection(applyPlan(stack, editPlan, opts()))).message).toContain('the manifest of stack saved changed since the plan was made');
+    expect((await applyStack(stack, opts())).result.ok).toBe(true);
     await world.clients.cloudapi.updatePolicy('operate', { rules: ['CAN stopmachine'] });
     await sleep(SERVER_WINDOW + 50);
     const plan = await planStack(stack, opts());

@@ -17,6 +17,8 @@ export interface ResolvedDesired {
   readonly send: PlainObject;
   /** The comparable form (normalised, write-only fields as markers), to diff against live. */
   readonly comparable: PlainObject;
+  /** The normalised desired value without write-only fields: what `normalizeLive` is given. */
+  readonly normalized: PlainObject;
   /** The write-only markers to keep in state. */
   readonly markers: Record<string, string>;
 }
@@ -63,10 +65,9 @@ export function resolveDesired(args: {
     if (args.forCreate || marker !== stateMarker) send[field] = clear;
   }
   const normalized = handler.mode === 'lookup' ? (send as PlainObject) : handler.normalizeDesired(send);
-  const comparable: Record<string, PlainValue> = {};
-  for (const [k, v] of Object.entries(normalized)) if (!writeOnly.includes(k)) comparable[k] = v;
-  for (const [k, m] of Object.entries(markers)) comparable[k] = m;
-  return { send, comparable, markers };
+  const plain: Record<string, PlainValue> = {};
+  for (const [k, v] of Object.entries(normalized)) if (!writeOnly.includes(k)) plain[k] = v;
+  return { send, comparable: { ...plain, ...markers }, normalized: plain, markers };
 }
 
 /** The RFC 6902 patch from `before` to `after`, computed fields left out. */
