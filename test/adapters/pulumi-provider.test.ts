@@ -107,3 +107,31 @@ describe('the Pulumi dynamic provider against the emulator', () => {
     expect(result.failures).toEqual([{ property: 'members', reason: 'role.members[0].type: "group" is not one of subuser, account' }]);
   });
 });
+
+describe('the Pulumi dynamic provider for Manta kinds', () => {
+  const directories = dynamicProvider('directory');
+  const objects = dynamicProvider('object');
+
+  it('creates a directory and an object, updates the content in place, replaces on a new path, and deletes', async () => {
+    const dir = await directories.create(await checked(directories, { path: '~~/stor/site' }));
+    expect(dir.id).toBe('/acme/stor/site');
+    const v1 = await checked(objects, { path: '~~/stor/site/index.html', content: { text: 'one' }, contentType: 'text/html' });
+    expect(v1).toMatchObject({ path: '/acme/stor/site/index.html', size: 3, durability: 2, headers: {}, roleTags: [] });
+    const created = await objects.create(v1);
+    expect(created.outs.etag).toEqual(expect.any(String));
+
+    const v2 = await checked(objects, { path: '~~/stor/site/index.html', content: { text: 'two!' }, contentType: 'text/html' });
+    expect(await objects.diff!(created.id, created.outs, v2)).toMatchObject({ changes: true, replaces: [] });
+    const updated = await objects.update!(created.id, created.outs, v2);
+    expect(updated.outs.size).toBe(4);
+    const read = await objects.read!(created.id, updated.outs);
+    expect(read.props).toMatchObject({ md5: v2.md5 });
+
+    const moved = await checked(objects, { path: '~~/stor/site/home.html', content: { text: 'two!' }, contentType: 'text/html' });
+    expect((await objects.diff!(created.id, updated.outs, moved)).replaces).toEqual(['path']);
+
+    await objects.delete!(created.id, updated.outs);
+    expect(await objects.read!(created.id, updated.outs)).toEqual({});
+    await directories.delete!(dir.id, dir.outs);
+  });
+});
