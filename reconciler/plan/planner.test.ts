@@ -161,3 +161,30 @@ describe('planChanges', () => {
     expect(p.summary).toEqual({ add: 1, change: 0, replace: 0, destroy: 1, adopt: 1, read: 0, noop: 0 });
   });
 });
+
+describe('planChanges and optional fields', () => {
+  it('gives the handler the desired value when normalising live, so a field the manifest leaves out is not shown as a removal', () => {
+    const base = testHandlers.get('role')!;
+    const handlers = new Map(testHandlers);
+    handlers.set('role', {
+      ...base,
+      normalizeDesired: (p) => {
+        const out = { ...base.normalizeDesired(p) };
+        if (p.description === undefined) delete (out as Record<string, unknown>).description;
+        return out;
+      },
+      normalizeLive: (l, desired) => {
+        const out = { ...base.normalizeLive(l) };
+        if (desired !== undefined && !('description' in desired)) delete (out as Record<string, unknown>).description;
+        return out;
+      },
+    });
+    const [change] = planChanges({
+      resources: [opsRole],
+      state: stateWith(stateEntry('prod/ops', 'role', 'ops', { serverId: 'r-1' })),
+      live: new Map([['prod/ops', { ...liveOps, description: 'set by hand' }]]),
+      handlers,
+    });
+    expect(change!.action).toBe('no-op');
+  });
+});
