@@ -4,6 +4,7 @@
  * the window has passed, so that a stale read right after an apply never shows as a change.
  */
 import type { ResourceKind, ResourceManifest, StackManifest } from '../../common/manifest.js';
+import { isSigningKey } from '../../provider/handlers/key.js';
 import type { PlainObject } from '../../provider/handlers/types.js';
 import { ReconcilerError } from '../errors.js';
 import { matchLive } from '../plan/match-live.js';
@@ -88,7 +89,16 @@ export function planFrom(run: RunContext, stack: StackManifest, req: PlanRequest
   const byAddress = new Map(match.byAddress);
   for (const [address, object] of live.singles) byAddress.set(address, object);
   const authoritative = new Set<ResourceKind>(stack.authoritative ?? []);
-  const unmanagedToDelete = match.unmanaged.filter((u) => authoritative.has(u.kind));
+  const signingKeyId = (run.ctx.clients as Partial<typeof run.ctx.clients> | undefined)?.cloudapi?.keyId;
+  const unmanagedToDelete = match.unmanaged.filter((u) => {
+    if (!authoritative.has(u.kind)) return false;
+    // Deleting the key this run signs with would lock the stack out of its own account.
+    if (u.kind === 'key' && typeof signingKeyId === 'string' && isSigningKey(signingKeyId, u.naturalKey)) {
+      run.log.warn('not deleting the unmanaged key that signs these requests, although the stack is authoritative for keys', { fingerprint: u.naturalKey });
+      return false;
+    }
+    return true;
+  });
   for (const u of unmanagedToDelete) byAddress.set(`${UNMANAGED_ADDRESS_PREFIX}${u.kind}/${u.naturalKey}`, u.live);
   let changes = planChanges({
     resources: stack.resources,

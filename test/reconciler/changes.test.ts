@@ -109,6 +109,19 @@ describe('changes after the first apply', () => {
     expect((await planStack(stack, { ...opts(), env })).changes.filter((c) => c.action !== 'no-op')).toEqual([]);
   });
 
+  it('deletes unmanaged users of an authoritative stack, but never the key it signs with', async () => {
+    const stack = buildStack({ name: 'owner', manta: false, authoritative: ['user', 'key'] });
+    expect((await applyStack(stack, opts())).result.ok).toBe(true);
+    await world.clients.cloudapi.createUser({ login: 'mallory', email: 'mallory@acme.example', password: 'secret-123' });
+    await sleep(200);
+    const { plan, result } = await applyStack(stack, opts());
+    expect(plan.changes.filter((c) => c.action === 'delete').map((c) => c.address)).toEqual(['~unmanaged/user/mallory']);
+    expect(result.ok).toBe(true);
+    await sleep(200);
+    expect((await world.clients.cloudapi.listUsers()).map((u) => u.login).sort()).toEqual(['alice', 'bob']);
+    expect(await world.clients.cloudapi.listKeys()).toHaveLength(1);
+  });
+
   it('limits a plan to the targets and what they depend on', async () => {
     const stack = buildStack({ name: 'targets', manta: false });
     const plan = await planStack(stack, { ...opts(), targets: ['targets/ops'] });

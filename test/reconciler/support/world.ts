@@ -79,6 +79,8 @@ export interface StackVariant {
   readonly operateName?: string;
   /** Bob's login. @default 'bob' */
   readonly bobLogin?: string;
+  /** Kinds the stack owns exclusively. @default none */
+  readonly authoritative?: readonly ('user' | 'role' | 'policy' | 'key')[];
   /** The notes object's text (an input of the job). @default 'one two three\n' */
   readonly notesText?: string;
 }
@@ -89,7 +91,7 @@ export interface StackVariant {
  */
 export function buildStack(variant: StackVariant = {}): StackManifest {
   const app = new TritonApp({ generator: 'triton-iac engine test' });
-  const stack = new TritonStack(app, variant.name ?? 'engine', { account: 'acme' });
+  const stack = new TritonStack(app, variant.name ?? 'engine', { account: 'acme', ...(variant.authoritative ? { authoritative: variant.authoritative } : {}) });
   const alice = new User(stack, 'alice', {
     login: 'alice',
     email: 'alice@acme.example',
