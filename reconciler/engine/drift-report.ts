@@ -4,7 +4,7 @@
  * configuration, or both: live is compared with what the last apply left in state, and the manifest
  * with the same.
  */
-import type { AnyHandler, PlainObject, PlainValue } from '../../provider/handlers/types.js';
+import type { PlainObject, PlainValue, PlanningHandler } from '../../provider/handlers/types.js';
 import type { ResourceKind } from '../../common/manifest.js';
 import { canonicalJson } from '../private/canonical-json.js';
 import { UNMANAGED_ADDRESS_PREFIX } from '../plan/planner.js';
@@ -14,7 +14,7 @@ import type { StateDocument } from '../state/document.js';
 import type { DriftItem } from './types.js';
 
 /** One drift item per confirmed change, sorted by address. */
-export function driftItemsOf(confirmed: readonly ResourceChange[], state: StateDocument | null, handlers: ReadonlyMap<ResourceKind, AnyHandler>): DriftItem[] {
+export function driftItemsOf(confirmed: readonly ResourceChange[], state: StateDocument | null, handlers: ReadonlyMap<ResourceKind, Pick<PlanningHandler, 'schema'>>): DriftItem[] {
   const entries = new Map((state?.resources ?? []).map((r) => [r.address, r]));
   return confirmed
     .map((c): DriftItem => {
