@@ -70,7 +70,8 @@ export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOp
     const req = { stack, state: snapshot?.doc ?? null, destroy, ...targetsOf(opts) };
     let now = await planAgainstLiveQuick(run, req);
     let validity = checkPlanStillValid(plan, { stateSerial: snapshot?.doc.serial ?? 0, stateLineage: snapshot?.doc.lineage ?? null, liveDigests: liveDigestsOf(now.plan) });
-    if (!validity.valid) {
+    const stateMoved = (snapshot?.doc.serial ?? 0) !== plan.stateSerial || (snapshot?.doc.lineage ?? null) !== plan.stateLineage;
+    if (!validity.valid && !stateMoved) {
       // A difference on something written moments ago may be a stale read: look again after the window.
       const recent = recentlyWritten(plan.changes.map((c) => ({ ...c, action: 'update' as const })), req.state, run.windowMs);
       if (recent.length > 0) {
