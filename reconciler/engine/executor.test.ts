@@ -134,4 +134,21 @@ describe('the executor', () => {
     expect(account.calls).toEqual(['delete role ops', 'delete user alice']);
     expect(stateOf(opts).resources).toEqual([]);
   });
+
+  it('skips everything not yet started once the run is cancelled, saying so', async () => {
+    const account = new MemoryAccount();
+    const controller = new AbortController();
+    const opts = options(account, { signal: controller.signal, parallelism: 1 });
+    opts.onProgress = (e) => {
+      if (e.type === 'action-done') controller.abort();
+    };
+    const { result } = await applyStack(stackOf([userRes('a1'), userRes('a2'), userRes('a3')]), opts);
+    expect(result.ok).toBe(false);
+    expect(result.counts.created).toBe(1);
+    expect(result.skipped).toEqual([
+      { address: 'unit/a2', because: 'the run was cancelled' },
+      { address: 'unit/a3', because: 'the run was cancelled' },
+    ]);
+    expect(stateOf(opts).resources.map((r) => r.address)).toEqual(['unit/a1']);
+  });
 });
