@@ -138,10 +138,13 @@ describe('the executor', () => {
   it('skips everything not yet started once the run is cancelled, saying so', async () => {
     const account = new MemoryAccount();
     const controller = new AbortController();
-    const opts = options(account, { signal: controller.signal, parallelism: 1 });
-    opts.onProgress = (e) => {
-      if (e.type === 'action-done') controller.abort();
-    };
+    const opts = options(account, {
+      signal: controller.signal,
+      parallelism: 1,
+      onProgress: (e: ProgressEvent) => {
+        if (e.type === 'action-done') controller.abort();
+      },
+    });
     const { result } = await applyStack(stackOf([userRes('a1'), userRes('a2'), userRes('a3')]), opts);
     expect(result.ok).toBe(false);
     expect(result.counts.created).toBe(1);
