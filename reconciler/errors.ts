@@ -31,8 +31,6 @@ export type ReconcilerErrorCode =
   | 'SECRET_UNAVAILABLE'
   /** A resource action failed (the message carries the server's reason). */
   | 'APPLY_FAILED'
-  /** Reading live objects failed. */
-  | 'READ_FAILED'
   /** `import` was given an address or id that does not fit. */
   | 'IMPORT_INVALID'
   /** The run was cancelled. */
