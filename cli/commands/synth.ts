@@ -10,7 +10,7 @@ Builds the app and prints its manifest: the plain, deterministic JSON that plan 
 Nothing is sent to the cloud.
 
 APP is a TypeScript or JavaScript program whose default export builds a TritonApp, a manifest JSON,
-or a \`triton rbac apply\` file (rbac.json). Without APP: "app" in ./triton-iac.json, else
+a \`triton rbac apply\` file (rbac.json), or a CDKTF cdk.tf.json. Without APP: "app" in ./triton-iac.json, else
 ./infra/main.ts.
 
 Options:

@@ -31,10 +31,26 @@ describe('finding and loading the app', () => {
     expect(loaded.manifest.stacks[0]!.resources.map((r) => r.address)).toEqual(['rbac/rbac/policy-p']);
   });
 
+  it('converts a CDKTF cdk.tf.json, leaving other providers alone', async () => {
+    const cwd = dir();
+    const file = join(cwd, 'cdk.tf.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        '//': { metadata: { stackName: 'team' } },
+        provider: { tritoniac: [{ account: 'acme' }] },
+        resource: { tritoniac_policy: { ro: { name: 'read-only', rules: ['CAN getmachine'] } }, random_pet: { pet: {} } },
+      }),
+    );
+    const loaded = await loadApp(file);
+    expect(loaded.kind).toBe('cdktf');
+    expect(loaded.manifest.stacks.map((s) => [s.name, s.account, s.resources.map((r) => r.address)])).toEqual([['team', 'acme', ['team/ro']]]);
+  });
+
   it('refuses JSON that is neither kind, and a manifest of another version', async () => {
     const cwd = dir();
     writeFileSync(join(cwd, 'x.json'), '{"hello": 1}');
-    await expect(loadApp(join(cwd, 'x.json'))).rejects.toThrow('neither a manifest (no "stacks") nor a `triton rbac apply` file');
+    await expect(loadApp(join(cwd, 'x.json'))).rejects.toThrow('neither a manifest (no "stacks"), a `triton rbac apply` file');
     writeFileSync(join(cwd, 'm.json'), '{"version": 9, "stacks": []}');
     await expect(loadApp(join(cwd, 'm.json'))).rejects.toThrow('version is 9; this triton-iac reads version 1');
   });

@@ -1,17 +1,18 @@
 /**
  * Finds and loads the APP argument: a TypeScript or JavaScript program that builds a `TritonApp`, a
- * synthesized manifest, or a `triton rbac apply` configuration file. The kind is decided by content,
- * not by name, so `infra.json` may be either JSON kind.
+ * synthesized manifest, a `triton rbac apply` configuration file, or a CDKTF `cdk.tf.json`. The kind
+ * is decided by content, not by name, so `infra.json` may be any of the JSON kinds.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isTerraformJson, manifestFromTerraformJson } from '../../adapters/cdktf/from-terraform-json.js';
 import { MANIFEST_VERSION, type Manifest, type StackManifest } from '../../common/manifest.js';
 import { fromRbacJson, SynthError, TritonApp, TritonStack } from '../../constructs/index.js';
 import { UsageError } from '../command.js';
 
 /** What the APP turned out to be. */
-export type AppKind = 'program' | 'manifest' | 'rbac-json';
+export type AppKind = 'program' | 'manifest' | 'rbac-json' | 'cdktf';
 
 /** A loaded app: its manifest and where it came from. */
 export interface LoadedApp {
@@ -20,9 +21,9 @@ export interface LoadedApp {
   readonly manifest: Manifest;
 }
 
-/** Options for loading a `triton rbac apply` file, which names no account or stack. */
+/** Options for loading a `triton rbac apply` file (which names no account or stack) or a `cdk.tf.json`. */
 export interface RbacLoadOptions {
-  /** The account the file is applied to. */
+  /** The account the file is applied to (a `cdk.tf.json` may name its own in the provider block). */
   readonly account?: string;
   /** The stack name. @default 'rbac' */
   readonly stack?: string;
@@ -85,10 +86,13 @@ export async function loadApp(path: string, rbac: RbacLoadOptions = {}): Promise
     );
   }
   if (isObject(value) && 'stacks' in value) return { path, kind: 'manifest', manifest: checkManifest(value, path) };
+  if (isTerraformJson(value)) return { path, kind: 'cdktf', manifest: convertTerraformJson(value, path, rbac.account) };
   if (isObject(value) && ('users' in value || 'roles' in value || 'policies' in value)) {
     return { path, kind: 'rbac-json', manifest: synthRbac(path, rbac) };
   }
-  throw new UsageError(`${path} is JSON but neither a manifest (no "stacks") nor a \`triton rbac apply\` file (no "users", "roles" or "policies")`);
+  throw new UsageError(
+    `${path} is JSON but neither a manifest (no "stacks"), a \`triton rbac apply\` file (no "users", "roles" or "policies") nor a CDKTF cdk.tf.json (no "terraform" or "resource")`,
+  );
 }
 
 /** Picks the stacks to work on: all of them, or the one `--stack` names. */
@@ -143,6 +147,14 @@ function synthRbac(path: string, options: RbacLoadOptions): Manifest {
     return app.synth();
   } catch (err) {
     throw synthFailure(err, path);
+  }
+}
+
+function convertTerraformJson(value: unknown, path: string, account: string | undefined): Manifest {
+  try {
+    return manifestFromTerraformJson(value, account !== undefined ? { account } : {}).manifest;
+  } catch (err) {
+    throw new UsageError(`${path} is a CDKTF cdk.tf.json that cannot be converted: ${firstLine(err)}. See docs/adapters-cdktf.md`, { cause: err });
   }
 }
 
