@@ -59,6 +59,7 @@ async function handle(service: Service, ctx: EmulatorContext, router: Router, re
   const route: Route = match.route ?? { method: 'GET', path: rawPath, name: 'NotFound', handler: () => undefined };
   const requestId = headerOf(req, 'x-request-id') ?? randomUUID();
   const locals: Record<string, unknown> = {};
+  let counted = route.name;
   const rc: RequestContext = {
     ctx,
     service,
@@ -76,6 +77,11 @@ async function handle(service: Service, ctx: EmulatorContext, router: Router, re
     header: (name) => headerOf(req, name),
     standardHeaders: () => ({ date: new Date(ctx.clock()).toUTCString(), ...service.standardHeaders(rc, performance.now() - started) }),
     locals,
+    nameOperation: (operation) => {
+      if (operation === counted) return;
+      ctx.stats.rename(service.name, counted, operation);
+      counted = operation;
+    },
   };
 
   if (match.route === undefined) {

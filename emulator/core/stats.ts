@@ -17,6 +17,16 @@ export class StatsCounter {
     this.total += 1;
   }
 
+  /** Moves one request of `service` from `from` to `to` (a route that serves several operations). */
+  rename(service: string, from: string, to: string): void {
+    const byOp = this.counts.get(service);
+    const count = byOp?.get(from) ?? 0;
+    if (byOp === undefined || count === 0) return;
+    if (count === 1) byOp.delete(from);
+    else byOp.set(from, count - 1);
+    byOp.set(to, (byOp.get(to) ?? 0) + 1);
+  }
+
   /** The counters as JSON: `{"cloudapi": {"ListUsers": 3}, "manta": {}, "total": 3}`. */
   snapshot(services: readonly string[] = []): Record<string, unknown> {
     const out: Record<string, unknown> = {};

@@ -91,4 +91,10 @@ export interface RequestContext {
   standardHeaders(): Record<string, string>;
   /** Scratch space the service's hooks share with its handlers (e.g. the negotiated version). */
   readonly locals: Record<string, unknown>;
+  /**
+   * Names the operation more precisely once the handler knows it, moving this request's count in the
+   * stats from the route's name to `operation`. Manta serves every namespace operation on one route,
+   * and benchmarks must tell GetObject from HeadObject and ListDirectory.
+   */
+  nameOperation(operation: string): void;
 }
