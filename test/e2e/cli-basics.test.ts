@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectDir, REPO, runCli } from './support/cli.js';
 
-const COMMANDS = ['synth', 'plan', 'apply', 'drift', 'destroy', 'import', 'state', 'emulator'];
+const COMMANDS = ['synth', 'plan', 'apply', 'drift', 'destroy', 'import', 'state', 'schema', 'emulator'];
 
 describe('the triton-iac binary without a cloud', () => {
   it('lists every command in --help and prints help with examples for each of them', async () => {
@@ -17,6 +17,14 @@ describe('the triton-iac binary without a cloud', () => {
       expect(help.stdout, name).toContain(`Usage: triton-iac ${name}`);
       expect(help.stdout, name).toMatch(/Examples?:/);
     }
+  });
+
+  it('prints a Terraform provider schema naming every managed kind as a tritoniac resource', async () => {
+    const result = await runCli(['schema', '--terraform'], { cwd: projectDir() });
+    expect(result.code).toBe(0);
+    const schema = JSON.parse(result.stdout) as { provider_schemas: Record<string, { resource_schemas: Record<string, unknown> }> };
+    const provider = schema.provider_schemas['registry.terraform.io/triton-iac/tritoniac'];
+    expect(Object.keys(provider?.resource_schemas ?? {})).toEqual(expect.arrayContaining(['tritoniac_user', 'tritoniac_role', 'tritoniac_policy', 'tritoniac_object']));
   });
 
   it('synthesizes the quickstart into the manifest the library produces, with no cloud access', async () => {
