@@ -91,6 +91,13 @@ describe('renderers on a representative plan', () => {
     expect(renderMarkdown(empty)).toContain('**No changes.**');
   });
 
+  it('says there is nothing to do when the only actions are look-ups being read', () => {
+    const reads = plan.changes.filter((c) => c.action === 'read');
+    expect(reads.length).toBeGreaterThan(0);
+    const lookupsOnly = makePlan({ stack: 'prod', account: 'acme', state: null, manifestDigest: 'sha256:00', changes: reads });
+    expect(renderText(lookupsOnly)).toBe(`No changes. Stack prod (account acme) matches the manifest (${reads.length} look-up${reads.length === 1 ? '' : 's'} read).\n`);
+  });
+
   it('renders Markdown with a summary table, a row per change and the plan in a collapsible block', () => {
     const md = renderMarkdown(plan);
     const lines = md.split('\n');

@@ -18,8 +18,11 @@ export interface TextRenderOptions {
 /** Renders `plan` as text for a terminal or a log. Ends with a newline. */
 export function renderText(plan: Plan, options: TextRenderOptions = {}): string {
   const lines: string[] = [];
-  if (!planHasChanges(plan) && !plan.changes.some((c) => c.action === 'read')) {
-    lines.push(`No changes. Stack ${plan.stack} (account ${plan.account}) matches the manifest.`);
+  if (!planHasChanges(plan)) {
+    // Look-ups are read on every plan; listing them when nothing changes would bury the answer.
+    const reads = plan.changes.filter((c) => c.action === 'read').length;
+    const note = reads > 0 ? ` (${reads} look-up${reads === 1 ? '' : 's'} read)` : '';
+    lines.push(`No changes. Stack ${plan.stack} (account ${plan.account}) matches the manifest${note}.`);
     return `${lines.join('\n')}\n`;
   }
   lines.push(`triton-iac will perform the following actions on stack ${plan.stack} (account ${plan.account}):`, '');
