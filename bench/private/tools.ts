@@ -1,0 +1,48 @@
+/**
+ * The command lines of the tools compared: the real `triton-iac` binary (compiled `dist/`), the
+ * vendor `triton` CLI and the vendor `manta` tools, each run in its own process by {@link measure}.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { measure, type Measured } from './proc.js';
+
+/** The repository root. */
+export const REPO = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const IAC = join(REPO, 'bin', 'triton-iac.js');
+const TRITON = join(REPO, 'node_modules', '.bin', 'triton');
+const MANTA_BIN = join(REPO, 'node_modules', 'manta', 'bin');
+
+/** Fails early, with the fix, when `dist/` has not been built. */
+export function checkBuilt(): void {
+  if (!existsSync(join(REPO, 'dist', 'cli', 'main.js'))) throw new Error('dist/ is missing: run `npm run build` first (the benchmark runs the real triton-iac binary)');
+}
+
+/** Where and how a tool runs. */
+export interface ToolEnv {
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/** `triton-iac <args>`. */
+export function iac(at: ToolEnv, args: readonly string[]): Promise<Measured> {
+  return measure(process.execPath, [IAC, ...args], at);
+}
+
+/** `triton <args>`. */
+export function triton(at: ToolEnv, args: readonly string[]): Promise<Measured> {
+  return measure(TRITON, args, at);
+}
+
+/** `<tool> <args>` of the vendor manta tools (`mput`, `msync`, `mmkdir`, …). */
+export function mantaTool(at: ToolEnv, tool: string, args: readonly string[]): Promise<Measured> {
+  return measure(process.execPath, [join(MANTA_BIN, tool), ...args], at);
+}
+
+/** The first line of an error a run printed (for the report), without stack frames. */
+export function firstError(m: Measured): string | null {
+  if (m.code === 0) return null;
+  const lines = `${m.stderr}\n${m.stdout}`.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const line = lines.find((l) => /error/i.test(l) && !l.startsWith('at ')) ?? lines[0] ?? `exit ${m.code}`;
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}

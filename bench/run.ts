@@ -1,0 +1,94 @@
+/**
+ * `npm run bench`: triton-iac against the vendor `triton` and `manta` CLIs, each against its own
+ * emulator with 20 ms of added latency per request. Never pass/fail: it prints a table and writes
+ * `bench/results/latest.json` plus a dated copy.
+ *
+ * Flags: `--runs N` (default 3), `--sizes 100,1000` (default both), `--quick` (one run at N = 100,
+ * a 32 MiB large object, a 20-object mput sample), `--window-ms N` (scenario 4, default 5000),
+ * `--big-mb N` (default 256), `--mput-sample N` (objects uploaded with one `mput` each, default 50;
+ * the figure is scaled to N), `--only a,b` (scenarios: rbac, window, tree, big).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { generateTestKey } from '../test/support/keys.js';
+import { runBigObjectScenario, runTreeScenario } from './private/manta-scenarios.js';
+import { runRbacScenarios, runWindowScenario } from './private/rbac-scenarios.js';
+import { buildReport, CRITICAL_PATH, markdownTable, textTable } from './private/report.js';
+import { SampleSet } from './private/sample.js';
+import { checkBuilt, REPO } from './private/tools.js';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string' },
+    sizes: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    'window-ms': { type: 'string' },
+    'big-mb': { type: 'string' },
+    'mput-sample': { type: 'string' },
+    only: { type: 'string' },
+  },
+});
+const quick = values.quick === true;
+const positive = (name: string, text: string | undefined, fallback: number): number => {
+  if (text === undefined) return fallback;
+  const v = Number(text);
+  if (!Number.isInteger(v) || v < 1) throw new Error(`--${name}: ${JSON.stringify(text)} is not a positive integer`);
+  return v;
+};
+const runs = positive('runs', values.runs, quick ? 1 : 3);
+const sizes = values.sizes !== undefined ? values.sizes.split(',').map((s) => positive('sizes', s.trim(), 100)) : quick ? [100] : [100, 1000];
+const windowMs = positive('window-ms', values['window-ms'], 5000);
+const bigMb = positive('big-mb', values['big-mb'], quick ? 32 : 256);
+const mputSample = positive('mput-sample', values['mput-sample'], quick ? 20 : 50);
+const only = new Set((values.only ?? 'rbac,window,tree,big').split(','));
+const LATENCY_MS = 20;
+const PARALLELISM = 8;
+
+checkBuilt();
+const key = generateTestKey('rsa', 'bench@acme');
+const set = new SampleSet();
+const started = Date.now();
+const say = (line: string): void => {
+  process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)}s] ${line}\n`);
+};
+
+for (let run = 1; run <= runs; run++) {
+  for (const n of sizes) {
+    if (only.has('rbac')) {
+      say(`run ${run}/${runs}: RBAC apply, plan and drift at N = ${n}`);
+      await runRbacScenarios(key, n, set);
+    }
+    if (only.has('window')) {
+      say(`run ${run}/${runs}: apply under a ${windowMs} ms consistency window at N = ${n}`);
+      await runWindowScenario(key, n, windowMs, set);
+    }
+    if (only.has('tree')) {
+      say(`run ${run}/${runs}: Manta tree of ${n} objects`);
+      await runTreeScenario(key, n, mputSample, set);
+    }
+  }
+  if (only.has('big')) {
+    say(`run ${run}/${runs}: one ${bigMb} MiB object`);
+    await runBigObjectScenario(key, bigMb, set);
+  }
+}
+
+const rows = buildReport(set.all, LATENCY_MS, PARALLELISM);
+const report = {
+  when: new Date().toISOString(),
+  machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version },
+  settings: { latencyMs: LATENCY_MS, parallelism: PARALLELISM, runs, sizes, windowMs, bigMb, mputSample, quick },
+  lowerBound: { formula: 'criticalPath × latency + triton-iac requests / parallelism × latency', criticalPath: CRITICAL_PATH },
+  rows,
+  samples: set.all,
+};
+process.stdout.write(`${textTable(rows)}\n`);
+const dir = join(REPO, 'bench', 'results');
+mkdirSync(dir, { recursive: true });
+const text = `${JSON.stringify(report, null, 2)}\n`;
+writeFileSync(join(dir, 'latest.json'), text);
+writeFileSync(join(dir, `${report.when.slice(0, 19).replace(/:/g, '-')}.json`), text);
+writeFileSync(join(dir, 'latest.md'), `${markdownTable(rows)}\n`);
+say(`wrote bench/results/latest.json, latest.md and a dated copy (${((Date.now() - started) / 1000).toFixed(0)} s)`);
