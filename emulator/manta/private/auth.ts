@@ -105,7 +105,6 @@ export function mantaBefore(rc: RequestContext): void {
  * @throws MantaError 403 `AuthorizationFailed`, or 403 `InvalidRole` for a role the user is not a member of
  */
 export function authorizeManta(rc: RequestContext, action: string, resource: string, roleTags: readonly string[]): void {
-  rc.nameOperation(operationName(action, rc.method));
   const auth = rc.auth;
   if (auth === undefined || auth.user === undefined) return;
   // Anyone may read /:login/public, signed or not, sub-users included.
@@ -131,19 +130,3 @@ export function authorizeManta(rc: RequestContext, action: string, resource: str
   throw new MantaError(403, 'AuthorizationFailed', `${auth.user.login} is not allowed to ${action} ${resource}`);
 }
 
-/** The Manta operation name behind an RBAC action, for the per-operation stats. */
-const OPERATIONS: Readonly<Record<string, string>> = {
-  listdirectory: 'ListDirectory',
-  getobject: 'GetObject',
-  putdirectory: 'PutDirectory',
-  putobject: 'PutObject',
-  putsnaplink: 'PutSnapLink',
-  putmetadata: 'PutMetadata',
-  deletedirectory: 'DeleteDirectory',
-  deleteobject: 'DeleteObject',
-};
-
-function operationName(action: string, method: string): string {
-  const name = OPERATIONS[action] ?? action;
-  return method === 'HEAD' ? name.replace(/^(List|Get)/, 'Head') : name;
-}

@@ -36,7 +36,7 @@ export function objectRoutes(state: MantaState): Route[] {
 function uploadsListing(state: MantaState, rc: RequestContext, path: string): Reply {
   const entries = state.uploads.listing(loginOf(path), path);
   if (entries === undefined) throw notFound(path);
-  authorizeManta(rc, 'listdirectory', path, state.store.tryGet(`/${loginOf(path)}/uploads`)?.roleTags ?? []);
+  authorizeNamespace(rc, 'listdirectory', path, state.store.tryGet(`/${loginOf(path)}/uploads`)?.roleTags ?? []);
   const limit = listLimit(rc);
   const marker = rc.query.get('marker') ?? '';
   const page = entries.filter((e) => e.name >= marker).slice(0, limit);
@@ -56,14 +56,14 @@ async function getEntry(state: MantaState, rc: RequestContext): Promise<Reply | 
   const entry = state.store.readAt(path, cutoff);
   if (entry === undefined) throw notFound(path);
   if (entry.type === 'directory') {
-    authorizeManta(rc, 'listdirectory', path, entry.roleTags);
+    authorizeNamespace(rc, 'listdirectory', path, entry.roleTags);
     const limit = listLimit(rc);
     const marker = rc.query.get('marker') ?? undefined;
     const listing = state.store.list(path, { limit, marker: marker === '' ? undefined : marker }, cutoff);
     const body = listing.entries.map((e) => `${JSON.stringify(e)}\n`).join('');
     return { status: 200, body, headers: directoryHeaders(entry, listing.total) };
   }
-  authorizeManta(rc, 'getobject', path, entry.roleTags);
+  authorizeNamespace(rc, 'getobject', path, entry.roleTags);
   const headers = objectHeaders(entry);
   if (checkRead(conditionsOf(rc), entry) === 'not-modified') {
     return { status: 304, headers: { etag: entry.etag, 'last-modified': headers['last-modified'] as string } };
@@ -99,7 +99,7 @@ async function putEntry(state: MantaState, rc: RequestContext): Promise<Reply> {
   checkRoleTags(rc, roleTags);
   if (rc.query.get('metadata') === 'true') {
     const existing = store.get(path);
-    authorizeManta(rc, 'putmetadata', path, existing.roleTags);
+    authorizeNamespace(rc, 'putmetadata', path, existing.roleTags);
     rc.req.resume();
     const meta = { contentType: rc.header('content-type') ?? (existing.type === 'object' ? existing.contentType : ''), headers: userHeaders(rc.req.headers), roleTags };
     store.putMetadata(path, meta, conditionsOf(rc));
@@ -107,7 +107,7 @@ async function putEntry(state: MantaState, rc: RequestContext): Promise<Reply> {
     return { status: 204 };
   }
   if (type.startsWith('application/json;type=directory')) {
-    authorizeManta(rc, 'putdirectory', path, tagsForWrite(state, path));
+    authorizeNamespace(rc, 'putdirectory', path, tagsForWrite(state, path));
     rc.req.resume();
     store.putDirectory(path, roleTags, userHeaders(rc.req.headers));
     await store.save();
@@ -123,8 +123,8 @@ async function putEntry(state: MantaState, rc: RequestContext): Promise<Reply> {
       throw new MantaError(400, 'InvalidLink', `Location ${JSON.stringify(location)} is invalid: it must be the path of an object`);
     }
     const src = store.tryGet(source);
-    authorizeManta(rc, 'getobject', source, src?.roleTags ?? []);
-    authorizeManta(rc, 'putsnaplink', path, tagsForWrite(state, path));
+    authorizeNamespace(rc, 'getobject', source, src?.roleTags ?? []);
+    authorizeNamespace(rc, 'putsnaplink', path, tagsForWrite(state, path));
     rc.req.resume();
     const link = store.link(path, source, roleTags);
     await store.save();
@@ -135,7 +135,7 @@ async function putEntry(state: MantaState, rc: RequestContext): Promise<Reply> {
 
 async function putObject(state: MantaState, rc: RequestContext, path: string, roleTags: string[] | undefined): Promise<Reply> {
   const { store } = state;
-  authorizeManta(rc, 'putobject', path, tagsForWrite(state, path));
+  authorizeNamespace(rc, 'putobject', path, tagsForWrite(state, path));
   const conditions = conditionsOf(rc);
   const meta = { contentType: contentType(rc.req.headers), durability: durabilityLevel(rc.req.headers), headers: userHeaders(rc.req.headers), roleTags };
   const declared = rc.header('content-length');
@@ -168,7 +168,7 @@ async function deleteEntry(state: MantaState, rc: RequestContext): Promise<Reply
   const path = requestPath(rc);
   state.store.ensureAccount(mantaLocals(rc).login);
   const entry = state.store.get(path);
-  authorizeManta(rc, entry.type === 'directory' ? 'deletedirectory' : 'deleteobject', path, entry.roleTags);
+  authorizeNamespace(rc, entry.type === 'directory' ? 'deletedirectory' : 'deleteobject', path, entry.roleTags);
   state.store.delete(path, conditionsOf(rc));
   await state.store.save();
   return { status: 204 };
@@ -189,4 +189,30 @@ function preflight(state: MantaState, rc: RequestContext): Reply {
   for (const [k, v] of Object.entries(entry.headers)) if (k.startsWith('access-control-')) headers[k] = v;
   headers['access-control-allow-origin'] = allowed.includes('*') ? '*' : origin;
   return { status: 200, headers };
+}
+
+/**
+ * Authorizes a namespace request and names its operation for the stats: one route serves them all,
+ * and benchmarks must tell GetObject from HeadObject and ListDirectory.
+ */
+function authorizeNamespace(rc: RequestContext, action: string, resource: string, roleTags: readonly string[]): void {
+  rc.nameOperation(operationName(action, rc.method));
+  authorizeManta(rc, action, resource, roleTags);
+}
+
+/** The Manta operation name behind each namespace RBAC action, for the per-operation stats. */
+const OPERATIONS: Readonly<Record<string, string>> = {
+  listdirectory: 'ListDirectory',
+  getobject: 'GetObject',
+  putdirectory: 'PutDirectory',
+  putobject: 'PutObject',
+  putsnaplink: 'PutSnapLink',
+  putmetadata: 'PutMetadata',
+  deletedirectory: 'DeleteDirectory',
+  deleteobject: 'DeleteObject',
+};
+
+function operationName(action: string, method: string): string {
+  const name = OPERATIONS[action] ?? action;
+  return method === 'HEAD' ? name.replace(/^(List|Get)/, 'Head') : name;
 }
