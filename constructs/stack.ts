@@ -3,12 +3,12 @@
  */
 import { Construct, type IConstruct } from 'constructs';
 import type { AuthoritativeKind, ResourceKind, ResourceManifest, StackManifest, StateBackendConfig } from '../common/manifest.js';
+import { describeCycle, findCycles } from '../common/graph.js';
 import { checkLogin, checkMantaPath } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import type { Reference } from './reference.js';
 import { TritonResource, type RenderContext } from './resource.js';
 import { canonicalize, compareStrings, sortedUnique } from './private/canonical.js';
-import { findCycles } from './private/graph.js';
 import { fail, problem } from './private/problems.js';
 import { resolveValue } from './private/resolve.js';
 import { isStack, STACK_MARKER } from './private/stack-marker.js';
@@ -185,10 +185,7 @@ export class TritonStack extends Construct {
         dependsOn: sortedDeps,
       });
     }
-    for (const { cycle, members } of findCycles(edges)) {
-      const others = members.filter((m) => !cycle.includes(m));
-      problems.push(`${cycle[0]}: dependency cycle: ${cycle.join(' -> ')}${others.length > 0 ? ` (the same loop also involves ${others.join(', ')})` : ''}`);
-    }
+    for (const cycle of findCycles(edges)) problems.push(`${cycle.cycle[0]}: dependency cycle: ${describeCycle(cycle)}`);
     out.sort((a, b) => compareStrings(a.address, b.address));
     const p = this.props;
     const connection = canonicalize({

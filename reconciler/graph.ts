@@ -1,12 +1,14 @@
 /**
- * The one dependency-graph module (after Terraform's `internal/dag`): nodes and "depends on" edges,
- * every cycle reported by name, topological and reverse orders, and a concurrent walk that runs a
- * node only when everything it depends on succeeded and skips the descendants of a failure,
- * reporting the failure once.
+ * The reconciler's dependency graph (after Terraform's `internal/dag`): nodes and "depends on" edges,
+ * every cycle reported by name and the topological and reverse orders (the algorithms live in
+ * `common/graph.ts`, shared with the construct library), and a concurrent walk that runs a node only
+ * when everything it depends on succeeded and skips the descendants of a failure, reporting the
+ * failure once.
  *
  * Creates and updates walk the graph forwards (parents first); deletes walk it reversed (children
  * first: a user cannot be deleted while a role still lists it).
  */
+import { describeCycle, findCycles, type DependencyCycle, insertSorted, reverseEdges, topologicalOrder } from '../common/graph.js';
 import { ReconcilerError } from './errors.js';
 
 /** One problem that makes a graph unwalkable. Data, not an exception (Terraform's diagnostics). */
@@ -83,80 +85,19 @@ export class Graph {
         }
       }
     }
-    for (const nodes of this.cycles()) {
-      out.push({ type: 'cycle', nodes, message: `dependency cycle: ${[...nodes, nodes[0]].join(' -> ')}` });
+    for (const cycle of findCycles(this.deps)) {
+      out.push({ type: 'cycle', nodes: everyMember(cycle), message: `dependency cycle: ${describeCycle(cycle)}` });
     }
     return out;
   }
 
   /**
-   * Every cycle, found with Tarjan's strongly-connected-components algorithm: each component of more
-   * than one node (or a node that depends on itself) is one cycle, listed in dependency order starting
-   * from its smallest id so that reports are stable.
+   * Every cycle, one per strongly connected component of more than one node (or a node that depends
+   * on itself): a loop walked from its smallest id in dependency order, then any other member of the
+   * same component, so that every node in the cycle is named.
    */
   cycles(): string[][] {
-    let index = 0;
-    const indexOf = new Map<string, number>();
-    const low = new Map<string, number>();
-    const onStack = new Set<string>();
-    const stack: string[] = [];
-    const components: string[][] = [];
-    // Iterative to survive deep chains; each frame remembers which dependency to visit next.
-    for (const root of this.deps.keys()) {
-      if (indexOf.has(root)) continue;
-      const frames: { node: string; next: string[] }[] = [];
-      const enter = (node: string): void => {
-        indexOf.set(node, index);
-        low.set(node, index);
-        index++;
-        stack.push(node);
-        onStack.add(node);
-        frames.push({ node, next: [...this.deps.get(node)!].filter((d) => this.deps.has(d)).sort().reverse() });
-      };
-      enter(root);
-      while (frames.length > 0) {
-        const frame = frames[frames.length - 1]!;
-        const dep = frame.next.pop();
-        if (dep !== undefined) {
-          if (!indexOf.has(dep)) enter(dep);
-          else if (onStack.has(dep)) low.set(frame.node, Math.min(low.get(frame.node)!, indexOf.get(dep)!));
-          continue;
-        }
-        frames.pop();
-        const parent = frames[frames.length - 1];
-        if (parent) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
-        if (low.get(frame.node) === indexOf.get(frame.node)) {
-          const component: string[] = [];
-          let member: string;
-          do {
-            member = stack.pop()!;
-            onStack.delete(member);
-            component.push(member);
-          } while (member !== frame.node);
-          if (component.length > 1 || this.deps.get(frame.node)!.has(frame.node)) components.push(this.cyclePath(component));
-        }
-      }
-    }
-    return components.sort((a, b) => a[0]!.localeCompare(b[0]!));
-  }
-
-  /** Orders a strongly connected component as a walk along its edges, for a readable report. */
-  private cyclePath(component: string[]): string[] {
-    const members = new Set(component);
-    const start = [...component].sort()[0]!;
-    const path = [start];
-    const seen = new Set(path);
-    let current = start;
-    for (;;) {
-      const next = [...this.deps.get(current)!].filter((d) => members.has(d) && !seen.has(d)).sort()[0];
-      if (next === undefined) break;
-      path.push(next);
-      seen.add(next);
-      current = next;
-    }
-    // A component always has a cycle through `start`, but a greedy walk may not visit all members:
-    // list the rest after it so that every node in the cycle is named.
-    return [...path, ...[...members].filter((m) => !seen.has(m)).sort()];
+    return findCycles(this.deps).map(everyMember);
   }
 
   /**
@@ -165,19 +106,7 @@ export class Graph {
    */
   topologicalOrder(): string[] {
     this.assertValid();
-    const remaining = new Map([...this.deps].map(([n, d]) => [n, d.size]));
-    const ready = [...remaining].filter(([, c]) => c === 0).map(([n]) => n).sort();
-    const out: string[] = [];
-    while (ready.length > 0) {
-      const node = ready.shift()!;
-      out.push(node);
-      for (const dependent of this.dependentsOf(node)) {
-        const left = remaining.get(dependent)! - 1;
-        remaining.set(dependent, left);
-        if (left === 0) insertSorted(ready, dependent);
-      }
-    }
-    return out;
+    return topologicalOrder(this.deps);
   }
 
   /** Dependents before dependencies: the order deletes run in. */
@@ -188,8 +117,10 @@ export class Graph {
   /** A new graph with every edge reversed (a dangling dependency becomes a node: validate first). */
   reversed(): Graph {
     const g = new Graph();
-    for (const node of this.deps.keys()) g.addNode(node);
-    for (const [node, deps] of this.deps) for (const dep of deps) g.addDependency(dep, node);
+    for (const [node, dependents] of reverseEdges(this.deps)) {
+      g.addNode(node);
+      for (const dependent of dependents) g.addDependency(node, dependent);
+    }
     return g;
   }
 
@@ -210,8 +141,7 @@ export class Graph {
     }
     const outcomes = new Map<string, WalkOutcome<T>>();
     const waitingOn = new Map([...graph.deps].map(([n, d]) => [n, d.size]));
-    const dependents = new Map<string, string[]>(graph.nodes().map((n) => [n, []]));
-    for (const [node, deps] of graph.deps) for (const dep of deps) dependents.get(dep)!.push(node);
+    const dependents = reverseEdges(graph.deps);
     const ready = [...waitingOn].filter(([, c]) => c === 0).map(([n]) => n).sort();
     let running = 0;
 
@@ -273,8 +203,7 @@ export class Graph {
   }
 }
 
-function insertSorted(list: string[], value: string): void {
-  let i = 0;
-  while (i < list.length && list[i]! < value) i++;
-  list.splice(i, 0, value);
+/** The loop in dependency order (without closing it), then the rest of its component. */
+function everyMember({ cycle, members }: DependencyCycle): string[] {
+  return [...cycle.slice(0, -1), ...members.filter((m) => !cycle.includes(m))];
 }
