@@ -1,0 +1,109 @@
+/**
+ * Two applies of one stack at once, beyond test/reconciler/concurrency.test.ts (two applies in one
+ * process with local state): with the state in Manta, where the lock is an object written with
+ * If-None-Match, and with local state across two processes. The lock lets one through at a time;
+ * nothing either run did is missing from the state, and nothing exists twice.
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StackManifest } from '../../common/manifest.js';
+import { applyStack, openStateBackend, planStack, ReconcilerError } from '../../reconciler/index.js';
+import { writeTestKey } from '../support/keys.js';
+import { accountKey, buildStack, EXPECTED_COUNTS, liveCounts, SECRET_ENV, startWorld, type World } from '../reconciler/support/world.js';
+import { pending } from './support/converge.js';
+
+const CHAOS = process.env.TRITON_IAC_CHAOS === '1';
+const child = fileURLToPath(new URL('../reconciler/support/apply-child.ts', import.meta.url));
+const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld({ consistencyWindowMs: 100, latencyMs: 2, seed: 51 });
+});
+afterAll(async () => world?.close());
+
+function inManta(stack: StackManifest): StackManifest {
+  return { ...stack, state: { type: 'manta', path: `/acme/stor/triton-iac/${stack.name}.state.json` } };
+}
+
+describe('two concurrent applies of one stack with its state in Manta', () => {
+  it('fails the second at once with STATE_LOCKED when no lock timeout is given, and keeps the first one\'s work', async () => {
+    const stack = inManta(buildStack({ name: 'manta-race-fail', manta: false }));
+    const opts = { clients: world.clients, workDir: world.workDir, consistencyWindowMs: 200, env: SECRET_ENV };
+    const settled = await Promise.allSettled([applyStack(stack, opts), applyStack(stack, opts)]);
+    const rejected = settled.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0]!.reason).toBeInstanceOf(ReconcilerError);
+    expect((rejected[0]!.reason as ReconcilerError).code).toBe('STATE_LOCKED');
+    const state = await openStateBackend(stack, { workDir: world.workDir, clients: world.clients }).read();
+    expect(state!.doc.resources.map((r) => r.address).sort()).toEqual(stack.resources.map((r) => r.address).sort());
+  });
+
+  for (let round = 0; round < (CHAOS ? 5 : 1); round++) {
+    it(`lets the second wait with a lock timeout, and nothing either run did is lost (round ${round + 1})`, async () => {
+      const stack = inManta(buildStack({ name: `manta-race-wait-${round}` }));
+      const opts = { clients: world.clients, workDir: world.workDir, consistencyWindowMs: 200, env: SECRET_ENV, lockTimeoutMs: 30_000 };
+      const [a, b] = await Promise.all([applyStack(stack, opts), applyStack(stack, opts)]);
+      // The waiter takes the lock the moment the first run releases it, and its read of the state
+      // object may still be stale inside Manta's consistency window: its first state write then
+      // fails with a conflict and overwrites nothing. Any other failure is a bug.
+      const failures = [...a.result.failed, ...b.result.failed];
+      expect(failures.filter((f) => !f.message.includes('was changed by another writer'))).toEqual([]);
+      expect(a.result.ok || b.result.ok).toBe(true);
+      if (failures.length > 0) expect((await applyStack(stack, opts)).result.ok).toBe(true);
+      const state = await openStateBackend(stack, { workDir: world.workDir, clients: world.clients }).read();
+      expect(state!.doc.resources.map((r) => r.address).sort()).toEqual(stack.resources.map((r) => r.address).sort());
+      expect(await liveCounts(world)).toEqual({ ...EXPECTED_COUNTS, jobs: round + 1 });
+      expect(pending(await planStack(stack, opts))).toEqual([]);
+    }, 60_000);
+  }
+});
+
+/** Runs one apply in a child process (it waits up to 5 s for the lock); resolves with its exit code and output. */
+function applyInChild(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(tsx, [child], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    proc.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    proc.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const guard = setTimeout(() => proc.kill('SIGKILL'), 45_000);
+    proc.on('error', reject);
+    proc.on('exit', (code) => {
+      clearTimeout(guard);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe('two applies of one stack in two processes with local state', () => {
+  it('both succeed one after the other through the lock file, and the state holds every resource', async () => {
+    // An account of its own: the Manta tests above already manage these users.
+    const world = await startWorld({ consistencyWindowMs: 100, latencyMs: 2, seed: 52 });
+    try {
+    const stack = buildStack({ name: 'process-race', manta: false });
+    const stackFile = join(world.workDir, 'process-race.json');
+    writeFileSync(stackFile, JSON.stringify(stack));
+    const env = {
+      CHILD_STACK_FILE: stackFile,
+      CHILD_KEY_FILE: writeTestKey(accountKey(), 'owner'),
+      CHILD_CLOUDAPI_URL: world.emulator.cloudapiUrl,
+      CHILD_MANTA_URL: world.emulator.mantaUrl,
+      CHILD_WORK_DIR: world.workDir,
+      CHILD_WINDOW_MS: '200',
+      ALICE_PASSWORD: SECRET_ENV.ALICE_PASSWORD!,
+    };
+    const runs = await Promise.all([applyInChild(env), applyInChild(env)]);
+    expect(runs.map((r) => r.code), runs.map((r) => r.output).join('\n')).toEqual([0, 0]);
+    const state = await openStateBackend(stack, { workDir: world.workDir }).read();
+    expect(state!.doc.resources.map((r) => r.address).sort()).toEqual(stack.resources.map((r) => r.address).sort());
+    const opts = { clients: world.clients, workDir: world.workDir, consistencyWindowMs: 200, env: SECRET_ENV };
+    expect(pending(await planStack(stack, opts))).toEqual([]);
+    expect(await liveCounts(world)).toEqual({ ...EXPECTED_COUNTS, jobs: 0 });
+    } finally {
+      await world.close();
+    }
+  }, 60_000);
+});
