@@ -68,12 +68,6 @@ try {
   writeFileSync(join(workDir, 'triton-iac.json'), `${JSON.stringify({ app: relative(workDir, app) })}\n`);
   process.stdout.write(`triton-iac.json points at the app: ${relative(repo, app)}\n`);
 
-  heading('Another team already manages the sub-user external_auditor, which the quickstart names');
-  await withCloud(async ({ cloudapi }) => {
-    await cloudapi.createUser({ login: 'external_auditor', email: 'audit@partner.example', password: 'demo-only-password-2' });
-    process.stdout.write('  created sub-user external_auditor in account acme (outside triton-iac)\n');
-  });
-
   heading('Synthesize the app into a manifest (no cloud access)');
   await run(['synth', '--out', 'manifest.json']);
 

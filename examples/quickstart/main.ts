@@ -64,8 +64,10 @@ export default function build(account = 'acme'): TritonApp {
 
   const ops = new Role(stack, 'ops', { members: [bob], defaultMembers: [alice], policies: [readOnly, operate] });
   const publishers = new Role(stack, 'publishers', { defaultMembers: [ci], policies: [publish] });
-  // An auditor's account is managed by another team: referenced by login. The owner is a member too.
-  const auditors = new Role(stack, 'auditors', { members: ['external_auditor', Role.ACCOUNT_OWNER], policies: [readOnly] });
+  // The account owner is a member too. A sub-user another team manages would be named by login
+  // (`'their_login'` or `User.fromLogin(...)`): it must then exist before apply, as CloudAPI refuses
+  // a role naming an unknown sub-user.
+  const auditors = new Role(stack, 'auditors', { members: [bob, Role.ACCOUNT_OWNER], policies: [readOnly] });
 
   // --- where the roles apply -------------------------------------------------------------------
   new RoleTag(stack, 'machines-tags', { resource: '/my/machines', roles: [ops, auditors] });

@@ -17,10 +17,6 @@ const cli = (...args: string[]): Promise<CliResult> => runCli(args, { cwd, env }
 describe('the quickstart through the triton-iac binary against --emulator', () => {
   beforeAll(async () => {
     cwd = projectDir('examples/quickstart/main.ts');
-    // The quickstart names a sub-user another team manages; it must exist, as in a real account.
-    await withCloud(cwd, 'acme', async ({ cloudapi }) => {
-      await cloudapi.createUser({ login: 'external_auditor', email: 'audit@partner.example', password: 'e2e-password-2' });
-    });
   });
   afterAll(() => {
     rmSync(cwd, { recursive: true, force: true });
