@@ -4,13 +4,12 @@ import { join } from 'node:path';
 import { App, TerraformResource, TerraformStack } from 'cdktf';
 import type { Construct } from 'constructs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../emulator/index.js';
-import { createCloudApiClient, createMantaClient, loadKeyMaterial } from '../../provider/index.js';
 import { applyStack, planHasChanges, planStack, type EngineClients } from '../../reconciler/index.js';
 import { generateBindings, GENERATED_DIR } from '../../adapters/cdktf/regenerate.js';
 import { dataTritoniacImage, manifestFromTerraformJson, objectResource, policy, provider, role, roleTag, user, userKey, directory, snaplink } from '../../adapters/cdktf/index.js';
 import { checkProperties } from '../../common/resource-schema.js';
 import { generateTestKey } from '../support/keys.js';
+import { startAccountWorld, type AccountWorld } from '../support/world.js';
 
 const aliceKey = generateTestKey('ed25519', 'alice@laptop');
 
@@ -91,22 +90,16 @@ describe('a CDKTF stack using the generated bindings', () => {
 });
 
 describe('the converted manifest against the emulator', () => {
-  let emulator: RunningEmulator;
+  let world: AccountWorld;
   let clients: EngineClients;
   let workDir: string;
   beforeAll(async () => {
-    const owner = generateTestKey('rsa', 'owner@acme');
-    emulator = await startEmulator({ accounts: [{ login: 'acme', keys: [owner.publicOpenSsh] }], consistencyWindowMs: 150, staleReadRate: 0.5 });
-    const signer = loadKeyMaterial(owner.privateOpenSsh);
-    clients = {
-      cloudapi: createCloudApiClient({ url: emulator.cloudapiUrl, account: 'acme', signer }),
-      manta: createMantaClient({ url: emulator.mantaUrl, account: 'acme', signer }),
-    };
+    world = await startAccountWorld({ keyType: 'rsa', consistencyWindowMs: 150, staleReadRate: 0.5 });
+    clients = { cloudapi: world.cloudapi, manta: world.manta };
     workDir = mkdtempSync(join(tmpdir(), 'triton-iac-cdktf-work-'));
   });
   afterAll(async () => {
-    await Promise.all([clients?.cloudapi.close(), clients?.manta.close()]);
-    await emulator?.close();
+    await world?.close();
     if (workDir) rmSync(workDir, { recursive: true, force: true });
   });
 

@@ -5,12 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../emulator/index.js';
-import { createCloudApiClient, createMantaClient, loadKeyMaterial } from '../../provider/index.js';
+import type { RunningEmulator } from '../../emulator/index.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import type { HandlerContext, PlainObject, PlanningHandler, ResolvedProperties } from '../../provider/handlers/types.js';
 import type { SecretValue } from '../../common/manifest.js';
-import { generateTestKey, type TestKeyPair } from '../support/keys.js';
+import type { TestKeyPair } from '../support/keys.js';
+import { startAccountWorld } from '../support/world.js';
 
 /** A running emulator with a handler context for the account `acme`. */
 export interface HandlerWorld {
@@ -24,13 +24,8 @@ export interface HandlerWorld {
 
 /** Starts the emulator and builds the context. */
 export async function startWorld(): Promise<HandlerWorld> {
-  const ownerKey = generateTestKey('rsa', 'owner@acme');
-  const emulator = await startEmulator({ accounts: [{ login: 'acme', keys: [ownerKey.publicOpenSsh] }], consistencyWindowMs: 0 });
-  const signer = loadKeyMaterial(ownerKey.privateOpenSsh);
-  const clients: Clients = {
-    cloudapi: createCloudApiClient({ url: emulator.cloudapiUrl, account: 'acme', signer }),
-    manta: createMantaClient({ url: emulator.mantaUrl, account: 'acme', signer }),
-  };
+  const world = await startAccountWorld({ keyType: 'rsa', consistencyWindowMs: 0 });
+  const clients: Clients = { cloudapi: world.cloudapi, manta: world.manta };
   const env = new Map<string, string>();
   const ctx: HandlerContext<Clients> = {
     clients,
@@ -47,16 +42,7 @@ export async function startWorld(): Promise<HandlerWorld> {
       },
     },
   };
-  return {
-    emulator,
-    ownerKey,
-    ctx,
-    env,
-    async close() {
-      await Promise.all([clients.cloudapi.close(), clients.manta.close()]);
-      await emulator.close();
-    },
-  };
+  return { emulator: world.emulator, ownerKey: world.ownerKey, ctx, env, close: () => world.close() };
 }
 
 /** The normalised live value with the kind's computed fields left out, as the planner compares it. */

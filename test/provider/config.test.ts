@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sshpk from 'sshpk';
 import { generateTestKey, writeEncryptedTestKey, writeTestKey, type TestKeyPair } from '../support/keys.js';
+import { rejectionOf } from '../support/rejection.js';
 import { loadKeyMaterial, loadPrivateKeyFile, resolveConfig, TritonConfigError } from '../../provider/index.js';
 
 /** A temporary HOME with `~/.triton` profiles and `~/.ssh` keys. */
@@ -17,14 +18,7 @@ function makeHome(profiles: Record<string, object>, current?: string, keys: Reco
   return home;
 }
 
-async function failure(promise: Promise<unknown>): Promise<TritonConfigError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(TritonConfigError);
-  return err as TritonConfigError;
-}
+const failure = (promise: Promise<unknown>): Promise<TritonConfigError> => rejectionOf(promise, TritonConfigError);
 
 const key = generateTestKey('ecdsa-p256', 'me@laptop');
 const other = generateTestKey('rsa', 'other@laptop');

@@ -3,32 +3,24 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startEmulator, type RunningEmulator } from '../../emulator/index.js';
+import type { RunningEmulator } from '../../emulator/index.js';
 import { generateTestKey, writeTestKey } from '../support/keys.js';
-import { createCloudApiClient, createMantaClient, loadKeyMaterial, resolveConfig, TritonApiError, type CloudApiClient } from '../../provider/index.js';
+import { rejectionOf } from '../support/rejection.js';
+import { startAccountWorld, type AccountWorld } from '../support/world.js';
+import { createCloudApiClient, loadKeyMaterial, resolveConfig, TritonApiError, type CloudApiClient } from '../../provider/index.js';
 
-const ownerKey = generateTestKey('rsa', 'owner@acme');
+let world: AccountWorld;
 let emulator: RunningEmulator;
 let client: CloudApiClient;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ accounts: [{ login: 'acme', keys: [ownerKey.publicOpenSsh] }] });
-  client = createCloudApiClient({ url: emulator.cloudapiUrl, account: 'acme', signer: loadKeyMaterial(ownerKey.privateOpenSsh) });
+  world = await startAccountWorld({ keyType: 'rsa' });
+  ({ emulator, cloudapi: client } = world);
 });
 
-afterAll(async () => {
-  await client?.close();
-  await emulator?.close();
-});
+afterAll(async () => world?.close());
 
-async function rejection(promise: Promise<unknown>): Promise<TritonApiError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(TritonApiError);
-  return err as TritonApiError;
-}
+const rejection = (promise: Promise<unknown>): Promise<TritonApiError> => rejectionOf(promise, TritonApiError);
 
 describe('CloudAPI client against the emulator: account', () => {
   it('pings and reads the datacenter name', async () => {
@@ -55,7 +47,7 @@ describe('CloudAPI client against the emulator: account', () => {
   });
 
   it('recognises InvalidVersion for an unsupported Accept-Version', async () => {
-    const old = createCloudApiClient({ url: emulator.cloudapiUrl, account: 'acme', signer: loadKeyMaterial(ownerKey.privateOpenSsh), acceptVersion: '~1', retry: false });
+    const old = createCloudApiClient({ url: emulator.cloudapiUrl, account: 'acme', signer: world.signer, acceptVersion: '~1', retry: false });
     try {
       expect((await rejection(old.ping())).isInvalidVersion).toBe(true);
     } finally {
@@ -69,9 +61,9 @@ describe('CloudAPI client against the emulator: configuration', () => {
     const home = mkdtempSync(join(tmpdir(), 'triton-iac-home-'));
     mkdirSync(join(home, '.triton', 'profiles.d'), { recursive: true });
     mkdirSync(join(home, '.ssh'));
-    writeFileSync(join(home, '.triton', 'profiles.d', 'local.json'), JSON.stringify({ url: emulator.cloudapiUrl, account: 'acme', keyId: ownerKey.md5 }));
+    writeFileSync(join(home, '.triton', 'profiles.d', 'local.json'), JSON.stringify({ url: emulator.cloudapiUrl, account: 'acme', keyId: world.ownerKey.md5 }));
     writeFileSync(join(home, '.triton', 'config.json'), JSON.stringify({ profile: 'local' }));
-    writeTestKey(ownerKey, 'acme', join(home, '.ssh'));
+    writeTestKey(world.ownerKey, 'acme', join(home, '.ssh'));
     const config = await resolveConfig({ home, env: {} });
     const fromProfile = createCloudApiClient(config.cloudapi!);
     try {
@@ -170,15 +162,10 @@ describe('CloudAPI client against the emulator: images and machines', () => {
     }
     expect(state).toBe('active');
     expect((await client.listImages({ name: 'web' })).map((i) => i.id)).toEqual([image.id]);
-    const manta = createMantaClient({ url: emulator.mantaUrl, account: 'acme', signer: loadKeyMaterial(ownerKey.privateOpenSsh) });
-    try {
-      await manta.putDirectory('~~/stor/images');
-      const exported = await client.exportImage(image.id, '/acme/stor/images');
-      expect(exported.manifest_path).toBe('/acme/stor/images/web-1.0.0.imgmanifest');
-      expect(await manta.headObject(exported.manifest_path)).toMatchObject({ type: 'object' });
-    } finally {
-      await manta.close();
-    }
+    await world.manta.putDirectory('~~/stor/images');
+    const exported = await client.exportImage(image.id, '/acme/stor/images');
+    expect(exported.manifest_path).toBe('/acme/stor/images/web-1.0.0.imgmanifest');
+    expect(await world.manta.headObject(exported.manifest_path)).toMatchObject({ type: 'object' });
     await client.deleteImage(image.id);
     expect(await rejection(client.getImage(image.id))).toMatchObject({ status: 404, operation: 'GetImage' });
   });

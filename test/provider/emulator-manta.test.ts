@@ -1,33 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startEmulator, type RunningEmulator } from '../../emulator/index.js';
 import { generateTestKey } from '../support/keys.js';
-import { createCloudApiClient, createMantaClient, loadKeyMaterial, TritonApiError, type MantaClient } from '../../provider/index.js';
+import { rejectionOf } from '../support/rejection.js';
+import { startAccountWorld, type AccountWorld } from '../support/world.js';
+import { createMantaClient, loadKeyMaterial, TritonApiError, type MantaClient } from '../../provider/index.js';
 
-const ownerKey = generateTestKey('ecdsa-p256', 'owner@acme');
-let emulator: RunningEmulator;
+let world: AccountWorld;
 let manta: MantaClient;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ accounts: [{ login: 'acme', keys: [ownerKey.publicOpenSsh] }] });
-  manta = createMantaClient({ url: emulator.mantaUrl, account: 'acme', signer: loadKeyMaterial(ownerKey.privateOpenSsh) });
+  world = await startAccountWorld({ keyType: 'ecdsa-p256' });
+  manta = world.manta;
   await manta.putDirectory('~~/stor/it');
 });
 
-afterAll(async () => {
-  await manta?.close();
-  await emulator?.close();
-});
+afterAll(async () => world?.close());
 
-async function rejection(promise: Promise<unknown>): Promise<TritonApiError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(TritonApiError);
-  return err as TritonApiError;
-}
+const rejection = (promise: Promise<unknown>): Promise<TritonApiError> => rejectionOf(promise, TritonApiError);
 
 describe('Manta client against the emulator: directories and objects', () => {
   it('writes, reads, heads and overwrites an object with metadata and durability', async () => {
@@ -92,12 +82,7 @@ describe('Manta client against the emulator: directories and objects', () => {
   });
 
   it('sets role tags on write and reads them back', async () => {
-    const cloud = createCloudApiClient({ url: emulator.cloudapiUrl, account: 'acme', signer: loadKeyMaterial(ownerKey.privateOpenSsh) });
-    try {
-      await cloud.createRole({ name: 'readers' });
-    } finally {
-      await cloud.close();
-    }
+    await world.cloudapi.createRole({ name: 'readers' });
     await manta.putObject('~~/stor/it/tagged.txt', 'x', { roleTags: ['readers'] });
     expect((await manta.headObject('~~/stor/it/tagged.txt'))?.roleTags).toEqual(['readers']);
   });
@@ -163,18 +148,14 @@ describe('Manta client against the emulator: jobs and multipart uploads', () => 
 describe('Manta client against the emulator: sub-users', () => {
   it('signs as a sub-user with the /<account>/<user>/keys/ form and takes up a role with the Role header', async () => {
     const bobKey = generateTestKey('rsa', 'bob@laptop');
-    const cloud = createCloudApiClient({ url: emulator.cloudapiUrl, account: 'acme', signer: loadKeyMaterial(ownerKey.privateOpenSsh) });
-    try {
-      await cloud.createUser({ login: 'mbob', email: 'mbob@example.com', password: 'passw0rd1' });
-      await cloud.createUserKey('mbob', { key: bobKey.publicOpenSsh });
-      await cloud.createPolicy({ name: 'get-objects', rules: ['CAN getobject'] });
-      await cloud.createRole({ name: 'fetchers', members: [{ type: 'subuser', login: 'mbob', default: false }], policies: [{ name: 'get-objects' }] });
-    } finally {
-      await cloud.close();
-    }
+    const cloud = world.cloudapi;
+    await cloud.createUser({ login: 'mbob', email: 'mbob@example.com', password: 'passw0rd1' });
+    await cloud.createUserKey('mbob', { key: bobKey.publicOpenSsh });
+    await cloud.createPolicy({ name: 'get-objects', rules: ['CAN getobject'] });
+    await cloud.createRole({ name: 'fetchers', members: [{ type: 'subuser', login: 'mbob', default: false }], policies: [{ name: 'get-objects' }] });
     await manta.putObject('~~/stor/it/shared.txt', 'shared', { roleTags: ['fetchers'] });
-    const plain = createMantaClient({ url: emulator.mantaUrl, account: 'acme', user: 'mbob', signer: loadKeyMaterial(bobKey.privateOpenSsh), retry: false });
-    const withRole = createMantaClient({ url: emulator.mantaUrl, account: 'acme', user: 'mbob', roles: ['fetchers'], signer: loadKeyMaterial(bobKey.privateOpenSsh), retry: false });
+    const plain = createMantaClient({ url: world.emulator.mantaUrl, account: 'acme', user: 'mbob', signer: loadKeyMaterial(bobKey.privateOpenSsh), retry: false });
+    const withRole = createMantaClient({ url: world.emulator.mantaUrl, account: 'acme', user: 'mbob', roles: ['fetchers'], signer: loadKeyMaterial(bobKey.privateOpenSsh), retry: false });
     try {
       expect(plain.keyId).toBe(`/acme/mbob/keys/${bobKey.md5}`);
       expect(await rejection(plain.getObjectBuffer('~~/stor/it/shared.txt'))).toMatchObject({ status: 403 });

@@ -6,6 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyPlan, applyStack, importResource, openStateBackend, planDestroy, planStack, ReconcilerError } from '../../reconciler/index.js';
+import { rejectionOf } from '../support/rejection.js';
 import { buildStack, SECRET_ENV, startWorld, type World } from './support/world.js';
 
 const SERVER_WINDOW = 100;
@@ -17,14 +18,7 @@ afterAll(async () => world?.close());
 
 const opts = (): Parameters<typeof planStack>[1] => ({ clients: world.clients, workDir: world.workDir, consistencyWindowMs: 200, env: SECRET_ENV });
 
-async function rejection(p: Promise<unknown>): Promise<ReconcilerError> {
-  const error = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ReconcilerError);
-  return error as ReconcilerError;
-}
+const rejection = (p: Promise<unknown>): Promise<ReconcilerError> => rejectionOf(p, ReconcilerError);
 
 describe('saved plans', () => {
   it('applies a saved plan, and refuses it naming the serial once the state was written since', async () => {

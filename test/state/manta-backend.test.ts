@@ -1,26 +1,22 @@
 import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../emulator/index.js';
-import { createMantaClient, loadKeyMaterial, type MantaClient } from '../../provider/index.js';
+import type { MantaClient } from '../../provider/index.js';
 import { ReconcilerError } from '../../reconciler/errors.js';
 import { emptyState, type StateDocument } from '../../reconciler/state/document.js';
 import { MantaStateBackend } from '../../reconciler/state/manta-backend.js';
-import { generateTestKey } from '../support/keys.js';
+import { rejectionOf } from '../support/rejection.js';
+import { startAccountWorld, type AccountWorld } from '../support/world.js';
 
-let emulator: RunningEmulator;
+let world: AccountWorld;
 let manta: MantaClient;
 
 beforeAll(async () => {
-  const key = generateTestKey('ecdsa-p256', 'owner@acme');
-  emulator = await startEmulator({ accounts: [{ login: 'acme', keys: [key.publicOpenSsh] }] });
-  manta = createMantaClient({ url: emulator.mantaUrl, account: 'acme', signer: loadKeyMaterial(key.privateOpenSsh) });
+  world = await startAccountWorld({ keyType: 'ecdsa-p256' });
+  manta = world.manta;
 });
 
-afterAll(async () => {
-  await manta?.close();
-  await emulator?.close();
-});
+afterAll(async () => world?.close());
 
 function backend(name: string, stack = 'prod'): MantaStateBackend {
   return new MantaStateBackend({ stack, account: 'acme', manta, path: `/acme/stor/triton-iac/${name}.state.json`, lockPollMs: 30 });
@@ -33,14 +29,7 @@ function withResource(doc: StateDocument, address: string): StateDocument {
   };
 }
 
-async function failure(promise: Promise<unknown>): Promise<ReconcilerError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ReconcilerError);
-  return err as ReconcilerError;
-}
+const failure = (promise: Promise<unknown>): Promise<ReconcilerError> => rejectionOf(promise, ReconcilerError);
 
 describe('Manta state backend', () => {
   it('reads a missing state object as no state, then stores and reads back a document', async () => {
@@ -149,11 +138,9 @@ describe('Manta state backend', () => {
 
 describe('Manta state backend inside a consistency window', () => {
   it('turns a stale read into a conflict on write, never into lost work', async () => {
-    const key = generateTestKey('ecdsa-p256', 'owner@acme');
-    const lagging = await startEmulator({ accounts: [{ login: 'acme', keys: [key.publicOpenSsh] }], consistencyWindowMs: 300, staleReadRate: 1 });
-    const client = createMantaClient({ url: lagging.mantaUrl, account: 'acme', signer: loadKeyMaterial(key.privateOpenSsh) });
+    const lagging = await startAccountWorld({ ownerKey: world.ownerKey, consistencyWindowMs: 300, staleReadRate: 1 });
     try {
-      const b = new MantaStateBackend({ stack: 'prod', account: 'acme', manta: client, path: '/acme/stor/triton-iac/prod.state.json' });
+      const b = new MantaStateBackend({ stack: 'prod', account: 'acme', manta: lagging.manta, path: '/acme/stor/triton-iac/prod.state.json' });
       const v1 = await b.write(emptyState('prod', 'acme'), undefined);
       const v2 = await b.write(withResource(v1.doc, 'kept'), v1.version);
       // Inside the window the read is served an earlier state (no document, or v1 with its own etag).
@@ -163,7 +150,6 @@ describe('Manta state backend inside a consistency window', () => {
       expect(err.code).toBe('STATE_CONFLICT');
       expect(v2.doc.resources.map((r) => r.address)).toEqual(['kept']);
     } finally {
-      await client.close();
       await lagging.close();
     }
   });

@@ -7,11 +7,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StackManifest } from '../../../common/manifest.js';
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../emulator/index.js';
+import type { EmulatorOptions, RunningEmulator } from '../../../emulator/index.js';
 import { Directory, Job, Policy, Role, RoleTag, Secret, SnapLink, StorObject, TritonApp, TritonStack, User } from '../../../index.js';
-import { createCloudApiClient, createMantaClient, loadKeyMaterial } from '../../../provider/index.js';
 import type { EngineClients } from '../../../reconciler/index.js';
 import { generateTestKey, type TestKeyPair } from '../../support/keys.js';
+import { startAccountWorld } from '../../support/world.js';
 
 let ownerKey: TestKeyPair | undefined;
 const userKeys: TestKeyPair[] = [];
@@ -41,13 +41,9 @@ export interface World {
 
 /** Starts an emulator with `options` and connects to it. */
 export async function startWorld(options: EmulatorOptions = {}): Promise<World> {
-  const key = accountKey();
-  const emulator = await startEmulator({ accounts: [{ login: 'acme', keys: [key.publicOpenSsh] }], ...options });
-  const signer = loadKeyMaterial(key.privateOpenSsh);
-  const clients: EngineClients = {
-    cloudapi: createCloudApiClient({ url: emulator.cloudapiUrl, account: 'acme', signer }),
-    manta: createMantaClient({ url: emulator.mantaUrl, account: 'acme', signer }),
-  };
+  const world = await startAccountWorld({ ownerKey: accountKey(), ...options });
+  const { emulator } = world;
+  const clients: EngineClients = { cloudapi: world.cloudapi, manta: world.manta };
   return {
     emulator,
     clients,
@@ -56,10 +52,7 @@ export async function startWorld(options: EmulatorOptions = {}): Promise<World> 
     resetStats: async () => {
       await fetch(`${emulator.cloudapiUrl}/--emulator/stats`, { method: 'DELETE' });
     },
-    close: async () => {
-      await Promise.all([clients.cloudapi.close(), clients.manta.close()]);
-      await emulator.close();
-    },
+    close: () => world.close(),
   };
 }
 
