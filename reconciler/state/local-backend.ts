@@ -8,7 +8,8 @@ import { ReconcilerError } from '../errors.js';
 import { writeFileAtomic } from '../private/atomic-write.js';
 import { digestOf } from '../private/canonical-json.js';
 import type { LockRequest, StateBackend, StateSnapshot } from './backend.js';
-import { parseStateDocument, stateShapeProblem, type StateDocument } from './document.js';
+import { parseStateDocument, type StateDocument } from './document.js';
+import { checkReadOwnership, nextDocumentToWrite, type StateOwner } from './private/ownership.js';
 import { acquireFileLock, type FileLockOptions, type HeldFileLock } from './file-lock.js';
 
 /** Options for {@link LocalStateBackend}. */
@@ -49,26 +50,20 @@ export class LocalStateBackend implements StateBackend {
     return `${this.location}.lock`;
   }
 
+  private owner(): StateOwner {
+    return { stack: this.stack, account: this.account, location: this.location, noun: 'state file' };
+  }
+
   async read(): Promise<StateSnapshot | undefined> {
     const text = await this.readText();
     if (text === undefined) return undefined;
     const doc = parseStateDocument(text, this.location);
-    if (doc.stack !== this.stack || doc.account !== this.account) {
-      throw new ReconcilerError(
-        'STATE_MISMATCH',
-        `state file ${this.location} belongs to stack ${doc.stack} of account ${doc.account}, not stack ${this.stack} of account ${this.account}; check the stack's state path`,
-      );
-    }
+    checkReadOwnership(doc, this.owner());
     return { doc, version: versionOf(text) };
   }
 
   async write(doc: StateDocument, expectedVersion: string | undefined): Promise<StateSnapshot> {
-    if (doc.stack !== this.stack || doc.account !== this.account) {
-      throw new ReconcilerError('STATE_MISMATCH', `refusing to write the state of stack ${doc.stack} of account ${doc.account} to ${this.location}, which holds stack ${this.stack} of account ${this.account}`);
-    }
-    const next: StateDocument = { ...doc, serial: doc.serial + 1, resources: [...doc.resources].sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0)) };
-    const problem = stateShapeProblem(next);
-    if (problem) throw new ReconcilerError('STATE_MALFORMED', `refusing to write an invalid state document for ${this.location}: ${problem}`);
+    const next = nextDocumentToWrite(doc, this.owner());
     const current = await this.readText();
     if (current !== undefined) parseStateDocument(current, this.location); // never overwrite a corrupt file
     const currentVersion = current === undefined ? undefined : versionOf(current);

@@ -21,7 +21,8 @@ import { TritonApiError } from '../../provider/errors.js';
 import type { MantaClient } from '../../provider/manta/client.js';
 import { ReconcilerError } from '../errors.js';
 import type { LockHolder, LockRequest, StateBackend, StateSnapshot } from './backend.js';
-import { parseStateDocument, stateShapeProblem, type StateDocument } from './document.js';
+import { parseStateDocument, type StateDocument } from './document.js';
+import { checkReadOwnership, nextDocumentToWrite, type StateOwner } from './private/ownership.js';
 import { formatAge } from './file-lock.js';
 
 /** The Manta calls the backend makes (a full `MantaClient` fits). */
@@ -80,28 +81,22 @@ export class MantaStateBackend implements StateBackend {
     return `${this.path}.lock`;
   }
 
+  private owner(): StateOwner {
+    return { stack: this.stack, account: this.account, location: this.location, noun: 'state object' };
+  }
+
   async read(): Promise<StateSnapshot | undefined> {
     const got = await this.io('read', () => this.manta.getObjectBuffer(this.path));
     if (got === undefined) return undefined;
     const doc = parseStateDocument(got.data.toString('utf8'), this.location);
-    if (doc.stack !== this.stack || doc.account !== this.account) {
-      throw new ReconcilerError(
-        'STATE_MISMATCH',
-        `state object ${this.location} belongs to stack ${doc.stack} of account ${doc.account}, not stack ${this.stack} of account ${this.account}; check the stack's state path`,
-      );
-    }
+    checkReadOwnership(doc, this.owner());
     const etag = got.metadata.etag;
     if (etag === undefined || etag === '') throw new ReconcilerError('STATE_IO', `state object ${this.location} was served without an etag, so it cannot be updated safely`);
     return { doc, version: etag };
   }
 
   async write(doc: StateDocument, expectedVersion: string | undefined): Promise<StateSnapshot> {
-    if (doc.stack !== this.stack || doc.account !== this.account) {
-      throw new ReconcilerError('STATE_MISMATCH', `refusing to write the state of stack ${doc.stack} of account ${doc.account} to ${this.location}, which holds stack ${this.stack} of account ${this.account}`);
-    }
-    const next: StateDocument = { ...doc, serial: doc.serial + 1, resources: [...doc.resources].sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0)) };
-    const problem = stateShapeProblem(next);
-    if (problem) throw new ReconcilerError('STATE_MALFORMED', `refusing to write an invalid state document for ${this.location}: ${problem}`);
+    const next = nextDocumentToWrite(doc, this.owner());
     if (expectedVersion === undefined) await this.io('create the directory of', () => this.manta.makeDirectories(parentOf(this.path)));
     let etag: string | undefined;
     try {
