@@ -1,5 +1,8 @@
-/** The account fields a client can read and (except `login`) change. */
-export interface AccountRecord {
+/**
+ * What an account and a sub-user have alike: identity, contact details and timestamps (CloudAPI
+ * returns both with the same profile fields).
+ */
+export interface PersonRecord {
   id: string;
   login: string;
   email: string;
@@ -14,30 +17,19 @@ export interface AccountRecord {
   phone?: string;
   created: string;
   updated: string;
-  svc_cns_enabled: boolean;
-  /** A disabled account cannot authenticate (403). */
+  /** A disabled account or sub-user cannot authenticate (403). */
   disabled?: boolean;
+}
+
+/** The account fields a client can read and (except `login`) change. */
+export interface AccountRecord extends PersonRecord {
+  svc_cns_enabled: boolean;
   /** CloudAPI's per-account config (`default_network`). */
   config: Record<string, string>;
 }
 
 /** A sub-user. `passwordHashes` hold salted hashes of the last passwords, never the passwords. */
-export interface UserRecord {
-  id: string;
-  login: string;
-  email: string;
-  companyName?: string;
-  firstName?: string;
-  lastName?: string;
-  address?: string;
-  postalCode?: string;
-  city?: string;
-  state?: string;
-  country?: string;
-  phone?: string;
-  created: string;
-  updated: string;
-  disabled?: boolean;
+export interface UserRecord extends PersonRecord {
   passwordHashes: string[];
 }
 
