@@ -6,7 +6,8 @@
  * Flags: `--runs N` (default 3), `--sizes 100,1000` (default both), `--quick` (one run at N = 100,
  * a 32 MiB large object, a 20-object mput sample), `--window-ms N` (scenario 4, default 5000),
  * `--big-mb N` (default 256), `--mput-sample N` (objects uploaded with one `mput` each, default 50;
- * the figure is scaled to N), `--only a,b` (scenarios: rbac, window, tree, big).
+ * the figure is scaled to N), `--only a,b` (scenarios: rbac, window, tree, big), `--out NAME`
+ * (write `bench/results/NAME.json` and `NAME.md` instead of `latest.*` and the dated copy).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     'big-mb': { type: 'string' },
     'mput-sample': { type: 'string' },
     only: { type: 'string' },
+    out: { type: 'string' },
   },
 });
 const quick = values.quick === true;
@@ -88,7 +90,8 @@ process.stdout.write(`${textTable(rows)}\n`);
 const dir = join(REPO, 'bench', 'results');
 mkdirSync(dir, { recursive: true });
 const text = `${JSON.stringify(report, null, 2)}\n`;
-writeFileSync(join(dir, 'latest.json'), text);
-writeFileSync(join(dir, `${report.when.slice(0, 19).replace(/:/g, '-')}.json`), text);
-writeFileSync(join(dir, 'latest.md'), `${markdownTable(rows)}\n`);
-say(`wrote bench/results/latest.json, latest.md and a dated copy (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+const name = values.out ?? 'latest';
+writeFileSync(join(dir, `${name}.json`), text);
+writeFileSync(join(dir, `${name}.md`), `${markdownTable(rows)}\n`);
+if (values.out === undefined) writeFileSync(join(dir, `${report.when.slice(0, 19).replace(/:/g, '-')}.json`), text);
+say(`wrote bench/results/${name}.json and ${name}.md${values.out === undefined ? ' and a dated copy' : ''} (${((Date.now() - started) / 1000).toFixed(0)} s)`);

@@ -39,10 +39,13 @@ export function mantaTool(at: ToolEnv, tool: string, args: readonly string[]): P
   return measure(process.execPath, [join(MANTA_BIN, tool), ...args], at);
 }
 
-/** The first line of an error a run printed (for the report), without stack frames. */
+/**
+ * The line of a failed run that says what went wrong (for the report): the last line naming an
+ * error or a failed call, without stack frames; else the first line printed.
+ */
 export function firstError(m: Measured): string | null {
   if (m.code === 0) return null;
-  const lines = `${m.stderr}\n${m.stdout}`.split('\n').map((l) => l.trim()).filter((l) => l !== '');
-  const line = lines.find((l) => /error/i.test(l) && !l.startsWith('at ')) ?? lines[0] ?? `exit ${m.code}`;
-  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+  const lines = `${m.stdout}\n${m.stderr}`.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('at '));
+  const line = [...lines].reverse().find((l) => /error|failed:/i.test(l)) ?? lines[0] ?? `exit ${m.code}`;
+  return line.length > 240 ? `${line.slice(0, 240)}…` : line;
 }
