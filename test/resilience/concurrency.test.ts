@@ -59,7 +59,8 @@ describe('two concurrent applies of one stack with its state in Manta', () => {
       if (failures.length > 0) expect((await applyStack(stack, opts)).result.ok).toBe(true);
       const state = await openStateBackend(stack, { workDir: world.workDir, clients: world.clients }).read();
       expect(state!.doc.resources.map((r) => r.address).sort()).toEqual(stack.resources.map((r) => r.address).sort());
-      expect(await liveCounts(world)).toEqual({ ...EXPECTED_COUNTS, jobs: round + 1 });
+      // Every round's job has the same name, so later rounds adopt the first one's job.
+      expect(await liveCounts(world)).toEqual(EXPECTED_COUNTS);
       expect(pending(await planStack(stack, opts))).toEqual([]);
     }, 60_000);
   }

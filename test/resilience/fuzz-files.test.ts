@@ -31,7 +31,7 @@ afterAll(async () => world?.close());
 function validManifest(name: string, tagged: string): unknown {
   const app = new TritonApp({ generator: 'fuzz' });
   const stack = new TritonStack(app, name, { account: 'acme' });
-  const user = new User(stack, 'carol', { login: `${name}carol`, email: 'carol@acme.example', password: Secret.fromEnv('ALICE_PASSWORD'), keys: [{ key: userKey(0).publicOpenSsh, name: 'k' }] });
+  const user = new User(stack, 'carol', { login: `${name}carol`, email: `${name}carol@acme.example`, password: Secret.fromEnv('ALICE_PASSWORD'), keys: [{ key: userKey(0).publicOpenSsh, name: 'k' }] });
   const policy = new Policy(stack, 'p', { name: `${name}-p`, rules: ['CAN getmachine'] });
   const role = new Role(stack, 'r', { name: `${name}-r`, members: [user], policies: [policy] });
   new RoleTag(stack, 't', { resource: tagged, roles: [role] });

@@ -57,8 +57,9 @@ describe('an emulator restarted in the middle of an apply', () => {
         const outcomes = first instanceof Error || !first.ok ? await applyUntilOk(stack, opts, 3) : [first];
         expect(outcomes.at(-1)?.ok, JSON.stringify(outcomes)).toBe(true);
         const world = { clients } as World;
-        expect(await liveCounts(world)).toEqual(EXPECTED_COUNTS);
-        expect(pending(await planStack(stack, opts))).toEqual([]);
+        const left = pending(await planStack(stack, opts));
+        expect(await liveCounts(world), JSON.stringify({ left, first: first instanceof Error ? first.message : first })).toEqual(EXPECTED_COUNTS);
+        expect(left).toEqual([]);
       } finally {
         await Promise.all([clients.cloudapi.close(), clients.manta.close()]);
         await emulator.close();
