@@ -34,27 +34,27 @@ export function accountApi(ctx: CloudApiContext): AccountApi {
   const { caller } = ctx;
   return {
     async ping(options = {}) {
-      const res = await caller.json<PingResult>({ operation: 'Ping', method: 'GET', path: '/--ping', signal: options.signal });
+      const res = await caller.json<PingResult>({ expect: 'object', operation: 'Ping', method: 'GET', path: '/--ping', signal: options.signal });
       const datacenter = headerValue(res.headers, 'service-datacenter-name');
       return { ...res.data, ...(datacenter ? { datacenter } : {}) };
     },
     async getAccount(options = {}) {
-      return (await caller.json<Account>({ operation: 'GetAccount', method: 'GET', path: accountPath(ctx), signal: options.signal })).data;
+      return (await caller.json<Account>({ expect: 'object', operation: 'GetAccount', method: 'GET', path: accountPath(ctx), signal: options.signal })).data;
     },
     async updateAccount(changes, options = {}) {
-      return (await caller.json<Account>({ operation: 'UpdateAccount', method: 'POST', path: accountPath(ctx), json: changes, signal: options.signal })).data;
+      return (await caller.json<Account>({ expect: 'object', operation: 'UpdateAccount', method: 'POST', path: accountPath(ctx), json: changes, signal: options.signal })).data;
     },
     async getAccountLimits(options = {}) {
-      return (await caller.json<ProvisioningLimit[]>({ operation: 'GetAccountLimits', method: 'GET', path: accountPath(ctx, 'limits'), signal: options.signal })).data;
+      return (await caller.json<ProvisioningLimit[]>({ expect: 'list', operation: 'GetAccountLimits', method: 'GET', path: accountPath(ctx, 'limits'), signal: options.signal })).data;
     },
     async getConfig(options = {}) {
-      return (await caller.json<AccountConfig>({ operation: 'GetConfig', method: 'GET', path: accountPath(ctx, 'config'), signal: options.signal })).data;
+      return (await caller.json<AccountConfig>({ expect: 'object', operation: 'GetConfig', method: 'GET', path: accountPath(ctx, 'config'), signal: options.signal })).data;
     },
     async updateConfig(config, options = {}) {
-      return (await caller.json<AccountConfig>({ operation: 'UpdateConfig', method: 'PUT', path: accountPath(ctx, 'config'), json: config, signal: options.signal })).data;
+      return (await caller.json<AccountConfig>({ expect: 'object', operation: 'UpdateConfig', method: 'PUT', path: accountPath(ctx, 'config'), json: config, signal: options.signal })).data;
     },
     async listDatacenters(options = {}) {
-      return (await caller.json<Record<string, string>>({ operation: 'ListDatacenters', method: 'GET', path: accountPath(ctx, 'datacenters'), signal: options.signal })).data;
+      return (await caller.json<Record<string, string>>({ expect: 'object', operation: 'ListDatacenters', method: 'GET', path: accountPath(ctx, 'datacenters'), signal: options.signal })).data;
     },
     async getDatacenter(name, options = {}) {
       const spec = { operation: 'GetDatacenter', method: 'GET', path: accountPath(ctx, 'datacenters', requireId(name, 'name')), signal: options.signal, alsoOk: [301, 302, 303, 307] } as const;
@@ -66,7 +66,7 @@ export function accountApi(ctx: CloudApiContext): AccountApi {
       return location;
     },
     async listServices(options = {}) {
-      return (await caller.json<Record<string, string>>({ operation: 'ListServices', method: 'GET', path: accountPath(ctx, 'services'), signal: options.signal })).data;
+      return (await caller.json<Record<string, string>>({ expect: 'object', operation: 'ListServices', method: 'GET', path: accountPath(ctx, 'services'), signal: options.signal })).data;
     },
   };
 }

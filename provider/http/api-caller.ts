@@ -29,6 +29,18 @@ export interface CallSpec {
   readonly alsoOk?: readonly number[];
 }
 
+/**
+ * The basic shape a typed method expects of a 2xx JSON body: `object` (a JSON object, not `null`
+ * nor an array) or `list` (an array whose every item is a JSON object). Checked before any caller
+ * touches the value, so a body of the wrong shape fails as an `InvalidResponse`, never a TypeError.
+ */
+export type ResponseShape = 'object' | 'list';
+
+/** A call whose 2xx answer is a JSON body of a known basic shape. */
+export interface JsonCallSpec extends CallSpec {
+  readonly expect: ResponseShape;
+}
+
 /** A parsed JSON answer with its response headers. */
 export interface JsonResult<T> {
   readonly status: number;
@@ -53,6 +65,42 @@ const STATUS_CODES: Readonly<Record<number, string>> = {
   500: 'InternalError',
   503: 'ServiceUnavailable',
 };
+
+function isObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describeValue(value: unknown): string {
+  if (value === undefined) return 'an empty body';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/**
+ * What is wrong with `data` for the `expected` shape, or `undefined` when it fits. Cheap: one
+ * pass over a list's items, no schema.
+ */
+export function shapeProblem(data: unknown, expected: ResponseShape): string | undefined {
+  if (expected === 'object') return isObject(data) ? undefined : `expected a JSON object, got ${describeValue(data)}`;
+  if (!Array.isArray(data)) return `expected a JSON array of objects, got ${describeValue(data)}`;
+  const bad = data.findIndex((item) => !isObject(item));
+  return bad === -1 ? undefined : `expected a JSON array of objects, got ${describeValue(data[bad])} at index ${bad}`;
+}
+
+/** The error for a 2xx answer the client cannot use (not JSON, or not the expected shape). */
+export function invalidResponse(spec: Pick<CallSpec, 'operation' | 'method' | 'path'>, response: Pick<TritonResponse, 'status' | 'headers' | 'attempts'>, message: string): TritonApiError {
+  return new TritonApiError({
+    status: response.status,
+    apiCode: 'InvalidResponse',
+    message,
+    requestId: requestIdOf(response.headers),
+    method: spec.method,
+    path: spec.path,
+    operation: spec.operation,
+    attempts: response.attempts,
+  });
+}
 
 /** Reads a whole body as text, up to `limit` bytes (the rest is drained). */
 export async function readText(body: Readable, limit = Number.POSITIVE_INFINITY): Promise<string> {
@@ -124,26 +172,24 @@ export class ApiCaller {
     return response;
   }
 
-  /** Sends the call and parses a JSON answer (an empty body gives `undefined`). */
-  async json<T>(spec: CallSpec): Promise<JsonResult<T>> {
+  /**
+   * Sends the call and parses its JSON answer, which must have the basic shape `spec.expect`.
+   * @throws TritonApiError with `apiCode` `InvalidResponse` when a 2xx body is not JSON or not of
+   *   that shape (an empty body included)
+   */
+  async json<T>(spec: JsonCallSpec): Promise<JsonResult<T>> {
     const response = await this.send(spec);
     const text = spec.method === 'HEAD' ? '' : await readText(response.body);
     if (spec.method === 'HEAD') response.body.resume();
-    let data: T;
+    let data: unknown;
     try {
-      data = (text.trim() === '' ? undefined : JSON.parse(text)) as T;
+      data = text.trim() === '' ? undefined : JSON.parse(text);
     } catch {
-      throw new TritonApiError({
-        status: response.status,
-        apiCode: 'InvalidResponse',
-        message: `expected a JSON body, got ${JSON.stringify(text.slice(0, 80))}`,
-        requestId: requestIdOf(response.headers),
-        method: spec.method,
-        path: spec.path,
-        operation: spec.operation,
-      });
+      throw invalidResponse(spec, response, `expected a JSON body, got ${JSON.stringify(text.slice(0, 80))}`);
     }
-    return { status: response.status, data, headers: response.headers };
+    const problem = shapeProblem(data, spec.expect);
+    if (problem !== undefined) throw invalidResponse(spec, response, problem);
+    return { status: response.status, data: data as T, headers: response.headers };
   }
 
   /** Sends the call and discards any body; resolves with the response headers. */

@@ -4,7 +4,7 @@
  * Listing pages with an inclusive `marker`: each page after the first repeats the previous
  * page's last entry, which {@link DirectoriesApi.iterateDirectory} skips.
  */
-import { readText, type CallOptions } from '../http/api-caller.js';
+import { readText, shapeProblem, type CallOptions } from '../http/api-caller.js';
 import { headerValue } from '../http/types.js';
 import { TritonApiError, TritonInputError } from '../errors.js';
 import { mantaPath } from './private/paths.js';
@@ -25,16 +25,19 @@ export interface DirectoriesApi {
   deleteDirectory(path: string, options?: CallOptions): Promise<void>;
 }
 
-/** Parses newline-delimited JSON entries. */
+/** Parses newline-delimited JSON entries; a line that is not a JSON object goes to `onBadLine`. */
 export function parseEntries(text: string, onBadLine: (line: string) => never): DirectoryEntry[] {
   const entries: DirectoryEntry[] = [];
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;
+    let entry: unknown;
     try {
-      entries.push(JSON.parse(line) as DirectoryEntry);
+      entry = JSON.parse(line);
     } catch {
       onBadLine(line);
     }
+    if (shapeProblem(entry, 'object') !== undefined) onBadLine(line);
+    entries.push(entry as DirectoryEntry);
   }
   return entries;
 }

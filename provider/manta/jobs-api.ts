@@ -2,7 +2,7 @@
  * Manta compute jobs: create, feed inputs, end input, cancel, and read status, inputs, outputs,
  * failures and errors. Job phases are checked against manta.md's limits before anything is sent.
  */
-import { readText, type CallOptions } from '../http/api-caller.js';
+import { readText, shapeProblem, type CallOptions } from '../http/api-caller.js';
 import { headerValue } from '../http/types.js';
 import { TritonApiError, TritonInputError } from '../errors.js';
 import { parseEntries } from './directories-api.js';
@@ -101,7 +101,7 @@ export function jobsApi(ctx: MantaContext): JobsApi {
       });
     },
     async getJob(jobId, options = {}) {
-      return (await caller.json<Job>({ operation: 'GetJob', method: 'GET', path: live(jobId, 'status'), signal: options.signal })).data;
+      return (await caller.json<Job>({ expect: 'object', operation: 'GetJob', method: 'GET', path: live(jobId, 'status'), signal: options.signal })).data;
     },
     getJobOutput: (jobId, options = {}) => readLines('GetJobOutput', live(jobId, 'out'), options),
     getJobInput: (jobId, options = {}) => readLines('GetJobInput', live(jobId, 'in'), options),
@@ -110,11 +110,16 @@ export function jobsApi(ctx: MantaContext): JobsApi {
       const path = live(jobId, 'err');
       const res = await caller.send({ operation: 'GetJobErrors', method: 'GET', path, signal: options.signal });
       return lines(await readText(res.body)).map((line) => {
+        let record: unknown;
         try {
-          return JSON.parse(line) as JobError;
+          record = JSON.parse(line);
         } catch {
+          record = undefined;
+        }
+        if (shapeProblem(record, 'object') !== undefined) {
           throw new TritonApiError({ status: res.status, apiCode: 'InvalidResponse', message: `bad error record ${JSON.stringify(line.slice(0, 80))}`, method: 'GET', path, operation: 'GetJobErrors' });
         }
+        return record as JobError;
       });
     },
   };

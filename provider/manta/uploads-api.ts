@@ -41,7 +41,7 @@ export function uploadsApi(ctx: MantaContext): UploadsApi {
     async createMultipartUpload(input, options = {}) {
       const objectPath = plainPath(account, input?.objectPath);
       const headers = Object.fromEntries(Object.entries(input.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
-      const res = await caller.json<MultipartUpload>({ operation: 'CreateMultipartUpload', method: 'POST', path: `/${encodeURIComponent(account)}/uploads`, json: { objectPath, headers }, signal: options.signal });
+      const res = await caller.json<MultipartUpload>({ expect: 'object', operation: 'CreateMultipartUpload', method: 'POST', path: `/${encodeURIComponent(account)}/uploads`, json: { objectPath, headers }, signal: options.signal });
       return res.data;
     },
     async uploadPart(upload, partNumber, body, options = {}) {
@@ -57,7 +57,7 @@ export function uploadsApi(ctx: MantaContext): UploadsApi {
       return putResultFrom(res);
     },
     async getMultipartUpload(upload, options = {}) {
-      return (await caller.json<MultipartUpload>({ operation: 'GetMultipartUpload', method: 'GET', path: `${partsDir(upload)}/state`, signal: options.signal })).data;
+      return (await caller.json<MultipartUpload>({ expect: 'object', operation: 'GetMultipartUpload', method: 'GET', path: `${partsDir(upload)}/state`, signal: options.signal })).data;
     },
     async commitMultipartUpload(upload, partEtags, options = {}) {
       if (!Array.isArray(partEtags) || partEtags.length === 0 || partEtags.some((e) => typeof e !== 'string' || e === '')) {
