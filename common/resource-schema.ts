@@ -283,12 +283,13 @@ export function kindSchemaOf(kind: ResourceKind): KindSchema {
  * Checks manifest properties against the kind's description: every property known, every required
  * one present, every value of the described type. A `{ $ref }` is accepted wherever a value is.
  * Pure; does not check the value rules of `common/rules` (logins, paths), only shapes.
+ * @param where the prefix of every message's field path (a manifest's JSON path, say). @default kind
  * @returns one message per problem, naming the field, the value and the rule; empty when it conforms.
  */
-export function checkProperties(kind: ResourceKind, properties: { readonly [key: string]: unknown }): string[] {
+export function checkProperties(kind: ResourceKind, properties: { readonly [key: string]: unknown }, where: string = kind): string[] {
   const schema = RESOURCE_SCHEMAS[kind];
   if (schema === undefined) return [`kind ${JSON.stringify(kind)} is not a known resource kind`];
-  return checkFields(kind, schema.properties, properties);
+  return checkFields(where, schema.properties, properties);
 }
 
 function checkFields(where: string, fields: readonly FieldSchema[], value: { readonly [key: string]: unknown }): string[] {

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { isTerraformJson, manifestFromTerraformJson } from '../../adapters/cdktf/from-terraform-json.js';
 import { MANIFEST_VERSION, type Manifest, type StackManifest } from '../../common/manifest.js';
 import { fromRbacJson, SynthError, TritonApp, TritonStack } from '../../constructs/index.js';
+import { manifestProblems } from '../../reconciler/plan/validate-manifest.js';
 import { UsageError } from '../command.js';
 
 /** What the APP turned out to be. */
@@ -174,12 +175,11 @@ function checkManifest(value: Record<string, unknown>, path: string): Manifest {
   if (value['version'] !== MANIFEST_VERSION) {
     throw new UsageError(`manifest ${path}: version is ${JSON.stringify(value['version'])}; this triton-iac reads version ${MANIFEST_VERSION}. Synthesize it again with \`triton-iac synth\``);
   }
-  const stacks = value['stacks'];
-  if (!Array.isArray(stacks)) throw new UsageError(`manifest ${path}: "stacks" must be an array`);
-  for (const [i, s] of stacks.entries()) {
-    if (!isObject(s) || typeof s['name'] !== 'string' || typeof s['account'] !== 'string' || !Array.isArray(s['resources'])) {
-      throw new UsageError(`manifest ${path}: stacks[${i}] must have a string "name", a string "account" and a "resources" array`);
-    }
+  const problems = manifestProblems(value);
+  if (problems.length > 0) {
+    const shown = problems.slice(0, 20).map((p) => p.message);
+    if (problems.length > shown.length) shown.push(`… and ${problems.length - shown.length} more`);
+    throw new UsageError(`manifest ${path} does not have the shape of docs/manifest.schema.json; fix ${problems.length === 1 ? 'this problem' : `these ${problems.length} problems`}:\n  - ${shown.join('\n  - ')}`);
   }
   return value as unknown as Manifest;
 }

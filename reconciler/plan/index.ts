@@ -6,3 +6,4 @@ export * from './validate-plan.js';
 export * from './apply-order.js';
 export * from './match-live.js';
 export * from './drift.js';
+export * from './validate-manifest.js';

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { manifestProblems } from './validate-manifest.js';
+
+/** A small valid manifest: a policy, and a role that depends on it and refers to its id. */
+function valid(): { version: number; generator: string; stacks: Array<Record<string, unknown> & { resources: unknown[] }> } {
+  return {
+    version: 1,
+    generator: 'test',
+    stacks: [
+      {
+        name: 'prod',
+        account: 'acme',
+        state: { type: 'local' },
+        resources: [
+          { address: 'prod/p', kind: 'policy', naturalKey: 'ops', properties: { name: 'ops', rules: ['CAN getmachine'] }, dependsOn: [] },
+          { address: 'prod/r', kind: 'role', naturalKey: 'ops', properties: { name: 'ops', members: [], policies: [{ $ref: { address: 'prod/p', attribute: 'name' } }] }, dependsOn: ['prod/p'] },
+        ],
+      },
+    ],
+  };
+}
+
+describe('manifestProblems', () => {
+  it('finds nothing wrong with a manifest of the documented shape', () => {
+    expect(manifestProblems(valid())).toEqual([]);
+  });
+
+  it('names the JSON path, the value and the rule of a null resource', () => {
+    const doc = valid();
+    doc.stacks[0]!.resources.unshift(null);
+    expect(manifestProblems(doc)).toEqual([
+      { path: 'stacks[0].resources[0]', value: 'null', rule: 'must be an object with "address", "kind", "naturalKey", "properties" and "dependsOn"', message: 'stacks[0].resources[0]: null must be an object with "address", "kind", "naturalKey", "properties" and "dependsOn"' },
+    ]);
+  });
+
+  it('reports every problem, from the envelope down to the properties of a kind', () => {
+    const doc = valid();
+    doc.generator = 7 as never;
+    doc.stacks[0]!.state = { type: 'manta' };
+    const role = doc.stacks[0]!.resources[1] as Record<string, unknown>;
+    role.kind = 'robot';
+    (doc.stacks[0]!.resources[0] as { properties: Record<string, unknown> }).properties.rules = 'CAN getmachine';
+    (doc.stacks[0]!.resources[0] as { dependsOn: unknown }).dependsOn = ['prod/nowhere'];
+    expect(manifestProblems(doc).map((p) => p.message)).toEqual([
+      'generator: 7 must be a string',
+      'stacks[0].state.path: (absent) must be a non-empty string (the Manta directory of the state)',
+      'stacks[0].resources[0].dependsOn[0]: "prod/nowhere" must be the address of a resource of the same stack',
+      'stacks[0].resources[0].properties.rules: "CAN getmachine" is not a list',
+      'stacks[0].resources[1].kind: "robot" must be one of account, account-config, key, user, user-key, policy, role, role-tag, image, image-lookup, datacenter-lookup, directory, object, snaplink, job',
+    ]);
+  });
+
+  it('refuses malformed placeholders and duplicate addresses', () => {
+    const doc = valid();
+    const role = doc.stacks[0]!.resources[1] as { address: string; properties: Record<string, unknown> };
+    role.properties.policies = [{ $ref: 'prod/p' }, { $ref: { address: 'prod/gone', attribute: 'name' } }];
+    role.address = 'prod/p';
+    expect(manifestProblems(doc).map((p) => p.message)).toEqual([
+      'stacks[0].resources[1].address: "prod/p" must be unique in the manifest; another resource has it',
+      'stacks[0].resources[1].properties.policies[0]: {"$ref":"prod/p"} must be a reference { "$ref": { "address": string, "attribute": string } }',
+      'stacks[0].resources[1].properties.policies[1].$ref.address: "prod/gone" must be the address of a resource of the same stack',
+    ]);
+  });
+
+  it('refuses a document that is not an object', () => {
+    expect(manifestProblems(null).map((p) => p.message)).toEqual(['(manifest): null must be a JSON object with "version", "generator" and "stacks"']);
+  });
+});

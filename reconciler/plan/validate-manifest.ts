@@ -1,0 +1,166 @@
+/**
+ * Shape validation for a manifest read back from a file: the documented shape of
+ * `docs/manifest.schema.json` and `common/manifest.ts`, checked before anything is planned. A
+ * manifest built by the constructs has it by construction; one read from disk is input like any
+ * other (edited by hand, produced by another tool, damaged), and a malformed one must give a list
+ * of sentences naming the JSON path, the value and the rule, never a crash deep in the planner.
+ *
+ * Hand-written rather than a JSON Schema engine: the rules are few, and the per-kind property
+ * shapes come from `common/resource-schema.ts`, the same description the adapters check against.
+ */
+import { MANIFEST_VERSION, RESOURCE_KINDS, type ResourceKind } from '../../common/manifest.js';
+import { checkProperties } from '../../common/resource-schema.js';
+
+/** One way a manifest departs from its documented shape. */
+export interface ManifestProblem {
+  /** The JSON path of the offending value, e.g. `stacks[0].resources[2].kind`. */
+  readonly path: string;
+  /** The offending value, shortened, as JSON (`(absent)` for a missing field; empty when `rule` names it). */
+  readonly value: string;
+  /** The rule it breaks. */
+  readonly rule: string;
+  /** `<path>: <value> <rule>`, for error messages. */
+  readonly message: string;
+}
+
+/** Passed as the value when the rule's wording already names it (the per-kind property checks). */
+const NAMED = Symbol('named in the rule');
+
+const AUTHORITATIVE_KINDS = ['user', 'role', 'policy', 'key'];
+const CONNECTION_STRINGS = ['cloudapiUrl', 'mantaUrl', 'profile', 'keyId'];
+const SECRET_SOURCES = ['env', 'file', 'generated'];
+
+/**
+ * Checks that `value` has the documented shape of a `Manifest`: the envelope, every stack and
+ * every resource (address, kind, natural key, properties of its kind, dependencies), every
+ * `{ $ref }` and `{ $secret }` placeholder, addresses unique and references to addresses of the
+ * same stack.
+ * @returns every problem found (empty when the manifest conforms).
+ */
+export function manifestProblems(value: unknown): ManifestProblem[] {
+  const out: ManifestProblem[] = [];
+  const add = (path: string, v: unknown, rule: string): void => {
+    if (v === NAMED) {
+      out.push({ path, value: '', rule, message: `${path}: ${rule}` });
+      return;
+    }
+    const shown = v === undefined ? '(absent)' : (JSON.stringify(v) ?? String(v)).slice(0, 80);
+    out.push({ path, value: shown, rule, message: `${path}: ${shown} ${rule}` });
+  };
+  if (!isObject(value)) {
+    add('(manifest)', value, 'must be a JSON object with "version", "generator" and "stacks"');
+    return out;
+  }
+  unknownKeys(value, '', ['version', 'generator', 'stacks'], add);
+  if (value.version !== MANIFEST_VERSION) add('version', value.version, `must be ${MANIFEST_VERSION} (synthesize the app again with \`triton-iac synth\`)`);
+  if (typeof value.generator !== 'string') add('generator', value.generator, 'must be a string');
+  if (!Array.isArray(value.stacks)) {
+    add('stacks', value.stacks, 'must be an array of stacks');
+    return out;
+  }
+  const addresses = new Set<string>();
+  value.stacks.forEach((stack, i) => checkStack(stack, `stacks[${i}]`, addresses, add));
+  return out;
+}
+
+type Add = (path: string, value: unknown, rule: string) => void;
+
+function checkStack(stack: unknown, at: string, seen: Set<string>, add: Add): void {
+  if (!isObject(stack)) return add(at, stack, 'must be an object with "name", "account" and "resources"');
+  unknownKeys(stack, `${at}.`, ['name', 'account', 'user', 'connection', 'state', 'authoritative', 'resources'], add);
+  for (const f of ['name', 'account'] as const) if (!isNonEmptyString(stack[f])) add(`${at}.${f}`, stack[f], 'must be a non-empty string');
+  if (stack.user !== undefined && !isNonEmptyString(stack.user)) add(`${at}.user`, stack.user, 'must be a non-empty string when present');
+  if (stack.connection !== undefined) checkConnection(stack.connection, `${at}.connection`, add);
+  if (stack.state !== undefined) checkState(stack.state, `${at}.state`, add);
+  if (stack.authoritative !== undefined) {
+    if (!Array.isArray(stack.authoritative)) add(`${at}.authoritative`, stack.authoritative, `must be an array of kinds (${AUTHORITATIVE_KINDS.join(', ')})`);
+    else stack.authoritative.forEach((k, i) => AUTHORITATIVE_KINDS.includes(k as string) || add(`${at}.authoritative[${i}]`, k, `must be one of ${AUTHORITATIVE_KINDS.join(', ')}`));
+  }
+  if (!Array.isArray(stack.resources)) return add(`${at}.resources`, stack.resources, 'must be an array of resources');
+  const own = new Set<string>();
+  stack.resources.forEach((r, i) => {
+    const address = isObject(r) ? r.address : undefined;
+    if (!isNonEmptyString(address)) return;
+    if (seen.has(address)) add(`${at}.resources[${i}].address`, address, 'must be unique in the manifest; another resource has it');
+    seen.add(address);
+    own.add(address);
+  });
+  stack.resources.forEach((r, i) => checkResource(r, `${at}.resources[${i}]`, own, add));
+}
+
+function checkConnection(c: unknown, at: string, add: Add): void {
+  if (!isObject(c)) return add(at, c, 'must be an object');
+  unknownKeys(c, `${at}.`, [...CONNECTION_STRINGS, 'roles'], add);
+  for (const f of CONNECTION_STRINGS) if (c[f] !== undefined && typeof c[f] !== 'string') add(`${at}.${f}`, c[f], 'must be a string');
+  if (c.roles !== undefined && !isStringArray(c.roles)) add(`${at}.roles`, c.roles, 'must be an array of role names');
+}
+
+function checkState(s: unknown, at: string, add: Add): void {
+  if (!isObject(s) || (s.type !== 'local' && s.type !== 'manta')) return add(at, s, 'must be { "type": "local", "path"?: string } or { "type": "manta", "path": string }');
+  unknownKeys(s, `${at}.`, ['type', 'path'], add);
+  if (s.type === 'manta' ? !isNonEmptyString(s.path) : s.path !== undefined && typeof s.path !== 'string') {
+    add(`${at}.path`, s.path, s.type === 'manta' ? 'must be a non-empty string (the Manta directory of the state)' : 'must be a string when present');
+  }
+}
+
+function checkResource(r: unknown, at: string, stackAddresses: ReadonlySet<string>, add: Add): void {
+  if (!isObject(r)) return add(at, r, 'must be an object with "address", "kind", "naturalKey", "properties" and "dependsOn"');
+  unknownKeys(r, `${at}.`, ['address', 'kind', 'naturalKey', 'properties', 'dependsOn'], add);
+  if (!isNonEmptyString(r.address)) add(`${at}.address`, r.address, 'must be a non-empty string');
+  const kindOk = RESOURCE_KINDS.includes(r.kind as never);
+  if (!kindOk) add(`${at}.kind`, r.kind, `must be one of ${RESOURCE_KINDS.join(', ')}`);
+  if (!isNonEmptyString(r.naturalKey)) add(`${at}.naturalKey`, r.naturalKey, 'must be a non-empty string');
+  if (!Array.isArray(r.dependsOn)) add(`${at}.dependsOn`, r.dependsOn, 'must be an array of addresses');
+  else {
+    r.dependsOn.forEach((d, i) => {
+      if (typeof d !== 'string' || !stackAddresses.has(d)) add(`${at}.dependsOn[${i}]`, d, 'must be the address of a resource of the same stack');
+    });
+  }
+  if (!isObject(r.properties)) return add(`${at}.properties`, r.properties, 'must be an object');
+  checkPlaceholders(r.properties, `${at}.properties`, stackAddresses, add);
+  if (kindOk) {
+    // checkProperties words its messages "<path>: <rule>" or "<path>: <value> <rule>" already.
+    for (const problem of checkProperties(r.kind as ResourceKind, r.properties, `${at}.properties`)) add(problem.slice(0, problem.indexOf(': ')), NAMED, problem.slice(problem.indexOf(': ') + 2));
+  }
+}
+
+/** Every `{ $ref }` and `{ $secret }` inside a resource's properties must be well formed. */
+function checkPlaceholders(value: unknown, at: string, stackAddresses: ReadonlySet<string>, add: Add): void {
+  if (Array.isArray(value)) return value.forEach((v, i) => checkPlaceholders(v, `${at}[${i}]`, stackAddresses, add));
+  if (!isObject(value)) return;
+  if ('$ref' in value) {
+    const ref = value.$ref;
+    if (Object.keys(value).length !== 1 || !isObject(ref) || !isNonEmptyString(ref.attribute) || Object.keys(ref).length !== 2) {
+      return add(at, value, 'must be a reference { "$ref": { "address": string, "attribute": string } }');
+    }
+    if (typeof ref.address !== 'string' || !stackAddresses.has(ref.address)) add(`${at}.$ref.address`, ref.address, 'must be the address of a resource of the same stack');
+    return;
+  }
+  if ('$secret' in value) {
+    const s = value.$secret;
+    const ok =
+      Object.keys(value).length === 1 &&
+      isObject(s) &&
+      SECRET_SOURCES.includes(s.source as string) &&
+      (s.source === 'generated' ? Object.keys(s).length === 1 : isNonEmptyString(s.name) && Object.keys(s).length === 2);
+    if (!ok) add(at, value, 'must be a secret placeholder { "$secret": { "source": "env" | "file", "name": string } } or { "$secret": { "source": "generated" } }');
+    return;
+  }
+  for (const [k, v] of Object.entries(value)) checkPlaceholders(v, `${at}.${k}`, stackAddresses, add);
+}
+
+function unknownKeys(value: Record<string, unknown>, prefix: string, known: readonly string[], add: Add): void {
+  for (const key of Object.keys(value)) if (!known.includes(key)) add(`${prefix}${key}`, value[key], `is not a known field (known: ${known.join(', ')})`);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isNonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((v) => typeof v === 'string');
+}
