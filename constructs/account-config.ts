@@ -20,7 +20,7 @@ export class AccountConfig extends TritonResource {
   private readonly defaultNetwork: string | Reference;
 
   constructor(scope: Construct, id: string, props: AccountConfigProps) {
-    super(scope, id);
+    super(scope, id, props);
     if (!(props.defaultNetwork instanceof Reference) && (typeof props.defaultNetwork !== 'string' || !UUID.test(props.defaultNetwork))) {
       fail(this.node.path, 'defaultNetwork', props.defaultNetwork, 'must be a network id (UUID)');
     }

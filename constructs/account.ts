@@ -36,7 +36,7 @@ export class Account extends TritonResource implements ITaggable {
   private readonly properties: AccountProperties;
 
   constructor(scope: Construct, id: string, props: AccountProps = {}) {
-    super(scope, id);
+    super(scope, id, props);
     const at = this.node.path;
     if (props.email !== undefined) {
       const problem = checkEmail(props.email);

@@ -9,6 +9,7 @@ import { MANIFEST_VERSION, type Manifest } from '../common/manifest.js';
 import { SynthError } from './errors.js';
 import { TritonStack } from './stack.js';
 import { canonicalize, compareStrings } from './private/canonical.js';
+import { requirePropsObject } from './private/problems.js';
 
 /** Props of a {@link TritonApp}. */
 export interface TritonAppProps {
@@ -45,6 +46,7 @@ export class TritonApp extends Construct {
   constructor(props: TritonAppProps = {}) {
     // The root has an empty id so that addresses start at the stack: `prod/alice`, not `App/prod/alice`.
     super(undefined as unknown as Construct, '');
+    requirePropsObject('TritonApp', props, 'TritonApp');
     this.generator = props.generator ?? `triton-iac ${packageVersion()}`;
   }
 

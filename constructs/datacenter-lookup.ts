@@ -19,7 +19,7 @@ export class DatacenterLookup extends TritonResource {
   readonly datacenterName: string;
 
   constructor(scope: Construct, id: string, props: DatacenterLookupProps) {
-    super(scope, id);
+    super(scope, id, props);
     if (typeof props.name !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(props.name)) {
       fail(this.node.path, 'name', props.name, 'must be a datacenter name (letters, digits, ".", "_", "-")');
     }

@@ -33,7 +33,7 @@ export class Directory extends TritonResource {
   private readonly roleTags: readonly (IRole | string)[] | undefined;
 
   constructor(scope: Construct, id: string, props: DirectoryProps) {
-    super(scope, id);
+    super(scope, id, props);
     this.path = mantaPath(this.node.path, 'path', props.path, this.stack.account);
     checkRoleRefs(this.node.path, 'roleTags', props.roleTags);
     this.roleTags = props.roleTags === undefined ? undefined : [...props.roleTags];

@@ -40,7 +40,7 @@ export class ImageLookup extends TritonResource {
   private readonly properties: ImageLookupProperties;
 
   constructor(scope: Construct, id: string, props: ImageLookupProps) {
-    super(scope, id);
+    super(scope, id, props);
     const at = this.node.path;
     const filters = ['name', 'os', 'version', 'owner', 'type', 'state'] as const;
     for (const f of filters) {

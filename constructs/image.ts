@@ -64,7 +64,7 @@ export class Image extends TritonResource {
   private readonly exportTo: string | undefined;
 
   constructor(scope: Construct, id: string, props: ImageProps) {
-    super(scope, id);
+    super(scope, id, props);
     const at = this.node.path;
     if (!(props.machine instanceof Reference) && (typeof props.machine !== 'string' || !UUID.test(props.machine))) {
       fail(at, 'machine', props.machine, 'must be a machine id (UUID)');

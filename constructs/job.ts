@@ -82,7 +82,7 @@ export class Job extends TritonResource {
   private readonly wait: boolean;
 
   constructor(scope: Construct, id: string, props: JobProps) {
-    super(scope, id);
+    super(scope, id, props);
     const at = this.node.path;
     const name = props.name ?? id;
     if (typeof name !== 'string' || name.length === 0) fail(at, 'name', name, 'must be a non-empty string');
@@ -99,6 +99,7 @@ export class Job extends TritonResource {
       return { phase, assets };
     });
     if (problems.length > 0) throw new ValidationError(problems.join('\n'));
+    if (props.inputs !== undefined && !Array.isArray(props.inputs)) fail(at, 'inputs', props.inputs, 'must be an array of StorObjects, references or object paths');
     this.inputs = (props.inputs ?? []).map((input, i) => {
       if (input instanceof StorObject) return input;
       if (input instanceof Reference) {

@@ -47,7 +47,7 @@ export class Key extends TritonResource implements ITaggable {
   private readonly properties: KeyProperties;
 
   constructor(scope: Construct, id: string, props: KeyProps) {
-    super(scope, id);
+    super(scope, id, props);
     const at = this.node.path;
     if (props.name !== undefined && (typeof props.name !== 'string' || props.name.length === 0)) fail(at, 'name', props.name, 'must be a non-empty string');
     if (props.attestation !== undefined) {

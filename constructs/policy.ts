@@ -55,7 +55,7 @@ export class Policy extends TritonResource implements IPolicy, ITaggable {
   private readonly properties: PolicyProperties;
 
   constructor(scope: Construct, id: string, props: PolicyProps) {
-    super(scope, id);
+    super(scope, id, props);
     const at = this.node.path;
     const name = props.name ?? id;
     const nameProblem = checkPolicyName(name);

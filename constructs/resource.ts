@@ -6,6 +6,7 @@ import type { ResourceKind } from '../common/manifest.js';
 import { RESOURCE_ATTRIBUTES } from '../common/resource-properties.js';
 import { ConstructError } from './errors.js';
 import { Reference, type IReferenceTarget } from './reference.js';
+import { requirePropsObject } from './private/problems.js';
 import { stackOf, type StackInfo } from './private/stack-marker.js';
 
 /**
@@ -49,8 +50,12 @@ export abstract class TritonResource extends Construct implements IReferenceTarg
   /** The stack (account) this resource belongs to. */
   readonly stack: StackInfo;
 
-  constructor(scope: Construct, id: string) {
+  /**
+   * @param props the subclass's props, checked to be an object before the subclass reads a field
+   */
+  constructor(scope: Construct, id: string, props: unknown) {
     super(scope, id);
+    requirePropsObject(this.node.path, props, new.target.name);
     this.stack = stackOf(this, `${new.target.name} ${JSON.stringify(id)}`);
   }
 

@@ -37,7 +37,7 @@ export class RoleTag extends TritonResource {
   private readonly roles: readonly (IRole | string)[];
 
   constructor(scope: Construct, id: string, props: RoleTagProps) {
-    super(scope, id);
+    super(scope, id, props);
     if (typeof props.resource === 'string') {
       this.path = canonicalRoleTagPath(this.node.path, props.resource, this.stack.account);
     } else if (props.resource && typeof props.resource.roleTagPath === 'string') {
@@ -46,6 +46,8 @@ export class RoleTag extends TritonResource {
     } else {
       fail(this.node.path, 'resource', String(props.resource), 'must be a taggable construct or a path such as /my/machines');
     }
+    // Required here (an empty list clears the tags), unlike the optional `roleTags` of other constructs.
+    if (props.roles === undefined) fail(this.node.path, 'roles', undefined, 'is required: an array of roles or role names (an empty one clears the tags)');
     checkRoleRefs(this.node.path, 'roles', props.roles);
     this.roles = [...props.roles];
   }

@@ -71,7 +71,7 @@ export class Role extends TritonResource implements IRole, ITaggable {
   private readonly policies: readonly (IPolicy | string)[];
 
   constructor(scope: Construct, id: string, props: RoleProps = {}) {
-    super(scope, id);
+    super(scope, id, props);
     const at = this.node.path;
     const name = props.name ?? id;
     const nameProblem = checkRoleName(name);

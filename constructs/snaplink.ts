@@ -26,7 +26,7 @@ export class SnapLink extends TritonResource {
   private readonly sourceObject: StorObject | undefined;
 
   constructor(scope: Construct, id: string, props: SnapLinkProps) {
-    super(scope, id);
+    super(scope, id, props);
     const at = this.node.path;
     this.path = mantaPath(at, 'path', props.path, this.stack.account, true);
     if (props.source instanceof StorObject) {

@@ -9,7 +9,7 @@ import { ValidationError } from './errors.js';
 import type { Reference } from './reference.js';
 import { TritonResource, type RenderContext } from './resource.js';
 import { canonicalize, compareStrings, sortedUnique } from './private/canonical.js';
-import { fail, problem } from './private/problems.js';
+import { fail, problem, requirePropsObject } from './private/problems.js';
 import { resolveValue } from './private/resolve.js';
 import { isStack, STACK_MARKER } from './private/stack-marker.js';
 
@@ -91,6 +91,7 @@ export class TritonStack extends Construct {
 
   constructor(scope: Construct, id: string, props: TritonStackProps) {
     super(scope, id);
+    requirePropsObject(this.node.path, props, 'TritonStack');
     for (let c = scope as IConstruct | undefined; c !== undefined; c = c.node.scope) {
       if (isStack(c)) fail(this.node.path, 'scope', c.node.path, 'a stack cannot be nested in another stack');
     }

@@ -72,7 +72,7 @@ export class StorObject extends TritonResource {
   private readonly roleTags: readonly (IRole | string)[];
 
   constructor(scope: Construct, id: string, props: StorObjectProps) {
-    super(scope, id);
+    super(scope, id, props);
     const at = this.node.path;
     this.path = mantaPath(at, 'path', props.path, this.stack.account, true);
     this.data = synthesizeContent(at, props.content, props.file);

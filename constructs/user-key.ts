@@ -49,7 +49,7 @@ export class UserKey extends TritonResource implements ITaggable {
   private readonly keyName: string | undefined;
 
   constructor(scope: Construct, id: string, props: UserKeyProps) {
-    super(scope, id);
+    super(scope, id, props);
     const at = this.node.path;
     if (typeof props.user === 'string') {
       const problem = checkLogin(props.user);

@@ -74,7 +74,7 @@ export class User extends TritonResource implements IUser, ITaggable {
   private readonly properties: UserProperties;
 
   constructor(scope: Construct, id: string, props: UserProps) {
-    super(scope, id);
+    super(scope, id, props);
     const at = this.node.path;
     const loginProblem = checkLogin(props.login);
     if (loginProblem) throw new ValidationError(`${at}: ${loginProblem}`);
@@ -88,6 +88,7 @@ export class User extends TritonResource implements IUser, ITaggable {
     this.login = props.login;
     this.properties = { login: props.login, email: props.email, password: password.toJSON(), ...profileFields(at, props) };
     const keys: UserKey[] = [];
+    if (props.keys !== undefined && !Array.isArray(props.keys)) fail(at, 'keys', props.keys, 'must be an array of public key strings or { key | keyFile, name? }');
     (props.keys ?? []).forEach((spec, i) => {
       const s = typeof spec === 'string' ? { key: spec } : spec;
       if (typeof s !== 'object' || s === null) fail(at, `keys[${i}]`, spec, 'must be a public key string or { key | keyFile, name? }');

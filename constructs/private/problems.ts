@@ -24,3 +24,11 @@ export function failAll(messages: readonly string[]): void {
   if (messages.length === 1) throw new ValidationError(messages[0]!);
   if (messages.length > 1) throw new ValidationError(messages.join('\n'));
 }
+
+/**
+ * Throws unless `props` is a props object (not `null`, an array or a primitive): a JavaScript caller
+ * or a generated binding can pass anything, and reading a field of `null` would be a TypeError.
+ */
+export function requirePropsObject(path: string, props: unknown, what: string): void {
+  if (typeof props !== 'object' || props === null || Array.isArray(props)) fail(path, 'props', props, `must be an object of ${what} props`);
+}

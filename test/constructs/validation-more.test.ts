@@ -127,3 +127,23 @@ describe('eager validation: images, look-ups and configuration', () => {
     expect(errorOf(() => Secret.fromFile(''))).toBe('Secret.fromFile: path "": must not be empty');
   });
 });
+
+describe('eager validation: the props object itself', () => {
+  it('GIVEN null, an array or a string as props WHEN any resource is created THEN the construct path and the props are named', () => {
+    const { stack } = newStack();
+    expect(errorOf(() => new StorObject(stack, 'o', null as never))).toBe('prod/o: props null: must be an object of StorObject props');
+    expect(errorOf(() => new Job(stack, 'j', [] as never))).toBe('prod/j: props []: must be an object of Job props');
+    expect(errorOf(() => new RoleTag(stack, 't', 'x' as never))).toBe('prod/t: props "x": must be an object of RoleTag props');
+  });
+
+  it('GIVEN null props WHEN a stack or an app is created THEN the props are named, not read', () => {
+    expect(errorOf(() => new TritonStack(new TritonApp(), 'prod', null as never))).toBe('prod: props null: must be an object of TritonStack props');
+    expect(errorOf(() => new TritonApp(null as never))).toBe('TritonApp: props null: must be an object of TritonApp props');
+  });
+
+  it('GIVEN a list prop that is not a list WHEN the resource is created THEN the field and the rule are named', () => {
+    const { stack } = newStack();
+    expect(errorOf(() => new RoleTag(stack, 't', { resource: '/my/machines' } as never))).toBe('prod/t: roles undefined: is required: an array of roles or role names (an empty one clears the tags)');
+    expect(errorOf(() => new Job(stack, 'j', { phases: [{ type: 'map', exec: 'wc -l' }], inputs: 'x' as never }))).toBe('prod/j: inputs "x": must be an array of StorObjects, references or object paths');
+  });
+});

@@ -27,21 +27,12 @@ const CASES: ReadonlyArray<[string, unknown, Build]> = [
   ['Job', { phases: [{ type: 'map', exec: 'wc -l' }], inputs: ['~~/stor/x/a.txt'], wait: false }, (s, p) => new Job(s, 'j', p as never)],
 ];
 
-function isObject(v: unknown): boolean {
-  return typeof v === 'object' && v !== null;
-}
-
 describe('fuzzed construct props', () => {
   for (const [name, valid, build] of CASES) {
     it(`${name}: builds and synthesizes, or throws a ConstructError naming the problem`, () => {
       let built = 0;
       fc.assert(
         fc.property(mutated(valid), (props) => {
-          // KNOWN BUGS (reported, pinned below): every construct given null (or non-object) props,
-          // and a RoleTag without an iterable `roles`, throw a TypeError. `npm test` leaves those
-          // inputs out; `npm run test:chaos` keeps them, and fails.
-          if (!CHAOS) fc.pre(isObject(props) && !Array.isArray(props));
-          if (!CHAOS && name === 'RoleTag') fc.pre(Array.isArray((props as { roles?: unknown }).roles));
           const app = new TritonApp({ generator: 'fuzz' });
           const stack = new TritonStack(app, 'fuzz', { account: 'acme' });
           try {
@@ -60,25 +51,31 @@ describe('fuzzed construct props', () => {
     });
   }
 
-  // Fails today: remove `.fails` (and the pre-condition above) once constructs check their props object.
-  it.fails('KNOWN BUG: a User given null props throws a ConstructError rather than a TypeError', () => {
+  it('a User given null props throws a ConstructError naming the construct path and the props, not a TypeError', () => {
     const app = new TritonApp({ generator: 'fuzz' });
+    const stack = new TritonStack(app, 'fuzz', { account: 'acme' });
+    let thrown: unknown;
     try {
-      new User(new TritonStack(app, 'fuzz', { account: 'acme' }), 'u', null as never);
-      app.synth();
+      new User(stack, 'u', null as never);
     } catch (err) {
-      expectKnownError(err, 'User with null props');
+      thrown = err;
     }
+    expectKnownError(thrown, 'User with null props');
+    expect(thrown).toBeInstanceOf(ConstructError);
+    expect((thrown as Error).message).toBe('fuzz/u: props null: must be an object of User props');
   });
 
-  // Fails today: remove `.fails` (and the pre-condition above) once RoleTag checks `roles`.
-  it.fails('KNOWN BUG: a RoleTag without roles throws a ConstructError rather than a TypeError', () => {
+  it('a RoleTag without roles throws a ConstructError naming the construct path and the field, not a TypeError', () => {
     const app = new TritonApp({ generator: 'fuzz' });
+    const stack = new TritonStack(app, 'fuzz', { account: 'acme' });
+    let thrown: unknown;
     try {
-      new RoleTag(new TritonStack(app, 'fuzz', { account: 'acme' }), 't', { resource: '/my/machines' } as never);
-      app.synth();
+      new RoleTag(stack, 't', { resource: '/my/machines' } as never);
     } catch (err) {
-      expectKnownError(err, 'RoleTag without roles');
+      thrown = err;
     }
+    expectKnownError(thrown, 'RoleTag without roles');
+    expect(thrown).toBeInstanceOf(ConstructError);
+    expect((thrown as Error).message).toMatch(/^fuzz\/t: roles undefined: is required/);
   });
 });
