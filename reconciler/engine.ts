@@ -32,9 +32,9 @@ export * from './engine/types.js';
  * `stack.state.path`), or a Manta object when `stack.state.type` is `manta` (needs `clients`).
  * @throws ReconcilerError `PLAN_INPUT_INVALID` for a Manta backend without clients.
  */
-export function openStateBackend(stack: StackManifest, opts: { readonly workDir: string; readonly clients?: EngineClients }): StateBackend {
+export function openStateBackend(stack: StackManifest, opts: { readonly workDir: string; readonly clients?: EngineClients; readonly consistencyWindowMs?: number }): StateBackend {
   const cfg = stack.state ?? { type: 'local' as const };
-  if (cfg.type === 'manta') return openMantaBackend(stack, cfg.path, opts.clients);
+  if (cfg.type === 'manta') return openMantaBackend(stack, cfg.path, opts.clients, opts.consistencyWindowMs);
   return new LocalStateBackend({ stack: stack.name, account: stack.account, workingDirectory: opts.workDir, ...(cfg.path !== undefined ? { path: cfg.path } : {}) });
 }
 
@@ -184,9 +184,11 @@ async function withLock<T>(stack: StackManifest, opts: EngineOptions, command: s
   }
 }
 
-function openMantaBackend(stack: StackManifest, path: string, clients: EngineClients | undefined): StateBackend {
+function openMantaBackend(stack: StackManifest, path: string, clients: EngineClients | undefined, consistencyWindowMs: number | undefined): StateBackend {
   if (!clients) {
     throw new ReconcilerError('PLAN_INPUT_INVALID', `stack ${stack.name} keeps its state in Manta (${path}): connect to Manta first (the state backend needs the Manta client)`);
   }
-  return new MantaStateBackend({ stack: stack.name, account: stack.account, manta: clients.manta, path });
+  // The run's window (15 s unless set, as in the run context): how long a read of the state or the
+  // lock may lag behind a write.
+  return new MantaStateBackend({ stack: stack.name, account: stack.account, manta: clients.manta, path, consistencyWindowMs: consistencyWindowMs ?? 15_000 });
 }

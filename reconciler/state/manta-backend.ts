@@ -5,14 +5,19 @@
  * - Writes are compare-and-swap on the object's etag: `If-Match: <etag read>` to replace,
  *   `If-Match: ""` (create-only) for the first write. A lost race (412 PreconditionFailed, or 409
  *   ConcurrentRequest when two writes overlap in flight) is `STATE_CONFLICT`, never an overwrite.
- * - The lock is a second object, `<state>.lock`, created with `If-Match: ""` so that exactly one
- *   of two racing runs gets it. It records the holder (id, pid, host, command, time); a run that
- *   finds it held reports who holds it and for how long, and waits up to `lockTimeoutMs`.
- *   Release deletes it with `If-Match` on our lock's etag, so a run never removes another's lock.
+ * - The lock is a second object, `<state>.lock`. It records the holder (id, pid, host, command,
+ *   time); a run that finds it held reports who holds it and for how long, and waits up to
+ *   `lockTimeoutMs`. Taking it is a compare-and-swap, so exactly one of two racing runs gets it:
+ *   `If-Match: ""` when there is no lock object, `If-Match` on the etag of a released one.
+ * - Release replaces the lock (`If-Match` on our lock's etag, so a run never touches another's
+ *   lock) with a released record carrying the etag and serial of the state as the holder left it.
  *   A lock left by a dead process on this host is broken; one from another host never is.
  *
  * Reads inside Manta's consistency window may return the previous document, but always with that
- * document's etag, so a write based on it fails the compare-and-swap instead of losing data.
+ * document's etag, so a write based on it fails the compare-and-swap instead of losing data. The
+ * hand-over keeps the next holder from doing that: having taken a released lock (whose record the
+ * successful compare-and-swap proves current), its first read is repeated, for up to the
+ * consistency window, until it shows the state the last holder wrote.
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -42,12 +47,30 @@ export interface MantaStateBackendOptions {
   readonly lockPollMs?: number;
   /** The current time. @default Date.now */
   readonly now?: () => number;
+  /**
+   * How long a read may lag behind a write: bounds the wait for the handed-over state, and how long
+   * a lock that reads as held is re-read before it is reported. @default 0 (reads are current)
+   */
+  readonly consistencyWindowMs?: number;
 }
 
 interface HeldLock {
   readonly holder: LockHolder;
   readonly etag: string;
 }
+
+/** The state as a holder last saw it: the object's etag and the document's serial, or no object. */
+type StateMark = { readonly etag: string; readonly serial: number } | null;
+
+/** What a released lock object says: when, and the state its last holder left (absent if unknown). */
+interface ReleasedLock {
+  readonly released: true;
+  readonly releasedAt: string;
+  readonly state?: StateMark;
+}
+
+/** The lock object as read: held, released, damaged, or absent. */
+type LockObject = { readonly held: LockHolder; readonly etag: string } | { readonly released: ReleasedLock; readonly etag: string } | 'unreadable' | undefined;
 
 /** The Manta {@link StateBackend}. */
 export class MantaStateBackend implements StateBackend {
@@ -60,7 +83,12 @@ export class MantaStateBackend implements StateBackend {
   private readonly manta: MantaStateClient;
   private readonly pollMs: number;
   private readonly now: () => number;
+  private readonly windowMs: number;
   private held: HeldLock | undefined;
+  /** The state as this backend last read or wrote it; `undefined` when unknown. */
+  private seen: StateMark | undefined;
+  /** The state the previous holder handed over, until the first read under the lock shows it. */
+  private handedOver: StateMark | undefined;
 
   constructor(options: MantaStateBackendOptions) {
     const p = options.path;
@@ -74,6 +102,7 @@ export class MantaStateBackend implements StateBackend {
     this.manta = options.manta;
     this.pollMs = options.lockPollMs ?? 200;
     this.now = options.now ?? Date.now;
+    this.windowMs = options.consistencyWindowMs ?? 0;
   }
 
   /** The lock object's path. */
@@ -86,6 +115,19 @@ export class MantaStateBackend implements StateBackend {
   }
 
   async read(): Promise<StateSnapshot | undefined> {
+    const expected = this.handedOver;
+    this.handedOver = undefined;
+    const deadline = this.now() + this.windowMs;
+    for (let pause = 10; ; pause = Math.min(pause * 2, this.pollMs)) {
+      const snapshot = await this.readOnce();
+      this.seen = snapshot === undefined ? null : { etag: snapshot.version, serial: snapshot.doc.serial };
+      // A read older than what the last holder wrote would make our first write a conflict.
+      if (expected === undefined || expected === null || isAtLeast(snapshot, expected) || this.now() >= deadline) return snapshot;
+      await sleep(Math.min(pause, Math.max(1, deadline - this.now())));
+    }
+  }
+
+  private async readOnce(): Promise<StateSnapshot | undefined> {
     const got = await this.io('read', () => this.manta.getObjectBuffer(this.path));
     if (got === undefined) return undefined;
     const doc = parseStateDocument(got.data.toString('utf8'), this.location);
@@ -99,6 +141,8 @@ export class MantaStateBackend implements StateBackend {
     const next = nextDocumentToWrite(doc, this.owner());
     if (expectedVersion === undefined) await this.io('create the directory of', () => this.manta.makeDirectories(parentOf(this.path)));
     let etag: string | undefined;
+    // Until this write answers, what the state now is is unknown (it may have taken effect).
+    this.seen = undefined;
     try {
       const put = await this.manta.putObject(this.path, `${JSON.stringify(next, null, 2)}\n`, { contentType: 'application/json', ifMatch: expectedVersion ?? '' });
       etag = put.etag;
@@ -113,6 +157,7 @@ export class MantaStateBackend implements StateBackend {
       throw ioError('write', this.location, error);
     }
     if (etag === undefined || etag === '') throw new ReconcilerError('STATE_IO', `writing state object ${this.location} answered without an etag; the next write cannot be made safely`);
+    this.seen = { etag, serial: next.serial };
     return { doc: next, version: etag };
   }
 
@@ -123,19 +168,36 @@ export class MantaStateBackend implements StateBackend {
     await this.io('create the directory of', () => this.manta.makeDirectories(parentOf(this.lockPath)));
     // Bounded by the deadline: every pass either takes the lock, breaks a dead lock, or waits.
     let vanished = 0;
+    // A read inside the consistency window may show a holder that has since released the lock:
+    // a held lock is reported only once reads over the window keep showing it.
+    let heldSince: number | undefined;
+    let released: { readonly released: ReleasedLock; readonly etag: string } | undefined;
     for (;;) {
       const holder: LockHolder = { id, pid: process.pid, host: hostname(), command: request.command, createdAt: new Date(this.now()).toISOString() };
       try {
-        const put = await this.manta.putObject(this.lockPath, `${JSON.stringify(holder)}\n`, { contentType: 'application/json', ifMatch: '' });
+        const put = await this.manta.putObject(this.lockPath, `${JSON.stringify(holder)}\n`, { contentType: 'application/json', ifMatch: released?.etag ?? '' });
         this.held = { holder, etag: put.etag ?? '' };
+        // The swap succeeded on that etag, so the released record read was the current one.
+        this.handedOver = released?.released.state;
+        this.seen = undefined;
         return;
       } catch (error) {
         if (!isConditionLost(error)) throw ioError('take the lock', this.lockPath, error);
       }
-      const current = await this.readLock();
-      if (current === undefined) {
-        // Released between our attempt and our read: retry at once, but only once in a row, since
-        // a read inside Manta's consistency window may keep missing a lock that exists.
+      const tried = released?.etag;
+      released = undefined;
+      const current = await this.readLockObject();
+      const free = current !== undefined && current !== 'unreadable' && 'released' in current ? current : undefined;
+      if (free !== undefined && free.etag !== tried) {
+        // Free: take it by swapping on its etag (a stale read fails the swap and is read again).
+        released = free;
+        continue;
+      }
+      if (current === undefined || free !== undefined) {
+        // Released between our attempt and our read (or the read shows the record our swap just
+        // lost on): retry at once, but only once in a row, since a read inside Manta's consistency
+        // window may keep missing the current lock.
+        if (free !== undefined) released = free;
         vanished += 1;
         if (vanished === 1) continue;
         if (this.now() >= deadline) {
@@ -145,29 +207,51 @@ export class MantaStateBackend implements StateBackend {
         continue;
       }
       vanished = 0;
-      if (current !== 'unreadable' && isDeadHere(current.holder)) {
-        await this.removeLock(current.etag);
+      const held = current === 'unreadable' || 'released' in current ? undefined : current;
+      if (held !== undefined && isDeadHere(held.held)) {
+        await this.removeLock(held.etag);
         continue;
       }
-      if (this.now() >= deadline) throw this.lockedError(current === 'unreadable' ? current : current.holder);
-      await sleep(Math.min(this.pollMs, Math.max(1, deadline - this.now())));
+      heldSince ??= this.now();
+      const giveUpAt = Math.max(deadline, heldSince + this.windowMs);
+      if (this.now() >= giveUpAt) throw this.lockedError(held?.held ?? 'unreadable');
+      await sleep(Math.min(this.pollMs, Math.max(1, giveUpAt - this.now())));
     }
   }
 
   async unlock(): Promise<void> {
     const held = this.held;
     this.held = undefined;
-    if (held) await this.removeLock(held.etag);
+    this.handedOver = undefined;
+    if (!held) return;
+    const record: ReleasedLock = { released: true, releasedAt: new Date(this.now()).toISOString(), ...(this.seen !== undefined ? { state: this.seen } : {}) };
+    try {
+      await this.manta.putObject(this.lockPath, `${JSON.stringify(record)}\n`, { contentType: 'application/json', ...(held.etag !== '' ? { ifMatch: held.etag } : {}) });
+    } catch (error) {
+      // Our lock was broken and maybe taken by another run meanwhile: it is not ours to release.
+      if (error instanceof TritonApiError && (error.isNotFound || isConditionLost(error))) return;
+      throw ioError('release the lock', this.lockPath, error);
+    }
   }
 
-  /** Who holds the lock: `undefined` when nobody, `'unreadable'` when the lock object is damaged. */
+  /** Who holds the lock: `undefined` when nobody (no lock object, or a released one), `'unreadable'` when it is damaged. */
   async readLock(): Promise<{ holder: LockHolder; etag: string } | 'unreadable' | undefined> {
+    const current = await this.readLockObject();
+    if (current === undefined || current === 'unreadable') return current;
+    return 'held' in current ? { holder: current.held, etag: current.etag } : undefined;
+  }
+
+  private async readLockObject(): Promise<LockObject> {
     const got = await this.io('read the lock', () => this.manta.getObjectBuffer(this.lockPath));
     if (got === undefined) return undefined;
+    const etag = got.metadata.etag ?? '';
     try {
-      const v = JSON.parse(got.data.toString('utf8')) as Partial<LockHolder>;
+      const v = JSON.parse(got.data.toString('utf8')) as Partial<LockHolder> & Partial<ReleasedLock>;
       if (typeof v.id === 'string' && typeof v.pid === 'number' && typeof v.host === 'string' && typeof v.command === 'string' && typeof v.createdAt === 'string') {
-        return { holder: v as LockHolder, etag: got.metadata.etag ?? '' };
+        return { held: v as LockHolder, etag };
+      }
+      if (v.released === true && typeof v.releasedAt === 'string' && etag !== '' && (v.state === undefined || isStateMark(v.state))) {
+        return { released: { released: true, releasedAt: v.releasedAt, ...(v.state !== undefined ? { state: v.state } : {}) }, etag };
       }
     } catch {
       // reported as damaged below, never silently broken
@@ -215,6 +299,17 @@ function parentOf(path: string): string {
 /** 412 PreconditionFailed (stale or create-only) or 409 ConcurrentRequest (lost an in-flight race). */
 function isConditionLost(error: unknown): boolean {
   return error instanceof TritonApiError && (error.status === 412 || (error.status === 409 && /ConcurrentRequest/.test(error.apiCode)));
+}
+
+function isStateMark(value: unknown): value is StateMark {
+  if (value === null) return true;
+  const v = value as { etag?: unknown; serial?: unknown };
+  return typeof v === 'object' && typeof v.etag === 'string' && Number.isSafeInteger(v.serial);
+}
+
+/** Whether a read shows the handed-over state or a later one. */
+function isAtLeast(snapshot: StateSnapshot | undefined, mark: NonNullable<StateMark>): boolean {
+  return snapshot !== undefined && (snapshot.version === mark.etag || snapshot.doc.serial > mark.serial);
 }
 
 function isDeadHere(holder: LockHolder): boolean {

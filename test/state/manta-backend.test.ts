@@ -153,4 +153,29 @@ describe('Manta state backend inside a consistency window', () => {
       await lagging.close();
     }
   });
+
+  it('hands the state its holder wrote to the next holder of the lock, so its first write is not a conflict', async () => {
+    const lagging = await startAccountWorld({ ownerKey: world.ownerKey, consistencyWindowMs: 300, staleReadRate: 1 });
+    try {
+      const open = (): MantaStateBackend =>
+        new MantaStateBackend({ stack: 'prod', account: 'acme', manta: lagging.manta, path: '/acme/stor/triton-iac/handover.state.json', lockPollMs: 30, consistencyWindowMs: 300 });
+      const first = open();
+      await first.lock({ command: 'first' });
+      expect(await first.read()).toBeUndefined();
+      const v1 = await first.write(emptyState('prod', 'acme'), undefined);
+      const v2 = await first.write(withResource(v1.doc, 'kept'), v1.version);
+      await first.unlock();
+
+      // Every read lags 300 ms behind; the next holder still starts from what the first one wrote.
+      const second = open();
+      await second.lock({ command: 'second', lockTimeoutMs: 5000 });
+      const seen = await second.read();
+      expect(seen?.version).toBe(v2.version);
+      const v3 = await second.write(withResource(seen!.doc, 'added'), seen!.version);
+      expect(v3.doc.resources.map((r) => r.address).sort()).toEqual(['added', 'kept']);
+      await second.unlock();
+    } finally {
+      await lagging.close();
+    }
+  });
 });
