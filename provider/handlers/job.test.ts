@@ -18,7 +18,7 @@ describe('job normalisation', () => {
   });
 
   it('names the job, the error count, the first error, its phase, input and stderr in a failure', () => {
-    const live = { id: 'j-1', name: 'nightly', state: 'done', cancelled: false, phases: [], inputs: [], outputs: [], errors: 2, staleInputs: [] };
+    const live = { id: 'j-1', name: 'nightly', state: 'done', cancelled: false, inputDone: true, phases: [], inputs: [], outputs: [], errors: 2, staleInputs: [] };
     const err = new JobFailedError(live, { code: 'UserTaskError', message: 'user command exited with code 3', phaseNum: 0, input: '/a/stor/x', stderr: '/a/jobs/j-1/stor/x.err' });
     expect(err.message).toBe('job nightly (j-1) finished with 2 error(s); first: UserTaskError: user command exited with code 3 (phase 0, input /a/stor/x); stderr saved at /a/jobs/j-1/stor/x.err');
     expect(err.code).toBe('JOB_FAILED');

@@ -9,6 +9,11 @@
  * count, and a job with errors makes create throw {@link JobFailedError} naming the job and its
  * first error. Delete only forgets: Manta keeps job records and outputs.
  *
+ * A create whose outcome was unknown (CreateJob or AddJobInputs failed after taking effect) leaves a
+ * job whose input may still be open; `completeAdopted` finishes it the way create would have: the
+ * inputs it lacks are added (Manta accepts AddJobInputs until the input is closed), the input is
+ * closed, and the job is waited for when asked.
+ *
  * The content of inputs and assets: Manta keeps no digest per job, so `read` reports as
  * `staleInputs` the inputs and assets whose objects were written after the job was created; the
  * desired value is always `[]`, so a rewritten input plans a new run. An input rewritten in the same
@@ -30,6 +35,8 @@ export interface LiveJob {
   readonly name: string;
   readonly state: string;
   readonly cancelled: boolean;
+  /** Whether the job's input is closed (EndJobInput was called); until then inputs may be added. */
+  readonly inputDone: boolean;
   readonly phases: readonly JobPhase[];
   readonly inputs: readonly string[];
   /** Output object paths (empty until the job produced any). */
@@ -126,6 +133,7 @@ async function liveOf(ctx: MantaContext, job: Job): Promise<LiveJob> {
     name: job.name ?? '',
     state: job.state,
     cancelled: job.cancelled === true,
+    inputDone: job.inputDone === true || job.state === 'done',
     phases: job.phases,
     inputs,
     outputs,
@@ -150,6 +158,39 @@ async function findByName(ctx: MantaContext, name: string): Promise<LiveJob | un
     }
   }
   return undefined;
+}
+
+function waitOf(desired: ResolvedProperties): boolean {
+  const waitForIt = desired.wait ?? true;
+  if (typeof waitForIt !== 'boolean') badProperty(KIND, 'wait', waitForIt, 'must be true or false');
+  return waitForIt;
+}
+
+/**
+ * What create does once the job exists: adds the desired inputs `job` does not have yet (while its
+ * input is open), closes the input, and with `waitForIt` waits for the job and checks its errors.
+ * Safe to repeat: a second call adds nothing twice and closing the input again is harmless.
+ */
+async function complete(ctx: MantaContext, job: LiveJob, inputs: readonly string[], waitForIt: boolean, wait: JobWaitOptions): Promise<LiveJob> {
+  const { manta } = ctx.clients;
+  const { id, name } = job;
+  const present = new Set(job.inputs);
+  const missing = job.inputDone ? [] : inputs.filter((p) => !present.has(p));
+  if (!job.inputDone) {
+    for (let i = 0; i < missing.length; i += INPUT_BATCH) {
+      await manta.addJobInputs(id, missing.slice(i, i + INPUT_BATCH), { signal: ctx.signal });
+    }
+    await manta.endJobInput(id, { signal: ctx.signal });
+  }
+  if (!waitForIt) return { ...job, inputDone: true, inputs: [...job.inputs, ...missing] };
+  const done = await waitForJob(manta, id, `job ${name} (${id})`, ctx.signal, wait);
+  // Inputs rewritten while the job ran are reported by the next read, not hidden here.
+  const live = await liveOf(ctx, done);
+  if (live.errors > 0) {
+    const [first] = await manta.getJobErrors(id, { signal: ctx.signal });
+    throw new JobFailedError(live, first ?? { code: 'UnknownError', message: 'the server counted errors but listed none' });
+  }
+  return live;
 }
 
 /** Creates a job handler; {@link jobHandler} is the one with default polling. */
@@ -192,26 +233,19 @@ export function createJobHandler(wait: JobWaitOptions = {}): ResourceHandler<Liv
       const name = stringProp(KIND, desired, 'name');
       const phases = phasesOf(desired);
       const inputs = flattenInputs(desired.inputs, true);
-      const waitForIt = desired.wait ?? true;
-      if (typeof waitForIt !== 'boolean') badProperty(KIND, 'wait', waitForIt, 'must be true or false');
-      const { manta } = ctx.clients;
-      const { id } = await manta.createJob({ name, phases }, { signal: ctx.signal });
+      const waitForIt = waitOf(desired);
+      const { id } = await ctx.clients.manta.createJob({ name, phases }, { signal: ctx.signal });
       ctx.log.info('job created', { name, id, inputs: inputs.length });
-      for (let i = 0; i < inputs.length; i += INPUT_BATCH) {
-        await manta.addJobInputs(id, inputs.slice(i, i + INPUT_BATCH), { signal: ctx.signal });
-      }
-      await manta.endJobInput(id, { signal: ctx.signal });
-      if (!waitForIt) {
-        return { id, name, state: 'running', cancelled: false, phases, inputs, outputs: [], errors: 0, staleInputs: [] };
-      }
-      const done = await waitForJob(manta, id, `job ${name} (${id})`, ctx.signal, wait);
-      // Inputs rewritten while the job ran are reported by the next read, not hidden here.
-      const live = await liveOf(ctx, done);
-      if (live.errors > 0) {
-        const [first] = await manta.getJobErrors(id, { signal: ctx.signal });
-        throw new JobFailedError(live, first ?? { code: 'UnknownError', message: 'the server counted errors but listed none' });
-      }
-      return live;
+      const started: LiveJob = { id, name, state: 'running', cancelled: false, inputDone: false, phases, inputs: [], outputs: [], errors: 0, staleInputs: [] };
+      return complete(ctx, started, inputs, waitForIt, wait);
+    },
+
+    async completeAdopted(ctx, live, desired) {
+      const inputs = flattenInputs(desired.inputs, true);
+      const waitForIt = waitOf(desired);
+      if (live.inputDone && (!waitForIt || live.state === 'done')) return live;
+      ctx.log.info('finishing a job an earlier create attempt left', { name: live.name, id: live.id, inputDone: live.inputDone, inputs: live.inputs.length });
+      return complete(ctx, live, inputs, waitForIt, wait);
     },
 
     async update(ctx, id) {

@@ -174,6 +174,12 @@ export interface ResourceHandler<Live = unknown, Clients = unknown> extends Plan
    */
   create(ctx: HandlerContext<Clients>, desired: ResolvedProperties): Promise<Live>;
   /**
+   * Finishes an object found by natural key after a create whose outcome was unknown (it failed
+   * after taking effect, possibly half-way), so what the engine adopts is what `create` would have
+   * returned. Absent for kinds whose create is one request. Must be safe to repeat.
+   */
+  completeAdopted?(ctx: HandlerContext<Clients>, live: Live, desired: ResolvedProperties): Promise<Live>;
+  /**
    * Changes the object in place.
    * @param id the server id (or the natural key for kinds without ids)
    * @param desired the full desired properties (resolved), for APIs that replace the whole object

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directoryHandler } from '../../provider/handlers/directory.js';
 import { createJobHandler, JobFailedError } from '../../provider/handlers/job.js';
 import { objectHandler } from '../../provider/handlers/object.js';
+import type { JobPhase } from '../../provider/manta/types.js';
 import { expectInSync, type HandlerWorld } from './cloudapi-support.js';
 import { startMantaWorld, textObject } from './manta-support.js';
 
@@ -82,6 +83,28 @@ describe('job handler', () => {
     const slow = jobHandler.create({ ...world.ctx, signal: controller.signal }, { name: 'slow', phases: [{ type: 'map', exec: 'sleep 1; cat' }], inputs: ['/acme/stor/words/a.txt'], wait: true });
     setTimeout(() => controller.abort(new Error('run cancelled')), 150);
     await expect(slow).rejects.toThrow('run cancelled');
+  });
+
+  it('finishes a job a failed create left with its input open: adds the missing inputs, closes the input and waits', async () => {
+    const { manta } = world.ctx.clients;
+    const desired = { ...wordCount, name: 'half-made' };
+    // What a CreateJob and a first AddJobInputs that took effect before their answers were lost leave.
+    const { id } = await manta.createJob({ name: desired.name, phases: desired.phases as JobPhase[] }, { signal: world.ctx.signal });
+    await manta.addJobInputs(id, [desired.inputs[0]!], { signal: world.ctx.signal });
+    const found = await jobHandler.read(world.ctx, { naturalKey: 'half-made' });
+    expect(found).toMatchObject({ id, inputDone: false, inputs: [desired.inputs[0]] });
+
+    const finished = await jobHandler.completeAdopted!(world.ctx, found!, desired);
+    expect(finished).toMatchObject({ id, state: 'done', inputDone: true, errors: 0 });
+    expect(finished.inputs).toEqual(desired.inputs);
+    // The reducer counted the words of both inputs (as they are now: an earlier test rewrote b.txt).
+    const words = await Promise.all(desired.inputs.map(async (p) => (await manta.getObjectBuffer(p))!.data.toString().trim().split(/\s+/).length));
+    expect((await manta.getObjectBuffer(finished.outputs[0]!))?.data.toString().trim()).toBe(String(words[0]! + words[1]!));
+    expectInSync(jobHandler, finished, desired);
+    // Repeating it (a retried adoption) adds nothing twice.
+    const again = await jobHandler.completeAdopted!(world.ctx, finished, desired);
+    expect(again.inputs).toEqual(desired.inputs);
+    expect(await manta.getJobInput(id, { signal: world.ctx.signal })).toEqual(desired.inputs);
   });
 
   it('forgets a job on delete without touching the server', async () => {
