@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { StackManifest } from '../../common/manifest.js';
-import { readSavedPlan, type Plan } from '../../reconciler/index.js';
+import { isSavedPlanText, readSavedPlan, type Plan } from '../../reconciler/index.js';
 import { UsageError, type Command, type CommandIo } from '../command.js';
 import { expectPositionals, intFlag, parseArgs } from '../private/args.js';
 import { approve, hasWork, runPlan } from '../private/carry-out.js';
@@ -15,9 +15,10 @@ Makes the cloud match the app: plans, shows the plan, asks for confirmation on a
 creates, updates and deletes in dependency order, in parallel. State is written after every action,
 so an interrupted apply resumes where it stopped when run again.
 
-Given a PLANFILE saved by \`triton-iac plan --out FILE\`, applies exactly that plan without asking,
-and refuses if the state or any planned object changed since it was made. The app the plan was
-made from is found as usual (triton-iac.json, ./infra/main.ts) or given with --app.
+Given a PLANFILE saved by \`triton-iac plan --out FILE\` (recognised by its content, whatever its
+name), applies exactly that plan without asking, and refuses if the state or any planned object
+changed since it was made. The app the plan was made from is found as usual (triton-iac.json,
+./infra/main.ts) or given with --app.
 
 Without a terminal (CI, a pipe) apply refuses to run unless --auto-approve or a PLANFILE is given.
 
@@ -107,14 +108,15 @@ function stackOfPlan(plan: Plan, stacks: readonly StackManifest[], appPath: stri
   return stack;
 }
 
-/** A saved plan is JSON with `savedPlanFormat`; anything else is an app. */
+/**
+ * Whether APP is a saved plan, decided by its content (the `savedPlanFormat` marker), never by
+ * its name: `plan --out` accepts any name.
+ */
 function isSavedPlan(path: string): boolean {
-  if (!path.toLowerCase().endsWith('.json')) return false;
   try {
-    const value = JSON.parse(readFileSync(path, 'utf8')) as unknown;
-    return typeof value === 'object' && value !== null && 'savedPlanFormat' in value;
+    return isSavedPlanText(readFileSync(path, 'utf8'));
   } catch {
-    // Unreadable or not JSON: not a saved plan; the app loader reports what is wrong with it.
+    // Unreadable (missing, a directory): not a saved plan; the app loader reports what is wrong with it.
     return false;
   }
 }

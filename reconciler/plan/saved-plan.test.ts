@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { manifestResource, testHandlers } from '../fixtures/handlers.js';
 import { emptyState } from '../state/document.js';
 import { makePlan, planChanges } from './planner.js';
-import { checkPlanStillValid, parseSavedPlan, readSavedPlan, serializeSavedPlan, writeSavedPlan } from './saved-plan.js';
+import { checkPlanStillValid, isSavedPlanText, parseSavedPlan, readSavedPlan, serializeSavedPlan, writeSavedPlan } from './saved-plan.js';
 import type { Plan } from './types.js';
 
 const state = { ...emptyState('prod', 'acme'), serial: 4 };
@@ -98,5 +98,17 @@ describe('checkPlanStillValid', () => {
   it('names an object that disappeared and a different state lineage', () => {
     const result = checkPlanStillValid(plan, { stateSerial: 4, stateLineage: 'other', liveDigests: new Map() });
     expect(result.changes).toEqual([`the state lineage is other but the plan was made against ${state.lineage}`, 'prod/ops no longer exists live']);
+  });
+});
+
+describe('isSavedPlanText', () => {
+  it('recognises a saved plan by its format marker, damaged or not, and nothing else', () => {
+    const text = serializeSavedPlan(plan);
+    expect(isSavedPlanText(text)).toBe(true);
+    expect(isSavedPlanText(text.slice(0, 40))).toBe(true);
+    expect(isSavedPlanText(JSON.stringify({ digest: 'x', savedPlanFormat: 1 }))).toBe(true);
+    expect(isSavedPlanText(JSON.stringify({ version: 1, generator: 'g', stacks: [] }))).toBe(false);
+    expect(isSavedPlanText('export default () => "savedPlanFormat";\n')).toBe(false);
+    expect(isSavedPlanText('')).toBe(false);
   });
 });

@@ -32,6 +32,26 @@ export async function writeSavedPlan(path: string, plan: Plan): Promise<void> {
   await writeFileAtomic(path, serializeSavedPlan(plan));
 }
 
+/** Where the format marker must appear: `serializeSavedPlan` writes it as the first key. */
+const MARKER_AT_START = /^\s*\{\s*"savedPlanFormat"\s*:/;
+
+/**
+ * True when `text` is a saved plan by its content, whatever the file is called: it opens with the
+ * `savedPlanFormat` marker (so a damaged plan is still recognised and refused as a plan), or it is
+ * a JSON object carrying that key elsewhere. The marker decides what the file is meant to be;
+ * {@link parseSavedPlan} then decides whether it is valid.
+ */
+export function isSavedPlanText(text: string): boolean {
+  if (MARKER_AT_START.test(text)) return true;
+  if (!text.includes('"savedPlanFormat"')) return false;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) && 'savedPlanFormat' in value;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Parses a saved-plan file's text.
  * @param source the file name, used in errors
