@@ -49,7 +49,10 @@ export function normalizeUserKeyLive(live: UserKeyLive): PlainObject {
   return { user: live.user.toLowerCase(), ...normalizeKeyLive(live) };
 }
 
-/** The `user-key` handler. `list` needs `scope.parent`: the owning user's login. */
+/**
+ * The `user-key` handler. `list` needs `scope.parent`: the owning user's login; it lists the users
+ * first, so a caller listing many users' keys should share one user list among them.
+ */
 export const userKeyHandler: ResourceHandler<UserKeyLive, Clients> = {
   kind: 'user-key',
   mode: 'managed',
@@ -61,7 +64,13 @@ export const userKeyHandler: ResourceHandler<UserKeyLive, Clients> = {
   async list(ctx, scope) {
     const user = scope.parent;
     if (user === undefined || user === '') throw new TritonHandlerError('INVALID_DESIRED', 'user-key list: scope.parent must be the owning user\'s login');
-    return withUser(ctx, user, async (login) => (await ctx.clients.cloudapi.listUserKeys(login, { signal: ctx.signal })).map((k) => ({ ...k, user: login })), []);
+    // The user list says whether the user exists and how the server spells its login, so a user not
+    // created yet costs no request of its own (a reader shares one user list among all key lists).
+    const users = await ctx.clients.cloudapi.listUsers({ signal: ctx.signal });
+    const login = (users.find((u) => u.login === user) ?? users.find((u) => u.login.toLowerCase() === user.toLowerCase()))?.login;
+    if (login === undefined) return [];
+    const keys = await orUndefined(ctx.clients.cloudapi.listUserKeys(login, { signal: ctx.signal }));
+    return (keys ?? []).map((k) => ({ ...k, user: login }));
   },
   async read(ctx, ref) {
     const { user, fingerprint } = parseUserKeyRef(ref);

@@ -4,8 +4,9 @@
  * of each user that has managed keys, and one `read` per object of a kind without a collection
  * (the account, its config, the role tags of one path). Look-ups are read fresh every time.
  *
- * Calls run in parallel up to a limit. A Manta directory listing is shared by the directory, object
- * and snaplink handlers through a per-read cache, so each directory is listed once.
+ * Calls run in parallel up to a limit. The user list is shared by the user and user-key handlers, and
+ * a Manta directory listing by the directory, object and snaplink handlers, through a per-read cache,
+ * so each is listed once.
  */
 import type { ResourceKind } from '../../common/manifest.js';
 import type { AnyHandler, HandlerContext, PlainObject, ResourceHandler } from '../../provider/handlers/types.js';
@@ -135,10 +136,24 @@ export async function runPool(tasks: readonly (() => Promise<void>)[], limit: nu
 }
 
 /**
- * The clients with Manta directory listings cached for the life of one read, so that the directory,
- * object and snaplink handlers listing the same directory cost one listing between them.
+ * The clients with the user list and Manta directory listings cached for the life of one read: the
+ * user handler and every user's key list (which looks up its owner there) cost one user listing
+ * between them, and the directory, object and snaplink handlers listing the same directory one
+ * listing.
  */
 function withSharedListings(clients: EngineClients): EngineClients {
+  const cloudapi = clients.cloudapi as EngineClients['cloudapi'] | undefined;
+  if (cloudapi) {
+    let users: ReturnType<typeof cloudapi.listUsers> | undefined;
+    const listUsers: typeof cloudapi.listUsers = (options) => {
+      if (!users) {
+        users = cloudapi.listUsers(options);
+        users.catch(() => (users = undefined));
+      }
+      return users.then((all) => [...all]);
+    };
+    clients = { ...clients, cloudapi: { ...cloudapi, listUsers } };
+  }
   const manta = clients.manta as EngineClients['manta'] | undefined;
   if (!manta) return clients;
   const pages = new Map<string, ReturnType<typeof manta.listDirectory>>();

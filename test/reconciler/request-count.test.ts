@@ -1,6 +1,7 @@
 /**
- * Reading live state costs one request per collection, one per user for its keys and one per
- * tagged path, and nothing more: counted by the emulator for a no-op plan.
+ * Reading live state costs one request per collection, one per existing user for its keys and one
+ * per tagged path, and nothing more: counted by the emulator for a no-op plan and an initial apply
+ * (which adds one write per object).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyStack, planHasChanges, planStack } from '../../reconciler/index.js';
@@ -30,5 +31,26 @@ describe('the requests of a no-op plan', () => {
     const stats = await world.stats();
     expect(stats.total).toBe(collections + usersWithKeys + taggedPaths);
     expect(stats.cloudapi.ListUserKeys).toBe(usersWithKeys);
+  });
+});
+
+describe('the requests of an initial apply', () => {
+  it('are the collections and tagged paths read once, plus one write per object, with no per-user reads', async () => {
+    const empty = await startWorld({ consistencyWindowMs: 0 });
+    try {
+      const stack = buildStack({ manta: false });
+      const { plan, result } = await applyStack(stack, { clients: empty.clients, workDir: empty.workDir, consistencyWindowMs: 0, env: SECRET_ENV });
+      expect(result.ok).toBe(true);
+      const writes = plan.changes.filter((c) => c.action !== 'no-op').length;
+      const taggedPaths = stack.resources.filter((r) => r.kind === 'role-tag').length;
+      expect({ writes, taggedPaths }).toEqual({ writes: 10, taggedPaths: 2 });
+      const stats = await empty.stats();
+      // Users that do not exist yet have no keys: listing them, or looking for another spelling of
+      // their login, is a request per user that cannot find anything.
+      expect(stats.cloudapi.ListUserKeys ?? 0).toBe(0);
+      expect(stats.total).toBe(3 + taggedPaths + writes);
+    } finally {
+      await empty.close();
+    }
   });
 });
