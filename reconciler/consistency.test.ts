@@ -79,6 +79,23 @@ describe('decideRetry', () => {
     expect(now).toBe(11_000);
   });
 
+  it('retries once more when the answer to an attempt sent inside the window arrives after the window has passed', () => {
+    const log = new WriteLog();
+    log.record({ kind: 'user', name: 'alice' }, 10_000);
+    // Sent 100 ms before the window's end, answered 300 ms after it (a slow server or a busy client).
+    expect(decideRetry(notVisible, { attempt: 4, now: 11_300, sentAt: 10_900, writeLog: log, policy })).toEqual({ retry: true, delayMs: 0 });
+    const last = decideRetry(notVisible, { attempt: 5, now: 11_350, sentAt: 11_300, writeLog: log, policy });
+    expect(last).toEqual({ retry: false, reason: 'user Alice is still not visible 1300 ms after it was written (consistency window 1000 ms)' });
+  });
+
+  it('keeps retrying for the margin past the window, the last attempt landing on its end', () => {
+    const log = new WriteLog();
+    log.record({ kind: 'user', name: 'alice' }, 10_000);
+    const withMargin = { ...policy, settleMarginMs: 200 };
+    expect(decideRetry(notVisible, { attempt: 9, now: 11_100, writeLog: log, policy: withMargin })).toEqual({ retry: true, delayMs: 100 });
+    expect(decideRetry(notVisible, { attempt: 10, now: 11_200, writeLog: log, policy: withMargin }).retry).toBe(false);
+  });
+
   it('gives up at once when this run never wrote the referenced object: it really does not exist', () => {
     const decision = decideRetry(notVisible, { attempt: 1, now: 0, writeLog: new WriteLog(), policy });
     expect(decision).toEqual({ retry: false, reason: 'user Alice does not exist (this run did not create it)' });

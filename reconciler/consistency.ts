@@ -128,6 +128,11 @@ export interface RetryPolicy {
   readonly maxDelayMs?: number;
   /** Attempts in all (first try included) for transient failures. @default 5 */
   readonly maxTransientAttempts?: number;
+  /**
+   * How long past the window a not-yet-visible reference is still retried: the window is an
+   * estimate of the server's lag, and our clock is not the server's. @default 0
+   */
+  readonly settleMarginMs?: number;
 }
 
 /** What to do after a failure. */
@@ -135,16 +140,19 @@ export type RetryDecision = { readonly retry: true; readonly delayMs: number } |
 
 /**
  * Decides whether and when to retry. Pure: the caller supplies the clock and the write log.
- * - not-yet-visible: retry with backoff while `now` is before (latest write of a referenced object)
- *   + window, the last attempt landing on the window's end; if this run never wrote any referenced
- *   object, the object really is missing: no retry.
+ * - not-yet-visible: retry with backoff until an attempt *sent* at or after (latest write of a
+ *   referenced object, as acknowledged to us) + window + margin has failed too, the last attempt
+ *   landing on that end. An answer that arrives after the end for a request sent before it (a slow
+ *   server, a busy event loop) says nothing about the end of the window, so it is retried once more.
+ *   If this run never wrote any referenced object, the object really is missing: no retry.
  * - transient: exponential backoff (or the server's Retry-After) up to `maxTransientAttempts`.
  * - terminal: no retry.
- * @param attempt how many attempts have failed so far (1 after the first failure)
+ * @param attempt how many attempts of this class have failed so far (1 after the first failure)
+ * @param sentAt when the failed attempt was sent (defaults to `now`)
  */
 export function decideRetry(
   classification: ErrorClassification,
-  args: { readonly attempt: number; readonly now: number; readonly writeLog: WriteLog; readonly policy?: RetryPolicy; readonly retryAfterMs?: number },
+  args: { readonly attempt: number; readonly now: number; readonly sentAt?: number; readonly writeLog: WriteLog; readonly policy?: RetryPolicy; readonly retryAfterMs?: number },
 ): RetryDecision {
   const window = args.policy?.consistencyWindowMs ?? 15_000;
   const backoff = backoffDelay(args.attempt, args.policy);
@@ -160,11 +168,13 @@ export function decideRetry(
       const written = classification.references.map((r) => args.writeLog.writtenAt(r)).filter((t): t is number => t !== undefined);
       const names = classification.references.map((r) => `${r.kind} ${r.name}`).join(', ');
       if (written.length === 0) return { retry: false, reason: `${names} does not exist (this run did not create it)` };
-      const deadline = Math.max(...written) + window;
-      if (args.now >= deadline) {
-        return { retry: false, reason: `${names} is still not visible ${args.now - Math.max(...written)} ms after it was written (consistency window ${window} ms)` };
+      const latest = Math.max(...written);
+      const end = latest + window + (args.policy?.settleMarginMs ?? 0);
+      const sentAt = args.sentAt ?? args.now;
+      if (sentAt >= end) {
+        return { retry: false, reason: `${names} is still not visible ${sentAt - latest} ms after it was written (consistency window ${window} ms)` };
       }
-      return { retry: true, delayMs: Math.min(backoff, deadline - args.now) };
+      return { retry: true, delayMs: Math.max(0, Math.min(backoff, end - args.now)) };
     }
   }
 }

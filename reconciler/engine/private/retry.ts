@@ -43,6 +43,21 @@ export function classify(error: unknown, refs: readonly ObjectReference[]): Erro
   return c;
 }
 
+/**
+ * Failed attempts per class of failure: waiting out the window takes many attempts, and they must
+ * not use up the few a transient failure (a throttled request, a server fault) is allowed.
+ */
+export class AttemptCounter {
+  private readonly counts = new Map<ErrorClassification['class'], number>();
+
+  /** Counts a failure of class `c.class`; returns how many of that class have failed so far. */
+  failed(c: ErrorClassification): number {
+    const n = (this.counts.get(c.class) ?? 0) + 1;
+    this.counts.set(c.class, n);
+    return n;
+  }
+}
+
 /** Waits `ms`, or throws ABORTED when the run is cancelled. */
 export async function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   try {
@@ -57,14 +72,17 @@ export async function pause(ms: number, signal: AbortSignal | undefined): Promis
  * @param refs the objects a 404 may refer to (see {@link classify})
  */
 export async function withRetries<T>(ctx: RetryContext, refs: readonly ObjectReference[], fn: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
+  const attempts = new AttemptCounter();
+  for (;;) {
     if (ctx.signal?.aborted) throw new ReconcilerError('ABORTED', 'the run was cancelled');
+    const sentAt = Date.now();
     try {
       return await fn();
     } catch (error) {
       if (error instanceof ReconcilerError) throw error;
       const c = classify(error, refs);
-      const decision = decideRetry(c, { attempt, now: Date.now(), writeLog: ctx.writeLog, policy: ctx.policy });
+      const attempt = attempts.failed(c);
+      const decision = decideRetry(c, { attempt, now: Date.now(), sentAt, writeLog: ctx.writeLog, policy: ctx.policy });
       if (!decision.retry) throw error;
       ctx.onRetry?.(c.reason, attempt);
       await pause(decision.delayMs, ctx.signal);

@@ -42,8 +42,15 @@ export function createRunContext(stack: StackManifest, options: EngineOptions, h
   const signal = options.signal ? AbortSignal.any([options.signal]) : new AbortController().signal;
   setMaxListeners(0, signal);
   const writeLog = new WriteLog();
-  // Retries cover the window plus a little: the last attempt lands on the window's end.
-  const policy: RetryPolicy = { consistencyWindowMs: windowMs, baseDelayMs: Math.min(100, Math.max(10, windowMs / 8)), maxDelayMs: 2000, maxTransientAttempts: 6 };
+  // Retries cover the window plus a margin (a tenth of it, at most a second): the last attempt is
+  // sent once that has passed since the write was acknowledged.
+  const policy: RetryPolicy = {
+    consistencyWindowMs: windowMs,
+    settleMarginMs: Math.min(1000, windowMs / 10),
+    baseDelayMs: Math.min(100, Math.max(10, windowMs / 8)),
+    maxDelayMs: 2000,
+    maxTransientAttempts: 6,
+  };
   const emit = (event: ProgressEvent): void => {
     try {
       options.onProgress?.(event);
