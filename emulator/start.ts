@@ -9,7 +9,7 @@ import { ConsistencyModel } from './core/consistency.js';
 import type { EmulatorContext } from './core/context.js';
 import { EmulatorError } from './core/errors.js';
 import { FaultInjector } from './core/faults.js';
-import { createServiceServer, type TlsMaterial } from './core/http-server.js';
+import { createServiceServer, type ServiceServer, type TlsMaterial } from './core/http-server.js';
 import { Persistence } from './core/persistence.js';
 import { SeededRandom } from './core/rng.js';
 import { StatsCounter } from './core/stats.js';
@@ -77,7 +77,11 @@ export interface RunningEmulator {
   readonly generatedKey?: { readonly privateKeyPath: string; readonly publicKeyPath: string; readonly fingerprint: string };
   /** The shared context (for tests that want to look inside). */
   readonly context: EmulatorContext;
-  /** Stops both listeners, writes the state and resolves when done. */
+  /**
+   * Stops both listeners (the requests being handled are answered first, later ones refused), writes
+   * the state and resolves when done; every acknowledged write is then on disk, and the emulator
+   * writes nothing to its data directory any more.
+   */
   close(): Promise<void>;
 }
 
@@ -137,19 +141,21 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
 
   const services = [createCloudApiService(ctx), await createMantaOrPlaceholder(ctx)];
-  const servers: Server[] = [];
+  const servers: ServiceServer[] = [];
   try {
-    const cloudapi = await listen(createServiceServer(services[0]!, ctx, options.tls), host, options.port ?? 0);
+    const cloudapi = createServiceServer(services[0]!, ctx, options.tls);
     servers.push(cloudapi);
-    const manta = await listen(createServiceServer(services[1]!, ctx, options.tls), host, options.mantaPort ?? 0);
+    await listen(cloudapi.server, host, options.port ?? 0);
+    const manta = createServiceServer(services[1]!, ctx, options.tls);
     servers.push(manta);
+    await listen(manta.server, host, options.mantaPort ?? 0);
   } catch (err) {
-    await Promise.all(servers.map(closeServer));
+    await Promise.all(servers.map((s) => (s.server.listening ? s.close() : undefined)));
     throw err;
   }
   const scheme = options.tls === undefined ? 'http' : 'https';
-  ctx.urls.cloudapi = urlOf(servers[0]!, host, scheme);
-  ctx.urls.manta = urlOf(servers[1]!, host, scheme);
+  ctx.urls.cloudapi = urlOf(servers[0]!.server, host, scheme);
+  ctx.urls.manta = urlOf(servers[1]!.server, host, scheme);
   persistence.flush();
 
   let closed: Promise<void> | undefined;
@@ -165,9 +171,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     context: ctx,
     close(): Promise<void> {
       closed ??= (async () => {
-        await Promise.all(servers.map(closeServer));
+        // Requests still being handled finish first, so the final save below holds their writes.
+        await Promise.all(servers.map((s) => s.close()));
         for (const service of services) await service.close?.();
-        persistence.flush();
+        persistence.close();
       })();
       return closed;
     },
@@ -224,13 +231,6 @@ function listen(server: Server, host: string, port: number): Promise<Server> {
       server.off('error', reject);
       resolve(server);
     });
-  });
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
   });
 }
 

@@ -14,6 +14,22 @@ export const STATS_PATH = '/--emulator/stats';
 /** The service names always present in the stats, even before their first request. */
 const STAT_SERVICES = ['cloudapi', 'manta'];
 
+/** How long closing waits for the requests being handled before dropping their connections. */
+const CLOSE_GRACE_MS = 5000;
+
+/** A service's listener, with a close that lets the requests being handled finish first. */
+export interface ServiceServer {
+  /** The server to listen with. */
+  readonly server: Server;
+  /**
+   * Stops accepting connections and refuses (by resetting the connection, before anything is
+   * applied) requests that arrive from now on; waits up to `graceMs` for the requests being handled
+   * to be answered; then drops every connection. Once it resolves no request changes anything, so
+   * the caller's final save holds every write that was acknowledged.
+   */
+  close(graceMs?: number): Promise<void>;
+}
+
 /** A PEM certificate and key: with them the listener serves HTTPS. */
 export interface TlsMaterial {
   readonly cert: string;
@@ -24,10 +40,17 @@ export interface TlsMaterial {
  * Builds the HTTP (or, given `tls`, HTTPS) server for one service: routing, body parsing, faults,
  * stats, standard headers and error formatting. The caller listens.
  */
-export function createServiceServer(service: Service, ctx: EmulatorContext, tls?: TlsMaterial): Server {
+export function createServiceServer(service: Service, ctx: EmulatorContext, tls?: TlsMaterial): ServiceServer {
   const router = new Router(service.routes);
+  const inFlight = new Set<Promise<void>>();
+  let closing = false;
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
-    handle(service, ctx, router, req, res).catch((err: unknown) => {
+    if (closing) {
+      // A request on a kept-alive connection after close began: refused before it can change anything.
+      req.socket.destroy();
+      return;
+    }
+    const handling = handle(service, ctx, router, req, res).catch((err: unknown) => {
       // A bug in a handler: answer 500 once, without details that could carry request data.
       process.stderr.write(`emulator: ${service.name}: internal error: ${(err as Error)?.stack ?? String(err)}\n`);
       if (!res.headersSent) {
@@ -37,10 +60,26 @@ export function createServiceServer(service: Service, ctx: EmulatorContext, tls?
         res.destroy();
       }
     });
+    inFlight.add(handling);
+    void handling.finally(() => inFlight.delete(handling));
   };
   const server: Server = tls === undefined ? createServer(listener) : createTlsServer({ cert: tls.cert, key: tls.key }, listener);
   server.keepAliveTimeout = 5000;
-  return server;
+  return {
+    server,
+    async close(graceMs = CLOSE_GRACE_MS): Promise<void> {
+      closing = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      if (inFlight.size > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+        await Promise.race([Promise.allSettled([...inFlight]), grace]);
+        clearTimeout(timer);
+      }
+      server.closeAllConnections();
+      await closed;
+    },
+  };
 }
 
 async function handle(service: Service, ctx: EmulatorContext, router: Router, req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -45,6 +45,7 @@ export class Persistence {
   private readonly parts = new Map<string, PersistentPart>();
   private readonly dirty = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
+  private closed = false;
 
   /**
    * @param dataDir where state lives; `undefined` means in memory only
@@ -77,7 +78,8 @@ export class Persistence {
 
   /** Notes that part `name` changed; it is written within the debounce delay. */
   markDirty(name: string): void {
-    if (this.dataDir === undefined) return;
+    // Once closed, the data directory may already belong to a restarted emulator: never write it.
+    if (this.dataDir === undefined || this.closed) return;
     this.dirty.add(name);
     if (this.timer === undefined) {
       this.timer = setTimeout(() => {
@@ -100,6 +102,12 @@ export class Persistence {
       this.dirty.delete(name);
       if (part !== undefined) writeFileAtomic(this.fileOf(name), `${JSON.stringify(part.save())}\n`);
     }
+  }
+
+  /** Writes every changed part, then stops: later changes are not saved. */
+  close(): void {
+    this.flush();
+    this.closed = true;
   }
 
   private fileOf(name: string): string {
