@@ -2,19 +2,21 @@
  * A create that is safe across timeouts, faults and crashes: nothing is ever created twice.
  *
  * - A failure after which the create may have taken effect (a 5xx, a reset connection) is followed,
- *   before any retry, by a read by natural key; what is there is adopted.
+ *   before any retry, by a read by natural key; what is there is adopted, once the handler finished
+ *   what the create would have done (`completeAdopted`: a job's remaining inputs, for one).
  * - A "name already taken" answer means an earlier attempt (or a crashed run) did create it: the
  *   object is read by natural key, retrying while a read may still be stale, and adopted. The one
  *   exception is a name this run deleted moments ago (a delete-then-create replacement): then the
  *   server has not caught up with the delete, and the create is retried within the window.
  * - Not-yet-visible dependencies (`Invalid subuser`, a 404 on a just-created parent) are retried
- *   within the window after their write; other failures are final.
+ *   until an attempt sent once the window (plus a margin) has passed since their write was
+ *   acknowledged fails too; other failures are final.
  */
 import { apiErrorFacts, decideRetry, type ObjectReference } from '../../consistency.js';
 import type { PlainObject, ResourceHandler } from '../../../provider/handlers/types.js';
 import type { ResourceChange } from '../../plan/types.js';
 import type { EngineClients } from '../types.js';
-import { classify, isConflict, pause, type RetryContext } from './retry.js';
+import { AttemptCounter, classify, isConflict, pause, type RetryContext } from './retry.js';
 import type { RunContext } from './run-context.js';
 
 /** The outcome of {@link createSafely}. */
@@ -39,20 +41,23 @@ export async function createSafely(args: {
   const self: ObjectReference = { kind: change.kind, name: change.naturalKey };
   const ref = { naturalKey: change.naturalKey };
   let outcomeUnknown = false;
-  for (let attempt = 1; ; attempt++) {
-    if (outcomeUnknown) {
-      const existing = await readQuietly(args, ref);
-      if (existing !== undefined) {
-        run.log.info('adopting the object an earlier create attempt made', { address: change.address });
-        return { live: existing, adopted: true };
-      }
-    }
+  const attempts = new AttemptCounter();
+  for (;;) {
+    const sentAt = Date.now();
     try {
+      if (outcomeUnknown) {
+        const existing = await readQuietly(args, ref);
+        if (existing !== undefined) {
+          run.log.info('adopting the object an earlier create attempt made', { address: change.address });
+          // Finishing may fail like a create: it is then retried the same way, from a fresh read.
+          return { live: await complete(args, existing), adopted: true };
+        }
+      }
       return { live: await handler.create(run.ctx, args.desired), adopted: false };
     } catch (error) {
       if (isConflict(error) && !args.deletedJustNow) {
         const existing = await readUntilVisible(args, ref, error);
-        if (existing !== undefined) return { live: existing, adopted: true };
+        if (existing !== undefined) return { live: await complete(args, existing), adopted: true };
         throw error;
       }
       let c = classify(error, args.refs);
@@ -64,12 +69,21 @@ export async function createSafely(args: {
         // The attempt may have written the object: a later "not found" on it is then worth waiting out.
         run.writeLog.record(self, Date.now());
       }
-      const decision = decideRetry(c, { attempt, now: Date.now(), writeLog: run.writeLog, policy: run.policy });
-      if (!decision.retry) throw error;
+      const attempt = attempts.failed(c);
+      const decision = decideRetry(c, { attempt, now: Date.now(), sentAt, writeLog: run.writeLog, policy: run.policy });
+      if (!decision.retry) {
+        run.log.debug('not retrying the create', { address: change.address, reason: decision.reason });
+        throw error;
+      }
       retry.onRetry?.(c.reason, attempt);
       await pause(decision.delayMs, run.signal);
     }
   }
+}
+
+/** What the handler must still do to an adopted object so it is what create would have made. */
+function complete(args: { readonly run: RunContext; readonly handler: ResourceHandler<unknown, EngineClients>; readonly desired: PlainObject }, live: unknown): Promise<unknown> {
+  return args.handler.completeAdopted?.(args.run.ctx, live, args.desired) ?? Promise.resolve(live);
 }
 
 async function readQuietly(args: { readonly run: RunContext; readonly handler: ResourceHandler<unknown, EngineClients> }, ref: { naturalKey: string }): Promise<unknown> {
