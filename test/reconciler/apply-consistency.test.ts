@@ -1,11 +1,14 @@
 /**
  * A fresh stack against an eventually consistent emulator: the whole stack applies in one run (the
  * engine retries only what the window explains), a plan right afterwards shows nothing even though
- * reads inside the window are stale, and no secret reaches the plan, the state or the progress events.
+ * reads inside the window are stale, and no secret reaches the plan, the state or the progress events;
+ * and a reference not yet visible is waited out even when the server's refusals arrive late.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Policy, Role, TritonApp, TritonStack, User } from '../../index.js';
 import { applyStack, planHasChanges, planStack, renderJson, type ProgressEvent } from '../../reconciler/index.js';
 import { buildStack, SECRET_ENV, startWorld, type World } from './support/world.js';
 
@@ -48,4 +51,38 @@ describe('applying a fresh stack against an eventually consistent server', () =>
       expect(text).not.toContain(SECRET_ENV.ALICE_PASSWORD);
     }
   }, CHAOS ? 120_000 : 30_000);
+});
+
+describe('waiting out the window when the server answers late', () => {
+  it('creates a role whose member is not yet visible although each refusal arrives after the window has passed', async () => {
+    const slowWorld = await startWorld({ consistencyWindowMs: 300, seed: 11 });
+    try {
+      const base = slowWorld.clients.cloudapi;
+      // Answers to CreateRole come back 400 ms late (a loaded server or client): the first refusal
+      // arrives after the window, but the attempt that drew it was sent inside it.
+      const createRole: typeof base.createRole = async (input, options) => {
+        try {
+          return await base.createRole(input, options);
+        } finally {
+          await sleep(400);
+        }
+      };
+      const clients = { ...slowWorld.clients, cloudapi: { ...base, createRole } };
+      const app = new TritonApp({ generator: 'late answers test' });
+      const stack = new TritonStack(app, 'late', { account: 'acme' });
+      const carol = new User(stack, 'carol', { login: 'carol', email: 'carol@acme.example' });
+      const watch = new Policy(stack, 'watch', { rules: ['CAN listmachines'] });
+      new Role(stack, 'watchers', { members: [carol], policies: [watch] });
+      const events: ProgressEvent[] = [];
+      const opts = { clients, workDir: slowWorld.workDir, consistencyWindowMs: 300, env: SECRET_ENV, onProgress: (e: ProgressEvent) => events.push(e) };
+
+      const { result } = await applyStack(app.synth().stacks[0]!, opts);
+      expect(result.failed).toEqual([]);
+      expect(result.ok).toBe(true);
+      expect(events.some((e) => e.type === 'retry' && /carol/.test(e.reason))).toBe(true);
+      expect((await base.listRoles()).map((r) => r.name)).toEqual(['watchers']);
+    } finally {
+      await slowWorld.close();
+    }
+  });
 });
