@@ -26,12 +26,21 @@ export async function withConsistencyRetries<T>(
   fn: () => Promise<T>,
   onMayHaveApplied?: () => Promise<T | undefined>,
 ): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
+  // As in the engine: a refusal counts against the window by when its request was *sent*, with a
+  // margin, and each class of failure has its own attempt count, so waiting out the window does not
+  // use up the few attempts a throttled request gets.
+  const window = policy.consistencyWindowMs ?? 15_000;
+  const settled: RetryPolicy = { settleMarginMs: Math.min(1_000, window / 10), ...policy };
+  const failures = new Map<string, number>();
+  for (;;) {
+    const sentAt = Date.now();
     try {
       return await fn();
     } catch (error) {
       const classification = classifyApiError(apiErrorFacts(error), target ? { target } : {});
-      const decision = decideRetry(classification, { attempt, now: Date.now(), writeLog: WRITES, policy });
+      const attempt = (failures.get(classification.class) ?? 0) + 1;
+      failures.set(classification.class, attempt);
+      const decision = decideRetry(classification, { attempt, now: Date.now(), sentAt, writeLog: WRITES, policy: settled });
       if (!decision.retry) throw error;
       if (classification.class === 'transient' && classification.mayHaveApplied && onMayHaveApplied) {
         const adopted = await onMayHaveApplied().catch(() => undefined);
