@@ -107,6 +107,14 @@ export const snapLinkHandler: ResourceHandler<LiveSnapLink, MantaClients> = {
     return { path, source, etag, md5: meta.contentMd5 ?? '' };
   },
 
+  async completeAdopted(ctx, live, desired) {
+    // A PutSnapLink that failed after taking effect leaves the link without its stamp (the stamp is
+    // a second request), and an unstamped link plans as a replacement. Finish it as create would
+    // have; linking the same source again within the run that meant to link it is harmless.
+    if (live.source === pathProp(KIND, desired, 'source')) return live;
+    return snapLinkHandler.create(ctx, desired);
+  },
+
   async update(ctx, id, desired) {
     // Every field is immutable or computed, so the planner never asks for an update; if it does
     // (an adopted link whose stamp is current), re-read rather than re-link.

@@ -37,6 +37,21 @@ describe('snaplink handler', () => {
     expectInSync(snapLinkHandler, (await snapLinkHandler.read(world.ctx, { naturalKey: '/acme/stor/links/link.txt' }))!, desired);
   });
 
+  it('finishes a link whose create took effect without its stamp, so adopting it plans no replacement', async () => {
+    await objectHandler.create(world.ctx, textObject('/acme/stor/links/half-src.txt', 'half'));
+    const desired = { path: '/acme/stor/links/half.txt', source: '/acme/stor/links/half-src.txt' };
+    // What a PutSnapLink that failed after taking effect leaves behind: the link, no stamp.
+    await world.ctx.clients.manta.putSnapLink(desired.path, desired.source);
+    const found = await snapLinkHandler.read(world.ctx, { naturalKey: desired.path });
+    expect(found?.source).toBeNull();
+    const finished = await snapLinkHandler.completeAdopted!(world.ctx, found!, desired);
+    expectInSync(snapLinkHandler, finished, desired);
+    expectInSync(snapLinkHandler, (await snapLinkHandler.read(world.ctx, { naturalKey: desired.path }))!, desired);
+    expect(await bytesOf(desired.path)).toBe('half');
+    // Finishing an already finished link changes nothing.
+    expect(await snapLinkHandler.completeAdopted!(world.ctx, finished, desired)).toEqual(finished);
+  });
+
   it('plans a replacement when the source changes or an object was written over the link', async () => {
     await objectHandler.create(world.ctx, textObject('/acme/stor/links/a.txt', 'A'));
     await objectHandler.create(world.ctx, textObject('/acme/stor/links/b.txt', 'B'));
