@@ -24,7 +24,8 @@ export interface DirectoryProps {
 
 /**
  * A directory. Directories of the stack above it are created first; parents the stack does not
- * declare must already exist (`/<login>/stor` and `/<login>/public` always do).
+ * declare are created at apply when they are missing (plain, with no role tags; they are not managed,
+ * so a later destroy leaves them). `/<login>/stor` and `/<login>/public` always exist.
  */
 export class Directory extends TritonResource {
   readonly kind = 'directory' as const;

@@ -6,9 +6,16 @@
  * non-empty directory is left to fail with the server's `DirectoryNotEmpty`: the engine deletes the
  * children first, so a non-empty directory at delete time holds objects the stack does not manage,
  * and those must not be removed silently.
+ *
+ * Ancestors the stack does not declare are created on demand: only when PutDirectory refuses with
+ * 404 `DirectoryDoesNotExist` is the parent made (the same way, so the missing ancestors are created
+ * top-down) and the create retried once. A directory whose parent exists costs one request, and an
+ * ancestor that exists is never PUT again: muskie rewrites a directory whose headers differ from the
+ * request's, dropping role tags the request does not repeat.
  */
-import type { PlainObject, ResourceHandler, ResourceSchema } from './types.js';
-import { childPath, ignoreNotFound, mapBounded, optionalNameList, pathProp, sortedUnique, unlessNotFound, type MantaClients } from './private/manta-support.js';
+import type { HandlerContext, PlainObject, ResourceHandler, ResourceSchema } from './types.js';
+import { TritonApiError } from '../errors.js';
+import { childPath, ignoreNotFound, mapBounded, optionalNameList, parentOf, pathProp, sortedUnique, unlessNotFound, type MantaClients } from './private/manta-support.js';
 
 /** A live directory. */
 export interface LiveDirectory {
@@ -71,7 +78,7 @@ export const directoryHandler: ResourceHandler<LiveDirectory, MantaClients> = {
   async create(ctx, desired) {
     const path = pathProp(KIND, desired);
     const roleTags = optionalNameList(KIND, desired, 'roleTags');
-    await ctx.clients.manta.putDirectory(path, { signal: ctx.signal, ...(roleTags !== undefined ? { roleTags } : {}) });
+    await putCreatingParents(ctx, path, roleTags);
     // PutDirectory answers 204 with no body; without managed tags we report none rather than
     // re-reading, since a read right after the write may be stale.
     return { path, roleTags: roleTags ?? [] };
@@ -93,3 +100,27 @@ export const directoryHandler: ResourceHandler<LiveDirectory, MantaClients> = {
     await ignoreNotFound(() => ctx.clients.manta.deleteDirectory(ref.naturalKey, { signal: ctx.signal }));
   },
 };
+
+/**
+ * PutDirectory, making missing ancestors below `/<login>/<top>` first when the server says the
+ * parent is missing. The recursion is bounded by the path's depth.
+ */
+async function putCreatingParents(ctx: HandlerContext<MantaClients>, path: string, roleTags?: readonly string[]): Promise<void> {
+  const put = (): Promise<void> => ctx.clients.manta.putDirectory(path, { signal: ctx.signal, ...(roleTags !== undefined ? { roleTags } : {}) });
+  try {
+    await put();
+    return;
+  } catch (error) {
+    const parent = parentOf(path);
+    // `/<login>/<top>` cannot be made by a PutDirectory: its absence is the server's answer to keep.
+    if (!isMissingParent(error) || parent.split('/').length < 4) throw error;
+    ctx.log.debug('creating an undeclared parent directory first', { path, parent });
+    await putCreatingParents(ctx, parent);
+  }
+  await put();
+}
+
+/** PutDirectory's refusal of a path whose parent is missing (muskie names it with or without `Error`). */
+function isMissingParent(error: unknown): boolean {
+  return error instanceof TritonApiError && error.status === 404 && /^DirectoryDoesNotExist/.test(error.apiCode);
+}
