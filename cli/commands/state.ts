@@ -69,11 +69,26 @@ export const stateCommand: Command = {
         default:
           await updateState(backend, lock, target, (doc) => moveResource(doc, a, b));
           io.stdout.write(`Moved ${a} to ${b} in the state of stack ${stack.name}.\n`);
+          warnUndeclaredTarget(stack, b, app.path, io);
           return 0;
       }
     });
   },
 };
+
+/**
+ * A move onto an address the app does not declare is allowed (the code may be edited afterwards), but
+ * the next plan would destroy the object there, so a mistyped TO must not pass silently.
+ */
+function warnUndeclaredTarget(stack: StackManifest, to: string, source: string, io: CommandIo): void {
+  const declared = stack.resources.map((r) => r.address);
+  if (declared.includes(to)) return;
+  const last = to.split('/').pop() ?? to;
+  const close = declared.filter((d) => d.endsWith(`/${last}`) || d.startsWith(to) || to.startsWith(d)).slice(0, 3);
+  io.stderr.write(
+    `Warning: ${to} is not declared in ${source}: until the code declares it, a plan destroys the object recorded there${close.length > 0 ? ` (did you mean ${close.join(', ')}?)` : ''}. Move it back with \`triton-iac state mv ${to} <address>\`.\n`,
+  );
+}
 
 /** The optional APP comes first: it is there when there is one word more than the sub-command takes. */
 function splitAppArg(args: ParsedArgs, sub: string): { app: string | undefined; rest: readonly string[] } {
