@@ -6,6 +6,7 @@ import { headerValue } from '../http/types.js';
 import { TritonApiError } from '../errors.js';
 import { accountPath, requireId, type CloudApiContext } from './private/context.js';
 import type { Account, AccountConfig, PingResult, ProvisioningLimit, UpdateAccountInput } from './types.js';
+import { PERSON_FIELDS } from './private/response-fields.js';
 
 /** Account-level operations. */
 export interface AccountApi {
@@ -39,10 +40,10 @@ export function accountApi(ctx: CloudApiContext): AccountApi {
       return { ...res.data, ...(datacenter ? { datacenter } : {}) };
     },
     async getAccount(options = {}) {
-      return (await caller.json<Account>({ expect: 'object', operation: 'GetAccount', method: 'GET', path: accountPath(ctx), signal: options.signal })).data;
+      return (await caller.json<Account>({ expect: 'object', operation: 'GetAccount', fields: PERSON_FIELDS, method: 'GET', path: accountPath(ctx), signal: options.signal })).data;
     },
     async updateAccount(changes, options = {}) {
-      return (await caller.json<Account>({ expect: 'object', operation: 'UpdateAccount', method: 'POST', path: accountPath(ctx), json: changes, signal: options.signal })).data;
+      return (await caller.json<Account>({ expect: 'object', operation: 'UpdateAccount', fields: PERSON_FIELDS, method: 'POST', path: accountPath(ctx), json: changes, signal: options.signal })).data;
     },
     async getAccountLimits(options = {}) {
       return (await caller.json<ProvisioningLimit[]>({ expect: 'list', operation: 'GetAccountLimits', method: 'GET', path: accountPath(ctx, 'limits'), signal: options.signal })).data;

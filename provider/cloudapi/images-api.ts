@@ -5,6 +5,7 @@
 import type { CallOptions } from '../http/api-caller.js';
 import { accountPath, requireId, type CloudApiContext } from './private/context.js';
 import type { CreateImageInput, ExportImageResult, Image, ListImagesFilter, Machine } from './types.js';
+import { IMAGE_FIELDS } from './private/response-fields.js';
 
 /** Image and machine operations. */
 export interface ImagesApi {
@@ -29,10 +30,10 @@ export function imagesApi(ctx: CloudApiContext): ImagesApi {
   const { caller } = ctx;
   return {
     async listImages(filter = {}, options = {}) {
-      return (await caller.json<Image[]>({ expect: 'list', operation: 'ListImages', method: 'GET', path: accountPath(ctx, 'images'), query: { ...filter }, signal: options.signal })).data;
+      return (await caller.json<Image[]>({ expect: 'list', operation: 'ListImages', fields: IMAGE_FIELDS, method: 'GET', path: accountPath(ctx, 'images'), query: { ...filter }, signal: options.signal })).data;
     },
     async getImage(id, options = {}) {
-      return (await caller.json<Image>({ expect: 'object', operation: 'GetImage', method: 'GET', path: accountPath(ctx, 'images', requireId(id, 'id')), signal: options.signal })).data;
+      return (await caller.json<Image>({ expect: 'object', operation: 'GetImage', fields: IMAGE_FIELDS, method: 'GET', path: accountPath(ctx, 'images', requireId(id, 'id')), signal: options.signal })).data;
     },
     async deleteImage(id, options = {}) {
       await caller.empty({ operation: 'DeleteImage', method: 'DELETE', path: accountPath(ctx, 'images', requireId(id, 'id')), signal: options.signal });
@@ -53,7 +54,7 @@ export function imagesApi(ctx: CloudApiContext): ImagesApi {
     },
     async createImageFromMachine(input, options = {}) {
       for (const field of ['machine', 'name', 'version'] as const) requireId(input?.[field], field);
-      return (await caller.json<Image>({ expect: 'object', operation: 'CreateImageFromMachine', method: 'POST', path: accountPath(ctx, 'images'), json: input, signal: options.signal })).data;
+      return (await caller.json<Image>({ expect: 'object', operation: 'CreateImageFromMachine', fields: IMAGE_FIELDS, method: 'POST', path: accountPath(ctx, 'images'), json: input, signal: options.signal })).data;
     },
     async listMachines(filter = {}, options = {}) {
       return (await caller.json<Machine[]>({ expect: 'list', operation: 'ListMachines', method: 'GET', path: accountPath(ctx, 'machines'), query: { ...filter }, signal: options.signal })).data;

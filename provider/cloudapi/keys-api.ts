@@ -6,6 +6,7 @@ import type { CallOptions } from '../http/api-caller.js';
 import { accountPath, requireId, type CloudApiContext } from './private/context.js';
 import type { CreateKeyInput, SshKey } from './types.js';
 import { TritonInputError } from '../errors.js';
+import { KEY_FIELDS } from './private/response-fields.js';
 
 /** Key operations. */
 export interface KeysApi {
@@ -39,11 +40,11 @@ export function keysApi(ctx: CloudApiContext): KeysApi {
   const { caller } = ctx;
   const base = (user?: string): string[] => (user === undefined ? ['keys'] : ['users', requireId(user, 'user'), 'keys']);
   const list = async (operation: string, user: string | undefined, options: CallOptions & { sync?: boolean }): Promise<SshKey[]> =>
-    (await caller.json<SshKey[]>({ expect: 'list', operation, method: 'GET', path: accountPath(ctx, ...base(user)), query: options.sync ? { sync: true } : undefined, signal: options.signal })).data;
+    (await caller.json<SshKey[]>({ expect: 'list', operation, fields: KEY_FIELDS, method: 'GET', path: accountPath(ctx, ...base(user)), query: options.sync ? { sync: true } : undefined, signal: options.signal })).data;
   const get = async (operation: string, user: string | undefined, key: string, options: CallOptions): Promise<SshKey> =>
-    (await caller.json<SshKey>({ expect: 'object', operation, method: 'GET', path: accountPath(ctx, ...base(user), requireId(key, 'key')), signal: options.signal })).data;
+    (await caller.json<SshKey>({ expect: 'object', operation, fields: KEY_FIELDS, method: 'GET', path: accountPath(ctx, ...base(user), requireId(key, 'key')), signal: options.signal })).data;
   const create = async (operation: string, user: string | undefined, input: CreateKeyInput, options: CallOptions): Promise<SshKey> =>
-    (await caller.json<SshKey>({ expect: 'object', operation, method: 'POST', path: accountPath(ctx, ...base(user)), json: checkKeyInput(input), signal: options.signal })).data;
+    (await caller.json<SshKey>({ expect: 'object', operation, fields: KEY_FIELDS, method: 'POST', path: accountPath(ctx, ...base(user)), json: checkKeyInput(input), signal: options.signal })).data;
   const remove = async (operation: string, user: string | undefined, key: string, options: CallOptions): Promise<void> => {
     await caller.empty({ operation, method: 'DELETE', path: accountPath(ctx, ...base(user), requireId(key, 'key')), signal: options.signal });
   };

@@ -23,6 +23,20 @@ describe('shapeProblem', () => {
   });
 });
 
+describe('shapeProblem with the fields callers rely on', () => {
+  const fields = { login: 'string', members: 'array?' } as const;
+
+  it('accepts required fields of the right type, and optional ones absent or null', () => {
+    expect(shapeProblem([{ login: 'bob' }, { login: 'eve', members: [] }, { login: 'al', members: null }], 'list', fields)).toBeUndefined();
+  });
+
+  it('names the field, its expected type and the item when one is missing or of another type', () => {
+    expect(shapeProblem([{ login: 'bob' }, { name: 'x' }], 'list', fields)).toBe('expected "login" to be a string, got nothing at index 1');
+    expect(shapeProblem([{ login: 'bob', members: 'bob' }], 'list', fields)).toBe('expected "members" to be an array, got a string at index 0');
+    expect(shapeProblem({ login: 7 }, 'object', fields)).toBe('expected "login" to be a string, got a number');
+  });
+});
+
 describe('ApiCaller.json', () => {
   it.each([
     ['null', 'null'],

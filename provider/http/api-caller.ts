@@ -36,9 +36,17 @@ export interface CallSpec {
  */
 export type ResponseShape = 'object' | 'list';
 
+/**
+ * A field the client's callers rely on, by its JSON type; a trailing `?` means it may be absent (or
+ * `null`), but when present must have that type.
+ */
+export type FieldType = 'string' | 'string?' | 'array' | 'array?' | 'boolean?';
+
 /** A call whose 2xx answer is a JSON body of a known basic shape. */
 export interface JsonCallSpec extends CallSpec {
   readonly expect: ResponseShape;
+  /** Fields the object (or each item of the list) must carry, checked with the shape. */
+  readonly fields?: Readonly<Record<string, FieldType>>;
 }
 
 /** A parsed JSON answer with its response headers. */
@@ -81,11 +89,30 @@ function describeValue(value: unknown): string {
  * What is wrong with `data` for the `expected` shape, or `undefined` when it fits. Cheap: one
  * pass over a list's items, no schema.
  */
-export function shapeProblem(data: unknown, expected: ResponseShape): string | undefined {
-  if (expected === 'object') return isObject(data) ? undefined : `expected a JSON object, got ${describeValue(data)}`;
+export function shapeProblem(data: unknown, expected: ResponseShape, fields: Readonly<Record<string, FieldType>> = {}): string | undefined {
+  if (expected === 'object') {
+    if (!isObject(data)) return `expected a JSON object, got ${describeValue(data)}`;
+    return fieldProblem(data as Record<string, unknown>, fields);
+  }
   if (!Array.isArray(data)) return `expected a JSON array of objects, got ${describeValue(data)}`;
-  const bad = data.findIndex((item) => !isObject(item));
-  return bad === -1 ? undefined : `expected a JSON array of objects, got ${describeValue(data[bad])} at index ${bad}`;
+  for (let i = 0; i < data.length; i++) {
+    if (!isObject(data[i])) return `expected a JSON array of objects, got ${describeValue(data[i])} at index ${i}`;
+    const problem = fieldProblem(data[i] as Record<string, unknown>, fields);
+    if (problem !== undefined) return `${problem} at index ${i}`;
+  }
+  return undefined;
+}
+
+function fieldProblem(item: Record<string, unknown>, fields: Readonly<Record<string, FieldType>>): string | undefined {
+  for (const [name, type] of Object.entries(fields)) {
+    const value = item[name];
+    const optional = type.endsWith('?');
+    if (optional && (value === undefined || value === null)) continue;
+    const base = optional ? type.slice(0, -1) : type;
+    const fits = base === 'array' ? Array.isArray(value) : typeof value === base;
+    if (!fits) return `expected "${name}" to be ${base === 'array' ? 'an array' : `a ${base}`}, got ${value === undefined ? 'nothing' : describeValue(value)}`;
+  }
+  return undefined;
 }
 
 /** The error for a 2xx answer the client cannot use (not JSON, or not the expected shape). */
@@ -187,7 +214,7 @@ export class ApiCaller {
     } catch {
       throw invalidResponse(spec, response, `expected a JSON body, got ${JSON.stringify(text.slice(0, 80))}`);
     }
-    const problem = shapeProblem(data, spec.expect);
+    const problem = shapeProblem(data, spec.expect, spec.fields);
     if (problem !== undefined) throw invalidResponse(spec, response, problem);
     return { status: response.status, data: data as T, headers: response.headers };
   }

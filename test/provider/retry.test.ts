@@ -42,7 +42,7 @@ function scripted(steps: readonly (number | 'reset' | { status: number; headers:
     const status = typeof step === 'number' ? step : (step?.status ?? 200);
     const headers = typeof step === 'object' ? step.headers : {};
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req-${index}`, ...headers });
-    res.end(status < 300 ? JSON.stringify([{ login: 'alice' }]) : JSON.stringify({ code: status === 420 ? 'RequestThrottled' : 'ServiceUnavailable', message: `try again (${index})` }));
+    res.end(status < 300 ? JSON.stringify([{ id: 'u1', login: 'alice' }]) : JSON.stringify({ code: status === 420 ? 'RequestThrottled' : 'ServiceUnavailable', message: `try again (${index})` }));
   };
 }
 
@@ -52,7 +52,7 @@ describe('retries', () => {
     const { retry, events } = recordingRetry({ random: () => 0.999 });
     const client = createCloudApiClient({ url: server.url, account: 'acme', signer, retry });
     try {
-      expect(await client.listUsers()).toEqual([{ login: 'alice' }]);
+      expect(await client.listUsers()).toEqual([{ id: 'u1', login: 'alice' }]);
     } finally {
       await client.close();
     }
@@ -70,7 +70,7 @@ describe('retries', () => {
     const { retry, events } = recordingRetry();
     const client = createCloudApiClient({ url: server.url, account: 'acme', signer, retry });
     try {
-      expect(await client.listUsers()).toEqual([{ login: 'alice' }]);
+      expect(await client.listUsers()).toEqual([{ id: 'u1', login: 'alice' }]);
     } finally {
       await client.close();
     }

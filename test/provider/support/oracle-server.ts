@@ -60,8 +60,9 @@ export async function startOracleServer(keys: Readonly<Record<string, string>>, 
       Promise.resolve(handler ? handler(req, res, record, index) : undefined)
         .then(() => {
           if (!res.headersSent && !res.destroyed) {
+            // A minimal account, the answer to the GetAccount most tests send.
             res.writeHead(200, { 'content-type': 'application/json' });
-            res.end('{}');
+            res.end(JSON.stringify({ id: '5c1c2d2e-0000-4000-8000-000000000001', login: 'acme' }));
           }
         })
         .catch((err: Error) => {
