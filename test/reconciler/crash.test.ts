@@ -4,13 +4,12 @@
  * twice and a plan with no changes.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyStack, parseStateDocument, planStack } from '../../reconciler/index.js';
-import { writeTestKey } from '../support/keys.js';
-import { accountKey, buildStack, EXPECTED_COUNTS, liveCounts, SECRET_ENV, startWorld, type World } from './support/world.js';
+import { buildStack, childApplyEnv, EXPECTED_COUNTS, liveCounts, SECRET_ENV, startWorld, type World } from './support/world.js';
 
 const CHAOS = process.env.TRITON_IAC_CHAOS === '1';
 const KILLS = CHAOS ? 12 : 3;
@@ -50,17 +49,7 @@ function applyAndKill(env: NodeJS.ProcessEnv, delayMs: number): Promise<{ killed
 describe('an apply killed at random points', () => {
   it('always leaves a valid state file, and a re-run converges with no duplicates', async () => {
     const stack = buildStack({ name: 'crash' });
-    const stackFile = join(world.workDir, 'stack.json');
-    writeFileSync(stackFile, JSON.stringify(stack));
-    const env = {
-      CHILD_STACK_FILE: stackFile,
-      CHILD_KEY_FILE: writeTestKey(accountKey(), 'owner'),
-      CHILD_CLOUDAPI_URL: world.emulator.cloudapiUrl,
-      CHILD_MANTA_URL: world.emulator.mantaUrl,
-      CHILD_WORK_DIR: world.workDir,
-      CHILD_WINDOW_MS: String(WINDOW + 100),
-      ALICE_PASSWORD: SECRET_ENV.ALICE_PASSWORD,
-    };
+    const env = childApplyEnv(world, stack, WINDOW + 100);
     const statePath = join(world.workDir, '.triton-iac', 'crash.state.json');
     let kills = 0;
     for (let i = 0; i < KILLS; i++) {

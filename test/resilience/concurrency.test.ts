@@ -5,14 +5,11 @@
  * nothing either run did is missing from the state, and nothing exists twice.
  */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StackManifest } from '../../common/manifest.js';
 import { applyStack, openStateBackend, planStack, ReconcilerError, type StateSnapshot } from '../../reconciler/index.js';
-import { writeTestKey } from '../support/keys.js';
-import { accountKey, buildStack, EXPECTED_COUNTS, liveCounts, SECRET_ENV, startWorld, type World } from '../reconciler/support/world.js';
+import { buildStack, childApplyEnv, EXPECTED_COUNTS, liveCounts, SECRET_ENV, startWorld, type World } from '../reconciler/support/world.js';
 import { pending } from './support/converge.js';
 
 const CHAOS = process.env.TRITON_IAC_CHAOS === '1';
@@ -100,17 +97,7 @@ describe('two applies of one stack in two processes with local state', () => {
     const world = await startWorld({ consistencyWindowMs: 100, latencyMs: 2, seed: 52 });
     try {
     const stack = buildStack({ name: 'process-race', manta: false });
-    const stackFile = join(world.workDir, 'process-race.json');
-    writeFileSync(stackFile, JSON.stringify(stack));
-    const env = {
-      CHILD_STACK_FILE: stackFile,
-      CHILD_KEY_FILE: writeTestKey(accountKey(), 'owner'),
-      CHILD_CLOUDAPI_URL: world.emulator.cloudapiUrl,
-      CHILD_MANTA_URL: world.emulator.mantaUrl,
-      CHILD_WORK_DIR: world.workDir,
-      CHILD_WINDOW_MS: '200',
-      ALICE_PASSWORD: SECRET_ENV.ALICE_PASSWORD!,
-    };
+    const env = childApplyEnv(world, stack, 200);
     const runs = await Promise.all([applyInChild(env), applyInChild(env)]);
     expect(runs.map((r) => r.code), runs.map((r) => r.output).join('\n')).toEqual([0, 0]);
     const state = await openStateBackend(stack, { workDir: world.workDir }).read();

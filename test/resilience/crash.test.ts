@@ -7,13 +7,12 @@
  * a plan shows no changes.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStateDocument, planStack } from '../../reconciler/index.js';
-import { writeTestKey } from '../support/keys.js';
-import { accountKey, buildStack, EXPECTED_COUNTS, liveCounts, SECRET_ENV, startWorld, type World } from '../reconciler/support/world.js';
+import { buildStack, childApplyEnv, EXPECTED_COUNTS, liveCounts, SECRET_ENV, startWorld, type World } from '../reconciler/support/world.js';
 import { applyUntilOk, pending } from './support/converge.js';
 
 const CHAOS = process.env.TRITON_IAC_CHAOS === '1';
@@ -49,17 +48,7 @@ function applyAndKill(env: NodeJS.ProcessEnv, delayMs: number): Promise<boolean>
 describe('applies killed with SIGKILL many times', () => {
   it('leave whole state files, and the re-runs converge with nothing created twice', async () => {
     const stack = buildStack({ name: 'kill' });
-    const stackFile = join(world.workDir, 'kill.json');
-    writeFileSync(stackFile, JSON.stringify(stack));
-    const env = {
-      CHILD_STACK_FILE: stackFile,
-      CHILD_KEY_FILE: writeTestKey(accountKey(), 'owner'),
-      CHILD_CLOUDAPI_URL: world.emulator.cloudapiUrl,
-      CHILD_MANTA_URL: world.emulator.mantaUrl,
-      CHILD_WORK_DIR: world.workDir,
-      CHILD_WINDOW_MS: String(WINDOW + 100),
-      ALICE_PASSWORD: SECRET_ENV.ALICE_PASSWORD!,
-    };
+    const env = childApplyEnv(world, stack, WINDOW + 100);
     const statePath = join(world.workDir, '.triton-iac', 'kill.state.json');
     let kills = 0;
     for (let i = 0; i < KILLS; i++) {

@@ -3,14 +3,14 @@
  * signing with a key generated for the test, a scratch working directory, and a representative stack
  * built with the construct library.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StackManifest } from '../../../common/manifest.js';
 import type { EmulatorOptions, RunningEmulator } from '../../../emulator/index.js';
 import { Directory, Job, Policy, Role, RoleTag, Secret, SnapLink, StorObject, TritonApp, TritonStack, User } from '../../../index.js';
 import type { EngineClients } from '../../../reconciler/index.js';
-import { generateTestKey, type TestKeyPair } from '../../support/keys.js';
+import { generateTestKey, writeTestKey, type TestKeyPair } from '../../support/keys.js';
 import { startAccountWorld } from '../../support/world.js';
 
 let ownerKey: TestKeyPair | undefined;
@@ -132,3 +132,21 @@ export async function liveCounts(world: World): Promise<{ users: string[]; roles
 
 /** The counts {@link buildStack} with default options should leave. */
 export const EXPECTED_COUNTS = { users: ['alice', 'bob'], roles: ['auditors', 'ops'], policies: ['operate', 'read-only'], userKeys: 2, jobs: 1 };
+
+/**
+ * Writes `stack` into the world's working directory and returns the environment
+ * `support/apply-child.ts` reads: the stack file, the owner key, the URLs and the engine's window.
+ */
+export function childApplyEnv(world: World, stack: StackManifest, windowMs: number): NodeJS.ProcessEnv {
+  const stackFile = join(world.workDir, `${stack.name}.json`);
+  writeFileSync(stackFile, JSON.stringify(stack));
+  return {
+    CHILD_STACK_FILE: stackFile,
+    CHILD_KEY_FILE: writeTestKey(accountKey(), 'owner'),
+    CHILD_CLOUDAPI_URL: world.emulator.cloudapiUrl,
+    CHILD_MANTA_URL: world.emulator.mantaUrl,
+    CHILD_WORK_DIR: world.workDir,
+    CHILD_WINDOW_MS: String(windowMs),
+    ALICE_PASSWORD: SECRET_ENV.ALICE_PASSWORD!,
+  };
+}
