@@ -65,6 +65,14 @@ export function createServiceServer(service: Service, ctx: EmulatorContext, tls?
   };
   const server: Server = tls === undefined ? createServer(listener) : createTlsServer({ cert: tls.cert, key: tls.key }, listener);
   server.keepAliveTimeout = 5000;
+  const deferred = service.deferContinueFor ?? [];
+  if (deferred.length > 0) {
+    // With a checkContinue listener Node no longer answers 100 itself: the handler does, when ready.
+    server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+      if (!deferred.includes(req.method ?? '')) res.writeContinue();
+      server.emit('request', req, res);
+    });
+  }
   return {
     server,
     async close(graceMs = CLOSE_GRACE_MS): Promise<void> {

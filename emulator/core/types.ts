@@ -48,6 +48,12 @@ export interface Service {
   readonly routes: readonly Route[];
   /** Largest parsed body accepted (bytes). @default 1 MiB */
   readonly maxBodyBytes?: number;
+  /**
+   * Methods for which `Expect: 100-continue` is answered by the handler (once it has checked the
+   * request) rather than by Node at once. Manta does this for PUTs, and the `manta` tools rely on
+   * it. @default none: Node answers 100 immediately
+   */
+  readonly deferContinueFor?: readonly string[];
   /** Headers every response carries besides Date (Server, Api-Version, request id, …). */
   standardHeaders(rc: RequestContext, elapsedMs: number): Record<string, string>;
   /** Runs after the route matched and the body was read: version checks, authentication, RBAC. */

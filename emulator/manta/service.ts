@@ -27,6 +27,7 @@ export function createMantaService(ctx: EmulatorContext, options: MantaStateOpti
     name: 'manta',
     routes,
     maxBodyBytes: 1024 * 1024,
+    deferContinueFor: ['PUT'],
     standardHeaders(rc: RequestContext, elapsedMs: number): Record<string, string> {
       return {
         server: 'Manta',

@@ -3,7 +3,6 @@ import { verifyRequest, type KeyIdParts } from '../../core/auth/verify.js';
 import { authorize } from '../../core/rbac.js';
 import type { RequestContext } from '../../core/types.js';
 import { MantaError } from '../errors.js';
-import { deferContinue } from './expect-continue.js';
 
 /** What the Manta `before` hook leaves in `rc.locals`. */
 export interface MantaLocals {
@@ -70,7 +69,6 @@ function isPublicRead(rc: RequestContext, login: string): boolean {
  * `/:login/public`. RBAC depends on the entry a path names, so handlers call {@link authorizeManta}.
  */
 export function mantaBefore(rc: RequestContext): void {
-  deferContinue(rc.req);
   const login = rc.params['login'] ?? '';
   const locals = mantaLocals(rc);
   locals.login = login;
