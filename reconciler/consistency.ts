@@ -135,6 +135,14 @@ export interface RetryPolicy {
   readonly settleMarginMs?: number;
 }
 
+/**
+ * The settle margin the engine and the adapters use for a window: a tenth of it, at most a second
+ * (the window is an estimate of the server's lag, and our clock is not the server's).
+ */
+export function settleMarginFor(windowMs: number): number {
+  return Math.min(1_000, windowMs / 10);
+}
+
 /** What to do after a failure. */
 export type RetryDecision = { readonly retry: true; readonly delayMs: number } | { readonly retry: false; readonly reason: string };
 

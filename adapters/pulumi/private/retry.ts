@@ -4,7 +4,7 @@
  * as the Pulumi provider host process, which runs every resource of one `pulumi up`); throttling and
  * server faults are retried with backoff; anything else fails at once.
  */
-import { apiErrorFacts, classifyApiError, decideRetry, WriteLog, type ObjectReference, type RetryPolicy } from '../../../reconciler/consistency.js';
+import { apiErrorFacts, classifyApiError, decideRetry, settleMarginFor, WriteLog, type ObjectReference, type RetryPolicy } from '../../../reconciler/consistency.js';
 
 /** Every write this process made, shared by all resources of the run. */
 const WRITES = new WriteLog();
@@ -30,7 +30,7 @@ export async function withConsistencyRetries<T>(
   // margin, and each class of failure has its own attempt count, so waiting out the window does not
   // use up the few attempts a throttled request gets.
   const window = policy.consistencyWindowMs ?? 15_000;
-  const settled: RetryPolicy = { settleMarginMs: Math.min(1_000, window / 10), ...policy };
+  const settled: RetryPolicy = { settleMarginMs: settleMarginFor(window), ...policy };
   const failures = new Map<string, number>();
   for (;;) {
     const sentAt = Date.now();

@@ -5,7 +5,7 @@
 import { setMaxListeners } from 'node:events';
 import type { ResourceKind, StackManifest } from '../../../common/manifest.js';
 import type { AnyHandler, HandlerContext, HandlerLogger } from '../../../provider/handlers/types.js';
-import { WriteLog, type RetryPolicy } from '../../consistency.js';
+import { settleMarginFor, WriteLog, type RetryPolicy } from '../../consistency.js';
 import { createSecretResolver, type EngineSecretResolver } from '../secrets.js';
 import type { EngineClients, EngineOptions, ProgressEvent } from '../types.js';
 import type { RetryContext } from './retry.js';
@@ -46,7 +46,7 @@ export function createRunContext(stack: StackManifest, options: EngineOptions, h
   // sent once that has passed since the write was acknowledged.
   const policy: RetryPolicy = {
     consistencyWindowMs: windowMs,
-    settleMarginMs: Math.min(1000, windowMs / 10),
+    settleMarginMs: settleMarginFor(windowMs),
     baseDelayMs: Math.min(100, Math.max(10, windowMs / 8)),
     maxDelayMs: 2000,
     maxTransientAttempts: 6,
