@@ -12,6 +12,7 @@ import { Secret } from './secret.js';
 import type { TritonStack } from './stack.js';
 import { User, type UserKeySpec } from './user.js';
 import { PROFILE_FIELDS } from './private/profile.js';
+import { unreadableFile } from './private/problems.js';
 
 /** Options of {@link fromRbacJson}. */
 export interface FromRbacJsonOptions {
@@ -62,7 +63,7 @@ export function fromRbacJson(stack: TritonStack, file: string, options: FromRbac
     config = JSON.parse(readFileSync(file, 'utf8'));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new ValidationError(`${at}: ${code ? `cannot be read (${code})` : `is not valid JSON: ${(err as Error).message}`}`);
+    throw new ValidationError(`${at}: ${code ? unreadableFile(file, err) : `is not valid JSON: ${(err as Error).message}`}`);
   }
   if (typeof config !== 'object' || config === null || Array.isArray(config)) throw new ValidationError(`${at}: must hold a JSON object with users, roles and policies`);
   const c = config as { users?: unknown; roles?: unknown; policies?: unknown };

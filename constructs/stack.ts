@@ -4,7 +4,7 @@
 import { Construct, type IConstruct } from 'constructs';
 import type { AuthoritativeKind, ResourceKind, ResourceManifest, StackManifest, StateBackendConfig } from '../common/manifest.js';
 import { describeCycle, findCycles } from '../common/graph.js';
-import { checkLogin, checkMantaPath } from '../common/rules/index.js';
+import { checkLogin } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import type { Reference } from './reference.js';
 import { TritonResource, type RenderContext } from './resource.js';
@@ -12,6 +12,7 @@ import { canonicalize, compareStrings, sortedUnique } from './private/canonical.
 import { fail, problem, requirePropsObject } from './private/problems.js';
 import { resolveValue } from './private/resolve.js';
 import { isStack, STACK_MARKER } from './private/stack-marker.js';
+import { mantaPath } from './private/manta-path.js';
 
 /** Props of a {@link TritonStack}. */
 export interface TritonStackProps {
@@ -48,7 +49,8 @@ export interface TritonStackProps {
    */
   readonly roles?: readonly string[];
   /**
-   * Where the stack's state lives.
+   * Where the stack's state lives. A Manta path may start with `~~/` for `/<account>/`, as in
+   * `{ type: 'manta', path: '~~/stor/triton-iac/prod.state.json' }`.
    * @default - a local file chosen by the CLI
    */
   readonly state?: StateBackendConfig;
@@ -108,12 +110,13 @@ export class TritonStack extends Construct {
     for (const kind of props.authoritative ?? []) {
       if (!AUTHORITATIVE_KINDS.includes(kind)) fail(this.node.path, 'authoritative', kind, `must be one of ${AUTHORITATIVE_KINDS.join(', ')}`);
     }
-    if (props.state?.type === 'manta') {
-      const stateProblem = checkMantaPath(props.state.path, props.account);
-      if (stateProblem) throw new ValidationError(`${this.node.path}: state: ${stateProblem}`);
+    let state = props.state;
+    if (state?.type === 'manta') {
+      // `~~` stands for `/<account>` here as in every other object-store path (the manta CLI's shorthand).
+      state = { ...state, path: mantaPath(this.node.path, 'state.path', state.path, props.account, true) };
     }
     this.account = props.account;
-    this.props = props;
+    this.props = { ...props, ...(state !== undefined ? { state } : {}) };
     this.node.addValidation({ validate: () => this.duplicateProblems() });
   }
 

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import type { ObjectContent } from '../../common/resource-properties.js';
-import { fail } from './problems.js';
+import { fail, unreadableFile } from './problems.js';
 
 /** Inline content above this size is refused: it belongs in a file, which the manifest references. */
 export const INLINE_CONTENT_MAX_BYTES = 1024 * 1024;
@@ -52,7 +52,7 @@ function fromFile(at: string, file: string): SynthesizedContent {
     size = stat.size;
   } catch (err) {
     if ((err as Error).name === 'ValidationError') throw err;
-    fail(at, 'file', file, `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    fail(at, 'file', file, unreadableFile(file, err));
   }
   const hash = createHash('md5');
   const fd = openSync(absolute, 'r');

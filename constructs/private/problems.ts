@@ -1,4 +1,5 @@
 /** How every validation message is worded: `<path>: <field> <value>: <rule>`. */
+import { isAbsolute, resolve } from 'node:path';
 import { ValidationError } from '../errors.js';
 
 const MAX_SHOWN = 80;
@@ -31,4 +32,16 @@ export function failAll(messages: readonly string[]): void {
  */
 export function requirePropsObject(path: string, props: unknown, what: string): void {
   if (typeof props !== 'object' || props === null || Array.isArray(props)) fail(path, 'props', props, `must be an object of ${what} props`);
+}
+
+/**
+ * Why a file named by a prop cannot be read, with where it was looked for: a relative path is
+ * resolved against the working directory of the process that synthesizes the app (the CLI's),
+ * which is the usual surprise, so the message names both.
+ */
+export function unreadableFile(file: string, err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code ?? 'error';
+  const absolute = resolve(file);
+  const where = isAbsolute(file) ? `looked for ${absolute}` : `looked for ${absolute}: a relative path is resolved against the working directory ${process.cwd()}`;
+  return `cannot be read (${code}); ${where}`;
 }

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import sshpk from 'sshpk';
-import { fail } from './problems.js';
+import { fail, unreadableFile } from './problems.js';
 
 /** A parsed public key as the manifest records it. */
 export interface ParsedPublicKey {
@@ -41,7 +41,7 @@ export function loadPublicKey(at: string, key: string | undefined, keyFile: stri
     try {
       text = readFileSync(keyFile, 'utf8');
     } catch (err) {
-      fail(at, 'keyFile', keyFile, `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+      fail(at, 'keyFile', keyFile, unreadableFile(keyFile, err));
     }
     return parsePublicKey(at, `keyFile ${JSON.stringify(keyFile)}`, text, true);
   }

@@ -105,6 +105,15 @@ describe('the manifest document', () => {
     });
   });
 
+  it('GIVEN a Manta state path written with ~~ (as docs/ci.md shows) WHEN synthesized THEN it is expanded to the account, and a relative path is refused naming the field', () => {
+    const app = new TritonApp({ generator: 'g' });
+    new TritonStack(app, 'prod', { account: 'acme', state: { type: 'manta', path: '~~/stor/triton-iac/prod.state.json' } });
+    expect(app.synth().stacks[0]!.state).toEqual({ type: 'manta', path: '/acme/stor/triton-iac/prod.state.json' });
+    expect(() => new TritonStack(new TritonApp(), 'prod', { account: 'acme', state: { type: 'manta', path: 'stor/prod.json' } })).toThrow(
+      'prod: state.path: path "stor/prod.json" must be absolute',
+    );
+  });
+
   it('GIVEN node.addDependency on a group construct WHEN synthesized THEN every resource under the group becomes a dependency', () => {
     const { app, stack } = newStack();
     const people = new Construct(stack, 'people');

@@ -23,7 +23,7 @@ describe('eager validation: object content and metadata', () => {
 
   it('GIVEN a content file that does not exist WHEN the StorObject is created THEN the path and errno are given', () => {
     const { stack } = newStack();
-    expect(errorOf(() => new StorObject(stack, 'o', { path: '/acme/stor/o', file: '/nonexistent/site.html' }))).toBe('prod/o: file "/nonexistent/site.html": cannot be read (ENOENT)');
+    expect(errorOf(() => new StorObject(stack, 'o', { path: '/acme/stor/o', file: '/nonexistent/site.html' }))).toBe('prod/o: file "/nonexistent/site.html": cannot be read (ENOENT); looked for /nonexistent/site.html');
   });
 
   it('GIVEN an object at the top-level directory itself WHEN created THEN it must be below it', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
 import { Account, Directory, Image, Job, Key, Policy, Role, RoleTag, Secret, SnapLink, StorObject, TritonApp, TritonStack, User } from '../../index.js';
 import { generateTestKey } from '../support/keys.js';
 import { errorOf, newStack, synthProblems } from './support.js';
@@ -110,7 +111,15 @@ describe('eager validation: keys', () => {
 
   it('GIVEN a key file that does not exist WHEN the Key is created THEN the path and the errno are given', () => {
     const { stack } = newStack();
-    expect(errorOf(() => new Key(stack, 'k', { keyFile: '/nonexistent/k.pub' }))).toBe('prod/k: keyFile "/nonexistent/k.pub": cannot be read (ENOENT)');
+    expect(errorOf(() => new Key(stack, 'k', { keyFile: '/nonexistent/k.pub' }))).toBe('prod/k: keyFile "/nonexistent/k.pub": cannot be read (ENOENT); looked for /nonexistent/k.pub');
+  });
+
+  it('GIVEN a relative key file that does not exist WHEN the Key is created THEN the message names the resolved path and the directory it was resolved against', () => {
+    const { stack } = newStack();
+    const resolved = join(process.cwd(), 'keys/missing.pub');
+    expect(errorOf(() => new Key(stack, 'k', { keyFile: 'keys/missing.pub' }))).toBe(
+      `prod/k: keyFile "keys/missing.pub": cannot be read (ENOENT); looked for ${resolved}: a relative path is resolved against the working directory ${process.cwd()}`,
+    );
   });
 });
 
