@@ -1,9 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import sshpk from 'sshpk';
 import { ConsistencyModel } from './core/consistency.js';
 import type { EmulatorContext } from './core/context.js';
@@ -73,7 +73,10 @@ export interface RunningEmulator {
   readonly mantaUrl: string;
   readonly dataDir: string | undefined;
   readonly accounts: readonly StartedAccount[];
-  /** Set when a `demo` account was created with a generated key pair: where the files are. */
+  /**
+   * Set when a `demo` account was created with a generated key pair: where the files are. Without a
+   * data directory they are in a temporary folder that `close()` removes.
+   */
   readonly generatedKey?: { readonly privateKeyPath: string; readonly publicKeyPath: string; readonly fingerprint: string };
   /** The shared context (for tests that want to look inside). */
   readonly context: EmulatorContext;
@@ -175,6 +178,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         await Promise.all(servers.map((s) => s.close()));
         for (const service of services) await service.close?.();
         persistence.close();
+        // A key pair made in a temporary folder (no data directory) is of no use once the
+        // emulator is gone, and a private key must not be left lying around.
+        if (generatedKey !== undefined && options.dataDir === undefined) rmSync(dirname(generatedKey.privateKeyPath), { recursive: true, force: true });
       })();
       return closed;
     },

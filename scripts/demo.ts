@@ -22,6 +22,9 @@ const workDir = mkdtempSync(join(tmpdir(), 'triton-iac-demo-'));
 // The quickstart reads alice's password from the environment; any value will do for the emulator.
 const env = { ...process.env, ALICE_PASSWORD: 'demo-only-password-1' };
 const io = { stdout: process.stdout, stderr: process.stderr, env, cwd: workDir };
+// The commands run in this process; a user runs them in a shell whose directory is the project, and
+// relative paths in the app (content files) are resolved against the process's directory.
+process.chdir(workDir);
 const started = Date.now();
 let step = 0;
 

@@ -1,13 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { StackManifest } from '../../common/manifest.js';
-import { isSavedPlanText, readSavedPlan, type Plan } from '../../reconciler/index.js';
+import { MANIFEST_VERSION, type StackManifest } from '../../common/manifest.js';
+import { isSavedPlanText, readSavedPlanFile, type Plan, type SavedPlanOrigin } from '../../reconciler/index.js';
 import { UsageError, type Command, type CommandIo } from '../command.js';
 import { expectPositionals, intFlag, parseArgs } from '../private/args.js';
 import { approve, hasWork, runPlan } from '../private/carry-out.js';
 import { engine } from '../private/engine.js';
 import { renderPlan } from '../private/plan-output.js';
-import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
+import type { LoadedApp } from '../private/app-loader.js';
+import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession, type CommonOptions } from '../private/session.js';
 
 const HELP = `Usage: triton-iac apply [APP | PLANFILE] [options]
 
@@ -17,8 +18,10 @@ so an interrupted apply resumes where it stopped when run again.
 
 Given a PLANFILE saved by \`triton-iac plan --out FILE\` (recognised by its content, whatever its
 name), applies exactly that plan without asking, and refuses if the state or any planned object
-changed since it was made. The app the plan was made from is found as usual (triton-iac.json,
-./infra/main.ts) or given with --app.
+changed since it was made. The file is self-contained: it holds the synthesized stack and the
+directory the plan was made in (relative paths such as object content files are read from
+there), so it can be applied from any directory without the app. Give --emulator when the plan
+was made with it. --app APP applies it against APP instead (refused if APP changed since).
 
 Without a terminal (CI, a pipe) apply refuses to run unless --auto-approve or a PLANFILE is given.
 
@@ -26,7 +29,8 @@ Options:
   --auto-approve, -y     do not ask for confirmation
   --parallelism N        at most N actions at once (default 8)
   --target ADDRESS       apply only this resource and what it depends on (repeatable)
-  --app APP              the app a PLANFILE was made from
+  --app APP              check a PLANFILE against this app (and use it instead of the stack
+                         recorded in the file; needed only for plans saved by triton-iac 0.1.0)
 
 ${COMMON_HELP}
 
@@ -50,12 +54,16 @@ export const applyCommand: Command = {
     const parallelism = intFlag(args, 'parallelism', 1, 256);
     const targets = args.repeats.get('target') ?? [];
     const first = args.positionals[0];
-    const saved = first !== undefined && isSavedPlan(resolve(io.cwd, first)) ? await readSavedPlan(resolve(io.cwd, first)) : undefined;
+    const savedFile = first !== undefined && isSavedPlan(resolve(io.cwd, first)) ? await readSavedPlanFile(resolve(io.cwd, first)) : undefined;
+    const saved = savedFile?.plan;
     if (saved !== undefined && targets.length > 0) throw new UsageError('--target cannot narrow a saved plan; make the plan with --target instead');
+    const extra = { ...(parallelism !== undefined ? { parallelism } : {}), ...(targets.length > 0 ? { targets } : {}) };
+    if (savedFile?.origin !== undefined && !args.strings.has('app')) {
+      return applySelfContained(savedFile.plan, savedFile.origin, common, extra, io, first!);
+    }
     const app = await loadAppFor(saved !== undefined ? args.strings.get('app') : (args.strings.get('app') ?? first), common, io);
     const session = await openSession(app, saved !== undefined ? { ...common, stack: saved.stack } : common, io);
     try {
-      const extra = { ...(parallelism !== undefined ? { parallelism } : {}), ...(targets.length > 0 ? { targets } : {}) };
       if (saved !== undefined) {
         const stack = stackOfPlan(saved, session.stacks, app.path);
         return await applySaved(stack, saved, await session.options(stack, extra), io, first!);
@@ -97,6 +105,32 @@ async function applySaved(stack: StackManifest, plan: Plan, options: Parameters<
   io.stdout.write(`Applying saved plan ${file} to stack ${stack.name} (account ${stack.account}).\n`);
   const result = await runPlan(stack, plan, options, io);
   return result.ok ? 0 : 1;
+}
+
+/**
+ * Applies a saved plan with the stack and working directory recorded in it, so neither the app nor
+ * the directory `apply` runs in matter (Terraform's plan files behave the same).
+ */
+async function applySelfContained(plan: Plan, origin: SavedPlanOrigin, common: CommonOptions, extra: { parallelism?: number }, io: CommandIo, file: string): Promise<number> {
+  if (origin.emulator !== common.emulator) {
+    throw new UsageError(
+      origin.emulator
+        ? `saved plan ${file} was made against the embedded emulator (plan --emulator); add --emulator to apply it there`
+        : `saved plan ${file} was made against the cloud, not the embedded emulator; apply it without --emulator`,
+    );
+  }
+  if (!existsSync(origin.workDir)) {
+    throw new UsageError(`saved plan ${file} was made in ${origin.workDir}, which no longer exists; its relative paths (content files, a local state file) are resolved there. Make the plan again`);
+  }
+  const app: LoadedApp = { path: origin.app, kind: 'manifest', manifest: { version: MANIFEST_VERSION, generator: 'saved plan', stacks: [origin.stack] } };
+  const planIo: CommandIo = { ...io, cwd: origin.workDir };
+  const session = await openSession(app, { ...common, stack: undefined }, planIo);
+  try {
+    const stack = session.stacks[0]!;
+    return await applySaved(stack, plan, await session.options(stack, { ...extra, contentDir: origin.workDir }), io, file);
+  } finally {
+    await session.close();
+  }
 }
 
 function stackOfPlan(plan: Plan, stacks: readonly StackManifest[], appPath: string): StackManifest {

@@ -1,10 +1,9 @@
 import type { Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
-import { renderDrift } from '../private/drift-output.js';
+import { driftJson, driftsJson, renderDrift, type StackDrift } from '../private/drift-output.js';
 import { engine } from '../private/engine.js';
 import { outputFormat } from '../private/plan-output.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
-import { UsageError } from '../command.js';
 
 const HELP = `Usage: triton-iac drift [APP] [options]
 
@@ -16,7 +15,9 @@ changed.
 Options:
   --format text|json|markdown   text (default), JSON (documented in docs/cli.md) or Markdown for
                                 $GITHUB_STEP_SUMMARY
-  --json                        same as --format json
+  --json                        same as --format json; an app with several stacks gives one
+                                document: {"stacks": [...], "checked", "drifted": [...]}, the
+                                drifted items of every stack together at the top
 
 ${COMMON_HELP}
 
@@ -41,16 +42,15 @@ export const driftCommand: Command = {
     const app = await loadAppFor(args.positionals[0], common, io);
     const session = await openSession(app, common, io);
     try {
-      if (session.stacks.length > 1 && format === 'json') {
-        throw new UsageError(`${app.path} has ${session.stacks.length} stacks; --json reports one stack at a time: add --stack NAME`);
-      }
-      let drifted = false;
+      const drifts: StackDrift[] = [];
       for (const stack of session.stacks) {
         const report = await engine().driftStack(stack, await session.options(stack));
-        drifted ||= report.drifted.length > 0;
-        io.stdout.write(renderDrift({ stack: stack.name, account: stack.account, report }, format, io));
+        drifts.push({ stack: stack.name, account: stack.account, report });
+        // JSON is one document for the whole run, written once every stack is checked.
+        if (format !== 'json') io.stdout.write(renderDrift(drifts.at(-1)!, format, io));
       }
-      return drifted ? 2 : 0;
+      if (format === 'json') io.stdout.write(`${JSON.stringify(drifts.length === 1 ? driftJson(drifts[0]!) : driftsJson(drifts), null, 2)}\n`);
+      return drifts.some((d) => d.report.drifted.length > 0) ? 2 : 0;
     } finally {
       await session.close();
     }

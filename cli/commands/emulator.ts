@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { startEmulator, type EmulatorAccountOption, type EmulatorOptions, type RunningEmulator } from '../../emulator/index.js';
 import { UsageError, type Command, type CommandIo } from '../command.js';
+import { expectPositionals, intFlag, parseArgs, type FlagSpec, type ParsedArgs } from '../private/args.js';
 
 const HELP = `Usage: triton-iac emulator [options]
 
@@ -27,10 +28,15 @@ Options:
   --json                         print the ready line as JSON
 
 With no --account, an account "demo" is created with a fresh key pair, written to the data
-directory (or a temporary one).
+directory (or to a temporary folder that is removed when the emulator stops). The ready line is
+followed by shell lines to paste: they load that key into ssh-agent (starting one if needed) and
+export TRITON_URL, TRITON_ACCOUNT, TRITON_KEY_ID, MANTA_URL, MANTA_USER and MANTA_KEY_ID for the
+triton and manta tools and for triton-iac. An account given without --key is warned about: no
+request can be signed as it.
 
-Example:
+Examples:
   triton-iac emulator --account acme --key acme=~/.ssh/id_rsa.pub --port 8080
+  triton-iac emulator --data-dir .emulator      # then paste the lines it prints
 `;
 
 /** `triton-iac emulator`: runs the local CloudAPI and Manta. */
@@ -39,7 +45,7 @@ export const emulatorCommand: Command = {
   summary: 'run a local CloudAPI and Manta emulator',
   help: HELP,
   async run(argv, io) {
-    const options = parseArgs(argv, io);
+    const options = emulatorArgs(argv, io);
     const running = await startEmulator(options.emulator);
     // Listen for the signals before announcing readiness: a supervisor may stop us the moment it
     // reads the ready line, and the state must still be saved.
@@ -48,6 +54,7 @@ export const emulatorCommand: Command = {
     if (options.emulator.tls === undefined && !['127.0.0.1', '::1', 'localhost'].includes(host)) {
       io.stderr.write(`warning: serving plain HTTP without TLS on ${host}: requests and signatures can be read on the network\n`);
     }
+    io.stderr.write(keylessWarnings(running));
     io.stdout.write(`${readyLines(running, options.json, options.explicitHost)}\n`);
     await stopped;
     await running.close();
@@ -55,103 +62,85 @@ export const emulatorCommand: Command = {
   },
 };
 
-interface ParsedArgs {
+interface EmulatorArgs {
   readonly emulator: EmulatorOptions;
   readonly json: boolean;
   readonly explicitHost: boolean;
 }
 
-function parseArgs(argv: readonly string[], io: CommandIo): ParsedArgs {
-  const accounts = new Map<string, string[]>();
+const FLAGS: FlagSpec = {
+  host: 'string',
+  port: 'string',
+  'manta-port': 'string',
+  'data-dir': 'string',
+  account: 'repeat',
+  key: 'repeat',
+  'consistency-window-ms': 'string',
+  'stale-read-rate': 'string',
+  'latency-ms': 'string',
+  'fault-rate': 'string',
+  'throttle-rps': 'string',
+  seed: 'string',
+  'no-job-exec': 'boolean',
+  'tls-cert': 'string',
+  'tls-key': 'string',
+  json: 'boolean',
+};
+
+function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
+  const args = parseArgs(argv, FLAGS, 'emulator');
+  expectPositionals(args, 'emulator', 0, 0, '[options]');
   const opts: { -readonly [K in keyof EmulatorOptions]: EmulatorOptions[K] } = {};
-  let json = false;
-  let explicitHost = false;
-  let tlsCert: string | undefined;
-  let tlsKey: string | undefined;
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i]!;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') && !arg.startsWith('--key=') ? splitOnce(arg) : [arg, undefined];
-    const value = (): string => {
-      const v = inline ?? argv[++i];
-      if (v === undefined) throw new UsageError(`${flag} needs a value; see \`triton-iac emulator --help\``);
-      return v;
-    };
-    switch (flag) {
-      case '--host':
-        opts.host = value();
-        opts.allowNonLoopback = true;
-        explicitHost = true;
-        break;
-      case '--port':
-        opts.port = intArg(flag, value(), 0, 65535);
-        break;
-      case '--manta-port':
-        opts.mantaPort = intArg(flag, value(), 0, 65535);
-        break;
-      case '--data-dir':
-        opts.dataDir = resolve(io.cwd, value());
-        break;
-      case '--account': {
-        const login = value();
-        if (!accounts.has(login)) accounts.set(login, []);
-        break;
-      }
-      case '--key':
-      case '--key=': {
-        const spec = arg.startsWith('--key=') ? arg.slice(6) : value();
-        const eq = spec.indexOf('=');
-        if (eq <= 0) throw new UsageError(`--key "${spec}" must be LOGIN=PUBKEY_FILE`);
-        const login = spec.slice(0, eq);
-        const file = expandHome(spec.slice(eq + 1), io);
-        let text: string;
-        try {
-          text = readFileSync(file, 'utf8');
-        } catch (err) {
-          throw new UsageError(`--key ${login}=${file}: cannot read the public key file (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-        }
-        if (text.includes('PRIVATE KEY')) throw new UsageError(`--key ${login}=${file}: that is a private key; give the .pub file`);
-        accounts.set(login, [...(accounts.get(login) ?? []), text.trim()]);
-        break;
-      }
-      case '--consistency-window-ms':
-        opts.consistencyWindowMs = intArg(flag, value(), 0, 3_600_000);
-        break;
-      case '--latency-ms':
-        opts.latencyMs = intArg(flag, value(), 0, 600_000);
-        break;
-      case '--fault-rate':
-        opts.faultRate = rateArg(flag, value());
-        break;
-      case '--stale-read-rate':
-        opts.staleReadRate = rateArg(flag, value());
-        break;
-      case '--throttle-rps':
-        opts.throttleRps = intArg(flag, value(), 1, 10_000_000);
-        break;
-      case '--seed':
-        opts.seed = intArg(flag, value(), 0, 2 ** 32 - 1);
-        break;
-      case '--no-job-exec':
-        opts.jobExec = false;
-        break;
-      case '--json':
-        json = true;
-        break;
-      case '--tls-cert':
-        tlsCert = readPem(flag, value(), io);
-        break;
-      case '--tls-key':
-        tlsKey = readPem(flag, value(), io);
-        break;
-      default:
-        throw new UsageError(`unknown option "${arg}"; see \`triton-iac emulator --help\``);
-    }
+  const host = args.strings.get('host');
+  if (host !== undefined) {
+    opts.host = host;
+    opts.allowNonLoopback = true;
+  }
+  const set = <K extends keyof EmulatorOptions>(key: K, value: EmulatorOptions[K] | undefined): void => {
+    if (value !== undefined) opts[key] = value;
+  };
+  set('port', intFlag(args, 'port', 0, 65535));
+  set('mantaPort', intFlag(args, 'manta-port', 0, 65535));
+  const dataDir = args.strings.get('data-dir');
+  if (dataDir !== undefined) opts.dataDir = resolve(io.cwd, dataDir);
+  set('consistencyWindowMs', intFlag(args, 'consistency-window-ms', 0, 3_600_000));
+  set('latencyMs', intFlag(args, 'latency-ms', 0, 600_000));
+  set('faultRate', rateFlag(args, 'fault-rate'));
+  set('staleReadRate', rateFlag(args, 'stale-read-rate'));
+  set('throttleRps', intFlag(args, 'throttle-rps', 1, 10_000_000));
+  set('seed', intFlag(args, 'seed', 0, 2 ** 32 - 1));
+  if (args.booleans.has('no-job-exec')) opts.jobExec = false;
+
+  const accounts = new Map<string, string[]>();
+  for (const login of args.repeats.get('account') ?? []) if (!accounts.has(login)) accounts.set(login, []);
+  for (const spec of args.repeats.get('key') ?? []) {
+    const { login, key } = readKeySpec(spec, io);
+    accounts.set(login, [...(accounts.get(login) ?? []), key]);
   }
   const accountList: EmulatorAccountOption[] = [...accounts].map(([login, keys]) => ({ login, keys }));
   if (accountList.length > 0) opts.accounts = accountList;
+
+  const tlsCert = args.strings.get('tls-cert');
+  const tlsKey = args.strings.get('tls-key');
   if ((tlsCert === undefined) !== (tlsKey === undefined)) throw new UsageError('--tls-cert and --tls-key must be given together');
-  if (tlsCert !== undefined && tlsKey !== undefined) opts.tls = { cert: tlsCert, key: tlsKey };
-  return { emulator: opts, json, explicitHost };
+  if (tlsCert !== undefined && tlsKey !== undefined) opts.tls = { cert: readPem('--tls-cert', tlsCert, io), key: readPem('--tls-key', tlsKey, io) };
+  return { emulator: opts, json: args.booleans.has('json'), explicitHost: host !== undefined };
+}
+
+/** `--key LOGIN=PUBKEY_FILE` (or `--key=LOGIN=PUBKEY_FILE`): the login and the public key text. */
+function readKeySpec(spec: string, io: CommandIo): { login: string; key: string } {
+  const eq = spec.indexOf('=');
+  if (eq <= 0) throw new UsageError(`--key "${spec}" must be LOGIN=PUBKEY_FILE`);
+  const login = spec.slice(0, eq);
+  const file = expandHome(spec.slice(eq + 1), io);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`--key ${login}=${file}: cannot read the public key file (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  if (text.includes('PRIVATE KEY')) throw new UsageError(`--key ${login}=${file}: that is a private key; give the .pub file`);
+  return { login, key: text.trim() };
 }
 
 function readyLines(running: RunningEmulator, json: boolean, explicitHost: boolean): string {
@@ -168,14 +157,42 @@ function readyLines(running: RunningEmulator, json: boolean, explicitHost: boole
   const first = running.accounts[0];
   const lines = [
     `triton-iac emulator: CloudAPI at ${running.cloudapiUrl}, Manta at ${running.mantaUrl}, accounts: ${accounts.map((a) => a.login).join(', ')}; state ${running.dataDir === undefined ? 'in memory' : `in ${running.dataDir}`}${explicitHost && running.cloudapiUrl.startsWith('http:') ? ' (plain HTTP, no TLS)' : ''}`,
+    '# Paste the lines below into a shell: the triton and manta tools and triton-iac then use this emulator.',
   ];
-  if (running.generatedKey !== undefined) lines.push(`# demo key pair: ${running.generatedKey.privateKeyPath} (fingerprint ${running.generatedKey.fingerprint})`);
-  const keyId = running.generatedKey?.fingerprint ?? first?.keys[0]?.fingerprint ?? '<md5 fingerprint>';
+  const keyId = running.generatedKey?.fingerprint ?? first?.keys[0]?.fingerprint;
+  if (running.generatedKey !== undefined) {
+    // No client reads a private key path from the environment (the vendor tools look in ssh-agent
+    // and ~/.ssh only), so the generated key goes into the agent, starting one if none runs.
+    lines.push(
+      `# The key pair of account ${first?.login ?? 'demo'} is ${running.generatedKey.privateKeyPath}${running.dataDir === undefined ? ' (removed when the emulator stops)' : ''}.`,
+      '[ -n "$SSH_AUTH_SOCK" ] || eval "$(ssh-agent -s)" >/dev/null',
+      // The vendor tools' key search fails outright when ~/.ssh is missing, even with the key in the agent.
+      '[ -d ~/.ssh ] || mkdir -m 700 ~/.ssh',
+      `ssh-add -q ${shellWord(running.generatedKey.privateKeyPath)}`,
+    );
+  } else if (keyId !== undefined) {
+    lines.push(`# Requests are signed with the private key of ${keyId}: it must be in ssh-agent or ~/.ssh.`);
+  }
+  const login = first?.login ?? '';
+  const keyVar = (name: string): string => (keyId !== undefined ? ` ${name}=${keyId}` : '');
   lines.push(
-    `export TRITON_URL=${running.cloudapiUrl} TRITON_ACCOUNT=${first?.login ?? ''} TRITON_KEY_ID=${keyId} TRITON_TLS_INSECURE=1`,
-    `export MANTA_URL=${running.mantaUrl} MANTA_USER=${first?.login ?? ''} MANTA_KEY_ID=${keyId} MANTA_TLS_INSECURE=1`,
+    `export TRITON_URL=${running.cloudapiUrl} TRITON_ACCOUNT=${login}${keyVar('TRITON_KEY_ID')} TRITON_TLS_INSECURE=1`,
+    `export MANTA_URL=${running.mantaUrl} MANTA_USER=${login}${keyVar('MANTA_KEY_ID')} MANTA_TLS_INSECURE=1`,
   );
   return lines.join('\n');
+}
+
+/** Warnings for accounts nobody can sign as: they exist, but every request to them is refused. */
+function keylessWarnings(running: RunningEmulator): string {
+  return running.accounts
+    .filter((a) => a.keys.length === 0)
+    .map((a) => `warning: account ${a.login} has no key, so no request can be signed as it; give --key ${a.login}=~/.ssh/id_rsa.pub (a public key whose private half is in ssh-agent or ~/.ssh)\n`)
+    .join('');
+}
+
+/** Quotes `text` for a POSIX shell when it holds anything but safe characters. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
 }
 
 function waitForSignal(): Promise<void> {
@@ -199,22 +216,12 @@ function readPem(flag: string, path: string, io: CommandIo): string {
   }
 }
 
-function rateArg(flag: string, text: string): number {
+function rateFlag(args: ParsedArgs, name: string): number | undefined {
+  const text = args.strings.get(name);
+  if (text === undefined) return undefined;
   const rate = Number(text);
-  if (text.trim() === '' || !Number.isFinite(rate) || rate < 0 || rate > 1) throw new UsageError(`${flag} "${text}" must be a number from 0 to 1`);
+  if (text.trim() === '' || !Number.isFinite(rate) || rate < 0 || rate > 1) throw new UsageError(`--${name} "${text}" must be a number from 0 to 1`);
   return rate;
-}
-
-function intArg(flag: string, text: string, min: number, max: number): number {
-  if (!/^\d+$/.test(text)) throw new UsageError(`${flag} "${text}" must be a whole number from ${min} to ${max}`);
-  const n = Number(text);
-  if (n < min || n > max) throw new UsageError(`${flag} "${text}" must be a whole number from ${min} to ${max}`);
-  return n;
-}
-
-function splitOnce(arg: string): [string, string] {
-  const eq = arg.indexOf('=');
-  return [arg.slice(0, eq), arg.slice(eq + 1)];
 }
 
 function expandHome(path: string, io: CommandIo): string {

@@ -4,7 +4,7 @@ import { expectPositionals, parseArgs } from '../private/args.js';
 import { engine } from '../private/engine.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
 
-const HELP = `Usage: triton-iac import APP ADDRESS ID [options]
+const HELP = `Usage: triton-iac import [APP] ADDRESS ID [options]
 
 Records an object that already exists in the cloud in the state, under the address of the construct
 that declares it, so that triton-iac manages it from now on instead of creating a second one. The
@@ -12,11 +12,13 @@ object must be of the construct's kind. The next plan shows any difference betwe
 the declaration.
 
 ID is the server id (a UUID for users, roles, policies and images), a key's fingerprint, or the
-path of a Manta object or directory.
+path of a Manta object or directory. APP is found as for every other command when it is left
+out (triton-iac.json, then ./infra/main.ts).
 
 ${COMMON_HELP}
 
 Examples:
+  triton-iac import prod/alice 5d7a3c3e-8a33-4c36-9b27-0c0d0d4e6e7a
   triton-iac import infra/main.ts prod/alice 5d7a3c3e-8a33-4c36-9b27-0c0d0d4e6e7a
   triton-iac import --emulator examples/quickstart/main.ts quickstart/site /acme/stor/site
 `;
@@ -28,8 +30,8 @@ export const importCommand: Command = {
   help: HELP,
   async run(argv, io) {
     const args = parseArgs(argv, COMMON_FLAGS, 'import');
-    expectPositionals(args, 'import', 3, 3, 'APP ADDRESS ID');
-    const [appArg, address, id] = args.positionals as [string, string, string];
+    expectPositionals(args, 'import', 2, 3, '[APP] ADDRESS ID');
+    const [appArg, address, id] = (args.positionals.length === 3 ? args.positionals : [undefined, ...args.positionals]) as [string | undefined, string, string];
     const common = commonOptions(args);
     const app = await loadAppFor(appArg, common, io);
     const session = await openSession(app, common, io);

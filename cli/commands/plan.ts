@@ -3,7 +3,7 @@ import { planHasChanges, writeSavedPlan, type Plan } from '../../reconciler/inde
 import { UsageError, type Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
 import { engine } from '../private/engine.js';
-import { outputFormat, renderPlan } from '../private/plan-output.js';
+import { outputFormat, renderPlan, renderPlansJson } from '../private/plan-output.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
 
 const HELP = `Usage: triton-iac plan [APP] [options]
@@ -17,7 +17,8 @@ Options:
                              text (default, coloured on a terminal), the JSON plan document
                              (docs/plan.schema.json), or Markdown for $GITHUB_STEP_SUMMARY or a
                              pull-request comment
-  --json                     same as --format json
+  --json                     same as --format json (an app with several stacks gives one document,
+                             {"stacks": [plan, …]}, with one plan document per stack)
   --detailed-exitcode        exit 0 when there are no changes, 2 when there are, 1 on error
   --target ADDRESS           plan only this resource and what it depends on (repeatable)
 
@@ -48,20 +49,23 @@ export const planCommand: Command = {
     const app = await loadAppFor(args.positionals[0], common, io);
     const session = await openSession(app, common, io);
     try {
-      if (session.stacks.length > 1 && (out !== undefined || format === 'json')) {
-        throw new UsageError(`${app.path} has ${session.stacks.length} stacks (${session.stacks.map((s) => s.name).join(', ')}); --out and --json work on one stack at a time: add --stack NAME`);
+      if (session.stacks.length > 1 && out !== undefined) {
+        throw new UsageError(`${app.path} has ${session.stacks.length} stacks (${session.stacks.map((s) => s.name).join(', ')}); a saved plan holds one stack: add --stack NAME and save one plan per stack`);
       }
       const plans: Plan[] = [];
       for (const stack of session.stacks) {
         const plan = await engine().planStack(stack, await session.options(stack, targets.length > 0 ? { targets } : {}));
         plans.push(plan);
-        io.stdout.write(renderPlan(plan, format, io));
+        // JSON is one document for the whole run, written once every stack is planned.
+        if (format !== 'json') io.stdout.write(renderPlan(plan, format, io));
         if (session.stacks.length > 1 && format === 'text') io.stdout.write('\n');
       }
+      if (format === 'json') io.stdout.write(renderPlansJson(plans));
       if (out !== undefined) {
-        await writeSavedPlan(resolve(io.cwd, out), plans[0]!);
+        const origin = { app: app.path, workDir: io.cwd, emulator: common.emulator, stack: session.stacks[0]! };
+        await writeSavedPlan(resolve(io.cwd, out), plans[0]!, origin);
         // The note goes to stderr so that `--json --out` still prints clean JSON on stdout.
-        io.stderr.write(`Saved the plan to ${out}. To carry it out exactly: triton-iac apply ${out}\n`);
+        io.stderr.write(`Saved the plan to ${out}. To carry it out exactly: triton-iac apply ${out}${common.emulator ? ' --emulator' : ''}\n`);
       }
       const changes = plans.some(planHasChanges);
       return args.booleans.has('detailed-exitcode') && changes ? 2 : 0;

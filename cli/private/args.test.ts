@@ -39,6 +39,6 @@ describe('the flag parser', () => {
 
   it('says which argument is extra or missing', () => {
     expect(() => expectPositionals(parseArgs(['a', 'b'], SPEC, 'plan'), 'plan', 0, 1, '[APP]')).toThrow('unexpected argument "b": usage is `triton-iac plan [APP]`');
-    expect(() => expectPositionals(parseArgs([], SPEC, 'import'), 'import', 3, 3, 'APP ADDRESS ID')).toThrow('missing argument: usage is `triton-iac import APP ADDRESS ID`');
+    expect(() => expectPositionals(parseArgs([], SPEC, 'import'), 'import', 2, 3, '[APP] ADDRESS ID')).toThrow('missing argument: usage is `triton-iac import [APP] ADDRESS ID`');
   });
 });

@@ -38,6 +38,16 @@ export function driftJson(drift: StackDrift): object {
   };
 }
 
+/**
+ * The one JSON document of `drift --json` for several stacks: each stack's document under
+ * `stacks`, and every drifted item at the top as well (addresses name their stack), so a script
+ * written for one stack (`.drifted[].address`) keeps working.
+ */
+export function driftsJson(drifts: readonly StackDrift[]): object {
+  const stacks = drifts.map((d) => driftJson(d) as { checked: number; drifted: readonly unknown[] });
+  return { stacks, checked: stacks.reduce((n, s) => n + s.checked, 0), drifted: stacks.flatMap((s) => s.drifted) };
+}
+
 function driftText(drift: StackDrift, io: CommandIo): string {
   const paint = painter(io);
   const { drifted, checked } = drift.report;

@@ -27,3 +27,13 @@ export function renderPlan(plan: Plan, format: OutputFormat, io: CommandIo): str
   if (format === 'markdown') return renderMarkdown(plan);
   return renderText(plan, { color: useColour(io) });
 }
+
+/**
+ * The JSON of one run's plans as a single document: the plan itself for one stack (the shape of
+ * docs/plan.schema.json), `{"stacks": [plan, …]}` for several, so a script always parses exactly
+ * one value.
+ */
+export function renderPlansJson(plans: readonly Plan[]): string {
+  if (plans.length === 1) return renderJson(plans[0]!);
+  return `${JSON.stringify({ stacks: plans.map((p) => JSON.parse(renderJson(p)) as unknown) }, null, 2)}\n`;
+}

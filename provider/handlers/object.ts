@@ -55,7 +55,7 @@ export interface ObjectHandlerOptions {
   readonly multipartThresholdBytes?: number;
   /** Part size of multipart uploads; the server needs at least 5 MiB for all but the last. @default 16 MiB */
   readonly partSizeBytes?: number;
-  /** Relative `content.file` paths resolve against it. @default process.cwd() */
+  /** Relative `content.file` paths resolve against it when the context names no `contentDir`. @default process.cwd() */
   readonly workingDirectory?: string;
 }
 
@@ -145,11 +145,10 @@ export function createObjectHandler(options: ObjectHandlerOptions = {}): Resourc
   const threshold = options.multipartThresholdBytes ?? 64 * MIB;
   const partSize = options.partSizeBytes ?? 16 * MIB;
   if (!Number.isInteger(partSize) || partSize < 5 * MIB) badProperty(KIND, 'partSizeBytes', partSize, 'must be an integer of at least 5 MiB (5242880), the server minimum for all but the last part');
-  const workingDirectory = options.workingDirectory ?? process.cwd();
 
   async function upload(ctx: MantaContext, d: DesiredObject, ifMatch: string | undefined): Promise<PutResult> {
     const { manta } = ctx.clients;
-    const source = await contentSource(d.content, workingDirectory);
+    const source = await contentSource(d.content, ctx.contentDir ?? options.workingDirectory ?? process.cwd());
     const { metadata, other } = splitHeaders(d.headers);
     if (source.kind === 'file' && source.size !== d.size) {
       badProperty(KIND, 'content.file', source.file, `must still be the file the synth saw: it is ${source.size} bytes now, the manifest says ${d.size}; re-run synth`);

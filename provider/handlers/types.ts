@@ -94,6 +94,12 @@ export interface HandlerContext<Clients = unknown> {
   readonly signal: AbortSignal;
   readonly log: HandlerLogger;
   readonly secrets: SecretResolver;
+  /**
+   * The directory relative file paths in properties (object content files) are resolved in: the
+   * one the app was synthesized in, which a saved plan records.
+   * @default process.cwd()
+   */
+  readonly contentDir?: string;
 }
 
 /**

@@ -29,6 +29,12 @@ export interface EngineOptions {
   readonly handlers?: ReadonlyMap<ResourceKind, AnyHandler>;
   /** Where `.triton-iac/` lives (the local state's default path is relative to it). */
   readonly workDir: string;
+  /**
+   * Where relative object content files are read from: the directory the app was synthesized in
+   * (a saved plan records it, so it can be applied from elsewhere).
+   * @default process.cwd()
+   */
+  readonly contentDir?: string;
   /** How long after a write the servers may not see it yet. @default 15000 */
   readonly consistencyWindowMs?: number;
   /** How many actions (and reads) run at once. @default 8 */

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { manifestResource, testHandlers } from '../fixtures/handlers.js';
 import { emptyState } from '../state/document.js';
 import { makePlan, planChanges } from './planner.js';
-import { checkPlanStillValid, isSavedPlanText, parseSavedPlan, readSavedPlan, serializeSavedPlan, writeSavedPlan } from './saved-plan.js';
+import { checkPlanStillValid, isSavedPlanText, parseSavedPlan, parseSavedPlanFile, readSavedPlan, readSavedPlanFile, serializeSavedPlan, writeSavedPlan } from './saved-plan.js';
+import { digestOf } from '../private/canonical-json.js';
+import type { StackManifest } from '../../common/manifest.js';
 import type { Plan } from './types.js';
 
 const state = { ...emptyState('prod', 'acme'), serial: 4 };
@@ -29,6 +31,28 @@ const plan: Plan = makePlan({
 const liveDigestOfOps = plan.changes.find((c) => c.address === 'prod/ops')!.liveDigest!;
 
 describe('saved plans', () => {
+  const stackManifest: StackManifest = { name: 'prod', account: 'acme', resources: [] };
+  const selfContained: Plan = { ...plan, manifestDigest: digestOf(stackManifest) };
+  const origin = { app: '/work/infra/main.ts', workDir: '/work', emulator: false, stack: stackManifest };
+
+  it('records the stack and the directory it was made in, so apply needs neither the app nor that directory', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'triton-iac-plan-'));
+    const path = join(dir, 'plan.json');
+    await writeSavedPlan(path, selfContained, origin);
+    expect(await readSavedPlanFile(path)).toEqual({ plan: selfContained, origin });
+    // Plans saved before the origin existed still read, without one.
+    await writeSavedPlan(path, plan);
+    expect(await readSavedPlanFile(path)).toEqual({ plan });
+  });
+
+  it('refuses a saved plan whose recorded stack was edited (its digest no longer matches the plan)', () => {
+    const edited = serializeSavedPlan(selfContained, { ...origin, stack: { ...stackManifest, account: 'other' } });
+    expect(() => parseSavedPlanFile(edited, 'p.json')).toThrow(/origin.stack is not the stack the plan was made from/);
+    const noDir = JSON.parse(serializeSavedPlan(selfContained, origin)) as { origin: Record<string, unknown> };
+    delete noDir.origin.workDir;
+    expect(() => parseSavedPlanFile(JSON.stringify(noDir), 'p.json')).toThrow(/origin.workDir must be a non-empty string/);
+  });
+
   it('round-trips through a file, written with owner-only permissions and no temp file left', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'triton-iac-plan-'));
     const path = join(dir, 'prod.plan.json');

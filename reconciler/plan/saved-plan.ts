@@ -7,11 +7,29 @@ import { readFile } from 'node:fs/promises';
 import { ReconcilerError } from '../errors.js';
 import { writeFileAtomic } from '../private/atomic-write.js';
 import { digestOf } from '../private/canonical-json.js';
+import type { StackManifest } from '../../common/manifest.js';
 import type { Plan } from './types.js';
 import { planShapeProblem } from './validate-plan.js';
 
 /** The saved-plan envelope version, independent of the plan's own `formatVersion`. */
 export const SAVED_PLAN_FORMAT_VERSION = 1;
+
+/**
+ * Where a saved plan came from, so that `apply FILE` needs nothing else (as Terraform's plan files
+ * carry their configuration): the synthesized stack itself, and the directory its relative paths
+ * (object content files, a local state file, the embedded emulator's data) were resolved in.
+ * Secrets are not in it: the stack names where a secret is read from, never its value.
+ */
+export interface SavedPlanOrigin {
+  /** The absolute path of the app the plan was made from, for messages. */
+  readonly app: string;
+  /** The absolute working directory of the `plan` run. */
+  readonly workDir: string;
+  /** The plan was made against the embedded emulator (`--emulator`). */
+  readonly emulator: boolean;
+  /** The synthesized stack; its digest is the plan's `manifestDigest`. */
+  readonly stack: StackManifest;
+}
 
 /** What a saved-plan file holds. */
 export interface SavedPlanFile {
@@ -19,17 +37,25 @@ export interface SavedPlanFile {
   /** `sha256:<hex>` of the canonical JSON of `plan`. */
   readonly digest: string;
   readonly plan: Plan;
+  /** Absent in plans saved by earlier versions, which need the app to be found again. */
+  readonly origin?: SavedPlanOrigin;
 }
 
-/** Serialises `plan` into a saved-plan file's text. */
-export function serializeSavedPlan(plan: Plan): string {
-  const file: SavedPlanFile = { savedPlanFormat: SAVED_PLAN_FORMAT_VERSION, digest: digestOf(plan), plan };
+/** A saved plan as read back: the plan and, when recorded, where it came from. */
+export interface SavedPlan {
+  readonly plan: Plan;
+  readonly origin?: SavedPlanOrigin;
+}
+
+/** Serialises `plan` (and where it came from) into a saved-plan file's text. */
+export function serializeSavedPlan(plan: Plan, origin?: SavedPlanOrigin): string {
+  const file: SavedPlanFile = { savedPlanFormat: SAVED_PLAN_FORMAT_VERSION, digest: digestOf(plan), plan, ...(origin !== undefined ? { origin } : {}) };
   return `${JSON.stringify(file, null, 2)}\n`;
 }
 
 /** Writes `plan` to `path` atomically (mode 0600). */
-export async function writeSavedPlan(path: string, plan: Plan): Promise<void> {
-  await writeFileAtomic(path, serializeSavedPlan(plan));
+export async function writeSavedPlan(path: string, plan: Plan, origin?: SavedPlanOrigin): Promise<void> {
+  await writeFileAtomic(path, serializeSavedPlan(plan, origin));
 }
 
 /** Where the format marker must appear: `serializeSavedPlan` writes it as the first key. */
@@ -58,6 +84,15 @@ export function isSavedPlanText(text: string): boolean {
  * @throws ReconcilerError `PLAN_MALFORMED` saying what is wrong.
  */
 export function parseSavedPlan(text: string, source: string): Plan {
+  return parseSavedPlanFile(text, source).plan;
+}
+
+/**
+ * Parses a saved-plan file's text with its origin. The origin's stack must be the one the plan was
+ * made from (its digest is the plan's `manifestDigest`), so an edited stack is refused too.
+ * @throws ReconcilerError `PLAN_MALFORMED` saying what is wrong.
+ */
+export function parseSavedPlanFile(text: string, source: string): SavedPlan {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -75,7 +110,23 @@ export function parseSavedPlan(text: string, source: string): Plan {
   if (file.digest !== actual) {
     throw malformed(source, `its digest ${JSON.stringify(file.digest)} does not match its content (${actual}); the file was edited or damaged`);
   }
-  return file.plan as Plan;
+  const plan = file.plan as Plan;
+  if (file.origin === undefined) return { plan };
+  const originProblem = originShapeProblem(file.origin, plan);
+  if (originProblem) throw malformed(source, originProblem);
+  return { plan, origin: file.origin as SavedPlanOrigin };
+}
+
+function originShapeProblem(origin: unknown, plan: Plan): string | undefined {
+  if (typeof origin !== 'object' || origin === null || Array.isArray(origin)) return 'origin is not an object';
+  const o = origin as Record<string, unknown>;
+  for (const field of ['app', 'workDir'] as const) {
+    if (typeof o[field] !== 'string' || o[field] === '') return `origin.${field} must be a non-empty string`;
+  }
+  if (typeof o.emulator !== 'boolean') return 'origin.emulator must be true or false';
+  if (typeof o.stack !== 'object' || o.stack === null) return 'origin.stack must be the synthesized stack';
+  if (digestOf(o.stack) !== plan.manifestDigest) return 'origin.stack is not the stack the plan was made from (its digest differs from plan.manifestDigest); the file was edited or damaged';
+  return undefined;
 }
 
 /**
@@ -83,6 +134,14 @@ export function parseSavedPlan(text: string, source: string): Plan {
  * @throws ReconcilerError `PLAN_MALFORMED` for a missing, unreadable or malformed file.
  */
 export async function readSavedPlan(path: string): Promise<Plan> {
+  return (await readSavedPlanFile(path)).plan;
+}
+
+/**
+ * Reads and validates a saved plan with its origin.
+ * @throws ReconcilerError `PLAN_MALFORMED` for a missing, unreadable or malformed file.
+ */
+export async function readSavedPlanFile(path: string): Promise<SavedPlan> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -90,7 +149,7 @@ export async function readSavedPlan(path: string): Promise<Plan> {
     const code = (error as NodeJS.ErrnoException).code;
     throw new ReconcilerError('PLAN_MALFORMED', `cannot read saved plan ${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? String(error))}`, { cause: error });
   }
-  return parseSavedPlan(text, path);
+  return parseSavedPlanFile(text, path);
 }
 
 /** What the world looks like at apply time, for {@link checkPlanStillValid}. */

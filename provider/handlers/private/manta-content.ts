@@ -38,7 +38,7 @@ export async function contentSource(value: PlainValue | undefined, workingDirect
       size = s.size;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === undefined) throw error;
-      badProperty('object', 'content.file', c.file, `must be a readable file (resolved to ${file}: ${(error as NodeJS.ErrnoException).code}); apply runs from the directory the synth ran in`);
+      badProperty('object', 'content.file', c.file, `must be a readable file (resolved to ${file}: ${(error as NodeJS.ErrnoException).code}); relative paths are resolved against the directory the app was synthesized in, ${workingDirectory}`);
     }
     return { kind: 'file', file, size };
   }

@@ -60,7 +60,7 @@ export function createRunContext(stack: StackManifest, options: EngineOptions, h
   };
   return {
     handlers,
-    ctx: { clients: options.clients, account: stack.account, signal, log, secrets },
+    ctx: { clients: options.clients, account: stack.account, signal, log, secrets, ...(options.contentDir !== undefined ? { contentDir: options.contentDir } : {}) },
     writeLog,
     policy,
     windowMs,
