@@ -154,7 +154,8 @@ function readyLines(running: RunningEmulator, json: boolean, explicitHost: boole
       ...(running.generatedKey !== undefined ? { generatedKey: { privateKeyPath: running.generatedKey.privateKeyPath, fingerprint: running.generatedKey.fingerprint } } : {}),
     });
   }
-  const first = running.accounts[0];
+  // The lines are for signing in: the first account someone can sign as.
+  const first = running.accounts.find((a) => a.keys.length > 0) ?? running.accounts[0];
   const lines = [
     `triton-iac emulator: CloudAPI at ${running.cloudapiUrl}, Manta at ${running.mantaUrl}, accounts: ${accounts.map((a) => a.login).join(', ')}; state ${running.dataDir === undefined ? 'in memory' : `in ${running.dataDir}`}${explicitHost && running.cloudapiUrl.startsWith('http:') ? ' (plain HTTP, no TLS)' : ''}`,
     '# Paste the lines below into a shell: the triton and manta tools and triton-iac then use this emulator.',

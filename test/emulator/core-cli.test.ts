@@ -49,17 +49,6 @@ describe('triton-iac emulator', () => {
     expect(saved.accounts[0].users.map((u: { login: string }) => u.login)).toEqual(['kept']);
   });
 
-  it('prints the export lines a user can paste, with the generated demo key', async () => {
-    const cli = startCli([]);
-    try {
-      const first = await cli.firstLine;
-      expect(first).toMatch(/^triton-iac emulator: CloudAPI at http:\/\/127\.0\.0\.1:\d+, Manta at http/);
-    } finally {
-      cli.stop();
-    }
-    expect(await cli.exit).toBe(0);
-  });
-
   it('names a bad flag value and exits 1', () => {
     let message = '';
     try {
