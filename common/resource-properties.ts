@@ -146,6 +146,12 @@ export interface RoleTagProperties {
   readonly path: string;
   /** Role names, sorted. */
   readonly roles: readonly string[];
+  /**
+   * `true`: `roles` is the path's whole list, and other roles there are removed. Otherwise only
+   * these roles are managed on the path and any others are left alone.
+   * @default false
+   */
+  readonly exclusive?: boolean;
 }
 
 /**

@@ -187,7 +187,11 @@ export const RESOURCE_SCHEMAS: { readonly [K in ResourceKind]: KindSchema } = {
     kind: 'role-tag',
     mode: 'managed',
     description: 'The role tags of one CloudAPI resource path.',
-    properties: [str('path', true, 'Canonical path `/<account>/<collection>[/<name>]`.'), strList('roles', true, 'Role names, sorted.')],
+    properties: [
+      str('path', true, 'Canonical path `/<account>/<collection>[/<name>]`.'),
+      strList('roles', true, 'Role names, sorted.'),
+      { name: 'exclusive', type: 'bool', required: false, description: "True: the path's whole list (other roles there are removed); otherwise only these roles are managed there." },
+    ],
   },
   image: {
     kind: 'image',

@@ -50,7 +50,7 @@ export class Account extends TritonResource implements ITaggable {
       ...(props.email !== undefined ? { email: props.email } : {}),
       ...(props.nameServiceEnabled !== undefined ? { svc_cns_enabled: props.nameServiceEnabled } : {}),
     };
-    if (props.roleTags !== undefined) new RoleTag(this, 'RoleTags', { resource: this, roles: props.roleTags });
+    if (props.roleTags !== undefined) new RoleTag(this, 'RoleTags', { resource: this, roles: props.roleTags, exclusive: true });
   }
 
   get naturalKey(): string {

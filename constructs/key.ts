@@ -66,7 +66,7 @@ export class Key extends TritonResource implements ITaggable {
       ...(props.name !== undefined ? { name: props.name } : {}),
       ...(props.attestation !== undefined ? { attestation: [...props.attestation] } : {}),
     };
-    if (props.roleTags !== undefined) new RoleTag(this, 'RoleTags', { resource: this, roles: props.roleTags });
+    if (props.roleTags !== undefined) new RoleTag(this, 'RoleTags', { resource: this, roles: props.roleTags, exclusive: true });
   }
 
   get naturalKey(): string {

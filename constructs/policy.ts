@@ -74,7 +74,7 @@ export class Policy extends TritonResource implements IPolicy, ITaggable {
     if (props.description !== undefined && typeof props.description !== 'string') fail(at, 'description', props.description, 'must be a string');
     this.policyName = name;
     this.properties = { name, rules: [...props.rules], ...(props.description !== undefined ? { description: props.description } : {}) };
-    if (props.roleTags !== undefined) new RoleTag(this, 'RoleTags', { resource: this, roles: props.roleTags });
+    if (props.roleTags !== undefined) new RoleTag(this, 'RoleTags', { resource: this, roles: props.roleTags, exclusive: true });
   }
 
   get naturalKey(): string {

@@ -18,13 +18,27 @@ export interface RoleTagProps {
    * account).
    */
   readonly resource: ITaggable | string;
-  /** The roles, as `Role` objects or names. An empty list clears the resource's tags. */
+  /**
+   * The roles, as `Role` objects or names. Without `exclusive`, these are added to the path and the
+   * path's other roles are left alone; with it, they are the path's whole list (an empty list then
+   * clears it).
+   */
   readonly roles: readonly (IRole | string)[];
+  /**
+   * Own the path's whole list of roles: roles tagged there by anyone else (another stack, a person
+   * with the `triton` CLI) are removed. Without it, the tag manages only the roles it declares (and
+   * removes a role it stops declaring), so that several stacks can tag one shared path such as
+   * `/my/machines`, and destroying one removes only its roles. The `roleTags` prop of a construct
+   * the stack owns is always exclusive.
+   * @default false
+   */
+  readonly exclusive?: boolean;
 }
 
 /**
- * The complete list of roles tagged on one resource path. Any taggable construct also takes a
- * `roleTags` prop, which creates one of these as its child.
+ * Roles tagged on one resource path: the ones this stack manages there, or (with `exclusive`) the
+ * complete list. Any taggable construct also takes a `roleTags` prop, which creates an exclusive
+ * one of these as its child.
  *
  * Manta directories and objects carry their role tags themselves (the `role-tag` header), as do
  * images (whose path is known only after apply), so they are not tagged through this construct.
@@ -35,6 +49,7 @@ export class RoleTag extends TritonResource {
   readonly path: string;
   private readonly target: ITaggable | undefined;
   private readonly roles: readonly (IRole | string)[];
+  private readonly exclusive: boolean;
 
   constructor(scope: Construct, id: string, props: RoleTagProps) {
     super(scope, id, props);
@@ -49,7 +64,9 @@ export class RoleTag extends TritonResource {
     // Required here (an empty list clears the tags), unlike the optional `roleTags` of other constructs.
     if (props.roles === undefined) fail(this.node.path, 'roles', undefined, 'is required: an array of roles or role names (an empty one clears the tags)');
     checkRoleRefs(this.node.path, 'roles', props.roles);
+    if (props.exclusive !== undefined && typeof props.exclusive !== 'boolean') fail(this.node.path, 'exclusive', String(props.exclusive), 'must be true or false');
     this.roles = [...props.roles];
+    this.exclusive = props.exclusive === true;
   }
 
   get naturalKey(): string {
@@ -64,7 +81,7 @@ export class RoleTag extends TritonResource {
   /** @internal */
   renderResource(ctx: RenderContext): RenderedResource {
     const { names, deps } = resolveRoleRefs(ctx, this.roles);
-    const properties: RoleTagProperties = { path: this.path, roles: names };
+    const properties: RoleTagProperties = { path: this.path, roles: names, exclusive: this.exclusive };
     const target = TritonResource.isResource(this.target) ? this.target : managedTarget(ctx, this.path);
     return { properties: { ...properties }, dependsOn: [...deps, target] };
   }

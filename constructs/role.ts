@@ -93,7 +93,7 @@ export class Role extends TritonResource implements IRole, ITaggable {
     }
     this.roleName = name;
     this.policies = [...policies];
-    if (props.roleTags !== undefined) new RoleTag(this, 'RoleTags', { resource: this, roles: props.roleTags });
+    if (props.roleTags !== undefined) new RoleTag(this, 'RoleTags', { resource: this, roles: props.roleTags, exclusive: true });
   }
 
   get naturalKey(): string {

@@ -66,7 +66,7 @@ export class UserKey extends TritonResource implements ITaggable {
     this.keyLine = parsed.line;
     this.fingerprint = parsed.fingerprint;
     this.keyName = props.name;
-    if (props.roleTags !== undefined) new RoleTag(this, 'RoleTags', { resource: this, roles: props.roleTags });
+    if (props.roleTags !== undefined) new RoleTag(this, 'RoleTags', { resource: this, roles: props.roleTags, exclusive: true });
   }
 
   get naturalKey(): string {

@@ -96,7 +96,7 @@ export class User extends TritonResource implements IUser, ITaggable {
       keys.push(new UserKey(this, `Key-${fingerprint.replace(/:/g, '')}`, { user: this, ...s }));
     });
     this.keys = keys;
-    if (props.roleTags !== undefined) new RoleTag(this, 'RoleTags', { resource: this, roles: props.roleTags });
+    if (props.roleTags !== undefined) new RoleTag(this, 'RoleTags', { resource: this, roles: props.roleTags, exclusive: true });
   }
 
   get naturalKey(): string {

@@ -4,12 +4,12 @@
  * file is memory, never the truth.
  */
 import type { ResourceKind, StackManifest } from '../common/manifest.js';
-import type { AnyHandler, ResourceHandler } from '../provider/handlers/types.js';
+import type { AnyHandler, PlainObject, ResourceHandler } from '../provider/handlers/types.js';
 import { ReconcilerError } from './errors.js';
 import { defaultHandlers } from './engine/default-handlers.js';
 import { driftItemsOf } from './engine/drift-report.js';
 import { executePlan } from './engine/executor.js';
-import { destroyView, liveDigestsOf, planAgainstLive, recentlyWritten, reread, type PlannedRun } from './engine/planning.js';
+import { destroyView, liveDigestsOf, planAgainstLive, recentlyWritten, reread, type PlannedRun, type PlanRequest } from './engine/planning.js';
 import { pause, withRetries } from './engine/private/retry.js';
 import { createRunContext, type RunContext } from './engine/private/run-context.js';
 import { StateWriter } from './engine/private/state-writer.js';
@@ -17,7 +17,7 @@ import type { ApplyResult, DriftReport, EngineClients, EngineOptions } from './e
 import { confirmDrift, driftCandidates } from './plan/drift.js';
 import { manifestDigestOf } from './plan/planner.js';
 import { checkPlanStillValid } from './plan/saved-plan.js';
-import type { Plan } from './plan/types.js';
+import { planConflicts, type Plan } from './plan/types.js';
 import type { StateBackend, StateSnapshot } from './state/backend.js';
 import { LocalStateBackend } from './state/local-backend.js';
 import { MantaStateBackend } from './state/manta-backend.js';
@@ -42,14 +42,46 @@ export function openStateBackend(stack: StackManifest, opts: { readonly workDir:
 export async function planStack(stack: StackManifest, opts: EngineOptions): Promise<Plan> {
   const run = await runFor(stack, opts);
   const snapshot = await openStateBackend(stack, opts).read();
-  return (await planAgainstLive(run, { stack, state: snapshot?.doc ?? null, ...targetsOf(opts) })).plan;
+  return (await planAgainstLive(run, requestOf(stack, snapshot, opts))).plan;
 }
 
 /** Plans the deletion of every object in the stack's state (the account itself is only forgotten). */
 export async function planDestroy(stack: StackManifest, opts: EngineOptions): Promise<Plan> {
   const run = await runFor(stack, opts);
   const snapshot = await openStateBackend(stack, opts).read();
-  return (await planAgainstLive(run, { stack, state: snapshot?.doc ?? null, destroy: true, ...targetsOf(opts) })).plan;
+  return (await planAgainstLive(run, requestOf(stack, snapshot, opts, true))).plan;
+}
+
+/**
+ * Looks at the plan just made, under the lock, before anything changes: shows it and asks. Resolves
+ * to false to change nothing.
+ */
+export type PlanReview = (plan: Plan) => Promise<boolean>;
+
+/** The outcome of {@link applyReviewed}: the plan made, and the result when it was carried out. */
+export interface ReviewedApply {
+  readonly plan: Plan;
+  /** Absent when the review declined the plan. */
+  readonly result?: ApplyResult;
+}
+
+/**
+ * Apply as a person runs it: takes the lock first, then reads the state, plans, hands the plan to
+ * `review`, and carries out exactly that plan, all under the one lock, so that what was shown is
+ * what happens and no other run can slip in between (a second run fails at once with
+ * `STATE_LOCKED` before printing any plan, or waits with a lock timeout and plans afresh).
+ * @param mode `destroy` plans the deletion of everything in state
+ * @throws ReconcilerError `STATE_LOCKED`, `ADOPT_CONFLICT` when the plan would take over objects
+ *   without consent (nothing is changed), or a state error; action failures are in the result.
+ */
+export async function applyReviewed(stack: StackManifest, opts: EngineOptions, review: PlanReview, mode: 'apply' | 'destroy' = 'apply'): Promise<ReviewedApply> {
+  const run = await runFor(stack, opts);
+  return withLock(stack, opts, `triton-iac ${mode}`, async (backend, snapshot) => {
+    const planned = await planAgainstLive(run, requestOf(stack, snapshot, opts, mode === 'destroy'));
+    if (!(await review(planned.plan))) return { plan: planned.plan };
+    const state = new StateWriter(backend, snapshot, stack.name, stack.account);
+    return { plan: planned.plan, result: await carryOut(run, stack, planned.plan, state, planned.byAddress) };
+  });
 }
 
 /**
@@ -59,6 +91,7 @@ export async function planDestroy(stack: StackManifest, opts: EngineOptions): Pr
  */
 export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOptions): Promise<ApplyResult> {
   const run = await runFor(stack, opts);
+  refuseConflicts(plan);
   if (plan.stack !== stack.name || plan.account !== stack.account) {
     throw new ReconcilerError('PLAN_STALE', `the plan is for stack ${plan.stack} of account ${plan.account}, not stack ${stack.name} of account ${stack.account}`);
   }
@@ -67,7 +100,7 @@ export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOp
     throw new ReconcilerError('PLAN_STALE', `the manifest of stack ${stack.name} changed since the plan was made; run plan again`);
   }
   return withLock(stack, opts, 'triton-iac apply', async (backend, snapshot) => {
-    const req = { stack, state: snapshot?.doc ?? null, destroy, ...targetsOf(opts) };
+    const req = requestOf(stack, snapshot, opts, destroy);
     let now = await planAgainstLiveQuick(run, req);
     let validity = checkPlanStillValid(plan, { stateSerial: snapshot?.doc.serial ?? 0, stateLineage: snapshot?.doc.lineage ?? null, liveDigests: liveDigestsOf(now.plan) });
     const stateMoved = (snapshot?.doc.serial ?? 0) !== plan.stateSerial || (snapshot?.doc.lineage ?? null) !== plan.stateLineage;
@@ -83,18 +116,14 @@ export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOp
     if (!validity.valid) {
       throw new ReconcilerError('PLAN_STALE', `the saved plan cannot be applied: ${validity.changes.join('; ')}. Run plan again.`);
     }
-    return executePlan({ run, stack, plan, state: new StateWriter(backend, snapshot, stack.name, stack.account), live: now.byAddress });
+    return carryOut(run, stack, plan, new StateWriter(backend, snapshot, stack.name, stack.account), now.byAddress);
   });
 }
 
-/** Plans and applies in one lock: nothing can change the state between the two. */
+/** Plans and applies in one lock, without asking: nothing can change the state between the two. */
 export async function applyStack(stack: StackManifest, opts: EngineOptions): Promise<{ plan: Plan; result: ApplyResult }> {
-  const run = await runFor(stack, opts);
-  return withLock(stack, opts, 'triton-iac apply', async (backend, snapshot) => {
-    const planned = await planAgainstLive(run, { stack, state: snapshot?.doc ?? null, ...targetsOf(opts) });
-    const result = await executePlan({ run, stack, plan: planned.plan, state: new StateWriter(backend, snapshot, stack.name, stack.account), live: planned.byAddress });
-    return { plan: planned.plan, result };
-  });
+  const { plan, result } = await applyReviewed(stack, opts, async () => true);
+  return { plan, result: result! };
 }
 
 /**
@@ -104,8 +133,9 @@ export async function applyStack(stack: StackManifest, opts: EngineOptions): Pro
  */
 export async function driftStack(stack: StackManifest, opts: EngineOptions): Promise<DriftReport> {
   const run = await runFor(stack, opts);
-  const state = (await openStateBackend(stack, opts).read())?.doc ?? null;
-  const req = { stack, state, ...targetsOf(opts) };
+  const snapshot = await openStateBackend(stack, opts).read();
+  const state = snapshot?.doc ?? null;
+  const req = requestOf(stack, snapshot, opts);
   const first = await planAgainstLiveQuick(run, req);
   const candidates = driftCandidates(first.plan.changes);
   const checked = first.plan.changes.filter((c) => c.action !== 'read' && !c.address.startsWith('~')).length;
@@ -150,7 +180,7 @@ export async function importResource(stack: StackManifest, address: string, id: 
         kind: resource.kind,
         naturalKey: resource.naturalKey,
         serverId: managed.idOf(live) ?? null,
-        properties: managed.normalizeLive(live),
+        properties: managed.normalizeLive(live, plainDesired(managed, resource)),
         writeOnly: {},
         dependsOn: [...resource.dependsOn].sort(),
         updatedAt: new Date().toISOString(),
@@ -165,8 +195,51 @@ async function runFor(stack: StackManifest, opts: EngineOptions): Promise<RunCon
   return createRunContext(stack, opts, handlers);
 }
 
-function targetsOf(opts: EngineOptions): { targets?: readonly string[] } {
-  return opts.targets !== undefined && opts.targets.length > 0 ? { targets: opts.targets } : {};
+/**
+ * The normalised desired value of `resource` when it holds no reference or secret, so that import
+ * records what apply would (only the managed part of a shared object, such as a role tag's own roles).
+ */
+function plainDesired(handler: ResourceHandler<unknown, EngineClients>, resource: StackManifest['resources'][number]): PlainObject | undefined {
+  const plain = JSON.stringify(resource.properties);
+  return plain.includes('"$ref"') || plain.includes('"$secret"') ? undefined : handler.normalizeDesired(resource.properties as PlainObject);
+}
+
+/** What to plan: the stack against the state read, with the run's targets and consent to adopt. */
+function requestOf(stack: StackManifest, snapshot: StateSnapshot | undefined, opts: EngineOptions, destroy = false): PlanRequest {
+  return {
+    stack,
+    state: snapshot?.doc ?? null,
+    ...(destroy ? { destroy } : {}),
+    ...(opts.targets !== undefined && opts.targets.length > 0 ? { targets: opts.targets } : {}),
+    ...(opts.adopt ? { adopt: true } : {}),
+  };
+}
+
+/**
+ * Carries out a plan the caller holds the lock for: refuses one with conflicts before changing
+ * anything, records its moves in the state (one write), then executes it.
+ */
+async function carryOut(run: RunContext, stack: StackManifest, plan: Plan, state: StateWriter, live: ReadonlyMap<string, unknown>): Promise<ApplyResult> {
+  refuseConflicts(plan);
+  const moves = plan.changes.filter((c) => c.movedFrom !== undefined).map((c) => ({ from: c.movedFrom!, to: c.address }));
+  if (moves.length > 0) await state.move(moves);
+  const result = await executePlan({ run, stack, plan, state, live });
+  return moves.length > 0 ? { ...result, counts: { moved: moves.length, ...result.counts } } : result;
+}
+
+/**
+ * Refuses a plan that would take over objects without the user's consent, naming each and how they
+ * differ.
+ * @throws ReconcilerError `ADOPT_CONFLICT`
+ */
+function refuseConflicts(plan: Plan): void {
+  const conflicts = planConflicts(plan);
+  if (conflicts.length === 0) return;
+  const list = conflicts.map((c) => `${c.address} (${c.kind} ${c.naturalKey}) differs in ${c.conflict!.fields.join(', ')}`).join('; ');
+  throw new ReconcilerError(
+    'ADOPT_CONFLICT',
+    `nothing was changed: ${conflicts.length === 1 ? 'an object' : `${conflicts.length} objects`} of stack ${plan.stack} already exist${conflicts.length === 1 ? 's' : ''} live, outside its state, and differ${conflicts.length === 1 ? 's' : ''} from the declaration: ${list}`,
+  );
 }
 
 /** A plan without the second look (the caller decides what to re-read). */
@@ -176,7 +249,7 @@ async function planAgainstLiveQuick(run: RunContext, req: Parameters<typeof plan
 
 async function withLock<T>(stack: StackManifest, opts: EngineOptions, command: string, fn: (backend: StateBackend, snapshot: StateSnapshot | undefined) => Promise<T>): Promise<T> {
   const backend = openStateBackend(stack, opts);
-  await backend.lock({ command, lockTimeoutMs: opts.lockTimeoutMs ?? 0 });
+  await backend.lock({ command, lockTimeoutMs: opts.lockTimeoutMs ?? 0, ...(opts.onLockWait ? { onWait: opts.onLockWait } : {}) });
   try {
     return await fn(backend, await backend.read());
   } finally {

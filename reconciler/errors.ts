@@ -31,6 +31,11 @@ export type ReconcilerErrorCode =
   | 'SECRET_UNAVAILABLE'
   /** A resource action failed (the message carries the server's reason). */
   | 'APPLY_FAILED'
+  /**
+   * The plan would adopt objects that exist live outside this stack's state and differ from the
+   * declaration; nothing is changed until the user consents (`import`, or `--adopt`).
+   */
+  | 'ADOPT_CONFLICT'
   /** `import` was given an address or id that does not fit. */
   | 'IMPORT_INVALID'
   /** The run was cancelled. */

@@ -4,17 +4,22 @@ import { MANIFEST_VERSION, type StackManifest } from '../../common/manifest.js';
 import { isSavedPlanText, readSavedPlanFile, type Plan, type SavedPlanOrigin } from '../../reconciler/index.js';
 import { UsageError, type Command, type CommandIo } from '../command.js';
 import { expectPositionals, intFlag, parseArgs } from '../private/args.js';
-import { approve, hasWork, runPlan } from '../private/carry-out.js';
-import { engine } from '../private/engine.js';
-import { renderPlan } from '../private/plan-output.js';
 import type { LoadedApp } from '../private/app-loader.js';
+import { hasWork, runPlan, runReviewed } from '../private/carry-out.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession, type CommonOptions } from '../private/session.js';
 
 const HELP = `Usage: triton-iac apply [APP | PLANFILE] [options]
 
-Makes the cloud match the app: plans, shows the plan, asks for confirmation on a terminal, then
-creates, updates and deletes in dependency order, in parallel. State is written after every action,
-so an interrupted apply resumes where it stopped when run again.
+Makes the cloud match the app: takes the state lock, plans, shows the plan, asks for confirmation
+on a terminal, then carries out exactly that plan, creating, updating and deleting in dependency
+order, in parallel, all under the one lock. A second run meanwhile fails at once naming the holder
+(or waits, with --lock-timeout) and shows no plan. State is written after every action, so an
+interrupted apply resumes where it stopped when run again.
+
+A renamed construct is moved, not deleted and re-created: its object keeps being managed at the new
+address. An object that exists in the cloud but not in this stack's state is adopted only if it
+already matches the declaration; otherwise the plan shows a conflict naming the fields that differ
+and apply changes nothing until you consent: \`triton-iac import ADDRESS ID\`, or --adopt.
 
 Given a PLANFILE saved by \`triton-iac plan --out FILE\` (recognised by its content, whatever its
 name), applies exactly that plan without asking, and refuses if the state or any planned object
@@ -27,6 +32,8 @@ Without a terminal (CI, a pipe) apply refuses to run unless --auto-approve or a 
 
 Options:
   --auto-approve, -y     do not ask for confirmation
+  --adopt                adopt objects found in the cloud that differ from the declaration, and
+                         make them match it (preview with \`triton-iac plan --adopt\`)
   --parallelism N        at most N actions at once (default 8)
   --target ADDRESS       apply only this resource and what it depends on (repeatable)
   --app APP              check a PLANFILE against this app (and use it instead of the stack
@@ -48,15 +55,18 @@ export const applyCommand: Command = {
   summary: 'make the cloud match the app (or carry out a saved plan)',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, { ...COMMON_FLAGS, 'auto-approve': 'boolean', parallelism: 'string', target: 'repeat', app: 'string' }, 'apply');
+    const args = parseArgs(argv, { ...COMMON_FLAGS, 'auto-approve': 'boolean', adopt: 'boolean', parallelism: 'string', target: 'repeat', app: 'string' }, 'apply');
     expectPositionals(args, 'apply', 0, 1, '[APP | PLANFILE] [options]');
     const common = commonOptions(args);
     const parallelism = intFlag(args, 'parallelism', 1, 256);
     const targets = args.repeats.get('target') ?? [];
     const first = args.positionals[0];
+    const autoApprove = args.booleans.has('auto-approve');
+    const adopt = args.booleans.has('adopt');
     const savedFile = first !== undefined && isSavedPlan(resolve(io.cwd, first)) ? await readSavedPlanFile(resolve(io.cwd, first)) : undefined;
     const saved = savedFile?.plan;
     if (saved !== undefined && targets.length > 0) throw new UsageError('--target cannot narrow a saved plan; make the plan with --target instead');
+    if (saved !== undefined && adopt) throw new UsageError('--adopt cannot change a saved plan; make the plan with `triton-iac plan --adopt --out FILE` instead');
     const extra = { ...(parallelism !== undefined ? { parallelism } : {}), ...(targets.length > 0 ? { targets } : {}) };
     if (savedFile?.origin !== undefined && !args.strings.has('app')) {
       return applySelfContained(savedFile.plan, savedFile.origin, common, extra, io, first!);
@@ -70,25 +80,15 @@ export const applyCommand: Command = {
       }
       let ok = true;
       for (const stack of session.stacks) {
-        const options = await session.options(stack, extra);
-        const plan = await engine().planStack(stack, options);
-        io.stdout.write(renderPlan(plan, 'text', io));
-        if (!hasWork(plan)) {
-          io.stdout.write(`Nothing to apply for stack ${stack.name}.\n`);
-          continue;
-        }
-        const approved = await approve(
-          plan,
-          { autoApprove: args.booleans.has('auto-approve'), question: `\nApply these changes to stack ${stack.name} (account ${stack.account})?`, command: 'triton-iac apply --auto-approve' },
-          io,
-        );
-        if (!approved) {
+        const options = await session.options(stack, { ...extra, ...(adopt ? { adopt } : {}), onLockWait: (m) => void io.stderr.write(`${m}...\n`) });
+        const question = `\nApply these changes to stack ${stack.name} (account ${stack.account})?`;
+        const outcome = await runReviewed(stack, options, 'apply', { autoApprove, question, command: 'triton-iac apply --auto-approve' }, io);
+        if (outcome === 'declined') {
           io.stdout.write('Apply cancelled; nothing was changed.\n');
           return 1;
         }
-        io.stdout.write('\n');
-        const result = await runPlan(stack, plan, options, io);
-        ok &&= result.ok;
+        if (outcome === 'nothing') io.stdout.write(`Nothing to apply for stack ${stack.name}.\n`);
+        else ok &&= outcome.ok;
       }
       return ok ? 0 : 1;
     } finally {

@@ -1,15 +1,14 @@
 import type { Command } from '../command.js';
 import { expectPositionals, intFlag, parseArgs } from '../private/args.js';
-import { approve, hasWork, runPlan } from '../private/carry-out.js';
-import { engine } from '../private/engine.js';
-import { renderPlan } from '../private/plan-output.js';
+import { runReviewed } from '../private/carry-out.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
 
 const HELP = `Usage: triton-iac destroy [APP] [options]
 
 Deletes every object the stack manages, dependents first. The account itself, and objects the
-stack does not manage, are never touched. Shows the plan and asks for confirmation on a terminal;
-without a terminal it refuses unless --auto-approve is given.
+stack does not manage, are never touched (a RoleTag removes only the roles it declares). Takes the
+state lock first, then shows the plan and asks for confirmation on a terminal; without a terminal
+it refuses unless --auto-approve is given.
 
 Options:
   --auto-approve, -y   do not ask for confirmation
@@ -40,25 +39,14 @@ export const destroyCommand: Command = {
       let ok = true;
       // Stacks are destroyed in the reverse of the order they were declared in.
       for (const stack of [...session.stacks].reverse()) {
-        const options = await session.options(stack, parallelism !== undefined ? { parallelism } : {});
-        const plan = await engine().planDestroy(stack, options);
-        io.stdout.write(renderPlan(plan, 'text', io));
-        if (!hasWork(plan)) continue;
-        const approved = await approve(
-          plan,
-          {
-            autoApprove: args.booleans.has('auto-approve'),
-            question: `\nDestroy every object stack ${stack.name} manages in account ${stack.account}? There is no undo.`,
-            command: 'triton-iac destroy --auto-approve',
-          },
-          io,
-        );
-        if (!approved) {
+        const options = await session.options(stack, { ...(parallelism !== undefined ? { parallelism } : {}), onLockWait: (m) => void io.stderr.write(`${m}...\n`) });
+        const question = `\nDestroy every object stack ${stack.name} manages in account ${stack.account}? There is no undo.`;
+        const outcome = await runReviewed(stack, options, 'destroy', { autoApprove: args.booleans.has('auto-approve'), question, command: 'triton-iac destroy --auto-approve' }, io);
+        if (outcome === 'declined') {
           io.stdout.write('Destroy cancelled; nothing was deleted.\n');
           return 1;
         }
-        io.stdout.write('\n');
-        ok &&= (await runPlan(stack, plan, options, io)).ok;
+        if (outcome !== 'nothing') ok &&= outcome.ok;
       }
       return ok ? 0 : 1;
     } finally {

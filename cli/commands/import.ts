@@ -9,7 +9,8 @@ const HELP = `Usage: triton-iac import [APP] ADDRESS ID [options]
 Records an object that already exists in the cloud in the state, under the address of the construct
 that declares it, so that triton-iac manages it from now on instead of creating a second one. The
 object must be of the construct's kind. The next plan shows any difference between the object and
-the declaration.
+the declaration. This is how you consent to managing an object that plan reports as a conflict (it
+exists but differs from the declaration); \`apply --adopt\` is the other way.
 
 ID is the server id (a UUID for users, roles, policies and images), a key's fingerprint, or the
 path of a Manta object or directory. APP is found as for every other command when it is left

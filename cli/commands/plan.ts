@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { planHasChanges, writeSavedPlan, type Plan } from '../../reconciler/index.js';
+import { planConflicts, planHasChanges, writeSavedPlan, type Plan } from '../../reconciler/index.js';
 import { UsageError, type Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
 import { engine } from '../private/engine.js';
@@ -21,11 +21,14 @@ Options:
                              {"stacks": [plan, …]}, with one plan document per stack)
   --detailed-exitcode        exit 0 when there are no changes, 2 when there are, 1 on error
   --target ADDRESS           plan only this resource and what it depends on (repeatable)
+  --adopt                    plan to adopt objects found in the cloud, outside the state, that
+                             differ from the declaration (without it they are conflicts, and the
+                             plan exits 1 since apply would refuse it)
 
 ${COMMON_HELP}
 
 Exit codes: 0 success (with --detailed-exitcode: no changes), 2 changes (only with
---detailed-exitcode), 1 error.
+--detailed-exitcode), 1 error or a conflict (an object apply would take over without consent).
 
 Examples:
   triton-iac plan --emulator examples/quickstart/main.ts
@@ -40,7 +43,7 @@ export const planCommand: Command = {
   summary: 'show what apply would change (exit 2 with --detailed-exitcode when there are changes)',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, { ...COMMON_FLAGS, out: 'string', format: 'string', json: 'boolean', 'detailed-exitcode': 'boolean', target: 'repeat' }, 'plan');
+    const args = parseArgs(argv, { ...COMMON_FLAGS, out: 'string', format: 'string', json: 'boolean', 'detailed-exitcode': 'boolean', target: 'repeat', adopt: 'boolean' }, 'plan');
     expectPositionals(args, 'plan', 0, 1, '[APP] [options]');
     const common = commonOptions(args);
     const format = outputFormat(args);
@@ -54,7 +57,7 @@ export const planCommand: Command = {
       }
       const plans: Plan[] = [];
       for (const stack of session.stacks) {
-        const plan = await engine().planStack(stack, await session.options(stack, targets.length > 0 ? { targets } : {}));
+        const plan = await engine().planStack(stack, await session.options(stack, { ...(targets.length > 0 ? { targets } : {}), ...(args.booleans.has('adopt') ? { adopt: true } : {}) }));
         plans.push(plan);
         // JSON is one document for the whole run, written once every stack is planned.
         if (format !== 'json') io.stdout.write(renderPlan(plan, format, io));
@@ -66,6 +69,15 @@ export const planCommand: Command = {
         await writeSavedPlan(resolve(io.cwd, out), plans[0]!, origin);
         // The note goes to stderr so that `--json --out` still prints clean JSON on stdout.
         io.stderr.write(`Saved the plan to ${out}. To carry it out exactly: triton-iac apply ${out}${common.emulator ? ' --emulator' : ''}\n`);
+      }
+      const conflicts = plans.flatMap(planConflicts);
+      if (conflicts.length > 0) {
+        // The plan is printed (and saved) for review, but it cannot be applied as it is.
+        io.stderr.write(
+          `Error [ADOPT_CONFLICT]: apply would refuse this plan: ${conflicts.map((c) => `${c.address} exists outside the state and differs in ${c.conflict!.fields.join(', ')}`).join('; ')}.\n` +
+            'Import each object (`triton-iac import ADDRESS ID`) or consent to adopting them as declared (`triton-iac plan --adopt`, `triton-iac apply --adopt`).\n',
+        );
+        return 1;
       }
       const changes = plans.some(planHasChanges);
       return args.booleans.has('detailed-exitcode') && changes ? 2 : 0;

@@ -1,5 +1,5 @@
 import type { StackManifest } from '../../common/manifest.js';
-import { listResources, moveResource, removeResource, showResource, updateState, type StateDocument } from '../../reconciler/index.js';
+import { addressesUnder, listResources, moveResource, removeResource, showResource, updateState, type StateDocument } from '../../reconciler/index.js';
 import { UsageError, type Command, type CommandIo } from '../command.js';
 import { parseArgs, type ParsedArgs } from '../private/args.js';
 import { selectOneStack } from '../private/app-loader.js';
@@ -15,7 +15,11 @@ and never touch the cloud.
   state list [APP] [--json]          every managed address with its kind, natural key and server id
   state show [APP] ADDRESS           one resource's recorded properties, as JSON
   state rm [APP] ADDRESS             forget a resource (the object stays in the cloud, unmanaged)
-  state mv [APP] FROM TO             rename an address after moving a construct in the code
+  state mv [APP] FROM TO             rename an address after moving a construct in the code; its
+                                     children (FROM/..., such as a user's keys) move with it.
+                                     plan and apply find most renames themselves (a resource
+                                     that left the app and one that joined it, of the same kind
+                                     and natural key, plan as a move)
 
 ${COMMON_HELP}
 
@@ -66,11 +70,17 @@ export const stateCommand: Command = {
           await updateState(backend, lock, target, (doc) => removeResource(doc, a));
           io.stdout.write(`Removed ${a} from the state of stack ${stack.name}. The object itself is untouched and no longer managed.\n`);
           return 0;
-        default:
-          await updateState(backend, lock, target, (doc) => moveResource(doc, a, b));
-          io.stdout.write(`Moved ${a} to ${b} in the state of stack ${stack.name}.\n`);
+        default: {
+          let children = 0;
+          await updateState(backend, lock, target, (doc) => {
+            children = addressesUnder(doc, a).length - 1;
+            return moveResource(doc, a, b);
+          });
+          const along = children > 0 ? ` with ${children} child resource${children === 1 ? '' : 's'} (now under ${b}/)` : '';
+          io.stdout.write(`Moved ${a} to ${b}${along} in the state of stack ${stack.name}.\n`);
           warnUndeclaredTarget(stack, b, app.path, io);
           return 0;
+        }
       }
     });
   },

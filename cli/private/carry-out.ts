@@ -3,9 +3,10 @@
  * how it went.
  */
 import type { StackManifest } from '../../common/manifest.js';
-import { planHasChanges, type Plan } from '../../reconciler/index.js';
+import { planConflicts, planHasChanges, type Plan } from '../../reconciler/index.js';
 import { UsageError, type CommandIo } from '../command.js';
 import { engine, type ApplyResult, type EngineOptions } from './engine.js';
+import { renderPlan } from './plan-output.js';
 import { ProgressReporter } from './progress.js';
 import { confirm, formatDuration, isTerminal, painter } from './terminal.js';
 
@@ -42,6 +43,55 @@ export async function approve(plan: Plan, approval: Approval, io: CommandIo): Pr
  * @returns the result (`ok: false` when an action failed).
  */
 export async function runPlan(stack: StackManifest, plan: Plan, options: EngineOptions, io: CommandIo): Promise<ApplyResult> {
+  return withProgress(stack, io, (watch, startWatching) => {
+    startWatching();
+    return engine().applyPlan(stack, plan, { ...options, ...watch });
+  });
+}
+
+/** How {@link runReviewed} ended: no work, declined by the user, or carried out. */
+export type ReviewedOutcome = 'nothing' | 'declined' | ApplyResult;
+
+/**
+ * Apply and destroy as a person runs them: under the state lock (taken before anything is read),
+ * plans, prints the plan, asks (or refuses to ask, see {@link approve}), then carries out exactly the
+ * plan printed, with progress, and prints the outcome.
+ * @throws ReconcilerError `STATE_LOCKED` before any plan is printed; `ADOPT_CONFLICT` after the plan
+ *   (which names the conflicts) when it would take over objects without consent.
+ */
+export async function runReviewed(stack: StackManifest, options: EngineOptions, mode: 'apply' | 'destroy', approval: Approval, io: CommandIo): Promise<ReviewedOutcome> {
+  let outcome: 'nothing' | 'declined' | undefined;
+  const reviewed = await withProgress(stack, io, async (watch, startWatching) => {
+    const { result } = await engine().applyReviewed(
+      stack,
+      { ...options, ...watch },
+      async (plan) => {
+        io.stdout.write(renderPlan(plan, 'text', io));
+        if (!hasWork(plan)) outcome = 'nothing';
+        // A plan with conflicts is not asked about: the engine refuses it, naming them.
+        else if (planConflicts(plan).length === 0 && !(await approve(plan, approval, io))) outcome = 'declined';
+        if (outcome !== undefined) return false;
+        io.stdout.write('\n');
+        startWatching();
+        return true;
+      },
+      mode,
+    );
+    return result;
+  });
+  return outcome ?? reviewed!;
+}
+
+/**
+ * Runs `body` with progress lines and Ctrl-C handling, then prints the outcome line when it returns
+ * a result. Ctrl-C is caught only once `body` calls `startWatching` (after the question: a Ctrl-C
+ * at the prompt just quits).
+ */
+async function withProgress<R extends ApplyResult | undefined>(
+  stack: StackManifest,
+  io: CommandIo,
+  body: (watch: Pick<EngineOptions, 'signal' | 'onProgress'>, startWatching: () => void) => Promise<R>,
+): Promise<R> {
   const reporter = new ProgressReporter(io);
   // The first Ctrl-C lets running actions finish and record themselves in the state, and skips the
   // rest; a second one leaves at once (Node's default).
@@ -50,15 +100,20 @@ export async function runPlan(stack: StackManifest, plan: Plan, options: EngineO
     io.stderr.write('\nInterrupted: finishing the actions in flight and recording them; press Ctrl-C again to quit at once.\n');
     controller.abort();
   };
-  process.once('SIGINT', interrupt);
-  let result: ApplyResult;
+  let watching = false;
+  const startWatching = (): void => {
+    if (watching) return;
+    watching = true;
+    process.once('SIGINT', interrupt);
+  };
+  let result: R;
   try {
-    result = await engine().applyPlan(stack, plan, { ...options, signal: controller.signal, onProgress: reporter.onProgress });
+    result = await body({ signal: controller.signal, onProgress: reporter.onProgress }, startWatching);
   } finally {
     process.off('SIGINT', interrupt);
     reporter.stop();
   }
-  io.stdout.write(`${outcomeLine(stack.name, result, io)}\n`);
+  if (result !== undefined) io.stdout.write(`${outcomeLine(stack.name, result, io)}\n`);
   return result;
 }
 

@@ -21,7 +21,7 @@ export type {
 /** The engine functions the CLI calls. */
 export type Engine = Pick<
   typeof reconciler,
-  'connectStack' | 'planStack' | 'applyPlan' | 'applyStack' | 'planDestroy' | 'driftStack' | 'importResource' | 'openStateBackend'
+  'connectStack' | 'planStack' | 'applyPlan' | 'applyStack' | 'applyReviewed' | 'planDestroy' | 'driftStack' | 'importResource' | 'openStateBackend'
 >;
 
 /** The engine (a seam so that a test could hand the commands another one). */

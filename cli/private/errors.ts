@@ -32,6 +32,8 @@ const HINTS: Readonly<Record<string, string>> = {
   SECRET_UNAVAILABLE: 'Set the environment variable or create the file the Secret names, then run again.',
   APPLY_FAILED: 'Fix the cause named above and run apply again; everything that succeeded is recorded in the state.',
   READ_FAILED: 'Reading the live objects failed; check the connection and run again.',
+  ADOPT_CONFLICT:
+    'Nothing was changed. To manage the object as declared (overwriting how it differs), import it with `triton-iac import ADDRESS ID` or run `triton-iac apply --adopt`; to leave it alone, give the declaration another name.',
   IMPORT_INVALID: 'Check that the id belongs to an object of the kind the address declares.',
   ABORTED: 'The run was cancelled; actions that finished are recorded in the state. Run the command again to continue.',
   INVALID_DESIRED: 'Fix the property named above in the app.',

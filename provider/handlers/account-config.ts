@@ -31,7 +31,7 @@ async function apply(ctx: HandlerContext<Clients>, desired: ResolvedProperties):
 export const accountConfigHandler: ResourceHandler<AccountConfigLive, Clients> = {
   kind: 'account-config',
   mode: 'managed',
-  schema: { immutable: [], writeOnly: [], computed: [], replaceStrategy: 'create-then-delete' },
+  schema: { immutable: [], writeOnly: [], computed: [], replaceStrategy: 'create-then-delete', adoptWithoutConsent: 'always' },
   normalizeDesired: normalizeAccountConfigDesired,
   normalizeLive: normalizeAccountConfigLive,
   naturalKeyOf: (live) => live.account,

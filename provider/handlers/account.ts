@@ -45,7 +45,7 @@ async function apply(ctx: HandlerContext<Clients>, desired: ResolvedProperties):
 export const accountHandler: ResourceHandler<Account, Clients> = {
   kind: 'account',
   mode: 'managed',
-  schema: { immutable: [], writeOnly: [], computed: ['id'], replaceStrategy: 'create-then-delete' },
+  schema: { immutable: [], writeOnly: [], computed: ['id'], replaceStrategy: 'create-then-delete', adoptWithoutConsent: 'always' },
   normalizeDesired: normalizeAccountDesired,
   normalizeLive: normalizeAccountLive,
   naturalKeyOf: (live) => live.login,

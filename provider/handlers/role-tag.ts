@@ -1,8 +1,16 @@
 /**
  * `role-tag`: the role tags of one CloudAPI path. Read from the `role-tag` response header of a GET
  * on the path, written with SetRoleTags (which replaces the whole list). The natural key is the
- * canonical path with the account login; deleting the resource clears the list. Tags are stored
- * under the literal path, so `/acme/users/bob` and `/acme/users/<uuid>` are different resources.
+ * canonical path with the account login. Tags are stored under the literal path, so
+ * `/acme/users/bob` and `/acme/users/<uuid>` are different resources.
+ *
+ * A path may be shared: two stacks (or a person with the `triton` CLI) may tag `/acme/machines`.
+ * A non-exclusive tag (the default of the `RoleTag` construct) manages only its own roles there:
+ * the ones it declares, and the ones it declared at the last apply (from state) so that a role it
+ * stops declaring is removed. Every other role on the path is left as it is, by reading the path's
+ * list right before each write. An exclusive tag (`exclusive: true`, and the `roleTags` prop of a
+ * resource the stack owns) owns the whole list. Deleting removes the tag's own roles (an exclusive
+ * tag clears the list).
  */
 import type { Clients } from './clients.js';
 import { ignoreNotFound, orUndefined } from './private/not-found.js';
@@ -15,18 +23,43 @@ export interface RoleTagLive {
   readonly roles: readonly string[];
 }
 
-/** Normalised desired role tags: role names sorted. */
+/** Normalised desired role tags: role names sorted; `exclusive` only when set. */
 export function normalizeRoleTagDesired(props: ResolvedProperties): PlainObject {
-  return { path: props['path'] ?? '', roles: sortedStrings(props['roles']) };
+  return { path: props['path'] ?? '', roles: sortedStrings(props['roles']), ...(props['exclusive'] === true ? { exclusive: true } : {}) };
 }
 
-/** Normalised live role tags. */
-export function normalizeRoleTagLive(live: RoleTagLive): PlainObject {
-  return { path: live.path, roles: sortedStrings([...live.roles]) };
+/**
+ * Normalised live role tags. With a desired value or a state entry of a non-exclusive tag, only the
+ * tag's own roles: those it declares now or declared at the last apply.
+ */
+export function normalizeRoleTagLive(live: RoleTagLive, desired?: PlainObject, applied?: PlainObject): PlainObject {
+  const exclusive = isExclusive(desired ?? applied);
+  const roles = sortedStrings([...live.roles]);
+  if (exclusive) return { path: live.path, roles, exclusive: true };
+  if (desired === undefined && applied === undefined) return { path: live.path, roles };
+  const own = new Set([...rolesOf(desired), ...rolesOf(applied)]);
+  return { path: live.path, roles: roles.filter((r) => own.has(r)) };
 }
 
-async function apply(ctx: HandlerContext<Clients>, path: string, desired: ResolvedProperties): Promise<RoleTagLive> {
-  const roles = sortedStrings(desired['roles']);
+function isExclusive(props: PlainObject | undefined): boolean {
+  return props?.['exclusive'] === true;
+}
+
+function rolesOf(props: PlainObject | undefined): string[] {
+  return sortedStrings(props?.['roles']);
+}
+
+/**
+ * Writes the tag: the declared list for an exclusive tag; for a non-exclusive one, the path's
+ * current roles without the tag's previous ones, plus the declared ones.
+ */
+async function write(ctx: HandlerContext<Clients>, path: string, desired: ResolvedProperties, applied: PlainObject | undefined): Promise<RoleTagLive> {
+  let roles = sortedStrings(desired['roles']);
+  if (desired['exclusive'] !== true) {
+    const previous = new Set(rolesOf(applied));
+    const current = (await orUndefined(ctx.clients.cloudapi.getRoleTags(path, { signal: ctx.signal }))) ?? [];
+    roles = sortedStrings([...new Set([...current.filter((r) => !previous.has(r)), ...roles])]);
+  }
   const answer = await ctx.clients.cloudapi.setRoleTags(path, roles, { signal: ctx.signal });
   // The answer's `name` is not always the path itself; the path we wrote to is.
   return { path, roles: [...(answer['role-tag'] ?? roles)] };
@@ -36,7 +69,7 @@ async function apply(ctx: HandlerContext<Clients>, path: string, desired: Resolv
 export const roleTagHandler: ResourceHandler<RoleTagLive, Clients> = {
   kind: 'role-tag',
   mode: 'managed',
-  schema: { immutable: ['path'], writeOnly: [], computed: [], replaceStrategy: 'delete-then-create' },
+  schema: { immutable: ['path'], writeOnly: [], computed: [], replaceStrategy: 'delete-then-create', adoptWithoutConsent: 'unless-removing' },
   normalizeDesired: normalizeRoleTagDesired,
   normalizeLive: normalizeRoleTagLive,
   naturalKeyOf: (live) => live.path,
@@ -46,9 +79,17 @@ export const roleTagHandler: ResourceHandler<RoleTagLive, Clients> = {
     const roles = await orUndefined(ctx.clients.cloudapi.getRoleTags(path, { signal: ctx.signal }));
     return roles === undefined ? undefined : { path, roles };
   },
-  create: (ctx, desired) => apply(ctx, String(desired['path'] ?? ''), desired),
-  update: (ctx, id, desired) => apply(ctx, id, desired),
+  create: (ctx, desired) => write(ctx, String(desired['path'] ?? ''), desired, undefined),
+  update: (ctx, id, desired, _patch, applied) => write(ctx, id, desired, applied),
   async delete(ctx, ref) {
-    await ignoreNotFound(ctx.clients.cloudapi.setRoleTags(ref.id ?? ref.naturalKey, [], { signal: ctx.signal }));
+    const path = ref.id ?? ref.naturalKey;
+    if (ref.applied === undefined || isExclusive(ref.applied)) {
+      await ignoreNotFound(ctx.clients.cloudapi.setRoleTags(path, [], { signal: ctx.signal }));
+      return;
+    }
+    const own = new Set(rolesOf(ref.applied));
+    const current = await orUndefined(ctx.clients.cloudapi.getRoleTags(path, { signal: ctx.signal }));
+    if (current === undefined || !current.some((r) => own.has(r))) return;
+    await ignoreNotFound(ctx.clients.cloudapi.setRoleTags(path, current.filter((r) => !own.has(r)), { signal: ctx.signal }));
   },
 };

@@ -61,6 +61,15 @@ export interface ResourceSchema {
    * policy name); `create-then-delete` when old and new can coexist (an image, an object at a new path).
    */
   readonly replaceStrategy: 'delete-then-create' | 'create-then-delete';
+  /**
+   * When an object found live but not in the stack's state may be adopted without the user's
+   * consent although it differs from the declaration. `always`: it always exists and is the
+   * account's own (the account, its settings). `unless-removing`: it always exists and may be
+   * shared (the role tags of a path): only a change that would remove something it has needs
+   * consent.
+   * @default - any difference needs consent (it is someone's object)
+   */
+  readonly adoptWithoutConsent?: 'always' | 'unless-removing';
 }
 
 /** Where the engine writes diagnostic lines. Handlers pass structured fields, never secrets. */
@@ -117,6 +126,12 @@ export interface ObjectRef {
   readonly id?: string;
   /** The natural key (login, role name, fingerprint, path). Always present. */
   readonly naturalKey: string;
+  /**
+   * The properties the state recorded at the last apply, when the object is in state: lets a
+   * handler whose declaration manages only part of a shared object (a non-exclusive role tag) tell
+   * its own part from others'.
+   */
+  readonly applied?: PlainObject;
 }
 
 /**
@@ -149,8 +164,11 @@ export interface PlanningHandler<Live = unknown> {
    *   CloudAPI handlers): optional fields the manifest leaves absent are "not managed", so a handler
    *   leaves those fields out of the live form too instead of showing a removal it will never make.
    *   Without it (a delete, an unmanaged object, a reference) every manageable field is returned.
+   * @param applied the properties the state recorded at the last apply, when there is an entry: a
+   *   handler that manages only part of a shared object (a non-exclusive role tag) keeps in the live
+   *   form what is its own now or was at the last apply, and leaves out the rest
    */
-  normalizeLive(live: Live, desired?: PlainObject): PlainObject;
+  normalizeLive(live: Live, desired?: PlainObject, applied?: PlainObject): PlainObject;
   /** The natural key of a live object, equal to the manifest's `naturalKey` for the same object. */
   naturalKeyOf(live: Live): string;
   /** The server id of a live object, or `undefined` for kinds identified only by natural key (paths). */
@@ -192,9 +210,10 @@ export interface ResourceHandler<Live = unknown, Clients = unknown> extends Plan
    * @param patch the planned RFC 6902 difference between normalised live and desired, for APIs that
    *   take partial updates; write-only fields appear in it with their pointer only, read their value
    *   from `desired`
+   * @param applied the properties the state recorded at the last apply (see `normalizeLive`)
    * @returns the live object from the server's response.
    */
-  update(ctx: HandlerContext<Clients>, id: string, desired: ResolvedProperties, patch: readonly JsonPatchOperation[]): Promise<Live>;
+  update(ctx: HandlerContext<Clients>, id: string, desired: ResolvedProperties, patch: readonly JsonPatchOperation[], applied?: PlainObject): Promise<Live>;
   /**
    * Deletes the object. Resolves when the server accepted the deletion; a 404 counts as success
    * (a crashed run may already have deleted it), so the handler swallows exactly that case.

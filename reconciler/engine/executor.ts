@@ -14,6 +14,7 @@ import type { StateResource } from '../state/document.js';
 import { patchBetween, resolveDesired } from './private/desired.js';
 import { awaitReady } from './private/await-ready.js';
 import { createSafely } from './private/safe-create.js';
+import { refuseUnplannedTakeover } from './private/takeover.js';
 import { withRetries } from './private/retry.js';
 import type { RunContext } from './private/run-context.js';
 import type { StateWriter } from './private/state-writer.js';
@@ -122,9 +123,12 @@ async function perform(a: ActionArgs): Promise<ActionOutcome> {
     const desired = resolve(a, handler, resource, true);
     const created = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry });
     const { adopted } = created;
+    // Plan = apply: an object that turned up since the plan is taken over only if it is as declared.
+    if (created.foundExisting) refuseUnplannedTakeover(change, managed, created.live, desired.normalized);
     const live = await awaitReady({ run, handler: managed, change, live: created.live, desired: desired.send });
     await record(a, managed, resource, live, desired.markers, desired.normalized);
-    if (adopted) return bringUpToDate(a, managed, resource, live, 'adopted');
+    // The plan said "create", and the object is now as declared and managed: report it as planned.
+    if (adopted) return bringUpToDate(a, managed, resource, live, 'created');
     return 'created';
   }
   if (change.action === 'adopt') {
@@ -139,7 +143,7 @@ async function perform(a: ActionArgs): Promise<ActionOutcome> {
     return live === undefined ? 'unchanged' : bringUpToDate(a, managed, resource, live, 'updated', change.before ?? undefined);
   }
   // replace
-  const oldRef = { ...(change.serverId ? { id: change.serverId } : {}), naturalKey: a.stateEntry?.naturalKey ?? change.naturalKey };
+  const oldRef = { ...(change.serverId ? { id: change.serverId } : {}), naturalKey: a.stateEntry?.naturalKey ?? change.naturalKey, ...(a.stateEntry ? { applied: a.stateEntry.properties } : {}) };
   const self: ObjectReference = { kind: change.kind, name: oldRef.naturalKey };
   if (change.replaceStrategy === 'delete-then-create') {
     await withRetries(retry, refs, () => managed.delete(run.ctx, oldRef));
@@ -176,7 +180,7 @@ async function bringUpToDate(
   const patch = patchBetween(before, desired.comparable, handler.schema.computed);
   if (patch.length === 0) return outcome === 'updated' ? 'unchanged' : outcome;
   const id = handler.idOf(live) ?? a.change.serverId ?? a.change.naturalKey;
-  const updated = await withRetries(a.run.retryFor(resource.address), refsOf(a.change, a.manifest), () => handler.update(a.run.ctx, id, desired.send, patch));
+  const updated = await withRetries(a.run.retryFor(resource.address), refsOf(a.change, a.manifest), () => handler.update(a.run.ctx, id, desired.send, patch, entry?.properties));
   a.run.writeLog.record({ kind: resource.kind, name: resource.naturalKey }, Date.now());
   await record(a, handler, resource, updated, { ...(entry?.writeOnly ?? {}), ...desired.markers }, desired.normalized);
   return outcome;
@@ -191,7 +195,7 @@ async function deleteAction(a: ActionArgs, handler: AnyHandler): Promise<ActionO
   }
   // Already gone live: only the state entry goes.
   if (change.liveDigest !== undefined || !inState) {
-    const ref = { ...(change.serverId ? { id: change.serverId } : {}), naturalKey: change.naturalKey };
+    const ref = { ...(change.serverId ? { id: change.serverId } : {}), naturalKey: change.naturalKey, ...(a.stateEntry ? { applied: a.stateEntry.properties } : {}) };
     await withRetries(run.retryFor(change.address), [], () => (handler as ResourceHandler<unknown, EngineClients>).delete(run.ctx, ref));
     run.writeLog.record({ kind: change.kind, name: change.naturalKey }, Date.now());
   }

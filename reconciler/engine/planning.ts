@@ -8,6 +8,7 @@ import { isSigningKey } from '../../provider/handlers/key.js';
 import type { PlainObject } from '../../provider/handlers/types.js';
 import { ReconcilerError } from '../errors.js';
 import { matchLive } from '../plan/match-live.js';
+import { findMoves, stateWithMoves, type PlannedMove } from '../plan/moves.js';
 import { makePlan, manifestDigestOf, planChanges, UNMANAGED_ADDRESS_PREFIX } from '../plan/planner.js';
 import type { Plan, ResourceChange } from '../plan/types.js';
 import type { StateDocument } from '../state/document.js';
@@ -30,6 +31,24 @@ export interface PlanRequest {
   /** Plan the deletion of everything in state instead of the manifest. */
   readonly destroy?: boolean;
   readonly targets?: readonly string[];
+  /**
+   * The renames found in the manifest against the state (`findMoves`); once set, `state` is the
+   * state with those moves made. Set by {@link withMoves}.
+   */
+  readonly moves?: readonly PlannedMove[];
+  /** Adopt objects found live that differ from the declaration (`--adopt`). @default false */
+  readonly adopt?: boolean;
+}
+
+/**
+ * `req` with its renames found and made in the state it plans against, so that a renamed construct
+ * plans as its object at the new address (marked `movedFrom`) instead of a delete and a create.
+ * Idempotent: a request that already has its moves is returned as is.
+ */
+export function withMoves(req: PlanRequest): PlanRequest {
+  if (req.moves !== undefined) return req;
+  const moves = req.destroy ? [] : findMoves(req.stack.resources, req.state);
+  return { ...req, state: stateWithMoves(req.state, moves), moves };
 }
 
 /** The stack as a destroy plan sees it: no resources (so every state entry plans as a delete). */
@@ -54,7 +73,8 @@ export function readTargetsOf(resources: readonly ResourceManifest[], state: Sta
 }
 
 /** Reads live objects and plans; then waits out the window for recently written resources that show a change. */
-export async function planAgainstLive(run: RunContext, req: PlanRequest): Promise<PlannedRun> {
+export async function planAgainstLive(run: RunContext, request: PlanRequest): Promise<PlannedRun> {
+  const req = withMoves(request);
   const stack = req.destroy ? destroyView(req.stack) : req.stack;
   const targets = readTargetsOf(stack.resources, req.state);
   const live = await readLive({ targets, handlers: run.handlers, ctx: run.ctx, retry: run.retryFor('(read)'), parallelism: run.parallelism });
@@ -70,7 +90,8 @@ export async function planAgainstLive(run: RunContext, req: PlanRequest): Promis
 }
 
 /** Re-reads the collections and objects of `addresses` and plans again with them. */
-export async function reread(run: RunContext, stack: StackManifest, req: PlanRequest, base: LiveRead, addresses: ReadonlySet<string>): Promise<PlannedRun> {
+export async function reread(run: RunContext, stack: StackManifest, request: PlanRequest, base: LiveRead, addresses: ReadonlySet<string>): Promise<PlannedRun> {
+  const req = withMoves(request);
   const all = readTargetsOf(stack.resources, req.state);
   const subset = all.filter((t) => addresses.has(t.address));
   // An unmanaged object lives in its kind's top-level collection.
@@ -107,7 +128,10 @@ export function planFrom(run: RunContext, stack: StackManifest, req: PlanRequest
     handlers: run.handlers,
     resolveSecret: (s) => run.secrets.tryResolve(s),
     unmanagedToDelete,
+    ...(req.adopt ? { adoptConsented: true } : {}),
   });
+  const movedFrom = new Map((req.moves ?? []).map((m) => [m.to, m.from]));
+  changes = changes.map((c) => (movedFrom.has(c.address) ? { ...c, movedFrom: movedFrom.get(c.address)! } : c));
   changes = rerunJobsWithChangedInputs(changes, run);
   if (req.targets !== undefined && req.targets.length > 0) changes = selectTargets(changes, req.targets, stack, req.state);
   const plan = makePlan({ stack: stack.name, account: stack.account, state: req.state, manifestDigest: manifestDigestOf(stack), changes });

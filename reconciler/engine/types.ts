@@ -41,6 +41,14 @@ export interface EngineOptions {
   readonly parallelism?: number;
   /** How long to wait for the state lock. @default 0 - fail at once, naming the holder */
   readonly lockTimeoutMs?: number;
+  /** Told once, with a sentence naming the holder, when the run starts waiting for the state lock. */
+  readonly onLockWait?: (message: string) => void;
+  /**
+   * Consent to adopt objects found live, outside this stack's state, that differ from the
+   * declaration (`--adopt`): they are planned as adopt (then updated) instead of as conflicts.
+   * @default false - such objects are conflicts, and a plan with a conflict is not applied
+   */
+  readonly adopt?: boolean;
   /** Addresses to limit the run to; their dependencies are included. @default - every resource */
   readonly targets?: readonly string[];
   /** Cancels the run: actions not yet started are skipped. */

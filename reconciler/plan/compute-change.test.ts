@@ -53,4 +53,28 @@ describe('computeChange', () => {
   it('refuses a resource that is neither desired nor in state', () => {
     expect(() => computeChange({ ...base, inState: false, live: { path: '/a' }, desired: null })).toThrow(/s\/obj is neither in the manifest nor in state/);
   });
+
+  describe('an object found live that is not in state', () => {
+    const found = { ...base, inState: false, live: { path: '/a', tags: ['theirs'], secret: 'x' }, desired: { path: '/a', tags: ['ours'] } };
+
+    it('is a conflict naming the fields that differ (write-only ones aside), unless the user consented', () => {
+      const change = computeChange(found);
+      expect(change.action).toBe('adopt');
+      expect(change.conflict).toEqual({ fields: ['tags'] });
+      expect(change.reason).toContain('import it or apply --adopt');
+      expect(computeChange({ ...found, adoptConsented: true }).conflict).toBeUndefined();
+    });
+
+    it('is adopted without a conflict when it already matches the declaration', () => {
+      expect(computeChange({ ...found, live: { path: '/a', tags: ['ours'] } })).toMatchObject({ action: 'adopt', patch: [] });
+      expect(computeChange({ ...found, live: { path: '/a', tags: ['ours'] } }).conflict).toBeUndefined();
+    });
+
+    it('of a kind that always exists and may be shared is a conflict only when something it has would be lost', () => {
+      const shared = { ...found, schema: { ...schema, adoptWithoutConsent: 'unless-removing' as const } };
+      expect(computeChange({ ...shared, live: { path: '/a', tags: [] } }).conflict).toBeUndefined();
+      expect(computeChange({ ...shared, live: { path: '/a', tags: ['ours', 'theirs'] } }).conflict).toEqual({ fields: ['tags'] });
+      expect(computeChange({ ...found, schema: { ...schema, adoptWithoutConsent: 'always' as const } }).conflict).toBeUndefined();
+    });
+  });
 });

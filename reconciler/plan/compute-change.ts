@@ -40,6 +40,12 @@ export interface ChangeInput {
   readonly liveDigest?: string;
   /** Extra display-only explanation. */
   readonly reason?: string;
+  /**
+   * The user consented to adopting an object found live that differs from the declaration
+   * (`--adopt`). Without it such an object plans with a {@link ResourceChange.conflict}.
+   * @default false
+   */
+  readonly adoptConsented?: boolean;
 }
 
 /**
@@ -47,7 +53,9 @@ export interface ChangeInput {
  * - look-up kinds: `read`;
  * - not desired: `delete` (only valid when in state);
  * - desired, not live: `create`;
- * - desired and live but not in state: `adopt` (or `replace` if an immutable field differs);
+ * - desired and live but not in state: `adopt` (or `replace` if an immutable field differs); when the
+ *   object differs from the declaration (write-only fields aside, which cannot be read), the change
+ *   carries a `conflict` naming the fields, unless `adoptConsented`;
  * - desired, live and in state: `no-op`, `update`, or `replace` when an immutable field differs.
  * @throws ReconcilerError `PLAN_INPUT_INVALID` for a resource neither desired nor in state.
  */
@@ -115,6 +123,10 @@ export function computeChange(input: ChangeInput): ResourceChange {
 
   let action: PlanAction;
   let reason = input.reason;
+  const conflict = input.inState || input.adoptConsented ? [] : conflictFields(input.schema, before!, after, patch);
+  if (conflict.length > 0) {
+    reason ??= `exists live, outside this stack's state, and differs in ${conflict.join(', ')}: import it or apply --adopt to manage it as declared`;
+  }
   if (replacePaths.length > 0) {
     action = 'replace';
     reason ??= `${replacePaths.map((p) => p.slice(1)).join(', ')} cannot change in place`;
@@ -134,7 +146,31 @@ export function computeChange(input: ChangeInput): ResourceChange {
     sensitive,
     unknown,
     ...(reason !== undefined ? { reason } : {}),
+    ...(conflict.length > 0 ? { conflict: { fields: conflict } } : {}),
   };
+}
+
+/**
+ * The fields in which adopting an object found live (not in state) would change what someone else
+ * made: every field that differs, write-only fields aside (they cannot be read); for kinds that
+ * always exist, per {@link ResourceSchema.adoptWithoutConsent}, none, or only those that would lose
+ * a value or a list element live has.
+ */
+function conflictFields(schema: ResourceSchema, before: PlainObject, after: PlainObject, patch: readonly JsonPatchOperation[]): string[] {
+  if (schema.adoptWithoutConsent === 'always') return [];
+  const fields = unique(patch.map((op) => topField(op.path)).filter((f) => !schema.writeOnly.includes(f)));
+  if (schema.adoptWithoutConsent !== 'unless-removing') return fields;
+  return fields.filter((f) => loses(before[f], after[f]));
+}
+
+/** Whether changing `live` to `desired` drops something live has. */
+function loses(live: PlainValue | undefined, desired: PlainValue | undefined): boolean {
+  if (live === undefined || live === null || live === '') return false;
+  if (Array.isArray(live)) {
+    const kept = new Set((Array.isArray(desired) ? desired : []).map((v) => JSON.stringify(v)));
+    return live.some((v) => !kept.has(JSON.stringify(v)));
+  }
+  return JSON.stringify(live) !== JSON.stringify(desired);
 }
 
 /** RFC 6902 ops from `before` to `after`; every unknown pointer gets an op even if values look equal. */

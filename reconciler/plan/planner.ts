@@ -38,6 +38,12 @@ export interface PlanningInput {
    * @default none
    */
   readonly unmanagedToDelete?: readonly UnmanagedLive[];
+  /**
+   * The user consented to adopting objects found live that differ from the declaration (`--adopt`);
+   * without it they plan with a `conflict` and the plan cannot be applied.
+   * @default false
+   */
+  readonly adoptConsented?: boolean;
 }
 
 /** The address prefix of a planned delete of an object the manifest does not declare. */
@@ -90,7 +96,7 @@ export function planChanges(input: PlanningInput): ResourceChange[] {
     const desired = Object.fromEntries(Object.entries(normalized).filter(([k]) => !writeOnly.includes(k)));
     const unknown = findUnknowns(desired, '');
     // The desired side tells the handler which optional fields are managed (absent ones are left alone).
-    const live = rawLive === undefined ? null : handler.mode === 'lookup' ? handler.normalizeLive(rawLive) : handler.normalizeLive(rawLive, desired);
+    const live = rawLive === undefined ? null : handler.mode === 'lookup' ? handler.normalizeLive(rawLive) : handler.normalizeLive(rawLive, desired, stateEntry?.properties);
 
     changes.push(
       computeChange({
@@ -107,6 +113,7 @@ export function planChanges(input: PlanningInput): ResourceChange[] {
         dependsOn: resource.dependsOn,
         ...serverIdOf(handler, rawLive, stateEntry),
         ...(live !== null ? { liveDigest: digestOf(live) } : {}),
+        ...(input.adoptConsented ? { adoptConsented: true } : {}),
       }),
     );
   }
@@ -115,7 +122,7 @@ export function planChanges(input: PlanningInput): ResourceChange[] {
     if (manifestByAddress.has(entry.address)) continue;
     const handler = handlerFor(input.handlers, entry.kind, entry.address);
     const rawLive = input.live.get(entry.address);
-    const live = rawLive === undefined ? null : handler.normalizeLive(rawLive);
+    const live = rawLive === undefined ? null : handler.normalizeLive(rawLive, undefined, entry.properties);
     changes.push(
       computeChange({
         address: entry.address,

@@ -20,7 +20,9 @@ export const PLAN_ACTIONS = ['create', 'update', 'replace', 'delete', 'adopt', '
  * - `delete`: in state but gone from the manifest.
  * - `adopt`: not in state but an object with the natural key exists live (e.g. created by a run that
  *   crashed before writing state); it is recorded in state and then brought to the desired value by
- *   the patch, if any.
+ *   the patch, if any. An object that differs from the declaration is adopted only with the user's
+ *   consent (`import`, or `--adopt`); without it the change carries a {@link ResourceChange.conflict}
+ *   and the plan cannot be applied.
  * - `read`: a look-up, resolved at apply time.
  * - `no-op`: in sync after normalisation.
  */
@@ -61,6 +63,20 @@ export interface ResourceChange {
   readonly serverId?: string;
   /** Digest of the normalised live object the plan was made against, to detect a change at apply. */
   readonly liveDigest?: string;
+  /**
+   * The address the object had in state before this plan (after Terraform's `moved`): a resource
+   * that left the manifest and one that appeared in it, of the same kind and natural key, are one
+   * object whose construct was renamed or moved. Apply moves the state entry (it never deletes the
+   * object), then carries out `action` as planned against the object at its new address.
+   */
+  readonly movedFrom?: string;
+  /**
+   * Set when the object exists live, is not in this stack's state, and differs from the declaration:
+   * adopting it would overwrite what someone else made. The top-level fields that differ, sorted.
+   * A plan with a conflict cannot be applied; the user consents with `triton-iac import ADDRESS ID`
+   * or `apply --adopt` (which plans the adoption without a conflict).
+   */
+  readonly conflict?: { readonly fields: readonly string[] };
 }
 
 /** Counts per action, for the summary line. */
@@ -72,6 +88,10 @@ export interface PlanSummary {
   readonly adopt: number;
   readonly read: number;
   readonly noop: number;
+  /** Changes that move an object to a new address ({@link ResourceChange.movedFrom}). */
+  readonly move: number;
+  /** Objects found live that would be taken over without consent ({@link ResourceChange.conflict}). */
+  readonly conflict: number;
 }
 
 /** A whole plan for one stack. */
@@ -92,9 +112,17 @@ export interface Plan {
   readonly summary: PlanSummary;
 }
 
-/** True when applying the plan would change anything (what `--detailed-exitcode` reports as 2). */
+/**
+ * True when applying the plan would change anything (what `--detailed-exitcode` reports as 2): an
+ * action, or a move of a state entry.
+ */
 export function planHasChanges(plan: Plan): boolean {
-  return plan.changes.some((c) => c.action !== 'no-op' && c.action !== 'read');
+  return plan.changes.some((c) => (c.action !== 'no-op' && c.action !== 'read') || c.movedFrom !== undefined);
+}
+
+/** The changes apply refuses to carry out without the user's consent (see {@link ResourceChange.conflict}). */
+export function planConflicts(plan: Plan): ResourceChange[] {
+  return plan.changes.filter((c) => c.conflict !== undefined);
 }
 
 /** Counts the actions of `changes`. */
@@ -108,5 +136,7 @@ export function summarize(changes: readonly ResourceChange[]): PlanSummary {
     adopt: count('adopt'),
     read: count('read'),
     noop: count('no-op'),
+    move: changes.filter((c) => c.movedFrom !== undefined).length,
+    conflict: changes.filter((c) => c.conflict !== undefined).length,
   };
 }

@@ -55,8 +55,11 @@ function changeProblem(c: unknown, at: string): string | undefined {
   for (const f of ['sensitive', 'unknown', 'dependsOn'] as const) {
     if (!Array.isArray(c[f]) || !c[f].every((s) => typeof s === 'string')) return `${at}.${f} must be an array of strings`;
   }
-  for (const f of ['reason', 'serverId', 'liveDigest'] as const) {
+  for (const f of ['reason', 'serverId', 'liveDigest', 'movedFrom'] as const) {
     if (c[f] !== undefined && typeof c[f] !== 'string') return `${at}.${f} must be a string when present`;
+  }
+  if (c.conflict !== undefined && (!isObject(c.conflict) || !Array.isArray(c.conflict.fields) || !c.conflict.fields.every((f) => typeof f === 'string'))) {
+    return `${at}.conflict must be an object with a fields array of strings when present`;
   }
   return undefined;
 }

@@ -29,10 +29,16 @@ export function renderMarkdown(plan: Plan): string {
     const n = plan.changes.filter((c) => c.action === action).length;
     if (n > 0) lines.push(`| \`${SYMBOL[action].trim() || '='}\` ${COUNT_LABEL[action]} | ${n} |`);
   }
+  if (plan.summary.move > 0) lines.push(`| \`->\` to move | ${plan.summary.move} |`);
+  if (plan.summary.conflict > 0) lines.push(`| \`!\` conflicts (apply refuses) | ${plan.summary.conflict} |`);
   lines.push('', '| Action | Address | Kind | Natural key | Why |', '|---|---|---|---|---|');
   for (const c of plan.changes) {
-    if (c.action === 'no-op') continue;
-    lines.push(`| \`${symbolOf(c)}\` ${c.action} | \`${cell(c.address)}\` | ${c.kind} | \`${cell(c.naturalKey)}\` | ${cell(c.reason ?? '')} |`);
+    if (c.action === 'no-op' && c.movedFrom === undefined) continue;
+    const moved = c.movedFrom !== undefined ? `moved from \`${cell(c.movedFrom)}\`` : '';
+    const conflict = c.conflict !== undefined ? `**conflict**: differs in ${cell(c.conflict.fields.join(', '))}; needs consent (import, or --adopt)` : '';
+    const why = [moved, conflict || cell(c.reason ?? '')].filter((w) => w !== '').join('; ');
+    const symbol = c.conflict !== undefined ? '!' : c.action === 'no-op' ? '->' : symbolOf(c);
+    lines.push(`| \`${symbol}\` ${c.action === 'no-op' ? 'move' : c.action} | \`${cell(c.address)}\` | ${c.kind} | \`${cell(c.naturalKey)}\` | ${why} |`);
   }
   // The text plan is already masked; fencing it as `diff` colours + and - lines on GitHub.
   const fence = '```';

@@ -27,17 +27,34 @@ export function renderText(plan: Plan, options: TextRenderOptions = {}): string 
   }
   lines.push(`triton-iac will perform the following actions on stack ${plan.stack} (account ${plan.account}):`, '');
   for (const change of plan.changes) {
-    if (change.action === 'no-op' && !options.showUnchanged) continue;
+    if (change.action === 'no-op' && change.movedFrom === undefined && !options.showUnchanged) continue;
     lines.push(...renderChange(maskChange(change), options.color ?? false), '');
   }
   lines.push(summaryLine(plan.summary));
+  const conflicts = plan.changes.filter((c) => c.conflict !== undefined);
+  if (conflicts.length > 0) {
+    lines.push(
+      '',
+      `${conflicts.length === 1 ? 'This object exists' : 'These objects exist'} in the cloud but not in the state of stack ${plan.stack}, and differ${conflicts.length === 1 ? 's' : ''} from the declaration:`,
+      ...conflicts.map((c) => `  ! ${c.address} (${c.kind} ${c.naturalKey}): ${c.conflict!.fields.join(', ')}`),
+      'Apply changes nothing while there is a conflict. To manage such an object as declared, import it',
+      '(`triton-iac import ADDRESS ID`) or consent to adopting it (`triton-iac apply --adopt`); or give the',
+      'declaration another name, so that it does not claim an object that is not yours.',
+    );
+  }
   return `${lines.join('\n')}\n`;
 }
 
 function renderChange(change: MaskedChange, color: boolean): string[] {
   const paint = (s: string): string => (color && COLOUR[change.action] ? `${COLOUR[change.action]}${s}${RESET}` : s);
-  const heading = `  # ${change.address} (${change.kind} ${change.naturalKey}) ${VERB[change.action]}`;
-  const out = [heading];
+  const out: string[] = [];
+  if (change.movedFrom !== undefined) out.push(`  # ${change.movedFrom} will be moved to ${change.address} (the same ${change.kind} ${change.naturalKey}: it is not deleted)`);
+  if (change.action !== 'no-op' || change.movedFrom === undefined) {
+    const verb = change.conflict !== undefined ? `exists outside the state and differs from the declaration: ${change.action === 'replace' ? 'replacing' : 'adopting'} it needs consent` : VERB[change.action];
+    out.push(`  # ${change.address} (${change.kind} ${change.naturalKey}) ${verb}`);
+  } else {
+    return out;
+  }
   if (change.reason) out.push(`  # (${change.reason})`);
   out.push(`${paint(symbolOf(change).padStart(3))} ${change.kind} "${change.address}" {`);
   const before = asRecord(change.before);

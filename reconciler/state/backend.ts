@@ -24,6 +24,12 @@ export interface LockRequest {
    * @default 0 - fail at once with `STATE_LOCKED`
    */
   readonly lockTimeoutMs?: number;
+  /**
+   * Called once when the lock is found held and the caller is going to wait for it (a lock timeout
+   * was given), with a sentence naming the holder and how long it will wait, so that the wait is
+   * never silent.
+   */
+  readonly onWait?: (message: string) => void;
 }
 
 /** What a lock file (or object) says about its holder. */

@@ -39,6 +39,7 @@ export async function acquireFileLock(lockPath: string, what: string, request: L
   const deadline = now() + (request.lockTimeoutMs ?? 0);
   const id = randomUUID();
   const temp = `${lockPath}.${id}.tmp`;
+  let told = false;
   try {
     for (;;) {
       // Rewritten each attempt so that the lock records when it was taken, not when we began waiting.
@@ -57,6 +58,10 @@ export async function acquireFileLock(lockPath: string, what: string, request: L
         continue;
       }
       if (now() >= deadline) throw lockedError(lockPath, what, current, now());
+      if (!told) {
+        told = true;
+        request.onWait?.(`${what} is locked${current === 'unreadable' ? '' : ` by ${holderText(current, now())}`}; waiting up to ${formatAge(deadline - now())} for it to be released`);
+      }
       await new Promise((resolve) => setTimeout(resolve, Math.min(options.pollMs ?? 100, Math.max(1, deadline - now()))));
     }
   } finally {
@@ -110,12 +115,15 @@ function lockedError(lockPath: string, what: string, holder: LockHolder | 'unrea
   if (holder === 'unreadable') {
     return new ReconcilerError('STATE_LOCKED', `${what} is locked, but the lock file ${lockPath} is damaged. If no triton-iac run is active, remove ${lockPath} and retry.`);
   }
-  const age = formatAge(nowMs - Date.parse(holder.createdAt));
   return new ReconcilerError(
     'STATE_LOCKED',
-    `${what} is locked by pid ${holder.pid} on host ${holder.host} running "${holder.command}" since ${holder.createdAt} (held for ${age}). ` +
-      `Wait for it to finish or retry with a lock timeout; if that process is gone, remove ${lockPath}.`,
+    `${what} is locked by ${holderText(holder, nowMs)}. Wait for it to finish or retry with a lock timeout; if that process is gone, remove ${lockPath}.`,
   );
+}
+
+/** `pid 42 on host ci-3 running "triton-iac apply" since <time> (held for 5s)`: who holds a lock. */
+export function holderText(holder: LockHolder, nowMs: number): string {
+  return `pid ${holder.pid} on host ${holder.host} running "${holder.command}" since ${holder.createdAt} (held for ${formatAge(nowMs - Date.parse(holder.createdAt))})`;
 }
 
 /** `42s`, `3m 5s`, `2h 7m`. */

@@ -6,8 +6,11 @@
  *   `If-Match: ""` (create-only) for the first write. A lost race (412 PreconditionFailed, or 409
  *   ConcurrentRequest when two writes overlap in flight) is `STATE_CONFLICT`, never an overwrite.
  * - The lock is a second object, `<state>.lock`. It records the holder (id, pid, host, command,
- *   time); a run that finds it held reports who holds it and for how long, and waits up to
- *   `lockTimeoutMs`. Taking it is a compare-and-swap, so exactly one of two racing runs gets it:
+ *   time); a run that finds it held reports who holds it and for how long at once, or waits up to
+ *   `lockTimeoutMs` (saying so). A read of the lock may lag, so a held lock is confirmed before it
+ *   is reported: a metadata write with `If-Match` on the etag read, which the server checks against
+ *   the current object and which leaves a held lock as it is. (Re-reading until the consistency
+ *   window had passed made "fail at once" wait 15-19 s.) Taking it is a compare-and-swap, so exactly one of two racing runs gets it:
  *   `If-Match: ""` when there is no lock object, `If-Match` on the etag of a released one.
  * - Release replaces the lock (`If-Match` on our lock's etag, so a run never touches another's
  *   lock) with a released record carrying the etag and serial of the state as the holder left it.
@@ -28,10 +31,10 @@ import { ReconcilerError } from '../errors.js';
 import type { LockHolder, LockRequest, StateBackend, StateSnapshot } from './backend.js';
 import { parseStateDocument, type StateDocument } from './document.js';
 import { checkReadOwnership, nextDocumentToWrite, type StateOwner } from './private/ownership.js';
-import { formatAge } from './file-lock.js';
+import { formatAge, holderText } from './file-lock.js';
 
 /** The Manta calls the backend makes (a full `MantaClient` fits). */
-export type MantaStateClient = Pick<MantaClient, 'getObjectBuffer' | 'putObject' | 'deleteObject' | 'makeDirectories'>;
+export type MantaStateClient = Pick<MantaClient, 'getObjectBuffer' | 'putObject' | 'putMetadata' | 'deleteObject' | 'makeDirectories'>;
 
 /** Options for {@link MantaStateBackend}. */
 export interface MantaStateBackendOptions {
@@ -166,11 +169,14 @@ export class MantaStateBackend implements StateBackend {
     const deadline = this.now() + (request.lockTimeoutMs ?? 0);
     const id = randomUUID();
     await this.io('create the directory of', () => this.manta.makeDirectories(parentOf(this.lockPath)));
-    // Bounded by the deadline: every pass either takes the lock, breaks a dead lock, or waits.
+    // Bounded by the deadline (and, while reads lag, by the consistency window): every pass takes
+    // the lock, breaks a dead lock, finds the read stale, or waits.
     let vanished = 0;
-    // A read inside the consistency window may show a holder that has since released the lock:
-    // a held lock is reported only once reads over the window keep showing it.
-    let heldSince: number | undefined;
+    let told = false;
+    // While reads lag behind the lock's last change, a free lock can look absent or held: wait for
+    // them to catch up (at most the consistency window) before reporting it as locked.
+    let laggingSince: number | undefined;
+    const lagDeadline = (): number => Math.max(deadline, (laggingSince ??= this.now()) + this.windowMs);
     let released: { readonly released: ReleasedLock; readonly etag: string } | undefined;
     for (;;) {
       const holder: LockHolder = { id, pid: process.pid, host: hostname(), command: request.command, createdAt: new Date(this.now()).toISOString() };
@@ -200,7 +206,7 @@ export class MantaStateBackend implements StateBackend {
         if (free !== undefined) released = free;
         vanished += 1;
         if (vanished === 1) continue;
-        if (this.now() >= deadline) {
+        if (this.now() >= lagDeadline()) {
           throw new ReconcilerError('STATE_LOCKED', `state ${this.location} is locked (the lock object ${this.lockPath} exists but is not readable yet); retry with a lock timeout`);
         }
         await sleep(Math.min(this.pollMs, Math.max(1, deadline - this.now())));
@@ -212,10 +218,38 @@ export class MantaStateBackend implements StateBackend {
         await this.removeLock(held.etag);
         continue;
       }
-      heldSince ??= this.now();
-      const giveUpAt = Math.max(deadline, heldSince + this.windowMs);
-      if (this.now() >= giveUpAt) throw this.lockedError(held?.held ?? 'unreadable');
-      await sleep(Math.min(this.pollMs, Math.max(1, giveUpAt - this.now())));
+      // A read inside the consistency window may show a holder that has since released the lock.
+      // A conditional metadata write, which the server checks against the current object (never a
+      // lagging copy) and which leaves a held lock's content and etag as they are, tells at once.
+      if (held !== undefined && !(await this.stillHeld(held.etag))) {
+        // The read lagged: the lock changed (most likely released). Read again shortly; reads show
+        // the current lock once the window after its change has passed.
+        if (this.now() >= lagDeadline()) throw this.lockedError(held.held);
+        await sleep(Math.min(this.pollMs, 50));
+        continue;
+      }
+      if (this.now() >= deadline) throw this.lockedError(held?.held ?? 'unreadable');
+      if (!told) {
+        told = true;
+        const who = held !== undefined ? ` by ${holderText(held.held, this.now())}` : ' (its lock object is damaged)';
+        request.onWait?.(`state ${this.location} is locked${who}; waiting up to ${formatAge(deadline - this.now())} for it to be released`);
+      }
+      await sleep(Math.min(this.pollMs, Math.max(1, deadline - this.now())));
+    }
+  }
+
+  /**
+   * Whether the lock object still has `etag` (so the holder read is current): `If-Match` on a
+   * metadata write that rewrites what the lock object already has.
+   */
+  private async stillHeld(etag: string): Promise<boolean> {
+    if (etag === '') return true;
+    try {
+      await this.manta.putMetadata(this.lockPath, { contentType: 'application/json', headers: { 'if-match': etag } });
+      return true;
+    } catch (error) {
+      if (error instanceof TritonApiError && (error.isNotFound || isConditionLost(error))) return false;
+      throw ioError('read the lock', this.lockPath, error);
     }
   }
 
@@ -273,10 +307,9 @@ export class MantaStateBackend implements StateBackend {
     if (holder === 'unreadable') {
       return new ReconcilerError('STATE_LOCKED', `state ${this.location} is locked, but the lock object ${this.lockPath} is damaged. If no triton-iac run is active, remove it (mrm ${this.lockPath}) and retry.`);
     }
-    const age = formatAge(this.now() - Date.parse(holder.createdAt));
     return new ReconcilerError(
       'STATE_LOCKED',
-      `state ${this.location} is locked by pid ${holder.pid} on host ${holder.host} running "${holder.command}" since ${holder.createdAt} (held for ${age}). ` +
+      `state ${this.location} is locked by ${holderText(holder, this.now())}. ` +
         `Wait for it to finish or retry with a lock timeout; if that run is gone, remove the lock object (mrm ${this.lockPath}).`,
     );
   }

@@ -41,6 +41,15 @@ describe('state operations', () => {
     expect(showResource(after, 'prod/dev').dependsOn).toEqual(['prod/users/alice']);
   });
 
+  it('moves the children of a resource with it, and only those (not a sibling whose name starts alike)', () => {
+    const family: StateDocument = { ...doc, resources: [...doc.resources, entry('prod/alice/key', ['prod/alice']), entry('prod/alice/RoleTags', ['prod/alice/key']), entry('prod/alice-admin')] };
+    const after = moveResource(family, 'prod/alice', 'prod/carol');
+    expect(after.resources.map((r) => r.address)).toEqual(['prod/alice-admin', 'prod/carol', 'prod/carol/RoleTags', 'prod/carol/key', 'prod/dev', 'prod/ops']);
+    expect(showResource(after, 'prod/carol/RoleTags').dependsOn).toEqual(['prod/carol/key']);
+    expect(() => moveResource({ ...family, resources: [...family.resources, entry('prod/carol/key')] }, 'prod/alice', 'prod/carol')).toThrow(/cannot move prod\/alice\/key to prod\/carol\/key: prod\/carol\/key is already in the state/);
+    expect(() => moveResource(family, 'prod/alice', 'prod/alice/inner')).toThrow(/cannot move inside itself/);
+  });
+
   it('refuses to move onto an address that is taken, or to the same address', () => {
     expect(() => moveResource(doc, 'prod/alice', 'prod/ops')).toThrow('cannot move prod/alice to prod/ops: prod/ops is already in the state; remove it first with `triton-iac state rm prod/ops`');
     expect(() => moveResource(doc, 'prod/alice', 'prod/alice')).toThrow(/must be non-empty and different/);

@@ -43,26 +43,48 @@ export function removeResource(doc: StateDocument, address: string): StateDocume
 }
 
 /**
- * The document with `from` renamed to `to` (after a construct was moved in the code), including every
- * other resource's `dependsOn` reference to it.
+ * The document with `from` renamed to `to` (after a construct was moved in the code), together with
+ * its children (`from/...`, such as a user's keys and role tags, which move with their parent in the
+ * code too), including every other resource's `dependsOn` reference to them.
  * @throws ReconcilerError `STATE_ADDRESS_NOT_FOUND` for an unknown `from`; `STATE_ADDRESS_INVALID`
- *   when `to` is empty, equal to `from`, or already taken.
+ *   when `to` is empty, equal to `from`, inside `from`, or already taken (for a child too).
  */
 export function moveResource(doc: StateDocument, from: string, to: string): StateDocument {
   showResource(doc, from);
   if (to.trim() === '' || to === from) {
     throw new ReconcilerError('STATE_ADDRESS_INVALID', `cannot move ${from} to ${JSON.stringify(to)}: the new address must be non-empty and different`);
   }
-  if (doc.resources.some((r) => r.address === to)) {
-    throw new ReconcilerError('STATE_ADDRESS_INVALID', `cannot move ${from} to ${to}: ${to} is already in the state; remove it first with \`triton-iac state rm ${to}\``);
+  if (to.startsWith(`${from}/`)) {
+    throw new ReconcilerError('STATE_ADDRESS_INVALID', `cannot move ${from} to ${to}: an address cannot move inside itself`);
   }
+  const moved = addressesUnder(doc, from).map((a) => ({ from: a, to: `${to}${a.slice(from.length)}` }));
+  for (const m of moved) {
+    if (doc.resources.some((r) => r.address === m.to)) {
+      throw new ReconcilerError('STATE_ADDRESS_INVALID', `cannot move ${m.from} to ${m.to}: ${m.to} is already in the state; remove it first with \`triton-iac state rm ${m.to}\``);
+    }
+  }
+  return renameEntries(doc, new Map(moved.map((m) => [m.from, m.to])));
+}
+
+/** `address` and the addresses of its children in the state (`address/...`), sorted. */
+export function addressesUnder(doc: StateDocument, address: string): string[] {
+  return doc.resources
+    .map((r) => r.address)
+    .filter((a) => a === address || a.startsWith(`${address}/`))
+    .sort();
+}
+
+/**
+ * The document with each address of `renames` (old to new) renamed, and every `dependsOn` reference
+ * to it. The caller makes sure no new address is taken.
+ */
+export function renameEntries(doc: StateDocument, renames: ReadonlyMap<string, string>): StateDocument {
+  const renamed = (a: string): string => renames.get(a) ?? a;
   return {
     ...doc,
-    resources: doc.resources.map((r) => ({
-      ...r,
-      address: r.address === from ? to : r.address,
-      dependsOn: r.dependsOn.map((d) => (d === from ? to : d)).sort(),
-    })),
+    resources: doc.resources
+      .map((r) => ({ ...r, address: renamed(r.address), dependsOn: r.dependsOn.map(renamed).sort() }))
+      .sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0)),
   };
 }
 

@@ -15,7 +15,7 @@ const full: { [K in ResourceKind]: Required<ResourcePropertiesByKind[K]> } = {
   'user-key': { user: 'bob', name: 'k', key: 'ssh-ed25519 AAAA', fingerprint: 'aa:bb' },
   policy: { name: 'p', rules: ['CAN x'], description: 'd' },
   role: { name: 'r', members: [{ type: 'subuser', login: 'bob', default: true }], policies: ['p'] },
-  'role-tag': { path: '/acme/users', roles: ['r'] },
+  'role-tag': { path: '/acme/users', roles: ['r'], exclusive: true },
   image: { machine: 'm', name: 'i', version: '1', description: 'd', homepage: 'h', eula: 'e', acl: ['u'], tags: { a: 'b' }, exportTo: '/acme/stor/x', roleTags: ['r'] },
   'image-lookup': { name: 'n', os: 'smartos', version: '1', owner: 'o', public: true, type: 'zone-dataset', state: 'all', mostRecent: true },
   'datacenter-lookup': { name: 'us-east-1' },

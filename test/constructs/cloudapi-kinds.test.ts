@@ -155,7 +155,7 @@ describe('role tags', () => {
     const ops = new Role(stack, 'ops', {});
     new RoleTag(stack, 'machines', { resource: '/my/machines', roles: [ops, 'auditors'] });
     const r = resource(app.synth(), 'prod/machines');
-    expect(r).toEqual({ address: 'prod/machines', kind: 'role-tag', naturalKey: '/acme/machines', properties: { path: '/acme/machines', roles: ['auditors', 'ops'] }, dependsOn: ['prod/ops'] });
+    expect(r).toEqual({ address: 'prod/machines', kind: 'role-tag', naturalKey: '/acme/machines', properties: { path: '/acme/machines', roles: ['auditors', 'ops'], exclusive: false }, dependsOn: ['prod/ops'] });
   });
 
   it('GIVEN a RoleTag on a construct WHEN synthesized THEN it tags the construct path and depends on the construct', () => {
@@ -163,7 +163,7 @@ describe('role tags', () => {
     const bob = new User(stack, 'bob', { login: 'bob', email: 'bob@acme.example' });
     new RoleTag(stack, 'tag-bob', { resource: bob, roles: ['ops'] });
     const r = resource(app.synth(), 'prod/tag-bob');
-    expect(r.properties).toEqual({ path: '/acme/users/bob', roles: ['ops'] });
+    expect(r.properties).toEqual({ path: '/acme/users/bob', roles: ['ops'], exclusive: false });
     expect(r.dependsOn).toEqual(['prod/bob']);
   });
 
@@ -193,6 +193,15 @@ describe('role tags', () => {
       ['prod/uk/RoleTags', `/acme/users/bob/keys/${alicesKey.md5}`],
     ]);
     expect(resource(m, 'prod/uk/RoleTags').dependsOn).toEqual(['prod/ops', 'prod/uk']);
+    // A resource the stack owns owns its whole list of roles.
+    expect(m.stacks[0]!.resources.filter((r) => r.kind === 'role-tag').every((r) => r.properties['exclusive'] === true)).toBe(true);
+  });
+
+  it('GIVEN a RoleTag with exclusive: true WHEN synthesized THEN it owns the path, and a non-boolean exclusive is refused naming the field', () => {
+    const { app, stack } = newStack();
+    new RoleTag(stack, 'machines', { resource: '/my/machines', roles: ['ops'], exclusive: true });
+    expect(resource(app.synth(), 'prod/machines').properties).toEqual({ path: '/acme/machines', roles: ['ops'], exclusive: true });
+    expect(() => new RoleTag(stack, 'bad', { resource: '/my/images', roles: [], exclusive: 'yes' as unknown as boolean })).toThrow(/prod\/bad.*exclusive/);
   });
 });
 
@@ -209,7 +218,7 @@ describe('existing objects brought in by name', () => {
     expect(m.stacks[0]!.resources.map((r) => r.address)).toEqual(['prod/carols-key', 'prod/ops', 'prod/tag-carol']);
     expect(resource(m, 'prod/ops').properties).toEqual({ name: 'ops', members: [{ type: 'subuser', login: 'carol', default: false }], policies: ['legacy-read'] });
     expect(resource(m, 'prod/ops').dependsOn).toEqual([]);
-    expect(resource(m, 'prod/tag-carol').properties).toEqual({ path: '/acme/users/carol', roles: ['auditors'] });
+    expect(resource(m, 'prod/tag-carol').properties).toEqual({ path: '/acme/users/carol', roles: ['auditors'], exclusive: false });
   });
 
   it('GIVEN User.fromLogin with an invalid login WHEN called THEN the login rule is named', () => {

@@ -118,10 +118,26 @@ describe('role-tag handler against the emulator', () => {
     expectInSync(roleTagHandler, (await roleTagHandler.read(world.ctx, { naturalKey: '/acme/users/alice' }))!, desired);
   });
 
-  it('replaces the whole list on update', async () => {
-    const desired = { path: '/acme/users/alice', roles: ['auditors'] };
+  it('replaces the whole list on update when exclusive', async () => {
+    const desired = { path: '/acme/users/alice', roles: ['auditors'], exclusive: true };
     expectInSync(roleTagHandler, await roleTagHandler.update(world.ctx, '/acme/users/alice', desired, []), desired);
     expect((await roleTagHandler.read(world.ctx, { naturalKey: '/acme/users/alice' }))!.roles).toEqual(['auditors']);
+  });
+
+  it('changes only its own roles on a shared path when not exclusive, and deletes only those', async () => {
+    const path = '/acme/users/alice';
+    await world.ctx.clients.cloudapi.setRoleTags(path, ['admins', 'auditors']);
+    // This tag declared auditors last time and now declares admins: auditors goes, admins stays.
+    const applied = { path, roles: ['auditors'] };
+    const desired = { path, roles: ['admins'] };
+    const updated = await roleTagHandler.update(world.ctx, path, desired, [], applied);
+    expect(updated.roles).toEqual(['admins']);
+    await world.ctx.clients.cloudapi.setRoleTags(path, ['admins', 'auditors']);
+    const live = (await roleTagHandler.read(world.ctx, { naturalKey: path }))!;
+    // Another party's auditors is not part of this tag's live form, so it never shows as a change.
+    expect(roleTagHandler.normalizeLive(live, roleTagHandler.normalizeDesired(desired), desired)).toEqual({ path, roles: ['admins'] });
+    await roleTagHandler.delete(world.ctx, { naturalKey: path, applied: desired });
+    expect((await roleTagHandler.read(world.ctx, { naturalKey: path }))!.roles).toEqual(['auditors']);
   });
 
   it('tags the account itself and a policy path', async () => {

@@ -179,3 +179,53 @@ describe('Manta state backend inside a consistency window', () => {
     }
   });
 });
+
+describe('Manta state lock while reads lag', () => {
+  /** A Manta client that counts the lock-object calls a backend makes. */
+  function counting(client: MantaClient, lockPath: string): { client: MantaClient; reads: () => number; probes: () => number } {
+    let reads = 0;
+    let probes = 0;
+    const counted: MantaClient = {
+      ...client,
+      getObjectBuffer: (path, options) => {
+        if (path === lockPath) reads++;
+        return client.getObjectBuffer(path, options);
+      },
+      putMetadata: (path, options) => {
+        if (path === lockPath) probes++;
+        return client.putMetadata(path, options);
+      },
+    };
+    return { client: counted, reads: () => reads, probes: () => probes };
+  }
+
+  it('reports a held lock at once, naming the holder, and still takes a lock released moments ago', async () => {
+    const lagging = await startAccountWorld({ ownerKey: world.ownerKey, consistencyWindowMs: 300, staleReadRate: 1 });
+    try {
+      const path = '/acme/stor/triton-iac/lagging.state.json';
+      const open = (client: MantaClient = lagging.manta): MantaStateBackend =>
+        new MantaStateBackend({ stack: 'prod', account: 'acme', manta: client, path, lockPollMs: 30, consistencyWindowMs: 300 });
+      const holder = open();
+      await holder.lock({ command: 'triton-iac apply' });
+      // Once the window after taking it has passed, reads of the lock are current.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+
+      const second = counting(lagging.manta, `${path}.lock`);
+      const err = await failure(open(second.client).lock({ command: 'second' }));
+      expect(err.code).toBe('STATE_LOCKED');
+      expect(err.message).toMatch(/locked by pid \d+ on host .* running "triton-iac apply" since \d{4}-/);
+      // One read and one confirmation, not a re-read of the held lock for the whole window.
+      expect(second.reads()).toBe(1);
+      expect(second.probes()).toBe(1);
+
+      // Every read now lags 300 ms, so a run starting right after the release first sees the old
+      // holder; the confirmation shows that read is stale, and the lock is taken without a timeout.
+      await holder.unlock();
+      const third = open();
+      await third.lock({ command: 'third' });
+      await third.unlock();
+    } finally {
+      await lagging.close();
+    }
+  });
+});

@@ -24,6 +24,12 @@ export interface CreateOutcome {
   readonly live: unknown;
   /** True when the object already existed (an earlier attempt's) and was adopted instead. */
   readonly adopted: boolean;
+  /**
+   * True when the server said the name is taken and no earlier attempt of this run can have made
+   * the object: it existed before this create (made outside this apply, or not yet visible when the
+   * plan read), so the caller decides whether adopting it is what the plan promised.
+   */
+  readonly foundExisting?: boolean;
 }
 
 /** Creates `change`'s object with `desired`, or adopts the one an earlier attempt created. */
@@ -57,7 +63,7 @@ export async function createSafely(args: {
     } catch (error) {
       if (isConflict(error) && !args.deletedJustNow) {
         const existing = await readUntilVisible(args, ref, error);
-        if (existing !== undefined) return { live: await complete(args, existing), adopted: true };
+        if (existing !== undefined) return { live: await complete(args, existing), adopted: true, ...(outcomeUnknown ? {} : { foundExisting: true }) };
         throw error;
       }
       let c = classify(error, args.refs);

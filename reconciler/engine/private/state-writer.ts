@@ -5,7 +5,7 @@
  */
 import type { StateBackend, StateSnapshot } from '../../state/backend.js';
 import { emptyState, type StateDocument, type StateResource } from '../../state/document.js';
-import { putResource } from '../../state/operations.js';
+import { putResource, renameEntries } from '../../state/operations.js';
 
 /** Serialised state updates for one run, under a lock the caller holds. */
 export class StateWriter {
@@ -35,6 +35,14 @@ export class StateWriter {
   /** Adds or replaces an entry and writes the state. */
   put(entry: StateResource): Promise<void> {
     return this.enqueue((doc) => putResource(doc, entry));
+  }
+
+  /**
+   * Renames entries (a renamed construct's object keeps being managed, at its new address), with
+   * every `dependsOn` reference to them, in one write.
+   */
+  move(moves: readonly { readonly from: string; readonly to: string }[]): Promise<void> {
+    return this.enqueue((doc) => renameEntries(doc, new Map(moves.map((m) => [m.from, m.to]))));
   }
 
   /** Removes an entry (a no-op when absent) and writes the state. */

@@ -64,7 +64,14 @@ export function formatKey(key: string): string {
   return /^[A-Za-z_][A-Za-z0-9_-]*$/.test(key) ? key : JSON.stringify(key);
 }
 
-/** `Plan: 1 to add, 2 to change, 0 to replace, 1 to destroy, 0 to adopt.` */
+/**
+ * `Plan: 1 to add, 2 to change, 0 to replace, 1 to destroy, 0 to adopt.`, followed by the moves and
+ * conflicts when there are any (`..., 0 to adopt, 2 to move, 1 conflict.`).
+ */
 export function summaryLine(summary: PlanSummary): string {
-  return `Plan: ${summary.add} to add, ${summary.change} to change, ${summary.replace} to replace, ${summary.destroy} to destroy, ${summary.adopt} to adopt.`;
+  const extra = [
+    ...(summary.move > 0 ? [`${summary.move} to move`] : []),
+    ...(summary.conflict > 0 ? [`${summary.conflict} conflict${summary.conflict === 1 ? '' : 's'}`] : []),
+  ];
+  return `Plan: ${summary.add} to add, ${summary.change} to change, ${summary.replace} to replace, ${summary.destroy} to destroy, ${summary.adopt} to adopt${extra.map((e) => `, ${e}`).join('')}.`;
 }

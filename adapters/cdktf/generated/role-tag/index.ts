@@ -9,6 +9,12 @@ import * as cdktf from 'cdktf';
 
 export interface RoleTagConfig extends cdktf.TerraformMetaArguments {
   /**
+  * True: the path's whole list (other roles there are removed); otherwise only these roles are managed there.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/role_tag#exclusive RoleTag#exclusive}
+  */
+  readonly exclusive?: boolean | cdktf.IResolvable;
+  /**
   * Canonical path `/<account>/<collection>[/<name>]`. Changing this forces a replacement.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/role_tag#path RoleTag#path}
@@ -72,6 +78,7 @@ export class RoleTag extends cdktf.TerraformResource {
       connection: config.connection,
       forEach: config.forEach
     });
+    this._exclusive = config.exclusive;
     this._path = config.path;
     this._roles = config.roles;
   }
@@ -79,6 +86,22 @@ export class RoleTag extends cdktf.TerraformResource {
   // ==========
   // ATTRIBUTES
   // ==========
+
+  // exclusive - computed: false, optional: true, required: false
+  private _exclusive?: boolean | cdktf.IResolvable; 
+  public get exclusive() {
+    return this.getBooleanAttribute('exclusive');
+  }
+  public set exclusive(value: boolean | cdktf.IResolvable) {
+    this._exclusive = value;
+  }
+  public resetExclusive() {
+    this._exclusive = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get exclusiveInput() {
+    return this._exclusive;
+  }
 
   // id - computed: true, optional: false, required: false
   public get id() {
@@ -117,6 +140,7 @@ export class RoleTag extends cdktf.TerraformResource {
 
   protected synthesizeAttributes(): { [name: string]: any } {
     return {
+      exclusive: cdktf.booleanToTerraform(this._exclusive),
       path: cdktf.stringToTerraform(this._path),
       roles: cdktf.listMapper(cdktf.stringToTerraform, false)(this._roles),
     };
@@ -124,6 +148,12 @@ export class RoleTag extends cdktf.TerraformResource {
 
   protected synthesizeHclAttributes(): { [name: string]: any } {
     const attrs = {
+      exclusive: {
+        value: cdktf.booleanToHclTerraform(this._exclusive),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "boolean",
+      },
       path: {
         value: cdktf.stringToHclTerraform(this._path),
         isBlock: false,
