@@ -4,8 +4,10 @@ export default defineConfig({
   test: {
     include: ['**/*.test.ts'],
     exclude: ['node_modules/**', 'dist/**'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // A budget, not a check: end-to-end tests run the CLI and the vendor tools many times, and each
+    // run can take several seconds on a loaded 2-core machine. No test's verdict is its duration.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     // Integration suites start real servers and child processes; two cores is all CI has.
     maxWorkers: 2,
     reporters: ['default', './test/support/summary-reporter.ts'],
