@@ -59,7 +59,7 @@ describe('eager validation: policies and roles', () => {
   it('GIVEN a rule with an unknown condition WHEN the Policy is created THEN the real grammar reports the condition and its position', () => {
     const { stack } = newStack();
     expect(errorOf(() => new Policy(stack, 'p', { rules: ['CAN getmachine', 'CAN listmachines WHEN bogus = 1'] }))).toBe(
-      'prod/p: rules[1] "CAN listmachines WHEN bogus = 1": unknown condition "bogus" at position 22; known conditions are activeRoles, date, day, fromjob, method, owner, sourceip, time, user-agent, overwrite',
+      'prod/p: rules[1] "CAN listmachines WHEN bogus = 1": unknown condition "bogus" at position 22; known conditions are activeRoles, date, day, fromjob, method, owner, sourceip, time, user-agent, overwrite, or name the type of any other condition as bogus::<type> (string, ip, date, day, time, number)',
     );
   });
 
