@@ -16,6 +16,12 @@ let home: string;
 let env: NodeJS.ProcessEnv;
 let globexKey: TestKeyPair;
 
+/**
+ * Each `triton` run costs a node start (seconds on a busy machine) and some tests make a dozen:
+ * a generous limit that is not what these tests check.
+ */
+const CLI_TEST_TIMEOUT_MS = 120_000;
+
 /** Runs the unmodified `triton` CLI against the emulator; each start costs about half a second. */
 async function triton(...args: string[]): Promise<string> {
   return tritonWith({}, ...args);
@@ -73,7 +79,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('the standard triton CLI against the emulator', () => {
+describe('the standard triton CLI against the emulator', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it('reads the account, images and datacenters', async () => {
     expect(JSON.parse(await triton('account', 'get', '-j')).login).toBe('acme');
     expect(await triton('images')).toContain('base-64-lts');
@@ -122,7 +128,7 @@ describe('the standard triton CLI against the emulator', () => {
   });
 });
 
-describe('the standard triton CLI meets the real server\'s behaviour (issue 14)', () => {
+describe('the standard triton CLI meets the real server\'s behaviour (issue 14)', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it('triton ls ends after one ListMachines page and lists every machine', async () => {
     await cloudapiStats('DELETE');
     const out = await triton('ls', '-j');
