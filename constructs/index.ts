@@ -5,7 +5,7 @@ export { TritonResource, type RenderContext, type RenderedResource } from './res
 export { Reference, type IReferenceTarget } from './reference.js';
 export { Secret } from './secret.js';
 export { ConstructError, SynthError, ValidationError } from './errors.js';
-export type { IAccountOwner, IPolicy, IRole, ITaggable, IUser } from './interfaces.js';
+export type { IAccountMember, IAccountOwner, IPolicy, IRole, ITaggable, IUser } from './interfaces.js';
 export { Account, type AccountProps } from './account.js';
 export { AccountConfig, type AccountConfigProps } from './account-config.js';
 export { Key, type KeyProps } from './key.js';

@@ -33,3 +33,12 @@ export interface IAccountOwner {
   /** Marks the account-owner member. */
   readonly accountOwner: true;
 }
+
+/**
+ * Another account as a role member, by its login: `Role.account('partner')`. That account then
+ * acts on the stack's account under the role (`triton --act-as <account> --role <role>`).
+ */
+export interface IAccountMember {
+  /** The member account's login. */
+  readonly accountLogin: string;
+}

@@ -5,7 +5,7 @@ import type { Construct } from 'constructs';
 import type { RoleMember, RoleProperties } from '../common/resource-properties.js';
 import { checkLogin, checkPolicyName, checkRoleName } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
-import type { IAccountOwner, IPolicy, IRole, ITaggable, IUser } from './interfaces.js';
+import type { IAccountMember, IAccountOwner, IPolicy, IRole, ITaggable, IUser } from './interfaces.js';
 import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
 import { RoleTag } from './role-tag.js';
 import { compareStrings, sortedUnique } from './private/canonical.js';
@@ -13,10 +13,10 @@ import { fail, showValue } from './private/problems.js';
 import { ImportedRole } from './private/imported.js';
 
 /**
- * A role member: a `User` of the stack, the login of a sub-user the stack does not manage, or
- * `Role.ACCOUNT_OWNER`.
+ * A role member: a `User` of the stack, the login of a sub-user the stack does not manage,
+ * `Role.ACCOUNT_OWNER`, or another account, `Role.account(login)`.
  */
-export type RoleMemberRef = IUser | string | IAccountOwner;
+export type RoleMemberRef = IUser | string | IAccountOwner | IAccountMember;
 
 /** Props of a {@link Role}. */
 export interface RoleProps {
@@ -62,6 +62,17 @@ export class Role extends TritonResource implements IRole, ITaggable {
 
   /** The account owner, as a member. */
   static readonly ACCOUNT_OWNER: IAccountOwner = Object.freeze({ accountOwner: true as const });
+
+  /**
+   * Another account, by login, as a member: CloudAPI accepts any existing account, whose owner
+   * then acts on this account's resources under the role by asking for it (`as-role`). The login
+   * is checked here; that the account exists, only at apply.
+   */
+  static account(login: string): IAccountMember {
+    const problem = checkLogin(login);
+    if (problem) throw new ValidationError(`Role.account(${JSON.stringify(login)}): ${problem}`);
+    return Object.freeze({ accountLogin: login });
+  }
 
   readonly kind = 'role' as const;
   /** The role name. */
@@ -118,6 +129,8 @@ export class Role extends TritonResource implements IRole, ITaggable {
       let member: RoleMember;
       if (isAccountOwner(ref)) {
         member = { type: 'account', login: ctx.account, default: isDefault };
+      } else if (isAccountMember(ref)) {
+        member = { type: 'account', login: ref.accountLogin, default: isDefault };
       } else if (typeof ref === 'string') {
         const managed = ctx.find('user', ref.toLowerCase()) as (TritonResource & IUser) | undefined;
         deps.push(managed);
@@ -147,18 +160,25 @@ function isAccountOwner(ref: RoleMemberRef): ref is IAccountOwner {
   return typeof ref === 'object' && ref !== null && (ref as IAccountOwner).accountOwner === true;
 }
 
+function isAccountMember(ref: RoleMemberRef): ref is IAccountMember {
+  return typeof ref === 'object' && ref !== null && typeof (ref as IAccountMember).accountLogin === 'string';
+}
+
 function policyName(p: IPolicy | string): string {
   return typeof p === 'string' ? p : p.policyName;
 }
 
 function checkMembers(at: string, field: string, members: readonly RoleMemberRef[]): readonly RoleMemberRef[] {
-  if (!Array.isArray(members)) fail(at, field, members, 'must be an array of users, logins or Role.ACCOUNT_OWNER');
+  if (!Array.isArray(members)) fail(at, field, members, 'must be an array of users, logins, Role.ACCOUNT_OWNER or Role.account(login)');
   members.forEach((m, i) => {
     if (typeof m === 'string') {
       const problem = checkLogin(m);
       if (problem) throw new ValidationError(`${at}: ${field}[${i}]: ${problem}`);
+    } else if (isAccountMember(m)) {
+      const problem = checkLogin(m.accountLogin);
+      if (problem) throw new ValidationError(`${at}: ${field}[${i}]: account ${problem}`);
     } else if (!isAccountOwner(m) && (typeof m !== 'object' || m === null || typeof (m as IUser).login !== 'string')) {
-      fail(at, `${field}[${i}]`, showValue(m), 'must be a User, a login or Role.ACCOUNT_OWNER');
+      fail(at, `${field}[${i}]`, showValue(m), 'must be a User, a login, Role.ACCOUNT_OWNER or Role.account(login)');
     }
   });
   return [...members];

@@ -193,3 +193,38 @@ describe('policyRuleMatches', () => {
     expect(policyRuleMatches(parsePolicyRule('CAN NOT getmachine'), { action: 'getmachine', now: WEDNESDAY_NOON })).toBe(true);
   });
 });
+
+describe('typed conditions (name::type) compare the named request value as the type says', () => {
+  it('reads the built-in names through an explicit type', () => {
+    expect(at('2024-01-03T08:00:00Z', 'CAN * WHEN time::time > 07:30:00')).toBe('allow');
+    expect(at('2024-01-03T07:00:00Z', 'CAN * WHEN time::time > 07:30:00')).toBe('none');
+    expect(at('2024-01-05T12:00:00Z', 'CAN * WHEN day::day in (Mon, Tue, Wed, Thu, Fri)')).toBe('allow'); // Friday
+    expect(at('2024-01-06T12:00:00Z', 'CAN * WHEN day::day in (Mon, Tue, Wed, Thu, Fri)')).toBe('none'); // Saturday
+    expect(at('2024-01-03T12:00:00Z', 'CAN * WHEN sourceip::ip = 10.0.0.0/8', { sourceIp: '10.1.2.3' })).toBe('allow');
+    expect(at('2024-01-03T12:00:00Z', 'CAN * WHEN sourceip::ip = 10.0.0.0/8', { sourceIp: '11.1.2.3' })).toBe('none');
+  });
+
+  it('reads other names from the request conditions, converting strings as the type asks', () => {
+    const conditions = { datacenter: 'dc-east', tag_role: 'db', count: 3, deadline: '2024-02-01T00:00:00Z', ceiling: '10' };
+    expect(at('2024-01-03T12:00:00Z', 'CAN * WHEN datacenter::string = dc-east', { conditions })).toBe('allow');
+    expect(at('2024-01-03T12:00:00Z', 'CAN * WHEN tag_role::string in (web, db)', { conditions })).toBe('allow');
+    expect(at('2024-01-03T12:00:00Z', 'CAN * WHEN tag_role::string like d*', { conditions })).toBe('allow');
+    expect(at('2024-01-03T12:00:00Z', 'CAN * WHEN count::number > 2', { conditions })).toBe('allow');
+    expect(at('2024-01-03T12:00:00Z', 'CAN * WHEN count::number > 3', { conditions })).toBe('none');
+    expect(at('2024-01-03T12:00:00Z', 'CAN * WHEN ceiling::number <= 10', { conditions })).toBe('allow');
+    expect(at('2024-01-03T12:00:00Z', 'CAN * WHEN deadline::date >= 2024-02-01', { conditions })).toBe('allow');
+    expect(at('2024-01-03T12:00:00Z', 'CAN * WHEN datacenter::string < dc-f', { conditions })).toBe('allow');
+  });
+
+  it('does not match a rule whose typed condition names a value the request lacks, even under NOT or before OR', () => {
+    expect(at('2024-01-03T12:00:00Z', 'CAN * WHEN requesttime::time > 07:30:00')).toBe('none');
+    expect(at('2024-01-03T12:00:00Z', 'CAN * WHEN NOT foo::string = bar')).toBe('none');
+    expect(at('2024-01-03T12:00:00Z', 'CAN * WHEN foo::string = bar OR time > 00:00')).toBe('none');
+    expect(at('2024-01-03T12:00:00Z', 'CAN * WHEN time > 00:00 OR foo::string = bar')).toBe('allow');
+  });
+
+  it('does not match when a value cannot be read as the type', () => {
+    expect(at('2024-01-03T12:00:00Z', 'CAN * WHEN label::number = 1', { conditions: { label: 'one' } })).toBe('none');
+    expect(at('2024-01-03T12:00:00Z', 'CAN * WHEN label::date > 2020-01-01', { conditions: { label: 'soon' } })).toBe('none');
+  });
+});

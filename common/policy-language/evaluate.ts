@@ -1,11 +1,14 @@
 /**
  * Evaluating parsed rules against one request.
  *
- * Times and weekdays are read in UTC from `now`, as CloudAPI's servers run in UTC. A comparison
- * whose request value is missing (no `sourceIp`, no `userAgent`, …) is false, so a rule that
- * depends on it does not match; `fromjob` and `overwrite` default to false.
+ * Times and weekdays are read in UTC from `now`, as CloudAPI's servers run in UTC. When a condition
+ * needs a request value the request does not have (no `sourceIp`, no `userAgent`, a typed condition
+ * whose name the request does not supply), the rule does not match, whatever NOT or OR surround it:
+ * aperture's evaluator throws "missing condition in context" there and the server then denies.
+ * `fromjob` and `overwrite` default to false.
  */
 import type { ComparisonCondition, Condition, Operand, PolicyRule } from './policy-rule.js';
+import { actualValue, MissingRequestValue, type ActualValue } from './private/actual-value.js';
 import { globMatches } from './private/glob.js';
 import { parseIpv4, prefixMask } from './private/operands.js';
 
@@ -35,6 +38,12 @@ export interface EvaluationContext {
    * form). A rule naming principals other than `*` never matches when this is absent.
    */
   principal?: string;
+  /**
+   * Further request values by condition name, for conditions that name their type
+   * (`datacenter::string = dc1`, `tag_role::string = db`, `count::number > 2`). A string is read as
+   * the type asks: a date or time from an ISO string, a number from a numeric string.
+   */
+  conditions?: Readonly<Record<string, string | number | boolean | readonly string[]>>;
 }
 
 /**
@@ -69,30 +78,42 @@ export function policyRuleMatches(rule: PolicyRule, ctx: EvaluationContext): boo
   return rule.condition === undefined || evaluateCondition(rule.condition, ctx);
 }
 
-/** Evaluates a condition tree against the request. */
+/**
+ * Evaluates a condition tree against the request; false when it needs a value the request does
+ * not have.
+ */
 export function evaluateCondition(condition: Condition, ctx: EvaluationContext): boolean {
+  try {
+    return evaluateTree(condition, ctx);
+  } catch (err) {
+    if (err instanceof MissingRequestValue) return false;
+    throw err;
+  }
+}
+
+function evaluateTree(condition: Condition, ctx: EvaluationContext): boolean {
   switch (condition.kind) {
     case 'and':
-      return evaluateCondition(condition.left, ctx) && evaluateCondition(condition.right, ctx);
+      return evaluateTree(condition.left, ctx) && evaluateTree(condition.right, ctx);
     case 'or':
-      return evaluateCondition(condition.left, ctx) || evaluateCondition(condition.right, ctx);
+      return evaluateTree(condition.left, ctx) || evaluateTree(condition.right, ctx);
     case 'not':
-      return !evaluateCondition(condition.operand, ctx);
+      return !evaluateTree(condition.operand, ctx);
     case 'comparison':
-      return compare(condition, ctx);
+      return compare(condition, actualValue(condition, ctx));
   }
 }
 
 const DAY_MS = 86_400_000;
 
-function compare(c: ComparisonCondition, ctx: EvaluationContext): boolean {
-  if (c.operator === 'in') return c.values.some((v) => equals(c.name, v, ctx) === true);
+function compare(c: ComparisonCondition, actual: ActualValue): boolean {
+  if (c.operator === 'in') return c.values.some((v) => equals(v, actual));
   const value = c.values[0];
   if (value === undefined) return false;
-  if (c.operator === 'like') return likeMatches(c.name, value, ctx);
-  if (c.operator === '=') return equals(c.name, value, ctx) === true;
-  if (c.operator === '!=') return equals(c.name, value, ctx) === false;
-  const order = ordering(value, ctx);
+  if (c.operator === 'like') return likeMatches(value, actual);
+  if (c.operator === '=') return equals(value, actual);
+  if (c.operator === '!=') return !equals(value, actual);
+  const order = ordering(value, actual);
   if (order === undefined) return false;
   switch (c.operator) {
     case '<':
@@ -107,86 +128,82 @@ function compare(c: ComparisonCondition, ctx: EvaluationContext): boolean {
 }
 
 /** The request's value compared with the operand: negative, zero or positive. */
-function ordering(value: Operand, ctx: EvaluationContext): number | undefined {
-  const now = ctx.now.getTime();
-  if (Number.isNaN(now)) return undefined;
+function ordering(value: Operand, actual: ActualValue): number | undefined {
   switch (value.type) {
     case 'time': {
-      const ofDay = ((now % DAY_MS) + DAY_MS) % DAY_MS;
+      const at = instantOf(actual);
+      if (at === undefined) return undefined;
+      const ofDay = ((at % DAY_MS) + DAY_MS) % DAY_MS;
       return truncate(ofDay, value.precisionMillis) - value.millis;
     }
-    case 'date':
-      return truncate(now, value.precisionMillis) - value.epochMillis;
-    case 'day':
-      return isoDay(ctx.now) - value.from;
+    case 'date': {
+      const at = instantOf(actual);
+      return at === undefined ? undefined : truncate(at, value.precisionMillis) - value.epochMillis;
+    }
+    case 'day': {
+      const at = instantOf(actual);
+      return at === undefined ? undefined : isoDay(at) - value.from;
+    }
+    case 'number':
+      return actual.kind === 'number' ? actual.value - value.value : undefined;
+    case 'string': {
+      const text = actual.kind === 'text' ? actual.values[0] : undefined;
+      return text === undefined ? undefined : text < value.value ? -1 : text > value.value ? 1 : 0;
+    }
     default:
       return undefined;
   }
 }
 
-/** true/false when the request value is known, undefined when it is missing. */
-function equals(name: string, value: Operand, ctx: EvaluationContext): boolean | undefined {
+function equals(value: Operand, actual: ActualValue): boolean {
   switch (value.type) {
     case 'time':
-    case 'date': {
-      const order = ordering(value, ctx);
-      return order === undefined ? undefined : order === 0;
-    }
+    case 'date':
+      return ordering(value, actual) === 0;
     case 'day': {
-      const day = isoDay(ctx.now);
-      if (Number.isNaN(day)) return undefined;
+      const at = instantOf(actual);
+      if (at === undefined) return false;
+      const day = isoDay(at);
       // A range may wrap past Sunday: Fri-Mon is Friday, Saturday, Sunday, Monday.
       return value.from <= value.to ? day >= value.from && day <= value.to : day >= value.from || day <= value.to;
     }
     case 'ip': {
-      const address = ctx.sourceIp === undefined ? undefined : parseIpv4(ctx.sourceIp);
-      if (address === undefined) return undefined;
+      const address = actual.kind === 'ip' || actual.kind === 'text' ? parseIpv4(actual.kind === 'ip' ? actual.address : (actual.values[0] ?? '')) : undefined;
+      if (address === undefined) return false;
       return ((address & prefixMask(value.prefix)) >>> 0) === value.network;
     }
     case 'boolean':
-      return booleanOf(name, ctx) === value.value;
-    case 'string': {
-      if (name === 'activeRoles') return (ctx.activeRoles ?? []).includes(value.value);
-      const actual = stringOf(name, ctx);
-      if (actual === undefined) return undefined;
-      return name === 'method' ? actual.toUpperCase() === value.value.toUpperCase() : actual === value.value;
-    }
+      return actual.kind === 'boolean' && actual.value === value.value;
+    case 'number':
+      return actual.kind === 'number' && actual.value === value.value;
+    case 'string':
+      if (actual.kind !== 'text') return false;
+      return actual.caseInsensitive
+        ? actual.values.some((v) => v.toUpperCase() === value.value.toUpperCase())
+        : actual.values.includes(value.value);
     case 'pattern':
-      return likeMatches(name, value, ctx);
+      return likeMatches(value, actual);
   }
 }
 
-function likeMatches(name: string, value: Operand, ctx: EvaluationContext): boolean {
-  if (value.type !== 'pattern') return false;
+function likeMatches(value: Operand, actual: ActualValue): boolean {
+  if (value.type !== 'pattern' || actual.kind !== 'text') return false;
   const re = new RegExp(value.source, value.flags);
-  if (name === 'activeRoles') return (ctx.activeRoles ?? []).some((role) => re.test(role));
-  const actual = stringOf(name, ctx);
-  return actual !== undefined && re.test(actual);
+  return actual.values.some((v) => re.test(v));
 }
 
-function stringOf(name: string, ctx: EvaluationContext): string | undefined {
-  switch (name) {
-    case 'method':
-      return ctx.method;
-    case 'owner':
-      return ctx.owner;
-    case 'user-agent':
-      return ctx.userAgent;
-    default:
-      return undefined;
-  }
-}
-
-function booleanOf(name: string, ctx: EvaluationContext): boolean {
-  return (name === 'fromjob' ? ctx.fromjob : ctx.overwrite) ?? false;
+function instantOf(actual: ActualValue): number | undefined {
+  if (actual.kind !== 'instant') return undefined;
+  const at = actual.at.getTime();
+  return Number.isNaN(at) ? undefined : at;
 }
 
 function truncate(millis: number, precision: number): number {
   return Math.floor(millis / precision) * precision;
 }
 
-/** ISO weekday of a date in UTC: 1 = Monday … 7 = Sunday. */
-function isoDay(date: Date): number {
-  const day = date.getUTCDay();
+/** ISO weekday of an instant in UTC: 1 = Monday … 7 = Sunday. */
+function isoDay(millis: number): number {
+  const day = new Date(millis).getUTCDay();
   return day === 0 ? 7 : day;
 }

@@ -2,16 +2,18 @@
  * CloudAPI's access-control language: parse rules at synth time and in the emulator with one
  * grammar, and evaluate them against a request.
  */
-export { KNOWN_CONDITIONS } from './policy-rule.js';
+export { CONDITION_TYPE_NAMES, KNOWN_CONDITIONS } from './policy-rule.js';
 export type {
   AndCondition,
   BooleanOperand,
   ComparisonCondition,
   ComparisonOperator,
   Condition,
+  ConditionTypeName,
   DateOperand,
   DayOperand,
   IpOperand,
+  NumberOperand,
   NotCondition,
   Operand,
   OrCondition,

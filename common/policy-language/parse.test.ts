@@ -199,7 +199,7 @@ describe('parsePolicyRule reports syntax errors with their position', () => {
   it('names an unknown condition in the message and in conditionName', () => {
     const error = syntaxError('CAN getmachine WHEN weather = sunny');
     expect(error.message).toBe(
-      'unknown condition "weather" at position 20; known conditions are activeRoles, date, day, fromjob, method, owner, sourceip, time, user-agent, overwrite',
+      'unknown condition "weather" at position 20; known conditions are activeRoles, date, day, fromjob, method, owner, sourceip, time, user-agent, overwrite, or name the type of any other condition as weather::<type> (string, ip, date, day, time, number)',
     );
     expect(error.conditionName).toBe('weather');
     expect(error.position).toBe(20);
@@ -248,5 +248,49 @@ describe('parsePolicyRule guards against hostile rules', () => {
   it('rejects a rule of more than 256 conditions', () => {
     const many = `CAN x WHEN ${Array.from({ length: 300 }, () => 'fromjob = true').join(' OR ')}`;
     expect(syntaxError(many).message).toBe(`a rule may hold at most 256 conditions; condition 257 is at position ${11 + 256 * 'fromjob = true OR '.length}`);
+  });
+});
+
+describe('parsePolicyRule reads conditions that name their type (name::type)', () => {
+  it.each([
+    ['CAN read WHEN foo::string = bar', 'foo', 'string', [{ type: 'string', text: 'bar', value: 'bar' }]],
+    ['CAN read WHEN sourceip::ip = 10.0.0.0/8', 'sourceip', 'ip', [{ type: 'ip', text: '10.0.0.0/8', network: 0x0a000000, prefix: 8 }]],
+    ['CAN read WHEN requesttime::time > 07:30:00', 'requesttime', 'time', [{ type: 'time', text: '07:30:00', millis: 27_000_000, precisionMillis: 1000 }]],
+    ['CAN read WHEN expiry::date < 2030-01-01', 'expiry', 'date', [{ type: 'date', text: '2030-01-01', epochMillis: Date.UTC(2030, 0, 1), precisionMillis: 86_400_000 }]],
+    ['CAN read WHEN count::number >= -1.5', 'count', 'number', [{ type: 'number', text: '-1.5', value: -1.5 }]],
+  ])('accepts %j with any name and the type it names', (text, name, type, values) => {
+    const c = comparison(parsePolicyRule(text).condition);
+    expect(c).toMatchObject({ name, type, values });
+  });
+
+  it('reads an IN list of typed values', () => {
+    const c = comparison(parsePolicyRule('CAN read WHEN requesttime::day in (Mon, Tue, Wed, Thu, Fri)').condition);
+    expect(c.operator).toBe('in');
+    expect(c.values.map((v) => (v.type === 'day' ? v.from : undefined))).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('keeps untyped conditions without a type field, so existing parsed rules compare equal', () => {
+    expect(comparison(parsePolicyRule('CAN x WHEN sourceip = 10.0.0.1').condition)).not.toHaveProperty('type');
+  });
+
+  it('keeps principal forms parsing beside typed conditions', () => {
+    const rule = parsePolicyRule('Fred can read *.js when dirname::string = examples and sourceip::ip = 10.0.0.0/8');
+    expect(rule.principals).toEqual(['Fred']);
+    expect(rule.actions).toEqual(['read']);
+    expect(rule.resources).toEqual(['*.js']);
+    expect(rule.condition?.kind).toBe('and');
+  });
+
+  it.each([
+    ['CAN x WHEN foo::colour = red', 'unknown type "colour" in "foo::colour" at position 16; types are string, ip, date, day, time, number', 11],
+    ['CAN x WHEN ::string = red', 'expected a condition name before "::string" at position 11', 11],
+    ['CAN x WHEN n::number = many', 'invalid n::number value "many" at position 23; expected a number such as 42 or -1.5', 23],
+    ['CAN x WHEN t::time = noon', 'invalid t::time value "noon" at position 21; expected a time HH:MM or HH:MM:SS', 21],
+    ['CAN x WHEN a::ip < 10.0.0.1', 'operator "<" cannot be used with a::ip at position 17; use =, !=, in', 17],
+    ['CAN x WHEN n::number like 1*', 'operator "like" cannot be used with n::number at position 21; use =, !=, <, <=, >, >=, in', 21],
+  ])('rejects %j with %j', (text, message, position) => {
+    const error = syntaxError(text);
+    expect(error.message).toBe(message);
+    expect(error.position).toBe(position);
   });
 });

@@ -5,16 +5,20 @@
  * rule       := [list] CAN [NOT] list [list] [(WHEN | IF | WHERE) or]
  * list       := item ((',' | AND | ',' AND) item)*        item := word | "quoted" | *
  * or         := and (OR and)*          and := not (AND not)*          not := NOT not | primary
- * primary    := '(' or ')' | name op value | name IN '(' value (',' value)* ')' | name LIKE pattern
+ * primary    := '(' or ')' | lhs op value | lhs IN '(' value (',' value)* ')' | lhs LIKE pattern
+ * lhs        := known-name | name '::' type        type := string | ip | date | day | time | number
  * ```
+
+ * An untyped condition must be one of the names CloudAPI knows (its type comes from the name); a
+ * typed one may have any name, as in aperture's grammar (`foo::string = bar`, `tag_role::string = db`).
  *
  * Keywords are case-insensitive; names and values are not (except day names and booleans). Every
  * failure is a {@link PolicySyntaxError} whose message ends in the 0-based position.
  */
 import { PolicySyntaxError } from './errors.js';
-import { KNOWN_CONDITIONS } from './policy-rule.js';
-import type { ComparisonOperator, Condition, Operand, PolicyRule } from './policy-rule.js';
-import { CONDITION_TYPES } from './private/condition-types.js';
+import { CONDITION_TYPE_NAMES, KNOWN_CONDITIONS } from './policy-rule.js';
+import type { ComparisonCondition, ComparisonOperator, Condition, ConditionTypeName, Operand, PolicyRule } from './policy-rule.js';
+import { CONDITION_TYPES, EXPLICIT_TYPES, type ConditionSpec } from './private/condition-types.js';
 import { Lexer } from './private/lexer.js';
 import type { Token } from './private/lexer.js';
 import { readOperand, readPattern } from './private/operands.js';
@@ -207,41 +211,69 @@ class Parser {
     if (++this.comparisons > MAX_CONDITIONS) {
       throw this.fail(`a rule may hold at most ${MAX_CONDITIONS} conditions; condition ${this.comparisons} is at position ${nameToken.start}`, nameToken);
     }
-    const name = nameToken.value;
-    const spec = CONDITION_TYPES.get(name);
-    if (spec === undefined) {
-      throw new PolicySyntaxError(
-        `unknown condition "${name}" at position ${nameToken.start}; known conditions are ${KNOWN_CONDITIONS.join(', ')}`,
-        this.text,
-        nameToken.start,
-        name,
-      );
-    }
+    const { name, type, spec } = this.conditionName(nameToken);
+    // Messages show the condition as written, with its type.
+    const shown = nameToken.value;
     const opToken = this.lexer.peek();
     const opWord = keyword(opToken);
     let operator: ComparisonOperator;
     if (opToken.kind === 'op') operator = opToken.value as ComparisonOperator;
     else if (opWord === 'in' || opWord === 'like') operator = opWord;
-    else throw this.fail(`expected an operator after "${name}" at position ${opToken.start}`, opToken);
+    else throw this.fail(`expected an operator after "${shown}" at position ${opToken.start}`, opToken);
     if (!spec.operators.includes(operator)) {
       throw this.fail(
-        `operator "${opToken.raw}" cannot be used with ${name} at position ${opToken.start}; use ${spec.operators.join(', ')}`,
+        `operator "${opToken.raw}" cannot be used with ${shown} at position ${opToken.start}; use ${spec.operators.join(', ')}`,
         opToken,
       );
     }
     this.lexer.next();
     let values: Operand[];
-    if (operator === 'in') values = this.parseValueList(name, opToken);
+    if (operator === 'in') values = this.parseValueList(shown, spec, opToken);
     else if (operator === 'like') values = [this.parsePattern(opToken)];
-    else values = [this.parseValue(name, opToken.raw, operator)];
-    return { kind: 'comparison', name, operator, values, position: nameToken.start };
+    else values = [this.parseValue(shown, spec, opToken.raw, operator)];
+    const comparison: ComparisonCondition = { kind: 'comparison', name, operator, values, position: nameToken.start };
+    return type === undefined ? comparison : { ...comparison, type };
   }
 
-  private parseValueList(name: string, inToken: Token): Operand[] {
+  /**
+   * Splits `name::type` and finds how the condition is read: by its explicit type, or else by its
+   * name, which must then be one CloudAPI knows.
+   */
+  private conditionName(token: Token): { name: string; type?: ConditionTypeName; spec: ConditionSpec } {
+    const written = token.value;
+    const sep = written.indexOf('::');
+    if (sep < 0) {
+      const spec = CONDITION_TYPES.get(written);
+      if (spec === undefined) {
+        throw new PolicySyntaxError(
+          `unknown condition "${written}" at position ${token.start}; known conditions are ${KNOWN_CONDITIONS.join(', ')}` +
+            `, or name the type of any other condition as ${written}::<type> (${CONDITION_TYPE_NAMES.join(', ')})`,
+          this.text,
+          token.start,
+          written,
+        );
+      }
+      return { name: written, spec };
+    }
+    const name = written.slice(0, sep);
+    const typeText = written.slice(sep + 2);
+    if (name === '') throw this.fail(`expected a condition name before "::${typeText}" at position ${token.start}`, token);
+    const type = CONDITION_TYPE_NAMES.find((t) => t === typeText.toLowerCase());
+    const spec = type === undefined ? undefined : EXPLICIT_TYPES.get(type);
+    if (type === undefined || spec === undefined) {
+      throw this.fail(
+        `unknown type "${typeText}" in "${written}" at position ${token.start + sep + 2}; types are ${CONDITION_TYPE_NAMES.join(', ')}`,
+        token,
+      );
+    }
+    return { name, type, spec };
+  }
+
+  private parseValueList(name: string, spec: ConditionSpec, inToken: Token): Operand[] {
     const open = this.lexer.peek();
     if (open.kind !== '(') throw this.fail(`expected "(" after "${inToken.raw}" at position ${open.start}`, open);
     this.lexer.next();
-    const values: Operand[] = [this.parseValue(name, '(', 'in')];
+    const values: Operand[] = [this.parseValue(name, spec, '(', 'in')];
     for (;;) {
       const sep = this.lexer.peek();
       if (sep.kind === ')') {
@@ -252,16 +284,15 @@ class Parser {
         throw this.fail(`expected "," or ")" in the list of ${name} values, found ${describe(sep)} at position ${sep.start}`, sep);
       }
       this.lexer.next();
-      values.push(this.parseValue(name, ',', 'in'));
+      values.push(this.parseValue(name, spec, ',', 'in'));
     }
   }
 
-  private parseValue(name: string, after: string, operator: ComparisonOperator): Operand {
+  private parseValue(name: string, spec: ConditionSpec, after: string, operator: ComparisonOperator): Operand {
     const token = this.lexer.peek();
     if (!this.isItem(token)) throw this.fail(`expected a value after "${after}" at position ${token.start}`, token);
     this.lexer.next();
-    const spec = CONDITION_TYPES.get(name);
-    const result = readOperand(spec?.type ?? 'string', token.value);
+    const result = readOperand(spec.type, token.value);
     if (!result.ok) {
       throw this.fail(`invalid ${name} value "${token.value}" at position ${token.start}; expected ${result.expected}`, token);
     }

@@ -5,7 +5,10 @@
  * be written into a manifest or a plan, compared, and evaluated later by a different process.
  */
 
-/** The conditions CloudAPI knows; any other name in a rule is a syntax error. */
+/**
+ * The conditions CloudAPI knows by name; any other name is a syntax error unless the condition
+ * names its type (`name::type`).
+ */
 export const KNOWN_CONDITIONS: readonly string[] = [
   'activeRoles',
   'date',
@@ -18,6 +21,15 @@ export const KNOWN_CONDITIONS: readonly string[] = [
   'user-agent',
   'overwrite',
 ];
+
+/**
+ * The types a condition may name explicitly, `name::type` (aperture's type set). With a type, any
+ * condition name is valid: the name says which request value is compared, the type how.
+ */
+export const CONDITION_TYPE_NAMES = ['string', 'ip', 'date', 'day', 'time', 'number'] as const;
+
+/** One of {@link CONDITION_TYPE_NAMES}. */
+export type ConditionTypeName = (typeof CONDITION_TYPE_NAMES)[number];
 
 /** The comparison operators of the language; `<>` is read as `!=`. */
 export type ComparisonOperator = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'like';
@@ -75,6 +87,13 @@ export interface BooleanOperand {
   readonly value: boolean;
 }
 
+/** A number, from a `name::number` condition. */
+export interface NumberOperand {
+  readonly type: 'number';
+  readonly text: string;
+  readonly value: number;
+}
+
 /** A quoted or bare string. */
 export interface StringOperand {
   readonly type: 'string';
@@ -95,13 +114,18 @@ export interface PatternOperand {
 }
 
 /** One value on the right of a comparison. */
-export type Operand = TimeOperand | DayOperand | DateOperand | IpOperand | BooleanOperand | StringOperand | PatternOperand;
+export type Operand = TimeOperand | DayOperand | DateOperand | IpOperand | BooleanOperand | NumberOperand | StringOperand | PatternOperand;
 
 /** `<condition name> <operator> <value(s)>`; `in` carries several values, the others one. */
 export interface ComparisonCondition {
   readonly kind: 'comparison';
-  /** One of {@link KNOWN_CONDITIONS}, spelled as the known name. */
+  /**
+   * The condition name without its type: one of {@link KNOWN_CONDITIONS} (spelled as the known
+   * name) when untyped, any name when {@link ComparisonCondition.type} is given.
+   */
   readonly name: string;
+  /** The type written after `::`; absent for an untyped condition, whose name decides its type. */
+  readonly type?: ConditionTypeName;
   readonly operator: ComparisonOperator;
   readonly values: readonly Operand[];
   /** 0-based offset of the condition name in the rule text. */

@@ -1,4 +1,5 @@
 import { EmulatorError } from '../core/errors.js';
+import { Router } from '../core/router.js';
 import type { EmulatorContext } from '../core/context.js';
 import type { Reply, RequestContext, Service } from '../core/types.js';
 import type { CloudApiRoute } from './route.js';
@@ -19,6 +20,13 @@ import { catalogRoutes } from './routes/catalog.js';
 const CODE_VERSION = '9.20.0';
 
 /**
+ * restify's `fullResponse()` CORS headers, which CloudAPI sends on every response (its app.js
+ * installs the plugin for all routes).
+ */
+const CORS_ALLOW_HEADERS = 'Accept, Accept-Version, Content-Length, Content-MD5, Content-Type, Date, Api-Version, Response-Time';
+const CORS_EXPOSE_HEADERS = 'Api-Version, Request-Id, Response-Time';
+
+/**
  * The emulated CloudAPI: every route of cloudapi.md over the shared identity store, plus the
  * CloudAPI-only fixtures (datacenters, images, packages, machines) kept in {@link CloudApiState}.
  */
@@ -36,11 +44,17 @@ export function createCloudApiService(ctx: EmulatorContext): Service {
     // Last: SetRoleTags is PUT on any path, so every other route must be tried first.
     ...roleTagRoutes(),
   ].map(withRoleTagHeader);
+  const router = new Router(routes);
   return {
     name: 'cloudapi',
     routes,
     standardHeaders(rc: RequestContext, elapsedMs: number): Record<string, string> {
+      const methods = router.methodsFor(rc.url.split('?')[0] ?? '/');
       return {
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': CORS_ALLOW_HEADERS,
+        ...(methods.length > 0 ? { 'access-control-allow-methods': methods.join(', ') } : {}),
+        'access-control-expose-headers': CORS_EXPOSE_HEADERS,
         server: `cloudapi/${CODE_VERSION}`,
         'api-version': '9.0.0',
         'request-id': rc.requestId,

@@ -1,11 +1,17 @@
 import { evaluatePolicyRules, tryParsePolicyRule, type PolicyRule } from '../../common/policy-language/index.js';
 import type { AuthResult } from './auth/verify.js';
+import type { AccountState } from './store/account-state.js';
 import type { RoleRecord } from './store/records.js';
 
 /** The request being authorised. */
 export interface AuthorizeInput {
   /** Who signed the request. */
   readonly auth: AuthResult;
+  /**
+   * The account whose resource is requested, when it is not the signer's: another account that
+   * made the signer's account a member of one of its roles. @default the signer's account
+   */
+  readonly owner?: AccountState;
   /** The role names tagged on the resource (and, for an item, on its collection). */
   readonly resourceTags: readonly string[];
   /** The lower-case action, e.g. `getuser`, `listusers`, `getobject`. */
@@ -19,6 +25,8 @@ export interface AuthorizeInput {
   readonly sourceIp?: string;
   readonly method?: string;
   readonly userAgent?: string;
+  /** Further request values for conditions that name their type (`datacenter::string = …`). */
+  readonly conditions?: Readonly<Record<string, string | number | boolean | readonly string[]>>;
 }
 
 /** The decision; a denial says why so the service can pick its error. */
@@ -33,14 +41,17 @@ const parsedRules = new Map<string, PolicyRule | null>();
 
 /**
  * CloudAPI's RBAC decision (cloudapi.md, Access-control rules 2): the account owner may do
- * anything; a sub-user only when the resource carries a role tag, that role is active for the
- * user, and a rule of one of its policies grants the action with its conditions met.
+ * anything with its own resources; a sub-user, or another account that is a member of one of the
+ * owner's roles (sdc-cloudapi lib/auth.js, `rolesOnAccount`), only when the resource carries a role
+ * tag, that role is active for the caller, and a rule of one of its policies grants the action with
+ * its conditions met.
  */
 export function authorize(input: AuthorizeInput): AuthorizeResult {
   const { auth } = input;
-  if (auth.user === undefined) return { allowed: true, activeRoles: [] };
-  const userId = auth.user.id;
-  const roles = auth.account.roles.currentAll();
+  const owner = input.owner ?? auth.account;
+  if (auth.user === undefined && owner === auth.account) return { allowed: true, activeRoles: [] };
+  const userId = auth.user?.id ?? auth.account.account.id;
+  const roles = owner.roles.currentAll();
   const memberOf = roles.filter((r) => r.members.some((m) => m.id === userId));
   let active: RoleRecord[];
   if (input.requestedRoles !== undefined && input.requestedRoles.length > 0) {
@@ -58,7 +69,7 @@ export function authorize(input: AuthorizeInput): AuthorizeResult {
   const rules: PolicyRule[] = [];
   for (const role of tagged) {
     for (const policyId of role.policies) {
-      const policy = auth.account.policies.current(policyId);
+      const policy = owner.policies.current(policyId);
       for (const text of policy?.rules ?? []) {
         const rule = parseCached(text);
         if (rule !== undefined) rules.push(rule);
@@ -69,11 +80,12 @@ export function authorize(input: AuthorizeInput): AuthorizeResult {
     action: input.action,
     now: new Date(input.now),
     activeRoles: activeNames,
-    owner: auth.account.account.login,
-    principal: auth.user.login,
+    owner: owner.account.login,
+    principal: auth.user?.login ?? auth.account.account.login,
     ...(input.sourceIp !== undefined ? { sourceIp: input.sourceIp } : {}),
     ...(input.method !== undefined ? { method: input.method } : {}),
     ...(input.userAgent !== undefined ? { userAgent: input.userAgent } : {}),
+    ...(input.conditions !== undefined ? { conditions: input.conditions } : {}),
   });
   return decision === 'allow' ? { allowed: true, activeRoles: activeNames } : { allowed: false, reason: 'denied' };
 }

@@ -46,6 +46,21 @@ export class Router {
     }
     return headFallback ?? { route: undefined, methodMismatch: mismatch };
   }
+
+  /**
+   * Every method some route serves on the raw `path` (HEAD wherever GET is), in route order:
+   * what restify calls `res.methods`, for `Access-Control-Allow-Methods`.
+   */
+  methodsFor(path: string): string[] {
+    const parts = path.split('/').slice(1).map(safeDecode);
+    if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
+    const methods: string[] = [];
+    for (const c of this.compiled) {
+      if (matchSegments(c.segments, parts) === undefined) continue;
+      for (const m of c.route.method === 'GET' ? ['GET', 'HEAD'] : [c.route.method]) if (!methods.includes(m)) methods.push(m);
+    }
+    return methods;
+  }
 }
 
 function matchSegments(segments: Compiled['segments'], parts: readonly string[]): Record<string, string> | undefined {

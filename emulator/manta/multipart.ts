@@ -12,6 +12,12 @@ export const MIN_PART_SIZE = 5 * 1024 * 1024;
 /** Highest part number. */
 export const MAX_PART_NUM = 9999;
 
+/** A header value given at creation, kept with its JSON type. */
+export type UploadHeaderValue = string | number | boolean;
+
+/** Largest durability level the emulated Manta accepts (its configured `maxObjectCopies`). */
+const MAX_COPIES = 6;
+
 /** The upload object GetMultipartUpload returns. */
 export interface UploadView {
   readonly id: string;
@@ -20,7 +26,8 @@ export interface UploadView {
   readonly result?: 'committed' | 'aborted';
   readonly partsDirectory: string;
   readonly targetObject: string;
-  readonly headers: Readonly<Record<string, string>>;
+  /** Lower-cased names, values exactly as given at creation (numbers stay numbers). */
+  readonly headers: Readonly<Record<string, UploadHeaderValue>>;
   readonly numCopies: number;
   readonly creationTimeMs: number;
 }
@@ -87,20 +94,8 @@ export class MultipartEngine {
     const problem = checkMantaPath(objectPath, login);
     if (problem !== undefined) throw invalid(`objectPath: ${problem}`);
     const target = normalizePath(objectPath);
-    const stored: Record<string, string> = {};
-    if (headers !== undefined) {
-      if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) throw invalid('headers must be an object of header names to values');
-      for (const [k, v] of Object.entries(headers as Record<string, unknown>)) {
-        const key = k.toLowerCase();
-        if (CONDITIONAL.includes(key)) throw invalid(`header ${JSON.stringify(k)} is not supported on multipart uploads`);
-        if (typeof v !== 'string' && typeof v !== 'number') throw invalid(`header ${JSON.stringify(k)} must be a string, got ${JSON.stringify(v)}`);
-        stored[key] = String(v);
-      }
-    }
-    const copies = stored['durability-level'] ?? '2';
-    if (!/^[1-6]$/.test(copies)) {
-      throw new MantaError(400, 'InvalidDurabilityLevel', `durability-level ${JSON.stringify(copies)} is invalid: it must be an integer from 1 to 6`);
-    }
+    const stored = createHeaders(headers);
+    const copies = numCopies(stored);
     this.store.beginObjectWrite(target, {});
     const id = randomUUID();
     const upload: Upload = {
@@ -110,7 +105,7 @@ export class MultipartEngine {
       partsDirectory: `/${login}/uploads/${id.slice(0, 3)}/${id}`,
       targetObject: target,
       headers: stored,
-      numCopies: Number(copies),
+      numCopies: copies,
       creationTimeMs: Date.now(),
       parts: {},
     };
@@ -194,7 +189,7 @@ export class MultipartEngine {
     });
     const total = chosen.reduce((n, p) => n + p.size, 0);
     const wantLength = u.headers['content-length'];
-    if (wantLength !== undefined && Number(wantLength) !== total) {
+    if (wantLength !== undefined && wantLength !== total) {
       throw invalid(`content-length ${wantLength} given at creation does not match the ${total} bytes of the committed parts`);
     }
     this.store.beginObjectWrite(u.targetObject, {});
@@ -202,13 +197,13 @@ export class MultipartEngine {
     try {
       const md5 = await this.store.blobs.md5Of(chosen.map((p) => p.id));
       const wantMd5 = u.headers['content-md5'];
-      if (wantMd5 !== undefined && wantMd5 !== md5) {
+      if (wantMd5 !== undefined && String(wantMd5) !== md5) {
         throw new MantaError(400, 'ContentMD5Mismatch', `content-md5 ${wantMd5} given at creation does not match the computed MD5 ${md5}`);
       }
       const meta = {
-        contentType: u.headers['content-type'] ?? 'application/octet-stream',
+        contentType: String(u.headers['content-type'] ?? 'application/octet-stream'),
         durability: u.numCopies,
-        headers: Object.fromEntries(Object.entries(u.headers).filter(([k]) => k.startsWith('m-'))),
+        headers: Object.fromEntries(Object.entries(u.headers).flatMap(([k, v]) => (k.startsWith('m-') ? [[k, String(v)]] : []))),
       };
       const obj = this.store.commitObject(u.targetObject, chosen, md5, meta);
       Object.assign(u, { state: 'done', result: 'committed', committedParts: etags });
@@ -281,4 +276,44 @@ export class MultipartEngine {
 function view(u: Upload): UploadView {
   const { login: _login, parts: _parts, committedParts: _c, ...rest } = u;
   return rest;
+}
+
+/**
+ * The create request's `headers`, names lower-cased and values kept with their JSON types, checked
+ * as muskie lib/uploads/create.js does: no conditional headers, `content-length` a number >= 0.
+ * @throws MantaError 409 `MultipartUploadInvalidArgument`
+ */
+function createHeaders(headers: unknown): Record<string, UploadHeaderValue> {
+  const stored: Record<string, UploadHeaderValue> = {};
+  if (headers === undefined) return stored;
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) throw invalid('cannot create upload: headers must be an object of header names to values');
+  for (const [k, v] of Object.entries(headers as Record<string, unknown>)) {
+    const key = k.toLowerCase();
+    if (CONDITIONAL.includes(key)) throw invalid(`cannot create upload: header ${JSON.stringify(k)} is not supported on multipart uploads`);
+    if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
+      throw invalid(`cannot create upload: header ${JSON.stringify(k)} must be a string or a number, got ${JSON.stringify(v)}`);
+    }
+    if (key === 'content-length' && (typeof v !== 'number' || !(v >= 0))) {
+      throw invalid(`cannot create upload: headers["${k}"] must be a number >= 0 (a JSON number, not a string), got ${JSON.stringify(v)}`);
+    }
+    stored[key] = v;
+  }
+  return stored;
+}
+
+/**
+ * The copies asked for with `durability-level` (or `x-durability-level`): a JSON number from 1 to
+ * the maximum; 2 when absent.
+ * @throws MantaError 400 `InvalidDurabilityLevel`, as muskie answers any other value (a string included)
+ */
+function numCopies(headers: Readonly<Record<string, UploadHeaderValue>>): number {
+  const copies = headers['durability-level'] ?? headers['x-durability-level'] ?? 2;
+  if (typeof copies !== 'number' || !Number.isInteger(copies) || copies < 1 || copies > MAX_COPIES) {
+    throw new MantaError(
+      400,
+      'InvalidDurabilityLevel',
+      `durability-level must be between 1 and ${MAX_COPIES} (a JSON number), got ${JSON.stringify(copies)}`,
+    );
+  }
+  return copies;
 }

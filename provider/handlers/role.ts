@@ -1,11 +1,9 @@
 /**
  * `role`: members and policies, both complete lists. Sent in the 9.x object form: members by login
- * (`{ type, login, default }`, the account owner as `type: 'account'`), policies by name, so no read
- * is needed to turn names into ids. Members and policies compare as sets, logins case-insensitively.
- * A rename is an update by id; DeleteRole takes the id.
- *
- * Beware the server quirk: UpdateRole on an id that no longer exists creates a role. The engine reads
- * before it plans an update, so the update only runs for a role it has just seen.
+ * (`{ type, login, default }`; a member that is an account, the stack's own or another one, as
+ * `type: 'account'`), policies by name, so no read is needed to turn names into ids. Members and
+ * policies compare as sets, logins case-insensitively. A rename is an update by id; DeleteRole takes
+ * the id. UpdateRole on a role that no longer exists answers 404 (it never creates one).
  */
 import type { Role, RoleInput } from '../cloudapi/types.js';
 import type { Clients } from './clients.js';

@@ -158,7 +158,8 @@ export interface MultipartUpload {
   readonly type?: 'commit' | 'abort';
   readonly result?: 'committed' | 'aborted';
   readonly targetObject?: string;
-  readonly headers?: Readonly<Record<string, string>>;
+  /** The create's headers as stored: `content-length` and `durability-level` are numbers. */
+  readonly headers?: Readonly<Record<string, string | number>>;
   readonly numCopies?: number;
   readonly creationTimeMs?: number;
   readonly partsMD5Summary?: string;

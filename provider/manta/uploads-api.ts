@@ -25,6 +25,21 @@ export interface UploadsApi {
   abortMultipartUpload(upload: UploadRef, options?: CallOptions): Promise<void>;
 }
 
+/** The create headers Manta reads as JSON numbers (muskie uploads/create.js refuses strings). */
+const NUMERIC_UPLOAD_HEADERS = new Set(['content-length', 'durability-level', 'x-durability-level']);
+
+/**
+ * One create header as Manta wants it on the wire: a number for the numeric headers (a numeric
+ * string is converted, so callers may pass either), a string for the rest.
+ * @throws TritonInputError when a numeric header is not a number
+ */
+function uploadHeaderValue(name: string, value: string | number): string | number {
+  if (!NUMERIC_UPLOAD_HEADERS.has(name)) return String(value);
+  const n = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
+  if (!Number.isFinite(n)) throw new TritonInputError(`headers["${name}"]`, `${JSON.stringify(value)} must be a number`);
+  return n;
+}
+
 /** Builds the uploads section. */
 export function uploadsApi(ctx: MantaContext): UploadsApi {
   const { caller, account } = ctx;
@@ -40,7 +55,7 @@ export function uploadsApi(ctx: MantaContext): UploadsApi {
   return {
     async createMultipartUpload(input, options = {}) {
       const objectPath = plainPath(account, input?.objectPath);
-      const headers = Object.fromEntries(Object.entries(input.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
+      const headers = Object.fromEntries(Object.entries(input.headers ?? {}).map(([k, v]) => [k.toLowerCase(), uploadHeaderValue(k.toLowerCase(), v)]));
       const res = await caller.json<MultipartUpload>({ expect: 'object', operation: 'CreateMultipartUpload', method: 'POST', path: `/${encodeURIComponent(account)}/uploads`, json: { objectPath, headers }, signal: options.signal });
       return res.data;
     },

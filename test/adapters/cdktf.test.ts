@@ -11,6 +11,9 @@ import { checkProperties } from '../../common/resource-schema.js';
 import { generateTestKey } from '../support/keys.js';
 import { startAccountWorld, type AccountWorld } from '../support/world.js';
 
+/** The read-only policy's rules, one with a condition that names its type (issue 14). */
+const READ_ONLY_RULES = ['CAN listmachines AND getmachine', 'CAN getmachine WHEN requesttime::day in (Mon, Tue, Wed, Thu, Fri)'];
+
 const aliceKey = generateTestKey('ed25519', 'alice@laptop');
 
 /** A CDKTF stack declaring users, keys, a policy, a role, role tags and a small Manta tree, next to another provider's resource. */
@@ -21,7 +24,7 @@ class TeamStack extends TerraformStack {
     const alice = new user.User(this, 'alice', { login: 'alice', email: 'alice@acme.example', firstName: 'Alice', password: { source: 'env', name: 'ALICE_PASSWORD' } });
     const bob = new user.User(this, 'bob', { login: 'bob', email: 'bob@acme.example' });
     new userKey.UserKey(this, 'alice-laptop', { user: alice.login, key: aliceKey.publicOpenSsh, name: 'laptop' });
-    const readOnly = new policy.Policy(this, 'read-only', { name: 'read-only', rules: ['CAN listmachines AND getmachine'], description: 'look only' });
+    const readOnly = new policy.Policy(this, 'read-only', { name: 'read-only', rules: READ_ONLY_RULES, description: 'look only' });
     const ops = new role.Role(this, 'ops', {
       name: 'ops',
       members: [
@@ -56,6 +59,13 @@ function synthesize(withLookup = true): { json: unknown; outdir: string } {
 }
 
 describe('a CDKTF stack using the generated bindings', () => {
+  it('keeps policy rules whose conditions name their types', () => {
+    const { json, outdir } = synthesize();
+    rmSync(outdir, { recursive: true, force: true });
+    const readOnly = manifestFromTerraformJson(json).manifest.stacks[0]!.resources.find((r) => r.address === 'team/read-only')!;
+    expect(readOnly.properties.rules).toEqual(READ_ONLY_RULES);
+  });
+
   it('converts into a manifest whose resources, references and dependencies match what the constructs would produce', () => {
     const { json, outdir } = synthesize();
     rmSync(outdir, { recursive: true, force: true });
@@ -121,6 +131,7 @@ describe('the converted manifest against the emulator', () => {
     expect(users.map((u) => u.login).sort()).toEqual(['alice', 'bob']);
     const role = (await clients.cloudapi.listRoles()).find((r) => r.name === 'ops')!;
     expect(JSON.stringify(role.policies)).toContain('read-only');
+    expect((await clients.cloudapi.getPolicy('read-only')).rules).toEqual(READ_ONLY_RULES);
 
     const again = await planStack(stack, opts);
     expect(planHasChanges(again)).toBe(false);

@@ -43,7 +43,9 @@ describe('the Pulumi dynamic provider against the emulator', () => {
     expect(userOuts.naturalKey).toBe('alice');
     expect((await cloud.getUser(userId)).email).toBe('alice@acme.example');
 
-    const policy = await policies.create(await checked(policies, { name: 'read-only', rules: ['CAN listmachines'] }));
+    const rules = ['CAN listmachines', 'CAN getmachine WHEN sourceip::ip = 10.0.0.0/8 AND foo::string = bar'];
+    const policy = await policies.create(await checked(policies, { name: 'read-only', rules }));
+    expect((await cloud.getPolicy('read-only')).rules).toEqual(rules);
     const role = await roles.create(await checked(roles, { name: 'ops', members: [{ type: 'subuser', login: 'alice', default: true }], policies: ['read-only'] }));
     expect(role.outs.naturalKey).toBe('ops');
     expect(policy.id).toMatch(/[0-9a-f-]{36}/);

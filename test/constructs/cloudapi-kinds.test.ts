@@ -138,6 +138,18 @@ describe('policies and roles', () => {
     expect(r.dependsOn).toEqual(['prod/alice', 'prod/bob']);
   });
 
+  it('GIVEN a Role whose members include other accounts by login WHEN synthesized THEN they are account members, deduplicated case-insensitively, beside the owner', () => {
+    const { app, stack } = newStack();
+    new Role(stack, 'partners', { members: [Role.account('globex'), 'carol'], defaultMembers: [Role.account('Globex'), Role.ACCOUNT_OWNER] });
+    const r = resource(app.synth(), 'prod/partners');
+    expect(r.properties.members).toEqual([
+      { type: 'account', login: 'acme', default: true },
+      { type: 'account', login: 'globex', default: true },
+      { type: 'subuser', login: 'carol', default: false },
+    ]);
+    expect(r.dependsOn).toEqual([]);
+  });
+
   it('GIVEN a Role with policies as objects and as names WHEN synthesized THEN policy names are sorted and managed ones are dependencies', () => {
     const { app, stack } = newStack();
     const ro = new Policy(stack, 'read-only', { rules: ['CAN listmachines'] });

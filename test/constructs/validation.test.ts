@@ -60,8 +60,22 @@ describe('eager validation: policies and roles', () => {
   it('GIVEN a rule with an unknown condition WHEN the Policy is created THEN the real grammar reports the condition and its position', () => {
     const { stack } = newStack();
     expect(errorOf(() => new Policy(stack, 'p', { rules: ['CAN getmachine', 'CAN listmachines WHEN bogus = 1'] }))).toBe(
-      'prod/p: rules[1] "CAN listmachines WHEN bogus = 1": unknown condition "bogus" at position 22; known conditions are activeRoles, date, day, fromjob, method, owner, sourceip, time, user-agent, overwrite',
+      'prod/p: rules[1] "CAN listmachines WHEN bogus = 1": unknown condition "bogus" at position 22; known conditions are activeRoles, date, day, fromjob, method, owner, sourceip, time, user-agent, overwrite, or name the type of any other condition as bogus::<type> (string, ip, date, day, time, number)',
     );
+  });
+
+  it('GIVEN a rule whose conditions name their types WHEN the Policy is created THEN it is accepted, principal forms included', () => {
+    const { app, stack } = newStack();
+    const rules = ['CAN read WHEN foo::string = bar', 'CAN read WHEN sourceip::ip = 10.0.0.0/8', 'CAN read WHEN requesttime::time > 07:30:00', 'CAN read WHEN requesttime::day in (Mon, Tue, Wed, Thu, Fri)', 'Fred can read *.js when dirname::string = examples'];
+    new Policy(stack, 'typed', { rules });
+    expect(app.synth().stacks[0]!.resources.find((r) => r.address === 'prod/typed')?.properties['rules']).toEqual(rules);
+    expect(errorOf(() => new Policy(newStack().stack, 'bad-type', { rules: ['CAN read WHEN foo::colour = red'] }))).toBe(
+      'prod/bad-type: rules[0] "CAN read WHEN foo::colour = red": unknown type "colour" in "foo::colour" at position 19; types are string, ip, date, day, time, number',
+    );
+  });
+
+  it('GIVEN Role.account with an invalid login WHEN called THEN it names the login and the rule', () => {
+    expect(errorOf(() => Role.account('x'))).toBe('Role.account("x"): login "x" must be 3 to 32 characters long (it has 1)');
   });
 
   it('GIVEN a rule with no action WHEN the Policy is created THEN the syntax error gives the position', () => {

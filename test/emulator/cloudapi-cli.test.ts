@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateTestKey, writeTestKey } from '../support/keys.js';
-import { startTestEmulator, type TestEmulator } from './support/emulator.js';
+import { request } from 'undici';
+import { generateTestKey, writeTestKey, type TestKeyPair } from '../support/keys.js';
+import { accountKey, startTestEmulator, type TestEmulator } from './support/emulator.js';
 
 const run = promisify(execFile);
 const TRITON = resolve('node_modules/.bin/triton');
@@ -13,16 +14,35 @@ const TRITON = resolve('node_modules/.bin/triton');
 let t: TestEmulator;
 let home: string;
 let env: NodeJS.ProcessEnv;
+let globexKey: TestKeyPair;
+
+/**
+ * Each `triton` run costs a node start (seconds on a busy machine) and some tests make a dozen:
+ * a generous limit that is not what these tests check.
+ */
+const CLI_TEST_TIMEOUT_MS = 120_000;
 
 /** Runs the unmodified `triton` CLI against the emulator; each start costs about half a second. */
 async function triton(...args: string[]): Promise<string> {
+  return tritonWith({}, ...args);
+}
+
+/** {@link triton} with some environment variables changed (another account, say). */
+async function tritonWith(extra: NodeJS.ProcessEnv, ...args: string[]): Promise<string> {
   try {
-    const { stdout } = await run(TRITON, args, { env, timeout: 20_000 });
+    const { stdout } = await run(TRITON, args, { env: { ...env, ...extra }, timeout: 20_000 });
     return stdout;
   } catch (err) {
     const e = err as { stderr?: string; message: string };
     throw new Error(`triton ${args.join(' ')} failed: ${e.stderr ?? e.message}`);
   }
+}
+
+/** The emulator's request counts for CloudAPI. */
+async function cloudapiStats(method: 'GET' | 'DELETE' = 'GET'): Promise<Record<string, number>> {
+  const res = await request(`${t.emulator.cloudapiUrl}/--emulator/stats`, { method });
+  const text = await res.body.text();
+  return method === 'GET' ? (JSON.parse(text) as { cloudapi: Record<string, number> }).cloudapi : {};
 }
 
 function file(name: string, content: unknown): string {
@@ -32,10 +52,17 @@ function file(name: string, content: unknown): string {
 }
 
 beforeAll(async () => {
-  t = await startTestEmulator();
+  globexKey = generateTestKey('rsa', 'globex@test');
+  t = await startTestEmulator({
+    accounts: [
+      { login: 'acme', keys: [accountKey().publicOpenSsh] },
+      { login: 'globex', keys: [globexKey.publicOpenSsh] },
+    ],
+  });
   home = mkdtempSync(join(tmpdir(), 'triton-home-'));
   mkdirSync(join(home, '.ssh'));
   writeTestKey(t.key, 'rsa', join(home, '.ssh'));
+  writeTestKey(globexKey, 'globex', join(home, '.ssh'));
   const editor = file('editor.sh', '#!/bin/sh\necho "firstName: Robert" >> "$1"\n');
   chmodSync(editor, 0o755);
   env = {
@@ -52,7 +79,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('the standard triton CLI against the emulator', () => {
+describe('the standard triton CLI against the emulator', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it('reads the account, images and datacenters', async () => {
     expect(JSON.parse(await triton('account', 'get', '-j')).login).toBe('acme');
     expect(await triton('images')).toContain('base-64-lts');
@@ -98,5 +125,46 @@ describe('the standard triton CLI against the emulator', () => {
     expect(out).toContain('Created role auditors');
     const role = JSON.parse(await triton('rbac', 'role', '-j', 'auditors'));
     expect(role.members).toEqual([expect.objectContaining({ login: 'carol', default: true })]);
+  });
+});
+
+describe('the standard triton CLI meets the real server\'s behaviour (issue 14)', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
+  it('triton ls ends after one ListMachines page and lists every machine', async () => {
+    await cloudapiStats('DELETE');
+    const out = await triton('ls', '-j');
+    expect(out.trim().split('\n').map((l) => JSON.parse(l) as { id: string })).toHaveLength(3);
+    expect((await cloudapiStats())['ListMachines']).toBe(1);
+  });
+
+  it('adds a policy whose rules name their condition types', async () => {
+    const rules = ['CAN listmachines WHEN sourceip::ip = 10.0.0.0/8', 'CAN getmachine WHEN requesttime::day in (Mon, Tue, Wed, Thu, Fri)', 'CAN getuser WHEN foo::string = bar'];
+    await triton('rbac', 'policy', '-a', file('typed.json', { name: 'typed', rules }));
+    expect(JSON.parse(await triton('rbac', 'policy', '-j', 'typed')).rules).toEqual(rules);
+    await triton('rbac', 'policy', '-d', '-y', 'typed');
+  });
+
+  it('lets another account that is a role member act with --act-as and --role, and refuses it without the role', async () => {
+    await triton('rbac', 'user', '-a', file('dave.json', { login: 'dave', email: 'dave@example.com', password: 'secret123' }));
+    await triton('rbac', 'policy', '-a', file('see.json', { name: 'see-users', rules: ['CAN listusers'] }));
+    const role = await t.api('POST', '/my/roles', { name: 'partners', members: [{ type: 'account', login: 'globex' }], policies: [{ name: 'see-users' }] });
+    expect(role.status).toBe(201);
+    await triton('rbac', 'role-tags', '-y', '-s', 'partners', '/my/users');
+    const asGlobex = { TRITON_ACCOUNT: 'globex', TRITON_KEY_ID: globexKey.md5 };
+    expect(await tritonWith(asGlobex, '--act-as', 'acme', '-r', 'partners', 'rbac', 'users')).toContain('dave');
+    await expect(tritonWith(asGlobex, '--act-as', 'acme', 'rbac', 'users')).rejects.toThrow(/NotAuthorized|permission/);
+    const shown = JSON.parse(await triton('rbac', 'role', '-j', 'partners')) as { members: { type: string; login: string }[] };
+    expect(shown.members).toEqual([expect.objectContaining({ type: 'account', login: 'globex' })]);
+  });
+
+  it('refuses a second key with the same name', async () => {
+    const a = generateTestKey('ed25519', 'dup-a@test');
+    const b = generateTestKey('ed25519', 'dup-b@test');
+    await triton('key', 'add', '-n', 'dup', file('dup-a.pub', a.publicOpenSsh));
+    await expect(triton('key', 'add', '-n', 'dup', file('dup-b.pub', b.publicOpenSsh))).rejects.toThrow(/key already exists or is invalid/);
+    await triton('key', 'delete', '-y', 'dup');
+  });
+
+  it('reports that fabrics are not enabled for triton vlan list', async () => {
+    await expect(triton('vlan', 'list')).rejects.toThrow(/fabrics not enabled for this datacenter/);
   });
 });

@@ -21,8 +21,23 @@ beforeAll(async () => {
     name: 'office',
     rules: ['CAN listpackages WHEN time >= 08:00:00 AND time <= 17:00:00', 'CAN listnetworks WHEN day in (Monday, Tuesday)', 'CAN listimages WHEN date >= 2030-01-01'],
   });
-  await api('POST', '/my/roles', { name: 'staff', members: [{ type: 'subuser', login: 'ann', default: true }], policies: [{ name: 'office' }] });
-  for (const collection of ['packages', 'networks', 'images']) await api('PUT', `/my/${collection}`, { 'role-tag': ['staff'] });
+  await api('POST', '/my/policies', {
+    name: 'typed',
+    rules: [
+      'CAN listfirewallrules WHEN datacenter::string = emulator-1',
+      'CAN listmachines WHEN time::time > 07:30:00 AND day::day in (Mon, Tue, Wed, Thu, Fri)',
+      'CAN listservices WHEN requesttime::time > 07:30:00',
+      'CAN listdatacenters WHEN sourceip::ip in (127.0.0.0/8, 10.0.0.0/8)',
+    ],
+  });
+  await api('POST', '/my/roles', {
+    name: 'staff',
+    members: [{ type: 'subuser', login: 'ann', default: true }],
+    policies: [{ name: 'office' }, { name: 'typed' }],
+  });
+  for (const collection of ['packages', 'networks', 'images', 'fwrules', 'machines', 'services', 'datacenters']) {
+    await api('PUT', `/my/${collection}`, { 'role-tag': ['staff'] });
+  }
 });
 afterAll(async () => {
   await t.close();
@@ -43,5 +58,23 @@ describe('RBAC conditions on time, day and date', () => {
     expect((await asAnn('/my/networks')).status).toBe(403);
     now = Date.parse('2029-12-31T10:00:00Z');
     expect((await asAnn('/my/images')).status).toBe(403);
+  });
+});
+
+describe('RBAC conditions that name their type', () => {
+  it('compares the request value the name stands for, as the type says', async () => {
+    now = Date.parse('2030-01-07T10:00:00Z'); // Monday, 10:00
+    expect((await asAnn('/my/fwrules')).status).toBe(200);
+    expect((await asAnn('/my/machines')).status).toBe(200);
+    expect((await asAnn('/my/datacenters')).status).toBe(200);
+    now = Date.parse('2030-01-07T07:00:00Z'); // Monday, 07:00
+    expect((await asAnn('/my/machines')).status).toBe(403);
+    now = Date.parse('2030-01-12T10:00:00Z'); // Saturday
+    expect((await asAnn('/my/machines')).status).toBe(403);
+  });
+
+  it('denies a rule whose condition names a value the request does not carry', async () => {
+    now = Date.parse('2030-01-07T10:00:00Z');
+    expect((await asAnn('/my/services')).status).toBe(403);
   });
 });

@@ -146,17 +146,23 @@ describe('roles and policies', () => {
     expect(old.body).toEqual({ id: r.body.id, name: 'r-form', members: ['formuser'], default_members: ['formuser'], policies: ['p-form'] });
   });
 
-  it('creates a role when UpdateRole names one that does not exist', async () => {
-    const r = await t.api('POST', '/my/roles/r-upsert', {});
-    expect(r.status).toBe(200);
-    expect((await t.api('GET', '/my/roles/r-upsert')).body.name).toBe('r-upsert');
+  it('answers UpdateRole on a missing role 404 ResourceNotFound and UpdatePolicy on a missing policy 409 MissingParameter, creating neither', async () => {
+    const role = await t.api('POST', '/my/roles/r-upsert', { name: 'r-upsert' });
+    expect([role.status, role.body]).toEqual([404, { code: 'ResourceNotFound', message: 'r-upsert does not exist' }]);
+    expect((await t.api('GET', '/my/roles/r-upsert')).status).toBe(404);
+    const policy = await t.api('POST', '/my/policies/p-upsert', { name: 'p-upsert', rules: ['CAN getuser'] });
+    expect([policy.status, policy.body.code]).toEqual([409, 'MissingParameter']);
+    expect((await t.api('GET', '/my/policies/p-upsert')).status).toBe(404);
+    const badRules = await t.api('POST', '/my/policies/p-upsert', { rules: ['getuser please'] });
+    expect([badRules.status, badRules.body.code]).toEqual([409, 'InvalidArgument']);
   });
 });
 
 describe('keys', () => {
   it('refuses a missing key, a one-part key and a duplicate with the documented messages', async () => {
-    expect((await t.api('POST', '/my/keys', { name: 'x' })).body.code).toBe('MissingParameter');
-    expect((await t.api('POST', '/my/keys', { key: 'ssh-rsa' })).body).toEqual({ code: 'InvalidArgument', message: 'key already exists or is invalid' });
+    expect((await t.api('POST', '/my/keys', { name: 'x' })).body).toEqual({ code: 'MissingParameter', message: 'key is a required argument' });
+    expect((await t.api('POST', '/my/keys', { key: 'ssh-rsa' })).body).toEqual({ code: 'InvalidArgument', message: 'key is invalid' });
+    expect((await t.api('POST', '/my/keys', { key: 'ssh-rsa AAAAnot-a-key' })).body).toEqual({ code: 'InvalidArgument', message: 'key already exists or is invalid' });
     expect((await t.api('POST', '/my/keys', { key: t.key.publicOpenSsh })).body.message).toBe('key already exists or is invalid');
   });
 

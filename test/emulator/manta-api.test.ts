@@ -193,15 +193,28 @@ describe('Manta objects', () => {
     expect([other.status, other.headers['access-control-allow-origin']]).toEqual([200, undefined]);
   });
 
-  it('serves /:login/public without authentication but nothing else', async () => {
+  it('serves /:login/public to anonymous requests and refuses them anything else with 403 AuthorizationFailed', async () => {
     await put('/acme/public/hello.txt', 'public bytes');
     await put('/acme/stor/private.txt', 'private bytes');
     const pub = await manta(t.emulator.mantaUrl, 'GET', '/acme/public/hello.txt');
     expect([pub.status, pub.text]).toEqual([200, 'public bytes']);
     const priv = await manta(t.emulator.mantaUrl, 'GET', '/acme/stor/private.txt');
-    expect([priv.status, priv.json.code]).toEqual([401, 'AuthorizationRequired']);
+    expect([priv.status, priv.json]).toEqual([403, { code: 'AuthorizationFailed', message: 'anonymous is not allowed to access /acme/stor/private.txt' }]);
     const write = await manta(t.emulator.mantaUrl, 'PUT', '/acme/public/hello.txt', { body: 'x' });
-    expect(write.status).toBe(401);
+    expect([write.status, write.json.code]).toEqual([403, 'AuthorizationFailed']);
+    expect((await call('GET', '/acme/public/hello.txt')).text).toBe('public bytes');
+  });
+
+  it('answers an anonymous request to an unknown account 403 AccountDoesNotExist, public path or not', async () => {
+    for (const path of ['/nobody/stor/x', '/nobody/public/x']) {
+      const r = await manta(t.emulator.mantaUrl, 'GET', path);
+      expect([r.status, r.json]).toEqual([403, { code: 'AccountDoesNotExist', message: 'nobody does not exist' }]);
+    }
+  });
+
+  it('refuses an Authorization scheme other than Signature with 403 AuthorizationSchemeNotAllowed', async () => {
+    const r = await manta(t.emulator.mantaUrl, 'GET', '/acme/stor/private.txt', { headers: { authorization: 'Basic YWNtZTpzZWNyZXQ=' } });
+    expect([r.status, r.json]).toEqual([403, { code: 'AuthorizationSchemeNotAllowed', message: "basic is not allowed (use 'signature')" }]);
   });
 });
 

@@ -101,12 +101,39 @@ describe('Manta jobs over HTTP', () => {
 });
 
 describe('Manta multipart uploads over HTTP', () => {
-  const create = (objectPath: string, headers?: Record<string, string>): Promise<MantaResponse> =>
+  const create = (objectPath: string, headers?: Record<string, unknown>): Promise<MantaResponse> =>
     call('POST', '/acme/uploads', { body: { objectPath, ...(headers !== undefined ? { headers } : {}) } });
 
   it('refuses conditional headers at creation with MultipartUploadInvalidArgument', async () => {
     const res = await create('/acme/stor/mpu', { 'if-match': 'x' });
     expect(res.json.code).toBe('MultipartUploadInvalidArgument');
+  });
+
+  it('keeps header JSON types: numbers come back as numbers, x-durability-level is honoured', async () => {
+    const { id, partsDirectory } = (await create('/acme/stor/typed', { 'Content-Length': 4, 'x-durability-level': 3, 'content-type': 'text/plain' })).json as {
+      id: string;
+      partsDirectory: string;
+    };
+    const state = (await call('GET', `${partsDirectory}/state`)).json as { headers: unknown; numCopies: number };
+    expect(state.headers).toEqual({ 'content-length': 4, 'x-durability-level': 3, 'content-type': 'text/plain' });
+    expect(state.numCopies).toBe(3);
+    const e0 = (await call('PUT', `${partsDirectory}/0`, { body: 'four' })).headers.etag;
+    expect((await call('POST', `${partsDirectory}/commit`, { body: { parts: [e0] } })).status).toBe(201);
+    expect((await call('HEAD', '/acme/stor/typed')).headers['durability-level']).toBe('3');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses a content-length given as a string with 409 MultipartUploadInvalidArgument, and a string durability-level with 400 InvalidDurabilityLevel', async () => {
+    const length = await create('/acme/stor/typed2', { 'content-length': '4' });
+    expect([length.status, length.json.code]).toEqual([409, 'MultipartUploadInvalidArgument']);
+    expect(length.json.message).toContain('content-length');
+    const negative = await create('/acme/stor/typed2', { 'content-length': -1 });
+    expect([negative.status, negative.json.code]).toEqual([409, 'MultipartUploadInvalidArgument']);
+    for (const name of ['durability-level', 'x-durability-level']) {
+      const copies = await create('/acme/stor/typed2', { [name]: '2' });
+      expect([copies.status, copies.json.code]).toEqual([400, 'InvalidDurabilityLevel']);
+    }
+    expect((await create('/acme/stor/typed2', { 'durability-level': 7 })).json.code).toBe('InvalidDurabilityLevel');
   });
 
   it('redirects /:login/uploads/:id and /:login/uploads/:id/:part to the parts directory', async () => {

@@ -153,6 +153,13 @@ describe('the standard manta tools against the emulator', () => {
     expect(JSON.parse(await ok('mmpu', ['get', other]))).toMatchObject({ state: 'done', result: 'aborted' });
   });
 
+  it('mmpu create -c -s keeps durability-level and content-length as JSON numbers, and mmpu get shows them as stored', async () => {
+    const id = (await ok('mmpu', ['create', '-c', '3', '-s', '4', '-H', 'm-team: web', '/acme/stor/t/sized.bin'])).trim();
+    const got = JSON.parse(await ok('mmpu', ['get', id])) as { headers: Record<string, unknown> };
+    expect(got.headers).toEqual({ 'durability-level': 3, 'content-length': 4, 'm-team': 'web' });
+    await ok('mmpu', ['abort', id]);
+  });
+
   it('a sub-user (MANTA_SUBUSER, MANTA_ROLE) reads what a role tag allows and is refused the rest', async () => {
     const bobKey = generateTestKey('rsa', 'bob@test');
     writeTestKey(bobKey, 'bob', join(home, '.ssh'));

@@ -211,7 +211,7 @@ describe('Manta jobs and multipart uploads', () => {
     const etags = [(await manta.uploadPart(upload, 0, 'part zero')).etag!, (await manta.uploadPart(upload.id, 1, 'part one')).etag!];
     const committed = await manta.commitMultipartUpload(upload, etags);
     expect(committed.location).toBe('/acme/stor/big');
-    expect(JSON.parse(server!.seen[0]!.body)).toEqual({ objectPath: '/acme/stor/big', headers: { 'durability-level': '2' } });
+    expect(JSON.parse(server!.seen[0]!.body)).toEqual({ objectPath: '/acme/stor/big', headers: { 'durability-level': 2 } });
     expect(server!.seen.slice(1).map((s) => `${s.method} ${s.url} ${s.body}`)).toEqual([
       `PUT /acme/uploads/abc/${id}/0 part zero`,
       `PUT /acme/uploads/abc/${id}/1 part one`,

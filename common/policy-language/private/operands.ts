@@ -35,6 +35,11 @@ export function readOperand(type: ConditionType, text: string): OperandResult {
       if (lower !== 'true' && lower !== 'false') return { ok: false, expected: 'true or false' };
       return { ok: true, operand: { type: 'boolean', text, value: lower === 'true' } };
     }
+    case 'number': {
+      const value = text.trim() === '' ? Number.NaN : Number(text);
+      if (!Number.isFinite(value)) return { ok: false, expected: 'a number such as 42 or -1.5' };
+      return { ok: true, operand: { type: 'number', text, value } };
+    }
     case 'string':
       return { ok: true, operand: { type: 'string', text, value: text } };
   }

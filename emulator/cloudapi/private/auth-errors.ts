@@ -16,7 +16,7 @@ export function cloudApiAuthError(failure: AuthFailure): EmulatorError {
     case 'badKeyId':
       return new EmulatorError(401, 'InvalidCredentials', `Invalid KeyId ${failure.detail} in authorization header`);
     case 'disabled':
-      return new EmulatorError(403, 'NotAuthorized', 'The account or user of this key is disabled');
+      return new EmulatorError(403, 'NotAuthorized', 'Account or user is disabled');
     case 'expired':
       return new EmulatorError(401, 'InvalidCredentials', 'The pre-signed URL has expired');
     default:
@@ -26,12 +26,14 @@ export function cloudApiAuthError(failure: AuthFailure): EmulatorError {
 
 /**
  * Reads CloudAPI keyIds: `/<account>/keys/<name-or-md5>` for the account and
- * `/<account>/users/<login>/keys/<md5-or-name>` for a sub-user.
+ * `/<account>/users/<login>/keys/<md5-or-name>` for a sub-user. Sub-user keyIds exist from API
+ * version 7.2.0 on: for an older negotiated version (`subusers` false) they are invalid, as in
+ * sdc-cloudapi lib/auth.js.
  */
-export function parseCloudApiKeyId(keyId: string): KeyIdParts | undefined {
+export function parseCloudApiKeyId(keyId: string, subusers = true): KeyIdParts | undefined {
   const parts = keyId.split('/');
   if (parts[0] !== '' || parts.some((p, i) => i > 0 && p === '')) return undefined;
   if (parts.length === 4 && parts[2] === 'keys') return { account: parts[1]!, key: parts[3]! };
-  if (parts.length === 6 && parts[2] === 'users' && parts[4] === 'keys') return { account: parts[1]!, user: parts[3]!, key: parts[5]! };
+  if (subusers && parts.length === 6 && parts[2] === 'users' && parts[4] === 'keys') return { account: parts[1]!, user: parts[3]!, key: parts[5]! };
   return undefined;
 }

@@ -6,8 +6,9 @@ import type { AccountState } from '../../core/store/account-state.js';
 import type { RequestContext } from '../../core/types.js';
 import type { CloudApiRoute } from '../route.js';
 import { cloudApiAuthError, parseCloudApiKeyId } from './auth-errors.js';
-import { negotiateVersion, SUPPORTED_VERSIONS } from './version.js';
+import { negotiateVersion, SUPPORTED_VERSIONS, versionAtLeast } from './version.js';
 import { tagsForRequest } from './role-tags.js';
+import { DATACENTER_NAME } from '../routes/ping.js';
 
 /** What the `before` hook leaves in `rc.locals` for the handlers. */
 export interface CloudApiLocals {
@@ -52,8 +53,16 @@ export function cloudApiBefore(rc: RequestContext): void {
 
   const { ctx } = rc;
   const now = ctx.clock();
+  const subusers = versionAtLeast(version, '7.2.0');
   try {
-    rc.auth = verifyRequest({ method: rc.method, url: rc.url, header: rc.header }, ctx.store, ctx.consistency, now, parseCloudApiKeyId);
+    rc.auth = verifyRequest(
+      { method: rc.method, url: rc.url, header: rc.header },
+      ctx.store,
+      ctx.consistency,
+      now,
+      (keyId) => parseCloudApiKeyId(keyId, subusers),
+      { presignedFirst: true },
+    );
   } catch (err) {
     if (err instanceof AuthFailure) throw cloudApiAuthError(err);
     throw err;
@@ -61,23 +70,20 @@ export function cloudApiBefore(rc: RequestContext): void {
   const auth = rc.auth;
   const login = rc.params['account'];
   if (login === undefined) return;
-  const callerLogin = auth.account.account.login;
-  if (login !== 'my' && login !== callerLogin) {
-    if (ctx.store.tryAccount(login) === undefined) throw notFound(`${login} does not exist`);
-    throw new EmulatorError(403, 'NotAuthorized', `You do not have permission to access ${rc.path}`);
-  }
-  locals.account = auth.account;
+  const owner = ownerOf(rc, auth.account, login);
+  locals.account = owner;
   const segments = rc.path.split('/');
-  segments[1] = callerLogin;
+  segments[1] = owner.account.login;
   const resourcePath = segments.join('/').replace(/\/+$/, '') || '/';
   locals.resourcePath = resourcePath;
 
-  if (auth.user === undefined) return;
+  if (auth.user === undefined && owner === auth.account) return;
   const action = route.action ?? route.name.toLowerCase();
   const asRole = rc.query.get('as-role');
   const decision = authorize({
     auth,
-    resourceTags: tagsForRequest(auth.account, resourcePath),
+    owner,
+    resourceTags: tagsForRequest(owner, resourcePath),
     action,
     ...(asRole !== null && asRole !== '' ? { requestedRoles: asRole.split(',').map((r) => r.trim()) } : {}),
     resource: resourcePath,
@@ -85,8 +91,24 @@ export function cloudApiBefore(rc: RequestContext): void {
     sourceIp: rc.sourceIp,
     method: rc.method,
     ...(rc.header('user-agent') !== undefined ? { userAgent: rc.header('user-agent')! } : {}),
+    conditions: { datacenter: DATACENTER_NAME },
   });
   if (!decision.allowed) {
-    throw new EmulatorError(403, 'NotAuthorized', `You do not have permission to access ${resourcePath} (${action})`);
+    // A role the caller is not a member of fails before any policy is read, naming only the account.
+    const what = decision.reason === 'notMember' ? owner.account.login : `${resourcePath} (${action})`;
+    throw new EmulatorError(403, 'NotAuthorized', `You do not have permission to access ${what}`);
   }
+}
+
+/**
+ * The account whose resources the request addresses: the caller's own (`my` or its login), or,
+ * for an account caller, another existing account, whose roles then decide (cross-account role
+ * membership). A sub-user cannot address another account; an unknown account is 404.
+ */
+function ownerOf(rc: RequestContext, caller: AccountState, login: string): AccountState {
+  if (login === 'my' || login === caller.account.login) return caller;
+  const other = rc.ctx.store.tryAccount(login);
+  if (other === undefined) throw notFound(`${login} does not exist`);
+  if (rc.auth?.user !== undefined) throw new EmulatorError(403, 'NotAuthorized', `You do not have permission to access ${rc.path}`);
+  return other;
 }

@@ -1,4 +1,5 @@
 import type { AccountState } from '../../core/store/account-state.js';
+import type { IdentityStore } from '../../core/store/identity-store.js';
 import type { AccountRecord, KeyRecord, PolicyRecord, RoleRecord, UserRecord } from '../../core/store/records.js';
 import { PROFILE_FIELDS } from './params.js';
 
@@ -41,25 +42,27 @@ export function policyJson(p: PolicyRecord): Record<string, unknown> {
 
 /**
  * The wire form of a role in the negotiated version: 9.x objects, or before 9.0.0 the string
- * arrays with `default_members`.
+ * arrays with `default_members`, which hold sub-users only: members that are accounts are left
+ * out, as sdc-cloudapi lib/membership.js does for old clients.
  */
-export function roleJson(r: RoleRecord, account: AccountState, version: string): Record<string, unknown> {
-  const loginOf = (id: string): string | undefined =>
-    id === account.account.id ? account.account.login : account.users.current(id)?.login;
+export function roleJson(r: RoleRecord, account: AccountState, store: IdentityStore, version: string): Record<string, unknown> {
+  const loginOf = (m: RoleRecord['members'][number]): string | undefined =>
+    m.type === 'account' ? store.accountById(m.id)?.account.login : account.users.current(m.id)?.login;
   const policies = r.policies.flatMap((id) => {
     const p = account.policies.current(id);
     return p === undefined ? [] : [{ id: p.id, name: p.name }];
   });
   const members = r.members.flatMap((m) => {
-    const login = loginOf(m.id);
+    const login = loginOf(m);
     return login === undefined ? [] : [{ type: m.type, id: m.id, login, default: m.default }];
   });
   if (Number(version.split('.')[0]) >= 9) return { id: r.id, name: r.name, members, policies };
+  const subusers = members.filter((m) => m.type === 'subuser');
   return {
     id: r.id,
     name: r.name,
-    members: members.map((m) => m.login),
-    default_members: members.filter((m) => m.default).map((m) => m.login),
+    members: subusers.map((m) => m.login),
+    default_members: subusers.filter((m) => m.default).map((m) => m.login),
     policies: policies.map((p) => p.name),
   };
 }

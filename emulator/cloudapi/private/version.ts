@@ -66,3 +66,11 @@ function parse(version: string): Triple | undefined {
 function compare(a: Triple, b: Triple): number {
   return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
 }
+
+/** Whether the dotted version `version` is `minimum` or later (both x.y.z). */
+export function versionAtLeast(version: string, minimum: string): boolean {
+  const a = version.split('.').map(Number);
+  const b = minimum.split('.').map(Number);
+  for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
+  return true;
+}

@@ -5,6 +5,13 @@ import { accountOf } from '../private/before.js';
 import { optionalBoolean, optionalString, PROFILE_FIELDS } from '../private/params.js';
 import { accountJson } from '../private/serialize.js';
 
+/** UpdateAccount's directory-attribute names and the fields they set. */
+const LEGACY_FIELDS = [
+  ['company', 'companyName'],
+  ['givenName', 'firstName'],
+  ['sn', 'lastName'],
+] as const;
+
 /** GetAccount, UpdateAccount, GetConfig, UpdateConfig. */
 export function accountRoutes(): CloudApiRoute[] {
   return [
@@ -27,6 +34,12 @@ export function accountRoutes(): CloudApiRoute[] {
           if (problem !== undefined) throw invalidArgument(problem);
           if (rc.ctx.store.emailTaken(email, next.id)) throw invalidArgument(`email "${email}" is already taken`);
           next.email = email;
+        }
+        // The directory's attribute names are accepted too (sdc-cloudapi lib/account.js); the
+        // API's names win when both are given.
+        for (const [legacy, field] of LEGACY_FIELDS) {
+          const v = optionalString(rc, legacy);
+          if (v !== undefined) next[field] = v;
         }
         for (const f of PROFILE_FIELDS) {
           const v = optionalString(rc, f);

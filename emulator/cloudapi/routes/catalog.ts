@@ -3,6 +3,7 @@ import type { CloudApiRoute } from '../route.js';
 import type { CloudApiState } from '../state.js';
 import { accountOf } from '../private/before.js';
 import { NETWORKS, PACKAGES } from '../private/fixtures.js';
+import { pageReply } from '../private/paging.js';
 import { DATACENTER_NAME } from './ping.js';
 
 /** Datacenters, services, limits, packages, machines, networks and firewall rules (read-only fixtures). */
@@ -58,7 +59,7 @@ export function catalogRoutes(state: CloudApiState): CloudApiRoute[] {
         return { status: 200, body: pkg };
       },
     },
-    { method: 'GET', path: '/:account/machines', name: 'ListMachines', handler: (rc) => ({ status: 200, body: state.machines(accountOf(rc)) }) },
+    { method: 'GET', path: '/:account/machines', name: 'ListMachines', handler: (rc) => pageReply(rc, state.machines(accountOf(rc))) },
     {
       method: 'GET',
       path: '/:account/machines/:machine',
@@ -81,5 +82,30 @@ export function catalogRoutes(state: CloudApiState): CloudApiRoute[] {
       },
     },
     { method: 'GET', path: '/:account/fwrules', name: 'ListFirewallRules', handler: () => ({ status: 200, body: [] }) },
+    ...fabricRoutes(),
   ];
+}
+
+/**
+ * Fabric VLANs and fabric networks: the emulated datacenter has no fabrics, so, like a real
+ * datacenter without them, every fabric route answers 501 after authentication
+ * (sdc-cloudapi lib/endpoints/networks.js, ensureFabricsEnabled).
+ */
+function fabricRoutes(): CloudApiRoute[] {
+  const fabricsOff = (): never => {
+    throw new EmulatorError(501, 'NotImplemented', 'fabrics not enabled for this datacenter');
+  };
+  const routes: [CloudApiRoute['method'], string, string][] = [
+    ['GET', '/:account/fabrics/default/vlans', 'ListFabricVLANs'],
+    ['POST', '/:account/fabrics/default/vlans', 'CreateFabricVLAN'],
+    ['GET', '/:account/fabrics/default/vlans/:vlan', 'GetFabricVLAN'],
+    ['PUT', '/:account/fabrics/default/vlans/:vlan', 'UpdateFabricVLAN'],
+    ['DELETE', '/:account/fabrics/default/vlans/:vlan', 'DeleteFabricVLAN'],
+    ['GET', '/:account/fabrics/default/vlans/:vlan/networks', 'ListFabricNetworks'],
+    ['POST', '/:account/fabrics/default/vlans/:vlan/networks', 'CreateFabricNetwork'],
+    ['GET', '/:account/fabrics/default/vlans/:vlan/networks/:network', 'GetFabricNetwork'],
+    ['PUT', '/:account/fabrics/default/vlans/:vlan/networks/:network', 'UpdateFabricNetwork'],
+    ['DELETE', '/:account/fabrics/default/vlans/:vlan/networks/:network', 'DeleteFabricNetwork'],
+  ];
+  return routes.map(([method, path, name]) => ({ method, path, name, taggable: false, handler: fabricsOff }));
 }

@@ -1,4 +1,4 @@
-import { invalidArgument, notFound } from '../../core/errors.js';
+import { EmulatorError, invalidArgument, missingParameter, notFound } from '../../core/errors.js';
 import { CURRENT_VIEW, type ReadView } from '../../core/consistency.js';
 import { parsePublicKey } from '../../core/store/public-key.js';
 import type { KeyRecord } from '../../core/store/records.js';
@@ -6,7 +6,7 @@ import type { VersionedTable } from '../../core/store/versioned-table.js';
 import type { RequestContext } from '../../core/types.js';
 import type { CloudApiRoute } from '../route.js';
 import { accountOf } from '../private/before.js';
-import { optionalString, requireParams } from '../private/params.js';
+import { optionalString, param } from '../private/params.js';
 import { keyJson } from '../private/serialize.js';
 import { findUser } from '../private/lookup.js';
 
@@ -55,16 +55,23 @@ function keyRoutesFor(base: string, infix: string, owner: KeyOwner): CloudApiRou
       path: base,
       name: `Create${infix}Key`,
       handler: (rc) => {
-        requireParams(rc, ['key']);
-        const text = optionalString(rc, 'key')!.trim();
+        const raw = param(rc, 'key');
+        if (raw === undefined || raw === null || raw === '') throw missingParameter('key is a required argument');
+        if (typeof raw !== 'string') throw invalidArgument('key must be a String');
+        // The server's first, minimal check (sdc-cloudapi lib/keys.js), before the directory sees it.
+        if (raw.split(' ').length < 2) throw invalidArgument('key is invalid');
+        checkAttestation(param(rc, 'attestation'));
+        const text = raw.trim();
         const name = optionalString(rc, 'name');
         const table = owner(rc, CURRENT_VIEW);
-        const parsed = text.split(/\s+/).length < 2 ? undefined : parsePublicKey(text);
-        if (parsed === undefined || table.current(parsed.fingerprint) !== undefined) {
+        const parsed = parsePublicKey(text);
+        const keyName = parsed === undefined ? undefined : name !== undefined && name !== '' ? name : (parsed.comment ?? parsed.fingerprint);
+        // The directory refuses a second key with the same fingerprint or the same name.
+        if (parsed === undefined || table.current(parsed.fingerprint) !== undefined || table.currentAll().some((k) => k.name === keyName)) {
           throw invalidArgument('key already exists or is invalid');
         }
         const record: KeyRecord = {
-          name: name !== undefined && name !== '' ? name : (parsed.comment ?? parsed.fingerprint),
+          name: keyName!,
           fingerprint: parsed.fingerprint,
           key: text,
           attested: false,
@@ -72,7 +79,10 @@ function keyRoutesFor(base: string, infix: string, owner: KeyOwner): CloudApiRou
         };
         table.put(record, rc.ctx.clock());
         rc.ctx.store.changed();
-        return { status: 201, body: keyJson(record), headers: { location: `${rc.path.replace(/\/$/, '')}/${encodeURIComponent(record.fingerprint)}` } };
+        // Named by the account's login, never `/my/` (and the user as the request named it).
+        const login = accountOf(rc).account.login;
+        const base = rc.params['user'] === undefined ? `/${login}/keys` : `/${login}/users/${rc.params['user']}/keys`;
+        return { status: 201, body: keyJson(record), headers: { location: `${base}/${encodeURIComponent(record.fingerprint)}` } };
       },
     },
     {
@@ -93,4 +103,22 @@ function keyRoutesFor(base: string, infix: string, owner: KeyOwner): CloudApiRou
 
 function findKey(table: VersionedTable<KeyRecord>, nameOrFingerprint: string, view: ReadView): KeyRecord | undefined {
   return table.read(nameOrFingerprint, view) ?? table.list(view).find((k) => k.name === nameOrFingerprint);
+}
+
+/**
+ * `attestation` must be an array of strings (as the server checks). The server then verifies it as
+ * a YubiKey PIV attestation chain up to the vendor's root certificate and marks the key `attested`
+ * with its `multifactor` policy; the emulator holds no such root, so rather than accept an
+ * attestation it cannot verify it refuses every one, saying so.
+ * @throws EmulatorError 409 for a malformed attestation, 501 for any other
+ */
+function checkAttestation(attestation: unknown): void {
+  if (attestation === undefined || attestation === null || attestation === '') return;
+  if (!Array.isArray(attestation) || attestation.some((a) => typeof a !== 'string')) throw invalidArgument('attestation must be an Array of Strings');
+  if (attestation.length === 0) return;
+  throw new EmulatorError(
+    501,
+    'NotImplemented',
+    'attestation is not supported by the emulator: it cannot verify a YubiKey PIV attestation chain, so it creates no attested keys; create the key without attestation',
+  );
 }

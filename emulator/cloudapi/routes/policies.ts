@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { parsePolicyRule, PolicySyntaxError } from '../../../common/policy-language/index.js';
 import { checkPolicyName } from '../../../common/rules/index.js';
 import { CURRENT_VIEW } from '../../core/consistency.js';
-import { invalidArgument, notFound } from '../../core/errors.js';
+import { invalidArgument, missingParameter, notFound } from '../../core/errors.js';
 import type { PolicyRecord } from '../../core/store/records.js';
 import type { RequestContext } from '../../core/types.js';
 import type { CloudApiRoute } from '../route.js';
 import { accountOf } from '../private/before.js';
 import { findPolicy } from '../private/lookup.js';
-import { listParam, optionalString, param, requireParams } from '../private/params.js';
+import { listParam, optionalString, requireParams } from '../private/params.js';
 import { policyJson } from '../private/serialize.js';
 
 /** ListPolicies, GetPolicy, CreatePolicy, UpdatePolicy, DeletePolicy. */
@@ -49,9 +49,13 @@ export function policyRoutes(): CloudApiRoute[] {
       name: 'UpdatePolicy',
       handler: (rc) => {
         const account = accountOf(rc);
-        // Quirk of the real server: updating a policy that is not found creates it.
         const existing = findPolicy(account, rc.params['policy']!, CURRENT_VIEW);
-        if (existing === undefined && param(rc, 'name') === undefined) rc.body['name'] = rc.params['policy'];
+        if (existing === undefined) {
+          // The server checks the rules, then node-ufds modifyPolicy tries to add the missing entry,
+          // which the directory refuses for lack of its required attributes: nothing is created.
+          checkRules(rc);
+          throw missingParameter(`Request is missing a required parameter (there is no policy ${rc.params['policy']} to update; UpdatePolicy never creates one)`);
+        }
         const policy = buildPolicy(rc, existing);
         account.policies.put(policy, rc.ctx.clock());
         rc.ctx.store.changed();
@@ -84,8 +88,23 @@ function buildPolicy(rc: RequestContext, existing: PolicyRecord | undefined): Po
   const nameProblem = checkPolicyName(name);
   if (nameProblem !== undefined) throw invalidArgument(nameProblem);
   if (account.policies.currentAll().some((p) => p.name === name && p.id !== existing?.id)) throw invalidArgument('Name is not unique');
-  const ruleInput = listParam(rc, 'rules');
-  const rules = ruleInput === undefined ? (existing?.rules ?? []) : ruleInput;
+  const rules = checkRules(rc) ?? existing?.rules ?? [];
+  const description = optionalString(rc, 'description') ?? existing?.description;
+  const now = new Date(rc.ctx.clock()).toISOString();
+  return {
+    id: existing?.id ?? randomUUID(),
+    name,
+    rules,
+    ...(description !== undefined ? { description } : {}),
+    created: existing?.created ?? now,
+    updated: now,
+  };
+}
+
+/** The request's rules, each parsed with the access-control grammar; undefined when none were sent. */
+function checkRules(rc: RequestContext): string[] | undefined {
+  const rules = listParam(rc, 'rules');
+  if (rules === undefined) return undefined;
   for (const [i, rule] of rules.entries()) {
     if (typeof rule !== 'string') throw invalidArgument(`rules[${i}] must be a string (got ${JSON.stringify(rule)})`);
     try {
@@ -96,14 +115,5 @@ function buildPolicy(rc: RequestContext, existing: PolicyRecord | undefined): Po
       throw invalidArgument(`rules[${i}] "${rule}" is not a valid rule${which}: ${err.message}`);
     }
   }
-  const description = optionalString(rc, 'description') ?? existing?.description;
-  const now = new Date(rc.ctx.clock()).toISOString();
-  return {
-    id: existing?.id ?? randomUUID(),
-    name,
-    rules: rules as string[],
-    ...(description !== undefined ? { description } : {}),
-    created: existing?.created ?? now,
-    updated: now,
-  };
+  return rules as string[];
 }

@@ -24,6 +24,11 @@ function setRoleTags(rc: RequestContext): { status: number; body: unknown } {
     throw notFound(`${segments[1]} does not exist`);
   }
   const tags = requestedTags(rc);
+  if (tags === undefined) {
+    // No role-tag at all: the server keeps the tags and answers them (an empty list when there
+    // are none), sdc-cloudapi lib/resources.js saveResource.
+    return { status: 200, body: { name: path, 'role-tag': account.roleTags.get(path) ?? [] } };
+  }
   const missing = tags.filter((name) => {
     const role = account.roles.currentAll().find((r) => r.name === name);
     return role === undefined || rc.ctx.consistency.isTooNew(account.roles.createdAt(role.id));
@@ -35,10 +40,10 @@ function setRoleTags(rc: RequestContext): { status: number; body: unknown } {
   return { status: 200, body: { name: path, 'role-tag': tags } };
 }
 
-/** `role-tag` from the body (array or comma-separated string) or, failing that, the header. */
-function requestedTags(rc: RequestContext): string[] {
+/** `role-tag` from the body (array or comma-separated string) or, failing that, the header; undefined when neither. */
+function requestedTags(rc: RequestContext): string[] | undefined {
   const raw = rc.body['role-tag'] ?? rc.header('role-tag');
-  if (raw === undefined || raw === null) throw invalidArgument('role-tag is required (an array of role names; [] clears the tags)');
+  if (raw === undefined || raw === null) return undefined;
   const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : undefined;
   if (list === undefined || list.some((t) => typeof t !== 'string')) throw invalidArgument(`role-tag must be an array of role names (got ${JSON.stringify(raw)})`);
   return [...new Set((list as string[]).map((t) => t.trim()).filter((t) => t !== ''))];

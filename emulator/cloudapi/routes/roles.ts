@@ -24,7 +24,7 @@ export function roleRoutes(): CloudApiRoute[] {
       handler: (rc) => {
         const account = accountOf(rc);
         const version = localsOf(rc).version;
-        return { status: 200, body: account.roles.list(rc.ctx.consistency.readView()).map((r) => roleJson(r, account, version)) };
+        return { status: 200, body: account.roles.list(rc.ctx.consistency.readView()).map((r) => roleJson(r, account, rc.ctx.store, version)) };
       },
     },
     {
@@ -35,7 +35,7 @@ export function roleRoutes(): CloudApiRoute[] {
         const account = accountOf(rc);
         const role = findRole(account, rc.params['role']!, rc.ctx.consistency.readView());
         if (role === undefined) throw notFound(`Role ${rc.params['role']} does not exist`);
-        return { status: 200, body: roleJson(role, account, localsOf(rc).version) };
+        return { status: 200, body: roleJson(role, account, rc.ctx.store, localsOf(rc).version) };
       },
     },
     {
@@ -50,7 +50,7 @@ export function roleRoutes(): CloudApiRoute[] {
         const account = accountOf(rc);
         return {
           status: 201,
-          body: roleJson(role, account, localsOf(rc).version),
+          body: roleJson(role, account, rc.ctx.store, localsOf(rc).version),
           headers: { location: `/${account.account.login}/roles/${role.id}` },
         };
       },
@@ -61,13 +61,13 @@ export function roleRoutes(): CloudApiRoute[] {
       name: 'UpdateRole',
       handler: (rc) => {
         const account = accountOf(rc);
-        // Quirk of the real server: updating a role that is not found creates it.
+        // The server looks the role up first (node-ufds getRole) and never creates one here.
         const existing = findRole(account, rc.params['role']!, CURRENT_VIEW);
-        if (existing === undefined && param(rc, 'name') === undefined) rc.body['name'] = rc.params['role'];
+        if (existing === undefined) throw notFound(`${rc.params['role']} does not exist`);
         const role = buildRole(rc, existing);
         account.roles.put(role, rc.ctx.clock());
         rc.ctx.store.changed();
-        return { status: 200, body: roleJson(role, account, localsOf(rc).version) };
+        return { status: 200, body: roleJson(role, account, rc.ctx.store, localsOf(rc).version) };
       },
     },
     {
@@ -100,7 +100,7 @@ function buildRole(rc: RequestContext, existing: RoleRecord | undefined): RoleRe
   const members =
     memberInput === undefined && defaultInput === undefined
       ? (existing?.members ?? [])
-      : resolveMembers(account, rc.ctx.consistency, memberInput ?? [], defaultInput);
+      : resolveMembers({ account, store: rc.ctx.store, consistency: rc.ctx.consistency }, memberInput ?? [], defaultInput);
   const policyInput = listParam(rc, 'policies');
   const policies = policyInput === undefined ? (existing?.policies ?? []) : resolvePolicies(account, rc.ctx.consistency, policyInput);
   if (name === ADMINISTRATOR && policies.length > 0) throw invalidArgument('the administrator role cannot have policies');

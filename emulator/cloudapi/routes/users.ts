@@ -50,7 +50,7 @@ export function userRoutes(): CloudApiRoute[] {
         applyProfile(rc, user);
         account.users.put(user, rc.ctx.clock());
         rc.ctx.store.changed();
-        return { status: 201, body: userJson(user), headers: { location: `/${account.account.login}/users/${user.id}` } };
+        return { status: 201, body: userJson(user), headers: { location: `/${account.account.login}/users/${encodeURIComponent(user.login)}` } };
       },
     },
     {

@@ -39,6 +39,26 @@ export interface SignedRequest {
   readonly header: (name: string) => string | undefined;
 }
 
+/** The query parameters that make a request pre-signed; all four or none. */
+const PRESIGN_FIELDS = ['algorithm', 'expires', 'keyId', 'signature'] as const;
+
+/** How a service reads a request that carries both an Authorization header and pre-signed parameters. */
+export interface VerifyOptions {
+  /**
+   * True when the pre-signed parameters win (CloudAPI: its preSignedUrl handler replaces the parsed
+   * header, so an expired or mis-signed URL is refused even with a valid header); false when the
+   * header wins (Manta: muskie's checkIfPresigned ignores the query when a header is present).
+   * @default false
+   */
+  readonly presignedFirst?: boolean;
+}
+
+/** The pre-signed URL parameters present (non-empty) in a request URL. */
+export function presignFieldsOf(url: string): string[] {
+  const query = queryOf(url);
+  return PRESIGN_FIELDS.filter((f) => (query.get(f) ?? '') !== '');
+}
+
 /** The clock skew CloudAPI and Manta allow, in ms. */
 export const MAX_CLOCK_SKEW_MS = 300_000;
 
@@ -66,13 +86,23 @@ export function verifyRequest(
   consistency: ConsistencyModel,
   now: number,
   parseKeyId: KeyIdParser,
+  options: VerifyOptions = {},
 ): AuthResult {
   const authorization = request.header('authorization');
   const query = queryOf(request.url);
   let params: SignatureParams;
   let signed: string;
   let presigned = false;
-  if (authorization !== undefined) {
+  const presignFields = presignFieldsOf(request.url);
+  const usePresigned = presignFields.length > 0 && (options.presignedFirst === true || authorization === undefined);
+  if (usePresigned) {
+    if (presignFields.length < PRESIGN_FIELDS.length) {
+      const missing = PRESIGN_FIELDS.filter((f) => !presignFields.includes(f));
+      throw new AuthFailure('malformed', `parameters "${missing.join(', ')}" are required`);
+    }
+    presigned = true;
+    ({ params, signed } = presignedParams(request, query, now));
+  } else if (authorization !== undefined) {
     params = parseSignatureHeader(authorization);
     const date = request.header('date') ?? request.header('x-date');
     if (date === undefined) throw new AuthFailure('missingDate', 'no Date header was given');
@@ -80,9 +110,6 @@ export function verifyRequest(
     if (Number.isNaN(when)) throw new AuthFailure('malformed', `the Date header "${date}" is not a date`);
     if (Math.abs(now - when) > MAX_CLOCK_SKEW_MS) throw new AuthFailure('clockSkew', 'clock skew of more than 300 seconds');
     signed = signingString(params, request.method, request.url, request.header);
-  } else if (query.has('signature') && query.has('keyId')) {
-    presigned = true;
-    ({ params, signed } = presignedParams(request, query, now));
   } else {
     throw new AuthFailure('missing', 'no Authorization header');
   }

@@ -41,6 +41,12 @@ export class IdentityStore {
     return this.accounts.get(login);
   }
 
+  /** The account with this id, or `undefined` (role members of another account are stored by id). */
+  accountById(id: string): AccountState | undefined {
+    for (const state of this.accounts.values()) if (state.account.id === id) return state;
+    return undefined;
+  }
+
   /** Every account, in creation order. */
   allAccounts(): AccountState[] {
     return [...this.accounts.values()];

@@ -1,5 +1,5 @@
 import { AuthFailure } from '../../core/auth/auth-failure.js';
-import { verifyRequest, type KeyIdParts } from '../../core/auth/verify.js';
+import { presignFieldsOf, verifyRequest, type KeyIdParts } from '../../core/auth/verify.js';
 import { authorize } from '../../core/rbac.js';
 import type { RequestContext } from '../../core/types.js';
 import { MantaError } from '../errors.js';
@@ -58,6 +58,29 @@ export function mantaAuthError(failure: AuthFailure): MantaError {
   }
 }
 
+/**
+ * A request without credentials is anonymous, not unauthenticated (muskie lib/auth.js loadCaller,
+ * loadOwner): it may read `/:login/public`; anything else is 403 `AuthorizationFailed`, because the
+ * emulated accounts have no `anonymous` sub-user, and an unknown account 403 `AccountDoesNotExist`.
+ */
+function anonymousRequest(rc: RequestContext, login: string): void {
+  if (rc.ctx.store.tryAccount(login) === undefined) throw new MantaError(403, 'AccountDoesNotExist', `${login} does not exist`);
+  if (!isPublicRead(rc, login)) throw new MantaError(403, 'AuthorizationFailed', `anonymous is not allowed to access ${rc.path}`);
+}
+
+/**
+ * Manta takes the `Signature` and `Token` schemes; any other is refused before its credentials are
+ * read. Token auth (tokens that Manta itself issues to jobs) is not emulated.
+ */
+function checkScheme(authorization: string | undefined): void {
+  if (authorization === undefined) return;
+  const space = authorization.indexOf(' ');
+  if (space <= 0) return; // unparseable: the signature parser says why
+  const scheme = authorization.slice(0, space).toLowerCase();
+  if (scheme === 'token') throw new MantaError(403, 'InvalidAuthenticationToken', 'the authentication token you provided is malformed');
+  if (scheme !== 'signature') throw new MantaError(403, 'AuthorizationSchemeNotAllowed', `${scheme} is not allowed (use 'signature')`);
+}
+
 function isPublicRead(rc: RequestContext, login: string): boolean {
   if (rc.method !== 'GET' && rc.method !== 'HEAD') return false;
   return rc.path === `/${login}/public` || rc.path.startsWith(`/${login}/public/`);
@@ -73,17 +96,19 @@ export function mantaBefore(rc: RequestContext): void {
   const locals = mantaLocals(rc);
   locals.login = login;
   locals.anonymous = false;
-  const hasCredentials = rc.header('authorization') !== undefined || rc.query.has('signature');
+  const authorization = rc.header('authorization');
+  const hasCredentials = authorization !== undefined || presignFieldsOf(rc.url).length > 0;
   // A CORS preflight never carries credentials; it only reveals the CORS headers stored on the object.
   if (rc.method === 'OPTIONS') {
     locals.anonymous = true;
     return;
   }
-  if (!hasCredentials && isPublicRead(rc, login)) {
-    if (rc.ctx.store.tryAccount(login) === undefined) throw new MantaError(404, 'ResourceNotFound', `${rc.path} was not found`);
+  if (!hasCredentials) {
+    anonymousRequest(rc, login);
     locals.anonymous = true;
     return;
   }
+  checkScheme(authorization);
   try {
     rc.auth = verifyRequest({ method: rc.method, url: rc.url, header: rc.header }, rc.ctx.store, rc.ctx.consistency, rc.ctx.clock(), parseMantaKeyId);
   } catch (err) {
