@@ -57,7 +57,7 @@ export function readTargetsOf(resources: readonly ResourceManifest[], state: Sta
 export async function planAgainstLive(run: RunContext, req: PlanRequest): Promise<PlannedRun> {
   const stack = req.destroy ? destroyView(req.stack) : req.stack;
   const targets = readTargetsOf(stack.resources, req.state);
-  const live = await readLive({ targets, handlers: run.handlers, ctx: run.ctx, retry: run.retryFor('(read)'), parallelism: run.parallelism });
+  const live = await readLive({ targets, handlers: run.handlers, ctx: run.ctx, retry: run.retryFor('(read)', { cancellable: true }), parallelism: run.parallelism });
   let planned = planFrom(run, stack, req, live);
   const recent = recentlyWritten(planned.plan.changes, req.state, run.windowMs);
   if (recent.length > 0) {
@@ -79,7 +79,7 @@ export async function reread(run: RunContext, stack: StackManifest, req: PlanReq
     const kind = a.slice(UNMANAGED_ADDRESS_PREFIX.length).split('/')[0] as ResourceKind;
     subset.push({ address: a, kind, naturalKey: a.slice(UNMANAGED_ADDRESS_PREFIX.length + kind.length + 1) });
   }
-  const fresh = await readLive({ targets: subset, handlers: run.handlers, ctx: run.ctx, retry: run.retryFor('(read)'), parallelism: run.parallelism });
+  const fresh = await readLive({ targets: subset, handlers: run.handlers, ctx: run.ctx, retry: run.retryFor('(read)', { cancellable: true }), parallelism: run.parallelism });
   return planFrom(run, stack, req, mergeLive(base, fresh, subset));
 }
 

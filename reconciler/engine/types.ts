@@ -37,7 +37,10 @@ export interface EngineOptions {
   readonly lockTimeoutMs?: number;
   /** Addresses to limit the run to; their dependencies are included. @default - every resource */
   readonly targets?: readonly string[];
-  /** Cancels the run: actions not yet started are skipped. */
+  /**
+   * Cancels the run: actions not yet started are skipped; actions in flight finish (with their
+   * retries) and are recorded, so that the state matches what was done.
+   */
   readonly signal?: AbortSignal;
   readonly log?: EngineLogger;
   /** Receives one event per action as the apply proceeds. */
@@ -72,8 +75,10 @@ export interface ApplyResult {
   readonly counts: Record<string, number>;
   /** Each failure once, with the server's message. */
   readonly failed: { address: string; message: string }[];
-  /** What was not attempted because something it depends on failed (or the run was cancelled). */
+  /** What was not started because something it depends on failed, or the run was cancelled (never an unchanged resource). */
   readonly skipped: { address: string; because: string }[];
+  /** True when the run was cancelled (`signal`) before it started every action. */
+  readonly cancelled: boolean;
   readonly durationMs: number;
 }
 

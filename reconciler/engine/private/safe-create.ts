@@ -76,7 +76,7 @@ export async function createSafely(args: {
         throw error;
       }
       retry.onRetry?.(c.reason, attempt);
-      await pause(decision.delayMs, run.signal);
+      await pause(decision.delayMs, undefined); // an action in flight finishes even when the run is cancelled
     }
   }
 }
@@ -116,7 +116,7 @@ async function readUntilVisible(
     }
     if (Date.now() >= deadline) break;
     args.retry.onRetry?.(`the server says ${args.change.naturalKey} exists (${apiErrorFacts(conflict).message ?? 'conflict'}) but a read does not show it yet`, attempt);
-    await pause(Math.min(run.policy.baseDelayMs! * 2 ** (attempt - 1), 1000, Math.max(0, deadline - Date.now())), run.signal);
+    await pause(Math.min(run.policy.baseDelayMs! * 2 ** (attempt - 1), 1000, Math.max(0, deadline - Date.now())), undefined);
   }
   return undefined;
 }
