@@ -15,6 +15,8 @@ export interface ApiErrorLike {
   /** The API's error code (`InvalidArgument`, `ResourceNotFound`) or a Node/undici error code (`ECONNRESET`). */
   readonly code?: string;
   readonly message?: string;
+  /** How long the server asked to wait before another try (`Retry-After`), in ms. */
+  readonly retryAfterMs?: number;
 }
 
 /** An object an error refers to, in the form the write log records. */
@@ -66,7 +68,22 @@ export function apiErrorFacts(error: unknown): ApiErrorLike {
   const status = typeof e.status === 'number' && e.status > 0 ? e.status : undefined;
   const code = typeof e.apiCode === 'string' ? e.apiCode : typeof e.code === 'string' ? e.code : undefined;
   const message = typeof e.serverMessage === 'string' ? e.serverMessage : typeof e.message === 'string' ? e.message : undefined;
-  return { ...(status !== undefined ? { status } : {}), ...(code !== undefined ? { code } : {}), ...(message !== undefined ? { message } : {}) };
+  const retryAfterMs = typeof e.retryAfterMs === 'number' && e.retryAfterMs >= 0 ? e.retryAfterMs : undefined;
+  return {
+    ...(status !== undefined ? { status } : {}),
+    ...(code !== undefined ? { code } : {}),
+    ...(message !== undefined ? { message } : {}),
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+  };
+}
+
+/**
+ * What {@link decideRetry} takes from a failure besides its class: the server's Retry-After, and a
+ * source of jitter.
+ */
+export function retryFactsOf(error: unknown, random: () => number = Math.random): { retryAfterMs?: number; random: () => number } {
+  const { retryAfterMs } = apiErrorFacts(error);
+  return { ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), random };
 }
 
 /** Sorts an API error into one of the three classes. Pure. */
@@ -128,6 +145,8 @@ export interface RetryPolicy {
   readonly maxDelayMs?: number;
   /** Attempts in all (first try included) for transient failures. @default 5 */
   readonly maxTransientAttempts?: number;
+  /** A `Retry-After` longer than this is not waited for: the call fails at once, saying so. @default 60000 */
+  readonly maxRetryAfterMs?: number;
   /**
    * How long past the window a not-yet-visible reference is still retried: the window is an
    * estimate of the server's lag, and our clock is not the server's. @default 0
@@ -153,14 +172,25 @@ export type RetryDecision = { readonly retry: true; readonly delayMs: number } |
  *   landing on that end. An answer that arrives after the end for a request sent before it (a slow
  *   server, a busy event loop) says nothing about the end of the window, so it is retried once more.
  *   If this run never wrote any referenced object, the object really is missing: no retry.
- * - transient: exponential backoff (or the server's Retry-After) up to `maxTransientAttempts`.
+ * - transient: exponential backoff with jitter (half the delay fixed, half random: callers failing
+ *   together do not come back together), or the server's Retry-After when it asks for longer, up to
+ *   `maxTransientAttempts` attempts in all.
  * - terminal: no retry.
  * @param attempt how many attempts of this class have failed so far (1 after the first failure)
  * @param sentAt when the failed attempt was sent (defaults to `now`)
  */
 export function decideRetry(
   classification: ErrorClassification,
-  args: { readonly attempt: number; readonly now: number; readonly sentAt?: number; readonly writeLog: WriteLog; readonly policy?: RetryPolicy; readonly retryAfterMs?: number },
+  args: {
+    readonly attempt: number;
+    readonly now: number;
+    readonly sentAt?: number;
+    readonly writeLog: WriteLog;
+    readonly policy?: RetryPolicy;
+    readonly retryAfterMs?: number;
+    /** Source of jitter in [0, 1). @default - no jitter (the full backoff) */
+    readonly random?: () => number;
+  },
 ): RetryDecision {
   const window = args.policy?.consistencyWindowMs ?? 15_000;
   const backoff = backoffDelay(args.attempt, args.policy);
@@ -170,7 +200,12 @@ export function decideRetry(
     case 'transient': {
       const max = args.policy?.maxTransientAttempts ?? 5;
       if (args.attempt >= max) return { retry: false, reason: `${classification.reason}; gave up after ${args.attempt} attempts` };
-      return { retry: true, delayMs: Math.max(backoff, args.retryAfterMs ?? 0) };
+      const maxRetryAfter = args.policy?.maxRetryAfterMs ?? 60_000;
+      if (args.retryAfterMs !== undefined && args.retryAfterMs > maxRetryAfter) {
+        return { retry: false, reason: `${classification.reason}; the server asks to wait ${Math.ceil(args.retryAfterMs / 1000)} s before trying again` };
+      }
+      const jittered = args.random === undefined ? backoff : Math.round(backoff / 2 + (args.random() * backoff) / 2);
+      return { retry: true, delayMs: Math.max(jittered, args.retryAfterMs ?? 0) };
     }
     case 'not-yet-visible': {
       const written = classification.references.map((r) => args.writeLog.writtenAt(r)).filter((t): t is number => t !== undefined);

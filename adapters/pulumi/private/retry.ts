@@ -4,7 +4,8 @@
  * as the Pulumi provider host process, which runs every resource of one `pulumi up`); throttling and
  * server faults are retried with backoff; anything else fails at once.
  */
-import { apiErrorFacts, classifyApiError, decideRetry, settleMarginFor, WriteLog, type ObjectReference, type RetryPolicy } from '../../../reconciler/consistency.js';
+import { retriedByCaller } from '../../../provider/http/interceptors/retry.js';
+import { apiErrorFacts, classifyApiError, decideRetry, retryFactsOf, settleMarginFor, WriteLog, type ObjectReference, type RetryPolicy } from '../../../reconciler/consistency.js';
 
 /** Every write this process made, shared by all resources of the run. */
 const WRITES = new WriteLog();
@@ -35,12 +36,13 @@ export async function withConsistencyRetries<T>(
   for (;;) {
     const sentAt = Date.now();
     try {
-      return await fn();
+      // The only retry layer: the transport sends each request once.
+      return await retriedByCaller(fn);
     } catch (error) {
       const classification = classifyApiError(apiErrorFacts(error), target ? { target } : {});
       const attempt = (failures.get(classification.class) ?? 0) + 1;
       failures.set(classification.class, attempt);
-      const decision = decideRetry(classification, { attempt, now: Date.now(), sentAt, writeLog: WRITES, policy: settled });
+      const decision = decideRetry(classification, { ...retryFactsOf(error), attempt, now: Date.now(), sentAt, writeLog: WRITES, policy: settled });
       if (!decision.retry) throw error;
       if (classification.class === 'transient' && classification.mayHaveApplied && onMayHaveApplied) {
         const adopted = await onMayHaveApplied().catch(() => undefined);

@@ -12,10 +12,11 @@
  *   until an attempt sent once the window (plus a margin) has passed since their write was
  *   acknowledged fails too; other failures are final.
  */
-import { apiErrorFacts, decideRetry, type ObjectReference } from '../../consistency.js';
+import { apiErrorFacts, decideRetry, retryFactsOf, type ObjectReference } from '../../consistency.js';
 import type { PlainObject, ResourceHandler } from '../../../provider/handlers/types.js';
 import type { ResourceChange } from '../../plan/types.js';
 import type { EngineClients } from '../types.js';
+import { retriedByCaller } from '../../../provider/http/interceptors/retry.js';
 import { AttemptCounter, classify, isConflict, pause, type RetryContext } from './retry.js';
 import type { RunContext } from './run-context.js';
 
@@ -45,15 +46,18 @@ export async function createSafely(args: {
   for (;;) {
     const sentAt = Date.now();
     try {
-      if (outcomeUnknown) {
-        const existing = await readQuietly(args, ref);
-        if (existing !== undefined) {
-          run.log.info('adopting the object an earlier create attempt made', { address: change.address });
-          // Finishing may fail like a create: it is then retried the same way, from a fresh read.
-          return { live: await complete(args, existing), adopted: true };
+      // This loop is the only retry layer: the transport sends each request once.
+      return await retriedByCaller(async () => {
+        if (outcomeUnknown) {
+          const existing = await readQuietly(args, ref);
+          if (existing !== undefined) {
+            run.log.info('adopting the object an earlier create attempt made', { address: change.address });
+            // Finishing may fail like a create: it is then retried the same way, from a fresh read.
+            return { live: await complete(args, existing), adopted: true };
+          }
         }
-      }
-      return { live: await handler.create(run.ctx, args.desired), adopted: false };
+        return { live: await handler.create(run.ctx, args.desired), adopted: false };
+      });
     } catch (error) {
       if (isConflict(error) && !args.deletedJustNow) {
         const existing = await readUntilVisible(args, ref, error);
@@ -70,7 +74,7 @@ export async function createSafely(args: {
         run.writeLog.record(self, Date.now());
       }
       const attempt = attempts.failed(c);
-      const decision = decideRetry(c, { attempt, now: Date.now(), sentAt, writeLog: run.writeLog, policy: run.policy });
+      const decision = decideRetry(c, { ...retryFactsOf(error), attempt, now: Date.now(), sentAt, writeLog: run.writeLog, policy: run.policy });
       if (!decision.retry) {
         run.log.debug('not retrying the create', { address: change.address, reason: decision.reason });
         throw error;
@@ -108,7 +112,7 @@ async function readUntilVisible(
   const deadline = Date.now() + run.windowMs;
   for (let attempt = 1; attempt <= 50; attempt++) {
     try {
-      const live = await args.handler.read(run.ctx, ref);
+      const live = await retriedByCaller(() => args.handler.read(run.ctx, ref));
       if (live !== undefined) return live;
     } catch (error) {
       const f = apiErrorFacts(error);
