@@ -13,6 +13,7 @@ import { destroyView, liveDigestsOf, planAgainstLive, recentlyWritten, reread, t
 import { pause, withRetries } from './engine/private/retry.js';
 import { createRunContext, type RunContext } from './engine/private/run-context.js';
 import { StateWriter } from './engine/private/state-writer.js';
+import { assertSecretsReadable } from './engine/secrets.js';
 import type { ApplyResult, DriftReport, EngineClients, EngineOptions } from './engine/types.js';
 import { confirmDrift, driftCandidates } from './plan/drift.js';
 import { manifestDigestOf } from './plan/planner.js';
@@ -38,11 +39,16 @@ export function openStateBackend(stack: StackManifest, opts: { readonly workDir:
   return new LocalStateBackend({ stack: stack.name, account: stack.account, workingDirectory: opts.workDir, ...(cfg.path !== undefined ? { path: cfg.path } : {}) });
 }
 
-/** Plans the stack against live objects (no lock: planning writes nothing). */
+/**
+ * Plans the stack against live objects (no lock: planning writes nothing).
+ * @throws ReconcilerError `SECRET_UNAVAILABLE` when apply would need a secret it cannot read.
+ */
 export async function planStack(stack: StackManifest, opts: EngineOptions): Promise<Plan> {
   const run = await runFor(stack, opts);
   const snapshot = await openStateBackend(stack, opts).read();
-  return (await planAgainstLive(run, { stack, state: snapshot?.doc ?? null, ...targetsOf(opts) })).plan;
+  const { plan } = await planAgainstLive(run, { stack, state: snapshot?.doc ?? null, ...targetsOf(opts) });
+  assertSecretsReadable(plan, stack, run.handlers, run.secrets);
+  return plan;
 }
 
 /** Plans the deletion of every object in the stack's state (the account itself is only forgotten). */
@@ -83,6 +89,7 @@ export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOp
     if (!validity.valid) {
       throw new ReconcilerError('PLAN_STALE', `the saved plan cannot be applied: ${validity.changes.join('; ')}. Run plan again.`);
     }
+    assertSecretsReadable(plan, stack, run.handlers, run.secrets);
     return executePlan({ run, stack, plan, state: new StateWriter(backend, snapshot, stack.name, stack.account), live: now.byAddress });
   });
 }
@@ -92,6 +99,7 @@ export async function applyStack(stack: StackManifest, opts: EngineOptions): Pro
   const run = await runFor(stack, opts);
   return withLock(stack, opts, 'triton-iac apply', async (backend, snapshot) => {
     const planned = await planAgainstLive(run, { stack, state: snapshot?.doc ?? null, ...targetsOf(opts) });
+    assertSecretsReadable(planned.plan, stack, run.handlers, run.secrets);
     const result = await executePlan({ run, stack, plan: planned.plan, state: new StateWriter(backend, snapshot, stack.name, stack.account), live: planned.byAddress });
     return { plan: planned.plan, result };
   });
@@ -101,10 +109,16 @@ export async function applyStack(stack: StackManifest, opts: EngineOptions): Pro
  * Compares live objects with the manifest and the last-applied state. A difference is reported only
  * when a second read, after the consistency window, still shows it (only the drifted objects are
  * read again), so a stale read never raises a false alarm.
+ * @throws ReconcilerError `STATE_NOT_FOUND` when the stack has no state (it was never applied).
  */
 export async function driftStack(stack: StackManifest, opts: EngineOptions): Promise<DriftReport> {
   const run = await runFor(stack, opts);
-  const state = (await openStateBackend(stack, opts).read())?.doc ?? null;
+  const backend = openStateBackend(stack, opts);
+  const state = (await backend.read())?.doc ?? null;
+  // Without a last apply everything would show as drift: there is nothing to have drifted from.
+  if (state === null) {
+    throw new ReconcilerError('STATE_NOT_FOUND', `stack ${stack.name} has not been applied: there is no state at ${backend.location}, so there is nothing to compare the live objects with`);
+  }
   const req = { stack, state, ...targetsOf(opts) };
   const first = await planAgainstLiveQuick(run, req);
   const candidates = driftCandidates(first.plan.changes);

@@ -24,6 +24,7 @@ const HINTS: Readonly<Record<string, string>> = {
   STATE_CONFLICT: 'Someone else wrote the state at the same time; re-run the command.',
   STATE_LOCKED: 'Wait for the other run to finish, or pass --lock-timeout 2m to wait for it. If that process is gone, delete the .lock file named above.',
   STATE_IO: 'Check that the state directory exists and is writable.',
+  STATE_NOT_FOUND: 'Apply the stack first (`triton-iac apply`); if it was applied elsewhere, check the stack\'s `state` setting, the working directory and --profile.',
   STATE_ADDRESS_NOT_FOUND: 'List the addresses with `triton-iac state list`.',
   STATE_ADDRESS_INVALID: 'Choose an address that is not in the state yet.',
   PLAN_MALFORMED: 'Make the plan again with `triton-iac plan --out FILE`.',
