@@ -9,6 +9,7 @@ import type { IRole, ITaggable } from './interfaces.js';
 import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
 import { fail } from './private/problems.js';
 import { checkRoleRefs, resolveRoleRefs } from './private/role-refs.js';
+import { propNames } from './private/known-props.js';
 
 /** Props of a {@link RoleTag}. */
 export interface RoleTagProps {
@@ -21,6 +22,9 @@ export interface RoleTagProps {
   /** The roles, as `Role` objects or names. An empty list clears the resource's tags. */
   readonly roles: readonly (IRole | string)[];
 }
+
+/** The names of {@link RoleTagProps}, checked at synth (an unknown prop is an error). */
+const ROLE_TAG_PROPS = propNames<RoleTagProps>({ resource: true, roles: true });
 
 /**
  * The complete list of roles tagged on one resource path. Any taggable construct also takes a
@@ -37,7 +41,7 @@ export class RoleTag extends TritonResource {
   private readonly roles: readonly (IRole | string)[];
 
   constructor(scope: Construct, id: string, props: RoleTagProps) {
-    super(scope, id, props);
+    super(scope, id, props, ROLE_TAG_PROPS);
     if (typeof props.resource === 'string') {
       this.path = canonicalRoleTagPath(this.node.path, props.resource, this.stack.account);
     } else if (props.resource && typeof props.resource.roleTagPath === 'string') {
