@@ -8,7 +8,7 @@
  */
 import type { ResourceManifest, StackManifest } from '../../common/manifest.js';
 import type { AnyHandler, PlainObject, ResourceHandler } from '../../provider/handlers/types.js';
-import type { ObjectReference } from '../consistency.js';
+import { apiErrorFacts, type ObjectReference } from '../consistency.js';
 import { ReconcilerError } from '../errors.js';
 import { applyGraph, type ApplyStep } from '../plan/apply-order.js';
 import type { Plan, ResourceChange } from '../plan/types.js';
@@ -78,7 +78,7 @@ export async function executePlan(args: ExecuteArgs): Promise<ApplyResult> {
   for (const [node, outcome] of walked.outcomes) {
     const step = steps.get(node)!;
     if (outcome.status === 'failed') {
-      failed.push({ address: node, message: (outcome.error as Error).message });
+      failed.push({ address: node, message: (outcome.error as Error).message, ...failureFacts((outcome.error as Error).cause) });
       bump('failed');
     } else if (outcome.status === 'skipped') {
       // An unchanged resource had nothing to do: it is neither skipped nor "not started".
@@ -266,6 +266,15 @@ function withMarkers(value: PlainObject, fields: readonly string[], markers: Rea
   for (const [k, v] of Object.entries(value)) if (!fields.includes(k)) out[k] = v;
   for (const f of fields) if (markers[f] !== undefined) out[f] = markers[f]!;
   return out;
+}
+
+/** The server's status, error code and operation behind a failed action, when it answered. */
+function failureFacts(error: unknown): { status?: number; apiCode?: string; operation?: string } {
+  // Only an API error carries the server's code (a ReconcilerError's code is the engine's own).
+  if (typeof (error as { apiCode?: unknown } | null)?.apiCode !== 'string') return {};
+  const { status, code } = apiErrorFacts(error);
+  const operation = (error as { operation?: unknown } | null)?.operation;
+  return { ...(status !== undefined ? { status } : {}), ...(code !== undefined ? { apiCode: code } : {}), ...(typeof operation === 'string' ? { operation } : {}) };
 }
 
 /** A one-line message for a failure: the API's own words when it has them. */

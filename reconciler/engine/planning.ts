@@ -3,6 +3,7 @@
  * and planning; and, for resources this tool wrote within the consistency window, a second look once
  * the window has passed, so that a stale read right after an apply never shows as a change.
  */
+import { didYouMean } from '../../common/did-you-mean.js';
 import type { ResourceKind, ResourceManifest, StackManifest } from '../../common/manifest.js';
 import { isSigningKey } from '../../provider/handlers/key.js';
 import type { PlainObject } from '../../provider/handlers/types.js';
@@ -171,7 +172,9 @@ function selectTargets(changes: ResourceChange[], targets: readonly string[], st
   for (const r of stack.resources) deps.set(r.address, r.dependsOn);
   const unknown = targets.filter((t) => !deps.has(t) && !changes.some((c) => c.address === t));
   if (unknown.length > 0) {
-    throw new ReconcilerError('PLAN_INPUT_INVALID', `--target ${unknown.join(', ')}: no such address in the manifest or the state of stack ${stack.name}`);
+    const known = [...deps.keys(), ...changes.map((c) => c.address)];
+    const each = unknown.map((t) => `${t}${didYouMean(t, known)}`).join(', ');
+    throw new ReconcilerError('PLAN_INPUT_INVALID', `--target ${each}: no such address in the manifest or the state of stack ${stack.name}; \`triton-iac state list\` and \`triton-iac synth\` show the addresses`);
   }
   const keep = new Set<string>();
   const queue = [...targets];

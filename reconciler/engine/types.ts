@@ -73,8 +73,11 @@ export interface ApplyResult {
   readonly ok: boolean;
   /** How many actions ended each way (`created`, `updated`, …, `unchanged`, `failed`, `skipped`). */
   readonly counts: Record<string, number>;
-  /** Each failure once, with the server's message. */
-  readonly failed: { address: string; message: string }[];
+  /**
+   * Each failure once, with the server's message and, when the server answered, its status, error
+   * code and the operation that failed (so that a caller can say what to do about it).
+   */
+  readonly failed: { address: string; message: string; status?: number; apiCode?: string; operation?: string }[];
   /** What was not started because something it depends on failed, or the run was cancelled (never an unchanged resource). */
   readonly skipped: { address: string; because: string }[];
   /** True when the run was cancelled (`signal`) before it started every action. */
