@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
-import { parseRetryAfter, retryInterceptor } from './retry.js';
+import { parseRetryAfter, retriedByCaller, retryInterceptor } from './retry.js';
 import type { TritonRequest, TritonResponse } from '../types.js';
 
 const reply = (status: number, headers: Record<string, string> = {}): TritonResponse => ({ status, headers, body: Readable.from([]) });
@@ -37,5 +37,19 @@ describe('retryInterceptor', () => {
     const response = await dispatch({ operation: 'PutObject', method: 'PUT', path: '/acme/stor/x', headers: {}, body: Readable.from(['x']) });
     expect(response.status).toBe(503);
     expect(calls).toBe(1);
+  });
+
+  it('sends each request once for a caller that retries itself (retriedByCaller), and retries again outside it', async () => {
+    let calls = 0;
+    const dispatch = retryInterceptor({ sleep: async () => undefined })(async () => {
+      calls += 1;
+      return reply(429);
+    });
+    const request: TritonRequest = { operation: 'ListPolicies', method: 'GET', path: '/acme/policies', headers: {} };
+    expect((await retriedByCaller(() => dispatch(request))).status).toBe(429);
+    expect(calls).toBe(1);
+    calls = 0;
+    await dispatch(request);
+    expect(calls).toBe(4);
   });
 });

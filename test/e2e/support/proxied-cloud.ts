@@ -3,13 +3,17 @@
  * ~/.ssh), through a {@link startWireProxy} proxy that sees every CloudAPI request: an emulator with
  * account `acme`, a working directory whose app is a stack the test builds with the constructs.
  */
+import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { EmulatorOptions } from '../../../emulator/index.js';
 import { TritonApp, TritonStack } from '../../../index.js';
 import { writeTestKey } from '../../support/keys.js';
 import { accountKey, startWorld, type World } from '../../reconciler/support/world.js';
-import { projectDir, runCli, type CliResult } from './cli.js';
+import { projectDir, REPO, runCli, type CliResult } from './cli.js';
+
+const run = promisify(execFile);
 import { startWireProxy, type WireHandler, type WireProxy } from './wire-proxy.js';
 
 /** A proxied cloud and a project directory pointed at it. */
@@ -23,6 +27,8 @@ export interface ProxiedCloud {
   writeApp(name: string, declare: (stack: TritonStack) => void): void;
   /** Runs the binary in the project directory with the environment (and `extraEnv`). */
   cli(args: readonly string[], extraEnv?: Readonly<Record<string, string>>): Promise<CliResult>;
+  /** Runs the vendor `triton` CLI against the emulator itself (not through the proxy); its stdout. */
+  triton(...args: string[]): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -54,6 +60,10 @@ export async function startProxiedCloud(options: { readonly emulator?: EmulatorO
       writeFileSync(join(cwd, 'app.json'), JSON.stringify(app.synth()));
     },
     cli: (args, extraEnv = {}) => runCli(args, { cwd, env: { ...env, ...extraEnv } }),
+    async triton(...args) {
+      const tritonEnv = { PATH: process.env['PATH'] ?? '', HOME: cwd, TRITON_URL: world.emulator.cloudapiUrl, TRITON_ACCOUNT: 'acme', TRITON_KEY_ID: accountKey().md5 };
+      return (await run(join(REPO, 'node_modules', '.bin', 'triton'), args, { env: tritonEnv, timeout: 30_000 })).stdout;
+    },
     async close() {
       await proxy.close();
       await world.close();
