@@ -10,7 +10,7 @@ import type { ResourceManifest, StackManifest } from '../../common/manifest.js';
 import type { AnyHandler, PlainObject, ResourceHandler } from '../../provider/handlers/types.js';
 import { apiErrorFacts, type ObjectReference } from '../consistency.js';
 import { ReconcilerError } from '../errors.js';
-import { applyGraph, type ApplyStep } from '../plan/apply-order.js';
+import { applyGraph } from '../plan/apply-order.js';
 import type { Plan, ResourceChange } from '../plan/types.js';
 import type { StateResource } from '../state/document.js';
 import { patchBetween, resolveDesired } from './private/desired.js';
