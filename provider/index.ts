@@ -26,7 +26,7 @@ export { compose, isIdempotent } from './http/types.js';
 export type { Dispatch, Interceptor, TritonRequest, TritonResponse, HttpMethod, RequestBody } from './http/types.js';
 export { createCoreDispatch } from './http/core.js';
 export type { CoreOptions, CoreDispatch } from './http/core.js';
-export { retryInterceptor, retriedByCaller, parseRetryAfter } from './http/interceptors/retry.js';
+export { retryInterceptor, parseRetryAfter } from './http/interceptors/retry.js';
 export type { RetryOptions, RetryEvent } from './http/interceptors/retry.js';
 export { signInterceptor, signatureHeader } from './http/interceptors/sign.js';
 export type { SignOptions } from './http/interceptors/sign.js';

@@ -129,6 +129,13 @@ describe('decideRetry', () => {
     expect(decideRetry(throttled, { attempt: 2, now: 0, writeLog: log, policy, random: () => 0.999 })).toEqual({ retry: true, delayMs: 200 });
   });
 
+  it('does not retry a transient failure the client already retried (one retry layer per request)', () => {
+    const throttled = classifyApiError({ status: 429 });
+    const facts = retryFactsOf({ status: 429, apiCode: 'RequestThrottled', serverMessage: 'slow down', attempts: 4 });
+    expect(decideRetry(throttled, { ...facts, attempt: 1, now: 0, writeLog: new WriteLog(), policy })).toEqual({ retry: false, reason: 'throttled (429); the client already tried 4 times' });
+    expect(decideRetry(throttled, { ...retryFactsOf({ status: 429, attempts: 1 }), attempt: 1, now: 0, writeLog: new WriteLog(), policy }).retry).toBe(true);
+  });
+
   it('reads Retry-After from the error the client threw', () => {
     const facts = retryFactsOf({ status: 429, apiCode: 'RequestThrottled', serverMessage: 'slow down', retryAfterMs: 2000 }, () => 0.5);
     expect(facts.retryAfterMs).toBe(2000);

@@ -17,6 +17,8 @@ export interface ApiErrorLike {
   readonly message?: string;
   /** How long the server asked to wait before another try (`Retry-After`), in ms. */
   readonly retryAfterMs?: number;
+  /** How many attempts the client's transport already made (more than 1: it retried). */
+  readonly attempts?: number;
 }
 
 /** An object an error refers to, in the form the write log records. */
@@ -69,21 +71,23 @@ export function apiErrorFacts(error: unknown): ApiErrorLike {
   const code = typeof e.apiCode === 'string' ? e.apiCode : typeof e.code === 'string' ? e.code : undefined;
   const message = typeof e.serverMessage === 'string' ? e.serverMessage : typeof e.message === 'string' ? e.message : undefined;
   const retryAfterMs = typeof e.retryAfterMs === 'number' && e.retryAfterMs >= 0 ? e.retryAfterMs : undefined;
+  const attempts = typeof e.attempts === 'number' && e.attempts > 1 ? e.attempts : undefined;
   return {
     ...(status !== undefined ? { status } : {}),
     ...(code !== undefined ? { code } : {}),
     ...(message !== undefined ? { message } : {}),
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    ...(attempts !== undefined ? { attempts } : {}),
   };
 }
 
 /**
- * What {@link decideRetry} takes from a failure besides its class: the server's Retry-After, and a
- * source of jitter.
+ * What {@link decideRetry} takes from a failure besides its class: the server's Retry-After, the
+ * attempts the transport already made, and a source of jitter.
  */
-export function retryFactsOf(error: unknown, random: () => number = Math.random): { retryAfterMs?: number; random: () => number } {
-  const { retryAfterMs } = apiErrorFacts(error);
-  return { ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), random };
+export function retryFactsOf(error: unknown, random: () => number = Math.random): { retryAfterMs?: number; transportAttempts?: number; random: () => number } {
+  const { retryAfterMs, attempts } = apiErrorFacts(error);
+  return { ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), ...(attempts !== undefined ? { transportAttempts: attempts } : {}), random };
 }
 
 /** Sorts an API error into one of the three classes. Pure. */
@@ -172,7 +176,8 @@ export type RetryDecision = { readonly retry: true; readonly delayMs: number } |
  *   landing on that end. An answer that arrives after the end for a request sent before it (a slow
  *   server, a busy event loop) says nothing about the end of the window, so it is retried once more.
  *   If this run never wrote any referenced object, the object really is missing: no retry.
- * - transient: exponential backoff with jitter (half the delay fixed, half random: callers failing
+ * - transient: final when the client's transport already retried it (`transportAttempts` > 1: one
+ *   retry layer per request); else exponential backoff with jitter (half the delay fixed, half random: callers failing
  *   together do not come back together), or the server's Retry-After when it asks for longer, up to
  *   `maxTransientAttempts` attempts in all.
  * - terminal: no retry.
@@ -188,6 +193,8 @@ export function decideRetry(
     readonly writeLog: WriteLog;
     readonly policy?: RetryPolicy;
     readonly retryAfterMs?: number;
+    /** Attempts the client's transport already made for this failure; more than 1 means it retried. */
+    readonly transportAttempts?: number;
     /** Source of jitter in [0, 1). @default - no jitter (the full backoff) */
     readonly random?: () => number;
   },
@@ -199,6 +206,7 @@ export function decideRetry(
       return { retry: false, reason: classification.reason };
     case 'transient': {
       const max = args.policy?.maxTransientAttempts ?? 5;
+      if ((args.transportAttempts ?? 1) > 1) return { retry: false, reason: `${classification.reason}; the client already tried ${args.transportAttempts} times` };
       if (args.attempt >= max) return { retry: false, reason: `${classification.reason}; gave up after ${args.attempt} attempts` };
       const maxRetryAfter = args.policy?.maxRetryAfterMs ?? 60_000;
       if (args.retryAfterMs !== undefined && args.retryAfterMs > maxRetryAfter) {

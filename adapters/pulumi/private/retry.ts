@@ -4,7 +4,6 @@
  * as the Pulumi provider host process, which runs every resource of one `pulumi up`); throttling and
  * server faults are retried with backoff; anything else fails at once.
  */
-import { retriedByCaller } from '../../../provider/http/interceptors/retry.js';
 import { apiErrorFacts, classifyApiError, decideRetry, retryFactsOf, settleMarginFor, WriteLog, type ObjectReference, type RetryPolicy } from '../../../reconciler/consistency.js';
 
 /** Every write this process made, shared by all resources of the run. */
@@ -36,8 +35,7 @@ export async function withConsistencyRetries<T>(
   for (;;) {
     const sentAt = Date.now();
     try {
-      // The only retry layer: the transport sends each request once.
-      return await retriedByCaller(fn);
+      return await fn();
     } catch (error) {
       const classification = classifyApiError(apiErrorFacts(error), target ? { target } : {});
       const attempt = (failures.get(classification.class) ?? 0) + 1;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
-import { parseRetryAfter, retriedByCaller, retryInterceptor } from './retry.js';
+import { TritonApiError } from '../../errors.js';
+import { parseRetryAfter, retryInterceptor } from './retry.js';
 import type { TritonRequest, TritonResponse } from '../types.js';
 
 const reply = (status: number, headers: Record<string, string> = {}): TritonResponse => ({ status, headers, body: Readable.from([]) });
@@ -39,17 +40,14 @@ describe('retryInterceptor', () => {
     expect(calls).toBe(1);
   });
 
-  it('sends each request once for a caller that retries itself (retriedByCaller), and retries again outside it', async () => {
+  it('tells the caller how many attempts a failed request took, so that it does not retry it again', async () => {
     let calls = 0;
     const dispatch = retryInterceptor({ sleep: async () => undefined })(async () => {
       calls += 1;
-      return reply(429);
+      throw new TritonApiError({ status: 0, apiCode: 'ConnectionError', message: 'reset (ECONNRESET)', method: 'GET', path: '/acme/policies', operation: 'ListPolicies', cause: Object.assign(new Error('reset'), { code: 'ECONNRESET' }) });
     });
-    const request: TritonRequest = { operation: 'ListPolicies', method: 'GET', path: '/acme/policies', headers: {} };
-    expect((await retriedByCaller(() => dispatch(request))).status).toBe(429);
-    expect(calls).toBe(1);
-    calls = 0;
-    await dispatch(request);
+    const failure = await dispatch({ operation: 'ListPolicies', method: 'GET', path: '/acme/policies', headers: {} }).catch((e: unknown) => e);
     expect(calls).toBe(4);
+    expect((failure as TritonApiError).attempts).toBe(4);
   });
 });

@@ -5,12 +5,10 @@
  * taken effect even if its answer was lost. The one exception is a refused connection, where the
  * server provably received nothing. A streamed body cannot be replayed, so it is never retried.
  *
- * A caller with its own retry loop (the engine, which also knows what a failure means for the object
- * it writes) runs its calls in {@link retriedByCaller}: the transport then sends each request once,
- * so that the two layers never multiply (4 transport attempts under 6 engine attempts made 24 requests
- * of one throttled call).
+ * The error of a request that was retried carries `attempts`: a caller with its own retry loop (the
+ * engine) then does not retry it again, so the two layers never multiply (4 transport attempts under
+ * 6 engine attempts made 24 requests of one throttled call).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Readable } from 'node:stream';
 import { setTimeout as sleepTimer } from 'node:timers/promises';
 import { TritonApiError } from '../../errors.js';
@@ -93,16 +91,6 @@ function isReplayable(request: TritonRequest): boolean {
   return request.body === undefined || !(request.body instanceof Readable);
 }
 
-const callerRetries = new AsyncLocalStorage<true>();
-
-/**
- * Runs `fn` with the transport's retries turned off for every request it makes (however deep in the
- * clients): the caller retries, and is the only layer that does.
- */
-export function retriedByCaller<T>(fn: () => Promise<T>): Promise<T> {
-  return callerRetries.run(true, fn);
-}
-
 /** Creates the retry interceptor. */
 export function retryInterceptor(options: RetryOptions = {}): Interceptor {
   const maxAttempts = Math.max(1, options.maxAttempts ?? 4);
@@ -117,7 +105,6 @@ export function retryInterceptor(options: RetryOptions = {}): Interceptor {
   const backoff = (attempt: number): number => Math.floor(random() * Math.min(cap, base * 2 ** (attempt - 1)));
 
   return (next) => async (request) => {
-    if (callerRetries.getStore() === true) return next(request);
     const idempotent = isIdempotent(request) && isReplayable(request);
     for (let attempt = 1; ; attempt += 1) {
       request.signal?.throwIfAborted();

@@ -3,12 +3,12 @@
  * as `decideRetry` says, and reports each retry. Nothing here sleeps on a hunch: every wait follows
  * a failure, and a not-yet-visible failure waits only within the window after this run's own write.
  *
- * It is the only retry layer under the engine: calls run in `retriedByCaller`, so the transport
- * sends each request once (a call throttled for ever costs `maxTransientAttempts` requests, not
- * that many times the transport's attempts).
+ * One retry layer per request: a transient failure the transport already retried (an idempotent
+ * request; its error says how many attempts it took) is final here, so a call throttled for ever
+ * costs the transport's attempts, not that many times the engine's. The engine retries what the
+ * transport cannot: a non-idempotent request, "not visible yet" refusals within the window.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { retriedByCaller } from '../../../provider/http/interceptors/retry.js';
 import { apiErrorFacts, classifyApiError, decideRetry, retryFactsOf, type ErrorClassification, type ObjectReference, type RetryPolicy, type WriteLog } from '../../consistency.js';
 import { ReconcilerError } from '../../errors.js';
 
@@ -87,7 +87,7 @@ export async function withRetries<T>(ctx: RetryContext, refs: readonly ObjectRef
     if (ctx.signal?.aborted) throw new ReconcilerError('ABORTED', 'the run was cancelled');
     const sentAt = Date.now();
     try {
-      return await retriedByCaller(fn);
+      return await fn();
     } catch (error) {
       if (error instanceof ReconcilerError) throw error;
       const c = classify(error, refs);

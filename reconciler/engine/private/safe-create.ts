@@ -1,9 +1,11 @@
 /**
  * A create that is safe across timeouts, faults and crashes: nothing is ever created twice.
  *
- * - A failure after which the create may have taken effect (a 5xx, a reset connection) is followed,
- *   before any retry, by a read by natural key; what is there is adopted, once the handler finished
- *   what the create would have done (`completeAdopted`: a job's remaining inputs, for one).
+ * - A transient failure (a 5xx, a reset connection, a throttled request: some creates are several
+ *   requests, and any of them may fail after the first took effect) is followed, before any retry,
+ *   by a read by natural key; what is there is adopted, once the handler finished what the create
+ *   would have done (`completeAdopted`: a job's remaining inputs, for one). A read that fails fails
+ *   the attempt: the create is never sent again without knowing the object is not there.
  * - A "name already taken" answer means an earlier attempt (or a crashed run) did create it: the
  *   object is read by natural key, retrying while a read may still be stale, and adopted. The one
  *   exception is a name this run deleted moments ago (a delete-then-create replacement): then the
@@ -16,7 +18,6 @@ import { apiErrorFacts, decideRetry, retryFactsOf, type ObjectReference } from '
 import type { PlainObject, ResourceHandler } from '../../../provider/handlers/types.js';
 import type { ResourceChange } from '../../plan/types.js';
 import type { EngineClients } from '../types.js';
-import { retriedByCaller } from '../../../provider/http/interceptors/retry.js';
 import { AttemptCounter, classify, isConflict, pause, type RetryContext } from './retry.js';
 import type { RunContext } from './run-context.js';
 
@@ -46,18 +47,17 @@ export async function createSafely(args: {
   for (;;) {
     const sentAt = Date.now();
     try {
-      // This loop is the only retry layer: the transport sends each request once.
-      return await retriedByCaller(async () => {
-        if (outcomeUnknown) {
-          const existing = await readQuietly(args, ref);
-          if (existing !== undefined) {
-            run.log.info('adopting the object an earlier create attempt made', { address: change.address });
-            // Finishing may fail like a create: it is then retried the same way, from a fresh read.
-            return { live: await complete(args, existing), adopted: true };
-          }
+      if (outcomeUnknown) {
+        // A failed look-up fails this attempt (and is retried as such): creating again without
+        // knowing whether the object exists could make it twice.
+        const existing = await handler.read(run.ctx, ref);
+        if (existing !== undefined) {
+          run.log.info('adopting the object an earlier create attempt made', { address: change.address });
+          // Finishing may fail like a create: it is then retried the same way, from a fresh read.
+          return { live: await complete(args, existing), adopted: true };
         }
-        return { live: await handler.create(run.ctx, args.desired), adopted: false };
-      });
+      }
+      return { live: await handler.create(run.ctx, args.desired), adopted: false };
     } catch (error) {
       if (isConflict(error) && !args.deletedJustNow) {
         const existing = await readUntilVisible(args, ref, error);
@@ -68,8 +68,11 @@ export async function createSafely(args: {
       if (isConflict(error) && args.deletedJustNow) {
         c = { class: 'not-yet-visible', references: [self], reason: `the server still sees the deleted ${change.kind} ${change.naturalKey}` };
       }
+      // Any transient failure may follow a part of the create that took effect: some creates are
+      // several requests (a job's inputs, its wait), and a throttled later request says nothing
+      // about the earlier ones. So the object is looked up before the create is tried again.
+      if (c.class === 'transient') outcomeUnknown = true;
       if (c.class === 'transient' && c.mayHaveApplied) {
-        outcomeUnknown = true;
         // The attempt may have written the object: a later "not found" on it is then worth waiting out.
         run.writeLog.record(self, Date.now());
       }
@@ -90,15 +93,6 @@ function complete(args: { readonly run: RunContext; readonly handler: ResourceHa
   return args.handler.completeAdopted?.(args.run.ctx, live, args.desired) ?? Promise.resolve(live);
 }
 
-async function readQuietly(args: { readonly run: RunContext; readonly handler: ResourceHandler<unknown, EngineClients> }, ref: { naturalKey: string }): Promise<unknown> {
-  try {
-    return await args.handler.read(args.run.ctx, ref);
-  } catch {
-    // A failed look-up decides nothing: the create is retried and a conflict then leads back here.
-    return undefined;
-  }
-}
-
 /**
  * Reads the object whose name the server says is taken, retrying "not found" (a stale read) for up
  * to the consistency window and transient failures a few times.
@@ -112,7 +106,7 @@ async function readUntilVisible(
   const deadline = Date.now() + run.windowMs;
   for (let attempt = 1; attempt <= 50; attempt++) {
     try {
-      const live = await retriedByCaller(() => args.handler.read(run.ctx, ref));
+      const live = await args.handler.read(run.ctx, ref);
       if (live !== undefined) return live;
     } catch (error) {
       const f = apiErrorFacts(error);
