@@ -5,6 +5,7 @@ import type { Construct } from 'constructs';
 import { TritonResource, type RenderedResource } from './resource.js';
 import { Reference } from './reference.js';
 import { fail } from './private/problems.js';
+import { propNames } from './private/known-props.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -14,13 +15,16 @@ export interface AccountConfigProps {
   readonly defaultNetwork: string | Reference;
 }
 
+/** The names of {@link AccountConfigProps}, checked at synth (an unknown prop is an error). */
+const ACCOUNT_CONFIG_PROPS = propNames<AccountConfigProps>({ defaultNetwork: true });
+
 /** The account configuration (at most one per stack). */
 export class AccountConfig extends TritonResource {
   readonly kind = 'account-config' as const;
   private readonly defaultNetwork: string | Reference;
 
   constructor(scope: Construct, id: string, props: AccountConfigProps) {
-    super(scope, id, props);
+    super(scope, id, props, ACCOUNT_CONFIG_PROPS);
     if (!(props.defaultNetwork instanceof Reference) && (typeof props.defaultNetwork !== 'string' || !UUID.test(props.defaultNetwork))) {
       fail(this.node.path, 'defaultNetwork', props.defaultNetwork, 'must be a network id (UUID)');
     }

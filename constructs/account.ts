@@ -10,6 +10,7 @@ import { TritonResource, type RenderedResource } from './resource.js';
 import { RoleTag } from './role-tag.js';
 import { fail } from './private/problems.js';
 import { profileFields } from './private/profile.js';
+import { propNames } from './private/known-props.js';
 
 /** Props of an {@link Account}. Every field is optional: unset fields are left as they are. */
 export interface AccountProps extends ProfileFields {
@@ -30,13 +31,16 @@ export interface AccountProps extends ProfileFields {
   readonly roleTags?: readonly (IRole | string)[];
 }
 
+/** The names of {@link AccountProps}, checked at synth (an unknown prop is an error). */
+const ACCOUNT_PROPS = propNames<AccountProps>({ companyName: true, firstName: true, lastName: true, address: true, postalCode: true, city: true, state: true, country: true, phone: true, email: true, nameServiceEnabled: true, roleTags: true });
+
 /** The stack's account (at most one per stack). The login cannot be changed. */
 export class Account extends TritonResource implements ITaggable {
   readonly kind = 'account' as const;
   private readonly properties: AccountProperties;
 
   constructor(scope: Construct, id: string, props: AccountProps = {}) {
-    super(scope, id, props);
+    super(scope, id, props, ACCOUNT_PROPS);
     const at = this.node.path;
     if (props.email !== undefined) {
       const problem = checkEmail(props.email);

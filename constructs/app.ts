@@ -9,7 +9,9 @@ import { MANIFEST_VERSION, type Manifest } from '../common/manifest.js';
 import { SynthError } from './errors.js';
 import { TritonStack } from './stack.js';
 import { canonicalize, compareStrings } from './private/canonical.js';
+import { checkKnownProps, propNames } from './private/known-props.js';
 import { requirePropsObject } from './private/problems.js';
+import { warningsUnder } from './private/warnings.js';
 
 /** Props of a {@link TritonApp}. */
 export interface TritonAppProps {
@@ -19,6 +21,9 @@ export interface TritonAppProps {
    */
   readonly generator?: string;
 }
+
+/** The names of {@link TritonAppProps}, checked (an unknown prop is an error). */
+const APP_PROPS = propNames<TritonAppProps>({ generator: true });
 
 /** Options of {@link TritonApp.synth}. */
 export interface SynthOptions {
@@ -47,7 +52,16 @@ export class TritonApp extends Construct {
     // The root has an empty id so that addresses start at the stack: `prod/alice`, not `App/prod/alice`.
     super(undefined as unknown as Construct, '');
     requirePropsObject('TritonApp', props, 'TritonApp');
+    checkKnownProps('TritonApp', props, APP_PROPS, 'TritonApp');
     this.generator = props.generator ?? `triton-iac ${packageVersion()}`;
+  }
+
+  /**
+   * What synthesizes but is probably not meant (a policy action that no CloudAPI or Manta operation
+   * has), as `<construct path>: <message>`. The CLI prints them on every command that loads the app.
+   */
+  warnings(): string[] {
+    return warningsUnder(this);
   }
 
   /**

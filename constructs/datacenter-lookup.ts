@@ -5,12 +5,16 @@ import type { Construct } from 'constructs';
 import type { Reference } from './reference.js';
 import { TritonResource, type RenderedResource } from './resource.js';
 import { fail } from './private/problems.js';
+import { propNames } from './private/known-props.js';
 
 /** Props of a {@link DatacenterLookup}. */
 export interface DatacenterLookupProps {
   /** The datacenter name, e.g. `us-east-1`. */
   readonly name: string;
 }
+
+/** The names of {@link DatacenterLookupProps}, checked at synth (an unknown prop is an error). */
+const DATACENTER_LOOKUP_PROPS = propNames<DatacenterLookupProps>({ name: true });
 
 /** Finds a datacenter of the cloud by name; creates nothing. */
 export class DatacenterLookup extends TritonResource {
@@ -19,7 +23,7 @@ export class DatacenterLookup extends TritonResource {
   readonly datacenterName: string;
 
   constructor(scope: Construct, id: string, props: DatacenterLookupProps) {
-    super(scope, id, props);
+    super(scope, id, props, DATACENTER_LOOKUP_PROPS);
     if (typeof props.name !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(props.name)) {
       fail(this.node.path, 'name', props.name, 'must be a datacenter name (letters, digits, ".", "_", "-")');
     }

@@ -7,6 +7,7 @@ import type { IRole } from './interfaces.js';
 import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
 import { ancestorDirectories, mantaPath } from './private/manta-path.js';
 import { checkRoleRefs, resolveRoleRefs } from './private/role-refs.js';
+import { propNames } from './private/known-props.js';
 
 /** Props of a {@link Directory}. */
 export interface DirectoryProps {
@@ -22,6 +23,9 @@ export interface DirectoryProps {
   readonly roleTags?: readonly (IRole | string)[];
 }
 
+/** The names of {@link DirectoryProps}, checked at synth (an unknown prop is an error). */
+const DIRECTORY_PROPS = propNames<DirectoryProps>({ path: true, roleTags: true });
+
 /**
  * A directory. Directories of the stack above it are created first; parents the stack does not
  * declare are created at apply when they are missing (plain, with no role tags; they are not managed,
@@ -34,7 +38,7 @@ export class Directory extends TritonResource {
   private readonly roleTags: readonly (IRole | string)[] | undefined;
 
   constructor(scope: Construct, id: string, props: DirectoryProps) {
-    super(scope, id, props);
+    super(scope, id, props, DIRECTORY_PROPS);
     this.path = mantaPath(this.node.path, 'path', props.path, this.stack.account);
     checkRoleRefs(this.node.path, 'roleTags', props.roleTags);
     this.roleTags = props.roleTags === undefined ? undefined : [...props.roleTags];

@@ -7,6 +7,7 @@ import { naturalKeyOf } from '../common/resource-properties.js';
 import type { Reference } from './reference.js';
 import { TritonResource, type RenderedResource } from './resource.js';
 import { fail } from './private/problems.js';
+import { propNames } from './private/known-props.js';
 
 /** Filters of an image look-up (ListImages query parameters). At least one is required. */
 export interface ImageLookupProps {
@@ -32,6 +33,9 @@ export interface ImageLookupProps {
   readonly mostRecent?: boolean;
 }
 
+/** The names of {@link ImageLookupProps}, checked at synth (an unknown prop is an error). */
+const IMAGE_LOOKUP_PROPS = propNames<ImageLookupProps>({ name: true, os: true, version: true, owner: true, public: true, type: true, state: true, mostRecent: true });
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A look-up of an existing image; creates nothing. Its attributes are known at plan time. */
@@ -40,7 +44,7 @@ export class ImageLookup extends TritonResource {
   private readonly properties: ImageLookupProperties;
 
   constructor(scope: Construct, id: string, props: ImageLookupProps) {
-    super(scope, id, props);
+    super(scope, id, props, IMAGE_LOOKUP_PROPS);
     const at = this.node.path;
     const filters = ['name', 'os', 'version', 'owner', 'type', 'state'] as const;
     for (const f of filters) {

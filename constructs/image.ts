@@ -10,6 +10,7 @@ import { ancestorDirectories, mantaPath } from './private/manta-path.js';
 import { fail } from './private/problems.js';
 import { checkRoleRefs, resolveRoleRefs } from './private/role-refs.js';
 import { sortedUnique } from './private/canonical.js';
+import { propNames } from './private/known-props.js';
 
 /** Props of an {@link Image}. */
 export interface ImageProps {
@@ -41,6 +42,9 @@ export interface ImageProps {
   readonly roleTags?: readonly (IRole | string)[];
 }
 
+/** The names of {@link ImageProps}, checked at synth (an unknown prop is an error). */
+const IMAGE_PROPS = propNames<ImageProps>({ machine: true, name: true, version: true, description: true, homepage: true, eula: true, acl: true, tags: true, exportTo: true, roleTags: true });
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const IMAGE_WORD = /^[A-Za-z0-9._-]+$/;
 const URL_RE = /^https?:\/\/[^\s/]+\S*$/;
@@ -64,7 +68,7 @@ export class Image extends TritonResource {
   private readonly exportTo: string | undefined;
 
   constructor(scope: Construct, id: string, props: ImageProps) {
-    super(scope, id, props);
+    super(scope, id, props, IMAGE_PROPS);
     const at = this.node.path;
     if (!(props.machine instanceof Reference) && (typeof props.machine !== 'string' || !UUID.test(props.machine))) {
       fail(at, 'machine', props.machine, 'must be a machine id (UUID)');

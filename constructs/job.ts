@@ -10,6 +10,7 @@ import { TritonResource, type RenderContext, type RenderedResource } from './res
 import { StorObject } from './stor-object.js';
 import { mantaPath } from './private/manta-path.js';
 import { fail, showValue } from './private/problems.js';
+import { propNames } from './private/known-props.js';
 
 /** One phase of a {@link Job}. */
 export interface JobPhase {
@@ -69,6 +70,9 @@ export interface JobProps {
   readonly wait?: boolean;
 }
 
+/** The names of {@link JobProps}, checked at synth (an unknown prop is an error). */
+const JOB_PROPS = propNames<JobProps>({ name: true, phases: true, inputs: true, wait: true });
+
 /**
  * A compute job. Jobs cannot be changed once created: a changed definition runs a new job. Its
  * output paths are available after apply through `outputs`.
@@ -82,7 +86,7 @@ export class Job extends TritonResource {
   private readonly wait: boolean;
 
   constructor(scope: Construct, id: string, props: JobProps) {
-    super(scope, id, props);
+    super(scope, id, props, JOB_PROPS);
     const at = this.node.path;
     const name = props.name ?? id;
     if (typeof name !== 'string' || name.length === 0) fail(at, 'name', name, 'must be a non-empty string');

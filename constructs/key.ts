@@ -8,6 +8,7 @@ import { TritonResource, type RenderedResource } from './resource.js';
 import { RoleTag } from './role-tag.js';
 import { fail } from './private/problems.js';
 import { loadPublicKey } from './private/ssh-key.js';
+import { propNames } from './private/known-props.js';
 
 /** Props of a {@link Key}. */
 export interface KeyProps {
@@ -39,6 +40,9 @@ export interface KeyProps {
   readonly roleTags?: readonly (IRole | string)[];
 }
 
+/** The names of {@link KeyProps}, checked at synth (an unknown prop is an error). */
+const KEY_PROPS = propNames<KeyProps>({ key: true, keyFile: true, name: true, attestation: true, roleTags: true });
+
 /** An SSH key of the account. Keys cannot be edited: a changed key is a new key. */
 export class Key extends TritonResource implements ITaggable {
   readonly kind = 'key' as const;
@@ -47,7 +51,7 @@ export class Key extends TritonResource implements ITaggable {
   private readonly properties: KeyProperties;
 
   constructor(scope: Construct, id: string, props: KeyProps) {
-    super(scope, id, props);
+    super(scope, id, props, KEY_PROPS);
     const at = this.node.path;
     if (props.name !== undefined && (typeof props.name !== 'string' || props.name.length === 0)) fail(at, 'name', props.name, 'must be a non-empty string');
     if (props.attestation !== undefined) {

@@ -4,13 +4,15 @@
 import type { Construct } from 'constructs';
 import type { PolicyProperties } from '../common/resource-properties.js';
 import { tryParsePolicyRule } from '../common/policy-language/index.js';
-import { checkPolicyName } from '../common/rules/index.js';
+import { checkAction, checkPolicyName } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import type { IPolicy, IRole, ITaggable } from './interfaces.js';
 import { TritonResource, type RenderedResource } from './resource.js';
 import { RoleTag } from './role-tag.js';
 import { fail, showValue } from './private/problems.js';
 import { ImportedPolicy } from './private/imported.js';
+import { propNames } from './private/known-props.js';
+import { addWarning } from './private/warnings.js';
 
 /** Props of a {@link Policy}. */
 export interface PolicyProps {
@@ -37,6 +39,9 @@ export interface PolicyProps {
   readonly roleTags?: readonly (IRole | string)[];
 }
 
+/** The names of {@link PolicyProps}, checked at synth (an unknown prop is an error). */
+const POLICY_PROPS = propNames<PolicyProps>({ name: true, rules: true, description: true, roleTags: true });
+
 /** A policy of the stack's account. */
 export class Policy extends TritonResource implements IPolicy, ITaggable {
   /**
@@ -55,7 +60,7 @@ export class Policy extends TritonResource implements IPolicy, ITaggable {
   private readonly properties: PolicyProperties;
 
   constructor(scope: Construct, id: string, props: PolicyProps) {
-    super(scope, id, props);
+    super(scope, id, props, POLICY_PROPS);
     const at = this.node.path;
     const name = props.name ?? id;
     const nameProblem = checkPolicyName(name);
@@ -69,6 +74,7 @@ export class Policy extends TritonResource implements IPolicy, ITaggable {
       }
       const parsed = tryParsePolicyRule(rule);
       if (!parsed.ok) problems.push(`${at}: rules[${i}] ${JSON.stringify(rule)}: ${parsed.error.message}`);
+      else for (const action of parsed.rule.actions) this.warnAboutAction(i, rule, action);
     });
     if (problems.length > 0) throw new ValidationError(problems.join('\n'));
     if (props.description !== undefined && typeof props.description !== 'string') fail(at, 'description', props.description, 'must be a string');
@@ -79,6 +85,11 @@ export class Policy extends TritonResource implements IPolicy, ITaggable {
 
   get naturalKey(): string {
     return this.policyName;
+  }
+
+  private warnAboutAction(index: number, rule: string, action: string): void {
+    const problem = checkAction(action);
+    if (problem) addWarning(this, `rules[${index}] ${JSON.stringify(rule)}: ${problem}`);
   }
 
   /** @internal */

@@ -6,6 +6,7 @@ import type { ResourceKind } from '../common/manifest.js';
 import { RESOURCE_ATTRIBUTES } from '../common/resource-properties.js';
 import { ConstructError } from './errors.js';
 import { Reference, type IReferenceTarget } from './reference.js';
+import { checkKnownProps } from './private/known-props.js';
 import { requirePropsObject } from './private/problems.js';
 import { stackOf, type StackInfo } from './private/stack-marker.js';
 
@@ -51,11 +52,14 @@ export abstract class TritonResource extends Construct implements IReferenceTarg
   readonly stack: StackInfo;
 
   /**
-   * @param props the subclass's props, checked to be an object before the subclass reads a field
+   * @param props the subclass's props, checked to be an object with only known props before the
+   *   subclass reads a field
+   * @param knownProps the names of the subclass's props (`propNames<XxxProps>(...)`)
    */
-  constructor(scope: Construct, id: string, props: unknown) {
+  constructor(scope: Construct, id: string, props: unknown, knownProps: readonly string[]) {
     super(scope, id);
     requirePropsObject(this.node.path, props, new.target.name);
+    checkKnownProps(this.node.path, props as object, knownProps, new.target.name);
     this.stack = stackOf(this, `${new.target.name} ${JSON.stringify(id)}`);
   }
 

@@ -9,6 +9,7 @@ import type { IRole, ITaggable } from './interfaces.js';
 import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
 import { fail } from './private/problems.js';
 import { checkRoleRefs, resolveRoleRefs } from './private/role-refs.js';
+import { propNames } from './private/known-props.js';
 
 /** Props of a {@link RoleTag}. */
 export interface RoleTagProps {
@@ -35,6 +36,9 @@ export interface RoleTagProps {
   readonly exclusive?: boolean;
 }
 
+/** The names of {@link RoleTagProps}, checked at synth (an unknown prop is an error). */
+const ROLE_TAG_PROPS = propNames<RoleTagProps>({ resource: true, roles: true, exclusive: true });
+
 /**
  * Roles tagged on one resource path: the ones this stack manages there, or (with `exclusive`) the
  * complete list. Any taggable construct also takes a `roleTags` prop, which creates an exclusive
@@ -52,7 +56,7 @@ export class RoleTag extends TritonResource {
   private readonly exclusive: boolean;
 
   constructor(scope: Construct, id: string, props: RoleTagProps) {
-    super(scope, id, props);
+    super(scope, id, props, ROLE_TAG_PROPS);
     if (typeof props.resource === 'string') {
       this.path = canonicalRoleTagPath(this.node.path, props.resource, this.stack.account);
     } else if (props.resource && typeof props.resource.roleTagPath === 'string') {

@@ -11,6 +11,7 @@ import { RoleTag } from './role-tag.js';
 import { compareStrings, sortedUnique } from './private/canonical.js';
 import { fail, showValue } from './private/problems.js';
 import { ImportedRole } from './private/imported.js';
+import { propNames } from './private/known-props.js';
 
 /**
  * A role member: a `User` of the stack, the login of a sub-user the stack does not manage,
@@ -48,6 +49,9 @@ export interface RoleProps {
   readonly roleTags?: readonly (IRole | string)[];
 }
 
+/** The names of {@link RoleProps}, checked at synth (an unknown prop is an error). */
+const ROLE_PROPS = propNames<RoleProps>({ name: true, members: true, defaultMembers: true, policies: true, roleTags: true });
+
 /** A role of the stack's account. Members and policies are managed as complete lists. */
 export class Role extends TritonResource implements IRole, ITaggable {
   /**
@@ -82,7 +86,7 @@ export class Role extends TritonResource implements IRole, ITaggable {
   private readonly policies: readonly (IPolicy | string)[];
 
   constructor(scope: Construct, id: string, props: RoleProps = {}) {
-    super(scope, id, props);
+    super(scope, id, props, ROLE_PROPS);
     const at = this.node.path;
     const name = props.name ?? id;
     const nameProblem = checkRoleName(name);

@@ -7,6 +7,7 @@ import { TritonResource, type RenderContext, type RenderedResource } from './res
 import { StorObject } from './stor-object.js';
 import { ancestorDirectories, mantaPath } from './private/manta-path.js';
 import { fail } from './private/problems.js';
+import { propNames } from './private/known-props.js';
 
 /** Props of a {@link SnapLink}. */
 export interface SnapLinkProps {
@@ -15,6 +16,9 @@ export interface SnapLinkProps {
   /** The object linked to: a `StorObject` of the stack, or the path of an existing object. */
   readonly source: StorObject | string;
 }
+
+/** The names of {@link SnapLinkProps}, checked at synth (an unknown prop is an error). */
+const SNAP_LINK_PROPS = propNames<SnapLinkProps>({ path: true, source: true });
 
 /** A snaplink. Links cannot be edited: a changed source is a new link. */
 export class SnapLink extends TritonResource {
@@ -26,7 +30,7 @@ export class SnapLink extends TritonResource {
   private readonly sourceObject: StorObject | undefined;
 
   constructor(scope: Construct, id: string, props: SnapLinkProps) {
-    super(scope, id, props);
+    super(scope, id, props, SNAP_LINK_PROPS);
     const at = this.node.path;
     this.path = mantaPath(at, 'path', props.path, this.stack.account, true);
     if (props.source instanceof StorObject) {

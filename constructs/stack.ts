@@ -9,6 +9,7 @@ import { ValidationError } from './errors.js';
 import type { Reference } from './reference.js';
 import { TritonResource, type RenderContext } from './resource.js';
 import { canonicalize, compareStrings, sortedUnique } from './private/canonical.js';
+import { checkKnownProps, propNames } from './private/known-props.js';
 import { fail, problem, requirePropsObject } from './private/problems.js';
 import { resolveValue } from './private/resolve.js';
 import { isStack, STACK_MARKER } from './private/stack-marker.js';
@@ -62,6 +63,9 @@ export interface TritonStackProps {
   readonly authoritative?: readonly AuthoritativeKind[];
 }
 
+/** The names of {@link TritonStackProps}, checked at synth (an unknown prop is an error). */
+const STACK_PROPS = propNames<TritonStackProps>({ account: true, user: true, cloudapiUrl: true, mantaUrl: true, profile: true, keyId: true, roles: true, state: true, authoritative: true });
+
 const AUTHORITATIVE_KINDS: readonly AuthoritativeKind[] = ['user', 'role', 'policy', 'key'];
 
 /** The kinds that share the object store's one namespace of paths. */
@@ -94,6 +98,7 @@ export class TritonStack extends Construct {
   constructor(scope: Construct, id: string, props: TritonStackProps) {
     super(scope, id);
     requirePropsObject(this.node.path, props, 'TritonStack');
+    checkKnownProps(this.node.path, props, STACK_PROPS, 'TritonStack');
     for (let c = scope as IConstruct | undefined; c !== undefined; c = c.node.scope) {
       if (isStack(c)) fail(this.node.path, 'scope', c.node.path, 'a stack cannot be nested in another stack');
     }

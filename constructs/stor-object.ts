@@ -11,6 +11,7 @@ import { synthesizeContent, type SynthesizedContent } from './private/content.js
 import { ancestorDirectories, mantaPath } from './private/manta-path.js';
 import { fail } from './private/problems.js';
 import { checkRoleRefs, resolveRoleRefs } from './private/role-refs.js';
+import { propNames } from './private/known-props.js';
 
 /** Props of a {@link StorObject}. */
 export interface StorObjectProps {
@@ -52,6 +53,9 @@ export interface StorObjectProps {
   readonly roleTags?: readonly (IRole | string)[];
 }
 
+/** The names of {@link StorObjectProps}, checked at synth (an unknown prop is an error). */
+const STOR_OBJECT_PROPS = propNames<StorObjectProps>({ path: true, content: true, file: true, contentType: true, headers: true, durability: true, roleTags: true });
+
 const ALLOWED_HEADER = /^(m-[a-z0-9][a-z0-9_-]*|access-control-[a-z-]+|cache-control|content-disposition|content-encoding|content-language|surrogate-key)$/;
 
 /**
@@ -72,7 +76,7 @@ export class StorObject extends TritonResource {
   private readonly roleTags: readonly (IRole | string)[];
 
   constructor(scope: Construct, id: string, props: StorObjectProps) {
-    super(scope, id, props);
+    super(scope, id, props, STOR_OBJECT_PROPS);
     const at = this.node.path;
     this.path = mantaPath(at, 'path', props.path, this.stack.account, true);
     this.data = synthesizeContent(at, props.content, props.file);

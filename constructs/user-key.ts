@@ -10,6 +10,7 @@ import { TritonResource, type RenderContext, type RenderedResource } from './res
 import { RoleTag } from './role-tag.js';
 import { fail } from './private/problems.js';
 import { loadPublicKey } from './private/ssh-key.js';
+import { propNames } from './private/known-props.js';
 
 /** Props of a {@link UserKey}. */
 export interface UserKeyProps {
@@ -37,6 +38,9 @@ export interface UserKeyProps {
   readonly roleTags?: readonly (IRole | string)[];
 }
 
+/** The names of {@link UserKeyProps}, checked at synth (an unknown prop is an error). */
+const USER_KEY_PROPS = propNames<UserKeyProps>({ user: true, key: true, keyFile: true, name: true, roleTags: true });
+
 /** An SSH key of a sub-user. Keys cannot be edited: a changed key is a new key. */
 export class UserKey extends TritonResource implements ITaggable {
   readonly kind = 'user-key' as const;
@@ -49,7 +53,7 @@ export class UserKey extends TritonResource implements ITaggable {
   private readonly keyName: string | undefined;
 
   constructor(scope: Construct, id: string, props: UserKeyProps) {
-    super(scope, id, props);
+    super(scope, id, props, USER_KEY_PROPS);
     const at = this.node.path;
     if (typeof props.user === 'string') {
       const problem = checkLogin(props.user);

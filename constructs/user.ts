@@ -14,6 +14,7 @@ import { fail } from './private/problems.js';
 import { profileFields } from './private/profile.js';
 import { loadPublicKey } from './private/ssh-key.js';
 import { ImportedUser } from './private/imported.js';
+import { propNames } from './private/known-props.js';
 
 /** A key given to `User.keys`: the OpenSSH text, or an object naming the text or a file. */
 export type UserKeySpec =
@@ -54,6 +55,9 @@ export interface UserProps extends ProfileFields {
   readonly roleTags?: readonly (IRole | string)[];
 }
 
+/** The names of {@link UserProps}, checked at synth (an unknown prop is an error). */
+const USER_PROPS = propNames<UserProps>({ companyName: true, firstName: true, lastName: true, address: true, postalCode: true, city: true, state: true, country: true, phone: true, login: true, email: true, password: true, keys: true, roleTags: true });
+
 /** A sub-user of the stack's account. */
 export class User extends TritonResource implements IUser, ITaggable {
   /**
@@ -74,7 +78,7 @@ export class User extends TritonResource implements IUser, ITaggable {
   private readonly properties: UserProperties;
 
   constructor(scope: Construct, id: string, props: UserProps) {
-    super(scope, id, props);
+    super(scope, id, props, USER_PROPS);
     const at = this.node.path;
     const loginProblem = checkLogin(props.login);
     if (loginProblem) throw new ValidationError(`${at}: ${loginProblem}`);

@@ -31,6 +31,8 @@ export interface TritonApiErrorDetails {
   readonly operation: string;
   /** How many attempts were made, retries included. @default 1 */
   readonly attempts?: number;
+  /** How long the server asked the client to wait before trying again (`Retry-After`), in ms. */
+  readonly retryAfterMs?: number;
   /** The underlying transport error, if any (never a request object). */
   readonly cause?: unknown;
 }
@@ -59,6 +61,8 @@ export class TritonApiError extends TritonError {
   readonly attempts: number;
   /** The server's own message, without the operation prefix. */
   readonly serverMessage: string;
+  /** The server's `Retry-After`, in ms, when it sent one. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(details: TritonApiErrorDetails) {
     const where = `${details.operation} (${details.method} ${details.path})`;
@@ -74,6 +78,7 @@ export class TritonApiError extends TritonError {
     this.operation = details.operation;
     this.attempts = details.attempts ?? 1;
     this.serverMessage = details.message;
+    this.retryAfterMs = details.retryAfterMs;
   }
 
   /** True for 404 (ResourceNotFound and its Manta variants). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiErrorFacts, backoffDelay, classifyApiError, decideRetry, mayBeStale, WriteLog, type ApiErrorLike, type ClassifyContext } from './consistency.js';
+import { apiErrorFacts, backoffDelay, classifyApiError, decideRetry, mayBeStale, retryFactsOf, WriteLog, type ApiErrorLike, type ClassifyContext } from './consistency.js';
 
 describe('classifyApiError', () => {
   const table: [string, ApiErrorLike, ClassifyContext, string, unknown?][] = [
@@ -116,6 +116,31 @@ describe('decideRetry', () => {
     expect(decideRetry(throttled, { attempt: 1, now: 0, writeLog: log, policy })).toEqual({ retry: true, delayMs: 100 });
     expect(decideRetry(throttled, { attempt: 2, now: 0, writeLog: log, policy, retryAfterMs: 3000 })).toEqual({ retry: true, delayMs: 3000 });
     expect(decideRetry(throttled, { attempt: 3, now: 0, writeLog: log, policy })).toEqual({ retry: false, reason: 'throttled (429); gave up after 3 attempts' });
+  });
+
+  it('fails at once when the server asks to wait longer than a minute, and keeps jittered waits between half and all of the backoff', () => {
+    const throttled = classifyApiError({ status: 429 });
+    const log = new WriteLog();
+    expect(decideRetry(throttled, { attempt: 1, now: 0, writeLog: log, policy, retryAfterMs: 3_600_000 })).toEqual({
+      retry: false,
+      reason: 'throttled (429); the server asks to wait 3600 s before trying again',
+    });
+    expect(decideRetry(throttled, { attempt: 2, now: 0, writeLog: log, policy, random: () => 0 })).toEqual({ retry: true, delayMs: 100 });
+    expect(decideRetry(throttled, { attempt: 2, now: 0, writeLog: log, policy, random: () => 0.999 })).toEqual({ retry: true, delayMs: 200 });
+  });
+
+  it('does not retry a transient failure the client already retried (one retry layer per request)', () => {
+    const throttled = classifyApiError({ status: 429 });
+    const facts = retryFactsOf({ status: 429, apiCode: 'RequestThrottled', serverMessage: 'slow down', attempts: 4 });
+    expect(decideRetry(throttled, { ...facts, attempt: 1, now: 0, writeLog: new WriteLog(), policy })).toEqual({ retry: false, reason: 'throttled (429); the client already tried 4 times' });
+    expect(decideRetry(throttled, { ...retryFactsOf({ status: 429, attempts: 1 }), attempt: 1, now: 0, writeLog: new WriteLog(), policy }).retry).toBe(true);
+  });
+
+  it('reads Retry-After from the error the client threw', () => {
+    const facts = retryFactsOf({ status: 429, apiCode: 'RequestThrottled', serverMessage: 'slow down', retryAfterMs: 2000 }, () => 0.5);
+    expect(facts.retryAfterMs).toBe(2000);
+    expect(facts.random()).toBe(0.5);
+    expect(retryFactsOf({ status: 503 }).retryAfterMs).toBeUndefined();
   });
 
   it('never retries a terminal failure', () => {

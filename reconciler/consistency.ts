@@ -15,6 +15,10 @@ export interface ApiErrorLike {
   /** The API's error code (`InvalidArgument`, `ResourceNotFound`) or a Node/undici error code (`ECONNRESET`). */
   readonly code?: string;
   readonly message?: string;
+  /** How long the server asked to wait before another try (`Retry-After`), in ms. */
+  readonly retryAfterMs?: number;
+  /** How many attempts the client's transport already made (more than 1: it retried). */
+  readonly attempts?: number;
 }
 
 /** An object an error refers to, in the form the write log records. */
@@ -66,7 +70,24 @@ export function apiErrorFacts(error: unknown): ApiErrorLike {
   const status = typeof e.status === 'number' && e.status > 0 ? e.status : undefined;
   const code = typeof e.apiCode === 'string' ? e.apiCode : typeof e.code === 'string' ? e.code : undefined;
   const message = typeof e.serverMessage === 'string' ? e.serverMessage : typeof e.message === 'string' ? e.message : undefined;
-  return { ...(status !== undefined ? { status } : {}), ...(code !== undefined ? { code } : {}), ...(message !== undefined ? { message } : {}) };
+  const retryAfterMs = typeof e.retryAfterMs === 'number' && e.retryAfterMs >= 0 ? e.retryAfterMs : undefined;
+  const attempts = typeof e.attempts === 'number' && e.attempts > 1 ? e.attempts : undefined;
+  return {
+    ...(status !== undefined ? { status } : {}),
+    ...(code !== undefined ? { code } : {}),
+    ...(message !== undefined ? { message } : {}),
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    ...(attempts !== undefined ? { attempts } : {}),
+  };
+}
+
+/**
+ * What {@link decideRetry} takes from a failure besides its class: the server's Retry-After, the
+ * attempts the transport already made, and a source of jitter.
+ */
+export function retryFactsOf(error: unknown, random: () => number = Math.random): { retryAfterMs?: number; transportAttempts?: number; random: () => number } {
+  const { retryAfterMs, attempts } = apiErrorFacts(error);
+  return { ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), ...(attempts !== undefined ? { transportAttempts: attempts } : {}), random };
 }
 
 /** Sorts an API error into one of the three classes. Pure. */
@@ -128,6 +149,8 @@ export interface RetryPolicy {
   readonly maxDelayMs?: number;
   /** Attempts in all (first try included) for transient failures. @default 5 */
   readonly maxTransientAttempts?: number;
+  /** A `Retry-After` longer than this is not waited for: the call fails at once, saying so. @default 60000 */
+  readonly maxRetryAfterMs?: number;
   /**
    * How long past the window a not-yet-visible reference is still retried: the window is an
    * estimate of the server's lag, and our clock is not the server's. @default 0
@@ -153,14 +176,28 @@ export type RetryDecision = { readonly retry: true; readonly delayMs: number } |
  *   landing on that end. An answer that arrives after the end for a request sent before it (a slow
  *   server, a busy event loop) says nothing about the end of the window, so it is retried once more.
  *   If this run never wrote any referenced object, the object really is missing: no retry.
- * - transient: exponential backoff (or the server's Retry-After) up to `maxTransientAttempts`.
+ * - transient: final when the client's transport already retried it (`transportAttempts` > 1: one
+ *   retry layer per request); else exponential backoff with jitter (half the delay fixed, half random: callers failing
+ *   together do not come back together), or the server's Retry-After when it asks for longer, up to
+ *   `maxTransientAttempts` attempts in all.
  * - terminal: no retry.
  * @param attempt how many attempts of this class have failed so far (1 after the first failure)
  * @param sentAt when the failed attempt was sent (defaults to `now`)
  */
 export function decideRetry(
   classification: ErrorClassification,
-  args: { readonly attempt: number; readonly now: number; readonly sentAt?: number; readonly writeLog: WriteLog; readonly policy?: RetryPolicy; readonly retryAfterMs?: number },
+  args: {
+    readonly attempt: number;
+    readonly now: number;
+    readonly sentAt?: number;
+    readonly writeLog: WriteLog;
+    readonly policy?: RetryPolicy;
+    readonly retryAfterMs?: number;
+    /** Attempts the client's transport already made for this failure; more than 1 means it retried. */
+    readonly transportAttempts?: number;
+    /** Source of jitter in [0, 1). @default - no jitter (the full backoff) */
+    readonly random?: () => number;
+  },
 ): RetryDecision {
   const window = args.policy?.consistencyWindowMs ?? 15_000;
   const backoff = backoffDelay(args.attempt, args.policy);
@@ -169,8 +206,14 @@ export function decideRetry(
       return { retry: false, reason: classification.reason };
     case 'transient': {
       const max = args.policy?.maxTransientAttempts ?? 5;
+      if ((args.transportAttempts ?? 1) > 1) return { retry: false, reason: `${classification.reason}; the client already tried ${args.transportAttempts} times` };
       if (args.attempt >= max) return { retry: false, reason: `${classification.reason}; gave up after ${args.attempt} attempts` };
-      return { retry: true, delayMs: Math.max(backoff, args.retryAfterMs ?? 0) };
+      const maxRetryAfter = args.policy?.maxRetryAfterMs ?? 60_000;
+      if (args.retryAfterMs !== undefined && args.retryAfterMs > maxRetryAfter) {
+        return { retry: false, reason: `${classification.reason}; the server asks to wait ${Math.ceil(args.retryAfterMs / 1000)} s before trying again` };
+      }
+      const jittered = args.random === undefined ? backoff : Math.round(backoff / 2 + (args.random() * backoff) / 2);
+      return { retry: true, delayMs: Math.max(jittered, args.retryAfterMs ?? 0) };
     }
     case 'not-yet-visible': {
       const written = classification.references.map((r) => args.writeLog.writtenAt(r)).filter((t): t is number => t !== undefined);

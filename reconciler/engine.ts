@@ -13,6 +13,7 @@ import { destroyView, liveDigestsOf, planAgainstLive, recentlyWritten, reread, t
 import { pause, withRetries } from './engine/private/retry.js';
 import { createRunContext, type RunContext } from './engine/private/run-context.js';
 import { StateWriter } from './engine/private/state-writer.js';
+import { assertSecretsReadable } from './engine/secrets.js';
 import type { ApplyResult, DriftReport, EngineClients, EngineOptions } from './engine/types.js';
 import { confirmDrift, driftCandidates } from './plan/drift.js';
 import { manifestDigestOf } from './plan/planner.js';
@@ -38,11 +39,16 @@ export function openStateBackend(stack: StackManifest, opts: { readonly workDir:
   return new LocalStateBackend({ stack: stack.name, account: stack.account, workingDirectory: opts.workDir, ...(cfg.path !== undefined ? { path: cfg.path } : {}) });
 }
 
-/** Plans the stack against live objects (no lock: planning writes nothing). */
+/**
+ * Plans the stack against live objects (no lock: planning writes nothing).
+ * @throws ReconcilerError `SECRET_UNAVAILABLE` when apply would need a secret it cannot read.
+ */
 export async function planStack(stack: StackManifest, opts: EngineOptions): Promise<Plan> {
   const run = await runFor(stack, opts);
   const snapshot = await openStateBackend(stack, opts).read();
-  return (await planAgainstLive(run, requestOf(stack, snapshot, opts))).plan;
+  const { plan } = await planAgainstLive(run, requestOf(stack, snapshot, opts));
+  assertSecretsReadable(plan, stack, run.handlers, run.secrets);
+  return plan;
 }
 
 /** Plans the deletion of every object in the stack's state (the account itself is only forgotten). */
@@ -78,6 +84,8 @@ export async function applyReviewed(stack: StackManifest, opts: EngineOptions, r
   const run = await runFor(stack, opts);
   return withLock(stack, opts, `triton-iac ${mode}`, async (backend, snapshot) => {
     const planned = await planAgainstLive(run, requestOf(stack, snapshot, opts, mode === 'destroy'));
+    // Before asking: a plan apply could not carry out is refused before anyone says yes to it.
+    assertSecretsReadable(planned.plan, stack, run.handlers, run.secrets);
     if (!(await review(planned.plan))) return { plan: planned.plan };
     const state = new StateWriter(backend, snapshot, stack.name, stack.account);
     return { plan: planned.plan, result: await carryOut(run, stack, planned.plan, state, planned.byAddress) };
@@ -116,6 +124,7 @@ export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOp
     if (!validity.valid) {
       throw new ReconcilerError('PLAN_STALE', `the saved plan cannot be applied: ${validity.changes.join('; ')}. Run plan again.`);
     }
+    assertSecretsReadable(plan, stack, run.handlers, run.secrets);
     return carryOut(run, stack, plan, new StateWriter(backend, snapshot, stack.name, stack.account), now.byAddress);
   });
 }
@@ -130,11 +139,17 @@ export async function applyStack(stack: StackManifest, opts: EngineOptions): Pro
  * Compares live objects with the manifest and the last-applied state. A difference is reported only
  * when a second read, after the consistency window, still shows it (only the drifted objects are
  * read again), so a stale read never raises a false alarm.
+ * @throws ReconcilerError `STATE_NOT_FOUND` when the stack has no state (it was never applied).
  */
 export async function driftStack(stack: StackManifest, opts: EngineOptions): Promise<DriftReport> {
   const run = await runFor(stack, opts);
-  const snapshot = await openStateBackend(stack, opts).read();
+  const backend = openStateBackend(stack, opts);
+  const snapshot = await backend.read();
   const state = snapshot?.doc ?? null;
+  // Without a last apply everything would show as drift: there is nothing to have drifted from.
+  if (state === null) {
+    throw new ReconcilerError('STATE_NOT_FOUND', `stack ${stack.name} has not been applied: there is no state at ${backend.location}, so there is nothing to compare the live objects with`);
+  }
   const req = requestOf(stack, snapshot, opts);
   const first = await planAgainstLiveQuick(run, req);
   const candidates = driftCandidates(first.plan.changes);

@@ -17,6 +17,8 @@ export type ReconcilerErrorCode =
   | 'STATE_LOCKED'
   /** An I/O failure reading or writing state. */
   | 'STATE_IO'
+  /** A command that compares with the last apply (`drift`) found no state: the stack was never applied. */
+  | 'STATE_NOT_FOUND'
   /** A `state` sub-command named an address that is not in the state. */
   | 'STATE_ADDRESS_NOT_FOUND'
   /** `state mv` to an address that is already taken, or another bad address argument. */

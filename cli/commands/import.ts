@@ -1,3 +1,4 @@
+import { closestMatches } from '../../common/did-you-mean.js';
 import type { StackManifest } from '../../common/manifest.js';
 import { UsageError, type Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
@@ -52,8 +53,7 @@ function stackOfAddress(stacks: readonly StackManifest[], address: string, sourc
     if (stack.resources.some((r) => r.address === address)) return stack;
   }
   const known = stacks.flatMap((s) => s.resources.map((r) => r.address));
-  const last = address.split('/').pop() ?? address;
-  const close = known.filter((a) => a.endsWith(`/${last}`) || a.includes(address)).slice(0, 3);
+  const close = closestMatches(address, known);
   throw new UsageError(
     `${address} is not declared in ${source}; import needs the address of a construct in the app${close.length > 0 ? ` (did you mean ${close.join(', ')}?)` : '; `triton-iac synth` lists every address'}`,
   );

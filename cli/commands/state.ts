@@ -1,3 +1,4 @@
+import { closestMatches } from '../../common/did-you-mean.js';
 import type { StackManifest } from '../../common/manifest.js';
 import { addressesUnder, listResources, moveResource, removeResource, showResource, updateState, type StateDocument } from '../../reconciler/index.js';
 import { UsageError, type Command, type CommandIo } from '../command.js';
@@ -93,8 +94,7 @@ export const stateCommand: Command = {
 function warnUndeclaredTarget(stack: StackManifest, to: string, source: string, io: CommandIo): void {
   const declared = stack.resources.map((r) => r.address);
   if (declared.includes(to)) return;
-  const last = to.split('/').pop() ?? to;
-  const close = declared.filter((d) => d.endsWith(`/${last}`) || d.startsWith(to) || to.startsWith(d)).slice(0, 3);
+  const close = closestMatches(to, declared);
   io.stderr.write(
     `Warning: ${to} is not declared in ${source}: until the code declares it, a plan destroys the object recorded there${close.length > 0 ? ` (did you mean ${close.join(', ')}?)` : ''}. Move it back with \`triton-iac state mv ${to} <address>\`.\n`,
   );

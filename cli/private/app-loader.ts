@@ -20,6 +20,8 @@ export interface LoadedApp {
   readonly path: string;
   readonly kind: AppKind;
   readonly manifest: Manifest;
+  /** What synthesized but is probably not meant, `<construct path>: <message>` (see `TritonApp.warnings`). */
+  readonly warnings?: readonly string[];
 }
 
 /** Options for loading a `triton rbac apply` file (which names no account or stack) or a `cdk.tf.json`. */
@@ -73,7 +75,7 @@ export function resolveAppPath(arg: string | undefined, cwd: string): string {
 export async function loadApp(path: string, rbac: RbacLoadOptions = {}): Promise<LoadedApp> {
   const ext = extname(path).toLowerCase();
   if (['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs', '.tsx', '.jsx'].includes(ext)) {
-    return { path, kind: 'program', manifest: await synthProgram(path) };
+    return { path, kind: 'program', ...(await synthProgram(path)) };
   }
   let value: unknown;
   try {
@@ -89,7 +91,7 @@ export async function loadApp(path: string, rbac: RbacLoadOptions = {}): Promise
   if (isObject(value) && 'stacks' in value) return { path, kind: 'manifest', manifest: checkManifest(value, path) };
   if (isTerraformJson(value)) return { path, kind: 'cdktf', manifest: convertTerraformJson(value, path, rbac.account) };
   if (isObject(value) && ('users' in value || 'roles' in value || 'policies' in value)) {
-    return { path, kind: 'rbac-json', manifest: synthRbac(path, rbac) };
+    return { path, kind: 'rbac-json', ...synthRbac(path, rbac) };
   }
   throw new UsageError(
     `${path} is JSON but neither a manifest (no "stacks"), a \`triton rbac apply\` file (no "users", "roles" or "policies") nor a CDKTF cdk.tf.json (no "terraform" or "resource")`,
@@ -112,7 +114,7 @@ export function selectOneStack(manifest: Manifest, name: string | undefined, sou
   return stacks[0]!;
 }
 
-async function synthProgram(path: string): Promise<Manifest> {
+async function synthProgram(path: string): Promise<{ manifest: Manifest; warnings: readonly string[] }> {
   let mod: Record<string, unknown>;
   try {
     const { tsImport } = await import('tsx/esm/api');
@@ -131,13 +133,15 @@ async function synthProgram(path: string): Promise<Manifest> {
         `${path} does not build an app: its default export must be a function returning a TritonApp, or a TritonApp (got ${describe(app)}). See docs/constructs.md, "The app-module convention"`,
       );
     }
-    return (app as { synth(): Manifest }).synth();
+    const built = app as { synth(): Manifest; warnings?: () => string[] };
+    const manifest = built.synth();
+    return { manifest, warnings: typeof built.warnings === 'function' ? built.warnings() : [] };
   } catch (err) {
     throw synthFailure(err, path);
   }
 }
 
-function synthRbac(path: string, options: RbacLoadOptions): Manifest {
+function synthRbac(path: string, options: RbacLoadOptions): { manifest: Manifest; warnings: readonly string[] } {
   if (options.account === undefined) {
     throw new UsageError(`${path} is a \`triton rbac apply\` file, which names no account: pass --account LOGIN, set TRITON_ACCOUNT, or use a profile that names one`);
   }
@@ -145,7 +149,7 @@ function synthRbac(path: string, options: RbacLoadOptions): Manifest {
     const app = new TritonApp();
     const stack = new TritonStack(app, options.stack ?? 'rbac', { account: options.account });
     fromRbacJson(stack, path);
-    return app.synth();
+    return { manifest: app.synth(), warnings: app.warnings() };
   } catch (err) {
     throw synthFailure(err, path);
   }
@@ -163,7 +167,7 @@ function synthFailure(err: unknown, path: string): Error {
   if (err instanceof UsageError) return err;
   if (err instanceof SynthError || (err instanceof Error && err.name === 'SynthError')) {
     const problems = (err as SynthError).problems ?? [err.message];
-    return new UsageError(`${path} does not synthesize; fix these ${problems.length === 1 ? 'problem' : `${problems.length} problems`}:\n  - ${problems.join('\n  - ')}`, { cause: err });
+    return new UsageError(`${path} does not synthesize; fix ${problems.length === 1 ? 'this problem' : `these ${problems.length} problems`}:\n  - ${problems.join('\n  - ')}`, { cause: err });
   }
   if (err instanceof Error && (err.name === 'ValidationError' || err.name === 'ConstructError')) {
     return new UsageError(`${path}: ${err.message}`, { cause: err });

@@ -6,6 +6,7 @@ import type { StackManifest } from '../../common/manifest.js';
 import { planConflicts, planHasChanges, type Plan } from '../../reconciler/index.js';
 import { UsageError, type CommandIo } from '../command.js';
 import { engine, type ApplyResult, type EngineOptions } from './engine.js';
+import { apiErrorHint } from './errors.js';
 import { renderPlan } from './plan-output.js';
 import { ProgressReporter } from './progress.js';
 import { confirm, formatDuration, isTerminal, painter } from './terminal.js';
@@ -97,7 +98,7 @@ async function withProgress<R extends ApplyResult | undefined>(
   // rest; a second one leaves at once (Node's default).
   const controller = new AbortController();
   const interrupt = (): void => {
-    io.stderr.write('\nInterrupted: finishing the actions in flight and recording them; press Ctrl-C again to quit at once.\n');
+    io.stderr.write('\nCancelling: starting nothing more; the actions in flight finish and are recorded in the state. Press Ctrl-C again to quit at once.\n');
     controller.abort();
   };
   let watching = false;
@@ -117,7 +118,7 @@ async function withProgress<R extends ApplyResult | undefined>(
   return result;
 }
 
-/** `Apply complete! 3 created, 1 updated in 2.1s.` or the failure summary. */
+/** `Apply complete! 3 created, 1 updated in 2.1s.`, or what was cancelled, or the failure summary. */
 export function outcomeLine(stackName: string, result: ApplyResult, io: CommandIo): string {
   const paint = painter(io);
   const counts = Object.entries(result.counts)
@@ -126,13 +127,25 @@ export function outcomeLine(stackName: string, result: ApplyResult, io: CommandI
     .join(', ');
   const took = formatDuration(result.durationMs);
   if (result.ok) return paint('green', `Apply complete for stack ${stackName}: ${counts || 'nothing to do'} in ${took}.`);
-  const lines = [
-    paint('red', `Apply failed for stack ${stackName}: ${result.failed.length} failed, ${result.skipped.length} skipped${counts ? `; done: ${counts}` : ''} (${took}).`),
-    ...result.failed.map((f) => `  ${f.address}: ${f.message}`),
-    ...result.skipped.map((s) => `  ${s.address}: skipped, ${s.because}`),
+  const notStarted = result.skipped.filter((s) => s.because === 'the run was cancelled');
+  const skipped = result.skipped.filter((s) => s.because !== 'the run was cancelled');
+  const failures = [...result.failed.map((f) => `  ${f.address}: ${f.message}`), ...skipped.map((s) => `  ${s.address}: skipped, ${s.because}`)];
+  const hints = [...new Set(result.failed.filter((f) => f.status !== undefined || f.apiCode !== undefined).map((f) => apiErrorHint(f)))];
+  if (result.cancelled) {
+    return [
+      paint('yellow', `Apply cancelled for stack ${stackName}${counts ? `; done: ${counts}` : '; nothing was changed'} (${took}).`),
+      ...failures,
+      `Not started (${notStarted.length}):`,
+      ...notStarted.map((s) => `  ${s.address}`),
+      'Everything that finished is recorded in the state; run `triton-iac apply` again to finish.',
+    ].join('\n');
+  }
+  return [
+    paint('red', `Apply failed for stack ${stackName}: ${result.failed.length} failed, ${skipped.length} skipped${counts ? `; done: ${counts}` : ''} (${took}).`),
+    ...failures,
+    ...hints,
     'Everything that succeeded is recorded in the state; fix the cause and run apply again to finish.',
-  ];
-  return lines.join('\n');
+  ].join('\n');
 }
 
 /** True when `plan` has anything to do. */

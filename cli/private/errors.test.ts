@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ReconcilerError } from '../../reconciler/index.js';
-import { TritonConfigError } from '../../provider/index.js';
+import { TritonApiError, TritonConfigError } from '../../provider/index.js';
 import { UsageError } from '../command.js';
-import { describeError, KNOWN_ERROR_CODES } from './errors.js';
+import { apiErrorHint, describeError, KNOWN_ERROR_CODES } from './errors.js';
 
 describe('error paragraphs', () => {
   it('give a usage error as the bare message', () => {
@@ -28,5 +28,25 @@ describe('error paragraphs', () => {
     const doc = readFileSync(new URL('../../docs/troubleshooting.md', import.meta.url), 'utf8');
     const missing = KNOWN_ERROR_CODES.filter((code) => code !== 'USAGE' && !new RegExp(`^###.*\\b${code}\\b`, 'm').test(doc));
     expect(missing).toEqual([]);
+  });
+});
+
+describe('hints for API failures', () => {
+  const error = (status: number, apiCode: string, message: string): TritonApiError =>
+    new TritonApiError({ status, apiCode, message, method: 'GET', path: '/acme/users', operation: 'ListUsers' });
+
+  it('name the action a refused permission needs, and never suggest running again', () => {
+    const text = describeError(error(403, 'NotAuthorized', 'You do not have permission to access /acme/users (listusers)'));
+    expect(text).toContain('The key\'s user is not allowed to listusers: give that user a role (as a default member) whose policy has a rule such as "CAN listusers"');
+    expect(text).not.toMatch(/re-run/i);
+    expect(apiErrorHint({ status: 403, apiCode: 'AuthorizationFailed', message: 'bob is not allowed to putobject /acme/stor/x' })).toContain('not allowed to putobject');
+    expect(apiErrorHint({ status: 403, apiCode: 'NotAuthorized', operation: 'CreateRole' })).toContain('"CAN createrole"');
+  });
+
+  it('tell a refused key, a busy server and a refused value apart', () => {
+    expect(apiErrorHint({ status: 401, apiCode: 'InvalidCredentials' })).toContain('does not accept this key');
+    expect(apiErrorHint({ status: 429, apiCode: 'RequestThrottled' })).toContain('busy or did not answer');
+    expect(apiErrorHint({ status: 0, apiCode: 'ConnectionError' })).toContain('busy or did not answer');
+    expect(apiErrorHint({ status: 409, apiCode: 'InvalidArgument' })).toContain('refused a value');
   });
 });

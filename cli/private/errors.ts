@@ -17,13 +17,15 @@ const HINTS: Readonly<Record<string, string>> = {
   KEY_UNSUPPORTED: 'Use an RSA, ECDSA or Ed25519 key.',
   AGENT_ERROR: 'Check that SSH_AUTH_SOCK points at a running ssh-agent.',
   INVALID_INPUT: 'Fix the field named above in the app.',
-  TRITON_API_ERROR: 'The cloud refused or did not answer; the message gives its status and request id. Re-run the command: apply resumes where it stopped.',
+  // The hint for TRITON_API_ERROR depends on what the server said: see apiErrorHint.
+  TRITON_API_ERROR: 'The cloud refused or did not answer; the message gives its status and request id.',
   GRAPH_INVALID: 'Break the dependency cycle named above in the app.',
   STATE_MALFORMED: 'The state file is damaged and was not changed. Restore it from a backup, or remove it and bring existing objects back with `triton-iac import`.',
   STATE_MISMATCH: 'The state file belongs to another stack or account; check the stack\'s `state` path and --profile.',
   STATE_CONFLICT: 'Someone else wrote the state at the same time; re-run the command.',
   STATE_LOCKED: 'Wait for the other run to finish, or pass --lock-timeout 2m to wait for it. If that process is gone, delete the .lock file named above.',
   STATE_IO: 'Check that the state directory exists and is writable.',
+  STATE_NOT_FOUND: 'Apply the stack first (`triton-iac apply`); if it was applied elsewhere, check the stack\'s `state` setting, the working directory and --profile.',
   STATE_ADDRESS_NOT_FOUND: 'List the addresses with `triton-iac state list`.',
   STATE_ADDRESS_INVALID: 'Choose an address that is not in the state yet.',
   PLAN_MALFORMED: 'Make the plan again with `triton-iac plan --out FILE`.',
@@ -35,7 +37,7 @@ const HINTS: Readonly<Record<string, string>> = {
   ADOPT_CONFLICT:
     'Nothing was changed. To manage the object as declared (overwriting how it differs), import it with `triton-iac import ADDRESS ID` or run `triton-iac apply --adopt`; to leave it alone, give the declaration another name.',
   IMPORT_INVALID: 'Check that the id belongs to an object of the kind the address declares.',
-  ABORTED: 'The run was cancelled; actions that finished are recorded in the state. Run the command again to continue.',
+  ABORTED: 'The run was cancelled; actions that finished are recorded in the state. Run `triton-iac apply` again to finish.',
   INVALID_DESIRED: 'Fix the property named above in the app.',
   LOOKUP_AMBIGUOUS: 'Narrow the look-up (name, version, os) or set mostRecent: true.',
   UNSAFE_DELETE: 'The run would delete the key it signs with: sign with another key (TRITON_KEY_ID, --profile) or keep that key in the stack.',
@@ -48,6 +50,43 @@ export function errorCode(err: unknown): string {
   return typeof code === 'string' && /^[A-Z][A-Z_]+$/.test(code) ? code : 'INTERNAL';
 }
 
+/** What the server said about a failed call, as far as a hint needs it. */
+export interface ApiFailure {
+  /** HTTP status; 0 or absent when no answer came. */
+  readonly status?: number;
+  readonly apiCode?: string;
+  /** The operation, e.g. `ListUsers`. */
+  readonly operation?: string;
+  readonly message?: string;
+}
+
+const KEY_REFUSED = new Set(['InvalidCredentials', 'InvalidKeyId', 'KeyDoesNotExist', 'InvalidSignature', 'AccountDoesNotExist', 'UserDoesNotExist', 'AccountBlocked']);
+
+/**
+ * What to do about a failed API call, by what the server said: a refused permission names the action
+ * to grant (re-running cannot help), a busy or silent server is worth another run, a refused value
+ * must be fixed first.
+ */
+export function apiErrorHint(f: ApiFailure): string {
+  const status = f.status ?? 0;
+  if ((status === 401 || status === 403) && !KEY_REFUSED.has(f.apiCode ?? '')) {
+    const action = deniedAction(f);
+    return `The key's user is not allowed to ${action}: give that user a role (as a default member) whose policy has a rule such as "CAN ${action}", or sign as the account owner. Running the command again will not help until then.`;
+  }
+  if (status === 401 || status === 403) return 'The cloud does not accept this key: check TRITON_KEY_ID (or --profile) and that the key is on the account or sub-user it names.';
+  if (status === 0 || status === 420 || status === 429 || status >= 500) {
+    return 'The cloud is busy or did not answer, even after retries; wait a little and run the command again (apply resumes where it stopped).';
+  }
+  if (status === 404) return 'The cloud says an object does not exist; if it was deleted outside triton-iac, run `triton-iac plan` to see what apply would do now.';
+  return 'The cloud refused a value: fix what its message names (in the app, or in the cloud), then run the command again.';
+}
+
+/** The RBAC action a 403 was about: named by the server when it says so, else the operation's. */
+function deniedAction(f: ApiFailure): string {
+  const named = /\(([a-z]+)\)\s*$|not allowed to ([a-z]+) /.exec(f.message ?? '');
+  return named?.[1] ?? named?.[2] ?? (f.operation ?? 'do this').toLowerCase();
+}
+
 /**
  * The paragraph for `err`: `Error: <message>` plus the hint for its code. Unexpected errors get a
  * pointer to `--debug` instead of a stack trace.
@@ -56,6 +95,10 @@ export function describeError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   const code = errorCode(err);
   if (code === 'USAGE') return `Error: ${message}`;
+  if (code === 'TRITON_API_ERROR') {
+    const e = err as { status?: number; apiCode?: string; operation?: string; serverMessage?: string };
+    return `Error [${code}]: ${message}\n${apiErrorHint({ ...e, ...(e.serverMessage !== undefined ? { message: e.serverMessage } : {}) })}`;
+  }
   const hint = HINTS[code];
   if (hint === undefined) {
     const shown = code === 'INTERNAL' ? '' : ` [${code}]`;

@@ -50,7 +50,9 @@ export class ProgressReporter {
         this.finish(event.address, `${this.paint('red', '✗')} ${event.address}: ${event.action} failed after ${formatDuration(event.durationMs)}: ${event.message}`);
         break;
       case 'action-skipped':
-        this.finish(event.address, `${this.paint('yellow', '-')} ${event.address}: skipped (${event.because})`);
+        // What a cancelled run did not start is listed once, in the closing summary.
+        if (event.because === 'the run was cancelled') this.inFlight.delete(event.address);
+        else this.finish(event.address, `${this.paint('yellow', '-')} ${event.address}: skipped (${event.because})`);
         break;
       case 'retry':
         if (this.live) this.line(this.paint('dim', `  ${event.address}: retrying (attempt ${event.attempt}): ${event.reason}`));

@@ -69,11 +69,13 @@ export function parseDuration(text: string | undefined, flag: string): number | 
   return m[2] === 'ms' ? n : m[2] === 'm' ? n * 60_000 : n * 1000;
 }
 
-/** Loads the app named by the first positional word (or the project default). */
+/** Loads the app named by the first positional word (or the project default); prints its synth warnings on stderr. */
 export async function loadAppFor(appArg: string | undefined, common: CommonOptions, io: CommandIo): Promise<LoadedApp> {
   const path = resolveAppPath(appArg, io.cwd);
   const account = common.account ?? firstSet(io.env['TRITON_ACCOUNT'], io.env['SDC_ACCOUNT']) ?? (common.emulator ? 'demo' : undefined);
-  return loadApp(path, { ...(account !== undefined ? { account } : {}), ...(common.stack !== undefined ? { stack: common.stack } : {}) });
+  const app = await loadApp(path, { ...(account !== undefined ? { account } : {}), ...(common.stack !== undefined ? { stack: common.stack } : {}) });
+  for (const warning of app.warnings ?? []) io.stderr.write(`Warning: ${warning}\n`);
+  return app;
 }
 
 /** A connection to the cloud (or the embedded emulator) for a set of stacks. */

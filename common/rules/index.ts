@@ -10,3 +10,4 @@ export { checkMantaPath, MANTA_DATA_AREAS } from './manta-path.js';
 export { checkJobPhase, JOB_DISK_VALUES, JOB_MAX_REDUCERS, JOB_MEMORY_VALUES } from './job-phase.js';
 export { ROLE_TAG_COLLECTIONS } from './role-tags.js';
 export { MANTA_MAX_HEADER_BYTES, mantaHeaderBytes } from './manta-headers.js';
+export { checkAction, KNOWN_ACTIONS } from './actions.js';

@@ -99,7 +99,10 @@ export interface HandlerContext<Clients = unknown> {
   readonly clients: Clients;
   /** The account login the stack manages. */
   readonly account: string;
-  /** Aborted when the run is cancelled (Ctrl-C, a failed sibling under fail-fast): pass it to every request. */
+  /**
+   * Pass it to every request. The engine never aborts it: a cancelled run (Ctrl-C) starts nothing
+   * new but lets the calls in flight finish, so that what they did is recorded.
+   */
   readonly signal: AbortSignal;
   readonly log: HandlerLogger;
   readonly secrets: SecretResolver;

@@ -4,6 +4,7 @@
  */
 import type { Readable } from 'node:stream';
 import { TritonApiError } from '../errors.js';
+import { parseRetryAfter } from './interceptors/retry.js';
 import { headerValue, type Dispatch, type HttpMethod, type RequestBody, type TritonRequest, type TritonResponse } from './types.js';
 
 /** Options every client method accepts. */
@@ -168,7 +169,13 @@ export async function errorFromResponse(spec: CallSpec, response: TritonResponse
     path: spec.path,
     operation: spec.operation,
     attempts: response.attempts,
+    ...retryAfterOf(response),
   });
+}
+
+function retryAfterOf(response: TritonResponse): { retryAfterMs?: number } {
+  const ms = parseRetryAfter(headerValue(response.headers, 'retry-after'));
+  return ms === undefined ? {} : { retryAfterMs: ms };
 }
 
 /** Sends typed calls through a dispatch chain. */

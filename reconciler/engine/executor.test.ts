@@ -138,6 +138,59 @@ describe('the executor', () => {
     expect(stateOf(opts).resources).toEqual([]);
   });
 
+  it('does not delete a user when the update that drops it from its role failed, and deletes it on the re-run once the update succeeds', async () => {
+    // GIVEN state {alice, bob, role ops [alice, bob]}
+    const account = new MemoryAccount();
+    const opts = options(account);
+    expect((await applyStack(stackOf([userRes('alice'), userRes('bob'), roleRes('ops', ['alice', 'bob'])]), opts)).result.ok).toBe(true);
+    account.calls.length = 0;
+    account.refuseUpdate.add('ops');
+
+    // WHEN a plan drops bob from ops and deletes bob, and the role update fails
+    const next = stackOf([userRes('alice'), roleRes('ops', ['alice'])]);
+    const { plan, result } = await applyStack(next, opts);
+    expect(plan.changes.map((c) => [c.address, c.action])).toEqual([
+      ['unit/alice', 'no-op'],
+      ['unit/bob', 'delete'],
+      ['unit/ops', 'update'],
+    ]);
+
+    // THEN bob is not deleted: skipped because of the failure, which is reported once
+    expect(result.failed.map((f) => f.address)).toEqual(['unit/ops']);
+    expect(result.failed[0]!.message).toContain('role ops cannot be changed');
+    expect(result.skipped).toEqual([{ address: 'unit/bob', because: 'unit/ops failed' }]);
+    expect(opts.events.filter((e) => e.type === 'action-failed')).toHaveLength(1);
+    expect(account.calls).toEqual(['update role ops']);
+    expect(account.users.has('bob')).toBe(true);
+    expect(stateOf(opts).resources.map((r) => r.address)).toEqual(['unit/alice', 'unit/bob', 'unit/ops']);
+
+    // AND once the update can succeed, the re-run updates the role first, then deletes bob
+    account.refuseUpdate.clear();
+    account.calls.length = 0;
+    expect((await applyStack(next, opts)).result.ok).toBe(true);
+    expect(account.calls).toEqual(['update role ops', 'delete user bob']);
+    expect(stateOf(opts).resources.map((r) => r.address)).toEqual(['unit/alice', 'unit/ops']);
+  });
+
+  it('lists only what it did not start once the run is cancelled, not the unchanged resources', async () => {
+    const account = new MemoryAccount();
+    const first = options(account);
+    expect((await applyStack(stackOf([userRes('z0')]), first)).result.ok).toBe(true);
+    const controller = new AbortController();
+    const opts = options(account, {
+      workDir: first.workDir,
+      signal: controller.signal,
+      parallelism: 1,
+      onProgress: (e: ProgressEvent) => {
+        if (e.type === 'action-done') controller.abort();
+      },
+    });
+    const { result } = await applyStack(stackOf([userRes('a1'), userRes('a2'), userRes('z0')]), opts);
+    expect(result.cancelled).toBe(true);
+    expect(result.skipped).toEqual([{ address: 'unit/a2', because: 'the run was cancelled' }]);
+    expect(result.counts).toEqual({ created: 1, unchanged: 1, skipped: 1 });
+  });
+
   it('skips everything not yet started once the run is cancelled, saying so', async () => {
     const account = new MemoryAccount();
     const controller = new AbortController();

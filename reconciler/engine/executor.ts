@@ -1,14 +1,16 @@
 /**
- * The executor: carries out a plan by walking its dependency graphs (creates, updates, adopts and
- * reads parents first; then deletes children first), up to `parallelism` actions at once. A failure
- * skips what depends on it (reported once); independent branches finish; state is written after
- * every completed action, so a re-run converges from wherever this one stopped.
+ * The executor: carries out a plan by walking its one dependency graph (`applyGraph`: creates,
+ * updates, adopts and reads after what they depend on; a delete after every former dependent stopped
+ * referring to it), up to `parallelism` actions at once. A failure skips what depends on it (reported
+ * once); independent branches finish; state is written after every completed action, so a re-run
+ * converges from wherever this one stopped. A cancelled run starts nothing more, lets the actions in
+ * flight finish and record themselves, and lists what it did not start.
  */
 import type { ResourceManifest, StackManifest } from '../../common/manifest.js';
-import type { AnyHandler, PlainObject, ResourceHandler } from '../../provider/handlers/types.js';
-import type { ObjectReference } from '../consistency.js';
+import type { AnyHandler, ObjectRef, PlainObject, ResourceHandler } from '../../provider/handlers/types.js';
+import { apiErrorFacts, type ObjectReference } from '../consistency.js';
 import { ReconcilerError } from '../errors.js';
-import { applyGraphs } from '../plan/apply-order.js';
+import { applyGraph } from '../plan/apply-order.js';
 import type { Plan, ResourceChange } from '../plan/types.js';
 import type { StateResource } from '../state/document.js';
 import { patchBetween, resolveDesired } from './private/desired.js';
@@ -34,8 +36,7 @@ export interface ExecuteArgs {
 export async function executePlan(args: ExecuteArgs): Promise<ApplyResult> {
   const started = Date.now();
   const { run, plan } = args;
-  const graphs = applyGraphs(plan);
-  const byAddress = new Map(plan.changes.map((c) => [c.address, c]));
+  const { graph, steps } = applyGraph(plan, args.state.current);
   const manifest = new Map(args.stack.resources.map((r) => [r.address, r]));
   const stateAtStart = new Map(args.state.current.resources.map((r) => [r.address, r]));
   const results = new Map(args.live);
@@ -49,45 +50,52 @@ export async function executePlan(args: ExecuteArgs): Promise<ApplyResult> {
   const total = plan.changes.filter((c) => c.action !== 'no-op').length;
   run.emit({ type: 'start', total });
 
-  const act = async (address: string): Promise<void> => {
-    const change = byAddress.get(address)!;
+  const act = async (node: string): Promise<void> => {
+    const step = steps.get(node)!;
+    const change = step.change;
     if (change.action === 'no-op') {
       bump('unchanged');
       return;
     }
     const t0 = Date.now();
-    run.emit({ type: 'action-start', address, action: change.action });
+    const a: ActionArgs = { run, change, manifest, results, stateEntry: stateAtStart.get(change.address), state: args.state };
+    if (step.part === 'action') run.emit({ type: 'action-start', address: change.address, action: change.action });
     try {
-      const outcome = await perform({ run, change, manifest, results, stateEntry: stateAtStart.get(address), state: args.state });
+      const outcome = step.part === 'delete-old' ? await deleteReplaced(a) : await perform(a);
+      // The create half of a create-then-delete replacement is reported with its delete-old step.
+      if (outcome === 'created-replacement') return;
       bump(outcome);
-      run.emit({ type: 'action-done', address, action: change.action, outcome, durationMs: Date.now() - t0 });
+      run.emit({ type: 'action-done', address: change.address, action: change.action, outcome, durationMs: Date.now() - t0 });
     } catch (error) {
       const message = run.secrets.scrub(messageOf(error));
-      run.log.warn('action failed', { address, action: change.action, message });
-      run.emit({ type: 'action-failed', address, action: change.action, message, durationMs: Date.now() - t0 });
+      run.log.warn('action failed', { address: node, action: change.action, message });
+      run.emit({ type: 'action-failed', address: change.address, action: change.action, message, durationMs: Date.now() - t0 });
       throw new ReconcilerError('APPLY_FAILED', message, { cause: error });
     }
   };
 
-  const walkOptions = { concurrency: run.parallelism, ...(run.signal ? { signal: run.signal } : {}) };
-  const forward = await graphs.forward.walk(act, walkOptions);
-  const deletes = await graphs.deletes.walk(act, { ...walkOptions, reverse: true });
-  for (const outcomes of [forward.outcomes, deletes.outcomes]) {
-    for (const [address, outcome] of outcomes) {
-      if (outcome.status === 'failed') {
-        failed.push({ address, message: (outcome.error as Error).message });
-        bump('failed');
-      } else if (outcome.status === 'skipped') {
-        const because = outcome.because === '(aborted)' ? 'the run was cancelled' : `${outcome.because} failed`;
-        skipped.push({ address, because });
-        bump('skipped');
-        run.emit({ type: 'action-skipped', address, because });
+  const walked = await graph.walk(act, { concurrency: run.parallelism, ...(run.signal ? { signal: run.signal } : {}) });
+  const cancelled = [...walked.outcomes.values()].some((o) => o.status === 'skipped' && o.because === '(aborted)');
+  for (const [node, outcome] of walked.outcomes) {
+    const step = steps.get(node)!;
+    if (outcome.status === 'failed') {
+      failed.push({ address: node, message: (outcome.error as Error).message, ...failureFacts((outcome.error as Error).cause) });
+      bump('failed');
+    } else if (outcome.status === 'skipped') {
+      // An unchanged resource had nothing to do: it is neither skipped nor "not started".
+      if (step.change.action === 'no-op') {
+        bump('unchanged');
+        continue;
       }
+      const because = outcome.because === '(aborted)' ? 'the run was cancelled' : `${outcome.because} failed`;
+      skipped.push({ address: node, because });
+      bump('skipped');
+      run.emit({ type: 'action-skipped', address: node, because });
     }
   }
   failed.sort((a, b) => (a.address < b.address ? -1 : 1));
   skipped.sort((a, b) => (a.address < b.address ? -1 : 1));
-  return { ok: failed.length === 0 && skipped.length === 0, counts, failed, skipped, durationMs: Date.now() - started };
+  return { ok: failed.length === 0 && skipped.length === 0, cancelled, counts, failed, skipped, durationMs: Date.now() - started };
 }
 
 interface ActionArgs {
@@ -99,7 +107,10 @@ interface ActionArgs {
   readonly state: StateWriter;
 }
 
-async function perform(a: ActionArgs): Promise<ActionOutcome> {
+/** The create half of a create-then-delete replacement: done, but reported when the old object is gone. */
+type StepOutcome = ActionOutcome | 'created-replacement';
+
+async function perform(a: ActionArgs): Promise<StepOutcome> {
   const { run, change } = a;
   const handler = run.handlers.get(change.kind);
   if (!handler) throw new ReconcilerError('PLAN_INPUT_INVALID', `${change.address} has kind ${change.kind}, for which no handler is registered`);
@@ -143,25 +154,39 @@ async function perform(a: ActionArgs): Promise<ActionOutcome> {
     return live === undefined ? 'unchanged' : bringUpToDate(a, managed, resource, live, 'updated', change.before ?? undefined);
   }
   // replace
-  const oldRef = { ...(change.serverId ? { id: change.serverId } : {}), naturalKey: a.stateEntry?.naturalKey ?? change.naturalKey, ...(a.stateEntry ? { applied: a.stateEntry.properties } : {}) };
-  const self: ObjectReference = { kind: change.kind, name: oldRef.naturalKey };
+  const oldRef = oldRefOf(a);
   if (change.replaceStrategy === 'delete-then-create') {
     await withRetries(retry, refs, () => managed.delete(run.ctx, oldRef));
-    run.writeLog.record(self, Date.now());
+    run.writeLog.record({ kind: change.kind, name: oldRef.naturalKey }, Date.now());
     const desired = resolve(a, handler, resource, true);
     const created = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry, deletedJustNow: true });
     const live = await awaitReady({ run, handler: managed, change, live: created.live, desired: desired.send });
     await record(a, managed, resource, live, desired.markers, desired.normalized);
     return 'replaced';
   }
+  // create-then-delete: the old object goes in a later step, once its dependents moved to the new one.
   const desired = resolve(a, handler, resource, true);
   const created = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry });
   const live = await awaitReady({ run, handler: managed, change, live: created.live, desired: desired.send });
   await record(a, managed, resource, live, desired.markers, desired.normalized);
-  const newId = managed.idOf(live);
+  return 'created-replacement';
+}
+
+/** The object a replacement replaces: the state's (or the plan's) identity of it. */
+function oldRefOf(a: ActionArgs): ObjectRef {
+  // `applied`: what this stack last wrote, so a shared object (a role tag) loses only its own part.
+  return { ...(a.change.serverId ? { id: a.change.serverId } : {}), naturalKey: a.stateEntry?.naturalKey ?? a.change.naturalKey, ...(a.stateEntry ? { applied: a.stateEntry.properties } : {}) };
+}
+
+/** The second step of a create-then-delete replacement: deletes the old object, unless it is the new one. */
+async function deleteReplaced(a: ActionArgs): Promise<ActionOutcome> {
+  const handler = a.run.handlers.get(a.change.kind) as ResourceHandler<unknown, EngineClients>;
+  const oldRef = oldRefOf(a);
+  const live = a.results.get(a.change.address);
+  const newId = live === undefined ? undefined : handler.idOf(live);
   // Same identity (a path rewritten in place): deleting "the old one" would delete the new one.
-  const sameObject = oldRef.naturalKey === change.naturalKey && (oldRef.id === undefined || oldRef.id === newId);
-  if (!sameObject) await withRetries(retry, [], () => managed.delete(run.ctx, oldRef));
+  const sameObject = oldRef.naturalKey === a.change.naturalKey && (oldRef.id === undefined || oldRef.id === newId);
+  if (!sameObject) await withRetries(a.run.retryFor(a.change.address), [], () => handler.delete(a.run.ctx, oldRef));
   return 'replaced';
 }
 
@@ -246,6 +271,15 @@ function withMarkers(value: PlainObject, fields: readonly string[], markers: Rea
   for (const [k, v] of Object.entries(value)) if (!fields.includes(k)) out[k] = v;
   for (const f of fields) if (markers[f] !== undefined) out[f] = markers[f]!;
   return out;
+}
+
+/** The server's status, error code and operation behind a failed action, when it answered. */
+function failureFacts(error: unknown): { status?: number; apiCode?: string; operation?: string } {
+  // Only an API error carries the server's code (a ReconcilerError's code is the engine's own).
+  if (typeof (error as { apiCode?: unknown } | null)?.apiCode !== 'string') return {};
+  const { status, code } = apiErrorFacts(error);
+  const operation = (error as { operation?: unknown } | null)?.operation;
+  return { ...(status !== undefined ? { status } : {}), ...(code !== undefined ? { apiCode: code } : {}), ...(typeof operation === 'string' ? { operation } : {}) };
 }
 
 /** A one-line message for a failure: the API's own words when it has them. */

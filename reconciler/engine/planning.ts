@@ -3,6 +3,7 @@
  * and planning; and, for resources this tool wrote within the consistency window, a second look once
  * the window has passed, so that a stale read right after an apply never shows as a change.
  */
+import { didYouMean } from '../../common/did-you-mean.js';
 import type { ResourceKind, ResourceManifest, StackManifest } from '../../common/manifest.js';
 import { isSigningKey } from '../../provider/handlers/key.js';
 import type { PlainObject } from '../../provider/handlers/types.js';
@@ -77,7 +78,7 @@ export async function planAgainstLive(run: RunContext, request: PlanRequest): Pr
   const req = withMoves(request);
   const stack = req.destroy ? destroyView(req.stack) : req.stack;
   const targets = readTargetsOf(stack.resources, req.state);
-  const live = await readLive({ targets, handlers: run.handlers, ctx: run.ctx, retry: run.retryFor('(read)'), parallelism: run.parallelism });
+  const live = await readLive({ targets, handlers: run.handlers, ctx: run.ctx, retry: run.retryFor('(read)', { cancellable: true }), parallelism: run.parallelism });
   let planned = planFrom(run, stack, req, live);
   const recent = recentlyWritten(planned.plan.changes, req.state, run.windowMs);
   if (recent.length > 0) {
@@ -100,7 +101,7 @@ export async function reread(run: RunContext, stack: StackManifest, request: Pla
     const kind = a.slice(UNMANAGED_ADDRESS_PREFIX.length).split('/')[0] as ResourceKind;
     subset.push({ address: a, kind, naturalKey: a.slice(UNMANAGED_ADDRESS_PREFIX.length + kind.length + 1) });
   }
-  const fresh = await readLive({ targets: subset, handlers: run.handlers, ctx: run.ctx, retry: run.retryFor('(read)'), parallelism: run.parallelism });
+  const fresh = await readLive({ targets: subset, handlers: run.handlers, ctx: run.ctx, retry: run.retryFor('(read)', { cancellable: true }), parallelism: run.parallelism });
   return planFrom(run, stack, req, mergeLive(base, fresh, subset));
 }
 
@@ -195,7 +196,9 @@ function selectTargets(changes: ResourceChange[], targets: readonly string[], st
   for (const r of stack.resources) deps.set(r.address, r.dependsOn);
   const unknown = targets.filter((t) => !deps.has(t) && !changes.some((c) => c.address === t));
   if (unknown.length > 0) {
-    throw new ReconcilerError('PLAN_INPUT_INVALID', `--target ${unknown.join(', ')}: no such address in the manifest or the state of stack ${stack.name}`);
+    const known = [...deps.keys(), ...changes.map((c) => c.address)];
+    const each = unknown.map((t) => `${t}${didYouMean(t, known)}`).join(', ');
+    throw new ReconcilerError('PLAN_INPUT_INVALID', `--target ${each}: no such address in the manifest or the state of stack ${stack.name}; \`triton-iac state list\` and \`triton-iac synth\` show the addresses`);
   }
   const keep = new Set<string>();
   const queue = [...targets];

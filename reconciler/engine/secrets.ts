@@ -6,9 +6,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import type { SecretValue } from '../../common/manifest.js';
-import type { SecretResolver } from '../../provider/handlers/types.js';
+import { isSecret, type ResourceKind, type SecretValue, type StackManifest } from '../../common/manifest.js';
+import type { AnyHandler, SecretResolver } from '../../provider/handlers/types.js';
 import { ReconcilerError } from '../errors.js';
+import type { Plan } from '../plan/types.js';
 
 /** A {@link SecretResolver} that can also scrub the values it gave out from any text. */
 export interface EngineSecretResolver extends SecretResolver {
@@ -59,6 +60,32 @@ export function createSecretResolver(env: NodeJS.ProcessEnv, workDir: string): E
       return out;
     },
   };
+}
+
+/**
+ * Checks, before anything changes, that apply can read every secret it will write: those of the
+ * resources the plan creates or replaces (an update writes a secret only when the plan saw it change,
+ * which needed it readable). A generated secret is made up, so it is always available.
+ * @throws ReconcilerError `SECRET_UNAVAILABLE` naming every missing variable and unreadable file, and
+ *   the address that needs it, never a value.
+ */
+export function assertSecretsReadable(plan: Plan, stack: StackManifest, handlers: ReadonlyMap<ResourceKind, AnyHandler>, secrets: EngineSecretResolver): void {
+  const resources = new Map(stack.resources.map((r) => [r.address, r]));
+  const missing: string[] = [];
+  for (const change of plan.changes) {
+    if (change.action !== 'create' && change.action !== 'replace') continue;
+    const resource = resources.get(change.address);
+    const writeOnly = handlers.get(change.kind)?.schema.writeOnly ?? [];
+    for (const field of writeOnly) {
+      const value = resource?.properties[field];
+      if (!isSecret(value) || value.$secret.source === 'generated' || secrets.tryResolve(value) !== undefined) continue;
+      const what = value.$secret.source === 'env' ? `environment variable ${value.$secret.name} is not set` : `file ${value.$secret.name} cannot be read`;
+      missing.push(`${what} (${change.address}.${field}, needed to ${change.action === 'create' ? 'create' : 'replace'} it)`);
+    }
+  }
+  if (missing.length > 0) {
+    throw new ReconcilerError('SECRET_UNAVAILABLE', `apply would need ${missing.length === 1 ? 'a secret it cannot read' : `${missing.length} secrets it cannot read`}: ${missing.join('; ')}`);
+  }
 }
 
 /**

@@ -51,7 +51,10 @@ export interface EngineOptions {
   readonly adopt?: boolean;
   /** Addresses to limit the run to; their dependencies are included. @default - every resource */
   readonly targets?: readonly string[];
-  /** Cancels the run: actions not yet started are skipped. */
+  /**
+   * Cancels the run: actions not yet started are skipped; actions in flight finish (with their
+   * retries) and are recorded, so that the state matches what was done.
+   */
   readonly signal?: AbortSignal;
   readonly log?: EngineLogger;
   /** Receives one event per action as the apply proceeds. */
@@ -84,10 +87,15 @@ export interface ApplyResult {
   readonly ok: boolean;
   /** How many actions ended each way (`created`, `updated`, …, `unchanged`, `failed`, `skipped`). */
   readonly counts: Record<string, number>;
-  /** Each failure once, with the server's message. */
-  readonly failed: { address: string; message: string }[];
-  /** What was not attempted because something it depends on failed (or the run was cancelled). */
+  /**
+   * Each failure once, with the server's message and, when the server answered, its status, error
+   * code and the operation that failed (so that a caller can say what to do about it).
+   */
+  readonly failed: { address: string; message: string; status?: number; apiCode?: string; operation?: string }[];
+  /** What was not started because something it depends on failed, or the run was cancelled (never an unchanged resource). */
   readonly skipped: { address: string; because: string }[];
+  /** True when the run was cancelled (`signal`) before it started every action. */
+  readonly cancelled: boolean;
   readonly durationMs: number;
 }
 

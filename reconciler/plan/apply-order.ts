@@ -1,36 +1,89 @@
 /**
- * The dependency graphs a plan is applied in, as the executor walks them: first every create,
- * update, replace, adopt and read, parents first; then every delete, children first.
+ * The one dependency graph a plan is applied in: creates, updates, adopts, reads and deletes
+ * together, so that a failure anywhere skips exactly what depends on it.
  *
- * Why two phases: a delete's dependents in state may be resources that stay and are updated to stop
- * referring to it (a role dropping a member before the user is deleted). Running all deletes after all
- * other actions orders those pairs without needing the old dependency edges of surviving resources.
+ * - A create, update, adopt, read or replace waits for what it depends on now (the manifest's edges).
+ * - A delete waits for every former dependent (the state's recorded edges, and a deleted resource's
+ *   own): a dependent that is deleted too must be gone first, and one that stays must have been
+ *   updated to stop referring to it. When that update fails, the delete is skipped: a user is never
+ *   deleted while a role the apply could not change still lists it.
+ * - A create-then-delete replacement is two steps: the new object is created (and dependents are
+ *   pointed at it), and the old object is deleted only after every dependent moved to the new one.
+ *
+ * Why one graph: with creates and updates walked first and deletes after, as two graphs, a failed
+ * update could not stop the delete that relied on it.
  */
 import { Graph } from '../graph.js';
+import type { StateDocument } from '../state/document.js';
 import type { Plan, ResourceChange } from './types.js';
 
-/** The two graphs of {@link applyGraphs}. */
-export interface ApplyGraphs {
-  /** Non-delete changes; walk forwards. No-ops are included so that ordering through them holds. */
-  readonly forward: Graph;
-  /** Delete changes; walk with `reverse: true` so that dependents are deleted before what they need. */
-  readonly deletes: Graph;
+/** What one node of the apply graph does. */
+export interface ApplyStep {
+  /** The change this step carries out (the plan's, by address). */
+  readonly change: ResourceChange;
+  /**
+   * `action`: the planned action (for a create-then-delete replacement, its create half);
+   * `delete-old`: the deletion of the object a create-then-delete replacement replaced.
+   */
+  readonly part: 'action' | 'delete-old';
+}
+
+/** The apply graph of {@link applyGraph}: node ids and what each does. */
+export interface ApplyGraph {
+  /** Walk forwards: a node runs once everything it depends on succeeded. */
+  readonly graph: Graph;
+  readonly steps: ReadonlyMap<string, ApplyStep>;
+}
+
+/** The node id of the old-object deletion of a create-then-delete replacement of `address`. */
+export function deleteOldNodeOf(address: string): string {
+  return `${address} (old object)`;
+}
+
+/** True when `change` is carried out as a create step and a later delete-old step. */
+export function isSplitReplace(change: ResourceChange): boolean {
+  return change.action === 'replace' && change.replaceStrategy === 'create-then-delete';
 }
 
 /**
- * Builds the apply graphs of `plan`. Dependencies on addresses outside a phase are dropped: across
- * phases the order is already fixed (forward first), and a dependency on a resource that is not in the
- * plan at all cannot be waited for.
+ * Builds the apply graph of `plan`.
+ * @param state the state the plan was made against: its recorded dependencies order the deletes.
+ *   Edges to addresses outside the plan are dropped: what is not planned cannot be waited for.
  */
-export function applyGraphs(plan: Plan): ApplyGraphs {
-  const isDelete = (c: ResourceChange): boolean => c.action === 'delete';
-  return { forward: graphOf(plan.changes.filter((c) => !isDelete(c))), deletes: graphOf(plan.changes.filter(isDelete)) };
-}
-
-function graphOf(changes: readonly ResourceChange[]): Graph {
+export function applyGraph(plan: Plan, state: StateDocument | null): ApplyGraph {
   const graph = new Graph();
-  const present = new Set(changes.map((c) => c.address));
-  for (const c of changes) graph.addNode(c.address);
-  for (const c of changes) for (const dep of c.dependsOn) if (present.has(dep)) graph.addDependency(c.address, dep);
-  return graph;
+  const steps = new Map<string, ApplyStep>();
+  const byAddress = new Map(plan.changes.map((c) => [c.address, c]));
+  const formerDeps = new Map((state?.resources ?? []).map((r) => [r.address, r.dependsOn]));
+
+  for (const c of plan.changes) {
+    graph.addNode(c.address);
+    steps.set(c.address, { change: c, part: 'action' });
+    if (isSplitReplace(c)) {
+      graph.addNode(deleteOldNodeOf(c.address)).addDependency(deleteOldNodeOf(c.address), c.address);
+      steps.set(deleteOldNodeOf(c.address), { change: c, part: 'delete-old' });
+    }
+  }
+  // The step after which a change no longer refers to anything it referred to before.
+  const lastStepOf = (c: ResourceChange): string => (isSplitReplace(c) ? deleteOldNodeOf(c.address) : c.address);
+  // What each change referred to before this apply, and what it refers to after.
+  const before = (c: ResourceChange): readonly string[] => (c.action === 'delete' ? c.dependsOn : (formerDeps.get(c.address) ?? []));
+  const after = (c: ResourceChange): readonly string[] => (c.action === 'delete' ? [] : c.dependsOn);
+
+  for (const c of plan.changes) {
+    for (const dep of after(c)) {
+      const target = byAddress.get(dep);
+      if (target && target.action !== 'delete' && dep !== c.address) graph.addDependency(c.address, dep);
+    }
+  }
+  for (const c of plan.changes) {
+    for (const dep of new Set([...before(c), ...after(c)])) {
+      const target = byAddress.get(dep);
+      if (!target || dep === c.address) continue;
+      // `dep` loses its object here: wait until `c` stopped referring to it.
+      if (target.action === 'delete') graph.addDependency(dep, lastStepOf(c));
+      else if (isSplitReplace(target)) graph.addDependency(deleteOldNodeOf(dep), lastStepOf(c));
+    }
+  }
+  return { graph, steps };
 }

@@ -3,6 +3,7 @@
  * plus {@link updateState}, which runs one of them under the lock with a compare-and-swap write. The
  * executor uses {@link putResource} and {@link removeResource} after each completed action.
  */
+import { closestMatches } from '../../common/did-you-mean.js';
 import { ReconcilerError } from '../errors.js';
 import type { LockRequest, StateBackend, StateSnapshot } from './backend.js';
 import { emptyState, type StateDocument, type StateResource } from './document.js';
@@ -119,10 +120,7 @@ export async function updateState(
 }
 
 function notFound(doc: StateDocument, address: string): ReconcilerError {
-  // Close means: same last path segment (the construct moved), or the typed text is part of it.
-  const needle = address.toLowerCase();
-  const last = (a: string): string => a.toLowerCase().split('/').pop() ?? '';
-  const close = doc.resources.map((r) => r.address).filter((a) => last(a) === last(address) || a.toLowerCase().includes(needle)).slice(0, 3);
+  const close = closestMatches(address, doc.resources.map((r) => r.address));
   return new ReconcilerError(
     'STATE_ADDRESS_NOT_FOUND',
     `${address} is not in the state of stack ${doc.stack}` + (close.length > 0 ? `; did you mean ${close.join(', ')}?` : '; run `triton-iac state list` to see the addresses'),

@@ -94,7 +94,7 @@ describe('state mv through the triton-iac binary against --emulator', () => {
     expect(typo.stderr).toContain('a plan destroys the object recorded there (did you mean prod/viewers?)');
     const back = await cli('state', 'mv', 'prod/viewer', 'prod/viewers');
     expect(back.stderr).toBe('');
-  });
+  }, 120_000);
 });
 
 describe('import through the triton-iac binary against --emulator', () => {
@@ -121,7 +121,7 @@ describe('import through the triton-iac binary against --emulator', () => {
     expect(plan.stderr).toBe('');
     expect(plan.code).toBe(0);
     expect(plan.stdout).toMatch(NO_CHANGES);
-  });
+  }, 120_000);
 
   it('refuses an id that names no object of the construct kind, and an address the app does not declare', async () => {
     const cwd = project([`new Policy(s, 'readers', ${READERS});`]);
@@ -136,5 +136,5 @@ describe('import through the triton-iac binary against --emulator', () => {
     expect(undeclared.stderr).toContain('prod/reader is not declared in');
     expect(undeclared.stderr).toContain('did you mean prod/readers?');
     expect((await cli('state', 'list')).stdout).toContain('empty');
-  });
+  }, 120_000);
 });

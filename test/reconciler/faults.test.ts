@@ -33,7 +33,7 @@ describe('applying under faults and throttling', () => {
         if (result.ok) break;
       } catch (error) {
         // A read that failed through every retry aborts the run before anything is applied: run again.
-        results.push({ ok: false, counts: {}, failed: [{ address: '(read)', message: (error as Error).message }], skipped: [], durationMs: 0 });
+        results.push({ ok: false, counts: {}, failed: [{ address: '(read)', message: (error as Error).message }], skipped: [], cancelled: false, durationMs: 0 });
       }
     }
     expect(results.at(-1)?.ok, JSON.stringify(results.map((r) => r.failed))).toBe(true);

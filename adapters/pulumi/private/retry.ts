@@ -4,7 +4,7 @@
  * as the Pulumi provider host process, which runs every resource of one `pulumi up`); throttling and
  * server faults are retried with backoff; anything else fails at once.
  */
-import { apiErrorFacts, classifyApiError, decideRetry, settleMarginFor, WriteLog, type ObjectReference, type RetryPolicy } from '../../../reconciler/consistency.js';
+import { apiErrorFacts, classifyApiError, decideRetry, retryFactsOf, settleMarginFor, WriteLog, type ObjectReference, type RetryPolicy } from '../../../reconciler/consistency.js';
 
 /** Every write this process made, shared by all resources of the run. */
 const WRITES = new WriteLog();
@@ -40,7 +40,7 @@ export async function withConsistencyRetries<T>(
       const classification = classifyApiError(apiErrorFacts(error), target ? { target } : {});
       const attempt = (failures.get(classification.class) ?? 0) + 1;
       failures.set(classification.class, attempt);
-      const decision = decideRetry(classification, { attempt, now: Date.now(), sentAt, writeLog: WRITES, policy: settled });
+      const decision = decideRetry(classification, { ...retryFactsOf(error), attempt, now: Date.now(), sentAt, writeLog: WRITES, policy: settled });
       if (!decision.retry) throw error;
       if (classification.class === 'transient' && classification.mayHaveApplied && onMayHaveApplied) {
         const adopted = await onMayHaveApplied().catch(() => undefined);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
+import { TritonApiError } from '../../errors.js';
 import { parseRetryAfter, retryInterceptor } from './retry.js';
 import type { TritonRequest, TritonResponse } from '../types.js';
 
@@ -37,5 +38,16 @@ describe('retryInterceptor', () => {
     const response = await dispatch({ operation: 'PutObject', method: 'PUT', path: '/acme/stor/x', headers: {}, body: Readable.from(['x']) });
     expect(response.status).toBe(503);
     expect(calls).toBe(1);
+  });
+
+  it('tells the caller how many attempts a failed request took, so that it does not retry it again', async () => {
+    let calls = 0;
+    const dispatch = retryInterceptor({ sleep: async () => undefined })(async () => {
+      calls += 1;
+      throw new TritonApiError({ status: 0, apiCode: 'ConnectionError', message: 'reset (ECONNRESET)', method: 'GET', path: '/acme/policies', operation: 'ListPolicies', cause: Object.assign(new Error('reset'), { code: 'ECONNRESET' }) });
+    });
+    const failure = await dispatch({ operation: 'ListPolicies', method: 'GET', path: '/acme/policies', headers: {} }).catch((e: unknown) => e);
+    expect(calls).toBe(4);
+    expect((failure as TritonApiError).attempts).toBe(4);
   });
 });

@@ -4,6 +4,10 @@
  * Only idempotent requests are repeated after a response or a mid-flight failure: a POST may have
  * taken effect even if its answer was lost. The one exception is a refused connection, where the
  * server provably received nothing. A streamed body cannot be replayed, so it is never retried.
+ *
+ * The error of a request that was retried carries `attempts`: a caller with its own retry loop (the
+ * engine) then does not retry it again, so the two layers never multiply (4 transport attempts under
+ * 6 engine attempts made 24 requests of one throttled call).
  */
 import { Readable } from 'node:stream';
 import { setTimeout as sleepTimer } from 'node:timers/promises';
@@ -146,6 +150,7 @@ function withAttempts(err: unknown, attempts: number): unknown {
     path: err.path,
     operation: err.operation,
     attempts,
+    ...(err.retryAfterMs !== undefined ? { retryAfterMs: err.retryAfterMs } : {}),
     cause: err.cause,
   });
 }

@@ -43,7 +43,7 @@ export async function awaitReady(args: {
     if (Date.now() >= deadline) {
       throw new ReconcilerError('APPLY_FAILED', `image ${change.naturalKey} (${id ?? '?'}) is still ${live.state} after ${Math.round((Date.now() - started) / 1000)} s; run apply again later`);
     }
-    await pause(Math.min(200 * 2 ** (attempt - 1), 10_000), run.signal);
+    await pause(Math.min(200 * 2 ** (attempt - 1), 10_000), undefined); // an action in flight finishes even when the run is cancelled
     // A read inside the consistency window may not see the new image yet: keep the last known state.
     const next = (await handler.read(run.ctx, { ...(id !== undefined ? { id } : {}), naturalKey: change.naturalKey })) as Image | undefined;
     if (next !== undefined) live = next;

@@ -26,7 +26,8 @@ export interface ResolvedDesired {
 /**
  * Resolves `resource`'s properties for one action.
  * @param forCreate on a create every write-only value is sent (a generated one is made up now); on an
- *   update only those whose marker no longer matches state are sent
+ *   update only those whose marker no longer matches state are sent, and a secret that cannot be read
+ *   is left unchanged
  * @throws ReconcilerError `APPLY_FAILED` when a reference's target has no live object
  */
 export function resolveDesired(args: {
@@ -59,7 +60,13 @@ export function resolveDesired(args: {
       }
       continue;
     }
-    const clear = isSecret(value) ? args.secrets.resolve(value) : typeof value === 'string' ? value : JSON.stringify(value);
+    // A secret is read only when it is written: an update that cannot read it leaves it as it is (the
+    // plan did not compare it either), so a change to another field never needs it.
+    const clear = isSecret(value) ? (args.forCreate ? args.secrets.resolve(value) : args.secrets.tryResolve(value)) : typeof value === 'string' ? value : JSON.stringify(value);
+    if (clear === undefined) {
+      if (stateMarker !== undefined) markers[field] = stateMarker;
+      continue;
+    }
     const marker = args.forCreate ? hashWriteOnly(clear, newSalt()) : markerFor(clear, stateMarker);
     markers[field] = marker;
     if (args.forCreate || marker !== stateMarker) send[field] = clear;

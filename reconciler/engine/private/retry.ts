@@ -2,9 +2,14 @@
  * The engine's retry loop around one API call: classifies each failure (`consistency.ts`), waits
  * as `decideRetry` says, and reports each retry. Nothing here sleeps on a hunch: every wait follows
  * a failure, and a not-yet-visible failure waits only within the window after this run's own write.
+ *
+ * One retry layer per request: a transient failure the transport already retried (an idempotent
+ * request; its error says how many attempts it took) is final here, so a call throttled for ever
+ * costs the transport's attempts, not that many times the engine's. The engine retries what the
+ * transport cannot: a non-idempotent request, "not visible yet" refusals within the window.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { apiErrorFacts, classifyApiError, decideRetry, type ErrorClassification, type ObjectReference, type RetryPolicy, type WriteLog } from '../../consistency.js';
+import { apiErrorFacts, classifyApiError, decideRetry, retryFactsOf, type ErrorClassification, type ObjectReference, type RetryPolicy, type WriteLog } from '../../consistency.js';
 import { ReconcilerError } from '../../errors.js';
 
 /** What the loop needs from its caller. */
@@ -22,10 +27,15 @@ export function isNotFound(error: unknown): boolean {
   return f.status === 404 || f.code === 'ResourceNotFound' || f.code === 'DirectoryDoesNotExistError' || f.code === 'ParentNotDirectoryError';
 }
 
-/** True when a create failed because the natural key is already taken. */
+/**
+ * True when a create failed because the natural key is already taken. A conflict on another unique
+ * field (an email address another user has) is not: no read by natural key can find that object,
+ * and retrying cannot help, so it fails the action at once.
+ */
 export function isConflict(error: unknown): boolean {
   const f = apiErrorFacts(error);
   if (f.code === 'ConcurrentRequest') return false;
+  if (/\bemail\b/i.test(f.message ?? '')) return false;
   return /already (exists|taken)|not unique|duplicate/i.test(f.message ?? '') || (f.status === 409 && /Exists|Conflict/.test(f.code ?? ''));
 }
 
@@ -82,7 +92,7 @@ export async function withRetries<T>(ctx: RetryContext, refs: readonly ObjectRef
       if (error instanceof ReconcilerError) throw error;
       const c = classify(error, refs);
       const attempt = attempts.failed(c);
-      const decision = decideRetry(c, { attempt, now: Date.now(), sentAt, writeLog: ctx.writeLog, policy: ctx.policy });
+      const decision = decideRetry(c, { ...retryFactsOf(error), attempt, now: Date.now(), sentAt, writeLog: ctx.writeLog, policy: ctx.policy });
       if (!decision.retry) throw error;
       ctx.onRetry?.(c.reason, attempt);
       await pause(decision.delayMs, ctx.signal);

@@ -23,8 +23,12 @@ export interface RunContext {
   readonly signal: AbortSignal | undefined;
   /** Sends a progress event; a throwing listener never breaks the run. */
   emit(event: ProgressEvent): void;
-  /** A retry context reporting retries of `address` as progress events. */
-  retryFor(address: string): RetryContext;
+  /**
+   * A retry context reporting retries of `address` as progress events. An action's retries run to
+   * the end even when the run is cancelled (what started finishes and is recorded); reads for a plan
+   * pass `cancellable` so that cancelling stops them.
+   */
+  retryFor(address: string, options?: { readonly cancellable?: boolean }): RetryContext;
 }
 
 const SILENT: HandlerLogger = { debug: () => undefined, info: () => undefined, warn: () => undefined };
@@ -37,9 +41,10 @@ export function createRunContext(stack: StackManifest, options: EngineOptions, h
   if (!Number.isFinite(windowMs) || windowMs < 0) throw new RangeError(`consistencyWindowMs must be a non-negative number, got ${String(windowMs)}`);
   const secrets = createSecretResolver(options.env ?? process.env, options.workDir);
   const log = options.log ?? SILENT;
-  // Handlers pass one signal to every request, many at once: a derived signal that may carry that
-  // many listeners (a signal that never fires when the caller gave none).
-  const signal = options.signal ? AbortSignal.any([options.signal]) : new AbortController().signal;
+  // Handlers pass one signal to every request, many at once: a signal that may carry that many
+  // listeners. It never fires: cancelling a run starts nothing new but lets the requests in flight
+  // finish, so that what they did is recorded in the state rather than left unknown.
+  const signal = new AbortController().signal;
   setMaxListeners(0, signal);
   const writeLog = new WriteLog();
   // Retries cover the window plus a margin (a tenth of it, at most a second): the last attempt is
@@ -69,10 +74,10 @@ export function createRunContext(stack: StackManifest, options: EngineOptions, h
     log,
     signal: options.signal,
     emit,
-    retryFor: (address) => ({
+    retryFor: (address, retryOptions = {}) => ({
       writeLog,
       policy,
-      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.signal && retryOptions.cancellable === true ? { signal: options.signal } : {}),
       onRetry: (reason, attempt) => {
         log.debug('retrying', { address, reason, attempt });
         emit({ type: 'retry', address, reason: secrets.scrub(reason), attempt });

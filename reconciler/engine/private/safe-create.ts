@@ -1,9 +1,11 @@
 /**
  * A create that is safe across timeouts, faults and crashes: nothing is ever created twice.
  *
- * - A failure after which the create may have taken effect (a 5xx, a reset connection) is followed,
- *   before any retry, by a read by natural key; what is there is adopted, once the handler finished
- *   what the create would have done (`completeAdopted`: a job's remaining inputs, for one).
+ * - A transient failure (a 5xx, a reset connection, a throttled request: some creates are several
+ *   requests, and any of them may fail after the first took effect) is followed, before any retry,
+ *   by a read by natural key; what is there is adopted, once the handler finished what the create
+ *   would have done (`completeAdopted`: a job's remaining inputs, for one). A read that fails fails
+ *   the attempt: the create is never sent again without knowing the object is not there.
  * - A "name already taken" answer means an earlier attempt (or a crashed run) did create it: the
  *   object is read by natural key, retrying while a read may still be stale, and adopted. The one
  *   exception is a name this run deleted moments ago (a delete-then-create replacement): then the
@@ -12,7 +14,7 @@
  *   until an attempt sent once the window (plus a margin) has passed since their write was
  *   acknowledged fails too; other failures are final.
  */
-import { apiErrorFacts, decideRetry, type ObjectReference } from '../../consistency.js';
+import { apiErrorFacts, decideRetry, retryFactsOf, type ObjectReference } from '../../consistency.js';
 import type { PlainObject, ResourceHandler } from '../../../provider/handlers/types.js';
 import type { ResourceChange } from '../../plan/types.js';
 import type { EngineClients } from '../types.js';
@@ -52,7 +54,9 @@ export async function createSafely(args: {
     const sentAt = Date.now();
     try {
       if (outcomeUnknown) {
-        const existing = await readQuietly(args, ref);
+        // A failed look-up fails this attempt (and is retried as such): creating again without
+        // knowing whether the object exists could make it twice.
+        const existing = await handler.read(run.ctx, ref);
         if (existing !== undefined) {
           run.log.info('adopting the object an earlier create attempt made', { address: change.address });
           // Finishing may fail like a create: it is then retried the same way, from a fresh read.
@@ -70,19 +74,22 @@ export async function createSafely(args: {
       if (isConflict(error) && args.deletedJustNow) {
         c = { class: 'not-yet-visible', references: [self], reason: `the server still sees the deleted ${change.kind} ${change.naturalKey}` };
       }
+      // Any transient failure may follow a part of the create that took effect: some creates are
+      // several requests (a job's inputs, its wait), and a throttled later request says nothing
+      // about the earlier ones. So the object is looked up before the create is tried again.
+      if (c.class === 'transient') outcomeUnknown = true;
       if (c.class === 'transient' && c.mayHaveApplied) {
-        outcomeUnknown = true;
         // The attempt may have written the object: a later "not found" on it is then worth waiting out.
         run.writeLog.record(self, Date.now());
       }
       const attempt = attempts.failed(c);
-      const decision = decideRetry(c, { attempt, now: Date.now(), sentAt, writeLog: run.writeLog, policy: run.policy });
+      const decision = decideRetry(c, { ...retryFactsOf(error), attempt, now: Date.now(), sentAt, writeLog: run.writeLog, policy: run.policy });
       if (!decision.retry) {
         run.log.debug('not retrying the create', { address: change.address, reason: decision.reason });
         throw error;
       }
       retry.onRetry?.(c.reason, attempt);
-      await pause(decision.delayMs, run.signal);
+      await pause(decision.delayMs, undefined); // an action in flight finishes even when the run is cancelled
     }
   }
 }
@@ -90,15 +97,6 @@ export async function createSafely(args: {
 /** What the handler must still do to an adopted object so it is what create would have made. */
 function complete(args: { readonly run: RunContext; readonly handler: ResourceHandler<unknown, EngineClients>; readonly desired: PlainObject }, live: unknown): Promise<unknown> {
   return args.handler.completeAdopted?.(args.run.ctx, live, args.desired) ?? Promise.resolve(live);
-}
-
-async function readQuietly(args: { readonly run: RunContext; readonly handler: ResourceHandler<unknown, EngineClients> }, ref: { naturalKey: string }): Promise<unknown> {
-  try {
-    return await args.handler.read(args.run.ctx, ref);
-  } catch {
-    // A failed look-up decides nothing: the create is retried and a conflict then leads back here.
-    return undefined;
-  }
 }
 
 /**
@@ -122,7 +120,7 @@ async function readUntilVisible(
     }
     if (Date.now() >= deadline) break;
     args.retry.onRetry?.(`the server says ${args.change.naturalKey} exists (${apiErrorFacts(conflict).message ?? 'conflict'}) but a read does not show it yet`, attempt);
-    await pause(Math.min(run.policy.baseDelayMs! * 2 ** (attempt - 1), 1000, Math.max(0, deadline - Date.now())), run.signal);
+    await pause(Math.min(run.policy.baseDelayMs! * 2 ** (attempt - 1), 1000, Math.max(0, deadline - Date.now())), undefined);
   }
   return undefined;
 }

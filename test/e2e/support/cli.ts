@@ -3,7 +3,7 @@
  * a child process, the way a user or a CI job does: no terminal, its own working directory and
  * environment.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -34,25 +34,56 @@ export interface RunOptions {
  * @throws Error when `dist/` has not been built.
  */
 export function runCli(args: readonly string[], options: RunOptions): Promise<CliResult> {
+  return startCli(args, options).done;
+}
+
+/** A running `triton-iac`: its output so far, a way to signal it, and how it ended. */
+export interface RunningCli {
+  readonly child: ChildProcess;
+  /** Standard error so far. */
+  stderr(): string;
+  /** Resolves once standard error contains `text`. */
+  stderrContains(text: string): Promise<void>;
+  readonly done: Promise<CliResult>;
+}
+
+/**
+ * Starts `triton-iac ...args` without waiting for it (killed after 60 s).
+ * @throws Error when `dist/` has not been built.
+ */
+export function startCli(args: readonly string[], options: RunOptions): RunningCli {
   if (!existsSync(join(REPO, 'dist', 'cli', 'main.js'))) throw new Error('dist/ is missing: run `npm run build` before the end-to-end tests');
-  return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: options.cwd,
-      env: { PATH: process.env['PATH'] ?? '', HOME: options.cwd, ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: options.cwd,
+    env: { PATH: process.env['PATH'] ?? '', HOME: options.cwd, ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const waiting: { text: string; resolve: () => void }[] = [];
+  child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => {
+    stderr += c.toString();
+    for (const w of waiting.filter((x) => stderr.includes(x.text))) {
+      waiting.splice(waiting.indexOf(w), 1);
+      w.resolve();
+    }
+  });
+  const done = new Promise<CliResult>((resolveRun, reject) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       resolveRun({ code: code ?? (signal ? 128 : 1), stdout, stderr });
     });
-    child.stdin.end(options.input ?? '');
   });
+  child.stdin!.end(options.input ?? '');
+  return {
+    child,
+    stderr: () => stderr,
+    stderrContains: (text) => (stderr.includes(text) ? Promise.resolve() : new Promise((resolve) => waiting.push({ text, resolve }))),
+    done,
+  };
 }
 
 /** A fresh working directory whose `triton-iac.json` names `app` (a path relative to the repository). */
