@@ -24,9 +24,15 @@ export interface ToolEnv {
   readonly env: NodeJS.ProcessEnv;
 }
 
+/**
+ * Extra node flags for the triton-iac runs, from `BENCH_IAC_NODE_ARGS` (e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof`), so a benchmark run can be profiled as it is measured.
+ */
+const IAC_NODE_ARGS = (process.env['BENCH_IAC_NODE_ARGS'] ?? '').split(' ').filter((a) => a !== '');
+
 /** `triton-iac <args>`. */
 export function iac(at: ToolEnv, args: readonly string[]): Promise<Measured> {
-  return measure(process.execPath, [IAC, ...args], at);
+  return measure(process.execPath, [...IAC_NODE_ARGS, IAC, ...args], at);
 }
 
 /** `triton <args>`. */
