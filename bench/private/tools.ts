@@ -9,7 +9,8 @@ import { measure, type Measured } from './proc.js';
 
 /** The repository root. */
 export const REPO = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const IAC = join(REPO, 'bin', 'triton-iac.js');
+/** The triton-iac entry point; `BENCH_IAC_BIN` points at another build (a before/after comparison). */
+const IAC = process.env['BENCH_IAC_BIN'] !== undefined ? resolve(process.env['BENCH_IAC_BIN']) : join(REPO, 'bin', 'triton-iac.js');
 const TRITON = join(REPO, 'node_modules', '.bin', 'triton');
 const MANTA_BIN = join(REPO, 'node_modules', 'manta', 'bin');
 
