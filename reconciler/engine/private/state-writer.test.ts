@@ -2,65 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { StateBackend, StateSnapshot } from '../../state/backend.js';
-import type { StateDocument, StateResource } from '../../state/document.js';
+import type { StateResource } from '../../state/document.js';
 import { LocalStateBackend } from '../../state/local-backend.js';
 import { ReconcilerError } from '../../errors.js';
+import { HeldBackend } from '../../../test/support/held-backend.js';
 import { StateWriter } from './state-writer.js';
 
-/**
- * The real local backend, with every write counted and held until the test releases it, so the
- * test decides what is "in flight" instead of racing the disk.
- */
-class HeldBackend implements StateBackend {
-  readonly inner: LocalStateBackend;
-  readonly writes: number[] = [];
-  private held: (() => void)[] = [];
-  private arrived: (() => void)[] = [];
-  failNext: Error | undefined;
-
-  constructor() {
-    this.inner = new LocalStateBackend({ stack: 'web', account: 'acme', workingDirectory: mkdtempSync(join(tmpdir(), 'triton-iac-group-')) });
-  }
-
-  get location(): string {
-    return this.inner.location;
-  }
-
-  read(): Promise<StateSnapshot | undefined> {
-    return this.inner.read();
-  }
-
-  async write(doc: StateDocument, expectedVersion: string | undefined): Promise<StateSnapshot> {
-    this.writes.push(doc.resources.length);
-    await new Promise<void>((release) => {
-      this.held.push(release);
-      for (const notify of this.arrived.splice(0)) notify();
-    });
-    const failure = this.failNext;
-    this.failNext = undefined;
-    if (failure) throw failure;
-    return this.inner.write(doc, expectedVersion);
-  }
-
-  /** Resolves once a write is waiting to be released. */
-  writeArrived(): Promise<void> {
-    return this.held.length > 0 ? Promise.resolve() : new Promise((resolve) => this.arrived.push(resolve));
-  }
-
-  /** Lets the oldest held write through. */
-  release(): void {
-    this.held.shift()?.();
-  }
-
-  lock(): Promise<void> {
-    return this.inner.lock({ command: 'test' });
-  }
-
-  unlock(): Promise<void> {
-    return this.inner.unlock();
-  }
-}
+/** The real local backend in a fresh directory, its writes held until released. */
+const heldLocal = (): HeldBackend => new HeldBackend(new LocalStateBackend({ stack: 'web', account: 'acme', workingDirectory: mkdtempSync(join(tmpdir(), 'triton-iac-group-')) }));
 
 const entry = (i: number): StateResource => ({
   address: `web/user-${i}`,
@@ -75,7 +24,7 @@ const entry = (i: number): StateResource => ({
 
 describe('state writer group commit', () => {
   it('writes the K actions that finish during one write together in exactly one following write', async () => {
-    const backend = new HeldBackend();
+    const backend = heldLocal();
     const writer = new StateWriter(backend, undefined, 'web', 'acme');
     const first = writer.put(entry(0));
     await backend.writeArrived();
@@ -95,7 +44,7 @@ describe('state writer group commit', () => {
 
   it('writes an N-resource apply in as many writes as writes ran back to back, not N', async () => {
     // Three rounds of actions, each finishing while the previous round's write is held: 3 writes for 30 actions.
-    const backend = new HeldBackend();
+    const backend = heldLocal();
     const writer = new StateWriter(backend, undefined, 'web', 'acme');
     const done: Promise<void>[] = [writer.put(entry(0))];
     for (let round = 0; round < 2; round++) {
@@ -112,7 +61,7 @@ describe('state writer group commit', () => {
   });
 
   it('settles no action before its change is stored', async () => {
-    const backend = new HeldBackend();
+    const backend = heldLocal();
     const writer = new StateWriter(backend, undefined, 'web', 'acme');
     let settled = false;
     const put = writer.put(entry(1)).then(() => (settled = true));
@@ -126,7 +75,7 @@ describe('state writer group commit', () => {
   });
 
   it('fails every action of a failed write, keeps what was stored, and goes on with the next batch', async () => {
-    const backend = new HeldBackend();
+    const backend = heldLocal();
     const writer = new StateWriter(backend, undefined, 'web', 'acme');
     const first = writer.put(entry(0));
     await backend.writeArrived();
