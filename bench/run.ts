@@ -8,6 +8,8 @@
  * `--big-mb N` (default 256), `--mput-sample N` (objects uploaded with one `mput` each, default 50;
  * the figure is scaled to N), `--only a,b` (scenarios: rbac, window, tree, big), `--out NAME`
  * (write `bench/results/NAME.json` and `NAME.md` instead of `latest.*` and the dated copy).
+ * Environment: `BENCH_IAC_BIN` (another build's entry point), `BENCH_IAC_NODE_ARGS` (node flags
+ * for triton-iac, e.g. `--cpu-prof`).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';

@@ -1,12 +1,11 @@
 /**
  * The shape every `triton-iac` sub-command has. Each command lives in its own file under
- * `cli/commands/` and is listed once in `cli/commands/index.ts`.
+ * `cli/commands/` and is listed once, with its one-line summary, in `cli/commands/index.ts`, which
+ * loads the file only when the command is used.
  */
 export interface Command {
   /** The word that selects the command, e.g. `plan`. */
   readonly name: string;
-  /** One line for the command list in `triton-iac --help`. */
-  readonly summary: string;
   /** The full `--help` text: usage, options and examples. */
   readonly help: string;
   /**

@@ -46,11 +46,12 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
     io.stdout.write(`${VERSION}\n`);
     return 0;
   }
-  const command = commands.find((c) => c.name === first);
-  if (command === undefined) {
+  const entry = commands.find((c) => c.name === first);
+  if (entry === undefined) {
     io.stderr.write(`Error: unknown command "${first}". Run \`triton-iac --help\` for the list of commands.\n`);
     return 1;
   }
+  const command = await entry.load();
   if (rest.includes('-h') || rest.includes('--help')) {
     io.stdout.write(command.help.endsWith('\n') ? command.help : `${command.help}\n`);
     return 0;

@@ -9,7 +9,8 @@ import { measure, type Measured } from './proc.js';
 
 /** The repository root. */
 export const REPO = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const IAC = join(REPO, 'bin', 'triton-iac.js');
+/** The triton-iac entry point; `BENCH_IAC_BIN` points at another build (a before/after comparison). */
+const IAC = process.env['BENCH_IAC_BIN'] !== undefined ? resolve(process.env['BENCH_IAC_BIN']) : join(REPO, 'bin', 'triton-iac.js');
 const TRITON = join(REPO, 'node_modules', '.bin', 'triton');
 const MANTA_BIN = join(REPO, 'node_modules', 'manta', 'bin');
 
@@ -24,9 +25,15 @@ export interface ToolEnv {
   readonly env: NodeJS.ProcessEnv;
 }
 
+/**
+ * Extra node flags for the triton-iac runs, from `BENCH_IAC_NODE_ARGS` (e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof`), so a benchmark run can be profiled as it is measured.
+ */
+const IAC_NODE_ARGS = (process.env['BENCH_IAC_NODE_ARGS'] ?? '').split(' ').filter((a) => a !== '');
+
 /** `triton-iac <args>`. */
 export function iac(at: ToolEnv, args: readonly string[]): Promise<Measured> {
-  return measure(process.execPath, [IAC, ...args], at);
+  return measure(process.execPath, [...IAC_NODE_ARGS, IAC, ...args], at);
 }
 
 /** `triton <args>`. */

@@ -52,7 +52,6 @@ Examples:
 /** `triton-iac apply`: makes the cloud match the app. */
 export const applyCommand: Command = {
   name: 'apply',
-  summary: 'make the cloud match the app (or carry out a saved plan)',
   help: HELP,
   async run(argv, io) {
     const args = parseArgs(argv, { ...COMMON_FLAGS, 'auto-approve': 'boolean', adopt: 'boolean', parallelism: 'string', target: 'repeat', app: 'string' }, 'apply');

@@ -26,7 +26,6 @@ Examples:
 /** `triton-iac destroy`: deletes what the stack manages. */
 export const destroyCommand: Command = {
   name: 'destroy',
-  summary: 'delete every object the stack manages',
   help: HELP,
   async run(argv, io) {
     const args = parseArgs(argv, { ...COMMON_FLAGS, 'auto-approve': 'boolean', parallelism: 'string' }, 'destroy');

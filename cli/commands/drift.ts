@@ -32,7 +32,6 @@ Examples:
 /** `triton-iac drift`: reports changes made outside the tool. */
 export const driftCommand: Command = {
   name: 'drift',
-  summary: 'report objects changed outside triton-iac (exit 2 when something drifted)',
   help: HELP,
   async run(argv, io) {
     const args = parseArgs(argv, { ...COMMON_FLAGS, format: 'string', json: 'boolean' }, 'drift');

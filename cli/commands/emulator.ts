@@ -42,7 +42,6 @@ Examples:
 /** `triton-iac emulator`: runs the local CloudAPI and Manta. */
 export const emulatorCommand: Command = {
   name: 'emulator',
-  summary: 'run a local CloudAPI and Manta emulator',
   help: HELP,
   async run(argv, io) {
     const options = emulatorArgs(argv, io);

@@ -28,7 +28,6 @@ Examples:
 /** `triton-iac import`: adopts an existing object into the state. */
 export const importCommand: Command = {
   name: 'import',
-  summary: 'record an existing cloud object in the state under a construct address',
   help: HELP,
   async run(argv, io) {
     const args = parseArgs(argv, COMMON_FLAGS, 'import');

@@ -1,13 +1,28 @@
+/**
+ * The sub-commands, each loaded only when it runs: `triton-iac --help` and a command's start-up
+ * then load only what that command needs (the emulator, the adapters and the reconciler are large).
+ */
 import type { Command } from '../command.js';
-import { applyCommand } from './apply.js';
-import { destroyCommand } from './destroy.js';
-import { driftCommand } from './drift.js';
-import { emulatorCommand } from './emulator.js';
-import { importCommand } from './import.js';
-import { planCommand } from './plan.js';
-import { schemaCommand } from './schema.js';
-import { stateCommand } from './state.js';
-import { synthCommand } from './synth.js';
+
+/** A sub-command as the command list knows it, before its module is loaded. */
+export interface CommandEntry {
+  /** The word that selects the command, e.g. `plan`. */
+  readonly name: string;
+  /** One line for the command list in `triton-iac --help`. */
+  readonly summary: string;
+  /** Loads the command's module. */
+  load(): Promise<Command>;
+}
 
 /** Every sub-command, in the order `--help` lists them. */
-export const commands: readonly Command[] = [synthCommand, planCommand, applyCommand, driftCommand, destroyCommand, importCommand, stateCommand, schemaCommand, emulatorCommand];
+export const commands: readonly CommandEntry[] = [
+  { name: 'synth', summary: 'build the app and print its manifest (no cloud access)', load: async () => (await import('./synth.js')).synthCommand },
+  { name: 'plan', summary: 'show what apply would change (exit 2 with --detailed-exitcode when there are changes)', load: async () => (await import('./plan.js')).planCommand },
+  { name: 'apply', summary: 'make the cloud match the app (or carry out a saved plan)', load: async () => (await import('./apply.js')).applyCommand },
+  { name: 'drift', summary: 'report objects changed outside triton-iac (exit 2 when something drifted)', load: async () => (await import('./drift.js')).driftCommand },
+  { name: 'destroy', summary: 'delete every object the stack manages', load: async () => (await import('./destroy.js')).destroyCommand },
+  { name: 'import', summary: 'record an existing cloud object in the state under a construct address', load: async () => (await import('./import.js')).importCommand },
+  { name: 'state', summary: 'list, show, remove or rename resources in the state', load: async () => (await import('./state.js')).stateCommand },
+  { name: 'schema', summary: 'print the resource property schema (or the Terraform provider schema)', load: async () => (await import('./schema.js')).schemaCommand },
+  { name: 'emulator', summary: 'run a local CloudAPI and Manta emulator', load: async () => (await import('./emulator.js')).emulatorCommand },
+];

@@ -40,7 +40,6 @@ Examples:
 /** `triton-iac plan`: shows what apply would do. */
 export const planCommand: Command = {
   name: 'plan',
-  summary: 'show what apply would change (exit 2 with --detailed-exitcode when there are changes)',
   help: HELP,
   async run(argv, io) {
     const args = parseArgs(argv, { ...COMMON_FLAGS, out: 'string', format: 'string', json: 'boolean', 'detailed-exitcode': 'boolean', target: 'repeat', adopt: 'boolean' }, 'plan');

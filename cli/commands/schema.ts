@@ -23,7 +23,6 @@ Examples:
 /** \`triton-iac schema\`: prints the resource schema, or the Terraform provider schema with --terraform. */
 export const schemaCommand: Command = {
   name: 'schema',
-  summary: 'print the resource property schema (or the Terraform provider schema)',
   help: HELP,
   async run(argv, io) {
     const args = parseArgs(argv, { terraform: 'boolean' }, 'schema');

@@ -36,7 +36,6 @@ const ARITY: Readonly<Record<string, number>> = { list: 0, show: 1, rm: 1, mv: 2
 /** `triton-iac state`: list, show, rm, mv. */
 export const stateCommand: Command = {
   name: 'state',
-  summary: 'list, show, remove or rename resources in the state',
   help: HELP,
   async run(argv, io) {
     const [sub, ...rest] = argv;

@@ -28,7 +28,6 @@ Examples:
 /** `triton-iac synth`: prints or writes the manifest. */
 export const synthCommand: Command = {
   name: 'synth',
-  summary: 'build the app and print its manifest (no cloud access)',
   help: HELP,
   async run(argv, io) {
     const args = parseArgs(argv, { out: 'string', stack: 'string', account: 'string', debug: 'boolean' }, 'synth');

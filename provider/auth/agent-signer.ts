@@ -17,6 +17,7 @@ import {
   sshString,
   WireReader,
 } from './private/agent-protocol.js';
+import { cachingSign } from './private/signature-cache.js';
 import type { Signer } from './signer.js';
 
 /** One identity held by the agent. */
@@ -93,7 +94,8 @@ export function agentSignerFor(identity: AgentIdentity, socketPath: string): Sig
     algorithm,
     publicKey: identity.publicKey,
     source: { kind: 'agent', location: socketPath },
-    sign: async (data) => {
+    // One agent round trip per signed string: every request of one Date second signs the same one.
+    sign: cachingSign(async (data) => {
       const flagBuf = Buffer.alloc(4);
       flagBuf.writeUInt32BE(flags);
       const payload = Buffer.concat([sshString(identity.blob), sshString(Buffer.from(data, 'utf8')), flagBuf]);
@@ -110,6 +112,6 @@ export function agentSignerFor(identity: AgentIdentity, socketPath: string): Sig
       } catch (err) {
         throw agentError(socketPath, 'bad signature from agent', err);
       }
-    },
+    }),
   };
 }

@@ -6,6 +6,8 @@ import { readFile } from 'node:fs/promises';
 import sshpk from 'sshpk';
 import { TritonConfigError } from '../errors.js';
 import { md5Fingerprint } from './fingerprint.js';
+import { keyObjectSigner } from './private/key-object.js';
+import { cachingSign } from './private/signature-cache.js';
 import type { SignatureAlgorithm, Signer, SignerSource } from './signer.js';
 
 /** Options for loading a private key. */
@@ -46,19 +48,13 @@ export function signerFromPrivateKey(
 ): Signer {
   const key = parsePrivateKey(material, label, options);
   const algorithm = algorithmFor(key, label);
-  const hash = algorithm.slice(algorithm.indexOf('-') + 1) as sshpk.AlgorithmHashType;
+  const signWithKey = keyObjectSigner(key, algorithm);
   return {
     fingerprint: md5Fingerprint(key),
     algorithm,
     publicKey: key.toPublic().toString('ssh'),
     source,
-    sign: async (data) => {
-      // sshpk signs Ed25519 only through createSign('sha512'); its default Signature encoding is
-      // what HTTP Signature verifiers expect (DER for ECDSA, raw otherwise).
-      const signer = key.createSign(hash);
-      signer.update(data);
-      return signer.sign().toString();
-    },
+    sign: cachingSign(async (data) => signWithKey(data)),
   };
 }
 

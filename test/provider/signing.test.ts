@@ -36,6 +36,21 @@ describe('HTTP Signature signing', () => {
     });
   }
 
+  for (const type of ['rsa', 'ecdsa-p256', 'ed25519'] as const) {
+    it(`reuses the ${type} signature of a Date second for every request of that second, and it verifies`, async () => {
+      // ECDSA signatures are randomised, so an identical second signature shows it was not signed again.
+      const key = generateTestKey(type);
+      const signer = loadKeyMaterial(key.privatePem);
+      const date = 'date: Tue, 24 Nov 2026 03:00:00 GMT';
+      const [first, second] = [await signer.sign(date), await signer.sign(date)];
+      expect(second).toBe(first);
+      const digest = type === 'ed25519' ? null : 'sha256';
+      expect(verify(digest, Buffer.from(date), createPublicKey(key.privatePem), Buffer.from(first, 'base64'))).toBe(true);
+      const next = await signer.sign('date: Tue, 24 Nov 2026 03:00:01 GMT');
+      expect(verify(digest, Buffer.from('date: Tue, 24 Nov 2026 03:00:01 GMT'), createPublicKey(key.privatePem), Buffer.from(next, 'base64'))).toBe(true);
+    });
+  }
+
   it('signs with ECDSA P-384 as ecdsa-sha384, verifiable with the public key', async () => {
     // http-signature 1.4 knows no sha384, so the check uses node:crypto on the same signing string.
     const key = generateTestKey('ecdsa-p384');

@@ -3,8 +3,10 @@ import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MantaClient } from '../../provider/index.js';
 import { ReconcilerError } from '../../reconciler/errors.js';
-import { emptyState, type StateDocument } from '../../reconciler/state/document.js';
+import { emptyState, type StateDocument, type StateResource } from '../../reconciler/state/document.js';
 import { MantaStateBackend } from '../../reconciler/state/manta-backend.js';
+import { StateWriter } from '../../reconciler/engine/private/state-writer.js';
+import { HeldBackend } from '../support/held-backend.js';
 import { rejectionOf } from '../support/rejection.js';
 import { startAccountWorld, type AccountWorld } from '../support/world.js';
 
@@ -22,11 +24,12 @@ function backend(name: string, stack = 'prod'): MantaStateBackend {
   return new MantaStateBackend({ stack, account: 'acme', manta, path: `/acme/stor/triton-iac/${name}.state.json`, lockPollMs: 30 });
 }
 
+function directory(address: string): StateResource {
+  return { address, kind: 'directory', naturalKey: `/acme/stor/${address}`, serverId: null, properties: { path: `/acme/stor/${address}` }, writeOnly: {}, dependsOn: [], updatedAt: new Date(0).toISOString() };
+}
+
 function withResource(doc: StateDocument, address: string): StateDocument {
-  return {
-    ...doc,
-    resources: [...doc.resources, { address, kind: 'directory', naturalKey: `/acme/stor/${address}`, serverId: null, properties: { path: `/acme/stor/${address}` }, writeOnly: {}, dependsOn: [], updatedAt: new Date(0).toISOString() }],
-  };
+  return { ...doc, resources: [...doc.resources, directory(address)] };
 }
 
 const failure = (promise: Promise<unknown>): Promise<ReconcilerError> => rejectionOf(promise, ReconcilerError);
@@ -133,6 +136,26 @@ describe('Manta state backend', () => {
 
   it('rejects a state path that is not a canonical object path', () => {
     expect(() => backend('x/../y')).toThrow(/Manta state path .* is invalid: it must be a canonical object path/);
+  });
+});
+
+describe('group commit on the Manta state backend', () => {
+  it('stores the K changes that finish during one state write in exactly one following write', async () => {
+    const held = new HeldBackend(backend('group'));
+    const writer = new StateWriter(held, undefined, 'prod', 'acme');
+    const first = writer.put(directory('site'));
+    await held.writeArrived();
+    const K = 12;
+    const rest = Array.from({ length: K }, (_, i) => writer.put(directory(`logs-${i}`)));
+    held.release();
+    await first;
+    await held.writeArrived();
+    held.release();
+    await Promise.all(rest);
+    expect(held.writes).toEqual([1, K + 1]);
+    const stored = await backend('group').read();
+    expect(stored?.doc.serial).toBe(2);
+    expect(stored?.doc.resources).toHaveLength(K + 1);
   });
 });
 

@@ -1,17 +1,28 @@
 /**
- * Writes state after every completed action, one write at a time (each a compare-and-swap on the
- * version of the previous write), so that parallel actions never lose each other's entries and a
- * crash leaves everything done so far recorded.
+ * Writes state as actions complete, with group commit: one write at a time (each a
+ * compare-and-swap on the version of the previous write), and every change that arrives while a
+ * write is in flight goes into the next write together. The number of writes therefore grows with
+ * the apply's duration divided by the write latency, not with the number of actions, while each
+ * caller's promise still settles only once its change is stored: a crash leaves everything
+ * reported done recorded, as with one write per action.
  */
 import type { StateBackend, StateSnapshot } from '../../state/backend.js';
 import { emptyState, type StateDocument, type StateResource } from '../../state/document.js';
 import { putResource, renameEntries } from '../../state/operations.js';
 
-/** Serialised state updates for one run, under a lock the caller holds. */
+/** One change waiting for the next write, and how to tell its caller the outcome. */
+interface PendingChange {
+  readonly mutate: (doc: StateDocument) => StateDocument;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/** Serialised, group-committed state updates for one run, under a lock the caller holds. */
 export class StateWriter {
   private doc: StateDocument;
   private version: string | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
+  private pending: PendingChange[] = [];
+  private writing = false;
 
   /**
    * @param backend where state lives (locked by the caller)
@@ -32,7 +43,7 @@ export class StateWriter {
     return this.doc;
   }
 
-  /** Adds or replaces an entry and writes the state. */
+  /** Adds or replaces an entry; settles once it is written. */
   put(entry: StateResource): Promise<void> {
     return this.enqueue((doc) => putResource(doc, entry));
   }
@@ -45,21 +56,48 @@ export class StateWriter {
     return this.enqueue((doc) => renameEntries(doc, new Map(moves.map((m) => [m.from, m.to]))));
   }
 
-  /** Removes an entry (a no-op when absent) and writes the state. */
+  /** Removes an entry (a no-op when absent); settles once the removal is written. */
   remove(address: string): Promise<void> {
     return this.enqueue((doc) => (doc.resources.some((r) => r.address === address) ? { ...doc, resources: doc.resources.filter((r) => r.address !== address) } : doc));
   }
 
   private enqueue(mutate: (doc: StateDocument) => StateDocument): Promise<void> {
-    const run = async (): Promise<void> => {
-      const next = mutate(this.doc);
-      if (next === this.doc) return;
-      const written = await this.backend.write(next, this.version);
-      this.doc = written.doc;
-      this.version = written.version;
-    };
-    const p = this.queue.then(run, run);
-    this.queue = p.catch(() => undefined);
-    return p;
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ mutate, resolve, reject });
+      if (!this.writing) {
+        this.writing = true;
+        void this.drain();
+      }
+    });
+  }
+
+  /** Writes batches until no change is waiting; the changes of one batch share one write. */
+  private async drain(): Promise<void> {
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0);
+      let next = this.doc;
+      const applied: PendingChange[] = [];
+      for (const change of batch) {
+        try {
+          next = change.mutate(next);
+          applied.push(change);
+        } catch (error) {
+          change.reject(error);
+        }
+      }
+      try {
+        if (next !== this.doc) {
+          const written = await this.backend.write(next, this.version);
+          this.doc = written.doc;
+          this.version = written.version;
+        }
+      } catch (error) {
+        // Nothing of the batch is stored: every change in it fails, as its own write would have.
+        for (const change of applied) change.reject(error);
+        continue;
+      }
+      for (const change of applied) change.resolve();
+    }
+    this.writing = false;
   }
 }
