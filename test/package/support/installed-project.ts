@@ -7,14 +7,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO } from '../../e2e/support/cli.js';
+import { REPO, type CliResult } from '../../e2e/support/cli.js';
 
-/** What a command printed and how it ended. */
-export interface RunResult {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+/** What a command printed and how it ended (the same shape as a `triton-iac` run's). */
+export type RunResult = CliResult;
 
 /** Options of {@link run}. */
 export interface RunOptions {
