@@ -192,6 +192,9 @@ export class MantaStateBackend implements StateBackend {
       }
       const tried = released?.etag;
       released = undefined;
+      // When the read was sent decides whether it may still lag: one sent after the window has
+      // passed shows the current lock, however late its answer arrives.
+      const readSentAt = this.now();
       const current = await this.readLockObject();
       const free = current !== undefined && current !== 'unreadable' && 'released' in current ? current : undefined;
       if (free !== undefined && free.etag !== tried) {
@@ -206,7 +209,7 @@ export class MantaStateBackend implements StateBackend {
         if (free !== undefined) released = free;
         vanished += 1;
         if (vanished === 1) continue;
-        if (this.now() >= lagDeadline()) {
+        if (readSentAt >= lagDeadline()) {
           throw new ReconcilerError('STATE_LOCKED', `state ${this.location} is locked (the lock object ${this.lockPath} exists but is not readable yet); retry with a lock timeout`);
         }
         await sleep(Math.min(this.pollMs, Math.max(1, deadline - this.now())));
@@ -224,7 +227,7 @@ export class MantaStateBackend implements StateBackend {
       if (held !== undefined && !(await this.stillHeld(held.etag))) {
         // The read lagged: the lock changed (most likely released). Read again shortly; reads show
         // the current lock once the window after its change has passed.
-        if (this.now() >= lagDeadline()) throw this.lockedError(held.held);
+        if (readSentAt >= lagDeadline()) throw this.lockedError(held.held);
         await sleep(Math.min(this.pollMs, 50));
         continue;
       }
