@@ -1,6 +1,6 @@
 import type { Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
-import { driftJson, driftsJson, renderDrift, type StackDrift } from '../private/drift-output.js';
+import { renderDrift, renderDriftsJson, type StackDrift } from '../private/drift-output.js';
 import { engine } from '../private/engine.js';
 import { outputFormat } from '../private/plan-output.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
@@ -48,7 +48,7 @@ export const driftCommand: Command = {
         // JSON is one document for the whole run, written once every stack is checked.
         if (format !== 'json') io.stdout.write(renderDrift(drifts.at(-1)!, format, io));
       }
-      if (format === 'json') io.stdout.write(`${JSON.stringify(drifts.length === 1 ? driftJson(drifts[0]!) : driftsJson(drifts), null, 2)}\n`);
+      if (format === 'json') io.stdout.write(renderDriftsJson(drifts));
       return drifts.some((d) => d.report.drifted.length > 0) ? 2 : 0;
     } finally {
       await session.close();

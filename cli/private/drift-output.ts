@@ -39,13 +39,15 @@ export function driftJson(drift: StackDrift): object {
 }
 
 /**
- * The one JSON document of `drift --json` for several stacks: each stack's document under
- * `stacks`, and every drifted item at the top as well (addresses name their stack), so a script
- * written for one stack (`.drifted[].address`) keeps working.
+ * The JSON of one run's drift as a single document: the stack's document for one stack; for
+ * several, each stack's document under `stacks`, and every drifted item at the top as well
+ * (addresses name their stack), so a script written for one stack (`.drifted[].address`) keeps
+ * working.
  */
-export function driftsJson(drifts: readonly StackDrift[]): object {
+export function renderDriftsJson(drifts: readonly StackDrift[]): string {
   const stacks = drifts.map((d) => driftJson(d) as { checked: number; drifted: readonly unknown[] });
-  return { stacks, checked: stacks.reduce((n, s) => n + s.checked, 0), drifted: stacks.flatMap((s) => s.drifted) };
+  const doc = stacks.length === 1 ? stacks[0] : { stacks, checked: stacks.reduce((n, s) => n + s.checked, 0), drifted: stacks.flatMap((s) => s.drifted) };
+  return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
 function driftText(drift: StackDrift, io: CommandIo): string {
