@@ -79,7 +79,7 @@ export const applyCommand: Command = {
       }
       let ok = true;
       for (const stack of session.stacks) {
-        const options = await session.options(stack, { ...extra, ...(adopt ? { adopt } : {}), onLockWait: (m) => void io.stderr.write(`${m}...\n`) });
+        const options = await session.options(stack, { ...extra, ...(adopt ? { adopt } : {}) });
         const question = `\nApply these changes to stack ${stack.name} (account ${stack.account})?`;
         const outcome = await runReviewed(stack, options, 'apply', { autoApprove, question, command: 'triton-iac apply --auto-approve' }, io);
         if (outcome === 'declined') {

@@ -38,7 +38,7 @@ export const destroyCommand: Command = {
       let ok = true;
       // Stacks are destroyed in the reverse of the order they were declared in.
       for (const stack of [...session.stacks].reverse()) {
-        const options = await session.options(stack, { ...(parallelism !== undefined ? { parallelism } : {}), onLockWait: (m) => void io.stderr.write(`${m}...\n`) });
+        const options = await session.options(stack, parallelism !== undefined ? { parallelism } : {});
         const question = `\nDestroy every object stack ${stack.name} manages in account ${stack.account}? There is no undo.`;
         const outcome = await runReviewed(stack, options, 'destroy', { autoApprove: args.booleans.has('auto-approve'), question, command: 'triton-iac destroy --auto-approve' }, io);
         if (outcome === 'declined') {

@@ -23,7 +23,7 @@ const ORIGIN: Readonly<Record<DriftItem['origin'], string>> = {
 
 /** Renders the drift of one stack in `format`. */
 export function renderDrift(drift: StackDrift, format: OutputFormat, io: CommandIo): string {
-  if (format === 'json') return `${JSON.stringify(driftJson(drift), null, 2)}\n`;
+  if (format === 'json') return renderDriftsJson([drift]);
   if (format === 'markdown') return driftMarkdown(drift);
   return driftText(drift, io);
 }

@@ -23,7 +23,7 @@ export function outputFormat(args: ParsedArgs): OutputFormat {
 
 /** Renders `plan` in `format` (text is coloured on a terminal unless NO_COLOR is set). */
 export function renderPlan(plan: Plan, format: OutputFormat, io: CommandIo): string {
-  if (format === 'json') return renderJson(plan);
+  if (format === 'json') return renderPlansJson([plan]);
   if (format === 'markdown') return renderMarkdown(plan);
   return renderText(plan, { color: useColour(io) });
 }

@@ -127,6 +127,8 @@ export async function openSession(app: LoadedApp, common: CommonOptions, io: Com
         log,
         ...(windowMs !== undefined ? { consistencyWindowMs: windowMs } : {}),
         ...(common.lockTimeoutMs !== undefined ? { lockTimeoutMs: common.lockTimeoutMs } : {}),
+        // Every command that takes the lock says so when it waits for it (apply, destroy, a saved plan, import).
+        onLockWait: (m: string) => void io.stderr.write(`${m}...\n`),
         ...extra,
       };
     },

@@ -4,13 +4,12 @@
  * not taken over without consent; two stacks share a role-tag path; apply takes the state lock
  * before it plans (local and Manta state).
  */
-import { spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateTestKey } from '../support/keys.js';
-import { NO_CHANGES, projectDir, REPO, runCli, type CliResult } from './support/cli.js';
+import { NO_CHANGES, projectDir, REPO, runCli, startCli, type CliResult } from './support/cli.js';
 import { withCloud } from './support/cloud.js';
 import { withVendorTriton } from './support/vendor-triton.js';
 
@@ -178,21 +177,11 @@ describe('apply takes the state lock before it plans', () => {
     expect(blocked.stdout).toBe('');
 
     // With a lock timeout the run says it is waiting; once the lock goes, it plans and applies.
-    const waited = await new Promise<CliResult>((resolve, reject) => {
-      const child = spawn(process.execPath, [join(REPO, 'bin', 'triton-iac.js'), 'apply', '--emulator', '--auto-approve', '--lock-timeout', '3m'], { cwd, env: { PATH: process.env['PATH'] ?? '', HOME: cwd } });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-      child.stderr.on('data', (c: Buffer) => {
-        stderr += c.toString();
-        if (stderr.includes('waiting up to')) {
-          expect(stdout).toBe('');
-          rmSync(lockFile, { force: true });
-        }
-      });
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-    });
+    const waiting = startCli(['apply', '--emulator', '--auto-approve', '--lock-timeout', '3m'], { cwd });
+    await waiting.stderrContains('waiting up to');
+    expect(waiting.stdout()).toBe('');
+    rmSync(lockFile, { force: true });
+    const waited = await waiting.done;
     expect(waited.stderr).toContain(`is locked by pid ${process.pid}`);
     expect(waited.code).toBe(0);
     expect(waited.stdout).toContain('prod/readers (policy readers) will be created');

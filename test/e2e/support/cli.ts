@@ -40,8 +40,8 @@ export function runCli(args: readonly string[], options: RunOptions): Promise<Cl
 /** A running `triton-iac`: its output so far, a way to signal it, and how it ended. */
 export interface RunningCli {
   readonly child: ChildProcess;
-  /** Standard error so far. */
-  stderr(): string;
+  /** Standard output so far. */
+  stdout(): string;
   /** Resolves once standard error contains `text`. */
   stderrContains(text: string): Promise<void>;
   readonly done: Promise<CliResult>;
@@ -80,7 +80,7 @@ export function startCli(args: readonly string[], options: RunOptions): RunningC
   child.stdin!.end(options.input ?? '');
   return {
     child,
-    stderr: () => stderr,
+    stdout: () => stdout,
     stderrContains: (text) => (stderr.includes(text) ? Promise.resolve() : new Promise((resolve) => waiting.push({ text, resolve }))),
     done,
   };
