@@ -9,7 +9,7 @@ import { ReconcilerError } from './errors.js';
 import { defaultHandlers } from './engine/default-handlers.js';
 import { driftItemsOf } from './engine/drift-report.js';
 import { executePlan } from './engine/executor.js';
-import { destroyView, liveDigestsOf, planAgainstLive, recentlyWritten, reread, type PlannedRun, type PlanRequest } from './engine/planning.js';
+import { destroyView, liveDigestsOf, planAgainstLive, recentlyWritten, reread, withMoves, type PlannedRun, type PlanRequest } from './engine/planning.js';
 import { pause, withRetries } from './engine/private/retry.js';
 import { createRunContext, type RunContext } from './engine/private/run-context.js';
 import { StateWriter } from './engine/private/state-writer.js';
@@ -158,7 +158,7 @@ export async function driftStack(stack: StackManifest, opts: EngineOptions): Pro
   run.log.debug('differences seen; confirming them by a second read after the consistency window', { addresses: candidates.map((c) => c.address) });
   await pause(run.windowMs, run.signal);
   const second = await reread(run, stack, req, first.live, new Set(candidates.map((c) => c.address)));
-  return { drifted: driftItemsOf(confirmDrift(first.plan.changes, second.plan.changes), state, run.handlers), checked };
+  return { drifted: driftItemsOf(confirmDrift(first.plan.changes, second.plan.changes), req.state, run.handlers), checked };
 }
 
 /**
@@ -219,15 +219,19 @@ function plainDesired(handler: ResourceHandler<unknown, EngineClients>, resource
   return plain.includes('"$ref"') || plain.includes('"$secret"') ? undefined : handler.normalizeDesired(resource.properties as PlainObject);
 }
 
-/** What to plan: the stack against the state read, with the run's targets and consent to adopt. */
+/**
+ * What to plan: the stack against the state read, with the run's targets and consent to adopt, and
+ * the state with the renames already moved (once, so callers that look entries up by the plan's
+ * addresses, such as the stale-read check and the drift report, find moved ones too).
+ */
 function requestOf(stack: StackManifest, snapshot: StateSnapshot | undefined, opts: EngineOptions, destroy = false): PlanRequest {
-  return {
+  return withMoves({
     stack,
     state: snapshot?.doc ?? null,
     ...(destroy ? { destroy } : {}),
     ...(opts.targets !== undefined && opts.targets.length > 0 ? { targets: opts.targets } : {}),
     ...(opts.adopt ? { adopt: true } : {}),
-  };
+  });
 }
 
 /**

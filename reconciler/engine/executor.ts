@@ -220,7 +220,7 @@ async function deleteAction(a: ActionArgs, handler: AnyHandler): Promise<ActionO
   }
   // Already gone live: only the state entry goes.
   if (change.liveDigest !== undefined || !inState) {
-    const ref = { ...(change.serverId ? { id: change.serverId } : {}), naturalKey: change.naturalKey, ...(a.stateEntry ? { applied: a.stateEntry.properties } : {}) };
+    const ref = oldRefOf(a);
     await withRetries(run.retryFor(change.address), [], () => (handler as ResourceHandler<unknown, EngineClients>).delete(run.ctx, ref));
     run.writeLog.record({ kind: change.kind, name: change.naturalKey }, Date.now());
   }

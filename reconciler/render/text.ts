@@ -3,7 +3,7 @@
  * differences, then the summary line. Secrets show as `(sensitive value)`, values resolved at apply as
  * `(known after apply)`.
  */
-import { planHasChanges, type Plan } from '../plan/types.js';
+import { planConflicts, planHasChanges, type Plan } from '../plan/types.js';
 import { Masked, maskChange, type DisplayValue, type MaskedChange } from './private/mask.js';
 import { COLOUR, formatKey, formatValue, RESET, summaryLine, symbolOf, VERB } from './private/format.js';
 
@@ -31,7 +31,7 @@ export function renderText(plan: Plan, options: TextRenderOptions = {}): string 
     lines.push(...renderChange(maskChange(change), options.color ?? false), '');
   }
   lines.push(summaryLine(plan.summary));
-  const conflicts = plan.changes.filter((c) => c.conflict !== undefined);
+  const conflicts = planConflicts(plan);
   if (conflicts.length > 0) {
     lines.push(
       '',

@@ -69,8 +69,8 @@ function compare(a: Triple, b: Triple): number {
 
 /** Whether the dotted version `version` is `minimum` or later (both x.y.z). */
 export function versionAtLeast(version: string, minimum: string): boolean {
-  const a = version.split('.').map(Number);
-  const b = minimum.split('.').map(Number);
-  for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
-  return true;
+  const a = parse(version);
+  const b = parse(minimum);
+  if (a === undefined || b === undefined) throw new Error(`versionAtLeast: ${version} and ${minimum} must both be x.y.z`);
+  return compare(a, b) >= 0;
 }
