@@ -7,7 +7,7 @@ import { checkEmail } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import type { IRole, ITaggable } from './interfaces.js';
 import { TritonResource, type RenderedResource } from './resource.js';
-import { RoleTag } from './role-tag.js';
+import { tagOwnedResource } from './role-tag.js';
 import { fail } from './private/problems.js';
 import { profileFields } from './private/profile.js';
 import { propNames } from './private/known-props.js';
@@ -54,7 +54,7 @@ export class Account extends TritonResource implements ITaggable {
       ...(props.email !== undefined ? { email: props.email } : {}),
       ...(props.nameServiceEnabled !== undefined ? { svc_cns_enabled: props.nameServiceEnabled } : {}),
     };
-    if (props.roleTags !== undefined) new RoleTag(this, 'RoleTags', { resource: this, roles: props.roleTags, exclusive: true });
+    tagOwnedResource(this, props.roleTags);
   }
 
   get naturalKey(): string {

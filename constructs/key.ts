@@ -5,7 +5,7 @@ import type { Construct } from 'constructs';
 import type { KeyProperties } from '../common/resource-properties.js';
 import type { IRole, ITaggable } from './interfaces.js';
 import { TritonResource, type RenderedResource } from './resource.js';
-import { RoleTag } from './role-tag.js';
+import { tagOwnedResource } from './role-tag.js';
 import { fail } from './private/problems.js';
 import { loadPublicKey } from './private/ssh-key.js';
 import { propNames } from './private/known-props.js';
@@ -70,7 +70,7 @@ export class Key extends TritonResource implements ITaggable {
       ...(props.name !== undefined ? { name: props.name } : {}),
       ...(props.attestation !== undefined ? { attestation: [...props.attestation] } : {}),
     };
-    if (props.roleTags !== undefined) new RoleTag(this, 'RoleTags', { resource: this, roles: props.roleTags, exclusive: true });
+    tagOwnedResource(this, props.roleTags);
   }
 
   get naturalKey(): string {

@@ -8,7 +8,7 @@ import { checkAction, checkPolicyName } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import type { IPolicy, IRole, ITaggable } from './interfaces.js';
 import { TritonResource, type RenderedResource } from './resource.js';
-import { RoleTag } from './role-tag.js';
+import { tagOwnedResource } from './role-tag.js';
 import { fail, showValue } from './private/problems.js';
 import { ImportedPolicy } from './private/imported.js';
 import { propNames } from './private/known-props.js';
@@ -80,7 +80,7 @@ export class Policy extends TritonResource implements IPolicy, ITaggable {
     if (props.description !== undefined && typeof props.description !== 'string') fail(at, 'description', props.description, 'must be a string');
     this.policyName = name;
     this.properties = { name, rules: [...props.rules], ...(props.description !== undefined ? { description: props.description } : {}) };
-    if (props.roleTags !== undefined) new RoleTag(this, 'RoleTags', { resource: this, roles: props.roleTags, exclusive: true });
+    tagOwnedResource(this, props.roleTags);
   }
 
   get naturalKey(): string {

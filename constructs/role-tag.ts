@@ -122,3 +122,11 @@ function managedTarget(ctx: RenderContext, path: string): TritonResource | undef
   if (kind === undefined) return undefined;
   return ctx.find(kind, kind === 'user' ? item.toLowerCase() : item);
 }
+
+/**
+ * The `roleTags` prop of a resource the stack owns: tags `resource` with `roles` (when given) as the
+ * only roles on it, unlike a {@link RoleTag} of its own, which leaves other stacks' roles alone.
+ */
+export function tagOwnedResource(resource: ITaggable & Construct, roles: readonly (IRole | string)[] | undefined): void {
+  if (roles !== undefined) new RoleTag(resource, 'RoleTags', { resource, roles, exclusive: true });
+}

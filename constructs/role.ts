@@ -7,7 +7,7 @@ import { checkLogin, checkPolicyName, checkRoleName } from '../common/rules/inde
 import { ValidationError } from './errors.js';
 import type { IAccountMember, IAccountOwner, IPolicy, IRole, ITaggable, IUser } from './interfaces.js';
 import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
-import { RoleTag } from './role-tag.js';
+import { tagOwnedResource } from './role-tag.js';
 import { compareStrings, sortedUnique } from './private/canonical.js';
 import { fail, showValue } from './private/problems.js';
 import { ImportedRole } from './private/imported.js';
@@ -108,7 +108,7 @@ export class Role extends TritonResource implements IRole, ITaggable {
     }
     this.roleName = name;
     this.policies = [...policies];
-    if (props.roleTags !== undefined) new RoleTag(this, 'RoleTags', { resource: this, roles: props.roleTags, exclusive: true });
+    tagOwnedResource(this, props.roleTags);
   }
 
   get naturalKey(): string {

@@ -7,7 +7,7 @@ import { checkLogin } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import type { IRole, ITaggable, IUser } from './interfaces.js';
 import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
-import { RoleTag } from './role-tag.js';
+import { tagOwnedResource } from './role-tag.js';
 import { fail } from './private/problems.js';
 import { loadPublicKey } from './private/ssh-key.js';
 import { propNames } from './private/known-props.js';
@@ -70,7 +70,7 @@ export class UserKey extends TritonResource implements ITaggable {
     this.keyLine = parsed.line;
     this.fingerprint = parsed.fingerprint;
     this.keyName = props.name;
-    if (props.roleTags !== undefined) new RoleTag(this, 'RoleTags', { resource: this, roles: props.roleTags, exclusive: true });
+    tagOwnedResource(this, props.roleTags);
   }
 
   get naturalKey(): string {

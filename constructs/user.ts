@@ -7,7 +7,7 @@ import { checkEmail, checkLogin } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import type { IRole, ITaggable, IUser } from './interfaces.js';
 import { TritonResource, type RenderedResource } from './resource.js';
-import { RoleTag } from './role-tag.js';
+import { tagOwnedResource } from './role-tag.js';
 import { Secret } from './secret.js';
 import { UserKey } from './user-key.js';
 import { fail } from './private/problems.js';
@@ -100,7 +100,7 @@ export class User extends TritonResource implements IUser, ITaggable {
       keys.push(new UserKey(this, `Key-${fingerprint.replace(/:/g, '')}`, { user: this, ...s }));
     });
     this.keys = keys;
-    if (props.roleTags !== undefined) new RoleTag(this, 'RoleTags', { resource: this, roles: props.roleTags, exclusive: true });
+    tagOwnedResource(this, props.roleTags);
   }
 
   get naturalKey(): string {

@@ -37,13 +37,9 @@ export function accountRoutes(): CloudApiRoute[] {
         }
         // The directory's attribute names are accepted too (sdc-cloudapi lib/account.js); the
         // API's names win when both are given.
-        for (const [legacy, field] of LEGACY_FIELDS) {
-          const v = optionalString(rc, legacy);
+        for (const [name, field] of [...LEGACY_FIELDS, ...PROFILE_FIELDS.map((f) => [f, f] as const)]) {
+          const v = optionalString(rc, name);
           if (v !== undefined) next[field] = v;
-        }
-        for (const f of PROFILE_FIELDS) {
-          const v = optionalString(rc, f);
-          if (v !== undefined) next[f] = v;
         }
         const cns = optionalBoolean(rc, 'triton_cns_enabled') ?? optionalBoolean(rc, 'svc_cns_enabled');
         if (cns !== undefined) next.svc_cns_enabled = cns;
