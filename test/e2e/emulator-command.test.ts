@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../package/support/installed-project.js';
 import { generateTestKey } from '../support/keys.js';
 import { REPO } from './support/cli.js';
+import { emulatorReady } from './support/emulator-ready.js';
 
 const SLOW = 180_000;
 const BIN = join(REPO, 'bin', 'triton-iac.js');
@@ -25,14 +26,8 @@ interface Started {
 /** Starts the emulator command and waits for its last ready line (an event, not a delay). */
 async function startEmulatorCommand(args: readonly string[], home: string): Promise<Started> {
   const child = spawn(process.execPath, [BIN, 'emulator', ...args], { cwd: home, env: { PATH: process.env['PATH'] ?? '', HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-  let stdout = '';
-  for await (const chunk of child.stdout!) {
-    stdout += (chunk as Buffer).toString();
-    if (/^export MANTA_URL=.*$/m.test(stdout)) return { child, stdout, stderr: () => stderr };
-  }
-  throw new Error(`the emulator exited before it was ready: ${stdout}${stderr}`);
+  const ready = await emulatorReady(child);
+  return { child, stdout: ready.stdout, stderr: ready.stderr };
 }
 
 async function stop(child: ChildProcess): Promise<number | null> {

@@ -13,6 +13,7 @@ import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCloudApiClient, resolveConfig } from '../../provider/index.js';
 import { REPO } from '../e2e/support/cli.js';
+import { emulatorReady } from '../e2e/support/emulator-ready.js';
 import { generateTestKey, writeTestKey } from '../support/keys.js';
 import { devVersion, installProject, npmEnv, packRepository, run, type PackedTarball, type RunResult } from './support/installed-project.js';
 import { blockIn, codeBlocks } from './support/markdown.js';
@@ -211,7 +212,7 @@ export default function build(): TritonApp {
       env: { PATH: process.env['PATH'] ?? '', HOME: home },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const ready = await readyLines(emulator);
+    const { stdout: ready } = await emulatorReady(emulator);
     const cloudapiUrl = /TRITON_URL=(\S+)/.exec(ready)![1]!;
     const mantaUrl = /MANTA_URL=(\S+)/.exec(ready)![1]!;
     expect(ready).toContain(`TRITON_KEY_ID=${keyId}`);
@@ -279,15 +280,3 @@ export default function build(): TritonApp {
     expect(result.code).toBe(0);
   }, SLOW);
 });
-
-/** Reads the emulator's stdout up to its last `export` line. */
-async function readyLines(child: ChildProcess): Promise<string> {
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-  for await (const chunk of child.stdout!) {
-    out += (chunk as Buffer).toString();
-    if (/^export MANTA_URL=.*$/m.test(out)) return out;
-  }
-  throw new Error(`the emulator exited before it was ready: ${out}${err}`);
-}
