@@ -132,10 +132,10 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
 
   if (change.action === 'create') {
     const desired = resolve(a, handler, resource, true);
-    const created = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry });
-    const { adopted } = created;
     // Plan = apply: an object that turned up since the plan is taken over only if it is as declared.
-    if (created.foundExisting) refuseUnplannedTakeover(change, managed, created.live, desired.normalized);
+    const onFoundExisting = (found: unknown): void => refuseUnplannedTakeover(change, managed, found, desired.normalized);
+    const created = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry, onFoundExisting });
+    const { adopted } = created;
     const live = await awaitReady({ run, handler: managed, change, live: created.live, desired: desired.send });
     await record(a, managed, resource, live, desired.markers, desired.normalized);
     // The plan said "create", and the object is now as declared and managed: report it as planned.

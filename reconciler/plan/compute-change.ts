@@ -206,6 +206,11 @@ function strip(value: PlainObject, fields: ReadonlySet<string>): PlainObject {
   return Object.fromEntries(Object.entries(value).filter(([k]) => !fields.has(k)));
 }
 
+/** The top-level fields a patch touches, sorted and unique (`/members/1` touches `members`). */
+export function changedFields(patch: readonly JsonPatchOperation[]): string[] {
+  return unique(patch.map((op) => topField(op.path)));
+}
+
 function topField(pointer: string): string {
   const first = pointer.split('/')[1] ?? '';
   return first.replace(/~1/g, '/').replace(/~0/g, '~');

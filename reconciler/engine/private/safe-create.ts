@@ -26,12 +26,6 @@ export interface CreateOutcome {
   readonly live: unknown;
   /** True when the object already existed (an earlier attempt's) and was adopted instead. */
   readonly adopted: boolean;
-  /**
-   * True when the server said the name is taken and no earlier attempt of this run can have made
-   * the object: it existed before this create (made outside this apply, or not yet visible when the
-   * plan read), so the caller decides whether adopting it is what the plan promised.
-   */
-  readonly foundExisting?: boolean;
 }
 
 /** Creates `change`'s object with `desired`, or adopts the one an earlier attempt created. */
@@ -44,6 +38,12 @@ export async function createSafely(args: {
   readonly retry: RetryContext;
   /** This run deleted the same natural key just before (delete-then-create). */
   readonly deletedJustNow?: boolean;
+  /**
+   * Called with an object the server says already has the name when no earlier attempt of this run
+   * can have made it (made outside this apply, or not yet visible when the plan read), before
+   * anything is written to it: throwing refuses the takeover.
+   */
+  readonly onFoundExisting?: (live: unknown) => void;
 }): Promise<CreateOutcome> {
   const { run, handler, change, retry } = args;
   const self: ObjectReference = { kind: change.kind, name: change.naturalKey };
@@ -67,7 +67,11 @@ export async function createSafely(args: {
     } catch (error) {
       if (isConflict(error) && !args.deletedJustNow) {
         const existing = await readUntilVisible(args, ref, error);
-        if (existing !== undefined) return { live: await complete(args, existing), adopted: true, ...(outcomeUnknown ? {} : { foundExisting: true }) };
+        if (existing !== undefined) {
+          // Judged as found, before finishing it: completeAdopted may write (a job's inputs, a link's source).
+          if (!outcomeUnknown) args.onFoundExisting?.(existing);
+          return { live: await complete(args, existing), adopted: true };
+        }
         throw error;
       }
       let c = classify(error, args.refs);

@@ -6,6 +6,7 @@
  */
 import type { PlainObject, ResourceHandler } from '../../../provider/handlers/types.js';
 import { ReconcilerError } from '../../errors.js';
+import { changedFields } from '../../plan/compute-change.js';
 import type { ResourceChange } from '../../plan/types.js';
 import type { EngineClients } from '../types.js';
 import { patchBetween } from './desired.js';
@@ -17,7 +18,7 @@ import { patchBetween } from './desired.js';
  */
 export function refuseUnplannedTakeover(change: ResourceChange, handler: ResourceHandler<unknown, EngineClients>, live: unknown, desired: PlainObject): void {
   const patch = patchBetween(handler.normalizeLive(live, desired), desired, handler.schema.computed);
-  const fields = [...new Set(patch.map((op) => (op.path.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~')))].sort();
+  const fields = changedFields(patch);
   if (fields.length === 0) return;
   throw new ReconcilerError(
     'ADOPT_CONFLICT',
