@@ -11,6 +11,7 @@ import { driftItemsOf } from './engine/drift-report.js';
 import { executePlan } from './engine/executor.js';
 import { destroyView, liveDigestsOf, planAgainstLive, recentlyWritten, reread, withMoves, type PlannedRun, type PlanRequest } from './engine/planning.js';
 import { pause, withRetries } from './engine/private/retry.js';
+import { refreshedState, type RefreshChange } from './engine/refresh.js';
 import { createRunContext, type RunContext } from './engine/private/run-context.js';
 import { StateWriter } from './engine/private/state-writer.js';
 import { assertSecretsReadable } from './engine/secrets.js';
@@ -26,6 +27,8 @@ import { emptyState } from './state/document.js';
 import { putResource } from './state/operations.js';
 
 export { connectStack, type ConnectOverrides } from './engine/connect.js';
+export type { RefreshChange } from './engine/refresh.js';
+export { destroyView } from './engine/planning.js';
 export * from './engine/types.js';
 
 /**
@@ -159,6 +162,35 @@ export async function driftStack(stack: StackManifest, opts: EngineOptions): Pro
   await pause(run.windowMs, run.signal);
   const second = await reread(run, stack, req, first.live, new Set(candidates.map((c) => c.address)));
   return { drifted: driftItemsOf(confirmDrift(first.plan.changes, second.plan.changes), req.state, run.handlers), checked };
+}
+
+/** The outcome of {@link refreshStack}: what differed, and whether it was recorded. */
+export interface RefreshResult {
+  /** The entries whose record differs from the live objects, sorted by address. */
+  readonly changes: readonly RefreshChange[];
+  /** The state's serial after the write; absent when nothing was written (nothing differed, or the review declined). */
+  readonly serial?: number;
+}
+
+/**
+ * Terraform's `-refresh-only`: under the lock, reads every object in the state and records it as it
+ * is live (an object gone live is forgotten), without changing anything in the cloud. `review` sees
+ * the differences first and may decline (nothing is written).
+ * @throws ReconcilerError `STATE_NOT_FOUND` when the stack has no state, `STATE_LOCKED`.
+ */
+export async function refreshStack(stack: StackManifest, opts: EngineOptions, review: (changes: readonly RefreshChange[]) => Promise<boolean> = async () => true): Promise<RefreshResult> {
+  const run = await runFor(stack, opts);
+  return withLock(stack, opts, 'triton-iac refresh', async (backend, snapshot) => {
+    if (snapshot === undefined) {
+      throw new ReconcilerError('STATE_NOT_FOUND', `stack ${stack.name} has not been applied: there is no state at ${backend.location}, so there is nothing to refresh`);
+    }
+    // No renames (moves: []): a refresh records the objects where the state has them.
+    const planned = await planAgainstLive(run, { stack, state: snapshot.doc, moves: [] });
+    const refreshed = refreshedState(snapshot.doc, planned, run.handlers);
+    if (refreshed.changes.length === 0 || !(await review(refreshed.changes))) return { changes: refreshed.changes };
+    const stored = await backend.write(refreshed.doc, snapshot.version);
+    return { changes: refreshed.changes, serial: stored.doc.serial };
+  });
 }
 
 /**

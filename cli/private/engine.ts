@@ -16,12 +16,13 @@ export type {
   EngineLogger,
   EngineOptions,
   ProgressEvent,
+  RefreshChange,
 } from '../../reconciler/index.js';
 
 /** The engine functions the CLI calls. */
 export type Engine = Pick<
   typeof reconciler,
-  'connectStack' | 'planStack' | 'applyPlan' | 'applyStack' | 'applyReviewed' | 'planDestroy' | 'driftStack' | 'importResource' | 'openStateBackend'
+  'connectStack' | 'planStack' | 'applyPlan' | 'applyStack' | 'applyReviewed' | 'planDestroy' | 'driftStack' | 'importResource' | 'openStateBackend' | 'refreshStack'
 >;
 
 /** The engine (a seam so that a test could hand the commands another one). */

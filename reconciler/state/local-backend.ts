@@ -7,10 +7,10 @@ import { join, resolve } from 'node:path';
 import { ReconcilerError } from '../errors.js';
 import { writeFileAtomic } from '../private/atomic-write.js';
 import { digestOf } from '../private/canonical-json.js';
-import type { LockRequest, StateBackend, StateSnapshot } from './backend.js';
+import type { LockHolder, LockRequest, StateBackend, StateSnapshot } from './backend.js';
 import { parseStateDocument, type StateDocument } from './document.js';
 import { checkReadOwnership, nextDocumentToWrite, type StateOwner } from './private/ownership.js';
-import { acquireFileLock, type FileLockOptions, type HeldFileLock } from './file-lock.js';
+import { acquireFileLock, forceReleaseFileLock, type FileLockOptions, type HeldFileLock } from './file-lock.js';
 
 /** Options for {@link LocalStateBackend}. */
 export interface LocalStateBackendOptions {
@@ -97,6 +97,10 @@ export class LocalStateBackend implements StateBackend {
     const held = this.held;
     this.held = undefined;
     await held?.release();
+  }
+
+  async forceUnlock(lockId: string): Promise<LockHolder> {
+    return forceReleaseFileLock(this.lockPath, `state ${this.location}`, lockId);
   }
 
   private async readText(): Promise<string | undefined> {

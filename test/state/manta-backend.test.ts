@@ -84,7 +84,8 @@ describe('Manta state backend', () => {
     const err = await failure(b.lock({ command: 'triton-iac plan' }));
     expect(err.code).toBe('STATE_LOCKED');
     expect(err.message).toMatch(new RegExp(`locked by pid ${process.pid} on host ${hostname()} running "triton-iac apply" since \\S+ \\(held for \\d+s\\)`));
-    expect(err.message).toContain('mrm /acme/stor/triton-iac/locked.state.json.lock');
+    const lockId = /lock id (\S+)\./.exec(err.message)?.[1];
+    expect(err.message).toContain(`if that run is gone, run \`triton-iac force-unlock ${lockId}\``);
     await a.unlock();
     await b.lock({ command: 'triton-iac plan' });
     const holder = await b.readLock();
