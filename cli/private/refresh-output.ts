@@ -17,7 +17,7 @@ export function renderRefresh(stack: string, account: string, changes: readonly 
     lines.push(`  ${paint('yellow', '~')} ${c.address} (${c.kind} ${c.naturalKey}): will be recorded as it is live`);
     if (c.serverId !== undefined) lines.push(`      ~ server id = ${c.serverId.recorded ?? 'null'} -> ${c.serverId.live ?? 'null'}`);
     const fields = [...new Set(c.patch.map((op) => (op.path.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~')))].filter((f) => f !== '').sort();
-    lines.push(...fieldChangeLines(c.kind, c.recorded, c.live ?? {}, fields).map((l) => `    ${l}`), '');
+    lines.push(...fieldChangeLines(c.kind, c.recorded, c.live ?? {}, fields).map((l) => `      ${l}`), '');
   }
   return `${lines.join('\n')}\n`;
 }
