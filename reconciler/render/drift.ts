@@ -5,6 +5,7 @@
  */
 import type { DriftReport } from '../engine/types.js';
 import { sortKeys } from '../private/canonical-json.js';
+import { isBookkeeping } from './fields.js';
 import { formatValue } from './private/format.js';
 import { Masked, type DisplayValue } from './private/mask.js';
 
@@ -21,7 +22,7 @@ export function renderDriftText(report: DriftReport): string {
   for (const item of report.drifted) {
     lines.push(`  # ${item.address} (${item.kind} ${item.naturalKey}): ${ORIGIN[item.origin]}; apply would ${item.action} it`);
     if (item.before === null) lines.push('      missing live');
-    for (const op of item.changes) {
+    for (const op of shownChanges(item)) {
       if (op.path === '') continue;
       lines.push(`      ${op.op} ${op.path}${'value' in op ? ` = ${formatValue(op.value)}` : ''}`);
     }
@@ -32,7 +33,13 @@ export function renderDriftText(report: DriftReport): string {
 
 /** Renders `report` as pretty JSON with sorted keys; masked values are `null`. */
 export function renderDriftJson(report: DriftReport): string {
-  return `${JSON.stringify(sortKeys(nullMasked(report as unknown as DisplayValue)), null, 2)}\n`;
+  const shown = { ...report, drifted: report.drifted.map((item) => ({ ...item, changes: shownChanges(item) })) };
+  return `${JSON.stringify(sortKeys(nullMasked(shown as unknown as DisplayValue)), null, 2)}\n`;
+}
+
+/** An item's changes without those of bookkeeping fields (see `fields.ts`): not differences to report. */
+function shownChanges(item: DriftReport['drifted'][number]): DriftReport['drifted'][number]['changes'] {
+  return item.changes.filter((op) => !isBookkeeping(item.kind, (op.path.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~')));
 }
 
 /** Renders `report` as GitHub-flavoured Markdown, ending with a newline. */
@@ -44,7 +51,7 @@ export function renderDriftMarkdown(report: DriftReport): string {
   }
   lines.push(`**${report.drifted.length} of ${report.checked} resource(s) drifted.**`, '', '| Address | Kind | Origin | Fields |', '|---|---|---|---|');
   for (const item of report.drifted) {
-    const fields = item.before === null ? 'missing live' : item.changes.map((op) => op.path).filter((p) => p !== '').join(', ');
+    const fields = item.before === null ? 'missing live' : shownChanges(item).map((op) => op.path).filter((p) => p !== '').join(', ');
     lines.push(`| \`${cell(item.address)}\` | ${item.kind} | ${item.origin} | ${cell(fields)} |`);
   }
   return `${lines.join('\n')}\n`;

@@ -84,22 +84,25 @@ export function fieldChangeLines(
   return out;
 }
 
+/**
+ * How a list's membership changes: the elements only `after` has, and those only `before` has (a
+ * multiset difference: an element kept, wherever it moved, is not a change of membership).
+ */
+export function listDelta(before: readonly DisplayValue[], after: readonly DisplayValue[]): { added: DisplayValue[]; removed: DisplayValue[] } {
+  const onlyIn = (list: readonly DisplayValue[], other: readonly DisplayValue[]): DisplayValue[] => {
+    const left = other.map((e) => canonicalJson(e));
+    return list.filter((e) => {
+      const i = left.indexOf(canonicalJson(e));
+      if (i < 0) return true;
+      left[i] = '\u0000taken';
+      return false;
+    });
+  };
+  return { added: onlyIn(after, before), removed: onlyIn(before, after) };
+}
+
 function listLines(kind: ResourceKind, key: string, before: DisplayValue[], after: DisplayValue[], paint: (s: string) => string, note: string): string[] {
-  // A multiset difference: an element kept, wherever it moved, is not a change of membership.
-  const left = before.map((e) => canonicalJson(e));
-  const added: DisplayValue[] = [];
-  for (const e of after) {
-    const i = left.indexOf(canonicalJson(e));
-    if (i >= 0) left[i] = '\u0000taken';
-    else added.push(e);
-  }
-  const remaining = after.map((e) => canonicalJson(e));
-  const removed: DisplayValue[] = [];
-  for (const e of before) {
-    const i = remaining.indexOf(canonicalJson(e));
-    if (i >= 0) remaining[i] = '\u0000taken';
-    else removed.push(e);
-  }
+  const { added, removed } = listDelta(before, after);
   if (added.length === 0 && removed.length === 0) {
     // Same elements in another order: the order is the change.
     return [`${paint('~')} ${formatKey(key)} = ${formatField(kind, key, before)} -> ${formatField(kind, key, after)}${note}`];

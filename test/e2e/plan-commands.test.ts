@@ -7,6 +7,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectDir, REPO, runCli, type CliResult } from './support/cli.js';
+import { withCloud } from './support/cloud.js';
 import { teamProject } from './support/team-app.js';
 
 describe('plan --destroy, show, validate and graph through the binary', () => {
@@ -134,5 +135,39 @@ export default () => {
     const bad = await cli(['graph', '--format', 'svg']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('--format "svg" is not a graph format; use dot or mermaid');
+  });
+});
+
+describe('how the quickstart plan and drift read through the binary', () => {
+  let cwd: string;
+  const env = { ALICE_PASSWORD: 'e2e-password-1' };
+  const cli = (...args: string[]): Promise<CliResult> => runCli(args, { cwd, env });
+  beforeAll(() => {
+    cwd = projectDir('examples/quickstart/main.ts');
+  });
+  afterAll(() => rmSync(cwd, { recursive: true, force: true }));
+
+  it('lists no bookkeeping or empty defaults, role members by login, and names the look-up once; JSON keeps everything', async () => {
+    const plan = await cli('plan', '--emulator');
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).not.toMatch(/headers = \{\}|roleTags = \[\]|attested = false|staleInputs/);
+    expect(plan.stdout).toContain('      + members = [alice (default), bob]');
+    expect(plan.stdout).toContain('      + members = [acme (account owner), bob]');
+    expect(plan.stdout).not.toContain('image-lookup "quickstart/base-image"');
+    expect(plan.stdout).toContain('  # (1 look-up read, not listed: quickstart/base-image)');
+    const json = JSON.parse((await cli('plan', '--emulator', '--json')).stdout) as { changes: { address: string; action: string; after: Record<string, unknown> | null }[] };
+    expect(json.changes.find((c) => c.address === 'quickstart/base-image')!.action).toBe('read');
+    expect(json.changes.find((c) => c.address === 'quickstart/site-word-count')!.after!['staleInputs']).toEqual([]);
+  });
+
+  it('shows a role whose members changed outside element by element, in plan and in drift', async () => {
+    expect((await cli('apply', '--emulator', '--auto-approve')).code).toBe(0);
+    await withCloud(cwd, 'acme', ({ cloudapi }) => cloudapi.updateRole('ops', { members: [{ type: 'subuser', login: 'alice', default: true }, { type: 'subuser', login: 'ci_deployer' }] }));
+    const plan = await cli('plan', '--emulator');
+    expect(plan.stdout).toContain(['  ~ role "quickstart/ops" {', '      ~ members = [', '          + bob', '          - ci_deployer', '            # (1 unchanged element hidden)', '        ]'].join('\n'));
+    expect(plan.stdout).not.toContain('base-image" {');
+    const drift = await cli('drift', '--emulator');
+    expect(drift.code).toBe(2);
+    expect(drift.stdout).toContain(['      members (live -> declared):', '        - ci_deployer (live only)', '        + bob (declared only)'].join('\n'));
   });
 });
