@@ -3,7 +3,8 @@
  */
 import type { Construct } from 'constructs';
 import type { ObjectProperties } from '../common/resource-properties.js';
-import { MANTA_MAX_HEADER_BYTES, mantaHeaderBytes } from '../common/rules/index.js';
+import { checkDurability, MANTA_MAX_HEADER_BYTES, mantaHeaderBytes } from '../common/rules/index.js';
+import { ValidationError } from './errors.js';
 import type { IRole } from './interfaces.js';
 import { Reference } from './reference.js';
 import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
@@ -86,7 +87,8 @@ export class StorObject extends TritonResource {
     this.contentType = props.contentType ?? 'application/octet-stream';
     this.headers = checkHeaders(at, props.headers ?? {});
     const durability = props.durability ?? 2;
-    if (!Number.isInteger(durability) || durability < 1 || durability > 6) fail(at, 'durability', durability, 'must be an integer from 1 to 6 (copies kept)');
+    const durabilityProblem = checkDurability(durability);
+    if (durabilityProblem !== undefined) throw new ValidationError(`${at}: ${durabilityProblem}`);
     this.durability = durability;
     checkRoleRefs(at, 'roleTags', props.roleTags);
     this.roleTags = [...(props.roleTags ?? [])];

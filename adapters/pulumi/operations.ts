@@ -13,6 +13,7 @@ import jsonPatch from 'fast-json-patch';
 import type { ManifestValue, ResourceKind } from '../../common/manifest.js';
 import { RESOURCE_ATTRIBUTES, naturalKeyOf, type ResourcePropertiesByKind } from '../../common/resource-properties.js';
 import { RESOURCE_SCHEMAS, checkProperties } from '../../common/resource-schema.js';
+import { propertyValueProblems } from '../../common/rules/index.js';
 import { cloudApiHandlers } from '../../provider/handlers/cloudapi-index.js';
 import { mantaHandlers } from '../../provider/handlers/manta-index.js';
 import type { JsonPatchOperation, PlainObject, ResolvedProperties, ResourceHandler } from '../../provider/handlers/types.js';
@@ -47,7 +48,10 @@ function resolvedOf(kind: ResourceKind, inputs: PulumiInputs): ResolvedPropertie
   return props as ResolvedProperties;
 }
 
-/** Fills defaults and derived fields and checks the shape; failures name the property and the rule. */
+/**
+ * Fills defaults and derived fields and checks the shape and the values, with the rules synth
+ * applies (logins, emails, policy rules, paths, durability...); failures name the property and the rule.
+ */
 export function check(kind: ResourceKind, news: PulumiInputs): { inputs: PulumiInputs; failures: { property: string; reason: string }[] } {
   const props = propertiesOf(news);
   let account: string;
@@ -62,7 +66,10 @@ export function check(kind: ResourceKind, news: PulumiInputs): { inputs: PulumiI
     completeProperties(kind, kind, props, account, process.cwd());
     if (kind === 'user') delete props.password;
     const shaped = kind === 'user' ? { ...props, password: { $secret: { source: 'generated' as const } } } : props;
-    const failures = checkProperties(kind, shaped).map((reason) => ({ property: /^[\w-]+\.(\w+)/.exec(reason)?.[1] ?? '', reason }));
+    const shapeProblems = checkProperties(kind, shaped);
+    // Values are checked only once the shape is right (a rule cannot judge a value of the wrong type).
+    const problems = shapeProblems.length > 0 ? shapeProblems : propertyValueProblems(kind, shaped, account);
+    const failures = problems.map((reason) => ({ property: /^[\w-]+\.(\w+)/.exec(reason)?.[1] ?? '', reason }));
     if (password !== undefined && typeof password !== 'string') failures.push({ property: 'password', reason: 'password: must be a string (make it a Pulumi secret)' });
     const inputs: PulumiInputs = { ...props, ...(password !== undefined ? { password } : {}), ...(news.connection !== undefined ? { connection: news.connection } : {}) };
     return { inputs, failures };
