@@ -68,6 +68,7 @@ describe('drift reports', () => {
     expect(text).toContain('      members (live -> declared):\n        - dave (live only)\n        + carol (declared only)\n');
     expect(text).toContain('      inputs (live -> declared):\n        - "/acme/stor/a" (live only)\n        + "/acme/stor/b" (declared only)\n');
     expect(text).not.toContain('staleInputs');
+    expect(text).toContain('      input /acme/stor/a written after the job ran: apply runs it again\n');
     const json = JSON.parse(renderDrift(drift, 'json', io)) as { drifted: { address: string; changes: { path: string }[] }[] };
     expect(json.drifted.find((d) => d.address === 'prod/count')!.changes.map((c) => c.path)).toEqual(['/inputs/0']);
     expect(renderDrift(drift, 'markdown', io)).not.toContain('staleInputs');

@@ -3,7 +3,7 @@
  * `{stack, account, checked, drifted: [{address, kind, naturalKey, action, origin, changes: [{op, path, value?}]}]}`,
  * with secret and not-yet-known values as `null`.
  */
-import { elementLabel, isBookkeeping, listDelta } from '../../reconciler/index.js';
+import { bookkeepingNote, elementLabel, isBookkeeping, listDelta } from '../../reconciler/index.js';
 import type { CommandIo } from '../command.js';
 import type { DriftItem, DriftReport } from './engine.js';
 import type { OutputFormat } from './plan-output.js';
@@ -75,7 +75,9 @@ function describeItem(item: DriftItem): string[] {
   const before = asRecord(item.before);
   const after = asRecord(item.after);
   const fields = [...new Set(changesOf(item).map((c) => topField(c.path)))].filter((f) => f !== '');
-  return fields.flatMap((f) => {
+  const bookkept = item.changes.some((op) => isBookkeeping(item.kind, topField(op.path)));
+  const note = bookkept ? bookkeepingNote(item.kind, before as Parameters<typeof bookkeepingNote>[1]) : undefined;
+  return [...(note !== undefined ? [note] : []), ...fields.flatMap((f) => {
     const b = before[f];
     const a = after[f];
     if (Array.isArray(b) && Array.isArray(a)) {
@@ -89,7 +91,7 @@ function describeItem(item: DriftItem): string[] {
       }
     }
     return [`${f}: ${show(b)} (live) -> ${show(a)} (declared)`];
-  });
+  })];
 }
 
 /** The top-level field a JSON pointer is in (`/members/1` is in `members`). */

@@ -172,6 +172,7 @@ export function recentlyWritten(changes: readonly ResourceChange[], state: State
 export function rerunJobsWithChangedInputs(changes: ResourceChange[], run: Pick<RunContext, 'handlers'>): ResourceChange[] {
   const written = new Map(changes.filter((c) => c.action === 'create' || c.action === 'update' || c.action === 'replace').map((c) => [c.address, c]));
   return changes.map((c) => {
+    if (c.kind === 'job' && c.action === 'replace' && (c.replacePaths ?? []).includes('/staleInputs')) return withStaleInputsReason(c);
     if (c.kind !== 'job' || c.action !== 'no-op') return c;
     const inputs = c.dependsOn.filter((d) => written.get(d)?.kind === 'object');
     if (inputs.length === 0) return c;
@@ -184,6 +185,17 @@ export function rerunJobsWithChangedInputs(changes: ResourceChange[], run: Pick<
       reason: `its input ${inputs.join(', ')} changes in this apply, so the job runs again`,
     };
   });
+}
+
+/**
+ * A job that re-runs because inputs were written after it ran says so in words: `staleInputs` is the
+ * job's bookkeeping, which renderings do not show, so the reason must name the inputs.
+ */
+function withStaleInputsReason(c: ResourceChange): ResourceChange {
+  const stale = Array.isArray(c.before?.['staleInputs']) ? (c.before['staleInputs'] as unknown[]).filter((p): p is string => typeof p === 'string') : [];
+  const others = (c.replacePaths ?? []).filter((p) => p !== '/staleInputs').map((p) => p.slice(1));
+  const why = `${stale.length === 1 ? 'its input' : 'its inputs'} ${stale.join(', ')} ${stale.length === 1 ? 'was' : 'were'} written after the job ran, so the job runs again`;
+  return { ...c, reason: others.length > 0 ? `${others.join(', ')} cannot change in place; and ${why}` : why };
 }
 
 /**

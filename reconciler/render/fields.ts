@@ -23,6 +23,15 @@ export function isBookkeeping(kind: ResourceKind, field: string): boolean {
   return BOOKKEEPING[kind]?.includes(field) ?? false;
 }
 
+/**
+ * What a change of bookkeeping fields means, in words, for a report that does not show the fields:
+ * for a job, the inputs written after it ran. `undefined` when there is nothing to say.
+ */
+export function bookkeepingNote(kind: ResourceKind, live: Readonly<Record<string, DisplayValue>>): string | undefined {
+  const stale = kind === 'job' && Array.isArray(live['staleInputs']) ? (live['staleInputs'] as DisplayValue[]).filter((p) => typeof p === 'string') : [];
+  return stale.length > 0 ? `input${stale.length === 1 ? '' : 's'} ${stale.join(', ')} written after the job ran: apply runs it again` : undefined;
+}
+
 /** True for the values a full listing leaves out: `[]`, `{}`, `false`, `null`. */
 export function isEmptyDefault(value: DisplayValue | undefined): boolean {
   if (value === undefined || value === null || value === false) return true;

@@ -170,4 +170,16 @@ describe('how the quickstart plan and drift read through the binary', () => {
     expect(drift.code).toBe(2);
     expect(drift.stdout).toContain(['      members (live -> declared):', '        - ci_deployer (live only)', '        + bob (declared only)'].join('\n'));
   });
+
+  it('says in words why a job re-runs when an input was rewritten after it ran, without its bookkeeping field', async () => {
+    await withCloud(cwd, 'acme', ({ manta }) => manta.putObject('/acme/stor/bin/count-words.sh', 'wc -w\n', { contentType: 'text/x-shellscript' }));
+    const plan = await cli('plan', '--emulator');
+    expect(plan.stdout).toContain('  # (its input /acme/stor/bin/count-words.sh was written after the job ran, so the job runs again)');
+    expect(plan.stdout).not.toContain('staleInputs');
+    const drift = await cli('drift', '--emulator');
+    expect(drift.stdout).toContain('      input /acme/stor/bin/count-words.sh written after the job ran: apply runs it again');
+    expect(drift.stdout).not.toContain('staleInputs');
+    const json = JSON.parse((await cli('drift', '--emulator', '--json')).stdout) as { drifted: { address: string; changes: { path: string }[] }[] };
+    expect(json.drifted.find((d) => d.address === 'quickstart/site-word-count')!.changes.map((c) => c.path)).toEqual([]);
+  });
 });
