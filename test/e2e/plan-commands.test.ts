@@ -118,6 +118,14 @@ export default () => {
       const login = await runCli(['validate', 'login.ts'], { cwd: bad, env: { VALIDATE_TEST_PASSWORD: 'a-long-password-1' } });
       expect(login.code).toBe(1);
       expect(login.stderr).toContain('Al!ce');
+
+      // A manifest JSON, which no construct checked, gets synth's value rules too.
+      const synth = await runCli(['synth', 'secret.ts'], { cwd: bad });
+      writeFileSync(join(bad, 'manifest.json'), synth.stdout.replace('"email": "alice@demo.example"', '"email": "not-an-email"'));
+      const manifest = await runCli(['validate', 'manifest.json'], { cwd: bad, env: { VALIDATE_TEST_PASSWORD: 'a-long-password-1' } });
+      expect(manifest.code).toBe(1);
+      expect(manifest.stderr).toContain('people/alice.properties.email: ');
+      expect(manifest.stderr).toContain('not-an-email');
     } finally {
       rmSync(bad, { recursive: true, force: true });
     }
