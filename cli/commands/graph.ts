@@ -1,9 +1,8 @@
-import type { Command } from '../command.js';
+import { UsageError, type Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
 import { selectStacks } from '../private/app-loader.js';
 import { renderGraph, type GraphFormat } from '../private/graph-render.js';
 import { commonOptions, loadAppFor } from '../private/session.js';
-import { UsageError } from '../command.js';
 
 const HELP = `Usage: triton-iac graph [APP] [options]
 

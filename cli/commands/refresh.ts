@@ -1,5 +1,4 @@
-import type { Command } from '../command.js';
-import { UsageError } from '../command.js';
+import { UsageError, type Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
 import { engine } from '../private/engine.js';
 import { renderRefresh } from '../private/refresh-output.js';

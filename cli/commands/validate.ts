@@ -1,5 +1,5 @@
 import type { Command } from '../command.js';
-import { selectStacks } from '../private/app-loader.js';
+import { selectStacks, type LoadedApp } from '../private/app-loader.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
 import { offlineChecks } from '../private/offline-checks.js';
 import { commonOptions, loadAppFor } from '../private/session.js';
@@ -34,7 +34,7 @@ export const validateCommand: Command = {
     expectPositionals(args, 'validate', 0, 1, '[APP] [options]');
     const common = commonOptions(args);
     const json = args.booleans.has('json');
-    let app;
+    let app: LoadedApp;
     try {
       app = await loadAppFor(args.positionals[0], common, io);
     } catch (error) {
