@@ -36,6 +36,6 @@ export default tseslint.config(
   },
   {
     files: ['bin/**/*.js', 'bench/**/*.js', '*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
   },
 );

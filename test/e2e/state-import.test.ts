@@ -6,12 +6,13 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NO_CHANGES, projectDir, REPO, runCli, type CliResult } from './support/cli.js';
+import { NO_CHANGES, projectDir, REPO, runCli, stopClis, type CliResult } from './support/cli.js';
 import { withCloud } from './support/cloud.js';
 
 const dirs: string[] = [];
 
-afterEach(() => {
+afterEach(async () => {
+  await stopClis(); // a run still going (the test timed out) must not see its directory vanish
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -15,7 +15,7 @@ import { writeTestKey } from '../support/keys.js';
 import { userKey } from '../reconciler/support/world.js';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { projectDir, REPO, runCli, startCli } from './support/cli.js';
+import { projectDir, REPO, runCli, startCli, stopClis } from './support/cli.js';
 import { startProxiedCloud, type ProxiedCloud } from './support/proxied-cloud.js';
 import type { WireHandler } from './support/wire-proxy.js';
 
@@ -26,6 +26,7 @@ async function cloud(options: { handle?: WireHandler } = {}): Promise<ProxiedClo
   return c;
 }
 afterEach(async () => {
+  await stopClis();
   for (const c of clouds.splice(0)) await c.close();
 });
 
