@@ -5,7 +5,7 @@ import { UsageError, type Command, type CommandIo } from '../command.js';
 import { parseArgs, type ParsedArgs } from '../private/args.js';
 import { selectOneStack } from '../private/app-loader.js';
 import { closeClients, engine, type Clients } from '../private/engine.js';
-import { emulatorOverrides, startEmbeddedEmulator, withoutCloudSettings, type EmbeddedEmulator } from '../private/embedded-emulator.js';
+import { emulatorOverrides, startEmbeddedEmulator, withoutCloudSettings, type EmbeddedEmulator } from '../embedded-emulator.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, type CommonOptions } from '../private/session.js';
 
 const HELP = `Usage: triton-iac state <list|show|rm|mv> [APP] ...

@@ -7,7 +7,7 @@ import type { StackManifest } from '../../common/manifest.js';
 import { UsageError, type CommandIo } from '../command.js';
 import { intFlag, type FlagSpec, type ParsedArgs } from './args.js';
 import { loadApp, resolveAppPath, selectStacks, type LoadedApp } from './app-loader.js';
-import { emulatorOverrides, startEmbeddedEmulator, withoutCloudSettings, type EmbeddedEmulator } from './embedded-emulator.js';
+import { emulatorOverrides, startEmbeddedEmulator, withoutCloudSettings, type EmbeddedEmulator } from '../embedded-emulator.js';
 import { closeClients, engine, type Clients, type EngineOptions } from './engine.js';
 import { checkWorkingDirectory, whileWorkingDirectoryExists } from './working-dir.js';
 

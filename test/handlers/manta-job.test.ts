@@ -46,7 +46,7 @@ describe('job handler', () => {
   });
 
   it('sees a changed definition as a replacement and an unchanged one as nothing to do', () => {
-    const changed = { ...wordCount, phases: [{ type: 'map', exec: 'wc -l' }, wordCount.phases[1]] };
+    const changed = { ...wordCount, phases: [{ type: 'map', exec: 'wc -l' }, wordCount.phases[1]!] };
     const a = jobHandler.normalizeDesired(wordCount);
     const b = jobHandler.normalizeDesired(changed);
     expect(a).toEqual(jobHandler.normalizeDesired({ ...wordCount, wait: false }));

@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sshpk from 'sshpk';
-import { startEmbeddedEmulator } from '../../../cli/private/embedded-emulator.js';
+import { startEmbeddedEmulator } from '../../../cli/embedded-emulator.js';
 import { REPO } from './cli.js';
 
 const run = promisify(execFile);
