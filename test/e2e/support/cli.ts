@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getCurrentTest } from 'vitest/suite';
+import { TestRunner } from 'vitest';
 
 /** The repository root. */
 export const REPO = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
@@ -67,7 +67,7 @@ export function startCli(args: readonly string[], options: RunOptions): RunningC
     env: { PATH: process.env['PATH'] ?? '', HOME: options.cwd, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  const signal = options.signal ?? getCurrentTest()?.context.signal;
+  const signal = options.signal ?? TestRunner.getCurrentTest()?.context.signal;
   let stdout = '';
   let stderr = '';
   const waiting: { text: string; resolve: () => void }[] = [];

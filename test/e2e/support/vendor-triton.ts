@@ -27,7 +27,7 @@ export async function withVendorTriton<T>(cwd: string, account: string, body: (t
     const env = { PATH: process.env['PATH'] ?? '', HOME: home, TRITON_URL: emulator.running.cloudapiUrl, TRITON_ACCOUNT: account, TRITON_KEY_ID: md5, TRITON_TLS_INSECURE: '1' };
     return await body(async (...args) => {
       try {
-        return (await run(TRITON, args, { env, timeout: 60_000 })).stdout;
+        return (await run(TRITON, args, { env, timeout: 120_000 })).stdout;
       } catch (error) {
         const e = error as { stderr?: string; message: string };
         throw new Error(`triton ${args.join(' ')} failed: ${e.stderr ?? e.message}`);
