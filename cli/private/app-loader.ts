@@ -6,11 +6,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isTerraformJson, manifestFromTerraformJson } from '../../adapters/cdktf/from-terraform-json.js';
 import { MANIFEST_VERSION, type Manifest, type StackManifest } from '../../common/manifest.js';
 import { fromRbacJson, SynthError, TritonApp, TritonStack } from '../../constructs/index.js';
 import { manifestProblems } from '../../reconciler/plan/validate-manifest.js';
 import { UsageError } from '../command.js';
+import { terraformJsonReader, type TerraformJsonReader } from './adapters.js';
 
 /** What the APP turned out to be. */
 export type AppKind = 'program' | 'manifest' | 'rbac-json' | 'cdktf';
@@ -89,7 +89,8 @@ export async function loadApp(path: string, rbac: RbacLoadOptions = {}): Promise
     );
   }
   if (isObject(value) && 'stacks' in value) return { path, kind: 'manifest', manifest: checkManifest(value, path) };
-  if (isTerraformJson(value)) return { path, kind: 'cdktf', manifest: convertTerraformJson(value, path, rbac.account) };
+  const cdktf = await terraformJsonReader();
+  if (cdktf.isTerraformJson(value)) return { path, kind: 'cdktf', manifest: convertTerraformJson(cdktf, value, path, rbac.account) };
   if (isObject(value) && ('users' in value || 'roles' in value || 'policies' in value)) {
     return { path, kind: 'rbac-json', ...synthRbac(path, rbac) };
   }
@@ -155,9 +156,9 @@ function synthRbac(path: string, options: RbacLoadOptions): { manifest: Manifest
   }
 }
 
-function convertTerraformJson(value: unknown, path: string, account: string | undefined): Manifest {
+function convertTerraformJson(cdktf: TerraformJsonReader, value: unknown, path: string, account: string | undefined): Manifest {
   try {
-    return manifestFromTerraformJson(value, account !== undefined ? { account } : {}).manifest;
+    return cdktf.manifestFromTerraformJson(value, account !== undefined ? { account } : {}).manifest;
   } catch (err) {
     throw new UsageError(`${path} is a CDKTF cdk.tf.json that cannot be converted: ${firstLine(err)}. See docs/adapters-cdktf.md`, { cause: err });
   }

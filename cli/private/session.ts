@@ -7,8 +7,9 @@ import type { StackManifest } from '../../common/manifest.js';
 import { UsageError, type CommandIo } from '../command.js';
 import { intFlag, type FlagSpec, type ParsedArgs } from './args.js';
 import { loadApp, resolveAppPath, selectStacks, type LoadedApp } from './app-loader.js';
-import { emulatorOverrides, startEmbeddedEmulator, withoutCloudSettings, type EmbeddedEmulator } from './embedded-emulator.js';
+import { emulatorOverrides, startEmbeddedEmulator, withoutCloudSettings, type EmbeddedEmulator } from '../embedded-emulator.js';
 import { closeClients, engine, type Clients, type EngineOptions } from './engine.js';
+import { checkWorkingDirectory, whileWorkingDirectoryExists } from './working-dir.js';
 
 /** The flags every cloud-facing command takes. */
 export const COMMON_FLAGS: FlagSpec = {
@@ -71,9 +72,17 @@ export function parseDuration(text: string | undefined, flag: string): number | 
 
 /** Loads the app named by the first positional word (or the project default); prints its synth warnings on stderr. */
 export async function loadAppFor(appArg: string | undefined, common: CommonOptions, io: CommandIo): Promise<LoadedApp> {
-  const path = resolveAppPath(appArg, io.cwd);
+  let path: string;
+  try {
+    path = resolveAppPath(appArg, io.cwd);
+  } catch (err) {
+    // "No app found" is not the news when the whole directory is gone.
+    checkWorkingDirectory(io.cwd);
+    throw err;
+  }
   const account = common.account ?? firstSet(io.env['TRITON_ACCOUNT'], io.env['SDC_ACCOUNT']) ?? (common.emulator ? 'demo' : undefined);
-  const app = await loadApp(path, { ...(account !== undefined ? { account } : {}), ...(common.stack !== undefined ? { stack: common.stack } : {}) });
+  const loading = loadApp(path, { ...(account !== undefined ? { account } : {}), ...(common.stack !== undefined ? { stack: common.stack } : {}) });
+  const app = await whileWorkingDirectoryExists(io.cwd, loading);
   for (const warning of app.warnings ?? []) io.stderr.write(`Warning: ${warning}\n`);
   return app;
 }

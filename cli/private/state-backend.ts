@@ -6,7 +6,7 @@
 import type { StackManifest } from '../../common/manifest.js';
 import type { CommandIo } from '../command.js';
 import { closeClients, engine, type Clients } from './engine.js';
-import { emulatorOverrides, startEmbeddedEmulator, withoutCloudSettings, type EmbeddedEmulator } from './embedded-emulator.js';
+import { emulatorOverrides, startEmbeddedEmulator, withoutCloudSettings, type EmbeddedEmulator } from '../embedded-emulator.js';
 import type { CommonOptions } from './session.js';
 
 /** A stack's state backend. */

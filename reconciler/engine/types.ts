@@ -5,7 +5,7 @@
 import type { ResourceKind } from '../../common/manifest.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import type { AnyHandler, JsonPatchOperation } from '../../provider/handlers/types.js';
-import type { DisplayValue } from '../render/private/mask.js';
+import type { DisplayValue } from '../render/mask.js';
 import type { PlanAction } from '../plan/types.js';
 
 /** The API clients the handlers call (`Clients` of `provider/handlers/clients.ts`). */

@@ -7,7 +7,7 @@ import type { DriftReport } from '../engine/types.js';
 import { sortKeys } from '../private/canonical-json.js';
 import { isBookkeeping } from './fields.js';
 import { formatValue } from './private/format.js';
-import { Masked, type DisplayValue } from './private/mask.js';
+import { Masked, type DisplayValue } from './mask.js';
 
 const ORIGIN: Readonly<Record<DriftReport['drifted'][number]['origin'], string>> = {
   outside: 'changed outside triton-iac',

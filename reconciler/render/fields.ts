@@ -10,7 +10,7 @@
 import type { ResourceKind } from '../../common/manifest.js';
 import { canonicalJson } from '../private/canonical-json.js';
 import { formatKey, formatValue } from './private/format.js';
-import { Masked, type DisplayValue } from './private/mask.js';
+import { Masked, type DisplayValue } from './mask.js';
 
 /** Fields each kind keeps for its own decisions, not settings a user makes or reads. */
 const BOOKKEEPING: Partial<Record<ResourceKind, readonly string[]>> = {

@@ -4,7 +4,7 @@
  * `(known after apply)`.
  */
 import { planConflicts, planHasChanges, type Plan } from '../plan/types.js';
-import { Masked, maskChange, type DisplayValue, type MaskedChange } from './private/mask.js';
+import { Masked, maskChange, type DisplayValue, type MaskedChange } from './mask.js';
 import { COLOUR, formatKey, RESET, summaryLine, symbolOf, VERB } from './private/format.js';
 import { fieldChangeLines, formatField, isBookkeeping, listedFields } from './fields.js';
 

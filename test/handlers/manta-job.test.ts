@@ -46,7 +46,7 @@ describe('job handler', () => {
   });
 
   it('sees a changed definition as a replacement and an unchanged one as nothing to do', () => {
-    const changed = { ...wordCount, phases: [{ type: 'map', exec: 'wc -l' }, wordCount.phases[1]] };
+    const changed = { ...wordCount, phases: [{ type: 'map', exec: 'wc -l' }, wordCount.phases[1]!] };
     const a = jobHandler.normalizeDesired(wordCount);
     const b = jobHandler.normalizeDesired(changed);
     expect(a).toEqual(jobHandler.normalizeDesired({ ...wordCount, wait: false }));
@@ -80,7 +80,9 @@ describe('job handler', () => {
     const quick = await jobHandler.create(world.ctx, { ...wordCount, name: 'no-wait', wait: false });
     expect(quick).toMatchObject({ name: 'no-wait', outputs: [], errors: 0 });
     const controller = new AbortController();
-    const slow = jobHandler.create({ ...world.ctx, signal: controller.signal }, { name: 'slow', phases: [{ type: 'map', exec: 'sleep 1; cat' }], inputs: ['/acme/stor/words/a.txt'], wait: true });
+    const slow = jobHandler.create({ ...world.ctx, signal: controller.signal }, { name: 'slow', phases: [{ type: 'map', exec: 'sleep 60; cat' }], inputs: ['/acme/stor/words/a.txt'], wait: true });
+    // The task outlasts any stall of a loaded machine (and the emulator kills it on close), so the
+    // cancellation always comes first.
     setTimeout(() => controller.abort(new Error('run cancelled')), 150);
     await expect(slow).rejects.toThrow('run cancelled');
   });

@@ -3,7 +3,7 @@
  * the summary sentence.
  */
 import type { PlanAction, PlanSummary } from '../../plan/types.js';
-import { Masked, type DisplayValue } from './mask.js';
+import { Masked, type DisplayValue } from '../mask.js';
 
 /** The symbol shown before a resource for each action (Terraform's, plus `=>` for adopt). */
 export const SYMBOL: Readonly<Record<PlanAction, string>> = {
