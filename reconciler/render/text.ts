@@ -66,6 +66,7 @@ function renderChange(change: MaskedChange, color: boolean): string[] {
       for (const [k, v] of Object.entries(after)) out.push(`      ${paint('+')} ${formatKey(k)} = ${formatValue(v)}`);
       break;
     case 'delete':
+    case 'forget':
       for (const [k, v] of Object.entries(before)) out.push(`      ${paint('-')} ${formatKey(k)} = ${formatValue(v)}`);
       break;
     default: {
