@@ -35,6 +35,7 @@ Examples:
   triton-iac plan --out plan.json
   triton-iac plan --format markdown >> "$GITHUB_STEP_SUMMARY"
   triton-iac plan --detailed-exitcode --target quickstart/ops
+  triton-iac plan --context env=staging --out staging.plan
 `;
 
 /** `triton-iac plan`: shows what apply would do. */
@@ -64,7 +65,7 @@ export const planCommand: Command = {
       }
       if (format === 'json') io.stdout.write(renderPlansJson(plans));
       if (out !== undefined) {
-        const origin = { app: app.path, workDir: io.cwd, emulator: common.emulator, stack: session.stacks[0]! };
+        const origin = { app: app.path, workDir: io.cwd, emulator: common.emulator, stack: session.stacks[0]!, ...(app.context !== undefined ? { context: app.context } : {}) };
         await writeSavedPlan(resolve(io.cwd, out), plans[0]!, origin);
         // The note goes to stderr so that `--json --out` still prints clean JSON on stdout.
         io.stderr.write(`Saved the plan to ${out}. To carry it out exactly: triton-iac apply ${out}${common.emulator ? ' --emulator' : ''}\n`);

@@ -41,7 +41,7 @@ describe('lifecycle options in a plan', () => {
     }
     expect(error).toBeInstanceOf(ReconcilerError);
     expect((error as ReconcilerError).code).toBe('PROTECTED');
-    expect((error as Error).message).toContain('the plan of stack prod is refused and nothing was changed: prod/ops (role ops) would be deleted, and it has protect: true');
+    expect((error as Error).message).toContain('the plan of stack prod is refused: prod/ops (role ops) would be deleted, and it has protect: true');
   });
 
   it('GIVEN protect on a declared resource whose immutable field changes THEN the replacement is refused; without protect it is not', () => {

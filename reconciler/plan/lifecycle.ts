@@ -28,7 +28,7 @@ export function optionsByAddress(resources: readonly ResourceManifest[], state: 
 export function forgetRetained(changes: readonly ResourceChange[], options: ReadonlyMap<string, ResourceOptions>): ResourceChange[] {
   return changes.map((c) => {
     if (c.action !== 'delete' || options.get(c.address)?.retainOnDelete !== true) return c;
-    return { ...c, action: 'forget' as const, reason: 'retainOnDelete: the state forgets it and the object stays in the cloud, unmanaged' };
+    return { ...c, action: 'forget' as const, reason: 'retainOnDelete: the object stays in the cloud, no longer managed' };
   });
 }
 
@@ -50,8 +50,8 @@ export function refuseProtected(stack: string, changes: readonly ResourceChange[
     .join('; ');
   throw new ReconcilerError(
     'PROTECTED',
-    `${what} of stack ${stack} is refused and nothing was changed: ${each}, and ${refused.length === 1 ? 'it has' : 'they have'} protect: true. ` +
-      'To let it go, set protect: false in the code and apply first (the state keeps the option of a resource removed from the code), or stop managing it with `triton-iac state rm ADDRESS`',
+    `${what} of stack ${stack} is refused: ${each}, and ${refused.length === 1 ? 'it has' : 'they have'} protect: true ` +
+      '(the state keeps the option of a resource removed from the code: set protect: false and apply first)',
   );
 }
 

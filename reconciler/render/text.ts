@@ -65,8 +65,10 @@ function renderChange(change: MaskedChange, color: boolean): string[] {
     case 'read':
       for (const [k, v] of Object.entries(after)) out.push(`      ${paint('+')} ${formatKey(k)} = ${formatValue(v)}`);
       break;
-    case 'delete':
     case 'forget':
+      // Nothing of the object changes: listing its fields as removed would read as a deletion.
+      break;
+    case 'delete':
       for (const [k, v] of Object.entries(before)) out.push(`      ${paint('-')} ${formatKey(k)} = ${formatValue(v)}`);
       break;
     default: {

@@ -28,7 +28,7 @@ export const VERB: Readonly<Record<PlanAction, string>> = {
   update: 'will be updated in place',
   replace: 'must be replaced',
   delete: 'will be destroyed',
-  forget: 'will be forgotten, not deleted (retainOnDelete: the object stays in the cloud, unmanaged)',
+  forget: 'will be forgotten, not deleted',
   adopt: 'will be adopted (it exists but is not in state)',
   read: 'will be read during apply',
   'no-op': 'is unchanged',
