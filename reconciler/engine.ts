@@ -19,7 +19,7 @@ import type { ApplyResult, DriftReport, EngineClients, EngineOptions } from './e
 import { confirmDrift, driftCandidates } from './plan/drift.js';
 import { manifestDigestOf } from './plan/planner.js';
 import { checkPlanStillValid } from './plan/saved-plan.js';
-import { planConflicts, type Plan } from './plan/types.js';
+import { planConflicts, planHasChanges, type Plan } from './plan/types.js';
 import type { StateBackend, StateSnapshot } from './state/backend.js';
 import { LocalStateBackend } from './state/local-backend.js';
 import { MantaStateBackend } from './state/manta-backend.js';
@@ -87,8 +87,12 @@ export async function applyReviewed(stack: StackManifest, opts: EngineOptions, r
     const planned = await planAgainstLive(run, requestOf(stack, snapshot, opts, mode === 'destroy'));
     // Before asking: a plan apply could not carry out is refused before anyone says yes to it.
     assertSecretsReadable(planned.plan, stack, run.handlers, run.secrets);
-    if (!(await review(planned.plan))) return { plan: planned.plan };
     const state = new StateWriter(backend, snapshot, stack.name, stack.account);
+    if (!(await review(planned.plan))) {
+      // Nothing to do in the cloud, but the code may have changed options or outputs: record them (no write when not).
+      if (mode === 'apply' && !planHasChanges(planned.plan)) await recordOptionsAndOutputs(run, stack, state, planned.byAddress, false);
+      return { plan: planned.plan };
+    }
     return { plan: planned.plan, result: await carryOut(run, stack, planned.plan, state, planned.byAddress, mode === 'destroy') };
   });
 }
@@ -200,6 +204,7 @@ export async function importResource(stack: StackManifest, address: string, id: 
         writeOnly: {},
         dependsOn: [...resource.dependsOn].sort(),
         updatedAt: new Date().toISOString(),
+        ...(resource.options !== undefined ? { options: resource.options } : {}),
       }),
       snapshot?.version,
     );
@@ -246,10 +251,15 @@ async function carryOut(run: RunContext, stack: StackManifest, plan: Plan, state
   const moves = plan.changes.filter((c) => c.movedFrom !== undefined).map((c) => ({ from: c.movedFrom!, to: c.address }));
   if (moves.length > 0) await state.move(moves);
   const result = await executePlan({ run, stack, plan, state, live });
+  await recordOptionsAndOutputs(run, stack, state, live, destroy);
+  return moves.length > 0 ? { ...result, counts: { moved: moves.length, ...result.counts } } : result;
+}
+
+/** Records each declared resource's options and the stack's outputs (a destroy clears them); no write when nothing differs. */
+async function recordOptionsAndOutputs(run: RunContext, stack: StackManifest, state: StateWriter, live: ReadonlyMap<string, unknown>, destroy: boolean): Promise<void> {
   const recorded = destroy ? { outputs: {}, unresolved: [] } : resolveOutputs(stack, state.current, live, run.handlers);
   if (recorded.unresolved.length > 0) run.log.warn('outputs not recorded: a resource they refer to has no value yet', { outputs: recorded.unresolved });
   await state.edit((doc) => withOptionsAndOutputs(doc, destroy ? { ...stack, resources: [] } : stack, recorded.outputs));
-  return moves.length > 0 ? { ...result, counts: { moved: moves.length, ...result.counts } } : result;
 }
 
 /**
