@@ -37,7 +37,10 @@ const RESOURCE_MARKER = Symbol.for('triton-iac.resource');
 
 /**
  * A resource construct: one entry in the manifest. Subclasses validate their props eagerly in the
- * constructor and render them in `renderResource`.
+ * constructor and render them in `renderResource`. Every managed kind's props also take the
+ * lifecycle options of `ResourceOptionProps` (`protect`, `retainOnDelete`, `ignoreChanges`), and
+ * every resource has `attr(name)`: a `Reference` to one of its attributes known after apply
+ * (`user.attr('id')`), for a prop that accepts one or a `TritonOutput`.
  */
 export abstract class TritonResource extends Construct implements IReferenceTarget {
   /** True when `x` is a resource construct. */

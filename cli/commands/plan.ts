@@ -27,8 +27,12 @@ Options:
 
 ${COMMON_HELP}
 
+A resource with protect that the plan would delete or replace fails the plan (PROTECTED); one
+with retainOnDelete that left the app shows as "will be forgotten, not deleted".
+
 Exit codes: 0 success (with --detailed-exitcode: no changes), 2 changes (only with
---detailed-exitcode), 1 error or a conflict (an object apply would take over without consent).
+--detailed-exitcode), 1 error, a conflict (an object apply would take over without consent) or a
+protected resource that would be deleted or replaced.
 
 Examples:
   triton-iac plan --emulator examples/quickstart/main.ts
