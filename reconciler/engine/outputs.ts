@@ -5,17 +5,16 @@
  * nothing differs.
  */
 import { isRef, type ManifestValue, type ResourceKind, type StackManifest } from '../../common/manifest.js';
-import type { AnyHandler, PlainValue } from '../../provider/handlers/types.js';
+import type { PlainValue, PlanningHandler } from '../../provider/handlers/types.js';
 import { canonicalJson } from '../private/canonical-json.js';
 import type { StateDocument, StateOutput, StateResource } from '../state/document.js';
-import { attributeOf } from './private/desired.js';
 
 /** The outputs of `stack` that can be resolved now, and the names of those that cannot (a target failed or is not applied). */
 export function resolveOutputs(
   stack: StackManifest,
   doc: StateDocument,
   live: ReadonlyMap<string, unknown>,
-  handlers: ReadonlyMap<ResourceKind, AnyHandler>,
+  handlers: ReadonlyMap<ResourceKind, PlanningHandler>,
 ): { outputs: Record<string, StateOutput>; unresolved: string[] } {
   const entries = new Map(doc.resources.map((r) => [r.address, r]));
   const kinds = new Map(stack.resources.map((r) => [r.address, r.kind]));
@@ -59,7 +58,7 @@ function attributeValue(
   kinds: ReadonlyMap<string, ResourceKind>,
   entries: ReadonlyMap<string, StateResource>,
   live: ReadonlyMap<string, unknown>,
-  handlers: ReadonlyMap<ResourceKind, AnyHandler>,
+  handlers: ReadonlyMap<ResourceKind, PlanningHandler>,
 ): PlainValue | undefined {
   const kind = kinds.get(address);
   const handler = kind === undefined ? undefined : handlers.get(kind);
@@ -72,8 +71,9 @@ function attributeValue(
     if (entry.properties[attribute] !== undefined) return entry.properties[attribute];
   }
   const object = live.get(address);
-  const value = object === undefined ? undefined : attributeOf(handler, object, attribute);
-  return value ?? undefined;
+  if (object === undefined) return undefined;
+  // As a `$ref` sees it (`attributeOf` at apply): the id, or a field of the normalised live object.
+  return (attribute === 'id' ? handler.idOf(object) : handler.normalizeLive(object)[attribute]) ?? undefined;
 }
 
 function resolve(value: ManifestValue, lookup: (address: string, attribute: string) => PlainValue | undefined): PlainValue | undefined {
