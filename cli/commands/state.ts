@@ -111,7 +111,8 @@ function splitAppArg(args: ParsedArgs, sub: string): { app: string | undefined; 
 
 type Backend = ReturnType<ReturnType<typeof engine>['openStateBackend']>;
 
-async function withBackend(stack: StackManifest, common: CommonOptions, io: CommandIo, body: (backend: Backend) => Promise<number>): Promise<number> {
+/** Runs `body` with the stack's state backend, connecting only for a state kept in Manta. */
+export async function withBackend(stack: StackManifest, common: CommonOptions, io: CommandIo, body: (backend: Backend) => Promise<number>): Promise<number> {
   // Only a Manta-backed state needs a connection; a local state file is read directly.
   let clients: Clients | undefined;
   let emulator: EmbeddedEmulator | undefined;

@@ -65,6 +65,9 @@ function renderChange(change: MaskedChange, color: boolean): string[] {
     case 'read':
       for (const [k, v] of Object.entries(after)) out.push(`      ${paint('+')} ${formatKey(k)} = ${formatValue(v)}`);
       break;
+    case 'forget':
+      // Nothing of the object changes: listing its fields as removed would read as a deletion.
+      break;
     case 'delete':
       for (const [k, v] of Object.entries(before)) out.push(`      ${paint('-')} ${formatKey(k)} = ${formatValue(v)}`);
       break;
