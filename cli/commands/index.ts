@@ -28,6 +28,7 @@ export const commands: readonly CommandEntry[] = [
   { name: 'force-unlock', summary: 'remove a state lock a run left behind, by its lock id', load: async () => (await import('./force-unlock.js')).forceUnlockCommand },
   { name: 'import', summary: 'record an existing cloud object in the state under a construct address', load: async () => (await import('./import.js')).importCommand },
   { name: 'state', summary: 'list, show, remove or rename resources in the state; pull or push the whole state', load: async () => (await import('./state.js')).stateCommand },
+  { name: 'output', summary: "print a stack's outputs as recorded by the last apply", load: async () => (await import('./output.js')).outputCommand },
   { name: 'schema', summary: 'print the resource property schema (or the Terraform provider schema)', load: async () => (await import('./schema.js')).schemaCommand },
   { name: 'emulator', summary: 'run a local CloudAPI and Manta emulator', load: async () => (await import('./emulator.js')).emulatorCommand },
 ];

@@ -7,10 +7,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MANIFEST_VERSION, type Manifest, type StackManifest } from '../../common/manifest.js';
-import { fromRbacJson, SynthError, TritonApp, TritonStack } from '../../constructs/index.js';
+import { CONTEXT_ENV, fromRbacJson, SynthError, TritonApp, TritonStack } from '../../constructs/index.js';
 import { manifestProblems } from '../../reconciler/plan/validate-manifest.js';
 import { UsageError } from '../command.js';
 import { terraformJsonReader, type TerraformJsonReader } from './adapters.js';
+import { withEnv, type AppContext } from './context.js';
 
 /** What the APP turned out to be. */
 export type AppKind = 'program' | 'manifest' | 'rbac-json' | 'cdktf';
@@ -22,6 +23,8 @@ export interface LoadedApp {
   readonly manifest: Manifest;
   /** What synthesized but is probably not meant, `<construct path>: <message>` (see `TritonApp.warnings`). */
   readonly warnings?: readonly string[];
+  /** The context the program was built with (`--context`, `triton-iac.json`); absent when none. */
+  readonly context?: AppContext;
 }
 
 /** Options for loading a `triton rbac apply` file (which names no account or stack) or a `cdk.tf.json`. */
@@ -72,10 +75,12 @@ export function resolveAppPath(arg: string | undefined, cwd: string): string {
  * @throws UsageError for an unreadable or unrecognised file, a module that builds no app, or a
  *   synth failure (every problem listed).
  */
-export async function loadApp(path: string, rbac: RbacLoadOptions = {}): Promise<LoadedApp> {
+export async function loadApp(path: string, rbac: RbacLoadOptions = {}, context: AppContext = {}): Promise<LoadedApp> {
   const ext = extname(path).toLowerCase();
   if (['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs', '.tsx', '.jsx'].includes(ext)) {
-    return { path, kind: 'program', ...(await synthProgram(path)) };
+    // The program reads the context while it builds the app (the CDK's CDK_CONTEXT_JSON).
+    const synthesized = await withEnv(CONTEXT_ENV, JSON.stringify(context), () => synthProgram(path));
+    return { path, kind: 'program', ...synthesized, ...(Object.keys(context).length > 0 ? { context } : {}) };
   }
   let value: unknown;
   try {

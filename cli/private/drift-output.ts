@@ -71,7 +71,7 @@ function driftText(drift: StackDrift, io: CommandIo): string {
  */
 function describeItem(item: DriftItem): string[] {
   if (item.before === null || item.before === undefined) return ['missing live (deleted outside triton-iac); apply creates it again'];
-  if (item.after === null || item.after === undefined) return ['no longer declared; apply deletes it'];
+  if (item.after === null || item.after === undefined) return [item.action === 'forget' ? 'no longer declared; apply forgets it (retainOnDelete: the object stays)' : 'no longer declared; apply deletes it'];
   const before = asRecord(item.before);
   const after = asRecord(item.after);
   const fields = [...new Set(changesOf(item).map((c) => topField(c.path)))].filter((f) => f !== '');

@@ -8,6 +8,7 @@ import { UsageError, type CommandIo } from '../command.js';
 import { intFlag, type FlagSpec, type ParsedArgs } from './args.js';
 import { loadApp, resolveAppPath, selectStacks, type LoadedApp } from './app-loader.js';
 import { emulatorOverrides, startEmbeddedEmulator, withoutCloudSettings, type EmbeddedEmulator } from '../embedded-emulator.js';
+import { CONTEXT_HELP, contextFlags, contextOf } from './context.js';
 import { closeClients, engine, type Clients, type EngineOptions } from './engine.js';
 import { checkWorkingDirectory, whileWorkingDirectoryExists } from './working-dir.js';
 
@@ -20,6 +21,7 @@ export const COMMON_FLAGS: FlagSpec = {
   account: 'string',
   'consistency-window-ms': 'string',
   'lock-timeout': 'string',
+  context: 'repeat',
 };
 
 /** Help text for {@link COMMON_FLAGS}, appended to each command's help. */
@@ -32,6 +34,7 @@ export const COMMON_HELP = `Common options:
   --consistency-window-ms N   how long the cloud may serve stale reads after a write
                               (default 15000; 0 with --emulator)
   --lock-timeout DURATION     wait this long for the state lock, e.g. 30s or 2m (default: fail at once)
+${CONTEXT_HELP}
   --debug                     print stack traces and engine debug lines on errors`;
 
 /** Options derived from the common flags. */
@@ -43,6 +46,8 @@ export interface CommonOptions {
   readonly account: string | undefined;
   readonly consistencyWindowMs: number | undefined;
   readonly lockTimeoutMs: number | undefined;
+  /** The `--context key=value` flags (the project file's context is added when the app is loaded). */
+  readonly context: Readonly<Record<string, string>>;
 }
 
 /** Reads the common flags. */
@@ -55,6 +60,7 @@ export function commonOptions(args: ParsedArgs): CommonOptions {
     account: args.strings.get('account'),
     consistencyWindowMs: intFlag(args, 'consistency-window-ms', 0, 3_600_000),
     lockTimeoutMs: parseDuration(args.strings.get('lock-timeout'), 'lock-timeout'),
+    context: contextFlags(args),
   };
 }
 
@@ -81,7 +87,7 @@ export async function loadAppFor(appArg: string | undefined, common: CommonOptio
     throw err;
   }
   const account = common.account ?? firstSet(io.env['TRITON_ACCOUNT'], io.env['SDC_ACCOUNT']) ?? (common.emulator ? 'demo' : undefined);
-  const loading = loadApp(path, { ...(account !== undefined ? { account } : {}), ...(common.stack !== undefined ? { stack: common.stack } : {}) });
+  const loading = loadApp(path, { ...(account !== undefined ? { account } : {}), ...(common.stack !== undefined ? { stack: common.stack } : {}) }, contextOf(common.context, io.cwd));
   const app = await whileWorkingDirectoryExists(io.cwd, loading);
   for (const warning of app.warnings ?? []) io.stderr.write(`Warning: ${warning}\n`);
   return app;

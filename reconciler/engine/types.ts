@@ -79,7 +79,7 @@ export type ProgressEvent =
   | { readonly type: 'retry'; readonly address: string; readonly reason: string; readonly attempt: number };
 
 /** How one action ended. */
-export type ActionOutcome = 'created' | 'updated' | 'replaced' | 'deleted' | 'adopted' | 'read' | 'unchanged';
+export type ActionOutcome = 'created' | 'updated' | 'replaced' | 'deleted' | 'forgotten' | 'adopted' | 'read' | 'unchanged';
 
 /** The outcome of an apply. */
 export interface ApplyResult {

@@ -74,6 +74,9 @@ function renderChange(change: MaskedChange, color: boolean): string[] {
     case 'read':
       for (const [k, v] of listedFields(change.kind, after)) out.push(`      ${paint('+')} ${formatKey(k)} = ${formatField(change.kind, k, v)}`);
       break;
+    case 'forget':
+      // Nothing of the object changes: listing its fields as removed would read as a deletion.
+      break;
     case 'delete':
       for (const [k, v] of listedFields(change.kind, before)) out.push(`      ${paint('-')} ${formatKey(k)} = ${formatField(change.kind, k, v)}`);
       break;
