@@ -184,10 +184,15 @@ describe('how the quickstart plan and drift read through the binary', () => {
     const plan = await cli('plan', '--emulator');
     expect(plan.stdout).toContain('  # (its input /acme/stor/bin/count-words.sh was written after the job ran, so the job runs again)');
     expect(plan.stdout).not.toContain('staleInputs');
+    const json = JSON.parse((await cli('plan', '--emulator', '--json')).stdout) as { changes: { address: string; action: string; patch: unknown[]; replacePaths?: string[]; before: Record<string, unknown> }[] };
+    const job = json.changes.find((c) => c.address === 'quickstart/site-word-count')!;
+    // Complete data, but the bookkeeping field is not listed as what changes.
+    expect(job).toMatchObject({ action: 'replace', patch: [], replacePaths: [] });
+    expect(job.before['staleInputs']).toEqual(['/acme/stor/bin/count-words.sh']);
     const drift = await cli('drift', '--emulator');
     expect(drift.stdout).toContain('      input /acme/stor/bin/count-words.sh written after the job ran: apply runs it again');
     expect(drift.stdout).not.toContain('staleInputs');
-    const json = JSON.parse((await cli('drift', '--emulator', '--json')).stdout) as { drifted: { address: string; changes: { path: string }[] }[] };
-    expect(json.drifted.find((d) => d.address === 'quickstart/site-word-count')!.changes.map((c) => c.path)).toEqual([]);
+    const driftJson = JSON.parse((await cli('drift', '--emulator', '--json')).stdout) as { drifted: { address: string; changes: { path: string }[] }[] };
+    expect(driftJson.drifted.find((d) => d.address === 'quickstart/site-word-count')!.changes.map((c) => c.path)).toEqual([]);
   });
 });
