@@ -15,6 +15,7 @@ Options:
                          flowchart for Markdown (GitHub renders \`\`\`mermaid blocks)
   --stack NAME           only this stack of a multi-stack app
   --account LOGIN        the account an rbac.json is for (default: TRITON_ACCOUNT)
+  --context KEY=VALUE  a value the app reads with app.node.tryGetContext('KEY') (repeatable)
   --debug                print stack traces on errors
 
 Exit codes: 0 success, 1 error (the app does not synthesize).
@@ -29,7 +30,7 @@ export const graphCommand: Command = {
   name: 'graph',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, { format: 'string', stack: 'string', account: 'string', debug: 'boolean' }, 'graph');
+    const args = parseArgs(argv, { format: 'string', stack: 'string', account: 'string', debug: 'boolean', context: 'repeat' }, 'graph');
     expectPositionals(args, 'graph', 0, 1, '[APP] [--format dot|mermaid]');
     const format = args.strings.get('format') ?? 'dot';
     if (format !== 'dot' && format !== 'mermaid') throw new UsageError(`--format "${format}" is not a graph format; use dot or mermaid`);

@@ -16,6 +16,7 @@ Options:
   --json            print {"valid": true|false, "problems": [...], "stacks": [...]}
   --stack NAME      only this stack of a multi-stack app
   --account LOGIN   the account an rbac.json is for (default: TRITON_ACCOUNT)
+  --context KEY=VALUE  a value the app reads with app.node.tryGetContext('KEY') (repeatable)
   --debug           print stack traces on errors
 
 Exit codes: 0 valid, 1 invalid (every problem is listed, naming the field, the value and the rule).
@@ -30,7 +31,7 @@ export const validateCommand: Command = {
   name: 'validate',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, { json: 'boolean', stack: 'string', account: 'string', debug: 'boolean' }, 'validate');
+    const args = parseArgs(argv, { json: 'boolean', stack: 'string', account: 'string', debug: 'boolean', context: 'repeat' }, 'validate');
     expectPositionals(args, 'validate', 0, 1, '[APP] [options]');
     const common = commonOptions(args);
     const json = args.booleans.has('json');

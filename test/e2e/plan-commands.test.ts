@@ -144,6 +144,30 @@ export default () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('--format "svg" is not a graph format; use dot or mermaid');
   });
+
+  it('validate and graph build the app with the --context the other commands take', async () => {
+    const dir = projectDir();
+    try {
+      writeFileSync(
+        join(dir, 'ctx.ts'),
+        `import { TritonApp, TritonStack, User } from ${JSON.stringify(join(REPO, 'index.ts'))};
+export default () => {
+  const app = new TritonApp();
+  const env = String(app.node.tryGetContext('env') ?? 'dev');
+  new User(new TritonStack(app, env, { account: 'demo' }), 'alice', { login: 'alice', email: 'alice@demo.example' });
+  return app;
+};
+`,
+      );
+      const valid = await runCli(['validate', 'ctx.ts', '--context', 'env=staging'], { cwd: dir });
+      expect(valid.code).toBe(0);
+      expect(valid.stdout).toContain('Stack staging (account demo) is valid');
+      const graph = await runCli(['graph', 'ctx.ts', '--context', 'env=staging'], { cwd: dir });
+      expect(graph.stdout).toContain('"staging/alice"');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('how the quickstart plan and drift read through the binary', () => {
