@@ -278,11 +278,6 @@ export const RESOURCE_SCHEMAS: { readonly [K in ResourceKind]: KindSchema } = {
   },
 };
 
-/** The description of one kind's properties. */
-export function kindSchemaOf(kind: ResourceKind): KindSchema {
-  return RESOURCE_SCHEMAS[kind];
-}
-
 /**
  * Checks manifest properties against the kind's description: every property known, every required
  * one present, every value of the described type. A `{ $ref }` is accepted wherever a value is.

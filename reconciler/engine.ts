@@ -10,7 +10,7 @@ import { defaultHandlers } from './engine/default-handlers.js';
 import { driftItemsOf } from './engine/drift-report.js';
 import { executePlan } from './engine/executor.js';
 import { destroyView, liveDigestsOf, planAgainstLive, recentlyWritten, reread, withMoves, type PlannedRun, type PlanRequest } from './engine/planning.js';
-import { pause, withRetries } from './engine/private/retry.js';
+import { pause, withRetries } from './retry-loop.js';
 import { createRunContext, type RunContext } from './engine/private/run-context.js';
 import { StateWriter } from './engine/private/state-writer.js';
 import { assertSecretsReadable } from './engine/secrets.js';

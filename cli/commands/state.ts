@@ -4,7 +4,7 @@ import { addressesUnder, listResources, moveResource, removeResource, showResour
 import { UsageError, type Command, type CommandIo } from '../command.js';
 import { parseArgs, type ParsedArgs } from '../private/args.js';
 import { selectOneStack } from '../private/app-loader.js';
-import { closeClients, engine, type Clients } from '../private/engine.js';
+import { type Clients, closeClients, connectStack, openStateBackend } from '../private/engine.js';
 import { emulatorOverrides, startEmbeddedEmulator, withoutCloudSettings, type EmbeddedEmulator } from '../private/embedded-emulator.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, type CommonOptions } from '../private/session.js';
 
@@ -109,7 +109,7 @@ function splitAppArg(args: ParsedArgs, sub: string): { app: string | undefined; 
   throw new UsageError(`wrong number of arguments: usage is \`triton-iac state ${sub} ${usage}\``);
 }
 
-type Backend = ReturnType<ReturnType<typeof engine>['openStateBackend']>;
+type Backend = ReturnType<typeof openStateBackend>;
 
 async function withBackend(stack: StackManifest, common: CommonOptions, io: CommandIo, body: (backend: Backend) => Promise<number>): Promise<number> {
   // Only a Manta-backed state needs a connection; a local state file is read directly.
@@ -120,9 +120,9 @@ async function withBackend(stack: StackManifest, common: CommonOptions, io: Comm
       if (common.emulator) emulator = await startEmbeddedEmulator({ cwd: io.cwd, accounts: [stack.account] });
       const overrides = emulator ? emulatorOverrides(emulator, stack.account) : undefined;
       const env = emulator ? withoutCloudSettings(io.env) : { ...io.env, ...(common.profile !== undefined ? { TRITON_PROFILE: common.profile } : {}) };
-      clients = await engine().connectStack(stack, { env, ...(overrides ? { overrides } : {}) });
+      clients = await connectStack(stack, { env, ...(overrides ? { overrides } : {}) });
     }
-    return await body(engine().openStateBackend(stack, { workDir: io.cwd, ...(clients ? { clients } : {}) }));
+    return await body(openStateBackend(stack, { workDir: io.cwd, ...(clients ? { clients } : {}) }));
   } finally {
     await closeClients(clients);
     await emulator?.close();

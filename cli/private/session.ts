@@ -8,7 +8,7 @@ import { UsageError, type CommandIo } from '../command.js';
 import { intFlag, type FlagSpec, type ParsedArgs } from './args.js';
 import { loadApp, resolveAppPath, selectStacks, type LoadedApp } from './app-loader.js';
 import { emulatorOverrides, startEmbeddedEmulator, withoutCloudSettings, type EmbeddedEmulator } from './embedded-emulator.js';
-import { closeClients, engine, type Clients, type EngineOptions } from './engine.js';
+import { type Clients, closeClients, connectStack, type EngineOptions } from './engine.js';
 
 /** The flags every cloud-facing command takes. */
 export const COMMON_FLAGS: FlagSpec = {
@@ -116,7 +116,7 @@ export async function openSession(app: LoadedApp, common: CommonOptions, io: Com
       let clients = connected.get(stack.name);
       if (clients === undefined) {
         const overrides = emulator ? emulatorOverrides(emulator, stack.account) : undefined;
-        clients = await engine().connectStack(stack, { env, ...(io.env['HOME'] ? { home: io.env['HOME'] } : {}), ...(overrides ? { overrides } : {}) });
+        clients = await connectStack(stack, { env, ...(io.env['HOME'] ? { home: io.env['HOME'] } : {}), ...(overrides ? { overrides } : {}) });
         connected.set(stack.name, clients);
       }
       const windowMs = common.consistencyWindowMs ?? (emulator ? 0 : undefined);

@@ -17,7 +17,7 @@ import { patchBetween, resolveDesired } from './private/desired.js';
 import { awaitReady } from './private/await-ready.js';
 import { createSafely } from './private/safe-create.js';
 import { refuseUnplannedTakeover } from './private/takeover.js';
-import { withRetries } from './private/retry.js';
+import { withRetries } from '../retry-loop.js';
 import type { RunContext } from './private/run-context.js';
 import type { StateWriter } from './private/state-writer.js';
 import type { ActionOutcome, ApplyResult, EngineClients } from './types.js';

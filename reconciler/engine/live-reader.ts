@@ -12,7 +12,7 @@ import type { ResourceKind } from '../../common/manifest.js';
 import type { AnyHandler, HandlerContext, PlainObject, ResourceHandler } from '../../provider/handlers/types.js';
 import { ReconcilerError } from '../errors.js';
 import type { ObjectReference } from '../consistency.js';
-import { isNotFound, withRetries, type RetryContext } from './private/retry.js';
+import { isNotFound, withRetries, type RetryContext } from '../retry-loop.js';
 import type { EngineClients } from './types.js';
 
 /** One thing to read: an address from the manifest or from state. */

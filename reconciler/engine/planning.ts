@@ -14,7 +14,7 @@ import { makePlan, manifestDigestOf, planChanges, UNMANAGED_ADDRESS_PREFIX } fro
 import type { Plan, ResourceChange } from '../plan/types.js';
 import type { StateDocument } from '../state/document.js';
 import { listsByKind, mergeLive, readLive, type LiveRead, type ReadTarget } from './live-reader.js';
-import { pause } from './private/retry.js';
+import { pause } from '../retry-loop.js';
 import type { RunContext } from './private/run-context.js';
 
 /** A plan with the live objects it was made from. */

@@ -1,4 +1,3 @@
 export * from './text.js';
 export * from './json.js';
 export * from './markdown.js';
-export * from './drift.js';

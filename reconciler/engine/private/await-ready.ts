@@ -9,7 +9,7 @@ import type { PlainObject, ResourceHandler } from '../../../provider/handlers/ty
 import type { ResourceChange } from '../../plan/types.js';
 import { ReconcilerError } from '../../errors.js';
 import type { EngineClients } from '../types.js';
-import { pause } from './retry.js';
+import { pause } from '../../retry-loop.js';
 import type { RunContext } from './run-context.js';
 
 /** How long an image may stay `creating` before the apply gives up on it. */
