@@ -21,6 +21,8 @@ import { TritonHandlerError } from './errors.js';
 import { byCodePoint, desiredOptionals, liveOptionals, sortedStrings } from './private/normalize.js';
 import { ignoreNotFound, orUndefined } from './private/not-found.js';
 import type { HandlerContext, ObjectRef, PlainObject, PlainValue, ResolvedProperties, ResourceHandler } from './types.js';
+import { fieldRulesOf } from '../../common/kinds/index.js';
+import { image as imageKind } from '../../common/kinds/image.js';
 
 /** A live image, with the role tags of its path when they were read. */
 export interface ImageLive extends Image {
@@ -106,7 +108,7 @@ async function read(ctx: HandlerContext<Clients>, ref: ObjectRef): Promise<Image
 export const imageHandler: ResourceHandler<ImageLive, Clients> = {
   kind: 'image',
   mode: 'managed',
-  schema: { immutable: ['name', 'version', ...TEXT_FIELDS, 'acl', 'tags'], writeOnly: [], computed: ['id', 'state'], replaceStrategy: 'create-then-delete' },
+  schema: { ...fieldRulesOf(imageKind), replaceStrategy: 'create-then-delete' },
   normalizeDesired: normalizeImageDesired,
   normalizeLive: normalizeImageLive,
   naturalKeyOf: (live) => `${live.name}@${live.version}`,

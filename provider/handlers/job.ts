@@ -28,6 +28,8 @@ import type { PlainObject, PlainValue, ResolvedProperties, ResourceHandler, Reso
 import { inputsChangedSince } from './private/manta-job-inputs.js';
 import { waitForJob, type JobWaitOptions } from './private/manta-job-wait.js';
 import { badProperty, stringProp, unlessNotFound, type MantaClients, type MantaContext } from './private/manta-support.js';
+import { fieldRulesOf } from '../../common/kinds/index.js';
+import { job as jobKind } from '../../common/kinds/job.js';
 
 /** A live job. */
 export interface LiveJob {
@@ -76,9 +78,7 @@ const INPUT_BATCH = 1000;
 const GETS_IN_FLIGHT = 4;
 
 const schema: ResourceSchema = {
-  immutable: ['name', 'phases', 'inputs', 'staleInputs'],
-  writeOnly: [],
-  computed: ['id', 'state', 'outputs', 'errors'],
+  ...fieldRulesOf(jobKind),
   // Delete is only "forget", so the new job can start before the old one is dropped.
   replaceStrategy: 'create-then-delete',
 };
