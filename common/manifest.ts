@@ -17,8 +17,8 @@ export const RESOURCE_KINDS: readonly BuiltInKind[] = BUILT_IN_KINDS.map((d) => 
 /** One kind of resource, e.g. `user` or `object`. */
 export type ResourceKind = BuiltInKind;
 
-/** The kinds that authoritative mode may cover ("this stack owns every X in the account"). */
-export type AuthoritativeKind = 'user' | 'role' | 'policy' | 'key';
+/** The kinds that authoritative mode may cover ("this stack owns every X in the account"): those whose descriptor says `authoritative`. */
+export type AuthoritativeKind = Extract<(typeof BUILT_IN_KINDS)[number], { readonly authoritative: true }>['kind'];
 
 /**
  * A reference to an attribute of another resource, resolved at apply time (for example an image id or

@@ -4,7 +4,7 @@
 import { Construct, type IConstruct } from 'constructs';
 import type { AuthoritativeKind, ResourceManifest, StackManifest, StateBackendConfig } from '../common/manifest.js';
 import { describeCycle, findCycles } from '../common/graph.js';
-import { kindDescriptor } from '../common/kinds/index.js';
+import { BUILT_IN_KINDS, kindDescriptor } from '../common/kinds/index.js';
 import { checkLogin } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import type { Reference } from './reference.js';
@@ -67,7 +67,7 @@ export interface TritonStackProps {
 /** The names of {@link TritonStackProps}, checked at synth (an unknown prop is an error). */
 const STACK_PROPS = propNames<TritonStackProps>({ account: true, user: true, cloudapiUrl: true, mantaUrl: true, profile: true, keyId: true, roles: true, state: true, authoritative: true });
 
-const AUTHORITATIVE_KINDS: readonly AuthoritativeKind[] = ['user', 'role', 'policy', 'key'];
+const AUTHORITATIVE_KINDS = BUILT_IN_KINDS.filter((d) => 'authoritative' in d).map((d) => d.kind) as readonly AuthoritativeKind[];
 
 /**
  * One account's resources. Create resources inside it; `app.synth()` renders each stack as one

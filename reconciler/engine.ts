@@ -6,7 +6,7 @@
 import type { ResourceKind, StackManifest } from '../common/manifest.js';
 import type { AnyHandler, PlainObject, ResourceHandler } from '../provider/handlers/types.js';
 import { ReconcilerError } from './errors.js';
-import { defaultHandlers } from './engine/default-handlers.js';
+import { defaultHandlers } from '../provider/handlers/registry.js';
 import { driftItemsOf } from './engine/drift-report.js';
 import { executePlan } from './engine/executor.js';
 import { destroyView, liveDigestsOf, planAgainstLive, recentlyWritten, reread, withMoves, type PlannedRun, type PlanRequest } from './engine/planning.js';

@@ -18,4 +18,5 @@ export const key = {
   naturalKey: { from: 'fields', fields: [{ field: 'fingerprint' }] },
   naturalKeyText: 'fingerprint',
   uniqueness: 'an account cannot hold one key twice',
+  authoritative: true,
 } as const satisfies KindDescriptor;

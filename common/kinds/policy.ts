@@ -13,4 +13,5 @@ export const policy = {
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
   naturalKeyText: 'name',
   uniqueness: 'policy names are unique within an account',
+  authoritative: true,
 } as const satisfies KindDescriptor;

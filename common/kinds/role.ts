@@ -32,4 +32,5 @@ export const role = {
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
   naturalKeyText: 'name',
   uniqueness: 'role names are unique within an account',
+  authoritative: true,
 } as const satisfies KindDescriptor;

@@ -148,6 +148,8 @@ export interface KindDescriptor<K extends string = string> {
   readonly naturalKeyText: string;
   /** Why two declarations with one natural key are an error, as synth says it. */
   readonly uniqueness: string;
+  /** A stack may own every object of the kind in the account (`authoritative`): unmanaged ones are deleted. */
+  readonly authoritative?: true;
   /** Absent: the kind's collection is top-level (one list per account). */
   readonly parent?: ParentRule;
 }

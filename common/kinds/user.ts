@@ -32,4 +32,5 @@ export const user = {
   naturalKey: { from: 'fields', fields: [{ field: 'login', lowerCase: true }] },
   naturalKeyText: 'login lower-cased',
   uniqueness: 'logins are unique case-insensitively within an account',
+  authoritative: true,
 } as const satisfies KindDescriptor;

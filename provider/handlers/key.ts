@@ -28,6 +28,11 @@ export const keyHandler: ResourceHandler<SshKey, Clients> = {
   normalizeLive: normalizeKeyLive,
   naturalKeyOf: (live) => live.fingerprint,
   idOf: (live) => live.fingerprint,
+  mustNotDelete(ctx, naturalKey) {
+    // Deleting the key this run signs with would lock the stack out of its own account.
+    const keyId = (ctx.clients as Partial<Clients> | undefined)?.cloudapi?.keyId;
+    return typeof keyId === 'string' && isSigningKey(keyId, naturalKey) ? 'it is the key that signs these requests' : undefined;
+  },
   async list(ctx) {
     return ctx.clients.cloudapi.listKeys({ signal: ctx.signal });
   },

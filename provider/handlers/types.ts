@@ -20,10 +20,13 @@
  *    with an empty body), and the engine records it in state without a confirming GET, because a GET
  *    right after a write may be stale (eventual consistency; see `reconciler/consistency.ts`).
  *
- * Errors: a handler throws the client's `TritonApiError` unchanged (it carries `status`, `apiCode`
- * and `serverMessage`); the engine classifies it (`reconciler/consistency.ts`: not-yet-visible,
- * transient, terminal) and retries. A handler never sleeps or retries on its own, and never logs or
- * throws a secret value.
+ 5. **Wait** for an object that is not finished when its create answers, through `readiness`: the
+ *    handler says where it is, the engine polls and then calls `readiness.finish`.
+ *
+ * Errors: a handler throws the client's `TritonApiError` unchanged (it carries `status`, `apiCode`,
+ * `serverMessage` and the typed facts `missing` and `nameTaken`); the engine classifies it
+ * (`reconciler/consistency.ts`: not-yet-visible, transient, terminal) and retries. A handler never
+ * sleeps or retries on its own, and never logs or throws a secret value.
  */
 import type { ResourceKind, SecretValue } from '../../common/manifest.js';
 
@@ -70,6 +73,47 @@ export interface ResourceSchema {
    * @default - any difference needs consent (it is someone's object)
    */
   readonly adoptWithoutConsent?: 'always' | 'unless-removing';
+  /**
+   * Re-run rule for kinds whose object is a run over other objects (a compute job over its inputs):
+   * an unchanged resource that depends on an object of one of `kinds` which this very apply
+   * creates, updates or replaces is planned as a replacement (a new run), with `field` as the cause.
+   * The handler can see only a rewrite that already happened, so the planner applies this rule.
+   * @default - never re-run
+   */
+  readonly rerunWhenWritten?: { readonly kinds: readonly string[]; readonly field: string; readonly what: string };
+}
+
+/** Where an object that is not finished when its create answers is in its life. */
+export type Progress =
+  | { readonly state: 'ready' }
+  /** `detail` says what it is doing, for a time-out message (`creating`, `running`). */
+  | { readonly state: 'pending'; readonly detail?: string }
+  /** `reason` is the server's, for the failure message. */
+  | { readonly state: 'failed'; readonly reason: string };
+
+/**
+ * How the engine waits for an object that is not finished when its create answers (a custom image
+ * is `creating` for a while; a job the user waits for runs). A handler never sleeps: it says where
+ * the object is, and the engine polls, with backoff, until it is ready, then calls `finish`.
+ */
+export interface Readiness<Live = unknown, Clients = unknown> {
+  /** Where `live` is. Pure. */
+  progress(live: Live, desired: ResolvedProperties): Progress;
+  /** Looks at the object again (a cheaper call than `read`, where the API has one). @default `read` by id */
+  poll?(ctx: HandlerContext<Clients>, live: Live): Promise<Live | undefined>;
+  /**
+   * The step once the object is ready (an image's export; a job's outputs). Returns the live object
+   * the engine records; throws to fail the action (a job that finished with errors).
+   */
+  finish?(ctx: HandlerContext<Clients>, live: Live, desired: ResolvedProperties): Promise<Live>;
+  /** How long the object may stay pending before the action fails. */
+  readonly timeoutMs: number;
+  /** First pause between polls (doubling up to `maxPollMs`). @default 200 */
+  readonly initialPollMs?: number;
+  /** Longest pause between polls. @default 10000 */
+  readonly maxPollMs?: number;
+  /** What the time-out message tells the user to do. @default 'run apply again later' */
+  readonly onTimeout?: string;
 }
 
 /** Where the engine writes diagnostic lines. Handlers pass structured fields, never secrets. */
@@ -176,6 +220,12 @@ export interface PlanningHandler<Live = unknown> {
   naturalKeyOf(live: Live): string;
   /** The server id of a live object, or `undefined` for kinds identified only by natural key (paths). */
   idOf(live: Live): string | undefined;
+  /**
+   * Why the object with `naturalKey` must not be deleted even when the stack is authoritative for
+   * its kind (the key the run signs its requests with), or `undefined` when it may be.
+   * @default - any unmanaged object of an authoritative kind may be deleted
+   */
+  mustNotDelete?(ctx: HandlerContext, naturalKey: string): string | undefined;
 }
 
 /**
@@ -206,6 +256,8 @@ export interface ResourceHandler<Live = unknown, Clients = unknown> extends Plan
    * returned. Absent for kinds whose create is one request. Must be safe to repeat.
    */
   completeAdopted?(ctx: HandlerContext<Clients>, live: Live, desired: ResolvedProperties): Promise<Live>;
+  /** Absent: the object is ready when its create answers. See {@link Readiness}. */
+  readonly readiness?: Readiness<Live, Clients>;
   /**
    * Changes the object in place.
    * @param id the server id (or the natural key for kinds without ids)

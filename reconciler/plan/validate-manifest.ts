@@ -27,7 +27,7 @@ export interface ManifestProblem {
 /** Passed as the value when the rule's wording already names it (the per-kind property checks). */
 const NAMED = Symbol('named in the rule');
 
-const AUTHORITATIVE_KINDS = ['user', 'role', 'policy', 'key'];
+const AUTHORITATIVE_KINDS = allKinds().filter((d) => d.authoritative).map((d) => d.kind);
 const CONNECTION_STRINGS = ['cloudapiUrl', 'mantaUrl', 'profile', 'keyId'];
 const SECRET_SOURCES = ['env', 'file', 'generated'];
 
