@@ -3,7 +3,7 @@
  */
 import { Construct } from 'constructs';
 import type { ResourceKind } from '../common/manifest.js';
-import { RESOURCE_ATTRIBUTES } from '../common/resource-properties.js';
+import { kindDescriptor } from '../common/kinds/index.js';
 import { ConstructError } from './errors.js';
 import { Reference, type IReferenceTarget } from './reference.js';
 import { checkKnownProps } from './private/known-props.js';
@@ -85,8 +85,9 @@ export abstract class TritonResource extends Construct implements IReferenceTarg
 
   /** A lazy reference to one of this resource's attributes, known after apply. */
   protected attributeRef(attribute: string): Reference {
-    if (!RESOURCE_ATTRIBUTES[this.kind].includes(attribute)) {
-      throw new ConstructError('UnknownAttribute', `${this.address}: attribute ${JSON.stringify(attribute)}: ${this.kind} exposes only ${RESOURCE_ATTRIBUTES[this.kind].join(', ') || 'no attributes'}`);
+    const attributes = kindDescriptor(this.kind)?.attributes ?? [];
+    if (!attributes.includes(attribute)) {
+      throw new ConstructError('UnknownAttribute', `${this.address}: attribute ${JSON.stringify(attribute)}: ${this.kind} exposes only ${attributes.join(', ') || 'no attributes'}`);
     }
     return new Reference(this, attribute);
   }
