@@ -9,7 +9,7 @@
  */
 import { Agent, request } from 'undici';
 import { startEmulator } from '../emulator/index.js';
-import { generateTestKey, type TestKeyPair } from '../test/support/keys.js';
+import { generateTestKey, type TestKeyPair } from '../scripts/support/keys.js';
 import { signatureHeaders } from '../test/emulator/support/signer.js';
 
 const seconds = Number(process.argv[2] ?? 3);

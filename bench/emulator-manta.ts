@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import { startEmulator } from '../emulator/index.js';
-import { generateTestKey } from '../test/support/keys.js';
+import { generateTestKey } from '../scripts/support/keys.js';
 import { signatureHeaders, type SignOptions } from '../test/emulator/support/signer.js';
 
 const objects = Number(process.argv[2] ?? 2000);

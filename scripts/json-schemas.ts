@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { renderJsonSchemas } from './private/json-schemas.js';
+import { renderJsonSchemas } from './support/json-schemas.js';
 
 for (const [file, text] of renderJsonSchemas()) {
   writeFileSync(file, text);

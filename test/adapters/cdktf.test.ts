@@ -8,7 +8,7 @@ import { applyStack, planHasChanges, planStack, type EngineClients } from '../..
 import { generateBindings, GENERATED_DIR } from '../../adapters/cdktf/regenerate.js';
 import { dataTritoniacImage, manifestFromTerraformJson, objectResource, policy, provider, role, roleTag, user, userKey, directory, snaplink } from '../../adapters/cdktf/index.js';
 import { checkProperties } from '../../common/resource-schema.js';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { startAccountWorld, type AccountWorld } from '../support/world.js';
 
 /** The read-only policy's rules, one with a condition that names its type (issue 14). */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JSON_SCHEMA_FILES, JSON_SCHEMAS_COMMAND, renderJsonSchemas } from '../../scripts/private/json-schemas.js';
+import { JSON_SCHEMA_FILES, JSON_SCHEMAS_COMMAND, renderJsonSchemas } from '../../scripts/support/json-schemas.js';
 
 describe('the JSON schemas in docs/', () => {
   it('are up to date with the kind descriptors', () => {

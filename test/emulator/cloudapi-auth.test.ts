@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateTestKey, type TestKeyType } from '../support/keys.js';
+import { generateTestKey, type TestKeyType } from '../../scripts/support/keys.js';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
 import { call, signString } from './support/signer.js';
 

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Agent, request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { startEmulator } from '../../emulator/index.js';
 import { call, signatureHeaders } from './support/signer.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
-import { generateTestKey, type TestKeyPair } from '../support/keys.js';
+import { generateTestKey, type TestKeyPair } from '../../scripts/support/keys.js';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
 import { signString, type SignOptions } from './support/signer.js';
 import { manta, type MantaRequest, type MantaResponse } from './manta-client.js';

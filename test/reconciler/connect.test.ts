@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectStack, planStack, ReconcilerError } from '../../reconciler/index.js';
-import { writeTestKey } from '../support/keys.js';
+import { writeTestKey } from '../../scripts/support/keys.js';
 import { accountKey, buildStack, SECRET_ENV, startWorld, type World } from './support/world.js';
 
 let world: World;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StackManifest } from '../../common/manifest.js';
 import { Role, TritonApp, TritonStack } from '../../index.js';
 import { applyStack, driftStack, planStack } from '../../reconciler/index.js';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { accountKey, startWorld, type World } from './support/world.js';
 
 let world: World;

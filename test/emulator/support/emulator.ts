@@ -1,4 +1,4 @@
-import { generateTestKey, type TestKeyPair } from '../../support/keys.js';
+import { generateTestKey, type TestKeyPair } from '../../../scripts/support/keys.js';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../emulator/index.js';
 import { call, type SignOptions, type TestResponse } from './signer.js';
 
