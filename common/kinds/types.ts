@@ -154,9 +154,19 @@ export interface KindDescriptor<K extends string = string> {
   readonly parent?: ParentRule;
 }
 
-/** The field rules a handler compares by, derived from a descriptor (see `fieldRulesOf`). */
+/**
+ * The field rules a handler compares by, derived from a descriptor (see `fieldRulesOf`). Field names
+ * are top-level property names of the normalised object (the planner's JSON pointers are `/<field>`
+ * and below).
+ */
 export interface FieldRules {
+  /** Fields that cannot be changed in place: a difference forces a replacement. */
   readonly immutable: readonly string[];
+  /**
+   * Fields the server accepts but never returns (a user's password). Compared by salted hash against
+   * the state file; shown as `(sensitive value)`; never written to a plan or state in clear.
+   */
   readonly writeOnly: readonly string[];
+  /** Fields only the server sets (ids, timestamps, fingerprints); ignored when comparing. */
   readonly computed: readonly string[];
 }

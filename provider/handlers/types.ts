@@ -28,6 +28,7 @@
  * (`reconciler/consistency.ts`: not-yet-visible, transient, terminal) and retries. A handler never
  * sleeps or retries on its own, and never logs or throws a secret value.
  */
+import type { FieldRules } from '../../common/kinds/index.js';
 import type { ResourceKind, SecretValue } from '../../common/manifest.js';
 
 /** A JSON value with no references or secret placeholders left in it. */
@@ -46,19 +47,10 @@ export interface JsonPatchOperation {
 }
 
 /**
- * What a kind's fields mean to the engine. Field names are top-level property names of the
- * normalised object (the planner's JSON pointers are `/<field>` and below).
+ * What a kind's fields mean to the engine: the field rules (`immutable`, `writeOnly`, `computed`,
+ * from the kind's descriptor with `fieldRulesOf`) and how replacements and adoptions run.
  */
-export interface ResourceSchema {
-  /** Fields that cannot be changed in place: a difference forces a replacement. */
-  readonly immutable: readonly string[];
-  /**
-   * Fields the server accepts but never returns (a user's password). Compared by salted hash against
-   * the state file; shown as `(sensitive value)`; never written to a plan or state in clear.
-   */
-  readonly writeOnly: readonly string[];
-  /** Fields only the server sets (ids, timestamps, fingerprints); ignored when comparing. */
-  readonly computed: readonly string[];
+export interface ResourceSchema extends FieldRules {
   /**
    * How a replacement runs. `delete-then-create` when the natural key must be free first (a login, a
    * policy name); `create-then-delete` when old and new can coexist (an image, an object at a new path).
