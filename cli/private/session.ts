@@ -9,6 +9,7 @@ import { intFlag, type FlagSpec, type ParsedArgs } from './args.js';
 import { loadApp, resolveAppPath, selectStacks, type LoadedApp } from './app-loader.js';
 import { emulatorOverrides, startEmbeddedEmulator, withoutCloudSettings, type EmbeddedEmulator } from './embedded-emulator.js';
 import { type Clients, closeClients, connectStack, type EngineOptions } from './engine.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 /** The flags every cloud-facing command takes. */
 export const COMMON_FLAGS: FlagSpec = {
@@ -122,6 +123,7 @@ export async function openSession(app: LoadedApp, common: CommonOptions, io: Com
       const windowMs = common.consistencyWindowMs ?? (emulator ? 0 : undefined);
       return {
         clients,
+        handlers: defaultHandlers(),
         workDir: io.cwd,
         env: io.env,
         log,

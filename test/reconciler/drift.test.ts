@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderDrift } from '../../cli/private/drift-output.js';
 import { applyStack, driftStack } from '../../reconciler/index.js';
 import { buildStack, SECRET_ENV, startWorld, type World } from './support/world.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 const SERVER_WINDOW = 300;
 const ENGINE_WINDOW = 400;
@@ -22,7 +23,7 @@ afterAll(async () => world?.close());
 describe('drift detection', () => {
   const original = buildStack({ name: 'drift', manta: false });
   const stack = buildStack({ name: 'drift', manta: false, operateRule: 'CAN startmachine' });
-  const opts = (): Parameters<typeof driftStack>[1] => ({ clients: world.clients, workDir: world.workDir, consistencyWindowMs: ENGINE_WINDOW, env: SECRET_ENV });
+  const opts = (): Parameters<typeof driftStack>[1] => ({ clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: ENGINE_WINDOW, env: SECRET_ENV });
 
   it('reports nothing right after an apply, even while the server serves stale reads', async () => {
     expect((await applyStack(original, opts())).result.ok).toBe(true);

@@ -15,6 +15,7 @@ import { SeededRandom } from '../../emulator/core/index.js';
 import { parseStateDocument, planStack } from '../../reconciler/index.js';
 import { buildStack, childApplyEnv, EXPECTED_COUNTS, liveCounts, SECRET_ENV, startWorld, type World } from '../reconciler/support/world.js';
 import { applyUntilOk, pending } from './support/converge.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 const CHAOS = process.env.TRITON_IAC_CHAOS === '1';
 const KILLS = CHAOS ? 30 : 4;
@@ -66,7 +67,7 @@ describe('applies killed with SIGKILL many times', () => {
       if (existsSync(statePath)) expect(() => parseStateDocument(readFileSync(statePath, 'utf8'), statePath)).not.toThrow();
     }
     expect(kills).toBeGreaterThan(0);
-    const opts = { clients: world.clients, workDir: world.workDir, consistencyWindowMs: WINDOW + 100, env: SECRET_ENV, lockTimeoutMs: 5000 };
+    const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: WINDOW + 100, env: SECRET_ENV, lockTimeoutMs: 5000 };
     const outcomes = await applyUntilOk(stack, opts, 3);
     expect(outcomes.at(-1)?.ok, JSON.stringify(outcomes)).toBe(true);
     // A job is the one object the API would accept twice; each run may submit it at most once.
