@@ -10,7 +10,7 @@
 import { Agent, request } from 'undici';
 import { startEmulator } from '../emulator/index.js';
 import { generateTestKey, type TestKeyPair } from '../scripts/support/keys.js';
-import { signatureHeaders } from '../test/emulator/support/signer.js';
+import { signatureHeaders } from '../scripts/support/signer.js';
 
 const seconds = Number(process.argv[2] ?? 3);
 const inFlight = 16;

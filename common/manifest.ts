@@ -63,6 +63,36 @@ export interface ResourceManifest {
   readonly properties: { readonly [key: string]: ManifestValue };
   /** Addresses this resource needs to exist first, sorted. */
   readonly dependsOn: readonly string[];
+  /**
+   * Lifecycle options: resource-level metadata beside the properties, never sent to the API.
+   * Absent when none is set.
+   */
+  readonly options?: ResourceOptions;
+}
+
+/**
+ * Per-resource lifecycle options (after Terraform's `lifecycle` block and Pulumi's resource
+ * options). The state keeps them for every applied resource, so that a resource removed from the
+ * app is still known to be protected or retained.
+ */
+export interface ResourceOptions {
+  /** A plan that would delete or replace the resource fails; so does `destroy` of its stack. */
+  readonly protect?: boolean;
+  /** When the resource leaves the app or its stack is destroyed, the state forgets it and the object stays. */
+  readonly retainOnDelete?: boolean;
+  /** Fields set at create, then neither planned nor reported as drift (manifest field names, sorted). */
+  readonly ignoreChanges?: readonly string[];
+}
+
+/** A named value of a stack, recorded in state at apply (`triton-iac output`). */
+export interface OutputManifest {
+  /** Unique in the stack. */
+  readonly name: string;
+  /** A plain value, or one holding `{ $ref }` attributes of the stack's resources. */
+  readonly value: ManifestValue;
+  readonly description?: string;
+  /** Masked by `triton-iac output` unless asked for by name. */
+  readonly sensitive?: boolean;
 }
 
 /** Where a stack's state lives. */
@@ -90,6 +120,8 @@ export interface StackManifest {
   readonly authoritative?: readonly AuthoritativeKind[];
   /** Resources, sorted by address. */
   readonly resources: readonly ResourceManifest[];
+  /** Outputs, sorted by name; absent when the stack has none. */
+  readonly outputs?: readonly OutputManifest[];
 }
 
 /** The whole synthesized app. */

@@ -2,11 +2,12 @@
  * A stack: the resources of one account, with how to reach it and where its state lives.
  */
 import { Construct, type IConstruct } from 'constructs';
-import type { AuthoritativeKind, ResourceManifest, StackManifest, StateBackendConfig } from '../common/manifest.js';
+import type { AuthoritativeKind, OutputManifest, ResourceManifest, StackManifest, StateBackendConfig } from '../common/manifest.js';
 import { describeCycle, findCycles } from '../common/graph.js';
 import { BUILT_IN_KINDS, kindDescriptor } from '../common/kinds/index.js';
 import { checkLogin } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
+import { TritonOutput } from './output.js';
 import type { Reference } from './reference.js';
 import { TritonResource, type RenderContext } from './resource.js';
 import { canonicalize, compareStrings, sortedUnique } from './private/canonical.js';
@@ -184,14 +185,17 @@ export class TritonStack extends Construct {
       }
       const sortedDeps = sortedUnique(dependsOn);
       edges.set(r.address, sortedDeps);
+      const options = r.manifestOptions;
       out.push({
         address: r.address,
         kind: r.kind,
         naturalKey: r.naturalKey,
         properties: canonicalize(properties) as ResourceManifest['properties'],
         dependsOn: sortedDeps,
+        ...(options !== undefined ? { options } : {}),
       });
     }
+    const outputs = this.renderOutputs(problems);
     for (const cycle of findCycles(edges)) problems.push(`${cycle.cycle[0]}: dependency cycle: ${describeCycle(cycle)}`);
     out.sort((a, b) => compareStrings(a.address, b.address));
     const p = this.props;
@@ -210,7 +214,29 @@ export class TritonStack extends Construct {
       ...(p.state !== undefined ? { state: canonicalize(p.state) as StateBackendConfig } : {}),
       ...(p.authoritative !== undefined && p.authoritative.length > 0 ? { authoritative: sortedUnique(p.authoritative) as AuthoritativeKind[] } : {}),
       resources: out,
+      ...(outputs.length > 0 ? { outputs } : {}),
     };
+  }
+
+  /** The stack's outputs, sorted by name; duplicate names and references to other stacks are problems. */
+  private renderOutputs(problems: string[]): OutputManifest[] {
+    const seen = new Map<string, string>();
+    const outputs: OutputManifest[] = [];
+    for (const o of this.node.findAll().filter((c): c is TritonOutput => TritonOutput.isOutput(c))) {
+      const first = seen.get(o.name);
+      if (first !== undefined) {
+        problems.push(problem(o.node.path, 'id', o.name, `duplicates the output ${first}: output names are unique in a stack`));
+        continue;
+      }
+      seen.set(o.name, o.node.path);
+      const { output, refs } = o.renderOutput();
+      for (const ref of refs) {
+        const target = ref.target as TritonResource;
+        if (target.stack !== this) problems.push(`${o.node.path}: value refers to ${target.address} in stack ${target.stack.node.path}: an output may refer only to resources of its own stack`);
+      }
+      outputs.push(output);
+    }
+    return outputs.sort((a, b) => compareStrings(a.name, b.name));
   }
 }
 

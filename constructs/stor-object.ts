@@ -7,6 +7,7 @@ import { MANTA_MAX_HEADER_BYTES, mantaHeaderBytes } from '../common/rules/index.
 import type { IRole } from './interfaces.js';
 import { Reference } from './reference.js';
 import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
+import type { ResourceOptionProps } from './resource-options.js';
 import { synthesizeContent, type SynthesizedContent } from './private/content.js';
 import { ancestorDirectories, mantaPath } from './private/manta-path.js';
 import { fail } from './private/problems.js';
@@ -14,7 +15,7 @@ import { checkRoleRefs, resolveRoleRefs } from './private/role-refs.js';
 import { propNames } from './private/known-props.js';
 
 /** Props of a {@link StorObject}. */
-export interface StorObjectProps {
+export interface StorObjectProps extends ResourceOptionProps {
   /** The path, below `/<login>/stor` or `/<login>/public` (`~~/` stands for `/<login>/`). */
   readonly path: string;
   /**

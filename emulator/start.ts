@@ -160,7 +160,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     servers.push(manta);
     await listen(manta.server, host, options.mantaPort ?? 0);
   } catch (err) {
-    await Promise.all(servers.map((s) => (s.server.listening ? s.close() : undefined)));
+    await Promise.all(servers.filter((s) => s.server.listening).map((s) => s.close()));
     throw err;
   }
   const scheme = options.tls === undefined ? 'http' : 'https';

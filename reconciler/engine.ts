@@ -8,6 +8,7 @@ import type { PlainObject, ResourceHandler } from '../provider/handlers/types.js
 import { ReconcilerError } from './errors.js';
 import { driftItemsOf } from './engine/drift-report.js';
 import { executePlan } from './engine/executor.js';
+import { resolveOutputs, withOptionsAndOutputs } from './engine/outputs.js';
 import { destroyView, liveDigestsOf, planAgainstLive, recentlyWritten, reread, withMoves, type PlannedRun, type PlanRequest } from './engine/planning.js';
 import { pause, withRetries } from './retry-loop.js';
 import { createRunContext, type RunContext } from './engine/private/run-context.js';
@@ -17,7 +18,7 @@ import type { ApplyResult, DriftReport, EngineClients, EngineOptions } from './e
 import { confirmDrift, driftCandidates } from './plan/drift.js';
 import { manifestDigestOf } from './plan/planner.js';
 import { checkPlanStillValid } from './plan/saved-plan.js';
-import { planConflicts, type Plan } from './plan/types.js';
+import { planConflicts, planHasChanges, type Plan } from './plan/types.js';
 import type { StateBackend, StateSnapshot } from './state/backend.js';
 import { LocalStateBackend } from './state/local-backend.js';
 import { MantaStateBackend } from './state/manta-backend.js';
@@ -85,9 +86,13 @@ export async function applyReviewed(stack: StackManifest, opts: EngineOptions, r
     const planned = await planAgainstLive(run, requestOf(stack, snapshot, opts, mode === 'destroy'));
     // Before asking: a plan apply could not carry out is refused before anyone says yes to it.
     assertSecretsReadable(planned.plan, stack, run.handlers, run.secrets);
-    if (!(await review(planned.plan))) return { plan: planned.plan };
     const state = new StateWriter(backend, snapshot, stack.name, stack.account);
-    return { plan: planned.plan, result: await carryOut(run, stack, planned.plan, state, planned.byAddress) };
+    if (!(await review(planned.plan))) {
+      // Nothing to do in the cloud, but the code may have changed options or outputs: record them (no write when not).
+      if (mode === 'apply' && !planHasChanges(planned.plan)) await recordOptionsAndOutputs(run, stack, state, planned.byAddress, false);
+      return { plan: planned.plan };
+    }
+    return { plan: planned.plan, result: await carryOut(run, stack, planned.plan, state, planned.byAddress, mode === 'destroy') };
   });
 }
 
@@ -102,7 +107,7 @@ export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOp
   if (plan.stack !== stack.name || plan.account !== stack.account) {
     throw new ReconcilerError('PLAN_STALE', `the plan is for stack ${plan.stack} of account ${plan.account}, not stack ${stack.name} of account ${stack.account}`);
   }
-  const destroy = plan.manifestDigest === manifestDigestOf(destroyView(stack)) && plan.changes.every((c) => c.action === 'delete');
+  const destroy = plan.manifestDigest === manifestDigestOf(destroyView(stack)) && plan.changes.every((c) => c.action === 'delete' || c.action === 'forget');
   if (!destroy && plan.manifestDigest !== manifestDigestOf(stack)) {
     throw new ReconcilerError('PLAN_STALE', `the manifest of stack ${stack.name} changed since the plan was made; run plan again`);
   }
@@ -124,7 +129,7 @@ export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOp
       throw new ReconcilerError('PLAN_STALE', `the saved plan cannot be applied: ${validity.changes.join('; ')}. Run plan again.`);
     }
     assertSecretsReadable(plan, stack, run.handlers, run.secrets);
-    return carryOut(run, stack, plan, new StateWriter(backend, snapshot, stack.name, stack.account), now.byAddress);
+    return carryOut(run, stack, plan, new StateWriter(backend, snapshot, stack.name, stack.account), now.byAddress, destroy);
   });
 }
 
@@ -149,7 +154,7 @@ export async function driftStack(stack: StackManifest, opts: EngineOptions): Pro
   if (state === null) {
     throw new ReconcilerError('STATE_NOT_FOUND', `stack ${stack.name} has not been applied: there is no state at ${backend.location}, so there is nothing to compare the live objects with`);
   }
-  const req = requestOf(stack, snapshot, opts);
+  const req = { ...requestOf(stack, snapshot, opts), reportOnly: true };
   const first = await planAgainstLiveQuick(run, req);
   const candidates = driftCandidates(first.plan.changes);
   const checked = first.plan.changes.filter((c) => c.action !== 'read' && !c.address.startsWith('~')).length;
@@ -198,6 +203,7 @@ export async function importResource(stack: StackManifest, address: string, id: 
         writeOnly: {},
         dependsOn: [...resource.dependsOn].sort(),
         updatedAt: new Date().toISOString(),
+        ...(resource.options !== undefined ? { options: resource.options } : {}),
       }),
       snapshot?.version,
     );
@@ -234,14 +240,24 @@ function requestOf(stack: StackManifest, snapshot: StateSnapshot | undefined, op
 
 /**
  * Carries out a plan the caller holds the lock for: refuses one with conflicts before changing
- * anything, records its moves in the state (one write), then executes it.
+ * anything, records its moves in the state (one write), then executes it, and finally records the
+ * resources' options and the stack's outputs (one write, none when nothing differs; a destroy
+ * clears the outputs).
  */
-async function carryOut(run: RunContext, stack: StackManifest, plan: Plan, state: StateWriter, live: ReadonlyMap<string, unknown>): Promise<ApplyResult> {
+async function carryOut(run: RunContext, stack: StackManifest, plan: Plan, state: StateWriter, live: ReadonlyMap<string, unknown>, destroy: boolean): Promise<ApplyResult> {
   refuseConflicts(plan);
   const moves = plan.changes.filter((c) => c.movedFrom !== undefined).map((c) => ({ from: c.movedFrom!, to: c.address }));
   if (moves.length > 0) await state.move(moves);
   const result = await executePlan({ run, stack, plan, state, live });
+  await recordOptionsAndOutputs(run, stack, state, live, destroy);
   return moves.length > 0 ? { ...result, counts: { moved: moves.length, ...result.counts } } : result;
+}
+
+/** Records each declared resource's options and the stack's outputs (a destroy clears them); no write when nothing differs. */
+async function recordOptionsAndOutputs(run: RunContext, stack: StackManifest, state: StateWriter, live: ReadonlyMap<string, unknown>, destroy: boolean): Promise<void> {
+  const recorded = destroy ? { outputs: {}, unresolved: [] } : resolveOutputs(stack, state.current, live, run.handlers);
+  if (recorded.unresolved.length > 0) run.log.warn('outputs not recorded: a resource they refer to has no value yet', { outputs: recorded.unresolved });
+  await state.edit((doc) => withOptionsAndOutputs(doc, destroy ? { ...stack, resources: [] } : stack, recorded.outputs));
 }
 
 /**

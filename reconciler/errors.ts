@@ -38,6 +38,8 @@ export type ReconcilerErrorCode =
    * declaration; nothing is changed until the user consents (`import`, or `--adopt`).
    */
   | 'ADOPT_CONFLICT'
+  /** The plan would delete or replace a resource with `protect: true`; nothing is changed. */
+  | 'PROTECTED'
   /** `import` was given an address or id that does not fit. */
   | 'IMPORT_INVALID'
   /** The run was cancelled. */

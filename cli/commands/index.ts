@@ -23,6 +23,7 @@ export const commands: readonly CommandEntry[] = [
   { name: 'destroy', summary: 'delete every object the stack manages', load: async () => (await import('./destroy.js')).destroyCommand },
   { name: 'import', summary: 'record an existing cloud object in the state under a construct address', load: async () => (await import('./import.js')).importCommand },
   { name: 'state', summary: 'list, show, remove or rename resources in the state', load: async () => (await import('./state.js')).stateCommand },
+  { name: 'output', summary: "print a stack's outputs as recorded by the last apply", load: async () => (await import('./output.js')).outputCommand },
   { name: 'schema', summary: 'print the resource property schema (or the Terraform provider schema)', load: async () => (await import('./schema.js')).schemaCommand },
   { name: 'emulator', summary: 'run a local CloudAPI and Manta emulator', load: async () => (await import('./emulator.js')).emulatorCommand },
 ];

@@ -27,14 +27,19 @@ Options:
 
 ${COMMON_HELP}
 
+A resource with protect that the plan would delete or replace fails the plan (PROTECTED); one
+with retainOnDelete that left the app shows as "will be forgotten, not deleted".
+
 Exit codes: 0 success (with --detailed-exitcode: no changes), 2 changes (only with
---detailed-exitcode), 1 error or a conflict (an object apply would take over without consent).
+--detailed-exitcode), 1 error, a conflict (an object apply would take over without consent) or a
+protected resource that would be deleted or replaced.
 
 Examples:
   triton-iac plan --emulator examples/quickstart/main.ts
   triton-iac plan --out plan.json
   triton-iac plan --format markdown >> "$GITHUB_STEP_SUMMARY"
   triton-iac plan --detailed-exitcode --target quickstart/ops
+  triton-iac plan --context env=staging --out staging.plan
 `;
 
 /** `triton-iac plan`: shows what apply would do. */
@@ -64,7 +69,7 @@ export const planCommand: Command = {
       }
       if (format === 'json') io.stdout.write(renderPlansJson(plans));
       if (out !== undefined) {
-        const origin = { app: app.path, workDir: io.cwd, emulator: common.emulator, stack: session.stacks[0]! };
+        const origin = { app: app.path, workDir: io.cwd, emulator: common.emulator, stack: session.stacks[0]!, ...(app.context !== undefined ? { context: app.context } : {}) };
         await writeSavedPlan(resolve(io.cwd, out), plans[0]!, origin);
         // The note goes to stderr so that `--json --out` still prints clean JSON on stdout.
         io.stderr.write(`Saved the plan to ${out}. To carry it out exactly: triton-iac apply ${out}${common.emulator ? ' --emulator' : ''}\n`);

@@ -5,7 +5,7 @@ import { UsageError, type Command, type CommandIo } from '../command.js';
 import { parseArgs, type ParsedArgs } from '../private/args.js';
 import { selectOneStack } from '../private/app-loader.js';
 import { type Clients, closeClients, connectStack, openStateBackend } from '../private/engine.js';
-import { emulatorOverrides, startEmbeddedEmulator, withoutCloudSettings, type EmbeddedEmulator } from '../private/embedded-emulator.js';
+import { emulatorOverrides, startEmbeddedEmulator, withoutCloudSettings, type EmbeddedEmulator } from '../embedded-emulator.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, type CommonOptions } from '../private/session.js';
 
 const HELP = `Usage: triton-iac state <list|show|rm|mv> [APP] ...
@@ -111,7 +111,8 @@ function splitAppArg(args: ParsedArgs, sub: string): { app: string | undefined; 
 
 type Backend = ReturnType<typeof openStateBackend>;
 
-async function withBackend(stack: StackManifest, common: CommonOptions, io: CommandIo, body: (backend: Backend) => Promise<number>): Promise<number> {
+/** Runs `body` with the stack's state backend, connecting only for a state kept in Manta. */
+export async function withBackend(stack: StackManifest, common: CommonOptions, io: CommandIo, body: (backend: Backend) => Promise<number>): Promise<number> {
   // Only a Manta-backed state needs a connection; a local state file is read directly.
   let clients: Clients | undefined;
   let emulator: EmbeddedEmulator | undefined;

@@ -66,7 +66,7 @@ function driftText(drift: StackDrift, io: CommandIo): string {
 /** Each differing field as `field: <live> (live) -> <desired> (declared)`. */
 function describeItem(item: DriftItem): string[] {
   if (item.before === null || item.before === undefined) return ['missing live (deleted outside triton-iac); apply creates it again'];
-  if (item.after === null || item.after === undefined) return ['no longer declared; apply deletes it'];
+  if (item.after === null || item.after === undefined) return [item.action === 'forget' ? 'no longer declared; apply forgets it (retainOnDelete: the object stays)' : 'no longer declared; apply deletes it'];
   const before = asRecord(item.before);
   const after = asRecord(item.after);
   const fields = [...new Set(item.changes.map((c) => (c.path.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~')))].filter((f) => f !== '');

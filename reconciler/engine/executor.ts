@@ -15,6 +15,7 @@ import type { Plan, ResourceChange } from '../plan/types.js';
 import type { StateResource } from '../state/document.js';
 import { patchBetween, resolveDesired } from './private/desired.js';
 import { untilReady } from '../readiness.js';
+import { withIgnoredFields } from './private/ignore-changes.js';
 import { createSafely } from './private/safe-create.js';
 import { refuseUnplannedTakeover } from './private/takeover.js';
 import { withRetries } from '../retry-loop.js';
@@ -115,6 +116,12 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
   const handler = run.handlers.get(change.kind);
   if (!handler) throw new ReconcilerError('PLAN_INPUT_INVALID', `${change.address} has kind ${change.kind}, for which no handler is registered`);
   if (change.action === 'delete') return deleteAction(a, handler);
+  if (change.action === 'forget') {
+    // retainOnDelete: the object stays in the cloud; only this stack's record of it goes.
+    a.results.delete(change.address);
+    await a.state.remove(change.address);
+    return 'forgotten';
+  }
   const resource = a.manifest.get(change.address);
   if (!resource) throw new ReconcilerError('PLAN_STALE', `${change.address} is planned as ${change.action} but is not in the manifest; make a new plan`);
   const refs = refsOf(change, a.manifest);
@@ -200,8 +207,9 @@ async function bringUpToDate(
   plannedBefore?: PlainObject,
 ): Promise<ActionOutcome> {
   const entry = a.state.current.resources.find((r) => r.address === resource.address) ?? a.stateEntry;
-  const desired = resolveDesired({ ...resolveArgs(a, handler, resource, false), stateEntry: entry });
-  const before = withMarkers(plannedBefore ?? handler.normalizeLive(live, desired.normalized), handler.schema.writeOnly, entry?.writeOnly ?? {});
+  const declared = resolveDesired({ ...resolveArgs(a, handler, resource, false), stateEntry: entry });
+  const before = withMarkers(plannedBefore ?? handler.normalizeLive(live, declared.normalized), handler.schema.writeOnly, entry?.writeOnly ?? {});
+  const desired = withIgnoredFields(declared, before, resource.options?.ignoreChanges ?? [], handler.schema.writeOnly);
   const patch = patchBetween(before, desired.comparable, handler.schema.computed);
   if (patch.length === 0) return outcome === 'updated' ? 'unchanged' : outcome;
   const id = handler.idOf(live) ?? a.change.serverId ?? a.change.naturalKey;
@@ -245,6 +253,7 @@ async function record(a: ActionArgs, handler: AnyHandler, resource: ResourceMani
     writeOnly: markers,
     dependsOn: [...resource.dependsOn].sort(),
     updatedAt: new Date().toISOString(),
+    ...(resource.options !== undefined ? { options: resource.options } : {}),
   });
 }
 

@@ -7,6 +7,7 @@ import { didYouMean } from '../../common/did-you-mean.js';
 import type { ResourceKind, ResourceManifest, StackManifest } from '../../common/manifest.js';
 import type { PlainObject } from '../../provider/handlers/types.js';
 import { ReconcilerError } from '../errors.js';
+import { forgetRetained, optionsByAddress, refuseProtected } from '../plan/lifecycle.js';
 import { matchLive } from '../plan/match-live.js';
 import { findMoves, stateWithMoves, type PlannedMove } from '../plan/moves.js';
 import { makePlan, manifestDigestOf, planChanges, UNMANAGED_ADDRESS_PREFIX } from '../plan/planner.js';
@@ -38,6 +39,11 @@ export interface PlanRequest {
   readonly moves?: readonly PlannedMove[];
   /** Adopt objects found live that differ from the declaration (`--adopt`). @default false */
   readonly adopt?: boolean;
+  /**
+   * The plan only reports (drift): a delete or replace of a protected resource is shown, not
+   * refused. @default false
+   */
+  readonly reportOnly?: boolean;
 }
 
 /**
@@ -133,6 +139,10 @@ export function planFrom(run: RunContext, stack: StackManifest, req: PlanRequest
   changes = changes.map((c) => (movedFrom.has(c.address) ? { ...c, movedFrom: movedFrom.get(c.address)! } : c));
   changes = rerunWithWrittenDependencies(changes, run);
   if (req.targets !== undefined && req.targets.length > 0) changes = selectTargets(changes, req.targets, stack, req.state);
+  // The declared options of the real stack count in a destroy too (its view has no resources).
+  const options = optionsByAddress(req.stack.resources, req.state);
+  changes = forgetRetained(changes, options);
+  if (!req.reportOnly) refuseProtected(stack.name, changes, options, req.destroy ? 'destroy' : 'the plan');
   const plan = makePlan({ stack: stack.name, account: stack.account, state: req.state, manifestDigest: manifestDigestOf(stack), changes });
   return { plan, live, byAddress };
 }

@@ -5,7 +5,7 @@
 import type { ResourceKind } from '../../common/manifest.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import type { AnyHandler, JsonPatchOperation } from '../../provider/handlers/types.js';
-import type { DisplayValue } from '../render/private/mask.js';
+import type { DisplayValue } from '../render/mask.js';
 import type { PlanAction } from '../plan/types.js';
 
 /** The API clients the handlers call (`Clients` of `provider/handlers/clients.ts`). */
@@ -83,7 +83,7 @@ export type ProgressEvent =
   | { readonly type: 'retry'; readonly address: string; readonly reason: string; readonly attempt: number };
 
 /** How one action ended. */
-export type ActionOutcome = 'created' | 'updated' | 'replaced' | 'deleted' | 'adopted' | 'read' | 'unchanged';
+export type ActionOutcome = 'created' | 'updated' | 'replaced' | 'deleted' | 'forgotten' | 'adopted' | 'read' | 'unchanged';
 
 /** The outcome of an apply. */
 export interface ApplyResult {

@@ -27,7 +27,8 @@ export function planShapeProblem(value: unknown): string | undefined {
     if (problem) return problem;
   }
   const expected = summarize(value.changes as Plan['changes']);
-  if (!isObject(value.summary) || Object.entries(expected).some(([k, n]) => (value.summary as Record<string, unknown>)[k] !== n)) {
+  // `forget` is absent from plans saved before retainOnDelete existed: none of theirs forgets anything.
+  if (!isObject(value.summary) || Object.entries(expected).some(([k, n]) => ((value.summary as Record<string, unknown>)[k] ?? (k === 'forget' ? 0 : undefined)) !== n)) {
     return `plan.summary ${JSON.stringify(value.summary)} does not match its changes (expected ${JSON.stringify(expected)})`;
   }
   return undefined;

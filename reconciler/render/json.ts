@@ -7,7 +7,7 @@
  */
 import type { Plan } from '../plan/types.js';
 import { sortKeys } from '../private/canonical-json.js';
-import { Masked, maskChange, type DisplayValue } from './private/mask.js';
+import { Masked, maskChange, type DisplayValue } from './mask.js';
 
 /** Renders `plan` as pretty-printed JSON, ending with a newline. */
 export function renderJson(plan: Plan): string {

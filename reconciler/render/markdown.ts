@@ -12,6 +12,7 @@ const COUNT_LABEL: Readonly<Record<PlanAction, string>> = {
   update: 'to change',
   replace: 'to replace',
   delete: 'to destroy',
+  forget: 'to forget (left in the cloud)',
   adopt: 'to adopt',
   read: 'to read',
   'no-op': 'unchanged',

@@ -4,7 +4,7 @@
  * `(known after apply)`.
  */
 import { planConflicts, planHasChanges, type Plan } from '../plan/types.js';
-import { Masked, maskChange, type DisplayValue, type MaskedChange } from './private/mask.js';
+import { Masked, maskChange, type DisplayValue, type MaskedChange } from './mask.js';
 import { COLOUR, formatKey, formatValue, RESET, summaryLine, symbolOf, VERB } from './private/format.js';
 
 /** Options for {@link renderText}. */
@@ -64,6 +64,9 @@ function renderChange(change: MaskedChange, color: boolean): string[] {
     case 'create':
     case 'read':
       for (const [k, v] of Object.entries(after)) out.push(`      ${paint('+')} ${formatKey(k)} = ${formatValue(v)}`);
+      break;
+    case 'forget':
+      // Nothing of the object changes: listing its fields as removed would read as a deletion.
       break;
     case 'delete':
       for (const [k, v] of Object.entries(before)) out.push(`      ${paint('-')} ${formatKey(k)} = ${formatValue(v)}`);

@@ -8,8 +8,8 @@
  */
 import { allKinds, kindDescriptor } from '../../common/kinds/index.js';
 import { randomUUID } from 'node:crypto';
-import { type ResourceKind } from '../../common/manifest.js';
-import type { PlainObject } from '../../provider/handlers/types.js';
+import { type ResourceKind, type ResourceOptions } from '../../common/manifest.js';
+import type { PlainObject, PlainValue } from '../../provider/handlers/types.js';
 import { ReconcilerError } from '../errors.js';
 import { isWriteOnlyMarker } from './write-only.js';
 
@@ -31,6 +31,19 @@ export interface StateResource {
   readonly dependsOn: readonly string[];
   /** ISO 8601 time of the last write of this entry. */
   readonly updatedAt: string;
+  /**
+   * The lifecycle options it was last applied with (absent when none), so that a resource removed
+   * from the app is still known to be protected or retained.
+   */
+  readonly options?: ResourceOptions;
+}
+
+/** A stack output as recorded at apply (`triton-iac output`). */
+export interface StateOutput {
+  /** The value, references resolved. */
+  readonly value: PlainValue;
+  readonly description?: string;
+  readonly sensitive?: boolean;
 }
 
 /** The whole state of one stack. */
@@ -44,6 +57,8 @@ export interface StateDocument {
   readonly account: string;
   /** Sorted by address. */
   readonly resources: readonly StateResource[];
+  /** The stack's outputs by name, as of the last apply; absent when it has none. */
+  readonly outputs?: Readonly<Record<string, StateOutput>>;
 }
 
 /** A fresh, empty state for a stack (serial 0, new lineage). */
@@ -97,8 +112,22 @@ export function stateShapeProblem(value: unknown): string | undefined {
       if (!isWriteOnlyMarker(marker)) return `${at}.writeOnly.${field} is not a sha256-salted marker (a clear value must never be stored)`;
     }
     if (!Array.isArray(r.dependsOn) || !r.dependsOn.every((d) => typeof d === 'string')) return `${at}.dependsOn must be an array of addresses`;
+    if (r.options !== undefined) {
+      const o = r.options;
+      if (!isObject(o)) return `${at}.options must be an object`;
+      if ((o.protect !== undefined && typeof o.protect !== 'boolean') || (o.retainOnDelete !== undefined && typeof o.retainOnDelete !== 'boolean')) return `${at}.options.protect and .retainOnDelete must be true or false`;
+      if (o.ignoreChanges !== undefined && (!Array.isArray(o.ignoreChanges) || !o.ignoreChanges.every((f) => typeof f === 'string'))) return `${at}.options.ignoreChanges must be an array of field names`;
+    }
     if (seen.has(r.address as string)) return `${at}.address ${JSON.stringify(r.address)} appears twice`;
     seen.add(r.address as string);
+  }
+  if (value.outputs !== undefined) {
+    if (!isObject(value.outputs)) return 'outputs must be an object of outputs by name';
+    for (const [name, o] of Object.entries(value.outputs)) {
+      if (!isObject(o) || !('value' in o)) return `outputs.${name} must be an object with a value`;
+      if (o.sensitive !== undefined && typeof o.sensitive !== 'boolean') return `outputs.${name}.sensitive must be true or false`;
+      if (o.description !== undefined && typeof o.description !== 'string') return `outputs.${name}.description must be a string`;
+    }
   }
   return undefined;
 }

@@ -56,7 +56,7 @@ describe('job handler', () => {
   });
 
   it('sees a changed definition as a replacement and an unchanged one as nothing to do', () => {
-    const changed = { ...wordCount, phases: [{ type: 'map', exec: 'wc -l' }, wordCount.phases[1]] };
+    const changed = { ...wordCount, phases: [{ type: 'map', exec: 'wc -l' }, wordCount.phases[1]!] };
     const a = jobHandler.normalizeDesired(wordCount);
     const b = jobHandler.normalizeDesired(changed);
     expect(a).toEqual(jobHandler.normalizeDesired({ ...wordCount, wait: false }));
@@ -90,7 +90,9 @@ describe('job handler', () => {
     const quick = await run(world.ctx, { ...wordCount, name: 'no-wait', wait: false });
     expect(quick).toMatchObject({ name: 'no-wait', outputs: [], errors: 0 });
     const controller = new AbortController();
-    const slow = run(world.ctx, { name: 'slow', phases: [{ type: 'map', exec: 'sleep 1; cat' }], inputs: ['/acme/stor/words/a.txt'], wait: true }, controller.signal);
+    const slow = run(world.ctx, { name: 'slow', phases: [{ type: 'map', exec: 'sleep 60; cat' }], inputs: ['/acme/stor/words/a.txt'], wait: true }, controller.signal);
+    // The task outlasts any stall of a loaded machine (and the emulator kills it on close), so the
+    // cancellation always comes first.
     setTimeout(() => controller.abort(new Error('run cancelled')), 150);
     await expect(slow).rejects.toThrow('the run was cancelled');
   });

@@ -95,7 +95,7 @@ describe('Manta client against the emulator: jobs and multipart uploads', () => 
     await manta.addJobInputs(job.id, ['/acme/stor/it/words.txt']);
     await manta.endJobInput(job.id);
     let status = await manta.getJob(job.id);
-    for (let i = 0; i < 100 && status.state !== 'done'; i += 1) {
+    for (let i = 0; i < 2000 && status.state !== 'done'; i += 1) { // a budget far past any load, not a check
       await sleep(50);
       status = await manta.getJob(job.id);
     }
@@ -115,7 +115,7 @@ describe('Manta client against the emulator: jobs and multipart uploads', () => 
     await manta.addJobInputs(failing.id, ['/acme/stor/it/in.txt']);
     await manta.endJobInput(failing.id);
     let state = (await manta.getJob(failing.id)).state;
-    for (let i = 0; i < 100 && state !== 'done'; i += 1) {
+    for (let i = 0; i < 2000 && state !== 'done'; i += 1) {
       await sleep(50);
       state = (await manta.getJob(failing.id)).state;
     }

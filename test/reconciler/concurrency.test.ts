@@ -30,7 +30,7 @@ describe('two concurrent applies of one stack', () => {
 
   it('lets the second wait for the first with a lock timeout, and both runs leave every resource in state', async () => {
     const stack = buildStack({ name: 'race-wait', manta: false });
-    const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 200, env: SECRET_ENV, lockTimeoutMs: 20_000 };
+    const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 200, env: SECRET_ENV, lockTimeoutMs: 120_000 };
     const [a, b] = await Promise.all([applyStack(stack, opts), applyStack(stack, opts)]);
     expect(a.result.ok && b.result.ok).toBe(true);
     // One of them did the work; the other found nothing left to do.

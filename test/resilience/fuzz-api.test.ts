@@ -126,7 +126,7 @@ describe('made-up API responses', () => {
     } finally {
       await Promise.all([c.cloudapi.close(), c.manta.close()]);
     }
-  }, 120_000);
+  });
 
   it('make planning a stack fail with a known error, never a crash', async () => {
     const c = clients();
@@ -144,7 +144,7 @@ describe('made-up API responses', () => {
     } finally {
       await Promise.all([c.cloudapi.close(), c.manta.close()]);
     }
-  }, 120_000);
+  });
 
   it('a ListUsers answered with 200 and the body null fails planning with a known error, not a TypeError', async () => {
     const c = clients();

@@ -69,7 +69,7 @@ describe('fuzzed manifest files', () => {
     );
     // Some mutations are harmless (a description changed): the planner must have seen some.
     expect(planned).toBeGreaterThan(0);
-  }, 120_000);
+  });
 });
 
 describe('a manifest whose resources list holds null', () => {
@@ -105,7 +105,7 @@ describe('fuzzed rbac.json files', () => {
       { numRuns: RUNS, seed: 8 },
     );
     expect(planned).toBeGreaterThan(0);
-  }, 120_000);
+  });
 });
 
 describe('fuzzed saved plan files', () => {
@@ -129,7 +129,7 @@ describe('fuzzed saved plan files', () => {
       { numRuns: RUNS, seed: 9 },
     );
     expect(applied).toBeGreaterThan(0);
-  }, 120_000);
+  });
 });
 
 describe('fuzzed state files', () => {

@@ -104,5 +104,5 @@ describe('secrets with --debug', () => {
     }
     // The scan saw the debug output it was meant to see.
     expect(runs.some(([, r]) => r.stderr.length > 0 || r.stdout.includes('debug'))).toBe(true);
-  }, 120_000);
+  });
 });

@@ -62,7 +62,7 @@ export async function startProxiedCloud(options: { readonly emulator?: EmulatorO
     cli: (args, extraEnv = {}) => runCli(args, { cwd, env: { ...env, ...extraEnv } }),
     async triton(...args) {
       const tritonEnv = { PATH: process.env['PATH'] ?? '', HOME: cwd, TRITON_URL: world.emulator.cloudapiUrl, TRITON_ACCOUNT: 'acme', TRITON_KEY_ID: accountKey().md5 };
-      return (await run(join(REPO, 'node_modules', '.bin', 'triton'), args, { env: tritonEnv, timeout: 30_000 })).stdout;
+      return (await run(join(REPO, 'node_modules', '.bin', 'triton'), args, { env: tritonEnv, timeout: 120_000 })).stdout;
     },
     async close() {
       await proxy.close();

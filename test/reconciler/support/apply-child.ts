@@ -27,7 +27,7 @@ const { result } = await applyStack(stack, {
   handlers: defaultHandlers(),
   workDir: env('CHILD_WORK_DIR'),
   consistencyWindowMs: Number(env('CHILD_WINDOW_MS')),
-  lockTimeoutMs: 5000,
+  lockTimeoutMs: 120_000, // a budget: another child may hold the lock for a whole apply on a loaded machine
   env: { ALICE_PASSWORD: env('ALICE_PASSWORD') },
 });
 await Promise.all([clients.cloudapi.close(), clients.manta.close()]);

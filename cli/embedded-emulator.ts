@@ -8,7 +8,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import sshpk from 'sshpk';
-import type { RunningEmulator } from '../../emulator/index.js';
+import type { RunningEmulator } from '../emulator/index.js';
 
 /** Where `--emulator` keeps its data, relative to the working directory. */
 export const EMULATOR_DIR = join('.triton-iac', 'emulator');
@@ -43,7 +43,7 @@ export async function startEmbeddedEmulator(options: EmbeddedEmulatorOptions): P
     return { login, keys: [ensureKeyPair(file, login)] };
   });
   // Loaded here, not at start-up: only runs with --emulator need the emulator.
-  const { startEmulator } = await import('../../emulator/index.js');
+  const { startEmulator } = await import('../emulator/index.js');
   const running = await startEmulator({
     dataDir,
     accounts,

@@ -2,8 +2,8 @@
  * Masking applied before any rendering: values at sensitive pointers and unknown pointers are
  * replaced, so that no renderer can print a secret or a placeholder by accident.
  */
-import type { JsonPatchOperation, PlainValue } from '../../../provider/handlers/types.js';
-import type { ResourceChange } from '../../plan/types.js';
+import type { JsonPatchOperation, PlainValue } from '../../provider/handlers/types.js';
+import type { ResourceChange } from '../plan/types.js';
 
 /** Stands in for a value a renderer must not show as is. */
 export class Masked {
