@@ -4,7 +4,7 @@
  * widgets live in memory, per emulator.
  */
 import { randomUUID } from 'node:crypto';
-import { invalidArgument, notFound, type CloudApiRoute, type RequestContext } from '../../../emulator/index.js';
+import { invalidArgument, notFound, type CloudApiRoute, type Reply, type RequestContext } from '../../../emulator/index.js';
 
 /** A widget as the server stores and answers it. */
 export interface WidgetRecord {
@@ -34,6 +34,10 @@ export function widgetRoutes(): CloudApiRoute[] {
     if (typeof size !== 'number') throw invalidArgument('size must be a Number');
     return { name, color, size };
   };
+  const save = (rc: RequestContext, record: WidgetRecord, status: number): Reply => {
+    table(rc).set(record.id, record);
+    return { status, body: record };
+  };
   return [
     { method: 'GET', path: '/:account/widgets', name: 'ListWidgets', taggable: false, handler: (rc) => ({ status: 200, body: [...table(rc).values()] }) },
     { method: 'GET', path: '/:account/widgets/:id', name: 'GetWidget', taggable: false, handler: (rc) => ({ status: 200, body: find(rc) }) },
@@ -44,20 +48,14 @@ export function widgetRoutes(): CloudApiRoute[] {
       handler: (rc) => {
         const wanted = fields(rc);
         if ([...table(rc).values()].some((w) => w.name === wanted.name)) throw invalidArgument(`widget ${wanted.name} already exists`);
-        const created = { id: randomUUID(), ...wanted };
-        table(rc).set(created.id, created);
-        return { status: 201, body: created };
+        return save(rc, { id: randomUUID(), ...wanted }, 201);
       },
     },
     {
       method: 'POST',
       path: '/:account/widgets/:id',
       name: 'UpdateWidget',
-      handler: (rc) => {
-        const updated = { ...find(rc), ...fields(rc, find(rc)) };
-        table(rc).set(updated.id, updated);
-        return { status: 200, body: updated };
-      },
+      handler: (rc) => save(rc, { ...find(rc), ...fields(rc, find(rc)) }, 200),
     },
     {
       method: 'DELETE',
