@@ -6,33 +6,19 @@
  * published in `docs/manifest.schema.json`.
  */
 
+import { BUILT_IN_KINDS, type BuiltInKind } from './kinds/index.js';
+
 /** The manifest format version; bumped on any incompatible change. */
 export const MANIFEST_VERSION = 1;
 
-/** Every kind of resource the tool manages or looks up. */
-export const RESOURCE_KINDS = [
-  'account',
-  'account-config',
-  'key',
-  'user',
-  'user-key',
-  'policy',
-  'role',
-  'role-tag',
-  'image',
-  'image-lookup',
-  'datacenter-lookup',
-  'directory',
-  'object',
-  'snaplink',
-  'job',
-] as const;
+/** Every built-in kind of resource the tool manages or looks up, from the descriptors in `common/kinds/`. */
+export const RESOURCE_KINDS: readonly BuiltInKind[] = BUILT_IN_KINDS.map((d) => d.kind);
 
 /** One kind of resource, e.g. `user` or `object`. */
-export type ResourceKind = (typeof RESOURCE_KINDS)[number];
+export type ResourceKind = BuiltInKind;
 
-/** The kinds that authoritative mode may cover ("this stack owns every X in the account"). */
-export type AuthoritativeKind = 'user' | 'role' | 'policy' | 'key';
+/** The kinds that authoritative mode may cover ("this stack owns every X in the account"): those whose descriptor says `authoritative`. */
+export type AuthoritativeKind = Extract<(typeof BUILT_IN_KINDS)[number], { readonly authoritative: true }>['kind'];
 
 /**
  * A reference to an attribute of another resource, resolved at apply time (for example an image id or

@@ -3,8 +3,8 @@
  */
 import { Construct } from 'constructs';
 import { didYouMean } from '../common/did-you-mean.js';
+import { kindDescriptor } from '../common/kinds/index.js';
 import type { ResourceKind, ResourceOptions } from '../common/manifest.js';
-import { RESOURCE_ATTRIBUTES } from '../common/resource-properties.js';
 import { ConstructError } from './errors.js';
 import { Reference, type IReferenceTarget } from './reference.js';
 import { renderOptions, splitOptions, type ResourceOptionProps } from './resource-options.js';
@@ -115,7 +115,7 @@ export abstract class TritonResource extends Construct implements IReferenceTarg
 
   /** A lazy reference to one of this resource's attributes, known after apply. */
   protected attributeRef(attribute: string): Reference {
-    const known = RESOURCE_ATTRIBUTES[this.kind];
+    const known = kindDescriptor(this.kind)?.attributes ?? [];
     if (!known.includes(attribute)) {
       throw new ConstructError(
         'UnknownAttribute',

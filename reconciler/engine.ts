@@ -3,15 +3,14 @@
  * drift, import, and the state backend of a stack. Each entry point reads live state fresh; the state
  * file is memory, never the truth.
  */
-import type { ResourceKind, StackManifest } from '../common/manifest.js';
-import type { AnyHandler, PlainObject, ResourceHandler } from '../provider/handlers/types.js';
+import type { StackManifest } from '../common/manifest.js';
+import type { PlainObject, ResourceHandler } from '../provider/handlers/types.js';
 import { ReconcilerError } from './errors.js';
-import { defaultHandlers } from './engine/default-handlers.js';
 import { driftItemsOf } from './engine/drift-report.js';
 import { executePlan } from './engine/executor.js';
 import { resolveOutputs, withOptionsAndOutputs } from './engine/outputs.js';
 import { destroyView, liveDigestsOf, planAgainstLive, recentlyWritten, reread, withMoves, type PlannedRun, type PlanRequest } from './engine/planning.js';
-import { pause, withRetries } from './engine/private/retry.js';
+import { pause, withRetries } from './retry-loop.js';
 import { refreshedState, type RefreshChange } from './engine/refresh.js';
 import { createRunContext, type RunContext } from './engine/private/run-context.js';
 import { StateWriter } from './engine/private/state-writer.js';
@@ -244,8 +243,7 @@ export async function importResource(stack: StackManifest, address: string, id: 
 }
 
 async function runFor(stack: StackManifest, opts: EngineOptions): Promise<RunContext> {
-  const handlers: ReadonlyMap<ResourceKind, AnyHandler> = opts.handlers ?? defaultHandlers();
-  return createRunContext(stack, opts, handlers);
+  return createRunContext(stack, opts, opts.handlers);
 }
 
 /**

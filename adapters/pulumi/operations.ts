@@ -14,8 +14,7 @@ import type { ManifestValue, ResourceKind } from '../../common/manifest.js';
 import { RESOURCE_ATTRIBUTES, naturalKeyOf, type ResourcePropertiesByKind } from '../../common/resource-properties.js';
 import { RESOURCE_SCHEMAS, checkProperties } from '../../common/resource-schema.js';
 import { propertyValueProblems } from '../../common/rules/index.js';
-import { cloudApiHandlers } from '../../provider/handlers/cloudapi-index.js';
-import { mantaHandlers } from '../../provider/handlers/manta-index.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 import type { JsonPatchOperation, PlainObject, ResolvedProperties, ResourceHandler } from '../../provider/handlers/types.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import { AdapterError } from '../errors.js';
@@ -32,7 +31,7 @@ export type PulumiOutputs = PulumiInputs & { readonly naturalKey: string };
 const NOT_PROPERTIES = new Set(['connection', '__provider', 'naturalKey']);
 
 function handlerFor(kind: ResourceKind): ResourceHandler<unknown, Clients> {
-  const handler = [...cloudApiHandlers, ...mantaHandlers].find((h) => h.kind === kind);
+  const handler = defaultHandlers().get(kind);
   if (!handler || handler.mode !== 'managed') throw new AdapterError('PULUMI_INPUT_INVALID', `kind ${kind} has no managed handler; it cannot be a Pulumi resource`);
   return handler as ResourceHandler<unknown, Clients>;
 }

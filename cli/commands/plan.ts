@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { destroyView, planConflicts, planHasChanges, writeSavedPlan, type Plan } from '../../reconciler/index.js';
 import { UsageError, type Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
-import { engine } from '../private/engine.js';
+import { planDestroy, planStack } from '../private/engine.js';
 import { outputFormat, renderPlan, renderPlansJson } from '../private/plan-output.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
 
@@ -68,8 +68,8 @@ export const planCommand: Command = {
       const plans: Plan[] = [];
       for (const stack of session.stacks) {
         const plan = destroy
-          ? await engine().planDestroy(stack, await session.options(stack))
-          : await engine().planStack(stack, await session.options(stack, { ...(targets.length > 0 ? { targets } : {}), ...(args.booleans.has('adopt') ? { adopt: true } : {}) }));
+          ? await planDestroy(stack, await session.options(stack))
+          : await planStack(stack, await session.options(stack, { ...(targets.length > 0 ? { targets } : {}), ...(args.booleans.has('adopt') ? { adopt: true } : {}) }));
         plans.push(plan);
         // JSON is one document for the whole run, written once every stack is planned.
         if (format !== 'json') io.stdout.write(renderPlan(plan, format, io));

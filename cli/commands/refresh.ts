@@ -1,6 +1,6 @@
 import { UsageError, type Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
-import { engine } from '../private/engine.js';
+import { refreshStack } from '../private/engine.js';
 import { renderRefresh } from '../private/refresh-output.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
 import { confirm, isTerminal } from '../private/terminal.js';
@@ -43,7 +43,7 @@ export const refreshCommand: Command = {
     try {
       for (const stack of session.stacks) {
         let declined = false;
-        const result = await engine().refreshStack(stack, await session.options(stack), async (changes) => {
+        const result = await refreshStack(stack, await session.options(stack), async (changes) => {
           io.stdout.write(renderRefresh(stack.name, stack.account, changes, io));
           if (dryRun) return false;
           if (args.booleans.has('auto-approve')) return true;

@@ -9,8 +9,9 @@ import { intFlag, type FlagSpec, type ParsedArgs } from './args.js';
 import { loadApp, resolveAppPath, selectStacks, type LoadedApp } from './app-loader.js';
 import { emulatorOverrides, startEmbeddedEmulator, withoutCloudSettings, type EmbeddedEmulator } from '../embedded-emulator.js';
 import { CONTEXT_HELP, contextFlags, contextOf } from './context.js';
-import { closeClients, engine, type Clients, type EngineOptions } from './engine.js';
+import { type Clients, closeClients, connectStack, type EngineOptions } from './engine.js';
 import { checkWorkingDirectory, whileWorkingDirectoryExists } from './working-dir.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 /** The flags every cloud-facing command takes. */
 export const COMMON_FLAGS: FlagSpec = {
@@ -131,12 +132,13 @@ export async function openSession(app: LoadedApp, common: CommonOptions, io: Com
       let clients = connected.get(stack.name);
       if (clients === undefined) {
         const overrides = emulator ? emulatorOverrides(emulator, stack.account) : undefined;
-        clients = await engine().connectStack(stack, { env, ...(io.env['HOME'] ? { home: io.env['HOME'] } : {}), ...(overrides ? { overrides } : {}) });
+        clients = await connectStack(stack, { env, ...(io.env['HOME'] ? { home: io.env['HOME'] } : {}), ...(overrides ? { overrides } : {}) });
         connected.set(stack.name, clients);
       }
       const windowMs = common.consistencyWindowMs ?? (emulator ? 0 : undefined);
       return {
         clients,
+        handlers: defaultHandlers(),
         workDir: io.cwd,
         env: io.env,
         log,

@@ -33,6 +33,8 @@ import {
   type MantaClients,
   type MantaContext,
 } from './private/manta-support.js';
+import { fieldRulesOf } from '../../common/kinds/index.js';
+import { object as objectKind } from '../../common/kinds/object.js';
 
 /** A live object. */
 export interface LiveObject {
@@ -67,9 +69,7 @@ const HEADS_IN_FLIGHT = 4;
 const CONTENT_FIELDS = new Set(['md5', 'size', 'durability']);
 
 const schema: ResourceSchema = {
-  immutable: ['path'],
-  writeOnly: [],
-  computed: ['etag'],
+  ...fieldRulesOf(objectKind),
   replaceStrategy: 'create-then-delete',
 };
 

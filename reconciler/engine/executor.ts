@@ -14,11 +14,11 @@ import { applyGraph } from '../plan/apply-order.js';
 import type { Plan, ResourceChange } from '../plan/types.js';
 import type { StateResource } from '../state/document.js';
 import { patchBetween, resolveDesired } from './private/desired.js';
-import { awaitReady } from './private/await-ready.js';
+import { untilReady } from '../readiness.js';
 import { withIgnoredFields } from './private/ignore-changes.js';
 import { createSafely } from './private/safe-create.js';
 import { refuseUnplannedTakeover } from './private/takeover.js';
-import { withRetries } from './private/retry.js';
+import { withRetries } from '../retry-loop.js';
 import type { RunContext } from './private/run-context.js';
 import type { StateWriter } from './private/state-writer.js';
 import type { ActionOutcome, ApplyResult, EngineClients } from './types.js';
@@ -143,7 +143,7 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
     const onFoundExisting = (found: unknown): void => refuseUnplannedTakeover(change, managed, found, desired.normalized);
     const created = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry, onFoundExisting });
     const { adopted } = created;
-    const live = await awaitReady({ run, handler: managed, change, live: created.live, desired: desired.send });
+    const live = await untilReady({ handler: managed, ctx: run.ctx, live: created.live, desired: desired.send, naturalKey: change.naturalKey });
     await record(a, managed, resource, live, desired.markers, desired.normalized);
     // The plan said "create", and the object is now as declared and managed: report it as planned.
     if (adopted) return bringUpToDate(a, managed, resource, live, 'created');
@@ -167,14 +167,14 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
     run.writeLog.record({ kind: change.kind, name: oldRef.naturalKey }, Date.now());
     const desired = resolve(a, handler, resource, true);
     const created = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry, deletedJustNow: true });
-    const live = await awaitReady({ run, handler: managed, change, live: created.live, desired: desired.send });
+    const live = await untilReady({ handler: managed, ctx: run.ctx, live: created.live, desired: desired.send, naturalKey: change.naturalKey });
     await record(a, managed, resource, live, desired.markers, desired.normalized);
     return 'replaced';
   }
   // create-then-delete: the old object goes in a later step, once its dependents moved to the new one.
   const desired = resolve(a, handler, resource, true);
   const created = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry });
-  const live = await awaitReady({ run, handler: managed, change, live: created.live, desired: desired.send });
+  const live = await untilReady({ handler: managed, ctx: run.ctx, live: created.live, desired: desired.send, naturalKey: change.naturalKey });
   await record(a, managed, resource, live, desired.markers, desired.normalized);
   return 'created-replacement';
 }

@@ -25,8 +25,12 @@ export interface EngineLogger {
 export interface EngineOptions {
   /** The API clients, built by `connectStack` or by tests. */
   readonly clients: EngineClients;
-  /** One handler per kind. @default every real handler (`provider/handlers/`) */
-  readonly handlers?: ReadonlyMap<ResourceKind, AnyHandler>;
+  /**
+   * One handler per kind: the engine drives every kind through these alone and names none itself.
+   * Callers pass the default registry (`defaultHandlers()` of `provider/handlers/registry.ts`), with
+   * any plug-in kind's handler added.
+   */
+  readonly handlers: ReadonlyMap<ResourceKind, AnyHandler>;
   /** Where `.triton-iac/` lives (the local state's default path is relative to it). */
   readonly workDir: string;
   /**

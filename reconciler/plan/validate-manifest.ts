@@ -8,7 +8,8 @@
  * Hand-written rather than a JSON Schema engine: the rules are few, and the per-kind property
  * shapes come from `common/resource-schema.ts`, the same description the adapters check against.
  */
-import { MANIFEST_VERSION, RESOURCE_KINDS, type ResourceKind } from '../../common/manifest.js';
+import { allKinds, kindDescriptor } from '../../common/kinds/index.js';
+import { MANIFEST_VERSION, type ResourceKind } from '../../common/manifest.js';
 import { resourceOptionProblems } from '../../common/resource-options.js';
 import { checkProperties } from '../../common/resource-schema.js';
 
@@ -27,7 +28,7 @@ export interface ManifestProblem {
 /** Passed as the value when the rule's wording already names it (the per-kind property checks). */
 const NAMED = Symbol('named in the rule');
 
-const AUTHORITATIVE_KINDS = ['user', 'role', 'policy', 'key'];
+const AUTHORITATIVE_KINDS = allKinds().filter((d) => d.authoritative).map((d) => d.kind);
 const CONNECTION_STRINGS = ['cloudapiUrl', 'mantaUrl', 'profile', 'keyId'];
 const SECRET_SOURCES = ['env', 'file', 'generated'];
 
@@ -126,8 +127,8 @@ function checkResource(r: unknown, at: string, stackAddresses: ReadonlySet<strin
   if (!isObject(r)) return add(at, r, 'must be an object with "address", "kind", "naturalKey", "properties" and "dependsOn"');
   unknownKeys(r, `${at}.`, ['address', 'kind', 'naturalKey', 'properties', 'dependsOn', 'options'], add);
   if (!isNonEmptyString(r.address)) add(`${at}.address`, r.address, 'must be a non-empty string');
-  const kindOk = RESOURCE_KINDS.includes(r.kind as never);
-  if (!kindOk) add(`${at}.kind`, r.kind, `must be one of ${RESOURCE_KINDS.join(', ')}`);
+  const kindOk = typeof r.kind === 'string' && kindDescriptor(r.kind) !== undefined;
+  if (!kindOk) add(`${at}.kind`, r.kind, `must be one of ${allKinds().map((d) => d.kind).join(', ')}`);
   if (!isNonEmptyString(r.naturalKey)) add(`${at}.naturalKey`, r.naturalKey, 'must be a non-empty string');
   if (!Array.isArray(r.dependsOn)) add(`${at}.dependsOn`, r.dependsOn, 'must be an array of addresses');
   else {

@@ -7,20 +7,21 @@
  *   one-member change of a role does not print both whole member lists.
  * Values arrive masked ({@link Masked}), so nothing here can print a secret.
  */
+import { kindDescriptor } from '../../common/kinds/index.js';
 import type { ResourceKind } from '../../common/manifest.js';
 import { canonicalJson } from '../private/canonical-json.js';
 import { formatKey, formatValue } from './private/format.js';
 import { Masked, type DisplayValue } from './mask.js';
 
-/** Fields each kind keeps for its own decisions, not settings a user makes or reads. */
-const BOOKKEEPING: Partial<Record<ResourceKind, readonly string[]>> = {
-  // Which inputs changed after the job ran: why it re-runs (the plan's reason says so), not a setting.
-  job: ['staleInputs'],
-};
+/** The kind's bookkeeping field (its descriptor's `staleList`), if it has one. */
+function staleFieldOf(kind: ResourceKind): { readonly name: string; readonly what: string } | undefined {
+  const field = kindDescriptor(kind)?.serverFields?.find((f) => f.staleList !== undefined);
+  return field?.staleList ? { name: field.name, what: field.staleList.what } : undefined;
+}
 
-/** True when `field` of `kind` is bookkeeping, hidden from every rendering for people. */
+/** True when `field` of `kind` is bookkeeping (the tool's, not a setting), hidden from every rendering for people. */
 export function isBookkeeping(kind: ResourceKind, field: string): boolean {
-  return BOOKKEEPING[kind]?.includes(field) ?? false;
+  return staleFieldOf(kind)?.name === field;
 }
 
 /**
@@ -28,8 +29,10 @@ export function isBookkeeping(kind: ResourceKind, field: string): boolean {
  * for a job, the inputs written after it ran. `undefined` when there is nothing to say.
  */
 export function bookkeepingNote(kind: ResourceKind, live: Readonly<Record<string, DisplayValue>>): string | undefined {
-  const stale = kind === 'job' && Array.isArray(live['staleInputs']) ? (live['staleInputs'] as DisplayValue[]).filter((p) => typeof p === 'string') : [];
-  return stale.length > 0 ? `input${stale.length === 1 ? '' : 's'} ${stale.join(', ')} written after the job ran: apply runs it again` : undefined;
+  const field = staleFieldOf(kind);
+  const value = field ? live[field.name] : undefined;
+  const stale = Array.isArray(value) ? (value as DisplayValue[]).filter((p) => typeof p === 'string') : [];
+  return field && stale.length > 0 ? `${field.what}${stale.length === 1 ? '' : 's'} ${stale.join(', ')} written after the ${kind} ran: apply runs it again` : undefined;
 }
 
 /** True for the values a full listing leaves out: `[]`, `{}`, `false`, `null`. */
@@ -56,9 +59,10 @@ export function formatField(kind: ResourceKind, field: string, value: DisplayVal
  * owner)`), other objects without their empty defaults, scalars as values.
  */
 export function elementLabel(kind: ResourceKind, field: string, element: DisplayValue): string {
-  if (kind === 'role' && field === 'members' && isRecord(element) && typeof element['login'] === 'string') {
-    const notes = [...(element['type'] === 'account' ? ['account owner'] : []), ...(element['default'] === true ? ['default'] : [])];
-    return `${element['login']}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`;
+  const label = kindDescriptor(kind)?.properties.find((p) => p.name === field)?.element?.label;
+  if (label && isRecord(element) && typeof element[label.by] === 'string') {
+    const notes = (label.flags ?? []).filter((f) => element[f.field] === f.equals).map((f) => f.note);
+    return `${String(element[label.by])}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`;
   }
   if (isRecord(element)) return formatValue(Object.fromEntries(Object.entries(element).filter(([, v]) => !isEmptyDefault(v))));
   return formatValue(element);

@@ -6,8 +6,9 @@
  * Parsing never guesses: a file that is not exactly this shape is refused with a message saying what
  * is wrong and how to recover, and a refused file is never overwritten.
  */
+import { allKinds, kindDescriptor } from '../../common/kinds/index.js';
 import { randomUUID } from 'node:crypto';
-import { RESOURCE_KINDS, type ResourceKind, type ResourceOptions } from '../../common/manifest.js';
+import { type ResourceKind, type ResourceOptions } from '../../common/manifest.js';
 import type { PlainObject, PlainValue } from '../../provider/handlers/types.js';
 import { ReconcilerError } from '../errors.js';
 import { isWriteOnlyMarker } from './write-only.js';
@@ -103,7 +104,7 @@ export function stateShapeProblem(value: unknown): string | undefined {
     for (const field of ['address', 'naturalKey', 'updatedAt'] as const) {
       if (typeof r[field] !== 'string' || r[field] === '') return `${at}.${field} is ${JSON.stringify(r[field])}; it must be a non-empty string`;
     }
-    if (!(RESOURCE_KINDS as readonly unknown[]).includes(r.kind)) return `${at}.kind is ${JSON.stringify(r.kind)}; it must be one of ${RESOURCE_KINDS.join(', ')}`;
+    if (typeof r.kind !== 'string' || kindDescriptor(r.kind) === undefined) return `${at}.kind is ${JSON.stringify(r.kind)}; it must be one of ${allKinds().map((d) => d.kind).join(', ')}`;
     if (r.serverId !== null && typeof r.serverId !== 'string') return `${at}.serverId must be a string or null`;
     if (!isObject(r.properties)) return `${at}.properties must be an object`;
     if (!isObject(r.writeOnly)) return `${at}.writeOnly must be an object`;

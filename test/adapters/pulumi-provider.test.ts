@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamicProvider, type PulumiConnection } from '../../adapters/pulumi/index.js';
 import { Policy, StorObject, TritonApp, TritonStack, User } from '../../constructs/index.js';
 import type { CloudApiClient } from '../../provider/index.js';
-import { generateTestKey, writeTestKey } from '../support/keys.js';
+import { generateTestKey, writeTestKey } from '../../scripts/support/keys.js';
 import { startAccountWorld, type AccountWorld } from '../support/world.js';
 
 let world: AccountWorld;

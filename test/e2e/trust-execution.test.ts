@@ -11,7 +11,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Policy, Role, Secret, User, type TritonStack } from '../../index.js';
-import { writeTestKey } from '../support/keys.js';
+import { writeTestKey } from '../../scripts/support/keys.js';
 import { userKey } from '../reconciler/support/world.js';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';

@@ -8,7 +8,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { NO_CHANGES, projectDir, REPO, runCli, startCli, stopClis, type CliResult } from './support/cli.js';
 import { withCloud } from './support/cloud.js';
 import { withVendorTriton } from './support/vendor-triton.js';

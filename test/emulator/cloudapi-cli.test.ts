@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
-import { generateTestKey, writeTestKey, type TestKeyPair } from '../support/keys.js';
+import { generateTestKey, writeTestKey, type TestKeyPair } from '../../scripts/support/keys.js';
 import { accountKey, startTestEmulator, type TestEmulator } from './support/emulator.js';
 
 const run = promisify(execFile);

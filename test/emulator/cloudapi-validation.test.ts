@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
 
 let t: TestEmulator;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
-import { generateTestKey, type TestKeyPair } from '../support/keys.js';
+import { generateTestKey, type TestKeyPair } from '../../scripts/support/keys.js';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
-import { signString, type SignOptions } from './support/signer.js';
+import { signString, type SignOptions } from '../../scripts/support/signer.js';
 import { manta, type MantaRequest, type MantaResponse } from './manta-client.js';
 
 /** The Manta HTTP API of the emulator: status codes, error codes and behaviours of server-behaviour.md. */

@@ -60,7 +60,7 @@ describe('Manta persistence', () => {
 
 async function fetchBytes(base: string, path: string, t: TestEmulator): Promise<Buffer> {
   const { request } = await import('undici');
-  const { signatureHeaders } = await import('./support/signer.js');
+  const { signatureHeaders } = await import('../../scripts/support/signer.js');
   const res = await request(`${base}${path}`, { headers: signatureHeaders('GET', path, t.owner) });
   return Buffer.from(await res.body.arrayBuffer());
 }
@@ -70,7 +70,7 @@ describe('Manta uploads cut off mid-body', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'manta-cut-'));
     dirs.push(dataDir);
     const { t, call } = await start({ dataDir });
-    const { signatureHeaders } = await import('./support/signer.js');
+    const { signatureHeaders } = await import('../../scripts/support/signer.js');
     const { connect } = await import('node:net');
     const url = new URL(t.emulator.mantaUrl);
     const headers = { ...signatureHeaders('PUT', '/acme/stor/cut', t.owner), 'content-length': '1000000', host: url.host };
@@ -101,7 +101,7 @@ describe('Manta reads racing with writes', () => {
     for (const [i, p] of parts.entries()) etags.push((await call('PUT', `${partsDirectory}/${i}`, { body: p })).headers.etag as string);
     expect((await call('POST', `${partsDirectory}/commit`, { body: { parts: etags } })).status).toBe(201);
     const { request } = await import('undici');
-    const { signatureHeaders } = await import('./support/signer.js');
+    const { signatureHeaders } = await import('../../scripts/support/signer.js');
     const res = await request(`${t.emulator.mantaUrl}/acme/stor/racing`, { headers: signatureHeaders('GET', '/acme/stor/racing', t.owner) });
     expect((await call('DELETE', '/acme/stor/racing')).status).toBe(204);
     const got = Buffer.from(await res.body.arrayBuffer());

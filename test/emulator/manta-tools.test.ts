@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { generateTestKey, writeTestKey } from '../support/keys.js';
+import { generateTestKey, writeTestKey } from '../../scripts/support/keys.js';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
 import { manta } from './manta-client.js';
 

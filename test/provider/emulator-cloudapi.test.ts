@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RunningEmulator } from '../../emulator/index.js';
-import { generateTestKey, writeTestKey } from '../support/keys.js';
+import { generateTestKey, writeTestKey } from '../../scripts/support/keys.js';
 import { rejectionOf } from '../support/rejection.js';
 import { startAccountWorld, type AccountWorld } from '../support/world.js';
 import { createCloudApiClient, loadKeyMaterial, resolveConfig, TritonApiError, type CloudApiClient } from '../../provider/index.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { rejectionOf } from '../support/rejection.js';
 import { startAccountWorld, type AccountWorld } from '../support/world.js';
 import { createMantaClient, loadKeyMaterial, TritonApiError, type MantaClient } from '../../provider/index.js';

@@ -15,6 +15,7 @@ import { Directory, Policy, Role, RoleTag, Secret, StorObject, TritonApp, Triton
 import { applyPlan, applyStack, parseSavedPlan, parseStateDocument, planStack, serializeSavedPlan } from '../../reconciler/index.js';
 import { SECRET_ENV, startWorld, userKey, type World } from '../reconciler/support/world.js';
 import { damagedText, mutated, succeedsOrFailsCleanly, writeRequests } from './support/fuzz.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 const CHAOS = process.env.TRITON_IAC_CHAOS === '1';
 const RUNS = CHAOS ? 300 : 30;
@@ -40,7 +41,7 @@ function validManifest(name: string, tagged: string): unknown {
   return JSON.parse(JSON.stringify(app.synth()));
 }
 
-const opts = (): Parameters<typeof planStack>[1] => ({ clients: world.clients, workDir: world.workDir, consistencyWindowMs: 0, env: SECRET_ENV });
+const opts = (): Parameters<typeof planStack>[1] => ({ clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 0, env: SECRET_ENV });
 
 let fileNo = 0;
 function writeJson(value: unknown, name: string): string {

@@ -8,7 +8,7 @@ import type { AnyHandler, HandlerContext, HandlerLogger } from '../../../provide
 import { settleMarginFor, WriteLog, type RetryPolicy } from '../../consistency.js';
 import { createSecretResolver, type EngineSecretResolver } from '../secrets.js';
 import type { EngineClients, EngineOptions, ProgressEvent } from '../types.js';
-import type { RetryContext } from './retry.js';
+import type { RetryContext } from '../../retry-loop.js';
 
 /** The shared parts of one run. */
 export interface RunContext {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { EmulatorOptions } from '../../../emulator/index.js';
 import { TritonApp, TritonStack } from '../../../index.js';
-import { writeTestKey } from '../../support/keys.js';
+import { writeTestKey } from '../../../scripts/support/keys.js';
 import { accountKey, startWorld, type World } from '../../reconciler/support/world.js';
 import { projectDir, REPO, runCli, type CliResult } from './cli.js';
 

@@ -1,5 +1,5 @@
 /**
- * The engine's retry loop around one API call: classifies each failure (`consistency.ts`), waits
+ * The retry loop around one API call, the engine's and the Pulumi adapter's: classifies each failure (`consistency.ts`), waits
  * as `decideRetry` says, and reports each retry. Nothing here sleeps on a hunch: every wait follows
  * a failure, and a not-yet-visible failure waits only within the window after this run's own write.
  *
@@ -9,8 +9,8 @@
  * transport cannot: a non-idempotent request, "not visible yet" refusals within the window.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { apiErrorFacts, classifyApiError, decideRetry, retryFactsOf, type ErrorClassification, type ObjectReference, type RetryPolicy, type WriteLog } from '../../consistency.js';
-import { ReconcilerError } from '../../errors.js';
+import { apiErrorFacts, classifyApiError, decideRetry, retryFactsOf, type ErrorClassification, type ObjectReference, type RetryPolicy, type WriteLog } from './consistency.js';
+import { ReconcilerError } from './errors.js';
 
 /** What the loop needs from its caller. */
 export interface RetryContext {
@@ -33,10 +33,7 @@ export function isNotFound(error: unknown): boolean {
  * and retrying cannot help, so it fails the action at once.
  */
 export function isConflict(error: unknown): boolean {
-  const f = apiErrorFacts(error);
-  if (f.code === 'ConcurrentRequest') return false;
-  if (/\bemail\b/i.test(f.message ?? '')) return false;
-  return /already (exists|taken)|not unique|duplicate/i.test(f.message ?? '') || (f.status === 409 && /Exists|Conflict/.test(f.code ?? ''));
+  return apiErrorFacts(error).nameTaken === true;
 }
 
 /**
@@ -80,8 +77,11 @@ export async function pause(ms: number, signal: AbortSignal | undefined): Promis
 /**
  * Runs `fn` until it succeeds or `decideRetry` gives up; then rethrows the last error.
  * @param refs the objects a 404 may refer to (see {@link classify})
+ * @param onMayHaveApplied for a create without the engine's adoption (the Pulumi adapter): called
+ *   after a failure that may have taken effect; a result other than `undefined` is taken as the
+ *   outcome (the object was created after all)
  */
-export async function withRetries<T>(ctx: RetryContext, refs: readonly ObjectReference[], fn: () => Promise<T>): Promise<T> {
+export async function withRetries<T>(ctx: RetryContext, refs: readonly ObjectReference[], fn: () => Promise<T>, onMayHaveApplied?: () => Promise<T | undefined>): Promise<T> {
   const attempts = new AttemptCounter();
   for (;;) {
     if (ctx.signal?.aborted) throw new ReconcilerError('ABORTED', 'the run was cancelled');
@@ -94,6 +94,10 @@ export async function withRetries<T>(ctx: RetryContext, refs: readonly ObjectRef
       const attempt = attempts.failed(c);
       const decision = decideRetry(c, { ...retryFactsOf(error), attempt, now: Date.now(), sentAt, writeLog: ctx.writeLog, policy: ctx.policy });
       if (!decision.retry) throw error;
+      if (c.class === 'transient' && c.mayHaveApplied && onMayHaveApplied) {
+        const adopted = await onMayHaveApplied().catch(() => undefined);
+        if (adopted !== undefined) return adopted;
+      }
       ctx.onRetry?.(c.reason, attempt);
       await pause(decision.delayMs, ctx.signal);
     }

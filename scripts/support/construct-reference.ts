@@ -2,7 +2,6 @@
  * The construct reference (`docs/construct-reference.md`), generated from the TSDoc of the classes
  * exported by `constructs/index.ts`. Shared by `scripts/construct-reference.ts`, which writes the
  * file, and `test/docs/construct-reference.test.ts`, which fails when the committed file is stale.
- * It lives here rather than in `scripts/` because tsconfig's `include` covers `test/` only.
  */
 import { fileURLToPath } from 'node:url';
 import { collectClassDocs } from './private/construct-docs.js';

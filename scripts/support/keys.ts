@@ -1,3 +1,7 @@
+/**
+ * Real SSH key pairs made on the spot, for the tests (which must sign with keys they generate) and
+ * the benchmarks. A module of its own, outside `test/`, so that `bench/` need not import the tests.
+ */
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 import { createPrivateKey, sign as cryptoSign, type KeyObject } from 'node:crypto';
 import { request } from 'undici';
-import type { TestKeyPair } from '../../support/keys.js';
+import type { TestKeyPair } from './keys.js';
 
 /**
  * A tiny HTTP Signature signer for the emulator tests, built on node:crypto only: the emulator
