@@ -1,4 +1,4 @@
-import { evaluatePolicyRules, tryParsePolicyRule, type PolicyRule } from '../../common/policy-language/index.js';
+import { decideAccess, type AccessMembership, type AccessPolicy, type AccessRole } from '../../common/access/index.js';
 import type { AuthResult } from './auth/verify.js';
 import type { AccountState } from './store/account-state.js';
 import type { RoleRecord } from './store/records.js';
@@ -37,14 +37,13 @@ export type AuthorizeResult =
   /** No active, tagged role has a rule granting the action (or a rule denies it). */
   | { readonly allowed: false; readonly reason: 'denied' };
 
-const parsedRules = new Map<string, PolicyRule | null>();
-
 /**
  * CloudAPI's RBAC decision (cloudapi.md, Access-control rules 2): the account owner may do
  * anything with its own resources; a sub-user, or another account that is a member of one of the
  * owner's roles (sdc-cloudapi lib/auth.js, `rolesOnAccount`), only when the resource carries a role
  * tag, that role is active for the caller, and a rule of one of its policies grants the action with
- * its conditions met.
+ * its conditions met. The decision itself is common/access `decideAccess`, the one `triton-iac can`
+ * explains with; this maps the store's records (members and policies by id) onto it.
  */
 export function authorize(input: AuthorizeInput): AuthorizeResult {
   const { auth } = input;
@@ -52,51 +51,38 @@ export function authorize(input: AuthorizeInput): AuthorizeResult {
   if (auth.user === undefined && owner === auth.account) return { allowed: true, activeRoles: [] };
   const userId = auth.user?.id ?? auth.account.account.id;
   const roles = owner.roles.currentAll();
-  const memberOf = roles.filter((r) => r.members.some((m) => m.id === userId));
-  let active: RoleRecord[];
-  if (input.requestedRoles !== undefined && input.requestedRoles.length > 0) {
-    active = [];
-    for (const name of input.requestedRoles) {
-      const role = memberOf.find((r) => r.name === name);
-      if (role === undefined) return { allowed: false, reason: 'notMember', role: name };
-      active.push(role);
-    }
-  } else {
-    active = memberOf.filter((r) => r.members.some((m) => m.id === userId && m.default));
+  const memberships: AccessMembership[] = [];
+  for (const role of roles) {
+    const member = role.members.find((m) => m.id === userId);
+    if (member !== undefined) memberships.push({ role: role.name, default: member.default });
   }
-  const activeNames = active.map((r) => r.name);
-  const tagged = active.filter((r) => input.resourceTags.includes(r.name));
-  const rules: PolicyRule[] = [];
-  for (const role of tagged) {
-    for (const policyId of role.policies) {
-      const policy = owner.policies.current(policyId);
-      for (const text of policy?.rules ?? []) {
-        const rule = parseCached(text);
-        if (rule !== undefined) rules.push(rule);
-      }
-    }
-  }
-  const decision = evaluatePolicyRules(rules, {
-    action: input.action,
-    now: new Date(input.now),
-    activeRoles: activeNames,
-    owner: owner.account.login,
+  const decision = decideAccess({
     principal: auth.user?.login ?? auth.account.account.login,
-    ...(input.sourceIp !== undefined ? { sourceIp: input.sourceIp } : {}),
-    ...(input.method !== undefined ? { method: input.method } : {}),
-    ...(input.userAgent !== undefined ? { userAgent: input.userAgent } : {}),
-    ...(input.conditions !== undefined ? { conditions: input.conditions } : {}),
+    memberships,
+    role: (name) => accessRole(owner, roles.find((r) => r.name === name)),
+    resourceTags: input.resourceTags,
+    ...(input.requestedRoles !== undefined ? { requestedRoles: input.requestedRoles } : {}),
+    context: {
+      action: input.action,
+      now: new Date(input.now),
+      owner: owner.account.login,
+      ...(input.sourceIp !== undefined ? { sourceIp: input.sourceIp } : {}),
+      ...(input.method !== undefined ? { method: input.method } : {}),
+      ...(input.userAgent !== undefined ? { userAgent: input.userAgent } : {}),
+      ...(input.conditions !== undefined ? { conditions: input.conditions } : {}),
+    },
   });
-  return decision === 'allow' ? { allowed: true, activeRoles: activeNames } : { allowed: false, reason: 'denied' };
+  if (decision.allowed) return { allowed: true, activeRoles: decision.activeRoles };
+  if (decision.failure === 'not-member') return { allowed: false, reason: 'notMember', role: decision.role! };
+  return { allowed: false, reason: 'denied' };
 }
 
-function parseCached(text: string): PolicyRule | undefined {
-  let rule = parsedRules.get(text);
-  if (rule === undefined) {
-    const result = tryParsePolicyRule(text);
-    rule = result.ok ? result.rule : null;
-    if (parsedRules.size > 10_000) parsedRules.clear();
-    parsedRules.set(text, rule);
+function accessRole(owner: AccountState, role: RoleRecord | undefined): AccessRole | undefined {
+  if (role === undefined) return undefined;
+  const policies: AccessPolicy[] = [];
+  for (const id of role.policies) {
+    const policy = owner.policies.current(id);
+    if (policy !== undefined) policies.push({ name: policy.name, rules: policy.rules });
   }
-  return rule ?? undefined;
+  return { name: role.name, policies };
 }

@@ -1,3 +1,4 @@
+import { cloudApiGoverningTags } from '../../../common/access/index.js';
 import type { AccountState } from '../../core/store/account-state.js';
 
 /**
@@ -5,10 +6,7 @@ import type { AccountState } from '../../core/store/account-state.js';
  * collection's (`PUT /acme/machines` tags every machine).
  */
 export function tagsForRequest(account: AccountState, path: string): string[] {
-  const own = account.roleTags.get(path) ?? [];
-  const parent = path.slice(0, path.lastIndexOf('/'));
-  const inherited = parent.split('/').length >= 3 ? (account.roleTags.get(parent) ?? []) : [];
-  return inherited.length === 0 ? own : [...new Set([...own, ...inherited])];
+  return cloudApiGoverningTags((p) => account.roleTags.get(p) ?? [], path);
 }
 
 /** The `role-tag` response header value for `path` (role names joined by `,`), if any. */

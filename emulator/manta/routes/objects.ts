@@ -7,7 +7,8 @@ import { authorizeManta, mantaLocals } from '../private/auth.js';
 import { DIRECTORY_TYPE, checkRoleTags, conditionsOf, directoryHeaders, listLimit, objectHeaders, requestPath } from '../private/http.js';
 import { contentType, durabilityLevel, roleTagHeader, userHeaders } from '../private/metadata.js';
 import { sendContinue } from '../private/expect-continue.js';
-import { depthOf, loginOf, normalizePath, parentOf } from '../private/paths.js';
+import { mantaGoverningTags } from '../../../common/access/index.js';
+import { depthOf, loginOf, normalizePath } from '../private/paths.js';
 
 /** Default largest streaming upload without `max-content-length` (5 GB, as in Manta). */
 const DEFAULT_MAX_CONTENT_LENGTH = 5 * 1024 ** 3;
@@ -87,7 +88,7 @@ async function getEntry(state: MantaState, rc: RequestContext): Promise<Reply | 
 }
 
 function tagsForWrite(state: MantaState, path: string): readonly string[] {
-  return state.store.tryGet(path)?.roleTags ?? state.store.tryGet(parentOf(path))?.roleTags ?? [];
+  return mantaGoverningTags((p) => state.store.tryGet(p)?.roleTags, path, true);
 }
 
 async function putEntry(state: MantaState, rc: RequestContext): Promise<Reply> {

@@ -1,0 +1,14 @@
+/**
+ * Access analysis: who may do what in an account, decided exactly as CloudAPI and Manta decide for
+ * a sub-user. The emulator enforces with {@link decideAccess}; `triton-iac can`, `access` and the
+ * plan's access changes explain with the same function.
+ */
+export { decideAccess, parsedRule } from './decide.js';
+export type { AccessDecision, AccessFailure, AccessGrant, AccessMembership, AccessPolicy, AccessQuery, AccessRole } from './decide.js';
+export { cloudApiGoverningTags, mantaGoverningTags } from './tags.js';
+export { accessModelFromResources, checkResourcePath, governingTagsIn, MANTA_TOP_DIRECTORIES, queryFor, serviceOf } from './model.js';
+export type { AccessModel, AccessModelMember, AccessModelRole, AccessModelTag, AccessResource, ModelRequest } from './model.js';
+export { accessChanges, comparePermissions, permissionTable, viaText } from './table.js';
+export type { AccessChange, Permission } from './table.js';
+export { explainDecision } from './explain.js';
+export type { AccessAnswer } from './explain.js';

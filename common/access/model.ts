@@ -1,0 +1,173 @@
+/**
+ * The access model: an account's users, roles, policies and role tags as plain data, built from a
+ * manifest (what is declared), a plan's before or after values, or live reads, and turned into the
+ * {@link AccessQuery} of one request.
+ */
+import type { EvaluationContext } from '../policy-language/index.js';
+import { ROLE_TAG_COLLECTIONS } from '../rules/role-tags.js';
+import type { AccessQuery, AccessRole } from './decide.js';
+import { cloudApiGoverningTags, mantaGoverningTags } from './tags.js';
+
+/** One role member, by login. */
+export interface AccessModelMember {
+  readonly type: 'subuser' | 'account';
+  readonly login: string;
+  readonly default: boolean;
+}
+
+/** A role of the model. */
+export interface AccessModelRole {
+  readonly name: string;
+  readonly members: readonly AccessModelMember[];
+  /** Policy names. */
+  readonly policies: readonly string[];
+}
+
+/** The role tags of one path: a CloudAPI resource path, or a Manta directory or object. */
+export interface AccessModelTag {
+  readonly path: string;
+  readonly roles: readonly string[];
+}
+
+/** An account's access-control objects. */
+export interface AccessModel {
+  /** The account login. */
+  readonly account: string;
+  /** Sub-user logins. */
+  readonly users: readonly string[];
+  readonly roles: readonly AccessModelRole[];
+  readonly policies: readonly { readonly name: string; readonly rules: readonly string[] }[];
+  /** CloudAPI role tags (`/acme/users`, `/acme/users/bob`, `/acme`). */
+  readonly roleTags: readonly AccessModelTag[];
+  /** Manta entries (directories and objects) and their role tags; an entry listed here exists. */
+  readonly mantaEntries: readonly AccessModelTag[];
+}
+
+/** The Manta top-level directories: a path under one of them is a Manta path. */
+export const MANTA_TOP_DIRECTORIES: readonly string[] = ['stor', 'public', 'jobs', 'reports', 'uploads'];
+
+/** The Manta actions that create an entry, authorised against the parent when the entry is new. */
+const MANTA_WRITES = new Set(['putobject', 'putdirectory', 'putsnaplink']);
+
+/** Which service a resource path belongs to: `manta` under a Manta top directory, else `cloudapi`. */
+export function serviceOf(path: string): 'manta' | 'cloudapi' {
+  const top = path.split('/')[2];
+  return top !== undefined && MANTA_TOP_DIRECTORIES.includes(top) ? 'manta' : 'cloudapi';
+}
+
+/**
+ * Checks a resource path for `can`: absolute, the account's, and a CloudAPI collection (or item)
+ * that takes role tags, or a Manta path. `undefined` when valid, else a sentence naming the rule.
+ */
+export function checkResourcePath(account: string, path: string): string | undefined {
+  const parts = path.split('/');
+  if (parts[0] !== '' || parts.length < 2 || parts.slice(1).some((p) => p === '')) return `resource ${JSON.stringify(path)} must be an absolute path such as /${account}/users/bob or /${account}/stor/site`;
+  if (parts[1] !== account) return `resource ${JSON.stringify(path)} is not in account ${account}: it must start with /${account}`;
+  const top = parts[2];
+  if (top === undefined || MANTA_TOP_DIRECTORIES.includes(top) || ROLE_TAG_COLLECTIONS.includes(top)) return undefined;
+  return `resource ${JSON.stringify(path)}: ${JSON.stringify(top)} is neither a CloudAPI collection (${ROLE_TAG_COLLECTIONS.join(', ')}) nor a Manta directory (${MANTA_TOP_DIRECTORIES.join(', ')})`;
+}
+
+/** One request to decide against a model. */
+export interface ModelRequest {
+  readonly user: string;
+  readonly action: string;
+  readonly resource: string;
+  /** `as-role` (CloudAPI) or the `Role` header (Manta). */
+  readonly roles?: readonly string[];
+  /** Request values for conditions: time, source address, method, user agent, typed conditions. */
+  readonly context?: Omit<EvaluationContext, 'action' | 'resource' | 'activeRoles' | 'principal' | 'owner'>;
+}
+
+/** The role tags that govern `path` in `model` (CloudAPI: own and collection; Manta: own, or the parent's for a new entry). */
+export function governingTagsIn(model: AccessModel, path: string, action: string): readonly string[] {
+  if (serviceOf(path) === 'manta') {
+    const entries = new Map(model.mantaEntries.map((e) => [e.path, e.roles]));
+    return mantaGoverningTags((p) => entries.get(p), path, MANTA_WRITES.has(action.toLowerCase()));
+  }
+  const tags = new Map(model.roleTags.map((t) => [t.path, t.roles]));
+  return cloudApiGoverningTags((p) => tags.get(p) ?? [], path);
+}
+
+/** The {@link AccessQuery} of `request` against `model`. */
+export function queryFor(model: AccessModel, request: ModelRequest): AccessQuery {
+  const login = request.user.toLowerCase();
+  const memberships = model.roles.flatMap((r) => {
+    const m = r.members.find((x) => x.type === 'subuser' && x.login.toLowerCase() === login);
+    return m === undefined ? [] : [{ role: r.name, default: m.default }];
+  });
+  const policies = new Map(model.policies.map((p) => [p.name, p]));
+  const role = (name: string): AccessRole | undefined => {
+    const r = model.roles.find((x) => x.name === name);
+    if (r === undefined) return undefined;
+    return { name: r.name, policies: r.policies.flatMap((p) => policies.get(p) ?? []) };
+  };
+  return {
+    principal: request.user,
+    memberships,
+    role,
+    resourceTags: governingTagsIn(model, request.resource, request.action),
+    ...(request.roles !== undefined ? { requestedRoles: request.roles } : {}),
+    context: { now: new Date(), ...request.context, action: request.action.toLowerCase(), resource: request.resource, owner: model.account },
+  };
+}
+
+/** A resource of a manifest or plan: its kind and (plain) properties. */
+export interface AccessResource {
+  readonly kind: string;
+  readonly properties: unknown;
+}
+
+/**
+ * The model of the access-control objects among `resources` (users, roles, policies, role tags,
+ * directories and objects with role tags); other kinds are ignored. A role tag that manages only
+ * some roles of its path (`exclusive: false`) counts with the roles it declares.
+ */
+export function accessModelFromResources(account: string, resources: readonly AccessResource[]): AccessModel {
+  const users: string[] = [];
+  const roles: AccessModelRole[] = [];
+  const policies: { name: string; rules: string[] }[] = [];
+  const roleTags: AccessModelTag[] = [];
+  const mantaEntries: AccessModelTag[] = [];
+  for (const r of resources) {
+    const p = r.properties as Record<string, unknown> | null;
+    if (p === null || typeof p !== 'object') continue;
+    switch (r.kind) {
+      case 'user':
+        if (typeof p['login'] === 'string') users.push(p['login']);
+        break;
+      case 'role':
+        roles.push({ name: String(p['name']), members: membersOf(p['members']), policies: strings(p['policies']) });
+        break;
+      case 'policy':
+        policies.push({ name: String(p['name']), rules: strings(p['rules']) });
+        break;
+      case 'role-tag':
+        roleTags.push({ path: String(p['path']), roles: strings(p['roles']) });
+        break;
+      case 'directory':
+      case 'object':
+        mantaEntries.push({ path: String(p['path']), roles: strings(p['roleTags']) });
+        break;
+      default:
+        break;
+    }
+  }
+  return { account, users, roles, policies, roleTags, mantaEntries };
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function membersOf(value: unknown): AccessModelMember[] {
+  if (!Array.isArray(value)) return [];
+  const out: AccessModelMember[] = [];
+  for (const m of value as unknown[]) {
+    if (m === null || typeof m !== 'object') continue;
+    const { type, login } = m as Record<string, unknown>;
+    if (typeof login !== 'string') continue;
+    out.push({ type: type === 'account' ? 'account' : 'subuser', login, default: (m as Record<string, unknown>)['default'] === true });
+  }
+  return out;
+}

@@ -1,0 +1,143 @@
+/**
+ * The effective-permission table of an account (who may do what, where, through which role, policy
+ * and rule) and the difference between two tables: the access a change grants and revokes.
+ */
+import type { AccessModel } from './model.js';
+import { parsedRule } from './decide.js';
+
+/** One row: `user` may perform `action` on `resource`, through `role` → `policy` → `rule`. */
+export interface Permission {
+  readonly user: string;
+  /** The action as the rule names it, lower case (`*` or a glob such as `get*` are kept as written). */
+  readonly action: string;
+  /** The tagged path. */
+  readonly resource: string;
+  /** True when the tag is on a CloudAPI collection, so it covers the collection's items too. */
+  readonly items: boolean;
+  readonly role: string;
+  readonly policy: string;
+  readonly rule: string;
+  /**
+   * `default`: the role is active without asking; `as-role`: only when the request takes the role
+   * up (`as-role`, Manta's `Role` header).
+   */
+  readonly activation: 'default' | 'as-role';
+  /** The rule's condition as written (after WHEN), when it has one: the permission holds only then. */
+  readonly condition?: string;
+}
+
+const COLLECTION_DEPTH = 3;
+
+/**
+ * Every permission the model grants: for each tagged path, each sub-user member of a tagged role,
+ * each CAN rule of the role's policies, each action of the rule. Actions a CAN NOT rule of the same
+ * tagged roles denies without condition are left out (an explicit deny wins); conditional denials
+ * are not subtracted, since they depend on the request.
+ */
+export function permissionTable(model: AccessModel): Permission[] {
+  const policies = new Map(model.policies.map((p) => [p.name, p]));
+  const rows: Permission[] = [];
+  const tagged = [
+    ...model.roleTags.map((t) => ({ ...t, items: t.path.split('/').length === COLLECTION_DEPTH })),
+    ...model.mantaEntries.map((t) => ({ ...t, items: false })),
+  ];
+  for (const tag of tagged) {
+    const roles = model.roles.filter((r) => tag.roles.includes(r.name));
+    const denied = new Set<string>();
+    for (const role of roles) {
+      for (const name of role.policies) {
+        for (const text of policies.get(name)?.rules ?? []) {
+          const rule = parsedRule(text);
+          if (rule?.effect === 'deny' && rule.condition === undefined && rule.principals.length === 0) for (const a of rule.actions) denied.add(a.toLowerCase());
+        }
+      }
+    }
+    for (const role of roles) {
+      for (const member of role.members) {
+        if (member.type !== 'subuser') continue;
+        for (const name of role.policies) {
+          for (const text of policies.get(name)?.rules ?? []) {
+            const rule = parsedRule(text);
+            if (rule === undefined || rule.effect !== 'allow' || rule.resources.length > 0) continue;
+            const condition = conditionText(text);
+            for (const action of rule.actions) {
+              const a = action.toLowerCase();
+              if (denied.has(a) || denied.has('*')) continue;
+              rows.push({
+                user: member.login,
+                action: a,
+                resource: tag.path,
+                items: tag.items,
+                role: role.name,
+                policy: name,
+                rule: text,
+                activation: member.default ? 'default' : 'as-role',
+                ...(condition !== undefined ? { condition } : {}),
+              });
+            }
+          }
+        }
+      }
+    }
+  }
+  return rows.sort(comparePermissions);
+}
+
+/** Orders rows by user, resource, action, role, policy, rule. */
+export function comparePermissions(a: Permission, b: Permission): number {
+  for (const k of ['user', 'resource', 'action', 'role', 'policy', 'rule'] as const) {
+    if (a[k] !== b[k]) return a[k] < b[k] ? -1 : 1;
+  }
+  return 0;
+}
+
+/** The text after WHEN, IF or WHERE, if the rule has a condition. */
+function conditionText(rule: string): string | undefined {
+  const m = /\s(?:WHEN|IF|WHERE)\s+(.*)$/i.exec(rule);
+  return m?.[1]?.trim();
+}
+
+/** A (user, action, resource) permission a change grants or revokes, and how it is (or was) held. */
+export interface AccessChange {
+  readonly user: string;
+  readonly action: string;
+  readonly resource: string;
+  readonly change: 'grant' | 'revoke';
+  /**
+   * How the permission is held after a grant, or was held before a revoke: each chain as
+   * `role R → policy P → rule "…"`, with `(as-role)` or `(when …)` when it needs that.
+   */
+  readonly via: readonly string[];
+}
+
+/** One chain of a row, as shown in `via`. */
+export function viaText(p: Permission): string {
+  const notes = [p.activation === 'as-role' ? 'as-role' : '', p.condition !== undefined ? `when ${p.condition}` : ''].filter((n) => n !== '');
+  return `role ${p.role} → policy ${p.policy} → rule ${JSON.stringify(p.rule)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
+}
+
+/**
+ * The permissions `after` has and `before` lacks (grants) and the reverse (revokes), keyed by
+ * (user, action, resource): a permission that is still held through another chain is not a change.
+ */
+export function accessChanges(before: readonly Permission[], after: readonly Permission[]): AccessChange[] {
+  const group = (rows: readonly Permission[]): Map<string, Permission[]> => {
+    const m = new Map<string, Permission[]>();
+    for (const r of rows) {
+      const key = JSON.stringify([r.user.toLowerCase(), r.action, r.resource]);
+      m.set(key, [...(m.get(key) ?? []), r]);
+    }
+    return m;
+  };
+  const was = group(before);
+  const now = group(after);
+  const out: AccessChange[] = [];
+  for (const [key, rows] of now) if (!was.has(key)) out.push(changeOf(rows, 'grant'));
+  for (const [key, rows] of was) if (!now.has(key)) out.push(changeOf(rows, 'revoke'));
+  return out.sort((a, b) => (a.user !== b.user ? (a.user < b.user ? -1 : 1) : a.resource !== b.resource ? (a.resource < b.resource ? -1 : 1) : a.action < b.action ? -1 : a.action > b.action ? 1 : a.change < b.change ? -1 : 1));
+}
+
+function changeOf(rows: readonly Permission[], change: 'grant' | 'revoke'): AccessChange {
+  const first = rows[0]!;
+  return { user: first.user, action: first.action, resource: first.resource, change, via: [...new Set(rows.map(viaText))] };
+}

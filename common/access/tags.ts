@@ -1,0 +1,28 @@
+/**
+ * Which role tags govern a request: the one rule shared by the emulator's enforcement and the
+ * access analysis.
+ */
+
+/**
+ * CloudAPI: the path's own tags plus, for an item, its collection's (`PUT /acme/users` with
+ * `role-tag: ops` makes every user readable under the ops role). The account path `/acme` and a
+ * collection govern only themselves.
+ * @param tagsOf the role names tagged on a path (empty when none)
+ */
+export function cloudApiGoverningTags(tagsOf: (path: string) => readonly string[], path: string): string[] {
+  const own = tagsOf(path);
+  const parent = path.slice(0, path.lastIndexOf('/'));
+  const inherited = parent.split('/').length >= 3 ? tagsOf(parent) : [];
+  return inherited.length === 0 ? [...own] : [...new Set([...own, ...inherited])];
+}
+
+/**
+ * Manta: an existing entry is governed by its own tags; a write that creates an entry by its parent
+ * directory's (muskie authorizes a new object against the directory it goes into).
+ * @param tagsOf the role names on an existing entry, `undefined` when the entry does not exist
+ */
+export function mantaGoverningTags(tagsOf: (path: string) => readonly string[] | undefined, path: string, write: boolean): readonly string[] {
+  const own = tagsOf(path);
+  if (own !== undefined || !write) return own ?? [];
+  return tagsOf(path.slice(0, path.lastIndexOf('/')) || '/') ?? [];
+}
