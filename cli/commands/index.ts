@@ -30,5 +30,7 @@ export const commands: readonly CommandEntry[] = [
   { name: 'state', summary: 'list, show, remove or rename resources in the state; pull or push the whole state', load: async () => (await import('./state.js')).stateCommand },
   { name: 'output', summary: "print a stack's outputs as recorded by the last apply", load: async () => (await import('./output.js')).outputCommand },
   { name: 'schema', summary: 'print the resource property schema (or the Terraform provider schema)', load: async () => (await import('./schema.js')).schemaCommand },
+  { name: 'can', summary: 'decide whether a sub-user may perform an action on a resource, and say why (exit 2 when denied)', load: async () => (await import('./can.js')).canCommand },
+  { name: 'access', summary: 'print who may do what in the declared account, or the policy a CI sub-user needs (--for-ci)', load: async () => (await import('./access.js')).accessCommand },
   { name: 'emulator', summary: 'run a local CloudAPI and Manta emulator', load: async () => (await import('./emulator.js')).emulatorCommand },
 ];

@@ -2,8 +2,8 @@
  * Puts an access decision into words: the chain that grants it, or the first of the server's
  * conditions that fails and the smallest change that would grant it.
  */
-import type { AccessDecision, AccessFailure } from './decide.js';
-import { serviceOf, type AccessModel, type ModelRequest } from './model.js';
+import { decideAccess, type AccessDecision, type AccessFailure } from './decide.js';
+import { queryFor, serviceOf, type AccessModel, type ModelRequest } from './model.js';
 
 /** A decision with its explanation, as `triton-iac can --json` prints it. */
 export interface AccessAnswer {
@@ -23,6 +23,12 @@ export interface AccessAnswer {
   readonly reason: string;
   /** When denied: a change that would grant it. */
   readonly fix?: string;
+}
+
+/** Decides `request` against `model` and explains the outcome: what `triton-iac can` prints. */
+export function answerRequest(model: AccessModel, request: ModelRequest): AccessAnswer {
+  const query = queryFor(model, request);
+  return explainDecision(model, request, decideAccess(query), query.resourceTags);
 }
 
 /** Explains `decision` for `request` against `model`. */

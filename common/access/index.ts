@@ -10,5 +10,7 @@ export { accessModelFromResources, checkResourcePath, governingTagsIn, MANTA_TOP
 export type { AccessModel, AccessModelMember, AccessModelRole, AccessModelTag, AccessResource, ModelRequest } from './model.js';
 export { accessChanges, comparePermissions, permissionTable, viaText } from './table.js';
 export type { AccessChange, Permission } from './table.js';
-export { explainDecision } from './explain.js';
+export { answerRequest, explainDecision } from './explain.js';
 export type { AccessAnswer } from './explain.js';
+export { ciNeeds } from './ci-needs.js';
+export type { CiNeeds } from './ci-needs.js';

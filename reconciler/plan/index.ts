@@ -7,3 +7,4 @@ export * from './apply-order.js';
 export * from './match-live.js';
 export * from './drift.js';
 export * from './validate-manifest.js';
+export * from './access-changes.js';

@@ -9,6 +9,7 @@ import { ReconcilerError } from '../errors.js';
 import { digestOf } from '../private/canonical-json.js';
 import type { StateDocument, StateResource } from '../state/document.js';
 import { markerFor } from '../state/write-only.js';
+import { planAccessChanges } from './access-changes.js';
 import { computeChange, escapePointer } from './compute-change.js';
 import { keepLiveFields } from './lifecycle.js';
 import type { UnmanagedLive } from './match-live.js';
@@ -192,6 +193,7 @@ export function makePlan(args: {
     manifestDigest: args.manifestDigest,
     changes: args.changes,
     summary: summarize(args.changes),
+    accessChanges: planAccessChanges(args.account, args.changes),
   };
 }
 

@@ -4,6 +4,7 @@
  * it out. Nothing here has behaviour.
  */
 import type { ResourceKind } from '../../common/manifest.js';
+import type { AccessChange } from '../../common/access/index.js';
 import type { JsonPatchOperation, PlainObject } from '../../provider/handlers/types.js';
 
 /** The plan format version; bumped on any incompatible change to {@link Plan}. */
@@ -114,6 +115,12 @@ export interface Plan {
   /** One entry per resource, sorted by address. */
   readonly changes: readonly ResourceChange[];
   readonly summary: PlanSummary;
+  /**
+   * The (user, action, resource) permissions applying the plan grants and revokes, with the
+   * role → policy → rule chains that hold them (display-only, derived from `changes`; absent in
+   * plans saved by earlier versions).
+   */
+  readonly accessChanges?: readonly AccessChange[];
 }
 
 /**

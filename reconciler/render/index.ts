@@ -2,3 +2,4 @@ export * from './text.js';
 export * from './json.js';
 export * from './markdown.js';
 export * from './fields.js';
+export * from './access.js';

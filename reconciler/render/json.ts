@@ -8,6 +8,7 @@
  *   kind's bookkeeping fields (`fields.ts`), whose change the `reason` puts in words.
  */
 import type { Plan } from '../plan/types.js';
+import { accessChangesOf } from './access.js';
 import { sortKeys } from '../private/canonical-json.js';
 import { isBookkeeping } from './fields.js';
 import { Masked, maskChange, type DisplayValue } from './mask.js';
@@ -21,6 +22,7 @@ export function renderJson(plan: Plan): string {
 export function toJsonPlan(plan: Plan): Plan {
   return {
     ...plan,
+    accessChanges: accessChangesOf(plan),
     changes: plan.changes.map((change) => {
       const masked = maskChange(change);
       const shown = (pointer: string): boolean => !isBookkeeping(change.kind, (pointer.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~'));

@@ -4,6 +4,7 @@
  * plan in a collapsible block.
  */
 import { planHasChanges, PLAN_ACTIONS, type Plan, type PlanAction } from '../plan/types.js';
+import { accessChangesMarkdown } from './access.js';
 import { summaryLine, SYMBOL, symbolOf } from './private/format.js';
 import { renderText } from './text.js';
 
@@ -43,6 +44,8 @@ export function renderMarkdown(plan: Plan): string {
     const symbol = c.conflict !== undefined ? '!' : c.action === 'no-op' ? '->' : symbolOf(c);
     lines.push(`| \`${symbol}\` ${c.action === 'no-op' ? 'move' : c.action} | \`${cell(c.address)}\` | ${c.kind} | \`${cell(c.naturalKey)}\` | ${why} |`);
   }
+  const access = accessChangesMarkdown(plan);
+  if (access.length > 0) lines.push('', ...access);
   // The text plan is already masked; fencing it as `diff` colours + and - lines on GitHub.
   const fence = '```';
   lines.push('', '<details><summary>Full plan</summary>', '', `${fence}diff`, renderText(plan).trimEnd().replace(/```/g, '`\u200b``'), fence, '', '</details>', '');

@@ -4,6 +4,7 @@
  * `(known after apply)`.
  */
 import { planConflicts, planHasChanges, type Plan } from '../plan/types.js';
+import { accessChangesText } from './access.js';
 import { Masked, maskChange, type DisplayValue, type MaskedChange } from './mask.js';
 import { COLOUR, formatKey, RESET, summaryLine, symbolOf, VERB } from './private/format.js';
 import { fieldChangeLines, formatField, isBookkeeping, listedFields } from './fields.js';
@@ -39,6 +40,8 @@ export function renderText(plan: Plan, options: TextRenderOptions = {}): string 
   }
   if (lookups.length > 0) lines.push(`  # (${lookups.length} look-up${lookups.length === 1 ? '' : 's'} read, not listed: ${lookups.join(', ')})`, '');
   lines.push(summaryLine(plan.summary));
+  const access = accessChangesText(plan);
+  if (access.length > 0) lines.push('', ...access);
   const conflicts = planConflicts(plan);
   if (conflicts.length > 0) {
     lines.push(

@@ -1,0 +1,58 @@
+import { accessModelFromResources, ciNeeds, permissionTable } from '../../common/access/index.js';
+import { UsageError, type Command } from '../command.js';
+import { renderAccess, renderCiNeeds } from '../private/access-output.js';
+import { expectPositionals, parseArgs } from '../private/args.js';
+import { selectStacks } from '../private/app-loader.js';
+import { outputFormat } from '../private/plan-output.js';
+import { commonOptions, loadAppFor } from '../private/session.js';
+
+const HELP = `Usage: triton-iac access [APP] [options]
+
+Prints the effective-permission table of the declared account: for each sub-user, each action it
+may perform on each role-tagged resource path, and the role → policy → rule that grants it. Rows
+that need the role taken up (as-role) or a rule condition say so. Read from the app alone: no cloud
+access. (To decide one request against the live account, use \`triton-iac can\`.)
+
+With --for-ci, prints instead what a CI sub-user needs to plan, apply and check drift of the app
+and nothing more: the policy rules (one per action), the paths its role must be tagged on, and
+what the app itself must allow (see docs/ci.md).
+
+Options:
+  --for-ci              print the CI sub-user's least-privilege policy and role tags
+  --ci-role NAME        the CI role's name in that output (default: ci)
+  --format text|json|markdown
+  --json                same as --format json
+  --stack NAME          one stack of a multi-stack app
+  --account LOGIN       the account an rbac.json is for (default: TRITON_ACCOUNT)
+
+Exit codes: 0 success, 1 error.
+
+Examples:
+  triton-iac access examples/quickstart/main.ts
+  triton-iac access --format markdown >> "$GITHUB_STEP_SUMMARY"
+  triton-iac access --for-ci --ci-role deployer
+`;
+
+/** \`triton-iac access\`: the declared account's permission table, or the CI sub-user's needs. */
+export const accessCommand: Command = {
+  name: 'access',
+  help: HELP,
+  async run(argv, io) {
+    const args = parseArgs(argv, { 'for-ci': 'boolean', 'ci-role': 'string', format: 'string', json: 'boolean', stack: 'string', account: 'string', debug: 'boolean' }, 'access');
+    expectPositionals(args, 'access', 0, 1, '[APP] [options]');
+    const format = outputFormat(args);
+    const common = commonOptions(args);
+    const ciRole = args.strings.get('ci-role') ?? 'ci';
+    if (args.strings.has('ci-role') && !args.booleans.has('for-ci')) throw new UsageError('--ci-role names the role of --for-ci; add --for-ci');
+    if (!/^[A-Za-z0-9_.@-]+$/.test(ciRole)) throw new UsageError(`--ci-role ${JSON.stringify(ciRole)} is not a role name: use letters, digits and _ . @ -`);
+    const app = await loadAppFor(args.positionals[0], common, io);
+    const stacks = selectStacks(app.manifest, app.kind === 'rbac-json' ? undefined : common.stack, app.path);
+    if (args.booleans.has('for-ci')) {
+      io.stdout.write(renderCiNeeds(stacks.map((s) => ({ stack: s.name, account: s.account, needs: ciNeeds(s, ciRole) })), format));
+      return 0;
+    }
+    const tables = stacks.map((s) => ({ stack: s.name, account: s.account, permissions: permissionTable(accessModelFromResources(s.account, s.resources)) }));
+    io.stdout.write(renderAccess(tables, format));
+    return 0;
+  },
+};

@@ -1,0 +1,86 @@
+/**
+ * The access model `triton-iac can` decides against: the live account (users, roles, policies,
+ * and the role tags of the one resource asked about), optionally with the app's declarations laid
+ * over it (the account as it will be once the plan is applied).
+ */
+import { accessModelFromResources, serviceOf, type AccessModel, type AccessModelTag } from '../../common/access/index.js';
+import type { Plan } from '../../reconciler/index.js';
+import type { Clients } from './engine.js';
+
+/** The Manta actions that may create the entry they name (authorised against the parent when new). */
+const MANTA_WRITES = new Set(['putobject', 'putdirectory', 'putsnaplink']);
+
+/**
+ * Reads what decides a request on `resource`: every sub-user, role and policy of the account, and
+ * the role tags of the resource (and of its collection, or of its parent directory for a Manta
+ * write). Reads only; nothing is changed.
+ */
+export async function liveAccessModel(clients: Clients, account: string, resource: string, action: string): Promise<AccessModel> {
+  const [users, roles, policies] = await Promise.all([clients.cloudapi.listUsers(), clients.cloudapi.listRoles(), clients.cloudapi.listPolicies()]);
+  const loginOf = new Map(users.map((u) => [u.id, u.login]));
+  const policyName = new Map(policies.map((p) => [p.id, p.name]));
+  const roleTags: AccessModelTag[] = [];
+  const mantaEntries: AccessModelTag[] = [];
+  if (serviceOf(resource) === 'manta') {
+    const paths = [resource];
+    const parent = resource.slice(0, resource.lastIndexOf('/'));
+    // A top directory (/acme/stor) has no parent that governs it.
+    if (MANTA_WRITES.has(action.toLowerCase()) && parent.split('/').length >= 3) paths.push(parent);
+    for (const path of paths) {
+      const meta = await clients.manta.headObject(path);
+      if (meta !== undefined) mantaEntries.push({ path, roles: meta.roleTags });
+    }
+  } else {
+    const paths = [resource];
+    const parent = resource.slice(0, resource.lastIndexOf('/'));
+    if (parent.split('/').length >= 3) paths.push(parent);
+    for (const path of paths) roleTags.push({ path, roles: await clients.cloudapi.getRoleTags(path) });
+  }
+  return {
+    account,
+    users: users.map((u) => u.login),
+    roles: roles.map((r) => ({
+      name: r.name,
+      members: (r.members ?? []).flatMap((m) => {
+        const login = m.login ?? (m.id !== undefined ? loginOf.get(m.id) : undefined);
+        return login === undefined ? [] : [{ type: m.type, login, default: m.default === true }];
+      }),
+      policies: (r.policies ?? []).flatMap((p) => {
+        const name = p.name ?? (p.id !== undefined ? policyName.get(p.id) : undefined);
+        return name === undefined ? [] : [name];
+      }),
+    })),
+    policies: policies.map((p) => ({ name: p.name, rules: p.rules ?? [] })),
+    roleTags,
+    mantaEntries,
+  };
+}
+
+/**
+ * `live` as it will be once `plan` is applied: declared users, roles, policies, role tags and Manta
+ * entries replace the live ones of the same name or path, deleted ones go, the rest stay.
+ */
+export function overlayPlan(live: AccessModel, plan: Plan): AccessModel {
+  const after = accessModelFromResources(live.account, plan.changes.filter((c) => c.after !== null).map((c) => ({ kind: c.kind, properties: c.after })));
+  const gone = accessModelFromResources(live.account, plan.changes.filter((c) => c.action === 'delete').map((c) => ({ kind: c.kind, properties: c.before })));
+  const keep = <T>(items: readonly T[], key: (t: T) => string, declared: readonly T[], deleted: readonly T[]): T[] => {
+    const replaced = new Set([...declared, ...deleted].map(key));
+    return [...items.filter((i) => !replaced.has(key(i))), ...declared];
+  };
+  return {
+    account: live.account,
+    users: keep(live.users, (u) => u.toLowerCase(), after.users, gone.users),
+    roles: keep(live.roles, (r) => r.name, after.roles, gone.roles),
+    policies: keep(live.policies, (p) => p.name, after.policies, gone.policies),
+    roleTags: keep(live.roleTags, (t) => t.path, after.roleTags.map((t) => withUnmanagedRoles(t, live, plan)), gone.roleTags),
+    mantaEntries: keep(live.mantaEntries, (t) => t.path, after.mantaEntries, gone.mantaEntries),
+  };
+}
+
+/** A role tag that manages only its own roles (`exclusive` unset) leaves the path's other live roles in place. */
+function withUnmanagedRoles(tag: AccessModelTag, live: AccessModel, plan: Plan): AccessModelTag {
+  const change = plan.changes.find((c) => c.kind === 'role-tag' && c.after !== null && c.after['path'] === tag.path);
+  if (change?.after?.['exclusive'] === true) return tag;
+  const others = live.roleTags.find((t) => t.path === tag.path)?.roles ?? [];
+  return { path: tag.path, roles: [...new Set([...tag.roles, ...others])].sort() };
+}

@@ -1,0 +1,18 @@
+/**
+ * The access a plan grants and revokes: the effective-permission table of the account's managed
+ * access-control objects as they are (each change's `before`) and as they will be (its `after`),
+ * compared by (user, action, resource). Display-only: the executor never reads it.
+ *
+ * Only what the stack manages is seen: a role tag naming a role the stack does not manage, or a
+ * role whose policy another stack owns, counts as granting nothing.
+ */
+import { accessChanges, accessModelFromResources, permissionTable, type AccessChange } from '../../common/access/index.js';
+import type { ResourceChange } from './types.js';
+
+/** The (user, action, resource) permissions applying `changes` grants and revokes, sorted by user, resource, action. */
+export function planAccessChanges(account: string, changes: readonly ResourceChange[]): AccessChange[] {
+  const side = (pick: (c: ResourceChange) => unknown) =>
+    permissionTable(accessModelFromResources(account, changes.flatMap((c) => (pick(c) === null ? [] : [{ kind: c.kind, properties: pick(c) }]))));
+  // A look-up's after is what it will read; it is not an access-control object either way.
+  return accessChanges(side((c) => (c.action === 'read' ? null : c.before)), side((c) => (c.action === 'read' ? null : c.after)));
+}
