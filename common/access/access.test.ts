@@ -74,6 +74,11 @@ describe('answerRequest: can, explained', () => {
 });
 
 describe('permissionTable and accessChanges', () => {
+  it('leaves out actions no request on the tagged path can carry', () => {
+    const m = model({ roleTags: [{ path: '/acme/users', roles: ['readers', 'keyholders'] }] });
+    expect(permissionTable(m).map((p) => p.action)).toEqual(['deleteuser', 'getuser', 'listusers']);
+  });
+
   it('lists each user, action and tagged path with its chain, marking as-role and conditions', () => {
     const rows = permissionTable(model());
     expect(rows.map((p) => `${p.user} ${p.action} ${p.resource} ${p.activation}${p.condition ? ` when ${p.condition}` : ''}`)).toEqual([
@@ -86,15 +91,15 @@ describe('permissionTable and accessChanges', () => {
 
   it('reports what a change grants and revokes by (user, action, resource), with the chain', () => {
     const before = permissionTable(model());
-    const after = permissionTable(model({ roleTags: [{ path: '/acme/users', roles: ['readers'] }, { path: '/acme/roles', roles: ['readers'] }] }));
+    const after = permissionTable(model({ policies: [{ name: 'read-users', rules: ['CAN getuser'] }, { name: 'read-keys', rules: ['CAN listkeys AND createkey'] }] }));
     const changes = accessChanges(before, after);
     expect(changes.map((c) => `${c.change} ${c.user} ${c.action} ${c.resource}`)).toEqual([
-      'revoke bob listkeys /acme/keys',
-      'grant bob deleteuser /acme/roles',
-      'grant bob getuser /acme/roles',
-      'grant bob listusers /acme/roles',
+      'grant bob createkey /acme/keys',
+      'revoke bob deleteuser /acme/users',
+      'revoke bob listusers /acme/users',
     ]);
-    expect(changes[2]!.via).toEqual(['role readers → policy read-users → rule "CAN getuser AND listusers"']);
+    expect(changes[0]!.via).toEqual(['role keyholders → policy read-keys → rule "CAN listkeys AND createkey" (as-role)']);
+    expect(changes[1]!.via).toEqual(['role readers → policy read-users → rule "CAN deleteuser WHEN sourceip = 10.0.0.0/8" (when sourceip = 10.0.0.0/8)']);
   });
 });
 

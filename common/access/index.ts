@@ -14,3 +14,4 @@ export { answerRequest, explainDecision } from './explain.js';
 export type { AccessAnswer } from './explain.js';
 export { ciNeeds } from './ci-needs.js';
 export type { CiNeeds } from './ci-needs.js';
+export { actionAppliesTo } from './applicability.js';

@@ -3,6 +3,7 @@
  * and rule) and the difference between two tables: the access a change grants and revokes.
  */
 import type { AccessModel } from './model.js';
+import { actionAppliesTo } from './applicability.js';
 import { parsedRule } from './decide.js';
 
 /** One row: `user` may perform `action` on `resource`, through `role` → `policy` → `rule`. */
@@ -30,7 +31,8 @@ const COLLECTION_DEPTH = 3;
 
 /**
  * Every permission the model grants: for each tagged path, each sub-user member of a tagged role,
- * each CAN rule of the role's policies, each action of the rule. Actions a CAN NOT rule of the same
+ * each CAN rule of the role's policies, each action of the rule that a request on that path (or,
+ * for a collection, on its items) can carry (see `actionAppliesTo`). Actions a CAN NOT rule of the same
  * tagged roles denies without condition are left out (an explicit deny wins); conditional denials
  * are not subtracted, since they depend on the request.
  */
@@ -62,7 +64,7 @@ export function permissionTable(model: AccessModel): Permission[] {
             const condition = conditionText(text);
             for (const action of rule.actions) {
               const a = action.toLowerCase();
-              if (denied.has(a) || denied.has('*')) continue;
+              if (denied.has(a) || denied.has('*') || !actionAppliesTo(a, tag.path, tag.items)) continue;
               rows.push({
                 user: member.login,
                 action: a,

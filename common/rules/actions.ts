@@ -42,6 +42,9 @@ const MANTA_ACTIONS = [
   'createjob', 'getjob', 'listjobs', 'addjobinputs', 'endjobinput', 'canceljob', 'getjobinput', 'getjoboutput', 'getjoberrors', 'getjobfailures',
 ] as const;
 
+/** Manta's actions, lower case (the rest of {@link KNOWN_ACTIONS} are CloudAPI's). */
+export const MANTA_ACTION_NAMES: ReadonlySet<string> = new Set<string>(MANTA_ACTIONS);
+
 /** Every action a rule may name, lower case. */
 export const KNOWN_ACTIONS: ReadonlySet<string> = new Set<string>([...CLOUDAPI_ACTIONS, ...MANTA_ACTIONS]);
 

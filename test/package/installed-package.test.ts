@@ -279,4 +279,29 @@ export default function build(): TritonApp {
     expect(result.stderr).not.toMatch(/Error/);
     expect(result.code).toBe(0);
   }, SLOW);
+
+  it("runs ci.md's least-privilege command in the user's project: the CI role's rules and tags for what the app declares", async () => {
+    const dir = join(project, 'least');
+    mkdirSync(join(dir, 'infra'), { recursive: true });
+    checkout(dir);
+    writeFileSync(
+      join(dir, 'infra', 'main.ts'),
+      `import { Policy, Role, TritonApp, TritonStack, User } from 'triton-iac';
+export default function build(): TritonApp {
+  const app = new TritonApp();
+  const prod = new TritonStack(app, 'prod', { account: 'acme' });
+  const bob = new User(prod, 'bob', { login: 'bob', email: 'bob@acme.example' });
+  new Role(prod, 'ops', { members: [bob], policies: [new Policy(prod, 'read-only', { rules: ['CAN listmachines'] })] });
+  return app;
+}
+`,
+    );
+    const block = blockIn(codeBlocks(join(REPO, 'docs', 'ci.md')), 'Least privilege for the CI sub-user', 'sh').text;
+    const result = await shell(block, dir);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('on a role `ci`');
+    for (const rule of ['CAN createuser', 'CAN listusers', 'CAN createrole', 'CAN listroles', 'CAN createpolicy', 'CAN listpolicies']) expect(result.stdout).toContain(`     ${rule}\n`);
+    for (const path of ['/acme/policies', '/acme/roles', '/acme/users']) expect(result.stdout).toContain(`     ${path}\n`);
+    expect(result.stdout).not.toContain('listmachines');
+  }, SLOW);
 });

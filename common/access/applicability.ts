@@ -1,0 +1,63 @@
+/**
+ * Which actions a request on a path can carry: a rule granting `listmachines` through a role tagged
+ * on `/acme/users` grants nothing a request could use, since no ListMachines request is made to
+ * `/acme/users`. The permission table leaves such rows out so that it lists what can happen.
+ *
+ * The operations per collection follow CloudAPI's routes (docs/index.md of sdc-cloudapi): the
+ * collection path takes its list and create operations, an item path the others; `setroletags`
+ * applies to every path. Manta paths take Manta's actions only.
+ */
+import { KNOWN_ACTIONS, MANTA_ACTION_NAMES as MANTA_ACTIONS } from '../rules/actions.js';
+import { serviceOf } from './model.js';
+
+interface CollectionOps {
+  /** Operations on `/<account>/<collection>`. */
+  readonly collection: readonly string[];
+  /** Operations on `/<account>/<collection>/<item>` (and paths below an item that inherit its tags). */
+  readonly item: readonly string[];
+}
+
+const OPS: Readonly<Record<string, CollectionOps>> = {
+  users: { collection: ['listusers', 'createuser'], item: ['getuser', 'updateuser', 'changeuserpassword', 'deleteuser', 'listuserkeys', 'createuserkey', 'listuseraccesskeys', 'createuseraccesskey'] },
+  roles: { collection: ['listroles', 'createrole'], item: ['getrole', 'updaterole', 'deleterole'] },
+  policies: { collection: ['listpolicies', 'createpolicy'], item: ['getpolicy', 'updatepolicy', 'deletepolicy'] },
+  keys: { collection: ['listkeys', 'createkey'], item: ['getkey', 'deletekey'] },
+  images: { collection: ['listimages', 'createimagefrommachine', 'importimagefromdatacenter'], item: ['getimage', 'deleteimage', 'exportimage', 'updateimage', 'cloneimage', 'shareimage', 'unshareimage'] },
+  packages: { collection: ['listpackages'], item: ['getpackage'] },
+  datacenters: { collection: ['listdatacenters'], item: ['getdatacenter'] },
+  services: { collection: ['listservices'], item: [] },
+  fwrules: {
+    collection: ['listfirewallrules', 'createfirewallrule'],
+    item: ['getfirewallrule', 'updatefirewallrule', 'enablefirewallrule', 'disablefirewallrule', 'deletefirewallrule', 'listfirewallrulemachines'],
+  },
+  networks: { collection: ['listnetworks'], item: ['getnetwork', 'listnetworkips', 'getnetworkip', 'updatenetworkip'] },
+};
+
+const ACCOUNT_OPS = ['getaccount', 'updateaccount', 'getaccountlimits', 'getprovisioninglimits', 'listforeigndatacenters'];
+
+/** True for an action that names no known operation or is a pattern: it is shown as written. */
+function unknownOrPattern(action: string): boolean {
+  return !KNOWN_ACTIONS.has(action) || /[*?]/.test(action);
+}
+
+/**
+ * Whether a request carrying `action` can be governed by the tags on `path` (with `items`: also
+ * the collection's items, whose requests inherit the collection's tags).
+ */
+export function actionAppliesTo(action: string, path: string, items: boolean): boolean {
+  const a = action.toLowerCase();
+  if (unknownOrPattern(a) || a === 'setroletags') return true;
+  const segments = path.split('/');
+  if (serviceOf(path) === 'manta') return MANTA_ACTIONS.has(a);
+  if (MANTA_ACTIONS.has(a)) return false;
+  if (segments.length === 2) return ACCOUNT_OPS.includes(a);
+  const collection = segments[2] ?? '';
+  if (collection === 'machines') return a.includes('machine') && a !== 'createimagefrommachine';
+  const ops = OPS[collection];
+  if (ops === undefined) return true;
+  if (segments.length === 3) return ops.collection.includes(a) || (items && ops.item.includes(a));
+  // A user's keys path: its own operations, and the keys below it inherit its tags.
+  if (collection === 'users' && segments[4] === 'keys') return ['listuserkeys', 'createuserkey', 'getuserkey', 'deleteuserkey'].includes(a);
+  return ops.item.includes(a);
+}
+
