@@ -4,16 +4,13 @@
  * {@link AccessQuery} of one request.
  */
 import type { EvaluationContext } from '../policy-language/index.js';
+import type { RoleMember } from '../resource-properties.js';
 import { ROLE_TAG_COLLECTIONS } from '../rules/role-tags.js';
 import type { AccessQuery, AccessRole } from './decide.js';
 import { cloudApiGoverningTags, mantaGoverningTags } from './tags.js';
 
-/** One role member, by login. */
-export interface AccessModelMember {
-  readonly type: 'subuser' | 'account';
-  readonly login: string;
-  readonly default: boolean;
-}
+/** One role member, by login: the manifest's form. */
+export type AccessModelMember = RoleMember;
 
 /** A role of the model. */
 export interface AccessModelRole {
