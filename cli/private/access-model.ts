@@ -3,12 +3,11 @@
  * and the role tags of the one resource asked about), optionally with the app's declarations laid
  * over it (the account as it will be once the plan is applied).
  */
-import { accessModelFromResources, serviceOf, type AccessModel, type AccessModelTag } from '../../common/access/index.js';
+import { accessModelFromResources, MANTA_WRITES, serviceOf, type AccessModel, type AccessModelTag } from '../../common/access/index.js';
+import { TritonApiError } from '../../provider/index.js';
 import type { Plan } from '../../reconciler/index.js';
 import type { Clients } from './engine.js';
 
-/** The Manta actions that may create the entry they name (authorised against the parent when new). */
-const MANTA_WRITES = new Set(['putobject', 'putdirectory', 'putsnaplink']);
 
 /**
  * Reads what decides a request on `resource`: every sub-user, role and policy of the account, and
@@ -27,14 +26,16 @@ export async function liveAccessModel(clients: Clients, account: string, resourc
     // A top directory (/acme/stor) has no parent that governs it.
     if (MANTA_WRITES.has(action.toLowerCase()) && parent.split('/').length >= 3) paths.push(parent);
     for (const path of paths) {
-      const meta = await clients.manta.headObject(path);
+      // A missing entry is not an error here: a write that creates it is authorised by the parent.
+      const meta = await ifFound(clients.manta.headObject(path));
       if (meta !== undefined) mantaEntries.push({ path, roles: meta.roleTags });
     }
   } else {
     const paths = [resource];
     const parent = resource.slice(0, resource.lastIndexOf('/'));
     if (parent.split('/').length >= 3) paths.push(parent);
-    for (const path of paths) roleTags.push({ path, roles: await clients.cloudapi.getRoleTags(path) });
+    // An item that does not exist has no tags of its own; its collection's still decide.
+    for (const path of paths) roleTags.push({ path, roles: (await ifFound(clients.cloudapi.getRoleTags(path))) ?? [] });
   }
   return {
     account,
@@ -54,6 +55,16 @@ export async function liveAccessModel(clients: Clients, account: string, resourc
     roleTags,
     mantaEntries,
   };
+}
+
+/** The value, or `undefined` when the cloud answers 404. */
+async function ifFound<T>(call: Promise<T>): Promise<T | undefined> {
+  try {
+    return await call;
+  } catch (err) {
+    if (err instanceof TritonApiError && err.status === 404) return undefined;
+    throw err;
+  }
 }
 
 /**

@@ -59,7 +59,7 @@ const READ_ACTION: Readonly<Record<string, readonly [list: string, get: string]>
 
 /** The Manta actions per kind: the plan's read, then apply's writes. */
 const MANTA: Readonly<Record<string, readonly string[]>> = {
-  directory: ['getdirectory', 'putdirectory', 'deletedirectory'],
+  directory: ['listdirectory', 'putdirectory', 'deletedirectory'],
   object: ['getobject', 'putobject', 'putmetadata', 'deleteobject'],
   snaplink: ['getobject', 'putsnaplink', 'deleteobject'],
   job: ['listjobs', 'getjob', 'createjob', 'addjobinputs', 'endjobinput', 'getjoboutput', 'getjoberrors'],

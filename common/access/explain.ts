@@ -3,7 +3,7 @@
  * conditions that fails and the smallest change that would grant it.
  */
 import { decideAccess, type AccessDecision, type AccessFailure } from './decide.js';
-import { queryFor, serviceOf, type AccessModel, type ModelRequest } from './model.js';
+import { MANTA_WRITES, queryFor, serviceOf, type AccessModel, type ModelRequest } from './model.js';
 
 /** A decision with its explanation, as `triton-iac can --json` prints it. */
 export interface AccessAnswer {
@@ -48,7 +48,14 @@ function denial(model: AccessModel, request: ModelRequest, d: AccessDecision, ta
   const user = request.user;
   const login = user.toLowerCase();
   const memberOf = model.roles.filter((r) => r.members.some((m) => m.type === 'subuser' && m.login.toLowerCase() === login));
-  const tagHow = serviceOf(request.resource) === 'manta' ? 'a role-tag on the object or directory' : `a RoleTag on ${request.resource} or its collection`;
+  const manta = serviceOf(request.resource) === 'manta';
+  const creates = manta && MANTA_WRITES.has(action) && !model.mantaEntries.some((e) => e.path === request.resource);
+  const parent = request.resource.slice(0, request.resource.lastIndexOf('/'));
+  const tagHow = creates
+    ? `roleTags on its parent directory ${parent}, which a new entry is authorised against`
+    : manta
+      ? 'roleTags on the object or directory'
+      : `a RoleTag on ${request.resource} or its collection`;
   // Roles of the user whose policies name the action: the shortest way to a grant.
   const granting = memberOf.filter((r) => r.policies.some((p) => model.policies.find((x) => x.name === p)?.rules.some((rule) => namesAction(rule, action))));
   switch (d.failure) {
@@ -59,7 +66,7 @@ function denial(model: AccessModel, request: ModelRequest, d: AccessDecision, ta
       };
     case 'untagged':
       return {
-        reason: `${request.resource} carries no role tag (nor does its collection), so no sub-user may ${action} it`,
+        reason: `${request.resource} carries no role tag (${serviceOf(request.resource) === 'manta' ? 'an entry being created: nor does its parent directory' : 'nor does its collection'}), so no sub-user may ${action} it`,
         fix: `tag it with ${granting[0]?.name ?? 'a role of ' + user} (${tagHow})`,
       };
     case 'no-active-role': {

@@ -44,7 +44,7 @@ export interface AccessModel {
 export const MANTA_TOP_DIRECTORIES: readonly string[] = ['stor', 'public', 'jobs', 'reports', 'uploads'];
 
 /** The Manta actions that create an entry, authorised against the parent when the entry is new. */
-const MANTA_WRITES = new Set(['putobject', 'putdirectory', 'putsnaplink']);
+export const MANTA_WRITES: ReadonlySet<string> = new Set(['putobject', 'putdirectory', 'putsnaplink']);
 
 /** Which service a resource path belongs to: `manta` under a Manta top directory, else `cloudapi`. */
 export function serviceOf(path: string): 'manta' | 'cloudapi' {
