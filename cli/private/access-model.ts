@@ -83,7 +83,7 @@ export function overlayPlan(live: AccessModel, plan: Plan): AccessModel {
     users: keep(live.users, (u) => u.toLowerCase(), after.users, gone.users),
     roles: keep(live.roles, (r) => r.name, after.roles, gone.roles),
     policies: keep(live.policies, (p) => p.name, after.policies, gone.policies),
-    roleTags: keep(live.roleTags, (t) => t.path, after.roleTags.map((t) => withUnmanagedRoles(t, live, plan)), gone.roleTags),
+    roleTags: keep(live.roleTags, (t) => t.path, [...after.roleTags.map((t) => withUnmanagedRoles(t, live, plan)), ...gone.roleTags.map((t) => withoutOwnRoles(t, live, plan))], []),
     mantaEntries: keep(live.mantaEntries, (t) => t.path, after.mantaEntries, gone.mantaEntries),
   };
 }
@@ -94,4 +94,12 @@ function withUnmanagedRoles(tag: AccessModelTag, live: AccessModel, plan: Plan):
   if (change?.after?.['exclusive'] === true) return tag;
   const others = live.roleTags.find((t) => t.path === tag.path)?.roles ?? [];
   return { path: tag.path, roles: [...new Set([...tag.roles, ...others])].sort() };
+}
+
+/** Deleting a non-exclusive role tag removes only its own roles from the path; an exclusive one clears it. */
+function withoutOwnRoles(tag: AccessModelTag, live: AccessModel, plan: Plan): AccessModelTag {
+  const change = plan.changes.find((c) => c.kind === 'role-tag' && c.action === 'delete' && c.before?.['path'] === tag.path);
+  if (change?.before?.['exclusive'] === true) return { path: tag.path, roles: [] };
+  const own = new Set(tag.roles);
+  return { path: tag.path, roles: (live.roleTags.find((t) => t.path === tag.path)?.roles ?? []).filter((r) => !own.has(r)) };
 }
