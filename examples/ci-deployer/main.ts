@@ -1,13 +1,15 @@
 /**
- * A team's access set-up that a CI sub-user plans and applies with least privilege: sub-users,
- * policies, roles and a role tag, nothing that needs the account owner.
+ * A team's access set-up and site that a CI sub-user plans and applies with least privilege:
+ * sub-users, policies, roles, a role tag, and a Manta directory with objects, nothing that needs
+ * the account owner. The Manta entries carry the CI role (`ci`) among their role tags: Manta
+ * authorises each later read and write of an entry against the entry's own tags.
  *
  * `triton-iac access --for-ci examples/ci-deployer/main.ts` prints the policy rules and role tags
  * the CI sub-user needs for it (docs/ci.md), and test/access/ci-least-privilege.test.ts applies it
  * as a sub-user holding exactly those.
  */
 import { fileURLToPath } from 'node:url';
-import { Policy, Role, RoleTag, TritonApp, TritonStack, User } from '../../index.js';
+import { Directory, Policy, Role, RoleTag, StorObject, TritonApp, TritonStack, User } from '../../index.js';
 
 /** Builds the app for `account` (default `acme`); the stack acts as sub-user `deployer` unless `user` says otherwise. */
 export default function build(account = 'acme', user: string | undefined = 'deployer'): TritonApp {
@@ -27,6 +29,12 @@ export default function build(account = 'acme', user: string | undefined = 'depl
 
   // Non-exclusive: the CI role's own tag on /acme/machines stays in place.
   new RoleTag(stack, 'machines-tags', { resource: '/my/machines', roles: [ops] });
+
+  // The site the team publishes; `ci` is the CI sub-user's role (created by the account owner).
+  new Directory(stack, 'site', { path: '~~/stor/site', roleTags: ['ci'] });
+  new Directory(stack, 'drafts', { path: '~~/stor/site/drafts', roleTags: ['ci'] });
+  new StorObject(stack, 'index', { path: '~~/stor/site/index.html', content: '<h1>Team</h1>\n', contentType: 'text/html', roleTags: ['ci'] });
+  new StorObject(stack, 'about', { path: '~~/stor/site/about.html', content: '<p>About us</p>\n', contentType: 'text/html', roleTags: ['ci'] });
   return app;
 }
 

@@ -1,14 +1,15 @@
 /**
- * `access --for-ci` is exactly enough: the example stack (examples/ci-deployer) is planned, applied,
- * edited and applied again (every kind updated), shrunk and applied again (one of each kind
- * deleted), and checked for drift by a sub-user holding only the printed rules and role tags, over
+ * `access --for-ci` is exactly enough: the example stack (examples/ci-deployer: users, policies,
+ * roles, a role tag, Manta directories and objects) is planned, applied, edited and applied again
+ * (every kind updated), shrunk and applied again (one of each kind deleted), and checked for drift by a sub-user holding only the printed rules and role tags, over
  * real HTTP with its own key. It all succeeds; with any one rule removed, some step is refused.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ciNeeds } from '../../common/access/index.js';
+import { ciNeeds, serviceOf } from '../../common/access/index.js';
 import type { ResourceManifest, StackManifest } from '../../common/manifest.js';
 import build from '../../examples/ci-deployer/main.js';
 import { createCloudApiClient, createMantaClient, loadKeyMaterial } from '../../provider/index.js';
@@ -27,18 +28,23 @@ function edit(stack: StackManifest, change: (r: ResourceManifest) => ResourceMan
   return { ...stack, resources: stack.resources.flatMap((r) => change(r) ?? []) };
 }
 
-/** Every kind updated: a user's email, a policy's rules, a role's default members, the tag's roles. */
+/**
+ * Every kind updated: a user's email, a policy's rules, a role's default members, the tag's roles,
+ * an object's content and another's headers.
+ */
 const v2 = edit(v1, (r) => {
   const p = r.properties as Record<string, unknown>;
   if (r.address === 'team/alice') return { ...r, properties: { ...p, email: 'alice@ops.acme.example' } };
   if (r.address === 'team/read-only') return { ...r, properties: { ...p, rules: ['CAN listmachines AND getmachine AND listimages'] } };
   if (r.address === 'team/ops') return { ...r, properties: { ...p, members: (p['members'] as { login: string }[]).map((m) => ({ ...m, default: true })) } };
   if (r.address === 'team/machines-tags') return { ...r, properties: { ...p, roles: ['auditors', 'ops'] }, dependsOn: [...r.dependsOn, 'team/auditors'].sort() };
+  if (r.address === 'team/index') return { ...r, properties: { ...p, content: { text: '<h1>Team!</h1>\n' }, md5: createHash('md5').update('<h1>Team!</h1>\n').digest('base64'), size: 15 } };
+  if (r.address === 'team/about') return { ...r, properties: { ...p, headers: { 'cache-control': 'max-age=60' } } };
   return r;
 });
 
-/** One of each kind deleted: carol, the spare policy, the auditors role (and its tag). */
-const v3 = edit(v1, (r) => (['team/carol', 'team/spare', 'team/auditors'].includes(r.address) ? undefined : r));
+/** One of each kind deleted: carol, the spare policy, the auditors role, the drafts directory, the about page. */
+const v3 = edit(v1, (r) => (['team/carol', 'team/spare', 'team/auditors', 'team/drafts', 'team/about'].includes(r.address) ? undefined : r));
 
 /**
  * On a fresh emulator: the owner creates the CI sub-user with its key, a policy with `rules`, the
@@ -59,7 +65,11 @@ async function lifecycle(rules: readonly string[], tags: readonly string[]): Pro
     await c.createUserKey(CI_USER, { key: ciKey.publicOpenSsh });
     await c.createPolicy({ name: 'ci-policy', rules: [...rules] });
     await c.createRole({ name: CI_ROLE, members: [{ type: 'subuser', login: CI_USER, default: true }], policies: [{ name: 'ci-policy' }] });
-    for (const path of tags) await c.setRoleTags(path, [CI_ROLE]);
+    // CloudAPI paths take SetRoleTags; Manta entries their role-tag header (what mchmod sends).
+    for (const path of tags) {
+      if (serviceOf(path) === 'manta') await world.manta.putDirectory(path, { roleTags: [CI_ROLE] });
+      else await c.setRoleTags(path, [CI_ROLE]);
+    }
     const opts = { clients, workDir: dir, consistencyWindowMs: 0 };
     for (const [step, stack] of [['apply v1', v1], ['apply v2', v2], ['apply v3', v3]] as const) {
       try {
