@@ -65,7 +65,7 @@ export function renderCiNeeds(stacks: readonly { readonly stack: string; readonl
         '',
         ...(md ? ['```', ...needs.rules, '```'] : needs.rules.map((r) => `     ${r}`)),
         '',
-        `2. Role \`${needs.role}\` tagged on these paths, added to the roles they carry (the account owner sets CloudAPI paths with SetRoleTags, e.g. a non-exclusive RoleTag in a stack the owner applies, and Manta directories with \`mchmod +${needs.role} PATH\`):`,
+        `2. Role \`${needs.role}\` tagged on these paths, added to the roles they carry (the account owner sets CloudAPI paths with SetRoleTags, e.g. a non-exclusive RoleTag in a stack the owner applies, and Manta directories with \`mchmod -- +${needs.role} PATH\`):`,
         '',
         ...needs.roleTags.map((p) => (md ? `- \`${p}\`` : `     ${p}`)),
       ];

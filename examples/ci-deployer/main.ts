@@ -11,8 +11,11 @@
 import { fileURLToPath } from 'node:url';
 import { Directory, Policy, Role, RoleTag, StorObject, TritonApp, TritonStack, User } from '../../index.js';
 
-/** Builds the app for `account` (default `acme`); the stack acts as sub-user `deployer` unless `user` says otherwise. */
-export default function build(account = 'acme', user: string | undefined = 'deployer'): TritonApp {
+/**
+ * Builds the app for `account` (default `acme`). The CI job signs as its sub-user with
+ * `TRITON_USER=deployer`, or pass `user` to name it in the stack.
+ */
+export default function build(account = 'acme', user?: string): TritonApp {
   const app = new TritonApp();
   const stack = new TritonStack(app, 'team', { account, ...(user !== undefined ? { user } : {}), state: { type: 'local', path: '.triton-iac/team.state.json' } });
 
