@@ -1,4 +1,5 @@
 import { answerRequest, checkResourcePath, type AccessAnswer, type ModelRequest } from '../../common/access/index.js';
+import { didYouMean } from '../../common/did-you-mean.js';
 import { checkAction } from '../../common/rules/actions.js';
 import { UsageError, type Command } from '../command.js';
 import { liveAccessModel, overlayPlan } from '../private/access-model.js';
@@ -73,6 +74,9 @@ export const canCommand: Command = {
       const options = await session.options(stack);
       let model = await liveAccessModel(options.clients, stack.account, request.resource, action);
       if (!args.booleans.has('live')) model = overlayPlan(model, await engine().planStack(stack, options));
+      if (!model.users.some((u) => u.toLowerCase() === user.toLowerCase())) {
+        throw new UsageError(`USER ${JSON.stringify(user)} is not a sub-user of account ${stack.account}${args.booleans.has('live') ? '' : ', live or declared'}${didYouMean(user, [...model.users])}; give the login of one of its sub-users`);
+      }
       const answer = answerRequest(model, request);
       io.stdout.write(args.booleans.has('json') ? `${JSON.stringify(answer, null, 2)}\n` : answerText(answer));
       return answer.allowed ? 0 : 2;

@@ -126,11 +126,14 @@ describe('can, access and access changes through the triton-iac binary', () => {
     expect(md.stdout).toContain('| bob | `listkeys` | `/acme/keys (and its items)` | keyholders | read-keys | `CAN listkeys` | as-role keyholders |');
   });
 
-  it('refuses a misspelt action and a path outside the account with exit 1 and the rule', async () => {
+  it('refuses a misspelt action, an unknown user and a path outside the account with exit 1 and the rule', async () => {
     const action = await cli('can', 'bob', 'listkey', '/acme/keys', 'team.json', '--emulator');
     expect(action.code).toBe(1);
     expect(action.stderr).toContain('ACTION "listkey": no CloudAPI or Manta operation has the action "listkey"');
     expect(action.stderr).toContain('listkeys');
+    const user = await cli('can', 'bobb', 'listkeys', '/acme/keys', 'team.json', '--emulator');
+    expect(user.code).toBe(1);
+    expect(user.stderr).toContain('USER "bobb" is not a sub-user of account acme, live or declared (did you mean "bob"?); give the login of one of its sub-users');
     const path = await cli('can', 'bob', 'listkeys', '/other/keys', 'team.json', '--emulator');
     expect(path.code).toBe(1);
     expect(path.stderr).toContain('RESOURCE: resource "/other/keys" is not in account acme');
