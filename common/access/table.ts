@@ -110,6 +110,11 @@ export interface AccessChange {
    * `role R → policy P → rule "…"`, with `(as-role)` or `(when …)` when it needs that.
    */
   readonly via: readonly string[];
+  /**
+   * What causes the change, when the caller knows (a plan: the addresses of the changed role, policy
+   * and role tag or Manta entry in the chains, each with its action, e.g. `prod/ops (update)`).
+   */
+  readonly causes?: readonly string[];
 }
 
 /** One chain of a row, as shown in `via`. */
@@ -122,7 +127,7 @@ export function viaText(p: Permission): string {
  * The permissions `after` has and `before` lacks (grants) and the reverse (revokes), keyed by
  * (user, action, resource): a permission that is still held through another chain is not a change.
  */
-export function accessChanges(before: readonly Permission[], after: readonly Permission[]): AccessChange[] {
+export function accessChanges(before: readonly Permission[], after: readonly Permission[], causesOf?: (rows: readonly Permission[]) => string[]): AccessChange[] {
   const group = (rows: readonly Permission[]): Map<string, Permission[]> => {
     const m = new Map<string, Permission[]>();
     for (const r of rows) {
@@ -134,8 +139,9 @@ export function accessChanges(before: readonly Permission[], after: readonly Per
   const was = group(before);
   const now = group(after);
   const out: AccessChange[] = [];
-  for (const [key, rows] of now) if (!was.has(key)) out.push(changeOf(rows, 'grant'));
-  for (const [key, rows] of was) if (!now.has(key)) out.push(changeOf(rows, 'revoke'));
+  const withCauses = (c: AccessChange, rows: readonly Permission[]): AccessChange => (causesOf === undefined ? c : { ...c, causes: causesOf(rows) });
+  for (const [key, rows] of now) if (!was.has(key)) out.push(withCauses(changeOf(rows, 'grant'), rows));
+  for (const [key, rows] of was) if (!now.has(key)) out.push(withCauses(changeOf(rows, 'revoke'), rows));
   return out.sort((a, b) => (a.user !== b.user ? (a.user < b.user ? -1 : 1) : a.resource !== b.resource ? (a.resource < b.resource ? -1 : 1) : a.action < b.action ? -1 : a.action > b.action ? 1 : a.change < b.change ? -1 : 1));
 }
 

@@ -6,7 +6,7 @@
  * Only what the stack manages is seen: a role tag naming a role the stack does not manage, or a
  * role whose policy another stack owns, counts as granting nothing.
  */
-import { accessChanges, accessModelFromResources, permissionTable, type AccessChange } from '../../common/access/index.js';
+import { accessChanges, accessModelFromResources, permissionTable, type AccessChange, type Permission } from '../../common/access/index.js';
 import type { ResourceChange } from './types.js';
 
 /** The (user, action, resource) permissions applying `changes` grants and revokes, sorted by user, resource, action. */
@@ -14,5 +14,24 @@ export function planAccessChanges(account: string, changes: readonly ResourceCha
   const side = (pick: (c: ResourceChange) => unknown) =>
     permissionTable(accessModelFromResources(account, changes.flatMap((c) => (pick(c) === null ? [] : [{ kind: c.kind, properties: pick(c) }]))));
   // A look-up's after is what it will read; it is not an access-control object either way.
-  return accessChanges(side((c) => (c.action === 'read' ? null : c.before)), side((c) => (c.action === 'read' ? null : c.after)));
+  return accessChanges(side((c) => (c.action === 'read' ? null : c.before)), side((c) => (c.action === 'read' ? null : c.after)), (rows) => causesOf(rows, changes));
+}
+
+const TAGGING_KINDS = new Set(['role-tag', 'directory', 'object']);
+
+/** The changed resources in `rows`' chains (role, policy, the tagged path), as `address (action)`. */
+function causesOf(rows: readonly Permission[], changes: readonly ResourceChange[]): string[] {
+  const out = new Set<string>();
+  for (const c of changes) {
+    if (c.action === 'no-op' || c.action === 'read') continue;
+    const named = (field: string): unknown => c.after?.[field] ?? c.before?.[field];
+    const hit = rows.some(
+      (r) =>
+        (c.kind === 'role' && named('name') === r.role) ||
+        (c.kind === 'policy' && named('name') === r.policy) ||
+        (TAGGING_KINDS.has(c.kind) && named('path') === r.resource),
+    );
+    if (hit) out.add(`${c.address} (${c.action})`);
+  }
+  return [...out].sort();
 }

@@ -20,6 +20,7 @@ export function accessChangesText(plan: Plan): string[] {
   for (const c of changes) {
     lines.push(`  ${c.change === 'grant' ? '+' : '-'} ${c.user} ${c.change === 'grant' ? 'can now' : 'can no longer'} ${c.action} ${c.resource}`);
     for (const via of c.via) lines.push(`      ${c.change === 'grant' ? 'via' : 'was via'} ${via}`);
+    if (c.causes !== undefined && c.causes.length > 0) lines.push(`      because of ${c.causes.join(', ')}`);
   }
   return lines;
 }
@@ -28,9 +29,9 @@ export function accessChangesText(plan: Plan): string[] {
 export function accessChangesMarkdown(plan: Plan): string[] {
   const changes = accessChangesOf(plan);
   if (changes.length === 0) return [];
-  const lines = ['#### Access changes', '', '| Change | User | Action | Resource | Via |', '|---|---|---|---|---|'];
+  const lines = ['#### Access changes', '', '| Change | User | Action | Resource | Via | Because of |', '|---|---|---|---|---|---|'];
   for (const c of changes) {
-    lines.push(`| ${c.change === 'grant' ? '**grant**' : '**revoke**'} | ${cell(c.user)} | \`${cell(c.action)}\` | \`${cell(c.resource)}\` | ${c.via.map(cell).join('<br>')} |`);
+    lines.push(`| ${c.change === 'grant' ? '**grant**' : '**revoke**'} | ${cell(c.user)} | \`${cell(c.action)}\` | \`${cell(c.resource)}\` | ${c.via.map(cell).join('<br>')} | ${(c.causes ?? []).map((x) => `\`${cell(x)}\``).join(', ')} |`);
   }
   return [...lines, ''];
 }

@@ -86,10 +86,13 @@ describe('can, access and access changes through the triton-iac binary', () => {
         'Access changes:',
         '  + eve can now listkeys /acme/keys',
         '      via role readers → policy read-keys → rule "CAN listkeys"',
+        '      because of team/keys-tags (update), team/readers (update)',
         '  + eve can now getuser /acme/users',
         '      via role readers → policy read-users → rule "CAN getuser AND listusers"',
+        '      because of team/readers (update)',
         '  + eve can now listusers /acme/users',
         '      via role readers → policy read-users → rule "CAN getuser AND listusers"',
+        '      because of team/readers (update)',
         '',
       ].join('\n'),
     );
@@ -101,15 +104,24 @@ describe('can, access and access changes through the triton-iac binary', () => {
       'grant eve getuser /acme/users',
       'grant eve listusers /acme/users',
     ]);
-    expect(json.accessChanges[0]).toEqual({ user: 'eve', action: 'listkeys', resource: '/acme/keys', change: 'grant', via: ['role readers → policy read-keys → rule "CAN listkeys"'] });
+    expect(json.accessChanges[0]).toEqual({
+      user: 'eve',
+      action: 'listkeys',
+      resource: '/acme/keys',
+      change: 'grant',
+      via: ['role readers → policy read-keys → rule "CAN listkeys"'],
+      causes: ['team/keys-tags (update)', 'team/readers (update)'],
+    });
     const md = await cli('plan', '--emulator', '--format', 'markdown', 'team-next.json');
     expect(md.stdout).toContain('#### Access changes');
-    expect(md.stdout).toContain('| **grant** | eve | `listkeys` | `/acme/keys` | role readers → policy read-keys → rule "CAN listkeys" |');
+    expect(md.stdout).toContain('| **grant** | eve | `listkeys` | `/acme/keys` | role readers → policy read-keys → rule "CAN listkeys" | `team/keys-tags (update)`, `team/readers (update)` |');
   });
 
   it('shows a revoke when the app takes access away', async () => {
     const r = await cli('plan', '--emulator', '--json', 'team-less.json');
-    expect(JSON.parse(r.stdout).accessChanges).toEqual([{ user: 'bob', action: 'listusers', resource: '/acme/users', change: 'revoke', via: ['role readers → policy read-users → rule "CAN getuser AND listusers"'] }]);
+    expect(JSON.parse(r.stdout).accessChanges).toEqual([
+      { user: 'bob', action: 'listusers', resource: '/acme/users', change: 'revoke', via: ['role readers → policy read-users → rule "CAN getuser AND listusers"'], causes: ['team/read-users (update)'] },
+    ]);
   });
 
   it('prints the declared permission table in text, JSON and Markdown without touching the cloud', async () => {
