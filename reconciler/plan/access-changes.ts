@@ -14,24 +14,27 @@ export function planAccessChanges(account: string, changes: readonly ResourceCha
   const side = (pick: (c: ResourceChange) => unknown) =>
     permissionTable(accessModelFromResources(account, changes.flatMap((c) => (pick(c) === null ? [] : [{ kind: c.kind, properties: pick(c) }]))));
   // A look-up's after is what it will read; it is not an access-control object either way.
-  return accessChanges(side((c) => (c.action === 'read' ? null : c.before)), side((c) => (c.action === 'read' ? null : c.after)), (rows) => causesOf(rows, changes));
+  const index = changeIndex(changes);
+  return accessChanges(side((c) => (c.action === 'read' ? null : c.before)), side((c) => (c.action === 'read' ? null : c.after)), (rows) => causesOf(rows, index));
 }
 
 const TAGGING_KINDS = new Set(['role-tag', 'directory', 'object']);
 
-/** The changed resources in `rows`' chains (role, policy, the tagged path), as `address (action)`. */
-function causesOf(rows: readonly Permission[], changes: readonly ResourceChange[]): string[] {
-  const out = new Set<string>();
+/** The changes that alter access, by what they name: `role:<name>`, `policy:<name>`, `path:<path>`. */
+function changeIndex(changes: readonly ResourceChange[]): Map<string, string[]> {
+  const index = new Map<string, string[]>();
   for (const c of changes) {
     if (c.action === 'no-op' || c.action === 'read') continue;
     const named = (field: string): unknown => c.after?.[field] ?? c.before?.[field];
-    const hit = rows.some(
-      (r) =>
-        (c.kind === 'role' && named('name') === r.role) ||
-        (c.kind === 'policy' && named('name') === r.policy) ||
-        (TAGGING_KINDS.has(c.kind) && named('path') === r.resource),
-    );
-    if (hit) out.add(`${c.address} (${c.action})`);
+    const key = c.kind === 'role' || c.kind === 'policy' ? `${c.kind}:${String(named('name'))}` : TAGGING_KINDS.has(c.kind) ? `path:${String(named('path'))}` : undefined;
+    if (key !== undefined) index.set(key, [...(index.get(key) ?? []), `${c.address} (${c.action})`]);
   }
+  return index;
+}
+
+/** The changed resources in `rows`' chains (role, policy, the tagged path), as `address (action)`, sorted. */
+function causesOf(rows: readonly Permission[], index: ReadonlyMap<string, readonly string[]>): string[] {
+  const out = new Set<string>();
+  for (const r of rows) for (const key of [`role:${r.role}`, `policy:${r.policy}`, `path:${r.resource}`]) for (const cause of index.get(key) ?? []) out.add(cause);
   return [...out].sort();
 }
