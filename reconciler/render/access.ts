@@ -7,6 +7,12 @@ import type { AccessChange } from '../../common/access/index.js';
 import { planAccessChanges } from '../plan/access-changes.js';
 import type { Plan } from '../plan/types.js';
 
+/**
+ * At most this many access changes are listed in text and Markdown (a first apply of a large team
+ * can grant thousands); the rest are counted, and `--json` has them all.
+ */
+export const MAX_LISTED_ACCESS_CHANGES = 200;
+
 /** The access changes of `plan`, derived from its changes. */
 export function accessChangesOf(plan: Plan): AccessChange[] {
   return planAccessChanges(plan.account, plan.changes);
@@ -17,11 +23,12 @@ export function accessChangesText(plan: Plan): string[] {
   const changes = accessChangesOf(plan);
   if (changes.length === 0) return [];
   const lines = ['Access changes:'];
-  for (const c of changes) {
+  for (const c of changes.slice(0, MAX_LISTED_ACCESS_CHANGES)) {
     lines.push(`  ${c.change === 'grant' ? '+' : '-'} ${c.user} ${c.change === 'grant' ? 'can now' : 'can no longer'} ${c.action} ${c.resource}`);
     for (const via of c.via) lines.push(`      ${c.change === 'grant' ? 'via' : 'was via'} ${via}`);
     if (c.causes !== undefined && c.causes.length > 0) lines.push(`      because of ${c.causes.join(', ')}`);
   }
+  if (changes.length > MAX_LISTED_ACCESS_CHANGES) lines.push(`  … and ${changes.length - MAX_LISTED_ACCESS_CHANGES} more (${countText(changes)} in all; \`plan --json\` lists every one)`);
   return lines;
 }
 
@@ -30,10 +37,16 @@ export function accessChangesMarkdown(plan: Plan): string[] {
   const changes = accessChangesOf(plan);
   if (changes.length === 0) return [];
   const lines = ['#### Access changes', '', '| Change | User | Action | Resource | Via | Because of |', '|---|---|---|---|---|---|'];
-  for (const c of changes) {
+  for (const c of changes.slice(0, MAX_LISTED_ACCESS_CHANGES)) {
     lines.push(`| ${c.change === 'grant' ? '**grant**' : '**revoke**'} | ${cell(c.user)} | \`${cell(c.action)}\` | \`${cell(c.resource)}\` | ${c.via.map(cell).join('<br>')} | ${(c.causes ?? []).map((x) => `\`${cell(x)}\``).join(', ')} |`);
   }
+  if (changes.length > MAX_LISTED_ACCESS_CHANGES) lines.push('', `… and ${changes.length - MAX_LISTED_ACCESS_CHANGES} more (${countText(changes)} in all; \`plan --json\` lists every one).`);
   return [...lines, ''];
+}
+
+function countText(changes: readonly AccessChange[]): string {
+  const grants = changes.filter((c) => c.change === 'grant').length;
+  return `${grants} grant${grants === 1 ? '' : 's'}, ${changes.length - grants} revoke${changes.length - grants === 1 ? '' : 's'}`;
 }
 
 function cell(text: string): string {
