@@ -4,7 +4,7 @@ import { checkAction } from '../../common/rules/actions.js';
 import { UsageError, type Command } from '../command.js';
 import { liveAccessModel, overlayPlan } from '../private/access-model.js';
 import { parseArgs } from '../private/args.js';
-import { engine } from '../private/engine.js';
+import { planStack } from '../private/engine.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
 
 const HELP = `Usage: triton-iac can USER ACTION RESOURCE [APP] [options]
@@ -73,7 +73,7 @@ export const canCommand: Command = {
       if (problem !== undefined) throw new UsageError(`RESOURCE: ${problem}`);
       const options = await session.options(stack);
       let model = await liveAccessModel(options.clients, stack.account, request.resource, action);
-      if (!args.booleans.has('live')) model = overlayPlan(model, await engine().planStack(stack, options));
+      if (!args.booleans.has('live')) model = overlayPlan(model, await planStack(stack, options));
       if (!model.users.some((u) => u.toLowerCase() === user.toLowerCase())) {
         throw new UsageError(`USER ${JSON.stringify(user)} is not a sub-user of account ${stack.account}${args.booleans.has('live') ? '' : ', live or declared'}${didYouMean(user, [...model.users])}; give the login of one of its sub-users`);
       }

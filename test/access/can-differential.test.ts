@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { answerRequest, serviceOf } from '../../common/access/index.js';
 import { liveAccessModel } from '../../cli/private/access-model.js';
 import { createCloudApiClient, createMantaClient, loadKeyMaterial, TritonApiError, type CloudApiClient, type MantaClient } from '../../provider/index.js';
-import { generateTestKey, type TestKeyPair } from '../support/keys.js';
+import { generateTestKey, type TestKeyPair } from '../../scripts/support/keys.js';
 import { startAccountWorld, type AccountWorld } from '../support/world.js';
 
 /** mulberry32: the test's only source of randomness, so every run generates the same accounts. */

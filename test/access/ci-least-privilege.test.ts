@@ -12,9 +12,10 @@ import { describe, expect, it } from 'vitest';
 import { ciNeeds, serviceOf } from '../../common/access/index.js';
 import type { ResourceManifest, StackManifest } from '../../common/manifest.js';
 import build from '../../examples/ci-deployer/main.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 import { createCloudApiClient, createMantaClient, loadKeyMaterial } from '../../provider/index.js';
 import { applyStack, driftStack } from '../../reconciler/index.js';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { startAccountWorld } from '../support/world.js';
 
 const CI_USER = 'deployer';
@@ -70,7 +71,7 @@ async function lifecycle(rules: readonly string[], tags: readonly string[]): Pro
       if (serviceOf(path) === 'manta') await world.manta.putDirectory(path, { roleTags: [CI_ROLE] });
       else await c.setRoleTags(path, [CI_ROLE]);
     }
-    const opts = { clients, workDir: dir, consistencyWindowMs: 0 };
+    const opts = { clients, handlers: defaultHandlers(), workDir: dir, consistencyWindowMs: 0 };
     for (const [step, stack] of [['apply v1', v1], ['apply v2', v2], ['apply v3', v3]] as const) {
       try {
         const { result } = await applyStack(stack, opts);
