@@ -20,6 +20,11 @@ function finish(code) {
   const flushed = () => {
     if (--pending === 0) setTimeout(() => process.exit(), 1000).unref();
   };
-  process.stdout.write('', flushed);
-  process.stderr.write('', flushed);
+  for (const stream of [process.stdout, process.stderr]) {
+    // A reader that has gone away (EPIPE: `| head`, or a parent that stopped reading) is no reason
+    // to turn a finished command's exit code into a crash.
+    stream.on('error', () => undefined);
+    if (stream.writable) stream.write('', flushed);
+    else flushed();
+  }
 }

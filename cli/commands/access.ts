@@ -24,6 +24,7 @@ Options:
   --json                same as --format json
   --stack NAME          one stack of a multi-stack app
   --account LOGIN       the account an rbac.json is for (default: TRITON_ACCOUNT)
+  --context KEY=VALUE   a value the app reads with app.node.tryGetContext('KEY') (repeatable)
 
 Exit codes: 0 success, 1 error.
 
@@ -38,7 +39,7 @@ export const accessCommand: Command = {
   name: 'access',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, { 'for-ci': 'boolean', 'ci-role': 'string', format: 'string', json: 'boolean', stack: 'string', account: 'string', debug: 'boolean' }, 'access');
+    const args = parseArgs(argv, { 'for-ci': 'boolean', 'ci-role': 'string', format: 'string', json: 'boolean', stack: 'string', account: 'string', debug: 'boolean', context: 'repeat' }, 'access');
     expectPositionals(args, 'access', 0, 1, '[APP] [options]');
     const format = outputFormat(args);
     const common = commonOptions(args);
