@@ -17,6 +17,7 @@ import { patchBetween, resolveDesired } from './private/desired.js';
 import { awaitReady } from './private/await-ready.js';
 import { createSafely } from './private/safe-create.js';
 import { refuseUnplannedTakeover } from './private/takeover.js';
+import { withSlot } from './private/parking.js';
 import { withRetries } from './private/retry.js';
 import type { RunContext } from './private/run-context.js';
 import type { StateWriter } from './private/state-writer.js';
@@ -74,7 +75,8 @@ export async function executePlan(args: ExecuteArgs): Promise<ApplyResult> {
     }
   };
 
-  const walked = await graph.walk(act, { concurrency: run.parallelism, ...(run.signal ? { signal: run.signal } : {}) });
+  // An action waiting for the server to see what it references gives up its place meanwhile (parking.ts).
+  const walked = await graph.walk((node, _signal, slot) => withSlot(slot, () => act(node)), { concurrency: run.parallelism, ...(run.signal ? { signal: run.signal } : {}) });
   const cancelled = [...walked.outcomes.values()].some((o) => o.status === 'skipped' && o.because === '(aborted)');
   for (const [node, outcome] of walked.outcomes) {
     const step = steps.get(node)!;

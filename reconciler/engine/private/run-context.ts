@@ -8,6 +8,7 @@ import type { AnyHandler, HandlerContext, HandlerLogger } from '../../../provide
 import { settleMarginFor, WriteLog, type RetryPolicy } from '../../consistency.js';
 import { createSecretResolver, type EngineSecretResolver } from '../secrets.js';
 import type { EngineClients, EngineOptions, ProgressEvent } from '../types.js';
+import { VisibilityLag } from './parking.js';
 import type { RetryContext } from './retry.js';
 
 /** The shared parts of one run. */
@@ -47,6 +48,7 @@ export function createRunContext(stack: StackManifest, options: EngineOptions, h
   const signal = new AbortController().signal;
   setMaxListeners(0, signal);
   const writeLog = new WriteLog();
+  const visibility = new VisibilityLag({ minStepMs: Math.min(100, Math.max(10, windowMs / 32)) });
   // Retries cover the window plus a margin (a tenth of it, at most a second): the last attempt is
   // sent once that has passed since the write was acknowledged.
   const policy: RetryPolicy = {
@@ -78,6 +80,8 @@ export function createRunContext(stack: StackManifest, options: EngineOptions, h
       writeLog,
       policy,
       ...(options.signal && retryOptions.cancellable === true ? { signal: options.signal } : {}),
+      // An action's refused writes are parked; the plan's reads are not writes.
+      ...(retryOptions.cancellable === true ? {} : { visibility }),
       onRetry: (reason, attempt) => {
         log.debug('retrying', { address, reason, attempt });
         emit({ type: 'retry', address, reason: secrets.scrub(reason), attempt });
