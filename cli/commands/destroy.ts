@@ -12,7 +12,7 @@ it refuses unless --auto-approve is given.
 
 Options:
   --auto-approve, -y   do not ask for confirmation
-  --parallelism N      at most N deletes at once (default 8)
+  --parallelism N      at most N deletes at once (default 32)
 
 ${COMMON_HELP}
 

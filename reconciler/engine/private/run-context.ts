@@ -11,6 +11,13 @@ import type { EngineClients, EngineOptions, ProgressEvent } from '../types.js';
 import { VisibilityLag } from './parking.js';
 import type { RetryContext } from './retry.js';
 
+/**
+ * Actions, reads and requests in flight at once when `parallelism` is not given. High, because the
+ * clients adapt below it (`provider/http/interceptors/adaptive-limit.ts`): they back off when the
+ * server throttles or slows down, and a request waiting on the server costs the client nothing.
+ */
+export const DEFAULT_PARALLELISM = 32;
+
 /** The shared parts of one run. */
 export interface RunContext {
   readonly handlers: ReadonlyMap<ResourceKind, AnyHandler>;
@@ -37,7 +44,7 @@ const SILENT: HandlerLogger = { debug: () => undefined, info: () => undefined, w
 /** Builds the run context of `stack` from `options`, with `handlers` already chosen. */
 export function createRunContext(stack: StackManifest, options: EngineOptions, handlers: ReadonlyMap<ResourceKind, AnyHandler>): RunContext {
   const windowMs = options.consistencyWindowMs ?? 15_000;
-  const parallelism = options.parallelism ?? 8;
+  const parallelism = options.parallelism ?? DEFAULT_PARALLELISM;
   if (!Number.isInteger(parallelism) || parallelism < 1) throw new RangeError(`parallelism must be a positive integer, got ${String(parallelism)}`);
   if (!Number.isFinite(windowMs) || windowMs < 0) throw new RangeError(`consistencyWindowMs must be a non-negative number, got ${String(windowMs)}`);
   const secrets = createSecretResolver(options.env ?? process.env, options.workDir);
