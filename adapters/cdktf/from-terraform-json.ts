@@ -18,6 +18,7 @@ import { AdapterError } from '../errors.js';
 import { completeProperties, implicitDependencies, type ConvertedResource } from '../private/derive.js';
 import { convertFields, type ReferenceResolver, type TerraformReference } from './private/tf-values.js';
 import { TERRAFORM_PROVIDER_NAME, kindOfTerraformType, terraformTypeOf } from './terraform-names.js';
+import { isTerraformJson } from './is-terraform-json.js';
 import { TERRAFORM_PROVIDER_FIELDS } from './terraform-schema.js';
 
 /** Options of {@link manifestFromTerraformJson}. */
@@ -39,12 +40,8 @@ export interface TerraformJsonConversion {
   readonly ignored: string[];
 }
 
-/** True when `json` looks like a Terraform JSON configuration rather than a manifest. */
-export function isTerraformJson(json: unknown): boolean {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return false;
-  const doc = json as Record<string, unknown>;
-  return !('stacks' in doc) && (typeof doc.terraform === 'object' || typeof doc.resource === 'object');
-}
+// In its own module so that the CLI can recognise a cdk.tf.json without loading the converter.
+export { isTerraformJson };
 
 /** Reads and converts a `cdk.tf.json` file (see {@link manifestFromTerraformJson}). */
 export function manifestFromTerraformJsonFile(path: string, options: TerraformJsonOptions = {}): TerraformJsonConversion {

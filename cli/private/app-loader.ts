@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isTerraformJson, manifestFromTerraformJson } from '../../adapters/cdktf/from-terraform-json.js';
+import { isTerraformJson } from '../../adapters/cdktf/is-terraform-json.js';
 import { MANIFEST_VERSION, type Manifest, type StackManifest } from '../../common/manifest.js';
 import { fromRbacJson, SynthError, TritonApp, TritonStack } from '../../constructs/index.js';
 import { manifestProblems } from '../../reconciler/plan/validate-manifest.js';
@@ -89,7 +89,7 @@ export async function loadApp(path: string, rbac: RbacLoadOptions = {}): Promise
     );
   }
   if (isObject(value) && 'stacks' in value) return { path, kind: 'manifest', manifest: checkManifest(value, path) };
-  if (isTerraformJson(value)) return { path, kind: 'cdktf', manifest: convertTerraformJson(value, path, rbac.account) };
+  if (isTerraformJson(value)) return { path, kind: 'cdktf', manifest: await convertTerraformJson(value, path, rbac.account) };
   if (isObject(value) && ('users' in value || 'roles' in value || 'policies' in value)) {
     return { path, kind: 'rbac-json', ...synthRbac(path, rbac) };
   }
@@ -155,7 +155,9 @@ function synthRbac(path: string, options: RbacLoadOptions): { manifest: Manifest
   }
 }
 
-function convertTerraformJson(value: unknown, path: string, account: string | undefined): Manifest {
+async function convertTerraformJson(value: unknown, path: string, account: string | undefined): Promise<Manifest> {
+  // Loaded only for a cdk.tf.json: every other plan would pay for the converter's modules.
+  const { manifestFromTerraformJson } = await import('../../adapters/cdktf/from-terraform-json.js');
   try {
     return manifestFromTerraformJson(value, account !== undefined ? { account } : {}).manifest;
   } catch (err) {
