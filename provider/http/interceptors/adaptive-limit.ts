@@ -3,9 +3,11 @@
  * flight. It starts at the cap (the user's `--parallelism`) and
  * - halves on a throttle or an overload answer (420, 429, 503), at most once per round of requests
  *   (the answers to requests sent before the last cut say nothing new);
- * - shrinks by a fifth when latency rises: the smoothed latency of the last answers is more than
- *   `latencyTolerance` times the lowest latency seen recently, while the limit is in use (the server,
- *   or a queue in front of it, is falling behind);
+ * - shrinks by a fifth when latency rises: the average latency of the last ten or so answers is
+ *   more than `latencyTolerance` times the long-run average (of the last hundred or so), while the
+ *   limit is in use (the server, or a queue in front of it, is falling behind; after Netflix's
+ *   gradient limiter, since latencies that merely vary, one request slower than the next, keep the
+ *   two averages together where a minimum would not);
  * - grows by one per round of answers that came back fine while the limit was in use, back up to
  *   the cap.
  * Requests over the limit wait in order. The limit never goes below `min` (1), so a throttled
@@ -23,7 +25,7 @@ export interface AdaptiveLimitOptions {
   readonly min?: number;
   /** Starting limit. @default max */
   readonly initial?: number;
-  /** Latency this many times the recent lowest counts as rising. @default 2 */
+  /** A short-run latency this many times the long-run one counts as rising. @default 2 */
   readonly latencyTolerance?: number;
   /** The clock. @default performance.now */
   readonly now?: () => number;
@@ -38,10 +40,10 @@ export interface LimitTicket {
 
 /** Statuses that mean "send less": throttled (420, 429) or overloaded (503). */
 const BACK_OFF_STATUSES = new Set([420, 429, 503]);
-/** Answers in the latency average: enough to smooth the jitter of one request. */
-const SMOOTHING = 0.1;
-/** The lowest latency is forgotten slowly, so that a server that became slower for good resets the baseline. */
-const BASELINE_DRIFT = 1.002;
+/** Weight of one answer in the short-run latency average (about the last ten answers). */
+const SHORT_RUN = 0.1;
+/** Weight of one answer in the long-run average (about the last hundred): a server that became slower for good becomes the norm. */
+const LONG_RUN = 0.01;
 
 /** The limit and its queue. One per service; pure bookkeeping apart from the clock. */
 export class AdaptiveLimit {
@@ -55,8 +57,8 @@ export class AdaptiveLimit {
   /** Requests are numbered as they start; a cut applies to answers of requests after `cutAt`. */
   private sent = 0;
   private cutAt = 0;
-  private smoothed: number | undefined;
-  private lowest: number | undefined;
+  private shortRun: number | undefined;
+  private longRun: number | undefined;
   /** Answers in the current round while the limit was in use (growth happens per full round). */
   private fineInRound = 0;
 
@@ -106,10 +108,10 @@ export class AdaptiveLimit {
     }
     if (!timed) return;
     const latency = this.now() - ticket.startedAt;
-    this.lowest = this.lowest === undefined ? latency : Math.min(this.lowest * BASELINE_DRIFT, latency);
-    this.smoothed = this.smoothed === undefined ? latency : this.smoothed + SMOOTHING * (latency - this.smoothed);
+    this.longRun = this.longRun === undefined ? latency : this.longRun + LONG_RUN * (latency - this.longRun);
+    this.shortRun = this.shortRun === undefined ? latency : this.shortRun + SHORT_RUN * (latency - this.shortRun);
     if (!ticket.inUse) return;
-    if (fresh && this.smoothed > this.tolerance * Math.max(this.lowest, 1)) {
+    if (fresh && this.shortRun > this.tolerance * Math.max(this.longRun, 1)) {
       this.cut(0.8);
       return;
     }
@@ -123,8 +125,8 @@ export class AdaptiveLimit {
     this.limitValue = Math.max(this.min, this.limitValue * factor);
     this.cutAt = this.sent;
     this.fineInRound = 0;
-    // The latency average restarts from the next answers: the old one caused this cut.
-    this.smoothed = undefined;
+    // The short-run average restarts from the next answers: the old one caused this cut.
+    this.shortRun = undefined;
   }
 
   private wake(): void {
