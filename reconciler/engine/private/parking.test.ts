@@ -2,9 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { VisibilityLag } from './parking.js';
 
 describe('learning how long a write waits for its references', () => {
-  it('releases a write at once while nothing of its kind was refused', () => {
+  it('sends the first write of a kind at once and holds the others until its answer; without a refusal, nothing waits after', () => {
     const lag = new VisibilityLag();
+    const scout = lag.ticket();
+    const other = lag.ticket();
+    expect(lag.releaseAfter('role', scout)).toBe(0);
+    expect(lag.releaseAfter('role', other)).toBeUndefined();
+    lag.visible('role', scout, 1000, 1010);
+    expect(lag.releaseAfter('role', other)).toBe(0);
     expect(lag.releaseAfter('role', lag.ticket())).toBe(0);
+  });
+
+  it('lets the next write scout when the scout gives up without an answer about visibility', () => {
+    const lag = new VisibilityLag();
+    const scout = lag.ticket();
+    const other = lag.ticket();
+    expect(lag.releaseAfter('role', scout)).toBe(0);
+    lag.release('role', scout);
+    expect(lag.releaseAfter('role', other)).toBe(0);
   });
 
   it('lets one refused write probe at a growing interval and makes the others wait for what it finds', () => {

@@ -7,6 +7,9 @@
  * run meanwhile) and is released when the reference is likely visible. "Likely" is learned from the
  * refusals, per kind of write (a role's member check lags; a key's user does not):
  *
+ * - until the first answer to a write of a kind that references something this run just wrote, the
+ *   other such writes of that kind wait for it (one round trip): it is the scout, and a cloud
+ *   without lag costs that one round trip, where sending them all at once cost a refusal each;
  * - every refusal says the lag is longer than the time from the reference's write to the refused
  *   request (`lo`); a write that went through after being refused says it is at most that long
  *   (`hi`);
@@ -44,6 +47,12 @@ interface KindLag {
   hi: number | undefined;
   /** The parked write currently probing, while `hi` is unknown. */
   prober: object | undefined;
+  /** Whether any write of the kind was refused (else the kind may have no lag at all). */
+  refusedOnce: boolean;
+  /** A write of the kind went through without any refusal before: no lag seen, nothing waits. */
+  clear: boolean;
+  /** The first write of the kind, before any answer: the others wait for its outcome. */
+  scout: object | undefined;
   /** Resolves (and is replaced) whenever `lo`, `hi` or the prober change. */
   changed: { promise: Promise<void>; resolve: () => void };
 }
@@ -83,6 +92,9 @@ export class VisibilityLag {
   refused(kind: string, ticket: ParkingTicket, writtenAt: number, sentAt: number): void {
     const k = this.kindLag(kind);
     const elapsed = sentAt - writtenAt;
+    k.refusedOnce = true;
+    k.clear = false;
+    if (k.scout === ticket) k.scout = undefined;
     k.lo = Math.max(k.lo, elapsed);
     // Refused past the estimate: the estimate was wrong; learn again from here.
     if (k.hi !== undefined && k.hi <= k.lo) k.hi = undefined;
@@ -90,21 +102,24 @@ export class VisibilityLag {
     this.signal(k);
   }
 
-  /** A request of `kind`, refused before, went through when sent `sentAt - writtenAt` after its reference's write. */
+  /** A request of `kind` went through when sent `sentAt - writtenAt` after its reference's write. */
   visible(kind: string, ticket: ParkingTicket, writtenAt: number, sentAt: number): void {
     const k = this.kinds.get(kind);
     if (k === undefined) return;
     const elapsed = sentAt - writtenAt;
-    if (elapsed > k.lo) k.hi = Math.min(k.hi ?? Infinity, elapsed);
+    if (!k.refusedOnce) k.clear = true;
+    else if (elapsed > k.lo) k.hi = Math.min(k.hi ?? Infinity, elapsed);
     if (k.prober === ticket) k.prober = undefined;
+    if (k.scout === ticket) k.scout = undefined;
     this.signal(k);
   }
 
-  /** The write holding `ticket` is over (done or given up): another may probe. */
+  /** The write holding `ticket` is over (done or given up): another may scout or probe. */
   release(kind: string, ticket: ParkingTicket): void {
     const k = this.kinds.get(kind);
-    if (k?.prober !== ticket) return;
-    k.prober = undefined;
+    if (k === undefined || (k.prober !== ticket && k.scout !== ticket)) return;
+    if (k.prober === ticket) k.prober = undefined;
+    if (k.scout === ticket) k.scout = undefined;
     this.signal(k);
   }
 
@@ -113,8 +128,12 @@ export class VisibilityLag {
    * it should wait for the prober. Pure with respect to the learned state.
    */
   releaseAfter(kind: string, ticket: ParkingTicket): number | undefined {
-    const k = this.kinds.get(kind);
-    if (k === undefined) return 0;
+    const k = this.kindLag(kind);
+    if (!k.refusedOnce) {
+      if (k.clear) return 0;
+      k.scout ??= ticket;
+      return k.scout === ticket ? 0 : undefined;
+    }
     if (k.hi !== undefined) return k.hi;
     if (k.prober === undefined) k.prober = ticket;
     if (k.prober !== ticket) return undefined;
@@ -124,10 +143,13 @@ export class VisibilityLag {
   /**
    * Parks a write of `kind` whose latest reference was written at `writtenAt` until it is likely
    * visible, at most until `endAt` (the window's end, where `decideRetry` makes the last attempt).
-   * Without a refusal of this kind yet it returns at once: nothing is known to lag.
+   * A write that may go now returns at once, keeping its place.
    */
   async park(kind: string, ticket: ParkingTicket, writtenAt: number, endAt: number): Promise<void> {
-    if (!this.kinds.has(kind)) return;
+    const now = this.now();
+    if (now >= endAt) return;
+    const after = this.releaseAfter(kind, ticket);
+    if (after !== undefined && writtenAt + after <= now) return;
     await waitAway(async () => {
       for (;;) {
         const now = this.now();
@@ -146,7 +168,7 @@ export class VisibilityLag {
   private kindLag(kind: string): KindLag {
     let k = this.kinds.get(kind);
     if (k === undefined) {
-      k = { lo: 0, hi: undefined, prober: undefined, changed: deferred() };
+      k = { lo: 0, hi: undefined, prober: undefined, refusedOnce: false, clear: false, scout: undefined, changed: deferred() };
       this.kinds.set(kind, k);
     }
     return k;

@@ -30,7 +30,6 @@ export interface RetryContext {
  */
 export class ParkedWrite {
   private readonly ticket: ParkingTicket;
-  private refusedBefore = false;
 
   /**
    * @param kind the kind of the object written (the lag is learned per kind of write)
@@ -58,7 +57,6 @@ export class ParkedWrite {
       await waitAway(() => pause(delayMs, this.ctx.signal));
       return;
     }
-    this.refusedBefore = true;
     this.ctx.visibility.refused(this.kind, this.ticket, at, sentAt);
     await this.ctx.visibility.park(this.kind, this.ticket, at, this.endOf(at));
   }
@@ -66,7 +64,7 @@ export class ParkedWrite {
   /** The attempt sent at `sentAt` went through. */
   succeeded(sentAt: number): void {
     const at = this.latestWrite(this.refs);
-    if (at !== undefined && this.refusedBefore) this.ctx.visibility?.visible(this.kind, this.ticket, at, sentAt);
+    if (at !== undefined && sentAt < this.endOf(at)) this.ctx.visibility?.visible(this.kind, this.ticket, at, sentAt);
     this.done();
   }
 
