@@ -9,8 +9,8 @@
  */
 import { Agent, request } from 'undici';
 import { startEmulator } from '../emulator/index.js';
-import { generateTestKey, type TestKeyPair } from '../test/support/keys.js';
-import { signatureHeaders } from '../test/emulator/support/signer.js';
+import { generateTestKey, type TestKeyPair } from '../scripts/support/keys.js';
+import { signatureHeaders } from '../scripts/support/signer.js';
 
 const seconds = Number(process.argv[2] ?? 3);
 const inFlight = 16;

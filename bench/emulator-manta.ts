@@ -14,8 +14,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import { startEmulator } from '../emulator/index.js';
-import { generateTestKey } from '../test/support/keys.js';
-import { signatureHeaders, type SignOptions } from '../test/emulator/support/signer.js';
+import { generateTestKey } from '../scripts/support/keys.js';
+import { signatureHeaders, type SignOptions } from '../scripts/support/signer.js';
 
 const objects = Number(process.argv[2] ?? 2000);
 const mpuMb = Number(process.argv[3] ?? 256);

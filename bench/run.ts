@@ -16,7 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { generateTestKey } from '../test/support/keys.js';
+import { generateTestKey } from '../scripts/support/keys.js';
 import { runBigObjectScenario, runTreeScenario } from './private/manta-scenarios.js';
 import { runRbacScenarios, runWindowScenario } from './private/rbac-scenarios.js';
 import { runScaleScenario } from './private/scale-scenario.js';

@@ -1,6 +1,7 @@
 import { commands } from './commands/index.js';
 import { UsageError, type CommandIo } from './command.js';
 import { describeError } from './private/errors.js';
+import { currentDirectory } from './private/working-dir.js';
 
 const VERSION = '0.1.0';
 
@@ -69,5 +70,5 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
 }
 
 function processIo(): CommandIo {
-  return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
+  return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: currentDirectory() };
 }

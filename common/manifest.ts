@@ -6,33 +6,19 @@
  * published in `docs/manifest.schema.json`.
  */
 
+import { BUILT_IN_KINDS, type BuiltInKind } from './kinds/index.js';
+
 /** The manifest format version; bumped on any incompatible change. */
 export const MANIFEST_VERSION = 1;
 
-/** Every kind of resource the tool manages or looks up. */
-export const RESOURCE_KINDS = [
-  'account',
-  'account-config',
-  'key',
-  'user',
-  'user-key',
-  'policy',
-  'role',
-  'role-tag',
-  'image',
-  'image-lookup',
-  'datacenter-lookup',
-  'directory',
-  'object',
-  'snaplink',
-  'job',
-] as const;
+/** Every built-in kind of resource the tool manages or looks up, from the descriptors in `common/kinds/`. */
+export const RESOURCE_KINDS: readonly BuiltInKind[] = BUILT_IN_KINDS.map((d) => d.kind);
 
 /** One kind of resource, e.g. `user` or `object`. */
-export type ResourceKind = (typeof RESOURCE_KINDS)[number];
+export type ResourceKind = BuiltInKind;
 
-/** The kinds that authoritative mode may cover ("this stack owns every X in the account"). */
-export type AuthoritativeKind = 'user' | 'role' | 'policy' | 'key';
+/** The kinds that authoritative mode may cover ("this stack owns every X in the account"): those whose descriptor says `authoritative`. */
+export type AuthoritativeKind = Extract<(typeof BUILT_IN_KINDS)[number], { readonly authoritative: true }>['kind'];
 
 /**
  * A reference to an attribute of another resource, resolved at apply time (for example an image id or
@@ -77,6 +63,36 @@ export interface ResourceManifest {
   readonly properties: { readonly [key: string]: ManifestValue };
   /** Addresses this resource needs to exist first, sorted. */
   readonly dependsOn: readonly string[];
+  /**
+   * Lifecycle options: resource-level metadata beside the properties, never sent to the API.
+   * Absent when none is set.
+   */
+  readonly options?: ResourceOptions;
+}
+
+/**
+ * Per-resource lifecycle options (after Terraform's `lifecycle` block and Pulumi's resource
+ * options). The state keeps them for every applied resource, so that a resource removed from the
+ * app is still known to be protected or retained.
+ */
+export interface ResourceOptions {
+  /** A plan that would delete or replace the resource fails; so does `destroy` of its stack. */
+  readonly protect?: boolean;
+  /** When the resource leaves the app or its stack is destroyed, the state forgets it and the object stays. */
+  readonly retainOnDelete?: boolean;
+  /** Fields set at create, then neither planned nor reported as drift (manifest field names, sorted). */
+  readonly ignoreChanges?: readonly string[];
+}
+
+/** A named value of a stack, recorded in state at apply (`triton-iac output`). */
+export interface OutputManifest {
+  /** Unique in the stack. */
+  readonly name: string;
+  /** A plain value, or one holding `{ $ref }` attributes of the stack's resources. */
+  readonly value: ManifestValue;
+  readonly description?: string;
+  /** Masked by `triton-iac output` unless asked for by name. */
+  readonly sensitive?: boolean;
 }
 
 /** Where a stack's state lives. */
@@ -104,6 +120,8 @@ export interface StackManifest {
   readonly authoritative?: readonly AuthoritativeKind[];
   /** Resources, sorted by address. */
   readonly resources: readonly ResourceManifest[];
+  /** Outputs, sorted by name; absent when the stack has none. */
+  readonly outputs?: readonly OutputManifest[];
 }
 
 /** The whole synthesized app. */

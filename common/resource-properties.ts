@@ -19,6 +19,7 @@
  *   the attributes each kind can expose are listed in {@link RESOURCE_ATTRIBUTES}.
  * - A secret is a `SecretValue` placeholder, never the value.
  */
+import { BUILT_IN_KINDS, naturalKeyFrom, type JobPhaseType } from './kinds/index.js';
 import type { RefValue, ResourceKind, SecretValue } from './manifest.js';
 
 /** The profile fields an account and a sub-user share (CloudAPI wire names). */
@@ -212,7 +213,7 @@ export interface SnapLinkProperties {
 
 /** One phase of a Manta compute job, as sent to CreateJob. */
 export interface JobPhaseProperties {
-  readonly type: 'map' | 'reduce';
+  readonly type: JobPhaseType;
   readonly exec: string;
   readonly init?: string;
   /** Canonical Manta paths of asset objects. */
@@ -317,67 +318,14 @@ export interface ResourcePropertiesByKind {
 /**
  * Attributes a `{ $ref: { address, attribute } }` may name, per kind: what the handler records in
  * state after apply (or, for look-ups, after the read). Anything not listed here is not referable.
+ * From the kind descriptors (`common/kinds/`).
  */
-export const RESOURCE_ATTRIBUTES: { readonly [K in ResourceKind]: readonly string[] } = {
-  account: ['id'],
-  'account-config': [],
-  key: ['fingerprint', 'name'],
-  user: ['id'],
-  'user-key': ['fingerprint'],
-  policy: ['id'],
-  role: ['id'],
-  'role-tag': [],
-  image: ['id', 'state'],
-  'image-lookup': ['id', 'name', 'version', 'os', 'owner'],
-  'datacenter-lookup': ['url'],
-  directory: [],
-  object: ['etag', 'md5'],
-  snaplink: ['etag'],
-  /** `outputs`: array of output object paths; `errors`: count of job errors. */
-  job: ['id', 'state', 'outputs', 'errors'],
-};
+export const RESOURCE_ATTRIBUTES = Object.fromEntries(BUILT_IN_KINDS.map((d) => [d.kind, d.attributes])) as unknown as { readonly [K in ResourceKind]: readonly string[] };
 
 /**
- * The natural key of a resource from its properties (see each kind's documentation).
+ * The natural key of a resource from its properties (see each kind's documentation and descriptor).
  * @param account the stack's account login, the key of the one-per-stack kinds
  */
 export function naturalKeyOf<K extends ResourceKind>(kind: K, properties: ResourcePropertiesByKind[K], account: string): string {
-  const p = properties as ResourcePropertiesByKind[ResourceKind];
-  switch (kind) {
-    case 'account':
-    case 'account-config':
-      return account;
-    case 'user':
-      return (p as UserProperties).login.toLowerCase();
-    case 'role':
-    case 'policy':
-      return (p as RoleProperties | PolicyProperties).name;
-    case 'key':
-      return (p as KeyProperties).fingerprint;
-    case 'user-key': {
-      const k = p as UserKeyProperties;
-      return `${k.user.toLowerCase()}/${k.fingerprint}`;
-    }
-    case 'role-tag':
-    case 'directory':
-    case 'object':
-    case 'snaplink':
-      return (p as { path: string }).path;
-    case 'image': {
-      const i = p as ImageProperties;
-      return `${i.name}@${i.version}`;
-    }
-    case 'job':
-      return (p as JobProperties).name;
-    case 'datacenter-lookup':
-      return (p as DatacenterLookupProperties).name;
-    case 'image-lookup':
-      return Object.entries(p as ImageLookupProperties)
-        .filter(([, v]) => v !== undefined)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([k, v]) => `${k}=${String(v)}`)
-        .join('&');
-    default:
-      throw new Error(`unknown resource kind ${String(kind)}`);
-  }
+  return naturalKeyFrom(kind, properties as unknown as { readonly [key: string]: unknown }, account);
 }

@@ -3,6 +3,7 @@
  */
 import type { Construct } from 'constructs';
 import { TritonResource, type RenderedResource } from './resource.js';
+import type { ResourceOptionProps } from './resource-options.js';
 import { Reference } from './reference.js';
 import { fail } from './private/problems.js';
 import { propNames } from './private/known-props.js';
@@ -10,7 +11,7 @@ import { propNames } from './private/known-props.js';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Props of an {@link AccountConfig}. */
-export interface AccountConfigProps {
+export interface AccountConfigProps extends ResourceOptionProps {
   /** Id (UUID) of the network used for third-party-tool containers. */
   readonly defaultNetwork: string | Reference;
 }

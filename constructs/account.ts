@@ -7,13 +7,14 @@ import { checkEmail } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import type { IRole, ITaggable } from './interfaces.js';
 import { TritonResource, type RenderedResource } from './resource.js';
+import type { ResourceOptionProps } from './resource-options.js';
 import { tagOwnedResource } from './role-tag.js';
 import { fail } from './private/problems.js';
 import { profileFields } from './private/profile.js';
 import { propNames } from './private/known-props.js';
 
 /** Props of an {@link Account}. Every field is optional: unset fields are left as they are. */
-export interface AccountProps extends ProfileFields {
+export interface AccountProps extends ProfileFields, ResourceOptionProps {
   /**
    * The account's email address.
    * @default - not managed

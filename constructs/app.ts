@@ -10,7 +10,7 @@ import { SynthError } from './errors.js';
 import { TritonStack } from './stack.js';
 import { canonicalize, compareStrings } from './private/canonical.js';
 import { checkKnownProps, propNames } from './private/known-props.js';
-import { requirePropsObject } from './private/problems.js';
+import { fail, requirePropsObject } from './private/problems.js';
 import { warningsUnder } from './private/warnings.js';
 
 /** Props of a {@link TritonApp}. */
@@ -20,10 +20,24 @@ export interface TritonAppProps {
    * @default - `triton-iac <package version>`
    */
   readonly generator?: string;
+  /**
+   * Context values, read in the program with `app.node.tryGetContext('key')` (as in the AWS CDK),
+   * so that one program serves several environments. The CLI passes the `"context"` object of
+   * `triton-iac.json` and every `--context key=value` through the `TRITON_IAC_CONTEXT` variable;
+   * those win over the values given here.
+   * @default - the CLI's context only
+   */
+  readonly context?: { readonly [key: string]: unknown };
 }
 
 /** The names of {@link TritonAppProps}, checked (an unknown prop is an error). */
-const APP_PROPS = propNames<TritonAppProps>({ generator: true });
+const APP_PROPS = propNames<TritonAppProps>({ generator: true, context: true });
+
+/**
+ * The environment variable through which the CLI hands context to the program: a JSON object
+ * (the CDK's `CDK_CONTEXT_JSON`).
+ */
+export const CONTEXT_ENV = 'TRITON_IAC_CONTEXT';
 
 /** Options of {@link TritonApp.synth}. */
 export interface SynthOptions {
@@ -54,6 +68,11 @@ export class TritonApp extends Construct {
     requirePropsObject('TritonApp', props, 'TritonApp');
     checkKnownProps('TritonApp', props, APP_PROPS, 'TritonApp');
     this.generator = props.generator ?? `triton-iac ${packageVersion()}`;
+    if (props.context !== undefined && (typeof props.context !== 'object' || props.context === null || Array.isArray(props.context))) {
+      fail('TritonApp', 'context', props.context, 'must be an object of key: value pairs');
+    }
+    const context = { ...(props.context ?? {}), ...contextFromEnv() };
+    for (const [key, value] of Object.entries(context)) this.node.setContext(key, value);
   }
 
   /**
@@ -85,6 +104,20 @@ export class TritonApp extends Construct {
     }
     return manifest;
   }
+}
+
+/** The context the CLI passed in {@link CONTEXT_ENV}, or none. */
+function contextFromEnv(): Record<string, unknown> {
+  const text = process.env[CONTEXT_ENV];
+  if (text === undefined || text === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    fail('TritonApp', CONTEXT_ENV, text, `must be a JSON object (${(err as Error).message})`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('TritonApp', CONTEXT_ENV, text, 'must be a JSON object');
+  return value as Record<string, unknown>;
 }
 
 let cachedVersion: string | undefined;

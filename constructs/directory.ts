@@ -5,12 +5,13 @@ import type { Construct } from 'constructs';
 import type { DirectoryProperties } from '../common/resource-properties.js';
 import type { IRole } from './interfaces.js';
 import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
+import type { ResourceOptionProps } from './resource-options.js';
 import { ancestorDirectories, mantaPath } from './private/manta-path.js';
 import { checkRoleRefs, resolveRoleRefs } from './private/role-refs.js';
 import { propNames } from './private/known-props.js';
 
 /** Props of a {@link Directory}. */
-export interface DirectoryProps {
+export interface DirectoryProps extends ResourceOptionProps {
   /**
    * The path, under `/<login>/stor` or `/<login>/public`; `~~/stor/site` stands for
    * `/<login>/stor/site`.

@@ -6,6 +6,7 @@ import type { IRole } from './interfaces.js';
 import { ImageLookup, type ImageLookupProps } from './image-lookup.js';
 import { Reference } from './reference.js';
 import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
+import type { ResourceOptionProps } from './resource-options.js';
 import { ancestorDirectories, mantaPath } from './private/manta-path.js';
 import { fail } from './private/problems.js';
 import { checkRoleRefs, resolveRoleRefs } from './private/role-refs.js';
@@ -13,7 +14,7 @@ import { sortedUnique } from './private/canonical.js';
 import { propNames } from './private/known-props.js';
 
 /** Props of an {@link Image}. */
-export interface ImageProps {
+export interface ImageProps extends ResourceOptionProps {
   /** Id (UUID) of the prepared, stopped machine to image, or a reference to one. */
   readonly machine: string | Reference;
   /** Image name: letters, digits, `.`, `_`, `-`; at most 512 characters. */

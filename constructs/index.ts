@@ -1,7 +1,9 @@
 /** The construct library: one class per kind, the app and stack, and the manifest they produce. */
-export { TritonApp, type TritonAppProps, type SynthOptions } from './app.js';
+export { CONTEXT_ENV, TritonApp, type TritonAppProps, type SynthOptions } from './app.js';
 export { TritonStack, type TritonStackProps } from './stack.js';
 export { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
+export { type ResourceOptionProps } from './resource-options.js';
+export { TritonOutput, type TritonOutputProps } from './output.js';
 export { Reference, type IReferenceTarget } from './reference.js';
 export { Secret } from './secret.js';
 export { ConstructError, SynthError, ValidationError } from './errors.js';

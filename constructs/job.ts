@@ -7,6 +7,7 @@ import { checkJobPhase } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import { Reference } from './reference.js';
 import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
+import type { ResourceOptionProps } from './resource-options.js';
 import { StorObject } from './stor-object.js';
 import { mantaPath } from './private/manta-path.js';
 import { fail, showValue } from './private/problems.js';
@@ -49,7 +50,7 @@ export interface JobPhase {
 }
 
 /** Props of a {@link Job}. */
-export interface JobProps {
+export interface JobProps extends ResourceOptionProps {
   /**
    * The job name, which identifies the job within the stack.
    * @default - the construct id

@@ -5,13 +5,14 @@ import type { Construct } from 'constructs';
 import type { KeyProperties } from '../common/resource-properties.js';
 import type { IRole, ITaggable } from './interfaces.js';
 import { TritonResource, type RenderedResource } from './resource.js';
+import type { ResourceOptionProps } from './resource-options.js';
 import { tagOwnedResource } from './role-tag.js';
 import { fail } from './private/problems.js';
 import { loadPublicKey } from './private/ssh-key.js';
 import { propNames } from './private/known-props.js';
 
 /** Props of a {@link Key}. */
-export interface KeyProps {
+export interface KeyProps extends ResourceOptionProps {
   /**
    * The OpenSSH public key (`ssh-rsa AAAA… comment`). Give this or `keyFile`.
    * @default - read from `keyFile`

@@ -8,6 +8,7 @@ import { checkAction, checkPolicyName } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import type { IPolicy, IRole, ITaggable } from './interfaces.js';
 import { TritonResource, type RenderedResource } from './resource.js';
+import type { ResourceOptionProps } from './resource-options.js';
 import { tagOwnedResource } from './role-tag.js';
 import { fail, showValue } from './private/problems.js';
 import { ImportedPolicy } from './private/imported.js';
@@ -15,7 +16,7 @@ import { propNames } from './private/known-props.js';
 import { addWarning } from './private/warnings.js';
 
 /** Props of a {@link Policy}. */
-export interface PolicyProps {
+export interface PolicyProps extends ResourceOptionProps {
   /**
    * The policy name, unique in the account.
    * @default - the construct id

@@ -2,10 +2,12 @@
  * The base of every resource construct: one manifest entry, addressed by its construct path.
  */
 import { Construct } from 'constructs';
-import type { ResourceKind } from '../common/manifest.js';
-import { RESOURCE_ATTRIBUTES } from '../common/resource-properties.js';
+import { didYouMean } from '../common/did-you-mean.js';
+import { kindDescriptor } from '../common/kinds/index.js';
+import type { ResourceKind, ResourceOptions } from '../common/manifest.js';
 import { ConstructError } from './errors.js';
 import { Reference, type IReferenceTarget } from './reference.js';
+import { renderOptions, splitOptions, type ResourceOptionProps } from './resource-options.js';
 import { checkKnownProps } from './private/known-props.js';
 import { requirePropsObject } from './private/problems.js';
 import { stackOf, type StackInfo } from './private/stack-marker.js';
@@ -35,7 +37,10 @@ const RESOURCE_MARKER = Symbol.for('triton-iac.resource');
 
 /**
  * A resource construct: one entry in the manifest. Subclasses validate their props eagerly in the
- * constructor and render them in `renderResource`.
+ * constructor and render them in `renderResource`. Every managed kind's props also take the
+ * lifecycle options of `ResourceOptionProps` (`protect`, `retainOnDelete`, `ignoreChanges`), and
+ * every resource has `attr(name)`: a `Reference` to one of its attributes known after apply
+ * (`user.attr('id')`), for a prop that accepts one or a `TritonOutput`.
  */
 export abstract class TritonResource extends Construct implements IReferenceTarget {
   /** True when `x` is a resource construct. */
@@ -51,6 +56,9 @@ export abstract class TritonResource extends Construct implements IReferenceTarg
   /** The stack (account) this resource belongs to. */
   readonly stack: StackInfo;
 
+  /** The lifecycle options as given (checked at synth, when the kind is known). */
+  private readonly lifecycle: ResourceOptionProps;
+
   /**
    * @param props the subclass's props, checked to be an object with only known props before the
    *   subclass reads a field
@@ -59,8 +67,20 @@ export abstract class TritonResource extends Construct implements IReferenceTarg
   constructor(scope: Construct, id: string, props: unknown, knownProps: readonly string[]) {
     super(scope, id);
     requirePropsObject(this.node.path, props, new.target.name);
-    checkKnownProps(this.node.path, props as object, knownProps, new.target.name);
+    const { options, rest } = splitOptions(props as object);
+    checkKnownProps(this.node.path, rest, knownProps, new.target.name);
+    this.lifecycle = options;
     this.stack = stackOf(this, `${new.target.name} ${JSON.stringify(id)}`);
+    // The kind is a subclass field, not set yet here: the options are checked against it at synth.
+    this.node.addValidation({ validate: () => renderOptions(this.node.path, this.kind, this.lifecycle).problems });
+  }
+
+  /**
+   * The lifecycle options for the manifest (`undefined` when none is set).
+   * @internal
+   */
+  get manifestOptions(): ResourceOptions | undefined {
+    return renderOptions(this.node.path, this.kind, this.lifecycle).options;
   }
 
   /** The manifest address: the construct path, e.g. `prod/ops-role`. */
@@ -83,10 +103,24 @@ export abstract class TritonResource extends Construct implements IReferenceTarg
    */
   abstract renderResource(ctx: RenderContext): RenderedResource;
 
+  /**
+   * A reference to one of this resource's attributes, known after apply (`user.attr('id')`,
+   * `job.attr('outputs')`), for a prop that accepts a `Reference` or a `TritonOutput`. The
+   * attributes of each kind are listed in `common/resource-properties.ts` (`RESOURCE_ATTRIBUTES`).
+   * @throws ConstructError `UnknownAttribute` naming the attribute and listing the kind's attributes
+   */
+  attr(name: string): Reference {
+    return this.attributeRef(name);
+  }
+
   /** A lazy reference to one of this resource's attributes, known after apply. */
   protected attributeRef(attribute: string): Reference {
-    if (!RESOURCE_ATTRIBUTES[this.kind].includes(attribute)) {
-      throw new ConstructError('UnknownAttribute', `${this.address}: attribute ${JSON.stringify(attribute)}: ${this.kind} exposes only ${RESOURCE_ATTRIBUTES[this.kind].join(', ') || 'no attributes'}`);
+    const known = kindDescriptor(this.kind)?.attributes ?? [];
+    if (!known.includes(attribute)) {
+      throw new ConstructError(
+        'UnknownAttribute',
+        `${this.address}: attribute ${JSON.stringify(attribute)}: ${this.kind} has no such attribute${didYouMean(String(attribute), known)}; its attributes are ${known.join(', ') || 'none (nothing of it is known only after apply)'}`,
+      );
     }
     return new Reference(this, attribute);
   }

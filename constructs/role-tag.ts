@@ -7,12 +7,13 @@ import type { RoleTagProperties } from '../common/resource-properties.js';
 import { ROLE_TAG_COLLECTIONS } from '../common/rules/index.js';
 import type { IRole, ITaggable } from './interfaces.js';
 import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
+import type { ResourceOptionProps } from './resource-options.js';
 import { fail } from './private/problems.js';
 import { checkRoleRefs, resolveRoleRefs } from './private/role-refs.js';
 import { propNames } from './private/known-props.js';
 
 /** Props of a {@link RoleTag}. */
-export interface RoleTagProps {
+export interface RoleTagProps extends ResourceOptionProps {
   /**
    * What to tag: a taggable construct (`User`, `Role`, `Policy`, `Key`, `UserKey`, `Account`), or a
    * path such as `/my/machines`, `/acme/images` or `/my/users/bob` (`/my` stands for the stack's

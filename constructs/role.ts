@@ -7,6 +7,7 @@ import { checkLogin, checkPolicyName, checkRoleName } from '../common/rules/inde
 import { ValidationError } from './errors.js';
 import type { IAccountMember, IAccountOwner, IPolicy, IRole, ITaggable, IUser } from './interfaces.js';
 import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
+import type { ResourceOptionProps } from './resource-options.js';
 import { tagOwnedResource } from './role-tag.js';
 import { compareStrings, sortedUnique } from './private/canonical.js';
 import { fail, showValue } from './private/problems.js';
@@ -20,7 +21,7 @@ import { propNames } from './private/known-props.js';
 export type RoleMemberRef = IUser | string | IAccountOwner | IAccountMember;
 
 /** Props of a {@link Role}. */
-export interface RoleProps {
+export interface RoleProps extends ResourceOptionProps {
   /**
    * The role name, unique in the account; not `true`.
    * @default - the construct id

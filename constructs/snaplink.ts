@@ -4,13 +4,14 @@
 import type { Construct } from 'constructs';
 import type { SnapLinkProperties } from '../common/resource-properties.js';
 import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
+import type { ResourceOptionProps } from './resource-options.js';
 import { StorObject } from './stor-object.js';
 import { ancestorDirectories, mantaPath } from './private/manta-path.js';
 import { fail } from './private/problems.js';
 import { propNames } from './private/known-props.js';
 
 /** Props of a {@link SnapLink}. */
-export interface SnapLinkProps {
+export interface SnapLinkProps extends ResourceOptionProps {
   /** The link's path, below `/<login>/stor` or `/<login>/public`. */
   readonly path: string;
   /** The object linked to: a `StorObject` of the stack, or the path of an existing object. */

@@ -2,10 +2,12 @@
  * A stack: the resources of one account, with how to reach it and where its state lives.
  */
 import { Construct, type IConstruct } from 'constructs';
-import type { AuthoritativeKind, ResourceKind, ResourceManifest, StackManifest, StateBackendConfig } from '../common/manifest.js';
+import type { AuthoritativeKind, OutputManifest, ResourceManifest, StackManifest, StateBackendConfig } from '../common/manifest.js';
 import { describeCycle, findCycles } from '../common/graph.js';
+import { BUILT_IN_KINDS, kindDescriptor } from '../common/kinds/index.js';
 import { checkLogin } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
+import { TritonOutput } from './output.js';
 import type { Reference } from './reference.js';
 import { TritonResource, type RenderContext } from './resource.js';
 import { canonicalize, compareStrings, sortedUnique } from './private/canonical.js';
@@ -66,13 +68,7 @@ export interface TritonStackProps {
 /** The names of {@link TritonStackProps}, checked at synth (an unknown prop is an error). */
 const STACK_PROPS = propNames<TritonStackProps>({ account: true, user: true, cloudapiUrl: true, mantaUrl: true, profile: true, keyId: true, roles: true, state: true, authoritative: true });
 
-const AUTHORITATIVE_KINDS: readonly AuthoritativeKind[] = ['user', 'role', 'policy', 'key'];
-
-/** The kinds that share the object store's one namespace of paths. */
-const MANTA_KINDS: ReadonlySet<ResourceKind> = new Set(['directory', 'object', 'snaplink']);
-
-/** Look-ups may repeat: two identical queries are harmless. */
-const LOOKUP_KINDS: ReadonlySet<ResourceKind> = new Set(['image-lookup', 'datacenter-lookup']);
+const AUTHORITATIVE_KINDS = BUILT_IN_KINDS.filter((d) => 'authoritative' in d).map((d) => d.kind) as readonly AuthoritativeKind[];
 
 /**
  * One account's resources. Create resources inside it; `app.synth()` renders each stack as one
@@ -135,8 +131,11 @@ export class TritonStack extends Construct {
     const seen = new Map<string, TritonResource>();
     const problems: string[] = [];
     for (const r of this.resources) {
-      if (LOOKUP_KINDS.has(r.kind)) continue;
-      const space = MANTA_KINDS.has(r.kind) ? 'manta' : r.kind;
+      const descriptor = kindDescriptor(r.kind);
+      // Look-ups may repeat: two identical queries are harmless.
+      if (descriptor?.mode === 'lookup') continue;
+      // Kinds sharing a namespace (Manta paths) cannot share a key either.
+      const space = descriptor?.namespace ?? r.kind;
       const key = `${space}\u0000${r.naturalKey}`;
       const first = seen.get(key);
       if (first === undefined) {
@@ -144,7 +143,7 @@ export class TritonStack extends Construct {
         continue;
       }
       problems.push(
-        problem(r.address, r.naturalKeyField, r.naturalKey, `duplicates ${first.address} (${first.kind}): ${duplicateRule(r.kind)}`),
+        problem(r.address, r.naturalKeyField, r.naturalKey, `duplicates ${first.address} (${first.kind}): ${kindDescriptor(r.kind)?.uniqueness ?? 'natural keys are unique'}`),
       );
     }
     return problems;
@@ -186,14 +185,17 @@ export class TritonStack extends Construct {
       }
       const sortedDeps = sortedUnique(dependsOn);
       edges.set(r.address, sortedDeps);
+      const options = r.manifestOptions;
       out.push({
         address: r.address,
         kind: r.kind,
         naturalKey: r.naturalKey,
         properties: canonicalize(properties) as ResourceManifest['properties'],
         dependsOn: sortedDeps,
+        ...(options !== undefined ? { options } : {}),
       });
     }
+    const outputs = this.renderOutputs(problems);
     for (const cycle of findCycles(edges)) problems.push(`${cycle.cycle[0]}: dependency cycle: ${describeCycle(cycle)}`);
     out.sort((a, b) => compareStrings(a.address, b.address));
     const p = this.props;
@@ -212,7 +214,29 @@ export class TritonStack extends Construct {
       ...(p.state !== undefined ? { state: canonicalize(p.state) as StateBackendConfig } : {}),
       ...(p.authoritative !== undefined && p.authoritative.length > 0 ? { authoritative: sortedUnique(p.authoritative) as AuthoritativeKind[] } : {}),
       resources: out,
+      ...(outputs.length > 0 ? { outputs } : {}),
     };
+  }
+
+  /** The stack's outputs, sorted by name; duplicate names and references to other stacks are problems. */
+  private renderOutputs(problems: string[]): OutputManifest[] {
+    const seen = new Map<string, string>();
+    const outputs: OutputManifest[] = [];
+    for (const o of this.node.findAll().filter((c): c is TritonOutput => TritonOutput.isOutput(c))) {
+      const first = seen.get(o.name);
+      if (first !== undefined) {
+        problems.push(problem(o.node.path, 'id', o.name, `duplicates the output ${first}: output names are unique in a stack`));
+        continue;
+      }
+      seen.set(o.name, o.node.path);
+      const { output, refs } = o.renderOutput();
+      for (const ref of refs) {
+        const target = ref.target as TritonResource;
+        if (target.stack !== this) problems.push(`${o.node.path}: value refers to ${target.address} in stack ${target.stack.node.path}: an output may refer only to resources of its own stack`);
+      }
+      outputs.push(output);
+    }
+    return outputs.sort((a, b) => compareStrings(a.name, b.name));
   }
 }
 
@@ -228,27 +252,3 @@ function explicitDependencies(r: TritonResource): TritonResource[] {
   return out;
 }
 
-function duplicateRule(kind: ResourceKind): string {
-  switch (kind) {
-    case 'user':
-      return 'logins are unique case-insensitively within an account';
-    case 'role':
-    case 'policy':
-      return `${kind} names are unique within an account`;
-    case 'key':
-      return 'an account cannot hold one key twice';
-    case 'user-key':
-      return 'a user cannot hold one key twice';
-    case 'role-tag':
-      return 'one resource path has one list of role tags';
-    case 'image':
-      return 'name and version identify an image';
-    case 'job':
-      return 'job names identify jobs within a stack';
-    case 'account':
-    case 'account-config':
-      return `a stack has at most one ${kind}`;
-    default:
-      return 'one object-store path holds one directory, object or link';
-  }
-}

@@ -3,10 +3,12 @@
  */
 import type { Construct } from 'constructs';
 import type { ObjectProperties } from '../common/resource-properties.js';
-import { MANTA_MAX_HEADER_BYTES, mantaHeaderBytes } from '../common/rules/index.js';
+import { checkDurability, MANTA_MAX_HEADER_BYTES, mantaHeaderBytes } from '../common/rules/index.js';
+import { ValidationError } from './errors.js';
 import type { IRole } from './interfaces.js';
 import { Reference } from './reference.js';
 import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
+import type { ResourceOptionProps } from './resource-options.js';
 import { synthesizeContent, type SynthesizedContent } from './private/content.js';
 import { ancestorDirectories, mantaPath } from './private/manta-path.js';
 import { fail } from './private/problems.js';
@@ -14,7 +16,7 @@ import { checkRoleRefs, resolveRoleRefs } from './private/role-refs.js';
 import { propNames } from './private/known-props.js';
 
 /** Props of a {@link StorObject}. */
-export interface StorObjectProps {
+export interface StorObjectProps extends ResourceOptionProps {
   /** The path, below `/<login>/stor` or `/<login>/public` (`~~/` stands for `/<login>/`). */
   readonly path: string;
   /**
@@ -86,7 +88,8 @@ export class StorObject extends TritonResource {
     this.contentType = props.contentType ?? 'application/octet-stream';
     this.headers = checkHeaders(at, props.headers ?? {});
     const durability = props.durability ?? 2;
-    if (!Number.isInteger(durability) || durability < 1 || durability > 6) fail(at, 'durability', durability, 'must be an integer from 1 to 6 (copies kept)');
+    const durabilityProblem = checkDurability(durability);
+    if (durabilityProblem !== undefined) throw new ValidationError(`${at}: ${durabilityProblem}`);
     this.durability = durability;
     checkRoleRefs(at, 'roleTags', props.roleTags);
     this.roleTags = [...(props.roleTags ?? [])];

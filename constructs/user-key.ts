@@ -7,13 +7,14 @@ import { checkLogin } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import type { IRole, ITaggable, IUser } from './interfaces.js';
 import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
+import type { ResourceOptionProps } from './resource-options.js';
 import { tagOwnedResource } from './role-tag.js';
 import { fail } from './private/problems.js';
 import { loadPublicKey } from './private/ssh-key.js';
 import { propNames } from './private/known-props.js';
 
 /** Props of a {@link UserKey}. */
-export interface UserKeyProps {
+export interface UserKeyProps extends ResourceOptionProps {
   /** The owner: a `User` of the stack, or the login of a sub-user the stack does not manage. */
   readonly user: IUser | string;
   /**

@@ -7,6 +7,7 @@ import { checkEmail, checkLogin } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import type { IRole, ITaggable, IUser } from './interfaces.js';
 import { TritonResource, type RenderedResource } from './resource.js';
+import type { ResourceOptionProps } from './resource-options.js';
 import { tagOwnedResource } from './role-tag.js';
 import { Secret } from './secret.js';
 import { UserKey } from './user-key.js';
@@ -29,7 +30,7 @@ export type UserKeySpec =
     };
 
 /** Props of a {@link User}. */
-export interface UserProps extends ProfileFields {
+export interface UserProps extends ProfileFields, ResourceOptionProps {
   /** Login: 3–32 characters, a letter first, then letters, digits, `_`, `.`, `@`; not `local`. */
   readonly login: string;
   /** Email address (unique across the whole cloud). */

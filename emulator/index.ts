@@ -2,3 +2,6 @@
 export { startEmulator } from './start.js';
 export type { EmulatorAccountOption, EmulatorOptions, MantaServiceFactory, RunningEmulator, StartedAccount } from './start.js';
 export type { EmulatorContext, MantaObjectWriter, Service } from './core/index.js';
+export type { CloudApiRoute } from './cloudapi/route.js';
+export { EmulatorError, invalidArgument, notFound } from './core/errors.js';
+export type { Reply, RequestContext } from './core/types.js';

@@ -16,6 +16,7 @@ import { StatsCounter } from './core/stats.js';
 import { IdentityStore } from './core/store/identity-store.js';
 import type { Service } from './core/types.js';
 import { createCloudApiService } from './cloudapi/service.js';
+import type { CloudApiRoute } from './cloudapi/route.js';
 
 /** An account to create at start-up (kept if it already exists in the data directory). */
 export interface EmulatorAccountOption {
@@ -59,6 +60,12 @@ export interface EmulatorOptions {
   readonly tls?: TlsMaterial;
   /** The emulator clock in ms (tests move time with it). @default Date.now */
   readonly clock?: () => number;
+  /**
+   * CloudAPI routes a plug-in kind adds (its emulator route; see docs/adding-a-kind.md). They are
+   * signed and authorised like the built-in ones, and tried before SetRoleTags' catch-all.
+   * @default none
+   */
+  readonly cloudapiRoutes?: readonly CloudApiRoute[];
 }
 
 /** An account as reported at start-up. */
@@ -143,7 +150,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
   }
 
-  const services = [createCloudApiService(ctx), await createMantaOrPlaceholder(ctx)];
+  const services = [createCloudApiService(ctx, options.cloudapiRoutes), await createMantaOrPlaceholder(ctx)];
   const servers: ServiceServer[] = [];
   try {
     const cloudapi = createServiceServer(services[0]!, ctx, options.tls);
@@ -153,7 +160,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     servers.push(manta);
     await listen(manta.server, host, options.mantaPort ?? 0);
   } catch (err) {
-    await Promise.all(servers.map((s) => (s.server.listening ? s.close() : undefined)));
+    await Promise.all(servers.filter((s) => s.server.listening).map((s) => s.close()));
     throw err;
   }
   const scheme = options.tls === undefined ? 'http' : 'https';

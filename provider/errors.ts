@@ -6,6 +6,8 @@
  * from explicit fields, never from a request object, so a secret cannot slip in by accident.
  */
 
+import { isNameTaken, missingObjectsOf, type MissingObject } from './failure-facts.js';
+
 /** The base of every error the provider layer throws on purpose. */
 export abstract class TritonError extends Error {
   /** A stable, machine-readable code; messages may change, codes do not. */
@@ -79,6 +81,19 @@ export class TritonApiError extends TritonError {
     this.attempts = details.attempts ?? 1;
     this.serverMessage = details.message;
     this.retryAfterMs = details.retryAfterMs;
+  }
+
+  /**
+   * The objects the server's refusal names as missing (`Invalid subuser: bob`): empty unless it names
+   * some. The engine retries such a refusal within the consistency window after its own write of them.
+   */
+  get missing(): readonly MissingObject[] {
+    return missingObjectsOf(this.status === 0 ? undefined : this.status, this.serverMessage);
+  }
+
+  /** True when a create was refused because its natural key is taken (see `isNameTaken`). */
+  get nameTaken(): boolean {
+    return isNameTaken(this.status === 0 ? undefined : this.status, this.apiCode, this.serverMessage);
   }
 
   /** True for 404 (ResourceNotFound and its Manta variants). */

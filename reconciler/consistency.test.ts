@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { apiErrorFacts, backoffDelay, classifyApiError, decideRetry, mayBeStale, retryFactsOf, WriteLog, type ApiErrorLike, type ClassifyContext } from './consistency.js';
+import { TritonApiError } from '../provider/errors.js';
+import { apiErrorFacts, backoffDelay, classifyApiError, decideRetry, retryFactsOf, WriteLog, type ApiErrorLike, type ClassifyContext } from './consistency.js';
 
 describe('classifyApiError', () => {
   const table: [string, ApiErrorLike, ClassifyContext, string, unknown?][] = [
-    ['role member not yet visible', { status: 409, code: 'InvalidArgument', message: 'Invalid subuser: alice' }, {}, 'not-yet-visible', [{ kind: 'user', name: 'alice' }]],
-    ['several members not yet visible', { status: 409, code: 'InvalidArgument', message: 'Invalid subuser: alice, bob' }, {}, 'not-yet-visible', [{ kind: 'user', name: 'alice' }, { kind: 'user', name: 'bob' }]],
-    ['role policy not yet visible', { status: 409, code: 'InvalidArgument', message: 'Invalid policy: read-only' }, {}, 'not-yet-visible', [{ kind: 'policy', name: 'read-only' }]],
-    ['role tag naming a new role', { status: 409, code: 'InvalidArgument', message: 'Role(s) ops,dev not found' }, {}, 'not-yet-visible', [{ kind: 'role', name: 'ops' }, { kind: 'role', name: 'dev' }]],
+    ['role member not yet visible', { status: 409, code: 'InvalidArgument', missing: [{ kind: 'user', name: 'alice' }] }, {}, 'not-yet-visible', [{ kind: 'user', name: 'alice' }]],
+    ['several missing objects', { status: 409, code: 'InvalidArgument', missing: [{ kind: 'role', name: 'ops' }, { kind: 'role', name: 'dev' }] }, {}, 'not-yet-visible', [{ kind: 'role', name: 'ops' }, { kind: 'role', name: 'dev' }]],
+    ['a message naming a missing object but no typed fact', { status: 409, code: 'InvalidArgument', message: 'Invalid subuser: alice' }, {}, 'terminal'],
     ['404 on an object this call targets', { status: 404, code: 'ResourceNotFound', message: 'alice does not exist' }, { target: { kind: 'user', name: 'alice' } }, 'not-yet-visible', [{ kind: 'user', name: 'alice' }]],
     ['404 with no target', { status: 404, code: 'ResourceNotFound' }, {}, 'terminal'],
     ['throttled (CloudAPI 420)', { status: 420, code: 'RequestThrottled' }, {}, 'transient'],
@@ -38,18 +38,12 @@ describe('classifyApiError', () => {
 });
 
 describe('apiErrorFacts', () => {
-  it('reads the provider\'s API error shape, treating status 0 as no response', () => {
-    const providerError = Object.assign(new Error('CreateRole (POST /acme/roles) failed: 409 InvalidArgument: Invalid subuser: alice [request-id r1]'), {
-      code: 'TRITON_API_ERROR', status: 409, apiCode: 'InvalidArgument', serverMessage: 'Invalid subuser: alice',
-    });
-    expect(apiErrorFacts(providerError)).toEqual({ status: 409, code: 'InvalidArgument', message: 'Invalid subuser: alice' });
+  it('reads the provider\'s API error and its typed facts, treating status 0 as no response', () => {
+    const providerError = new TritonApiError({ status: 409, apiCode: 'InvalidArgument', message: 'Invalid subuser: alice', method: 'POST', path: '/acme/roles', operation: 'CreateRole', requestId: 'r1' });
+    expect(apiErrorFacts(providerError)).toEqual({ status: 409, code: 'InvalidArgument', message: 'Invalid subuser: alice', missing: [{ kind: 'user', name: 'alice' }] });
     expect(classifyApiError(apiErrorFacts(providerError))).toMatchObject({ class: 'not-yet-visible', references: [{ kind: 'user', name: 'alice' }] });
     const noResponse = { code: 'TRITON_API_ERROR', status: 0, apiCode: 'ConnectionError', serverMessage: 'socket hang up' };
     expect(classifyApiError(apiErrorFacts(noResponse))).toMatchObject({ class: 'transient', mayHaveApplied: true });
-  });
-
-  it('ignores a request id appended to the message when naming the missing object', () => {
-    expect(classifyApiError({ status: 409, message: 'CreateRole failed: Invalid subuser: bob [request-id 123]' })).toMatchObject({ references: [{ kind: 'user', name: 'bob' }] });
   });
 
   it('copes with thrown values that are not objects', () => {
@@ -59,7 +53,7 @@ describe('apiErrorFacts', () => {
 
 describe('decideRetry', () => {
   const policy = { consistencyWindowMs: 1000, baseDelayMs: 100, maxDelayMs: 400, maxTransientAttempts: 3 };
-  const notVisible = classifyApiError({ status: 409, message: 'Invalid subuser: Alice' });
+  const notVisible = classifyApiError({ status: 409, missing: [{ kind: 'user', name: 'Alice' }] });
 
   it('retries a not-yet-visible reference with backoff until the window after its write has passed', () => {
     const log = new WriteLog();
@@ -105,7 +99,7 @@ describe('decideRetry', () => {
     const log = new WriteLog();
     log.record({ kind: 'role', name: 'ops' }, 1000);
     log.record({ kind: 'role', name: 'dev' }, 5000);
-    const tags = classifyApiError({ status: 409, message: 'Role(s) ops,dev not found' });
+    const tags = classifyApiError({ status: 409, missing: [{ kind: 'role', name: 'ops' }, { kind: 'role', name: 'dev' }] });
     expect(decideRetry(tags, { attempt: 1, now: 5500, writeLog: log, policy })).toEqual({ retry: true, delayMs: 100 });
     expect(decideRetry(tags, { attempt: 1, now: 6000, writeLog: log, policy }).retry).toBe(false);
   });
@@ -155,16 +149,8 @@ describe('decideRetry', () => {
   });
 });
 
-describe('backoff and staleness', () => {
+describe('backoff', () => {
   it('doubles the delay from the base up to the cap', () => {
     expect([1, 2, 3, 4, 5, 6, 7].map((a) => backoffDelay(a))).toEqual([100, 200, 400, 800, 1600, 2000, 2000]);
-  });
-
-  it('treats a read as possibly stale only within the window after this run wrote the object', () => {
-    const log = new WriteLog();
-    log.record({ kind: 'policy', name: 'read' }, 100);
-    expect(mayBeStale({ kind: 'policy', name: 'READ' }, { now: 200, writeLog: log, policy: { consistencyWindowMs: 300 } })).toBe(true);
-    expect(mayBeStale({ kind: 'policy', name: 'read' }, { now: 400, writeLog: log, policy: { consistencyWindowMs: 300 } })).toBe(false);
-    expect(mayBeStale({ kind: 'policy', name: 'other' }, { now: 200, writeLog: log })).toBe(false);
   });
 });

@@ -6,7 +6,11 @@
  * So an error that says "X does not exist" right after this run wrote X is not a failure yet: it is
  * retried until `consistencyWindowMs` has passed *since X was written*, and no longer. An error naming
  * an object this run never wrote is final at once: no blind sleeps, no waiting on a hunch.
+ *
+ * Which objects a refusal names, and which statuses and codes are transient, are the provider's
+ * typed facts (`provider/failure-facts.ts`); nothing here reads a server's message text.
  */
+import { NETWORK_ERROR_CODES, NOT_SENT_CODES, TRANSIENT_STATUSES } from '../provider/failure-facts.js';
 
 /** The parts of an API error the classification looks at (the provider's typed errors have them). */
 export interface ApiErrorLike {
@@ -19,6 +23,10 @@ export interface ApiErrorLike {
   readonly retryAfterMs?: number;
   /** How many attempts the client's transport already made (more than 1: it retried). */
   readonly attempts?: number;
+  /** The objects the refusal names as missing (the provider's `TritonApiError.missing`), when it names some. */
+  readonly missing?: readonly ObjectReference[];
+  /** The refusal says the call's natural key is taken (the provider's `TritonApiError.nameTaken`). */
+  readonly nameTaken?: boolean;
 }
 
 /** An object an error refers to, in the form the write log records. */
@@ -48,21 +56,12 @@ export interface ClassifyContext {
   readonly target?: ObjectReference;
 }
 
-// Names stop at the end of the message or at a trailing `[request-id …]` a client may append.
-const NOT_YET_VISIBLE: readonly { pattern: RegExp; kind: string }[] = [
-  { pattern: /Invalid subuser: ([^[]+?)\s*(?:\[|$)/, kind: 'user' },
-  { pattern: /Invalid policy: ([^[]+?)\s*(?:\[|$)/, kind: 'policy' },
-  { pattern: /Role\(s\) (.+?) not found/, kind: 'role' },
-];
-const TRANSIENT_STATUS = new Set([420, 429, 500, 502, 503, 504]);
-const NETWORK_CODES = new Set(['ConnectionError', 'RequestTimeout', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
-/** Codes after which the request certainly did nothing: the connection was never made. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /**
  * Reads the classification facts from any thrown value. It understands the provider's
- * `TritonApiError` (`status` 0 for no response, `apiCode`, `serverMessage`) without importing it, and
- * plain `{status, code, message}` objects and Node system errors.
+ * `TritonApiError` (`status` 0 for no response, `apiCode`, `serverMessage`, and the typed facts
+ * `missing` and `nameTaken`) by shape, and plain `{status, code, message}` objects and Node system
+ * errors.
  */
 export function apiErrorFacts(error: unknown): ApiErrorLike {
   if (typeof error !== 'object' || error === null) return { message: String(error) };
@@ -72,12 +71,15 @@ export function apiErrorFacts(error: unknown): ApiErrorLike {
   const message = typeof e.serverMessage === 'string' ? e.serverMessage : typeof e.message === 'string' ? e.message : undefined;
   const retryAfterMs = typeof e.retryAfterMs === 'number' && e.retryAfterMs >= 0 ? e.retryAfterMs : undefined;
   const attempts = typeof e.attempts === 'number' && e.attempts > 1 ? e.attempts : undefined;
+  const missing = Array.isArray(e.missing) && e.missing.length > 0 ? (e.missing as ObjectReference[]) : undefined;
   return {
     ...(status !== undefined ? { status } : {}),
     ...(code !== undefined ? { code } : {}),
     ...(message !== undefined ? { message } : {}),
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     ...(attempts !== undefined ? { attempts } : {}),
+    ...(missing !== undefined ? { missing } : {}),
+    ...(e.nameTaken === true ? { nameTaken: true } : {}),
   };
 }
 
@@ -92,13 +94,9 @@ export function retryFactsOf(error: unknown, random: () => number = Math.random)
 
 /** Sorts an API error into one of the three classes. Pure. */
 export function classifyApiError(error: ApiErrorLike, context: ClassifyContext = {}): ErrorClassification {
-  const message = error.message ?? '';
-  for (const { pattern, kind } of NOT_YET_VISIBLE) {
-    const match = pattern.exec(message);
-    if (match && (error.status === undefined || error.status === 409 || error.status === 400 || error.status === 404)) {
-      const names = match[1]!.split(/\s*,\s*/).map((n) => n.trim()).filter((n) => n !== '');
-      return { class: 'not-yet-visible', references: names.map((name) => ({ kind, name })), reason: `the server does not see ${kind} ${names.join(', ')} yet` };
-    }
+  if (error.missing !== undefined && error.missing.length > 0) {
+    const names = error.missing.map((m) => `${m.kind} ${m.name}`).join(', ');
+    return { class: 'not-yet-visible', references: error.missing, reason: `the server does not see ${names} yet` };
   }
   if (error.status === 404 && context.target) {
     return { class: 'not-yet-visible', references: [context.target], reason: `${context.target.kind} ${context.target.name} is not visible yet (404)` };
@@ -106,11 +104,11 @@ export function classifyApiError(error: ApiErrorLike, context: ClassifyContext =
   if (error.status === 409 && error.code === 'ConcurrentRequest') {
     return { class: 'transient', mayHaveApplied: false, reason: 'lost a conditional race (ConcurrentRequest)' };
   }
-  if (error.status !== undefined && TRANSIENT_STATUS.has(error.status)) {
+  if (error.status !== undefined && TRANSIENT_STATUSES.has(error.status)) {
     const throttled = error.status === 420 || error.status === 429;
     return { class: 'transient', mayHaveApplied: !throttled, reason: throttled ? `throttled (${error.status})` : `server fault (${error.status} ${error.code ?? ''})`.replace(' )', ')') };
   }
-  if (error.status === undefined && error.code !== undefined && NETWORK_CODES.has(error.code)) {
+  if (error.status === undefined && error.code !== undefined && NETWORK_ERROR_CODES.has(error.code)) {
     return { class: 'transient', mayHaveApplied: !NOT_SENT_CODES.has(error.code), reason: `network failure (${error.code})` };
   }
   return { class: 'terminal', reason: error.status !== undefined ? `${error.status} ${error.code ?? ''}`.trim() : (error.code ?? 'unknown failure') };
@@ -240,12 +238,3 @@ export function backoffDelay(attempt: number, policy: RetryPolicy = {}): number 
   return Math.min(max, base * 2 ** Math.max(0, attempt - 1));
 }
 
-/**
- * Whether a read of `ref` may still be stale: true within the window after this run wrote it. The
- * executor retries a verification read that disagrees with what it wrote while this holds, and drift
- * detection confirms a difference only by a second read once it no longer holds.
- */
-export function mayBeStale(ref: ObjectReference, args: { readonly now: number; readonly writeLog: WriteLog; readonly policy?: RetryPolicy }): boolean {
-  const written = args.writeLog.writtenAt(ref);
-  return written !== undefined && args.now < written + (args.policy?.consistencyWindowMs ?? 15_000);
-}

@@ -3,14 +3,15 @@
  * drift, import, and the state backend of a stack. Each entry point reads live state fresh; the state
  * file is memory, never the truth.
  */
-import type { ResourceKind, StackManifest } from '../common/manifest.js';
-import type { AnyHandler, PlainObject, ResourceHandler } from '../provider/handlers/types.js';
+import type { StackManifest } from '../common/manifest.js';
+import type { PlainObject, ResourceHandler } from '../provider/handlers/types.js';
 import { ReconcilerError } from './errors.js';
-import { defaultHandlers } from './engine/default-handlers.js';
 import { driftItemsOf } from './engine/drift-report.js';
 import { executePlan } from './engine/executor.js';
+import { resolveOutputs, withOptionsAndOutputs } from './engine/outputs.js';
 import { destroyView, liveDigestsOf, planAgainstLive, recentlyWritten, reread, withMoves, type PlannedRun, type PlanRequest } from './engine/planning.js';
-import { pause, withRetries } from './engine/private/retry.js';
+import { pause, withRetries } from './retry-loop.js';
+import { refreshedState, type RefreshChange } from './engine/refresh.js';
 import { createRunContext, type RunContext } from './engine/private/run-context.js';
 import { StateWriter } from './engine/private/state-writer.js';
 import { assertSecretsReadable } from './engine/secrets.js';
@@ -18,7 +19,7 @@ import type { ApplyResult, DriftReport, EngineClients, EngineOptions } from './e
 import { confirmDrift, driftCandidates } from './plan/drift.js';
 import { manifestDigestOf } from './plan/planner.js';
 import { checkPlanStillValid } from './plan/saved-plan.js';
-import { planConflicts, type Plan } from './plan/types.js';
+import { planConflicts, planHasChanges, type Plan } from './plan/types.js';
 import type { StateBackend, StateSnapshot } from './state/backend.js';
 import { LocalStateBackend } from './state/local-backend.js';
 import { MantaStateBackend } from './state/manta-backend.js';
@@ -26,6 +27,8 @@ import { emptyState } from './state/document.js';
 import { putResource } from './state/operations.js';
 
 export { connectStack, type ConnectOverrides } from './engine/connect.js';
+export type { RefreshChange } from './engine/refresh.js';
+export { destroyView } from './engine/planning.js';
 export * from './engine/types.js';
 
 /**
@@ -86,9 +89,13 @@ export async function applyReviewed(stack: StackManifest, opts: EngineOptions, r
     const planned = await planAgainstLive(run, requestOf(stack, snapshot, opts, mode === 'destroy'));
     // Before asking: a plan apply could not carry out is refused before anyone says yes to it.
     assertSecretsReadable(planned.plan, stack, run.handlers, run.secrets);
-    if (!(await review(planned.plan))) return { plan: planned.plan };
     const state = new StateWriter(backend, snapshot, stack.name, stack.account);
-    return { plan: planned.plan, result: await carryOut(run, stack, planned.plan, state, planned.byAddress) };
+    if (!(await review(planned.plan))) {
+      // Nothing to do in the cloud, but the code may have changed options or outputs: record them (no write when not).
+      if (mode === 'apply' && !planHasChanges(planned.plan)) await recordOptionsAndOutputs(run, stack, state, planned.byAddress, false);
+      return { plan: planned.plan };
+    }
+    return { plan: planned.plan, result: await carryOut(run, stack, planned.plan, state, planned.byAddress, mode === 'destroy') };
   });
 }
 
@@ -103,7 +110,7 @@ export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOp
   if (plan.stack !== stack.name || plan.account !== stack.account) {
     throw new ReconcilerError('PLAN_STALE', `the plan is for stack ${plan.stack} of account ${plan.account}, not stack ${stack.name} of account ${stack.account}`);
   }
-  const destroy = plan.manifestDigest === manifestDigestOf(destroyView(stack)) && plan.changes.every((c) => c.action === 'delete');
+  const destroy = plan.manifestDigest === manifestDigestOf(destroyView(stack)) && plan.changes.every((c) => c.action === 'delete' || c.action === 'forget');
   if (!destroy && plan.manifestDigest !== manifestDigestOf(stack)) {
     throw new ReconcilerError('PLAN_STALE', `the manifest of stack ${stack.name} changed since the plan was made; run plan again`);
   }
@@ -125,7 +132,7 @@ export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOp
       throw new ReconcilerError('PLAN_STALE', `the saved plan cannot be applied: ${validity.changes.join('; ')}. Run plan again.`);
     }
     assertSecretsReadable(plan, stack, run.handlers, run.secrets);
-    return carryOut(run, stack, plan, new StateWriter(backend, snapshot, stack.name, stack.account), now.byAddress);
+    return carryOut(run, stack, plan, new StateWriter(backend, snapshot, stack.name, stack.account), now.byAddress, destroy);
   });
 }
 
@@ -150,7 +157,7 @@ export async function driftStack(stack: StackManifest, opts: EngineOptions): Pro
   if (state === null) {
     throw new ReconcilerError('STATE_NOT_FOUND', `stack ${stack.name} has not been applied: there is no state at ${backend.location}, so there is nothing to compare the live objects with`);
   }
-  const req = requestOf(stack, snapshot, opts);
+  const req = { ...requestOf(stack, snapshot, opts), reportOnly: true };
   const first = await planAgainstLiveQuick(run, req);
   const candidates = driftCandidates(first.plan.changes);
   const checked = first.plan.changes.filter((c) => c.action !== 'read' && !c.address.startsWith('~')).length;
@@ -159,6 +166,35 @@ export async function driftStack(stack: StackManifest, opts: EngineOptions): Pro
   await pause(run.windowMs, run.signal);
   const second = await reread(run, stack, req, first.live, new Set(candidates.map((c) => c.address)));
   return { drifted: driftItemsOf(confirmDrift(first.plan.changes, second.plan.changes), req.state, run.handlers), checked };
+}
+
+/** The outcome of {@link refreshStack}: what differed, and whether it was recorded. */
+export interface RefreshResult {
+  /** The entries whose record differs from the live objects, sorted by address. */
+  readonly changes: readonly RefreshChange[];
+  /** The state's serial after the write; absent when nothing was written (nothing differed, or the review declined). */
+  readonly serial?: number;
+}
+
+/**
+ * Terraform's `-refresh-only`: under the lock, reads every object in the state and records it as it
+ * is live (an object gone live is forgotten), without changing anything in the cloud. `review` sees
+ * the differences first and may decline (nothing is written).
+ * @throws ReconcilerError `STATE_NOT_FOUND` when the stack has no state, `STATE_LOCKED`.
+ */
+export async function refreshStack(stack: StackManifest, opts: EngineOptions, review: (changes: readonly RefreshChange[]) => Promise<boolean> = async () => true): Promise<RefreshResult> {
+  const run = await runFor(stack, opts);
+  return withLock(stack, opts, 'triton-iac refresh', async (backend, snapshot) => {
+    if (snapshot === undefined) {
+      throw new ReconcilerError('STATE_NOT_FOUND', `stack ${stack.name} has not been applied: there is no state at ${backend.location}, so there is nothing to refresh`);
+    }
+    // No renames (moves: []): a refresh records the objects where the state has them.
+    const planned = await planAgainstLive(run, { stack, state: snapshot.doc, moves: [] });
+    const refreshed = refreshedState(snapshot.doc, planned, run.handlers);
+    if (refreshed.changes.length === 0 || !(await review(refreshed.changes))) return { changes: refreshed.changes };
+    const stored = await backend.write(refreshed.doc, snapshot.version);
+    return { changes: refreshed.changes, serial: stored.doc.serial };
+  });
 }
 
 /**
@@ -199,6 +235,7 @@ export async function importResource(stack: StackManifest, address: string, id: 
         writeOnly: {},
         dependsOn: [...resource.dependsOn].sort(),
         updatedAt: new Date().toISOString(),
+        ...(resource.options !== undefined ? { options: resource.options } : {}),
       }),
       snapshot?.version,
     );
@@ -206,8 +243,7 @@ export async function importResource(stack: StackManifest, address: string, id: 
 }
 
 async function runFor(stack: StackManifest, opts: EngineOptions): Promise<RunContext> {
-  const handlers: ReadonlyMap<ResourceKind, AnyHandler> = opts.handlers ?? defaultHandlers();
-  return createRunContext(stack, opts, handlers);
+  return createRunContext(stack, opts, opts.handlers);
 }
 
 /**
@@ -236,14 +272,24 @@ function requestOf(stack: StackManifest, snapshot: StateSnapshot | undefined, op
 
 /**
  * Carries out a plan the caller holds the lock for: refuses one with conflicts before changing
- * anything, records its moves in the state (one write), then executes it.
+ * anything, records its moves in the state (one write), then executes it, and finally records the
+ * resources' options and the stack's outputs (one write, none when nothing differs; a destroy
+ * clears the outputs).
  */
-async function carryOut(run: RunContext, stack: StackManifest, plan: Plan, state: StateWriter, live: ReadonlyMap<string, unknown>): Promise<ApplyResult> {
+async function carryOut(run: RunContext, stack: StackManifest, plan: Plan, state: StateWriter, live: ReadonlyMap<string, unknown>, destroy: boolean): Promise<ApplyResult> {
   refuseConflicts(plan);
   const moves = plan.changes.filter((c) => c.movedFrom !== undefined).map((c) => ({ from: c.movedFrom!, to: c.address }));
   if (moves.length > 0) await state.move(moves);
   const result = await executePlan({ run, stack, plan, state, live });
+  await recordOptionsAndOutputs(run, stack, state, live, destroy);
   return moves.length > 0 ? { ...result, counts: { moved: moves.length, ...result.counts } } : result;
+}
+
+/** Records each declared resource's options and the stack's outputs (a destroy clears them); no write when nothing differs. */
+async function recordOptionsAndOutputs(run: RunContext, stack: StackManifest, state: StateWriter, live: ReadonlyMap<string, unknown>, destroy: boolean): Promise<void> {
+  const recorded = destroy ? { outputs: {}, unresolved: [] } : resolveOutputs(stack, state.current, live, run.handlers);
+  if (recorded.unresolved.length > 0) run.log.warn('outputs not recorded: a resource they refer to has no value yet', { outputs: recorded.unresolved });
+  await state.edit((doc) => withOptionsAndOutputs(doc, destroy ? { ...stack, resources: [] } : stack, recorded.outputs));
 }
 
 /**

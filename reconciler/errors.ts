@@ -15,6 +15,10 @@ export type ReconcilerErrorCode =
   | 'STATE_CONFLICT'
   /** The state lock is held by another process. */
   | 'STATE_LOCKED'
+  /** `force-unlock` named a lock id that is not the lock held (or no lock is held). */
+  | 'STATE_LOCK_MISMATCH'
+  /** `state push` of a document whose lineage differs or whose serial is not newer (without `--force`). */
+  | 'STATE_PUSH_REFUSED'
   /** An I/O failure reading or writing state. */
   | 'STATE_IO'
   /** A command that compares with the last apply (`drift`) found no state: the stack was never applied. */
@@ -38,6 +42,8 @@ export type ReconcilerErrorCode =
    * declaration; nothing is changed until the user consents (`import`, or `--adopt`).
    */
   | 'ADOPT_CONFLICT'
+  /** The plan would delete or replace a resource with `protect: true`; nothing is changed. */
+  | 'PROTECTED'
   /** `import` was given an address or id that does not fit. */
   | 'IMPORT_INVALID'
   /** The run was cancelled. */

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main } from '../cli/main.js';
-import { startEmbeddedEmulator } from '../cli/private/embedded-emulator.js';
+import { startEmbeddedEmulator } from '../cli/embedded-emulator.js';
 import { createCloudApiClient, createMantaClient, resolveConfig, type CloudApiClient, type MantaClient } from '../provider/index.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));

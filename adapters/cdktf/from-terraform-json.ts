@@ -16,9 +16,9 @@ import { RESOURCE_ATTRIBUTES, naturalKeyOf, type ResourcePropertiesByKind } from
 import { RESOURCE_SCHEMAS, checkProperties } from '../../common/resource-schema.js';
 import { AdapterError } from '../errors.js';
 import { completeProperties, implicitDependencies, type ConvertedResource } from '../private/derive.js';
+import { lifecycleOptionsOf, outputsOf } from './private/tf-outputs.js';
 import { convertFields, type ReferenceResolver, type TerraformReference } from './private/tf-values.js';
 import { TERRAFORM_PROVIDER_NAME, kindOfTerraformType, terraformTypeOf } from './terraform-names.js';
-import { isTerraformJson } from './is-terraform-json.js';
 import { TERRAFORM_PROVIDER_FIELDS } from './terraform-schema.js';
 
 /** Options of {@link manifestFromTerraformJson}. */
@@ -40,8 +40,12 @@ export interface TerraformJsonConversion {
   readonly ignored: string[];
 }
 
-// In its own module so that the CLI can recognise a cdk.tf.json without loading the converter.
-export { isTerraformJson };
+/** True when `json` looks like a Terraform JSON configuration rather than a manifest. */
+export function isTerraformJson(json: unknown): boolean {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return false;
+  const doc = json as Record<string, unknown>;
+  return !('stacks' in doc) && (typeof doc.terraform === 'object' || typeof doc.resource === 'object');
+}
 
 /** Reads and converts a `cdk.tf.json` file (see {@link manifestFromTerraformJson}). */
 export function manifestFromTerraformJsonFile(path: string, options: TerraformJsonOptions = {}): TerraformJsonConversion {
@@ -155,20 +159,25 @@ export function manifestFromTerraformJson(json: unknown, options: TerraformJsonO
     seen.set(block.address, ref);
     for (const dep of implicitDependencies(resources[i]!, resources)) deps.add(dep);
     deps.delete(block.address);
+    const options = lifecycleOptionsOf(ref, block.kind, block.attrs['lifecycle']);
     return {
       address: block.address,
       kind: block.kind,
       naturalKey: naturalKeyOf(block.kind, props as unknown as ResourcePropertiesByKind[typeof block.kind], account),
       properties: canonical(props) as ResourceManifest['properties'],
       dependsOn: [...deps].sort(byString),
+      ...(options !== undefined ? { options } : {}),
     };
   });
+  // TerraformOutput blocks: a reference to one of our blocks becomes its literal value or a `{ $ref }`.
+  const outputs = outputsOf(doc, (r, where) => resolveReference(r, where, new Set()));
   const stack: StackManifest = {
     name: stackName,
     account,
     ...(typeof provider.user === 'string' ? { user: provider.user } : {}),
     ...connectionOf(provider),
     resources: manifests.sort((a, b) => byString(a.address, b.address)),
+    ...(outputs.length > 0 ? { outputs: canonical(outputs) as StackManifest['outputs'] } : {}),
   };
   return { manifest: { version: MANIFEST_VERSION, generator: options.generator ?? 'triton-iac (cdk.tf.json)', stacks: [stack] }, ignored: ignored.sort(byString) };
 }

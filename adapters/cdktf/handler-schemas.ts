@@ -1,10 +1,9 @@
 /** Each kind's handler schema (immutable, write-only, computed fields), from the real handlers. */
 import type { ResourceKind } from '../../common/manifest.js';
-import { cloudApiHandlers } from '../../provider/handlers/cloudapi-index.js';
-import { mantaHandlers } from '../../provider/handlers/manta-index.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 import type { ResourceSchema } from '../../provider/handlers/types.js';
 
 /** The schema of every kind that has a handler, by kind. */
 export function handlerSchemas(): ReadonlyMap<ResourceKind, ResourceSchema> {
-  return new Map([...cloudApiHandlers, ...mantaHandlers].map((h) => [h.kind, h.schema] as const));
+  return new Map([...defaultHandlers()].map(([kind, h]) => [kind, h.schema] as const));
 }

@@ -9,44 +9,80 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { ManifestValue, ResourceKind } from '../../common/manifest.js';
 import { isRef } from '../../common/manifest.js';
-import { RESOURCE_SCHEMAS } from '../../common/resource-schema.js';
+import { kindDescriptor, type FieldSchema, type ReferenceRule, type TypeSchema } from '../../common/kinds/index.js';
 import { AdapterError } from '../errors.js';
 
 type Props = Record<string, ManifestValue>;
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Fills defaults and derived fields and puts paths and lists in canonical form, in place. */
+/**
+ * Fills defaults and derived fields and puts paths and lists in canonical form, in place, as the
+ * kind's descriptor says (`common/kinds/`): defaults, `pathForm`, `set`, `sortBy`, `lowerCaseKeys`
+ * and `derivedFrom`, at any depth of list elements and object fields.
+ */
 export function completeProperties(where: string, kind: ResourceKind, props: Props, account: string, workDir: string): void {
-  for (const field of RESOURCE_SCHEMAS[kind].properties) {
+  const descriptor = kindDescriptor(kind);
+  if (descriptor === undefined) return;
+  for (const field of descriptor.properties) {
     if (props[field.name] === undefined && field.required && field.default !== undefined) props[field.name] = structuredClone(field.default) as ManifestValue;
   }
-  for (const name of ['path', 'source', 'exportTo']) {
-    if (typeof props[name] === 'string' && kind !== 'role-tag') props[name] = mantaPath(props[name], account);
+  canonicalFields(descriptor.properties, props, account);
+  for (const field of descriptor.properties) {
+    if (field.derivedFrom === undefined) continue;
+    const source = props[field.derivedFrom.field];
+    const at = `${where}.${field.derivedFrom.field}`;
+    switch (field.derivedFrom.by) {
+      case 'ssh-md5-fingerprint':
+        if (typeof source === 'string') {
+          props[field.derivedFrom.field] = source.trim();
+          props[field.name] = md5Fingerprint(at, source.trim());
+        }
+        break;
+      case 'content-md5':
+        if (isPlain(source)) props[field.name] = createHash('md5').update(contentBytes(at, source, workDir)).digest('base64');
+        break;
+      case 'content-size':
+        if (isPlain(source)) props[field.name] = contentBytes(at, source, workDir).length;
+        break;
+    }
   }
-  if (kind === 'role-tag' && typeof props.path === 'string') props.path = props.path.replace(/^\/my(?=\/|$)/, `/${account}`);
-  if (kind === 'job') {
-    props.inputs = mapStrings(props.inputs, (p) => mantaPath(p, account));
-    if (Array.isArray(props.phases)) props.phases = props.phases.map((phase) => (isPlain(phase) && phase.assets !== undefined ? { ...phase, assets: mapStrings(phase.assets, (p) => mantaPath(p, account)) } : phase));
+}
+
+function canonicalFields(fields: readonly FieldSchema[], props: Props, account: string): void {
+  for (const field of fields) {
+    if (props[field.name] !== undefined) props[field.name] = canonicalValue(field, props[field.name]!, account);
   }
-  for (const name of ['policies', 'roles', 'roleTags', 'acl']) {
-    if (Array.isArray(props[name]) && props[name].every((v) => typeof v === 'string')) props[name] = [...new Set(props[name] as string[])].sort(byString);
+}
+
+function canonicalValue(type: TypeSchema & Partial<FieldSchema>, value: ManifestValue, account: string): ManifestValue {
+  if (typeof value === 'string') {
+    if (type.pathForm === 'manta') return mantaPath(value, account);
+    if (type.pathForm === 'cloudapi') return value.replace(/^\/my(?=\/|$)/, `/${account}`);
+    return value;
   }
-  if (kind === 'role' && Array.isArray(props.members)) {
-    props.members = [...props.members].sort((a, b) => (isPlain(a) && isPlain(b) ? byString(`${String(a.type)}\u0000${String(a.login)}`, `${String(b.type)}\u0000${String(b.login)}`) : 0));
+  if (Array.isArray(value)) {
+    // A list's path form applies to each element.
+    const element = type.element && type.pathForm ? { ...type.element, pathForm: type.pathForm } : type.element;
+    let items = value.map((v) => (element ? canonicalValue(element, v, account) : v));
+    if (type.set && items.every((v) => typeof v === 'string')) items = [...new Set(items as string[])].sort(byString);
+    if (type.sortBy) {
+      const keyOf = (v: ManifestValue): string => (isPlain(v) ? type.sortBy!.map((f) => String((v as Props)[f])).join('\u0000') : '');
+      items = [...items].sort((a, b) => (isPlain(a) && isPlain(b) ? byString(keyOf(a), keyOf(b)) : 0));
+    }
+    return items;
   }
-  if (kind === 'object' && isPlain(props.headers)) {
-    props.headers = Object.fromEntries(Object.entries(props.headers).map(([k, v]) => [k.toLowerCase(), v]));
+  if (isPlain(value)) {
+    if (type.type === 'map') {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [type.lowerCaseKeys ? k.toLowerCase() : k, type.element ? canonicalValue(type.element, v, account) : v]));
+    }
+    if (type.type === 'object' && type.fields && !type.secret) {
+      const out: Props = { ...value };
+      canonicalFields(type.fields, out, account);
+      return out;
+    }
   }
-  if ((kind === 'key' || kind === 'user-key') && typeof props.key === 'string') {
-    props.key = props.key.trim();
-    props.fingerprint = md5Fingerprint(`${where}.key`, props.key);
-  }
-  if (kind === 'object' && isPlain(props.content)) {
-    const bytes = contentBytes(`${where}.content`, props.content, workDir);
-    props.md5 = createHash('md5').update(bytes).digest('base64');
-    props.size = bytes.length;
-  }
+  return value;
 }
 
 /** The colon-hex MD5 fingerprint of an OpenSSH public key line. */
@@ -76,10 +112,6 @@ function mantaPath(path: string, account: string): string {
   return expanded.length > 1 ? expanded.replace(/\/+$/, '') : expanded;
 }
 
-function mapStrings(value: ManifestValue | undefined, fn: (s: string) => string): ManifestValue {
-  return Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? fn(v) : v)) : (value ?? []);
-}
-
 function isPlain(value: unknown): value is { readonly [key: string]: ManifestValue } {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !isRef(value);
 }
@@ -92,30 +124,34 @@ export interface ConvertedResource {
 }
 
 /**
- * The dependencies the construct library derives from names: a user key on its user, a role on its
- * members and policies, a role tag or role-tagged Manta entry on its roles, a Manta entry on its
- * directories, a snaplink on its source and a job on its inputs and assets.
+ * The dependencies the construct library derives from names, as the kind's descriptor says
+ * (`refersTo` on its fields): a user key on its user, a role on its members and policies, a role
+ * tag or role-tagged Manta entry on its roles, a Manta entry on its directories, a snaplink on its
+ * source and a job on its inputs and assets.
  */
 export function implicitDependencies(resource: ConvertedResource, all: readonly ConvertedResource[]): string[] {
-  const find = (kind: ResourceKind, test: (p: Props) => boolean): string[] => all.filter((r) => r.kind === kind && r.address !== resource.address && test(r.properties)).map((r) => r.address);
-  const p = resource.properties;
-  const strings = (v: ManifestValue | undefined): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
+  const named: { rule: ReferenceRule; value: string }[] = [];
+  for (const field of kindDescriptor(resource.kind)?.properties ?? []) collectReferences(field, resource.properties[field.name], named);
   const deps: string[] = [];
-  const lower = (v: unknown): string => String(v).toLowerCase();
-  if (resource.kind === 'user-key') deps.push(...find('user', (u) => lower(u.login) === lower(p.user)));
-  if (resource.kind === 'role') {
-    const logins = new Set((Array.isArray(p.members) ? p.members : []).filter(isPlain).filter((m) => m.type === 'subuser').map((m) => lower(m.login)));
-    deps.push(...find('user', (u) => logins.has(lower(u.login))));
-    const policies = new Set(strings(p.policies));
-    deps.push(...find('policy', (q) => policies.has(String(q.name))));
+  for (const { rule, value } of named) {
+    const matches = (target: ManifestValue | undefined): boolean => {
+      if (typeof target !== 'string') return false;
+      if (rule.match === 'ancestor') return value.startsWith(`${target}/`);
+      return rule.caseInsensitive ? target.toLowerCase() === value.toLowerCase() : target === value;
+    };
+    deps.push(...all.filter((r) => r.kind === rule.kind && r.address !== resource.address && matches(r.properties[rule.field])).map((r) => r.address));
   }
-  const roles = new Set([...strings(p.roleTags), ...(resource.kind === 'role-tag' ? strings(p.roles) : [])]);
-  deps.push(...find('role', (r) => roles.has(String(r.name))));
-  if (resource.kind === 'directory' || resource.kind === 'object' || resource.kind === 'snaplink') {
-    const path = String(p.path);
-    deps.push(...find('directory', (d) => typeof d.path === 'string' && path.startsWith(`${d.path}/`)));
-  }
-  const sources = new Set([...(resource.kind === 'snaplink' ? [String(p.source)] : []), ...strings(p.inputs), ...(Array.isArray(p.phases) ? p.phases.filter(isPlain).flatMap((ph) => strings(ph.assets)) : [])]);
-  deps.push(...find('object', (o) => sources.has(String(o.path))));
   return deps;
+}
+
+/** The names `value` gives to other objects: its field's rule, a list's rule for each element, an object's fields' rules. */
+function collectReferences(type: TypeSchema, value: ManifestValue | undefined, out: { rule: ReferenceRule; value: string }[], owner?: Props, inherited?: ReferenceRule): void {
+  const rule = type.refersTo ?? inherited;
+  if (typeof value === 'string') {
+    if (rule && (rule.when === undefined || owner?.[rule.when.field] === rule.when.equals)) out.push({ rule, value });
+  } else if (Array.isArray(value)) {
+    for (const v of value) collectReferences(type.element ?? { type: 'string' }, v, out, owner, type.refersTo);
+  } else if (isPlain(value) && type.type === 'object' && type.fields && !type.secret) {
+    for (const f of type.fields) collectReferences(f, (value as Props)[f.name], out, value as Props);
+  }
 }

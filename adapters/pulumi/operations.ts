@@ -13,8 +13,8 @@ import jsonPatch from 'fast-json-patch';
 import type { ManifestValue, ResourceKind } from '../../common/manifest.js';
 import { RESOURCE_ATTRIBUTES, naturalKeyOf, type ResourcePropertiesByKind } from '../../common/resource-properties.js';
 import { RESOURCE_SCHEMAS, checkProperties } from '../../common/resource-schema.js';
-import { cloudApiHandlers } from '../../provider/handlers/cloudapi-index.js';
-import { mantaHandlers } from '../../provider/handlers/manta-index.js';
+import { propertyValueProblems } from '../../common/rules/index.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 import type { JsonPatchOperation, PlainObject, ResolvedProperties, ResourceHandler } from '../../provider/handlers/types.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import { AdapterError } from '../errors.js';
@@ -31,7 +31,7 @@ export type PulumiOutputs = PulumiInputs & { readonly naturalKey: string };
 const NOT_PROPERTIES = new Set(['connection', '__provider', 'naturalKey']);
 
 function handlerFor(kind: ResourceKind): ResourceHandler<unknown, Clients> {
-  const handler = [...cloudApiHandlers, ...mantaHandlers].find((h) => h.kind === kind);
+  const handler = defaultHandlers().get(kind);
   if (!handler || handler.mode !== 'managed') throw new AdapterError('PULUMI_INPUT_INVALID', `kind ${kind} has no managed handler; it cannot be a Pulumi resource`);
   return handler as ResourceHandler<unknown, Clients>;
 }
@@ -47,7 +47,10 @@ function resolvedOf(kind: ResourceKind, inputs: PulumiInputs): ResolvedPropertie
   return props as ResolvedProperties;
 }
 
-/** Fills defaults and derived fields and checks the shape; failures name the property and the rule. */
+/**
+ * Fills defaults and derived fields and checks the shape and the values, with the rules synth
+ * applies (logins, emails, policy rules, paths, durability...); failures name the property and the rule.
+ */
 export function check(kind: ResourceKind, news: PulumiInputs): { inputs: PulumiInputs; failures: { property: string; reason: string }[] } {
   const props = propertiesOf(news);
   let account: string;
@@ -62,7 +65,10 @@ export function check(kind: ResourceKind, news: PulumiInputs): { inputs: PulumiI
     completeProperties(kind, kind, props, account, process.cwd());
     if (kind === 'user') delete props.password;
     const shaped = kind === 'user' ? { ...props, password: { $secret: { source: 'generated' as const } } } : props;
-    const failures = checkProperties(kind, shaped).map((reason) => ({ property: /^[\w-]+\.(\w+)/.exec(reason)?.[1] ?? '', reason }));
+    const shapeProblems = checkProperties(kind, shaped);
+    // Values are checked only once the shape is right (a rule cannot judge a value of the wrong type).
+    const problems = shapeProblems.length > 0 ? shapeProblems : propertyValueProblems(kind, shaped, account);
+    const failures = problems.map((reason) => ({ property: /^[\w-]+\.(\w+)/.exec(reason)?.[1] ?? '', reason }));
     if (password !== undefined && typeof password !== 'string') failures.push({ property: 'password', reason: 'password: must be a string (make it a Pulumi secret)' });
     const inputs: PulumiInputs = { ...props, ...(password !== undefined ? { password } : {}), ...(news.connection !== undefined ? { connection: news.connection } : {}) };
     return { inputs, failures };

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/index.js';
 import { createCloudApiClient, createMantaClient, loadKeyMaterial, type CloudApiClient, type MantaClient } from '../../provider/index.js';
-import { writeTestKey, type TestKeyPair } from '../../test/support/keys.js';
+import { writeTestKey, type TestKeyPair } from '../../scripts/support/keys.js';
 
 /** Requests counted by the emulator, per service and operation. */
 export interface RequestCounts {

@@ -4,7 +4,7 @@
  * sample), and one large object (multipart for triton-iac, `mput`'s single streaming PUT for the
  * vendor tools, which upload one file per request).
  */
-import type { TestKeyPair } from '../../test/support/keys.js';
+import type { TestKeyPair } from '../../scripts/support/keys.js';
 import { startCloud } from './cloud.js';
 import { sampleOf, type SampleSet } from './sample.js';
 import { firstError, iac, mantaTool } from './tools.js';

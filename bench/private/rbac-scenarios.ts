@@ -3,7 +3,7 @@
  * apply` (each against its own, identical emulator), a no-op plan, a drift check after one
  * out-of-band change, and the initial apply again under a consistency window (3 s by default).
  */
-import type { TestKeyPair } from '../../test/support/keys.js';
+import type { TestKeyPair } from '../../scripts/support/keys.js';
 import { startCloud, type BenchCloud } from './cloud.js';
 import type { Measured } from './proc.js';
 import { sampleOf, type SampleSet } from './sample.js';

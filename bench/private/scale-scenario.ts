@@ -3,7 +3,7 @@
  * N = 10,000) applies the RBAC set from scratch at growing sizes, so that the time per object can be
  * compared from 100 to 10,000. Flat time per object means the apply grows linearly.
  */
-import type { TestKeyPair } from '../../test/support/keys.js';
+import type { TestKeyPair } from '../../scripts/support/keys.js';
 import { startCloud } from './cloud.js';
 import { sampleOf, type SampleSet } from './sample.js';
 import { firstError, iac } from './tools.js';

@@ -6,6 +6,7 @@ import { UsageError, type Command, type CommandIo } from '../command.js';
 import { expectPositionals, intFlag, parseArgs } from '../private/args.js';
 import type { LoadedApp } from '../private/app-loader.js';
 import { hasWork, runPlan, runReviewed } from '../private/carry-out.js';
+import { checkSavedPlanContext } from '../private/context.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession, type CommonOptions } from '../private/session.js';
 
 const HELP = `Usage: triton-iac apply [APP | PLANFILE] [options]
@@ -26,7 +27,8 @@ name), applies exactly that plan without asking, and refuses if the state or any
 changed since it was made. The file is self-contained: it holds the synthesized stack and the
 directory the plan was made in (relative paths such as object content files are read from
 there), so it can be applied from any directory without the app. Give --emulator when the plan
-was made with it. --app APP applies it against APP instead (refused if APP changed since).
+was made with it. The file records the context the app was built with (--context,
+triton-iac.json); apply refuses a --context (or, with --app, an app context) that differs. --app APP applies it against APP instead (refused if APP changed since).
 
 Without a terminal (CI, a pipe) apply refuses to run unless --auto-approve or a PLANFILE is given.
 
@@ -47,6 +49,7 @@ Examples:
   triton-iac apply --emulator examples/quickstart/main.ts
   triton-iac apply --auto-approve --parallelism 4
   triton-iac plan --out plan.json && triton-iac apply plan.json
+  triton-iac apply --context env=staging --auto-approve
 `;
 
 /** `triton-iac apply`: makes the cloud match the app. */
@@ -68,9 +71,12 @@ export const applyCommand: Command = {
     if (saved !== undefined && adopt) throw new UsageError('--adopt cannot change a saved plan; make the plan with `triton-iac plan --adopt --out FILE` instead');
     const extra = { ...(parallelism !== undefined ? { parallelism } : {}), ...(targets.length > 0 ? { targets } : {}) };
     if (savedFile?.origin !== undefined && !args.strings.has('app')) {
+      // The plan carries the stack its context built: a --context that says otherwise is refused.
+      checkSavedPlanContext(savedFile.origin.context, common.context, first!, true);
       return applySelfContained(savedFile.plan, savedFile.origin, common, extra, io, first!);
     }
     const app = await loadAppFor(saved !== undefined ? args.strings.get('app') : (args.strings.get('app') ?? first), common, io);
+    if (savedFile?.origin !== undefined) checkSavedPlanContext(savedFile.origin.context, app.context ?? {}, first!, false);
     const session = await openSession(app, saved !== undefined ? { ...common, stack: saved.stack } : common, io);
     try {
       if (saved !== undefined) {

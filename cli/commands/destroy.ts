@@ -8,7 +8,9 @@ const HELP = `Usage: triton-iac destroy [APP] [options]
 Deletes every object the stack manages, dependents first. The account itself, and objects the
 stack does not manage, are never touched (a RoleTag removes only the roles it declares). Takes the
 state lock first, then shows the plan and asks for confirmation on a terminal; without a terminal
-it refuses unless --auto-approve is given.
+it refuses unless --auto-approve is given. A resource declared (or last applied) with
+retainOnDelete is forgotten, not deleted; one with protect makes destroy refuse before anything
+is deleted.
 
 Options:
   --auto-approve, -y   do not ask for confirmation
@@ -16,7 +18,8 @@ Options:
 
 ${COMMON_HELP}
 
-Exit codes: 0 destroyed (or nothing to destroy), 1 error, declined or a delete failed.
+Exit codes: 0 destroyed (or nothing to destroy), 1 error, declined, a delete failed, or a
+protected resource (PROTECTED).
 
 Examples:
   triton-iac destroy --emulator examples/quickstart/main.ts

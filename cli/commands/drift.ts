@@ -1,7 +1,7 @@
 import type { Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
 import { renderDrift, renderDriftsJson, type StackDrift } from '../private/drift-output.js';
-import { engine } from '../private/engine.js';
+import { driftStack } from '../private/engine.js';
 import { outputFormat } from '../private/plan-output.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
 
@@ -43,7 +43,7 @@ export const driftCommand: Command = {
     try {
       const drifts: StackDrift[] = [];
       for (const stack of session.stacks) {
-        const report = await engine().driftStack(stack, await session.options(stack));
+        const report = await driftStack(stack, await session.options(stack));
         drifts.push({ stack: stack.name, account: stack.account, report });
         // JSON is one document for the whole run, written once every stack is checked.
         if (format !== 'json') io.stdout.write(renderDrift(drifts.at(-1)!, format, io));

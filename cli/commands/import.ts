@@ -2,7 +2,7 @@ import { closestMatches } from '../../common/did-you-mean.js';
 import type { StackManifest } from '../../common/manifest.js';
 import { UsageError, type Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
-import { engine } from '../private/engine.js';
+import { importResource } from '../private/engine.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
 
 const HELP = `Usage: triton-iac import [APP] ADDRESS ID [options]
@@ -38,7 +38,7 @@ export const importCommand: Command = {
     const session = await openSession(app, common, io);
     try {
       const stack = stackOfAddress(session.stacks, address, app.path);
-      await engine().importResource(stack, address, id, await session.options(stack));
+      await importResource(stack, address, id, await session.options(stack));
       io.stdout.write(`Imported ${id} as ${address} into the state of stack ${stack.name}. Run \`triton-iac plan\` to see how it differs from the declaration.\n`);
       return 0;
     } finally {

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import { planConflicts, planHasChanges, writeSavedPlan, type Plan } from '../../reconciler/index.js';
+import { destroyView, planConflicts, planHasChanges, writeSavedPlan, type Plan } from '../../reconciler/index.js';
 import { UsageError, type Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
-import { engine } from '../private/engine.js';
+import { planDestroy, planStack } from '../private/engine.js';
 import { outputFormat, renderPlan, renderPlansJson } from '../private/plan-output.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
 
@@ -21,20 +21,29 @@ Options:
                              {"stacks": [plan, …]}, with one plan document per stack)
   --detailed-exitcode        exit 0 when there are no changes, 2 when there are, 1 on error
   --target ADDRESS           plan only this resource and what it depends on (repeatable)
+  --destroy                  show what \`triton-iac destroy\` would delete (every object in the
+                             state); with --out, \`apply FILE\` then carries out exactly that
   --adopt                    plan to adopt objects found in the cloud, outside the state, that
                              differ from the declaration (without it they are conflicts, and the
                              plan exits 1 since apply would refuse it)
 
 ${COMMON_HELP}
 
+A resource with protect that the plan would delete or replace fails the plan (PROTECTED); one
+with retainOnDelete that left the app shows as "will be forgotten, not deleted".
+
 Exit codes: 0 success (with --detailed-exitcode: no changes), 2 changes (only with
---detailed-exitcode), 1 error or a conflict (an object apply would take over without consent).
+--detailed-exitcode; with --destroy: something would be deleted), 1 error, a conflict (an
+object apply would take over without consent) or a protected resource that would be deleted or
+replaced.
 
 Examples:
   triton-iac plan --emulator examples/quickstart/main.ts
   triton-iac plan --out plan.json
   triton-iac plan --format markdown >> "$GITHUB_STEP_SUMMARY"
   triton-iac plan --detailed-exitcode --target quickstart/ops
+  triton-iac plan --destroy --out destroy.plan.json
+  triton-iac plan --context env=staging --out staging.plan
 `;
 
 /** `triton-iac plan`: shows what apply would do. */
@@ -42,12 +51,14 @@ export const planCommand: Command = {
   name: 'plan',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, { ...COMMON_FLAGS, out: 'string', format: 'string', json: 'boolean', 'detailed-exitcode': 'boolean', target: 'repeat', adopt: 'boolean' }, 'plan');
+    const args = parseArgs(argv, { ...COMMON_FLAGS, out: 'string', format: 'string', json: 'boolean', 'detailed-exitcode': 'boolean', target: 'repeat', adopt: 'boolean', destroy: 'boolean' }, 'plan');
     expectPositionals(args, 'plan', 0, 1, '[APP] [options]');
     const common = commonOptions(args);
     const format = outputFormat(args);
     const out = args.strings.get('out');
     const targets = args.repeats.get('target') ?? [];
+    const destroy = args.booleans.has('destroy');
+    if (destroy && (targets.length > 0 || args.booleans.has('adopt'))) throw new UsageError('--destroy plans the deletion of everything in the state; it takes neither --target nor --adopt');
     const app = await loadAppFor(args.positionals[0], common, io);
     const session = await openSession(app, common, io);
     try {
@@ -56,7 +67,9 @@ export const planCommand: Command = {
       }
       const plans: Plan[] = [];
       for (const stack of session.stacks) {
-        const plan = await engine().planStack(stack, await session.options(stack, { ...(targets.length > 0 ? { targets } : {}), ...(args.booleans.has('adopt') ? { adopt: true } : {}) }));
+        const plan = destroy
+          ? await planDestroy(stack, await session.options(stack))
+          : await planStack(stack, await session.options(stack, { ...(targets.length > 0 ? { targets } : {}), ...(args.booleans.has('adopt') ? { adopt: true } : {}) }));
         plans.push(plan);
         // JSON is one document for the whole run, written once every stack is planned.
         if (format !== 'json') io.stdout.write(renderPlan(plan, format, io));
@@ -64,7 +77,8 @@ export const planCommand: Command = {
       }
       if (format === 'json') io.stdout.write(renderPlansJson(plans));
       if (out !== undefined) {
-        const origin = { app: app.path, workDir: io.cwd, emulator: common.emulator, stack: session.stacks[0]! };
+        // A destroy plan is made from the stack without its resources; apply FILE recognises it by that.
+        const origin = { app: app.path, workDir: io.cwd, emulator: common.emulator, stack: destroy ? destroyView(session.stacks[0]!) : session.stacks[0]!, ...(app.context !== undefined ? { context: app.context } : {}) };
         await writeSavedPlan(resolve(io.cwd, out), plans[0]!, origin);
         // The note goes to stderr so that `--json --out` still prints clean JSON on stdout.
         io.stderr.write(`Saved the plan to ${out}. To carry it out exactly: triton-iac apply ${out}${common.emulator ? ' --emulator' : ''}\n`);

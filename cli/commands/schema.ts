@@ -1,7 +1,6 @@
 import { RESOURCE_SCHEMAS } from '../../common/resource-schema.js';
-import { handlerSchemas } from '../../adapters/cdktf/handler-schemas.js';
-import { terraformProviderSchema } from '../../adapters/cdktf/terraform-schema.js';
 import type { Command } from '../command.js';
+import { terraformSchemaWriter } from '../private/adapters.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
 
 const HELP = `Usage: triton-iac schema [--terraform]
@@ -27,7 +26,7 @@ export const schemaCommand: Command = {
   async run(argv, io) {
     const args = parseArgs(argv, { terraform: 'boolean' }, 'schema');
     expectPositionals(args, 'schema', 0, 0, '[--terraform]');
-    const doc = args.booleans.has('terraform') ? terraformProviderSchema(handlerSchemas()) : RESOURCE_SCHEMAS;
+    const doc = args.booleans.has('terraform') ? (await terraformSchemaWriter()).terraformProviderSchema() : RESOURCE_SCHEMAS;
     io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
     return 0;
   },

@@ -1,14 +1,14 @@
 import { closestMatches } from '../../common/did-you-mean.js';
 import type { StackManifest } from '../../common/manifest.js';
 import { addressesUnder, listResources, moveResource, removeResource, showResource, updateState, type StateDocument } from '../../reconciler/index.js';
+import { pullState, pushStateFile } from '../private/state-transfer.js';
 import { UsageError, type Command, type CommandIo } from '../command.js';
 import { parseArgs, type ParsedArgs } from '../private/args.js';
 import { selectOneStack } from '../private/app-loader.js';
-import { closeClients, engine, type Clients } from '../private/engine.js';
-import { emulatorOverrides, startEmbeddedEmulator, withoutCloudSettings, type EmbeddedEmulator } from '../private/embedded-emulator.js';
-import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, type CommonOptions } from '../private/session.js';
+import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor } from '../private/session.js';
+import { withBackend, type Backend } from '../private/state-backend.js';
 
-const HELP = `Usage: triton-iac state <list|show|rm|mv> [APP] ...
+const HELP = `Usage: triton-iac state <list|show|rm|mv|pull|push> [APP] ...
 
 Looks at and edits the state: the record of the objects a stack manages. Edits take the state lock
 and never touch the cloud.
@@ -21,6 +21,11 @@ and never touch the cloud.
                                      plan and apply find most renames themselves (a resource
                                      that left the app and one that joined it, of the same kind
                                      and natural key, plan as a move)
+  state pull [APP]                   print the whole state document (JSON) on standard output
+  state push [APP] FILE [--force]    replace the state with FILE (\`-\` for standard input), as
+                                     Terraform does: refused when FILE has another lineage (another
+                                     state's history) or a serial not newer than the stored one,
+                                     unless --force; the stored serial is then above both
 
 ${COMMON_HELP}
 
@@ -29,9 +34,13 @@ Examples:
   triton-iac state show quickstart/alice
   triton-iac state mv quickstart/ops quickstart/team/ops
   triton-iac state rm quickstart/latest-notes
+  triton-iac state pull > backup.state.json
+  triton-iac state push backup.state.json --force
+
+Exit codes: 0 success, 1 error (an unknown address, a refused push, a held lock).
 `;
 
-const ARITY: Readonly<Record<string, number>> = { list: 0, show: 1, rm: 1, mv: 2 };
+const ARITY: Readonly<Record<string, number>> = { list: 0, show: 1, rm: 1, mv: 2, pull: 0, push: 1 };
 
 /** `triton-iac state`: list, show, rm, mv. */
 export const stateCommand: Command = {
@@ -40,9 +49,9 @@ export const stateCommand: Command = {
   async run(argv, io) {
     const [sub, ...rest] = argv;
     if (sub === undefined || ARITY[sub] === undefined) {
-      throw new UsageError(`${sub === undefined ? 'missing' : `unknown`} state sub-command${sub ? ` "${sub}"` : ''}: use list, show, rm or mv; run \`triton-iac state --help\``);
+      throw new UsageError(`${sub === undefined ? 'missing' : `unknown`} state sub-command${sub ? ` "${sub}"` : ''}: use list, show, rm, mv, pull or push; run \`triton-iac state --help\``);
     }
-    const args = parseArgs(rest, { ...COMMON_FLAGS, json: 'boolean' }, `state ${sub}`);
+    const args = parseArgs(rest, { ...COMMON_FLAGS, json: 'boolean', ...(sub === 'push' ? { force: 'boolean' as const } : {}) }, `state ${sub}`);
     const words = splitAppArg(args, sub);
     const common = commonOptions(args);
     const app = await loadAppFor(words.app, common, io);
@@ -66,6 +75,10 @@ export const stateCommand: Command = {
           io.stdout.write(`${JSON.stringify(showResource(doc, a), null, 2)}\n`);
           return 0;
         }
+        case 'pull':
+          return pullState(backend, stack, io);
+        case 'push':
+          return pushStateFile(backend, lock, a, args.booleans.has('force'), io);
         case 'rm':
           await updateState(backend, lock, target, (doc) => removeResource(doc, a));
           io.stdout.write(`Removed ${a} from the state of stack ${stack.name}. The object itself is untouched and no longer managed.\n`);
@@ -105,28 +118,8 @@ function splitAppArg(args: ParsedArgs, sub: string): { app: string | undefined; 
   const words = args.positionals;
   if (words.length === arity) return { app: undefined, rest: words };
   if (words.length === arity + 1) return { app: words[0], rest: words.slice(1) };
-  const usage = { list: '[APP]', show: '[APP] ADDRESS', rm: '[APP] ADDRESS', mv: '[APP] FROM TO' }[sub];
+  const usage = { list: '[APP]', show: '[APP] ADDRESS', rm: '[APP] ADDRESS', mv: '[APP] FROM TO', pull: '[APP]', push: '[APP] FILE' }[sub];
   throw new UsageError(`wrong number of arguments: usage is \`triton-iac state ${sub} ${usage}\``);
-}
-
-type Backend = ReturnType<ReturnType<typeof engine>['openStateBackend']>;
-
-async function withBackend(stack: StackManifest, common: CommonOptions, io: CommandIo, body: (backend: Backend) => Promise<number>): Promise<number> {
-  // Only a Manta-backed state needs a connection; a local state file is read directly.
-  let clients: Clients | undefined;
-  let emulator: EmbeddedEmulator | undefined;
-  try {
-    if (stack.state?.type === 'manta') {
-      if (common.emulator) emulator = await startEmbeddedEmulator({ cwd: io.cwd, accounts: [stack.account] });
-      const overrides = emulator ? emulatorOverrides(emulator, stack.account) : undefined;
-      const env = emulator ? withoutCloudSettings(io.env) : { ...io.env, ...(common.profile !== undefined ? { TRITON_PROFILE: common.profile } : {}) };
-      clients = await engine().connectStack(stack, { env, ...(overrides ? { overrides } : {}) });
-    }
-    return await body(engine().openStateBackend(stack, { workDir: io.cwd, ...(clients ? { clients } : {}) }));
-  } finally {
-    await closeClients(clients);
-    await emulator?.close();
-  }
 }
 
 async function readDoc(backend: Backend): Promise<StateDocument | undefined> {

@@ -17,12 +17,15 @@ Options:
   --out FILE, -o FILE   write the manifest to FILE instead of standard output
   --stack NAME          print only this stack (the manifest keeps its envelope)
   --account LOGIN       the account an rbac.json is for (default: TRITON_ACCOUNT)
+  --context KEY=VALUE   a value the app reads with app.node.tryGetContext('KEY') (repeatable;
+                        wins over "context" in triton-iac.json)
   --debug               print stack traces on errors
 
 Examples:
   triton-iac synth examples/quickstart/main.ts
   triton-iac synth --out manifest.json && git diff manifest.json
   triton-iac synth --account acme rbac.json
+  triton-iac synth --context env=staging infra/main.ts
 `;
 
 /** `triton-iac synth`: prints or writes the manifest. */
@@ -30,7 +33,7 @@ export const synthCommand: Command = {
   name: 'synth',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, { out: 'string', stack: 'string', account: 'string', debug: 'boolean' }, 'synth');
+    const args = parseArgs(argv, { out: 'string', stack: 'string', account: 'string', debug: 'boolean', context: 'repeat' }, 'synth');
     expectPositionals(args, 'synth', 0, 1, '[APP] [--out FILE]');
     const common = commonOptions(args);
     const app = await loadAppFor(args.positionals[0], common, io);

@@ -6,11 +6,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isTerraformJson } from '../../adapters/cdktf/is-terraform-json.js';
 import { MANIFEST_VERSION, type Manifest, type StackManifest } from '../../common/manifest.js';
-import { fromRbacJson, SynthError, TritonApp, TritonStack } from '../../constructs/index.js';
+import { CONTEXT_ENV, fromRbacJson, SynthError, TritonApp, TritonStack } from '../../constructs/index.js';
 import { manifestProblems } from '../../reconciler/plan/validate-manifest.js';
 import { UsageError } from '../command.js';
+import { terraformJsonReader, type TerraformJsonReader } from './adapters.js';
+import { withEnv, type AppContext } from './context.js';
 
 /** What the APP turned out to be. */
 export type AppKind = 'program' | 'manifest' | 'rbac-json' | 'cdktf';
@@ -22,6 +23,8 @@ export interface LoadedApp {
   readonly manifest: Manifest;
   /** What synthesized but is probably not meant, `<construct path>: <message>` (see `TritonApp.warnings`). */
   readonly warnings?: readonly string[];
+  /** The context the program was built with (`--context`, `triton-iac.json`); absent when none. */
+  readonly context?: AppContext;
 }
 
 /** Options for loading a `triton rbac apply` file (which names no account or stack) or a `cdk.tf.json`. */
@@ -72,10 +75,12 @@ export function resolveAppPath(arg: string | undefined, cwd: string): string {
  * @throws UsageError for an unreadable or unrecognised file, a module that builds no app, or a
  *   synth failure (every problem listed).
  */
-export async function loadApp(path: string, rbac: RbacLoadOptions = {}): Promise<LoadedApp> {
+export async function loadApp(path: string, rbac: RbacLoadOptions = {}, context: AppContext = {}): Promise<LoadedApp> {
   const ext = extname(path).toLowerCase();
   if (['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs', '.tsx', '.jsx'].includes(ext)) {
-    return { path, kind: 'program', ...(await synthProgram(path)) };
+    // The program reads the context while it builds the app (the CDK's CDK_CONTEXT_JSON).
+    const synthesized = await withEnv(CONTEXT_ENV, JSON.stringify(context), () => synthProgram(path));
+    return { path, kind: 'program', ...synthesized, ...(Object.keys(context).length > 0 ? { context } : {}) };
   }
   let value: unknown;
   try {
@@ -89,7 +94,8 @@ export async function loadApp(path: string, rbac: RbacLoadOptions = {}): Promise
     );
   }
   if (isObject(value) && 'stacks' in value) return { path, kind: 'manifest', manifest: checkManifest(value, path) };
-  if (isTerraformJson(value)) return { path, kind: 'cdktf', manifest: await convertTerraformJson(value, path, rbac.account) };
+  const cdktf = await terraformJsonReader();
+  if (cdktf.isTerraformJson(value)) return { path, kind: 'cdktf', manifest: convertTerraformJson(cdktf, value, path, rbac.account) };
   if (isObject(value) && ('users' in value || 'roles' in value || 'policies' in value)) {
     return { path, kind: 'rbac-json', ...synthRbac(path, rbac) };
   }
@@ -155,11 +161,9 @@ function synthRbac(path: string, options: RbacLoadOptions): { manifest: Manifest
   }
 }
 
-async function convertTerraformJson(value: unknown, path: string, account: string | undefined): Promise<Manifest> {
-  // Loaded only for a cdk.tf.json: every other plan would pay for the converter's modules.
-  const { manifestFromTerraformJson } = await import('../../adapters/cdktf/from-terraform-json.js');
+function convertTerraformJson(cdktf: TerraformJsonReader, value: unknown, path: string, account: string | undefined): Manifest {
   try {
-    return manifestFromTerraformJson(value, account !== undefined ? { account } : {}).manifest;
+    return cdktf.manifestFromTerraformJson(value, account !== undefined ? { account } : {}).manifest;
   } catch (err) {
     throw new UsageError(`${path} is a CDKTF cdk.tf.json that cannot be converted: ${firstLine(err)}. See docs/adapters-cdktf.md`, { cause: err });
   }

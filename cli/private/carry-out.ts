@@ -5,7 +5,7 @@
 import type { StackManifest } from '../../common/manifest.js';
 import { planConflicts, planHasChanges, type Plan } from '../../reconciler/index.js';
 import { UsageError, type CommandIo } from '../command.js';
-import { engine, type ApplyResult, type EngineOptions } from './engine.js';
+import { applyPlan, type ApplyResult, applyReviewed, type EngineOptions } from './engine.js';
 import { apiErrorHint } from './errors.js';
 import { renderPlan } from './plan-output.js';
 import { ProgressReporter } from './progress.js';
@@ -46,7 +46,7 @@ export async function approve(plan: Plan, approval: Approval, io: CommandIo): Pr
 export async function runPlan(stack: StackManifest, plan: Plan, options: EngineOptions, io: CommandIo): Promise<ApplyResult> {
   return withProgress(stack, io, (watch, startWatching) => {
     startWatching();
-    return engine().applyPlan(stack, plan, { ...options, ...watch });
+    return applyPlan(stack, plan, { ...options, ...watch });
   });
 }
 
@@ -63,7 +63,7 @@ export type ReviewedOutcome = 'nothing' | 'declined' | ApplyResult;
 export async function runReviewed(stack: StackManifest, options: EngineOptions, mode: 'apply' | 'destroy', approval: Approval, io: CommandIo): Promise<ReviewedOutcome> {
   let outcome: 'nothing' | 'declined' | undefined;
   const reviewed = await withProgress(stack, io, async (watch, startWatching) => {
-    const { result } = await engine().applyReviewed(
+    const { result } = await applyReviewed(
       stack,
       { ...options, ...watch },
       async (plan) => {

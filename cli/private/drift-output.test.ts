@@ -28,6 +28,26 @@ const report = {
       before: { login: 'alice', password: { label: '(sensitive value)' } },
       after: { login: 'alice', password: { label: '(sensitive value)' } },
     },
+    {
+      address: 'prod/ops',
+      kind: 'role',
+      naturalKey: 'ops',
+      action: 'update',
+      origin: 'outside',
+      changes: [{ op: 'replace', path: '/members/1/login', value: 'carol' }],
+      before: { name: 'ops', members: [{ type: 'subuser', login: 'bob', default: false }, { type: 'subuser', login: 'dave', default: false }] },
+      after: { name: 'ops', members: [{ type: 'subuser', login: 'bob', default: false }, { type: 'subuser', login: 'carol', default: false }] },
+    },
+    {
+      address: 'prod/count',
+      kind: 'job',
+      naturalKey: 'count',
+      action: 'replace',
+      origin: 'outside',
+      changes: [{ op: 'add', path: '/staleInputs/0', value: '/acme/stor/a' }, { op: 'replace', path: '/inputs/0', value: '/acme/stor/b' }],
+      before: { name: 'count', inputs: ['/acme/stor/a'], staleInputs: ['/acme/stor/a'] },
+      after: { name: 'count', inputs: ['/acme/stor/b'], staleInputs: [] },
+    },
     { address: 'prod/notes', kind: 'object', naturalKey: '/acme/stor/notes', action: 'create', origin: 'outside', changes: [], before: null, after: { path: '/acme/stor/notes' } },
   ],
 } as unknown as DriftReport;
@@ -36,11 +56,22 @@ const drift = { stack: 'prod', account: 'acme', report };
 describe('drift reports', () => {
   it('say in text what differs, live against declared, and where the change came from', () => {
     const text = renderDrift(drift, 'text', io);
-    expect(text).toContain('Drift in stack prod (account acme): 3 of 5 objects differ.');
+    expect(text).toContain('Drift in stack prod (account acme): 5 of 5 objects differ.');
     expect(text).toContain('~ prod/read-only (policy read-only): changed outside triton-iac');
-    expect(text).toContain('rules: ["CAN deletemachine","CAN getmachine"] (live) -> ["CAN getmachine"] (declared)');
+    expect(text).toContain('      rules (live -> declared):\n        - "CAN deletemachine" (live only)\n');
     expect(text).toContain('password: "(sensitive value)" (live) -> "(sensitive value)" (declared)');
     expect(text).toContain('prod/notes (object /acme/stor/notes): changed outside triton-iac\n      missing live (deleted outside triton-iac)');
+  });
+
+  it('show a list element by element and leave bookkeeping out, in text, JSON and Markdown', () => {
+    const text = renderDrift(drift, 'text', io);
+    expect(text).toContain('      members (live -> declared):\n        - dave (live only)\n        + carol (declared only)\n');
+    expect(text).toContain('      inputs (live -> declared):\n        - "/acme/stor/a" (live only)\n        + "/acme/stor/b" (declared only)\n');
+    expect(text).not.toContain('staleInputs');
+    expect(text).toContain('      input /acme/stor/a written after the job ran: apply runs it again\n');
+    const json = JSON.parse(renderDrift(drift, 'json', io)) as { drifted: { address: string; changes: { path: string }[] }[] };
+    expect(json.drifted.find((d) => d.address === 'prod/count')!.changes.map((c) => c.path)).toEqual(['/inputs/0']);
+    expect(renderDrift(drift, 'markdown', io)).not.toContain('staleInputs');
   });
 
   it('give JSON with the documented fields and secrets as null', () => {
@@ -49,6 +80,8 @@ describe('drift reports', () => {
     expect(json.drifted.map((d) => [d.address, d.origin])).toEqual([
       ['prod/read-only', 'outside'],
       ['prod/alice', 'both'],
+      ['prod/ops', 'outside'],
+      ['prod/count', 'outside'],
       ['prod/notes', 'outside'],
     ]);
     expect(json.drifted[1]!.changes[0]!.value).toBeNull();

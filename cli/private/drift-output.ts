@@ -3,6 +3,7 @@
  * `{stack, account, checked, drifted: [{address, kind, naturalKey, action, origin, changes: [{op, path, value?}]}]}`,
  * with secret and not-yet-known values as `null`.
  */
+import { bookkeepingNote, elementLabel, isBookkeeping, listDelta } from '../../reconciler/index.js';
 import type { CommandIo } from '../command.js';
 import type { DriftItem, DriftReport } from './engine.js';
 import type { OutputFormat } from './plan-output.js';
@@ -63,14 +64,39 @@ function driftText(drift: StackDrift, io: CommandIo): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Each differing field as `field: <live> (live) -> <desired> (declared)`. */
+/**
+ * Each differing field as `field: <live> (live) -> <desired> (declared)`; a list whose membership
+ * differs element by element (`- carol (live only)`, `+ dave (declared only)`). Bookkeeping fields
+ * are left out (see `reconciler/render/fields.ts`).
+ */
 function describeItem(item: DriftItem): string[] {
   if (item.before === null || item.before === undefined) return ['missing live (deleted outside triton-iac); apply creates it again'];
-  if (item.after === null || item.after === undefined) return ['no longer declared; apply deletes it'];
+  if (item.after === null || item.after === undefined) return [item.action === 'forget' ? 'no longer declared; apply forgets it (retainOnDelete: the object stays)' : 'no longer declared; apply deletes it'];
   const before = asRecord(item.before);
   const after = asRecord(item.after);
-  const fields = [...new Set(item.changes.map((c) => (c.path.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~')))].filter((f) => f !== '');
-  return fields.map((f) => `${f}: ${show(before[f])} (live) -> ${show(after[f])} (declared)`);
+  const fields = [...new Set(changesOf(item).map((c) => topField(c.path)))].filter((f) => f !== '');
+  const bookkept = item.changes.some((op) => isBookkeeping(item.kind, topField(op.path)));
+  const note = bookkept ? bookkeepingNote(item.kind, before as Parameters<typeof bookkeepingNote>[1]) : undefined;
+  return [...(note !== undefined ? [note] : []), ...fields.flatMap((f) => {
+    const b = before[f];
+    const a = after[f];
+    if (Array.isArray(b) && Array.isArray(a)) {
+      const { added, removed } = listDelta(b as DriftItem['before'][], a as DriftItem['before'][]);
+      if (added.length + removed.length > 0) {
+        return [
+          `${f} (live -> declared):`,
+          ...removed.map((e) => `  - ${elementLabel(item.kind, f, e!)} (live only)`),
+          ...added.map((e) => `  + ${elementLabel(item.kind, f, e!)} (declared only)`),
+        ];
+      }
+    }
+    return [`${f}: ${show(b)} (live) -> ${show(a)} (declared)`];
+  })];
+}
+
+/** The top-level field a JSON pointer is in (`/members/1` is in `members`). */
+function topField(pointer: string): string {
+  return (pointer.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 function asRecord(value: unknown): Record<string, unknown> {
@@ -106,8 +132,9 @@ interface Change {
   readonly value?: unknown;
 }
 
+/** The item's changes, bookkeeping fields left out: they are not differences a user made or can fix. */
 function changesOf(item: DriftItem): Change[] {
-  return item.changes.map((op) => ({ op: op.op, path: op.path, ...('value' in op ? { value: op.value ?? null } : {}) }));
+  return item.changes.filter((op) => !isBookkeeping(item.kind, topField(op.path))).map((op) => ({ op: op.op, path: op.path, ...('value' in op ? { value: op.value ?? null } : {}) }));
 }
 
 /** A masked value (the engine's `Masked` token: an object whose only field is a `(…)` label). */

@@ -2,7 +2,6 @@
  * The engine calls the commands make, behind one module so that the commands depend on the
  * engine's published contract (`reconciler/engine.ts`) in a single place.
  */
-import * as reconciler from '../../reconciler/index.js';
 import type { EngineClients } from '../../reconciler/index.js';
 
 /** The engine types the commands use, re-exported so that they name one module. */
@@ -16,18 +15,11 @@ export type {
   EngineLogger,
   EngineOptions,
   ProgressEvent,
+  RefreshChange,
 } from '../../reconciler/index.js';
 
 /** The engine functions the CLI calls. */
-export type Engine = Pick<
-  typeof reconciler,
-  'connectStack' | 'planStack' | 'applyPlan' | 'applyStack' | 'applyReviewed' | 'planDestroy' | 'driftStack' | 'importResource' | 'openStateBackend'
->;
-
-/** The engine (a seam so that a test could hand the commands another one). */
-export function engine(): Engine {
-  return reconciler;
-}
+export { connectStack, planStack, applyPlan, applyStack, applyReviewed, planDestroy, driftStack, importResource, openStateBackend, refreshStack } from '../../reconciler/index.js';
 
 /** Closes the connections the clients hold. */
 export async function closeClients(clients: EngineClients | undefined): Promise<void> {

@@ -13,7 +13,7 @@ describe('error paragraphs', () => {
   it('name the code and what to do for a known failure', () => {
     const text = describeError(new ReconcilerError('STATE_LOCKED', 'the state is locked by triton-iac apply (pid 42 on ci-7, 3m ago)'));
     expect(text).toBe(
-      'Error [STATE_LOCKED]: the state is locked by triton-iac apply (pid 42 on ci-7, 3m ago)\nWait for the other run to finish, or pass --lock-timeout 2m to wait for it. If that process is gone, delete the .lock file named above.',
+      'Error [STATE_LOCKED]: the state is locked by triton-iac apply (pid 42 on ci-7, 3m ago)\nWait for the other run to finish, or pass --lock-timeout 2m to wait for it. If that process is gone, run `triton-iac force-unlock LOCK_ID` with the lock id named above.',
     );
     expect(describeError(new TritonConfigError('CONFIG_MISSING', 'CloudAPI URL: not set'))).toContain('--emulator');
   });

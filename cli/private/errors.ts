@@ -23,7 +23,9 @@ const HINTS: Readonly<Record<string, string>> = {
   STATE_MALFORMED: 'The state file is damaged and was not changed. Restore it from a backup, or remove it and bring existing objects back with `triton-iac import`.',
   STATE_MISMATCH: 'The state file belongs to another stack or account; check the stack\'s `state` path and --profile.',
   STATE_CONFLICT: 'Someone else wrote the state at the same time; re-run the command.',
-  STATE_LOCKED: 'Wait for the other run to finish, or pass --lock-timeout 2m to wait for it. If that process is gone, delete the .lock file named above.',
+  STATE_LOCKED: 'Wait for the other run to finish, or pass --lock-timeout 2m to wait for it. If that process is gone, run `triton-iac force-unlock LOCK_ID` with the lock id named above.',
+  STATE_LOCK_MISMATCH: 'Nothing was unlocked. Give the lock id the STATE_LOCKED error named (`triton-iac force-unlock LOCK_ID`).',
+  STATE_PUSH_REFUSED: 'Nothing was written. Pull the current state (`triton-iac state pull`) and compare; pass --force only when you mean to replace it.',
   STATE_IO: 'Check that the state directory exists and is writable.',
   STATE_NOT_FOUND: 'Apply the stack first (`triton-iac apply`); if it was applied elsewhere, check the stack\'s `state` setting, the working directory and --profile.',
   STATE_ADDRESS_NOT_FOUND: 'List the addresses with `triton-iac state list`.',
@@ -36,6 +38,7 @@ const HINTS: Readonly<Record<string, string>> = {
   READ_FAILED: 'Reading the live objects failed; check the connection and run again.',
   ADOPT_CONFLICT:
     'Nothing was changed. To manage the object as declared (overwriting how it differs), import it with `triton-iac import ADDRESS ID` or run `triton-iac apply --adopt`; to leave it alone, give the declaration another name.',
+  PROTECTED: 'Nothing was changed. To delete or replace a protected resource, set protect: false in the code and apply, then make the change; or stop managing it with `triton-iac state rm ADDRESS`.',
   IMPORT_INVALID: 'Check that the id belongs to an object of the kind the address declares.',
   ABORTED: 'The run was cancelled; actions that finished are recorded in the state. Run `triton-iac apply` again to finish.',
   INVALID_DESIRED: 'Fix the property named above in the app.',

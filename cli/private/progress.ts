@@ -12,6 +12,7 @@ const OUTCOME_VERB: Readonly<Record<string, string>> = {
   updated: 'updated',
   replaced: 'replaced',
   deleted: 'deleted',
+  forgotten: 'forgotten (left in the cloud)',
   adopted: 'adopted',
   read: 'read',
   unchanged: 'unchanged',

@@ -7,8 +7,11 @@ import type { StackManifest } from '../../common/manifest.js';
 import { UsageError, type CommandIo } from '../command.js';
 import { intFlag, type FlagSpec, type ParsedArgs } from './args.js';
 import { loadApp, resolveAppPath, selectStacks, type LoadedApp } from './app-loader.js';
-import { emulatorOverrides, startEmbeddedEmulator, withoutCloudSettings, type EmbeddedEmulator } from './embedded-emulator.js';
-import { closeClients, engine, type Clients, type EngineOptions } from './engine.js';
+import { emulatorOverrides, startEmbeddedEmulator, withoutCloudSettings, type EmbeddedEmulator } from '../embedded-emulator.js';
+import { CONTEXT_HELP, contextFlags, contextOf } from './context.js';
+import { type Clients, closeClients, connectStack, type EngineOptions } from './engine.js';
+import { checkWorkingDirectory, whileWorkingDirectoryExists } from './working-dir.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 /** The flags every cloud-facing command takes. */
 export const COMMON_FLAGS: FlagSpec = {
@@ -19,6 +22,7 @@ export const COMMON_FLAGS: FlagSpec = {
   account: 'string',
   'consistency-window-ms': 'string',
   'lock-timeout': 'string',
+  context: 'repeat',
 };
 
 /** Help text for {@link COMMON_FLAGS}, appended to each command's help. */
@@ -31,6 +35,7 @@ export const COMMON_HELP = `Common options:
   --consistency-window-ms N   how long the cloud may serve stale reads after a write
                               (default 15000; 0 with --emulator)
   --lock-timeout DURATION     wait this long for the state lock, e.g. 30s or 2m (default: fail at once)
+${CONTEXT_HELP}
   --debug                     print stack traces and engine debug lines on errors`;
 
 /** Options derived from the common flags. */
@@ -42,6 +47,8 @@ export interface CommonOptions {
   readonly account: string | undefined;
   readonly consistencyWindowMs: number | undefined;
   readonly lockTimeoutMs: number | undefined;
+  /** The `--context key=value` flags (the project file's context is added when the app is loaded). */
+  readonly context: Readonly<Record<string, string>>;
 }
 
 /** Reads the common flags. */
@@ -54,6 +61,7 @@ export function commonOptions(args: ParsedArgs): CommonOptions {
     account: args.strings.get('account'),
     consistencyWindowMs: intFlag(args, 'consistency-window-ms', 0, 3_600_000),
     lockTimeoutMs: parseDuration(args.strings.get('lock-timeout'), 'lock-timeout'),
+    context: contextFlags(args),
   };
 }
 
@@ -71,9 +79,17 @@ export function parseDuration(text: string | undefined, flag: string): number | 
 
 /** Loads the app named by the first positional word (or the project default); prints its synth warnings on stderr. */
 export async function loadAppFor(appArg: string | undefined, common: CommonOptions, io: CommandIo): Promise<LoadedApp> {
-  const path = resolveAppPath(appArg, io.cwd);
+  let path: string;
+  try {
+    path = resolveAppPath(appArg, io.cwd);
+  } catch (err) {
+    // "No app found" is not the news when the whole directory is gone.
+    checkWorkingDirectory(io.cwd);
+    throw err;
+  }
   const account = common.account ?? firstSet(io.env['TRITON_ACCOUNT'], io.env['SDC_ACCOUNT']) ?? (common.emulator ? 'demo' : undefined);
-  const app = await loadApp(path, { ...(account !== undefined ? { account } : {}), ...(common.stack !== undefined ? { stack: common.stack } : {}) });
+  const loading = loadApp(path, { ...(account !== undefined ? { account } : {}), ...(common.stack !== undefined ? { stack: common.stack } : {}) }, contextOf(common.context, io.cwd));
+  const app = await whileWorkingDirectoryExists(io.cwd, loading);
   for (const warning of app.warnings ?? []) io.stderr.write(`Warning: ${warning}\n`);
   return app;
 }
@@ -118,12 +134,13 @@ export async function openSession(app: LoadedApp, common: CommonOptions, io: Com
         const overrides = emulator ? emulatorOverrides(emulator, stack.account) : undefined;
         // --parallelism caps the requests in flight too: the clients' pools must not be the bottleneck.
         const maxConcurrent = extra.parallelism;
-        clients = await engine().connectStack(stack, { env, ...(io.env['HOME'] ? { home: io.env['HOME'] } : {}), ...(overrides ? { overrides } : {}), ...(maxConcurrent !== undefined ? { maxConcurrent } : {}) });
+        clients = await connectStack(stack, { env, ...(io.env['HOME'] ? { home: io.env['HOME'] } : {}), ...(overrides ? { overrides } : {}), ...(maxConcurrent !== undefined ? { maxConcurrent } : {}) });
         connected.set(stack.name, clients);
       }
       const windowMs = common.consistencyWindowMs ?? (emulator ? 0 : undefined);
       return {
         clients,
+        handlers: defaultHandlers(),
         workDir: io.cwd,
         env: io.env,
         log,

@@ -11,3 +11,5 @@ export { checkJobPhase, JOB_DISK_VALUES, JOB_MAX_REDUCERS, JOB_MEMORY_VALUES } f
 export { ROLE_TAG_COLLECTIONS } from './role-tags.js';
 export { MANTA_MAX_HEADER_BYTES, mantaHeaderBytes } from './manta-headers.js';
 export { checkAction, KNOWN_ACTIONS } from './actions.js';
+export { checkDurability, DURABILITY_MAX, DURABILITY_MIN } from './durability.js';
+export { propertyValueProblems } from './property-values.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkDurability,
   checkEmail,
   checkJobPhase,
   checkLogin,
@@ -11,6 +12,7 @@ import {
   JOB_MEMORY_VALUES,
   MANTA_MAX_HEADER_BYTES,
   mantaHeaderBytes,
+  propertyValueProblems,
   ROLE_TAG_COLLECTIONS,
 } from './index.js';
 
@@ -156,5 +158,17 @@ describe('mantaHeaderBytes', () => {
   });
   it('reaches the limit with one 4096-byte value', () => {
     expect(mantaHeaderBytes({ 'm-big': 'x'.repeat(MANTA_MAX_HEADER_BYTES) })).toBe(MANTA_MAX_HEADER_BYTES);
+  });
+});
+
+describe('propertyValueProblems: the synth rules on manifest properties', () => {
+  it('names the field and the rule for each kind, and passes valid values and references', () => {
+    expect(propertyValueProblems('user', { login: 'Al!ce', email: 'not-an-email' }, 'acme')).toEqual([`user.login: ${checkLogin('Al!ce')}`, `user.email: ${checkEmail('not-an-email')}`]);
+    expect(propertyValueProblems('policy', { name: 'p', rules: ['CAN listmachines AND'] }, 'acme')[0]).toMatch(/^policy\.rules\[0\]: "CAN listmachines AND": /);
+    expect(propertyValueProblems('object', { path: '/acme/stor/x', durability: 99 }, 'acme')).toEqual([`object.durability: ${checkDurability(99)}`]);
+    expect(propertyValueProblems('object', { path: '/other/stor/x', durability: 2 }, 'acme')).toEqual([`object.path: ${checkMantaPath('/other/stor/x', 'acme')}`]);
+    expect(propertyValueProblems('role', { name: 'ops', members: [{ type: 'subuser', login: 'x' }], policies: ['ok'] }, 'acme')[0]).toMatch(/^role\.members\[0\]\.login: /);
+    expect(propertyValueProblems('user', { login: 'alice', email: 'alice@acme.example' }, 'acme')).toEqual([]);
+    expect(propertyValueProblems('user', { login: { $ref: { address: 'a/b', attribute: 'login' } }, email: 'alice@acme.example' }, 'acme')).toEqual([]);
   });
 });

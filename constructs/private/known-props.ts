@@ -5,12 +5,14 @@
  */
 import { didYouMean } from '../../common/did-you-mean.js';
 import { ValidationError } from '../errors.js';
+import type { ResourceOptionProps } from '../resource-options.js';
 
 /**
  * The prop names of a props interface `T`, as data. Taking an object with every key of `T` set to
- * `true` makes the compiler check that the list is complete and has nothing else.
+ * `true` makes the compiler check that the list is complete and has nothing else. The lifecycle
+ * options every resource takes ({@link ResourceOptionProps}) are checked by the resource base.
  */
-export function propNames<T>(names: { readonly [K in keyof Required<T>]: true }): readonly string[] {
+export function propNames<T>(names: { readonly [K in Exclude<keyof Required<T>, keyof ResourceOptionProps>]: true }): readonly string[] {
   return Object.keys(names);
 }
 

@@ -20,12 +20,6 @@ export function fail(path: string, field: string, value: unknown, rule: string, 
   throw new ValidationError(problem(path, field, value, rule, opts));
 }
 
-/** Throws when `messages` is not empty, joining several problems of one construct. */
-export function failAll(messages: readonly string[]): void {
-  if (messages.length === 1) throw new ValidationError(messages[0]!);
-  if (messages.length > 1) throw new ValidationError(messages.join('\n'));
-}
-
 /**
  * Throws unless `props` is a props object (not `null`, an array or a primitive): a JavaScript caller
  * or a generated binding can pass anything, and reading a field of `null` would be a TypeError.

@@ -29,8 +29,9 @@ const CORS_EXPOSE_HEADERS = 'Api-Version, Request-Id, Response-Time';
 /**
  * The emulated CloudAPI: every route of cloudapi.md over the shared identity store, plus the
  * CloudAPI-only fixtures (datacenters, images, packages, machines) kept in {@link CloudApiState}.
+ * @param extraRoutes a plug-in kind's routes, tried before SetRoleTags' catch-all
  */
-export function createCloudApiService(ctx: EmulatorContext): Service {
+export function createCloudApiService(ctx: EmulatorContext, extraRoutes: readonly CloudApiRoute[] = []): Service {
   const state = new CloudApiState(ctx);
   const routes: CloudApiRoute[] = [
     ...pingRoutes(),
@@ -41,6 +42,7 @@ export function createCloudApiService(ctx: EmulatorContext): Service {
     ...policyRoutes(),
     ...imageRoutes(state),
     ...catalogRoutes(state),
+    ...extraRoutes,
     // Last: SetRoleTags is PUT on any path, so every other route must be tried first.
     ...roleTagRoutes(),
   ].map(withRoleTagHeader);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sshpk from 'sshpk';
-import { generateTestKey } from '../../test/support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { md5Fingerprint, parseFingerprint } from './fingerprint.js';
 
 describe('parseFingerprint', () => {

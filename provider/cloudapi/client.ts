@@ -10,6 +10,8 @@ import { keysApi, type KeysApi } from './keys-api.js';
 import { rbacApi, type RbacApi } from './rbac-api.js';
 import { usersApi, type UsersApi } from './users-api.js';
 import { TritonInputError } from '../errors.js';
+import type { CallOptions } from '../http/api-caller.js';
+import { accountPath } from './private/context.js';
 
 /** Configuration of {@link createCloudApiClient}; a resolved `ServiceConfig` fits as is. */
 export interface CloudApiClientConfig extends TransportOptions {
@@ -30,8 +32,26 @@ export interface CloudApiClientConfig extends TransportOptions {
   readonly acceptVersion?: string;
 }
 
+/**
+ * A call to an operation the client has no method for (a plug-in kind's API, see
+ * docs/adding-a-kind.md), under the account's path: signed, retried and checked like the others.
+ */
+export interface CloudApiCall {
+  /** The operation name, for errors and logs (e.g. `CreateWidget`). */
+  readonly operation: string;
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path segments after `/<account>`, each percent-encoded. */
+  readonly path: readonly string[];
+  /** A JSON body. */
+  readonly json?: unknown;
+  /** The answer's shape: a JSON `object`, a `list` of objects, or `empty` (no body). */
+  readonly expect: 'object' | 'list' | 'empty';
+}
+
 /** Every CloudAPI operation, plus the client's own bookkeeping. */
 export interface CloudApiClient extends AccountApi, KeysApi, UsersApi, RbacApi, ImagesApi {
+  /** Calls an operation the client has no method for; resolves to the parsed answer (`undefined` for `empty`). */
+  call<T>(spec: CloudApiCall, options?: CallOptions): Promise<T>;
   /** The account whose paths this client addresses. */
   readonly account: string;
   /** The key id this client signs with. */
@@ -57,6 +77,14 @@ export function createCloudApiClient(config: CloudApiClientConfig): CloudApiClie
     account: ctx.account,
     keyId: service.keyId,
     close: () => service.close(),
+    async call<T>(spec: CloudApiCall, options: CallOptions = {}): Promise<T> {
+      const request = { operation: spec.operation, method: spec.method, path: accountPath(ctx, ...spec.path), ...(spec.json !== undefined ? { json: spec.json } : {}), signal: options.signal };
+      if (spec.expect === 'empty') {
+        await service.caller.empty(request);
+        return undefined as T;
+      }
+      return (await service.caller.json<T>({ ...request, expect: spec.expect })).data;
+    },
     ...accountApi(ctx),
     ...keysApi(ctx),
     ...usersApi(ctx),

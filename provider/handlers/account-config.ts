@@ -5,6 +5,8 @@
 import type { AccountConfig } from '../cloudapi/types.js';
 import type { Clients } from './clients.js';
 import type { HandlerContext, PlainObject, ResolvedProperties, ResourceHandler } from './types.js';
+import { fieldRulesOf } from '../../common/kinds/index.js';
+import { accountConfig as accountConfigKind } from '../../common/kinds/account-config.js';
 
 /** The live configuration, with the account it belongs to (its natural key). */
 export interface AccountConfigLive extends AccountConfig {
@@ -31,7 +33,7 @@ async function apply(ctx: HandlerContext<Clients>, desired: ResolvedProperties):
 export const accountConfigHandler: ResourceHandler<AccountConfigLive, Clients> = {
   kind: 'account-config',
   mode: 'managed',
-  schema: { immutable: [], writeOnly: [], computed: [], replaceStrategy: 'create-then-delete', adoptWithoutConsent: 'always' },
+  schema: { ...fieldRulesOf(accountConfigKind), replaceStrategy: 'create-then-delete', adoptWithoutConsent: 'always' },
   normalizeDesired: normalizeAccountConfigDesired,
   normalizeLive: normalizeAccountConfigLive,
   naturalKeyOf: (live) => live.account,

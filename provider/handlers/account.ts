@@ -6,6 +6,8 @@ import type { Account, UpdateAccountInput } from '../cloudapi/types.js';
 import type { Clients } from './clients.js';
 import { desiredOptionals, liveOptionals, PROFILE_FIELDS } from './private/normalize.js';
 import type { HandlerContext, PlainObject, PlainValue, ResolvedProperties, ResourceHandler } from './types.js';
+import { fieldRulesOf } from '../../common/kinds/index.js';
+import { account as accountKind } from '../../common/kinds/account.js';
 
 /** The string fields UpdateAccount takes, as the manifest spells them. */
 const STRING_FIELDS = ['email', ...PROFILE_FIELDS] as const;
@@ -45,7 +47,7 @@ async function apply(ctx: HandlerContext<Clients>, desired: ResolvedProperties):
 export const accountHandler: ResourceHandler<Account, Clients> = {
   kind: 'account',
   mode: 'managed',
-  schema: { immutable: [], writeOnly: [], computed: ['id'], replaceStrategy: 'create-then-delete', adoptWithoutConsent: 'always' },
+  schema: { ...fieldRulesOf(accountKind), replaceStrategy: 'create-then-delete', adoptWithoutConsent: 'always' },
   normalizeDesired: normalizeAccountDesired,
   normalizeLive: normalizeAccountLive,
   naturalKeyOf: (live) => live.login,

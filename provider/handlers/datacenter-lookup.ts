@@ -1,6 +1,8 @@
 /** `datacenter-lookup`: a datacenter's API URL by name (ListDatacenters), read fresh at every plan. */
 import type { Clients } from './clients.js';
 import type { LookupHandler, PlainObject } from './types.js';
+import { fieldRulesOf } from '../../common/kinds/index.js';
+import { datacenterLookup as datacenterLookupKind } from '../../common/kinds/datacenter-lookup.js';
 
 /** A datacenter and its CloudAPI URL. */
 export interface DatacenterLive {
@@ -17,7 +19,7 @@ export function normalizeDatacenterLive(live: DatacenterLive): PlainObject {
 export const datacenterLookupHandler: LookupHandler<DatacenterLive, Clients> = {
   kind: 'datacenter-lookup',
   mode: 'lookup',
-  schema: { immutable: [], writeOnly: [], computed: [], replaceStrategy: 'create-then-delete' },
+  schema: { ...fieldRulesOf(datacenterLookupKind), replaceStrategy: 'create-then-delete' },
   normalizeDesired: (props) => props,
   normalizeLive: normalizeDatacenterLive,
   naturalKeyOf: (live) => live.name,

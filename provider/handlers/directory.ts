@@ -16,6 +16,8 @@
 import type { HandlerContext, PlainObject, ResourceHandler, ResourceSchema } from './types.js';
 import { TritonApiError } from '../errors.js';
 import { childPath, ignoreNotFound, mapBounded, optionalNameList, parentOf, pathProp, sortedUnique, unlessNotFound, type MantaClients } from './private/manta-support.js';
+import { fieldRulesOf } from '../../common/kinds/index.js';
+import { directory as directoryKind } from '../../common/kinds/directory.js';
 
 /** A live directory. */
 export interface LiveDirectory {
@@ -28,9 +30,7 @@ const KIND = 'directory';
 const HEADS_IN_FLIGHT = 4;
 
 const schema: ResourceSchema = {
-  immutable: ['path'],
-  writeOnly: [],
-  computed: [],
+  ...fieldRulesOf(directoryKind),
   replaceStrategy: 'create-then-delete',
 };
 

@@ -6,6 +6,8 @@ import type { Image, ListImagesFilter } from '../cloudapi/types.js';
 import type { Clients } from './clients.js';
 import { TritonHandlerError } from './errors.js';
 import type { LookupHandler, PlainObject, PlainValue, ResolvedProperties } from './types.js';
+import { fieldRulesOf } from '../../common/kinds/index.js';
+import { imageLookup as imageLookupKind } from '../../common/kinds/image-lookup.js';
 
 /** The image a look-up found, with the look-up's natural key (its query string). */
 export interface ImageLookupLive extends Image {
@@ -49,7 +51,7 @@ export function normalizeImageLookupLive(live: ImageLookupLive): PlainObject {
 export const imageLookupHandler: LookupHandler<ImageLookupLive, Clients> = {
   kind: 'image-lookup',
   mode: 'lookup',
-  schema: { immutable: [], writeOnly: [], computed: [], replaceStrategy: 'create-then-delete' },
+  schema: { ...fieldRulesOf(imageLookupKind), replaceStrategy: 'create-then-delete' },
   normalizeDesired: (props) => props,
   normalizeLive: normalizeImageLookupLive,
   naturalKeyOf: (live) => live.query,

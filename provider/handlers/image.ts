@@ -2,11 +2,11 @@
  * `image`: a custom image made from a stopped machine (CreateImageFromMachine).
  *
  * Waiting: the create answers at once with the image in state `creating`; it becomes `active` (or
- * `failed`) later. A handler never sleeps, so the engine does the waiting: after `create`, it re-reads
- * with `read(ctx, { id, naturalKey })` (on its own schedule and deadline) until
- * {@link imageProgress} says `ready`, then calls {@link finishImage}, which runs ExportImage when
- * `exportTo` is declared (the server refuses to export an image that is not active yet). `failed` is
- * terminal and carries the server's `error`.
+ * `failed`) later. A handler never sleeps, so the engine does the waiting through `readiness`: after
+ * `create`, it re-reads with `read(ctx, { id, naturalKey })` (on its own schedule, up to
+ * {@link IMAGE_READY_TIMEOUT_MS}) until {@link imageProgress} says `ready`, then calls
+ * {@link finishImage}, which runs ExportImage when `exportTo` is declared (the server refuses to
+ * export an image that is not active yet). `failed` is terminal and carries the server's `error`.
  *
  * What compares: `name` and `version` (the natural key `name@version`), and the optional
  * `description`, `homepage`, `eula`, `acl` and `tags`, all immutable because the client has no
@@ -21,6 +21,8 @@ import { TritonHandlerError } from './errors.js';
 import { byCodePoint, desiredOptionals, liveOptionals, sortedStrings } from './private/normalize.js';
 import { ignoreNotFound, orUndefined } from './private/not-found.js';
 import type { HandlerContext, ObjectRef, PlainObject, PlainValue, ResolvedProperties, ResourceHandler } from './types.js';
+import { fieldRulesOf } from '../../common/kinds/index.js';
+import { image as imageKind } from '../../common/kinds/image.js';
 
 /** A live image, with the role tags of its path when they were read. */
 export interface ImageLive extends Image {
@@ -102,16 +104,32 @@ async function read(ctx: HandlerContext<Clients>, ref: ObjectRef): Promise<Image
   return image === undefined ? undefined : withRoleTags(ctx, image);
 }
 
+/** How long an image may stay `creating` before the apply gives up on it. */
+export const IMAGE_READY_TIMEOUT_MS = 30 * 60_000;
+
 /** The `image` handler. No `list`: role tags need one read per image, so the engine reads each. */
 export const imageHandler: ResourceHandler<ImageLive, Clients> = {
   kind: 'image',
   mode: 'managed',
-  schema: { immutable: ['name', 'version', ...TEXT_FIELDS, 'acl', 'tags'], writeOnly: [], computed: ['id', 'state'], replaceStrategy: 'create-then-delete' },
+  schema: { ...fieldRulesOf(imageKind), replaceStrategy: 'create-then-delete' },
   normalizeDesired: normalizeImageDesired,
   normalizeLive: normalizeImageLive,
   naturalKeyOf: (live) => `${live.name}@${live.version}`,
   idOf: (live) => live.id,
   read,
+  readiness: {
+    progress(live) {
+      const progress = imageProgress(live);
+      if (progress === 'ready') return { state: 'ready' };
+      if (progress === 'pending') return { state: 'pending', detail: live.state };
+      return { state: 'failed', reason: `it failed to build: ${live.error?.message ?? `state ${live.state}`}` };
+    },
+    async finish(ctx, live, desired) {
+      await finishImage(ctx, live, desired);
+      return live;
+    },
+    timeoutMs: IMAGE_READY_TIMEOUT_MS,
+  },
   async create(ctx, desired) {
     const acl = desired['acl'];
     const image = await ctx.clients.cloudapi.createImageFromMachine(

@@ -4,15 +4,16 @@
  * one is a no-op. The natural key is the job name; the server keeps every job, so `read` by name
  * picks the newest job of that name that did not fail.
  *
- * Create = CreateJob, AddJobInputs, EndJobInput; with `wait` the handler polls GetJob (growing
- * interval, the run's AbortSignal honoured) until `done` and returns the outputs and the error
- * count, and a job with errors makes create throw {@link JobFailedError} naming the job and its
- * first error. Delete only forgets: Manta keeps job records and outputs.
+ * Create = CreateJob, AddJobInputs, EndJobInput, answering at once. With `wait`, the engine waits
+ * through `readiness` (a handler never sleeps): it polls GetJob (growing interval) until `done`, then
+ * `readiness.finish` reads the outputs and the error count, and a job with errors throws
+ * {@link JobFailedError} naming the job and its first error. Delete only forgets: Manta keeps job
+ * records and outputs.
  *
  * A create whose outcome was unknown (CreateJob or AddJobInputs failed after taking effect) leaves a
  * job whose input may still be open; `completeAdopted` finishes it the way create would have: the
- * inputs it lacks are added (Manta accepts AddJobInputs until the input is closed), the input is
- * closed, and the job is waited for when asked.
+ * inputs it lacks are added (Manta accepts AddJobInputs until the input is closed) and the input is
+ * closed; the engine then waits for it as for a new one.
  *
  * The content of inputs and assets: Manta keeps no digest per job, so `read` reports as
  * `staleInputs` the inputs and assets whose objects were written after the job was created; the
@@ -26,8 +27,9 @@ import { TritonError } from '../errors.js';
 import type { Job, JobError, JobPhase } from '../manta/types.js';
 import type { PlainObject, PlainValue, ResolvedProperties, ResourceHandler, ResourceSchema } from './types.js';
 import { inputsChangedSince } from './private/manta-job-inputs.js';
-import { waitForJob, type JobWaitOptions } from './private/manta-job-wait.js';
 import { badProperty, stringProp, unlessNotFound, type MantaClients, type MantaContext } from './private/manta-support.js';
+import { fieldRulesOf } from '../../common/kinds/index.js';
+import { job as jobKind } from '../../common/kinds/job.js';
 
 /** A live job. */
 export interface LiveJob {
@@ -46,6 +48,16 @@ export interface LiveJob {
   readonly timeCreated?: string;
   /** Inputs and assets rewritten after the job was created (content the job never saw), sorted. */
   readonly staleInputs: readonly string[];
+}
+
+/** Polling knobs of the wait for a job (`wait: true`), which the engine does through `readiness`. */
+export interface JobWaitOptions {
+  /** First pause between polls. @default 100 */
+  readonly initialPollMs?: number;
+  /** Longest pause between polls. @default 2000 */
+  readonly maxPollMs?: number;
+  /** Give up after this long. @default 1 hour */
+  readonly timeoutMs?: number;
 }
 
 /** A waited-for job that finished with errors. */
@@ -76,11 +88,11 @@ const INPUT_BATCH = 1000;
 const GETS_IN_FLIGHT = 4;
 
 const schema: ResourceSchema = {
-  immutable: ['name', 'phases', 'inputs', 'staleInputs'],
-  writeOnly: [],
-  computed: ['id', 'state', 'outputs', 'errors'],
+  ...fieldRulesOf(jobKind),
   // Delete is only "forget", so the new job can start before the old one is dropped.
   replaceStrategy: 'create-then-delete',
+  // An input or asset written by this very apply is new content the job must run on.
+  rerunWhenWritten: { kinds: ['object'], field: 'inputs', what: 'input', staleField: 'staleInputs' },
 };
 
 /** One phase in the comparable form: server defaults filled (`map`; one reducer). */
@@ -168,12 +180,12 @@ function waitOf(desired: ResolvedProperties): boolean {
 
 /**
  * What create does once the job exists: adds the desired inputs `job` does not have yet (while its
- * input is open), closes the input, and with `waitForIt` waits for the job and checks its errors.
- * Safe to repeat: a second call adds nothing twice and closing the input again is harmless.
+ * input is open) and closes the input. Safe to repeat: a second call adds nothing twice and closing
+ * the input again is harmless.
  */
-async function complete(ctx: MantaContext, job: LiveJob, inputs: readonly string[], waitForIt: boolean, wait: JobWaitOptions): Promise<LiveJob> {
+async function complete(ctx: MantaContext, job: LiveJob, inputs: readonly string[]): Promise<LiveJob> {
   const { manta } = ctx.clients;
-  const { id, name } = job;
+  const { id } = job;
   const present = new Set(job.inputs);
   const missing = job.inputDone ? [] : inputs.filter((p) => !present.has(p));
   if (!job.inputDone) {
@@ -182,18 +194,22 @@ async function complete(ctx: MantaContext, job: LiveJob, inputs: readonly string
     }
     await manta.endJobInput(id, { signal: ctx.signal });
   }
-  if (!waitForIt) return { ...job, inputDone: true, inputs: [...job.inputs, ...missing] };
-  const done = await waitForJob(manta, id, `job ${name} (${id})`, ctx.signal, wait);
+  return { ...job, inputDone: true, inputs: [...job.inputs, ...missing] };
+}
+
+/** The finished job's outputs and errors; a job with errors fails the action. */
+async function finished(ctx: MantaContext, job: LiveJob): Promise<LiveJob> {
+  const { manta } = ctx.clients;
   // Inputs rewritten while the job ran are reported by the next read, not hidden here.
-  const live = await liveOf(ctx, done);
+  const live = await liveOf(ctx, await manta.getJob(job.id, { signal: ctx.signal }));
   if (live.errors > 0) {
-    const [first] = await manta.getJobErrors(id, { signal: ctx.signal });
+    const [first] = await manta.getJobErrors(job.id, { signal: ctx.signal });
     throw new JobFailedError(live, first ?? { code: 'UnknownError', message: 'the server counted errors but listed none' });
   }
   return live;
 }
 
-/** Creates a job handler; {@link jobHandler} is the one with default polling. */
+/** Creates a job handler; {@link jobHandler} is the one with default polling. @param wait how the engine polls a job it waits for */
 export function createJobHandler(wait: JobWaitOptions = {}): ResourceHandler<LiveJob, MantaClients> {
   const handler: ResourceHandler<LiveJob, MantaClients> = {
     kind: KIND,
@@ -221,6 +237,25 @@ export function createJobHandler(wait: JobWaitOptions = {}): ResourceHandler<Liv
     naturalKeyOf: (live) => live.name,
     idOf: (live) => live.id,
 
+    readiness: {
+      progress(live, desired) {
+        if (!waitOf(desired) || live.state === 'done') return { state: 'ready' };
+        return { state: 'pending', detail: live.state };
+      },
+      async poll(ctx, live) {
+        // GetJob alone says whether it is done; the outputs are read once, by `finish`.
+        const job = await unlessNotFound(() => ctx.clients.manta.getJob(live.id, { signal: ctx.signal }));
+        return job === undefined ? undefined : { ...live, state: job.state, inputDone: job.inputDone === true || job.state === 'done' };
+      },
+      async finish(ctx, live, desired) {
+        return waitOf(desired) ? finished(ctx, live) : live;
+      },
+      timeoutMs: wait.timeoutMs ?? 3_600_000,
+      initialPollMs: wait.initialPollMs ?? 100,
+      maxPollMs: wait.maxPollMs ?? 2000,
+      onTimeout: 'it keeps running on the server; wait for it with GetJob, or set wait: false',
+    },
+
     async read(ctx, ref) {
       if (ref.id !== undefined) {
         const job = await unlessNotFound(() => ctx.clients.manta.getJob(ref.id!, { signal: ctx.signal }));
@@ -233,19 +268,18 @@ export function createJobHandler(wait: JobWaitOptions = {}): ResourceHandler<Liv
       const name = stringProp(KIND, desired, 'name');
       const phases = phasesOf(desired);
       const inputs = flattenInputs(desired.inputs, true);
-      const waitForIt = waitOf(desired);
+      waitOf(desired);
       const { id } = await ctx.clients.manta.createJob({ name, phases }, { signal: ctx.signal });
       ctx.log.info('job created', { name, id, inputs: inputs.length });
       const started: LiveJob = { id, name, state: 'running', cancelled: false, inputDone: false, phases, inputs: [], outputs: [], errors: 0, staleInputs: [] };
-      return complete(ctx, started, inputs, waitForIt, wait);
+      return complete(ctx, started, inputs);
     },
 
     async completeAdopted(ctx, live, desired) {
       const inputs = flattenInputs(desired.inputs, true);
-      const waitForIt = waitOf(desired);
-      if (live.inputDone && (!waitForIt || live.state === 'done')) return live;
+      if (live.inputDone) return live;
       ctx.log.info('finishing a job an earlier create attempt left', { name: live.name, id: live.id, inputDone: live.inputDone, inputs: live.inputs.length });
-      return complete(ctx, live, inputs, waitForIt, wait);
+      return complete(ctx, live, inputs);
     },
 
     async update(ctx, id) {

@@ -10,6 +10,8 @@ import { TritonHandlerError } from './errors.js';
 import { createKeyInput, normalizeKeyDesired, normalizeKeyLive } from './private/keys.js';
 import { ignoreNotFound, orUndefined } from './private/not-found.js';
 import type { ResourceHandler } from './types.js';
+import { fieldRulesOf } from '../../common/kinds/index.js';
+import { key as keyKind } from '../../common/kinds/key.js';
 
 /** Whether `keyId` (`/<account>[/users/<u>]/keys/<md5>`) names the key with this fingerprint. */
 export function isSigningKey(keyId: string, fingerprint: string): boolean {
@@ -21,11 +23,16 @@ export function isSigningKey(keyId: string, fingerprint: string): boolean {
 export const keyHandler: ResourceHandler<SshKey, Clients> = {
   kind: 'key',
   mode: 'managed',
-  schema: { immutable: ['fingerprint', 'name', 'attested'], writeOnly: [], computed: [], replaceStrategy: 'delete-then-create' },
+  schema: { ...fieldRulesOf(keyKind), replaceStrategy: 'delete-then-create' },
   normalizeDesired: normalizeKeyDesired,
   normalizeLive: normalizeKeyLive,
   naturalKeyOf: (live) => live.fingerprint,
   idOf: (live) => live.fingerprint,
+  mustNotDelete(ctx, naturalKey) {
+    // Deleting the key this run signs with would lock the stack out of its own account.
+    const keyId = (ctx.clients as Partial<Clients> | undefined)?.cloudapi?.keyId;
+    return typeof keyId === 'string' && isSigningKey(keyId, naturalKey) ? 'it is the key that signs these requests' : undefined;
+  },
   async list(ctx) {
     return ctx.clients.cloudapi.listKeys({ signal: ctx.signal });
   },

@@ -13,7 +13,7 @@ export { objectHandler, createObjectHandler, type LiveObject, type ObjectHandler
 export { snapLinkHandler, LINK_SOURCE_HEADER, type LiveSnapLink } from './snaplink.js';
 export { jobHandler, createJobHandler, JobFailedError, type LiveJob } from './job.js';
 export type { MantaClients } from './private/manta-support.js';
-export type { JobWaitOptions } from './private/manta-job-wait.js';
+export type { JobWaitOptions } from './job.js';
 
 /** The Manta handlers, one per kind, for the engine's handler map. */
 export const mantaHandlers: readonly AnyHandler<unknown, Clients>[] = [directoryHandler, objectHandler, snapLinkHandler, jobHandler];

@@ -15,6 +15,7 @@
  * object for what the listing lacks (stored headers, role tags): no object body is fetched.
  */
 import { createReadStream } from 'node:fs';
+import { checkDurability, DURABILITY_MAX, DURABILITY_MIN } from '../../common/rules/index.js';
 import type { PutResult } from '../manta/types.js';
 import type { JsonPatchOperation, PlainObject, PlainValue, ResolvedProperties, ResourceHandler, ResourceSchema } from './types.js';
 import { contentSource, multipartUpload } from './private/manta-content.js';
@@ -32,6 +33,8 @@ import {
   type MantaClients,
   type MantaContext,
 } from './private/manta-support.js';
+import { fieldRulesOf } from '../../common/kinds/index.js';
+import { object as objectKind } from '../../common/kinds/object.js';
 
 /** A live object. */
 export interface LiveObject {
@@ -66,9 +69,7 @@ const HEADS_IN_FLIGHT = 4;
 const CONTENT_FIELDS = new Set(['md5', 'size', 'durability']);
 
 const schema: ResourceSchema = {
-  immutable: ['path'],
-  writeOnly: [],
-  computed: ['etag'],
+  ...fieldRulesOf(objectKind),
   replaceStrategy: 'create-then-delete',
 };
 
@@ -104,7 +105,7 @@ function desiredOf(props: ResolvedProperties): DesiredObject {
   const size = props.size;
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) badProperty(KIND, 'size', size, 'must be a non-negative integer (bytes)');
   const durability = props.durability ?? 2;
-  if (typeof durability !== 'number' || !Number.isInteger(durability) || durability < 1 || durability > 6) badProperty(KIND, 'durability', durability, 'must be an integer from 1 to 6');
+  if (typeof durability !== 'number' || checkDurability(durability) !== undefined) badProperty(KIND, 'durability', durability, `must be an integer from ${DURABILITY_MIN} to ${DURABILITY_MAX}`);
   const roleTags = props.roleTags ?? [];
   if (!Array.isArray(roleTags) || roleTags.some((t: PlainValue) => typeof t !== 'string' || t === '')) badProperty(KIND, 'roleTags', roleTags, 'must be a list of role names');
   return {

@@ -9,6 +9,8 @@ import { deleteByIdOrName } from './private/by-name.js';
 import { desiredOptionals, liveOptionals, sortedStrings } from './private/normalize.js';
 import { orUndefined } from './private/not-found.js';
 import type { HandlerContext, PlainObject, ResolvedProperties, ResourceHandler } from './types.js';
+import { fieldRulesOf } from '../../common/kinds/index.js';
+import { policy as policyKind } from '../../common/kinds/policy.js';
 
 /** Normalised desired policy: rules sorted (order carries no meaning to the server). */
 export function normalizePolicyDesired(props: ResolvedProperties): PlainObject {
@@ -33,7 +35,7 @@ function input(desired: ResolvedProperties): PolicyInput {
 export const policyHandler: ResourceHandler<Policy, Clients> = {
   kind: 'policy',
   mode: 'managed',
-  schema: { immutable: [], writeOnly: [], computed: ['id'], replaceStrategy: 'delete-then-create' },
+  schema: { ...fieldRulesOf(policyKind), replaceStrategy: 'delete-then-create' },
   normalizeDesired: normalizePolicyDesired,
   normalizeLive: normalizePolicyLive,
   naturalKeyOf: (live) => live.name,

@@ -16,6 +16,8 @@ import type { Clients } from './clients.js';
 import { ignoreNotFound, orUndefined } from './private/not-found.js';
 import { sortedStrings } from './private/normalize.js';
 import type { HandlerContext, PlainObject, ResolvedProperties, ResourceHandler } from './types.js';
+import { fieldRulesOf } from '../../common/kinds/index.js';
+import { roleTag as roleTagKind } from '../../common/kinds/role-tag.js';
 
 /** The role tags of one path. A path that exists but carries no tags has `roles: []`. */
 export interface RoleTagLive {
@@ -69,7 +71,7 @@ async function write(ctx: HandlerContext<Clients>, path: string, desired: Resolv
 export const roleTagHandler: ResourceHandler<RoleTagLive, Clients> = {
   kind: 'role-tag',
   mode: 'managed',
-  schema: { immutable: ['path'], writeOnly: [], computed: [], replaceStrategy: 'delete-then-create', adoptWithoutConsent: 'unless-removing' },
+  schema: { ...fieldRulesOf(roleTagKind), replaceStrategy: 'delete-then-create', adoptWithoutConsent: 'unless-removing' },
   normalizeDesired: normalizeRoleTagDesired,
   normalizeLive: normalizeRoleTagLive,
   naturalKeyOf: (live) => live.path,

@@ -11,6 +11,8 @@ import { deleteByIdOrName } from './private/by-name.js';
 import { byCodePoint, sortedStrings } from './private/normalize.js';
 import { orUndefined } from './private/not-found.js';
 import type { PlainObject, PlainValue, ResolvedProperties, ResourceHandler } from './types.js';
+import { fieldRulesOf } from '../../common/kinds/index.js';
+import { role as roleKind } from '../../common/kinds/role.js';
 
 /** A type alias, not an interface, so that it is assignable to {@link PlainValue}. */
 type Member = { type: string; login: string; default: boolean };
@@ -55,7 +57,7 @@ function input(desired: ResolvedProperties): RoleInput {
 export const roleHandler: ResourceHandler<Role, Clients> = {
   kind: 'role',
   mode: 'managed',
-  schema: { immutable: [], writeOnly: [], computed: ['id'], replaceStrategy: 'delete-then-create' },
+  schema: { ...fieldRulesOf(roleKind), replaceStrategy: 'delete-then-create' },
   normalizeDesired: normalizeRoleDesired,
   normalizeLive: normalizeRoleLive,
   naturalKeyOf: (live) => live.name,

@@ -16,6 +16,8 @@
 import { TritonApiError } from '../errors.js';
 import type { PlainObject, ResourceHandler, ResourceSchema } from './types.js';
 import { explainConflict, ignoreNotFound, pathProp, unlessNotFound, userHeadersOf, type MantaClients } from './private/manta-support.js';
+import { fieldRulesOf } from '../../common/kinds/index.js';
+import { snaplink as snaplinkKind } from '../../common/kinds/snaplink.js';
 
 /** The stored header that records which path a link was made from. */
 export const LINK_SOURCE_HEADER = 'm-triton-iac-link-source';
@@ -34,9 +36,7 @@ export interface LiveSnapLink {
 const KIND = 'snaplink';
 
 const schema: ResourceSchema = {
-  immutable: ['path', 'source'],
-  writeOnly: [],
-  computed: ['etag', 'md5'],
+  ...fieldRulesOf(snaplinkKind),
   replaceStrategy: 'delete-then-create',
 };
 

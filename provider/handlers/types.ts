@@ -20,11 +20,15 @@
  *    with an empty body), and the engine records it in state without a confirming GET, because a GET
  *    right after a write may be stale (eventual consistency; see `reconciler/consistency.ts`).
  *
- * Errors: a handler throws the client's `TritonApiError` unchanged (it carries `status`, `apiCode`
- * and `serverMessage`); the engine classifies it (`reconciler/consistency.ts`: not-yet-visible,
- * transient, terminal) and retries. A handler never sleeps or retries on its own, and never logs or
- * throws a secret value.
+ 5. **Wait** for an object that is not finished when its create answers, through `readiness`: the
+ *    handler says where it is, the engine polls and then calls `readiness.finish`.
+ *
+ * Errors: a handler throws the client's `TritonApiError` unchanged (it carries `status`, `apiCode`,
+ * `serverMessage` and the typed facts `missing` and `nameTaken`); the engine classifies it
+ * (`reconciler/consistency.ts`: not-yet-visible, transient, terminal) and retries. A handler never
+ * sleeps or retries on its own, and never logs or throws a secret value.
  */
+import type { FieldRules } from '../../common/kinds/index.js';
 import type { ResourceKind, SecretValue } from '../../common/manifest.js';
 
 /** A JSON value with no references or secret placeholders left in it. */
@@ -43,19 +47,10 @@ export interface JsonPatchOperation {
 }
 
 /**
- * What a kind's fields mean to the engine. Field names are top-level property names of the
- * normalised object (the planner's JSON pointers are `/<field>` and below).
+ * What a kind's fields mean to the engine: the field rules (`immutable`, `writeOnly`, `computed`,
+ * from the kind's descriptor with `fieldRulesOf`) and how replacements and adoptions run.
  */
-export interface ResourceSchema {
-  /** Fields that cannot be changed in place: a difference forces a replacement. */
-  readonly immutable: readonly string[];
-  /**
-   * Fields the server accepts but never returns (a user's password). Compared by salted hash against
-   * the state file; shown as `(sensitive value)`; never written to a plan or state in clear.
-   */
-  readonly writeOnly: readonly string[];
-  /** Fields only the server sets (ids, timestamps, fingerprints); ignored when comparing. */
-  readonly computed: readonly string[];
+export interface ResourceSchema extends FieldRules {
   /**
    * How a replacement runs. `delete-then-create` when the natural key must be free first (a login, a
    * policy name); `create-then-delete` when old and new can coexist (an image, an object at a new path).
@@ -70,6 +65,60 @@ export interface ResourceSchema {
    * @default - any difference needs consent (it is someone's object)
    */
   readonly adoptWithoutConsent?: 'always' | 'unless-removing';
+  /**
+   * Re-run rule for kinds whose object is a run over other objects (a compute job over its inputs):
+   * an unchanged resource that depends on an object of one of `kinds` which this very apply
+   * creates, updates or replaces is planned as a replacement (a new run), with `field` as the cause.
+   * The handler can see only a rewrite that already happened, so the planner applies this rule.
+   * @default - never re-run
+   */
+  readonly rerunWhenWritten?: RerunRule;
+}
+
+/**
+ * When a resource runs again over what it depends on: `kinds` are the dependency kinds whose write
+ * in the same apply re-runs it, `field` the property that lists them, `what` one of them in words
+ * (`input`), and `staleField` the bookkeeping property in which the handler reports the ones
+ * rewritten after the last run (so the plan can say which in words).
+ */
+export interface RerunRule {
+  readonly kinds: readonly string[];
+  readonly field: string;
+  readonly what: string;
+  readonly staleField?: string;
+}
+
+/** Where an object that is not finished when its create answers is in its life. */
+export type Progress =
+  | { readonly state: 'ready' }
+  /** `detail` says what it is doing, for a time-out message (`creating`, `running`). */
+  | { readonly state: 'pending'; readonly detail?: string }
+  /** `reason` is the server's, for the failure message. */
+  | { readonly state: 'failed'; readonly reason: string };
+
+/**
+ * How the engine waits for an object that is not finished when its create answers (a custom image
+ * is `creating` for a while; a job the user waits for runs). A handler never sleeps: it says where
+ * the object is, and the engine polls, with backoff, until it is ready, then calls `finish`.
+ */
+export interface Readiness<Live = unknown, Clients = unknown> {
+  /** Where `live` is. Pure. */
+  progress(live: Live, desired: ResolvedProperties): Progress;
+  /** Looks at the object again (a cheaper call than `read`, where the API has one). @default `read` by id */
+  poll?(ctx: HandlerContext<Clients>, live: Live): Promise<Live | undefined>;
+  /**
+   * The step once the object is ready (an image's export; a job's outputs). Returns the live object
+   * the engine records; throws to fail the action (a job that finished with errors).
+   */
+  finish?(ctx: HandlerContext<Clients>, live: Live, desired: ResolvedProperties): Promise<Live>;
+  /** How long the object may stay pending before the action fails. */
+  readonly timeoutMs: number;
+  /** First pause between polls (doubling up to `maxPollMs`). @default 200 */
+  readonly initialPollMs?: number;
+  /** Longest pause between polls. @default 10000 */
+  readonly maxPollMs?: number;
+  /** What the time-out message tells the user to do. @default 'run apply again later' */
+  readonly onTimeout?: string;
 }
 
 /** Where the engine writes diagnostic lines. Handlers pass structured fields, never secrets. */
@@ -176,6 +225,12 @@ export interface PlanningHandler<Live = unknown> {
   naturalKeyOf(live: Live): string;
   /** The server id of a live object, or `undefined` for kinds identified only by natural key (paths). */
   idOf(live: Live): string | undefined;
+  /**
+   * Why the object with `naturalKey` must not be deleted even when the stack is authoritative for
+   * its kind (the key the run signs its requests with), or `undefined` when it may be.
+   * @default - any unmanaged object of an authoritative kind may be deleted
+   */
+  mustNotDelete?(ctx: HandlerContext, naturalKey: string): string | undefined;
 }
 
 /**
@@ -206,6 +261,8 @@ export interface ResourceHandler<Live = unknown, Clients = unknown> extends Plan
    * returned. Absent for kinds whose create is one request. Must be safe to repeat.
    */
   completeAdopted?(ctx: HandlerContext<Clients>, live: Live, desired: ResolvedProperties): Promise<Live>;
+  /** Absent: the object is ready when its create answers. See {@link Readiness}. */
+  readonly readiness?: Readiness<Live, Clients>;
   /**
    * Changes the object in place.
    * @param id the server id (or the natural key for kinds without ids)

@@ -9,6 +9,8 @@ import { TritonHandlerError } from './errors.js';
 import { createKeyInput, normalizeKeyDesired, normalizeKeyLive } from './private/keys.js';
 import { orUndefined } from './private/not-found.js';
 import type { HandlerContext, ObjectRef, PlainObject, ResolvedProperties, ResourceHandler } from './types.js';
+import { fieldRulesOf } from '../../common/kinds/index.js';
+import { userKey as userKeyKind } from '../../common/kinds/user-key.js';
 
 /** A live user key with the login of the user that owns it. */
 export interface UserKeyLive extends SshKey {
@@ -56,7 +58,7 @@ export function normalizeUserKeyLive(live: UserKeyLive): PlainObject {
 export const userKeyHandler: ResourceHandler<UserKeyLive, Clients> = {
   kind: 'user-key',
   mode: 'managed',
-  schema: { immutable: ['user', 'fingerprint', 'name', 'attested'], writeOnly: [], computed: [], replaceStrategy: 'delete-then-create' },
+  schema: { ...fieldRulesOf(userKeyKind), replaceStrategy: 'delete-then-create' },
   normalizeDesired: normalizeUserKeyDesired,
   normalizeLive: normalizeUserKeyLive,
   naturalKeyOf: (live) => `${live.user.toLowerCase()}/${live.fingerprint}`,

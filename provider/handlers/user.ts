@@ -10,6 +10,8 @@ import { desiredOptionals, liveOptionals, PROFILE_FIELDS, touches } from './priv
 import { ignoreNotFound, orUndefined } from './private/not-found.js';
 import { passwordOf } from './private/password.js';
 import type { PlainObject, PlainValue, ResolvedProperties, ResourceHandler } from './types.js';
+import { fieldRulesOf } from '../../common/kinds/index.js';
+import { user as userKind } from '../../common/kinds/user.js';
 
 /**
  * Normalised desired user: login and email as declared, the declared profile fields; the password is
@@ -39,7 +41,7 @@ function profileInput(desired: ResolvedProperties): Record<string, string> {
 export const userHandler: ResourceHandler<User, Clients> = {
   kind: 'user',
   mode: 'managed',
-  schema: { immutable: [], writeOnly: ['password'], computed: ['id'], replaceStrategy: 'delete-then-create' },
+  schema: { ...fieldRulesOf(userKind), replaceStrategy: 'delete-then-create' },
   normalizeDesired: normalizeUserDesired,
   normalizeLive: normalizeUserLive,
   naturalKeyOf: (live) => live.login.toLowerCase(),

@@ -1,6 +1,7 @@
 /**
  * Manta object shapes (manta.md, server-behaviour.md) and the inputs of the typed client.
  */
+import type { JobPhaseProperties } from '../../common/resource-properties.js';
 import type { Readable } from 'node:stream';
 
 /** One ListDirectory entry. */
@@ -101,20 +102,11 @@ export interface PutMetadataOptions {
   readonly signal?: AbortSignal;
 }
 
-/** A job phase. */
-export interface JobPhase {
-  /** @default 'map' for the first phase */
-  readonly type?: 'map' | 'reduce';
-  readonly exec: string;
-  readonly init?: string;
-  readonly assets?: readonly string[];
-  /** Reducers (reduce phases), 1–1024. */
-  readonly count?: number;
-  /** MB: 256, 512, 1024, 2048, 4096 or 8192. */
-  readonly memory?: number;
-  /** GB: 2, 4, 8, … 1024. */
-  readonly disk?: number;
-}
+/**
+ * A job phase, as CreateJob takes it: the manifest's phase shape (`common/resource-properties.ts`),
+ * whose `type` the server defaults to `map`.
+ */
+export type JobPhase = Omit<JobPhaseProperties, 'type'> & { readonly type?: JobPhaseProperties['type'] };
 
 /** CreateJob input. */
 export interface CreateJobInput {

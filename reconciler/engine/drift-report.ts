@@ -9,7 +9,7 @@ import type { ResourceKind } from '../../common/manifest.js';
 import { canonicalJson } from '../private/canonical-json.js';
 import { UNMANAGED_ADDRESS_PREFIX } from '../plan/planner.js';
 import type { ResourceChange } from '../plan/types.js';
-import { maskChange } from '../render/private/mask.js';
+import { maskChange } from '../render/mask.js';
 import type { StateDocument } from '../state/document.js';
 import type { DriftItem } from './types.js';
 

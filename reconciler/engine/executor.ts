@@ -14,11 +14,12 @@ import { applyGraph } from '../plan/apply-order.js';
 import type { Plan, ResourceChange } from '../plan/types.js';
 import type { StateResource } from '../state/document.js';
 import { patchBetween, resolveDesired } from './private/desired.js';
-import { awaitReady } from './private/await-ready.js';
+import { untilReady } from '../readiness.js';
+import { withIgnoredFields } from './private/ignore-changes.js';
 import { createSafely } from './private/safe-create.js';
 import { refuseUnplannedTakeover } from './private/takeover.js';
-import { withSlot } from './private/parking.js';
-import { withRetries } from './private/retry.js';
+import { withSlot } from '../parking.js';
+import { withRetries } from '../retry-loop.js';
 import type { RunContext } from './private/run-context.js';
 import type { StateWriter } from './private/state-writer.js';
 import type { ActionOutcome, ApplyResult, EngineClients } from './types.js';
@@ -117,6 +118,12 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
   const handler = run.handlers.get(change.kind);
   if (!handler) throw new ReconcilerError('PLAN_INPUT_INVALID', `${change.address} has kind ${change.kind}, for which no handler is registered`);
   if (change.action === 'delete') return deleteAction(a, handler);
+  if (change.action === 'forget') {
+    // retainOnDelete: the object stays in the cloud; only this stack's record of it goes.
+    a.results.delete(change.address);
+    await a.state.remove(change.address);
+    return 'forgotten';
+  }
   const resource = a.manifest.get(change.address);
   if (!resource) throw new ReconcilerError('PLAN_STALE', `${change.address} is planned as ${change.action} but is not in the manifest; make a new plan`);
   const refs = refsOf(change, a.manifest);
@@ -138,7 +145,7 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
     const onFoundExisting = (found: unknown): void => refuseUnplannedTakeover(change, managed, found, desired.normalized);
     const created = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry, onFoundExisting });
     const { adopted } = created;
-    const live = await awaitReady({ run, handler: managed, change, live: created.live, desired: desired.send });
+    const live = await untilReady({ handler: managed, ctx: run.ctx, live: created.live, desired: desired.send, naturalKey: change.naturalKey });
     await record(a, managed, resource, live, desired.markers, desired.normalized);
     // The plan said "create", and the object is now as declared and managed: report it as planned.
     if (adopted) return bringUpToDate(a, managed, resource, live, 'created');
@@ -162,14 +169,14 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
     run.writeLog.record({ kind: change.kind, name: oldRef.naturalKey }, Date.now());
     const desired = resolve(a, handler, resource, true);
     const created = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry, deletedJustNow: true });
-    const live = await awaitReady({ run, handler: managed, change, live: created.live, desired: desired.send });
+    const live = await untilReady({ handler: managed, ctx: run.ctx, live: created.live, desired: desired.send, naturalKey: change.naturalKey });
     await record(a, managed, resource, live, desired.markers, desired.normalized);
     return 'replaced';
   }
   // create-then-delete: the old object goes in a later step, once its dependents moved to the new one.
   const desired = resolve(a, handler, resource, true);
   const created = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry });
-  const live = await awaitReady({ run, handler: managed, change, live: created.live, desired: desired.send });
+  const live = await untilReady({ handler: managed, ctx: run.ctx, live: created.live, desired: desired.send, naturalKey: change.naturalKey });
   await record(a, managed, resource, live, desired.markers, desired.normalized);
   return 'created-replacement';
 }
@@ -202,8 +209,9 @@ async function bringUpToDate(
   plannedBefore?: PlainObject,
 ): Promise<ActionOutcome> {
   const entry = a.state.current.resources.find((r) => r.address === resource.address) ?? a.stateEntry;
-  const desired = resolveDesired({ ...resolveArgs(a, handler, resource, false), stateEntry: entry });
-  const before = withMarkers(plannedBefore ?? handler.normalizeLive(live, desired.normalized), handler.schema.writeOnly, entry?.writeOnly ?? {});
+  const declared = resolveDesired({ ...resolveArgs(a, handler, resource, false), stateEntry: entry });
+  const before = withMarkers(plannedBefore ?? handler.normalizeLive(live, declared.normalized), handler.schema.writeOnly, entry?.writeOnly ?? {});
+  const desired = withIgnoredFields(declared, before, resource.options?.ignoreChanges ?? [], handler.schema.writeOnly);
   const patch = patchBetween(before, desired.comparable, handler.schema.computed);
   if (patch.length === 0) return outcome === 'updated' ? 'unchanged' : outcome;
   const id = handler.idOf(live) ?? a.change.serverId ?? a.change.naturalKey;
@@ -247,6 +255,7 @@ async function record(a: ActionArgs, handler: AnyHandler, resource: ResourceMani
     writeOnly: markers,
     dependsOn: [...resource.dependsOn].sort(),
     updatedAt: new Date().toISOString(),
+    ...(resource.options !== undefined ? { options: resource.options } : {}),
   });
 }
 

@@ -8,11 +8,12 @@
  * a Manta directory listing by the directory, object and snaplink handlers, through a per-read cache,
  * so each is listed once.
  */
+import { parentKeyOf } from '../../common/kinds/index.js';
 import type { ResourceKind } from '../../common/manifest.js';
 import type { AnyHandler, HandlerContext, PlainObject, ResourceHandler } from '../../provider/handlers/types.js';
 import { ReconcilerError } from '../errors.js';
 import type { ObjectReference } from '../consistency.js';
-import { isNotFound, withRetries, type RetryContext } from './private/retry.js';
+import { isNotFound, withRetries, type RetryContext } from '../retry-loop.js';
 import type { EngineClients } from './types.js';
 
 /** One thing to read: an address from the manifest or from state. */
@@ -33,23 +34,15 @@ export interface LiveRead {
   readonly singles: Map<string, unknown>;
 }
 
-/** Kinds whose collection is nested under a parent object. */
-const NESTED: ReadonlySet<ResourceKind> = new Set(['user-key', 'directory', 'object', 'snaplink']);
-
 /** The collection key a target is read through, or `undefined` when it is read on its own. */
 export function collectionOf(target: ReadTarget, handler: AnyHandler): string | undefined {
   if (handler.mode === 'lookup' || !('list' in handler) || handler.list === undefined) return undefined;
-  return `${target.kind}\u0000${NESTED.has(target.kind) ? parentOf(target) : ''}`;
+  return `${target.kind}\u0000${parentOf(target) ?? ''}`;
 }
 
-function parentOf(target: ReadTarget): string {
-  if (target.kind === 'user-key') {
-    const user = target.properties?.user;
-    return typeof user === 'string' ? user : target.naturalKey.split('/')[0]!;
-  }
-  const path = target.naturalKey;
-  const cut = path.lastIndexOf('/');
-  return cut <= 0 ? '/' : path.slice(0, cut);
+/** The natural key of the object a nested kind's collection is listed under, by the kind's descriptor. */
+function parentOf(target: ReadTarget): string | undefined {
+  return parentKeyOf(target.kind, target.naturalKey, target.properties);
 }
 
 /**
@@ -75,7 +68,7 @@ export async function readLive(args: {
     const self: ObjectReference = { kind: target.kind, name: target.naturalKey };
     if (collection !== undefined) {
       if (tasks.has(collection)) continue;
-      const parent = NESTED.has(target.kind) ? parentOf(target) : undefined;
+      const parent = parentOf(target);
       tasks.set(collection, async () => {
         const objects = await withRetries(args.retry, [], async () => {
           try {

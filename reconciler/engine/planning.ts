@@ -5,16 +5,16 @@
  */
 import { didYouMean } from '../../common/did-you-mean.js';
 import type { ResourceKind, ResourceManifest, StackManifest } from '../../common/manifest.js';
-import { isSigningKey } from '../../provider/handlers/key.js';
-import type { PlainObject } from '../../provider/handlers/types.js';
+import type { PlainObject, RerunRule } from '../../provider/handlers/types.js';
 import { ReconcilerError } from '../errors.js';
+import { forgetRetained, optionsByAddress, refuseProtected } from '../plan/lifecycle.js';
 import { matchLive } from '../plan/match-live.js';
 import { findMoves, stateWithMoves, type PlannedMove } from '../plan/moves.js';
 import { makePlan, manifestDigestOf, planChanges, UNMANAGED_ADDRESS_PREFIX } from '../plan/planner.js';
 import type { Plan, ResourceChange } from '../plan/types.js';
 import type { StateDocument } from '../state/document.js';
 import { listsByKind, mergeLive, readLive, type LiveRead, type ReadTarget } from './live-reader.js';
-import { pause } from './private/retry.js';
+import { pause } from '../retry-loop.js';
 import type { RunContext } from './private/run-context.js';
 
 /** A plan with the live objects it was made from. */
@@ -39,6 +39,11 @@ export interface PlanRequest {
   readonly moves?: readonly PlannedMove[];
   /** Adopt objects found live that differ from the declaration (`--adopt`). @default false */
   readonly adopt?: boolean;
+  /**
+   * The plan only reports (drift): a delete or replace of a protected resource is shown, not
+   * refused. @default false
+   */
+  readonly reportOnly?: boolean;
 }
 
 /**
@@ -111,12 +116,11 @@ export function planFrom(run: RunContext, stack: StackManifest, req: PlanRequest
   const byAddress = new Map(match.byAddress);
   for (const [address, object] of live.singles) byAddress.set(address, object);
   const authoritative = new Set<ResourceKind>(stack.authoritative ?? []);
-  const signingKeyId = (run.ctx.clients as Partial<typeof run.ctx.clients> | undefined)?.cloudapi?.keyId;
   const unmanagedToDelete = match.unmanaged.filter((u) => {
     if (!authoritative.has(u.kind)) return false;
-    // Deleting the key this run signs with would lock the stack out of its own account.
-    if (u.kind === 'key' && typeof signingKeyId === 'string' && isSigningKey(signingKeyId, u.naturalKey)) {
-      run.log.warn('not deleting the unmanaged key that signs these requests, although the stack is authoritative for keys', { fingerprint: u.naturalKey });
+    const reason = run.handlers.get(u.kind)?.mustNotDelete?.(run.ctx, u.naturalKey);
+    if (reason !== undefined) {
+      run.log.warn(`not deleting an unmanaged ${u.kind}, although the stack is authoritative for its kind: ${reason}`, { kind: u.kind, naturalKey: u.naturalKey });
       return false;
     }
     return true;
@@ -133,8 +137,12 @@ export function planFrom(run: RunContext, stack: StackManifest, req: PlanRequest
   });
   const movedFrom = new Map((req.moves ?? []).map((m) => [m.to, m.from]));
   changes = changes.map((c) => (movedFrom.has(c.address) ? { ...c, movedFrom: movedFrom.get(c.address)! } : c));
-  changes = rerunJobsWithChangedInputs(changes, run);
+  changes = rerunWithWrittenDependencies(changes, run);
   if (req.targets !== undefined && req.targets.length > 0) changes = selectTargets(changes, req.targets, stack, req.state);
+  // The declared options of the real stack count in a destroy too (its view has no resources).
+  const options = optionsByAddress(req.stack.resources, req.state);
+  changes = forgetRetained(changes, options);
+  if (!req.reportOnly) refuseProtected(stack.name, changes, options, req.destroy ? 'destroy' : 'the plan');
   const plan = makePlan({ stack: stack.name, account: stack.account, state: req.state, manifestDigest: manifestDigestOf(stack), changes });
   return { plan, live, byAddress };
 }
@@ -165,25 +173,44 @@ export function recentlyWritten(changes: readonly ResourceChange[], state: State
 }
 
 /**
- * A job whose input or asset object is written by this very apply must run again on the new content;
- * the job handler can only see a rewrite that already happened, so the engine plans it: an unchanged
- * job that depends on a created, updated or replaced object becomes a replacement (a new run).
+ * A resource whose kind re-runs over what it depends on (a job over its inputs and assets, by its
+ * handler's `schema.rerunWhenWritten`) must run again when this very apply writes one of those; the
+ * handler can only see a rewrite that already happened, so the engine plans it: an unchanged
+ * resource that depends on a created, updated or replaced object of those kinds becomes a
+ * replacement (a new run).
  */
-export function rerunJobsWithChangedInputs(changes: ResourceChange[], run: Pick<RunContext, 'handlers'>): ResourceChange[] {
+export function rerunWithWrittenDependencies(changes: ResourceChange[], run: Pick<RunContext, 'handlers'>): ResourceChange[] {
   const written = new Map(changes.filter((c) => c.action === 'create' || c.action === 'update' || c.action === 'replace').map((c) => [c.address, c]));
   return changes.map((c) => {
-    if (c.kind !== 'job' || c.action !== 'no-op') return c;
-    const inputs = c.dependsOn.filter((d) => written.get(d)?.kind === 'object');
+    const schema = run.handlers.get(c.kind)?.schema;
+    const rule = schema?.rerunWhenWritten;
+    if (schema === undefined || rule === undefined) return c;
+    if (c.action === 'replace' && rule.staleField !== undefined && (c.replacePaths ?? []).includes(`/${rule.staleField}`)) return withStaleReason(c, rule);
+    if (c.action !== 'no-op') return c;
+    const inputs = c.dependsOn.filter((d) => rule.kinds.includes(written.get(d)?.kind ?? ''));
     if (inputs.length === 0) return c;
-    const schema = run.handlers.get('job')?.schema;
     return {
       ...c,
       action: 'replace' as const,
-      replaceStrategy: schema?.replaceStrategy ?? 'create-then-delete',
-      replacePaths: ['/inputs'],
-      reason: `its input ${inputs.join(', ')} changes in this apply, so the job runs again`,
+      replaceStrategy: schema.replaceStrategy,
+      replacePaths: [`/${rule.field}`],
+      reason: `its ${rule.what} ${inputs.join(', ')} changes in this apply, so the ${c.kind} runs again`,
     };
   });
+}
+
+/**
+ * A resource that re-runs because what it reads was written after it ran says so in words: the
+ * stale-input field is the handler's bookkeeping, which renderings do not show, so the reason must
+ * name the inputs.
+ */
+function withStaleReason(c: ResourceChange, rule: RerunRule): ResourceChange {
+  const field = rule.staleField ?? '';
+  const value = c.before?.[field];
+  const stale = Array.isArray(value) ? value.filter((p): p is string => typeof p === 'string') : [];
+  const others = (c.replacePaths ?? []).filter((p) => p !== `/${field}`).map((p) => p.slice(1));
+  const why = `${stale.length === 1 ? `its ${rule.what}` : `its ${rule.what}s`} ${stale.join(', ')} ${stale.length === 1 ? 'was' : 'were'} written after the ${c.kind} ran, so the ${c.kind} runs again`;
+  return { ...c, reason: others.length > 0 ? `${others.join(', ')} cannot change in place; and ${why}` : why };
 }
 
 /**

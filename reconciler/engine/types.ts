@@ -5,7 +5,7 @@
 import type { ResourceKind } from '../../common/manifest.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import type { AnyHandler, JsonPatchOperation } from '../../provider/handlers/types.js';
-import type { DisplayValue } from '../render/private/mask.js';
+import type { DisplayValue } from '../render/mask.js';
 import type { PlanAction } from '../plan/types.js';
 
 /** The API clients the handlers call (`Clients` of `provider/handlers/clients.ts`). */
@@ -25,8 +25,12 @@ export interface EngineLogger {
 export interface EngineOptions {
   /** The API clients, built by `connectStack` or by tests. */
   readonly clients: EngineClients;
-  /** One handler per kind. @default every real handler (`provider/handlers/`) */
-  readonly handlers?: ReadonlyMap<ResourceKind, AnyHandler>;
+  /**
+   * One handler per kind: the engine drives every kind through these alone and names none itself.
+   * Callers pass the default registry (`defaultHandlers()` of `provider/handlers/registry.ts`), with
+   * any plug-in kind's handler added.
+   */
+  readonly handlers: ReadonlyMap<ResourceKind, AnyHandler>;
   /** Where `.triton-iac/` lives (the local state's default path is relative to it). */
   readonly workDir: string;
   /**
@@ -79,7 +83,7 @@ export type ProgressEvent =
   | { readonly type: 'retry'; readonly address: string; readonly reason: string; readonly attempt: number };
 
 /** How one action ended. */
-export type ActionOutcome = 'created' | 'updated' | 'replaced' | 'deleted' | 'adopted' | 'read' | 'unchanged';
+export type ActionOutcome = 'created' | 'updated' | 'replaced' | 'deleted' | 'forgotten' | 'adopted' | 'read' | 'unchanged';
 
 /** The outcome of an apply. */
 export interface ApplyResult {

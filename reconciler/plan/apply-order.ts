@@ -67,13 +67,15 @@ export function applyGraph(plan: Plan, state: StateDocument | null): ApplyGraph 
   // The step after which a change no longer refers to anything it referred to before.
   const lastStepOf = (c: ResourceChange): string => (isSplitReplace(c) ? deleteOldNodeOf(c.address) : c.address);
   // What each change referred to before this apply, and what it refers to after.
-  const before = (c: ResourceChange): readonly string[] => (c.action === 'delete' ? c.dependsOn : (formerDeps.get(c.address) ?? []));
-  const after = (c: ResourceChange): readonly string[] => (c.action === 'delete' ? [] : c.dependsOn);
+  // A forgotten resource leaves the state as a deleted one does (its object stays, unmanaged).
+  const leaves = (c: ResourceChange): boolean => c.action === 'delete' || c.action === 'forget';
+  const before = (c: ResourceChange): readonly string[] => (leaves(c) ? c.dependsOn : (formerDeps.get(c.address) ?? []));
+  const after = (c: ResourceChange): readonly string[] => (leaves(c) ? [] : c.dependsOn);
 
   for (const c of plan.changes) {
     for (const dep of after(c)) {
       const target = byAddress.get(dep);
-      if (target && target.action !== 'delete' && dep !== c.address) graph.addDependency(c.address, dep);
+      if (target && !leaves(target) && dep !== c.address) graph.addDependency(c.address, dep);
     }
   }
   for (const c of plan.changes) {

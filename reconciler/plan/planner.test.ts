@@ -158,7 +158,7 @@ describe('planChanges', () => {
       ['prod/old', 'delete'],
       ['prod/ops', 'create'],
     ]);
-    expect(p.summary).toEqual({ add: 1, change: 0, replace: 0, destroy: 1, adopt: 1, read: 0, noop: 0, move: 0, conflict: 0 });
+    expect(p.summary).toEqual({ add: 1, change: 0, replace: 0, destroy: 1, forget: 0, adopt: 1, read: 0, noop: 0, move: 0, conflict: 0 });
   });
 });
 

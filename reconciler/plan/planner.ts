@@ -10,6 +10,7 @@ import { digestOf } from '../private/canonical-json.js';
 import type { StateDocument, StateResource } from '../state/document.js';
 import { markerFor } from '../state/write-only.js';
 import { computeChange, escapePointer } from './compute-change.js';
+import { keepLiveFields } from './lifecycle.js';
 import type { UnmanagedLive } from './match-live.js';
 import { PLAN_FORMAT_VERSION, summarize, type Plan, type ResourceChange } from './types.js';
 
@@ -93,10 +94,14 @@ export function planChanges(input: PlanningInput): ResourceChange[] {
       refValue(address, attribute, where, input, manifestByAddress, stateByAddress),
     ) as PlainObject;
     const normalized = handler.mode === 'lookup' ? resolved : handler.normalizeDesired(resolved);
-    const desired = Object.fromEntries(Object.entries(normalized).filter(([k]) => !writeOnly.includes(k)));
-    const unknown = findUnknowns(desired, '');
+    const declared = Object.fromEntries(Object.entries(normalized).filter(([k]) => !writeOnly.includes(k)));
     // The desired side tells the handler which optional fields are managed (absent ones are left alone).
-    const live = rawLive === undefined ? null : handler.mode === 'lookup' ? handler.normalizeLive(rawLive) : handler.normalizeLive(rawLive, desired, stateEntry?.properties);
+    const live = rawLive === undefined ? null : handler.mode === 'lookup' ? handler.normalizeLive(rawLive) : handler.normalizeLive(rawLive, declared, stateEntry?.properties);
+    // ignoreChanges: once the object exists, the fields are whatever live says (never a change or drift).
+    const ignored = live === null ? [] : (resource.options?.ignoreChanges ?? []);
+    for (const field of ignored) if (writeOnly.includes(field)) desiredMarkers[field] = undefined;
+    const desired = live === null ? declared : keepLiveFields(declared, live, ignored.filter((f) => !writeOnly.includes(f)));
+    const unknown = findUnknowns(desired, '');
 
     changes.push(
       computeChange({

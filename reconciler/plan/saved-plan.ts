@@ -29,6 +29,11 @@ export interface SavedPlanOrigin {
   readonly emulator: boolean;
   /** The synthesized stack; its digest is the plan's `manifestDigest`. */
   readonly stack: StackManifest;
+  /**
+   * The context the app was built with (`--context`, `triton-iac.json`); absent when none. Apply
+   * refuses to carry the plan out with another one.
+   */
+  readonly context?: Readonly<Record<string, unknown>>;
 }
 
 /** What a saved-plan file holds. */
@@ -125,6 +130,7 @@ function originShapeProblem(origin: unknown, plan: Plan): string | undefined {
   }
   if (typeof o.emulator !== 'boolean') return 'origin.emulator must be true or false';
   if (typeof o.stack !== 'object' || o.stack === null) return 'origin.stack must be the synthesized stack';
+  if (o.context !== undefined && (typeof o.context !== 'object' || o.context === null || Array.isArray(o.context))) return 'origin.context must be an object of context values';
   if (digestOf(o.stack) !== plan.manifestDigest) return 'origin.stack is not the stack the plan was made from (its digest differs from plan.manifestDigest); the file was edited or damaged';
   return undefined;
 }

@@ -10,7 +10,7 @@ import type { JsonPatchOperation, PlainObject } from '../../provider/handlers/ty
 export const PLAN_FORMAT_VERSION = 1;
 
 /** The closed set of actions. */
-export const PLAN_ACTIONS = ['create', 'update', 'replace', 'delete', 'adopt', 'read', 'no-op'] as const;
+export const PLAN_ACTIONS = ['create', 'update', 'replace', 'delete', 'forget', 'adopt', 'read', 'no-op'] as const;
 
 /**
  * What the executor will do to one resource.
@@ -18,6 +18,8 @@ export const PLAN_ACTIONS = ['create', 'update', 'replace', 'delete', 'adopt', '
  * - `update`: in place, the patch says what.
  * - `replace`: an immutable field changed; runs by `replaceStrategy`.
  * - `delete`: in state but gone from the manifest.
+ * - `forget`: like `delete`, for a resource with `retainOnDelete`: the state entry is removed and the
+ *   object is left in the cloud, unmanaged (Terraform's `forget`).
  * - `adopt`: not in state but an object with the natural key exists live (e.g. created by a run that
  *   crashed before writing state); it is recorded in state and then brought to the desired value by
  *   the patch, if any. An object that differs from the declaration is adopted only with the user's
@@ -85,6 +87,8 @@ export interface PlanSummary {
   readonly change: number;
   readonly replace: number;
   readonly destroy: number;
+  /** Resources with `retainOnDelete` that leave the state but stay in the cloud. */
+  readonly forget: number;
   readonly adopt: number;
   readonly read: number;
   readonly noop: number;
@@ -133,6 +137,7 @@ export function summarize(changes: readonly ResourceChange[]): PlanSummary {
     change: count('update'),
     replace: count('replace'),
     destroy: count('delete'),
+    forget: count('forget'),
     adopt: count('adopt'),
     read: count('read'),
     noop: count('no-op'),

@@ -66,3 +66,25 @@ describe('manifestProblems', () => {
     expect(manifestProblems(null).map((p) => p.message)).toEqual(['(manifest): null must be a JSON object with "version", "generator" and "stacks"']);
   });
 });
+
+describe('manifestProblems: options and outputs', () => {
+  it('accepts resource options and outputs of the documented shape', () => {
+    const doc = valid();
+    (doc.stacks[0]!.resources[0] as Record<string, unknown>).options = { protect: true, ignoreChanges: ['description'] };
+    doc.stacks[0]!.outputs = [{ name: 'policyId', value: { $ref: { address: 'prod/p', attribute: 'id' } }, sensitive: true }];
+    expect(manifestProblems(doc)).toEqual([]);
+  });
+
+  it('names an unknown option, an ignored field the kind lacks, and an output referring to another address', () => {
+    const doc = valid();
+    (doc.stacks[0]!.resources[0] as Record<string, unknown>).options = { protect: 'yes', ignoreChanges: ['colour'], keep: true };
+    doc.stacks[0]!.outputs = [{ name: 'x', value: { $ref: { address: 'prod/nope', attribute: 'id' } } }, { name: 'x', value: 1 }];
+    expect(manifestProblems(doc).map((p) => p.message)).toEqual([
+      'stacks[0].resources[0].options.keep: true is not a known field (known: protect, retainOnDelete, ignoreChanges)',
+      'stacks[0].resources[0].options.protect: "yes" must be true or false',
+      'stacks[0].resources[0].options.ignoreChanges[0]: "colour" policy has no such field; its fields are name, rules, description',
+      'stacks[0].outputs[0].value.$ref.address: "prod/nope" must be the address of a resource of the same stack',
+      'stacks[0].outputs[1].name: "x" must be unique in the stack; another output has it',
+    ]);
+  });
+});

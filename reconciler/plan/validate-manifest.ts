@@ -8,7 +8,9 @@
  * Hand-written rather than a JSON Schema engine: the rules are few, and the per-kind property
  * shapes come from `common/resource-schema.ts`, the same description the adapters check against.
  */
-import { MANIFEST_VERSION, RESOURCE_KINDS, type ResourceKind } from '../../common/manifest.js';
+import { allKinds, kindDescriptor } from '../../common/kinds/index.js';
+import { MANIFEST_VERSION, type ResourceKind } from '../../common/manifest.js';
+import { resourceOptionProblems } from '../../common/resource-options.js';
 import { checkProperties } from '../../common/resource-schema.js';
 
 /** One way a manifest departs from its documented shape. */
@@ -26,7 +28,7 @@ export interface ManifestProblem {
 /** Passed as the value when the rule's wording already names it (the per-kind property checks). */
 const NAMED = Symbol('named in the rule');
 
-const AUTHORITATIVE_KINDS = ['user', 'role', 'policy', 'key'];
+const AUTHORITATIVE_KINDS = allKinds().filter((d) => d.authoritative).map((d) => d.kind);
 const CONNECTION_STRINGS = ['cloudapiUrl', 'mantaUrl', 'profile', 'keyId'];
 const SECRET_SOURCES = ['env', 'file', 'generated'];
 
@@ -67,7 +69,7 @@ type Add = (path: string, value: unknown, rule: string) => void;
 
 function checkStack(stack: unknown, at: string, seen: Set<string>, add: Add): void {
   if (!isObject(stack)) return add(at, stack, 'must be an object with "name", "account" and "resources"');
-  unknownKeys(stack, `${at}.`, ['name', 'account', 'user', 'connection', 'state', 'authoritative', 'resources'], add);
+  unknownKeys(stack, `${at}.`, ['name', 'account', 'user', 'connection', 'state', 'authoritative', 'resources', 'outputs'], add);
   for (const f of ['name', 'account'] as const) if (!isNonEmptyString(stack[f])) add(`${at}.${f}`, stack[f], 'must be a non-empty string');
   if (stack.user !== undefined && !isNonEmptyString(stack.user)) add(`${at}.user`, stack.user, 'must be a non-empty string when present');
   if (stack.connection !== undefined) checkConnection(stack.connection, `${at}.connection`, add);
@@ -86,6 +88,24 @@ function checkStack(stack: unknown, at: string, seen: Set<string>, add: Add): vo
     own.add(address);
   });
   stack.resources.forEach((r, i) => checkResource(r, `${at}.resources[${i}]`, own, add));
+  if (stack.outputs !== undefined) checkOutputs(stack.outputs, `${at}.outputs`, own, add);
+}
+
+function checkOutputs(outputs: unknown, at: string, stackAddresses: ReadonlySet<string>, add: Add): void {
+  if (!Array.isArray(outputs)) return add(at, outputs, 'must be an array of outputs { "name", "value", "description"?, "sensitive"? }');
+  const names = new Set<string>();
+  outputs.forEach((o, i) => {
+    const p = `${at}[${i}]`;
+    if (!isObject(o)) return add(p, o, 'must be an object { "name", "value", "description"?, "sensitive"? }');
+    unknownKeys(o, `${p}.`, ['name', 'value', 'description', 'sensitive'], add);
+    if (!isNonEmptyString(o.name)) add(`${p}.name`, o.name, 'must be a non-empty string');
+    else if (names.has(o.name)) add(`${p}.name`, o.name, 'must be unique in the stack; another output has it');
+    else names.add(o.name);
+    if (!('value' in o)) add(`${p}.value`, undefined, 'is required');
+    else checkPlaceholders(o.value, `${p}.value`, stackAddresses, add);
+    if (o.description !== undefined && typeof o.description !== 'string') add(`${p}.description`, o.description, 'must be a string');
+    if (o.sensitive !== undefined && typeof o.sensitive !== 'boolean') add(`${p}.sensitive`, o.sensitive, 'must be true or false');
+  });
 }
 
 function checkConnection(c: unknown, at: string, add: Add): void {
@@ -105,16 +125,23 @@ function checkState(s: unknown, at: string, add: Add): void {
 
 function checkResource(r: unknown, at: string, stackAddresses: ReadonlySet<string>, add: Add): void {
   if (!isObject(r)) return add(at, r, 'must be an object with "address", "kind", "naturalKey", "properties" and "dependsOn"');
-  unknownKeys(r, `${at}.`, ['address', 'kind', 'naturalKey', 'properties', 'dependsOn'], add);
+  unknownKeys(r, `${at}.`, ['address', 'kind', 'naturalKey', 'properties', 'dependsOn', 'options'], add);
   if (!isNonEmptyString(r.address)) add(`${at}.address`, r.address, 'must be a non-empty string');
-  const kindOk = RESOURCE_KINDS.includes(r.kind as never);
-  if (!kindOk) add(`${at}.kind`, r.kind, `must be one of ${RESOURCE_KINDS.join(', ')}`);
+  const kindOk = typeof r.kind === 'string' && kindDescriptor(r.kind) !== undefined;
+  if (!kindOk) add(`${at}.kind`, r.kind, `must be one of ${allKinds().map((d) => d.kind).join(', ')}`);
   if (!isNonEmptyString(r.naturalKey)) add(`${at}.naturalKey`, r.naturalKey, 'must be a non-empty string');
   if (!Array.isArray(r.dependsOn)) add(`${at}.dependsOn`, r.dependsOn, 'must be an array of addresses');
   else {
     r.dependsOn.forEach((d, i) => {
       if (typeof d !== 'string' || !stackAddresses.has(d)) add(`${at}.dependsOn[${i}]`, d, 'must be the address of a resource of the same stack');
     });
+  }
+  if (r.options !== undefined) {
+    if (!isObject(r.options)) add(`${at}.options`, r.options, 'must be an object { "protect"?, "retainOnDelete"?, "ignoreChanges"? }');
+    else {
+      unknownKeys(r.options, `${at}.options.`, ['protect', 'retainOnDelete', 'ignoreChanges'], add);
+      if (kindOk) for (const p of resourceOptionProblems(r.kind as ResourceKind, r.options)) add(`${at}.options.${p.field}`, p.value, p.rule);
+    }
   }
   if (!isObject(r.properties)) return add(`${at}.properties`, r.properties, 'must be an object');
   checkPlaceholders(r.properties, `${at}.properties`, stackAddresses, add);

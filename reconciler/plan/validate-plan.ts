@@ -2,7 +2,7 @@
  * Shape validation for a plan read back from a file: a saved plan is input like any other, and a
  * malformed one must give a sentence naming the field, never a crash deep in the executor.
  */
-import { RESOURCE_KINDS } from '../../common/manifest.js';
+import { allKinds, kindDescriptor } from '../../common/kinds/index.js';
 import { PLAN_ACTIONS, PLAN_FORMAT_VERSION, summarize, type Plan } from './types.js';
 
 const OPS = ['add', 'remove', 'replace', 'move', 'copy', 'test'];
@@ -27,7 +27,8 @@ export function planShapeProblem(value: unknown): string | undefined {
     if (problem) return problem;
   }
   const expected = summarize(value.changes as Plan['changes']);
-  if (!isObject(value.summary) || Object.entries(expected).some(([k, n]) => (value.summary as Record<string, unknown>)[k] !== n)) {
+  // `forget` is absent from plans saved before retainOnDelete existed: none of theirs forgets anything.
+  if (!isObject(value.summary) || Object.entries(expected).some(([k, n]) => ((value.summary as Record<string, unknown>)[k] ?? (k === 'forget' ? 0 : undefined)) !== n)) {
     return `plan.summary ${JSON.stringify(value.summary)} does not match its changes (expected ${JSON.stringify(expected)})`;
   }
   return undefined;
@@ -38,7 +39,7 @@ function changeProblem(c: unknown, at: string): string | undefined {
   for (const f of ['address', 'naturalKey'] as const) {
     if (typeof c[f] !== 'string' || c[f] === '') return `${at}.${f} is ${JSON.stringify(c[f])}; it must be a non-empty string`;
   }
-  if (!(RESOURCE_KINDS as readonly unknown[]).includes(c.kind)) return `${at}.kind is ${JSON.stringify(c.kind)}; it must be one of ${RESOURCE_KINDS.join(', ')}`;
+  if (typeof c.kind !== 'string' || kindDescriptor(c.kind) === undefined) return `${at}.kind is ${JSON.stringify(c.kind)}; it must be one of ${allKinds().map((d) => d.kind).join(', ')}`;
   if (!(PLAN_ACTIONS as readonly unknown[]).includes(c.action)) return `${at}.action is ${JSON.stringify(c.action)}; it must be one of ${PLAN_ACTIONS.join(', ')}`;
   if (c.action === 'replace' && c.replaceStrategy !== 'delete-then-create' && c.replaceStrategy !== 'create-then-delete') {
     return `${at}.replaceStrategy is ${JSON.stringify(c.replaceStrategy)}; a replace needs delete-then-create or create-then-delete`;

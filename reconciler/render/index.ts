@@ -1,4 +1,4 @@
 export * from './text.js';
 export * from './json.js';
 export * from './markdown.js';
-export * from './drift.js';
+export * from './fields.js';

@@ -3,11 +3,14 @@
  * published as `docs/plan.schema.json`, with two guarantees for consumers:
  * - keys are sorted at every level, so the output is byte-for-byte stable for the same plan;
  * - every value at a pointer listed in a change's `sensitive` is `null`, and so is every value at a
- *   pointer listed in `unknown` (consumers read the two lists to tell why).
+ *   pointer listed in `unknown` (consumers read the two lists to tell why);
+ * - `before` and `after` are complete, but `patch` and `replacePaths` (what changes) leave out the
+ *   kind's bookkeeping fields (`fields.ts`), whose change the `reason` puts in words.
  */
 import type { Plan } from '../plan/types.js';
 import { sortKeys } from '../private/canonical-json.js';
-import { Masked, maskChange, type DisplayValue } from './private/mask.js';
+import { isBookkeeping } from './fields.js';
+import { Masked, maskChange, type DisplayValue } from './mask.js';
 
 /** Renders `plan` as pretty-printed JSON, ending with a newline. */
 export function renderJson(plan: Plan): string {
@@ -20,11 +23,13 @@ export function toJsonPlan(plan: Plan): Plan {
     ...plan,
     changes: plan.changes.map((change) => {
       const masked = maskChange(change);
+      const shown = (pointer: string): boolean => !isBookkeeping(change.kind, (pointer.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~'));
       return {
         ...change,
         before: nullMasked(masked.before) as Plan['changes'][number]['before'],
         after: nullMasked(masked.after) as Plan['changes'][number]['after'],
-        patch: masked.patch.map((op) => ('value' in op ? { ...op, value: nullMasked(op.value ?? null) } : op)) as Plan['changes'][number]['patch'],
+        patch: masked.patch.filter((op) => shown(op.path)).map((op) => ('value' in op ? { ...op, value: nullMasked(op.value ?? null) } : op)) as Plan['changes'][number]['patch'],
+        ...(change.replacePaths !== undefined ? { replacePaths: change.replacePaths.filter(shown) } : {}),
       };
     }),
   };

@@ -12,6 +12,7 @@ const COUNT_LABEL: Readonly<Record<PlanAction, string>> = {
   update: 'to change',
   replace: 'to replace',
   delete: 'to destroy',
+  forget: 'to forget (left in the cloud)',
   adopt: 'to adopt',
   read: 'to read',
   'no-op': 'unchanged',
@@ -34,6 +35,8 @@ export function renderMarkdown(plan: Plan): string {
   lines.push('', '| Action | Address | Kind | Natural key | Why |', '|---|---|---|---|---|');
   for (const c of plan.changes) {
     if (c.action === 'no-op' && c.movedFrom === undefined) continue;
+    // A look-up that found its object is read on every plan: counted above, not re-listed.
+    if (c.action === 'read' && !c.unknown.includes('')) continue;
     const moved = c.movedFrom !== undefined ? `moved from \`${cell(c.movedFrom)}\`` : '';
     const conflict = c.conflict !== undefined ? `**conflict**: differs in ${cell(c.conflict.fields.join(', '))}; needs consent (import, or --adopt)` : '';
     const why = [moved, conflict || cell(c.reason ?? '')].filter((w) => w !== '').join('; ');

@@ -4,8 +4,9 @@
  * `(known after apply)`.
  */
 import { planConflicts, planHasChanges, type Plan } from '../plan/types.js';
-import { Masked, maskChange, type DisplayValue, type MaskedChange } from './private/mask.js';
-import { COLOUR, formatKey, formatValue, RESET, summaryLine, symbolOf, VERB } from './private/format.js';
+import { Masked, maskChange, type DisplayValue, type MaskedChange } from './mask.js';
+import { COLOUR, formatKey, RESET, summaryLine, symbolOf, VERB } from './private/format.js';
+import { fieldChangeLines, formatField, isBookkeeping, listedFields } from './fields.js';
 
 /** Options for {@link renderText}. */
 export interface TextRenderOptions {
@@ -26,10 +27,17 @@ export function renderText(plan: Plan, options: TextRenderOptions = {}): string 
     return `${lines.join('\n')}\n`;
   }
   lines.push(`triton-iac will perform the following actions on stack ${plan.stack} (account ${plan.account}):`, '');
+  const lookups: string[] = [];
   for (const change of plan.changes) {
     if (change.action === 'no-op' && change.movedFrom === undefined && !options.showUnchanged) continue;
+    // A look-up is read on every plan; one that found its object is named once below, not re-listed.
+    if (change.action === 'read' && !change.unknown.includes('') && !options.showUnchanged) {
+      lookups.push(change.address);
+      continue;
+    }
     lines.push(...renderChange(maskChange(change), options.color ?? false), '');
   }
+  if (lookups.length > 0) lines.push(`  # (${lookups.length} look-up${lookups.length === 1 ? '' : 's'} read, not listed: ${lookups.join(', ')})`, '');
   lines.push(summaryLine(plan.summary));
   const conflicts = planConflicts(plan);
   if (conflicts.length > 0) {
@@ -60,28 +68,27 @@ function renderChange(change: MaskedChange, color: boolean): string[] {
   const before = asRecord(change.before);
   const after = asRecord(change.after);
   const replacing = new Set((change.replacePaths ?? []).map((p) => p.slice(1)));
+  // Bookkeeping fields and empty defaults are left out of full listings (see fields.ts).
   switch (change.action) {
     case 'create':
     case 'read':
-      for (const [k, v] of Object.entries(after)) out.push(`      ${paint('+')} ${formatKey(k)} = ${formatValue(v)}`);
+      for (const [k, v] of listedFields(change.kind, after)) out.push(`      ${paint('+')} ${formatKey(k)} = ${formatField(change.kind, k, v)}`);
+      break;
+    case 'forget':
+      // Nothing of the object changes: listing its fields as removed would read as a deletion.
       break;
     case 'delete':
-      for (const [k, v] of Object.entries(before)) out.push(`      ${paint('-')} ${formatKey(k)} = ${formatValue(v)}`);
+      for (const [k, v] of listedFields(change.kind, before)) out.push(`      ${paint('-')} ${formatKey(k)} = ${formatField(change.kind, k, v)}`);
       break;
     default: {
-      // Only fields the patch touches are shown; the rest (including computed fields) are counted.
+      // Only fields the patch touches are shown, lists element by element; the rest (including
+      // computed fields) are counted.
       const changed = new Set(change.patch.map((op) => topField(op.path)));
-      let hidden = 0;
-      for (const key of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort()) {
-        if (!changed.has(key)) {
-          if (key in after) hidden++;
-          continue;
-        }
-        const note = replacing.has(key) ? ' # forces replacement' : '';
-        if (!(key in before)) out.push(`      ${paint('+')} ${formatKey(key)} = ${formatValue(after[key])}${note}`);
-        else if (!(key in after)) out.push(`      ${paint('-')} ${formatKey(key)} = ${formatValue(before[key])} -> null${note}`);
-        else out.push(`      ${paint('~')} ${formatKey(key)} = ${formatValue(before[key])} -> ${formatValue(after[key])}${note}`);
-      }
+      const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+      const shown = keys.filter((k) => changed.has(k) && !isBookkeeping(change.kind, k));
+      const hidden = keys.filter((k) => !changed.has(k) && k in after && !isBookkeeping(change.kind, k)).length;
+      const notes = new Map([...replacing].map((k) => [k, ' # forces replacement']));
+      out.push(...fieldChangeLines(change.kind, before, after, shown, paint, notes).map((l) => `      ${l}`));
       if (hidden > 0) out.push(`        # (${hidden} unchanged attribute${hidden === 1 ? '' : 's'} hidden)`);
     }
   }

@@ -69,4 +69,12 @@ export interface StateBackend {
   lock(request: LockRequest): Promise<void>;
   /** Releases the lock this backend took; a no-op when it holds none. */
   unlock(): Promise<void>;
+  /**
+   * Removes a lock another run left behind (`triton-iac force-unlock`), only if its id is `lockId`,
+   * so that a mistyped or outdated id never breaks a lock a live run has just taken.
+   * @returns who held the lock that was removed.
+   * @throws ReconcilerError `STATE_LOCK_MISMATCH` when no lock is held, or the lock held has another
+   *   id (both named), or it is damaged.
+   */
+  forceUnlock(lockId: string): Promise<LockHolder>;
 }

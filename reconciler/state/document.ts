@@ -6,9 +6,10 @@
  * Parsing never guesses: a file that is not exactly this shape is refused with a message saying what
  * is wrong and how to recover, and a refused file is never overwritten.
  */
+import { allKinds, kindDescriptor } from '../../common/kinds/index.js';
 import { randomUUID } from 'node:crypto';
-import { RESOURCE_KINDS, type ResourceKind } from '../../common/manifest.js';
-import type { PlainObject } from '../../provider/handlers/types.js';
+import { type ResourceKind, type ResourceOptions } from '../../common/manifest.js';
+import type { PlainObject, PlainValue } from '../../provider/handlers/types.js';
 import { ReconcilerError } from '../errors.js';
 import { isWriteOnlyMarker } from './write-only.js';
 
@@ -30,6 +31,19 @@ export interface StateResource {
   readonly dependsOn: readonly string[];
   /** ISO 8601 time of the last write of this entry. */
   readonly updatedAt: string;
+  /**
+   * The lifecycle options it was last applied with (absent when none), so that a resource removed
+   * from the app is still known to be protected or retained.
+   */
+  readonly options?: ResourceOptions;
+}
+
+/** A stack output as recorded at apply (`triton-iac output`). */
+export interface StateOutput {
+  /** The value, references resolved. */
+  readonly value: PlainValue;
+  readonly description?: string;
+  readonly sensitive?: boolean;
 }
 
 /** The whole state of one stack. */
@@ -43,6 +57,8 @@ export interface StateDocument {
   readonly account: string;
   /** Sorted by address. */
   readonly resources: readonly StateResource[];
+  /** The stack's outputs by name, as of the last apply; absent when it has none. */
+  readonly outputs?: Readonly<Record<string, StateOutput>>;
 }
 
 /** A fresh, empty state for a stack (serial 0, new lineage). */
@@ -93,7 +109,7 @@ export function stateShapeProblem(value: unknown): string | undefined {
     for (const field of ['address', 'naturalKey', 'updatedAt'] as const) {
       if (typeof r[field] !== 'string' || r[field] === '') return `${at}.${field} is ${JSON.stringify(r[field])}; it must be a non-empty string`;
     }
-    if (!(RESOURCE_KINDS as readonly unknown[]).includes(r.kind)) return `${at}.kind is ${JSON.stringify(r.kind)}; it must be one of ${RESOURCE_KINDS.join(', ')}`;
+    if (typeof r.kind !== 'string' || kindDescriptor(r.kind) === undefined) return `${at}.kind is ${JSON.stringify(r.kind)}; it must be one of ${allKinds().map((d) => d.kind).join(', ')}`;
     if (r.serverId !== null && typeof r.serverId !== 'string') return `${at}.serverId must be a string or null`;
     if (!isObject(r.properties)) return `${at}.properties must be an object`;
     if (!isObject(r.writeOnly)) return `${at}.writeOnly must be an object`;
@@ -101,9 +117,23 @@ export function stateShapeProblem(value: unknown): string | undefined {
       if (!isWriteOnlyMarker(marker)) return `${at}.writeOnly.${field} is not a sha256-salted marker (a clear value must never be stored)`;
     }
     if (!Array.isArray(r.dependsOn) || !r.dependsOn.every((d) => typeof d === 'string')) return `${at}.dependsOn must be an array of addresses`;
+    if (r.options !== undefined) {
+      const o = r.options;
+      if (!isObject(o)) return `${at}.options must be an object`;
+      if ((o.protect !== undefined && typeof o.protect !== 'boolean') || (o.retainOnDelete !== undefined && typeof o.retainOnDelete !== 'boolean')) return `${at}.options.protect and .retainOnDelete must be true or false`;
+      if (o.ignoreChanges !== undefined && (!Array.isArray(o.ignoreChanges) || !o.ignoreChanges.every((f) => typeof f === 'string'))) return `${at}.options.ignoreChanges must be an array of field names`;
+    }
     if (seen.has(r.address as string)) return `${at}.address ${JSON.stringify(r.address)} appears twice`;
     seen.add(r.address as string);
     validEntries.add(r);
+  }
+  if (value.outputs !== undefined) {
+    if (!isObject(value.outputs)) return 'outputs must be an object of outputs by name';
+    for (const [name, o] of Object.entries(value.outputs)) {
+      if (!isObject(o) || !('value' in o)) return `outputs.${name} must be an object with a value`;
+      if (o.sensitive !== undefined && typeof o.sensitive !== 'boolean') return `outputs.${name}.sensitive must be true or false`;
+      if (o.description !== undefined && typeof o.description !== 'string') return `outputs.${name}.description must be a string`;
+    }
   }
   return undefined;
 }

@@ -99,6 +99,30 @@ async function releaseIfOurs(lockPath: string, id: string): Promise<void> {
   if (current !== undefined && current !== 'unreadable' && current.id === id) await io(() => rm(lockPath, { force: true }), lockPath);
 }
 
+/**
+ * Removes the lock at `lockPath` if it carries `lockId` (`force-unlock`).
+ * @returns who held it.
+ * @throws ReconcilerError `STATE_LOCK_MISMATCH` when there is no lock, a damaged one, or one with another id.
+ */
+export async function forceReleaseFileLock(lockPath: string, what: string, lockId: string): Promise<LockHolder> {
+  const current = await readHolder(lockPath);
+  if (current === undefined) throw new ReconcilerError('STATE_LOCK_MISMATCH', `${what} is not locked (there is no ${lockPath}); nothing to unlock`);
+  if (current === 'unreadable') {
+    throw new ReconcilerError('STATE_LOCK_MISMATCH', `${what} is locked, but the lock file ${lockPath} is damaged, so its id cannot be checked against ${JSON.stringify(lockId)}. If no triton-iac run is active, remove ${lockPath}.`);
+  }
+  if (current.id !== lockId) throw lockMismatch(what, lockId, current);
+  await releaseIfOurs(lockPath, lockId);
+  return current;
+}
+
+/** The refusal of a force-unlock whose id is not the lock held: names both ids and the holder. */
+export function lockMismatch(what: string, lockId: string, holder: LockHolder): ReconcilerError {
+  return new ReconcilerError(
+    'STATE_LOCK_MISMATCH',
+    `lock id ${JSON.stringify(lockId)} does not match the lock on ${what}: it is lock id ${holder.id}, held by ${holderText(holder, Date.now())}. Nothing was unlocked; check the id in the error that named the lock.`,
+  );
+}
+
 function isStale(holder: LockHolder): boolean {
   if (holder.host !== hostname()) return false;
   if (holder.pid === process.pid) return false;
@@ -117,7 +141,7 @@ function lockedError(lockPath: string, what: string, holder: LockHolder | 'unrea
   }
   return new ReconcilerError(
     'STATE_LOCKED',
-    `${what} is locked by ${holderText(holder, nowMs)}. Wait for it to finish or retry with a lock timeout; if that process is gone, remove ${lockPath}.`,
+    `${what} is locked by ${holderText(holder, nowMs)}, lock id ${holder.id}. Wait for it to finish or retry with a lock timeout; if that process is gone, run \`triton-iac force-unlock ${holder.id}\`.`,
   );
 }
 

@@ -4,3 +4,4 @@ export * from './local-backend.js';
 export * from './file-lock.js';
 export * from './operations.js';
 export * from './write-only.js';
+export * from './push.js';

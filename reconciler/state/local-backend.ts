@@ -7,11 +7,11 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ReconcilerError } from '../errors.js';
 import { writeFileAtomic } from '../private/atomic-write.js';
-import type { LockRequest, StateBackend, StateSnapshot } from './backend.js';
+import type { LockHolder, LockRequest, StateBackend, StateSnapshot } from './backend.js';
 import { parseStateDocument, type StateDocument } from './document.js';
 import { checkReadOwnership, nextDocumentToWrite, type StateOwner } from './private/ownership.js';
 import { serializeState } from './private/serialize.js';
-import { acquireFileLock, type FileLockOptions, type HeldFileLock } from './file-lock.js';
+import { acquireFileLock, forceReleaseFileLock, type FileLockOptions, type HeldFileLock } from './file-lock.js';
 
 /** Options for {@link LocalStateBackend}. */
 export interface LocalStateBackendOptions {
@@ -118,6 +118,10 @@ export class LocalStateBackend implements StateBackend {
     const held = this.held;
     this.held = undefined;
     await held?.release();
+  }
+
+  async forceUnlock(lockId: string): Promise<LockHolder> {
+    return forceReleaseFileLock(this.lockPath, `state ${this.location}`, lockId);
   }
 
   private async readBytes(): Promise<Buffer | undefined> {

@@ -31,7 +31,7 @@ import { ReconcilerError } from '../errors.js';
 import type { LockHolder, LockRequest, StateBackend, StateSnapshot } from './backend.js';
 import { parseStateDocument, type StateDocument } from './document.js';
 import { checkReadOwnership, nextDocumentToWrite, type StateOwner } from './private/ownership.js';
-import { formatAge, holderText } from './file-lock.js';
+import { formatAge, holderText, lockMismatch } from './file-lock.js';
 
 /** The Manta calls the backend makes (a full `MantaClient` fits). */
 export type MantaStateClient = Pick<MantaClient, 'getObjectBuffer' | 'putObject' | 'putMetadata' | 'deleteObject' | 'makeDirectories'>;
@@ -271,6 +271,21 @@ export class MantaStateBackend implements StateBackend {
     }
   }
 
+  async forceUnlock(lockId: string): Promise<LockHolder> {
+    const what = `state ${this.location}`;
+    const current = await this.readLockObject();
+    if (current === undefined || (current !== 'unreadable' && 'released' in current)) {
+      throw new ReconcilerError('STATE_LOCK_MISMATCH', `${what} is not locked (the lock object ${this.lockPath} is ${current === undefined ? 'absent' : 'released'}); nothing to unlock`);
+    }
+    if (current === 'unreadable') {
+      throw new ReconcilerError('STATE_LOCK_MISMATCH', `${what} is locked, but the lock object ${this.lockPath} is damaged, so its id cannot be checked against ${JSON.stringify(lockId)}. If no triton-iac run is active, remove it (mrm ${this.lockPath}).`);
+    }
+    if (current.held.id !== lockId) throw lockMismatch(what, lockId, current.held);
+    // Conditional on the etag read: a lock taken by another run meanwhile is left alone.
+    await this.removeLock(current.etag);
+    return current.held;
+  }
+
   /** Who holds the lock: `undefined` when nobody (no lock object, or a released one), `'unreadable'` when it is damaged. */
   async readLock(): Promise<{ holder: LockHolder; etag: string } | 'unreadable' | undefined> {
     const current = await this.readLockObject();
@@ -312,8 +327,8 @@ export class MantaStateBackend implements StateBackend {
     }
     return new ReconcilerError(
       'STATE_LOCKED',
-      `state ${this.location} is locked by ${holderText(holder, this.now())}. ` +
-        `Wait for it to finish or retry with a lock timeout; if that run is gone, remove the lock object (mrm ${this.lockPath}).`,
+      `state ${this.location} is locked by ${holderText(holder, this.now())}, lock id ${holder.id}. ` +
+        `Wait for it to finish or retry with a lock timeout; if that run is gone, run \`triton-iac force-unlock ${holder.id}\`.`,
     );
   }
 

@@ -8,8 +8,9 @@ import { applyStack, planHasChanges, planStack, type EngineClients } from '../..
 import { generateBindings, GENERATED_DIR } from '../../adapters/cdktf/regenerate.js';
 import { dataTritoniacImage, manifestFromTerraformJson, objectResource, policy, provider, role, roleTag, user, userKey, directory, snaplink } from '../../adapters/cdktf/index.js';
 import { checkProperties } from '../../common/resource-schema.js';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { startAccountWorld, type AccountWorld } from '../support/world.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 /** The read-only policy's rules, one with a condition that names its type (issue 14). */
 const READ_ONLY_RULES = ['CAN listmachines AND getmachine', 'CAN getmachine WHEN requesttime::day in (Mon, Tue, Wed, Thu, Fri)'];
@@ -117,7 +118,7 @@ describe('the converted manifest against the emulator', () => {
     const { json, outdir } = synthesize(false);
     rmSync(outdir, { recursive: true, force: true });
     const stack = manifestFromTerraformJson(json, { workDir }).manifest.stacks[0]!;
-    const opts = { clients, workDir, consistencyWindowMs: 300, env: { ALICE_PASSWORD: 'al1ce-Secret' } };
+    const opts = { clients, handlers: defaultHandlers(), workDir, consistencyWindowMs: 300, env: { ALICE_PASSWORD: 'al1ce-Secret' } };
 
     const plan = await planStack(stack, opts);
     // Everything is new except the role tags of /acme/machines, a path that always exists: adopted.

@@ -4,8 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamicProvider, type PulumiConnection } from '../../adapters/pulumi/index.js';
+import { Policy, StorObject, TritonApp, TritonStack, User } from '../../constructs/index.js';
 import type { CloudApiClient } from '../../provider/index.js';
-import { generateTestKey, writeTestKey } from '../support/keys.js';
+import { generateTestKey, writeTestKey } from '../../scripts/support/keys.js';
 import { startAccountWorld, type AccountWorld } from '../support/world.js';
 
 let world: AccountWorld;
@@ -15,6 +16,7 @@ const users = dynamicProvider('user');
 const userKeys = dynamicProvider('user-key');
 const policies = dynamicProvider('policy');
 const roles = dynamicProvider('role');
+const objects = dynamicProvider('object');
 
 beforeAll(async () => {
   // A short consistency window: the role right after its member is refused at first, then retried.
@@ -105,11 +107,39 @@ describe('the Pulumi dynamic provider against the emulator', () => {
     const result = await roles.check!({}, { name: 'ops', members: [{ type: 'group', login: 'x', default: true }], connection });
     expect(result.failures).toEqual([{ property: 'members', reason: 'role.members[0].type: "group" is not one of subuser, account' }]);
   });
+
+  it('refuses in check what synth refuses, with the rule synth names: a bad policy rule, login, email and durability', async () => {
+    const app = new TritonApp();
+    const stack = new TritonStack(app, 'prod', { account: 'acme' });
+    const synthError = (build: () => unknown): string => {
+      try {
+        build();
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('synth accepted it');
+    };
+    const cases = [
+      { provider: policies, news: { name: 'bad-rule', rules: ['CAN listmachines AND'] }, property: 'rules', synth: () => new Policy(stack, 'bad-rule', { rules: ['CAN listmachines AND'] }) },
+      { provider: users, news: { login: 'Al!ce', email: 'alice@acme.example' }, property: 'login', synth: () => new User(stack, 'bad-login', { login: 'Al!ce', email: 'alice@acme.example' }) },
+      { provider: users, news: { login: 'alice2', email: 'not-an-email' }, property: 'email', synth: () => new User(stack, 'bad-email', { login: 'alice2', email: 'not-an-email' }) },
+      { provider: objects, news: { path: '~~/stor/x.txt', content: { text: 'x' }, durability: 99 }, property: 'durability', synth: () => new StorObject(stack, 'bad-durability', { path: '~~/stor/x.txt', content: 'x', durability: 99 }) },
+    ];
+    for (const c of cases) {
+      const result = await c.provider.check!({}, { ...c.news, connection });
+      expect(result.failures).toHaveLength(1);
+      const failure = result.failures![0]!;
+      expect(failure.property).toBe(c.property);
+      // The rule's own words, after the field: the same sentence synth prints.
+      const rule = failure.reason.slice(failure.reason.indexOf(': ') + 2);
+      expect(synthError(c.synth)).toContain(rule);
+    }
+    expect((await cloud.listUsers()).map((u) => u.login)).not.toContain('Al!ce');
+  });
 });
 
 describe('the Pulumi dynamic provider for Manta kinds', () => {
   const directories = dynamicProvider('directory');
-  const objects = dynamicProvider('object');
 
   it('creates a directory and an object, updates the content in place, replaces on a new path, and deletes', async () => {
     const dir = await directories.create(await checked(directories, { path: '~~/stor/site' }));

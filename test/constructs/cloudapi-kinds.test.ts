@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Account, AccountConfig, Key, Policy, Role, RoleTag, Secret, User, UserKey } from '../../index.js';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { newStack, resource } from './support.js';
 
 const alicesKey = generateTestKey('ed25519', 'alice@laptop');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fromRbacJson, Secret } from '../../index.js';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { errorOf, newStack, resource } from './support.js';
 
 const emmasKey = generateTestKey('ed25519', 'emma@laptop');

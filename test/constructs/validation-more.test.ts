@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AccountConfig, Datacenter, Image, Job, Key, RoleTag, Secret, SnapLink, StorObject, TritonApp, TritonStack, UserKey } from '../../index.js';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { errorOf, newStack } from './support.js';
 
 const MACHINE = '5e9a1e3c-5b2d-4b4e-9c1a-1f2e3d4c5b6a';

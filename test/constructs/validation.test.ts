@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { Account, Directory, Image, Job, Key, Policy, Role, RoleTag, Secret, SnapLink, StorObject, TritonApp, TritonStack, User } from '../../index.js';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { errorOf, newStack, synthProblems } from './support.js';
 
 const key = generateTestKey('ed25519', 'k@test');

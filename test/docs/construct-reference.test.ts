@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Construct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as library from '../../constructs/index.js';
-import { CONSTRUCT_REFERENCE_COMMAND, CONSTRUCT_REFERENCE_FILE, renderConstructReference } from '../support/construct-reference.js';
+import { CONSTRUCT_REFERENCE_COMMAND, CONSTRUCT_REFERENCE_FILE, renderConstructReference } from '../../scripts/support/construct-reference.js';
 
 describe('the construct reference in docs/', () => {
   let rendered = '';

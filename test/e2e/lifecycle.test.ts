@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import { hasAnsi, NO_CHANGES, projectDir, REPO, runCli, type CliResult } from './support/cli.js';
+import { hasAnsi, NO_CHANGES, projectDir, REPO, runCli, stopClis, type CliResult } from './support/cli.js';
 import { withCloud } from './support/cloud.js';
 
 const env = { ALICE_PASSWORD: 'e2e-password-1' };
@@ -18,7 +18,8 @@ describe('the quickstart through the triton-iac binary against --emulator', () =
   beforeAll(async () => {
     cwd = projectDir('examples/quickstart/main.ts');
   });
-  afterAll(() => {
+  afterAll(async () => {
+    await stopClis();
     rmSync(cwd, { recursive: true, force: true });
   });
 

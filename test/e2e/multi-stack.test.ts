@@ -6,13 +6,14 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { projectDir, REPO, runCli, type CliResult } from './support/cli.js';
+import { projectDir, REPO, runCli, stopClis, type CliResult } from './support/cli.js';
 import { withCloud } from './support/cloud.js';
 
 const SLOW = 180_000;
 const dirs: string[] = [];
 
-afterEach(() => {
+afterEach(async () => {
+  await stopClis(); // a run still going (the test timed out) must not see its directory vanish
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 

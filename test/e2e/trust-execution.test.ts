@@ -11,11 +11,11 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Policy, Role, Secret, User, type TritonStack } from '../../index.js';
-import { writeTestKey } from '../support/keys.js';
+import { writeTestKey } from '../../scripts/support/keys.js';
 import { userKey } from '../reconciler/support/world.js';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { projectDir, REPO, runCli, startCli } from './support/cli.js';
+import { projectDir, REPO, runCli, startCli, stopClis } from './support/cli.js';
 import { startProxiedCloud, type ProxiedCloud } from './support/proxied-cloud.js';
 import type { WireHandler } from './support/wire-proxy.js';
 
@@ -26,6 +26,7 @@ async function cloud(options: { handle?: WireHandler } = {}): Promise<ProxiedClo
   return c;
 }
 afterEach(async () => {
+  await stopClis();
   for (const c of clouds.splice(0)) await c.close();
 });
 
@@ -35,7 +36,7 @@ const THROTTLED = { code: 'RequestThrottled', message: 'You have exceeded your r
 const logins = async (c: ProxiedCloud): Promise<string[]> => (JSON.parse(`[${(await c.triton('rbac', 'users', '-j')).trim().split('\n').join(',')}]`) as { login: string }[]).map((u) => u.login).sort();
 
 describe('one apply graph', () => {
-  it('does not delete a user when the role update that drops it fails, and deletes it once the update succeeds', { timeout: 120_000 }, async () => {
+  it('does not delete a user when the role update that drops it fails, and deletes it once the update succeeds', async () => {
     const c = await cloud();
     const users = (s: TritonStack): [User, User] => [new User(s, 'alice', { login: 'alice', email: 'alice@acme.example' }), new User(s, 'bob', { login: 'bob', email: 'bob@acme.example' })];
     c.writeApp('prod', (s) => {
@@ -74,7 +75,7 @@ describe('one apply graph', () => {
 });
 
 describe('one retry layer', () => {
-  it('sends a call throttled for ever 4 times in all (one retry layer), then fails with the server message and a hint to run again later', { timeout: 120_000 }, async () => {
+  it('sends a call throttled for ever 4 times in all (one retry layer), then fails with the server message and a hint to run again later', async () => {
     const c = await cloud({ handle: (r) => (r.method === 'GET' && r.path === '/acme/policies' ? { status: 429, body: THROTTLED } : undefined) });
     c.writeApp('prod', (s) => void new Policy(s, 'p', { rules: ['CAN getmachine'] }));
     const plan = await c.cli(['plan', ...W0]);
@@ -84,7 +85,7 @@ describe('one retry layer', () => {
     expect(c.proxy.count('GET', '/acme/policies')).toBe(4);
   });
 
-  it('honours Retry-After: a short one is waited for and the call then succeeds; one over a minute fails at once', { timeout: 120_000 }, async () => {
+  it('honours Retry-After: a short one is waited for and the call then succeeds; one over a minute fails at once', async () => {
     let throttled = 0;
     const c = await cloud({
       handle: (r) => (r.method === 'GET' && r.path === '/acme/policies' && throttled++ < 2 ? { status: 429, headers: { 'retry-after': '1' }, body: THROTTLED } : undefined),
@@ -99,7 +100,7 @@ describe('one retry layer', () => {
     expect(never.proxy.count('GET', '/acme/policies')).toBe(1);
   });
 
-  it('fails a create whose email another user has at once, with one request and the server message', { timeout: 120_000 }, async () => {
+  it('fails a create whose email another user has at once, with one request and the server message', async () => {
     const c = await cloud();
     await c.world.clients.cloudapi.createUser({ login: 'someone', email: 'carol@acme.example', password: 'Passw0rd-1' });
     c.writeApp('prod', (s) => void new User(s, 'carol', { login: 'carol', email: 'carol@acme.example', password: Secret.fromEnv('CAROL_PASSWORD') }));
@@ -112,7 +113,7 @@ describe('one retry layer', () => {
     expect(await logins(c)).toEqual(['someone']);
   });
 
-  it('fails a refused permission at once, naming the action to grant instead of suggesting a re-run', { timeout: 120_000 }, async () => {
+  it('fails a refused permission at once, naming the action to grant instead of suggesting a re-run', async () => {
     const c = await cloud();
     await c.world.clients.cloudapi.createUser({ login: 'deployer', email: 'deployer@acme.example', password: 'Passw0rd-1' });
     await c.world.clients.cloudapi.createUserKey('deployer', { key: userKey(0).publicOpenSsh, name: 'ci' });
@@ -130,7 +131,7 @@ describe('one retry layer', () => {
 });
 
 describe('secrets only when written', () => {
-  it('updates a user without its password, and refuses to plan a new user whose password cannot be read, naming it', { timeout: 120_000 }, async () => {
+  it('updates a user without its password, and refuses to plan a new user whose password cannot be read, naming it', async () => {
     const c = await cloud();
     const declare = (firstName: string, withDana: boolean) => (s: TritonStack) => {
       new User(s, 'alice', { login: 'alice', email: 'alice@acme.example', firstName, password: Secret.fromEnv('ALICE_PASSWORD') });
@@ -160,7 +161,7 @@ describe('secrets only when written', () => {
 });
 
 describe('drift of a stack that was never applied', () => {
-  it('exits 1 saying the stack has not been applied', { timeout: 60_000 }, async () => {
+  it('exits 1 saying the stack has not been applied', async () => {
     const c = await cloud();
     c.writeApp('prod', (s) => void new Policy(s, 'p', { rules: ['CAN getmachine'] }));
     const drift = await c.cli(['drift']);
@@ -187,7 +188,7 @@ describe('synth of an app loaded without type-checking', () => {
     return cwd;
   }
 
-  it('fails on a misspelt prop, naming the construct path, the prop and the closest prop', { timeout: 60_000 }, async () => {
+  it('fails on a misspelt prop, naming the construct path, the prop and the closest prop', async () => {
     const cwd = project(["  const u = new User(s, 'alice', { login: 'alice', email: 'alice@acme.example' });", "  new Role(s, 'ops', { defaultMember: [u] });"]);
     const synth = await runCli(['synth'], { cwd });
     expect(synth.code).toBe(1);
@@ -195,14 +196,14 @@ describe('synth of an app loaded without type-checking', () => {
     expect(synth.stdout).toBe('');
   });
 
-  it('says "fix this problem" for one problem found at synth', { timeout: 60_000 }, async () => {
+  it('says "fix this problem" for one problem found at synth', async () => {
     const cwd = project(["  new User(s, 'a1', { login: 'alice', email: 'a1@acme.example' });", "  new User(s, 'a2', { login: 'alice', email: 'a2@acme.example' });"]);
     const synth = await runCli(['synth'], { cwd });
     expect(synth.code).toBe(1);
     expect(synth.stderr).toMatch(/does not synthesize; fix this problem:\n {2}- .*alice/);
   });
 
-  it('warns about a policy action that no operation has, and still synthesizes', { timeout: 60_000 }, async () => {
+  it('warns about a policy action that no operation has, and still synthesizes', async () => {
     const cwd = project(["  new Policy(s, 'p', { rules: ['CAN getmachines'] });"]);
     const synth = await runCli(['synth'], { cwd });
     expect(synth.code).toBe(0);
@@ -212,7 +213,7 @@ describe('synth of an app loaded without type-checking', () => {
 });
 
 describe('a mistyped address', () => {
-  it('gets a did-you-mean from --target and state show', { timeout: 120_000 }, async () => {
+  it('gets a did-you-mean from --target and state show', async () => {
     const c = await cloud();
     c.writeApp('prod', (s) => {
       new Policy(s, 'readers', { rules: ['CAN getmachine'] });
@@ -229,7 +230,7 @@ describe('a mistyped address', () => {
 });
 
 describe('Ctrl-C during apply', () => {
-  it('says cancelled, lists only what it did not start, keeps the state, and a re-run finishes', { timeout: 120_000 }, async () => {
+  it('says cancelled, lists only what it did not start, keeps the state, and a re-run finishes', async () => {
     // The second user create is held on the wire until the binary has been interrupted.
     let creates = 0;
     let held: () => void = () => undefined;

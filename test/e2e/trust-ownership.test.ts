@@ -8,13 +8,14 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { generateTestKey } from '../support/keys.js';
-import { NO_CHANGES, projectDir, REPO, runCli, startCli, type CliResult } from './support/cli.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
+import { NO_CHANGES, projectDir, REPO, runCli, startCli, stopClis, type CliResult } from './support/cli.js';
 import { withCloud } from './support/cloud.js';
 import { withVendorTriton } from './support/vendor-triton.js';
 
 const dirs: string[] = [];
-afterEach(() => {
+afterEach(async () => {
+  await stopClis(); // a run still going (the test timed out) must not see its directory vanish
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateTestKey, type TestKeyType } from '../support/keys.js';
+import { generateTestKey, type TestKeyType } from '../../scripts/support/keys.js';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
-import { call, signString } from './support/signer.js';
+import { call, signString } from '../../scripts/support/signer.js';
 
 let t: TestEmulator;
 beforeAll(async () => {

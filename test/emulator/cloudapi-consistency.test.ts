@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
-import { call } from './support/signer.js';
+import { call } from '../../scripts/support/signer.js';
 
 const W = 200;
 let now = Date.now();

@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
-import { generateTestKey, type TestKeyPair } from '../support/keys.js';
+import { generateTestKey, type TestKeyPair } from '../../scripts/support/keys.js';
 import { accountKey, startTestEmulator, type TestEmulator } from './support/emulator.js';
-import { signString, type SignOptions } from './support/signer.js';
+import { signString, type SignOptions } from '../../scripts/support/signer.js';
 
 let t: TestEmulator;
 let globexKey: TestKeyPair;

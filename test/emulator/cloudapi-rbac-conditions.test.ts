@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateTestKey, type TestKeyPair } from '../support/keys.js';
+import { generateTestKey, type TestKeyPair } from '../../scripts/support/keys.js';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
 
 let t: TestEmulator;

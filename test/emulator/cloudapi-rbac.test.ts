@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
-import type { SignOptions } from './support/signer.js';
+import type { SignOptions } from '../../scripts/support/signer.js';
 
 let t: TestEmulator;
 let bob: SignOptions;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
-import { call } from './support/signer.js';
+import { call } from '../../scripts/support/signer.js';
 
 let t: TestEmulator;
 let now = Date.now();

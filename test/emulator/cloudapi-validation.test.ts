@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
 
 let t: TestEmulator;
@@ -31,7 +31,7 @@ describe('CreateUser validation', () => {
     ['bad-login', 'must start with a letter'],
     ['local', 'is reserved'],
   ])('rejects the login %s with InvalidArgument', async (login, rule) => {
-    const r = await t.api('POST', '/my/users', user(login, { email: `x${Math.random().toString(36).slice(2)}@example.com` }));
+    const r = await t.api('POST', '/my/users', user(login, { email: `${login.length}-${login.slice(0, 8)}@example.com` }));
     expect(r.status).toBe(409);
     expect(r.body.code).toBe('InvalidArgument');
     expect(r.body.message).toContain(rule);

@@ -5,9 +5,9 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Agent, request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { startEmulator } from '../../emulator/index.js';
-import { call, signatureHeaders } from './support/signer.js';
+import { call, signatureHeaders } from '../../scripts/support/signer.js';
 
 const MAIN = resolve('cli/main.ts');
 const DRIVER = `import(${JSON.stringify(MAIN)}).then((m) => m.main(process.argv.slice(1))).then((c) => { process.exitCode = c; })`;

@@ -19,7 +19,7 @@ describe('atomic state writes', () => {
     `;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: 'ignore' });
     const exited = new Promise((r) => child.once('exit', r));
-    for (let i = 0; i < 100 && !existsSync(target); i += 1) await sleep(50);
+    for (let i = 0; i < 3000 && !existsSync(target); i += 1) await sleep(50); // a budget far past any load (a tsx start takes seconds on one)
     await sleep(100);
     child.kill('SIGKILL');
     await exited;

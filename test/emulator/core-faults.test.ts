@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
-import { call, type TestResponse } from './support/signer.js';
+import { call, type TestResponse } from '../../scripts/support/signer.js';
 
 const running: TestEmulator[] = [];
 async function start(options: Parameters<typeof startTestEmulator>[0]): Promise<TestEmulator> {

@@ -2,10 +2,10 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { startEmulator } from '../../emulator/index.js';
 import { startTestEmulator } from './support/emulator.js';
-import { call } from './support/signer.js';
+import { call } from '../../scripts/support/signer.js';
 
 describe('persistence', () => {
   it('keeps users, keys, roles, policies, role tags, account changes and images across a restart', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
-import { generateTestKey, type TestKeyPair } from '../support/keys.js';
+import { generateTestKey, type TestKeyPair } from '../../scripts/support/keys.js';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
-import { signString, type SignOptions } from './support/signer.js';
+import { signString, type SignOptions } from '../../scripts/support/signer.js';
 import { manta, type MantaRequest, type MantaResponse } from './manta-client.js';
 
 /** The Manta HTTP API of the emulator: status codes, error codes and behaviours of server-behaviour.md. */
@@ -157,9 +157,14 @@ describe('Manta objects', () => {
           yield Buffer.from('!');
         })(),
       );
+    const received = (): number => t.emulator.context.stats.snapshot().total as number;
+    const before = received();
     const writes = ['one', 'two'].map((v) =>
       call('PUT', '/acme/stor/d/race', { body: slowBody(v), headers: { 'content-type': 'text/plain', 'if-match': etag } }),
     );
+    // Both writes must be in the server before either body ends: wait until both have arrived
+    // (a loaded machine may take seconds to send them), then give their handlers a moment.
+    for (let i = 0; i < 20_000 && received() - before < 2; i++) await new Promise((r) => setTimeout(r, 5));
     await new Promise((r) => setTimeout(r, 150));
     release();
     const results = await Promise.all(writes);

@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import type { Readable } from 'node:stream';
-import { signatureHeaders, type SignOptions } from './support/signer.js';
+import { signatureHeaders, type SignOptions } from '../../scripts/support/signer.js';
 
 /** A Manta response as the tests look at it. */
 export interface MantaResponse {

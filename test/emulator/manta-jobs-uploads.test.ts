@@ -8,7 +8,7 @@ const call = (method: string, path: string, options: MantaRequest = {}): Promise
   manta(t.emulator.mantaUrl, method, path, { sign: t.owner, ...options });
 
 async function waitDone(path: string): Promise<Record<string, unknown>> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 4000; i++) { // a budget far past any load, not a check
     const res = await call('GET', `${path}/live/status`);
     if (res.json.state === 'done') return res.json;
     await new Promise((r) => setTimeout(r, 25));
@@ -88,7 +88,7 @@ describe('Manta jobs over HTTP', () => {
       await c('POST', `${path}/live/in`, { body: '/acme/stor/in.txt', headers: { 'content-type': 'text/plain' } });
       await c('POST', `${path}/live/in/end`);
       let errors: MantaResponse | undefined;
-      for (let i = 0; i < 100 && errors?.text === undefined; i++) {
+      for (let i = 0; i < 5000 && errors?.text === undefined; i++) {
         const status = await c('GET', `${path}/live/status`);
         if (status.json.state === 'done') errors = await c('GET', `${path}/live/err`);
         else await new Promise((r) => setTimeout(r, 20));

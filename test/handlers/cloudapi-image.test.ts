@@ -22,7 +22,7 @@ afterAll(async () => {
 
 /** What the engine does after a create: re-read until the image is no longer pending (bounded). */
 async function waitReady(id: string, naturalKey: string): Promise<ImageLive> {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 4000; i++) { // a budget far past any load, not a check
     const live = (await imageHandler.read(world.ctx, { id, naturalKey }))!;
     if (imageProgress(live) !== 'pending') return live;
     await sleep(25);

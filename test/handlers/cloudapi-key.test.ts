@@ -3,7 +3,7 @@ import { keyHandler } from '../../provider/handlers/key.js';
 import { userKeyHandler } from '../../provider/handlers/user-key.js';
 import { userHandler } from '../../provider/handlers/user.js';
 import { TritonHandlerError } from '../../provider/handlers/errors.js';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { expectInSync, startWorld, type HandlerWorld } from './cloudapi-support.js';
 
 let world: HandlerWorld;

@@ -5,7 +5,7 @@ import { cloudApiHandlers } from '../../provider/handlers/cloudapi-index.js';
 import type { PlanningHandler, ResourceHandler } from '../../provider/handlers/types.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import { matchLive, planChanges } from '../../reconciler/plan/index.js';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { startWorld, type HandlerWorld } from './cloudapi-support.js';
 
 let world: HandlerWorld;

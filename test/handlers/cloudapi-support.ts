@@ -9,7 +9,7 @@ import type { RunningEmulator } from '../../emulator/index.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import type { HandlerContext, PlainObject, PlanningHandler, ResolvedProperties } from '../../provider/handlers/types.js';
 import type { SecretValue } from '../../common/manifest.js';
-import type { TestKeyPair } from '../support/keys.js';
+import type { TestKeyPair } from '../../scripts/support/keys.js';
 import { startAccountWorld } from '../support/world.js';
 
 /** A running emulator with a handler context for the account `acme`. */

@@ -2,12 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directoryHandler } from '../../provider/handlers/directory.js';
 import { createJobHandler, JobFailedError } from '../../provider/handlers/job.js';
 import { objectHandler } from '../../provider/handlers/object.js';
+import type { HandlerContext, PlainObject } from '../../provider/handlers/types.js';
 import type { JobPhase } from '../../provider/manta/types.js';
+import { untilReady } from '../../reconciler/readiness.js';
 import { expectInSync, type HandlerWorld } from './cloudapi-support.js';
 import { startMantaWorld, textObject } from './manta-support.js';
 
 let world: HandlerWorld;
 const jobHandler = createJobHandler({ initialPollMs: 50, maxPollMs: 200, timeoutMs: 60_000 });
+
+/** Creates the job and waits for it as the engine does, through the handler's `readiness`. */
+async function run(ctx: HandlerWorld['ctx'], desired: PlainObject & { name: string }, signal?: AbortSignal) {
+  const live = await jobHandler.create(ctx, desired);
+  return untilReady({ handler: jobHandler, ctx: ctx as HandlerContext, live, desired, naturalKey: desired.name, ...(signal ? { signal } : {}) });
+}
 
 beforeAll(async () => {
   world = await startMantaWorld();
@@ -31,8 +39,10 @@ const wordCount = {
 };
 
 describe('job handler', () => {
-  it('runs a map-reduce job, waits for it, and returns its outputs; the job then reads back in sync by name and id', async () => {
-    const live = await jobHandler.create(world.ctx, wordCount);
+  it('runs a map-reduce job, answering at once; waited for through readiness, it returns its outputs; the job then reads back in sync by name and id', async () => {
+    const started = await jobHandler.create(world.ctx, wordCount);
+    expect(jobHandler.readiness?.progress(started, wordCount)).toMatchObject({ state: 'pending' });
+    const live = await run(world.ctx, wordCount);
     expect(live).toMatchObject({ name: 'word-count', state: 'done', errors: 0 });
     expect(live.outputs).toHaveLength(1);
     expect((await world.ctx.clients.manta.getObjectBuffer(live.outputs[0]!))?.data.toString().trim()).toBe('5');
@@ -46,7 +56,7 @@ describe('job handler', () => {
   });
 
   it('sees a changed definition as a replacement and an unchanged one as nothing to do', () => {
-    const changed = { ...wordCount, phases: [{ type: 'map', exec: 'wc -l' }, wordCount.phases[1]] };
+    const changed = { ...wordCount, phases: [{ type: 'map', exec: 'wc -l' }, wordCount.phases[1]!] };
     const a = jobHandler.normalizeDesired(wordCount);
     const b = jobHandler.normalizeDesired(changed);
     expect(a).toEqual(jobHandler.normalizeDesired({ ...wordCount, wait: false }));
@@ -65,9 +75,9 @@ describe('job handler', () => {
     expect(jobHandler.schema.immutable).toContain('staleInputs');
   });
 
-  it('fails the create with the job name and its first error when a task fails', async () => {
+  it('fails the wait with the job name and its first error when a task fails', async () => {
     const failing = { name: 'broken', phases: [{ type: 'map', exec: 'echo boom >&2; exit 3' }], inputs: ['/acme/stor/words/a.txt'], wait: true };
-    const err = await jobHandler.create(world.ctx, failing).catch((e: unknown) => e);
+    const err = await run(world.ctx, failing).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(JobFailedError);
     const e = err as JobFailedError;
     expect(e.message).toMatch(/^job broken \([0-9a-f-]+\) finished with 1 error\(s\); first: UserTaskError: /);
@@ -76,16 +86,18 @@ describe('job handler', () => {
     expect(await jobHandler.read(world.ctx, { naturalKey: 'broken' })).toBeUndefined();
   });
 
-  it('returns at once without wait, and stops waiting when the run is cancelled', async () => {
-    const quick = await jobHandler.create(world.ctx, { ...wordCount, name: 'no-wait', wait: false });
+  it('is ready at once without wait, and stops waiting when the wait is cancelled', async () => {
+    const quick = await run(world.ctx, { ...wordCount, name: 'no-wait', wait: false });
     expect(quick).toMatchObject({ name: 'no-wait', outputs: [], errors: 0 });
     const controller = new AbortController();
-    const slow = jobHandler.create({ ...world.ctx, signal: controller.signal }, { name: 'slow', phases: [{ type: 'map', exec: 'sleep 1; cat' }], inputs: ['/acme/stor/words/a.txt'], wait: true });
+    const slow = run(world.ctx, { name: 'slow', phases: [{ type: 'map', exec: 'sleep 60; cat' }], inputs: ['/acme/stor/words/a.txt'], wait: true }, controller.signal);
+    // The task outlasts any stall of a loaded machine (and the emulator kills it on close), so the
+    // cancellation always comes first.
     setTimeout(() => controller.abort(new Error('run cancelled')), 150);
-    await expect(slow).rejects.toThrow('run cancelled');
+    await expect(slow).rejects.toThrow('the run was cancelled');
   });
 
-  it('finishes a job a failed create left with its input open: adds the missing inputs, closes the input and waits', async () => {
+  it('finishes a job a failed create left with its input open: adds the missing inputs and closes the input; then it is waited for as a new one', async () => {
     const { manta } = world.ctx.clients;
     const desired = { ...wordCount, name: 'half-made' };
     // What a CreateJob and a first AddJobInputs that took effect before their answers were lost leave.
@@ -94,7 +106,9 @@ describe('job handler', () => {
     const found = await jobHandler.read(world.ctx, { naturalKey: 'half-made' });
     expect(found).toMatchObject({ id, inputDone: false, inputs: [desired.inputs[0]] });
 
-    const finished = await jobHandler.completeAdopted!(world.ctx, found!, desired);
+    const completed = await jobHandler.completeAdopted!(world.ctx, found!, desired);
+    expect(completed).toMatchObject({ id, inputDone: true });
+    const finished = await untilReady({ handler: jobHandler, ctx: world.ctx as HandlerContext, live: completed, desired, naturalKey: desired.name });
     expect(finished).toMatchObject({ id, state: 'done', inputDone: true, errors: 0 });
     expect(finished.inputs).toEqual(desired.inputs);
     // The reducer counted the words of both inputs (as they are now: an earlier test rewrote b.txt).

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCloudApiClient, resolveConfig } from '../../provider/index.js';
 import { REPO } from '../e2e/support/cli.js';
 import { emulatorReady } from '../e2e/support/emulator-ready.js';
-import { generateTestKey, writeTestKey } from '../support/keys.js';
+import { generateTestKey, writeTestKey } from '../../scripts/support/keys.js';
 import { devVersion, installProject, npmEnv, packRepository, run, type PackedTarball, type RunResult } from './support/installed-project.js';
 import { blockIn, codeBlocks } from './support/markdown.js';
 import { readWorkflow, runWorkflow } from './support/workflow-runner.js';

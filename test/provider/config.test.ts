@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sshpk from 'sshpk';
-import { generateTestKey, writeEncryptedTestKey, writeTestKey, type TestKeyPair } from '../support/keys.js';
+import { generateTestKey, writeEncryptedTestKey, writeTestKey, type TestKeyPair } from '../../scripts/support/keys.js';
 import { rejectionOf } from '../support/rejection.js';
 import { loadKeyMaterial, loadPrivateKeyFile, resolveConfig, TritonConfigError } from '../../provider/index.js';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RunningEmulator } from '../../emulator/index.js';
-import { generateTestKey, writeTestKey } from '../support/keys.js';
+import { generateTestKey, writeTestKey } from '../../scripts/support/keys.js';
 import { rejectionOf } from '../support/rejection.js';
 import { startAccountWorld, type AccountWorld } from '../support/world.js';
 import { createCloudApiClient, loadKeyMaterial, resolveConfig, TritonApiError, type CloudApiClient } from '../../provider/index.js';
@@ -156,7 +156,7 @@ describe('CloudAPI client against the emulator: images and machines', () => {
     const image = await client.createImageFromMachine({ machine: stopped.id, name: 'web', version: '1.0.0' });
     expect(image).toMatchObject({ name: 'web', version: '1.0.0' });
     let state = image.state;
-    for (let i = 0; i < 50 && state !== 'active'; i += 1) {
+    for (let i = 0; i < 2000 && state !== 'active'; i += 1) { // a budget far past any load, not a check
       await sleep(50);
       state = (await client.getImage(image.id)).state;
     }

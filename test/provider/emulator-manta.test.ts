@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { rejectionOf } from '../support/rejection.js';
 import { startAccountWorld, type AccountWorld } from '../support/world.js';
 import { createMantaClient, loadKeyMaterial, TritonApiError, type MantaClient } from '../../provider/index.js';
@@ -95,7 +95,7 @@ describe('Manta client against the emulator: jobs and multipart uploads', () => 
     await manta.addJobInputs(job.id, ['/acme/stor/it/words.txt']);
     await manta.endJobInput(job.id);
     let status = await manta.getJob(job.id);
-    for (let i = 0; i < 100 && status.state !== 'done'; i += 1) {
+    for (let i = 0; i < 2000 && status.state !== 'done'; i += 1) { // a budget far past any load, not a check
       await sleep(50);
       status = await manta.getJob(job.id);
     }
@@ -115,7 +115,7 @@ describe('Manta client against the emulator: jobs and multipart uploads', () => 
     await manta.addJobInputs(failing.id, ['/acme/stor/it/in.txt']);
     await manta.endJobInput(failing.id);
     let state = (await manta.getJob(failing.id)).state;
-    for (let i = 0; i < 100 && state !== 'done'; i += 1) {
+    for (let i = 0; i < 2000 && state !== 'done'; i += 1) {
       await sleep(50);
       state = (await manta.getJob(failing.id)).state;
     }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { createMantaClient, loadKeyMaterial, TritonInputError, type MantaClient } from '../../provider/index.js';
 import { startOracleServer, type Handler, type OracleServer } from './support/oracle-server.js';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import sshpk from 'sshpk';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { loadKeyMaterial, presignCloudApiUrl, presignMantaUrl } from '../../provider/index.js';
 import { startOracleServer, type OracleServer, type SeenRequest } from './support/oracle-server.js';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { createCloudApiClient, loadKeyMaterial, TritonApiError, type RetryEvent, type RetryOptions } from '../../provider/index.js';
 import { startOracleServer, type Handler, type OracleServer } from './support/oracle-server.js';
 

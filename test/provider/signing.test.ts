@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPublicKey, verify } from 'node:crypto';
-import { generateTestKey, type TestKeyType } from '../support/keys.js';
+import { generateTestKey, type TestKeyType } from '../../scripts/support/keys.js';
 import { createCloudApiClient, createMantaClient, loadKeyMaterial } from '../../provider/index.js';
 import { startOracleServer, type OracleServer } from './support/oracle-server.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateTestKey, writeTestKey } from '../support/keys.js';
+import { generateTestKey, writeTestKey } from '../../scripts/support/keys.js';
 import {
   createAgentSigner,
   createCloudApiClient,

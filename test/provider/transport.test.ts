@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { createCloudApiClient, createMantaClient, loadKeyMaterial, TritonApiError, type RequestLogEntry } from '../../provider/index.js';
 import { startOracleServer, type Handler, type OracleServer } from './support/oracle-server.js';
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Policy, Role, TritonApp, TritonStack, User } from '../../index.js';
 import { applyStack, planHasChanges, planStack, renderJson, type ProgressEvent } from '../../reconciler/index.js';
 import { buildStack, SECRET_ENV, startWorld, type World } from './support/world.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 const CHAOS = process.env.TRITON_IAC_CHAOS === '1';
 // Every read inside the window is stale, and the window is seconds long: a role created right
@@ -30,7 +31,7 @@ describe('applying a fresh stack against an eventually consistent server', () =>
   it('applies users, keys, policies, roles with members, role tags, directories, objects and a job in one run, and a plan right afterwards shows no changes', async () => {
     const stack = buildStack();
     const events: ProgressEvent[] = [];
-    const opts = { clients: world.clients, workDir: world.workDir, consistencyWindowMs: ENGINE_WINDOW, env: SECRET_ENV, onProgress: (e: ProgressEvent) => events.push(e) };
+    const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: ENGINE_WINDOW, env: SECRET_ENV, onProgress: (e: ProgressEvent) => events.push(e) };
 
     const { plan, result } = await applyStack(stack, opts);
     expect(result.failed).toEqual([]);
@@ -59,7 +60,10 @@ describe('applying a fresh stack against an eventually consistent server', () =>
 
 describe('waiting out the window when the server answers late', () => {
   it('creates a role whose member is not yet visible although each refusal arrives after the window has passed', async () => {
-    const slowWorld = await startWorld({ consistencyWindowMs: 300, seed: 11 });
+    // The server's clock moves only when the test moves it, so the first CreateRole is always sent
+    // inside the window after carol's creation, however slowly the machine runs.
+    let now = Date.now();
+    const slowWorld = await startWorld({ consistencyWindowMs: 300, seed: 11, clock: () => now });
     try {
       const base = slowWorld.clients.cloudapi;
       // Answers to CreateRole come back 400 ms late (a loaded server or client): the first refusal
@@ -69,6 +73,7 @@ describe('waiting out the window when the server answers late', () => {
           return await base.createRole(input, options);
         } finally {
           await sleep(400);
+          now += 400;
         }
       };
       const clients = { ...slowWorld.clients, cloudapi: { ...base, createRole } };
@@ -78,7 +83,7 @@ describe('waiting out the window when the server answers late', () => {
       const watch = new Policy(stack, 'watch', { rules: ['CAN listmachines'] });
       new Role(stack, 'watchers', { members: [carol], policies: [watch] });
       const events: ProgressEvent[] = [];
-      const opts = { clients, workDir: slowWorld.workDir, consistencyWindowMs: 300, env: SECRET_ENV, onProgress: (e: ProgressEvent) => events.push(e) };
+      const opts = { clients, handlers: defaultHandlers(), workDir: slowWorld.workDir, consistencyWindowMs: 300, env: SECRET_ENV, onProgress: (e: ProgressEvent) => events.push(e) };
 
       const { result } = await applyStack(app.synth().stacks[0]!, opts);
       expect(result.failed).toEqual([]);

@@ -9,6 +9,7 @@ import type { StackManifest } from '../../common/manifest.js';
 import { Directory, Image, Job, StorObject, TritonApp, TritonStack } from '../../index.js';
 import { applyStack, openStateBackend, planStack } from '../../reconciler/index.js';
 import { buildStack, liveCounts, SECRET_ENV, startWorld, type World } from './support/world.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 // A fresh account per test: users are account-wide, and each test declares its own.
 let world: World;
@@ -17,7 +18,7 @@ beforeEach(async () => {
 });
 afterEach(async () => world?.close());
 
-const opts = (): Parameters<typeof planStack>[1] => ({ clients: world.clients, workDir: world.workDir, consistencyWindowMs: 250, env: SECRET_ENV });
+const opts = (): Parameters<typeof planStack>[1] => ({ clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 250, env: SECRET_ENV });
 
 async function serverIds(stack: StackManifest): Promise<Map<string, string | null>> {
   const state = await openStateBackend(stack, { workDir: world.workDir }).read();

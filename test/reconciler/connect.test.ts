@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectStack, planStack, ReconcilerError } from '../../reconciler/index.js';
-import { writeTestKey } from '../support/keys.js';
+import { writeTestKey } from '../../scripts/support/keys.js';
 import { accountKey, buildStack, SECRET_ENV, startWorld, type World } from './support/world.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 let world: World;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ describe('connectStack', () => {
     const stack = buildStack({ name: 'connect', manta: false });
     const clients = await connectStack(stack, { env: { TRITON_URL: world.emulator.cloudapiUrl, MANTA_URL: world.emulator.mantaUrl }, home, overrides: { keyFile } });
     try {
-      const plan = await planStack(stack, { clients, workDir: home, env: SECRET_ENV });
+      const plan = await planStack(stack, { clients, handlers: defaultHandlers(), workDir: home, env: SECRET_ENV });
       expect(plan.summary.add).toBeGreaterThan(0);
       expect(await clients.manta.headObject('/acme/stor')).toMatchObject({ type: 'directory' });
     } finally {

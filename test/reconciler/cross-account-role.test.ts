@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StackManifest } from '../../common/manifest.js';
 import { Role, TritonApp, TritonStack } from '../../index.js';
 import { applyStack, driftStack, planStack } from '../../reconciler/index.js';
-import { generateTestKey } from '../support/keys.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { accountKey, startWorld, type World } from './support/world.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 let world: World;
 beforeAll(async () => {
@@ -30,7 +31,7 @@ function partnersStack(members: Parameters<typeof Role.account>[0][]): StackMani
 }
 
 describe('a role with another account as a member', () => {
-  const opts = (): Parameters<typeof applyStack>[1] => ({ clients: world.clients, workDir: world.workDir });
+  const opts = (): Parameters<typeof applyStack>[1] => ({ clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir });
 
   it('is created with the account member, and the next plan has no changes', async () => {
     const stack = partnersStack(['globex']);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyPlan, applyStack, importResource, openStateBackend, planDestroy, planStack, ReconcilerError } from '../../reconciler/index.js';
 import { rejectionOf } from '../support/rejection.js';
 import { buildStack, SECRET_ENV, startWorld, type World } from './support/world.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 const SERVER_WINDOW = 100;
 let world: World;
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => world?.close());
 
-const opts = (): Parameters<typeof planStack>[1] => ({ clients: world.clients, workDir: world.workDir, consistencyWindowMs: 200, env: SECRET_ENV });
+const opts = (): Parameters<typeof planStack>[1] => ({ clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 200, env: SECRET_ENV });
 
 const rejection = (p: Promise<unknown>): Promise<ReconcilerError> => rejectionOf(p, ReconcilerError);
 

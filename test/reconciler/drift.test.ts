@@ -3,10 +3,13 @@
  * outside triton-iac or from the configuration; repaired by the next apply; and no false alarm from a
  * stale read right after an apply.
  */
+import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyStack, driftStack, renderDriftJson, renderDriftMarkdown, renderDriftText } from '../../reconciler/index.js';
+import { renderDrift } from '../../cli/private/drift-output.js';
+import { applyStack, driftStack } from '../../reconciler/index.js';
 import { buildStack, SECRET_ENV, startWorld, type World } from './support/world.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 const SERVER_WINDOW = 300;
 const ENGINE_WINDOW = 400;
@@ -20,7 +23,7 @@ afterAll(async () => world?.close());
 describe('drift detection', () => {
   const original = buildStack({ name: 'drift', manta: false });
   const stack = buildStack({ name: 'drift', manta: false, operateRule: 'CAN startmachine' });
-  const opts = (): Parameters<typeof driftStack>[1] => ({ clients: world.clients, workDir: world.workDir, consistencyWindowMs: ENGINE_WINDOW, env: SECRET_ENV });
+  const opts = (): Parameters<typeof driftStack>[1] => ({ clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: ENGINE_WINDOW, env: SECRET_ENV });
 
   it('reports nothing right after an apply, even while the server serves stale reads', async () => {
     expect((await applyStack(original, opts())).result.ok).toBe(true);
@@ -46,10 +49,13 @@ describe('drift detection', () => {
     expect(byAddress.get('drift/operate')).toMatchObject({ origin: 'outside', action: 'update' });
     expect(byAddress.get('drift/operate')!.changes.map((op) => op.path).join(' ')).toContain('/rules');
     expect(byAddress.get('drift/bob')).toMatchObject({ origin: 'outside', action: 'create', before: null });
-    expect(renderDriftText(report)).toContain('drift/operate');
-    expect(renderDriftMarkdown(report)).toContain('| `drift/bob` | user | outside |');
-    expect(JSON.parse(renderDriftJson(report)).drifted).toHaveLength(report.drifted.length);
-    expect(renderDriftJson(report)).not.toContain(SECRET_ENV.ALICE_PASSWORD);
+    // The report as the `drift` command prints it.
+    const io = { stdout: new PassThrough(), stderr: new PassThrough(), env: {}, cwd: '/' };
+    const drift = { stack: stack.name, account: stack.account, report };
+    expect(renderDrift(drift, 'text', io)).toContain('drift/operate');
+    expect(renderDrift(drift, 'markdown', io)).toContain('| `drift/bob` | user | `bob` | changed outside triton-iac |');
+    expect(JSON.parse(renderDrift(drift, 'json', io)).drifted).toHaveLength(report.drifted.length);
+    expect(renderDrift(drift, 'json', io)).not.toContain(SECRET_ENV.ALICE_PASSWORD);
 
     const { result } = await applyStack(stack, opts());
     expect(result.failed).toEqual([]);

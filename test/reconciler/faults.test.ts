@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyStack, planStack, type ApplyResult } from '../../reconciler/index.js';
 import { buildStack, EXPECTED_COUNTS, liveCounts, SECRET_ENV, startWorld, type World } from './support/world.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 const CHAOS = process.env.TRITON_IAC_CHAOS === '1';
 
@@ -24,7 +25,7 @@ function faultsOff(): void {
 describe('applying under faults and throttling', () => {
   it('converges within a few runs, with no duplicate objects, and a final plan shows no changes', async () => {
     const stack = buildStack();
-    const opts = { clients: world.clients, workDir: world.workDir, consistencyWindowMs: 300, env: SECRET_ENV };
+    const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 300, env: SECRET_ENV };
     const results: ApplyResult[] = [];
     for (let run = 0; run < (CHAOS ? 8 : 4); run++) {
       try {

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Directory, StorObject, TritonApp, TritonStack } from '../../index.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 import { applyStack, planHasChanges, planStack } from '../../reconciler/index.js';
 import { startWorld, type World } from './support/world.js';
 
@@ -30,7 +31,7 @@ describe('the requests of a Manta tree upload', () => {
     const dirs = 3;
     const perDir = 20;
     const stack = tree(dirs, perDir);
-    const opts = { clients: world.clients, workDir: world.workDir, consistencyWindowMs: 0, env: {} };
+    const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 0, env: {} };
     await world.resetStats();
     const { result } = await applyStack(stack, opts);
     expect(result.ok).toBe(true);

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Policy, Role, TritonApp, TritonStack, User } from '../../index.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 import { applyStack, planHasChanges, planStack } from '../../reconciler/index.js';
 import { startWorld, type World } from './support/world.js';
 
@@ -32,7 +33,7 @@ describe('waiting out the window', () => {
     const roles = 20;
     const parallelism = 8;
     const stack = rbac(roles);
-    const opts = { clients: world.clients, workDir: world.workDir, consistencyWindowMs: WINDOW_MS, parallelism, env: {} };
+    const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: WINDOW_MS, parallelism, env: {} };
     await world.resetStats();
     const { result } = await applyStack(stack, opts);
     expect(result.ok).toBe(true);

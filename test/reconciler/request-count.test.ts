@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyStack, planHasChanges, planStack } from '../../reconciler/index.js';
 import { buildStack, SECRET_ENV, startWorld, type World } from './support/world.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 let world: World;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ afterAll(async () => world?.close());
 describe('the requests of a no-op plan', () => {
   it('are the collections, plus one per user for its keys, plus one per tagged path, and no more', async () => {
     const stack = buildStack({ manta: false });
-    const opts = { clients: world.clients, workDir: world.workDir, consistencyWindowMs: 0, env: SECRET_ENV };
+    const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 0, env: SECRET_ENV };
     expect((await applyStack(stack, opts)).result.ok).toBe(true);
 
     await world.resetStats();
@@ -39,7 +40,7 @@ describe('the requests of an initial apply', () => {
     const empty = await startWorld({ consistencyWindowMs: 0 });
     try {
       const stack = buildStack({ manta: false });
-      const { plan, result } = await applyStack(stack, { clients: empty.clients, workDir: empty.workDir, consistencyWindowMs: 0, env: SECRET_ENV });
+      const { plan, result } = await applyStack(stack, { clients: empty.clients, handlers: defaultHandlers(), workDir: empty.workDir, consistencyWindowMs: 0, env: SECRET_ENV });
       expect(result.ok).toBe(true);
       const writes = plan.changes.filter((c) => c.action !== 'no-op').length;
       const taggedPaths = stack.resources.filter((r) => r.kind === 'role-tag').length;

@@ -11,6 +11,7 @@ import type { StackManifest } from '../../common/manifest.js';
 import { applyStack, openStateBackend, planStack, ReconcilerError, type StateSnapshot } from '../../reconciler/index.js';
 import { buildStack, childApplyEnv, EXPECTED_COUNTS, liveCounts, SECRET_ENV, startWorld, type World } from '../reconciler/support/world.js';
 import { pending } from './support/converge.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 const CHAOS = process.env.TRITON_IAC_CHAOS === '1';
 const child = fileURLToPath(new URL('../reconciler/support/apply-child.ts', import.meta.url));
@@ -43,7 +44,7 @@ async function readUnderLock(stack: StackManifest): Promise<StateSnapshot | unde
 describe('two concurrent applies of one stack with its state in Manta', () => {
   it('fails the second at once with STATE_LOCKED when no lock timeout is given, and keeps the first one\'s work', async () => {
     const stack = inManta(buildStack({ name: 'manta-race-fail', manta: false }));
-    const opts = { clients: world.clients, workDir: world.workDir, consistencyWindowMs: 200, env: SECRET_ENV };
+    const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 200, env: SECRET_ENV };
     const settled = await Promise.allSettled([applyStack(stack, opts), applyStack(stack, opts)]);
     const rejected = settled.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(rejected).toHaveLength(1);
@@ -59,7 +60,7 @@ describe('two concurrent applies of one stack with its state in Manta', () => {
   for (let round = 0; round < (CHAOS ? 5 : 1); round++) {
     it(`lets the second wait with a lock timeout, and nothing either run did is lost (round ${round + 1})`, async () => {
       const stack = inManta(buildStack({ name: `manta-race-wait-${round}` }));
-      const opts = { clients: world.clients, workDir: world.workDir, consistencyWindowMs: 200, env: SECRET_ENV, lockTimeoutMs: 30_000 };
+      const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 200, env: SECRET_ENV, lockTimeoutMs: 120_000 };
       const [a, b] = await Promise.all([applyStack(stack, opts), applyStack(stack, opts)]);
       // The waiter takes the lock the moment the first run releases it, inside Manta's consistency
       // window: the lock hands over the state the first run left, so the waiter never works from a
@@ -71,18 +72,18 @@ describe('two concurrent applies of one stack with its state in Manta', () => {
       // Every round's job has the same name, so later rounds adopt the first one's job.
       expect(await liveCounts(world)).toEqual(EXPECTED_COUNTS);
       expect(pending(await planStack(stack, opts))).toEqual([]);
-    }, 60_000);
+    });
   }
 });
 
-/** Runs one apply in a child process (it waits up to 5 s for the lock); resolves with its exit code and output. */
+/** Runs one apply in a child process (it waits for the lock as long as the other apply takes); resolves with its exit code and output. */
 function applyInChild(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const proc = spawn(tsx, [child], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     proc.stdout.on('data', (c: Buffer) => (output += c.toString()));
     proc.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    const guard = setTimeout(() => proc.kill('SIGKILL'), 45_000);
+    const guard = setTimeout(() => proc.kill('SIGKILL'), 150_000);
     proc.on('error', reject);
     proc.on('exit', (code) => {
       clearTimeout(guard);
@@ -102,11 +103,11 @@ describe('two applies of one stack in two processes with local state', () => {
     expect(runs.map((r) => r.code), runs.map((r) => r.output).join('\n')).toEqual([0, 0]);
     const state = await openStateBackend(stack, { workDir: world.workDir }).read();
     expect(state!.doc.resources.map((r) => r.address).sort()).toEqual(stack.resources.map((r) => r.address).sort());
-    const opts = { clients: world.clients, workDir: world.workDir, consistencyWindowMs: 200, env: SECRET_ENV };
+    const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 200, env: SECRET_ENV };
     expect(pending(await planStack(stack, opts))).toEqual([]);
     expect(await liveCounts(world)).toEqual({ ...EXPECTED_COUNTS, jobs: 0 });
     } finally {
       await world.close();
     }
-  }, 60_000);
+  });
 });

@@ -1,19 +1,21 @@
 /**
- * Crashes, more of them than test/reconciler/crash.test.ts: applies in child processes (the
- * reconciler tests' `apply-child.ts`) are killed with SIGKILL at random points spread over the
- * whole apply (30 kills under TRITON_IAC_CHAOS). After each kill the
- * state file is whole; after a final run nothing exists twice (the job, which the API would happily
- * run twice, included), the job was submitted to the API no more than once per kill plus one, and
- * a plan shows no changes.
+ * Crash safety, the one crash suite: applies in child processes (the reconciler tests'
+ * `apply-child.ts`) are killed with SIGKILL at seeded random points spread over the whole apply (30
+ * kills under TRITON_IAC_CHAOS). After each kill the state file is whole, valid JSON (or absent), and
+ * a run that was not killed said it succeeded; after a final run nothing exists twice (the job, which
+ * the API would happily run twice, included), the job was submitted to the API no more than once per
+ * kill plus one, and a plan shows no changes.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SeededRandom } from '../../emulator/core/index.js';
 import { parseStateDocument, planStack } from '../../reconciler/index.js';
 import { buildStack, childApplyEnv, EXPECTED_COUNTS, liveCounts, SECRET_ENV, startWorld, type World } from '../reconciler/support/world.js';
 import { applyUntilOk, pending } from './support/converge.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 const CHAOS = process.env.TRITON_IAC_CHAOS === '1';
 const KILLS = CHAOS ? 30 : 4;
@@ -27,20 +29,25 @@ beforeAll(async () => {
 });
 afterAll(async () => world?.close());
 
-/** Runs the child apply and kills it `delayMs` after it says it is applying. */
-function applyAndKill(env: NodeJS.ProcessEnv, delayMs: number): Promise<boolean> {
+/** Runs the child apply and kills it `delayMs` after it says it is applying; resolves when it is gone. */
+function applyAndKill(env: NodeJS.ProcessEnv, delayMs: number): Promise<{ killed: boolean; output: string }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(tsx, [child], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
+    const proc = spawn(tsx, [child], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
     let timer: NodeJS.Timeout | undefined;
     const guard = setTimeout(() => proc.kill('SIGKILL'), 30_000);
     proc.stdout.on('data', (chunk: Buffer) => {
-      if (timer === undefined && chunk.toString().includes('applying')) timer = setTimeout(() => proc.kill('SIGKILL'), delayMs);
+      output += chunk.toString();
+      if (timer === undefined && output.includes('applying')) timer = setTimeout(() => proc.kill('SIGKILL'), delayMs);
+    });
+    proc.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
     });
     proc.on('error', reject);
     proc.on('exit', (_code, signal) => {
       clearTimeout(guard);
       if (timer) clearTimeout(timer);
-      resolve(signal === 'SIGKILL');
+      resolve({ killed: signal === 'SIGKILL', output });
     });
   });
 }
@@ -51,13 +58,16 @@ describe('applies killed with SIGKILL many times', () => {
     const env = childApplyEnv(world, stack, WINDOW + 100);
     const statePath = join(world.workDir, '.triton-iac', 'kill.state.json');
     let kills = 0;
+    const random = new SeededRandom(7);
     for (let i = 0; i < KILLS; i++) {
       // Spread the kills from the first request to past the end of a typical apply.
-      if (await applyAndKill(env, Math.floor(((i + Math.random()) / KILLS) * 900))) kills++;
+      const { killed, output } = await applyAndKill(env, Math.floor(((i + random.next()) / KILLS) * 900));
+      if (killed) kills++;
+      else expect(output).toContain('"ok"');
       if (existsSync(statePath)) expect(() => parseStateDocument(readFileSync(statePath, 'utf8'), statePath)).not.toThrow();
     }
     expect(kills).toBeGreaterThan(0);
-    const opts = { clients: world.clients, workDir: world.workDir, consistencyWindowMs: WINDOW + 100, env: SECRET_ENV, lockTimeoutMs: 5000 };
+    const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: WINDOW + 100, env: SECRET_ENV, lockTimeoutMs: 5000 };
     const outcomes = await applyUntilOk(stack, opts, 3);
     expect(outcomes.at(-1)?.ok, JSON.stringify(outcomes)).toBe(true);
     // A job is the one object the API would accept twice; each run may submit it at most once.

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { planStack } from '../../reconciler/index.js';
 import { buildStack, EXPECTED_COUNTS, liveCounts, SECRET_ENV, startWorld } from '../reconciler/support/world.js';
 import { applyUntilOk, calm } from './support/converge.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 const CHAOS = process.env.TRITON_IAC_CHAOS === '1';
 const SEEDS = CHAOS ? [101, 102, 103, 104, 105, 106, 107, 108, 109, 110] : [101, 102, 103];
@@ -18,7 +19,7 @@ describe('applying under a 15 % fault rate, throttling and jittered latency', ()
       const world = await startWorld({ consistencyWindowMs: 150, faultRate: 0.15, throttleRps: 80, latencyMs: 4, seed });
       try {
         const stack = buildStack({ name: `faults-${seed}` });
-        const opts = { clients: world.clients, workDir: world.workDir, consistencyWindowMs: 250, env: SECRET_ENV };
+        const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 250, env: SECRET_ENV };
         const outcomes = await applyUntilOk(stack, opts, CHAOS ? 12 : 8);
         expect(outcomes.at(-1)?.ok, JSON.stringify(outcomes)).toBe(true);
 

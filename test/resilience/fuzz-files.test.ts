@@ -15,6 +15,7 @@ import { Directory, Policy, Role, RoleTag, Secret, StorObject, TritonApp, Triton
 import { applyPlan, applyStack, parseSavedPlan, parseStateDocument, planStack, serializeSavedPlan } from '../../reconciler/index.js';
 import { SECRET_ENV, startWorld, userKey, type World } from '../reconciler/support/world.js';
 import { damagedText, mutated, succeedsOrFailsCleanly, writeRequests } from './support/fuzz.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 const CHAOS = process.env.TRITON_IAC_CHAOS === '1';
 const RUNS = CHAOS ? 300 : 30;
@@ -40,7 +41,7 @@ function validManifest(name: string, tagged: string): unknown {
   return JSON.parse(JSON.stringify(app.synth()));
 }
 
-const opts = (): Parameters<typeof planStack>[1] => ({ clients: world.clients, workDir: world.workDir, consistencyWindowMs: 0, env: SECRET_ENV });
+const opts = (): Parameters<typeof planStack>[1] => ({ clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 0, env: SECRET_ENV });
 
 let fileNo = 0;
 function writeJson(value: unknown, name: string): string {
@@ -68,7 +69,7 @@ describe('fuzzed manifest files', () => {
     );
     // Some mutations are harmless (a description changed): the planner must have seen some.
     expect(planned).toBeGreaterThan(0);
-  }, 120_000);
+  });
 });
 
 describe('a manifest whose resources list holds null', () => {
@@ -104,7 +105,7 @@ describe('fuzzed rbac.json files', () => {
       { numRuns: RUNS, seed: 8 },
     );
     expect(planned).toBeGreaterThan(0);
-  }, 120_000);
+  });
 });
 
 describe('fuzzed saved plan files', () => {
@@ -128,7 +129,7 @@ describe('fuzzed saved plan files', () => {
       { numRuns: RUNS, seed: 9 },
     );
     expect(applied).toBeGreaterThan(0);
-  }, 120_000);
+  });
 });
 
 describe('fuzzed state files', () => {

@@ -13,6 +13,7 @@ import { createCloudApiClient, createMantaClient, loadKeyMaterial } from '../../
 import { applyStack, planStack, type ApplyResult, type EngineClients } from '../../reconciler/index.js';
 import { accountKey, buildStack, EXPECTED_COUNTS, liveCounts, SECRET_ENV, type World } from '../reconciler/support/world.js';
 import { applyUntilOk, pending } from './support/converge.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 const CHAOS = process.env.TRITON_IAC_CHAOS === '1';
 
@@ -34,7 +35,7 @@ describe('an emulator restarted in the middle of an apply', () => {
       };
       const workDir = mkdtempSync(join(tmpdir(), 'triton-iac-restart-work-'));
       const stack = buildStack({ name: 'restart' });
-      const opts = { clients, workDir, consistencyWindowMs: 200, env: SECRET_ENV };
+      const opts = { clients, handlers: defaultHandlers(), workDir, consistencyWindowMs: 200, env: SECRET_ENV };
       try {
         let done = 0;
         let restarting: Promise<void> | undefined;

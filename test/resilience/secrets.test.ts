@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Policy, Role, Secret, TritonApp, TritonStack, User } from '../../index.js';
 import { projectDir, runCli, type CliResult } from '../e2e/support/cli.js';
-import { writeTestKey } from '../support/keys.js';
+import { writeTestKey } from '../../scripts/support/keys.js';
 import { accountKey, startWorld, userKey, type World } from '../reconciler/support/world.js';
 
 const ENV_PASSWORD = 'Env-Pass-9f3b1c7e';
@@ -104,5 +104,5 @@ describe('secrets with --debug', () => {
     }
     // The scan saw the debug output it was meant to see.
     expect(runs.some(([, r]) => r.stderr.length > 0 || r.stdout.includes('debug'))).toBe(true);
-  }, 120_000);
+  });
 });

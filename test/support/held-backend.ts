@@ -2,7 +2,7 @@
  * A real state backend whose writes are counted and held until the test releases them, so a test
  * decides what is "in flight" instead of racing the disk or the network.
  */
-import type { LockRequest, StateBackend, StateSnapshot } from '../../reconciler/state/backend.js';
+import type { LockHolder, LockRequest, StateBackend, StateSnapshot } from '../../reconciler/state/backend.js';
 import type { StateDocument } from '../../reconciler/state/document.js';
 
 /** Wraps `inner`: every write is recorded (its resource count) and waits for {@link release}. */
@@ -52,5 +52,9 @@ export class HeldBackend implements StateBackend {
 
   unlock(): Promise<void> {
     return this.inner.unlock();
+  }
+
+  forceUnlock(lockId: string): Promise<LockHolder> {
+    return this.inner.forceUnlock(lockId);
   }
 }

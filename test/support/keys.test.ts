@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { generateTestKey, writeTestKey } from './keys.js';
+import { generateTestKey, writeTestKey } from '../../scripts/support/keys.js';
 
 describe('test key generation', () => {
   it.each(['rsa', 'ecdsa-p256', 'ecdsa-p384', 'ed25519'] as const)('makes a %s key whose MD5 fingerprint matches ssh-keygen', (type) => {

@@ -5,7 +5,7 @@
  */
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/index.js';
 import { createCloudApiClient, createMantaClient, loadKeyMaterial, type CloudApiClient, type MantaClient, type Signer } from '../../provider/index.js';
-import { generateTestKey, type TestKeyPair, type TestKeyType } from './keys.js';
+import { generateTestKey, type TestKeyPair, type TestKeyType } from '../../scripts/support/keys.js';
 
 /** Options for {@link startAccountWorld}: the emulator's own options plus who the owner is. */
 export interface AccountWorldOptions extends EmulatorOptions {

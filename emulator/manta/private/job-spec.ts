@@ -1,17 +1,9 @@
+import type { JobPhaseProperties } from '../../../common/resource-properties.js';
 import { checkJobPhase } from '../../../common/rules/job-phase.js';
 import { MantaError } from '../errors.js';
 
-/** A validated job phase. */
-export interface PhaseSpec {
-  readonly type: 'map' | 'reduce';
-  readonly exec: string;
-  readonly init?: string;
-  readonly assets?: readonly string[];
-  /** Reducer count (reduce phases only). */
-  readonly count?: number;
-  readonly memory?: number;
-  readonly disk?: number;
-}
+/** A validated job phase: the manifest's phase shape, with the server's defaults filled. */
+export type PhaseSpec = JobPhaseProperties;
 
 /** A validated CreateJob body. */
 export interface JobSpec {
@@ -41,7 +33,7 @@ function parsePhase(raw: unknown, i: number): PhaseSpec {
   if (problems.length > 0) throw invalid(`phases[${i}]`, problems.join('; '));
   const p = raw as Record<string, unknown>;
   return {
-    type: (p.type as 'map' | 'reduce' | undefined) ?? 'map',
+    type: (p.type as PhaseSpec['type'] | undefined) ?? 'map',
     exec: p.exec as string,
     ...(p.init !== undefined ? { init: p.init as string } : {}),
     ...(p.assets !== undefined ? { assets: p.assets as string[] } : {}),

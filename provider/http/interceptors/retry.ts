@@ -12,6 +12,7 @@
 import { Readable } from 'node:stream';
 import { setTimeout as sleepTimer } from 'node:timers/promises';
 import { TritonApiError } from '../../errors.js';
+import { NETWORK_ERROR_CODES, TRANSIENT_STATUSES } from '../../failure-facts.js';
 import { transportCode } from '../core.js';
 import { headerValue, isIdempotent, type Interceptor, type TritonRequest, type TritonResponse } from '../types.js';
 
@@ -27,7 +28,7 @@ export interface RetryOptions {
   readonly maxRetryAfterMs?: number;
   /** Statuses worth another try. @default [420, 429, 500, 502, 503, 504] */
   readonly statuses?: readonly number[];
-  /** Transport error codes worth another try (idempotent requests only). */
+  /** Transport error codes worth another try (idempotent requests only). @default NETWORK_ERROR_CODES */
   readonly connectionErrorCodes?: readonly string[];
   /** Waits between attempts; injectable so tests can observe the chosen delays. @default a real timer */
   readonly sleep?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
@@ -52,18 +53,6 @@ export interface RetryEvent {
   readonly fromRetryAfter: boolean;
 }
 
-const DEFAULT_STATUSES = [420, 429, 500, 502, 503, 504];
-const DEFAULT_CONNECTION_CODES = [
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EAI_AGAIN',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-];
 
 /**
  * Parses `Retry-After` (delta seconds or an HTTP date) into milliseconds.
@@ -97,8 +86,8 @@ export function retryInterceptor(options: RetryOptions = {}): Interceptor {
   const base = options.baseDelayMs ?? 200;
   const cap = options.maxDelayMs ?? 10_000;
   const maxRetryAfter = options.maxRetryAfterMs ?? 60_000;
-  const statuses = new Set(options.statuses ?? DEFAULT_STATUSES);
-  const connectionCodes = new Set(options.connectionErrorCodes ?? DEFAULT_CONNECTION_CODES);
+  const statuses = options.statuses ? new Set(options.statuses) : TRANSIENT_STATUSES;
+  const connectionCodes = options.connectionErrorCodes ? new Set(options.connectionErrorCodes) : NETWORK_ERROR_CODES;
   const sleep = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
 

@@ -8,8 +8,8 @@ import type { AnyHandler, HandlerContext, HandlerLogger } from '../../../provide
 import { settleMarginFor, WriteLog, type RetryPolicy } from '../../consistency.js';
 import { createSecretResolver, type EngineSecretResolver } from '../secrets.js';
 import type { EngineClients, EngineOptions, ProgressEvent } from '../types.js';
-import { VisibilityLag } from './parking.js';
-import type { RetryContext } from './retry.js';
+import { VisibilityLag } from '../../parking.js';
+import type { RetryContext } from '../../retry-loop.js';
 
 /**
  * Actions, reads and requests in flight at once when `parallelism` is not given. High, because the

@@ -18,7 +18,7 @@ import { apiErrorFacts, decideRetry, retryFactsOf, type ObjectReference } from '
 import type { PlainObject, ResourceHandler } from '../../../provider/handlers/types.js';
 import type { ResourceChange } from '../../plan/types.js';
 import type { EngineClients } from '../types.js';
-import { AttemptCounter, classify, isConflict, ParkedWrite, pause, type RetryContext } from './retry.js';
+import { AttemptCounter, classify, isConflict, ParkedWrite, pause, type RetryContext } from '../../retry-loop.js';
 import type { RunContext } from './run-context.js';
 
 /** The outcome of {@link createSafely}. */

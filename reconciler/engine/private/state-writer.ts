@@ -56,6 +56,14 @@ export class StateWriter {
     return this.enqueue((doc) => renameEntries(doc, new Map(moves.map((m) => [m.from, m.to]))));
   }
 
+  /**
+   * Any other change of the document (returning the same object writes nothing); settles once it
+   * is written.
+   */
+  edit(mutate: (doc: StateDocument) => StateDocument): Promise<void> {
+    return this.enqueue(mutate);
+  }
+
   /** Removes an entry (a no-op when absent); settles once the removal is written. */
   remove(address: string): Promise<void> {
     return this.enqueue((doc) => (doc.resources.some((r) => r.address === address) ? { ...doc, resources: doc.resources.filter((r) => r.address !== address) } : doc));

@@ -3,7 +3,7 @@
  * the summary sentence.
  */
 import type { PlanAction, PlanSummary } from '../../plan/types.js';
-import { Masked, type DisplayValue } from './mask.js';
+import { Masked, type DisplayValue } from '../mask.js';
 
 /** The symbol shown before a resource for each action (Terraform's, plus `=>` for adopt). */
 export const SYMBOL: Readonly<Record<PlanAction, string>> = {
@@ -11,6 +11,7 @@ export const SYMBOL: Readonly<Record<PlanAction, string>> = {
   update: '~',
   replace: '-/+',
   delete: '-',
+  forget: '.',
   adopt: '=>',
   read: '<=',
   'no-op': ' ',
@@ -27,6 +28,7 @@ export const VERB: Readonly<Record<PlanAction, string>> = {
   update: 'will be updated in place',
   replace: 'must be replaced',
   delete: 'will be destroyed',
+  forget: 'will be forgotten, not deleted',
   adopt: 'will be adopted (it exists but is not in state)',
   read: 'will be read during apply',
   'no-op': 'is unchanged',
@@ -38,6 +40,7 @@ export const COLOUR: Readonly<Record<PlanAction, string>> = {
   update: '\u001b[33m',
   replace: '\u001b[31m',
   delete: '\u001b[31m',
+  forget: '\u001b[35m',
   adopt: '\u001b[35m',
   read: '\u001b[36m',
   'no-op': '',
@@ -70,6 +73,7 @@ export function formatKey(key: string): string {
  */
 export function summaryLine(summary: PlanSummary): string {
   const extra = [
+    ...(summary.forget > 0 ? [`${summary.forget} to forget`] : []),
     ...(summary.move > 0 ? [`${summary.move} to move`] : []),
     ...(summary.conflict > 0 ? [`${summary.conflict} conflict${summary.conflict === 1 ? '' : 's'}`] : []),
   ];

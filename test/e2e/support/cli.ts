@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TestRunner } from 'vitest';
 
 /** The repository root. */
 export const REPO = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
@@ -27,10 +28,18 @@ export interface RunOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Written to standard input, which is then closed. */
   readonly input?: string;
+  /**
+   * Kills the run when aborted. Defaults to the running test's signal, which vitest aborts when the
+   * test times out, so a run never outlives its test.
+   */
+  readonly signal?: AbortSignal;
 }
 
+/** The runs not yet ended, so that {@link stopClis} can end them before their directories go. */
+const running = new Set<RunningCli>();
+
 /**
- * Runs `triton-iac ...args` and waits for it (at most 60 s).
+ * Runs `triton-iac ...args` and waits for it (killed after 180 s, the test budget, or when the test is aborted).
  * @throws Error when `dist/` has not been built.
  */
 export function runCli(args: readonly string[], options: RunOptions): Promise<CliResult> {
@@ -48,7 +57,7 @@ export interface RunningCli {
 }
 
 /**
- * Starts `triton-iac ...args` without waiting for it (killed after 60 s).
+ * Starts `triton-iac ...args` without waiting for it (killed after 180 s, or when the test is aborted).
  * @throws Error when `dist/` has not been built.
  */
 export function startCli(args: readonly string[], options: RunOptions): RunningCli {
@@ -58,6 +67,7 @@ export function startCli(args: readonly string[], options: RunOptions): RunningC
     env: { PATH: process.env['PATH'] ?? '', HOME: options.cwd, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  const signal = options.signal ?? TestRunner.getCurrentTest()?.context.signal;
   let stdout = '';
   let stderr = '';
   const waiting: { text: string; resolve: () => void }[] = [];
@@ -69,21 +79,42 @@ export function startCli(args: readonly string[], options: RunOptions): RunningC
       w.resolve();
     }
   });
+  const kill = (): void => void child.kill('SIGKILL');
   const done = new Promise<CliResult>((resolveRun, reject) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
+    const timer = setTimeout(kill, 180_000);
+    signal?.addEventListener('abort', kill);
+    child.on('error', (err) => {
+      running.delete(run);
+      reject(err);
+    });
+    child.on('close', (code, killedBy) => {
       clearTimeout(timer);
-      resolveRun({ code: code ?? (signal ? 128 : 1), stdout, stderr });
+      signal?.removeEventListener('abort', kill);
+      running.delete(run);
+      resolveRun({ code: code ?? (killedBy ? 128 : 1), stdout, stderr });
     });
   });
+  if (signal?.aborted) kill();
   child.stdin!.end(options.input ?? '');
-  return {
+  const run: RunningCli = {
     child,
     stdout: () => stdout,
     stderrContains: (text) => (stderr.includes(text) ? Promise.resolve() : new Promise((resolve) => waiting.push({ text, resolve }))),
     done,
   };
+  running.add(run);
+  return run;
+}
+
+/**
+ * Kills every run still going and waits until each has exited. Call it before removing the
+ * directories they work in: a CLI whose working directory is removed while it starts must not be
+ * left behind (and a test that timed out leaves its runs going).
+ */
+export async function stopClis(): Promise<void> {
+  const runs = [...running];
+  for (const run of runs) run.child.kill('SIGKILL');
+  await Promise.all(runs.map((run) => run.done.catch(() => undefined)));
 }
 
 /** A fresh working directory whose `triton-iac.json` names `app` (a path relative to the repository). */

@@ -2,7 +2,7 @@
  * Reaches into the cloud the CLI's `--emulator` left in a working directory, between two commands,
  * as a person with the account's key would: to change something out of band, or to look up ids.
  */
-import { startEmbeddedEmulator } from '../../../cli/private/embedded-emulator.js';
+import { startEmbeddedEmulator } from '../../../cli/embedded-emulator.js';
 import { createCloudApiClient, createMantaClient, resolveConfig, type CloudApiClient, type MantaClient } from '../../../provider/index.js';
 
 /** Runs `body` with clients signed by `account`'s emulator key in `cwd`'s `.triton-iac/emulator`. */

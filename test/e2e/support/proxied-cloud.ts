@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { EmulatorOptions } from '../../../emulator/index.js';
 import { TritonApp, TritonStack } from '../../../index.js';
-import { writeTestKey } from '../../support/keys.js';
+import { writeTestKey } from '../../../scripts/support/keys.js';
 import { accountKey, startWorld, type World } from '../../reconciler/support/world.js';
 import { projectDir, REPO, runCli, type CliResult } from './cli.js';
 
@@ -62,7 +62,7 @@ export async function startProxiedCloud(options: { readonly emulator?: EmulatorO
     cli: (args, extraEnv = {}) => runCli(args, { cwd, env: { ...env, ...extraEnv } }),
     async triton(...args) {
       const tritonEnv = { PATH: process.env['PATH'] ?? '', HOME: cwd, TRITON_URL: world.emulator.cloudapiUrl, TRITON_ACCOUNT: 'acme', TRITON_KEY_ID: accountKey().md5 };
-      return (await run(join(REPO, 'node_modules', '.bin', 'triton'), args, { env: tritonEnv, timeout: 30_000 })).stdout;
+      return (await run(join(REPO, 'node_modules', '.bin', 'triton'), args, { env: tritonEnv, timeout: 120_000 })).stdout;
     },
     async close() {
       await proxy.close();

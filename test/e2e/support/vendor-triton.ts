@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sshpk from 'sshpk';
-import { startEmbeddedEmulator } from '../../../cli/private/embedded-emulator.js';
+import { startEmbeddedEmulator } from '../../../cli/embedded-emulator.js';
 import { REPO } from './cli.js';
 
 const run = promisify(execFile);
@@ -27,7 +27,7 @@ export async function withVendorTriton<T>(cwd: string, account: string, body: (t
     const env = { PATH: process.env['PATH'] ?? '', HOME: home, TRITON_URL: emulator.running.cloudapiUrl, TRITON_ACCOUNT: account, TRITON_KEY_ID: md5, TRITON_TLS_INSECURE: '1' };
     return await body(async (...args) => {
       try {
-        return (await run(TRITON, args, { env, timeout: 60_000 })).stdout;
+        return (await run(TRITON, args, { env, timeout: 120_000 })).stdout;
       } catch (error) {
         const e = error as { stderr?: string; message: string };
         throw new Error(`triton ${args.join(' ')} failed: ${e.stderr ?? e.message}`);

@@ -1,6 +1,6 @@
-import { generateTestKey, type TestKeyPair } from '../../support/keys.js';
+import { generateTestKey, type TestKeyPair } from '../../../scripts/support/keys.js';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../emulator/index.js';
-import { call, type SignOptions, type TestResponse } from './signer.js';
+import { call, type SignOptions, type TestResponse } from '../../../scripts/support/signer.js';
 
 /** An emulator started for a test with one account `acme` and its key. */
 export interface TestEmulator {

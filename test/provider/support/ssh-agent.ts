@@ -19,7 +19,7 @@ export interface TestAgent {
 export async function startAgent(): Promise<TestAgent> {
   const socket = join(mkdtempSync(join(tmpdir(), 'triton-iac-agent-')), 'agent.sock');
   const child: ChildProcess = spawn('ssh-agent', ['-D', '-a', socket], { stdio: 'ignore' });
-  for (let i = 0; i < 100 && !existsSync(socket); i += 1) await sleep(20);
+  for (let i = 0; i < 5000 && !existsSync(socket); i += 1) await sleep(20); // a budget far past any load
   if (!existsSync(socket)) {
     child.kill();
     throw new Error(`ssh-agent did not create ${socket}`);

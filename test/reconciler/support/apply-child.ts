@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { StackManifest } from '../../../common/manifest.js';
 import { createCloudApiClient, createMantaClient, loadKeyMaterial } from '../../../provider/index.js';
 import { applyStack } from '../../../reconciler/index.js';
+import { defaultHandlers } from '../../../provider/handlers/registry.js';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -23,9 +24,10 @@ const clients = {
 process.stdout.write('applying\n');
 const { result } = await applyStack(stack, {
   clients,
+  handlers: defaultHandlers(),
   workDir: env('CHILD_WORK_DIR'),
   consistencyWindowMs: Number(env('CHILD_WINDOW_MS')),
-  lockTimeoutMs: 5000,
+  lockTimeoutMs: 120_000, // a budget: another child may hold the lock for a whole apply on a loaded machine
   env: { ALICE_PASSWORD: env('ALICE_PASSWORD') },
 });
 await Promise.all([clients.cloudapi.close(), clients.manta.close()]);

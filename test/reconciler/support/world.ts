@@ -10,7 +10,7 @@ import type { StackManifest } from '../../../common/manifest.js';
 import type { EmulatorOptions, RunningEmulator } from '../../../emulator/index.js';
 import { Directory, Job, Policy, Role, RoleTag, Secret, SnapLink, StorObject, TritonApp, TritonStack, User } from '../../../index.js';
 import type { EngineClients } from '../../../reconciler/index.js';
-import { generateTestKey, writeTestKey, type TestKeyPair } from '../../support/keys.js';
+import { generateTestKey, writeTestKey, type TestKeyPair } from '../../../scripts/support/keys.js';
 import { startAccountWorld } from '../../support/world.js';
 
 let ownerKey: TestKeyPair | undefined;

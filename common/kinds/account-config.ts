@@ -1,0 +1,15 @@
+/** `account-config`: the account configuration (UpdateConfig). One per stack. */
+import { str } from './private/fields.js';
+import type { KindDescriptor } from './types.js';
+
+/** The descriptor of `account-config`. */
+export const accountConfig = {
+  kind: 'account-config',
+  mode: 'managed',
+  description: 'The account configuration (one per stack).',
+  properties: [str('default_network', true, 'Network id used for third-party-tool containers.', { refable: true })],
+  attributes: [],
+  naturalKey: { from: 'account' },
+  naturalKeyText: 'the account login',
+  uniqueness: 'a stack has at most one account-config',
+} as const satisfies KindDescriptor;

@@ -1,0 +1,15 @@
+/** `datacenter-lookup`: a read-only GetDatacenter/ListDatacenters look-up. */
+import { str } from './private/fields.js';
+import type { KindDescriptor } from './types.js';
+
+/** The descriptor of `datacenter-lookup`. */
+export const datacenterLookup = {
+  kind: 'datacenter-lookup',
+  mode: 'lookup',
+  description: 'A read-only data center look-up.',
+  properties: [str('name', true, 'Data center name.')],
+  attributes: ['url'],
+  naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
+  naturalKeyText: 'name',
+  uniqueness: 'look-ups may repeat',
+} as const satisfies KindDescriptor;

@@ -1,0 +1,17 @@
+/** `directory`: a Manta directory (PutDirectory, idempotent). */
+import { ABSOLUTE, roleTags, str } from './private/fields.js';
+import type { KindDescriptor } from './types.js';
+
+/** The descriptor of `directory`. */
+export const directory = {
+  kind: 'directory',
+  mode: 'managed',
+  description: 'A Manta directory.',
+  namespace: 'manta-paths',
+  properties: [str('path', true, 'Canonical Manta path.', { immutable: true, pattern: ABSOLUTE, pathForm: 'manta', refersTo: { kind: 'directory', field: 'path', match: 'ancestor' } }), roleTags(false, 'Role names sent as the role-tag header, sorted.')],
+  attributes: [],
+  naturalKey: { from: 'fields', fields: [{ field: 'path' }] },
+  naturalKeyText: 'path',
+  uniqueness: 'one object-store path holds one directory, object or link',
+  parent: { from: 'dirname' },
+} as const satisfies KindDescriptor;

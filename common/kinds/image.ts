@@ -1,0 +1,30 @@
+/** `image`: a custom image created from a stopped, prepared machine (CreateImageFromMachine / UpdateImage). */
+import { roleTags, str, strList } from './private/fields.js';
+import type { KindDescriptor } from './types.js';
+
+/** The descriptor of `image`. */
+export const image = {
+  kind: 'image',
+  mode: 'managed',
+  description: 'A custom image created from a stopped, prepared machine.',
+  properties: [
+    str('machine', true, 'Source machine id.', { refable: true }),
+    str('name', true, 'Image name.', { immutable: true }),
+    str('version', true, 'Image version.', { immutable: true }),
+    str('description', false, 'Description.', { immutable: true }),
+    str('homepage', false, 'Homepage URL.', { immutable: true }),
+    str('eula', false, 'EULA URL.', { immutable: true }),
+    strList('acl', false, 'Account UUIDs allowed to use the image, sorted.', { immutable: true, set: true }),
+    { name: 'tags', type: 'map', element: { type: 'string', refable: true }, required: false, description: 'Image tags.', immutable: true },
+    str('exportTo', false, 'Manta path prefix the image is exported to after create.', { pathForm: 'manta' }),
+    roleTags(false, 'Role names set as role tags on the image after create.'),
+  ],
+  serverFields: [
+    { name: 'id', computed: true },
+    { name: 'state', computed: true },
+  ],
+  attributes: ['id', 'state'],
+  naturalKey: { from: 'fields', fields: [{ field: 'name' }, { field: 'version' }], separator: '@' },
+  naturalKeyText: 'name@version',
+  uniqueness: 'name and version identify an image',
+} as const satisfies KindDescriptor;

@@ -1,0 +1,102 @@
+/**
+ * The kinds of resource, one descriptor each (`common/kinds/<kind>.ts`), and what is derived from
+ * them. Adding a built-in kind is one line in {@link BUILT_IN_KINDS}; a plug-in kind (a test's
+ * throw-away kind) is added at run time with {@link registerKind}.
+ */
+import { account } from './account.js';
+import { accountConfig } from './account-config.js';
+import { datacenterLookup } from './datacenter-lookup.js';
+import { directory } from './directory.js';
+import { imageLookup } from './image-lookup.js';
+import { image } from './image.js';
+import { job } from './job.js';
+import { key } from './key.js';
+import { object } from './object.js';
+import { policy } from './policy.js';
+import { roleTag } from './role-tag.js';
+import { role } from './role.js';
+import { snaplink } from './snaplink.js';
+import { userKey } from './user-key.js';
+import { user } from './user.js';
+import type { FieldRules, KindDescriptor } from './types.js';
+
+export type * from './types.js';
+export { JOB_PHASE_TYPES, type JobPhaseType } from './job.js';
+
+/** Every built-in kind's descriptor, in the order kinds are listed everywhere (manifests, schemas, docs). */
+export const BUILT_IN_KINDS = [account, accountConfig, key, user, userKey, policy, role, roleTag, image, imageLookup, datacenterLookup, directory, object, snaplink, job] as const;
+
+/** One built-in kind's name, e.g. `user` or `object`. */
+export type BuiltInKind = (typeof BUILT_IN_KINDS)[number]['kind'];
+
+const registry = new Map<string, KindDescriptor>(BUILT_IN_KINDS.map((d) => [d.kind, d]));
+
+/**
+ * Adds a kind at run time (a plug-in, or a test's throw-away kind), so that synth checks, planning
+ * and the adapters know it. Registering the same descriptor again is a no-op.
+ * @throws Error when another descriptor already has the kind's name
+ */
+export function registerKind(descriptor: KindDescriptor): void {
+  const known = registry.get(descriptor.kind);
+  if (known !== undefined && known !== descriptor) throw new Error(`kind ${JSON.stringify(descriptor.kind)} is already registered`);
+  registry.set(descriptor.kind, descriptor);
+}
+
+/** The descriptor of `kind`, or `undefined` when no such kind is registered. */
+export function kindDescriptor(kind: string): KindDescriptor | undefined {
+  return registry.get(kind);
+}
+
+/** Every registered kind's descriptor: the built-in ones in order, then plug-ins in registration order. */
+export function allKinds(): readonly KindDescriptor[] {
+  return [...registry.values()];
+}
+
+/** The field rules the handler of `descriptor`'s kind compares by: immutable, write-only and server-computed fields. */
+export function fieldRulesOf(descriptor: KindDescriptor): FieldRules {
+  const server = descriptor.serverFields ?? [];
+  return {
+    immutable: [...descriptor.properties.filter((f) => f.immutable).map((f) => f.name), ...server.filter((f) => f.immutable).map((f) => f.name)],
+    writeOnly: descriptor.properties.filter((f) => f.writeOnly).map((f) => f.name),
+    computed: server.filter((f) => f.computed).map((f) => f.name),
+  };
+}
+
+/**
+ * The natural key of a resource from its properties, by its kind's rule.
+ * @param account the stack's account login, the key of the one-per-stack kinds
+ * @throws Error for a kind no descriptor describes
+ */
+export function naturalKeyFrom(kind: string, properties: { readonly [key: string]: unknown }, account: string): string {
+  const descriptor = registry.get(kind);
+  if (descriptor === undefined) throw new Error(`unknown resource kind ${String(kind)}`);
+  const rule = descriptor.naturalKey;
+  switch (rule.from) {
+    case 'account':
+      return account;
+    case 'fields':
+      return rule.fields.map((f) => (f.lowerCase ? String(properties[f.field]).toLowerCase() : String(properties[f.field]))).join(rule.separator ?? '');
+    case 'query':
+      return Object.entries(properties)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, v]) => `${k}=${String(v)}`)
+        .join('&');
+  }
+}
+
+/**
+ * The natural key of the object a nested kind's collection is listed under (a user key's owner, a
+ * Manta entry's directory), or `undefined` for a kind read through a top-level collection.
+ * @param properties the manifest properties, when the resource is declared (absent for one known only from state)
+ */
+export function parentKeyOf(kind: string, naturalKey: string, properties?: { readonly [key: string]: unknown }): string | undefined {
+  const rule = registry.get(kind)?.parent;
+  if (rule === undefined) return undefined;
+  if (rule.from === 'field') {
+    const value = properties?.[rule.field];
+    return typeof value === 'string' ? value : naturalKey.split('/')[0]!;
+  }
+  const cut = naturalKey.lastIndexOf('/');
+  return cut <= 0 ? '/' : naturalKey.slice(0, cut);
+}

@@ -1,0 +1,34 @@
+/** `object`: a Manta object (PutObject; PutMetadata when only metadata changes; content changes re-upload). */
+import { ABSOLUTE, roleTags, str } from './private/fields.js';
+import type { KindDescriptor } from './types.js';
+
+/** The descriptor of `object`. */
+export const object = {
+  kind: 'object',
+  mode: 'managed',
+  description: 'A Manta object.',
+  namespace: 'manta-paths',
+  properties: [
+    str('path', true, 'Canonical Manta path.', { immutable: true, pattern: ABSOLUTE, pathForm: 'manta', refersTo: { kind: 'directory', field: 'path', match: 'ancestor' } }),
+    {
+      name: 'content',
+      type: 'object',
+      exactlyOne: true,
+      fields: [str('text', false, 'Inline UTF-8 text.'), str('base64', false, 'Inline bytes, base64.'), str('file', false, 'A local file, relative to the working directory.')],
+      required: true,
+      description: "Where the object's bytes come from: exactly one of text, base64 or file.",
+    },
+    str('md5', true, 'Base64 MD5 of the content.', { derived: true, derivedFrom: { field: 'content', by: 'content-md5' } }),
+    { name: 'size', type: 'number', required: true, description: 'Content length in bytes.', derived: true, derivedFrom: { field: 'content', by: 'content-size' }, integer: true, minimum: 0 },
+    str('contentType', true, 'Content-Type.', { default: 'application/octet-stream' }),
+    { name: 'headers', type: 'map', element: { type: 'string', refable: true }, required: true, description: 'Custom headers (m-* and CORS), names lower-cased.', default: {}, lowerCaseKeys: true },
+    { name: 'durability', type: 'number', required: true, description: 'Number of copies (durability-level).', default: 2, integer: true, minimum: 1 },
+    roleTags(true, 'Role names sent as the role-tag header, sorted.', { default: [] }),
+  ],
+  serverFields: [{ name: 'etag', computed: true }],
+  attributes: ['etag', 'md5'],
+  naturalKey: { from: 'fields', fields: [{ field: 'path' }] },
+  naturalKeyText: 'path',
+  uniqueness: 'one object-store path holds one directory, object or link',
+  parent: { from: 'dirname' },
+} as const satisfies KindDescriptor;

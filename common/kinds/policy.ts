@@ -1,0 +1,17 @@
+/** `policy` (CreatePolicy / UpdatePolicy / DeletePolicy). */
+import { str, strList } from './private/fields.js';
+import type { KindDescriptor } from './types.js';
+
+/** The descriptor of `policy`. */
+export const policy = {
+  kind: 'policy',
+  mode: 'managed',
+  description: 'An access-control policy.',
+  properties: [str('name', true, 'Policy name.'), strList('rules', true, 'Rules in the access-control language, in order.', { minItems: 1 }), str('description', false, 'Description.')],
+  serverFields: [{ name: 'id', computed: true }],
+  attributes: ['id'],
+  naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
+  naturalKeyText: 'name',
+  uniqueness: 'policy names are unique within an account',
+  authoritative: true,
+} as const satisfies KindDescriptor;

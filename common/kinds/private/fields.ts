@@ -1,0 +1,38 @@
+/** Short builders for the descriptors' property lists. */
+import type { FieldSchema } from '../types.js';
+
+/** A string property. */
+export const str = (name: string, required: boolean, description: string, extra: Partial<FieldSchema> = {}): FieldSchema => ({ name, type: 'string', required, description, ...extra });
+
+/** A list-of-strings property. */
+export const strList = (name: string, required: boolean, description: string, extra: Partial<FieldSchema> = {}): FieldSchema => ({
+  name,
+  type: 'list',
+  element: { type: 'string' },
+  required,
+  description,
+  ...extra,
+});
+
+/** A canonical absolute path: the JSON schema's pattern for it. */
+export const ABSOLUTE = '^/';
+
+/** A colon-separated hexadecimal MD5 fingerprint. */
+export const FINGERPRINT = '^([0-9a-f]{2}:){15}[0-9a-f]{2}$';
+
+/** The profile fields an account and a sub-user share (CloudAPI wire names). */
+export const PROFILE: readonly FieldSchema[] = [
+  str('companyName', false, 'Company name.'),
+  str('firstName', false, 'Given name.'),
+  str('lastName', false, 'Family name.'),
+  str('address', false, 'Postal address.'),
+  str('postalCode', false, 'Postal code.'),
+  str('city', false, 'City.'),
+  str('state', false, 'State or region.'),
+  str('country', false, 'Country.'),
+  str('phone', false, 'Phone number.'),
+];
+
+/** Role names set as role tags on a Manta entry or an image: each must name a role. */
+export const roleTags = (required: boolean, description: string, extra: Partial<FieldSchema> = {}): FieldSchema =>
+  strList('roleTags', required, description, { set: true, refersTo: { kind: 'role', field: 'name' }, ...extra });

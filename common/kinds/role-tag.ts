@@ -1,0 +1,19 @@
+/** `role-tag`: the role tags of one CloudAPI resource path (SetRoleTags replaces the whole list). */
+import { ABSOLUTE, str, strList } from './private/fields.js';
+import type { KindDescriptor } from './types.js';
+
+/** The descriptor of `role-tag`. */
+export const roleTag = {
+  kind: 'role-tag',
+  mode: 'managed',
+  description: 'The role tags of one CloudAPI resource path.',
+  properties: [
+    str('path', true, 'Canonical path `/<account>/<collection>[/<name>]`.', { immutable: true, pattern: ABSOLUTE, pathForm: 'cloudapi' }),
+    strList('roles', true, 'Role names, sorted.', { set: true, refersTo: { kind: 'role', field: 'name' } }),
+    { name: 'exclusive', type: 'bool', required: false, description: "True: the path's whole list (other roles there are removed); otherwise only these roles are managed there." },
+  ],
+  attributes: [],
+  naturalKey: { from: 'fields', fields: [{ field: 'path' }] },
+  naturalKeyText: 'path',
+  uniqueness: 'one resource path has one list of role tags',
+} as const satisfies KindDescriptor;

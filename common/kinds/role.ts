@@ -1,0 +1,43 @@
+/** `role` (CreateRole / UpdateRole / DeleteRole): members and policies are complete lists. */
+import { str, strList } from './private/fields.js';
+import type { KindDescriptor } from './types.js';
+
+/** The descriptor of `role`. */
+export const role = {
+  kind: 'role',
+  mode: 'managed',
+  description: 'A role: members and the policies they get.',
+  properties: [
+    str('name', true, 'Role name.'),
+    {
+      name: 'members',
+      type: 'list',
+      element: {
+        type: 'object',
+        label: {
+          by: 'login',
+          flags: [
+            { field: 'type', equals: 'account', note: 'account owner' },
+            { field: 'default', equals: true, note: 'default' },
+          ],
+        },
+        fields: [
+          str('type', true, '`subuser` for a sub-user, `account` for the account owner.', { oneOf: ['subuser', 'account'] }),
+          str('login', true, "The member's login.", { refersTo: { kind: 'user', field: 'login', caseInsensitive: true, when: { field: 'type', equals: 'subuser' } } }),
+          { name: 'default', type: 'bool', required: true, description: 'Whether the role is active for this member by default.' },
+        ],
+      },
+      required: true,
+      description: 'Every member of the role, sorted by type then login.',
+      default: [],
+      sortBy: ['type', 'login'],
+    },
+    strList('policies', true, 'Names of the policies of the role, sorted.', { default: [], set: true, refersTo: { kind: 'policy', field: 'name' } }),
+  ],
+  serverFields: [{ name: 'id', computed: true }],
+  attributes: ['id'],
+  naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
+  naturalKeyText: 'name',
+  uniqueness: 'role names are unique within an account',
+  authoritative: true,
+} as const satisfies KindDescriptor;

@@ -1,0 +1,23 @@
+/** `snaplink`: a Manta snaplink (PutSnapLink; replace on change). */
+import { ABSOLUTE, str } from './private/fields.js';
+import type { KindDescriptor } from './types.js';
+
+/** The descriptor of `snaplink`. */
+export const snaplink = {
+  kind: 'snaplink',
+  mode: 'managed',
+  description: 'A Manta snaplink; any change is a replacement.',
+  namespace: 'manta-paths',
+  properties: [
+    str('path', true, "The link's canonical path.", { immutable: true, pattern: ABSOLUTE, pathForm: 'manta', refersTo: { kind: 'directory', field: 'path', match: 'ancestor' } }),
+    str('source', true, 'The canonical path of the object linked to.', { immutable: true, pattern: ABSOLUTE, pathForm: 'manta', refersTo: { kind: 'object', field: 'path' } }),
+  ],
+  serverFields: [
+    { name: 'etag', computed: true },
+    { name: 'md5', computed: true },
+  ],
+  attributes: ['etag'],
+  naturalKey: { from: 'fields', fields: [{ field: 'path' }] },
+  naturalKeyText: 'path',
+  uniqueness: 'one object-store path holds one directory, object or link',
+} as const satisfies KindDescriptor;

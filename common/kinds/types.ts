@@ -1,0 +1,184 @@
+/**
+ * The shape of a kind descriptor: everything about a kind of resource that is data, in one place
+ * (`common/kinds/<kind>.ts`). The manifest's kind list, the runtime property schemas, the referable
+ * attributes, natural keys, the nesting the live reader needs, the adapters' canonical forms and
+ * dependency rules, the handlers' field rules and the published JSON schemas are all derived from
+ * the descriptors; the behaviour (API calls) is the kind's handler in `provider/handlers/`.
+ */
+
+/** The type of a property value. */
+export type PropertyType = 'string' | 'number' | 'bool' | 'list' | 'map' | 'object';
+
+/** A JSON value, for defaults. */
+export type DefaultValue = string | number | boolean | readonly DefaultValue[] | { readonly [key: string]: DefaultValue };
+
+/**
+ * A dependency the adapters derive from a name (the construct library makes the same link when it
+ * is given the construct): this field's value names an object of `kind` by its field `field`.
+ */
+export interface ReferenceRule {
+  readonly kind: string;
+  readonly field: string;
+  /** The names compare case-insensitively (logins). */
+  readonly caseInsensitive?: true;
+  /**
+   * `ancestor`: the value is a path under the other object's (a Manta entry under a directory);
+   * otherwise the two are equal.
+   */
+  readonly match?: 'ancestor';
+  /** Only for list elements (objects) whose field `field` equals `equals` (a role member of type `subuser`). */
+  readonly when?: { readonly field: string; readonly equals: string };
+}
+
+/** The type of a property, with the element type of lists and maps and the fields of objects. */
+export interface TypeSchema {
+  readonly type: PropertyType;
+  /** For `list` and `map`: the type of the elements (map keys are always strings). */
+  readonly element?: TypeSchema;
+  /** For `object`: its fields. */
+  readonly fields?: readonly FieldSchema[];
+  /** For `object`: a `{ $secret: {...} }` placeholder whose inner fields are `fields`. */
+  readonly secret?: true;
+  /** For `object`: exactly one of the (all optional) fields must be present. */
+  readonly exactlyOne?: true;
+  /** For `string` and `number`: the only values allowed. */
+  readonly oneOf?: readonly (string | number)[];
+  /** The value may be a `{ $ref }` to an attribute of another resource (the JSON schema allows it). */
+  readonly refable?: true;
+  /** For `number`: a whole number. */
+  readonly integer?: true;
+  /** For `number`: the smallest value allowed. */
+  readonly minimum?: number;
+  /** For `number`: the largest value allowed. */
+  readonly maximum?: number;
+  /** For `string`: a regular expression the value matches (JSON schema `pattern`). */
+  readonly pattern?: string;
+  /** For `string`: the shortest length allowed. */
+  readonly minLength?: number;
+  /** For `list`: the fewest elements allowed. */
+  readonly minItems?: number;
+  /**
+   * How a path is canonicalised before it reaches a manifest (the construct library and the
+   * adapters): `manta` expands `~~` and drops a trailing slash; `cloudapi` spells `/my` as the
+   * account login. For a list, each string element.
+   */
+  readonly pathForm?: 'manta' | 'cloudapi';
+  /** The value names another object: the adapters derive a dependency from it. For a list, each element. */
+  readonly refersTo?: ReferenceRule;
+  /**
+   * For `object` list elements: how one reads in plans, by its field `by`, followed in parentheses
+   * by the `note` of each flag whose field equals its value (`alice (default)`).
+   * @default - the whole object
+   */
+  readonly label?: { readonly by: string; readonly flags?: readonly { readonly field: string; readonly equals: string | boolean; readonly note: string }[] };
+}
+
+/** One property of a kind (or one field of an object property). */
+export interface FieldSchema extends TypeSchema {
+  /** The property name as it appears in a manifest. */
+  readonly name: string;
+  /** Whether a manifest must carry it. */
+  readonly required: boolean;
+  /** One sentence for generated documentation. */
+  readonly description: string;
+  /** Computed by the library at synth from other fields; never written by a user. */
+  readonly derived?: true;
+  /**
+   * How a derived field is computed, and from which field: `ssh-md5-fingerprint` of an OpenSSH key
+   * line, `content-md5` / `content-size` of an object's content.
+   */
+  readonly derivedFrom?: { readonly field: string; readonly by: 'ssh-md5-fingerprint' | 'content-md5' | 'content-size' };
+  /** The value the library fills when the user gives none (the field is then optional to users). */
+  readonly default?: DefaultValue;
+  /** A change cannot be made in place: a difference forces a replacement. */
+  readonly immutable?: true;
+  /** The server accepts it but never returns it (a password): compared by salted hash, never stored. */
+  readonly writeOnly?: true;
+  /** A list whose order carries no meaning: kept sorted and without repeats. */
+  readonly set?: true;
+  /** A list of objects kept sorted by these fields, in order. */
+  readonly sortBy?: readonly string[];
+  /** A map whose keys are kept lower-cased (header names). */
+  readonly lowerCaseKeys?: true;
+}
+
+/** A field only the server sets or reports (an id, a state), as the handlers compare live objects. */
+export interface ServerField {
+  readonly name: string;
+  /** Ignored when comparing, kept for display. */
+  readonly computed?: true;
+  /** A difference forces a replacement (a key's attestation). */
+  readonly immutable?: true;
+  /**
+   * The tool's own bookkeeping, not a setting: the list of dependencies (each a `what`, such as an
+   * input) rewritten since the resource last ran. Renderings never list it as a field; they say in
+   * words which were rewritten.
+   */
+  readonly staleList?: { readonly what: string };
+}
+
+/**
+ * How a kind's natural key is made from its properties:
+ * - `account`: the stack's account login (one object per stack).
+ * - `fields`: the named fields' values, joined with `separator` (`name@version`, `<user>/<fingerprint>`).
+ * - `query`: the set properties as `key=value` pairs in key order, joined with `&` (a look-up's filters).
+ */
+export type NaturalKeyRule =
+  | { readonly from: 'account' }
+  | { readonly from: 'fields'; readonly fields: readonly { readonly field: string; readonly lowerCase?: true }[]; readonly separator?: string }
+  | { readonly from: 'query' };
+
+/**
+ * Where a kind's live collection is read from when it is nested under another object, so that each
+ * parent is listed once: `field` is the property naming the parent (a user key's `user`), else the
+ * natural key's first `/`-segment; `dirname` is the directory holding the natural-key path (a Manta
+ * entry).
+ */
+export type ParentRule = { readonly from: 'field'; readonly field: string } | { readonly from: 'dirname' };
+
+/** Everything about one kind that is data. */
+export interface KindDescriptor<K extends string = string> {
+  readonly kind: K;
+  /** `lookup` kinds are read-only queries (Terraform data sources), planned as `read`. */
+  readonly mode: 'managed' | 'lookup';
+  /** One sentence for generated documentation. */
+  readonly description: string;
+  /**
+   * The namespace its natural keys live in, when kinds share one: a Manta directory, object and
+   * snaplink cannot have the same path, so two declarations with one path are an error at synth.
+   * @default - the kind's own
+   */
+  readonly namespace?: string;
+  /** The manifest properties. */
+  readonly properties: readonly FieldSchema[];
+  /** Fields only the server reports, as the handler's live form carries them. */
+  readonly serverFields?: readonly ServerField[];
+  /** What a `{ $ref: { address, attribute } }` may name: what the handler records in state after apply. */
+  readonly attributes: readonly string[];
+  readonly naturalKey: NaturalKeyRule;
+  /** How the natural key reads in documentation, e.g. `login lower-cased`. */
+  readonly naturalKeyText: string;
+  /** Why two declarations with one natural key are an error, as synth says it. */
+  readonly uniqueness: string;
+  /** A stack may own every object of the kind in the account (`authoritative`): unmanaged ones are deleted. */
+  readonly authoritative?: true;
+  /** Absent: the kind's collection is top-level (one list per account). */
+  readonly parent?: ParentRule;
+}
+
+/**
+ * The field rules a handler compares by, derived from a descriptor (see `fieldRulesOf`). Field names
+ * are top-level property names of the normalised object (the planner's JSON pointers are `/<field>`
+ * and below).
+ */
+export interface FieldRules {
+  /** Fields that cannot be changed in place: a difference forces a replacement. */
+  readonly immutable: readonly string[];
+  /**
+   * Fields the server accepts but never returns (a user's password). Compared by salted hash against
+   * the state file; shown as `(sensitive value)`; never written to a plan or state in clear.
+   */
+  readonly writeOnly: readonly string[];
+  /** Fields only the server sets (ids, timestamps, fingerprints); ignored when comparing. */
+  readonly computed: readonly string[];
+}

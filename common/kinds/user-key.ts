@@ -1,0 +1,22 @@
+/** `user-key`: an SSH key of a sub-user (CreateUserKey / DeleteUserKey; replace on change). */
+import { FINGERPRINT, str } from './private/fields.js';
+import type { KindDescriptor } from './types.js';
+
+/** The descriptor of `user-key`. */
+export const userKey = {
+  kind: 'user-key',
+  mode: 'managed',
+  description: 'An SSH key of a sub-user; any change is a replacement.',
+  properties: [
+    str('user', true, 'Login of the owning sub-user.', { immutable: true, refersTo: { kind: 'user', field: 'login', caseInsensitive: true } }),
+    str('name', false, 'Key name.', { immutable: true }),
+    str('key', true, 'The public key, one OpenSSH line.'),
+    str('fingerprint', true, 'Colon-separated hexadecimal MD5 fingerprint of the key.', { derived: true, derivedFrom: { field: 'key', by: 'ssh-md5-fingerprint' }, immutable: true, pattern: FINGERPRINT }),
+  ],
+  serverFields: [{ name: 'attested', immutable: true }],
+  attributes: ['fingerprint'],
+  naturalKey: { from: 'fields', fields: [{ field: 'user', lowerCase: true }, { field: 'fingerprint' }], separator: '/' },
+  naturalKeyText: '<login lower-cased>/<fingerprint>',
+  uniqueness: 'a user cannot hold one key twice',
+  parent: { from: 'field', field: 'user' },
+} as const satisfies KindDescriptor;

@@ -1,0 +1,70 @@
+/**
+ * The lifecycle options of resources (`protect`, `retainOnDelete`, `ignoreChanges`) applied to a
+ * plan. Pure: the planner and the executor call these; the options come from the manifest and,
+ * for a resource that left the manifest, from the state (which records them at apply, as Pulumi
+ * does, so that removing a protected resource from the code does not lift its protection).
+ */
+import type { ResourceManifest, ResourceOptions } from '../../common/manifest.js';
+import type { PlainObject, PlainValue } from '../../provider/handlers/types.js';
+import { ReconcilerError } from '../errors.js';
+import type { StateDocument } from '../state/document.js';
+import type { ResourceChange } from './types.js';
+
+/**
+ * The options of every address: the state's (as last applied), overridden by the manifest's (the
+ * code as it is now; a resource declared without options has none).
+ */
+export function optionsByAddress(resources: readonly ResourceManifest[], state: StateDocument | null): Map<string, ResourceOptions> {
+  const out = new Map<string, ResourceOptions>();
+  for (const r of state?.resources ?? []) if (r.options !== undefined) out.set(r.address, r.options);
+  for (const r of resources) {
+    if (r.options !== undefined) out.set(r.address, r.options);
+    else out.delete(r.address);
+  }
+  return out;
+}
+
+/** Deletes of resources with `retainOnDelete` become `forget`: the state lets go, the object stays. */
+export function forgetRetained(changes: readonly ResourceChange[], options: ReadonlyMap<string, ResourceOptions>): ResourceChange[] {
+  return changes.map((c) => {
+    if (c.action !== 'delete' || options.get(c.address)?.retainOnDelete !== true) return c;
+    return { ...c, action: 'forget' as const, reason: 'retainOnDelete: the object stays in the cloud, no longer managed' };
+  });
+}
+
+/** The changes that would delete or replace a resource with `protect`. */
+export function protectedChanges(changes: readonly ResourceChange[], options: ReadonlyMap<string, ResourceOptions>): ResourceChange[] {
+  return changes.filter((c) => (c.action === 'delete' || c.action === 'replace') && options.get(c.address)?.protect === true);
+}
+
+/**
+ * Refuses a plan that would delete or replace a protected resource, naming each and the option.
+ * @param what how the plan came about, for the message (`the plan`, `destroy`)
+ * @throws ReconcilerError `PROTECTED`
+ */
+export function refuseProtected(stack: string, changes: readonly ResourceChange[], options: ReadonlyMap<string, ResourceOptions>, what: string): void {
+  const refused = protectedChanges(changes, options);
+  if (refused.length === 0) return;
+  const each = refused
+    .map((c) => `${c.address} (${c.kind} ${c.naturalKey}) would be ${c.action === 'replace' ? `replaced${c.replacePaths && c.replacePaths.length > 0 ? ` (${c.replacePaths.map((p) => p.slice(1)).join(', ')} cannot change in place)` : ''}` : 'deleted'}`)
+    .join('; ');
+  throw new ReconcilerError(
+    'PROTECTED',
+    `${what} of stack ${stack} is refused: ${each}, and ${refused.length === 1 ? 'it has' : 'they have'} protect: true ` +
+      '(the state keeps the option of a resource removed from the code: set protect: false and apply first)',
+  );
+}
+
+/**
+ * `desired` with the `ignored` fields taken from `live` (absent when live has none), so that they
+ * neither show as a change nor are sent as one: they were set at create and are left alone since.
+ */
+export function keepLiveFields(desired: PlainObject, live: PlainObject, ignored: readonly string[]): PlainObject {
+  if (ignored.length === 0) return desired;
+  const out: Record<string, PlainValue> = { ...desired };
+  for (const field of ignored) {
+    if (live[field] === undefined) delete out[field];
+    else out[field] = live[field]!;
+  }
+  return out;
+}

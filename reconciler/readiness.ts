@@ -1,0 +1,61 @@
+/**
+ * Waiting for an object that is not finished when its create answers (a custom image building, a
+ * compute job the user waits for), through the handler contract's `readiness` alone: the handler
+ * says where the object is (`progress`), how to look again (`poll`), and what to do once it is ready
+ * (`finish`); the waiting is done here, because a handler never sleeps.
+ */
+import type { HandlerContext, PlainObject, ResourceHandler } from '../provider/handlers/types.js';
+import { ReconcilerError } from './errors.js';
+import { pause } from './retry-loop.js';
+
+/** What {@link untilReady} takes. */
+export interface UntilReadyArgs<Live> {
+  readonly handler: ResourceHandler<Live>;
+  readonly ctx: HandlerContext;
+  /** The object as its create (or its adoption) answered. */
+  readonly live: Live;
+  /** The resolved desired properties the object was created from. */
+  readonly desired: PlainObject;
+  /** The object's natural key, for messages and reads. */
+  readonly naturalKey: string;
+  /** How long the object may stay pending. @default the handler's `readiness.timeoutMs` */
+  readonly timeoutMs?: number;
+  /**
+   * Stops the wait (ReconcilerError `ABORTED`) when aborted. The engine passes none: an action in
+   * flight finishes even when the run is cancelled, so that what it did is recorded.
+   */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Polls until the handler says the object is ready, then runs its finishing step, and returns the
+ * live object to record. A kind without `readiness` is ready when created.
+ * @throws ReconcilerError `APPLY_FAILED` when the object fails (with the handler's reason) or stays pending past the timeout;
+ *   whatever the handler's `finish` throws (a job that finished with errors)
+ */
+export async function untilReady<Live>(args: UntilReadyArgs<Live>): Promise<Live> {
+  const { handler, ctx, desired, naturalKey } = args;
+  const readiness = handler.readiness;
+  if (readiness === undefined) return args.live;
+  const started = Date.now();
+  const timeoutMs = args.timeoutMs ?? readiness.timeoutMs;
+  const what = `${handler.kind} ${naturalKey}`;
+  let live = args.live;
+  let delay = readiness.initialPollMs ?? 200;
+  for (;;) {
+    const progress = readiness.progress(live, desired);
+    if (progress.state === 'ready') break;
+    const id = handler.idOf(live);
+    if (progress.state === 'failed') throw new ReconcilerError('APPLY_FAILED', `${what} (${id ?? '?'}): ${progress.reason}`);
+    const waited = Date.now() - started;
+    if (waited >= timeoutMs) {
+      throw new ReconcilerError('APPLY_FAILED', `${what} (${id ?? '?'}) is still ${progress.detail ?? 'pending'} after ${Math.round(waited / 1000)} s; ${readiness.onTimeout ?? 'run apply again later'}`);
+    }
+    await pause(Math.min(delay, timeoutMs - waited), args.signal);
+    delay = Math.min(readiness.maxPollMs ?? 10_000, delay * 2);
+    // A read inside the consistency window may not see the new object yet: keep the last known state.
+    const next = readiness.poll ? await readiness.poll(ctx, live) : await handler.read(ctx, { ...(id !== undefined ? { id } : {}), naturalKey });
+    if (next !== undefined) live = next;
+  }
+  return readiness.finish ? readiness.finish(ctx, live, desired) : live;
+}

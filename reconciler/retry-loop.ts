@@ -1,0 +1,177 @@
+/**
+ * The retry loop around one API call, the engine's and the Pulumi adapter's: classifies each failure (`consistency.ts`), waits
+ * as `decideRetry` says, and reports each retry. Nothing here sleeps on a hunch: every wait follows
+ * a failure, and a not-yet-visible failure waits only within the window after this run's own write.
+ *
+ * One retry layer per request: a transient failure the transport already retried (an idempotent
+ * request; its error says how many attempts it took) is final here, so a call throttled for ever
+ * costs the transport's attempts, not that many times the engine's. The engine retries what the
+ * transport cannot: a non-idempotent request, "not visible yet" refusals within the window.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { apiErrorFacts, classifyApiError, decideRetry, retryFactsOf, type ErrorClassification, type ObjectReference, type RetryPolicy, type WriteLog } from './consistency.js';
+import { ReconcilerError } from './errors.js';
+import { waitAway, type ParkingTicket, type VisibilityLag } from './parking.js';
+
+/** What the loop needs from its caller. */
+export interface RetryContext {
+  readonly writeLog: WriteLog;
+  readonly policy: RetryPolicy;
+  readonly signal?: AbortSignal;
+  /** Called before each wait. */
+  readonly onRetry?: (reason: string, attempt: number) => void;
+  /** Where writes refused as not visible yet are parked (see parking.ts); without it they back off. */
+  readonly visibility?: VisibilityLag;
+}
+
+/**
+ * The parking side of one write's retries: it learns from the write's refusals and successes, and
+ * waits (away from the walk's place) until its references are likely visible.
+ */
+export class ParkedWrite {
+  private readonly ticket: ParkingTicket;
+
+  /**
+   * @param kind the kind of the object written (the lag is learned per kind of write)
+   * @param refs the objects the write references; those this run wrote decide when to release it
+   */
+  constructor(
+    private readonly ctx: RetryContext,
+    private readonly kind: string,
+    private readonly refs: readonly ObjectReference[],
+  ) {
+    this.ticket = ctx.visibility?.ticket() ?? {};
+  }
+
+  /** Before the first attempt: waits while a write of this kind is known to be refused so soon after its references' write. */
+  async beforeFirst(): Promise<void> {
+    const at = this.latestWrite(this.refs);
+    if (at === undefined || this.ctx.visibility === undefined) return;
+    await this.ctx.visibility.park(this.kind, this.ticket, at, this.endOf(at));
+  }
+
+  /** After a refusal that `decideRetry` says to retry: learns from it and waits until the next attempt. */
+  async refused(c: ErrorClassification & { class: 'not-yet-visible' }, sentAt: number, delayMs: number): Promise<void> {
+    const at = this.latestWrite(c.references);
+    if (at === undefined || this.ctx.visibility === undefined) {
+      await waitAway(() => pause(delayMs, this.ctx.signal));
+      return;
+    }
+    this.ctx.visibility.refused(this.kind, this.ticket, at, sentAt);
+    await this.ctx.visibility.park(this.kind, this.ticket, at, this.endOf(at));
+  }
+
+  /** The attempt sent at `sentAt` went through. */
+  succeeded(sentAt: number): void {
+    const at = this.latestWrite(this.refs);
+    if (at !== undefined && sentAt < this.endOf(at)) this.ctx.visibility?.visible(this.kind, this.ticket, at, sentAt);
+    this.done();
+  }
+
+  /** The write is over, one way or another. */
+  done(): void {
+    this.ctx.visibility?.release(this.kind, this.ticket);
+  }
+
+  private latestWrite(refs: readonly ObjectReference[]): number | undefined {
+    const times = refs.map((r) => this.ctx.writeLog.writtenAt(r)).filter((t): t is number => t !== undefined);
+    return times.length === 0 ? undefined : Math.max(...times);
+  }
+
+  private endOf(writtenAt: number): number {
+    return writtenAt + (this.ctx.policy.consistencyWindowMs ?? 15_000) + (this.ctx.policy.settleMarginMs ?? 0);
+  }
+}
+
+/** Statuses and codes that mean "not found" on a write. */
+export function isNotFound(error: unknown): boolean {
+  const f = apiErrorFacts(error);
+  return f.status === 404 || f.code === 'ResourceNotFound' || f.code === 'DirectoryDoesNotExistError' || f.code === 'ParentNotDirectoryError';
+}
+
+/**
+ * True when a create failed because the natural key is already taken. A conflict on another unique
+ * field (an email address another user has) is not: no read by natural key can find that object,
+ * and retrying cannot help, so it fails the action at once.
+ */
+export function isConflict(error: unknown): boolean {
+  return apiErrorFacts(error).nameTaken === true;
+}
+
+/**
+ * Classifies `error`. A 404 on a write (or any failure naming an object as missing) is
+ * not-yet-visible with respect to `refs`, the call's own object and what it depends on; `decideRetry`
+ * keeps only those this run wrote.
+ */
+export function classify(error: unknown, refs: readonly ObjectReference[]): ErrorClassification {
+  const facts = apiErrorFacts(error);
+  const c = classifyApiError(facts);
+  if (c.class === 'terminal' && isNotFound(error) && refs.length > 0) {
+    return { class: 'not-yet-visible', references: refs, reason: `the server answered 404 (${facts.message ?? 'not found'})` };
+  }
+  return c;
+}
+
+/**
+ * Failed attempts per class of failure: waiting out the window takes many attempts, and they must
+ * not use up the few a transient failure (a throttled request, a server fault) is allowed.
+ */
+export class AttemptCounter {
+  private readonly counts = new Map<ErrorClassification['class'], number>();
+
+  /** Counts a failure of class `c.class`; returns how many of that class have failed so far. */
+  failed(c: ErrorClassification): number {
+    const n = (this.counts.get(c.class) ?? 0) + 1;
+    this.counts.set(c.class, n);
+    return n;
+  }
+}
+
+/** Waits `ms`, or throws ABORTED when the run is cancelled. */
+export async function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  try {
+    await sleep(Math.max(0, ms), undefined, signal ? { signal } : undefined);
+  } catch {
+    throw new ReconcilerError('ABORTED', 'the run was cancelled');
+  }
+}
+
+/**
+ * Runs `fn` until it succeeds or `decideRetry` gives up; then rethrows the last error.
+ * @param refs the objects a 404 may refer to (see {@link classify})
+ * @param onMayHaveApplied for a create without the engine's adoption (the Pulumi adapter): called
+ *   after a failure that may have taken effect; a result other than `undefined` is taken as the
+ *   outcome (the object was created after all)
+ */
+export async function withRetries<T>(ctx: RetryContext, refs: readonly ObjectReference[], fn: () => Promise<T>, onMayHaveApplied?: () => Promise<T | undefined>): Promise<T> {
+  const attempts = new AttemptCounter();
+  // refs[0] is the call's own object (the executor's refsOf): its kind is the kind of write.
+  const parked = new ParkedWrite(ctx, refs[0]?.kind ?? '(read)', refs);
+  try {
+    await parked.beforeFirst();
+    for (;;) {
+      if (ctx.signal?.aborted) throw new ReconcilerError('ABORTED', 'the run was cancelled');
+      const sentAt = Date.now();
+      try {
+        const value = await fn();
+        parked.succeeded(sentAt);
+        return value;
+      } catch (error) {
+        if (error instanceof ReconcilerError) throw error;
+        const c = classify(error, refs);
+        const attempt = attempts.failed(c);
+        const decision = decideRetry(c, { ...retryFactsOf(error), attempt, now: Date.now(), sentAt, writeLog: ctx.writeLog, policy: ctx.policy });
+        if (!decision.retry) throw error;
+        if (c.class === 'transient' && c.mayHaveApplied && onMayHaveApplied) {
+          const adopted = await onMayHaveApplied().catch(() => undefined);
+          if (adopted !== undefined) return adopted;
+        }
+        ctx.onRetry?.(c.reason, attempt);
+        if (c.class === 'not-yet-visible') await parked.refused(c, sentAt, decision.delayMs);
+        else await pause(decision.delayMs, ctx.signal);
+      }
+    }
+  } finally {
+    parked.done();
+  }
+}
