@@ -10,7 +10,7 @@ import { writeFileAtomic } from '../private/atomic-write.js';
 import type { LockHolder, LockRequest, StateBackend, StateSnapshot } from './backend.js';
 import { parseStateDocument, type StateDocument } from './document.js';
 import { checkReadOwnership, nextDocumentToWrite, type StateOwner } from './private/ownership.js';
-import { serializeState } from './private/serialize.js';
+import { serializeStateBytes } from './private/serialize.js';
 import { acquireFileLock, forceReleaseFileLock, type FileLockOptions, type HeldFileLock } from './file-lock.js';
 
 /** Options for {@link LocalStateBackend}. */
@@ -91,16 +91,16 @@ export class LocalStateBackend implements StateBackend {
         `state file ${this.location} changed since it was read (expected ${expectedVersion ?? 'no file'}, found ${currentVersion ?? 'no file'}); another run wrote it. Re-run the command to plan against the new state.`,
       );
     }
-    const text = serializeState(next);
+    const written = serializeStateBytes(next);
     try {
       await mkdir(join(this.location, '..'), { recursive: true });
-      await writeFileAtomic(this.location, text);
+      await writeFileAtomic(this.location, written);
     } catch (error) {
       throw new ReconcilerError('STATE_IO', `cannot write state file ${this.location}: ${(error as Error).message}`, { cause: error });
     }
     // The version of a file this backend wrote is only ever compared by this backend, with the
     // bytes it wrote at hand (above): a write number serves, without hashing megabytes per write.
-    this.lastWritten = { bytes: Buffer.from(text, 'utf8'), version: `write:${process.pid}:${++this.writes}` };
+    this.lastWritten = { bytes: written, version: `write:${process.pid}:${++this.writes}` };
     return { doc: next, version: this.lastWritten.version };
   }
 
