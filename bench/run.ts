@@ -3,21 +3,23 @@
  * emulator with 20 ms of added latency per request. Never pass/fail: it prints a table and writes
  * `bench/results/latest.json` plus a dated copy.
  *
- * Flags: `--runs N` (default 3), `--sizes 100,1000` (default both), `--quick` (one run at N = 100,
- * a 32 MiB large object, a 20-object mput sample), `--window-ms N` (scenario 4, default 5000),
+ * Flags: `--runs N` (default 3), `--sizes 100,250,1000` (default all three), `--quick` (one run at
+ * N = 100, a 32 MiB large object, a 20-object mput sample), `--window-ms N` (scenario 4, default 3000),
  * `--big-mb N` (default 256), `--mput-sample N` (objects uploaded with one `mput` each, default 50;
- * the figure is scaled to N), `--only a,b` (scenarios: rbac, window, tree, big), `--out NAME`
+ * the figure is scaled to N), `--scale-sizes 100,1000,10000` (the growth scenario: triton-iac
+ * alone, once per size per run), `--only a,b` (scenarios: rbac, window, tree, big, scale), `--out NAME`
  * (write `bench/results/NAME.json` and `NAME.md` instead of `latest.*` and the dated copy).
  * Environment: `BENCH_IAC_BIN` (another build's entry point), `BENCH_IAC_NODE_ARGS` (node flags
  * for triton-iac, e.g. `--cpu-prof`).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateTestKey } from '../scripts/support/keys.js';
 import { runBigObjectScenario, runTreeScenario } from './private/manta-scenarios.js';
 import { runRbacScenarios, runWindowScenario } from './private/rbac-scenarios.js';
+import { runScaleScenario } from './private/scale-scenario.js';
 import { buildReport, CRITICAL_PATH, markdownTable, textTable } from './private/report.js';
 import { SampleSet } from './private/sample.js';
 import { checkBuilt, REPO } from './private/tools.js';
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     'window-ms': { type: 'string' },
     'big-mb': { type: 'string' },
     'mput-sample': { type: 'string' },
+    'scale-sizes': { type: 'string' },
     only: { type: 'string' },
     out: { type: 'string' },
   },
@@ -42,20 +45,22 @@ const positive = (name: string, text: string | undefined, fallback: number): num
   return v;
 };
 const runs = positive('runs', values.runs, quick ? 1 : 3);
-const sizes = values.sizes !== undefined ? values.sizes.split(',').map((s) => positive('sizes', s.trim(), 100)) : quick ? [100] : [100, 1000];
-const windowMs = positive('window-ms', values['window-ms'], 5000);
+const sizes = values.sizes !== undefined ? values.sizes.split(',').map((s) => positive('sizes', s.trim(), 100)) : quick ? [100] : [100, 250, 1000];
+const windowMs = positive('window-ms', values['window-ms'], 3000);
+const scaleSizes = values['scale-sizes'] !== undefined ? values['scale-sizes'].split(',').map((s) => positive('scale-sizes', s.trim(), 100)) : quick ? [100, 1000] : [100, 1000, 10000];
 const bigMb = positive('big-mb', values['big-mb'], quick ? 32 : 256);
 const mputSample = positive('mput-sample', values['mput-sample'], quick ? 20 : 50);
-const only = new Set((values.only ?? 'rbac,window,tree,big').split(','));
+const only = new Set((values.only ?? 'rbac,window,tree,big,scale').split(','));
 const LATENCY_MS = 20;
-const PARALLELISM = 8;
+/** triton-iac's default `--parallelism` (the most requests in flight), for the lower bound. */
+const PARALLELISM = 32;
 
 checkBuilt();
 const key = generateTestKey('rsa', 'bench@acme');
 const set = new SampleSet();
 const started = Date.now();
 const say = (line: string): void => {
-  process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)}s] ${line}\n`);
+  process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)}s] ${line} (load ${loadavg().map((l) => l.toFixed(1)).join(' ')})\n`);
 };
 
 for (let run = 1; run <= runs; run++) {
@@ -77,13 +82,19 @@ for (let run = 1; run <= runs; run++) {
     say(`run ${run}/${runs}: one ${bigMb} MiB object`);
     await runBigObjectScenario(key, bigMb, set);
   }
+  if (only.has('scale')) {
+    for (const n of scaleSizes) {
+      say(`run ${run}/${runs}: triton-iac alone, initial apply at N = ${n}`);
+      await runScaleScenario(key, n, set);
+    }
+  }
 }
 
 const rows = buildReport(set.all, LATENCY_MS, PARALLELISM);
 const report = {
   when: new Date().toISOString(),
   machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version },
-  settings: { latencyMs: LATENCY_MS, parallelism: PARALLELISM, runs, sizes, windowMs, bigMb, mputSample, quick },
+  settings: { latencyMs: LATENCY_MS, parallelism: PARALLELISM, runs, sizes, scaleSizes, windowMs, bigMb, mputSample, quick },
   lowerBound: { formula: 'criticalPath × latency + triton-iac requests / parallelism × latency', criticalPath: CRITICAL_PATH },
   rows,
   samples: set.all,

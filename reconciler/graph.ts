@@ -33,6 +33,18 @@ export interface WalkOptions {
   readonly signal?: AbortSignal;
 }
 
+/**
+ * What a running node may do with its place among the `concurrency` nodes that run at once: give it
+ * up while it only waits (for the server to catch up), so that other nodes run meanwhile.
+ */
+export interface WalkSlot {
+  /**
+   * Runs `wait` without holding a place; afterwards waits for a place again, ahead of nodes that
+   * have not started (a node that already started should finish first).
+   */
+  away<T>(wait: () => Promise<T>): Promise<T>;
+}
+
 /** The result of a walk: one outcome per node, in the order nodes finished. */
 export interface WalkResult<T> {
   readonly outcomes: ReadonlyMap<string, WalkOutcome<T>>;
@@ -128,10 +140,11 @@ export class Graph {
    * Runs `fn` for every node, at most `concurrency` at a time, each only after all its dependencies
    * succeeded. When a node fails, every node that depends on it (directly or not) is skipped with
    * `because` naming the failed node; the failure itself appears once, on the failed node.
-   * `fn` errors are captured as outcomes, never thrown out of the walk.
+   * `fn` errors are captured as outcomes, never thrown out of the walk. `fn` gets a {@link WalkSlot}
+   * with which it can wait without holding one of the `concurrency` places.
    * @throws ReconcilerError `GRAPH_INVALID` before running anything if the graph has problems.
    */
-  async walk<T>(fn: (node: string, signal: AbortSignal | undefined) => Promise<T>, options: WalkOptions = {}): Promise<WalkResult<T>> {
+  async walk<T>(fn: (node: string, signal: AbortSignal | undefined, slot: WalkSlot) => Promise<T>, options: WalkOptions = {}): Promise<WalkResult<T>> {
     // Validate before reversing: reversing turns a dangling dependency into a node of its own.
     this.assertValid();
     const graph = options.reverse ? this.reversed() : this;
@@ -144,6 +157,25 @@ export class Graph {
     const dependents = reverseEdges(graph.deps);
     const ready = [...waitingOn].filter(([, c]) => c === 0).map(([n]) => n).sort();
     let running = 0;
+    // Nodes waiting away from their place, and those whose wait ended, waiting for a place again.
+    let away = 0;
+    const resuming: (() => void)[] = [];
+    const slot: WalkSlot = {
+      away: async (wait) => {
+        running--;
+        away++;
+        pump();
+        try {
+          return await wait();
+        } finally {
+          await new Promise<void>((resume) => {
+            resuming.push(resume);
+            pump();
+          });
+        }
+      },
+    };
+    let pump: () => void = () => undefined;
 
     const skipDescendants = (node: string, because: string): void => {
       const queue = [...dependents.get(node)!];
@@ -156,7 +188,12 @@ export class Graph {
     };
 
     await new Promise<void>((resolveAll) => {
-      const pump = (): void => {
+      pump = (): void => {
+        while (running < limit && resuming.length > 0) {
+          running++;
+          away--;
+          resuming.shift()!();
+        }
         while (running < limit && ready.length > 0) {
           const node = ready.shift()!;
           if (outcomes.has(node)) continue;
@@ -168,7 +205,7 @@ export class Graph {
           running++;
           // Promise.resolve().then so that a synchronous throw in fn becomes a failed outcome.
           Promise.resolve()
-            .then(() => fn(node, options.signal))
+            .then(() => fn(node, options.signal, slot))
             .then(
               (value) => {
                 outcomes.set(node, { status: 'succeeded', value });
@@ -188,7 +225,7 @@ export class Graph {
               pump();
             });
         }
-        if (running === 0 && (ready.length === 0 || outcomes.size === graph.deps.size)) resolveAll();
+        if (running === 0 && away === 0 && (ready.length === 0 || outcomes.size === graph.deps.size)) resolveAll();
       };
       pump();
     });

@@ -11,6 +11,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiErrorFacts, classifyApiError, decideRetry, retryFactsOf, type ErrorClassification, type ObjectReference, type RetryPolicy, type WriteLog } from './consistency.js';
 import { ReconcilerError } from './errors.js';
+import { waitAway, type ParkingTicket, type VisibilityLag } from './parking.js';
 
 /** What the loop needs from its caller. */
 export interface RetryContext {
@@ -19,6 +20,67 @@ export interface RetryContext {
   readonly signal?: AbortSignal;
   /** Called before each wait. */
   readonly onRetry?: (reason: string, attempt: number) => void;
+  /** Where writes refused as not visible yet are parked (see parking.ts); without it they back off. */
+  readonly visibility?: VisibilityLag;
+}
+
+/**
+ * The parking side of one write's retries: it learns from the write's refusals and successes, and
+ * waits (away from the walk's place) until its references are likely visible.
+ */
+export class ParkedWrite {
+  private readonly ticket: ParkingTicket;
+
+  /**
+   * @param kind the kind of the object written (the lag is learned per kind of write)
+   * @param refs the objects the write references; those this run wrote decide when to release it
+   */
+  constructor(
+    private readonly ctx: RetryContext,
+    private readonly kind: string,
+    private readonly refs: readonly ObjectReference[],
+  ) {
+    this.ticket = ctx.visibility?.ticket() ?? {};
+  }
+
+  /** Before the first attempt: waits while a write of this kind is known to be refused so soon after its references' write. */
+  async beforeFirst(): Promise<void> {
+    const at = this.latestWrite(this.refs);
+    if (at === undefined || this.ctx.visibility === undefined) return;
+    await this.ctx.visibility.park(this.kind, this.ticket, at, this.endOf(at));
+  }
+
+  /** After a refusal that `decideRetry` says to retry: learns from it and waits until the next attempt. */
+  async refused(c: ErrorClassification & { class: 'not-yet-visible' }, sentAt: number, delayMs: number): Promise<void> {
+    const at = this.latestWrite(c.references);
+    if (at === undefined || this.ctx.visibility === undefined) {
+      await waitAway(() => pause(delayMs, this.ctx.signal));
+      return;
+    }
+    this.ctx.visibility.refused(this.kind, this.ticket, at, sentAt);
+    await this.ctx.visibility.park(this.kind, this.ticket, at, this.endOf(at));
+  }
+
+  /** The attempt sent at `sentAt` went through. */
+  succeeded(sentAt: number): void {
+    const at = this.latestWrite(this.refs);
+    if (at !== undefined && sentAt < this.endOf(at)) this.ctx.visibility?.visible(this.kind, this.ticket, at, sentAt);
+    this.done();
+  }
+
+  /** The write is over, one way or another. */
+  done(): void {
+    this.ctx.visibility?.release(this.kind, this.ticket);
+  }
+
+  private latestWrite(refs: readonly ObjectReference[]): number | undefined {
+    const times = refs.map((r) => this.ctx.writeLog.writtenAt(r)).filter((t): t is number => t !== undefined);
+    return times.length === 0 ? undefined : Math.max(...times);
+  }
+
+  private endOf(writtenAt: number): number {
+    return writtenAt + (this.ctx.policy.consistencyWindowMs ?? 15_000) + (this.ctx.policy.settleMarginMs ?? 0);
+  }
 }
 
 /** Statuses and codes that mean "not found" on a write. */
@@ -83,23 +145,33 @@ export async function pause(ms: number, signal: AbortSignal | undefined): Promis
  */
 export async function withRetries<T>(ctx: RetryContext, refs: readonly ObjectReference[], fn: () => Promise<T>, onMayHaveApplied?: () => Promise<T | undefined>): Promise<T> {
   const attempts = new AttemptCounter();
-  for (;;) {
-    if (ctx.signal?.aborted) throw new ReconcilerError('ABORTED', 'the run was cancelled');
-    const sentAt = Date.now();
-    try {
-      return await fn();
-    } catch (error) {
-      if (error instanceof ReconcilerError) throw error;
-      const c = classify(error, refs);
-      const attempt = attempts.failed(c);
-      const decision = decideRetry(c, { ...retryFactsOf(error), attempt, now: Date.now(), sentAt, writeLog: ctx.writeLog, policy: ctx.policy });
-      if (!decision.retry) throw error;
-      if (c.class === 'transient' && c.mayHaveApplied && onMayHaveApplied) {
-        const adopted = await onMayHaveApplied().catch(() => undefined);
-        if (adopted !== undefined) return adopted;
+  // refs[0] is the call's own object (the executor's refsOf): its kind is the kind of write.
+  const parked = new ParkedWrite(ctx, refs[0]?.kind ?? '(read)', refs);
+  try {
+    await parked.beforeFirst();
+    for (;;) {
+      if (ctx.signal?.aborted) throw new ReconcilerError('ABORTED', 'the run was cancelled');
+      const sentAt = Date.now();
+      try {
+        const value = await fn();
+        parked.succeeded(sentAt);
+        return value;
+      } catch (error) {
+        if (error instanceof ReconcilerError) throw error;
+        const c = classify(error, refs);
+        const attempt = attempts.failed(c);
+        const decision = decideRetry(c, { ...retryFactsOf(error), attempt, now: Date.now(), sentAt, writeLog: ctx.writeLog, policy: ctx.policy });
+        if (!decision.retry) throw error;
+        if (c.class === 'transient' && c.mayHaveApplied && onMayHaveApplied) {
+          const adopted = await onMayHaveApplied().catch(() => undefined);
+          if (adopted !== undefined) return adopted;
+        }
+        ctx.onRetry?.(c.reason, attempt);
+        if (c.class === 'not-yet-visible') await parked.refused(c, sentAt, decision.delayMs);
+        else await pause(decision.delayMs, ctx.signal);
       }
-      ctx.onRetry?.(c.reason, attempt);
-      await pause(decision.delayMs, ctx.signal);
     }
+  } finally {
+    parked.done();
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Scenarios 1–4 for one size: the RBAC set applied from scratch by triton-iac and by `triton rbac
  * apply` (each against its own, identical emulator), a no-op plan, a drift check after one
- * out-of-band change, and the initial apply again under a 5 s consistency window.
+ * out-of-band change, and the initial apply again under a consistency window (3 s by default).
  */
 import type { TestKeyPair } from '../../scripts/support/keys.js';
 import { startCloud, type BenchCloud } from './cloud.js';
@@ -74,7 +74,7 @@ export async function runRbacScenarios(key: TestKeyPair, n: number, set: SampleS
 }
 
 /**
- * Scenario 4 once at size `n`: the initial apply against emulators with a 5 s consistency window
+ * Scenario 4 once at size `n`: the initial apply against emulators with a consistency window
  * (stale reads and not-yet-visible references), then a triton-iac plan of each result: after
  * triton-iac it must show no changes; after the vendor CLI, anything but adoptions is work it left
  * undone.

@@ -24,6 +24,8 @@ export const CRITICAL_PATH: Readonly<Record<string, number>> = {
   'manta-tree': 4,
   // read the object; create the upload; the parts (in parallel); commit.
   'big-object': 4,
+  // as the initial apply, at growing N (triton-iac alone).
+  'scale-apply': 3,
 };
 
 /** One line of the report. */
@@ -44,6 +46,10 @@ export interface ReportRow {
   readonly lowerBoundMs: number | null;
   /** Median wall time over the lower bound. */
   readonly timesLowerBound: number | null;
+  /** Median wall time per object (over N). */
+  readonly msPerObject: number | null;
+  /** The 1-minute load average at the end of each run. */
+  readonly load: (number | null)[];
 }
 
 const VENDOR: Readonly<Record<string, string>> = { 'manta-tree': 'msync', 'big-object': 'mput' };
@@ -77,6 +83,8 @@ export function buildReport(all: readonly ScenarioSamples[], latencyMs: number, 
       ratioToVendor: wall !== null && vendorWall !== null && vendorWall > 0 ? round2(wall / vendorWall) : null,
       lowerBoundMs: bound,
       timesLowerBound: wall !== null && bound ? round2(wall / bound) : null,
+      msPerObject: wall !== null && entry.n > 0 ? round2(wall / entry.n) : null,
+      load: entry.samples.map((s) => s.load1 ?? null),
     });
   }
   return rows;
@@ -92,17 +100,21 @@ function round2(x: number): number {
 
 /** The report as a fixed-width text table (the same columns as the Markdown one). */
 export function textTable(rows: readonly ReportRow[]): string {
-  const header = ['scenario', 'N', 'tool', 'wall ms', 'RSS MB', 'requests', 'vs vendor', 'bound ms', '× bound', 'exit', 'error'];
-  const body = rows.map((r) => [r.scenario, String(r.n), r.tool, fmt(r.wallMs), fmt(r.peakRssMb), fmt(r.requests), r.ratioToVendor === null ? '' : `${r.ratioToVendor}×`, fmt(r.lowerBoundMs), r.timesLowerBound === null ? '' : `${r.timesLowerBound}×`, r.exitCodes.join(','), (r.errors.find((e) => e !== null) ?? '').slice(0, 60)]);
+  const header = ['scenario', 'N', 'tool', 'wall ms', 'ms/obj', 'RSS MB', 'requests', 'vs vendor', 'bound ms', '× bound', 'exit', 'load', 'error'];
+  const body = rows.map((r) => [r.scenario, String(r.n), r.tool, fmt(r.wallMs), fmt(r.msPerObject), fmt(r.peakRssMb), fmt(r.requests), r.ratioToVendor === null ? '' : `${r.ratioToVendor}×`, fmt(r.lowerBoundMs), r.timesLowerBound === null ? '' : `${r.timesLowerBound}×`, r.exitCodes.join(','), r.load.map(fmt).join(','), (r.errors.find((e) => e !== null) ?? '').slice(0, 60)]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   return [header, ...body].map((cells) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
 }
 
 /** The report as a Markdown table. */
 export function markdownTable(rows: readonly ReportRow[]): string {
-  const lines = ['| scenario | N | tool | wall (ms, median) | peak RSS (MB) | requests | vs vendor | lower bound (ms) | × bound | exit codes |', '|---|---:|---|---:|---:|---:|---:|---:|---:|---|'];
+  const lines = [
+    '| scenario | N | tool | wall (ms, median) | ms per object | peak RSS (MB) | requests | vs vendor | lower bound (ms) | × bound | exit codes | load (1 min) | requests by operation |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---|---|',
+  ];
   for (const r of rows) {
-    lines.push(`| ${r.scenario} | ${r.n} | ${r.tool} | ${fmt(r.wallMs)} | ${fmt(r.peakRssMb)} | ${fmt(r.requests)} | ${r.ratioToVendor === null ? '' : `${r.ratioToVendor}×`} | ${fmt(r.lowerBoundMs)} | ${r.timesLowerBound === null ? '' : `${r.timesLowerBound}×`} | ${r.exitCodes.join(', ')} |`);
+    const byOp = Object.entries(r.requestsByOperation).map(([op, n]) => `${op.replace(/^(cloudapi|manta)\./, '')} ${n}`).join(', ');
+    lines.push(`| ${r.scenario} | ${r.n} | ${r.tool} | ${fmt(r.wallMs)} | ${fmt(r.msPerObject)} | ${fmt(r.peakRssMb)} | ${fmt(r.requests)} | ${r.ratioToVendor === null ? '' : `${r.ratioToVendor}×`} | ${fmt(r.lowerBoundMs)} | ${r.timesLowerBound === null ? '' : `${r.timesLowerBound}×`} | ${r.exitCodes.join(', ')} | ${r.load.map(fmt).join(', ')} | ${byOp} |`);
   }
   return lines.join('\n');
 }

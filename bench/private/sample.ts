@@ -1,4 +1,5 @@
 /** One measured run of one tool in one scenario, and how runs are summarised. */
+import { loadavg } from 'node:os';
 import type { RequestCounts } from './cloud.js';
 import type { Measured } from './proc.js';
 
@@ -12,6 +13,8 @@ export interface Sample {
   readonly error: string | null;
   /** Scenario-specific observations (errors counted, changes left, …). */
   readonly notes?: Readonly<Record<string, unknown>>;
+  /** The machine's 1-minute load average when the run ended (the machine may be shared). */
+  readonly load1?: number;
 }
 
 /** The samples of one tool in one scenario at one size. */
@@ -24,7 +27,7 @@ export interface ScenarioSamples {
 
 /** Builds a sample from a measured run and the emulator's counts. */
 export function sampleOf(m: Measured, requests: RequestCounts, error: string | null, notes?: Record<string, unknown>): Sample {
-  return { wallMs: Math.round(m.wallMs), peakRssMb: m.peakRssMb, exitCode: m.code, requests, error, ...(notes ? { notes } : {}) };
+  return { wallMs: Math.round(m.wallMs), peakRssMb: m.peakRssMb, exitCode: m.code, requests, error, ...(notes ? { notes } : {}), load1: Math.round(loadavg()[0]! * 10) / 10 };
 }
 
 /** The median of `values` (the lower middle for an even count); null for none. */

@@ -132,7 +132,9 @@ export async function openSession(app: LoadedApp, common: CommonOptions, io: Com
       let clients = connected.get(stack.name);
       if (clients === undefined) {
         const overrides = emulator ? emulatorOverrides(emulator, stack.account) : undefined;
-        clients = await connectStack(stack, { env, ...(io.env['HOME'] ? { home: io.env['HOME'] } : {}), ...(overrides ? { overrides } : {}) });
+        // --parallelism caps the requests in flight too: the clients' pools must not be the bottleneck.
+        const maxConcurrent = extra.parallelism;
+        clients = await connectStack(stack, { env, ...(io.env['HOME'] ? { home: io.env['HOME'] } : {}), ...(overrides ? { overrides } : {}), ...(maxConcurrent !== undefined ? { maxConcurrent } : {}) });
         connected.set(stack.name, clients);
       }
       const windowMs = common.consistencyWindowMs ?? (emulator ? 0 : undefined);

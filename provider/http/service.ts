@@ -1,11 +1,12 @@
 /**
  * Assembles one service's dispatch chain: core (undici pool) + default headers + logging +
- * signing + retry, in the order that makes each attempt freshly signed and individually logged.
+ * signing + adaptive concurrency + retry, in the order that makes each attempt freshly signed and individually logged.
  */
 import { buildKeyId, type KeyIdStyle } from '../auth/key-id.js';
 import type { Signer } from '../auth/signer.js';
 import { ApiCaller } from './api-caller.js';
 import { createCoreDispatch, type CoreOptions } from './core.js';
+import { AdaptiveLimit, adaptiveLimitInterceptor } from './interceptors/adaptive-limit.js';
 import { logInterceptor, type RequestLogger } from './interceptors/log.js';
 import { retryInterceptor, type RetryOptions } from './interceptors/retry.js';
 import { signInterceptor } from './interceptors/sign.js';
@@ -21,6 +22,11 @@ export interface TransportOptions extends Omit<CoreOptions, 'url' | 'insecure'> 
   readonly interceptors?: readonly Interceptor[];
   /** The User-Agent header. @default 'triton-iac' */
   readonly userAgent?: string;
+  /**
+   * Adapt the requests in flight to the server (`interceptors/adaptive-limit.ts`), starting at and
+   * never above `maxConcurrent`; `false` keeps `maxConcurrent` fixed. @default true
+   */
+  readonly adaptiveConcurrency?: boolean;
 }
 
 /** What a service needs to sign and reach its server. */
@@ -56,6 +62,9 @@ export function createService(options: ServiceOptions): Service {
     });
   const chain: Interceptor[] = [...(options.interceptors ?? [])];
   if (options.retry !== false) chain.push(retryInterceptor(options.retry ?? {}));
+  // Inside retry, so that a request waiting to be retried holds no place; outside signing, so
+  // that a request is signed when it leaves, not when it starts waiting.
+  if (options.adaptiveConcurrency !== false) chain.push(adaptiveLimitInterceptor(new AdaptiveLimit({ max: options.maxConcurrent ?? 8 })));
   chain.push(defaults, signInterceptor({ signer: options.signer, keyId }));
   if (options.logger) chain.push(logInterceptor(options.logger));
   return { caller: new ApiCaller(compose(core.dispatch, ...chain)), keyId, close: () => core.close() };

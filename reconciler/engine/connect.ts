@@ -7,6 +7,7 @@ import { createCloudApiClient } from '../../provider/cloudapi/client.js';
 import { resolveConfig } from '../../provider/config/resolve-config.js';
 import { createMantaClient } from '../../provider/manta/client.js';
 import { ReconcilerError } from '../errors.js';
+import { DEFAULT_PARALLELISM } from './private/run-context.js';
 import type { EngineClients } from './types.js';
 
 /** Connection settings given on the command line; they win over the manifest and the environment. */
@@ -26,7 +27,13 @@ export interface ConnectOverrides {
  */
 export async function connectStack(
   stack: StackManifest,
-  opts: { readonly env: NodeJS.ProcessEnv; readonly home?: string; readonly overrides?: ConnectOverrides },
+  opts: {
+    readonly env: NodeJS.ProcessEnv;
+    readonly home?: string;
+    readonly overrides?: ConnectOverrides;
+    /** Most requests in flight per service (the apply's `parallelism`); the clients adapt below it. @default 32 */
+    readonly maxConcurrent?: number;
+  },
 ): Promise<EngineClients> {
   const o = opts.overrides ?? {};
   const c = stack.connection ?? {};
@@ -43,9 +50,10 @@ export async function connectStack(
     ...(c.roles !== undefined ? { roles: c.roles } : {}),
     manta: { ...(mantaUrl !== undefined ? { url: mantaUrl } : {}), account: o.account ?? stack.account, ...(c.roles !== undefined ? { roles: c.roles } : {}) },
   });
+  const transport = { maxConcurrent: opts.maxConcurrent ?? DEFAULT_PARALLELISM };
   return {
-    cloudapi: config.cloudapi ? createCloudApiClient(config.cloudapi) : unconfigured('CloudAPI', 'set connection.cloudapiUrl in the stack, TRITON_URL, or --url'),
-    manta: config.manta ? createMantaClient(config.manta) : unconfigured('Manta', 'set connection.mantaUrl in the stack, MANTA_URL, or --manta-url'),
+    cloudapi: config.cloudapi ? createCloudApiClient({ ...config.cloudapi, ...transport }) : unconfigured('CloudAPI', 'set connection.cloudapiUrl in the stack, TRITON_URL, or --url'),
+    manta: config.manta ? createMantaClient({ ...config.manta, ...transport }) : unconfigured('Manta', 'set connection.mantaUrl in the stack, MANTA_URL, or --manta-url'),
   };
 }
 

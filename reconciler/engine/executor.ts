@@ -18,6 +18,7 @@ import { untilReady } from '../readiness.js';
 import { withIgnoredFields } from './private/ignore-changes.js';
 import { createSafely } from './private/safe-create.js';
 import { refuseUnplannedTakeover } from './private/takeover.js';
+import { withSlot } from '../parking.js';
 import { withRetries } from '../retry-loop.js';
 import type { RunContext } from './private/run-context.js';
 import type { StateWriter } from './private/state-writer.js';
@@ -75,7 +76,8 @@ export async function executePlan(args: ExecuteArgs): Promise<ApplyResult> {
     }
   };
 
-  const walked = await graph.walk(act, { concurrency: run.parallelism, ...(run.signal ? { signal: run.signal } : {}) });
+  // An action waiting for the server to see what it references gives up its place meanwhile (parking.ts).
+  const walked = await graph.walk((node, _signal, slot) => withSlot(slot, () => act(node)), { concurrency: run.parallelism, ...(run.signal ? { signal: run.signal } : {}) });
   const cancelled = [...walked.outcomes.values()].some((o) => o.status === 'skipped' && o.because === '(aborted)');
   for (const [node, outcome] of walked.outcomes) {
     const step = steps.get(node)!;

@@ -41,7 +41,7 @@ export interface EngineOptions {
   readonly contentDir?: string;
   /** How long after a write the servers may not see it yet. @default 15000 */
   readonly consistencyWindowMs?: number;
-  /** How many actions (and reads) run at once. @default 8 */
+  /** How many actions (and reads) run at once, and the most requests in flight per service. @default 32 */
   readonly parallelism?: number;
   /** How long to wait for the state lock. @default 0 - fail at once, naming the holder */
   readonly lockTimeoutMs?: number;

@@ -11,7 +11,7 @@ import { basename, dirname, join } from 'node:path';
  * Atomically replaces `path` with `contents`.
  * @param mode permission bits for a new file @default 0o600 (state and plans can reveal account layout)
  */
-export async function writeFileAtomic(path: string, contents: string, mode = 0o600): Promise<void> {
+export async function writeFileAtomic(path: string, contents: string | Uint8Array, mode = 0o600): Promise<void> {
   const dir = dirname(path);
   // Dot-prefixed and unique per writer so concurrent writers never share a temp file.
   const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);

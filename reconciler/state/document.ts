@@ -101,6 +101,11 @@ export function stateShapeProblem(value: unknown): string | undefined {
   for (const [i, r] of value.resources.entries()) {
     const at = `resources[${i}]`;
     if (!isObject(r)) return `${at} must be an object`;
+    if (validEntries.has(r)) {
+      if (seen.has(r.address as string)) return `${at}.address ${JSON.stringify(r.address)} appears twice`;
+      seen.add(r.address as string);
+      continue;
+    }
     for (const field of ['address', 'naturalKey', 'updatedAt'] as const) {
       if (typeof r[field] !== 'string' || r[field] === '') return `${at}.${field} is ${JSON.stringify(r[field])}; it must be a non-empty string`;
     }
@@ -120,6 +125,7 @@ export function stateShapeProblem(value: unknown): string | undefined {
     }
     if (seen.has(r.address as string)) return `${at}.address ${JSON.stringify(r.address)} appears twice`;
     seen.add(r.address as string);
+    validEntries.add(r);
   }
   if (value.outputs !== undefined) {
     if (!isObject(value.outputs)) return 'outputs must be an object of outputs by name';
@@ -131,6 +137,12 @@ export function stateShapeProblem(value: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Entries already found well-formed. Entries are immutable, and every state write checks the whole
+ * document: without this, a large apply re-checked every entry on every write (O(N²) in all).
+ */
+const validEntries = new WeakSet<object>();
 
 function malformed(source: string, problem: string): ReconcilerError {
   return new ReconcilerError(

@@ -59,24 +59,43 @@ export interface MultipartPlan {
   /** Headers stored on the target (content-type, content-md5, durability-level, m-*, CORS). */
   readonly headers: Readonly<Record<string, string>>;
   readonly signal: AbortSignal;
+  /** Parts sent at once (each streams from disk: memory stays a few MiB per part). @default 4 */
+  readonly concurrency?: number;
 }
 
 /**
- * Uploads a file in parts of `partSize` bytes (each streamed from disk), then commits. On any
- * failure the upload is aborted so no parts are left behind, and the original error is thrown.
+ * Uploads a file in parts of `partSize` bytes (each streamed from disk), `concurrency` parts at
+ * once, then commits. On any failure the upload is aborted so no parts are left behind, and the
+ * original error is thrown.
  */
 export async function multipartUpload(manta: MantaClient, plan: MultipartPlan): Promise<PutResult> {
   const upload = await manta.createMultipartUpload({ objectPath: plan.path, headers: plan.headers }, { signal: plan.signal });
   try {
-    const etags: string[] = [];
     const parts = Math.max(1, Math.ceil(plan.size / plan.partSize));
-    for (let n = 0; n < parts; n += 1) {
-      const start = n * plan.partSize;
-      const end = Math.min(plan.size, start + plan.partSize) - 1;
-      const result = await manta.uploadPart(upload, n, fileRange(plan.file, start, end), { signal: plan.signal });
-      if (result.etag === undefined) throw new Error(`UploadPart ${n} of ${plan.path} answered without an Etag`);
-      etags.push(result.etag);
-    }
+    const etags: string[] = new Array<string>(parts);
+    let next = 0;
+    let failed = false;
+    // A few workers take the next part each; after a failure they start no more parts.
+    const worker = async (): Promise<void> => {
+      while (next < parts && !failed) {
+        const n = next++;
+        const start = n * plan.partSize;
+        const end = Math.min(plan.size, start + plan.partSize) - 1;
+        try {
+          const result = await manta.uploadPart(upload, n, fileRange(plan.file, start, end), { signal: plan.signal });
+          if (result.etag === undefined) throw new Error(`UploadPart ${n} of ${plan.path} answered without an Etag`);
+          etags[n] = result.etag;
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
+      }
+    };
+    const workers = Array.from({ length: Math.min(parts, Math.max(1, plan.concurrency ?? 4)) }, worker);
+    // Wait for every worker (none left running when the upload is aborted), then report the first failure.
+    const settled = await Promise.allSettled(workers);
+    const rejected = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (rejected) throw rejected.reason;
     return await manta.commitMultipartUpload(upload, etags, { signal: plan.signal });
   } catch (error) {
     try {

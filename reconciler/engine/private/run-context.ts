@@ -8,7 +8,15 @@ import type { AnyHandler, HandlerContext, HandlerLogger } from '../../../provide
 import { settleMarginFor, WriteLog, type RetryPolicy } from '../../consistency.js';
 import { createSecretResolver, type EngineSecretResolver } from '../secrets.js';
 import type { EngineClients, EngineOptions, ProgressEvent } from '../types.js';
+import { VisibilityLag } from '../../parking.js';
 import type { RetryContext } from '../../retry-loop.js';
+
+/**
+ * Actions, reads and requests in flight at once when `parallelism` is not given. High, because the
+ * clients adapt below it (`provider/http/interceptors/adaptive-limit.ts`): they back off when the
+ * server throttles or slows down, and a request waiting on the server costs the client nothing.
+ */
+export const DEFAULT_PARALLELISM = 32;
 
 /** The shared parts of one run. */
 export interface RunContext {
@@ -36,7 +44,7 @@ const SILENT: HandlerLogger = { debug: () => undefined, info: () => undefined, w
 /** Builds the run context of `stack` from `options`, with `handlers` already chosen. */
 export function createRunContext(stack: StackManifest, options: EngineOptions, handlers: ReadonlyMap<ResourceKind, AnyHandler>): RunContext {
   const windowMs = options.consistencyWindowMs ?? 15_000;
-  const parallelism = options.parallelism ?? 8;
+  const parallelism = options.parallelism ?? DEFAULT_PARALLELISM;
   if (!Number.isInteger(parallelism) || parallelism < 1) throw new RangeError(`parallelism must be a positive integer, got ${String(parallelism)}`);
   if (!Number.isFinite(windowMs) || windowMs < 0) throw new RangeError(`consistencyWindowMs must be a non-negative number, got ${String(windowMs)}`);
   const secrets = createSecretResolver(options.env ?? process.env, options.workDir);
@@ -47,6 +55,7 @@ export function createRunContext(stack: StackManifest, options: EngineOptions, h
   const signal = new AbortController().signal;
   setMaxListeners(0, signal);
   const writeLog = new WriteLog();
+  const visibility = new VisibilityLag({ minStepMs: Math.min(100, Math.max(10, windowMs / 32)) });
   // Retries cover the window plus a margin (a tenth of it, at most a second): the last attempt is
   // sent once that has passed since the write was acknowledged.
   const policy: RetryPolicy = {
@@ -78,6 +87,8 @@ export function createRunContext(stack: StackManifest, options: EngineOptions, h
       writeLog,
       policy,
       ...(options.signal && retryOptions.cancellable === true ? { signal: options.signal } : {}),
+      // An action's refused writes are parked; the plan's reads are not writes.
+      ...(retryOptions.cancellable === true ? {} : { visibility }),
       onRetry: (reason, attempt) => {
         log.debug('retrying', { address, reason, attempt });
         emit({ type: 'retry', address, reason: secrets.scrub(reason), attempt });

@@ -18,7 +18,7 @@ import { apiErrorFacts, decideRetry, retryFactsOf, type ObjectReference } from '
 import type { PlainObject, ResourceHandler } from '../../../provider/handlers/types.js';
 import type { ResourceChange } from '../../plan/types.js';
 import type { EngineClients } from '../types.js';
-import { AttemptCounter, classify, isConflict, pause, type RetryContext } from '../../retry-loop.js';
+import { AttemptCounter, classify, isConflict, ParkedWrite, pause, type RetryContext } from '../../retry-loop.js';
 import type { RunContext } from './run-context.js';
 
 /** The outcome of {@link createSafely}. */
@@ -50,50 +50,65 @@ export async function createSafely(args: {
   const ref = { naturalKey: change.naturalKey };
   let outcomeUnknown = false;
   const attempts = new AttemptCounter();
-  for (;;) {
-    const sentAt = Date.now();
-    try {
-      if (outcomeUnknown) {
-        // A failed look-up fails this attempt (and is retried as such): creating again without
-        // knowing whether the object exists could make it twice.
-        const existing = await handler.read(run.ctx, ref);
-        if (existing !== undefined) {
-          run.log.info('adopting the object an earlier create attempt made', { address: change.address });
-          // Finishing may fail like a create: it is then retried the same way, from a fresh read.
-          return { live: await complete(args, existing), adopted: true };
+  // A refused create gives up its place in the walk while it waits (parking.ts).
+  const parked = new ParkedWrite(retry, change.kind, args.refs);
+  try {
+    await parked.beforeFirst();
+    return await attemptUntilDone();
+  } finally {
+    parked.done();
+  }
+
+  async function attemptUntilDone(): Promise<CreateOutcome> {
+    for (;;) {
+      const sentAt = Date.now();
+      try {
+        if (outcomeUnknown) {
+          // A failed look-up fails this attempt (and is retried as such): creating again without
+          // knowing whether the object exists could make it twice.
+          const existing = await handler.read(run.ctx, ref);
+          if (existing !== undefined) {
+            run.log.info('adopting the object an earlier create attempt made', { address: change.address });
+            // Finishing may fail like a create: it is then retried the same way, from a fresh read.
+            return { live: await complete(args, existing), adopted: true };
+          }
         }
-      }
-      return { live: await handler.create(run.ctx, args.desired), adopted: false };
-    } catch (error) {
-      if (isConflict(error) && !args.deletedJustNow) {
-        const existing = await readUntilVisible(args, ref, error);
-        if (existing !== undefined) {
-          // Judged as found, before finishing it: completeAdopted may write (a job's inputs, a link's source).
-          if (!outcomeUnknown) args.onFoundExisting?.(existing);
-          return { live: await complete(args, existing), adopted: true };
+        const live = await handler.create(run.ctx, args.desired);
+        parked.succeeded(sentAt);
+        return { live, adopted: false };
+      } catch (error) {
+        if (isConflict(error) && !args.deletedJustNow) {
+          const existing = await readUntilVisible(args, ref, error);
+          if (existing !== undefined) {
+            // Judged as found, before finishing it: completeAdopted may write (a job's inputs, a link's source).
+            if (!outcomeUnknown) args.onFoundExisting?.(existing);
+            return { live: await complete(args, existing), adopted: true };
+          }
+          throw error;
         }
-        throw error;
+        let c = classify(error, args.refs);
+        if (isConflict(error) && args.deletedJustNow) {
+          c = { class: 'not-yet-visible', references: [self], reason: `the server still sees the deleted ${change.kind} ${change.naturalKey}` };
+        }
+        // Any transient failure may follow a part of the create that took effect: some creates are
+        // several requests (a job's inputs, its wait), and a throttled later request says nothing
+        // about the earlier ones. So the object is looked up before the create is tried again.
+        if (c.class === 'transient') outcomeUnknown = true;
+        if (c.class === 'transient' && c.mayHaveApplied) {
+          // The attempt may have written the object: a later "not found" on it is then worth waiting out.
+          run.writeLog.record(self, Date.now());
+        }
+        const attempt = attempts.failed(c);
+        const decision = decideRetry(c, { ...retryFactsOf(error), attempt, now: Date.now(), sentAt, writeLog: run.writeLog, policy: run.policy });
+        if (!decision.retry) {
+          run.log.debug('not retrying the create', { address: change.address, reason: decision.reason });
+          throw error;
+        }
+        retry.onRetry?.(c.reason, attempt);
+        // An action in flight finishes even when the run is cancelled: no signal on these waits.
+        if (c.class === 'not-yet-visible') await parked.refused(c, sentAt, decision.delayMs);
+        else await pause(decision.delayMs, undefined);
       }
-      let c = classify(error, args.refs);
-      if (isConflict(error) && args.deletedJustNow) {
-        c = { class: 'not-yet-visible', references: [self], reason: `the server still sees the deleted ${change.kind} ${change.naturalKey}` };
-      }
-      // Any transient failure may follow a part of the create that took effect: some creates are
-      // several requests (a job's inputs, its wait), and a throttled later request says nothing
-      // about the earlier ones. So the object is looked up before the create is tried again.
-      if (c.class === 'transient') outcomeUnknown = true;
-      if (c.class === 'transient' && c.mayHaveApplied) {
-        // The attempt may have written the object: a later "not found" on it is then worth waiting out.
-        run.writeLog.record(self, Date.now());
-      }
-      const attempt = attempts.failed(c);
-      const decision = decideRetry(c, { ...retryFactsOf(error), attempt, now: Date.now(), sentAt, writeLog: run.writeLog, policy: run.policy });
-      if (!decision.retry) {
-        run.log.debug('not retrying the create', { address: change.address, reason: decision.reason });
-        throw error;
-      }
-      retry.onRetry?.(c.reason, attempt);
-      await pause(decision.delayMs, undefined); // an action in flight finishes even when the run is cancelled
     }
   }
 }

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { AdaptiveLimit } from './adaptive-limit.js';
+
+/** A limit on a hand-driven clock. */
+function limitWith(max: number): { limit: AdaptiveLimit; clock: { t: number } } {
+  const clock = { t: 0 };
+  return { limit: new AdaptiveLimit({ max, now: () => clock.t }), clock };
+}
+
+/** Starts `n` requests (all must get a place at once) and answers them `latency` later with `status`. */
+async function round(l: { limit: AdaptiveLimit; clock: { t: number } }, n: number, status: number, latency: number): Promise<void> {
+  const tickets = await Promise.all(Array.from({ length: n }, () => l.limit.acquire()));
+  l.clock.t += latency;
+  for (const t of tickets) l.limit.done(t, status);
+}
+
+describe('adaptive concurrency', () => {
+  it('starts at the cap and never goes above it while the server keeps up', async () => {
+    const l = limitWith(8);
+    expect(l.limit.limit).toBe(8);
+    for (let i = 0; i < 5; i++) await round(l, 8, 200, 20);
+    expect(l.limit.limit).toBe(8);
+  });
+
+  it('halves once for a burst of throttled answers to one round, and grows back step by step, never by more than one a round, to the cap', async () => {
+    const l = limitWith(16);
+    await round(l, 16, 429, 20);
+    expect(l.limit.limit).toBe(8);
+    await round(l, 8, 503, 20);
+    expect(l.limit.limit).toBe(4);
+    const seen = [4];
+    for (let i = 0; i < 40; i++) {
+      await round(l, l.limit.limit, 200, 20);
+      seen.push(l.limit.limit);
+    }
+    expect(seen.every((v, i) => i === 0 || v - seen[i - 1]! <= 1)).toBe(true);
+    expect(seen.at(-1)).toBe(16);
+  });
+
+  it('backs off when latency rises well above its long-run average, not when it merely varies, and keeps one request going however throttled', async () => {
+    const l = limitWith(10);
+    // Latencies of 10 to 30 ms, as the benchmark's emulator answers: no cut.
+    for (let i = 0; i < 30; i++) {
+      const start = l.clock.t;
+      const tickets = await Promise.all(Array.from({ length: l.limit.limit }, () => l.limit.acquire()));
+      tickets.forEach((t, k) => {
+        l.clock.t = start + (k % 2 === 0 ? 10 : 30);
+        l.limit.done(t, 200);
+      });
+    }
+    expect(l.limit.limit).toBe(10);
+    for (let i = 0; i < 3; i++) await round(l, l.limit.limit, 200, 200);
+    expect(l.limit.limit).toBeLessThan(10);
+    for (let i = 0; i < 10; i++) await round(l, l.limit.limit, 420, 20);
+    expect(l.limit.limit).toBe(1);
+  });
+
+  it('queues requests over the limit and lets them go in order as places free up', async () => {
+    const l = limitWith(2);
+    const a = await l.limit.acquire();
+    await l.limit.acquire();
+    const order: string[] = [];
+    const c = l.limit.acquire().then(() => order.push('c'));
+    const d = l.limit.acquire().then(() => order.push('d'));
+    expect(l.limit.active).toBe(2);
+    l.limit.done(a, 200);
+    await c;
+    expect(order).toEqual(['c']);
+    expect(l.limit.active).toBe(2);
+    void d;
+  });
+});

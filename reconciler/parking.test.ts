@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { VisibilityLag } from './parking.js';
+
+describe('learning how long a write waits for its references', () => {
+  it('sends the first write of a kind at once and holds the others until its answer; without a refusal, nothing waits after', () => {
+    const lag = new VisibilityLag();
+    const scout = lag.ticket();
+    const other = lag.ticket();
+    expect(lag.releaseAfter('role', scout)).toBe(0);
+    expect(lag.releaseAfter('role', other)).toBeUndefined();
+    lag.visible('role', scout, 1000, 1010);
+    expect(lag.releaseAfter('role', other)).toBe(0);
+    expect(lag.releaseAfter('role', lag.ticket())).toBe(0);
+  });
+
+  it('lets the next write scout when the scout gives up without an answer about visibility', () => {
+    const lag = new VisibilityLag();
+    const scout = lag.ticket();
+    const other = lag.ticket();
+    expect(lag.releaseAfter('role', scout)).toBe(0);
+    lag.release('role', scout);
+    expect(lag.releaseAfter('role', other)).toBe(0);
+  });
+
+  it('lets one refused write probe at a growing interval and makes the others wait for what it finds', () => {
+    const lag = new VisibilityLag({ minStepMs: 10, growth: 1.5 });
+    const prober = lag.ticket();
+    const other = lag.ticket();
+    lag.refused('role', prober, 1000, 1040);
+    lag.refused('role', other, 1000, 1045);
+    expect(lag.releaseAfter('role', prober)).toBe(67.5);
+    expect(lag.releaseAfter('role', other)).toBeUndefined();
+    lag.refused('role', prober, 1000, 1100);
+    expect(lag.releaseAfter('role', prober)).toBe(150);
+    // Seen through 180 ms after its reference's write: every parked write of the kind goes 180 ms after its own.
+    lag.visible('role', prober, 1000, 1180);
+    expect(lag.releaseAfter('role', other)).toBe(180);
+    expect(lag.releaseAfter('user-key', other)).toBe(0);
+  });
+
+  it('learns again when a write is refused past the estimate', () => {
+    const lag = new VisibilityLag({ minStepMs: 10, growth: 2 });
+    const a = lag.ticket();
+    const b = lag.ticket();
+    lag.refused('role', a, 0, 50);
+    lag.visible('role', a, 0, 100);
+    expect(lag.releaseAfter('role', b)).toBe(100);
+    lag.refused('role', b, 0, 120);
+    // b is the prober now: twice the longest refusal.
+    expect(lag.releaseAfter('role', b)).toBe(240);
+    expect(lag.releaseAfter('role', a)).toBeUndefined();
+    lag.release('role', b);
+    expect(lag.releaseAfter('role', a)).toBe(240);
+  });
+});

@@ -1,0 +1,199 @@
+/**
+ * Waiting out the consistency window without holding one of the parallel places, and without
+ * probing the server over and over.
+ *
+ * A write the server refuses because what it references is not visible yet ("Invalid subuser" right
+ * after CreateUser) is parked: it gives up its place in the apply graph's walk (so other actions
+ * run meanwhile) and is released when the reference is likely visible. "Likely" is learned from the
+ * refusals, per kind of write (a role's member check lags; a key's user does not):
+ *
+ * - until the first answer to a write of a kind that references something this run just wrote, the
+ *   other such writes of that kind wait for it (one round trip): it is the scout, and a cloud
+ *   without lag costs that one round trip, where sending them all at once cost a refusal each;
+ * - every refusal says the lag is longer than the time from the reference's write to the refused
+ *   request (`lo`); a write that went through after being refused says it is at most that long
+ *   (`hi`);
+ * - while `hi` is unknown, one parked write of the kind (the prober) tries again at a growing
+ *   interval and the others wait for what it finds, so the probes stay a handful per kind, not a
+ *   handful per write;
+ * - once `hi` is known, every parked write is released `hi` after its own reference's write, and a
+ *   new write of that kind referencing a fresh object waits that long before its first attempt.
+ *
+ * None of this decides *whether* to retry: `decideRetry` (consistency.ts) does, and every wait here
+ * ends by the window's end, where the last attempt is made as before.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { WalkSlot } from './graph.js';
+
+/** The walk slot of the action running in the current async context (set by the executor). */
+const slots = new AsyncLocalStorage<WalkSlot>();
+
+/** Runs `fn` with `slot` as the place it may give up while it waits (see {@link waitAway}). */
+export function withSlot<T>(slot: WalkSlot, fn: () => Promise<T>): Promise<T> {
+  return slots.run(slot, fn);
+}
+
+/** Runs `wait` without holding the current action's place in the walk (if it has one). */
+export function waitAway<T>(wait: () => Promise<T>): Promise<T> {
+  const slot = slots.getStore();
+  return slot ? slot.away(wait) : wait();
+}
+
+/** What one kind of write has shown about the lag. */
+interface KindLag {
+  /** The longest time from a reference's write to a request that was refused: the lag is longer. */
+  lo: number;
+  /** The shortest such time after which a refused write went through: the lag is at most this. */
+  hi: number | undefined;
+  /** The parked write currently probing, while `hi` is unknown. */
+  prober: object | undefined;
+  /** Whether any write of the kind was refused (else the kind may have no lag at all). */
+  refusedOnce: boolean;
+  /** A write of the kind went through without any refusal before: no lag seen, nothing waits. */
+  clear: boolean;
+  /** The first write of the kind, before any answer: the others wait for its outcome. */
+  scout: object | undefined;
+  /** Resolves (and is replaced) whenever `lo`, `hi` or the prober change. */
+  changed: { promise: Promise<void>; resolve: () => void };
+}
+
+/** Tuning of {@link VisibilityLag}. */
+export interface VisibilityLagOptions {
+  /** Smallest step between probes, ms. @default 50 */
+  readonly minStepMs?: number;
+  /** Each probe waits this many times longer than the last refused one. @default 1.5 */
+  readonly growth?: number;
+  /** The clock. @default Date.now */
+  readonly now?: () => number;
+}
+
+/** One write's place in the learning: pass the same ticket for all attempts of one write. */
+export type ParkingTicket = object;
+
+/** Learns, per kind of write, how long references take to become visible, and parks writes accordingly. */
+export class VisibilityLag {
+  private readonly kinds = new Map<string, KindLag>();
+  private readonly minStep: number;
+  private readonly growth: number;
+  private readonly now: () => number;
+
+  constructor(options: VisibilityLagOptions = {}) {
+    this.minStep = options.minStepMs ?? 50;
+    this.growth = options.growth ?? 1.5;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** A new ticket for one write (all its attempts). */
+  ticket(): ParkingTicket {
+    return {};
+  }
+
+  /** The request of `kind` sent at `sentAt` was refused: its reference, written at `writtenAt`, is not visible yet. */
+  refused(kind: string, ticket: ParkingTicket, writtenAt: number, sentAt: number): void {
+    const k = this.kindLag(kind);
+    const elapsed = sentAt - writtenAt;
+    k.refusedOnce = true;
+    k.clear = false;
+    if (k.scout === ticket) k.scout = undefined;
+    k.lo = Math.max(k.lo, elapsed);
+    // Refused past the estimate: the estimate was wrong; learn again from here.
+    if (k.hi !== undefined && k.hi <= k.lo) k.hi = undefined;
+    if (k.hi === undefined && k.prober === undefined) k.prober = ticket;
+    this.signal(k);
+  }
+
+  /** A request of `kind` went through when sent `sentAt - writtenAt` after its reference's write. */
+  visible(kind: string, ticket: ParkingTicket, writtenAt: number, sentAt: number): void {
+    const k = this.kinds.get(kind);
+    if (k === undefined) return;
+    const elapsed = sentAt - writtenAt;
+    if (!k.refusedOnce) k.clear = true;
+    else if (elapsed > k.lo) k.hi = Math.min(k.hi ?? Infinity, elapsed);
+    if (k.prober === ticket) k.prober = undefined;
+    if (k.scout === ticket) k.scout = undefined;
+    this.signal(k);
+  }
+
+  /** The write holding `ticket` is over (done or given up): another may scout or probe. */
+  release(kind: string, ticket: ParkingTicket): void {
+    const k = this.kinds.get(kind);
+    if (k === undefined || (k.prober !== ticket && k.scout !== ticket)) return;
+    if (k.prober === ticket) k.prober = undefined;
+    if (k.scout === ticket) k.scout = undefined;
+    this.signal(k);
+  }
+
+  /**
+   * How long after its reference's write a write of `kind` should be (re)tried, or `undefined` when
+   * it should wait for the prober. Pure with respect to the learned state.
+   */
+  releaseAfter(kind: string, ticket: ParkingTicket): number | undefined {
+    const k = this.kindLag(kind);
+    if (!k.refusedOnce) {
+      if (k.clear) return 0;
+      k.scout ??= ticket;
+      return k.scout === ticket ? 0 : undefined;
+    }
+    if (k.hi !== undefined) return k.hi;
+    if (k.prober === undefined) k.prober = ticket;
+    if (k.prober !== ticket) return undefined;
+    return Math.max(k.lo * this.growth, k.lo + this.minStep);
+  }
+
+  /**
+   * Parks a write of `kind` whose latest reference was written at `writtenAt` until it is likely
+   * visible, at most until `endAt` (the window's end, where `decideRetry` makes the last attempt).
+   * A write that may go now returns at once, keeping its place.
+   */
+  async park(kind: string, ticket: ParkingTicket, writtenAt: number, endAt: number): Promise<void> {
+    const now = this.now();
+    if (now >= endAt) return;
+    const after = this.releaseAfter(kind, ticket);
+    if (after !== undefined && writtenAt + after <= now) return;
+    await waitAway(async () => {
+      for (;;) {
+        const now = this.now();
+        if (now >= endAt) return;
+        const after = this.releaseAfter(kind, ticket);
+        if (after !== undefined) {
+          await sleep(Math.min(writtenAt + after, endAt) - now);
+          return;
+        }
+        // Wait for the prober's news, or the window's end.
+        await sleep(endAt - now, this.kinds.get(kind)!.changed.promise);
+      }
+    });
+  }
+
+  private kindLag(kind: string): KindLag {
+    let k = this.kinds.get(kind);
+    if (k === undefined) {
+      k = { lo: 0, hi: undefined, prober: undefined, refusedOnce: false, clear: false, scout: undefined, changed: deferred() };
+      this.kinds.set(kind, k);
+    }
+    return k;
+  }
+
+  private signal(k: KindLag): void {
+    const old = k.changed;
+    k.changed = deferred();
+    old.resolve();
+  }
+}
+
+/** Waits `ms`, or until `until` settles; never keeps the process alive after it returns. An action in flight finishes even when the run is cancelled. */
+async function sleep(ms: number, until?: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const elapsed = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, ms))));
+  try {
+    await (until ? Promise.race([elapsed, until]) : elapsed);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
