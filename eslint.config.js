@@ -18,10 +18,25 @@ const forbid = (patterns, message) => ({
 // The rules that hold for all non-test code go through the typescript-eslint copy of the rule, so
 // that they add to (instead of replacing) each folder's `no-restricted-imports` layering rule.
 const boundaries = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
-const PRIVATE = { regex: FOREIGN_PRIVATE, message: "Another folder's private/ is its internals: import its public module instead (STYLE.md)." };
+const PRIVATE = {
+  regex: FOREIGN_PRIVATE,
+  message: "Another folder's private/ is its internals: import its public module instead (STYLE.md).",
+};
 const TEST = { regex: TEST_FOLDER, message: 'Only tests import test/: move what is needed into a real module.' };
-const ADAPTERS = { group: ['**/adapters/**'], message: 'Adapters depend on the core; the core never depends on them (DESIGN.md). The CLI loads them through cli/private/adapters.ts.' };
-const CORE = ['cli/**/*.ts', 'common/**/*.ts', 'constructs/**/*.ts', 'provider/**/*.ts', 'reconciler/**/*.ts', 'emulator/**/*.ts', 'index.ts'];
+const ADAPTERS = {
+  group: ['**/adapters/**'],
+  message:
+    'Adapters depend on the core; the core never depends on them (DESIGN.md). The CLI loads them through cli/private/adapters.ts.',
+};
+const CORE = [
+  'cli/**/*.ts',
+  'common/**/*.ts',
+  'constructs/**/*.ts',
+  'provider/**/*.ts',
+  'reconciler/**/*.ts',
+  'emulator/**/*.ts',
+  'index.ts',
+];
 const TESTS = ['test/**', '**/*.test.ts', '**/fixtures/**'];
 
 export default tseslint.config(
@@ -58,12 +73,18 @@ export default tseslint.config(
   { files: ['adapters/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'], ignores: TESTS, rules: boundaries(PRIVATE, TEST) },
   {
     files: ['emulator/**/*.ts'],
-    rules: forbid(['**/provider/**', '**/reconciler/**', '**/constructs/**', '**/cli/**'], 'The emulator must not import the client or the engine: each checks the other (DESIGN.md).'),
+    rules: forbid(
+      ['**/provider/**', '**/reconciler/**', '**/constructs/**', '**/cli/**'],
+      'The emulator must not import the client or the engine: each checks the other (DESIGN.md).',
+    ),
   },
   {
     files: ['provider/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: forbid(['**/emulator/**', '**/cli/**', '**/reconciler/**'], 'The client must not import the emulator, the engine or the CLI (DESIGN.md).'),
+    rules: forbid(
+      ['**/emulator/**', '**/cli/**', '**/reconciler/**'],
+      'The client must not import the emulator, the engine or the CLI (DESIGN.md).',
+    ),
   },
   {
     files: ['reconciler/**/*.ts'],
@@ -72,11 +93,17 @@ export default tseslint.config(
   },
   {
     files: ['constructs/**/*.ts'],
-    rules: forbid(['**/provider/**', '**/reconciler/**', '**/emulator/**', '**/cli/**'], 'constructs/ talks to nothing: it may import only common/ (DESIGN.md).'),
+    rules: forbid(
+      ['**/provider/**', '**/reconciler/**', '**/emulator/**', '**/cli/**'],
+      'constructs/ talks to nothing: it may import only common/ (DESIGN.md).',
+    ),
   },
   {
     files: ['common/**/*.ts'],
-    rules: forbid(['**/provider/**', '**/reconciler/**', '**/emulator/**', '**/cli/**', '**/constructs/**'], 'common/ is a leaf: pure rules shared by every layer.'),
+    rules: forbid(
+      ['**/provider/**', '**/reconciler/**', '**/emulator/**', '**/cli/**', '**/constructs/**'],
+      'common/ is a leaf: pure rules shared by every layer.',
+    ),
   },
   {
     files: ['bin/**/*.js', 'bench/**/*.js', '*.js'],

@@ -43,7 +43,15 @@ async function scenario(name: string, key: TestKeyPair, path: string, base: stri
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  console.log(JSON.stringify({ scenario: name, requests: count, failures, seconds: Number(elapsed.toFixed(2)), rps: Math.round(count / elapsed) }));
+  console.log(
+    JSON.stringify({
+      scenario: name,
+      requests: count,
+      failures,
+      seconds: Number(elapsed.toFixed(2)),
+      rps: Math.round(count / elapsed),
+    }),
+  );
 }
 
 const rsa = generateTestKey('rsa', 'bench-rsa');

@@ -33,8 +33,19 @@ const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, m.rss);
 }, 20);
 
-async function send(base: string, method: string, path: string, body?: string | Buffer | Readable, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; bytes: number; md5: string }> {
-  const res = await request(`${base}${path}`, { method: method as 'GET', dispatcher, headers: { ...headers, ...signatureHeaders(method, path, sign) }, ...(body !== undefined ? { body } : {}) });
+async function send(
+  base: string,
+  method: string,
+  path: string,
+  body?: string | Buffer | Readable,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; bytes: number; md5: string }> {
+  const res = await request(`${base}${path}`, {
+    method: method as 'GET',
+    dispatcher,
+    headers: { ...headers, ...signatureHeaders(method, path, sign) },
+    ...(body !== undefined ? { body } : {}),
+  });
   const hash = createHash('md5');
   let bytes = 0;
   for await (const chunk of res.body) {
@@ -47,13 +58,18 @@ async function send(base: string, method: string, path: string, body?: string | 
 
 async function pool<T>(items: readonly T[], fn: (item: T) => Promise<unknown>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: inFlight }, async () => {
-    while (next < items.length) await fn(items[next++] as T);
-  }));
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < items.length) await fn(items[next++] as T);
+    }),
+  );
 }
 
 async function smallObjects(dataDir: string | undefined): Promise<void> {
-  const emu = await startEmulator({ accounts: [{ login: 'acme', keys: [key.publicOpenSsh] }], ...(dataDir !== undefined ? { dataDir } : {}) });
+  const emu = await startEmulator({
+    accounts: [{ login: 'acme', keys: [key.publicOpenSsh] }],
+    ...(dataDir !== undefined ? { dataDir } : {}),
+  });
   const base = emu.mantaUrl;
   await send(base, 'PUT', '/acme/stor/bench', undefined, { 'content-type': 'application/json; type=directory' });
   const names = Array.from({ length: objects }, (_, i) => `/acme/stor/bench/o${i}`);
@@ -65,12 +81,14 @@ async function smallObjects(dataDir: string | undefined): Promise<void> {
   await pool(names, (n) => send(base, 'GET', n));
   const getMs = performance.now() - t0;
   await emu.close();
-  console.log(JSON.stringify({
-    scenario: `small objects (1 KiB), ${dataDir === undefined ? 'in memory' : 'data dir'}`,
-    objects,
-    putPerSec: Math.round((objects / putMs) * 1000),
-    getPerSec: Math.round((objects / getMs) * 1000),
-  }));
+  console.log(
+    JSON.stringify({
+      scenario: `small objects (1 KiB), ${dataDir === undefined ? 'in memory' : 'data dir'}`,
+      objects,
+      putPerSec: Math.round((objects / putMs) * 1000),
+      getPerSec: Math.round((objects / getMs) * 1000),
+    }),
+  );
 }
 
 async function multipart(dataDir: string): Promise<void> {
@@ -79,7 +97,8 @@ async function multipart(dataDir: string): Promise<void> {
   peakHeap = 0;
   peakRss = 0;
   const created = await request(`${base}/acme/uploads`, {
-    method: 'POST', dispatcher,
+    method: 'POST',
+    dispatcher,
     headers: { 'content-type': 'application/json', ...signatureHeaders('POST', '/acme/uploads', sign) },
     body: JSON.stringify({ objectPath: '/acme/stor/big.bin' }),
   });
@@ -93,14 +112,19 @@ async function multipart(dataDir: string): Promise<void> {
     const mb = Math.min(partMb, mpuMb - p * partMb);
     for (let i = 0; i < mb; i++) whole.update(block);
     // The part is generated as it is sent: the client holds 1 MiB, never the part.
-    const body = Readable.from((function* () { for (let i = 0; i < mb; i++) yield block; })());
+    const body = Readable.from(
+      (function* () {
+        for (let i = 0; i < mb; i++) yield block;
+      })(),
+    );
     const res = await send(base, 'PUT', `${partsDirectory}/${p}`, body, { 'content-length': String(mb * 1024 * 1024) });
     etags.push(String(res.headers.etag));
   }
   const uploadMs = performance.now() - t0;
   const t1 = performance.now();
   const commit = await request(`${base}${partsDirectory}/commit`, {
-    method: 'POST', dispatcher,
+    method: 'POST',
+    dispatcher,
     headers: { 'content-type': 'application/json', ...signatureHeaders('POST', `${partsDirectory}/commit`, sign) },
     body: JSON.stringify({ parts: etags }),
   });
@@ -110,16 +134,18 @@ async function multipart(dataDir: string): Promise<void> {
   const got = await send(base, 'GET', '/acme/stor/big.bin');
   const getMs = performance.now() - t2;
   await emu.close();
-  console.log(JSON.stringify({
-    scenario: `multipart upload of ${mpuMb} MB in ${partMb} MB parts, data dir`,
-    commitStatus: commit.statusCode,
-    uploadMBps: Math.round(mpuMb / (uploadMs / 1000)),
-    commitMs: Math.round(commitMs),
-    downloadMBps: Math.round(mpuMb / (getMs / 1000)),
-    bytesIntact: got.bytes === mpuMb * 1024 * 1024 && got.md5 === whole.digest('base64'),
-    peakHeapMB: Math.round(peakHeap / 2 ** 20),
-    peakRssMB: Math.round(peakRss / 2 ** 20),
-  }));
+  console.log(
+    JSON.stringify({
+      scenario: `multipart upload of ${mpuMb} MB in ${partMb} MB parts, data dir`,
+      commitStatus: commit.statusCode,
+      uploadMBps: Math.round(mpuMb / (uploadMs / 1000)),
+      commitMs: Math.round(commitMs),
+      downloadMBps: Math.round(mpuMb / (getMs / 1000)),
+      bytesIntact: got.bytes === mpuMb * 1024 * 1024 && got.md5 === whole.digest('base64'),
+      peakHeapMB: Math.round(peakHeap / 2 ** 20),
+      peakRssMB: Math.round(peakRss / 2 ** 20),
+    }),
+  );
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-manta-'));

@@ -45,9 +45,19 @@ const positive = (name: string, text: string | undefined, fallback: number): num
   return v;
 };
 const runs = positive('runs', values.runs, quick ? 1 : 3);
-const sizes = values.sizes !== undefined ? values.sizes.split(',').map((s) => positive('sizes', s.trim(), 100)) : quick ? [100] : [100, 250, 1000];
+const sizes =
+  values.sizes !== undefined
+    ? values.sizes.split(',').map((s) => positive('sizes', s.trim(), 100))
+    : quick
+      ? [100]
+      : [100, 250, 1000];
 const windowMs = positive('window-ms', values['window-ms'], 3000);
-const scaleSizes = values['scale-sizes'] !== undefined ? values['scale-sizes'].split(',').map((s) => positive('scale-sizes', s.trim(), 100)) : quick ? [100, 1000] : [100, 1000, 10000];
+const scaleSizes =
+  values['scale-sizes'] !== undefined
+    ? values['scale-sizes'].split(',').map((s) => positive('scale-sizes', s.trim(), 100))
+    : quick
+      ? [100, 1000]
+      : [100, 1000, 10000];
 const bigMb = positive('big-mb', values['big-mb'], quick ? 32 : 256);
 const mputSample = positive('mput-sample', values['mput-sample'], quick ? 20 : 50);
 const only = new Set((values.only ?? 'rbac,window,tree,big,scale').split(','));
@@ -60,7 +70,11 @@ const key = generateTestKey('rsa', 'bench@acme');
 const set = new SampleSet();
 const started = Date.now();
 const say = (line: string): void => {
-  process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)}s] ${line} (load ${loadavg().map((l) => l.toFixed(1)).join(' ')})\n`);
+  process.stderr.write(
+    `[${((Date.now() - started) / 1000).toFixed(0)}s] ${line} (load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})\n`,
+  );
 };
 
 for (let run = 1; run <= runs; run++) {
@@ -94,8 +108,21 @@ const rows = buildReport(set.all, LATENCY_MS, PARALLELISM);
 const report = {
   when: new Date().toISOString(),
   machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version },
-  settings: { latencyMs: LATENCY_MS, parallelism: PARALLELISM, runs, sizes, scaleSizes, windowMs, bigMb, mputSample, quick },
-  lowerBound: { formula: 'criticalPath × latency + triton-iac requests / parallelism × latency', criticalPath: CRITICAL_PATH },
+  settings: {
+    latencyMs: LATENCY_MS,
+    parallelism: PARALLELISM,
+    runs,
+    sizes,
+    scaleSizes,
+    windowMs,
+    bigMb,
+    mputSample,
+    quick,
+  },
+  lowerBound: {
+    formula: 'criticalPath × latency + triton-iac requests / parallelism × latency',
+    criticalPath: CRITICAL_PATH,
+  },
   rows,
   samples: set.all,
 };
@@ -107,4 +134,6 @@ const name = values.out ?? 'latest';
 writeFileSync(join(dir, `${name}.json`), text);
 writeFileSync(join(dir, `${name}.md`), `${markdownTable(rows)}\n`);
 if (values.out === undefined) writeFileSync(join(dir, `${report.when.slice(0, 19).replace(/:/g, '-')}.json`), text);
-say(`wrote bench/results/${name}.json and ${name}.md${values.out === undefined ? ' and a dated copy' : ''} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+say(
+  `wrote bench/results/${name}.json and ${name}.md${values.out === undefined ? ' and a dated copy' : ''} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+);

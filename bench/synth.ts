@@ -7,7 +7,19 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import sshpk from 'sshpk';
-import { Directory, Job, Policy, Role, RoleTag, SnapLink, StorObject, TritonApp, TritonStack, User, UserKey } from '../index.js';
+import {
+  Directory,
+  Job,
+  Policy,
+  Role,
+  RoleTag,
+  SnapLink,
+  StorObject,
+  TritonApp,
+  TritonStack,
+  User,
+  UserKey,
+} from '../index.js';
 
 const total = Number(process.argv[2] ?? 10_000);
 const unit = Math.max(1, Math.round(total / 40));
@@ -31,19 +43,47 @@ for (let u = 0; u < unit; u++) {
     new UserKey(user, 'key', { user, key });
     users.push(user);
   }
-  const policies = [0, 1, 2, 3].map((i) => new Policy(stack, `policy-${u}-${i}`, { rules: [`CAN getmachine AND listmachines WHEN sourceip = 10.${u % 256}.${i}.0/24`] }));
-  const roles = [0, 1, 2, 3].map((i) => new Role(stack, `role-${u}-${i}`, { members: users.slice(i, i + 3), defaultMembers: [users[i]!], policies: [policies[i]!] }));
+  const policies = [0, 1, 2, 3].map(
+    (i) =>
+      new Policy(stack, `policy-${u}-${i}`, {
+        rules: [`CAN getmachine AND listmachines WHEN sourceip = 10.${u % 256}.${i}.0/24`],
+      }),
+  );
+  const roles = [0, 1, 2, 3].map(
+    (i) =>
+      new Role(stack, `role-${u}-${i}`, {
+        members: users.slice(i, i + 3),
+        defaultMembers: [users[i]!],
+        policies: [policies[i]!],
+      }),
+  );
   new RoleTag(stack, `tag-user-${u}`, { resource: users[0]!, roles: [roles[0]!] });
   new RoleTag(stack, `tag-role-${u}`, { resource: roles[1]!, roles: [roles[2]!, 'auditors'] });
   const top = new Directory(stack, `dir-${u}`, { path: `~~/stor/d${u}` });
-  const dirs = [top, ...[0, 1, 2].map((i) => new Directory(stack, `dir-${u}-${i}`, { path: `~~/stor/d${u}/s${i}`, roleTags: [roles[3]!] }))];
+  const dirs = [
+    top,
+    ...[0, 1, 2].map(
+      (i) => new Directory(stack, `dir-${u}-${i}`, { path: `~~/stor/d${u}/s${i}`, roleTags: [roles[3]!] }),
+    ),
+  ];
   const objects: StorObject[] = [];
   for (let i = 0; i < 8; i++) {
     const dir = dirs[i % 4]!;
-    objects.push(new StorObject(stack, `obj-${u}-${i}`, { path: `${dir.path}/file-${i}.txt`, content: `object ${u}/${i}\n`, contentType: 'text/plain', headers: { 'm-index': String(i) } }));
+    objects.push(
+      new StorObject(stack, `obj-${u}-${i}`, {
+        path: `${dir.path}/file-${i}.txt`,
+        content: `object ${u}/${i}\n`,
+        contentType: 'text/plain',
+        headers: { 'm-index': String(i) },
+      }),
+    );
   }
   new SnapLink(stack, `link-${u}`, { path: `${top.path}/latest.txt`, source: objects[0]! });
-  new Job(stack, `job-${u}`, { phases: [{ exec: 'wc -l' }, { type: 'reduce', exec: 'paste -sd+ | bc', count: 1 }], inputs: objects.slice(0, 4), wait: false });
+  new Job(stack, `job-${u}`, {
+    phases: [{ exec: 'wc -l' }, { type: 'reduce', exec: 'paste -sd+ | bc', count: 1 }],
+    inputs: objects.slice(0, 4),
+    wait: false,
+  });
 }
 const t1 = performance.now();
 const manifest = app.synth();

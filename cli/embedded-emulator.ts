@@ -76,6 +76,14 @@ export function withoutCloudSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv 
 }
 
 /** The connection overrides that point a stack of `account` at the embedded emulator. */
-export function emulatorOverrides(emulator: EmbeddedEmulator, account: string): { cloudapiUrl: string; mantaUrl: string; account: string; keyFile: string } {
-  return { cloudapiUrl: emulator.running.cloudapiUrl, mantaUrl: emulator.running.mantaUrl, account, keyFile: emulator.keyFiles.get(account)! };
+export function emulatorOverrides(
+  emulator: EmbeddedEmulator,
+  account: string,
+): { cloudapiUrl: string; mantaUrl: string; account: string; keyFile: string } {
+  return {
+    cloudapiUrl: emulator.running.cloudapiUrl,
+    mantaUrl: emulator.running.mantaUrl,
+    account,
+    keyFile: emulator.keyFiles.get(account)!,
+  };
 }

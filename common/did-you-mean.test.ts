@@ -3,7 +3,9 @@ import { closestMatches, didYouMean } from './did-you-mean.js';
 
 describe('did you mean', () => {
   it('suggests the prop one letter away, and nothing for a word far from every candidate', () => {
-    expect(didYouMean('defaultMember', ['name', 'members', 'defaultMembers', 'policies', 'roleTags'])).toBe(' (did you mean "defaultMembers"?)');
+    expect(didYouMean('defaultMember', ['name', 'members', 'defaultMembers', 'policies', 'roleTags'])).toBe(
+      ' (did you mean "defaultMembers"?)',
+    );
     expect(didYouMean('colour', ['name', 'members'])).toBe('');
   });
 

@@ -18,7 +18,8 @@ export function closestMatches(input: string, candidates: readonly string[], max
     const distance = editDistance(typed, c);
     const limit = Math.max(2, Math.floor(Math.max(typed.length, c.length) / 3));
     if (distance <= limit) scored.push({ candidate, score: distance });
-    else if (lastSegment(typed) === lastSegment(c) || (typed.length >= 3 && (c.includes(typed) || typed.includes(c)))) scored.push({ candidate, score: limit + 1 });
+    else if (lastSegment(typed) === lastSegment(c) || (typed.length >= 3 && (c.includes(typed) || typed.includes(c))))
+      scored.push({ candidate, score: limit + 1 });
   }
   const best = Math.min(...scored.map((s) => s.score));
   return scored
@@ -44,12 +45,15 @@ function lastSegment(path: string): string {
 function editDistance(a: string, b: string): number {
   const rows = a.length + 1;
   const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i < rows; i++) {
     for (let j = 1; j < cols; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
   }
   return d[a.length]![b.length]!;

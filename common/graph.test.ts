@@ -12,12 +12,28 @@ describe('findCycles', () => {
   });
 
   it('names a loop from its smallest node back to it, in dependency order', () => {
-    expect(findCycles(graph(['b', 'c'], ['c', 'a'], ['a', 'b']))).toEqual([{ cycle: ['a', 'b', 'c', 'a'], members: ['a', 'b', 'c'] }]);
+    expect(findCycles(graph(['b', 'c'], ['c', 'a'], ['a', 'b']))).toEqual([
+      { cycle: ['a', 'b', 'c', 'a'], members: ['a', 'b', 'c'] },
+    ]);
   });
 
   it('reports several disjoint loops and a self-dependency, each once, sorted by first node', () => {
-    const cycles = findCycles(graph(['role/x', 'role/y'], ['role/y', 'role/x'], ['u/1', 'u/2'], ['u/2', 'u/3'], ['u/3', 'u/1'], ['solo', 'solo'], ['ok', 'role/x']));
-    expect(cycles.map(describeCycle)).toEqual(['role/x -> role/y -> role/x', 'solo -> solo', 'u/1 -> u/2 -> u/3 -> u/1']);
+    const cycles = findCycles(
+      graph(
+        ['role/x', 'role/y'],
+        ['role/y', 'role/x'],
+        ['u/1', 'u/2'],
+        ['u/2', 'u/3'],
+        ['u/3', 'u/1'],
+        ['solo', 'solo'],
+        ['ok', 'role/x'],
+      ),
+    );
+    expect(cycles.map(describeCycle)).toEqual([
+      'role/x -> role/y -> role/x',
+      'solo -> solo',
+      'u/1 -> u/2 -> u/3 -> u/1',
+    ]);
   });
 
   it('reports interlocked loops as one group, walking the shortest loop and naming the other members', () => {
@@ -36,7 +52,12 @@ describe('findCycles', () => {
 
 describe('topologicalOrder', () => {
   it('puts dependencies first and breaks ties by id', () => {
-    expect(topologicalOrder(graph(['role', 'user', 'policy'], ['tag', 'role'], ['user'], ['policy']))).toEqual(['policy', 'user', 'role', 'tag']);
+    expect(topologicalOrder(graph(['role', 'user', 'policy'], ['tag', 'role'], ['user'], ['policy']))).toEqual([
+      'policy',
+      'user',
+      'role',
+      'tag',
+    ]);
   });
 
   it('counts a dependency listed twice once', () => {
@@ -44,7 +65,9 @@ describe('topologicalOrder', () => {
   });
 
   it('refuses a graph with a loop, naming it', () => {
-    expect(() => topologicalOrder(graph(['a', 'b'], ['b', 'a'], ['c']))).toThrow('cannot order a graph with a dependency cycle: a -> b -> a');
+    expect(() => topologicalOrder(graph(['a', 'b'], ['b', 'a'], ['c']))).toThrow(
+      'cannot order a graph with a dependency cycle: a -> b -> a',
+    );
   });
 });
 

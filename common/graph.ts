@@ -92,7 +92,8 @@ function walkCycle(component: readonly string[], edges: DependencyEdges): string
       if (!members.has(next)) continue;
       if (next === start) {
         const path = [start];
-        for (let n: string | undefined = node; n !== undefined && n !== start; n = previous.get(n)) path.splice(1, 0, n);
+        for (let n: string | undefined = node; n !== undefined && n !== start; n = previous.get(n))
+          path.splice(1, 0, n);
         path.push(start);
         return path;
       }
@@ -122,7 +123,10 @@ export function describeCycle({ cycle, members }: DependencyCycle): string {
 export function topologicalOrder(edges: DependencyEdges): string[] {
   const remaining = new Map([...edges.keys()].map((n) => [n, new Set(inside(edges, n)).size]));
   const dependents = reverseEdges(edges);
-  const ready = [...remaining].filter(([, c]) => c === 0).map(([n]) => n).sort(compare);
+  const ready = [...remaining]
+    .filter(([, c]) => c === 0)
+    .map(([n]) => n)
+    .sort(compare);
   const out: string[] = [];
   while (ready.length > 0) {
     const node = ready.shift()!;

@@ -97,8 +97,7 @@ export interface OutputManifest {
 
 /** Where a stack's state lives. */
 export type StateBackendConfig =
-  | { readonly type: 'local'; readonly path?: string }
-  | { readonly type: 'manta'; readonly path: string };
+  { readonly type: 'local'; readonly path?: string } | { readonly type: 'manta'; readonly path: string };
 
 /** One stack: the resources of one account. */
 export interface StackManifest {

@@ -26,25 +26,44 @@ export function ignorableFields(kind: ResourceKind): string[] {
  * Checks lifecycle options given to a resource of `kind` (absent options are fine).
  * @returns one problem per broken rule, empty when the options are valid
  */
-export function resourceOptionProblems(kind: ResourceKind, options: Readonly<Record<string, unknown>>): OptionProblem[] {
+export function resourceOptionProblems(
+  kind: ResourceKind,
+  options: Readonly<Record<string, unknown>>,
+): OptionProblem[] {
   const given = RESOURCE_OPTION_KEYS.filter((n) => options[n] !== undefined);
   if (given.length === 0) return [];
   if (RESOURCE_SCHEMAS[kind].mode === 'lookup') {
-    return [{ field: given[0]!, value: options[given[0]!], rule: `${kind} is a look-up: it is read, never created or deleted, so lifecycle options do not apply` }];
+    return [
+      {
+        field: given[0]!,
+        value: options[given[0]!],
+        rule: `${kind} is a look-up: it is read, never created or deleted, so lifecycle options do not apply`,
+      },
+    ];
   }
   const out: OptionProblem[] = [];
   for (const flag of ['protect', 'retainOnDelete'] as const) {
-    if (options[flag] !== undefined && typeof options[flag] !== 'boolean') out.push({ field: flag, value: options[flag], rule: 'must be true or false' });
+    if (options[flag] !== undefined && typeof options[flag] !== 'boolean')
+      out.push({ field: flag, value: options[flag], rule: 'must be true or false' });
   }
   const fields = ignorableFields(kind);
   const ignore = options['ignoreChanges'];
   if (ignore === undefined) return out;
   if (!Array.isArray(ignore) || !ignore.every((f) => typeof f === 'string')) {
-    out.push({ field: 'ignoreChanges', value: ignore, rule: `must be an array of field names of ${kind}: ${fields.join(', ')}` });
+    out.push({
+      field: 'ignoreChanges',
+      value: ignore,
+      rule: `must be an array of field names of ${kind}: ${fields.join(', ')}`,
+    });
     return out;
   }
   ignore.forEach((f: string, i) => {
-    if (!fields.includes(f)) out.push({ field: `ignoreChanges[${i}]`, value: f, rule: `${kind} has no such field${didYouMean(f, fields)}; its fields are ${fields.join(', ')}` });
+    if (!fields.includes(f))
+      out.push({
+        field: `ignoreChanges[${i}]`,
+        value: f,
+        rule: `${kind} has no such field${didYouMean(f, fields)}; its fields are ${fields.join(', ')}`,
+      });
   });
   return out;
 }

@@ -320,12 +320,18 @@ export interface ResourcePropertiesByKind {
  * state after apply (or, for look-ups, after the read). Anything not listed here is not referable.
  * From the kind descriptors (`common/kinds/`).
  */
-export const RESOURCE_ATTRIBUTES = Object.fromEntries(BUILT_IN_KINDS.map((d) => [d.kind, d.attributes])) as unknown as { readonly [K in ResourceKind]: readonly string[] };
+export const RESOURCE_ATTRIBUTES = Object.fromEntries(BUILT_IN_KINDS.map((d) => [d.kind, d.attributes])) as unknown as {
+  readonly [K in ResourceKind]: readonly string[];
+};
 
 /**
  * The natural key of a resource from its properties (see each kind's documentation and descriptor).
  * @param account the stack's account login, the key of the one-per-stack kinds
  */
-export function naturalKeyOf<K extends ResourceKind>(kind: K, properties: ResourcePropertiesByKind[K], account: string): string {
+export function naturalKeyOf<K extends ResourceKind>(
+  kind: K,
+  properties: ResourcePropertiesByKind[K],
+  account: string,
+): string {
   return naturalKeyFrom(kind, properties as unknown as { readonly [key: string]: unknown }, account);
 }

@@ -31,7 +31,10 @@ export interface KindSchema {
 
 /** Every built-in kind's properties, in the order of `RESOURCE_KINDS`, from the descriptors in `common/kinds/`. */
 export const RESOURCE_SCHEMAS = Object.fromEntries(
-  BUILT_IN_KINDS.map((d) => [d.kind, { kind: d.kind, mode: d.mode, description: d.description, properties: d.properties }]),
+  BUILT_IN_KINDS.map((d) => [
+    d.kind,
+    { kind: d.kind, mode: d.mode, description: d.description, properties: d.properties },
+  ]),
 ) as unknown as { readonly [K in ResourceKind]: KindSchema };
 
 /**
@@ -41,13 +44,21 @@ export const RESOURCE_SCHEMAS = Object.fromEntries(
  * @param where the prefix of every message's field path (a manifest's JSON path, say). @default kind
  * @returns one message per problem, naming the field, the value and the rule; empty when it conforms.
  */
-export function checkProperties(kind: string, properties: { readonly [key: string]: unknown }, where: string = kind): string[] {
+export function checkProperties(
+  kind: string,
+  properties: { readonly [key: string]: unknown },
+  where: string = kind,
+): string[] {
   const schema = kindDescriptor(kind);
   if (schema === undefined) return [`kind ${JSON.stringify(kind)} is not a known resource kind`];
   return checkFields(where, schema.properties, properties);
 }
 
-function checkFields(where: string, fields: readonly FieldSchema[], value: { readonly [key: string]: unknown }): string[] {
+function checkFields(
+  where: string,
+  fields: readonly FieldSchema[],
+  value: { readonly [key: string]: unknown },
+): string[] {
   const problems: string[] = [];
   const known = new Set(fields.map((f) => f.name));
   for (const key of Object.keys(value)) {
@@ -72,7 +83,8 @@ function checkType(where: string, type: TypeSchema, value: unknown): string[] {
     case 'string':
     case 'number':
       if (typeof value !== type.type) return [`${where}: ${shown} is not a ${type.type}`];
-      if (type.oneOf && !type.oneOf.includes(value as string | number)) return [`${where}: ${shown} is not one of ${type.oneOf.join(', ')}`];
+      if (type.oneOf && !type.oneOf.includes(value as string | number))
+        return [`${where}: ${shown} is not one of ${type.oneOf.join(', ')}`];
       return [];
     case 'bool':
       return typeof value === 'boolean' ? [] : [`${where}: ${shown} is not a boolean`];
@@ -81,17 +93,28 @@ function checkType(where: string, type: TypeSchema, value: unknown): string[] {
       return value.flatMap((item, i) => checkType(`${where}[${i}]`, type.element ?? { type: 'string' }, item));
     case 'map':
       if (!isRecord) return [`${where}: ${shown} is not a map`];
-      return Object.entries(value).flatMap(([k, item]) => checkType(`${where}.${k}`, type.element ?? { type: 'string' }, item));
+      return Object.entries(value).flatMap(([k, item]) =>
+        checkType(`${where}.${k}`, type.element ?? { type: 'string' }, item),
+      );
     case 'object': {
-      if (!isRecord) return [type.secret ? `${where}: ${shown} is not a { $secret: { source, name } } placeholder` : `${where}: ${shown} is not an object`];
+      if (!isRecord)
+        return [
+          type.secret
+            ? `${where}: ${shown} is not a { $secret: { source, name } } placeholder`
+            : `${where}: ${shown} is not an object`,
+        ];
       const record = value as { readonly [key: string]: unknown };
       if (type.secret) {
         const inner = record.$secret;
-        if (Object.keys(record).length !== 1 || typeof inner !== 'object' || inner === null) return [`${where}: ${shown} is not a { $secret: { source, name } } placeholder`];
+        if (Object.keys(record).length !== 1 || typeof inner !== 'object' || inner === null)
+          return [`${where}: ${shown} is not a { $secret: { source, name } } placeholder`];
         return checkFields(`${where}.$secret`, type.fields ?? [], inner as { readonly [key: string]: unknown });
       }
       const problems = checkFields(where, type.fields ?? [], record);
-      if (type.exactlyOne && Object.keys(record).length !== 1) problems.push(`${where}: ${shown} must have exactly one of ${(type.fields ?? []).map((f) => f.name).join(', ')}`);
+      if (type.exactlyOne && Object.keys(record).length !== 1)
+        problems.push(
+          `${where}: ${shown} must have exactly one of ${(type.fields ?? []).map((f) => f.name).join(', ')}`,
+        );
       return problems;
     }
   }

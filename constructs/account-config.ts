@@ -26,7 +26,10 @@ export class AccountConfig extends TritonResource {
 
   constructor(scope: Construct, id: string, props: AccountConfigProps) {
     super(scope, id, props, ACCOUNT_CONFIG_PROPS);
-    if (!(props.defaultNetwork instanceof Reference) && (typeof props.defaultNetwork !== 'string' || !UUID.test(props.defaultNetwork))) {
+    if (
+      !(props.defaultNetwork instanceof Reference) &&
+      (typeof props.defaultNetwork !== 'string' || !UUID.test(props.defaultNetwork))
+    ) {
       fail(this.node.path, 'defaultNetwork', props.defaultNetwork, 'must be a network id (UUID)');
     }
     this.defaultNetwork = props.defaultNetwork;

@@ -33,7 +33,20 @@ export interface AccountProps extends ProfileFields, ResourceOptionProps {
 }
 
 /** The names of {@link AccountProps}, checked at synth (an unknown prop is an error). */
-const ACCOUNT_PROPS = propNames<AccountProps>({ companyName: true, firstName: true, lastName: true, address: true, postalCode: true, city: true, state: true, country: true, phone: true, email: true, nameServiceEnabled: true, roleTags: true });
+const ACCOUNT_PROPS = propNames<AccountProps>({
+  companyName: true,
+  firstName: true,
+  lastName: true,
+  address: true,
+  postalCode: true,
+  city: true,
+  state: true,
+  country: true,
+  phone: true,
+  email: true,
+  nameServiceEnabled: true,
+  roleTags: true,
+});
 
 /** The stack's account (at most one per stack). The login cannot be changed. */
 export class Account extends TritonResource implements ITaggable {

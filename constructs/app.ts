@@ -68,7 +68,10 @@ export class TritonApp extends Construct {
     requirePropsObject('TritonApp', props, 'TritonApp');
     checkKnownProps('TritonApp', props, APP_PROPS, 'TritonApp');
     this.generator = props.generator ?? `triton-iac ${packageVersion()}`;
-    if (props.context !== undefined && (typeof props.context !== 'object' || props.context === null || Array.isArray(props.context))) {
+    if (
+      props.context !== undefined &&
+      (typeof props.context !== 'object' || props.context === null || Array.isArray(props.context))
+    ) {
       fail('TritonApp', 'context', props.context, 'must be an object of key: value pairs');
     }
     const context = { ...(props.context ?? {}), ...contextFromEnv() };
@@ -97,7 +100,11 @@ export class TritonApp extends Construct {
       .sort((a, b) => compareStrings(a.node.path, b.node.path));
     const rendered = stacks.map((s) => s.synthesize(problems));
     if (problems.length > 0) throw new SynthError(problems);
-    const manifest = canonicalize({ version: MANIFEST_VERSION, generator: this.generator, stacks: rendered }) as Manifest;
+    const manifest = canonicalize({
+      version: MANIFEST_VERSION,
+      generator: this.generator,
+      stacks: rendered,
+    }) as Manifest;
     if (options.outFile !== undefined) {
       mkdirSync(dirname(options.outFile), { recursive: true });
       writeFileSync(options.outFile, `${JSON.stringify(manifest, null, 2)}\n`);
@@ -116,7 +123,8 @@ function contextFromEnv(): Record<string, unknown> {
   } catch (err) {
     fail('TritonApp', CONTEXT_ENV, text, `must be a JSON object (${(err as Error).message})`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('TritonApp', CONTEXT_ENV, text, 'must be a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    fail('TritonApp', CONTEXT_ENV, text, 'must be a JSON object');
   return value as Record<string, unknown>;
 }
 

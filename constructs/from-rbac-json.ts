@@ -63,9 +63,12 @@ export function fromRbacJson(stack: TritonStack, file: string, options: FromRbac
     config = JSON.parse(readFileSync(file, 'utf8'));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new ValidationError(`${at}: ${code ? unreadableFile(file, err) : `is not valid JSON: ${(err as Error).message}`}`);
+    throw new ValidationError(
+      `${at}: ${code ? unreadableFile(file, err) : `is not valid JSON: ${(err as Error).message}`}`,
+    );
   }
-  if (typeof config !== 'object' || config === null || Array.isArray(config)) throw new ValidationError(`${at}: must hold a JSON object with users, roles and policies`);
+  if (typeof config !== 'object' || config === null || Array.isArray(config))
+    throw new ValidationError(`${at}: must hold a JSON object with users, roles and policies`);
   const c = config as { users?: unknown; roles?: unknown; policies?: unknown };
   const baseDir = dirname(resolve(file));
   const scope = new Construct(stack, options.id ?? 'rbac');
@@ -78,14 +81,19 @@ export function fromRbacJson(stack: TritonStack, file: string, options: FromRbac
     if (typeof u !== 'object' || u === null) throw new ValidationError(`${where}: must be an object`);
     const user = u as Record<string, unknown>;
     if ('password' in user) {
-      throw new ValidationError(`${where}: password: passwords do not belong in the file (value not shown); use the password option with Secret.fromEnv or Secret.fromFile`);
+      throw new ValidationError(
+        `${where}: password: passwords do not belong in the file (value not shown); use the password option with Secret.fromEnv or Secret.fromFile`,
+      );
     }
     for (const field of Object.keys(user)) {
-      if (!USER_FIELDS.has(field)) throw new ValidationError(`${where}: ${field}: is not a user field (${[...USER_FIELDS].join(', ')})`);
+      if (!USER_FIELDS.has(field))
+        throw new ValidationError(`${where}: ${field}: is not a user field (${[...USER_FIELDS].join(', ')})`);
     }
     const login = user.login as string;
     const keys = userKeys(where, baseDir, login, user.keys);
-    const profile = Object.fromEntries(PROFILE_FIELDS.filter((f) => user[f] !== undefined).map((f) => [f, user[f] as string]));
+    const profile = Object.fromEntries(
+      PROFILE_FIELDS.filter((f) => user[f] !== undefined).map((f) => [f, user[f] as string]),
+    );
     users.set(
       String(login).toLowerCase(),
       new User(scope, `user-${login}`, {
@@ -102,7 +110,14 @@ export function fromRbacJson(stack: TritonStack, file: string, options: FromRbac
     if (typeof p !== 'object' || p === null) throw new ValidationError(`${at}: policies[${i}]: must be an object`);
     const policy = p as { name?: unknown; rules?: unknown; description?: unknown };
     const name = policy.name as string;
-    policies.set(name, new Policy(scope, `policy-${name}`, { name, rules: policy.rules as string[], ...(policy.description !== undefined ? { description: policy.description as string } : {}) }));
+    policies.set(
+      name,
+      new Policy(scope, `policy-${name}`, {
+        name,
+        rules: policy.rules as string[],
+        ...(policy.description !== undefined ? { description: policy.description as string } : {}),
+      }),
+    );
   }
 
   for (const [i, r] of list(at, 'roles', c.roles).entries()) {
@@ -112,15 +127,21 @@ export function fromRbacJson(stack: TritonStack, file: string, options: FromRbac
     const member = (m: unknown, field: string): RoleMemberRef => {
       // 9.x object form ({login, default}) is accepted too; the vendor file uses plain logins.
       const login = typeof m === 'object' && m !== null ? (m as { login?: unknown }).login : m;
-      if (typeof login !== 'string') throw new ValidationError(`${where}: ${field}: ${JSON.stringify(m)} must be a login`);
+      if (typeof login !== 'string')
+        throw new ValidationError(`${where}: ${field}: ${JSON.stringify(m)} must be a login`);
       return users.get(login.toLowerCase()) ?? login;
     };
     const members = list(where, 'members', role.members).map((m) => member(m, 'members'));
-    const objectDefaults = list(where, 'members', role.members).filter((m) => typeof m === 'object' && m !== null && (m as { default?: unknown }).default === true);
-    const defaults = [...list(where, 'default_members', role.default_members), ...objectDefaults].map((m) => member(m, 'default_members'));
+    const objectDefaults = list(where, 'members', role.members).filter(
+      (m) => typeof m === 'object' && m !== null && (m as { default?: unknown }).default === true,
+    );
+    const defaults = [...list(where, 'default_members', role.default_members), ...objectDefaults].map((m) =>
+      member(m, 'default_members'),
+    );
     const policyRefs = list(where, 'policies', role.policies).map((p) => {
       const name = typeof p === 'object' && p !== null ? (p as { name?: unknown }).name : p;
-      if (typeof name !== 'string') throw new ValidationError(`${where}: policies: ${JSON.stringify(p)} must be a policy name`);
+      if (typeof name !== 'string')
+        throw new ValidationError(`${where}: policies: ${JSON.stringify(p)} must be a policy name`);
       return policies.get(name) ?? name;
     });
     const name = role.name as string;
@@ -148,7 +169,8 @@ function userKeys(where: string, baseDir: string, login: string, keys: unknown):
     });
   }
   const implicit = keys === undefined;
-  if (!implicit && typeof keys !== 'string') throw new ValidationError(`${where}: keys: must be a list of keys or a path`);
+  if (!implicit && typeof keys !== 'string')
+    throw new ValidationError(`${where}: keys: must be a list of keys or a path`);
   let path = resolve(baseDir, implicit ? DEFAULT_KEYS_DIR : (keys as string));
   if (!existsSync(path)) {
     if (implicit) return [];

@@ -34,7 +34,16 @@ export interface ImageLookupProps {
 }
 
 /** The names of {@link ImageLookupProps}, checked at synth (an unknown prop is an error). */
-const IMAGE_LOOKUP_PROPS = propNames<ImageLookupProps>({ name: true, os: true, version: true, owner: true, public: true, type: true, state: true, mostRecent: true });
+const IMAGE_LOOKUP_PROPS = propNames<ImageLookupProps>({
+  name: true,
+  os: true,
+  version: true,
+  owner: true,
+  public: true,
+  type: true,
+  state: true,
+  mostRecent: true,
+});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -52,7 +61,8 @@ export class ImageLookup extends TritonResource {
       if (v !== undefined && (typeof v !== 'string' || v.length === 0)) fail(at, f, v, 'must be a non-empty string');
     }
     if (props.owner !== undefined && !UUID.test(props.owner)) fail(at, 'owner', props.owner, 'must be an account UUID');
-    if (props.public !== undefined && typeof props.public !== 'boolean') fail(at, 'public', props.public, 'must be true or false');
+    if (props.public !== undefined && typeof props.public !== 'boolean')
+      fail(at, 'public', props.public, 'must be true or false');
     if (filters.every((f) => props[f] === undefined) && props.public === undefined) {
       fail(at, 'filters', {}, 'give at least one of name, os, version, owner, public, type, state');
     }

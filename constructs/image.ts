@@ -44,7 +44,18 @@ export interface ImageProps extends ResourceOptionProps {
 }
 
 /** The names of {@link ImageProps}, checked at synth (an unknown prop is an error). */
-const IMAGE_PROPS = propNames<ImageProps>({ machine: true, name: true, version: true, description: true, homepage: true, eula: true, acl: true, tags: true, exportTo: true, roleTags: true });
+const IMAGE_PROPS = propNames<ImageProps>({
+  machine: true,
+  name: true,
+  version: true,
+  description: true,
+  homepage: true,
+  eula: true,
+  acl: true,
+  tags: true,
+  exportTo: true,
+  roleTags: true,
+});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const IMAGE_WORD = /^[A-Za-z0-9._-]+$/;
@@ -84,14 +95,17 @@ export class Image extends TritonResource {
       const v = props[f];
       if (v !== undefined && (typeof v !== 'string' || !URL_RE.test(v))) fail(at, f, v, 'must be an http(s) URL');
     }
-    if (props.description !== undefined && typeof props.description !== 'string') fail(at, 'description', props.description, 'must be a string');
+    if (props.description !== undefined && typeof props.description !== 'string')
+      fail(at, 'description', props.description, 'must be a string');
     (props.acl ?? []).forEach((a, i) => {
       if (typeof a !== 'string' || !UUID.test(a)) fail(at, `acl[${i}]`, a, 'must be an account UUID');
     });
     for (const [k, v] of Object.entries(props.tags ?? {})) {
-      if (!(v instanceof Reference) && typeof v !== 'string') fail(at, `tags.${k}`, v, 'must be a string or a Reference');
+      if (!(v instanceof Reference) && typeof v !== 'string')
+        fail(at, `tags.${k}`, v, 'must be a string or a Reference');
     }
-    this.exportTo = props.exportTo === undefined ? undefined : mantaPath(at, 'exportTo', props.exportTo, this.stack.account, true);
+    this.exportTo =
+      props.exportTo === undefined ? undefined : mantaPath(at, 'exportTo', props.exportTo, this.stack.account, true);
     checkRoleRefs(at, 'roleTags', props.roleTags);
     this.imageName = props.name;
     this.imageVersion = props.version;

@@ -91,7 +91,8 @@ export class Job extends TritonResource {
     const at = this.node.path;
     const name = props.name ?? id;
     if (typeof name !== 'string' || name.length === 0) fail(at, 'name', name, 'must be a non-empty string');
-    if (!Array.isArray(props.phases) || props.phases.length === 0) fail(at, 'phases', props.phases, 'a job needs at least one phase');
+    if (!Array.isArray(props.phases) || props.phases.length === 0)
+      fail(at, 'phases', props.phases, 'a job needs at least one phase');
     const problems: string[] = [];
     const account = this.stack.account;
     const phases: readonly JobPhase[] = props.phases;
@@ -99,23 +100,36 @@ export class Job extends TritonResource {
       const assets = (phase?.assets ?? []).map((a: StorObject | string, j: number): StorObject | string =>
         a instanceof StorObject ? a : mantaPath(at, `phases[${i}].assets[${j}]`, a, account, true),
       );
-      const plain = { ...phase, assets: phase?.assets === undefined ? undefined : assets.map((a: StorObject | string) => (typeof a === 'string' ? a : a.path)) };
+      const plain = {
+        ...phase,
+        assets:
+          phase?.assets === undefined
+            ? undefined
+            : assets.map((a: StorObject | string) => (typeof a === 'string' ? a : a.path)),
+      };
       for (const p of checkJobPhase(plain, i)) problems.push(`${at}: ${p}`);
       return { phase, assets };
     });
     if (problems.length > 0) throw new ValidationError(problems.join('\n'));
-    if (props.inputs !== undefined && !Array.isArray(props.inputs)) fail(at, 'inputs', props.inputs, 'must be an array of StorObjects, references or object paths');
+    if (props.inputs !== undefined && !Array.isArray(props.inputs))
+      fail(at, 'inputs', props.inputs, 'must be an array of StorObjects, references or object paths');
     this.inputs = (props.inputs ?? []).map((input, i) => {
       if (input instanceof StorObject) return input;
       if (input instanceof Reference) {
         if (input.target.kind !== 'job' || input.attribute !== 'outputs') {
-          fail(at, `inputs[${i}]`, `${input.target.address}.${input.attribute}`, 'a reference input must be another job\'s outputs');
+          fail(
+            at,
+            `inputs[${i}]`,
+            `${input.target.address}.${input.attribute}`,
+            "a reference input must be another job's outputs",
+          );
         }
         return input;
       }
       return mantaPath(at, `inputs[${i}]`, input, account, true);
     });
-    if (props.wait !== undefined && typeof props.wait !== 'boolean') fail(at, 'wait', showValue(props.wait), 'must be true or false');
+    if (props.wait !== undefined && typeof props.wait !== 'boolean')
+      fail(at, 'wait', showValue(props.wait), 'must be true or false');
     this.jobName = name;
     this.wait = props.wait ?? true;
   }

@@ -54,12 +54,19 @@ export class Key extends TritonResource implements ITaggable {
   constructor(scope: Construct, id: string, props: KeyProps) {
     super(scope, id, props, KEY_PROPS);
     const at = this.node.path;
-    if (props.name !== undefined && (typeof props.name !== 'string' || props.name.length === 0)) fail(at, 'name', props.name, 'must be a non-empty string');
+    if (props.name !== undefined && (typeof props.name !== 'string' || props.name.length === 0))
+      fail(at, 'name', props.name, 'must be a non-empty string');
     if (props.attestation !== undefined) {
-      if (!Array.isArray(props.attestation) || props.attestation.length === 0) fail(at, 'attestation', props.attestation, 'must be a non-empty array of PEM certificates');
+      if (!Array.isArray(props.attestation) || props.attestation.length === 0)
+        fail(at, 'attestation', props.attestation, 'must be a non-empty array of PEM certificates');
       props.attestation.forEach((cert, i) => {
         if (typeof cert !== 'string' || !cert.includes('-----BEGIN CERTIFICATE-----')) {
-          fail(at, `attestation[${i}]`, typeof cert === 'string' ? cert.slice(0, 30) : cert, 'must be a PEM certificate (-----BEGIN CERTIFICATE-----)');
+          fail(
+            at,
+            `attestation[${i}]`,
+            typeof cert === 'string' ? cert.slice(0, 30) : cert,
+            'must be a PEM certificate (-----BEGIN CERTIFICATE-----)',
+          );
         }
       });
     }

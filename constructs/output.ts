@@ -64,10 +64,14 @@ export class TritonOutput extends Construct {
     const at = this.node.path;
     requirePropsObject(at, props, 'TritonOutput');
     checkKnownProps(at, props, OUTPUT_PROPS, 'TritonOutput');
-    if (!OUTPUT_NAME.test(id)) fail(at, 'id', id, 'an output name is 1 to 64 letters, digits, `_` or `-`, starting with a letter');
-    if (!('value' in props) || props.value === undefined) fail(at, 'value', props.value, 'is required: a plain value or a reference such as user.attr("id")');
-    if (props.description !== undefined && typeof props.description !== 'string') fail(at, 'description', props.description, 'must be a string');
-    if (props.sensitive !== undefined && typeof props.sensitive !== 'boolean') fail(at, 'sensitive', props.sensitive, 'must be true or false');
+    if (!OUTPUT_NAME.test(id))
+      fail(at, 'id', id, 'an output name is 1 to 64 letters, digits, `_` or `-`, starting with a letter');
+    if (!('value' in props) || props.value === undefined)
+      fail(at, 'value', props.value, 'is required: a plain value or a reference such as user.attr("id")');
+    if (props.description !== undefined && typeof props.description !== 'string')
+      fail(at, 'description', props.description, 'must be a string');
+    if (props.sensitive !== undefined && typeof props.sensitive !== 'boolean')
+      fail(at, 'sensitive', props.sensitive, 'must be true or false');
     checkValue(at, 'value', props.value);
     this.name = id;
     this.props = props;
@@ -95,7 +99,10 @@ export class TritonOutput extends Construct {
 
 /** Refuses what is not JSON data: a secret (it would be stored in clear), a function, a class instance. */
 function checkValue(at: string, where: string, value: unknown): void {
-  if (value instanceof Secret) fail(at, where, undefined, 'an output cannot carry a Secret: outputs are stored in the state in clear', { withhold: true });
+  if (value instanceof Secret)
+    fail(at, where, undefined, 'an output cannot carry a Secret: outputs are stored in the state in clear', {
+      withhold: true,
+    });
   if (value instanceof Reference || value === null || ['string', 'boolean'].includes(typeof value)) return;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) fail(at, where, String(value), 'must be a finite number');
@@ -109,5 +116,10 @@ function checkValue(at: string, where: string, value: unknown): void {
     for (const [k, v] of Object.entries(value as object)) if (v !== undefined) checkValue(at, `${where}.${k}`, v);
     return;
   }
-  fail(at, where, String(value), 'must be JSON data (string, number, boolean, null, array, plain object) or a Reference');
+  fail(
+    at,
+    where,
+    String(value),
+    'must be JSON data (string, number, boolean, null, array, plain object) or a Reference',
+  );
 }

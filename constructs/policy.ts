@@ -66,7 +66,8 @@ export class Policy extends TritonResource implements IPolicy, ITaggable {
     const name = props.name ?? id;
     const nameProblem = checkPolicyName(name);
     if (nameProblem) throw new ValidationError(`${at}: ${nameProblem}`);
-    if (!Array.isArray(props.rules) || props.rules.length === 0) fail(at, 'rules', props.rules, 'a policy needs at least one rule');
+    if (!Array.isArray(props.rules) || props.rules.length === 0)
+      fail(at, 'rules', props.rules, 'a policy needs at least one rule');
     const problems: string[] = [];
     props.rules.forEach((rule, i) => {
       if (typeof rule !== 'string') {
@@ -78,9 +79,14 @@ export class Policy extends TritonResource implements IPolicy, ITaggable {
       else for (const action of parsed.rule.actions) this.warnAboutAction(i, rule, action);
     });
     if (problems.length > 0) throw new ValidationError(problems.join('\n'));
-    if (props.description !== undefined && typeof props.description !== 'string') fail(at, 'description', props.description, 'must be a string');
+    if (props.description !== undefined && typeof props.description !== 'string')
+      fail(at, 'description', props.description, 'must be a string');
     this.policyName = name;
-    this.properties = { name, rules: [...props.rules], ...(props.description !== undefined ? { description: props.description } : {}) };
+    this.properties = {
+      name,
+      rules: [...props.rules],
+      ...(props.description !== undefined ? { description: props.description } : {}),
+    };
     tagOwnedResource(this, props.roleTags);
   }
 

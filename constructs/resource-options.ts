@@ -54,12 +54,19 @@ export function splitOptions(props: object): { options: ResourceOptionProps; res
  * Checks the options given to a resource of `kind` at `path` and renders them for the manifest.
  * @returns the manifest's `options` (`undefined` when none is set) and one message per problem
  */
-export function renderOptions(path: string, kind: ResourceKind, options: ResourceOptionProps): { options?: ResourceOptions; problems: string[] } {
-  const problems = resourceOptionProblems(kind, options as Readonly<Record<string, unknown>>).map((p) => problem(path, p.field, p.value, p.rule));
+export function renderOptions(
+  path: string,
+  kind: ResourceKind,
+  options: ResourceOptionProps,
+): { options?: ResourceOptions; problems: string[] } {
+  const problems = resourceOptionProblems(kind, options as Readonly<Record<string, unknown>>).map((p) =>
+    problem(path, p.field, p.value, p.rule),
+  );
   if (problems.length > 0) return { problems };
   const rendered: { protect?: boolean; retainOnDelete?: boolean; ignoreChanges?: string[] } = {};
   if (options.protect === true) rendered.protect = true;
   if (options.retainOnDelete === true) rendered.retainOnDelete = true;
-  if (options.ignoreChanges !== undefined && options.ignoreChanges.length > 0) rendered.ignoreChanges = [...new Set(options.ignoreChanges)].sort();
+  if (options.ignoreChanges !== undefined && options.ignoreChanges.length > 0)
+    rendered.ignoreChanges = [...new Set(options.ignoreChanges)].sort();
   return Object.keys(rendered).length > 0 ? { options: rendered, problems } : { problems };
 }

@@ -64,12 +64,24 @@ export class RoleTag extends TritonResource {
       this.path = props.resource.roleTagPath;
       this.target = props.resource;
     } else {
-      fail(this.node.path, 'resource', String(props.resource), 'must be a taggable construct or a path such as /my/machines');
+      fail(
+        this.node.path,
+        'resource',
+        String(props.resource),
+        'must be a taggable construct or a path such as /my/machines',
+      );
     }
     // Required here (an empty list clears the tags), unlike the optional `roleTags` of other constructs.
-    if (props.roles === undefined) fail(this.node.path, 'roles', undefined, 'is required: an array of roles or role names (an empty one clears the tags)');
+    if (props.roles === undefined)
+      fail(
+        this.node.path,
+        'roles',
+        undefined,
+        'is required: an array of roles or role names (an empty one clears the tags)',
+      );
     checkRoleRefs(this.node.path, 'roles', props.roles);
-    if (props.exclusive !== undefined && typeof props.exclusive !== 'boolean') fail(this.node.path, 'exclusive', String(props.exclusive), 'must be true or false');
+    if (props.exclusive !== undefined && typeof props.exclusive !== 'boolean')
+      fail(this.node.path, 'exclusive', String(props.exclusive), 'must be true or false');
     this.roles = [...props.roles];
     this.exclusive = props.exclusive === true;
   }
@@ -97,18 +109,30 @@ export class RoleTag extends TritonResource {
  * collection one that takes role tags.
  */
 export function canonicalRoleTagPath(at: string, raw: string, account: string): string {
-  if (typeof raw !== 'string' || !raw.startsWith('/')) fail(at, 'resource', raw, 'must be an absolute path such as /my/machines');
+  if (typeof raw !== 'string' || !raw.startsWith('/'))
+    fail(at, 'resource', raw, 'must be an absolute path such as /my/machines');
   const segments = raw.slice(1).split('/');
-  if (segments.some((s) => s === '')) fail(at, 'resource', raw, 'must not contain empty segments ("//" or a trailing "/")');
+  if (segments.some((s) => s === ''))
+    fail(at, 'resource', raw, 'must not contain empty segments ("//" or a trailing "/")');
   if (segments[0] === 'my') segments[0] = account;
   if (segments[0] !== account) fail(at, 'resource', raw, `must be under /${account} (or /my), the stack's account`);
   const collection = segments[1];
   if (collection !== undefined && !ROLE_TAG_COLLECTIONS.includes(collection)) {
-    fail(at, 'resource', raw, `"${collection}" is not a collection that takes role tags (${ROLE_TAG_COLLECTIONS.join(', ')})`);
+    fail(
+      at,
+      'resource',
+      raw,
+      `"${collection}" is not a collection that takes role tags (${ROLE_TAG_COLLECTIONS.join(', ')})`,
+    );
   }
   const userKeys = collection === 'users' && segments[3] === 'keys';
   if (segments.length > 5 || (segments.length > 3 && !userKeys)) {
-    fail(at, 'resource', raw, 'must be /<account>, /<account>/<collection>, /<account>/<collection>/<id> or /<account>/users/<login>/keys[/<key>]');
+    fail(
+      at,
+      'resource',
+      raw,
+      'must be /<account>, /<account>/<collection>, /<account>/<collection>/<id> or /<account>/users/<login>/keys[/<key>]',
+    );
   }
   return `/${segments.join('/')}`;
 }
@@ -117,8 +141,16 @@ export function canonicalRoleTagPath(at: string, raw: string, account: string): 
 function managedTarget(ctx: RenderContext, path: string): TritonResource | undefined {
   const [, , collection, item, sub, key] = path.split('/');
   if (item === undefined) return undefined;
-  const byCollection: { readonly [c: string]: ResourceKind } = { users: 'user', roles: 'role', policies: 'policy', keys: 'key' };
-  if (collection === 'users' && sub === 'keys') return key === undefined ? ctx.find('user', item.toLowerCase()) : ctx.find('user-key', `${item.toLowerCase()}/${key}`);
+  const byCollection: { readonly [c: string]: ResourceKind } = {
+    users: 'user',
+    roles: 'role',
+    policies: 'policy',
+    keys: 'key',
+  };
+  if (collection === 'users' && sub === 'keys')
+    return key === undefined
+      ? ctx.find('user', item.toLowerCase())
+      : ctx.find('user-key', `${item.toLowerCase()}/${key}`);
   const kind = byCollection[collection ?? ''];
   if (kind === undefined) return undefined;
   return ctx.find(kind, kind === 'user' ? item.toLowerCase() : item);
@@ -128,6 +160,9 @@ function managedTarget(ctx: RenderContext, path: string): TritonResource | undef
  * The `roleTags` prop of a resource the stack owns: tags `resource` with `roles` (when given) as the
  * only roles on it, unlike a {@link RoleTag} of its own, which leaves other stacks' roles alone.
  */
-export function tagOwnedResource(resource: ITaggable & Construct, roles: readonly (IRole | string)[] | undefined): void {
+export function tagOwnedResource(
+  resource: ITaggable & Construct,
+  roles: readonly (IRole | string)[] | undefined,
+): void {
   if (roles !== undefined) new RoleTag(resource, 'RoleTags', { resource, roles, exclusive: true });
 }

@@ -51,7 +51,13 @@ export interface RoleProps extends ResourceOptionProps {
 }
 
 /** The names of {@link RoleProps}, checked at synth (an unknown prop is an error). */
-const ROLE_PROPS = propNames<RoleProps>({ name: true, members: true, defaultMembers: true, policies: true, roleTags: true });
+const ROLE_PROPS = propNames<RoleProps>({
+  name: true,
+  members: true,
+  defaultMembers: true,
+  policies: true,
+  roleTags: true,
+});
 
 /** A role of the stack's account. Members and policies are managed as complete lists. */
 export class Role extends TritonResource implements IRole, ITaggable {
@@ -105,7 +111,12 @@ export class Role extends TritonResource implements IRole, ITaggable {
       }
     });
     if (name === 'administrator' && policies.length > 0) {
-      fail(at, 'policies', policies.map(policyName), 'the role named "administrator" cannot have policies (it is the account\'s built-in all-access role)');
+      fail(
+        at,
+        'policies',
+        policies.map(policyName),
+        'the role named "administrator" cannot have policies (it is the account\'s built-in all-access role)',
+      );
     }
     this.roleName = name;
     this.policies = [...policies];
@@ -150,7 +161,9 @@ export class Role extends TritonResource implements IRole, ITaggable {
     };
     for (const m of this.members) add(m, false);
     for (const m of this.defaultMembers) add(m, true);
-    const members = [...byKey.values()].sort((a, b) => compareStrings(a.type, b.type) || compareStrings(a.login, b.login));
+    const members = [...byKey.values()].sort(
+      (a, b) => compareStrings(a.type, b.type) || compareStrings(a.login, b.login),
+    );
     const policies = this.policies.map((p) => {
       const name = policyName(p);
       deps.push(TritonResource.isResource(p) ? p : ctx.find('policy', name));
@@ -174,7 +187,8 @@ function policyName(p: IPolicy | string): string {
 }
 
 function checkMembers(at: string, field: string, members: readonly RoleMemberRef[]): readonly RoleMemberRef[] {
-  if (!Array.isArray(members)) fail(at, field, members, 'must be an array of users, logins, Role.ACCOUNT_OWNER or Role.account(login)');
+  if (!Array.isArray(members))
+    fail(at, field, members, 'must be an array of users, logins, Role.ACCOUNT_OWNER or Role.account(login)');
   members.forEach((m, i) => {
     if (typeof m === 'string') {
       const problem = checkLogin(m);

@@ -15,7 +15,9 @@ export class Secret {
   /** Read from the environment variable `name` when the apply runs. */
   static fromEnv(name: string): Secret {
     if (!ENV_NAME.test(name)) {
-      throw new ValidationError(`Secret.fromEnv: name ${JSON.stringify(name)}: must be an environment variable name (letters, digits and _, not starting with a digit)`);
+      throw new ValidationError(
+        `Secret.fromEnv: name ${JSON.stringify(name)}: must be an environment variable name (letters, digits and _, not starting with a digit)`,
+      );
     }
     return new Secret({ $secret: { source: 'env', name } });
   }

@@ -2,7 +2,13 @@
  * A stack: the resources of one account, with how to reach it and where its state lives.
  */
 import { Construct, type IConstruct } from 'constructs';
-import type { AuthoritativeKind, OutputManifest, ResourceManifest, StackManifest, StateBackendConfig } from '../common/manifest.js';
+import type {
+  AuthoritativeKind,
+  OutputManifest,
+  ResourceManifest,
+  StackManifest,
+  StateBackendConfig,
+} from '../common/manifest.js';
 import { describeCycle, findCycles } from '../common/graph.js';
 import { BUILT_IN_KINDS, kindDescriptor } from '../common/kinds/index.js';
 import { checkLogin } from '../common/rules/index.js';
@@ -66,9 +72,21 @@ export interface TritonStackProps {
 }
 
 /** The names of {@link TritonStackProps}, checked at synth (an unknown prop is an error). */
-const STACK_PROPS = propNames<TritonStackProps>({ account: true, user: true, cloudapiUrl: true, mantaUrl: true, profile: true, keyId: true, roles: true, state: true, authoritative: true });
+const STACK_PROPS = propNames<TritonStackProps>({
+  account: true,
+  user: true,
+  cloudapiUrl: true,
+  mantaUrl: true,
+  profile: true,
+  keyId: true,
+  roles: true,
+  state: true,
+  authoritative: true,
+});
 
-const AUTHORITATIVE_KINDS = BUILT_IN_KINDS.filter((d) => 'authoritative' in d).map((d) => d.kind) as readonly AuthoritativeKind[];
+const AUTHORITATIVE_KINDS = BUILT_IN_KINDS.filter((d) => 'authoritative' in d).map(
+  (d) => d.kind,
+) as readonly AuthoritativeKind[];
 
 /**
  * One account's resources. Create resources inside it; `app.synth()` renders each stack as one
@@ -106,10 +124,12 @@ export class TritonStack extends Construct {
     }
     for (const field of ['cloudapiUrl', 'mantaUrl'] as const) {
       const url = props[field];
-      if (url !== undefined && !/^https?:\/\/[^/\s]+/.test(url)) fail(this.node.path, field, url, 'must be an http(s) URL');
+      if (url !== undefined && !/^https?:\/\/[^/\s]+/.test(url))
+        fail(this.node.path, field, url, 'must be an http(s) URL');
     }
     for (const kind of props.authoritative ?? []) {
-      if (!AUTHORITATIVE_KINDS.includes(kind)) fail(this.node.path, 'authoritative', kind, `must be one of ${AUTHORITATIVE_KINDS.join(', ')}`);
+      if (!AUTHORITATIVE_KINDS.includes(kind))
+        fail(this.node.path, 'authoritative', kind, `must be one of ${AUTHORITATIVE_KINDS.join(', ')}`);
     }
     let state = props.state;
     if (state?.type === 'manta') {
@@ -143,7 +163,12 @@ export class TritonStack extends Construct {
         continue;
       }
       problems.push(
-        problem(r.address, r.naturalKeyField, r.naturalKey, `duplicates ${first.address} (${first.kind}): ${kindDescriptor(r.kind)?.uniqueness ?? 'natural keys are unique'}`),
+        problem(
+          r.address,
+          r.naturalKeyField,
+          r.naturalKey,
+          `duplicates ${first.address} (${first.kind}): ${kindDescriptor(r.kind)?.uniqueness ?? 'natural keys are unique'}`,
+        ),
       );
     }
     return problems;
@@ -178,7 +203,9 @@ export class TritonStack extends Construct {
       const dependsOn: string[] = [];
       for (const d of deps) {
         if (d.stack !== r.stack) {
-          problems.push(`${r.address}: depends on ${d.address} in stack ${d.stack.node.path}: references cannot cross stacks (each stack is one account)`);
+          problems.push(
+            `${r.address}: depends on ${d.address} in stack ${d.stack.node.path}: references cannot cross stacks (each stack is one account)`,
+          );
           continue;
         }
         dependsOn.push(d.address);
@@ -196,7 +223,8 @@ export class TritonStack extends Construct {
       });
     }
     const outputs = this.renderOutputs(problems);
-    for (const cycle of findCycles(edges)) problems.push(`${cycle.cycle[0]}: dependency cycle: ${describeCycle(cycle)}`);
+    for (const cycle of findCycles(edges))
+      problems.push(`${cycle.cycle[0]}: dependency cycle: ${describeCycle(cycle)}`);
     out.sort((a, b) => compareStrings(a.address, b.address));
     const p = this.props;
     const connection = canonicalize({
@@ -212,7 +240,9 @@ export class TritonStack extends Construct {
       ...(p.user !== undefined ? { user: p.user } : {}),
       ...(Object.keys(connection).length > 0 ? { connection } : {}),
       ...(p.state !== undefined ? { state: canonicalize(p.state) as StateBackendConfig } : {}),
-      ...(p.authoritative !== undefined && p.authoritative.length > 0 ? { authoritative: sortedUnique(p.authoritative) as AuthoritativeKind[] } : {}),
+      ...(p.authoritative !== undefined && p.authoritative.length > 0
+        ? { authoritative: sortedUnique(p.authoritative) as AuthoritativeKind[] }
+        : {}),
       resources: out,
       ...(outputs.length > 0 ? { outputs } : {}),
     };
@@ -225,14 +255,19 @@ export class TritonStack extends Construct {
     for (const o of this.node.findAll().filter((c): c is TritonOutput => TritonOutput.isOutput(c))) {
       const first = seen.get(o.name);
       if (first !== undefined) {
-        problems.push(problem(o.node.path, 'id', o.name, `duplicates the output ${first}: output names are unique in a stack`));
+        problems.push(
+          problem(o.node.path, 'id', o.name, `duplicates the output ${first}: output names are unique in a stack`),
+        );
         continue;
       }
       seen.set(o.name, o.node.path);
       const { output, refs } = o.renderOutput();
       for (const ref of refs) {
         const target = ref.target as TritonResource;
-        if (target.stack !== this) problems.push(`${o.node.path}: value refers to ${target.address} in stack ${target.stack.node.path}: an output may refer only to resources of its own stack`);
+        if (target.stack !== this)
+          problems.push(
+            `${o.node.path}: value refers to ${target.address} in stack ${target.stack.node.path}: an output may refer only to resources of its own stack`,
+          );
       }
       outputs.push(output);
     }
@@ -251,4 +286,3 @@ function explicitDependencies(r: TritonResource): TritonResource[] {
   }
   return out;
 }
-

@@ -56,9 +56,18 @@ export interface StorObjectProps extends ResourceOptionProps {
 }
 
 /** The names of {@link StorObjectProps}, checked at synth (an unknown prop is an error). */
-const STOR_OBJECT_PROPS = propNames<StorObjectProps>({ path: true, content: true, file: true, contentType: true, headers: true, durability: true, roleTags: true });
+const STOR_OBJECT_PROPS = propNames<StorObjectProps>({
+  path: true,
+  content: true,
+  file: true,
+  contentType: true,
+  headers: true,
+  durability: true,
+  roleTags: true,
+});
 
-const ALLOWED_HEADER = /^(m-[a-z0-9][a-z0-9_-]*|access-control-[a-z-]+|cache-control|content-disposition|content-encoding|content-language|surrogate-key)$/;
+const ALLOWED_HEADER =
+  /^(m-[a-z0-9][a-z0-9_-]*|access-control-[a-z-]+|cache-control|content-disposition|content-encoding|content-language|surrogate-key)$/;
 
 /**
  * Bytes a reference is assumed to take against the header limit: a UUID, the longest value our
@@ -82,8 +91,16 @@ export class StorObject extends TritonResource {
     const at = this.node.path;
     this.path = mantaPath(at, 'path', props.path, this.stack.account, true);
     this.data = synthesizeContent(at, props.content, props.file);
-    if (props.contentType !== undefined && (typeof props.contentType !== 'string' || !/^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/.test(props.contentType))) {
-      fail(at, 'contentType', props.contentType, 'must be a media type such as text/html or application/json; charset=utf-8');
+    if (
+      props.contentType !== undefined &&
+      (typeof props.contentType !== 'string' || !/^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/.test(props.contentType))
+    ) {
+      fail(
+        at,
+        'contentType',
+        props.contentType,
+        'must be a media type such as text/html or application/json; charset=utf-8',
+      );
     }
     this.contentType = props.contentType ?? 'application/octet-stream';
     this.headers = checkHeaders(at, props.headers ?? {});
@@ -133,16 +150,31 @@ export class StorObject extends TritonResource {
   }
 }
 
-function checkHeaders(at: string, headers: { readonly [name: string]: string | Reference }): { [name: string]: string | Reference } {
-  if (typeof headers !== 'object' || headers === null) fail(at, 'headers', headers, 'must be an object of header names to values');
+function checkHeaders(
+  at: string,
+  headers: { readonly [name: string]: string | Reference },
+): { [name: string]: string | Reference } {
+  if (typeof headers !== 'object' || headers === null)
+    fail(at, 'headers', headers, 'must be an object of header names to values');
   const out: { [name: string]: string | Reference } = {};
   const counted: Record<string, string> = {};
   for (const [rawName, value] of Object.entries(headers)) {
     const name = rawName.toLowerCase();
     if (name === 'role-tag') fail(at, `headers["${rawName}"]`, value, 'set role tags with the roleTags prop');
-    if (name === 'content-type' || name === 'durability-level') fail(at, `headers["${rawName}"]`, value, `set ${name === 'content-type' ? 'contentType' : 'durability'} with its own prop`);
+    if (name === 'content-type' || name === 'durability-level')
+      fail(
+        at,
+        `headers["${rawName}"]`,
+        value,
+        `set ${name === 'content-type' ? 'contentType' : 'durability'} with its own prop`,
+      );
     if (!ALLOWED_HEADER.test(name)) {
-      fail(at, 'headers', rawName, 'is not a header an object can store: use m-<name> for metadata, or access-control-*, cache-control, content-disposition, content-encoding, content-language, surrogate-key');
+      fail(
+        at,
+        'headers',
+        rawName,
+        'is not a header an object can store: use m-<name> for metadata, or access-control-*, cache-control, content-disposition, content-encoding, content-language, surrogate-key',
+      );
     }
     if (name in out) fail(at, 'headers', rawName, 'is given twice (header names are case-insensitive)');
     if (value instanceof Reference) {
@@ -156,7 +188,13 @@ function checkHeaders(at: string, headers: { readonly [name: string]: string | R
   }
   const bytes = mantaHeaderBytes(counted);
   if (bytes > MANTA_MAX_HEADER_BYTES) {
-    fail(at, 'headers', undefined, `hold ${bytes} bytes of m- header values, more than the object store's ${MANTA_MAX_HEADER_BYTES}-byte limit (it would silently drop the headers that do not fit)`, { withhold: true });
+    fail(
+      at,
+      'headers',
+      undefined,
+      `hold ${bytes} bytes of m- header values, more than the object store's ${MANTA_MAX_HEADER_BYTES}-byte limit (it would silently drop the headers that do not fit)`,
+      { withhold: true },
+    );
   }
   return out;
 }

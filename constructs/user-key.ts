@@ -66,7 +66,8 @@ export class UserKey extends TritonResource implements ITaggable {
     } else {
       fail(at, 'user', String(props.user), 'must be a User or a login');
     }
-    if (props.name !== undefined && (typeof props.name !== 'string' || props.name.length === 0)) fail(at, 'name', props.name, 'must be a non-empty string');
+    if (props.name !== undefined && (typeof props.name !== 'string' || props.name.length === 0))
+      fail(at, 'name', props.name, 'must be a non-empty string');
     const parsed = loadPublicKey(at, props.key, props.keyFile);
     this.keyLine = parsed.line;
     this.fingerprint = parsed.fingerprint;

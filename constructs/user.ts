@@ -57,7 +57,22 @@ export interface UserProps extends ProfileFields, ResourceOptionProps {
 }
 
 /** The names of {@link UserProps}, checked at synth (an unknown prop is an error). */
-const USER_PROPS = propNames<UserProps>({ companyName: true, firstName: true, lastName: true, address: true, postalCode: true, city: true, state: true, country: true, phone: true, login: true, email: true, password: true, keys: true, roleTags: true });
+const USER_PROPS = propNames<UserProps>({
+  companyName: true,
+  firstName: true,
+  lastName: true,
+  address: true,
+  postalCode: true,
+  city: true,
+  state: true,
+  country: true,
+  phone: true,
+  login: true,
+  email: true,
+  password: true,
+  keys: true,
+  roleTags: true,
+});
 
 /** A sub-user of the stack's account. */
 export class User extends TritonResource implements IUser, ITaggable {
@@ -88,15 +103,28 @@ export class User extends TritonResource implements IUser, ITaggable {
     const password = props.password ?? Secret.generated();
     if (!(password instanceof Secret)) {
       // Never echo it: this is exactly the literal password the rule exists to keep out of files.
-      fail(at, 'password', undefined, 'must be a Secret (Secret.fromEnv, Secret.fromFile or Secret.generated); a literal would be stored in the manifest (value not shown)', { withhold: true });
+      fail(
+        at,
+        'password',
+        undefined,
+        'must be a Secret (Secret.fromEnv, Secret.fromFile or Secret.generated); a literal would be stored in the manifest (value not shown)',
+        { withhold: true },
+      );
     }
     this.login = props.login;
-    this.properties = { login: props.login, email: props.email, password: password.toJSON(), ...profileFields(at, props) };
+    this.properties = {
+      login: props.login,
+      email: props.email,
+      password: password.toJSON(),
+      ...profileFields(at, props),
+    };
     const keys: UserKey[] = [];
-    if (props.keys !== undefined && !Array.isArray(props.keys)) fail(at, 'keys', props.keys, 'must be an array of public key strings or { key | keyFile, name? }');
+    if (props.keys !== undefined && !Array.isArray(props.keys))
+      fail(at, 'keys', props.keys, 'must be an array of public key strings or { key | keyFile, name? }');
     (props.keys ?? []).forEach((spec, i) => {
       const s = typeof spec === 'string' ? { key: spec } : spec;
-      if (typeof s !== 'object' || s === null) fail(at, `keys[${i}]`, spec, 'must be a public key string or { key | keyFile, name? }');
+      if (typeof s !== 'object' || s === null)
+        fail(at, `keys[${i}]`, spec, 'must be a public key string or { key | keyFile, name? }');
       const { fingerprint } = loadPublicKey(`${at} keys[${i}]`, s.key, s.keyFile);
       keys.push(new UserKey(this, `Key-${fingerprint.replace(/:/g, '')}`, { user: this, ...s }));
     });

@@ -1,6 +1,12 @@
 /** The local CloudAPI and Manta emulator (`triton-iac/emulator`). */
 export { startEmulator } from './start.js';
-export type { EmulatorAccountOption, EmulatorOptions, MantaServiceFactory, RunningEmulator, StartedAccount } from './start.js';
+export type {
+  EmulatorAccountOption,
+  EmulatorOptions,
+  MantaServiceFactory,
+  RunningEmulator,
+  StartedAccount,
+} from './start.js';
 export type { EmulatorContext, MantaObjectWriter, Service } from './core/index.js';
 export type { CloudApiRoute } from './cloudapi/route.js';
 export { EmulatorError, invalidArgument, notFound } from './core/errors.js';

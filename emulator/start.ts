@@ -84,7 +84,11 @@ export interface RunningEmulator {
    * Set when a `demo` account was created with a generated key pair: where the files are. Without a
    * data directory they are in a temporary folder that `close()` removes.
    */
-  readonly generatedKey?: { readonly privateKeyPath: string; readonly publicKeyPath: string; readonly fingerprint: string };
+  readonly generatedKey?: {
+    readonly privateKeyPath: string;
+    readonly publicKeyPath: string;
+    readonly fingerprint: string;
+  };
   /** The shared context (for tests that want to look inside). */
   readonly context: EmulatorContext;
   /**
@@ -110,7 +114,9 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
   if (!LOOPBACK.has(host) && options.allowNonLoopback !== true) {
-    throw new Error(`refusing to listen on non-loopback host "${host}": the emulator serves plain HTTP unless given a certificate; pass the host explicitly to allow it`);
+    throw new Error(
+      `refusing to listen on non-loopback host "${host}": the emulator serves plain HTTP unless given a certificate; pass the host explicitly to allow it`,
+    );
   }
   const clock = options.clock ?? Date.now;
   const seed = options.seed ?? 1;
@@ -122,9 +128,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     store: new IdentityStore(windowMs, clock, persistence),
     stats: new StatsCounter(),
     persistence,
-    consistency: new ConsistencyModel(windowMs, options.staleReadRate ?? 0.5, new SeededRandom(seed ^ 0x5bd1e995), clock),
+    consistency: new ConsistencyModel(
+      windowMs,
+      options.staleReadRate ?? 0.5,
+      new SeededRandom(seed ^ 0x5bd1e995),
+      clock,
+    ),
     faults: new FaultInjector(
-      { latencyMs: options.latencyMs ?? 0, faultRate: options.faultRate ?? 0, ...(options.throttleRps !== undefined ? { throttleRps: options.throttleRps } : {}) },
+      {
+        latencyMs: options.latencyMs ?? 0,
+        faultRate: options.faultRate ?? 0,
+        ...(options.throttleRps !== undefined ? { throttleRps: options.throttleRps } : {}),
+      },
       new SeededRandom(seed),
       clock,
     ),
@@ -187,7 +202,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         persistence.close();
         // A key pair made in a temporary folder (no data directory) is of no use once the
         // emulator is gone, and a private key must not be left lying around.
-        if (generatedKey !== undefined && options.dataDir === undefined) rmSync(dirname(generatedKey.privateKeyPath), { recursive: true, force: true });
+        if (generatedKey !== undefined && options.dataDir === undefined)
+          rmSync(dirname(generatedKey.privateKeyPath), { recursive: true, force: true });
       })();
       return closed;
     },
@@ -215,7 +231,8 @@ async function createMantaOrPlaceholder(ctx: EmulatorContext): Promise<Service> 
     routes: [],
     standardHeaders: (rc) => ({ server: 'Manta', 'x-request-id': rc.requestId }),
     formatError: (err) => ({ status: err.status, body: { code: err.code, message: err.message } }),
-    routeNotFound: () => new EmulatorError(501, 'NotImplemented', 'the Manta service is not part of this build of the emulator'),
+    routeNotFound: () =>
+      new EmulatorError(501, 'NotImplemented', 'the Manta service is not part of this build of the emulator'),
     faultError: () => new EmulatorError(503, 'ServiceUnavailable', 'unavailable'),
   };
 }

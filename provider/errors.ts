@@ -70,7 +70,10 @@ export class TritonApiError extends TritonError {
     const where = `${details.operation} (${details.method} ${details.path})`;
     const status = details.status === 0 ? 'no response' : `${details.status} ${details.apiCode}`;
     const id = details.requestId ? ` [request-id ${details.requestId}]` : '';
-    super(`${where} failed: ${status}: ${details.message}${id}`, details.cause === undefined ? undefined : { cause: details.cause });
+    super(
+      `${where} failed: ${status}: ${details.message}${id}`,
+      details.cause === undefined ? undefined : { cause: details.cause },
+    );
     this.name = 'TritonApiError';
     this.status = details.status;
     this.apiCode = details.apiCode;

@@ -5,10 +5,31 @@ import { isNameTaken, missingObjectsOf } from './failure-facts.js';
 describe('missingObjectsOf', () => {
   it.each([
     ['a role member', 409, 'Invalid subuser: alice', [{ kind: 'user', name: 'alice' }]],
-    ['several members', 409, 'Invalid subuser: alice, bob', [{ kind: 'user', name: 'alice' }, { kind: 'user', name: 'bob' }]],
+    [
+      'several members',
+      409,
+      'Invalid subuser: alice, bob',
+      [
+        { kind: 'user', name: 'alice' },
+        { kind: 'user', name: 'bob' },
+      ],
+    ],
     ['a role policy', 409, 'Invalid policy: read-only', [{ kind: 'policy', name: 'read-only' }]],
-    ['roles of a role tag', 409, 'Role(s) ops,dev not found', [{ kind: 'role', name: 'ops' }, { kind: 'role', name: 'dev' }]],
-    ['a name followed by a request id', 409, 'CreateRole failed: Invalid subuser: bob [request-id 123]', [{ kind: 'user', name: 'bob' }]],
+    [
+      'roles of a role tag',
+      409,
+      'Role(s) ops,dev not found',
+      [
+        { kind: 'role', name: 'ops' },
+        { kind: 'role', name: 'dev' },
+      ],
+    ],
+    [
+      'a name followed by a request id',
+      409,
+      'CreateRole failed: Invalid subuser: bob [request-id 123]',
+      [{ kind: 'user', name: 'bob' }],
+    ],
     ['a plain refusal', 409, 'Name is not unique', []],
     ['a server fault that happens to say it', 500, 'Invalid subuser: alice', []],
   ] as const)('reads %s', (_label, status, message, expected) => {
@@ -16,7 +37,15 @@ describe('missingObjectsOf', () => {
   });
 
   it('is what a TritonApiError says is missing', () => {
-    const error = new TritonApiError({ status: 409, apiCode: 'InvalidArgument', message: 'Invalid subuser: alice', method: 'POST', path: '/acme/roles', operation: 'CreateRole', requestId: 'r1' });
+    const error = new TritonApiError({
+      status: 409,
+      apiCode: 'InvalidArgument',
+      message: 'Invalid subuser: alice',
+      method: 'POST',
+      path: '/acme/roles',
+      operation: 'CreateRole',
+      requestId: 'r1',
+    });
     expect(error.missing).toEqual([{ kind: 'user', name: 'alice' }]);
     expect(error.nameTaken).toBe(false);
   });

@@ -54,7 +54,12 @@ export function missingObjectsOf(status: number | undefined, message: string): r
   if (status !== undefined && status !== 400 && status !== 404 && status !== 409) return [];
   for (const { pattern, kind } of MISSING_PATTERNS) {
     const match = pattern.exec(message);
-    if (match) return match[1]!.split(/\s*,\s*/).map((n) => n.trim()).filter((n) => n !== '').map((name) => ({ kind, name }));
+    if (match)
+      return match[1]!
+        .split(/\s*,\s*/)
+        .map((n) => n.trim())
+        .filter((n) => n !== '')
+        .map((name) => ({ kind, name }));
   }
   return [];
 }
@@ -67,5 +72,8 @@ export function missingObjectsOf(status: number | undefined, message: string): r
 export function isNameTaken(status: number | undefined, code: string | undefined, message: string): boolean {
   if (code === 'ConcurrentRequest') return false;
   if (/\bemail\b/i.test(message)) return false;
-  return /already (exists|taken)|not unique|duplicate/i.test(message) || (status === 409 && /Exists|Conflict/.test(code ?? ''));
+  return (
+    /already (exists|taken)|not unique|duplicate/i.test(message) ||
+    (status === 409 && /Exists|Conflict/.test(code ?? ''))
+  );
 }

@@ -1,13 +1,55 @@
 import { describe, expect, it } from 'vitest';
 import { TritonApiError } from '../provider/errors.js';
-import { apiErrorFacts, backoffDelay, classifyApiError, decideRetry, retryFactsOf, WriteLog, type ApiErrorLike, type ClassifyContext } from './consistency.js';
+import {
+  apiErrorFacts,
+  backoffDelay,
+  classifyApiError,
+  decideRetry,
+  retryFactsOf,
+  WriteLog,
+  type ApiErrorLike,
+  type ClassifyContext,
+} from './consistency.js';
 
 describe('classifyApiError', () => {
   const table: [string, ApiErrorLike, ClassifyContext, string, unknown?][] = [
-    ['role member not yet visible', { status: 409, code: 'InvalidArgument', missing: [{ kind: 'user', name: 'alice' }] }, {}, 'not-yet-visible', [{ kind: 'user', name: 'alice' }]],
-    ['several missing objects', { status: 409, code: 'InvalidArgument', missing: [{ kind: 'role', name: 'ops' }, { kind: 'role', name: 'dev' }] }, {}, 'not-yet-visible', [{ kind: 'role', name: 'ops' }, { kind: 'role', name: 'dev' }]],
-    ['a message naming a missing object but no typed fact', { status: 409, code: 'InvalidArgument', message: 'Invalid subuser: alice' }, {}, 'terminal'],
-    ['404 on an object this call targets', { status: 404, code: 'ResourceNotFound', message: 'alice does not exist' }, { target: { kind: 'user', name: 'alice' } }, 'not-yet-visible', [{ kind: 'user', name: 'alice' }]],
+    [
+      'role member not yet visible',
+      { status: 409, code: 'InvalidArgument', missing: [{ kind: 'user', name: 'alice' }] },
+      {},
+      'not-yet-visible',
+      [{ kind: 'user', name: 'alice' }],
+    ],
+    [
+      'several missing objects',
+      {
+        status: 409,
+        code: 'InvalidArgument',
+        missing: [
+          { kind: 'role', name: 'ops' },
+          { kind: 'role', name: 'dev' },
+        ],
+      },
+      {},
+      'not-yet-visible',
+      [
+        { kind: 'role', name: 'ops' },
+        { kind: 'role', name: 'dev' },
+      ],
+    ],
+    [
+      'a message naming a missing object but no typed fact',
+      { status: 409, code: 'InvalidArgument', message: 'Invalid subuser: alice' },
+      {},
+      'terminal',
+    ],
+    [
+      '404 on an object this call targets',
+      { status: 404, code: 'ResourceNotFound', message: 'alice does not exist' },
+      { target: { kind: 'user', name: 'alice' } },
+      'not-yet-visible',
+      [{ kind: 'user', name: 'alice' }],
+    ],
     ['404 with no target', { status: 404, code: 'ResourceNotFound' }, {}, 'terminal'],
     ['throttled (CloudAPI 420)', { status: 420, code: 'RequestThrottled' }, {}, 'transient'],
     ['throttled (429)', { status: 429 }, {}, 'transient'],
@@ -38,11 +80,32 @@ describe('classifyApiError', () => {
 });
 
 describe('apiErrorFacts', () => {
-  it('reads the provider\'s API error and its typed facts, treating status 0 as no response', () => {
-    const providerError = new TritonApiError({ status: 409, apiCode: 'InvalidArgument', message: 'Invalid subuser: alice', method: 'POST', path: '/acme/roles', operation: 'CreateRole', requestId: 'r1' });
-    expect(apiErrorFacts(providerError)).toEqual({ status: 409, code: 'InvalidArgument', message: 'Invalid subuser: alice', missing: [{ kind: 'user', name: 'alice' }] });
-    expect(classifyApiError(apiErrorFacts(providerError))).toMatchObject({ class: 'not-yet-visible', references: [{ kind: 'user', name: 'alice' }] });
-    const noResponse = { code: 'TRITON_API_ERROR', status: 0, apiCode: 'ConnectionError', serverMessage: 'socket hang up' };
+  it("reads the provider's API error and its typed facts, treating status 0 as no response", () => {
+    const providerError = new TritonApiError({
+      status: 409,
+      apiCode: 'InvalidArgument',
+      message: 'Invalid subuser: alice',
+      method: 'POST',
+      path: '/acme/roles',
+      operation: 'CreateRole',
+      requestId: 'r1',
+    });
+    expect(apiErrorFacts(providerError)).toEqual({
+      status: 409,
+      code: 'InvalidArgument',
+      message: 'Invalid subuser: alice',
+      missing: [{ kind: 'user', name: 'alice' }],
+    });
+    expect(classifyApiError(apiErrorFacts(providerError))).toMatchObject({
+      class: 'not-yet-visible',
+      references: [{ kind: 'user', name: 'alice' }],
+    });
+    const noResponse = {
+      code: 'TRITON_API_ERROR',
+      status: 0,
+      apiCode: 'ConnectionError',
+      serverMessage: 'socket hang up',
+    };
     expect(classifyApiError(apiErrorFacts(noResponse))).toMatchObject({ class: 'transient', mayHaveApplied: true });
   });
 
@@ -63,7 +126,9 @@ describe('decideRetry', () => {
     for (let attempt = 1; attempt < 50; attempt++) {
       const decision = decideRetry(notVisible, { attempt, now, writeLog: log, policy });
       if (!decision.retry) {
-        expect(decision.reason).toMatch(/user Alice is still not visible 1000 ms after it was written \(consistency window 1000 ms\)/);
+        expect(decision.reason).toMatch(
+          /user Alice is still not visible 1000 ms after it was written \(consistency window 1000 ms\)/,
+        );
         break;
       }
       delays.push(decision.delayMs);
@@ -77,16 +142,25 @@ describe('decideRetry', () => {
     const log = new WriteLog();
     log.record({ kind: 'user', name: 'alice' }, 10_000);
     // Sent 100 ms before the window's end, answered 300 ms after it (a slow server or a busy client).
-    expect(decideRetry(notVisible, { attempt: 4, now: 11_300, sentAt: 10_900, writeLog: log, policy })).toEqual({ retry: true, delayMs: 0 });
+    expect(decideRetry(notVisible, { attempt: 4, now: 11_300, sentAt: 10_900, writeLog: log, policy })).toEqual({
+      retry: true,
+      delayMs: 0,
+    });
     const last = decideRetry(notVisible, { attempt: 5, now: 11_350, sentAt: 11_300, writeLog: log, policy });
-    expect(last).toEqual({ retry: false, reason: 'user Alice is still not visible 1300 ms after it was written (consistency window 1000 ms)' });
+    expect(last).toEqual({
+      retry: false,
+      reason: 'user Alice is still not visible 1300 ms after it was written (consistency window 1000 ms)',
+    });
   });
 
   it('keeps retrying for the margin past the window, the last attempt landing on its end', () => {
     const log = new WriteLog();
     log.record({ kind: 'user', name: 'alice' }, 10_000);
     const withMargin = { ...policy, settleMarginMs: 200 };
-    expect(decideRetry(notVisible, { attempt: 9, now: 11_100, writeLog: log, policy: withMargin })).toEqual({ retry: true, delayMs: 100 });
+    expect(decideRetry(notVisible, { attempt: 9, now: 11_100, writeLog: log, policy: withMargin })).toEqual({
+      retry: true,
+      delayMs: 100,
+    });
     expect(decideRetry(notVisible, { attempt: 10, now: 11_200, writeLog: log, policy: withMargin }).retry).toBe(false);
   });
 
@@ -99,7 +173,13 @@ describe('decideRetry', () => {
     const log = new WriteLog();
     log.record({ kind: 'role', name: 'ops' }, 1000);
     log.record({ kind: 'role', name: 'dev' }, 5000);
-    const tags = classifyApiError({ status: 409, missing: [{ kind: 'role', name: 'ops' }, { kind: 'role', name: 'dev' }] });
+    const tags = classifyApiError({
+      status: 409,
+      missing: [
+        { kind: 'role', name: 'ops' },
+        { kind: 'role', name: 'dev' },
+      ],
+    });
     expect(decideRetry(tags, { attempt: 1, now: 5500, writeLog: log, policy })).toEqual({ retry: true, delayMs: 100 });
     expect(decideRetry(tags, { attempt: 1, now: 6000, writeLog: log, policy }).retry).toBe(false);
   });
@@ -107,9 +187,18 @@ describe('decideRetry', () => {
   it('retries transient failures a bounded number of times, honouring Retry-After', () => {
     const throttled = classifyApiError({ status: 429 });
     const log = new WriteLog();
-    expect(decideRetry(throttled, { attempt: 1, now: 0, writeLog: log, policy })).toEqual({ retry: true, delayMs: 100 });
-    expect(decideRetry(throttled, { attempt: 2, now: 0, writeLog: log, policy, retryAfterMs: 3000 })).toEqual({ retry: true, delayMs: 3000 });
-    expect(decideRetry(throttled, { attempt: 3, now: 0, writeLog: log, policy })).toEqual({ retry: false, reason: 'throttled (429); gave up after 3 attempts' });
+    expect(decideRetry(throttled, { attempt: 1, now: 0, writeLog: log, policy })).toEqual({
+      retry: true,
+      delayMs: 100,
+    });
+    expect(decideRetry(throttled, { attempt: 2, now: 0, writeLog: log, policy, retryAfterMs: 3000 })).toEqual({
+      retry: true,
+      delayMs: 3000,
+    });
+    expect(decideRetry(throttled, { attempt: 3, now: 0, writeLog: log, policy })).toEqual({
+      retry: false,
+      reason: 'throttled (429); gave up after 3 attempts',
+    });
   });
 
   it('fails at once when the server asks to wait longer than a minute, and keeps jittered waits between half and all of the backoff', () => {
@@ -119,26 +208,52 @@ describe('decideRetry', () => {
       retry: false,
       reason: 'throttled (429); the server asks to wait 3600 s before trying again',
     });
-    expect(decideRetry(throttled, { attempt: 2, now: 0, writeLog: log, policy, random: () => 0 })).toEqual({ retry: true, delayMs: 100 });
-    expect(decideRetry(throttled, { attempt: 2, now: 0, writeLog: log, policy, random: () => 0.999 })).toEqual({ retry: true, delayMs: 200 });
+    expect(decideRetry(throttled, { attempt: 2, now: 0, writeLog: log, policy, random: () => 0 })).toEqual({
+      retry: true,
+      delayMs: 100,
+    });
+    expect(decideRetry(throttled, { attempt: 2, now: 0, writeLog: log, policy, random: () => 0.999 })).toEqual({
+      retry: true,
+      delayMs: 200,
+    });
   });
 
   it('does not retry a transient failure the client already retried (one retry layer per request)', () => {
     const throttled = classifyApiError({ status: 429 });
     const facts = retryFactsOf({ status: 429, apiCode: 'RequestThrottled', serverMessage: 'slow down', attempts: 4 });
-    expect(decideRetry(throttled, { ...facts, attempt: 1, now: 0, writeLog: new WriteLog(), policy })).toEqual({ retry: false, reason: 'throttled (429); the client already tried 4 times' });
-    expect(decideRetry(throttled, { ...retryFactsOf({ status: 429, attempts: 1 }), attempt: 1, now: 0, writeLog: new WriteLog(), policy }).retry).toBe(true);
+    expect(decideRetry(throttled, { ...facts, attempt: 1, now: 0, writeLog: new WriteLog(), policy })).toEqual({
+      retry: false,
+      reason: 'throttled (429); the client already tried 4 times',
+    });
+    expect(
+      decideRetry(throttled, {
+        ...retryFactsOf({ status: 429, attempts: 1 }),
+        attempt: 1,
+        now: 0,
+        writeLog: new WriteLog(),
+        policy,
+      }).retry,
+    ).toBe(true);
   });
 
   it('reads Retry-After from the error the client threw', () => {
-    const facts = retryFactsOf({ status: 429, apiCode: 'RequestThrottled', serverMessage: 'slow down', retryAfterMs: 2000 }, () => 0.5);
+    const facts = retryFactsOf(
+      { status: 429, apiCode: 'RequestThrottled', serverMessage: 'slow down', retryAfterMs: 2000 },
+      () => 0.5,
+    );
     expect(facts.retryAfterMs).toBe(2000);
     expect(facts.random()).toBe(0.5);
     expect(retryFactsOf({ status: 503 }).retryAfterMs).toBeUndefined();
   });
 
   it('never retries a terminal failure', () => {
-    expect(decideRetry(classifyApiError({ status: 403, code: 'NotAuthorized' }), { attempt: 1, now: 0, writeLog: new WriteLog() })).toEqual({ retry: false, reason: '403 NotAuthorized' });
+    expect(
+      decideRetry(classifyApiError({ status: 403, code: 'NotAuthorized' }), {
+        attempt: 1,
+        now: 0,
+        writeLog: new WriteLog(),
+      }),
+    ).toEqual({ retry: false, reason: '403 NotAuthorized' });
   });
 
   it('uses a 15 second window by default', () => {

@@ -56,7 +56,6 @@ export interface ClassifyContext {
   readonly target?: ObjectReference;
 }
 
-
 /**
  * Reads the classification facts from any thrown value. It understands the provider's
  * `TritonApiError` (`status` 0 for no response, `apiCode`, `serverMessage`, and the typed facts
@@ -68,7 +67,8 @@ export function apiErrorFacts(error: unknown): ApiErrorLike {
   const e = error as Record<string, unknown>;
   const status = typeof e.status === 'number' && e.status > 0 ? e.status : undefined;
   const code = typeof e.apiCode === 'string' ? e.apiCode : typeof e.code === 'string' ? e.code : undefined;
-  const message = typeof e.serverMessage === 'string' ? e.serverMessage : typeof e.message === 'string' ? e.message : undefined;
+  const message =
+    typeof e.serverMessage === 'string' ? e.serverMessage : typeof e.message === 'string' ? e.message : undefined;
   const retryAfterMs = typeof e.retryAfterMs === 'number' && e.retryAfterMs >= 0 ? e.retryAfterMs : undefined;
   const attempts = typeof e.attempts === 'number' && e.attempts > 1 ? e.attempts : undefined;
   const missing = Array.isArray(e.missing) && e.missing.length > 0 ? (e.missing as ObjectReference[]) : undefined;
@@ -87,9 +87,16 @@ export function apiErrorFacts(error: unknown): ApiErrorLike {
  * What {@link decideRetry} takes from a failure besides its class: the server's Retry-After, the
  * attempts the transport already made, and a source of jitter.
  */
-export function retryFactsOf(error: unknown, random: () => number = Math.random): { retryAfterMs?: number; transportAttempts?: number; random: () => number } {
+export function retryFactsOf(
+  error: unknown,
+  random: () => number = Math.random,
+): { retryAfterMs?: number; transportAttempts?: number; random: () => number } {
   const { retryAfterMs, attempts } = apiErrorFacts(error);
-  return { ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), ...(attempts !== undefined ? { transportAttempts: attempts } : {}), random };
+  return {
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    ...(attempts !== undefined ? { transportAttempts: attempts } : {}),
+    random,
+  };
 }
 
 /** Sorts an API error into one of the three classes. Pure. */
@@ -99,19 +106,37 @@ export function classifyApiError(error: ApiErrorLike, context: ClassifyContext =
     return { class: 'not-yet-visible', references: error.missing, reason: `the server does not see ${names} yet` };
   }
   if (error.status === 404 && context.target) {
-    return { class: 'not-yet-visible', references: [context.target], reason: `${context.target.kind} ${context.target.name} is not visible yet (404)` };
+    return {
+      class: 'not-yet-visible',
+      references: [context.target],
+      reason: `${context.target.kind} ${context.target.name} is not visible yet (404)`,
+    };
   }
   if (error.status === 409 && error.code === 'ConcurrentRequest') {
     return { class: 'transient', mayHaveApplied: false, reason: 'lost a conditional race (ConcurrentRequest)' };
   }
   if (error.status !== undefined && TRANSIENT_STATUSES.has(error.status)) {
     const throttled = error.status === 420 || error.status === 429;
-    return { class: 'transient', mayHaveApplied: !throttled, reason: throttled ? `throttled (${error.status})` : `server fault (${error.status} ${error.code ?? ''})`.replace(' )', ')') };
+    return {
+      class: 'transient',
+      mayHaveApplied: !throttled,
+      reason: throttled
+        ? `throttled (${error.status})`
+        : `server fault (${error.status} ${error.code ?? ''})`.replace(' )', ')'),
+    };
   }
   if (error.status === undefined && error.code !== undefined && NETWORK_ERROR_CODES.has(error.code)) {
-    return { class: 'transient', mayHaveApplied: !NOT_SENT_CODES.has(error.code), reason: `network failure (${error.code})` };
+    return {
+      class: 'transient',
+      mayHaveApplied: !NOT_SENT_CODES.has(error.code),
+      reason: `network failure (${error.code})`,
+    };
   }
-  return { class: 'terminal', reason: error.status !== undefined ? `${error.status} ${error.code ?? ''}`.trim() : (error.code ?? 'unknown failure') };
+  return {
+    class: 'terminal',
+    reason:
+      error.status !== undefined ? `${error.status} ${error.code ?? ''}`.trim() : (error.code ?? 'unknown failure'),
+  };
 }
 
 /**
@@ -165,7 +190,8 @@ export function settleMarginFor(windowMs: number): number {
 }
 
 /** What to do after a failure. */
-export type RetryDecision = { readonly retry: true; readonly delayMs: number } | { readonly retry: false; readonly reason: string };
+export type RetryDecision =
+  { readonly retry: true; readonly delayMs: number } | { readonly retry: false; readonly reason: string };
 
 /**
  * Decides whether and when to retry. Pure: the caller supplies the clock and the write log.
@@ -204,24 +230,37 @@ export function decideRetry(
       return { retry: false, reason: classification.reason };
     case 'transient': {
       const max = args.policy?.maxTransientAttempts ?? 5;
-      if ((args.transportAttempts ?? 1) > 1) return { retry: false, reason: `${classification.reason}; the client already tried ${args.transportAttempts} times` };
-      if (args.attempt >= max) return { retry: false, reason: `${classification.reason}; gave up after ${args.attempt} attempts` };
+      if ((args.transportAttempts ?? 1) > 1)
+        return {
+          retry: false,
+          reason: `${classification.reason}; the client already tried ${args.transportAttempts} times`,
+        };
+      if (args.attempt >= max)
+        return { retry: false, reason: `${classification.reason}; gave up after ${args.attempt} attempts` };
       const maxRetryAfter = args.policy?.maxRetryAfterMs ?? 60_000;
       if (args.retryAfterMs !== undefined && args.retryAfterMs > maxRetryAfter) {
-        return { retry: false, reason: `${classification.reason}; the server asks to wait ${Math.ceil(args.retryAfterMs / 1000)} s before trying again` };
+        return {
+          retry: false,
+          reason: `${classification.reason}; the server asks to wait ${Math.ceil(args.retryAfterMs / 1000)} s before trying again`,
+        };
       }
       const jittered = args.random === undefined ? backoff : Math.round(backoff / 2 + (args.random() * backoff) / 2);
       return { retry: true, delayMs: Math.max(jittered, args.retryAfterMs ?? 0) };
     }
     case 'not-yet-visible': {
-      const written = classification.references.map((r) => args.writeLog.writtenAt(r)).filter((t): t is number => t !== undefined);
+      const written = classification.references
+        .map((r) => args.writeLog.writtenAt(r))
+        .filter((t): t is number => t !== undefined);
       const names = classification.references.map((r) => `${r.kind} ${r.name}`).join(', ');
       if (written.length === 0) return { retry: false, reason: `${names} does not exist (this run did not create it)` };
       const latest = Math.max(...written);
       const end = latest + window + (args.policy?.settleMarginMs ?? 0);
       const sentAt = args.sentAt ?? args.now;
       if (sentAt >= end) {
-        return { retry: false, reason: `${names} is still not visible ${sentAt - latest} ms after it was written (consistency window ${window} ms)` };
+        return {
+          retry: false,
+          reason: `${names} is still not visible ${sentAt - latest} ms after it was written (consistency window ${window} ms)`,
+        };
       }
       return { retry: true, delayMs: Math.max(0, Math.min(backoff, end - args.now)) };
     }
@@ -237,4 +276,3 @@ export function backoffDelay(attempt: number, policy: RetryPolicy = {}): number 
   const max = policy.maxDelayMs ?? 2000;
   return Math.min(max, base * 2 ** Math.max(0, attempt - 1));
 }
-

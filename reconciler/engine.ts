@@ -9,7 +9,16 @@ import { ReconcilerError } from './errors.js';
 import { driftItemsOf } from './engine/drift-report.js';
 import { executePlan } from './engine/executor.js';
 import { resolveOutputs, withOptionsAndOutputs } from './engine/outputs.js';
-import { destroyView, liveDigestsOf, planAgainstLive, recentlyWritten, reread, withMoves, type PlannedRun, type PlanRequest } from './engine/planning.js';
+import {
+  destroyView,
+  liveDigestsOf,
+  planAgainstLive,
+  recentlyWritten,
+  reread,
+  withMoves,
+  type PlannedRun,
+  type PlanRequest,
+} from './engine/planning.js';
 import { pause, withRetries } from './retry-loop.js';
 import { refreshedState, type RefreshChange } from './engine/refresh.js';
 import { createRunContext, type RunContext } from './engine/private/run-context.js';
@@ -36,10 +45,18 @@ export * from './engine/types.js';
  * `stack.state.path`), or a Manta object when `stack.state.type` is `manta` (needs `clients`).
  * @throws ReconcilerError `PLAN_INPUT_INVALID` for a Manta backend without clients.
  */
-export function openStateBackend(stack: StackManifest, opts: { readonly workDir: string; readonly clients?: EngineClients; readonly consistencyWindowMs?: number }): StateBackend {
+export function openStateBackend(
+  stack: StackManifest,
+  opts: { readonly workDir: string; readonly clients?: EngineClients; readonly consistencyWindowMs?: number },
+): StateBackend {
   const cfg = stack.state ?? { type: 'local' as const };
   if (cfg.type === 'manta') return openMantaBackend(stack, cfg.path, opts.clients, opts.consistencyWindowMs);
-  return new LocalStateBackend({ stack: stack.name, account: stack.account, workingDirectory: opts.workDir, ...(cfg.path !== undefined ? { path: cfg.path } : {}) });
+  return new LocalStateBackend({
+    stack: stack.name,
+    account: stack.account,
+    workingDirectory: opts.workDir,
+    ...(cfg.path !== undefined ? { path: cfg.path } : {}),
+  });
 }
 
 /**
@@ -83,7 +100,12 @@ export interface ReviewedApply {
  * @throws ReconcilerError `STATE_LOCKED`, `ADOPT_CONFLICT` when the plan would take over objects
  *   without consent (nothing is changed), or a state error; action failures are in the result.
  */
-export async function applyReviewed(stack: StackManifest, opts: EngineOptions, review: PlanReview, mode: 'apply' | 'destroy' = 'apply'): Promise<ReviewedApply> {
+export async function applyReviewed(
+  stack: StackManifest,
+  opts: EngineOptions,
+  review: PlanReview,
+  mode: 'apply' | 'destroy' = 'apply',
+): Promise<ReviewedApply> {
   const run = await runFor(stack, opts);
   return withLock(stack, opts, `triton-iac ${mode}`, async (backend, snapshot) => {
     const planned = await planAgainstLive(run, requestOf(stack, snapshot, opts, mode === 'destroy'));
@@ -92,10 +114,14 @@ export async function applyReviewed(stack: StackManifest, opts: EngineOptions, r
     const state = new StateWriter(backend, snapshot, stack.name, stack.account);
     if (!(await review(planned.plan))) {
       // Nothing to do in the cloud, but the code may have changed options or outputs: record them (no write when not).
-      if (mode === 'apply' && !planHasChanges(planned.plan)) await recordOptionsAndOutputs(run, stack, state, planned.byAddress, false);
+      if (mode === 'apply' && !planHasChanges(planned.plan))
+        await recordOptionsAndOutputs(run, stack, state, planned.byAddress, false);
       return { plan: planned.plan };
     }
-    return { plan: planned.plan, result: await carryOut(run, stack, planned.plan, state, planned.byAddress, mode === 'destroy') };
+    return {
+      plan: planned.plan,
+      result: await carryOut(run, stack, planned.plan, state, planned.byAddress, mode === 'destroy'),
+    };
   });
 }
 
@@ -108,36 +134,76 @@ export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOp
   const run = await runFor(stack, opts);
   refuseConflicts(plan);
   if (plan.stack !== stack.name || plan.account !== stack.account) {
-    throw new ReconcilerError('PLAN_STALE', `the plan is for stack ${plan.stack} of account ${plan.account}, not stack ${stack.name} of account ${stack.account}`);
+    throw new ReconcilerError(
+      'PLAN_STALE',
+      `the plan is for stack ${plan.stack} of account ${plan.account}, not stack ${stack.name} of account ${stack.account}`,
+    );
   }
-  const destroy = plan.manifestDigest === manifestDigestOf(destroyView(stack)) && plan.changes.every((c) => c.action === 'delete' || c.action === 'forget');
+  const destroy =
+    plan.manifestDigest === manifestDigestOf(destroyView(stack)) &&
+    plan.changes.every((c) => c.action === 'delete' || c.action === 'forget');
   if (!destroy && plan.manifestDigest !== manifestDigestOf(stack)) {
-    throw new ReconcilerError('PLAN_STALE', `the manifest of stack ${stack.name} changed since the plan was made; run plan again`);
+    throw new ReconcilerError(
+      'PLAN_STALE',
+      `the manifest of stack ${stack.name} changed since the plan was made; run plan again`,
+    );
   }
   return withLock(stack, opts, 'triton-iac apply', async (backend, snapshot) => {
     const req = requestOf(stack, snapshot, opts, destroy);
     let now = await planAgainstLiveQuick(run, req);
-    let validity = checkPlanStillValid(plan, { stateSerial: snapshot?.doc.serial ?? 0, stateLineage: snapshot?.doc.lineage ?? null, liveDigests: liveDigestsOf(now.plan) });
-    const stateMoved = (snapshot?.doc.serial ?? 0) !== plan.stateSerial || (snapshot?.doc.lineage ?? null) !== plan.stateLineage;
+    let validity = checkPlanStillValid(plan, {
+      stateSerial: snapshot?.doc.serial ?? 0,
+      stateLineage: snapshot?.doc.lineage ?? null,
+      liveDigests: liveDigestsOf(now.plan),
+    });
+    const stateMoved =
+      (snapshot?.doc.serial ?? 0) !== plan.stateSerial || (snapshot?.doc.lineage ?? null) !== plan.stateLineage;
     if (!validity.valid && !stateMoved) {
       // A difference on something written moments ago may be a stale read: look again after the window.
-      const recent = recentlyWritten(plan.changes.map((c) => ({ ...c, action: 'update' as const })), req.state, run.windowMs);
+      const recent = recentlyWritten(
+        plan.changes.map((c) => ({ ...c, action: 'update' as const })),
+        req.state,
+        run.windowMs,
+      );
       if (recent.length > 0) {
         await pause(Math.max(...recent.map((r) => r.writtenAt)) + run.windowMs - Date.now(), run.signal);
-        now = await reread(run, destroy ? destroyView(stack) : stack, req, now.live, new Set(recent.map((r) => r.address)));
-        validity = checkPlanStillValid(plan, { stateSerial: snapshot?.doc.serial ?? 0, stateLineage: snapshot?.doc.lineage ?? null, liveDigests: liveDigestsOf(now.plan) });
+        now = await reread(
+          run,
+          destroy ? destroyView(stack) : stack,
+          req,
+          now.live,
+          new Set(recent.map((r) => r.address)),
+        );
+        validity = checkPlanStillValid(plan, {
+          stateSerial: snapshot?.doc.serial ?? 0,
+          stateLineage: snapshot?.doc.lineage ?? null,
+          liveDigests: liveDigestsOf(now.plan),
+        });
       }
     }
     if (!validity.valid) {
-      throw new ReconcilerError('PLAN_STALE', `the saved plan cannot be applied: ${validity.changes.join('; ')}. Run plan again.`);
+      throw new ReconcilerError(
+        'PLAN_STALE',
+        `the saved plan cannot be applied: ${validity.changes.join('; ')}. Run plan again.`,
+      );
     }
     assertSecretsReadable(plan, stack, run.handlers, run.secrets);
-    return carryOut(run, stack, plan, new StateWriter(backend, snapshot, stack.name, stack.account), now.byAddress, destroy);
+    return carryOut(
+      run,
+      stack,
+      plan,
+      new StateWriter(backend, snapshot, stack.name, stack.account),
+      now.byAddress,
+      destroy,
+    );
   });
 }
 
 /** Plans and applies in one lock, without asking: nothing can change the state between the two. */
-export async function applyStack(stack: StackManifest, opts: EngineOptions): Promise<{ plan: Plan; result: ApplyResult }> {
+export async function applyStack(
+  stack: StackManifest,
+  opts: EngineOptions,
+): Promise<{ plan: Plan; result: ApplyResult }> {
   const { plan, result } = await applyReviewed(stack, opts, async () => true);
   return { plan, result: result! };
 }
@@ -155,17 +221,25 @@ export async function driftStack(stack: StackManifest, opts: EngineOptions): Pro
   const state = snapshot?.doc ?? null;
   // Without a last apply everything would show as drift: there is nothing to have drifted from.
   if (state === null) {
-    throw new ReconcilerError('STATE_NOT_FOUND', `stack ${stack.name} has not been applied: there is no state at ${backend.location}, so there is nothing to compare the live objects with`);
+    throw new ReconcilerError(
+      'STATE_NOT_FOUND',
+      `stack ${stack.name} has not been applied: there is no state at ${backend.location}, so there is nothing to compare the live objects with`,
+    );
   }
   const req = { ...requestOf(stack, snapshot, opts), reportOnly: true };
   const first = await planAgainstLiveQuick(run, req);
   const candidates = driftCandidates(first.plan.changes);
   const checked = first.plan.changes.filter((c) => c.action !== 'read' && !c.address.startsWith('~')).length;
   if (candidates.length === 0) return { drifted: [], checked };
-  run.log.debug('differences seen; confirming them by a second read after the consistency window', { addresses: candidates.map((c) => c.address) });
+  run.log.debug('differences seen; confirming them by a second read after the consistency window', {
+    addresses: candidates.map((c) => c.address),
+  });
   await pause(run.windowMs, run.signal);
   const second = await reread(run, stack, req, first.live, new Set(candidates.map((c) => c.address)));
-  return { drifted: driftItemsOf(confirmDrift(first.plan.changes, second.plan.changes), req.state, run.handlers), checked };
+  return {
+    drifted: driftItemsOf(confirmDrift(first.plan.changes, second.plan.changes), req.state, run.handlers),
+    checked,
+  };
 }
 
 /** The outcome of {@link refreshStack}: what differed, and whether it was recorded. */
@@ -182,11 +256,18 @@ export interface RefreshResult {
  * the differences first and may decline (nothing is written).
  * @throws ReconcilerError `STATE_NOT_FOUND` when the stack has no state, `STATE_LOCKED`.
  */
-export async function refreshStack(stack: StackManifest, opts: EngineOptions, review: (changes: readonly RefreshChange[]) => Promise<boolean> = async () => true): Promise<RefreshResult> {
+export async function refreshStack(
+  stack: StackManifest,
+  opts: EngineOptions,
+  review: (changes: readonly RefreshChange[]) => Promise<boolean> = async () => true,
+): Promise<RefreshResult> {
   const run = await runFor(stack, opts);
   return withLock(stack, opts, 'triton-iac refresh', async (backend, snapshot) => {
     if (snapshot === undefined) {
-      throw new ReconcilerError('STATE_NOT_FOUND', `stack ${stack.name} has not been applied: there is no state at ${backend.location}, so there is nothing to refresh`);
+      throw new ReconcilerError(
+        'STATE_NOT_FOUND',
+        `stack ${stack.name} has not been applied: there is no state at ${backend.location}, so there is nothing to refresh`,
+      );
     }
     // No renames (moves: []): a refresh records the objects where the state has them.
     const planned = await planAgainstLive(run, { stack, state: snapshot.doc, moves: [] });
@@ -202,28 +283,59 @@ export async function refreshStack(stack: StackManifest, opts: EngineOptions, re
  * `address`, after checking that the address is declared and that an object of its kind exists.
  * @throws ReconcilerError `IMPORT_INVALID` naming the address or id, `STATE_LOCKED`.
  */
-export async function importResource(stack: StackManifest, address: string, id: string, opts: EngineOptions): Promise<void> {
+export async function importResource(
+  stack: StackManifest,
+  address: string,
+  id: string,
+  opts: EngineOptions,
+): Promise<void> {
   const run = await runFor(stack, opts);
   const resource = stack.resources.find((r) => r.address === address);
   if (!resource) {
-    throw new ReconcilerError('IMPORT_INVALID', `import: address ${JSON.stringify(address)} is not declared in stack ${stack.name}; add the resource to the code first`);
+    throw new ReconcilerError(
+      'IMPORT_INVALID',
+      `import: address ${JSON.stringify(address)} is not declared in stack ${stack.name}; add the resource to the code first`,
+    );
   }
   const handler = run.handlers.get(resource.kind);
   if (!handler || handler.mode !== 'managed') {
-    throw new ReconcilerError('IMPORT_INVALID', `import: ${address} is a ${resource.kind}, which is ${handler ? 'a look-up and is read fresh on every run' : 'not supported'}; nothing to import`);
+    throw new ReconcilerError(
+      'IMPORT_INVALID',
+      `import: ${address} is a ${resource.kind}, which is ${handler ? 'a look-up and is read fresh on every run' : 'not supported'}; nothing to import`,
+    );
   }
   const managed = handler as ResourceHandler<unknown, EngineClients>;
   await withLock(stack, opts, `triton-iac import ${address}`, async (backend, snapshot) => {
     const existing = snapshot?.doc.resources.find((r) => r.address === address);
     if (existing) {
-      throw new ReconcilerError('IMPORT_INVALID', `import: ${address} is already in the state (${existing.kind} ${existing.serverId ?? existing.naturalKey}); run \`triton-iac state rm ${address}\` first to import another object`);
+      throw new ReconcilerError(
+        'IMPORT_INVALID',
+        `import: ${address} is already in the state (${existing.kind} ${existing.serverId ?? existing.naturalKey}); run \`triton-iac state rm ${address}\` first to import another object`,
+      );
     }
     const live = await withRetries(run.retryFor(address), [], () => managed.read(run.ctx, { id, naturalKey: id }));
-    if (live === undefined) throw new ReconcilerError('IMPORT_INVALID', `import: no ${resource.kind} with id ${JSON.stringify(id)} exists in account ${stack.account}`);
+    if (live === undefined)
+      throw new ReconcilerError(
+        'IMPORT_INVALID',
+        `import: no ${resource.kind} with id ${JSON.stringify(id)} exists in account ${stack.account}`,
+      );
     const key = managed.naturalKeyOf(live);
-    if (key !== resource.naturalKey) run.log.info('the imported object has another natural key than declared; the next apply will update it', { address, live: key, declared: resource.naturalKey });
-    const claimed = snapshot?.doc.resources.find((r) => r.kind === resource.kind && ((r.serverId !== null && r.serverId === managed.idOf(live)) || r.naturalKey === key));
-    if (claimed) throw new ReconcilerError('IMPORT_INVALID', `import: that ${resource.kind} is already managed at ${claimed.address}`);
+    if (key !== resource.naturalKey)
+      run.log.info('the imported object has another natural key than declared; the next apply will update it', {
+        address,
+        live: key,
+        declared: resource.naturalKey,
+      });
+    const claimed = snapshot?.doc.resources.find(
+      (r) =>
+        r.kind === resource.kind &&
+        ((r.serverId !== null && r.serverId === managed.idOf(live)) || r.naturalKey === key),
+    );
+    if (claimed)
+      throw new ReconcilerError(
+        'IMPORT_INVALID',
+        `import: that ${resource.kind} is already managed at ${claimed.address}`,
+      );
     const doc = snapshot?.doc ?? emptyState(stack.name, stack.account);
     await backend.write(
       putResource(doc, {
@@ -250,9 +362,14 @@ async function runFor(stack: StackManifest, opts: EngineOptions): Promise<RunCon
  * The normalised desired value of `resource` when it holds no reference or secret, so that import
  * records what apply would (only the managed part of a shared object, such as a role tag's own roles).
  */
-function plainDesired(handler: ResourceHandler<unknown, EngineClients>, resource: StackManifest['resources'][number]): PlainObject | undefined {
+function plainDesired(
+  handler: ResourceHandler<unknown, EngineClients>,
+  resource: StackManifest['resources'][number],
+): PlainObject | undefined {
   const plain = JSON.stringify(resource.properties);
-  return plain.includes('"$ref"') || plain.includes('"$secret"') ? undefined : handler.normalizeDesired(resource.properties as PlainObject);
+  return plain.includes('"$ref"') || plain.includes('"$secret"')
+    ? undefined
+    : handler.normalizeDesired(resource.properties as PlainObject);
 }
 
 /**
@@ -260,7 +377,12 @@ function plainDesired(handler: ResourceHandler<unknown, EngineClients>, resource
  * the state with the renames already moved (once, so callers that look entries up by the plan's
  * addresses, such as the stale-read check and the drift report, find moved ones too).
  */
-function requestOf(stack: StackManifest, snapshot: StateSnapshot | undefined, opts: EngineOptions, destroy = false): PlanRequest {
+function requestOf(
+  stack: StackManifest,
+  snapshot: StateSnapshot | undefined,
+  opts: EngineOptions,
+  destroy = false,
+): PlanRequest {
   return withMoves({
     stack,
     state: snapshot?.doc ?? null,
@@ -276,9 +398,18 @@ function requestOf(stack: StackManifest, snapshot: StateSnapshot | undefined, op
  * resources' options and the stack's outputs (one write, none when nothing differs; a destroy
  * clears the outputs).
  */
-async function carryOut(run: RunContext, stack: StackManifest, plan: Plan, state: StateWriter, live: ReadonlyMap<string, unknown>, destroy: boolean): Promise<ApplyResult> {
+async function carryOut(
+  run: RunContext,
+  stack: StackManifest,
+  plan: Plan,
+  state: StateWriter,
+  live: ReadonlyMap<string, unknown>,
+  destroy: boolean,
+): Promise<ApplyResult> {
   refuseConflicts(plan);
-  const moves = plan.changes.filter((c) => c.movedFrom !== undefined).map((c) => ({ from: c.movedFrom!, to: c.address }));
+  const moves = plan.changes
+    .filter((c) => c.movedFrom !== undefined)
+    .map((c) => ({ from: c.movedFrom!, to: c.address }));
   if (moves.length > 0) await state.move(moves);
   const result = await executePlan({ run, stack, plan, state, live });
   await recordOptionsAndOutputs(run, stack, state, live, destroy);
@@ -286,10 +417,19 @@ async function carryOut(run: RunContext, stack: StackManifest, plan: Plan, state
 }
 
 /** Records each declared resource's options and the stack's outputs (a destroy clears them); no write when nothing differs. */
-async function recordOptionsAndOutputs(run: RunContext, stack: StackManifest, state: StateWriter, live: ReadonlyMap<string, unknown>, destroy: boolean): Promise<void> {
+async function recordOptionsAndOutputs(
+  run: RunContext,
+  stack: StackManifest,
+  state: StateWriter,
+  live: ReadonlyMap<string, unknown>,
+  destroy: boolean,
+): Promise<void> {
   const recorded = destroy ? { outputs: {}, unresolved: [] } : resolveOutputs(stack, state.current, live, run.handlers);
-  if (recorded.unresolved.length > 0) run.log.warn('outputs not recorded: a resource they refer to has no value yet', { outputs: recorded.unresolved });
-  await state.edit((doc) => withOptionsAndOutputs(doc, destroy ? { ...stack, resources: [] } : stack, recorded.outputs));
+  if (recorded.unresolved.length > 0)
+    run.log.warn('outputs not recorded: a resource they refer to has no value yet', { outputs: recorded.unresolved });
+  await state.edit((doc) =>
+    withOptionsAndOutputs(doc, destroy ? { ...stack, resources: [] } : stack, recorded.outputs),
+  );
 }
 
 /**
@@ -300,7 +440,9 @@ async function recordOptionsAndOutputs(run: RunContext, stack: StackManifest, st
 function refuseConflicts(plan: Plan): void {
   const conflicts = planConflicts(plan);
   if (conflicts.length === 0) return;
-  const list = conflicts.map((c) => `${c.address} (${c.kind} ${c.naturalKey}) differs in ${c.conflict!.fields.join(', ')}`).join('; ');
+  const list = conflicts
+    .map((c) => `${c.address} (${c.kind} ${c.naturalKey}) differs in ${c.conflict!.fields.join(', ')}`)
+    .join('; ');
   throw new ReconcilerError(
     'ADOPT_CONFLICT',
     `nothing was changed: ${conflicts.length === 1 ? 'an object' : `${conflicts.length} objects`} of stack ${plan.stack} already exist${conflicts.length === 1 ? 's' : ''} live, outside its state, and differ${conflicts.length === 1 ? 's' : ''} from the declaration: ${list}`,
@@ -312,9 +454,18 @@ async function planAgainstLiveQuick(run: RunContext, req: Parameters<typeof plan
   return planAgainstLive({ ...run, windowMs: 0 }, req);
 }
 
-async function withLock<T>(stack: StackManifest, opts: EngineOptions, command: string, fn: (backend: StateBackend, snapshot: StateSnapshot | undefined) => Promise<T>): Promise<T> {
+async function withLock<T>(
+  stack: StackManifest,
+  opts: EngineOptions,
+  command: string,
+  fn: (backend: StateBackend, snapshot: StateSnapshot | undefined) => Promise<T>,
+): Promise<T> {
   const backend = openStateBackend(stack, opts);
-  await backend.lock({ command, lockTimeoutMs: opts.lockTimeoutMs ?? 0, ...(opts.onLockWait ? { onWait: opts.onLockWait } : {}) });
+  await backend.lock({
+    command,
+    lockTimeoutMs: opts.lockTimeoutMs ?? 0,
+    ...(opts.onLockWait ? { onWait: opts.onLockWait } : {}),
+  });
   try {
     return await fn(backend, await backend.read());
   } finally {
@@ -322,11 +473,25 @@ async function withLock<T>(stack: StackManifest, opts: EngineOptions, command: s
   }
 }
 
-function openMantaBackend(stack: StackManifest, path: string, clients: EngineClients | undefined, consistencyWindowMs: number | undefined): StateBackend {
+function openMantaBackend(
+  stack: StackManifest,
+  path: string,
+  clients: EngineClients | undefined,
+  consistencyWindowMs: number | undefined,
+): StateBackend {
   if (!clients) {
-    throw new ReconcilerError('PLAN_INPUT_INVALID', `stack ${stack.name} keeps its state in Manta (${path}): connect to Manta first (the state backend needs the Manta client)`);
+    throw new ReconcilerError(
+      'PLAN_INPUT_INVALID',
+      `stack ${stack.name} keeps its state in Manta (${path}): connect to Manta first (the state backend needs the Manta client)`,
+    );
   }
   // The run's window (15 s unless set, as in the run context): how long a read of the state or the
   // lock may lag behind a write.
-  return new MantaStateBackend({ stack: stack.name, account: stack.account, manta: clients.manta, path, consistencyWindowMs: consistencyWindowMs ?? 15_000 });
+  return new MantaStateBackend({
+    stack: stack.name,
+    account: stack.account,
+    manta: clients.manta,
+    path,
+    consistencyWindowMs: consistencyWindowMs ?? 15_000,
+  });
 }

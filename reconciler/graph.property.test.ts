@@ -3,17 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { Graph } from './graph.js';
 
 /** A random DAG: node i may depend only on nodes with a smaller index, so there is never a cycle. */
-const dag = fc
-  .integer({ min: 1, max: 14 })
-  .chain((n) =>
-    fc.record({
-      n: fc.constant(n),
-      edges: fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: 30 }),
-      failing: fc.uniqueArray(fc.nat(n - 1), { maxLength: 3 }),
-      limit: fc.integer({ min: 1, max: 4 }),
-      delays: fc.array(fc.nat(3), { minLength: n, maxLength: n }),
-    }),
-  );
+const dag = fc.integer({ min: 1, max: 14 }).chain((n) =>
+  fc.record({
+    n: fc.constant(n),
+    edges: fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: 30 }),
+    failing: fc.uniqueArray(fc.nat(n - 1), { maxLength: 3 }),
+    limit: fc.integer({ min: 1, max: 4 }),
+    delays: fc.array(fc.nat(3), { minLength: n, maxLength: n }),
+  }),
+);
 
 describe('Graph walk on random dependency graphs', () => {
   it('runs each node after its dependencies, within the limit, and skips exactly the descendants of failures', async () => {

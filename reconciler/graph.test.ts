@@ -30,7 +30,15 @@ describe('Graph cycles', () => {
   });
 
   it('reports several disjoint cycles, each once, and a self-dependency', () => {
-    const g = chain(['role/x', 'role/y'], ['role/y', 'role/x'], ['u/1', 'u/2'], ['u/2', 'u/3'], ['u/3', 'u/1'], ['solo', 'solo'], ['ok', 'role/x']);
+    const g = chain(
+      ['role/x', 'role/y'],
+      ['role/y', 'role/x'],
+      ['u/1', 'u/2'],
+      ['u/2', 'u/3'],
+      ['u/3', 'u/1'],
+      ['solo', 'solo'],
+      ['ok', 'role/x'],
+    );
     expect(g.cycles()).toEqual([['role/x', 'role/y'], ['solo'], ['u/1', 'u/2', 'u/3']]);
   });
 
@@ -121,7 +129,7 @@ describe('Graph walk', () => {
     expect(result.outcomes.get('other')?.status).toBe('succeeded');
   });
 
-  it('a synchronous throw in the node function becomes that node\'s failure', async () => {
+  it("a synchronous throw in the node function becomes that node's failure", async () => {
     const g = new Graph().addNode('a');
     const result = await g.walk(() => {
       throw new Error('boom');
@@ -144,9 +152,12 @@ describe('Graph walk', () => {
   it('skips nodes not yet started once the signal is aborted', async () => {
     const g = chain(['b', 'a']);
     const controller = new AbortController();
-    const result = await g.walk(async (n) => {
-      if (n === 'a') controller.abort();
-    }, { signal: controller.signal });
+    const result = await g.walk(
+      async (n) => {
+        if (n === 'a') controller.abort();
+      },
+      { signal: controller.signal },
+    );
     expect(result.outcomes.get('a')?.status).toBe('succeeded');
     expect(result.outcomes.get('b')).toEqual({ status: 'skipped', because: '(aborted)' });
   });

@@ -8,13 +8,25 @@
  * Creates and updates walk the graph forwards (parents first); deletes walk it reversed (children
  * first: a user cannot be deleted while a role still lists it).
  */
-import { describeCycle, findCycles, type DependencyCycle, insertSorted, reverseEdges, topologicalOrder } from '../common/graph.js';
+import {
+  describeCycle,
+  findCycles,
+  type DependencyCycle,
+  insertSorted,
+  reverseEdges,
+  topologicalOrder,
+} from '../common/graph.js';
 import { ReconcilerError } from './errors.js';
 
 /** One problem that makes a graph unwalkable. Data, not an exception (Terraform's diagnostics). */
 export type GraphProblem =
   | { readonly type: 'cycle'; readonly nodes: readonly string[]; readonly message: string }
-  | { readonly type: 'missing-dependency'; readonly node: string; readonly dependency: string; readonly message: string };
+  | {
+      readonly type: 'missing-dependency';
+      readonly node: string;
+      readonly dependency: string;
+      readonly message: string;
+    };
 
 /** How one node of a walk ended. */
 export type WalkOutcome<T> =
@@ -84,7 +96,9 @@ export class Graph {
 
   /** What depends on `node`, sorted. */
   dependentsOf(node: string): string[] {
-    return this.nodes().filter((n) => this.deps.get(n)!.has(node)).sort();
+    return this.nodes()
+      .filter((n) => this.deps.get(n)!.has(node))
+      .sort();
   }
 
   /** Every cycle (one per strongly connected component) and every dangling dependency. */
@@ -93,7 +107,12 @@ export class Graph {
     for (const [node, deps] of this.deps) {
       for (const dep of [...deps].sort()) {
         if (!this.deps.has(dep)) {
-          out.push({ type: 'missing-dependency', node, dependency: dep, message: `${node} depends on ${dep}, which is not in the graph` });
+          out.push({
+            type: 'missing-dependency',
+            node,
+            dependency: dep,
+            message: `${node} depends on ${dep}, which is not in the graph`,
+          });
         }
       }
     }
@@ -144,7 +163,10 @@ export class Graph {
    * with which it can wait without holding one of the `concurrency` places.
    * @throws ReconcilerError `GRAPH_INVALID` before running anything if the graph has problems.
    */
-  async walk<T>(fn: (node: string, signal: AbortSignal | undefined, slot: WalkSlot) => Promise<T>, options: WalkOptions = {}): Promise<WalkResult<T>> {
+  async walk<T>(
+    fn: (node: string, signal: AbortSignal | undefined, slot: WalkSlot) => Promise<T>,
+    options: WalkOptions = {},
+  ): Promise<WalkResult<T>> {
     // Validate before reversing: reversing turns a dangling dependency into a node of its own.
     this.assertValid();
     const graph = options.reverse ? this.reversed() : this;
@@ -155,7 +177,10 @@ export class Graph {
     const outcomes = new Map<string, WalkOutcome<T>>();
     const waitingOn = new Map([...graph.deps].map(([n, d]) => [n, d.size]));
     const dependents = reverseEdges(graph.deps);
-    const ready = [...waitingOn].filter(([, c]) => c === 0).map(([n]) => n).sort();
+    const ready = [...waitingOn]
+      .filter(([, c]) => c === 0)
+      .map(([n]) => n)
+      .sort();
     let running = 0;
     // Nodes waiting away from their place, and those whose wait ended, waiting for a place again.
     let away = 0;
@@ -235,7 +260,10 @@ export class Graph {
   private assertValid(): void {
     const problems = this.problems();
     if (problems.length > 0) {
-      throw new ReconcilerError('GRAPH_INVALID', `the dependency graph cannot be ordered: ${problems.map((p) => p.message).join('; ')}`);
+      throw new ReconcilerError(
+        'GRAPH_INVALID',
+        `the dependency graph cannot be ordered: ${problems.map((p) => p.message).join('; ')}`,
+      );
     }
   }
 }

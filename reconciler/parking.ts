@@ -168,7 +168,15 @@ export class VisibilityLag {
   private kindLag(kind: string): KindLag {
     let k = this.kinds.get(kind);
     if (k === undefined) {
-      k = { lo: 0, hi: undefined, prober: undefined, refusedOnce: false, clear: false, scout: undefined, changed: deferred() };
+      k = {
+        lo: 0,
+        hi: undefined,
+        prober: undefined,
+        refusedOnce: false,
+        clear: false,
+        scout: undefined,
+        changed: deferred(),
+      };
       this.kinds.set(kind, k);
     }
     return k;

@@ -46,15 +46,21 @@ export async function untilReady<Live>(args: UntilReadyArgs<Live>): Promise<Live
     const progress = readiness.progress(live, desired);
     if (progress.state === 'ready') break;
     const id = handler.idOf(live);
-    if (progress.state === 'failed') throw new ReconcilerError('APPLY_FAILED', `${what} (${id ?? '?'}): ${progress.reason}`);
+    if (progress.state === 'failed')
+      throw new ReconcilerError('APPLY_FAILED', `${what} (${id ?? '?'}): ${progress.reason}`);
     const waited = Date.now() - started;
     if (waited >= timeoutMs) {
-      throw new ReconcilerError('APPLY_FAILED', `${what} (${id ?? '?'}) is still ${progress.detail ?? 'pending'} after ${Math.round(waited / 1000)} s; ${readiness.onTimeout ?? 'run apply again later'}`);
+      throw new ReconcilerError(
+        'APPLY_FAILED',
+        `${what} (${id ?? '?'}) is still ${progress.detail ?? 'pending'} after ${Math.round(waited / 1000)} s; ${readiness.onTimeout ?? 'run apply again later'}`,
+      );
     }
     await pause(Math.min(delay, timeoutMs - waited), args.signal);
     delay = Math.min(readiness.maxPollMs ?? 10_000, delay * 2);
     // A read inside the consistency window may not see the new object yet: keep the last known state.
-    const next = readiness.poll ? await readiness.poll(ctx, live) : await handler.read(ctx, { ...(id !== undefined ? { id } : {}), naturalKey });
+    const next = readiness.poll
+      ? await readiness.poll(ctx, live)
+      : await handler.read(ctx, { ...(id !== undefined ? { id } : {}), naturalKey });
     if (next !== undefined) live = next;
   }
   return readiness.finish ? readiness.finish(ctx, live, desired) : live;

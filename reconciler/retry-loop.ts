@@ -9,7 +9,16 @@
  * transport cannot: a non-idempotent request, "not visible yet" refusals within the window.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { apiErrorFacts, classifyApiError, decideRetry, retryFactsOf, type ErrorClassification, type ObjectReference, type RetryPolicy, type WriteLog } from './consistency.js';
+import {
+  apiErrorFacts,
+  classifyApiError,
+  decideRetry,
+  retryFactsOf,
+  type ErrorClassification,
+  type ObjectReference,
+  type RetryPolicy,
+  type WriteLog,
+} from './consistency.js';
 import { ReconcilerError } from './errors.js';
 import { waitAway, type ParkingTicket, type VisibilityLag } from './parking.js';
 
@@ -86,7 +95,12 @@ export class ParkedWrite {
 /** Statuses and codes that mean "not found" on a write. */
 export function isNotFound(error: unknown): boolean {
   const f = apiErrorFacts(error);
-  return f.status === 404 || f.code === 'ResourceNotFound' || f.code === 'DirectoryDoesNotExistError' || f.code === 'ParentNotDirectoryError';
+  return (
+    f.status === 404 ||
+    f.code === 'ResourceNotFound' ||
+    f.code === 'DirectoryDoesNotExistError' ||
+    f.code === 'ParentNotDirectoryError'
+  );
 }
 
 /**
@@ -107,7 +121,11 @@ export function classify(error: unknown, refs: readonly ObjectReference[]): Erro
   const facts = apiErrorFacts(error);
   const c = classifyApiError(facts);
   if (c.class === 'terminal' && isNotFound(error) && refs.length > 0) {
-    return { class: 'not-yet-visible', references: refs, reason: `the server answered 404 (${facts.message ?? 'not found'})` };
+    return {
+      class: 'not-yet-visible',
+      references: refs,
+      reason: `the server answered 404 (${facts.message ?? 'not found'})`,
+    };
   }
   return c;
 }
@@ -143,7 +161,12 @@ export async function pause(ms: number, signal: AbortSignal | undefined): Promis
  *   after a failure that may have taken effect; a result other than `undefined` is taken as the
  *   outcome (the object was created after all)
  */
-export async function withRetries<T>(ctx: RetryContext, refs: readonly ObjectReference[], fn: () => Promise<T>, onMayHaveApplied?: () => Promise<T | undefined>): Promise<T> {
+export async function withRetries<T>(
+  ctx: RetryContext,
+  refs: readonly ObjectReference[],
+  fn: () => Promise<T>,
+  onMayHaveApplied?: () => Promise<T | undefined>,
+): Promise<T> {
   const attempts = new AttemptCounter();
   // refs[0] is the call's own object (the executor's refsOf): its kind is the kind of write.
   const parked = new ParkedWrite(ctx, refs[0]?.kind ?? '(read)', refs);
@@ -160,7 +183,14 @@ export async function withRetries<T>(ctx: RetryContext, refs: readonly ObjectRef
         if (error instanceof ReconcilerError) throw error;
         const c = classify(error, refs);
         const attempt = attempts.failed(c);
-        const decision = decideRetry(c, { ...retryFactsOf(error), attempt, now: Date.now(), sentAt, writeLog: ctx.writeLog, policy: ctx.policy });
+        const decision = decideRetry(c, {
+          ...retryFactsOf(error),
+          attempt,
+          now: Date.now(),
+          sentAt,
+          writeLog: ctx.writeLog,
+          policy: ctx.policy,
+        });
         if (!decision.retry) throw error;
         if (c.class === 'transient' && c.mayHaveApplied && onMayHaveApplied) {
           const adopted = await onMayHaveApplied().catch(() => undefined);

@@ -10,7 +10,13 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main } from '../cli/main.js';
 import { startEmbeddedEmulator } from '../cli/embedded-emulator.js';
-import { createCloudApiClient, createMantaClient, resolveConfig, type CloudApiClient, type MantaClient } from '../provider/index.js';
+import {
+  createCloudApiClient,
+  createMantaClient,
+  resolveConfig,
+  type CloudApiClient,
+  type MantaClient,
+} from '../provider/index.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const app = join(repo, 'examples', 'quickstart', 'main.ts');
@@ -36,7 +42,8 @@ function heading(text: string): void {
 async function run(args: string[], expect: number[] = [0]): Promise<void> {
   process.stdout.write(`${dim('$')} ${bold(`triton-iac ${args.join(' ')}`)}\n`);
   const code = await main(args, io);
-  if (!expect.includes(code)) throw new Error(`triton-iac ${args.join(' ')} exited ${code}; expected ${expect.join(' or ')}`);
+  if (!expect.includes(code))
+    throw new Error(`triton-iac ${args.join(' ')} exited ${code}; expected ${expect.join(' or ')}`);
   process.stdout.write(dim(`(exit code ${code})\n`));
 }
 
@@ -66,7 +73,9 @@ async function withCloud(body: (c: { cloudapi: CloudApiClient; manta: MantaClien
 }
 
 try {
-  process.stdout.write(`${bold('triton-iac demo')}: the quickstart stack against the embedded emulator (no cloud, no network).\n`);
+  process.stdout.write(
+    `${bold('triton-iac demo')}: the quickstart stack against the embedded emulator (no cloud, no network).\n`,
+  );
   process.stdout.write(`Working directory: ${workDir}\n`);
   writeFileSync(join(workDir, 'triton-iac.json'), `${JSON.stringify({ app: relative(workDir, app) })}\n`);
   process.stdout.write(`triton-iac.json points at the app: ${relative(repo, app)}\n`);
@@ -85,7 +94,9 @@ try {
 
   heading('Someone changes the cloud by hand');
   await withCloud(async ({ cloudapi, manta }) => {
-    await cloudapi.updatePolicy('read-only', { rules: ['CAN listmachines AND getmachine AND listimages AND getimage', 'CAN deletemachine'] });
+    await cloudapi.updatePolicy('read-only', {
+      rules: ['CAN listmachines AND getmachine AND listimages AND getimage', 'CAN deletemachine'],
+    });
     process.stdout.write('  policy read-only: added the rule "CAN deletemachine"\n');
     await manta.deleteObject('/acme/public/releases/2026-11.txt');
     process.stdout.write('  deleted /acme/public/releases/2026-11.txt\n');
@@ -98,7 +109,9 @@ try {
   await run(['apply', '--emulator', '--auto-approve']);
   await run(['drift', '--emulator'], [0]);
 
-  process.stdout.write(`\n${bold(`Done in ${((Date.now() - started) / 1000).toFixed(1)}s.`)} Next: read README.md, try the examples/ (each has a README), and run \`npm test\`.\n`);
+  process.stdout.write(
+    `\n${bold(`Done in ${((Date.now() - started) / 1000).toFixed(1)}s.`)} Next: read README.md, try the examples/ (each has a README), and run \`npm test\`.\n`,
+  );
 } catch (err) {
   process.stderr.write(`\ndemo failed: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exitCode = 1;

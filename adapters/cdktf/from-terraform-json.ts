@@ -11,7 +11,14 @@
  * (every `cdk.tf.json` has `terraform.required_providers`) rather than `version`/`stacks`.
  */
 import { readFileSync } from 'node:fs';
-import { MANIFEST_VERSION, type Manifest, type ManifestValue, type ResourceKind, type ResourceManifest, type StackManifest } from '../../common/manifest.js';
+import {
+  MANIFEST_VERSION,
+  type Manifest,
+  type ManifestValue,
+  type ResourceKind,
+  type ResourceManifest,
+  type StackManifest,
+} from '../../common/manifest.js';
 import { RESOURCE_ATTRIBUTES, naturalKeyOf, type ResourcePropertiesByKind } from '../../common/resource-properties.js';
 import { RESOURCE_SCHEMAS, checkProperties } from '../../common/resource-schema.js';
 import { AdapterError } from '../errors.js';
@@ -48,7 +55,10 @@ export function isTerraformJson(json: unknown): boolean {
 }
 
 /** Reads and converts a `cdk.tf.json` file (see {@link manifestFromTerraformJson}). */
-export function manifestFromTerraformJsonFile(path: string, options: TerraformJsonOptions = {}): TerraformJsonConversion {
+export function manifestFromTerraformJsonFile(
+  path: string,
+  options: TerraformJsonOptions = {},
+): TerraformJsonConversion {
   return manifestFromTerraformJson(JSON.parse(readFileSync(path, 'utf8')), options);
 }
 
@@ -68,13 +78,20 @@ interface Block {
  */
 export function manifestFromTerraformJson(json: unknown, options: TerraformJsonOptions = {}): TerraformJsonConversion {
   const doc = (typeof json === 'string' ? JSON.parse(json) : json) as Record<string, unknown>;
-  if (!isTerraformJson(doc)) throw new AdapterError('TERRAFORM_JSON_INVALID', 'the document is not a Terraform JSON configuration (no "terraform" or "resource" object)');
+  if (!isTerraformJson(doc))
+    throw new AdapterError(
+      'TERRAFORM_JSON_INVALID',
+      'the document is not a Terraform JSON configuration (no "terraform" or "resource" object)',
+    );
   const meta = record(record(doc['//'])?.metadata);
   const stackName = options.stackName ?? (typeof meta?.stackName === 'string' ? meta.stackName : 'cdktf');
   const provider = providerSettings(doc);
   const account = options.account ?? (typeof provider.account === 'string' ? provider.account : undefined);
   if (account === undefined || account === '') {
-    throw new AdapterError('TERRAFORM_JSON_INVALID', `provider.${TERRAFORM_PROVIDER_NAME}.account: not set; set it in the provider block or pass the account option`);
+    throw new AdapterError(
+      'TERRAFORM_JSON_INVALID',
+      `provider.${TERRAFORM_PROVIDER_NAME}.account: not set; set it in the provider block or pass the account option`,
+    );
   }
   const ignored: string[] = [];
   const blocks = new Map<string, Block>();
@@ -85,13 +102,20 @@ export function manifestFromTerraformJson(json: unknown, options: TerraformJsonO
       for (const [logical, body] of Object.entries(record(entries) ?? {})) {
         const ref = `${dataSource ? 'data.' : ''}${type}.${logical}`;
         if (kind === undefined) {
-          if (type.startsWith(`${TERRAFORM_PROVIDER_NAME}_`)) throw new AdapterError('TERRAFORM_JSON_INVALID', `${ref}: ${type} is not a ${dataSource ? 'data source' : 'resource type'} of ${TERRAFORM_PROVIDER_NAME} (known: ${knownTypes(dataSource)})`);
+          if (type.startsWith(`${TERRAFORM_PROVIDER_NAME}_`))
+            throw new AdapterError(
+              'TERRAFORM_JSON_INVALID',
+              `${ref}: ${type} is not a ${dataSource ? 'data source' : 'resource type'} of ${TERRAFORM_PROVIDER_NAME} (known: ${knownTypes(dataSource)})`,
+            );
           ignored.push(`${dataSource ? 'data' : 'resource'}.${type}.${logical}`);
           continue;
         }
         const attrs = { ...(record(body) ?? {}) };
         const path = record(record(attrs['//'])?.metadata)?.path;
-        const address = typeof path === 'string' && path.includes('/') ? `${stackName}/${path.split('/').slice(1).join('/')}` : `${stackName}/${logical}`;
+        const address =
+          typeof path === 'string' && path.includes('/')
+            ? `${stackName}/${path.split('/').slice(1).join('/')}`
+            : `${stackName}/${logical}`;
         blocks.set(ref, { logical, address, kind, dataSource, type, attrs });
       }
     }
@@ -102,7 +126,8 @@ export function manifestFromTerraformJson(json: unknown, options: TerraformJsonO
   const convert = (ref: string): { props: Record<string, ManifestValue>; deps: Set<string> } => {
     const done = converted.get(ref);
     if (done) return done;
-    if (converting.has(ref)) throw new AdapterError('TERRAFORM_JSON_INVALID', `${ref}: its attributes refer to each other in a cycle`);
+    if (converting.has(ref))
+      throw new AdapterError('TERRAFORM_JSON_INVALID', `${ref}: its attributes refer to each other in a cycle`);
     converting.add(ref);
     const block = blocks.get(ref)!;
     const deps = new Set<string>();
@@ -118,7 +143,10 @@ export function manifestFromTerraformJson(json: unknown, options: TerraformJsonO
         continue;
       }
       if (['count', 'for_each', 'provisioner', 'connection'].includes(name)) {
-        throw new AdapterError('TERRAFORM_JSON_INVALID', `${ref}.${name}: Terraform meta-argument ${name} is not supported; declare each object separately`);
+        throw new AdapterError(
+          'TERRAFORM_JSON_INVALID',
+          `${ref}.${name}: Terraform meta-argument ${name} is not supported; declare each object separately`,
+        );
       }
       attrs[name] = value;
     }
@@ -134,28 +162,42 @@ export function manifestFromTerraformJson(json: unknown, options: TerraformJsonO
     const key = `${r.dataSource ? 'data.' : ''}${r.type}.${r.name}`;
     const target = blocks.get(key);
     if (!target) {
-      const what = r.type.startsWith(`${TERRAFORM_PROVIDER_NAME}_`) ? 'no such block in the file' : `it is not a ${TERRAFORM_PROVIDER_NAME} block; values of other providers cannot flow into this one`;
+      const what = r.type.startsWith(`${TERRAFORM_PROVIDER_NAME}_`)
+        ? 'no such block in the file'
+        : `it is not a ${TERRAFORM_PROVIDER_NAME} block; values of other providers cannot flow into this one`;
       throw new AdapterError('TERRAFORM_JSON_INVALID', `${where}: reference to ${key}.${r.attribute}: ${what}`);
     }
     deps.add(target.address);
     const attribute = r.attribute.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
     const literal = convert(key).props[attribute];
-    if (literal !== undefined && !(typeof literal === 'object' && literal !== null && '$ref' in literal)) return literal;
+    if (literal !== undefined && !(typeof literal === 'object' && literal !== null && '$ref' in literal))
+      return literal;
     if (RESOURCE_ATTRIBUTES[target.kind].includes(attribute)) {
       return { $ref: { address: target.address, attribute } };
     }
     if (literal !== undefined) return literal;
-    throw new AdapterError('TERRAFORM_JSON_INVALID', `${where}: ${key}.${r.attribute} is neither set on that block nor an attribute a ${target.kind} exposes (${RESOURCE_ATTRIBUTES[target.kind].join(', ') || 'none'})`);
+    throw new AdapterError(
+      'TERRAFORM_JSON_INVALID',
+      `${where}: ${key}.${r.attribute} is neither set on that block nor an attribute a ${target.kind} exposes (${RESOURCE_ATTRIBUTES[target.kind].join(', ') || 'none'})`,
+    );
   };
 
-  const resources: ConvertedResource[] = [...blocks.keys()].map((ref) => ({ address: blocks.get(ref)!.address, kind: blocks.get(ref)!.kind, properties: convert(ref).props }));
+  const resources: ConvertedResource[] = [...blocks.keys()].map((ref) => ({
+    address: blocks.get(ref)!.address,
+    kind: blocks.get(ref)!.kind,
+    properties: convert(ref).props,
+  }));
   const seen = new Map<string, string>();
   const manifests: ResourceManifest[] = [...blocks.entries()].map(([ref, block], i) => {
     const { props, deps } = converted.get(ref)!;
     const problems = checkProperties(block.kind, props);
     if (problems.length > 0) throw new AdapterError('TERRAFORM_JSON_INVALID', `${ref}: ${problems.join('; ')}`);
     const other = seen.get(block.address);
-    if (other) throw new AdapterError('TERRAFORM_JSON_INVALID', `${ref}: address ${block.address} is also the address of ${other}; give the constructs distinct ids`);
+    if (other)
+      throw new AdapterError(
+        'TERRAFORM_JSON_INVALID',
+        `${ref}: address ${block.address} is also the address of ${other}; give the constructs distinct ids`,
+      );
     seen.set(block.address, ref);
     for (const dep of implicitDependencies(resources[i]!, resources)) deps.add(dep);
     deps.delete(block.address);
@@ -179,22 +221,42 @@ export function manifestFromTerraformJson(json: unknown, options: TerraformJsonO
     resources: manifests.sort((a, b) => byString(a.address, b.address)),
     ...(outputs.length > 0 ? { outputs: canonical(outputs) as StackManifest['outputs'] } : {}),
   };
-  return { manifest: { version: MANIFEST_VERSION, generator: options.generator ?? 'triton-iac (cdk.tf.json)', stacks: [stack] }, ignored: ignored.sort(byString) };
+  return {
+    manifest: {
+      version: MANIFEST_VERSION,
+      generator: options.generator ?? 'triton-iac (cdk.tf.json)',
+      stacks: [stack],
+    },
+    ignored: ignored.sort(byString),
+  };
 }
 
 function providerSettings(doc: Record<string, unknown>): Record<string, ManifestValue> {
   const entry = record(doc.provider)?.[TERRAFORM_PROVIDER_NAME];
   const list = Array.isArray(entry) ? entry : entry !== undefined ? [entry] : [];
-  if (list.length > 1) throw new AdapterError('TERRAFORM_JSON_INVALID', `provider.${TERRAFORM_PROVIDER_NAME}: ${list.length} provider blocks (aliases); one stack has one account, use one CDKTF stack per account`);
+  if (list.length > 1)
+    throw new AdapterError(
+      'TERRAFORM_JSON_INVALID',
+      `provider.${TERRAFORM_PROVIDER_NAME}: ${list.length} provider blocks (aliases); one stack has one account, use one CDKTF stack per account`,
+    );
   const body = record(list[0]) ?? {};
-  return convertFields(`provider.${TERRAFORM_PROVIDER_NAME}`, TERRAFORM_PROVIDER_FIELDS, Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'alias')), (_r, where) => {
-    throw new AdapterError('TERRAFORM_JSON_INVALID', `${where}: provider settings must be literal values, not references`);
-  });
+  return convertFields(
+    `provider.${TERRAFORM_PROVIDER_NAME}`,
+    TERRAFORM_PROVIDER_FIELDS,
+    Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'alias')),
+    (_r, where) => {
+      throw new AdapterError(
+        'TERRAFORM_JSON_INVALID',
+        `${where}: provider settings must be literal values, not references`,
+      );
+    },
+  );
 }
 
 function connectionOf(p: Record<string, ManifestValue>): Pick<StackManifest, 'connection'> {
   const c: Record<string, unknown> = {};
-  for (const name of ['cloudapiUrl', 'mantaUrl', 'profile', 'keyId', 'roles']) if (p[name] !== undefined) c[name] = p[name];
+  for (const name of ['cloudapiUrl', 'mantaUrl', 'profile', 'keyId', 'roles'])
+    if (p[name] !== undefined) c[name] = p[name];
   return Object.keys(c).length > 0 ? { connection: c as StackManifest['connection'] } : {};
 }
 
@@ -206,7 +268,9 @@ function knownTypes(dataSource: boolean): string {
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 function canonical(value: unknown): unknown {

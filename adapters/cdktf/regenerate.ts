@@ -36,13 +36,19 @@ export async function generateBindings(outDir: string): Promise<string[]> {
   process.env.TERRAFORM_BINARY_NAME ??= 'triton-iac-needs-no-terraform';
   const require = createRequire(import.meta.url);
   // Deep imports: the package root pulls in jsii tooling this project does not install.
-  const { TerraformProviderGenerator } = require('@cdktf/provider-generator/lib/get/generator/provider-generator.js') as typeof import('@cdktf/provider-generator/lib/get/generator/provider-generator.js');
+  const { TerraformProviderGenerator } =
+    require('@cdktf/provider-generator/lib/get/generator/provider-generator.js') as typeof import('@cdktf/provider-generator/lib/get/generator/provider-generator.js');
   const commons = require('@cdktf/commons') as typeof import('@cdktf/commons');
   const { CodeMaker } = require('codemaker') as typeof import('codemaker');
   const scratch = mkdtempSync(join(tmpdir(), 'triton-iac-cdktf-'));
   try {
-    const generator = new TerraformProviderGenerator(new CodeMaker(), terraformProviderSchema(handlerSchemas()) as unknown as import('@cdktf/commons').ProviderSchema);
-    const constraint = new commons.TerraformProviderConstraint(`triton-iac/${TERRAFORM_PROVIDER_NAME}@${PROVIDER_VERSION}`);
+    const generator = new TerraformProviderGenerator(
+      new CodeMaker(),
+      terraformProviderSchema(handlerSchemas()) as unknown as import('@cdktf/commons').ProviderSchema,
+    );
+    const constraint = new commons.TerraformProviderConstraint(
+      `triton-iac/${TERRAFORM_PROVIDER_NAME}@${PROVIDER_VERSION}`,
+    );
     generator.generate(new commons.ConstructsMakerProviderTarget(constraint, commons.LANGUAGES[0]!));
     await generator.save(scratch);
     const source = join(scratch, 'providers', TERRAFORM_PROVIDER_NAME);
@@ -64,10 +70,13 @@ export async function generateBindings(outDir: string): Promise<string[]> {
 }
 
 function adjust(code: string): string {
-  const withSuffixes = code.replace(/(from\s+['"])(\.{1,2}\/[^'"]+?)(['"])/g, (_m, a: string, path: string, b: string) => {
-    if (path.endsWith('.js')) return `${a}${path}${b}`;
-    return `${a}${path}/index.js${b}`;
-  });
+  const withSuffixes = code.replace(
+    /(from\s+['"])(\.{1,2}\/[^'"]+?)(['"])/g,
+    (_m, a: string, path: string, b: string) => {
+      if (path.endsWith('.js')) return `${a}${path}${b}`;
+      return `${a}${path}/index.js${b}`;
+    },
+  );
   return `// @ts-nocheck\n${withSuffixes}`;
 }
 

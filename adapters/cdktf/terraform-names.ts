@@ -24,7 +24,9 @@ export function terraformTypeOf(kind: ResourceKind): string {
  * @param dataSource true for a `data` block
  */
 export function kindOfTerraformType(type: string, dataSource: boolean): ResourceKind | undefined {
-  return RESOURCE_KINDS.find((kind) => RESOURCE_SCHEMAS[kind].mode === (dataSource ? 'lookup' : 'managed') && terraformTypeOf(kind) === type);
+  return RESOURCE_KINDS.find(
+    (kind) => RESOURCE_SCHEMAS[kind].mode === (dataSource ? 'lookup' : 'managed') && terraformTypeOf(kind) === type,
+  );
 }
 
 /** The Terraform attribute name of a property: camelCase becomes snake_case (`roleTags` → `role_tags`). */

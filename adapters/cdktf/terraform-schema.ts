@@ -18,7 +18,10 @@ export type TerraformType = string | readonly [string, TerraformType | { readonl
 /** One attribute of a Terraform schema block. */
 export interface TerraformAttribute {
   readonly type?: TerraformType;
-  readonly nested_type?: { readonly attributes: { readonly [name: string]: TerraformAttribute }; readonly nesting_mode: 'single' | 'list' };
+  readonly nested_type?: {
+    readonly attributes: { readonly [name: string]: TerraformAttribute };
+    readonly nesting_mode: 'single' | 'list';
+  };
   readonly description: string;
   readonly description_kind: 'plain';
   readonly required?: true;
@@ -30,7 +33,11 @@ export interface TerraformAttribute {
 /** A resource, data source or provider schema. */
 export interface TerraformBlockSchema {
   readonly version: number;
-  readonly block: { readonly attributes: { readonly [name: string]: TerraformAttribute }; readonly description: string; readonly description_kind: 'plain' };
+  readonly block: {
+    readonly attributes: { readonly [name: string]: TerraformAttribute };
+    readonly description: string;
+    readonly description_kind: 'plain';
+  };
 }
 
 /** The whole document `terraform providers schema -json` prints. */
@@ -47,9 +54,19 @@ export interface TerraformProviderSchemaDocument {
 
 /** The provider block's settings: the stack's account and connection (`StackManifest`). */
 const PROVIDER_FIELDS: readonly FieldSchema[] = [
-  { name: 'account', type: 'string', required: false, description: 'Account login the stack manages (default: the converter option or TRITON_ACCOUNT).' },
+  {
+    name: 'account',
+    type: 'string',
+    required: false,
+    description: 'Account login the stack manages (default: the converter option or TRITON_ACCOUNT).',
+  },
   { name: 'user', type: 'string', required: false, description: 'Sub-user to act as.' },
-  { name: 'cloudapiUrl', type: 'string', required: false, description: 'CloudAPI URL (default: TRITON_URL or the profile).' },
+  {
+    name: 'cloudapiUrl',
+    type: 'string',
+    required: false,
+    description: 'CloudAPI URL (default: TRITON_URL or the profile).',
+  },
   { name: 'mantaUrl', type: 'string', required: false, description: 'Manta URL (default: MANTA_URL).' },
   { name: 'profile', type: 'string', required: false, description: 'Name of a ~/.triton profile.' },
   { name: 'keyId', type: 'string', required: false, description: 'Fingerprint of the signing key.' },
@@ -63,31 +80,58 @@ export const TERRAFORM_PROVIDER_FIELDS: readonly FieldSchema[] = PROVIDER_FIELDS
  * Builds the provider schema document.
  * @param handlerSchemas each kind's handler schema (from `cloudApiHandlers` and `mantaHandlers`)
  */
-export function terraformProviderSchema(handlerSchemas: ReadonlyMap<ResourceKind, ResourceSchema>): TerraformProviderSchemaDocument {
+export function terraformProviderSchema(
+  handlerSchemas: ReadonlyMap<ResourceKind, ResourceSchema>,
+): TerraformProviderSchemaDocument {
   const resources: Record<string, TerraformBlockSchema> = {};
   const dataSources: Record<string, TerraformBlockSchema> = {};
   for (const kind of RESOURCE_KINDS) {
     const described = RESOURCE_SCHEMAS[kind];
-    const handler = handlerSchemas.get(kind) ?? { immutable: [], writeOnly: [], computed: [], replaceStrategy: 'delete-then-create' };
+    const handler = handlerSchemas.get(kind) ?? {
+      immutable: [],
+      writeOnly: [],
+      computed: [],
+      replaceStrategy: 'delete-then-create',
+    };
     const attributes: Record<string, TerraformAttribute> = {};
-    for (const field of described.properties) attributes[terraformAttributeOf(field.name)] = attributeOf(field, handler);
+    for (const field of described.properties)
+      attributes[terraformAttributeOf(field.name)] = attributeOf(field, handler);
     for (const name of new Set(['id', ...RESOURCE_ATTRIBUTES[kind], ...handler.computed])) {
       const existing = attributes[terraformAttributeOf(name)];
       if (existing) {
-        if (!existing.required && !existing.computed) attributes[terraformAttributeOf(name)] = { ...existing, computed: true };
+        if (!existing.required && !existing.computed)
+          attributes[terraformAttributeOf(name)] = { ...existing, computed: true };
         continue;
       }
-      attributes[terraformAttributeOf(name)] = { type: name === 'outputs' ? ['list', 'string'] : name === 'errors' ? 'number' : 'string', description: computedDescription(name), description_kind: 'plain', computed: true };
+      attributes[terraformAttributeOf(name)] = {
+        type: name === 'outputs' ? ['list', 'string'] : name === 'errors' ? 'number' : 'string',
+        description: computedDescription(name),
+        description_kind: 'plain',
+        computed: true,
+      };
     }
-    const schema: TerraformBlockSchema = { version: 0, block: { attributes: sortKeys(attributes), description: described.description, description_kind: 'plain' } };
+    const schema: TerraformBlockSchema = {
+      version: 0,
+      block: { attributes: sortKeys(attributes), description: described.description, description_kind: 'plain' },
+    };
     (described.mode === 'lookup' ? dataSources : resources)[terraformTypeOf(kind)] = schema;
   }
-  const providerAttributes = Object.fromEntries(PROVIDER_FIELDS.map((f) => [terraformAttributeOf(f.name), attributeOf(f, undefined)]));
+  const providerAttributes = Object.fromEntries(
+    PROVIDER_FIELDS.map((f) => [terraformAttributeOf(f.name), attributeOf(f, undefined)]),
+  );
   return {
     format_version: '1.0',
     provider_schemas: {
       [TERRAFORM_PROVIDER_SOURCE]: {
-        provider: { version: 0, block: { attributes: providerAttributes, description: 'triton-iac: Triton CloudAPI and Manta objects, planned and applied by the triton-iac reconciler.', description_kind: 'plain' } },
+        provider: {
+          version: 0,
+          block: {
+            attributes: providerAttributes,
+            description:
+              'triton-iac: Triton CloudAPI and Manta objects, planned and applied by the triton-iac reconciler.',
+            description_kind: 'plain',
+          },
+        },
         resource_schemas: sortKeys(resources),
         data_source_schemas: sortKeys(dataSources),
       },
@@ -120,7 +164,8 @@ function typeOf(type: TypeSchema): Pick<TerraformAttribute, 'type' | 'nested_typ
     case 'object':
       return { nested_type: { attributes: nestedAttributes(type.fields ?? []), nesting_mode: 'single' } };
     case 'list':
-      if (type.element?.type === 'object') return { nested_type: { attributes: nestedAttributes(type.element.fields ?? []), nesting_mode: 'list' } };
+      if (type.element?.type === 'object')
+        return { nested_type: { attributes: nestedAttributes(type.element.fields ?? []), nesting_mode: 'list' } };
       return { type: ['list', scalarType(type.element)] };
   }
 }

@@ -21,11 +21,18 @@ const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
  * kind's descriptor says (`common/kinds/`): defaults, `pathForm`, `set`, `sortBy`, `lowerCaseKeys`
  * and `derivedFrom`, at any depth of list elements and object fields.
  */
-export function completeProperties(where: string, kind: ResourceKind, props: Props, account: string, workDir: string): void {
+export function completeProperties(
+  where: string,
+  kind: ResourceKind,
+  props: Props,
+  account: string,
+  workDir: string,
+): void {
   const descriptor = kindDescriptor(kind);
   if (descriptor === undefined) return;
   for (const field of descriptor.properties) {
-    if (props[field.name] === undefined && field.required && field.default !== undefined) props[field.name] = structuredClone(field.default) as ManifestValue;
+    if (props[field.name] === undefined && field.required && field.default !== undefined)
+      props[field.name] = structuredClone(field.default) as ManifestValue;
   }
   canonicalFields(descriptor.properties, props, account);
   for (const field of descriptor.properties) {
@@ -40,7 +47,10 @@ export function completeProperties(where: string, kind: ResourceKind, props: Pro
         }
         break;
       case 'content-md5':
-        if (isPlain(source)) props[field.name] = createHash('md5').update(contentBytes(at, source, workDir)).digest('base64');
+        if (isPlain(source))
+          props[field.name] = createHash('md5')
+            .update(contentBytes(at, source, workDir))
+            .digest('base64');
         break;
       case 'content-size':
         if (isPlain(source)) props[field.name] = contentBytes(at, source, workDir).length;
@@ -67,14 +77,20 @@ function canonicalValue(type: TypeSchema & Partial<FieldSchema>, value: Manifest
     let items = value.map((v) => (element ? canonicalValue(element, v, account) : v));
     if (type.set && items.every((v) => typeof v === 'string')) items = [...new Set(items as string[])].sort(byString);
     if (type.sortBy) {
-      const keyOf = (v: ManifestValue): string => (isPlain(v) ? type.sortBy!.map((f) => String((v as Props)[f])).join('\u0000') : '');
+      const keyOf = (v: ManifestValue): string =>
+        isPlain(v) ? type.sortBy!.map((f) => String((v as Props)[f])).join('\u0000') : '';
       items = [...items].sort((a, b) => (isPlain(a) && isPlain(b) ? byString(keyOf(a), keyOf(b)) : 0));
     }
     return items;
   }
   if (isPlain(value)) {
     if (type.type === 'map') {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [type.lowerCaseKeys ? k.toLowerCase() : k, type.element ? canonicalValue(type.element, v, account) : v]));
+      return Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [
+          type.lowerCaseKeys ? k.toLowerCase() : k,
+          type.element ? canonicalValue(type.element, v, account) : v,
+        ]),
+      );
     }
     if (type.type === 'object' && type.fields && !type.secret) {
       const out: Props = { ...value };
@@ -88,7 +104,11 @@ function canonicalValue(type: TypeSchema & Partial<FieldSchema>, value: Manifest
 /** The colon-hex MD5 fingerprint of an OpenSSH public key line. */
 export function md5Fingerprint(where: string, line: string): string {
   const blob = line.split(/\s+/)[1];
-  if (blob === undefined || !/^[A-Za-z0-9+/]+=*$/.test(blob)) throw new AdapterError('TERRAFORM_JSON_INVALID', `${where}: ${JSON.stringify(line.slice(0, 40))} is not an OpenSSH public key line ("<type> <base64> [comment]")`);
+  if (blob === undefined || !/^[A-Za-z0-9+/]+=*$/.test(blob))
+    throw new AdapterError(
+      'TERRAFORM_JSON_INVALID',
+      `${where}: ${JSON.stringify(line.slice(0, 40))} is not an OpenSSH public key line ("<type> <base64> [comment]")`,
+    );
   const hex = createHash('md5').update(Buffer.from(blob, 'base64')).digest('hex');
   return hex.match(/../g)!.join(':');
 }
@@ -101,10 +121,16 @@ function contentBytes(where: string, content: { readonly [key: string]: Manifest
     try {
       return readFileSync(path);
     } catch (error) {
-      throw new AdapterError('TERRAFORM_JSON_INVALID', `${where}.file: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      throw new AdapterError(
+        'TERRAFORM_JSON_INVALID',
+        `${where}.file: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
     }
   }
-  throw new AdapterError('TERRAFORM_JSON_INVALID', `${where}: must have exactly one of text, base64 or file as a literal value`);
+  throw new AdapterError(
+    'TERRAFORM_JSON_INVALID',
+    `${where}: must have exactly one of text, base64 or file as a literal value`,
+  );
 }
 
 function mantaPath(path: string, account: string): string {
@@ -131,7 +157,8 @@ export interface ConvertedResource {
  */
 export function implicitDependencies(resource: ConvertedResource, all: readonly ConvertedResource[]): string[] {
   const named: { rule: ReferenceRule; value: string }[] = [];
-  for (const field of kindDescriptor(resource.kind)?.properties ?? []) collectReferences(field, resource.properties[field.name], named);
+  for (const field of kindDescriptor(resource.kind)?.properties ?? [])
+    collectReferences(field, resource.properties[field.name], named);
   const deps: string[] = [];
   for (const { rule, value } of named) {
     const matches = (target: ManifestValue | undefined): boolean => {
@@ -139,13 +166,23 @@ export function implicitDependencies(resource: ConvertedResource, all: readonly 
       if (rule.match === 'ancestor') return value.startsWith(`${target}/`);
       return rule.caseInsensitive ? target.toLowerCase() === value.toLowerCase() : target === value;
     };
-    deps.push(...all.filter((r) => r.kind === rule.kind && r.address !== resource.address && matches(r.properties[rule.field])).map((r) => r.address));
+    deps.push(
+      ...all
+        .filter((r) => r.kind === rule.kind && r.address !== resource.address && matches(r.properties[rule.field]))
+        .map((r) => r.address),
+    );
   }
   return deps;
 }
 
 /** The names `value` gives to other objects: its field's rule, a list's rule for each element, an object's fields' rules. */
-function collectReferences(type: TypeSchema, value: ManifestValue | undefined, out: { rule: ReferenceRule; value: string }[], owner?: Props, inherited?: ReferenceRule): void {
+function collectReferences(
+  type: TypeSchema,
+  value: ManifestValue | undefined,
+  out: { rule: ReferenceRule; value: string }[],
+  owner?: Props,
+  inherited?: ReferenceRule,
+): void {
   const rule = type.refersTo ?? inherited;
   if (typeof value === 'string') {
     if (rule && (rule.when === undefined || owner?.[rule.when.field] === rule.when.equals)) out.push({ rule, value });

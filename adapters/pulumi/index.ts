@@ -3,7 +3,20 @@
  * resource handlers as the triton-iac reconciler. Needs the optional peer dependency
  * `@pulumi/pulumi` 3.248.x.
  */
-export { Account, AccountConfig, Directory, Image, Key, Policy, Role, RoleTag, SnapLink, StorObject, User, UserKey } from './resources.js';
+export {
+  Account,
+  AccountConfig,
+  Directory,
+  Image,
+  Key,
+  Policy,
+  Role,
+  RoleTag,
+  SnapLink,
+  StorObject,
+  User,
+  UserKey,
+} from './resources.js';
 export type {
   AccountArgs,
   AccountConfigArgs,

@@ -15,7 +15,12 @@ import { RESOURCE_ATTRIBUTES, naturalKeyOf, type ResourcePropertiesByKind } from
 import { RESOURCE_SCHEMAS, checkProperties } from '../../common/resource-schema.js';
 import { propertyValueProblems } from '../../common/rules/index.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
-import type { JsonPatchOperation, PlainObject, ResolvedProperties, ResourceHandler } from '../../provider/handlers/types.js';
+import type {
+  JsonPatchOperation,
+  PlainObject,
+  ResolvedProperties,
+  ResourceHandler,
+} from '../../provider/handlers/types.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import { AdapterError } from '../errors.js';
 import { completeProperties } from '../private/derive.js';
@@ -32,12 +37,18 @@ const NOT_PROPERTIES = new Set(['connection', '__provider', 'naturalKey']);
 
 function handlerFor(kind: ResourceKind): ResourceHandler<unknown, Clients> {
   const handler = defaultHandlers().get(kind);
-  if (!handler || handler.mode !== 'managed') throw new AdapterError('PULUMI_INPUT_INVALID', `kind ${kind} has no managed handler; it cannot be a Pulumi resource`);
+  if (!handler || handler.mode !== 'managed')
+    throw new AdapterError(
+      'PULUMI_INPUT_INVALID',
+      `kind ${kind} has no managed handler; it cannot be a Pulumi resource`,
+    );
   return handler as ResourceHandler<unknown, Clients>;
 }
 
 function propertiesOf(inputs: PulumiInputs): Record<string, ManifestValue> {
-  return Object.fromEntries(Object.entries(inputs).filter(([k, v]) => !NOT_PROPERTIES.has(k) && v !== undefined) as [string, ManifestValue][]);
+  return Object.fromEntries(
+    Object.entries(inputs).filter(([k, v]) => !NOT_PROPERTIES.has(k) && v !== undefined) as [string, ManifestValue][],
+  );
 }
 
 /** The properties a handler receives: a missing password means "generate one at create". */
@@ -51,7 +62,10 @@ function resolvedOf(kind: ResourceKind, inputs: PulumiInputs): ResolvedPropertie
  * Fills defaults and derived fields and checks the shape and the values, with the rules synth
  * applies (logins, emails, policy rules, paths, durability...); failures name the property and the rule.
  */
-export function check(kind: ResourceKind, news: PulumiInputs): { inputs: PulumiInputs; failures: { property: string; reason: string }[] } {
+export function check(
+  kind: ResourceKind,
+  news: PulumiInputs,
+): { inputs: PulumiInputs; failures: { property: string; reason: string }[] } {
   const props = propertiesOf(news);
   let account: string;
   try {
@@ -69,8 +83,13 @@ export function check(kind: ResourceKind, news: PulumiInputs): { inputs: PulumiI
     // Values are checked only once the shape is right (a rule cannot judge a value of the wrong type).
     const problems = shapeProblems.length > 0 ? shapeProblems : propertyValueProblems(kind, shaped, account);
     const failures = problems.map((reason) => ({ property: /^[\w-]+\.(\w+)/.exec(reason)?.[1] ?? '', reason }));
-    if (password !== undefined && typeof password !== 'string') failures.push({ property: 'password', reason: 'password: must be a string (make it a Pulumi secret)' });
-    const inputs: PulumiInputs = { ...props, ...(password !== undefined ? { password } : {}), ...(news.connection !== undefined ? { connection: news.connection } : {}) };
+    if (password !== undefined && typeof password !== 'string')
+      failures.push({ property: 'password', reason: 'password: must be a string (make it a Pulumi secret)' });
+    const inputs: PulumiInputs = {
+      ...props,
+      ...(password !== undefined ? { password } : {}),
+      ...(news.connection !== undefined ? { connection: news.connection } : {}),
+    };
     return { inputs, failures };
   } catch (error) {
     return { inputs: news, failures: [{ property: '', reason: (error as Error).message }] };
@@ -78,17 +97,26 @@ export function check(kind: ResourceKind, news: PulumiInputs): { inputs: PulumiI
 }
 
 /** Which properties changed between the last applied inputs and the new ones, and whether that replaces. */
-export function diff(kind: ResourceKind, olds: PulumiOutputs, news: PulumiInputs): { changes: boolean; replaces: string[]; deleteBeforeReplace: boolean } {
+export function diff(
+  kind: ResourceKind,
+  olds: PulumiOutputs,
+  news: PulumiInputs,
+): { changes: boolean; replaces: string[]; deleteBeforeReplace: boolean } {
   const handler = handlerFor(kind);
   const before = handler.normalizeDesired(resolvedOf(kind, olds));
   const after = handler.normalizeDesired(resolvedOf(kind, news));
   const changed = new Set<string>();
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (!handler.schema.computed.includes(key) && JSON.stringify(before[key]) !== JSON.stringify(after[key])) changed.add(key);
+    if (!handler.schema.computed.includes(key) && JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+      changed.add(key);
   }
   for (const key of handler.schema.writeOnly) if (olds[key] !== news[key]) changed.add(key);
   const replaces = [...changed].filter((k) => handler.schema.immutable.includes(k)).sort();
-  return { changes: changed.size > 0, replaces, deleteBeforeReplace: handler.schema.replaceStrategy === 'delete-then-create' };
+  return {
+    changes: changed.size > 0,
+    replaces,
+    deleteBeforeReplace: handler.schema.replaceStrategy === 'delete-then-create',
+  };
 }
 
 /** Creates the object and returns its id (server id, else natural key) and outputs. */
@@ -112,11 +140,17 @@ export async function create(kind: ResourceKind, inputs: PulumiInputs): Promise<
  * Reads the live object. Absent: an empty result (Pulumi then drops it from its state). Present:
  * the outputs with the live values of every property the inputs manage (drift shows as a change).
  */
-export async function read(kind: ResourceKind, id: string, props: PulumiOutputs | undefined): Promise<{ id?: string; props?: PulumiOutputs }> {
+export async function read(
+  kind: ResourceKind,
+  id: string,
+  props: PulumiOutputs | undefined,
+): Promise<{ id?: string; props?: PulumiOutputs }> {
   const handler = handlerFor(kind);
   const naturalKey = props?.naturalKey ?? id;
   return withContext(props?.connection, async (ctx) => {
-    const live = await withConsistencyRetries(policyOf(props), { kind, name: naturalKey }, () => handler.read(ctx, refOf(id, naturalKey)));
+    const live = await withConsistencyRetries(policyOf(props), { kind, name: naturalKey }, () =>
+      handler.read(ctx, refOf(id, naturalKey)),
+    );
     if (live === undefined) return {};
     const base = props ?? { naturalKey };
     const desired = handler.normalizeDesired(resolvedOf(kind, base));
@@ -124,24 +158,47 @@ export async function read(kind: ResourceKind, id: string, props: PulumiOutputs 
     const managed: Record<string, unknown> = {};
     for (const field of RESOURCE_SCHEMAS[kind].properties) {
       if (handler.schema.writeOnly.includes(field.name) || now[field.name] === undefined) continue;
-      if (props === undefined || props[field.name] !== undefined || field.required) managed[field.name] = now[field.name];
+      if (props === undefined || props[field.name] !== undefined || field.required)
+        managed[field.name] = now[field.name];
     }
-    return { id: handler.idOf(live) ?? handler.naturalKeyOf(live), props: outputsOf(kind, { ...base, ...managed }, live) };
+    return {
+      id: handler.idOf(live) ?? handler.naturalKeyOf(live),
+      props: outputsOf(kind, { ...base, ...managed }, live),
+    };
   });
 }
 
 /** Changes the object in place, with the patch between the live object and the new inputs. */
-export async function update(kind: ResourceKind, id: string, olds: PulumiOutputs, news: PulumiInputs): Promise<{ outs: PulumiOutputs }> {
+export async function update(
+  kind: ResourceKind,
+  id: string,
+  olds: PulumiOutputs,
+  news: PulumiInputs,
+): Promise<{ outs: PulumiOutputs }> {
   const handler = handlerFor(kind);
   return withContext(news.connection ?? olds.connection, async (ctx) => {
     const target = { kind, name: olds.naturalKey };
-    const live = await withConsistencyRetries(policyOf(news), target, () => handler.read(ctx, refOf(id, olds.naturalKey)));
-    if (live === undefined) throw new AdapterError('PULUMI_INPUT_INVALID', `${kind} ${olds.naturalKey} no longer exists; run \`pulumi refresh\` so that Pulumi creates it again`);
+    const live = await withConsistencyRetries(policyOf(news), target, () =>
+      handler.read(ctx, refOf(id, olds.naturalKey)),
+    );
+    if (live === undefined)
+      throw new AdapterError(
+        'PULUMI_INPUT_INVALID',
+        `${kind} ${olds.naturalKey} no longer exists; run \`pulumi refresh\` so that Pulumi creates it again`,
+      );
     const desired = resolvedOf(kind, news);
-    const wanted = withoutKeys(handler.normalizeDesired(desired), [...handler.schema.writeOnly, ...handler.schema.computed]);
-    const current = withoutKeys(handler.normalizeLive(live, wanted), [...handler.schema.writeOnly, ...handler.schema.computed]);
+    const wanted = withoutKeys(handler.normalizeDesired(desired), [
+      ...handler.schema.writeOnly,
+      ...handler.schema.computed,
+    ]);
+    const current = withoutKeys(handler.normalizeLive(live, wanted), [
+      ...handler.schema.writeOnly,
+      ...handler.schema.computed,
+    ]);
     const patch: JsonPatchOperation[] = (jsonPatch.compare(current, wanted) as JsonPatchOperation[]).concat(
-      handler.schema.writeOnly.filter((k) => olds[k] !== news[k]).map((k) => ({ op: 'replace' as const, path: `/${k}` })),
+      handler.schema.writeOnly
+        .filter((k) => olds[k] !== news[k])
+        .map((k) => ({ op: 'replace' as const, path: `/${k}` })),
     );
     const updated = await withConsistencyRetries(policyOf(news), target, () => handler.update(ctx, id, desired, patch));
     recordWrite({ kind, name: handler.naturalKeyOf(updated) });
@@ -153,7 +210,9 @@ export async function update(kind: ResourceKind, id: string, olds: PulumiOutputs
 export async function remove(kind: ResourceKind, id: string, props: PulumiOutputs): Promise<void> {
   const handler = handlerFor(kind);
   await withContext(props.connection, async (ctx) => {
-    await withConsistencyRetries(policyOf(props), { kind, name: props.naturalKey }, () => handler.delete(ctx, refOf(id, props.naturalKey)));
+    await withConsistencyRetries(policyOf(props), { kind, name: props.naturalKey }, () =>
+      handler.delete(ctx, refOf(id, props.naturalKey)),
+    );
   });
 }
 
@@ -163,7 +222,10 @@ function refOf(id: string, naturalKey: string): { id?: string; naturalKey: strin
 
 function policyOf(inputs: PulumiInputs | undefined): { consistencyWindowMs: number } {
   const fromEnv = Number(process.env.TRITON_IAC_CONSISTENCY_WINDOW_MS);
-  return { consistencyWindowMs: inputs?.connection?.consistencyWindowMs ?? (Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 15_000) };
+  return {
+    consistencyWindowMs:
+      inputs?.connection?.consistencyWindowMs ?? (Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 15_000),
+  };
 }
 
 function outputsOf(kind: ResourceKind, inputs: PulumiInputs, live: unknown): PulumiOutputs {

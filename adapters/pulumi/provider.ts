@@ -29,7 +29,10 @@ const nativeImport = new Function('specifier', 'return import(specifier)') as (s
  * Builds the dynamic provider for `kind`.
  * @param operationsUrl where the provider host loads the operations from; the default is this package's module
  */
-export function dynamicProvider(kind: ResourceKind, operationsUrl: string = OPERATIONS_URL): pulumi.dynamic.ResourceProvider {
+export function dynamicProvider(
+  kind: ResourceKind,
+  operationsUrl: string = OPERATIONS_URL,
+): pulumi.dynamic.ResourceProvider {
   const load = async (): Promise<Operations> => {
     const loaded = (globalThis as Record<symbol, unknown>)[Symbol.for(REGISTRY_KEY)];
     return (loaded ?? (await nativeImport(operationsUrl))) as Operations;

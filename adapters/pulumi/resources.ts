@@ -64,7 +64,10 @@ export type ImageArgs = Inputs<ImageProperties> & Common;
 /** Arguments of {@link Directory}: the path may start with `~~`. */
 export type DirectoryArgs = Inputs<DirectoryProperties> & Common;
 /** Arguments of {@link StorObject}: MD5 and size are computed from the content. */
-export type StorObjectArgs = Inputs<WithDefaults<Omit<ObjectProperties, 'md5' | 'size'>, 'contentType' | 'headers' | 'durability' | 'roleTags'>> & Common;
+export type StorObjectArgs = Inputs<
+  WithDefaults<Omit<ObjectProperties, 'md5' | 'size'>, 'contentType' | 'headers' | 'durability' | 'roleTags'>
+> &
+  Common;
 /** Arguments of {@link SnapLink}. */
 export type SnapLinkArgs = Inputs<SnapLinkProperties> & Common;
 
@@ -72,7 +75,14 @@ export type SnapLinkArgs = Inputs<SnapLinkProperties> & Common;
 abstract class TritonDynamicResource extends pulumi.dynamic.Resource {
   /** The natural key (login, name, fingerprint, path) the object is known by. */
   declare readonly naturalKey: pulumi.Output<string>;
-  constructor(kind: ResourceKind, type: string, name: string, args: object, extraOutputs: readonly string[], opts?: pulumi.CustomResourceOptions) {
+  constructor(
+    kind: ResourceKind,
+    type: string,
+    name: string,
+    args: object,
+    extraOutputs: readonly string[],
+    opts?: pulumi.CustomResourceOptions,
+  ) {
     const outputs = Object.fromEntries(['naturalKey', ...extraOutputs].map((k) => [k, undefined]));
     super(dynamicProvider(kind), name, { ...outputs, ...args }, opts, 'triton-iac', type);
   }
@@ -105,7 +115,10 @@ export class User extends TritonDynamicResource {
   declare readonly login: pulumi.Output<string>;
   constructor(name: string, args: UserArgs, opts?: pulumi.CustomResourceOptions) {
     const password = args.password === undefined ? {} : { password: pulumi.secret(args.password) };
-    super('user', 'User', name, { ...args, ...password }, ['login'], { ...opts, additionalSecretOutputs: ['password', ...(opts?.additionalSecretOutputs ?? [])] });
+    super('user', 'User', name, { ...args, ...password }, ['login'], {
+      ...opts,
+      additionalSecretOutputs: ['password', ...(opts?.additionalSecretOutputs ?? [])],
+    });
   }
 }
 

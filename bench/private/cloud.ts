@@ -7,7 +7,13 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/index.js';
-import { createCloudApiClient, createMantaClient, loadKeyMaterial, type CloudApiClient, type MantaClient } from '../../provider/index.js';
+import {
+  createCloudApiClient,
+  createMantaClient,
+  loadKeyMaterial,
+  type CloudApiClient,
+  type MantaClient,
+} from '../../provider/index.js';
 import { writeTestKey, type TestKeyPair } from '../../scripts/support/keys.js';
 
 /** Requests counted by the emulator, per service and operation. */

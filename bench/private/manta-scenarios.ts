@@ -40,7 +40,12 @@ export async function runTreeScenario(key: TestKeyPair, n: number, mputSample: n
     let failures = 0;
     let error: string | null = null;
     for (const f of theirTree.files.slice(0, count)) {
-      const r = await mantaTool(theirs, 'mput', ['-p', '-f', f.local, f.remote.replace('/stor/tree/', '/stor/tree-mput/')]);
+      const r = await mantaTool(theirs, 'mput', [
+        '-p',
+        '-f',
+        f.local,
+        f.remote.replace('/stor/tree/', '/stor/tree-mput/'),
+      ]);
       wallMs += r.wallMs;
       peak = Math.max(peak, r.peakRssMb ?? 0);
       if (r.code !== 0) {
@@ -50,7 +55,11 @@ export async function runTreeScenario(key: TestKeyPair, n: number, mputSample: n
     }
     const counts = await theirs.counts();
     const scale = n / count;
-    const scaled = { cloudapi: counts.cloudapi, manta: Object.fromEntries(Object.entries(counts.manta).map(([k, v]) => [k, Math.round(v * scale)])), total: Math.round(counts.total * scale) };
+    const scaled = {
+      cloudapi: counts.cloudapi,
+      manta: Object.fromEntries(Object.entries(counts.manta).map(([k, v]) => [k, Math.round(v * scale)])),
+      total: Math.round(counts.total * scale),
+    };
     set.add('manta-tree', n, 'mput loop', {
       wallMs: Math.round(wallMs * scale),
       peakRssMb: peak,

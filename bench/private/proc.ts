@@ -33,7 +33,11 @@ export function measure(command: string, args: readonly string[], options: Measu
   const argv = hasGnuTime ? [GNU_TIME, '-v', command, ...args] : [command, ...args];
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(argv[0]!, argv.slice(1), { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(argv[0]!, argv.slice(1), {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     let polledKb = 0;
@@ -54,10 +58,22 @@ export function measure(command: string, args: readonly string[], options: Measu
       if (hasGnuTime) {
         const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
         peakKb = m ? Number(m[1]) : null;
-        stderr = stderr.replace(/\n?(Command exited with non-zero status \d+\n|Command terminated by signal \d+\n)?\tCommand being timed:[\s\S]*$/, '');
+        stderr = stderr.replace(
+          /\n?(Command exited with non-zero status \d+\n|Command terminated by signal \d+\n)?\tCommand being timed:[\s\S]*$/,
+          '',
+        );
       }
-      if (process.env['BENCH_DEBUG'] === '1') process.stderr.write(`--- ${[command, ...args].join(' ')} → ${code ?? signal}\n${stdout.slice(-1500)}\n${stderr.slice(-1500)}\n`);
-      resolve({ code: code ?? (signal ? 137 : 1), wallMs, peakRssMb: peakKb === null ? null : Math.round(peakKb / 102.4) / 10, stdout, stderr });
+      if (process.env['BENCH_DEBUG'] === '1')
+        process.stderr.write(
+          `--- ${[command, ...args].join(' ')} → ${code ?? signal}\n${stdout.slice(-1500)}\n${stderr.slice(-1500)}\n`,
+        );
+      resolve({
+        code: code ?? (signal ? 137 : 1),
+        wallMs,
+        peakRssMb: peakKb === null ? null : Math.round(peakKb / 102.4) / 10,
+        stdout,
+        stderr,
+      });
     });
     child.stdin.end(options.input ?? '');
   });

@@ -13,7 +13,10 @@ import { writeRbacSet } from './workload.js';
 const LATENCY_MS = 20;
 const RBAC = ['rbac.json', '--account', 'acme'];
 
-async function counted(cloud: BenchCloud, run: () => Promise<Measured>): Promise<{ m: Measured; requests: Awaited<ReturnType<BenchCloud['counts']>> }> {
+async function counted(
+  cloud: BenchCloud,
+  run: () => Promise<Measured>,
+): Promise<{ m: Measured; requests: Awaited<ReturnType<BenchCloud['counts']>> }> {
   await cloud.resetCounts();
   const m = await run();
   return { m, requests: await cloud.counts() };
@@ -22,13 +25,21 @@ async function counted(cloud: BenchCloud, run: () => Promise<Measured>): Promise
 /** Counts the changes a triton-iac text plan reports (`Plan: A to add, C to change, …`). */
 function planCounts(out: string): Record<string, number> | null {
   const m = /Plan: (\d+) to add, (\d+) to change, (\d+) to replace, (\d+) to destroy, (\d+) to adopt/.exec(out);
-  if (m) return { add: Number(m[1]), change: Number(m[2]), replace: Number(m[3]), destroy: Number(m[4]), adopt: Number(m[5]) };
+  if (m)
+    return {
+      add: Number(m[1]),
+      change: Number(m[2]),
+      replace: Number(m[3]),
+      destroy: Number(m[4]),
+      adopt: Number(m[5]),
+    };
   return /No changes\./.test(out) ? { add: 0, change: 0, replace: 0, destroy: 0, adopt: 0 } : null;
 }
 
 /** Lines of `triton rbac apply` output or errors that report a failed call. */
 function vendorErrors(m: Measured): number {
-  return `${m.stdout}\n${m.stderr}`.split('\n').filter((l) => /error|TypeError|failed/i.test(l) && !/^\s+at /.test(l)).length;
+  return `${m.stdout}\n${m.stderr}`.split('\n').filter((l) => /error|TypeError|failed/i.test(l) && !/^\s+at /.test(l))
+    .length;
 }
 
 /** Runs scenarios 1–3 once at size `n`, adding a sample per tool and scenario to `set`. */
@@ -67,7 +78,12 @@ export async function runRbacScenarios(key: TestKeyPair, n: number, set: SampleS
     // `drift` exits 2 when it found drift, which is the expected outcome here.
     set.add('drift', n, 'triton-iac', sampleOf(r.m, r.requests, r.m.code === 2 ? null : firstError(r.m), { drifted }));
     r = await counted(theirs, () => triton(theirs, ['rbac', 'apply', '-n', '-f', 'rbac.json']));
-    set.add('drift', n, 'triton', sampleOf(r.m, r.requests, firstError(r.m), { reportsChange: r.m.stdout.includes(victim) }));
+    set.add(
+      'drift',
+      n,
+      'triton',
+      sampleOf(r.m, r.requests, firstError(r.m), { reportsChange: r.m.stdout.includes(victim) }),
+    );
   } finally {
     await Promise.all([ours.close(), theirs.close()]);
   }
@@ -89,11 +105,29 @@ export async function runWindowScenario(key: TestKeyPair, n: number, windowMs: n
     let r = await counted(ours, () => iac(ours, ['apply', ...RBAC, '--auto-approve', ...w]));
     const failed = /(\d+) failed/.exec(r.m.stdout)?.[1];
     let after = await iac(ours, ['plan', ...RBAC, ...w]);
-    set.add('window-apply', n, 'triton-iac', sampleOf(r.m, r.requests, firstError(r.m), { finished: r.m.code === 0, errors: failed ? Number(failed) : r.m.code === 0 ? 0 : 1, planAfter: planCounts(after.stdout) }));
+    set.add(
+      'window-apply',
+      n,
+      'triton-iac',
+      sampleOf(r.m, r.requests, firstError(r.m), {
+        finished: r.m.code === 0,
+        errors: failed ? Number(failed) : r.m.code === 0 ? 0 : 1,
+        planAfter: planCounts(after.stdout),
+      }),
+    );
 
     r = await counted(theirs, () => triton(theirs, ['rbac', 'apply', '-y', '-f', 'rbac.json']));
     after = await iac(theirs, ['plan', ...RBAC, ...w]);
-    set.add('window-apply', n, 'triton', sampleOf(r.m, r.requests, firstError(r.m), { finished: r.m.code === 0, errors: vendorErrors(r.m), planAfter: planCounts(after.stdout) }));
+    set.add(
+      'window-apply',
+      n,
+      'triton',
+      sampleOf(r.m, r.requests, firstError(r.m), {
+        finished: r.m.code === 0,
+        errors: vendorErrors(r.m),
+        planAfter: planCounts(after.stdout),
+      }),
+    );
   } finally {
     await Promise.all([ours.close(), theirs.close()]);
   }

@@ -62,12 +62,17 @@ export function buildReport(all: readonly ScenarioSamples[], latencyMs: number, 
     const rss = median(entry.samples.map((s) => s.peakRssMb).filter((v): v is number => v !== null));
     const requests = median(entry.samples.map((s) => s.requests.total));
     const pick = entry.samples.find((s) => s.requests.total === requests) ?? entry.samples[0]!;
-    const vendor = all.find((e) => e.scenario === entry.scenario && e.n === entry.n && e.tool === (VENDOR[entry.scenario] ?? 'triton'));
+    const vendor = all.find(
+      (e) => e.scenario === entry.scenario && e.n === entry.n && e.tool === (VENDOR[entry.scenario] ?? 'triton'),
+    );
     const vendorWall = vendor ? median(vendor.samples.map((s) => s.wallMs)) : null;
     const ours = all.find((e) => e.scenario === entry.scenario && e.n === entry.n && e.tool === 'triton-iac');
     const ourRequests = ours ? median(ours.samples.map((s) => s.requests.total)) : null;
     const cp = CRITICAL_PATH[entry.scenario];
-    const bound = cp !== undefined && ourRequests !== null ? Math.round(cp * latencyMs + (ourRequests / parallelism) * latencyMs) : null;
+    const bound =
+      cp !== undefined && ourRequests !== null
+        ? Math.round(cp * latencyMs + (ourRequests / parallelism) * latencyMs)
+        : null;
     rows.push({
       scenario: entry.scenario,
       n: entry.n,
@@ -76,7 +81,10 @@ export function buildReport(all: readonly ScenarioSamples[], latencyMs: number, 
       wallMs: wall,
       peakRssMb: rss,
       requests,
-      requestsByOperation: { ...prefixed('cloudapi', pick.requests.cloudapi), ...prefixed('manta', pick.requests.manta) },
+      requestsByOperation: {
+        ...prefixed('cloudapi', pick.requests.cloudapi),
+        ...prefixed('manta', pick.requests.manta),
+      },
       exitCodes: entry.samples.map((s) => s.exitCode),
       errors: [...new Set(entry.samples.map((s) => s.error))],
       notes: entry.samples.map((s) => s.notes ?? null),
@@ -100,10 +108,45 @@ function round2(x: number): number {
 
 /** The report as a fixed-width text table (the same columns as the Markdown one). */
 export function textTable(rows: readonly ReportRow[]): string {
-  const header = ['scenario', 'N', 'tool', 'wall ms', 'ms/obj', 'RSS MB', 'requests', 'vs vendor', 'bound ms', '× bound', 'exit', 'load', 'error'];
-  const body = rows.map((r) => [r.scenario, String(r.n), r.tool, fmt(r.wallMs), fmt(r.msPerObject), fmt(r.peakRssMb), fmt(r.requests), r.ratioToVendor === null ? '' : `${r.ratioToVendor}×`, fmt(r.lowerBoundMs), r.timesLowerBound === null ? '' : `${r.timesLowerBound}×`, r.exitCodes.join(','), r.load.map(fmt).join(','), (r.errors.find((e) => e !== null) ?? '').slice(0, 60)]);
+  const header = [
+    'scenario',
+    'N',
+    'tool',
+    'wall ms',
+    'ms/obj',
+    'RSS MB',
+    'requests',
+    'vs vendor',
+    'bound ms',
+    '× bound',
+    'exit',
+    'load',
+    'error',
+  ];
+  const body = rows.map((r) => [
+    r.scenario,
+    String(r.n),
+    r.tool,
+    fmt(r.wallMs),
+    fmt(r.msPerObject),
+    fmt(r.peakRssMb),
+    fmt(r.requests),
+    r.ratioToVendor === null ? '' : `${r.ratioToVendor}×`,
+    fmt(r.lowerBoundMs),
+    r.timesLowerBound === null ? '' : `${r.timesLowerBound}×`,
+    r.exitCodes.join(','),
+    r.load.map(fmt).join(','),
+    (r.errors.find((e) => e !== null) ?? '').slice(0, 60),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  return [header, ...body].map((cells) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+  return [header, ...body]
+    .map((cells) =>
+      cells
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** The report as a Markdown table. */
@@ -113,8 +156,12 @@ export function markdownTable(rows: readonly ReportRow[]): string {
     '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---|---|',
   ];
   for (const r of rows) {
-    const byOp = Object.entries(r.requestsByOperation).map(([op, n]) => `${op.replace(/^(cloudapi|manta)\./, '')} ${n}`).join(', ');
-    lines.push(`| ${r.scenario} | ${r.n} | ${r.tool} | ${fmt(r.wallMs)} | ${fmt(r.msPerObject)} | ${fmt(r.peakRssMb)} | ${fmt(r.requests)} | ${r.ratioToVendor === null ? '' : `${r.ratioToVendor}×`} | ${fmt(r.lowerBoundMs)} | ${r.timesLowerBound === null ? '' : `${r.timesLowerBound}×`} | ${r.exitCodes.join(', ')} | ${r.load.map(fmt).join(', ')} | ${byOp} |`);
+    const byOp = Object.entries(r.requestsByOperation)
+      .map(([op, n]) => `${op.replace(/^(cloudapi|manta)\./, '')} ${n}`)
+      .join(', ');
+    lines.push(
+      `| ${r.scenario} | ${r.n} | ${r.tool} | ${fmt(r.wallMs)} | ${fmt(r.msPerObject)} | ${fmt(r.peakRssMb)} | ${fmt(r.requests)} | ${r.ratioToVendor === null ? '' : `${r.ratioToVendor}×`} | ${fmt(r.lowerBoundMs)} | ${r.timesLowerBound === null ? '' : `${r.timesLowerBound}×`} | ${r.exitCodes.join(', ')} | ${r.load.map(fmt).join(', ')} | ${byOp} |`,
+    );
   }
   return lines.join('\n');
 }

@@ -26,8 +26,21 @@ export interface ScenarioSamples {
 }
 
 /** Builds a sample from a measured run and the emulator's counts. */
-export function sampleOf(m: Measured, requests: RequestCounts, error: string | null, notes?: Record<string, unknown>): Sample {
-  return { wallMs: Math.round(m.wallMs), peakRssMb: m.peakRssMb, exitCode: m.code, requests, error, ...(notes ? { notes } : {}), load1: Math.round(loadavg()[0]! * 10) / 10 };
+export function sampleOf(
+  m: Measured,
+  requests: RequestCounts,
+  error: string | null,
+  notes?: Record<string, unknown>,
+): Sample {
+  return {
+    wallMs: Math.round(m.wallMs),
+    peakRssMb: m.peakRssMb,
+    exitCode: m.code,
+    requests,
+    error,
+    ...(notes ? { notes } : {}),
+    load1: Math.round(loadavg()[0]! * 10) / 10,
+  };
 }
 
 /** The median of `values` (the lower middle for an even count); null for none. */

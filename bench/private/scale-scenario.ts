@@ -17,8 +17,21 @@ export async function runScaleScenario(key: TestKeyPair, n: number, set: SampleS
   try {
     writeRbacSet(cloud.cwd, n);
     await cloud.resetCounts();
-    const m = await iac(cloud, ['apply', 'rbac.json', '--account', 'acme', '--auto-approve', '--consistency-window-ms', '0']);
-    set.add('scale-apply', n, 'triton-iac', sampleOf(m, await cloud.counts(), firstError(m), { msPerObject: Math.round((m.wallMs / n) * 100) / 100 }));
+    const m = await iac(cloud, [
+      'apply',
+      'rbac.json',
+      '--account',
+      'acme',
+      '--auto-approve',
+      '--consistency-window-ms',
+      '0',
+    ]);
+    set.add(
+      'scale-apply',
+      n,
+      'triton-iac',
+      sampleOf(m, await cloud.counts(), firstError(m), { msPerObject: Math.round((m.wallMs / n) * 100) / 100 }),
+    );
   } finally {
     await cloud.close();
   }

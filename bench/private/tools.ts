@@ -10,13 +10,17 @@ import { measure, type Measured } from './proc.js';
 /** The repository root. */
 export const REPO = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 /** The triton-iac entry point; `BENCH_IAC_BIN` points at another build (a before/after comparison). */
-const IAC = process.env['BENCH_IAC_BIN'] !== undefined ? resolve(process.env['BENCH_IAC_BIN']) : join(REPO, 'bin', 'triton-iac.js');
+const IAC =
+  process.env['BENCH_IAC_BIN'] !== undefined
+    ? resolve(process.env['BENCH_IAC_BIN'])
+    : join(REPO, 'bin', 'triton-iac.js');
 const TRITON = join(REPO, 'node_modules', '.bin', 'triton');
 const MANTA_BIN = join(REPO, 'node_modules', 'manta', 'bin');
 
 /** Fails early, with the fix, when `dist/` has not been built. */
 export function checkBuilt(): void {
-  if (!existsSync(join(REPO, 'dist', 'cli', 'main.js'))) throw new Error('dist/ is missing: run `npm run build` first (the benchmark runs the real triton-iac binary)');
+  if (!existsSync(join(REPO, 'dist', 'cli', 'main.js')))
+    throw new Error('dist/ is missing: run `npm run build` first (the benchmark runs the real triton-iac binary)');
 }
 
 /** Where and how a tool runs. */
@@ -52,7 +56,10 @@ export function mantaTool(at: ToolEnv, tool: string, args: readonly string[]): P
  */
 export function firstError(m: Measured): string | null {
   if (m.code === 0) return null;
-  const lines = `${m.stdout}\n${m.stderr}`.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('at '));
+  const lines = `${m.stdout}\n${m.stderr}`
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('at '));
   const line = [...lines].reverse().find((l) => /error|failed:/i.test(l)) ?? lines[0] ?? `exit ${m.code}`;
   return line.length > 240 ? `${line.slice(0, 240)}…` : line;
 }

@@ -44,7 +44,11 @@ export function writeRbacSet(dir: string, n: number): { logins: string[] } {
       users.push({ login, email: `${login}@acme.example`, firstName: 'Bench', lastName: `User ${u}-${i}` });
       writeFileSync(join(keysDir, `${login}.pub`), `${publicKey(`${login}@bench`)}\n`);
     }
-    policies.push({ name: `bp${u}`, description: `bench policy ${u}`, rules: [`CAN getmachine AND listmachines WHEN sourceip = 10.${u % 256}.0.0/16`] });
+    policies.push({
+      name: `bp${u}`,
+      description: `bench policy ${u}`,
+      rules: [`CAN getmachine AND listmachines WHEN sourceip = 10.${u % 256}.0.0/16`],
+    });
     roles.push({ name: `br${u}`, members: unit, policies: [`bp${u}`] });
   }
   writeFileSync(join(dir, 'rbac.json'), `${JSON.stringify({ users, roles, policies }, null, 2)}\n`);
@@ -60,7 +64,10 @@ function treePath(i: number): { dir: string; name: string } {
  * Writes a tree of `n` small objects to `dir/tree/` (for the vendor tools) and the same tree as a
  * triton-iac manifest `dir/tree.manifest.json` (directories and objects under `~~/stor/tree`).
  */
-export function writeTree(dir: string, n: number): { localRoot: string; manifest: string; files: { local: string; remote: string }[] } {
+export function writeTree(
+  dir: string,
+  n: number,
+): { localRoot: string; manifest: string; files: { local: string; remote: string }[] } {
   const localRoot = join(dir, 'tree');
   const app = new TritonApp({ generator: 'triton-iac bench' });
   const stack = new TritonStack(app, 'tree', { account: 'acme' });

@@ -39,20 +39,44 @@ export const accessCommand: Command = {
   name: 'access',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, { 'for-ci': 'boolean', 'ci-role': 'string', format: 'string', json: 'boolean', stack: 'string', account: 'string', debug: 'boolean', context: 'repeat' }, 'access');
+    const args = parseArgs(
+      argv,
+      {
+        'for-ci': 'boolean',
+        'ci-role': 'string',
+        format: 'string',
+        json: 'boolean',
+        stack: 'string',
+        account: 'string',
+        debug: 'boolean',
+        context: 'repeat',
+      },
+      'access',
+    );
     expectPositionals(args, 'access', 0, 1, '[APP] [options]');
     const format = outputFormat(args);
     const common = commonOptions(args);
     const ciRole = args.strings.get('ci-role') ?? 'ci';
-    if (args.strings.has('ci-role') && !args.booleans.has('for-ci')) throw new UsageError('--ci-role names the role of --for-ci; add --for-ci');
-    if (!/^[A-Za-z0-9_.@-]+$/.test(ciRole)) throw new UsageError(`--ci-role ${JSON.stringify(ciRole)} is not a role name: use letters, digits and _ . @ -`);
+    if (args.strings.has('ci-role') && !args.booleans.has('for-ci'))
+      throw new UsageError('--ci-role names the role of --for-ci; add --for-ci');
+    if (!/^[A-Za-z0-9_.@-]+$/.test(ciRole))
+      throw new UsageError(`--ci-role ${JSON.stringify(ciRole)} is not a role name: use letters, digits and _ . @ -`);
     const app = await loadAppFor(args.positionals[0], common, io);
     const stacks = selectStacks(app.manifest, app.kind === 'rbac-json' ? undefined : common.stack, app.path);
     if (args.booleans.has('for-ci')) {
-      io.stdout.write(renderCiNeeds(stacks.map((s) => ({ stack: s.name, account: s.account, needs: ciNeeds(s, ciRole) })), format));
+      io.stdout.write(
+        renderCiNeeds(
+          stacks.map((s) => ({ stack: s.name, account: s.account, needs: ciNeeds(s, ciRole) })),
+          format,
+        ),
+      );
       return 0;
     }
-    const tables = stacks.map((s) => ({ stack: s.name, account: s.account, permissions: permissionTable(accessModelFromResources(s.account, s.resources)) }));
+    const tables = stacks.map((s) => ({
+      stack: s.name,
+      account: s.account,
+      permissions: permissionTable(accessModelFromResources(s.account, s.resources)),
+    }));
     io.stdout.write(renderAccess(tables, format));
     return 0;
   },

@@ -24,7 +24,21 @@ function project(): string {
   const manifest: Manifest = {
     version: MANIFEST_VERSION,
     generator: 'test',
-    stacks: [{ name: 'prod', account: 'acme', resources: [{ address: 'prod/p', kind: 'policy', naturalKey: 'readers', properties: { name: 'readers', rules: ['CAN getmachine'] }, dependsOn: [] }] }],
+    stacks: [
+      {
+        name: 'prod',
+        account: 'acme',
+        resources: [
+          {
+            address: 'prod/p',
+            kind: 'policy',
+            naturalKey: 'readers',
+            properties: { name: 'readers', rules: ['CAN getmachine'] },
+            dependsOn: [],
+          },
+        ],
+      },
+    ],
   };
   writeFileSync(join(cwd, 'app.json'), JSON.stringify(manifest));
   writeFileSync(join(cwd, 'triton-iac.json'), JSON.stringify({ app: 'app.json' }));

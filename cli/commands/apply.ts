@@ -7,7 +7,14 @@ import { expectPositionals, intFlag, parseArgs } from '../private/args.js';
 import type { LoadedApp } from '../private/app-loader.js';
 import { hasWork, runPlan, runReviewed } from '../private/carry-out.js';
 import { checkSavedPlanContext } from '../private/context.js';
-import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession, type CommonOptions } from '../private/session.js';
+import {
+  COMMON_FLAGS,
+  COMMON_HELP,
+  commonOptions,
+  loadAppFor,
+  openSession,
+  type CommonOptions,
+} from '../private/session.js';
 
 const HELP = `Usage: triton-iac apply [APP | PLANFILE] [options]
 
@@ -57,7 +64,18 @@ export const applyCommand: Command = {
   name: 'apply',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, { ...COMMON_FLAGS, 'auto-approve': 'boolean', adopt: 'boolean', parallelism: 'string', target: 'repeat', app: 'string' }, 'apply');
+    const args = parseArgs(
+      argv,
+      {
+        ...COMMON_FLAGS,
+        'auto-approve': 'boolean',
+        adopt: 'boolean',
+        parallelism: 'string',
+        target: 'repeat',
+        app: 'string',
+      },
+      'apply',
+    );
     expectPositionals(args, 'apply', 0, 1, '[APP | PLANFILE] [options]');
     const common = commonOptions(args);
     const parallelism = intFlag(args, 'parallelism', 1, 256);
@@ -65,18 +83,30 @@ export const applyCommand: Command = {
     const first = args.positionals[0];
     const autoApprove = args.booleans.has('auto-approve');
     const adopt = args.booleans.has('adopt');
-    const savedFile = first !== undefined && isSavedPlan(resolve(io.cwd, first)) ? await readSavedPlanFile(resolve(io.cwd, first)) : undefined;
+    const savedFile =
+      first !== undefined && isSavedPlan(resolve(io.cwd, first))
+        ? await readSavedPlanFile(resolve(io.cwd, first))
+        : undefined;
     const saved = savedFile?.plan;
-    if (saved !== undefined && targets.length > 0) throw new UsageError('--target cannot narrow a saved plan; make the plan with --target instead');
-    if (saved !== undefined && adopt) throw new UsageError('--adopt cannot change a saved plan; make the plan with `triton-iac plan --adopt --out FILE` instead');
+    if (saved !== undefined && targets.length > 0)
+      throw new UsageError('--target cannot narrow a saved plan; make the plan with --target instead');
+    if (saved !== undefined && adopt)
+      throw new UsageError(
+        '--adopt cannot change a saved plan; make the plan with `triton-iac plan --adopt --out FILE` instead',
+      );
     const extra = { ...(parallelism !== undefined ? { parallelism } : {}), ...(targets.length > 0 ? { targets } : {}) };
     if (savedFile?.origin !== undefined && !args.strings.has('app')) {
       // The plan carries the stack its context built: a --context that says otherwise is refused.
       checkSavedPlanContext(savedFile.origin.context, common.context, first!, true);
       return applySelfContained(savedFile.plan, savedFile.origin, common, extra, io, first!);
     }
-    const app = await loadAppFor(saved !== undefined ? args.strings.get('app') : (args.strings.get('app') ?? first), common, io);
-    if (savedFile?.origin !== undefined) checkSavedPlanContext(savedFile.origin.context, app.context ?? {}, first!, false);
+    const app = await loadAppFor(
+      saved !== undefined ? args.strings.get('app') : (args.strings.get('app') ?? first),
+      common,
+      io,
+    );
+    if (savedFile?.origin !== undefined)
+      checkSavedPlanContext(savedFile.origin.context, app.context ?? {}, first!, false);
     const session = await openSession(app, saved !== undefined ? { ...common, stack: saved.stack } : common, io);
     try {
       if (saved !== undefined) {
@@ -87,7 +117,13 @@ export const applyCommand: Command = {
       for (const stack of session.stacks) {
         const options = await session.options(stack, { ...extra, ...(adopt ? { adopt } : {}) });
         const question = `\nApply these changes to stack ${stack.name} (account ${stack.account})?`;
-        const outcome = await runReviewed(stack, options, 'apply', { autoApprove, question, command: 'triton-iac apply --auto-approve' }, io);
+        const outcome = await runReviewed(
+          stack,
+          options,
+          'apply',
+          { autoApprove, question, command: 'triton-iac apply --auto-approve' },
+          io,
+        );
         if (outcome === 'declined') {
           io.stdout.write('Apply cancelled; nothing was changed.\n');
           return 1;
@@ -102,7 +138,13 @@ export const applyCommand: Command = {
   },
 };
 
-async function applySaved(stack: StackManifest, plan: Plan, options: Parameters<typeof runPlan>[2], io: CommandIo, file: string): Promise<number> {
+async function applySaved(
+  stack: StackManifest,
+  plan: Plan,
+  options: Parameters<typeof runPlan>[2],
+  io: CommandIo,
+  file: string,
+): Promise<number> {
   if (!hasWork(plan)) {
     io.stdout.write(`Saved plan ${file} has no changes for stack ${stack.name}; nothing to do.\n`);
     return 0;
@@ -116,7 +158,14 @@ async function applySaved(stack: StackManifest, plan: Plan, options: Parameters<
  * Applies a saved plan with the stack and working directory recorded in it, so neither the app nor
  * the directory `apply` runs in matter (Terraform's plan files behave the same).
  */
-async function applySelfContained(plan: Plan, origin: SavedPlanOrigin, common: CommonOptions, extra: { parallelism?: number }, io: CommandIo, file: string): Promise<number> {
+async function applySelfContained(
+  plan: Plan,
+  origin: SavedPlanOrigin,
+  common: CommonOptions,
+  extra: { parallelism?: number },
+  io: CommandIo,
+  file: string,
+): Promise<number> {
   if (origin.emulator !== common.emulator) {
     throw new UsageError(
       origin.emulator
@@ -125,14 +174,26 @@ async function applySelfContained(plan: Plan, origin: SavedPlanOrigin, common: C
     );
   }
   if (!existsSync(origin.workDir)) {
-    throw new UsageError(`saved plan ${file} was made in ${origin.workDir}, which no longer exists; its relative paths (content files, a local state file) are resolved there. Make the plan again`);
+    throw new UsageError(
+      `saved plan ${file} was made in ${origin.workDir}, which no longer exists; its relative paths (content files, a local state file) are resolved there. Make the plan again`,
+    );
   }
-  const app: LoadedApp = { path: origin.app, kind: 'manifest', manifest: { version: MANIFEST_VERSION, generator: 'saved plan', stacks: [origin.stack] } };
+  const app: LoadedApp = {
+    path: origin.app,
+    kind: 'manifest',
+    manifest: { version: MANIFEST_VERSION, generator: 'saved plan', stacks: [origin.stack] },
+  };
   const planIo: CommandIo = { ...io, cwd: origin.workDir };
   const session = await openSession(app, { ...common, stack: undefined }, planIo);
   try {
     const stack = session.stacks[0]!;
-    return await applySaved(stack, plan, await session.options(stack, { ...extra, contentDir: origin.workDir }), io, file);
+    return await applySaved(
+      stack,
+      plan,
+      await session.options(stack, { ...extra, contentDir: origin.workDir }),
+      io,
+      file,
+    );
   } finally {
     await session.close();
   }
@@ -140,9 +201,14 @@ async function applySelfContained(plan: Plan, origin: SavedPlanOrigin, common: C
 
 function stackOfPlan(plan: Plan, stacks: readonly StackManifest[], appPath: string): StackManifest {
   const stack = stacks.find((s) => s.name === plan.stack);
-  if (!stack) throw new UsageError(`the saved plan is for stack ${plan.stack}, which ${appPath} does not declare; pass the app it was made from with --app`);
+  if (!stack)
+    throw new UsageError(
+      `the saved plan is for stack ${plan.stack}, which ${appPath} does not declare; pass the app it was made from with --app`,
+    );
   if (stack.account !== plan.account) {
-    throw new UsageError(`the saved plan is for account ${plan.account}, but stack ${stack.name} in ${appPath} is for account ${stack.account}; make the plan again`);
+    throw new UsageError(
+      `the saved plan is for account ${plan.account}, but stack ${stack.name} in ${appPath} is for account ${stack.account}; make the plan again`,
+    );
   }
   return stack;
 }

@@ -47,9 +47,15 @@ export const canCommand: Command = {
   name: 'can',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, { ...COMMON_FLAGS, role: 'repeat', when: 'repeat', live: 'boolean', json: 'boolean' }, 'can');
+    const args = parseArgs(
+      argv,
+      { ...COMMON_FLAGS, role: 'repeat', when: 'repeat', live: 'boolean', json: 'boolean' },
+      'can',
+    );
     if (args.positionals.length < 3 || args.positionals.length > 4) {
-      throw new UsageError(`\`triton-iac can\` takes USER ACTION RESOURCE [APP] (got ${args.positionals.length} word${args.positionals.length === 1 ? '' : 's'}); e.g. triton-iac can bob getuser /acme/users/alice`);
+      throw new UsageError(
+        `\`triton-iac can\` takes USER ACTION RESOURCE [APP] (got ${args.positionals.length} word${args.positionals.length === 1 ? '' : 's'}); e.g. triton-iac can bob getuser /acme/users/alice`,
+      );
     }
     const [user, action, resource, appArg] = args.positionals as [string, string, string, string | undefined];
     const actionProblem = checkAction(action);
@@ -59,14 +65,24 @@ export const canCommand: Command = {
       user,
       action,
       resource: resource.replace(/\/+$/, ''),
-      ...(args.repeats.has('role') ? { roles: args.repeats.get('role')!.flatMap((r) => r.split(',')).map((r) => r.trim()).filter((r) => r !== '') } : {}),
+      ...(args.repeats.has('role')
+        ? {
+            roles: args.repeats
+              .get('role')!
+              .flatMap((r) => r.split(','))
+              .map((r) => r.trim())
+              .filter((r) => r !== ''),
+          }
+        : {}),
       context: contextOf(args.repeats.get('when') ?? []),
     };
     const app = await loadAppFor(appArg, common, io);
     const session = await openSession(app, common, io);
     try {
       if (session.stacks.length !== 1) {
-        throw new UsageError(`${app.path} has ${session.stacks.length} stacks (${session.stacks.map((s) => s.name).join(', ')}); name the account's stack with --stack NAME`);
+        throw new UsageError(
+          `${app.path} has ${session.stacks.length} stacks (${session.stacks.map((s) => s.name).join(', ')}); name the account's stack with --stack NAME`,
+        );
       }
       const stack = session.stacks[0]!;
       const problem = checkResourcePath(stack.account, request.resource);
@@ -75,7 +91,9 @@ export const canCommand: Command = {
       let model = await liveAccessModel(options.clients, stack.account, request.resource, action);
       if (!args.booleans.has('live')) model = overlayPlan(model, await planStack(stack, options));
       if (!model.users.some((u) => u.toLowerCase() === user.toLowerCase())) {
-        throw new UsageError(`USER ${JSON.stringify(user)} is not a sub-user of account ${stack.account}${args.booleans.has('live') ? '' : ', live or declared'}${didYouMean(user, [...model.users])}; give the login of one of its sub-users`);
+        throw new UsageError(
+          `USER ${JSON.stringify(user)} is not a sub-user of account ${stack.account}${args.booleans.has('live') ? '' : ', live or declared'}${didYouMean(user, [...model.users])}; give the login of one of its sub-users`,
+        );
       }
       const answer = answerRequest(model, request);
       io.stdout.write(args.booleans.has('json') ? `${JSON.stringify(answer, null, 2)}\n` : answerText(answer));
@@ -88,9 +106,16 @@ export const canCommand: Command = {
 
 /** The answer for a person: the verdict, why, the chain or the fix. */
 export function answerText(a: AccessAnswer): string {
-  const lines = [`${a.allowed ? 'ALLOWED' : 'DENIED'}: ${a.user} ${a.allowed ? 'may' : 'may not'} ${a.action} ${a.resource}`, `  why: ${a.reason}`];
-  lines.push(`  active roles: ${a.activeRoles.join(', ') || '(none)'}; role tags on the resource: ${a.resourceTags.join(', ') || '(none)'}`);
-  if (a.allowed) for (const c of a.chains) lines.push(`  granted by: role ${c.role} → policy ${c.policy} → rule ${JSON.stringify(c.rule)}`);
+  const lines = [
+    `${a.allowed ? 'ALLOWED' : 'DENIED'}: ${a.user} ${a.allowed ? 'may' : 'may not'} ${a.action} ${a.resource}`,
+    `  why: ${a.reason}`,
+  ];
+  lines.push(
+    `  active roles: ${a.activeRoles.join(', ') || '(none)'}; role tags on the resource: ${a.resourceTags.join(', ') || '(none)'}`,
+  );
+  if (a.allowed)
+    for (const c of a.chains)
+      lines.push(`  granted by: role ${c.role} → policy ${c.policy} → rule ${JSON.stringify(c.rule)}`);
   if (a.fix !== undefined) lines.push(`  to grant it: ${a.fix}`);
   return `${lines.join('\n')}\n`;
 }
@@ -100,11 +125,13 @@ export function answerText(a: AccessAnswer): string {
  * @throws UsageError for a pair without `=` or a time that is not a date.
  */
 function contextOf(pairs: readonly string[]): NonNullable<ModelRequest['context']> {
-  const ctx: { -readonly [K in keyof NonNullable<ModelRequest['context']>]: NonNullable<ModelRequest['context']>[K] } = { now: new Date() };
+  const ctx: { -readonly [K in keyof NonNullable<ModelRequest['context']>]: NonNullable<ModelRequest['context']>[K] } =
+    { now: new Date() };
   const conditions: Record<string, string> = {};
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--when ${JSON.stringify(pair)} must be KEY=VALUE, e.g. --when sourceip=10.0.0.7`);
+    if (eq <= 0)
+      throw new UsageError(`--when ${JSON.stringify(pair)} must be KEY=VALUE, e.g. --when sourceip=10.0.0.7`);
     const key = pair.slice(0, eq).trim().toLowerCase();
     const value = pair.slice(eq + 1).trim();
     switch (key) {
@@ -121,13 +148,17 @@ function contextOf(pairs: readonly string[]): NonNullable<ModelRequest['context'
       case 'date':
       case 'day': {
         const at = new Date(value);
-        if (Number.isNaN(at.getTime())) throw new UsageError(`--when ${key}=${value}: ${JSON.stringify(value)} is not a date and time; give an ISO 8601 instant such as 2026-05-04T09:30:00Z`);
+        if (Number.isNaN(at.getTime()))
+          throw new UsageError(
+            `--when ${key}=${value}: ${JSON.stringify(value)} is not a date and time; give an ISO 8601 instant such as 2026-05-04T09:30:00Z`,
+          );
         ctx.now = at;
         break;
       }
       case 'fromjob':
       case 'overwrite':
-        if (value !== 'true' && value !== 'false') throw new UsageError(`--when ${key}=${value}: must be true or false`);
+        if (value !== 'true' && value !== 'false')
+          throw new UsageError(`--when ${key}=${value}: must be true or false`);
         ctx[key] = value === 'true';
         break;
       default:

@@ -43,7 +43,13 @@ export const destroyCommand: Command = {
       for (const stack of [...session.stacks].reverse()) {
         const options = await session.options(stack, parallelism !== undefined ? { parallelism } : {});
         const question = `\nDestroy every object stack ${stack.name} manages in account ${stack.account}? There is no undo.`;
-        const outcome = await runReviewed(stack, options, 'destroy', { autoApprove: args.booleans.has('auto-approve'), question, command: 'triton-iac destroy --auto-approve' }, io);
+        const outcome = await runReviewed(
+          stack,
+          options,
+          'destroy',
+          { autoApprove: args.booleans.has('auto-approve'), question, command: 'triton-iac destroy --auto-approve' },
+          io,
+        );
         if (outcome === 'declined') {
           io.stdout.write('Destroy cancelled; nothing was deleted.\n');
           return 1;

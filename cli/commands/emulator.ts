@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { startEmulator, type EmulatorAccountOption, type EmulatorOptions, type RunningEmulator } from '../../emulator/index.js';
+import {
+  startEmulator,
+  type EmulatorAccountOption,
+  type EmulatorOptions,
+  type RunningEmulator,
+} from '../../emulator/index.js';
 import { UsageError, type Command, type CommandIo } from '../command.js';
 import { expectPositionals, intFlag, parseArgs, type FlagSpec, type ParsedArgs } from '../private/args.js';
 
@@ -51,7 +56,9 @@ export const emulatorCommand: Command = {
     const stopped = waitForSignal();
     const host = options.emulator.host ?? '127.0.0.1';
     if (options.emulator.tls === undefined && !['127.0.0.1', '::1', 'localhost'].includes(host)) {
-      io.stderr.write(`warning: serving plain HTTP without TLS on ${host}: requests and signatures can be read on the network\n`);
+      io.stderr.write(
+        `warning: serving plain HTTP without TLS on ${host}: requests and signatures can be read on the network\n`,
+      );
     }
     io.stderr.write(keylessWarnings(running));
     io.stdout.write(`${readyLines(running, options.json, options.explicitHost)}\n`);
@@ -121,8 +128,10 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
 
   const tlsCert = args.strings.get('tls-cert');
   const tlsKey = args.strings.get('tls-key');
-  if ((tlsCert === undefined) !== (tlsKey === undefined)) throw new UsageError('--tls-cert and --tls-key must be given together');
-  if (tlsCert !== undefined && tlsKey !== undefined) opts.tls = { cert: readPem('--tls-cert', tlsCert, io), key: readPem('--tls-key', tlsKey, io) };
+  if ((tlsCert === undefined) !== (tlsKey === undefined))
+    throw new UsageError('--tls-cert and --tls-key must be given together');
+  if (tlsCert !== undefined && tlsKey !== undefined)
+    opts.tls = { cert: readPem('--tls-cert', tlsCert, io), key: readPem('--tls-key', tlsKey, io) };
   return { emulator: opts, json: args.booleans.has('json'), explicitHost: host !== undefined };
 }
 
@@ -136,9 +145,12 @@ function readKeySpec(spec: string, io: CommandIo): { login: string; key: string 
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new UsageError(`--key ${login}=${file}: cannot read the public key file (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new UsageError(
+      `--key ${login}=${file}: cannot read the public key file (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
-  if (text.includes('PRIVATE KEY')) throw new UsageError(`--key ${login}=${file}: that is a private key; give the .pub file`);
+  if (text.includes('PRIVATE KEY'))
+    throw new UsageError(`--key ${login}=${file}: that is a private key; give the .pub file`);
   return { login, key: text.trim() };
 }
 
@@ -150,7 +162,14 @@ function readyLines(running: RunningEmulator, json: boolean, explicitHost: boole
       mantaUrl: running.mantaUrl,
       accounts,
       dataDir: running.dataDir ?? null,
-      ...(running.generatedKey !== undefined ? { generatedKey: { privateKeyPath: running.generatedKey.privateKeyPath, fingerprint: running.generatedKey.fingerprint } } : {}),
+      ...(running.generatedKey !== undefined
+        ? {
+            generatedKey: {
+              privateKeyPath: running.generatedKey.privateKeyPath,
+              fingerprint: running.generatedKey.fingerprint,
+            },
+          }
+        : {}),
     });
   }
   // The lines are for signing in: the first account someone can sign as.
@@ -186,7 +205,10 @@ function readyLines(running: RunningEmulator, json: boolean, explicitHost: boole
 function keylessWarnings(running: RunningEmulator): string {
   return running.accounts
     .filter((a) => a.keys.length === 0)
-    .map((a) => `warning: account ${a.login} has no key, so no request can be signed as it; give --key ${a.login}=~/.ssh/id_rsa.pub (a public key whose private half is in ssh-agent or ~/.ssh)\n`)
+    .map(
+      (a) =>
+        `warning: account ${a.login} has no key, so no request can be signed as it; give --key ${a.login}=~/.ssh/id_rsa.pub (a public key whose private half is in ssh-agent or ~/.ssh)\n`,
+    )
     .join('');
 }
 
@@ -220,7 +242,8 @@ function rateFlag(args: ParsedArgs, name: string): number | undefined {
   const text = args.strings.get(name);
   if (text === undefined) return undefined;
   const rate = Number(text);
-  if (text.trim() === '' || !Number.isFinite(rate) || rate < 0 || rate > 1) throw new UsageError(`--${name} "${text}" must be a number from 0 to 1`);
+  if (text.trim() === '' || !Number.isFinite(rate) || rate < 0 || rate > 1)
+    throw new UsageError(`--${name} "${text}" must be a number from 0 to 1`);
   return rate;
 }
 

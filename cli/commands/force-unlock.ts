@@ -31,13 +31,16 @@ export const forceUnlockCommand: Command = {
   async run(argv, io) {
     const args = parseArgs(argv, COMMON_FLAGS, 'force-unlock');
     expectPositionals(args, 'force-unlock', 1, 2, '[APP] LOCK_ID');
-    const [appArg, lockId] = args.positionals.length === 2 ? [args.positionals[0], args.positionals[1]!] : [undefined, args.positionals[0]!];
+    const [appArg, lockId] =
+      args.positionals.length === 2 ? [args.positionals[0], args.positionals[1]!] : [undefined, args.positionals[0]!];
     const common = commonOptions(args);
     const app = await loadAppFor(appArg, common, io);
     const stack = selectOneStack(app.manifest, app.kind === 'rbac-json' ? undefined : common.stack, app.path);
     return withBackend(stack, common, io, async (backend) => {
       const holder = await backend.forceUnlock(lockId);
-      io.stdout.write(`Removed the lock ${lockId} on the state of stack ${stack.name} (${backend.location}); it was held by ${holderText(holder, Date.now())}.\n`);
+      io.stdout.write(
+        `Removed the lock ${lockId} on the state of stack ${stack.name} (${backend.location}); it was held by ${holderText(holder, Date.now())}.\n`,
+      );
       return 0;
     });
   },

@@ -30,10 +30,15 @@ export const graphCommand: Command = {
   name: 'graph',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, { format: 'string', stack: 'string', account: 'string', debug: 'boolean', context: 'repeat' }, 'graph');
+    const args = parseArgs(
+      argv,
+      { format: 'string', stack: 'string', account: 'string', debug: 'boolean', context: 'repeat' },
+      'graph',
+    );
     expectPositionals(args, 'graph', 0, 1, '[APP] [--format dot|mermaid]');
     const format = args.strings.get('format') ?? 'dot';
-    if (format !== 'dot' && format !== 'mermaid') throw new UsageError(`--format "${format}" is not a graph format; use dot or mermaid`);
+    if (format !== 'dot' && format !== 'mermaid')
+      throw new UsageError(`--format "${format}" is not a graph format; use dot or mermaid`);
     const common = commonOptions(args);
     const app = await loadAppFor(args.positionals[0], common, io);
     const stacks = selectStacks(app.manifest, app.kind === 'rbac-json' ? undefined : common.stack, app.path);

@@ -32,14 +32,18 @@ export const importCommand: Command = {
   async run(argv, io) {
     const args = parseArgs(argv, COMMON_FLAGS, 'import');
     expectPositionals(args, 'import', 2, 3, '[APP] ADDRESS ID');
-    const [appArg, address, id] = (args.positionals.length === 3 ? args.positionals : [undefined, ...args.positionals]) as [string | undefined, string, string];
+    const [appArg, address, id] = (
+      args.positionals.length === 3 ? args.positionals : [undefined, ...args.positionals]
+    ) as [string | undefined, string, string];
     const common = commonOptions(args);
     const app = await loadAppFor(appArg, common, io);
     const session = await openSession(app, common, io);
     try {
       const stack = stackOfAddress(session.stacks, address, app.path);
       await importResource(stack, address, id, await session.options(stack));
-      io.stdout.write(`Imported ${id} as ${address} into the state of stack ${stack.name}. Run \`triton-iac plan\` to see how it differs from the declaration.\n`);
+      io.stdout.write(
+        `Imported ${id} as ${address} into the state of stack ${stack.name}. Run \`triton-iac plan\` to see how it differs from the declaration.\n`,
+      );
       return 0;
     } finally {
       await session.close();

@@ -16,21 +16,89 @@ export interface CommandEntry {
 
 /** Every sub-command, in the order `--help` lists them. */
 export const commands: readonly CommandEntry[] = [
-  { name: 'synth', summary: 'build the app and print its manifest (no cloud access)', load: async () => (await import('./synth.js')).synthCommand },
-  { name: 'plan', summary: 'show what apply would change (exit 2 with --detailed-exitcode when there are changes)', load: async () => (await import('./plan.js')).planCommand },
-  { name: 'apply', summary: 'make the cloud match the app (or carry out a saved plan)', load: async () => (await import('./apply.js')).applyCommand },
-  { name: 'drift', summary: 'report objects changed outside triton-iac (exit 2 when something drifted)', load: async () => (await import('./drift.js')).driftCommand },
-  { name: 'destroy', summary: 'delete every object the stack manages', load: async () => (await import('./destroy.js')).destroyCommand },
-  { name: 'show', summary: 'print a saved plan (text, JSON or Markdown)', load: async () => (await import('./show.js')).showCommand },
-  { name: 'validate', summary: 'synthesize and run every offline check (no cloud, no state)', load: async () => (await import('./validate.js')).validateCommand },
-  { name: 'graph', summary: 'print the dependency graph (DOT, or Mermaid for Markdown)', load: async () => (await import('./graph.js')).graphCommand },
-  { name: 'refresh', summary: 'record the live objects in the state without changing the cloud', load: async () => (await import('./refresh.js')).refreshCommand },
-  { name: 'force-unlock', summary: 'remove a state lock a run left behind, by its lock id', load: async () => (await import('./force-unlock.js')).forceUnlockCommand },
-  { name: 'import', summary: 'record an existing cloud object in the state under a construct address', load: async () => (await import('./import.js')).importCommand },
-  { name: 'state', summary: 'list, show, remove or rename resources in the state; pull or push the whole state', load: async () => (await import('./state.js')).stateCommand },
-  { name: 'output', summary: "print a stack's outputs as recorded by the last apply", load: async () => (await import('./output.js')).outputCommand },
-  { name: 'schema', summary: 'print the resource property schema (or the Terraform provider schema)', load: async () => (await import('./schema.js')).schemaCommand },
-  { name: 'can', summary: 'decide whether a sub-user may perform an action on a resource, and say why (exit 2 when denied)', load: async () => (await import('./can.js')).canCommand },
-  { name: 'access', summary: 'print who may do what in the declared account, or the policy a CI sub-user needs (--for-ci)', load: async () => (await import('./access.js')).accessCommand },
-  { name: 'emulator', summary: 'run a local CloudAPI and Manta emulator', load: async () => (await import('./emulator.js')).emulatorCommand },
+  {
+    name: 'synth',
+    summary: 'build the app and print its manifest (no cloud access)',
+    load: async () => (await import('./synth.js')).synthCommand,
+  },
+  {
+    name: 'plan',
+    summary: 'show what apply would change (exit 2 with --detailed-exitcode when there are changes)',
+    load: async () => (await import('./plan.js')).planCommand,
+  },
+  {
+    name: 'apply',
+    summary: 'make the cloud match the app (or carry out a saved plan)',
+    load: async () => (await import('./apply.js')).applyCommand,
+  },
+  {
+    name: 'drift',
+    summary: 'report objects changed outside triton-iac (exit 2 when something drifted)',
+    load: async () => (await import('./drift.js')).driftCommand,
+  },
+  {
+    name: 'destroy',
+    summary: 'delete every object the stack manages',
+    load: async () => (await import('./destroy.js')).destroyCommand,
+  },
+  {
+    name: 'show',
+    summary: 'print a saved plan (text, JSON or Markdown)',
+    load: async () => (await import('./show.js')).showCommand,
+  },
+  {
+    name: 'validate',
+    summary: 'synthesize and run every offline check (no cloud, no state)',
+    load: async () => (await import('./validate.js')).validateCommand,
+  },
+  {
+    name: 'graph',
+    summary: 'print the dependency graph (DOT, or Mermaid for Markdown)',
+    load: async () => (await import('./graph.js')).graphCommand,
+  },
+  {
+    name: 'refresh',
+    summary: 'record the live objects in the state without changing the cloud',
+    load: async () => (await import('./refresh.js')).refreshCommand,
+  },
+  {
+    name: 'force-unlock',
+    summary: 'remove a state lock a run left behind, by its lock id',
+    load: async () => (await import('./force-unlock.js')).forceUnlockCommand,
+  },
+  {
+    name: 'import',
+    summary: 'record an existing cloud object in the state under a construct address',
+    load: async () => (await import('./import.js')).importCommand,
+  },
+  {
+    name: 'state',
+    summary: 'list, show, remove or rename resources in the state; pull or push the whole state',
+    load: async () => (await import('./state.js')).stateCommand,
+  },
+  {
+    name: 'output',
+    summary: "print a stack's outputs as recorded by the last apply",
+    load: async () => (await import('./output.js')).outputCommand,
+  },
+  {
+    name: 'schema',
+    summary: 'print the resource property schema (or the Terraform provider schema)',
+    load: async () => (await import('./schema.js')).schemaCommand,
+  },
+  {
+    name: 'can',
+    summary: 'decide whether a sub-user may perform an action on a resource, and say why (exit 2 when denied)',
+    load: async () => (await import('./can.js')).canCommand,
+  },
+  {
+    name: 'access',
+    summary: 'print who may do what in the declared account, or the policy a CI sub-user needs (--for-ci)',
+    load: async () => (await import('./access.js')).accessCommand,
+  },
+  {
+    name: 'emulator',
+    summary: 'run a local CloudAPI and Manta emulator',
+    load: async () => (await import('./emulator.js')).emulatorCommand,
+  },
 ];

@@ -51,7 +51,10 @@ export const outputCommand: Command = {
     const stack = selectOneStack(app.manifest, app.kind === 'rbac-json' ? undefined : common.stack, app.path);
     return withBackend(stack, common, io, async (backend) => {
       const doc = (await backend.read())?.doc;
-      if (doc === undefined) throw new UsageError(`stack ${stack.name} has not been applied: there is no state at ${backend.location}, so it has no outputs yet; run apply first`);
+      if (doc === undefined)
+        throw new UsageError(
+          `stack ${stack.name} has not been applied: there is no state at ${backend.location}, so it has no outputs yet; run apply first`,
+        );
       const outputs = doc.outputs ?? {};
       if (name !== undefined) {
         const output = outputs[name];
@@ -61,11 +64,15 @@ export const outputCommand: Command = {
           const declared = (stack.outputs ?? []).some((o) => o.name === name);
           throw new UsageError(
             `stack ${stack.name} has no output ${JSON.stringify(name)} in its state${close.length > 0 ? ` (did you mean ${close.join(', ')}?)` : ''}; ` +
-              (declared ? 'it is declared but was not recorded: apply the stack (an output is recorded once everything it refers to exists)' : `its outputs are ${names.join(', ') || 'none'}`),
+              (declared
+                ? 'it is declared but was not recorded: apply the stack (an output is recorded once everything it refers to exists)'
+                : `its outputs are ${names.join(', ') || 'none'}`),
           );
         }
         // Asked for by name: the value itself, sensitive or not (as `terraform output NAME`).
-        io.stdout.write(json || typeof output.value !== 'string' ? `${JSON.stringify(output.value)}\n` : `${output.value}\n`);
+        io.stdout.write(
+          json || typeof output.value !== 'string' ? `${JSON.stringify(output.value)}\n` : `${output.value}\n`,
+        );
         return 0;
       }
       const names = Object.keys(outputs).sort();
@@ -74,10 +81,13 @@ export const outputCommand: Command = {
         return 0;
       }
       if (names.length === 0) {
-        io.stderr.write(`Stack ${stack.name} has no outputs recorded in its state. Declare them with new TritonOutput(stack, 'name', { value }) and apply.\n`);
+        io.stderr.write(
+          `Stack ${stack.name} has no outputs recorded in its state. Declare them with new TritonOutput(stack, 'name', { value }) and apply.\n`,
+        );
         return 0;
       }
-      for (const n of names) io.stdout.write(`${n} = ${outputs[n]!.sensitive ? MASK : JSON.stringify(outputs[n]!.value)}\n`);
+      for (const n of names)
+        io.stdout.write(`${n} = ${outputs[n]!.sensitive ? MASK : JSON.stringify(outputs[n]!.value)}\n`);
       return 0;
     });
   },

@@ -51,25 +51,49 @@ export const planCommand: Command = {
   name: 'plan',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, { ...COMMON_FLAGS, out: 'string', format: 'string', json: 'boolean', 'detailed-exitcode': 'boolean', target: 'repeat', adopt: 'boolean', destroy: 'boolean' }, 'plan');
+    const args = parseArgs(
+      argv,
+      {
+        ...COMMON_FLAGS,
+        out: 'string',
+        format: 'string',
+        json: 'boolean',
+        'detailed-exitcode': 'boolean',
+        target: 'repeat',
+        adopt: 'boolean',
+        destroy: 'boolean',
+      },
+      'plan',
+    );
     expectPositionals(args, 'plan', 0, 1, '[APP] [options]');
     const common = commonOptions(args);
     const format = outputFormat(args);
     const out = args.strings.get('out');
     const targets = args.repeats.get('target') ?? [];
     const destroy = args.booleans.has('destroy');
-    if (destroy && (targets.length > 0 || args.booleans.has('adopt'))) throw new UsageError('--destroy plans the deletion of everything in the state; it takes neither --target nor --adopt');
+    if (destroy && (targets.length > 0 || args.booleans.has('adopt')))
+      throw new UsageError(
+        '--destroy plans the deletion of everything in the state; it takes neither --target nor --adopt',
+      );
     const app = await loadAppFor(args.positionals[0], common, io);
     const session = await openSession(app, common, io);
     try {
       if (session.stacks.length > 1 && out !== undefined) {
-        throw new UsageError(`${app.path} has ${session.stacks.length} stacks (${session.stacks.map((s) => s.name).join(', ')}); a saved plan holds one stack: add --stack NAME and save one plan per stack`);
+        throw new UsageError(
+          `${app.path} has ${session.stacks.length} stacks (${session.stacks.map((s) => s.name).join(', ')}); a saved plan holds one stack: add --stack NAME and save one plan per stack`,
+        );
       }
       const plans: Plan[] = [];
       for (const stack of session.stacks) {
         const plan = destroy
           ? await planDestroy(stack, await session.options(stack))
-          : await planStack(stack, await session.options(stack, { ...(targets.length > 0 ? { targets } : {}), ...(args.booleans.has('adopt') ? { adopt: true } : {}) }));
+          : await planStack(
+              stack,
+              await session.options(stack, {
+                ...(targets.length > 0 ? { targets } : {}),
+                ...(args.booleans.has('adopt') ? { adopt: true } : {}),
+              }),
+            );
         plans.push(plan);
         // JSON is one document for the whole run, written once every stack is planned.
         if (format !== 'json') io.stdout.write(renderPlan(plan, format, io));
@@ -78,10 +102,18 @@ export const planCommand: Command = {
       if (format === 'json') io.stdout.write(renderPlansJson(plans));
       if (out !== undefined) {
         // A destroy plan is made from the stack without its resources; apply FILE recognises it by that.
-        const origin = { app: app.path, workDir: io.cwd, emulator: common.emulator, stack: destroy ? destroyView(session.stacks[0]!) : session.stacks[0]!, ...(app.context !== undefined ? { context: app.context } : {}) };
+        const origin = {
+          app: app.path,
+          workDir: io.cwd,
+          emulator: common.emulator,
+          stack: destroy ? destroyView(session.stacks[0]!) : session.stacks[0]!,
+          ...(app.context !== undefined ? { context: app.context } : {}),
+        };
         await writeSavedPlan(resolve(io.cwd, out), plans[0]!, origin);
         // The note goes to stderr so that `--json --out` still prints clean JSON on stdout.
-        io.stderr.write(`Saved the plan to ${out}. To carry it out exactly: triton-iac apply ${out}${common.emulator ? ' --emulator' : ''}\n`);
+        io.stderr.write(
+          `Saved the plan to ${out}. To carry it out exactly: triton-iac apply ${out}${common.emulator ? ' --emulator' : ''}\n`,
+        );
       }
       const conflicts = plans.flatMap(planConflicts);
       if (conflicts.length > 0) {

@@ -33,7 +33,11 @@ export const refreshCommand: Command = {
   name: 'refresh',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, { ...COMMON_FLAGS, 'dry-run': 'boolean', 'auto-approve': 'boolean', 'detailed-exitcode': 'boolean' }, 'refresh');
+    const args = parseArgs(
+      argv,
+      { ...COMMON_FLAGS, 'dry-run': 'boolean', 'auto-approve': 'boolean', 'detailed-exitcode': 'boolean' },
+      'refresh',
+    );
     expectPositionals(args, 'refresh', 0, 1, '[APP] [options]');
     const common = commonOptions(args);
     const dryRun = args.booleans.has('dry-run');
@@ -48,14 +52,22 @@ export const refreshCommand: Command = {
           if (dryRun) return false;
           if (args.booleans.has('auto-approve')) return true;
           if (!isTerminal(io.stdout) || !isTerminal(process.stdin)) {
-            throw new UsageError(`refusing to record the live objects in the state of stack ${stack.name} without confirmation: there is no terminal to ask on. Review the list above, then run \`triton-iac refresh --auto-approve\``);
+            throw new UsageError(
+              `refusing to record the live objects in the state of stack ${stack.name} without confirmation: there is no terminal to ask on. Review the list above, then run \`triton-iac refresh --auto-approve\``,
+            );
           }
-          declined = !(await confirm(io, `\nRecord these objects as they are live in the state of stack ${stack.name}? The cloud is not changed.`));
+          declined = !(await confirm(
+            io,
+            `\nRecord these objects as they are live in the state of stack ${stack.name}? The cloud is not changed.`,
+          ));
           return !declined;
         });
         differed ||= result.changes.length > 0;
         if (result.changes.length === 0) io.stdout.write(renderRefresh(stack.name, stack.account, [], io));
-        else if (result.serial !== undefined) io.stdout.write(`Recorded ${result.changes.length} change${result.changes.length === 1 ? '' : 's'} in the state of stack ${stack.name} (serial ${result.serial}). Nothing in the cloud was changed.\n`);
+        else if (result.serial !== undefined)
+          io.stdout.write(
+            `Recorded ${result.changes.length} change${result.changes.length === 1 ? '' : 's'} in the state of stack ${stack.name} (serial ${result.serial}). Nothing in the cloud was changed.\n`,
+          );
         else if (declined) {
           io.stdout.write('Refresh cancelled; the state was not changed.\n');
           return 1;

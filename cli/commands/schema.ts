@@ -26,7 +26,9 @@ export const schemaCommand: Command = {
   async run(argv, io) {
     const args = parseArgs(argv, { terraform: 'boolean' }, 'schema');
     expectPositionals(args, 'schema', 0, 0, '[--terraform]');
-    const doc = args.booleans.has('terraform') ? (await terraformSchemaWriter()).terraformProviderSchema() : RESOURCE_SCHEMAS;
+    const doc = args.booleans.has('terraform')
+      ? (await terraformSchemaWriter()).terraformProviderSchema()
+      : RESOURCE_SCHEMAS;
     io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
     return 0;
   },

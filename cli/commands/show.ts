@@ -30,7 +30,11 @@ export const showCommand: Command = {
   name: 'show',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, { format: 'string', json: 'boolean', 'detailed-exitcode': 'boolean', debug: 'boolean' }, 'show');
+    const args = parseArgs(
+      argv,
+      { format: 'string', json: 'boolean', 'detailed-exitcode': 'boolean', debug: 'boolean' },
+      'show',
+    );
     expectPositionals(args, 'show', 1, 1, 'PLANFILE [--json | --format markdown]');
     const format = outputFormat(args);
     const { plan } = await readSavedPlanFile(resolve(io.cwd, args.positionals[0]!));

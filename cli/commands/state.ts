@@ -1,6 +1,14 @@
 import { closestMatches } from '../../common/did-you-mean.js';
 import type { StackManifest } from '../../common/manifest.js';
-import { addressesUnder, listResources, moveResource, removeResource, showResource, updateState, type StateDocument } from '../../reconciler/index.js';
+import {
+  addressesUnder,
+  listResources,
+  moveResource,
+  removeResource,
+  showResource,
+  updateState,
+  type StateDocument,
+} from '../../reconciler/index.js';
 import { pullState, pushStateFile } from '../private/state-transfer.js';
 import { UsageError, type Command, type CommandIo } from '../command.js';
 import { parseArgs, type ParsedArgs } from '../private/args.js';
@@ -49,29 +57,45 @@ export const stateCommand: Command = {
   async run(argv, io) {
     const [sub, ...rest] = argv;
     if (sub === undefined || ARITY[sub] === undefined) {
-      throw new UsageError(`${sub === undefined ? 'missing' : `unknown`} state sub-command${sub ? ` "${sub}"` : ''}: use list, show, rm, mv, pull or push; run \`triton-iac state --help\``);
+      throw new UsageError(
+        `${sub === undefined ? 'missing' : `unknown`} state sub-command${sub ? ` "${sub}"` : ''}: use list, show, rm, mv, pull or push; run \`triton-iac state --help\``,
+      );
     }
-    const args = parseArgs(rest, { ...COMMON_FLAGS, json: 'boolean', ...(sub === 'push' ? { force: 'boolean' as const } : {}) }, `state ${sub}`);
+    const args = parseArgs(
+      rest,
+      { ...COMMON_FLAGS, json: 'boolean', ...(sub === 'push' ? { force: 'boolean' as const } : {}) },
+      `state ${sub}`,
+    );
     const words = splitAppArg(args, sub);
     const common = commonOptions(args);
     const app = await loadAppFor(words.app, common, io);
     const stack = selectOneStack(app.manifest, app.kind === 'rbac-json' ? undefined : common.stack, app.path);
     return withBackend(stack, common, io, async (backend) => {
-      const lock = { command: `triton-iac state ${sub}`, ...(common.lockTimeoutMs !== undefined ? { lockTimeoutMs: common.lockTimeoutMs } : {}) };
+      const lock = {
+        command: `triton-iac state ${sub}`,
+        ...(common.lockTimeoutMs !== undefined ? { lockTimeoutMs: common.lockTimeoutMs } : {}),
+      };
       const target = { stack: stack.name, account: stack.account };
       const [a, b] = words.rest as [string, string];
       switch (sub) {
         case 'list': {
           const doc = await readDoc(backend);
           const rows = doc ? listResources(doc) : [];
-          if (args.booleans.has('json')) io.stdout.write(`${JSON.stringify({ stack: stack.name, account: stack.account, serial: doc?.serial ?? 0, resources: rows }, null, 2)}\n`);
-          else if (rows.length === 0) io.stdout.write(`The state of stack ${stack.name} is empty (${backend.location}).\n`);
+          if (args.booleans.has('json'))
+            io.stdout.write(
+              `${JSON.stringify({ stack: stack.name, account: stack.account, serial: doc?.serial ?? 0, resources: rows }, null, 2)}\n`,
+            );
+          else if (rows.length === 0)
+            io.stdout.write(`The state of stack ${stack.name} is empty (${backend.location}).\n`);
           else io.stdout.write(table(rows.map((r) => [r.address, r.kind, r.naturalKey, r.serverId ?? '-'])));
           return 0;
         }
         case 'show': {
           const doc = await readDoc(backend);
-          if (!doc) throw new UsageError(`there is no state for stack ${stack.name} yet (${backend.location}); run apply first`);
+          if (!doc)
+            throw new UsageError(
+              `there is no state for stack ${stack.name} yet (${backend.location}); run apply first`,
+            );
           io.stdout.write(`${JSON.stringify(showResource(doc, a), null, 2)}\n`);
           return 0;
         }
@@ -81,7 +105,9 @@ export const stateCommand: Command = {
           return pushStateFile(backend, lock, a, args.booleans.has('force'), io);
         case 'rm':
           await updateState(backend, lock, target, (doc) => removeResource(doc, a));
-          io.stdout.write(`Removed ${a} from the state of stack ${stack.name}. The object itself is untouched and no longer managed.\n`);
+          io.stdout.write(
+            `Removed ${a} from the state of stack ${stack.name}. The object itself is untouched and no longer managed.\n`,
+          );
           return 0;
         default: {
           let children = 0;
@@ -89,7 +115,8 @@ export const stateCommand: Command = {
             children = addressesUnder(doc, a).length - 1;
             return moveResource(doc, a, b);
           });
-          const along = children > 0 ? ` with ${children} child resource${children === 1 ? '' : 's'} (now under ${b}/)` : '';
+          const along =
+            children > 0 ? ` with ${children} child resource${children === 1 ? '' : 's'} (now under ${b}/)` : '';
           io.stdout.write(`Moved ${a} to ${b}${along} in the state of stack ${stack.name}.\n`);
           warnUndeclaredTarget(stack, b, app.path, io);
           return 0;
@@ -118,7 +145,14 @@ function splitAppArg(args: ParsedArgs, sub: string): { app: string | undefined; 
   const words = args.positionals;
   if (words.length === arity) return { app: undefined, rest: words };
   if (words.length === arity + 1) return { app: words[0], rest: words.slice(1) };
-  const usage = { list: '[APP]', show: '[APP] ADDRESS', rm: '[APP] ADDRESS', mv: '[APP] FROM TO', pull: '[APP]', push: '[APP] FILE' }[sub];
+  const usage = {
+    list: '[APP]',
+    show: '[APP] ADDRESS',
+    rm: '[APP] ADDRESS',
+    mv: '[APP] FROM TO',
+    pull: '[APP]',
+    push: '[APP] FILE',
+  }[sub];
   throw new UsageError(`wrong number of arguments: usage is \`triton-iac state ${sub} ${usage}\``);
 }
 

@@ -33,14 +33,21 @@ export const synthCommand: Command = {
   name: 'synth',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, { out: 'string', stack: 'string', account: 'string', debug: 'boolean', context: 'repeat' }, 'synth');
+    const args = parseArgs(
+      argv,
+      { out: 'string', stack: 'string', account: 'string', debug: 'boolean', context: 'repeat' },
+      'synth',
+    );
     expectPositionals(args, 'synth', 0, 1, '[APP] [--out FILE]');
     const common = commonOptions(args);
     const app = await loadAppFor(args.positionals[0], common, io);
     let manifest = app.manifest;
     if (common.stack !== undefined) {
       const stack = manifest.stacks.find((s) => s.name === common.stack);
-      if (!stack) throw new UsageError(`--stack ${common.stack}: ${app.path} has no such stack; it has ${manifest.stacks.map((s) => s.name).join(', ')}`);
+      if (!stack)
+        throw new UsageError(
+          `--stack ${common.stack}: ${app.path} has no such stack; it has ${manifest.stacks.map((s) => s.name).join(', ')}`,
+        );
       manifest = { ...manifest, stacks: [stack] };
     }
     const text = `${JSON.stringify(manifest, null, 2)}\n`;
@@ -53,7 +60,9 @@ export const synthCommand: Command = {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);
     const count = manifest.stacks.reduce((n, s) => n + s.resources.length, 0);
-    io.stderr.write(`Wrote ${out}: ${manifest.stacks.length} stack${manifest.stacks.length === 1 ? '' : 's'}, ${count} resources.\n`);
+    io.stderr.write(
+      `Wrote ${out}: ${manifest.stacks.length} stack${manifest.stacks.length === 1 ? '' : 's'}, ${count} resources.\n`,
+    );
     return 0;
   },
 };

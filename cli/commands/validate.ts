@@ -31,7 +31,11 @@ export const validateCommand: Command = {
   name: 'validate',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, { json: 'boolean', stack: 'string', account: 'string', debug: 'boolean', context: 'repeat' }, 'validate');
+    const args = parseArgs(
+      argv,
+      { json: 'boolean', stack: 'string', account: 'string', debug: 'boolean', context: 'repeat' },
+      'validate',
+    );
     expectPositionals(args, 'validate', 0, 1, '[APP] [options]');
     const common = commonOptions(args);
     const json = args.booleans.has('json');
@@ -41,7 +45,9 @@ export const validateCommand: Command = {
     } catch (error) {
       // A synth failure is the most common invalid app: with --json it is still one document.
       if (!json) throw error;
-      io.stdout.write(`${JSON.stringify({ valid: false, problems: [(error as Error).message], stacks: [] }, null, 2)}\n`);
+      io.stdout.write(
+        `${JSON.stringify({ valid: false, problems: [(error as Error).message], stacks: [] }, null, 2)}\n`,
+      );
       return 1;
     }
     const stacks = selectStacks(app.manifest, app.kind === 'rbac-json' ? undefined : common.stack, app.path);
@@ -51,10 +57,14 @@ export const validateCommand: Command = {
       io.stdout.write(`${JSON.stringify({ valid, ...report }, null, 2)}\n`);
     } else if (valid) {
       for (const s of report.stacks) {
-        io.stdout.write(`Stack ${s.name} (account ${s.account}) is valid: ${s.resources} resources, ${s.references} references, ${s.secrets} secret${s.secrets === 1 ? '' : 's'} readable.\n`);
+        io.stdout.write(
+          `Stack ${s.name} (account ${s.account}) is valid: ${s.resources} resources, ${s.references} references, ${s.secrets} secret${s.secrets === 1 ? '' : 's'} readable.\n`,
+        );
       }
     } else {
-      io.stderr.write(`${app.path} is not valid (${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}):\n${report.problems.map((p) => `  - ${p}`).join('\n')}\n`);
+      io.stderr.write(
+        `${app.path} is not valid (${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}):\n${report.problems.map((p) => `  - ${p}`).join('\n')}\n`,
+      );
     }
     return valid ? 0 : 1;
   },

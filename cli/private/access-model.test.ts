@@ -19,7 +19,9 @@ const live: AccessModel = {
   mantaEntries: [],
 };
 
-const change = (c: Partial<ResourceChange> & Pick<ResourceChange, 'address' | 'kind' | 'action' | 'before' | 'after'>): ResourceChange => ({ naturalKey: c.address, patch: [], sensitive: [], unknown: [], dependsOn: [], ...c });
+const change = (
+  c: Partial<ResourceChange> & Pick<ResourceChange, 'address' | 'kind' | 'action' | 'before' | 'after'>,
+): ResourceChange => ({ naturalKey: c.address, patch: [], sensitive: [], unknown: [], dependsOn: [], ...c });
 
 describe('overlayPlan: the live account as it will be once the plan is applied', () => {
   const plan = makePlan({
@@ -28,16 +30,42 @@ describe('overlayPlan: the live account as it will be once the plan is applied',
     state: null,
     manifestDigest: 'd',
     changes: [
-      change({ address: 's/ops', kind: 'role', action: 'update', before: { name: 'ops', members: [{ type: 'subuser', login: 'bob', default: false }], policies: ['read'] }, after: { name: 'ops', members: [{ type: 'subuser', login: 'bob', default: true }], policies: ['read'] } }),
-      change({ address: 's/old', kind: 'role', action: 'delete', before: { name: 'old', members: [], policies: [] }, after: null }),
-      change({ address: 's/users', kind: 'role-tag', action: 'update', before: { path: '/acme/users', roles: [] }, after: { path: '/acme/users', roles: ['ops'] } }),
-      change({ address: 's/keys', kind: 'role-tag', action: 'delete', before: { path: '/acme/keys', roles: ['old'] }, after: null }),
+      change({
+        address: 's/ops',
+        kind: 'role',
+        action: 'update',
+        before: { name: 'ops', members: [{ type: 'subuser', login: 'bob', default: false }], policies: ['read'] },
+        after: { name: 'ops', members: [{ type: 'subuser', login: 'bob', default: true }], policies: ['read'] },
+      }),
+      change({
+        address: 's/old',
+        kind: 'role',
+        action: 'delete',
+        before: { name: 'old', members: [], policies: [] },
+        after: null,
+      }),
+      change({
+        address: 's/users',
+        kind: 'role-tag',
+        action: 'update',
+        before: { path: '/acme/users', roles: [] },
+        after: { path: '/acme/users', roles: ['ops'] },
+      }),
+      change({
+        address: 's/keys',
+        kind: 'role-tag',
+        action: 'delete',
+        before: { path: '/acme/keys', roles: ['old'] },
+        after: null,
+      }),
     ],
   });
   const after = overlayPlan(live, plan);
 
   it('replaces declared roles, drops deleted ones and keeps the others', () => {
-    expect(after.roles.map((r) => `${r.name}:${r.members.map((m) => `${m.login}${m.default ? '*' : ''}`).join(',')}`).sort()).toEqual(['ops:bob*', 'theirs:']);
+    expect(
+      after.roles.map((r) => `${r.name}:${r.members.map((m) => `${m.login}${m.default ? '*' : ''}`).join(',')}`).sort(),
+    ).toEqual(['ops:bob*', 'theirs:']);
   });
 
   it('keeps the roles others tagged on a path a non-exclusive tag manages, and removes only its own on delete', () => {

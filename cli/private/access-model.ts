@@ -3,19 +3,33 @@
  * and the role tags of the one resource asked about), optionally with the app's declarations laid
  * over it (the account as it will be once the plan is applied).
  */
-import { accessModelFromResources, MANTA_WRITES, serviceOf, type AccessModel, type AccessModelTag } from '../../common/access/index.js';
+import {
+  accessModelFromResources,
+  MANTA_WRITES,
+  serviceOf,
+  type AccessModel,
+  type AccessModelTag,
+} from '../../common/access/index.js';
 import { TritonApiError } from '../../provider/index.js';
 import type { Plan } from '../../reconciler/index.js';
 import type { Clients } from './engine.js';
-
 
 /**
  * Reads what decides a request on `resource`: every sub-user, role and policy of the account, and
  * the role tags of the resource (and of its collection, or of its parent directory for a Manta
  * write). Reads only; nothing is changed.
  */
-export async function liveAccessModel(clients: Clients, account: string, resource: string, action: string): Promise<AccessModel> {
-  const [users, roles, policies] = await Promise.all([clients.cloudapi.listUsers(), clients.cloudapi.listRoles(), clients.cloudapi.listPolicies()]);
+export async function liveAccessModel(
+  clients: Clients,
+  account: string,
+  resource: string,
+  action: string,
+): Promise<AccessModel> {
+  const [users, roles, policies] = await Promise.all([
+    clients.cloudapi.listUsers(),
+    clients.cloudapi.listRoles(),
+    clients.cloudapi.listPolicies(),
+  ]);
   const loginOf = new Map(users.map((u) => [u.id, u.login]));
   const policyName = new Map(policies.map((p) => [p.id, p.name]));
   const roleTags: AccessModelTag[] = [];
@@ -72,8 +86,14 @@ async function ifFound<T>(call: Promise<T>): Promise<T | undefined> {
  * entries replace the live ones of the same name or path, deleted ones go, the rest stay.
  */
 export function overlayPlan(live: AccessModel, plan: Plan): AccessModel {
-  const after = accessModelFromResources(live.account, plan.changes.filter((c) => c.after !== null).map((c) => ({ kind: c.kind, properties: c.after })));
-  const gone = accessModelFromResources(live.account, plan.changes.filter((c) => c.action === 'delete').map((c) => ({ kind: c.kind, properties: c.before })));
+  const after = accessModelFromResources(
+    live.account,
+    plan.changes.filter((c) => c.after !== null).map((c) => ({ kind: c.kind, properties: c.after })),
+  );
+  const gone = accessModelFromResources(
+    live.account,
+    plan.changes.filter((c) => c.action === 'delete').map((c) => ({ kind: c.kind, properties: c.before })),
+  );
   const keep = <T>(items: readonly T[], key: (t: T) => string, declared: readonly T[], deleted: readonly T[]): T[] => {
     const replaced = new Set([...declared, ...deleted].map(key));
     return [...items.filter((i) => !replaced.has(key(i))), ...declared];
@@ -83,7 +103,15 @@ export function overlayPlan(live: AccessModel, plan: Plan): AccessModel {
     users: keep(live.users, (u) => u.toLowerCase(), after.users, gone.users),
     roles: keep(live.roles, (r) => r.name, after.roles, gone.roles),
     policies: keep(live.policies, (p) => p.name, after.policies, gone.policies),
-    roleTags: keep(live.roleTags, (t) => t.path, [...after.roleTags.map((t) => withUnmanagedRoles(t, live, plan)), ...gone.roleTags.map((t) => withoutOwnRoles(t, live, plan))], []),
+    roleTags: keep(
+      live.roleTags,
+      (t) => t.path,
+      [
+        ...after.roleTags.map((t) => withUnmanagedRoles(t, live, plan)),
+        ...gone.roleTags.map((t) => withoutOwnRoles(t, live, plan)),
+      ],
+      [],
+    ),
     mantaEntries: keep(live.mantaEntries, (t) => t.path, after.mantaEntries, gone.mantaEntries),
   };
 }
@@ -98,8 +126,13 @@ function withUnmanagedRoles(tag: AccessModelTag, live: AccessModel, plan: Plan):
 
 /** Deleting a non-exclusive role tag removes only its own roles from the path; an exclusive one clears it. */
 function withoutOwnRoles(tag: AccessModelTag, live: AccessModel, plan: Plan): AccessModelTag {
-  const change = plan.changes.find((c) => c.kind === 'role-tag' && c.action === 'delete' && c.before?.['path'] === tag.path);
+  const change = plan.changes.find(
+    (c) => c.kind === 'role-tag' && c.action === 'delete' && c.before?.['path'] === tag.path,
+  );
   if (change?.before?.['exclusive'] === true) return { path: tag.path, roles: [] };
   const own = new Set(tag.roles);
-  return { path: tag.path, roles: (live.roleTags.find((t) => t.path === tag.path)?.roles ?? []).filter((r) => !own.has(r)) };
+  return {
+    path: tag.path,
+    roles: (live.roleTags.find((t) => t.path === tag.path)?.roles ?? []).filter((r) => !own.has(r)),
+  };
 }

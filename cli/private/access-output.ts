@@ -34,7 +34,10 @@ function accessText(s: StackAccess): string {
     lines.push(`    ${p.action} ${resourceText(p)}  via ${viaText(p)}`);
   }
   const users = new Set(s.permissions.map((p) => p.user.toLowerCase())).size;
-  lines.push('', `${s.permissions.length} permission${s.permissions.length === 1 ? '' : 's'} for ${users} sub-user${users === 1 ? '' : 's'}. Rows marked (as-role) need the role taken up; (when …) hold only under that condition.`);
+  lines.push(
+    '',
+    `${s.permissions.length} permission${s.permissions.length === 1 ? '' : 's'} for ${users} sub-user${users === 1 ? '' : 's'}. Rows marked (as-role) need the role taken up; (when …) hold only under that condition.`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -43,14 +46,24 @@ function accessMarkdown(s: StackAccess): string {
   if (s.permissions.length === 0) return `${lines.join('\n')}No sub-user holds any permission.\n`;
   lines.push('| User | Action | Resource | Role | Policy | Rule | Needs |', '|---|---|---|---|---|---|---|');
   for (const p of s.permissions) {
-    const needs = [p.activation === 'as-role' ? `as-role ${p.role}` : '', p.condition !== undefined ? `when ${p.condition}` : ''].filter((n) => n !== '').join('; ');
-    lines.push(`| ${cell(p.user)} | \`${cell(p.action)}\` | \`${cell(resourceText(p))}\` | ${cell(p.role)} | ${cell(p.policy)} | \`${cell(p.rule)}\` | ${cell(needs)} |`);
+    const needs = [
+      p.activation === 'as-role' ? `as-role ${p.role}` : '',
+      p.condition !== undefined ? `when ${p.condition}` : '',
+    ]
+      .filter((n) => n !== '')
+      .join('; ');
+    lines.push(
+      `| ${cell(p.user)} | \`${cell(p.action)}\` | \`${cell(resourceText(p))}\` | ${cell(p.role)} | ${cell(p.policy)} | \`${cell(p.rule)}\` | ${cell(needs)} |`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
 
 /** Renders what a CI sub-user needs for each stack. */
-export function renderCiNeeds(stacks: readonly { readonly stack: string; readonly account: string; readonly needs: CiNeeds }[], format: OutputFormat): string {
+export function renderCiNeeds(
+  stacks: readonly { readonly stack: string; readonly account: string; readonly needs: CiNeeds }[],
+  format: OutputFormat,
+): string {
   if (format === 'json') {
     const docs = stacks.map((s) => ({ stack: s.stack, account: s.account, ...s.needs }));
     return `${JSON.stringify(docs.length === 1 ? docs[0] : { stacks: docs }, null, 2)}\n`;
@@ -59,7 +72,9 @@ export function renderCiNeeds(stacks: readonly { readonly stack: string; readonl
     .map(({ stack, account, needs }) => {
       const md = format === 'markdown';
       const lines = [
-        md ? `### What a CI sub-user needs: stack \`${stack}\` (account \`${account}\`)` : `What a CI sub-user needs to plan, apply and check drift of stack ${stack} (account ${account}):`,
+        md
+          ? `### What a CI sub-user needs: stack \`${stack}\` (account \`${account}\`)`
+          : `What a CI sub-user needs to plan, apply and check drift of stack ${stack} (account ${account}):`,
         '',
         `1. A policy with these rules (one per action, nothing more), on a role \`${needs.role}\` whose default member is the CI sub-user:`,
         '',
@@ -69,7 +84,8 @@ export function renderCiNeeds(stacks: readonly { readonly stack: string; readonl
         '',
         ...needs.roleTags.map((p) => (md ? `- \`${p}\`` : `     ${p}`)),
       ];
-      if (needs.notes.length > 0) lines.push('', '3. Also:', '', ...needs.notes.map((n) => (md ? `- ${n}` : `   - ${n}`)));
+      if (needs.notes.length > 0)
+        lines.push('', '3. Also:', '', ...needs.notes.map((n) => (md ? `- ${n}` : `   - ${n}`)));
       return `${lines.join('\n')}\n`;
     })
     .join('\n');

@@ -21,7 +21,10 @@ describe('finding and loading the app', () => {
   it('tells a manifest from an rbac.json by content, and asks for the account an rbac.json lacks', async () => {
     const cwd = dir();
     const manifest = join(cwd, 'infra.json');
-    writeFileSync(manifest, JSON.stringify({ version: 1, generator: 't', stacks: [{ name: 'prod', account: 'acme', resources: [] }] }));
+    writeFileSync(
+      manifest,
+      JSON.stringify({ version: 1, generator: 't', stacks: [{ name: 'prod', account: 'acme', resources: [] }] }),
+    );
     expect((await loadApp(manifest)).kind).toBe('manifest');
     const rbac = join(cwd, 'infra2.json');
     writeFileSync(rbac, JSON.stringify({ users: [], roles: [], policies: [{ name: 'p', rules: ['CAN getmachine'] }] }));
@@ -39,25 +42,41 @@ describe('finding and loading the app', () => {
       JSON.stringify({
         '//': { metadata: { stackName: 'team' } },
         provider: { tritoniac: [{ account: 'acme' }] },
-        resource: { tritoniac_policy: { ro: { name: 'read-only', rules: ['CAN getmachine'] } }, random_pet: { pet: {} } },
+        resource: {
+          tritoniac_policy: { ro: { name: 'read-only', rules: ['CAN getmachine'] } },
+          random_pet: { pet: {} },
+        },
       }),
     );
     const loaded = await loadApp(file);
     expect(loaded.kind).toBe('cdktf');
-    expect(loaded.manifest.stacks.map((s) => [s.name, s.account, s.resources.map((r) => r.address)])).toEqual([['team', 'acme', ['team/ro']]]);
+    expect(loaded.manifest.stacks.map((s) => [s.name, s.account, s.resources.map((r) => r.address)])).toEqual([
+      ['team', 'acme', ['team/ro']],
+    ]);
   });
 
   it('refuses JSON that is neither kind, and a manifest of another version', async () => {
     const cwd = dir();
     writeFileSync(join(cwd, 'x.json'), '{"hello": 1}');
-    await expect(loadApp(join(cwd, 'x.json'))).rejects.toThrow('neither a manifest (no "stacks"), a `triton rbac apply` file');
+    await expect(loadApp(join(cwd, 'x.json'))).rejects.toThrow(
+      'neither a manifest (no "stacks"), a `triton rbac apply` file',
+    );
     writeFileSync(join(cwd, 'm.json'), '{"version": 9, "stacks": []}');
     await expect(loadApp(join(cwd, 'm.json'))).rejects.toThrow('version is 9; this triton-iac reads version 1');
   });
 
   it('asks for --stack when a one-stack command meets several stacks', () => {
-    const manifest = { version: 1 as const, generator: 't', stacks: [{ name: 'a', account: 'x', resources: [] }, { name: 'b', account: 'x', resources: [] }] };
-    expect(() => selectOneStack(manifest, undefined, 'app.ts')).toThrow('app.ts has several stacks (a, b); choose one with --stack NAME');
+    const manifest = {
+      version: 1 as const,
+      generator: 't',
+      stacks: [
+        { name: 'a', account: 'x', resources: [] },
+        { name: 'b', account: 'x', resources: [] },
+      ],
+    };
+    expect(() => selectOneStack(manifest, undefined, 'app.ts')).toThrow(
+      'app.ts has several stacks (a, b); choose one with --stack NAME',
+    );
     expect(selectOneStack(manifest, 'b', 'app.ts').name).toBe('b');
     expect(() => selectOneStack(manifest, 'c', 'app.ts')).toThrow('--stack c: app.ts has no such stack; it has a, b');
   });

@@ -47,7 +47,10 @@ export const DEFAULT_APP = 'infra/main.ts';
 export function resolveAppPath(arg: string | undefined, cwd: string): string {
   if (arg !== undefined) {
     const path = resolve(cwd, arg);
-    if (!existsSync(path)) throw new UsageError(`app file ${arg} does not exist (looked at ${path}); give the path of a .ts/.js program, a manifest JSON or an rbac.json`);
+    if (!existsSync(path))
+      throw new UsageError(
+        `app file ${arg} does not exist (looked at ${path}); give the path of a .ts/.js program, a manifest JSON or an rbac.json`,
+      );
     return path;
   }
   const project = resolve(cwd, PROJECT_FILE);
@@ -56,11 +59,17 @@ export function resolveAppPath(arg: string | undefined, cwd: string): string {
     try {
       app = (JSON.parse(readFileSync(project, 'utf8')) as { app?: unknown }).app;
     } catch (err) {
-      throw new UsageError(`${project} is not valid JSON (${(err as Error).message}); it should look like {"app": "infra/main.ts"}`);
+      throw new UsageError(
+        `${project} is not valid JSON (${(err as Error).message}); it should look like {"app": "infra/main.ts"}`,
+      );
     }
-    if (typeof app !== 'string' || app === '') throw new UsageError(`${project}: "app" must be a non-empty string naming the app file, like {"app": "infra/main.ts"}`);
+    if (typeof app !== 'string' || app === '')
+      throw new UsageError(
+        `${project}: "app" must be a non-empty string naming the app file, like {"app": "infra/main.ts"}`,
+      );
     const path = resolve(cwd, app);
-    if (!existsSync(path)) throw new UsageError(`${project} names app ${app}, which does not exist (looked at ${path})`);
+    if (!existsSync(path))
+      throw new UsageError(`${project} names app ${app}, which does not exist (looked at ${path})`);
     return path;
   }
   const fallback = resolve(cwd, DEFAULT_APP);
@@ -95,7 +104,8 @@ export async function loadApp(path: string, rbac: RbacLoadOptions = {}, context:
   }
   if (isObject(value) && 'stacks' in value) return { path, kind: 'manifest', manifest: checkManifest(value, path) };
   const cdktf = await terraformJsonReader();
-  if (cdktf.isTerraformJson(value)) return { path, kind: 'cdktf', manifest: convertTerraformJson(cdktf, value, path, rbac.account) };
+  if (cdktf.isTerraformJson(value))
+    return { path, kind: 'cdktf', manifest: convertTerraformJson(cdktf, value, path, rbac.account) };
   if (isObject(value) && ('users' in value || 'roles' in value || 'policies' in value)) {
     return { path, kind: 'rbac-json', ...synthRbac(path, rbac) };
   }
@@ -109,14 +119,20 @@ export function selectStacks(manifest: Manifest, name: string | undefined, sourc
   if (manifest.stacks.length === 0) throw new UsageError(`${source} declares no stacks; add a TritonStack to the app`);
   if (name === undefined) return [...manifest.stacks];
   const found = manifest.stacks.find((s) => s.name === name);
-  if (!found) throw new UsageError(`--stack ${name}: ${source} has no such stack; it has ${manifest.stacks.map((s) => s.name).join(', ')}`);
+  if (!found)
+    throw new UsageError(
+      `--stack ${name}: ${source} has no such stack; it has ${manifest.stacks.map((s) => s.name).join(', ')}`,
+    );
   return [found];
 }
 
 /** Like {@link selectStacks}, for commands that work on exactly one stack. */
 export function selectOneStack(manifest: Manifest, name: string | undefined, source: string): StackManifest {
   const stacks = selectStacks(manifest, name, source);
-  if (stacks.length > 1) throw new UsageError(`${source} has several stacks (${stacks.map((s) => s.name).join(', ')}); choose one with --stack NAME`);
+  if (stacks.length > 1)
+    throw new UsageError(
+      `${source} has several stacks (${stacks.map((s) => s.name).join(', ')}); choose one with --stack NAME`,
+    );
   return stacks[0]!;
 }
 
@@ -126,11 +142,15 @@ async function synthProgram(path: string): Promise<{ manifest: Manifest; warning
     const { tsImport } = await import('tsx/esm/api');
     mod = (await tsImport(pathToFileURL(path).href, import.meta.url)) as Record<string, unknown>;
   } catch (err) {
-    throw new UsageError(`cannot load app ${path}: ${firstLine(err)}. Fix the program (run it with \`npx tsx ${path}\` to see the full error) or pass --debug for the stack trace`, { cause: err });
+    throw new UsageError(
+      `cannot load app ${path}: ${firstLine(err)}. Fix the program (run it with \`npx tsx ${path}\` to see the full error) or pass --debug for the stack trace`,
+      { cause: err },
+    );
   }
   let exported = mod['default'];
   // A CommonJS module imported as ESM puts its exports under default.
-  if (isObject(exported) && typeof (exported as { default?: unknown }).default === 'function') exported = (exported as { default: unknown }).default;
+  if (isObject(exported) && typeof (exported as { default?: unknown }).default === 'function')
+    exported = (exported as { default: unknown }).default;
   let app: unknown = exported;
   try {
     if (typeof exported === 'function' && !isApp(exported)) app = await (exported as () => unknown)();
@@ -149,7 +169,9 @@ async function synthProgram(path: string): Promise<{ manifest: Manifest; warning
 
 function synthRbac(path: string, options: RbacLoadOptions): { manifest: Manifest; warnings: readonly string[] } {
   if (options.account === undefined) {
-    throw new UsageError(`${path} is a \`triton rbac apply\` file, which names no account: pass --account LOGIN, set TRITON_ACCOUNT, or use a profile that names one`);
+    throw new UsageError(
+      `${path} is a \`triton rbac apply\` file, which names no account: pass --account LOGIN, set TRITON_ACCOUNT, or use a profile that names one`,
+    );
   }
   try {
     const app = new TritonApp();
@@ -161,11 +183,19 @@ function synthRbac(path: string, options: RbacLoadOptions): { manifest: Manifest
   }
 }
 
-function convertTerraformJson(cdktf: TerraformJsonReader, value: unknown, path: string, account: string | undefined): Manifest {
+function convertTerraformJson(
+  cdktf: TerraformJsonReader,
+  value: unknown,
+  path: string,
+  account: string | undefined,
+): Manifest {
   try {
     return cdktf.manifestFromTerraformJson(value, account !== undefined ? { account } : {}).manifest;
   } catch (err) {
-    throw new UsageError(`${path} is a CDKTF cdk.tf.json that cannot be converted: ${firstLine(err)}. See docs/adapters-cdktf.md`, { cause: err });
+    throw new UsageError(
+      `${path} is a CDKTF cdk.tf.json that cannot be converted: ${firstLine(err)}. See docs/adapters-cdktf.md`,
+      { cause: err },
+    );
   }
 }
 
@@ -173,23 +203,32 @@ function synthFailure(err: unknown, path: string): Error {
   if (err instanceof UsageError) return err;
   if (err instanceof SynthError || (err instanceof Error && err.name === 'SynthError')) {
     const problems = (err as SynthError).problems ?? [err.message];
-    return new UsageError(`${path} does not synthesize; fix ${problems.length === 1 ? 'this problem' : `these ${problems.length} problems`}:\n  - ${problems.join('\n  - ')}`, { cause: err });
+    return new UsageError(
+      `${path} does not synthesize; fix ${problems.length === 1 ? 'this problem' : `these ${problems.length} problems`}:\n  - ${problems.join('\n  - ')}`,
+      { cause: err },
+    );
   }
   if (err instanceof Error && (err.name === 'ValidationError' || err.name === 'ConstructError')) {
     return new UsageError(`${path}: ${err.message}`, { cause: err });
   }
-  return new UsageError(`building the app in ${path} failed: ${firstLine(err)}; pass --debug for the stack trace`, { cause: err });
+  return new UsageError(`building the app in ${path} failed: ${firstLine(err)}; pass --debug for the stack trace`, {
+    cause: err,
+  });
 }
 
 function checkManifest(value: Record<string, unknown>, path: string): Manifest {
   if (value['version'] !== MANIFEST_VERSION) {
-    throw new UsageError(`manifest ${path}: version is ${JSON.stringify(value['version'])}; this triton-iac reads version ${MANIFEST_VERSION}. Synthesize it again with \`triton-iac synth\``);
+    throw new UsageError(
+      `manifest ${path}: version is ${JSON.stringify(value['version'])}; this triton-iac reads version ${MANIFEST_VERSION}. Synthesize it again with \`triton-iac synth\``,
+    );
   }
   const problems = manifestProblems(value);
   if (problems.length > 0) {
     const shown = problems.slice(0, 20).map((p) => p.message);
     if (problems.length > shown.length) shown.push(`… and ${problems.length - shown.length} more`);
-    throw new UsageError(`manifest ${path} does not have the shape of docs/manifest.schema.json; fix ${problems.length === 1 ? 'this problem' : `these ${problems.length} problems`}:\n  - ${shown.join('\n  - ')}`);
+    throw new UsageError(
+      `manifest ${path} does not have the shape of docs/manifest.schema.json; fix ${problems.length === 1 ? 'this problem' : `these ${problems.length} problems`}:\n  - ${shown.join('\n  - ')}`,
+    );
   }
   return value as unknown as Manifest;
 }

@@ -53,7 +53,9 @@ export function parseArgs(argv: readonly string[], spec: FlagSpec, command: stri
     const inline = eq > 0 ? word.slice(eq + 1) : undefined;
     const kind = spec[name];
     if (kind === undefined) {
-      throw new UsageError(`unknown option "${raw}" for \`triton-iac ${command}\`; run \`triton-iac ${command} --help\` for the options it takes`);
+      throw new UsageError(
+        `unknown option "${raw}" for \`triton-iac ${command}\`; run \`triton-iac ${command} --help\` for the options it takes`,
+      );
     }
     if (kind === 'boolean') {
       if (inline !== undefined) throw new UsageError(`--${name} takes no value (got "${inline}")`);
@@ -78,7 +80,8 @@ export function intFlag(args: ParsedArgs, name: string, min: number, max: number
   const text = args.strings.get(name);
   if (text === undefined) return undefined;
   const n = Number(text);
-  if (!/^\d+$/.test(text) || n < min || n > max) throw new UsageError(`--${name} "${text}" must be a whole number from ${min} to ${max}`);
+  if (!/^\d+$/.test(text) || n < min || n > max)
+    throw new UsageError(`--${name} "${text}" must be a whole number from ${min} to ${max}`);
   return n;
 }
 

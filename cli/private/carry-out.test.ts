@@ -14,7 +14,11 @@ function terminal(answer: string | undefined, isTTY = true) {
   return { io: { stdout, stderr: new PassThrough(), env: {}, cwd: '/' }, input, out: () => out };
 }
 
-const ask = { autoApprove: false, question: 'Apply these changes to stack prod?', command: 'triton-iac apply --auto-approve' };
+const ask = {
+  autoApprove: false,
+  question: 'Apply these changes to stack prod?',
+  command: 'triton-iac apply --auto-approve',
+};
 
 describe('approval before changing a stack', () => {
   it('asks on a terminal and takes only "yes" as agreement', async () => {

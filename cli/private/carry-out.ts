@@ -43,7 +43,12 @@ export async function approve(plan: Plan, approval: Approval, io: CommandIo): Pr
  * Applies `plan` to `stack` with progress, then prints the outcome.
  * @returns the result (`ok: false` when an action failed).
  */
-export async function runPlan(stack: StackManifest, plan: Plan, options: EngineOptions, io: CommandIo): Promise<ApplyResult> {
+export async function runPlan(
+  stack: StackManifest,
+  plan: Plan,
+  options: EngineOptions,
+  io: CommandIo,
+): Promise<ApplyResult> {
   return withProgress(stack, io, (watch, startWatching) => {
     startWatching();
     return applyPlan(stack, plan, { ...options, ...watch });
@@ -60,7 +65,13 @@ export type ReviewedOutcome = 'nothing' | 'declined' | ApplyResult;
  * @throws ReconcilerError `STATE_LOCKED` before any plan is printed; `ADOPT_CONFLICT` after the plan
  *   (which names the conflicts) when it would take over objects without consent.
  */
-export async function runReviewed(stack: StackManifest, options: EngineOptions, mode: 'apply' | 'destroy', approval: Approval, io: CommandIo): Promise<ReviewedOutcome> {
+export async function runReviewed(
+  stack: StackManifest,
+  options: EngineOptions,
+  mode: 'apply' | 'destroy',
+  approval: Approval,
+  io: CommandIo,
+): Promise<ReviewedOutcome> {
   let outcome: 'nothing' | 'declined' | undefined;
   const reviewed = await withProgress(stack, io, async (watch, startWatching) => {
     const { result } = await applyReviewed(
@@ -98,7 +109,9 @@ async function withProgress<R extends ApplyResult | undefined>(
   // rest; a second one leaves at once (Node's default).
   const controller = new AbortController();
   const interrupt = (): void => {
-    io.stderr.write('\nCancelling: starting nothing more; the actions in flight finish and are recorded in the state. Press Ctrl-C again to quit at once.\n');
+    io.stderr.write(
+      '\nCancelling: starting nothing more; the actions in flight finish and are recorded in the state. Press Ctrl-C again to quit at once.\n',
+    );
     controller.abort();
   };
   let watching = false;
@@ -126,14 +139,25 @@ export function outcomeLine(stackName: string, result: ApplyResult, io: CommandI
     .map(([what, n]) => `${n} ${what}`)
     .join(', ');
   const took = formatDuration(result.durationMs);
-  if (result.ok) return paint('green', `Apply complete for stack ${stackName}: ${counts || 'nothing to do'} in ${took}.`);
+  if (result.ok)
+    return paint('green', `Apply complete for stack ${stackName}: ${counts || 'nothing to do'} in ${took}.`);
   const notStarted = result.skipped.filter((s) => s.because === 'the run was cancelled');
   const skipped = result.skipped.filter((s) => s.because !== 'the run was cancelled');
-  const failures = [...result.failed.map((f) => `  ${f.address}: ${f.message}`), ...skipped.map((s) => `  ${s.address}: skipped, ${s.because}`)];
-  const hints = [...new Set(result.failed.filter((f) => f.status !== undefined || f.apiCode !== undefined).map((f) => apiErrorHint(f)))];
+  const failures = [
+    ...result.failed.map((f) => `  ${f.address}: ${f.message}`),
+    ...skipped.map((s) => `  ${s.address}: skipped, ${s.because}`),
+  ];
+  const hints = [
+    ...new Set(
+      result.failed.filter((f) => f.status !== undefined || f.apiCode !== undefined).map((f) => apiErrorHint(f)),
+    ),
+  ];
   if (result.cancelled) {
     return [
-      paint('yellow', `Apply cancelled for stack ${stackName}${counts ? `; done: ${counts}` : '; nothing was changed'} (${took}).`),
+      paint(
+        'yellow',
+        `Apply cancelled for stack ${stackName}${counts ? `; done: ${counts}` : '; nothing was changed'} (${took}).`,
+      ),
       ...failures,
       `Not started (${notStarted.length}):`,
       ...notStarted.map((s) => `  ${s.address}`),
@@ -141,7 +165,10 @@ export function outcomeLine(stackName: string, result: ApplyResult, io: CommandI
     ].join('\n');
   }
   return [
-    paint('red', `Apply failed for stack ${stackName}: ${result.failed.length} failed, ${skipped.length} skipped${counts ? `; done: ${counts}` : ''} (${took}).`),
+    paint(
+      'red',
+      `Apply failed for stack ${stackName}: ${result.failed.length} failed, ${skipped.length} skipped${counts ? `; done: ${counts}` : ''} (${took}).`,
+    ),
     ...failures,
     ...hints,
     'Everything that succeeded is recorded in the state; fix the cause and run apply again to finish.',

@@ -5,11 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { parseArgs } from './args.js';
 import { checkSavedPlanContext, contextFlags, contextOf } from './context.js';
 
-const flags = (...argv: string[]): Record<string, string> => contextFlags(parseArgs(argv, { context: 'repeat' }, 'plan'));
+const flags = (...argv: string[]): Record<string, string> =>
+  contextFlags(parseArgs(argv, { context: 'repeat' }, 'plan'));
 
 describe('context', () => {
   it('parses repeated --context KEY=VALUE flags, the value keeping any further =, a later flag winning', () => {
-    expect(flags('--context', 'env=prod', '--context', 'q=a=b', '--context', 'env=staging')).toEqual({ env: 'staging', q: 'a=b' });
+    expect(flags('--context', 'env=prod', '--context', 'q=a=b', '--context', 'env=staging')).toEqual({
+      env: 'staging',
+      q: 'a=b',
+    });
     expect(() => flags('--context', '=x')).toThrow('--context "=x": must be KEY=VALUE');
   });
 
@@ -27,7 +31,11 @@ describe('context', () => {
 
   it('refuses to apply a saved plan with another context, naming each key; given keys only for a self-contained plan', () => {
     expect(() => checkSavedPlanContext({ env: 'prod', size: 2 }, { env: 'prod' }, 'p.plan', true)).not.toThrow();
-    expect(() => checkSavedPlanContext({ env: 'prod', size: 2 }, { env: 'prod' }, 'p.plan', false)).toThrow('saved plan p.plan was made with another context: size was 2, now (unset)');
-    expect(() => checkSavedPlanContext(undefined, { env: 'dev' }, 'p.plan', true)).toThrow('env was (unset), now "dev"');
+    expect(() => checkSavedPlanContext({ env: 'prod', size: 2 }, { env: 'prod' }, 'p.plan', false)).toThrow(
+      'saved plan p.plan was made with another context: size was 2, now (unset)',
+    );
+    expect(() => checkSavedPlanContext(undefined, { env: 'dev' }, 'p.plan', true)).toThrow(
+      'env was (unset), now "dev"',
+    );
   });
 });

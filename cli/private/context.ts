@@ -22,7 +22,8 @@ export function contextFlags(args: ParsedArgs): Record<string, string> {
   for (const item of args.repeats.get('context') ?? []) {
     const eq = item.indexOf('=');
     const key = eq < 0 ? '' : item.slice(0, eq).trim();
-    if (eq < 0 || key === '') throw new UsageError(`--context ${JSON.stringify(item)}: must be KEY=VALUE, such as --context env=staging`);
+    if (eq < 0 || key === '')
+      throw new UsageError(`--context ${JSON.stringify(item)}: must be KEY=VALUE, such as --context env=staging`);
     out[key] = item.slice(eq + 1);
   }
   return out;
@@ -44,7 +45,9 @@ export function projectContext(cwd: string): Record<string, unknown> {
   const context = (project as { context?: unknown } | null)?.context;
   if (context === undefined) return {};
   if (typeof context !== 'object' || context === null || Array.isArray(context)) {
-    throw new UsageError(`${file}: "context" is ${JSON.stringify(context)}; it must be an object of key: value pairs, like {"context": {"env": "prod"}}`);
+    throw new UsageError(
+      `${file}: "context" is ${JSON.stringify(context)}; it must be an object of key: value pairs, like {"context": {"env": "prod"}}`,
+    );
   }
   return context as Record<string, unknown>;
 }
@@ -72,7 +75,12 @@ export async function withEnv<T>(name: string, value: string, body: () => Promis
  * @param given the context of this run; for a self-contained saved plan only the `--context` flags
  * @throws UsageError naming each key that differs
  */
-export function checkSavedPlanContext(recorded: AppContext | undefined, given: AppContext, file: string, onlyGivenKeys: boolean): void {
+export function checkSavedPlanContext(
+  recorded: AppContext | undefined,
+  given: AppContext,
+  file: string,
+  onlyGivenKeys: boolean,
+): void {
   const then = recorded ?? {};
   const keys = new Set([...Object.keys(given), ...(onlyGivenKeys ? [] : Object.keys(then))]);
   const differ = [...keys].sort().filter((k) => JSON.stringify(then[k]) !== JSON.stringify(given[k]));

@@ -35,8 +35,20 @@ const report = {
       action: 'update',
       origin: 'outside',
       changes: [{ op: 'replace', path: '/members/1/login', value: 'carol' }],
-      before: { name: 'ops', members: [{ type: 'subuser', login: 'bob', default: false }, { type: 'subuser', login: 'dave', default: false }] },
-      after: { name: 'ops', members: [{ type: 'subuser', login: 'bob', default: false }, { type: 'subuser', login: 'carol', default: false }] },
+      before: {
+        name: 'ops',
+        members: [
+          { type: 'subuser', login: 'bob', default: false },
+          { type: 'subuser', login: 'dave', default: false },
+        ],
+      },
+      after: {
+        name: 'ops',
+        members: [
+          { type: 'subuser', login: 'bob', default: false },
+          { type: 'subuser', login: 'carol', default: false },
+        ],
+      },
     },
     {
       address: 'prod/count',
@@ -44,11 +56,23 @@ const report = {
       naturalKey: 'count',
       action: 'replace',
       origin: 'outside',
-      changes: [{ op: 'add', path: '/staleInputs/0', value: '/acme/stor/a' }, { op: 'replace', path: '/inputs/0', value: '/acme/stor/b' }],
+      changes: [
+        { op: 'add', path: '/staleInputs/0', value: '/acme/stor/a' },
+        { op: 'replace', path: '/inputs/0', value: '/acme/stor/b' },
+      ],
       before: { name: 'count', inputs: ['/acme/stor/a'], staleInputs: ['/acme/stor/a'] },
       after: { name: 'count', inputs: ['/acme/stor/b'], staleInputs: [] },
     },
-    { address: 'prod/notes', kind: 'object', naturalKey: '/acme/stor/notes', action: 'create', origin: 'outside', changes: [], before: null, after: { path: '/acme/stor/notes' } },
+    {
+      address: 'prod/notes',
+      kind: 'object',
+      naturalKey: '/acme/stor/notes',
+      action: 'create',
+      origin: 'outside',
+      changes: [],
+      before: null,
+      after: { path: '/acme/stor/notes' },
+    },
   ],
 } as unknown as DriftReport;
 const drift = { stack: 'prod', account: 'acme', report };
@@ -60,22 +84,32 @@ describe('drift reports', () => {
     expect(text).toContain('~ prod/read-only (policy read-only): changed outside triton-iac');
     expect(text).toContain('      rules (live -> declared):\n        - "CAN deletemachine" (live only)\n');
     expect(text).toContain('password: "(sensitive value)" (live) -> "(sensitive value)" (declared)');
-    expect(text).toContain('prod/notes (object /acme/stor/notes): changed outside triton-iac\n      missing live (deleted outside triton-iac)');
+    expect(text).toContain(
+      'prod/notes (object /acme/stor/notes): changed outside triton-iac\n      missing live (deleted outside triton-iac)',
+    );
   });
 
   it('show a list element by element and leave bookkeeping out, in text, JSON and Markdown', () => {
     const text = renderDrift(drift, 'text', io);
-    expect(text).toContain('      members (live -> declared):\n        - dave (live only)\n        + carol (declared only)\n');
-    expect(text).toContain('      inputs (live -> declared):\n        - "/acme/stor/a" (live only)\n        + "/acme/stor/b" (declared only)\n');
+    expect(text).toContain(
+      '      members (live -> declared):\n        - dave (live only)\n        + carol (declared only)\n',
+    );
+    expect(text).toContain(
+      '      inputs (live -> declared):\n        - "/acme/stor/a" (live only)\n        + "/acme/stor/b" (declared only)\n',
+    );
     expect(text).not.toContain('staleInputs');
     expect(text).toContain('      input /acme/stor/a written after the job ran: apply runs it again\n');
-    const json = JSON.parse(renderDrift(drift, 'json', io)) as { drifted: { address: string; changes: { path: string }[] }[] };
+    const json = JSON.parse(renderDrift(drift, 'json', io)) as {
+      drifted: { address: string; changes: { path: string }[] }[];
+    };
     expect(json.drifted.find((d) => d.address === 'prod/count')!.changes.map((c) => c.path)).toEqual(['/inputs/0']);
     expect(renderDrift(drift, 'markdown', io)).not.toContain('staleInputs');
   });
 
   it('give JSON with the documented fields and secrets as null', () => {
-    const json = JSON.parse(renderDrift(drift, 'json', io)) as { drifted: { address: string; origin: string; changes: { value?: unknown }[] }[] };
+    const json = JSON.parse(renderDrift(drift, 'json', io)) as {
+      drifted: { address: string; origin: string; changes: { value?: unknown }[] }[];
+    };
     expect(json).toMatchObject({ stack: 'prod', account: 'acme', checked: 5 });
     expect(json.drifted.map((d) => [d.address, d.origin])).toEqual([
       ['prod/read-only', 'outside'],
@@ -88,7 +122,11 @@ describe('drift reports', () => {
   });
 
   it('give a Markdown table for a job summary, and a clean line when nothing drifted', () => {
-    expect(renderDrift(drift, 'markdown', io)).toContain('| `prod/read-only` | policy | `read-only` | changed outside triton-iac | `/rules/1` |');
-    expect(renderDrift({ ...drift, report: { checked: 5, drifted: [] } }, 'markdown', io)).toContain('**No drift.** All 5 objects match the last apply.');
+    expect(renderDrift(drift, 'markdown', io)).toContain(
+      '| `prod/read-only` | policy | `read-only` | changed outside triton-iac | `/rules/1` |',
+    );
+    expect(renderDrift({ ...drift, report: { checked: 5, drifted: [] } }, 'markdown', io)).toContain(
+      '**No drift.** All 5 objects match the last apply.',
+    );
   });
 });

@@ -35,7 +35,14 @@ export function driftJson(drift: StackDrift): object {
     stack: drift.stack,
     account: drift.account,
     checked: drift.report.checked,
-    drifted: drift.report.drifted.map((d) => ({ address: d.address, kind: d.kind, naturalKey: d.naturalKey, action: d.action, origin: d.origin, changes: changesOf(d).map(jsonChange) })),
+    drifted: drift.report.drifted.map((d) => ({
+      address: d.address,
+      kind: d.kind,
+      naturalKey: d.naturalKey,
+      action: d.action,
+      origin: d.origin,
+      changes: changesOf(d).map(jsonChange),
+    })),
   };
 }
 
@@ -47,15 +54,25 @@ export function driftJson(drift: StackDrift): object {
  */
 export function renderDriftsJson(drifts: readonly StackDrift[]): string {
   const stacks = drifts.map((d) => driftJson(d) as { checked: number; drifted: readonly unknown[] });
-  const doc = stacks.length === 1 ? stacks[0] : { stacks, checked: stacks.reduce((n, s) => n + s.checked, 0), drifted: stacks.flatMap((s) => s.drifted) };
+  const doc =
+    stacks.length === 1
+      ? stacks[0]
+      : { stacks, checked: stacks.reduce((n, s) => n + s.checked, 0), drifted: stacks.flatMap((s) => s.drifted) };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
 function driftText(drift: StackDrift, io: CommandIo): string {
   const paint = painter(io);
   const { drifted, checked } = drift.report;
-  if (drifted.length === 0) return `No drift: the ${checked} objects of stack ${drift.stack} (account ${drift.account}) match the last apply.\n`;
-  const lines = [paint('yellow', `Drift in stack ${drift.stack} (account ${drift.account}): ${drifted.length} of ${checked} objects differ.`), ''];
+  if (drifted.length === 0)
+    return `No drift: the ${checked} objects of stack ${drift.stack} (account ${drift.account}) match the last apply.\n`;
+  const lines = [
+    paint(
+      'yellow',
+      `Drift in stack ${drift.stack} (account ${drift.account}): ${drifted.length} of ${checked} objects differ.`,
+    ),
+    '',
+  ];
   for (const d of drifted) {
     lines.push(`  ${paint('yellow', '~')} ${d.address} (${d.kind} ${d.naturalKey}): ${ORIGIN[d.origin] ?? d.origin}`);
     lines.push(...describeItem(d).map((l) => `      ${l}`));
@@ -70,28 +87,37 @@ function driftText(drift: StackDrift, io: CommandIo): string {
  * are left out (see `reconciler/render/fields.ts`).
  */
 function describeItem(item: DriftItem): string[] {
-  if (item.before === null || item.before === undefined) return ['missing live (deleted outside triton-iac); apply creates it again'];
-  if (item.after === null || item.after === undefined) return [item.action === 'forget' ? 'no longer declared; apply forgets it (retainOnDelete: the object stays)' : 'no longer declared; apply deletes it'];
+  if (item.before === null || item.before === undefined)
+    return ['missing live (deleted outside triton-iac); apply creates it again'];
+  if (item.after === null || item.after === undefined)
+    return [
+      item.action === 'forget'
+        ? 'no longer declared; apply forgets it (retainOnDelete: the object stays)'
+        : 'no longer declared; apply deletes it',
+    ];
   const before = asRecord(item.before);
   const after = asRecord(item.after);
   const fields = [...new Set(changesOf(item).map((c) => topField(c.path)))].filter((f) => f !== '');
   const bookkept = item.changes.some((op) => isBookkeeping(item.kind, topField(op.path)));
   const note = bookkept ? bookkeepingNote(item.kind, before as Parameters<typeof bookkeepingNote>[1]) : undefined;
-  return [...(note !== undefined ? [note] : []), ...fields.flatMap((f) => {
-    const b = before[f];
-    const a = after[f];
-    if (Array.isArray(b) && Array.isArray(a)) {
-      const { added, removed } = listDelta(b as DriftItem['before'][], a as DriftItem['before'][]);
-      if (added.length + removed.length > 0) {
-        return [
-          `${f} (live -> declared):`,
-          ...removed.map((e) => `  - ${elementLabel(item.kind, f, e!)} (live only)`),
-          ...added.map((e) => `  + ${elementLabel(item.kind, f, e!)} (declared only)`),
-        ];
+  return [
+    ...(note !== undefined ? [note] : []),
+    ...fields.flatMap((f) => {
+      const b = before[f];
+      const a = after[f];
+      if (Array.isArray(b) && Array.isArray(a)) {
+        const { added, removed } = listDelta(b as DriftItem['before'][], a as DriftItem['before'][]);
+        if (added.length + removed.length > 0) {
+          return [
+            `${f} (live -> declared):`,
+            ...removed.map((e) => `  - ${elementLabel(item.kind, f, e!)} (live only)`),
+            ...added.map((e) => `  + ${elementLabel(item.kind, f, e!)} (declared only)`),
+          ];
+        }
       }
-    }
-    return [`${f}: ${show(b)} (live) -> ${show(a)} (declared)`];
-  })];
+      return [`${f}: ${show(b)} (live) -> ${show(a)} (declared)`];
+    }),
+  ];
 }
 
 /** The top-level field a JSON pointer is in (`/members/1` is in `members`). */
@@ -115,12 +141,19 @@ function driftMarkdown(drift: StackDrift): string {
     lines.push(`**No drift.** All ${checked} objects match the last apply.`, '');
     return `${lines.join('\n')}\n`;
   }
-  lines.push(`**${drifted.length} of ${checked} objects drifted.**`, '', '| Address | Kind | Natural key | Origin | Changed fields |', '|---|---|---|---|---|');
+  lines.push(
+    `**${drifted.length} of ${checked} objects drifted.**`,
+    '',
+    '| Address | Kind | Natural key | Origin | Changed fields |',
+    '|---|---|---|---|---|',
+  );
   for (const d of drifted) {
     const fields = changesOf(d)
       .map((c) => `\`${cell(c.path)}\``)
       .join(', ');
-    lines.push(`| \`${cell(d.address)}\` | ${d.kind} | \`${cell(d.naturalKey)}\` | ${ORIGIN[d.origin] ?? d.origin} | ${fields || '(object missing or added)'} |`);
+    lines.push(
+      `| \`${cell(d.address)}\` | ${d.kind} | \`${cell(d.naturalKey)}\` | ${ORIGIN[d.origin] ?? d.origin} | ${fields || '(object missing or added)'} |`,
+    );
   }
   lines.push('', 'Run `triton-iac plan` to see the repair and `triton-iac apply` to make it.', '');
   return `${lines.join('\n')}\n`;
@@ -134,7 +167,9 @@ interface Change {
 
 /** The item's changes, bookkeeping fields left out: they are not differences a user made or can fix. */
 function changesOf(item: DriftItem): Change[] {
-  return item.changes.filter((op) => !isBookkeeping(item.kind, topField(op.path))).map((op) => ({ op: op.op, path: op.path, ...('value' in op ? { value: op.value ?? null } : {}) }));
+  return item.changes
+    .filter((op) => !isBookkeeping(item.kind, topField(op.path)))
+    .map((op) => ({ op: op.op, path: op.path, ...('value' in op ? { value: op.value ?? null } : {}) }));
 }
 
 /** A masked value (the engine's `Masked` token: an object whose only field is a `(…)` label). */
@@ -146,7 +181,14 @@ function maskLabel(value: unknown): string | undefined {
 }
 
 function jsonChange(c: Change): Change {
-  return 'value' in c ? { ...c, value: JSON.parse(JSON.stringify(c.value, (_k, v: unknown) => (maskLabel(v) !== undefined ? null : v))) as unknown } : c;
+  return 'value' in c
+    ? {
+        ...c,
+        value: JSON.parse(
+          JSON.stringify(c.value, (_k, v: unknown) => (maskLabel(v) !== undefined ? null : v)),
+        ) as unknown,
+      }
+    : c;
 }
 
 function cell(text: string): string {

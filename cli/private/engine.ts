@@ -19,7 +19,18 @@ export type {
 } from '../../reconciler/index.js';
 
 /** The engine functions the CLI calls. */
-export { connectStack, planStack, applyPlan, applyStack, applyReviewed, planDestroy, driftStack, importResource, openStateBackend, refreshStack } from '../../reconciler/index.js';
+export {
+  connectStack,
+  planStack,
+  applyPlan,
+  applyStack,
+  applyReviewed,
+  planDestroy,
+  driftStack,
+  importResource,
+  openStateBackend,
+  refreshStack,
+} from '../../reconciler/index.js';
 
 /** Closes the connections the clients hold. */
 export async function closeClients(clients: EngineClients | undefined): Promise<void> {

@@ -7,11 +7,15 @@ import { apiErrorHint, describeError, KNOWN_ERROR_CODES } from './errors.js';
 
 describe('error paragraphs', () => {
   it('give a usage error as the bare message', () => {
-    expect(describeError(new UsageError('--format "xml" is not a format; use text, json or markdown'))).toBe('Error: --format "xml" is not a format; use text, json or markdown');
+    expect(describeError(new UsageError('--format "xml" is not a format; use text, json or markdown'))).toBe(
+      'Error: --format "xml" is not a format; use text, json or markdown',
+    );
   });
 
   it('name the code and what to do for a known failure', () => {
-    const text = describeError(new ReconcilerError('STATE_LOCKED', 'the state is locked by triton-iac apply (pid 42 on ci-7, 3m ago)'));
+    const text = describeError(
+      new ReconcilerError('STATE_LOCKED', 'the state is locked by triton-iac apply (pid 42 on ci-7, 3m ago)'),
+    );
     expect(text).toBe(
       'Error [STATE_LOCKED]: the state is locked by triton-iac apply (pid 42 on ci-7, 3m ago)\nWait for the other run to finish, or pass --lock-timeout 2m to wait for it. If that process is gone, run `triton-iac force-unlock LOCK_ID` with the lock id named above.',
     );
@@ -26,7 +30,9 @@ describe('error paragraphs', () => {
 
   it('have a section in docs/troubleshooting.md for every code they know', () => {
     const doc = readFileSync(new URL('../../docs/troubleshooting.md', import.meta.url), 'utf8');
-    const missing = KNOWN_ERROR_CODES.filter((code) => code !== 'USAGE' && !new RegExp(`^###.*\\b${code}\\b`, 'm').test(doc));
+    const missing = KNOWN_ERROR_CODES.filter(
+      (code) => code !== 'USAGE' && !new RegExp(`^###.*\\b${code}\\b`, 'm').test(doc),
+    );
     expect(missing).toEqual([]);
   });
 });
@@ -36,11 +42,23 @@ describe('hints for API failures', () => {
     new TritonApiError({ status, apiCode, message, method: 'GET', path: '/acme/users', operation: 'ListUsers' });
 
   it('name the action a refused permission needs, and never suggest running again', () => {
-    const text = describeError(error(403, 'NotAuthorized', 'You do not have permission to access /acme/users (listusers)'));
-    expect(text).toContain('The key\'s user is not allowed to listusers: give that user a role (as a default member) whose policy has a rule such as "CAN listusers"');
+    const text = describeError(
+      error(403, 'NotAuthorized', 'You do not have permission to access /acme/users (listusers)'),
+    );
+    expect(text).toContain(
+      'The key\'s user is not allowed to listusers: give that user a role (as a default member) whose policy has a rule such as "CAN listusers"',
+    );
     expect(text).not.toMatch(/re-run/i);
-    expect(apiErrorHint({ status: 403, apiCode: 'AuthorizationFailed', message: 'bob is not allowed to putobject /acme/stor/x' })).toContain('not allowed to putobject');
-    expect(apiErrorHint({ status: 403, apiCode: 'NotAuthorized', operation: 'CreateRole' })).toContain('"CAN createrole"');
+    expect(
+      apiErrorHint({
+        status: 403,
+        apiCode: 'AuthorizationFailed',
+        message: 'bob is not allowed to putobject /acme/stor/x',
+      }),
+    ).toContain('not allowed to putobject');
+    expect(apiErrorHint({ status: 403, apiCode: 'NotAuthorized', operation: 'CreateRole' })).toContain(
+      '"CAN createrole"',
+    );
   });
 
   it('tell a refused key, a busy server and a refused value apart', () => {

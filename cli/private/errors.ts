@@ -8,7 +8,8 @@ import { UsageError } from '../command.js';
 /** What to do, per stable error code. */
 const HINTS: Readonly<Record<string, string>> = {
   USAGE: '',
-  CONFIG_MISSING: 'Set TRITON_URL, TRITON_ACCOUNT and TRITON_KEY_ID (or MANTA_*), choose a profile with --profile, or try the embedded emulator with --emulator.',
+  CONFIG_MISSING:
+    'Set TRITON_URL, TRITON_ACCOUNT and TRITON_KEY_ID (or MANTA_*), choose a profile with --profile, or try the embedded emulator with --emulator.',
   CONFIG_INVALID: 'Fix the setting named above in the environment or the ~/.triton profile.',
   PROFILE_NOT_FOUND: 'List the profiles with `triton profile list`, or create one with `triton profile create`.',
   KEY_NOT_FOUND: 'Load the key into ssh-agent (`ssh-add`), put it in ~/.ssh, or check TRITON_KEY_ID.',
@@ -20,30 +21,39 @@ const HINTS: Readonly<Record<string, string>> = {
   // The hint for TRITON_API_ERROR depends on what the server said: see apiErrorHint.
   TRITON_API_ERROR: 'The cloud refused or did not answer; the message gives its status and request id.',
   GRAPH_INVALID: 'Break the dependency cycle named above in the app.',
-  STATE_MALFORMED: 'The state file is damaged and was not changed. Restore it from a backup, or remove it and bring existing objects back with `triton-iac import`.',
-  STATE_MISMATCH: 'The state file belongs to another stack or account; check the stack\'s `state` path and --profile.',
+  STATE_MALFORMED:
+    'The state file is damaged and was not changed. Restore it from a backup, or remove it and bring existing objects back with `triton-iac import`.',
+  STATE_MISMATCH: "The state file belongs to another stack or account; check the stack's `state` path and --profile.",
   STATE_CONFLICT: 'Someone else wrote the state at the same time; re-run the command.',
-  STATE_LOCKED: 'Wait for the other run to finish, or pass --lock-timeout 2m to wait for it. If that process is gone, run `triton-iac force-unlock LOCK_ID` with the lock id named above.',
-  STATE_LOCK_MISMATCH: 'Nothing was unlocked. Give the lock id the STATE_LOCKED error named (`triton-iac force-unlock LOCK_ID`).',
-  STATE_PUSH_REFUSED: 'Nothing was written. Pull the current state (`triton-iac state pull`) and compare; pass --force only when you mean to replace it.',
+  STATE_LOCKED:
+    'Wait for the other run to finish, or pass --lock-timeout 2m to wait for it. If that process is gone, run `triton-iac force-unlock LOCK_ID` with the lock id named above.',
+  STATE_LOCK_MISMATCH:
+    'Nothing was unlocked. Give the lock id the STATE_LOCKED error named (`triton-iac force-unlock LOCK_ID`).',
+  STATE_PUSH_REFUSED:
+    'Nothing was written. Pull the current state (`triton-iac state pull`) and compare; pass --force only when you mean to replace it.',
   STATE_IO: 'Check that the state directory exists and is writable.',
-  STATE_NOT_FOUND: 'Apply the stack first (`triton-iac apply`); if it was applied elsewhere, check the stack\'s `state` setting, the working directory and --profile.',
+  STATE_NOT_FOUND:
+    "Apply the stack first (`triton-iac apply`); if it was applied elsewhere, check the stack's `state` setting, the working directory and --profile.",
   STATE_ADDRESS_NOT_FOUND: 'List the addresses with `triton-iac state list`.',
   STATE_ADDRESS_INVALID: 'Choose an address that is not in the state yet.',
   PLAN_MALFORMED: 'Make the plan again with `triton-iac plan --out FILE`.',
   PLAN_STALE: 'Make the plan again with `triton-iac plan --out FILE` and review it before applying.',
-  PLAN_INPUT_INVALID: 'Check the app against the manifest rules in docs/constructs.md, and the connection settings named above.',
+  PLAN_INPUT_INVALID:
+    'Check the app against the manifest rules in docs/constructs.md, and the connection settings named above.',
   SECRET_UNAVAILABLE: 'Set the environment variable or create the file the Secret names, then run again.',
   APPLY_FAILED: 'Fix the cause named above and run apply again; everything that succeeded is recorded in the state.',
   READ_FAILED: 'Reading the live objects failed; check the connection and run again.',
   ADOPT_CONFLICT:
     'Nothing was changed. To manage the object as declared (overwriting how it differs), import it with `triton-iac import ADDRESS ID` or run `triton-iac apply --adopt`; to leave it alone, give the declaration another name.',
-  PROTECTED: 'Nothing was changed. To delete or replace a protected resource, set protect: false in the code and apply, then make the change; or stop managing it with `triton-iac state rm ADDRESS`.',
+  PROTECTED:
+    'Nothing was changed. To delete or replace a protected resource, set protect: false in the code and apply, then make the change; or stop managing it with `triton-iac state rm ADDRESS`.',
   IMPORT_INVALID: 'Check that the id belongs to an object of the kind the address declares.',
-  ABORTED: 'The run was cancelled; actions that finished are recorded in the state. Run `triton-iac apply` again to finish.',
+  ABORTED:
+    'The run was cancelled; actions that finished are recorded in the state. Run `triton-iac apply` again to finish.',
   INVALID_DESIRED: 'Fix the property named above in the app.',
   LOOKUP_AMBIGUOUS: 'Narrow the look-up (name, version, os) or set mostRecent: true.',
-  UNSAFE_DELETE: 'The run would delete the key it signs with: sign with another key (TRITON_KEY_ID, --profile) or keep that key in the stack.',
+  UNSAFE_DELETE:
+    'The run would delete the key it signs with: sign with another key (TRITON_KEY_ID, --profile) or keep that key in the stack.',
 };
 
 /** The stable code of `err`, or `INTERNAL` for an unexpected failure. */
@@ -63,7 +73,15 @@ export interface ApiFailure {
   readonly message?: string;
 }
 
-const KEY_REFUSED = new Set(['InvalidCredentials', 'InvalidKeyId', 'KeyDoesNotExist', 'InvalidSignature', 'AccountDoesNotExist', 'UserDoesNotExist', 'AccountBlocked']);
+const KEY_REFUSED = new Set([
+  'InvalidCredentials',
+  'InvalidKeyId',
+  'KeyDoesNotExist',
+  'InvalidSignature',
+  'AccountDoesNotExist',
+  'UserDoesNotExist',
+  'AccountBlocked',
+]);
 
 /**
  * What to do about a failed API call, by what the server said: a refused permission names the action
@@ -76,11 +94,13 @@ export function apiErrorHint(f: ApiFailure): string {
     const action = deniedAction(f);
     return `The key's user is not allowed to ${action}: give that user a role (as a default member) whose policy has a rule such as "CAN ${action}", or sign as the account owner. Running the command again will not help until then.`;
   }
-  if (status === 401 || status === 403) return 'The cloud does not accept this key: check TRITON_KEY_ID (or --profile) and that the key is on the account or sub-user it names.';
+  if (status === 401 || status === 403)
+    return 'The cloud does not accept this key: check TRITON_KEY_ID (or --profile) and that the key is on the account or sub-user it names.';
   if (status === 0 || status === 420 || status === 429 || status >= 500) {
     return 'The cloud is busy or did not answer, even after retries; wait a little and run the command again (apply resumes where it stopped).';
   }
-  if (status === 404) return 'The cloud says an object does not exist; if it was deleted outside triton-iac, run `triton-iac plan` to see what apply would do now.';
+  if (status === 404)
+    return 'The cloud says an object does not exist; if it was deleted outside triton-iac, run `triton-iac plan` to see what apply would do now.';
   return 'The cloud refused a value: fix what its message names (in the app, or in the cloud), then run the command again.';
 }
 

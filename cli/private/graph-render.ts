@@ -23,11 +23,13 @@ function dot(stacks: readonly StackManifest[]): string {
   const lines = ['digraph triton_iac {', '  rankdir = "RL";', '  node [shape = box];'];
   for (const [i, stack] of stacks.entries()) {
     lines.push(`  subgraph cluster_${i} {`, `    label = ${q(`stack ${stack.name} (account ${stack.account})`)};`);
-    for (const r of sorted(stack.resources)) lines.push(`    ${q(r.address)} [label = ${q(`${r.address}\n${r.kind} ${r.naturalKey}`)}];`);
+    for (const r of sorted(stack.resources))
+      lines.push(`    ${q(r.address)} [label = ${q(`${r.address}\n${r.kind} ${r.naturalKey}`)}];`);
     lines.push('  }');
   }
   for (const stack of stacks) {
-    for (const r of sorted(stack.resources)) for (const d of [...r.dependsOn].sort()) lines.push(`  ${q(r.address)} -> ${q(d)};`);
+    for (const r of sorted(stack.resources))
+      for (const d of [...r.dependsOn].sort()) lines.push(`  ${q(r.address)} -> ${q(d)};`);
   }
   lines.push('}');
   return `${lines.join('\n')}\n`;
@@ -41,7 +43,8 @@ function mermaid(stacks: readonly StackManifest[]): string {
   const lines = ['flowchart RL'];
   for (const [i, stack] of stacks.entries()) {
     lines.push(`  subgraph s${i}[${label(`stack ${stack.name} (account ${stack.account})`)}]`);
-    for (const r of sorted(stack.resources)) lines.push(`    ${ids.get(r.address)}[${label(`${r.address}<br/>${r.kind} ${r.naturalKey}`)}]`);
+    for (const r of sorted(stack.resources))
+      lines.push(`    ${ids.get(r.address)}[${label(`${r.address}<br/>${r.kind} ${r.naturalKey}`)}]`);
     lines.push('  end');
   }
   for (const stack of stacks) {

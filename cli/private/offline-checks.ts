@@ -15,7 +15,13 @@ export interface OfflineReport {
   /** Sentences naming the path, the value and the rule; empty when everything passed. */
   readonly problems: readonly string[];
   /** Per stack: resources, references and secrets checked. */
-  readonly stacks: readonly { readonly name: string; readonly account: string; readonly resources: number; readonly references: number; readonly secrets: number }[];
+  readonly stacks: readonly {
+    readonly name: string;
+    readonly account: string;
+    readonly resources: number;
+    readonly references: number;
+    readonly secrets: number;
+  }[];
 }
 
 /**
@@ -23,31 +29,47 @@ export interface OfflineReport {
  * @param env where environment-variable secrets are read
  * @param workDir what file secrets are relative to
  */
-export function offlineChecks(manifest: Manifest, stacks: readonly StackManifest[], env: NodeJS.ProcessEnv, workDir: string): OfflineReport {
+export function offlineChecks(
+  manifest: Manifest,
+  stacks: readonly StackManifest[],
+  env: NodeJS.ProcessEnv,
+  workDir: string,
+): OfflineReport {
   const problems = manifestProblems(manifest).map((p) => p.message);
   const secrets = createSecretResolver(env, workDir);
   const report: OfflineReport['stacks'][number][] = [];
   for (const stack of stacks) {
     const edges = new Map(stack.resources.map((r) => [r.address, r.dependsOn]));
-    for (const cycle of findCycles(edges)) problems.push(`stack ${stack.name}: the resources depend on each other in a loop: ${describeCycle(cycle)}`);
+    for (const cycle of findCycles(edges))
+      problems.push(`stack ${stack.name}: the resources depend on each other in a loop: ${describeCycle(cycle)}`);
     let references = 0;
     let secretCount = 0;
     for (const resource of stack.resources) {
-      problems.push(...propertyValueProblems(resource.kind, resource.properties, stack.account, `${resource.address}.properties`));
+      problems.push(
+        ...propertyValueProblems(resource.kind, resource.properties, stack.account, `${resource.address}.properties`),
+      );
       walk(resource.properties, `${resource.address}.properties`, (value, where) => {
         if (isSecret(value)) {
           const s = value.$secret;
           if (s.source === 'generated') return;
           secretCount += 1;
           if (secrets.tryResolve(value) === undefined) {
-            problems.push(`${where}: the secret cannot be read here: ${s.source === 'env' ? `environment variable ${s.name} is not set` : `file ${s.name} cannot be read`} (apply needs it to create or replace ${resource.address})`);
+            problems.push(
+              `${where}: the secret cannot be read here: ${s.source === 'env' ? `environment variable ${s.name} is not set` : `file ${s.name} cannot be read`} (apply needs it to create or replace ${resource.address})`,
+            );
           }
         } else if (typeof value === 'object' && value !== null && '$ref' in value) {
           references += 1;
         }
       });
     }
-    report.push({ name: stack.name, account: stack.account, resources: stack.resources.length, references, secrets: secretCount });
+    report.push({
+      name: stack.name,
+      account: stack.account,
+      resources: stack.resources.length,
+      references,
+      secrets: secretCount,
+    });
   }
   return { problems, stacks: report };
 }

@@ -17,7 +17,8 @@ export function outputFormat(args: ParsedArgs): OutputFormat {
   if (format !== undefined && !['text', 'json', 'markdown'].includes(format)) {
     throw new UsageError(`--format "${format}" is not a format; use text, json or markdown`);
   }
-  if (json && format !== undefined && format !== 'json') throw new UsageError(`--json contradicts --format ${format}; give one of them`);
+  if (json && format !== undefined && format !== 'json')
+    throw new UsageError(`--json contradicts --format ${format}; give one of them`);
   return json ? 'json' : ((format as OutputFormat | undefined) ?? 'text');
 }
 

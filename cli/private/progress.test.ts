@@ -16,11 +16,24 @@ describe('apply progress', () => {
     r.onProgress({ type: 'start', total: 3 });
     r.onProgress({ type: 'action-start', address: 'prod/ops', action: 'create' });
     r.onProgress({ type: 'action-done', address: 'prod/ops', action: 'create', outcome: 'created', durationMs: 120 });
-    r.onProgress({ type: 'action-failed', address: 'prod/web', action: 'update', message: '409 InvalidArgument: bad', durationMs: 1500 });
+    r.onProgress({
+      type: 'action-failed',
+      address: 'prod/web',
+      action: 'update',
+      message: '409 InvalidArgument: bad',
+      durationMs: 1500,
+    });
     r.onProgress({ type: 'action-skipped', address: 'prod/tag', because: 'prod/web failed' });
     r.onProgress({ type: 'retry', address: 'prod/x', reason: 'not visible yet', attempt: 2 });
     r.stop();
-    expect(c.out()).toBe(['✓ prod/ops: created (120ms)', '✗ prod/web: update failed after 1.5s: 409 InvalidArgument: bad', '- prod/tag: skipped (prod/web failed)', ''].join('\n'));
+    expect(c.out()).toBe(
+      [
+        '✓ prod/ops: created (120ms)',
+        '✗ prod/web: update failed after 1.5s: 409 InvalidArgument: bad',
+        '- prod/tag: skipped (prod/web failed)',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('keeps a live status line with done/total and what is in flight on a terminal', () => {

@@ -45,10 +45,16 @@ export class ProgressReporter {
         this.inFlight.set(event.address, event.action);
         break;
       case 'action-done':
-        this.finish(event.address, `${this.paint('green', '✓')} ${event.address}: ${OUTCOME_VERB[event.outcome] ?? event.outcome} (${formatDuration(event.durationMs)})`);
+        this.finish(
+          event.address,
+          `${this.paint('green', '✓')} ${event.address}: ${OUTCOME_VERB[event.outcome] ?? event.outcome} (${formatDuration(event.durationMs)})`,
+        );
         break;
       case 'action-failed':
-        this.finish(event.address, `${this.paint('red', '✗')} ${event.address}: ${event.action} failed after ${formatDuration(event.durationMs)}: ${event.message}`);
+        this.finish(
+          event.address,
+          `${this.paint('red', '✗')} ${event.address}: ${event.action} failed after ${formatDuration(event.durationMs)}: ${event.message}`,
+        );
         break;
       case 'action-skipped':
         // What a cancelled run did not start is listed once, in the closing summary.
@@ -56,7 +62,8 @@ export class ProgressReporter {
         else this.finish(event.address, `${this.paint('yellow', '-')} ${event.address}: skipped (${event.because})`);
         break;
       case 'retry':
-        if (this.live) this.line(this.paint('dim', `  ${event.address}: retrying (attempt ${event.attempt}): ${event.reason}`));
+        if (this.live)
+          this.line(this.paint('dim', `  ${event.address}: retrying (attempt ${event.attempt}): ${event.reason}`));
         break;
     }
     if (this.live) this.redraw();
@@ -91,10 +98,15 @@ export class ProgressReporter {
     if (!this.live || this.total === 0) return;
     const elapsed = formatDuration(Date.now() - this.started);
     const names = [...this.inFlight.keys()];
-    const flying = names.length === 0 ? '' : `; in flight: ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` +${names.length - 3}` : ''}`;
+    const flying =
+      names.length === 0
+        ? ''
+        : `; in flight: ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` +${names.length - 3}` : ''}`;
     const width = (this.io.stdout as { columns?: number }).columns ?? 100;
     const status = `[${this.done}/${this.total}] ${elapsed}${flying}`;
-    this.io.stdout.write(`\r\u001b[2K${this.paint('cyan', status.length > width - 1 ? `${status.slice(0, width - 2)}…` : status)}`);
+    this.io.stdout.write(
+      `\r\u001b[2K${this.paint('cyan', status.length > width - 1 ? `${status.slice(0, width - 2)}…` : status)}`,
+    );
     this.statusShown = true;
   }
 }

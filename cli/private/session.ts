@@ -7,7 +7,12 @@ import type { StackManifest } from '../../common/manifest.js';
 import { UsageError, type CommandIo } from '../command.js';
 import { intFlag, type FlagSpec, type ParsedArgs } from './args.js';
 import { loadApp, resolveAppPath, selectStacks, type LoadedApp } from './app-loader.js';
-import { emulatorOverrides, startEmbeddedEmulator, withoutCloudSettings, type EmbeddedEmulator } from '../embedded-emulator.js';
+import {
+  emulatorOverrides,
+  startEmbeddedEmulator,
+  withoutCloudSettings,
+  type EmbeddedEmulator,
+} from '../embedded-emulator.js';
 import { CONTEXT_HELP, contextFlags, contextOf } from './context.js';
 import { type Clients, closeClients, connectStack, type EngineOptions } from './engine.js';
 import { checkWorkingDirectory, whileWorkingDirectoryExists } from './working-dir.js';
@@ -87,8 +92,15 @@ export async function loadAppFor(appArg: string | undefined, common: CommonOptio
     checkWorkingDirectory(io.cwd);
     throw err;
   }
-  const account = common.account ?? firstSet(io.env['TRITON_ACCOUNT'], io.env['SDC_ACCOUNT']) ?? (common.emulator ? 'demo' : undefined);
-  const loading = loadApp(path, { ...(account !== undefined ? { account } : {}), ...(common.stack !== undefined ? { stack: common.stack } : {}) }, contextOf(common.context, io.cwd));
+  const account =
+    common.account ??
+    firstSet(io.env['TRITON_ACCOUNT'], io.env['SDC_ACCOUNT']) ??
+    (common.emulator ? 'demo' : undefined);
+  const loading = loadApp(
+    path,
+    { ...(account !== undefined ? { account } : {}), ...(common.stack !== undefined ? { stack: common.stack } : {}) },
+    contextOf(common.context, io.cwd),
+  );
   const app = await whileWorkingDirectoryExists(io.cwd, loading);
   for (const warning of app.warnings ?? []) io.stderr.write(`Warning: ${warning}\n`);
   return app;
@@ -115,12 +127,17 @@ export async function openSession(app: LoadedApp, common: CommonOptions, io: Com
     emulator = await startEmbeddedEmulator({ cwd: io.cwd, accounts: stacks.map((s) => s.account) });
   }
   const connected = new Map<string, Clients>();
-  const env: NodeJS.ProcessEnv = emulator ? withoutCloudSettings(io.env) : { ...io.env, ...(common.profile !== undefined ? { TRITON_PROFILE: common.profile } : {}) };
+  const env: NodeJS.ProcessEnv = emulator
+    ? withoutCloudSettings(io.env)
+    : { ...io.env, ...(common.profile !== undefined ? { TRITON_PROFILE: common.profile } : {}) };
   const log = common.debug
     ? {
-        debug: (m: string, fields?: Readonly<Record<string, unknown>>) => void io.stderr.write(`debug: ${m}${fieldsText(fields)}\n`),
-        info: (m: string, fields?: Readonly<Record<string, unknown>>) => void io.stderr.write(`${m}${fieldsText(fields)}\n`),
-        warn: (m: string, fields?: Readonly<Record<string, unknown>>) => void io.stderr.write(`warning: ${m}${fieldsText(fields)}\n`),
+        debug: (m: string, fields?: Readonly<Record<string, unknown>>) =>
+          void io.stderr.write(`debug: ${m}${fieldsText(fields)}\n`),
+        info: (m: string, fields?: Readonly<Record<string, unknown>>) =>
+          void io.stderr.write(`${m}${fieldsText(fields)}\n`),
+        warn: (m: string, fields?: Readonly<Record<string, unknown>>) =>
+          void io.stderr.write(`warning: ${m}${fieldsText(fields)}\n`),
       }
     : // Without --debug the engine's lines stay quiet: everything they say about an apply is also in
       // the progress lines and the closing summary.
@@ -134,7 +151,12 @@ export async function openSession(app: LoadedApp, common: CommonOptions, io: Com
         const overrides = emulator ? emulatorOverrides(emulator, stack.account) : undefined;
         // --parallelism caps the requests in flight too: the clients' pools must not be the bottleneck.
         const maxConcurrent = extra.parallelism;
-        clients = await connectStack(stack, { env, ...(io.env['HOME'] ? { home: io.env['HOME'] } : {}), ...(overrides ? { overrides } : {}), ...(maxConcurrent !== undefined ? { maxConcurrent } : {}) });
+        clients = await connectStack(stack, {
+          env,
+          ...(io.env['HOME'] ? { home: io.env['HOME'] } : {}),
+          ...(overrides ? { overrides } : {}),
+          ...(maxConcurrent !== undefined ? { maxConcurrent } : {}),
+        });
         connected.set(stack.name, clients);
       }
       const windowMs = common.consistencyWindowMs ?? (emulator ? 0 : undefined);

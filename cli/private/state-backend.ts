@@ -6,14 +6,24 @@
 import type { StackManifest } from '../../common/manifest.js';
 import type { CommandIo } from '../command.js';
 import { closeClients, connectStack, openStateBackend, type Clients } from './engine.js';
-import { emulatorOverrides, startEmbeddedEmulator, withoutCloudSettings, type EmbeddedEmulator } from '../embedded-emulator.js';
+import {
+  emulatorOverrides,
+  startEmbeddedEmulator,
+  withoutCloudSettings,
+  type EmbeddedEmulator,
+} from '../embedded-emulator.js';
 import type { CommonOptions } from './session.js';
 
 /** A stack's state backend. */
 export type Backend = ReturnType<typeof openStateBackend>;
 
 /** Runs `body` with the state backend of `stack`, connecting first when the state is in Manta. */
-export async function withBackend(stack: StackManifest, common: CommonOptions, io: CommandIo, body: (backend: Backend) => Promise<number>): Promise<number> {
+export async function withBackend(
+  stack: StackManifest,
+  common: CommonOptions,
+  io: CommandIo,
+  body: (backend: Backend) => Promise<number>,
+): Promise<number> {
   // Only a Manta-backed state needs a connection; a local state file is read directly.
   let clients: Clients | undefined;
   let emulator: EmbeddedEmulator | undefined;
@@ -21,7 +31,9 @@ export async function withBackend(stack: StackManifest, common: CommonOptions, i
     if (stack.state?.type === 'manta') {
       if (common.emulator) emulator = await startEmbeddedEmulator({ cwd: io.cwd, accounts: [stack.account] });
       const overrides = emulator ? emulatorOverrides(emulator, stack.account) : undefined;
-      const env = emulator ? withoutCloudSettings(io.env) : { ...io.env, ...(common.profile !== undefined ? { TRITON_PROFILE: common.profile } : {}) };
+      const env = emulator
+        ? withoutCloudSettings(io.env)
+        : { ...io.env, ...(common.profile !== undefined ? { TRITON_PROFILE: common.profile } : {}) };
       clients = await connectStack(stack, { env, ...(overrides ? { overrides } : {}) });
     }
     return await body(openStateBackend(stack, { workDir: io.cwd, ...(clients ? { clients } : {}) }));

@@ -15,7 +15,8 @@ import type { Backend } from './state-backend.js';
  */
 export async function pullState(backend: Backend, stack: StackManifest, io: CommandIo): Promise<number> {
   const snapshot = await backend.read();
-  if (snapshot === undefined) throw new UsageError(`there is no state for stack ${stack.name} yet (${backend.location}); nothing to pull`);
+  if (snapshot === undefined)
+    throw new UsageError(`there is no state for stack ${stack.name} yet (${backend.location}); nothing to pull`);
   io.stdout.write(`${JSON.stringify(snapshot.doc, null, 2)}\n`);
   return 0;
 }
@@ -25,18 +26,31 @@ export async function pullState(backend: Backend, stack: StackManifest, io: Comm
  * @throws UsageError for an unreadable file; ReconcilerError `STATE_MALFORMED`, `STATE_MISMATCH`,
  *   `STATE_PUSH_REFUSED` or `STATE_LOCKED`, all before anything is written.
  */
-export async function pushStateFile(backend: Backend, lock: LockRequest, file: string, force: boolean, io: CommandIo): Promise<number> {
+export async function pushStateFile(
+  backend: Backend,
+  lock: LockRequest,
+  file: string,
+  force: boolean,
+  io: CommandIo,
+): Promise<number> {
   const source = file === '-' ? 'standard input' : file;
   let text: string;
   try {
     text = file === '-' ? await readStdin() : await readFile(resolve(io.cwd, file), 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read the state to push from ${source}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(
+      `cannot read the state to push from ${source}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   const pushed = parseStateDocument(text, source);
   const { previous, stored } = await pushState(backend, lock, pushed, force);
-  const was = previous === undefined ? 'there was no state before' : `it was at serial ${previous.serial}${previous.lineage !== stored.doc.lineage ? ` of lineage ${previous.lineage}` : ''}`;
-  io.stdout.write(`Pushed ${source} to the state of stack ${stored.doc.stack} (${backend.location}): serial ${stored.doc.serial}, lineage ${stored.doc.lineage}, ${stored.doc.resources.length} resources; ${was}.\n`);
+  const was =
+    previous === undefined
+      ? 'there was no state before'
+      : `it was at serial ${previous.serial}${previous.lineage !== stored.doc.lineage ? ` of lineage ${previous.lineage}` : ''}`;
+  io.stdout.write(
+    `Pushed ${source} to the state of stack ${stored.doc.stack} (${backend.location}): serial ${stored.doc.serial}, lineage ${stored.doc.lineage}, ${stored.doc.resources.length} resources; ${was}.\n`,
+  );
   return 0;
 }
 

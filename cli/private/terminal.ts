@@ -34,7 +34,11 @@ export function painter(io: CommandIo): Painter {
  * Asks a yes/no question on the terminal; only the word `yes` agrees (as Terraform does, so a
  * stray Enter never destroys anything).
  */
-export async function confirm(io: CommandIo, question: string, input: NodeJS.ReadableStream = process.stdin): Promise<boolean> {
+export async function confirm(
+  io: CommandIo,
+  question: string,
+  input: NodeJS.ReadableStream = process.stdin,
+): Promise<boolean> {
   const rl = createInterface({ input, output: io.stdout as NodeJS.WritableStream, terminal: false });
   try {
     io.stdout.write(`${question}\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `);

@@ -18,7 +18,9 @@ describe('the working directory checks', () => {
     const dir = mkdtempSync(join(tmpdir(), 'triton-iac-cwd-'));
     try {
       await expect(whileWorkingDirectoryExists(dir, Promise.resolve(42))).resolves.toBe(42);
-      await expect(whileWorkingDirectoryExists(dir, Promise.reject(new Error('broken app')))).rejects.toThrow('broken app');
+      await expect(whileWorkingDirectoryExists(dir, Promise.reject(new Error('broken app')))).rejects.toThrow(
+        'broken app',
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -28,6 +30,8 @@ describe('the working directory checks', () => {
     const dir = mkdtempSync(join(tmpdir(), 'triton-iac-cwd-'));
     const waiting = whileWorkingDirectoryExists(dir, new Promise<never>(() => undefined));
     rmSync(dir, { recursive: true });
-    await expect(waiting).rejects.toThrow(`the working directory ${dir} no longer exists (it was removed while triton-iac was running)`);
+    await expect(waiting).rejects.toThrow(
+      `the working directory ${dir} no longer exists (it was removed while triton-iac was running)`,
+    );
   });
 });

@@ -11,7 +11,9 @@ import { UsageError } from '../command.js';
 const POLL_MS = 200;
 
 function gone(cwd: string): UsageError {
-  return new UsageError(`the working directory ${cwd} no longer exists (it was removed while triton-iac was running); run triton-iac from an existing directory`);
+  return new UsageError(
+    `the working directory ${cwd} no longer exists (it was removed while triton-iac was running); run triton-iac from an existing directory`,
+  );
 }
 
 /** True when `cwd` is still an existing directory. */
@@ -62,6 +64,9 @@ export function currentDirectory(): string {
   try {
     return process.cwd();
   } catch (err) {
-    throw new UsageError('the working directory no longer exists (it was removed after the shell entered it); run triton-iac from an existing directory', { cause: err });
+    throw new UsageError(
+      'the working directory no longer exists (it was removed after the shell entered it); run triton-iac from an existing directory',
+      { cause: err },
+    );
   }
 }

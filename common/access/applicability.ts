@@ -18,22 +18,50 @@ interface CollectionOps {
 }
 
 const OPS: Readonly<Record<string, CollectionOps>> = {
-  users: { collection: ['listusers', 'createuser'], item: ['getuser', 'updateuser', 'changeuserpassword', 'deleteuser', 'listuserkeys', 'createuserkey', 'listuseraccesskeys', 'createuseraccesskey'] },
+  users: {
+    collection: ['listusers', 'createuser'],
+    item: [
+      'getuser',
+      'updateuser',
+      'changeuserpassword',
+      'deleteuser',
+      'listuserkeys',
+      'createuserkey',
+      'listuseraccesskeys',
+      'createuseraccesskey',
+    ],
+  },
   roles: { collection: ['listroles', 'createrole'], item: ['getrole', 'updaterole', 'deleterole'] },
   policies: { collection: ['listpolicies', 'createpolicy'], item: ['getpolicy', 'updatepolicy', 'deletepolicy'] },
   keys: { collection: ['listkeys', 'createkey'], item: ['getkey', 'deletekey'] },
-  images: { collection: ['listimages', 'createimagefrommachine', 'importimagefromdatacenter'], item: ['getimage', 'deleteimage', 'exportimage', 'updateimage', 'cloneimage', 'shareimage', 'unshareimage'] },
+  images: {
+    collection: ['listimages', 'createimagefrommachine', 'importimagefromdatacenter'],
+    item: ['getimage', 'deleteimage', 'exportimage', 'updateimage', 'cloneimage', 'shareimage', 'unshareimage'],
+  },
   packages: { collection: ['listpackages'], item: ['getpackage'] },
   datacenters: { collection: ['listdatacenters'], item: ['getdatacenter'] },
   services: { collection: ['listservices'], item: [] },
   fwrules: {
     collection: ['listfirewallrules', 'createfirewallrule'],
-    item: ['getfirewallrule', 'updatefirewallrule', 'enablefirewallrule', 'disablefirewallrule', 'deletefirewallrule', 'listfirewallrulemachines'],
+    item: [
+      'getfirewallrule',
+      'updatefirewallrule',
+      'enablefirewallrule',
+      'disablefirewallrule',
+      'deletefirewallrule',
+      'listfirewallrulemachines',
+    ],
   },
   networks: { collection: ['listnetworks'], item: ['getnetwork', 'listnetworkips', 'getnetworkip', 'updatenetworkip'] },
 };
 
-const ACCOUNT_OPS = ['getaccount', 'updateaccount', 'getaccountlimits', 'getprovisioninglimits', 'listforeigndatacenters'];
+const ACCOUNT_OPS = [
+  'getaccount',
+  'updateaccount',
+  'getaccountlimits',
+  'getprovisioninglimits',
+  'listforeigndatacenters',
+];
 
 /** True for an action that names no known operation or is a pattern: it is shown as written. */
 function unknownOrPattern(action: string): boolean {
@@ -57,7 +85,7 @@ export function actionAppliesTo(action: string, path: string, items: boolean): b
   if (ops === undefined) return true;
   if (segments.length === 3) return ops.collection.includes(a) || (items && ops.item.includes(a));
   // A user's keys path: its own operations, and the keys below it inherit its tags.
-  if (collection === 'users' && segments[4] === 'keys') return ['listuserkeys', 'createuserkey', 'getuserkey', 'deleteuserkey'].includes(a);
+  if (collection === 'users' && segments[4] === 'keys')
+    return ['listuserkeys', 'createuserkey', 'getuserkey', 'deleteuserkey'].includes(a);
   return ops.item.includes(a);
 }
-

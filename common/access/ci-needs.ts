@@ -37,7 +37,10 @@ const CLOUDAPI: Readonly<Record<string, CollectionNeed>> = {
   policy: { collection: 'policies', actions: ['listpolicies', 'createpolicy', 'updatepolicy', 'deletepolicy'] },
   role: { collection: 'roles', actions: ['listroles', 'createrole', 'updaterole', 'deleterole'] },
   key: { collection: 'keys', actions: ['listkeys', 'createkey', 'deletekey'] },
-  image: { collection: 'images', actions: ['listimages', 'getimage', 'createimagefrommachine', 'updateimage', 'deleteimage', 'exportimage'] },
+  image: {
+    collection: 'images',
+    actions: ['listimages', 'getimage', 'createimagefrommachine', 'updateimage', 'deleteimage', 'exportimage'],
+  },
   'image-lookup': { collection: 'images', actions: ['listimages'] },
   'datacenter-lookup': { collection: 'datacenters', actions: ['listdatacenters'] },
 };
@@ -81,7 +84,12 @@ export function ciNeeds(stack: StackManifest, role: string): CiNeeds {
     if (need !== undefined) {
       for (const a of need.actions) actions.add(a);
       tags.add(`/${account}/${need.collection}`);
-      if (r.kind === 'user' && isSecret(p['password']) && (p['password'] as { $secret: { source: string } }).$secret.source !== 'generated') actions.add('changeuserpassword');
+      if (
+        r.kind === 'user' &&
+        isSecret(p['password']) &&
+        (p['password'] as { $secret: { source: string } }).$secret.source !== 'generated'
+      )
+        actions.add('changeuserpassword');
       continue;
     }
     switch (r.kind) {
@@ -90,22 +98,32 @@ export function ciNeeds(stack: StackManifest, role: string): CiNeeds {
         tags.add(`/${account}`);
         break;
       case 'account-config':
-        notes.push(`${r.address}: GetConfig and UpdateConfig are authorised against /${account}/config, which SetRoleTags cannot tag; plan and apply this stack as the account owner, or move the account config to a stack the owner applies`);
+        notes.push(
+          `${r.address}: GetConfig and UpdateConfig are authorised against /${account}/config, which SetRoleTags cannot tag; plan and apply this stack as the account owner, or move the account config to a stack the owner applies`,
+        );
         break;
       case 'user-key': {
         const login = String(p['user']);
         actions.add('listuserkeys').add('createuserkey').add('deleteuserkey');
         tags.add(`/${account}/users/${login}/keys`);
-        notes.push(`${r.address}: keys of sub-user ${login} are authorised against /${account}/users/${login}/keys, which can be tagged only once ${login} exists; create ${login} first (or apply its keys as the account owner), then tag that path`);
+        notes.push(
+          `${r.address}: keys of sub-user ${login} are authorised against /${account}/users/${login}/keys, which can be tagged only once ${login} exists; create ${login} first (or apply its keys as the account owner), then tag that path`,
+        );
         break;
       }
       case 'role-tag': {
         const path = String(p['path']);
         const segments = path.split('/');
-        const read = segments.length <= 2 ? 'getaccount' : (READ_ACTION[segments[2] ?? '']?.[segments.length === 3 ? 0 : 1] ?? 'getaccount');
+        const read =
+          segments.length <= 2
+            ? 'getaccount'
+            : (READ_ACTION[segments[2] ?? '']?.[segments.length === 3 ? 0 : 1] ?? 'getaccount');
         actions.add(read).add('setroletags');
         tags.add(path);
-        if (p['exclusive'] === true) notes.push(`${r.address}: an exclusive role tag on ${path} replaces the whole list, which removes role ${role} from it; add ${role} to its roles or make it non-exclusive`);
+        if (p['exclusive'] === true)
+          notes.push(
+            `${r.address}: an exclusive role tag on ${path} replaces the whole list, which removes role ${role} from it; add ${role} to its roles or make it non-exclusive`,
+          );
         break;
       }
       case 'directory':
@@ -121,9 +139,13 @@ export function ciNeeds(stack: StackManifest, role: string): CiNeeds {
         mantaCreated.add(path);
         const roleTags = Array.isArray(p['roleTags']) ? (p['roleTags'] as string[]) : undefined;
         if (roleTags !== undefined && !roleTags.includes(role)) {
-          notes.push(`${r.address}: ${path} is written with role tags ${roleTags.join(', ') || '(none)'}, which replace the entry's tags, so role ${role} loses access to it after the first apply; add ${role} to its roleTags`);
+          notes.push(
+            `${r.address}: ${path} is written with role tags ${roleTags.join(', ') || '(none)'}, which replace the entry's tags, so role ${role} loses access to it after the first apply; add ${role} to its roleTags`,
+          );
         } else if (roleTags === undefined) {
-          notes.push(`${r.address}: ${path} is created without role tags, and Manta authorises later reads and writes of an entry against its own tags; give it roleTags including ${role}`);
+          notes.push(
+            `${r.address}: ${path} is created without role tags, and Manta authorises later reads and writes of an entry against its own tags; give it roleTags including ${role}`,
+          );
         }
         break;
       }
@@ -141,7 +163,9 @@ export function ciNeeds(stack: StackManifest, role: string): CiNeeds {
     for (const a of ['getobject', 'putobject', 'deleteobject']) actions.add(a);
     const dir = stack.state.path.replace(/^~~/, `/${account}`);
     tags.add(dir.slice(0, dir.lastIndexOf('/')));
-    notes.push(`state at ${stack.state.path}: the state object and its lock are written by CI, so they carry no tags of their own; tag their directory with ${role} and keep it out of the stack's declarations`);
+    notes.push(
+      `state at ${stack.state.path}: the state object and its lock are written by CI, so they carry no tags of their own; tag their directory with ${role} and keep it out of the stack's declarations`,
+    );
   }
   return { role, rules: [...actions].sort().map((a) => `CAN ${a}`), roleTags: [...tags].sort(), notes };
 }

@@ -9,7 +9,13 @@
  * rules 2): the resource carries a role tag, a tagged role is active, that role has a policy, and a
  * rule of the policy grants the action with its conditions met (a matching CAN NOT wins).
  */
-import { evaluatePolicyRules, policyRuleMatches, tryParsePolicyRule, type EvaluationContext, type PolicyRule } from '../policy-language/index.js';
+import {
+  evaluatePolicyRules,
+  policyRuleMatches,
+  tryParsePolicyRule,
+  type EvaluationContext,
+  type PolicyRule,
+} from '../policy-language/index.js';
 
 /** One role the caller is a member of. */
 export interface AccessMembership {
@@ -112,7 +118,15 @@ export function decideAccess(query: AccessQuery): AccessDecision {
     active = [];
     for (const name of requested) {
       if (!query.memberships.some((m) => m.role === name)) {
-        return { allowed: false, activeRoles: [], taggedActiveRoles: [], grants: [], failure: 'not-member', role: name, conditionFailed: [] };
+        return {
+          allowed: false,
+          activeRoles: [],
+          taggedActiveRoles: [],
+          grants: [],
+          failure: 'not-member',
+          role: name,
+          conditionFailed: [],
+        };
       }
       if (!active.includes(name)) active.push(name);
     }
@@ -141,12 +155,24 @@ export function decideAccess(query: AccessQuery): AccessDecision {
     ctx,
   );
   const matching = chains.filter((c) => policyRuleMatches(c.rule, ctx));
-  if (verdict === 'allow') return { ...base, allowed: true, grants: matching.filter((c) => c.rule.effect === 'allow').map((c) => c.grant) };
-  if (verdict === 'deny') return { ...base, allowed: false, grants: matching.filter((c) => c.rule.effect === 'deny').map((c) => c.grant), failure: 'explicit-deny' };
+  if (verdict === 'allow')
+    return { ...base, allowed: true, grants: matching.filter((c) => c.rule.effect === 'allow').map((c) => c.grant) };
+  if (verdict === 'deny')
+    return {
+      ...base,
+      allowed: false,
+      grants: matching.filter((c) => c.rule.effect === 'deny').map((c) => c.grant),
+      failure: 'explicit-deny',
+    };
   // Rules that would match but for their condition: the reviewer's usual surprise.
   const withoutCondition = ctx;
   const conditionFailed = chains
-    .filter((c) => c.rule.effect === 'allow' && c.rule.condition !== undefined && policyRuleMatches(unconditional(c.rule), withoutCondition))
+    .filter(
+      (c) =>
+        c.rule.effect === 'allow' &&
+        c.rule.condition !== undefined &&
+        policyRuleMatches(unconditional(c.rule), withoutCondition),
+    )
     .map((c) => c.grant);
   return { ...base, allowed: false, grants: [], failure: 'no-matching-rule', conditionFailed };
 }

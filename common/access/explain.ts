@@ -32,22 +32,46 @@ export function answerRequest(model: AccessModel, request: ModelRequest): Access
 }
 
 /** Explains `decision` for `request` against `model`. */
-export function explainDecision(model: AccessModel, request: ModelRequest, decision: AccessDecision, resourceTags: readonly string[]): AccessAnswer {
+export function explainDecision(
+  model: AccessModel,
+  request: ModelRequest,
+  decision: AccessDecision,
+  resourceTags: readonly string[],
+): AccessAnswer {
   const action = request.action.toLowerCase();
-  const base = { user: request.user, action, resource: request.resource, allowed: decision.allowed, activeRoles: decision.activeRoles, resourceTags, chains: decision.grants };
+  const base = {
+    user: request.user,
+    action,
+    resource: request.resource,
+    allowed: decision.allowed,
+    activeRoles: decision.activeRoles,
+    resourceTags,
+    chains: decision.grants,
+  };
   if (decision.allowed) {
     const g = decision.grants[0]!;
-    return { ...base, reason: `${request.user} may ${action} ${request.resource}: role ${g.role} (tagged on the resource, active) → policy ${g.policy} → rule ${JSON.stringify(g.rule)}` };
+    return {
+      ...base,
+      reason: `${request.user} may ${action} ${request.resource}: role ${g.role} (tagged on the resource, active) → policy ${g.policy} → rule ${JSON.stringify(g.rule)}`,
+    };
   }
   const failure = decision.failure!;
   const { reason, fix } = denial(model, request, decision, resourceTags, action);
   return { ...base, failure, reason, ...(fix !== undefined ? { fix } : {}) };
 }
 
-function denial(model: AccessModel, request: ModelRequest, d: AccessDecision, tags: readonly string[], action: string): { reason: string; fix?: string } {
+function denial(
+  model: AccessModel,
+  request: ModelRequest,
+  d: AccessDecision,
+  tags: readonly string[],
+  action: string,
+): { reason: string; fix?: string } {
   const user = request.user;
   const login = user.toLowerCase();
-  const memberOf = model.roles.filter((r) => r.members.some((m) => m.type === 'subuser' && m.login.toLowerCase() === login));
+  const memberOf = model.roles.filter((r) =>
+    r.members.some((m) => m.type === 'subuser' && m.login.toLowerCase() === login),
+  );
   const manta = serviceOf(request.resource) === 'manta';
   const creates = manta && MANTA_WRITES.has(action) && !model.mantaEntries.some((e) => e.path === request.resource);
   const parent = request.resource.slice(0, request.resource.lastIndexOf('/'));
@@ -57,7 +81,9 @@ function denial(model: AccessModel, request: ModelRequest, d: AccessDecision, ta
       ? 'roleTags on the object or directory'
       : `a RoleTag on ${request.resource} or its collection`;
   // Roles of the user whose policies name the action: the shortest way to a grant.
-  const granting = memberOf.filter((r) => r.policies.some((p) => model.policies.find((x) => x.name === p)?.rules.some((rule) => namesAction(rule, action))));
+  const granting = memberOf.filter((r) =>
+    r.policies.some((p) => model.policies.find((x) => x.name === p)?.rules.some((rule) => namesAction(rule, action))),
+  );
   switch (d.failure) {
     case 'not-member':
       return {
@@ -73,7 +99,10 @@ function denial(model: AccessModel, request: ModelRequest, d: AccessDecision, ta
       const candidates = memberOf.filter((r) => tags.includes(r.name)).map((r) => r.name);
       return {
         reason: `${user} has no active role: it is a default member of no role${memberOf.length > 0 ? ` (member of ${memberOf.map((r) => r.name).join(', ')})` : ''}`,
-        fix: candidates.length > 0 ? `take up the role with --role ${candidates[0]} (as-role), or make ${user} a default member of ${candidates[0]}` : `make ${user} a default member of a role tagged on ${request.resource} (${tags.join(', ')})`,
+        fix:
+          candidates.length > 0
+            ? `take up the role with --role ${candidates[0]} (as-role), or make ${user} a default member of ${candidates[0]}`
+            : `make ${user} a default member of a role tagged on ${request.resource} (${tags.join(', ')})`,
       };
     }
     case 'no-tagged-active-role': {
@@ -93,7 +122,10 @@ function denial(model: AccessModel, request: ModelRequest, d: AccessDecision, ta
       };
     case 'explicit-deny': {
       const g = d.grants[0]!;
-      return { reason: `rule ${JSON.stringify(g.rule)} of policy ${g.policy} (role ${g.role}) denies ${action}, and an explicit deny wins`, fix: `remove or narrow that CAN NOT rule` };
+      return {
+        reason: `rule ${JSON.stringify(g.rule)} of policy ${g.policy} (role ${g.role}) denies ${action}, and an explicit deny wins`,
+        fix: `remove or narrow that CAN NOT rule`,
+      };
     }
     default: {
       const near = d.conditionFailed[0];

@@ -4,10 +4,33 @@
  * plan's access changes explain with the same function.
  */
 export { decideAccess, parsedRule } from './decide.js';
-export type { AccessDecision, AccessFailure, AccessGrant, AccessMembership, AccessPolicy, AccessQuery, AccessRole } from './decide.js';
+export type {
+  AccessDecision,
+  AccessFailure,
+  AccessGrant,
+  AccessMembership,
+  AccessPolicy,
+  AccessQuery,
+  AccessRole,
+} from './decide.js';
 export { cloudApiGoverningTags, mantaGoverningTags } from './tags.js';
-export { accessModelFromResources, checkResourcePath, governingTagsIn, MANTA_TOP_DIRECTORIES, MANTA_WRITES, queryFor, serviceOf } from './model.js';
-export type { AccessModel, AccessModelMember, AccessModelRole, AccessModelTag, AccessResource, ModelRequest } from './model.js';
+export {
+  accessModelFromResources,
+  checkResourcePath,
+  governingTagsIn,
+  MANTA_TOP_DIRECTORIES,
+  MANTA_WRITES,
+  queryFor,
+  serviceOf,
+} from './model.js';
+export type {
+  AccessModel,
+  AccessModelMember,
+  AccessModelRole,
+  AccessModelTag,
+  AccessResource,
+  ModelRequest,
+} from './model.js';
 export { accessChanges, comparePermissions, permissionTable, viaText } from './table.js';
 export type { AccessChange, Permission } from './table.js';
 export { answerRequest, explainDecision } from './explain.js';

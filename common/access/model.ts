@@ -58,8 +58,10 @@ export function serviceOf(path: string): 'manta' | 'cloudapi' {
  */
 export function checkResourcePath(account: string, path: string): string | undefined {
   const parts = path.split('/');
-  if (parts[0] !== '' || parts.length < 2 || parts.slice(1).some((p) => p === '')) return `resource ${JSON.stringify(path)} must be an absolute path such as /${account}/users/bob or /${account}/stor/site`;
-  if (parts[1] !== account) return `resource ${JSON.stringify(path)} is not in account ${account}: it must start with /${account}`;
+  if (parts[0] !== '' || parts.length < 2 || parts.slice(1).some((p) => p === ''))
+    return `resource ${JSON.stringify(path)} must be an absolute path such as /${account}/users/bob or /${account}/stor/site`;
+  if (parts[1] !== account)
+    return `resource ${JSON.stringify(path)} is not in account ${account}: it must start with /${account}`;
   const top = parts[2];
   if (top === undefined || MANTA_TOP_DIRECTORIES.includes(top) || ROLE_TAG_COLLECTIONS.includes(top)) return undefined;
   return `resource ${JSON.stringify(path)}: ${JSON.stringify(top)} is neither a CloudAPI collection (${ROLE_TAG_COLLECTIONS.join(', ')}) nor a Manta directory (${MANTA_TOP_DIRECTORIES.join(', ')})`;
@@ -105,7 +107,13 @@ export function queryFor(model: AccessModel, request: ModelRequest): AccessQuery
     role,
     resourceTags: governingTagsIn(model, request.resource, request.action),
     ...(request.roles !== undefined ? { requestedRoles: request.roles } : {}),
-    context: { now: new Date(), ...request.context, action: request.action.toLowerCase(), resource: request.resource, owner: model.account },
+    context: {
+      now: new Date(),
+      ...request.context,
+      action: request.action.toLowerCase(),
+      resource: request.resource,
+      owner: model.account,
+    },
   };
 }
 
@@ -164,7 +172,11 @@ function membersOf(value: unknown): AccessModelMember[] {
     if (m === null || typeof m !== 'object') continue;
     const { type, login } = m as Record<string, unknown>;
     if (typeof login !== 'string') continue;
-    out.push({ type: type === 'account' ? 'account' : 'subuser', login, default: (m as Record<string, unknown>)['default'] === true });
+    out.push({
+      type: type === 'account' ? 'account' : 'subuser',
+      login,
+      default: (m as Record<string, unknown>)['default'] === true,
+    });
   }
   return out;
 }

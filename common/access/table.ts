@@ -50,7 +50,8 @@ export function permissionTable(model: AccessModel): Permission[] {
       for (const name of role.policies) {
         for (const text of policies.get(name)?.rules ?? []) {
           const rule = parsedRule(text);
-          if (rule?.effect === 'deny' && rule.condition === undefined && rule.principals.length === 0) for (const a of rule.actions) denied.add(a.toLowerCase());
+          if (rule?.effect === 'deny' && rule.condition === undefined && rule.principals.length === 0)
+            for (const a of rule.actions) denied.add(a.toLowerCase());
         }
       }
     }
@@ -119,7 +120,10 @@ export interface AccessChange {
 
 /** One chain of a row, as shown in `via`. */
 export function viaText(p: Permission): string {
-  const notes = [p.activation === 'as-role' ? 'as-role' : '', p.condition !== undefined ? `when ${p.condition}` : ''].filter((n) => n !== '');
+  const notes = [
+    p.activation === 'as-role' ? 'as-role' : '',
+    p.condition !== undefined ? `when ${p.condition}` : '',
+  ].filter((n) => n !== '');
   return `role ${p.role} → policy ${p.policy} → rule ${JSON.stringify(p.rule)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
 }
 
@@ -127,7 +131,11 @@ export function viaText(p: Permission): string {
  * The permissions `after` has and `before` lacks (grants) and the reverse (revokes), keyed by
  * (user, action, resource): a permission that is still held through another chain is not a change.
  */
-export function accessChanges(before: readonly Permission[], after: readonly Permission[], causesOf?: (rows: readonly Permission[]) => string[]): AccessChange[] {
+export function accessChanges(
+  before: readonly Permission[],
+  after: readonly Permission[],
+  causesOf?: (rows: readonly Permission[]) => string[],
+): AccessChange[] {
   const group = (rows: readonly Permission[]): Map<string, Permission[]> => {
     const m = new Map<string, Permission[]>();
     for (const r of rows) {
@@ -139,13 +147,36 @@ export function accessChanges(before: readonly Permission[], after: readonly Per
   const was = group(before);
   const now = group(after);
   const out: AccessChange[] = [];
-  const withCauses = (c: AccessChange, rows: readonly Permission[]): AccessChange => (causesOf === undefined ? c : { ...c, causes: causesOf(rows) });
+  const withCauses = (c: AccessChange, rows: readonly Permission[]): AccessChange =>
+    causesOf === undefined ? c : { ...c, causes: causesOf(rows) };
   for (const [key, rows] of now) if (!was.has(key)) out.push(withCauses(changeOf(rows, 'grant'), rows));
   for (const [key, rows] of was) if (!now.has(key)) out.push(withCauses(changeOf(rows, 'revoke'), rows));
-  return out.sort((a, b) => (a.user !== b.user ? (a.user < b.user ? -1 : 1) : a.resource !== b.resource ? (a.resource < b.resource ? -1 : 1) : a.action < b.action ? -1 : a.action > b.action ? 1 : a.change < b.change ? -1 : 1));
+  return out.sort((a, b) =>
+    a.user !== b.user
+      ? a.user < b.user
+        ? -1
+        : 1
+      : a.resource !== b.resource
+        ? a.resource < b.resource
+          ? -1
+          : 1
+        : a.action < b.action
+          ? -1
+          : a.action > b.action
+            ? 1
+            : a.change < b.change
+              ? -1
+              : 1,
+  );
 }
 
 function changeOf(rows: readonly Permission[], change: 'grant' | 'revoke'): AccessChange {
   const first = rows[0]!;
-  return { user: first.user, action: first.action, resource: first.resource, change, via: [...new Set(rows.map(viaText))] };
+  return {
+    user: first.user,
+    action: first.action,
+    resource: first.resource,
+    change,
+    via: [...new Set(rows.map(viaText))],
+  };
 }

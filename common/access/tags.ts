@@ -21,7 +21,11 @@ export function cloudApiGoverningTags(tagsOf: (path: string) => readonly string[
  * directory's (muskie authorizes a new object against the directory it goes into).
  * @param tagsOf the role names on an existing entry, `undefined` when the entry does not exist
  */
-export function mantaGoverningTags(tagsOf: (path: string) => readonly string[] | undefined, path: string, write: boolean): readonly string[] {
+export function mantaGoverningTags(
+  tagsOf: (path: string) => readonly string[] | undefined,
+  path: string,
+  write: boolean,
+): readonly string[] {
   const own = tagsOf(path);
   if (own !== undefined || !write) return own ?? [];
   return tagsOf(path.slice(0, path.lastIndexOf('/')) || '/') ?? [];

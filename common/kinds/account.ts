@@ -7,7 +7,16 @@ export const account = {
   kind: 'account',
   mode: 'managed',
   description: "The updatable fields of the stack's account (one per stack).",
-  properties: [...PROFILE, str('email', false, 'Contact email.'), { name: 'svc_cns_enabled', type: 'bool', required: false, description: 'Whether the container name service is enabled.' }],
+  properties: [
+    ...PROFILE,
+    str('email', false, 'Contact email.'),
+    {
+      name: 'svc_cns_enabled',
+      type: 'bool',
+      required: false,
+      description: 'Whether the container name service is enabled.',
+    },
+  ],
   serverFields: [{ name: 'id', computed: true }],
   attributes: ['id'],
   naturalKey: { from: 'account' },

@@ -8,7 +8,15 @@ export const directory = {
   mode: 'managed',
   description: 'A Manta directory.',
   namespace: 'manta-paths',
-  properties: [str('path', true, 'Canonical Manta path.', { immutable: true, pattern: ABSOLUTE, pathForm: 'manta', refersTo: { kind: 'directory', field: 'path', match: 'ancestor' } }), roleTags(false, 'Role names sent as the role-tag header, sorted.')],
+  properties: [
+    str('path', true, 'Canonical Manta path.', {
+      immutable: true,
+      pattern: ABSOLUTE,
+      pathForm: 'manta',
+      refersTo: { kind: 'directory', field: 'path', match: 'ancestor' },
+    }),
+    roleTags(false, 'Role names sent as the role-tag header, sorted.'),
+  ],
   attributes: [],
   naturalKey: { from: 'fields', fields: [{ field: 'path' }] },
   naturalKeyText: 'path',

@@ -24,7 +24,23 @@ export type * from './types.js';
 export { JOB_PHASE_TYPES, type JobPhaseType } from './job.js';
 
 /** Every built-in kind's descriptor, in the order kinds are listed everywhere (manifests, schemas, docs). */
-export const BUILT_IN_KINDS = [account, accountConfig, key, user, userKey, policy, role, roleTag, image, imageLookup, datacenterLookup, directory, object, snaplink, job] as const;
+export const BUILT_IN_KINDS = [
+  account,
+  accountConfig,
+  key,
+  user,
+  userKey,
+  policy,
+  role,
+  roleTag,
+  image,
+  imageLookup,
+  datacenterLookup,
+  directory,
+  object,
+  snaplink,
+  job,
+] as const;
 
 /** One built-in kind's name, e.g. `user` or `object`. */
 export type BuiltInKind = (typeof BUILT_IN_KINDS)[number]['kind'];
@@ -38,7 +54,8 @@ const registry = new Map<string, KindDescriptor>(BUILT_IN_KINDS.map((d) => [d.ki
  */
 export function registerKind(descriptor: KindDescriptor): void {
   const known = registry.get(descriptor.kind);
-  if (known !== undefined && known !== descriptor) throw new Error(`kind ${JSON.stringify(descriptor.kind)} is already registered`);
+  if (known !== undefined && known !== descriptor)
+    throw new Error(`kind ${JSON.stringify(descriptor.kind)} is already registered`);
   registry.set(descriptor.kind, descriptor);
 }
 
@@ -56,7 +73,10 @@ export function allKinds(): readonly KindDescriptor[] {
 export function fieldRulesOf(descriptor: KindDescriptor): FieldRules {
   const server = descriptor.serverFields ?? [];
   return {
-    immutable: [...descriptor.properties.filter((f) => f.immutable).map((f) => f.name), ...server.filter((f) => f.immutable).map((f) => f.name)],
+    immutable: [
+      ...descriptor.properties.filter((f) => f.immutable).map((f) => f.name),
+      ...server.filter((f) => f.immutable).map((f) => f.name),
+    ],
     writeOnly: descriptor.properties.filter((f) => f.writeOnly).map((f) => f.name),
     computed: server.filter((f) => f.computed).map((f) => f.name),
   };
@@ -75,7 +95,9 @@ export function naturalKeyFrom(kind: string, properties: { readonly [key: string
     case 'account':
       return account;
     case 'fields':
-      return rule.fields.map((f) => (f.lowerCase ? String(properties[f.field]).toLowerCase() : String(properties[f.field]))).join(rule.separator ?? '');
+      return rule.fields
+        .map((f) => (f.lowerCase ? String(properties[f.field]).toLowerCase() : String(properties[f.field])))
+        .join(rule.separator ?? '');
     case 'query':
       return Object.entries(properties)
         .filter(([, v]) => v !== undefined)
@@ -90,7 +112,11 @@ export function naturalKeyFrom(kind: string, properties: { readonly [key: string
  * Manta entry's directory), or `undefined` for a kind read through a top-level collection.
  * @param properties the manifest properties, when the resource is declared (absent for one known only from state)
  */
-export function parentKeyOf(kind: string, naturalKey: string, properties?: { readonly [key: string]: unknown }): string | undefined {
+export function parentKeyOf(
+  kind: string,
+  naturalKey: string,
+  properties?: { readonly [key: string]: unknown },
+): string | undefined {
   const rule = registry.get(kind)?.parent;
   if (rule === undefined) return undefined;
   if (rule.from === 'field') {

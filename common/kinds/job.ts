@@ -16,7 +16,15 @@ const PHASE: readonly FieldSchema[] = [
   str('exec', true, 'The command the phase runs.', { minLength: 1 }),
   str('init', false, 'A command run once before the phase.'),
   strList('assets', false, 'Canonical Manta paths of asset objects.', { pathForm: 'manta', refersTo: ASSET }),
-  { name: 'count', type: 'number', required: false, description: 'Reducer count (reduce phases only, 1 to 1024).', integer: true, minimum: 1, maximum: JOB_MAX_REDUCERS },
+  {
+    name: 'count',
+    type: 'number',
+    required: false,
+    description: 'Reducer count (reduce phases only, 1 to 1024).',
+    integer: true,
+    minimum: 1,
+    maximum: JOB_MAX_REDUCERS,
+  },
   { name: 'memory', type: 'number', required: false, description: 'Memory in MB.', oneOf: JOB_MEMORY_VALUES },
   { name: 'disk', type: 'number', required: false, description: 'Disk in GB.', oneOf: JOB_DISK_VALUES },
 ];
@@ -28,7 +36,15 @@ export const job = {
   description: 'A Manta compute job; a changed definition is a new job.',
   properties: [
     str('name', true, 'Job name.', { immutable: true }),
-    { name: 'phases', type: 'list', element: { type: 'object', fields: PHASE }, required: true, description: 'The phases, in order.', minItems: 1, immutable: true },
+    {
+      name: 'phases',
+      type: 'list',
+      element: { type: 'object', fields: PHASE },
+      required: true,
+      description: 'The phases, in order.',
+      minItems: 1,
+      immutable: true,
+    },
     {
       name: 'inputs',
       type: 'list',
@@ -37,7 +53,13 @@ export const job = {
       description: 'Canonical Manta paths of the input objects, in order.',
       immutable: true,
     },
-    { name: 'wait', type: 'bool', required: true, description: 'Whether the apply waits for the job to finish.', default: true },
+    {
+      name: 'wait',
+      type: 'bool',
+      required: true,
+      description: 'Whether the apply waits for the job to finish.',
+      default: true,
+    },
   ],
   serverFields: [
     { name: 'staleInputs', immutable: true, staleList: { what: 'input' } },

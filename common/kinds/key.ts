@@ -8,9 +8,16 @@ export const key = {
   mode: 'managed',
   description: 'An SSH key of the account; any change is a replacement.',
   properties: [
-    str('name', false, "Key name; the server uses the key's comment, then the fingerprint, when absent.", { immutable: true }),
+    str('name', false, "Key name; the server uses the key's comment, then the fingerprint, when absent.", {
+      immutable: true,
+    }),
     str('key', true, 'The public key, one OpenSSH line.'),
-    str('fingerprint', true, 'Colon-separated hexadecimal MD5 fingerprint of the key.', { derived: true, derivedFrom: { field: 'key', by: 'ssh-md5-fingerprint' }, immutable: true, pattern: FINGERPRINT }),
+    str('fingerprint', true, 'Colon-separated hexadecimal MD5 fingerprint of the key.', {
+      derived: true,
+      derivedFrom: { field: 'key', by: 'ssh-md5-fingerprint' },
+      immutable: true,
+      pattern: FINGERPRINT,
+    }),
     strList('attestation', false, 'Hardware attestation certificate chain (PEM strings, leaf first).'),
   ],
   serverFields: [{ name: 'attested', immutable: true }],

@@ -7,7 +7,11 @@ export const policy = {
   kind: 'policy',
   mode: 'managed',
   description: 'An access-control policy.',
-  properties: [str('name', true, 'Policy name.'), strList('rules', true, 'Rules in the access-control language, in order.', { minItems: 1 }), str('description', false, 'Description.')],
+  properties: [
+    str('name', true, 'Policy name.'),
+    strList('rules', true, 'Rules in the access-control language, in order.', { minItems: 1 }),
+    str('description', false, 'Description.'),
+  ],
   serverFields: [{ name: 'id', computed: true }],
   attributes: ['id'],
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },

@@ -8,9 +8,19 @@ export const roleTag = {
   mode: 'managed',
   description: 'The role tags of one CloudAPI resource path.',
   properties: [
-    str('path', true, 'Canonical path `/<account>/<collection>[/<name>]`.', { immutable: true, pattern: ABSOLUTE, pathForm: 'cloudapi' }),
+    str('path', true, 'Canonical path `/<account>/<collection>[/<name>]`.', {
+      immutable: true,
+      pattern: ABSOLUTE,
+      pathForm: 'cloudapi',
+    }),
     strList('roles', true, 'Role names, sorted.', { set: true, refersTo: { kind: 'role', field: 'name' } }),
-    { name: 'exclusive', type: 'bool', required: false, description: "True: the path's whole list (other roles there are removed); otherwise only these roles are managed there." },
+    {
+      name: 'exclusive',
+      type: 'bool',
+      required: false,
+      description:
+        "True: the path's whole list (other roles there are removed); otherwise only these roles are managed there.",
+    },
   ],
   attributes: [],
   naturalKey: { from: 'fields', fields: [{ field: 'path' }] },

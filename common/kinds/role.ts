@@ -22,9 +22,23 @@ export const role = {
           ],
         },
         fields: [
-          str('type', true, '`subuser` for a sub-user, `account` for the account owner.', { oneOf: ['subuser', 'account'] }),
-          str('login', true, "The member's login.", { refersTo: { kind: 'user', field: 'login', caseInsensitive: true, when: { field: 'type', equals: 'subuser' } } }),
-          { name: 'default', type: 'bool', required: true, description: 'Whether the role is active for this member by default.' },
+          str('type', true, '`subuser` for a sub-user, `account` for the account owner.', {
+            oneOf: ['subuser', 'account'],
+          }),
+          str('login', true, "The member's login.", {
+            refersTo: {
+              kind: 'user',
+              field: 'login',
+              caseInsensitive: true,
+              when: { field: 'type', equals: 'subuser' },
+            },
+          }),
+          {
+            name: 'default',
+            type: 'bool',
+            required: true,
+            description: 'Whether the role is active for this member by default.',
+          },
         ],
       },
       required: true,
@@ -32,7 +46,11 @@ export const role = {
       default: [],
       sortBy: ['type', 'login'],
     },
-    strList('policies', true, 'Names of the policies of the role, sorted.', { default: [], set: true, refersTo: { kind: 'policy', field: 'name' } }),
+    strList('policies', true, 'Names of the policies of the role, sorted.', {
+      default: [],
+      set: true,
+      refersTo: { kind: 'policy', field: 'name' },
+    }),
   ],
   serverFields: [{ name: 'id', computed: true }],
   attributes: ['id'],

@@ -9,8 +9,18 @@ export const snaplink = {
   description: 'A Manta snaplink; any change is a replacement.',
   namespace: 'manta-paths',
   properties: [
-    str('path', true, "The link's canonical path.", { immutable: true, pattern: ABSOLUTE, pathForm: 'manta', refersTo: { kind: 'directory', field: 'path', match: 'ancestor' } }),
-    str('source', true, 'The canonical path of the object linked to.', { immutable: true, pattern: ABSOLUTE, pathForm: 'manta', refersTo: { kind: 'object', field: 'path' } }),
+    str('path', true, "The link's canonical path.", {
+      immutable: true,
+      pattern: ABSOLUTE,
+      pathForm: 'manta',
+      refersTo: { kind: 'directory', field: 'path', match: 'ancestor' },
+    }),
+    str('source', true, 'The canonical path of the object linked to.', {
+      immutable: true,
+      pattern: ABSOLUTE,
+      pathForm: 'manta',
+      refersTo: { kind: 'object', field: 'path' },
+    }),
   ],
   serverFields: [
     { name: 'etag', computed: true },

@@ -10,7 +10,8 @@
 export type PropertyType = 'string' | 'number' | 'bool' | 'list' | 'map' | 'object';
 
 /** A JSON value, for defaults. */
-export type DefaultValue = string | number | boolean | readonly DefaultValue[] | { readonly [key: string]: DefaultValue };
+export type DefaultValue =
+  string | number | boolean | readonly DefaultValue[] | { readonly [key: string]: DefaultValue };
 
 /**
  * A dependency the adapters derive from a name (the construct library makes the same link when it
@@ -70,7 +71,10 @@ export interface TypeSchema {
    * by the `note` of each flag whose field equals its value (`alice (default)`).
    * @default - the whole object
    */
-  readonly label?: { readonly by: string; readonly flags?: readonly { readonly field: string; readonly equals: string | boolean; readonly note: string }[] };
+  readonly label?: {
+    readonly by: string;
+    readonly flags?: readonly { readonly field: string; readonly equals: string | boolean; readonly note: string }[];
+  };
 }
 
 /** One property of a kind (or one field of an object property). */
@@ -87,7 +91,10 @@ export interface FieldSchema extends TypeSchema {
    * How a derived field is computed, and from which field: `ssh-md5-fingerprint` of an OpenSSH key
    * line, `content-md5` / `content-size` of an object's content.
    */
-  readonly derivedFrom?: { readonly field: string; readonly by: 'ssh-md5-fingerprint' | 'content-md5' | 'content-size' };
+  readonly derivedFrom?: {
+    readonly field: string;
+    readonly by: 'ssh-md5-fingerprint' | 'content-md5' | 'content-size';
+  };
   /** The value the library fills when the user gives none (the field is then optional to users). */
   readonly default?: DefaultValue;
   /** A change cannot be made in place: a difference forces a replacement. */
@@ -125,7 +132,11 @@ export interface ServerField {
  */
 export type NaturalKeyRule =
   | { readonly from: 'account' }
-  | { readonly from: 'fields'; readonly fields: readonly { readonly field: string; readonly lowerCase?: true }[]; readonly separator?: string }
+  | {
+      readonly from: 'fields';
+      readonly fields: readonly { readonly field: string; readonly lowerCase?: true }[];
+      readonly separator?: string;
+    }
   | { readonly from: 'query' };
 
 /**

@@ -3,7 +3,12 @@ import { PROFILE, str } from './private/fields.js';
 import type { FieldSchema, KindDescriptor } from './types.js';
 
 const SECRET_FIELDS: readonly FieldSchema[] = [
-  str('source', true, 'Where the value comes from at apply time: an environment variable, a file, or generated at create.', { oneOf: ['env', 'file', 'generated'] }),
+  str(
+    'source',
+    true,
+    'Where the value comes from at apply time: an environment variable, a file, or generated at create.',
+    { oneOf: ['env', 'file', 'generated'] },
+  ),
   str('name', false, 'The environment variable or file name (absent for generated).'),
 ];
 

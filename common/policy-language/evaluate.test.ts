@@ -47,7 +47,12 @@ describe('evaluatePolicyRules lets an explicit deny win', () => {
   });
 
   it('allows when the deny rule does not match the request', () => {
-    expect(decide(['CAN *', 'CAN NOT deletemachine WHEN sourceip = 10.0.0.0/8'], { action: 'deletemachine', sourceIp: '192.168.0.1' })).toBe('allow');
+    expect(
+      decide(['CAN *', 'CAN NOT deletemachine WHEN sourceip = 10.0.0.0/8'], {
+        action: 'deletemachine',
+        sourceIp: '192.168.0.1',
+      }),
+    ).toBe('allow');
   });
 
   it('says none when no rule is given', () => {
@@ -167,9 +172,13 @@ describe('boolean and string conditions', () => {
   });
 
   it('matches the user agent with LIKE globs and regular expressions', () => {
-    expect(decide(['CAN * WHEN user-agent like "triton/*"'], { action: 'x', userAgent: 'triton/7.17.0 (node)' })).toBe('allow');
+    expect(decide(['CAN * WHEN user-agent like "triton/*"'], { action: 'x', userAgent: 'triton/7.17.0 (node)' })).toBe(
+      'allow',
+    );
     expect(decide(['CAN * WHEN user-agent like curl*'], { action: 'x', userAgent: 'triton/7.17.0' })).toBe('none');
-    expect(decide(['CAN * WHEN user-agent LIKE /^TRITON\\//i'], { action: 'x', userAgent: 'triton/7.17.0' })).toBe('allow');
+    expect(decide(['CAN * WHEN user-agent LIKE /^TRITON\\//i'], { action: 'x', userAgent: 'triton/7.17.0' })).toBe(
+      'allow',
+    );
     expect(decide(['CAN * WHEN user-agent like *'], { action: 'x' })).toBe('none');
   });
 
@@ -190,7 +199,9 @@ describe('boolean and string conditions', () => {
 
 describe('policyRuleMatches', () => {
   it('reports a match regardless of the effect', () => {
-    expect(policyRuleMatches(parsePolicyRule('CAN NOT getmachine'), { action: 'getmachine', now: WEDNESDAY_NOON })).toBe(true);
+    expect(
+      policyRuleMatches(parsePolicyRule('CAN NOT getmachine'), { action: 'getmachine', now: WEDNESDAY_NOON }),
+    ).toBe(true);
   });
 });
 
@@ -205,7 +216,13 @@ describe('typed conditions (name::type) compare the named request value as the t
   });
 
   it('reads other names from the request conditions, converting strings as the type asks', () => {
-    const conditions = { datacenter: 'dc-east', tag_role: 'db', count: 3, deadline: '2024-02-01T00:00:00Z', ceiling: '10' };
+    const conditions = {
+      datacenter: 'dc-east',
+      tag_role: 'db',
+      count: 3,
+      deadline: '2024-02-01T00:00:00Z',
+      ceiling: '10',
+    };
     expect(at('2024-01-03T12:00:00Z', 'CAN * WHEN datacenter::string = dc-east', { conditions })).toBe('allow');
     expect(at('2024-01-03T12:00:00Z', 'CAN * WHEN tag_role::string in (web, db)', { conditions })).toBe('allow');
     expect(at('2024-01-03T12:00:00Z', 'CAN * WHEN tag_role::string like d*', { conditions })).toBe('allow');
@@ -225,6 +242,8 @@ describe('typed conditions (name::type) compare the named request value as the t
 
   it('does not match when a value cannot be read as the type', () => {
     expect(at('2024-01-03T12:00:00Z', 'CAN * WHEN label::number = 1', { conditions: { label: 'one' } })).toBe('none');
-    expect(at('2024-01-03T12:00:00Z', 'CAN * WHEN label::date > 2020-01-01', { conditions: { label: 'soon' } })).toBe('none');
+    expect(at('2024-01-03T12:00:00Z', 'CAN * WHEN label::date > 2020-01-01', { conditions: { label: 'soon' } })).toBe(
+      'none',
+    );
   });
 });

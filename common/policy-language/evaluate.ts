@@ -168,9 +168,12 @@ function equals(value: Operand, actual: ActualValue): boolean {
       return value.from <= value.to ? day >= value.from && day <= value.to : day >= value.from || day <= value.to;
     }
     case 'ip': {
-      const address = actual.kind === 'ip' || actual.kind === 'text' ? parseIpv4(actual.kind === 'ip' ? actual.address : (actual.values[0] ?? '')) : undefined;
+      const address =
+        actual.kind === 'ip' || actual.kind === 'text'
+          ? parseIpv4(actual.kind === 'ip' ? actual.address : (actual.values[0] ?? ''))
+          : undefined;
       if (address === undefined) return false;
-      return ((address & prefixMask(value.prefix)) >>> 0) === value.network;
+      return (address & prefixMask(value.prefix)) >>> 0 === value.network;
     }
     case 'boolean':
       return actual.kind === 'boolean' && actual.value === value.value;

@@ -35,7 +35,8 @@ describe('parsePolicyRule accepts the CloudAPI forms', () => {
   });
 
   it('reads *, ALL, EVERYTHING and ANYTHING as "any action"', () => {
-    for (const any of ['*', 'all', 'EVERYTHING', 'anything']) expect(parsePolicyRule(`CAN ${any}`).actions).toEqual(['*']);
+    for (const any of ['*', 'all', 'EVERYTHING', 'anything'])
+      expect(parsePolicyRule(`CAN ${any}`).actions).toEqual(['*']);
   });
 
   it('reads CAN NOT and CANNOT as deny, whatever the case of the keywords', () => {
@@ -60,19 +61,26 @@ describe('parsePolicyRule accepts the CloudAPI forms', () => {
     const rule = parsePolicyRule('CAN * WHEN time >= 08:00:00 AND time <= 17:00:00');
     expect(rule.condition?.kind).toBe('and');
     if (rule.condition?.kind !== 'and') return;
-    expect(comparison(rule.condition.left).values).toEqual([{ type: 'time', text: '08:00:00', millis: 8 * 3600_000, precisionMillis: 1000 }]);
+    expect(comparison(rule.condition.left).values).toEqual([
+      { type: 'time', text: '08:00:00', millis: 8 * 3600_000, precisionMillis: 1000 },
+    ]);
     expect(comparison(rule.condition.right).operator).toBe('<=');
   });
 
   it('reads a day list with IN', () => {
     const c = comparison(parsePolicyRule('CAN getaccount WHEN day in (Monday, Tuesday)').condition);
     expect(c.operator).toBe('in');
-    expect(c.values.map((v) => v.type === 'day' && [v.from, v.to])).toEqual([[1, 1], [2, 2]]);
+    expect(c.values.map((v) => v.type === 'day' && [v.from, v.to])).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
   });
 
   it('reads a date comparison', () => {
     const c = comparison(parsePolicyRule('CAN createuser WHEN date > 2024-01-01').condition);
-    expect(c.values).toEqual([{ type: 'date', text: '2024-01-01', epochMillis: Date.UTC(2024, 0, 1), precisionMillis: 86_400_000 }]);
+    expect(c.values).toEqual([
+      { type: 'date', text: '2024-01-01', epochMillis: Date.UTC(2024, 0, 1), precisionMillis: 86_400_000 },
+    ]);
   });
 
   it('reads a boolean condition', () => {
@@ -110,7 +118,18 @@ describe('parsePolicyRule accepts the CloudAPI forms', () => {
 
   it('knows every condition name the server knows', () => {
     expect([...KNOWN_CONDITIONS].sort()).toEqual(
-      ['activeRoles', 'date', 'day', 'fromjob', 'method', 'overwrite', 'owner', 'sourceip', 'time', 'user-agent'].sort(),
+      [
+        'activeRoles',
+        'date',
+        'day',
+        'fromjob',
+        'method',
+        'overwrite',
+        'owner',
+        'sourceip',
+        'time',
+        'user-agent',
+      ].sort(),
     );
   });
 });
@@ -119,21 +138,39 @@ describe('parsePolicyRule reads every operand type', () => {
   const values = (rule: string) => comparison(parsePolicyRule(rule).condition).values;
 
   it('reads times as HH:MM:SS or HH:MM, keeping the precision written', () => {
-    expect(values('CAN x WHEN time = 23:59:59')).toEqual([{ type: 'time', text: '23:59:59', millis: 86_399_000, precisionMillis: 1000 }]);
-    expect(values('CAN x WHEN time = 8:30')).toEqual([{ type: 'time', text: '8:30', millis: 30_600_000, precisionMillis: 60_000 }]);
+    expect(values('CAN x WHEN time = 23:59:59')).toEqual([
+      { type: 'time', text: '23:59:59', millis: 86_399_000, precisionMillis: 1000 },
+    ]);
+    expect(values('CAN x WHEN time = 8:30')).toEqual([
+      { type: 'time', text: '8:30', millis: 30_600_000, precisionMillis: 60_000 },
+    ]);
   });
 
   it('reads day names in full or abbreviated in any case, numbers 1-7 and ranges', () => {
     const days = values('CAN x WHEN day in (monday, TUE, Wednesday, thu, 5, Sat-Sun, Fri-Mon)');
-    expect(days.map((d) => d.type === 'day' && `${d.from}-${d.to}`)).toEqual(['1-1', '2-2', '3-3', '4-4', '5-5', '6-7', '5-1']);
+    expect(days.map((d) => d.type === 'day' && `${d.from}-${d.to}`)).toEqual([
+      '1-1',
+      '2-2',
+      '3-3',
+      '4-4',
+      '5-5',
+      '6-7',
+      '5-1',
+    ]);
   });
 
   it('reads dates, date-times in UTC, and date-times with an offset', () => {
     expect(values('CAN x WHEN date >= 2024-02-29T10:15Z')).toEqual([
       { type: 'date', text: '2024-02-29T10:15Z', epochMillis: Date.UTC(2024, 1, 29, 10, 15), precisionMillis: 60_000 },
     ]);
-    expect(values('CAN x WHEN date < 2024-01-01T08:00:00+02:00')[0]).toMatchObject({ epochMillis: Date.UTC(2024, 0, 1, 6), precisionMillis: 1000 });
-    expect(values('CAN x WHEN date < 2024-01-01T08:00:00.5')[0]).toMatchObject({ epochMillis: Date.UTC(2024, 0, 1, 8, 0, 0, 500), precisionMillis: 1 });
+    expect(values('CAN x WHEN date < 2024-01-01T08:00:00+02:00')[0]).toMatchObject({
+      epochMillis: Date.UTC(2024, 0, 1, 6),
+      precisionMillis: 1000,
+    });
+    expect(values('CAN x WHEN date < 2024-01-01T08:00:00.5')[0]).toMatchObject({
+      epochMillis: Date.UTC(2024, 0, 1, 8, 0, 0, 500),
+      precisionMillis: 1,
+    });
   });
 
   it('reads single IPv4 addresses as /32 blocks and clears host bits of CIDR blocks', () => {
@@ -144,13 +181,17 @@ describe('parsePolicyRule reads every operand type', () => {
   });
 
   it('reads quoted strings with spaces and escaped quotes, and bare strings', () => {
-    expect(values('CAN x WHEN user-agent = "curl/8.0 \\"beta\\""')).toEqual([{ type: 'string', text: 'curl/8.0 "beta"', value: 'curl/8.0 "beta"' }]);
+    expect(values('CAN x WHEN user-agent = "curl/8.0 \\"beta\\""')).toEqual([
+      { type: 'string', text: 'curl/8.0 "beta"', value: 'curl/8.0 "beta"' },
+    ]);
     expect(values("CAN x WHEN owner = 'and'")).toEqual([{ type: 'string', text: 'and', value: 'and' }]);
     expect(values('CAN x WHEN activeRoles = ops')).toEqual([{ type: 'string', text: 'ops', value: 'ops' }]);
   });
 
   it('reads LIKE patterns as globs or /regex/flags literals', () => {
-    expect(values('CAN x WHEN user-agent like curl*')).toEqual([{ type: 'pattern', text: 'curl*', source: '^curl.*$', flags: '' }]);
+    expect(values('CAN x WHEN user-agent like curl*')).toEqual([
+      { type: 'pattern', text: 'curl*', source: '^curl.*$', flags: '' },
+    ]);
     expect(values('CAN x WHEN user-agent LIKE /^triton\\/(7|8)\\./i')).toEqual([
       { type: 'pattern', text: '/^triton\\/(7|8)\\./i', source: '^triton\\/(7|8)\\.', flags: 'i' },
     ]);
@@ -172,10 +213,22 @@ describe('parsePolicyRule reports syntax errors with their position', () => {
     ['CAN a WHEN time >', 'expected a value after ">" at position 17', 17],
     ['CAN a WHEN time > 08:00 AND', 'expected a condition after "AND" at position 27', 27],
     ['CAN a WHEN NOT', 'expected a condition after "NOT" at position 14', 14],
-    ['CAN a WHEN (time > 08:00', 'expected ")" to close the "(" at position 11, found the end of the rule at position 24', 24],
-    ['CAN a WHEN time > 08:00 time', 'unexpected "time" at position 24; expected "AND", "OR" or the end of the rule', 24],
+    [
+      'CAN a WHEN (time > 08:00',
+      'expected ")" to close the "(" at position 11, found the end of the rule at position 24',
+      24,
+    ],
+    [
+      'CAN a WHEN time > 08:00 time',
+      'unexpected "time" at position 24; expected "AND", "OR" or the end of the rule',
+      24,
+    ],
     ['CAN a WHEN day in Monday', 'expected "(" after "in" at position 18', 18],
-    ['CAN a WHEN day in (Monday', 'expected "," or ")" in the list of day values, found the end of the rule at position 25', 25],
+    [
+      'CAN a WHEN day in (Monday',
+      'expected "," or ")" in the list of day values, found the end of the rule at position 25',
+      25,
+    ],
     ['CAN a WHEN day in (Monday,)', 'expected a value after "," at position 26', 26],
     ['CAN a WHEN owner = "bob', 'unterminated quoted string at position 19', 19],
     ['CAN a WHEN owner ! bob', 'unexpected "!" at position 17; did you mean "!="?', 17],
@@ -185,7 +238,11 @@ describe('parsePolicyRule reports syntax errors with their position', () => {
     ['CAN a WHEN owner like', 'expected a pattern after "like" at position 21', 21],
     ['CAN a WHEN owner like /bob', 'unterminated regular expression at position 22', 22],
     ['CAN a WHEN owner like /(/', 'invalid pattern /(/ at position 22; expected a valid regular expression', 22],
-    ['CAN a WHEN owner like /a/g', 'invalid pattern /a/g at position 22; expected regular-expression flags among i, m, s and u', 22],
+    [
+      'CAN a WHEN owner like /a/g',
+      'invalid pattern /a/g at position 22; expected regular-expression flags among i, m, s and u',
+      22,
+    ],
   ])('rejects %j with %j', (text, message, position) => {
     const error = syntaxError(text);
     expect(error).toBeInstanceOf(PolicySyntaxError);
@@ -238,7 +295,9 @@ describe('parsePolicyRule guards against hostile rules', () => {
     const deep = `CAN x WHEN ${'('.repeat(100_000)}time > 08:00`;
     const error = syntaxError(deep);
     expect(error.message).toBe('conditions are nested more than 32 levels deep at position 43');
-    expect(syntaxError(`CAN x WHEN ${'NOT '.repeat(50_000)}fromjob = true`).message).toBe('conditions are nested more than 32 levels deep at position 139');
+    expect(syntaxError(`CAN x WHEN ${'NOT '.repeat(50_000)}fromjob = true`).message).toBe(
+      'conditions are nested more than 32 levels deep at position 139',
+    );
   });
 
   it('accepts 32 levels of nesting', () => {
@@ -247,16 +306,33 @@ describe('parsePolicyRule guards against hostile rules', () => {
 
   it('rejects a rule of more than 256 conditions', () => {
     const many = `CAN x WHEN ${Array.from({ length: 300 }, () => 'fromjob = true').join(' OR ')}`;
-    expect(syntaxError(many).message).toBe(`a rule may hold at most 256 conditions; condition 257 is at position ${11 + 256 * 'fromjob = true OR '.length}`);
+    expect(syntaxError(many).message).toBe(
+      `a rule may hold at most 256 conditions; condition 257 is at position ${11 + 256 * 'fromjob = true OR '.length}`,
+    );
   });
 });
 
 describe('parsePolicyRule reads conditions that name their type (name::type)', () => {
   it.each([
     ['CAN read WHEN foo::string = bar', 'foo', 'string', [{ type: 'string', text: 'bar', value: 'bar' }]],
-    ['CAN read WHEN sourceip::ip = 10.0.0.0/8', 'sourceip', 'ip', [{ type: 'ip', text: '10.0.0.0/8', network: 0x0a000000, prefix: 8 }]],
-    ['CAN read WHEN requesttime::time > 07:30:00', 'requesttime', 'time', [{ type: 'time', text: '07:30:00', millis: 27_000_000, precisionMillis: 1000 }]],
-    ['CAN read WHEN expiry::date < 2030-01-01', 'expiry', 'date', [{ type: 'date', text: '2030-01-01', epochMillis: Date.UTC(2030, 0, 1), precisionMillis: 86_400_000 }]],
+    [
+      'CAN read WHEN sourceip::ip = 10.0.0.0/8',
+      'sourceip',
+      'ip',
+      [{ type: 'ip', text: '10.0.0.0/8', network: 0x0a000000, prefix: 8 }],
+    ],
+    [
+      'CAN read WHEN requesttime::time > 07:30:00',
+      'requesttime',
+      'time',
+      [{ type: 'time', text: '07:30:00', millis: 27_000_000, precisionMillis: 1000 }],
+    ],
+    [
+      'CAN read WHEN expiry::date < 2030-01-01',
+      'expiry',
+      'date',
+      [{ type: 'date', text: '2030-01-01', epochMillis: Date.UTC(2030, 0, 1), precisionMillis: 86_400_000 }],
+    ],
     ['CAN read WHEN count::number >= -1.5', 'count', 'number', [{ type: 'number', text: '-1.5', value: -1.5 }]],
   ])('accepts %j with any name and the type it names', (text, name, type, values) => {
     const c = comparison(parsePolicyRule(text).condition);
@@ -282,12 +358,24 @@ describe('parsePolicyRule reads conditions that name their type (name::type)', (
   });
 
   it.each([
-    ['CAN x WHEN foo::colour = red', 'unknown type "colour" in "foo::colour" at position 16; types are string, ip, date, day, time, number', 11],
+    [
+      'CAN x WHEN foo::colour = red',
+      'unknown type "colour" in "foo::colour" at position 16; types are string, ip, date, day, time, number',
+      11,
+    ],
     ['CAN x WHEN ::string = red', 'expected a condition name before "::string" at position 11', 11],
-    ['CAN x WHEN n::number = many', 'invalid n::number value "many" at position 23; expected a number such as 42 or -1.5', 23],
+    [
+      'CAN x WHEN n::number = many',
+      'invalid n::number value "many" at position 23; expected a number such as 42 or -1.5',
+      23,
+    ],
     ['CAN x WHEN t::time = noon', 'invalid t::time value "noon" at position 21; expected a time HH:MM or HH:MM:SS', 21],
     ['CAN x WHEN a::ip < 10.0.0.1', 'operator "<" cannot be used with a::ip at position 17; use =, !=, in', 17],
-    ['CAN x WHEN n::number like 1*', 'operator "like" cannot be used with n::number at position 21; use =, !=, <, <=, >, >=, in', 21],
+    [
+      'CAN x WHEN n::number like 1*',
+      'operator "like" cannot be used with n::number at position 21; use =, !=, <, <=, >, >=, in',
+      21,
+    ],
   ])('rejects %j with %j', (text, message, position) => {
     const error = syntaxError(text);
     expect(error.message).toBe(message);

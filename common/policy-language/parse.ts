@@ -17,7 +17,14 @@
  */
 import { PolicySyntaxError } from './errors.js';
 import { CONDITION_TYPE_NAMES, KNOWN_CONDITIONS } from './policy-rule.js';
-import type { ComparisonCondition, ComparisonOperator, Condition, ConditionTypeName, Operand, PolicyRule } from './policy-rule.js';
+import type {
+  ComparisonCondition,
+  ComparisonOperator,
+  Condition,
+  ConditionTypeName,
+  Operand,
+  PolicyRule,
+} from './policy-rule.js';
 import { CONDITION_TYPES, EXPLICIT_TYPES, type ConditionSpec } from './private/condition-types.js';
 import { Lexer } from './private/lexer.js';
 import type { Token } from './private/lexer.js';
@@ -47,7 +54,9 @@ export function parsePolicyRule(text: string): PolicyRule {
 }
 
 /** Parses one rule, returning the error instead of throwing it. */
-export function tryParsePolicyRule(text: string): { ok: true; rule: PolicyRule } | { ok: false; error: PolicySyntaxError } {
+export function tryParsePolicyRule(
+  text: string,
+): { ok: true; rule: PolicyRule } | { ok: false; error: PolicySyntaxError } {
   try {
     return { ok: true, rule: parsePolicyRule(text) };
   } catch (error) {
@@ -83,7 +92,11 @@ class Parser {
     if (!this.isEffect(first)) {
       principals = this.parseList('a principal', undefined, false);
       const after = this.lexer.peek();
-      if (!this.isEffect(after)) throw this.fail(`expected "CAN" after the principals, found ${describe(after)} at position ${after.start}`, after);
+      if (!this.isEffect(after))
+        throw this.fail(
+          `expected "CAN" after the principals, found ${describe(after)} at position ${after.start}`,
+          after,
+        );
     }
     const can = this.lexer.next();
     let effect: 'allow' | 'deny' = 'allow';
@@ -111,7 +124,8 @@ class Parser {
     }
     const end = this.lexer.peek();
     if (end.kind !== 'eof') {
-      const expected = condition === undefined ? '"WHEN", "IF", "WHERE" or the end of the rule' : '"AND", "OR" or the end of the rule';
+      const expected =
+        condition === undefined ? '"WHEN", "IF", "WHERE" or the end of the rule' : '"AND", "OR" or the end of the rule';
       throw this.fail(`unexpected ${describe(end)} at position ${end.start}; expected ${expected}`, end);
     }
     const rule: PolicyRule = { text: this.text, effect, principals, actions, resources };
@@ -176,7 +190,10 @@ class Parser {
     const token = this.lexer.peek();
     if (keyword(token) === 'not' || token.kind === '(') {
       if (this.depth >= MAX_CONDITION_DEPTH) {
-        throw this.fail(`conditions are nested more than ${MAX_CONDITION_DEPTH} levels deep at position ${token.start}`, token);
+        throw this.fail(
+          `conditions are nested more than ${MAX_CONDITION_DEPTH} levels deep at position ${token.start}`,
+          token,
+        );
       }
       this.depth++;
       try {
@@ -197,7 +214,10 @@ class Parser {
       const inner = this.parseOr('(');
       const close = this.lexer.peek();
       if (close.kind !== ')') {
-        throw this.fail(`expected ")" to close the "(" at position ${token.start}, found ${describe(close)} at position ${close.start}`, close);
+        throw this.fail(
+          `expected ")" to close the "(" at position ${token.start}, found ${describe(close)} at position ${close.start}`,
+          close,
+        );
       }
       this.lexer.next();
       return inner;
@@ -209,7 +229,10 @@ class Parser {
   private parseComparison(): Condition {
     const nameToken = this.lexer.next();
     if (++this.comparisons > MAX_CONDITIONS) {
-      throw this.fail(`a rule may hold at most ${MAX_CONDITIONS} conditions; condition ${this.comparisons} is at position ${nameToken.start}`, nameToken);
+      throw this.fail(
+        `a rule may hold at most ${MAX_CONDITIONS} conditions; condition ${this.comparisons} is at position ${nameToken.start}`,
+        nameToken,
+      );
     }
     const { name, type, spec } = this.conditionName(nameToken);
     // Messages show the condition as written, with its type.
@@ -257,7 +280,8 @@ class Parser {
     }
     const name = written.slice(0, sep);
     const typeText = written.slice(sep + 2);
-    if (name === '') throw this.fail(`expected a condition name before "::${typeText}" at position ${token.start}`, token);
+    if (name === '')
+      throw this.fail(`expected a condition name before "::${typeText}" at position ${token.start}`, token);
     const type = CONDITION_TYPE_NAMES.find((t) => t === typeText.toLowerCase());
     const spec = type === undefined ? undefined : EXPLICIT_TYPES.get(type);
     if (type === undefined || spec === undefined) {
@@ -281,7 +305,10 @@ class Parser {
         return values;
       }
       if (sep.kind !== ',') {
-        throw this.fail(`expected "," or ")" in the list of ${name} values, found ${describe(sep)} at position ${sep.start}`, sep);
+        throw this.fail(
+          `expected "," or ")" in the list of ${name} values, found ${describe(sep)} at position ${sep.start}`,
+          sep,
+        );
       }
       this.lexer.next();
       values.push(this.parseValue(name, spec, ',', 'in'));
@@ -294,11 +321,23 @@ class Parser {
     this.lexer.next();
     const result = readOperand(spec.type, token.value);
     if (!result.ok) {
-      throw this.fail(`invalid ${name} value "${token.value}" at position ${token.start}; expected ${result.expected}`, token);
+      throw this.fail(
+        `invalid ${name} value "${token.value}" at position ${token.start}; expected ${result.expected}`,
+        token,
+      );
     }
     const operand = result.operand;
-    if (operand.type === 'day' && operand.from !== operand.to && operator !== '=' && operator !== '!=' && operator !== 'in') {
-      throw this.fail(`a day range such as "${operand.text}" can only be used with =, != or in, at position ${token.start}`, token);
+    if (
+      operand.type === 'day' &&
+      operand.from !== operand.to &&
+      operator !== '=' &&
+      operator !== '!=' &&
+      operator !== 'in'
+    ) {
+      throw this.fail(
+        `a day range such as "${operand.text}" can only be used with =, != or in, at position ${token.start}`,
+        token,
+      );
     }
     return operand;
   }
@@ -307,11 +346,13 @@ class Parser {
     const regex = this.lexer.readRegex();
     const token = regex ?? this.lexer.peek();
     if (regex === undefined) {
-      if (!this.isItem(token)) throw this.fail(`expected a pattern after "${likeToken.raw}" at position ${token.start}`, token);
+      if (!this.isItem(token))
+        throw this.fail(`expected a pattern after "${likeToken.raw}" at position ${token.start}`, token);
       this.lexer.next();
     }
     const result = readPattern(token.value, regex !== undefined);
-    if (!result.ok) throw this.fail(`invalid pattern ${token.raw} at position ${token.start}; expected ${result.expected}`, token);
+    if (!result.ok)
+      throw this.fail(`invalid pattern ${token.raw} at position ${token.start}; expected ${result.expected}`, token);
     return result.operand;
   }
 

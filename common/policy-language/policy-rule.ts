@@ -114,7 +114,8 @@ export interface PatternOperand {
 }
 
 /** One value on the right of a comparison. */
-export type Operand = TimeOperand | DayOperand | DateOperand | IpOperand | BooleanOperand | NumberOperand | StringOperand | PatternOperand;
+export type Operand =
+  TimeOperand | DayOperand | DateOperand | IpOperand | BooleanOperand | NumberOperand | StringOperand | PatternOperand;
 
 /** `<condition name> <operator> <value(s)>`; `in` carries several values, the others one. */
 export interface ComparisonCondition {

@@ -9,6 +9,12 @@ export const DURABILITY_MAX = 6;
  * @returns undefined when valid, else a message naming the value and the rule.
  */
 export function checkDurability(durability: unknown): string | undefined {
-  if (typeof durability === 'number' && Number.isInteger(durability) && durability >= DURABILITY_MIN && durability <= DURABILITY_MAX) return undefined;
+  if (
+    typeof durability === 'number' &&
+    Number.isInteger(durability) &&
+    durability >= DURABILITY_MIN &&
+    durability <= DURABILITY_MAX
+  )
+    return undefined;
   return `durability ${JSON.stringify(durability)}: must be an integer from ${DURABILITY_MIN} to ${DURABILITY_MAX} (copies kept)`;
 }

@@ -11,6 +11,7 @@ export const PASSWORD_MIN_LENGTH = 7;
 export function checkPassword(password: string): string | undefined {
   if (typeof password !== 'string' || password.length === 0) return 'password is required';
   if (password.length < PASSWORD_MIN_LENGTH) return `password must be at least ${PASSWORD_MIN_LENGTH} characters long`;
-  if (!/\p{L}/u.test(password) || !/\p{Nd}/u.test(password)) return 'password must contain at least one letter and one digit';
+  if (!/\p{L}/u.test(password) || !/\p{Nd}/u.test(password))
+    return 'password must contain at least one letter and one digit';
   return undefined;
 }

@@ -21,12 +21,18 @@ import { checkPolicyName, checkRoleName } from './names.js';
  * @param where the prefix of every message. @default kind
  * @returns one message per problem, `<where>.<field>: <rule message>`; empty when every value passes.
  */
-export function propertyValueProblems(kind: ResourceKind, properties: { readonly [key: string]: unknown }, account: string, where: string = kind): string[] {
+export function propertyValueProblems(
+  kind: ResourceKind,
+  properties: { readonly [key: string]: unknown },
+  account: string,
+  where: string = kind,
+): string[] {
   const out: string[] = [];
   const rule = (field: string, problem: string | undefined): void => {
     if (problem !== undefined) out.push(`${where}.${field}: ${problem}`);
   };
-  const str = (field: string): string | undefined => (typeof properties[field] === 'string' ? (properties[field] as string) : undefined);
+  const str = (field: string): string | undefined =>
+    typeof properties[field] === 'string' ? (properties[field] as string) : undefined;
   const path = (field: string): void => {
     const value = str(field);
     if (value !== undefined) rule(field, checkMantaPath(value, account));
@@ -69,7 +75,9 @@ export function propertyValueProblems(kind: ResourceKind, properties: { readonly
       path('source');
       break;
     case 'job':
-      listOf(properties['phases']).forEach((phase, i) => out.push(...checkJobPhase(phase, i).map((p) => `${where}.${p}`)));
+      listOf(properties['phases']).forEach((phase, i) =>
+        out.push(...checkJobPhase(phase, i).map((p) => `${where}.${p}`)),
+      );
       listOf(properties['inputs']).forEach((input, i) => {
         if (typeof input === 'string') rule(`inputs[${i}]`, checkMantaPath(input, account));
       });

@@ -16,9 +16,15 @@ export interface SynthesizedContent {
 }
 
 /** From exactly one of `content` (string or bytes) and `file` (path). */
-export function synthesizeContent(at: string, content: string | Uint8Array | undefined, file: string | undefined): SynthesizedContent {
+export function synthesizeContent(
+  at: string,
+  content: string | Uint8Array | undefined,
+  file: string | undefined,
+): SynthesizedContent {
   if ((content === undefined) === (file === undefined)) {
-    fail(at, 'content', undefined, 'give exactly one of content (a string or a Buffer) and file (a path)', { withhold: true });
+    fail(at, 'content', undefined, 'give exactly one of content (a string or a Buffer) and file (a path)', {
+      withhold: true,
+    });
   }
   if (file !== undefined) return fromFile(at, file);
   if (typeof content === 'string') {
@@ -34,7 +40,12 @@ export function synthesizeContent(at: string, content: string | Uint8Array | und
 
 function checkInlineSize(at: string, size: number): void {
   if (size > INLINE_CONTENT_MAX_BYTES) {
-    fail(at, 'content', `${size} bytes`, `inline content is limited to ${INLINE_CONTENT_MAX_BYTES} bytes to keep the manifest small; write it to a file and pass file instead`);
+    fail(
+      at,
+      'content',
+      `${size} bytes`,
+      `inline content is limited to ${INLINE_CONTENT_MAX_BYTES} bytes to keep the manifest small; write it to a file and pass file instead`,
+    );
   }
 }
 

@@ -12,7 +12,9 @@ import type { ResourceOptionProps } from '../resource-options.js';
  * `true` makes the compiler check that the list is complete and has nothing else. The lifecycle
  * options every resource takes ({@link ResourceOptionProps}) are checked by the resource base.
  */
-export function propNames<T>(names: { readonly [K in Exclude<keyof Required<T>, keyof ResourceOptionProps>]: true }): readonly string[] {
+export function propNames<T>(names: {
+  readonly [K in Exclude<keyof Required<T>, keyof ResourceOptionProps>]: true;
+}): readonly string[] {
   return Object.keys(names);
 }
 
@@ -23,6 +25,9 @@ export function propNames<T>(names: { readonly [K in Exclude<keyof Required<T>, 
 export function checkKnownProps(path: string, props: object, known: readonly string[], what: string): void {
   const problems = Object.keys(props)
     .filter((name) => !known.includes(name))
-    .map((name) => `${path}: prop ${JSON.stringify(name)}: ${what} has no such prop${didYouMean(name, known)}; its props are ${known.join(', ') || 'none'}`);
+    .map(
+      (name) =>
+        `${path}: prop ${JSON.stringify(name)}: ${what} has no such prop${didYouMean(name, known)}; its props are ${known.join(', ') || 'none'}`,
+    );
   if (problems.length > 0) throw new ValidationError(problems.join('\n'));
 }

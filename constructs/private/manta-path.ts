@@ -16,7 +16,8 @@ export function mantaPath(at: string, field: string, value: unknown, login: stri
   const expanded = value === '~~' ? `/${login}` : value.startsWith('~~/') ? `/${login}${value.slice(2)}` : value;
   const problem = checkMantaPath(expanded, login);
   // The rule's message already says `path "…"`; repeat the field only when it is not `path`.
-  if (problem !== undefined) throw new ValidationError(field === 'path' ? `${at}: ${problem}` : `${at}: ${field}: ${problem}`);
+  if (problem !== undefined)
+    throw new ValidationError(field === 'path' ? `${at}: ${problem}` : `${at}: ${field}: ${problem}`);
   if (below && expanded.split('/').length < 4) {
     fail(at, field, expanded, `must be below /${login}/stor or /${login}/public, not the top-level directory itself`);
   }

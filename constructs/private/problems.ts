@@ -11,12 +11,24 @@ export function showValue(value: unknown): string {
 }
 
 /** Formats one problem; `value` is omitted (withheld) when it must not be echoed. */
-export function problem(path: string, field: string, value: unknown, rule: string, opts: { withhold?: boolean } = {}): string {
+export function problem(
+  path: string,
+  field: string,
+  value: unknown,
+  rule: string,
+  opts: { withhold?: boolean } = {},
+): string {
   return opts.withhold ? `${path}: ${field}: ${rule}` : `${path}: ${field} ${showValue(value)}: ${rule}`;
 }
 
 /** Throws a {@link ValidationError} for one problem. */
-export function fail(path: string, field: string, value: unknown, rule: string, opts: { withhold?: boolean } = {}): never {
+export function fail(
+  path: string,
+  field: string,
+  value: unknown,
+  rule: string,
+  opts: { withhold?: boolean } = {},
+): never {
   throw new ValidationError(problem(path, field, value, rule, opts));
 }
 
@@ -25,7 +37,8 @@ export function fail(path: string, field: string, value: unknown, rule: string, 
  * or a generated binding can pass anything, and reading a field of `null` would be a TypeError.
  */
 export function requirePropsObject(path: string, props: unknown, what: string): void {
-  if (typeof props !== 'object' || props === null || Array.isArray(props)) fail(path, 'props', props, `must be an object of ${what} props`);
+  if (typeof props !== 'object' || props === null || Array.isArray(props))
+    fail(path, 'props', props, `must be an object of ${what} props`);
 }
 
 /**
@@ -36,6 +49,8 @@ export function requirePropsObject(path: string, props: unknown, what: string): 
 export function unreadableFile(file: string, err: unknown): string {
   const code = (err as NodeJS.ErrnoException).code ?? 'error';
   const absolute = resolve(file);
-  const where = isAbsolute(file) ? `looked for ${absolute}` : `looked for ${absolute}: a relative path is resolved against the working directory ${process.cwd()}`;
+  const where = isAbsolute(file)
+    ? `looked for ${absolute}`
+    : `looked for ${absolute}: a relative path is resolved against the working directory ${process.cwd()}`;
   return `cannot be read (${code}); ${where}`;
 }

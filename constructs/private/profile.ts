@@ -3,7 +3,17 @@ import type { ProfileFields } from '../../common/resource-properties.js';
 import { fail } from './problems.js';
 
 /** The profile field names (CloudAPI wire names). */
-export const PROFILE_FIELDS = ['companyName', 'firstName', 'lastName', 'address', 'postalCode', 'city', 'state', 'country', 'phone'] as const;
+export const PROFILE_FIELDS = [
+  'companyName',
+  'firstName',
+  'lastName',
+  'address',
+  'postalCode',
+  'city',
+  'state',
+  'country',
+  'phone',
+] as const;
 
 /** Copies the profile fields that are set, refusing non-strings. */
 export function profileFields(at: string, props: ProfileFields): ProfileFields {

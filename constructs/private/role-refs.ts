@@ -23,7 +23,10 @@ export function checkRoleRefs(at: string, field: string, roles: readonly (IRole 
  * Sorted role names, and the managed roles among them (objects, or names that a `Role` of the stack
  * declares), which must exist before the tag is set.
  */
-export function resolveRoleRefs(ctx: RenderContext, roles: readonly (IRole | string)[]): { names: string[]; deps: TritonResource[] } {
+export function resolveRoleRefs(
+  ctx: RenderContext,
+  roles: readonly (IRole | string)[],
+): { names: string[]; deps: TritonResource[] } {
   const deps: TritonResource[] = [];
   const names = roles.map((r) => {
     const name = typeof r === 'string' ? r : r.roleName;

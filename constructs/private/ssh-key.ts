@@ -34,7 +34,13 @@ function looksPrivate(text: string): boolean {
  */
 export function loadPublicKey(at: string, key: string | undefined, keyFile: string | undefined): ParsedPublicKey {
   if ((key === undefined) === (keyFile === undefined)) {
-    fail(at, 'key', undefined, 'give exactly one of key (the OpenSSH public key text) and keyFile (a path to a .pub file)', { withhold: true });
+    fail(
+      at,
+      'key',
+      undefined,
+      'give exactly one of key (the OpenSSH public key text) and keyFile (a path to a .pub file)',
+      { withhold: true },
+    );
   }
   if (keyFile !== undefined) {
     let text: string;
@@ -55,7 +61,13 @@ export function loadPublicKey(at: string, key: string | undefined, keyFile: stri
 export function parsePublicKey(at: string, field: string, text: string, fromFile: boolean): ParsedPublicKey {
   if (typeof text !== 'string') fail(at, field, text, 'must be a string holding an OpenSSH public key');
   if (looksPrivate(text)) {
-    fail(at, field, undefined, `is a private key (value not shown); give the public key instead${fromFile ? ' (the .pub file)' : ''}, and do not keep private keys in the program`, { withhold: true });
+    fail(
+      at,
+      field,
+      undefined,
+      `is a private key (value not shown); give the public key instead${fromFile ? ' (the .pub file)' : ''}, and do not keep private keys in the program`,
+      { withhold: true },
+    );
   }
   const line = text.trim();
   if (line.includes('\n')) fail(at, field, line, 'must hold exactly one OpenSSH public key line');
@@ -63,7 +75,12 @@ export function parsePublicKey(at: string, field: string, text: string, fromFile
   try {
     parsed = sshpk.parseKey(line, 'ssh');
   } catch (err) {
-    fail(at, field, line, `is not an OpenSSH public key ("<type> <base64> [comment]"): ${(err as Error).message.replace(/^Failed to parse \(unnamed\) as a valid ssh format key: /, '')}`);
+    fail(
+      at,
+      field,
+      line,
+      `is not an OpenSSH public key ("<type> <base64> [comment]"): ${(err as Error).message.replace(/^Failed to parse \(unnamed\) as a valid ssh format key: /, '')}`,
+    );
   }
   const comment = line.split(/\s+/).slice(2).join(' ');
   return { line, fingerprint: parsed.fingerprint('md5').toString(), ...(comment ? { comment } : {}) };

@@ -25,5 +25,7 @@ export function stackOf(scope: IConstruct, what: string): StackInfo {
   for (let c: IConstruct | undefined = scope; c !== undefined; c = c.node.scope) {
     if (isStack(c)) return c;
   }
-  throw new ValidationError(`${scope.node.path || '<root>'}: ${what} must be created inside a TritonStack (new TritonStack(app, 'prod', { account: 'acme' }))`);
+  throw new ValidationError(
+    `${scope.node.path || '<root>'}: ${what} must be created inside a TritonStack (new TritonStack(app, 'prod', { account: 'acme' }))`,
+  );
 }

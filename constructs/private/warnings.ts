@@ -14,5 +14,7 @@ export function addWarning(scope: IConstruct, message: string): void {
 
 /** Every warning recorded in the tree under `root`, as `<path>: <message>`, in tree order. */
 export function warningsUnder(root: IConstruct): string[] {
-  return root.node.findAll().flatMap((c) => c.node.metadata.filter((m) => m.type === WARNING).map((m) => `${c.node.path}: ${String(m.data)}`));
+  return root.node
+    .findAll()
+    .flatMap((c) => c.node.metadata.filter((m) => m.type === WARNING).map((m) => `${c.node.path}: ${String(m.data)}`));
 }

@@ -23,7 +23,8 @@ const CODE_VERSION = '9.20.0';
  * restify's `fullResponse()` CORS headers, which CloudAPI sends on every response (its app.js
  * installs the plugin for all routes).
  */
-const CORS_ALLOW_HEADERS = 'Accept, Accept-Version, Content-Length, Content-MD5, Content-Type, Date, Api-Version, Response-Time';
+const CORS_ALLOW_HEADERS =
+  'Accept, Accept-Version, Content-Length, Content-MD5, Content-Type, Date, Api-Version, Response-Time';
 const CORS_EXPOSE_HEADERS = 'Api-Version, Request-Id, Response-Time';
 
 /**
@@ -73,8 +74,10 @@ export function createCloudApiService(ctx: EmulatorContext, extraRoutes: readonl
         : new EmulatorError(404, 'ResourceNotFound', `${path} does not exist`);
     },
     faultError(kind): EmulatorError {
-      if (kind === 'throttled') return new EmulatorError(420, 'RequestThrottled', 'You have exceeded your request rate');
-      if (kind === 'unavailable') return new EmulatorError(503, 'ServiceUnavailable', 'The service is temporarily unavailable (injected fault)');
+      if (kind === 'throttled')
+        return new EmulatorError(420, 'RequestThrottled', 'You have exceeded your request rate');
+      if (kind === 'unavailable')
+        return new EmulatorError(503, 'ServiceUnavailable', 'The service is temporarily unavailable (injected fault)');
       return new EmulatorError(500, 'InternalError', 'Internal error (injected fault)');
     },
     async close(): Promise<void> {
@@ -91,7 +94,13 @@ function withRoleTagHeader(route: CloudApiRoute): CloudApiRoute {
     async handler(rc) {
       const reply = await route.handler(rc);
       const locals = localsOf(rc);
-      if (reply === undefined || reply.status >= 300 || locals.account === undefined || locals.resourcePath === undefined) return reply;
+      if (
+        reply === undefined ||
+        reply.status >= 300 ||
+        locals.account === undefined ||
+        locals.resourcePath === undefined
+      )
+        return reply;
       const tags = roleTagHeader(locals.account, locals.resourcePath);
       return tags === undefined ? reply : { ...reply, headers: { ...reply.headers, 'role-tag': tags } };
     },

@@ -23,7 +23,8 @@ export class CloudApiState {
       save: () => Object.fromEntries(this.byAccount),
       load: (data) => {
         this.byAccount.clear();
-        for (const [id, fixtures] of Object.entries(data as Record<string, AccountFixtures>)) this.byAccount.set(id, fixtures);
+        for (const [id, fixtures] of Object.entries(data as Record<string, AccountFixtures>))
+          this.byAccount.set(id, fixtures);
       },
     });
   }

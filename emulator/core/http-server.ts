@@ -63,7 +63,8 @@ export function createServiceServer(service: Service, ctx: EmulatorContext, tls?
     inFlight.add(handling);
     void handling.finally(() => inFlight.delete(handling));
   };
-  const server: Server = tls === undefined ? createServer(listener) : createTlsServer({ cert: tls.cert, key: tls.key }, listener);
+  const server: Server =
+    tls === undefined ? createServer(listener) : createTlsServer({ cert: tls.cert, key: tls.key }, listener);
   server.keepAliveTimeout = 5000;
   const deferred = service.deferContinueFor ?? [];
   if (deferred.length > 0) {
@@ -90,7 +91,13 @@ export function createServiceServer(service: Service, ctx: EmulatorContext, tls?
   };
 }
 
-async function handle(service: Service, ctx: EmulatorContext, router: Router, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(
+  service: Service,
+  ctx: EmulatorContext,
+  router: Router,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const started = performance.now();
   const url = req.url ?? '/';
   const q = url.indexOf('?');
@@ -122,7 +129,10 @@ async function handle(service: Service, ctx: EmulatorContext, router: Router, re
     requestId,
     sourceIp: normaliseIp(req.socket.remoteAddress ?? ''),
     header: (name) => headerOf(req, name),
-    standardHeaders: () => ({ date: new Date(ctx.clock()).toUTCString(), ...service.standardHeaders(rc, performance.now() - started) }),
+    standardHeaders: () => ({
+      date: new Date(ctx.clock()).toUTCString(),
+      ...service.standardHeaders(rc, performance.now() - started),
+    }),
     locals,
     nameOperation: (operation) => {
       if (operation === counted) return;

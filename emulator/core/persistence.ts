@@ -71,7 +71,9 @@ export class Persistence {
     try {
       data = JSON.parse(readFileSync(file, 'utf8'));
     } catch (err) {
-      throw new Error(`persistence: ${file} is not valid JSON (${(err as Error).message}); move it away to start fresh`);
+      throw new Error(
+        `persistence: ${file} is not valid JSON (${(err as Error).message}); move it away to start fresh`,
+      );
     }
     part.load(data);
   }

@@ -59,7 +59,11 @@ export function authorize(input: AuthorizeInput): AuthorizeResult {
   const decision = decideAccess({
     principal: auth.user?.login ?? auth.account.account.login,
     memberships,
-    role: (name) => accessRole(owner, roles.find((r) => r.name === name)),
+    role: (name) =>
+      accessRole(
+        owner,
+        roles.find((r) => r.name === name),
+      ),
     resourceTags: input.resourceTags,
     ...(input.requestedRoles !== undefined ? { requestedRoles: input.requestedRoles } : {}),
     context: {

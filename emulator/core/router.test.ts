@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { Router } from './router.js';
 import type { Route } from './types.js';
 
-const route = (method: Route['method'], path: string, extra: Partial<Route> = {}): Route => ({ method, path, name: `${method} ${path}`, handler: () => undefined, ...extra });
+const route = (method: Route['method'], path: string, extra: Partial<Route> = {}): Route => ({
+  method,
+  path,
+  name: `${method} ${path}`,
+  handler: () => undefined,
+  ...extra,
+});
 
 describe('Router', () => {
   const router = new Router([

@@ -25,7 +25,13 @@ export class Router {
       const segments = route.path
         .split('/')
         .slice(1)
-        .map((s) => (s.startsWith(':') ? { param: s.slice(1), rest: false } : s.startsWith('*') ? { param: s.slice(1), rest: true } : s));
+        .map((s) =>
+          s.startsWith(':')
+            ? { param: s.slice(1), rest: false }
+            : s.startsWith('*')
+              ? { param: s.slice(1), rest: true }
+              : s,
+        );
       return { route, segments, literals: segments.filter((s) => typeof s === 'string').length };
     });
     this.compiled.sort((a, b) => b.literals - a.literals);
@@ -41,7 +47,8 @@ export class Router {
       const params = matchSegments(c.segments, parts);
       if (params === undefined) continue;
       if (c.route.method === method) return { route: c.route, params };
-      if (method === 'HEAD' && c.route.method === 'GET' && headFallback === undefined) headFallback = { route: c.route, params };
+      if (method === 'HEAD' && c.route.method === 'GET' && headFallback === undefined)
+        headFallback = { route: c.route, params };
       if (c.route.catchAll !== true) mismatch = true;
     }
     return headFallback ?? { route: undefined, methodMismatch: mismatch };
@@ -57,7 +64,8 @@ export class Router {
     const methods: string[] = [];
     for (const c of this.compiled) {
       if (matchSegments(c.segments, parts) === undefined) continue;
-      for (const m of c.route.method === 'GET' ? ['GET', 'HEAD'] : [c.route.method]) if (!methods.includes(m)) methods.push(m);
+      for (const m of c.route.method === 'GET' ? ['GET', 'HEAD'] : [c.route.method])
+        if (!methods.includes(m)) methods.push(m);
     }
     return methods;
   }

@@ -62,7 +62,13 @@ export class BlobStore {
       transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback) {
         size += chunk.length;
         if (max !== undefined && size > max) {
-          cb(new MantaError(413, 'RequestEntityTooLarge', `request body exceeds the maximum content length of ${max} bytes`));
+          cb(
+            new MantaError(
+              413,
+              'RequestEntityTooLarge',
+              `request body exceeds the maximum content length of ${max} bytes`,
+            ),
+          );
           return;
         }
         hash.update(chunk);
@@ -79,7 +85,11 @@ export class BlobStore {
       const code = (err as NodeJS.ErrnoException).code;
       // The client went away (or the source stream failed) before the end of the body.
       if (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || (err as Error).message === 'aborted') {
-        throw new MantaError(400, 'UploadAbandoned', `the upload ended after ${size} bytes, before the end of the body`);
+        throw new MantaError(
+          400,
+          'UploadAbandoned',
+          `the upload ended after ${size} bytes, before the end of the body`,
+        );
       }
       throw err;
     }

@@ -20,7 +20,9 @@ describe('conditional requests', () => {
   });
 
   it('fails a GET with a stale If-Match with 412 PreconditionFailed', () => {
-    expect(() => checkRead({ 'if-match': 'old' }, target)).toThrow(expect.objectContaining({ status: 412, code: 'PreconditionFailed' }));
+    expect(() => checkRead({ 'if-match': 'old' }, target)).toThrow(
+      expect.objectContaining({ status: 412, code: 'PreconditionFailed' }),
+    );
   });
 
   it('treats If-Match on a write as compare-and-swap and returns the etag to recheck', () => {
@@ -43,9 +45,13 @@ describe('conditional requests', () => {
   });
 
   it('gives 409 ConcurrentRequest when the etag changed between check and commit', () => {
-    expect(() => checkCommit({ 'if-match': 'e1' }, 'e1', { etag: 'e2', mtime: 0 })).toThrow(expect.objectContaining({ status: 409, code: 'ConcurrentRequest' }));
+    expect(() => checkCommit({ 'if-match': 'e1' }, 'e1', { etag: 'e2', mtime: 0 })).toThrow(
+      expect.objectContaining({ status: 409, code: 'ConcurrentRequest' }),
+    );
     expect(() => checkCommit({ 'if-match': 'e1' }, 'e1', target)).not.toThrow();
-    expect(() => checkCommit({ 'if-match': '""' }, undefined, target)).toThrow(expect.objectContaining({ code: 'ConcurrentRequest' }));
+    expect(() => checkCommit({ 'if-match': '""' }, undefined, target)).toThrow(
+      expect.objectContaining({ code: 'ConcurrentRequest' }),
+    );
     expect(() => checkCommit({}, undefined, target)).not.toThrow();
   });
 });

@@ -22,14 +22,23 @@ export type ReadCondition = 'proceed' | 'not-modified';
 export function parseEtagList(value: string): string[] {
   return value
     .split(',')
-    .map((v) => v.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1'))
+    .map((v) =>
+      v
+        .trim()
+        .replace(/^W\//, '')
+        .replace(/^"(.*)"$/, '$1'),
+    )
     .filter((v, i, all) => v.length > 0 || all.length === 1);
 }
 
 function parseDate(name: string, value: string): number {
   const t = Date.parse(value);
   if (Number.isNaN(t)) {
-    throw new MantaError(400, 'InvalidArgument', `${name} ${JSON.stringify(value)} is invalid: it must be an HTTP date`);
+    throw new MantaError(
+      400,
+      'InvalidArgument',
+      `${name} ${JSON.stringify(value)} is invalid: it must be an HTTP date`,
+    );
   }
   return t;
 }
@@ -89,7 +98,8 @@ export function checkWrite(headers: ConditionalHeaders, target: ConditionalTarge
   if (ifMatch !== undefined) {
     const tags = parseEtagList(ifMatch);
     if (tags.length === 1 && tags[0] === '') {
-      if (target !== undefined) throw failed(`if-match "" requires that the object does not exist, but it has etag ${target.etag}`);
+      if (target !== undefined)
+        throw failed(`if-match "" requires that the object does not exist, but it has etag ${target.etag}`);
     } else if (target === undefined) {
       throw failed(`if-match ${JSON.stringify(ifMatch)} cannot match: the object does not exist`);
     } else if (!tags.includes('*')) {
@@ -110,11 +120,19 @@ export function checkWrite(headers: ConditionalHeaders, target: ConditionalTarge
     }
   }
   const ifModified = headers['if-modified-since'];
-  if (ifModified !== undefined && target !== undefined && seconds(target.mtime) <= seconds(parseDate('if-modified-since', ifModified))) {
+  if (
+    ifModified !== undefined &&
+    target !== undefined &&
+    seconds(target.mtime) <= seconds(parseDate('if-modified-since', ifModified))
+  ) {
     throw failed(`object was not modified since ${ifModified}`);
   }
   const ifUnmodified = headers['if-unmodified-since'];
-  if (ifUnmodified !== undefined && target !== undefined && seconds(target.mtime) > seconds(parseDate('if-unmodified-since', ifUnmodified))) {
+  if (
+    ifUnmodified !== undefined &&
+    target !== undefined &&
+    seconds(target.mtime) > seconds(parseDate('if-unmodified-since', ifUnmodified))
+  ) {
     throw failed(`object was modified since ${ifUnmodified}`);
   }
   return expect;
@@ -126,10 +144,18 @@ export function checkWrite(headers: ConditionalHeaders, target: ConditionalTarge
  * @param expected the etag `checkWrite` returned, or `undefined` for "only if absent" (`If-Match: ""`)
  * @throws MantaError 409 `ConcurrentRequest`
  */
-export function checkCommit(headers: ConditionalHeaders, expected: string | undefined, current: ConditionalTarget | undefined): void {
+export function checkCommit(
+  headers: ConditionalHeaders,
+  expected: string | undefined,
+  current: ConditionalTarget | undefined,
+): void {
   if (headers['if-match'] === undefined) return;
   const createOnly = expected === undefined;
   if (createOnly ? current !== undefined : current?.etag !== expected) {
-    throw new MantaError(409, 'ConcurrentRequest', 'another request changed the object while this conditional write was in progress');
+    throw new MantaError(
+      409,
+      'ConcurrentRequest',
+      'another request changed the object while this conditional write was in progress',
+    );
   }
 }

@@ -14,9 +14,17 @@ async function setup(options: Partial<JobEngineOptions> = {}): Promise<{ store: 
   const store = new NamespaceStore(new BlobStore(join(dir, 'blobs')));
   store.ensureAccount('acme');
   const jobs = new JobEngine(store, { exec: true, tmpRoot: join(dir, 'tmp'), timeLimitMs: 5000, ...options });
-  for (const [name, body] of [['a.txt', 'one two\nthree\n'], ['b.txt', 'four\n'], ['tool.sh', 'echo from-asset\n']]) {
+  for (const [name, body] of [
+    ['a.txt', 'one two\nthree\n'],
+    ['b.txt', 'four\n'],
+    ['tool.sh', 'echo from-asset\n'],
+  ]) {
     const blob = await store.blobs.write(body as string);
-    store.commitObject(`/acme/stor/${name}`, [blob], blob.md5, { contentType: 'text/plain', durability: 2, headers: {} });
+    store.commitObject(`/acme/stor/${name}`, [blob], blob.md5, {
+      contentType: 'text/plain',
+      durability: 2,
+      headers: {},
+    });
   }
   return { store, jobs };
 }
@@ -31,7 +39,9 @@ async function read(store: NamespaceStore, path: string): Promise<string> {
 describe('JobEngine', () => {
   it('rejects a job without phases or with an empty exec, naming the property', async () => {
     const { jobs } = await setup();
-    expect(() => jobs.create('acme', { phases: [] })).toThrow(expect.objectContaining({ status: 400, code: 'InvalidJob' }));
+    expect(() => jobs.create('acme', { phases: [] })).toThrow(
+      expect.objectContaining({ status: 400, code: 'InvalidJob' }),
+    );
     expect(() => jobs.create('acme', { phases: [{ exec: '' }] })).toThrow(/property "phases\[0\]": phases\[0\]\.exec/);
     expect(() => jobs.create('acme', { phases: [{ type: 'reduce', exec: 'wc', count: 2000 }] })).toThrow(/count/);
     expect(() => jobs.create('acme', { phases: [{ exec: 'cat', memory: 100 }] })).toThrow(/memory/);
@@ -39,7 +49,9 @@ describe('JobEngine', () => {
 
   it('runs a map phase per input and a reduce phase over the concatenated map outputs', async () => {
     const { store, jobs } = await setup();
-    const job = jobs.create('acme', { phases: [{ exec: 'wc -w' }, { type: 'reduce', exec: "awk '{s+=$1} END {print s}'" }] });
+    const job = jobs.create('acme', {
+      phases: [{ exec: 'wc -w' }, { type: 'reduce', exec: "awk '{s+=$1} END {print s}'" }],
+    });
     expect(job.state).toBe('queued');
     jobs.addInputs('acme', job.id, ['/acme/stor/a.txt', '/acme/stor/b.txt']);
     jobs.endInput('acme', job.id);
@@ -55,7 +67,15 @@ describe('JobEngine', () => {
 
   it('runs init first, exposes assets under /assets/<path> and the input as $MANTA_INPUT_FILE', async () => {
     const { store, jobs } = await setup();
-    const job = jobs.create('acme', { phases: [{ init: 'echo ready > init.txt', exec: 'cat init.txt; sh /assets/acme/stor/tool.sh; cat "$MANTA_INPUT_FILE"', assets: ['/acme/stor/tool.sh'] }] });
+    const job = jobs.create('acme', {
+      phases: [
+        {
+          init: 'echo ready > init.txt',
+          exec: 'cat init.txt; sh /assets/acme/stor/tool.sh; cat "$MANTA_INPUT_FILE"',
+          assets: ['/acme/stor/tool.sh'],
+        },
+      ],
+    });
     jobs.addInputs('acme', job.id, ['/acme/stor/b.txt']);
     jobs.endInput('acme', job.id);
     await jobs.drain();
@@ -92,7 +112,9 @@ describe('JobEngine', () => {
     jobs.addInputs('acme', job.id, ['/acme/stor/b.txt']);
     jobs.endInput('acme', job.id);
     await jobs.drain();
-    expect(jobs.errors('acme', job.id)).toEqual([expect.objectContaining({ code: 'TaskInitError', message: 'job execution is disabled (--no-job-exec)' })]);
+    expect(jobs.errors('acme', job.id)).toEqual([
+      expect.objectContaining({ code: 'TaskInitError', message: 'job execution is disabled (--no-job-exec)' }),
+    ]);
   });
 
   it('runs count reducers and ends a cancelled job as done and cancelled', async () => {

@@ -40,7 +40,9 @@ export class JobEngine {
   private readonly runs = new Map<string, PhaseRun[]>();
   private readonly kills = new Map<string, Set<() => void>>();
   private readonly store: NamespaceStore;
-  private readonly options: Required<Omit<JobEngineOptions, 'disabledReason' | 'execBlocked'>> & { disabledReason: string };
+  private readonly options: Required<Omit<JobEngineOptions, 'disabledReason' | 'execBlocked'>> & {
+    disabledReason: string;
+  };
   private readonly execBlocked: () => string | undefined;
   private readonly limiter: Limiter;
   private readonly idle = new Set<() => void>();
@@ -66,7 +68,9 @@ export class JobEngine {
           if (j.state !== 'done') {
             // The processes died with the previous emulator: end the job visibly rather than hang.
             Object.assign(j, { state: 'done', timeDone: new Date().toISOString() });
-            j.errors.push(this.error(j, 0, 'job', 'InternalError', 'the emulator restarted while this job was running'));
+            j.errors.push(
+              this.error(j, 0, 'job', 'InternalError', 'the emulator restarted while this job was running'),
+            );
           }
           this.jobs.set(j.id, j);
         }
@@ -98,7 +102,10 @@ export class JobEngine {
       failures: [],
     };
     this.jobs.set(id, job);
-    this.runs.set(id, spec.phases.map(() => ({ pendingReduceInputs: [], reducersStarted: false, running: 0, complete: false })));
+    this.runs.set(
+      id,
+      spec.phases.map(() => ({ pendingReduceInputs: [], reducersStarted: false, running: 0, complete: false })),
+    );
     this.store.mkdirp(`/${login}/jobs/${id}/stor`);
     setImmediate(() => {
       if (job.state === 'queued') Object.assign(job, { state: 'running' });
@@ -126,7 +133,8 @@ export class JobEngine {
    */
   addInputs(login: string, id: string, paths: readonly string[]): void {
     const job = this.find(login, id);
-    if (job.inputDone || job.state === 'done') throw new MantaError(409, 'JobState', `job ${id} input is already closed`);
+    if (job.inputDone || job.state === 'done')
+      throw new MantaError(409, 'JobState', `job ${id} input is already closed`);
     const normalized = paths.map((p) => normalizePath(p));
     job.inputs.push(...normalized);
     const first = job.phases[0] as PhaseSpec;
@@ -188,7 +196,8 @@ export class JobEngine {
 
   private find(login: string, id: string): Job {
     const job = this.jobs.get(id);
-    if (job === undefined || job.login !== login) throw new MantaError(404, 'JobNotFound', `/${login}/jobs/${id} was not found`);
+    if (job === undefined || job.login !== login)
+      throw new MantaError(404, 'JobNotFound', `/${login}/jobs/${id} was not found`);
     return job;
   }
 
@@ -202,23 +211,42 @@ export class JobEngine {
     const phase = job.phases[phaseNum] as PhaseSpec;
     run.running++;
     job.stats.tasks++;
-    void this.limiter.run(async () => {
-      if (job.cancelled || this.closed) return;
-      const obj = this.store.tryGetObject(input);
-      if (obj === undefined || !input.startsWith(`/${job.login}/`)) {
-        const why = obj === undefined ? `${input} was not found` : `${input} belongs to another account`;
-        this.fail(job, phaseNum, input, p0input, obj === undefined ? 'ResourceNotFoundError' : 'AuthorizationError', why, undefined);
-        return;
-      }
-      const name = `/${job.login}/jobs/${job.id}/stor${input}.${phaseNum}.${randomUUID()}`;
-      await this.execute(job, phaseNum, phase, obj.blobs, { MANTA_INPUT_OBJECT: input }, name, input, p0input);
-    }).catch((err: unknown) => {
-      this.fail(job, phaseNum, input, p0input, 'InternalError', `task could not run: ${(err as Error).message}`, undefined);
-    }).finally(() => {
-      run.running--;
-      job.stats.tasksDone++;
-      this.advance(job);
-    });
+    void this.limiter
+      .run(async () => {
+        if (job.cancelled || this.closed) return;
+        const obj = this.store.tryGetObject(input);
+        if (obj === undefined || !input.startsWith(`/${job.login}/`)) {
+          const why = obj === undefined ? `${input} was not found` : `${input} belongs to another account`;
+          this.fail(
+            job,
+            phaseNum,
+            input,
+            p0input,
+            obj === undefined ? 'ResourceNotFoundError' : 'AuthorizationError',
+            why,
+            undefined,
+          );
+          return;
+        }
+        const name = `/${job.login}/jobs/${job.id}/stor${input}.${phaseNum}.${randomUUID()}`;
+        await this.execute(job, phaseNum, phase, obj.blobs, { MANTA_INPUT_OBJECT: input }, name, input, p0input);
+      })
+      .catch((err: unknown) => {
+        this.fail(
+          job,
+          phaseNum,
+          input,
+          p0input,
+          'InternalError',
+          `task could not run: ${(err as Error).message}`,
+          undefined,
+        );
+      })
+      .finally(() => {
+        run.running--;
+        job.stats.tasksDone++;
+        this.advance(job);
+      });
   }
 
   private startReducers(job: Job, phaseNum: number, inputs: readonly string[]): void {
@@ -229,24 +257,41 @@ export class JobEngine {
       const share = inputs.filter((_, i) => i % count === r);
       run.running++;
       job.stats.tasks++;
-      void this.limiter.run(async () => {
-        if (job.cancelled || this.closed) return;
-        const blobs = share.flatMap((p) => this.store.tryGetObject(p)?.blobs ?? []);
-        const name = `/${job.login}/jobs/${job.id}/stor/reduce.${phaseNum}.${randomUUID()}`;
-        await this.execute(job, phaseNum, phase, blobs, { MANTA_REDUCER: String(r) }, name, undefined, undefined);
-      }).catch((err: unknown) => {
-        this.fail(job, phaseNum, undefined, undefined, 'InternalError', `task could not run: ${(err as Error).message}`, undefined);
-      }).finally(() => {
-        run.running--;
-        job.stats.tasksDone++;
-        this.advance(job);
-      });
+      void this.limiter
+        .run(async () => {
+          if (job.cancelled || this.closed) return;
+          const blobs = share.flatMap((p) => this.store.tryGetObject(p)?.blobs ?? []);
+          const name = `/${job.login}/jobs/${job.id}/stor/reduce.${phaseNum}.${randomUUID()}`;
+          await this.execute(job, phaseNum, phase, blobs, { MANTA_REDUCER: String(r) }, name, undefined, undefined);
+        })
+        .catch((err: unknown) => {
+          this.fail(
+            job,
+            phaseNum,
+            undefined,
+            undefined,
+            'InternalError',
+            `task could not run: ${(err as Error).message}`,
+            undefined,
+          );
+        })
+        .finally(() => {
+          run.running--;
+          job.stats.tasksDone++;
+          this.advance(job);
+        });
     }
   }
 
   private async execute(
-    job: Job, phaseNum: number, phase: PhaseSpec, inputBlobs: readonly string[], env: Record<string, string>,
-    outputPath: string, input: string | undefined, p0input: string | undefined,
+    job: Job,
+    phaseNum: number,
+    phase: PhaseSpec,
+    inputBlobs: readonly string[],
+    env: Record<string, string>,
+    outputPath: string,
+    input: string | undefined,
+    p0input: string | undefined,
   ): Promise<void> {
     const blocked = this.options.exec ? this.execBlocked() : this.options.disabledReason;
     if (blocked !== undefined) {
@@ -257,7 +302,15 @@ export class JobEngine {
     for (const a of phase.assets ?? []) {
       const path = normalizePath(a);
       if (!path.startsWith(`/${job.login}/`) && path.split('/')[2] !== 'public') {
-        this.fail(job, phaseNum, input, p0input, 'TaskInitError', `asset ${a} belongs to another account and is not public`, undefined);
+        this.fail(
+          job,
+          phaseNum,
+          input,
+          p0input,
+          'TaskInitError',
+          `asset ${a} belongs to another account and is not public`,
+          undefined,
+        );
         return;
       }
       const obj = this.store.tryGetObject(path);
@@ -307,13 +360,21 @@ export class JobEngine {
     if (result.code !== 0 || result.timedOut) {
       await this.discard(result.stdout);
       const stderrPath = await this.saveStderr(job, result.stderr, outputPath);
-      const why = result.timedOut ? `user command timed out after ${this.options.timeLimitMs} ms` : result.code !== null ? `user command exited with code ${result.code}` : `user command was killed by ${result.signal}`;
+      const why = result.timedOut
+        ? `user command timed out after ${this.options.timeLimitMs} ms`
+        : result.code !== null
+          ? `user command exited with code ${result.code}`
+          : `user command was killed by ${result.signal}`;
       this.fail(job, phaseNum, input, p0input, 'UserTaskError', why, stderrPath);
       return;
     }
     await this.discard(result.stderr);
     this.store.mkdirp(outputPath.slice(0, outputPath.lastIndexOf('/')));
-    this.store.commitObject(outputPath, [result.stdout], result.stdout.md5, { contentType: 'application/octet-stream', durability: 2, headers: {} });
+    this.store.commitObject(outputPath, [result.stdout], result.stdout.md5, {
+      contentType: 'application/octet-stream',
+      durability: 2,
+      headers: {},
+    });
     await this.store.save();
     this.emitOutput(job, phaseNum, outputPath, p0input);
   }
@@ -343,10 +404,28 @@ export class JobEngine {
   }
 
   private error(job: Job, phaseNum: number, what: string, code: string, message: string): JobErrorRecord {
-    return { id: job.id, taskId: randomUUID(), phase: String(phaseNum), phaseNum, what, code, message, server: 'manta-emulator', machine: 'localhost' };
+    return {
+      id: job.id,
+      taskId: randomUUID(),
+      phase: String(phaseNum),
+      phaseNum,
+      what,
+      code,
+      message,
+      server: 'manta-emulator',
+      machine: 'localhost',
+    };
   }
 
-  private fail(job: Job, phaseNum: number, input: string | undefined, p0input: string | undefined, code: string, message: string, stderr: string | undefined): void {
+  private fail(
+    job: Job,
+    phaseNum: number,
+    input: string | undefined,
+    p0input: string | undefined,
+    code: string,
+    message: string,
+    stderr: string | undefined,
+  ): void {
     const what = input !== undefined ? `phase ${phaseNum}: map input "${input}"` : `phase ${phaseNum}: reduce`;
     job.errors.push({
       ...this.error(job, phaseNum, what, code, message),

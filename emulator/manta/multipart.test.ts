@@ -25,14 +25,23 @@ describe('MultipartEngine', () => {
   it('creates an upload whose parts directory is under the id prefix', () => {
     const { mpu } = setup();
     const u = mpu.create('acme', { objectPath: '/acme/stor/big', headers: { 'durability-level': 3 } });
-    expect(u).toMatchObject({ state: 'created', targetObject: '/acme/stor/big', numCopies: 3, partsDirectory: `/acme/uploads/${u.id.slice(0, 3)}/${u.id}` });
+    expect(u).toMatchObject({
+      state: 'created',
+      targetObject: '/acme/stor/big',
+      numCopies: 3,
+      partsDirectory: `/acme/uploads/${u.id.slice(0, 3)}/${u.id}`,
+    });
   });
 
   it('rejects conditional headers and a missing objectPath', () => {
     const { mpu } = setup();
-    expect(() => mpu.create('acme', { objectPath: '/acme/stor/x', headers: { 'If-Match': 'a' } })).toThrow(expect.objectContaining({ code: 'MultipartUploadInvalidArgument' }));
+    expect(() => mpu.create('acme', { objectPath: '/acme/stor/x', headers: { 'If-Match': 'a' } })).toThrow(
+      expect.objectContaining({ code: 'MultipartUploadInvalidArgument' }),
+    );
     expect(() => mpu.create('acme', {})).toThrow(/objectPath/);
-    expect(() => mpu.create('acme', { objectPath: '/acme/stor/no/x' })).toThrow(expect.objectContaining({ code: 'DirectoryDoesNotExist' }));
+    expect(() => mpu.create('acme', { objectPath: '/acme/stor/no/x' })).toThrow(
+      expect.objectContaining({ code: 'DirectoryDoesNotExist' }),
+    );
   });
 
   it('commits consecutive parts into the target object, and a repeat with the same parts is safe', async () => {
@@ -44,7 +53,10 @@ describe('MultipartEngine', () => {
     expect(await text(store.blobs.read(obj.blobs))).toBe('abcdef');
     expect(mpu.get('acme', u.id)).toMatchObject({ state: 'done', result: 'committed' });
     expect((await mpu.commit('acme', u.id, { parts: [p0.etag, p1.etag] })).etag).toBe(obj.etag);
-    await expect(mpu.commit('acme', u.id, { parts: [p0.etag] })).rejects.toMatchObject({ status: 409, code: 'InvalidMultipartUploadState' });
+    await expect(mpu.commit('acme', u.id, { parts: [p0.etag] })).rejects.toMatchObject({
+      status: 409,
+      code: 'InvalidMultipartUploadState',
+    });
     await expect(mpu.abort('acme', u.id)).rejects.toThrow(/already committed/);
     await expect(mpu.uploadPart('acme', u.id, '2', body('x'))).rejects.toThrow(/already finalized/);
   });
@@ -70,7 +82,7 @@ describe('MultipartEngine', () => {
     await expect(mpu.commit('acme', u.id, { parts: [p0.etag] })).rejects.toThrow(/already aborted/);
   });
 
-  it('answers 404 for another account\'s upload', () => {
+  it("answers 404 for another account's upload", () => {
     const { mpu } = setup();
     const u = mpu.create('acme', { objectPath: '/acme/stor/big' });
     expect(() => mpu.get('other', u.id)).toThrow(expect.objectContaining({ status: 404, code: 'ResourceNotFound' }));

@@ -86,7 +86,8 @@ export class MultipartEngine {
    * @throws MantaError 409 `MultipartUploadInvalidArgument` for bad input or conditional headers
    */
   create(login: string, body: unknown): UploadView {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('request body must be a JSON object with "objectPath"');
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw invalid('request body must be a JSON object with "objectPath"');
     const { objectPath, headers } = body as { objectPath?: unknown; headers?: unknown };
     if (typeof objectPath !== 'string' || objectPath.length === 0) {
       throw invalid(`objectPath ${JSON.stringify(objectPath)} is invalid: a non-empty string is required`);
@@ -132,17 +133,30 @@ export class MultipartEngine {
    * `ready` is called once the checks passed, just before the bytes are read.
    * @throws MantaError 409 `InvalidMultipartUploadState` once committed or aborted, 409 for a bad part number, 400 `ContentMD5Mismatch`
    */
-  async uploadPart(login: string, id: string, partNum: string, source: Readable, contentMd5?: string, ready?: () => void): Promise<Part> {
+  async uploadPart(
+    login: string,
+    id: string,
+    partNum: string,
+    source: Readable,
+    contentMd5?: string,
+    ready?: () => void,
+  ): Promise<Part> {
     const u = this.find(login, id);
     if (!/^\d+$/.test(partNum) || Number(partNum) > MAX_PART_NUM) {
-      throw invalid(`part number ${JSON.stringify(partNum)} is invalid: it must be an integer from 0 to ${MAX_PART_NUM}`);
+      throw invalid(
+        `part number ${JSON.stringify(partNum)} is invalid: it must be an integer from 0 to ${MAX_PART_NUM}`,
+      );
     }
     if (u.state !== 'created') throw badState(id, 'already finalized');
     ready?.();
     const blob = await this.store.blobs.write(source);
     if (contentMd5 !== undefined && contentMd5 !== blob.md5) {
       await this.store.blobs.remove(blob.id);
-      throw new MantaError(400, 'ContentMD5Mismatch', `Content-MD5 ${contentMd5} does not match the computed MD5 ${blob.md5}`);
+      throw new MantaError(
+        400,
+        'ContentMD5Mismatch',
+        `Content-MD5 ${contentMd5} does not match the computed MD5 ${blob.md5}`,
+      );
     }
     if (u.state !== 'created') {
       await this.store.blobs.remove(blob.id);
@@ -167,9 +181,12 @@ export class MultipartEngine {
     const u = this.find(login, id);
     const parts = (body as { parts?: unknown } | null)?.parts;
     if (!Array.isArray(parts) || parts.some((p) => typeof p !== 'string')) {
-      throw invalid(`parts ${JSON.stringify(parts)} is invalid: an array of part etags in order from part 0 is required`);
+      throw invalid(
+        `parts ${JSON.stringify(parts)} is invalid: an array of part etags in order from part 0 is required`,
+      );
     }
-    if (parts.length > MAX_PART_NUM + 1) throw invalid(`parts has ${parts.length} entries: at most ${MAX_PART_NUM + 1} are allowed`);
+    if (parts.length > MAX_PART_NUM + 1)
+      throw invalid(`parts has ${parts.length} entries: at most ${MAX_PART_NUM + 1} are allowed`);
     const etags = parts as string[];
     if (u.state === 'done') {
       if (u.result === 'aborted') throw badState(id, 'already aborted');
@@ -177,20 +194,30 @@ export class MultipartEngine {
       if (JSON.stringify(u.committedParts) === JSON.stringify(etags) && obj !== undefined) return obj;
       throw badState(id, 'already committed with other parts');
     }
-    if (u.state === 'finalizing') throw new MantaError(409, 'ConcurrentRequest', `upload ${id} is already being ${u.type === 'abort' ? 'aborted' : 'committed'}`);
+    if (u.state === 'finalizing')
+      throw new MantaError(
+        409,
+        'ConcurrentRequest',
+        `upload ${id} is already being ${u.type === 'abort' ? 'aborted' : 'committed'}`,
+      );
     const chosen: Part[] = etags.map((etag, i) => {
       const p = u.parts[String(i)];
       if (p === undefined) throw invalid(`part ${i} was not uploaded`);
-      if (p.etag !== etag) throw invalid(`part ${i} etag ${JSON.stringify(etag)} does not match the uploaded part's etag ${p.etag}`);
+      if (p.etag !== etag)
+        throw invalid(`part ${i} etag ${JSON.stringify(etag)} does not match the uploaded part's etag ${p.etag}`);
       if (i < etags.length - 1 && p.size < this.minPartSize) {
-        throw invalid(`part ${i} is ${p.size} bytes: every part but the last must be at least ${this.minPartSize} bytes`);
+        throw invalid(
+          `part ${i} is ${p.size} bytes: every part but the last must be at least ${this.minPartSize} bytes`,
+        );
       }
       return p;
     });
     const total = chosen.reduce((n, p) => n + p.size, 0);
     const wantLength = u.headers['content-length'];
     if (wantLength !== undefined && wantLength !== total) {
-      throw invalid(`content-length ${wantLength} given at creation does not match the ${total} bytes of the committed parts`);
+      throw invalid(
+        `content-length ${wantLength} given at creation does not match the ${total} bytes of the committed parts`,
+      );
     }
     this.store.beginObjectWrite(u.targetObject, {});
     Object.assign(u, { state: 'finalizing', type: 'commit' });
@@ -198,12 +225,18 @@ export class MultipartEngine {
       const md5 = await this.store.blobs.md5Of(chosen.map((p) => p.id));
       const wantMd5 = u.headers['content-md5'];
       if (wantMd5 !== undefined && String(wantMd5) !== md5) {
-        throw new MantaError(400, 'ContentMD5Mismatch', `content-md5 ${wantMd5} given at creation does not match the computed MD5 ${md5}`);
+        throw new MantaError(
+          400,
+          'ContentMD5Mismatch',
+          `content-md5 ${wantMd5} given at creation does not match the computed MD5 ${md5}`,
+        );
       }
       const meta = {
         contentType: String(u.headers['content-type'] ?? 'application/octet-stream'),
         durability: u.numCopies,
-        headers: Object.fromEntries(Object.entries(u.headers).flatMap(([k, v]) => (k.startsWith('m-') ? [[k, String(v)]] : []))),
+        headers: Object.fromEntries(
+          Object.entries(u.headers).flatMap(([k, v]) => (k.startsWith('m-') ? [[k, String(v)]] : [])),
+        ),
       };
       const obj = this.store.commitObject(u.targetObject, chosen, md5, meta);
       Object.assign(u, { state: 'done', result: 'committed', committedParts: etags });
@@ -223,7 +256,8 @@ export class MultipartEngine {
   async abort(login: string, id: string): Promise<void> {
     const u = this.find(login, id);
     if (u.state === 'done' && u.result === 'aborted') return;
-    if (u.state !== 'created') throw badState(id, u.result === 'committed' ? 'already committed' : 'is being committed');
+    if (u.state !== 'created')
+      throw badState(id, u.result === 'committed' ? 'already committed' : 'is being committed');
     Object.assign(u, { state: 'done', type: 'abort', result: 'aborted' });
     this.releaseParts(u);
     await this.store.save();
@@ -238,11 +272,16 @@ export class MultipartEngine {
   listing(login: string, path: string): ListingEntry[] | undefined {
     const rel = path.slice(`/${login}/uploads`.length).split('/').filter(Boolean);
     const open = [...this.uploads.values()].filter((u) => u.login === login && u.state !== 'done');
-    const dir = (name: string, ms: number): ListingEntry => ({ name, type: 'directory', mtime: new Date(ms).toISOString() });
+    const dir = (name: string, ms: number): ListingEntry => ({
+      name,
+      type: 'directory',
+      mtime: new Date(ms).toISOString(),
+    });
     let out: ListingEntry[];
     if (rel.length === 0) {
       const prefixes = new Map<string, number>();
-      for (const u of open) prefixes.set(u.id.slice(0, 3), Math.max(prefixes.get(u.id.slice(0, 3)) ?? 0, u.creationTimeMs));
+      for (const u of open)
+        prefixes.set(u.id.slice(0, 3), Math.max(prefixes.get(u.id.slice(0, 3)) ?? 0, u.creationTimeMs));
       out = [...prefixes].map(([p, ms]) => dir(p, ms));
     } else if (rel.length === 1) {
       out = open.filter((u) => u.id.startsWith(rel[0] as string)).map((u) => dir(u.id, u.creationTimeMs));
@@ -251,7 +290,13 @@ export class MultipartEngine {
       const u = open.find((x) => x.id === rel[1] && x.id.startsWith(rel[0] as string));
       if (u === undefined) return undefined;
       out = Object.entries(u.parts).map(([n, p]) => ({
-        name: n, type: 'object', mtime: new Date(u.creationTimeMs).toISOString(), etag: p.etag, size: p.size, contentMD5: p.md5, durability: u.numCopies,
+        name: n,
+        type: 'object',
+        mtime: new Date(u.creationTimeMs).toISOString(),
+        etag: p.etag,
+        size: p.size,
+        contentMD5: p.md5,
+        durability: u.numCopies,
       }));
     } else {
       return undefined;
@@ -286,15 +331,21 @@ function view(u: Upload): UploadView {
 function createHeaders(headers: unknown): Record<string, UploadHeaderValue> {
   const stored: Record<string, UploadHeaderValue> = {};
   if (headers === undefined) return stored;
-  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) throw invalid('cannot create upload: headers must be an object of header names to values');
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers))
+    throw invalid('cannot create upload: headers must be an object of header names to values');
   for (const [k, v] of Object.entries(headers as Record<string, unknown>)) {
     const key = k.toLowerCase();
-    if (CONDITIONAL.includes(key)) throw invalid(`cannot create upload: header ${JSON.stringify(k)} is not supported on multipart uploads`);
+    if (CONDITIONAL.includes(key))
+      throw invalid(`cannot create upload: header ${JSON.stringify(k)} is not supported on multipart uploads`);
     if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
-      throw invalid(`cannot create upload: header ${JSON.stringify(k)} must be a string or a number, got ${JSON.stringify(v)}`);
+      throw invalid(
+        `cannot create upload: header ${JSON.stringify(k)} must be a string or a number, got ${JSON.stringify(v)}`,
+      );
     }
     if (key === 'content-length' && (typeof v !== 'number' || !(v >= 0))) {
-      throw invalid(`cannot create upload: headers["${k}"] must be a number >= 0 (a JSON number, not a string), got ${JSON.stringify(v)}`);
+      throw invalid(
+        `cannot create upload: headers["${k}"] must be a number >= 0 (a JSON number, not a string), got ${JSON.stringify(v)}`,
+      );
     }
     stored[key] = v;
   }

@@ -29,7 +29,13 @@ async function put(store: NamespaceStore, path: string, body: string): Promise<s
 describe('NamespaceStore', () => {
   it('gives every account the five top-level directories', () => {
     const { store } = fresh();
-    expect(store.list('/acme', { limit: 10 }).entries.map((e) => e.name)).toEqual(['jobs', 'public', 'reports', 'stor', 'uploads']);
+    expect(store.list('/acme', { limit: 10 }).entries.map((e) => e.name)).toEqual([
+      'jobs',
+      'public',
+      'reports',
+      'stor',
+      'uploads',
+    ]);
   });
 
   it('stores bytes exactly and gives a fresh etag per write', async () => {
@@ -43,22 +49,32 @@ describe('NamespaceStore', () => {
 
   it('refuses a PUT under a missing parent, under an object, and onto a directory', async () => {
     const { store } = fresh();
-    expect(() => store.beginObjectWrite('/acme/stor/no/x', {})).toThrow(expect.objectContaining({ status: 404, code: 'DirectoryDoesNotExist' }));
+    expect(() => store.beginObjectWrite('/acme/stor/no/x', {})).toThrow(
+      expect.objectContaining({ status: 404, code: 'DirectoryDoesNotExist' }),
+    );
     await put(store, '/acme/stor/f', 'x');
-    expect(() => store.beginObjectWrite('/acme/stor/f/x', {})).toThrow(expect.objectContaining({ status: 400, code: 'ParentNotDirectory' }));
+    expect(() => store.beginObjectWrite('/acme/stor/f/x', {})).toThrow(
+      expect.objectContaining({ status: 400, code: 'ParentNotDirectory' }),
+    );
     store.putDirectory('/acme/stor/d');
-    expect(() => store.beginObjectWrite('/acme/stor/d', {})).toThrow(expect.objectContaining({ code: 'OperationNotAllowedOnDirectory' }));
+    expect(() => store.beginObjectWrite('/acme/stor/d', {})).toThrow(
+      expect.objectContaining({ code: 'OperationNotAllowedOnDirectory' }),
+    );
   });
 
   it('deletes a directory only when it is empty', async () => {
     const { store } = fresh();
     store.putDirectory('/acme/stor/d');
     await put(store, '/acme/stor/d/x', '1');
-    expect(() => store.delete('/acme/stor/d')).toThrow(expect.objectContaining({ status: 400, code: 'DirectoryNotEmpty' }));
+    expect(() => store.delete('/acme/stor/d')).toThrow(
+      expect.objectContaining({ status: 400, code: 'DirectoryNotEmpty' }),
+    );
     store.delete('/acme/stor/d/x');
     store.delete('/acme/stor/d');
     expect(store.tryGet('/acme/stor/d')).toBeUndefined();
-    expect(() => store.delete('/acme/stor')).toThrow(expect.objectContaining({ code: 'OperationNotAllowedOnRootDirectory' }));
+    expect(() => store.delete('/acme/stor')).toThrow(
+      expect.objectContaining({ code: 'OperationNotAllowedOnRootDirectory' }),
+    );
   });
 
   it('pages a listing by name with an inclusive marker and reports the total', async () => {
@@ -85,8 +101,12 @@ describe('NamespaceStore', () => {
 
   it('refuses a link to a missing source or a directory', () => {
     const { store } = fresh();
-    expect(() => store.link('/acme/stor/l', '/acme/stor/none')).toThrow(expect.objectContaining({ status: 404, code: 'SourceObjectNotFound' }));
-    expect(() => store.link('/acme/stor/l', '/acme/stor')).toThrow(expect.objectContaining({ status: 400, code: 'LinkNotObject' }));
+    expect(() => store.link('/acme/stor/l', '/acme/stor/none')).toThrow(
+      expect.objectContaining({ status: 404, code: 'SourceObjectNotFound' }),
+    );
+    expect(() => store.link('/acme/stor/l', '/acme/stor')).toThrow(
+      expect.objectContaining({ status: 400, code: 'LinkNotObject' }),
+    );
   });
 
   it('restores directories, objects and bytes from its snapshot', async () => {
@@ -124,7 +144,8 @@ describe('NamespaceStore consistency window', () => {
     now += 10;
     await put(store, '/acme/stor/new', 'n');
     store.delete('/acme/stor/old');
-    const names = (cutoff?: number): string[] => store.list('/acme/stor', { limit: 10 }, cutoff).entries.map((e) => e.name);
+    const names = (cutoff?: number): string[] =>
+      store.list('/acme/stor', { limit: 10 }, cutoff).entries.map((e) => e.name);
     expect(names(now - 100)).toEqual(['old']);
     expect(names()).toEqual(['new']);
   });

@@ -55,7 +55,12 @@ export class NamespaceStore {
   private readonly refs = new Map<string, number>();
   private readonly sections = new Map<string, PersistedSection>();
   private readonly stateDir: string | undefined;
-  private history = new ChangeHistory(0, Date.now, () => undefined, () => undefined);
+  private history = new ChangeHistory(
+    0,
+    Date.now,
+    () => undefined,
+    () => undefined,
+  );
   private saving: Promise<void> | undefined;
   private pending: Promise<void> | undefined;
 
@@ -73,7 +78,12 @@ export class NamespaceStore {
    * can still serve the entry as it was before (or its absence), like a lagging replica.
    */
   setConsistencyWindow(windowMs: number, clock: () => number): void {
-    this.history = new ChangeHistory(windowMs, clock, (b) => this.retainBlob(b), (b) => this.releaseBlob(b));
+    this.history = new ChangeHistory(
+      windowMs,
+      clock,
+      (b) => this.retainBlob(b),
+      (b) => this.releaseBlob(b),
+    );
   }
 
   /**
@@ -143,7 +153,8 @@ export class NamespaceStore {
     if (this.entries.has(root)) return;
     const now = Date.now();
     this.insert({ type: 'directory', path: root, mtime: now, roleTags: [], headers: {} });
-    for (const d of ACCOUNT_DIRS) this.insert({ type: 'directory', path: `${root}/${d}`, mtime: now, roleTags: [], headers: {} });
+    for (const d of ACCOUNT_DIRS)
+      this.insert({ type: 'directory', path: `${root}/${d}`, mtime: now, roleTags: [], headers: {} });
   }
 
   /** The entry at `path`, or `undefined`. */
@@ -171,7 +182,11 @@ export class NamespaceStore {
    * Creates a directory, or updates its role tags and headers if it exists (PutDirectory is idempotent).
    * @throws MantaError 404 `DirectoryDoesNotExist`, 400 `ParentNotDirectory`, 400 `OperationNotAllowedOnRootDirectory`, 409 `EntityExists`
    */
-  putDirectory(path: string, roleTags?: readonly string[], headers: Readonly<Record<string, string>> = {}): DirectoryEntry {
+  putDirectory(
+    path: string,
+    roleTags?: readonly string[],
+    headers: Readonly<Record<string, string>> = {},
+  ): DirectoryEntry {
     const existing = this.entries.get(path);
     if (existing?.type === 'object') {
       throw new MantaError(409, 'EntityExists', `${path} is an object: delete it before creating a directory there`);
@@ -206,7 +221,14 @@ export class NamespaceStore {
    * may have gone while the bytes streamed in) and the compare-and-swap condition.
    * @throws MantaError 409 `ConcurrentRequest` when a conditional write lost a race
    */
-  commitObject(path: string, blobs: readonly BlobInfo[], md5: string, meta: ObjectMeta, conditions: ConditionalHeaders = {}, expected?: string): ObjectEntry {
+  commitObject(
+    path: string,
+    blobs: readonly BlobInfo[],
+    md5: string,
+    meta: ObjectMeta,
+    conditions: ConditionalHeaders = {},
+    expected?: string,
+  ): ObjectEntry {
     this.checkObjectTarget(path);
     const current = this.tryGetObject(path);
     checkCommit(conditions, expected, current);
@@ -235,12 +257,23 @@ export class NamespaceStore {
   putMetadata(path: string, meta: Omit<ObjectMeta, 'durability'>, conditions: ConditionalHeaders = {}): Entry {
     const e = this.get(path);
     if (e.type === 'directory') {
-      const dir: DirectoryEntry = { ...e, headers: meta.headers, roleTags: meta.roleTags ?? e.roleTags, mtime: Date.now() };
+      const dir: DirectoryEntry = {
+        ...e,
+        headers: meta.headers,
+        roleTags: meta.roleTags ?? e.roleTags,
+        mtime: Date.now(),
+      };
       this.insert(dir);
       return dir;
     }
     checkWrite(conditions, e);
-    const obj: ObjectEntry = { ...e, headers: meta.headers, contentType: meta.contentType, roleTags: meta.roleTags ?? e.roleTags, mtime: Date.now() };
+    const obj: ObjectEntry = {
+      ...e,
+      headers: meta.headers,
+      contentType: meta.contentType,
+      roleTags: meta.roleTags ?? e.roleTags,
+      mtime: Date.now(),
+    };
     this.insert(obj);
     return obj;
   }
@@ -253,7 +286,8 @@ export class NamespaceStore {
   link(path: string, source: string, roleTags?: readonly string[]): ObjectEntry {
     const src = this.entries.get(source);
     if (src === undefined) throw new MantaError(404, 'SourceObjectNotFound', `${source} was not found`);
-    if (src.type !== 'object') throw new MantaError(400, 'LinkNotObject', `${source} is a directory: only objects can be linked`);
+    if (src.type !== 'object')
+      throw new MantaError(400, 'LinkNotObject', `${source} is a directory: only objects can be linked`);
     this.checkObjectTarget(path);
     const obj: ObjectEntry = { ...src, path, mtime: Date.now(), roleTags: roleTags ?? [] };
     this.insert(obj);
@@ -267,10 +301,15 @@ export class NamespaceStore {
   delete(path: string, conditions: ConditionalHeaders = {}): Entry {
     const e = this.get(path);
     if (isRootDirectory(path)) {
-      throw new MantaError(400, 'OperationNotAllowedOnRootDirectory', `${path} is a top-level directory and cannot be deleted`);
+      throw new MantaError(
+        400,
+        'OperationNotAllowedOnRootDirectory',
+        `${path} is a top-level directory and cannot be deleted`,
+      );
     }
     if (e.type === 'directory') {
-      if ((this.children.get(path)?.size ?? 0) > 0) throw new MantaError(400, 'DirectoryNotEmpty', `${path} is not empty`);
+      if ((this.children.get(path)?.size ?? 0) > 0)
+        throw new MantaError(400, 'DirectoryNotEmpty', `${path} is not empty`);
     } else {
       checkWrite(conditions, e);
     }
@@ -326,13 +365,18 @@ export class NamespaceStore {
     const parts = path.split('/').filter(Boolean);
     for (let i = 2; i <= parts.length; i++) {
       const p = `/${parts.slice(0, i).join('/')}`;
-      if (!this.entries.has(p)) this.insert({ type: 'directory', path: p, mtime: Date.now(), roleTags: [], headers: {} });
+      if (!this.entries.has(p))
+        this.insert({ type: 'directory', path: p, mtime: Date.now(), roleTags: [], headers: {} });
     }
   }
 
   private checkUserPath(path: string): void {
     if (depthOf(path) <= 2) {
-      throw new MantaError(400, 'OperationNotAllowedOnRootDirectory', `${path} is invalid: only ${ACCOUNT_DIRS.join(', ')} exist at the top of an account`);
+      throw new MantaError(
+        400,
+        'OperationNotAllowedOnRootDirectory',
+        `${path} is invalid: only ${ACCOUNT_DIRS.join(', ')} exist at the top of an account`,
+      );
     }
   }
 
@@ -340,13 +384,18 @@ export class NamespaceStore {
     const parentPath = parentOf(path);
     const parent = this.entries.get(parentPath);
     if (parent === undefined) throw new MantaError(404, 'DirectoryDoesNotExist', `${parentPath} does not exist`);
-    if (parent.type !== 'directory') throw new MantaError(400, 'ParentNotDirectory', `${parentPath} is an object, not a directory`);
+    if (parent.type !== 'directory')
+      throw new MantaError(400, 'ParentNotDirectory', `${parentPath} is an object, not a directory`);
   }
 
   private checkObjectTarget(path: string): void {
     const e = this.entries.get(path);
     if (e?.type === 'directory') {
-      throw new MantaError(400, 'OperationNotAllowedOnDirectory', `${path} is a directory: an object cannot replace it`);
+      throw new MantaError(
+        400,
+        'OperationNotAllowedOnDirectory',
+        `${path} is a directory: an object cannot replace it`,
+      );
     }
     this.checkUserPath(path);
     this.checkParent(path);

@@ -15,13 +15,16 @@ import { uploadRoutes } from './routes/uploads.js';
 export function createMantaService(ctx: EmulatorContext, options: MantaStateOptions = {}): Service {
   const state = new MantaState(ctx, {
     execBlocked: () =>
-      isLoopbackUrl(ctx.urls.manta) ? undefined : `task execution is disabled: the emulator listens on ${ctx.urls.manta}, not on loopback`,
+      isLoopbackUrl(ctx.urls.manta)
+        ? undefined
+        : `task execution is disabled: the emulator listens on ${ctx.urls.manta}, not on loopback`,
     ...options,
   });
   if (ctx.consistency.windowMs > 0) state.store.setConsistencyWindow(ctx.consistency.windowMs, ctx.clock);
   ctx.mantaWriter = state.writer();
   const namespace = objectRoutes(state);
-  const fallback = (method: string): Route['handler'] | undefined => namespace.find((r) => r.method === method && r.path === '/:login/*rest')?.handler;
+  const fallback = (method: string): Route['handler'] | undefined =>
+    namespace.find((r) => r.method === method && r.path === '/:login/*rest')?.handler;
   const routes: Route[] = [...jobRoutes(state), ...uploadRoutes(state, fallback), ...namespace];
   return {
     name: 'manta',
@@ -46,8 +49,10 @@ export function createMantaService(ctx: EmulatorContext, options: MantaStateOpti
         : new EmulatorError(404, 'ResourceNotFound', `${path} was not found`);
     },
     faultError(kind): EmulatorError {
-      if (kind === 'throttled') return new EmulatorError(503, 'Throttled', 'manta throttled this request: you have exceeded your request rate');
-      if (kind === 'unavailable') return new EmulatorError(503, 'ServiceUnavailable', 'the service is temporarily unavailable (injected fault)');
+      if (kind === 'throttled')
+        return new EmulatorError(503, 'Throttled', 'manta throttled this request: you have exceeded your request rate');
+      if (kind === 'unavailable')
+        return new EmulatorError(503, 'ServiceUnavailable', 'the service is temporarily unavailable (injected fault)');
       return new EmulatorError(500, 'InternalError', 'internal error (injected fault)');
     },
     async close(): Promise<void> {

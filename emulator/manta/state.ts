@@ -46,7 +46,8 @@ export class MantaState {
 
   /** @param ctx the emulator context (data directory, job execution switch) */
   constructor(ctx: EmulatorContext, options: MantaStateOptions = {}) {
-    const root = ctx.dataDir === undefined ? mkdtempSync(join(tmpdir(), 'triton-iac-manta-')) : join(ctx.dataDir, 'manta');
+    const root =
+      ctx.dataDir === undefined ? mkdtempSync(join(tmpdir(), 'triton-iac-manta-')) : join(ctx.dataDir, 'manta');
     this.tempDir = ctx.dataDir === undefined ? root : undefined;
     this.store = new NamespaceStore(new BlobStore(join(root, 'blobs')), ctx.dataDir === undefined ? undefined : root);
     const blocked = options.execBlocked;

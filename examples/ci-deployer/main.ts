@@ -17,7 +17,11 @@ import { Directory, Policy, Role, RoleTag, StorObject, TritonApp, TritonStack, U
  */
 export default function build(account = 'acme', user?: string): TritonApp {
   const app = new TritonApp();
-  const stack = new TritonStack(app, 'team', { account, ...(user !== undefined ? { user } : {}), state: { type: 'local', path: '.triton-iac/team.state.json' } });
+  const stack = new TritonStack(app, 'team', {
+    account,
+    ...(user !== undefined ? { user } : {}),
+    state: { type: 'local', path: '.triton-iac/team.state.json' },
+  });
 
   const alice = new User(stack, 'alice', { login: 'alice', email: 'alice@acme.example' });
   const bob = new User(stack, 'bob', { login: 'bob', email: 'bob@acme.example' });
@@ -36,8 +40,18 @@ export default function build(account = 'acme', user?: string): TritonApp {
   // The site the team publishes; `ci` is the CI sub-user's role (created by the account owner).
   new Directory(stack, 'site', { path: '~~/stor/site', roleTags: ['ci'] });
   new Directory(stack, 'drafts', { path: '~~/stor/site/drafts', roleTags: ['ci'] });
-  new StorObject(stack, 'index', { path: '~~/stor/site/index.html', content: '<h1>Team</h1>\n', contentType: 'text/html', roleTags: ['ci'] });
-  new StorObject(stack, 'about', { path: '~~/stor/site/about.html', content: '<p>About us</p>\n', contentType: 'text/html', roleTags: ['ci'] });
+  new StorObject(stack, 'index', {
+    path: '~~/stor/site/index.html',
+    content: '<h1>Team</h1>\n',
+    contentType: 'text/html',
+    roleTags: ['ci'],
+  });
+  new StorObject(stack, 'about', {
+    path: '~~/stor/site/about.html',
+    content: '<p>About us</p>\n',
+    contentType: 'text/html',
+    roleTags: ['ci'],
+  });
   return app;
 }
 

@@ -11,7 +11,9 @@ import { Directory, Image, Policy, Role, TritonApp, TritonStack, User } from '..
 /** Builds the pipeline for `account` (default `acme`), imaging `machine` (default BUILDER_MACHINE_ID). */
 export default function build(account = 'acme', machine = process.env['BUILDER_MACHINE_ID']): TritonApp {
   if (machine === undefined || machine === '') {
-    throw new Error('image-pipeline: set BUILDER_MACHINE_ID to the id of the stopped machine to image (triton instance list -H -o id name=builder)');
+    throw new Error(
+      'image-pipeline: set BUILDER_MACHINE_ID to the id of the stopped machine to image (triton instance list -H -o id name=builder)',
+    );
   }
   const app = new TritonApp();
   const stack = new TritonStack(app, 'image-pipeline', { account });
@@ -21,7 +23,11 @@ export default function build(account = 'acme', machine = process.env['BUILDER_M
     description: 'Find and provision from the release images',
     rules: ['CAN listimages AND getimage AND createmachine'],
   });
-  const deployers = new Role(stack, 'deployers', { members: [deployer], defaultMembers: [deployer], policies: [useImages] });
+  const deployers = new Role(stack, 'deployers', {
+    members: [deployer],
+    defaultMembers: [deployer],
+    policies: [useImages],
+  });
 
   // ExportImage writes into an existing directory.
   new Directory(stack, 'image-exports', { path: '~~/stor/images' });

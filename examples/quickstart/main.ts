@@ -33,7 +33,10 @@ const here = (path: string): string => fileURLToPath(new URL(path, import.meta.u
 /** Builds the quickstart app for `account` (default `acme`). */
 export default function build(account = 'acme'): TritonApp {
   const app = new TritonApp();
-  const stack = new TritonStack(app, 'quickstart', { account, state: { type: 'local', path: '.triton-iac/quickstart.state.json' } });
+  const stack = new TritonStack(app, 'quickstart', {
+    account,
+    state: { type: 'local', path: '.triton-iac/quickstart.state.json' },
+  });
 
   // --- people and keys ------------------------------------------------------------------------
   new Key(stack, 'automation-key', { keyFile: here('./keys/account-deploy.pub'), name: 'ops-automation' });
@@ -45,8 +48,16 @@ export default function build(account = 'acme'): TritonApp {
     password: Secret.fromEnv('ALICE_PASSWORD'),
     keys: [{ keyFile: here('./keys/alice.pub'), name: 'laptop' }],
   });
-  const bob = new User(stack, 'bob', { login: 'bob', email: 'bob@acme.example', keys: [{ keyFile: here('./keys/bob.pub') }] });
-  const ci = new User(stack, 'ci', { login: 'ci_deployer', email: 'ci@acme.example', keys: [{ keyFile: here('./keys/ci-deployer.pub'), name: 'ci' }] });
+  const bob = new User(stack, 'bob', {
+    login: 'bob',
+    email: 'bob@acme.example',
+    keys: [{ keyFile: here('./keys/bob.pub') }],
+  });
+  const ci = new User(stack, 'ci', {
+    login: 'ci_deployer',
+    email: 'ci@acme.example',
+    keys: [{ keyFile: here('./keys/ci-deployer.pub'), name: 'ci' }],
+  });
 
   // --- what they may do -----------------------------------------------------------------------
   const readOnly = new Policy(stack, 'read-only', {
@@ -55,7 +66,9 @@ export default function build(account = 'acme'): TritonApp {
   });
   const operate = new Policy(stack, 'operate', {
     description: 'Restart machines, on weekdays from the office network',
-    rules: ['CAN rebootmachine AND startmachine AND stopmachine WHEN sourceip = 10.0.0.0/8 AND day in (Monday, Tuesday, Wednesday, Thursday, Friday)'],
+    rules: [
+      'CAN rebootmachine AND startmachine AND stopmachine WHEN sourceip = 10.0.0.0/8 AND day in (Monday, Tuesday, Wednesday, Thursday, Friday)',
+    ],
   });
   const publish = new Policy(stack, 'publish', {
     description: 'Write the site and release notes',
@@ -99,7 +112,11 @@ export default function build(account = 'acme'): TritonApp {
     durability: 3,
   });
   new SnapLink(stack, 'latest-notes', { path: '~~/public/releases/latest.txt', source: notes });
-  const counter = new StorObject(stack, 'count-words-script', { path: '~~/stor/bin/count-words.sh', file: here('./site/count-words.sh'), contentType: 'text/x-shellscript' });
+  const counter = new StorObject(stack, 'count-words-script', {
+    path: '~~/stor/bin/count-words.sh',
+    file: here('./site/count-words.sh'),
+    contentType: 'text/x-shellscript',
+  });
 
   // --- a compute job over the site ------------------------------------------------------------
   new Job(stack, 'site-word-count', {

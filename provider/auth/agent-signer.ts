@@ -32,7 +32,10 @@ export interface AgentIdentity {
 }
 
 function agentError(socketPath: string, what: string, err: unknown): TritonConfigError {
-  return new TritonConfigError('AGENT_ERROR', `ssh-agent at SSH_AUTH_SOCK="${socketPath}": ${what}: ${(err as Error).message ?? String(err)}`);
+  return new TritonConfigError(
+    'AGENT_ERROR',
+    `ssh-agent at SSH_AUTH_SOCK="${socketPath}": ${what}: ${(err as Error).message ?? String(err)}`,
+  );
 }
 
 /** Lists the agent's identities; keys of types we cannot parse are skipped. */
@@ -43,7 +46,8 @@ export async function listAgentIdentities(socketPath: string): Promise<AgentIden
   } catch (err) {
     throw agentError(socketPath, 'listing keys failed', err);
   }
-  if (reply.type !== IDENTITIES_ANSWER) throw agentError(socketPath, 'listing keys failed', new Error(`unexpected reply type ${reply.type}`));
+  if (reply.type !== IDENTITIES_ANSWER)
+    throw agentError(socketPath, 'listing keys failed', new Error(`unexpected reply type ${reply.type}`));
   const reader = new WireReader(reply.payload);
   const count = reader.uint32();
   const identities: AgentIdentity[] = [];
@@ -79,7 +83,10 @@ export async function createAgentSigner(fingerprint: KeyFingerprint, socketPath:
   const identities = await listAgentIdentities(socketPath);
   const found = identities.find((id) => fingerprint.matches(sshpk.parseKey(id.blob, 'rfc4253')));
   if (!found) {
-    throw new TritonConfigError('KEY_NOT_FOUND', `keyId: no key with fingerprint "${fingerprint.text}" in ssh-agent at SSH_AUTH_SOCK="${socketPath}" (it holds ${identities.length} key(s); add it with ssh-add)`);
+    throw new TritonConfigError(
+      'KEY_NOT_FOUND',
+      `keyId: no key with fingerprint "${fingerprint.text}" in ssh-agent at SSH_AUTH_SOCK="${socketPath}" (it holds ${identities.length} key(s); add it with ssh-add)`,
+    );
   }
   return agentSignerFor(found, socketPath);
 }
@@ -105,8 +112,14 @@ export function agentSignerFor(identity: AgentIdentity, socketPath: string): Sig
       } catch (err) {
         throw agentError(socketPath, `signing with ${identity.fingerprint} failed`, err);
       }
-      if (reply.type === FAILURE) throw agentError(socketPath, `signing with ${identity.fingerprint} failed`, new Error('the agent refused (key removed, or confirmation denied)'));
-      if (reply.type !== SIGN_RESPONSE) throw agentError(socketPath, 'signing failed', new Error(`unexpected reply type ${reply.type}`));
+      if (reply.type === FAILURE)
+        throw agentError(
+          socketPath,
+          `signing with ${identity.fingerprint} failed`,
+          new Error('the agent refused (key removed, or confirmation denied)'),
+        );
+      if (reply.type !== SIGN_RESPONSE)
+        throw agentError(socketPath, 'signing failed', new Error(`unexpected reply type ${reply.type}`));
       try {
         return encodeSignature(new WireReader(reply.payload).string(), key.type);
       } catch (err) {

@@ -9,7 +9,14 @@ describe('parseFingerprint', () => {
   const pub = sshpk.parseKey(key.publicOpenSsh, 'ssh');
 
   it('matches a key by every common fingerprint form', () => {
-    for (const form of [key.md5, key.md5.toUpperCase(), key.md5.replace(/:/g, ''), `MD5:${key.md5}`, key.sha256, `/acme/users/bob/keys/${key.md5}`]) {
+    for (const form of [
+      key.md5,
+      key.md5.toUpperCase(),
+      key.md5.replace(/:/g, ''),
+      `MD5:${key.md5}`,
+      key.sha256,
+      `/acme/users/bob/keys/${key.md5}`,
+    ]) {
       expect(parseFingerprint(form).matches(pub)).toBe(true);
     }
     expect(parseFingerprint(other.md5).matches(pub)).toBe(false);
@@ -19,6 +26,8 @@ describe('parseFingerprint', () => {
   });
 
   it('names the field and the value when the text is no fingerprint', () => {
-    expect(() => parseFingerprint('laptop', 'MANTA_KEY_ID')).toThrow(/^MANTA_KEY_ID: "laptop" is not a key fingerprint/);
+    expect(() => parseFingerprint('laptop', 'MANTA_KEY_ID')).toThrow(
+      /^MANTA_KEY_ID: "laptop" is not a key fingerprint/,
+    );
   });
 });

@@ -16,5 +16,7 @@ export type KeyIdStyle = 'cloudapi' | 'manta';
  */
 export function buildKeyId(style: KeyIdStyle, account: string, fingerprint: string, user?: string): string {
   if (!user) return `/${account}/keys/${fingerprint}`;
-  return style === 'cloudapi' ? `/${account}/users/${user}/keys/${fingerprint}` : `/${account}/${user}/keys/${fingerprint}`;
+  return style === 'cloudapi'
+    ? `/${account}/users/${user}/keys/${fingerprint}`
+    : `/${account}/${user}/keys/${fingerprint}`;
 }

@@ -30,7 +30,10 @@ export function algorithmFor(key: sshpk.Key | sshpk.PrivateKey, label: string): 
     case 'ed25519':
       return 'ed25519-sha512';
     default:
-      throw new TritonConfigError('KEY_UNSUPPORTED', `${label}: key type "${key.type}" is not supported (use an RSA, ECDSA or Ed25519 key)`);
+      throw new TritonConfigError(
+        'KEY_UNSUPPORTED',
+        `${label}: key type "${key.type}" is not supported (use an RSA, ECDSA or Ed25519 key)`,
+      );
   }
 }
 
@@ -60,17 +63,30 @@ export function signerFromPrivateKey(
 
 function parsePrivateKey(material: string | Buffer, label: string, options: LoadKeyOptions): sshpk.PrivateKey {
   try {
-    return sshpk.parsePrivateKey(material, 'auto', options.passphrase === undefined ? { filename: label } : { filename: label, passphrase: options.passphrase });
+    return sshpk.parsePrivateKey(
+      material,
+      'auto',
+      options.passphrase === undefined ? { filename: label } : { filename: label, passphrase: options.passphrase },
+    );
   } catch (err) {
     const name = (err as Error).name;
     if (name === 'KeyEncryptedError') {
-      throw new TritonConfigError('KEY_ENCRYPTED', `${label}: the private key is encrypted and no passphrase was given; ${PASSPHRASE_HINT}`);
+      throw new TritonConfigError(
+        'KEY_ENCRYPTED',
+        `${label}: the private key is encrypted and no passphrase was given; ${PASSPHRASE_HINT}`,
+      );
     }
     if (options.passphrase !== undefined && /passphrase|decrypt|bad decrypt|checkint/i.test((err as Error).message)) {
-      throw new TritonConfigError('KEY_INVALID', `${label}: the private key could not be decrypted with the given passphrase`);
+      throw new TritonConfigError(
+        'KEY_INVALID',
+        `${label}: the private key could not be decrypted with the given passphrase`,
+      );
     }
     // The parser's message is not passed on: some parsers quote the input they choked on.
-    throw new TritonConfigError('KEY_INVALID', `${label}: not a private key in OpenSSH, PEM (PKCS#1/PKCS#8) or PuTTY format (${name})`);
+    throw new TritonConfigError(
+      'KEY_INVALID',
+      `${label}: not a private key in OpenSSH, PEM (PKCS#1/PKCS#8) or PuTTY format (${name})`,
+    );
   }
 }
 
@@ -84,7 +100,10 @@ export async function loadPrivateKeyFile(path: string, options: LoadKeyOptions =
   try {
     text = await readFile(path);
   } catch (err) {
-    throw new TritonConfigError('KEY_NOT_FOUND', `keyFile: cannot read "${path}" (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new TritonConfigError(
+      'KEY_NOT_FOUND',
+      `keyFile: cannot read "${path}" (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
   return signerFromPrivateKey(text, path, { kind: 'file', location: path }, options);
 }

@@ -78,7 +78,13 @@ export function createCloudApiClient(config: CloudApiClientConfig): CloudApiClie
     keyId: service.keyId,
     close: () => service.close(),
     async call<T>(spec: CloudApiCall, options: CallOptions = {}): Promise<T> {
-      const request = { operation: spec.operation, method: spec.method, path: accountPath(ctx, ...spec.path), ...(spec.json !== undefined ? { json: spec.json } : {}), signal: options.signal };
+      const request = {
+        operation: spec.operation,
+        method: spec.method,
+        path: accountPath(ctx, ...spec.path),
+        ...(spec.json !== undefined ? { json: spec.json } : {}),
+        signal: options.signal,
+      };
       if (spec.expect === 'empty') {
         await service.caller.empty(request);
         return undefined as T;

@@ -30,17 +30,42 @@ export function imagesApi(ctx: CloudApiContext): ImagesApi {
   const { caller } = ctx;
   return {
     async listImages(filter = {}, options = {}) {
-      return (await caller.json<Image[]>({ expect: 'list', operation: 'ListImages', fields: IMAGE_FIELDS, method: 'GET', path: accountPath(ctx, 'images'), query: { ...filter }, signal: options.signal })).data;
+      return (
+        await caller.json<Image[]>({
+          expect: 'list',
+          operation: 'ListImages',
+          fields: IMAGE_FIELDS,
+          method: 'GET',
+          path: accountPath(ctx, 'images'),
+          query: { ...filter },
+          signal: options.signal,
+        })
+      ).data;
     },
     async getImage(id, options = {}) {
-      return (await caller.json<Image>({ expect: 'object', operation: 'GetImage', fields: IMAGE_FIELDS, method: 'GET', path: accountPath(ctx, 'images', requireId(id, 'id')), signal: options.signal })).data;
+      return (
+        await caller.json<Image>({
+          expect: 'object',
+          operation: 'GetImage',
+          fields: IMAGE_FIELDS,
+          method: 'GET',
+          path: accountPath(ctx, 'images', requireId(id, 'id')),
+          signal: options.signal,
+        })
+      ).data;
     },
     async deleteImage(id, options = {}) {
-      await caller.empty({ operation: 'DeleteImage', method: 'DELETE', path: accountPath(ctx, 'images', requireId(id, 'id')), signal: options.signal });
+      await caller.empty({
+        operation: 'DeleteImage',
+        method: 'DELETE',
+        path: accountPath(ctx, 'images', requireId(id, 'id')),
+        signal: options.signal,
+      });
     },
     async exportImage(id, storePath, options = {}) {
       requireId(storePath, 'storePath');
-      const res = await caller.json<ExportImageResult>({ expect: 'object',
+      const res = await caller.json<ExportImageResult>({
+        expect: 'object',
         operation: 'ExportImage',
         method: 'POST',
         path: accountPath(ctx, 'images', requireId(id, 'id')),
@@ -54,13 +79,40 @@ export function imagesApi(ctx: CloudApiContext): ImagesApi {
     },
     async createImageFromMachine(input, options = {}) {
       for (const field of ['machine', 'name', 'version'] as const) requireId(input?.[field], field);
-      return (await caller.json<Image>({ expect: 'object', operation: 'CreateImageFromMachine', fields: IMAGE_FIELDS, method: 'POST', path: accountPath(ctx, 'images'), json: input, signal: options.signal })).data;
+      return (
+        await caller.json<Image>({
+          expect: 'object',
+          operation: 'CreateImageFromMachine',
+          fields: IMAGE_FIELDS,
+          method: 'POST',
+          path: accountPath(ctx, 'images'),
+          json: input,
+          signal: options.signal,
+        })
+      ).data;
     },
     async listMachines(filter = {}, options = {}) {
-      return (await caller.json<Machine[]>({ expect: 'list', operation: 'ListMachines', method: 'GET', path: accountPath(ctx, 'machines'), query: { ...filter }, signal: options.signal })).data;
+      return (
+        await caller.json<Machine[]>({
+          expect: 'list',
+          operation: 'ListMachines',
+          method: 'GET',
+          path: accountPath(ctx, 'machines'),
+          query: { ...filter },
+          signal: options.signal,
+        })
+      ).data;
     },
     async getMachine(id, options = {}) {
-      return (await caller.json<Machine>({ expect: 'object', operation: 'GetMachine', method: 'GET', path: accountPath(ctx, 'machines', requireId(id, 'id')), signal: options.signal })).data;
+      return (
+        await caller.json<Machine>({
+          expect: 'object',
+          operation: 'GetMachine',
+          method: 'GET',
+          path: accountPath(ctx, 'machines', requireId(id, 'id')),
+          signal: options.signal,
+        })
+      ).data;
     },
   };
 }

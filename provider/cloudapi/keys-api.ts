@@ -30,7 +30,10 @@ export interface KeysApi {
 
 function checkKeyInput(input: CreateKeyInput): CreateKeyInput {
   if (typeof input?.key !== 'string' || input.key.trim().split(/\s+/).length < 2) {
-    throw new TritonInputError('key', `${JSON.stringify(typeof input?.key === 'string' ? input.key.slice(0, 40) : input?.key)} must be an OpenSSH public key line ("<type> <base64> [comment]")`);
+    throw new TritonInputError(
+      'key',
+      `${JSON.stringify(typeof input?.key === 'string' ? input.key.slice(0, 40) : input?.key)} must be an OpenSSH public key line ("<type> <base64> [comment]")`,
+    );
   }
   return input;
 }
@@ -38,15 +41,64 @@ function checkKeyInput(input: CreateKeyInput): CreateKeyInput {
 /** Builds the keys section. */
 export function keysApi(ctx: CloudApiContext): KeysApi {
   const { caller } = ctx;
-  const base = (user?: string): string[] => (user === undefined ? ['keys'] : ['users', requireId(user, 'user'), 'keys']);
-  const list = async (operation: string, user: string | undefined, options: CallOptions & { sync?: boolean }): Promise<SshKey[]> =>
-    (await caller.json<SshKey[]>({ expect: 'list', operation, fields: KEY_FIELDS, method: 'GET', path: accountPath(ctx, ...base(user)), query: options.sync ? { sync: true } : undefined, signal: options.signal })).data;
+  const base = (user?: string): string[] =>
+    user === undefined ? ['keys'] : ['users', requireId(user, 'user'), 'keys'];
+  const list = async (
+    operation: string,
+    user: string | undefined,
+    options: CallOptions & { sync?: boolean },
+  ): Promise<SshKey[]> =>
+    (
+      await caller.json<SshKey[]>({
+        expect: 'list',
+        operation,
+        fields: KEY_FIELDS,
+        method: 'GET',
+        path: accountPath(ctx, ...base(user)),
+        query: options.sync ? { sync: true } : undefined,
+        signal: options.signal,
+      })
+    ).data;
   const get = async (operation: string, user: string | undefined, key: string, options: CallOptions): Promise<SshKey> =>
-    (await caller.json<SshKey>({ expect: 'object', operation, fields: KEY_FIELDS, method: 'GET', path: accountPath(ctx, ...base(user), requireId(key, 'key')), signal: options.signal })).data;
-  const create = async (operation: string, user: string | undefined, input: CreateKeyInput, options: CallOptions): Promise<SshKey> =>
-    (await caller.json<SshKey>({ expect: 'object', operation, fields: KEY_FIELDS, method: 'POST', path: accountPath(ctx, ...base(user)), json: checkKeyInput(input), signal: options.signal })).data;
-  const remove = async (operation: string, user: string | undefined, key: string, options: CallOptions): Promise<void> => {
-    await caller.empty({ operation, method: 'DELETE', path: accountPath(ctx, ...base(user), requireId(key, 'key')), signal: options.signal });
+    (
+      await caller.json<SshKey>({
+        expect: 'object',
+        operation,
+        fields: KEY_FIELDS,
+        method: 'GET',
+        path: accountPath(ctx, ...base(user), requireId(key, 'key')),
+        signal: options.signal,
+      })
+    ).data;
+  const create = async (
+    operation: string,
+    user: string | undefined,
+    input: CreateKeyInput,
+    options: CallOptions,
+  ): Promise<SshKey> =>
+    (
+      await caller.json<SshKey>({
+        expect: 'object',
+        operation,
+        fields: KEY_FIELDS,
+        method: 'POST',
+        path: accountPath(ctx, ...base(user)),
+        json: checkKeyInput(input),
+        signal: options.signal,
+      })
+    ).data;
+  const remove = async (
+    operation: string,
+    user: string | undefined,
+    key: string,
+    options: CallOptions,
+  ): Promise<void> => {
+    await caller.empty({
+      operation,
+      method: 'DELETE',
+      path: accountPath(ctx, ...base(user), requireId(key, 'key')),
+      signal: options.signal,
+    });
   };
   return {
     listKeys: (options = {}) => list('ListKeys', undefined, options),

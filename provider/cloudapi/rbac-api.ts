@@ -69,49 +69,150 @@ export function rbacApi(ctx: CloudApiContext): RbacApi {
   const { caller } = ctx;
   return {
     async listRoles(options = {}) {
-      return (await caller.json<Role[]>({ expect: 'list', operation: 'ListRoles', fields: ROLE_FIELDS, method: 'GET', path: accountPath(ctx, 'roles'), signal: options.signal })).data;
+      return (
+        await caller.json<Role[]>({
+          expect: 'list',
+          operation: 'ListRoles',
+          fields: ROLE_FIELDS,
+          method: 'GET',
+          path: accountPath(ctx, 'roles'),
+          signal: options.signal,
+        })
+      ).data;
     },
     async getRole(nameOrId, options = {}) {
-      return (await caller.json<Role>({ expect: 'object', operation: 'GetRole', fields: ROLE_FIELDS, method: 'GET', path: accountPath(ctx, 'roles', requireId(nameOrId, 'role')), signal: options.signal })).data;
+      return (
+        await caller.json<Role>({
+          expect: 'object',
+          operation: 'GetRole',
+          fields: ROLE_FIELDS,
+          method: 'GET',
+          path: accountPath(ctx, 'roles', requireId(nameOrId, 'role')),
+          signal: options.signal,
+        })
+      ).data;
     },
     async createRole(input, options = {}) {
       checkName(input, 'role');
-      return (await caller.json<Role>({ expect: 'object', operation: 'CreateRole', fields: ROLE_FIELDS, method: 'POST', path: accountPath(ctx, 'roles'), json: input, signal: options.signal })).data;
+      return (
+        await caller.json<Role>({
+          expect: 'object',
+          operation: 'CreateRole',
+          fields: ROLE_FIELDS,
+          method: 'POST',
+          path: accountPath(ctx, 'roles'),
+          json: input,
+          signal: options.signal,
+        })
+      ).data;
     },
     async updateRole(nameOrId, changes, options = {}) {
-      return (await caller.json<Role>({ expect: 'object', operation: 'UpdateRole', fields: ROLE_FIELDS, method: 'POST', path: accountPath(ctx, 'roles', requireId(nameOrId, 'role')), json: changes, signal: options.signal })).data;
+      return (
+        await caller.json<Role>({
+          expect: 'object',
+          operation: 'UpdateRole',
+          fields: ROLE_FIELDS,
+          method: 'POST',
+          path: accountPath(ctx, 'roles', requireId(nameOrId, 'role')),
+          json: changes,
+          signal: options.signal,
+        })
+      ).data;
     },
     async deleteRole(id, options = {}) {
-      await caller.empty({ operation: 'DeleteRole', method: 'DELETE', path: accountPath(ctx, 'roles', requireId(id, 'id')), signal: options.signal });
+      await caller.empty({
+        operation: 'DeleteRole',
+        method: 'DELETE',
+        path: accountPath(ctx, 'roles', requireId(id, 'id')),
+        signal: options.signal,
+      });
     },
     async listPolicies(options = {}) {
-      return (await caller.json<Policy[]>({ expect: 'list', operation: 'ListPolicies', fields: POLICY_FIELDS, method: 'GET', path: accountPath(ctx, 'policies'), signal: options.signal })).data;
+      return (
+        await caller.json<Policy[]>({
+          expect: 'list',
+          operation: 'ListPolicies',
+          fields: POLICY_FIELDS,
+          method: 'GET',
+          path: accountPath(ctx, 'policies'),
+          signal: options.signal,
+        })
+      ).data;
     },
     async getPolicy(nameOrId, options = {}) {
-      return (await caller.json<Policy>({ expect: 'object', operation: 'GetPolicy', fields: POLICY_FIELDS, method: 'GET', path: accountPath(ctx, 'policies', requireId(nameOrId, 'policy')), signal: options.signal })).data;
+      return (
+        await caller.json<Policy>({
+          expect: 'object',
+          operation: 'GetPolicy',
+          fields: POLICY_FIELDS,
+          method: 'GET',
+          path: accountPath(ctx, 'policies', requireId(nameOrId, 'policy')),
+          signal: options.signal,
+        })
+      ).data;
     },
     async createPolicy(input, options = {}) {
       checkName(input, 'policy');
       if (!Array.isArray(input.rules) || input.rules.some((r) => typeof r !== 'string')) {
-        throw new TritonInputError('rules', `${JSON.stringify(input.rules)} must be an array of policy-language sentences`);
+        throw new TritonInputError(
+          'rules',
+          `${JSON.stringify(input.rules)} must be an array of policy-language sentences`,
+        );
       }
-      return (await caller.json<Policy>({ expect: 'object', operation: 'CreatePolicy', fields: POLICY_FIELDS, method: 'POST', path: accountPath(ctx, 'policies'), json: input, signal: options.signal })).data;
+      return (
+        await caller.json<Policy>({
+          expect: 'object',
+          operation: 'CreatePolicy',
+          fields: POLICY_FIELDS,
+          method: 'POST',
+          path: accountPath(ctx, 'policies'),
+          json: input,
+          signal: options.signal,
+        })
+      ).data;
     },
     async updatePolicy(nameOrId, changes, options = {}) {
-      return (await caller.json<Policy>({ expect: 'object', operation: 'UpdatePolicy', fields: POLICY_FIELDS, method: 'POST', path: accountPath(ctx, 'policies', requireId(nameOrId, 'policy')), json: changes, signal: options.signal })).data;
+      return (
+        await caller.json<Policy>({
+          expect: 'object',
+          operation: 'UpdatePolicy',
+          fields: POLICY_FIELDS,
+          method: 'POST',
+          path: accountPath(ctx, 'policies', requireId(nameOrId, 'policy')),
+          json: changes,
+          signal: options.signal,
+        })
+      ).data;
     },
     async deletePolicy(id, options = {}) {
-      await caller.empty({ operation: 'DeletePolicy', method: 'DELETE', path: accountPath(ctx, 'policies', requireId(id, 'id')), signal: options.signal });
+      await caller.empty({
+        operation: 'DeletePolicy',
+        method: 'DELETE',
+        path: accountPath(ctx, 'policies', requireId(id, 'id')),
+        signal: options.signal,
+      });
     },
     async getRoleTags(path, options = {}) {
-      const res = await caller.empty({ operation: 'GetRoleTags', method: 'GET', path: resourcePath(ctx, path), signal: options.signal });
+      const res = await caller.empty({
+        operation: 'GetRoleTags',
+        method: 'GET',
+        path: resourcePath(ctx, path),
+        signal: options.signal,
+      });
       return parseRoleTagHeader(res.headers['role-tag']);
     },
     async setRoleTags(path, roles, options = {}) {
       if (!Array.isArray(roles) || roles.some((r) => typeof r !== 'string' || r === '')) {
         throw new TritonInputError('roles', `${JSON.stringify(roles)} must be an array of role names`);
       }
-      const res = await caller.json<RoleTags>({ expect: 'object', operation: 'SetRoleTags', method: 'PUT', path: resourcePath(ctx, path), json: { 'role-tag': roles }, signal: options.signal });
+      const res = await caller.json<RoleTags>({
+        expect: 'object',
+        operation: 'SetRoleTags',
+        method: 'PUT',
+        path: resourcePath(ctx, path),
+        json: { 'role-tag': roles },
+        signal: options.signal,
+      });
       return res.data;
     },
   };

@@ -29,11 +29,30 @@ export function usersApi(ctx: CloudApiContext): UsersApi {
   const { caller } = ctx;
   return {
     async listUsers(options = {}) {
-      return (await caller.json<User[]>({ expect: 'list', operation: 'ListUsers', fields: PERSON_FIELDS, method: 'GET', path: accountPath(ctx, 'users'), signal: options.signal })).data;
+      return (
+        await caller.json<User[]>({
+          expect: 'list',
+          operation: 'ListUsers',
+          fields: PERSON_FIELDS,
+          method: 'GET',
+          path: accountPath(ctx, 'users'),
+          signal: options.signal,
+        })
+      ).data;
     },
     async getUser(loginOrId, options = {}) {
       const query = options.membership ? { membership: true } : undefined;
-      return (await caller.json<User>({ expect: 'object', operation: 'GetUser', fields: PERSON_FIELDS, method: 'GET', path: accountPath(ctx, 'users', requireId(loginOrId, 'user')), query, signal: options.signal })).data;
+      return (
+        await caller.json<User>({
+          expect: 'object',
+          operation: 'GetUser',
+          fields: PERSON_FIELDS,
+          method: 'GET',
+          path: accountPath(ctx, 'users', requireId(loginOrId, 'user')),
+          query,
+          signal: options.signal,
+        })
+      ).data;
     },
     async createUser(input, options = {}) {
       for (const field of ['login', 'email', 'password'] as const) {
@@ -43,19 +62,55 @@ export function usersApi(ctx: CloudApiContext): UsersApi {
           throw new TritonInputError(field, `${shown} is required and must be a non-empty string`);
         }
       }
-      return (await caller.json<User>({ expect: 'object', operation: 'CreateUser', fields: PERSON_FIELDS, method: 'POST', path: accountPath(ctx, 'users'), json: input, signal: options.signal })).data;
+      return (
+        await caller.json<User>({
+          expect: 'object',
+          operation: 'CreateUser',
+          fields: PERSON_FIELDS,
+          method: 'POST',
+          path: accountPath(ctx, 'users'),
+          json: input,
+          signal: options.signal,
+        })
+      ).data;
     },
     async updateUser(id, changes, options = {}) {
-      if (changes && 'password' in changes) throw new TritonInputError('password', 'cannot be changed by updateUser; use changeUserPassword');
-      return (await caller.json<User>({ expect: 'object', operation: 'UpdateUser', fields: PERSON_FIELDS, method: 'POST', path: accountPath(ctx, 'users', requireId(id, 'id')), json: changes, signal: options.signal })).data;
+      if (changes && 'password' in changes)
+        throw new TritonInputError('password', 'cannot be changed by updateUser; use changeUserPassword');
+      return (
+        await caller.json<User>({
+          expect: 'object',
+          operation: 'UpdateUser',
+          fields: PERSON_FIELDS,
+          method: 'POST',
+          path: accountPath(ctx, 'users', requireId(id, 'id')),
+          json: changes,
+          signal: options.signal,
+        })
+      ).data;
     },
     async changeUserPassword(id, password, options = {}) {
-      if (typeof password !== 'string' || password === '') throw new TritonInputError('password', '(hidden) is required and must be a non-empty string');
+      if (typeof password !== 'string' || password === '')
+        throw new TritonInputError('password', '(hidden) is required and must be a non-empty string');
       const json = { password, password_confirmation: password };
-      return (await caller.json<User>({ expect: 'object', operation: 'ChangeUserPassword', method: 'POST', path: accountPath(ctx, 'users', requireId(id, 'id'), 'change_password'), json, signal: options.signal })).data;
+      return (
+        await caller.json<User>({
+          expect: 'object',
+          operation: 'ChangeUserPassword',
+          method: 'POST',
+          path: accountPath(ctx, 'users', requireId(id, 'id'), 'change_password'),
+          json,
+          signal: options.signal,
+        })
+      ).data;
     },
     async deleteUser(loginOrId, options = {}) {
-      await caller.empty({ operation: 'DeleteUser', method: 'DELETE', path: accountPath(ctx, 'users', requireId(loginOrId, 'user')), signal: options.signal });
+      await caller.empty({
+        operation: 'DeleteUser',
+        method: 'DELETE',
+        path: accountPath(ctx, 'users', requireId(loginOrId, 'user')),
+        signal: options.signal,
+      });
     },
   };
 }

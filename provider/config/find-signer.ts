@@ -35,7 +35,10 @@ function checkFingerprint(signer: Signer, options: FindSignerOptions, label: str
   if (options.fingerprint) {
     const key = sshpk.parseKey(signer.publicKey, 'ssh');
     if (!options.fingerprint.matches(key)) {
-      throw new TritonConfigError('CONFIG_INVALID', `keyId: "${options.fingerprint.text}" does not match the key in ${label} (whose MD5 fingerprint is ${signer.fingerprint})`);
+      throw new TritonConfigError(
+        'CONFIG_INVALID',
+        `keyId: "${options.fingerprint.text}" does not match the key in ${label} (whose MD5 fingerprint is ${signer.fingerprint})`,
+      );
     }
   }
   return signer;
@@ -56,14 +59,20 @@ export async function findSigner(options: FindSignerOptions): Promise<Signer> {
   }
   const fingerprint = options.fingerprint;
   if (!fingerprint) {
-    throw new TritonConfigError('CONFIG_MISSING', 'keyId: not set (give the `keyId` option, TRITON_KEY_ID/SDC_KEY_ID, `keyId` in the profile, or the key itself with `keyFile`/`keyMaterial`/TRITON_KEY_MATERIAL)');
+    throw new TritonConfigError(
+      'CONFIG_MISSING',
+      'keyId: not set (give the `keyId` option, TRITON_KEY_ID/SDC_KEY_ID, `keyId` in the profile, or the key itself with `keyFile`/`keyMaterial`/TRITON_KEY_MATERIAL)',
+    );
   }
   let agentNote = 'no ssh-agent (SSH_AUTH_SOCK unset)';
   if (options.agentSocket) {
     try {
       return await createAgentSigner(fingerprint, options.agentSocket);
     } catch (err) {
-      agentNote = err instanceof TritonConfigError && err.code === 'KEY_NOT_FOUND' ? 'not in ssh-agent' : `ssh-agent unusable (${(err as Error).message})`;
+      agentNote =
+        err instanceof TritonConfigError && err.code === 'KEY_NOT_FOUND'
+          ? 'not in ssh-agent'
+          : `ssh-agent unusable (${(err as Error).message})`;
     }
   }
   const sshDir = join(options.home, '.ssh');
@@ -71,13 +80,22 @@ export async function findSigner(options: FindSignerOptions): Promise<Signer> {
   if (found.path) return loadPrivateKeyFile(found.path, load);
   if (found.encryptedPath && options.passphrase !== undefined) return loadPrivateKeyFile(found.encryptedPath, load);
   if (found.encryptedPath) {
-    throw new TritonConfigError('KEY_ENCRYPTED', `keyId: the key "${fingerprint.text}" is "${found.encryptedPath}", which is encrypted, and no passphrase was given (${agentNote}); ${PASSPHRASE_HINT}`);
+    throw new TritonConfigError(
+      'KEY_ENCRYPTED',
+      `keyId: the key "${fingerprint.text}" is "${found.encryptedPath}", which is encrypted, and no passphrase was given (${agentNote}); ${PASSPHRASE_HINT}`,
+    );
   }
-  throw new TritonConfigError('KEY_NOT_FOUND', `keyId: no private key with fingerprint "${fingerprint.text}" found (${agentNote}; none of the ${found.scanned} private key file(s) in "${sshDir}" matches)`);
+  throw new TritonConfigError(
+    'KEY_NOT_FOUND',
+    `keyId: no private key with fingerprint "${fingerprint.text}" found (${agentNote}; none of the ${found.scanned} private key file(s) in "${sshDir}" matches)`,
+  );
 }
 
 /** Scans a directory for the private key with this fingerprint, preferring `.pub` companions. */
-async function findInSshDir(dir: string, fingerprint: KeyFingerprint): Promise<{ path?: string; encryptedPath?: string; scanned: number }> {
+async function findInSshDir(
+  dir: string,
+  fingerprint: KeyFingerprint,
+): Promise<{ path?: string; encryptedPath?: string; scanned: number }> {
   let names: string[];
   try {
     names = (await readdir(dir)).sort();

@@ -87,7 +87,10 @@ function parseBool(value: string | undefined, field: string): boolean | undefine
 
 function parseRoles(value: string | undefined): string[] | undefined {
   if (value === undefined || value === '') return undefined;
-  return value.split(',').map((r) => r.trim()).filter((r) => r !== '');
+  return value
+    .split(',')
+    .map((r) => r.trim())
+    .filter((r) => r !== '');
 }
 
 function requireSetting(value: string | undefined, what: string, where: string): string {
@@ -103,7 +106,8 @@ export async function resolveConfig(options: ResolveConfigOptions = {}): Promise
   const env = options.env ?? process.env;
   const home = options.home ?? env.HOME ?? homedir();
   const profileName = firstOf(options.profile, env.TRITON_PROFILE) ?? (await currentProfileName(home));
-  const profile: TritonProfile | undefined = profileName && profileName !== 'env' ? await readProfile(home, profileName) : undefined;
+  const profile: TritonProfile | undefined =
+    profileName && profileName !== 'env' ? await readProfile(home, profileName) : undefined;
   const inProfile = profile ? `, or "<field>" in profile "${profile.name}"` : '';
 
   const url = firstOf(options.url, env.TRITON_URL, env.SDC_URL, profile?.url);
@@ -111,7 +115,11 @@ export async function resolveConfig(options: ResolveConfigOptions = {}): Promise
   const user = firstOf(options.user, env.TRITON_USER, env.SDC_USER, profile?.user);
   const keyIdText = firstOf(options.keyId, env.TRITON_KEY_ID, env.SDC_KEY_ID, profile?.keyId);
   const insecure =
-    options.insecure ?? parseBool(env.TRITON_TLS_INSECURE, 'TRITON_TLS_INSECURE') ?? parseBool(env.SDC_TLS_INSECURE, 'SDC_TLS_INSECURE') ?? profile?.insecure ?? false;
+    options.insecure ??
+    parseBool(env.TRITON_TLS_INSECURE, 'TRITON_TLS_INSECURE') ??
+    parseBool(env.SDC_TLS_INSECURE, 'SDC_TLS_INSECURE') ??
+    profile?.insecure ??
+    false;
   const roles = options.roles ?? parseRoles(env.TRITON_ROLE) ?? profile?.roles;
   const actAsAccount = firstOf(options.actAsAccount, profile?.actAsAccount);
 
@@ -129,8 +137,10 @@ export async function resolveConfig(options: ResolveConfigOptions = {}): Promise
     const cacheKey = fingerprintText ?? '';
     let pending = signers.get(cacheKey);
     if (!pending) {
-      const fingerprint: KeyFingerprint | undefined = fingerprintText === undefined ? undefined : parseFingerprint(fingerprintText, field);
-      const envMaterial = env.TRITON_KEY_MATERIAL !== undefined && env.TRITON_KEY_MATERIAL !== '' ? env.TRITON_KEY_MATERIAL : undefined;
+      const fingerprint: KeyFingerprint | undefined =
+        fingerprintText === undefined ? undefined : parseFingerprint(fingerprintText, field);
+      const envMaterial =
+        env.TRITON_KEY_MATERIAL !== undefined && env.TRITON_KEY_MATERIAL !== '' ? env.TRITON_KEY_MATERIAL : undefined;
       pending = findSigner({
         fingerprint,
         keyMaterial: options.keyMaterial ?? (options.keyFile === undefined ? envMaterial : undefined),
@@ -149,7 +159,11 @@ export async function resolveConfig(options: ResolveConfigOptions = {}): Promise
   if (url !== undefined) {
     cloudapi = {
       url,
-      account: requireSetting(account, 'account', `give the \`account\` option, TRITON_ACCOUNT/SDC_ACCOUNT${inProfile.replace('<field>', 'account')}`),
+      account: requireSetting(
+        account,
+        'account',
+        `give the \`account\` option, TRITON_ACCOUNT/SDC_ACCOUNT${inProfile.replace('<field>', 'account')}`,
+      ),
       ...(user !== undefined ? { user } : {}),
       ...(roles !== undefined ? { roles } : {}),
       ...(actAsAccount !== undefined ? { actAsAccount } : {}),
@@ -165,12 +179,20 @@ export async function resolveConfig(options: ResolveConfigOptions = {}): Promise
     const mantaRoles = mantaOpts.roles ?? parseRoles(env.MANTA_ROLE);
     manta = {
       url: mantaUrl,
-      account: requireSetting(firstOf(mantaOpts.account, env.MANTA_USER) ?? account, 'manta.account', 'give `manta.account`, MANTA_USER, or a CloudAPI account'),
+      account: requireSetting(
+        firstOf(mantaOpts.account, env.MANTA_USER) ?? account,
+        'manta.account',
+        'give `manta.account`, MANTA_USER, or a CloudAPI account',
+      ),
       ...(mantaUser !== undefined ? { user: mantaUser } : {}),
       ...(mantaRoles !== undefined ? { roles: mantaRoles } : {}),
       insecure: mantaOpts.insecure ?? parseBool(env.MANTA_TLS_INSECURE, 'MANTA_TLS_INSECURE') ?? insecure,
       signer: await signerFor(mantaKeyId, mantaKeyId === keyIdText ? 'keyId' : 'MANTA_KEY_ID'),
     };
   }
-  return { ...(cloudapi ? { cloudapi } : {}), ...(manta ? { manta } : {}), ...(profile ? { profile: profile.name } : {}) };
+  return {
+    ...(cloudapi ? { cloudapi } : {}),
+    ...(manta ? { manta } : {}),
+    ...(profile ? { profile: profile.name } : {}),
+  };
 }

@@ -25,7 +25,10 @@ export function normalizeAccountConfigLive(live: AccountConfigLive): PlainObject
 
 async function apply(ctx: HandlerContext<Clients>, desired: ResolvedProperties): Promise<AccountConfigLive> {
   const network = desired['default_network'];
-  const config = await ctx.clients.cloudapi.updateConfig(typeof network === 'string' ? { default_network: network } : {}, { signal: ctx.signal });
+  const config = await ctx.clients.cloudapi.updateConfig(
+    typeof network === 'string' ? { default_network: network } : {},
+    { signal: ctx.signal },
+  );
   return { ...config, account: ctx.account };
 }
 

@@ -24,8 +24,12 @@ export function normalizeAccountDesired(props: ResolvedProperties): PlainObject 
  * on real servers, `svc_cns_enabled` in the spec); an unset flag is `false`.
  */
 export function normalizeAccountLive(live: Account, desired?: PlainObject): PlainObject {
-  const out: Record<string, PlainValue> = { id: live.id, ...liveOptionals(live as unknown as Record<string, unknown>, STRING_FIELDS, desired) };
-  if (desired === undefined || desired['svc_cns_enabled'] !== undefined) out['svc_cns_enabled'] = live.triton_cns_enabled ?? live.svc_cns_enabled ?? false;
+  const out: Record<string, PlainValue> = {
+    id: live.id,
+    ...liveOptionals(live as unknown as Record<string, unknown>, STRING_FIELDS, desired),
+  };
+  if (desired === undefined || desired['svc_cns_enabled'] !== undefined)
+    out['svc_cns_enabled'] = live.triton_cns_enabled ?? live.svc_cns_enabled ?? false;
   return out;
 }
 
@@ -33,7 +37,10 @@ function updateInput(props: ResolvedProperties): UpdateAccountInput {
   const fields = normalizeAccountDesired(props) as Record<string, PlainValue>;
   const { svc_cns_enabled: cns, ...rest } = fields;
   // Send the flag under both names: the spec's and the one real servers read.
-  return { ...(rest as Record<string, string>), ...(typeof cns === 'boolean' ? { svc_cns_enabled: cns, triton_cns_enabled: cns } : {}) };
+  return {
+    ...(rest as Record<string, string>),
+    ...(typeof cns === 'boolean' ? { svc_cns_enabled: cns, triton_cns_enabled: cns } : {}),
+  };
 }
 
 async function apply(ctx: HandlerContext<Clients>, desired: ResolvedProperties): Promise<Account> {

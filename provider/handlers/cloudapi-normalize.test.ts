@@ -11,17 +11,41 @@ import { normalizeUserDesired, normalizeUserLive } from './user.js';
 import { parseUserKeyRef } from './user-key.js';
 import type { Image } from '../cloudapi/types.js';
 
-const user = { id: 'u1', login: 'Bob', email: 'bob@example.com', created: 't', updated: 't', companyName: 'Acme', city: '' };
-const image = (over: Partial<Image>): Image => ({ id: 'i', name: 'web', version: '1', os: 'smartos', type: 'zone-dataset', state: 'active', ...over });
+const user = {
+  id: 'u1',
+  login: 'Bob',
+  email: 'bob@example.com',
+  created: 't',
+  updated: 't',
+  companyName: 'Acme',
+  city: '',
+};
+const image = (over: Partial<Image>): Image => ({
+  id: 'i',
+  name: 'web',
+  version: '1',
+  os: 'smartos',
+  type: 'zone-dataset',
+  state: 'active',
+  ...over,
+});
 
 describe('user normalisation', () => {
   it('leaves the password out of the desired form', () => {
-    expect(normalizeUserDesired({ login: 'Bob', email: 'bob@example.com', password: 'x1234567' })).toEqual({ login: 'Bob', email: 'bob@example.com' });
+    expect(normalizeUserDesired({ login: 'Bob', email: 'bob@example.com', password: 'x1234567' })).toEqual({
+      login: 'Bob',
+      email: 'bob@example.com',
+    });
   });
 
   it('treats an absent and an empty live field alike, and drops undeclared fields when the desired side is known', () => {
     const desired = normalizeUserDesired({ login: 'Bob', email: 'bob@example.com', city: '' });
-    expect(normalizeUserLive({ ...user, city: undefined } as never, desired)).toEqual({ id: 'u1', login: 'Bob', email: 'bob@example.com', city: '' });
+    expect(normalizeUserLive({ ...user, city: undefined } as never, desired)).toEqual({
+      id: 'u1',
+      login: 'Bob',
+      email: 'bob@example.com',
+      city: '',
+    });
     expect(normalizeUserLive(user)).toEqual({ id: 'u1', login: 'Bob', email: 'bob@example.com', companyName: 'Acme' });
   });
 });
@@ -29,8 +53,16 @@ describe('user normalisation', () => {
 describe('account normalisation', () => {
   it('reads the name-service flag under either wire name and only when declared', () => {
     const live = { id: 'a', login: 'acme', email: 'a@b.c', created: 't', updated: 't', triton_cns_enabled: true };
-    expect(normalizeAccountLive(live, normalizeAccountDesired({ svc_cns_enabled: true }))).toEqual({ id: 'a', svc_cns_enabled: true });
-    expect(normalizeAccountLive({ ...live, triton_cns_enabled: undefined }, normalizeAccountDesired({ svc_cns_enabled: false }))).toEqual({ id: 'a', svc_cns_enabled: false });
+    expect(normalizeAccountLive(live, normalizeAccountDesired({ svc_cns_enabled: true }))).toEqual({
+      id: 'a',
+      svc_cns_enabled: true,
+    });
+    expect(
+      normalizeAccountLive(
+        { ...live, triton_cns_enabled: undefined },
+        normalizeAccountDesired({ svc_cns_enabled: false }),
+      ),
+    ).toEqual({ id: 'a', svc_cns_enabled: false });
     expect(normalizeAccountLive(live, normalizeAccountDesired({}))).toEqual({ id: 'a' });
   });
 });
@@ -54,7 +86,10 @@ describe('role and policy normalisation', () => {
         { type: 'subuser', id: '3', login: 'zed' },
         { type: 'account', id: '1', login: 'acme', default: true },
       ],
-      policies: [{ id: 'x', name: 'a' }, { id: 'y', name: 'b' }],
+      policies: [
+        { id: 'x', name: 'a' },
+        { id: 'y', name: 'b' },
+      ],
     });
     const { id: _id, ...comparable } = live;
     expect(comparable).toEqual(desired);
@@ -67,12 +102,17 @@ describe('role and policy normalisation', () => {
 
   it('compares policy rules as a set and the description only when declared', () => {
     const desired = normalizePolicyDesired({ name: 'p', rules: ['CAN b', 'CAN a'] });
-    expect(normalizePolicyLive({ id: 'p1', name: 'p', rules: ['CAN a', 'CAN b'], description: 'x' }, desired)).toEqual({ id: 'p1', ...desired });
+    expect(normalizePolicyLive({ id: 'p1', name: 'p', rules: ['CAN a', 'CAN b'], description: 'x' }, desired)).toEqual({
+      id: 'p1',
+      ...desired,
+    });
     expect(normalizePolicyLive({ id: 'p1', name: 'p', rules: [] })).toEqual({ id: 'p1', name: 'p', rules: [] });
   });
 
   it('sorts role-tag names', () => {
-    expect(normalizeRoleTagDesired({ path: '/acme', roles: ['b', 'a'] })).toEqual(normalizeRoleTagLive({ path: '/acme', roles: ['a', 'b'] }));
+    expect(normalizeRoleTagDesired({ path: '/acme', roles: ['b', 'a'] })).toEqual(
+      normalizeRoleTagLive({ path: '/acme', roles: ['a', 'b'] }),
+    );
   });
 });
 
@@ -80,7 +120,9 @@ describe('key normalisation', () => {
   it('fills in the name the server picks: the comment, else the fingerprint', () => {
     expect(defaultKeyName('ssh-ed25519 AAAA me@laptop', 'aa:bb')).toBe('me@laptop');
     expect(defaultKeyName('ssh-ed25519 AAAA', 'aa:bb')).toBe('aa:bb');
-    expect(normalizeKeyDesired({ key: 'ssh-ed25519 AAAA me@laptop', fingerprint: 'aa:bb' })).toEqual(normalizeKeyLive({ name: 'me@laptop', fingerprint: 'aa:bb', key: 'ssh-ed25519 AAAA other' }));
+    expect(normalizeKeyDesired({ key: 'ssh-ed25519 AAAA me@laptop', fingerprint: 'aa:bb' })).toEqual(
+      normalizeKeyLive({ name: 'me@laptop', fingerprint: 'aa:bb', key: 'ssh-ed25519 AAAA other' }),
+    );
   });
 
   it('recognises the signing key in either fingerprint spelling', () => {
@@ -97,10 +139,26 @@ describe('key normalisation', () => {
 
 describe('image normalisation', () => {
   it('ignores the source machine and the export target, and sorts the acl', () => {
-    const desired = normalizeImageDesired({ machine: 'm', name: 'web', version: '1', acl: ['b', 'a'], exportTo: '/acme/stor' });
+    const desired = normalizeImageDesired({
+      machine: 'm',
+      name: 'web',
+      version: '1',
+      acl: ['b', 'a'],
+      exportTo: '/acme/stor',
+    });
     expect(desired).toEqual({ name: 'web', version: '1', acl: ['a', 'b'] });
-    expect(normalizeImageLive(image({ acl: ['a', 'b'], tags: {} }), desired)).toEqual({ id: 'i', state: 'active', ...desired });
-    expect(normalizeImageLive(image({ tags: { a: 'b' } }))).toEqual({ id: 'i', state: 'active', name: 'web', version: '1', tags: { a: 'b' } });
+    expect(normalizeImageLive(image({ acl: ['a', 'b'], tags: {} }), desired)).toEqual({
+      id: 'i',
+      state: 'active',
+      ...desired,
+    });
+    expect(normalizeImageLive(image({ tags: { a: 'b' } }))).toEqual({
+      id: 'i',
+      state: 'active',
+      name: 'web',
+      version: '1',
+      tags: { a: 'b' },
+    });
   });
 
   it('tells pending, ready and failed images apart', () => {

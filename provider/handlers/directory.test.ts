@@ -12,6 +12,8 @@ describe('directory normalisation', () => {
   });
 
   it('names the field, the value and the rule for a path that is not canonical', () => {
-    expect(() => directoryHandler.normalizeDesired({ path: '/acme/stor/d/' })).toThrow('directory property path is "/acme/stor/d/": it must be a canonical Manta path');
+    expect(() => directoryHandler.normalizeDesired({ path: '/acme/stor/d/' })).toThrow(
+      'directory property path is "/acme/stor/d/": it must be a canonical Manta path',
+    );
   });
 });

@@ -15,7 +15,17 @@
  */
 import type { HandlerContext, PlainObject, ResourceHandler, ResourceSchema } from './types.js';
 import { TritonApiError } from '../errors.js';
-import { childPath, ignoreNotFound, mapBounded, optionalNameList, parentOf, pathProp, sortedUnique, unlessNotFound, type MantaClients } from './private/manta-support.js';
+import {
+  childPath,
+  ignoreNotFound,
+  mapBounded,
+  optionalNameList,
+  parentOf,
+  pathProp,
+  sortedUnique,
+  unlessNotFound,
+  type MantaClients,
+} from './private/manta-support.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { directory as directoryKind } from '../../common/kinds/directory.js';
 
@@ -65,7 +75,9 @@ export const directoryHandler: ResourceHandler<LiveDirectory, MantaClients> = {
       return true;
     });
     if (entries === undefined) return [];
-    const found = await mapBounded(names, HEADS_IN_FLIGHT, (name) => directoryHandler.read(ctx, { naturalKey: childPath(scope.parent!, name) }));
+    const found = await mapBounded(names, HEADS_IN_FLIGHT, (name) =>
+      directoryHandler.read(ctx, { naturalKey: childPath(scope.parent!, name) }),
+    );
     return found.filter((d): d is LiveDirectory => d !== undefined);
   },
 
@@ -105,8 +117,13 @@ export const directoryHandler: ResourceHandler<LiveDirectory, MantaClients> = {
  * PutDirectory, making missing ancestors below `/<login>/<top>` first when the server says the
  * parent is missing. The recursion is bounded by the path's depth.
  */
-async function putCreatingParents(ctx: HandlerContext<MantaClients>, path: string, roleTags?: readonly string[]): Promise<void> {
-  const put = (): Promise<void> => ctx.clients.manta.putDirectory(path, { signal: ctx.signal, ...(roleTags !== undefined ? { roleTags } : {}) });
+async function putCreatingParents(
+  ctx: HandlerContext<MantaClients>,
+  path: string,
+  roleTags?: readonly string[],
+): Promise<void> {
+  const put = (): Promise<void> =>
+    ctx.clients.manta.putDirectory(path, { signal: ctx.signal, ...(roleTags !== undefined ? { roleTags } : {}) });
   try {
     await put();
     return;

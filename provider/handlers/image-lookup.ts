@@ -32,15 +32,27 @@ export function pickImage(images: readonly Image[], mostRecent: boolean, query: 
   if (images.length <= 1) return images[0];
   if (!mostRecent) {
     const found = images.map((i) => `${i.name}@${i.version} (${i.id})`).join(', ');
-    throw new TritonHandlerError('LOOKUP_AMBIGUOUS', `image look-up ${JSON.stringify(query)} matched ${images.length} images (${found}); narrow the filters or set mostRecent: true`);
+    throw new TritonHandlerError(
+      'LOOKUP_AMBIGUOUS',
+      `image look-up ${JSON.stringify(query)} matched ${images.length} images (${found}); narrow the filters or set mostRecent: true`,
+    );
   }
   // ISO timestamps sort as text; ties keep the server's order.
-  return [...images].sort((a, b) => ((a.published_at ?? '') < (b.published_at ?? '') ? 1 : (a.published_at ?? '') > (b.published_at ?? '') ? -1 : 0))[0];
+  return [...images].sort((a, b) =>
+    (a.published_at ?? '') < (b.published_at ?? '') ? 1 : (a.published_at ?? '') > (b.published_at ?? '') ? -1 : 0,
+  )[0];
 }
 
 /** The look-up's answer as the plan shows it and references read it. */
 export function normalizeImageLookupLive(live: ImageLookupLive): PlainObject {
-  const out: Record<string, PlainValue> = { id: live.id, name: live.name, version: live.version, os: live.os, type: live.type, state: live.state };
+  const out: Record<string, PlainValue> = {
+    id: live.id,
+    name: live.name,
+    version: live.version,
+    os: live.os,
+    type: live.type,
+    state: live.state,
+  };
   if (live.owner !== undefined) out['owner'] = live.owner;
   if (live.public !== undefined) out['public'] = live.public;
   if (live.published_at !== undefined) out['published_at'] = live.published_at;

@@ -20,7 +20,14 @@ import type { Clients } from './clients.js';
 import { TritonHandlerError } from './errors.js';
 import { byCodePoint, desiredOptionals, liveOptionals, sortedStrings } from './private/normalize.js';
 import { ignoreNotFound, orUndefined } from './private/not-found.js';
-import type { HandlerContext, ObjectRef, PlainObject, PlainValue, ResolvedProperties, ResourceHandler } from './types.js';
+import type {
+  HandlerContext,
+  ObjectRef,
+  PlainObject,
+  PlainValue,
+  ResolvedProperties,
+  ResourceHandler,
+} from './types.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { image as imageKind } from '../../common/kinds/image.js';
 
@@ -33,12 +40,20 @@ const TEXT_FIELDS = ['description', 'homepage', 'eula'] as const;
 
 function stringMap(value: unknown): Record<string, string> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]).sort(([a], [b]) => byCodePoint(a!, b!)));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])
+      .sort(([a], [b]) => byCodePoint(a!, b!)),
+  );
 }
 
 /** Normalised desired image (see the file comment for what is compared). */
 export function normalizeImageDesired(props: ResolvedProperties): PlainObject {
-  const out: Record<string, PlainValue> = { name: props['name'] ?? '', version: props['version'] ?? '', ...desiredOptionals(props, TEXT_FIELDS) };
+  const out: Record<string, PlainValue> = {
+    name: props['name'] ?? '',
+    version: props['version'] ?? '',
+    ...desiredOptionals(props, TEXT_FIELDS),
+  };
   if (props['acl'] !== undefined) out['acl'] = sortedStrings(props['acl']);
   if (props['tags'] !== undefined) out['tags'] = stringMap(props['tags']);
   if (props['roleTags'] !== undefined) out['roleTags'] = sortedStrings(props['roleTags']);
@@ -72,11 +87,18 @@ export function imageProgress(live: Image): 'pending' | 'ready' | 'failed' {
  * @returns the export's answer, or `undefined` when no export is declared.
  * @throws TritonHandlerError `INVALID_DESIRED` when the image is not active yet.
  */
-export async function finishImage(ctx: HandlerContext<Clients>, live: Image, desired: ResolvedProperties): Promise<ExportImageResult | undefined> {
+export async function finishImage(
+  ctx: HandlerContext<Clients>,
+  live: Image,
+  desired: ResolvedProperties,
+): Promise<ExportImageResult | undefined> {
   const exportTo = desired['exportTo'];
   if (typeof exportTo !== 'string' || exportTo === '') return undefined;
   if (imageProgress(live) !== 'ready') {
-    throw new TritonHandlerError('INVALID_DESIRED', `image ${live.id} (${live.name}@${live.version}) is "${live.state}"; it can be exported to ${exportTo} only once active`);
+    throw new TritonHandlerError(
+      'INVALID_DESIRED',
+      `image ${live.id} (${live.name}@${live.version}) is "${live.state}"; it can be exported to ${exportTo} only once active`,
+    );
   }
   return ctx.clients.cloudapi.exportImage(live.id, exportTo, { signal: ctx.signal });
 }
@@ -86,21 +108,33 @@ function imagePath(ctx: HandlerContext<Clients>, id: string): string {
 }
 
 async function withRoleTags(ctx: HandlerContext<Clients>, image: Image): Promise<ImageLive> {
-  const roleTags = await orUndefined(ctx.clients.cloudapi.getRoleTags(imagePath(ctx, image.id), { signal: ctx.signal }));
+  const roleTags = await orUndefined(
+    ctx.clients.cloudapi.getRoleTags(imagePath(ctx, image.id), { signal: ctx.signal }),
+  );
   return roleTags === undefined ? image : { ...image, roleTags };
 }
 
 /** Finds the caller's own image called `name@version` (the newest when there are several). */
 async function findByNaturalKey(ctx: HandlerContext<Clients>, naturalKey: string): Promise<Image | undefined> {
   const at = naturalKey.lastIndexOf('@');
-  if (at <= 0) throw new TritonHandlerError('INVALID_DESIRED', `image natural key ${JSON.stringify(naturalKey)} must be "<name>@<version>"`);
-  const images = await ctx.clients.cloudapi.listImages({ name: naturalKey.slice(0, at), version: naturalKey.slice(at + 1), state: 'all' }, { signal: ctx.signal });
+  if (at <= 0)
+    throw new TritonHandlerError(
+      'INVALID_DESIRED',
+      `image natural key ${JSON.stringify(naturalKey)} must be "<name>@<version>"`,
+    );
+  const images = await ctx.clients.cloudapi.listImages(
+    { name: naturalKey.slice(0, at), version: naturalKey.slice(at + 1), state: 'all' },
+    { signal: ctx.signal },
+  );
   const own = images.filter((i) => i.public !== true);
   return own.sort((a, b) => ((a.published_at ?? '') < (b.published_at ?? '') ? 1 : -1))[0];
 }
 
 async function read(ctx: HandlerContext<Clients>, ref: ObjectRef): Promise<ImageLive | undefined> {
-  const image = ref.id !== undefined ? await orUndefined(ctx.clients.cloudapi.getImage(ref.id, { signal: ctx.signal })) : await findByNaturalKey(ctx, ref.naturalKey);
+  const image =
+    ref.id !== undefined
+      ? await orUndefined(ctx.clients.cloudapi.getImage(ref.id, { signal: ctx.signal }))
+      : await findByNaturalKey(ctx, ref.naturalKey);
   return image === undefined ? undefined : withRoleTags(ctx, image);
 }
 
@@ -145,13 +179,18 @@ export const imageHandler: ResourceHandler<ImageLive, Clients> = {
     );
     const roleTags = desired['roleTags'];
     if (!Array.isArray(roleTags)) return image;
-    const answer = await ctx.clients.cloudapi.setRoleTags(imagePath(ctx, image.id), sortedStrings(roleTags), { signal: ctx.signal });
+    const answer = await ctx.clients.cloudapi.setRoleTags(imagePath(ctx, image.id), sortedStrings(roleTags), {
+      signal: ctx.signal,
+    });
     return { ...image, roleTags: [...answer['role-tag']] };
   },
   async update(ctx, id, desired) {
     // Only the role tags can change in place; everything else is immutable. Undeclared tags are not managed.
-    if (!Array.isArray(desired['roleTags'])) return withRoleTags(ctx, await ctx.clients.cloudapi.getImage(id, { signal: ctx.signal }));
-    const answer = await ctx.clients.cloudapi.setRoleTags(imagePath(ctx, id), sortedStrings(desired['roleTags']), { signal: ctx.signal });
+    if (!Array.isArray(desired['roleTags']))
+      return withRoleTags(ctx, await ctx.clients.cloudapi.getImage(id, { signal: ctx.signal }));
+    const answer = await ctx.clients.cloudapi.setRoleTags(imagePath(ctx, id), sortedStrings(desired['roleTags']), {
+      signal: ctx.signal,
+    });
     const image = await ctx.clients.cloudapi.getImage(id, { signal: ctx.signal });
     return { ...image, roleTags: [...answer['role-tag']] };
   },

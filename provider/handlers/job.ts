@@ -27,7 +27,13 @@ import { TritonError } from '../errors.js';
 import type { Job, JobError, JobPhase } from '../manta/types.js';
 import type { PlainObject, PlainValue, ResolvedProperties, ResourceHandler, ResourceSchema } from './types.js';
 import { inputsChangedSince } from './private/manta-job-inputs.js';
-import { badProperty, stringProp, unlessNotFound, type MantaClients, type MantaContext } from './private/manta-support.js';
+import {
+  badProperty,
+  stringProp,
+  unlessNotFound,
+  type MantaClients,
+  type MantaContext,
+} from './private/manta-support.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { job as jobKind } from '../../common/kinds/job.js';
 
@@ -71,7 +77,7 @@ export class JobFailedError extends TritonError {
   constructor(job: LiveJob, firstError: JobError) {
     const where = [
       firstError.phaseNum !== undefined ? `phase ${firstError.phaseNum}` : undefined,
-      firstError.input ?? firstError.p0input ? `input ${firstError.input ?? firstError.p0input}` : undefined,
+      (firstError.input ?? firstError.p0input) ? `input ${firstError.input ?? firstError.p0input}` : undefined,
     ].filter((s) => s !== undefined);
     super(
       `job ${job.name} (${job.id}) finished with ${job.errors} error(s); first: ${firstError.code}: ${firstError.message}` +
@@ -98,7 +104,8 @@ const schema: ResourceSchema = {
 /** One phase in the comparable form: server defaults filled (`map`; one reducer). */
 function normalizePhase(raw: PlainValue | JobPhase, i: number): Record<string, PlainValue> {
   const p = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}) as Record<string, PlainValue>;
-  const type = p.type === 'reduce' ? 'reduce' : p.type === undefined && i > 0 ? 'map' : ((p.type as string | undefined) ?? 'map');
+  const type =
+    p.type === 'reduce' ? 'reduce' : p.type === undefined && i > 0 ? 'map' : ((p.type as string | undefined) ?? 'map');
   const out: Record<string, PlainValue> = { type, exec: p.exec ?? '' };
   if (p.init !== undefined && p.init !== '') out.init = p.init;
   if (Array.isArray(p.assets) && p.assets.length > 0) out.assets = [...p.assets];
@@ -116,16 +123,23 @@ function flattenInputs(value: PlainValue | undefined, strict: boolean): string[]
   value.forEach((v: PlainValue, i: number) => {
     if (typeof v === 'string') out.push(v);
     else if (Array.isArray(v) && v.every((x) => typeof x === 'string')) out.push(...(v as string[]));
-    else if (strict) badProperty(KIND, `inputs[${i}]`, v, 'must be an object path or a list of them (another job\'s outputs)');
+    else if (strict)
+      badProperty(KIND, `inputs[${i}]`, v, "must be an object path or a list of them (another job's outputs)");
   });
   return out;
 }
 
 function phasesOf(props: ResolvedProperties): JobPhase[] {
   const phases = props.phases;
-  if (!Array.isArray(phases) || phases.length === 0) badProperty(KIND, 'phases', phases, 'must be a non-empty list of phases');
+  if (!Array.isArray(phases) || phases.length === 0)
+    badProperty(KIND, 'phases', phases, 'must be a non-empty list of phases');
   return phases.map((p, i) => {
-    if (typeof p !== 'object' || p === null || Array.isArray(p) || typeof (p as Record<string, PlainValue>).exec !== 'string') {
+    if (
+      typeof p !== 'object' ||
+      p === null ||
+      Array.isArray(p) ||
+      typeof (p as Record<string, PlainValue>).exec !== 'string'
+    ) {
       badProperty(KIND, `phases[${i}]`, p, 'must be a phase object with an exec command');
     }
     return p as unknown as JobPhase;
@@ -134,11 +148,18 @@ function phasesOf(props: ResolvedProperties): JobPhase[] {
 
 async function liveOf(ctx: MantaContext, job: Job): Promise<LiveJob> {
   const { manta } = ctx.clients;
-  const [inputs, outputs] = await Promise.all([manta.getJobInput(job.id, { signal: ctx.signal }), manta.getJobOutput(job.id, { signal: ctx.signal })]);
+  const [inputs, outputs] = await Promise.all([
+    manta.getJobInput(job.id, { signal: ctx.signal }),
+    manta.getJobOutput(job.id, { signal: ctx.signal }),
+  ]);
   const statErrors = job.stats?.errors;
-  const errors = typeof statErrors === 'number' ? statErrors : (await manta.getJobErrors(job.id, { signal: ctx.signal })).length;
+  const errors =
+    typeof statErrors === 'number' ? statErrors : (await manta.getJobErrors(job.id, { signal: ctx.signal })).length;
   const assets = job.phases.flatMap((p) => p.assets ?? []);
-  const staleInputs = job.timeCreated === undefined ? [] : await inputsChangedSince(manta, [...inputs, ...assets], job.timeCreated, ctx.signal);
+  const staleInputs =
+    job.timeCreated === undefined
+      ? []
+      : await inputsChangedSince(manta, [...inputs, ...assets], job.timeCreated, ctx.signal);
   return {
     staleInputs,
     id: job.id,
@@ -159,10 +180,14 @@ async function findByName(ctx: MantaContext, name: string): Promise<LiveJob | un
   const { manta } = ctx.clients;
   // Listed newest first, fetched a few at a time, stopping at the first match: the common case
   // (the job was the last one run) costs one ListJobs and a handful of GetJobs.
-  const entries = (await manta.listJobs({ signal: ctx.signal })).sort((a, b) => (a.mtime < b.mtime ? 1 : a.mtime > b.mtime ? -1 : 0));
+  const entries = (await manta.listJobs({ signal: ctx.signal })).sort((a, b) =>
+    a.mtime < b.mtime ? 1 : a.mtime > b.mtime ? -1 : 0,
+  );
   for (let i = 0; i < entries.length; i += GETS_IN_FLIGHT) {
     const batch = entries.slice(i, i + GETS_IN_FLIGHT);
-    const jobs = await Promise.all(batch.map((e) => unlessNotFound(() => manta.getJob(e.name, { signal: ctx.signal }))));
+    const jobs = await Promise.all(
+      batch.map((e) => unlessNotFound(() => manta.getJob(e.name, { signal: ctx.signal }))),
+    );
     for (const job of jobs) {
       if (job === undefined || job.name !== name || job.cancelled === true) continue;
       const live = await liveOf(ctx, job);
@@ -204,7 +229,10 @@ async function finished(ctx: MantaContext, job: LiveJob): Promise<LiveJob> {
   const live = await liveOf(ctx, await manta.getJob(job.id, { signal: ctx.signal }));
   if (live.errors > 0) {
     const [first] = await manta.getJobErrors(job.id, { signal: ctx.signal });
-    throw new JobFailedError(live, first ?? { code: 'UnknownError', message: 'the server counted errors but listed none' });
+    throw new JobFailedError(
+      live,
+      first ?? { code: 'UnknownError', message: 'the server counted errors but listed none' },
+    );
   }
   return live;
 }
@@ -218,7 +246,12 @@ export function createJobHandler(wait: JobWaitOptions = {}): ResourceHandler<Liv
 
     normalizeDesired(props): PlainObject {
       const phases = Array.isArray(props.phases) ? props.phases.map(normalizePhase) : [];
-      return { name: typeof props.name === 'string' ? props.name : '', phases, inputs: flattenInputs(props.inputs, false), staleInputs: [] };
+      return {
+        name: typeof props.name === 'string' ? props.name : '',
+        phases,
+        inputs: flattenInputs(props.inputs, false),
+        staleInputs: [],
+      };
     },
 
     normalizeLive(live): PlainObject {
@@ -245,7 +278,9 @@ export function createJobHandler(wait: JobWaitOptions = {}): ResourceHandler<Liv
       async poll(ctx, live) {
         // GetJob alone says whether it is done; the outputs are read once, by `finish`.
         const job = await unlessNotFound(() => ctx.clients.manta.getJob(live.id, { signal: ctx.signal }));
-        return job === undefined ? undefined : { ...live, state: job.state, inputDone: job.inputDone === true || job.state === 'done' };
+        return job === undefined
+          ? undefined
+          : { ...live, state: job.state, inputDone: job.inputDone === true || job.state === 'done' };
       },
       async finish(ctx, live, desired) {
         return waitOf(desired) ? finished(ctx, live) : live;
@@ -271,14 +306,30 @@ export function createJobHandler(wait: JobWaitOptions = {}): ResourceHandler<Liv
       waitOf(desired);
       const { id } = await ctx.clients.manta.createJob({ name, phases }, { signal: ctx.signal });
       ctx.log.info('job created', { name, id, inputs: inputs.length });
-      const started: LiveJob = { id, name, state: 'running', cancelled: false, inputDone: false, phases, inputs: [], outputs: [], errors: 0, staleInputs: [] };
+      const started: LiveJob = {
+        id,
+        name,
+        state: 'running',
+        cancelled: false,
+        inputDone: false,
+        phases,
+        inputs: [],
+        outputs: [],
+        errors: 0,
+        staleInputs: [],
+      };
       return complete(ctx, started, inputs);
     },
 
     async completeAdopted(ctx, live, desired) {
       const inputs = flattenInputs(desired.inputs, true);
       if (live.inputDone) return live;
-      ctx.log.info('finishing a job an earlier create attempt left', { name: live.name, id: live.id, inputDone: live.inputDone, inputs: live.inputs.length });
+      ctx.log.info('finishing a job an earlier create attempt left', {
+        name: live.name,
+        id: live.id,
+        inputDone: live.inputDone,
+        inputs: live.inputs.length,
+      });
       return complete(ctx, live, inputs);
     },
 
@@ -291,7 +342,10 @@ export function createJobHandler(wait: JobWaitOptions = {}): ResourceHandler<Liv
     },
 
     async delete(ctx, ref) {
-      ctx.log.debug('forgetting job; Manta keeps job records and outputs', { name: ref.naturalKey, ...(ref.id !== undefined ? { id: ref.id } : {}) });
+      ctx.log.debug('forgetting job; Manta keeps job records and outputs', {
+        name: ref.naturalKey,
+        ...(ref.id !== undefined ? { id: ref.id } : {}),
+      });
     },
   };
   return handler;

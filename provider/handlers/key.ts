@@ -31,7 +31,9 @@ export const keyHandler: ResourceHandler<SshKey, Clients> = {
   mustNotDelete(ctx, naturalKey) {
     // Deleting the key this run signs with would lock the stack out of its own account.
     const keyId = (ctx.clients as Partial<Clients> | undefined)?.cloudapi?.keyId;
-    return typeof keyId === 'string' && isSigningKey(keyId, naturalKey) ? 'it is the key that signs these requests' : undefined;
+    return typeof keyId === 'string' && isSigningKey(keyId, naturalKey)
+      ? 'it is the key that signs these requests'
+      : undefined;
   },
   async list(ctx) {
     return ctx.clients.cloudapi.listKeys({ signal: ctx.signal });
@@ -44,12 +46,18 @@ export const keyHandler: ResourceHandler<SshKey, Clients> = {
   },
   async update(_ctx, id) {
     // Unreachable through the planner (every field is immutable); say so rather than pretend.
-    throw new TritonHandlerError('INVALID_DESIRED', `key ${id}: SSH keys cannot be changed in place; a change must be planned as a replacement`);
+    throw new TritonHandlerError(
+      'INVALID_DESIRED',
+      `key ${id}: SSH keys cannot be changed in place; a change must be planned as a replacement`,
+    );
   },
   async delete(ctx, ref) {
     const fingerprint = ref.id ?? ref.naturalKey;
     if (isSigningKey(ctx.clients.cloudapi.keyId, fingerprint)) {
-      throw new TritonHandlerError('UNSAFE_DELETE', `key ${fingerprint}: refusing to delete the key this run signs with (${ctx.clients.cloudapi.keyId}); sign with another key first`);
+      throw new TritonHandlerError(
+        'UNSAFE_DELETE',
+        `key ${fingerprint}: refusing to delete the key this run signs with (${ctx.clients.cloudapi.keyId}); sign with another key first`,
+      );
     }
     await ignoreNotFound(ctx.clients.cloudapi.deleteKey(fingerprint, { signal: ctx.signal }));
   },

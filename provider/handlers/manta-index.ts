@@ -16,4 +16,9 @@ export type { MantaClients } from './private/manta-support.js';
 export type { JobWaitOptions } from './job.js';
 
 /** The Manta handlers, one per kind, for the engine's handler map. */
-export const mantaHandlers: readonly AnyHandler<unknown, Clients>[] = [directoryHandler, objectHandler, snapLinkHandler, jobHandler];
+export const mantaHandlers: readonly AnyHandler<unknown, Clients>[] = [
+  directoryHandler,
+  objectHandler,
+  snapLinkHandler,
+  jobHandler,
+];

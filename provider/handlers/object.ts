@@ -17,7 +17,14 @@
 import { createReadStream } from 'node:fs';
 import { checkDurability, DURABILITY_MAX, DURABILITY_MIN } from '../../common/rules/index.js';
 import type { PutResult } from '../manta/types.js';
-import type { JsonPatchOperation, PlainObject, PlainValue, ResolvedProperties, ResourceHandler, ResourceSchema } from './types.js';
+import type {
+  JsonPatchOperation,
+  PlainObject,
+  PlainValue,
+  ResolvedProperties,
+  ResourceHandler,
+  ResourceSchema,
+} from './types.js';
 import { contentSource, multipartUpload } from './private/manta-content.js';
 import {
   badProperty,
@@ -87,15 +94,21 @@ interface DesiredObject {
 
 function headersOf(value: PlainValue | undefined, strict: boolean): Record<string, string> {
   if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return strict ? badProperty(KIND, 'headers', value, 'must be an object of header names to string values') : {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return strict ? badProperty(KIND, 'headers', value, 'must be an object of header names to string values') : {};
   const out: Record<string, string> = {};
-  const byLowerName = Object.entries(value).map(([name, v]): [string, string, PlainValue] => [name.toLowerCase(), name, v]);
+  const byLowerName = Object.entries(value).map(([name, v]): [string, string, PlainValue] => [
+    name.toLowerCase(),
+    name,
+    v,
+  ]);
   for (const [lower, name, v] of byLowerName.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (typeof v !== 'string') {
       if (strict) badProperty(KIND, `headers["${name}"]`, v, 'must be a string');
       continue;
     }
-    if (lower === 'role-tag') badProperty(KIND, `headers["${name}"]`, v, 'must not be set here: role tags go in roleTags');
+    if (lower === 'role-tag')
+      badProperty(KIND, `headers["${name}"]`, v, 'must not be set here: role tags go in roleTags');
     out[lower] = v;
   }
   return out;
@@ -103,17 +116,23 @@ function headersOf(value: PlainValue | undefined, strict: boolean): Record<strin
 
 function desiredOf(props: ResolvedProperties): DesiredObject {
   const size = props.size;
-  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) badProperty(KIND, 'size', size, 'must be a non-negative integer (bytes)');
+  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0)
+    badProperty(KIND, 'size', size, 'must be a non-negative integer (bytes)');
   const durability = props.durability ?? 2;
-  if (typeof durability !== 'number' || checkDurability(durability) !== undefined) badProperty(KIND, 'durability', durability, `must be an integer from ${DURABILITY_MIN} to ${DURABILITY_MAX}`);
+  if (typeof durability !== 'number' || checkDurability(durability) !== undefined)
+    badProperty(KIND, 'durability', durability, `must be an integer from ${DURABILITY_MIN} to ${DURABILITY_MAX}`);
   const roleTags = props.roleTags ?? [];
-  if (!Array.isArray(roleTags) || roleTags.some((t: PlainValue) => typeof t !== 'string' || t === '')) badProperty(KIND, 'roleTags', roleTags, 'must be a list of role names');
+  if (!Array.isArray(roleTags) || roleTags.some((t: PlainValue) => typeof t !== 'string' || t === ''))
+    badProperty(KIND, 'roleTags', roleTags, 'must be a list of role names');
   return {
     path: pathProp(KIND, props),
     content: props.content,
     md5: stringProp(KIND, props, 'md5'),
     size,
-    contentType: typeof props.contentType === 'string' && props.contentType !== '' ? props.contentType : 'application/octet-stream',
+    contentType:
+      typeof props.contentType === 'string' && props.contentType !== ''
+        ? props.contentType
+        : 'application/octet-stream',
     durability,
     headers: headersOf(props.headers, true),
     roleTags: sortedUnique(roleTags as string[]),
@@ -121,7 +140,10 @@ function desiredOf(props: ResolvedProperties): DesiredObject {
 }
 
 /** `m-*` go in the client's `metadata`, CORS and caching headers in `headers`. */
-function splitHeaders(headers: Readonly<Record<string, string>>): { metadata: Record<string, string>; other: Record<string, string> } {
+function splitHeaders(headers: Readonly<Record<string, string>>): {
+  metadata: Record<string, string>;
+  other: Record<string, string>;
+} {
   const metadata: Record<string, string> = {};
   const other: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) (k.startsWith('m-') ? metadata : other)[k] = v;
@@ -145,22 +167,52 @@ function liveFrom(d: DesiredObject, put: PutResult, fallbackEtag: string): LiveO
 export function createObjectHandler(options: ObjectHandlerOptions = {}): ResourceHandler<LiveObject, MantaClients> {
   const threshold = options.multipartThresholdBytes ?? 64 * MIB;
   const partSize = options.partSizeBytes ?? 16 * MIB;
-  if (!Number.isInteger(partSize) || partSize < 5 * MIB) badProperty(KIND, 'partSizeBytes', partSize, 'must be an integer of at least 5 MiB (5242880), the server minimum for all but the last part');
+  if (!Number.isInteger(partSize) || partSize < 5 * MIB)
+    badProperty(
+      KIND,
+      'partSizeBytes',
+      partSize,
+      'must be an integer of at least 5 MiB (5242880), the server minimum for all but the last part',
+    );
 
   async function upload(ctx: MantaContext, d: DesiredObject, ifMatch: string | undefined): Promise<PutResult> {
     const { manta } = ctx.clients;
     const source = await contentSource(d.content, ctx.contentDir ?? options.workingDirectory ?? process.cwd());
     const { metadata, other } = splitHeaders(d.headers);
     if (source.kind === 'file' && source.size !== d.size) {
-      badProperty(KIND, 'content.file', source.file, `must still be the file the synth saw: it is ${source.size} bytes now, the manifest says ${d.size}; re-run synth`);
+      badProperty(
+        KIND,
+        'content.file',
+        source.file,
+        `must still be the file the synth saw: it is ${source.size} bytes now, the manifest says ${d.size}; re-run synth`,
+      );
     }
     if (source.kind === 'file' && source.size >= threshold) {
-      if (ifMatch !== undefined) ctx.log.debug('multipart uploads cannot be conditional; overwriting without If-Match', { path: d.path });
-      const headers = { 'content-type': d.contentType, 'content-md5': d.md5, 'durability-level': String(d.durability), ...metadata };
-      const committed = await multipartUpload(manta, { path: d.path, file: source.file, size: source.size, partSize, headers, signal: ctx.signal });
+      if (ifMatch !== undefined)
+        ctx.log.debug('multipart uploads cannot be conditional; overwriting without If-Match', { path: d.path });
+      const headers = {
+        'content-type': d.contentType,
+        'content-md5': d.md5,
+        'durability-level': String(d.durability),
+        ...metadata,
+      };
+      const committed = await multipartUpload(manta, {
+        path: d.path,
+        file: source.file,
+        size: source.size,
+        partSize,
+        headers,
+        signal: ctx.signal,
+      });
       // A committed upload keeps only `m-*` headers; the rest (CORS, role tags) is set after.
       if (Object.keys(other).length > 0 || d.roleTags.length > 0) {
-        await manta.putMetadata(d.path, { contentType: d.contentType, metadata, headers: other, roleTags: d.roleTags, signal: ctx.signal });
+        await manta.putMetadata(d.path, {
+          contentType: d.contentType,
+          metadata,
+          headers: other,
+          roleTags: d.roleTags,
+          signal: ctx.signal,
+        });
       }
       return committed;
     }
@@ -184,12 +236,17 @@ export function createObjectHandler(options: ObjectHandlerOptions = {}): Resourc
     schema,
 
     normalizeDesired(props): PlainObject {
-      const roleTags = Array.isArray(props.roleTags) ? sortedUnique(props.roleTags.filter((t): t is string => typeof t === 'string')) : [];
+      const roleTags = Array.isArray(props.roleTags)
+        ? sortedUnique(props.roleTags.filter((t): t is string => typeof t === 'string'))
+        : [];
       return {
         path: typeof props.path === 'string' ? props.path : '',
         md5: typeof props.md5 === 'string' ? props.md5 : '',
         size: typeof props.size === 'number' ? props.size : -1,
-        contentType: typeof props.contentType === 'string' && props.contentType !== '' ? props.contentType : 'application/octet-stream',
+        contentType:
+          typeof props.contentType === 'string' && props.contentType !== ''
+            ? props.contentType
+            : 'application/octet-stream',
         durability: typeof props.durability === 'number' ? props.durability : 2,
         headers: headersOf(props.headers, false),
         roleTags,
@@ -219,7 +276,13 @@ export function createObjectHandler(options: ObjectHandlerOptions = {}): Resourc
       const listed = await unlessNotFound(async () => {
         for await (const e of manta.iterateDirectory(scope.parent!, { pageSize: 1024, signal: ctx.signal })) {
           if (e.type !== 'object') continue;
-          entries.push({ name: e.name, etag: e.etag ?? '', md5: e.contentMD5 ?? '', size: e.size ?? 0, durability: e.durability ?? 2 });
+          entries.push({
+            name: e.name,
+            etag: e.etag ?? '',
+            md5: e.contentMD5 ?? '',
+            size: e.size ?? 0,
+            durability: e.durability ?? 2,
+          });
         }
         return true;
       });
@@ -228,7 +291,9 @@ export function createObjectHandler(options: ObjectHandlerOptions = {}): Resourc
         const live = await handler.read(ctx, { naturalKey: childPath(scope.parent!, e.name) });
         // The listing is always current; a HEAD inside a consistency window may not be, so the
         // listing's content facts win and the HEAD only adds headers and role tags.
-        return live === undefined ? undefined : { ...live, etag: e.etag || live.etag, md5: e.md5 || live.md5, size: e.size, durability: e.durability };
+        return live === undefined
+          ? undefined
+          : { ...live, etag: e.etag || live.etag, md5: e.md5 || live.md5, size: e.size, durability: e.durability };
       });
       return found.filter((o): o is LiveObject => o !== undefined);
     },

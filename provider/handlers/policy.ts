@@ -14,12 +14,21 @@ import { policy as policyKind } from '../../common/kinds/policy.js';
 
 /** Normalised desired policy: rules sorted (order carries no meaning to the server). */
 export function normalizePolicyDesired(props: ResolvedProperties): PlainObject {
-  return { name: props['name'] ?? '', rules: sortedStrings(props['rules']), ...desiredOptionals(props, ['description']) };
+  return {
+    name: props['name'] ?? '',
+    rules: sortedStrings(props['rules']),
+    ...desiredOptionals(props, ['description']),
+  };
 }
 
 /** Normalised live policy; `id` is computed. */
 export function normalizePolicyLive(live: Policy, desired?: PlainObject): PlainObject {
-  return { id: live.id, name: live.name, rules: sortedStrings([...(live.rules ?? [])]), ...liveOptionals(live as unknown as Record<string, unknown>, ['description'], desired) };
+  return {
+    id: live.id,
+    name: live.name,
+    rules: sortedStrings([...(live.rules ?? [])]),
+    ...liveOptionals(live as unknown as Record<string, unknown>, ['description'], desired),
+  };
 }
 
 function input(desired: ResolvedProperties): PolicyInput {
@@ -54,6 +63,10 @@ export const policyHandler: ResourceHandler<Policy, Clients> = {
   },
   async delete(ctx, ref) {
     const api = ctx.clients.cloudapi;
-    await deleteByIdOrName(ref, (name) => api.getPolicy(name, { signal: ctx.signal }), (id) => api.deletePolicy(id, { signal: ctx.signal }));
+    await deleteByIdOrName(
+      ref,
+      (name) => api.getPolicy(name, { signal: ctx.signal }),
+      (id) => api.deletePolicy(id, { signal: ctx.signal }),
+    );
   },
 };

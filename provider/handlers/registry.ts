@@ -18,7 +18,8 @@ export function defaultHandlers(): ReadonlyMap<ResourceKind, AnyHandler> {
   if (cached) return cached;
   const map = new Map<ResourceKind, AnyHandler>();
   for (const h of [...cloudApiHandlers, ...mantaHandlers] as AnyHandler[]) {
-    if (map.has(h.kind)) throw new TritonHandlerError('INVALID_DESIRED', `two handlers are registered for kind ${h.kind}`);
+    if (map.has(h.kind))
+      throw new TritonHandlerError('INVALID_DESIRED', `two handlers are registered for kind ${h.kind}`);
     map.set(h.kind, h);
   }
   cached = map;

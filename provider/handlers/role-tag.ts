@@ -27,7 +27,11 @@ export interface RoleTagLive {
 
 /** Normalised desired role tags: role names sorted; `exclusive` only when set. */
 export function normalizeRoleTagDesired(props: ResolvedProperties): PlainObject {
-  return { path: props['path'] ?? '', roles: sortedStrings(props['roles']), ...(props['exclusive'] === true ? { exclusive: true } : {}) };
+  return {
+    path: props['path'] ?? '',
+    roles: sortedStrings(props['roles']),
+    ...(props['exclusive'] === true ? { exclusive: true } : {}),
+  };
 }
 
 /**
@@ -55,7 +59,12 @@ function rolesOf(props: PlainObject | undefined): string[] {
  * Writes the tag: the declared list for an exclusive tag; for a non-exclusive one, the path's
  * current roles without the tag's previous ones, plus the declared ones.
  */
-async function write(ctx: HandlerContext<Clients>, path: string, desired: ResolvedProperties, applied: PlainObject | undefined): Promise<RoleTagLive> {
+async function write(
+  ctx: HandlerContext<Clients>,
+  path: string,
+  desired: ResolvedProperties,
+  applied: PlainObject | undefined,
+): Promise<RoleTagLive> {
   let roles = sortedStrings(desired['roles']);
   if (desired['exclusive'] !== true) {
     const previous = new Set(rolesOf(applied));
@@ -71,7 +80,11 @@ async function write(ctx: HandlerContext<Clients>, path: string, desired: Resolv
 export const roleTagHandler: ResourceHandler<RoleTagLive, Clients> = {
   kind: 'role-tag',
   mode: 'managed',
-  schema: { ...fieldRulesOf(roleTagKind), replaceStrategy: 'delete-then-create', adoptWithoutConsent: 'unless-removing' },
+  schema: {
+    ...fieldRulesOf(roleTagKind),
+    replaceStrategy: 'delete-then-create',
+    adoptWithoutConsent: 'unless-removing',
+  },
   normalizeDesired: normalizeRoleTagDesired,
   normalizeLive: normalizeRoleTagLive,
   naturalKeyOf: (live) => live.path,
@@ -92,6 +105,12 @@ export const roleTagHandler: ResourceHandler<RoleTagLive, Clients> = {
     const own = new Set(rolesOf(ref.applied));
     const current = await orUndefined(ctx.clients.cloudapi.getRoleTags(path, { signal: ctx.signal }));
     if (current === undefined || !current.some((r) => own.has(r))) return;
-    await ignoreNotFound(ctx.clients.cloudapi.setRoleTags(path, current.filter((r) => !own.has(r)), { signal: ctx.signal }));
+    await ignoreNotFound(
+      ctx.clients.cloudapi.setRoleTags(
+        path,
+        current.filter((r) => !own.has(r)),
+        { signal: ctx.signal },
+      ),
+    );
   },
 };

@@ -20,10 +20,16 @@ type Member = { type: string; login: string; default: boolean };
 function members(value: PlainValue | undefined, lowerCase: boolean): Member[] {
   if (!Array.isArray(value)) return [];
   return (value as readonly PlainValue[])
-    .filter((m): m is { readonly [key: string]: PlainValue } => typeof m === 'object' && m !== null && !Array.isArray(m))
+    .filter(
+      (m): m is { readonly [key: string]: PlainValue } => typeof m === 'object' && m !== null && !Array.isArray(m),
+    )
     .map((m) => {
       const login = String(m['login'] ?? '');
-      return { type: String(m['type'] ?? 'subuser'), login: lowerCase ? login.toLowerCase() : login, default: m['default'] === true };
+      return {
+        type: String(m['type'] ?? 'subuser'),
+        login: lowerCase ? login.toLowerCase() : login,
+        default: m['default'] === true,
+      };
     });
 }
 
@@ -33,7 +39,11 @@ function sortMembers(list: Member[]): Member[] {
 
 /** Normalised desired role: members sorted by type then lower-cased login, policy names sorted. */
 export function normalizeRoleDesired(props: ResolvedProperties): PlainObject {
-  return { name: props['name'] ?? '', members: sortMembers(members(props['members'], true)), policies: sortedStrings(props['policies']) };
+  return {
+    name: props['name'] ?? '',
+    members: sortMembers(members(props['members'], true)),
+    policies: sortedStrings(props['policies']),
+  };
 }
 
 /** Normalised live role, the same shape; `id` is computed. Members the server gives without a login are dropped. */
@@ -48,7 +58,11 @@ export function normalizeRoleLive(live: Role): PlainObject {
 function input(desired: ResolvedProperties): RoleInput {
   return {
     name: String(desired['name'] ?? ''),
-    members: members(desired['members'], false).map((m) => ({ type: m.type === 'account' ? 'account' : 'subuser', login: m.login, default: m.default })),
+    members: members(desired['members'], false).map((m) => ({
+      type: m.type === 'account' ? 'account' : 'subuser',
+      login: m.login,
+      default: m.default,
+    })),
     policies: sortedStrings(desired['policies']).map((name) => ({ name })),
   };
 }
@@ -76,6 +90,10 @@ export const roleHandler: ResourceHandler<Role, Clients> = {
   },
   async delete(ctx, ref) {
     const api = ctx.clients.cloudapi;
-    await deleteByIdOrName(ref, (name) => api.getRole(name, { signal: ctx.signal }), (id) => api.deleteRole(id, { signal: ctx.signal }));
+    await deleteByIdOrName(
+      ref,
+      (name) => api.getRole(name, { signal: ctx.signal }),
+      (id) => api.deleteRole(id, { signal: ctx.signal }),
+    );
   },
 };

@@ -15,7 +15,14 @@
  */
 import { TritonApiError } from '../errors.js';
 import type { PlainObject, ResourceHandler, ResourceSchema } from './types.js';
-import { explainConflict, ignoreNotFound, pathProp, unlessNotFound, userHeadersOf, type MantaClients } from './private/manta-support.js';
+import {
+  explainConflict,
+  ignoreNotFound,
+  pathProp,
+  unlessNotFound,
+  userHeadersOf,
+  type MantaClients,
+} from './private/manta-support.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { snaplink as snaplinkKind } from '../../common/kinds/snaplink.js';
 
@@ -47,7 +54,10 @@ export const snapLinkHandler: ResourceHandler<LiveSnapLink, MantaClients> = {
   schema,
 
   normalizeDesired(props): PlainObject {
-    return { path: typeof props.path === 'string' ? props.path : '', source: typeof props.source === 'string' ? props.source : null };
+    return {
+      path: typeof props.path === 'string' ? props.path : '',
+      source: typeof props.source === 'string' ? props.source : null,
+    };
   },
 
   normalizeLive(live): PlainObject {
@@ -63,7 +73,12 @@ export const snapLinkHandler: ResourceHandler<LiveSnapLink, MantaClients> = {
   async read(ctx, ref) {
     const meta = await unlessNotFound(() => ctx.clients.manta.headObject(ref.naturalKey, { signal: ctx.signal }));
     if (meta === undefined || meta.type !== 'object') return undefined;
-    return { path: ref.naturalKey, source: meta.metadata[LINK_SOURCE_HEADER] ?? null, etag: meta.etag ?? '', md5: meta.contentMd5 ?? '' };
+    return {
+      path: ref.naturalKey,
+      source: meta.metadata[LINK_SOURCE_HEADER] ?? null,
+      etag: meta.etag ?? '',
+      md5: meta.contentMd5 ?? '',
+    };
   },
 
   async create(ctx, desired) {

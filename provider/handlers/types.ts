@@ -32,7 +32,8 @@ import type { FieldRules } from '../../common/kinds/index.js';
 import type { ResourceKind, SecretValue } from '../../common/manifest.js';
 
 /** A JSON value with no references or secret placeholders left in it. */
-export type PlainValue = string | number | boolean | null | readonly PlainValue[] | { readonly [key: string]: PlainValue };
+export type PlainValue =
+  string | number | boolean | null | readonly PlainValue[] | { readonly [key: string]: PlainValue };
 
 /** A JSON object of {@link PlainValue}s: what normalisation produces and what plans and state carry. */
 export type PlainObject = { readonly [key: string]: PlainValue };
@@ -273,7 +274,13 @@ export interface ResourceHandler<Live = unknown, Clients = unknown> extends Plan
    * @param applied the properties the state recorded at the last apply (see `normalizeLive`)
    * @returns the live object from the server's response.
    */
-  update(ctx: HandlerContext<Clients>, id: string, desired: ResolvedProperties, patch: readonly JsonPatchOperation[], applied?: PlainObject): Promise<Live>;
+  update(
+    ctx: HandlerContext<Clients>,
+    id: string,
+    desired: ResolvedProperties,
+    patch: readonly JsonPatchOperation[],
+    applied?: PlainObject,
+  ): Promise<Live>;
   /**
    * Deletes the object. Resolves when the server accepted the deletion; a 404 counts as success
    * (a crashed run may already have deleted it), so the handler swallows exactly that case.
@@ -291,4 +298,5 @@ export interface LookupHandler<Live = unknown, Clients = unknown> extends Planni
 }
 
 /** Any handler. The engine keeps one per kind in a `ReadonlyMap<ResourceKind, AnyHandler>`. */
-export type AnyHandler<Live = unknown, Clients = unknown> = ResourceHandler<Live, Clients> | LookupHandler<Live, Clients>;
+export type AnyHandler<Live = unknown, Clients = unknown> =
+  ResourceHandler<Live, Clients> | LookupHandler<Live, Clients>;

@@ -22,7 +22,10 @@ export function parseUserKeyRef(ref: ObjectRef): { user: string; fingerprint: st
   const text = ref.id ?? ref.naturalKey;
   const slash = text.indexOf('/');
   if (slash <= 0 || slash === text.length - 1) {
-    throw new TritonHandlerError('INVALID_DESIRED', `user-key reference ${JSON.stringify(text)} must be "<login>/<fingerprint>"`);
+    throw new TritonHandlerError(
+      'INVALID_DESIRED',
+      `user-key reference ${JSON.stringify(text)} must be "<login>/<fingerprint>"`,
+    );
   }
   return { user: text.slice(0, slash), fingerprint: text.slice(slash + 1) };
 }
@@ -32,7 +35,12 @@ export function parseUserKeyRef(ref: ObjectRef): { user: string; fingerprint: st
  * Natural keys carry the login lower-cased, and a server may look logins up case-sensitively, so
  * `bob/<fp>` must still find the keys of "Bob". A user that does not exist gives `absent`.
  */
-async function withUser<T>(ctx: HandlerContext<Clients>, user: string, call: (login: string) => Promise<T>, absent: T): Promise<T> {
+async function withUser<T>(
+  ctx: HandlerContext<Clients>,
+  user: string,
+  call: (login: string) => Promise<T>,
+  absent: T,
+): Promise<T> {
   const first = await orUndefined(call(user));
   if (first !== undefined) return first;
   const users = await ctx.clients.cloudapi.listUsers({ signal: ctx.signal });
@@ -65,29 +73,51 @@ export const userKeyHandler: ResourceHandler<UserKeyLive, Clients> = {
   idOf: (live) => `${live.user}/${live.fingerprint}`,
   async list(ctx, scope) {
     const user = scope.parent;
-    if (user === undefined || user === '') throw new TritonHandlerError('INVALID_DESIRED', 'user-key list: scope.parent must be the owning user\'s login');
+    if (user === undefined || user === '')
+      throw new TritonHandlerError('INVALID_DESIRED', "user-key list: scope.parent must be the owning user's login");
     // The user list says whether the user exists and how the server spells its login, so a user not
     // created yet costs no request of its own (a reader shares one user list among all key lists).
     const users = await ctx.clients.cloudapi.listUsers({ signal: ctx.signal });
-    const login = (users.find((u) => u.login === user) ?? users.find((u) => u.login.toLowerCase() === user.toLowerCase()))?.login;
+    const login = (
+      users.find((u) => u.login === user) ?? users.find((u) => u.login.toLowerCase() === user.toLowerCase())
+    )?.login;
     if (login === undefined) return [];
     const keys = await orUndefined(ctx.clients.cloudapi.listUserKeys(login, { signal: ctx.signal }));
     return (keys ?? []).map((k) => ({ ...k, user: login }));
   },
   async read(ctx, ref) {
     const { user, fingerprint } = parseUserKeyRef(ref);
-    return withUser(ctx, user, async (login) => ({ ...(await ctx.clients.cloudapi.getUserKey(login, fingerprint, { signal: ctx.signal })), user: login }), undefined);
+    return withUser(
+      ctx,
+      user,
+      async (login) => ({
+        ...(await ctx.clients.cloudapi.getUserKey(login, fingerprint, { signal: ctx.signal })),
+        user: login,
+      }),
+      undefined,
+    );
   },
   async create(ctx, desired) {
     const user = String(desired['user'] ?? '');
-    return { ...(await ctx.clients.cloudapi.createUserKey(user, createKeyInput(desired), { signal: ctx.signal })), user };
+    return {
+      ...(await ctx.clients.cloudapi.createUserKey(user, createKeyInput(desired), { signal: ctx.signal })),
+      user,
+    };
   },
   async update(_ctx, id) {
-    throw new TritonHandlerError('INVALID_DESIRED', `user key ${id}: SSH keys cannot be changed in place; a change must be planned as a replacement`);
+    throw new TritonHandlerError(
+      'INVALID_DESIRED',
+      `user key ${id}: SSH keys cannot be changed in place; a change must be planned as a replacement`,
+    );
   },
   async delete(ctx, ref) {
     const { user, fingerprint } = parseUserKeyRef(ref);
     // `true` marks a delete that succeeded, so it is not mistaken for a 404 and sent again.
-    await withUser(ctx, user, async (login) => (await ctx.clients.cloudapi.deleteUserKey(login, fingerprint, { signal: ctx.signal }), true), false);
+    await withUser(
+      ctx,
+      user,
+      async (login) => (await ctx.clients.cloudapi.deleteUserKey(login, fingerprint, { signal: ctx.signal }), true),
+      false,
+    );
   },
 };

@@ -33,7 +33,8 @@ export function normalizeUserLive(live: User, desired?: PlainObject): PlainObjec
 
 function profileInput(desired: ResolvedProperties): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(desiredOptionals(desired, PROFILE_FIELDS) as Record<string, PlainValue>)) out[k] = String(v);
+  for (const [k, v] of Object.entries(desiredOptionals(desired, PROFILE_FIELDS) as Record<string, PlainValue>))
+    out[k] = String(v);
   return out;
 }
 
@@ -55,7 +56,9 @@ export const userHandler: ResourceHandler<User, Clients> = {
     if (found !== undefined || ref.id !== undefined) return found;
     // The natural key is the lower-cased login; a server that looks logins up case-sensitively
     // misses "Bob" under "bob", so fall back to the list (logins are unique case-insensitively).
-    return (await api.listUsers({ signal: ctx.signal })).find((u) => u.login.toLowerCase() === ref.naturalKey.toLowerCase());
+    return (await api.listUsers({ signal: ctx.signal })).find(
+      (u) => u.login.toLowerCase() === ref.naturalKey.toLowerCase(),
+    );
   },
   async create(ctx, desired) {
     const input: CreateUserInput = {
@@ -73,7 +76,11 @@ export const userHandler: ResourceHandler<User, Clients> = {
     let live: User | undefined;
     if (otherChanges || !passwordChanged) {
       // Every declared field is sent: UpdateUser takes partial input, and resending a value is harmless.
-      const input: UpdateUserInput = { ...profileInput(desired), login: String(desired['login'] ?? ''), email: String(desired['email'] ?? '') };
+      const input: UpdateUserInput = {
+        ...profileInput(desired),
+        login: String(desired['login'] ?? ''),
+        email: String(desired['email'] ?? ''),
+      };
       live = await api.updateUser(id, input, { signal: ctx.signal });
     }
     if (passwordChanged) {

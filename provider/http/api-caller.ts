@@ -5,7 +5,14 @@
 import type { Readable } from 'node:stream';
 import { TritonApiError } from '../errors.js';
 import { parseRetryAfter } from './interceptors/retry.js';
-import { headerValue, type Dispatch, type HttpMethod, type RequestBody, type TritonRequest, type TritonResponse } from './types.js';
+import {
+  headerValue,
+  type Dispatch,
+  type HttpMethod,
+  type RequestBody,
+  type TritonRequest,
+  type TritonResponse,
+} from './types.js';
 
 /** Options every client method accepts. */
 export interface CallOptions {
@@ -90,7 +97,11 @@ function describeValue(value: unknown): string {
  * What is wrong with `data` for the `expected` shape, or `undefined` when it fits. Cheap: one
  * pass over a list's items, no schema.
  */
-export function shapeProblem(data: unknown, expected: ResponseShape, fields: Readonly<Record<string, FieldType>> = {}): string | undefined {
+export function shapeProblem(
+  data: unknown,
+  expected: ResponseShape,
+  fields: Readonly<Record<string, FieldType>> = {},
+): string | undefined {
   if (expected === 'object') {
     if (!isObject(data)) return `expected a JSON object, got ${describeValue(data)}`;
     return fieldProblem(data as Record<string, unknown>, fields);
@@ -111,13 +122,18 @@ function fieldProblem(item: Record<string, unknown>, fields: Readonly<Record<str
     if (optional && (value === undefined || value === null)) continue;
     const base = optional ? type.slice(0, -1) : type;
     const fits = base === 'array' ? Array.isArray(value) : typeof value === base;
-    if (!fits) return `expected "${name}" to be ${base === 'array' ? 'an array' : `a ${base}`}, got ${value === undefined ? 'nothing' : describeValue(value)}`;
+    if (!fits)
+      return `expected "${name}" to be ${base === 'array' ? 'an array' : `a ${base}`}, got ${value === undefined ? 'nothing' : describeValue(value)}`;
   }
   return undefined;
 }
 
 /** The error for a 2xx answer the client cannot use (not JSON, or not the expected shape). */
-export function invalidResponse(spec: Pick<CallSpec, 'operation' | 'method' | 'path'>, response: Pick<TritonResponse, 'status' | 'headers' | 'attempts'>, message: string): TritonApiError {
+export function invalidResponse(
+  spec: Pick<CallSpec, 'operation' | 'method' | 'path'>,
+  response: Pick<TritonResponse, 'status' | 'headers' | 'attempts'>,
+  message: string,
+): TritonApiError {
   return new TritonApiError({
     status: response.status,
     apiCode: 'InvalidResponse',

@@ -53,7 +53,10 @@ export function createCoreDispatch(options: CoreOptions): CoreDispatch {
   try {
     base = new URL(options.url);
   } catch {
-    throw new TritonInputError('url', `"${options.url}" is not a valid URL (expected e.g. https://cloudapi.example.com)`);
+    throw new TritonInputError(
+      'url',
+      `"${options.url}" is not a valid URL (expected e.g. https://cloudapi.example.com)`,
+    );
   }
   if (base.protocol !== 'https:' && base.protocol !== 'http:') {
     throw new TritonInputError('url', `"${options.url}" must use http: or https:`);

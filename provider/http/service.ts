@@ -64,7 +64,8 @@ export function createService(options: ServiceOptions): Service {
   if (options.retry !== false) chain.push(retryInterceptor(options.retry ?? {}));
   // Inside retry, so that a request waiting to be retried holds no place; outside signing, so
   // that a request is signed when it leaves, not when it starts waiting.
-  if (options.adaptiveConcurrency !== false) chain.push(adaptiveLimitInterceptor(new AdaptiveLimit({ max: options.maxConcurrent ?? 8 })));
+  if (options.adaptiveConcurrency !== false)
+    chain.push(adaptiveLimitInterceptor(new AdaptiveLimit({ max: options.maxConcurrent ?? 8 })));
   chain.push(defaults, signInterceptor({ signer: options.signer, keyId }));
   if (options.logger) chain.push(logInterceptor(options.logger));
   return { caller: new ApiCaller(compose(core.dispatch, ...chain)), keyId, close: () => core.close() };

@@ -20,7 +20,10 @@ export interface DirectoriesApi {
   /** ListDirectory: one page. */
   listDirectory(path: string, options?: CallOptions & ListDirectoryOptions): Promise<DirectoryPage>;
   /** Iterates over every entry, page by page, each entry exactly once. */
-  iterateDirectory(path: string, options?: CallOptions & { readonly pageSize?: number }): AsyncIterableIterator<DirectoryEntry>;
+  iterateDirectory(
+    path: string,
+    options?: CallOptions & { readonly pageSize?: number },
+  ): AsyncIterableIterator<DirectoryEntry>;
   /** DeleteDirectory (the directory must be empty). */
   deleteDirectory(path: string, options?: CallOptions): Promise<void>;
 }
@@ -49,7 +52,13 @@ export function directoriesApi(ctx: MantaContext): DirectoriesApi {
     async putDirectory(path, options = {}) {
       const headers: Record<string, string> = { 'content-type': 'application/json; type=directory' };
       if (options.roleTags) headers['role-tag'] = options.roleTags.join(',');
-      await caller.empty({ operation: 'PutDirectory', method: 'PUT', path: mantaPath(account, path), headers, signal: options.signal });
+      await caller.empty({
+        operation: 'PutDirectory',
+        method: 'PUT',
+        path: mantaPath(account, path),
+        headers,
+        signal: options.signal,
+      });
     },
     async makeDirectories(path, options = {}) {
       const segments = mantaPath(account, path).split('/').slice(1);
@@ -59,7 +68,10 @@ export function directoriesApi(ctx: MantaContext): DirectoriesApi {
       }
     },
     async listDirectory(path, options = {}) {
-      if (options.limit !== undefined && (!Number.isInteger(options.limit) || options.limit < 1 || options.limit > 1024)) {
+      if (
+        options.limit !== undefined &&
+        (!Number.isInteger(options.limit) || options.limit < 1 || options.limit > 1024)
+      ) {
         throw new TritonInputError('limit', `${options.limit} must be an integer from 1 to 1024`);
       }
       const spec = {
@@ -72,7 +84,14 @@ export function directoriesApi(ctx: MantaContext): DirectoriesApi {
       const res = await caller.send(spec);
       const text = await readText(res.body);
       const entries = parseEntries(text, (line) => {
-        throw new TritonApiError({ status: res.status, apiCode: 'InvalidResponse', message: `bad listing line ${JSON.stringify(line.slice(0, 80))}`, method: 'GET', path: spec.path, operation: spec.operation });
+        throw new TritonApiError({
+          status: res.status,
+          apiCode: 'InvalidResponse',
+          message: `bad listing line ${JSON.stringify(line.slice(0, 80))}`,
+          method: 'GET',
+          path: spec.path,
+          operation: spec.operation,
+        });
       });
       const size = headerValue(res.headers, 'result-set-size');
       return { entries, ...(size !== undefined && size !== '' ? { resultSetSize: Number(size) } : {}) };
@@ -80,19 +99,30 @@ export function directoriesApi(ctx: MantaContext): DirectoriesApi {
     async *iterateDirectory(path, options = {}) {
       const limit = options.pageSize ?? 256;
       // With an inclusive marker a one-entry page would only ever repeat the marker.
-      if (!Number.isInteger(limit) || limit < 2 || limit > 1024) throw new TritonInputError('pageSize', `${limit} must be an integer from 2 to 1024`);
+      if (!Number.isInteger(limit) || limit < 2 || limit > 1024)
+        throw new TritonInputError('pageSize', `${limit} must be an integer from 2 to 1024`);
       let marker: string | undefined;
       // Bounded: each page must advance past the marker, else the server is looping.
       for (;;) {
-        const page = await api.listDirectory(path, { limit, ...(marker !== undefined ? { marker } : {}), ...(options.signal ? { signal: options.signal } : {}) });
-        const fresh = marker === undefined ? page.entries : page.entries.filter((e, i) => !(i === 0 && e.name === marker));
+        const page = await api.listDirectory(path, {
+          limit,
+          ...(marker !== undefined ? { marker } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+        const fresh =
+          marker === undefined ? page.entries : page.entries.filter((e, i) => !(i === 0 && e.name === marker));
         yield* fresh;
         if (page.entries.length < limit || fresh.length === 0) return;
         marker = page.entries[page.entries.length - 1]?.name;
       }
     },
     async deleteDirectory(path, options = {}) {
-      await caller.empty({ operation: 'DeleteDirectory', method: 'DELETE', path: mantaPath(account, path), signal: options.signal });
+      await caller.empty({
+        operation: 'DeleteDirectory',
+        method: 'DELETE',
+        path: mantaPath(account, path),
+        signal: options.signal,
+      });
     },
   };
   return api;

@@ -43,28 +43,39 @@ export function validateJob(input: CreateJobInput): void {
   }
   input.phases.forEach((phase: JobPhase, i) => {
     const at = `phases[${i}]`;
-    if (typeof phase?.exec !== 'string' || phase.exec.trim() === '') throw new TritonInputError(`${at}.exec`, `${JSON.stringify(phase?.exec)} must be a non-empty shell command`);
-    if (phase.type !== undefined && phase.type !== 'map' && phase.type !== 'reduce') throw new TritonInputError(`${at}.type`, `"${String(phase.type)}" must be "map" or "reduce"`);
-    if (phase.count !== undefined && (!Number.isInteger(phase.count) || phase.count < 1 || phase.count > 1024)) throw new TritonInputError(`${at}.count`, `${phase.count} must be an integer from 1 to 1024`);
-    if (phase.count !== undefined && phase.type !== 'reduce') throw new TritonInputError(`${at}.count`, `only reduce phases take a count`);
-    if (phase.memory !== undefined && !MEMORY.includes(phase.memory)) throw new TritonInputError(`${at}.memory`, `${phase.memory} must be one of ${MEMORY.join(', ')} (MB)`);
-    if (phase.disk !== undefined && !DISK.includes(phase.disk)) throw new TritonInputError(`${at}.disk`, `${phase.disk} must be one of ${DISK.join(', ')} (GB)`);
+    if (typeof phase?.exec !== 'string' || phase.exec.trim() === '')
+      throw new TritonInputError(`${at}.exec`, `${JSON.stringify(phase?.exec)} must be a non-empty shell command`);
+    if (phase.type !== undefined && phase.type !== 'map' && phase.type !== 'reduce')
+      throw new TritonInputError(`${at}.type`, `"${String(phase.type)}" must be "map" or "reduce"`);
+    if (phase.count !== undefined && (!Number.isInteger(phase.count) || phase.count < 1 || phase.count > 1024))
+      throw new TritonInputError(`${at}.count`, `${phase.count} must be an integer from 1 to 1024`);
+    if (phase.count !== undefined && phase.type !== 'reduce')
+      throw new TritonInputError(`${at}.count`, `only reduce phases take a count`);
+    if (phase.memory !== undefined && !MEMORY.includes(phase.memory))
+      throw new TritonInputError(`${at}.memory`, `${phase.memory} must be one of ${MEMORY.join(', ')} (MB)`);
+    if (phase.disk !== undefined && !DISK.includes(phase.disk))
+      throw new TritonInputError(`${at}.disk`, `${phase.disk} must be one of ${DISK.join(', ')} (GB)`);
   });
 }
 
 function jobIdOf(jobId: string): string {
-  if (typeof jobId !== 'string' || !/^[A-Za-z0-9-]+$/.test(jobId)) throw new TritonInputError('jobId', `${JSON.stringify(jobId)} must be a job id (UUID)`);
+  if (typeof jobId !== 'string' || !/^[A-Za-z0-9-]+$/.test(jobId))
+    throw new TritonInputError('jobId', `${JSON.stringify(jobId)} must be a job id (UUID)`);
   return jobId;
 }
 
 function lines(text: string): string[] {
-  return text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
 }
 
 /** Builds the jobs section. */
 export function jobsApi(ctx: MantaContext): JobsApi {
   const { caller, account } = ctx;
-  const live = (jobId: string, ...rest: string[]): string => ['', account, 'jobs', jobIdOf(jobId), 'live', ...rest].map(encodeURIComponent).join('/');
+  const live = (jobId: string, ...rest: string[]): string =>
+    ['', account, 'jobs', jobIdOf(jobId), 'live', ...rest].map(encodeURIComponent).join('/');
   const readLines = async (operation: string, path: string, options: CallOptions): Promise<string[]> => {
     const res = await caller.send({ operation, method: 'GET', path, signal: options.signal });
     return lines(await readText(res.body));
@@ -72,12 +83,28 @@ export function jobsApi(ctx: MantaContext): JobsApi {
   return {
     async createJob(input, options = {}) {
       validateJob(input);
-      const spec = { operation: 'CreateJob', method: 'POST', path: `/${encodeURIComponent(account)}/jobs`, json: input, signal: options.signal } as const;
+      const spec = {
+        operation: 'CreateJob',
+        method: 'POST',
+        path: `/${encodeURIComponent(account)}/jobs`,
+        json: input,
+        signal: options.signal,
+      } as const;
       const res = await caller.empty(spec);
       const location = headerValue(res.headers, 'location');
-      const id = location?.split('/').filter((s) => s !== '').pop();
+      const id = location
+        ?.split('/')
+        .filter((s) => s !== '')
+        .pop();
       if (!location || !id) {
-        throw new TritonApiError({ status: res.status, apiCode: 'InvalidResponse', message: 'CreateJob answered without a Location header', method: 'POST', path: spec.path, operation: spec.operation });
+        throw new TritonApiError({
+          status: res.status,
+          apiCode: 'InvalidResponse',
+          message: 'CreateJob answered without a Location header',
+          method: 'POST',
+          path: spec.path,
+          operation: spec.operation,
+        });
       }
       return { id, location };
     },
@@ -85,23 +112,61 @@ export function jobsApi(ctx: MantaContext): JobsApi {
       if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string' || p === '' || p.includes('\n'))) {
         throw new TritonInputError('paths', `${JSON.stringify(paths)} must be an array of object paths (no newlines)`);
       }
-      await caller.empty({ operation: 'AddJobInputs', method: 'POST', path: live(jobId, 'in'), headers: { 'content-type': 'text/plain' }, body: `${paths.join('\n')}\n`, signal: options.signal });
+      await caller.empty({
+        operation: 'AddJobInputs',
+        method: 'POST',
+        path: live(jobId, 'in'),
+        headers: { 'content-type': 'text/plain' },
+        body: `${paths.join('\n')}\n`,
+        signal: options.signal,
+      });
     },
     async endJobInput(jobId, options = {}) {
-      await caller.empty({ operation: 'EndJobInput', method: 'POST', path: live(jobId, 'in', 'end'), signal: options.signal });
+      await caller.empty({
+        operation: 'EndJobInput',
+        method: 'POST',
+        path: live(jobId, 'in', 'end'),
+        signal: options.signal,
+      });
     },
     async cancelJob(jobId, options = {}) {
-      await caller.empty({ operation: 'CancelJob', method: 'POST', path: live(jobId, 'cancel'), signal: options.signal });
+      await caller.empty({
+        operation: 'CancelJob',
+        method: 'POST',
+        path: live(jobId, 'cancel'),
+        signal: options.signal,
+      });
     },
     async listJobs(options = {}) {
       const path = `/${encodeURIComponent(account)}/jobs`;
-      const res = await caller.send({ operation: 'ListJobs', method: 'GET', path, query: { state: options.state }, signal: options.signal });
+      const res = await caller.send({
+        operation: 'ListJobs',
+        method: 'GET',
+        path,
+        query: { state: options.state },
+        signal: options.signal,
+      });
       return parseEntries(await readText(res.body), (line) => {
-        throw new TritonApiError({ status: res.status, apiCode: 'InvalidResponse', message: `bad listing line ${JSON.stringify(line.slice(0, 80))}`, method: 'GET', path, operation: 'ListJobs' });
+        throw new TritonApiError({
+          status: res.status,
+          apiCode: 'InvalidResponse',
+          message: `bad listing line ${JSON.stringify(line.slice(0, 80))}`,
+          method: 'GET',
+          path,
+          operation: 'ListJobs',
+        });
       });
     },
     async getJob(jobId, options = {}) {
-      return (await caller.json<Job>({ expect: 'object', operation: 'GetJob', method: 'GET', path: live(jobId, 'status'), signal: options.signal })).data;
+      return (
+        await caller.json<Job>({
+          expect: 'object',
+          operation: 'GetJob',
+          method: 'GET',
+          path: live(jobId, 'status'),
+          signal: options.signal,
+        })
+      ).data;
     },
     getJobOutput: (jobId, options = {}) => readLines('GetJobOutput', live(jobId, 'out'), options),
     getJobInput: (jobId, options = {}) => readLines('GetJobInput', live(jobId, 'in'), options),
@@ -117,7 +182,14 @@ export function jobsApi(ctx: MantaContext): JobsApi {
           record = undefined;
         }
         if (shapeProblem(record, 'object') !== undefined) {
-          throw new TritonApiError({ status: res.status, apiCode: 'InvalidResponse', message: `bad error record ${JSON.stringify(line.slice(0, 80))}`, method: 'GET', path, operation: 'GetJobErrors' });
+          throw new TritonApiError({
+            status: res.status,
+            apiCode: 'InvalidResponse',
+            message: `bad error record ${JSON.stringify(line.slice(0, 80))}`,
+            method: 'GET',
+            path,
+            operation: 'GetJobErrors',
+          });
         }
         return record as JobError;
       });

@@ -9,7 +9,14 @@ import { headerValue, type RequestBody, type TritonResponse } from '../http/type
 import { conditionHeaders, metadataFrom, metadataHeaders } from './private/metadata.js';
 import { mantaPath, plainPath } from './private/paths.js';
 import type { MantaContext } from './private/context.js';
-import type { Conditions, GetObjectResult, ObjectMetadata, PutMetadataOptions, PutObjectOptions, PutResult } from './types.js';
+import type {
+  Conditions,
+  GetObjectResult,
+  ObjectMetadata,
+  PutMetadataOptions,
+  PutObjectOptions,
+  PutResult,
+} from './types.js';
 import { TritonInputError } from '../errors.js';
 
 /** Object operations. */
@@ -22,7 +29,10 @@ export interface ObjectsApi {
   /** GetObject: metadata plus the body as a stream. With `ifNoneMatch` matching, resolves `undefined` (304). */
   getObject(path: string, options?: CallOptions & Conditions): Promise<GetObjectResult | undefined>;
   /** GetObject, read whole into a Buffer (small objects). */
-  getObjectBuffer(path: string, options?: CallOptions & Conditions): Promise<{ readonly data: Buffer; readonly metadata: ObjectMetadata } | undefined>;
+  getObjectBuffer(
+    path: string,
+    options?: CallOptions & Conditions,
+  ): Promise<{ readonly data: Buffer; readonly metadata: ObjectMetadata } | undefined>;
   /** HEAD of an object or directory. */
   headObject(path: string, options?: CallOptions & Conditions): Promise<ObjectMetadata | undefined>;
   /** DeleteObject. */
@@ -38,11 +48,16 @@ export function putResultFrom(res: TritonResponse): PutResult {
   const etag = headerValue(res.headers, 'etag');
   const lastModified = headerValue(res.headers, 'last-modified');
   const computedMd5 = headerValue(res.headers, 'computed-md5');
-  return { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}), ...(computedMd5 ? { computedMd5 } : {}) };
+  return {
+    ...(etag ? { etag } : {}),
+    ...(lastModified ? { lastModified } : {}),
+    ...(computedMd5 ? { computedMd5 } : {}),
+  };
 }
 
 function checkNumber(value: number | undefined, field: string, rule: string, ok: (n: number) => boolean): void {
-  if (value !== undefined && !(Number.isInteger(value) && ok(value))) throw new TritonInputError(field, `${value} must be ${rule}`);
+  if (value !== undefined && !(Number.isInteger(value) && ok(value)))
+    throw new TritonInputError(field, `${value} must be ${rule}`);
 }
 
 /** Builds the objects section. */
@@ -64,7 +79,8 @@ export function objectsApi(ctx: MantaContext): ObjectsApi {
         const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
         payload = bytes;
         headers['content-length'] = String(bytes.length);
-        if (options.contentMd5 === undefined && options.computeMd5 !== false) headers['content-md5'] = createHash('md5').update(bytes).digest('base64');
+        if (options.contentMd5 === undefined && options.computeMd5 !== false)
+          headers['content-md5'] = createHash('md5').update(bytes).digest('base64');
       } else if (options.contentLength !== undefined) {
         headers['content-length'] = String(options.contentLength);
       }
@@ -72,11 +88,25 @@ export function objectsApi(ctx: MantaContext): ObjectsApi {
       if (options.durability !== undefined) headers['durability-level'] = String(options.durability);
       if (options.maxContentLength !== undefined) headers['max-content-length'] = String(options.maxContentLength);
       if (options.roleTags) headers['role-tag'] = options.roleTags.join(',');
-      const res = await caller.empty({ operation: 'PutObject', method: 'PUT', path: mantaPath(account, path), headers, body: payload, signal: options.signal });
+      const res = await caller.empty({
+        operation: 'PutObject',
+        method: 'PUT',
+        path: mantaPath(account, path),
+        headers,
+        body: payload,
+        signal: options.signal,
+      });
       return putResultFrom(res);
     },
     async getObject(path, options = {}) {
-      const res = await caller.send({ operation: 'GetObject', method: 'GET', path: mantaPath(account, path), headers: conditionHeaders(options), signal: options.signal, alsoOk: [304] });
+      const res = await caller.send({
+        operation: 'GetObject',
+        method: 'GET',
+        path: mantaPath(account, path),
+        headers: conditionHeaders(options),
+        signal: options.signal,
+        alsoOk: [304],
+      });
       if (res.status === 304) {
         res.body.resume();
         return undefined;
@@ -92,22 +122,48 @@ export function objectsApi(ctx: MantaContext): ObjectsApi {
       return { data: Buffer.concat(chunks), metadata };
     },
     async headObject(path, options = {}) {
-      const res = await caller.empty({ operation: 'HeadObject', method: 'HEAD', path: mantaPath(account, path), headers: conditionHeaders(options), signal: options.signal, alsoOk: [304] });
+      const res = await caller.empty({
+        operation: 'HeadObject',
+        method: 'HEAD',
+        path: mantaPath(account, path),
+        headers: conditionHeaders(options),
+        signal: options.signal,
+        alsoOk: [304],
+      });
       return res.status === 304 ? undefined : metadataFrom(res.headers);
     },
     async deleteObject(path, options = {}) {
-      await caller.empty({ operation: 'DeleteObject', method: 'DELETE', path: mantaPath(account, path), headers: conditionHeaders(options), signal: options.signal });
+      await caller.empty({
+        operation: 'DeleteObject',
+        method: 'DELETE',
+        path: mantaPath(account, path),
+        headers: conditionHeaders(options),
+        signal: options.signal,
+      });
     },
     async putMetadata(path, options) {
       const headers: Record<string, string> = { ...options.headers, ...metadataHeaders(options.metadata) };
       if (options.contentType !== undefined) headers['content-type'] = options.contentType;
       if (options.roleTags) headers['role-tag'] = options.roleTags.join(',');
-      const res = await caller.empty({ operation: 'PutMetadata', method: 'PUT', path: mantaPath(account, path), query: { metadata: true }, headers, signal: options.signal });
+      const res = await caller.empty({
+        operation: 'PutMetadata',
+        method: 'PUT',
+        path: mantaPath(account, path),
+        query: { metadata: true },
+        headers,
+        signal: options.signal,
+      });
       return putResultFrom(res);
     },
     async putSnapLink(linkPath, sourcePath, options = {}) {
       const headers = { 'content-type': 'application/json; type=link', location: plainPath(account, sourcePath) };
-      const res = await caller.empty({ operation: 'PutSnapLink', method: 'PUT', path: mantaPath(account, linkPath, 'linkPath'), headers, signal: options.signal });
+      const res = await caller.empty({
+        operation: 'PutSnapLink',
+        method: 'PUT',
+        path: mantaPath(account, linkPath, 'linkPath'),
+        headers,
+        signal: options.signal,
+      });
       return putResultFrom(res);
     },
   };

@@ -4,5 +4,8 @@
 export function parseRoleTagHeader(value: string | string[] | undefined): string[] {
   const text = Array.isArray(value) ? value.join(',') : value;
   if (text === undefined || text.trim() === '') return [];
-  return text.split(',').map((r) => r.trim()).filter((r) => r !== '');
+  return text
+    .split(',')
+    .map((r) => r.trim())
+    .filter((r) => r !== '');
 }

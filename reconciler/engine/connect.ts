@@ -48,12 +48,20 @@ export async function connectStack(
     ...((o.keyId ?? c.keyId) !== undefined ? { keyId: o.keyId ?? c.keyId } : {}),
     ...(o.keyFile !== undefined ? { keyFile: o.keyFile } : {}),
     ...(c.roles !== undefined ? { roles: c.roles } : {}),
-    manta: { ...(mantaUrl !== undefined ? { url: mantaUrl } : {}), account: o.account ?? stack.account, ...(c.roles !== undefined ? { roles: c.roles } : {}) },
+    manta: {
+      ...(mantaUrl !== undefined ? { url: mantaUrl } : {}),
+      account: o.account ?? stack.account,
+      ...(c.roles !== undefined ? { roles: c.roles } : {}),
+    },
   });
   const transport = { maxConcurrent: opts.maxConcurrent ?? DEFAULT_PARALLELISM };
   return {
-    cloudapi: config.cloudapi ? createCloudApiClient({ ...config.cloudapi, ...transport }) : unconfigured('CloudAPI', 'set connection.cloudapiUrl in the stack, TRITON_URL, or --url'),
-    manta: config.manta ? createMantaClient({ ...config.manta, ...transport }) : unconfigured('Manta', 'set connection.mantaUrl in the stack, MANTA_URL, or --manta-url'),
+    cloudapi: config.cloudapi
+      ? createCloudApiClient({ ...config.cloudapi, ...transport })
+      : unconfigured('CloudAPI', 'set connection.cloudapiUrl in the stack, TRITON_URL, or --url'),
+    manta: config.manta
+      ? createMantaClient({ ...config.manta, ...transport })
+      : unconfigured('Manta', 'set connection.mantaUrl in the stack, MANTA_URL, or --manta-url'),
   };
 }
 
@@ -63,7 +71,10 @@ function unconfigured<T extends object>(service: string, hint: string): T {
       if (property === 'close') return () => Promise.resolve();
       if (property === 'then') return undefined;
       return () => {
-        throw new ReconcilerError('PLAN_INPUT_INVALID', `this stack needs ${service} but no ${service} URL is configured: ${hint}`);
+        throw new ReconcilerError(
+          'PLAN_INPUT_INVALID',
+          `this stack needs ${service} but no ${service} URL is configured: ${hint}`,
+        );
       };
     },
   });

@@ -14,13 +14,21 @@ import type { StateDocument } from '../state/document.js';
 import type { DriftItem } from './types.js';
 
 /** One drift item per confirmed change, sorted by address. */
-export function driftItemsOf(confirmed: readonly ResourceChange[], state: StateDocument | null, handlers: ReadonlyMap<ResourceKind, Pick<PlanningHandler, 'schema'>>): DriftItem[] {
+export function driftItemsOf(
+  confirmed: readonly ResourceChange[],
+  state: StateDocument | null,
+  handlers: ReadonlyMap<ResourceKind, Pick<PlanningHandler, 'schema'>>,
+): DriftItem[] {
   const entries = new Map((state?.resources ?? []).map((r) => [r.address, r]));
   return confirmed
     .map((c): DriftItem => {
       const entry = entries.get(c.address);
       const schema = handlers.get(c.kind)?.schema;
-      const ignore = new Set([...(schema?.computed ?? []), ...(schema?.writeOnly ?? []), ...c.unknown.map((p) => p.slice(1).split('/')[0]!)]);
+      const ignore = new Set([
+        ...(schema?.computed ?? []),
+        ...(schema?.writeOnly ?? []),
+        ...c.unknown.map((p) => p.slice(1).split('/')[0]!),
+      ]);
       let outside: boolean;
       let configuration: boolean;
       if (c.address.startsWith(UNMANAGED_ADDRESS_PREFIX)) {
@@ -31,8 +39,14 @@ export function driftItemsOf(confirmed: readonly ResourceChange[], state: StateD
         configuration = true;
       } else {
         // Only the fields the last apply managed: a field the manifest has taken up since is configuration.
-        outside = c.before === null || Object.keys(entry.properties).some((k) => !ignore.has(k) && canonicalJson(c.before![k]) !== canonicalJson(entry.properties[k]));
-        const writeOnlyChanged = (schema?.writeOnly ?? []).some((f) => c.after !== null && c.after[f] !== undefined && c.after[f] !== entry.writeOnly[f]);
+        outside =
+          c.before === null ||
+          Object.keys(entry.properties).some(
+            (k) => !ignore.has(k) && canonicalJson(c.before![k]) !== canonicalJson(entry.properties[k]),
+          );
+        const writeOnlyChanged = (schema?.writeOnly ?? []).some(
+          (f) => c.after !== null && c.after[f] !== undefined && c.after[f] !== entry.writeOnly[f],
+        );
         configuration = c.after === null || !same(c.after, entry.properties, ignore) || writeOnlyChanged;
         if (!outside && !configuration) outside = true;
       }
@@ -52,6 +66,7 @@ export function driftItemsOf(confirmed: readonly ResourceChange[], state: StateD
 }
 
 function same(a: PlainObject, b: PlainObject, ignore: ReadonlySet<string>): boolean {
-  const strip = (o: PlainObject): Record<string, PlainValue> => Object.fromEntries(Object.entries(o).filter(([k]) => !ignore.has(k)));
+  const strip = (o: PlainObject): Record<string, PlainValue> =>
+    Object.fromEntries(Object.entries(o).filter(([k]) => !ignore.has(k)));
   return canonicalJson(strip(a)) === canonicalJson(strip(b));
 }

@@ -15,14 +15,27 @@ function stackOf(resources: ResourceManifest[]): StackManifest {
 }
 
 function userRes(login: string): ResourceManifest {
-  return manifestResource(`unit/${login}`, 'user', login, { login, email: `${login}@acme.example`, password: { $secret: { source: 'env', name: 'PW' } } });
+  return manifestResource(`unit/${login}`, 'user', login, {
+    login,
+    email: `${login}@acme.example`,
+    password: { $secret: { source: 'env', name: 'PW' } },
+  });
 }
 
 function roleRes(name: string, members: string[]): ResourceManifest {
-  return manifestResource(`unit/${name}`, 'role', name, { name, members, policies: [] }, members.map((m) => `unit/${m}`));
+  return manifestResource(
+    `unit/${name}`,
+    'role',
+    name,
+    { name, members, policies: [] },
+    members.map((m) => `unit/${m}`),
+  );
 }
 
-function options(account: MemoryAccount, extra: Partial<EngineOptions> = {}): EngineOptions & { events: ProgressEvent[] } {
+function options(
+  account: MemoryAccount,
+  extra: Partial<EngineOptions> = {},
+): EngineOptions & { events: ProgressEvent[] } {
   const events: ProgressEvent[] = [];
   return {
     clients: {} as EngineClients,
@@ -36,7 +49,10 @@ function options(account: MemoryAccount, extra: Partial<EngineOptions> = {}): En
   };
 }
 
-function stateOf(opts: EngineOptions): { serial: number; resources: { address: string; writeOnly: Record<string, string> }[] } {
+function stateOf(opts: EngineOptions): {
+  serial: number;
+  resources: { address: string; writeOnly: Record<string, string> }[];
+} {
   return JSON.parse(readFileSync(join(opts.workDir, '.triton-iac', 'unit.state.json'), 'utf8')) as never;
 }
 
@@ -44,7 +60,12 @@ describe('the executor', () => {
   it('skips what depends on a failure (reported once), finishes independent branches, records them, and a re-run converges', async () => {
     const account = new MemoryAccount();
     account.refuse.add('bad');
-    const stack = stackOf([userRes('bad'), userRes('good'), roleRes('needs-bad', ['bad']), roleRes('needs-good', ['good'])]);
+    const stack = stackOf([
+      userRes('bad'),
+      userRes('good'),
+      roleRes('needs-bad', ['bad']),
+      roleRes('needs-good', ['good']),
+    ]);
     const opts = options(account);
 
     const { result } = await applyStack(stack, opts);
@@ -96,7 +117,11 @@ describe('the executor', () => {
     const opts = options(account, { consistencyWindowMs: 60_000 });
     const { result } = await applyStack(stackOf([userRes('alice'), roleRes('ops', ['alice'])]), opts);
     expect(result.ok).toBe(true);
-    expect(opts.events.filter((e) => e.type === 'retry' && e.address === 'unit/ops' && e.reason.includes('does not see user alice yet'))).toHaveLength(1);
+    expect(
+      opts.events.filter(
+        (e) => e.type === 'retry' && e.address === 'unit/ops' && e.reason.includes('does not see user alice yet'),
+      ),
+    ).toHaveLength(1);
   });
 
   it('gives up on a member still invisible once the window after its write has passed, saying how long it waited', async () => {
@@ -111,7 +136,10 @@ describe('the executor', () => {
   it('fails at once, without retrying, for a member this run never wrote', async () => {
     const account = new MemoryAccount();
     const opts = options(account);
-    const { result } = await applyStack(stackOf([roleRes('ops', [])].map((r) => ({ ...r, properties: { ...r.properties, members: ['ghost'] } }))), opts);
+    const { result } = await applyStack(
+      stackOf([roleRes('ops', [])].map((r) => ({ ...r, properties: { ...r.properties, members: ['ghost'] } }))),
+      opts,
+    );
     expect(result.failed.map((f) => f.address)).toEqual(['unit/ops']);
     expect(opts.events.filter((e) => e.type === 'retry')).toEqual([]);
   });
@@ -119,7 +147,13 @@ describe('the executor', () => {
   it('adopts a live object with the natural key that is not in state (left by a crashed run)', async () => {
     const account = new MemoryAccount();
     const opts = options(account);
-    account.users.set('alice', { id: account.id(), login: 'alice', email: 'alice@acme.example', created: 'x', password: 'old' });
+    account.users.set('alice', {
+      id: account.id(),
+      login: 'alice',
+      email: 'alice@acme.example',
+      created: 'x',
+      password: 'old',
+    });
     const plan = await planStack(stackOf([userRes('alice')]), opts);
     expect(plan.changes[0]!.action).toBe('adopt');
     const { result } = await applyStack(stackOf([userRes('alice')]), opts);
@@ -142,7 +176,9 @@ describe('the executor', () => {
     // GIVEN state {alice, bob, role ops [alice, bob]}
     const account = new MemoryAccount();
     const opts = options(account);
-    expect((await applyStack(stackOf([userRes('alice'), userRes('bob'), roleRes('ops', ['alice', 'bob'])]), opts)).result.ok).toBe(true);
+    expect(
+      (await applyStack(stackOf([userRes('alice'), userRes('bob'), roleRes('ops', ['alice', 'bob'])]), opts)).result.ok,
+    ).toBe(true);
     account.calls.length = 0;
     account.refuseUpdate.add('ops');
 

@@ -60,29 +60,55 @@ export async function executePlan(args: ExecuteArgs): Promise<ApplyResult> {
       return;
     }
     const t0 = Date.now();
-    const a: ActionArgs = { run, change, manifest, results, stateEntry: stateAtStart.get(change.address), state: args.state };
+    const a: ActionArgs = {
+      run,
+      change,
+      manifest,
+      results,
+      stateEntry: stateAtStart.get(change.address),
+      state: args.state,
+    };
     if (step.part === 'action') run.emit({ type: 'action-start', address: change.address, action: change.action });
     try {
       const outcome = step.part === 'delete-old' ? await deleteReplaced(a) : await perform(a);
       // The create half of a create-then-delete replacement is reported with its delete-old step.
       if (outcome === 'created-replacement') return;
       bump(outcome);
-      run.emit({ type: 'action-done', address: change.address, action: change.action, outcome, durationMs: Date.now() - t0 });
+      run.emit({
+        type: 'action-done',
+        address: change.address,
+        action: change.action,
+        outcome,
+        durationMs: Date.now() - t0,
+      });
     } catch (error) {
       const message = run.secrets.scrub(messageOf(error));
       run.log.warn('action failed', { address: node, action: change.action, message });
-      run.emit({ type: 'action-failed', address: change.address, action: change.action, message, durationMs: Date.now() - t0 });
+      run.emit({
+        type: 'action-failed',
+        address: change.address,
+        action: change.action,
+        message,
+        durationMs: Date.now() - t0,
+      });
       throw new ReconcilerError('APPLY_FAILED', message, { cause: error });
     }
   };
 
   // An action waiting for the server to see what it references gives up its place meanwhile (parking.ts).
-  const walked = await graph.walk((node, _signal, slot) => withSlot(slot, () => act(node)), { concurrency: run.parallelism, ...(run.signal ? { signal: run.signal } : {}) });
+  const walked = await graph.walk((node, _signal, slot) => withSlot(slot, () => act(node)), {
+    concurrency: run.parallelism,
+    ...(run.signal ? { signal: run.signal } : {}),
+  });
   const cancelled = [...walked.outcomes.values()].some((o) => o.status === 'skipped' && o.because === '(aborted)');
   for (const [node, outcome] of walked.outcomes) {
     const step = steps.get(node)!;
     if (outcome.status === 'failed') {
-      failed.push({ address: node, message: (outcome.error as Error).message, ...failureFacts((outcome.error as Error).cause) });
+      failed.push({
+        address: node,
+        message: (outcome.error as Error).message,
+        ...failureFacts((outcome.error as Error).cause),
+      });
       bump('failed');
     } else if (outcome.status === 'skipped') {
       // An unchanged resource had nothing to do: it is neither skipped nor "not started".
@@ -98,7 +124,14 @@ export async function executePlan(args: ExecuteArgs): Promise<ApplyResult> {
   }
   failed.sort((a, b) => (a.address < b.address ? -1 : 1));
   skipped.sort((a, b) => (a.address < b.address ? -1 : 1));
-  return { ok: failed.length === 0 && skipped.length === 0, cancelled, counts, failed, skipped, durationMs: Date.now() - started };
+  return {
+    ok: failed.length === 0 && skipped.length === 0,
+    cancelled,
+    counts,
+    failed,
+    skipped,
+    durationMs: Date.now() - started,
+  };
 }
 
 interface ActionArgs {
@@ -116,7 +149,11 @@ type StepOutcome = ActionOutcome | 'created-replacement';
 async function perform(a: ActionArgs): Promise<StepOutcome> {
   const { run, change } = a;
   const handler = run.handlers.get(change.kind);
-  if (!handler) throw new ReconcilerError('PLAN_INPUT_INVALID', `${change.address} has kind ${change.kind}, for which no handler is registered`);
+  if (!handler)
+    throw new ReconcilerError(
+      'PLAN_INPUT_INVALID',
+      `${change.address} has kind ${change.kind}, for which no handler is registered`,
+    );
   if (change.action === 'delete') return deleteAction(a, handler);
   if (change.action === 'forget') {
     // retainOnDelete: the object stays in the cloud; only this stack's record of it goes.
@@ -125,15 +162,26 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
     return 'forgotten';
   }
   const resource = a.manifest.get(change.address);
-  if (!resource) throw new ReconcilerError('PLAN_STALE', `${change.address} is planned as ${change.action} but is not in the manifest; make a new plan`);
+  if (!resource)
+    throw new ReconcilerError(
+      'PLAN_STALE',
+      `${change.address} is planned as ${change.action} but is not in the manifest; make a new plan`,
+    );
   const refs = refsOf(change, a.manifest);
   const retry = run.retryFor(change.address);
 
   if (change.action === 'read' || handler.mode === 'lookup') {
-    if (handler.mode !== 'lookup') throw new ReconcilerError('PLAN_STALE', `${change.address} is planned as a read but ${change.kind} is not a look-up kind`);
+    if (handler.mode !== 'lookup')
+      throw new ReconcilerError(
+        'PLAN_STALE',
+        `${change.address} is planned as a read but ${change.kind} is not a look-up kind`,
+      );
     const desired = resolve(a, handler, resource, false);
-    const live = await withRetries(retry, [], () => handler.read(run.ctx, { naturalKey: change.naturalKey }, desired.send));
-    if (live === undefined) throw new ReconcilerError('APPLY_FAILED', `look-up ${change.address} (${change.naturalKey}) matched nothing`);
+    const live = await withRetries(retry, [], () =>
+      handler.read(run.ctx, { naturalKey: change.naturalKey }, desired.send),
+    );
+    if (live === undefined)
+      throw new ReconcilerError('APPLY_FAILED', `look-up ${change.address} (${change.naturalKey}) matched nothing`);
     a.results.set(change.address, live);
     return 'read';
   }
@@ -142,10 +190,25 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
   if (change.action === 'create') {
     const desired = resolve(a, handler, resource, true);
     // Plan = apply: an object that turned up since the plan is taken over only if it is as declared.
-    const onFoundExisting = (found: unknown): void => refuseUnplannedTakeover(change, managed, found, desired.normalized);
-    const created = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry, onFoundExisting });
+    const onFoundExisting = (found: unknown): void =>
+      refuseUnplannedTakeover(change, managed, found, desired.normalized);
+    const created = await createSafely({
+      run,
+      handler: managed,
+      change,
+      desired: desired.send,
+      refs,
+      retry,
+      onFoundExisting,
+    });
     const { adopted } = created;
-    const live = await untilReady({ handler: managed, ctx: run.ctx, live: created.live, desired: desired.send, naturalKey: change.naturalKey });
+    const live = await untilReady({
+      handler: managed,
+      ctx: run.ctx,
+      live: created.live,
+      desired: desired.send,
+      naturalKey: change.naturalKey,
+    });
     await record(a, managed, resource, live, desired.markers, desired.normalized);
     // The plan said "create", and the object is now as declared and managed: report it as planned.
     if (adopted) return bringUpToDate(a, managed, resource, live, 'created');
@@ -153,14 +216,20 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
   }
   if (change.action === 'adopt') {
     const live = a.results.get(change.address);
-    if (live === undefined) throw new ReconcilerError('PLAN_STALE', `${change.address} was planned for adoption but was not found live at apply; make a new plan`);
+    if (live === undefined)
+      throw new ReconcilerError(
+        'PLAN_STALE',
+        `${change.address} was planned for adoption but was not found live at apply; make a new plan`,
+      );
     const desired = resolve(a, handler, resource, false);
     await record(a, managed, resource, live, desired.markers, desired.normalized);
     return bringUpToDate(a, managed, resource, live, 'adopted');
   }
   if (change.action === 'update') {
     const live = a.results.get(change.address);
-    return live === undefined ? 'unchanged' : bringUpToDate(a, managed, resource, live, 'updated', change.before ?? undefined);
+    return live === undefined
+      ? 'unchanged'
+      : bringUpToDate(a, managed, resource, live, 'updated', change.before ?? undefined);
   }
   // replace
   const oldRef = oldRefOf(a);
@@ -168,15 +237,35 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
     await withRetries(retry, refs, () => managed.delete(run.ctx, oldRef));
     run.writeLog.record({ kind: change.kind, name: oldRef.naturalKey }, Date.now());
     const desired = resolve(a, handler, resource, true);
-    const created = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry, deletedJustNow: true });
-    const live = await untilReady({ handler: managed, ctx: run.ctx, live: created.live, desired: desired.send, naturalKey: change.naturalKey });
+    const created = await createSafely({
+      run,
+      handler: managed,
+      change,
+      desired: desired.send,
+      refs,
+      retry,
+      deletedJustNow: true,
+    });
+    const live = await untilReady({
+      handler: managed,
+      ctx: run.ctx,
+      live: created.live,
+      desired: desired.send,
+      naturalKey: change.naturalKey,
+    });
     await record(a, managed, resource, live, desired.markers, desired.normalized);
     return 'replaced';
   }
   // create-then-delete: the old object goes in a later step, once its dependents moved to the new one.
   const desired = resolve(a, handler, resource, true);
   const created = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry });
-  const live = await untilReady({ handler: managed, ctx: run.ctx, live: created.live, desired: desired.send, naturalKey: change.naturalKey });
+  const live = await untilReady({
+    handler: managed,
+    ctx: run.ctx,
+    live: created.live,
+    desired: desired.send,
+    naturalKey: change.naturalKey,
+  });
   await record(a, managed, resource, live, desired.markers, desired.normalized);
   return 'created-replacement';
 }
@@ -184,7 +273,11 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
 /** The object a replacement replaces: the state's (or the plan's) identity of it. */
 function oldRefOf(a: ActionArgs): ObjectRef {
   // `applied`: what this stack last wrote, so a shared object (a role tag) loses only its own part.
-  return { ...(a.change.serverId ? { id: a.change.serverId } : {}), naturalKey: a.stateEntry?.naturalKey ?? a.change.naturalKey, ...(a.stateEntry ? { applied: a.stateEntry.properties } : {}) };
+  return {
+    ...(a.change.serverId ? { id: a.change.serverId } : {}),
+    naturalKey: a.stateEntry?.naturalKey ?? a.change.naturalKey,
+    ...(a.stateEntry ? { applied: a.stateEntry.properties } : {}),
+  };
 }
 
 /** The second step of a create-then-delete replacement: deletes the old object, unless it is the new one. */
@@ -210,12 +303,18 @@ async function bringUpToDate(
 ): Promise<ActionOutcome> {
   const entry = a.state.current.resources.find((r) => r.address === resource.address) ?? a.stateEntry;
   const declared = resolveDesired({ ...resolveArgs(a, handler, resource, false), stateEntry: entry });
-  const before = withMarkers(plannedBefore ?? handler.normalizeLive(live, declared.normalized), handler.schema.writeOnly, entry?.writeOnly ?? {});
+  const before = withMarkers(
+    plannedBefore ?? handler.normalizeLive(live, declared.normalized),
+    handler.schema.writeOnly,
+    entry?.writeOnly ?? {},
+  );
   const desired = withIgnoredFields(declared, before, resource.options?.ignoreChanges ?? [], handler.schema.writeOnly);
   const patch = patchBetween(before, desired.comparable, handler.schema.computed);
   if (patch.length === 0) return outcome === 'updated' ? 'unchanged' : outcome;
   const id = handler.idOf(live) ?? a.change.serverId ?? a.change.naturalKey;
-  const updated = await withRetries(a.run.retryFor(resource.address), refsOf(a.change, a.manifest), () => handler.update(a.run.ctx, id, desired.send, patch, entry?.properties));
+  const updated = await withRetries(a.run.retryFor(resource.address), refsOf(a.change, a.manifest), () =>
+    handler.update(a.run.ctx, id, desired.send, patch, entry?.properties),
+  );
   a.run.writeLog.record({ kind: resource.kind, name: resource.naturalKey }, Date.now());
   await record(a, handler, resource, updated, { ...(entry?.writeOnly ?? {}), ...desired.markers }, desired.normalized);
   return outcome;
@@ -231,7 +330,9 @@ async function deleteAction(a: ActionArgs, handler: AnyHandler): Promise<ActionO
   // Already gone live: only the state entry goes.
   if (change.liveDigest !== undefined || !inState) {
     const ref = oldRefOf(a);
-    await withRetries(run.retryFor(change.address), [], () => (handler as ResourceHandler<unknown, EngineClients>).delete(run.ctx, ref));
+    await withRetries(run.retryFor(change.address), [], () =>
+      (handler as ResourceHandler<unknown, EngineClients>).delete(run.ctx, ref),
+    );
     run.writeLog.record({ kind: change.kind, name: change.naturalKey }, Date.now());
   }
   a.results.delete(change.address);
@@ -243,7 +344,14 @@ async function deleteAction(a: ActionArgs, handler: AnyHandler): Promise<ActionO
  * Records `live` as the result for references and in state.
  * @param desired the normalised desired value, so that state keeps the managed fields only (as plans do)
  */
-async function record(a: ActionArgs, handler: AnyHandler, resource: ResourceManifest, live: unknown, markers: Record<string, string>, desired?: PlainObject): Promise<void> {
+async function record(
+  a: ActionArgs,
+  handler: AnyHandler,
+  resource: ResourceManifest,
+  live: unknown,
+  markers: Record<string, string>,
+  desired?: PlainObject,
+): Promise<void> {
   a.results.set(resource.address, live);
   a.run.writeLog.record({ kind: resource.kind, name: resource.naturalKey }, Date.now());
   await a.state.put({
@@ -260,7 +368,16 @@ async function record(a: ActionArgs, handler: AnyHandler, resource: ResourceMani
 }
 
 function resolveArgs(a: ActionArgs, handler: AnyHandler, resource: ResourceManifest, forCreate: boolean) {
-  return { resource, handler, handlers: a.run.handlers, manifest: a.manifest, results: a.results, secrets: a.run.secrets, stateEntry: a.stateEntry, forCreate };
+  return {
+    resource,
+    handler,
+    handlers: a.run.handlers,
+    manifest: a.manifest,
+    results: a.results,
+    secrets: a.run.secrets,
+    stateEntry: a.stateEntry,
+    forCreate,
+  };
 }
 
 function resolve(a: ActionArgs, handler: AnyHandler, resource: ResourceManifest, forCreate: boolean) {
@@ -277,7 +394,11 @@ function refsOf(change: ResourceChange, manifest: ReadonlyMap<string, ResourceMa
   return refs;
 }
 
-function withMarkers(value: PlainObject, fields: readonly string[], markers: Readonly<Record<string, string>>): PlainObject {
+function withMarkers(
+  value: PlainObject,
+  fields: readonly string[],
+  markers: Readonly<Record<string, string>>,
+): PlainObject {
   const out: Record<string, PlainObject[string]> = {};
   for (const [k, v] of Object.entries(value)) if (!fields.includes(k)) out[k] = v;
   for (const f of fields) if (markers[f] !== undefined) out[f] = markers[f]!;
@@ -290,7 +411,11 @@ function failureFacts(error: unknown): { status?: number; apiCode?: string; oper
   if (typeof (error as { apiCode?: unknown } | null)?.apiCode !== 'string') return {};
   const { status, code } = apiErrorFacts(error);
   const operation = (error as { operation?: unknown } | null)?.operation;
-  return { ...(status !== undefined ? { status } : {}), ...(code !== undefined ? { apiCode: code } : {}), ...(typeof operation === 'string' ? { operation } : {}) };
+  return {
+    ...(status !== undefined ? { status } : {}),
+    ...(code !== undefined ? { apiCode: code } : {}),
+    ...(typeof operation === 'string' ? { operation } : {}),
+  };
 }
 
 /** A one-line message for a failure: the API's own words when it has them. */

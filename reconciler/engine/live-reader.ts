@@ -63,7 +63,11 @@ export async function readLive(args: {
   const tasks = new Map<string, () => Promise<void>>();
   for (const target of args.targets) {
     const handler = args.handlers.get(target.kind);
-    if (!handler) throw new ReconcilerError('PLAN_INPUT_INVALID', `${target.address} has kind ${JSON.stringify(target.kind)}, for which no handler is registered`);
+    if (!handler)
+      throw new ReconcilerError(
+        'PLAN_INPUT_INVALID',
+        `${target.address} has kind ${JSON.stringify(target.kind)}, for which no handler is registered`,
+      );
     const collection = collectionOf(target, handler);
     const self: ObjectReference = { kind: target.kind, name: target.naturalKey };
     if (collection !== undefined) {
@@ -72,7 +76,10 @@ export async function readLive(args: {
       tasks.set(collection, async () => {
         const objects = await withRetries(args.retry, [], async () => {
           try {
-            return await (handler as ResourceHandler<unknown, EngineClients>).list!(ctx, parent !== undefined ? { parent } : {});
+            return await (handler as ResourceHandler<unknown, EngineClients>).list!(
+              ctx,
+              parent !== undefined ? { parent } : {},
+            );
           } catch (error) {
             // A nested collection under a parent that does not exist (yet) is empty.
             if (parent !== undefined && isNotFound(error)) return [];
@@ -85,7 +92,9 @@ export async function readLive(args: {
       tasks.set(`\u0001${target.address}`, async () => {
         const ref = { ...(target.serverId ? { id: target.serverId } : {}), naturalKey: target.naturalKey };
         const live = await withRetries(args.retry, [self], () =>
-          handler.mode === 'lookup' ? handler.read(ctx, ref, target.properties ?? {}) : (handler as ResourceHandler<unknown, EngineClients>).read(ctx, ref),
+          handler.mode === 'lookup'
+            ? handler.read(ctx, ref, target.properties ?? {})
+            : (handler as ResourceHandler<unknown, EngineClients>).read(ctx, ref),
         );
         if (live !== undefined) singles.set(target.address, live);
       });
@@ -161,7 +170,10 @@ function withSharedListings(clients: EngineClients): EngineClients {
     }
     return p;
   };
-  const iterateDirectory = (path: string, options: Parameters<typeof manta.iterateDirectory>[1] = {}): ReturnType<typeof manta.iterateDirectory> => {
+  const iterateDirectory = (
+    path: string,
+    options: Parameters<typeof manta.iterateDirectory>[1] = {},
+  ): ReturnType<typeof manta.iterateDirectory> => {
     const key = JSON.stringify([path, options.pageSize]);
     let p = whole.get(key);
     if (!p) {

@@ -8,12 +8,25 @@ const stack: StackManifest = {
   name: 'prod',
   account: 'acme',
   resources: [
-    { address: 'prod/alice', kind: 'user', naturalKey: 'alice', properties: { login: 'alice', email: 'a@x.example' }, dependsOn: [], options: { protect: true } },
+    {
+      address: 'prod/alice',
+      kind: 'user',
+      naturalKey: 'alice',
+      properties: { login: 'alice', email: 'a@x.example' },
+      dependsOn: [],
+      options: { protect: true },
+    },
     { address: 'prod/ops', kind: 'role', naturalKey: 'ops', properties: { name: 'ops' }, dependsOn: [] },
   ],
   outputs: [
     { name: 'aliceId', value: { $ref: { address: 'prod/alice', attribute: 'id' } } },
-    { name: 'both', value: { ids: [{ $ref: { address: 'prod/alice', attribute: 'id' } }, { $ref: { address: 'prod/ops', attribute: 'id' } }] }, sensitive: true },
+    {
+      name: 'both',
+      value: {
+        ids: [{ $ref: { address: 'prod/alice', attribute: 'id' } }, { $ref: { address: 'prod/ops', attribute: 'id' } }],
+      },
+      sensitive: true,
+    },
     { name: 'plain', value: 'x', description: 'a constant' },
   ],
 };
@@ -22,7 +35,16 @@ function stateWith(...addresses: string[]): StateDocument {
   return {
     ...emptyState('prod', 'acme'),
     serial: 4,
-    resources: addresses.map((address, i) => ({ address, kind: address === 'prod/ops' ? 'role' : 'user', naturalKey: address.slice(5), serverId: `id-${i}`, properties: {}, writeOnly: {}, dependsOn: [], updatedAt: '2026-01-01T00:00:00Z' })),
+    resources: addresses.map((address, i) => ({
+      address,
+      kind: address === 'prod/ops' ? 'role' : 'user',
+      naturalKey: address.slice(5),
+      serverId: `id-${i}`,
+      properties: {},
+      writeOnly: {},
+      dependsOn: [],
+      updatedAt: '2026-01-01T00:00:00Z',
+    })),
   } as StateDocument;
 }
 
@@ -31,7 +53,9 @@ describe('outputs and options recorded at apply', () => {
     const { outputs, unresolved } = resolveOutputs(stack, stateWith('prod/alice'), new Map(), testHandlers);
     expect(outputs).toEqual({ aliceId: { value: 'id-0' }, plain: { value: 'x', description: 'a constant' } });
     expect(unresolved).toEqual(['both']);
-    expect(resolveOutputs(stack, stateWith('prod/alice', 'prod/ops'), new Map(), testHandlers).outputs['both']).toEqual({ value: { ids: ['id-0', 'id-1'] }, sensitive: true });
+    expect(resolveOutputs(stack, stateWith('prod/alice', 'prod/ops'), new Map(), testHandlers).outputs['both']).toEqual(
+      { value: { ids: ['id-0', 'id-1'] }, sensitive: true },
+    );
   });
 
   it('writes the declared options and the outputs, and returns the very same document when nothing differs', () => {
@@ -41,7 +65,11 @@ describe('outputs and options recorded at apply', () => {
     expect(next.outputs).toEqual({ plain: { value: 'x' } });
     expect(withOptionsAndOutputs(next, stack, { plain: { value: 'x' } })).toBe(next);
     // Options lifted in the code leave the state too; no outputs leaves no outputs key.
-    const lifted = withOptionsAndOutputs(next, { ...stack, resources: stack.resources.map(({ options: _o, ...r }) => r) }, {});
+    const lifted = withOptionsAndOutputs(
+      next,
+      { ...stack, resources: stack.resources.map(({ options: _o, ...r }) => r) },
+      {},
+    );
     expect(lifted.resources.map((r) => 'options' in r)).toEqual([false, false]);
     expect('outputs' in lifted).toBe(false);
   });

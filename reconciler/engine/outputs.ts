@@ -21,12 +21,18 @@ export function resolveOutputs(
   const outputs: Record<string, StateOutput> = {};
   const unresolved: string[] = [];
   for (const o of stack.outputs ?? []) {
-    const value = resolve(o.value, (address, attribute) => attributeValue(address, attribute, kinds, entries, live, handlers));
+    const value = resolve(o.value, (address, attribute) =>
+      attributeValue(address, attribute, kinds, entries, live, handlers),
+    );
     if (value === undefined) {
       unresolved.push(o.name);
       continue;
     }
-    outputs[o.name] = { value, ...(o.description !== undefined ? { description: o.description } : {}), ...(o.sensitive === true ? { sensitive: true } : {}) };
+    outputs[o.name] = {
+      value,
+      ...(o.description !== undefined ? { description: o.description } : {}),
+      ...(o.sensitive === true ? { sensitive: true } : {}),
+    };
   }
   return { outputs, unresolved };
 }
@@ -35,7 +41,11 @@ export function resolveOutputs(
  * `doc` with each declared resource's options as in `stack` and the outputs replaced by `outputs`
  * (absent when empty); the very same object when nothing differs, so no write is made.
  */
-export function withOptionsAndOutputs(doc: StateDocument, stack: StackManifest, outputs: Readonly<Record<string, StateOutput>>): StateDocument {
+export function withOptionsAndOutputs(
+  doc: StateDocument,
+  stack: StackManifest,
+  outputs: Readonly<Record<string, StateOutput>>,
+): StateDocument {
   const declared = new Map(stack.resources.map((r) => [r.address, r.options]));
   let changed = false;
   const resources = doc.resources.map((r): StateResource => {
@@ -76,7 +86,10 @@ function attributeValue(
   return (attribute === 'id' ? handler.idOf(object) : handler.normalizeLive(object)[attribute]) ?? undefined;
 }
 
-function resolve(value: ManifestValue, lookup: (address: string, attribute: string) => PlainValue | undefined): PlainValue | undefined {
+function resolve(
+  value: ManifestValue,
+  lookup: (address: string, attribute: string) => PlainValue | undefined,
+): PlainValue | undefined {
   if (isRef(value)) return lookup(value.$ref.address, value.$ref.attribute);
   if (Array.isArray(value)) {
     const out: PlainValue[] = [];

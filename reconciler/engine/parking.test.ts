@@ -17,10 +17,20 @@ function userRes(login: string): ResourceManifest {
 }
 
 function roleRes(name: string, members: string[]): ResourceManifest {
-  return manifestResource(`unit/${name}`, 'role', name, { name, members, policies: [] }, members.map((m) => `unit/${m}`));
+  return manifestResource(
+    `unit/${name}`,
+    'role',
+    name,
+    { name, members, policies: [] },
+    members.map((m) => `unit/${m}`),
+  );
 }
 
-function run(account: MemoryAccount, resources: ResourceManifest[], extra: Partial<EngineOptions>): Promise<{ events: ProgressEvent[]; ok: boolean }> {
+function run(
+  account: MemoryAccount,
+  resources: ResourceManifest[],
+  extra: Partial<EngineOptions>,
+): Promise<{ events: ProgressEvent[]; ok: boolean }> {
   const events: ProgressEvent[] = [];
   const stack: StackManifest = { name: 'unit', account: 'acme', resources };
   const options: EngineOptions = {
@@ -41,9 +51,14 @@ describe('a write waiting for the server to see its references', () => {
     account.invisibleChecks = 1;
     // Sorted addresses: a-alice, then b-ops (ready once alice is done), then the other users.
     const others = ['c-carol', 'd-dave', 'e-erin'];
-    const { events, ok } = await run(account, [userRes('a-alice'), roleRes('b-ops', ['a-alice']), ...others.map(userRes)], { parallelism: 1, consistencyWindowMs: 60_000 });
+    const { events, ok } = await run(
+      account,
+      [userRes('a-alice'), roleRes('b-ops', ['a-alice']), ...others.map(userRes)],
+      { parallelism: 1, consistencyWindowMs: 60_000 },
+    );
     expect(ok).toBe(true);
-    const at = (type: string, address: string): number => events.findIndex((e) => e.type === type && 'address' in e && e.address === address);
+    const at = (type: string, address: string): number =>
+      events.findIndex((e) => e.type === type && 'address' in e && e.address === address);
     expect(at('retry', 'unit/b-ops')).toBeGreaterThan(-1);
     // Holding its place, the role would finish before any other user started.
     expect(at('action-start', 'unit/c-carol')).toBeGreaterThan(at('retry', 'unit/b-ops'));
@@ -57,7 +72,11 @@ describe('a write waiting for the server to see its references', () => {
     const roles = 20;
     const parallelism = 4;
     const resources: ResourceManifest[] = [];
-    for (let i = 0; i < roles; i++) resources.push(userRes(`u${String(i).padStart(2, '0')}`), roleRes(`r${String(i).padStart(2, '0')}`, [`u${String(i).padStart(2, '0')}`]));
+    for (let i = 0; i < roles; i++)
+      resources.push(
+        userRes(`u${String(i).padStart(2, '0')}`),
+        roleRes(`r${String(i).padStart(2, '0')}`, [`u${String(i).padStart(2, '0')}`]),
+      );
     const { ok } = await run(account, resources, { parallelism, consistencyWindowMs: 60_000 });
     expect(ok).toBe(true);
     const roleCreates = account.calls.filter((c) => c.startsWith('create role')).length;

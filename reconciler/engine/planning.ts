@@ -65,7 +65,8 @@ export function destroyView(stack: StackManifest): StackManifest {
 /** Every address to read: the manifest's resources and the state's. */
 export function readTargetsOf(resources: readonly ResourceManifest[], state: StateDocument | null): ReadTarget[] {
   const out = new Map<string, ReadTarget>();
-  for (const r of state?.resources ?? []) out.set(r.address, { address: r.address, kind: r.kind, naturalKey: r.naturalKey, serverId: r.serverId });
+  for (const r of state?.resources ?? [])
+    out.set(r.address, { address: r.address, kind: r.kind, naturalKey: r.naturalKey, serverId: r.serverId });
   for (const r of resources) {
     out.set(r.address, {
       address: r.address,
@@ -83,12 +84,21 @@ export async function planAgainstLive(run: RunContext, request: PlanRequest): Pr
   const req = withMoves(request);
   const stack = req.destroy ? destroyView(req.stack) : req.stack;
   const targets = readTargetsOf(stack.resources, req.state);
-  const live = await readLive({ targets, handlers: run.handlers, ctx: run.ctx, retry: run.retryFor('(read)', { cancellable: true }), parallelism: run.parallelism });
+  const live = await readLive({
+    targets,
+    handlers: run.handlers,
+    ctx: run.ctx,
+    retry: run.retryFor('(read)', { cancellable: true }),
+    parallelism: run.parallelism,
+  });
   let planned = planFrom(run, stack, req, live);
   const recent = recentlyWritten(planned.plan.changes, req.state, run.windowMs);
   if (recent.length > 0) {
     const settleAt = Math.max(...recent.map((r) => r.writtenAt)) + run.windowMs;
-    run.log.debug('a resource written within the consistency window shows a change; reading it again once the window has passed', { addresses: recent.map((r) => r.address) });
+    run.log.debug(
+      'a resource written within the consistency window shows a change; reading it again once the window has passed',
+      { addresses: recent.map((r) => r.address) },
+    );
     await pause(settleAt - Date.now(), run.signal);
     planned = await reread(run, stack, req, planned.live, new Set(recent.map((r) => r.address)));
   }
@@ -96,7 +106,13 @@ export async function planAgainstLive(run: RunContext, request: PlanRequest): Pr
 }
 
 /** Re-reads the collections and objects of `addresses` and plans again with them. */
-export async function reread(run: RunContext, stack: StackManifest, request: PlanRequest, base: LiveRead, addresses: ReadonlySet<string>): Promise<PlannedRun> {
+export async function reread(
+  run: RunContext,
+  stack: StackManifest,
+  request: PlanRequest,
+  base: LiveRead,
+  addresses: ReadonlySet<string>,
+): Promise<PlannedRun> {
   const req = withMoves(request);
   const all = readTargetsOf(stack.resources, req.state);
   const subset = all.filter((t) => addresses.has(t.address));
@@ -106,13 +122,24 @@ export async function reread(run: RunContext, stack: StackManifest, request: Pla
     const kind = a.slice(UNMANAGED_ADDRESS_PREFIX.length).split('/')[0] as ResourceKind;
     subset.push({ address: a, kind, naturalKey: a.slice(UNMANAGED_ADDRESS_PREFIX.length + kind.length + 1) });
   }
-  const fresh = await readLive({ targets: subset, handlers: run.handlers, ctx: run.ctx, retry: run.retryFor('(read)', { cancellable: true }), parallelism: run.parallelism });
+  const fresh = await readLive({
+    targets: subset,
+    handlers: run.handlers,
+    ctx: run.ctx,
+    retry: run.retryFor('(read)', { cancellable: true }),
+    parallelism: run.parallelism,
+  });
   return planFrom(run, stack, req, mergeLive(base, fresh, subset));
 }
 
 /** Plans from live objects already read. Pure apart from resolving secrets for comparison. */
 export function planFrom(run: RunContext, stack: StackManifest, req: PlanRequest, live: LiveRead): PlannedRun {
-  const match = matchLive({ resources: stack.resources, state: req.state, live: listsByKind(live), handlers: run.handlers });
+  const match = matchLive({
+    resources: stack.resources,
+    state: req.state,
+    live: listsByKind(live),
+    handlers: run.handlers,
+  });
   const byAddress = new Map(match.byAddress);
   for (const [address, object] of live.singles) byAddress.set(address, object);
   const authoritative = new Set<ResourceKind>(stack.authoritative ?? []);
@@ -120,7 +147,10 @@ export function planFrom(run: RunContext, stack: StackManifest, req: PlanRequest
     if (!authoritative.has(u.kind)) return false;
     const reason = run.handlers.get(u.kind)?.mustNotDelete?.(run.ctx, u.naturalKey);
     if (reason !== undefined) {
-      run.log.warn(`not deleting an unmanaged ${u.kind}, although the stack is authoritative for its kind: ${reason}`, { kind: u.kind, naturalKey: u.naturalKey });
+      run.log.warn(`not deleting an unmanaged ${u.kind}, although the stack is authoritative for its kind: ${reason}`, {
+        kind: u.kind,
+        naturalKey: u.naturalKey,
+      });
       return false;
     }
     return true;
@@ -138,12 +168,19 @@ export function planFrom(run: RunContext, stack: StackManifest, req: PlanRequest
   const movedFrom = new Map((req.moves ?? []).map((m) => [m.to, m.from]));
   changes = changes.map((c) => (movedFrom.has(c.address) ? { ...c, movedFrom: movedFrom.get(c.address)! } : c));
   changes = rerunWithWrittenDependencies(changes, run);
-  if (req.targets !== undefined && req.targets.length > 0) changes = selectTargets(changes, req.targets, stack, req.state);
+  if (req.targets !== undefined && req.targets.length > 0)
+    changes = selectTargets(changes, req.targets, stack, req.state);
   // The declared options of the real stack count in a destroy too (its view has no resources).
   const options = optionsByAddress(req.stack.resources, req.state);
   changes = forgetRetained(changes, options);
   if (!req.reportOnly) refuseProtected(stack.name, changes, options, req.destroy ? 'destroy' : 'the plan');
-  const plan = makePlan({ stack: stack.name, account: stack.account, state: req.state, manifestDigest: manifestDigestOf(stack), changes });
+  const plan = makePlan({
+    stack: stack.name,
+    account: stack.account,
+    state: req.state,
+    manifestDigest: manifestDigestOf(stack),
+    changes,
+  });
   return { plan, live, byAddress };
 }
 
@@ -156,19 +193,28 @@ export function liveDigestsOf(now: Plan): Map<string, string | undefined> {
 }
 
 /** Changes whose resource this tool wrote less than a window ago: a stale read may explain them. */
-export function recentlyWritten(changes: readonly ResourceChange[], state: StateDocument | null, windowMs: number, now = Date.now()): { address: string; writtenAt: number }[] {
+export function recentlyWritten(
+  changes: readonly ResourceChange[],
+  state: StateDocument | null,
+  windowMs: number,
+  now = Date.now(),
+): { address: string; writtenAt: number }[] {
   if (windowMs <= 0 || !state) return [];
   const written = new Map(state.resources.map((r) => [r.address, Date.parse(r.updatedAt)]));
   const out: { address: string; writtenAt: number }[] = [];
   for (const c of changes) {
     if (c.action === 'no-op' || c.action === 'read') continue;
     // A dependency written just now can make this one look different too (a reference's value).
-    const times = [c.address, ...c.dependsOn].map((a) => written.get(a)).filter((t): t is number => t !== undefined && now - t < windowMs);
+    const times = [c.address, ...c.dependsOn]
+      .map((a) => written.get(a))
+      .filter((t): t is number => t !== undefined && now - t < windowMs);
     if (times.length > 0) out.push({ address: c.address, writtenAt: Math.max(...times) });
   }
   // Unmanaged objects of authoritative kinds may be deletions not yet visible: look again when anything was written recently.
   const latest = Math.max(-Infinity, ...written.values());
-  if (now - latest < windowMs) for (const c of changes) if (c.address.startsWith(UNMANAGED_ADDRESS_PREFIX)) out.push({ address: c.address, writtenAt: latest });
+  if (now - latest < windowMs)
+    for (const c of changes)
+      if (c.address.startsWith(UNMANAGED_ADDRESS_PREFIX)) out.push({ address: c.address, writtenAt: latest });
   return out;
 }
 
@@ -179,13 +225,25 @@ export function recentlyWritten(changes: readonly ResourceChange[], state: State
  * resource that depends on a created, updated or replaced object of those kinds becomes a
  * replacement (a new run).
  */
-export function rerunWithWrittenDependencies(changes: ResourceChange[], run: Pick<RunContext, 'handlers'>): ResourceChange[] {
-  const written = new Map(changes.filter((c) => c.action === 'create' || c.action === 'update' || c.action === 'replace').map((c) => [c.address, c]));
+export function rerunWithWrittenDependencies(
+  changes: ResourceChange[],
+  run: Pick<RunContext, 'handlers'>,
+): ResourceChange[] {
+  const written = new Map(
+    changes
+      .filter((c) => c.action === 'create' || c.action === 'update' || c.action === 'replace')
+      .map((c) => [c.address, c]),
+  );
   return changes.map((c) => {
     const schema = run.handlers.get(c.kind)?.schema;
     const rule = schema?.rerunWhenWritten;
     if (schema === undefined || rule === undefined) return c;
-    if (c.action === 'replace' && rule.staleField !== undefined && (c.replacePaths ?? []).includes(`/${rule.staleField}`)) return withStaleReason(c, rule);
+    if (
+      c.action === 'replace' &&
+      rule.staleField !== undefined &&
+      (c.replacePaths ?? []).includes(`/${rule.staleField}`)
+    )
+      return withStaleReason(c, rule);
     if (c.action !== 'no-op') return c;
     const inputs = c.dependsOn.filter((d) => rule.kinds.includes(written.get(d)?.kind ?? ''));
     if (inputs.length === 0) return c;
@@ -217,7 +275,12 @@ function withStaleReason(c: ResourceChange, rule: RerunRule): ResourceChange {
  * The changes of `targets` and everything they depend on (transitively). Unknown targets are an
  * error naming them.
  */
-function selectTargets(changes: ResourceChange[], targets: readonly string[], stack: StackManifest, state: StateDocument | null): ResourceChange[] {
+function selectTargets(
+  changes: ResourceChange[],
+  targets: readonly string[],
+  stack: StackManifest,
+  state: StateDocument | null,
+): ResourceChange[] {
   const deps = new Map<string, readonly string[]>();
   for (const r of state?.resources ?? []) deps.set(r.address, r.dependsOn);
   for (const r of stack.resources) deps.set(r.address, r.dependsOn);
@@ -225,7 +288,10 @@ function selectTargets(changes: ResourceChange[], targets: readonly string[], st
   if (unknown.length > 0) {
     const known = [...deps.keys(), ...changes.map((c) => c.address)];
     const each = unknown.map((t) => `${t}${didYouMean(t, known)}`).join(', ');
-    throw new ReconcilerError('PLAN_INPUT_INVALID', `--target ${each}: no such address in the manifest or the state of stack ${stack.name}; \`triton-iac state list\` and \`triton-iac synth\` show the addresses`);
+    throw new ReconcilerError(
+      'PLAN_INPUT_INVALID',
+      `--target ${each}: no such address in the manifest or the state of stack ${stack.name}; \`triton-iac state list\` and \`triton-iac synth\` show the addresses`,
+    );
   }
   const keep = new Set<string>();
   const queue = [...targets];
@@ -241,5 +307,9 @@ function selectTargets(changes: ResourceChange[], targets: readonly string[], st
 function plainOnly(props: ResourceManifest['properties']): PlainObject {
   // Look-up queries and user-key owners are plain values; references and secrets are dropped here
   // (the reader needs neither).
-  return Object.fromEntries(Object.entries(props).filter(([, v]) => typeof v !== 'object' || v === null || Array.isArray(v) || !('$ref' in v || '$secret' in v))) as PlainObject;
+  return Object.fromEntries(
+    Object.entries(props).filter(
+      ([, v]) => typeof v !== 'object' || v === null || Array.isArray(v) || !('$ref' in v || '$secret' in v),
+    ),
+  ) as PlainObject;
 }

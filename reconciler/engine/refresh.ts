@@ -43,7 +43,12 @@ export interface Refreshed {
  * a refresh cannot read a secret, and it does not look at the configuration.
  * @param planned a plan made against `doc` without renames, whose live objects are used
  */
-export function refreshedState(doc: StateDocument, planned: PlannedRun, handlers: ReadonlyMap<ResourceKind, AnyHandler>, now = new Date()): Refreshed {
+export function refreshedState(
+  doc: StateDocument,
+  planned: PlannedRun,
+  handlers: ReadonlyMap<ResourceKind, AnyHandler>,
+  now = new Date(),
+): Refreshed {
   const changesByAddress = new Map(planned.plan.changes.map((c) => [c.address, c]));
   const kept: StateResource[] = [];
   const changes: RefreshChange[] = [];
@@ -51,11 +56,21 @@ export function refreshedState(doc: StateDocument, planned: PlannedRun, handlers
     const change = changesByAddress.get(entry.address);
     const live = planned.byAddress.get(entry.address);
     if (live === undefined || change === undefined || change.before === null) {
-      changes.push({ address: entry.address, kind: entry.kind, naturalKey: entry.naturalKey, action: 'forget', patch: [], recorded: entry.properties, live: null });
+      changes.push({
+        address: entry.address,
+        kind: entry.kind,
+        naturalKey: entry.naturalKey,
+        action: 'forget',
+        patch: [],
+        recorded: entry.properties,
+        live: null,
+      });
       continue;
     }
     const writeOnly = new Set(handlers.get(entry.kind)?.schema.writeOnly ?? []);
-    const properties = Object.fromEntries(Object.entries(change.before).filter(([k]) => !writeOnly.has(k))) as PlainObject;
+    const properties = Object.fromEntries(
+      Object.entries(change.before).filter(([k]) => !writeOnly.has(k)),
+    ) as PlainObject;
     const serverId = change.serverId ?? entry.serverId;
     const patch = jsonpatch.compare(entry.properties as object, properties as object) as JsonPatchOperation[];
     if (patch.length === 0 && serverId === entry.serverId) {

@@ -39,7 +39,10 @@ export function createSecretResolver(env: NodeJS.ProcessEnv, workDir: string): E
       const value = env[s.name];
       if (value === undefined || value === '') {
         if (!strict) return undefined;
-        throw new ReconcilerError('SECRET_UNAVAILABLE', `secret from environment variable ${s.name}: the variable is not set; export it before running apply`);
+        throw new ReconcilerError(
+          'SECRET_UNAVAILABLE',
+          `secret from environment variable ${s.name}: the variable is not set; export it before running apply`,
+        );
       }
       return remember(value);
     }
@@ -48,7 +51,10 @@ export function createSecretResolver(env: NodeJS.ProcessEnv, workDir: string): E
       return remember(readFileSync(path, 'utf8').replace(/\r?\n$/, ''));
     } catch (error) {
       if (!strict) return undefined;
-      throw new ReconcilerError('SECRET_UNAVAILABLE', `secret from file ${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      throw new ReconcilerError(
+        'SECRET_UNAVAILABLE',
+        `secret from file ${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
     }
   };
   return {
@@ -69,7 +75,12 @@ export function createSecretResolver(env: NodeJS.ProcessEnv, workDir: string): E
  * @throws ReconcilerError `SECRET_UNAVAILABLE` naming every missing variable and unreadable file, and
  *   the address that needs it, never a value.
  */
-export function assertSecretsReadable(plan: Plan, stack: StackManifest, handlers: ReadonlyMap<ResourceKind, AnyHandler>, secrets: EngineSecretResolver): void {
+export function assertSecretsReadable(
+  plan: Plan,
+  stack: StackManifest,
+  handlers: ReadonlyMap<ResourceKind, AnyHandler>,
+  secrets: EngineSecretResolver,
+): void {
   const resources = new Map(stack.resources.map((r) => [r.address, r]));
   const missing: string[] = [];
   for (const change of plan.changes) {
@@ -79,12 +90,20 @@ export function assertSecretsReadable(plan: Plan, stack: StackManifest, handlers
     for (const field of writeOnly) {
       const value = resource?.properties[field];
       if (!isSecret(value) || value.$secret.source === 'generated' || secrets.tryResolve(value) !== undefined) continue;
-      const what = value.$secret.source === 'env' ? `environment variable ${value.$secret.name} is not set` : `file ${value.$secret.name} cannot be read`;
-      missing.push(`${what} (${change.address}.${field}, needed to ${change.action === 'create' ? 'create' : 'replace'} it)`);
+      const what =
+        value.$secret.source === 'env'
+          ? `environment variable ${value.$secret.name} is not set`
+          : `file ${value.$secret.name} cannot be read`;
+      missing.push(
+        `${what} (${change.address}.${field}, needed to ${change.action === 'create' ? 'create' : 'replace'} it)`,
+      );
     }
   }
   if (missing.length > 0) {
-    throw new ReconcilerError('SECRET_UNAVAILABLE', `apply would need ${missing.length === 1 ? 'a secret it cannot read' : `${missing.length} secrets it cannot read`}: ${missing.join('; ')}`);
+    throw new ReconcilerError(
+      'SECRET_UNAVAILABLE',
+      `apply would need ${missing.length === 1 ? 'a secret it cannot read' : `${missing.length} secrets it cannot read`}: ${missing.join('; ')}`,
+    );
   }
 }
 

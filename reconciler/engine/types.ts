@@ -78,12 +78,19 @@ export type ProgressEvent =
       readonly outcome: ActionOutcome;
       readonly durationMs: number;
     }
-  | { readonly type: 'action-failed'; readonly address: string; readonly action: ChangeAction; readonly message: string; readonly durationMs: number }
+  | {
+      readonly type: 'action-failed';
+      readonly address: string;
+      readonly action: ChangeAction;
+      readonly message: string;
+      readonly durationMs: number;
+    }
   | { readonly type: 'action-skipped'; readonly address: string; readonly because: string }
   | { readonly type: 'retry'; readonly address: string; readonly reason: string; readonly attempt: number };
 
 /** How one action ended. */
-export type ActionOutcome = 'created' | 'updated' | 'replaced' | 'deleted' | 'forgotten' | 'adopted' | 'read' | 'unchanged';
+export type ActionOutcome =
+  'created' | 'updated' | 'replaced' | 'deleted' | 'forgotten' | 'adopted' | 'read' | 'unchanged';
 
 /** The outcome of an apply. */
 export interface ApplyResult {

@@ -6,16 +6,31 @@
  * Only what the stack manages is seen: a role tag naming a role the stack does not manage, or a
  * role whose policy another stack owns, counts as granting nothing.
  */
-import { accessChanges, accessModelFromResources, permissionTable, type AccessChange, type Permission } from '../../common/access/index.js';
+import {
+  accessChanges,
+  accessModelFromResources,
+  permissionTable,
+  type AccessChange,
+  type Permission,
+} from '../../common/access/index.js';
 import type { ResourceChange } from './types.js';
 
 /** The (user, action, resource) permissions applying `changes` grants and revokes, sorted by user, resource, action. */
 export function planAccessChanges(account: string, changes: readonly ResourceChange[]): AccessChange[] {
   const side = (pick: (c: ResourceChange) => unknown) =>
-    permissionTable(accessModelFromResources(account, changes.flatMap((c) => (pick(c) === null ? [] : [{ kind: c.kind, properties: pick(c) }]))));
+    permissionTable(
+      accessModelFromResources(
+        account,
+        changes.flatMap((c) => (pick(c) === null ? [] : [{ kind: c.kind, properties: pick(c) }])),
+      ),
+    );
   // A look-up's after is what it will read; it is not an access-control object either way.
   const index = changeIndex(changes);
-  return accessChanges(side((c) => (c.action === 'read' ? null : c.before)), side((c) => (c.action === 'read' ? null : c.after)), (rows) => causesOf(rows, index));
+  return accessChanges(
+    side((c) => (c.action === 'read' ? null : c.before)),
+    side((c) => (c.action === 'read' ? null : c.after)),
+    (rows) => causesOf(rows, index),
+  );
 }
 
 const TAGGING_KINDS = new Set(['role-tag', 'directory', 'object']);
@@ -26,7 +41,12 @@ function changeIndex(changes: readonly ResourceChange[]): Map<string, string[]> 
   for (const c of changes) {
     if (c.action === 'no-op' || c.action === 'read') continue;
     const named = (field: string): unknown => c.after?.[field] ?? c.before?.[field];
-    const key = c.kind === 'role' || c.kind === 'policy' ? `${c.kind}:${String(named('name'))}` : TAGGING_KINDS.has(c.kind) ? `path:${String(named('path'))}` : undefined;
+    const key =
+      c.kind === 'role' || c.kind === 'policy'
+        ? `${c.kind}:${String(named('name'))}`
+        : TAGGING_KINDS.has(c.kind)
+          ? `path:${String(named('path'))}`
+          : undefined;
     if (key !== undefined) index.set(key, [...(index.get(key) ?? []), `${c.address} (${c.action})`]);
   }
   return index;
@@ -35,6 +55,8 @@ function changeIndex(changes: readonly ResourceChange[]): Map<string, string[]> 
 /** The changed resources in `rows`' chains (role, policy, the tagged path), as `address (action)`, sorted. */
 function causesOf(rows: readonly Permission[], index: ReadonlyMap<string, readonly string[]>): string[] {
   const out = new Set<string>();
-  for (const r of rows) for (const key of [`role:${r.role}`, `policy:${r.policy}`, `path:${r.resource}`]) for (const cause of index.get(key) ?? []) out.add(cause);
+  for (const r of rows)
+    for (const key of [`role:${r.role}`, `policy:${r.policy}`, `path:${r.resource}`])
+      for (const cause of index.get(key) ?? []) out.add(cause);
   return [...out].sort();
 }

@@ -3,18 +3,58 @@ import { applyGraph, deleteOldNodeOf } from './apply-order.js';
 import { emptyState, type StateDocument } from '../state/document.js';
 import { summarize, type Plan, type PlanAction, type ResourceChange } from './types.js';
 
-function change(address: string, action: PlanAction, dependsOn: string[] = [], extra: Partial<ResourceChange> = {}): ResourceChange {
-  return { address, kind: 'role', naturalKey: address, action, before: null, after: null, patch: [], sensitive: [], unknown: [], dependsOn, ...extra };
+function change(
+  address: string,
+  action: PlanAction,
+  dependsOn: string[] = [],
+  extra: Partial<ResourceChange> = {},
+): ResourceChange {
+  return {
+    address,
+    kind: 'role',
+    naturalKey: address,
+    action,
+    before: null,
+    after: null,
+    patch: [],
+    sensitive: [],
+    unknown: [],
+    dependsOn,
+    ...extra,
+  };
 }
 function planOf(...changes: ResourceChange[]): Plan {
-  return { formatVersion: 1, stack: 's', account: 'a', createdAt: 't', stateSerial: 0, stateLineage: null, manifestDigest: 'd', changes, summary: summarize(changes) };
+  return {
+    formatVersion: 1,
+    stack: 's',
+    account: 'a',
+    createdAt: 't',
+    stateSerial: 0,
+    stateLineage: null,
+    manifestDigest: 'd',
+    changes,
+    summary: summarize(changes),
+  };
 }
 /** A state where each address depended on the listed ones. */
 function stateWith(deps: Record<string, string[]>): StateDocument {
-  const resources = Object.entries(deps).map(([address, dependsOn]) => ({ address, kind: 'role' as const, naturalKey: address, serverId: null, properties: {}, writeOnly: {}, dependsOn, updatedAt: 't' }));
+  const resources = Object.entries(deps).map(([address, dependsOn]) => ({
+    address,
+    kind: 'role' as const,
+    naturalKey: address,
+    serverId: null,
+    properties: {},
+    writeOnly: {},
+    dependsOn,
+    updatedAt: 't',
+  }));
   return { ...emptyState('s', 'a'), resources };
 }
-async function order(plan: Plan, state: StateDocument | null, fail: string[] = []): Promise<{ ran: string[]; skipped: string[] }> {
+async function order(
+  plan: Plan,
+  state: StateDocument | null,
+  fail: string[] = [],
+): Promise<{ ran: string[]; skipped: string[] }> {
   const ran: string[] = [];
   const result = await applyGraph(plan, state).graph.walk(
     async (n) => {
@@ -23,7 +63,13 @@ async function order(plan: Plan, state: StateDocument | null, fail: string[] = [
     },
     { concurrency: 1 },
   );
-  return { ran, skipped: [...result.outcomes].filter(([, o]) => o.status === 'skipped').map(([n]) => n).sort() };
+  return {
+    ran,
+    skipped: [...result.outcomes]
+      .filter(([, o]) => o.status === 'skipped')
+      .map(([n]) => n)
+      .sort(),
+  };
 }
 
 describe('applyGraph', () => {
@@ -35,7 +81,10 @@ describe('applyGraph', () => {
       change('s/old-role', 'delete', ['s/old-user']),
       change('s/old-user', 'delete'),
     );
-    const { ran } = await order(plan, stateWith({ 's/ops': ['s/read'], 's/read': [], 's/old-role': ['s/old-user'], 's/old-user': [] }));
+    const { ran } = await order(
+      plan,
+      stateWith({ 's/ops': ['s/read'], 's/read': [], 's/old-role': ['s/old-user'], 's/old-user': [] }),
+    );
     expect(ran.indexOf('s/alice')).toBeLessThan(ran.indexOf('s/ops'));
     expect(ran.indexOf('s/read')).toBeLessThan(ran.indexOf('s/ops'));
     expect(ran.indexOf('s/old-role')).toBeLessThan(ran.indexOf('s/old-user'));
@@ -67,7 +116,10 @@ describe('applyGraph', () => {
   });
 
   it('drops dependencies on addresses the plan does not hold', () => {
-    const { graph } = applyGraph(planOf(change('s/ops', 'update', ['s/elsewhere']), change('s/gone', 'delete', ['s/nowhere'])), stateWith({ 's/ops': ['s/gone', 's/missing'] }));
+    const { graph } = applyGraph(
+      planOf(change('s/ops', 'update', ['s/elsewhere']), change('s/gone', 'delete', ['s/nowhere'])),
+      stateWith({ 's/ops': ['s/gone', 's/missing'] }),
+    );
     expect(graph.problems()).toEqual([]);
     expect(graph.dependenciesOf('s/ops')).toEqual([]);
     expect(graph.dependenciesOf('s/gone')).toEqual(['s/ops']);

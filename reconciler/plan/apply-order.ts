@@ -69,7 +69,8 @@ export function applyGraph(plan: Plan, state: StateDocument | null): ApplyGraph 
   // What each change referred to before this apply, and what it refers to after.
   // A forgotten resource leaves the state as a deleted one does (its object stays, unmanaged).
   const leaves = (c: ResourceChange): boolean => c.action === 'delete' || c.action === 'forget';
-  const before = (c: ResourceChange): readonly string[] => (leaves(c) ? c.dependsOn : (formerDeps.get(c.address) ?? []));
+  const before = (c: ResourceChange): readonly string[] =>
+    leaves(c) ? c.dependsOn : (formerDeps.get(c.address) ?? []);
   const after = (c: ResourceChange): readonly string[] => (leaves(c) ? [] : c.dependsOn);
 
   for (const c of plan.changes) {

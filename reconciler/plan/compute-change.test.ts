@@ -2,15 +2,32 @@ import { describe, expect, it } from 'vitest';
 import type { ResourceSchema } from '../../provider/handlers/types.js';
 import { computeChange, type ChangeInput } from './compute-change.js';
 
-const schema: ResourceSchema = { immutable: ['path'], writeOnly: ['secret'], computed: ['etag', 'mtime'], replaceStrategy: 'create-then-delete' };
-const base: Omit<ChangeInput, 'desired' | 'live' | 'inState'> = { address: 's/obj', kind: 'object', naturalKey: '/acme/stor/a', schema, dependsOn: ['s/b', 's/a'] };
+const schema: ResourceSchema = {
+  immutable: ['path'],
+  writeOnly: ['secret'],
+  computed: ['etag', 'mtime'],
+  replaceStrategy: 'create-then-delete',
+};
+const base: Omit<ChangeInput, 'desired' | 'live' | 'inState'> = {
+  address: 's/obj',
+  kind: 'object',
+  naturalKey: '/acme/stor/a',
+  schema,
+  dependsOn: ['s/b', 's/a'],
+};
 
 describe('computeChange', () => {
   it('produces an RFC 6902 patch from live to desired, ignoring computed fields', () => {
     const change = computeChange({
       ...base,
       inState: true,
-      live: { path: '/a', headers: { 'content-type': 'text/plain', 'x-old': '1' }, tags: ['a'], etag: 'e1', mtime: 't1' },
+      live: {
+        path: '/a',
+        headers: { 'content-type': 'text/plain', 'x-old': '1' },
+        tags: ['a'],
+        etag: 'e1',
+        mtime: 't1',
+      },
       desired: { path: '/a', headers: { 'content-type': 'text/html' }, tags: ['a', 'b'] },
     });
     expect(change.action).toBe('update');
@@ -27,35 +44,70 @@ describe('computeChange', () => {
   });
 
   it('escapes field names in JSON pointers', () => {
-    const change = computeChange({ ...base, inState: true, live: { path: '/a', 'a/b~c': 1 }, desired: { path: '/a', 'a/b~c': 2 } });
+    const change = computeChange({
+      ...base,
+      inState: true,
+      live: { path: '/a', 'a/b~c': 1 },
+      desired: { path: '/a', 'a/b~c': 2 },
+    });
     expect(change.patch).toEqual([{ op: 'replace', path: '/a~1b~0c', value: 2 }]);
   });
 
   it('replaces when an immutable field is unknown until apply, since it may change', () => {
-    const change = computeChange({ ...base, inState: true, live: { path: '/a' }, desired: { path: 'ignored' }, unknown: ['/path'] });
-    expect(change).toMatchObject({ action: 'replace', replaceStrategy: 'create-then-delete', replacePaths: ['/path'], unknown: ['/path'] });
+    const change = computeChange({
+      ...base,
+      inState: true,
+      live: { path: '/a' },
+      desired: { path: 'ignored' },
+      unknown: ['/path'],
+    });
+    expect(change).toMatchObject({
+      action: 'replace',
+      replaceStrategy: 'create-then-delete',
+      replacePaths: ['/path'],
+      unknown: ['/path'],
+    });
     expect(change.after).toEqual({ path: null });
     expect(change.patch).toEqual([{ op: 'replace', path: '/path', value: null }]);
   });
 
   it('keeps an unknown nested value as an operation even when live happens to hold null', () => {
-    const change = computeChange({ ...base, inState: true, live: { path: '/a', headers: { x: null } }, desired: { path: '/a', headers: { x: 'r' } }, unknown: ['/headers/x'] });
+    const change = computeChange({
+      ...base,
+      inState: true,
+      live: { path: '/a', headers: { x: null } },
+      desired: { path: '/a', headers: { x: 'r' } },
+      unknown: ['/headers/x'],
+    });
     expect(change.action).toBe('update');
     expect(change.patch).toEqual([{ op: 'replace', path: '/headers/x', value: null }]);
   });
 
   it('creates with a single add of the whole desired value', () => {
-    const change = computeChange({ ...base, inState: false, live: null, desired: { path: '/a' }, writeOnly: { desired: { secret: 'sha256-salted:m' }, state: {} } });
+    const change = computeChange({
+      ...base,
+      inState: false,
+      live: null,
+      desired: { path: '/a' },
+      writeOnly: { desired: { secret: 'sha256-salted:m' }, state: {} },
+    });
     expect(change.patch).toEqual([{ op: 'add', path: '', value: { path: '/a', secret: 'sha256-salted:m' } }]);
     expect(change.sensitive).toEqual(['/secret']);
   });
 
   it('refuses a resource that is neither desired nor in state', () => {
-    expect(() => computeChange({ ...base, inState: false, live: { path: '/a' }, desired: null })).toThrow(/s\/obj is neither in the manifest nor in state/);
+    expect(() => computeChange({ ...base, inState: false, live: { path: '/a' }, desired: null })).toThrow(
+      /s\/obj is neither in the manifest nor in state/,
+    );
   });
 
   describe('an object found live that is not in state', () => {
-    const found = { ...base, inState: false, live: { path: '/a', tags: ['theirs'], secret: 'x' }, desired: { path: '/a', tags: ['ours'] } };
+    const found = {
+      ...base,
+      inState: false,
+      live: { path: '/a', tags: ['theirs'], secret: 'x' },
+      desired: { path: '/a', tags: ['ours'] },
+    };
 
     it('is a conflict naming the fields that differ (write-only ones aside), unless the user consented', () => {
       const change = computeChange(found);
@@ -66,15 +118,22 @@ describe('computeChange', () => {
     });
 
     it('is adopted without a conflict when it already matches the declaration', () => {
-      expect(computeChange({ ...found, live: { path: '/a', tags: ['ours'] } })).toMatchObject({ action: 'adopt', patch: [] });
+      expect(computeChange({ ...found, live: { path: '/a', tags: ['ours'] } })).toMatchObject({
+        action: 'adopt',
+        patch: [],
+      });
       expect(computeChange({ ...found, live: { path: '/a', tags: ['ours'] } }).conflict).toBeUndefined();
     });
 
     it('of a kind that always exists and may be shared is a conflict only when something it has would be lost', () => {
       const shared = { ...found, schema: { ...schema, adoptWithoutConsent: 'unless-removing' as const } };
       expect(computeChange({ ...shared, live: { path: '/a', tags: [] } }).conflict).toBeUndefined();
-      expect(computeChange({ ...shared, live: { path: '/a', tags: ['ours', 'theirs'] } }).conflict).toEqual({ fields: ['tags'] });
-      expect(computeChange({ ...found, schema: { ...schema, adoptWithoutConsent: 'always' as const } }).conflict).toBeUndefined();
+      expect(computeChange({ ...shared, live: { path: '/a', tags: ['ours', 'theirs'] } }).conflict).toEqual({
+        fields: ['tags'],
+      });
+      expect(
+        computeChange({ ...found, schema: { ...schema, adoptWithoutConsent: 'always' as const } }).conflict,
+      ).toBeUndefined();
     });
   });
 });

@@ -74,11 +74,23 @@ export function computeChange(input: ChangeInput): ResourceChange {
   const before = input.live === null ? null : withMarkers(input.live, writeOnlyFields, stateMarkers);
 
   if (input.mode === 'lookup') {
-    return { ...base, action: 'read', before: null, after: input.live, patch: [], sensitive: [], unknown: input.live ? [] : [''], reason: input.reason ?? 'looked up at apply' };
+    return {
+      ...base,
+      action: 'read',
+      before: null,
+      after: input.live,
+      patch: [],
+      sensitive: [],
+      unknown: input.live ? [] : [''],
+      reason: input.reason ?? 'looked up at apply',
+    };
   }
   if (input.desired === null) {
     if (!input.inState) {
-      throw new ReconcilerError('PLAN_INPUT_INVALID', `resource ${input.address} is neither in the manifest nor in state: nothing to plan`);
+      throw new ReconcilerError(
+        'PLAN_INPUT_INVALID',
+        `resource ${input.address} is neither in the manifest nor in state: nothing to plan`,
+      );
     }
     const gone = input.live === null;
     const stateOnly = withMarkers({}, writeOnlyFields, stateMarkers);
@@ -90,7 +102,11 @@ export function computeChange(input: ChangeInput): ResourceChange {
       patch: [],
       sensitive,
       unknown: [],
-      reason: input.reason ?? (gone ? 'removed from the manifest; already gone live, so only the state entry is removed' : 'removed from the manifest'),
+      reason:
+        input.reason ??
+        (gone
+          ? 'removed from the manifest; already gone live, so only the state entry is removed'
+          : 'removed from the manifest'),
     };
   }
 
@@ -113,13 +129,19 @@ export function computeChange(input: ChangeInput): ResourceChange {
       patch: [{ op: 'add', path: '', value: after }],
       sensitive,
       unknown,
-      reason: input.reason ?? (input.inState ? 'in state but not found live: it was deleted outside triton-iac' : undefined),
+      reason:
+        input.reason ?? (input.inState ? 'in state but not found live: it was deleted outside triton-iac' : undefined),
     };
   }
 
   const ignored = new Set(input.schema.computed);
   const patch = diff(strip(before!, ignored), strip(after, ignored), unknown);
-  const replacePaths = unique(patch.map((op) => topField(op.path)).filter((f) => input.schema.immutable.includes(f)).map((f) => `/${escapePointer(f)}`));
+  const replacePaths = unique(
+    patch
+      .map((op) => topField(op.path))
+      .filter((f) => input.schema.immutable.includes(f))
+      .map((f) => `/${escapePointer(f)}`),
+  );
 
   let action: PlanAction;
   let reason = input.reason;
@@ -132,7 +154,10 @@ export function computeChange(input: ChangeInput): ResourceChange {
     reason ??= `${replacePaths.map((p) => p.slice(1)).join(', ')} cannot change in place`;
   } else if (!input.inState) {
     action = 'adopt';
-    reason ??= patch.length > 0 ? 'exists live but not in state; adopted, then updated' : 'exists live but not in state; adopted as is';
+    reason ??=
+      patch.length > 0
+        ? 'exists live but not in state; adopted, then updated'
+        : 'exists live but not in state; adopted as is';
   } else {
     action = patch.length === 0 ? 'no-op' : 'update';
   }
@@ -156,7 +181,12 @@ export function computeChange(input: ChangeInput): ResourceChange {
  * always exist, per {@link ResourceSchema.adoptWithoutConsent}, none, or only those that would lose
  * a value or a list element live has.
  */
-function conflictFields(schema: ResourceSchema, before: PlainObject, after: PlainObject, patch: readonly JsonPatchOperation[]): string[] {
+function conflictFields(
+  schema: ResourceSchema,
+  before: PlainObject,
+  after: PlainObject,
+  patch: readonly JsonPatchOperation[],
+): string[] {
   if (schema.adoptWithoutConsent === 'always') return [];
   const fields = unique(patch.map((op) => topField(op.path)).filter((f) => !schema.writeOnly.includes(f)));
   if (schema.adoptWithoutConsent !== 'unless-removing') return fields;
@@ -185,7 +215,11 @@ function diff(before: PlainObject, after: PlainObject, unknown: readonly string[
   return ops;
 }
 
-function withMarkers(value: PlainObject, fields: readonly string[], markers: Readonly<Record<string, string>>): PlainObject {
+function withMarkers(
+  value: PlainObject,
+  fields: readonly string[],
+  markers: Readonly<Record<string, string>>,
+): PlainObject {
   const out: Record<string, PlainValue> = {};
   for (const [k, v] of Object.entries(value)) if (!fields.includes(k)) out[k] = v;
   for (const f of fields) if (markers[f] !== undefined) out[f] = markers[f]!;

@@ -3,7 +3,15 @@ import { confirmDrift } from './drift.js';
 import type { PlanAction, ResourceChange } from './types.js';
 
 const change = (address: string, action: PlanAction, members: string[] = []): ResourceChange => ({
-  address, kind: 'role', naturalKey: address, action, before: {}, after: { members }, dependsOn: [], sensitive: [], unknown: [],
+  address,
+  kind: 'role',
+  naturalKey: address,
+  action,
+  before: {},
+  after: { members },
+  dependsOn: [],
+  sensitive: [],
+  unknown: [],
   patch: action === 'update' ? [{ op: 'replace', path: '/members', value: members }] : [],
 });
 

@@ -14,7 +14,10 @@ import type { ResourceChange } from './types.js';
  * The options of every address: the state's (as last applied), overridden by the manifest's (the
  * code as it is now; a resource declared without options has none).
  */
-export function optionsByAddress(resources: readonly ResourceManifest[], state: StateDocument | null): Map<string, ResourceOptions> {
+export function optionsByAddress(
+  resources: readonly ResourceManifest[],
+  state: StateDocument | null,
+): Map<string, ResourceOptions> {
   const out = new Map<string, ResourceOptions>();
   for (const r of state?.resources ?? []) if (r.options !== undefined) out.set(r.address, r.options);
   for (const r of resources) {
@@ -25,16 +28,28 @@ export function optionsByAddress(resources: readonly ResourceManifest[], state: 
 }
 
 /** Deletes of resources with `retainOnDelete` become `forget`: the state lets go, the object stays. */
-export function forgetRetained(changes: readonly ResourceChange[], options: ReadonlyMap<string, ResourceOptions>): ResourceChange[] {
+export function forgetRetained(
+  changes: readonly ResourceChange[],
+  options: ReadonlyMap<string, ResourceOptions>,
+): ResourceChange[] {
   return changes.map((c) => {
     if (c.action !== 'delete' || options.get(c.address)?.retainOnDelete !== true) return c;
-    return { ...c, action: 'forget' as const, reason: 'retainOnDelete: the object stays in the cloud, no longer managed' };
+    return {
+      ...c,
+      action: 'forget' as const,
+      reason: 'retainOnDelete: the object stays in the cloud, no longer managed',
+    };
   });
 }
 
 /** The changes that would delete or replace a resource with `protect`. */
-export function protectedChanges(changes: readonly ResourceChange[], options: ReadonlyMap<string, ResourceOptions>): ResourceChange[] {
-  return changes.filter((c) => (c.action === 'delete' || c.action === 'replace') && options.get(c.address)?.protect === true);
+export function protectedChanges(
+  changes: readonly ResourceChange[],
+  options: ReadonlyMap<string, ResourceOptions>,
+): ResourceChange[] {
+  return changes.filter(
+    (c) => (c.action === 'delete' || c.action === 'replace') && options.get(c.address)?.protect === true,
+  );
 }
 
 /**
@@ -42,11 +57,19 @@ export function protectedChanges(changes: readonly ResourceChange[], options: Re
  * @param what how the plan came about, for the message (`the plan`, `destroy`)
  * @throws ReconcilerError `PROTECTED`
  */
-export function refuseProtected(stack: string, changes: readonly ResourceChange[], options: ReadonlyMap<string, ResourceOptions>, what: string): void {
+export function refuseProtected(
+  stack: string,
+  changes: readonly ResourceChange[],
+  options: ReadonlyMap<string, ResourceOptions>,
+  what: string,
+): void {
   const refused = protectedChanges(changes, options);
   if (refused.length === 0) return;
   const each = refused
-    .map((c) => `${c.address} (${c.kind} ${c.naturalKey}) would be ${c.action === 'replace' ? `replaced${c.replacePaths && c.replacePaths.length > 0 ? ` (${c.replacePaths.map((p) => p.slice(1)).join(', ')} cannot change in place)` : ''}` : 'deleted'}`)
+    .map(
+      (c) =>
+        `${c.address} (${c.kind} ${c.naturalKey}) would be ${c.action === 'replace' ? `replaced${c.replacePaths && c.replacePaths.length > 0 ? ` (${c.replacePaths.map((p) => p.slice(1)).join(', ')} cannot change in place)` : ''}` : 'deleted'}`,
+    )
     .join('; ');
   throw new ReconcilerError(
     'PROTECTED',

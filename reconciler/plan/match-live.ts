@@ -43,15 +43,24 @@ export function matchLive(args: {
   const byAddress = new Map<string, unknown>();
   const stateByAddress = new Map((args.state?.resources ?? []).map((r) => [r.address, r]));
   const targets = new Map<string, { kind: ResourceKind; naturalKey: string; serverId: string | null }>();
-  for (const r of stateByAddress.values()) targets.set(r.address, { kind: r.kind, naturalKey: r.naturalKey, serverId: r.serverId });
+  for (const r of stateByAddress.values())
+    targets.set(r.address, { kind: r.kind, naturalKey: r.naturalKey, serverId: r.serverId });
   for (const r of args.resources) {
     // The manifest's natural key wins: it is what the object should be called now.
-    targets.set(r.address, { kind: r.kind, naturalKey: r.naturalKey, serverId: stateByAddress.get(r.address)?.serverId ?? null });
+    targets.set(r.address, {
+      kind: r.kind,
+      naturalKey: r.naturalKey,
+      serverId: stateByAddress.get(r.address)?.serverId ?? null,
+    });
   }
 
   const handler = (kind: ResourceKind, address: string): PlanningHandler => {
     const h = args.handlers.get(kind);
-    if (!h) throw new ReconcilerError('PLAN_INPUT_INVALID', `${address} has kind ${JSON.stringify(kind)}, for which no handler is registered`);
+    if (!h)
+      throw new ReconcilerError(
+        'PLAN_INPUT_INVALID',
+        `${address} has kind ${JSON.stringify(kind)}, for which no handler is registered`,
+      );
     return h;
   };
   const sorted = [...targets].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

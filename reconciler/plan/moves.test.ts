@@ -3,14 +3,32 @@ import { manifestResource } from '../fixtures/handlers.js';
 import { emptyState, type StateResource } from '../state/document.js';
 import { findMoves, stateWithMoves } from './moves.js';
 
-function entry(address: string, kind: StateResource['kind'], naturalKey: string, dependsOn: string[] = []): StateResource {
-  return { address, kind, naturalKey, serverId: `${naturalKey}-id`, properties: {}, writeOnly: {}, dependsOn, updatedAt: '2026-01-01T00:00:00Z' };
+function entry(
+  address: string,
+  kind: StateResource['kind'],
+  naturalKey: string,
+  dependsOn: string[] = [],
+): StateResource {
+  return {
+    address,
+    kind,
+    naturalKey,
+    serverId: `${naturalKey}-id`,
+    properties: {},
+    writeOnly: {},
+    dependsOn,
+    updatedAt: '2026-01-01T00:00:00Z',
+  };
 }
 
 describe('renames are moves', () => {
   const state = {
     ...emptyState('prod', 'acme'),
-    resources: [entry('prod/carol', 'user', 'carol'), entry('prod/carol/key', 'user-key', 'carol/aa:bb', ['prod/carol']), entry('prod/ops', 'role', 'ops', ['prod/carol'])],
+    resources: [
+      entry('prod/carol', 'user', 'carol'),
+      entry('prod/carol/key', 'user-key', 'carol/aa:bb', ['prod/carol']),
+      entry('prod/ops', 'role', 'ops', ['prod/carol']),
+    ],
   };
 
   it('pairs a resource that left the manifest with one that joined it, of the same kind and natural key, children included', () => {

@@ -28,8 +28,14 @@ export function findMoves(resources: readonly ResourceManifest[], state: StateDo
   const declared = new Set(resources.map((r) => r.address));
   const recorded = new Set(state.resources.map((r) => r.address));
   const key = (kind: string, naturalKey: string): string => `${kind}\u0000${naturalKey}`;
-  const leaving = groupBy(state.resources.filter((r) => !declared.has(r.address)), (r) => key(r.kind, r.naturalKey));
-  const arriving = groupBy(resources.filter((r) => !recorded.has(r.address)), (r) => key(r.kind, r.naturalKey));
+  const leaving = groupBy(
+    state.resources.filter((r) => !declared.has(r.address)),
+    (r) => key(r.kind, r.naturalKey),
+  );
+  const arriving = groupBy(
+    resources.filter((r) => !recorded.has(r.address)),
+    (r) => key(r.kind, r.naturalKey),
+  );
   const moves: PlannedMove[] = [];
   for (const [k, from] of leaving) {
     const to = arriving.get(k);

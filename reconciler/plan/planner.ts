@@ -3,7 +3,15 @@
  * already read. It does no I/O: reading live state is the caller's job (one list per collection), so
  * this can be tested, and re-run for drift confirmation, without a server.
  */
-import { isRef, isSecret, type ManifestValue, type ResourceKind, type ResourceManifest, type SecretValue, type StackManifest } from '../../common/manifest.js';
+import {
+  isRef,
+  isSecret,
+  type ManifestValue,
+  type ResourceKind,
+  type ResourceManifest,
+  type SecretValue,
+  type StackManifest,
+} from '../../common/manifest.js';
 import type { PlainObject, PlainValue, PlanningHandler } from '../../provider/handlers/types.js';
 import { ReconcilerError } from '../errors.js';
 import { digestOf } from '../private/canonical-json.js';
@@ -97,11 +105,23 @@ export function planChanges(input: PlanningInput): ResourceChange[] {
     const normalized = handler.mode === 'lookup' ? resolved : handler.normalizeDesired(resolved);
     const declared = Object.fromEntries(Object.entries(normalized).filter(([k]) => !writeOnly.includes(k)));
     // The desired side tells the handler which optional fields are managed (absent ones are left alone).
-    const live = rawLive === undefined ? null : handler.mode === 'lookup' ? handler.normalizeLive(rawLive) : handler.normalizeLive(rawLive, declared, stateEntry?.properties);
+    const live =
+      rawLive === undefined
+        ? null
+        : handler.mode === 'lookup'
+          ? handler.normalizeLive(rawLive)
+          : handler.normalizeLive(rawLive, declared, stateEntry?.properties);
     // ignoreChanges: once the object exists, the fields are whatever live says (never a change or drift).
     const ignored = live === null ? [] : (resource.options?.ignoreChanges ?? []);
     for (const field of ignored) if (writeOnly.includes(field)) desiredMarkers[field] = undefined;
-    const desired = live === null ? declared : keepLiveFields(declared, live, ignored.filter((f) => !writeOnly.includes(f)));
+    const desired =
+      live === null
+        ? declared
+        : keepLiveFields(
+            declared,
+            live,
+            ignored.filter((f) => !writeOnly.includes(f)),
+          );
     const unknown = findUnknowns(desired, '');
 
     changes.push(
@@ -197,13 +217,25 @@ export function makePlan(args: {
   };
 }
 
-function handlerFor(handlers: ReadonlyMap<ResourceKind, PlanningHandler>, kind: ResourceKind, address: string): PlanningHandler {
+function handlerFor(
+  handlers: ReadonlyMap<ResourceKind, PlanningHandler>,
+  kind: ResourceKind,
+  address: string,
+): PlanningHandler {
   const handler = handlers.get(kind);
-  if (!handler) throw new ReconcilerError('PLAN_INPUT_INVALID', `${address} has kind ${JSON.stringify(kind)}, for which no handler is registered`);
+  if (!handler)
+    throw new ReconcilerError(
+      'PLAN_INPUT_INVALID',
+      `${address} has kind ${JSON.stringify(kind)}, for which no handler is registered`,
+    );
   return handler;
 }
 
-function serverIdOf(handler: PlanningHandler, rawLive: unknown, entry: StateResource | undefined): { serverId?: string } {
+function serverIdOf(
+  handler: PlanningHandler,
+  rawLive: unknown,
+  entry: StateResource | undefined,
+): { serverId?: string } {
   const id = (rawLive !== undefined ? handler.idOf(rawLive) : undefined) ?? entry?.serverId ?? undefined;
   return id !== undefined ? { serverId: id } : {};
 }
@@ -223,7 +255,10 @@ function refValue(
   const target = manifest.get(address);
   const stateEntry = state.get(address);
   if (!target) {
-    throw new ReconcilerError('PLAN_INPUT_INVALID', `${where} refers to ${address}, which is not in the manifest${stateEntry ? ' (it is only in state, so it is about to be deleted)' : ''}`);
+    throw new ReconcilerError(
+      'PLAN_INPUT_INVALID',
+      `${where} refers to ${address}, which is not in the manifest${stateEntry ? ' (it is only in state, so it is about to be deleted)' : ''}`,
+    );
   }
   const kind = target.kind;
   const handler = handlerFor(input.handlers, kind, address);
@@ -235,14 +270,23 @@ function refValue(
   return UNKNOWN;
 }
 
-function resolveRefs(value: ManifestValue, where: string, lookup: (address: string, attribute: string, where: string) => PlainValue): PlainValue {
+function resolveRefs(
+  value: ManifestValue,
+  where: string,
+  lookup: (address: string, attribute: string, where: string) => PlainValue,
+): PlainValue {
   if (isSecret(value)) {
-    throw new ReconcilerError('PLAN_INPUT_INVALID', `${where} is a secret placeholder; secrets may only be used in write-only fields (such as a user's password)`);
+    throw new ReconcilerError(
+      'PLAN_INPUT_INVALID',
+      `${where} is a secret placeholder; secrets may only be used in write-only fields (such as a user's password)`,
+    );
   }
   if (isRef(value)) return lookup(value.$ref.address, value.$ref.attribute, where);
   if (Array.isArray(value)) return value.map((v, i) => resolveRefs(v, `${where}[${i}]`, lookup));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveRefs(v as ManifestValue, `${where}.${k}`, lookup)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, resolveRefs(v as ManifestValue, `${where}.${k}`, lookup)]),
+    );
   }
   return value as PlainValue;
 }

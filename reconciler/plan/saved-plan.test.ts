@@ -6,7 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { manifestResource, testHandlers } from '../fixtures/handlers.js';
 import { emptyState } from '../state/document.js';
 import { makePlan, planChanges } from './planner.js';
-import { checkPlanStillValid, isSavedPlanText, parseSavedPlan, parseSavedPlanFile, readSavedPlan, readSavedPlanFile, serializeSavedPlan, writeSavedPlan } from './saved-plan.js';
+import {
+  checkPlanStillValid,
+  isSavedPlanText,
+  parseSavedPlan,
+  parseSavedPlanFile,
+  readSavedPlan,
+  readSavedPlanFile,
+  serializeSavedPlan,
+  writeSavedPlan,
+} from './saved-plan.js';
 import { digestOf } from '../private/canonical-json.js';
 import type { StackManifest } from '../../common/manifest.js';
 import type { Plan } from './types.js';
@@ -50,7 +59,9 @@ describe('saved plans', () => {
     expect(() => parseSavedPlanFile(edited, 'p.json')).toThrow(/origin.stack is not the stack the plan was made from/);
     const noDir = JSON.parse(serializeSavedPlan(selfContained, origin)) as { origin: Record<string, unknown> };
     delete noDir.origin.workDir;
-    expect(() => parseSavedPlanFile(JSON.stringify(noDir), 'p.json')).toThrow(/origin.workDir must be a non-empty string/);
+    expect(() => parseSavedPlanFile(JSON.stringify(noDir), 'p.json')).toThrow(
+      /origin.workDir must be a non-empty string/,
+    );
   });
 
   it('round-trips through a file, written with owner-only permissions and no temp file left', async () => {
@@ -66,10 +77,26 @@ describe('saved plans', () => {
   it.each([
     ['not JSON', '{"savedPlanFormat": 1,', /saved plan p.json cannot be used: it is not valid JSON/],
     ['an array', '[]', /it is not a JSON object/],
-    ['a future envelope', JSON.stringify({ savedPlanFormat: 9, digest: 'x', plan: {} }), /savedPlanFormat is 9; this version of triton-iac reads only 1/],
-    ['a wrong action', serializeSavedPlan(plan).replace('"action": "adopt"', '"action": "upsert"'), /plan.changes\[1\].action is "upsert"; it must be one of create, update/],
-    ['a missing stack', serializeSavedPlan(plan).replace('"stack": "prod"', '"stack": ""'), /plan.stack is ""; it must be a non-empty string/],
-    ['a bad patch op', serializeSavedPlan(plan).replace('"op": "add"', '"op": "merge"'), /patch\[0\] is not a JSON Patch operation/],
+    [
+      'a future envelope',
+      JSON.stringify({ savedPlanFormat: 9, digest: 'x', plan: {} }),
+      /savedPlanFormat is 9; this version of triton-iac reads only 1/,
+    ],
+    [
+      'a wrong action',
+      serializeSavedPlan(plan).replace('"action": "adopt"', '"action": "upsert"'),
+      /plan.changes\[1\].action is "upsert"; it must be one of create, update/,
+    ],
+    [
+      'a missing stack',
+      serializeSavedPlan(plan).replace('"stack": "prod"', '"stack": ""'),
+      /plan.stack is ""; it must be a non-empty string/,
+    ],
+    [
+      'a bad patch op',
+      serializeSavedPlan(plan).replace('"op": "add"', '"op": "merge"'),
+      /patch\[0\] is not a JSON Patch operation/,
+    ],
   ])('refuses %s with a sentence naming the problem and the fix', (_label, text, message) => {
     expect(() => parseSavedPlan(text, 'p.json')).toThrow(message);
     expect(() => parseSavedPlan(text, 'p.json')).toThrow(/Run `triton-iac plan -out p.json` again/);
@@ -77,7 +104,9 @@ describe('saved plans', () => {
 
   it('refuses a plan whose content was edited after it was written (digest mismatch)', () => {
     const edited = serializeSavedPlan(plan).replace('"manifestDigest": "sha256:11"', '"manifestDigest": "sha256:12"');
-    expect(() => parseSavedPlan(edited, 'p.json')).toThrow(/does not match its content; the file was edited or damaged|does not match its content \(sha256:/);
+    expect(() => parseSavedPlan(edited, 'p.json')).toThrow(
+      /does not match its content; the file was edited or damaged|does not match its content \(sha256:/,
+    );
   });
 
   it('refuses a summary that disagrees with the changes', () => {
@@ -87,7 +116,9 @@ describe('saved plans', () => {
   });
 
   it('reports a missing file clearly', async () => {
-    await expect(readSavedPlan('/nonexistent/p.json')).rejects.toThrow('cannot read saved plan /nonexistent/p.json: no such file');
+    await expect(readSavedPlan('/nonexistent/p.json')).rejects.toThrow(
+      'cannot read saved plan /nonexistent/p.json: no such file',
+    );
   });
 
   it('refuses truncated files of every length without crashing', async () => {
@@ -110,7 +141,14 @@ describe('checkPlanStillValid', () => {
   });
 
   it('names every change since the plan was made', () => {
-    const result = checkPlanStillValid(plan, { stateSerial: 6, stateLineage: state.lineage, liveDigests: new Map([['prod/ops', 'sha256:other'], ['prod/new', 'sha256:x']]) });
+    const result = checkPlanStillValid(plan, {
+      stateSerial: 6,
+      stateLineage: state.lineage,
+      liveDigests: new Map([
+        ['prod/ops', 'sha256:other'],
+        ['prod/new', 'sha256:x'],
+      ]),
+    });
     expect(result.valid).toBe(false);
     expect(result.changes).toEqual([
       'the state was written since the plan was made (serial 4 then, 6 now)',
@@ -121,7 +159,10 @@ describe('checkPlanStillValid', () => {
 
   it('names an object that disappeared and a different state lineage', () => {
     const result = checkPlanStillValid(plan, { stateSerial: 4, stateLineage: 'other', liveDigests: new Map() });
-    expect(result.changes).toEqual([`the state lineage is other but the plan was made against ${state.lineage}`, 'prod/ops no longer exists live']);
+    expect(result.changes).toEqual([
+      `the state lineage is other but the plan was made against ${state.lineage}`,
+      'prod/ops no longer exists live',
+    ]);
   });
 });
 

@@ -54,7 +54,12 @@ export interface SavedPlan {
 
 /** Serialises `plan` (and where it came from) into a saved-plan file's text. */
 export function serializeSavedPlan(plan: Plan, origin?: SavedPlanOrigin): string {
-  const file: SavedPlanFile = { savedPlanFormat: SAVED_PLAN_FORMAT_VERSION, digest: digestOf(plan), plan, ...(origin !== undefined ? { origin } : {}) };
+  const file: SavedPlanFile = {
+    savedPlanFormat: SAVED_PLAN_FORMAT_VERSION,
+    digest: digestOf(plan),
+    plan,
+    ...(origin !== undefined ? { origin } : {}),
+  };
   return `${JSON.stringify(file, null, 2)}\n`;
 }
 
@@ -104,16 +109,23 @@ export function parseSavedPlanFile(text: string, source: string): SavedPlan {
   } catch (error) {
     throw malformed(source, `it is not valid JSON (${(error as Error).message})`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw malformed(source, 'it is not a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw malformed(source, 'it is not a JSON object');
   const file = value as Record<string, unknown>;
   if (file.savedPlanFormat !== SAVED_PLAN_FORMAT_VERSION) {
-    throw malformed(source, `savedPlanFormat is ${JSON.stringify(file.savedPlanFormat)}; this version of triton-iac reads only ${SAVED_PLAN_FORMAT_VERSION}`);
+    throw malformed(
+      source,
+      `savedPlanFormat is ${JSON.stringify(file.savedPlanFormat)}; this version of triton-iac reads only ${SAVED_PLAN_FORMAT_VERSION}`,
+    );
   }
   const problem = planShapeProblem(file.plan);
   if (problem) throw malformed(source, problem);
   const actual = digestOf(file.plan);
   if (file.digest !== actual) {
-    throw malformed(source, `its digest ${JSON.stringify(file.digest)} does not match its content (${actual}); the file was edited or damaged`);
+    throw malformed(
+      source,
+      `its digest ${JSON.stringify(file.digest)} does not match its content (${actual}); the file was edited or damaged`,
+    );
   }
   const plan = file.plan as Plan;
   if (file.origin === undefined) return { plan };
@@ -130,8 +142,10 @@ function originShapeProblem(origin: unknown, plan: Plan): string | undefined {
   }
   if (typeof o.emulator !== 'boolean') return 'origin.emulator must be true or false';
   if (typeof o.stack !== 'object' || o.stack === null) return 'origin.stack must be the synthesized stack';
-  if (o.context !== undefined && (typeof o.context !== 'object' || o.context === null || Array.isArray(o.context))) return 'origin.context must be an object of context values';
-  if (digestOf(o.stack) !== plan.manifestDigest) return 'origin.stack is not the stack the plan was made from (its digest differs from plan.manifestDigest); the file was edited or damaged';
+  if (o.context !== undefined && (typeof o.context !== 'object' || o.context === null || Array.isArray(o.context)))
+    return 'origin.context must be an object of context values';
+  if (digestOf(o.stack) !== plan.manifestDigest)
+    return 'origin.stack is not the stack the plan was made from (its digest differs from plan.manifestDigest); the file was edited or damaged';
   return undefined;
 }
 
@@ -153,7 +167,11 @@ export async function readSavedPlanFile(path: string): Promise<SavedPlan> {
     text = await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ReconcilerError('PLAN_MALFORMED', `cannot read saved plan ${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? String(error))}`, { cause: error });
+    throw new ReconcilerError(
+      'PLAN_MALFORMED',
+      `cannot read saved plan ${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? String(error))}`,
+      { cause: error },
+    );
   }
   return parseSavedPlanFile(text, path);
 }
@@ -185,9 +203,13 @@ export interface PlanValidity {
 export function checkPlanStillValid(plan: Plan, current: CurrentSituation): PlanValidity {
   const changes: string[] = [];
   if (current.stateLineage !== plan.stateLineage) {
-    changes.push(`the state lineage is ${current.stateLineage ?? '(no state)'} but the plan was made against ${plan.stateLineage ?? '(no state)'}`);
+    changes.push(
+      `the state lineage is ${current.stateLineage ?? '(no state)'} but the plan was made against ${plan.stateLineage ?? '(no state)'}`,
+    );
   } else if (current.stateSerial !== plan.stateSerial) {
-    changes.push(`the state was written since the plan was made (serial ${plan.stateSerial} then, ${current.stateSerial} now)`);
+    changes.push(
+      `the state was written since the plan was made (serial ${plan.stateSerial} then, ${current.stateSerial} now)`,
+    );
   }
   for (const change of plan.changes) {
     if (change.action === 'read') continue;
@@ -204,5 +226,8 @@ export function checkPlanStillValid(plan: Plan, current: CurrentSituation): Plan
 }
 
 function malformed(source: string, problem: string): ReconcilerError {
-  return new ReconcilerError('PLAN_MALFORMED', `saved plan ${source} cannot be used: ${problem}. Run \`triton-iac plan -out ${source}\` again.`);
+  return new ReconcilerError(
+    'PLAN_MALFORMED',
+    `saved plan ${source} cannot be used: ${problem}. Run \`triton-iac plan -out ${source}\` again.`,
+  );
 }

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { manifestProblems } from './validate-manifest.js';
 
 /** A small valid manifest: a policy, and a role that depends on it and refers to its id. */
-function valid(): { version: number; generator: string; stacks: Array<Record<string, unknown> & { resources: unknown[] }> } {
+function valid(): {
+  version: number;
+  generator: string;
+  stacks: Array<Record<string, unknown> & { resources: unknown[] }>;
+} {
   return {
     version: 1,
     generator: 'test',
@@ -12,8 +16,20 @@ function valid(): { version: number; generator: string; stacks: Array<Record<str
         account: 'acme',
         state: { type: 'local' },
         resources: [
-          { address: 'prod/p', kind: 'policy', naturalKey: 'ops', properties: { name: 'ops', rules: ['CAN getmachine'] }, dependsOn: [] },
-          { address: 'prod/r', kind: 'role', naturalKey: 'ops', properties: { name: 'ops', members: [], policies: [{ $ref: { address: 'prod/p', attribute: 'name' } }] }, dependsOn: ['prod/p'] },
+          {
+            address: 'prod/p',
+            kind: 'policy',
+            naturalKey: 'ops',
+            properties: { name: 'ops', rules: ['CAN getmachine'] },
+            dependsOn: [],
+          },
+          {
+            address: 'prod/r',
+            kind: 'role',
+            naturalKey: 'ops',
+            properties: { name: 'ops', members: [], policies: [{ $ref: { address: 'prod/p', attribute: 'name' } }] },
+            dependsOn: ['prod/p'],
+          },
         ],
       },
     ],
@@ -29,7 +45,13 @@ describe('manifestProblems', () => {
     const doc = valid();
     doc.stacks[0]!.resources.unshift(null);
     expect(manifestProblems(doc)).toEqual([
-      { path: 'stacks[0].resources[0]', value: 'null', rule: 'must be an object with "address", "kind", "naturalKey", "properties" and "dependsOn"', message: 'stacks[0].resources[0]: null must be an object with "address", "kind", "naturalKey", "properties" and "dependsOn"' },
+      {
+        path: 'stacks[0].resources[0]',
+        value: 'null',
+        rule: 'must be an object with "address", "kind", "naturalKey", "properties" and "dependsOn"',
+        message:
+          'stacks[0].resources[0]: null must be an object with "address", "kind", "naturalKey", "properties" and "dependsOn"',
+      },
     ]);
   });
 
@@ -63,22 +85,36 @@ describe('manifestProblems', () => {
   });
 
   it('refuses a document that is not an object', () => {
-    expect(manifestProblems(null).map((p) => p.message)).toEqual(['(manifest): null must be a JSON object with "version", "generator" and "stacks"']);
+    expect(manifestProblems(null).map((p) => p.message)).toEqual([
+      '(manifest): null must be a JSON object with "version", "generator" and "stacks"',
+    ]);
   });
 });
 
 describe('manifestProblems: options and outputs', () => {
   it('accepts resource options and outputs of the documented shape', () => {
     const doc = valid();
-    (doc.stacks[0]!.resources[0] as Record<string, unknown>).options = { protect: true, ignoreChanges: ['description'] };
-    doc.stacks[0]!.outputs = [{ name: 'policyId', value: { $ref: { address: 'prod/p', attribute: 'id' } }, sensitive: true }];
+    (doc.stacks[0]!.resources[0] as Record<string, unknown>).options = {
+      protect: true,
+      ignoreChanges: ['description'],
+    };
+    doc.stacks[0]!.outputs = [
+      { name: 'policyId', value: { $ref: { address: 'prod/p', attribute: 'id' } }, sensitive: true },
+    ];
     expect(manifestProblems(doc)).toEqual([]);
   });
 
   it('names an unknown option, an ignored field the kind lacks, and an output referring to another address', () => {
     const doc = valid();
-    (doc.stacks[0]!.resources[0] as Record<string, unknown>).options = { protect: 'yes', ignoreChanges: ['colour'], keep: true };
-    doc.stacks[0]!.outputs = [{ name: 'x', value: { $ref: { address: 'prod/nope', attribute: 'id' } } }, { name: 'x', value: 1 }];
+    (doc.stacks[0]!.resources[0] as Record<string, unknown>).options = {
+      protect: 'yes',
+      ignoreChanges: ['colour'],
+      keep: true,
+    };
+    doc.stacks[0]!.outputs = [
+      { name: 'x', value: { $ref: { address: 'prod/nope', attribute: 'id' } } },
+      { name: 'x', value: 1 },
+    ];
     expect(manifestProblems(doc).map((p) => p.message)).toEqual([
       'stacks[0].resources[0].options.keep: true is not a known field (known: protect, retainOnDelete, ignoreChanges)',
       'stacks[0].resources[0].options.protect: "yes" must be true or false',

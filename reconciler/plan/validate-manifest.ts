@@ -28,7 +28,9 @@ export interface ManifestProblem {
 /** Passed as the value when the rule's wording already names it (the per-kind property checks). */
 const NAMED = Symbol('named in the rule');
 
-const AUTHORITATIVE_KINDS = allKinds().filter((d) => d.authoritative).map((d) => d.kind);
+const AUTHORITATIVE_KINDS = allKinds()
+  .filter((d) => d.authoritative)
+  .map((d) => d.kind);
 const CONNECTION_STRINGS = ['cloudapiUrl', 'mantaUrl', 'profile', 'keyId'];
 const SECRET_SOURCES = ['env', 'file', 'generated'];
 
@@ -54,7 +56,8 @@ export function manifestProblems(value: unknown): ManifestProblem[] {
     return out;
   }
   unknownKeys(value, '', ['version', 'generator', 'stacks'], add);
-  if (value.version !== MANIFEST_VERSION) add('version', value.version, `must be ${MANIFEST_VERSION} (synthesize the app again with \`triton-iac synth\`)`);
+  if (value.version !== MANIFEST_VERSION)
+    add('version', value.version, `must be ${MANIFEST_VERSION} (synthesize the app again with \`triton-iac synth\`)`);
   if (typeof value.generator !== 'string') add('generator', value.generator, 'must be a string');
   if (!Array.isArray(value.stacks)) {
     add('stacks', value.stacks, 'must be an array of stacks');
@@ -69,21 +72,35 @@ type Add = (path: string, value: unknown, rule: string) => void;
 
 function checkStack(stack: unknown, at: string, seen: Set<string>, add: Add): void {
   if (!isObject(stack)) return add(at, stack, 'must be an object with "name", "account" and "resources"');
-  unknownKeys(stack, `${at}.`, ['name', 'account', 'user', 'connection', 'state', 'authoritative', 'resources', 'outputs'], add);
-  for (const f of ['name', 'account'] as const) if (!isNonEmptyString(stack[f])) add(`${at}.${f}`, stack[f], 'must be a non-empty string');
-  if (stack.user !== undefined && !isNonEmptyString(stack.user)) add(`${at}.user`, stack.user, 'must be a non-empty string when present');
+  unknownKeys(
+    stack,
+    `${at}.`,
+    ['name', 'account', 'user', 'connection', 'state', 'authoritative', 'resources', 'outputs'],
+    add,
+  );
+  for (const f of ['name', 'account'] as const)
+    if (!isNonEmptyString(stack[f])) add(`${at}.${f}`, stack[f], 'must be a non-empty string');
+  if (stack.user !== undefined && !isNonEmptyString(stack.user))
+    add(`${at}.user`, stack.user, 'must be a non-empty string when present');
   if (stack.connection !== undefined) checkConnection(stack.connection, `${at}.connection`, add);
   if (stack.state !== undefined) checkState(stack.state, `${at}.state`, add);
   if (stack.authoritative !== undefined) {
-    if (!Array.isArray(stack.authoritative)) add(`${at}.authoritative`, stack.authoritative, `must be an array of kinds (${AUTHORITATIVE_KINDS.join(', ')})`);
-    else stack.authoritative.forEach((k, i) => AUTHORITATIVE_KINDS.includes(k as string) || add(`${at}.authoritative[${i}]`, k, `must be one of ${AUTHORITATIVE_KINDS.join(', ')}`));
+    if (!Array.isArray(stack.authoritative))
+      add(`${at}.authoritative`, stack.authoritative, `must be an array of kinds (${AUTHORITATIVE_KINDS.join(', ')})`);
+    else
+      stack.authoritative.forEach(
+        (k, i) =>
+          AUTHORITATIVE_KINDS.includes(k as string) ||
+          add(`${at}.authoritative[${i}]`, k, `must be one of ${AUTHORITATIVE_KINDS.join(', ')}`),
+      );
   }
   if (!Array.isArray(stack.resources)) return add(`${at}.resources`, stack.resources, 'must be an array of resources');
   const own = new Set<string>();
   stack.resources.forEach((r, i) => {
     const address = isObject(r) ? r.address : undefined;
     if (!isNonEmptyString(address)) return;
-    if (seen.has(address)) add(`${at}.resources[${i}].address`, address, 'must be unique in the manifest; another resource has it');
+    if (seen.has(address))
+      add(`${at}.resources[${i}].address`, address, 'must be unique in the manifest; another resource has it');
     seen.add(address);
     own.add(address);
   });
@@ -92,7 +109,8 @@ function checkStack(stack: unknown, at: string, seen: Set<string>, add: Add): vo
 }
 
 function checkOutputs(outputs: unknown, at: string, stackAddresses: ReadonlySet<string>, add: Add): void {
-  if (!Array.isArray(outputs)) return add(at, outputs, 'must be an array of outputs { "name", "value", "description"?, "sensitive"? }');
+  if (!Array.isArray(outputs))
+    return add(at, outputs, 'must be an array of outputs { "name", "value", "description"?, "sensitive"? }');
   const names = new Set<string>();
   outputs.forEach((o, i) => {
     const p = `${at}[${i}]`;
@@ -103,51 +121,74 @@ function checkOutputs(outputs: unknown, at: string, stackAddresses: ReadonlySet<
     else names.add(o.name);
     if (!('value' in o)) add(`${p}.value`, undefined, 'is required');
     else checkPlaceholders(o.value, `${p}.value`, stackAddresses, add);
-    if (o.description !== undefined && typeof o.description !== 'string') add(`${p}.description`, o.description, 'must be a string');
-    if (o.sensitive !== undefined && typeof o.sensitive !== 'boolean') add(`${p}.sensitive`, o.sensitive, 'must be true or false');
+    if (o.description !== undefined && typeof o.description !== 'string')
+      add(`${p}.description`, o.description, 'must be a string');
+    if (o.sensitive !== undefined && typeof o.sensitive !== 'boolean')
+      add(`${p}.sensitive`, o.sensitive, 'must be true or false');
   });
 }
 
 function checkConnection(c: unknown, at: string, add: Add): void {
   if (!isObject(c)) return add(at, c, 'must be an object');
   unknownKeys(c, `${at}.`, [...CONNECTION_STRINGS, 'roles'], add);
-  for (const f of CONNECTION_STRINGS) if (c[f] !== undefined && typeof c[f] !== 'string') add(`${at}.${f}`, c[f], 'must be a string');
+  for (const f of CONNECTION_STRINGS)
+    if (c[f] !== undefined && typeof c[f] !== 'string') add(`${at}.${f}`, c[f], 'must be a string');
   if (c.roles !== undefined && !isStringArray(c.roles)) add(`${at}.roles`, c.roles, 'must be an array of role names');
 }
 
 function checkState(s: unknown, at: string, add: Add): void {
-  if (!isObject(s) || (s.type !== 'local' && s.type !== 'manta')) return add(at, s, 'must be { "type": "local", "path"?: string } or { "type": "manta", "path": string }');
+  if (!isObject(s) || (s.type !== 'local' && s.type !== 'manta'))
+    return add(at, s, 'must be { "type": "local", "path"?: string } or { "type": "manta", "path": string }');
   unknownKeys(s, `${at}.`, ['type', 'path'], add);
   if (s.type === 'manta' ? !isNonEmptyString(s.path) : s.path !== undefined && typeof s.path !== 'string') {
-    add(`${at}.path`, s.path, s.type === 'manta' ? 'must be a non-empty string (the Manta directory of the state)' : 'must be a string when present');
+    add(
+      `${at}.path`,
+      s.path,
+      s.type === 'manta'
+        ? 'must be a non-empty string (the Manta directory of the state)'
+        : 'must be a string when present',
+    );
   }
 }
 
 function checkResource(r: unknown, at: string, stackAddresses: ReadonlySet<string>, add: Add): void {
-  if (!isObject(r)) return add(at, r, 'must be an object with "address", "kind", "naturalKey", "properties" and "dependsOn"');
+  if (!isObject(r))
+    return add(at, r, 'must be an object with "address", "kind", "naturalKey", "properties" and "dependsOn"');
   unknownKeys(r, `${at}.`, ['address', 'kind', 'naturalKey', 'properties', 'dependsOn', 'options'], add);
   if (!isNonEmptyString(r.address)) add(`${at}.address`, r.address, 'must be a non-empty string');
   const kindOk = typeof r.kind === 'string' && kindDescriptor(r.kind) !== undefined;
-  if (!kindOk) add(`${at}.kind`, r.kind, `must be one of ${allKinds().map((d) => d.kind).join(', ')}`);
+  if (!kindOk)
+    add(
+      `${at}.kind`,
+      r.kind,
+      `must be one of ${allKinds()
+        .map((d) => d.kind)
+        .join(', ')}`,
+    );
   if (!isNonEmptyString(r.naturalKey)) add(`${at}.naturalKey`, r.naturalKey, 'must be a non-empty string');
   if (!Array.isArray(r.dependsOn)) add(`${at}.dependsOn`, r.dependsOn, 'must be an array of addresses');
   else {
     r.dependsOn.forEach((d, i) => {
-      if (typeof d !== 'string' || !stackAddresses.has(d)) add(`${at}.dependsOn[${i}]`, d, 'must be the address of a resource of the same stack');
+      if (typeof d !== 'string' || !stackAddresses.has(d))
+        add(`${at}.dependsOn[${i}]`, d, 'must be the address of a resource of the same stack');
     });
   }
   if (r.options !== undefined) {
-    if (!isObject(r.options)) add(`${at}.options`, r.options, 'must be an object { "protect"?, "retainOnDelete"?, "ignoreChanges"? }');
+    if (!isObject(r.options))
+      add(`${at}.options`, r.options, 'must be an object { "protect"?, "retainOnDelete"?, "ignoreChanges"? }');
     else {
       unknownKeys(r.options, `${at}.options.`, ['protect', 'retainOnDelete', 'ignoreChanges'], add);
-      if (kindOk) for (const p of resourceOptionProblems(r.kind as ResourceKind, r.options)) add(`${at}.options.${p.field}`, p.value, p.rule);
+      if (kindOk)
+        for (const p of resourceOptionProblems(r.kind as ResourceKind, r.options))
+          add(`${at}.options.${p.field}`, p.value, p.rule);
     }
   }
   if (!isObject(r.properties)) return add(`${at}.properties`, r.properties, 'must be an object');
   checkPlaceholders(r.properties, `${at}.properties`, stackAddresses, add);
   if (kindOk) {
     // checkProperties words its messages "<path>: <rule>" or "<path>: <value> <rule>" already.
-    for (const problem of checkProperties(r.kind as ResourceKind, r.properties, `${at}.properties`)) add(problem.slice(0, problem.indexOf(': ')), NAMED, problem.slice(problem.indexOf(': ') + 2));
+    for (const problem of checkProperties(r.kind as ResourceKind, r.properties, `${at}.properties`))
+      add(problem.slice(0, problem.indexOf(': ')), NAMED, problem.slice(problem.indexOf(': ') + 2));
   }
 }
 
@@ -157,10 +198,16 @@ function checkPlaceholders(value: unknown, at: string, stackAddresses: ReadonlyS
   if (!isObject(value)) return;
   if ('$ref' in value) {
     const ref = value.$ref;
-    if (Object.keys(value).length !== 1 || !isObject(ref) || !isNonEmptyString(ref.attribute) || Object.keys(ref).length !== 2) {
+    if (
+      Object.keys(value).length !== 1 ||
+      !isObject(ref) ||
+      !isNonEmptyString(ref.attribute) ||
+      Object.keys(ref).length !== 2
+    ) {
       return add(at, value, 'must be a reference { "$ref": { "address": string, "attribute": string } }');
     }
-    if (typeof ref.address !== 'string' || !stackAddresses.has(ref.address)) add(`${at}.$ref.address`, ref.address, 'must be the address of a resource of the same stack');
+    if (typeof ref.address !== 'string' || !stackAddresses.has(ref.address))
+      add(`${at}.$ref.address`, ref.address, 'must be the address of a resource of the same stack');
     return;
   }
   if ('$secret' in value) {
@@ -169,15 +216,23 @@ function checkPlaceholders(value: unknown, at: string, stackAddresses: ReadonlyS
       Object.keys(value).length === 1 &&
       isObject(s) &&
       SECRET_SOURCES.includes(s.source as string) &&
-      (s.source === 'generated' ? Object.keys(s).length === 1 : isNonEmptyString(s.name) && Object.keys(s).length === 2);
-    if (!ok) add(at, value, 'must be a secret placeholder { "$secret": { "source": "env" | "file", "name": string } } or { "$secret": { "source": "generated" } }');
+      (s.source === 'generated'
+        ? Object.keys(s).length === 1
+        : isNonEmptyString(s.name) && Object.keys(s).length === 2);
+    if (!ok)
+      add(
+        at,
+        value,
+        'must be a secret placeholder { "$secret": { "source": "env" | "file", "name": string } } or { "$secret": { "source": "generated" } }',
+      );
     return;
   }
   for (const [k, v] of Object.entries(value)) checkPlaceholders(v, `${at}.${k}`, stackAddresses, add);
 }
 
 function unknownKeys(value: Record<string, unknown>, prefix: string, known: readonly string[], add: Add): void {
-  for (const key of Object.keys(value)) if (!known.includes(key)) add(`${prefix}${key}`, value[key], `is not a known field (known: ${known.join(', ')})`);
+  for (const key of Object.keys(value))
+    if (!known.includes(key)) add(`${prefix}${key}`, value[key], `is not a known field (known: ${known.join(', ')})`);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

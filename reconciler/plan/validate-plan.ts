@@ -17,10 +17,13 @@ export function planShapeProblem(value: unknown): string | undefined {
     return `plan.formatVersion is ${JSON.stringify(value.formatVersion)}; this version of triton-iac reads only ${PLAN_FORMAT_VERSION}`;
   }
   for (const f of ['stack', 'account', 'createdAt', 'manifestDigest'] as const) {
-    if (typeof value[f] !== 'string' || value[f] === '') return `plan.${f} is ${JSON.stringify(value[f])}; it must be a non-empty string`;
+    if (typeof value[f] !== 'string' || value[f] === '')
+      return `plan.${f} is ${JSON.stringify(value[f])}; it must be a non-empty string`;
   }
-  if (!Number.isSafeInteger(value.stateSerial) || (value.stateSerial as number) < 0) return `plan.stateSerial is ${JSON.stringify(value.stateSerial)}; it must be a non-negative integer`;
-  if (value.stateLineage !== null && typeof value.stateLineage !== 'string') return 'plan.stateLineage must be a string or null';
+  if (!Number.isSafeInteger(value.stateSerial) || (value.stateSerial as number) < 0)
+    return `plan.stateSerial is ${JSON.stringify(value.stateSerial)}; it must be a non-negative integer`;
+  if (value.stateLineage !== null && typeof value.stateLineage !== 'string')
+    return 'plan.stateLineage must be a string or null';
   if (!Array.isArray(value.changes)) return 'plan.changes must be an array';
   for (const [i, c] of value.changes.entries()) {
     const problem = changeProblem(c, `plan.changes[${i}]`);
@@ -28,7 +31,12 @@ export function planShapeProblem(value: unknown): string | undefined {
   }
   const expected = summarize(value.changes as Plan['changes']);
   // `forget` is absent from plans saved before retainOnDelete existed: none of theirs forgets anything.
-  if (!isObject(value.summary) || Object.entries(expected).some(([k, n]) => ((value.summary as Record<string, unknown>)[k] ?? (k === 'forget' ? 0 : undefined)) !== n)) {
+  if (
+    !isObject(value.summary) ||
+    Object.entries(expected).some(
+      ([k, n]) => ((value.summary as Record<string, unknown>)[k] ?? (k === 'forget' ? 0 : undefined)) !== n,
+    )
+  ) {
     return `plan.summary ${JSON.stringify(value.summary)} does not match its changes (expected ${JSON.stringify(expected)})`;
   }
   return undefined;
@@ -37,11 +45,20 @@ export function planShapeProblem(value: unknown): string | undefined {
 function changeProblem(c: unknown, at: string): string | undefined {
   if (!isObject(c)) return `${at} must be an object`;
   for (const f of ['address', 'naturalKey'] as const) {
-    if (typeof c[f] !== 'string' || c[f] === '') return `${at}.${f} is ${JSON.stringify(c[f])}; it must be a non-empty string`;
+    if (typeof c[f] !== 'string' || c[f] === '')
+      return `${at}.${f} is ${JSON.stringify(c[f])}; it must be a non-empty string`;
   }
-  if (typeof c.kind !== 'string' || kindDescriptor(c.kind) === undefined) return `${at}.kind is ${JSON.stringify(c.kind)}; it must be one of ${allKinds().map((d) => d.kind).join(', ')}`;
-  if (!(PLAN_ACTIONS as readonly unknown[]).includes(c.action)) return `${at}.action is ${JSON.stringify(c.action)}; it must be one of ${PLAN_ACTIONS.join(', ')}`;
-  if (c.action === 'replace' && c.replaceStrategy !== 'delete-then-create' && c.replaceStrategy !== 'create-then-delete') {
+  if (typeof c.kind !== 'string' || kindDescriptor(c.kind) === undefined)
+    return `${at}.kind is ${JSON.stringify(c.kind)}; it must be one of ${allKinds()
+      .map((d) => d.kind)
+      .join(', ')}`;
+  if (!(PLAN_ACTIONS as readonly unknown[]).includes(c.action))
+    return `${at}.action is ${JSON.stringify(c.action)}; it must be one of ${PLAN_ACTIONS.join(', ')}`;
+  if (
+    c.action === 'replace' &&
+    c.replaceStrategy !== 'delete-then-create' &&
+    c.replaceStrategy !== 'create-then-delete'
+  ) {
     return `${at}.replaceStrategy is ${JSON.stringify(c.replaceStrategy)}; a replace needs delete-then-create or create-then-delete`;
   }
   for (const f of ['before', 'after'] as const) {
@@ -54,12 +71,18 @@ function changeProblem(c: unknown, at: string): string | undefined {
     }
   }
   for (const f of ['sensitive', 'unknown', 'dependsOn'] as const) {
-    if (!Array.isArray(c[f]) || !c[f].every((s) => typeof s === 'string')) return `${at}.${f} must be an array of strings`;
+    if (!Array.isArray(c[f]) || !c[f].every((s) => typeof s === 'string'))
+      return `${at}.${f} must be an array of strings`;
   }
   for (const f of ['reason', 'serverId', 'liveDigest', 'movedFrom'] as const) {
     if (c[f] !== undefined && typeof c[f] !== 'string') return `${at}.${f} must be a string when present`;
   }
-  if (c.conflict !== undefined && (!isObject(c.conflict) || !Array.isArray(c.conflict.fields) || !c.conflict.fields.every((f) => typeof f === 'string'))) {
+  if (
+    c.conflict !== undefined &&
+    (!isObject(c.conflict) ||
+      !Array.isArray(c.conflict.fields) ||
+      !c.conflict.fields.every((f) => typeof f === 'string'))
+  ) {
     return `${at}.conflict must be an object with a fields array of strings when present`;
   }
   return undefined;

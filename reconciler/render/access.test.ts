@@ -4,7 +4,18 @@ import type { ResourceChange } from '../plan/types.js';
 import { accessChangesMarkdown, accessChangesText, MAX_LISTED_ACCESS_CHANGES } from './access.js';
 
 const create = (address: string, kind: ResourceChange['kind'], after: Record<string, unknown>): ResourceChange =>
-  ({ address, kind, naturalKey: address, action: 'create', before: null, after, patch: [], sensitive: [], unknown: [], dependsOn: [] }) as ResourceChange;
+  ({
+    address,
+    kind,
+    naturalKey: address,
+    action: 'create',
+    before: null,
+    after,
+    patch: [],
+    sensitive: [],
+    unknown: [],
+    dependsOn: [],
+  }) as ResourceChange;
 
 function teamPlan(users: number) {
   const logins = Array.from({ length: users }, (_, i) => `user${i}`);
@@ -14,7 +25,11 @@ function teamPlan(users: number) {
     state: null,
     manifestDigest: 'd',
     changes: [
-      create('s/ops', 'role', { name: 'ops', members: logins.map((login) => ({ type: 'subuser', login, default: true })), policies: ['read'] }),
+      create('s/ops', 'role', {
+        name: 'ops',
+        members: logins.map((login) => ({ type: 'subuser', login, default: true })),
+        policies: ['read'],
+      }),
       create('s/read', 'policy', { name: 'read', rules: ['CAN getuser'] }),
       create('s/tag', 'role-tag', { path: '/acme/users', roles: ['ops'] }),
     ],
@@ -36,9 +51,13 @@ describe('the access-changes section of a rendered plan', () => {
     expect(plan.accessChanges).toHaveLength(MAX_LISTED_ACCESS_CHANGES + 5);
     const text = accessChangesText(plan);
     expect(text.filter((l) => l.startsWith('  + '))).toHaveLength(MAX_LISTED_ACCESS_CHANGES);
-    expect(text.at(-1)).toBe(`  … and 5 more (${MAX_LISTED_ACCESS_CHANGES + 5} grants, 0 revokes in all; \`plan --json\` lists every one)`);
+    expect(text.at(-1)).toBe(
+      `  … and 5 more (${MAX_LISTED_ACCESS_CHANGES + 5} grants, 0 revokes in all; \`plan --json\` lists every one)`,
+    );
     const md = accessChangesMarkdown(plan);
     expect(md.filter((l) => l.startsWith('| **grant**'))).toHaveLength(MAX_LISTED_ACCESS_CHANGES);
-    expect(md).toContain(`… and 5 more (${MAX_LISTED_ACCESS_CHANGES + 5} grants, 0 revokes in all; \`plan --json\` lists every one).`);
+    expect(md).toContain(
+      `… and 5 more (${MAX_LISTED_ACCESS_CHANGES + 5} grants, 0 revokes in all; \`plan --json\` lists every one).`,
+    );
   });
 });

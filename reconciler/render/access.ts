@@ -24,11 +24,16 @@ export function accessChangesText(plan: Plan): string[] {
   if (changes.length === 0) return [];
   const lines = ['Access changes:'];
   for (const c of changes.slice(0, MAX_LISTED_ACCESS_CHANGES)) {
-    lines.push(`  ${c.change === 'grant' ? '+' : '-'} ${c.user} ${c.change === 'grant' ? 'can now' : 'can no longer'} ${c.action} ${c.resource}`);
+    lines.push(
+      `  ${c.change === 'grant' ? '+' : '-'} ${c.user} ${c.change === 'grant' ? 'can now' : 'can no longer'} ${c.action} ${c.resource}`,
+    );
     for (const via of c.via) lines.push(`      ${c.change === 'grant' ? 'via' : 'was via'} ${via}`);
     if (c.causes !== undefined && c.causes.length > 0) lines.push(`      because of ${c.causes.join(', ')}`);
   }
-  if (changes.length > MAX_LISTED_ACCESS_CHANGES) lines.push(`  … and ${changes.length - MAX_LISTED_ACCESS_CHANGES} more (${countText(changes)} in all; \`plan --json\` lists every one)`);
+  if (changes.length > MAX_LISTED_ACCESS_CHANGES)
+    lines.push(
+      `  … and ${changes.length - MAX_LISTED_ACCESS_CHANGES} more (${countText(changes)} in all; \`plan --json\` lists every one)`,
+    );
   return lines;
 }
 
@@ -36,11 +41,22 @@ export function accessChangesText(plan: Plan): string[] {
 export function accessChangesMarkdown(plan: Plan): string[] {
   const changes = accessChangesOf(plan);
   if (changes.length === 0) return [];
-  const lines = ['#### Access changes', '', '| Change | User | Action | Resource | Via | Because of |', '|---|---|---|---|---|---|'];
+  const lines = [
+    '#### Access changes',
+    '',
+    '| Change | User | Action | Resource | Via | Because of |',
+    '|---|---|---|---|---|---|',
+  ];
   for (const c of changes.slice(0, MAX_LISTED_ACCESS_CHANGES)) {
-    lines.push(`| ${c.change === 'grant' ? '**grant**' : '**revoke**'} | ${cell(c.user)} | \`${cell(c.action)}\` | \`${cell(c.resource)}\` | ${c.via.map(cell).join('<br>')} | ${(c.causes ?? []).map((x) => `\`${cell(x)}\``).join(', ')} |`);
+    lines.push(
+      `| ${c.change === 'grant' ? '**grant**' : '**revoke**'} | ${cell(c.user)} | \`${cell(c.action)}\` | \`${cell(c.resource)}\` | ${c.via.map(cell).join('<br>')} | ${(c.causes ?? []).map((x) => `\`${cell(x)}\``).join(', ')} |`,
+    );
   }
-  if (changes.length > MAX_LISTED_ACCESS_CHANGES) lines.push('', `… and ${changes.length - MAX_LISTED_ACCESS_CHANGES} more (${countText(changes)} in all; \`plan --json\` lists every one).`);
+  if (changes.length > MAX_LISTED_ACCESS_CHANGES)
+    lines.push(
+      '',
+      `… and ${changes.length - MAX_LISTED_ACCESS_CHANGES} more (${countText(changes)} in all; \`plan --json\` lists every one).`,
+    );
   return [...lines, ''];
 }
 

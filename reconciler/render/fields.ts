@@ -32,7 +32,9 @@ export function bookkeepingNote(kind: ResourceKind, live: Readonly<Record<string
   const field = staleFieldOf(kind);
   const value = field ? live[field.name] : undefined;
   const stale = Array.isArray(value) ? (value as DisplayValue[]).filter((p) => typeof p === 'string') : [];
-  return field && stale.length > 0 ? `${field.what}${stale.length === 1 ? '' : 's'} ${stale.join(', ')} written after the ${kind} ran: apply runs it again` : undefined;
+  return field && stale.length > 0
+    ? `${field.what}${stale.length === 1 ? '' : 's'} ${stale.join(', ')} written after the ${kind} ran: apply runs it again`
+    : undefined;
 }
 
 /** True for the values a full listing leaves out: `[]`, `{}`, `false`, `null`. */
@@ -44,7 +46,10 @@ export function isEmptyDefault(value: DisplayValue | undefined): boolean {
 }
 
 /** The fields of `value` a full listing shows, in their order: no bookkeeping, no empty defaults. */
-export function listedFields(kind: ResourceKind, value: Readonly<Record<string, DisplayValue>>): [string, DisplayValue][] {
+export function listedFields(
+  kind: ResourceKind,
+  value: Readonly<Record<string, DisplayValue>>,
+): [string, DisplayValue][] {
   return Object.entries(value).filter(([k, v]) => !isBookkeeping(kind, k) && !isEmptyDefault(v));
 }
 
@@ -64,7 +69,8 @@ export function elementLabel(kind: ResourceKind, field: string, element: Display
     const notes = (label.flags ?? []).filter((f) => element[f.field] === f.equals).map((f) => f.note);
     return `${String(element[label.by])}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`;
   }
-  if (isRecord(element)) return formatValue(Object.fromEntries(Object.entries(element).filter(([, v]) => !isEmptyDefault(v))));
+  if (isRecord(element))
+    return formatValue(Object.fromEntries(Object.entries(element).filter(([, v]) => !isEmptyDefault(v))));
   return formatValue(element);
 }
 
@@ -90,9 +96,11 @@ export function fieldChangeLines(
     const a = after[key];
     if (!(key in before)) out.push(`${paint('+')} ${formatKey(key)} = ${formatField(kind, key, a)}${note}`);
     else if (!(key in after)) out.push(`${paint('-')} ${formatKey(key)} = ${formatField(kind, key, b)} -> null${note}`);
-    else if (Array.isArray(b) && Array.isArray(a)) out.push(...listLines(kind, key, b as DisplayValue[], a as DisplayValue[], paint, note));
+    else if (Array.isArray(b) && Array.isArray(a))
+      out.push(...listLines(kind, key, b as DisplayValue[], a as DisplayValue[], paint, note));
     else if (isRecord(b) && isRecord(a)) out.push(...mapLines(key, b, a, paint, note));
-    else out.push(`${paint('~')} ${formatKey(key)} = ${formatField(kind, key, b)} -> ${formatField(kind, key, a)}${note}`);
+    else
+      out.push(`${paint('~')} ${formatKey(key)} = ${formatField(kind, key, b)} -> ${formatField(kind, key, a)}${note}`);
   }
   return out;
 }
@@ -101,7 +109,10 @@ export function fieldChangeLines(
  * How a list's membership changes: the elements only `after` has, and those only `before` has (a
  * multiset difference: an element kept, wherever it moved, is not a change of membership).
  */
-export function listDelta(before: readonly DisplayValue[], after: readonly DisplayValue[]): { added: DisplayValue[]; removed: DisplayValue[] } {
+export function listDelta(
+  before: readonly DisplayValue[],
+  after: readonly DisplayValue[],
+): { added: DisplayValue[]; removed: DisplayValue[] } {
   const onlyIn = (list: readonly DisplayValue[], other: readonly DisplayValue[]): DisplayValue[] => {
     const left = other.map((e) => canonicalJson(e));
     return list.filter((e) => {
@@ -114,11 +125,20 @@ export function listDelta(before: readonly DisplayValue[], after: readonly Displ
   return { added: onlyIn(after, before), removed: onlyIn(before, after) };
 }
 
-function listLines(kind: ResourceKind, key: string, before: DisplayValue[], after: DisplayValue[], paint: (s: string) => string, note: string): string[] {
+function listLines(
+  kind: ResourceKind,
+  key: string,
+  before: DisplayValue[],
+  after: DisplayValue[],
+  paint: (s: string) => string,
+  note: string,
+): string[] {
   const { added, removed } = listDelta(before, after);
   if (added.length === 0 && removed.length === 0) {
     // Same elements in another order: the order is the change.
-    return [`${paint('~')} ${formatKey(key)} = ${formatField(kind, key, before)} -> ${formatField(kind, key, after)}${note}`];
+    return [
+      `${paint('~')} ${formatKey(key)} = ${formatField(kind, key, before)} -> ${formatField(kind, key, after)}${note}`,
+    ];
   }
   const kept = after.length - added.length;
   return [
@@ -130,12 +150,19 @@ function listLines(kind: ResourceKind, key: string, before: DisplayValue[], afte
   ];
 }
 
-function mapLines(key: string, before: Record<string, DisplayValue>, after: Record<string, DisplayValue>, paint: (s: string) => string, note: string): string[] {
+function mapLines(
+  key: string,
+  before: Record<string, DisplayValue>,
+  after: Record<string, DisplayValue>,
+  paint: (s: string) => string,
+  note: string,
+): string[] {
   const lines = [`${paint('~')} ${formatKey(key)} = {${note}`];
   for (const k of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort()) {
     if (!(k in before)) lines.push(`    ${paint('+')} ${formatKey(k)} = ${formatValue(after[k])}`);
     else if (!(k in after)) lines.push(`    ${paint('-')} ${formatKey(k)} = ${formatValue(before[k])}`);
-    else if (canonicalJson(before[k]) !== canonicalJson(after[k])) lines.push(`    ${paint('~')} ${formatKey(k)} = ${formatValue(before[k])} -> ${formatValue(after[k])}`);
+    else if (canonicalJson(before[k]) !== canonicalJson(after[k]))
+      lines.push(`    ${paint('~')} ${formatKey(k)} = ${formatValue(before[k])} -> ${formatValue(after[k])}`);
   }
   lines.push('  }');
   return lines;

@@ -25,12 +25,17 @@ export function toJsonPlan(plan: Plan): Plan {
     accessChanges: accessChangesOf(plan),
     changes: plan.changes.map((change) => {
       const masked = maskChange(change);
-      const shown = (pointer: string): boolean => !isBookkeeping(change.kind, (pointer.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~'));
+      const shown = (pointer: string): boolean =>
+        !isBookkeeping(change.kind, (pointer.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~'));
       return {
         ...change,
         before: nullMasked(masked.before) as Plan['changes'][number]['before'],
         after: nullMasked(masked.after) as Plan['changes'][number]['after'],
-        patch: masked.patch.filter((op) => shown(op.path)).map((op) => ('value' in op ? { ...op, value: nullMasked(op.value ?? null) } : op)) as Plan['changes'][number]['patch'],
+        patch: masked.patch
+          .filter((op) => shown(op.path))
+          .map((op) =>
+            'value' in op ? { ...op, value: nullMasked(op.value ?? null) } : op,
+          ) as Plan['changes'][number]['patch'],
         ...(change.replacePaths !== undefined ? { replacePaths: change.replacePaths.filter(shown) } : {}),
       };
     }),
@@ -41,7 +46,9 @@ function nullMasked(value: DisplayValue | null): unknown {
   if (value instanceof Masked) return null;
   if (Array.isArray(value)) return value.map((v) => nullMasked(v as DisplayValue));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, DisplayValue>).map(([k, v]) => [k, nullMasked(v)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, DisplayValue>).map(([k, v]) => [k, nullMasked(v)]),
+    );
   }
   return value;
 }

@@ -39,16 +39,31 @@ export function renderMarkdown(plan: Plan): string {
     // A look-up that found its object is read on every plan: counted above, not re-listed.
     if (c.action === 'read' && !c.unknown.includes('')) continue;
     const moved = c.movedFrom !== undefined ? `moved from \`${cell(c.movedFrom)}\`` : '';
-    const conflict = c.conflict !== undefined ? `**conflict**: differs in ${cell(c.conflict.fields.join(', '))}; needs consent (import, or --adopt)` : '';
+    const conflict =
+      c.conflict !== undefined
+        ? `**conflict**: differs in ${cell(c.conflict.fields.join(', '))}; needs consent (import, or --adopt)`
+        : '';
     const why = [moved, conflict || cell(c.reason ?? '')].filter((w) => w !== '').join('; ');
     const symbol = c.conflict !== undefined ? '!' : c.action === 'no-op' ? '->' : symbolOf(c);
-    lines.push(`| \`${symbol}\` ${c.action === 'no-op' ? 'move' : c.action} | \`${cell(c.address)}\` | ${c.kind} | \`${cell(c.naturalKey)}\` | ${why} |`);
+    lines.push(
+      `| \`${symbol}\` ${c.action === 'no-op' ? 'move' : c.action} | \`${cell(c.address)}\` | ${c.kind} | \`${cell(c.naturalKey)}\` | ${why} |`,
+    );
   }
   const access = accessChangesMarkdown(plan);
   if (access.length > 0) lines.push('', ...access);
   // The text plan is already masked; fencing it as `diff` colours + and - lines on GitHub.
   const fence = '```';
-  lines.push('', '<details><summary>Full plan</summary>', '', `${fence}diff`, renderText(plan).trimEnd().replace(/```/g, '`\u200b``'), fence, '', '</details>', '');
+  lines.push(
+    '',
+    '<details><summary>Full plan</summary>',
+    '',
+    `${fence}diff`,
+    renderText(plan).trimEnd().replace(/```/g, '`\u200b``'),
+    fence,
+    '',
+    '</details>',
+    '',
+  );
   return `${lines.join('\n')}\n`;
 }
 

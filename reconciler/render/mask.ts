@@ -44,9 +44,15 @@ export function maskChange(change: ResourceChange): MaskedChange {
 }
 
 /** Masks `pointer` inside the value of an op at `opPath` when the pointer is at or below it. */
-function maskUnder(value: DisplayValue | undefined, opPath: string, pointer: string, token: Masked): DisplayValue | undefined {
+function maskUnder(
+  value: DisplayValue | undefined,
+  opPath: string,
+  pointer: string,
+  token: Masked,
+): DisplayValue | undefined {
   if (value === undefined) return value;
-  if (pointer === opPath || pointer.startsWith(`${opPath}/`)) return replaceAt(value, pointer.slice(opPath.length), token);
+  if (pointer === opPath || pointer.startsWith(`${opPath}/`))
+    return replaceAt(value, pointer.slice(opPath.length), token);
   // The op changes something inside the hidden field: hide the whole value.
   if (opPath.startsWith(`${pointer}/`)) return token;
   return value;

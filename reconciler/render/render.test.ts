@@ -13,7 +13,14 @@ const OLD_PASSWORD = 'old-Secret-111';
 const NEW_PASSWORD = 'new-Secret-222';
 const oldMarker = hashWriteOnly(OLD_PASSWORD, 'fixedsalt123');
 const entry = (address: string, kind: 'user' | 'role', naturalKey: string, writeOnly: Record<string, string> = {}) => ({
-  address, kind, naturalKey, serverId: null, properties: {}, writeOnly, dependsOn: [], updatedAt: '2026-01-01T00:00:00Z',
+  address,
+  kind,
+  naturalKey,
+  serverId: null,
+  properties: {},
+  writeOnly,
+  dependsOn: [],
+  updatedAt: '2026-01-01T00:00:00Z',
 });
 
 /** A plan with one of every action, and a password that changed. */
@@ -29,12 +36,25 @@ function representativePlan(): Plan {
     ],
   };
   const resources = [
-    manifestResource('prod/alice', 'user', 'alice', { login: 'alice', email: 'alice@example.com', password: { $secret: { source: 'env', name: 'ALICE_PW' } } }),
+    manifestResource('prod/alice', 'user', 'alice', {
+      login: 'alice',
+      email: 'alice@example.com',
+      password: { $secret: { source: 'env', name: 'ALICE_PW' } },
+    }),
     manifestResource('prod/base', 'image-lookup', 'base-64', { name: 'base-64' }),
-    manifestResource('prod/bob', 'user', 'bob', { login: 'bob', email: 'bob@example.com', password: { $secret: { source: 'env', name: 'BOB_PW' } } }),
+    manifestResource('prod/bob', 'user', 'bob', {
+      login: 'bob',
+      email: 'bob@example.com',
+      password: { $secret: { source: 'env', name: 'BOB_PW' } },
+    }),
     manifestResource('prod/dev', 'role', 'developers', { name: 'developers', members: [], policies: [] }),
     manifestResource('prod/found', 'role', 'found', { name: 'found', members: [], policies: [] }),
-    manifestResource('prod/ops', 'role', 'ops', { name: 'ops', members: ['alice', 'bob'], policies: ['read'], description: { $ref: { address: 'prod/base', attribute: 'id' } } }),
+    manifestResource('prod/ops', 'role', 'ops', {
+      name: 'ops',
+      members: ['alice', 'bob'],
+      policies: ['read'],
+      description: { $ref: { address: 'prod/base', attribute: 'id' } },
+    }),
   ];
   const live = new Map<string, unknown>([
     ['prod/alice', { id: 'u-1', login: 'alice', email: 'alice@example.com', created: 'c' }],
@@ -45,10 +65,20 @@ function representativePlan(): Plan {
   ]);
   const secrets: Record<string, string> = { ALICE_PW: NEW_PASSWORD, BOB_PW: 'bob-Secret-333' };
   const changes = planChanges({
-    resources, state, live, handlers: testHandlers,
+    resources,
+    state,
+    live,
+    handlers: testHandlers,
     resolveSecret: (s) => ('name' in s.$secret ? secrets[s.$secret.name] : undefined),
   });
-  return makePlan({ stack: 'prod', account: 'acme', state, manifestDigest: 'sha256:00', changes, now: new Date('2026-01-02T00:00:00Z') });
+  return makePlan({
+    stack: 'prod',
+    account: 'acme',
+    state,
+    manifestDigest: 'sha256:00',
+    changes,
+    now: new Date('2026-01-02T00:00:00Z'),
+  });
 }
 
 describe('renderers on a representative plan', () => {
@@ -56,7 +86,13 @@ describe('renderers on a representative plan', () => {
 
   it('plans the expected action for every resource', () => {
     expect(plan.changes.map((c) => `${c.action} ${c.address}`)).toEqual([
-      'update prod/alice', 'read prod/base', 'create prod/bob', 'replace prod/dev', 'adopt prod/found', 'delete prod/legacy', 'update prod/ops',
+      'update prod/alice',
+      'read prod/base',
+      'create prod/bob',
+      'replace prod/dev',
+      'adopt prod/found',
+      'delete prod/legacy',
+      'update prod/ops',
     ]);
   });
 
@@ -77,7 +113,11 @@ describe('renderers on a representative plan', () => {
     expect(lines).toContain(' <= image-lookup "prod/base" {');
     expect(lines).toContain('      ~ description = "x" -> (known after apply)');
     // Lists change element by element.
-    expect(text).toContain(['      ~ members = [', '          + "bob"', '            # (1 unchanged element hidden)', '        ]'].join('\n'));
+    expect(text).toContain(
+      ['      ~ members = [', '          + "bob"', '            # (1 unchanged element hidden)', '        ]'].join(
+        '\n',
+      ),
+    );
     expect(lines).toContain('        # (3 unchanged attributes hidden)');
     expect(lines).toContain('Plan: 1 to add, 2 to change, 1 to replace, 1 to destroy, 1 to adopt.');
     expect(text).not.toContain('\u001b[');
@@ -96,8 +136,16 @@ describe('renderers on a representative plan', () => {
   it('says there is nothing to do when the only actions are look-ups being read', () => {
     const reads = plan.changes.filter((c) => c.action === 'read');
     expect(reads.length).toBeGreaterThan(0);
-    const lookupsOnly = makePlan({ stack: 'prod', account: 'acme', state: null, manifestDigest: 'sha256:00', changes: reads });
-    expect(renderText(lookupsOnly)).toBe(`No changes. Stack prod (account acme) matches the manifest (${reads.length} look-up${reads.length === 1 ? '' : 's'} read).\n`);
+    const lookupsOnly = makePlan({
+      stack: 'prod',
+      account: 'acme',
+      state: null,
+      manifestDigest: 'sha256:00',
+      changes: reads,
+    });
+    expect(renderText(lookupsOnly)).toBe(
+      `No changes. Stack prod (account acme) matches the manifest (${reads.length} look-up${reads.length === 1 ? '' : 's'} read).\n`,
+    );
   });
 
   it('renders Markdown with a summary table, a row per change and the plan in a collapsible block', () => {
@@ -126,14 +174,25 @@ describe('renderers on a representative plan', () => {
   it('never shows a secret, or even its salted hash, in any rendering', () => {
     const changed = plan.changes.find((c) => c.address === 'prod/alice')!;
     const newMarker = changed.after!.password as string;
-    for (const out of [renderText(plan), renderText(plan, { showUnchanged: true, color: true }), renderMarkdown(plan), renderJson(plan)]) {
-      for (const secret of [OLD_PASSWORD, NEW_PASSWORD, 'bob-Secret-333', oldMarker, newMarker, 'sha256-salted']) expect(out).not.toContain(secret);
+    for (const out of [
+      renderText(plan),
+      renderText(plan, { showUnchanged: true, color: true }),
+      renderMarkdown(plan),
+      renderJson(plan),
+    ]) {
+      for (const secret of [OLD_PASSWORD, NEW_PASSWORD, 'bob-Secret-333', oldMarker, newMarker, 'sha256-salted'])
+        expect(out).not.toContain(secret);
     }
   });
 
   it('masks any extra sensitive pointer in before, after and patch', () => {
     const change = computeChange({
-      address: 'prod/r', kind: 'role', naturalKey: 'r', schema: roleHandler.schema, inState: true, dependsOn: [],
+      address: 'prod/r',
+      kind: 'role',
+      naturalKey: 'r',
+      schema: roleHandler.schema,
+      inState: true,
+      dependsOn: [],
       desired: { name: 'r', members: [], policies: [], description: 'TOP-SECRET-NEW' },
       live: { name: 'r', members: [], policies: [], description: 'TOP-SECRET-OLD' },
       sensitive: ['/description'],
@@ -147,14 +206,28 @@ describe('renderers on a representative plan', () => {
 /** A deep copy with every object's keys in reverse order: the JSON rendering must not change. */
 function reverseKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reverseKeys);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reverseKeys(v)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .reverse()
+        .map(([k, v]) => [k, reverseKeys(v)]),
+    );
   return value;
 }
 
 describe('replace symbols', () => {
   it('shows +/- for a replacement that creates the new object before deleting the old one', () => {
     const schema = { immutable: ['path'], writeOnly: [], computed: [], replaceStrategy: 'create-then-delete' as const };
-    const change = computeChange({ address: 's/img', kind: 'image', naturalKey: 'img', schema, inState: true, dependsOn: [], live: { path: 'a' }, desired: { path: 'b' } });
+    const change = computeChange({
+      address: 's/img',
+      kind: 'image',
+      naturalKey: 'img',
+      schema,
+      inState: true,
+      dependsOn: [],
+      live: { path: 'a' },
+      desired: { path: 'b' },
+    });
     const p = makePlan({ stack: 's', account: 'a', state: null, manifestDigest: 'd', changes: [change] });
     expect(renderText(p).split('\n')).toContain('+/- image "s/img" {');
     expect(renderMarkdown(p)).toContain('| `+/-` replace | `s/img` | image |');

@@ -8,7 +8,10 @@ import { emptyState } from '../state/document.js';
 import { STATE_FORMAT_VERSION } from '../state/document.js';
 import { renderJson } from './json.js';
 
-interface ObjectSchema { required: string[]; properties: Record<string, { enum?: unknown[]; const?: unknown }> }
+interface ObjectSchema {
+  required: string[];
+  properties: Record<string, { enum?: unknown[]; const?: unknown }>;
+}
 const load = (name: string) => JSON.parse(readFileSync(new URL(`../../docs/${name}`, import.meta.url), 'utf8'));
 
 describe('published JSON schemas', () => {
@@ -25,10 +28,27 @@ describe('published JSON schemas', () => {
   it('describes every key of the JSON rendering and the rendering has every required key', () => {
     const state = { ...emptyState('prod', 'acme'), resources: [] };
     const plan = makePlan({
-      stack: 'prod', account: 'acme', state, manifestDigest: 'sha256:0',
+      stack: 'prod',
+      account: 'acme',
+      state,
+      manifestDigest: 'sha256:0',
       changes: planChanges({
         resources: [manifestResource('prod/ops', 'role', 'ops', { name: 'ops2', members: [], policies: [] })],
-        state: { ...state, resources: [{ address: 'prod/ops', kind: 'role', naturalKey: 'ops', serverId: 'r', properties: {}, writeOnly: {}, dependsOn: [], updatedAt: 't' }] },
+        state: {
+          ...state,
+          resources: [
+            {
+              address: 'prod/ops',
+              kind: 'role',
+              naturalKey: 'ops',
+              serverId: 'r',
+              properties: {},
+              writeOnly: {},
+              dependsOn: [],
+              updatedAt: 't',
+            },
+          ],
+        },
         live: new Map([['prod/ops', { id: 'r', name: 'ops', members: [], policies: [] }]]),
         handlers: testHandlers,
       }),

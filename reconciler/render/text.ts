@@ -38,7 +38,11 @@ export function renderText(plan: Plan, options: TextRenderOptions = {}): string 
     }
     lines.push(...renderChange(maskChange(change), options.color ?? false), '');
   }
-  if (lookups.length > 0) lines.push(`  # (${lookups.length} look-up${lookups.length === 1 ? '' : 's'} read, not listed: ${lookups.join(', ')})`, '');
+  if (lookups.length > 0)
+    lines.push(
+      `  # (${lookups.length} look-up${lookups.length === 1 ? '' : 's'} read, not listed: ${lookups.join(', ')})`,
+      '',
+    );
   lines.push(summaryLine(plan.summary));
   const access = accessChangesText(plan);
   if (access.length > 0) lines.push('', ...access);
@@ -59,9 +63,15 @@ export function renderText(plan: Plan, options: TextRenderOptions = {}): string 
 function renderChange(change: MaskedChange, color: boolean): string[] {
   const paint = (s: string): string => (color && COLOUR[change.action] ? `${COLOUR[change.action]}${s}${RESET}` : s);
   const out: string[] = [];
-  if (change.movedFrom !== undefined) out.push(`  # ${change.movedFrom} will be moved to ${change.address} (the same ${change.kind} ${change.naturalKey}: it is not deleted)`);
+  if (change.movedFrom !== undefined)
+    out.push(
+      `  # ${change.movedFrom} will be moved to ${change.address} (the same ${change.kind} ${change.naturalKey}: it is not deleted)`,
+    );
   if (change.action !== 'no-op' || change.movedFrom === undefined) {
-    const verb = change.conflict !== undefined ? `exists outside the state and differs from the declaration: ${change.action === 'replace' ? 'replacing' : 'adopting'} it needs consent` : VERB[change.action];
+    const verb =
+      change.conflict !== undefined
+        ? `exists outside the state and differs from the declaration: ${change.action === 'replace' ? 'replacing' : 'adopting'} it needs consent`
+        : VERB[change.action];
     out.push(`  # ${change.address} (${change.kind} ${change.naturalKey}) ${verb}`);
   } else {
     return out;
@@ -75,13 +85,15 @@ function renderChange(change: MaskedChange, color: boolean): string[] {
   switch (change.action) {
     case 'create':
     case 'read':
-      for (const [k, v] of listedFields(change.kind, after)) out.push(`      ${paint('+')} ${formatKey(k)} = ${formatField(change.kind, k, v)}`);
+      for (const [k, v] of listedFields(change.kind, after))
+        out.push(`      ${paint('+')} ${formatKey(k)} = ${formatField(change.kind, k, v)}`);
       break;
     case 'forget':
       // Nothing of the object changes: listing its fields as removed would read as a deletion.
       break;
     case 'delete':
-      for (const [k, v] of listedFields(change.kind, before)) out.push(`      ${paint('-')} ${formatKey(k)} = ${formatField(change.kind, k, v)}`);
+      for (const [k, v] of listedFields(change.kind, before))
+        out.push(`      ${paint('-')} ${formatKey(k)} = ${formatField(change.kind, k, v)}`);
       break;
     default: {
       // Only fields the patch touches are shown, lists element by element; the rest (including
@@ -100,7 +112,9 @@ function renderChange(change: MaskedChange, color: boolean): string[] {
 }
 
 function asRecord(value: DisplayValue | null): Record<string, DisplayValue> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Masked) ? (value as Record<string, DisplayValue>) : {};
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Masked)
+    ? (value as Record<string, DisplayValue>)
+    : {};
 }
 
 function topField(pointer: string): string {

@@ -1,19 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { emptyState, stateShapeProblem } from './document.js';
 
-const entry = { address: 'prod/alice', kind: 'user', naturalKey: 'alice', serverId: 'u-1', properties: {}, writeOnly: {}, dependsOn: [], updatedAt: '2026-01-01T00:00:00Z' };
+const entry = {
+  address: 'prod/alice',
+  kind: 'user',
+  naturalKey: 'alice',
+  serverId: 'u-1',
+  properties: {},
+  writeOnly: {},
+  dependsOn: [],
+  updatedAt: '2026-01-01T00:00:00Z',
+};
 
 describe('state document: options and outputs', () => {
   it('accepts recorded options and outputs, and a state without them (written before they existed)', () => {
     const base = { ...emptyState('prod', 'acme'), resources: [entry] };
     expect(stateShapeProblem(base)).toBeUndefined();
-    expect(stateShapeProblem({ ...base, resources: [{ ...entry, options: { protect: true, ignoreChanges: ['email'] } }], outputs: { id: { value: 'u-1', sensitive: true } } })).toBeUndefined();
+    expect(
+      stateShapeProblem({
+        ...base,
+        resources: [{ ...entry, options: { protect: true, ignoreChanges: ['email'] } }],
+        outputs: { id: { value: 'u-1', sensitive: true } },
+      }),
+    ).toBeUndefined();
   });
 
   it('names a malformed option or output', () => {
     const base = { ...emptyState('prod', 'acme'), resources: [entry] };
-    expect(stateShapeProblem({ ...base, resources: [{ ...entry, options: { protect: 'yes' } }] })).toBe('resources[0].options.protect and .retainOnDelete must be true or false');
-    expect(stateShapeProblem({ ...base, resources: [{ ...entry, options: { ignoreChanges: 'email' } }] })).toBe('resources[0].options.ignoreChanges must be an array of field names');
-    expect(stateShapeProblem({ ...base, outputs: { id: { description: 'no value' } } })).toBe('outputs.id must be an object with a value');
+    expect(stateShapeProblem({ ...base, resources: [{ ...entry, options: { protect: 'yes' } }] })).toBe(
+      'resources[0].options.protect and .retainOnDelete must be true or false',
+    );
+    expect(stateShapeProblem({ ...base, resources: [{ ...entry, options: { ignoreChanges: 'email' } }] })).toBe(
+      'resources[0].options.ignoreChanges must be an array of field names',
+    );
+    expect(stateShapeProblem({ ...base, outputs: { id: { description: 'no value' } } })).toBe(
+      'outputs.id must be an object with a value',
+    );
   });
 });

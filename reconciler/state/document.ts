@@ -92,9 +92,11 @@ export function stateShapeProblem(value: unknown): string | undefined {
   if (value.formatVersion !== STATE_FORMAT_VERSION) {
     return `formatVersion is ${JSON.stringify(value.formatVersion)}; this version of triton-iac reads only ${STATE_FORMAT_VERSION}`;
   }
-  if (!Number.isSafeInteger(value.serial) || (value.serial as number) < 0) return `serial is ${JSON.stringify(value.serial)}; it must be a non-negative integer`;
+  if (!Number.isSafeInteger(value.serial) || (value.serial as number) < 0)
+    return `serial is ${JSON.stringify(value.serial)}; it must be a non-negative integer`;
   for (const field of ['lineage', 'stack', 'account'] as const) {
-    if (typeof value[field] !== 'string' || value[field] === '') return `${field} is ${JSON.stringify(value[field])}; it must be a non-empty string`;
+    if (typeof value[field] !== 'string' || value[field] === '')
+      return `${field} is ${JSON.stringify(value[field])}; it must be a non-empty string`;
   }
   if (!Array.isArray(value.resources)) return 'resources must be an array';
   const seen = new Set<string>();
@@ -107,21 +109,35 @@ export function stateShapeProblem(value: unknown): string | undefined {
       continue;
     }
     for (const field of ['address', 'naturalKey', 'updatedAt'] as const) {
-      if (typeof r[field] !== 'string' || r[field] === '') return `${at}.${field} is ${JSON.stringify(r[field])}; it must be a non-empty string`;
+      if (typeof r[field] !== 'string' || r[field] === '')
+        return `${at}.${field} is ${JSON.stringify(r[field])}; it must be a non-empty string`;
     }
-    if (typeof r.kind !== 'string' || kindDescriptor(r.kind) === undefined) return `${at}.kind is ${JSON.stringify(r.kind)}; it must be one of ${allKinds().map((d) => d.kind).join(', ')}`;
+    if (typeof r.kind !== 'string' || kindDescriptor(r.kind) === undefined)
+      return `${at}.kind is ${JSON.stringify(r.kind)}; it must be one of ${allKinds()
+        .map((d) => d.kind)
+        .join(', ')}`;
     if (r.serverId !== null && typeof r.serverId !== 'string') return `${at}.serverId must be a string or null`;
     if (!isObject(r.properties)) return `${at}.properties must be an object`;
     if (!isObject(r.writeOnly)) return `${at}.writeOnly must be an object`;
     for (const [field, marker] of Object.entries(r.writeOnly)) {
-      if (!isWriteOnlyMarker(marker)) return `${at}.writeOnly.${field} is not a sha256-salted marker (a clear value must never be stored)`;
+      if (!isWriteOnlyMarker(marker))
+        return `${at}.writeOnly.${field} is not a sha256-salted marker (a clear value must never be stored)`;
     }
-    if (!Array.isArray(r.dependsOn) || !r.dependsOn.every((d) => typeof d === 'string')) return `${at}.dependsOn must be an array of addresses`;
+    if (!Array.isArray(r.dependsOn) || !r.dependsOn.every((d) => typeof d === 'string'))
+      return `${at}.dependsOn must be an array of addresses`;
     if (r.options !== undefined) {
       const o = r.options;
       if (!isObject(o)) return `${at}.options must be an object`;
-      if ((o.protect !== undefined && typeof o.protect !== 'boolean') || (o.retainOnDelete !== undefined && typeof o.retainOnDelete !== 'boolean')) return `${at}.options.protect and .retainOnDelete must be true or false`;
-      if (o.ignoreChanges !== undefined && (!Array.isArray(o.ignoreChanges) || !o.ignoreChanges.every((f) => typeof f === 'string'))) return `${at}.options.ignoreChanges must be an array of field names`;
+      if (
+        (o.protect !== undefined && typeof o.protect !== 'boolean') ||
+        (o.retainOnDelete !== undefined && typeof o.retainOnDelete !== 'boolean')
+      )
+        return `${at}.options.protect and .retainOnDelete must be true or false`;
+      if (
+        o.ignoreChanges !== undefined &&
+        (!Array.isArray(o.ignoreChanges) || !o.ignoreChanges.every((f) => typeof f === 'string'))
+      )
+        return `${at}.options.ignoreChanges must be an array of field names`;
     }
     if (seen.has(r.address as string)) return `${at}.address ${JSON.stringify(r.address)} appears twice`;
     seen.add(r.address as string);
@@ -131,8 +147,10 @@ export function stateShapeProblem(value: unknown): string | undefined {
     if (!isObject(value.outputs)) return 'outputs must be an object of outputs by name';
     for (const [name, o] of Object.entries(value.outputs)) {
       if (!isObject(o) || !('value' in o)) return `outputs.${name} must be an object with a value`;
-      if (o.sensitive !== undefined && typeof o.sensitive !== 'boolean') return `outputs.${name}.sensitive must be true or false`;
-      if (o.description !== undefined && typeof o.description !== 'string') return `outputs.${name}.description must be a string`;
+      if (o.sensitive !== undefined && typeof o.sensitive !== 'boolean')
+        return `outputs.${name}.sensitive must be true or false`;
+      if (o.description !== undefined && typeof o.description !== 'string')
+        return `outputs.${name}.description must be a string`;
     }
   }
   return undefined;

@@ -34,7 +34,12 @@ export interface FileLockOptions {
  * @throws ReconcilerError `STATE_LOCKED` naming the holder's pid, host, command and age, when the lock
  *   is still held after `request.lockTimeoutMs`; `STATE_IO` for file-system failures.
  */
-export async function acquireFileLock(lockPath: string, what: string, request: LockRequest, options: FileLockOptions = {}): Promise<HeldFileLock> {
+export async function acquireFileLock(
+  lockPath: string,
+  what: string,
+  request: LockRequest,
+  options: FileLockOptions = {},
+): Promise<HeldFileLock> {
   const now = options.now ?? Date.now;
   const deadline = now() + (request.lockTimeoutMs ?? 0);
   const id = randomUUID();
@@ -43,7 +48,13 @@ export async function acquireFileLock(lockPath: string, what: string, request: L
   try {
     for (;;) {
       // Rewritten each attempt so that the lock records when it was taken, not when we began waiting.
-      const holder: LockHolder = { id, pid: process.pid, host: hostname(), command: request.command, createdAt: new Date(now()).toISOString() };
+      const holder: LockHolder = {
+        id,
+        pid: process.pid,
+        host: hostname(),
+        command: request.command,
+        createdAt: new Date(now()).toISOString(),
+      };
       await io(() => writeFile(temp, `${JSON.stringify(holder)}\n`, { mode: 0o600 }), lockPath);
       try {
         await link(temp, lockPath);
@@ -60,9 +71,13 @@ export async function acquireFileLock(lockPath: string, what: string, request: L
       if (now() >= deadline) throw lockedError(lockPath, what, current, now());
       if (!told) {
         told = true;
-        request.onWait?.(`${what} is locked${current === 'unreadable' ? '' : ` by ${holderText(current, now())}`}; waiting up to ${formatAge(deadline - now())} for it to be released`);
+        request.onWait?.(
+          `${what} is locked${current === 'unreadable' ? '' : ` by ${holderText(current, now())}`}; waiting up to ${formatAge(deadline - now())} for it to be released`,
+        );
       }
-      await new Promise((resolve) => setTimeout(resolve, Math.min(options.pollMs ?? 100, Math.max(1, deadline - now()))));
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.min(options.pollMs ?? 100, Math.max(1, deadline - now()))),
+      );
     }
   } finally {
     await rm(temp, { force: true });
@@ -80,7 +95,13 @@ export async function readHolder(lockPath: string): Promise<LockHolder | 'unread
   }
   try {
     const value = JSON.parse(text) as Partial<LockHolder>;
-    if (typeof value.id === 'string' && typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.command === 'string' && typeof value.createdAt === 'string') {
+    if (
+      typeof value.id === 'string' &&
+      typeof value.pid === 'number' &&
+      typeof value.host === 'string' &&
+      typeof value.command === 'string' &&
+      typeof value.createdAt === 'string'
+    ) {
       return value as LockHolder;
     }
   } catch {
@@ -96,7 +117,8 @@ export async function readHolder(lockPath: string): Promise<LockHolder | 'unread
  */
 async function releaseIfOurs(lockPath: string, id: string): Promise<void> {
   const current = await readHolder(lockPath);
-  if (current !== undefined && current !== 'unreadable' && current.id === id) await io(() => rm(lockPath, { force: true }), lockPath);
+  if (current !== undefined && current !== 'unreadable' && current.id === id)
+    await io(() => rm(lockPath, { force: true }), lockPath);
 }
 
 /**
@@ -106,9 +128,16 @@ async function releaseIfOurs(lockPath: string, id: string): Promise<void> {
  */
 export async function forceReleaseFileLock(lockPath: string, what: string, lockId: string): Promise<LockHolder> {
   const current = await readHolder(lockPath);
-  if (current === undefined) throw new ReconcilerError('STATE_LOCK_MISMATCH', `${what} is not locked (there is no ${lockPath}); nothing to unlock`);
+  if (current === undefined)
+    throw new ReconcilerError(
+      'STATE_LOCK_MISMATCH',
+      `${what} is not locked (there is no ${lockPath}); nothing to unlock`,
+    );
   if (current === 'unreadable') {
-    throw new ReconcilerError('STATE_LOCK_MISMATCH', `${what} is locked, but the lock file ${lockPath} is damaged, so its id cannot be checked against ${JSON.stringify(lockId)}. If no triton-iac run is active, remove ${lockPath}.`);
+    throw new ReconcilerError(
+      'STATE_LOCK_MISMATCH',
+      `${what} is locked, but the lock file ${lockPath} is damaged, so its id cannot be checked against ${JSON.stringify(lockId)}. If no triton-iac run is active, remove ${lockPath}.`,
+    );
   }
   if (current.id !== lockId) throw lockMismatch(what, lockId, current);
   await releaseIfOurs(lockPath, lockId);
@@ -135,9 +164,17 @@ function isStale(holder: LockHolder): boolean {
   }
 }
 
-function lockedError(lockPath: string, what: string, holder: LockHolder | 'unreadable', nowMs: number): ReconcilerError {
+function lockedError(
+  lockPath: string,
+  what: string,
+  holder: LockHolder | 'unreadable',
+  nowMs: number,
+): ReconcilerError {
   if (holder === 'unreadable') {
-    return new ReconcilerError('STATE_LOCKED', `${what} is locked, but the lock file ${lockPath} is damaged. If no triton-iac run is active, remove ${lockPath} and retry.`);
+    return new ReconcilerError(
+      'STATE_LOCKED',
+      `${what} is locked, but the lock file ${lockPath} is damaged. If no triton-iac run is active, remove ${lockPath} and retry.`,
+    );
   }
   return new ReconcilerError(
     'STATE_LOCKED',

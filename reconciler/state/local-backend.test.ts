@@ -12,7 +12,8 @@ import { putResource } from './operations.js';
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const children: ChildProcessWithoutNullStreams[] = [];
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
 function startChild(script: string, ...args: string[]): ChildProcessWithoutNullStreams {
@@ -35,7 +36,9 @@ function waitForLine(child: ChildProcessWithoutNullStreams, line: string): Promi
 }
 
 const exited = (child: ChildProcessWithoutNullStreams): Promise<NodeJS.Signals | null> =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve(child.signalCode) : new Promise((resolve) => child.on('exit', (_c, signal) => resolve(signal)));
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve(child.signalCode)
+    : new Promise((resolve) => child.on('exit', (_c, signal) => resolve(signal)));
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'triton-iac-state-'));
 
@@ -56,7 +59,10 @@ describe('LocalStateBackend read and write', () => {
     const first = await backend.write(emptyState('prod', 'acme'), undefined);
     const second = await backend.write(first.doc, first.version);
     expect(second.doc.serial).toBe(2);
-    await expect(backend.write(first.doc, first.version)).rejects.toMatchObject({ code: 'STATE_CONFLICT', message: expect.stringMatching(/changed since it was read/) });
+    await expect(backend.write(first.doc, first.version)).rejects.toMatchObject({
+      code: 'STATE_CONFLICT',
+      message: expect.stringMatching(/changed since it was read/),
+    });
     await expect(backend.write(first.doc, undefined)).rejects.toMatchObject({ code: 'STATE_CONFLICT' });
   });
 
@@ -65,20 +71,27 @@ describe('LocalStateBackend read and write', () => {
     const backend = new LocalStateBackend({ stack: 'prod', account: 'acme', workingDirectory: dir });
     const good = await backend.write(emptyState('prod', 'acme'), undefined);
     writeFileSync(backend.location, '{"formatVersion": 1, "serial": ');
-    await expect(backend.read()).rejects.toThrow(/state file .*prod.state.json is malformed: it is not valid JSON .* will not overwrite it. To recover, restore it/);
+    await expect(backend.read()).rejects.toThrow(
+      /state file .*prod.state.json is malformed: it is not valid JSON .* will not overwrite it. To recover, restore it/,
+    );
     await expect(backend.write(good.doc, good.version)).rejects.toMatchObject({ code: 'STATE_MALFORMED' });
     expect(readFileSync(backend.location, 'utf8')).toBe('{"formatVersion": 1, "serial": ');
   });
 
   it('refuses a state file that belongs to another stack', async () => {
     const dir = tempDir();
-    await new LocalStateBackend({ stack: 'prod', account: 'acme', workingDirectory: dir, path: 's.json' }).write(emptyState('prod', 'acme'), undefined);
+    await new LocalStateBackend({ stack: 'prod', account: 'acme', workingDirectory: dir, path: 's.json' }).write(
+      emptyState('prod', 'acme'),
+      undefined,
+    );
     const other = new LocalStateBackend({ stack: 'dev', account: 'acme', workingDirectory: dir, path: 's.json' });
     await expect(other.read()).rejects.toThrow(/belongs to stack prod of account acme, not stack dev of account acme/);
   });
 
   it('refuses a stack name that cannot be a file name', () => {
-    expect(() => new LocalStateBackend({ stack: '../etc', account: 'a' })).toThrow(/stack name "..\/etc" cannot name a state file/);
+    expect(() => new LocalStateBackend({ stack: '../etc', account: 'a' })).toThrow(
+      /stack name "..\/etc" cannot name a state file/,
+    );
   });
 
   it('leaves a valid state file at every moment, even when the writer is killed mid-write', async () => {
@@ -107,14 +120,23 @@ describe('LocalStateBackend read and write', () => {
 
   it('keeps resources sorted by address', async () => {
     const backend = new LocalStateBackend({ stack: 'prod', account: 'acme', workingDirectory: tempDir() });
-    const entry = (address: string) => ({ address, kind: 'role' as const, naturalKey: address, serverId: null, properties: {}, writeOnly: {}, dependsOn: [], updatedAt: 't' });
+    const entry = (address: string) => ({
+      address,
+      kind: 'role' as const,
+      naturalKey: address,
+      serverId: null,
+      properties: {},
+      writeOnly: {},
+      dependsOn: [],
+      updatedAt: 't',
+    });
     const doc = putResource(putResource(emptyState('prod', 'acme'), entry('prod/b')), entry('prod/a'));
     expect((await backend.write(doc, undefined)).doc.resources.map((r) => r.address)).toEqual(['prod/a', 'prod/b']);
   });
 });
 
 describe('LocalStateBackend lock', () => {
-  it('names the holder\'s pid, host, command and age when another process holds the lock', async () => {
+  it("names the holder's pid, host, command and age when another process holds the lock", async () => {
     const dir = tempDir();
     const child = startChild('lock-holder.ts', dir);
     await waitForLine(child, 'locked');
@@ -122,7 +144,9 @@ describe('LocalStateBackend lock', () => {
     const attempt = backend.lock({ command: 'triton-iac plan' });
     await expect(attempt).rejects.toMatchObject({ code: 'STATE_LOCKED' });
     await expect(backend.lock({ command: 'triton-iac plan' })).rejects.toThrow(
-      new RegExp(`is locked by pid ${child.pid} on host ${hostname()} running "triton-iac apply --child" since \\S+ \\(held for \\d+s\\)`),
+      new RegExp(
+        `is locked by pid ${child.pid} on host ${hostname()} running "triton-iac apply --child" since \\S+ \\(held for \\d+s\\)`,
+      ),
     );
   });
 
@@ -130,7 +154,12 @@ describe('LocalStateBackend lock', () => {
     const dir = tempDir();
     const child = startChild('lock-holder.ts', dir);
     await waitForLine(child, 'locked');
-    const backend = new LocalStateBackend({ stack: 'locked', account: 'acme', workingDirectory: dir, lock: { pollMs: 20 } });
+    const backend = new LocalStateBackend({
+      stack: 'locked',
+      account: 'acme',
+      workingDirectory: dir,
+      lock: { pollMs: 20 },
+    });
     const waiting = backend.lock({ command: 'triton-iac apply', lockTimeoutMs: 20_000 });
     const released = waitForLine(child, 'released');
     child.stdin.write('release\n');
@@ -171,13 +200,17 @@ describe('LocalStateBackend lock', () => {
     await backend.lock({ command: 'x' });
     writeFileSync(backend.lockPath, 'garbage');
     const other = new LocalStateBackend({ stack: 'p', account: 'acme', workingDirectory: dir });
-    await expect(other.lock({ command: 'y' })).rejects.toThrow(/the lock file .* is damaged. If no triton-iac run is active, remove/);
+    await expect(other.lock({ command: 'y' })).rejects.toThrow(
+      /the lock file .* is damaged. If no triton-iac run is active, remove/,
+    );
   });
 });
 
 describe('LocalStateBackend guards', () => {
-  it('refuses to write another stack\'s document into this stack\'s file', async () => {
+  it("refuses to write another stack's document into this stack's file", async () => {
     const backend = new LocalStateBackend({ stack: 'prod', account: 'acme', workingDirectory: tempDir() });
-    await expect(backend.write(emptyState('dev', 'acme'), undefined)).rejects.toThrow(/refusing to write the state of stack dev of account acme to .*prod.state.json/);
+    await expect(backend.write(emptyState('dev', 'acme'), undefined)).rejects.toThrow(
+      /refusing to write the state of stack dev of account acme to .*prod.state.json/,
+    );
   });
 });

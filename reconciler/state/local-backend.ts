@@ -46,12 +46,18 @@ export class LocalStateBackend implements StateBackend {
 
   constructor(options: LocalStateBackendOptions) {
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(options.stack)) {
-      throw new ReconcilerError('STATE_ADDRESS_INVALID', `stack name ${JSON.stringify(options.stack)} cannot name a state file: use letters, digits, '.', '_' and '-'`);
+      throw new ReconcilerError(
+        'STATE_ADDRESS_INVALID',
+        `stack name ${JSON.stringify(options.stack)} cannot name a state file: use letters, digits, '.', '_' and '-'`,
+      );
     }
     this.stack = options.stack;
     this.account = options.account;
     this.lockOptions = options.lock ?? {};
-    this.location = resolve(options.workingDirectory ?? process.cwd(), options.path ?? join('.triton-iac', `${options.stack}.state.json`));
+    this.location = resolve(
+      options.workingDirectory ?? process.cwd(),
+      options.path ?? join('.triton-iac', `${options.stack}.state.json`),
+    );
   }
 
   /** The lock file's path. */
@@ -96,7 +102,9 @@ export class LocalStateBackend implements StateBackend {
       await mkdir(join(this.location, '..'), { recursive: true });
       await writeFileAtomic(this.location, written);
     } catch (error) {
-      throw new ReconcilerError('STATE_IO', `cannot write state file ${this.location}: ${(error as Error).message}`, { cause: error });
+      throw new ReconcilerError('STATE_IO', `cannot write state file ${this.location}: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     // The version of a file this backend wrote is only ever compared by this backend, with the
     // bytes it wrote at hand (above): a write number serves, without hashing megabytes per write.
@@ -109,7 +117,11 @@ export class LocalStateBackend implements StateBackend {
     try {
       await mkdir(join(this.location, '..'), { recursive: true });
     } catch (error) {
-      throw new ReconcilerError('STATE_IO', `cannot create the state directory for ${this.location}: ${(error as Error).message}`, { cause: error });
+      throw new ReconcilerError(
+        'STATE_IO',
+        `cannot create the state directory for ${this.location}: ${(error as Error).message}`,
+        { cause: error },
+      );
     }
     this.held = await acquireFileLock(this.lockPath, `state ${this.location}`, request, this.lockOptions);
   }
@@ -129,7 +141,9 @@ export class LocalStateBackend implements StateBackend {
       return await readFile(this.location);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw new ReconcilerError('STATE_IO', `cannot read state file ${this.location}: ${(error as Error).message}`, { cause: error });
+      throw new ReconcilerError('STATE_IO', `cannot read state file ${this.location}: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
   }
 }

@@ -34,7 +34,10 @@ import { checkReadOwnership, nextDocumentToWrite, type StateOwner } from './priv
 import { formatAge, holderText, lockMismatch } from './file-lock.js';
 
 /** The Manta calls the backend makes (a full `MantaClient` fits). */
-export type MantaStateClient = Pick<MantaClient, 'getObjectBuffer' | 'putObject' | 'putMetadata' | 'deleteObject' | 'makeDirectories'>;
+export type MantaStateClient = Pick<
+  MantaClient,
+  'getObjectBuffer' | 'putObject' | 'putMetadata' | 'deleteObject' | 'makeDirectories'
+>;
 
 /** Options for {@link MantaStateBackend}. */
 export interface MantaStateBackendOptions {
@@ -73,7 +76,11 @@ interface ReleasedLock {
 }
 
 /** The lock object as read: held, released, damaged, or absent. */
-type LockObject = { readonly held: LockHolder; readonly etag: string } | { readonly released: ReleasedLock; readonly etag: string } | 'unreadable' | undefined;
+type LockObject =
+  | { readonly held: LockHolder; readonly etag: string }
+  | { readonly released: ReleasedLock; readonly etag: string }
+  | 'unreadable'
+  | undefined;
 
 /** The Manta {@link StateBackend}. */
 export class MantaStateBackend implements StateBackend {
@@ -95,8 +102,20 @@ export class MantaStateBackend implements StateBackend {
 
   constructor(options: MantaStateBackendOptions) {
     const p = options.path;
-    if (typeof p !== 'string' || !p.startsWith('/') || p.endsWith('/') || p.split('/').slice(1).some((s) => s === '' || s === '.' || s === '..') || p.split('/').length < 4) {
-      throw new ReconcilerError('STATE_ADDRESS_INVALID', `Manta state path ${JSON.stringify(p)} is invalid: it must be a canonical object path such as /${options.account}/stor/triton-iac/${options.stack}.state.json`);
+    if (
+      typeof p !== 'string' ||
+      !p.startsWith('/') ||
+      p.endsWith('/') ||
+      p
+        .split('/')
+        .slice(1)
+        .some((s) => s === '' || s === '.' || s === '..') ||
+      p.split('/').length < 4
+    ) {
+      throw new ReconcilerError(
+        'STATE_ADDRESS_INVALID',
+        `Manta state path ${JSON.stringify(p)} is invalid: it must be a canonical object path such as /${options.account}/stor/triton-iac/${options.stack}.state.json`,
+      );
     }
     this.path = p;
     this.location = `manta:${p}`;
@@ -125,7 +144,8 @@ export class MantaStateBackend implements StateBackend {
       const snapshot = await this.readOnce();
       this.seen = snapshot === undefined ? null : { etag: snapshot.version, serial: snapshot.doc.serial };
       // A read older than what the last holder wrote would make our first write a conflict.
-      if (expected === undefined || expected === null || isAtLeast(snapshot, expected) || this.now() >= deadline) return snapshot;
+      if (expected === undefined || expected === null || isAtLeast(snapshot, expected) || this.now() >= deadline)
+        return snapshot;
       await sleep(Math.min(pause, Math.max(1, deadline - this.now())));
     }
   }
@@ -136,18 +156,26 @@ export class MantaStateBackend implements StateBackend {
     const doc = parseStateDocument(got.data.toString('utf8'), this.location);
     checkReadOwnership(doc, this.owner());
     const etag = got.metadata.etag;
-    if (etag === undefined || etag === '') throw new ReconcilerError('STATE_IO', `state object ${this.location} was served without an etag, so it cannot be updated safely`);
+    if (etag === undefined || etag === '')
+      throw new ReconcilerError(
+        'STATE_IO',
+        `state object ${this.location} was served without an etag, so it cannot be updated safely`,
+      );
     return { doc, version: etag };
   }
 
   async write(doc: StateDocument, expectedVersion: string | undefined): Promise<StateSnapshot> {
     const next = nextDocumentToWrite(doc, this.owner());
-    if (expectedVersion === undefined) await this.io('create the directory of', () => this.manta.makeDirectories(parentOf(this.path)));
+    if (expectedVersion === undefined)
+      await this.io('create the directory of', () => this.manta.makeDirectories(parentOf(this.path)));
     let etag: string | undefined;
     // Until this write answers, what the state now is is unknown (it may have taken effect).
     this.seen = undefined;
     try {
-      const put = await this.manta.putObject(this.path, `${JSON.stringify(next, null, 2)}\n`, { contentType: 'application/json', ifMatch: expectedVersion ?? '' });
+      const put = await this.manta.putObject(this.path, `${JSON.stringify(next, null, 2)}\n`, {
+        contentType: 'application/json',
+        ifMatch: expectedVersion ?? '',
+      });
       etag = put.etag;
     } catch (error) {
       if (isConditionLost(error)) {
@@ -159,7 +187,11 @@ export class MantaStateBackend implements StateBackend {
       }
       throw ioError('write', this.location, error);
     }
-    if (etag === undefined || etag === '') throw new ReconcilerError('STATE_IO', `writing state object ${this.location} answered without an etag; the next write cannot be made safely`);
+    if (etag === undefined || etag === '')
+      throw new ReconcilerError(
+        'STATE_IO',
+        `writing state object ${this.location} answered without an etag; the next write cannot be made safely`,
+      );
     this.seen = { etag, serial: next.serial };
     return { doc: next, version: etag };
   }
@@ -179,9 +211,18 @@ export class MantaStateBackend implements StateBackend {
     const lagDeadline = (): number => Math.max(deadline, (laggingSince ??= this.now()) + this.windowMs);
     let released: { readonly released: ReleasedLock; readonly etag: string } | undefined;
     for (;;) {
-      const holder: LockHolder = { id, pid: process.pid, host: hostname(), command: request.command, createdAt: new Date(this.now()).toISOString() };
+      const holder: LockHolder = {
+        id,
+        pid: process.pid,
+        host: hostname(),
+        command: request.command,
+        createdAt: new Date(this.now()).toISOString(),
+      };
       try {
-        const put = await this.manta.putObject(this.lockPath, `${JSON.stringify(holder)}\n`, { contentType: 'application/json', ifMatch: released?.etag ?? '' });
+        const put = await this.manta.putObject(this.lockPath, `${JSON.stringify(holder)}\n`, {
+          contentType: 'application/json',
+          ifMatch: released?.etag ?? '',
+        });
         this.held = { holder, etag: put.etag ?? '' };
         // The swap succeeded on that etag, so the released record read was the current one.
         this.handedOver = released?.released.state;
@@ -210,7 +251,10 @@ export class MantaStateBackend implements StateBackend {
         vanished += 1;
         if (vanished === 1) continue;
         if (readSentAt >= lagDeadline()) {
-          throw new ReconcilerError('STATE_LOCKED', `state ${this.location} is locked (the lock object ${this.lockPath} exists but is not readable yet); retry with a lock timeout`);
+          throw new ReconcilerError(
+            'STATE_LOCKED',
+            `state ${this.location} is locked (the lock object ${this.lockPath} exists but is not readable yet); retry with a lock timeout`,
+          );
         }
         await sleep(Math.min(this.pollMs, Math.max(1, deadline - this.now())));
         continue;
@@ -235,7 +279,9 @@ export class MantaStateBackend implements StateBackend {
       if (!told) {
         told = true;
         const who = held !== undefined ? ` by ${holderText(held.held, this.now())}` : ' (its lock object is damaged)';
-        request.onWait?.(`state ${this.location} is locked${who}; waiting up to ${formatAge(deadline - this.now())} for it to be released`);
+        request.onWait?.(
+          `state ${this.location} is locked${who}; waiting up to ${formatAge(deadline - this.now())} for it to be released`,
+        );
       }
       await sleep(Math.min(this.pollMs, Math.max(1, deadline - this.now())));
     }
@@ -261,9 +307,16 @@ export class MantaStateBackend implements StateBackend {
     this.held = undefined;
     this.handedOver = undefined;
     if (!held) return;
-    const record: ReleasedLock = { released: true, releasedAt: new Date(this.now()).toISOString(), ...(this.seen !== undefined ? { state: this.seen } : {}) };
+    const record: ReleasedLock = {
+      released: true,
+      releasedAt: new Date(this.now()).toISOString(),
+      ...(this.seen !== undefined ? { state: this.seen } : {}),
+    };
     try {
-      await this.manta.putObject(this.lockPath, `${JSON.stringify(record)}\n`, { contentType: 'application/json', ...(held.etag !== '' ? { ifMatch: held.etag } : {}) });
+      await this.manta.putObject(this.lockPath, `${JSON.stringify(record)}\n`, {
+        contentType: 'application/json',
+        ...(held.etag !== '' ? { ifMatch: held.etag } : {}),
+      });
     } catch (error) {
       // Our lock was broken and maybe taken by another run meanwhile: it is not ours to release.
       if (error instanceof TritonApiError && (error.isNotFound || isConditionLost(error))) return;
@@ -275,10 +328,16 @@ export class MantaStateBackend implements StateBackend {
     const what = `state ${this.location}`;
     const current = await this.readLockObject();
     if (current === undefined || (current !== 'unreadable' && 'released' in current)) {
-      throw new ReconcilerError('STATE_LOCK_MISMATCH', `${what} is not locked (the lock object ${this.lockPath} is ${current === undefined ? 'absent' : 'released'}); nothing to unlock`);
+      throw new ReconcilerError(
+        'STATE_LOCK_MISMATCH',
+        `${what} is not locked (the lock object ${this.lockPath} is ${current === undefined ? 'absent' : 'released'}); nothing to unlock`,
+      );
     }
     if (current === 'unreadable') {
-      throw new ReconcilerError('STATE_LOCK_MISMATCH', `${what} is locked, but the lock object ${this.lockPath} is damaged, so its id cannot be checked against ${JSON.stringify(lockId)}. If no triton-iac run is active, remove it (mrm ${this.lockPath}).`);
+      throw new ReconcilerError(
+        'STATE_LOCK_MISMATCH',
+        `${what} is locked, but the lock object ${this.lockPath} is damaged, so its id cannot be checked against ${JSON.stringify(lockId)}. If no triton-iac run is active, remove it (mrm ${this.lockPath}).`,
+      );
     }
     if (current.held.id !== lockId) throw lockMismatch(what, lockId, current.held);
     // Conditional on the etag read: a lock taken by another run meanwhile is left alone.
@@ -299,11 +358,25 @@ export class MantaStateBackend implements StateBackend {
     const etag = got.metadata.etag ?? '';
     try {
       const v = JSON.parse(got.data.toString('utf8')) as Partial<LockHolder> & Partial<ReleasedLock>;
-      if (typeof v.id === 'string' && typeof v.pid === 'number' && typeof v.host === 'string' && typeof v.command === 'string' && typeof v.createdAt === 'string') {
+      if (
+        typeof v.id === 'string' &&
+        typeof v.pid === 'number' &&
+        typeof v.host === 'string' &&
+        typeof v.command === 'string' &&
+        typeof v.createdAt === 'string'
+      ) {
         return { held: v as LockHolder, etag };
       }
-      if (v.released === true && typeof v.releasedAt === 'string' && etag !== '' && (v.state === undefined || isStateMark(v.state))) {
-        return { released: { released: true, releasedAt: v.releasedAt, ...(v.state !== undefined ? { state: v.state } : {}) }, etag };
+      if (
+        v.released === true &&
+        typeof v.releasedAt === 'string' &&
+        etag !== '' &&
+        (v.state === undefined || isStateMark(v.state))
+      ) {
+        return {
+          released: { released: true, releasedAt: v.releasedAt, ...(v.state !== undefined ? { state: v.state } : {}) },
+          etag,
+        };
       }
     } catch {
       // reported as damaged below, never silently broken
@@ -323,7 +396,10 @@ export class MantaStateBackend implements StateBackend {
 
   private lockedError(holder: LockHolder | 'unreadable'): ReconcilerError {
     if (holder === 'unreadable') {
-      return new ReconcilerError('STATE_LOCKED', `state ${this.location} is locked, but the lock object ${this.lockPath} is damaged. If no triton-iac run is active, remove it (mrm ${this.lockPath}) and retry.`);
+      return new ReconcilerError(
+        'STATE_LOCKED',
+        `state ${this.location} is locked, but the lock object ${this.lockPath} is damaged. If no triton-iac run is active, remove it (mrm ${this.lockPath}) and retry.`,
+      );
     }
     return new ReconcilerError(
       'STATE_LOCKED',
@@ -349,7 +425,10 @@ function parentOf(path: string): string {
 
 /** 412 PreconditionFailed (stale or create-only) or 409 ConcurrentRequest (lost an in-flight race). */
 function isConditionLost(error: unknown): boolean {
-  return error instanceof TritonApiError && (error.status === 412 || (error.status === 409 && /ConcurrentRequest/.test(error.apiCode)));
+  return (
+    error instanceof TritonApiError &&
+    (error.status === 412 || (error.status === 409 && /ConcurrentRequest/.test(error.apiCode)))
+  );
 }
 
 function isStateMark(value: unknown): value is StateMark {

@@ -53,15 +53,24 @@ export function removeResource(doc: StateDocument, address: string): StateDocume
 export function moveResource(doc: StateDocument, from: string, to: string): StateDocument {
   showResource(doc, from);
   if (to.trim() === '' || to === from) {
-    throw new ReconcilerError('STATE_ADDRESS_INVALID', `cannot move ${from} to ${JSON.stringify(to)}: the new address must be non-empty and different`);
+    throw new ReconcilerError(
+      'STATE_ADDRESS_INVALID',
+      `cannot move ${from} to ${JSON.stringify(to)}: the new address must be non-empty and different`,
+    );
   }
   if (to.startsWith(`${from}/`)) {
-    throw new ReconcilerError('STATE_ADDRESS_INVALID', `cannot move ${from} to ${to}: an address cannot move inside itself`);
+    throw new ReconcilerError(
+      'STATE_ADDRESS_INVALID',
+      `cannot move ${from} to ${to}: an address cannot move inside itself`,
+    );
   }
   const moved = addressesUnder(doc, from).map((a) => ({ from: a, to: `${to}${a.slice(from.length)}` }));
   for (const m of moved) {
     if (doc.resources.some((r) => r.address === m.to)) {
-      throw new ReconcilerError('STATE_ADDRESS_INVALID', `cannot move ${m.from} to ${m.to}: ${m.to} is already in the state; remove it first with \`triton-iac state rm ${m.to}\``);
+      throw new ReconcilerError(
+        'STATE_ADDRESS_INVALID',
+        `cannot move ${m.from} to ${m.to}: ${m.to} is already in the state; remove it first with \`triton-iac state rm ${m.to}\``,
+      );
     }
   }
   return renameEntries(doc, new Map(moved.map((m) => [m.from, m.to])));
@@ -91,7 +100,12 @@ export function renameEntries(doc: StateDocument, renames: ReadonlyMap<string, s
 
 /** The document with `entry` added or replacing the entry at the same address. */
 export function putResource(doc: StateDocument, entry: StateResource): StateDocument {
-  return { ...doc, resources: [...doc.resources.filter((r) => r.address !== entry.address), entry].sort((a, b) => (a.address < b.address ? -1 : 1)) };
+  return {
+    ...doc,
+    resources: [...doc.resources.filter((r) => r.address !== entry.address), entry].sort((a, b) =>
+      a.address < b.address ? -1 : 1,
+    ),
+  };
 }
 
 /**
@@ -110,7 +124,10 @@ export async function updateState(
   try {
     const current = await backend.read();
     if (!current && !target.create) {
-      throw new ReconcilerError('STATE_ADDRESS_NOT_FOUND', `there is no state at ${backend.location} for stack ${target.stack} yet; nothing to change`);
+      throw new ReconcilerError(
+        'STATE_ADDRESS_NOT_FOUND',
+        `there is no state at ${backend.location} for stack ${target.stack} yet; nothing to change`,
+      );
     }
     const doc = current?.doc ?? emptyState(target.stack, target.account);
     return await backend.write(mutate(doc), current?.version);
@@ -120,9 +137,13 @@ export async function updateState(
 }
 
 function notFound(doc: StateDocument, address: string): ReconcilerError {
-  const close = closestMatches(address, doc.resources.map((r) => r.address));
+  const close = closestMatches(
+    address,
+    doc.resources.map((r) => r.address),
+  );
   return new ReconcilerError(
     'STATE_ADDRESS_NOT_FOUND',
-    `${address} is not in the state of stack ${doc.stack}` + (close.length > 0 ? `; did you mean ${close.join(', ')}?` : '; run `triton-iac state list` to see the addresses'),
+    `${address} is not in the state of stack ${doc.stack}` +
+      (close.length > 0 ? `; did you mean ${close.join(', ')}?` : '; run `triton-iac state list` to see the addresses'),
   );
 }

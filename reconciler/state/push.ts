@@ -24,7 +24,11 @@ export interface PushOutcome {
  * the stored serial is the pushed one, or, with `force`, above both the pushed and the current one.
  * @throws ReconcilerError `STATE_PUSH_REFUSED` naming the lineages or serials, without `force`.
  */
-export function documentToPush(current: StateDocument | undefined, pushed: StateDocument, force: boolean): StateDocument {
+export function documentToPush(
+  current: StateDocument | undefined,
+  pushed: StateDocument,
+  force: boolean,
+): StateDocument {
   if (current === undefined) return { ...pushed, serial: Math.max(pushed.serial, 1) - 1 };
   if (!force && pushed.lineage !== current.lineage) {
     throw new ReconcilerError(
@@ -46,12 +50,20 @@ export function documentToPush(current: StateDocument | undefined, pushed: State
  * @throws ReconcilerError `STATE_PUSH_REFUSED` (see {@link documentToPush}), `STATE_MISMATCH` for a
  *   document of another stack or account, `STATE_LOCKED`.
  */
-export async function pushState(backend: StateBackend, lock: LockRequest, pushed: StateDocument, force: boolean): Promise<PushOutcome> {
+export async function pushState(
+  backend: StateBackend,
+  lock: LockRequest,
+  pushed: StateDocument,
+  force: boolean,
+): Promise<PushOutcome> {
   await backend.lock(lock);
   try {
     const current = await backend.read();
     const stored = await backend.write(documentToPush(current?.doc, pushed, force), current?.version);
-    return { ...(current !== undefined ? { previous: { serial: current.doc.serial, lineage: current.doc.lineage } } : {}), stored };
+    return {
+      ...(current !== undefined ? { previous: { serial: current.doc.serial, lineage: current.doc.lineage } } : {}),
+      stored,
+    };
   } finally {
     await backend.unlock();
   }

@@ -20,7 +20,8 @@ export function newSalt(): string {
  * @throws RangeError when the salt is not 8–64 URL-safe base64 characters.
  */
 export function hashWriteOnly(value: string, salt: string): string {
-  if (!/^[A-Za-z0-9_-]{8,64}$/.test(salt)) throw new RangeError('write-only salt must be 8-64 URL-safe base64 characters');
+  if (!/^[A-Za-z0-9_-]{8,64}$/.test(salt))
+    throw new RangeError('write-only salt must be 8-64 URL-safe base64 characters');
   return `${PREFIX}${salt}:${createHmac('sha256', salt).update(value, 'utf8').digest('hex')}`;
 }
 

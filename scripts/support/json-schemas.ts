@@ -25,8 +25,12 @@ type Json = { [key: string]: unknown };
 export function renderJsonSchemas(): Map<string, string> {
   const kinds = BUILT_IN_KINDS.map((d) => d.kind);
   const out = new Map<string, string>();
-  out.set(JSON_SCHEMA_FILES.manifest, renderManifestSchema(readFileSync(JSON_SCHEMA_FILES.manifest, 'utf8'), BUILT_IN_KINDS));
-  for (const file of [JSON_SCHEMA_FILES.plan, JSON_SCHEMA_FILES.state]) out.set(file, withKindEnum(readFileSync(file, 'utf8'), kinds));
+  out.set(
+    JSON_SCHEMA_FILES.manifest,
+    renderManifestSchema(readFileSync(JSON_SCHEMA_FILES.manifest, 'utf8'), BUILT_IN_KINDS),
+  );
+  for (const file of [JSON_SCHEMA_FILES.plan, JSON_SCHEMA_FILES.state])
+    out.set(file, withKindEnum(readFileSync(file, 'utf8'), kinds));
   return out;
 }
 
@@ -44,8 +48,15 @@ function renderManifestSchema(text: string, descriptors: readonly KindDescriptor
   for (const [name, def] of Object.entries(doc.$defs)) if (!old.has(name)) defs[name] = def;
   const resource = defs.resource as typeof doc.$defs.resource;
   resource.properties.kind = { ...resource.properties.kind, enum: descriptors.map((d) => d.kind) };
-  resource.allOf = descriptors.map((d) => ({ if: { properties: { kind: { const: d.kind } } }, then: { properties: { properties: { $ref: `#/$defs/${d.kind}` } } } }));
-  for (const d of descriptors) defs[d.kind] = { ...objectOf(d.properties), description: `${d.mode === 'lookup' ? 'Read-only. ' : ''}${d.description} Natural key: ${d.naturalKeyText}.` };
+  resource.allOf = descriptors.map((d) => ({
+    if: { properties: { kind: { const: d.kind } } },
+    then: { properties: { properties: { $ref: `#/$defs/${d.kind}` } } },
+  }));
+  for (const d of descriptors)
+    defs[d.kind] = {
+      ...objectOf(d.properties),
+      description: `${d.mode === 'lookup' ? 'Read-only. ' : ''}${d.description} Natural key: ${d.naturalKeyText}.`,
+    };
   return `${JSON.stringify({ ...doc, $defs: defs }, null, 2)}\n`;
 }
 
@@ -67,14 +78,26 @@ function baseOf(t: TypeSchema): Json {
   switch (t.type) {
     case 'string':
       if (t.oneOf) return { enum: t.oneOf };
-      return { type: 'string', ...(t.pattern !== undefined ? { pattern: t.pattern } : {}), ...(t.minLength !== undefined ? { minLength: t.minLength } : {}) };
+      return {
+        type: 'string',
+        ...(t.pattern !== undefined ? { pattern: t.pattern } : {}),
+        ...(t.minLength !== undefined ? { minLength: t.minLength } : {}),
+      };
     case 'number':
       if (t.oneOf) return { enum: t.oneOf };
-      return { type: t.integer ? 'integer' : 'number', ...(t.minimum !== undefined ? { minimum: t.minimum } : {}), ...(t.maximum !== undefined ? { maximum: t.maximum } : {}) };
+      return {
+        type: t.integer ? 'integer' : 'number',
+        ...(t.minimum !== undefined ? { minimum: t.minimum } : {}),
+        ...(t.maximum !== undefined ? { maximum: t.maximum } : {}),
+      };
     case 'bool':
       return { type: 'boolean' };
     case 'list':
-      return { type: 'array', items: schemaOf(t.element ?? { type: 'string' }), ...(t.minItems !== undefined ? { minItems: t.minItems } : {}) };
+      return {
+        type: 'array',
+        items: schemaOf(t.element ?? { type: 'string' }),
+        ...(t.minItems !== undefined ? { minItems: t.minItems } : {}),
+      };
     case 'map':
       return { type: 'object', additionalProperties: schemaOf(t.element ?? { type: 'string' }) };
     case 'object':

@@ -37,7 +37,9 @@ export function generateTestKey(type: TestKeyType = 'rsa', comment = 'test@trito
       ? generateKeyPairSync('rsa', { modulusLength: 2048 })
       : type === 'ed25519'
         ? generateKeyPairSync('ed25519')
-        : generateKeyPairSync('ec', { namedCurve: { 'ecdsa-p256': 'P-256', 'ecdsa-p384': 'P-384', 'ecdsa-p521': 'P-521' }[type] });
+        : generateKeyPairSync('ec', {
+            namedCurve: { 'ecdsa-p256': 'P-256', 'ecdsa-p384': 'P-384', 'ecdsa-p521': 'P-521' }[type],
+          });
   const privatePem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const parsed = sshpk.parsePrivateKey(privatePem, 'pem');
   parsed.comment = comment;
@@ -57,7 +59,11 @@ export function generateTestKey(type: TestKeyType = 'rsa', comment = 'test@trito
  * Writes a key pair as `id_<name>` and `id_<name>.pub` in a fresh temporary directory (or `dir`).
  * @returns the private key path.
  */
-export function writeTestKey(key: TestKeyPair, name = 'test', dir = mkdtempSync(join(tmpdir(), 'triton-iac-key-'))): string {
+export function writeTestKey(
+  key: TestKeyPair,
+  name = 'test',
+  dir = mkdtempSync(join(tmpdir(), 'triton-iac-key-')),
+): string {
   const path = join(dir, `id_${name}`);
   writeFileSync(path, key.privateOpenSsh, { mode: 0o600 });
   writeFileSync(`${path}.pub`, `${key.publicOpenSsh}\n`);
@@ -68,7 +74,10 @@ export function writeTestKey(key: TestKeyPair, name = 'test', dir = mkdtempSync(
  * Generates an encrypted OpenSSH key with ssh-keygen (for the "passphrase needed" error paths).
  * @returns the private key path.
  */
-export function writeEncryptedTestKey(passphrase: string, dir = mkdtempSync(join(tmpdir(), 'triton-iac-key-'))): string {
+export function writeEncryptedTestKey(
+  passphrase: string,
+  dir = mkdtempSync(join(tmpdir(), 'triton-iac-key-')),
+): string {
   const path = join(dir, 'id_encrypted');
   execFileSync('ssh-keygen', ['-q', '-t', 'ecdsa', '-b', '256', '-N', passphrase, '-C', 'encrypted@test', '-f', path]);
   return path;

@@ -58,7 +58,9 @@ export function signatureHeaders(method: string, path: string, opts: SignOptions
     return { date, authorization: `Signature keyId=${opts.keyId},algorithm="${algorithm}" ${sig}` };
   }
   const names = opts.headers ?? ['date'];
-  const lines = names.map((n) => (n === '(request-target)' ? `(request-target): ${method.toLowerCase()} ${path}` : `${n}: ${date}`));
+  const lines = names.map((n) =>
+    n === '(request-target)' ? `(request-target): ${method.toLowerCase()} ${path}` : `${n}: ${date}`,
+  );
   const sig = signString(opts.key, algorithm, lines.join('\n'));
   return {
     date,
@@ -88,7 +90,11 @@ export async function call(
     payload = JSON.stringify(options.body);
     headers['content-type'] = 'application/json';
   }
-  const res = await request(`${baseUrl}${path}`, { method: method as 'GET', headers, ...(payload !== undefined ? { body: payload } : {}) });
+  const res = await request(`${baseUrl}${path}`, {
+    method: method as 'GET',
+    headers,
+    ...(payload !== undefined ? { body: payload } : {}),
+  });
   const text = await res.body.text();
   let body: unknown;
   if (text !== '') {

@@ -36,16 +36,37 @@ function edit(stack: StackManifest, change: (r: ResourceManifest) => ResourceMan
 const v2 = edit(v1, (r) => {
   const p = r.properties as Record<string, unknown>;
   if (r.address === 'team/alice') return { ...r, properties: { ...p, email: 'alice@ops.acme.example' } };
-  if (r.address === 'team/read-only') return { ...r, properties: { ...p, rules: ['CAN listmachines AND getmachine AND listimages'] } };
-  if (r.address === 'team/ops') return { ...r, properties: { ...p, members: (p['members'] as { login: string }[]).map((m) => ({ ...m, default: true })) } };
-  if (r.address === 'team/machines-tags') return { ...r, properties: { ...p, roles: ['auditors', 'ops'] }, dependsOn: [...r.dependsOn, 'team/auditors'].sort() };
-  if (r.address === 'team/index') return { ...r, properties: { ...p, content: { text: '<h1>Team!</h1>\n' }, md5: createHash('md5').update('<h1>Team!</h1>\n').digest('base64'), size: 15 } };
+  if (r.address === 'team/read-only')
+    return { ...r, properties: { ...p, rules: ['CAN listmachines AND getmachine AND listimages'] } };
+  if (r.address === 'team/ops')
+    return {
+      ...r,
+      properties: { ...p, members: (p['members'] as { login: string }[]).map((m) => ({ ...m, default: true })) },
+    };
+  if (r.address === 'team/machines-tags')
+    return {
+      ...r,
+      properties: { ...p, roles: ['auditors', 'ops'] },
+      dependsOn: [...r.dependsOn, 'team/auditors'].sort(),
+    };
+  if (r.address === 'team/index')
+    return {
+      ...r,
+      properties: {
+        ...p,
+        content: { text: '<h1>Team!</h1>\n' },
+        md5: createHash('md5').update('<h1>Team!</h1>\n').digest('base64'),
+        size: 15,
+      },
+    };
   if (r.address === 'team/about') return { ...r, properties: { ...p, headers: { 'cache-control': 'max-age=60' } } };
   return r;
 });
 
 /** One of each kind deleted: carol, the spare policy, the auditors role, the drafts directory, the about page. */
-const v3 = edit(v1, (r) => (['team/carol', 'team/spare', 'team/auditors', 'team/drafts', 'team/about'].includes(r.address) ? undefined : r));
+const v3 = edit(v1, (r) =>
+  ['team/carol', 'team/spare', 'team/auditors', 'team/drafts', 'team/about'].includes(r.address) ? undefined : r,
+);
 
 /**
  * On a fresh emulator: the owner creates the CI sub-user with its key, a policy with `rules`, the
@@ -65,17 +86,26 @@ async function lifecycle(rules: readonly string[], tags: readonly string[]): Pro
     await c.createUser({ login: CI_USER, email: 'deployer@acme.example', password: 'secret123' });
     await c.createUserKey(CI_USER, { key: ciKey.publicOpenSsh });
     await c.createPolicy({ name: 'ci-policy', rules: [...rules] });
-    await c.createRole({ name: CI_ROLE, members: [{ type: 'subuser', login: CI_USER, default: true }], policies: [{ name: 'ci-policy' }] });
+    await c.createRole({
+      name: CI_ROLE,
+      members: [{ type: 'subuser', login: CI_USER, default: true }],
+      policies: [{ name: 'ci-policy' }],
+    });
     // CloudAPI paths take SetRoleTags; Manta entries their role-tag header (what mchmod sends).
     for (const path of tags) {
       if (serviceOf(path) === 'manta') await world.manta.putDirectory(path, { roleTags: [CI_ROLE] });
       else await c.setRoleTags(path, [CI_ROLE]);
     }
     const opts = { clients, handlers: defaultHandlers(), workDir: dir, consistencyWindowMs: 0 };
-    for (const [step, stack] of [['apply v1', v1], ['apply v2', v2], ['apply v3', v3]] as const) {
+    for (const [step, stack] of [
+      ['apply v1', v1],
+      ['apply v2', v2],
+      ['apply v3', v3],
+    ] as const) {
       try {
         const { result } = await applyStack(stack, opts);
-        if (!result.ok) return `${step}: ${result.failed.map((f) => `${f.address}: ${f.status ?? ''} ${f.apiCode ?? ''} ${f.message}`).join('; ')}`;
+        if (!result.ok)
+          return `${step}: ${result.failed.map((f) => `${f.address}: ${f.status ?? ''} ${f.apiCode ?? ''} ${f.message}`).join('; ')}`;
       } catch (err) {
         return `${step}: ${(err as Error).message}`;
       }
@@ -114,7 +144,9 @@ describe('access --for-ci gives a CI sub-user exactly what plan, apply and drift
         needs.rules.filter((r) => r !== rule),
         needs.roleTags,
       );
-      outcomes.push(`${rule}: ${outcome === 'ok' ? 'ok' : /\b403\b|NotAuthorized|permission/.test(outcome) ? 'refused' : outcome}`);
+      outcomes.push(
+        `${rule}: ${outcome === 'ok' ? 'ok' : /\b403\b|NotAuthorized|permission/.test(outcome) ? 'refused' : outcome}`,
+      );
     }
     expect(outcomes).toEqual(needs.rules.map((r) => `${r}: refused`));
   });

@@ -23,13 +23,20 @@ function synthesize(build: (stack: TerraformStack) => void): unknown {
 describe('TerraformOutput and lifecycle blocks in a cdk.tf.json', () => {
   it('GIVEN outputs referring to a user and a lifecycle block THEN they become stack outputs and resource options', () => {
     const json = synthesize((stack) => {
-      const alice = new user.User(stack, 'alice', { login: 'alice', email: 'alice@acme.example', lifecycle: { preventDestroy: true, ignoreChanges: ['email', 'first_name'] } });
+      const alice = new user.User(stack, 'alice', {
+        login: 'alice',
+        email: 'alice@acme.example',
+        lifecycle: { preventDestroy: true, ignoreChanges: ['email', 'first_name'] },
+      });
       new TerraformOutput(stack, 'alice_id', { value: alice.id, description: 'the id of alice' });
       new TerraformOutput(stack, 'alice_login', { value: alice.login, sensitive: true });
       new TerraformOutput(stack, 'region', { value: { name: 'us-east-1', zones: [1, 2] } });
     });
     const stack = manifestFromTerraformJson(json).manifest.stacks[0]!;
-    expect(stack.resources.find((r) => r.address === 'team/alice')!.options).toEqual({ protect: true, ignoreChanges: ['email', 'firstName'] });
+    expect(stack.resources.find((r) => r.address === 'team/alice')!.options).toEqual({
+      protect: true,
+      ignoreChanges: ['email', 'firstName'],
+    });
     expect(stack.outputs).toEqual([
       { name: 'alice_id', value: { $ref: { address: 'team/alice', attribute: 'id' } }, description: 'the id of alice' },
       { name: 'alice_login', value: 'alice', sensitive: true },
@@ -39,8 +46,14 @@ describe('TerraformOutput and lifecycle blocks in a cdk.tf.json', () => {
 
   it('GIVEN ignore_changes naming an attribute the type does not have THEN conversion fails naming it and the fields', () => {
     const json = synthesize((stack) => {
-      new user.User(stack, 'alice', { login: 'alice', email: 'alice@acme.example', lifecycle: { ignoreChanges: ['colour'] } });
+      new user.User(stack, 'alice', {
+        login: 'alice',
+        email: 'alice@acme.example',
+        lifecycle: { ignoreChanges: ['colour'] },
+      });
     });
-    expect(() => manifestFromTerraformJson(json)).toThrow(/tritoniac_user\.alice\.lifecycle: ignoreChanges\[0\] "colour": user has no such field; its fields are login, email/);
+    expect(() => manifestFromTerraformJson(json)).toThrow(
+      /tritoniac_user\.alice\.lifecycle: ignoreChanges\[0\] "colour": user has no such field; its fields are login, email/,
+    );
   });
 });

@@ -6,14 +6,29 @@ import type { Construct } from 'constructs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyStack, planHasChanges, planStack, type EngineClients } from '../../reconciler/index.js';
 import { generateBindings, GENERATED_DIR } from '../../adapters/cdktf/regenerate.js';
-import { dataTritoniacImage, manifestFromTerraformJson, objectResource, policy, provider, role, roleTag, user, userKey, directory, snaplink } from '../../adapters/cdktf/index.js';
+import {
+  dataTritoniacImage,
+  manifestFromTerraformJson,
+  objectResource,
+  policy,
+  provider,
+  role,
+  roleTag,
+  user,
+  userKey,
+  directory,
+  snaplink,
+} from '../../adapters/cdktf/index.js';
 import { checkProperties } from '../../common/resource-schema.js';
 import { generateTestKey } from '../../scripts/support/keys.js';
 import { startAccountWorld, type AccountWorld } from '../support/world.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 /** The read-only policy's rules, one with a condition that names its type (issue 14). */
-const READ_ONLY_RULES = ['CAN listmachines AND getmachine', 'CAN getmachine WHEN requesttime::day in (Mon, Tue, Wed, Thu, Fri)'];
+const READ_ONLY_RULES = [
+  'CAN listmachines AND getmachine',
+  'CAN getmachine WHEN requesttime::day in (Mon, Tue, Wed, Thu, Fri)',
+];
 
 const aliceKey = generateTestKey('ed25519', 'alice@laptop');
 
@@ -22,10 +37,19 @@ class TeamStack extends TerraformStack {
   constructor(scope: Construct, id: string, withLookup: boolean) {
     super(scope, id);
     new provider.TritoniacProvider(this, 'tritoniac', { account: 'acme' });
-    const alice = new user.User(this, 'alice', { login: 'alice', email: 'alice@acme.example', firstName: 'Alice', password: { source: 'env', name: 'ALICE_PASSWORD' } });
+    const alice = new user.User(this, 'alice', {
+      login: 'alice',
+      email: 'alice@acme.example',
+      firstName: 'Alice',
+      password: { source: 'env', name: 'ALICE_PASSWORD' },
+    });
     const bob = new user.User(this, 'bob', { login: 'bob', email: 'bob@acme.example' });
     new userKey.UserKey(this, 'alice-laptop', { user: alice.login, key: aliceKey.publicOpenSsh, name: 'laptop' });
-    const readOnly = new policy.Policy(this, 'read-only', { name: 'read-only', rules: READ_ONLY_RULES, description: 'look only' });
+    const readOnly = new policy.Policy(this, 'read-only', {
+      name: 'read-only',
+      rules: READ_ONLY_RULES,
+      description: 'look only',
+    });
     const ops = new role.Role(this, 'ops', {
       name: 'ops',
       members: [
@@ -63,7 +87,9 @@ describe('a CDKTF stack using the generated bindings', () => {
   it('keeps policy rules whose conditions name their types', () => {
     const { json, outdir } = synthesize();
     rmSync(outdir, { recursive: true, force: true });
-    const readOnly = manifestFromTerraformJson(json).manifest.stacks[0]!.resources.find((r) => r.address === 'team/read-only')!;
+    const readOnly = manifestFromTerraformJson(json).manifest.stacks[0]!.resources.find(
+      (r) => r.address === 'team/read-only',
+    )!;
     expect(readOnly.properties.rules).toEqual(READ_ONLY_RULES);
   });
 
@@ -76,9 +102,22 @@ describe('a CDKTF stack using the generated bindings', () => {
     expect(stack!.name).toBe('team');
     expect(stack!.account).toBe('acme');
     const byAddress = new Map(stack!.resources.map((r) => [r.address, r]));
-    expect([...byAddress.keys()]).toEqual(['team/alice', 'team/alice-laptop', 'team/base', 'team/bob', 'team/index', 'team/latest', 'team/machines-tags', 'team/ops', 'team/read-only', 'team/site']);
+    expect([...byAddress.keys()]).toEqual([
+      'team/alice',
+      'team/alice-laptop',
+      'team/base',
+      'team/bob',
+      'team/index',
+      'team/latest',
+      'team/machines-tags',
+      'team/ops',
+      'team/read-only',
+      'team/site',
+    ]);
     for (const r of stack!.resources) expect(checkProperties(r.kind, r.properties), r.address).toEqual([]);
-    expect(byAddress.get('team/alice')!.properties.password).toEqual({ $secret: { source: 'env', name: 'ALICE_PASSWORD' } });
+    expect(byAddress.get('team/alice')!.properties.password).toEqual({
+      $secret: { source: 'env', name: 'ALICE_PASSWORD' },
+    });
     expect(byAddress.get('team/bob')!.properties.password).toEqual({ $secret: { source: 'generated' } });
     const ops = byAddress.get('team/ops')!;
     expect(ops.properties.members).toEqual([
@@ -95,8 +134,14 @@ describe('a CDKTF stack using the generated bindings', () => {
     expect(index.properties.headers).toEqual({ 'm-owner': { $ref: { address: 'team/alice', attribute: 'id' } } });
     expect(index.properties).toMatchObject({ size: 15, durability: 2, roleTags: [], contentType: 'text/html' });
     expect(index.dependsOn).toEqual(['team/alice', 'team/site']);
-    expect(byAddress.get('team/latest')!.properties).toEqual({ path: '/acme/stor/site/latest.html', source: '/acme/stor/site/index.html' });
-    expect(byAddress.get('team/base')).toMatchObject({ kind: 'image-lookup', naturalKey: 'mostRecent=true&name=base-64' });
+    expect(byAddress.get('team/latest')!.properties).toEqual({
+      path: '/acme/stor/site/latest.html',
+      source: '/acme/stor/site/index.html',
+    });
+    expect(byAddress.get('team/base')).toMatchObject({
+      kind: 'image-lookup',
+      naturalKey: 'mostRecent=true&name=base-64',
+    });
   });
 });
 
@@ -118,11 +163,27 @@ describe('the converted manifest against the emulator', () => {
     const { json, outdir } = synthesize(false);
     rmSync(outdir, { recursive: true, force: true });
     const stack = manifestFromTerraformJson(json, { workDir }).manifest.stacks[0]!;
-    const opts = { clients, handlers: defaultHandlers(), workDir, consistencyWindowMs: 300, env: { ALICE_PASSWORD: 'al1ce-Secret' } };
+    const opts = {
+      clients,
+      handlers: defaultHandlers(),
+      workDir,
+      consistencyWindowMs: 300,
+      env: { ALICE_PASSWORD: 'al1ce-Secret' },
+    };
 
     const plan = await planStack(stack, opts);
     // Everything is new except the role tags of /acme/machines, a path that always exists: adopted.
-    expect(plan.changes.filter((c) => c.action === 'create').map((c) => c.address).sort()).toEqual(stack.resources.map((r) => r.address).filter((a) => a !== 'team/machines-tags').sort());
+    expect(
+      plan.changes
+        .filter((c) => c.action === 'create')
+        .map((c) => c.address)
+        .sort(),
+    ).toEqual(
+      stack.resources
+        .map((r) => r.address)
+        .filter((a) => a !== 'team/machines-tags')
+        .sort(),
+    );
     expect(plan.changes.find((c) => c.address === 'team/machines-tags')?.action).toBe('adopt');
 
     const { result } = await applyStack(stack, opts);
@@ -146,9 +207,14 @@ describe('the shipped CDKTF bindings', () => {
       const files = await generateBindings(out);
       expect(files).toContain('user/index.ts');
       const shipped = listFiles(GENERATED_DIR);
-      expect(shipped, 'files under adapters/cdktf/generated differ: run npx tsx adapters/cdktf/regenerate.ts').toEqual(files);
+      expect(shipped, 'files under adapters/cdktf/generated differ: run npx tsx adapters/cdktf/regenerate.ts').toEqual(
+        files,
+      );
       for (const file of files) {
-        expect(readFileSync(join(GENERATED_DIR, file), 'utf8'), `${file} is out of date: run npx tsx adapters/cdktf/regenerate.ts`).toBe(readFileSync(join(out, file), 'utf8'));
+        expect(
+          readFileSync(join(GENERATED_DIR, file), 'utf8'),
+          `${file} is out of date: run npx tsx adapters/cdktf/regenerate.ts`,
+        ).toBe(readFileSync(join(out, file), 'utf8'));
       }
     } finally {
       rmSync(out, { recursive: true, force: true });

@@ -18,7 +18,17 @@ beforeAll(async () => {
     {
       newResource(args) {
         registered.push({ type: args.type, name: args.name, inputs: args.inputs as Record<string, unknown> });
-        return { id: `${args.name}-id`, state: { ...args.inputs, naturalKey: String((args.inputs as Record<string, unknown>).login ?? (args.inputs as Record<string, unknown>).name ?? args.name) } };
+        return {
+          id: `${args.name}-id`,
+          state: {
+            ...args.inputs,
+            naturalKey: String(
+              (args.inputs as Record<string, unknown>).login ??
+                (args.inputs as Record<string, unknown>).name ??
+                args.name,
+            ),
+          },
+        };
       },
       call: () => ({}),
     },
@@ -36,9 +46,19 @@ describe('a Pulumi program declaring Triton objects', () => {
   it('registers each resource with its type, inputs and a serialised provider, and keeps the password secret', async () => {
     const { User, Policy, Role } = await import('../../adapters/pulumi/index.js');
     const connection = { account: 'acme', cloudapiUrl: 'http://127.0.0.1:1', keyFile: '/nonexistent/id_rsa' };
-    const alice = new User('alice', { login: 'alice', email: 'alice@acme.example', password: pulumi.secret('Very-secret-9'), connection });
+    const alice = new User('alice', {
+      login: 'alice',
+      email: 'alice@acme.example',
+      password: pulumi.secret('Very-secret-9'),
+      connection,
+    });
     const readOnly = new Policy('read-only', { name: 'read-only', rules: ['CAN listmachines'], connection });
-    const ops = new Role('ops', { name: 'ops', members: [{ type: 'subuser', login: alice.login, default: true }], policies: [readOnly.name], connection });
+    const ops = new Role('ops', {
+      name: 'ops',
+      members: [{ type: 'subuser', login: alice.login, default: true }],
+      policies: [readOnly.name],
+      connection,
+    });
 
     expect(await output(ops.naturalKey)).toBe('ops');
     expect(await output(alice.id)).toBe('alice-id');

@@ -22,7 +22,14 @@ beforeAll(async () => {
   // A short consistency window: the role right after its member is refused at first, then retried.
   world = await startAccountWorld({ keyType: 'rsa', consistencyWindowMs: 200, staleReadRate: 0 });
   const { emulator, ownerKey: owner } = world;
-  connection = { account: 'acme', cloudapiUrl: emulator.cloudapiUrl, mantaUrl: emulator.mantaUrl, keyId: owner.md5, keyFile: writeTestKey(owner, 'owner'), consistencyWindowMs: 1500 };
+  connection = {
+    account: 'acme',
+    cloudapiUrl: emulator.cloudapiUrl,
+    mantaUrl: emulator.mantaUrl,
+    keyId: owner.md5,
+    keyFile: writeTestKey(owner, 'owner'),
+    consistencyWindowMs: 1500,
+  };
   cloud = world.cloudapi;
 });
 afterAll(async () => world?.close());
@@ -48,7 +55,13 @@ describe('the Pulumi dynamic provider against the emulator', () => {
     const rules = ['CAN listmachines', 'CAN getmachine WHEN sourceip::ip = 10.0.0.0/8 AND foo::string = bar'];
     const policy = await policies.create(await checked(policies, { name: 'read-only', rules }));
     expect((await cloud.getPolicy('read-only')).rules).toEqual(rules);
-    const role = await roles.create(await checked(roles, { name: 'ops', members: [{ type: 'subuser', login: 'alice', default: true }], policies: ['read-only'] }));
+    const role = await roles.create(
+      await checked(roles, {
+        name: 'ops',
+        members: [{ type: 'subuser', login: 'alice', default: true }],
+        policies: ['read-only'],
+      }),
+    );
     expect(role.outs.naturalKey).toBe('ops');
     expect(policy.id).toMatch(/[0-9a-f-]{36}/);
   });
@@ -75,7 +88,9 @@ describe('the Pulumi dynamic provider against the emulator', () => {
 
   it('replaces a user key whose name changes, deleting the old one first', async () => {
     const key = generateTestKey('ed25519', 'alice@laptop');
-    const first = await userKeys.create(await checked(userKeys, { user: 'alice', key: key.publicOpenSsh, name: 'laptop' }));
+    const first = await userKeys.create(
+      await checked(userKeys, { user: 'alice', key: key.publicOpenSsh, name: 'laptop' }),
+    );
     expect(first.outs.fingerprint).toBe(key.md5);
     const renamed = await checked(userKeys, { user: 'alice', key: key.publicOpenSsh, name: 'work-laptop' });
     const d = await userKeys.diff!(first.id, first.outs, renamed);
@@ -96,7 +111,15 @@ describe('the Pulumi dynamic provider against the emulator', () => {
     expect(read.props.email).toBe('changed@elsewhere.example');
     expect(read.props.password).toBe(userOuts.password);
     // Pulumi would now plan an update back to the declared email.
-    expect((await users.diff!(userId, read.props, await checked(users, { login: 'alice', email: 'alice@new.example', password: 'Other-pw-2' }))).changes).toBe(true);
+    expect(
+      (
+        await users.diff!(
+          userId,
+          read.props,
+          await checked(users, { login: 'alice', email: 'alice@new.example', password: 'Other-pw-2' }),
+        )
+      ).changes,
+    ).toBe(true);
 
     await roles.delete!('ops', { naturalKey: 'ops', connection } as never);
     await users.delete!(userId, userOuts);
@@ -104,8 +127,13 @@ describe('the Pulumi dynamic provider against the emulator', () => {
   });
 
   it('reports a bad input as a check failure naming the property and the rule', async () => {
-    const result = await roles.check!({}, { name: 'ops', members: [{ type: 'group', login: 'x', default: true }], connection });
-    expect(result.failures).toEqual([{ property: 'members', reason: 'role.members[0].type: "group" is not one of subuser, account' }]);
+    const result = await roles.check!(
+      {},
+      { name: 'ops', members: [{ type: 'group', login: 'x', default: true }], connection },
+    );
+    expect(result.failures).toEqual([
+      { property: 'members', reason: 'role.members[0].type: "group" is not one of subuser, account' },
+    ]);
   });
 
   it('refuses in check what synth refuses, with the rule synth names: a bad policy rule, login, email and durability', async () => {
@@ -120,10 +148,30 @@ describe('the Pulumi dynamic provider against the emulator', () => {
       throw new Error('synth accepted it');
     };
     const cases = [
-      { provider: policies, news: { name: 'bad-rule', rules: ['CAN listmachines AND'] }, property: 'rules', synth: () => new Policy(stack, 'bad-rule', { rules: ['CAN listmachines AND'] }) },
-      { provider: users, news: { login: 'Al!ce', email: 'alice@acme.example' }, property: 'login', synth: () => new User(stack, 'bad-login', { login: 'Al!ce', email: 'alice@acme.example' }) },
-      { provider: users, news: { login: 'alice2', email: 'not-an-email' }, property: 'email', synth: () => new User(stack, 'bad-email', { login: 'alice2', email: 'not-an-email' }) },
-      { provider: objects, news: { path: '~~/stor/x.txt', content: { text: 'x' }, durability: 99 }, property: 'durability', synth: () => new StorObject(stack, 'bad-durability', { path: '~~/stor/x.txt', content: 'x', durability: 99 }) },
+      {
+        provider: policies,
+        news: { name: 'bad-rule', rules: ['CAN listmachines AND'] },
+        property: 'rules',
+        synth: () => new Policy(stack, 'bad-rule', { rules: ['CAN listmachines AND'] }),
+      },
+      {
+        provider: users,
+        news: { login: 'Al!ce', email: 'alice@acme.example' },
+        property: 'login',
+        synth: () => new User(stack, 'bad-login', { login: 'Al!ce', email: 'alice@acme.example' }),
+      },
+      {
+        provider: users,
+        news: { login: 'alice2', email: 'not-an-email' },
+        property: 'email',
+        synth: () => new User(stack, 'bad-email', { login: 'alice2', email: 'not-an-email' }),
+      },
+      {
+        provider: objects,
+        news: { path: '~~/stor/x.txt', content: { text: 'x' }, durability: 99 },
+        property: 'durability',
+        synth: () => new StorObject(stack, 'bad-durability', { path: '~~/stor/x.txt', content: 'x', durability: 99 }),
+      },
     ];
     for (const c of cases) {
       const result = await c.provider.check!({}, { ...c.news, connection });
@@ -144,19 +192,31 @@ describe('the Pulumi dynamic provider for Manta kinds', () => {
   it('creates a directory and an object, updates the content in place, replaces on a new path, and deletes', async () => {
     const dir = await directories.create(await checked(directories, { path: '~~/stor/site' }));
     expect(dir.id).toBe('/acme/stor/site');
-    const v1 = await checked(objects, { path: '~~/stor/site/index.html', content: { text: 'one' }, contentType: 'text/html' });
+    const v1 = await checked(objects, {
+      path: '~~/stor/site/index.html',
+      content: { text: 'one' },
+      contentType: 'text/html',
+    });
     expect(v1).toMatchObject({ path: '/acme/stor/site/index.html', size: 3, durability: 2, headers: {}, roleTags: [] });
     const created = await objects.create(v1);
     expect(created.outs.etag).toEqual(expect.any(String));
 
-    const v2 = await checked(objects, { path: '~~/stor/site/index.html', content: { text: 'two!' }, contentType: 'text/html' });
+    const v2 = await checked(objects, {
+      path: '~~/stor/site/index.html',
+      content: { text: 'two!' },
+      contentType: 'text/html',
+    });
     expect(await objects.diff!(created.id, created.outs, v2)).toMatchObject({ changes: true, replaces: [] });
     const updated = await objects.update!(created.id, created.outs, v2);
     expect(updated.outs.size).toBe(4);
     const read = await objects.read!(created.id, updated.outs);
     expect(read.props).toMatchObject({ md5: v2.md5 });
 
-    const moved = await checked(objects, { path: '~~/stor/site/home.html', content: { text: 'two!' }, contentType: 'text/html' });
+    const moved = await checked(objects, {
+      path: '~~/stor/site/home.html',
+      content: { text: 'two!' },
+      contentType: 'text/html',
+    });
     expect((await objects.diff!(created.id, updated.outs, moved)).replaces).toEqual(['path']);
 
     await objects.delete!(created.id, updated.outs);

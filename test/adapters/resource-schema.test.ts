@@ -8,21 +8,80 @@ import { RESOURCE_SCHEMAS, checkProperties } from '../../common/resource-schema.
 // common/resource-properties.ts (no field missing, none extra), and the test checks it against the
 // runtime schema, so a field added to one and not the other fails here.
 const full: { [K in ResourceKind]: Required<ResourcePropertiesByKind[K]> } = {
-  account: { companyName: 'A', firstName: 'F', lastName: 'L', address: 'x', postalCode: '1', city: 'c', state: 's', country: 'FR', phone: '1', email: 'a@b.c', svc_cns_enabled: true },
+  account: {
+    companyName: 'A',
+    firstName: 'F',
+    lastName: 'L',
+    address: 'x',
+    postalCode: '1',
+    city: 'c',
+    state: 's',
+    country: 'FR',
+    phone: '1',
+    email: 'a@b.c',
+    svc_cns_enabled: true,
+  },
   'account-config': { default_network: 'net' },
   key: { name: 'k', key: 'ssh-ed25519 AAAA', fingerprint: 'aa:bb', attestation: ['pem'] },
-  user: { login: 'bob', email: 'b@c.d', password: { $secret: { source: 'env', name: 'PW' } }, companyName: 'A', firstName: 'F', lastName: 'L', address: 'x', postalCode: '1', city: 'c', state: 's', country: 'FR', phone: '1' },
+  user: {
+    login: 'bob',
+    email: 'b@c.d',
+    password: { $secret: { source: 'env', name: 'PW' } },
+    companyName: 'A',
+    firstName: 'F',
+    lastName: 'L',
+    address: 'x',
+    postalCode: '1',
+    city: 'c',
+    state: 's',
+    country: 'FR',
+    phone: '1',
+  },
   'user-key': { user: 'bob', name: 'k', key: 'ssh-ed25519 AAAA', fingerprint: 'aa:bb' },
   policy: { name: 'p', rules: ['CAN x'], description: 'd' },
   role: { name: 'r', members: [{ type: 'subuser', login: 'bob', default: true }], policies: ['p'] },
   'role-tag': { path: '/acme/users', roles: ['r'], exclusive: true },
-  image: { machine: 'm', name: 'i', version: '1', description: 'd', homepage: 'h', eula: 'e', acl: ['u'], tags: { a: 'b' }, exportTo: '/acme/stor/x', roleTags: ['r'] },
-  'image-lookup': { name: 'n', os: 'smartos', version: '1', owner: 'o', public: true, type: 'zone-dataset', state: 'all', mostRecent: true },
+  image: {
+    machine: 'm',
+    name: 'i',
+    version: '1',
+    description: 'd',
+    homepage: 'h',
+    eula: 'e',
+    acl: ['u'],
+    tags: { a: 'b' },
+    exportTo: '/acme/stor/x',
+    roleTags: ['r'],
+  },
+  'image-lookup': {
+    name: 'n',
+    os: 'smartos',
+    version: '1',
+    owner: 'o',
+    public: true,
+    type: 'zone-dataset',
+    state: 'all',
+    mostRecent: true,
+  },
   'datacenter-lookup': { name: 'us-east-1' },
   directory: { path: '/acme/stor/d', roleTags: ['r'] },
-  object: { path: '/acme/stor/o', content: { text: 'hi' }, md5: 'x', size: 2, contentType: 'text/plain', headers: { 'm-a': 'b' }, durability: 2, roleTags: [] },
+  object: {
+    path: '/acme/stor/o',
+    content: { text: 'hi' },
+    md5: 'x',
+    size: 2,
+    contentType: 'text/plain',
+    headers: { 'm-a': 'b' },
+    durability: 2,
+    roleTags: [],
+  },
   snaplink: { path: '/acme/stor/l', source: '/acme/stor/o' },
-  job: { name: 'j', phases: [{ type: 'map', exec: 'wc', init: 'true', assets: ['/acme/stor/a'], count: 1, memory: 256, disk: 2 }], inputs: ['/acme/stor/o'], wait: true },
+  job: {
+    name: 'j',
+    phases: [{ type: 'map', exec: 'wc', init: 'true', assets: ['/acme/stor/a'], count: 1, memory: 256, disk: 2 }],
+    inputs: ['/acme/stor/o'],
+    wait: true,
+  },
 };
 
 describe('the runtime resource schema', () => {
@@ -43,17 +102,30 @@ describe('the runtime resource schema', () => {
   });
 
   it('names the field, the value and the rule for unknown, missing and mistyped properties', () => {
-    expect(checkProperties('user', { login: 'bob', email: 'x@y.z', password: { $secret: { source: 'generated' } }, nickname: 'b' })).toEqual([
-      expect.stringMatching(/^user\.nickname: unknown property/),
-    ]);
+    expect(
+      checkProperties('user', {
+        login: 'bob',
+        email: 'x@y.z',
+        password: { $secret: { source: 'generated' } },
+        nickname: 'b',
+      }),
+    ).toEqual([expect.stringMatching(/^user\.nickname: unknown property/)]);
     expect(checkProperties('role', { name: 'r', policies: [] })).toEqual(['role.members: required, but absent']);
-    expect(checkProperties('object', { ...full.object, durability: 'two' })).toEqual(['object.durability: "two" is not a number']);
-    expect(checkProperties('role', { ...full.role, members: [{ type: 'group', login: 'bob', default: true }] })).toEqual(['role.members[0].type: "group" is not one of subuser, account']);
-    expect(checkProperties('object', { ...full.object, content: { text: 'a', file: 'b' } })[0]).toMatch(/exactly one of text, base64, file/);
+    expect(checkProperties('object', { ...full.object, durability: 'two' })).toEqual([
+      'object.durability: "two" is not a number',
+    ]);
+    expect(
+      checkProperties('role', { ...full.role, members: [{ type: 'group', login: 'bob', default: true }] }),
+    ).toEqual(['role.members[0].type: "group" is not one of subuser, account']);
+    expect(checkProperties('object', { ...full.object, content: { text: 'a', file: 'b' } })[0]).toMatch(
+      /exactly one of text, base64, file/,
+    );
     expect(checkProperties('user', { ...full.user, password: 'clear' })[0]).toMatch(/is not a \{ \$secret/);
   });
 
   it('accepts a reference wherever a value may be', () => {
-    expect(checkProperties('account-config', { default_network: { $ref: { address: 's/net', attribute: 'id' } } })).toEqual([]);
+    expect(
+      checkProperties('account-config', { default_network: { $ref: { address: 's/net', attribute: 'id' } } }),
+    ).toEqual([]);
   });
 });

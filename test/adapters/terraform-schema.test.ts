@@ -15,15 +15,37 @@ async function runSchema(argv: string[]): Promise<{ code: number; json: Record<s
   return { code, json: JSON.parse(text) as Record<string, unknown> };
 }
 
-type Attr = { type?: unknown; required?: boolean; optional?: boolean; computed?: boolean; sensitive?: boolean; description: string; nested_type?: { nesting_mode: string; attributes: Record<string, Attr> } };
-type Doc = { format_version: string; provider_schemas: Record<string, { provider: unknown; resource_schemas: Record<string, { block: { attributes: Record<string, Attr> } }>; data_source_schemas: Record<string, { block: { attributes: Record<string, Attr> } }> }> };
+type Attr = {
+  type?: unknown;
+  required?: boolean;
+  optional?: boolean;
+  computed?: boolean;
+  sensitive?: boolean;
+  description: string;
+  nested_type?: { nesting_mode: string; attributes: Record<string, Attr> };
+};
+type Doc = {
+  format_version: string;
+  provider_schemas: Record<
+    string,
+    {
+      provider: unknown;
+      resource_schemas: Record<string, { block: { attributes: Record<string, Attr> } }>;
+      data_source_schemas: Record<string, { block: { attributes: Record<string, Attr> } }>;
+    }
+  >;
+};
 
 describe('triton-iac schema', () => {
   it('prints every kind with its properties as plain JSON', async () => {
     const { code, json } = await runSchema([]);
     expect(code).toBe(0);
     expect(Object.keys(json)).toContain('user-key');
-    expect((json.role as { properties: { name: string }[] }).properties.map((p) => p.name)).toEqual(['name', 'members', 'policies']);
+    expect((json.role as { properties: { name: string }[] }).properties.map((p) => p.name)).toEqual([
+      'name',
+      'members',
+      'policies',
+    ]);
   });
 
   it('prints a Terraform provider schema with --terraform: resources, look-ups as data sources, sensitive, computed and replacement notes', async () => {
@@ -57,39 +79,81 @@ describe('triton-iac schema', () => {
     expect(key.fingerprint).toMatchObject({ computed: true });
     expect(key.fingerprint!.required).toBeUndefined();
     expect(key.name!.description).toMatch(/forces a replacement/);
-    expect(provider.resource_schemas.tritoniac_role!.block.attributes.members).toMatchObject({ optional: true, nested_type: { nesting_mode: 'list' } });
-    expect(provider.resource_schemas.tritoniac_object!.block.attributes.headers).toMatchObject({ type: ['map', 'string'] });
-    expect(provider.data_source_schemas.tritoniac_image!.block.attributes.most_recent).toMatchObject({ type: 'bool', optional: true });
+    expect(provider.resource_schemas.tritoniac_role!.block.attributes.members).toMatchObject({
+      optional: true,
+      nested_type: { nesting_mode: 'list' },
+    });
+    expect(provider.resource_schemas.tritoniac_object!.block.attributes.headers).toMatchObject({
+      type: ['map', 'string'],
+    });
+    expect(provider.data_source_schemas.tritoniac_image!.block.attributes.most_recent).toMatchObject({
+      type: 'bool',
+      optional: true,
+    });
   });
 
   it('refuses an unexpected argument', async () => {
-    await expect(schemaCommand.run(['extra'], { stdout: process.stdout, stderr: process.stderr, env: {}, cwd: '.' })).rejects.toThrow(/schema/);
+    await expect(
+      schemaCommand.run(['extra'], { stdout: process.stdout, stderr: process.stderr, env: {}, cwd: '.' }),
+    ).rejects.toThrow(/schema/);
   });
 });
 
-const base = { terraform: { required_providers: { tritoniac: { source: 'triton-iac/tritoniac' } } }, provider: { tritoniac: [{ account: 'acme' }] } };
+const base = {
+  terraform: { required_providers: { tritoniac: { source: 'triton-iac/tritoniac' } } },
+  provider: { tritoniac: [{ account: 'acme' }] },
+};
 
 describe('converting a cdk.tf.json by hand-written cases', () => {
   it('refuses string interpolation, naming the block, the attribute and the rule', () => {
-    const json = { ...base, resource: { tritoniac_policy: { p: { name: 'p-${tritoniac_user.a.login}', rules: ['CAN x'] } } } };
-    expect(() => manifestFromTerraformJson(json)).toThrow(/tritoniac_policy\.p\.name: "p-\$\{tritoniac_user\.a\.login\}" is a Terraform expression .* not interpolation/);
+    const json = {
+      ...base,
+      resource: { tritoniac_policy: { p: { name: 'p-${tritoniac_user.a.login}', rules: ['CAN x'] } } },
+    };
+    expect(() => manifestFromTerraformJson(json)).toThrow(
+      /tritoniac_policy\.p\.name: "p-\$\{tritoniac_user\.a\.login\}" is a Terraform expression .* not interpolation/,
+    );
   });
 
   it('refuses a value flowing in from another provider', () => {
-    const json = { ...base, resource: { aws_s3_bucket: { b: { bucket: 'x' } }, tritoniac_policy: { p: { name: '${aws_s3_bucket.b.bucket}', rules: ['CAN x'] } } } };
-    expect(() => manifestFromTerraformJson(json)).toThrow(/reference to aws_s3_bucket\.b\.bucket: it is not a tritoniac block/);
+    const json = {
+      ...base,
+      resource: {
+        aws_s3_bucket: { b: { bucket: 'x' } },
+        tritoniac_policy: { p: { name: '${aws_s3_bucket.b.bucket}', rules: ['CAN x'] } },
+      },
+    };
+    expect(() => manifestFromTerraformJson(json)).toThrow(
+      /reference to aws_s3_bucket\.b\.bucket: it is not a tritoniac block/,
+    );
   });
 
   it('refuses count and an unknown attribute, and a clear-text password', () => {
-    expect(() => manifestFromTerraformJson({ ...base, resource: { tritoniac_policy: { p: { name: 'p', rules: [], count: 2 } } } })).toThrow(/tritoniac_policy\.p\.count: Terraform meta-argument count is not supported/);
-    expect(() => manifestFromTerraformJson({ ...base, resource: { tritoniac_policy: { p: { name: 'p', rules: [], colour: 'red' } } } })).toThrow(/tritoniac_policy\.p\.colour: unknown attribute/);
-    expect(() => manifestFromTerraformJson({ ...base, resource: { tritoniac_user: { u: { login: 'u', email: 'u@x.y', password: 'hunter22' } } } })).toThrow(/password: .* never its value/);
+    expect(() =>
+      manifestFromTerraformJson({ ...base, resource: { tritoniac_policy: { p: { name: 'p', rules: [], count: 2 } } } }),
+    ).toThrow(/tritoniac_policy\.p\.count: Terraform meta-argument count is not supported/);
+    expect(() =>
+      manifestFromTerraformJson({
+        ...base,
+        resource: { tritoniac_policy: { p: { name: 'p', rules: [], colour: 'red' } } },
+      }),
+    ).toThrow(/tritoniac_policy\.p\.colour: unknown attribute/);
+    expect(() =>
+      manifestFromTerraformJson({
+        ...base,
+        resource: { tritoniac_user: { u: { login: 'u', email: 'u@x.y', password: 'hunter22' } } },
+      }),
+    ).toThrow(/password: .* never its value/);
   });
 
   it('needs an account from the provider block or the options', () => {
     const json = { terraform: {}, resource: { tritoniac_policy: { p: { name: 'p', rules: ['CAN x'] } } } };
     expect(() => manifestFromTerraformJson(json)).toThrow(/provider\.tritoniac\.account: not set/);
-    expect(manifestFromTerraformJson(json, { account: 'acme', stackName: 'infra' }).manifest.stacks[0]).toMatchObject({ name: 'infra', account: 'acme', resources: [{ address: 'infra/p', naturalKey: 'p' }] });
+    expect(manifestFromTerraformJson(json, { account: 'acme', stackName: 'infra' }).manifest.stacks[0]).toMatchObject({
+      name: 'infra',
+      account: 'acme',
+      resources: [{ address: 'infra/p', naturalKey: 'p' }],
+    });
   });
 
   it('turns a reference to an attribute known only after apply into a $ref, and depends_on into a dependency', () => {
@@ -98,7 +162,15 @@ describe('converting a cdk.tf.json by hand-written cases', () => {
       data: { tritoniac_image: { base: { name: 'base-64', most_recent: true } } },
       resource: {
         tritoniac_policy: { p: { name: 'p', rules: ['CAN x'] } },
-        tritoniac_image: { img: { machine: 'm-1', name: 'web', version: '1.0', tags: { base: '${data.tritoniac_image.base.id}' }, depends_on: ['tritoniac_policy.p'] } },
+        tritoniac_image: {
+          img: {
+            machine: 'm-1',
+            name: 'web',
+            version: '1.0',
+            tags: { base: '${data.tritoniac_image.base.id}' },
+            depends_on: ['tritoniac_policy.p'],
+          },
+        },
       },
     };
     const stack = manifestFromTerraformJson(json, { stackName: 's' }).manifest.stacks[0]!;

@@ -26,7 +26,9 @@ describe('account and account config', () => {
   it('GIVEN an AccountConfig WHEN synthesized THEN default_network holds the network id', () => {
     const { app, stack } = newStack();
     new AccountConfig(stack, 'config', { defaultNetwork: '7b0a3f2e-1c4d-4e5f-8a9b-0c1d2e3f4a5b' });
-    expect(resource(app.synth(), 'prod/config').properties).toEqual({ default_network: '7b0a3f2e-1c4d-4e5f-8a9b-0c1d2e3f4a5b' });
+    expect(resource(app.synth(), 'prod/config').properties).toEqual({
+      default_network: '7b0a3f2e-1c4d-4e5f-8a9b-0c1d2e3f4a5b',
+    });
   });
 });
 
@@ -45,7 +47,10 @@ describe('keys', () => {
     writeFileSync(join(dir, 'deploy.pub'), `${deployKey.publicOpenSsh}\n`);
     const { app, stack } = newStack();
     new Key(stack, 'deploy', { keyFile: join(dir, 'deploy.pub') });
-    expect(resource(app.synth(), 'prod/deploy').properties).toEqual({ key: deployKey.publicOpenSsh, fingerprint: deployKey.md5 });
+    expect(resource(app.synth(), 'prod/deploy').properties).toEqual({
+      key: deployKey.publicOpenSsh,
+      fingerprint: deployKey.md5,
+    });
   });
 
   it('GIVEN a Key with an attestation chain WHEN synthesized THEN the certificates are passed through', () => {
@@ -73,16 +78,26 @@ describe('users and user keys', () => {
 
   it('GIVEN passwords from the environment and from a file WHEN synthesized THEN only the source is recorded', () => {
     const { app, stack } = newStack();
-    new User(stack, 'alice', { login: 'alice', email: 'alice@acme.example', password: Secret.fromEnv('ALICE_PASSWORD') });
+    new User(stack, 'alice', {
+      login: 'alice',
+      email: 'alice@acme.example',
+      password: Secret.fromEnv('ALICE_PASSWORD'),
+    });
     new User(stack, 'bob', { login: 'bob', email: 'bob@acme.example', password: Secret.fromFile('secrets/bob') });
     const m = app.synth();
-    expect(resource(m, 'prod/alice').properties.password).toEqual({ $secret: { source: 'env', name: 'ALICE_PASSWORD' } });
+    expect(resource(m, 'prod/alice').properties.password).toEqual({
+      $secret: { source: 'env', name: 'ALICE_PASSWORD' },
+    });
     expect(resource(m, 'prod/bob').properties.password).toEqual({ $secret: { source: 'file', name: 'secrets/bob' } });
   });
 
   it('GIVEN a User with the keys shortcut WHEN synthesized THEN one user-key per key is a child addressed by fingerprint and depends on the user', () => {
     const { app, stack } = newStack();
-    const alice = new User(stack, 'alice', { login: 'alice', email: 'alice@acme.example', keys: [alicesKey.publicOpenSsh, { key: deployKey.publicOpenSsh, name: 'ci' }] });
+    const alice = new User(stack, 'alice', {
+      login: 'alice',
+      email: 'alice@acme.example',
+      keys: [alicesKey.publicOpenSsh, { key: deployKey.publicOpenSsh, name: 'ci' }],
+    });
     const m = app.synth();
     expect(alice.keys.map((k) => k.address)).toEqual([
       `prod/alice/Key-${alicesKey.md5.replace(/:/g, '')}`,
@@ -117,10 +132,17 @@ describe('users and user keys', () => {
 describe('policies and roles', () => {
   it('GIVEN a Policy WHEN synthesized THEN name, rules in order and description are recorded, the name defaulting to the id', () => {
     const { app, stack } = newStack();
-    new Policy(stack, 'read-only', { rules: ['CAN listmachines AND getmachine', 'CAN getimage'], description: 'look, do not touch' });
+    new Policy(stack, 'read-only', {
+      rules: ['CAN listmachines AND getmachine', 'CAN getimage'],
+      description: 'look, do not touch',
+    });
     const r = resource(app.synth(), 'prod/read-only');
     expect(r.naturalKey).toBe('read-only');
-    expect(r.properties).toEqual({ name: 'read-only', rules: ['CAN listmachines AND getmachine', 'CAN getimage'], description: 'look, do not touch' });
+    expect(r.properties).toEqual({
+      name: 'read-only',
+      rules: ['CAN listmachines AND getmachine', 'CAN getimage'],
+      description: 'look, do not touch',
+    });
   });
 
   it('GIVEN a Role whose members are a User object, a login of a managed user, an unmanaged login and the account owner WHEN synthesized THEN members are sorted objects with default flags and managed users are dependencies', () => {
@@ -140,7 +162,10 @@ describe('policies and roles', () => {
 
   it('GIVEN a Role whose members include other accounts by login WHEN synthesized THEN they are account members, deduplicated case-insensitively, beside the owner', () => {
     const { app, stack } = newStack();
-    new Role(stack, 'partners', { members: [Role.account('globex'), 'carol'], defaultMembers: [Role.account('Globex'), Role.ACCOUNT_OWNER] });
+    new Role(stack, 'partners', {
+      members: [Role.account('globex'), 'carol'],
+      defaultMembers: [Role.account('Globex'), Role.ACCOUNT_OWNER],
+    });
     const r = resource(app.synth(), 'prod/partners');
     expect(r.properties.members).toEqual([
       { type: 'account', login: 'acme', default: true },
@@ -156,7 +181,11 @@ describe('policies and roles', () => {
     new Policy(stack, 'reboot', { name: 'reboot-machines', rules: ['CAN rebootmachine'] });
     new Role(stack, 'ops', { policies: [ro, 'reboot-machines', 'legacy-policy'] });
     const r = resource(app.synth(), 'prod/ops');
-    expect(r.properties).toEqual({ name: 'ops', members: [], policies: ['legacy-policy', 'read-only', 'reboot-machines'] });
+    expect(r.properties).toEqual({
+      name: 'ops',
+      members: [],
+      policies: ['legacy-policy', 'read-only', 'reboot-machines'],
+    });
     expect(r.dependsOn).toEqual(['prod/read-only', 'prod/reboot']);
   });
 });
@@ -167,7 +196,13 @@ describe('role tags', () => {
     const ops = new Role(stack, 'ops', {});
     new RoleTag(stack, 'machines', { resource: '/my/machines', roles: [ops, 'auditors'] });
     const r = resource(app.synth(), 'prod/machines');
-    expect(r).toEqual({ address: 'prod/machines', kind: 'role-tag', naturalKey: '/acme/machines', properties: { path: '/acme/machines', roles: ['auditors', 'ops'], exclusive: false }, dependsOn: ['prod/ops'] });
+    expect(r).toEqual({
+      address: 'prod/machines',
+      kind: 'role-tag',
+      naturalKey: '/acme/machines',
+      properties: { path: '/acme/machines', roles: ['auditors', 'ops'], exclusive: false },
+      dependsOn: ['prod/ops'],
+    });
   });
 
   it('GIVEN a RoleTag on a construct WHEN synthesized THEN it tags the construct path and depends on the construct', () => {
@@ -195,7 +230,10 @@ describe('role tags', () => {
     new UserKey(stack, 'uk', { user: 'bob', key: alicesKey.publicOpenSsh, roleTags: [ops] });
     new Account(stack, 'account', { roleTags: [ops] });
     const m = app.synth();
-    const paths = m.stacks[0]!.resources.filter((r) => r.kind === 'role-tag').map((r) => [r.address, r.properties.path]);
+    const paths = m.stacks[0]!.resources.filter((r) => r.kind === 'role-tag').map((r) => [
+      r.address,
+      r.properties.path,
+    ]);
     expect(paths).toEqual([
       ['prod/account/RoleTags', '/acme'],
       ['prod/bob/RoleTags', '/acme/users/bob'],
@@ -206,14 +244,22 @@ describe('role tags', () => {
     ]);
     expect(resource(m, 'prod/uk/RoleTags').dependsOn).toEqual(['prod/ops', 'prod/uk']);
     // A resource the stack owns owns its whole list of roles.
-    expect(m.stacks[0]!.resources.filter((r) => r.kind === 'role-tag').every((r) => r.properties['exclusive'] === true)).toBe(true);
+    expect(
+      m.stacks[0]!.resources.filter((r) => r.kind === 'role-tag').every((r) => r.properties['exclusive'] === true),
+    ).toBe(true);
   });
 
   it('GIVEN a RoleTag with exclusive: true WHEN synthesized THEN it owns the path, and a non-boolean exclusive is refused naming the field', () => {
     const { app, stack } = newStack();
     new RoleTag(stack, 'machines', { resource: '/my/machines', roles: ['ops'], exclusive: true });
-    expect(resource(app.synth(), 'prod/machines').properties).toEqual({ path: '/acme/machines', roles: ['ops'], exclusive: true });
-    expect(() => new RoleTag(stack, 'bad', { resource: '/my/images', roles: [], exclusive: 'yes' as unknown as boolean })).toThrow(/prod\/bad.*exclusive/);
+    expect(resource(app.synth(), 'prod/machines').properties).toEqual({
+      path: '/acme/machines',
+      roles: ['ops'],
+      exclusive: true,
+    });
+    expect(
+      () => new RoleTag(stack, 'bad', { resource: '/my/images', roles: [], exclusive: 'yes' as unknown as boolean }),
+    ).toThrow(/prod\/bad.*exclusive/);
   });
 });
 
@@ -228,13 +274,23 @@ describe('existing objects brought in by name', () => {
     new RoleTag(stack, 'tag-carol', { resource: carol, roles: [auditors] });
     const m = app.synth();
     expect(m.stacks[0]!.resources.map((r) => r.address)).toEqual(['prod/carols-key', 'prod/ops', 'prod/tag-carol']);
-    expect(resource(m, 'prod/ops').properties).toEqual({ name: 'ops', members: [{ type: 'subuser', login: 'carol', default: false }], policies: ['legacy-read'] });
+    expect(resource(m, 'prod/ops').properties).toEqual({
+      name: 'ops',
+      members: [{ type: 'subuser', login: 'carol', default: false }],
+      policies: ['legacy-read'],
+    });
     expect(resource(m, 'prod/ops').dependsOn).toEqual([]);
-    expect(resource(m, 'prod/tag-carol').properties).toEqual({ path: '/acme/users/carol', roles: ['auditors'], exclusive: false });
+    expect(resource(m, 'prod/tag-carol').properties).toEqual({
+      path: '/acme/users/carol',
+      roles: ['auditors'],
+      exclusive: false,
+    });
   });
 
   it('GIVEN User.fromLogin with an invalid login WHEN called THEN the login rule is named', () => {
     const { stack } = newStack();
-    expect(() => User.fromLogin(stack, 'x', 'no')).toThrow('prod/x: login "no" must be 3 to 32 characters long (it has 2)');
+    expect(() => User.fromLogin(stack, 'x', 'no')).toThrow(
+      'prod/x: login "no" must be 3 to 32 characters long (it has 2)',
+    );
   });
 });

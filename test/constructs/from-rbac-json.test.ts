@@ -57,11 +57,20 @@ describe('fromRbacJson', () => {
       policies: ['read'],
     });
     expect(reader.dependsOn).toEqual(['prod/rbac/policy-read', 'prod/rbac/user-bert', 'prod/rbac/user-emma']);
-    expect(resource(m, 'prod/rbac/policy-full').properties).toEqual({ name: 'full', description: 'everything', rules: ['CAN *'] });
+    expect(resource(m, 'prod/rbac/policy-full').properties).toEqual({
+      name: 'full',
+      description: 'everything',
+      rules: ['CAN *'],
+    });
   });
 
   it('GIVEN users without keys and the default rbac-user-keys directory WHEN imported THEN <login>.pub is picked up as the vendor CLI does', () => {
-    const dir = rbacDir({ users: [{ login: 'emma', email: 'emma@simple.example' }, { login: 'nokeys', email: 'n@simple.example' }] });
+    const dir = rbacDir({
+      users: [
+        { login: 'emma', email: 'emma@simple.example' },
+        { login: 'nokeys', email: 'n@simple.example' },
+      ],
+    });
     mkdirSync(join(dir, 'rbac-user-keys'));
     writeFileSync(join(dir, 'rbac-user-keys', 'emma.pub'), `${emmasKey.publicOpenSsh}\n`);
     const { stack } = newStack();
@@ -81,8 +90,13 @@ describe('fromRbacJson', () => {
   it('GIVEN a password option WHEN imported THEN each user gets that secret source', () => {
     const dir = rbacDir({ users: [{ login: 'emma', email: 'emma@simple.example', keys: [] }] });
     const { app, stack } = newStack();
-    fromRbacJson(stack, join(dir, 'rbac.json'), { id: 'team', password: (login) => Secret.fromEnv(`${login.toUpperCase()}_PASSWORD`) });
-    expect(resource(app.synth(), 'prod/team/user-emma').properties.password).toEqual({ $secret: { source: 'env', name: 'EMMA_PASSWORD' } });
+    fromRbacJson(stack, join(dir, 'rbac.json'), {
+      id: 'team',
+      password: (login) => Secret.fromEnv(`${login.toUpperCase()}_PASSWORD`),
+    });
+    expect(resource(app.synth(), 'prod/team/user-emma').properties.password).toEqual({
+      $secret: { source: 'env', name: 'EMMA_PASSWORD' },
+    });
   });
 
   it('GIVEN a password in the file WHEN imported THEN it is refused without echoing it', () => {
@@ -98,13 +112,17 @@ describe('fromRbacJson', () => {
   it('GIVEN a file with a bad policy rule WHEN imported THEN the usual construct validation names the imported construct', () => {
     const dir = rbacDir({ policies: [{ name: 'broken', rules: ['CAN'] }] });
     const { stack } = newStack();
-    expect(errorOf(() => fromRbacJson(stack, join(dir, 'rbac.json')))).toBe('prod/rbac/policy-broken: rules[0] "CAN": expected an action after "CAN" at position 3');
+    expect(errorOf(() => fromRbacJson(stack, join(dir, 'rbac.json')))).toBe(
+      'prod/rbac/policy-broken: rules[0] "CAN": expected an action after "CAN" at position 3',
+    );
   });
 
   it('GIVEN a file that is not JSON WHEN imported THEN the file is named', () => {
     const dir = mkdtempSync(join(tmpdir(), 'triton-iac-rbac-'));
     writeFileSync(join(dir, 'rbac.json'), '{ users: [');
     const { stack } = newStack();
-    expect(errorOf(() => fromRbacJson(stack, join(dir, 'rbac.json')))).toMatch(/^prod: rbac file ".*rbac\.json": is not valid JSON: /);
+    expect(errorOf(() => fromRbacJson(stack, join(dir, 'rbac.json')))).toMatch(
+      /^prod: rbac file ".*rbac\.json": is not valid JSON: /,
+    );
   });
 });

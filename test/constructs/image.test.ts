@@ -46,7 +46,11 @@ describe('images and look-ups', () => {
     const { app, stack } = newStack();
     const base = Image.lookup(stack, 'base', { name: 'base-64-lts', os: 'smartos', mostRecent: true });
     new Image(stack, 'web', { machine: MACHINE, name: 'web', version: '1', tags: { base: base.imageId } });
-    new StorObject(stack, 'note', { path: '/acme/stor/note.txt', content: 'built', headers: { 'm-image': base.imageId } });
+    new StorObject(stack, 'note', {
+      path: '/acme/stor/note.txt',
+      content: 'built',
+      headers: { 'm-image': base.imageId },
+    });
     const m = app.synth();
     const ref = { $ref: { address: 'prod/base', attribute: 'id' } };
     expect(resource(m, 'prod/base')).toEqual({
@@ -71,7 +75,13 @@ describe('images and look-ups', () => {
   it('GIVEN a datacenter look-up WHEN synthesized THEN it is a read-only entry keyed by name whose url is a reference', () => {
     const { app, stack } = newStack();
     const dc = Datacenter.lookup(stack, 'east', { name: 'us-east-1' });
-    expect(resource(app.synth(), 'prod/east')).toEqual({ address: 'prod/east', kind: 'datacenter-lookup', naturalKey: 'us-east-1', properties: { name: 'us-east-1' }, dependsOn: [] });
+    expect(resource(app.synth(), 'prod/east')).toEqual({
+      address: 'prod/east',
+      kind: 'datacenter-lookup',
+      naturalKey: 'us-east-1',
+      properties: { name: 'us-east-1' },
+      dependsOn: [],
+    });
     expect(dc.url.toJSON()).toEqual({ $ref: { address: 'prod/east', attribute: 'url' } });
   });
 });

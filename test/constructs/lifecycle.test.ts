@@ -3,7 +3,8 @@ import { CONTEXT_ENV, ImageLookup, Job, Role, TritonApp, TritonOutput, TritonSta
 import { Secret } from '../../constructs/secret.js';
 import { errorOf, newStack, resource, synthProblems } from './support.js';
 
-const alice = (stack: TritonStack, extra: object = {}): User => new User(stack, 'alice', { login: 'alice', email: 'alice@acme.example', ...extra });
+const alice = (stack: TritonStack, extra: object = {}): User =>
+  new User(stack, 'alice', { login: 'alice', email: 'alice@acme.example', ...extra });
 
 describe('lifecycle options on resources', () => {
   it('GIVEN protect, retainOnDelete and ignoreChanges WHEN synthesized THEN they are resource-level options beside the properties, never inside them', () => {
@@ -45,30 +46,46 @@ describe('attr(name)', () => {
     const { app, stack } = newStack();
     const user = alice(stack);
     new TritonOutput(stack, 'aliceId', { value: user.attr('id'), description: 'the id of alice' });
-    const job = new Job(stack, 'count', { name: 'count', phases: [{ type: 'map', exec: 'wc' }], inputs: ['/acme/stor/x'] });
+    const job = new Job(stack, 'count', {
+      name: 'count',
+      phases: [{ type: 'map', exec: 'wc' }],
+      inputs: ['/acme/stor/x'],
+    });
     new TritonOutput(stack, 'results', { value: { outputs: job.attr('outputs'), n: 1 }, sensitive: true });
     const outputs = app.synth().stacks[0]!.outputs;
     expect(outputs).toEqual([
       { name: 'aliceId', value: { $ref: { address: 'prod/alice', attribute: 'id' } }, description: 'the id of alice' },
-      { name: 'results', value: { n: 1, outputs: { $ref: { address: 'prod/count', attribute: 'outputs' } } }, sensitive: true },
+      {
+        name: 'results',
+        value: { n: 1, outputs: { $ref: { address: 'prod/count', attribute: 'outputs' } } },
+        sensitive: true,
+      },
     ]);
   });
 
-  it('GIVEN an attribute the kind does not expose THEN it fails at once listing the kind\'s attributes', () => {
+  it("GIVEN an attribute the kind does not expose THEN it fails at once listing the kind's attributes", () => {
     const { stack } = newStack();
     const ops = new Role(stack, 'ops', { name: 'ops' });
-    expect(errorOf(() => ops.attr('ids'))).toBe('prod/ops: attribute "ids": role has no such attribute (did you mean "id"?); its attributes are id');
+    expect(errorOf(() => ops.attr('ids'))).toBe(
+      'prod/ops: attribute "ids": role has no such attribute (did you mean "id"?); its attributes are id',
+    );
   });
 });
 
 describe('TritonOutput', () => {
   it('GIVEN a secret, a bad name or a reference into another stack THEN each is refused naming it', () => {
-    expect(errorOf(() => new TritonOutput(newStack().stack, 'pw', { value: Secret.fromEnv('PW') }))).toBe('prod/pw: value: an output cannot carry a Secret: outputs are stored in the state in clear');
-    expect(errorOf(() => new TritonOutput(newStack().stack, '9lives', { value: 1 }))).toContain('prod/9lives: id "9lives": an output name is');
+    expect(errorOf(() => new TritonOutput(newStack().stack, 'pw', { value: Secret.fromEnv('PW') }))).toBe(
+      'prod/pw: value: an output cannot carry a Secret: outputs are stored in the state in clear',
+    );
+    expect(errorOf(() => new TritonOutput(newStack().stack, '9lives', { value: 1 }))).toContain(
+      'prod/9lives: id "9lives": an output name is',
+    );
     const { app, stack } = newStack();
     const other = new TritonStack(app, 'staging', { account: 'acme' });
     new TritonOutput(other, 'x', { value: alice(stack).attr('id') });
-    expect(synthProblems(app)).toEqual(['staging/x: value refers to prod/alice in stack prod: an output may refer only to resources of its own stack']);
+    expect(synthProblems(app)).toEqual([
+      'staging/x: value refers to prod/alice in stack prod: an output may refer only to resources of its own stack',
+    ]);
   });
 });
 

@@ -8,7 +8,10 @@ import { Directory, Policy, Role, Secret, StorObject, TritonApp, TritonStack, Us
 import { checkSchema } from './schema-check.js';
 import { newStack, resource } from './support.js';
 
-const schema = JSON.parse(readFileSync(new URL('../../docs/manifest.schema.json', import.meta.url), 'utf8')) as Record<string, never>;
+const schema = JSON.parse(readFileSync(new URL('../../docs/manifest.schema.json', import.meta.url), 'utf8')) as Record<
+  string,
+  never
+>;
 
 function smallApp(order: 'forward' | 'reverse'): TritonApp {
   const app = new TritonApp({ generator: 'triton-iac test' });
@@ -31,7 +34,12 @@ describe('the manifest document', () => {
     expect(a).toBe(b);
     const m = smallApp('forward').synth();
     expect(m.stacks.map((s) => s.name)).toEqual(['a-stack', 'b-stack']);
-    expect(m.stacks[0]!.resources.map((r) => r.address)).toEqual(['a-stack/dir', 'a-stack/ops', 'a-stack/ro', 'a-stack/zed']);
+    expect(m.stacks[0]!.resources.map((r) => r.address)).toEqual([
+      'a-stack/dir',
+      'a-stack/ops',
+      'a-stack/ro',
+      'a-stack/zed',
+    ]);
   });
 
   it('GIVEN an app WHEN synthesized THEN the envelope carries the version and generator and validates against docs/manifest.schema.json', () => {
@@ -58,7 +66,8 @@ describe('the manifest document', () => {
   });
 
   it('GIVEN the schema WHEN read THEN it defines every resource kind the manifest module lists', () => {
-    const defs = (schema as unknown as { $defs: Record<string, { properties?: { kind?: { enum?: string[] } } }> }).$defs;
+    const defs = (schema as unknown as { $defs: Record<string, { properties?: { kind?: { enum?: string[] } } }> })
+      .$defs;
     expect(defs.resource!.properties!.kind!.enum).toEqual([...RESOURCE_KINDS]);
     for (const kind of RESOURCE_KINDS) expect(defs[kind], kind).toBeDefined();
   });
@@ -75,7 +84,11 @@ describe('the manifest document', () => {
     process.env.TRITON_IAC_TEST_PASSWORD = 'correct-horse-battery-staple-42';
     try {
       const { app, stack } = newStack();
-      new User(stack, 'alice', { login: 'alice', email: 'alice@acme.example', password: Secret.fromEnv('TRITON_IAC_TEST_PASSWORD') });
+      new User(stack, 'alice', {
+        login: 'alice',
+        email: 'alice@acme.example',
+        password: Secret.fromEnv('TRITON_IAC_TEST_PASSWORD'),
+      });
       expect(JSON.stringify(app.synth())).not.toContain('correct-horse');
     } finally {
       delete process.env.TRITON_IAC_TEST_PASSWORD;
@@ -98,7 +111,12 @@ describe('the manifest document', () => {
       name: 'prod',
       account: 'acme',
       user: 'deployer',
-      connection: { cloudapiUrl: 'https://cloudapi.example', mantaUrl: 'https://manta.example', keyId: 'aa:bb', roles: ['admin', 'ops'] },
+      connection: {
+        cloudapiUrl: 'https://cloudapi.example',
+        mantaUrl: 'https://manta.example',
+        keyId: 'aa:bb',
+        roles: ['admin', 'ops'],
+      },
       state: { type: 'manta', path: '/acme/stor/iac/prod.json' },
       authoritative: ['role', 'user'],
       resources: [],
@@ -107,11 +125,15 @@ describe('the manifest document', () => {
 
   it('GIVEN a Manta state path written with ~~ (as docs/ci.md shows) WHEN synthesized THEN it is expanded to the account, and a relative path is refused naming the field', () => {
     const app = new TritonApp({ generator: 'g' });
-    new TritonStack(app, 'prod', { account: 'acme', state: { type: 'manta', path: '~~/stor/triton-iac/prod.state.json' } });
+    new TritonStack(app, 'prod', {
+      account: 'acme',
+      state: { type: 'manta', path: '~~/stor/triton-iac/prod.state.json' },
+    });
     expect(app.synth().stacks[0]!.state).toEqual({ type: 'manta', path: '/acme/stor/triton-iac/prod.state.json' });
-    expect(() => new TritonStack(new TritonApp(), 'prod', { account: 'acme', state: { type: 'manta', path: 'stor/prod.json' } })).toThrow(
-      'prod: state.path: path "stor/prod.json" must be absolute',
-    );
+    expect(
+      () =>
+        new TritonStack(new TritonApp(), 'prod', { account: 'acme', state: { type: 'manta', path: 'stor/prod.json' } }),
+    ).toThrow('prod: state.path: path "stor/prod.json" must be absolute');
   });
 
   it('GIVEN node.addDependency on a group construct WHEN synthesized THEN every resource under the group becomes a dependency', () => {

@@ -15,7 +15,13 @@ describe('directories', () => {
     new Directory(stack, 'a', { path: '~~/stor/a' });
     new Directory(stack, 'b', { path: '/acme/stor/a/b' });
     const m = app.synth();
-    expect(resource(m, 'prod/c')).toEqual({ address: 'prod/c', kind: 'directory', naturalKey: '/acme/stor/a/b/c', properties: { path: '/acme/stor/a/b/c' }, dependsOn: ['prod/a', 'prod/b'] });
+    expect(resource(m, 'prod/c')).toEqual({
+      address: 'prod/c',
+      kind: 'directory',
+      naturalKey: '/acme/stor/a/b/c',
+      properties: { path: '/acme/stor/a/b/c' },
+      dependsOn: ['prod/a', 'prod/b'],
+    });
     expect(resource(m, 'prod/a').dependsOn).toEqual([]);
   });
 
@@ -33,7 +39,11 @@ describe('objects', () => {
   it('GIVEN an object from a string WHEN synthesized THEN content is inline text with its md5, size, defaults and parent dependency', () => {
     const { app, stack } = newStack();
     new Directory(stack, 'site', { path: '~~/stor/site' });
-    new StorObject(stack, 'index', { path: '~~/stor/site/index.html', content: '<h1>héllo</h1>', contentType: 'text/html' });
+    new StorObject(stack, 'index', {
+      path: '~~/stor/site/index.html',
+      content: '<h1>héllo</h1>',
+      contentType: 'text/html',
+    });
     const r = resource(app.synth(), 'prod/index');
     expect(r).toEqual({
       address: 'prod/index',
@@ -56,7 +66,13 @@ describe('objects', () => {
   it('GIVEN an object from a Buffer with headers, durability and role tags WHEN synthesized THEN content is base64 and header names are lower-cased', () => {
     const { app, stack } = newStack();
     const bytes = Buffer.from([0, 1, 2, 250, 251]);
-    new StorObject(stack, 'blob', { path: '/acme/stor/blob.bin', content: bytes, headers: { 'M-Owner': 'ops', 'Access-Control-Allow-Origin': '*' }, durability: 3, roleTags: ['readers'] });
+    new StorObject(stack, 'blob', {
+      path: '/acme/stor/blob.bin',
+      content: bytes,
+      headers: { 'M-Owner': 'ops', 'Access-Control-Allow-Origin': '*' },
+      durability: 3,
+      roleTags: ['readers'],
+    });
     expect(resource(app.synth(), 'prod/blob').properties).toMatchObject({
       content: { base64: bytes.toString('base64') },
       md5: md5(bytes),

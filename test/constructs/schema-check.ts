@@ -19,10 +19,12 @@ function check(root: Schema, schema: Schema, value: unknown, at: string): string
   }
   const out: string[] = [];
   if (schema.const !== undefined && value !== schema.const) out.push(`${at}: must be ${JSON.stringify(schema.const)}`);
-  if (Array.isArray(schema.enum) && !schema.enum.includes(value)) out.push(`${at}: ${JSON.stringify(value)} not in enum`);
+  if (Array.isArray(schema.enum) && !schema.enum.includes(value))
+    out.push(`${at}: ${JSON.stringify(value)} not in enum`);
   if (typeof schema.type === 'string' && !hasType(value, schema.type)) return [...out, `${at}: must be ${schema.type}`];
   if (typeof value === 'string') {
-    if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern).test(value)) out.push(`${at}: does not match ${schema.pattern}`);
+    if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern).test(value))
+      out.push(`${at}: does not match ${schema.pattern}`);
     if (typeof schema.minLength === 'number' && value.length < schema.minLength) out.push(`${at}: too short`);
   }
   if (typeof value === 'number') {
@@ -31,7 +33,8 @@ function check(root: Schema, schema: Schema, value: unknown, at: string): string
   }
   if (Array.isArray(value)) {
     if (typeof schema.minItems === 'number' && value.length < schema.minItems) out.push(`${at}: too few items`);
-    if (schema.items !== undefined) value.forEach((v, i) => out.push(...check(root, schema.items as Schema, v, `${at}[${i}]`)));
+    if (schema.items !== undefined)
+      value.forEach((v, i) => out.push(...check(root, schema.items as Schema, v, `${at}[${i}]`)));
   } else if (typeof value === 'object' && value !== null) {
     const obj = value as Record<string, unknown>;
     const props = (schema.properties ?? {}) as Record<string, Schema>;
@@ -39,7 +42,8 @@ function check(root: Schema, schema: Schema, value: unknown, at: string): string
     for (const [k, v] of Object.entries(obj)) {
       if (props[k] !== undefined) out.push(...check(root, props[k], v, `${at}.${k}`));
       else if (schema.additionalProperties === false) out.push(`${at}: unexpected property ${k}`);
-      else if (typeof schema.additionalProperties === 'object') out.push(...check(root, schema.additionalProperties as Schema, v, `${at}.${k}`));
+      else if (typeof schema.additionalProperties === 'object')
+        out.push(...check(root, schema.additionalProperties as Schema, v, `${at}.${k}`));
     }
   }
   if (Array.isArray(schema.oneOf)) {
@@ -48,7 +52,8 @@ function check(root: Schema, schema: Schema, value: unknown, at: string): string
   }
   for (const sub of (schema.allOf ?? []) as Schema[]) {
     if (sub.if !== undefined) {
-      if (check(root, sub.if as Schema, value, at).length === 0) out.push(...check(root, sub.then as Schema, value, at));
+      if (check(root, sub.if as Schema, value, at).length === 0)
+        out.push(...check(root, sub.then as Schema, value, at));
     } else {
       out.push(...check(root, sub, value, at));
     }

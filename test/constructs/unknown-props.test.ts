@@ -13,10 +13,20 @@ describe('unknown props (an app loaded without type-checking)', () => {
 
   it('GIVEN unknown props on any construct, the stack and the app THEN each is named, with no suggestion when nothing is close', () => {
     const { stack } = newStack();
-    expect(errorOf(() => new User(stack, 'u', { login: 'u1', email: 'u@acme.example', firstname: 'U' } as never))).toContain('prod/u: prop "firstname": User has no such prop (did you mean "firstName"?)');
-    expect(errorOf(() => new Policy(stack, 'p', { rules: ['CAN getmachine'], colour: 'red' } as never))).toContain('prod/p: prop "colour": Policy has no such prop; its props are');
-    expect(errorOf(() => new StorObject(stack, 'o', { path: '/acme/stor/o', content: 'x', contentTyp: 'text/plain' } as never))).toContain('(did you mean "contentType"?)');
-    expect(errorOf(() => new TritonStack(new TritonApp(), 's', { account: 'acme', acount: 'x' } as never))).toContain('s: prop "acount": TritonStack has no such prop (did you mean "account"?)');
+    expect(
+      errorOf(() => new User(stack, 'u', { login: 'u1', email: 'u@acme.example', firstname: 'U' } as never)),
+    ).toContain('prod/u: prop "firstname": User has no such prop (did you mean "firstName"?)');
+    expect(errorOf(() => new Policy(stack, 'p', { rules: ['CAN getmachine'], colour: 'red' } as never))).toContain(
+      'prod/p: prop "colour": Policy has no such prop; its props are',
+    );
+    expect(
+      errorOf(
+        () => new StorObject(stack, 'o', { path: '/acme/stor/o', content: 'x', contentTyp: 'text/plain' } as never),
+      ),
+    ).toContain('(did you mean "contentType"?)');
+    expect(errorOf(() => new TritonStack(new TritonApp(), 's', { account: 'acme', acount: 'x' } as never))).toContain(
+      's: prop "acount": TritonStack has no such prop (did you mean "account"?)',
+    );
     expect(errorOf(() => new TritonApp({ generatr: 'x' } as never))).toContain('TritonApp: prop "generatr"');
   });
 });

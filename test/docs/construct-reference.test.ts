@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { Construct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as library from '../../constructs/index.js';
-import { CONSTRUCT_REFERENCE_COMMAND, CONSTRUCT_REFERENCE_FILE, renderConstructReference } from '../../scripts/support/construct-reference.js';
+import {
+  CONSTRUCT_REFERENCE_COMMAND,
+  CONSTRUCT_REFERENCE_FILE,
+  renderConstructReference,
+} from '../../scripts/support/construct-reference.js';
 
 describe('the construct reference in docs/', () => {
   let rendered = '';
@@ -12,7 +16,10 @@ describe('the construct reference in docs/', () => {
 
   it('is up to date with the TSDoc of the constructs', () => {
     const committed = readFileSync(CONSTRUCT_REFERENCE_FILE, 'utf8');
-    expect(committed, `docs/construct-reference.md is out of date: run \`${CONSTRUCT_REFERENCE_COMMAND}\` and commit the result`).toBe(rendered);
+    expect(
+      committed,
+      `docs/construct-reference.md is out of date: run \`${CONSTRUCT_REFERENCE_COMMAND}\` and commit the result`,
+    ).toBe(rendered);
   });
 
   it('has a section for every construct class the library exports', () => {
@@ -25,7 +32,9 @@ describe('the construct reference in docs/', () => {
 
   it('shows each prop with its type as written, whether it is required, and its default', () => {
     expect(rendered).toContain('| `login` | `string` | required | — |');
-    expect(rendered).toContain('| `roleTags` | `readonly (IRole \\| string)[]` | optional | the user\'s tags are not managed |');
+    expect(rendered).toContain(
+      "| `roleTags` | `readonly (IRole \\| string)[]` | optional | the user's tags are not managed |",
+    );
     expect(rendered).toContain('| `wait` | `boolean` | optional | `true` |');
   });
 

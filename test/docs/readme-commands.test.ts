@@ -73,21 +73,31 @@ describe('README.md', () => {
     ]);
   });
 
-  it('quick start: `npm run demo` runs the example stack end to end (npm ci and npm test are what CI itself runs)', async () => {
-    const run = await inTerminal('npm run demo', {});
-    expect(run.output).toMatch(/drift/i);
-    expect(run.code, run.output).toBe(0);
-  }, SLOW);
+  it(
+    'quick start: `npm run demo` runs the example stack end to end (npm ci and npm test are what CI itself runs)',
+    async () => {
+      const run = await inTerminal('npm run demo', {});
+      expect(run.output).toMatch(/drift/i);
+      expect(run.code, run.output).toBe(0);
+    },
+    SLOW,
+  );
 
-  it('"try the commands yourself": plan, apply (answering yes at the prompt), then drift finds nothing', async () => {
-    const block = blocks.filter((b) => b.section === 'Quick start' && b.lang === 'sh')[1]!.text;
-    const run = await inTerminal(block, {});
-    expect(run.code, run.output).toBe(0);
-    // A fresh clone creates everything and is asked once; a checkout that ran it before has nothing to apply.
-    expect(run.output).toMatch(run.asked === 1 ? /Apply complete for stack quickstart/ : /Nothing to apply for stack quickstart/);
-    expect(run.output).toMatch(/No drift: the \d+ objects of stack quickstart/);
-    expect(run.output).not.toContain('Change-me-42');
-  }, SLOW);
+  it(
+    '"try the commands yourself": plan, apply (answering yes at the prompt), then drift finds nothing',
+    async () => {
+      const block = blocks.filter((b) => b.section === 'Quick start' && b.lang === 'sh')[1]!.text;
+      const run = await inTerminal(block, {});
+      expect(run.code, run.output).toBe(0);
+      // A fresh clone creates everything and is asked once; a checkout that ran it before has nothing to apply.
+      expect(run.output).toMatch(
+        run.asked === 1 ? /Apply complete for stack quickstart/ : /Nothing to apply for stack quickstart/,
+      );
+      expect(run.output).toMatch(/No drift: the \d+ objects of stack quickstart/);
+      expect(run.output).not.toContain('Change-me-42');
+    },
+    SLOW,
+  );
 
   it('has the stack of "Declaring a stack" as one TypeScript block (test/package runs it in an installed project)', () => {
     expect(blockIn(blocks, 'Declaring a stack', 'ts').text).toContain("from 'triton-iac'");

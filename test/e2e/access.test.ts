@@ -17,7 +17,10 @@ function manifest(next: boolean): string {
   const eve = new User(stack, 'eve', { login: 'eve', email: 'eve@acme.example' });
   const readUsers = new Policy(stack, 'read-users', { rules: ['CAN getuser AND listusers'] });
   const readKeys = new Policy(stack, 'read-keys', { rules: ['CAN listkeys'] });
-  const readers = new Role(stack, 'readers', { defaultMembers: next ? [bob, eve] : [bob], policies: [readUsers, readKeys] });
+  const readers = new Role(stack, 'readers', {
+    defaultMembers: next ? [bob, eve] : [bob],
+    policies: [readUsers, readKeys],
+  });
   const keyholders = new Role(stack, 'keyholders', { members: [bob], policies: [readKeys] });
   new RoleTag(stack, 'users-tags', { resource: '/my/users', roles: [readers] });
   new RoleTag(stack, 'keys-tags', { resource: '/my/keys', roles: next ? [keyholders, readers] : [keyholders] });
@@ -61,15 +64,41 @@ describe('can, access and access changes through the triton-iac binary', () => {
         '',
       ].join('\n'),
     );
-    const withRole = await cli('can', 'bob', 'listkeys', '/acme/keys', 'team.json', '--emulator', '--role', 'keyholders');
+    const withRole = await cli(
+      'can',
+      'bob',
+      'listkeys',
+      '/acme/keys',
+      'team.json',
+      '--emulator',
+      '--role',
+      'keyholders',
+    );
     expect(withRole.code).toBe(0);
     expect(withRole.stdout).toContain('granted by: role keyholders → policy read-keys → rule "CAN listkeys"');
   });
 
   it('prints JSON for scripts, and refuses an as-role the user is not a member of', async () => {
-    const r = await cli('can', 'eve', 'listusers', '/acme/users', 'team.json', '--emulator', '--role', 'readers', '--json');
+    const r = await cli(
+      'can',
+      'eve',
+      'listusers',
+      '/acme/users',
+      'team.json',
+      '--emulator',
+      '--role',
+      'readers',
+      '--json',
+    );
     expect(r.code).toBe(2);
-    expect(JSON.parse(r.stdout)).toMatchObject({ user: 'eve', action: 'listusers', resource: '/acme/users', allowed: false, failure: 'not-member', chains: [] });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      user: 'eve',
+      action: 'listusers',
+      resource: '/acme/users',
+      allowed: false,
+      failure: 'not-member',
+      chains: [],
+    });
   });
 
   it('answers for the account as the app will make it, and with --live as it is', async () => {
@@ -99,11 +128,12 @@ describe('can, access and access changes through the triton-iac binary', () => {
     // bob could already list the keys by taking up keyholders: not a new permission.
     expect(text.stdout).not.toContain('bob can now');
     const json = JSON.parse((await cli('plan', '--emulator', '--json', 'team-next.json')).stdout);
-    expect(json.accessChanges.map((c: { change: string; user: string; action: string; resource: string }) => `${c.change} ${c.user} ${c.action} ${c.resource}`)).toEqual([
-      'grant eve listkeys /acme/keys',
-      'grant eve getuser /acme/users',
-      'grant eve listusers /acme/users',
-    ]);
+    expect(
+      json.accessChanges.map(
+        (c: { change: string; user: string; action: string; resource: string }) =>
+          `${c.change} ${c.user} ${c.action} ${c.resource}`,
+      ),
+    ).toEqual(['grant eve listkeys /acme/keys', 'grant eve getuser /acme/users', 'grant eve listusers /acme/users']);
     expect(json.accessChanges[0]).toEqual({
       user: 'eve',
       action: 'listkeys',
@@ -114,28 +144,46 @@ describe('can, access and access changes through the triton-iac binary', () => {
     });
     const md = await cli('plan', '--emulator', '--format', 'markdown', 'team-next.json');
     expect(md.stdout).toContain('#### Access changes');
-    expect(md.stdout).toContain('| **grant** | eve | `listkeys` | `/acme/keys` | role readers → policy read-keys → rule "CAN listkeys" | `team/keys-tags (update)`, `team/readers (update)` |');
+    expect(md.stdout).toContain(
+      '| **grant** | eve | `listkeys` | `/acme/keys` | role readers → policy read-keys → rule "CAN listkeys" | `team/keys-tags (update)`, `team/readers (update)` |',
+    );
   });
 
   it('shows a revoke when the app takes access away', async () => {
     const r = await cli('plan', '--emulator', '--json', 'team-less.json');
     expect(JSON.parse(r.stdout).accessChanges).toEqual([
-      { user: 'bob', action: 'listusers', resource: '/acme/users', change: 'revoke', via: ['role readers → policy read-users → rule "CAN getuser AND listusers"'], causes: ['team/read-users (update)'] },
+      {
+        user: 'bob',
+        action: 'listusers',
+        resource: '/acme/users',
+        change: 'revoke',
+        via: ['role readers → policy read-users → rule "CAN getuser AND listusers"'],
+        causes: ['team/read-users (update)'],
+      },
     ]);
   });
 
   it('prints the declared permission table in text, JSON and Markdown without touching the cloud', async () => {
     const text = await cli('access', 'team.json');
     expect(text.code).toBe(0);
-    expect(text.stdout).toContain('  bob\n    listkeys /acme/keys (and its items)  via role keyholders → policy read-keys → rule "CAN listkeys" (as-role)\n');
+    expect(text.stdout).toContain(
+      '  bob\n    listkeys /acme/keys (and its items)  via role keyholders → policy read-keys → rule "CAN listkeys" (as-role)\n',
+    );
     const json = JSON.parse((await cli('access', 'team.json', '--json')).stdout);
-    expect(json.permissions.map((p: { user: string; action: string; resource: string; activation: string }) => `${p.user} ${p.action} ${p.resource} ${p.activation}`)).toEqual([
+    expect(
+      json.permissions.map(
+        (p: { user: string; action: string; resource: string; activation: string }) =>
+          `${p.user} ${p.action} ${p.resource} ${p.activation}`,
+      ),
+    ).toEqual([
       'bob listkeys /acme/keys as-role',
       'bob getuser /acme/users default',
       'bob listusers /acme/users default',
     ]);
     const md = await cli('access', 'team.json', '--format', 'markdown');
-    expect(md.stdout).toContain('| bob | `listkeys` | `/acme/keys (and its items)` | keyholders | read-keys | `CAN listkeys` | as-role keyholders |');
+    expect(md.stdout).toContain(
+      '| bob | `listkeys` | `/acme/keys (and its items)` | keyholders | read-keys | `CAN listkeys` | as-role keyholders |',
+    );
   });
 
   it('refuses a misspelt action, an unknown user and a path outside the account with exit 1 and the rule', async () => {
@@ -145,7 +193,9 @@ describe('can, access and access changes through the triton-iac binary', () => {
     expect(action.stderr).toContain('listkeys');
     const user = await cli('can', 'bobb', 'listkeys', '/acme/keys', 'team.json', '--emulator');
     expect(user.code).toBe(1);
-    expect(user.stderr).toContain('USER "bobb" is not a sub-user of account acme, live or declared (did you mean "bob"?); give the login of one of its sub-users');
+    expect(user.stderr).toContain(
+      'USER "bobb" is not a sub-user of account acme, live or declared (did you mean "bob"?); give the login of one of its sub-users',
+    );
     const path = await cli('can', 'bob', 'listkeys', '/other/keys', 'team.json', '--emulator');
     expect(path.code).toBe(1);
     expect(path.stderr).toContain('RESOURCE: resource "/other/keys" is not in account acme');

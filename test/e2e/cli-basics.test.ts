@@ -22,9 +22,13 @@ describe('the triton-iac binary without a cloud', () => {
   it('prints a Terraform provider schema naming every managed kind as a tritoniac resource', async () => {
     const result = await runCli(['schema', '--terraform'], { cwd: projectDir() });
     expect(result.code).toBe(0);
-    const schema = JSON.parse(result.stdout) as { provider_schemas: Record<string, { resource_schemas: Record<string, unknown> }> };
+    const schema = JSON.parse(result.stdout) as {
+      provider_schemas: Record<string, { resource_schemas: Record<string, unknown> }>;
+    };
     const provider = schema.provider_schemas['registry.terraform.io/triton-iac/tritoniac'];
-    expect(Object.keys(provider?.resource_schemas ?? {})).toEqual(expect.arrayContaining(['tritoniac_user', 'tritoniac_role', 'tritoniac_policy', 'tritoniac_object']));
+    expect(Object.keys(provider?.resource_schemas ?? {})).toEqual(
+      expect.arrayContaining(['tritoniac_user', 'tritoniac_role', 'tritoniac_policy', 'tritoniac_object']),
+    );
   });
 
   it('synthesizes the quickstart into the manifest the library produces, with no cloud access', async () => {
@@ -32,7 +36,9 @@ describe('the triton-iac binary without a cloud', () => {
     const result = await runCli(['synth', '--out', 'out/manifest.json'], { cwd, env: { ALICE_PASSWORD: 'x' } });
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/Wrote out\/manifest.json: 1 stack, \d+ resources/);
-    const manifest = JSON.parse(readFileSync(join(cwd, 'out', 'manifest.json'), 'utf8')) as { stacks: { name: string; resources: { address: string }[] }[] };
+    const manifest = JSON.parse(readFileSync(join(cwd, 'out', 'manifest.json'), 'utf8')) as {
+      stacks: { name: string; resources: { address: string }[] }[];
+    };
     expect(manifest.stacks.map((s) => s.name)).toEqual(['quickstart']);
     expect(manifest.stacks[0]!.resources.map((r) => r.address)).toContain('quickstart/ops');
     // A synthesized manifest is itself an app: synth of it prints the same document.
@@ -48,9 +54,12 @@ describe('the triton-iac binary without a cloud', () => {
     expect(missing.stderr).toContain('names no account: pass --account LOGIN');
     const ok = await runCli(['synth', '--account', 'acme', rbac], { cwd });
     expect(ok.code).toBe(0);
-    const addresses = (JSON.parse(ok.stdout) as { stacks: { account: string; resources: { address: string }[] }[] }).stacks[0]!;
+    const addresses = (JSON.parse(ok.stdout) as { stacks: { account: string; resources: { address: string }[] }[] })
+      .stacks[0]!;
     expect(addresses.account).toBe('acme');
-    expect(addresses.resources.map((r) => r.address)).toEqual(expect.arrayContaining(['rbac/rbac/user-alice', 'rbac/rbac/role-ops', 'rbac/rbac/policy-read-only']));
+    expect(addresses.resources.map((r) => r.address)).toEqual(
+      expect.arrayContaining(['rbac/rbac/user-alice', 'rbac/rbac/role-ops', 'rbac/rbac/policy-read-only']),
+    );
   });
 
   it('explains a missing app, an unknown flag and a broken program in one paragraph without a stack trace', async () => {

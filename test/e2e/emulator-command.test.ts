@@ -25,7 +25,11 @@ interface Started {
 
 /** Starts the emulator command and waits for its last ready line (an event, not a delay). */
 async function startEmulatorCommand(args: readonly string[], home: string): Promise<Started> {
-  const child = spawn(process.execPath, [BIN, 'emulator', ...args], { cwd: home, env: { PATH: process.env['PATH'] ?? '', HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'emulator', ...args], {
+    cwd: home,
+    env: { PATH: process.env['PATH'] ?? '', HOME: home },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const ready = await emulatorReady(child);
   return { child, stdout: ready.stdout, stderr: ready.stderr };
 }
@@ -38,52 +42,65 @@ async function stop(child: ChildProcess): Promise<number | null> {
 }
 
 describe('triton-iac emulator, used from a shell', () => {
-  it('prints lines that, pasted into a fresh shell, let triton, mls and triton-iac sign in; Ctrl-C removes the generated key', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'triton-iac-home-'));
-    const started = await startEmulatorCommand([], home);
-    try {
-      const [, ...pasted] = started.stdout.trimEnd().split('\n');
-      const keyFile = /ssh-add -q (\S+)/.exec(started.stdout)?.[1];
-      expect(keyFile).toBeDefined();
-      expect(existsSync(keyFile!)).toBe(true);
-      writeFileSync(
-        join(home, 'main.ts'),
-        `import { Policy, TritonApp, TritonStack } from ${JSON.stringify(join(REPO, 'index.ts'))};
+  it(
+    'prints lines that, pasted into a fresh shell, let triton, mls and triton-iac sign in; Ctrl-C removes the generated key',
+    async () => {
+      const home = mkdtempSync(join(tmpdir(), 'triton-iac-home-'));
+      const started = await startEmulatorCommand([], home);
+      try {
+        const [, ...pasted] = started.stdout.trimEnd().split('\n');
+        const keyFile = /ssh-add -q (\S+)/.exec(started.stdout)?.[1];
+        expect(keyFile).toBeDefined();
+        expect(existsSync(keyFile!)).toBe(true);
+        writeFileSync(
+          join(home, 'main.ts'),
+          `import { Policy, TritonApp, TritonStack } from ${JSON.stringify(join(REPO, 'index.ts'))};
 export default () => { const app = new TritonApp(); new Policy(new TritonStack(app, 'dev', { account: 'demo' }), 'p', { rules: ['CAN listmachines'] }); return app; };
 `,
-      );
-      // A fresh shell: no agent, no ~/.ssh. The pasted lines must bring both.
-      const script = [
-        ...pasted,
-        'trap \'ssh-agent -k >/dev/null\' EXIT',
-        `${join(REPO, 'node_modules', '.bin', 'triton')} account get -j`,
-        `node ${join(REPO, 'node_modules', 'manta', 'bin', 'mls')} /demo/stor && echo mls-ok`,
-        `node ${BIN} plan main.ts --consistency-window-ms 0`,
-      ].join('\n');
-      const shell = await run('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], { cwd: home, env: { HOME: home } });
-      expect(shell.code, shell.stderr).toBe(0);
-      expect(JSON.parse(shell.stdout.split('\n')[0]!)).toMatchObject({ login: 'demo' });
-      expect(shell.stdout).toContain('mls-ok');
-      expect(shell.stdout).toMatch(/dev\/p \(policy p\) will be created/);
-      expect(await stop(started.child)).toBe(0);
-      expect(existsSync(keyFile!)).toBe(false);
-    } finally {
-      if (started.child.exitCode === null) started.child.kill('SIGKILL');
-    }
-  }, SLOW);
+        );
+        // A fresh shell: no agent, no ~/.ssh. The pasted lines must bring both.
+        const script = [
+          ...pasted,
+          "trap 'ssh-agent -k >/dev/null' EXIT",
+          `${join(REPO, 'node_modules', '.bin', 'triton')} account get -j`,
+          `node ${join(REPO, 'node_modules', 'manta', 'bin', 'mls')} /demo/stor && echo mls-ok`,
+          `node ${BIN} plan main.ts --consistency-window-ms 0`,
+        ].join('\n');
+        const shell = await run('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
+          cwd: home,
+          env: { HOME: home },
+        });
+        expect(shell.code, shell.stderr).toBe(0);
+        expect(JSON.parse(shell.stdout.split('\n')[0]!)).toMatchObject({ login: 'demo' });
+        expect(shell.stdout).toContain('mls-ok');
+        expect(shell.stdout).toMatch(/dev\/p \(policy p\) will be created/);
+        expect(await stop(started.child)).toBe(0);
+        expect(existsSync(keyFile!)).toBe(false);
+      } finally {
+        if (started.child.exitCode === null) started.child.kill('SIGKILL');
+      }
+    },
+    SLOW,
+  );
 
-  it('takes --key=LOGIN=FILE like every other option, and warns about an account that has no key', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'triton-iac-home-'));
-    const key = generateTestKey('ed25519', 'ops@acme');
-    writeFileSync(join(home, 'acme.pub'), `${key.publicOpenSsh}\n`);
-    const started = await startEmulatorCommand([`--key=acme=${join(home, 'acme.pub')}`, '--account', 'lonely'], home);
-    try {
-      expect(started.stdout).toContain(`TRITON_ACCOUNT=acme TRITON_KEY_ID=${key.md5}`);
-      expect(started.stdout).toContain('it must be in ssh-agent or ~/.ssh');
-      expect(started.stderr()).toContain('warning: account lonely has no key, so no request can be signed as it; give --key lonely=');
-      expect(started.stderr()).not.toContain('account acme');
-    } finally {
-      expect(await stop(started.child)).toBe(0);
-    }
-  }, SLOW);
+  it(
+    'takes --key=LOGIN=FILE like every other option, and warns about an account that has no key',
+    async () => {
+      const home = mkdtempSync(join(tmpdir(), 'triton-iac-home-'));
+      const key = generateTestKey('ed25519', 'ops@acme');
+      writeFileSync(join(home, 'acme.pub'), `${key.publicOpenSsh}\n`);
+      const started = await startEmulatorCommand([`--key=acme=${join(home, 'acme.pub')}`, '--account', 'lonely'], home);
+      try {
+        expect(started.stdout).toContain(`TRITON_ACCOUNT=acme TRITON_KEY_ID=${key.md5}`);
+        expect(started.stdout).toContain('it must be in ssh-agent or ~/.ssh');
+        expect(started.stderr()).toContain(
+          'warning: account lonely has no key, so no request can be signed as it; give --key lonely=',
+        );
+        expect(started.stderr()).not.toContain('account acme');
+      } finally {
+        expect(await stop(started.child)).toBe(0);
+      }
+    },
+    SLOW,
+  );
 });

@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { NO_CHANGES, projectDir, REPO, runCli } from './support/cli.js';
 import { withCloud } from './support/cloud.js';
 
-async function applyThenPlanClean(cwd: string, args: readonly string[], env: Record<string, string> = {}): Promise<string> {
+async function applyThenPlanClean(
+  cwd: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<string> {
   const applied = await runCli(['apply', '--emulator', '--auto-approve', ...args], { cwd, env });
   expect(applied.stderr).toBe('');
   expect(applied.code).toBe(0);
@@ -22,7 +26,9 @@ describe('the examples, applied with the triton-iac binary against --emulator', 
       const out = await applyThenPlanClean(cwd, [join(REPO, 'examples/manta-layout/main.ts')]);
       expect(out).toMatch(/manta-layout\/latest-report: created/);
       expect(out).toMatch(/manta-layout\/status-count: created/);
-      const linked = await withCloud(cwd, 'acme', async ({ manta }) => (await manta.getObjectBuffer('/acme/public/reports/latest.txt'))?.data.toString());
+      const linked = await withCloud(cwd, 'acme', async ({ manta }) =>
+        (await manta.getObjectBuffer('/acme/public/reports/latest.txt'))?.data.toString(),
+      );
       expect(linked).toContain('November 2026');
     } finally {
       rmSync(cwd, { recursive: true, force: true });
@@ -32,9 +38,17 @@ describe('the examples, applied with the triton-iac binary against --emulator', 
   it('image-pipeline: an image from the stopped builder machine, exported to Manta and role-tagged', async () => {
     const cwd = projectDir();
     try {
-      const builder = await withCloud(cwd, 'acme', async ({ cloudapi }) => (await cloudapi.listMachines()).find((m) => m.name === 'builder')!.id);
+      const builder = await withCloud(
+        cwd,
+        'acme',
+        async ({ cloudapi }) => (await cloudapi.listMachines()).find((m) => m.name === 'builder')!.id,
+      );
       await applyThenPlanClean(cwd, [join(REPO, 'examples/image-pipeline/main.ts')], { BUILDER_MACHINE_ID: builder });
-      const image = await withCloud(cwd, 'acme', async ({ cloudapi }) => (await cloudapi.listImages({ name: 'acme-web' }))[0]);
+      const image = await withCloud(
+        cwd,
+        'acme',
+        async ({ cloudapi }) => (await cloudapi.listImages({ name: 'acme-web' }))[0],
+      );
       expect(image?.version).toBe('1.4.0');
     } finally {
       rmSync(cwd, { recursive: true, force: true });
@@ -45,7 +59,9 @@ describe('the examples, applied with the triton-iac binary against --emulator', 
     const cwd = projectDir();
     try {
       await applyThenPlanClean(cwd, ['--account', 'acme', join(REPO, 'examples/from-rbac-json/rbac.json')]);
-      const roles = await withCloud(cwd, 'acme', async ({ cloudapi }) => (await cloudapi.listRoles()).map((r) => r.name).sort());
+      const roles = await withCloud(cwd, 'acme', async ({ cloudapi }) =>
+        (await cloudapi.listRoles()).map((r) => r.name).sort(),
+      );
       expect(roles).toEqual(['auditors', 'ops']);
     } finally {
       rmSync(cwd, { recursive: true, force: true });

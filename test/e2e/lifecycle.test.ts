@@ -82,7 +82,9 @@ describe('the quickstart through the triton-iac binary against --emulator', () =
     expect(list.code).toBe(0);
     const doc = JSON.parse(list.stdout) as { stack: string; resources: { address: string }[] };
     expect(doc.stack).toBe('quickstart');
-    expect(doc.resources.map((r) => r.address)).toEqual(expect.arrayContaining(['quickstart/ops', 'quickstart/read-only', 'quickstart/alice']));
+    expect(doc.resources.map((r) => r.address)).toEqual(
+      expect.arrayContaining(['quickstart/ops', 'quickstart/read-only', 'quickstart/alice']),
+    );
     const show = await cli('state', 'show', 'quickstart/read-only');
     expect(show.code).toBe(0);
     expect(JSON.parse(show.stdout)).toMatchObject({ address: 'quickstart/read-only', kind: 'policy' });
@@ -94,7 +96,9 @@ describe('the quickstart through the triton-iac binary against --emulator', () =
   it('finds a change made outside the tool with drift (exit 2), in text, JSON and Markdown', async () => {
     expect((await cli('drift', '--emulator')).code).toBe(0);
     await withCloud(cwd, 'acme', async ({ cloudapi }) => {
-      await cloudapi.updatePolicy('read-only', { rules: ['CAN listmachines AND getmachine AND listimages AND getimage', 'CAN deletemachine'] });
+      await cloudapi.updatePolicy('read-only', {
+        rules: ['CAN listmachines AND getmachine AND listimages AND getimage', 'CAN deletemachine'],
+      });
     });
     const text = await cli('drift', '--emulator');
     expect(text.code).toBe(2);
@@ -102,7 +106,9 @@ describe('the quickstart through the triton-iac binary against --emulator', () =
     expect(text.stdout).toContain('changed outside triton-iac');
     const json = await cli('drift', '--emulator', '--json');
     expect(json.code).toBe(2);
-    const report = JSON.parse(json.stdout) as { drifted: { address: string; origin: string; changes: { path: string }[] }[] };
+    const report = JSON.parse(json.stdout) as {
+      drifted: { address: string; origin: string; changes: { path: string }[] }[];
+    };
     expect(report.drifted.map((d) => d.address)).toEqual(['quickstart/read-only']);
     expect(report.drifted[0]!.origin).toBe('outside');
     expect(report.drifted[0]!.changes.some((c) => c.path.startsWith('/rules'))).toBe(true);
@@ -123,9 +129,17 @@ describe('the quickstart through the triton-iac binary against --emulator', () =
     expect(removed.code).toBe(0);
     expect(removed.stdout).toContain('Removed quickstart/publish from the state');
     const plan = await cli('plan', '--emulator', '--json');
-    const change = (JSON.parse(plan.stdout) as { changes: { address: string; action: string }[] }).changes.find((c) => c.address === 'quickstart/publish');
+    const change = (JSON.parse(plan.stdout) as { changes: { address: string; action: string }[] }).changes.find(
+      (c) => c.address === 'quickstart/publish',
+    );
     expect(change?.action).toBe('adopt');
-    const imported = await cli('import', '--emulator', join(REPO, 'examples/quickstart/main.ts'), 'quickstart/publish', entry.serverId);
+    const imported = await cli(
+      'import',
+      '--emulator',
+      join(REPO, 'examples/quickstart/main.ts'),
+      'quickstart/publish',
+      entry.serverId,
+    );
     expect(imported.stderr).toBe('');
     expect(imported.code).toBe(0);
     const after = JSON.parse((await cli('state', 'show', 'quickstart/publish')).stdout) as { serverId: string };

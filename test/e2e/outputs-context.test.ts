@@ -48,7 +48,9 @@ describe('outputs through the triton-iac binary', () => {
 
     const list = await p.cli('output', '--emulator');
     expect(list.code).toBe(0);
-    expect(list.stdout).toBe(`aliceId = ${JSON.stringify(id)}\naliceLogin = (sensitive)\nsummary = {"env":"dev","tier":null}\n`);
+    expect(list.stdout).toBe(
+      `aliceId = ${JSON.stringify(id)}\naliceLogin = (sensitive)\nsummary = {"env":"dev","tier":null}\n`,
+    );
 
     const json = await p.cli('output', '--json');
     expect(JSON.parse(json.stdout)).toEqual({
@@ -72,13 +74,18 @@ describe('outputs through the triton-iac binary', () => {
       terraform: { required_providers: { tritoniac: { source: 'triton-iac/tritoniac' } } },
       provider: { tritoniac: [{ account: 'acme' }] },
       resource: { tritoniac_user: { bob: { login: 'bob', email: 'bob@acme.example' } } },
-      output: { bob_id: { value: '${tritoniac_user.bob.id}' }, bob_login: { value: '${tritoniac_user.bob.login}', sensitive: true } },
+      output: {
+        bob_id: { value: '${tritoniac_user.bob.id}' },
+        bob_login: { value: '${tritoniac_user.bob.login}', sensitive: true },
+      },
     };
     writeFileSync(join(cwd, 'cdk.tf.json'), JSON.stringify(tf));
     const cli = (...args: string[]): Promise<CliResult> => runCli(args, { cwd });
     expect((await cli('apply', 'cdk.tf.json', '--emulator', '--account', 'acme', '--auto-approve')).code).toBe(0);
     const id = await withCloud(cwd, 'acme', async ({ cloudapi }) => (await cloudapi.getUser('bob')).id);
-    expect((await cli('output', 'cdk.tf.json', '--emulator', '--account', 'acme')).stdout).toBe(`bob_id = ${JSON.stringify(id)}\nbob_login = (sensitive)\n`);
+    expect((await cli('output', 'cdk.tf.json', '--emulator', '--account', 'acme')).stdout).toBe(
+      `bob_id = ${JSON.stringify(id)}\nbob_login = (sensitive)\n`,
+    );
   });
 });
 
@@ -98,6 +105,8 @@ describe('context through the triton-iac binary', () => {
 
     expect((await p.cli('apply', 'prod.plan', '--emulator')).code).toBe(0);
     expect(JSON.parse((await p.cli('output', 'summary', '--json')).stdout)).toEqual({ env: 'prod', tier: 2 });
-    expect(await withCloud(p.cwd, 'acme', async ({ cloudapi }) => (await cloudapi.getUser('alice_prod')).login)).toBe('alice_prod');
+    expect(await withCloud(p.cwd, 'acme', async ({ cloudapi }) => (await cloudapi.getUser('alice_prod')).login)).toBe(
+      'alice_prod',
+    );
   });
 });

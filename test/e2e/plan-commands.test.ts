@@ -29,7 +29,9 @@ describe('plan --destroy, show, validate and graph through the binary', () => {
     expect((await cli(['plan', '--emulator', '--detailed-exitcode'])).code).toBe(0);
     const refused = await cli(['plan', '--destroy', '--target', 'team/ops', '--emulator']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('--destroy plans the deletion of everything in the state; it takes neither --target nor --adopt');
+    expect(refused.stderr).toContain(
+      '--destroy plans the deletion of everything in the state; it takes neither --target nor --adopt',
+    );
   });
 
   it('show prints a saved plan in text, JSON and Markdown, with the plan exit code under --detailed-exitcode', async () => {
@@ -38,7 +40,10 @@ describe('plan --destroy, show, validate and graph through the binary', () => {
     const text = await cli(['show', 'v2.plan.json', '--detailed-exitcode']);
     expect(text.code).toBe(2);
     expect(text.stdout).toBe(saved.stdout);
-    const json = JSON.parse((await cli(['show', 'v2.plan.json', '--json'])).stdout) as { stack: string; summary: { change: number } };
+    const json = JSON.parse((await cli(['show', 'v2.plan.json', '--json'])).stdout) as {
+      stack: string;
+      summary: { change: number };
+    };
     expect(json.stack).toBe('team');
     expect(json.summary.change).toBe(2);
     const markdown = await cli(['show', 'v2.plan.json', '--format', 'markdown']);
@@ -83,7 +88,10 @@ describe('plan --destroy, show, validate and graph through the binary', () => {
       expect(ok.stderr).toBe('');
       expect(ok.code).toBe(0);
       expect(ok.stdout).toBe('Stack team (account demo) is valid: 7 resources, 0 references, 0 secrets readable.\n');
-      const json = JSON.parse((await runCli(['validate', '--json'], { cwd: fresh })).stdout) as { valid: boolean; problems: string[] };
+      const json = JSON.parse((await runCli(['validate', '--json'], { cwd: fresh })).stdout) as {
+        valid: boolean;
+        problems: string[];
+      };
       expect(json).toMatchObject({ valid: true, problems: [] });
       // Nothing was created: no state, no emulator data.
       expect(() => readFileSync(join(fresh, '.triton-iac', 'team.state.json'))).toThrow();
@@ -108,21 +116,38 @@ export default () => {
       );
       const missing = await runCli(['validate', 'secret.ts'], { cwd: bad });
       expect(missing.code).toBe(1);
-      expect(missing.stderr).toContain('people/alice.properties.password: the secret cannot be read here: environment variable VALIDATE_TEST_PASSWORD is not set');
-      const present = await runCli(['validate', 'secret.ts'], { cwd: bad, env: { VALIDATE_TEST_PASSWORD: 'a-long-password-1' } });
+      expect(missing.stderr).toContain(
+        'people/alice.properties.password: the secret cannot be read here: environment variable VALIDATE_TEST_PASSWORD is not set',
+      );
+      const present = await runCli(['validate', 'secret.ts'], {
+        cwd: bad,
+        env: { VALIDATE_TEST_PASSWORD: 'a-long-password-1' },
+      });
       expect(present.code).toBe(0);
       expect(present.stdout).toContain('1 secret readable');
       expect(present.stdout).not.toContain('a-long-password-1');
 
-      writeFileSync(join(bad, 'login.ts'), readFileSync(join(bad, 'secret.ts'), 'utf8').replace("login: 'alice'", "login: 'Al!ce'"));
-      const login = await runCli(['validate', 'login.ts'], { cwd: bad, env: { VALIDATE_TEST_PASSWORD: 'a-long-password-1' } });
+      writeFileSync(
+        join(bad, 'login.ts'),
+        readFileSync(join(bad, 'secret.ts'), 'utf8').replace("login: 'alice'", "login: 'Al!ce'"),
+      );
+      const login = await runCli(['validate', 'login.ts'], {
+        cwd: bad,
+        env: { VALIDATE_TEST_PASSWORD: 'a-long-password-1' },
+      });
       expect(login.code).toBe(1);
       expect(login.stderr).toContain('Al!ce');
 
       // A manifest JSON, which no construct checked, gets synth's value rules too.
       const synth = await runCli(['synth', 'secret.ts'], { cwd: bad });
-      writeFileSync(join(bad, 'manifest.json'), synth.stdout.replace('"email": "alice@demo.example"', '"email": "not-an-email"'));
-      const manifest = await runCli(['validate', 'manifest.json'], { cwd: bad, env: { VALIDATE_TEST_PASSWORD: 'a-long-password-1' } });
+      writeFileSync(
+        join(bad, 'manifest.json'),
+        synth.stdout.replace('"email": "alice@demo.example"', '"email": "not-an-email"'),
+      );
+      const manifest = await runCli(['validate', 'manifest.json'], {
+        cwd: bad,
+        env: { VALIDATE_TEST_PASSWORD: 'a-long-password-1' },
+      });
       expect(manifest.code).toBe(1);
       expect(manifest.stderr).toContain('people/alice.properties.email: ');
       expect(manifest.stderr).toContain('not-an-email');
@@ -187,36 +212,76 @@ describe('how the quickstart plan and drift read through the binary', () => {
     expect(plan.stdout).toContain('      + members = [acme (account owner), bob]');
     expect(plan.stdout).not.toContain('image-lookup "quickstart/base-image"');
     expect(plan.stdout).toContain('  # (1 look-up read, not listed: quickstart/base-image)');
-    const json = JSON.parse((await cli('plan', '--emulator', '--json')).stdout) as { changes: { address: string; action: string; after: Record<string, unknown> | null }[] };
+    const json = JSON.parse((await cli('plan', '--emulator', '--json')).stdout) as {
+      changes: { address: string; action: string; after: Record<string, unknown> | null }[];
+    };
     expect(json.changes.find((c) => c.address === 'quickstart/base-image')!.action).toBe('read');
     expect(json.changes.find((c) => c.address === 'quickstart/site-word-count')!.after!['staleInputs']).toEqual([]);
   });
 
   it('shows a role whose members changed outside element by element, in plan and in drift', async () => {
     expect((await cli('apply', '--emulator', '--auto-approve')).code).toBe(0);
-    await withCloud(cwd, 'acme', ({ cloudapi }) => cloudapi.updateRole('ops', { members: [{ type: 'subuser', login: 'alice', default: true }, { type: 'subuser', login: 'ci_deployer' }] }));
+    await withCloud(cwd, 'acme', ({ cloudapi }) =>
+      cloudapi.updateRole('ops', {
+        members: [
+          { type: 'subuser', login: 'alice', default: true },
+          { type: 'subuser', login: 'ci_deployer' },
+        ],
+      }),
+    );
     const plan = await cli('plan', '--emulator');
-    expect(plan.stdout).toContain(['  ~ role "quickstart/ops" {', '      ~ members = [', '          + bob', '          - ci_deployer', '            # (1 unchanged element hidden)', '        ]'].join('\n'));
+    expect(plan.stdout).toContain(
+      [
+        '  ~ role "quickstart/ops" {',
+        '      ~ members = [',
+        '          + bob',
+        '          - ci_deployer',
+        '            # (1 unchanged element hidden)',
+        '        ]',
+      ].join('\n'),
+    );
     expect(plan.stdout).not.toContain('base-image" {');
     const drift = await cli('drift', '--emulator');
     expect(drift.code).toBe(2);
-    expect(drift.stdout).toContain(['      members (live -> declared):', '        - ci_deployer (live only)', '        + bob (declared only)'].join('\n'));
+    expect(drift.stdout).toContain(
+      ['      members (live -> declared):', '        - ci_deployer (live only)', '        + bob (declared only)'].join(
+        '\n',
+      ),
+    );
   });
 
   it('says in words why a job re-runs when an input was rewritten after it ran, without its bookkeeping field', async () => {
-    await withCloud(cwd, 'acme', ({ manta }) => manta.putObject('/acme/stor/bin/count-words.sh', 'wc -w\n', { contentType: 'text/x-shellscript' }));
+    await withCloud(cwd, 'acme', ({ manta }) =>
+      manta.putObject('/acme/stor/bin/count-words.sh', 'wc -w\n', { contentType: 'text/x-shellscript' }),
+    );
     const plan = await cli('plan', '--emulator');
-    expect(plan.stdout).toContain('  # (its input /acme/stor/bin/count-words.sh was written after the job ran, so the job runs again)');
+    expect(plan.stdout).toContain(
+      '  # (its input /acme/stor/bin/count-words.sh was written after the job ran, so the job runs again)',
+    );
     expect(plan.stdout).not.toContain('staleInputs');
-    const json = JSON.parse((await cli('plan', '--emulator', '--json')).stdout) as { changes: { address: string; action: string; patch: unknown[]; replacePaths?: string[]; before: Record<string, unknown> }[] };
+    const json = JSON.parse((await cli('plan', '--emulator', '--json')).stdout) as {
+      changes: {
+        address: string;
+        action: string;
+        patch: unknown[];
+        replacePaths?: string[];
+        before: Record<string, unknown>;
+      }[];
+    };
     const job = json.changes.find((c) => c.address === 'quickstart/site-word-count')!;
     // Complete data, but the bookkeeping field is not listed as what changes.
     expect(job).toMatchObject({ action: 'replace', patch: [], replacePaths: [] });
     expect(job.before['staleInputs']).toEqual(['/acme/stor/bin/count-words.sh']);
     const drift = await cli('drift', '--emulator');
-    expect(drift.stdout).toContain('      input /acme/stor/bin/count-words.sh written after the job ran: apply runs it again');
+    expect(drift.stdout).toContain(
+      '      input /acme/stor/bin/count-words.sh written after the job ran: apply runs it again',
+    );
     expect(drift.stdout).not.toContain('staleInputs');
-    const driftJson = JSON.parse((await cli('drift', '--emulator', '--json')).stdout) as { drifted: { address: string; changes: { path: string }[] }[] };
-    expect(driftJson.drifted.find((d) => d.address === 'quickstart/site-word-count')!.changes.map((c) => c.path)).toEqual([]);
+    const driftJson = JSON.parse((await cli('drift', '--emulator', '--json')).stdout) as {
+      drifted: { address: string; changes: { path: string }[] }[];
+    };
+    expect(
+      driftJson.drifted.find((d) => d.address === 'quickstart/site-word-count')!.changes.map((c) => c.path),
+    ).toEqual([]);
   });
 });

@@ -16,7 +16,11 @@ afterEach(() => {
 });
 
 /** A working directory whose `app.ts` is a one-stack app (`prod`, account `acme`) built from `body`. */
-function project(body: readonly string[]): { cwd: string; cli: (...args: string[]) => Promise<CliResult>; rewrite: (body: readonly string[]) => void } {
+function project(body: readonly string[]): {
+  cwd: string;
+  cli: (...args: string[]) => Promise<CliResult>;
+  rewrite: (body: readonly string[]) => void;
+} {
   const cwd = projectDir();
   dirs.push(cwd);
   const rewrite = (lines: readonly string[]): void =>
@@ -38,10 +42,16 @@ function project(body: readonly string[]): { cwd: string; cli: (...args: string[
   return { cwd, cli: (...args) => runCli(args, { cwd }), rewrite };
 }
 
-const user = (id: string, extra = ''): string => `new User(s, '${id}', { login: '${id}', email: '${id}@acme.example'${extra} });`;
+const user = (id: string, extra = ''): string =>
+  `new User(s, '${id}', { login: '${id}', email: '${id}@acme.example'${extra} });`;
 
 function actions(result: CliResult): Record<string, string> {
-  return Object.fromEntries((JSON.parse(result.stdout) as { changes: { address: string; action: string }[] }).changes.map((c) => [c.address, c.action]));
+  return Object.fromEntries(
+    (JSON.parse(result.stdout) as { changes: { address: string; action: string }[] }).changes.map((c) => [
+      c.address,
+      c.action,
+    ]),
+  );
 }
 
 describe('protect through the triton-iac binary', () => {
@@ -51,16 +61,23 @@ describe('protect through the triton-iac binary', () => {
 
     const destroy = await p.cli('destroy', '--emulator', '--auto-approve');
     expect(destroy.code).toBe(1);
-    expect(destroy.stderr).toContain('Error [PROTECTED]: destroy of stack prod is refused: prod/alice (user alice) would be deleted, and it has protect: true');
+    expect(destroy.stderr).toContain(
+      'Error [PROTECTED]: destroy of stack prod is refused: prod/alice (user alice) would be deleted, and it has protect: true',
+    );
     // Refused before anything was deleted: bob, who is not protected, is still there too.
     const state = await p.cli('state', 'list', '--json');
-    expect((JSON.parse(state.stdout) as { resources: { address: string }[] }).resources.map((r) => r.address)).toEqual(['prod/alice', 'prod/bob']);
+    expect((JSON.parse(state.stdout) as { resources: { address: string }[] }).resources.map((r) => r.address)).toEqual([
+      'prod/alice',
+      'prod/bob',
+    ]);
 
     // Removed from the code, alice is still known to be protected: the state remembers the option.
     p.rewrite([user('bob')]);
     const plan = await p.cli('plan', '--emulator');
     expect(plan.code).toBe(1);
-    expect(plan.stderr).toContain('the plan of stack prod is refused: prod/alice (user alice) would be deleted, and it has protect: true');
+    expect(plan.stderr).toContain(
+      'the plan of stack prod is refused: prod/alice (user alice) would be deleted, and it has protect: true',
+    );
 
     // Lifting it takes an apply of the code with protect: false; then the deletion plans.
     p.rewrite([user('alice', ', protect: false'), user('bob')]);
@@ -69,7 +86,9 @@ describe('protect through the triton-iac binary', () => {
     const after = await p.cli('plan', '--emulator', '--json');
     expect(after.code).toBe(0);
     expect(actions(after)['prod/alice']).toBe('delete');
-    expect(await withCloud(p.cwd, 'acme', async ({ cloudapi }) => (await cloudapi.getUser('alice')).login)).toBe('alice');
+    expect(await withCloud(p.cwd, 'acme', async ({ cloudapi }) => (await cloudapi.getUser('alice')).login)).toBe(
+      'alice',
+    );
   });
 });
 
@@ -82,20 +101,30 @@ describe('retainOnDelete through the triton-iac binary', () => {
     const text = await p.cli('plan', '--emulator');
     expect(text.stdout).toContain('# prod/alice (user alice) will be forgotten, not deleted');
     expect(text.stdout).toContain('Plan: 0 to add, 0 to change, 0 to replace, 0 to destroy, 0 to adopt, 1 to forget.');
-    expect(actions(await p.cli('plan', '--emulator', '--json'))).toEqual({ 'prod/alice': 'forget', 'prod/bob': 'no-op' });
-    expect((await p.cli('plan', '--emulator', '--format', 'markdown')).stdout).toContain('| `.` forget | `prod/alice` | user | `alice` |');
+    expect(actions(await p.cli('plan', '--emulator', '--json'))).toEqual({
+      'prod/alice': 'forget',
+      'prod/bob': 'no-op',
+    });
+    expect((await p.cli('plan', '--emulator', '--format', 'markdown')).stdout).toContain(
+      '| `.` forget | `prod/alice` | user | `alice` |',
+    );
 
     const apply = await p.cli('apply', '--emulator', '--auto-approve');
     expect(apply.code).toBe(0);
     expect(apply.stdout).toContain('prod/alice: forgotten (left in the cloud)');
     expect((await p.cli('state', 'list')).stdout).not.toContain('prod/alice');
-    expect(await withCloud(p.cwd, 'acme', async ({ cloudapi }) => (await cloudapi.getUser('alice')).login)).toBe('alice');
+    expect(await withCloud(p.cwd, 'acme', async ({ cloudapi }) => (await cloudapi.getUser('alice')).login)).toBe(
+      'alice',
+    );
   });
 });
 
 describe('ignoreChanges through the triton-iac binary', () => {
   it('creates an ignored field as declared, then neither plans nor reports a change to it, while other fields still drift', async () => {
-    const p = project([user('alice', ", phone: '555-0100', ignoreChanges: ['phone']"), user('bob', ", phone: '555-0200'")]);
+    const p = project([
+      user('alice', ", phone: '555-0100', ignoreChanges: ['phone']"),
+      user('bob', ", phone: '555-0200'"),
+    ]);
     expect((await p.cli('apply', '--emulator', '--auto-approve')).code).toBe(0);
     const phones = await withCloud(p.cwd, 'acme', async ({ cloudapi }) => {
       const alice = await cloudapi.getUser('alice');
@@ -119,10 +148,12 @@ describe('ignoreChanges through the triton-iac binary', () => {
     expect(plan.stdout).toMatch(NO_CHANGES);
   });
 
-  it('fails synth for a field the kind does not have, naming the field, the value and the kind\'s fields', async () => {
+  it("fails synth for a field the kind does not have, naming the field, the value and the kind's fields", async () => {
     const p = project([user('alice', ", ignoreChanges: ['phon']")]);
     const synth = await p.cli('synth');
     expect(synth.code).toBe(1);
-    expect(synth.stderr).toContain('prod/alice: ignoreChanges[0] "phon": user has no such field (did you mean "phone"?); its fields are login, email,');
+    expect(synth.stderr).toContain(
+      'prod/alice: ignoreChanges[0] "phon": user has no such field (did you mean "phone"?); its fields are login, email,',
+    );
   });
 });

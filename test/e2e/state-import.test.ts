@@ -55,13 +55,19 @@ const READERS = "{ name: 'readers', rules: ['CAN listmachines AND getmachine'] }
 describe('state mv through the triton-iac binary against --emulator', () => {
   // Two tests rather than one sequence: each CLI run is a node start, seconds on a loaded machine.
   it('keeps managing a renamed construct, with no changes planned, once its address is moved', async () => {
-    const cwd = project([`new Policy(s, 'readers', ${READERS});`, "new Policy(s, 'writers', { name: 'writers', rules: ['CAN createmachine'] });"]);
+    const cwd = project([
+      `new Policy(s, 'readers', ${READERS});`,
+      "new Policy(s, 'writers', { name: 'writers', rules: ['CAN createmachine'] });",
+    ]);
     const cli = (...args: string[]): Promise<CliResult> => runCli(args, { cwd });
     expect((await cli('apply', '--emulator', '--auto-approve')).code).toBe(0);
     const before = JSON.parse((await cli('state', 'show', 'prod/readers')).stdout) as { serverId: string };
 
     // The construct is renamed in the code: the plan itself sees the same policy at a new address.
-    writeApp(cwd, [`new Policy(s, 'viewers', ${READERS});`, "new Policy(s, 'writers', { name: 'writers', rules: ['CAN createmachine'] });"]);
+    writeApp(cwd, [
+      `new Policy(s, 'viewers', ${READERS});`,
+      "new Policy(s, 'writers', { name: 'writers', rules: ['CAN createmachine'] });",
+    ]);
     const unmoved = actions(await cli('plan', '--emulator', '--json'));
     expect(unmoved['prod/readers']).toBeUndefined();
     expect(unmoved['prod/viewers']).toBe('no-op');
@@ -75,7 +81,11 @@ describe('state mv through the triton-iac binary against --emulator', () => {
     expect(list.resources.map((r) => r.address).sort()).toEqual(['prod/viewers', 'prod/writers']);
     const show = await cli('state', 'show', 'prod/viewers');
     expect(show.code).toBe(0);
-    expect(JSON.parse(show.stdout)).toMatchObject({ address: 'prod/viewers', kind: 'policy', serverId: before.serverId });
+    expect(JSON.parse(show.stdout)).toMatchObject({
+      address: 'prod/viewers',
+      kind: 'policy',
+      serverId: before.serverId,
+    });
 
     const plan = await cli('plan', '--emulator', '--detailed-exitcode');
     expect(plan.stderr).toBe('');
@@ -84,7 +94,10 @@ describe('state mv through the triton-iac binary against --emulator', () => {
   });
 
   it('refuses a move from an address not in the state or onto a taken one, and warns about an undeclared destination', async () => {
-    const cwd = project([`new Policy(s, 'viewers', ${READERS});`, "new Policy(s, 'writers', { name: 'writers', rules: ['CAN createmachine'] });"]);
+    const cwd = project([
+      `new Policy(s, 'viewers', ${READERS});`,
+      "new Policy(s, 'writers', { name: 'writers', rules: ['CAN createmachine'] });",
+    ]);
     const cli = (...args: string[]): Promise<CliResult> => runCli(args, { cwd });
     expect((await cli('apply', '--emulator', '--auto-approve')).code).toBe(0);
 
@@ -107,7 +120,10 @@ describe('state mv through the triton-iac binary against --emulator', () => {
 
 describe('import through the triton-iac binary against --emulator', () => {
   it('brings a policy and a directory made outside the tool under management by their ids', async () => {
-    const cwd = project([`new Policy(s, 'readers', ${READERS});`, "new Directory(s, 'site', { path: '~~/public/site' });"]);
+    const cwd = project([
+      `new Policy(s, 'readers', ${READERS});`,
+      "new Directory(s, 'site', { path: '~~/public/site' });",
+    ]);
     const cli = (...args: string[]): Promise<CliResult> => runCli(args, { cwd });
     const made = await withCloud(cwd, 'acme', async ({ cloudapi, manta }) => {
       const policy = await cloudapi.createPolicy({ name: 'readers', rules: ['CAN listmachines AND getmachine'] });
@@ -124,7 +140,10 @@ describe('import through the triton-iac binary against --emulator', () => {
     expect(directory.stderr).toBe('');
     expect(directory.code).toBe(0);
 
-    expect(JSON.parse((await cli('state', 'show', 'prod/readers')).stdout)).toMatchObject({ kind: 'policy', serverId: made.id });
+    expect(JSON.parse((await cli('state', 'show', 'prod/readers')).stdout)).toMatchObject({
+      kind: 'policy',
+      serverId: made.id,
+    });
     const plan = await cli('plan', '--emulator', '--detailed-exitcode');
     expect(plan.stderr).toBe('');
     expect(plan.code).toBe(0);

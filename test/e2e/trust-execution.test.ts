@@ -33,12 +33,18 @@ afterEach(async () => {
 /** Plans and applies right after an apply need not wait out a window: the emulator has none. */
 const W0 = ['--consistency-window-ms', '0'];
 const THROTTLED = { code: 'RequestThrottled', message: 'You have exceeded your request rate' };
-const logins = async (c: ProxiedCloud): Promise<string[]> => (JSON.parse(`[${(await c.triton('rbac', 'users', '-j')).trim().split('\n').join(',')}]`) as { login: string }[]).map((u) => u.login).sort();
+const logins = async (c: ProxiedCloud): Promise<string[]> =>
+  (JSON.parse(`[${(await c.triton('rbac', 'users', '-j')).trim().split('\n').join(',')}]`) as { login: string }[])
+    .map((u) => u.login)
+    .sort();
 
 describe('one apply graph', () => {
   it('does not delete a user when the role update that drops it fails, and deletes it once the update succeeds', async () => {
     const c = await cloud();
-    const users = (s: TritonStack): [User, User] => [new User(s, 'alice', { login: 'alice', email: 'alice@acme.example' }), new User(s, 'bob', { login: 'bob', email: 'bob@acme.example' })];
+    const users = (s: TritonStack): [User, User] => [
+      new User(s, 'alice', { login: 'alice', email: 'alice@acme.example' }),
+      new User(s, 'bob', { login: 'bob', email: 'bob@acme.example' }),
+    ];
     c.writeApp('prod', (s) => {
       const [alice, bob] = users(s);
       new Role(s, 'ops', { members: [alice, bob] });
@@ -60,7 +66,11 @@ describe('one apply graph', () => {
     expect(failed.stdout.match(/Invalid subuser: ghost/g)).toHaveLength(2); // the progress line and the summary, nothing else
     expect(c.proxy.count('DELETE', /^\/acme\/users\//)).toBe(0);
     expect(await logins(c)).toEqual(['alice', 'bob']);
-    expect((JSON.parse(await c.triton('rbac', 'role', '-j', 'ops')) as { members: { login: string }[] }).members.map((m) => m.login).sort()).toEqual(['alice', 'bob']);
+    expect(
+      (JSON.parse(await c.triton('rbac', 'role', '-j', 'ops')) as { members: { login: string }[] }).members
+        .map((m) => m.login)
+        .sort(),
+    ).toEqual(['alice', 'bob']);
     expect((await c.cli(['state', 'list'])).stdout).toContain('prod/bob');
 
     c.writeApp('prod', (s) => {
@@ -76,7 +86,9 @@ describe('one apply graph', () => {
 
 describe('one retry layer', () => {
   it('sends a call throttled for ever 4 times in all (one retry layer), then fails with the server message and a hint to run again later', async () => {
-    const c = await cloud({ handle: (r) => (r.method === 'GET' && r.path === '/acme/policies' ? { status: 429, body: THROTTLED } : undefined) });
+    const c = await cloud({
+      handle: (r) => (r.method === 'GET' && r.path === '/acme/policies' ? { status: 429, body: THROTTLED } : undefined),
+    });
     c.writeApp('prod', (s) => void new Policy(s, 'p', { rules: ['CAN getmachine'] }));
     const plan = await c.cli(['plan', ...W0]);
     expect(plan.code).toBe(1);
@@ -88,13 +100,21 @@ describe('one retry layer', () => {
   it('honours Retry-After: a short one is waited for and the call then succeeds; one over a minute fails at once', async () => {
     let throttled = 0;
     const c = await cloud({
-      handle: (r) => (r.method === 'GET' && r.path === '/acme/policies' && throttled++ < 2 ? { status: 429, headers: { 'retry-after': '1' }, body: THROTTLED } : undefined),
+      handle: (r) =>
+        r.method === 'GET' && r.path === '/acme/policies' && throttled++ < 2
+          ? { status: 429, headers: { 'retry-after': '1' }, body: THROTTLED }
+          : undefined,
     });
     c.writeApp('prod', (s) => void new Policy(s, 'p', { rules: ['CAN getmachine'] }));
     expect((await c.cli(['plan', ...W0])).code).toBe(0);
     expect(c.proxy.count('GET', '/acme/policies')).toBe(3);
 
-    const never = await cloud({ handle: (r) => (r.method === 'GET' && r.path === '/acme/policies' ? { status: 429, headers: { 'retry-after': '3600' }, body: THROTTLED } : undefined) });
+    const never = await cloud({
+      handle: (r) =>
+        r.method === 'GET' && r.path === '/acme/policies'
+          ? { status: 429, headers: { 'retry-after': '3600' }, body: THROTTLED }
+          : undefined,
+    });
     never.writeApp('prod', (s) => void new Policy(s, 'p', { rules: ['CAN getmachine'] }));
     expect((await never.cli(['plan'])).code).toBe(1);
     expect(never.proxy.count('GET', '/acme/policies')).toBe(1);
@@ -102,8 +122,20 @@ describe('one retry layer', () => {
 
   it('fails a create whose email another user has at once, with one request and the server message', async () => {
     const c = await cloud();
-    await c.world.clients.cloudapi.createUser({ login: 'someone', email: 'carol@acme.example', password: 'Passw0rd-1' });
-    c.writeApp('prod', (s) => void new User(s, 'carol', { login: 'carol', email: 'carol@acme.example', password: Secret.fromEnv('CAROL_PASSWORD') }));
+    await c.world.clients.cloudapi.createUser({
+      login: 'someone',
+      email: 'carol@acme.example',
+      password: 'Passw0rd-1',
+    });
+    c.writeApp(
+      'prod',
+      (s) =>
+        void new User(s, 'carol', {
+          login: 'carol',
+          email: 'carol@acme.example',
+          password: Secret.fromEnv('CAROL_PASSWORD'),
+        }),
+    );
     const applied = await c.cli(['apply', '--auto-approve'], { CAROL_PASSWORD: 'Carol-pass-1' });
     expect(applied.code).toBe(1);
     expect(applied.stdout).toContain('Email address "carol@acme.example" is already taken');
@@ -115,7 +147,11 @@ describe('one retry layer', () => {
 
   it('fails a refused permission at once, naming the action to grant instead of suggesting a re-run', async () => {
     const c = await cloud();
-    await c.world.clients.cloudapi.createUser({ login: 'deployer', email: 'deployer@acme.example', password: 'Passw0rd-1' });
+    await c.world.clients.cloudapi.createUser({
+      login: 'deployer',
+      email: 'deployer@acme.example',
+      password: 'Passw0rd-1',
+    });
     await c.world.clients.cloudapi.createUserKey('deployer', { key: userKey(0).publicOpenSsh, name: 'ci' });
     writeTestKey(userKey(0), 'ed25519', join(c.cwd, '.ssh'));
     c.writeApp('prod', (s) => void new Policy(s, 'p', { rules: ['CAN getmachine'] }));
@@ -134,8 +170,14 @@ describe('secrets only when written', () => {
   it('updates a user without its password, and refuses to plan a new user whose password cannot be read, naming it', async () => {
     const c = await cloud();
     const declare = (firstName: string, withDana: boolean) => (s: TritonStack) => {
-      new User(s, 'alice', { login: 'alice', email: 'alice@acme.example', firstName, password: Secret.fromEnv('ALICE_PASSWORD') });
-      if (withDana) new User(s, 'dana', { login: 'dana', email: 'dana@acme.example', password: Secret.fromEnv('DANA_PASSWORD') });
+      new User(s, 'alice', {
+        login: 'alice',
+        email: 'alice@acme.example',
+        firstName,
+        password: Secret.fromEnv('ALICE_PASSWORD'),
+      });
+      if (withDana)
+        new User(s, 'dana', { login: 'dana', email: 'dana@acme.example', password: Secret.fromEnv('DANA_PASSWORD') });
     };
     c.writeApp('prod', declare('Alice', false));
     expect((await c.cli(['apply', '--auto-approve', ...W0], { ALICE_PASSWORD: 'Alice-pass-1' })).code).toBe(0);
@@ -151,7 +193,9 @@ describe('secrets only when written', () => {
     c.writeApp('prod', declare('Alicia', true));
     const refused = await c.cli(['plan', ...W0]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('Error [SECRET_UNAVAILABLE]: apply would need a secret it cannot read: environment variable DANA_PASSWORD is not set (prod/dana.password, needed to create it)');
+    expect(refused.stderr).toContain(
+      'Error [SECRET_UNAVAILABLE]: apply would need a secret it cannot read: environment variable DANA_PASSWORD is not set (prod/dana.password, needed to create it)',
+    );
     const notApplied = await c.cli(['apply', '--auto-approve', ...W0]);
     expect(notApplied.code).toBe(1);
     expect(notApplied.stderr).toContain('DANA_PASSWORD');
@@ -175,29 +219,40 @@ describe('synth of an app loaded without type-checking', () => {
   /** A project whose `app.ts` (loaded through tsx, as users write it) declares `body` in stack prod. */
   function project(body: string[]): string {
     const cwd = projectDir();
-    writeFileSync(join(cwd, 'app.ts'), [
-      `import { Policy, Role, TritonApp, TritonStack, User } from ${JSON.stringify(join(REPO, 'index.ts'))};`,
-      'export default () => {',
-      '  const app = new TritonApp();',
-      "  const s = new TritonStack(app, 'prod', { account: 'acme' });",
-      ...body,
-      '  return app;',
-      '};',
-    ].join('\n'));
+    writeFileSync(
+      join(cwd, 'app.ts'),
+      [
+        `import { Policy, Role, TritonApp, TritonStack, User } from ${JSON.stringify(join(REPO, 'index.ts'))};`,
+        'export default () => {',
+        '  const app = new TritonApp();',
+        "  const s = new TritonStack(app, 'prod', { account: 'acme' });",
+        ...body,
+        '  return app;',
+        '};',
+      ].join('\n'),
+    );
     writeFileSync(join(cwd, 'triton-iac.json'), JSON.stringify({ app: 'app.ts' }));
     return cwd;
   }
 
   it('fails on a misspelt prop, naming the construct path, the prop and the closest prop', async () => {
-    const cwd = project(["  const u = new User(s, 'alice', { login: 'alice', email: 'alice@acme.example' });", "  new Role(s, 'ops', { defaultMember: [u] });"]);
+    const cwd = project([
+      "  const u = new User(s, 'alice', { login: 'alice', email: 'alice@acme.example' });",
+      "  new Role(s, 'ops', { defaultMember: [u] });",
+    ]);
     const synth = await runCli(['synth'], { cwd });
     expect(synth.code).toBe(1);
-    expect(synth.stderr).toContain('prod/ops: prop "defaultMember": Role has no such prop (did you mean "defaultMembers"?)');
+    expect(synth.stderr).toContain(
+      'prod/ops: prop "defaultMember": Role has no such prop (did you mean "defaultMembers"?)',
+    );
     expect(synth.stdout).toBe('');
   });
 
   it('says "fix this problem" for one problem found at synth', async () => {
-    const cwd = project(["  new User(s, 'a1', { login: 'alice', email: 'a1@acme.example' });", "  new User(s, 'a2', { login: 'alice', email: 'a2@acme.example' });"]);
+    const cwd = project([
+      "  new User(s, 'a1', { login: 'alice', email: 'a1@acme.example' });",
+      "  new User(s, 'a2', { login: 'alice', email: 'a2@acme.example' });",
+    ]);
     const synth = await runCli(['synth'], { cwd });
     expect(synth.code).toBe(1);
     expect(synth.stderr).toMatch(/does not synthesize; fix this problem:\n {2}- .*alice/);
@@ -207,7 +262,9 @@ describe('synth of an app loaded without type-checking', () => {
     const cwd = project(["  new Policy(s, 'p', { rules: ['CAN getmachines'] });"]);
     const synth = await runCli(['synth'], { cwd });
     expect(synth.code).toBe(0);
-    expect(synth.stderr).toBe('Warning: prod/p: rules[0] "CAN getmachines": no CloudAPI or Manta operation has the action "getmachines", so the rule grants or denies nothing (did you mean "getmachine"?)\n');
+    expect(synth.stderr).toBe(
+      'Warning: prod/p: rules[0] "CAN getmachines": no CloudAPI or Manta operation has the action "getmachines", so the rule grants or denies nothing (did you mean "getmachine"?)\n',
+    );
     expect(JSON.parse(synth.stdout).stacks[0].resources[0].properties.rules).toEqual(['CAN getmachines']);
   });
 });
@@ -254,7 +311,10 @@ describe('Ctrl-C during apply', () => {
     expect((await c.cli(['apply', '--auto-approve', ...W0])).code).toBe(0);
 
     c.writeApp('prod', declare(['user1', 'user2', 'user3', 'user4']));
-    const apply = startCli(['apply', '--auto-approve', '--parallelism', '1', ...W0], { cwd: c.cwd, env: { ...c.env, PW: 'Passw0rd-1' } });
+    const apply = startCli(['apply', '--auto-approve', '--parallelism', '1', ...W0], {
+      cwd: c.cwd,
+      env: { ...c.env, PW: 'Passw0rd-1' },
+    });
     await heldNow;
     apply.child.kill('SIGINT');
     await apply.stderrContains('Cancelling');

@@ -17,7 +17,9 @@ describe('HTTP Signature authentication', () => {
   });
 
   it('accepts (request-target) as the standard CLI signs it', async () => {
-    const r = await call(t.emulator.cloudapiUrl, 'GET', '/acme/users', { sign: { ...t.owner, headers: ['(request-target)', 'date'] } });
+    const r = await call(t.emulator.cloudapiUrl, 'GET', '/acme/users', {
+      sign: { ...t.owner, headers: ['(request-target)', 'date'] },
+    });
     expect(r.status).toBe(200);
   });
 
@@ -33,21 +35,31 @@ describe('HTTP Signature authentication', () => {
   it.each<TestKeyType>(['ecdsa-p256', 'ecdsa-p384', 'ecdsa-p521', 'ed25519'])('accepts a %s key', async (type) => {
     const key = generateTestKey(type, `${type}@test`);
     expect((await t.api('POST', '/my/keys', { key: key.publicOpenSsh })).status).toBe(201);
-    expect((await call(t.emulator.cloudapiUrl, 'GET', '/my', { sign: { keyId: `/acme/keys/${key.md5}`, key } })).status).toBe(200);
+    expect(
+      (await call(t.emulator.cloudapiUrl, 'GET', '/my', { sign: { keyId: `/acme/keys/${key.md5}`, key } })).status,
+    ).toBe(200);
   });
 
   it('finds a key by name as well as by fingerprint', async () => {
-    expect((await call(t.emulator.cloudapiUrl, 'GET', '/my', { sign: { ...t.owner, keyId: '/acme/keys/acme@test' } })).status).toBe(200);
+    expect(
+      (await call(t.emulator.cloudapiUrl, 'GET', '/my', { sign: { ...t.owner, keyId: '/acme/keys/acme@test' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('answers 401 with the documented message when there is no Authorization header', async () => {
     const r = await call(t.emulator.cloudapiUrl, 'GET', '/my');
     expect(r.status).toBe(401);
-    expect(r.body).toEqual({ code: 'InvalidCredentials', message: 'You must make authenticated requests to use CloudAPI' });
+    expect(r.body).toEqual({
+      code: 'InvalidCredentials',
+      message: 'You must make authenticated requests to use CloudAPI',
+    });
   });
 
   it('answers 400 InvalidHeader for a clock skew over 300 seconds', async () => {
-    const r = await call(t.emulator.cloudapiUrl, 'GET', '/my', { sign: { ...t.owner, date: new Date(Date.now() - 301_000) } });
+    const r = await call(t.emulator.cloudapiUrl, 'GET', '/my', {
+      sign: { ...t.owner, date: new Date(Date.now() - 301_000) },
+    });
     expect(r.status).toBe(400);
     expect(r.body.code).toBe('InvalidHeader');
     expect(r.body.message).toMatch(/^Authorization header invalid: /);
@@ -95,7 +107,9 @@ describe('HTTP Signature authentication', () => {
     const sub = generateTestKey('ecdsa-p256', 'sub@test');
     await t.api('POST', '/my/users', { login: 'subauth', email: 'subauth@example.com', password: 'secret123' });
     await t.api('POST', '/my/users/subauth/keys', { key: sub.publicOpenSsh });
-    const r = await call(t.emulator.cloudapiUrl, 'GET', '/my/users/subauth', { sign: { keyId: `/acme/users/subauth/keys/${sub.md5}`, key: sub } });
+    const r = await call(t.emulator.cloudapiUrl, 'GET', '/my/users/subauth', {
+      sign: { keyId: `/acme/users/subauth/keys/${sub.md5}`, key: sub },
+    });
     // Authenticated, but nothing grants it anything yet.
     expect(r.status).toBe(403);
     expect(r.body.code).toBe('NotAuthorized');

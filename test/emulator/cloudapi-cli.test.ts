@@ -96,7 +96,12 @@ describe('the standard triton CLI against the emulator', () => {
   // One user, policy and role life cycle, in three tests: each `triton` run is a node start (seconds
   // on a loaded machine), so no test makes more than a handful.
   it('creates, updates, reads and deletes a user', async () => {
-    await triton('rbac', 'user', '-a', file('bob.json', { login: 'bob', email: 'bob@example.com', password: 'secret123' }));
+    await triton(
+      'rbac',
+      'user',
+      '-a',
+      file('bob.json', { login: 'bob', email: 'bob@example.com', password: 'secret123' }),
+    );
     await triton('rbac', 'user', '-e', 'bob');
     expect(JSON.parse(await triton('rbac', 'user', '-j', 'bob')).firstName).toBe('Robert');
     expect(await triton('rbac', 'users')).toContain('bob');
@@ -105,8 +110,18 @@ describe('the standard triton CLI against the emulator', () => {
   });
 
   it('creates, reads and deletes a policy and a role with a member', async () => {
-    await triton('rbac', 'user', '-a', file('dora.json', { login: 'dora', email: 'dora@example.com', password: 'secret123' }));
-    await triton('rbac', 'policy', '-a', file('pol.json', { name: 'readers', rules: ['CAN getuser'], description: 'read' }));
+    await triton(
+      'rbac',
+      'user',
+      '-a',
+      file('dora.json', { login: 'dora', email: 'dora@example.com', password: 'secret123' }),
+    );
+    await triton(
+      'rbac',
+      'policy',
+      '-a',
+      file('pol.json', { name: 'readers', rules: ['CAN getuser'], description: 'read' }),
+    );
     expect(await triton('rbac', 'policies')).toMatch(/readers\s+read\s+1/);
     await triton('rbac', 'role', '-a', file('role.json', { name: 'ops', members: ['dora'], policies: ['readers'] }));
     const role = JSON.parse(await triton('rbac', 'role', '-j', 'ops'));
@@ -118,7 +133,12 @@ describe('the standard triton CLI against the emulator', () => {
   });
 
   it('sets and reads the role tags of a user', async () => {
-    await triton('rbac', 'user', '-a', file('erin.json', { login: 'erin', email: 'erin@example.com', password: 'secret123' }));
+    await triton(
+      'rbac',
+      'user',
+      '-a',
+      file('erin.json', { login: 'erin', email: 'erin@example.com', password: 'secret123' }),
+    );
     await triton('rbac', 'role', '-a', file('taggers.json', { name: 'taggers', members: ['erin'] }));
     await triton('rbac', 'role-tags', '-y', '-s', 'taggers', '/my/users/erin');
     expect((await triton('rbac', 'role-tags', '/my/users/erin')).trim()).toBe('taggers');
@@ -138,31 +158,51 @@ describe('the standard triton CLI against the emulator', () => {
   });
 });
 
-describe('the standard triton CLI meets the real server\'s behaviour (issue 14)', () => {
+describe("the standard triton CLI meets the real server's behaviour (issue 14)", () => {
   it('triton ls ends after one ListMachines page and lists every machine', async () => {
     await cloudapiStats('DELETE');
     const out = await triton('ls', '-j');
-    expect(out.trim().split('\n').map((l) => JSON.parse(l) as { id: string })).toHaveLength(3);
+    expect(
+      out
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { id: string }),
+    ).toHaveLength(3);
     expect((await cloudapiStats())['ListMachines']).toBe(1);
   });
 
   it('adds a policy whose rules name their condition types', async () => {
-    const rules = ['CAN listmachines WHEN sourceip::ip = 10.0.0.0/8', 'CAN getmachine WHEN requesttime::day in (Mon, Tue, Wed, Thu, Fri)', 'CAN getuser WHEN foo::string = bar'];
+    const rules = [
+      'CAN listmachines WHEN sourceip::ip = 10.0.0.0/8',
+      'CAN getmachine WHEN requesttime::day in (Mon, Tue, Wed, Thu, Fri)',
+      'CAN getuser WHEN foo::string = bar',
+    ];
     await triton('rbac', 'policy', '-a', file('typed.json', { name: 'typed', rules }));
     expect(JSON.parse(await triton('rbac', 'policy', '-j', 'typed')).rules).toEqual(rules);
     await triton('rbac', 'policy', '-d', '-y', 'typed');
   });
 
   it('lets another account that is a role member act with --act-as and --role, and refuses it without the role', async () => {
-    await triton('rbac', 'user', '-a', file('dave.json', { login: 'dave', email: 'dave@example.com', password: 'secret123' }));
+    await triton(
+      'rbac',
+      'user',
+      '-a',
+      file('dave.json', { login: 'dave', email: 'dave@example.com', password: 'secret123' }),
+    );
     await triton('rbac', 'policy', '-a', file('see.json', { name: 'see-users', rules: ['CAN listusers'] }));
-    const role = await t.api('POST', '/my/roles', { name: 'partners', members: [{ type: 'account', login: 'globex' }], policies: [{ name: 'see-users' }] });
+    const role = await t.api('POST', '/my/roles', {
+      name: 'partners',
+      members: [{ type: 'account', login: 'globex' }],
+      policies: [{ name: 'see-users' }],
+    });
     expect(role.status).toBe(201);
     await triton('rbac', 'role-tags', '-y', '-s', 'partners', '/my/users');
     const asGlobex = { TRITON_ACCOUNT: 'globex', TRITON_KEY_ID: globexKey.md5 };
     expect(await tritonWith(asGlobex, '--act-as', 'acme', '-r', 'partners', 'rbac', 'users')).toContain('dave');
     await expect(tritonWith(asGlobex, '--act-as', 'acme', 'rbac', 'users')).rejects.toThrow(/NotAuthorized|permission/);
-    const shown = JSON.parse(await triton('rbac', 'role', '-j', 'partners')) as { members: { type: string; login: string }[] };
+    const shown = JSON.parse(await triton('rbac', 'role', '-j', 'partners')) as {
+      members: { type: string; login: string }[];
+    };
     expect(shown.members).toEqual([expect.objectContaining({ type: 'account', login: 'globex' })]);
   });
 
@@ -170,7 +210,9 @@ describe('the standard triton CLI meets the real server\'s behaviour (issue 14)'
     const a = generateTestKey('ed25519', 'dup-a@test');
     const b = generateTestKey('ed25519', 'dup-b@test');
     await triton('key', 'add', '-n', 'dup', file('dup-a.pub', a.publicOpenSsh));
-    await expect(triton('key', 'add', '-n', 'dup', file('dup-b.pub', b.publicOpenSsh))).rejects.toThrow(/key already exists or is invalid/);
+    await expect(triton('key', 'add', '-n', 'dup', file('dup-b.pub', b.publicOpenSsh))).rejects.toThrow(
+      /key already exists or is invalid/,
+    );
     await triton('key', 'delete', '-y', 'dup');
   });
 

@@ -21,7 +21,11 @@ afterEach(async () => {
 describe('the consistency window', () => {
   it('hides a just-created user from reads until the window has passed, while the create answer is current', async () => {
     const t = await start();
-    const created = await t.api('POST', '/my/users', { login: 'newbie', email: 'newbie@example.com', password: 'secret123' });
+    const created = await t.api('POST', '/my/users', {
+      login: 'newbie',
+      email: 'newbie@example.com',
+      password: 'secret123',
+    });
     expect(created.status).toBe(201);
     expect(created.body.login).toBe('newbie');
     expect((await t.api('GET', '/my/users/newbie')).status).toBe(404);
@@ -62,7 +66,11 @@ describe('the consistency window', () => {
     const byPolicy = await t.api('POST', '/my/roles', { name: 'r1', policies: [{ name: 'freshpol' }] });
     expect(byPolicy.body).toEqual({ code: 'InvalidArgument', message: 'Invalid policy: freshpol' });
     now += W + 1;
-    const ok = await t.api('POST', '/my/roles', { name: 'r1', members: [{ type: 'subuser', login: 'fresh' }], policies: [{ name: 'freshpol' }] });
+    const ok = await t.api('POST', '/my/roles', {
+      name: 'r1',
+      members: [{ type: 'subuser', login: 'fresh' }],
+      policies: [{ name: 'freshpol' }],
+    });
     expect(ok.status).toBe(201);
   });
 

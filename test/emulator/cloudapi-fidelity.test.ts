@@ -23,7 +23,9 @@ beforeAll(async () => {
     ],
   });
   globex = { keyId: `/globex/keys/${globexKey.md5}`, key: globexKey };
-  expect((await t.api('POST', '/my/users', { login: 'ann', email: 'ann@example.com', password: 'secret123' })).status).toBe(201);
+  expect(
+    (await t.api('POST', '/my/users', { login: 'ann', email: 'ann@example.com', password: 'secret123' })).status,
+  ).toBe(201);
   expect((await t.api('POST', '/my/users/ann/keys', { key: userKey.publicOpenSsh, name: 'ann-key' })).status).toBe(201);
 });
 afterAll(async () => {
@@ -58,7 +60,10 @@ describe('role members', () => {
   it.each([
     [{ login: 'ann' }, 'Role "member" references must have a string "type" property'],
     [{ type: 'group', login: 'ann' }, 'Member "type" is not supported: "group"'],
-    [{ type: 'subuser', login: 'ann', colour: 'red' }, 'Member references may only contain "type", "login", "id", or "default" properties, not "colour"'],
+    [
+      { type: 'subuser', login: 'ann', colour: 'red' },
+      'Member references may only contain "type", "login", "id", or "default" properties, not "colour"',
+    ],
     [{ type: 'subuser', login: 'ann', default: 'false' }, 'Member "default" property must be a boolean'],
     [{ type: 'subuser', id: 'not-a-uuid' }, 'Member "id" property must be a string UUID'],
     [{ type: 'subuser', login: 7 }, 'Member "login" property must be a string'],
@@ -88,7 +93,12 @@ describe('role members', () => {
     const read = (await t.api('GET', '/my/roles/partners')).body;
     expect(read.members).toEqual(
       expect.arrayContaining([
-        { type: 'account', id: t.emulator.context.store.tryAccount('globex')?.account.id, login: 'globex', default: false },
+        {
+          type: 'account',
+          id: t.emulator.context.store.tryAccount('globex')?.account.id,
+          login: 'globex',
+          default: false,
+        },
         expect.objectContaining({ type: 'subuser', login: 'ann', default: true }),
       ]),
     );
@@ -107,7 +117,10 @@ describe('role members', () => {
     expect(asPartner.status).toBe(200);
     expect(asPartner.body.map((u: { login: string }) => u.login)).toEqual(['ann']);
     const noRole = await t.api('GET', '/acme/users', undefined, globex);
-    expect([noRole.status, noRole.body]).toEqual([403, { code: 'NotAuthorized', message: 'You do not have permission to access /acme/users (listusers)' }]);
+    expect([noRole.status, noRole.body]).toEqual([
+      403,
+      { code: 'NotAuthorized', message: 'You do not have permission to access /acme/users (listusers)' },
+    ]);
     const wrongRole = await t.api('GET', '/acme/users?as-role=admins', undefined, globex);
     expect([wrongRole.status, wrongRole.body.message]).toEqual([403, 'You do not have permission to access acme']);
     expect((await t.api('GET', '/acme/policies?as-role=partners', undefined, globex)).status).toBe(403);
@@ -128,7 +141,10 @@ describe('UpdateAccount, keys, role tags and Location', () => {
     const a = generateTestKey('ed25519', 'a@test');
     const b = generateTestKey('ed25519', 'b@test');
     expect((await t.api('POST', '/my/keys', { key: a.publicOpenSsh, name: 'laptop' })).status).toBe(201);
-    expect((await t.api('POST', '/my/keys', { key: b.publicOpenSsh, name: 'laptop' })).body).toEqual({ code: 'InvalidArgument', message: 'key already exists or is invalid' });
+    expect((await t.api('POST', '/my/keys', { key: b.publicOpenSsh, name: 'laptop' })).body).toEqual({
+      code: 'InvalidArgument',
+      message: 'key already exists or is invalid',
+    });
     expect((await t.api('POST', '/my/users/ann/keys', { key: b.publicOpenSsh, name: 'ann-key' })).status).toBe(409);
     expect((await t.api('GET', '/my/keys')).body.filter((k: { name: string }) => k.name === 'laptop')).toHaveLength(1);
   });
@@ -139,7 +155,10 @@ describe('UpdateAccount, keys, role tags and Location', () => {
       code: 'InvalidArgument',
       message: 'attestation must be an Array of Strings',
     });
-    const r = await t.api('POST', '/my/keys', { key: k.publicOpenSsh, attestation: ['-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----'] });
+    const r = await t.api('POST', '/my/keys', {
+      key: k.publicOpenSsh,
+      attestation: ['-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----'],
+    });
     expect([r.status, r.body.code]).toEqual([501, 'NotImplemented']);
     expect(r.body.message).toContain('attestation is not supported by the emulator');
     expect((await t.api('GET', `/my/keys/${k.md5}`)).status).toBe(404);
@@ -149,9 +168,13 @@ describe('UpdateAccount, keys, role tags and Location', () => {
     const user = await t.api('POST', '/my/users', { login: 'bob', email: 'bob@example.com', password: 'secret123' });
     expect(user.headers['location']).toBe('/acme/users/bob');
     const k1 = generateTestKey('ed25519', 'k1@test');
-    expect((await t.api('POST', '/my/keys', { key: k1.publicOpenSsh })).headers['location']).toBe(`/acme/keys/${encodeURIComponent(k1.md5)}`);
+    expect((await t.api('POST', '/my/keys', { key: k1.publicOpenSsh })).headers['location']).toBe(
+      `/acme/keys/${encodeURIComponent(k1.md5)}`,
+    );
     const k2 = generateTestKey('ed25519', 'k2@test');
-    expect((await t.api('POST', '/my/users/bob/keys', { key: k2.publicOpenSsh })).headers['location']).toBe(`/acme/users/bob/keys/${encodeURIComponent(k2.md5)}`);
+    expect((await t.api('POST', '/my/users/bob/keys', { key: k2.publicOpenSsh })).headers['location']).toBe(
+      `/acme/users/bob/keys/${encodeURIComponent(k2.md5)}`,
+    );
   });
 
   it('answers a PUT without role-tag 200 with the current tags, leaving them as they were', async () => {
@@ -164,10 +187,16 @@ describe('UpdateAccount, keys, role tags and Location', () => {
 
 describe('headers, authentication messages and fabrics', () => {
   it('sends the CORS headers on every answer, successes and errors alike', async () => {
-    for (const [path, as] of [['/my/users', t.owner], ['/my/nothing-here', t.owner], ['/my/users', undefined]] as const) {
+    for (const [path, as] of [
+      ['/my/users', t.owner],
+      ['/my/nothing-here', t.owner],
+      ['/my/users', undefined],
+    ] as const) {
       const r = as === undefined ? await unsigned('GET', path) : await t.api('GET', path, undefined, as);
       expect(r.headers['access-control-allow-origin']).toBe('*');
-      expect(r.headers['access-control-allow-headers']).toBe('Accept, Accept-Version, Content-Length, Content-MD5, Content-Type, Date, Api-Version, Response-Time');
+      expect(r.headers['access-control-allow-headers']).toBe(
+        'Accept, Accept-Version, Content-Length, Content-MD5, Content-Type, Date, Api-Version, Response-Time',
+      );
       expect(r.headers['access-control-expose-headers']).toBe('Api-Version, Request-Id, Response-Time');
     }
     expect((await t.api('GET', '/my/users')).headers['access-control-allow-methods']).toBe('GET, HEAD, POST, PUT');
@@ -176,7 +205,13 @@ describe('headers, authentication messages and fabrics', () => {
   it('refuses a sub-user keyId when the version asked for is older than 7.2.0', async () => {
     const ann: SignOptions = { keyId: `/acme/users/ann/keys/${userKey.md5}`, key: userKey };
     const r = await t.api('GET', '/my/users/ann', undefined, ann, { 'accept-version': '~7.1' });
-    expect([r.status, r.body]).toEqual([401, { code: 'InvalidCredentials', message: `Invalid KeyId /acme/users/ann/keys/${userKey.md5} in authorization header` }]);
+    expect([r.status, r.body]).toEqual([
+      401,
+      {
+        code: 'InvalidCredentials',
+        message: `Invalid KeyId /acme/users/ann/keys/${userKey.md5} in authorization header`,
+      },
+    ]);
     expect((await t.api('GET', '/my/users/ann', undefined, ann, { 'accept-version': '~7.2' })).status).not.toBe(401);
   });
 
@@ -184,7 +219,10 @@ describe('headers, authentication messages and fabrics', () => {
     const account = t.emulator.context.store.tryAccount('acme')!;
     const ann = account.users.currentAll().find((u) => u.login === 'ann')!;
     account.users.put({ ...ann, disabled: true }, t.emulator.context.clock());
-    const r = await t.api('GET', '/my/users/ann', undefined, { keyId: `/acme/users/ann/keys/${userKey.md5}`, key: userKey });
+    const r = await t.api('GET', '/my/users/ann', undefined, {
+      keyId: `/acme/users/ann/keys/${userKey.md5}`,
+      key: userKey,
+    });
     expect([r.status, r.body]).toEqual([403, { code: 'NotAuthorized', message: 'Account or user is disabled' }]);
     account.users.put({ ...ann, disabled: false }, t.emulator.context.clock());
   });
@@ -194,7 +232,10 @@ describe('headers, authentication messages and fabrics', () => {
     const host = new URL(t.emulator.cloudapiUrl).host;
     const presigned = (expires: number, signedHost: string): string => {
       const params = new URLSearchParams({ algorithm: 'rsa-sha256', expires: String(expires), keyId: t.owner.keyId });
-      const sorted = [...params.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+      const sorted = [...params.entries()]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+        .join('&');
       const signature = signString(t.key, 'rsa-sha256', ['GET', signedHost, path, sorted].join('\n'));
       return `${path}?${sorted}&signature=${encodeURIComponent(signature)}`;
     };
@@ -205,7 +246,10 @@ describe('headers, authentication messages and fabrics', () => {
     const wrongHost = await t.api('GET', presigned(future, 'elsewhere.example:443'));
     expect([wrongHost.status, wrongHost.body.code]).toEqual([401, 'InvalidCredentials']);
     const partial = await t.api('GET', `${path}?expires=${future}`);
-    expect([partial.status, partial.body.message]).toEqual([400, 'Authorization header invalid: parameters "algorithm, keyId, signature" are required']);
+    expect([partial.status, partial.body.message]).toEqual([
+      400,
+      'Authorization header invalid: parameters "algorithm, keyId, signature" are required',
+    ]);
   });
 
   it('answers the fabric routes 501 "fabrics not enabled for this datacenter", after authentication', async () => {
@@ -217,15 +261,24 @@ describe('headers, authentication messages and fabrics', () => {
       ['DELETE', '/my/fabrics/default/vlans/2/networks/abc'],
     ] as const) {
       const r = await t.api(method, path);
-      expect([r.status, r.body]).toEqual([501, { code: 'NotImplemented', message: 'fabrics not enabled for this datacenter' }]);
+      expect([r.status, r.body]).toEqual([
+        501,
+        { code: 'NotImplemented', message: 'fabrics not enabled for this datacenter' },
+      ]);
     }
     expect((await unsigned('GET', '/my/fabrics/default/vlans')).status).toBe(401);
   });
 });
 
 /** A request with no signature at all. */
-async function unsigned(method: string, path: string): Promise<{ status: number; headers: Record<string, string>; body: unknown }> {
-  const res = await request(`${t.emulator.cloudapiUrl}${path}`, { method: method as 'GET', headers: { accept: 'application/json', 'accept-version': '~9' } });
+async function unsigned(
+  method: string,
+  path: string,
+): Promise<{ status: number; headers: Record<string, string>; body: unknown }> {
+  const res = await request(`${t.emulator.cloudapiUrl}${path}`, {
+    method: method as 'GET',
+    headers: { accept: 'application/json', 'accept-version': '~9' },
+  });
   const text = await res.body.text();
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers[k] = v;

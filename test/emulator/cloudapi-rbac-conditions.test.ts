@@ -14,12 +14,17 @@ beforeAll(async () => {
   t = await startTestEmulator({ clock: () => now });
   key = generateTestKey('ed25519', 'ann@test');
   const owner = { ...t.owner, date: new Date(now) };
-  const api = (method: string, path: string, body?: unknown): ReturnType<TestEmulator['api']> => t.api(method, path, body, owner);
+  const api = (method: string, path: string, body?: unknown): ReturnType<TestEmulator['api']> =>
+    t.api(method, path, body, owner);
   await api('POST', '/my/users', { login: 'ann', email: 'ann@example.com', password: 'secret123' });
   await api('POST', '/my/users/ann/keys', { key: key.publicOpenSsh });
   await api('POST', '/my/policies', {
     name: 'office',
-    rules: ['CAN listpackages WHEN time >= 08:00:00 AND time <= 17:00:00', 'CAN listnetworks WHEN day in (Monday, Tuesday)', 'CAN listimages WHEN date >= 2030-01-01'],
+    rules: [
+      'CAN listpackages WHEN time >= 08:00:00 AND time <= 17:00:00',
+      'CAN listnetworks WHEN day in (Monday, Tuesday)',
+      'CAN listimages WHEN date >= 2030-01-01',
+    ],
   });
   await api('POST', '/my/policies', {
     name: 'typed',

@@ -18,10 +18,26 @@ beforeAll(async () => {
   await t.api('POST', '/my/policies', { name: 'lan-only', rules: ['CAN getaccount WHEN sourceip = 10.0.0.0/8'] });
   await t.api('POST', '/my/policies', { name: 'loopback', rules: ['CAN listmachines WHEN sourceip = 127.0.0.0/8'] });
   await t.api('POST', '/my/policies', { name: 'never', rules: ['CAN listroles WHEN day = Monday AND day = Tuesday'] });
-  await t.api('POST', '/my/roles', { name: 'readers', members: [{ type: 'subuser', login: 'bob', default: true }], policies: [{ name: 'read-users' }] });
-  await t.api('POST', '/my/roles', { name: 'keyholders', members: [{ type: 'subuser', login: 'bob', default: false }], policies: [{ name: 'read-keys' }] });
-  await t.api('POST', '/my/roles', { name: 'lan', members: [{ type: 'subuser', login: 'bob', default: true }], policies: [{ name: 'lan-only' }, { name: 'never' }, { name: 'loopback' }] });
-  await t.api('POST', '/my/roles', { name: 'eves', members: [{ type: 'subuser', login: 'eve', default: true }], policies: [{ name: 'read-users' }] });
+  await t.api('POST', '/my/roles', {
+    name: 'readers',
+    members: [{ type: 'subuser', login: 'bob', default: true }],
+    policies: [{ name: 'read-users' }],
+  });
+  await t.api('POST', '/my/roles', {
+    name: 'keyholders',
+    members: [{ type: 'subuser', login: 'bob', default: false }],
+    policies: [{ name: 'read-keys' }],
+  });
+  await t.api('POST', '/my/roles', {
+    name: 'lan',
+    members: [{ type: 'subuser', login: 'bob', default: true }],
+    policies: [{ name: 'lan-only' }, { name: 'never' }, { name: 'loopback' }],
+  });
+  await t.api('POST', '/my/roles', {
+    name: 'eves',
+    members: [{ type: 'subuser', login: 'eve', default: true }],
+    policies: [{ name: 'read-users' }],
+  });
   await t.api('PUT', '/my/users', { 'role-tag': ['readers'] });
   await t.api('PUT', '/my/users/eve', { 'role-tag': ['readers'] });
   await t.api('PUT', '/my/keys', { 'role-tag': ['keyholders'] });
@@ -47,7 +63,10 @@ describe('RBAC for sub-users', () => {
   it('denies an action no rule grants, with the documented message', async () => {
     const r = await t.api('DELETE', '/my/users/eve', undefined, bob);
     expect(r.status).toBe(403);
-    expect(r.body).toEqual({ code: 'NotAuthorized', message: 'You do not have permission to access /acme/users/eve (deleteuser)' });
+    expect(r.body).toEqual({
+      code: 'NotAuthorized',
+      message: 'You do not have permission to access /acme/users/eve (deleteuser)',
+    });
   });
 
   it('denies a resource that carries no tag of an active role', async () => {

@@ -26,10 +26,23 @@ describe('images', () => {
     const running = machines.find((m: { state: string }) => m.state === 'running');
     const stopped = machines.find((m: { state: string }) => m.state === 'stopped');
     expect((await t.api('POST', '/my/images', { machine: running.id, name: 'x', version: '1' })).status).toBe(409);
-    expect((await t.api('POST', '/my/images', { machine: stopped.id })).body.message).toBe('Request is missing required parameters: name, version');
-    const created = await t.api('POST', '/my/images', { machine: stopped.id, name: 'golden', version: '1.0.0', tags: { team: 'web' } });
+    expect((await t.api('POST', '/my/images', { machine: stopped.id })).body.message).toBe(
+      'Request is missing required parameters: name, version',
+    );
+    const created = await t.api('POST', '/my/images', {
+      machine: stopped.id,
+      name: 'golden',
+      version: '1.0.0',
+      tags: { team: 'web' },
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'golden', version: '1.0.0', state: 'creating', public: false, tags: { team: 'web' } });
+    expect(created.body).toMatchObject({
+      name: 'golden',
+      version: '1.0.0',
+      state: 'creating',
+      public: false,
+      tags: { team: 'web' },
+    });
     expect((await t.api('GET', '/my/images?name=golden')).body).toEqual([]);
     expect((await t.api('GET', '/my/images?name=golden&state=all')).body).toHaveLength(1);
     now += 1000;
@@ -40,11 +53,19 @@ describe('images', () => {
     const image = (await t.api('GET', '/my/images?name=golden')).body[0];
     const r = await t.api('POST', `/my/images/${image.id}?action=export`, { manta_path: '/acme/stor/golden' });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ manta_url: t.emulator.mantaUrl, image_path: '/acme/stor/golden.zfs.gz', manifest_path: '/acme/stor/golden.imgmanifest' });
+    expect(r.body).toEqual({
+      manta_url: t.emulator.mantaUrl,
+      image_path: '/acme/stor/golden.zfs.gz',
+      manifest_path: '/acme/stor/golden.imgmanifest',
+    });
     const manifest = await call(t.emulator.mantaUrl, 'GET', '/acme/stor/golden.imgmanifest', { sign: t.owner });
     expect(manifest.status).toBe(200);
-    expect(JSON.parse(typeof manifest.body === 'string' ? manifest.body : JSON.stringify(manifest.body))).toMatchObject({ id: image.id, name: 'golden' });
-    expect((await t.api('POST', `/my/images/${image.id}?action=export`, { manta_path: '/other/stor/x' })).status).toBe(403);
+    expect(JSON.parse(typeof manifest.body === 'string' ? manifest.body : JSON.stringify(manifest.body))).toMatchObject(
+      { id: image.id, name: 'golden' },
+    );
+    expect((await t.api('POST', `/my/images/${image.id}?action=export`, { manta_path: '/other/stor/x' })).status).toBe(
+      403,
+    );
   });
 
   it('deletes only images the account owns', async () => {
@@ -59,7 +80,10 @@ describe('images', () => {
 
 describe('account, datacenters and fixtures', () => {
   it('updates the account and its config', async () => {
-    expect((await t.api('POST', '/my', { firstName: 'Wile', triton_cns_enabled: true })).body).toMatchObject({ firstName: 'Wile', triton_cns_enabled: true });
+    expect((await t.api('POST', '/my', { firstName: 'Wile', triton_cns_enabled: true })).body).toMatchObject({
+      firstName: 'Wile',
+      triton_cns_enabled: true,
+    });
     expect((await t.api('PUT', '/my/config', { default_network: 'abc' })).body).toEqual({ default_network: 'abc' });
     expect((await t.api('GET', '/my/config')).body).toEqual({ default_network: 'abc' });
   });
@@ -73,7 +97,10 @@ describe('account, datacenters and fixtures', () => {
     expect(r.headers['location']).toBe(url);
     expect(r.body.code).toBe('ResourceMoved');
     expect((await t.api('GET', '/my/datacenters/nowhere')).status).toBe(404);
-    expect((await t.api('GET', '/my/services')).body).toEqual({ cloudapi: t.emulator.cloudapiUrl, manta: t.emulator.mantaUrl });
+    expect((await t.api('GET', '/my/services')).body).toEqual({
+      cloudapi: t.emulator.cloudapiUrl,
+      manta: t.emulator.mantaUrl,
+    });
     expect((await t.api('GET', '/my/limits')).body[0]).toMatchObject({ by: 'machines', used: 3 });
   });
 

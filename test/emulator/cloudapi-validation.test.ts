@@ -21,7 +21,10 @@ describe('CreateUser validation', () => {
   it('rejects a request without login, email and password with MissingParameter naming them', async () => {
     const r = await t.api('POST', '/my/users', {});
     expect(r.status).toBe(409);
-    expect(r.body).toEqual({ code: 'MissingParameter', message: 'Request is missing required parameters: login, email, password' });
+    expect(r.body).toEqual({
+      code: 'MissingParameter',
+      message: 'Request is missing required parameters: login, email, password',
+    });
   });
 
   it.each([
@@ -31,7 +34,11 @@ describe('CreateUser validation', () => {
     ['bad-login', 'must start with a letter'],
     ['local', 'is reserved'],
   ])('rejects the login %s with InvalidArgument', async (login, rule) => {
-    const r = await t.api('POST', '/my/users', user(login, { email: `${login.length}-${login.slice(0, 8)}@example.com` }));
+    const r = await t.api(
+      'POST',
+      '/my/users',
+      user(login, { email: `${login.length}-${login.slice(0, 8)}@example.com` }),
+    );
     expect(r.status).toBe(409);
     expect(r.body.code).toBe('InvalidArgument');
     expect(r.body.message).toContain(rule);
@@ -83,7 +90,9 @@ describe('UpdateUser and ChangeUserPassword', () => {
     const u = (await t.api('POST', '/my/users', user('pwchange'))).body;
     const path = `/my/users/${u.id}/change_password`;
     expect((await t.api('POST', path, { password: 'newpass1' })).body.code).toBe('MissingParameter');
-    expect((await t.api('POST', path, { password: 'newpass1', password_confirmation: 'newpass2' })).body.message).toContain('do not match');
+    expect(
+      (await t.api('POST', path, { password: 'newpass1', password_confirmation: 'newpass2' })).body.message,
+    ).toContain('do not match');
     for (const pw of ['second22', 'third333', 'fourth44']) {
       expect((await t.api('POST', path, { password: pw, password_confirmation: pw })).status).toBe(200);
     }
@@ -97,7 +106,9 @@ describe('UpdateUser and ChangeUserPassword', () => {
 
 describe('roles and policies', () => {
   it('requires a policy name and rules, and refuses a duplicate name', async () => {
-    expect((await t.api('POST', '/my/policies', { rules: ['CAN getuser'] })).body.message).toBe('Request is missing required parameters: name');
+    expect((await t.api('POST', '/my/policies', { rules: ['CAN getuser'] })).body.message).toBe(
+      'Request is missing required parameters: name',
+    );
     expect((await t.api('POST', '/my/policies', { name: 'p-dup', rules: ['CAN getuser'] })).status).toBe(201);
     expect((await t.api('POST', '/my/policies', { name: 'p-dup', rules: ['CAN getuser'] })).body).toEqual({
       code: 'InvalidArgument',
@@ -138,12 +149,23 @@ describe('roles and policies', () => {
   it('accepts the CLI string form and answers in the form the version asks for', async () => {
     await t.api('POST', '/my/users', user('formuser'));
     await t.api('POST', '/my/policies', { name: 'p-form', rules: ['CAN getuser'] });
-    const r = await t.api('POST', '/my/roles', { name: 'r-form', members: ['formuser'], default_members: ['formuser'], policies: ['p-form'] });
+    const r = await t.api('POST', '/my/roles', {
+      name: 'r-form',
+      members: ['formuser'],
+      default_members: ['formuser'],
+      policies: ['p-form'],
+    });
     expect(r.status).toBe(201);
     expect(r.body.members).toEqual([{ type: 'subuser', id: expect.any(String), login: 'formuser', default: true }]);
     expect(r.body.policies).toEqual([{ id: expect.any(String), name: 'p-form' }]);
     const old = await t.api('GET', '/my/roles/r-form', undefined, undefined, { 'accept-version': '~8' });
-    expect(old.body).toEqual({ id: r.body.id, name: 'r-form', members: ['formuser'], default_members: ['formuser'], policies: ['p-form'] });
+    expect(old.body).toEqual({
+      id: r.body.id,
+      name: 'r-form',
+      members: ['formuser'],
+      default_members: ['formuser'],
+      policies: ['p-form'],
+    });
   });
 
   it('answers UpdateRole on a missing role 404 ResourceNotFound and UpdatePolicy on a missing policy 409 MissingParameter, creating neither', async () => {
@@ -160,10 +182,21 @@ describe('roles and policies', () => {
 
 describe('keys', () => {
   it('refuses a missing key, a one-part key and a duplicate with the documented messages', async () => {
-    expect((await t.api('POST', '/my/keys', { name: 'x' })).body).toEqual({ code: 'MissingParameter', message: 'key is a required argument' });
-    expect((await t.api('POST', '/my/keys', { key: 'ssh-rsa' })).body).toEqual({ code: 'InvalidArgument', message: 'key is invalid' });
-    expect((await t.api('POST', '/my/keys', { key: 'ssh-rsa AAAAnot-a-key' })).body).toEqual({ code: 'InvalidArgument', message: 'key already exists or is invalid' });
-    expect((await t.api('POST', '/my/keys', { key: t.key.publicOpenSsh })).body.message).toBe('key already exists or is invalid');
+    expect((await t.api('POST', '/my/keys', { name: 'x' })).body).toEqual({
+      code: 'MissingParameter',
+      message: 'key is a required argument',
+    });
+    expect((await t.api('POST', '/my/keys', { key: 'ssh-rsa' })).body).toEqual({
+      code: 'InvalidArgument',
+      message: 'key is invalid',
+    });
+    expect((await t.api('POST', '/my/keys', { key: 'ssh-rsa AAAAnot-a-key' })).body).toEqual({
+      code: 'InvalidArgument',
+      message: 'key already exists or is invalid',
+    });
+    expect((await t.api('POST', '/my/keys', { key: t.key.publicOpenSsh })).body.message).toBe(
+      'key already exists or is invalid',
+    );
   });
 
   it('names a key after its comment when no name is given', async () => {

@@ -13,8 +13,15 @@ const MAIN = resolve('cli/main.ts');
 const DRIVER = `import(${JSON.stringify(MAIN)}).then((m) => m.main(process.argv.slice(1))).then((c) => { process.exitCode = c; })`;
 
 /** Starts `triton-iac emulator ARGS` as a child process and resolves with its first stdout line. */
-function startCli(args: string[]): { firstLine: Promise<string>; exit: Promise<number | null>; stop: () => void; stderr: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', '-e', DRIVER, 'emulator', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+function startCli(args: string[]): {
+  firstLine: Promise<string>;
+  exit: Promise<number | null>;
+  stop: () => void;
+  stderr: () => string;
+} {
+  const child = spawn(process.execPath, ['--import', 'tsx', '-e', DRIVER, 'emulator', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const lines = createInterface({ input: child.stdout });
@@ -32,14 +39,27 @@ describe('triton-iac emulator', () => {
     const dir = mkdtempSync(join(tmpdir(), 'emu-cli-'));
     const pub = join(dir, 'acme.pub');
     writeFileSync(pub, `${key.publicOpenSsh}\n`);
-    const cli = startCli(['--json', '--account', 'acme', '--key', `acme=${pub}`, '--data-dir', join(dir, 'state'), '--seed', '5']);
+    const cli = startCli([
+      '--json',
+      '--account',
+      'acme',
+      '--key',
+      `acme=${pub}`,
+      '--data-dir',
+      join(dir, 'state'),
+      '--seed',
+      '5',
+    ]);
     try {
       const ready = JSON.parse(await cli.firstLine);
       expect(ready).toMatchObject({ accounts: [{ login: 'acme', keys: [key.md5] }], dataDir: join(dir, 'state') });
       expect(ready.cloudapiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(ready.mantaUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const sign = { keyId: `/acme/keys/${key.md5}`, key };
-      const created = await call(ready.cloudapiUrl, 'POST', '/my/users', { sign, body: { login: 'kept', email: 'kept@example.com', password: 'secret123' } });
+      const created = await call(ready.cloudapiUrl, 'POST', '/my/users', {
+        sign,
+        body: { login: 'kept', email: 'kept@example.com', password: 'secret123' },
+      });
       expect(created.status).toBe(201);
     } finally {
       cli.stop();
@@ -52,7 +72,9 @@ describe('triton-iac emulator', () => {
   it('names a bad flag value and exits 1', () => {
     let message = '';
     try {
-      execFileSync(process.execPath, ['--import', 'tsx', '-e', DRIVER, 'emulator', '--fault-rate', '2'], { stdio: 'pipe' });
+      execFileSync(process.execPath, ['--import', 'tsx', '-e', DRIVER, 'emulator', '--fault-rate', '2'], {
+        stdio: 'pipe',
+      });
     } catch (err) {
       message = String((err as { stderr: Buffer }).stderr);
       expect((err as { status: number }).status).toBe(1);
@@ -64,8 +86,27 @@ describe('triton-iac emulator', () => {
 describe('TLS', () => {
   it('serves HTTPS on both listeners when given a certificate', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'emu-tls-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:P-256',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     const key = generateTestKey('ed25519');
     const em = await startEmulator({
       accounts: [{ login: 'acme', keys: [key.publicOpenSsh] }],
@@ -75,7 +116,10 @@ describe('TLS', () => {
     try {
       expect(em.cloudapiUrl).toMatch(/^https:/);
       expect(em.mantaUrl).toMatch(/^https:/);
-      const res = await request(`${em.cloudapiUrl}/my`, { dispatcher, headers: signatureHeaders('GET', '/my', { keyId: `/acme/keys/${key.md5}`, key }) });
+      const res = await request(`${em.cloudapiUrl}/my`, {
+        dispatcher,
+        headers: signatureHeaders('GET', '/my', { keyId: `/acme/keys/${key.md5}`, key }),
+      });
       expect(res.statusCode).toBe(200);
       expect(((await res.body.json()) as { login: string }).login).toBe('acme');
     } finally {

@@ -17,7 +17,9 @@ describe('atomic state writes', () => {
       const big = 'x'.repeat(2 * 1024 * 1024);
       for (let i = 0; ; i += 1) writeFileAtomic(${JSON.stringify(target)}, JSON.stringify({ i, big }));
     `;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: 'ignore' });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: 'ignore',
+    });
     const exited = new Promise((r) => child.once('exit', r));
     for (let i = 0; i < 3000 && !existsSync(target); i += 1) await sleep(50); // a budget far past any load (a tsx start takes seconds on one)
     await sleep(100);

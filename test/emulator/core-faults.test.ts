@@ -17,7 +17,12 @@ async function attempt(f: () => Promise<TestResponse>): Promise<TestResponse | '
   try {
     return await f();
   } catch (err) {
-    if (/socket|ECONNRESET|other side closed/i.test(String((err as Error).message) + String((err as { code?: string }).code))) return 'reset';
+    if (
+      /socket|ECONNRESET|other side closed/i.test(
+        String((err as Error).message) + String((err as { code?: string }).code),
+      )
+    )
+      return 'reset';
     throw err;
   }
 }
@@ -40,12 +45,15 @@ describe('injected faults', () => {
     const failed: string[] = [];
     for (let i = 0; i < 20; i += 1) {
       const login = `maybe${i}`;
-      const r = await attempt(() => t.api('POST', '/my/users', { login, email: `${login}@example.com`, password: 'secret123' }));
+      const r = await attempt(() =>
+        t.api('POST', '/my/users', { login, email: `${login}@example.com`, password: 'secret123' }),
+      );
       if (r === 'reset' || r.status >= 500) failed.push(login);
     }
     expect(failed.length).toBeGreaterThan(0);
     let list: TestResponse | 'reset' = 'reset';
-    for (let i = 0; i < 30 && (list === 'reset' || list.status !== 200); i += 1) list = await attempt(() => t.api('GET', '/my/users'));
+    for (let i = 0; i < 30 && (list === 'reset' || list.status !== 200); i += 1)
+      list = await attempt(() => t.api('GET', '/my/users'));
     expect(list).not.toBe('reset');
     const logins = new Set(((list as TestResponse).body as Array<{ login: string }>).map((u) => u.login));
     expect(failed.some((l) => logins.has(l))).toBe(true);
@@ -78,6 +86,10 @@ describe('request statistics', () => {
     expect(stats.body).toEqual({ cloudapi: { ListUsers: 2, GetAccount: 1 }, manta: {}, total: 3 });
     expect((await call(t.emulator.mantaUrl, 'GET', '/--emulator/stats')).body.total).toBe(3);
     expect((await call(t.emulator.cloudapiUrl, 'DELETE', '/--emulator/stats')).status).toBe(204);
-    expect((await call(t.emulator.cloudapiUrl, 'GET', '/--emulator/stats')).body).toEqual({ cloudapi: {}, manta: {}, total: 0 });
+    expect((await call(t.emulator.cloudapiUrl, 'GET', '/--emulator/stats')).body).toEqual({
+      cloudapi: {},
+      manta: {},
+      total: 0,
+    });
   });
 });

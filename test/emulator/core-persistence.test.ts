@@ -12,14 +12,21 @@ describe('persistence', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'emu-persist-'));
     const subKey = generateTestKey('ed25519', 'bob@test');
     const first = await startTestEmulator({ dataDir });
-    const bob = (await first.api('POST', '/my/users', { login: 'bob', email: 'bob@example.com', password: 'secret123' })).body;
+    const bob = (
+      await first.api('POST', '/my/users', { login: 'bob', email: 'bob@example.com', password: 'secret123' })
+    ).body;
     await first.api('POST', '/my/users/bob/keys', { key: subKey.publicOpenSsh });
     await first.api('POST', '/my/policies', { name: 'pol', rules: ['CAN getuser'] });
-    await first.api('POST', '/my/roles', { name: 'ops', members: [{ type: 'subuser', login: 'bob', default: true }], policies: [{ name: 'pol' }] });
+    await first.api('POST', '/my/roles', {
+      name: 'ops',
+      members: [{ type: 'subuser', login: 'bob', default: true }],
+      policies: [{ name: 'pol' }],
+    });
     await first.api('PUT', '/my/users/bob', { 'role-tag': ['ops'] });
     await first.api('POST', '/my', { companyName: 'Acme Ltd' });
     const machine = (await first.api('GET', '/my/machines')).body.find((m: { state: string }) => m.state === 'stopped');
-    const image = (await first.api('POST', '/my/images', { machine: machine.id, name: 'golden', version: '1.0.0' })).body;
+    const image = (await first.api('POST', '/my/images', { machine: machine.id, name: 'golden', version: '1.0.0' }))
+      .body;
     await first.close();
     expect(readdirSync(dataDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
 
@@ -33,7 +40,9 @@ describe('persistence', () => {
       expect((await second.api('GET', '/my/policies/pol')).body.rules).toEqual(['CAN getuser']);
       expect((await second.api('GET', `/my/images/${image.id}`)).body.name).toBe('golden');
       // The sub-user's key still authenticates, and the policy still grants.
-      const r = await call(second.emulator.cloudapiUrl, 'GET', '/my/users/bob', { sign: { keyId: `/acme/users/bob/keys/${subKey.md5}`, key: subKey } });
+      const r = await call(second.emulator.cloudapiUrl, 'GET', '/my/users/bob', {
+        sign: { keyId: `/acme/users/bob/keys/${subKey.md5}`, key: subKey },
+      });
       expect(r.status).toBe(200);
     } finally {
       await second.close();
@@ -57,7 +66,9 @@ describe('persistence', () => {
   it('refuses to start over a state file that is not JSON instead of overwriting it', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'emu-bad-'));
     writeFileSync(join(dataDir, 'identity.json'), '{"accounts": [');
-    await expect(startEmulator({ dataDir, accounts: [{ login: 'acme' }] })).rejects.toThrow(/identity\.json is not valid JSON/);
+    await expect(startEmulator({ dataDir, accounts: [{ login: 'acme' }] })).rejects.toThrow(
+      /identity\.json is not valid JSON/,
+    );
   });
 
   it('creates a demo account with a generated key pair when no account is given, and reuses it on restart', async () => {

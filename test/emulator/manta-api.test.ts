@@ -16,16 +16,30 @@ const put = (path: string, body: string, headers: Record<string, string> = {}): 
   call('PUT', path, { body, headers: { 'content-type': 'text/plain', ...headers } });
 const mkdir = (path: string, headers: Record<string, string> = {}): Promise<MantaResponse> =>
   call('PUT', path, { headers: { 'content-type': 'application/json; type=directory', ...headers } });
-const md5 = async (s: string): Promise<string> => (await import('node:crypto')).createHash('md5').update(s).digest('base64');
+const md5 = async (s: string): Promise<string> =>
+  (await import('node:crypto')).createHash('md5').update(s).digest('base64');
 
 beforeAll(async () => {
   t = await startTestEmulator();
   bobKey = generateTestKey('ecdsa-p256', 'bob@test');
   bob = { keyId: `/acme/bob/keys/${bobKey.md5}`, key: bobKey };
-  expect((await t.api('POST', '/acme/users', { login: 'bob', email: 'bob@example.com', password: 'secret123' })).status).toBe(201);
+  expect(
+    (await t.api('POST', '/acme/users', { login: 'bob', email: 'bob@example.com', password: 'secret123' })).status,
+  ).toBe(201);
   expect((await t.api('POST', '/acme/users/bob/keys', { key: bobKey.publicOpenSsh, name: 'bob' })).status).toBe(201);
-  expect((await t.api('POST', '/acme/policies', { name: 'read', rules: ['CAN getobject AND listdirectory'] })).status).toBe(201);
-  expect((await t.api('POST', '/acme/roles', { name: 'readers', members: ['bob'], default_members: ['bob'], policies: ['read'] })).status).toBe(201);
+  expect(
+    (await t.api('POST', '/acme/policies', { name: 'read', rules: ['CAN getobject AND listdirectory'] })).status,
+  ).toBe(201);
+  expect(
+    (
+      await t.api('POST', '/acme/roles', {
+        name: 'readers',
+        members: ['bob'],
+        default_members: ['bob'],
+        policies: ['read'],
+      })
+    ).status,
+  ).toBe(201);
   expect((await t.api('POST', '/acme/roles', { name: 'others', policies: ['read'] })).status).toBe(201);
 });
 afterAll(async () => {
@@ -43,7 +57,12 @@ describe('Manta directories', () => {
 
   it('lists the account root as jobs, public, reports, stor and uploads', async () => {
     const res = await call('GET', '/acme');
-    expect(res.text.trim().split('\n').map((l) => JSON.parse(l).name)).toEqual(['jobs', 'public', 'reports', 'stor', 'uploads']);
+    expect(
+      res.text
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).name),
+    ).toEqual(['jobs', 'public', 'reports', 'stor', 'uploads']);
   });
 
   it('pages a listing sorted by name with an inclusive marker and Result-Set-Size', async () => {
@@ -53,15 +72,35 @@ describe('Manta directories', () => {
     const first = await call('GET', '/acme/stor/page?limit=2');
     expect(first.headers['content-type']).toBe('application/x-json-stream; type=directory');
     expect(first.headers['result-set-size']).toBe('5');
-    const lines = first.text.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = first.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toEqual([
-      expect.objectContaining({ name: 'a', type: 'object', size: 1, etag: expect.any(String), contentType: 'text/plain', durability: 2 }),
+      expect.objectContaining({
+        name: 'a',
+        type: 'object',
+        size: 1,
+        etag: expect.any(String),
+        contentType: 'text/plain',
+        durability: 2,
+      }),
       expect.objectContaining({ name: 'b', type: 'object' }),
     ]);
     const next = await call('GET', '/acme/stor/page?limit=2&marker=b');
-    expect(next.text.trim().split('\n').map((l) => JSON.parse(l).name)).toEqual(['b', 'c']);
+    expect(
+      next.text
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).name),
+    ).toEqual(['b', 'c']);
     const last = await call('GET', '/acme/stor/page?marker=d');
-    expect(last.text.trim().split('\n').map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ name: 'd' }), expect.objectContaining({ name: 'e', type: 'directory' })]);
+    expect(
+      last.text
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([expect.objectContaining({ name: 'd' }), expect.objectContaining({ name: 'e', type: 'directory' })]);
   });
 
   it('rejects a limit outside 1 to 1024 with 400 InvalidArgument', async () => {
@@ -77,7 +116,10 @@ describe('Manta directories', () => {
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('DirectoryNotEmpty');
     expect((await call('DELETE', '/acme/stor/page/e')).status).toBe(204);
-    expect((await call('DELETE', '/acme/stor/page/e')).json).toEqual({ code: 'ResourceNotFound', message: '/acme/stor/page/e was not found' });
+    expect((await call('DELETE', '/acme/stor/page/e')).json).toEqual({
+      code: 'ResourceNotFound',
+      message: '/acme/stor/page/e was not found',
+    });
   });
 
   it('answers a PUT under a missing parent, under an object and onto a directory with the Manta codes', async () => {
@@ -100,7 +142,13 @@ describe('Manta objects', () => {
     expect(a.headers.etag).not.toBe(b.headers.etag);
     const got = await call('GET', '/acme/stor/d/obj');
     expect(got.text).toBe('hello');
-    expect(got.headers).toMatchObject({ etag: b.headers.etag, 'm-colour': 'blue', 'durability-level': '3', 'content-md5': await md5('hello'), server: 'Manta' });
+    expect(got.headers).toMatchObject({
+      etag: b.headers.etag,
+      'm-colour': 'blue',
+      'durability-level': '3',
+      'content-md5': await md5('hello'),
+      server: 'Manta',
+    });
     expect(got.headers['x-request-id']).toBeTruthy();
     expect(got.headers['x-response-time']).toMatch(/^\d+$/);
   });
@@ -125,7 +173,10 @@ describe('Manta objects', () => {
 
   it('accepts a chunked upload and enforces max-content-length on it', async () => {
     const chunks = (): Readable => Readable.from([Buffer.from('abc'), Buffer.from('def')]);
-    const okRes = await call('PUT', '/acme/stor/d/chunked', { body: chunks(), headers: { 'content-type': 'text/plain', 'max-content-length': '100' } });
+    const okRes = await call('PUT', '/acme/stor/d/chunked', {
+      body: chunks(),
+      headers: { 'content-type': 'text/plain', 'max-content-length': '100' },
+    });
     expect(okRes.status).toBe(204);
     expect((await call('GET', '/acme/stor/d/chunked')).text).toBe('abcdef');
     const big = await call('PUT', '/acme/stor/d/chunked', { body: chunks(), headers: { 'max-content-length': '4' } });
@@ -160,7 +211,10 @@ describe('Manta objects', () => {
     const received = (): number => t.emulator.context.stats.snapshot().total as number;
     const before = received();
     const writes = ['one', 'two'].map((v) =>
-      call('PUT', '/acme/stor/d/race', { body: slowBody(v), headers: { 'content-type': 'text/plain', 'if-match': etag } }),
+      call('PUT', '/acme/stor/d/race', {
+        body: slowBody(v),
+        headers: { 'content-type': 'text/plain', 'if-match': etag },
+      }),
     );
     // Both writes must be in the server before either body ends: wait until both have arrived
     // (a loaded machine may take seconds to send them), then give their handlers a moment.
@@ -176,7 +230,9 @@ describe('Manta objects', () => {
 
   it('replaces metadata with PutMetadata and keeps the bytes and etag', async () => {
     const etag = (await put('/acme/stor/d/meta', 'data', { 'm-a': '1' })).headers.etag;
-    const res = await call('PUT', '/acme/stor/d/meta?metadata=true', { headers: { 'content-type': 'text/csv', 'm-b': '2' } });
+    const res = await call('PUT', '/acme/stor/d/meta?metadata=true', {
+      headers: { 'content-type': 'text/csv', 'm-b': '2' },
+    });
     expect(res.status).toBe(204);
     const head = await call('HEAD', '/acme/stor/d/meta');
     expect(head.headers).toMatchObject({ etag, 'content-type': 'text/csv', 'm-b': '2', 'content-length': '4' });
@@ -191,10 +247,20 @@ describe('Manta objects', () => {
   });
 
   it('answers a CORS preflight from the access-control headers stored on the object', async () => {
-    await put('/acme/stor/d/cors', 'x', { 'access-control-allow-origin': 'https://a.example, https://b.example', 'access-control-allow-methods': 'GET' });
-    const allowed = await manta(t.emulator.mantaUrl, 'OPTIONS', '/acme/stor/d/cors', { headers: { origin: 'https://b.example' } });
-    expect(allowed.headers).toMatchObject({ 'access-control-allow-origin': 'https://b.example', 'access-control-allow-methods': 'GET' });
-    const other = await manta(t.emulator.mantaUrl, 'OPTIONS', '/acme/stor/d/cors', { headers: { origin: 'https://evil.example' } });
+    await put('/acme/stor/d/cors', 'x', {
+      'access-control-allow-origin': 'https://a.example, https://b.example',
+      'access-control-allow-methods': 'GET',
+    });
+    const allowed = await manta(t.emulator.mantaUrl, 'OPTIONS', '/acme/stor/d/cors', {
+      headers: { origin: 'https://b.example' },
+    });
+    expect(allowed.headers).toMatchObject({
+      'access-control-allow-origin': 'https://b.example',
+      'access-control-allow-methods': 'GET',
+    });
+    const other = await manta(t.emulator.mantaUrl, 'OPTIONS', '/acme/stor/d/cors', {
+      headers: { origin: 'https://evil.example' },
+    });
     expect([other.status, other.headers['access-control-allow-origin']]).toEqual([200, undefined]);
   });
 
@@ -204,7 +270,10 @@ describe('Manta objects', () => {
     const pub = await manta(t.emulator.mantaUrl, 'GET', '/acme/public/hello.txt');
     expect([pub.status, pub.text]).toEqual([200, 'public bytes']);
     const priv = await manta(t.emulator.mantaUrl, 'GET', '/acme/stor/private.txt');
-    expect([priv.status, priv.json]).toEqual([403, { code: 'AuthorizationFailed', message: 'anonymous is not allowed to access /acme/stor/private.txt' }]);
+    expect([priv.status, priv.json]).toEqual([
+      403,
+      { code: 'AuthorizationFailed', message: 'anonymous is not allowed to access /acme/stor/private.txt' },
+    ]);
     const write = await manta(t.emulator.mantaUrl, 'PUT', '/acme/public/hello.txt', { body: 'x' });
     expect([write.status, write.json.code]).toEqual([403, 'AuthorizationFailed']);
     expect((await call('GET', '/acme/public/hello.txt')).text).toBe('public bytes');
@@ -218,14 +287,21 @@ describe('Manta objects', () => {
   });
 
   it('refuses an Authorization scheme other than Signature with 403 AuthorizationSchemeNotAllowed', async () => {
-    const r = await manta(t.emulator.mantaUrl, 'GET', '/acme/stor/private.txt', { headers: { authorization: 'Basic YWNtZTpzZWNyZXQ=' } });
-    expect([r.status, r.json]).toEqual([403, { code: 'AuthorizationSchemeNotAllowed', message: "basic is not allowed (use 'signature')" }]);
+    const r = await manta(t.emulator.mantaUrl, 'GET', '/acme/stor/private.txt', {
+      headers: { authorization: 'Basic YWNtZTpzZWNyZXQ=' },
+    });
+    expect([r.status, r.json]).toEqual([
+      403,
+      { code: 'AuthorizationSchemeNotAllowed', message: "basic is not allowed (use 'signature')" },
+    ]);
   });
 });
 
 describe('Manta snaplinks', () => {
   const link = (path: string, location?: string): Promise<MantaResponse> =>
-    call('PUT', path, { headers: { 'content-type': 'application/json; type=link', ...(location !== undefined ? { location } : {}) } });
+    call('PUT', path, {
+      headers: { 'content-type': 'application/json; type=link', ...(location !== undefined ? { location } : {}) },
+    });
 
   it('needs a Location naming an existing object', async () => {
     expect((await link('/acme/stor/d/l')).json).toMatchObject({ code: 'LocationRequired' });
@@ -262,7 +338,7 @@ describe('Manta authentication and RBAC', () => {
     }
   });
 
-  it('refuses another account\'s namespace', async () => {
+  it("refuses another account's namespace", async () => {
     const res = await call('GET', '/other/stor');
     expect([res.status, res.json.code]).toEqual([403, 'AuthorizationFailed']);
   });
@@ -278,7 +354,10 @@ describe('Manta authentication and RBAC', () => {
     expect(write.status).toBe(403);
     await put('/acme/public/open.txt', 'open');
     expect((await manta(t.emulator.mantaUrl, 'GET', '/acme/public/open.txt', { sign: bob })).status).toBe(200);
-    const wrongRole = await manta(t.emulator.mantaUrl, 'GET', '/acme/stor/d/for-bob', { sign: bob, headers: { role: 'others' } });
+    const wrongRole = await manta(t.emulator.mantaUrl, 'GET', '/acme/stor/d/for-bob', {
+      sign: bob,
+      headers: { role: 'others' },
+    });
     expect([wrongRole.status, wrongRole.json.code]).toEqual([403, 'InvalidRole']);
   });
 });
@@ -287,22 +366,38 @@ describe('Manta signed URLs and the object writer other services use', () => {
   function signedUrl(path: string, expires: number): string {
     const host = new URL(t.emulator.mantaUrl).host;
     const query = { algorithm: 'RSA-SHA256', expires: String(expires), keyId: `/acme/keys/${t.key.md5}` };
-    const sorted = Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+    const sorted = Object.entries(query)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+      .join('&');
     const signature = signString(t.key, 'rsa-sha256', ['GET', host, path, sorted].join('\n'));
     return `${path}?${sorted}&signature=${encodeURIComponent(signature)}`;
   }
 
   it('serves a GET through a signed URL until it expires', async () => {
     await put('/acme/stor/d/signed', 'via url');
-    const valid = await manta(t.emulator.mantaUrl, 'GET', signedUrl('/acme/stor/d/signed', Math.floor(Date.now() / 1000) + 60));
+    const valid = await manta(
+      t.emulator.mantaUrl,
+      'GET',
+      signedUrl('/acme/stor/d/signed', Math.floor(Date.now() / 1000) + 60),
+    );
     expect([valid.status, valid.text]).toEqual([200, 'via url']);
-    const expired = await manta(t.emulator.mantaUrl, 'GET', signedUrl('/acme/stor/d/signed', Math.floor(Date.now() / 1000) - 10));
+    const expired = await manta(
+      t.emulator.mantaUrl,
+      'GET',
+      signedUrl('/acme/stor/d/signed', Math.floor(Date.now() / 1000) - 10),
+    );
     expect([expired.status, expired.json.code]).toEqual([403, 'PreSignedRequest']);
   });
 
   it('lets CloudAPI write an object with its parent directories through mantaWriter', async () => {
     const writer = t.emulator.context.mantaWriter;
-    await writer?.putObject('acme', '/acme/stor/images/base.imgmanifest', Buffer.from('{"name":"base"}'), 'application/json');
+    await writer?.putObject(
+      'acme',
+      '/acme/stor/images/base.imgmanifest',
+      Buffer.from('{"name":"base"}'),
+      'application/json',
+    );
     const got = await call('GET', '/acme/stor/images/base.imgmanifest');
     expect([got.status, got.headers['content-type'], got.text]).toEqual([200, 'application/json', '{"name":"base"}']);
     expect(await writer?.isDirectory('acme', '/acme/stor/images')).toBe(true);

@@ -25,18 +25,32 @@ export interface MantaRequest {
  * Sends one request to the Manta emulator, signed with `headers="date"` as the `manta` tools do.
  * Tests use it instead of the project's client so the emulator is checked independently.
  */
-export async function manta(baseUrl: string, method: string, path: string, options: MantaRequest = {}): Promise<MantaResponse> {
+export async function manta(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: MantaRequest = {},
+): Promise<MantaResponse> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.sign !== undefined) Object.assign(headers, signatureHeaders(method, path, options.sign));
   let body: string | Buffer | Readable | undefined;
   const raw = options.body;
-  if (raw === undefined || typeof raw === 'string' || Buffer.isBuffer(raw) || typeof (raw as Readable).pipe === 'function') {
+  if (
+    raw === undefined ||
+    typeof raw === 'string' ||
+    Buffer.isBuffer(raw) ||
+    typeof (raw as Readable).pipe === 'function'
+  ) {
     body = raw as string | Buffer | Readable | undefined;
   } else {
     body = JSON.stringify(raw);
     headers['content-type'] ??= 'application/json';
   }
-  const res = await request(`${baseUrl}${path}`, { method: method as 'GET', headers, ...(body !== undefined ? { body } : {}) });
+  const res = await request(`${baseUrl}${path}`, {
+    method: method as 'GET',
+    headers,
+    ...(body !== undefined ? { body } : {}),
+  });
   const text = await res.body.text();
   let json: unknown;
   try {

@@ -10,7 +10,9 @@ import { manta, type MantaRequest, type MantaResponse } from './manta-client.js'
 /** Persistence across restarts, and the shared fault, throttle and consistency controls applied to Manta. */
 const running: TestEmulator[] = [];
 const dirs: string[] = [];
-async function start(options: EmulatorOptions = {}): Promise<{ t: TestEmulator; call: (m: string, p: string, o?: MantaRequest) => Promise<MantaResponse> }> {
+async function start(
+  options: EmulatorOptions = {},
+): Promise<{ t: TestEmulator; call: (m: string, p: string, o?: MantaRequest) => Promise<MantaResponse> }> {
   const t = await startTestEmulator(options);
   running.push(t);
   return { t, call: (method, path, o = {}) => manta(t.emulator.mantaUrl, method, path, { sign: t.owner, ...o }) };
@@ -31,14 +33,23 @@ describe('Manta persistence', () => {
     await first.call('PUT', '/acme/stor/keep', { headers: { 'content-type': 'application/json; type=directory' } });
     const put = await first.call('PUT', '/acme/stor/keep/big.bin', { body: big, headers: { 'm-origin': 'test' } });
     expect(put.status).toBe(204);
-    await first.call('PUT', '/acme/stor/keep/link', { headers: { 'content-type': 'application/json; type=link', location: '/acme/stor/keep/big.bin' } });
-    const { partsDirectory } = (await first.call('POST', '/acme/uploads', { body: { objectPath: '/acme/stor/keep/mpu' } })).json;
+    await first.call('PUT', '/acme/stor/keep/link', {
+      headers: { 'content-type': 'application/json; type=link', location: '/acme/stor/keep/big.bin' },
+    });
+    const { partsDirectory } = (
+      await first.call('POST', '/acme/uploads', { body: { objectPath: '/acme/stor/keep/mpu' } })
+    ).json;
     const e0 = (await first.call('PUT', `${partsDirectory}/0`, { body: 'multipart' })).headers.etag;
     expect((await first.call('POST', `${partsDirectory}/commit`, { body: { parts: [e0] } })).status).toBe(201);
-    const job = (await first.call('POST', '/acme/jobs', { body: { phases: [{ exec: 'wc -c' }] } })).headers.location as string;
-    await first.call('POST', `${job}/live/in`, { body: '/acme/stor/keep/mpu', headers: { 'content-type': 'text/plain' } });
+    const job = (await first.call('POST', '/acme/jobs', { body: { phases: [{ exec: 'wc -c' }] } })).headers
+      .location as string;
+    await first.call('POST', `${job}/live/in`, {
+      body: '/acme/stor/keep/mpu',
+      headers: { 'content-type': 'text/plain' },
+    });
     await first.call('POST', `${job}/live/in/end`);
-    for (let i = 0; i < 5000 && (await first.call('GET', `${job}/live/status`)).json.state !== 'done'; i++) await sleep(20); // a budget, not a check
+    for (let i = 0; i < 5000 && (await first.call('GET', `${job}/live/status`)).json.state !== 'done'; i++)
+      await sleep(20); // a budget, not a check
     await first.t.close();
     running.length = 0;
 
@@ -49,11 +60,20 @@ describe('Manta persistence', () => {
     expect(md5(raw)).toBe(md5(big));
     expect(md5(await fetchBytes(second.t.emulator.mantaUrl, '/acme/stor/keep/link', second.t))).toBe(md5(big));
     expect((await second.call('GET', '/acme/stor/keep/mpu')).text).toBe('multipart');
-    expect((await second.call('GET', `${partsDirectory}/state`)).json).toMatchObject({ state: 'done', result: 'committed' });
-    expect((await second.call('GET', `${job}/live/status`)).json).toMatchObject({ state: 'done', stats: { outputs: 1 } });
+    expect((await second.call('GET', `${partsDirectory}/state`)).json).toMatchObject({
+      state: 'done',
+      result: 'committed',
+    });
+    expect((await second.call('GET', `${job}/live/status`)).json).toMatchObject({
+      state: 'done',
+      stats: { outputs: 1 },
+    });
     const output = (await second.call('GET', `${job}/live/out`)).text.trim();
     expect((await second.call('GET', output)).text.trim()).toBe('9');
-    const listing = (await second.call('GET', '/acme/stor/keep')).text.trim().split('\n').map((l) => JSON.parse(l).name);
+    const listing = (await second.call('GET', '/acme/stor/keep')).text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).name);
     expect(listing).toEqual(['big.bin', 'link', 'mpu']);
   });
 });
@@ -73,10 +93,18 @@ describe('Manta uploads cut off mid-body', () => {
     const { signatureHeaders } = await import('../../scripts/support/signer.js');
     const { connect } = await import('node:net');
     const url = new URL(t.emulator.mantaUrl);
-    const headers = { ...signatureHeaders('PUT', '/acme/stor/cut', t.owner), 'content-length': '1000000', host: url.host };
+    const headers = {
+      ...signatureHeaders('PUT', '/acme/stor/cut', t.owner),
+      'content-length': '1000000',
+      host: url.host,
+    };
     const socket = connect(Number(url.port), url.hostname);
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    socket.write(`PUT /acme/stor/cut HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`);
+    socket.write(
+      `PUT /acme/stor/cut HTTP/1.1\r\n${Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('\r\n')}\r\n\r\n`,
+    );
     socket.write(Buffer.alloc(1000));
     await sleep(100);
     socket.destroy();
@@ -96,13 +124,17 @@ describe('Manta reads racing with writes', () => {
     // Two parts, so the second part's file is opened only after the first has streamed out.
     const parts = [randomBytes(6 * 1024 * 1024), randomBytes(18 * 1024 * 1024)];
     const big = Buffer.concat(parts);
-    const { partsDirectory } = (await call('POST', '/acme/uploads', { body: { objectPath: '/acme/stor/racing' } })).json;
+    const { partsDirectory } = (await call('POST', '/acme/uploads', { body: { objectPath: '/acme/stor/racing' } }))
+      .json;
     const etags: string[] = [];
-    for (const [i, p] of parts.entries()) etags.push((await call('PUT', `${partsDirectory}/${i}`, { body: p })).headers.etag as string);
+    for (const [i, p] of parts.entries())
+      etags.push((await call('PUT', `${partsDirectory}/${i}`, { body: p })).headers.etag as string);
     expect((await call('POST', `${partsDirectory}/commit`, { body: { parts: etags } })).status).toBe(201);
     const { request } = await import('undici');
     const { signatureHeaders } = await import('../../scripts/support/signer.js');
-    const res = await request(`${t.emulator.mantaUrl}/acme/stor/racing`, { headers: signatureHeaders('GET', '/acme/stor/racing', t.owner) });
+    const res = await request(`${t.emulator.mantaUrl}/acme/stor/racing`, {
+      headers: signatureHeaders('GET', '/acme/stor/racing', t.owner),
+    });
     expect((await call('DELETE', '/acme/stor/racing')).status).toBe(204);
     const got = Buffer.from(await res.body.arrayBuffer());
     expect(md5(got)).toBe(md5(big));

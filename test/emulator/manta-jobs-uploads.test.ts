@@ -8,7 +8,8 @@ const call = (method: string, path: string, options: MantaRequest = {}): Promise
   manta(t.emulator.mantaUrl, method, path, { sign: t.owner, ...options });
 
 async function waitDone(path: string): Promise<Record<string, unknown>> {
-  for (let i = 0; i < 4000; i++) { // a budget far past any load, not a check
+  for (let i = 0; i < 4000; i++) {
+    // a budget far past any load, not a check
     const res = await call('GET', `${path}/live/status`);
     if (res.json.state === 'done') return res.json;
     await new Promise((r) => setTimeout(r, 25));
@@ -20,7 +21,10 @@ async function runJob(phases: unknown[], inputs: string[]): Promise<string> {
   const created = await call('POST', '/acme/jobs', { body: { phases } });
   expect(created.status).toBe(201);
   const path = created.headers.location as string;
-  expect((await call('POST', `${path}/live/in`, { body: inputs.join('\n'), headers: { 'content-type': 'text/plain' } })).status).toBe(204);
+  expect(
+    (await call('POST', `${path}/live/in`, { body: inputs.join('\n'), headers: { 'content-type': 'text/plain' } }))
+      .status,
+  ).toBe(204);
   expect((await call('POST', `${path}/live/in/end`)).status).toBe(202);
   return path;
 }
@@ -44,7 +48,12 @@ describe('Manta jobs over HTTP', () => {
     const path = await runJob([{ exec: 'tr a-z A-Z' }], ['/acme/stor/in.txt']);
     expect(path).toMatch(/^\/acme\/jobs\/[0-9a-f-]{36}$/);
     const job = await waitDone(path);
-    expect(job).toMatchObject({ state: 'done', inputDone: true, cancelled: false, stats: { errors: 0, outputs: 1, tasks: 1, tasksDone: 1 } });
+    expect(job).toMatchObject({
+      state: 'done',
+      inputDone: true,
+      cancelled: false,
+      stats: { errors: 0, outputs: 1, tasks: 1, tasksDone: 1 },
+    });
     const out = await call('GET', `${path}/live/out`);
     expect(out.headers['result-set-size']).toBe('1');
     const output = out.text.trim();
@@ -58,8 +67,14 @@ describe('Manta jobs over HTTP', () => {
   it('records failures and errors for a missing input and a failing command', async () => {
     const path = await runJob([{ exec: 'echo nope >&2; exit 1' }], ['/acme/stor/in.txt', '/acme/stor/missing']);
     await waitDone(path);
-    expect((await call('GET', `${path}/live/fail`)).text.trim().split('\n').sort()).toEqual(['/acme/stor/in.txt', '/acme/stor/missing']);
-    const errors = (await call('GET', `${path}/live/err`)).text.trim().split('\n').map((l) => JSON.parse(l));
+    expect((await call('GET', `${path}/live/fail`)).text.trim().split('\n').sort()).toEqual([
+      '/acme/stor/in.txt',
+      '/acme/stor/missing',
+    ]);
+    const errors = (await call('GET', `${path}/live/err`)).text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(errors.map((e) => e.code).sort()).toEqual(['ResourceNotFoundError', 'UserTaskError']);
   });
 
@@ -69,7 +84,10 @@ describe('Manta jobs over HTTP', () => {
     await call('POST', `${path}/live/in`, { body: '/acme/stor/in.txt\n', headers: { 'content-type': 'text/plain' } });
     expect((await call('POST', `${path}/live/cancel`)).status).toBe(202);
     expect(await waitDone(path)).toMatchObject({ state: 'done', cancelled: true });
-    const late = await call('POST', `${path}/live/in`, { body: '/acme/stor/in.txt\n', headers: { 'content-type': 'text/plain' } });
+    const late = await call('POST', `${path}/live/in`, {
+      body: '/acme/stor/in.txt\n',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect([late.status, late.json.code]).toEqual([409, 'JobState']);
   });
 
@@ -93,7 +111,10 @@ describe('Manta jobs over HTTP', () => {
         if (status.json.state === 'done') errors = await c('GET', `${path}/live/err`);
         else await new Promise((r) => setTimeout(r, 20));
       }
-      expect(JSON.parse(errors?.text ?? '{}')).toMatchObject({ code: 'TaskInitError', message: expect.stringContaining('--no-job-exec') });
+      expect(JSON.parse(errors?.text ?? '{}')).toMatchObject({
+        code: 'TaskInitError',
+        message: expect.stringContaining('--no-job-exec'),
+      });
     } finally {
       await off.close();
     }
@@ -110,7 +131,9 @@ describe('Manta multipart uploads over HTTP', () => {
   });
 
   it('keeps header JSON types: numbers come back as numbers, x-durability-level is honoured', async () => {
-    const { id, partsDirectory } = (await create('/acme/stor/typed', { 'Content-Length': 4, 'x-durability-level': 3, 'content-type': 'text/plain' })).json as {
+    const { id, partsDirectory } = (
+      await create('/acme/stor/typed', { 'Content-Length': 4, 'x-durability-level': 3, 'content-type': 'text/plain' })
+    ).json as {
       id: string;
       partsDirectory: string;
     };
@@ -150,7 +173,11 @@ describe('Manta multipart uploads over HTTP', () => {
   it('goes created → done/committed, allows the same commit again, and refuses other parts, abort and uploads', async () => {
     const { partsDirectory } = (await create('/acme/stor/mpu')).json as { partsDirectory: string };
     const e0 = (await call('PUT', `${partsDirectory}/0`, { body: 'only part' })).headers.etag;
-    expect((await call('GET', `${partsDirectory}/state`)).json).toMatchObject({ state: 'created', targetObject: '/acme/stor/mpu', numCopies: 2 });
+    expect((await call('GET', `${partsDirectory}/state`)).json).toMatchObject({
+      state: 'created',
+      targetObject: '/acme/stor/mpu',
+      numCopies: 2,
+    });
     const commit = await call('POST', `${partsDirectory}/commit`, { body: { parts: [e0] } });
     expect([commit.status, commit.headers.location]).toEqual([201, '/acme/stor/mpu']);
     expect((await call('GET', `${partsDirectory}/state`)).json).toMatchObject({ state: 'done', result: 'committed' });
@@ -172,6 +199,8 @@ describe('Manta multipart uploads over HTTP', () => {
     const wrong = await call('POST', `${partsDirectory}/commit`, { body: { parts: [e1] } });
     expect(wrong.json.message).toContain('does not match');
     expect((await call('POST', `${partsDirectory}/abort`)).status).toBe(204);
-    expect((await call('POST', `${partsDirectory}/commit`, { body: { parts: [e0] } })).json.message).toContain('already aborted');
+    expect((await call('POST', `${partsDirectory}/commit`, { body: { parts: [e0] } })).json.message).toContain(
+      'already aborted',
+    );
   });
 });

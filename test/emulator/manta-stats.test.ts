@@ -19,7 +19,10 @@ describe('Manta request statistics', () => {
     await call('PUT', '/acme/stor/stats', { 'content-type': 'application/json; type=directory' });
     await call('PUT', '/acme/stor/stats/a.txt', { 'content-type': 'text/plain' }, 'a');
     await call('PUT', '/acme/stor/stats/a.txt?metadata=true', { 'content-type': 'text/html' });
-    await call('PUT', '/acme/stor/stats/link', { 'content-type': 'application/json; type=link', location: '/acme/stor/stats/a.txt' });
+    await call('PUT', '/acme/stor/stats/link', {
+      'content-type': 'application/json; type=link',
+      location: '/acme/stor/stats/a.txt',
+    });
     await call('GET', '/acme/stor/stats');
     await call('HEAD', '/acme/stor/stats');
     await call('GET', '/acme/stor/stats/a.txt');
@@ -28,7 +31,9 @@ describe('Manta request statistics', () => {
     await call('DELETE', '/acme/stor/stats/a.txt');
     await call('DELETE', '/acme/stor/stats');
 
-    const stats = (await manta(t.emulator.mantaUrl, 'GET', '/--emulator/stats')).json as { manta: Record<string, number> };
+    const stats = (await manta(t.emulator.mantaUrl, 'GET', '/--emulator/stats')).json as {
+      manta: Record<string, number>;
+    };
     expect(stats.manta).toEqual({
       PutDirectory: 1,
       PutObject: 1,

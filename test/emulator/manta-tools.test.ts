@@ -23,9 +23,17 @@ interface ToolResult {
   readonly stderr: string;
 }
 
-function tool(name: string, args: readonly string[], stdin?: string | Buffer, extraEnv: NodeJS.ProcessEnv = {}): Promise<ToolResult> {
+function tool(
+  name: string,
+  args: readonly string[],
+  stdin?: string | Buffer,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<ToolResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join('node_modules/manta/bin', name), ...args], { env: { ...env, ...extraEnv }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join('node_modules/manta/bin', name), ...args], {
+      env: { ...env, ...extraEnv },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (d: Buffer) => out.push(d));
@@ -53,7 +61,14 @@ beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'manta-tools-home-'));
   mkdirSync(join(home, '.ssh'), { mode: 0o700 });
   writeTestKey(t.key, 'rsa', join(home, '.ssh'));
-  env = { PATH: process.env.PATH, HOME: home, MANTA_URL: t.emulator.mantaUrl, MANTA_USER: 'acme', MANTA_KEY_ID: t.key.md5, MANTA_TLS_INSECURE: '1' };
+  env = {
+    PATH: process.env.PATH,
+    HOME: home,
+    MANTA_URL: t.emulator.mantaUrl,
+    MANTA_USER: 'acme',
+    MANTA_KEY_ID: t.key.md5,
+    MANTA_TLS_INSECURE: '1',
+  };
 });
 
 afterAll(async () => {
@@ -87,7 +102,11 @@ describe('the standard manta tools against the emulator', () => {
     for (let i = 0; i < names.length; i += 32) {
       await Promise.all(
         names.slice(i, i + 32).map(async (n) => {
-          const r = await manta(t.emulator.mantaUrl, 'PUT', `/acme/stor/t/many/${n}`, { sign: t.owner, body: n, headers: { 'content-type': 'text/plain' } });
+          const r = await manta(t.emulator.mantaUrl, 'PUT', `/acme/stor/t/many/${n}`, {
+            sign: t.owner,
+            body: n,
+            headers: { 'content-type': 'text/plain' },
+          });
           expect(r.status).toBe(204);
         }),
       );
@@ -118,7 +137,11 @@ describe('the standard manta tools against the emulator', () => {
   it('mjob create runs a map and a reduce phase; mjob outputs and mget read the result', async () => {
     await ok('mput', ['/acme/stor/t/words1.txt'], 'a b c\n');
     await ok('mput', ['/acme/stor/t/words2.txt'], 'd e\n');
-    const created = await tool('mjob', ['create', '-w', '-m', 'wc -w', '-r', "awk '{s+=$1} END {print s}'"], '/acme/stor/t/words1.txt\n/acme/stor/t/words2.txt\n');
+    const created = await tool(
+      'mjob',
+      ['create', '-w', '-m', 'wc -w', '-r', "awk '{s+=$1} END {print s}'"],
+      '/acme/stor/t/words1.txt\n/acme/stor/t/words2.txt\n',
+    );
     expect(created.code).toBe(0);
     const id = created.stdout.trim().split('\n').pop() as string;
     const outputs = (await ok('mjob', ['outputs', id])).trim().split('\n');
@@ -130,7 +153,10 @@ describe('the standard manta tools against the emulator', () => {
     const created = await tool('mjob', ['create', '-w', '-m', 'echo broken >&2; exit 7'], '/acme/stor/t/words1.txt\n');
     expect(created.stderr).toContain('had 1 error');
     const id = created.stdout.trim().split('\n').pop() as string;
-    const errors = (await ok('mjob', ['errors', id])).trim().split('\n').map((l) => JSON.parse(l) as Record<string, string>);
+    const errors = (await ok('mjob', ['errors', id]))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, string>);
     expect(errors).toEqual([expect.objectContaining({ code: 'UserTaskError', input: '/acme/stor/t/words1.txt' })]);
     expect(await ok('mget', [errors[0]?.stderr as string])).toBe('broken\n');
   });
@@ -154,7 +180,9 @@ describe('the standard manta tools against the emulator', () => {
   });
 
   it('mmpu create -c -s keeps durability-level and content-length as JSON numbers, and mmpu get shows them as stored', async () => {
-    const id = (await ok('mmpu', ['create', '-c', '3', '-s', '4', '-H', 'm-team: web', '/acme/stor/t/sized.bin'])).trim();
+    const id = (
+      await ok('mmpu', ['create', '-c', '3', '-s', '4', '-H', 'm-team: web', '/acme/stor/t/sized.bin'])
+    ).trim();
     const got = JSON.parse(await ok('mmpu', ['get', id])) as { headers: Record<string, unknown> };
     expect(got.headers).toEqual({ 'durability-level': 3, 'content-length': 4, 'm-team': 'web' });
     await ok('mmpu', ['abort', id]);
@@ -163,10 +191,14 @@ describe('the standard manta tools against the emulator', () => {
   it('a sub-user (MANTA_SUBUSER, MANTA_ROLE) reads what a role tag allows and is refused the rest', async () => {
     const bobKey = generateTestKey('rsa', 'bob@test');
     writeTestKey(bobKey, 'bob', join(home, '.ssh'));
-    expect((await t.api('POST', '/acme/users', { login: 'bob', email: 'bob@example.com', password: 'secret123' })).status).toBe(201);
+    expect(
+      (await t.api('POST', '/acme/users', { login: 'bob', email: 'bob@example.com', password: 'secret123' })).status,
+    ).toBe(201);
     expect((await t.api('POST', '/acme/users/bob/keys', { key: bobKey.publicOpenSsh, name: 'bob' })).status).toBe(201);
     expect((await t.api('POST', '/acme/policies', { name: 'read', rules: ['CAN getobject'] })).status).toBe(201);
-    expect((await t.api('POST', '/acme/roles', { name: 'readers', members: ['bob'], policies: ['read'] })).status).toBe(201);
+    expect((await t.api('POST', '/acme/roles', { name: 'readers', members: ['bob'], policies: ['read'] })).status).toBe(
+      201,
+    );
     await ok('mput', ['-H', 'role-tag: readers', '/acme/stor/t/shared.txt'], 'for readers\n');
     const asBob = { MANTA_SUBUSER: 'bob', MANTA_ROLE: 'readers', MANTA_KEY_ID: bobKey.md5 };
     const allowed = await tool('mget', ['/acme/stor/t/shared.txt'], undefined, asBob);

@@ -65,6 +65,8 @@ describe('datacenter-lookup handler against the emulator', () => {
   });
 
   it('reads nothing for an unknown datacenter', async () => {
-    expect(await datacenterLookupHandler.read(world.ctx, { naturalKey: 'nowhere-1' }, { name: 'nowhere-1' })).toBeUndefined();
+    expect(
+      await datacenterLookupHandler.read(world.ctx, { naturalKey: 'nowhere-1' }, { name: 'nowhere-1' }),
+    ).toBeUndefined();
   });
 });

@@ -22,7 +22,8 @@ afterAll(async () => {
 
 /** What the engine does after a create: re-read until the image is no longer pending (bounded). */
 async function waitReady(id: string, naturalKey: string): Promise<ImageLive> {
-  for (let i = 0; i < 4000; i++) { // a budget far past any load, not a check
+  for (let i = 0; i < 4000; i++) {
+    // a budget far past any load, not a check
     const live = (await imageHandler.read(world.ctx, { id, naturalKey }))!;
     if (imageProgress(live) !== 'pending') return live;
     await sleep(25);
@@ -35,7 +36,16 @@ describe('image handler against the emulator', () => {
   let id = '';
 
   it('creates an image from a stopped machine, answering while it is still being created', async () => {
-    desired = { machine, name: 'web', version: '1.0.0', description: 'the web tier', tags: { role: 'web' }, acl: [], roleTags: ['builders'], exportTo: '/acme/stor' };
+    desired = {
+      machine,
+      name: 'web',
+      version: '1.0.0',
+      description: 'the web tier',
+      tags: { role: 'web' },
+      acl: [],
+      roleTags: ['builders'],
+      exportTo: '/acme/stor',
+    };
     const created = await imageHandler.create(world.ctx, desired);
     id = created.id;
     expect(imageProgress(created)).toBe('pending');
@@ -72,19 +82,36 @@ describe('image handler against the emulator', () => {
     const query = { name: 'web', mostRecent: true };
     const found = await imageLookupHandler.read(world.ctx, { naturalKey: 'mostRecent=true&name=web' }, query);
     expect(found?.id).toBe(second.id);
-    expect(imageLookupHandler.normalizeLive(found!)).toMatchObject({ id: second.id, name: 'web', version: '1.0.1', os: 'smartos' });
+    expect(imageLookupHandler.normalizeLive(found!)).toMatchObject({
+      id: second.id,
+      name: 'web',
+      version: '1.0.1',
+      os: 'smartos',
+    });
     expect(imageLookupHandler.naturalKeyOf(found!)).toBe('mostRecent=true&name=web');
-    const ambiguous = await imageLookupHandler.read(world.ctx, { naturalKey: 'mostRecent=false&name=web' }, { name: 'web', mostRecent: false }).catch((e: unknown) => e);
+    const ambiguous = await imageLookupHandler
+      .read(world.ctx, { naturalKey: 'mostRecent=false&name=web' }, { name: 'web', mostRecent: false })
+      .catch((e: unknown) => e);
     expect(ambiguous).toMatchObject({ code: 'LOOKUP_AMBIGUOUS' });
     expect(String(ambiguous)).toContain('mostRecent');
-    const exact = await imageLookupHandler.read(world.ctx, { naturalKey: 'x' }, { name: 'web', version: '1.0.0', mostRecent: false });
+    const exact = await imageLookupHandler.read(
+      world.ctx,
+      { naturalKey: 'x' },
+      { name: 'web', version: '1.0.0', mostRecent: false },
+    );
     expect(exact?.id).toBe(id);
-    expect(await imageLookupHandler.read(world.ctx, { naturalKey: 'y' }, { name: 'no-such-image', mostRecent: true })).toBeUndefined();
+    expect(
+      await imageLookupHandler.read(world.ctx, { naturalKey: 'y' }, { name: 'no-such-image', mostRecent: true }),
+    ).toBeUndefined();
     await imageHandler.delete(world.ctx, { id: second.id, naturalKey: 'web@1.0.1' });
   });
 
   it('finds public images with filters', async () => {
-    const found = await imageLookupHandler.read(world.ctx, { naturalKey: 'q' }, { os: 'linux', public: true, mostRecent: true });
+    const found = await imageLookupHandler.read(
+      world.ctx,
+      { naturalKey: 'q' },
+      { os: 'linux', public: true, mostRecent: true },
+    );
     expect(found).toMatchObject({ os: 'linux', public: true });
   });
 

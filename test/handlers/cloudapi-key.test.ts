@@ -33,13 +33,17 @@ describe('key handler against the emulator', () => {
     const desired = { name: 'ci', key: named.publicOpenSsh, fingerprint: named.md5 };
     expectInSync(keyHandler, await keyHandler.create(world.ctx, desired), desired);
     const listed = await keyHandler.list!(world.ctx, {});
-    expect(listed.map((k) => k.fingerprint)).toEqual(expect.arrayContaining([laptop.md5, named.md5, world.ownerKey.md5]));
+    expect(listed.map((k) => k.fingerprint)).toEqual(
+      expect.arrayContaining([laptop.md5, named.md5, world.ownerKey.md5]),
+    );
   });
 
   it('plans a rename as a replacement that must delete first, since the fingerprint cannot exist twice', async () => {
     expect(keyHandler.schema.immutable).toEqual(expect.arrayContaining(['fingerprint', 'name']));
     expect(keyHandler.schema.replaceStrategy).toBe('delete-then-create');
-    const again = await keyHandler.create(world.ctx, { name: 'ci-2', key: named.publicOpenSsh, fingerprint: named.md5 }).catch((e: unknown) => e);
+    const again = await keyHandler
+      .create(world.ctx, { name: 'ci-2', key: named.publicOpenSsh, fingerprint: named.md5 })
+      .catch((e: unknown) => e);
     expect(again).toMatchObject({ status: 409 });
     await keyHandler.delete(world.ctx, { id: named.md5, naturalKey: named.md5 });
     const renamed = { name: 'ci-2', key: named.publicOpenSsh, fingerprint: named.md5 };
@@ -47,7 +51,9 @@ describe('key handler against the emulator', () => {
   });
 
   it('refuses to delete the key the run signs with', async () => {
-    const err = await keyHandler.delete(world.ctx, { id: world.ownerKey.md5, naturalKey: world.ownerKey.md5 }).catch((e: unknown) => e);
+    const err = await keyHandler
+      .delete(world.ctx, { id: world.ownerKey.md5, naturalKey: world.ownerKey.md5 })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TritonHandlerError);
     expect((err as TritonHandlerError).code).toBe('UNSAFE_DELETE');
     expect(await keyHandler.read(world.ctx, { naturalKey: world.ownerKey.md5 })).toBeDefined();
@@ -68,7 +74,10 @@ describe('user-key handler against the emulator', () => {
     const created = await userKeyHandler.create(world.ctx, desired);
     expect(userKeyHandler.naturalKeyOf(created)).toBe(`bob/${key.md5}`);
     expectInSync(userKeyHandler, created, desired);
-    const read = await userKeyHandler.read(world.ctx, { id: userKeyHandler.idOf(created)!, naturalKey: `bob/${key.md5}` });
+    const read = await userKeyHandler.read(world.ctx, {
+      id: userKeyHandler.idOf(created)!,
+      naturalKey: `bob/${key.md5}`,
+    });
     expectInSync(userKeyHandler, read!, desired);
     const listed = await userKeyHandler.list!(world.ctx, { parent: 'Bob' });
     expect(listed.map((k) => userKeyHandler.naturalKeyOf(k))).toEqual([`bob/${key.md5}`]);

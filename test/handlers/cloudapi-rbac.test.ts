@@ -17,7 +17,11 @@ afterAll(async () => {
 });
 
 describe('policy handler against the emulator', () => {
-  const readOnly: ResolvedProperties = { name: 'read-only', rules: ['CAN listmachines AND getmachine', 'CAN getimage'], description: 'look, do not touch' };
+  const readOnly: ResolvedProperties = {
+    name: 'read-only',
+    rules: ['CAN listmachines AND getmachine', 'CAN getimage'],
+    description: 'look, do not touch',
+  };
   let id = '';
 
   it('creates a policy with no difference afterwards, whatever order the server keeps the rules in', async () => {
@@ -34,7 +38,9 @@ describe('policy handler against the emulator', () => {
     const { description: _omitted, ...noDescription } = readOnly;
     expectInSync(policyHandler, live, noDescription);
     const cleared = { ...readOnly, description: '' };
-    expect(comparable(policyHandler, live, policyHandler.normalizeDesired(cleared))).not.toEqual(policyHandler.normalizeDesired(cleared));
+    expect(comparable(policyHandler, live, policyHandler.normalizeDesired(cleared))).not.toEqual(
+      policyHandler.normalizeDesired(cleared),
+    );
     expectInSync(policyHandler, await policyHandler.update(world.ctx, id, cleared, []), cleared);
   });
 
@@ -87,7 +93,11 @@ describe('role handler against the emulator', () => {
   });
 
   it('renames the role in place by id', async () => {
-    const renamed = { name: 'operators', members: [{ type: 'subuser', login: 'alice', default: true }], policies: ['read'] };
+    const renamed = {
+      name: 'operators',
+      members: [{ type: 'subuser', login: 'alice', default: true }],
+      policies: ['read'],
+    };
     const updated = await roleHandler.update(world.ctx, id, renamed, []);
     expect(updated.id).toBe(id);
     expect(roleHandler.naturalKeyOf(updated)).toBe('operators');
@@ -109,7 +119,10 @@ describe('role-tag handler against the emulator', () => {
   });
 
   it('reads an untagged path as an empty list', async () => {
-    expect(await roleTagHandler.read(world.ctx, { naturalKey: '/acme/users/alice' })).toEqual({ path: '/acme/users/alice', roles: [] });
+    expect(await roleTagHandler.read(world.ctx, { naturalKey: '/acme/users/alice' })).toEqual({
+      path: '/acme/users/alice',
+      roles: [],
+    });
   });
 
   it('sets the tags of a user path and reads them back from the role-tag header', async () => {
@@ -135,7 +148,10 @@ describe('role-tag handler against the emulator', () => {
     await world.ctx.clients.cloudapi.setRoleTags(path, ['admins', 'auditors']);
     const live = (await roleTagHandler.read(world.ctx, { naturalKey: path }))!;
     // Another party's auditors is not part of this tag's live form, so it never shows as a change.
-    expect(roleTagHandler.normalizeLive(live, roleTagHandler.normalizeDesired(desired), desired)).toEqual({ path, roles: ['admins'] });
+    expect(roleTagHandler.normalizeLive(live, roleTagHandler.normalizeDesired(desired), desired)).toEqual({
+      path,
+      roles: ['admins'],
+    });
     await roleTagHandler.delete(world.ctx, { naturalKey: path, applied: desired });
     expect((await roleTagHandler.read(world.ctx, { naturalKey: path }))!.roles).toEqual(['auditors']);
   });

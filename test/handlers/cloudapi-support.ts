@@ -7,7 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { RunningEmulator } from '../../emulator/index.js';
 import type { Clients } from '../../provider/handlers/clients.js';
-import type { HandlerContext, PlainObject, PlanningHandler, ResolvedProperties } from '../../provider/handlers/types.js';
+import type {
+  HandlerContext,
+  PlainObject,
+  PlanningHandler,
+  ResolvedProperties,
+} from '../../provider/handlers/types.js';
 import type { SecretValue } from '../../common/manifest.js';
 import type { TestKeyPair } from '../../scripts/support/keys.js';
 import { startAccountWorld } from '../support/world.js';
@@ -53,6 +58,8 @@ export function comparable<L>(handler: PlanningHandler<L>, live: L, desired?: Pl
 
 /** Asserts that `live` shows no difference from `desired` once both are normalised. */
 export function expectInSync<L>(handler: PlanningHandler<L>, live: L, desired: ResolvedProperties): void {
-  const want = Object.fromEntries(Object.entries(handler.normalizeDesired(desired)).filter(([k]) => !handler.schema.writeOnly.includes(k)));
+  const want = Object.fromEntries(
+    Object.entries(handler.normalizeDesired(desired)).filter(([k]) => !handler.schema.writeOnly.includes(k)),
+  );
   expect(comparable(handler, live, want)).toEqual(want);
 }

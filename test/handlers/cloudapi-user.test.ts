@@ -12,7 +12,13 @@ afterAll(async () => {
   await world?.close();
 });
 
-const bob: ResolvedProperties = { login: 'Bob', email: 'bob@example.com', password: 'secret123', companyName: 'Acme', firstName: 'Bob' };
+const bob: ResolvedProperties = {
+  login: 'Bob',
+  email: 'bob@example.com',
+  password: 'secret123',
+  companyName: 'Acme',
+  firstName: 'Bob',
+};
 
 describe('user handler against the emulator', () => {
   it('creates a user whose read-back shows no difference from what was declared', async () => {
@@ -48,7 +54,9 @@ describe('user handler against the emulator', () => {
   it('renames a user in place, keeping its id', async () => {
     const live = (await userHandler.read(world.ctx, { naturalKey: 'bob' }))!;
     const renamed = { ...bob, login: 'robert', email: 'robert@example.com', city: 'Paris', companyName: '' };
-    const updated = await userHandler.update(world.ctx, live.id, renamed, [{ op: 'replace', path: '/login', value: 'robert' }]);
+    const updated = await userHandler.update(world.ctx, live.id, renamed, [
+      { op: 'replace', path: '/login', value: 'robert' },
+    ]);
     expect(updated.id).toBe(live.id);
     expect(userHandler.naturalKeyOf(updated)).toBe('robert');
     expect(await userHandler.read(world.ctx, { naturalKey: 'bob' })).toBeUndefined();
@@ -57,23 +65,35 @@ describe('user handler against the emulator', () => {
   it('changes the password through ChangeUserPassword, after which the server refuses the same password again', async () => {
     const live = (await userHandler.read(world.ctx, { naturalKey: 'robert' }))!;
     world.env.set('ROBERT_PW', 'another456');
-    const desired = { login: 'robert', email: 'robert@example.com', password: { $secret: { source: 'env', name: 'ROBERT_PW' } } } as unknown as ResolvedProperties;
+    const desired = {
+      login: 'robert',
+      email: 'robert@example.com',
+      password: { $secret: { source: 'env', name: 'ROBERT_PW' } },
+    } as unknown as ResolvedProperties;
     const updated = await userHandler.update(world.ctx, live.id, desired, [{ op: 'replace', path: '/password' }]);
     expect(updated.id).toBe(live.id);
     // The server enforces "the last 4 cannot be reused": the change really reached it.
-    const again = await userHandler.update(world.ctx, live.id, { ...desired, password: 'another456' }, [{ op: 'replace', path: '/password' }]).catch((e: unknown) => e);
+    const again = await userHandler
+      .update(world.ctx, live.id, { ...desired, password: 'another456' }, [{ op: 'replace', path: '/password' }])
+      .catch((e: unknown) => e);
     expect(again).toBeInstanceOf(TritonApiError);
     expect(String(again)).not.toContain('another456');
   });
 
   it('creates a user with a generated password and never puts the password in the live object', async () => {
-    const created = await userHandler.create(world.ctx, { login: 'gen', email: 'gen@example.com', password: { $secret: { source: 'generated' } } } as unknown as ResolvedProperties);
+    const created = await userHandler.create(world.ctx, {
+      login: 'gen',
+      email: 'gen@example.com',
+      password: { $secret: { source: 'generated' } },
+    } as unknown as ResolvedProperties);
     expect(JSON.stringify(created)).not.toMatch(/password/);
     expect(userHandler.normalizeDesired(bob)).not.toHaveProperty('password');
   });
 
   it('rejects a second user with an email already taken, with the server error unchanged', async () => {
-    const err = await userHandler.create(world.ctx, { login: 'carol', email: 'robert@example.com', password: 'secret123' }).catch((e: unknown) => e);
+    const err = await userHandler
+      .create(world.ctx, { login: 'carol', email: 'robert@example.com', password: 'secret123' })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TritonApiError);
     expect((err as TritonApiError).status).toBe(409);
     expect(String(err)).not.toContain('secret123');

@@ -35,7 +35,9 @@ describe('directory handler', () => {
   it('creates a tagged directory that lists back in sync, retags it, and deletes it', async () => {
     const desired = { path: '/acme/stor/site', roleTags: ['ops'] };
     await directoryHandler.create(world.ctx, desired);
-    const live = (await directoryHandler.list!(world.ctx, { parent: '/acme/stor' })).find((d) => d.path === '/acme/stor/site');
+    const live = (await directoryHandler.list!(world.ctx, { parent: '/acme/stor' })).find(
+      (d) => d.path === '/acme/stor/site',
+    );
     expect(live).toEqual({ path: '/acme/stor/site', roleTags: ['ops'] });
     expectInSync(directoryHandler, live!, desired);
 
@@ -83,7 +85,12 @@ describe('object handler', () => {
     expect(created.etag).not.toBe('');
     expectInSync(objectHandler, created, desired);
     const live = await listed('/acme/stor/obj', '/acme/stor/obj/index.html');
-    expect(live).toMatchObject({ md5: md5Of('<h1>hi</h1>'), contentType: 'text/html', durability: 3, roleTags: ['ops', 'web'] });
+    expect(live).toMatchObject({
+      md5: md5Of('<h1>hi</h1>'),
+      contentType: 'text/html',
+      durability: 3,
+      roleTags: ['ops', 'web'],
+    });
     expectInSync(objectHandler, live, desired);
     expect(planPatch(objectHandler, live, desired)).toEqual([]);
   });
@@ -97,21 +104,33 @@ describe('object handler', () => {
     expect(patch.map((op) => op.path).sort()).toEqual(['/md5', '/size']);
     const updated = await objectHandler.update(world.ctx, '/acme/stor/obj/data.txt', v2, patch);
     expect(updated.etag).not.toBe(live.etag);
-    expect((await world.ctx.clients.manta.getObjectBuffer('/acme/stor/obj/data.txt'))?.data.toString()).toBe('version two, longer');
+    expect((await world.ctx.clients.manta.getObjectBuffer('/acme/stor/obj/data.txt'))?.data.toString()).toBe(
+      'version two, longer',
+    );
     expectInSync(objectHandler, await listed('/acme/stor/obj', '/acme/stor/obj/data.txt'), v2);
   });
 
   it('changes only headers and role tags in place, keeping the bytes', async () => {
     const v1 = textObject('/acme/stor/obj/meta.txt', 'same bytes', { headers: { 'm-a': '1' } });
     const created = await objectHandler.create(world.ctx, v1);
-    const v2 = textObject('/acme/stor/obj/meta.txt', 'same bytes', { contentType: 'text/markdown', headers: { 'm-b': '2', 'cache-control': 'no-cache' }, roleTags: ['ops'] });
+    const v2 = textObject('/acme/stor/obj/meta.txt', 'same bytes', {
+      contentType: 'text/markdown',
+      headers: { 'm-b': '2', 'cache-control': 'no-cache' },
+      roleTags: ['ops'],
+    });
     const patch = planPatch(objectHandler, created, v2);
     expect(patch.some((op) => op.path === '/md5')).toBe(false);
     await objectHandler.update(world.ctx, '/acme/stor/obj/meta.txt', v2, patch);
     const live = await objectHandler.read(world.ctx, { naturalKey: '/acme/stor/obj/meta.txt' });
-    expect(live).toMatchObject({ headers: { 'cache-control': 'no-cache', 'm-b': '2' }, roleTags: ['ops'], contentType: 'text/markdown' });
+    expect(live).toMatchObject({
+      headers: { 'cache-control': 'no-cache', 'm-b': '2' },
+      roleTags: ['ops'],
+      contentType: 'text/markdown',
+    });
     expectInSync(objectHandler, live!, v2);
-    expect((await world.ctx.clients.manta.getObjectBuffer('/acme/stor/obj/meta.txt'))?.data.toString()).toBe('same bytes');
+    expect((await world.ctx.clients.manta.getObjectBuffer('/acme/stor/obj/meta.txt'))?.data.toString()).toBe(
+      'same bytes',
+    );
   });
 
   it('does not clobber a writer that lands between its read and its write, and says so', async () => {
@@ -134,7 +153,9 @@ describe('object handler', () => {
       },
     };
     const v2 = textObject(path, 'ours, second');
-    const err = await objectHandler.update(racing, path, v2, [{ op: 'replace', path: '/md5', value: v2.md5 as string }]).catch((e: unknown) => e);
+    const err = await objectHandler
+      .update(racing, path, v2, [{ op: 'replace', path: '/md5', value: v2.md5 as string }])
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TritonApiError);
     expect((err as TritonApiError).status).toBe(412);
     expect((err as Error).message).toContain(`object ${path} was changed by another writer`);
@@ -146,9 +167,13 @@ describe('object handler', () => {
     writeFileSync(file, 'from a file\n');
     const desired = { ...textObject('/acme/stor/obj/file.txt', 'from a file\n'), content: { file } };
     expectInSync(objectHandler, await objectHandler.create(world.ctx, desired), desired);
-    expect((await world.ctx.clients.manta.getObjectBuffer('/acme/stor/obj/file.txt'))?.data.toString()).toBe('from a file\n');
+    expect((await world.ctx.clients.manta.getObjectBuffer('/acme/stor/obj/file.txt'))?.data.toString()).toBe(
+      'from a file\n',
+    );
     writeFileSync(file, 'edited after synth\n');
-    await expect(objectHandler.create(world.ctx, desired)).rejects.toThrow(/content\.file .*must still be the file the synth saw: it is 19 bytes now, the manifest says 12/);
+    await expect(objectHandler.create(world.ctx, desired)).rejects.toThrow(
+      /content\.file .*must still be the file the synth saw: it is 19 bytes now, the manifest says 12/,
+    );
   });
 
   it('uploads a file above the multipart threshold in parts, with its headers and role tags', async () => {
@@ -166,7 +191,8 @@ describe('object handler', () => {
       durability: 2,
       roleTags: ['ops'],
     };
-    const parts = (): number => ((world.emulator.context.stats.snapshot(['manta']).manta as Record<string, number>).UploadPart ?? 0);
+    const parts = (): number =>
+      (world.emulator.context.stats.snapshot(['manta']).manta as Record<string, number>).UploadPart ?? 0;
     const before = parts();
     await handler.create(world.ctx, desired);
     expect(parts() - before, 'three parts of at most 5 MiB').toBe(3);
@@ -183,6 +209,8 @@ describe('object handler', () => {
   });
 
   it('names the field, the value and the rule for a bad desired property', async () => {
-    await expect(objectHandler.create(world.ctx, textObject('/acme/stor/obj/x', 'x', { durability: 9 }))).rejects.toThrow('object property durability is 9: it must be an integer from 1 to 6');
+    await expect(
+      objectHandler.create(world.ctx, textObject('/acme/stor/obj/x', 'x', { durability: 9 })),
+    ).rejects.toThrow('object property durability is 9: it must be an integer from 1 to 6');
   });
 });

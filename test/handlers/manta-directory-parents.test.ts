@@ -23,7 +23,10 @@ describe('directory handler with undeclared parents', () => {
     const path = '/acme/public/site/assets/img';
     await directoryHandler.create(world.ctx, { path, roleTags: ['web'] });
     for (const ancestor of ['/acme/public/site', '/acme/public/site/assets']) {
-      expect(await directoryHandler.read(world.ctx, { naturalKey: ancestor }), `${ancestor} exists`).toEqual({ path: ancestor, roleTags: [] });
+      expect(await directoryHandler.read(world.ctx, { naturalKey: ancestor }), `${ancestor} exists`).toEqual({
+        path: ancestor,
+        roleTags: [],
+      });
     }
     expect(await directoryHandler.read(world.ctx, { naturalKey: path })).toEqual({ path, roleTags: ['web'] });
   });
@@ -32,7 +35,10 @@ describe('directory handler with undeclared parents', () => {
     await directoryHandler.create(world.ctx, { path: '/acme/stor/kept', roleTags: ['ops'] });
     const puts = count('PutDirectory');
     await directoryHandler.create(world.ctx, { path: '/acme/stor/kept/a/b' });
-    expect(await directoryHandler.read(world.ctx, { naturalKey: '/acme/stor/kept/a/b' })).toEqual({ path: '/acme/stor/kept/a/b', roleTags: [] });
+    expect(await directoryHandler.read(world.ctx, { naturalKey: '/acme/stor/kept/a/b' })).toEqual({
+      path: '/acme/stor/kept/a/b',
+      roleTags: [],
+    });
     // b (refused), a, b again: the existing /acme/stor/kept is never PUT, so its tags stay.
     expect(count('PutDirectory') - puts).toBe(3);
     expect((await directoryHandler.read(world.ctx, { naturalKey: '/acme/stor/kept' }))?.roleTags).toEqual(['ops']);
@@ -49,7 +55,11 @@ describe('directory handler with undeclared parents', () => {
 
   it('still refuses a directory under an object, and one under a top directory that does not exist', async () => {
     await world.ctx.clients.manta.putObject('/acme/stor/file.txt', 'x', { contentType: 'text/plain' });
-    await expect(directoryHandler.create(world.ctx, { path: '/acme/stor/file.txt/sub' })).rejects.toThrow(/ParentNotDirectory/);
-    await expect(directoryHandler.create(world.ctx, { path: '/acme/nosuch/a/b' })).rejects.toThrow(/404 DirectoryDoesNotExist/);
+    await expect(directoryHandler.create(world.ctx, { path: '/acme/stor/file.txt/sub' })).rejects.toThrow(
+      /ParentNotDirectory/,
+    );
+    await expect(directoryHandler.create(world.ctx, { path: '/acme/nosuch/a/b' })).rejects.toThrow(
+      /404 DirectoryDoesNotExist/,
+    );
   });
 });

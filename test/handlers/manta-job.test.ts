@@ -14,7 +14,14 @@ const jobHandler = createJobHandler({ initialPollMs: 50, maxPollMs: 200, timeout
 /** Creates the job and waits for it as the engine does, through the handler's `readiness`. */
 async function run(ctx: HandlerWorld['ctx'], desired: PlainObject & { name: string }, signal?: AbortSignal) {
   const live = await jobHandler.create(ctx, desired);
-  return untilReady({ handler: jobHandler, ctx: ctx as HandlerContext, live, desired, naturalKey: desired.name, ...(signal ? { signal } : {}) });
+  return untilReady({
+    handler: jobHandler,
+    ctx: ctx as HandlerContext,
+    live,
+    desired,
+    naturalKey: desired.name,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 beforeAll(async () => {
@@ -71,12 +78,19 @@ describe('job handler', () => {
     const after = await jobHandler.read(world.ctx, { naturalKey: 'word-count' });
     expect(after?.id).toBe(before?.id);
     expect(after?.staleInputs).toEqual(['/acme/stor/words/b.txt']);
-    expect(jobHandler.normalizeLive(after!).staleInputs).not.toEqual(jobHandler.normalizeDesired(wordCount).staleInputs);
+    expect(jobHandler.normalizeLive(after!).staleInputs).not.toEqual(
+      jobHandler.normalizeDesired(wordCount).staleInputs,
+    );
     expect(jobHandler.schema.immutable).toContain('staleInputs');
   });
 
   it('fails the wait with the job name and its first error when a task fails', async () => {
-    const failing = { name: 'broken', phases: [{ type: 'map', exec: 'echo boom >&2; exit 3' }], inputs: ['/acme/stor/words/a.txt'], wait: true };
+    const failing = {
+      name: 'broken',
+      phases: [{ type: 'map', exec: 'echo boom >&2; exit 3' }],
+      inputs: ['/acme/stor/words/a.txt'],
+      wait: true,
+    };
     const err = await run(world.ctx, failing).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(JobFailedError);
     const e = err as JobFailedError;
@@ -90,7 +104,16 @@ describe('job handler', () => {
     const quick = await run(world.ctx, { ...wordCount, name: 'no-wait', wait: false });
     expect(quick).toMatchObject({ name: 'no-wait', outputs: [], errors: 0 });
     const controller = new AbortController();
-    const slow = run(world.ctx, { name: 'slow', phases: [{ type: 'map', exec: 'sleep 60; cat' }], inputs: ['/acme/stor/words/a.txt'], wait: true }, controller.signal);
+    const slow = run(
+      world.ctx,
+      {
+        name: 'slow',
+        phases: [{ type: 'map', exec: 'sleep 60; cat' }],
+        inputs: ['/acme/stor/words/a.txt'],
+        wait: true,
+      },
+      controller.signal,
+    );
     // The task outlasts any stall of a loaded machine (and the emulator kills it on close), so the
     // cancellation always comes first.
     setTimeout(() => controller.abort(new Error('run cancelled')), 150);
@@ -101,19 +124,32 @@ describe('job handler', () => {
     const { manta } = world.ctx.clients;
     const desired = { ...wordCount, name: 'half-made' };
     // What a CreateJob and a first AddJobInputs that took effect before their answers were lost leave.
-    const { id } = await manta.createJob({ name: desired.name, phases: desired.phases as JobPhase[] }, { signal: world.ctx.signal });
+    const { id } = await manta.createJob(
+      { name: desired.name, phases: desired.phases as JobPhase[] },
+      { signal: world.ctx.signal },
+    );
     await manta.addJobInputs(id, [desired.inputs[0]!], { signal: world.ctx.signal });
     const found = await jobHandler.read(world.ctx, { naturalKey: 'half-made' });
     expect(found).toMatchObject({ id, inputDone: false, inputs: [desired.inputs[0]] });
 
     const completed = await jobHandler.completeAdopted!(world.ctx, found!, desired);
     expect(completed).toMatchObject({ id, inputDone: true });
-    const finished = await untilReady({ handler: jobHandler, ctx: world.ctx as HandlerContext, live: completed, desired, naturalKey: desired.name });
+    const finished = await untilReady({
+      handler: jobHandler,
+      ctx: world.ctx as HandlerContext,
+      live: completed,
+      desired,
+      naturalKey: desired.name,
+    });
     expect(finished).toMatchObject({ id, state: 'done', inputDone: true, errors: 0 });
     expect(finished.inputs).toEqual(desired.inputs);
     // The reducer counted the words of both inputs (as they are now: an earlier test rewrote b.txt).
-    const words = await Promise.all(desired.inputs.map(async (p) => (await manta.getObjectBuffer(p))!.data.toString().trim().split(/\s+/).length));
-    expect((await manta.getObjectBuffer(finished.outputs[0]!))?.data.toString().trim()).toBe(String(words[0]! + words[1]!));
+    const words = await Promise.all(
+      desired.inputs.map(async (p) => (await manta.getObjectBuffer(p))!.data.toString().trim().split(/\s+/).length),
+    );
+    expect((await manta.getObjectBuffer(finished.outputs[0]!))?.data.toString().trim()).toBe(
+      String(words[0]! + words[1]!),
+    );
     expectInSync(jobHandler, finished, desired);
     // Repeating it (a retried adoption) adds nothing twice.
     const again = await jobHandler.completeAdopted!(world.ctx, finished, desired);

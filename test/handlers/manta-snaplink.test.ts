@@ -16,11 +16,15 @@ afterAll(async () => {
   await world?.close();
 });
 
-const bytesOf = async (path: string): Promise<string | undefined> => (await world.ctx.clients.manta.getObjectBuffer(path))?.data.toString();
+const bytesOf = async (path: string): Promise<string | undefined> =>
+  (await world.ctx.clients.manta.getObjectBuffer(path))?.data.toString();
 
 describe('snaplink handler', () => {
   it('links an object, reads the link back in sync, and keeps the snapshot when the source is rewritten', async () => {
-    await objectHandler.create(world.ctx, textObject('/acme/stor/links/src.txt', 'snapshot me', { headers: { 'm-team': 'ops' } }));
+    await objectHandler.create(
+      world.ctx,
+      textObject('/acme/stor/links/src.txt', 'snapshot me', { headers: { 'm-team': 'ops' } }),
+    );
     const desired = { path: '/acme/stor/links/link.txt', source: '/acme/stor/links/src.txt' };
     const created = await snapLinkHandler.create(world.ctx, desired);
     expectInSync(snapLinkHandler, created, desired);
@@ -34,7 +38,11 @@ describe('snaplink handler', () => {
 
     await objectHandler.create(world.ctx, textObject('/acme/stor/links/src.txt', 'rewritten'));
     expect(await bytesOf('/acme/stor/links/link.txt')).toBe('snapshot me');
-    expectInSync(snapLinkHandler, (await snapLinkHandler.read(world.ctx, { naturalKey: '/acme/stor/links/link.txt' }))!, desired);
+    expectInSync(
+      snapLinkHandler,
+      (await snapLinkHandler.read(world.ctx, { naturalKey: '/acme/stor/links/link.txt' }))!,
+      desired,
+    );
   });
 
   it('finishes a link whose create took effect without its stamp, so adopting it plans no replacement', async () => {
@@ -74,7 +82,9 @@ describe('snaplink handler', () => {
   });
 
   it('reports a missing source as the server does, and deletes a link twice without error', async () => {
-    const err = await snapLinkHandler.create(world.ctx, { path: '/acme/stor/links/dangling', source: '/acme/stor/links/none.txt' }).catch((e: unknown) => e);
+    const err = await snapLinkHandler
+      .create(world.ctx, { path: '/acme/stor/links/dangling', source: '/acme/stor/links/none.txt' })
+      .catch((e: unknown) => e);
     expect((err as { status?: number }).status).toBe(404);
     expect(await snapLinkHandler.read(world.ctx, { naturalKey: '/acme/stor/links/dangling' })).toBeUndefined();
     await snapLinkHandler.delete(world.ctx, { naturalKey: '/acme/stor/links/link.txt' });

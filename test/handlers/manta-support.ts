@@ -4,7 +4,12 @@
  */
 import { createHash } from 'node:crypto';
 import jsonpatch from 'fast-json-patch';
-import type { JsonPatchOperation, PlainObject, PlanningHandler, ResolvedProperties } from '../../provider/handlers/types.js';
+import type {
+  JsonPatchOperation,
+  PlainObject,
+  PlanningHandler,
+  ResolvedProperties,
+} from '../../provider/handlers/types.js';
 import { startWorld, type HandlerWorld, comparable } from './cloudapi-support.js';
 
 /** Starts the emulator world and creates the roles the tests tag with. */
@@ -20,7 +25,11 @@ export function md5Of(data: string | Buffer): string {
 }
 
 /** Desired properties of an inline-text object, as the construct library writes them. */
-export function textObject(path: string, text: string, extra: Partial<Record<'contentType' | 'durability' | 'headers' | 'roleTags', unknown>> = {}): ResolvedProperties {
+export function textObject(
+  path: string,
+  text: string,
+  extra: Partial<Record<'contentType' | 'durability' | 'headers' | 'roleTags', unknown>> = {},
+): ResolvedProperties {
   return {
     path,
     content: { text },

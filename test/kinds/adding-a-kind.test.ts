@@ -10,7 +10,14 @@ import type { StackManifest } from '../../common/manifest.js';
 import { TritonApp, TritonStack } from '../../index.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
 import type { AnyHandler } from '../../provider/handlers/types.js';
-import { applyStack, manifestProblems, planDestroy, planStack, applyPlan, type EngineOptions } from '../../reconciler/index.js';
+import {
+  applyStack,
+  manifestProblems,
+  planDestroy,
+  planStack,
+  applyPlan,
+  type EngineOptions,
+} from '../../reconciler/index.js';
 import { startWorld, type World } from '../reconciler/support/world.js';
 import { Widget, type WidgetProps } from './widget/construct.js';
 import { widget } from './widget/descriptor.js';
@@ -28,8 +35,17 @@ afterAll(async () => {
   await world?.close();
 });
 
-const handlers = new Map<string, AnyHandler>([...defaultHandlers(), [widget.kind, widgetHandler as AnyHandler]]) as EngineOptions['handlers'] & object;
-const opts = (): EngineOptions => ({ clients: world.clients, workDir: world.workDir, consistencyWindowMs: 0, env: {}, handlers });
+const handlers = new Map<string, AnyHandler>([
+  ...defaultHandlers(),
+  [widget.kind, widgetHandler as AnyHandler],
+]) as EngineOptions['handlers'] & object;
+const opts = (): EngineOptions => ({
+  clients: world.clients,
+  workDir: world.workDir,
+  consistencyWindowMs: 0,
+  env: {},
+  handlers,
+});
 
 function synth(widgets: Record<string, WidgetProps>): StackManifest {
   const app = new TritonApp();
@@ -40,7 +56,13 @@ function synth(widgets: Record<string, WidgetProps>): StackManifest {
   return manifest.stacks[0]!;
 }
 
-const liveWidgets = (): Promise<WidgetRecord[]> => world.clients.cloudapi.call<WidgetRecord[]>({ operation: 'ListWidgets', method: 'GET', path: ['widgets'], expect: 'list' });
+const liveWidgets = (): Promise<WidgetRecord[]> =>
+  world.clients.cloudapi.call<WidgetRecord[]>({
+    operation: 'ListWidgets',
+    method: 'GET',
+    path: ['widgets'],
+    expect: 'list',
+  });
 
 describe('a kind added as docs/adding-a-kind.md says', () => {
   it('is checked against its descriptor: an unknown colour is refused, naming the field, the value and the rule', () => {
@@ -59,7 +81,11 @@ describe('a kind added as docs/adding-a-kind.md says', () => {
     ]);
     const { result } = await applyStack(first, opts());
     expect(result.failed).toEqual([]);
-    expect((await liveWidgets()).map(({ name, color, size }) => ({ name, color, size })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+    expect(
+      (await liveWidgets())
+        .map(({ name, color, size }) => ({ name, color, size }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    ).toEqual([
       { name: 'spinner', color: 'red', size: 1 },
       { name: 'wheel', color: 'green', size: 3 },
     ]);
@@ -75,7 +101,10 @@ describe('a kind added as docs/adding-a-kind.md says', () => {
 
     // The name is immutable in the descriptor: a rename is a replacement.
     const renamed = synth({ spinner: { name: 'top', color: 'blue' }, wheel: { color: 'green', size: 3 } });
-    expect((await planStack(renamed, opts())).changes.find((c) => c.address === 'gadgets/spinner')).toMatchObject({ action: 'replace', replacePaths: ['/name'] });
+    expect((await planStack(renamed, opts())).changes.find((c) => c.address === 'gadgets/spinner')).toMatchObject({
+      action: 'replace',
+      replacePaths: ['/name'],
+    });
 
     const destroy = await planDestroy(recoloured, opts());
     expect(destroy.changes.map((c) => c.action)).toEqual(['delete', 'delete']);

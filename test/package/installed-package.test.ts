@@ -15,7 +15,15 @@ import { createCloudApiClient, resolveConfig } from '../../provider/index.js';
 import { REPO } from '../e2e/support/cli.js';
 import { emulatorReady } from '../e2e/support/emulator-ready.js';
 import { generateTestKey, writeTestKey } from '../../scripts/support/keys.js';
-import { devVersion, installProject, npmEnv, packRepository, run, type PackedTarball, type RunResult } from './support/installed-project.js';
+import {
+  devVersion,
+  installProject,
+  npmEnv,
+  packRepository,
+  run,
+  type PackedTarball,
+  type RunResult,
+} from './support/installed-project.js';
 import { blockIn, codeBlocks } from './support/markdown.js';
 import { readWorkflow, runWorkflow } from './support/workflow-runner.js';
 
@@ -29,7 +37,12 @@ let project: string;
 beforeAll(async () => {
   tarball = await packRepository(home);
   project = await installProject(
-    [tarball.path, `@pulumi/pulumi@${devVersion('@pulumi/pulumi')}`, `typescript@${devVersion('typescript')}`, `@types/node@${devVersion('@types/node')}`],
+    [
+      tarball.path,
+      `@pulumi/pulumi@${devVersion('@pulumi/pulumi')}`,
+      `typescript@${devVersion('typescript')}`,
+      `@types/node@${devVersion('@types/node')}`,
+    ],
     home,
   );
 }, SLOW);
@@ -39,8 +52,14 @@ afterAll(() => {
 });
 
 /** `triton-iac …` from the project's own node_modules/.bin, as `npx triton-iac` finds it. */
-function cli(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<RunResult> {
-  return run(join(project, 'node_modules', '.bin', 'triton-iac'), args, { cwd: options.cwd ?? project, env: { HOME: home, ...options.env } });
+function cli(
+  args: readonly string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<RunResult> {
+  return run(join(project, 'node_modules', '.bin', 'triton-iac'), args, {
+    cwd: options.cwd ?? project,
+    env: { HOME: home, ...options.env },
+  });
 }
 
 /** Runs a shell snippet from the docs as written, in `cwd`. */
@@ -50,17 +69,36 @@ function shell(script: string, cwd: string): Promise<RunResult> {
 
 /** A checkout of the user's repository in `dir`: a package.json and the installed node_modules (what `npm ci` gives). */
 function checkout(dir: string): void {
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'checkout', version: '1.0.0', private: true })}\n`);
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'checkout', version: '1.0.0', private: true })}\n`,
+  );
   symlinkSync(join(project, 'node_modules'), join(dir, 'node_modules'));
 }
 
 describe('the packed tarball', () => {
   it('carries the compiled library, the CLI, type declarations, README, LICENSE and docs, and no tests, fixtures, benchmarks, sources or CI files', () => {
     const files = tarball.files;
-    for (const f of ['package.json', 'README.md', 'LICENSE', 'bin/triton-iac.js', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'dist/adapters/pulumi/index.d.ts', 'docs/cli.md', 'docs/github-actions/drift-on-schedule.yml']) {
+    for (const f of [
+      'package.json',
+      'README.md',
+      'LICENSE',
+      'bin/triton-iac.js',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/cli/main.js',
+      'dist/adapters/pulumi/index.d.ts',
+      'docs/cli.md',
+      'docs/github-actions/drift-on-schedule.yml',
+    ]) {
       expect(files, f).toContain(f);
     }
-    const unwanted = files.filter((f) => /^(test|bench|scripts|examples|\.ci)\//.test(f) || /\.test\.|\/fixtures\/|\.map$/.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts')));
+    const unwanted = files.filter(
+      (f) =>
+        /^(test|bench|scripts|examples|\.ci)\//.test(f) ||
+        /\.test\.|\/fixtures\/|\.map$/.test(f) ||
+        (f.endsWith('.ts') && !f.endsWith('.d.ts')),
+    );
     expect(unwanted).toEqual([]);
     // The closing note of the packaging issue quotes these.
     console.info(`tarball: ${files.length} files, ${tarball.size} bytes packed, ${tarball.unpackedSize} unpacked`);
@@ -71,62 +109,94 @@ describe('the packed tarball', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: triton-iac <command>');
     const script = `for (const e of ['triton-iac', 'triton-iac/provider', 'triton-iac/emulator', 'triton-iac/pulumi']) { const m = await import(e); console.log(e, Object.keys(m).length > 0); }`;
-    const imported = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: project, env: { HOME: home } });
+    const imported = await run(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: project,
+      env: { HOME: home },
+    });
     expect(imported.stderr).toBe('');
-    expect(imported.stdout.trim().split('\n')).toEqual(['triton-iac true', 'triton-iac/provider true', 'triton-iac/emulator true', 'triton-iac/pulumi true']);
+    expect(imported.stdout.trim().split('\n')).toEqual([
+      'triton-iac true',
+      'triton-iac/provider true',
+      'triton-iac/emulator true',
+      'triton-iac/pulumi true',
+    ]);
   });
 });
 
 describe("the README's stack in the user's own project", () => {
-  it('plans, applies a saved plan from another directory, re-plans clean, and applies a change with --auto-approve', async () => {
-    const declared = blockIn(codeBlocks(join(REPO, 'README.md')), 'Declaring a stack', 'ts').text;
-    mkdirSync(join(project, 'infra'), { recursive: true });
-    mkdirSync(join(project, 'keys'), { recursive: true });
-    mkdirSync(join(project, 'site'), { recursive: true });
-    writeFileSync(join(project, 'infra', 'main.ts'), declared);
-    writeFileSync(join(project, 'keys', 'alice.pub'), `${generateTestKey('ed25519', 'alice@laptop').publicOpenSsh}\n`);
-    writeFileSync(join(project, 'site', 'index.html'), '<h1>hello</h1>\n');
-    const env = { ALICE_PASSWORD: 'Correct-Horse-9' };
+  it(
+    'plans, applies a saved plan from another directory, re-plans clean, and applies a change with --auto-approve',
+    async () => {
+      const declared = blockIn(codeBlocks(join(REPO, 'README.md')), 'Declaring a stack', 'ts').text;
+      mkdirSync(join(project, 'infra'), { recursive: true });
+      mkdirSync(join(project, 'keys'), { recursive: true });
+      mkdirSync(join(project, 'site'), { recursive: true });
+      writeFileSync(join(project, 'infra', 'main.ts'), declared);
+      writeFileSync(
+        join(project, 'keys', 'alice.pub'),
+        `${generateTestKey('ed25519', 'alice@laptop').publicOpenSsh}\n`,
+      );
+      writeFileSync(join(project, 'site', 'index.html'), '<h1>hello</h1>\n');
+      const env = { ALICE_PASSWORD: 'Correct-Horse-9' };
 
-    const plan = await cli(['plan', '--emulator', 'infra/main.ts'], { env });
-    expect(plan.stderr).toBe('');
-    expect(plan.code).toBe(0);
-    expect(plan.stdout).toMatch(/prod\/alice \(user alice\) will be created/);
-    expect(plan.stdout).not.toContain('Correct-Horse-9');
+      const plan = await cli(['plan', '--emulator', 'infra/main.ts'], { env });
+      expect(plan.stderr).toBe('');
+      expect(plan.code).toBe(0);
+      expect(plan.stdout).toMatch(/prod\/alice \(user alice\) will be created/);
+      expect(plan.stdout).not.toContain('Correct-Horse-9');
 
-    // A saved plan is self-contained: applied from elsewhere, without the app, it still finds the
-    // content file and the embedded emulator's data where the plan was made.
-    const saved = await cli(['plan', '--emulator', '--out', 'plan.json'], { env });
-    expect(saved.code).toBe(0);
-    expect(saved.stderr).toContain('To carry it out exactly: triton-iac apply plan.json --emulator');
-    const elsewhere = mkdtempSync(join(tmpdir(), 'triton-iac-elsewhere-'));
-    const applied = await cli(['apply', join(project, 'plan.json'), '--emulator'], { cwd: elsewhere, env });
-    expect(applied.stderr).toBe('');
-    expect(applied.code).toBe(0);
-    expect(applied.stdout).toMatch(/Apply complete for stack prod/);
-    expect(readdirSync(elsewhere)).toEqual([]);
+      // A saved plan is self-contained: applied from elsewhere, without the app, it still finds the
+      // content file and the embedded emulator's data where the plan was made.
+      const saved = await cli(['plan', '--emulator', '--out', 'plan.json'], { env });
+      expect(saved.code).toBe(0);
+      expect(saved.stderr).toContain('To carry it out exactly: triton-iac apply plan.json --emulator');
+      const elsewhere = mkdtempSync(join(tmpdir(), 'triton-iac-elsewhere-'));
+      const applied = await cli(['apply', join(project, 'plan.json'), '--emulator'], { cwd: elsewhere, env });
+      expect(applied.stderr).toBe('');
+      expect(applied.code).toBe(0);
+      expect(applied.stdout).toMatch(/Apply complete for stack prod/);
+      expect(readdirSync(elsewhere)).toEqual([]);
 
-    const clean = await cli(['plan', '--emulator', '--detailed-exitcode'], { env });
-    expect(clean.code).toBe(0);
+      const clean = await cli(['plan', '--emulator', '--detailed-exitcode'], { env });
+      expect(clean.code).toBe(0);
 
-    writeFileSync(join(project, 'site', 'index.html'), '<h1>hello again</h1>\n');
-    const changed = await cli(['apply', '--emulator', '--auto-approve', 'infra/main.ts'], { env });
-    expect(changed.code).toBe(0);
-    expect(changed.stdout).toMatch(/prod\/index: updated/);
-    expect((await cli(['plan', '--emulator', '--detailed-exitcode'], { env })).code).toBe(0);
-  }, SLOW);
+      writeFileSync(join(project, 'site', 'index.html'), '<h1>hello again</h1>\n');
+      const changed = await cli(['apply', '--emulator', '--auto-approve', 'infra/main.ts'], { env });
+      expect(changed.code).toBe(0);
+      expect(changed.stdout).toMatch(/prod\/index: updated/);
+      expect((await cli(['plan', '--emulator', '--detailed-exitcode'], { env })).code).toBe(0);
+    },
+    SLOW,
+  );
 });
 
 describe('a CommonJS project (the Pulumi TypeScript template)', () => {
-  it("type-checks `import * as tiac from 'triton-iac/pulumi'` and the root entry with module commonjs / moduleResolution node, and runs the compiled program", async () => {
-    const dir = join(project, 'pulumi-program');
-    mkdirSync(dir, { recursive: true });
-    // Pulumi's template tsconfig, as `pulumi new typescript` writes it (no skipLibCheck).
-    const tsconfig = { compilerOptions: { strict: true, outDir: 'bin', target: 'es2020', module: 'commonjs', moduleResolution: 'node', sourceMap: true, experimentalDecorators: true, pretty: true, noFallthroughCasesInSwitch: true, noImplicitReturns: true, forceConsistentCasingInFileNames: true }, files: ['index.ts'] };
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
-    writeFileSync(
-      join(dir, 'index.ts'),
-      `import * as pulumi from '@pulumi/pulumi';
+  it(
+    "type-checks `import * as tiac from 'triton-iac/pulumi'` and the root entry with module commonjs / moduleResolution node, and runs the compiled program",
+    async () => {
+      const dir = join(project, 'pulumi-program');
+      mkdirSync(dir, { recursive: true });
+      // Pulumi's template tsconfig, as `pulumi new typescript` writes it (no skipLibCheck).
+      const tsconfig = {
+        compilerOptions: {
+          strict: true,
+          outDir: 'bin',
+          target: 'es2020',
+          module: 'commonjs',
+          moduleResolution: 'node',
+          sourceMap: true,
+          experimentalDecorators: true,
+          pretty: true,
+          noFallthroughCasesInSwitch: true,
+          noImplicitReturns: true,
+          forceConsistentCasingInFileNames: true,
+        },
+        files: ['index.ts'],
+      };
+      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+      writeFileSync(
+        join(dir, 'index.ts'),
+        `import * as pulumi from '@pulumi/pulumi';
 import * as tiac from 'triton-iac/pulumi';
 import { Policy, TritonApp, TritonStack } from 'triton-iac';
 
@@ -147,14 +217,23 @@ policy.id.apply((id: string) => {
   console.log(JSON.stringify({ id, registered, stacks: app.synth().stacks.map((s) => s.name) }));
 });
 `,
-    );
-    const tsc = await run(process.execPath, [join(project, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'], { cwd: dir, env: { HOME: home } });
-    expect(tsc.stdout + tsc.stderr).toBe('');
-    expect(tsc.code).toBe(0);
-    const ran = await run(process.execPath, ['bin/index.js'], { cwd: dir, env: { HOME: home } });
-    expect(ran.stderr).toBe('');
-    expect(JSON.parse(ran.stdout)).toEqual({ id: 'read-only-id', registered: ['pulumi-nodejs:dynamic/triton-iac:Policy read-only'], stacks: ['prod'] });
-  }, SLOW);
+      );
+      const tsc = await run(process.execPath, [join(project, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'], {
+        cwd: dir,
+        env: { HOME: home },
+      });
+      expect(tsc.stdout + tsc.stderr).toBe('');
+      expect(tsc.code).toBe(0);
+      const ran = await run(process.execPath, ['bin/index.js'], { cwd: dir, env: { HOME: home } });
+      expect(ran.stderr).toBe('');
+      expect(JSON.parse(ran.stdout)).toEqual({
+        id: 'read-only-id',
+        registered: ['pulumi-nodejs:dynamic/triton-iac:Policy read-only'],
+        stacks: ['prod'],
+      });
+    },
+    SLOW,
+  );
 });
 
 describe('docs/ci.md and the GitHub Actions workflows, against `triton-iac emulator` from the installed package', () => {
@@ -175,25 +254,31 @@ describe('docs/ci.md and the GitHub Actions workflows, against `triton-iac emula
     }
   });
 
-  it("runs ci.md's commands, then the plan, apply and drift workflows on a two-stack app with Manta state: plan succeeds, apply applies each stack, drift finds an out-of-band change and names it", async () => {
-    const ciBlocks = codeBlocks(join(REPO, 'docs', 'ci.md'));
-    const dir = join(project, 'ci-app');
-    mkdirSync(join(dir, 'infra'), { recursive: true });
-    checkout(dir);
+  it(
+    "runs ci.md's commands, then the plan, apply and drift workflows on a two-stack app with Manta state: plan succeeds, apply applies each stack, drift finds an out-of-band change and names it",
+    async () => {
+      const ciBlocks = codeBlocks(join(REPO, 'docs', 'ci.md'));
+      const dir = join(project, 'ci-app');
+      mkdirSync(join(dir, 'infra'), { recursive: true });
+      checkout(dir);
 
-    // The CI sub-user's key (here the account's own), and its MD5 fingerprint by ci.md's command.
-    const ciKey = generateTestKey('rsa', 'ci@acme');
-    writeFileSync(join(dir, 'ci.pub'), `${ciKey.publicOpenSsh}\n`);
-    const fingerprintLine = await run('bash', ['-eo', 'pipefail', '-c', blockIn(ciBlocks, 'Before you copy them', 'sh').text], { cwd: dir, env: { HOME: home } });
-    expect(fingerprintLine.code).toBe(0);
-    const keyId = /MD5:([0-9a-f:]{47})/.exec(fingerprintLine.stdout)?.[1];
-    expect(keyId).toBeDefined();
+      // The CI sub-user's key (here the account's own), and its MD5 fingerprint by ci.md's command.
+      const ciKey = generateTestKey('rsa', 'ci@acme');
+      writeFileSync(join(dir, 'ci.pub'), `${ciKey.publicOpenSsh}\n`);
+      const fingerprintLine = await run(
+        'bash',
+        ['-eo', 'pipefail', '-c', blockIn(ciBlocks, 'Before you copy them', 'sh').text],
+        { cwd: dir, env: { HOME: home } },
+      );
+      expect(fingerprintLine.code).toBe(0);
+      const keyId = /MD5:([0-9a-f:]{47})/.exec(fingerprintLine.stdout)?.[1];
+      expect(keyId).toBeDefined();
 
-    // ci.md's Manta state line, in a two-stack app.
-    const stateLine = blockIn(ciBlocks, 'Before you copy them', 'ts').text.trim();
-    writeFileSync(
-      join(dir, 'infra', 'main.ts'),
-      `import { Directory, Policy, StorObject, TritonApp, TritonStack } from 'triton-iac';
+      // ci.md's Manta state line, in a two-stack app.
+      const stateLine = blockIn(ciBlocks, 'Before you copy them', 'ts').text.trim();
+      writeFileSync(
+        join(dir, 'infra', 'main.ts'),
+        `import { Directory, Policy, StorObject, TritonApp, TritonStack } from 'triton-iac';
 export default function build(): TritonApp {
   const app = new TritonApp();
   ${stateLine.replace("new TritonStack(app, 'prod'", "const prod = new TritonStack(app, 'prod'")}
@@ -204,68 +289,91 @@ export default function build(): TritonApp {
   return app;
 }
 `,
-    );
+      );
 
-    const keyFile = writeTestKey(ciKey, 'ci');
-    emulator = spawn(join(project, 'node_modules', '.bin', 'triton-iac'), ['emulator', `--key=acme=${keyFile}.pub`, '--data-dir', join(dir, '.emulator')], {
-      cwd: dir,
-      env: { PATH: process.env['PATH'] ?? '', HOME: home },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const { stdout: ready } = await emulatorReady(emulator);
-    const cloudapiUrl = /TRITON_URL=(\S+)/.exec(ready)![1]!;
-    const mantaUrl = /MANTA_URL=(\S+)/.exec(ready)![1]!;
-    expect(ready).toContain(`TRITON_KEY_ID=${keyId}`);
+      const keyFile = writeTestKey(ciKey, 'ci');
+      emulator = spawn(
+        join(project, 'node_modules', '.bin', 'triton-iac'),
+        ['emulator', `--key=acme=${keyFile}.pub`, '--data-dir', join(dir, '.emulator')],
+        {
+          cwd: dir,
+          env: { PATH: process.env['PATH'] ?? '', HOME: home },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      const { stdout: ready } = await emulatorReady(emulator);
+      const cloudapiUrl = /TRITON_URL=(\S+)/.exec(ready)![1]!;
+      const mantaUrl = /MANTA_URL=(\S+)/.exec(ready)![1]!;
+      expect(ready).toContain(`TRITON_KEY_ID=${keyId}`);
 
-    const inputs = {
-      secrets: { TRITON_KEY: ciKey.privateOpenSsh, TRITON_KEY_ID: keyId! },
-      vars: { TRITON_URL: cloudapiUrl, TRITON_ACCOUNT: 'acme', TRITON_USER: '', MANTA_URL: mantaUrl },
-      cwd: dir,
-      baseEnv: npmEnv(home),
-    };
-    const workflow = (name: string) => readWorkflow(join(REPO, 'docs', 'github-actions', name));
-    const only = (skipped: readonly string[]) => skipped.every((s) => /uses actions\/(checkout|setup-node)@|npm ci/.test(s));
+      const inputs = {
+        secrets: { TRITON_KEY: ciKey.privateOpenSsh, TRITON_KEY_ID: keyId! },
+        vars: { TRITON_URL: cloudapiUrl, TRITON_ACCOUNT: 'acme', TRITON_USER: '', MANTA_URL: mantaUrl },
+        cwd: dir,
+        baseEnv: npmEnv(home),
+      };
+      const workflow = (name: string) => readWorkflow(join(REPO, 'docs', 'github-actions', name));
+      const only = (skipped: readonly string[]) =>
+        skipped.every((s) => /uses actions\/(checkout|setup-node)@|npm ci/.test(s));
 
-    const plan = await runWorkflow(workflow('plan-on-pull-request.yml'), inputs);
-    agents.push(...plan.agentPids);
-    expect(plan.steps.map((s) => `${s.name}: ${s.code}`), plan.steps.map((s) => s.stderr).join('\n')).toEqual(['Load the key into ssh-agent: 0', 'Plan: 0']);
-    expect(only(plan.skipped)).toBe(true);
-    expect(plan.summary).toContain('prod/read-only');
-    expect(plan.summary).toContain('web/index');
+      const plan = await runWorkflow(workflow('plan-on-pull-request.yml'), inputs);
+      agents.push(...plan.agentPids);
+      expect(
+        plan.steps.map((s) => `${s.name}: ${s.code}`),
+        plan.steps.map((s) => s.stderr).join('\n'),
+      ).toEqual(['Load the key into ssh-agent: 0', 'Plan: 0']);
+      expect(only(plan.skipped)).toBe(true);
+      expect(plan.summary).toContain('prod/read-only');
+      expect(plan.summary).toContain('web/index');
 
-    const apply = await runWorkflow(workflow('apply-on-main.yml'), { ...inputs, matrix: { stack: ['prod', 'web'] } });
-    agents.push(...apply.agentPids);
-    expect(apply.code, apply.steps.map((s) => `${s.name}: ${s.stdout}${s.stderr}`).join('\n')).toBe(0);
-    expect(apply.steps.filter((s) => s.name.startsWith('Apply the saved plan')).map((s) => /Apply complete for stack (\w+)/.exec(s.stdout)?.[1])).toEqual(['prod', 'web']);
+      const apply = await runWorkflow(workflow('apply-on-main.yml'), { ...inputs, matrix: { stack: ['prod', 'web'] } });
+      agents.push(...apply.agentPids);
+      expect(apply.code, apply.steps.map((s) => `${s.name}: ${s.stdout}${s.stderr}`).join('\n')).toBe(0);
+      expect(
+        apply.steps
+          .filter((s) => s.name.startsWith('Apply the saved plan'))
+          .map((s) => /Apply complete for stack (\w+)/.exec(s.stdout)?.[1]),
+      ).toEqual(['prod', 'web']);
 
-    const clean = await runWorkflow(workflow('drift-on-schedule.yml'), inputs);
-    agents.push(...clean.agentPids);
-    expect(clean.code).toBe(0);
-    expect(clean.summary).toContain('**No drift.**');
+      const clean = await runWorkflow(workflow('drift-on-schedule.yml'), inputs);
+      agents.push(...clean.agentPids);
+      expect(clean.code).toBe(0);
+      expect(clean.summary).toContain('**No drift.**');
 
-    // Someone edits the policy by hand.
-    const config = await resolveConfig({ url: cloudapiUrl, account: 'acme', keyFile, useAgent: false, env: {}, home });
-    const cloudapi = createCloudApiClient(config.cloudapi!);
-    try {
-      await cloudapi.updatePolicy('read-only', { rules: ['CAN listmachines AND getmachine AND deletemachine'] });
-    } finally {
-      await cloudapi.close();
-    }
-    const drift = await runWorkflow(workflow('drift-on-schedule.yml'), inputs);
-    agents.push(...drift.agentPids);
-    expect(drift.code).toBe(2);
-    const step = drift.steps.find((s) => s.name === 'Drift')!;
-    expect(step.stdout).toContain('::error title=Drift::prod/read-only (outside)');
-    expect(drift.summary).toMatch(/prod\/read-only/);
-  }, SLOW);
+      // Someone edits the policy by hand.
+      const config = await resolveConfig({
+        url: cloudapiUrl,
+        account: 'acme',
+        keyFile,
+        useAgent: false,
+        env: {},
+        home,
+      });
+      const cloudapi = createCloudApiClient(config.cloudapi!);
+      try {
+        await cloudapi.updatePolicy('read-only', { rules: ['CAN listmachines AND getmachine AND deletemachine'] });
+      } finally {
+        await cloudapi.close();
+      }
+      const drift = await runWorkflow(workflow('drift-on-schedule.yml'), inputs);
+      agents.push(...drift.agentPids);
+      expect(drift.code).toBe(2);
+      const step = drift.steps.find((s) => s.name === 'Drift')!;
+      expect(step.stdout).toContain('::error title=Drift::prod/read-only (outside)');
+      expect(drift.summary).toMatch(/prod\/read-only/);
+    },
+    SLOW,
+  );
 
-  it("runs ci.md's emulator smoke test in the user's project as written", async () => {
-    const dir = join(project, 'smoke');
-    mkdirSync(join(dir, 'infra'), { recursive: true });
-    checkout(dir);
-    writeFileSync(
-      join(dir, 'infra', 'main.ts'),
-      `import { Policy, Role, TritonApp, TritonStack } from 'triton-iac';
+  it(
+    "runs ci.md's emulator smoke test in the user's project as written",
+    async () => {
+      const dir = join(project, 'smoke');
+      mkdirSync(join(dir, 'infra'), { recursive: true });
+      checkout(dir);
+      writeFileSync(
+        join(dir, 'infra', 'main.ts'),
+        `import { Policy, Role, TritonApp, TritonStack } from 'triton-iac';
 export default function build(): TritonApp {
   const app = new TritonApp();
   const prod = new TritonStack(app, 'prod', { account: 'acme' });
@@ -273,20 +381,24 @@ export default function build(): TritonApp {
   return app;
 }
 `,
-    );
-    const smoke = blockIn(codeBlocks(join(REPO, 'docs', 'ci.md')), 'Trying the workflows without a cloud', 'sh').text;
-    const result = await shell(smoke, dir);
-    expect(result.stderr).not.toMatch(/Error/);
-    expect(result.code).toBe(0);
-  }, SLOW);
+      );
+      const smoke = blockIn(codeBlocks(join(REPO, 'docs', 'ci.md')), 'Trying the workflows without a cloud', 'sh').text;
+      const result = await shell(smoke, dir);
+      expect(result.stderr).not.toMatch(/Error/);
+      expect(result.code).toBe(0);
+    },
+    SLOW,
+  );
 
-  it("runs ci.md's least-privilege command in the user's project: the CI role's rules and tags for what the app declares", async () => {
-    const dir = join(project, 'least');
-    mkdirSync(join(dir, 'infra'), { recursive: true });
-    checkout(dir);
-    writeFileSync(
-      join(dir, 'infra', 'main.ts'),
-      `import { Policy, Role, TritonApp, TritonStack, User } from 'triton-iac';
+  it(
+    "runs ci.md's least-privilege command in the user's project: the CI role's rules and tags for what the app declares",
+    async () => {
+      const dir = join(project, 'least');
+      mkdirSync(join(dir, 'infra'), { recursive: true });
+      checkout(dir);
+      writeFileSync(
+        join(dir, 'infra', 'main.ts'),
+        `import { Policy, Role, TritonApp, TritonStack, User } from 'triton-iac';
 export default function build(): TritonApp {
   const app = new TritonApp();
   const prod = new TritonStack(app, 'prod', { account: 'acme' });
@@ -295,13 +407,24 @@ export default function build(): TritonApp {
   return app;
 }
 `,
-    );
-    const block = blockIn(codeBlocks(join(REPO, 'docs', 'ci.md')), 'Least privilege for the CI sub-user', 'sh').text;
-    const result = await shell(block, dir);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain('on a role `ci`');
-    for (const rule of ['CAN createuser', 'CAN listusers', 'CAN createrole', 'CAN listroles', 'CAN createpolicy', 'CAN listpolicies']) expect(result.stdout).toContain(`     ${rule}\n`);
-    for (const path of ['/acme/policies', '/acme/roles', '/acme/users']) expect(result.stdout).toContain(`     ${path}\n`);
-    expect(result.stdout).not.toContain('listmachines');
-  }, SLOW);
+      );
+      const block = blockIn(codeBlocks(join(REPO, 'docs', 'ci.md')), 'Least privilege for the CI sub-user', 'sh').text;
+      const result = await shell(block, dir);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('on a role `ci`');
+      for (const rule of [
+        'CAN createuser',
+        'CAN listusers',
+        'CAN createrole',
+        'CAN listroles',
+        'CAN createpolicy',
+        'CAN listpolicies',
+      ])
+        expect(result.stdout).toContain(`     ${rule}\n`);
+      for (const path of ['/acme/policies', '/acme/roles', '/acme/users'])
+        expect(result.stdout).toContain(`     ${path}\n`);
+      expect(result.stdout).not.toContain('listmachines');
+    },
+    SLOW,
+  );
 });

@@ -12,7 +12,8 @@ function makeHome(profiles: Record<string, object>, current?: string, keys: Reco
   const home = mkdtempSync(join(tmpdir(), 'triton-iac-home-'));
   mkdirSync(join(home, '.triton', 'profiles.d'), { recursive: true });
   mkdirSync(join(home, '.ssh'), { recursive: true });
-  for (const [name, profile] of Object.entries(profiles)) writeFileSync(join(home, '.triton', 'profiles.d', `${name}.json`), JSON.stringify(profile));
+  for (const [name, profile] of Object.entries(profiles))
+    writeFileSync(join(home, '.triton', 'profiles.d', `${name}.json`), JSON.stringify(profile));
   if (current) writeFileSync(join(home, '.triton', 'config.json'), JSON.stringify({ profile: current }));
   for (const [name, key] of Object.entries(keys)) writeTestKey(key, name, join(home, '.ssh'));
   return home;
@@ -24,28 +25,73 @@ const key = generateTestKey('ecdsa-p256', 'me@laptop');
 const other = generateTestKey('rsa', 'other@laptop');
 
 describe('configuration resolution', () => {
-  const profile = { url: 'https://profile.example', account: 'profile-acct', keyId: key.md5, user: 'profile-user', roles: ['ops'], insecure: true };
+  const profile = {
+    url: 'https://profile.example',
+    account: 'profile-acct',
+    keyId: key.md5,
+    user: 'profile-user',
+    roles: ['ops'],
+    insecure: true,
+  };
 
   it('takes everything from the current profile and finds the key in ~/.ssh by fingerprint', async () => {
     const home = makeHome({ dev: profile }, 'dev', { other, mine: key });
     const config = await resolveConfig({ home, env: {} });
     expect(config.profile).toBe('dev');
-    expect(config.cloudapi).toMatchObject({ url: 'https://profile.example', account: 'profile-acct', user: 'profile-user', roles: ['ops'], insecure: true });
-    expect(config.cloudapi?.signer).toMatchObject({ fingerprint: key.md5, algorithm: 'ecdsa-sha256', source: { kind: 'file', location: join(home, '.ssh', 'id_mine') } });
+    expect(config.cloudapi).toMatchObject({
+      url: 'https://profile.example',
+      account: 'profile-acct',
+      user: 'profile-user',
+      roles: ['ops'],
+      insecure: true,
+    });
+    expect(config.cloudapi?.signer).toMatchObject({
+      fingerprint: key.md5,
+      algorithm: 'ecdsa-sha256',
+      source: { kind: 'file', location: join(home, '.ssh', 'id_mine') },
+    });
   });
 
   it('lets the environment override the profile, and explicit options override both', async () => {
     const home = makeHome({ dev: profile }, 'dev', { mine: key });
-    const env = { TRITON_ACCOUNT: 'env-acct', SDC_URL: 'https://sdc.example', TRITON_USER: 'env-user', TRITON_TLS_INSECURE: '0', TRITON_ROLE: 'a,b' };
+    const env = {
+      TRITON_ACCOUNT: 'env-acct',
+      SDC_URL: 'https://sdc.example',
+      TRITON_USER: 'env-user',
+      TRITON_TLS_INSECURE: '0',
+      TRITON_ROLE: 'a,b',
+    };
     const fromEnv = await resolveConfig({ home, env });
-    expect(fromEnv.cloudapi).toMatchObject({ url: 'https://sdc.example', account: 'env-acct', user: 'env-user', insecure: false, roles: ['a', 'b'] });
-    const explicit = await resolveConfig({ home, env, account: 'explicit-acct', url: 'https://explicit.example', roles: ['x'] });
-    expect(explicit.cloudapi).toMatchObject({ url: 'https://explicit.example', account: 'explicit-acct', user: 'env-user', roles: ['x'] });
+    expect(fromEnv.cloudapi).toMatchObject({
+      url: 'https://sdc.example',
+      account: 'env-acct',
+      user: 'env-user',
+      insecure: false,
+      roles: ['a', 'b'],
+    });
+    const explicit = await resolveConfig({
+      home,
+      env,
+      account: 'explicit-acct',
+      url: 'https://explicit.example',
+      roles: ['x'],
+    });
+    expect(explicit.cloudapi).toMatchObject({
+      url: 'https://explicit.example',
+      account: 'explicit-acct',
+      user: 'env-user',
+      roles: ['x'],
+    });
   });
 
   it('prefers TRITON_* over SDC_* and TRITON_PROFILE over config.json', async () => {
-    const home = makeHome({ dev: profile, prod: { ...profile, url: 'https://prod.example', account: 'prod' } }, 'dev', { mine: key });
-    const config = await resolveConfig({ home, env: { TRITON_PROFILE: 'prod', SDC_ACCOUNT: 'sdc', TRITON_ACCOUNT: 'triton' } });
+    const home = makeHome({ dev: profile, prod: { ...profile, url: 'https://prod.example', account: 'prod' } }, 'dev', {
+      mine: key,
+    });
+    const config = await resolveConfig({
+      home,
+      env: { TRITON_PROFILE: 'prod', SDC_ACCOUNT: 'sdc', TRITON_ACCOUNT: 'triton' },
+    });
     expect(config.profile).toBe('prod');
     expect(config.cloudapi).toMatchObject({ url: 'https://prod.example', account: 'triton' });
   });
@@ -62,16 +108,31 @@ describe('configuration resolution', () => {
     const home = makeHome({}, undefined, { mine: key });
     const config = await resolveConfig({
       home,
-      env: { TRITON_URL: 'https://cloudapi.example', TRITON_ACCOUNT: 'acme', TRITON_KEY_ID: key.md5, MANTA_URL: 'https://manta.example', MANTA_SUBUSER: 'bob', MANTA_ROLE: 'storage' },
+      env: {
+        TRITON_URL: 'https://cloudapi.example',
+        TRITON_ACCOUNT: 'acme',
+        TRITON_KEY_ID: key.md5,
+        MANTA_URL: 'https://manta.example',
+        MANTA_SUBUSER: 'bob',
+        MANTA_ROLE: 'storage',
+      },
     });
-    expect(config.manta).toMatchObject({ url: 'https://manta.example', account: 'acme', user: 'bob', roles: ['storage'] });
+    expect(config.manta).toMatchObject({
+      url: 'https://manta.example',
+      account: 'acme',
+      user: 'bob',
+      roles: ['storage'],
+    });
     expect(config.manta?.signer.fingerprint).toBe(key.md5);
   });
 
   it('takes key material from TRITON_KEY_MATERIAL, even with escaped newlines, without needing a key id', async () => {
     const home = makeHome({}, undefined);
     const escaped = key.privatePem.replace(/\n/g, '\\n');
-    const config = await resolveConfig({ home, env: { TRITON_URL: 'https://x.example', TRITON_ACCOUNT: 'acme', TRITON_KEY_MATERIAL: escaped } });
+    const config = await resolveConfig({
+      home,
+      env: { TRITON_URL: 'https://x.example', TRITON_ACCOUNT: 'acme', TRITON_KEY_MATERIAL: escaped },
+    });
     expect(config.cloudapi?.signer).toMatchObject({ fingerprint: key.md5, source: { kind: 'material' } });
   });
 
@@ -89,13 +150,23 @@ describe('configuration resolution', () => {
 
   it('reports a key id that matches no agent key and no ~/.ssh file', async () => {
     const home = makeHome({}, undefined, { other });
-    const err = await failure(resolveConfig({ home, env: {}, url: 'https://x.example', account: 'acme', keyId: key.md5 }));
+    const err = await failure(
+      resolveConfig({ home, env: {}, url: 'https://x.example', account: 'acme', keyId: key.md5 }),
+    );
     expect(err.code).toBe('KEY_NOT_FOUND');
     expect(err.message).toContain(key.md5);
   });
 
   it('reports a key id that is no fingerprint', async () => {
-    const err = await failure(resolveConfig({ home: makeHome({}, undefined), env: {}, url: 'https://x.example', account: 'acme', keyId: 'my laptop key' }));
+    const err = await failure(
+      resolveConfig({
+        home: makeHome({}, undefined),
+        env: {},
+        url: 'https://x.example',
+        account: 'acme',
+        keyId: 'my laptop key',
+      }),
+    );
     expect(err.code).toBe('CONFIG_INVALID');
     expect(err.message).toMatch(/^keyId: "my laptop key" is not a key fingerprint/);
   });
@@ -142,11 +213,22 @@ describe('key material never leaks into errors', () => {
       err = e;
     }
     expect(err).toMatchObject({ code: 'KEY_INVALID' });
-    expect(JSON.stringify({ message: (err as Error).message, stack: (err as Error).stack, ...(err as object) })).not.toContain(secretish.slice(0, 20));
+    expect(
+      JSON.stringify({ message: (err as Error).message, stack: (err as Error).stack, ...(err as object) }),
+    ).not.toContain(secretish.slice(0, 20));
   });
 
   it('does not quote the private key when it does not match the key id', async () => {
-    const err = await failure(resolveConfig({ home: makeHome({}, undefined), env: {}, url: 'https://x.example', account: 'acme', keyId: other.md5, keyMaterial: key.privateOpenSsh }));
+    const err = await failure(
+      resolveConfig({
+        home: makeHome({}, undefined),
+        env: {},
+        url: 'https://x.example',
+        account: 'acme',
+        keyId: other.md5,
+        keyMaterial: key.privateOpenSsh,
+      }),
+    );
     expect(err.code).toBe('CONFIG_INVALID');
     expect(err.message).toContain(key.md5);
     const body = key.privateOpenSsh.split('\n')[1]!;

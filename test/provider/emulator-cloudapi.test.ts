@@ -7,7 +7,13 @@ import type { RunningEmulator } from '../../emulator/index.js';
 import { generateTestKey, writeTestKey } from '../../scripts/support/keys.js';
 import { rejectionOf } from '../support/rejection.js';
 import { startAccountWorld, type AccountWorld } from '../support/world.js';
-import { createCloudApiClient, loadKeyMaterial, resolveConfig, TritonApiError, type CloudApiClient } from '../../provider/index.js';
+import {
+  createCloudApiClient,
+  loadKeyMaterial,
+  resolveConfig,
+  TritonApiError,
+  type CloudApiClient,
+} from '../../provider/index.js';
 
 let world: AccountWorld;
 let emulator: RunningEmulator;
@@ -31,7 +37,10 @@ describe('CloudAPI client against the emulator: account', () => {
 
   it('reads and updates the account, its limits and config', async () => {
     expect(await client.getAccount()).toMatchObject({ login: 'acme' });
-    expect(await client.updateAccount({ companyName: 'Acme Inc' })).toMatchObject({ login: 'acme', companyName: 'Acme Inc' });
+    expect(await client.updateAccount({ companyName: 'Acme Inc' })).toMatchObject({
+      login: 'acme',
+      companyName: 'Acme Inc',
+    });
     expect(Array.isArray(await client.getAccountLimits())).toBe(true);
     const config = await client.getConfig();
     expect(await client.updateConfig(config)).toEqual(config);
@@ -47,7 +56,13 @@ describe('CloudAPI client against the emulator: account', () => {
   });
 
   it('recognises InvalidVersion for an unsupported Accept-Version', async () => {
-    const old = createCloudApiClient({ url: emulator.cloudapiUrl, account: 'acme', signer: world.signer, acceptVersion: '~1', retry: false });
+    const old = createCloudApiClient({
+      url: emulator.cloudapiUrl,
+      account: 'acme',
+      signer: world.signer,
+      acceptVersion: '~1',
+      retry: false,
+    });
     try {
       expect((await rejection(old.ping())).isInvalidVersion).toBe(true);
     } finally {
@@ -61,7 +76,10 @@ describe('CloudAPI client against the emulator: configuration', () => {
     const home = mkdtempSync(join(tmpdir(), 'triton-iac-home-'));
     mkdirSync(join(home, '.triton', 'profiles.d'), { recursive: true });
     mkdirSync(join(home, '.ssh'));
-    writeFileSync(join(home, '.triton', 'profiles.d', 'local.json'), JSON.stringify({ url: emulator.cloudapiUrl, account: 'acme', keyId: world.ownerKey.md5 }));
+    writeFileSync(
+      join(home, '.triton', 'profiles.d', 'local.json'),
+      JSON.stringify({ url: emulator.cloudapiUrl, account: 'acme', keyId: world.ownerKey.md5 }),
+    );
     writeFileSync(join(home, '.triton', 'config.json'), JSON.stringify({ profile: 'local' }));
     writeTestKey(world.ownerKey, 'acme', join(home, '.ssh'));
     const config = await resolveConfig({ home, env: {} });
@@ -104,12 +122,30 @@ describe('CloudAPI client against the emulator: users, roles, policies and role 
   });
 
   it('lets the sub-user authenticate with the /users/ key id, and denies it until a role allows', async () => {
-    const asBob = createCloudApiClient({ url: emulator.cloudapiUrl, account: 'acme', user: 'bob', signer: loadKeyMaterial(bobKey.privateOpenSsh), retry: false });
+    const asBob = createCloudApiClient({
+      url: emulator.cloudapiUrl,
+      account: 'acme',
+      user: 'bob',
+      signer: loadKeyMaterial(bobKey.privateOpenSsh),
+      retry: false,
+    });
     try {
       // 403 (not 401): the signature was accepted, RBAC said no.
-      expect(await rejection(asBob.listUsers())).toMatchObject({ status: 403, apiCode: 'NotAuthorized', operation: 'ListUsers' });
-      const policy = await client.createPolicy({ name: 'read-users', rules: ['CAN listusers'], description: 'list users' });
-      const role = await client.createRole({ name: 'user-readers', members: [{ type: 'subuser', login: 'bob', default: true }], policies: [{ name: 'read-users' }] });
+      expect(await rejection(asBob.listUsers())).toMatchObject({
+        status: 403,
+        apiCode: 'NotAuthorized',
+        operation: 'ListUsers',
+      });
+      const policy = await client.createPolicy({
+        name: 'read-users',
+        rules: ['CAN listusers'],
+        description: 'list users',
+      });
+      const role = await client.createRole({
+        name: 'user-readers',
+        members: [{ type: 'subuser', login: 'bob', default: true }],
+        policies: [{ name: 'read-users' }],
+      });
       expect(role.policies).toEqual([{ id: policy.id, name: 'read-users' }]);
       expect(await client.setRoleTags('users', ['user-readers'])).toMatchObject({ 'role-tag': ['user-readers'] });
       expect(await client.getRoleTags('/acme/users')).toEqual(['user-readers']);
@@ -123,11 +159,15 @@ describe('CloudAPI client against the emulator: users, roles, policies and role 
   it('reads, updates and deletes roles and policies', async () => {
     const policy = await client.createPolicy({ name: 'reboot', rules: ['CAN rebootmachine'] });
     expect(await client.getPolicy('reboot')).toMatchObject({ id: policy.id, rules: ['CAN rebootmachine'] });
-    expect(await client.updatePolicy(policy.id, { rules: ['CAN rebootmachine', 'CAN getmachine'] })).toMatchObject({ rules: ['CAN rebootmachine', 'CAN getmachine'] });
+    expect(await client.updatePolicy(policy.id, { rules: ['CAN rebootmachine', 'CAN getmachine'] })).toMatchObject({
+      rules: ['CAN rebootmachine', 'CAN getmachine'],
+    });
     expect((await client.listPolicies()).map((p) => p.name)).toContain('reboot');
     const role = await client.createRole({ name: 'operators', policies: [{ id: policy.id }] });
     expect(await client.getRole('operators')).toMatchObject({ id: role.id });
-    expect(await client.updateRole(role.id, { name: 'operators', members: [{ type: 'subuser', login: 'bob' }] })).toMatchObject({ members: [{ login: 'bob', default: false }] });
+    expect(
+      await client.updateRole(role.id, { name: 'operators', members: [{ type: 'subuser', login: 'bob' }] }),
+    ).toMatchObject({ members: [{ login: 'bob', default: false }] });
     expect((await client.listRoles()).map((r) => r.name)).toContain('operators');
     await client.deleteRole(role.id);
     await client.deletePolicy(policy.id);
@@ -156,7 +196,8 @@ describe('CloudAPI client against the emulator: images and machines', () => {
     const image = await client.createImageFromMachine({ machine: stopped.id, name: 'web', version: '1.0.0' });
     expect(image).toMatchObject({ name: 'web', version: '1.0.0' });
     let state = image.state;
-    for (let i = 0; i < 2000 && state !== 'active'; i += 1) { // a budget far past any load, not a check
+    for (let i = 0; i < 2000 && state !== 'active'; i += 1) {
+      // a budget far past any load, not a check
       await sleep(50);
       state = (await client.getImage(image.id)).state;
     }

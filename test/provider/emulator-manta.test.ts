@@ -21,11 +21,20 @@ const rejection = (promise: Promise<unknown>): Promise<TritonApiError> => reject
 
 describe('Manta client against the emulator: directories and objects', () => {
   it('writes, reads, heads and overwrites an object with metadata and durability', async () => {
-    const put = await manta.putObject('~~/stor/it/hello.txt', 'hello world', { contentType: 'text/plain', durability: 3, metadata: { 'm-team': 'ops' } });
+    const put = await manta.putObject('~~/stor/it/hello.txt', 'hello world', {
+      contentType: 'text/plain',
+      durability: 3,
+      metadata: { 'm-team': 'ops' },
+    });
     expect(put.etag).toBeTruthy();
     const got = await manta.getObjectBuffer('~~/stor/it/hello.txt');
     expect(got?.data.toString()).toBe('hello world');
-    expect(got?.metadata).toMatchObject({ type: 'object', contentType: 'text/plain', etag: put.etag, metadata: { 'm-team': 'ops' } });
+    expect(got?.metadata).toMatchObject({
+      type: 'object',
+      contentType: 'text/plain',
+      etag: put.etag,
+      metadata: { 'm-team': 'ops' },
+    });
     expect(await manta.headObject('~~/stor/it')).toMatchObject({ type: 'directory' });
   });
 
@@ -39,12 +48,17 @@ describe('Manta client against the emulator: directories and objects', () => {
     const first = await manta.putObject('~~/stor/it/cas.txt', 'v1');
     const second = await manta.putObject('~~/stor/it/cas.txt', 'v2', { ifMatch: first.etag! });
     expect(second.etag).not.toBe(first.etag);
-    expect(await rejection(manta.putObject('~~/stor/it/cas.txt', 'v3', { ifMatch: first.etag! }))).toMatchObject({ status: 412, operation: 'PutObject' });
+    expect(await rejection(manta.putObject('~~/stor/it/cas.txt', 'v3', { ifMatch: first.etag! }))).toMatchObject({
+      status: 412,
+      operation: 'PutObject',
+    });
     expect(await manta.getObject('~~/stor/it/cas.txt', { ifNoneMatch: second.etag! })).toBeUndefined();
   });
 
   it('rejects a body whose Content-MD5 does not match', async () => {
-    const err = await rejection(manta.putObject('~~/stor/it/bad.txt', 'abc', { contentMd5: 'AAAAAAAAAAAAAAAAAAAAAA==' }));
+    const err = await rejection(
+      manta.putObject('~~/stor/it/bad.txt', 'abc', { contentMd5: 'AAAAAAAAAAAAAAAAAAAAAA==' }),
+    );
     expect(err).toMatchObject({ status: 400, operation: 'PutObject' });
     expect(err.apiCode).toMatch(/ContentMD5Mismatch/);
   });
@@ -70,12 +84,18 @@ describe('Manta client against the emulator: directories and objects', () => {
     await manta.putSnapLink('~~/stor/it/link.txt', '~~/stor/it/src.txt');
     await manta.deleteObject('~~/stor/it/src.txt');
     expect((await manta.getObjectBuffer('~~/stor/it/link.txt'))?.data.toString()).toBe('source');
-    expect(await rejection(manta.headObject('~~/stor/it/src.txt'))).toMatchObject({ status: 404, operation: 'HeadObject' });
+    expect(await rejection(manta.headObject('~~/stor/it/src.txt'))).toMatchObject({
+      status: 404,
+      operation: 'HeadObject',
+    });
   });
 
   it('refuses to delete a directory that is not empty, then deletes it once emptied', async () => {
     await manta.makeDirectories('~~/stor/it/tree/leaf');
-    expect(await rejection(manta.deleteDirectory('~~/stor/it/tree'))).toMatchObject({ status: 400, apiCode: 'DirectoryNotEmpty' });
+    expect(await rejection(manta.deleteDirectory('~~/stor/it/tree'))).toMatchObject({
+      status: 400,
+      apiCode: 'DirectoryNotEmpty',
+    });
     await manta.deleteDirectory('~~/stor/it/tree/leaf');
     await manta.deleteDirectory('~~/stor/it/tree');
     expect(await rejection(manta.listDirectory('~~/stor/it/tree'))).toMatchObject({ status: 404 });
@@ -95,7 +115,8 @@ describe('Manta client against the emulator: jobs and multipart uploads', () => 
     await manta.addJobInputs(job.id, ['/acme/stor/it/words.txt']);
     await manta.endJobInput(job.id);
     let status = await manta.getJob(job.id);
-    for (let i = 0; i < 2000 && status.state !== 'done'; i += 1) { // a budget far past any load, not a check
+    for (let i = 0; i < 2000 && status.state !== 'done'; i += 1) {
+      // a budget far past any load, not a check
       await sleep(50);
       status = await manta.getJob(job.id);
     }
@@ -120,7 +141,10 @@ describe('Manta client against the emulator: jobs and multipart uploads', () => 
       state = (await manta.getJob(failing.id)).state;
     }
     expect(await manta.getJobFailures(failing.id)).toEqual(['/acme/stor/it/in.txt']);
-    expect((await manta.getJobErrors(failing.id))[0]).toMatchObject({ code: expect.any(String), input: '/acme/stor/it/in.txt' });
+    expect((await manta.getJobErrors(failing.id))[0]).toMatchObject({
+      code: expect.any(String),
+      input: '/acme/stor/it/in.txt',
+    });
     const live = await manta.createJob({ phases: [{ exec: 'cat' }] });
     await manta.cancelJob(live.id);
     expect((await manta.getJob(live.id)).cancelled).toBe(true);
@@ -152,10 +176,27 @@ describe('Manta client against the emulator: sub-users', () => {
     await cloud.createUser({ login: 'mbob', email: 'mbob@example.com', password: 'passw0rd1' });
     await cloud.createUserKey('mbob', { key: bobKey.publicOpenSsh });
     await cloud.createPolicy({ name: 'get-objects', rules: ['CAN getobject'] });
-    await cloud.createRole({ name: 'fetchers', members: [{ type: 'subuser', login: 'mbob', default: false }], policies: [{ name: 'get-objects' }] });
+    await cloud.createRole({
+      name: 'fetchers',
+      members: [{ type: 'subuser', login: 'mbob', default: false }],
+      policies: [{ name: 'get-objects' }],
+    });
     await manta.putObject('~~/stor/it/shared.txt', 'shared', { roleTags: ['fetchers'] });
-    const plain = createMantaClient({ url: world.emulator.mantaUrl, account: 'acme', user: 'mbob', signer: loadKeyMaterial(bobKey.privateOpenSsh), retry: false });
-    const withRole = createMantaClient({ url: world.emulator.mantaUrl, account: 'acme', user: 'mbob', roles: ['fetchers'], signer: loadKeyMaterial(bobKey.privateOpenSsh), retry: false });
+    const plain = createMantaClient({
+      url: world.emulator.mantaUrl,
+      account: 'acme',
+      user: 'mbob',
+      signer: loadKeyMaterial(bobKey.privateOpenSsh),
+      retry: false,
+    });
+    const withRole = createMantaClient({
+      url: world.emulator.mantaUrl,
+      account: 'acme',
+      user: 'mbob',
+      roles: ['fetchers'],
+      signer: loadKeyMaterial(bobKey.privateOpenSsh),
+      retry: false,
+    });
     try {
       expect(plain.keyId).toBe(`/acme/mbob/keys/${bobKey.md5}`);
       expect(await rejection(plain.getObjectBuffer('~~/stor/it/shared.txt'))).toMatchObject({ status: 403 });

@@ -31,8 +31,17 @@ const listing: Handler = (req, res) => {
   const marker = url.searchParams.get('marker');
   const from = marker === null ? 0 : NAMES.indexOf(marker);
   const page = NAMES.slice(from, from + limit);
-  res.writeHead(200, { 'content-type': 'application/x-json-stream; type=directory', 'result-set-size': String(NAMES.length) });
-  res.end(page.map((name) => JSON.stringify({ name, type: 'object', mtime: '2024-01-01T00:00:00Z', size: 1, etag: `e-${name}` })).join('\n') + '\n');
+  res.writeHead(200, {
+    'content-type': 'application/x-json-stream; type=directory',
+    'result-set-size': String(NAMES.length),
+  });
+  res.end(
+    page
+      .map((name) =>
+        JSON.stringify({ name, type: 'object', mtime: '2024-01-01T00:00:00Z', size: 1, etag: `e-${name}` }),
+      )
+      .join('\n') + '\n',
+  );
 };
 
 describe('Manta directories', () => {
@@ -49,7 +58,12 @@ describe('Manta directories', () => {
     const names: string[] = [];
     for await (const entry of manta.iterateDirectory('/acme/stor/docs', { pageSize: 3 })) names.push(entry.name);
     expect(names).toEqual(NAMES);
-    expect(server!.seen.map((s) => new URL(s.url, 'http://x').searchParams.get('marker'))).toEqual([null, 'c', 'e', 'g']);
+    expect(server!.seen.map((s) => new URL(s.url, 'http://x').searchParams.get('marker'))).toEqual([
+      null,
+      'c',
+      'e',
+      'g',
+    ]);
   });
 
   it('creates a directory with the directory content type, and creates missing parents', async () => {
@@ -113,7 +127,12 @@ describe('Manta objects', () => {
     expect(server!.seen[0]?.headers['transfer-encoding']).toBe('chunked');
     const got = await manta.getObjectBuffer('~~/stor/log.txt');
     expect(got?.data.toString()).toBe(chunks.join(''));
-    expect(got?.metadata).toMatchObject({ etag: 'e1', metadata: { 'm-owner': 'ops' }, roleTags: ['a', 'b'], type: 'object' });
+    expect(got?.metadata).toMatchObject({
+      etag: 'e1',
+      metadata: { 'm-owner': 'ops' },
+      roleTags: ['a', 'b'],
+      type: 'object',
+    });
   });
 
   it('tells a directory from an object on HEAD, and returns undefined for 304', async () => {
@@ -135,7 +154,13 @@ describe('Manta objects', () => {
       res.writeHead(412, { 'content-type': 'application/json', 'x-request-id': 'mreq-1' });
       res.end(JSON.stringify({ code: 'PreconditionFailed', message: 'if-match does not match' }));
     });
-    await expect(manta.putObject('~~/stor/x', 'x', { ifMatch: 'old' })).rejects.toMatchObject({ status: 412, apiCode: 'PreconditionFailed', requestId: 'mreq-1', operation: 'PutObject', path: '/acme/stor/x' });
+    await expect(manta.putObject('~~/stor/x', 'x', { ifMatch: 'old' })).rejects.toMatchObject({
+      status: 412,
+      apiCode: 'PreconditionFailed',
+      requestId: 'mreq-1',
+      operation: 'PutObject',
+      path: '/acme/stor/x',
+    });
   });
 
   it('sends snaplinks and metadata updates in the documented form', async () => {
@@ -145,10 +170,15 @@ describe('Manta objects', () => {
     });
     expect(await manta.putSnapLink('~~/stor/link', '~~/stor/source')).toEqual({ etag: 'src-etag' });
     await manta.putMetadata('~~/stor/source', { contentType: 'text/csv', metadata: { 'm-a': '1' } });
-    expect(server!.seen[0]?.headers).toMatchObject({ 'content-type': 'application/json; type=link', location: '/acme/stor/source' });
+    expect(server!.seen[0]?.headers).toMatchObject({
+      'content-type': 'application/json; type=link',
+      location: '/acme/stor/source',
+    });
     expect(server!.seen[1]).toMatchObject({ url: '/acme/stor/source?metadata=true' });
     expect(server!.seen[1]?.headers).toMatchObject({ 'content-type': 'text/csv', 'm-a': '1' });
-    await expect(manta.putMetadata('~~/stor/source', { metadata: { owner: 'x' } })).rejects.toThrow(/^metadata: header "owner" must start with "m-"/);
+    await expect(manta.putMetadata('~~/stor/source', { metadata: { owner: 'x' } })).rejects.toThrow(
+      /^metadata: header "owner" must start with "m-"/,
+    );
   });
 });
 
@@ -166,7 +196,10 @@ describe('Manta jobs and multipart uploads', () => {
         res.end();
       }
     });
-    const job = await manta.createJob({ name: 'wc', phases: [{ exec: 'wc -l' }, { type: 'reduce', exec: 'awk "{s+=$1} END {print s}"', count: 1 }] });
+    const job = await manta.createJob({
+      name: 'wc',
+      phases: [{ exec: 'wc -l' }, { type: 'reduce', exec: 'awk "{s+=$1} END {print s}"', count: 1 }],
+    });
     expect(job.id).toBe('0f1e2d3c-0000-4000-8000-000000000001');
     await manta.addJobInputs(job.id, ['/acme/stor/a', '/acme/stor/b']);
     await manta.endJobInput(job.id);
@@ -182,9 +215,13 @@ describe('Manta jobs and multipart uploads', () => {
 
   it('rejects a job phase outside the documented limits before sending it', async () => {
     const manta = await start(listing);
-    await expect(manta.createJob({ phases: [{ exec: 'cat', memory: 300 }] })).rejects.toThrow(/^phases\[0\]\.memory: 300 must be one of 256, 512/);
+    await expect(manta.createJob({ phases: [{ exec: 'cat', memory: 300 }] })).rejects.toThrow(
+      /^phases\[0\]\.memory: 300 must be one of 256, 512/,
+    );
     await expect(manta.createJob({ phases: [] })).rejects.toThrow(/^phases: \[\] must be a non-empty array/);
-    await expect(manta.createJob({ phases: [{ exec: 'cat' }, { type: 'reduce', exec: 'cat', disk: 3 }] })).rejects.toMatchObject({
+    await expect(
+      manta.createJob({ phases: [{ exec: 'cat' }, { type: 'reduce', exec: 'cat', disk: 3 }] }),
+    ).rejects.toMatchObject({
       name: 'TritonInputError',
       code: 'INVALID_INPUT',
       field: 'phases[1].disk',
@@ -208,10 +245,16 @@ describe('Manta jobs and multipart uploads', () => {
       }
     });
     const upload = await manta.createMultipartUpload({ objectPath: '~~/stor/big', headers: { 'durability-level': 2 } });
-    const etags = [(await manta.uploadPart(upload, 0, 'part zero')).etag!, (await manta.uploadPart(upload.id, 1, 'part one')).etag!];
+    const etags = [
+      (await manta.uploadPart(upload, 0, 'part zero')).etag!,
+      (await manta.uploadPart(upload.id, 1, 'part one')).etag!,
+    ];
     const committed = await manta.commitMultipartUpload(upload, etags);
     expect(committed.location).toBe('/acme/stor/big');
-    expect(JSON.parse(server!.seen[0]!.body)).toEqual({ objectPath: '/acme/stor/big', headers: { 'durability-level': 2 } });
+    expect(JSON.parse(server!.seen[0]!.body)).toEqual({
+      objectPath: '/acme/stor/big',
+      headers: { 'durability-level': 2 },
+    });
     expect(server!.seen.slice(1).map((s) => `${s.method} ${s.url} ${s.body}`)).toEqual([
       `PUT /acme/uploads/abc/${id}/0 part zero`,
       `PUT /acme/uploads/abc/${id}/1 part one`,

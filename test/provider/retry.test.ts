@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateTestKey } from '../../scripts/support/keys.js';
-import { createCloudApiClient, loadKeyMaterial, TritonApiError, type RetryEvent, type RetryOptions } from '../../provider/index.js';
+import {
+  createCloudApiClient,
+  loadKeyMaterial,
+  TritonApiError,
+  type RetryEvent,
+  type RetryOptions,
+} from '../../provider/index.js';
 import { startOracleServer, type Handler, type OracleServer } from './support/oracle-server.js';
 
 const key = generateTestKey('ecdsa-p256');
@@ -27,7 +33,12 @@ function recordingRetry(overrides: RetryOptions = {}): { retry: RetryOptions; wa
   return {
     waits,
     events,
-    retry: { maxAttempts: 4, sleep: async (ms) => void waits.push(ms), onRetry: (e) => void events.push(e), ...overrides },
+    retry: {
+      maxAttempts: 4,
+      sleep: async (ms) => void waits.push(ms),
+      onRetry: (e) => void events.push(e),
+      ...overrides,
+    },
   };
 }
 
@@ -42,7 +53,14 @@ function scripted(steps: readonly (number | 'reset' | { status: number; headers:
     const status = typeof step === 'number' ? step : (step?.status ?? 200);
     const headers = typeof step === 'object' ? step.headers : {};
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req-${index}`, ...headers });
-    res.end(status < 300 ? JSON.stringify([{ id: 'u1', login: 'alice' }]) : JSON.stringify({ code: status === 420 ? 'RequestThrottled' : 'ServiceUnavailable', message: `try again (${index})` }));
+    res.end(
+      status < 300
+        ? JSON.stringify([{ id: 'u1', login: 'alice' }])
+        : JSON.stringify({
+            code: status === 420 ? 'RequestThrottled' : 'ServiceUnavailable',
+            message: `try again (${index})`,
+          }),
+    );
   };
 }
 
@@ -83,11 +101,20 @@ describe('retries', () => {
     server = await startOracleServer(keys, scripted([503, 200]));
     const { retry } = recordingRetry();
     const client = createCloudApiClient({ url: server.url, account: 'acme', signer, retry });
-    const err = await client.createUser({ login: 'alice', email: 'a@example.com', password: 'secret123' }).catch((e: unknown) => e);
+    const err = await client
+      .createUser({ login: 'alice', email: 'a@example.com', password: 'secret123' })
+      .catch((e: unknown) => e);
     await client.close();
     expect(server.seen).toHaveLength(1);
     expect(err).toBeInstanceOf(TritonApiError);
-    expect(err).toMatchObject({ status: 503, apiCode: 'ServiceUnavailable', operation: 'CreateUser', method: 'POST', path: '/acme/users', requestId: 'req-0' });
+    expect(err).toMatchObject({
+      status: 503,
+      apiCode: 'ServiceUnavailable',
+      operation: 'CreateUser',
+      method: 'POST',
+      path: '/acme/users',
+      requestId: 'req-0',
+    });
   });
 
   it('does not repeat a POST whose connection dropped after it was sent', async () => {
@@ -137,7 +164,14 @@ describe('retries', () => {
   });
 
   it("waits for the server's Retry-After instead of its own backoff", async () => {
-    server = await startOracleServer(keys, scripted([{ status: 429, headers: { 'retry-after': '3' } }, { status: 503, headers: { 'retry-after': '1' } }, 200]));
+    server = await startOracleServer(
+      keys,
+      scripted([
+        { status: 429, headers: { 'retry-after': '3' } },
+        { status: 503, headers: { 'retry-after': '1' } },
+        200,
+      ]),
+    );
     const { retry, waits, events } = recordingRetry({ random: () => 0 });
     const client = createCloudApiClient({ url: server.url, account: 'acme', signer, retry });
     try {

@@ -21,7 +21,11 @@ describe('HTTP Signature signing', () => {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end('[]');
       });
-      const client = createCloudApiClient({ url: server.url, account: 'acme', signer: loadKeyMaterial(key.privateOpenSsh) });
+      const client = createCloudApiClient({
+        url: server.url,
+        account: 'acme',
+        signer: loadKeyMaterial(key.privateOpenSsh),
+      });
       try {
         expect(await client.listUsers()).toEqual([]);
       } finally {
@@ -45,9 +49,18 @@ describe('HTTP Signature signing', () => {
       const [first, second] = [await signer.sign(date), await signer.sign(date)];
       expect(second).toBe(first);
       const digest = type === 'ed25519' ? null : 'sha256';
-      expect(verify(digest, Buffer.from(date), createPublicKey(key.privatePem), Buffer.from(first, 'base64'))).toBe(true);
+      expect(verify(digest, Buffer.from(date), createPublicKey(key.privatePem), Buffer.from(first, 'base64'))).toBe(
+        true,
+      );
       const next = await signer.sign('date: Tue, 24 Nov 2026 03:00:01 GMT');
-      expect(verify(digest, Buffer.from('date: Tue, 24 Nov 2026 03:00:01 GMT'), createPublicKey(key.privatePem), Buffer.from(next, 'base64'))).toBe(true);
+      expect(
+        verify(
+          digest,
+          Buffer.from('date: Tue, 24 Nov 2026 03:00:01 GMT'),
+          createPublicKey(key.privatePem),
+          Buffer.from(next, 'base64'),
+        ),
+      ).toBe(true);
     });
   }
 
@@ -65,8 +78,12 @@ describe('HTTP Signature signing', () => {
     expect(auth).toContain('algorithm="ecdsa-sha384"');
     const signature = /signature="([^"]+)"/.exec(auth)?.[1] ?? '';
     const signed = `date: ${String(server.seen[0]?.headers.date)}`;
-    expect(verify('sha384', Buffer.from(signed), createPublicKey(key.privatePem), Buffer.from(signature, 'base64'))).toBe(true);
-    expect(verify('sha384', Buffer.from(`${signed}x`), createPublicKey(key.privatePem), Buffer.from(signature, 'base64'))).toBe(false);
+    expect(
+      verify('sha384', Buffer.from(signed), createPublicKey(key.privatePem), Buffer.from(signature, 'base64')),
+    ).toBe(true);
+    expect(
+      verify('sha384', Buffer.from(`${signed}x`), createPublicKey(key.privatePem), Buffer.from(signature, 'base64')),
+    ).toBe(false);
   });
 
   it('uses the three key-id forms: account, CloudAPI sub-user and Manta sub-user', async () => {

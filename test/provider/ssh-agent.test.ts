@@ -24,7 +24,12 @@ let server: OracleServer;
 beforeAll(async () => {
   agent = await startAgent();
   const dir = mkdtempSync(join(tmpdir(), 'triton-iac-agentkeys-'));
-  for (const [name, key] of [['rsa', rsa], ['ecdsa', ecdsa], ['ed', ed25519]] as const) agent.add(writeTestKey(key, name, dir));
+  for (const [name, key] of [
+    ['rsa', rsa],
+    ['ecdsa', ecdsa],
+    ['ed', ed25519],
+  ] as const)
+    agent.add(writeTestKey(key, name, dir));
   const keys: Record<string, string> = {};
   for (const key of [rsa, ecdsa, ed25519]) {
     keys[`/acme/keys/${key.md5}`] = key.publicOpenSsh;
@@ -63,7 +68,13 @@ describe('signing through a real ssh-agent', () => {
     const home = mkdtempSync(join(tmpdir(), 'triton-iac-home-'));
     const config = await resolveConfig({
       home,
-      env: { SSH_AUTH_SOCK: agent.socket, MANTA_URL: server.url, MANTA_USER: 'acme', MANTA_SUBUSER: 'bob', MANTA_KEY_ID: ecdsa.sha256 },
+      env: {
+        SSH_AUTH_SOCK: agent.socket,
+        MANTA_URL: server.url,
+        MANTA_USER: 'acme',
+        MANTA_SUBUSER: 'bob',
+        MANTA_KEY_ID: ecdsa.sha256,
+      },
     });
     expect(config.manta?.signer.source.kind).toBe('agent');
     const before = server.seen.length;
@@ -73,7 +84,12 @@ describe('signing through a real ssh-agent', () => {
     } finally {
       await manta.close();
     }
-    expect(server.seen[before]).toMatchObject({ method: 'PUT', url: '/acme/stor/from-agent', keyId: `/acme/bob/keys/${ecdsa.md5}`, verified: true });
+    expect(server.seen[before]).toMatchObject({
+      method: 'PUT',
+      url: '/acme/stor/from-agent',
+      keyId: `/acme/bob/keys/${ecdsa.md5}`,
+      verified: true,
+    });
   });
 
   it('says the key is not in the agent when no identity has the fingerprint', async () => {

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateTestKey } from '../../scripts/support/keys.js';
-import { createCloudApiClient, createMantaClient, loadKeyMaterial, TritonApiError, type RequestLogEntry } from '../../provider/index.js';
+import {
+  createCloudApiClient,
+  createMantaClient,
+  loadKeyMaterial,
+  TritonApiError,
+  type RequestLogEntry,
+} from '../../provider/index.js';
 import { startOracleServer, type Handler, type OracleServer } from './support/oracle-server.js';
 
 const key = generateTestKey('rsa');
@@ -21,20 +27,43 @@ function answer(status: number, body: unknown, headers: Record<string, string> =
 
 describe('API errors', () => {
   it('carry the status, API code, message, request id, method, path and operation', async () => {
-    server = await startOracleServer(keys, answer(404, { code: 'ResourceNotFound', message: 'alice does not exist' }, { 'request-id': 'r-123' }));
+    server = await startOracleServer(
+      keys,
+      answer(404, { code: 'ResourceNotFound', message: 'alice does not exist' }, { 'request-id': 'r-123' }),
+    );
     const client = createCloudApiClient({ url: server.url, account: 'acme', signer, retry: false });
     const err = await client.getUser('alice', { membership: true }).catch((e: unknown) => e);
     await client.close();
     expect(err).toBeInstanceOf(TritonApiError);
-    expect(err).toMatchObject({ code: 'TRITON_API_ERROR', status: 404, apiCode: 'ResourceNotFound', serverMessage: 'alice does not exist', requestId: 'r-123', method: 'GET', path: '/acme/users/alice', operation: 'GetUser' });
-    expect((err as Error).message).toBe('GetUser (GET /acme/users/alice) failed: 404 ResourceNotFound: alice does not exist [request-id r-123]');
+    expect(err).toMatchObject({
+      code: 'TRITON_API_ERROR',
+      status: 404,
+      apiCode: 'ResourceNotFound',
+      serverMessage: 'alice does not exist',
+      requestId: 'r-123',
+      method: 'GET',
+      path: '/acme/users/alice',
+      operation: 'GetUser',
+    });
+    expect((err as Error).message).toBe(
+      'GetUser (GET /acme/users/alice) failed: 404 ResourceNotFound: alice does not exist [request-id r-123]',
+    );
     expect(server.seen[0]?.url).toBe('/acme/users/alice?membership=true');
   });
 
   for (const status of [400, 449]) {
     it(`recognise InvalidVersion sent as ${status}`, async () => {
-      server = await startOracleServer(keys, answer(status, { code: 'InvalidVersion', message: '~1 is not supported' }));
-      const client = createCloudApiClient({ url: server.url, account: 'acme', signer, retry: false, acceptVersion: '~1' });
+      server = await startOracleServer(
+        keys,
+        answer(status, { code: 'InvalidVersion', message: '~1 is not supported' }),
+      );
+      const client = createCloudApiClient({
+        url: server.url,
+        account: 'acme',
+        signer,
+        retry: false,
+        acceptVersion: '~1',
+      });
       const err = (await client.ping().catch((e: unknown) => e)) as TritonApiError;
       await client.close();
       expect(err.isInvalidVersion).toBe(true);
@@ -53,16 +82,28 @@ describe('API errors', () => {
   it('never contain the Authorization header, the signature or a password, and neither do log entries', async () => {
     server = await startOracleServer(keys, answer(409, { code: 'InvalidArgument', message: 'Login is already taken' }));
     const entries: RequestLogEntry[] = [];
-    const client = createCloudApiClient({ url: server.url, account: 'acme', signer, retry: false, logger: (e) => entries.push(e) });
+    const client = createCloudApiClient({
+      url: server.url,
+      account: 'acme',
+      signer,
+      retry: false,
+      logger: (e) => entries.push(e),
+    });
     const password = 'Sup3rSecret!pw';
-    const err = (await client.createUser({ login: 'alice', email: 'a@example.com', password }).catch((e: unknown) => e)) as TritonApiError;
+    const err = (await client
+      .createUser({ login: 'alice', email: 'a@example.com', password })
+      .catch((e: unknown) => e)) as TritonApiError;
     await client.close();
     const authorization = String(server.seen[0]?.headers.authorization);
     const signature = /signature="([^"]+)"/.exec(authorization)?.[1] ?? 'missing';
     expect(server.seen[0]?.body).toContain(password);
     const everything = JSON.stringify({ entries, err, message: err.message, stack: err.stack });
     for (const secret of [authorization, signature, password]) expect(everything).not.toContain(secret);
-    expect(entries[0]).toMatchObject({ operation: 'CreateUser', status: 409, headers: { authorization: '[redacted]' } });
+    expect(entries[0]).toMatchObject({
+      operation: 'CreateUser',
+      status: 409,
+      headers: { authorization: '[redacted]' },
+    });
   });
 
   it('refuse a password in the wrong place before sending anything, without echoing it', async () => {
@@ -70,7 +111,9 @@ describe('API errors', () => {
     const err = await client.updateUser('id-1', { password: 'hunter2' } as never).catch((e: unknown) => e);
     expect((err as Error).message).toMatch(/^password: cannot be changed by updateUser/);
     expect((err as Error).message).not.toContain('hunter2');
-    await expect(client.createUser({ login: 'alice', email: 'a@example.com', password: '' })).rejects.toThrow('password: (hidden) is required');
+    await expect(client.createUser({ login: 'alice', email: 'a@example.com', password: '' })).rejects.toThrow(
+      'password: (hidden) is required',
+    );
     await client.close();
   });
 });
@@ -106,8 +149,21 @@ describe('transport', () => {
   });
 
   it('sends as-role to CloudAPI and the Role header to Manta when roles are given', async () => {
-    server = await startOracleServer({ ...keys, [`/acme/users/bob/keys/${key.md5}`]: key.publicOpenSsh, [`/acme/bob/keys/${key.md5}`]: key.publicOpenSsh }, answer(200, []));
-    const cloud = createCloudApiClient({ url: server.url, account: 'acme', user: 'bob', roles: ['ops', 'dev'], signer });
+    server = await startOracleServer(
+      {
+        ...keys,
+        [`/acme/users/bob/keys/${key.md5}`]: key.publicOpenSsh,
+        [`/acme/bob/keys/${key.md5}`]: key.publicOpenSsh,
+      },
+      answer(200, []),
+    );
+    const cloud = createCloudApiClient({
+      url: server.url,
+      account: 'acme',
+      user: 'bob',
+      roles: ['ops', 'dev'],
+      signer,
+    });
     const manta = createMantaClient({ url: server.url, account: 'acme', user: 'bob', roles: ['ops', 'dev'], signer });
     try {
       await cloud.listMachines({ state: 'running' });
@@ -133,15 +189,24 @@ describe('transport', () => {
     const client = createCloudApiClient({ url: server.url, account: 'acme', signer });
     try {
       expect(await client.getRoleTags('users/bob')).toEqual(['ops', 'readers']);
-      expect(await client.setRoleTags('/acme/users/bob', ['ops'])).toEqual({ name: '/acme/users/bob', 'role-tag': ['ops'] });
+      expect(await client.setRoleTags('/acme/users/bob', ['ops'])).toEqual({
+        name: '/acme/users/bob',
+        'role-tag': ['ops'],
+      });
     } finally {
       await client.close();
     }
-    expect(server.seen.map((s) => `${s.method} ${s.url} ${s.body}`)).toEqual(['GET /acme/users/bob ', 'PUT /acme/users/bob {"role-tag":["ops"]}']);
+    expect(server.seen.map((s) => `${s.method} ${s.url} ${s.body}`)).toEqual([
+      'GET /acme/users/bob ',
+      'PUT /acme/users/bob {"role-tag":["ops"]}',
+    ]);
   });
 
   it("returns GetDatacenter's redirect target instead of following it", async () => {
-    server = await startOracleServer(keys, answer(302, { code: 'ResourceMoved', message: 'us-west-1 moved' }, { location: 'https://us-west-1.example.com' }));
+    server = await startOracleServer(
+      keys,
+      answer(302, { code: 'ResourceMoved', message: 'us-west-1 moved' }, { location: 'https://us-west-1.example.com' }),
+    );
     const client = createCloudApiClient({ url: server.url, account: 'acme', signer });
     try {
       expect(await client.getDatacenter('us-west-1')).toBe('https://us-west-1.example.com');

@@ -28,34 +28,49 @@ beforeAll(async () => {
 afterAll(async () => world?.close());
 
 describe('applying a fresh stack against an eventually consistent server', () => {
-  it('applies users, keys, policies, roles with members, role tags, directories, objects and a job in one run, and a plan right afterwards shows no changes', async () => {
-    const stack = buildStack();
-    const events: ProgressEvent[] = [];
-    const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: ENGINE_WINDOW, env: SECRET_ENV, onProgress: (e: ProgressEvent) => events.push(e) };
+  it(
+    'applies users, keys, policies, roles with members, role tags, directories, objects and a job in one run, and a plan right afterwards shows no changes',
+    async () => {
+      const stack = buildStack();
+      const events: ProgressEvent[] = [];
+      const opts = {
+        clients: world.clients,
+        handlers: defaultHandlers(),
+        workDir: world.workDir,
+        consistencyWindowMs: ENGINE_WINDOW,
+        env: SECRET_ENV,
+        onProgress: (e: ProgressEvent) => events.push(e),
+      };
 
-    const { plan, result } = await applyStack(stack, opts);
-    expect(result.failed).toEqual([]);
-    expect(result.ok).toBe(true);
-    expect(result.counts.created).toBe(plan.summary.add);
-    // Roles were created right after their members: the server refused them at first, and the engine retried.
-    expect(events.some((e) => e.type === 'retry' && /subuser|policy|not visible|404/i.test(e.reason))).toBe(true);
+      const { plan, result } = await applyStack(stack, opts);
+      expect(result.failed).toEqual([]);
+      expect(result.ok).toBe(true);
+      expect(result.counts.created).toBe(plan.summary.add);
+      // Roles were created right after their members: the server refused them at first, and the engine retried.
+      expect(events.some((e) => e.type === 'retry' && /subuser|policy|not visible|404/i.test(e.reason))).toBe(true);
 
-    const after = await planStack(stack, opts);
-    expect(after.changes.filter((c) => c.action !== 'no-op' && c.action !== 'read').map((c) => `${c.action} ${c.address}`)).toEqual([]);
-    expect(planHasChanges(after)).toBe(false);
+      const after = await planStack(stack, opts);
+      expect(
+        after.changes.filter((c) => c.action !== 'no-op' && c.action !== 'read').map((c) => `${c.action} ${c.address}`),
+      ).toEqual([]);
+      expect(planHasChanges(after)).toBe(false);
 
-    const stateText = readFileSync(join(world.workDir, '.triton-iac', 'engine.state.json'), 'utf8');
-    const state = JSON.parse(stateText) as { resources: { address: string; properties: Record<string, unknown>; writeOnly: Record<string, string> }[] };
-    const job = state.resources.find((r) => r.address === 'engine/word-count')!;
-    expect(job.properties.state).toBe('done');
-    expect((job.properties.outputs as string[]).length).toBeGreaterThan(0);
-    const alice = state.resources.find((r) => r.address === 'engine/alice')!;
-    expect(alice.writeOnly.password).toMatch(/^sha256-salted:/);
+      const stateText = readFileSync(join(world.workDir, '.triton-iac', 'engine.state.json'), 'utf8');
+      const state = JSON.parse(stateText) as {
+        resources: { address: string; properties: Record<string, unknown>; writeOnly: Record<string, string> }[];
+      };
+      const job = state.resources.find((r) => r.address === 'engine/word-count')!;
+      expect(job.properties.state).toBe('done');
+      expect((job.properties.outputs as string[]).length).toBeGreaterThan(0);
+      const alice = state.resources.find((r) => r.address === 'engine/alice')!;
+      expect(alice.writeOnly.password).toMatch(/^sha256-salted:/);
 
-    for (const text of [stateText, renderJson(plan), renderJson(after), JSON.stringify(events)]) {
-      expect(text).not.toContain(SECRET_ENV.ALICE_PASSWORD);
-    }
-  }, CHAOS ? 120_000 : 180_000);
+      for (const text of [stateText, renderJson(plan), renderJson(after), JSON.stringify(events)]) {
+        expect(text).not.toContain(SECRET_ENV.ALICE_PASSWORD);
+      }
+    },
+    CHAOS ? 120_000 : 180_000,
+  );
 });
 
 describe('waiting out the window when the server answers late', () => {
@@ -83,7 +98,14 @@ describe('waiting out the window when the server answers late', () => {
       const watch = new Policy(stack, 'watch', { rules: ['CAN listmachines'] });
       new Role(stack, 'watchers', { members: [carol], policies: [watch] });
       const events: ProgressEvent[] = [];
-      const opts = { clients, handlers: defaultHandlers(), workDir: slowWorld.workDir, consistencyWindowMs: 300, env: SECRET_ENV, onProgress: (e: ProgressEvent) => events.push(e) };
+      const opts = {
+        clients,
+        handlers: defaultHandlers(),
+        workDir: slowWorld.workDir,
+        consistencyWindowMs: 300,
+        env: SECRET_ENV,
+        onProgress: (e: ProgressEvent) => events.push(e),
+      };
 
       const { result } = await applyStack(app.synth().stacks[0]!, opts);
       expect(result.failed).toEqual([]);

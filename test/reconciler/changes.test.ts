@@ -18,7 +18,13 @@ beforeEach(async () => {
 });
 afterEach(async () => world?.close());
 
-const opts = (): Parameters<typeof planStack>[1] => ({ clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 250, env: SECRET_ENV });
+const opts = (): Parameters<typeof planStack>[1] => ({
+  clients: world.clients,
+  handlers: defaultHandlers(),
+  workDir: world.workDir,
+  consistencyWindowMs: 250,
+  env: SECRET_ENV,
+});
 
 async function serverIds(stack: StackManifest): Promise<Map<string, string | null>> {
   const state = await openStateBackend(stack, { workDir: world.workDir }).read();
@@ -41,7 +47,10 @@ describe('changes after the first apply', () => {
     await sleep(200);
     expect(idsAfter.get('rename/operate')).toBe(idsBefore.get('rename/operate'));
     expect(idsAfter.get('rename/bob')).toBe(idsBefore.get('rename/bob'));
-    expect((await world.clients.cloudapi.listPolicies()).map((p) => p.name).sort()).toEqual(['operations', 'read-only']);
+    expect((await world.clients.cloudapi.listPolicies()).map((p) => p.name).sort()).toEqual([
+      'operations',
+      'read-only',
+    ]);
     expect((await world.clients.cloudapi.getUser(idsBefore.get('rename/bob')!)).login).toBe('robert');
     const again = await planStack(after, opts());
     expect(again.changes.filter((c) => c.action !== 'no-op').map((c) => `${c.action} ${c.address}`)).toEqual([]);
@@ -50,7 +59,9 @@ describe('changes after the first apply', () => {
   it('submits a job again only when one of its inputs changes', async () => {
     const first = buildStack({ name: 'jobs' });
     expect((await applyStack(first, opts())).result.failed).toEqual([]);
-    expect((await applyStack(first, opts())).plan.changes.find((c) => c.address === 'jobs/word-count')!.action).toBe('no-op');
+    expect((await applyStack(first, opts())).plan.changes.find((c) => c.address === 'jobs/word-count')!.action).toBe(
+      'no-op',
+    );
     expect((await liveCounts(world)).jobs).toBe(1);
 
     const changed = buildStack({ name: 'jobs', notesText: 'one two three four five\n' });
@@ -66,9 +77,17 @@ describe('changes after the first apply', () => {
     const app = new TritonApp({ generator: 'test' });
     const stack = new TritonStack(app, 'chain', { account: 'acme' });
     new Directory(stack, 'dir', { path: '~~/stor/chain' });
-    const text = new StorObject(stack, 'text', { path: '~~/stor/chain/text.txt', content: 'a b c d\n', contentType: 'text/plain' });
+    const text = new StorObject(stack, 'text', {
+      path: '~~/stor/chain/text.txt',
+      content: 'a b c d\n',
+      contentType: 'text/plain',
+    });
     const count = new Job(stack, 'count', { phases: [{ type: 'map', exec: 'wc -w' }], inputs: [text], wait: true });
-    new Job(stack, 'double', { phases: [{ type: 'map', exec: "awk '{ print $1 * 2 }'" }], inputs: [count.outputs], wait: true });
+    new Job(stack, 'double', {
+      phases: [{ type: 'map', exec: "awk '{ print $1 * 2 }'" }],
+      inputs: [count.outputs],
+      wait: true,
+    });
     const manifest = app.synth().stacks[0]!;
     const { result } = await applyStack(manifest, opts());
     expect(result.failed).toEqual([]);
@@ -113,10 +132,16 @@ describe('changes after the first apply', () => {
   it('deletes unmanaged users of an authoritative stack, but never the key it signs with', async () => {
     const stack = buildStack({ name: 'owner', manta: false, authoritative: ['user', 'key'] });
     expect((await applyStack(stack, opts())).result.ok).toBe(true);
-    await world.clients.cloudapi.createUser({ login: 'mallory', email: 'mallory@acme.example', password: 'secret-123' });
+    await world.clients.cloudapi.createUser({
+      login: 'mallory',
+      email: 'mallory@acme.example',
+      password: 'secret-123',
+    });
     await sleep(200);
     const { plan, result } = await applyStack(stack, opts());
-    expect(plan.changes.filter((c) => c.action === 'delete').map((c) => c.address)).toEqual(['~unmanaged/user/mallory']);
+    expect(plan.changes.filter((c) => c.action === 'delete').map((c) => c.address)).toEqual([
+      '~unmanaged/user/mallory',
+    ]);
     expect(result.ok).toBe(true);
     await sleep(200);
     expect((await world.clients.cloudapi.listUsers()).map((u) => u.login).sort()).toEqual(['alice', 'bob']);
@@ -126,6 +151,12 @@ describe('changes after the first apply', () => {
   it('limits a plan to the targets and what they depend on', async () => {
     const stack = buildStack({ name: 'targets', manta: false });
     const plan = await planStack(stack, { ...opts(), targets: ['targets/ops'] });
-    expect(plan.changes.map((c) => c.address).sort()).toEqual(['targets/alice', 'targets/bob', 'targets/operate', 'targets/ops', 'targets/read-only']);
+    expect(plan.changes.map((c) => c.address).sort()).toEqual([
+      'targets/alice',
+      'targets/bob',
+      'targets/operate',
+      'targets/ops',
+      'targets/read-only',
+    ]);
   });
 });

@@ -16,7 +16,13 @@ afterAll(async () => world?.close());
 describe('two concurrent applies of one stack', () => {
   it('fails the second at once with an error naming the holder when no lock timeout is given', async () => {
     const stack = buildStack({ name: 'race-fail', manta: false });
-    const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 200, env: SECRET_ENV };
+    const opts = {
+      clients: world.clients,
+      handlers: defaultHandlers(),
+      workDir: world.workDir,
+      consistencyWindowMs: 200,
+      env: SECRET_ENV,
+    };
     const [a, b] = await Promise.allSettled([applyStack(stack, opts), applyStack(stack, opts)]);
     const rejected = [a, b].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     const fulfilled = [a, b].filter((r) => r.status === 'fulfilled');
@@ -30,7 +36,14 @@ describe('two concurrent applies of one stack', () => {
 
   it('lets the second wait for the first with a lock timeout, and both runs leave every resource in state', async () => {
     const stack = buildStack({ name: 'race-wait', manta: false });
-    const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 200, env: SECRET_ENV, lockTimeoutMs: 120_000 };
+    const opts = {
+      clients: world.clients,
+      handlers: defaultHandlers(),
+      workDir: world.workDir,
+      consistencyWindowMs: 200,
+      env: SECRET_ENV,
+      lockTimeoutMs: 120_000,
+    };
     const [a, b] = await Promise.all([applyStack(stack, opts), applyStack(stack, opts)]);
     expect(a.result.ok && b.result.ok).toBe(true);
     // One of them did the work; the other found nothing left to do.

@@ -22,7 +22,11 @@ describe('connectStack', () => {
     const home = mkdtempSync(join(tmpdir(), 'triton-iac-home-'));
     const keyFile = writeTestKey(accountKey(), 'owner');
     const stack = buildStack({ name: 'connect', manta: false });
-    const clients = await connectStack(stack, { env: { TRITON_URL: world.emulator.cloudapiUrl, MANTA_URL: world.emulator.mantaUrl }, home, overrides: { keyFile } });
+    const clients = await connectStack(stack, {
+      env: { TRITON_URL: world.emulator.cloudapiUrl, MANTA_URL: world.emulator.mantaUrl },
+      home,
+      overrides: { keyFile },
+    });
     try {
       const plan = await planStack(stack, { clients, handlers: defaultHandlers(), workDir: home, env: SECRET_ENV });
       expect(plan.summary.add).toBeGreaterThan(0);
@@ -35,10 +39,16 @@ describe('connectStack', () => {
   it('gives a client for an unconfigured Manta that fails on use, saying what to set', async () => {
     const home = mkdtempSync(join(tmpdir(), 'triton-iac-home-'));
     const stack = buildStack({ name: 'connect', manta: false });
-    const clients = await connectStack(stack, { env: {}, home, overrides: { cloudapiUrl: world.emulator.cloudapiUrl, keyFile: writeTestKey(accountKey(), 'owner') } });
+    const clients = await connectStack(stack, {
+      env: {},
+      home,
+      overrides: { cloudapiUrl: world.emulator.cloudapiUrl, keyFile: writeTestKey(accountKey(), 'owner') },
+    });
     try {
       expect(() => clients.manta.headObject('/acme/stor')).toThrow(ReconcilerError);
-      expect(() => clients.manta.headObject('/acme/stor')).toThrow(/no Manta URL is configured: set connection.mantaUrl in the stack, MANTA_URL, or --manta-url/);
+      expect(() => clients.manta.headObject('/acme/stor')).toThrow(
+        /no Manta URL is configured: set connection.mantaUrl in the stack, MANTA_URL, or --manta-url/,
+      );
     } finally {
       await clients.cloudapi.close();
     }

@@ -26,12 +26,19 @@ afterAll(async () => world?.close());
 function partnersStack(members: Parameters<typeof Role.account>[0][]): StackManifest {
   const app = new TritonApp({ generator: 'cross-account test' });
   const stack = new TritonStack(app, 'partners', { account: 'acme' });
-  new Role(stack, 'partners', { members: members.map((login) => Role.account(login)), defaultMembers: [Role.ACCOUNT_OWNER] });
+  new Role(stack, 'partners', {
+    members: members.map((login) => Role.account(login)),
+    defaultMembers: [Role.ACCOUNT_OWNER],
+  });
   return app.synth().stacks[0]!;
 }
 
 describe('a role with another account as a member', () => {
-  const opts = (): Parameters<typeof applyStack>[1] => ({ clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir });
+  const opts = (): Parameters<typeof applyStack>[1] => ({
+    clients: world.clients,
+    handlers: defaultHandlers(),
+    workDir: world.workDir,
+  });
 
   it('is created with the account member, and the next plan has no changes', async () => {
     const stack = partnersStack(['globex']);
@@ -51,12 +58,20 @@ describe('a role with another account as a member', () => {
 
   it('reports the member removed outside triton-iac as drift, and the next apply restores it', async () => {
     const stack = partnersStack(['globex']);
-    await world.clients.cloudapi.updateRole('partners', { members: [{ type: 'account', login: 'acme', default: true }] });
+    await world.clients.cloudapi.updateRole('partners', {
+      members: [{ type: 'account', login: 'acme', default: true }],
+    });
     const report = await driftStack(stack, opts());
-    expect(report.drifted.map((d) => [d.address, d.origin, d.action])).toEqual([['partners/partners', 'outside', 'update']]);
+    expect(report.drifted.map((d) => [d.address, d.origin, d.action])).toEqual([
+      ['partners/partners', 'outside', 'update'],
+    ]);
     expect(report.drifted[0]!.changes.map((op) => op.path).join(' ')).toContain('/members');
     expect((await applyStack(stack, opts())).result.failed).toEqual([]);
-    expect((await world.clients.cloudapi.getRole('partners')).members?.some((m) => m.type === 'account' && m.login === 'globex')).toBe(true);
+    expect(
+      (await world.clients.cloudapi.getRole('partners')).members?.some(
+        (m) => m.type === 'account' && m.login === 'globex',
+      ),
+    ).toBe(true);
     expect((await driftStack(stack, opts())).drifted).toEqual([]);
   });
 

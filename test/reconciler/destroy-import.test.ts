@@ -5,7 +5,15 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyPlan, applyStack, importResource, openStateBackend, planDestroy, planStack, ReconcilerError } from '../../reconciler/index.js';
+import {
+  applyPlan,
+  applyStack,
+  importResource,
+  openStateBackend,
+  planDestroy,
+  planStack,
+  ReconcilerError,
+} from '../../reconciler/index.js';
 import { rejectionOf } from '../support/rejection.js';
 import { buildStack, SECRET_ENV, startWorld, type World } from './support/world.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
@@ -17,7 +25,13 @@ beforeAll(async () => {
 });
 afterAll(async () => world?.close());
 
-const opts = (): Parameters<typeof planStack>[1] => ({ clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 200, env: SECRET_ENV });
+const opts = (): Parameters<typeof planStack>[1] => ({
+  clients: world.clients,
+  handlers: defaultHandlers(),
+  workDir: world.workDir,
+  consistencyWindowMs: 200,
+  env: SECRET_ENV,
+});
 
 const rejection = (p: Promise<unknown>): Promise<ReconcilerError> => rejectionOf(p, ReconcilerError);
 
@@ -31,7 +45,9 @@ describe('saved plans', () => {
     const editPlan = await planStack(edited, opts());
     expect(editPlan.summary).toMatchObject({ change: 1, add: 0 });
     expect(await applyPlan(edited, editPlan, opts())).toMatchObject({ ok: true, counts: { updated: 1 } });
-    expect((await rejection(applyPlan(stack, editPlan, opts()))).message).toContain('the manifest of stack saved changed since the plan was made');
+    expect((await rejection(applyPlan(stack, editPlan, opts()))).message).toContain(
+      'the manifest of stack saved changed since the plan was made',
+    );
     expect((await applyStack(stack, opts())).result.ok).toBe(true);
     await world.clients.cloudapi.updatePolicy('operate', { rules: ['CAN stopmachine'] });
     await sleep(SERVER_WINDOW + 50);
@@ -70,7 +86,11 @@ describe('destroy', () => {
 describe('import', () => {
   it('adopts a live object into state by its id, so that the next plan does not create it', async () => {
     const stack = buildStack({ name: 'imported', manta: false });
-    const policy = await world.clients.cloudapi.createPolicy({ name: 'read-only', rules: ['CAN listmachines AND getmachine'], description: 'look' });
+    const policy = await world.clients.cloudapi.createPolicy({
+      name: 'read-only',
+      rules: ['CAN listmachines AND getmachine'],
+      description: 'look',
+    });
     await sleep(SERVER_WINDOW + 50);
     await importResource(stack, 'imported/read-only', policy.id, opts());
     const state = await openStateBackend(stack, { workDir: world.workDir }).read();
@@ -81,10 +101,15 @@ describe('import', () => {
 
   it('refuses an address the stack does not declare, an id that does not exist, and an address already in state', async () => {
     const stack = buildStack({ name: 'imported', manta: false });
-    expect((await rejection(importResource(stack, 'imported/nope', 'x', opts()))).message).toContain('"imported/nope" is not declared in stack imported');
-    expect((await rejection(importResource(stack, 'imported/operate', '00000000-0000-0000-0000-000000000000', opts()))).message).toContain(
-      'no policy with id "00000000-0000-0000-0000-000000000000" exists',
+    expect((await rejection(importResource(stack, 'imported/nope', 'x', opts()))).message).toContain(
+      '"imported/nope" is not declared in stack imported',
     );
-    expect((await rejection(importResource(stack, 'imported/read-only', 'read-only', opts()))).message).toContain('already in the state');
+    expect(
+      (await rejection(importResource(stack, 'imported/operate', '00000000-0000-0000-0000-000000000000', opts())))
+        .message,
+    ).toContain('no policy with id "00000000-0000-0000-0000-000000000000" exists');
+    expect((await rejection(importResource(stack, 'imported/read-only', 'read-only', opts()))).message).toContain(
+      'already in the state',
+    );
   });
 });

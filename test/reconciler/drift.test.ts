@@ -23,7 +23,13 @@ afterAll(async () => world?.close());
 describe('drift detection', () => {
   const original = buildStack({ name: 'drift', manta: false });
   const stack = buildStack({ name: 'drift', manta: false, operateRule: 'CAN startmachine' });
-  const opts = (): Parameters<typeof driftStack>[1] => ({ clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: ENGINE_WINDOW, env: SECRET_ENV });
+  const opts = (): Parameters<typeof driftStack>[1] => ({
+    clients: world.clients,
+    handlers: defaultHandlers(),
+    workDir: world.workDir,
+    consistencyWindowMs: ENGINE_WINDOW,
+    env: SECRET_ENV,
+  });
 
   it('reports nothing right after an apply, even while the server serves stale reads', async () => {
     expect((await applyStack(original, opts())).result.ok).toBe(true);
@@ -47,7 +53,12 @@ describe('drift detection', () => {
     const byAddress = new Map(report.drifted.map((d) => [d.address, d]));
     expect([...byAddress.keys()]).toEqual(expect.arrayContaining(['drift/operate', 'drift/bob']));
     expect(byAddress.get('drift/operate')).toMatchObject({ origin: 'outside', action: 'update' });
-    expect(byAddress.get('drift/operate')!.changes.map((op) => op.path).join(' ')).toContain('/rules');
+    expect(
+      byAddress
+        .get('drift/operate')!
+        .changes.map((op) => op.path)
+        .join(' '),
+    ).toContain('/rules');
     expect(byAddress.get('drift/bob')).toMatchObject({ origin: 'outside', action: 'create', before: null });
     // The report as the `drift` command prints it.
     const io = { stdout: new PassThrough(), stderr: new PassThrough(), env: {}, cwd: '/' };

@@ -23,25 +23,42 @@ function faultsOff(): void {
 }
 
 describe('applying under faults and throttling', () => {
-  it('converges within a few runs, with no duplicate objects, and a final plan shows no changes', async () => {
-    const stack = buildStack();
-    const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 300, env: SECRET_ENV };
-    const results: ApplyResult[] = [];
-    for (let run = 0; run < (CHAOS ? 8 : 4); run++) {
-      try {
-        const { result } = await applyStack(stack, opts);
-        results.push(result);
-        if (result.ok) break;
-      } catch (error) {
-        // A read that failed through every retry aborts the run before anything is applied: run again.
-        results.push({ ok: false, counts: {}, failed: [{ address: '(read)', message: (error as Error).message }], skipped: [], cancelled: false, durationMs: 0 });
+  it(
+    'converges within a few runs, with no duplicate objects, and a final plan shows no changes',
+    async () => {
+      const stack = buildStack();
+      const opts = {
+        clients: world.clients,
+        handlers: defaultHandlers(),
+        workDir: world.workDir,
+        consistencyWindowMs: 300,
+        env: SECRET_ENV,
+      };
+      const results: ApplyResult[] = [];
+      for (let run = 0; run < (CHAOS ? 8 : 4); run++) {
+        try {
+          const { result } = await applyStack(stack, opts);
+          results.push(result);
+          if (result.ok) break;
+        } catch (error) {
+          // A read that failed through every retry aborts the run before anything is applied: run again.
+          results.push({
+            ok: false,
+            counts: {},
+            failed: [{ address: '(read)', message: (error as Error).message }],
+            skipped: [],
+            cancelled: false,
+            durationMs: 0,
+          });
+        }
       }
-    }
-    expect(results.at(-1)?.ok, JSON.stringify(results.map((r) => r.failed))).toBe(true);
+      expect(results.at(-1)?.ok, JSON.stringify(results.map((r) => r.failed))).toBe(true);
 
-    faultsOff();
-    expect(await liveCounts(world)).toEqual(EXPECTED_COUNTS);
-    const plan = await planStack(stack, opts);
-    expect(plan.changes.filter((c) => c.action !== 'no-op').map((c) => `${c.action} ${c.address}`)).toEqual([]);
-  }, CHAOS ? 300_000 : 60_000);
+      faultsOff();
+      expect(await liveCounts(world)).toEqual(EXPECTED_COUNTS);
+      const plan = await planStack(stack, opts);
+      expect(plan.changes.filter((c) => c.action !== 'no-op').map((c) => `${c.action} ${c.address}`)).toEqual([]);
+    },
+    CHAOS ? 300_000 : 60_000,
+  );
 });

@@ -21,7 +21,12 @@ function tree(dirs: number, perDir: number) {
   new Directory(stack, 'root', { path: '~~/stor/tree' });
   for (let d = 0; d < dirs; d++) {
     new Directory(stack, `dir-${d}`, { path: `~~/stor/tree/d${d}` });
-    for (let i = 0; i < perDir; i++) new StorObject(stack, `obj-${d}-${i}`, { path: `~~/stor/tree/d${d}/o${i}.txt`, content: `object ${d}/${i}\n`, contentType: 'text/plain' });
+    for (let i = 0; i < perDir; i++)
+      new StorObject(stack, `obj-${d}-${i}`, {
+        path: `~~/stor/tree/d${d}/o${i}.txt`,
+        content: `object ${d}/${i}\n`,
+        contentType: 'text/plain',
+      });
   }
   return app.synth().stacks[0]!;
 }
@@ -31,7 +36,13 @@ describe('the requests of a Manta tree upload', () => {
     const dirs = 3;
     const perDir = 20;
     const stack = tree(dirs, perDir);
-    const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 0, env: {} };
+    const opts = {
+      clients: world.clients,
+      handlers: defaultHandlers(),
+      workDir: world.workDir,
+      consistencyWindowMs: 0,
+      env: {},
+    };
     await world.resetStats();
     const { result } = await applyStack(stack, opts);
     expect(result.ok).toBe(true);
@@ -39,7 +50,9 @@ describe('the requests of a Manta tree upload', () => {
     const writes = Object.fromEntries(Object.entries(manta).filter(([op]) => op.startsWith('Put')));
     expect(writes).toEqual({ PutObject: dirs * perDir, PutDirectory: dirs + 1 });
     // The rest are the plan's reads, per directory (its listing covers its objects), never per object.
-    const reads = Object.entries(manta).filter(([op]) => !op.startsWith('Put')).reduce((n, [, v]) => n + v, 0);
+    const reads = Object.entries(manta)
+      .filter(([op]) => !op.startsWith('Put'))
+      .reduce((n, [, v]) => n + v, 0);
     expect(reads).toBeLessThanOrEqual(dirs + 2);
     expect(planHasChanges(await planStack(stack, opts))).toBe(false);
   });

@@ -21,7 +21,9 @@ function rbac(roles: number) {
   const app = new TritonApp({ generator: 'parking request count test' });
   const stack = new TritonStack(app, 'parking', { account: 'acme' });
   for (let r = 0; r < roles; r++) {
-    const members = [0, 1, 2, 3].map((i) => new User(stack, `u${r}-${i}`, { login: `u${r}x${i}`, email: `u${r}x${i}@acme.example` }));
+    const members = [0, 1, 2, 3].map(
+      (i) => new User(stack, `u${r}-${i}`, { login: `u${r}x${i}`, email: `u${r}x${i}@acme.example` }),
+    );
     const policy = new Policy(stack, `p${r}`, { name: `p${r}`, rules: ['CAN getmachine'] });
     new Role(stack, `r${r}`, { name: `r${r}`, members, policies: [policy] });
   }
@@ -33,7 +35,14 @@ describe('waiting out the window', () => {
     const roles = 20;
     const parallelism = 8;
     const stack = rbac(roles);
-    const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: WINDOW_MS, parallelism, env: {} };
+    const opts = {
+      clients: world.clients,
+      handlers: defaultHandlers(),
+      workDir: world.workDir,
+      consistencyWindowMs: WINDOW_MS,
+      parallelism,
+      env: {},
+    };
     await world.resetStats();
     const { result } = await applyStack(stack, opts);
     expect(result.ok).toBe(true);

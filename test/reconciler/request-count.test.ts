@@ -17,7 +17,13 @@ afterAll(async () => world?.close());
 describe('the requests of a no-op plan', () => {
   it('are the collections, plus one per user for its keys, plus one per tagged path, and no more', async () => {
     const stack = buildStack({ manta: false });
-    const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 0, env: SECRET_ENV };
+    const opts = {
+      clients: world.clients,
+      handlers: defaultHandlers(),
+      workDir: world.workDir,
+      consistencyWindowMs: 0,
+      env: SECRET_ENV,
+    };
     expect((await applyStack(stack, opts)).result.ok).toBe(true);
 
     await world.resetStats();
@@ -26,7 +32,8 @@ describe('the requests of a no-op plan', () => {
 
     const kinds = new Set(stack.resources.map((r) => r.kind));
     const collections = ['user', 'role', 'policy', 'key', 'image'].filter((k) => kinds.has(k as never)).length;
-    const usersWithKeys = new Set(stack.resources.filter((r) => r.kind === 'user-key').map((r) => r.properties.user)).size;
+    const usersWithKeys = new Set(stack.resources.filter((r) => r.kind === 'user-key').map((r) => r.properties.user))
+      .size;
     const taggedPaths = stack.resources.filter((r) => r.kind === 'role-tag').length;
     expect({ collections, usersWithKeys, taggedPaths }).toEqual({ collections: 3, usersWithKeys: 2, taggedPaths: 2 });
     const stats = await world.stats();
@@ -40,7 +47,13 @@ describe('the requests of an initial apply', () => {
     const empty = await startWorld({ consistencyWindowMs: 0 });
     try {
       const stack = buildStack({ manta: false });
-      const { plan, result } = await applyStack(stack, { clients: empty.clients, handlers: defaultHandlers(), workDir: empty.workDir, consistencyWindowMs: 0, env: SECRET_ENV });
+      const { plan, result } = await applyStack(stack, {
+        clients: empty.clients,
+        handlers: defaultHandlers(),
+        workDir: empty.workDir,
+        consistencyWindowMs: 0,
+        env: SECRET_ENV,
+      });
       expect(result.ok).toBe(true);
       const writes = plan.changes.filter((c) => c.action !== 'no-op').length;
       const taggedPaths = stack.resources.filter((r) => r.kind === 'role-tag').length;
@@ -51,7 +64,9 @@ describe('the requests of an initial apply', () => {
       expect(stats.cloudapi.ListUserKeys ?? 0).toBe(0);
       // A non-exclusive role tag reads its path again right before writing, so that roles another
       // stack tagged there since the plan are kept.
-      const sharedTags = stack.resources.filter((r) => r.kind === 'role-tag' && r.properties['exclusive'] !== true).length;
+      const sharedTags = stack.resources.filter(
+        (r) => r.kind === 'role-tag' && r.properties['exclusive'] !== true,
+      ).length;
       expect(sharedTags).toBe(2);
       expect(stats.total).toBe(3 + taggedPaths + writes + sharedTags);
     } finally {

@@ -8,8 +8,22 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StackManifest } from '../../common/manifest.js';
-import { applyStack, openStateBackend, planStack, ReconcilerError, type StateSnapshot } from '../../reconciler/index.js';
-import { buildStack, childApplyEnv, EXPECTED_COUNTS, liveCounts, SECRET_ENV, startWorld, type World } from '../reconciler/support/world.js';
+import {
+  applyStack,
+  openStateBackend,
+  planStack,
+  ReconcilerError,
+  type StateSnapshot,
+} from '../../reconciler/index.js';
+import {
+  buildStack,
+  childApplyEnv,
+  EXPECTED_COUNTS,
+  liveCounts,
+  SECRET_ENV,
+  startWorld,
+  type World,
+} from '../reconciler/support/world.js';
 import { pending } from './support/converge.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
 
@@ -42,9 +56,15 @@ async function readUnderLock(stack: StackManifest): Promise<StateSnapshot | unde
 }
 
 describe('two concurrent applies of one stack with its state in Manta', () => {
-  it('fails the second at once with STATE_LOCKED when no lock timeout is given, and keeps the first one\'s work', async () => {
+  it("fails the second at once with STATE_LOCKED when no lock timeout is given, and keeps the first one's work", async () => {
     const stack = inManta(buildStack({ name: 'manta-race-fail', manta: false }));
-    const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 200, env: SECRET_ENV };
+    const opts = {
+      clients: world.clients,
+      handlers: defaultHandlers(),
+      workDir: world.workDir,
+      consistencyWindowMs: 200,
+      env: SECRET_ENV,
+    };
     const settled = await Promise.allSettled([applyStack(stack, opts), applyStack(stack, opts)]);
     const rejected = settled.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(rejected).toHaveLength(1);
@@ -54,13 +74,25 @@ describe('two concurrent applies of one stack with its state in Manta', () => {
     const winner = settled.find((r) => r.status === 'fulfilled')!.value.result;
     const notDone = new Set([...winner.failed.map((f) => f.address), ...winner.skipped.map((s) => s.address)]);
     const state = await readUnderLock(stack);
-    expect(state!.doc.resources.map((r) => r.address).sort()).toEqual(stack.resources.map((r) => r.address).filter((a) => !notDone.has(a)).sort());
+    expect(state!.doc.resources.map((r) => r.address).sort()).toEqual(
+      stack.resources
+        .map((r) => r.address)
+        .filter((a) => !notDone.has(a))
+        .sort(),
+    );
   });
 
   for (let round = 0; round < (CHAOS ? 5 : 1); round++) {
     it(`lets the second wait with a lock timeout, and nothing either run did is lost (round ${round + 1})`, async () => {
       const stack = inManta(buildStack({ name: `manta-race-wait-${round}` }));
-      const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 200, env: SECRET_ENV, lockTimeoutMs: 120_000 };
+      const opts = {
+        clients: world.clients,
+        handlers: defaultHandlers(),
+        workDir: world.workDir,
+        consistencyWindowMs: 200,
+        env: SECRET_ENV,
+        lockTimeoutMs: 120_000,
+      };
       const [a, b] = await Promise.all([applyStack(stack, opts), applyStack(stack, opts)]);
       // The waiter takes the lock the moment the first run releases it, inside Manta's consistency
       // window: the lock hands over the state the first run left, so the waiter never works from a
@@ -97,15 +129,24 @@ describe('two applies of one stack in two processes with local state', () => {
     // An account of its own: the Manta tests above already manage these users.
     const world = await startWorld({ consistencyWindowMs: 100, latencyMs: 2, seed: 52 });
     try {
-    const stack = buildStack({ name: 'process-race', manta: false });
-    const env = childApplyEnv(world, stack, 200);
-    const runs = await Promise.all([applyInChild(env), applyInChild(env)]);
-    expect(runs.map((r) => r.code), runs.map((r) => r.output).join('\n')).toEqual([0, 0]);
-    const state = await openStateBackend(stack, { workDir: world.workDir }).read();
-    expect(state!.doc.resources.map((r) => r.address).sort()).toEqual(stack.resources.map((r) => r.address).sort());
-    const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 200, env: SECRET_ENV };
-    expect(pending(await planStack(stack, opts))).toEqual([]);
-    expect(await liveCounts(world)).toEqual({ ...EXPECTED_COUNTS, jobs: 0 });
+      const stack = buildStack({ name: 'process-race', manta: false });
+      const env = childApplyEnv(world, stack, 200);
+      const runs = await Promise.all([applyInChild(env), applyInChild(env)]);
+      expect(
+        runs.map((r) => r.code),
+        runs.map((r) => r.output).join('\n'),
+      ).toEqual([0, 0]);
+      const state = await openStateBackend(stack, { workDir: world.workDir }).read();
+      expect(state!.doc.resources.map((r) => r.address).sort()).toEqual(stack.resources.map((r) => r.address).sort());
+      const opts = {
+        clients: world.clients,
+        handlers: defaultHandlers(),
+        workDir: world.workDir,
+        consistencyWindowMs: 200,
+        env: SECRET_ENV,
+      };
+      expect(pending(await planStack(stack, opts))).toEqual([]);
+      expect(await liveCounts(world)).toEqual({ ...EXPECTED_COUNTS, jobs: 0 });
     } finally {
       await world.close();
     }

@@ -13,7 +13,15 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeededRandom } from '../../emulator/core/index.js';
 import { parseStateDocument, planStack } from '../../reconciler/index.js';
-import { buildStack, childApplyEnv, EXPECTED_COUNTS, liveCounts, SECRET_ENV, startWorld, type World } from '../reconciler/support/world.js';
+import {
+  buildStack,
+  childApplyEnv,
+  EXPECTED_COUNTS,
+  liveCounts,
+  SECRET_ENV,
+  startWorld,
+  type World,
+} from '../reconciler/support/world.js';
 import { applyUntilOk, pending } from './support/converge.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
 
@@ -53,26 +61,38 @@ function applyAndKill(env: NodeJS.ProcessEnv, delayMs: number): Promise<{ killed
 }
 
 describe('applies killed with SIGKILL many times', () => {
-  it('leave whole state files, and the re-runs converge with nothing created twice', async () => {
-    const stack = buildStack({ name: 'kill' });
-    const env = childApplyEnv(world, stack, WINDOW + 100);
-    const statePath = join(world.workDir, '.triton-iac', 'kill.state.json');
-    let kills = 0;
-    const random = new SeededRandom(7);
-    for (let i = 0; i < KILLS; i++) {
-      // Spread the kills from the first request to past the end of a typical apply.
-      const { killed, output } = await applyAndKill(env, Math.floor(((i + random.next()) / KILLS) * 900));
-      if (killed) kills++;
-      else expect(output).toContain('"ok"');
-      if (existsSync(statePath)) expect(() => parseStateDocument(readFileSync(statePath, 'utf8'), statePath)).not.toThrow();
-    }
-    expect(kills).toBeGreaterThan(0);
-    const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: WINDOW + 100, env: SECRET_ENV, lockTimeoutMs: 5000 };
-    const outcomes = await applyUntilOk(stack, opts, 3);
-    expect(outcomes.at(-1)?.ok, JSON.stringify(outcomes)).toBe(true);
-    // A job is the one object the API would accept twice; each run may submit it at most once.
-    expect((await world.stats()).manta['CreateJob'] ?? 0).toBeLessThanOrEqual(KILLS + 1);
-    expect(await liveCounts(world)).toEqual(EXPECTED_COUNTS);
-    expect(pending(await planStack(stack, opts))).toEqual([]);
-  }, CHAOS ? 900_000 : 90_000);
+  it(
+    'leave whole state files, and the re-runs converge with nothing created twice',
+    async () => {
+      const stack = buildStack({ name: 'kill' });
+      const env = childApplyEnv(world, stack, WINDOW + 100);
+      const statePath = join(world.workDir, '.triton-iac', 'kill.state.json');
+      let kills = 0;
+      const random = new SeededRandom(7);
+      for (let i = 0; i < KILLS; i++) {
+        // Spread the kills from the first request to past the end of a typical apply.
+        const { killed, output } = await applyAndKill(env, Math.floor(((i + random.next()) / KILLS) * 900));
+        if (killed) kills++;
+        else expect(output).toContain('"ok"');
+        if (existsSync(statePath))
+          expect(() => parseStateDocument(readFileSync(statePath, 'utf8'), statePath)).not.toThrow();
+      }
+      expect(kills).toBeGreaterThan(0);
+      const opts = {
+        clients: world.clients,
+        handlers: defaultHandlers(),
+        workDir: world.workDir,
+        consistencyWindowMs: WINDOW + 100,
+        env: SECRET_ENV,
+        lockTimeoutMs: 5000,
+      };
+      const outcomes = await applyUntilOk(stack, opts, 3);
+      expect(outcomes.at(-1)?.ok, JSON.stringify(outcomes)).toBe(true);
+      // A job is the one object the API would accept twice; each run may submit it at most once.
+      expect((await world.stats()).manta['CreateJob'] ?? 0).toBeLessThanOrEqual(KILLS + 1);
+      expect(await liveCounts(world)).toEqual(EXPECTED_COUNTS);
+      expect(pending(await planStack(stack, opts))).toEqual([]);
+    },
+    CHAOS ? 900_000 : 90_000,
+  );
 });

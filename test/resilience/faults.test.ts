@@ -15,25 +15,44 @@ const SEEDS = CHAOS ? [101, 102, 103, 104, 105, 106, 107, 108, 109, 110] : [101,
 
 describe('applying under a 15 % fault rate, throttling and jittered latency', () => {
   for (const seed of SEEDS) {
-    it(`converges with seed ${seed}, with no duplicate objects and a final plan without changes`, async () => {
-      const world = await startWorld({ consistencyWindowMs: 150, faultRate: 0.15, throttleRps: 80, latencyMs: 4, seed });
-      try {
-        const stack = buildStack({ name: `faults-${seed}` });
-        const opts = { clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 250, env: SECRET_ENV };
-        const outcomes = await applyUntilOk(stack, opts, CHAOS ? 12 : 8);
-        expect(outcomes.at(-1)?.ok, JSON.stringify(outcomes)).toBe(true);
+    it(
+      `converges with seed ${seed}, with no duplicate objects and a final plan without changes`,
+      async () => {
+        const world = await startWorld({
+          consistencyWindowMs: 150,
+          faultRate: 0.15,
+          throttleRps: 80,
+          latencyMs: 4,
+          seed,
+        });
+        try {
+          const stack = buildStack({ name: `faults-${seed}` });
+          const opts = {
+            clients: world.clients,
+            handlers: defaultHandlers(),
+            workDir: world.workDir,
+            consistencyWindowMs: 250,
+            env: SECRET_ENV,
+          };
+          const outcomes = await applyUntilOk(stack, opts, CHAOS ? 12 : 8);
+          expect(outcomes.at(-1)?.ok, JSON.stringify(outcomes)).toBe(true);
 
-        calm(world);
-        expect(await liveCounts(world)).toEqual(EXPECTED_COUNTS);
-        const after = await planStack(stack, opts);
-        const left = after.changes.filter((c) => c.action !== 'no-op');
-        expect(
-          left.map((c) => `${c.action} ${c.address}`),
-          JSON.stringify({ left: left.map((c) => ({ address: c.address, action: c.action, patch: c.patch })), outcomes }),
-        ).toEqual([]);
-      } finally {
-        await world.close();
-      }
-    }, CHAOS ? 300_000 : 90_000);
+          calm(world);
+          expect(await liveCounts(world)).toEqual(EXPECTED_COUNTS);
+          const after = await planStack(stack, opts);
+          const left = after.changes.filter((c) => c.action !== 'no-op');
+          expect(
+            left.map((c) => `${c.action} ${c.address}`),
+            JSON.stringify({
+              left: left.map((c) => ({ address: c.address, action: c.action, patch: c.patch })),
+              outcomes,
+            }),
+          ).toEqual([]);
+        } finally {
+          await world.close();
+        }
+      },
+      CHAOS ? 300_000 : 90_000,
+    );
   }
 });

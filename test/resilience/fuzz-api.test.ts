@@ -32,15 +32,37 @@ interface Junk {
 }
 
 const junkResponse: fc.Arbitrary<Junk> = fc.record({
-  status: fc.oneof(fc.constantFrom(200, 200, 200, 201, 204, 304, 400, 401, 403, 404, 409, 412, 429, 500, 503), fc.integer({ min: 200, max: 599 })),
-  contentType: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/html', 'application/x-json-stream; type=directory', null, 'garbage/;;'),
+  status: fc.oneof(
+    fc.constantFrom(200, 200, 200, 201, 204, 304, 400, 401, 403, 404, 409, 412, 429, 500, 503),
+    fc.integer({ min: 200, max: 599 }),
+  ),
+  contentType: fc.constantFrom(
+    'application/json',
+    'application/json; charset=utf-8',
+    'text/html',
+    'application/x-json-stream; type=directory',
+    null,
+    'garbage/;;',
+  ),
   body: fc.oneof(
     junkValue.map((v) => JSON.stringify(v) ?? ''),
     junkValue.map((v) => JSON.stringify(v).slice(0, 7)),
     fc.array(junkValue, { maxLength: 4 }).map((vs) => vs.map((v) => JSON.stringify(v)).join('\n')),
-    fc.constantFrom('', '<html><body>502 Bad Gateway</body></html>', '{"code":"InternalError"}', '{"code":42,"message":{}}', '[{"login":null,"id":7}]', '[{"name":"x","members":"bob","policies":null}]', 'null', '{"message":"ok"}'),
+    fc.constantFrom(
+      '',
+      '<html><body>502 Bad Gateway</body></html>',
+      '{"code":"InternalError"}',
+      '{"code":42,"message":{}}',
+      '[{"login":null,"id":7}]',
+      '[{"name":"x","members":"bob","policies":null}]',
+      'null',
+      '{"message":"ok"}',
+    ),
   ),
-  headers: fc.dictionary(fc.constantFrom('etag', 'retry-after', 'location', 'result-set-size', 'content-md5', 'request-id', 'x-request-id'), fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('-1', '99999999', 'NaN', '0'))),
+  headers: fc.dictionary(
+    fc.constantFrom('etag', 'retry-after', 'location', 'result-set-size', 'content-md5', 'request-id', 'x-request-id'),
+    fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('-1', '99999999', 'NaN', '0')),
+  ),
   drop: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
 });
 
@@ -137,7 +159,15 @@ describe('made-up API responses', () => {
         fc.asyncProperty(fc.array(junkResponse, { minLength: 1, maxLength: 6 }), async (answers) => {
           current = answers;
           served = 0;
-          await succeedsOrFailsCleanly(`planning against ${JSON.stringify(answers)}`, () => planStack(stack, { clients: c, handlers: defaultHandlers(), workDir, consistencyWindowMs: 0, env: { ALICE_PASSWORD: PASSWORD } }));
+          await succeedsOrFailsCleanly(`planning against ${JSON.stringify(answers)}`, () =>
+            planStack(stack, {
+              clients: c,
+              handlers: defaultHandlers(),
+              workDir,
+              consistencyWindowMs: 0,
+              env: { ALICE_PASSWORD: PASSWORD },
+            }),
+          );
         }),
         { numRuns: RUNS, seed: 22 },
       );
@@ -151,7 +181,15 @@ describe('made-up API responses', () => {
     current = [{ status: 200, contentType: 'application/json', body: 'null', headers: {}, drop: false }];
     try {
       const workDir = mkdtempSync(join(tmpdir(), 'triton-iac-junk-'));
-      await succeedsOrFailsCleanly('planning against a null list', () => planStack(buildStack({ name: 'junk', manta: false }), { clients: c, handlers: defaultHandlers(), workDir, consistencyWindowMs: 0, env: { ALICE_PASSWORD: PASSWORD } }));
+      await succeedsOrFailsCleanly('planning against a null list', () =>
+        planStack(buildStack({ name: 'junk', manta: false }), {
+          clients: c,
+          handlers: defaultHandlers(),
+          workDir,
+          consistencyWindowMs: 0,
+          env: { ALICE_PASSWORD: PASSWORD },
+        }),
+      );
     } finally {
       await Promise.all([c.cloudapi.close(), c.manta.close()]);
     }

@@ -5,7 +5,20 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ConstructError, Directory, Job, Policy, Role, RoleTag, SnapLink, StorObject, TritonApp, TritonStack, User, UserKey } from '../../index.js';
+import {
+  ConstructError,
+  Directory,
+  Job,
+  Policy,
+  Role,
+  RoleTag,
+  SnapLink,
+  StorObject,
+  TritonApp,
+  TritonStack,
+  User,
+  UserKey,
+} from '../../index.js';
 import { userKey } from '../reconciler/support/world.js';
 import { expectKnownError, mutated } from './support/fuzz.js';
 
@@ -16,15 +29,51 @@ type Build = (stack: TritonStack, props: unknown) => void;
 
 /** Each construct with valid props; the fuzzer mutates the props, the builder passes them on. */
 const CASES: ReadonlyArray<[string, unknown, Build]> = [
-  ['User', { login: 'dana', email: 'dana@acme.example', firstName: 'D', keys: [{ key: userKey(0).publicOpenSsh, name: 'k' }] }, (s, p) => new User(s, 'u', p as never)],
-  ['UserKey', { key: userKey(1).publicOpenSsh, name: 'k2' }, (s, p) => new UserKey(new User(s, 'owner', { login: 'erin', email: 'erin@acme.example' }), 'k', { ...(p as object), user: 'erin' } as never)],
-  ['Policy', { name: 'p', description: 'd', rules: ['CAN getmachine AND listmachines WHEN sourceip = 10.0.0.0/8'] }, (s, p) => new Policy(s, 'p', p as never)],
-  ['Role', { name: 'r', members: ['dana'], defaultMembers: ['dana'], policies: ['p'] }, (s, p) => new Role(s, 'r', p as never)],
+  [
+    'User',
+    { login: 'dana', email: 'dana@acme.example', firstName: 'D', keys: [{ key: userKey(0).publicOpenSsh, name: 'k' }] },
+    (s, p) => new User(s, 'u', p as never),
+  ],
+  [
+    'UserKey',
+    { key: userKey(1).publicOpenSsh, name: 'k2' },
+    (s, p) =>
+      new UserKey(new User(s, 'owner', { login: 'erin', email: 'erin@acme.example' }), 'k', {
+        ...(p as object),
+        user: 'erin',
+      } as never),
+  ],
+  [
+    'Policy',
+    { name: 'p', description: 'd', rules: ['CAN getmachine AND listmachines WHEN sourceip = 10.0.0.0/8'] },
+    (s, p) => new Policy(s, 'p', p as never),
+  ],
+  [
+    'Role',
+    { name: 'r', members: ['dana'], defaultMembers: ['dana'], policies: ['p'] },
+    (s, p) => new Role(s, 'r', p as never),
+  ],
   ['RoleTag', { resource: '/my/machines', roles: ['r'] }, (s, p) => new RoleTag(s, 't', p as never)],
   ['Directory', { path: '~~/stor/x', roleTags: ['r'] }, (s, p) => new Directory(s, 'd', p as never)],
-  ['StorObject', { path: '~~/stor/x/a.txt', content: 'hi', contentType: 'text/plain', headers: { 'm-a': '1' }, durability: 2 }, (s, p) => new StorObject(s, 'o', p as never)],
-  ['SnapLink', { path: '~~/stor/x/b.txt' }, (s, p) => new SnapLink(s, 'l', { source: new StorObject(s, 'src', { path: '~~/stor/x/a.txt', content: 'a' }), ...(p as object) } as never)],
-  ['Job', { phases: [{ type: 'map', exec: 'wc -l' }], inputs: ['~~/stor/x/a.txt'], wait: false }, (s, p) => new Job(s, 'j', p as never)],
+  [
+    'StorObject',
+    { path: '~~/stor/x/a.txt', content: 'hi', contentType: 'text/plain', headers: { 'm-a': '1' }, durability: 2 },
+    (s, p) => new StorObject(s, 'o', p as never),
+  ],
+  [
+    'SnapLink',
+    { path: '~~/stor/x/b.txt' },
+    (s, p) =>
+      new SnapLink(s, 'l', {
+        source: new StorObject(s, 'src', { path: '~~/stor/x/a.txt', content: 'a' }),
+        ...(p as object),
+      } as never),
+  ],
+  [
+    'Job',
+    { phases: [{ type: 'map', exec: 'wc -l' }], inputs: ['~~/stor/x/a.txt'], wait: false },
+    (s, p) => new Job(s, 'j', p as never),
+  ],
 ];
 
 describe('fuzzed construct props', () => {

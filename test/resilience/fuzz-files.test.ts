@@ -12,7 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadApp } from '../../cli/private/app-loader.js';
 import type { StackManifest } from '../../common/manifest.js';
 import { Directory, Policy, Role, RoleTag, Secret, StorObject, TritonApp, TritonStack, User } from '../../index.js';
-import { applyPlan, applyStack, parseSavedPlan, parseStateDocument, planStack, serializeSavedPlan } from '../../reconciler/index.js';
+import {
+  applyPlan,
+  applyStack,
+  parseSavedPlan,
+  parseStateDocument,
+  planStack,
+  serializeSavedPlan,
+} from '../../reconciler/index.js';
 import { SECRET_ENV, startWorld, userKey, type World } from '../reconciler/support/world.js';
 import { damagedText, mutated, succeedsOrFailsCleanly, writeRequests } from './support/fuzz.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
@@ -32,7 +39,12 @@ afterAll(async () => world?.close());
 function validManifest(name: string, tagged: string): unknown {
   const app = new TritonApp({ generator: 'fuzz' });
   const stack = new TritonStack(app, name, { account: 'acme' });
-  const user = new User(stack, 'carol', { login: `${name}carol`, email: `${name}carol@acme.example`, password: Secret.fromEnv('ALICE_PASSWORD'), keys: [{ key: userKey(0).publicOpenSsh, name: 'k' }] });
+  const user = new User(stack, 'carol', {
+    login: `${name}carol`,
+    email: `${name}carol@acme.example`,
+    password: Secret.fromEnv('ALICE_PASSWORD'),
+    keys: [{ key: userKey(0).publicOpenSsh, name: 'k' }],
+  });
   const policy = new Policy(stack, 'p', { name: `${name}-p`, rules: ['CAN getmachine'] });
   const role = new Role(stack, 'r', { name: `${name}-r`, members: [user], policies: [policy] });
   new RoleTag(stack, 't', { resource: tagged, roles: [role] });
@@ -41,7 +53,13 @@ function validManifest(name: string, tagged: string): unknown {
   return JSON.parse(JSON.stringify(app.synth()));
 }
 
-const opts = (): Parameters<typeof planStack>[1] => ({ clients: world.clients, handlers: defaultHandlers(), workDir: world.workDir, consistencyWindowMs: 0, env: SECRET_ENV });
+const opts = (): Parameters<typeof planStack>[1] => ({
+  clients: world.clients,
+  handlers: defaultHandlers(),
+  workDir: world.workDir,
+  consistencyWindowMs: 0,
+  env: SECRET_ENV,
+});
 
 let fileNo = 0;
 function writeJson(value: unknown, name: string): string {
@@ -55,15 +73,25 @@ describe('fuzzed manifest files', () => {
     const valid = validManifest('fzm', '/my/users') as { stacks: Array<{ resources: unknown }> };
     // Edits anywhere in the document, and edits inside the resources list (most edits of the whole
     // document hit the envelope, which the loader refuses before the planner sees anything).
-    const inResources = mutated(valid.stacks[0]!.resources).map((resources) => ({ ...valid, stacks: [{ ...valid.stacks[0]!, resources }] }));
+    const inResources = mutated(valid.stacks[0]!.resources).map((resources) => ({
+      ...valid,
+      stacks: [{ ...valid.stacks[0]!, resources }],
+    }));
     let planned = 0;
     await fc.assert(
       fc.asyncProperty(fc.oneof(mutated(valid), inResources), async (doc) => {
         const path = writeJson(doc, 'manifest');
         let stacks: readonly StackManifest[] = [];
-        if ((await succeedsOrFailsCleanly('loading a mutated manifest', async () => (stacks = (await loadApp(path)).manifest.stacks))) === 'error') return;
+        if (
+          (await succeedsOrFailsCleanly(
+            'loading a mutated manifest',
+            async () => (stacks = (await loadApp(path)).manifest.stacks),
+          )) === 'error'
+        )
+          return;
         planned++;
-        for (const stack of stacks) await succeedsOrFailsCleanly('planning a mutated manifest', () => planStack(stack, opts()));
+        for (const stack of stacks)
+          await succeedsOrFailsCleanly('planning a mutated manifest', () => planStack(stack, opts()));
       }),
       { numRuns: RUNS, seed: 7 },
     );
@@ -89,18 +117,34 @@ describe('a manifest whose resources list holds null', () => {
 describe('fuzzed rbac.json files', () => {
   it('are refused with a clear error or planned without a crash', async () => {
     const valid = {
-      users: [{ login: 'fzr1', email: 'fzr1@acme.example', firstName: 'F', keys: [userKey(1).publicOpenSsh] }, { login: 'fzr2', email: 'fzr2@acme.example' }],
+      users: [
+        { login: 'fzr1', email: 'fzr1@acme.example', firstName: 'F', keys: [userKey(1).publicOpenSsh] },
+        { login: 'fzr2', email: 'fzr2@acme.example' },
+      ],
       roles: [{ name: 'fzr-role', members: ['fzr1', 'fzr2'], default_members: ['fzr1'], policies: ['fzr-policy'] }],
-      policies: [{ name: 'fzr-policy', description: 'd', rules: ['CAN getmachine', 'CAN listmachines WHEN sourceip = 10.0.0.0/8'] }],
+      policies: [
+        {
+          name: 'fzr-policy',
+          description: 'd',
+          rules: ['CAN getmachine', 'CAN listmachines WHEN sourceip = 10.0.0.0/8'],
+        },
+      ],
     };
     let planned = 0;
     await fc.assert(
       fc.asyncProperty(mutated(valid), async (doc) => {
         const path = writeJson(doc, 'rbac');
         let stacks: readonly StackManifest[] = [];
-        if ((await succeedsOrFailsCleanly('loading a mutated rbac.json', async () => (stacks = (await loadApp(path, { account: 'acme', stack: 'fzr' })).manifest.stacks))) === 'error') return;
+        if (
+          (await succeedsOrFailsCleanly(
+            'loading a mutated rbac.json',
+            async () => (stacks = (await loadApp(path, { account: 'acme', stack: 'fzr' })).manifest.stacks),
+          )) === 'error'
+        )
+          return;
         planned++;
-        for (const stack of stacks) await succeedsOrFailsCleanly('planning a mutated rbac.json', () => planStack(stack, opts()));
+        for (const stack of stacks)
+          await succeedsOrFailsCleanly('planning a mutated rbac.json', () => planStack(stack, opts()));
       }),
       { numRuns: RUNS, seed: 8 },
     );
@@ -115,15 +159,26 @@ describe('fuzzed saved plan files', () => {
     const text = serializeSavedPlan(plan);
     // Damaged text (the digest catches it) and mutated plans re-signed with a valid digest (the
     // shape and staleness checks must catch those).
-    const candidates = fc.oneof(damagedText(text), mutated(plan).map((p) => serializeSavedPlan(p as typeof plan)));
+    const candidates = fc.oneof(
+      damagedText(text),
+      mutated(plan).map((p) => serializeSavedPlan(p as typeof plan)),
+    );
     let applied = 0;
     await fc.assert(
       fc.asyncProperty(candidates, async (candidate) => {
         await world.resetStats();
         let parsed: typeof plan | undefined;
-        if ((await succeedsOrFailsCleanly('reading a damaged plan file', () => (parsed = parseSavedPlan(candidate, 'plan.json')))) === 'error') return;
+        if (
+          (await succeedsOrFailsCleanly(
+            'reading a damaged plan file',
+            () => (parsed = parseSavedPlan(candidate, 'plan.json')),
+          )) === 'error'
+        )
+          return;
         applied++;
-        const outcome = await succeedsOrFailsCleanly('applying a damaged plan file', () => applyPlan(stack, parsed!, opts()));
+        const outcome = await succeedsOrFailsCleanly('applying a damaged plan file', () =>
+          applyPlan(stack, parsed!, opts()),
+        );
         if (outcome === 'error') expect(writeRequests(await world.stats()), 'a refused plan wrote nothing').toBe(0);
       }),
       { numRuns: RUNS, seed: 9 },
@@ -142,7 +197,10 @@ describe('fuzzed state files', () => {
     const statePath = join(workDir, '.triton-iac', 'fzs.state.json');
     const text = readFileSync(statePath, 'utf8');
     const doc = JSON.parse(text) as unknown;
-    const candidates = fc.oneof(damagedText(text), mutated(doc).map((d) => `${JSON.stringify(d, null, 2)}\n`));
+    const candidates = fc.oneof(
+      damagedText(text),
+      mutated(doc).map((d) => `${JSON.stringify(d, null, 2)}\n`),
+    );
     const outcomes = { ok: 0, error: 0 };
     await fc.assert(
       fc.asyncProperty(candidates, async (candidate) => {

@@ -11,7 +11,14 @@ import { describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.js';
 import { createCloudApiClient, createMantaClient, loadKeyMaterial } from '../../provider/index.js';
 import { applyStack, planStack, type ApplyResult, type EngineClients } from '../../reconciler/index.js';
-import { accountKey, buildStack, EXPECTED_COUNTS, liveCounts, SECRET_ENV, type World } from '../reconciler/support/world.js';
+import {
+  accountKey,
+  buildStack,
+  EXPECTED_COUNTS,
+  liveCounts,
+  SECRET_ENV,
+  type World,
+} from '../reconciler/support/world.js';
 import { applyUntilOk, pending } from './support/converge.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
 
@@ -23,48 +30,61 @@ function portOf(url: string): number {
 
 describe('an emulator restarted in the middle of an apply', () => {
   for (const afterActions of CHAOS ? [1, 3, 6, 10] : [4]) {
-    it(`lets the apply converge when the restart comes after ${afterActions} finished actions`, async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'triton-iac-restart-'));
-      const options = { accounts: [{ login: 'acme', keys: [accountKey().publicOpenSsh] }], dataDir, consistencyWindowMs: 100, latencyMs: 5, seed: 41 };
-      let emulator: RunningEmulator = await startEmulator(options);
-      const ports = { port: portOf(emulator.cloudapiUrl), mantaPort: portOf(emulator.mantaUrl) };
-      const signer = loadKeyMaterial(accountKey().privateOpenSsh);
-      const clients: EngineClients = {
-        cloudapi: createCloudApiClient({ url: emulator.cloudapiUrl, account: 'acme', signer }),
-        manta: createMantaClient({ url: emulator.mantaUrl, account: 'acme', signer }),
-      };
-      const workDir = mkdtempSync(join(tmpdir(), 'triton-iac-restart-work-'));
-      const stack = buildStack({ name: 'restart' });
-      const opts = { clients, handlers: defaultHandlers(), workDir, consistencyWindowMs: 200, env: SECRET_ENV };
-      try {
-        let done = 0;
-        let restarting: Promise<void> | undefined;
-        const restart = async (): Promise<void> => {
-          await emulator.close();
-          await new Promise((r) => setTimeout(r, 150));
-          emulator = await startEmulator({ ...options, ...ports });
+    it(
+      `lets the apply converge when the restart comes after ${afterActions} finished actions`,
+      async () => {
+        const dataDir = mkdtempSync(join(tmpdir(), 'triton-iac-restart-'));
+        const options = {
+          accounts: [{ login: 'acme', keys: [accountKey().publicOpenSsh] }],
+          dataDir,
+          consistencyWindowMs: 100,
+          latencyMs: 5,
+          seed: 41,
         };
-        const first = await applyStack(stack, {
-          ...opts,
-          onProgress: (event) => {
-            if (event.type === 'action-done' && ++done === afterActions) restarting = restart();
-          },
-        }).then(
-          (r): ApplyResult | Error => r.result,
-          (e: unknown): ApplyResult | Error => e as Error,
-        );
-        await restarting;
-        expect(restarting, 'the restart happened during the apply').toBeDefined();
-        const outcomes = first instanceof Error || !first.ok ? await applyUntilOk(stack, opts, 3) : [first];
-        expect(outcomes.at(-1)?.ok, JSON.stringify(outcomes)).toBe(true);
-        const world = { clients } as World;
-        const left = pending(await planStack(stack, opts));
-        expect(await liveCounts(world), JSON.stringify({ left, first: first instanceof Error ? first.message : first })).toEqual(EXPECTED_COUNTS);
-        expect(left).toEqual([]);
-      } finally {
-        await Promise.all([clients.cloudapi.close(), clients.manta.close()]);
-        await emulator.close();
-      }
-    }, CHAOS ? 120_000 : 60_000);
+        let emulator: RunningEmulator = await startEmulator(options);
+        const ports = { port: portOf(emulator.cloudapiUrl), mantaPort: portOf(emulator.mantaUrl) };
+        const signer = loadKeyMaterial(accountKey().privateOpenSsh);
+        const clients: EngineClients = {
+          cloudapi: createCloudApiClient({ url: emulator.cloudapiUrl, account: 'acme', signer }),
+          manta: createMantaClient({ url: emulator.mantaUrl, account: 'acme', signer }),
+        };
+        const workDir = mkdtempSync(join(tmpdir(), 'triton-iac-restart-work-'));
+        const stack = buildStack({ name: 'restart' });
+        const opts = { clients, handlers: defaultHandlers(), workDir, consistencyWindowMs: 200, env: SECRET_ENV };
+        try {
+          let done = 0;
+          let restarting: Promise<void> | undefined;
+          const restart = async (): Promise<void> => {
+            await emulator.close();
+            await new Promise((r) => setTimeout(r, 150));
+            emulator = await startEmulator({ ...options, ...ports });
+          };
+          const first = await applyStack(stack, {
+            ...opts,
+            onProgress: (event) => {
+              if (event.type === 'action-done' && ++done === afterActions) restarting = restart();
+            },
+          }).then(
+            (r): ApplyResult | Error => r.result,
+            (e: unknown): ApplyResult | Error => e as Error,
+          );
+          await restarting;
+          expect(restarting, 'the restart happened during the apply').toBeDefined();
+          const outcomes = first instanceof Error || !first.ok ? await applyUntilOk(stack, opts, 3) : [first];
+          expect(outcomes.at(-1)?.ok, JSON.stringify(outcomes)).toBe(true);
+          const world = { clients } as World;
+          const left = pending(await planStack(stack, opts));
+          expect(
+            await liveCounts(world),
+            JSON.stringify({ left, first: first instanceof Error ? first.message : first }),
+          ).toEqual(EXPECTED_COUNTS);
+          expect(left).toEqual([]);
+        } finally {
+          await Promise.all([clients.cloudapi.close(), clients.manta.close()]);
+          await emulator.close();
+        }
+      },
+      CHAOS ? 120_000 : 60_000,
+    );
   }
 });

@@ -27,8 +27,17 @@ beforeAll(async () => {
   writeFileSync(join(cwd, 'dana.password'), `${FILE_PASSWORD}\n`, { mode: 0o600 });
   const app = new TritonApp({ generator: 'secrets test' });
   const stack = new TritonStack(app, 'secrets', { account: 'acme' });
-  const carol = new User(stack, 'carol', { login: 'carol', email: 'carol@acme.example', password: Secret.fromEnv('CAROL_PASSWORD'), keys: [{ key: userKey(0).publicOpenSsh, name: 'k' }] });
-  const dana = new User(stack, 'dana', { login: 'dana', email: 'dana@acme.example', password: Secret.fromFile(join(cwd, 'dana.password')) });
+  const carol = new User(stack, 'carol', {
+    login: 'carol',
+    email: 'carol@acme.example',
+    password: Secret.fromEnv('CAROL_PASSWORD'),
+    keys: [{ key: userKey(0).publicOpenSsh, name: 'k' }],
+  });
+  const dana = new User(stack, 'dana', {
+    login: 'dana',
+    email: 'dana@acme.example',
+    password: Secret.fromFile(join(cwd, 'dana.password')),
+  });
   const policy = new Policy(stack, 'p', { rules: ['CAN getmachine'] });
   new Role(stack, 'r', { members: [carol, dana], policies: [policy] });
   writeFileSync(join(cwd, 'app.json'), JSON.stringify(app.synth()));
@@ -48,7 +57,9 @@ afterAll(async () => world?.close());
 /** Strings that must appear nowhere: the passwords, and every long line of both private key encodings. */
 function forbidden(): string[] {
   const key = accountKey();
-  const keyLines = [key.privateOpenSsh, key.privatePem].flatMap((text) => text.split('\n').filter((l) => l.length >= 16 && !l.startsWith('-----')));
+  const keyLines = [key.privateOpenSsh, key.privatePem].flatMap((text) =>
+    text.split('\n').filter((l) => l.length >= 16 && !l.startsWith('-----')),
+  );
   return [ENV_PASSWORD, FILE_PASSWORD, ...keyLines];
 }
 
@@ -90,16 +101,26 @@ describe('secrets with --debug', () => {
     expect((await run('state', 'list', 'app.json')).code).toBe(0);
     expect((await run('state', 'show', 'app.json', 'secrets/carol')).code).toBe(0);
     // A failing run prints an error path too: a wrong key id.
-    const failed = await runCli(['plan', 'app.json', '--debug', ...w0], { cwd, env: { ...env, TRITON_KEY_ID: userKey(1).md5 } });
+    const failed = await runCli(['plan', 'app.json', '--debug', ...w0], {
+      cwd,
+      env: { ...env, TRITON_KEY_ID: userKey(1).md5 },
+    });
     runs.push(['plan with a wrong key', failed]);
     expect(failed.code).toBe(1);
 
     const files = filesUnder(cwd);
     expect(files.some((f) => f.endsWith('secrets.state.json'))).toBe(true);
     expect(files.some((f) => f.endsWith('saved.plan.json'))).toBe(true);
-    const texts: Array<[string, string]> = [...runs.flatMap(([what, r]): Array<[string, string]> => [[`${what} (stdout)`, r.stdout], [`${what} (stderr)`, r.stderr]]), ...files.map((f): [string, string] => [f, readFileSync(f, 'latin1')])];
+    const texts: Array<[string, string]> = [
+      ...runs.flatMap(([what, r]): Array<[string, string]> => [
+        [`${what} (stdout)`, r.stdout],
+        [`${what} (stderr)`, r.stderr],
+      ]),
+      ...files.map((f): [string, string] => [f, readFileSync(f, 'latin1')]),
+    ];
     for (const [where, text] of texts) {
-      for (const secret of [...forbidden(), `${ENV_PASSWORD}-2`, `${ENV_PASSWORD}-3`]) expect(text.includes(secret), `${where} contains a secret`).toBe(false);
+      for (const secret of [...forbidden(), `${ENV_PASSWORD}-2`, `${ENV_PASSWORD}-3`])
+        expect(text.includes(secret), `${where} contains a secret`).toBe(false);
       expect(/signature="[A-Za-z0-9+/=]{20,}/.test(text), `${where} contains an Authorization signature`).toBe(false);
     }
     // The scan saw the debug output it was meant to see.

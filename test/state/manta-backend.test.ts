@@ -21,11 +21,26 @@ beforeAll(async () => {
 afterAll(async () => world?.close());
 
 function backend(name: string, stack = 'prod'): MantaStateBackend {
-  return new MantaStateBackend({ stack, account: 'acme', manta, path: `/acme/stor/triton-iac/${name}.state.json`, lockPollMs: 30 });
+  return new MantaStateBackend({
+    stack,
+    account: 'acme',
+    manta,
+    path: `/acme/stor/triton-iac/${name}.state.json`,
+    lockPollMs: 30,
+  });
 }
 
 function directory(address: string): StateResource {
-  return { address, kind: 'directory', naturalKey: `/acme/stor/${address}`, serverId: null, properties: { path: `/acme/stor/${address}` }, writeOnly: {}, dependsOn: [], updatedAt: new Date(0).toISOString() };
+  return {
+    address,
+    kind: 'directory',
+    naturalKey: `/acme/stor/${address}`,
+    serverId: null,
+    properties: { path: `/acme/stor/${address}` },
+    writeOnly: {},
+    dependsOn: [],
+    updatedAt: new Date(0).toISOString(),
+  };
 }
 
 function withResource(doc: StateDocument, address: string): StateDocument {
@@ -57,8 +72,11 @@ describe('Manta state backend', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const lost = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!.reason as ReconcilerError;
     expect(lost.code).toBe('STATE_CONFLICT');
-    expect(lost.message).toContain('state object manta:/acme/stor/triton-iac/race.state.json was changed by another writer since it was read');
-    const winner = (results.find((r) => r.status === 'fulfilled') as PromiseFulfilledResult<{ doc: StateDocument }>).value.doc;
+    expect(lost.message).toContain(
+      'state object manta:/acme/stor/triton-iac/race.state.json was changed by another writer since it was read',
+    );
+    const winner = (results.find((r) => r.status === 'fulfilled') as PromiseFulfilledResult<{ doc: StateDocument }>)
+      .value.doc;
     expect((await b.read())?.doc).toEqual(winner);
   });
 
@@ -83,7 +101,11 @@ describe('Manta state backend', () => {
     await a.lock({ command: 'triton-iac apply' });
     const err = await failure(b.lock({ command: 'triton-iac plan' }));
     expect(err.code).toBe('STATE_LOCKED');
-    expect(err.message).toMatch(new RegExp(`locked by pid ${process.pid} on host ${hostname()} running "triton-iac apply" since \\S+ \\(held for \\d+s\\)`));
+    expect(err.message).toMatch(
+      new RegExp(
+        `locked by pid ${process.pid} on host ${hostname()} running "triton-iac apply" since \\S+ \\(held for \\d+s\\)`,
+      ),
+    );
     const lockId = /lock id (\S+)\./.exec(err.message)?.[1];
     expect(err.message).toContain(`if that run is gone, run \`triton-iac force-unlock ${lockId}\``);
     await a.unlock();
@@ -97,7 +119,9 @@ describe('Manta state backend', () => {
   it('waits up to the lock timeout: it gets a lock released in time and gives up on one that is not', async () => {
     const a = backend('waiting');
     await a.lock({ command: 'triton-iac apply' });
-    expect((await failure(backend('waiting').lock({ command: 'second', lockTimeoutMs: 150 }))).code).toBe('STATE_LOCKED');
+    expect((await failure(backend('waiting').lock({ command: 'second', lockTimeoutMs: 150 }))).code).toBe(
+      'STATE_LOCKED',
+    );
     const released = new Promise<void>((resolve) => setTimeout(() => void a.unlock().then(resolve), 100));
     const b = backend('waiting');
     await b.lock({ command: 'third', lockTimeoutMs: 60_000 }); // resolves once released: the limit is a budget
@@ -111,7 +135,8 @@ describe('Manta state backend', () => {
     const runs = [backend('contended'), backend('contended'), backend('contended')];
     const results = await Promise.allSettled(runs.map((r, i) => r.lock({ command: `run ${i}` })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    for (const r of results) if (r.status === 'rejected') expect((r.reason as ReconcilerError).code).toBe('STATE_LOCKED');
+    for (const r of results)
+      if (r.status === 'rejected') expect((r.reason as ReconcilerError).code).toBe('STATE_LOCKED');
     await Promise.all(runs.map((r) => r.unlock()));
   });
 
@@ -128,7 +153,16 @@ describe('Manta state backend', () => {
     const dead = spawnSync(process.execPath, ['-e', '0']).pid;
     const b = backend('abandoned');
     await manta.makeDirectories('/acme/stor/triton-iac');
-    await manta.putObject(b.lockPath, JSON.stringify({ id: 'old', pid: dead, host: hostname(), command: 'triton-iac apply', createdAt: new Date(0).toISOString() }));
+    await manta.putObject(
+      b.lockPath,
+      JSON.stringify({
+        id: 'old',
+        pid: dead,
+        host: hostname(),
+        command: 'triton-iac apply',
+        createdAt: new Date(0).toISOString(),
+      }),
+    );
     await b.lock({ command: 'after the crash' });
     const holder = await b.readLock();
     expect(holder !== 'unreadable' && holder?.holder.command).toBe('after the crash');
@@ -164,9 +198,19 @@ describe('Manta state backend inside a consistency window', () => {
   it('turns a stale read into a conflict on write, never into lost work', async () => {
     // The server's clock stands still, so the read below is inside the window however slowly it comes.
     const now = Date.now();
-    const lagging = await startAccountWorld({ ownerKey: world.ownerKey, consistencyWindowMs: 300, staleReadRate: 1, clock: () => now });
+    const lagging = await startAccountWorld({
+      ownerKey: world.ownerKey,
+      consistencyWindowMs: 300,
+      staleReadRate: 1,
+      clock: () => now,
+    });
     try {
-      const b = new MantaStateBackend({ stack: 'prod', account: 'acme', manta: lagging.manta, path: '/acme/stor/triton-iac/prod.state.json' });
+      const b = new MantaStateBackend({
+        stack: 'prod',
+        account: 'acme',
+        manta: lagging.manta,
+        path: '/acme/stor/triton-iac/prod.state.json',
+      });
       const v1 = await b.write(emptyState('prod', 'acme'), undefined);
       const v2 = await b.write(withResource(v1.doc, 'kept'), v1.version);
       // Inside the window the read is served an earlier state (no document, or v1 with its own etag).
@@ -184,7 +228,14 @@ describe('Manta state backend inside a consistency window', () => {
     const lagging = await startAccountWorld({ ownerKey: world.ownerKey, consistencyWindowMs: 300, staleReadRate: 1 });
     try {
       const open = (): MantaStateBackend =>
-        new MantaStateBackend({ stack: 'prod', account: 'acme', manta: lagging.manta, path: '/acme/stor/triton-iac/handover.state.json', lockPollMs: 30, consistencyWindowMs: 300 });
+        new MantaStateBackend({
+          stack: 'prod',
+          account: 'acme',
+          manta: lagging.manta,
+          path: '/acme/stor/triton-iac/handover.state.json',
+          lockPollMs: 30,
+          consistencyWindowMs: 300,
+        });
       const first = open();
       await first.lock({ command: 'first' });
       expect(await first.read()).toBeUndefined();
@@ -208,7 +259,10 @@ describe('Manta state backend inside a consistency window', () => {
 
 describe('Manta state lock while reads lag', () => {
   /** A Manta client that counts the lock-object calls a backend makes. */
-  function counting(client: MantaClient, lockPath: string): { client: MantaClient; reads: () => number; probes: () => number } {
+  function counting(
+    client: MantaClient,
+    lockPath: string,
+  ): { client: MantaClient; reads: () => number; probes: () => number } {
     let reads = 0;
     let probes = 0;
     const counted: MantaClient = {
@@ -230,7 +284,14 @@ describe('Manta state lock while reads lag', () => {
     try {
       const path = '/acme/stor/triton-iac/lagging.state.json';
       const open = (client: MantaClient = lagging.manta): MantaStateBackend =>
-        new MantaStateBackend({ stack: 'prod', account: 'acme', manta: client, path, lockPollMs: 30, consistencyWindowMs: 300 });
+        new MantaStateBackend({
+          stack: 'prod',
+          account: 'acme',
+          manta: client,
+          path,
+          lockPollMs: 30,
+          consistencyWindowMs: 300,
+        });
       const holder = open();
       await holder.lock({ command: 'triton-iac apply' });
       // Once the window after taking it has passed, reads of the lock are current.

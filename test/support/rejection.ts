@@ -5,7 +5,10 @@
 import { expect } from 'vitest';
 
 /** Resolves to the rejection of `promise`, after asserting that it rejected with an `errorClass`. */
-export async function rejectionOf<E extends Error>(promise: Promise<unknown>, errorClass: abstract new (...args: never[]) => E): Promise<E> {
+export async function rejectionOf<E extends Error>(
+  promise: Promise<unknown>,
+  errorClass: abstract new (...args: never[]) => E,
+): Promise<E> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,

@@ -4,7 +4,14 @@
  * Test-specific helpers (the handler context, the engine's stack) build on this one.
  */
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/index.js';
-import { createCloudApiClient, createMantaClient, loadKeyMaterial, type CloudApiClient, type MantaClient, type Signer } from '../../provider/index.js';
+import {
+  createCloudApiClient,
+  createMantaClient,
+  loadKeyMaterial,
+  type CloudApiClient,
+  type MantaClient,
+  type Signer,
+} from '../../provider/index.js';
 import { generateTestKey, type TestKeyPair, type TestKeyType } from '../../scripts/support/keys.js';
 
 /** Options for {@link startAccountWorld}: the emulator's own options plus who the owner is. */
@@ -39,7 +46,10 @@ export interface AccountWorld {
 export async function startAccountWorld(options: AccountWorldOptions = {}): Promise<AccountWorld> {
   const { account = 'acme', ownerKey: givenKey, keyType = 'rsa', ...emulatorOptions } = options;
   const ownerKey = givenKey ?? generateTestKey(keyType, `owner@${account}`);
-  const emulator = await startEmulator({ accounts: [{ login: account, keys: [ownerKey.publicOpenSsh] }], ...emulatorOptions });
+  const emulator = await startEmulator({
+    accounts: [{ login: account, keys: [ownerKey.publicOpenSsh] }],
+    ...emulatorOptions,
+  });
   const signer = loadKeyMaterial(ownerKey.privateOpenSsh);
   const cloudapi = createCloudApiClient({ url: emulator.cloudapiUrl, account, signer });
   const manta = createMantaClient({ url: emulator.mantaUrl, account, signer });

@@ -39,15 +39,30 @@ export function parseReference(value: string, where: string): TerraformReference
 }
 
 /** Converts the attributes of a block into properties described by `fields`. */
-export function convertFields(where: string, fields: readonly FieldSchema[], attrs: { readonly [key: string]: unknown }, resolve: ReferenceResolver): Record<string, ManifestValue> {
+export function convertFields(
+  where: string,
+  fields: readonly FieldSchema[],
+  attrs: { readonly [key: string]: unknown },
+  resolve: ReferenceResolver,
+): Record<string, ManifestValue> {
   const out: Record<string, ManifestValue> = {};
   for (const [attribute, value] of Object.entries(attrs)) {
     if (value === null || value === undefined) continue;
     const field = fieldOfAttribute(fields, attribute);
     if (!field) {
-      throw new AdapterError('TERRAFORM_JSON_INVALID', `${where}.${attribute}: unknown attribute (known: ${fields.filter((f) => !f.derived).map((f) => f.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)).join(', ')})`);
+      throw new AdapterError(
+        'TERRAFORM_JSON_INVALID',
+        `${where}.${attribute}: unknown attribute (known: ${fields
+          .filter((f) => !f.derived)
+          .map((f) => f.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))
+          .join(', ')})`,
+      );
     }
-    if (field.derived) throw new AdapterError('TERRAFORM_JSON_INVALID', `${where}.${attribute}: is computed from the other attributes and cannot be set`);
+    if (field.derived)
+      throw new AdapterError(
+        'TERRAFORM_JSON_INVALID',
+        `${where}.${attribute}: is computed from the other attributes and cannot be set`,
+      );
     out[field.name] = convertValue(`${where}.${attribute}`, field, value, resolve);
   }
   return out;
@@ -75,15 +90,34 @@ function convertValue(where: string, type: TypeSchema, value: unknown, resolve: 
       return value.map((item, i) => convertValue(`${where}[${i}]`, type.element ?? { type: 'string' }, item, resolve));
     case 'map': {
       if (!isRecord(value)) throw invalid(where, value, 'must be a map');
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, convertValue(`${where}.${k}`, type.element ?? { type: 'string' }, v, resolve)]));
+      return Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [
+          k,
+          convertValue(`${where}.${k}`, type.element ?? { type: 'string' }, v, resolve),
+        ]),
+      );
     }
     case 'object': {
-      if (!isRecord(value)) throw invalid(where, value, type.secret ? 'must be {source = "env" | "file" | "generated", name}: a reference to the secret, never its value' : 'must be an object');
+      if (!isRecord(value))
+        throw invalid(
+          where,
+          value,
+          type.secret
+            ? 'must be {source = "env" | "file" | "generated", name}: a reference to the secret, never its value'
+            : 'must be an object',
+        );
       const inner = convertFields(where, type.fields ?? [], value, resolve);
       if (type.secret) {
         if (inner.source === 'generated') return { $secret: { source: 'generated' } };
-        if ((inner.source !== 'env' && inner.source !== 'file') || typeof inner.name !== 'string' || inner.name === '') {
-          throw new AdapterError('TERRAFORM_JSON_INVALID', `${where}: source must be "env" or "file" with a name, or "generated" (got source ${JSON.stringify(inner.source)})`);
+        if (
+          (inner.source !== 'env' && inner.source !== 'file') ||
+          typeof inner.name !== 'string' ||
+          inner.name === ''
+        ) {
+          throw new AdapterError(
+            'TERRAFORM_JSON_INVALID',
+            `${where}: source must be "env" or "file" with a name, or "generated" (got source ${JSON.stringify(inner.source)})`,
+          );
         }
         return { $secret: { source: inner.source, name: inner.name } };
       }

@@ -32,13 +32,19 @@ export interface PulumiConnection {
 export function accountOf(connection: PulumiConnection | undefined, env: NodeJS.ProcessEnv = process.env): string {
   const account = connection?.account ?? env.TRITON_ACCOUNT ?? env.SDC_ACCOUNT;
   if (account === undefined || account === '') {
-    throw new AdapterError('PULUMI_CONNECTION_MISSING', 'connection.account: not set, and neither TRITON_ACCOUNT nor SDC_ACCOUNT is; set one of them');
+    throw new AdapterError(
+      'PULUMI_CONNECTION_MISSING',
+      'connection.account: not set, and neither TRITON_ACCOUNT nor SDC_ACCOUNT is; set one of them',
+    );
   }
   return account;
 }
 
 /** Opens the clients, runs `fn` with a handler context, and closes them. */
-export async function withContext<T>(connection: PulumiConnection | undefined, fn: (ctx: HandlerContext<Clients>) => Promise<T>): Promise<T> {
+export async function withContext<T>(
+  connection: PulumiConnection | undefined,
+  fn: (ctx: HandlerContext<Clients>) => Promise<T>,
+): Promise<T> {
   const env = process.env;
   const account = accountOf(connection, env);
   const stack: StackManifest = {
@@ -53,7 +59,10 @@ export async function withContext<T>(connection: PulumiConnection | undefined, f
     },
     resources: [],
   };
-  const clients = await connectStack(stack, { env, overrides: connection?.keyFile !== undefined ? { keyFile: connection.keyFile } : {} });
+  const clients = await connectStack(stack, {
+    env,
+    overrides: connection?.keyFile !== undefined ? { keyFile: connection.keyFile } : {},
+  });
   const controller = new AbortController();
   const ctx: HandlerContext<Clients> = {
     clients,

@@ -2,10 +2,20 @@
 import type { FieldSchema } from '../types.js';
 
 /** A string property. */
-export const str = (name: string, required: boolean, description: string, extra: Partial<FieldSchema> = {}): FieldSchema => ({ name, type: 'string', required, description, ...extra });
+export const str = (
+  name: string,
+  required: boolean,
+  description: string,
+  extra: Partial<FieldSchema> = {},
+): FieldSchema => ({ name, type: 'string', required, description, ...extra });
 
 /** A list-of-strings property. */
-export const strList = (name: string, required: boolean, description: string, extra: Partial<FieldSchema> = {}): FieldSchema => ({
+export const strList = (
+  name: string,
+  required: boolean,
+  description: string,
+  extra: Partial<FieldSchema> = {},
+): FieldSchema => ({
   name,
   type: 'list',
   element: { type: 'string' },

@@ -30,7 +30,8 @@ type Raw = Date | string | number | boolean | readonly string[] | undefined;
 
 /** The request value for `c`, typed as `c` compares it. @throws MissingRequestValue */
 export function actualValue(c: ComparisonCondition, ctx: EvaluationContext): ActualValue {
-  const type: ConditionType | undefined = c.type !== undefined ? EXPLICIT_TYPES.get(c.type)?.type : CONDITION_TYPES.get(c.name)?.type;
+  const type: ConditionType | undefined =
+    c.type !== undefined ? EXPLICIT_TYPES.get(c.type)?.type : CONDITION_TYPES.get(c.name)?.type;
   const raw = builtIn(c.name, ctx) ?? (c.type !== undefined ? ctx.conditions?.[c.name] : undefined);
   const value = raw === undefined || type === undefined ? undefined : convert(type, raw, c.name === 'method');
   if (value === undefined) throw new MissingRequestValue(c.name);
@@ -82,7 +83,9 @@ function convert(type: ConditionType, raw: Exclude<Raw, undefined>, caseInsensit
       return Number.isFinite(n) ? { kind: 'number', value: n } : undefined;
     }
     case 'string': {
-      const values = Array.isArray(raw) ? (raw as readonly string[]) : [raw instanceof Date ? raw.toISOString() : String(raw)];
+      const values = Array.isArray(raw)
+        ? (raw as readonly string[])
+        : [raw instanceof Date ? raw.toISOString() : String(raw)];
       return { kind: 'text', values, caseInsensitive };
     }
   }

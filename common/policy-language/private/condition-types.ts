@@ -18,19 +18,18 @@ const EQUALITY: readonly ComparisonOperator[] = ['=', '!=', 'in'];
 const TEXT: readonly ComparisonOperator[] = ['=', '!=', 'in', 'like'];
 
 /** Per condition name: its type and its allowed operators. */
-export const CONDITION_TYPES: ReadonlyMap<string, ConditionSpec> =
-  new Map([
-    ['activeRoles', { type: 'string', operators: TEXT }],
-    ['date', { type: 'date', operators: ORDERED }],
-    ['day', { type: 'day', operators: ORDERED }],
-    ['fromjob', { type: 'boolean', operators: ['=', '!='] }],
-    ['method', { type: 'string', operators: TEXT }],
-    ['owner', { type: 'string', operators: TEXT }],
-    ['sourceip', { type: 'ip', operators: EQUALITY }],
-    ['time', { type: 'time', operators: ORDERED }],
-    ['user-agent', { type: 'string', operators: TEXT }],
-    ['overwrite', { type: 'boolean', operators: ['=', '!='] }],
-  ]);
+export const CONDITION_TYPES: ReadonlyMap<string, ConditionSpec> = new Map([
+  ['activeRoles', { type: 'string', operators: TEXT }],
+  ['date', { type: 'date', operators: ORDERED }],
+  ['day', { type: 'day', operators: ORDERED }],
+  ['fromjob', { type: 'boolean', operators: ['=', '!='] }],
+  ['method', { type: 'string', operators: TEXT }],
+  ['owner', { type: 'string', operators: TEXT }],
+  ['sourceip', { type: 'ip', operators: EQUALITY }],
+  ['time', { type: 'time', operators: ORDERED }],
+  ['user-agent', { type: 'string', operators: TEXT }],
+  ['overwrite', { type: 'boolean', operators: ['=', '!='] }],
+]);
 
 /**
  * Per explicit type (`name::type`): how values are read and the operators allowed. Strings, like

@@ -10,13 +10,20 @@ import { globToRegexSource } from './glob.js';
 export type OperandResult = { ok: true; operand: Operand } | { ok: false; expected: string };
 
 const DAY_NAMES: ReadonlyMap<string, number> = new Map([
-  ['monday', 1], ['mon', 1],
-  ['tuesday', 2], ['tue', 2],
-  ['wednesday', 3], ['wed', 3],
-  ['thursday', 4], ['thu', 4],
-  ['friday', 5], ['fri', 5],
-  ['saturday', 6], ['sat', 6],
-  ['sunday', 7], ['sun', 7],
+  ['monday', 1],
+  ['mon', 1],
+  ['tuesday', 2],
+  ['tue', 2],
+  ['wednesday', 3],
+  ['wed', 3],
+  ['thursday', 4],
+  ['thu', 4],
+  ['friday', 5],
+  ['fri', 5],
+  ['saturday', 6],
+  ['sat', 6],
+  ['sunday', 7],
+  ['sun', 7],
 ]);
 
 /** Reads `text` as a value of `type`. */
@@ -54,7 +61,12 @@ function readTime(text: string): TimeOperand | undefined {
   if (!m) return undefined;
   const [h, min, s] = [Number(m[1]), Number(m[2]), m[3] === undefined ? 0 : Number(m[3])];
   if (h > 23 || min > 59 || s > 59) return undefined;
-  return { type: 'time', text, millis: ((h * 60 + min) * 60 + s) * 1000, precisionMillis: m[3] === undefined ? 60_000 : 1000 };
+  return {
+    type: 'time',
+    text,
+    millis: ((h * 60 + min) * 60 + s) * 1000,
+    precisionMillis: m[3] === undefined ? 60_000 : 1000,
+  };
 }
 
 function dayNumber(text: string): number | undefined {
@@ -75,13 +87,16 @@ function readDay(text: string): DayOperand | undefined {
 }
 
 function readDate(text: string): DateOperand | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(
+    text,
+  );
   if (!m) return undefined;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const base = Date.UTC(year, month - 1, day);
   const check = new Date(base);
   // Date.UTC rolls 2024-02-30 over to March; a date that does not round-trip does not exist.
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return undefined;
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
+    return undefined;
   if (m[4] === undefined) return { type: 'date', text, epochMillis: base, precisionMillis: 86_400_000 };
   const [h, min] = [Number(m[4]), Number(m[5])];
   const s = m[6] === undefined ? 0 : Number(m[6]);
@@ -136,7 +151,10 @@ function readIp(text: string): IpOperand | undefined {
  * Reads the right side of `like`: a `/body/flags` literal (validated by compiling it) or a glob.
  * Returns a message on failure.
  */
-export function readPattern(text: string, isRegexLiteral: boolean): { ok: true; operand: PatternOperand } | { ok: false; expected: string } {
+export function readPattern(
+  text: string,
+  isRegexLiteral: boolean,
+): { ok: true; operand: PatternOperand } | { ok: false; expected: string } {
   if (!isRegexLiteral) {
     return { ok: true, operand: { type: 'pattern', text, source: globToRegexSource(text), flags: '' } };
   }

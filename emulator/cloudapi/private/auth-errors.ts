@@ -34,6 +34,7 @@ export function parseCloudApiKeyId(keyId: string, subusers = true): KeyIdParts |
   const parts = keyId.split('/');
   if (parts[0] !== '' || parts.some((p, i) => i > 0 && p === '')) return undefined;
   if (parts.length === 4 && parts[2] === 'keys') return { account: parts[1]!, key: parts[3]! };
-  if (subusers && parts.length === 6 && parts[2] === 'users' && parts[4] === 'keys') return { account: parts[1]!, user: parts[3]!, key: parts[5]! };
+  if (subusers && parts.length === 6 && parts[2] === 'users' && parts[4] === 'keys')
+    return { account: parts[1]!, user: parts[3]!, key: parts[5]! };
   return undefined;
 }

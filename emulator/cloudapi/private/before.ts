@@ -109,6 +109,7 @@ function ownerOf(rc: RequestContext, caller: AccountState, login: string): Accou
   if (login === 'my' || login === caller.account.login) return caller;
   const other = rc.ctx.store.tryAccount(login);
   if (other === undefined) throw notFound(`${login} does not exist`);
-  if (rc.auth?.user !== undefined) throw new EmulatorError(403, 'NotAuthorized', `You do not have permission to access ${rc.path}`);
+  if (rc.auth?.user !== undefined)
+    throw new EmulatorError(403, 'NotAuthorized', `You do not have permission to access ${rc.path}`);
   return other;
 }

@@ -66,8 +66,20 @@ export const PACKAGES: readonly Record<string, unknown>[] = [
 
 /** The networks of the emulated datacenter. */
 export const NETWORKS: readonly Record<string, unknown>[] = [
-  { id: '9ec60129-9034-47b4-b111-3026f9b1a10f', name: 'external', public: true, fabric: false, description: 'public internet' },
-  { id: 'f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10', name: 'internal', public: false, fabric: true, description: 'account fabric' },
+  {
+    id: '9ec60129-9034-47b4-b111-3026f9b1a10f',
+    name: 'external',
+    public: true,
+    fabric: false,
+    description: 'public internet',
+  },
+  {
+    id: 'f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10',
+    name: 'internal',
+    public: false,
+    fabric: true,
+    description: 'account fabric',
+  },
 ];
 
 /** Three machines for a new account: two running, one stopped (so CreateImageFromMachine works). */
@@ -96,8 +108,26 @@ function publicImage(id: string, name: string, version: string, os: string, type
   };
 }
 
-function pkg(id: string, name: string, memory: number, disk: number, vcpus: number, isDefault: boolean): Record<string, unknown> {
-  return { id, name, memory, disk, swap: memory * 2, vcpus, lwps: 4000, default: isDefault, version: '1.0.0', group: name.split('-')[1] };
+function pkg(
+  id: string,
+  name: string,
+  memory: number,
+  disk: number,
+  vcpus: number,
+  isDefault: boolean,
+): Record<string, unknown> {
+  return {
+    id,
+    name,
+    memory,
+    disk,
+    swap: memory * 2,
+    vcpus,
+    lwps: 4000,
+    default: isDefault,
+    version: '1.0.0',
+    group: name.split('-')[1],
+  };
 }
 
 function machine(name: string, state: string, now: string, image: string, ip: string): MachineRecord {

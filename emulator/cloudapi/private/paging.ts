@@ -15,7 +15,11 @@ export function pageReply(rc: RequestContext, items: readonly unknown[]): Reply 
   const limit = wholeNumber(rc, 'limit', 1, MAX_PAGE) ?? MAX_PAGE;
   const offset = wholeNumber(rc, 'offset', 0, Number.MAX_SAFE_INTEGER) ?? 0;
   const page = items.slice(offset, offset + limit);
-  return { status: 200, body: page, headers: { 'x-query-limit': String(limit), 'x-resource-count': String(page.length) } };
+  return {
+    status: 200,
+    body: page,
+    headers: { 'x-query-limit': String(limit), 'x-resource-count': String(page.length) },
+  };
 }
 
 function wholeNumber(rc: RequestContext, name: string, min: number, max: number): number | undefined {

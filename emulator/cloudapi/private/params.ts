@@ -71,4 +71,14 @@ export function listParam(rc: RequestContext, name: string): unknown[] | undefin
 }
 
 /** The fields a user or account may carry besides login and email. */
-export const PROFILE_FIELDS = ['companyName', 'firstName', 'lastName', 'address', 'postalCode', 'city', 'state', 'country', 'phone'] as const;
+export const PROFILE_FIELDS = [
+  'companyName',
+  'firstName',
+  'lastName',
+  'address',
+  'postalCode',
+  'city',
+  'state',
+  'country',
+  'phone',
+] as const;

@@ -31,11 +31,17 @@ const MEMBER_KEYS = new Set(['type', 'id', 'login', 'default']);
  * `, `: `Invalid subuser: <login>`, `Invalid account: <login>`.
  * @throws EmulatorError 409 InvalidArgument
  */
-export function resolveMembers(ctx: RoleInputContext, members: readonly unknown[], defaultMembers: readonly unknown[] | undefined): RoleMemberRecord[] {
+export function resolveMembers(
+  ctx: RoleInputContext,
+  members: readonly unknown[],
+  defaultMembers: readonly unknown[] | undefined,
+): RoleMemberRecord[] {
   const defaults = new Set((defaultMembers ?? []).map((d) => (typeof d === 'string' ? d : JSON.stringify(d))));
   const refs: MemberRef[] = [];
   for (const item of [...members, ...[...defaults].filter((d) => !members.includes(d))]) {
-    refs.push(typeof item === 'string' ? { type: 'subuser', login: item, default: defaults.has(item) } : memberRef(item));
+    refs.push(
+      typeof item === 'string' ? { type: 'subuser', login: item, default: defaults.has(item) } : memberRef(item),
+    );
   }
   const out: RoleMemberRecord[] = [];
   const problems: string[] = [];
@@ -55,24 +61,36 @@ export function resolveMembers(ctx: RoleInputContext, members: readonly unknown[
 
 /** Checks one member object's shape; the messages are the server's. */
 function memberRef(item: unknown): MemberRef {
-  if (item === null || typeof item !== 'object' || Array.isArray(item)) throw invalidArgument('Role "members" must be an array of objects');
+  if (item === null || typeof item !== 'object' || Array.isArray(item))
+    throw invalidArgument('Role "members" must be an array of objects');
   const m = item as Record<string, unknown>;
-  if (typeof m['type'] !== 'string') throw invalidArgument('Role "member" references must have a string "type" property');
+  if (typeof m['type'] !== 'string')
+    throw invalidArgument('Role "member" references must have a string "type" property');
   const type = m['type'];
   if (type !== 'subuser' && type !== 'account') throw invalidArgument(`Member "type" is not supported: "${type}"`);
   for (const key of Object.keys(m)) {
     if (!MEMBER_KEYS.has(key)) {
-      throw invalidArgument(`Member references may only contain "type", "login", "id", or "default" properties, not "${key}"`);
+      throw invalidArgument(
+        `Member references may only contain "type", "login", "id", or "default" properties, not "${key}"`,
+      );
     }
   }
   const id = m['id'];
-  if (id !== undefined && (typeof id !== 'string' || !isUuid(id))) throw invalidArgument('Member "id" property must be a string UUID');
+  if (id !== undefined && (typeof id !== 'string' || !isUuid(id)))
+    throw invalidArgument('Member "id" property must be a string UUID');
   const login = m['login'];
-  if (login !== undefined && typeof login !== 'string') throw invalidArgument('Member "login" property must be a string');
+  if (login !== undefined && typeof login !== 'string')
+    throw invalidArgument('Member "login" property must be a string');
   const isDefault = m['default'];
-  if (isDefault !== undefined && typeof isDefault !== 'boolean') throw invalidArgument('Member "default" property must be a boolean');
+  if (isDefault !== undefined && typeof isDefault !== 'boolean')
+    throw invalidArgument('Member "default" property must be a boolean');
   if (id === undefined && login === undefined) throw invalidArgument(`Invalid member: ${JSON.stringify(item)}`);
-  return { type, ...(id !== undefined ? { id } : {}), ...(login !== undefined ? { login } : {}), default: isDefault === true };
+  return {
+    type,
+    ...(id !== undefined ? { id } : {}),
+    ...(login !== undefined ? { login } : {}),
+    default: isDefault === true,
+  };
 }
 
 /** The id of the member `ref` names (id wins over login, cloudapi.md CreateRole), or undefined. */
@@ -82,7 +100,10 @@ function resolveOne(ctx: RoleInputContext, ref: MemberRef): string | undefined {
     return other?.account.id;
   }
   const { account, consistency } = ctx;
-  const user = ref.id !== undefined ? account.users.current(ref.id) : account.users.currentAll().find((u) => u.login === ref.login);
+  const user =
+    ref.id !== undefined
+      ? account.users.current(ref.id)
+      : account.users.currentAll().find((u) => u.login === ref.login);
   if (user === undefined || consistency.isTooNew(account.users.createdAt(user.id))) return undefined;
   return user.id;
 }
@@ -91,7 +112,11 @@ function resolveOne(ctx: RoleInputContext, ref: MemberRef): string | undefined {
  * Resolves policy references: `{id|name}` objects (id wins) or plain names. Unknown or too-new
  * policies are `Invalid policy: <name>`.
  */
-export function resolvePolicies(account: AccountState, consistency: ConsistencyModel, policies: readonly unknown[]): string[] {
+export function resolvePolicies(
+  account: AccountState,
+  consistency: ConsistencyModel,
+  policies: readonly unknown[],
+): string[] {
   const out: string[] = [];
   for (const item of policies) {
     let id: string | undefined;
@@ -104,8 +129,13 @@ export function resolvePolicies(account: AccountState, consistency: ConsistencyM
     }
     const shown = id ?? name ?? JSON.stringify(item);
     const policy =
-      id !== undefined ? account.policies.current(id) : name !== undefined ? account.policies.currentAll().find((p) => p.name === name) : undefined;
-    if (policy === undefined || consistency.isTooNew(account.policies.createdAt(policy.id))) throw invalidArgument(`Invalid policy: ${shown}`);
+      id !== undefined
+        ? account.policies.current(id)
+        : name !== undefined
+          ? account.policies.currentAll().find((p) => p.name === name)
+          : undefined;
+    if (policy === undefined || consistency.isTooNew(account.policies.createdAt(policy.id)))
+      throw invalidArgument(`Invalid policy: ${shown}`);
     if (!out.includes(policy.id)) out.push(policy.id);
   }
   return out;

@@ -37,7 +37,12 @@ export function keyJson(k: KeyRecord): Record<string, unknown> {
 
 /** The wire form of a policy. */
 export function policyJson(p: PolicyRecord): Record<string, unknown> {
-  return { id: p.id, name: p.name, rules: p.rules, ...(p.description !== undefined ? { description: p.description } : {}) };
+  return {
+    id: p.id,
+    name: p.name,
+    rules: p.rules,
+    ...(p.description !== undefined ? { description: p.description } : {}),
+  };
 }
 
 /**
@@ -45,7 +50,12 @@ export function policyJson(p: PolicyRecord): Record<string, unknown> {
  * arrays with `default_members`, which hold sub-users only: members that are accounts are left
  * out, as sdc-cloudapi lib/membership.js does for old clients.
  */
-export function roleJson(r: RoleRecord, account: AccountState, store: IdentityStore, version: string): Record<string, unknown> {
+export function roleJson(
+  r: RoleRecord,
+  account: AccountState,
+  store: IdentityStore,
+  version: string,
+): Record<string, unknown> {
   const loginOf = (m: RoleRecord['members'][number]): string | undefined =>
     m.type === 'account' ? store.accountById(m.id)?.account.login : account.users.current(m.id)?.login;
   const policies = r.policies.flatMap((id) => {

@@ -16,7 +16,10 @@ export function negotiateVersion(range: string): string | undefined {
 
 function satisfies(version: Triple, range: string): boolean {
   return range.split('||').some((alternative) => {
-    const comparators = alternative.trim().split(/\s+/).filter((c) => c !== '');
+    const comparators = alternative
+      .trim()
+      .split(/\s+/)
+      .filter((c) => c !== '');
     return comparators.length === 0 || comparators.every((c) => comparatorMatches(version, c));
   });
 }
@@ -25,7 +28,8 @@ function comparatorMatches(v: Triple, comparator: string): boolean {
   const m = /^(~|\^|>=|<=|>|<|=)?v?(.*)$/.exec(comparator)!;
   const op = m[1] ?? '';
   const text = m[2]!;
-  if (text === '*' || text === 'x' || text === 'X') return op === '' || op === '>=' || op === '=' || op === '~' || op === '^';
+  if (text === '*' || text === 'x' || text === 'X')
+    return op === '' || op === '>=' || op === '=' || op === '~' || op === '^';
   const parts = text.split('.');
   if (parts.length > 3) return false;
   const nums: (number | undefined)[] = [];
@@ -43,11 +47,19 @@ function comparatorMatches(v: Triple, comparator: string): boolean {
     case '>=':
       return cmp >= 0;
     case '>':
-      return minor === undefined ? v[0] > major : patch === undefined ? compare(v, [major, minor + 1, 0]) >= 0 : cmp > 0;
+      return minor === undefined
+        ? v[0] > major
+        : patch === undefined
+          ? compare(v, [major, minor + 1, 0]) >= 0
+          : cmp > 0;
     case '<':
       return cmp < 0;
     case '<=':
-      return minor === undefined ? v[0] <= major : patch === undefined ? compare(v, [major, minor + 1, 0]) < 0 : cmp <= 0;
+      return minor === undefined
+        ? v[0] <= major
+        : patch === undefined
+          ? compare(v, [major, minor + 1, 0]) < 0
+          : cmp <= 0;
     case '~':
       return cmp >= 0 && (minor === undefined ? v[0] === major : v[0] === major && v[1] === minor);
     case '^':
@@ -71,6 +83,7 @@ function compare(a: Triple, b: Triple): number {
 export function versionAtLeast(version: string, minimum: string): boolean {
   const a = parse(version);
   const b = parse(minimum);
-  if (a === undefined || b === undefined) throw new Error(`versionAtLeast: ${version} and ${minimum} must both be x.y.z`);
+  if (a === undefined || b === undefined)
+    throw new Error(`versionAtLeast: ${version} and ${minimum} must both be x.y.z`);
   return compare(a, b) >= 0;
 }

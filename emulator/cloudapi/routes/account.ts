@@ -62,7 +62,8 @@ export function accountRoutes(): CloudApiRoute[] {
       handler: (rc) => {
         const state = accountOf(rc);
         const network = optionalString(rc, 'default_network');
-        if (network !== undefined) state.account = { ...state.account, config: { ...state.account.config, default_network: network } };
+        if (network !== undefined)
+          state.account = { ...state.account, config: { ...state.account.config, default_network: network } };
         rc.ctx.store.changed();
         return { status: 200, body: { ...state.account.config } };
       },

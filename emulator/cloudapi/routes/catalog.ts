@@ -13,7 +13,11 @@ export function catalogRoutes(state: CloudApiState): CloudApiRoute[] {
       method: 'GET',
       path: '/:account/datacenters',
       name: 'ListDatacenters',
-      handler: (rc) => ({ status: 200, body: { [DATACENTER_NAME]: rc.ctx.urls.cloudapi }, headers: { 'service-datacenter-name': DATACENTER_NAME } }),
+      handler: (rc) => ({
+        status: 200,
+        body: { [DATACENTER_NAME]: rc.ctx.urls.cloudapi },
+        headers: { 'service-datacenter-name': DATACENTER_NAME },
+      }),
     },
     {
       method: 'GET',
@@ -47,7 +51,12 @@ export function catalogRoutes(state: CloudApiState): CloudApiRoute[] {
         };
       },
     },
-    { method: 'GET', path: '/:account/packages', name: 'ListPackages', handler: () => ({ status: 200, body: PACKAGES }) },
+    {
+      method: 'GET',
+      path: '/:account/packages',
+      name: 'ListPackages',
+      handler: () => ({ status: 200, body: PACKAGES }),
+    },
     {
       method: 'GET',
       path: '/:account/packages/:package',
@@ -59,7 +68,12 @@ export function catalogRoutes(state: CloudApiState): CloudApiRoute[] {
         return { status: 200, body: pkg };
       },
     },
-    { method: 'GET', path: '/:account/machines', name: 'ListMachines', handler: (rc) => pageReply(rc, state.machines(accountOf(rc))) },
+    {
+      method: 'GET',
+      path: '/:account/machines',
+      name: 'ListMachines',
+      handler: (rc) => pageReply(rc, state.machines(accountOf(rc))),
+    },
     {
       method: 'GET',
       path: '/:account/machines/:machine',
@@ -70,7 +84,12 @@ export function catalogRoutes(state: CloudApiState): CloudApiRoute[] {
         return { status: 200, body: machine };
       },
     },
-    { method: 'GET', path: '/:account/networks', name: 'ListNetworks', handler: () => ({ status: 200, body: NETWORKS }) },
+    {
+      method: 'GET',
+      path: '/:account/networks',
+      name: 'ListNetworks',
+      handler: () => ({ status: 200, body: NETWORKS }),
+    },
     {
       method: 'GET',
       path: '/:account/networks/:network',

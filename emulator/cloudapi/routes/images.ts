@@ -33,19 +33,28 @@ export function imageRoutes(state: CloudApiState): CloudApiRoute[] {
       handler: (rc) => {
         const account = accountOf(rc);
         const image = findImage(state, account, rc.params['id']!);
-        if (image.owner !== account.account.id) throw new EmulatorError(403, 'NotAuthorized', `image ${image.id} is not owned by ${account.account.login}`);
+        if (image.owner !== account.account.id)
+          throw new EmulatorError(403, 'NotAuthorized', `image ${image.id} is not owned by ${account.account.login}`);
         state.removeImage(account, image.id);
         return { status: 204 };
       },
     },
-    { method: 'POST', path: '/:account/images', name: 'CreateImageFromMachine', handler: (rc) => createFromMachine(rc, state) },
+    {
+      method: 'POST',
+      path: '/:account/images',
+      name: 'CreateImageFromMachine',
+      handler: (rc) => createFromMachine(rc, state),
+    },
     {
       method: 'POST',
       path: '/:account/images/:id',
       name: 'ExportImage',
       handler: async (rc) => {
         const action = rc.query.get('action') ?? optionalString(rc, 'action');
-        if (action !== 'export') throw invalidArgument(`action "${action ?? ''}" is not supported on an image by the emulator (only "export")`);
+        if (action !== 'export')
+          throw invalidArgument(
+            `action "${action ?? ''}" is not supported on an image by the emulator (only "export")`,
+          );
         return exportImage(rc, state);
       },
     },
@@ -65,7 +74,10 @@ function findImage(state: CloudApiState, account: AccountState, id: string): Ima
 }
 
 function filterImages(rc: RequestContext, images: ImageRecord[]): ImageRecord[] {
-  const filters: Array<[string, string | undefined]> = ['name', 'os', 'version', 'owner', 'type'].map((f) => [f, optionalString(rc, f)]);
+  const filters: Array<[string, string | undefined]> = ['name', 'os', 'version', 'owner', 'type'].map((f) => [
+    f,
+    optionalString(rc, f),
+  ]);
   const isPublic = optionalBoolean(rc, 'public');
   const stateFilter = optionalString(rc, 'state') ?? 'active';
   return images.filter(
@@ -76,13 +88,19 @@ function filterImages(rc: RequestContext, images: ImageRecord[]): ImageRecord[] 
   );
 }
 
-function createFromMachine(rc: RequestContext, state: CloudApiState): { status: number; body: unknown; headers: Record<string, string> } {
+function createFromMachine(
+  rc: RequestContext,
+  state: CloudApiState,
+): { status: number; body: unknown; headers: Record<string, string> } {
   requireParams(rc, ['machine', 'name', 'version']);
   const account = accountOf(rc);
   const machineId = optionalString(rc, 'machine')!;
   const machine = state.machines(account).find((m) => m.id === machineId);
   if (machine === undefined) throw notFound(`Machine ${machineId} does not exist`);
-  if (machine.state !== 'stopped') throw invalidArgument(`machine ${machineId} must be stopped to create an image from it (its state is "${machine.state}")`);
+  if (machine.state !== 'stopped')
+    throw invalidArgument(
+      `machine ${machineId} must be stopped to create an image from it (its state is "${machine.state}")`,
+    );
   const base = state.images(account).find((i) => i.id === machine.image);
   const name = optionalString(rc, 'name')!;
   const version = optionalString(rc, 'version')!;
@@ -122,18 +140,27 @@ async function exportImage(rc: RequestContext, state: CloudApiState): Promise<{ 
   const account = accountOf(rc);
   const image = findImage(state, account, rc.params['id']!);
   const login = account.account.login;
-  if (image.owner !== account.account.id) throw new EmulatorError(403, 'NotAuthorized', `image ${image.id} is not owned by ${login}`);
+  if (image.owner !== account.account.id)
+    throw new EmulatorError(403, 'NotAuthorized', `image ${image.id} is not owned by ${login}`);
   requireParams(rc, ['manta_path']);
   const target = optionalString(rc, 'manta_path')!.replace(/\/+$/, '');
-  if (!target.startsWith(`/${login}/`)) throw new EmulatorError(403, 'NotAuthorized', `manta_path "${target}" is not under /${login}/`);
-  if (image.state !== 'active') throw invalidArgument(`image ${image.id} is "${image.state}"; only active images can be exported`);
+  if (!target.startsWith(`/${login}/`))
+    throw new EmulatorError(403, 'NotAuthorized', `manta_path "${target}" is not under /${login}/`);
+  if (image.state !== 'active')
+    throw invalidArgument(`image ${image.id} is "${image.state}"; only active images can be exported`);
   const writer = rc.ctx.mantaWriter;
-  if (writer === undefined) throw new EmulatorError(503, 'NotAvailable', 'the Manta service of this emulator is not running');
+  if (writer === undefined)
+    throw new EmulatorError(503, 'NotAvailable', 'the Manta service of this emulator is not running');
   const stem = (await writer.isDirectory(login, target)) ? `${target}/${image.name}-${image.version}` : target;
   const manifestPath = `${stem}.imgmanifest`;
   const imagePath = `${stem}.zfs.gz`;
   await writer.putObject(login, imagePath, imageFile(image.name, image.version), 'application/octet-stream');
-  await writer.putObject(login, manifestPath, Buffer.from(JSON.stringify({ v: 2, ...imageJson(image) }, null, 2)), 'application/json');
+  await writer.putObject(
+    login,
+    manifestPath,
+    Buffer.from(JSON.stringify({ v: 2, ...imageJson(image) }, null, 2)),
+    'application/json',
+  );
   return { status: 200, body: { manta_url: rc.ctx.urls.manta, image_path: imagePath, manifest_path: manifestPath } };
 }
 

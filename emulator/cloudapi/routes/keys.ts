@@ -24,11 +24,15 @@ const userKeys: KeyOwner = (rc, view) => {
 
 /** ListKeys, GetKey, CreateKey, DeleteKey and their sub-user twins. */
 export function keyRoutes(): CloudApiRoute[] {
-  return [...keyRoutesFor('/:account/keys', '', accountKeys), ...keyRoutesFor('/:account/users/:user/keys', 'User', userKeys)];
+  return [
+    ...keyRoutesFor('/:account/keys', '', accountKeys),
+    ...keyRoutesFor('/:account/users/:user/keys', 'User', userKeys),
+  ];
 }
 
 function keyRoutesFor(base: string, infix: string, owner: KeyOwner): CloudApiRoute[] {
-  const readView = (rc: RequestContext): ReadView => (rc.query.get('sync') === 'true' ? CURRENT_VIEW : rc.ctx.consistency.readView());
+  const readView = (rc: RequestContext): ReadView =>
+    rc.query.get('sync') === 'true' ? CURRENT_VIEW : rc.ctx.consistency.readView();
   return [
     {
       method: 'GET',
@@ -65,9 +69,18 @@ function keyRoutesFor(base: string, infix: string, owner: KeyOwner): CloudApiRou
         const name = optionalString(rc, 'name');
         const table = owner(rc, CURRENT_VIEW);
         const parsed = parsePublicKey(text);
-        const keyName = parsed === undefined ? undefined : name !== undefined && name !== '' ? name : (parsed.comment ?? parsed.fingerprint);
+        const keyName =
+          parsed === undefined
+            ? undefined
+            : name !== undefined && name !== ''
+              ? name
+              : (parsed.comment ?? parsed.fingerprint);
         // The directory refuses a second key with the same fingerprint or the same name.
-        if (parsed === undefined || table.current(parsed.fingerprint) !== undefined || table.currentAll().some((k) => k.name === keyName)) {
+        if (
+          parsed === undefined ||
+          table.current(parsed.fingerprint) !== undefined ||
+          table.currentAll().some((k) => k.name === keyName)
+        ) {
           throw invalidArgument('key already exists or is invalid');
         }
         const record: KeyRecord = {
@@ -82,7 +95,11 @@ function keyRoutesFor(base: string, infix: string, owner: KeyOwner): CloudApiRou
         // Named by the account's login, never `/my/` (and the user as the request named it).
         const login = accountOf(rc).account.login;
         const base = rc.params['user'] === undefined ? `/${login}/keys` : `/${login}/users/${rc.params['user']}/keys`;
-        return { status: 201, body: keyJson(record), headers: { location: `${base}/${encodeURIComponent(record.fingerprint)}` } };
+        return {
+          status: 201,
+          body: keyJson(record),
+          headers: { location: `${base}/${encodeURIComponent(record.fingerprint)}` },
+        };
       },
     },
     {
@@ -114,7 +131,8 @@ function findKey(table: VersionedTable<KeyRecord>, nameOrFingerprint: string, vi
  */
 function checkAttestation(attestation: unknown): void {
   if (attestation === undefined || attestation === null || attestation === '') return;
-  if (!Array.isArray(attestation) || attestation.some((a) => typeof a !== 'string')) throw invalidArgument('attestation must be an Array of Strings');
+  if (!Array.isArray(attestation) || attestation.some((a) => typeof a !== 'string'))
+    throw invalidArgument('attestation must be an Array of Strings');
   if (attestation.length === 0) return;
   throw new EmulatorError(
     501,

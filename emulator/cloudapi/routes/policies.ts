@@ -18,7 +18,10 @@ export function policyRoutes(): CloudApiRoute[] {
       method: 'GET',
       path: '/:account/policies',
       name: 'ListPolicies',
-      handler: (rc) => ({ status: 200, body: accountOf(rc).policies.list(rc.ctx.consistency.readView()).map(policyJson) }),
+      handler: (rc) => ({
+        status: 200,
+        body: accountOf(rc).policies.list(rc.ctx.consistency.readView()).map(policyJson),
+      }),
     },
     {
       method: 'GET',
@@ -40,7 +43,11 @@ export function policyRoutes(): CloudApiRoute[] {
         const account = accountOf(rc);
         account.policies.put(policy, rc.ctx.clock());
         rc.ctx.store.changed();
-        return { status: 201, body: policyJson(policy), headers: { location: `/${account.account.login}/policies/${policy.id}` } };
+        return {
+          status: 201,
+          body: policyJson(policy),
+          headers: { location: `/${account.account.login}/policies/${policy.id}` },
+        };
       },
     },
     {
@@ -54,7 +61,9 @@ export function policyRoutes(): CloudApiRoute[] {
           // The server checks the rules, then node-ufds modifyPolicy tries to add the missing entry,
           // which the directory refuses for lack of its required attributes: nothing is created.
           checkRules(rc);
-          throw missingParameter(`Request is missing a required parameter (there is no policy ${rc.params['policy']} to update; UpdatePolicy never creates one)`);
+          throw missingParameter(
+            `Request is missing a required parameter (there is no policy ${rc.params['policy']} to update; UpdatePolicy never creates one)`,
+          );
         }
         const policy = buildPolicy(rc, existing);
         account.policies.put(policy, rc.ctx.clock());
@@ -73,7 +82,8 @@ export function policyRoutes(): CloudApiRoute[] {
         const now = rc.ctx.clock();
         account.policies.delete(policy.id, now);
         for (const role of account.roles.currentAll()) {
-          if (role.policies.includes(policy.id)) account.roles.put({ ...role, policies: role.policies.filter((p) => p !== policy.id) }, now);
+          if (role.policies.includes(policy.id))
+            account.roles.put({ ...role, policies: role.policies.filter((p) => p !== policy.id) }, now);
         }
         rc.ctx.store.changed();
         return { status: 204 };
@@ -87,7 +97,8 @@ function buildPolicy(rc: RequestContext, existing: PolicyRecord | undefined): Po
   const name = optionalString(rc, 'name') ?? existing?.name ?? '';
   const nameProblem = checkPolicyName(name);
   if (nameProblem !== undefined) throw invalidArgument(nameProblem);
-  if (account.policies.currentAll().some((p) => p.name === name && p.id !== existing?.id)) throw invalidArgument('Name is not unique');
+  if (account.policies.currentAll().some((p) => p.name === name && p.id !== existing?.id))
+    throw invalidArgument('Name is not unique');
   const rules = checkRules(rc) ?? existing?.rules ?? [];
   const description = optionalString(rc, 'description') ?? existing?.description;
   const now = new Date(rc.ctx.clock()).toISOString();

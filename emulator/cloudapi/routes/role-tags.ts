@@ -9,8 +9,22 @@ import { findUser } from '../private/lookup.js';
 /** SetRoleTags on the account itself and on any resource path below it. */
 export function roleTagRoutes(): CloudApiRoute[] {
   return [
-    { method: 'PUT', path: '/:account', name: 'SetRoleTags', action: 'setroletags', catchAll: true, handler: setRoleTags },
-    { method: 'PUT', path: '/:account/*resource', name: 'SetRoleTags', action: 'setroletags', catchAll: true, handler: setRoleTags },
+    {
+      method: 'PUT',
+      path: '/:account',
+      name: 'SetRoleTags',
+      action: 'setroletags',
+      catchAll: true,
+      handler: setRoleTags,
+    },
+    {
+      method: 'PUT',
+      path: '/:account/*resource',
+      name: 'SetRoleTags',
+      action: 'setroletags',
+      catchAll: true,
+      handler: setRoleTags,
+    },
   ];
 }
 
@@ -19,8 +33,13 @@ function setRoleTags(rc: RequestContext): { status: number; body: unknown } {
   const path = localsOf(rc).resourcePath!;
   const segments = path.split('/').slice(2);
   const collection = segments[0];
-  if (collection !== undefined && !ROLE_TAG_COLLECTIONS.includes(collection)) throw notFound(`${collection} is not a valid resource`);
-  if (collection === 'users' && segments[1] !== undefined && findUser(account, segments[1], CURRENT_VIEW) === undefined) {
+  if (collection !== undefined && !ROLE_TAG_COLLECTIONS.includes(collection))
+    throw notFound(`${collection} is not a valid resource`);
+  if (
+    collection === 'users' &&
+    segments[1] !== undefined &&
+    findUser(account, segments[1], CURRENT_VIEW) === undefined
+  ) {
     throw notFound(`${segments[1]} does not exist`);
   }
   const tags = requestedTags(rc);
@@ -45,6 +64,7 @@ function requestedTags(rc: RequestContext): string[] | undefined {
   const raw = rc.body['role-tag'] ?? rc.header('role-tag');
   if (raw === undefined || raw === null) return undefined;
   const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : undefined;
-  if (list === undefined || list.some((t) => typeof t !== 'string')) throw invalidArgument(`role-tag must be an array of role names (got ${JSON.stringify(raw)})`);
+  if (list === undefined || list.some((t) => typeof t !== 'string'))
+    throw invalidArgument(`role-tag must be an array of role names (got ${JSON.stringify(raw)})`);
   return [...new Set((list as string[]).map((t) => t.trim()).filter((t) => t !== ''))];
 }

@@ -24,7 +24,12 @@ export function roleRoutes(): CloudApiRoute[] {
       handler: (rc) => {
         const account = accountOf(rc);
         const version = localsOf(rc).version;
-        return { status: 200, body: account.roles.list(rc.ctx.consistency.readView()).map((r) => roleJson(r, account, rc.ctx.store, version)) };
+        return {
+          status: 200,
+          body: account.roles
+            .list(rc.ctx.consistency.readView())
+            .map((r) => roleJson(r, account, rc.ctx.store, version)),
+        };
       },
     },
     {
@@ -94,16 +99,23 @@ function buildRole(rc: RequestContext, existing: RoleRecord | undefined): RoleRe
   if (typeof name !== 'string') throw invalidArgument(`role name must be a string (got ${JSON.stringify(name)})`);
   const problem = checkRoleName(name);
   if (problem !== undefined) throw invalidArgument(problem);
-  if (account.roles.currentAll().some((r) => r.name === name && r.id !== existing?.id)) throw invalidArgument('Name is not unique');
+  if (account.roles.currentAll().some((r) => r.name === name && r.id !== existing?.id))
+    throw invalidArgument('Name is not unique');
   const memberInput = listParam(rc, 'members');
   const defaultInput = listParam(rc, 'default_members');
   const members =
     memberInput === undefined && defaultInput === undefined
       ? (existing?.members ?? [])
-      : resolveMembers({ account, store: rc.ctx.store, consistency: rc.ctx.consistency }, memberInput ?? [], defaultInput);
+      : resolveMembers(
+          { account, store: rc.ctx.store, consistency: rc.ctx.consistency },
+          memberInput ?? [],
+          defaultInput,
+        );
   const policyInput = listParam(rc, 'policies');
-  const policies = policyInput === undefined ? (existing?.policies ?? []) : resolvePolicies(account, rc.ctx.consistency, policyInput);
-  if (name === ADMINISTRATOR && policies.length > 0) throw invalidArgument('the administrator role cannot have policies');
+  const policies =
+    policyInput === undefined ? (existing?.policies ?? []) : resolvePolicies(account, rc.ctx.consistency, policyInput);
+  if (name === ADMINISTRATOR && policies.length > 0)
+    throw invalidArgument('the administrator role cannot have policies');
   const now = new Date(rc.ctx.clock()).toISOString();
   return { id: existing?.id ?? randomUUID(), name, members, policies, created: existing?.created ?? now, updated: now };
 }

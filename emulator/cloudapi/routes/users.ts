@@ -19,7 +19,12 @@ export function userRoutes(): CloudApiRoute[] {
       method: 'GET',
       path: '/:account/users',
       name: 'ListUsers',
-      handler: (rc) => ({ status: 200, body: accountOf(rc).users.list(rc.ctx.consistency.readView()).map((u) => userJson(u)) }),
+      handler: (rc) => ({
+        status: 200,
+        body: accountOf(rc)
+          .users.list(rc.ctx.consistency.readView())
+          .map((u) => userJson(u)),
+      }),
     },
     {
       method: 'GET',
@@ -46,11 +51,22 @@ export function userRoutes(): CloudApiRoute[] {
         const problem = checkPassword(password);
         if (problem !== undefined) throw invalidArgument(problem);
         const now = new Date(rc.ctx.clock()).toISOString();
-        const user: UserRecord = { id: randomUUID(), login, email, created: now, updated: now, passwordHashes: [hashPassword(password)] };
+        const user: UserRecord = {
+          id: randomUUID(),
+          login,
+          email,
+          created: now,
+          updated: now,
+          passwordHashes: [hashPassword(password)],
+        };
         applyProfile(rc, user);
         account.users.put(user, rc.ctx.clock());
         rc.ctx.store.changed();
-        return { status: 201, body: userJson(user), headers: { location: `/${account.account.login}/users/${encodeURIComponent(user.login)}` } };
+        return {
+          status: 201,
+          body: userJson(user),
+          headers: { location: `/${account.account.login}/users/${encodeURIComponent(user.login)}` },
+        };
       },
     },
     {
@@ -61,7 +77,8 @@ export function userRoutes(): CloudApiRoute[] {
         const account = accountOf(rc);
         const current = account.users.current(rc.params['user']!);
         if (current === undefined) throw notFound(`User ${rc.params['user']} does not exist`);
-        if (rc.body['password'] !== undefined) throw invalidArgument('password cannot be changed with UpdateUser; use ChangeUserPassword');
+        if (rc.body['password'] !== undefined)
+          throw invalidArgument('password cannot be changed with UpdateUser; use ChangeUserPassword');
         const login = optionalString(rc, 'login') ?? current.login;
         const email = optionalString(rc, 'email') ?? current.email;
         checkIdentity(rc, account, login, email, current);
@@ -82,7 +99,8 @@ export function userRoutes(): CloudApiRoute[] {
         if (current === undefined) throw notFound(`User ${rc.params['user']} does not exist`);
         requireParams(rc, ['password', 'password_confirmation']);
         const password = optionalString(rc, 'password')!;
-        if (password !== optionalString(rc, 'password_confirmation')) throw invalidArgument('password and password_confirmation do not match');
+        if (password !== optionalString(rc, 'password_confirmation'))
+          throw invalidArgument('password and password_confirmation do not match');
         const problem = checkPassword(password);
         if (problem !== undefined) throw invalidArgument(problem);
         if (passwordReused(password, current.passwordHashes)) {
@@ -122,8 +140,15 @@ export function userRoutes(): CloudApiRoute[] {
 }
 
 /** Login syntax and case-insensitive uniqueness, email syntax and cloud-wide uniqueness. */
-function checkIdentity(rc: RequestContext, account: AccountState, login: string, email: string, self: UserRecord | undefined): void {
-  if (login === '' || email === '') throw missingParameter(`Request is missing required parameters: ${login === '' ? 'login' : 'email'}`);
+function checkIdentity(
+  rc: RequestContext,
+  account: AccountState,
+  login: string,
+  email: string,
+  self: UserRecord | undefined,
+): void {
+  if (login === '' || email === '')
+    throw missingParameter(`Request is missing required parameters: ${login === '' ? 'login' : 'email'}`);
   const loginProblem = checkLogin(login);
   if (loginProblem !== undefined) throw invalidArgument(loginProblem);
   const lower = login.toLowerCase();
@@ -132,7 +157,8 @@ function checkIdentity(rc: RequestContext, account: AccountState, login: string,
   }
   const emailProblem = checkEmail(email);
   if (emailProblem !== undefined) throw invalidArgument(emailProblem);
-  if (email !== self?.email && rc.ctx.store.emailTaken(email, self?.id)) throw invalidArgument(`Email address "${email}" is already taken`);
+  if (email !== self?.email && rc.ctx.store.emailTaken(email, self?.id))
+    throw invalidArgument(`Email address "${email}" is already taken`);
 }
 
 function applyProfile(rc: RequestContext, user: UserRecord): void {

@@ -4,8 +4,16 @@ import { parseSignatureHeader, signingString } from './signature-header.js';
 
 describe('parseSignatureHeader', () => {
   it('reads the modern form with (request-target)', () => {
-    const p = parseSignatureHeader('Signature keyId="/a/keys/k",algorithm="RSA-SHA256",headers="(request-target) date",signature="c2ln"');
-    expect(p).toEqual({ keyId: '/a/keys/k', algorithm: 'rsa-sha256', headers: ['(request-target)', 'date'], signature: 'c2ln', legacy: false });
+    const p = parseSignatureHeader(
+      'Signature keyId="/a/keys/k",algorithm="RSA-SHA256",headers="(request-target) date",signature="c2ln"',
+    );
+    expect(p).toEqual({
+      keyId: '/a/keys/k',
+      algorithm: 'rsa-sha256',
+      headers: ['(request-target)', 'date'],
+      signature: 'c2ln',
+      legacy: false,
+    });
   });
 
   it('reads the legacy form with the signature after a space', () => {
@@ -13,20 +21,25 @@ describe('parseSignatureHeader', () => {
     expect(p).toMatchObject({ keyId: '/a/keys/k', signature: 'c2ln', legacy: true, headers: ['date'] });
   });
 
-  it.each(['Basic dXNlcjpwYXNz', 'Signature algorithm="rsa-sha256",signature="x"', 'Signature keyId="/a/keys/k",algorithm="rsa-sha256"'])(
-    'refuses %s as malformed',
-    (value) => {
-      expect(() => parseSignatureHeader(value)).toThrow(AuthFailure);
-    },
-  );
+  it.each([
+    'Basic dXNlcjpwYXNz',
+    'Signature algorithm="rsa-sha256",signature="x"',
+    'Signature keyId="/a/keys/k",algorithm="rsa-sha256"',
+  ])('refuses %s as malformed', (value) => {
+    expect(() => parseSignatureHeader(value)).toThrow(AuthFailure);
+  });
 });
 
 describe('signingString', () => {
   const header = (name: string): string | undefined => ({ date: 'Tue, 01 Jan 2030 00:00:00 GMT' })[name];
 
   it('joins the listed headers with newlines and lower-cases the method', () => {
-    const p = parseSignatureHeader('Signature keyId="k",algorithm="rsa-sha256",headers="(request-target) date",signature="x"');
-    expect(signingString(p, 'GET', '/acme/users?x=1', header)).toBe('(request-target): get /acme/users?x=1\ndate: Tue, 01 Jan 2030 00:00:00 GMT');
+    const p = parseSignatureHeader(
+      'Signature keyId="k",algorithm="rsa-sha256",headers="(request-target) date",signature="x"',
+    );
+    expect(signingString(p, 'GET', '/acme/users?x=1', header)).toBe(
+      '(request-target): get /acme/users?x=1\ndate: Tue, 01 Jan 2030 00:00:00 GMT',
+    );
   });
 
   it('signs the bare date in the legacy form', () => {

@@ -39,7 +39,10 @@ export function parseSignatureHeader(value: string): SignatureParams {
   const signature = params.get('signature') ?? (trailing === '' ? undefined : trailing);
   if (signature === undefined || signature === '') throw new AuthFailure('malformed', 'signature was not specified');
   const legacy = !params.has('signature');
-  const headers = (params.get('headers') ?? 'date').toLowerCase().split(/\s+/).filter((h) => h !== '');
+  const headers = (params.get('headers') ?? 'date')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((h) => h !== '');
   return { keyId, algorithm: algorithm.toLowerCase(), headers, signature, legacy };
 }
 

@@ -108,7 +108,8 @@ export function verifyRequest(
     if (date === undefined) throw new AuthFailure('missingDate', 'no Date header was given');
     const when = Date.parse(date);
     if (Number.isNaN(when)) throw new AuthFailure('malformed', `the Date header "${date}" is not a date`);
-    if (Math.abs(now - when) > MAX_CLOCK_SKEW_MS) throw new AuthFailure('clockSkew', 'clock skew of more than 300 seconds');
+    if (Math.abs(now - when) > MAX_CLOCK_SKEW_MS)
+      throw new AuthFailure('clockSkew', 'clock skew of more than 300 seconds');
     signed = signingString(params, request.method, request.url, request.header);
   } else {
     throw new AuthFailure('missing', 'no Authorization header');
@@ -160,9 +161,14 @@ function queryOf(url: string): URLSearchParams {
  * The pre-signed URL form (cloudapi.md, Authentication 5): four lines, method(s), host, path, and
  * the sorted query without `signature`.
  */
-function presignedParams(request: SignedRequest, query: URLSearchParams, now: number): { params: SignatureParams; signed: string } {
+function presignedParams(
+  request: SignedRequest,
+  query: URLSearchParams,
+  now: number,
+): { params: SignatureParams; signed: string } {
   const expires = query.get('expires') ?? '';
-  if (!/^[1-9][0-9]*$/.test(expires)) throw new AuthFailure('malformed', `expires "${expires}" is not a positive integer`);
+  if (!/^[1-9][0-9]*$/.test(expires))
+    throw new AuthFailure('malformed', `expires "${expires}" is not a positive integer`);
   if (Number(expires) * 1000 < now) throw new AuthFailure('expired', `the URL expired at ${expires}`);
   const methods = query.get('method');
   const methodList = methods === null ? [request.method.toUpperCase()] : methods.toUpperCase().split(',');

@@ -10,7 +10,8 @@ export async function readParsedBody(req: IncomingMessage, maxBytes: number): Pr
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > maxBytes) throw new EmulatorError(413, 'RequestTooLarge', `request body is larger than ${maxBytes} bytes`);
+    if (size > maxBytes)
+      throw new EmulatorError(413, 'RequestTooLarge', `request body is larger than ${maxBytes} bytes`);
     chunks.push(chunk);
   }
   if (size === 0) return {};
@@ -25,7 +26,11 @@ export async function readParsedBody(req: IncomingMessage, maxBytes: number): Pr
     return out;
   }
   if (type.startsWith('multipart/')) {
-    throw new EmulatorError(415, 'UnsupportedMediaType', 'multipart/form-data bodies are not supported by the emulator; send JSON');
+    throw new EmulatorError(
+      415,
+      'UnsupportedMediaType',
+      'multipart/form-data bodies are not supported by the emulator; send JSON',
+    );
   }
   let parsed: unknown;
   try {

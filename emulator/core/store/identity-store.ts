@@ -61,7 +61,15 @@ export class IdentityStore {
     if (existing !== undefined) return existing;
     const now = new Date(this.clock()).toISOString();
     const state = new AccountState(
-      { id: randomUUID(), login, email: `${login}@example.com`, created: now, updated: now, svc_cns_enabled: false, config: {} },
+      {
+        id: randomUUID(),
+        login,
+        email: `${login}@example.com`,
+        created: now,
+        updated: now,
+        svc_cns_enabled: false,
+        config: {},
+      },
       this.windowMs,
     );
     this.accounts.set(login, state);

@@ -33,7 +33,11 @@ export function parseMantaKeyId(keyId: string): KeyIdParts | undefined {
 export function mantaAuthError(failure: AuthFailure): MantaError {
   switch (failure.kind) {
     case 'missing':
-      return new MantaError(401, 'AuthorizationRequired', 'this request requires an Authorization header or a signed URL');
+      return new MantaError(
+        401,
+        'AuthorizationRequired',
+        'this request requires an Authorization header or a signed URL',
+      );
     case 'malformed':
       return new MantaError(401, 'AuthScheme', `Authorization header invalid: ${failure.detail}`);
     case 'missingDate':
@@ -64,8 +68,10 @@ export function mantaAuthError(failure: AuthFailure): MantaError {
  * emulated accounts have no `anonymous` sub-user, and an unknown account 403 `AccountDoesNotExist`.
  */
 function anonymousRequest(rc: RequestContext, login: string): void {
-  if (rc.ctx.store.tryAccount(login) === undefined) throw new MantaError(403, 'AccountDoesNotExist', `${login} does not exist`);
-  if (!isPublicRead(rc, login)) throw new MantaError(403, 'AuthorizationFailed', `anonymous is not allowed to access ${rc.path}`);
+  if (rc.ctx.store.tryAccount(login) === undefined)
+    throw new MantaError(403, 'AccountDoesNotExist', `${login} does not exist`);
+  if (!isPublicRead(rc, login))
+    throw new MantaError(403, 'AuthorizationFailed', `anonymous is not allowed to access ${rc.path}`);
 }
 
 /**
@@ -77,8 +83,10 @@ function checkScheme(authorization: string | undefined): void {
   const space = authorization.indexOf(' ');
   if (space <= 0) return; // unparseable: the signature parser says why
   const scheme = authorization.slice(0, space).toLowerCase();
-  if (scheme === 'token') throw new MantaError(403, 'InvalidAuthenticationToken', 'the authentication token you provided is malformed');
-  if (scheme !== 'signature') throw new MantaError(403, 'AuthorizationSchemeNotAllowed', `${scheme} is not allowed (use 'signature')`);
+  if (scheme === 'token')
+    throw new MantaError(403, 'InvalidAuthenticationToken', 'the authentication token you provided is malformed');
+  if (scheme !== 'signature')
+    throw new MantaError(403, 'AuthorizationSchemeNotAllowed', `${scheme} is not allowed (use 'signature')`);
 }
 
 function isPublicRead(rc: RequestContext, login: string): boolean {
@@ -110,7 +118,13 @@ export function mantaBefore(rc: RequestContext): void {
   }
   checkScheme(authorization);
   try {
-    rc.auth = verifyRequest({ method: rc.method, url: rc.url, header: rc.header }, rc.ctx.store, rc.ctx.consistency, rc.ctx.clock(), parseMantaKeyId);
+    rc.auth = verifyRequest(
+      { method: rc.method, url: rc.url, header: rc.header },
+      rc.ctx.store,
+      rc.ctx.consistency,
+      rc.ctx.clock(),
+      parseMantaKeyId,
+    );
   } catch (err) {
     if (err instanceof AuthFailure) throw mantaAuthError(err);
     throw err;
@@ -127,13 +141,21 @@ export function mantaBefore(rc: RequestContext): void {
  * of those roles must grant `action`.
  * @throws MantaError 403 `AuthorizationFailed`, or 403 `InvalidRole` for a role the user is not a member of
  */
-export function authorizeManta(rc: RequestContext, action: string, resource: string, roleTags: readonly string[]): void {
+export function authorizeManta(
+  rc: RequestContext,
+  action: string,
+  resource: string,
+  roleTags: readonly string[],
+): void {
   const auth = rc.auth;
   if (auth === undefined || auth.user === undefined) return;
   // Anyone may read /:login/public, signed or not, sub-users included.
   if (isPublicRead(rc, mantaLocals(rc).login)) return;
   const roleHeader = rc.header('role');
-  const requested = roleHeader?.split(',').map((r) => r.trim()).filter((r) => r !== '' && r !== '*');
+  const requested = roleHeader
+    ?.split(',')
+    .map((r) => r.trim())
+    .filter((r) => r !== '' && r !== '*');
   const userAgent = rc.header('user-agent');
   const decision = authorize({
     auth,
@@ -152,4 +174,3 @@ export function authorizeManta(rc: RequestContext, action: string, resource: str
   }
   throw new MantaError(403, 'AuthorizationFailed', `${auth.user.login} is not allowed to ${action} ${resource}`);
 }
-

@@ -58,7 +58,11 @@ export function listLimit(rc: RequestContext): number {
   if (raw === null || raw === '') return 256;
   const n = Number(raw);
   if (!/^\d+$/.test(raw) || n < 1 || n > 1024) {
-    throw new MantaError(400, 'InvalidArgument', `limit ${JSON.stringify(raw)} is invalid: it must be an integer from 1 to 1024`);
+    throw new MantaError(
+      400,
+      'InvalidArgument',
+      `limit ${JSON.stringify(raw)} is invalid: it must be an integer from 1 to 1024`,
+    );
   }
   return n;
 }
@@ -71,7 +75,8 @@ export function checkRoleTags(rc: RequestContext, tags: readonly string[] | unde
   if (tags === undefined || tags.length === 0 || rc.auth === undefined) return;
   const names = new Set(rc.auth.account.roles.currentAll().map((r) => r.name));
   const missing = tags.filter((t) => !names.has(t));
-  if (missing.length > 0) throw new MantaError(409, 'InvalidRoleTag', `role-tag names role(s) that do not exist: ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw new MantaError(409, 'InvalidRoleTag', `role-tag names role(s) that do not exist: ${missing.join(', ')}`);
 }
 
 /** Reads a small text body (job inputs) with a size cap. */
@@ -80,7 +85,8 @@ export async function readText(rc: RequestContext, maxBytes: number): Promise<st
   let size = 0;
   for await (const chunk of rc.req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > maxBytes) throw new MantaError(413, 'RequestEntityTooLarge', `request body is larger than ${maxBytes} bytes`);
+    if (size > maxBytes)
+      throw new MantaError(413, 'RequestEntityTooLarge', `request body is larger than ${maxBytes} bytes`);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');

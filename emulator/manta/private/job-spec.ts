@@ -20,7 +20,8 @@ function invalid(property: string, rule: string): MantaError {
  * @throws MantaError 400 `InvalidJob`
  */
 export function parseJobSpec(body: unknown): JobSpec {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('body', 'a JSON object with "phases" is required');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw invalid('body', 'a JSON object with "phases" is required');
   const { name, phases } = body as { name?: unknown; phases?: unknown };
   if (name !== undefined && typeof name !== 'string') throw invalid('name', `${JSON.stringify(name)} is not a string`);
   if (!Array.isArray(phases)) throw invalid('phases', `${JSON.stringify(phases)} is not an array`);

@@ -2,7 +2,8 @@ import { MANTA_MAX_HEADER_BYTES } from '../../../common/rules/manta-headers.js';
 import { MantaError } from '../errors.js';
 
 /** Stored headers besides `m-*`: the ones Manta keeps and serves back (CORS and caching). */
-const STORED = /^(access-control-[a-z-]+|cache-control|content-disposition|content-encoding|content-language|expires|surrogate-key)$/;
+const STORED =
+  /^(access-control-[a-z-]+|cache-control|content-disposition|content-encoding|content-language|expires|surrogate-key)$/;
 
 /** Request header values as node:http delivers them. */
 export type RawHeaders = Readonly<Record<string, string | string[] | undefined>>;
@@ -45,7 +46,11 @@ export function durabilityLevel(headers: RawHeaders): number {
   if (raw === undefined) return 2;
   const n = Number(raw);
   if (!/^\d+$/.test(raw.trim()) || n < 1 || n > 6) {
-    throw new MantaError(400, 'InvalidDurabilityLevel', `durability-level ${JSON.stringify(raw)} is invalid: it must be an integer from 1 to 6`);
+    throw new MantaError(
+      400,
+      'InvalidDurabilityLevel',
+      `durability-level ${JSON.stringify(raw)} is invalid: it must be an integer from 1 to 6`,
+    );
   }
   return n;
 }

@@ -15,14 +15,26 @@ export function normalizePath(raw: string): string {
   const segments = raw.split('/').filter((s) => s.length > 0);
   for (const s of segments) {
     if (s === '.' || s === '..') {
-      throw new MantaError(400, 'InvalidArgument', `path ${JSON.stringify(raw)} is invalid: "." and ".." segments are not allowed`);
+      throw new MantaError(
+        400,
+        'InvalidArgument',
+        `path ${JSON.stringify(raw)} is invalid: "." and ".." segments are not allowed`,
+      );
     }
     if (s.includes('\0')) {
-      throw new MantaError(400, 'InvalidArgument', `path ${JSON.stringify(raw)} is invalid: NUL characters are not allowed`);
+      throw new MantaError(
+        400,
+        'InvalidArgument',
+        `path ${JSON.stringify(raw)} is invalid: NUL characters are not allowed`,
+      );
     }
   }
   if (Buffer.byteLength(raw) > 1024) {
-    throw new MantaError(400, 'InvalidArgument', `path of ${Buffer.byteLength(raw)} bytes is invalid: at most 1024 bytes are allowed`);
+    throw new MantaError(
+      400,
+      'InvalidArgument',
+      `path of ${Buffer.byteLength(raw)} bytes is invalid: at most 1024 bytes are allowed`,
+    );
   }
   return `/${segments.join('/')}`;
 }

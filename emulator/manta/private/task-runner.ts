@@ -34,7 +34,14 @@ export interface TaskInput {
 /** How a task ended. */
 export type TaskResult =
   | { readonly kind: 'init-failed'; readonly message: string; readonly stderr: BlobInfo | undefined }
-  | { readonly kind: 'exited'; readonly code: number | null; readonly signal: string | null; readonly timedOut: boolean; readonly stdout: BlobInfo; readonly stderr: BlobInfo };
+  | {
+      readonly kind: 'exited';
+      readonly code: number | null;
+      readonly signal: string | null;
+      readonly timedOut: boolean;
+      readonly stdout: BlobInfo;
+      readonly stderr: BlobInfo;
+    };
 
 /**
  * Runs one task the way a Manta compute zone would, as far as a local process can:
@@ -63,12 +70,21 @@ export async function runTask(blobs: BlobStore, tmpRoot: string, input: TaskInpu
       extraEnv.MANTA_INPUT_FILE = file;
     }
     const rewrite = (cmd: string): string => cmd.replace(/(^|[\s'"=:;|&(<>])\/assets\//g, `$1${assetsDir}/`);
-    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, LANG: 'C', MANTA_ASSETS: assetsDir, ...extraEnv, ...input.env };
+    const env = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: dir,
+      LANG: 'C',
+      MANTA_ASSETS: assetsDir,
+      ...extraEnv,
+      ...input.env,
+    };
     if (input.init !== undefined && input.init.trim().length > 0) {
       const r = await run(blobs, dir, rewrite(input.init), undefined, env, input.timeLimitMs, input.onStart);
       if (r.code !== 0 || r.timedOut) {
         await blobs.remove(r.stdout.id);
-        const why = r.timedOut ? `timed out after ${input.timeLimitMs} ms` : `exited with ${r.code ?? `signal ${r.signal}`}`;
+        const why = r.timedOut
+          ? `timed out after ${input.timeLimitMs} ms`
+          : `exited with ${r.code ?? `signal ${r.signal}`}`;
         return { kind: 'init-failed', message: `init command ${why}`, stderr: r.stderr };
       }
       await blobs.remove(r.stdout.id);

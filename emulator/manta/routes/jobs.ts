@@ -30,7 +30,9 @@ export function jobRoutes(state: MantaState): Route[] {
   });
   return [
     {
-      method: 'POST', path: '/:login/jobs', name: 'CreateJob',
+      method: 'POST',
+      path: '/:login/jobs',
+      name: 'CreateJob',
       handler(rc) {
         const { login } = guard(rc, 'createjob');
         const job = jobs.create(login, rc.body);
@@ -38,33 +40,58 @@ export function jobRoutes(state: MantaState): Route[] {
       },
     },
     {
-      method: 'GET', path: '/:login/jobs', name: 'ListJobs',
+      method: 'GET',
+      path: '/:login/jobs',
+      name: 'ListJobs',
       handler(rc) {
         const { login } = guard(rc, 'listjobs');
         const list = jobs.list(login, rc.query.get('state') === 'running');
-        const body = list.map((j) => `${JSON.stringify({ name: j.id, type: 'directory', mtime: j.timeCreated })}\n`).join('');
-        return { status: 200, body, headers: { 'content-type': 'application/x-json-stream; type=directory', 'result-set-size': String(list.length) } };
+        const body = list
+          .map((j) => `${JSON.stringify({ name: j.id, type: 'directory', mtime: j.timeCreated })}\n`)
+          .join('');
+        return {
+          status: 200,
+          body,
+          headers: {
+            'content-type': 'application/x-json-stream; type=directory',
+            'result-set-size': String(list.length),
+          },
+        };
       },
     },
     {
-      method: 'GET', path: '/:login/jobs/:id/live/status', name: 'GetJob',
+      method: 'GET',
+      path: '/:login/jobs/:id/live/status',
+      name: 'GetJob',
       handler(rc) {
         const { login, id } = guard(rc, 'getjob');
         return { status: 200, body: jobs.get(login, id) };
       },
     },
     {
-      method: 'POST', path: '/:login/jobs/:id/live/in', name: 'AddJobInputs', body: 'stream',
+      method: 'POST',
+      path: '/:login/jobs/:id/live/in',
+      name: 'AddJobInputs',
+      body: 'stream',
       async handler(rc) {
         const { login, id } = guard(rc, 'addjobinputs');
         jobs.get(login, id);
         const text = await readText(rc, MAX_INPUT_BODY);
-        jobs.addInputs(login, id, text.split('\n').map((l) => l.trim()).filter((l) => l !== ''));
+        jobs.addInputs(
+          login,
+          id,
+          text
+            .split('\n')
+            .map((l) => l.trim())
+            .filter((l) => l !== ''),
+        );
         return { status: 204 };
       },
     },
     {
-      method: 'POST', path: '/:login/jobs/:id/live/in/end', name: 'EndJobInput',
+      method: 'POST',
+      path: '/:login/jobs/:id/live/in/end',
+      name: 'EndJobInput',
       handler(rc) {
         const { login, id } = guard(rc, 'endjobinput');
         jobs.endInput(login, id);
@@ -72,7 +99,9 @@ export function jobRoutes(state: MantaState): Route[] {
       },
     },
     {
-      method: 'POST', path: '/:login/jobs/:id/live/cancel', name: 'CancelJob',
+      method: 'POST',
+      path: '/:login/jobs/:id/live/cancel',
+      name: 'CancelJob',
       handler(rc) {
         const { login, id } = guard(rc, 'canceljob');
         jobs.cancel(login, id);
@@ -80,33 +109,48 @@ export function jobRoutes(state: MantaState): Route[] {
       },
     },
     {
-      method: 'GET', path: '/:login/jobs/:id/live/out', name: 'GetJobOutput',
+      method: 'GET',
+      path: '/:login/jobs/:id/live/out',
+      name: 'GetJobOutput',
       handler(rc) {
         const { login, id } = guard(rc, 'getjoboutput');
         return textList(200, jobs.outputs(login, id));
       },
     },
     {
-      method: 'GET', path: '/:login/jobs/:id/live/in', name: 'GetJobInput',
+      method: 'GET',
+      path: '/:login/jobs/:id/live/in',
+      name: 'GetJobInput',
       handler(rc) {
         const { login, id } = guard(rc, 'getjobinput');
         return textList(200, jobs.inputs(login, id));
       },
     },
     {
-      method: 'GET', path: '/:login/jobs/:id/live/fail', name: 'GetJobFailures',
+      method: 'GET',
+      path: '/:login/jobs/:id/live/fail',
+      name: 'GetJobFailures',
       handler(rc) {
         const { login, id } = guard(rc, 'getjobfailures');
         return textList(200, jobs.failures(login, id));
       },
     },
     {
-      method: 'GET', path: '/:login/jobs/:id/live/err', name: 'GetJobErrors',
+      method: 'GET',
+      path: '/:login/jobs/:id/live/err',
+      name: 'GetJobErrors',
       handler(rc) {
         const { login, id } = guard(rc, 'getjoberrors');
         const errors = jobs.errors(login, id);
         const body = errors.map((e) => `${JSON.stringify(e)}\n`).join('');
-        return { status: 200, body, headers: { 'content-type': 'application/x-json-stream; type=job-error', 'result-set-size': String(errors.length) } };
+        return {
+          status: 200,
+          body,
+          headers: {
+            'content-type': 'application/x-json-stream; type=job-error',
+            'result-set-size': String(errors.length),
+          },
+        };
       },
     },
   ];

@@ -4,7 +4,15 @@ import type { MantaState } from '../state.js';
 import { MantaError, notFound } from '../errors.js';
 import { checkRead } from '../conditional.js';
 import { authorizeManta, mantaLocals } from '../private/auth.js';
-import { DIRECTORY_TYPE, checkRoleTags, conditionsOf, directoryHeaders, listLimit, objectHeaders, requestPath } from '../private/http.js';
+import {
+  DIRECTORY_TYPE,
+  checkRoleTags,
+  conditionsOf,
+  directoryHeaders,
+  listLimit,
+  objectHeaders,
+  requestPath,
+} from '../private/http.js';
 import { contentType, durabilityLevel, roleTagHeader, userHeaders } from '../private/metadata.js';
 import { sendContinue } from '../private/expect-continue.js';
 import { mantaGoverningTags } from '../../../common/access/index.js';
@@ -31,7 +39,6 @@ export function objectRoutes(state: MantaState): Route[] {
     { method: 'DELETE', path: '/:login/*rest', name: 'DeleteStorage', handler: del },
   ];
 }
-
 
 /** Lists the uploads area from the multipart engine (parts are not namespace objects here). */
 function uploadsListing(state: MantaState, rc: RequestContext, path: string): Reply {
@@ -102,7 +109,11 @@ async function putEntry(state: MantaState, rc: RequestContext): Promise<Reply> {
     const existing = store.get(path);
     authorizeNamespace(rc, 'putmetadata', path, existing.roleTags);
     rc.req.resume();
-    const meta = { contentType: rc.header('content-type') ?? (existing.type === 'object' ? existing.contentType : ''), headers: userHeaders(rc.req.headers), roleTags };
+    const meta = {
+      contentType: rc.header('content-type') ?? (existing.type === 'object' ? existing.contentType : ''),
+      headers: userHeaders(rc.req.headers),
+      roleTags,
+    };
     store.putMetadata(path, meta, conditionsOf(rc));
     await store.save();
     return { status: 204 };
@@ -116,12 +127,17 @@ async function putEntry(state: MantaState, rc: RequestContext): Promise<Reply> {
   }
   if (type.startsWith('application/json;type=link')) {
     const location = rc.header('location');
-    if (location === undefined || location === '') throw new MantaError(400, 'LocationRequired', 'a snaplink PUT needs a Location header naming the source object');
+    if (location === undefined || location === '')
+      throw new MantaError(400, 'LocationRequired', 'a snaplink PUT needs a Location header naming the source object');
     let source: string;
     try {
       source = normalizePath(decodeURIComponent(location.replace(/^https?:\/\/[^/]+/, '')));
     } catch {
-      throw new MantaError(400, 'InvalidLink', `Location ${JSON.stringify(location)} is invalid: it must be the path of an object`);
+      throw new MantaError(
+        400,
+        'InvalidLink',
+        `Location ${JSON.stringify(location)} is invalid: it must be the path of an object`,
+      );
     }
     const src = store.tryGet(source);
     authorizeNamespace(rc, 'getobject', source, src?.roleTags ?? []);
@@ -134,16 +150,30 @@ async function putEntry(state: MantaState, rc: RequestContext): Promise<Reply> {
   return putObject(state, rc, path, roleTags);
 }
 
-async function putObject(state: MantaState, rc: RequestContext, path: string, roleTags: string[] | undefined): Promise<Reply> {
+async function putObject(
+  state: MantaState,
+  rc: RequestContext,
+  path: string,
+  roleTags: string[] | undefined,
+): Promise<Reply> {
   const { store } = state;
   authorizeNamespace(rc, 'putobject', path, tagsForWrite(state, path));
   const conditions = conditionsOf(rc);
-  const meta = { contentType: contentType(rc.req.headers), durability: durabilityLevel(rc.req.headers), headers: userHeaders(rc.req.headers), roleTags };
+  const meta = {
+    contentType: contentType(rc.req.headers),
+    durability: durabilityLevel(rc.req.headers),
+    headers: userHeaders(rc.req.headers),
+    roleTags,
+  };
   const declared = rc.header('content-length');
   const maxHeader = rc.header('max-content-length');
   const max = maxHeader !== undefined && /^\d+$/.test(maxHeader) ? Number(maxHeader) : DEFAULT_MAX_CONTENT_LENGTH;
   if (declared !== undefined && Number(declared) > DEFAULT_MAX_CONTENT_LENGTH) {
-    throw new MantaError(413, 'RequestEntityTooLarge', `content-length ${declared} exceeds the maximum object size of ${DEFAULT_MAX_CONTENT_LENGTH} bytes`);
+    throw new MantaError(
+      413,
+      'RequestEntityTooLarge',
+      `content-length ${declared} exceeds the maximum object size of ${DEFAULT_MAX_CONTENT_LENGTH} bytes`,
+    );
   }
   const expected = store.beginObjectWrite(path, conditions);
   sendContinue(rc.req, rc.res);
@@ -158,7 +188,10 @@ async function putObject(state: MantaState, rc: RequestContext, path: string, ro
     }
     const obj = store.commitObject(path, [blob], blob.md5, meta, conditions, expected);
     await store.save();
-    return { status: 204, headers: { etag: obj.etag, 'last-modified': new Date(obj.mtime).toUTCString(), 'computed-md5': obj.md5 } };
+    return {
+      status: 204,
+      headers: { etag: obj.etag, 'last-modified': new Date(obj.mtime).toUTCString(), 'computed-md5': obj.md5 },
+    };
   } catch (err) {
     if (store.tryGetObject(path)?.blobs.includes(blob.id) !== true) await store.blobs.remove(blob.id);
     throw err;
@@ -184,7 +217,10 @@ function preflight(state: MantaState, rc: RequestContext): Reply {
   const entry = state.store.tryGet(path);
   if (entry === undefined) throw notFound(path);
   const origin = rc.header('origin');
-  const allowed = (entry.headers['access-control-allow-origin'] ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '');
+  const allowed = (entry.headers['access-control-allow-origin'] ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '');
   if (origin === undefined || !(allowed.includes('*') || allowed.includes(origin))) return { status: 200 };
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(entry.headers)) if (k.startsWith('access-control-')) headers[k] = v;

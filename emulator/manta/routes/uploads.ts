@@ -25,7 +25,8 @@ export function uploadRoutes(state: MantaState, fallback: (method: string) => Ro
     const login = mantaLocals(rc).login;
     authorizeManta(rc, action, `/${login}/uploads`, uploadTags(state, login));
     const id = rc.params['id'] ?? '';
-    if (rc.params['prefix'] !== id.slice(0, 3)) throw new MantaError(404, 'ResourceNotFound', `${requestPath(rc)} was not found`);
+    if (rc.params['prefix'] !== id.slice(0, 3))
+      throw new MantaError(404, 'ResourceNotFound', `${requestPath(rc)} was not found`);
     return { login, id };
   };
   const redirect = (rc: RequestContext): Promise<Reply | undefined> | Reply | undefined => {
@@ -45,35 +46,64 @@ export function uploadRoutes(state: MantaState, fallback: (method: string) => Ro
   const redirects: Route[] = [];
   for (const method of ['GET', 'PUT', 'POST', 'DELETE'] as const) {
     redirects.push({ method, path: '/:login/uploads/:a', name: 'RedirectUpload', body: 'stream', handler: redirect });
-    redirects.push({ method, path: '/:login/uploads/:a/:b', name: 'RedirectUpload', body: 'stream', handler: redirect });
+    redirects.push({
+      method,
+      path: '/:login/uploads/:a/:b',
+      name: 'RedirectUpload',
+      body: 'stream',
+      handler: redirect,
+    });
   }
   return [
     {
-      method: 'POST', path: '/:login/uploads', name: 'CreateMultipartUpload',
+      method: 'POST',
+      path: '/:login/uploads',
+      name: 'CreateMultipartUpload',
       handler(rc) {
         const login = mantaLocals(rc).login;
         authorizeManta(rc, 'putobject', `/${login}/uploads`, uploadTags(state, login));
         const u = uploads.create(login, rc.body);
-        return { status: 201, body: { id: u.id, partsDirectory: u.partsDirectory }, headers: { location: u.partsDirectory } };
+        return {
+          status: 201,
+          body: { id: u.id, partsDirectory: u.partsDirectory },
+          headers: { location: u.partsDirectory },
+        };
       },
     },
     {
-      method: 'PUT', path: '/:login/uploads/:prefix/:id/:part', name: 'UploadPart', body: 'stream',
+      method: 'PUT',
+      path: '/:login/uploads/:prefix/:id/:part',
+      name: 'UploadPart',
+      body: 'stream',
       async handler(rc) {
         const { login, id } = ids(rc, 'putobject');
-        const part = await uploads.uploadPart(login, id, rc.params['part'] ?? '', rc.req, rc.header('content-md5'), () => sendContinue(rc.req, rc.res));
-        return { status: 204, headers: { etag: part.etag, 'computed-md5': part.md5, 'last-modified': new Date().toUTCString() } };
+        const part = await uploads.uploadPart(
+          login,
+          id,
+          rc.params['part'] ?? '',
+          rc.req,
+          rc.header('content-md5'),
+          () => sendContinue(rc.req, rc.res),
+        );
+        return {
+          status: 204,
+          headers: { etag: part.etag, 'computed-md5': part.md5, 'last-modified': new Date().toUTCString() },
+        };
       },
     },
     {
-      method: 'GET', path: '/:login/uploads/:prefix/:id/state', name: 'GetMultipartUpload',
+      method: 'GET',
+      path: '/:login/uploads/:prefix/:id/state',
+      name: 'GetMultipartUpload',
       handler(rc) {
         const { login, id } = ids(rc, 'getobject');
         return { status: 200, body: uploads.get(login, id) };
       },
     },
     {
-      method: 'POST', path: '/:login/uploads/:prefix/:id/commit', name: 'CommitMultipartUpload',
+      method: 'POST',
+      path: '/:login/uploads/:prefix/:id/commit',
+      name: 'CommitMultipartUpload',
       async handler(rc) {
         const { login, id } = ids(rc, 'putobject');
         // The caller must be allowed to write the target object itself, as Manta checks at commit.
@@ -83,12 +113,19 @@ export function uploadRoutes(state: MantaState, fallback: (method: string) => Ro
         const obj = await uploads.commit(login, id, rc.body);
         return {
           status: 201,
-          headers: { location: obj.path, etag: obj.etag, 'last-modified': new Date(obj.mtime).toUTCString(), 'computed-md5': obj.md5 },
+          headers: {
+            location: obj.path,
+            etag: obj.etag,
+            'last-modified': new Date(obj.mtime).toUTCString(),
+            'computed-md5': obj.md5,
+          },
         };
       },
     },
     {
-      method: 'POST', path: '/:login/uploads/:prefix/:id/abort', name: 'AbortMultipartUpload',
+      method: 'POST',
+      path: '/:login/uploads/:prefix/:id/abort',
+      name: 'AbortMultipartUpload',
       async handler(rc) {
         const { login, id } = ids(rc, 'putobject');
         await uploads.abort(login, id);

@@ -54,7 +54,12 @@ export class WireReader {
  * Sends one message and resolves with the reply's type and payload.
  * @param timeoutMs fail when the agent does not answer in time
  */
-export function agentExchange(socketPath: string, type: number, payload: Buffer, timeoutMs = 10_000): Promise<{ type: number; payload: Buffer }> {
+export function agentExchange(
+  socketPath: string,
+  type: number,
+  payload: Buffer,
+  timeoutMs = 10_000,
+): Promise<{ type: number; payload: Buffer }> {
   return new Promise((resolve, reject) => {
     const socket = createConnection(socketPath);
     const chunks: Buffer[] = [];

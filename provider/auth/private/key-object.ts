@@ -31,6 +31,11 @@ function toKeyObject(key: sshpk.PrivateKey): KeyObject {
   const parts = key.part as unknown as Record<'k' | 'A', { data: Buffer }>;
   return createPrivateKey({
     format: 'jwk',
-    key: { kty: 'OKP', crv: 'Ed25519', d: parts.k.data.subarray(0, 32).toString('base64url'), x: parts.A.data.toString('base64url') },
+    key: {
+      kty: 'OKP',
+      crv: 'Ed25519',
+      d: parts.k.data.subarray(0, 32).toString('base64url'),
+      x: parts.A.data.toString('base64url'),
+    },
   });
 }

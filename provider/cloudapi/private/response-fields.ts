@@ -11,7 +11,13 @@ type Fields = Readonly<Record<string, FieldType>>;
 export const PERSON_FIELDS: Fields = { id: 'string', login: 'string', email: 'string?' };
 
 /** A role, in either the 9.x object form or the older string form (arrays both ways). */
-export const ROLE_FIELDS: Fields = { id: 'string', name: 'string', members: 'array?', policies: 'array?', default_members: 'array?' };
+export const ROLE_FIELDS: Fields = {
+  id: 'string',
+  name: 'string',
+  members: 'array?',
+  policies: 'array?',
+  default_members: 'array?',
+};
 
 /** A policy. */
 export const POLICY_FIELDS: Fields = { id: 'string', name: 'string', rules: 'array', description: 'string?' };

@@ -24,7 +24,10 @@ async function readJson(path: string, what: string): Promise<Record<string, unkn
     text = await readFile(path, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new TritonConfigError('CONFIG_INVALID', `${what}: cannot read "${path}" (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new TritonConfigError(
+      'CONFIG_INVALID',
+      `${what}: cannot read "${path}" (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
   let value: unknown;
   try {
@@ -48,7 +51,11 @@ export async function currentProfileName(home: string): Promise<string | undefin
 function optionalString(obj: Record<string, unknown>, key: string, path: string): string | undefined {
   const value = obj[key];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw new TritonConfigError('CONFIG_INVALID', `profile ${key}: ${JSON.stringify(value)} in "${path}" must be a string`);
+  if (typeof value !== 'string')
+    throw new TritonConfigError(
+      'CONFIG_INVALID',
+      `profile ${key}: ${JSON.stringify(value)} in "${path}" must be a string`,
+    );
   return value;
 }
 
@@ -58,18 +65,27 @@ function optionalString(obj: Record<string, unknown>, key: string, path: string)
  */
 export async function readProfile(home: string, name: string): Promise<TritonProfile> {
   if (!/^[A-Za-z0-9_.-]+$/.test(name) || name.startsWith('.')) {
-    throw new TritonConfigError('CONFIG_INVALID', `profile: "${name}" is not a valid profile name (letters, digits, "_", "-" and ".")`);
+    throw new TritonConfigError(
+      'CONFIG_INVALID',
+      `profile: "${name}" is not a valid profile name (letters, digits, "_", "-" and ".")`,
+    );
   }
   const path = join(home, '.triton', 'profiles.d', `${name}.json`);
   const raw = await readJson(path, 'profile');
   if (!raw) throw new TritonConfigError('PROFILE_NOT_FOUND', `profile: "${name}" not found (no file "${path}")`);
   const insecure = raw.insecure;
   if (insecure !== undefined && typeof insecure !== 'boolean') {
-    throw new TritonConfigError('CONFIG_INVALID', `profile insecure: ${JSON.stringify(insecure)} in "${path}" must be true or false`);
+    throw new TritonConfigError(
+      'CONFIG_INVALID',
+      `profile insecure: ${JSON.stringify(insecure)} in "${path}" must be true or false`,
+    );
   }
   const roles = raw.roles;
   if (roles !== undefined && !(Array.isArray(roles) && roles.every((r) => typeof r === 'string'))) {
-    throw new TritonConfigError('CONFIG_INVALID', `profile roles: ${JSON.stringify(roles)} in "${path}" must be an array of role names`);
+    throw new TritonConfigError(
+      'CONFIG_INVALID',
+      `profile roles: ${JSON.stringify(roles)} in "${path}" must be an array of role names`,
+    );
   }
   return {
     name,

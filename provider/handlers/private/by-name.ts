@@ -6,7 +6,11 @@ import type { ObjectRef } from '../types.js';
  * Deletes by `ref.id`, or, without one, by the id of the object the name finds now; a 404 on
  * either step is success.
  */
-export async function deleteByIdOrName(ref: ObjectRef, find: (name: string) => Promise<{ id: string }>, remove: (id: string) => Promise<void>): Promise<void> {
+export async function deleteByIdOrName(
+  ref: ObjectRef,
+  find: (name: string) => Promise<{ id: string }>,
+  remove: (id: string) => Promise<void>,
+): Promise<void> {
   const id = ref.id ?? (await orUndefined(find(ref.naturalKey)))?.id;
   if (id !== undefined) await ignoreNotFound(remove(id));
 }

@@ -17,7 +17,10 @@ export function defaultKeyName(keyLine: string, fingerprint: string): string {
  */
 export function normalizeKeyDesired(props: ResolvedProperties): Record<string, PlainValue> {
   const fingerprint = String(props['fingerprint'] ?? '');
-  const name = typeof props['name'] === 'string' && props['name'] !== '' ? props['name'] : defaultKeyName(String(props['key'] ?? ''), fingerprint);
+  const name =
+    typeof props['name'] === 'string' && props['name'] !== ''
+      ? props['name']
+      : defaultKeyName(String(props['key'] ?? ''), fingerprint);
   const attestation = props['attestation'];
   return { fingerprint, name, attested: Array.isArray(attestation) && attestation.length > 0 };
 }
@@ -37,4 +40,3 @@ export function createKeyInput(desired: ResolvedProperties): { key: string; name
     ...(Array.isArray(attestation) && attestation.length > 0 ? { attestation: attestation.map(String) } : {}),
   };
 }
-

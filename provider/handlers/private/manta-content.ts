@@ -22,11 +22,13 @@ export type ContentSource =
  * @throws TritonInputError naming the field when the shape is wrong or the file cannot be read
  */
 export async function contentSource(value: PlainValue | undefined, workingDirectory: string): Promise<ContentSource> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) badProperty('object', 'content', value, 'must be {text}, {base64} or {file}');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    badProperty('object', 'content', value, 'must be {text}, {base64} or {file}');
   const c = value as Readonly<Record<string, PlainValue>>;
   if (typeof c.text === 'string') return { kind: 'bytes', bytes: Buffer.from(c.text, 'utf8') };
   if (typeof c.base64 === 'string') {
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(c.base64)) badProperty('object', 'content.base64', `${c.base64.slice(0, 20)}…`, 'must be base64');
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(c.base64))
+      badProperty('object', 'content.base64', `${c.base64.slice(0, 20)}…`, 'must be base64');
     return { kind: 'bytes', bytes: Buffer.from(c.base64, 'base64') };
   }
   if (typeof c.file === 'string' && c.file !== '') {
@@ -38,7 +40,12 @@ export async function contentSource(value: PlainValue | undefined, workingDirect
       size = s.size;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === undefined) throw error;
-      badProperty('object', 'content.file', c.file, `must be a readable file (resolved to ${file}: ${(error as NodeJS.ErrnoException).code}); relative paths are resolved against the directory the app was synthesized in, ${workingDirectory}`);
+      badProperty(
+        'object',
+        'content.file',
+        c.file,
+        `must be a readable file (resolved to ${file}: ${(error as NodeJS.ErrnoException).code}); relative paths are resolved against the directory the app was synthesized in, ${workingDirectory}`,
+      );
     }
     return { kind: 'file', file, size };
   }
@@ -69,7 +76,10 @@ export interface MultipartPlan {
  * original error is thrown.
  */
 export async function multipartUpload(manta: MantaClient, plan: MultipartPlan): Promise<PutResult> {
-  const upload = await manta.createMultipartUpload({ objectPath: plan.path, headers: plan.headers }, { signal: plan.signal });
+  const upload = await manta.createMultipartUpload(
+    { objectPath: plan.path, headers: plan.headers },
+    { signal: plan.signal },
+  );
   try {
     const parts = Math.max(1, Math.ceil(plan.size / plan.partSize));
     const etags: string[] = new Array<string>(parts);

@@ -14,7 +14,12 @@ const LISTINGS_IN_FLIGHT = 2;
  * mtimes, where HEAD's Last-Modified has whole seconds). A path that no longer exists is not
  * counted: there is nothing new to compute from it.
  */
-export async function inputsChangedSince(manta: MantaClient, paths: readonly string[], since: string, signal: AbortSignal): Promise<string[]> {
+export async function inputsChangedSince(
+  manta: MantaClient,
+  paths: readonly string[],
+  since: string,
+  signal: AbortSignal,
+): Promise<string[]> {
   const created = Date.parse(since);
   if (Number.isNaN(created) || paths.length === 0) return [];
   const byDir = new Map<string, Set<string>>();
@@ -28,7 +33,8 @@ export async function inputsChangedSince(manta: MantaClient, paths: readonly str
     const out: string[] = [];
     try {
       for await (const entry of manta.iterateDirectory(dir, { pageSize: 1024, signal })) {
-        if (entry.type === 'object' && names.has(entry.name) && Date.parse(entry.mtime) > created) out.push(`${dir}/${entry.name}`);
+        if (entry.type === 'object' && names.has(entry.name) && Date.parse(entry.mtime) > created)
+          out.push(`${dir}/${entry.name}`);
       }
     } catch (error) {
       if (!isNotFound(error)) throw error;

@@ -38,8 +38,20 @@ export function stringProp(kind: string, props: ResolvedProperties, field: strin
 /** A canonical absolute Manta path property (`/<login>/…`, no trailing slash, no empty segments). */
 export function pathProp(kind: string, props: ResolvedProperties, field = 'path'): string {
   const v = stringProp(kind, props, field);
-  if (!v.startsWith('/') || v.endsWith('/') || v.split('/').slice(1).some((s) => s === '' || s === '.' || s === '..')) {
-    badProperty(kind, field, v, 'must be a canonical Manta path such as /acme/stor/dir (absolute, no trailing slash, no empty, "." or ".." segments)');
+  if (
+    !v.startsWith('/') ||
+    v.endsWith('/') ||
+    v
+      .split('/')
+      .slice(1)
+      .some((s) => s === '' || s === '.' || s === '..')
+  ) {
+    badProperty(
+      kind,
+      field,
+      v,
+      'must be a canonical Manta path such as /acme/stor/dir (absolute, no trailing slash, no empty, "." or ".." segments)',
+    );
   }
   return v;
 }
@@ -48,7 +60,8 @@ export function pathProp(kind: string, props: ResolvedProperties, field = 'path'
 export function optionalNameList(kind: string, props: ResolvedProperties, field: string): string[] | undefined {
   const v = props[field];
   if (v === undefined) return undefined;
-  if (!Array.isArray(v) || v.some((x: PlainValue) => typeof x !== 'string' || x === '')) badProperty(kind, field, v, 'must be a list of non-empty names');
+  if (!Array.isArray(v) || v.some((x: PlainValue) => typeof x !== 'string' || x === ''))
+    badProperty(kind, field, v, 'must be a list of non-empty names');
   return sortedUnique(v as string[]);
 }
 
@@ -112,7 +125,10 @@ export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (
  * as before. Anything else is rethrown unchanged.
  */
 export function explainConflict(error: unknown, what: string): never {
-  if (error instanceof TritonApiError && (error.status === 412 || (error.status === 409 && /ConcurrentRequest/.test(error.apiCode)))) {
+  if (
+    error instanceof TritonApiError &&
+    (error.status === 412 || (error.status === 409 && /ConcurrentRequest/.test(error.apiCode)))
+  ) {
     throw new TritonApiError({
       status: error.status,
       apiCode: error.apiCode,
@@ -132,10 +148,13 @@ export function explainConflict(error: unknown, what: string): never {
  * Stored headers an object keeps besides `m-*` (Manta serves them back): CORS and caching headers.
  * Kept in one place so that reading live headers and the construct's allowed set agree.
  */
-export const STORED_HEADER = /^(m-[a-z0-9][a-z0-9_-]*|access-control-[a-z-]+|cache-control|content-disposition|content-encoding|content-language|surrogate-key)$/;
+export const STORED_HEADER =
+  /^(m-[a-z0-9][a-z0-9_-]*|access-control-[a-z-]+|cache-control|content-disposition|content-encoding|content-language|surrogate-key)$/;
 
 /** Picks the user-managed headers (`m-*`, CORS, caching) from a response's headers, sorted by name. */
-export function userHeadersOf(headers: Readonly<Record<string, string | string[] | undefined>>): Record<string, string> {
+export function userHeadersOf(
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of Object.keys(headers).sort()) {
     const lower = name.toLowerCase();

@@ -2,7 +2,17 @@
 import type { PlainObject, PlainValue } from '../types.js';
 
 /** The profile fields an account and a sub-user share (CloudAPI wire names). */
-export const PROFILE_FIELDS = ['companyName', 'firstName', 'lastName', 'address', 'postalCode', 'city', 'state', 'country', 'phone'] as const;
+export const PROFILE_FIELDS = [
+  'companyName',
+  'firstName',
+  'lastName',
+  'address',
+  'postalCode',
+  'city',
+  'state',
+  'country',
+  'phone',
+] as const;
 
 /** Code-point order, independent of the locale. */
 export function byCodePoint(a: string, b: string): number {
@@ -29,7 +39,11 @@ export function desiredOptionals(props: PlainObject, fields: readonly string[]):
  * and a field absent live reads as `''` (absent and empty are the same to the API). Without it,
  * every non-empty field is kept.
  */
-export function liveOptionals(live: Readonly<Record<string, unknown>>, fields: readonly string[], desired: PlainObject | undefined): Record<string, PlainValue> {
+export function liveOptionals(
+  live: Readonly<Record<string, unknown>>,
+  fields: readonly string[],
+  desired: PlainObject | undefined,
+): Record<string, PlainValue> {
   const out: Record<string, PlainValue> = {};
   for (const f of fields) {
     const value = live[f];

@@ -11,5 +11,8 @@ import type { HandlerContext, PlainValue } from '../types.js';
 export function passwordOf(ctx: HandlerContext<unknown>, value: PlainValue | undefined): string {
   if (typeof value === 'string' && value !== '') return value;
   if (isSecret(value)) return ctx.secrets.resolve(value);
-  throw new TritonHandlerError('INVALID_DESIRED', `user password: (hidden) must be a non-empty string or a { $secret } placeholder (got ${value === undefined ? 'nothing' : typeof value})`);
+  throw new TritonHandlerError(
+    'INVALID_DESIRED',
+    `user password: (hidden) must be a non-empty string or a { $secret } placeholder (got ${value === undefined ? 'nothing' : typeof value})`,
+  );
 }

@@ -8,7 +8,12 @@ function limitWith(max: number): { limit: AdaptiveLimit; clock: { t: number } } 
 }
 
 /** Starts `n` requests (all must get a place at once) and answers them `latency` later with `status`. */
-async function round(l: { limit: AdaptiveLimit; clock: { t: number } }, n: number, status: number, latency: number): Promise<void> {
+async function round(
+  l: { limit: AdaptiveLimit; clock: { t: number } },
+  n: number,
+  status: number,
+  latency: number,
+): Promise<void> {
   const tickets = await Promise.all(Array.from({ length: n }, () => l.limit.acquire()));
   l.clock.t += latency;
   for (const t of tickets) l.limit.done(t, status);

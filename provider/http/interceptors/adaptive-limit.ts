@@ -63,7 +63,8 @@ export class AdaptiveLimit {
   private fineInRound = 0;
 
   constructor(options: AdaptiveLimitOptions) {
-    if (!Number.isInteger(options.max) || options.max < 1) throw new RangeError(`the concurrency cap must be a positive integer, got ${String(options.max)}`);
+    if (!Number.isInteger(options.max) || options.max < 1)
+      throw new RangeError(`the concurrency cap must be a positive integer, got ${String(options.max)}`);
     this.max = options.max;
     this.min = Math.min(options.max, Math.max(1, options.min ?? 1));
     this.limitValue = Math.min(this.max, Math.max(this.min, options.initial ?? options.max));

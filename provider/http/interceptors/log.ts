@@ -43,15 +43,30 @@ export function redactHeaders(headers: Readonly<Record<string, string>>): Record
 export function logInterceptor(logger: RequestLogger, clock: () => number = Date.now): Interceptor {
   return (next) => async (request) => {
     const started = clock();
-    const base = { operation: request.operation, method: request.method, path: request.path, headers: redactHeaders(request.headers) };
+    const base = {
+      operation: request.operation,
+      method: request.method,
+      path: request.path,
+      headers: redactHeaders(request.headers),
+    };
     try {
       const response = await next(request);
       const requestId = response.headers['request-id'] ?? response.headers['x-request-id'];
-      logger({ ...base, status: response.status, durationMs: clock() - started, ...(typeof requestId === 'string' ? { requestId } : {}) });
+      logger({
+        ...base,
+        status: response.status,
+        durationMs: clock() - started,
+        ...(typeof requestId === 'string' ? { requestId } : {}),
+      });
       return response;
     } catch (err) {
       const status = err instanceof TritonApiError ? err.status : 0;
-      logger({ ...base, status, durationMs: clock() - started, error: err instanceof Error ? err.message : String(err) });
+      logger({
+        ...base,
+        status,
+        durationMs: clock() - started,
+        error: err instanceof Error ? err.message : String(err),
+      });
       throw err;
     }
   };

@@ -4,7 +4,11 @@ import { TritonApiError } from '../../errors.js';
 import { parseRetryAfter, retryInterceptor } from './retry.js';
 import type { TritonRequest, TritonResponse } from '../types.js';
 
-const reply = (status: number, headers: Record<string, string> = {}): TritonResponse => ({ status, headers, body: Readable.from([]) });
+const reply = (status: number, headers: Record<string, string> = {}): TritonResponse => ({
+  status,
+  headers,
+  body: Readable.from([]),
+});
 
 describe('parseRetryAfter', () => {
   it('reads delta seconds and HTTP dates, and ignores anything else', () => {
@@ -21,9 +25,13 @@ describe('retryInterceptor', () => {
   it('draws each wait from [0, min(cap, base * 2^(attempt-1))) — full jitter', async () => {
     const waits: number[] = [];
     const statuses = [503, 503, 503, 503, 200];
-    const dispatch = retryInterceptor({ maxAttempts: 5, baseDelayMs: 100, maxDelayMs: 300, random: () => 0.999, sleep: async (ms) => void waits.push(ms) })(async () =>
-      reply(statuses.shift()!),
-    );
+    const dispatch = retryInterceptor({
+      maxAttempts: 5,
+      baseDelayMs: 100,
+      maxDelayMs: 300,
+      random: () => 0.999,
+      sleep: async (ms) => void waits.push(ms),
+    })(async () => reply(statuses.shift()!));
     const request: TritonRequest = { operation: 'ListUsers', method: 'GET', path: '/acme/users', headers: {} };
     expect((await dispatch(request)).attempts).toBe(5);
     expect(waits).toEqual([99, 199, 299, 299]);
@@ -35,7 +43,13 @@ describe('retryInterceptor', () => {
       calls += 1;
       return reply(503);
     });
-    const response = await dispatch({ operation: 'PutObject', method: 'PUT', path: '/acme/stor/x', headers: {}, body: Readable.from(['x']) });
+    const response = await dispatch({
+      operation: 'PutObject',
+      method: 'PUT',
+      path: '/acme/stor/x',
+      headers: {},
+      body: Readable.from(['x']),
+    });
     expect(response.status).toBe(503);
     expect(calls).toBe(1);
   });
@@ -44,9 +58,22 @@ describe('retryInterceptor', () => {
     let calls = 0;
     const dispatch = retryInterceptor({ sleep: async () => undefined })(async () => {
       calls += 1;
-      throw new TritonApiError({ status: 0, apiCode: 'ConnectionError', message: 'reset (ECONNRESET)', method: 'GET', path: '/acme/policies', operation: 'ListPolicies', cause: Object.assign(new Error('reset'), { code: 'ECONNRESET' }) });
+      throw new TritonApiError({
+        status: 0,
+        apiCode: 'ConnectionError',
+        message: 'reset (ECONNRESET)',
+        method: 'GET',
+        path: '/acme/policies',
+        operation: 'ListPolicies',
+        cause: Object.assign(new Error('reset'), { code: 'ECONNRESET' }),
+      });
     });
-    const failure = await dispatch({ operation: 'ListPolicies', method: 'GET', path: '/acme/policies', headers: {} }).catch((e: unknown) => e);
+    const failure = await dispatch({
+      operation: 'ListPolicies',
+      method: 'GET',
+      path: '/acme/policies',
+      headers: {},
+    }).catch((e: unknown) => e);
     expect(calls).toBe(4);
     expect((failure as TritonApiError).attempts).toBe(4);
   });

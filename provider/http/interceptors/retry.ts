@@ -53,7 +53,6 @@ export interface RetryEvent {
   readonly fromRetryAfter: boolean;
 }
 
-
 /**
  * Parses `Retry-After` (delta seconds or an HTTP date) into milliseconds.
  * @returns undefined when absent or unparseable
@@ -108,7 +107,14 @@ export function retryInterceptor(options: RetryOptions = {}): Interceptor {
           throw withAttempts(err, attempt);
         }
         const delayMs = backoff(attempt);
-        options.onRetry?.({ operation: request.operation, attempt, status: 0, errorCode: code, delayMs, fromRetryAfter: false });
+        options.onRetry?.({
+          operation: request.operation,
+          attempt,
+          status: 0,
+          errorCode: code,
+          delayMs,
+          fromRetryAfter: false,
+        });
         await sleep(delayMs, request.signal);
         continue;
       }
@@ -122,7 +128,13 @@ export function retryInterceptor(options: RetryOptions = {}): Interceptor {
       // Drain the failed answer so its connection returns to the pool.
       response.body.resume();
       const delayMs = retryAfter ?? backoff(attempt);
-      options.onRetry?.({ operation: request.operation, attempt, status: response.status, delayMs, fromRetryAfter: retryAfter !== undefined });
+      options.onRetry?.({
+        operation: request.operation,
+        attempt,
+        status: response.status,
+        delayMs,
+        fromRetryAfter: retryAfter !== undefined,
+      });
       await sleep(delayMs, request.signal);
     }
   };

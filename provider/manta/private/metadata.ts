@@ -25,8 +25,10 @@ export function metadataHeaders(metadata: Readonly<Record<string, string>> | und
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(metadata ?? {})) {
     const lower = name.toLowerCase();
-    if (!lower.startsWith('m-') || lower.length < 3) throw new TritonInputError('metadata', `header "${name}" must start with "m-" (custom metadata)`);
-    if (typeof value !== 'string') throw new TritonInputError('metadata', `"${name}" must be a string, got ${JSON.stringify(value)}`);
+    if (!lower.startsWith('m-') || lower.length < 3)
+      throw new TritonInputError('metadata', `header "${name}" must start with "m-" (custom metadata)`);
+    if (typeof value !== 'string')
+      throw new TritonInputError('metadata', `"${name}" must be a string, got ${JSON.stringify(value)}`);
     out[lower] = value;
   }
   return out;

@@ -9,6 +9,8 @@ describe('mantaPath', () => {
 
   it('rejects relative paths and dot segments, naming the argument', () => {
     expect(() => mantaPath('acme', 'stor/x')).toThrow(/^path: "stor\/x" must be absolute/);
-    expect(() => mantaPath('acme', '~~/stor/../jobs', 'linkPath')).toThrow(/^linkPath: "~~\/stor\/..\/jobs" must not contain/);
+    expect(() => mantaPath('acme', '~~/stor/../jobs', 'linkPath')).toThrow(
+      /^linkPath: "~~\/stor\/..\/jobs" must not contain/,
+    );
   });
 });

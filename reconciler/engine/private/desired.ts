@@ -4,7 +4,13 @@
  * recomputed against the real values (the plan's patch has `null` where a value was unknown).
  */
 import jsonpatch from 'fast-json-patch';
-import { isRef, isSecret, type ManifestValue, type ResourceKind, type ResourceManifest } from '../../../common/manifest.js';
+import {
+  isRef,
+  isSecret,
+  type ManifestValue,
+  type ResourceKind,
+  type ResourceManifest,
+} from '../../../common/manifest.js';
 import type { AnyHandler, JsonPatchOperation, PlainObject, PlainValue } from '../../../provider/handlers/types.js';
 import { ReconcilerError } from '../../errors.js';
 import type { StateResource } from '../../state/document.js';
@@ -62,7 +68,13 @@ export function resolveDesired(args: {
     }
     // A secret is read only when it is written: an update that cannot read it leaves it as it is (the
     // plan did not compare it either), so a change to another field never needs it.
-    const clear = isSecret(value) ? (args.forCreate ? args.secrets.resolve(value) : args.secrets.tryResolve(value)) : typeof value === 'string' ? value : JSON.stringify(value);
+    const clear = isSecret(value)
+      ? args.forCreate
+        ? args.secrets.resolve(value)
+        : args.secrets.tryResolve(value)
+      : typeof value === 'string'
+        ? value
+        : JSON.stringify(value);
     if (clear === undefined) {
       if (stateMarker !== undefined) markers[field] = stateMarker;
       continue;
@@ -78,8 +90,13 @@ export function resolveDesired(args: {
 }
 
 /** The RFC 6902 patch from `before` to `after`, computed fields left out. */
-export function patchBetween(before: PlainObject, after: PlainObject, computed: readonly string[]): JsonPatchOperation[] {
-  const strip = (o: PlainObject): PlainObject => Object.fromEntries(Object.entries(o).filter(([k]) => !computed.includes(k)));
+export function patchBetween(
+  before: PlainObject,
+  after: PlainObject,
+  computed: readonly string[],
+): JsonPatchOperation[] {
+  const strip = (o: PlainObject): PlainObject =>
+    Object.fromEntries(Object.entries(o).filter(([k]) => !computed.includes(k)));
   return jsonpatch.compare(strip(before) as object, strip(after) as object) as JsonPatchOperation[];
 }
 
@@ -92,10 +109,17 @@ export function attributeOf(handler: AnyHandler, live: unknown, attribute: strin
 function resolveRefs(
   value: ManifestValue,
   where: string,
-  args: { readonly handlers: ReadonlyMap<ResourceKind, AnyHandler>; readonly manifest: ReadonlyMap<string, ResourceManifest>; readonly results: ReadonlyMap<string, unknown> },
+  args: {
+    readonly handlers: ReadonlyMap<ResourceKind, AnyHandler>;
+    readonly manifest: ReadonlyMap<string, ResourceManifest>;
+    readonly results: ReadonlyMap<string, unknown>;
+  },
 ): PlainValue {
   if (isSecret(value)) {
-    throw new ReconcilerError('PLAN_INPUT_INVALID', `${where} is a secret placeholder; secrets may only be used in write-only fields (such as a user's password)`);
+    throw new ReconcilerError(
+      'PLAN_INPUT_INVALID',
+      `${where} is a secret placeholder; secrets may only be used in write-only fields (such as a user's password)`,
+    );
   }
   if (isRef(value)) return refValue(value.$ref.address, value.$ref.attribute, where, args);
   if (Array.isArray(value)) {
@@ -103,13 +127,16 @@ function resolveRefs(
     value.forEach((v: ManifestValue, i) => {
       const resolved = resolveRefs(v, `${where}[${i}]`, args);
       // A reference to a job's outputs stands for the whole list, spliced in at its position.
-      if (isRef(v) && v.$ref.attribute === 'outputs' && Array.isArray(resolved)) out.push(...(resolved as PlainValue[]));
+      if (isRef(v) && v.$ref.attribute === 'outputs' && Array.isArray(resolved))
+        out.push(...(resolved as PlainValue[]));
       else out.push(resolved);
     });
     return out;
   }
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveRefs(v as ManifestValue, `${where}.${k}`, args)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, resolveRefs(v as ManifestValue, `${where}.${k}`, args)]),
+    );
   }
   return value as PlainValue;
 }
@@ -118,14 +145,26 @@ function refValue(
   address: string,
   attribute: string,
   where: string,
-  args: { readonly handlers: ReadonlyMap<ResourceKind, AnyHandler>; readonly manifest: ReadonlyMap<string, ResourceManifest>; readonly results: ReadonlyMap<string, unknown> },
+  args: {
+    readonly handlers: ReadonlyMap<ResourceKind, AnyHandler>;
+    readonly manifest: ReadonlyMap<string, ResourceManifest>;
+    readonly results: ReadonlyMap<string, unknown>;
+  },
 ): PlainValue {
   const target = args.manifest.get(address);
   if (!target) throw new ReconcilerError('APPLY_FAILED', `${where} refers to ${address}, which is not in the manifest`);
   const live = args.results.get(address);
-  if (live === undefined) throw new ReconcilerError('APPLY_FAILED', `${where} refers to ${address}, which has no live object (it was not created in this run)`);
+  if (live === undefined)
+    throw new ReconcilerError(
+      'APPLY_FAILED',
+      `${where} refers to ${address}, which has no live object (it was not created in this run)`,
+    );
   const handler = args.handlers.get(target.kind)!;
   const v = attributeOf(handler, live, attribute);
-  if (v === undefined || v === null) throw new ReconcilerError('APPLY_FAILED', `${where} refers to ${address}.${attribute}, which the live ${target.kind} does not have`);
+  if (v === undefined || v === null)
+    throw new ReconcilerError(
+      'APPLY_FAILED',
+      `${where} refers to ${address}.${attribute}, which the live ${target.kind} does not have`,
+    );
   return v;
 }

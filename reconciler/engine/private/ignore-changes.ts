@@ -12,7 +12,12 @@ import type { ResolvedDesired } from './desired.js';
  * `desired` with the `ignored` fields taken from `before` (the normalised live object, write-only
  * fields as the state's markers).
  */
-export function withIgnoredFields(desired: ResolvedDesired, before: PlainObject, ignored: readonly string[], writeOnly: readonly string[]): ResolvedDesired {
+export function withIgnoredFields(
+  desired: ResolvedDesired,
+  before: PlainObject,
+  ignored: readonly string[],
+  writeOnly: readonly string[],
+): ResolvedDesired {
   if (ignored.length === 0) return desired;
   const send: Record<string, PlainValue> = { ...desired.send };
   const comparable: Record<string, PlainValue> = { ...desired.comparable };
@@ -29,6 +34,10 @@ export function withIgnoredFields(desired: ResolvedDesired, before: PlainObject,
     if (writeOnly.includes(field)) markers[field] = String(live);
     else send[field] = live;
   }
-  const normalized = keepLiveFields(desired.normalized, before, ignored.filter((f) => !writeOnly.includes(f)));
+  const normalized = keepLiveFields(
+    desired.normalized,
+    before,
+    ignored.filter((f) => !writeOnly.includes(f)),
+  );
   return { send, comparable, normalized, markers };
 }

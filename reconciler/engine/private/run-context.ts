@@ -42,11 +42,17 @@ export interface RunContext {
 const SILENT: HandlerLogger = { debug: () => undefined, info: () => undefined, warn: () => undefined };
 
 /** Builds the run context of `stack` from `options`, with `handlers` already chosen. */
-export function createRunContext(stack: StackManifest, options: EngineOptions, handlers: ReadonlyMap<ResourceKind, AnyHandler>): RunContext {
+export function createRunContext(
+  stack: StackManifest,
+  options: EngineOptions,
+  handlers: ReadonlyMap<ResourceKind, AnyHandler>,
+): RunContext {
   const windowMs = options.consistencyWindowMs ?? 15_000;
   const parallelism = options.parallelism ?? DEFAULT_PARALLELISM;
-  if (!Number.isInteger(parallelism) || parallelism < 1) throw new RangeError(`parallelism must be a positive integer, got ${String(parallelism)}`);
-  if (!Number.isFinite(windowMs) || windowMs < 0) throw new RangeError(`consistencyWindowMs must be a non-negative number, got ${String(windowMs)}`);
+  if (!Number.isInteger(parallelism) || parallelism < 1)
+    throw new RangeError(`parallelism must be a positive integer, got ${String(parallelism)}`);
+  if (!Number.isFinite(windowMs) || windowMs < 0)
+    throw new RangeError(`consistencyWindowMs must be a non-negative number, got ${String(windowMs)}`);
   const secrets = createSecretResolver(options.env ?? process.env, options.workDir);
   const log = options.log ?? SILENT;
   // Handlers pass one signal to every request, many at once: a signal that may carry that many
@@ -74,7 +80,14 @@ export function createRunContext(stack: StackManifest, options: EngineOptions, h
   };
   return {
     handlers,
-    ctx: { clients: options.clients, account: stack.account, signal, log, secrets, ...(options.contentDir !== undefined ? { contentDir: options.contentDir } : {}) },
+    ctx: {
+      clients: options.clients,
+      account: stack.account,
+      signal,
+      log,
+      secrets,
+      ...(options.contentDir !== undefined ? { contentDir: options.contentDir } : {}),
+    },
     writeLog,
     policy,
     windowMs,

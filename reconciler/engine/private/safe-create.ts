@@ -88,7 +88,11 @@ export async function createSafely(args: {
         }
         let c = classify(error, args.refs);
         if (isConflict(error) && args.deletedJustNow) {
-          c = { class: 'not-yet-visible', references: [self], reason: `the server still sees the deleted ${change.kind} ${change.naturalKey}` };
+          c = {
+            class: 'not-yet-visible',
+            references: [self],
+            reason: `the server still sees the deleted ${change.kind} ${change.naturalKey}`,
+          };
         }
         // Any transient failure may follow a part of the create that took effect: some creates are
         // several requests (a job's inputs, its wait), and a throttled later request says nothing
@@ -99,7 +103,14 @@ export async function createSafely(args: {
           run.writeLog.record(self, Date.now());
         }
         const attempt = attempts.failed(c);
-        const decision = decideRetry(c, { ...retryFactsOf(error), attempt, now: Date.now(), sentAt, writeLog: run.writeLog, policy: run.policy });
+        const decision = decideRetry(c, {
+          ...retryFactsOf(error),
+          attempt,
+          now: Date.now(),
+          sentAt,
+          writeLog: run.writeLog,
+          policy: run.policy,
+        });
         if (!decision.retry) {
           run.log.debug('not retrying the create', { address: change.address, reason: decision.reason });
           throw error;
@@ -114,7 +125,14 @@ export async function createSafely(args: {
 }
 
 /** What the handler must still do to an adopted object so it is what create would have made. */
-function complete(args: { readonly run: RunContext; readonly handler: ResourceHandler<unknown, EngineClients>; readonly desired: PlainObject }, live: unknown): Promise<unknown> {
+function complete(
+  args: {
+    readonly run: RunContext;
+    readonly handler: ResourceHandler<unknown, EngineClients>;
+    readonly desired: PlainObject;
+  },
+  live: unknown,
+): Promise<unknown> {
   return args.handler.completeAdopted?.(args.run.ctx, live, args.desired) ?? Promise.resolve(live);
 }
 
@@ -123,7 +141,12 @@ function complete(args: { readonly run: RunContext; readonly handler: ResourceHa
  * to the consistency window and transient failures a few times.
  */
 async function readUntilVisible(
-  args: { readonly run: RunContext; readonly handler: ResourceHandler<unknown, EngineClients>; readonly change: ResourceChange; readonly retry: RetryContext },
+  args: {
+    readonly run: RunContext;
+    readonly handler: ResourceHandler<unknown, EngineClients>;
+    readonly change: ResourceChange;
+    readonly retry: RetryContext;
+  },
   ref: { naturalKey: string },
   conflict: unknown,
 ): Promise<unknown> {
@@ -138,8 +161,14 @@ async function readUntilVisible(
       if (f.status !== undefined && f.status < 500 && f.status !== 429 && f.status !== 420) throw error;
     }
     if (Date.now() >= deadline) break;
-    args.retry.onRetry?.(`the server says ${args.change.naturalKey} exists (${apiErrorFacts(conflict).message ?? 'conflict'}) but a read does not show it yet`, attempt);
-    await pause(Math.min(run.policy.baseDelayMs! * 2 ** (attempt - 1), 1000, Math.max(0, deadline - Date.now())), undefined);
+    args.retry.onRetry?.(
+      `the server says ${args.change.naturalKey} exists (${apiErrorFacts(conflict).message ?? 'conflict'}) but a read does not show it yet`,
+      attempt,
+    );
+    await pause(
+      Math.min(run.policy.baseDelayMs! * 2 ** (attempt - 1), 1000, Math.max(0, deadline - Date.now())),
+      undefined,
+    );
   }
   return undefined;
 }

@@ -9,7 +9,14 @@ import { HeldBackend } from '../../../test/support/held-backend.js';
 import { StateWriter } from './state-writer.js';
 
 /** The real local backend in a fresh directory, its writes held until released. */
-const heldLocal = (): HeldBackend => new HeldBackend(new LocalStateBackend({ stack: 'web', account: 'acme', workingDirectory: mkdtempSync(join(tmpdir(), 'triton-iac-group-')) }));
+const heldLocal = (): HeldBackend =>
+  new HeldBackend(
+    new LocalStateBackend({
+      stack: 'web',
+      account: 'acme',
+      workingDirectory: mkdtempSync(join(tmpdir(), 'triton-iac-group-')),
+    }),
+  );
 
 const entry = (i: number): StateResource => ({
   address: `web/user-${i}`,

@@ -66,7 +66,11 @@ export class StateWriter {
 
   /** Removes an entry (a no-op when absent); settles once the removal is written. */
   remove(address: string): Promise<void> {
-    return this.enqueue((doc) => (doc.resources.some((r) => r.address === address) ? { ...doc, resources: doc.resources.filter((r) => r.address !== address) } : doc));
+    return this.enqueue((doc) =>
+      doc.resources.some((r) => r.address === address)
+        ? { ...doc, resources: doc.resources.filter((r) => r.address !== address) }
+        : doc,
+    );
   }
 
   private enqueue(mutate: (doc: StateDocument) => StateDocument): Promise<void> {

@@ -16,7 +16,12 @@ import { patchBetween } from './desired.js';
  * @param desired the normalised desired value without write-only fields
  * @throws ReconcilerError `ADOPT_CONFLICT` naming the object and the fields that differ
  */
-export function refuseUnplannedTakeover(change: ResourceChange, handler: ResourceHandler<unknown, EngineClients>, live: unknown, desired: PlainObject): void {
+export function refuseUnplannedTakeover(
+  change: ResourceChange,
+  handler: ResourceHandler<unknown, EngineClients>,
+  live: unknown,
+  desired: PlainObject,
+): void {
   const patch = patchBetween(handler.normalizeLive(live, desired), desired, handler.schema.computed);
   const fields = changedFields(patch);
   if (fields.length === 0) return;

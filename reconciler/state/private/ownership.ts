@@ -38,10 +38,21 @@ export function checkReadOwnership(doc: StateDocument, owner: StateOwner): void 
  */
 export function nextDocumentToWrite(doc: StateDocument, owner: StateOwner): StateDocument {
   if (doc.stack !== owner.stack || doc.account !== owner.account) {
-    throw new ReconcilerError('STATE_MISMATCH', `refusing to write the state of stack ${doc.stack} of account ${doc.account} to ${owner.location}, which holds stack ${owner.stack} of account ${owner.account}`);
+    throw new ReconcilerError(
+      'STATE_MISMATCH',
+      `refusing to write the state of stack ${doc.stack} of account ${doc.account} to ${owner.location}, which holds stack ${owner.stack} of account ${owner.account}`,
+    );
   }
-  const next: StateDocument = { ...doc, serial: doc.serial + 1, resources: [...doc.resources].sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0)) };
+  const next: StateDocument = {
+    ...doc,
+    serial: doc.serial + 1,
+    resources: [...doc.resources].sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0)),
+  };
   const problem = stateShapeProblem(next);
-  if (problem) throw new ReconcilerError('STATE_MALFORMED', `refusing to write an invalid state document for ${owner.location}: ${problem}`);
+  if (problem)
+    throw new ReconcilerError(
+      'STATE_MALFORMED',
+      `refusing to write an invalid state document for ${owner.location}: ${problem}`,
+    );
   return next;
 }

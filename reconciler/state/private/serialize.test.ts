@@ -8,7 +8,11 @@ function entry(i: number): StateResource {
     kind: 'user',
     naturalKey: `user-${i}`,
     serverId: i % 2 === 0 ? null : `id-${i}`,
-    properties: { login: `user-${i}`, nested: { list: [1, 'two', { three: 3 }], empty: {}, none: [] }, text: 'line\nbreak "quoted" ✓' },
+    properties: {
+      login: `user-${i}`,
+      nested: { list: [1, 'two', { three: 3 }], empty: {}, none: [] },
+      text: 'line\nbreak "quoted" ✓',
+    },
     writeOnly: {},
     dependsOn: i > 0 ? [`s/user-${i - 1}`] : [],
     updatedAt: '2026-11-24T00:00:00.000Z',
@@ -21,7 +25,11 @@ describe('the state file text', () => {
     expect(serializeState(empty)).toBe(`${JSON.stringify(empty, null, 2)}\n`);
     const doc: StateDocument = { ...empty, serial: 3, resources: [0, 1, 2].map(entry) };
     expect(serializeState(doc)).toBe(`${JSON.stringify(doc, null, 2)}\n`);
-    const next: StateDocument = { ...doc, serial: 4, resources: [doc.resources[0]!, { ...entry(1), naturalKey: 'renamed' }, doc.resources[2]!, entry(3)] };
+    const next: StateDocument = {
+      ...doc,
+      serial: 4,
+      resources: [doc.resources[0]!, { ...entry(1), naturalKey: 'renamed' }, doc.resources[2]!, entry(3)],
+    };
     expect(serializeState(next)).toBe(`${JSON.stringify(next, null, 2)}\n`);
     expect(JSON.parse(serializeState(next))).toEqual(next);
   });

@@ -26,7 +26,8 @@ export function serializeStateBytes(doc: StateDocument): Buffer {
   const { resources, ...head } = doc;
   const headText = JSON.stringify({ ...head, resources: [] }, null, 2);
   // `"resources": []` closes the head (the key is last); the entries go between its brackets.
-  if (resources.length === 0 || !headText.endsWith('"resources": []\n}') || Object.keys(doc).at(-1) !== 'resources') return Buffer.from(`${JSON.stringify(doc, null, 2)}\n`, 'utf8');
+  if (resources.length === 0 || !headText.endsWith('"resources": []\n}') || Object.keys(doc).at(-1) !== 'resources')
+    return Buffer.from(`${JSON.stringify(doc, null, 2)}\n`, 'utf8');
   const parts: Buffer[] = [Buffer.from(`${headText.slice(0, -'[]\n}'.length)}[\n`, 'utf8')];
   resources.forEach((entry, i) => {
     if (i > 0) parts.push(SEPARATOR);

@@ -66,7 +66,11 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
  * export order. Throws when `indexFile` cannot be read as a module.
  */
 export function collectClassDocs(indexFile: string): ClassDoc[] {
-  const program = ts.createProgram({ rootNames: [indexFile], options: COMPILER_OPTIONS, host: hostWithoutNodeBuiltins() });
+  const program = ts.createProgram({
+    rootNames: [indexFile],
+    options: COMPILER_OPTIONS,
+    host: hostWithoutNodeBuiltins(),
+  });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(indexFile);
   const moduleSymbol = source === undefined ? undefined : checker.getSymbolAtLocation(source);
@@ -90,7 +94,9 @@ function hostWithoutNodeBuiltins(): ts.CompilerHost {
   const host = ts.createCompilerHost(COMPILER_OPTIONS);
   host.resolveModuleNameLiterals = (literals, containingFile, redirected, options) =>
     literals.map((literal) =>
-      literal.text.startsWith('node:') ? { resolvedModule: undefined } : ts.resolveModuleName(literal.text, containingFile, options, host, undefined, redirected),
+      literal.text.startsWith('node:')
+        ? { resolvedModule: undefined }
+        : ts.resolveModuleName(literal.text, containingFile, options, host, undefined, redirected),
     );
   return host;
 }
@@ -98,21 +104,37 @@ function hostWithoutNodeBuiltins(): ts.CompilerHost {
 function classDoc(checker: ts.TypeChecker, name: string, symbol: ts.Symbol, decl: ts.ClassDeclaration): ClassDoc {
   const ctor = findConstructor(checker, decl);
   const propsParam = ctor?.parameters.find((p) => ts.isIdentifier(p.name) && p.name.text === 'props');
-  const propsType = propsParam?.type !== undefined && ts.isTypeReferenceNode(propsParam.type) ? propsParam.type : undefined;
+  const propsType =
+    propsParam?.type !== undefined && ts.isTypeReferenceNode(propsParam.type) ? propsParam.type : undefined;
   const propsName = propsType === undefined ? undefined : propsType.typeName.getText();
-  const isPublic = (m: ts.ClassElement): boolean => !hasModifier(m, ts.SyntaxKind.PrivateKeyword) && !hasModifier(m, ts.SyntaxKind.ProtectedKeyword) && !isInternal(m) && m.name !== undefined && !ts.isComputedPropertyName(m.name) && !ts.isPrivateIdentifier(m.name);
+  const isPublic = (m: ts.ClassElement): boolean =>
+    !hasModifier(m, ts.SyntaxKind.PrivateKeyword) &&
+    !hasModifier(m, ts.SyntaxKind.ProtectedKeyword) &&
+    !isInternal(m) &&
+    m.name !== undefined &&
+    !ts.isComputedPropertyName(m.name) &&
+    !ts.isPrivateIdentifier(m.name);
   const members = decl.members.filter(isPublic);
   return {
     name,
     isConstruct: extendsConstruct(checker, symbol),
     isAbstract: hasModifier(decl, ts.SyntaxKind.AbstractKeyword),
     summary: docText(checker, symbol),
-    constructorSignature: ctor === undefined || hasModifier(ctor, ts.SyntaxKind.PrivateKeyword) ? undefined : `new ${name}(${parameterList(ctor)})`,
+    constructorSignature:
+      ctor === undefined || hasModifier(ctor, ts.SyntaxKind.PrivateKeyword)
+        ? undefined
+        : `new ${name}(${parameterList(ctor)})`,
     propsName,
     props: propsType === undefined ? [] : propDocs(checker, checker.getTypeFromTypeNode(propsType), propsName!),
-    statics: members.filter((m) => hasModifier(m, ts.SyntaxKind.StaticKeyword)).map((m) => memberDoc(checker, m, `${name}.`)),
+    statics: members
+      .filter((m) => hasModifier(m, ts.SyntaxKind.StaticKeyword))
+      .map((m) => memberDoc(checker, m, `${name}.`)),
     attributes: members
-      .filter((m) => !hasModifier(m, ts.SyntaxKind.StaticKeyword) && (ts.isPropertyDeclaration(m) || ts.isGetAccessorDeclaration(m)))
+      .filter(
+        (m) =>
+          !hasModifier(m, ts.SyntaxKind.StaticKeyword) &&
+          (ts.isPropertyDeclaration(m) || ts.isGetAccessorDeclaration(m)),
+      )
       .map((m) => memberDoc(checker, m, '')),
   };
 }
@@ -138,7 +160,12 @@ function extendsConstruct(checker: ts.TypeChecker, symbol: ts.Symbol): boolean {
   for (let i = 0; i < pending.length && i < 32; i++) {
     const t = pending[i]!;
     const decl = t.getSymbol()?.declarations?.[0];
-    if (t.getSymbol()?.name === 'Construct' && decl !== undefined && /[\\/]node_modules[\\/]constructs[\\/]/.test(decl.getSourceFile().fileName)) return true;
+    if (
+      t.getSymbol()?.name === 'Construct' &&
+      decl !== undefined &&
+      /[\\/]node_modules[\\/]constructs[\\/]/.test(decl.getSourceFile().fileName)
+    )
+      return true;
     if (t.isClassOrInterface()) pending.push(...(checker.getBaseTypes(t) ?? []));
   }
   return false;
@@ -147,7 +174,8 @@ function extendsConstruct(checker: ts.TypeChecker, symbol: ts.Symbol): boolean {
 function propDocs(checker: ts.TypeChecker, type: ts.Type, propsName: string): PropDoc[] {
   return checker.getPropertiesOfType(type).map((prop) => {
     const decl = prop.valueDeclaration;
-    const written = decl !== undefined && (ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl)) ? decl.type : undefined;
+    const written =
+      decl !== undefined && (ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl)) ? decl.type : undefined;
     const defaultTag = prop.getJsDocTags(checker).find((t) => t.name === 'default');
     const owner = decl !== undefined && ts.isInterfaceDeclaration(decl.parent) ? decl.parent.name.text : undefined;
     const own = docText(checker, prop);
@@ -170,9 +198,13 @@ function memberDoc(checker: ts.TypeChecker, member: ts.ClassElement, prefix: str
     const returns = member.type === undefined ? '' : `: ${oneLine(member.type.getText())}`;
     return { signature: `${prefix}${name}(${parameterList(member)})${returns}`, description };
   }
-  const typed = (ts.isPropertyDeclaration(member) || ts.isGetAccessorDeclaration(member)) && member.type !== undefined ? member.type : undefined;
+  const typed =
+    (ts.isPropertyDeclaration(member) || ts.isGetAccessorDeclaration(member)) && member.type !== undefined
+      ? member.type
+      : undefined;
   const type = typed !== undefined ? oneLine(typed.getText()) : checker.typeToString(checker.getTypeAtLocation(member));
-  const readonly = ts.isGetAccessorDeclaration(member) || hasModifier(member, ts.SyntaxKind.ReadonlyKeyword) ? 'readonly ' : '';
+  const readonly =
+    ts.isGetAccessorDeclaration(member) || hasModifier(member, ts.SyntaxKind.ReadonlyKeyword) ? 'readonly ' : '';
   return { signature: `${readonly}${prefix}${name}: ${type}`, description };
 }
 

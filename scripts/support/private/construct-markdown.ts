@@ -41,18 +41,36 @@ function classSection(doc: ClassDoc, known: ReadonlySet<string>): string[] {
   if (doc.summary !== '') out.push(prose(doc.summary, known), '');
   if (doc.constructorSignature !== undefined) out.push('```ts', doc.constructorSignature, '```', '');
   if (doc.propsName !== undefined && doc.props.length > 0) {
-    out.push(`**Props** (\`${doc.propsName}\`)`, '', '| Name | Type | Required | Default | Description |', '| --- | --- | --- | --- | --- |');
+    out.push(
+      `**Props** (\`${doc.propsName}\`)`,
+      '',
+      '| Name | Type | Required | Default | Description |',
+      '| --- | --- | --- | --- | --- |',
+    );
     out.push(...doc.props.map((p) => propRow(p, known)), '');
   }
   if (doc.statics.length > 0) out.push('**Static members**', '', ...doc.statics.flatMap((m) => staticBlock(m, known)));
   if (doc.attributes.length > 0) {
-    out.push('**Attributes**', '', ...doc.attributes.map((m) => `- \`${m.signature}\`${m.description === '' ? '' : `: ${cell(prose(m.description, known))}`}`), '');
+    out.push(
+      '**Attributes**',
+      '',
+      ...doc.attributes.map(
+        (m) => `- \`${m.signature}\`${m.description === '' ? '' : `: ${cell(prose(m.description, known))}`}`,
+      ),
+      '',
+    );
   }
   return out;
 }
 
 function propRow(p: PropDoc, known: ReadonlySet<string>): string {
-  const cells = [`\`${p.name}\``, `\`${p.type}\``, p.optional ? 'optional' : 'required', defaultCell(p.defaultText), prose(p.description, known)];
+  const cells = [
+    `\`${p.name}\``,
+    `\`${p.type}\``,
+    p.optional ? 'optional' : 'required',
+    defaultCell(p.defaultText),
+    prose(p.description, known),
+  ];
   return `| ${cells.map(cell).join(' | ')} |`;
 }
 
@@ -71,11 +89,14 @@ function defaultCell(text: string | undefined): string {
 
 /** `{@link X}` becomes a link when X is on this page, else code. */
 function prose(text: string, known: ReadonlySet<string>): string {
-  return text.replace(/\{@link\s+([^\s|}]+)(?:\s*\|?\s*([^}]*))?\}/g, (_all, target: string, label: string | undefined) => {
-    const shown = `\`${label?.trim() || target}\``;
-    const page = target.split('.')[0]!;
-    return known.has(page) ? `[${shown}](#${page.toLowerCase()})` : shown;
-  });
+  return text.replace(
+    /\{@link\s+([^\s|}]+)(?:\s*\|?\s*([^}]*))?\}/g,
+    (_all, target: string, label: string | undefined) => {
+      const shown = `\`${label?.trim() || target}\``;
+      const page = target.split('.')[0]!;
+      return known.has(page) ? `[${shown}](#${page.toLowerCase()})` : shown;
+    },
+  );
 }
 
 /** One table cell: a `|` would end the cell and a newline the row. */

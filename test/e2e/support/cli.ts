@@ -61,7 +61,8 @@ export interface RunningCli {
  * @throws Error when `dist/` has not been built.
  */
 export function startCli(args: readonly string[], options: RunOptions): RunningCli {
-  if (!existsSync(join(REPO, 'dist', 'cli', 'main.js'))) throw new Error('dist/ is missing: run `npm run build` before the end-to-end tests');
+  if (!existsSync(join(REPO, 'dist', 'cli', 'main.js')))
+    throw new Error('dist/ is missing: run `npm run build` before the end-to-end tests');
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: options.cwd,
     env: { PATH: process.env['PATH'] ?? '', HOME: options.cwd, ...options.env },
@@ -99,7 +100,8 @@ export function startCli(args: readonly string[], options: RunOptions): RunningC
   const run: RunningCli = {
     child,
     stdout: () => stdout,
-    stderrContains: (text) => (stderr.includes(text) ? Promise.resolve() : new Promise((resolve) => waiting.push({ text, resolve }))),
+    stderrContains: (text) =>
+      stderr.includes(text) ? Promise.resolve() : new Promise((resolve) => waiting.push({ text, resolve })),
     done,
   };
   running.add(run);

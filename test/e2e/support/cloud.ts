@@ -3,10 +3,20 @@
  * as a person with the account's key would: to change something out of band, or to look up ids.
  */
 import { startEmbeddedEmulator } from '../../../cli/embedded-emulator.js';
-import { createCloudApiClient, createMantaClient, resolveConfig, type CloudApiClient, type MantaClient } from '../../../provider/index.js';
+import {
+  createCloudApiClient,
+  createMantaClient,
+  resolveConfig,
+  type CloudApiClient,
+  type MantaClient,
+} from '../../../provider/index.js';
 
 /** Runs `body` with clients signed by `account`'s emulator key in `cwd`'s `.triton-iac/emulator`. */
-export async function withCloud<T>(cwd: string, account: string, body: (c: { cloudapi: CloudApiClient; manta: MantaClient }) => Promise<T>): Promise<T> {
+export async function withCloud<T>(
+  cwd: string,
+  account: string,
+  body: (c: { cloudapi: CloudApiClient; manta: MantaClient }) => Promise<T>,
+): Promise<T> {
   const emulator = await startEmbeddedEmulator({ cwd, accounts: [account] });
   try {
     const config = await resolveConfig({

@@ -33,7 +33,13 @@ export interface ProxiedCloud {
 }
 
 /** Starts the emulator (with `emulator` options) and the proxy (answering with `handle`). */
-export async function startProxiedCloud(options: { readonly emulator?: EmulatorOptions; readonly handle?: WireHandler; readonly env?: Readonly<Record<string, string>> } = {}): Promise<ProxiedCloud> {
+export async function startProxiedCloud(
+  options: {
+    readonly emulator?: EmulatorOptions;
+    readonly handle?: WireHandler;
+    readonly env?: Readonly<Record<string, string>>;
+  } = {},
+): Promise<ProxiedCloud> {
   const world = await startWorld(options.emulator ?? {});
   const proxy = await startWireProxy(world.emulator.cloudapiUrl, options.handle);
   const cwd = projectDir();
@@ -61,8 +67,15 @@ export async function startProxiedCloud(options: { readonly emulator?: EmulatorO
     },
     cli: (args, extraEnv = {}) => runCli(args, { cwd, env: { ...env, ...extraEnv } }),
     async triton(...args) {
-      const tritonEnv = { PATH: process.env['PATH'] ?? '', HOME: cwd, TRITON_URL: world.emulator.cloudapiUrl, TRITON_ACCOUNT: 'acme', TRITON_KEY_ID: accountKey().md5 };
-      return (await run(join(REPO, 'node_modules', '.bin', 'triton'), args, { env: tritonEnv, timeout: 120_000 })).stdout;
+      const tritonEnv = {
+        PATH: process.env['PATH'] ?? '',
+        HOME: cwd,
+        TRITON_URL: world.emulator.cloudapiUrl,
+        TRITON_ACCOUNT: 'acme',
+        TRITON_KEY_ID: accountKey().md5,
+      };
+      return (await run(join(REPO, 'node_modules', '.bin', 'triton'), args, { env: tritonEnv, timeout: 120_000 }))
+        .stdout;
     },
     async close() {
       await proxy.close();

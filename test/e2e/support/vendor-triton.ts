@@ -15,7 +15,11 @@ const run = promisify(execFile);
 const TRITON = join(REPO, 'node_modules', '.bin', 'triton');
 
 /** Runs `body` with a `triton(...args)` that returns the vendor CLI's standard output. */
-export async function withVendorTriton<T>(cwd: string, account: string, body: (triton: (...args: string[]) => Promise<string>) => Promise<T>): Promise<T> {
+export async function withVendorTriton<T>(
+  cwd: string,
+  account: string,
+  body: (triton: (...args: string[]) => Promise<string>) => Promise<T>,
+): Promise<T> {
   const emulator = await startEmbeddedEmulator({ cwd, accounts: [account] });
   try {
     const home = join(cwd, '.vendor-home');
@@ -24,7 +28,14 @@ export async function withVendorTriton<T>(cwd: string, account: string, body: (t
     copyFileSync(keyFile, join(home, '.ssh', 'id_rsa'));
     copyFileSync(`${keyFile}.pub`, join(home, '.ssh', 'id_rsa.pub'));
     const md5 = sshpk.parsePrivateKey(readFileSync(keyFile, 'utf8'), 'auto').fingerprint('md5').toString();
-    const env = { PATH: process.env['PATH'] ?? '', HOME: home, TRITON_URL: emulator.running.cloudapiUrl, TRITON_ACCOUNT: account, TRITON_KEY_ID: md5, TRITON_TLS_INSECURE: '1' };
+    const env = {
+      PATH: process.env['PATH'] ?? '',
+      HOME: home,
+      TRITON_URL: emulator.running.cloudapiUrl,
+      TRITON_ACCOUNT: account,
+      TRITON_KEY_ID: md5,
+      TRITON_TLS_INSECURE: '1',
+    };
     return await body(async (...args) => {
       try {
         return (await run(TRITON, args, { env, timeout: 120_000 })).stdout;

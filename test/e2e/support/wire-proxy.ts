@@ -54,15 +54,24 @@ export async function startWireProxy(target: string, handle: WireHandler = () =>
         seen.status = answer.status;
         const body = answer.body === undefined ? '' : JSON.stringify(answer.body);
         req.resume();
-        res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...answer.headers });
+        res.writeHead(answer.status, {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          ...answer.headers,
+        });
         res.end(body);
         return;
       }
-      forward(req, upstream, (status, headers, body) => {
-        seen.status = status;
-        res.writeHead(status, headers);
-        body.pipe(res);
-      }, () => res.destroy());
+      forward(
+        req,
+        upstream,
+        (status, headers, body) => {
+          seen.status = status;
+          res.writeHead(status, headers);
+          body.pipe(res);
+        },
+        () => res.destroy(),
+      );
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -70,7 +79,9 @@ export async function startWireProxy(target: string, handle: WireHandler = () =>
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    count: (method, path) => requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path))).length,
+    count: (method, path) =>
+      requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)))
+        .length,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -79,8 +90,16 @@ export async function startWireProxy(target: string, handle: WireHandler = () =>
   };
 }
 
-function forward(req: IncomingMessage, upstream: URL, reply: (status: number, headers: IncomingMessage['headers'], body: IncomingMessage) => void, fail: () => void): void {
-  const out = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => reply(answer.statusCode ?? 502, answer.headers, answer));
+function forward(
+  req: IncomingMessage,
+  upstream: URL,
+  reply: (status: number, headers: IncomingMessage['headers'], body: IncomingMessage) => void,
+  fail: () => void,
+): void {
+  const out = httpRequest(
+    { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+    (answer) => reply(answer.statusCode ?? 502, answer.headers, answer),
+  );
   out.on('error', fail);
   req.pipe(out);
 }

@@ -9,7 +9,13 @@ export interface TestEmulator {
   /** Signing options for the account owner. */
   readonly owner: SignOptions;
   /** Calls CloudAPI signed as the owner (or as `as`). */
-  api(method: string, path: string, body?: unknown, as?: SignOptions, headers?: Record<string, string>): Promise<TestResponse>;
+  api(
+    method: string,
+    path: string,
+    body?: unknown,
+    as?: SignOptions,
+    headers?: Record<string, string>,
+  ): Promise<TestResponse>;
   close(): Promise<void>;
 }
 
@@ -31,7 +37,11 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     key,
     owner,
     api: (method, path, body, as, headers) =>
-      call(emulator.cloudapiUrl, method, path, { sign: as ?? owner, ...(body !== undefined ? { body } : {}), ...(headers !== undefined ? { headers } : {}) }),
+      call(emulator.cloudapiUrl, method, path, {
+        sign: as ?? owner,
+        ...(body !== undefined ? { body } : {}),
+        ...(headers !== undefined ? { headers } : {}),
+      }),
     close: () => emulator.close(),
   };
 }

@@ -10,7 +10,14 @@ export const widget: KindDescriptor<'widget'> = {
   mode: 'managed',
   description: 'A named, coloured widget of the account (a test kind).',
   properties: [
-    { name: 'name', type: 'string', required: true, description: 'Widget name.', immutable: true, pattern: '^[a-z][a-z0-9-]*$' },
+    {
+      name: 'name',
+      type: 'string',
+      required: true,
+      description: 'Widget name.',
+      immutable: true,
+      pattern: '^[a-z][a-z0-9-]*$',
+    },
     { name: 'color', type: 'string', required: true, description: 'Its colour.', oneOf: ['red', 'green', 'blue'] },
     { name: 'size', type: 'number', required: true, description: 'Its size.', integer: true, minimum: 1, default: 1 },
   ],

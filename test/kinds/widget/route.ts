@@ -4,7 +4,13 @@
  * widgets live in memory, per emulator.
  */
 import { randomUUID } from 'node:crypto';
-import { invalidArgument, notFound, type CloudApiRoute, type Reply, type RequestContext } from '../../../emulator/index.js';
+import {
+  invalidArgument,
+  notFound,
+  type CloudApiRoute,
+  type Reply,
+  type RequestContext,
+} from '../../../emulator/index.js';
 
 /** A widget as the server stores and answers it. */
 export interface WidgetRecord {
@@ -39,15 +45,28 @@ export function widgetRoutes(): CloudApiRoute[] {
     return { status, body: record };
   };
   return [
-    { method: 'GET', path: '/:account/widgets', name: 'ListWidgets', taggable: false, handler: (rc) => ({ status: 200, body: [...table(rc).values()] }) },
-    { method: 'GET', path: '/:account/widgets/:id', name: 'GetWidget', taggable: false, handler: (rc) => ({ status: 200, body: find(rc) }) },
+    {
+      method: 'GET',
+      path: '/:account/widgets',
+      name: 'ListWidgets',
+      taggable: false,
+      handler: (rc) => ({ status: 200, body: [...table(rc).values()] }),
+    },
+    {
+      method: 'GET',
+      path: '/:account/widgets/:id',
+      name: 'GetWidget',
+      taggable: false,
+      handler: (rc) => ({ status: 200, body: find(rc) }),
+    },
     {
       method: 'POST',
       path: '/:account/widgets',
       name: 'CreateWidget',
       handler: (rc) => {
         const wanted = fields(rc);
-        if ([...table(rc).values()].some((w) => w.name === wanted.name)) throw invalidArgument(`widget ${wanted.name} already exists`);
+        if ([...table(rc).values()].some((w) => w.name === wanted.name))
+          throw invalidArgument(`widget ${wanted.name} already exists`);
         return save(rc, { id: randomUUID(), ...wanted }, 201);
       },
     },

@@ -29,7 +29,11 @@ export interface RunOptions {
  */
 export function run(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
   return new Promise((resolveRun, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: { PATH: process.env['PATH'] ?? '', ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: { PATH: process.env['PATH'] ?? '', ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -60,17 +64,33 @@ export interface PackedTarball {
  * @throws Error when `dist/` has not been built or `npm pack` fails.
  */
 export async function packRepository(home: string): Promise<PackedTarball> {
-  if (!existsSync(join(REPO, 'dist', 'cli', 'main.js'))) throw new Error('dist/ is missing: run `npm run build` before the package tests');
+  if (!existsSync(join(REPO, 'dist', 'cli', 'main.js')))
+    throw new Error('dist/ is missing: run `npm run build` before the package tests');
   const dest = mkdtempSync(join(tmpdir(), 'triton-iac-pack-'));
-  const result = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dest], { cwd: REPO, env: npmEnv(home) });
+  const result = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dest], {
+    cwd: REPO,
+    env: npmEnv(home),
+  });
   if (result.code !== 0) throw new Error(`npm pack failed (exit ${result.code}): ${result.stderr}`);
-  const [info] = JSON.parse(result.stdout) as { filename: string; size: number; unpackedSize: number; files: { path: string }[] }[];
-  return { path: join(dest, info!.filename), files: info!.files.map((f) => f.path), size: info!.size, unpackedSize: info!.unpackedSize };
+  const [info] = JSON.parse(result.stdout) as {
+    filename: string;
+    size: number;
+    unpackedSize: number;
+    files: { path: string }[];
+  }[];
+  return {
+    path: join(dest, info!.filename),
+    files: info!.files.map((f) => f.path),
+    size: info!.size,
+    unpackedSize: info!.unpackedSize,
+  };
 }
 
 /** The versions this repository itself uses, so the user's project installs the same ones. */
 export function devVersion(name: string): string {
-  const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+    devDependencies: Record<string, string>;
+  };
   const version = pkg.devDependencies[name];
   if (version === undefined) throw new Error(`${name} is not a devDependency of triton-iac`);
   return version;
@@ -83,8 +103,15 @@ export function devVersion(name: string): string {
  */
 export async function installProject(packages: readonly string[], home: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'triton-iac-user-'));
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'my-infra', version: '1.0.0', private: true }, null, 2)}\n`);
-  const result = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...packages], { cwd: dir, env: npmEnv(home), timeoutMs: 600_000 });
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'my-infra', version: '1.0.0', private: true }, null, 2)}\n`,
+  );
+  const result = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...packages], {
+    cwd: dir,
+    env: npmEnv(home),
+    timeoutMs: 600_000,
+  });
   if (result.code !== 0) throw new Error(`npm install failed (exit ${result.code}): ${result.stderr}`);
   return dir;
 }
@@ -94,5 +121,9 @@ export async function installProject(packages: readonly string[], home: string):
  * CI's) npm cache, so packages `npm ci` already fetched are not fetched again.
  */
 export function npmEnv(home: string): Record<string, string> {
-  return { HOME: home, npm_config_cache: process.env['npm_config_cache'] ?? join(process.env['HOME'] ?? '/root', '.npm'), npm_config_update_notifier: 'false' };
+  return {
+    HOME: home,
+    npm_config_cache: process.env['npm_config_cache'] ?? join(process.env['HOME'] ?? '/root', '.npm'),
+    npm_config_update_notifier: 'false',
+  };
 }

@@ -35,7 +35,8 @@ export interface Workflow {
 /** Parses a workflow file. @throws Error when it has no jobs with steps. */
 export function readWorkflow(path: string): Workflow {
   const doc = yaml.load(readFileSync(path, 'utf8')) as Workflow;
-  if (typeof doc !== 'object' || doc === null || typeof doc.jobs !== 'object') throw new Error(`${path} is not a workflow: no jobs`);
+  if (typeof doc !== 'object' || doc === null || typeof doc.jobs !== 'object')
+    throw new Error(`${path} is not a workflow: no jobs`);
   for (const [id, job] of Object.entries(doc.jobs)) {
     if (!Array.isArray(job.steps)) throw new Error(`${path}: job ${id} has no steps`);
   }
@@ -108,11 +109,25 @@ export async function runWorkflow(workflow: Workflow, inputs: WorkflowInputs): P
         const pidFile = join(scratch, 'agent-pid');
         // Bookkeeping only: remembers an ssh-agent the step starts, so the test can stop it.
         const script = `trap 'printf %s "\${SSH_AGENT_PID:-}" > ${pidFile}' EXIT\n${fill(step.run)}`;
-        const env = { ...inputs.baseEnv, ...jobEnv, ...readGithubEnv(githubEnv), GITHUB_ENV: githubEnv, GITHUB_STEP_SUMMARY: summaryFile, CI: 'true' };
-        const result = await run('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], { cwd: inputs.cwd, env });
+        const env = {
+          ...inputs.baseEnv,
+          ...jobEnv,
+          ...readGithubEnv(githubEnv),
+          GITHUB_ENV: githubEnv,
+          GITHUB_STEP_SUMMARY: summaryFile,
+          CI: 'true',
+        };
+        const result = await run('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
+          cwd: inputs.cwd,
+          env,
+        });
         const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : 0;
         if (pid > 0) agentPids.push(pid);
-        steps.push({ job: jobId, name: Object.keys(matrix).length > 0 ? `${name} (${JSON.stringify(matrix)})` : name, ...result });
+        steps.push({
+          job: jobId,
+          name: Object.keys(matrix).length > 0 ? `${name} (${JSON.stringify(matrix)})` : name,
+          ...result,
+        });
         if (result.code !== 0) {
           code ||= result.code;
           break;
@@ -128,7 +143,15 @@ function substitute(text: string, inputs: WorkflowInputs, matrix: Readonly<Recor
   return text.replace(/\$\{\{\s*([\w.]+)\s*\}\}/g, (_all, expr: string) => {
     const [scope, name] = expr.split('.') as [string, string | undefined];
     const table: Readonly<Record<string, string>> | undefined =
-      scope === 'secrets' ? inputs.secrets : scope === 'vars' ? inputs.vars : scope === 'matrix' ? matrix : scope === 'github' ? { ref: 'refs/heads/main' } : undefined;
+      scope === 'secrets'
+        ? inputs.secrets
+        : scope === 'vars'
+          ? inputs.vars
+          : scope === 'matrix'
+            ? matrix
+            : scope === 'github'
+              ? { ref: 'refs/heads/main' }
+              : undefined;
     const value = name !== undefined ? table?.[name] : undefined;
     if (value === undefined) throw new Error(`the workflow reads \${{ ${expr} }}, which the test does not provide`);
     return value;
@@ -137,7 +160,8 @@ function substitute(text: string, inputs: WorkflowInputs, matrix: Readonly<Recor
 
 function combinations(matrix: Readonly<Record<string, readonly string[]>>): Record<string, string>[] {
   let out: Record<string, string>[] = [{}];
-  for (const [key, values] of Object.entries(matrix)) out = out.flatMap((c) => values.map((v) => ({ ...c, [key]: String(v) })));
+  for (const [key, values] of Object.entries(matrix))
+    out = out.flatMap((c) => values.map((v) => ({ ...c, [key]: String(v) })));
   return out;
 }
 

@@ -6,9 +6,17 @@ declare module 'http-signature' {
     readonly keyId: string;
     readonly algorithm: string;
     readonly signingString: string;
-    readonly params: { readonly keyId: string; readonly algorithm: string; readonly headers: string[]; readonly signature: string };
+    readonly params: {
+      readonly keyId: string;
+      readonly algorithm: string;
+      readonly headers: string[];
+      readonly signature: string;
+    };
   }
-  export function parseRequest(request: IncomingMessage, options?: { clockSkew?: number; headers?: string[] }): ParsedSignature;
+  export function parseRequest(
+    request: IncomingMessage,
+    options?: { clockSkew?: number; headers?: string[] },
+  ): ParsedSignature;
   export function verifySignature(parsed: ParsedSignature, publicKey: string | Buffer): boolean;
   const httpSignature: { parseRequest: typeof parseRequest; verifySignature: typeof verifySignature };
   export default httpSignature;

@@ -22,7 +22,12 @@ export interface SeenRequest {
 }
 
 /** Answers one request; return nothing to answer 200 `{}`. */
-export type Handler = (req: IncomingMessage, res: ServerResponse, seen: SeenRequest, index: number) => void | Promise<void>;
+export type Handler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  seen: SeenRequest,
+  index: number,
+) => void | Promise<void>;
 
 /** A running oracle server. */
 export interface OracleServer {
@@ -35,20 +40,34 @@ export interface OracleServer {
  * Starts the server.
  * @param keys public keys (OpenSSH) by key id
  */
-export async function startOracleServer(keys: Readonly<Record<string, string>>, handler?: Handler): Promise<OracleServer> {
+export async function startOracleServer(
+  keys: Readonly<Record<string, string>>,
+  handler?: Handler,
+): Promise<OracleServer> {
   const seen: SeenRequest[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       let record: SeenRequest;
-      const base = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const base = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       if (req.headers.authorization) {
         try {
           const parsed = httpSignature.parseRequest(req, { clockSkew: 300 });
           const key = keys[parsed.keyId];
           const verified = key !== undefined && httpSignature.verifySignature(parsed, key);
-          record = { ...base, keyId: parsed.keyId, algorithm: parsed.algorithm, verified, ...(key ? {} : { verifyError: `unknown keyId ${parsed.keyId}` }) };
+          record = {
+            ...base,
+            keyId: parsed.keyId,
+            algorithm: parsed.algorithm,
+            verified,
+            ...(key ? {} : { verifyError: `unknown keyId ${parsed.keyId}` }),
+          };
         } catch (err) {
           record = { ...base, verified: false, verifyError: (err as Error).message };
         }

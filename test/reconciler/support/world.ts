@@ -8,7 +8,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StackManifest } from '../../../common/manifest.js';
 import type { EmulatorOptions, RunningEmulator } from '../../../emulator/index.js';
-import { Directory, Job, Policy, Role, RoleTag, Secret, SnapLink, StorObject, TritonApp, TritonStack, User } from '../../../index.js';
+import {
+  Directory,
+  Job,
+  Policy,
+  Role,
+  RoleTag,
+  Secret,
+  SnapLink,
+  StorObject,
+  TritonApp,
+  TritonStack,
+  User,
+} from '../../../index.js';
 import type { EngineClients } from '../../../reconciler/index.js';
 import { generateTestKey, writeTestKey, type TestKeyPair } from '../../../scripts/support/keys.js';
 import { startAccountWorld } from '../../support/world.js';
@@ -84,7 +96,10 @@ export interface StackVariant {
  */
 export function buildStack(variant: StackVariant = {}): StackManifest {
   const app = new TritonApp({ generator: 'triton-iac engine test' });
-  const stack = new TritonStack(app, variant.name ?? 'engine', { account: 'acme', ...(variant.authoritative ? { authoritative: variant.authoritative } : {}) });
+  const stack = new TritonStack(app, variant.name ?? 'engine', {
+    account: 'acme',
+    ...(variant.authoritative ? { authoritative: variant.authoritative } : {}),
+  });
   const alice = new User(stack, 'alice', {
     login: 'alice',
     email: 'alice@acme.example',
@@ -92,20 +107,49 @@ export function buildStack(variant: StackVariant = {}): StackManifest {
     password: Secret.fromEnv('ALICE_PASSWORD'),
     keys: [{ key: userKey(0).publicOpenSsh, name: 'laptop' }],
   });
-  const bob = variant.withoutBob ? undefined : new User(stack, 'bob', { login: variant.bobLogin ?? 'bob', email: 'bob@acme.example', keys: [{ key: userKey(1).publicOpenSsh }] });
+  const bob = variant.withoutBob
+    ? undefined
+    : new User(stack, 'bob', {
+        login: variant.bobLogin ?? 'bob',
+        email: 'bob@acme.example',
+        keys: [{ key: userKey(1).publicOpenSsh }],
+      });
   const readOnly = new Policy(stack, 'read-only', { description: 'look', rules: ['CAN listmachines AND getmachine'] });
-  const operate = new Policy(stack, 'operate', { name: variant.operateName ?? 'operate', rules: [variant.operateRule ?? 'CAN rebootmachine'] });
-  const ops = new Role(stack, 'ops', { members: bob ? [bob] : [], defaultMembers: [alice], policies: [readOnly, operate] });
+  const operate = new Policy(stack, 'operate', {
+    name: variant.operateName ?? 'operate',
+    rules: [variant.operateRule ?? 'CAN rebootmachine'],
+  });
+  const ops = new Role(stack, 'ops', {
+    members: bob ? [bob] : [],
+    defaultMembers: [alice],
+    policies: [readOnly, operate],
+  });
   const auditors = new Role(stack, 'auditors', { members: [Role.ACCOUNT_OWNER], policies: [readOnly] });
   new RoleTag(stack, 'machines-tags', { resource: '/my/machines', roles: [ops, auditors] });
   new RoleTag(stack, 'users-tags', { resource: '/my/users', roles: [auditors] });
   if (variant.manta !== false) {
     new Directory(stack, 'site', { path: '~~/stor/site', roleTags: [ops] });
-    const index = new StorObject(stack, 'index', { path: '~~/stor/site/index.html', content: 'hello world from the site\n', contentType: 'text/html' });
-    const notes = new StorObject(stack, 'notes', { path: '~~/stor/site/notes.txt', content: variant.notesText ?? 'one two three\n', contentType: 'text/plain', headers: { 'm-release': '1' } });
+    const index = new StorObject(stack, 'index', {
+      path: '~~/stor/site/index.html',
+      content: 'hello world from the site\n',
+      contentType: 'text/html',
+    });
+    const notes = new StorObject(stack, 'notes', {
+      path: '~~/stor/site/notes.txt',
+      content: variant.notesText ?? 'one two three\n',
+      contentType: 'text/plain',
+      headers: { 'm-release': '1' },
+    });
     new SnapLink(stack, 'latest', { path: '~~/stor/site/latest.txt', source: notes });
     if (variant.job !== false) {
-      new Job(stack, 'word-count', { phases: [{ type: 'map', exec: 'wc -w' }, { type: 'reduce', exec: "awk '{ t += $1 } END { print t }'" }], inputs: [index, notes], wait: true });
+      new Job(stack, 'word-count', {
+        phases: [
+          { type: 'map', exec: 'wc -w' },
+          { type: 'reduce', exec: "awk '{ t += $1 } END { print t }'" },
+        ],
+        inputs: [index, notes],
+        wait: true,
+      });
     }
   }
   return app.synth().stacks[0]!;
@@ -115,7 +159,9 @@ export function buildStack(variant: StackVariant = {}): StackManifest {
 export const SECRET_ENV: NodeJS.ProcessEnv = { ALICE_PASSWORD: 'correct-horse-7' };
 
 /** How many of each kind exist live, read straight from the API (to catch duplicates). */
-export async function liveCounts(world: World): Promise<{ users: string[]; roles: string[]; policies: string[]; userKeys: number; jobs: number }> {
+export async function liveCounts(
+  world: World,
+): Promise<{ users: string[]; roles: string[]; policies: string[]; userKeys: number; jobs: number }> {
   const c = world.clients;
   const users = (await c.cloudapi.listUsers()).map((u) => u.login).sort();
   const roles = (await c.cloudapi.listRoles()).map((r) => r.name).sort();
@@ -131,7 +177,13 @@ export async function liveCounts(world: World): Promise<{ users: string[]; roles
 }
 
 /** The counts {@link buildStack} with default options should leave. */
-export const EXPECTED_COUNTS = { users: ['alice', 'bob'], roles: ['auditors', 'ops'], policies: ['operate', 'read-only'], userKeys: 2, jobs: 1 };
+export const EXPECTED_COUNTS = {
+  users: ['alice', 'bob'],
+  roles: ['auditors', 'ops'],
+  policies: ['operate', 'read-only'],
+  userKeys: 2,
+  jobs: 1,
+};
 
 /**
  * Writes `stack` into the world's working directory and returns the environment

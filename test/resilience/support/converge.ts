@@ -26,7 +26,11 @@ export async function applyUntilOk(stack: StackManifest, opts: EngineOptions, ma
 
 /** Turns the emulator's faults, throttling and latency off, to look at the result undisturbed. */
 export function calm(world: World): void {
-  const options = world.emulator.context.faults.options as { faultRate?: number; throttleRps?: number; latencyMs?: number };
+  const options = world.emulator.context.faults.options as {
+    faultRate?: number;
+    throttleRps?: number;
+    latencyMs?: number;
+  };
   options.faultRate = 0;
   options.throttleRps = 0;
   options.latencyMs = 0;

@@ -19,7 +19,26 @@ interface Edit {
 /** Values that break assumptions: wrong types, empty and huge strings, odd numbers, deep nesting. */
 export const junkValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
-  fc.constantFrom(null, '', ' ', '~~/', '../../etc/passwd', '\u0000', 'a'.repeat(5000), -1, 0, 1e308, Number.MAX_SAFE_INTEGER + 2, true, [], {}, [[]], { $ref: 'x' }, { $secret: { env: 'NOPE' } }, { $ref: { address: 'nowhere', attribute: 'id' } }),
+  fc.constantFrom(
+    null,
+    '',
+    ' ',
+    '~~/',
+    '../../etc/passwd',
+    '\u0000',
+    'a'.repeat(5000),
+    -1,
+    0,
+    1e308,
+    Number.MAX_SAFE_INTEGER + 2,
+    true,
+    [],
+    {},
+    [[]],
+    { $ref: 'x' },
+    { $secret: { env: 'NOPE' } },
+    { $ref: { address: 'nowhere', attribute: 'id' } },
+  ),
 );
 
 const edit: fc.Arbitrary<Edit> = fc.record({
@@ -56,14 +75,18 @@ function applyEdit(root: unknown, e: Edit): unknown {
 
 /** A mutated copy of `valid`: one to three edits at random places. */
 export function mutated<T>(valid: T): fc.Arbitrary<unknown> {
-  return fc.array(edit, { minLength: 1, maxLength: 3 }).map((edits) => edits.reduce<unknown>((doc, e) => applyEdit(doc, e), clone(valid)));
+  return fc
+    .array(edit, { minLength: 1, maxLength: 3 })
+    .map((edits) => edits.reduce<unknown>((doc, e) => applyEdit(doc, e), clone(valid)));
 }
 
 /** Text damage: a truncation, a byte flipped, or junk appended. */
 export function damagedText(valid: string): fc.Arbitrary<string> {
   return fc.oneof(
     fc.nat({ max: valid.length }).map((n) => valid.slice(0, n)),
-    fc.tuple(fc.nat({ max: valid.length - 1 }), fc.integer({ min: 32, max: 126 })).map(([i, c]) => valid.slice(0, i) + String.fromCharCode(c) + valid.slice(i + 1)),
+    fc
+      .tuple(fc.nat({ max: valid.length - 1 }), fc.integer({ min: 32, max: 126 }))
+      .map(([i, c]) => valid.slice(0, i) + String.fromCharCode(c) + valid.slice(i + 1)),
     fc.string().map((s) => valid + s),
     fc.string({ maxLength: 200 }),
   );
@@ -77,7 +100,10 @@ export function expectKnownError(err: unknown, what: string): void {
   expect(err, what).toBeInstanceOf(Error);
   const crashed = [TypeError, RangeError, ReferenceError, SyntaxError].some((crash) => err instanceof crash);
   expect(crashed, `${what}: ${String((err as Error).stack)}`).toBe(false);
-  expect(err instanceof ConstructError || errorCode(err) !== 'INTERNAL', `${what}: ${(err as Error).name}: ${(err as Error).message}`).toBe(true);
+  expect(
+    err instanceof ConstructError || errorCode(err) !== 'INTERNAL',
+    `${what}: ${(err as Error).name}: ${(err as Error).message}`,
+  ).toBe(true);
   expect((err as Error).message.length, what).toBeGreaterThan(0);
 }
 
