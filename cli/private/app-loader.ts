@@ -103,9 +103,13 @@ export async function loadApp(path: string, rbac: RbacLoadOptions = {}, context:
     );
   }
   if (isObject(value) && 'stacks' in value) return { path, kind: 'manifest', manifest: checkManifest(value, path) };
-  const cdktf = await terraformJsonReader();
-  if (cdktf.isTerraformJson(value))
-    return { path, kind: 'cdktf', manifest: convertTerraformJson(cdktf, value, path, rbac.account) };
+  // The converter (and the CDKTF adapter's modules) loads only for a file that can be a cdk.tf.json,
+  // so an rbac.json costs no more start-up than it did before the adapter existed.
+  if (isObject(value) && (isObject(value['terraform']) || isObject(value['resource']))) {
+    const cdktf = await terraformJsonReader();
+    if (cdktf.isTerraformJson(value))
+      return { path, kind: 'cdktf', manifest: convertTerraformJson(cdktf, value, path, rbac.account) };
+  }
   if (isObject(value) && ('users' in value || 'roles' in value || 'policies' in value)) {
     return { path, kind: 'rbac-json', ...synthRbac(path, rbac) };
   }
