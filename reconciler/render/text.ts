@@ -77,6 +77,10 @@ function renderChange(change: MaskedChange, color: boolean): string[] {
     return out;
   }
   if (change.reason) out.push(`  # (${change.reason})`);
+  // Nothing of a forgotten object changes: an empty block, or its fields as removed, would read as
+  // a deletion, so it is one line.
+  if (change.action === 'forget')
+    return [...out, `${paint(symbolOf(change).padStart(3))} ${change.kind} "${change.address}"`];
   out.push(`${paint(symbolOf(change).padStart(3))} ${change.kind} "${change.address}" {`);
   const before = asRecord(change.before);
   const after = asRecord(change.after);
@@ -87,9 +91,6 @@ function renderChange(change: MaskedChange, color: boolean): string[] {
     case 'read':
       for (const [k, v] of listedFields(change.kind, after))
         out.push(`      ${paint('+')} ${formatKey(k)} = ${formatField(change.kind, k, v)}`);
-      break;
-    case 'forget':
-      // Nothing of the object changes: listing its fields as removed would read as a deletion.
       break;
     case 'delete':
       for (const [k, v] of listedFields(change.kind, before))

@@ -100,6 +100,8 @@ describe('retainOnDelete through the triton-iac binary', () => {
 
     const text = await p.cli('plan', '--emulator');
     expect(text.stdout).toContain('# prod/alice (user alice) will be forgotten, not deleted');
+    // One line, no block of fields that would read like a deletion.
+    expect(text.stdout).toContain('  . user "prod/alice"\n');
     expect(text.stdout).toContain('Plan: 0 to add, 0 to change, 0 to replace, 0 to destroy, 0 to adopt, 1 to forget.');
     expect(actions(await p.cli('plan', '--emulator', '--json'))).toEqual({
       'prod/alice': 'forget',
