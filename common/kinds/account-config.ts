@@ -12,4 +12,5 @@ export const accountConfig = {
   naturalKey: { from: 'account' },
   naturalKeyText: 'the account login',
   uniqueness: 'a stack has at most one account-config',
+  pulumi: { summary: 'The account configuration (default network).' },
 } as const satisfies KindDescriptor;

@@ -22,4 +22,5 @@ export const account = {
   naturalKey: { from: 'account' },
   naturalKeyText: 'the account login',
   uniqueness: 'a stack has at most one account',
+  pulumi: { summary: "The stack's account (profile fields, CNS). Deleting it only stops managing it." },
 } as const satisfies KindDescriptor;

@@ -22,4 +22,5 @@ export const directory = {
   naturalKeyText: 'path',
   uniqueness: 'one object-store path holds one directory, object or link',
   parent: { from: 'dirname' },
+  pulumi: { summary: 'A Manta directory.', argsNote: 'the path may start with `~~`', outputs: ['path'] },
 } as const satisfies KindDescriptor;

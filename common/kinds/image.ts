@@ -34,4 +34,5 @@ export const image = {
   naturalKey: { from: 'fields', fields: [{ field: 'name' }, { field: 'version' }], separator: '@' },
   naturalKeyText: 'name@version',
   uniqueness: 'name and version identify an image',
+  pulumi: { summary: 'A custom image made from a stopped machine.', outputs: ['state'] },
 } as const satisfies KindDescriptor;

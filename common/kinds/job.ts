@@ -25,8 +25,22 @@ const PHASE: readonly FieldSchema[] = [
     minimum: 1,
     maximum: JOB_MAX_REDUCERS,
   },
-  { name: 'memory', type: 'number', required: false, description: 'Memory in MB.', oneOf: JOB_MEMORY_VALUES },
-  { name: 'disk', type: 'number', required: false, description: 'Disk in GB.', oneOf: JOB_DISK_VALUES },
+  {
+    name: 'memory',
+    type: 'number',
+    required: false,
+    description: 'Memory in MB.',
+    oneOf: JOB_MEMORY_VALUES,
+    plainType: true,
+  },
+  {
+    name: 'disk',
+    type: 'number',
+    required: false,
+    description: 'Disk in GB.',
+    oneOf: JOB_DISK_VALUES,
+    plainType: true,
+  },
 ];
 
 /** The descriptor of `job`. */
@@ -39,7 +53,14 @@ export const job = {
     {
       name: 'phases',
       type: 'list',
-      element: { type: 'object', fields: PHASE },
+      element: {
+        type: 'object',
+        fields: PHASE,
+        typeName: {
+          name: 'JobPhaseProperties',
+          description: 'One phase of a Manta compute job, as sent to CreateJob.',
+        },
+      },
       required: true,
       description: 'The phases, in order.',
       minItems: 1,

@@ -26,4 +26,5 @@ export const key = {
   naturalKeyText: 'fingerprint',
   uniqueness: 'an account cannot hold one key twice',
   authoritative: true,
+  pulumi: { summary: 'An SSH key of the account; any change replaces it.', outputs: ['fingerprint'] },
 } as const satisfies KindDescriptor;

@@ -19,6 +19,11 @@ export const object = {
       name: 'content',
       type: 'object',
       exactlyOne: true,
+      typeName: {
+        name: 'ObjectContent',
+        description:
+          "Where an object's bytes come from. Strings and Buffers are carried inline; files are referenced by path (the manifest stays small and the apply streams the file), with `md5` and `size` on the object computed at synth so the plan can compare without reading the file again. A relative file path is relative to the working directory of the synth, stored with `/` separators; the apply must run from the same directory (as with Terraform's root module).",
+      },
       fields: [
         str('text', false, 'Inline UTF-8 text.'),
         str('base64', false, 'Inline bytes, base64.'),
@@ -68,4 +73,5 @@ export const object = {
   naturalKeyText: 'path',
   uniqueness: 'one object-store path holds one directory, object or link',
   parent: { from: 'dirname' },
+  pulumi: { className: 'StorObject', summary: 'A Manta object.', outputs: ['path', 'etag', 'md5'] },
 } as const satisfies KindDescriptor;

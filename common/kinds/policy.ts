@@ -18,4 +18,5 @@ export const policy = {
   naturalKeyText: 'name',
   uniqueness: 'policy names are unique within an account',
   authoritative: true,
+  pulumi: { summary: 'An access-control policy.', outputs: ['name'] },
 } as const satisfies KindDescriptor;

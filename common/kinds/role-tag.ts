@@ -26,4 +26,5 @@ export const roleTag = {
   naturalKey: { from: 'fields', fields: [{ field: 'path' }] },
   naturalKeyText: 'path',
   uniqueness: 'one resource path has one list of role tags',
+  pulumi: { summary: 'The role tags of one CloudAPI resource path.', argsNote: 'the path may start with `/my`' },
 } as const satisfies KindDescriptor;

@@ -14,6 +14,10 @@ export const role = {
       type: 'list',
       element: {
         type: 'object',
+        typeName: {
+          name: 'RoleMember',
+          description: 'One role member in the 9.x object form, by login (never by id, so no read is needed first).',
+        },
         label: {
           by: 'login',
           flags: [
@@ -58,4 +62,5 @@ export const role = {
   naturalKeyText: 'name',
   uniqueness: 'role names are unique within an account',
   authoritative: true,
+  pulumi: { summary: 'A role: its complete member and policy lists.', outputs: ['name'] },
 } as const satisfies KindDescriptor;

@@ -30,4 +30,6 @@ export const snaplink = {
   naturalKey: { from: 'fields', fields: [{ field: 'path' }] },
   naturalKeyText: 'path',
   uniqueness: 'one object-store path holds one directory, object or link',
+  typeName: 'SnapLink',
+  pulumi: { summary: 'A Manta snaplink; any change replaces it.' },
 } as const satisfies KindDescriptor;

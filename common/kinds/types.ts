@@ -31,6 +31,14 @@ export interface ReferenceRule {
   readonly when?: { readonly field: string; readonly equals: string };
 }
 
+/** A named TypeScript type in the generated property interfaces (`common/kinds/generated/`). */
+export interface TypeName {
+  /** The exported name, e.g. `RoleMember`. */
+  readonly name: string;
+  /** Its TSDoc summary. */
+  readonly description: string;
+}
+
 /** The type of a property, with the element type of lists and maps and the fields of objects. */
 export interface TypeSchema {
   readonly type: PropertyType;
@@ -38,12 +46,25 @@ export interface TypeSchema {
   readonly element?: TypeSchema;
   /** For `object`: its fields. */
   readonly fields?: readonly FieldSchema[];
-  /** For `object`: a `{ $secret: {...} }` placeholder whose inner fields are `fields`. */
+  /**
+   * For `object`: a `{ $secret: {...} }` placeholder whose inner fields are `fields` (TypeScript type
+   * `SecretValue`; a Pulumi argument takes the clear value as a secret instead).
+   */
   readonly secret?: true;
+  /**
+   * For `object`: the name its TypeScript type is exported under, instead of an inline type (an
+   * `exactlyOne` object becomes a union of one-field objects).
+   */
+  readonly typeName?: TypeName;
   /** For `object`: exactly one of the (all optional) fields must be present. */
   readonly exactlyOne?: true;
-  /** For `string` and `number`: the only values allowed. */
+  /** For `string` and `number`: the only values allowed (in TypeScript, a union of these literals). */
   readonly oneOf?: readonly (string | number)[];
+  /**
+   * With `oneOf`: the TypeScript type is plain `string` or `number`, not the union of the values
+   * (callers pass any number, checked at run time against `oneOf`; a test sends the server a bad one).
+   */
+  readonly plainType?: true;
   /** The value may be a `{ $ref }` to an attribute of another resource (the JSON schema allows it). */
   readonly refable?: true;
   /** For `number`: a whole number. */
@@ -107,6 +128,11 @@ export interface FieldSchema extends TypeSchema {
   readonly sortBy?: readonly string[];
   /** A map whose keys are kept lower-cased (header names). */
   readonly lowerCaseKeys?: true;
+  /**
+   * A set of fields several kinds share (an account's and a sub-user's profile): the generated
+   * interfaces extend one interface of that name holding them, instead of repeating them.
+   */
+  readonly group?: TypeName;
 }
 
 /** A field only the server sets or reports (an id, a state), as the handlers compare live objects. */
@@ -175,6 +201,28 @@ export interface KindDescriptor<K extends string = string> {
   readonly authoritative?: true;
   /** Absent: the kind's collection is top-level (one list per account). */
   readonly parent?: ParentRule;
+  /**
+   * The stem of its generated TypeScript names (`<stem>Properties`).
+   * @default - the kind in PascalCase (`user-key` → `UserKey`)
+   */
+  readonly typeName?: string;
+  /** Its Pulumi resource class (`triton-iac/pulumi`), generated; absent: the kind has none. */
+  readonly pulumi?: PulumiClassRule;
+}
+
+/** How a kind's Pulumi resource class and its arguments type (`<className>Args`) are generated. */
+export interface PulumiClassRule {
+  /**
+   * The class name.
+   * @default - the kind's type name
+   */
+  readonly className?: string;
+  /** The class's TSDoc summary. */
+  readonly summary: string;
+  /** What the arguments' TSDoc adds to what is derived (computed fields, secrets), e.g. `the path may start with ~~`. */
+  readonly argsNote?: string;
+  /** Properties or server fields exposed as string outputs besides `naturalKey`. */
+  readonly outputs?: readonly string[];
 }
 
 /**

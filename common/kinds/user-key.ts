@@ -31,4 +31,5 @@ export const userKey = {
   naturalKeyText: '<login lower-cased>/<fingerprint>',
   uniqueness: 'a user cannot hold one key twice',
   parent: { from: 'field', field: 'user' },
+  pulumi: { summary: 'An SSH key of a sub-user; any change replaces it.', outputs: ['fingerprint'] },
 } as const satisfies KindDescriptor;

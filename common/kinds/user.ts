@@ -38,4 +38,9 @@ export const user = {
   naturalKeyText: 'login lower-cased',
   uniqueness: 'logins are unique case-insensitively within an account',
   authoritative: true,
+  pulumi: {
+    summary: 'A sub-user. Its password is stored in the Pulumi state only as a secret.',
+    argsNote: 'absent, a password is generated and kept nowhere',
+    outputs: ['login'],
+  },
 } as const satisfies KindDescriptor;
