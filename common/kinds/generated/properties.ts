@@ -1,0 +1,260 @@
+/**
+ * The manifest property types of each kind (see `common/resource-properties.ts`).
+ *
+ * Generated from the kind descriptors (`common/kinds/`) by `npx tsx scripts/kind-types.ts`: do not edit.
+ */
+import type { RefValue, SecretValue } from '../../manifest.js';
+
+/** The profile fields an account and a sub-user share (CloudAPI wire names). */
+export interface ProfileFields {
+  /** Company name. */
+  readonly companyName?: string;
+  /** Given name. */
+  readonly firstName?: string;
+  /** Family name. */
+  readonly lastName?: string;
+  /** Postal address. */
+  readonly address?: string;
+  /** Postal code. */
+  readonly postalCode?: string;
+  /** City. */
+  readonly city?: string;
+  /** State or region. */
+  readonly state?: string;
+  /** Country. */
+  readonly country?: string;
+  /** Phone number. */
+  readonly phone?: string;
+}
+
+/** One role member in the 9.x object form, by login (never by id, so no read is needed first). */
+export interface RoleMember {
+  /** `subuser` for a sub-user, `account` for the account owner. */
+  readonly type: 'subuser' | 'account';
+  /** The member's login. */
+  readonly login: string;
+  /** Whether the role is active for this member by default. */
+  readonly default: boolean;
+}
+
+/** Where an object's bytes come from. Strings and Buffers are carried inline; files are referenced by path (the manifest stays small and the apply streams the file), with `md5` and `size` on the object computed at synth so the plan can compare without reading the file again. A relative file path is relative to the working directory of the synth, stored with `/` separators; the apply must run from the same directory (as with Terraform's root module). */
+export type ObjectContent =
+  /** Inline UTF-8 text. */
+  | { readonly text: string }
+  /** Inline bytes, base64. */
+  | { readonly base64: string }
+  /** A local file, relative to the working directory. */
+  | { readonly file: string };
+
+/** One phase of a Manta compute job, as sent to CreateJob. */
+export interface JobPhaseProperties {
+  /** Phase type. */
+  readonly type: 'map' | 'reduce';
+  /** The command the phase runs. */
+  readonly exec: string;
+  /** A command run once before the phase. */
+  readonly init?: string;
+  /** Canonical Manta paths of asset objects. */
+  readonly assets?: readonly string[];
+  /** Reducer count (reduce phases only, 1 to 1024). */
+  readonly count?: number;
+  /** Memory in MB. */
+  readonly memory?: number;
+  /** Disk in GB. */
+  readonly disk?: number;
+}
+
+/** `account`: The updatable fields of the stack's account (one per stack). Natural key: the account login. */
+export interface AccountProperties extends ProfileFields {
+  /** Contact email. */
+  readonly email?: string;
+  /** Whether the container name service is enabled. */
+  readonly svc_cns_enabled?: boolean;
+}
+
+/** `account-config`: The account configuration (one per stack). Natural key: the account login. */
+export interface AccountConfigProperties {
+  /** Network id used for third-party-tool containers. */
+  readonly default_network: string | RefValue;
+}
+
+/** `key`: An SSH key of the account; any change is a replacement. Natural key: fingerprint. */
+export interface KeyProperties {
+  /** Key name; the server uses the key's comment, then the fingerprint, when absent. */
+  readonly name?: string;
+  /** The public key, one OpenSSH line. */
+  readonly key: string;
+  /** Colon-separated hexadecimal MD5 fingerprint of the key. */
+  readonly fingerprint: string;
+  /** Hardware attestation certificate chain (PEM strings, leaf first). */
+  readonly attestation?: readonly string[];
+}
+
+/** `user`: A sub-user of the account. Natural key: login lower-cased. */
+export interface UserProperties extends ProfileFields {
+  /** Login, case preserved. */
+  readonly login: string;
+  /** Email address. */
+  readonly email: string;
+  /** Where the password comes from at apply time; never stored. */
+  readonly password: SecretValue;
+}
+
+/** `user-key`: An SSH key of a sub-user; any change is a replacement. Natural key: <login lower-cased>/<fingerprint>. */
+export interface UserKeyProperties {
+  /** Login of the owning sub-user. */
+  readonly user: string;
+  /** Key name. */
+  readonly name?: string;
+  /** The public key, one OpenSSH line. */
+  readonly key: string;
+  /** Colon-separated hexadecimal MD5 fingerprint of the key. */
+  readonly fingerprint: string;
+}
+
+/** `policy`: An access-control policy. Natural key: name. */
+export interface PolicyProperties {
+  /** Policy name. */
+  readonly name: string;
+  /** Rules in the access-control language, in order. */
+  readonly rules: readonly string[];
+  /** Description. */
+  readonly description?: string;
+}
+
+/** `role`: A role: members and the policies they get. Natural key: name. */
+export interface RoleProperties {
+  /** Role name. */
+  readonly name: string;
+  /** Every member of the role, sorted by type then login. */
+  readonly members: readonly RoleMember[];
+  /** Names of the policies of the role, sorted. */
+  readonly policies: readonly string[];
+}
+
+/** `role-tag`: The role tags of one CloudAPI resource path. Natural key: path. */
+export interface RoleTagProperties {
+  /** Canonical path `/<account>/<collection>[/<name>]`. */
+  readonly path: string;
+  /** Role names, sorted. */
+  readonly roles: readonly string[];
+  /** True: the path's whole list (other roles there are removed); otherwise only these roles are managed there. */
+  readonly exclusive?: boolean;
+}
+
+/** `image`: A custom image created from a stopped, prepared machine. Natural key: name@version. */
+export interface ImageProperties {
+  /** Source machine id. */
+  readonly machine: string | RefValue;
+  /** Image name. */
+  readonly name: string;
+  /** Image version. */
+  readonly version: string;
+  /** Description. */
+  readonly description?: string;
+  /** Homepage URL. */
+  readonly homepage?: string;
+  /** EULA URL. */
+  readonly eula?: string;
+  /** Account UUIDs allowed to use the image, sorted. */
+  readonly acl?: readonly string[];
+  /** Image tags. */
+  readonly tags?: { readonly [key: string]: string | RefValue };
+  /** Manta path prefix the image is exported to after create. */
+  readonly exportTo?: string;
+  /** Role names set as role tags on the image after create. */
+  readonly roleTags?: readonly string[];
+}
+
+/** `image-lookup`: A read-only image query resolved at plan time. Natural key: the filters as key=value pairs joined with & in key order. */
+export interface ImageLookupProperties {
+  /** Image name. */
+  readonly name?: string;
+  /** Operating system. */
+  readonly os?: string;
+  /** Image version. */
+  readonly version?: string;
+  /** Owner account UUID. */
+  readonly owner?: string;
+  /** Public images only (true) or private only (false). */
+  readonly public?: boolean;
+  /** Image type. */
+  readonly type?: string;
+  /** Image state; `active` unless given, `all` for every state. */
+  readonly state?: string;
+  /** Pick the newest of several matches instead of failing. */
+  readonly mostRecent: boolean;
+}
+
+/** `datacenter-lookup`: A read-only data center look-up. Natural key: name. */
+export interface DatacenterLookupProperties {
+  /** Data center name. */
+  readonly name: string;
+}
+
+/** `directory`: A Manta directory. Natural key: path. */
+export interface DirectoryProperties {
+  /** Canonical Manta path. */
+  readonly path: string;
+  /** Role names sent as the role-tag header, sorted. */
+  readonly roleTags?: readonly string[];
+}
+
+/** `object`: A Manta object. Natural key: path. */
+export interface ObjectProperties {
+  /** Canonical Manta path. */
+  readonly path: string;
+  /** Where the object's bytes come from: exactly one of text, base64 or file. */
+  readonly content: ObjectContent;
+  /** Base64 MD5 of the content. */
+  readonly md5: string;
+  /** Content length in bytes. */
+  readonly size: number;
+  /** Content-Type. */
+  readonly contentType: string;
+  /** Custom headers (m-* and CORS), names lower-cased. */
+  readonly headers: { readonly [key: string]: string | RefValue };
+  /** Number of copies (durability-level). */
+  readonly durability: number;
+  /** Role names sent as the role-tag header, sorted. */
+  readonly roleTags: readonly string[];
+}
+
+/** `snaplink`: A Manta snaplink; any change is a replacement. Natural key: path. */
+export interface SnapLinkProperties {
+  /** The link's canonical path. */
+  readonly path: string;
+  /** The canonical path of the object linked to. */
+  readonly source: string;
+}
+
+/** `job`: A Manta compute job; a changed definition is a new job. Natural key: name. */
+export interface JobProperties {
+  /** Job name. */
+  readonly name: string;
+  /** The phases, in order. */
+  readonly phases: readonly JobPhaseProperties[];
+  /** Canonical Manta paths of the input objects, in order. */
+  readonly inputs: readonly (string | RefValue)[];
+  /** Whether the apply waits for the job to finish. */
+  readonly wait: boolean;
+}
+
+/** The properties type of each kind. */
+export interface ResourcePropertiesByKind {
+  account: AccountProperties;
+  'account-config': AccountConfigProperties;
+  key: KeyProperties;
+  user: UserProperties;
+  'user-key': UserKeyProperties;
+  policy: PolicyProperties;
+  role: RoleProperties;
+  'role-tag': RoleTagProperties;
+  image: ImageProperties;
+  'image-lookup': ImageLookupProperties;
+  'datacenter-lookup': DatacenterLookupProperties;
+  directory: DirectoryProperties;
+  object: ObjectProperties;
+  snaplink: SnapLinkProperties;
+  job: JobProperties;
+}
