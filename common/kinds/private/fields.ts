@@ -37,16 +37,16 @@ const PROFILE_GROUP = {
 
 /** The profile fields an account and a sub-user share (CloudAPI wire names). */
 export const PROFILE: readonly FieldSchema[] = [
-  str('companyName', false, 'Company name.', { group: PROFILE_GROUP }),
-  str('firstName', false, 'Given name.', { group: PROFILE_GROUP }),
-  str('lastName', false, 'Family name.', { group: PROFILE_GROUP }),
-  str('address', false, 'Postal address.', { group: PROFILE_GROUP }),
-  str('postalCode', false, 'Postal code.', { group: PROFILE_GROUP }),
-  str('city', false, 'City.', { group: PROFILE_GROUP }),
-  str('state', false, 'State or region.', { group: PROFILE_GROUP }),
-  str('country', false, 'Country.', { group: PROFILE_GROUP }),
-  str('phone', false, 'Phone number.', { group: PROFILE_GROUP }),
-];
+  str('companyName', false, 'Company name.'),
+  str('firstName', false, 'Given name.'),
+  str('lastName', false, 'Family name.'),
+  str('address', false, 'Postal address.'),
+  str('postalCode', false, 'Postal code.'),
+  str('city', false, 'City.'),
+  str('state', false, 'State or region.'),
+  str('country', false, 'Country.'),
+  str('phone', false, 'Phone number.'),
+].map((f) => ({ ...f, group: PROFILE_GROUP }));
 
 /** Role names set as role tags on a Manta entry or an image: each must name a role. */
 export const roleTags = (required: boolean, description: string, extra: Partial<FieldSchema> = {}): FieldSchema =>
