@@ -1,19 +1,10 @@
 /** The profile fields an account and a sub-user share, checked and copied the same way. */
+import { PROFILE_FIELDS } from '../../common/kinds/index.js';
 import type { ProfileFields } from '../../common/resource-properties.js';
 import { fail } from './problems.js';
 
-/** The profile field names (CloudAPI wire names). */
-export const PROFILE_FIELDS = [
-  'companyName',
-  'firstName',
-  'lastName',
-  'address',
-  'postalCode',
-  'city',
-  'state',
-  'country',
-  'phone',
-] as const;
+/** The profile field names (CloudAPI wire names), kept once in common/kinds/profile.ts. */
+export { PROFILE_FIELDS };
 
 /** Copies the profile fields that are set, refusing non-strings. */
 export function profileFields(at: string, props: ProfileFields): ProfileFields {

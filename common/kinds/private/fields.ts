@@ -1,4 +1,5 @@
 /** Short builders for the descriptors' property lists. */
+import { PROFILE_FIELDS, type ProfileFieldName } from '../profile.js';
 import type { FieldSchema } from '../types.js';
 
 /** A string property. */
@@ -35,18 +36,23 @@ const PROFILE_GROUP = {
   description: 'The profile fields an account and a sub-user share (CloudAPI wire names).',
 } as const;
 
-/** The profile fields an account and a sub-user share (CloudAPI wire names). */
-export const PROFILE: readonly FieldSchema[] = [
-  str('companyName', false, 'Company name.'),
-  str('firstName', false, 'Given name.'),
-  str('lastName', false, 'Family name.'),
-  str('address', false, 'Postal address.'),
-  str('postalCode', false, 'Postal code.'),
-  str('city', false, 'City.'),
-  str('state', false, 'State or region.'),
-  str('country', false, 'Country.'),
-  str('phone', false, 'Phone number.'),
-].map((f) => ({ ...f, group: PROFILE_GROUP }));
+const PROFILE_DESCRIPTIONS: Readonly<Record<ProfileFieldName, string>> = {
+  companyName: 'Company name.',
+  firstName: 'Given name.',
+  lastName: 'Family name.',
+  address: 'Postal address.',
+  postalCode: 'Postal code.',
+  city: 'City.',
+  state: 'State or region.',
+  country: 'Country.',
+  phone: 'Phone number.',
+};
+
+/** The profile fields an account and a sub-user share (CloudAPI wire names), in {@link PROFILE_FIELDS}' order. */
+export const PROFILE: readonly FieldSchema[] = PROFILE_FIELDS.map((name) => ({
+  ...str(name, false, PROFILE_DESCRIPTIONS[name]),
+  group: PROFILE_GROUP,
+}));
 
 /** Role names set as role tags on a Manta entry or an image: each must name a role. */
 export const roleTags = (required: boolean, description: string, extra: Partial<FieldSchema> = {}): FieldSchema =>

@@ -1,3 +1,4 @@
+import { PROFILE_FIELDS } from '../../../common/kinds/index.js';
 import { invalidArgument, missingParameter } from '../../core/errors.js';
 import type { RequestContext } from '../../core/types.js';
 
@@ -70,15 +71,5 @@ export function listParam(rc: RequestContext, name: string): unknown[] | undefin
   throw invalidArgument(`${name} must be an array (got ${JSON.stringify(value)})`);
 }
 
-/** The fields a user or account may carry besides login and email. */
-export const PROFILE_FIELDS = [
-  'companyName',
-  'firstName',
-  'lastName',
-  'address',
-  'postalCode',
-  'city',
-  'state',
-  'country',
-  'phone',
-] as const;
+/** The profile field names (CloudAPI wire names), kept once in common/kinds/profile.ts. */
+export { PROFILE_FIELDS };

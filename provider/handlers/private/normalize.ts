@@ -1,18 +1,9 @@
 /** Pure normalisation helpers shared by the CloudAPI handlers. */
+import { PROFILE_FIELDS } from '../../../common/kinds/index.js';
 import type { PlainObject, PlainValue } from '../types.js';
 
-/** The profile fields an account and a sub-user share (CloudAPI wire names). */
-export const PROFILE_FIELDS = [
-  'companyName',
-  'firstName',
-  'lastName',
-  'address',
-  'postalCode',
-  'city',
-  'state',
-  'country',
-  'phone',
-] as const;
+/** The profile field names (CloudAPI wire names), kept once in common/kinds/profile.ts. */
+export { PROFILE_FIELDS };
 
 /** Code-point order, independent of the locale. */
 export function byCodePoint(a: string, b: string): number {
