@@ -4,7 +4,7 @@ import { renderAccess, renderCiNeeds } from '../private/access-output.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
 import { selectStacks } from '../private/app-loader.js';
 import { outputFormat } from '../private/plan-output.js';
-import { commonOptions, loadAppFor } from '../private/session.js';
+import { APP_FLAGS, commonOptions, loadAppFor } from '../private/session.js';
 
 const HELP = `Usage: triton-iac access [APP] [options]
 
@@ -41,16 +41,7 @@ export const accessCommand: Command = {
   async run(argv, io) {
     const args = parseArgs(
       argv,
-      {
-        'for-ci': 'boolean',
-        'ci-role': 'string',
-        format: 'string',
-        json: 'boolean',
-        stack: 'string',
-        account: 'string',
-        debug: 'boolean',
-        context: 'repeat',
-      },
+      { ...APP_FLAGS, 'for-ci': 'boolean', 'ci-role': 'string', format: 'string', json: 'boolean' },
       'access',
     );
     expectPositionals(args, 'access', 0, 1, '[APP] [options]');

@@ -2,7 +2,7 @@ import { UsageError, type Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
 import { selectStacks } from '../private/app-loader.js';
 import { renderGraph, type GraphFormat } from '../private/graph-render.js';
-import { commonOptions, loadAppFor } from '../private/session.js';
+import { APP_FLAGS, commonOptions, loadAppFor } from '../private/session.js';
 
 const HELP = `Usage: triton-iac graph [APP] [options]
 
@@ -30,11 +30,7 @@ export const graphCommand: Command = {
   name: 'graph',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(
-      argv,
-      { format: 'string', stack: 'string', account: 'string', debug: 'boolean', context: 'repeat' },
-      'graph',
-    );
+    const args = parseArgs(argv, { ...APP_FLAGS, format: 'string' }, 'graph');
     expectPositionals(args, 'graph', 0, 1, '[APP] [--format dot|mermaid]');
     const format = args.strings.get('format') ?? 'dot';
     if (format !== 'dot' && format !== 'mermaid')

@@ -2,7 +2,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError, type Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
-import { commonOptions, loadAppFor } from '../private/session.js';
+import { APP_FLAGS, commonOptions, loadAppFor } from '../private/session.js';
 
 const HELP = `Usage: triton-iac synth [APP] [--out FILE]
 
@@ -33,11 +33,7 @@ export const synthCommand: Command = {
   name: 'synth',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(
-      argv,
-      { out: 'string', stack: 'string', account: 'string', debug: 'boolean', context: 'repeat' },
-      'synth',
-    );
+    const args = parseArgs(argv, { ...APP_FLAGS, out: 'string' }, 'synth');
     expectPositionals(args, 'synth', 0, 1, '[APP] [--out FILE]');
     const common = commonOptions(args);
     const app = await loadAppFor(args.positionals[0], common, io);

@@ -2,7 +2,7 @@ import type { Command } from '../command.js';
 import { selectStacks, type LoadedApp } from '../private/app-loader.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
 import { offlineChecks } from '../private/offline-checks.js';
-import { commonOptions, loadAppFor } from '../private/session.js';
+import { APP_FLAGS, commonOptions, loadAppFor } from '../private/session.js';
 
 const HELP = `Usage: triton-iac validate [APP] [options]
 
@@ -31,11 +31,7 @@ export const validateCommand: Command = {
   name: 'validate',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(
-      argv,
-      { json: 'boolean', stack: 'string', account: 'string', debug: 'boolean', context: 'repeat' },
-      'validate',
-    );
+    const args = parseArgs(argv, { ...APP_FLAGS, json: 'boolean' }, 'validate');
     expectPositionals(args, 'validate', 0, 1, '[APP] [options]');
     const common = commonOptions(args);
     const json = args.booleans.has('json');

@@ -18,6 +18,17 @@ import { type Clients, closeClients, connectStack, type EngineOptions } from './
 import { checkWorkingDirectory, whileWorkingDirectoryExists } from './working-dir.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
 
+/**
+ * The flags of the commands that only build the app (synth, validate, graph, access): which stack,
+ * the account of an rbac.json, the context the program reads, and stack traces.
+ */
+export const APP_FLAGS: FlagSpec = {
+  stack: 'string',
+  account: 'string',
+  debug: 'boolean',
+  context: 'repeat',
+};
+
 /** The flags every cloud-facing command takes. */
 export const COMMON_FLAGS: FlagSpec = {
   debug: 'boolean',
