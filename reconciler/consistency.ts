@@ -193,6 +193,20 @@ export function settleMarginFor(windowMs: number): number {
 export type RetryDecision =
   { readonly retry: true; readonly delayMs: number } | { readonly retry: false; readonly reason: string };
 
+/** When this run last wrote any of `refs`, or `undefined` when it wrote none of them. */
+export function latestWriteOf(refs: readonly ObjectReference[], writeLog: WriteLog): number | undefined {
+  const times = refs.map((r) => writeLog.writtenAt(r)).filter((t): t is number => t !== undefined);
+  return times.length === 0 ? undefined : Math.max(...times);
+}
+
+/**
+ * The end of the consistency window after a write at `writtenAt` (plus the settle margin): until
+ * then a "not found" on what was written is worth waiting out, and no later.
+ */
+export function windowEndAfter(writtenAt: number, policy: RetryPolicy | undefined): number {
+  return writtenAt + (policy?.consistencyWindowMs ?? 15_000) + (policy?.settleMarginMs ?? 0);
+}
+
 /**
  * Decides whether and when to retry. Pure: the caller supplies the clock and the write log.
  * - not-yet-visible: retry with backoff until an attempt *sent* at or after (latest write of a
@@ -248,13 +262,10 @@ export function decideRetry(
       return { retry: true, delayMs: Math.max(jittered, args.retryAfterMs ?? 0) };
     }
     case 'not-yet-visible': {
-      const written = classification.references
-        .map((r) => args.writeLog.writtenAt(r))
-        .filter((t): t is number => t !== undefined);
       const names = classification.references.map((r) => `${r.kind} ${r.name}`).join(', ');
-      if (written.length === 0) return { retry: false, reason: `${names} does not exist (this run did not create it)` };
-      const latest = Math.max(...written);
-      const end = latest + window + (args.policy?.settleMarginMs ?? 0);
+      const latest = latestWriteOf(classification.references, args.writeLog);
+      if (latest === undefined) return { retry: false, reason: `${names} does not exist (this run did not create it)` };
+      const end = windowEndAfter(latest, args.policy);
       const sentAt = args.sentAt ?? args.now;
       if (sentAt >= end) {
         return {

@@ -13,6 +13,8 @@ import {
   apiErrorFacts,
   classifyApiError,
   decideRetry,
+  latestWriteOf,
+  windowEndAfter,
   retryFactsOf,
   type ErrorClassification,
   type ObjectReference,
@@ -83,12 +85,11 @@ export class ParkedWrite {
   }
 
   private latestWrite(refs: readonly ObjectReference[]): number | undefined {
-    const times = refs.map((r) => this.ctx.writeLog.writtenAt(r)).filter((t): t is number => t !== undefined);
-    return times.length === 0 ? undefined : Math.max(...times);
+    return latestWriteOf(refs, this.ctx.writeLog);
   }
 
   private endOf(writtenAt: number): number {
-    return writtenAt + (this.ctx.policy.consistencyWindowMs ?? 15_000) + (this.ctx.policy.settleMarginMs ?? 0);
+    return windowEndAfter(writtenAt, this.ctx.policy);
   }
 }
 
