@@ -3,7 +3,7 @@
  * `{stack, account, checked, drifted: [{address, kind, naturalKey, action, origin, changes: [{op, path, value?}]}]}`,
  * with secret and not-yet-known values as `null`.
  */
-import { bookkeepingNote, elementLabel, isBookkeeping, listDelta } from '../../reconciler/index.js';
+import { bookkeepingNote, elementLabel, isBookkeeping, listDelta, topField } from '../../reconciler/index.js';
 import type { CommandIo } from '../command.js';
 import type { DriftItem, DriftReport } from './engine.js';
 import type { OutputFormat } from './plan-output.js';
@@ -121,9 +121,6 @@ function describeItem(item: DriftItem): string[] {
 }
 
 /** The top-level field a JSON pointer is in (`/members/1` is in `members`). */
-function topField(pointer: string): string {
-  return (pointer.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
-}
 
 function asRecord(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};

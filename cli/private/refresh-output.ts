@@ -1,5 +1,5 @@
 /** How `refresh` shows what it would record: per entry, the fields that differ, element by element. */
-import { fieldChangeLines } from '../../reconciler/index.js';
+import { changedFields, fieldChangeLines } from '../../reconciler/index.js';
 import type { CommandIo } from '../command.js';
 import type { RefreshChange } from './engine.js';
 import { painter } from './terminal.js';
@@ -29,11 +29,7 @@ export function renderRefresh(
     lines.push(`  ${paint('yellow', '~')} ${c.address} (${c.kind} ${c.naturalKey}): will be recorded as it is live`);
     if (c.serverId !== undefined)
       lines.push(`      ~ server id = ${c.serverId.recorded ?? 'null'} -> ${c.serverId.live ?? 'null'}`);
-    const fields = [
-      ...new Set(c.patch.map((op) => (op.path.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~'))),
-    ]
-      .filter((f) => f !== '')
-      .sort();
+    const fields = changedFields(c.patch).filter((f) => f !== '');
     lines.push(...fieldChangeLines(c.kind, c.recorded, c.live ?? {}, fields).map((l) => `      ${l}`), '');
   }
   return `${lines.join('\n')}\n`;

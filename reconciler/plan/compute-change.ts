@@ -245,7 +245,8 @@ export function changedFields(patch: readonly JsonPatchOperation[]): string[] {
   return unique(patch.map((op) => topField(op.path)));
 }
 
-function topField(pointer: string): string {
+/** The top-level field a JSON pointer names, unescaped (`/members/1` names `members`; `''` for the root). */
+export function topField(pointer: string): string {
   const first = pointer.split('/')[1] ?? '';
   return first.replace(/~1/g, '/').replace(/~0/g, '~');
 }

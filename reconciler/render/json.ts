@@ -7,6 +7,7 @@
  * - `before` and `after` are complete, but `patch` and `replacePaths` (what changes) leave out the
  *   kind's bookkeeping fields (`fields.ts`), whose change the `reason` puts in words.
  */
+import { topField } from '../plan/compute-change.js';
 import type { Plan } from '../plan/types.js';
 import { accessChangesOf } from './access.js';
 import { sortKeys } from '../private/canonical-json.js';
@@ -25,8 +26,7 @@ export function toJsonPlan(plan: Plan): Plan {
     accessChanges: accessChangesOf(plan),
     changes: plan.changes.map((change) => {
       const masked = maskChange(change);
-      const shown = (pointer: string): boolean =>
-        !isBookkeeping(change.kind, (pointer.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~'));
+      const shown = (pointer: string): boolean => !isBookkeeping(change.kind, topField(pointer));
       return {
         ...change,
         before: nullMasked(masked.before) as Plan['changes'][number]['before'],

@@ -3,6 +3,7 @@
  * differences, then the summary line. Secrets show as `(sensitive value)`, values resolved at apply as
  * `(known after apply)`.
  */
+import { topField } from '../plan/compute-change.js';
 import { planConflicts, planHasChanges, type Plan } from '../plan/types.js';
 import { accessChangesText } from './access.js';
 import { Masked, maskChange, type DisplayValue, type MaskedChange } from './mask.js';
@@ -116,8 +117,4 @@ function asRecord(value: DisplayValue | null): Record<string, DisplayValue> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Masked)
     ? (value as Record<string, DisplayValue>)
     : {};
-}
-
-function topField(pointer: string): string {
-  return (pointer.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
 }
