@@ -1,5 +1,6 @@
 /** How `triton-iac access` prints the permission table and the CI needs, in text, JSON and Markdown. */
 import { viaText, type CiNeeds, type Permission } from '../../common/access/index.js';
+import { markdownCell } from '../../reconciler/index.js';
 import type { OutputFormat } from './plan-output.js';
 
 /** One stack's permission table. */
@@ -53,7 +54,7 @@ function accessMarkdown(s: StackAccess): string {
       .filter((n) => n !== '')
       .join('; ');
     lines.push(
-      `| ${cell(p.user)} | \`${cell(p.action)}\` | \`${cell(resourceText(p))}\` | ${cell(p.role)} | ${cell(p.policy)} | \`${cell(p.rule)}\` | ${cell(needs)} |`,
+      `| ${markdownCell(p.user)} | \`${markdownCell(p.action)}\` | \`${markdownCell(resourceText(p))}\` | ${markdownCell(p.role)} | ${markdownCell(p.policy)} | \`${markdownCell(p.rule)}\` | ${markdownCell(needs)} |`,
     );
   }
   return `${lines.join('\n')}\n`;
@@ -89,8 +90,4 @@ export function renderCiNeeds(
       return `${lines.join('\n')}\n`;
     })
     .join('\n');
-}
-
-function cell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').replace(/`/g, "'");
 }

@@ -3,6 +3,7 @@
  * the plan grants and revokes, recomputed from the plan's changes so that a saved plan edited by
  * hand cannot show a comforting list.
  */
+import { markdownCell } from './markdown-cell.js';
 import type { AccessChange } from '../../common/access/index.js';
 import { planAccessChanges } from '../plan/access-changes.js';
 import type { Plan } from '../plan/types.js';
@@ -49,7 +50,7 @@ export function accessChangesMarkdown(plan: Plan): string[] {
   ];
   for (const c of changes.slice(0, MAX_LISTED_ACCESS_CHANGES)) {
     lines.push(
-      `| ${c.change === 'grant' ? '**grant**' : '**revoke**'} | ${cell(c.user)} | \`${cell(c.action)}\` | \`${cell(c.resource)}\` | ${c.via.map(cell).join('<br>')} | ${(c.causes ?? []).map((x) => `\`${cell(x)}\``).join(', ')} |`,
+      `| ${c.change === 'grant' ? '**grant**' : '**revoke**'} | ${markdownCell(c.user)} | \`${markdownCell(c.action)}\` | \`${markdownCell(c.resource)}\` | ${c.via.map(markdownCell).join('<br>')} | ${(c.causes ?? []).map((x) => `\`${markdownCell(x)}\``).join(', ')} |`,
     );
   }
   if (changes.length > MAX_LISTED_ACCESS_CHANGES)
@@ -63,8 +64,4 @@ export function accessChangesMarkdown(plan: Plan): string[] {
 function countText(changes: readonly AccessChange[]): string {
   const grants = changes.filter((c) => c.change === 'grant').length;
   return `${grants} grant${grants === 1 ? '' : 's'}, ${changes.length - grants} revoke${changes.length - grants === 1 ? '' : 's'}`;
-}
-
-function cell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').replace(/`/g, "'");
 }

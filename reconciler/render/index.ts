@@ -1,5 +1,6 @@
 export * from './text.js';
 export * from './json.js';
 export * from './markdown.js';
+export * from './markdown-cell.js';
 export * from './fields.js';
 export * from './access.js';

@@ -3,6 +3,7 @@
  * the summary sentence, a table of counts, a table of the resources that change, and the full text
  * plan in a collapsible block.
  */
+import { markdownCell } from './markdown-cell.js';
 import { planHasChanges, PLAN_ACTIONS, type Plan, type PlanAction } from '../plan/types.js';
 import { accessChangesMarkdown } from './access.js';
 import { summaryLine, SYMBOL, symbolOf } from './private/format.js';
@@ -38,15 +39,15 @@ export function renderMarkdown(plan: Plan): string {
     if (c.action === 'no-op' && c.movedFrom === undefined) continue;
     // A look-up that found its object is read on every plan: counted above, not re-listed.
     if (c.action === 'read' && !c.unknown.includes('')) continue;
-    const moved = c.movedFrom !== undefined ? `moved from \`${cell(c.movedFrom)}\`` : '';
+    const moved = c.movedFrom !== undefined ? `moved from \`${markdownCell(c.movedFrom)}\`` : '';
     const conflict =
       c.conflict !== undefined
-        ? `**conflict**: differs in ${cell(c.conflict.fields.join(', '))}; needs consent (import, or --adopt)`
+        ? `**conflict**: differs in ${markdownCell(c.conflict.fields.join(', '))}; needs consent (import, or --adopt)`
         : '';
-    const why = [moved, conflict || cell(c.reason ?? '')].filter((w) => w !== '').join('; ');
+    const why = [moved, conflict || markdownCell(c.reason ?? '')].filter((w) => w !== '').join('; ');
     const symbol = c.conflict !== undefined ? '!' : c.action === 'no-op' ? '->' : symbolOf(c);
     lines.push(
-      `| \`${symbol}\` ${c.action === 'no-op' ? 'move' : c.action} | \`${cell(c.address)}\` | ${c.kind} | \`${cell(c.naturalKey)}\` | ${why} |`,
+      `| \`${symbol}\` ${c.action === 'no-op' ? 'move' : c.action} | \`${markdownCell(c.address)}\` | ${c.kind} | \`${markdownCell(c.naturalKey)}\` | ${why} |`,
     );
   }
   const access = accessChangesMarkdown(plan);
@@ -65,9 +66,4 @@ export function renderMarkdown(plan: Plan): string {
     '',
   );
   return `${lines.join('\n')}\n`;
-}
-
-/** Escapes what would break a table cell. */
-function cell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').replace(/`/g, "'");
 }
