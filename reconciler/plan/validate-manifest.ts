@@ -10,7 +10,7 @@
  */
 import { allKinds, kindDescriptor } from '../../common/kinds/index.js';
 import { MANIFEST_VERSION, type ResourceKind } from '../../common/manifest.js';
-import { resourceOptionProblems } from '../../common/resource-options.js';
+import { RESOURCE_OPTION_KEYS, resourceOptionProblems } from '../../common/resource-options.js';
 import { checkProperties } from '../../common/resource-schema.js';
 
 /** One way a manifest departs from its documented shape. */
@@ -175,9 +175,9 @@ function checkResource(r: unknown, at: string, stackAddresses: ReadonlySet<strin
   }
   if (r.options !== undefined) {
     if (!isObject(r.options))
-      add(`${at}.options`, r.options, 'must be an object { "protect"?, "retainOnDelete"?, "ignoreChanges"? }');
+      add(`${at}.options`, r.options, `must be an object { ${RESOURCE_OPTION_KEYS.map((k) => `"${k}"?`).join(', ')} }`);
     else {
-      unknownKeys(r.options, `${at}.options.`, ['protect', 'retainOnDelete', 'ignoreChanges'], add);
+      unknownKeys(r.options, `${at}.options.`, RESOURCE_OPTION_KEYS, add);
       if (kindOk)
         for (const p of resourceOptionProblems(r.kind as ResourceKind, r.options))
           add(`${at}.options.${p.field}`, p.value, p.rule);
