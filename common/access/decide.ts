@@ -10,8 +10,8 @@
  * rule of the policy grants the action with its conditions met (a matching CAN NOT wins).
  */
 import {
-  evaluatePolicyRules,
   policyRuleMatches,
+  verdictOf,
   tryParsePolicyRule,
   type EvaluationContext,
   type PolicyRule,
@@ -150,11 +150,9 @@ export function decideAccess(query: AccessQuery): AccessDecision {
     }
   }
   if (chains.length === 0) return { ...base, allowed: false, grants: [], failure: 'no-policy' };
-  const verdict = evaluatePolicyRules(
-    chains.map((c) => c.rule),
-    ctx,
-  );
+  // Each rule is matched once: the verdict and the granting chains come from the same matches.
   const matching = chains.filter((c) => policyRuleMatches(c.rule, ctx));
+  const verdict = verdictOf(matching.map((c) => c.rule));
   if (verdict === 'allow')
     return { ...base, allowed: true, grants: matching.filter((c) => c.rule.effect === 'allow').map((c) => c.grant) };
   if (verdict === 'deny')
@@ -165,13 +163,10 @@ export function decideAccess(query: AccessQuery): AccessDecision {
       failure: 'explicit-deny',
     };
   // Rules that would match but for their condition: the reviewer's usual surprise.
-  const withoutCondition = ctx;
   const conditionFailed = chains
     .filter(
       (c) =>
-        c.rule.effect === 'allow' &&
-        c.rule.condition !== undefined &&
-        policyRuleMatches(unconditional(c.rule), withoutCondition),
+        c.rule.effect === 'allow' && c.rule.condition !== undefined && policyRuleMatches(unconditional(c.rule), ctx),
     )
     .map((c) => c.grant);
   return { ...base, allowed: false, grants: [], failure: 'no-matching-rule', conditionFailed };

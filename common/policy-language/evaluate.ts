@@ -51,13 +51,16 @@ export interface EvaluationContext {
  * when any matching rule is CAN, else `none` (the caller's default, which for CloudAPI is deny).
  */
 export function evaluatePolicyRules(rules: readonly PolicyRule[], ctx: EvaluationContext): 'allow' | 'deny' | 'none' {
-  let allowed = false;
-  for (const rule of rules) {
-    if (!policyRuleMatches(rule, ctx)) continue;
-    if (rule.effect === 'deny') return 'deny';
-    allowed = true;
-  }
-  return allowed ? 'allow' : 'none';
+  return verdictOf(rules.filter((rule) => policyRuleMatches(rule, ctx)));
+}
+
+/**
+ * The verdict of the rules that match a request (see {@link evaluatePolicyRules}), for a caller
+ * that also needs the matching rules themselves and so has matched them already.
+ */
+export function verdictOf(matching: readonly PolicyRule[]): 'allow' | 'deny' | 'none' {
+  if (matching.some((rule) => rule.effect === 'deny')) return 'deny';
+  return matching.length > 0 ? 'allow' : 'none';
 }
 
 /**
