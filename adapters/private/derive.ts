@@ -35,6 +35,15 @@ export function completeProperties(
       props[field.name] = structuredClone(field.default) as ManifestValue;
   }
   canonicalFields(descriptor.properties, props, account);
+  // An object's MD5 and size come from the same content: read it once per source field.
+  const read = new Map<string, Buffer>();
+  const bytesOf = (at: string, field: string, source: { readonly [key: string]: ManifestValue }): Buffer => {
+    const cached = read.get(field);
+    if (cached !== undefined) return cached;
+    const bytes = contentBytes(at, source, workDir);
+    read.set(field, bytes);
+    return bytes;
+  };
   for (const field of descriptor.properties) {
     if (field.derivedFrom === undefined) continue;
     const source = props[field.derivedFrom.field];
@@ -49,11 +58,11 @@ export function completeProperties(
       case 'content-md5':
         if (isPlain(source))
           props[field.name] = createHash('md5')
-            .update(contentBytes(at, source, workDir))
+            .update(bytesOf(at, field.derivedFrom.field, source))
             .digest('base64');
         break;
       case 'content-size':
-        if (isPlain(source)) props[field.name] = contentBytes(at, source, workDir).length;
+        if (isPlain(source)) props[field.name] = bytesOf(at, field.derivedFrom.field, source).length;
         break;
     }
   }
