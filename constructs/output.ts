@@ -4,6 +4,7 @@
  */
 import { Construct } from 'constructs';
 import type { OutputManifest } from '../common/manifest.js';
+import { isOutputName } from '../common/rules/index.js';
 import { Reference } from './reference.js';
 import { Secret } from './secret.js';
 import { canonicalize } from './private/canonical.js';
@@ -35,9 +36,6 @@ export interface TritonOutputProps {
 
 const OUTPUT_PROPS = propNames<TritonOutputProps>({ value: true, description: true, sensitive: true });
 
-/** An output's name: what `triton-iac output NAME` takes. */
-const OUTPUT_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
-
 /** Marks a construct as an output, for the stack's tree walk. */
 const OUTPUT_MARKER = Symbol.for('triton-iac.output');
 
@@ -64,7 +62,7 @@ export class TritonOutput extends Construct {
     const at = this.node.path;
     requirePropsObject(at, props, 'TritonOutput');
     checkKnownProps(at, props, OUTPUT_PROPS, 'TritonOutput');
-    if (!OUTPUT_NAME.test(id))
+    if (!isOutputName(id))
       fail(at, 'id', id, 'an output name is 1 to 64 letters, digits, `_` or `-`, starting with a letter');
     if (!('value' in props) || props.value === undefined)
       fail(at, 'value', props.value, 'is required: a plain value or a reference such as user.attr("id")');

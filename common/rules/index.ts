@@ -5,7 +5,7 @@
 export { checkLogin } from './login.js';
 export { checkEmail } from './email.js';
 export { checkPassword, PASSWORD_MIN_LENGTH } from './password.js';
-export { checkPolicyName, checkRoleName } from './names.js';
+export { checkPolicyName, checkRoleName, isOutputName } from './names.js';
 export { checkMantaPath, MANTA_DATA_AREAS } from './manta-path.js';
 export { checkJobPhase, JOB_DISK_VALUES, JOB_MAX_REDUCERS, JOB_MEMORY_VALUES } from './job-phase.js';
 export { ROLE_TAG_COLLECTIONS } from './role-tags.js';

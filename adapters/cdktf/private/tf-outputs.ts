@@ -6,6 +6,7 @@
 import type { ManifestValue, OutputManifest, ResourceKind, ResourceOptions } from '../../../common/manifest.js';
 import { resourceOptionProblems } from '../../../common/resource-options.js';
 import { RESOURCE_SCHEMAS } from '../../../common/resource-schema.js';
+import { isOutputName } from '../../../common/rules/index.js';
 import { AdapterError } from '../../errors.js';
 import { fieldOfAttribute, terraformAttributeOf } from '../terraform-names.js';
 import { parseReference, type ReferenceResolver } from './tf-values.js';
@@ -19,7 +20,7 @@ export function outputsOf(doc: Readonly<Record<string, unknown>>, resolve: Refer
   const out: OutputManifest[] = [];
   for (const [name, body] of Object.entries(section)) {
     const where = `output.${name}`;
-    if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(name))
+    if (!isOutputName(name))
       throw new AdapterError(
         'TERRAFORM_JSON_INVALID',
         `${where}: an output name is 1 to 64 letters, digits, _ or -, starting with a letter`,
