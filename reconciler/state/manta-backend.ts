@@ -22,6 +22,7 @@
  * successful compare-and-swap proves current), its first read is repeated, for up to the
  * consistency window, until it shows the state the last holder wrote.
  */
+import { serializeStateBytes } from './private/serialize.js';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -172,7 +173,7 @@ export class MantaStateBackend implements StateBackend {
     // Until this write answers, what the state now is is unknown (it may have taken effect).
     this.seen = undefined;
     try {
-      const put = await this.manta.putObject(this.path, `${JSON.stringify(next, null, 2)}\n`, {
+      const put = await this.manta.putObject(this.path, serializeStateBytes(next), {
         contentType: 'application/json',
         ifMatch: expectedVersion ?? '',
       });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { emptyState, type StateDocument, type StateResource } from '../document.js';
-import { serializeState } from './serialize.js';
+import { serializeStateBytes } from './serialize.js';
+
+const serializeState = (doc: Parameters<typeof serializeStateBytes>[0]): string =>
+  serializeStateBytes(doc).toString('utf8');
 
 function entry(i: number): StateResource {
   return {

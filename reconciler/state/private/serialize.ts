@@ -36,8 +36,3 @@ export function serializeStateBytes(doc: StateDocument): Buffer {
   parts.push(TAIL);
   return Buffer.concat(parts);
 }
-
-/** The document's text (see {@link serializeStateBytes}). */
-export function serializeState(doc: StateDocument): string {
-  return serializeStateBytes(doc).toString('utf8');
-}
