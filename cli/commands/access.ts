@@ -2,9 +2,8 @@ import { accessModelFromResources, ciNeeds, permissionTable } from '../../common
 import { UsageError, type Command } from '../command.js';
 import { renderAccess, renderCiNeeds } from '../private/access-output.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
-import { selectStacks } from '../private/app-loader.js';
 import { outputFormat } from '../private/plan-output.js';
-import { APP_FLAGS, commonOptions, loadAppFor } from '../private/session.js';
+import { APP_FLAGS, commonOptions, loadAppFor, stacksOf } from '../private/session.js';
 
 const HELP = `Usage: triton-iac access [APP] [options]
 
@@ -53,7 +52,7 @@ export const accessCommand: Command = {
     if (!/^[A-Za-z0-9_.@-]+$/.test(ciRole))
       throw new UsageError(`--ci-role ${JSON.stringify(ciRole)} is not a role name: use letters, digits and _ . @ -`);
     const app = await loadAppFor(args.positionals[0], common, io);
-    const stacks = selectStacks(app.manifest, app.kind === 'rbac-json' ? undefined : common.stack, app.path);
+    const stacks = stacksOf(app, common);
     if (args.booleans.has('for-ci')) {
       io.stdout.write(
         renderCiNeeds(

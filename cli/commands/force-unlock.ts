@@ -1,8 +1,7 @@
 import { holderText } from '../../reconciler/index.js';
 import type { Command } from '../command.js';
-import { selectOneStack } from '../private/app-loader.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
-import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor } from '../private/session.js';
+import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, oneStackOf } from '../private/session.js';
 import { withBackend } from '../private/state-backend.js';
 
 const HELP = `Usage: triton-iac force-unlock [APP] LOCK_ID [options]
@@ -35,7 +34,7 @@ export const forceUnlockCommand: Command = {
       args.positionals.length === 2 ? [args.positionals[0], args.positionals[1]!] : [undefined, args.positionals[0]!];
     const common = commonOptions(args);
     const app = await loadAppFor(appArg, common, io);
-    const stack = selectOneStack(app.manifest, app.kind === 'rbac-json' ? undefined : common.stack, app.path);
+    const stack = oneStackOf(app, common);
     return withBackend(stack, common, io, async (backend) => {
       const holder = await backend.forceUnlock(lockId);
       io.stdout.write(

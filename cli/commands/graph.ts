@@ -1,8 +1,7 @@
 import { UsageError, type Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
-import { selectStacks } from '../private/app-loader.js';
 import { renderGraph, type GraphFormat } from '../private/graph-render.js';
-import { APP_FLAGS, commonOptions, loadAppFor } from '../private/session.js';
+import { APP_FLAGS, commonOptions, loadAppFor, stacksOf } from '../private/session.js';
 
 const HELP = `Usage: triton-iac graph [APP] [options]
 
@@ -37,7 +36,7 @@ export const graphCommand: Command = {
       throw new UsageError(`--format "${format}" is not a graph format; use dot or mermaid`);
     const common = commonOptions(args);
     const app = await loadAppFor(args.positionals[0], common, io);
-    const stacks = selectStacks(app.manifest, app.kind === 'rbac-json' ? undefined : common.stack, app.path);
+    const stacks = stacksOf(app, common);
     io.stdout.write(renderGraph(stacks, format as GraphFormat));
     return 0;
   },

@@ -4,8 +4,7 @@ import { closestMatches } from '../../common/did-you-mean.js';
 import type { StateOutput } from '../../reconciler/index.js';
 import { UsageError, type Command } from '../command.js';
 import { parseArgs } from '../private/args.js';
-import { selectOneStack } from '../private/app-loader.js';
-import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor } from '../private/session.js';
+import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, oneStackOf } from '../private/session.js';
 import { withBackend } from '../private/state-backend.js';
 
 const HELP = `Usage: triton-iac output [APP] [NAME] [--json]
@@ -48,7 +47,7 @@ export const outputCommand: Command = {
     const common = commonOptions(args);
     const json = args.booleans.has('json');
     const app = await loadAppFor(appArg, common, io);
-    const stack = selectOneStack(app.manifest, app.kind === 'rbac-json' ? undefined : common.stack, app.path);
+    const stack = oneStackOf(app, common);
     return withBackend(stack, common, io, async (backend) => {
       const doc = (await backend.read())?.doc;
       if (doc === undefined)

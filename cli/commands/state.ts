@@ -12,8 +12,7 @@ import {
 import { pullState, pushStateFile } from '../private/state-transfer.js';
 import { UsageError, type Command, type CommandIo } from '../command.js';
 import { parseArgs, type ParsedArgs } from '../private/args.js';
-import { selectOneStack } from '../private/app-loader.js';
-import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor } from '../private/session.js';
+import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, oneStackOf } from '../private/session.js';
 import { withBackend, type Backend } from '../private/state-backend.js';
 
 const HELP = `Usage: triton-iac state <list|show|rm|mv|pull|push> [APP] ...
@@ -69,7 +68,7 @@ export const stateCommand: Command = {
     const words = splitAppArg(args, sub);
     const common = commonOptions(args);
     const app = await loadAppFor(words.app, common, io);
-    const stack = selectOneStack(app.manifest, app.kind === 'rbac-json' ? undefined : common.stack, app.path);
+    const stack = oneStackOf(app, common);
     return withBackend(stack, common, io, async (backend) => {
       const lock = {
         command: `triton-iac state ${sub}`,

@@ -1,8 +1,8 @@
 import type { Command } from '../command.js';
-import { selectStacks, type LoadedApp } from '../private/app-loader.js';
+import type { LoadedApp } from '../private/app-loader.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
 import { offlineChecks } from '../private/offline-checks.js';
-import { APP_FLAGS, commonOptions, loadAppFor } from '../private/session.js';
+import { APP_FLAGS, commonOptions, loadAppFor, stacksOf } from '../private/session.js';
 
 const HELP = `Usage: triton-iac validate [APP] [options]
 
@@ -46,7 +46,7 @@ export const validateCommand: Command = {
       );
       return 1;
     }
-    const stacks = selectStacks(app.manifest, app.kind === 'rbac-json' ? undefined : common.stack, app.path);
+    const stacks = stacksOf(app, common);
     const report = offlineChecks(app.manifest, stacks, io.env, io.cwd);
     const valid = report.problems.length === 0;
     if (json) {

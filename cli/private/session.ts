@@ -6,7 +6,7 @@
 import type { StackManifest } from '../../common/manifest.js';
 import { UsageError, type CommandIo } from '../command.js';
 import { intFlag, type FlagSpec, type ParsedArgs } from './args.js';
-import { loadApp, resolveAppPath, selectStacks, type LoadedApp } from './app-loader.js';
+import { loadApp, resolveAppPath, selectOneStack, selectStacks, type LoadedApp } from './app-loader.js';
 import {
   emulatorOverrides,
   startEmbeddedEmulator,
@@ -128,11 +128,28 @@ export interface Session {
 }
 
 /**
+ * The stacks of `app` that the command works on: all, or the one `--stack` names. An rbac.json has
+ * one stack, whatever `--stack` says.
+ * @throws UsageError for an unknown stack.
+ */
+export function stacksOf(app: LoadedApp, common: CommonOptions): StackManifest[] {
+  return selectStacks(app.manifest, app.kind === 'rbac-json' ? undefined : common.stack, app.path);
+}
+
+/**
+ * The one stack of `app` that the command works on (see {@link stacksOf}).
+ * @throws UsageError for an unknown stack, or several stacks and no `--stack`.
+ */
+export function oneStackOf(app: LoadedApp, common: CommonOptions): StackManifest {
+  return selectOneStack(app.manifest, app.kind === 'rbac-json' ? undefined : common.stack, app.path);
+}
+
+/**
  * Opens a session on `app`'s stacks (all, or the one `--stack` names).
  * @throws UsageError for an unknown stack.
  */
 export async function openSession(app: LoadedApp, common: CommonOptions, io: CommandIo): Promise<Session> {
-  const stacks = selectStacks(app.manifest, app.kind === 'rbac-json' ? undefined : common.stack, app.path);
+  const stacks = stacksOf(app, common);
   let emulator: EmbeddedEmulator | undefined;
   if (common.emulator) {
     emulator = await startEmbeddedEmulator({ cwd: io.cwd, accounts: stacks.map((s) => s.account) });
