@@ -1,9 +1,9 @@
-import { UsageError, type Command } from '../command.js';
+import type { Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
 import { refreshStack } from '../private/engine.js';
 import { renderRefresh } from '../private/refresh-output.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
-import { confirm, isTerminal } from '../private/terminal.js';
+import { askOrRefuse } from '../private/carry-out.js';
 
 const HELP = `Usage: triton-iac refresh [APP] [options]
 
@@ -50,16 +50,11 @@ export const refreshCommand: Command = {
         const result = await refreshStack(stack, await session.options(stack), async (changes) => {
           io.stdout.write(renderRefresh(stack.name, stack.account, changes, io));
           if (dryRun) return false;
-          if (args.booleans.has('auto-approve')) return true;
-          if (!isTerminal(io.stdout) || !isTerminal(process.stdin)) {
-            throw new UsageError(
-              `refusing to record the live objects in the state of stack ${stack.name} without confirmation: there is no terminal to ask on. Review the list above, then run \`triton-iac refresh --auto-approve\``,
-            );
-          }
-          declined = !(await confirm(
-            io,
-            `\nRecord these objects as they are live in the state of stack ${stack.name}? The cloud is not changed.`,
-          ));
+          declined = !(await askOrRefuse(io, {
+            autoApprove: args.booleans.has('auto-approve'),
+            question: `\nRecord these objects as they are live in the state of stack ${stack.name}? The cloud is not changed.`,
+            refusal: `refusing to record the live objects in the state of stack ${stack.name} without confirmation: there is no terminal to ask on. Review the list above, then run \`triton-iac refresh --auto-approve\``,
+          }));
           return !declined;
         });
         differed ||= result.changes.length > 0;

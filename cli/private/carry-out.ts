@@ -29,14 +29,33 @@ export interface Approval {
  * @throws UsageError when there is no terminal to ask on and no `--auto-approve`.
  */
 export async function approve(plan: Plan, approval: Approval, io: CommandIo): Promise<boolean> {
-  if (approval.autoApprove) return true;
-  const input = approval.input ?? process.stdin;
-  if (!isTerminal(io.stdout) || !isTerminal(input)) {
-    throw new UsageError(
-      `refusing to change stack ${plan.stack} without confirmation: there is no terminal to ask on. Review the plan above, then run \`${approval.command}\` (or save a plan with \`triton-iac plan --out FILE\` and apply that file)`,
-    );
-  }
-  return confirm(io, approval.question, input);
+  return askOrRefuse(io, {
+    autoApprove: approval.autoApprove,
+    question: approval.question,
+    refusal: `refusing to change stack ${plan.stack} without confirmation: there is no terminal to ask on. Review the plan above, then run \`${approval.command}\` (or save a plan with \`triton-iac plan --out FILE\` and apply that file)`,
+    ...(approval.input !== undefined ? { input: approval.input } : {}),
+  });
+}
+
+/**
+ * Gets a yes: given by `autoApprove`, asked on a terminal, refused with `refusal` when there is no
+ * terminal to ask on (CI must say `--auto-approve`, never hang on a prompt).
+ * @returns false when the user said no.
+ * @throws UsageError with `refusal` when there is no terminal and no `autoApprove`.
+ */
+export async function askOrRefuse(
+  io: CommandIo,
+  ask: {
+    readonly autoApprove: boolean;
+    readonly question: string;
+    readonly refusal: string;
+    readonly input?: NodeJS.ReadableStream & { isTTY?: boolean };
+  },
+): Promise<boolean> {
+  if (ask.autoApprove) return true;
+  const input = ask.input ?? process.stdin;
+  if (!isTerminal(io.stdout) || !isTerminal(input)) throw new UsageError(ask.refusal);
+  return confirm(io, ask.question, input);
 }
 
 /**
