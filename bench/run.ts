@@ -18,8 +18,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateTestKey } from '../scripts/support/keys.js';
 import { runBigObjectScenario, runTreeScenario } from './private/manta-scenarios.js';
-import { runRbacScenarios, runWindowScenario } from './private/rbac-scenarios.js';
-import { runScaleScenario } from './private/scale-scenario.js';
+import { runRbacScenarios, runScaleScenario, runWindowScenario } from './private/rbac-scenarios.js';
+
 import { buildReport, CRITICAL_PATH, markdownTable, textTable } from './private/report.js';
 import { SampleSet } from './private/sample.js';
 import { checkBuilt, REPO } from './private/tools.js';

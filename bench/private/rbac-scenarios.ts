@@ -1,7 +1,8 @@
 /**
- * Scenarios 1–4 for one size: the RBAC set applied from scratch by triton-iac and by `triton rbac
- * apply` (each against its own, identical emulator), a no-op plan, a drift check after one
- * out-of-band change, and the initial apply again under a consistency window (3 s by default).
+ * The RBAC scenarios: for one size, the RBAC set applied from scratch by triton-iac and by `triton
+ * rbac apply` (each against its own, identical emulator), a no-op plan, a drift check after one
+ * out-of-band change, and the initial apply again under a consistency window (3 s by default);
+ * and the growth scenario, triton-iac alone at growing sizes.
  */
 import type { TestKeyPair } from '../../scripts/support/keys.js';
 import { startCloud, type BenchCloud } from './cloud.js';
@@ -130,5 +131,28 @@ export async function runWindowScenario(key: TestKeyPair, n: number, windowMs: n
     );
   } finally {
     await Promise.all([ours.close(), theirs.close()]);
+  }
+}
+
+/**
+ * The growth scenario: triton-iac alone (no vendor run: `triton rbac apply` would take minutes at
+ * N = 10,000) applies the RBAC set from scratch at growing sizes, so that the time per object can be
+ * compared from 100 to 10,000. Flat time per object means the apply grows linearly.
+ */
+export async function runScaleScenario(key: TestKeyPair, n: number, set: SampleSet): Promise<void> {
+  const cloud = await startCloud(key, { latencyMs: LATENCY_MS });
+  try {
+    writeRbacSet(cloud.cwd, n);
+    const { m, requests } = await counted(cloud, () =>
+      iac(cloud, ['apply', ...RBAC, '--auto-approve', '--consistency-window-ms', '0']),
+    );
+    set.add(
+      'scale-apply',
+      n,
+      'triton-iac',
+      sampleOf(m, requests, firstError(m), { msPerObject: Math.round((m.wallMs / n) * 100) / 100 }),
+    );
+  } finally {
+    await cloud.close();
   }
 }
