@@ -4,6 +4,7 @@
  * over it (the account as it will be once the plan is applied).
  */
 import {
+  governingParentOf,
   accessModelFromResources,
   MANTA_WRITES,
   serviceOf,
@@ -36,9 +37,9 @@ export async function liveAccessModel(
   const mantaEntries: AccessModelTag[] = [];
   if (serviceOf(resource) === 'manta') {
     const paths = [resource];
-    const parent = resource.slice(0, resource.lastIndexOf('/'));
+    const parent = governingParentOf(resource);
     // A top directory (/acme/stor) has no parent that governs it.
-    if (MANTA_WRITES.has(action.toLowerCase()) && parent.split('/').length >= 3) paths.push(parent);
+    if (MANTA_WRITES.has(action.toLowerCase()) && parent !== undefined) paths.push(parent);
     for (const path of paths) {
       // A missing entry is not an error here: a write that creates it is authorised by the parent.
       const meta = await ifFound(clients.manta.headObject(path));
@@ -46,8 +47,8 @@ export async function liveAccessModel(
     }
   } else {
     const paths = [resource];
-    const parent = resource.slice(0, resource.lastIndexOf('/'));
-    if (parent.split('/').length >= 3) paths.push(parent);
+    const parent = governingParentOf(resource);
+    if (parent !== undefined) paths.push(parent);
     // An item that does not exist has no tags of its own; its collection's still decide.
     for (const path of paths) roleTags.push({ path, roles: (await ifFound(clients.cloudapi.getRoleTags(path))) ?? [] });
   }

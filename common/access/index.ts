@@ -13,7 +13,7 @@ export type {
   AccessQuery,
   AccessRole,
 } from './decide.js';
-export { cloudApiGoverningTags, mantaGoverningTags } from './tags.js';
+export { cloudApiGoverningTags, governingParentOf, mantaGoverningTags } from './tags.js';
 export {
   accessModelFromResources,
   checkResourcePath,

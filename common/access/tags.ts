@@ -4,6 +4,16 @@
  */
 
 /**
+ * The parent whose tags also count for `path`: a CloudAPI item's collection (`/acme/users` for
+ * `/acme/users/bob`), a Manta entry's directory; `undefined` for the account path and for what sits
+ * right under it (a collection, a top directory such as `/acme/stor`), which have no governing parent.
+ */
+export function governingParentOf(path: string): string | undefined {
+  const parent = path.slice(0, path.lastIndexOf('/'));
+  return parent.split('/').length >= 3 ? parent : undefined;
+}
+
+/**
  * CloudAPI: the path's own tags plus, for an item, its collection's (`PUT /acme/users` with
  * `role-tag: ops` makes every user readable under the ops role). The account path `/acme` and a
  * collection govern only themselves.
@@ -11,8 +21,8 @@
  */
 export function cloudApiGoverningTags(tagsOf: (path: string) => readonly string[], path: string): string[] {
   const own = tagsOf(path);
-  const parent = path.slice(0, path.lastIndexOf('/'));
-  const inherited = parent.split('/').length >= 3 ? tagsOf(parent) : [];
+  const parent = governingParentOf(path);
+  const inherited = parent !== undefined ? tagsOf(parent) : [];
   return inherited.length === 0 ? [...own] : [...new Set([...own, ...inherited])];
 }
 
