@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import type { MantaClient } from '../../manta/client.js';
 import type { PutResult } from '../../manta/types.js';
 import type { PlainValue } from '../types.js';
-import { badProperty } from './manta-support.js';
+import { badProperty, mapBounded } from './manta-support.js';
 
 /** An object's content, ready to send. */
 export type ContentSource =
@@ -82,30 +82,14 @@ export async function multipartUpload(manta: MantaClient, plan: MultipartPlan): 
   );
   try {
     const parts = Math.max(1, Math.ceil(plan.size / plan.partSize));
-    const etags: string[] = new Array<string>(parts);
-    let next = 0;
-    let failed = false;
-    // A few workers take the next part each; after a failure they start no more parts.
-    const worker = async (): Promise<void> => {
-      while (next < parts && !failed) {
-        const n = next++;
-        const start = n * plan.partSize;
-        const end = Math.min(plan.size, start + plan.partSize) - 1;
-        try {
-          const result = await manta.uploadPart(upload, n, fileRange(plan.file, start, end), { signal: plan.signal });
-          if (result.etag === undefined) throw new Error(`UploadPart ${n} of ${plan.path} answered without an Etag`);
-          etags[n] = result.etag;
-        } catch (error) {
-          failed = true;
-          throw error;
-        }
-      }
-    };
-    const workers = Array.from({ length: Math.min(parts, Math.max(1, plan.concurrency ?? 4)) }, worker);
-    // Wait for every worker (none left running when the upload is aborted), then report the first failure.
-    const settled = await Promise.allSettled(workers);
-    const rejected = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (rejected) throw rejected.reason;
+    const numbers = Array.from({ length: parts }, (_, n) => n);
+    const etags = await mapBounded(numbers, Math.max(1, plan.concurrency ?? 4), async (n) => {
+      const start = n * plan.partSize;
+      const end = Math.min(plan.size, start + plan.partSize) - 1;
+      const result = await manta.uploadPart(upload, n, fileRange(plan.file, start, end), { signal: plan.signal });
+      if (result.etag === undefined) throw new Error(`UploadPart ${n} of ${plan.path} answered without an Etag`);
+      return result.etag;
+    });
     return await manta.commitMultipartUpload(upload, etags, { signal: plan.signal });
   } catch (error) {
     try {

@@ -103,19 +103,29 @@ export async function ignoreNotFound(call: () => Promise<unknown>): Promise<void
 
 /**
  * Maps over `items` with at most `limit` calls in flight, keeping order. Keeps a large directory
- * from opening hundreds of HEADs at once on a 2-core machine or a throttled server.
+ * from opening hundreds of HEADs at once on a 2-core machine or a throttled server. After a
+ * failure no further call starts, and the first failure is thrown once the calls in flight have
+ * settled, so nothing is still running when the caller reacts (a multipart upload aborts).
  */
 export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
+  let failed = false;
   const worker = async (): Promise<void> => {
-    while (next < items.length) {
+    while (next < items.length && !failed) {
       const i = next;
       next += 1;
-      out[i] = await fn(items[i] as T);
+      try {
+        out[i] = await fn(items[i] as T);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  const settled = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker));
+  const rejected = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (rejected) throw rejected.reason;
   return out;
 }
 
