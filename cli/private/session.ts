@@ -145,6 +145,16 @@ export function oneStackOf(app: LoadedApp, common: CommonOptions): StackManifest
 }
 
 /**
+ * The environment the clients read their settings from: with the embedded emulator, none of the
+ * user's cloud settings (the emulator's are given as overrides); else `--profile` on top of them.
+ */
+export function cloudEnv(common: CommonOptions, io: CommandIo, embedded: boolean): NodeJS.ProcessEnv {
+  return embedded
+    ? withoutCloudSettings(io.env)
+    : { ...io.env, ...(common.profile !== undefined ? { TRITON_PROFILE: common.profile } : {}) };
+}
+
+/**
  * Opens a session on `app`'s stacks (all, or the one `--stack` names).
  * @throws UsageError for an unknown stack.
  */
@@ -155,9 +165,7 @@ export async function openSession(app: LoadedApp, common: CommonOptions, io: Com
     emulator = await startEmbeddedEmulator({ cwd: io.cwd, accounts: stacks.map((s) => s.account) });
   }
   const connected = new Map<string, Clients>();
-  const env: NodeJS.ProcessEnv = emulator
-    ? withoutCloudSettings(io.env)
-    : { ...io.env, ...(common.profile !== undefined ? { TRITON_PROFILE: common.profile } : {}) };
+  const env = cloudEnv(common, io, emulator !== undefined);
   const log = common.debug
     ? {
         debug: (m: string, fields?: Readonly<Record<string, unknown>>) =>

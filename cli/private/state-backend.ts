@@ -6,13 +6,8 @@
 import type { StackManifest } from '../../common/manifest.js';
 import type { CommandIo } from '../command.js';
 import { closeClients, connectStack, openStateBackend, type Clients } from './engine.js';
-import {
-  emulatorOverrides,
-  startEmbeddedEmulator,
-  withoutCloudSettings,
-  type EmbeddedEmulator,
-} from '../embedded-emulator.js';
-import type { CommonOptions } from './session.js';
+import { emulatorOverrides, startEmbeddedEmulator, type EmbeddedEmulator } from '../embedded-emulator.js';
+import { cloudEnv, type CommonOptions } from './session.js';
 
 /** A stack's state backend. */
 export type Backend = ReturnType<typeof openStateBackend>;
@@ -31,10 +26,10 @@ export async function withBackend(
     if (stack.state?.type === 'manta') {
       if (common.emulator) emulator = await startEmbeddedEmulator({ cwd: io.cwd, accounts: [stack.account] });
       const overrides = emulator ? emulatorOverrides(emulator, stack.account) : undefined;
-      const env = emulator
-        ? withoutCloudSettings(io.env)
-        : { ...io.env, ...(common.profile !== undefined ? { TRITON_PROFILE: common.profile } : {}) };
-      clients = await connectStack(stack, { env, ...(overrides ? { overrides } : {}) });
+      clients = await connectStack(stack, {
+        env: cloudEnv(common, io, emulator !== undefined),
+        ...(overrides ? { overrides } : {}),
+      });
     }
     return await body(openStateBackend(stack, { workDir: io.cwd, ...(clients ? { clients } : {}) }));
   } finally {
