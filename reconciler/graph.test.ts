@@ -149,6 +149,34 @@ describe('Graph walk', () => {
     expect(order).toEqual(['tag', 'role', 'user']);
   });
 
+  it('starts first the ready node with the longest chain waiting on it, then by id', async () => {
+    // Two users, each with a key nothing waits on, and a role listing both users: in id order the
+    // key of user-a would start before user-b; by chain length both users go first, so the role
+    // is not held up behind the keys.
+    const g = chain(['key-a', 'user-a'], ['key-b', 'user-b'], ['role', 'user-a'], ['role', 'user-b']);
+    const order: string[] = [];
+    await g.walk(
+      async (n) => {
+        order.push(n);
+      },
+      { concurrency: 1 },
+    );
+    expect(order).toEqual(['user-a', 'user-b', 'key-a', 'key-b', 'role']);
+  });
+
+  it('orders by the longest chain, not by the number of dependents', async () => {
+    // "wide" has three dependents that end there; "deep" has one, which has one more below it.
+    const g = chain(['w1', 'wide'], ['w2', 'wide'], ['w3', 'wide'], ['d1', 'deep'], ['d2', 'd1']);
+    const order: string[] = [];
+    await g.walk(
+      async (n) => {
+        order.push(n);
+      },
+      { concurrency: 1 },
+    );
+    expect(order).toEqual(['deep', 'd1', 'wide', 'd2', 'w1', 'w2', 'w3']);
+  });
+
   it('skips nodes not yet started once the signal is aborted', async () => {
     const g = chain(['b', 'a']);
     const controller = new AbortController();

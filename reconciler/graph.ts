@@ -8,15 +8,9 @@
  * Creates and updates walk the graph forwards (parents first); deletes walk it reversed (children
  * first: a user cannot be deleted while a role still lists it).
  */
-import {
-  describeCycle,
-  findCycles,
-  type DependencyCycle,
-  insertSorted,
-  reverseEdges,
-  topologicalOrder,
-} from '../common/graph.js';
+import { describeCycle, findCycles, type DependencyCycle, reverseEdges, topologicalOrder } from '../common/graph.js';
 import { ReconcilerError } from './errors.js';
+import { ReadyQueue, dependentHeights } from './private/ready-queue.js';
 
 /** One problem that makes a graph unwalkable. Data, not an exception (Terraform's diagnostics). */
 export type GraphProblem =
@@ -157,7 +151,8 @@ export class Graph {
 
   /**
    * Runs `fn` for every node, at most `concurrency` at a time, each only after all its dependencies
-   * succeeded. When a node fails, every node that depends on it (directly or not) is skipped with
+   * succeeded; of the nodes ready, the one with the longest chain of nodes waiting on it starts
+   * first, then by id (see `private/ready-queue.ts`). When a node fails, every node that depends on it (directly or not) is skipped with
    * `because` naming the failed node; the failure itself appears once, on the failed node.
    * `fn` errors are captured as outcomes, never thrown out of the walk. `fn` gets a {@link WalkSlot}
    * with which it can wait without holding one of the `concurrency` places.
@@ -177,10 +172,8 @@ export class Graph {
     const outcomes = new Map<string, WalkOutcome<T>>();
     const waitingOn = new Map([...graph.deps].map(([n, d]) => [n, d.size]));
     const dependents = reverseEdges(graph.deps);
-    const ready = [...waitingOn]
-      .filter(([, c]) => c === 0)
-      .map(([n]) => n)
-      .sort();
+    const ready = new ReadyQueue(dependentHeights(graph.deps, dependents));
+    for (const [node, count] of waitingOn) if (count === 0) ready.push(node);
     let running = 0;
     // Nodes waiting away from their place, and those whose wait ended, waiting for a place again.
     let away = 0;
@@ -219,7 +212,7 @@ export class Graph {
           away--;
           resuming.shift()!();
         }
-        while (running < limit && ready.length > 0) {
+        while (running < limit && ready.size > 0) {
           const node = ready.shift()!;
           if (outcomes.has(node)) continue;
           if (options.signal?.aborted) {
@@ -237,7 +230,7 @@ export class Graph {
                 for (const d of dependents.get(node)!) {
                   const left = waitingOn.get(d)! - 1;
                   waitingOn.set(d, left);
-                  if (left === 0 && !outcomes.has(d)) insertSorted(ready, d);
+                  if (left === 0 && !outcomes.has(d)) ready.push(d);
                 }
               },
               (error: unknown) => {
@@ -250,7 +243,7 @@ export class Graph {
               pump();
             });
         }
-        if (running === 0 && away === 0 && (ready.length === 0 || outcomes.size === graph.deps.size)) resolveAll();
+        if (running === 0 && away === 0 && (ready.size === 0 || outcomes.size === graph.deps.size)) resolveAll();
       };
       pump();
     });
