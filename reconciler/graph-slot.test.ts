@@ -25,3 +25,36 @@ describe('a node waiting away from its place in a walk', () => {
     expect(order).toEqual(['start a', 'start b', 'end b', 'a back', 'end a', 'start c', 'end c']);
   });
 });
+
+describe('a node leaving its place for good', () => {
+  it('lets the next node start at once, yet its dependents start only after it finished, and the walk waits for it', async () => {
+    // a is recording its result (the state write) after leaving; d depends on a.
+    const g = new Graph().addNode('a').addNode('b').addNode('c').addDependency('d', 'a');
+    const order: string[] = [];
+    let finishRecord!: () => void;
+    const recorded = new Promise<void>((r) => (finishRecord = r));
+    const result = await g.walk(
+      async (node, _signal, slot) => {
+        order.push(`start ${node}`);
+        if (node === 'a') {
+          slot.leave();
+          slot.leave(); // a second call holds nothing either
+          await slot.away(() => recorded); // away after leaving takes no place back
+          order.push('a recorded');
+        }
+        if (node === 'b') finishRecord();
+        await Promise.resolve();
+        order.push(`end ${node}`);
+      },
+      { concurrency: 1 },
+    );
+    expect(result.ok).toBe(true);
+    const at = (entry: string): number => order.indexOf(entry);
+    // With one place: b started while a was still recording (a had left its place) ...
+    expect(at('start b')).toBeLessThan(at('a recorded'));
+    // ... but a's dependent waited for a to finish, and c still waited for b's place.
+    expect(at('start d')).toBeGreaterThan(at('end a'));
+    expect(at('start c')).toBeGreaterThan(at('end b'));
+    expect(order).toHaveLength(9);
+  });
+});

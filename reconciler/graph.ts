@@ -49,6 +49,12 @@ export interface WalkSlot {
    * have not started (a node that already started should finish first).
    */
   away<T>(wait: () => Promise<T>): Promise<T>;
+  /**
+   * Gives up the place for good: what is left of the node sends nothing to the server (recording
+   * its result), so another node may start meanwhile. The node's dependents still start only once
+   * it has finished, and the walk still waits for it. Later calls, and `away` after it, hold no place.
+   */
+  leave(): void;
 }
 
 /** The result of a walk: one outcome per node, in the order nodes finished. */
@@ -177,21 +183,36 @@ export class Graph {
     let running = 0;
     // Nodes waiting away from their place, and those whose wait ended, waiting for a place again.
     let away = 0;
+    // Nodes that left their place for good and have not finished yet.
+    let leaving = 0;
     const resuming: (() => void)[] = [];
-    const slot: WalkSlot = {
-      away: async (wait) => {
-        running--;
-        away++;
-        pump();
-        try {
-          return await wait();
-        } finally {
-          await new Promise<void>((resume) => {
-            resuming.push(resume);
-            pump();
-          });
-        }
-      },
+    /** The slot of one node's run; `held` says whether it still counts among the `running`. */
+    const slotOfRun = (): WalkSlot & { held: boolean } => {
+      const slot = {
+        held: true,
+        away: async <R>(wait: () => Promise<R>): Promise<R> => {
+          if (!slot.held) return wait();
+          running--;
+          away++;
+          pump();
+          try {
+            return await wait();
+          } finally {
+            await new Promise<void>((resume) => {
+              resuming.push(resume);
+              pump();
+            });
+          }
+        },
+        leave: (): void => {
+          if (!slot.held) return;
+          slot.held = false;
+          running--;
+          leaving++;
+          pump();
+        },
+      };
+      return slot;
     };
     let pump: () => void = () => undefined;
 
@@ -221,6 +242,7 @@ export class Graph {
             continue;
           }
           running++;
+          const slot = slotOfRun();
           // Promise.resolve().then so that a synchronous throw in fn becomes a failed outcome.
           Promise.resolve()
             .then(() => fn(node, options.signal, slot))
@@ -239,11 +261,13 @@ export class Graph {
               },
             )
             .finally(() => {
-              running--;
+              if (slot.held) running--;
+              else leaving--;
               pump();
             });
         }
-        if (running === 0 && away === 0 && (ready.size === 0 || outcomes.size === graph.deps.size)) resolveAll();
+        if (running === 0 && away === 0 && leaving === 0 && (ready.size === 0 || outcomes.size === graph.deps.size))
+          resolveAll();
       };
       pump();
     });

@@ -39,6 +39,15 @@ export function waitAway<T>(wait: () => Promise<T>): Promise<T> {
   return slot ? slot.away(wait) : wait();
 }
 
+/**
+ * The current action has sent its last request: it gives up its place in the walk for good (if it
+ * has one), so that another action talks to the server while this one records its result. The
+ * state write is durable before the action counts as done and before its dependents start.
+ */
+export function leaveSlot(): void {
+  slots.getStore()?.leave();
+}
+
 /** What one kind of write has shown about the lag. */
 interface KindLag {
   /** The longest time from a reference's write to a request that was refused: the lag is longer. */

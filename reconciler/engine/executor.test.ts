@@ -217,8 +217,10 @@ describe('the executor', () => {
       workDir: first.workDir,
       signal: controller.signal,
       parallelism: 1,
+      // Cancelled as the first action starts: it finishes, and nothing else starts (an action
+      // recording its result holds no place, so cancelling when it is done would be too late).
       onProgress: (e: ProgressEvent) => {
-        if (e.type === 'action-done') controller.abort();
+        if (e.type === 'action-start') controller.abort();
       },
     });
     const { result } = await applyStack(stackOf([userRes('a1'), userRes('a2'), userRes('z0')]), opts);
@@ -233,8 +235,10 @@ describe('the executor', () => {
     const opts = options(account, {
       signal: controller.signal,
       parallelism: 1,
+      // Cancelled as the first action starts: it finishes, and nothing else starts (an action
+      // recording its result holds no place, so cancelling when it is done would be too late).
       onProgress: (e: ProgressEvent) => {
-        if (e.type === 'action-done') controller.abort();
+        if (e.type === 'action-start') controller.abort();
       },
     });
     const { result } = await applyStack(stackOf([userRes('a1'), userRes('a2'), userRes('a3')]), opts);

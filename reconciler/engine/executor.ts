@@ -18,7 +18,7 @@ import { untilReady } from '../readiness.js';
 import { withIgnoredFields } from './private/ignore-changes.js';
 import { createSafely } from './private/safe-create.js';
 import { refuseUnplannedTakeover } from './private/takeover.js';
-import { withSlot } from '../parking.js';
+import { leaveSlot, withSlot } from '../parking.js';
 import { withRetries } from '../retry-loop.js';
 import type { RunContext } from './private/run-context.js';
 import type { StateWriter } from './private/state-writer.js';
@@ -158,6 +158,7 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
   if (change.action === 'forget') {
     // retainOnDelete: the object stays in the cloud; only this stack's record of it goes.
     a.results.delete(change.address);
+    leaveSlot();
     await a.state.remove(change.address);
     return 'forgotten';
   }
@@ -209,7 +210,8 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
       desired: desired.send,
       naturalKey: change.naturalKey,
     });
-    await record(a, managed, resource, live, desired.markers, desired.normalized);
+    // An adopted object may still need an update after it is recorded; a created one is done.
+    await record(a, managed, resource, live, desired.markers, desired.normalized, { last: !adopted });
     // The plan said "create", and the object is now as declared and managed: report it as planned.
     if (adopted) return bringUpToDate(a, managed, resource, live, 'created');
     return 'created';
@@ -253,7 +255,7 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
       desired: desired.send,
       naturalKey: change.naturalKey,
     });
-    await record(a, managed, resource, live, desired.markers, desired.normalized);
+    await record(a, managed, resource, live, desired.markers, desired.normalized, { last: true });
     return 'replaced';
   }
   // create-then-delete: the old object goes in a later step, once its dependents moved to the new one.
@@ -266,7 +268,7 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
     desired: desired.send,
     naturalKey: change.naturalKey,
   });
-  await record(a, managed, resource, live, desired.markers, desired.normalized);
+  await record(a, managed, resource, live, desired.markers, desired.normalized, { last: true });
   return 'created-replacement';
 }
 
@@ -316,7 +318,9 @@ async function bringUpToDate(
     handler.update(a.run.ctx, id, desired.send, patch, entry?.properties),
   );
   a.run.writeLog.record({ kind: resource.kind, name: resource.naturalKey }, Date.now());
-  await record(a, handler, resource, updated, { ...(entry?.writeOnly ?? {}), ...desired.markers }, desired.normalized);
+  await record(a, handler, resource, updated, { ...(entry?.writeOnly ?? {}), ...desired.markers }, desired.normalized, {
+    last: true,
+  });
   return outcome;
 }
 
@@ -324,6 +328,7 @@ async function deleteAction(a: ActionArgs, handler: AnyHandler): Promise<ActionO
   const { run, change } = a;
   const inState = a.stateEntry !== undefined;
   if (handler.mode === 'lookup') {
+    leaveSlot();
     await a.state.remove(change.address);
     return 'deleted';
   }
@@ -336,6 +341,7 @@ async function deleteAction(a: ActionArgs, handler: AnyHandler): Promise<ActionO
     run.writeLog.record({ kind: change.kind, name: change.naturalKey }, Date.now());
   }
   a.results.delete(change.address);
+  leaveSlot();
   if (inState) await a.state.remove(change.address);
   return 'deleted';
 }
@@ -343,6 +349,7 @@ async function deleteAction(a: ActionArgs, handler: AnyHandler): Promise<ActionO
 /**
  * Records `live` as the result for references and in state.
  * @param desired the normalised desired value, so that state keeps the managed fields only (as plans do)
+ * @param options.last the action sends nothing after this: it leaves its place in the walk while the state is written
  */
 async function record(
   a: ActionArgs,
@@ -351,9 +358,13 @@ async function record(
   live: unknown,
   markers: Record<string, string>,
   desired?: PlainObject,
+  { last = false }: { readonly last?: boolean } = {},
 ): Promise<void> {
   a.results.set(resource.address, live);
   a.run.writeLog.record({ kind: resource.kind, name: resource.naturalKey }, Date.now());
+  // The state write (group-committed, fsynced) takes longer than a request: an action with nothing
+  // left to send frees its place for the next one meanwhile.
+  if (last) leaveSlot();
   await a.state.put({
     address: resource.address,
     kind: resource.kind,

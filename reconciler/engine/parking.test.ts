@@ -49,11 +49,16 @@ describe('a write waiting for the server to see its references', () => {
     const account = new MemoryAccount();
     // Invisible to the first check whatever the machine's speed; a window far longer than the run.
     account.invisibleChecks = 1;
-    // Sorted addresses: a-alice, then b-ops (ready once alice is done), then the other users.
-    const others = ['c-carol', 'd-dave', 'e-erin'];
+    // The other users wait for alice too (an action recording its result holds no place, so users
+    // ready from the start would all have started by then): once alice is done, b-ops goes first
+    // (ties by address), then the others.
+    const others = ['c-carol', 'd-dave', 'e-erin'].map((login) => ({
+      ...userRes(login),
+      dependsOn: ['unit/a-alice'],
+    }));
     const { events, ok } = await run(
       account,
-      [userRes('a-alice'), roleRes('b-ops', ['a-alice']), ...others.map(userRes)],
+      [userRes('a-alice'), roleRes('b-ops', ['a-alice']), ...others],
       { parallelism: 1, consistencyWindowMs: 60_000 },
     );
     expect(ok).toBe(true);
