@@ -56,11 +56,10 @@ describe('a write waiting for the server to see its references', () => {
       ...userRes(login),
       dependsOn: ['unit/a-alice'],
     }));
-    const { events, ok } = await run(
-      account,
-      [userRes('a-alice'), roleRes('b-ops', ['a-alice']), ...others],
-      { parallelism: 1, consistencyWindowMs: 60_000 },
-    );
+    const { events, ok } = await run(account, [userRes('a-alice'), roleRes('b-ops', ['a-alice']), ...others], {
+      parallelism: 1,
+      consistencyWindowMs: 60_000,
+    });
     expect(ok).toBe(true);
     const at = (type: string, address: string): number =>
       events.findIndex((e) => e.type === type && 'address' in e && e.address === address);
