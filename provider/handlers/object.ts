@@ -15,7 +15,6 @@
  * Reading: `list` takes the directory listing (etag, MD5, size, type, durability) and HEADs each
  * object for what the listing lacks (stored headers, role tags): no object body is fetched.
  */
-import { createReadStream } from 'node:fs';
 import { checkDurability, DURABILITY_MAX, DURABILITY_MIN } from '../../common/rules/index.js';
 import type { PutResult } from '../manta/types.js';
 import type {
@@ -26,7 +25,7 @@ import type {
   ResourceHandler,
   ResourceSchema,
 } from './types.js';
-import { contentSource, multipartUpload } from './private/manta-content.js';
+import { contentSource, fileBody, multipartUpload } from './private/manta-content.js';
 import {
   badProperty,
   childPath,
@@ -240,7 +239,15 @@ export function createObjectHandler(options: ObjectHandlerOptions = {}): Resourc
       }
       return committed;
     }
-    const body = source.kind === 'bytes' ? source.bytes : createReadStream(source.file, { highWaterMark: MIB });
+    // A file is opened afresh for each attempt, so the transport can retry a failed PUT itself; a
+    // conditional PUT is sent once, since repeated after a write that took effect it would meet its
+    // own etag as another writer's (412): the engine re-reads the etag and retries it instead.
+    const body =
+      source.kind === 'bytes'
+        ? source.bytes
+        : ifMatch === undefined
+          ? fileBody(source.file)
+          : fileBody(source.file).open();
     return manta.putObject(d.path, body, {
       contentType: d.contentType,
       contentMd5: d.md5,

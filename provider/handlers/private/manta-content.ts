@@ -5,7 +5,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Readable } from 'node:stream';
+import type { ReopenableBody } from '../../http/types.js';
 import type { MantaClient } from '../../manta/client.js';
 import type { PutResult } from '../../manta/types.js';
 import type { PlainValue } from '../types.js';
@@ -52,9 +52,12 @@ export async function contentSource(value: PlainValue | undefined, workingDirect
   return badProperty('object', 'content', value, 'must be {text}, {base64} or {file}');
 }
 
-/** A fresh stream over bytes `start`..`end` (inclusive) of a file. */
-export function fileRange(file: string, start: number, end: number): Readable {
-  return createReadStream(file, { start, end, highWaterMark: 1024 * 1024 });
+/**
+ * A body over a file, or over bytes `start`..`end` (inclusive) of it, opened afresh for each
+ * attempt: the transport can retry it like bytes, and memory stays one read buffer (1 MiB).
+ */
+export function fileBody(file: string, range?: { readonly start: number; readonly end: number }): ReopenableBody {
+  return { open: () => createReadStream(file, { ...range, highWaterMark: 1024 * 1024 }) };
 }
 
 /** Most parts one upload may have (part numbers 0–9999 in Manta). */
@@ -86,8 +89,9 @@ export interface MultipartPlan {
 
 /**
  * Uploads a file in parts of `partSize` bytes (each streamed from disk; see {@link partSizeFor}),
- * `concurrency` parts at once, then commits. On any failure the upload is aborted so no parts are left behind, and the
- * original error is thrown.
+ * `concurrency` parts at once, then commits. A part that fails transiently is re-sent alone (the
+ * transport re-opens its range), which is what parts are for. When a part still fails, the upload
+ * is aborted so no parts are left behind, and the original error is thrown.
  */
 export async function multipartUpload(manta: MantaClient, plan: MultipartPlan): Promise<PutResult> {
   const upload = await manta.createMultipartUpload(
@@ -101,7 +105,8 @@ export async function multipartUpload(manta: MantaClient, plan: MultipartPlan): 
     const etags = await mapBounded(numbers, Math.max(1, plan.concurrency ?? 4), async (n) => {
       const start = n * partSize;
       const end = Math.min(plan.size, start + partSize) - 1;
-      const result = await manta.uploadPart(upload, n, fileRange(plan.file, start, end), { signal: plan.signal });
+      // Opened afresh for each attempt: a part that fails on the way is re-sent alone, by the transport.
+      const result = await manta.uploadPart(upload, n, fileBody(plan.file, { start, end }), { signal: plan.signal });
       if (result.etag === undefined) throw new Error(`UploadPart ${n} of ${plan.path} answered without an Etag`);
       return result.etag;
     });
