@@ -23,7 +23,15 @@ export { findSigner } from './config/find-signer.js';
 export type { FindSignerOptions } from './config/find-signer.js';
 
 export { compose, isIdempotent } from './http/types.js';
-export type { Dispatch, Interceptor, TritonRequest, TritonResponse, HttpMethod, RequestBody } from './http/types.js';
+export type {
+  Dispatch,
+  Interceptor,
+  TritonRequest,
+  TritonResponse,
+  HttpMethod,
+  RequestBody,
+  ReopenableBody,
+} from './http/types.js';
 export { createCoreDispatch } from './http/core.js';
 export type { CoreOptions, CoreDispatch } from './http/core.js';
 export { retryInterceptor, parseRetryAfter } from './http/interceptors/retry.js';

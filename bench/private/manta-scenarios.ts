@@ -1,8 +1,8 @@
 /**
  * Scenario 5: a tree of small objects uploaded by triton-iac (`StorObject`s in one apply) and by
  * the vendor tools (`msync` of the local tree; `mput` in a loop, one process per object, over a
- * sample), and one large object (multipart for triton-iac, `mput`'s single streaming PUT for the
- * vendor tools, which upload one file per request).
+ * sample), and one large object (`mput` sends one streaming PUT; so does triton-iac below its 1 GiB
+ * multipart threshold, `--big-mb 1024` measures its parallel multipart upload instead).
  */
 import type { TestKeyPair } from '../../scripts/support/keys.js';
 import { startCloud } from './cloud.js';

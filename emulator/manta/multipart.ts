@@ -54,9 +54,11 @@ function badState(id: string, what: string): MantaError {
 
 /**
  * Multipart uploads: parts are blobs held by the upload; commit makes the target object refer to
- * the parts' blobs in order, so committing a 256 MB upload copies no bytes (only the MD5 is
- * computed by reading them once). States go `created` → `finalizing` → `done` (`committed` or
- * `aborted`), as Manta reports them.
+ * the parts' blobs in order, so committing a 256 MB upload copies no bytes. The whole object's MD5
+ * is computed at commit by reading the parts once, as Manta's mako-finalize does on every storage
+ * node (where it also copies them into the object's file): a commit takes time in proportion to the
+ * object's size there too, which is why clients send all but very large files as one PUT. States go
+ * `created` → `finalizing` → `done` (`committed` or `aborted`), as Manta reports them.
  */
 export class MultipartEngine {
   private readonly uploads = new Map<string, Upload>();

@@ -8,13 +8,13 @@
  * - Updates are conditional: the handler HEADs the object and writes with `If-Match` on that etag,
  *   so a writer that lands in between is never clobbered; the loss is reported as "changed by
  *   another writer" (412/409, status kept for the engine).
- * - File content is streamed from disk; files of `multipartThresholdBytes` or more go up as a
- *   multipart upload (which cannot be conditional: the server refuses If-Match there).
+ * - File content is streamed from disk: one streaming PUT up to `multipartThresholdBytes` (1 GiB),
+ *   a parallel multipart upload from there on (which cannot be conditional: the server refuses
+ *   If-Match there). Why the line is that high: {@link DEFAULT_MULTIPART_THRESHOLD_BYTES}.
  *
  * Reading: `list` takes the directory listing (etag, MD5, size, type, durability) and HEADs each
  * object for what the listing lacks (stored headers, role tags): no object body is fetched.
  */
-import { createReadStream } from 'node:fs';
 import { checkDurability, DURABILITY_MAX, DURABILITY_MIN } from '../../common/rules/index.js';
 import type { PutResult } from '../manta/types.js';
 import type {
@@ -25,7 +25,7 @@ import type {
   ResourceHandler,
   ResourceSchema,
 } from './types.js';
-import { contentSource, multipartUpload } from './private/manta-content.js';
+import { contentSource, fileBody, multipartUpload } from './private/manta-content.js';
 import {
   badProperty,
   childPath,
@@ -59,18 +59,41 @@ export interface LiveObject {
   readonly roleTags: readonly string[];
 }
 
+const MIB = 1024 * 1024;
+
+/**
+ * Files at least this large go up in parts; smaller ones as one streaming PUT (1 GiB).
+ *
+ * A multipart upload is not free on Manta: its commit runs mako-finalize on every storage node,
+ * which copies all the parts into the object's file and hashes them again before the commit
+ * answers (muskie lib/uploads/commit.js, RFD 65), a pass over the whole object after the last
+ * byte has arrived, and every part is a metadata record of its own. A streaming PUT hashes on the
+ * way through and is done with the last byte. On a link that one connection fills, the PUT is
+ * therefore always faster (the vendor `mput` sends every file that way). Parts pay off where a
+ * single connection cannot fill the link (a long, fat path: parallel parts multiply its window)
+ * and where re-sending the whole object after a failure costs more than re-sending a part (the
+ * engine re-runs a failed PUT from the start): both grow with the size, hence a size line, and a
+ * high one, since below 1 GiB a re-sent PUT costs seconds on a 100 MB/s link.
+ */
+export const DEFAULT_MULTIPART_THRESHOLD_BYTES = 1024 * MIB;
+
+/** Part size of multipart uploads (64 MiB: 16 parts for 1 GiB; few metadata records, cheap re-sends). */
+export const DEFAULT_PART_SIZE_BYTES = 64 * MIB;
+
 /** Tuning of {@link createObjectHandler}. */
 export interface ObjectHandlerOptions {
-  /** Files at least this large are uploaded in parts. @default 64 MiB */
+  /** Files at least this large are uploaded in parts. @default DEFAULT_MULTIPART_THRESHOLD_BYTES (1 GiB) */
   readonly multipartThresholdBytes?: number;
-  /** Part size of multipart uploads; the server needs at least 5 MiB for all but the last. @default 16 MiB */
+  /**
+   * Part size of multipart uploads; the server needs at least 5 MiB for all but the last. A file
+   * too large for 10,000 parts of this size gets larger parts. @default DEFAULT_PART_SIZE_BYTES (64 MiB)
+   */
   readonly partSizeBytes?: number;
   /** Relative `content.file` paths resolve against it when the context names no `contentDir`. @default process.cwd() */
   readonly workingDirectory?: string;
 }
 
 const KIND = 'object';
-const MIB = 1024 * 1024;
 const HEADS_IN_FLIGHT = 4;
 /** Fields that only a re-upload can change. */
 const CONTENT_FIELDS = new Set(['md5', 'size', 'durability']);
@@ -165,8 +188,8 @@ function liveFrom(d: DesiredObject, put: PutResult, fallbackEtag: string): LiveO
 
 /** Creates an object handler; {@link objectHandler} is the one with default tuning. */
 export function createObjectHandler(options: ObjectHandlerOptions = {}): ResourceHandler<LiveObject, MantaClients> {
-  const threshold = options.multipartThresholdBytes ?? 64 * MIB;
-  const partSize = options.partSizeBytes ?? 16 * MIB;
+  const threshold = options.multipartThresholdBytes ?? DEFAULT_MULTIPART_THRESHOLD_BYTES;
+  const partSize = options.partSizeBytes ?? DEFAULT_PART_SIZE_BYTES;
   if (!Number.isInteger(partSize) || partSize < 5 * MIB)
     badProperty(
       KIND,
@@ -216,7 +239,15 @@ export function createObjectHandler(options: ObjectHandlerOptions = {}): Resourc
       }
       return committed;
     }
-    const body = source.kind === 'bytes' ? source.bytes : createReadStream(source.file, { highWaterMark: MIB });
+    // A file is opened afresh for each attempt, so the transport can retry a failed PUT itself; a
+    // conditional PUT is sent once, since repeated after a write that took effect it would meet its
+    // own etag as another writer's (412): the engine re-reads the etag and retries it instead.
+    const body =
+      source.kind === 'bytes'
+        ? source.bytes
+        : ifMatch === undefined
+          ? fileBody(source.file)
+          : fileBody(source.file).open();
     return manta.putObject(d.path, body, {
       contentType: d.contentType,
       contentMd5: d.md5,
@@ -353,5 +384,5 @@ export function createObjectHandler(options: ObjectHandlerOptions = {}): Resourc
   return handler;
 }
 
-/** The object handler with default tuning (multipart from 64 MiB, 16 MiB parts, paths from the working directory). */
+/** The object handler with default tuning (multipart from 1 GiB, 64 MiB parts, paths from the working directory). */
 export const objectHandler: ResourceHandler<LiveObject, MantaClients> = createObjectHandler();

@@ -8,7 +8,7 @@
  */
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import { TritonApiError, TritonInputError } from '../errors.js';
-import type { Dispatch, TritonRequest, TritonResponse } from './types.js';
+import { isReopenable, type Dispatch, type TritonRequest, type TritonResponse } from './types.js';
 
 /** Options of {@link createCoreDispatch}. */
 export interface CoreOptions {
@@ -79,7 +79,8 @@ export function createCoreDispatch(options: CoreOptions): CoreDispatch {
         dispatcher,
         method: req.method,
         headers: { ...req.headers },
-        body: req.body,
+        // A reopenable body is opened here, once per attempt: each retry sends the bytes afresh.
+        body: isReopenable(req.body) ? req.body.open() : req.body,
         signal: req.signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,

@@ -5,13 +5,35 @@
  * `dispatch => dispatch` interceptors (signing, retry, logging). Each interceptor sees a plain
  * request value and returns a response, so they compose in any order and test in isolation.
  */
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 
 /** HTTP methods the two APIs use. */
 export type HttpMethod = 'GET' | 'HEAD' | 'PUT' | 'POST' | 'DELETE';
 
-/** A request body: bytes or text are replayable (retryable); a stream is sent once. */
-export type RequestBody = string | Uint8Array | Readable;
+/**
+ * A stream body that can be opened afresh for every attempt (a file, or a range of one), so a
+ * request carrying it can be retried like one carrying bytes, without holding the bytes in memory.
+ */
+export interface ReopenableBody {
+  /** Opens a new stream over the same bytes; called once per attempt. */
+  readonly open: () => Readable;
+}
+
+/**
+ * A request body: bytes, text and a {@link ReopenableBody} are replayable (retryable); a plain
+ * stream is sent once.
+ */
+export type RequestBody = string | Uint8Array | Readable | ReopenableBody;
+
+/** True for a body whose bytes are streamed (a stream, or one opened per attempt), not held in memory. */
+export function isStreamedBody(body: RequestBody | undefined): body is Readable | ReopenableBody {
+  return body instanceof Readable || isReopenable(body);
+}
+
+/** True for a {@link ReopenableBody}. */
+export function isReopenable(body: RequestBody | undefined): body is ReopenableBody {
+  return typeof body === 'object' && !(body instanceof Readable) && !(body instanceof Uint8Array);
+}
 
 /** One request, as interceptors see it. */
 export interface TritonRequest {

@@ -5,7 +5,13 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { CallOptions } from '../http/api-caller.js';
-import { headerValue, type RequestBody, type TritonResponse } from '../http/types.js';
+import {
+  headerValue,
+  isStreamedBody,
+  type ReopenableBody,
+  type RequestBody,
+  type TritonResponse,
+} from '../http/types.js';
 import { conditionHeaders, metadataFrom, metadataHeaders } from './private/metadata.js';
 import { mantaPath, plainPath } from './private/paths.js';
 import type { MantaContext } from './private/context.js';
@@ -23,9 +29,14 @@ import { TritonInputError } from '../errors.js';
 export interface ObjectsApi {
   /**
    * PutObject. Strings and bytes get a Content-MD5 (the server checks it) and can be retried; a
-   * stream is sent once, chunked unless `contentLength` is given.
+   * stream is sent once and a {@link ReopenableBody} opened again for each attempt, both chunked
+   * unless `contentLength` is given.
    */
-  putObject(path: string, body: string | Uint8Array | Readable, options?: PutObjectOptions): Promise<PutResult>;
+  putObject(
+    path: string,
+    body: string | Uint8Array | Readable | ReopenableBody,
+    options?: PutObjectOptions,
+  ): Promise<PutResult>;
   /** GetObject: metadata plus the body as a stream. With `ifNoneMatch` matching, resolves `undefined` (304). */
   getObject(path: string, options?: CallOptions & Conditions): Promise<GetObjectResult | undefined>;
   /** GetObject, read whole into a Buffer (small objects). */
@@ -75,7 +86,7 @@ export function objectsApi(ctx: MantaContext): ObjectsApi {
         'content-type': options.contentType ?? 'application/octet-stream',
       };
       let payload: RequestBody = body;
-      if (!(body instanceof Readable)) {
+      if (!isStreamedBody(body)) {
         const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
         payload = bytes;
         headers['content-length'] = String(bytes.length);

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { CallOptions } from '../http/api-caller.js';
-import { headerValue, type RequestBody } from '../http/types.js';
+import { headerValue, isStreamedBody, type ReopenableBody, type RequestBody } from '../http/types.js';
 import { TritonApiError, TritonInputError } from '../errors.js';
 import { putResultFrom } from './objects-api.js';
 import { mantaPath, plainPath } from './private/paths.js';
@@ -15,11 +15,14 @@ import type { CreateUploadInput, MultipartUpload, PutResult, UploadRef } from '.
 export interface UploadsApi {
   /** CreateMultipartUpload (POST, never retried). */
   createMultipartUpload(input: CreateUploadInput, options?: CallOptions): Promise<MultipartUpload>;
-  /** UploadPart: part numbers 0–9999; byte bodies get a Content-MD5. */
+  /**
+   * UploadPart: part numbers 0–9999; byte bodies get a Content-MD5. Bytes and a
+   * {@link ReopenableBody} (opened again for each attempt) can be retried; a plain stream is sent once.
+   */
   uploadPart(
     upload: UploadRef,
     partNumber: number,
-    body: string | Uint8Array | Readable,
+    body: string | Uint8Array | Readable | ReopenableBody,
     options?: CallOptions,
   ): Promise<PutResult>;
   /** GetMultipartUpload. */
@@ -87,7 +90,7 @@ export function uploadsApi(ctx: MantaContext): UploadsApi {
         throw new TritonInputError('partNumber', `${partNumber} must be an integer from 0 to 9999`);
       const headers: Record<string, string> = { 'content-type': 'application/octet-stream' };
       let payload: RequestBody = body;
-      if (!(body instanceof Readable)) {
+      if (!isStreamedBody(body)) {
         const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
         payload = bytes;
         headers['content-md5'] = createHash('md5').update(bytes).digest('base64');

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -199,6 +199,43 @@ describe('object handler', () => {
     const live = await listed('/acme/stor/obj', '/acme/stor/obj/big.bin');
     expectInSync(handler, live, desired);
     expect(md5Of((await world.ctx.clients.manta.getObjectBuffer('/acme/stor/obj/big.bin'))!.data)).toBe(md5Of(bytes));
+  });
+
+  it('uploads a file of 80 MiB, below the default multipart threshold, as one streaming PutObject', async () => {
+    // 80 MiB went up in five parts before the threshold rose to 1 GiB (a part is not free on Manta:
+    // the commit copies and re-hashes every byte on the storage nodes).
+    const block = randomBytes(1024 * 1024);
+    const file = join(dir, 'eighty.bin');
+    const hash = createHash('md5');
+    const fd = openSync(file, 'w');
+    for (let i = 0; i < 80; i++) {
+      writeSync(fd, block);
+      hash.update(block);
+    }
+    closeSync(fd);
+    const desired = {
+      path: '/acme/stor/obj/eighty.bin',
+      content: { file },
+      md5: hash.digest('base64'),
+      size: 80 * 1024 * 1024,
+      contentType: 'application/octet-stream',
+      headers: { 'm-kind': 'blob' },
+      durability: 2,
+      roleTags: ['ops'],
+    };
+    const manta = (): Record<string, number> =>
+      world.emulator.context.stats.snapshot(['manta']).manta as Record<string, number>;
+    const before = manta();
+    await objectHandler.create(world.ctx, desired);
+    const after = manta();
+    const made = Object.fromEntries(
+      Object.entries(after)
+        .map(([op, n]): [string, number] => [op, n - (before[op] ?? 0)])
+        .filter(([, n]) => n > 0),
+    );
+    expect(made).toEqual({ PutObject: 1 });
+    const live = await listed('/acme/stor/obj', '/acme/stor/obj/eighty.bin');
+    expectInSync(objectHandler, live, desired);
   });
 
   it('deletes an object, and a second delete of the same path is not an error', async () => {

@@ -5,7 +5,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Readable } from 'node:stream';
+import type { ReopenableBody } from '../../http/types.js';
 import type { MantaClient } from '../../manta/client.js';
 import type { PutResult } from '../../manta/types.js';
 import type { PlainValue } from '../types.js';
@@ -52,9 +52,25 @@ export async function contentSource(value: PlainValue | undefined, workingDirect
   return badProperty('object', 'content', value, 'must be {text}, {base64} or {file}');
 }
 
-/** A fresh stream over bytes `start`..`end` (inclusive) of a file. */
-export function fileRange(file: string, start: number, end: number): Readable {
-  return createReadStream(file, { start, end, highWaterMark: 1024 * 1024 });
+/**
+ * A body over a file, or over bytes `start`..`end` (inclusive) of it, opened afresh for each
+ * attempt: the transport can retry it like bytes, and memory stays one read buffer (1 MiB).
+ */
+export function fileBody(file: string, range?: { readonly start: number; readonly end: number }): ReopenableBody {
+  return { open: () => createReadStream(file, { ...range, highWaterMark: 1024 * 1024 }) };
+}
+
+/** Most parts one upload may have (part numbers 0–9999 in Manta). */
+export const MAX_PARTS = 10_000;
+
+/**
+ * The part size for a file of `size` bytes: `preferred`, or the smallest whole number of MiB that
+ * keeps the upload within {@link MAX_PARTS} parts when `preferred` would need more.
+ */
+export function partSizeFor(size: number, preferred: number): number {
+  if (Math.ceil(size / preferred) <= MAX_PARTS) return preferred;
+  const mib = 1024 * 1024;
+  return Math.ceil(size / MAX_PARTS / mib) * mib;
 }
 
 /** What a multipart upload needs. */
@@ -62,6 +78,7 @@ export interface MultipartPlan {
   readonly path: string;
   readonly file: string;
   readonly size: number;
+  /** Preferred part size; larger when the file would need more than {@link MAX_PARTS} parts. */
   readonly partSize: number;
   /** Headers stored on the target (content-type, content-md5, durability-level, m-*, CORS). */
   readonly headers: Readonly<Record<string, string>>;
@@ -71,9 +88,10 @@ export interface MultipartPlan {
 }
 
 /**
- * Uploads a file in parts of `partSize` bytes (each streamed from disk), `concurrency` parts at
- * once, then commits. On any failure the upload is aborted so no parts are left behind, and the
- * original error is thrown.
+ * Uploads a file in parts of `partSize` bytes (each streamed from disk; see {@link partSizeFor}),
+ * `concurrency` parts at once, then commits. A part that fails transiently is re-sent alone (the
+ * transport re-opens its range), which is what parts are for. When a part still fails, the upload
+ * is aborted so no parts are left behind, and the original error is thrown.
  */
 export async function multipartUpload(manta: MantaClient, plan: MultipartPlan): Promise<PutResult> {
   const upload = await manta.createMultipartUpload(
@@ -81,12 +99,14 @@ export async function multipartUpload(manta: MantaClient, plan: MultipartPlan): 
     { signal: plan.signal },
   );
   try {
-    const parts = Math.max(1, Math.ceil(plan.size / plan.partSize));
+    const partSize = partSizeFor(plan.size, plan.partSize);
+    const parts = Math.max(1, Math.ceil(plan.size / partSize));
     const numbers = Array.from({ length: parts }, (_, n) => n);
     const etags = await mapBounded(numbers, Math.max(1, plan.concurrency ?? 4), async (n) => {
-      const start = n * plan.partSize;
-      const end = Math.min(plan.size, start + plan.partSize) - 1;
-      const result = await manta.uploadPart(upload, n, fileRange(plan.file, start, end), { signal: plan.signal });
+      const start = n * partSize;
+      const end = Math.min(plan.size, start + partSize) - 1;
+      // Opened afresh for each attempt: a part that fails on the way is re-sent alone, by the transport.
+      const result = await manta.uploadPart(upload, n, fileBody(plan.file, { start, end }), { signal: plan.signal });
       if (result.etag === undefined) throw new Error(`UploadPart ${n} of ${plan.path} answered without an Etag`);
       return result.etag;
     });

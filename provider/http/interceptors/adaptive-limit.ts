@@ -14,8 +14,7 @@
  * service is still worked on, one request at a time. It sits inside the retry interceptor: a
  * request waiting to be retried holds no place.
  */
-import { Readable } from 'node:stream';
-import type { Interceptor } from '../types.js';
+import { isStreamedBody, type Interceptor } from '../types.js';
 
 /** Options of {@link AdaptiveLimit}. */
 export interface AdaptiveLimitOptions {
@@ -152,7 +151,7 @@ export function adaptiveLimitInterceptor(limit: AdaptiveLimit): Interceptor {
       return response;
     } finally {
       // An upload's time is its size over the link, not the server's state.
-      limit.done(ticket, status, !(request.body instanceof Readable));
+      limit.done(ticket, status, !isStreamedBody(request.body));
     }
   };
 }

@@ -54,6 +54,19 @@ describe('retryInterceptor', () => {
     expect(calls).toBe(1);
   });
 
+  it('repeats a request whose body can be reopened (a file), handing each attempt the same opener', async () => {
+    const statuses = [503, 503, 204];
+    const bodies: unknown[] = [];
+    const dispatch = retryInterceptor({ sleep: async () => undefined })(async (request) => {
+      bodies.push(request.body);
+      return reply(statuses.shift()!);
+    });
+    const body = { open: () => Readable.from(['x']) };
+    const response = await dispatch({ operation: 'PutObject', method: 'PUT', path: '/acme/stor/x', headers: {}, body });
+    expect([response.status, response.attempts]).toEqual([204, 3]);
+    expect(bodies).toEqual([body, body, body]);
+  });
+
   it('tells the caller how many attempts a failed request took, so that it does not retry it again', async () => {
     let calls = 0;
     const dispatch = retryInterceptor({ sleep: async () => undefined })(async () => {

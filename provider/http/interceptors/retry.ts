@@ -3,7 +3,8 @@
  *
  * Only idempotent requests are repeated after a response or a mid-flight failure: a POST may have
  * taken effect even if its answer was lost. The one exception is a refused connection, where the
- * server provably received nothing. A streamed body cannot be replayed, so it is never retried.
+ * server provably received nothing. A plain stream body cannot be replayed, so it is never retried;
+ * a reopenable one (a file, a range of one) is opened afresh for each attempt.
  *
  * The error of a request that was retried carries `attempts`: a caller with its own retry loop (the
  * engine) then does not retry it again, so the two layers never multiply (4 transport attempts under
@@ -74,9 +75,9 @@ async function defaultSleep(ms: number, signal: AbortSignal | undefined): Promis
   }
 }
 
-/** A body that can be sent again: anything but a stream. */
+/** A body that can be sent again: anything but a plain stream (a reopenable one is opened again). */
 function isReplayable(request: TritonRequest): boolean {
-  return request.body === undefined || !(request.body instanceof Readable);
+  return !(request.body instanceof Readable);
 }
 
 /** Creates the retry interceptor. */
