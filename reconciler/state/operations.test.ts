@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emptyState, parseStateDocument, type StateDocument, type StateResource } from './document.js';
 import { LocalStateBackend } from './local-backend.js';
-import { listResources, moveResource, putResource, removeResource, showResource, updateState } from './operations.js';
+import {
+  listResources,
+  moveResource,
+  putResource,
+  putResources,
+  removeResource,
+  showResource,
+  updateState,
+} from './operations.js';
 import { hashWriteOnly, isWriteOnlyMarker, markerFor, writeOnlyMatches } from './write-only.js';
 
 const entry = (address: string, dependsOn: string[] = []): StateResource => ({
@@ -90,6 +98,26 @@ describe('state operations', () => {
       'cannot move prod/alice to prod/ops: prod/ops is already in the state; remove it first with `triton-iac state rm prod/ops`',
     );
     expect(() => moveResource(doc, 'prod/alice', 'prod/alice')).toThrow(/must be non-empty and different/);
+  });
+
+  it('puts several resources in one pass: new ones in address order, replacements in place, the last of an address winning', () => {
+    const after = putResources(doc, [
+      { ...entry('prod/zed'), serverId: 'z' },
+      { ...entry('prod/dev'), serverId: 'first' },
+      entry('prod/bob'),
+      { ...entry('prod/dev'), serverId: 'second' },
+    ]);
+    // The fixture document is not in address order (as one pushed by hand may not be): the result is.
+    expect(after.resources.map((r) => r.address)).toEqual([
+      'prod/alice',
+      'prod/bob',
+      'prod/dev',
+      'prod/ops',
+      'prod/zed',
+    ]);
+    expect(showResource(after, 'prod/dev').serverId).toBe('second');
+    expect(showResource(after, 'prod/ops').serverId).toBe('id-prod/ops');
+    expect(doc.resources).toHaveLength(3);
   });
 
   it('puts a resource, replacing the entry at the same address', () => {

@@ -100,12 +100,35 @@ export function renameEntries(doc: StateDocument, renames: ReadonlyMap<string, s
 
 /** The document with `entry` added or replacing the entry at the same address. */
 export function putResource(doc: StateDocument, entry: StateResource): StateDocument {
-  return {
-    ...doc,
-    resources: [...doc.resources.filter((r) => r.address !== entry.address), entry].sort((a, b) =>
-      a.address < b.address ? -1 : 1,
-    ),
-  };
+  return putResources(doc, [entry]);
+}
+
+/**
+ * The document with every entry of `entries` added or replacing the entry at its address (a later
+ * entry for the same address wins). One pass over the document and a sort of `entries` only: a
+ * group-committed write of k actions into a state of N entries costs O(N + k log k), not k sorts
+ * of N.
+ */
+export function putResources(doc: StateDocument, entries: readonly StateResource[]): StateDocument {
+  const byAddress = new Map(entries.map((e) => [e.address, e]));
+  const incoming = [...byAddress.values()].sort(byAddressOrder);
+  const kept = doc.resources.filter((r) => !byAddress.has(r.address));
+  // Documents this tool writes are sorted by address; one edited by hand (state push) may not be.
+  if (kept.some((r, n) => n > 0 && byAddressOrder(kept[n - 1]!, r) > 0)) kept.sort(byAddressOrder);
+  // Both lists are sorted by address: merge them.
+  const resources: StateResource[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < kept.length || j < incoming.length) {
+    if (j === incoming.length || (i < kept.length && byAddressOrder(kept[i]!, incoming[j]!) < 0))
+      resources.push(kept[i++]!);
+    else resources.push(incoming[j++]!);
+  }
+  return { ...doc, resources };
+}
+
+function byAddressOrder(a: StateResource, b: StateResource): number {
+  return a.address < b.address ? -1 : a.address > b.address ? 1 : 0;
 }
 
 /**

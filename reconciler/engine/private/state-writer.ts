@@ -8,14 +8,19 @@
  */
 import type { StateBackend, StateSnapshot } from '../../state/backend.js';
 import { emptyState, type StateDocument, type StateResource } from '../../state/document.js';
-import { putResource, renameEntries } from '../../state/operations.js';
+import { putResources, renameEntries } from '../../state/operations.js';
 
-/** One change waiting for the next write, and how to tell its caller the outcome. */
-interface PendingChange {
-  readonly mutate: (doc: StateDocument) => StateDocument;
+/**
+ * One change waiting for the next write (a put of an entry, kept as data so that a batch's puts
+ * merge into the document in one pass, or any other edit), and how to tell its caller the outcome.
+ */
+type PendingChange = (
+  | { readonly entry: StateResource }
+  | { readonly entry?: undefined; readonly mutate: (doc: StateDocument) => StateDocument }
+) & {
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
-}
+};
 
 /** Serialised, group-committed state updates for one run, under a lock the caller holds. */
 export class StateWriter {
@@ -45,7 +50,7 @@ export class StateWriter {
 
   /** Adds or replaces an entry; settles once it is written. */
   put(entry: StateResource): Promise<void> {
-    return this.enqueue((doc) => putResource(doc, entry));
+    return this.enqueue({ entry });
   }
 
   /**
@@ -53,7 +58,7 @@ export class StateWriter {
    * every `dependsOn` reference to them, in one write.
    */
   move(moves: readonly { readonly from: string; readonly to: string }[]): Promise<void> {
-    return this.enqueue((doc) => renameEntries(doc, new Map(moves.map((m) => [m.from, m.to]))));
+    return this.enqueue({ mutate: (doc) => renameEntries(doc, new Map(moves.map((m) => [m.from, m.to]))) });
   }
 
   /**
@@ -61,21 +66,24 @@ export class StateWriter {
    * is written.
    */
   edit(mutate: (doc: StateDocument) => StateDocument): Promise<void> {
-    return this.enqueue(mutate);
+    return this.enqueue({ mutate });
   }
 
   /** Removes an entry (a no-op when absent); settles once the removal is written. */
   remove(address: string): Promise<void> {
-    return this.enqueue((doc) =>
-      doc.resources.some((r) => r.address === address)
-        ? { ...doc, resources: doc.resources.filter((r) => r.address !== address) }
-        : doc,
-    );
+    return this.enqueue({
+      mutate: (doc) =>
+        doc.resources.some((r) => r.address === address)
+          ? { ...doc, resources: doc.resources.filter((r) => r.address !== address) }
+          : doc,
+    });
   }
 
-  private enqueue(mutate: (doc: StateDocument) => StateDocument): Promise<void> {
+  private enqueue(
+    change: { readonly entry: StateResource } | { readonly mutate: (doc: StateDocument) => StateDocument },
+  ): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.pending.push({ mutate, resolve, reject });
+      this.pending.push({ ...change, resolve, reject } as PendingChange);
       if (!this.writing) {
         this.writing = true;
         void this.drain();
@@ -89,7 +97,24 @@ export class StateWriter {
       const batch = this.pending.splice(0);
       let next = this.doc;
       const applied: PendingChange[] = [];
+      // Consecutive puts go in together (one merge, not one sort of the document each), in order
+      // with the other changes of the batch.
+      let puts: PendingChange[] = [];
+      const flushPuts = (): void => {
+        if (puts.length === 0) return;
+        next = putResources(
+          next,
+          puts.map((p) => p.entry!),
+        );
+        applied.push(...puts);
+        puts = [];
+      };
       for (const change of batch) {
+        if (change.entry !== undefined) {
+          puts.push(change);
+          continue;
+        }
+        flushPuts();
         try {
           next = change.mutate(next);
           applied.push(change);
@@ -97,6 +122,7 @@ export class StateWriter {
           change.reject(error);
         }
       }
+      flushPuts();
       try {
         if (next !== this.doc) {
           const written = await this.backend.write(next, this.version);
