@@ -19,7 +19,6 @@ export interface ParsedPublicKey {
 const PRIVATE_MARKERS = /PRIVATE KEY|PuTTY-User-Key-File|^\s*-----BEGIN/;
 
 function looksPrivate(text: string): boolean {
-  if (PRIVATE_MARKERS.test(text)) return true;
   try {
     sshpk.parsePrivateKey(text, 'auto');
     return true;
@@ -60,7 +59,7 @@ export function loadPublicKey(at: string, key: string | undefined, keyFile: stri
  */
 export function parsePublicKey(at: string, field: string, text: string, fromFile: boolean): ParsedPublicKey {
   if (typeof text !== 'string') fail(at, field, text, 'must be a string holding an OpenSSH public key');
-  if (looksPrivate(text)) {
+  const refusePrivate = (): never =>
     fail(
       at,
       field,
@@ -68,13 +67,17 @@ export function parsePublicKey(at: string, field: string, text: string, fromFile
       `is a private key (value not shown); give the public key instead${fromFile ? ' (the .pub file)' : ''}, and do not keep private keys in the program`,
       { withhold: true },
     );
-  }
+  if (PRIVATE_MARKERS.test(text)) refusePrivate();
   const line = text.trim();
-  if (line.includes('\n')) fail(at, field, line, 'must hold exactly one OpenSSH public key line');
   let parsed: sshpk.Key;
   try {
+    if (line.includes('\n')) throw new Error('more than one line');
+    // An OpenSSH public key line is never a private key, so the costly check below (every private
+    // key format tried in turn, each failure a thrown error) runs only for text that is not one.
     parsed = sshpk.parseKey(line, 'ssh');
   } catch (err) {
+    if (looksPrivate(text)) refusePrivate();
+    if (line.includes('\n')) fail(at, field, line, 'must hold exactly one OpenSSH public key line');
     fail(
       at,
       field,
