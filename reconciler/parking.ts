@@ -22,30 +22,16 @@
  * None of this decides *whether* to retry: `decideRetry` (consistency.ts) does, and every wait here
  * ends by the window's end, where the last attempt is made as before.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { WalkSlot } from './graph.js';
 
-/** The walk slot of the action running in the current async context (set by the executor). */
-const slots = new AsyncLocalStorage<WalkSlot>();
-
-/** Runs `fn` with `slot` as the place it may give up while it waits (see {@link waitAway}). */
-export function withSlot<T>(slot: WalkSlot, fn: () => Promise<T>): Promise<T> {
-  return slots.run(slot, fn);
-}
-
-/** Runs `wait` without holding the current action's place in the walk (if it has one). */
-export function waitAway<T>(wait: () => Promise<T>): Promise<T> {
-  const slot = slots.getStore();
-  return slot ? slot.away(wait) : wait();
-}
-
 /**
- * The current action has sent its last request: it gives up its place in the walk for good (if it
- * has one), so that another action talks to the server while this one records its result. The
- * state write is durable before the action counts as done and before its dependents start.
+ * Runs `wait` without holding `slot`'s place in the walk (when there is one). The slot is passed
+ * along explicitly (in the retry context), not found through an AsyncLocalStorage: in Node 20 that
+ * turns on promise hooks for the whole process, which made every await of an apply several times
+ * costlier.
  */
-export function leaveSlot(): void {
-  slots.getStore()?.leave();
+export function waitAway<T>(slot: WalkSlot | undefined, wait: () => Promise<T>): Promise<T> {
+  return slot ? slot.away(wait) : wait();
 }
 
 /** What one kind of write has shown about the lag. */
@@ -152,14 +138,21 @@ export class VisibilityLag {
   /**
    * Parks a write of `kind` whose latest reference was written at `writtenAt` until it is likely
    * visible, at most until `endAt` (the window's end, where `decideRetry` makes the last attempt).
-   * A write that may go now returns at once, keeping its place.
+   * A write that may go now returns at once, keeping its place; one that waits gives up `slot`'s
+   * place meanwhile.
    */
-  async park(kind: string, ticket: ParkingTicket, writtenAt: number, endAt: number): Promise<void> {
+  async park(
+    kind: string,
+    ticket: ParkingTicket,
+    writtenAt: number,
+    endAt: number,
+    slot: WalkSlot | undefined,
+  ): Promise<void> {
     const now = this.now();
     if (now >= endAt) return;
     const after = this.releaseAfter(kind, ticket);
     if (after !== undefined && writtenAt + after <= now) return;
-    await waitAway(async () => {
+    await waitAway(slot, async () => {
       for (;;) {
         const now = this.now();
         if (now >= endAt) return;

@@ -22,6 +22,7 @@ import {
   type WriteLog,
 } from './consistency.js';
 import { ReconcilerError } from './errors.js';
+import type { WalkSlot } from './graph.js';
 import { waitAway, type ParkingTicket, type VisibilityLag } from './parking.js';
 
 /** What the loop needs from its caller. */
@@ -33,6 +34,8 @@ export interface RetryContext {
   readonly onRetry?: (reason: string, attempt: number) => void;
   /** Where writes refused as not visible yet are parked (see parking.ts); without it they back off. */
   readonly visibility?: VisibilityLag;
+  /** The place in the apply walk of the action retrying: given up while it waits. */
+  readonly slot?: WalkSlot;
 }
 
 /**
@@ -58,18 +61,18 @@ export class ParkedWrite {
   async beforeFirst(): Promise<void> {
     const at = this.latestWrite(this.refs);
     if (at === undefined || this.ctx.visibility === undefined) return;
-    await this.ctx.visibility.park(this.kind, this.ticket, at, this.endOf(at));
+    await this.ctx.visibility.park(this.kind, this.ticket, at, this.endOf(at), this.ctx.slot);
   }
 
   /** After a refusal that `decideRetry` says to retry: learns from it and waits until the next attempt. */
   async refused(c: ErrorClassification & { class: 'not-yet-visible' }, sentAt: number, delayMs: number): Promise<void> {
     const at = this.latestWrite(c.references);
     if (at === undefined || this.ctx.visibility === undefined) {
-      await waitAway(() => pause(delayMs, this.ctx.signal));
+      await waitAway(this.ctx.slot, () => pause(delayMs, this.ctx.signal));
       return;
     }
     this.ctx.visibility.refused(this.kind, this.ticket, at, sentAt);
-    await this.ctx.visibility.park(this.kind, this.ticket, at, this.endOf(at));
+    await this.ctx.visibility.park(this.kind, this.ticket, at, this.endOf(at), this.ctx.slot);
   }
 
   /** The attempt sent at `sentAt` went through. */

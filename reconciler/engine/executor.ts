@@ -18,7 +18,7 @@ import { untilReady } from '../readiness.js';
 import { withIgnoredFields } from './private/ignore-changes.js';
 import { createSafely } from './private/safe-create.js';
 import { refuseUnplannedTakeover } from './private/takeover.js';
-import { leaveSlot, withSlot } from '../parking.js';
+import type { WalkSlot } from '../graph.js';
 import { withRetries } from '../retry-loop.js';
 import type { RunContext } from './private/run-context.js';
 import type { StateWriter } from './private/state-writer.js';
@@ -52,7 +52,7 @@ export async function executePlan(args: ExecuteArgs): Promise<ApplyResult> {
   const total = plan.changes.filter((c) => c.action !== 'no-op').length;
   run.emit({ type: 'start', total });
 
-  const act = async (node: string): Promise<void> => {
+  const act = async (node: string, slot: WalkSlot): Promise<void> => {
     const step = steps.get(node)!;
     const change = step.change;
     if (change.action === 'no-op') {
@@ -67,6 +67,7 @@ export async function executePlan(args: ExecuteArgs): Promise<ApplyResult> {
       results,
       stateEntry: stateAtStart.get(change.address),
       state: args.state,
+      slot,
     };
     if (step.part === 'action') run.emit({ type: 'action-start', address: change.address, action: change.action });
     try {
@@ -96,7 +97,7 @@ export async function executePlan(args: ExecuteArgs): Promise<ApplyResult> {
   };
 
   // An action waiting for the server to see what it references gives up its place meanwhile (parking.ts).
-  const walked = await graph.walk((node, _signal, slot) => withSlot(slot, () => act(node)), {
+  const walked = await graph.walk((node, _signal, slot) => act(node, slot), {
     concurrency: run.parallelism,
     ...(run.signal ? { signal: run.signal } : {}),
   });
@@ -141,6 +142,8 @@ interface ActionArgs {
   readonly results: Map<string, unknown>;
   readonly stateEntry: StateResource | undefined;
   readonly state: StateWriter;
+  /** The action's place in the walk: given up while it waits, and once it has sent its last request. */
+  readonly slot: WalkSlot;
 }
 
 /** The create half of a create-then-delete replacement: done, but reported when the old object is gone. */
@@ -158,7 +161,7 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
   if (change.action === 'forget') {
     // retainOnDelete: the object stays in the cloud; only this stack's record of it goes.
     a.results.delete(change.address);
-    leaveSlot();
+    a.slot.leave();
     await a.state.remove(change.address);
     return 'forgotten';
   }
@@ -169,7 +172,7 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
       `${change.address} is planned as ${change.action} but is not in the manifest; make a new plan`,
     );
   const refs = refsOf(change, a.manifest);
-  const retry = run.retryFor(change.address);
+  const retry = run.retryFor(change.address, { slot: a.slot });
 
   if (change.action === 'read' || handler.mode === 'lookup') {
     if (handler.mode !== 'lookup')
@@ -290,7 +293,8 @@ async function deleteReplaced(a: ActionArgs): Promise<ActionOutcome> {
   const newId = live === undefined ? undefined : handler.idOf(live);
   // Same identity (a path rewritten in place): deleting "the old one" would delete the new one.
   const sameObject = oldRef.naturalKey === a.change.naturalKey && (oldRef.id === undefined || oldRef.id === newId);
-  if (!sameObject) await withRetries(a.run.retryFor(a.change.address), [], () => handler.delete(a.run.ctx, oldRef));
+  if (!sameObject)
+    await withRetries(a.run.retryFor(a.change.address, { slot: a.slot }), [], () => handler.delete(a.run.ctx, oldRef));
   return 'replaced';
 }
 
@@ -314,8 +318,10 @@ async function bringUpToDate(
   const patch = patchBetween(before, desired.comparable, handler.schema.computed);
   if (patch.length === 0) return outcome === 'updated' ? 'unchanged' : outcome;
   const id = handler.idOf(live) ?? a.change.serverId ?? a.change.naturalKey;
-  const updated = await withRetries(a.run.retryFor(resource.address), refsOf(a.change, a.manifest), () =>
-    handler.update(a.run.ctx, id, desired.send, patch, entry?.properties),
+  const updated = await withRetries(
+    a.run.retryFor(resource.address, { slot: a.slot }),
+    refsOf(a.change, a.manifest),
+    () => handler.update(a.run.ctx, id, desired.send, patch, entry?.properties),
   );
   a.run.writeLog.record({ kind: resource.kind, name: resource.naturalKey }, Date.now());
   await record(a, handler, resource, updated, { ...(entry?.writeOnly ?? {}), ...desired.markers }, desired.normalized, {
@@ -328,20 +334,20 @@ async function deleteAction(a: ActionArgs, handler: AnyHandler): Promise<ActionO
   const { run, change } = a;
   const inState = a.stateEntry !== undefined;
   if (handler.mode === 'lookup') {
-    leaveSlot();
+    a.slot.leave();
     await a.state.remove(change.address);
     return 'deleted';
   }
   // Already gone live: only the state entry goes.
   if (change.liveDigest !== undefined || !inState) {
     const ref = oldRefOf(a);
-    await withRetries(run.retryFor(change.address), [], () =>
+    await withRetries(run.retryFor(change.address, { slot: a.slot }), [], () =>
       (handler as ResourceHandler<unknown, EngineClients>).delete(run.ctx, ref),
     );
     run.writeLog.record({ kind: change.kind, name: change.naturalKey }, Date.now());
   }
   a.results.delete(change.address);
-  leaveSlot();
+  a.slot.leave();
   if (inState) await a.state.remove(change.address);
   return 'deleted';
 }
@@ -364,7 +370,7 @@ async function record(
   a.run.writeLog.record({ kind: resource.kind, name: resource.naturalKey }, Date.now());
   // The state write (group-committed, fsynced) takes longer than a request: an action with nothing
   // left to send frees its place for the next one meanwhile.
-  if (last) leaveSlot();
+  if (last) a.slot.leave();
   await a.state.put({
     address: resource.address,
     kind: resource.kind,

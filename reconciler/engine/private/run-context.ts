@@ -2,6 +2,7 @@
  * Everything one engine run shares: handlers, the handler context, the write log, retry policy,
  * secrets, logging and progress. Built once per entry point from the {@link EngineOptions}.
  */
+import type { WalkSlot } from '../../graph.js';
 import { setMaxListeners } from 'node:events';
 import type { ResourceKind, StackManifest } from '../../../common/manifest.js';
 import type { AnyHandler, HandlerContext, HandlerLogger } from '../../../provider/handlers/types.js';
@@ -34,9 +35,10 @@ export interface RunContext {
   /**
    * A retry context reporting retries of `address` as progress events. An action's retries run to
    * the end even when the run is cancelled (what started finishes and is recorded); reads for a plan
-   * pass `cancellable` so that cancelling stops them.
+   * pass `cancellable` so that cancelling stops them. `slot` is the action's place in the apply
+   * walk, given up while a refused write is parked.
    */
-  retryFor(address: string, options?: { readonly cancellable?: boolean }): RetryContext;
+  retryFor(address: string, options?: { readonly cancellable?: boolean; readonly slot?: WalkSlot }): RetryContext;
 }
 
 const SILENT: HandlerLogger = { debug: () => undefined, info: () => undefined, warn: () => undefined };
@@ -102,6 +104,7 @@ export function createRunContext(
       ...(options.signal && retryOptions.cancellable === true ? { signal: options.signal } : {}),
       // An action's refused writes are parked; the plan's reads are not writes.
       ...(retryOptions.cancellable === true ? {} : { visibility }),
+      ...(retryOptions.slot !== undefined ? { slot: retryOptions.slot } : {}),
       onRetry: (reason, attempt) => {
         log.debug('retrying', { address, reason, attempt });
         emit({ type: 'retry', address, reason: secrets.scrub(reason), attempt });
