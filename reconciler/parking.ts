@@ -58,6 +58,12 @@ export interface VisibilityLagOptions {
   readonly minStepMs?: number;
   /** Each probe waits this many times longer than the last refused one. @default 1.5 */
   readonly growth?: number;
+  /**
+   * The consistency window the run was given: a server that keeps to it sees a reference by then,
+   * so while the refusals are earlier than it, a probe is not scheduled later than it (the settle
+   * margin past it is for servers that do not). Without it, probes only grow.
+   */
+  readonly windowMs?: number;
   /** The clock. @default Date.now */
   readonly now?: () => number;
 }
@@ -70,11 +76,13 @@ export class VisibilityLag {
   private readonly kinds = new Map<string, KindLag>();
   private readonly minStep: number;
   private readonly growth: number;
+  private readonly windowMs: number | undefined;
   private readonly now: () => number;
 
   constructor(options: VisibilityLagOptions = {}) {
     this.minStep = options.minStepMs ?? 50;
     this.growth = options.growth ?? 1.5;
+    this.windowMs = options.windowMs;
     this.now = options.now ?? Date.now;
   }
 
@@ -132,7 +140,10 @@ export class VisibilityLag {
     if (k.hi !== undefined) return k.hi;
     if (k.prober === undefined) k.prober = ticket;
     if (k.prober !== ticket) return undefined;
-    return Math.max(k.lo * this.growth, k.lo + this.minStep);
+    const next = Math.max(k.lo * this.growth, k.lo + this.minStep);
+    // Growing past the window would learn a lag longer than the server's (every parked write then
+    // waits that much longer): the probe at the window itself is the one that tells.
+    return this.windowMs !== undefined && k.lo < this.windowMs ? Math.min(next, this.windowMs) : next;
   }
 
   /**

@@ -63,7 +63,7 @@ export function createRunContext(
   const signal = new AbortController().signal;
   setMaxListeners(0, signal);
   const writeLog = new WriteLog();
-  const visibility = new VisibilityLag({ minStepMs: Math.min(100, Math.max(10, windowMs / 32)) });
+  const visibility = new VisibilityLag({ minStepMs: Math.min(100, Math.max(10, windowMs / 32)), windowMs });
   // Retries cover the window plus a margin (a tenth of it, at most a second): the last attempt is
   // sent once that has passed since the write was acknowledged.
   const policy: RetryPolicy = {
