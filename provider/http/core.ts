@@ -6,7 +6,7 @@
  * Transport failures become {@link TritonApiError} with status 0, keeping the original error's
  * `code` reachable through `cause` so the retry interceptor can classify it.
  */
-import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { TritonApiError, TritonInputError } from '../errors.js';
 import { isReopenable, type Dispatch, type TritonRequest, type TritonResponse } from './types.js';
 
@@ -73,10 +73,14 @@ export function createCoreDispatch(options: CoreOptions): CoreDispatch {
   const prefix = base.pathname.replace(/\/+$/, '');
 
   const dispatch: Dispatch = async (req: TritonRequest): Promise<TritonResponse> => {
-    const target = `${base.origin}${prefix}${req.path}${buildQuery(req.query)}`;
     try {
-      const res = await undiciRequest(target, {
-        dispatcher,
+      // The dispatcher's own request method, with the origin and path undici's top-level `request`
+      // would derive from the URL: the CLI's bundle then carries undici's Agent and nothing else
+      // (scripts/bundle-cli.ts).
+      const target = new URL(`${base.origin}${prefix}${req.path}${buildQuery(req.query)}`);
+      const res = await dispatcher.request({
+        origin: target.origin,
+        path: `${target.pathname}${target.search}`,
         method: req.method,
         headers: { ...req.headers },
         // A reopenable body is opened here, once per attempt: each retry sends the bytes afresh.

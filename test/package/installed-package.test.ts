@@ -86,7 +86,7 @@ describe('the packed tarball', () => {
       'bin/triton-iac.js',
       'dist/index.js',
       'dist/index.d.ts',
-      'dist/cli/main.js',
+      'dist/bundle/cli.js',
       'dist/adapters/pulumi/index.d.ts',
       'docs/cli.md',
       'docs/github-actions/drift-on-schedule.yml',
@@ -97,6 +97,8 @@ describe('the packed tarball', () => {
       (f) =>
         /^(test|bench|scripts|examples|\.ci)\//.test(f) ||
         /\.test\.|\/fixtures\/|\.map$/.test(f) ||
+        // The CLI ships once, bundled; the tsc output it was bundled from and the bundler's metafile stay home.
+        /^dist\/cli\/|^dist\/bundle\/meta\.json$/.test(f) ||
         (f.endsWith('.ts') && !f.endsWith('.d.ts')),
     );
     expect(unwanted).toEqual([]);

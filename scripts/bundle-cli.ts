@@ -1,0 +1,76 @@
+/**
+ * Bundles the compiled CLI (`dist/cli/main.js`, the tsc output) into `dist/bundle/`, which
+ * `bin/triton-iac.js` runs: `npm run build` runs it after tsc.
+ *
+ * Why: loading the CLI as ~230 separate ES modules plus undici's ~110 CommonJS files took about
+ * 0.2 s before a command did anything; a handful of bundled files load in a fraction of that.
+ * Code splitting keeps the lazy loads lazy: each command, the embedded emulator (`--emulator`) and
+ * the CDKTF converter (a `cdk.tf.json`) are chunks loaded by the `import()` that loaded their
+ * module before. The library entry points (`dist/index.js`, `./emulator`, `./provider`, …) stay
+ * the tsc output: only the binary runs the bundle.
+ *
+ * What stays outside: tsx (loaded only for a TypeScript app, and resolved from the package like
+ * any dependency), and the Pulumi and CDKTF packages (optional peers the CLI never loads).
+ * `dist/bundle/meta.json` (esbuild's metafile: which module went into which chunk) and the source
+ * maps (back to the .ts sources, through tsc's maps) stay out of the npm package, like tsc's maps.
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+
+const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
+/** Where the bundle goes; `bin/triton-iac.js` imports `cli.js` from here. */
+export const BUNDLE_DIR = join(REPO, 'dist', 'bundle');
+
+/**
+ * undici's entry point evaluates all of undici (fetch, WebSocket, caches, mocks, proxies: ~1 MB of
+ * source and a dozen Node built-ins) to export it; the CLI's only runtime use is an `Agent` and its
+ * `request` method (provider/http/core.ts). This module gives exactly that, from the same files
+ * undici's entry takes them from (it adds the API methods to the dispatcher prototype the same way).
+ * undici is pinned, and a path that moves fails this build rather than the CLI.
+ */
+const UNDICI_AGENT_ONLY = `'use strict';
+const Dispatcher = require('undici/lib/dispatcher/dispatcher.js');
+Object.assign(Dispatcher.prototype, require('undici/lib/api/index.js'));
+module.exports.Agent = require('undici/lib/dispatcher/agent.js');
+`;
+
+/** Resolves our code's `import … from 'undici'` to {@link UNDICI_AGENT_ONLY}. */
+const undiciAgentOnly: Plugin = {
+  name: 'undici-agent-only',
+  setup(b) {
+    b.onResolve({ filter: /^undici$/ }, (args) =>
+      args.importer.startsWith(join(REPO, 'dist'))
+        ? { path: 'undici-agent-only', namespace: 'undici-agent-only' }
+        : null,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'undici-agent-only' }, () => ({
+      contents: UNDICI_AGENT_ONLY,
+      loader: 'js',
+      resolveDir: REPO,
+    }));
+  },
+};
+
+rmSync(BUNDLE_DIR, { recursive: true, force: true });
+const result = await build({
+  entryPoints: { cli: join(REPO, 'dist', 'cli', 'main.js') },
+  outdir: BUNDLE_DIR,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: ['tsx', 'tsx/*', '@pulumi/*', 'cdktf', 'cdktf/*', '@cdktf/*'],
+  plugins: [undiciAgentOnly],
+  // The bundled CommonJS dependencies (undici, sshpk) require Node built-ins; an ES module has no
+  // `require`, so each chunk makes one (esbuild's require shim uses it when it exists).
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+  },
+  sourcemap: 'linked',
+  metafile: true,
+  logLevel: 'warning',
+});
+writeFileSync(join(BUNDLE_DIR, 'meta.json'), JSON.stringify(result.metafile));
