@@ -7,7 +7,6 @@ import { dirname, join } from 'node:path';
 import sshpk from 'sshpk';
 import { ConsistencyModel } from './core/consistency.js';
 import type { EmulatorContext } from './core/context.js';
-import { EmulatorError } from './core/errors.js';
 import { FaultInjector } from './core/faults.js';
 import { createServiceServer, type ServiceServer, type TlsMaterial } from './core/http-server.js';
 import { Persistence } from './core/persistence.js';
@@ -17,6 +16,7 @@ import { IdentityStore } from './core/store/identity-store.js';
 import type { Service } from './core/types.js';
 import { createCloudApiService } from './cloudapi/service.js';
 import type { CloudApiRoute } from './cloudapi/route.js';
+import { createMantaService } from './manta/service.js';
 
 /** An account to create at start-up (kept if it already exists in the data directory). */
 export interface EmulatorAccountOption {
@@ -99,7 +99,7 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
-/** The signature of the Manta service factory the emulator mounts when `emulator/manta/service.ts` exists. */
+/** The signature of the Manta service factory the emulator mounts (`emulator/manta/service.ts`). */
 export type MantaServiceFactory = (ctx: EmulatorContext) => Service | Promise<Service>;
 
 /** The file name of the generated demo private key (the public key adds `.pub`). */
@@ -165,7 +165,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
   }
 
-  const services = [createCloudApiService(ctx, options.cloudapiRoutes), await createMantaOrPlaceholder(ctx)];
+  const services = [createCloudApiService(ctx, options.cloudapiRoutes), createMantaService(ctx)];
   const servers: ServiceServer[] = [];
   try {
     const cloudapi = createServiceServer(services[0]!, ctx, options.tls);
@@ -207,33 +207,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       })();
       return closed;
     },
-  };
-}
-
-/**
- * Mounts `emulator/manta/service.ts` when it exists (its `createMantaService(ctx)`); otherwise a
- * placeholder that answers every request 501 and still serves the stats.
- */
-async function createMantaOrPlaceholder(ctx: EmulatorContext): Promise<Service> {
-  // A computed specifier: the Manta half is built separately and may not be present.
-  const specifier = './manta/service.js';
-  let factory: MantaServiceFactory | undefined;
-  try {
-    const mod = (await import(specifier)) as { createMantaService?: MantaServiceFactory };
-    factory = mod.createMantaService;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'ERR_MODULE_NOT_FOUND' || !String((err as Error).message).includes('manta/service')) throw err;
-  }
-  if (factory !== undefined) return factory(ctx);
-  return {
-    name: 'manta',
-    routes: [],
-    standardHeaders: (rc) => ({ server: 'Manta', 'x-request-id': rc.requestId }),
-    formatError: (err) => ({ status: err.status, body: { code: err.code, message: err.message } }),
-    routeNotFound: () =>
-      new EmulatorError(501, 'NotImplemented', 'the Manta service is not part of this build of the emulator'),
-    faultError: () => new EmulatorError(503, 'ServiceUnavailable', 'unavailable'),
   };
 }
 
