@@ -135,13 +135,10 @@ describe('what a run of the binary loads', () => {
   it('loads the CDKTF converter for a cdk.tf.json and tsx for a TypeScript app', async () => {
     const cwd = projectDir();
     dirs.push(cwd);
-    const tf = {
-      terraform: { required_providers: { tritoniac: { source: 'triton-iac/tritoniac' } } },
-      provider: { tritoniac: [{ account: 'acme' }] },
-      resource: { tritoniac_user: { bob: { login: 'bob', email: 'bob@acme.example' } } },
-    };
+    // The smallest cdk.tf.json: one tritoniac_ resource block, the account given on the command line.
+    const tf = { resource: { tritoniac_user: { bob: { login: 'bob', email: 'bob@acme.example' } } } };
     writeFileSync(join(cwd, 'cdk.tf.json'), JSON.stringify(tf));
-    const cdktf = await loadsOf(['validate', 'cdk.tf.json'], cwd);
+    const cdktf = await loadsOf(['validate', 'cdk.tf.json', '--account', 'acme'], cwd);
     expect(cdktf.result.code, cdktf.result.stderr).toBe(0);
     expect(cdktf.modules).toContain('dist/adapters/cdktf/from-terraform-json.js');
     expect(under(cdktf.modules, 'dist/emulator/')).toEqual([]);
