@@ -60,8 +60,8 @@ export interface VisibilityLagOptions {
   readonly growth?: number;
   /**
    * The consistency window the run was given: a server that keeps to it sees a reference by then,
-   * so while the refusals are earlier than it, a probe is not scheduled later than it (the settle
-   * margin past it is for servers that do not). Without it, probes only grow.
+   * so while the refusals are earlier than it, a probe is not scheduled later than one step past it
+   * (the settle margin past it is for servers that do not). Without it, probes only grow.
    */
   readonly windowMs?: number;
   /** The clock. @default Date.now */
@@ -142,8 +142,9 @@ export class VisibilityLag {
     if (k.prober !== ticket) return undefined;
     const next = Math.max(k.lo * this.growth, k.lo + this.minStep);
     // Growing past the window would learn a lag longer than the server's (every parked write then
-    // waits that much longer): the probe at the window itself is the one that tells.
-    return this.windowMs !== undefined && k.lo < this.windowMs ? Math.min(next, this.windowMs) : next;
+    // waits that much longer): the probe just past the window (one step, for a timer that fires a
+    // millisecond early and a server that counts from a moment later) is the one that tells.
+    return this.windowMs !== undefined && k.lo < this.windowMs ? Math.min(next, this.windowMs + this.minStep) : next;
   }
 
   /**
