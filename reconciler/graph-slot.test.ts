@@ -58,3 +58,39 @@ describe('a node leaving its place for good', () => {
     expect(order).toHaveLength(9);
   });
 });
+
+describe('a node leaving while it waits away', () => {
+  it('takes no place back when its wait ends, and the walk still ends once it finished', async () => {
+    const g = new Graph().addNode('a').addNode('b').addNode('c');
+    const order: string[] = [];
+    let releaseWait!: () => void;
+    const waited = new Promise<void>((r) => (releaseWait = r));
+    let finishA!: () => void;
+    const aFinished = new Promise<void>((r) => (finishA = r));
+    const result = await g.walk(
+      async (node, _signal, slot) => {
+        order.push(`start ${node}`);
+        if (node === 'a') {
+          await slot.away(async () => {
+            slot.leave();
+            await waited;
+          });
+          order.push('a back');
+          await aFinished;
+        }
+        if (node === 'b') releaseWait();
+        if (node === 'c') finishA();
+        await Promise.resolve();
+        order.push(`end ${node}`);
+      },
+      { concurrency: 1 },
+    );
+    expect(result.ok).toBe(true);
+    const at = (entry: string): number => order.indexOf(entry);
+    // With one place: b ran while a waited; a, back from its wait, took no place, so c started
+    // before a finished (c is what lets a finish).
+    expect(at('start b')).toBeLessThan(at('a back'));
+    expect(at('start c')).toBeLessThan(at('end a'));
+    expect(order).toHaveLength(7);
+  });
+});

@@ -158,10 +158,11 @@ export class Graph {
   /**
    * Runs `fn` for every node, at most `concurrency` at a time, each only after all its dependencies
    * succeeded; of the nodes ready, the one with the longest chain of nodes waiting on it starts
-   * first, then by id (see `private/ready-queue.ts`). When a node fails, every node that depends on it (directly or not) is skipped with
-   * `because` naming the failed node; the failure itself appears once, on the failed node.
-   * `fn` errors are captured as outcomes, never thrown out of the walk. `fn` gets a {@link WalkSlot}
-   * with which it can wait without holding one of the `concurrency` places.
+   * first, then by id (see `private/ready-queue.ts`). When a node fails, every node that depends
+   * on it (directly or not) is skipped with `because` naming the failed node; the failure itself
+   * appears once, on the failed node. `fn` errors are captured as outcomes, never thrown out of the
+   * walk. `fn` gets a {@link WalkSlot} with which it can wait without holding one of the
+   * `concurrency` places, or give its place up once it has nothing left to send.
    * @throws ReconcilerError `GRAPH_INVALID` before running anything if the graph has problems.
    */
   async walk<T>(
@@ -186,30 +187,47 @@ export class Graph {
     // Nodes that left their place for good and have not finished yet.
     let leaving = 0;
     const resuming: (() => void)[] = [];
-    /** The slot of one node's run; `held` says whether it still counts among the `running`. */
+    /**
+     * The slot of one node's run. `held`: the node has not left for good (it ends among the
+     * `running`); `inPlace`: it counts among the `running` now (not while it waits away).
+     */
     const slotOfRun = (): WalkSlot & { held: boolean } => {
       const slot = {
         held: true,
+        inPlace: true,
         away: async <R>(wait: () => Promise<R>): Promise<R> => {
           if (!slot.held) return wait();
+          slot.inPlace = false;
           running--;
           away++;
           pump();
           try {
             return await wait();
           } finally {
-            await new Promise<void>((resume) => {
-              resuming.push(resume);
+            if (slot.held) {
+              await new Promise<void>((resume) => {
+                resuming.push(() => {
+                  slot.inPlace = true;
+                  resume();
+                });
+                pump();
+              });
+            } else {
+              // It left while away: it wants no place back.
+              away--;
               pump();
-            });
+            }
           }
         },
         leave: (): void => {
           if (!slot.held) return;
           slot.held = false;
-          running--;
           leaving++;
-          pump();
+          if (slot.inPlace) {
+            slot.inPlace = false;
+            running--;
+            pump();
+          }
         },
       };
       return slot;
