@@ -92,6 +92,59 @@ describe('user-key handler against the emulator', () => {
     expect(await userKeyHandler.list!(world.ctx, { parent: 'nobody' })).toEqual([]);
   });
 
+  /**
+   * The world's context with the CloudAPI client's user-key list counted (the logins asked for), and
+   * its user list held until a key list has been asked for: a handler that waited for the user list
+   * before asking for keys would wait for ever, so the hold gives up (failing the test) long after
+   * any run would have ended.
+   */
+  function userListHeldUntilKeysAsked(): { ctx: typeof world.ctx; logins: string[] } {
+    const api = world.ctx.clients.cloudapi;
+    const logins: string[] = [];
+    let keysAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (keysAsked = resolve));
+    const cloudapi: typeof api = {
+      ...api,
+      listUserKeys: (login, options) => {
+        logins.push(login);
+        keysAsked();
+        return api.listUserKeys(login, options);
+      },
+      listUsers: async (options) => {
+        let timer: NodeJS.Timeout | undefined;
+        const gaveUp = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('the keys were asked for only after the user list')), 30_000);
+        });
+        await Promise.race([asked, gaveUp]).finally(() => clearTimeout(timer));
+        return api.listUsers(options);
+      },
+    };
+    return { ctx: { ...world.ctx, clients: { ...world.ctx.clients, cloudapi } }, logins };
+  }
+
+  it('asks for the keys under the login the state recorded while the user list is under way, in one request', async () => {
+    const { ctx, logins } = userListHeldUntilKeysAsked();
+    const known = [{ id: `Bob/${key.md5}`, naturalKey: `bob/${key.md5}` }];
+    const listed = await userKeyHandler.list!(ctx, { parent: 'bob', known });
+    expect(listed.map((k) => userKeyHandler.idOf(k))).toEqual([`Bob/${key.md5}`]);
+    expect(logins).toEqual(['Bob']);
+  });
+
+  it('still lets the user list decide: a recorded login spelled otherwise is asked again as the server spells it', async () => {
+    const { ctx, logins } = userListHeldUntilKeysAsked();
+    const known = [{ id: `BOB/${key.md5}`, naturalKey: `bob/${key.md5}` }];
+    const listed = await userKeyHandler.list!(ctx, { parent: 'bob', known });
+    expect(listed.map((k) => userKeyHandler.idOf(k))).toEqual([`Bob/${key.md5}`]);
+    expect(logins).toEqual(['BOB', 'Bob']);
+  });
+
+  it('lists nothing for a recorded user that no longer exists, at the cost of the one early request', async () => {
+    const { ctx, logins } = userListHeldUntilKeysAsked();
+    const known = [{ id: `Ghost/${key.md5}`, naturalKey: `ghost/${key.md5}` }];
+    expect(await userKeyHandler.list!(ctx, { parent: 'ghost', known })).toEqual([]);
+    expect(logins).toEqual(['Ghost']);
+  });
+
   it('deletes the key by its natural key, twice without error', async () => {
     const ref = { naturalKey: `bob/${key.md5}` };
     await userKeyHandler.delete(world.ctx, ref);

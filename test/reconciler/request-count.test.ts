@@ -40,6 +40,37 @@ describe('the requests of a no-op plan', () => {
     expect(stats.total).toBe(collections + usersWithKeys + taggedPaths);
     expect(stats.cloudapi.ListUserKeys).toBe(usersWithKeys);
   });
+
+  it('asks for the keys of the users in the state while the user list is under way, not after it', async () => {
+    const stack = buildStack({ manta: false });
+    const handlers = defaultHandlers();
+    const opts = { handlers, workDir: world.workDir, consistencyWindowMs: 0, env: SECRET_ENV };
+    expect((await applyStack(stack, { ...opts, clients: world.clients })).result.ok).toBe(true);
+
+    // The user list is held until a key list has been asked for; a reader that listed keys only
+    // after the user list would wait until the hold gives up, long after any plan would have ended.
+    const api = world.clients.cloudapi!;
+    let keysAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (keysAsked = resolve));
+    const cloudapi: typeof api = {
+      ...api,
+      listUserKeys: (login, options) => (keysAsked(), api.listUserKeys(login, options)),
+      listUsers: async (options) => {
+        let timer: NodeJS.Timeout | undefined;
+        const gaveUp = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('the keys were asked for only after the user list')), 30_000);
+        });
+        await Promise.race([asked, gaveUp]).finally(() => clearTimeout(timer));
+        return api.listUsers(options);
+      },
+    };
+    await world.resetStats();
+    const plan = await planStack(stack, { ...opts, clients: { ...world.clients, cloudapi } });
+    expect(planHasChanges(plan)).toBe(false);
+    const usersWithKeys = new Set(stack.resources.filter((r) => r.kind === 'user-key').map((r) => r.properties.user))
+      .size;
+    expect((await world.stats()).cloudapi.ListUserKeys).toBe(usersWithKeys);
+  });
 });
 
 describe('the requests of an initial apply', () => {
