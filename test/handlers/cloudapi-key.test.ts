@@ -5,6 +5,7 @@ import { userHandler } from '../../provider/handlers/user.js';
 import { TritonHandlerError } from '../../provider/handlers/errors.js';
 import { generateTestKey } from '../../scripts/support/keys.js';
 import { expectInSync, startWorld, type HandlerWorld } from './cloudapi-support.js';
+import { userListHeldUntilKeysAsked as heldUserList } from '../support/held-user-list.js';
 
 let world: HandlerWorld;
 beforeAll(async () => {
@@ -92,33 +93,9 @@ describe('user-key handler against the emulator', () => {
     expect(await userKeyHandler.list!(world.ctx, { parent: 'nobody' })).toEqual([]);
   });
 
-  /**
-   * The world's context with the CloudAPI client's user-key list counted (the logins asked for), and
-   * its user list held until a key list has been asked for: a handler that waited for the user list
-   * before asking for keys would wait for ever, so the hold gives up (failing the test) long after
-   * any run would have ended.
-   */
+  /** The world's context with its user list held until a key list is asked for (and the logins counted). */
   function userListHeldUntilKeysAsked(): { ctx: typeof world.ctx; logins: string[] } {
-    const api = world.ctx.clients.cloudapi;
-    const logins: string[] = [];
-    let keysAsked!: () => void;
-    const asked = new Promise<void>((resolve) => (keysAsked = resolve));
-    const cloudapi: typeof api = {
-      ...api,
-      listUserKeys: (login, options) => {
-        logins.push(login);
-        keysAsked();
-        return api.listUserKeys(login, options);
-      },
-      listUsers: async (options) => {
-        let timer: NodeJS.Timeout | undefined;
-        const gaveUp = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('the keys were asked for only after the user list')), 30_000);
-        });
-        await Promise.race([asked, gaveUp]).finally(() => clearTimeout(timer));
-        return api.listUsers(options);
-      },
-    };
+    const { cloudapi, logins } = heldUserList(world.ctx.clients.cloudapi);
     return { ctx: { ...world.ctx, clients: { ...world.ctx.clients, cloudapi } }, logins };
   }
 

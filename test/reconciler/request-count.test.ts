@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyStack, planHasChanges, planStack } from '../../reconciler/index.js';
 import { buildStack, SECRET_ENV, startWorld, type World } from './support/world.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
+import { userListHeldUntilKeysAsked } from '../support/held-user-list.js';
 
 let world: World;
 beforeAll(async () => {
@@ -47,23 +48,8 @@ describe('the requests of a no-op plan', () => {
     const opts = { handlers, workDir: world.workDir, consistencyWindowMs: 0, env: SECRET_ENV };
     expect((await applyStack(stack, { ...opts, clients: world.clients })).result.ok).toBe(true);
 
-    // The user list is held until a key list has been asked for; a reader that listed keys only
-    // after the user list would wait until the hold gives up, long after any plan would have ended.
-    const api = world.clients.cloudapi!;
-    let keysAsked!: () => void;
-    const asked = new Promise<void>((resolve) => (keysAsked = resolve));
-    const cloudapi: typeof api = {
-      ...api,
-      listUserKeys: (login, options) => (keysAsked(), api.listUserKeys(login, options)),
-      listUsers: async (options) => {
-        let timer: NodeJS.Timeout | undefined;
-        const gaveUp = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('the keys were asked for only after the user list')), 30_000);
-        });
-        await Promise.race([asked, gaveUp]).finally(() => clearTimeout(timer));
-        return api.listUsers(options);
-      },
-    };
+    // A reader that listed keys only after the user list would wait until the hold gives up.
+    const { cloudapi } = userListHeldUntilKeysAsked(world.clients.cloudapi!);
     await world.resetStats();
     const plan = await planStack(stack, { ...opts, clients: { ...world.clients, cloudapi } });
     expect(planHasChanges(plan)).toBe(false);
