@@ -3,7 +3,7 @@
  * fingerprint reason); read by fingerprint under the owning user. Its id is `<login>/<fingerprint>`
  * because a fingerprint alone does not say which user's collection to address.
  */
-import type { SshKey } from '../cloudapi/types.js';
+import type { SshKey, User } from '../cloudapi/types.js';
 import type { Clients } from './clients.js';
 import { TritonHandlerError } from './errors.js';
 import { createKeyInput, normalizeKeyDesired, normalizeKeyLive } from './private/keys.js';
@@ -47,6 +47,28 @@ async function withUser<T>(
   const login = users.find((u) => u.login !== user && u.login.toLowerCase() === user.toLowerCase())?.login;
   if (login === undefined) return absent;
   return (await orUndefined(call(login))) ?? absent;
+}
+
+/** Logins by exact and by lower-cased spelling (the first user of each), per user list. */
+const loginIndexes = new WeakMap<readonly User[], { exact: Map<string, string>; folded: Map<string, string> }>();
+
+/**
+ * The login of `user` in `users` as the server spells it: the exact match, else the first that
+ * differs only in case. Indexed once per list, since a reader shares one user list among every
+ * user's key list (a scan per user was quadratic).
+ */
+function loginIn(users: readonly User[], user: string): string | undefined {
+  let index = loginIndexes.get(users);
+  if (index === undefined) {
+    index = { exact: new Map(), folded: new Map() };
+    for (const u of users) {
+      if (!index.exact.has(u.login)) index.exact.set(u.login, u.login);
+      const folded = u.login.toLowerCase();
+      if (!index.folded.has(folded)) index.folded.set(folded, u.login);
+    }
+    loginIndexes.set(users, index);
+  }
+  return index.exact.get(user) ?? index.folded.get(user.toLowerCase());
 }
 
 /** The owner's login as the state recorded it (the id's login part), when it names `user`. */
@@ -97,10 +119,7 @@ export const userKeyHandler: ResourceHandler<UserKeyLive, Clients> = {
         : orUndefined(ctx.clients.cloudapi.listUserKeys(recorded, { signal: ctx.signal }));
     // Seen to, so that an answer the user list makes moot is no unhandled rejection.
     early?.catch(() => undefined);
-    const users = await ctx.clients.cloudapi.listUsers({ signal: ctx.signal });
-    const login = (
-      users.find((u) => u.login === user) ?? users.find((u) => u.login.toLowerCase() === user.toLowerCase())
-    )?.login;
+    const login = loginIn(await ctx.clients.cloudapi.listUsers({ signal: ctx.signal }), user);
     if (login === undefined) return [];
     const keys = await (login === recorded && early !== undefined
       ? early

@@ -130,7 +130,12 @@ export function mergeLive(base: LiveRead, update: LiveRead, reread: readonly Rea
 /** Every listed object, grouped by kind (the form `matchLive` takes). */
 export function listsByKind(read: LiveRead): Map<ResourceKind, unknown[]> {
   const out = new Map<ResourceKind, unknown[]>();
-  for (const { kind, objects } of read.lists.values()) out.set(kind, [...(out.get(kind) ?? []), ...objects]);
+  for (const { kind, objects } of read.lists.values()) {
+    // Appended in place: copying the kind's list for each collection was quadratic in the users' keys.
+    const all = out.get(kind);
+    if (all === undefined) out.set(kind, [...objects]);
+    else for (const o of objects) all.push(o);
+  }
   return out;
 }
 
@@ -164,10 +169,12 @@ function withSharedListings(clients: EngineClients): EngineClients {
     let users: ReturnType<typeof cloudapi.listUsers> | undefined;
     const listUsers: typeof cloudapi.listUsers = (options) => {
       if (!users) {
-        users = cloudapi.listUsers(options);
+        // One frozen list for every caller: a copy per caller was quadratic in the users (each user's
+        // key list asks for it), and frozen, no caller can change what the others see.
+        users = cloudapi.listUsers(options).then((all) => Object.freeze(all) as typeof all);
         users.catch(() => (users = undefined));
       }
-      return users.then((all) => [...all]);
+      return users;
     };
     clients = { ...clients, cloudapi: { ...cloudapi, listUsers } };
   }
