@@ -2,7 +2,7 @@
  * `fromRbacJson`: turns the configuration file of the vendor CLI's `triton rbac apply` into
  * constructs, so a team can move to triton-iac without rewriting it.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Construct } from 'constructs';
 import { ValidationError } from './errors.js';
@@ -75,6 +75,8 @@ export function fromRbacJson(stack: TritonStack, file: string, options: FromRbac
   const users = new Map<string, User>();
   const roles = new Map<string, Role>();
   const policies = new Map<string, Policy>();
+  // Every user without keys of its own looks in the same directory: stat it once, not once per user.
+  const stats = new Map<string, Stats | undefined>();
 
   for (const [i, u] of list(at, 'users', c.users).entries()) {
     const where = `${at}: users[${i}]`;
@@ -90,7 +92,7 @@ export function fromRbacJson(stack: TritonStack, file: string, options: FromRbac
         throw new ValidationError(`${where}: ${field}: is not a user field (${[...USER_FIELDS].join(', ')})`);
     }
     const login = user.login as string;
-    const keys = userKeys(where, baseDir, login, user.keys);
+    const keys = userKeys(where, baseDir, login, user.keys, stats);
     const profile = Object.fromEntries(
       PROFILE_FIELDS.filter((f) => user[f] !== undefined).map((f) => [f, user[f] as string]),
     );
@@ -157,7 +159,13 @@ function list(at: string, field: string, value: unknown): unknown[] {
 }
 
 /** The vendor CLI's key forms: a list, a file of keys, a directory with `<login>.pub`, or the default directory. */
-function userKeys(where: string, baseDir: string, login: string, keys: unknown): UserKeySpec[] {
+function userKeys(
+  where: string,
+  baseDir: string,
+  login: string,
+  keys: unknown,
+  stats: Map<string, Stats | undefined>,
+): UserKeySpec[] {
   if (Array.isArray(keys)) {
     return keys.map((k, j) => {
       if (typeof k === 'string') return k;
@@ -171,13 +179,16 @@ function userKeys(where: string, baseDir: string, login: string, keys: unknown):
   const implicit = keys === undefined;
   if (!implicit && typeof keys !== 'string')
     throw new ValidationError(`${where}: keys: must be a list of keys or a path`);
-  let path = resolve(baseDir, implicit ? DEFAULT_KEYS_DIR : (keys as string));
-  if (!existsSync(path)) {
+  const given = resolve(baseDir, implicit ? DEFAULT_KEYS_DIR : (keys as string));
+  if (!stats.has(given)) stats.set(given, statOf(given));
+  const found = stats.get(given);
+  if (found === undefined) {
     if (implicit) return [];
-    throw new ValidationError(`${where}: keys ${JSON.stringify(keys)}: not found (resolved to ${path})`);
+    throw new ValidationError(`${where}: keys ${JSON.stringify(keys)}: not found (resolved to ${given})`);
   }
-  if (statSync(path).isDirectory()) path = join(path, `${login}.pub`);
-  if (!existsSync(path) || !statSync(path).isFile()) {
+  // A directory holds one file per user, so that file is stat'ed by its user only.
+  const path = found.isDirectory() ? join(given, `${login}.pub`) : given;
+  if ((path === given ? found : statOf(path))?.isFile() !== true) {
     if (implicit) return [];
     throw new ValidationError(`${where}: keys ${JSON.stringify(keys)}: ${path} is not a file`);
   }
@@ -185,4 +196,13 @@ function userKeys(where: string, baseDir: string, login: string, keys: unknown):
     .split(/\r?\n/)
     .filter((line) => line.trim() !== '')
     .map((line) => line.trim());
+}
+
+/** The file's stats, or `undefined` when it cannot be found (as `existsSync` says, without a second call). */
+function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
 }

@@ -18,6 +18,13 @@ export interface ParsedPublicKey {
 
 const PRIVATE_MARKERS = /PRIVATE KEY|PuTTY-User-Key-File|^\s*-----BEGIN/;
 
+/**
+ * Keys already parsed, by their text: a user's key is parsed by the `User` (for its fingerprint)
+ * and again by its `UserKey`, and a large stack has hundreds. Only valid keys are kept, and the
+ * result depends on the text alone, so a hit answers exactly as a parse would.
+ */
+const parsedKeys = new Map<string, ParsedPublicKey>();
+
 function looksPrivate(text: string): boolean {
   try {
     sshpk.parsePrivateKey(text, 'auto');
@@ -59,6 +66,8 @@ export function loadPublicKey(at: string, key: string | undefined, keyFile: stri
  */
 export function parsePublicKey(at: string, field: string, text: string, fromFile: boolean): ParsedPublicKey {
   if (typeof text !== 'string') fail(at, field, text, 'must be a string holding an OpenSSH public key');
+  const known = parsedKeys.get(text);
+  if (known !== undefined) return known;
   const refusePrivate = (): never =>
     fail(
       at,
@@ -86,5 +95,7 @@ export function parsePublicKey(at: string, field: string, text: string, fromFile
     );
   }
   const comment = line.split(/\s+/).slice(2).join(' ');
-  return { line, fingerprint: parsed.fingerprint('md5').toString(), ...(comment ? { comment } : {}) };
+  const result = { line, fingerprint: parsed.fingerprint('md5').toString(), ...(comment ? { comment } : {}) };
+  parsedKeys.set(text, result);
+  return result;
 }

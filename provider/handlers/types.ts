@@ -171,6 +171,12 @@ export interface HandlerContext<Clients = unknown> {
 export interface ListScope {
   /** Natural key of the containing object, when the collection is nested. */
   readonly parent?: string;
+  /**
+   * The objects of this collection that the state recorded (server id and natural key), when any:
+   * a hint that lets a nested collection be listed under its parent as the server last named it,
+   * without waiting to confirm the parent first. What `list` returns never depends on it.
+   */
+  readonly known?: readonly ObjectRef[];
 }
 
 /** How to find one object: by server id when known (from state), else by natural key. */

@@ -6,11 +6,18 @@
  *
  * Calls run in parallel up to a limit. The user list is shared by the user and user-key handlers, and
  * a Manta directory listing by the directory, object and snaplink handlers, through a per-read cache,
- * so each is listed once.
+ * so each is listed once. Each list is told which of its objects the state recorded, so that the keys
+ * of a user in the state can be asked for alongside the user list rather than after it.
  */
 import { parentKeyOf } from '../../common/kinds/index.js';
 import type { ResourceKind } from '../../common/manifest.js';
-import type { AnyHandler, HandlerContext, PlainObject, ResourceHandler } from '../../provider/handlers/types.js';
+import type {
+  AnyHandler,
+  HandlerContext,
+  ObjectRef,
+  PlainObject,
+  ResourceHandler,
+} from '../../provider/handlers/types.js';
 import { ReconcilerError } from '../errors.js';
 import type { ObjectReference } from '../consistency.js';
 import { isNotFound, withRetries, type RetryContext } from '../retry-loop.js';
@@ -61,6 +68,8 @@ export async function readLive(args: {
   const lists: LiveRead['lists'] = new Map();
   const singles: LiveRead['singles'] = new Map();
   const tasks = new Map<string, () => Promise<void>>();
+  // Per collection, the objects the state recorded in it (a hint for the handler's list).
+  const known = new Map<string, ObjectRef[]>();
   for (const target of args.targets) {
     const handler = args.handlers.get(target.kind);
     if (!handler)
@@ -71,15 +80,21 @@ export async function readLive(args: {
     const collection = collectionOf(target, handler);
     const self: ObjectReference = { kind: target.kind, name: target.naturalKey };
     if (collection !== undefined) {
+      if (target.serverId) {
+        const refs = known.get(collection) ?? [];
+        refs.push({ id: target.serverId, naturalKey: target.naturalKey });
+        known.set(collection, refs);
+      }
       if (tasks.has(collection)) continue;
       const parent = parentOf(target);
       tasks.set(collection, async () => {
         const objects = await withRetries(args.retry, [], async () => {
           try {
-            return await (handler as ResourceHandler<unknown, EngineClients>).list!(
-              ctx,
-              parent !== undefined ? { parent } : {},
-            );
+            const recorded = known.get(collection);
+            return await (handler as ResourceHandler<unknown, EngineClients>).list!(ctx, {
+              ...(parent !== undefined ? { parent } : {}),
+              ...(recorded !== undefined ? { known: recorded } : {}),
+            });
           } catch (error) {
             // A nested collection under a parent that does not exist (yet) is empty.
             if (parent !== undefined && isNotFound(error)) return [];
@@ -115,7 +130,12 @@ export function mergeLive(base: LiveRead, update: LiveRead, reread: readonly Rea
 /** Every listed object, grouped by kind (the form `matchLive` takes). */
 export function listsByKind(read: LiveRead): Map<ResourceKind, unknown[]> {
   const out = new Map<ResourceKind, unknown[]>();
-  for (const { kind, objects } of read.lists.values()) out.set(kind, [...(out.get(kind) ?? []), ...objects]);
+  for (const { kind, objects } of read.lists.values()) {
+    // Appended in place: copying the kind's list for each collection was quadratic in the users' keys.
+    const all = out.get(kind);
+    if (all === undefined) out.set(kind, [...objects]);
+    else for (const o of objects) all.push(o);
+  }
   return out;
 }
 
@@ -149,10 +169,12 @@ function withSharedListings(clients: EngineClients): EngineClients {
     let users: ReturnType<typeof cloudapi.listUsers> | undefined;
     const listUsers: typeof cloudapi.listUsers = (options) => {
       if (!users) {
-        users = cloudapi.listUsers(options);
+        // One frozen list for every caller: a copy per caller was quadratic in the users (each user's
+        // key list asks for it), and frozen, no caller can change what the others see.
+        users = cloudapi.listUsers(options).then((all) => Object.freeze(all) as typeof all);
         users.catch(() => (users = undefined));
       }
-      return users.then((all) => [...all]);
+      return users;
     };
     clients = { ...clients, cloudapi: { ...cloudapi, listUsers } };
   }

@@ -84,14 +84,18 @@ export async function planAgainstLive(run: RunContext, request: PlanRequest): Pr
   const req = withMoves(request);
   const stack = req.destroy ? destroyView(req.stack) : req.stack;
   const targets = readTargetsOf(stack.resources, req.state);
-  const live = await readLive({
+  const reading = readLive({
     targets,
     handlers: run.handlers,
     ctx: run.ctx,
     retry: run.retryFor('(read)', { cancellable: true }),
     parallelism: run.parallelism,
   });
-  let planned = planFrom(run, stack, req, live);
+  // The manifest's digest does not depend on what is read: take it while the first requests are
+  // under way rather than after the last answer (it hashes the whole manifest).
+  const manifestDigest = manifestDigestOf(stack);
+  const live = await reading;
+  let planned = planFrom(run, stack, req, live, manifestDigest);
   const recent = recentlyWritten(planned.plan.changes, req.state, run.windowMs);
   if (recent.length > 0) {
     const settleAt = Math.max(...recent.map((r) => r.writtenAt)) + run.windowMs;
@@ -132,8 +136,17 @@ export async function reread(
   return planFrom(run, stack, req, mergeLive(base, fresh, subset));
 }
 
-/** Plans from live objects already read. Pure apart from resolving secrets for comparison. */
-export function planFrom(run: RunContext, stack: StackManifest, req: PlanRequest, live: LiveRead): PlannedRun {
+/**
+ * Plans from live objects already read. Pure apart from resolving secrets for comparison.
+ * @param manifestDigest the stack's {@link manifestDigestOf}, when the caller took it already
+ */
+export function planFrom(
+  run: RunContext,
+  stack: StackManifest,
+  req: PlanRequest,
+  live: LiveRead,
+  manifestDigest = manifestDigestOf(stack),
+): PlannedRun {
   const match = matchLive({
     resources: stack.resources,
     state: req.state,
@@ -178,7 +191,7 @@ export function planFrom(run: RunContext, stack: StackManifest, req: PlanRequest
     stack: stack.name,
     account: stack.account,
     state: req.state,
-    manifestDigest: manifestDigestOf(stack),
+    manifestDigest,
     changes,
   });
   return { plan, live, byAddress };

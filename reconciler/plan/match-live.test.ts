@@ -73,6 +73,45 @@ describe('matchLive', () => {
     ]);
   });
 
+  it('looks at each live object a bounded number of times, however many addresses there are', () => {
+    const n = 2_000;
+    const live = Array.from({ length: n }, (_, i) => role(`r-${i}`, `role-${i}`));
+    const roles = testHandlers.get('role')!;
+    let looks = 0;
+    const counting = new Map(testHandlers);
+    counting.set('role', {
+      ...roles,
+      idOf: (l: never) => (looks++, roles.idOf(l)),
+      naturalKeyOf: (l: never) => (looks++, roles.naturalKeyOf(l)),
+    } as typeof roles);
+    // Half of the objects are in the state (matched by id), half are declared only (by natural key).
+    const inState = live.slice(0, n / 2).map((l, i) => stateEntry(`big/r${i}`, l.name, l.id));
+    const declared = live.map((l, i) => manifestResource(`big/r${i}`, 'role', l.name, {}));
+    const big = matchLive({
+      resources: declared,
+      state: { ...emptyState('big', 'acme'), resources: inState },
+      live: new Map([['role', live]]),
+      handlers: counting,
+    });
+    expect(big.byAddress.size).toBe(n);
+    expect([...big.byAddress].every(([address, l]) => address === `big/r${(l as LiveRole).id.slice(2)}`)).toBe(true);
+    expect(looks).toBeLessThanOrEqual(2 * n);
+  });
+
+  it('gives objects that share an id or a natural key to addresses in list order, one each', () => {
+    const first = role('r-1', 'twin');
+    const second = role('r-1', 'twin');
+    const twins = matchLive({
+      resources: [manifestResource('p/a', 'role', 'twin', {}), manifestResource('p/b', 'role', 'twin', {})],
+      state: { ...emptyState('p', 'acme'), resources: [stateEntry('p/a', 'twin', 'r-1')] },
+      live: new Map([['role', [first, second]]]),
+      handlers: testHandlers,
+    });
+    expect(twins.byAddress.get('p/a')).toBe(first);
+    expect(twins.byAddress.get('p/b')).toBe(second);
+    expect(twins.unmanaged).toEqual([]);
+  });
+
   it('digests a stack manifest independently of key order', () => {
     const a = { name: 's', account: 'a', resources: [] };
     const b = { resources: [], account: 'a', name: 's' };

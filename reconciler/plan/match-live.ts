@@ -63,12 +63,32 @@ export function matchLive(args: {
       );
     return h;
   };
+  // The live objects of each kind by id and by natural key, in list order: the first unclaimed one
+  // under a key is the one a scan of the whole list would find, without a scan per address (which
+  // made matching quadratic in the number of objects).
+  const indexes = new Map<string, Map<unknown, unknown[]>>();
+  const indexOf = (kind: ResourceKind, by: 'id' | 'naturalKey', h: PlanningHandler): Map<unknown, unknown[]> => {
+    const name = `${by}\u0000${kind}`;
+    let index = indexes.get(name);
+    if (index === undefined) {
+      index = new Map();
+      for (const l of args.live.get(kind) ?? []) {
+        const key = by === 'id' ? h.idOf(l) : h.naturalKeyOf(l);
+        const bucket = index.get(key);
+        if (bucket === undefined) index.set(key, [l]);
+        else bucket.push(l);
+      }
+      indexes.set(name, index);
+    }
+    return index;
+  };
+  const firstUnclaimed = (bucket: readonly unknown[] | undefined): unknown => bucket?.find((l) => !claimed.has(l));
   const sorted = [...targets].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   // Two passes so that an id match is never stolen by another address's natural-key match.
   for (const [address, t] of sorted) {
     if (t.serverId === null) continue;
     const h = handler(t.kind, address);
-    const found = args.live.get(t.kind)?.find((l) => !claimed.has(l) && h.idOf(l) === t.serverId);
+    const found = firstUnclaimed(indexOf(t.kind, 'id', h).get(t.serverId));
     if (found !== undefined) {
       claimed.add(found);
       byAddress.set(address, found);
@@ -77,7 +97,7 @@ export function matchLive(args: {
   for (const [address, t] of sorted) {
     if (byAddress.has(address)) continue;
     const h = handler(t.kind, address);
-    const found = args.live.get(t.kind)?.find((l) => !claimed.has(l) && h.naturalKeyOf(l) === t.naturalKey);
+    const found = firstUnclaimed(indexOf(t.kind, 'naturalKey', h).get(t.naturalKey));
     if (found !== undefined) {
       claimed.add(found);
       byAddress.set(address, found);

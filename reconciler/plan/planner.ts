@@ -292,10 +292,19 @@ function resolveRefs(
 }
 
 function findUnknowns(value: PlainValue, pointer: string): string[] {
+  // Most objects hold no unknown: find that out without building a pointer for every field.
+  if (!holdsUnknown(value)) return [];
   if (value === UNKNOWN) return [pointer];
   if (Array.isArray(value)) return value.flatMap((v, i) => findUnknowns(v, `${pointer}/${i}`));
   if (value !== null && typeof value === 'object') {
     return Object.entries(value).flatMap(([k, v]) => findUnknowns(v, `${pointer}/${escapePointer(k)}`));
   }
   return [];
+}
+
+function holdsUnknown(value: PlainValue): boolean {
+  if (value === UNKNOWN) return true;
+  if (Array.isArray(value)) return value.some(holdsUnknown);
+  if (value !== null && typeof value === 'object') return Object.values(value).some(holdsUnknown);
+  return false;
 }

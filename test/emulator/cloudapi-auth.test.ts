@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestKey, type TestKeyType } from '../../scripts/support/keys.js';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
-import { call, signString } from '../../scripts/support/signer.js';
+import { call, signatureHeaders, signString } from '../../scripts/support/signer.js';
 
 let t: TestEmulator;
 beforeAll(async () => {
@@ -101,6 +101,25 @@ describe('HTTP Signature authentication', () => {
     const r = await call(t.emulator.cloudapiUrl, 'GET', '/my', { sign: { keyId: t.owner.keyId, key: other } });
     expect(r.status).toBe(401);
     expect(r.body.message).toBe('Invalid authorization credentials supplied');
+  });
+
+  it('accepts a signature sent again, and only with the key that made it', async () => {
+    const second = generateTestKey('rsa', 'second@test');
+    expect((await t.api('POST', '/my/keys', { key: second.publicOpenSsh })).status).toBe(201);
+    const headers = signatureHeaders('GET', '/my', { ...t.owner, date: new Date() });
+    for (let i = 0; i < 2; i++)
+      expect((await call(t.emulator.cloudapiUrl, 'GET', '/my', { headers })).status).toBe(200);
+    // The very signature that was just accepted, now claimed for another key of the account.
+    const claimed = {
+      ...headers,
+      authorization: headers['authorization']!.replace(t.owner.keyId, `/acme/keys/${second.md5}`),
+    };
+    expect(claimed.authorization).not.toBe(headers['authorization']);
+    for (let i = 0; i < 2; i++) {
+      const r = await call(t.emulator.cloudapiUrl, 'GET', '/my', { headers: claimed });
+      expect(r.status).toBe(401);
+      expect(r.body.message).toBe('Invalid authorization credentials supplied');
+    }
   });
 
   it('authenticates a sub-user by its own key under /users/', async () => {

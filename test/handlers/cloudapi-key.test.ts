@@ -5,6 +5,7 @@ import { userHandler } from '../../provider/handlers/user.js';
 import { TritonHandlerError } from '../../provider/handlers/errors.js';
 import { generateTestKey } from '../../scripts/support/keys.js';
 import { expectInSync, startWorld, type HandlerWorld } from './cloudapi-support.js';
+import { userListHeldUntilKeysAsked as heldUserList } from '../support/held-user-list.js';
 
 let world: HandlerWorld;
 beforeAll(async () => {
@@ -90,6 +91,35 @@ describe('user-key handler against the emulator', () => {
 
   it('lists nothing for a user that does not exist', async () => {
     expect(await userKeyHandler.list!(world.ctx, { parent: 'nobody' })).toEqual([]);
+  });
+
+  /** The world's context with its user list held until a key list is asked for (and the logins counted). */
+  function userListHeldUntilKeysAsked(): { ctx: typeof world.ctx; logins: string[] } {
+    const { cloudapi, logins } = heldUserList(world.ctx.clients.cloudapi);
+    return { ctx: { ...world.ctx, clients: { ...world.ctx.clients, cloudapi } }, logins };
+  }
+
+  it('asks for the keys under the login the state recorded while the user list is under way, in one request', async () => {
+    const { ctx, logins } = userListHeldUntilKeysAsked();
+    const known = [{ id: `Bob/${key.md5}`, naturalKey: `bob/${key.md5}` }];
+    const listed = await userKeyHandler.list!(ctx, { parent: 'bob', known });
+    expect(listed.map((k) => userKeyHandler.idOf(k))).toEqual([`Bob/${key.md5}`]);
+    expect(logins).toEqual(['Bob']);
+  });
+
+  it('still lets the user list decide: a recorded login spelled otherwise is asked again as the server spells it', async () => {
+    const { ctx, logins } = userListHeldUntilKeysAsked();
+    const known = [{ id: `BOB/${key.md5}`, naturalKey: `bob/${key.md5}` }];
+    const listed = await userKeyHandler.list!(ctx, { parent: 'bob', known });
+    expect(listed.map((k) => userKeyHandler.idOf(k))).toEqual([`Bob/${key.md5}`]);
+    expect(logins).toEqual(['BOB', 'Bob']);
+  });
+
+  it('lists nothing for a recorded user that no longer exists, at the cost of the one early request', async () => {
+    const { ctx, logins } = userListHeldUntilKeysAsked();
+    const known = [{ id: `Ghost/${key.md5}`, naturalKey: `ghost/${key.md5}` }];
+    expect(await userKeyHandler.list!(ctx, { parent: 'ghost', known })).toEqual([]);
+    expect(logins).toEqual(['Ghost']);
   });
 
   it('deletes the key by its natural key, twice without error', async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyStack, planHasChanges, planStack } from '../../reconciler/index.js';
 import { buildStack, SECRET_ENV, startWorld, type World } from './support/world.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
+import { userListHeldUntilKeysAsked } from '../support/held-user-list.js';
 
 let world: World;
 beforeAll(async () => {
@@ -39,6 +40,22 @@ describe('the requests of a no-op plan', () => {
     const stats = await world.stats();
     expect(stats.total).toBe(collections + usersWithKeys + taggedPaths);
     expect(stats.cloudapi.ListUserKeys).toBe(usersWithKeys);
+  });
+
+  it('asks for the keys of the users in the state while the user list is under way, not after it', async () => {
+    const stack = buildStack({ manta: false });
+    const handlers = defaultHandlers();
+    const opts = { handlers, workDir: world.workDir, consistencyWindowMs: 0, env: SECRET_ENV };
+    expect((await applyStack(stack, { ...opts, clients: world.clients })).result.ok).toBe(true);
+
+    // A reader that listed keys only after the user list would wait until the hold gives up.
+    const { cloudapi } = userListHeldUntilKeysAsked(world.clients.cloudapi!);
+    await world.resetStats();
+    const plan = await planStack(stack, { ...opts, clients: { ...world.clients, cloudapi } });
+    expect(planHasChanges(plan)).toBe(false);
+    const usersWithKeys = new Set(stack.resources.filter((r) => r.kind === 'user-key').map((r) => r.properties.user))
+      .size;
+    expect((await world.stats()).cloudapi.ListUserKeys).toBe(usersWithKeys);
   });
 });
 
