@@ -1,21 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { Graph } from './graph.js';
 
+/** A promise the test opens by hand, so the order of events needs no timer. */
+function gate(): { readonly promise: Promise<void>; readonly open: () => void } {
+  let open!: () => void;
+  const promise = new Promise<void>((r) => (open = r));
+  return { promise, open };
+}
+
 describe('a node waiting away from its place in a walk', () => {
   it('lets the next node run meanwhile, gets a place back before nodes not yet started, and the walk ends only after it', async () => {
     const g = new Graph().addNode('a').addNode('b').addNode('c');
     const order: string[] = [];
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
+    const released = gate();
     const result = await g.walk(
       async (node, _signal, slot) => {
         order.push(`start ${node}`);
         if (node === 'a') {
-          await slot.away(() => released);
+          await slot.away(() => released.promise);
           order.push('a back');
         }
         // b releases a's wait while holding the only place: a must queue for it, ahead of c.
-        if (node === 'b') release();
+        if (node === 'b') released.open();
         await Promise.resolve();
         order.push(`end ${node}`);
       },
@@ -31,18 +37,17 @@ describe('a node leaving its place for good', () => {
     // a is recording its result (the state write) after leaving; d depends on a.
     const g = new Graph().addNode('a').addNode('b').addNode('c').addDependency('d', 'a');
     const order: string[] = [];
-    let finishRecord!: () => void;
-    const recorded = new Promise<void>((r) => (finishRecord = r));
+    const recorded = gate();
     const result = await g.walk(
       async (node, _signal, slot) => {
         order.push(`start ${node}`);
         if (node === 'a') {
           slot.leave();
           slot.leave(); // a second call holds nothing either
-          await slot.away(() => recorded); // away after leaving takes no place back
+          await slot.away(() => recorded.promise); // away after leaving takes no place back
           order.push('a recorded');
         }
-        if (node === 'b') finishRecord();
+        if (node === 'b') recorded.open();
         await Promise.resolve();
         order.push(`end ${node}`);
       },
@@ -63,23 +68,21 @@ describe('a node leaving while it waits away', () => {
   it('takes no place back when its wait ends, and the walk still ends once it finished', async () => {
     const g = new Graph().addNode('a').addNode('b').addNode('c');
     const order: string[] = [];
-    let releaseWait!: () => void;
-    const waited = new Promise<void>((r) => (releaseWait = r));
-    let finishA!: () => void;
-    const aFinished = new Promise<void>((r) => (finishA = r));
+    const waited = gate();
+    const aFinished = gate();
     const result = await g.walk(
       async (node, _signal, slot) => {
         order.push(`start ${node}`);
         if (node === 'a') {
           await slot.away(async () => {
             slot.leave();
-            await waited;
+            await waited.promise;
           });
           order.push('a back');
-          await aFinished;
+          await aFinished.promise;
         }
-        if (node === 'b') releaseWait();
-        if (node === 'c') finishA();
+        if (node === 'b') waited.open();
+        if (node === 'c') aFinished.open();
         await Promise.resolve();
         order.push(`end ${node}`);
       },
