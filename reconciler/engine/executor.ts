@@ -196,23 +196,7 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
     // Plan = apply: an object that turned up since the plan is taken over only if it is as declared.
     const onFoundExisting = (found: unknown): void =>
       refuseUnplannedTakeover(change, managed, found, desired.normalized);
-    const created = await createSafely({
-      run,
-      handler: managed,
-      change,
-      desired: desired.send,
-      refs,
-      retry,
-      onFoundExisting,
-    });
-    const { adopted } = created;
-    const live = await untilReady({
-      handler: managed,
-      ctx: run.ctx,
-      live: created.live,
-      desired: desired.send,
-      naturalKey: change.naturalKey,
-    });
+    const { live, adopted } = await createReady(a, managed, desired.send, { refs, retry, onFoundExisting });
     // An adopted object may still need an update after it is recorded; a created one is done.
     await record(a, managed, resource, live, desired.markers, desired.normalized, { last: !adopted });
     // The plan said "create", and the object is now as declared and managed: report it as planned.
@@ -242,37 +226,31 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
     await withRetries(retry, refs, () => managed.delete(run.ctx, oldRef));
     run.writeLog.record({ kind: change.kind, name: oldRef.naturalKey }, Date.now());
     const desired = resolve(a, handler, resource, true);
-    const created = await createSafely({
-      run,
-      handler: managed,
-      change,
-      desired: desired.send,
-      refs,
-      retry,
-      deletedJustNow: true,
-    });
-    const live = await untilReady({
-      handler: managed,
-      ctx: run.ctx,
-      live: created.live,
-      desired: desired.send,
-      naturalKey: change.naturalKey,
-    });
+    const { live } = await createReady(a, managed, desired.send, { refs, retry, deletedJustNow: true });
     await record(a, managed, resource, live, desired.markers, desired.normalized, { last: true });
     return 'replaced';
   }
   // create-then-delete: the old object goes in a later step, once its dependents moved to the new one.
   const desired = resolve(a, handler, resource, true);
-  const created = await createSafely({ run, handler: managed, change, desired: desired.send, refs, retry });
-  const live = await untilReady({
-    handler: managed,
-    ctx: run.ctx,
-    live: created.live,
-    desired: desired.send,
-    naturalKey: change.naturalKey,
-  });
+  const { live } = await createReady(a, managed, desired.send, { refs, retry });
   await record(a, managed, resource, live, desired.markers, desired.normalized, { last: true });
   return 'created-replacement';
+}
+
+/**
+ * Creates the change's object safely (never twice; see safe-create.ts) and waits until the server
+ * reports it ready: the create half of a create and of both kinds of replacement.
+ */
+async function createReady(
+  a: ActionArgs,
+  handler: ResourceHandler<unknown, EngineClients>,
+  desired: PlainObject,
+  options: Pick<Parameters<typeof createSafely>[0], 'refs' | 'retry' | 'deletedJustNow' | 'onFoundExisting'>,
+): Promise<{ readonly live: unknown; readonly adopted: boolean }> {
+  const { run, change } = a;
+  const created = await createSafely({ run, handler, change, desired, ...options });
+  const live = await untilReady({ handler, ctx: run.ctx, live: created.live, desired, naturalKey: change.naturalKey });
+  return { live, adopted: created.adopted };
 }
 
 /** The object a replacement replaces: the state's (or the plan's) identity of it. */
