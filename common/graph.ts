@@ -18,14 +18,14 @@ export interface DependencyCycle {
   readonly members: readonly string[];
 }
 
-/** Code-unit order, independent of locale, so that every machine reports alike. */
-function compare(a: string, b: string): number {
+/** Code-unit order, independent of locale, so that every machine reports and walks alike. */
+export function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The dependencies of `node` that are nodes of the graph, sorted. */
 function inside(edges: DependencyEdges, node: string): string[] {
-  return [...(edges.get(node) ?? [])].filter((d) => edges.has(d)).sort(compare);
+  return [...(edges.get(node) ?? [])].filter((d) => edges.has(d)).sort(compareIds);
 }
 
 /**
@@ -41,7 +41,7 @@ export function findCycles(edges: DependencyEdges): DependencyCycle[] {
   const components: string[][] = [];
   let counter = 0;
 
-  for (const root of [...edges.keys()].sort(compare)) {
+  for (const root of [...edges.keys()].sort(compareIds)) {
     if (index.has(root)) continue;
     const work: { node: string; next: number; succ: string[] }[] = [];
     const enter = (node: string): void => {
@@ -76,14 +76,14 @@ export function findCycles(edges: DependencyEdges): DependencyCycle[] {
     }
   }
   return components
-    .map((c) => ({ cycle: walkCycle(c, edges), members: [...c].sort(compare) }))
-    .sort((a, b) => compare(a.cycle[0]!, b.cycle[0]!));
+    .map((c) => ({ cycle: walkCycle(c, edges), members: [...c].sort(compareIds) }))
+    .sort((a, b) => compareIds(a.cycle[0]!, b.cycle[0]!));
 }
 
 /** A concrete cycle through a component: breadth-first from its smallest member back to itself. */
 function walkCycle(component: readonly string[], edges: DependencyEdges): string[] {
   const members = new Set(component);
-  const start = [...component].sort(compare)[0]!;
+  const start = [...component].sort(compareIds)[0]!;
   const previous = new Map<string, string>();
   const queue = [start];
   for (let i = 0; i < queue.length; i++) {
@@ -126,7 +126,7 @@ export function topologicalOrder(edges: DependencyEdges): string[] {
   const ready = [...remaining]
     .filter(([, c]) => c === 0)
     .map(([n]) => n)
-    .sort(compare);
+    .sort(compareIds);
   const out: string[] = [];
   while (ready.length > 0) {
     const node = ready.shift()!;
@@ -161,8 +161,8 @@ export function reverseEdges(edges: DependencyEdges): Map<string, string[]> {
 }
 
 /** Inserts `value` into the sorted `list`, keeping it sorted. */
-export function insertSorted(list: string[], value: string): void {
+function insertSorted(list: string[], value: string): void {
   let i = 0;
-  while (i < list.length && compare(list[i]!, value) < 0) i++;
+  while (i < list.length && compareIds(list[i]!, value) < 0) i++;
   list.splice(i, 0, value);
 }

@@ -9,11 +9,7 @@
  * allows instead of after every key; with no window the same number of requests run, in a
  * different order.
  */
-
-/** Code-unit order, independent of locale. */
-function compareIds(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+import { compareIds } from '../../common/graph.js';
 
 /**
  * For every node, the number of nodes on the longest chain of dependents below it (0 for a node

@@ -3,6 +3,7 @@
  * plus {@link updateState}, which runs one of them under the lock with a compare-and-swap write. The
  * executor uses {@link putResource} and {@link removeResource} after each completed action.
  */
+import { compareIds } from '../../common/graph.js';
 import { closestMatches } from '../../common/did-you-mean.js';
 import { ReconcilerError } from '../errors.js';
 import type { LockRequest, StateBackend, StateSnapshot } from './backend.js';
@@ -128,7 +129,7 @@ export function putResources(doc: StateDocument, entries: readonly StateResource
 }
 
 function byAddressOrder(a: StateResource, b: StateResource): number {
-  return a.address < b.address ? -1 : a.address > b.address ? 1 : 0;
+  return compareIds(a.address, b.address);
 }
 
 /**
