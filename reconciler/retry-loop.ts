@@ -18,6 +18,7 @@ import {
   retryFactsOf,
   type ErrorClassification,
   type ObjectReference,
+  type RetryDecision,
   type RetryPolicy,
   type WriteLog,
 } from './consistency.js';
@@ -147,6 +148,29 @@ export class AttemptCounter {
     this.counts.set(c.class, n);
     return n;
   }
+
+  /**
+   * Counts the failure of the attempt sent at `sentAt` and asks `decideRetry` about it, with the
+   * error's own facts (Retry-After, transport attempts) and the run's write log and policy.
+   * @returns the attempt's number among failures of its class, and the decision
+   */
+  decide(
+    c: ErrorClassification,
+    error: unknown,
+    sentAt: number,
+    ctx: Pick<RetryContext, 'writeLog' | 'policy'>,
+  ): { readonly attempt: number; readonly decision: RetryDecision } {
+    const attempt = this.failed(c);
+    const decision = decideRetry(c, {
+      ...retryFactsOf(error),
+      attempt,
+      now: Date.now(),
+      sentAt,
+      writeLog: ctx.writeLog,
+      policy: ctx.policy,
+    });
+    return { attempt, decision };
+  }
 }
 
 /** Waits `ms`, or throws ABORTED when the run is cancelled. */
@@ -186,15 +210,7 @@ export async function withRetries<T>(
       } catch (error) {
         if (error instanceof ReconcilerError) throw error;
         const c = classify(error, refs);
-        const attempt = attempts.failed(c);
-        const decision = decideRetry(c, {
-          ...retryFactsOf(error),
-          attempt,
-          now: Date.now(),
-          sentAt,
-          writeLog: ctx.writeLog,
-          policy: ctx.policy,
-        });
+        const { attempt, decision } = attempts.decide(c, error, sentAt, ctx);
         if (!decision.retry) throw error;
         if (c.class === 'transient' && c.mayHaveApplied && onMayHaveApplied) {
           const adopted = await onMayHaveApplied().catch(() => undefined);

@@ -14,7 +14,7 @@
  *   until an attempt sent once the window (plus a margin) has passed since their write was
  *   acknowledged fails too; other failures are final.
  */
-import { apiErrorFacts, decideRetry, retryFactsOf, type ObjectReference } from '../../consistency.js';
+import { apiErrorFacts, type ObjectReference } from '../../consistency.js';
 import type { PlainObject, ResourceHandler } from '../../../provider/handlers/types.js';
 import type { ResourceChange } from '../../plan/types.js';
 import type { EngineClients } from '../types.js';
@@ -102,15 +102,7 @@ export async function createSafely(args: {
           // The attempt may have written the object: a later "not found" on it is then worth waiting out.
           run.writeLog.record(self, Date.now());
         }
-        const attempt = attempts.failed(c);
-        const decision = decideRetry(c, {
-          ...retryFactsOf(error),
-          attempt,
-          now: Date.now(),
-          sentAt,
-          writeLog: run.writeLog,
-          policy: run.policy,
-        });
+        const { attempt, decision } = attempts.decide(c, error, sentAt, run);
         if (!decision.retry) {
           run.log.debug('not retrying the create', { address: change.address, reason: decision.reason });
           throw error;
