@@ -207,29 +207,59 @@ export class JobEngine {
   }
 
   private startMap(job: Job, phaseNum: number, input: string, p0input: string): void {
-    const run = (this.runs.get(job.id) as PhaseRun[])[phaseNum] as PhaseRun;
     const phase = job.phases[phaseNum] as PhaseSpec;
+    this.runTask(job, phaseNum, input, p0input, async () => {
+      const obj = this.store.tryGetObject(input);
+      if (obj === undefined || !input.startsWith(`/${job.login}/`)) {
+        const why = obj === undefined ? `${input} was not found` : `${input} belongs to another account`;
+        this.fail(
+          job,
+          phaseNum,
+          input,
+          p0input,
+          obj === undefined ? 'ResourceNotFoundError' : 'AuthorizationError',
+          why,
+          undefined,
+        );
+        return;
+      }
+      const name = `/${job.login}/jobs/${job.id}/stor${input}.${phaseNum}.${randomUUID()}`;
+      await this.execute(job, phaseNum, phase, obj.blobs, { MANTA_INPUT_OBJECT: input }, name, input, p0input);
+    });
+  }
+
+  private startReducers(job: Job, phaseNum: number, inputs: readonly string[]): void {
+    const phase = job.phases[phaseNum] as PhaseSpec;
+    const count = phase.count ?? 1;
+    for (let r = 0; r < count; r++) {
+      const share = inputs.filter((_, i) => i % count === r);
+      this.runTask(job, phaseNum, undefined, undefined, async () => {
+        const blobs = share.flatMap((p) => this.store.tryGetObject(p)?.blobs ?? []);
+        const name = `/${job.login}/jobs/${job.id}/stor/reduce.${phaseNum}.${randomUUID()}`;
+        await this.execute(job, phaseNum, phase, blobs, { MANTA_REDUCER: String(r) }, name, undefined, undefined);
+      });
+    }
+  }
+
+  /**
+   * Counts one task of the phase and runs `body` under the task limiter (not at all once the job
+   * is cancelled or the engine closed); a task that throws is recorded as the phase's
+   * `InternalError` for `input`, and the job advances when it ends, either way.
+   */
+  private runTask(
+    job: Job,
+    phaseNum: number,
+    input: string | undefined,
+    p0input: string | undefined,
+    body: () => Promise<void>,
+  ): void {
+    const run = (this.runs.get(job.id) as PhaseRun[])[phaseNum] as PhaseRun;
     run.running++;
     job.stats.tasks++;
     void this.limiter
       .run(async () => {
         if (job.cancelled || this.closed) return;
-        const obj = this.store.tryGetObject(input);
-        if (obj === undefined || !input.startsWith(`/${job.login}/`)) {
-          const why = obj === undefined ? `${input} was not found` : `${input} belongs to another account`;
-          this.fail(
-            job,
-            phaseNum,
-            input,
-            p0input,
-            obj === undefined ? 'ResourceNotFoundError' : 'AuthorizationError',
-            why,
-            undefined,
-          );
-          return;
-        }
-        const name = `/${job.login}/jobs/${job.id}/stor${input}.${phaseNum}.${randomUUID()}`;
-        await this.execute(job, phaseNum, phase, obj.blobs, { MANTA_INPUT_OBJECT: input }, name, input, p0input);
+        await body();
       })
       .catch((err: unknown) => {
         this.fail(
@@ -247,40 +277,6 @@ export class JobEngine {
         job.stats.tasksDone++;
         this.advance(job);
       });
-  }
-
-  private startReducers(job: Job, phaseNum: number, inputs: readonly string[]): void {
-    const run = (this.runs.get(job.id) as PhaseRun[])[phaseNum] as PhaseRun;
-    const phase = job.phases[phaseNum] as PhaseSpec;
-    const count = phase.count ?? 1;
-    for (let r = 0; r < count; r++) {
-      const share = inputs.filter((_, i) => i % count === r);
-      run.running++;
-      job.stats.tasks++;
-      void this.limiter
-        .run(async () => {
-          if (job.cancelled || this.closed) return;
-          const blobs = share.flatMap((p) => this.store.tryGetObject(p)?.blobs ?? []);
-          const name = `/${job.login}/jobs/${job.id}/stor/reduce.${phaseNum}.${randomUUID()}`;
-          await this.execute(job, phaseNum, phase, blobs, { MANTA_REDUCER: String(r) }, name, undefined, undefined);
-        })
-        .catch((err: unknown) => {
-          this.fail(
-            job,
-            phaseNum,
-            undefined,
-            undefined,
-            'InternalError',
-            `task could not run: ${(err as Error).message}`,
-            undefined,
-          );
-        })
-        .finally(() => {
-          run.running--;
-          job.stats.tasksDone++;
-          this.advance(job);
-        });
-    }
   }
 
   private async execute(
