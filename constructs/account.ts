@@ -10,7 +10,7 @@ import { TritonResource, type RenderedResource } from './resource.js';
 import type { ResourceOptionProps } from './resource-options.js';
 import { tagOwnedResource } from './role-tag.js';
 import { fail } from './private/problems.js';
-import { profileFields } from './private/profile.js';
+import { PROFILE_PROP_NAMES, profileFields } from './private/profile.js';
 import { propNames } from './private/known-props.js';
 
 /** Props of an {@link Account}. Every field is optional: unset fields are left as they are. */
@@ -34,15 +34,7 @@ export interface AccountProps extends ProfileFields, ResourceOptionProps {
 
 /** The names of {@link AccountProps}, checked at synth (an unknown prop is an error). */
 const ACCOUNT_PROPS = propNames<AccountProps>({
-  companyName: true,
-  firstName: true,
-  lastName: true,
-  address: true,
-  postalCode: true,
-  city: true,
-  state: true,
-  country: true,
-  phone: true,
+  ...PROFILE_PROP_NAMES,
   email: true,
   nameServiceEnabled: true,
   roleTags: true,

@@ -12,7 +12,7 @@ import { tagOwnedResource } from './role-tag.js';
 import { Secret } from './secret.js';
 import { UserKey } from './user-key.js';
 import { fail } from './private/problems.js';
-import { profileFields } from './private/profile.js';
+import { PROFILE_PROP_NAMES, profileFields } from './private/profile.js';
 import { loadPublicKey } from './private/ssh-key.js';
 import { ImportedUser } from './private/imported.js';
 import { propNames } from './private/known-props.js';
@@ -58,15 +58,7 @@ export interface UserProps extends ProfileFields, ResourceOptionProps {
 
 /** The names of {@link UserProps}, checked at synth (an unknown prop is an error). */
 const USER_PROPS = propNames<UserProps>({
-  companyName: true,
-  firstName: true,
-  lastName: true,
-  address: true,
-  postalCode: true,
-  city: true,
-  state: true,
-  country: true,
-  phone: true,
+  ...PROFILE_PROP_NAMES,
   login: true,
   email: true,
   password: true,
