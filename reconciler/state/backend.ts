@@ -43,6 +43,20 @@ export interface LockHolder {
   readonly createdAt: string;
 }
 
+/** True for a parsed lock record with every field of a {@link LockHolder} (a local lock file or a Manta lock object). */
+export function isLockHolder(value: unknown): value is LockHolder {
+  const v = value as Partial<LockHolder> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.id === 'string' &&
+    typeof v.pid === 'number' &&
+    typeof v.host === 'string' &&
+    typeof v.command === 'string' &&
+    typeof v.createdAt === 'string'
+  );
+}
+
 /** Where a stack's state lives. */
 export interface StateBackend {
   /** Human-readable location for messages (a path or URL). */

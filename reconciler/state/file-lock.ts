@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { link, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { ReconcilerError } from '../errors.js';
-import type { LockHolder, LockRequest } from './backend.js';
+import { isLockHolder, type LockHolder, type LockRequest } from './backend.js';
 
 /** A held lock. */
 export interface HeldFileLock {
@@ -94,16 +94,8 @@ export async function readHolder(lockPath: string): Promise<LockHolder | 'unread
     throw ioError(lockPath, error);
   }
   try {
-    const value = JSON.parse(text) as Partial<LockHolder>;
-    if (
-      typeof value.id === 'string' &&
-      typeof value.pid === 'number' &&
-      typeof value.host === 'string' &&
-      typeof value.command === 'string' &&
-      typeof value.createdAt === 'string'
-    ) {
-      return value as LockHolder;
-    }
+    const value: unknown = JSON.parse(text);
+    if (isLockHolder(value)) return value;
   } catch {
     // fall through: a damaged lock is reported as such, never silently broken
   }

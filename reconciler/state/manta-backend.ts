@@ -29,7 +29,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { TritonApiError } from '../../provider/errors.js';
 import type { MantaClient } from '../../provider/manta/client.js';
 import { ReconcilerError } from '../errors.js';
-import type { LockHolder, LockRequest, StateBackend, StateSnapshot } from './backend.js';
+import { isLockHolder, type LockHolder, type LockRequest, type StateBackend, type StateSnapshot } from './backend.js';
 import { parseStateDocument, type StateDocument } from './document.js';
 import { checkReadOwnership, nextDocumentToWrite, type StateOwner } from './private/ownership.js';
 import { formatAge, holderText, lockMismatch } from './file-lock.js';
@@ -359,15 +359,7 @@ export class MantaStateBackend implements StateBackend {
     const etag = got.metadata.etag ?? '';
     try {
       const v = JSON.parse(got.data.toString('utf8')) as Partial<LockHolder> & Partial<ReleasedLock>;
-      if (
-        typeof v.id === 'string' &&
-        typeof v.pid === 'number' &&
-        typeof v.host === 'string' &&
-        typeof v.command === 'string' &&
-        typeof v.createdAt === 'string'
-      ) {
-        return { held: v as LockHolder, etag };
-      }
+      if (isLockHolder(v)) return { held: v, etag };
       if (
         v.released === true &&
         typeof v.releasedAt === 'string' &&
