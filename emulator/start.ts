@@ -92,6 +92,12 @@ export interface RunningEmulator {
   /** The shared context (for tests that want to look inside). */
   readonly context: EmulatorContext;
   /**
+   * Resolves once every write handled so far is older than the consistency window, so that every
+   * read sees it: what a test awaits before it counts the live objects. At once without a window.
+   * @throws Error when an injected clock does not move while waiting
+   */
+  settled(): Promise<void>;
+  /**
    * Stops both listeners (the requests being handled are answered first, later ones refused), writes
    * the state and resolves when done; every acknowledged write is then on disk, and the emulator
    * writes nothing to its data directory any more.
@@ -194,6 +200,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     })),
     ...(generatedKey !== undefined ? { generatedKey } : {}),
     context: ctx,
+    settled: () => waitUntilSettled(ctx),
     close(): Promise<void> {
       closed ??= (async () => {
         // Requests still being handled finish first, so the final save below holds their writes.
@@ -208,6 +215,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return closed;
     },
   };
+}
+
+async function waitUntilSettled(ctx: EmulatorContext): Promise<void> {
+  for (let wait = ctx.consistency.msUntilSettled(); wait > 0;) {
+    const before = ctx.clock();
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    if (ctx.clock() === before) throw new Error('the emulator clock did not move: advance it past the window');
+    wait = ctx.consistency.msUntilSettled();
+  }
 }
 
 function generateDemoKey(dataDir: string | undefined): NonNullable<RunningEmulator['generatedKey']> {

@@ -17,6 +17,9 @@ export const CURRENT_VIEW: ReadView = { cutoff: undefined };
  * just-written object may be missing or old. Writes always see the current state.
  */
 export class ConsistencyModel {
+  /** When the last write request was handled (clock ms); the start time before any. */
+  private lastWriteAt: number;
+
   /**
    * @param windowMs the window W; 0 makes the emulator strongly consistent
    * @param staleReadRate the share of reads inside the window that see the past (1 = always)
@@ -28,7 +31,24 @@ export class ConsistencyModel {
     readonly staleReadRate: number,
     private readonly random: SeededRandom,
     private readonly clock: () => number,
-  ) {}
+  ) {
+    // What the emulator loaded from its data directory may have been written just before a restart.
+    this.lastWriteAt = clock();
+  }
+
+  /** Notes that a write request has been handled, for {@link msUntilSettled}. */
+  noteWrite(): void {
+    this.lastWriteAt = this.clock();
+  }
+
+  /**
+   * How long until every write handled so far is older than the window, so that every read sees
+   * it and no cache lags it: 0 when that is already so, and always 0 without a window.
+   */
+  msUntilSettled(): number {
+    if (this.windowMs <= 0) return 0;
+    return Math.max(0, this.lastWriteAt + this.windowMs - this.clock());
+  }
 
   /** The view for one read request. */
   readView(): ReadView {

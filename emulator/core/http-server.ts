@@ -167,7 +167,12 @@ async function handle(
     }
     if ((route.body ?? 'parsed') === 'parsed') rc.body = await readParsedBody(req, service.maxBodyBytes ?? 1024 * 1024);
     await service.before?.(rc);
-    const reply = await route.handler(rc);
+    let reply;
+    try {
+      reply = await route.handler(rc);
+    } finally {
+      if (isWrite) ctx.consistency.noteWrite();
+    }
     if (fault !== undefined) {
       // The write happened; the client must not learn it.
       if (fault.kind === 'reset') {

@@ -116,4 +116,25 @@ describe('the consistency window', () => {
     await t.api('POST', '/my/users', { login: 'instant', email: 'instant@example.com', password: 'secret123' });
     expect((await t.api('GET', '/my/users/instant')).status).toBe(200);
   });
+
+  it('tells a test when every write is visible: settled() waits out the window from the last write', async () => {
+    const t = await start();
+    now += W + 1;
+    await t.emulator.settled();
+    await t.api('POST', '/my/users', { login: 'late', email: 'late@example.com', password: 'secret123' });
+    expect((await t.api('GET', '/my/users')).body).toEqual([]);
+    let settled = false;
+    const waiting = t.emulator.settled().then(() => (settled = true));
+    await t.api('GET', '/my/users');
+    expect(settled, 'a read does not end the wait').toBe(false);
+    now += W;
+    await waiting;
+    expect((await t.api('GET', '/my/users')).body).toHaveLength(1);
+  });
+
+  it('refuses to wait for an injected clock that never moves', async () => {
+    const t = await start();
+    await t.api('POST', '/my/users', { login: 'stuck', email: 'stuck@example.com', password: 'secret123' });
+    await expect(t.emulator.settled()).rejects.toThrow('the emulator clock did not move');
+  });
 });

@@ -11,14 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.js';
 import { createCloudApiClient, createMantaClient, loadKeyMaterial } from '../../provider/index.js';
 import { applyStack, planStack, type ApplyResult, type EngineClients } from '../../reconciler/index.js';
-import {
-  accountKey,
-  buildStack,
-  EXPECTED_COUNTS,
-  liveCounts,
-  SECRET_ENV,
-  type World,
-} from '../reconciler/support/world.js';
+import { accountKey, buildStack, EXPECTED_COUNTS, liveCounts, SECRET_ENV } from '../reconciler/support/world.js';
 import { applyUntilOk, pending } from './support/converge.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
 
@@ -72,10 +65,9 @@ describe('an emulator restarted in the middle of an apply', () => {
           expect(restarting, 'the restart happened during the apply').toBeDefined();
           const outcomes = first instanceof Error || !first.ok ? await applyUntilOk(stack, opts, 3) : [first];
           expect(outcomes.at(-1)?.ok, JSON.stringify(outcomes)).toBe(true);
-          const world = { clients } as World;
           const left = pending(await planStack(stack, opts));
           expect(
-            await liveCounts(world),
+            await liveCounts({ clients, emulator }),
             JSON.stringify({ left, first: first instanceof Error ? first.message : first }),
           ).toEqual(EXPECTED_COUNTS);
           expect(left).toEqual([]);

@@ -160,8 +160,11 @@ export const SECRET_ENV: NodeJS.ProcessEnv = { ALICE_PASSWORD: 'correct-horse-7'
 
 /** How many of each kind exist live, read straight from the API (to catch duplicates). */
 export async function liveCounts(
-  world: World,
+  world: Pick<World, 'clients' | 'emulator'>,
 ): Promise<{ users: string[]; roles: string[]; policies: string[]; userKeys: number; jobs: number }> {
+  // A list read inside the consistency window may leave out what was just created: count the
+  // settled cloud, as a user looking later would.
+  await world.emulator.settled();
   const c = world.clients;
   const users = (await c.cloudapi.listUsers()).map((u) => u.login).sort();
   const roles = (await c.cloudapi.listRoles()).map((r) => r.name).sort();
