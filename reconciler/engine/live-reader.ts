@@ -33,6 +33,14 @@ export interface ReadTarget {
   readonly properties?: PlainObject;
 }
 
+/** Told of what {@link readLive} reads, as it arrives. */
+export interface ReadListener {
+  /** A collection, by the key of {@link LiveRead.lists}. */
+  collectionRead(key: string, objects: readonly unknown[]): void;
+  /** An object read on its own; `undefined` when it was not found. */
+  singleRead(address: string, live: unknown): void;
+}
+
 /** What was read. */
 export interface LiveRead {
   /** Whole collections by `kind` + NUL + parent (empty for top-level). */
@@ -63,6 +71,8 @@ export async function readLive(args: {
   readonly ctx: HandlerContext<EngineClients>;
   readonly retry: RetryContext;
   readonly parallelism: number;
+  /** Told of each collection and object as it is read (to plan while reading). */
+  readonly onRead?: ReadListener;
 }): Promise<LiveRead> {
   const ctx = { ...args.ctx, clients: withSharedListings(args.ctx.clients) };
   const lists: LiveRead['lists'] = new Map();
@@ -102,6 +112,7 @@ export async function readLive(args: {
           }
         });
         lists.set(collection, { kind: target.kind, objects });
+        args.onRead?.collectionRead(collection, objects);
       });
     } else {
       tasks.set(`\u0001${target.address}`, async () => {
@@ -112,6 +123,7 @@ export async function readLive(args: {
             : (handler as ResourceHandler<unknown, EngineClients>).read(ctx, ref),
         );
         if (live !== undefined) singles.set(target.address, live);
+        args.onRead?.singleRead(target.address, live);
       });
     }
   }

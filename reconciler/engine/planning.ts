@@ -10,11 +10,20 @@ import { ReconcilerError } from '../errors.js';
 import { forgetRetained, optionsByAddress, refuseProtected } from '../plan/lifecycle.js';
 import { matchLive } from '../plan/match-live.js';
 import { findMoves, stateWithMoves, type PlannedMove } from '../plan/moves.js';
-import { makePlan, manifestDigestOf, planChanges, UNMANAGED_ADDRESS_PREFIX } from '../plan/planner.js';
+import { ChangeMemo } from '../plan/change-memo.js';
+import {
+  makePlan,
+  manifestDigestOf,
+  planChanges,
+  planningEnv,
+  UNMANAGED_ADDRESS_PREFIX,
+  type PlanningInput,
+} from '../plan/planner.js';
 import type { Plan, ResourceChange } from '../plan/types.js';
 import type { StateDocument } from '../state/document.js';
 import { listsByKind, mergeLive, readLive, type LiveRead, type ReadTarget } from './live-reader.js';
 import { pause } from '../retry-loop.js';
+import { PlanAhead } from './private/plan-ahead.js';
 import type { RunContext } from './private/run-context.js';
 
 /** A plan with the live objects it was made from. */
@@ -84,18 +93,28 @@ export async function planAgainstLive(run: RunContext, request: PlanRequest): Pr
   const req = withMoves(request);
   const stack = req.destroy ? destroyView(req.stack) : req.stack;
   const targets = readTargetsOf(stack.resources, req.state);
+  const memo = new ChangeMemo();
+  const ahead = new PlanAhead(
+    planningEnv(planningInputOf(run, stack, req)),
+    run.handlers,
+    memo,
+    new Map(targets.map((t) => [t.address, t])),
+    stack.resources,
+  );
   const reading = readLive({
     targets,
     handlers: run.handlers,
     ctx: run.ctx,
     retry: run.retryFor('(read)', { cancellable: true }),
     parallelism: run.parallelism,
+    onRead: ahead,
   });
   // The manifest's digest does not depend on what is read: take it while the first requests are
   // under way rather than after the last answer (it hashes the whole manifest).
   const manifestDigest = manifestDigestOf(stack);
-  const live = await reading;
-  let planned = planFrom(run, stack, req, live, manifestDigest);
+  const live = await reading.finally(() => ahead.stop());
+  let planned = planFrom(run, stack, req, live, manifestDigest, memo);
+  run.log.debug('planned while reading', memo.counts);
   const recent = recentlyWritten(planned.plan.changes, req.state, run.windowMs);
   if (recent.length > 0) {
     const settleAt = Math.max(...recent.map((r) => r.writtenAt)) + run.windowMs;
@@ -146,6 +165,7 @@ export function planFrom(
   req: PlanRequest,
   live: LiveRead,
   manifestDigest = manifestDigestOf(stack),
+  memo?: ChangeMemo,
 ): PlannedRun {
   const match = matchLive({
     resources: stack.resources,
@@ -170,13 +190,10 @@ export function planFrom(
   });
   for (const u of unmanagedToDelete) byAddress.set(`${UNMANAGED_ADDRESS_PREFIX}${u.kind}/${u.naturalKey}`, u.live);
   let changes = planChanges({
-    resources: stack.resources,
-    state: req.state,
+    ...planningInputOf(run, stack, req),
     live: byAddress,
-    handlers: run.handlers,
-    resolveSecret: (s) => run.secrets.tryResolve(s),
     unmanagedToDelete,
-    ...(req.adopt ? { adoptConsented: true } : {}),
+    ...(memo !== undefined ? { memo } : {}),
   });
   const movedFrom = new Map((req.moves ?? []).map((m) => [m.to, m.from]));
   changes = changes.map((c) => (movedFrom.has(c.address) ? { ...c, movedFrom: movedFrom.get(c.address)! } : c));
@@ -195,6 +212,17 @@ export function planFrom(
     changes,
   });
   return { plan, live, byAddress };
+}
+
+/** What planning takes from the run and the request, live objects aside. */
+function planningInputOf(run: RunContext, stack: StackManifest, req: PlanRequest): Omit<PlanningInput, 'live'> {
+  return {
+    resources: stack.resources,
+    state: req.state,
+    handlers: run.handlers,
+    resolveSecret: (s) => run.secrets.tryResolve(s),
+    ...(req.adopt ? { adoptConsented: true } : {}),
+  };
 }
 
 /**

@@ -19,6 +19,7 @@ import type { StateDocument, StateResource } from '../state/document.js';
 import { markerFor } from '../state/write-only.js';
 import { planAccessChanges } from './access-changes.js';
 import { computeChange, escapePointer } from './compute-change.js';
+import type { ChangeMemo } from './change-memo.js';
 import { keepLiveFields } from './lifecycle.js';
 import type { UnmanagedLive } from './match-live.js';
 import { PLAN_FORMAT_VERSION, summarize, type Plan, type ResourceChange } from './types.js';
@@ -54,6 +55,11 @@ export interface PlanningInput {
    * @default false
    */
   readonly adoptConsented?: boolean;
+  /**
+   * Changes planned ahead while the reads were under way; each is used only when it was planned
+   * from the very live objects given here. @default none
+   */
+  readonly memo?: ChangeMemo;
 }
 
 /** The address prefix of a planned delete of an object the manifest does not declare. */
@@ -72,76 +78,13 @@ const UNKNOWN = '\u0000(known after apply)';
  *   write-only field, or a reference to an address that does not exist.
  */
 export function planChanges(input: PlanningInput): ResourceChange[] {
-  const stateByAddress = new Map((input.state?.resources ?? []).map((r) => [r.address, r]));
-  const manifestByAddress = new Map(input.resources.map((r) => [r.address, r]));
+  const env = planningEnv(input);
+  const { stateByAddress, manifestByAddress } = env;
+  const liveOf = (address: string): unknown => input.live.get(address);
   const changes: ResourceChange[] = [];
 
   for (const resource of input.resources) {
-    const handler = handlerFor(input.handlers, resource.kind, resource.address);
-    const stateEntry = stateByAddress.get(resource.address);
-    const rawLive = input.live.get(resource.address);
-    const writeOnly = handler.schema.writeOnly;
-
-    const desiredMarkers: Record<string, string | undefined> = {};
-    const plainProps: Record<string, ManifestValue> = {};
-    for (const [field, value] of Object.entries(resource.properties)) {
-      if (writeOnly.includes(field)) {
-        // A generated secret is made up at create time and kept nowhere: there is nothing to compare.
-        const clear = isSecret(value)
-          ? value.$secret.source === 'generated'
-            ? undefined
-            : input.resolveSecret?.(value)
-          : typeof value === 'string'
-            ? value
-            : undefined;
-        desiredMarkers[field] = clear === undefined ? undefined : markerFor(clear, stateEntry?.writeOnly[field]);
-      } else {
-        plainProps[field] = value;
-      }
-    }
-    const resolved = resolveRefs(plainProps, `${resource.address}.properties`, (address, attribute, where) =>
-      refValue(address, attribute, where, input, manifestByAddress, stateByAddress),
-    ) as PlainObject;
-    const normalized = handler.mode === 'lookup' ? resolved : handler.normalizeDesired(resolved);
-    const declared = Object.fromEntries(Object.entries(normalized).filter(([k]) => !writeOnly.includes(k)));
-    // The desired side tells the handler which optional fields are managed (absent ones are left alone).
-    const live =
-      rawLive === undefined
-        ? null
-        : handler.mode === 'lookup'
-          ? handler.normalizeLive(rawLive)
-          : handler.normalizeLive(rawLive, declared, stateEntry?.properties);
-    // ignoreChanges: once the object exists, the fields are whatever live says (never a change or drift).
-    const ignored = live === null ? [] : (resource.options?.ignoreChanges ?? []);
-    for (const field of ignored) if (writeOnly.includes(field)) desiredMarkers[field] = undefined;
-    const desired =
-      live === null
-        ? declared
-        : keepLiveFields(
-            declared,
-            live,
-            ignored.filter((f) => !writeOnly.includes(f)),
-          );
-    const unknown = findUnknowns(desired, '');
-
-    changes.push(
-      computeChange({
-        address: resource.address,
-        kind: resource.kind,
-        naturalKey: resource.naturalKey,
-        schema: handler.schema,
-        mode: handler.mode,
-        desired,
-        live,
-        inState: stateEntry !== undefined,
-        writeOnly: { desired: desiredMarkers, state: stateEntry?.writeOnly ?? {} },
-        unknown,
-        dependsOn: resource.dependsOn,
-        ...serverIdOf(handler, rawLive, stateEntry),
-        ...(live !== null ? { liveDigest: digestOf(live) } : {}),
-        ...(input.adoptConsented ? { adoptConsented: true } : {}),
-      }),
-    );
+    changes.push(input.memo?.reuse(resource.address, liveOf) ?? planResource(env, resource, liveOf));
   }
 
   for (const entry of stateByAddress.values()) {
@@ -217,6 +160,106 @@ export function makePlan(args: {
   };
 }
 
+/**
+ * What planning one resource reads besides the live objects: built once per plan by
+ * {@link planningEnv}, so that a resource can be planned on its own ({@link planResource}).
+ */
+export interface PlanningEnv {
+  readonly handlers: ReadonlyMap<ResourceKind, PlanningHandler>;
+  readonly stateByAddress: ReadonlyMap<string, StateResource>;
+  readonly manifestByAddress: ReadonlyMap<string, ResourceManifest>;
+  readonly resolveSecret?: (secret: SecretValue) => string | undefined;
+  readonly adoptConsented?: boolean;
+}
+
+/** The {@link PlanningEnv} of `input`. */
+export function planningEnv(input: Omit<PlanningInput, 'live'>): PlanningEnv {
+  return {
+    handlers: input.handlers,
+    stateByAddress: new Map((input.state?.resources ?? []).map((r) => [r.address, r])),
+    manifestByAddress: new Map(input.resources.map((r) => [r.address, r])),
+    ...(input.resolveSecret !== undefined ? { resolveSecret: input.resolveSecret } : {}),
+    ...(input.adoptConsented ? { adoptConsented: true } : {}),
+  };
+}
+
+/**
+ * Plans one manifest resource. What it decides depends on `env` and on the live objects `liveOf`
+ * returns, its own and those its references name, and on nothing else (which is what lets a
+ * {@link ChangeMemo} reuse it).
+ * @param liveOf the raw live object matched to an address; `undefined` when none was found
+ * @throws ReconcilerError `PLAN_INPUT_INVALID` as {@link planChanges}
+ */
+export function planResource(
+  env: PlanningEnv,
+  resource: ResourceManifest,
+  liveOf: (address: string) => unknown,
+): ResourceChange {
+  const handler = handlerFor(env.handlers, resource.kind, resource.address);
+  const stateEntry = env.stateByAddress.get(resource.address);
+  const rawLive = liveOf(resource.address);
+  const writeOnly = handler.schema.writeOnly;
+
+  const desiredMarkers: Record<string, string | undefined> = {};
+  const plainProps: Record<string, ManifestValue> = {};
+  for (const [field, value] of Object.entries(resource.properties)) {
+    if (writeOnly.includes(field)) {
+      // A generated secret is made up at create time and kept nowhere: there is nothing to compare.
+      const clear = isSecret(value)
+        ? value.$secret.source === 'generated'
+          ? undefined
+          : env.resolveSecret?.(value)
+        : typeof value === 'string'
+          ? value
+          : undefined;
+      desiredMarkers[field] = clear === undefined ? undefined : markerFor(clear, stateEntry?.writeOnly[field]);
+    } else {
+      plainProps[field] = value;
+    }
+  }
+  const resolved = resolveRefs(plainProps, `${resource.address}.properties`, (address, attribute, where) =>
+    refValue(address, attribute, where, env, liveOf),
+  ) as PlainObject;
+  const normalized = handler.mode === 'lookup' ? resolved : handler.normalizeDesired(resolved);
+  const declared = Object.fromEntries(Object.entries(normalized).filter(([k]) => !writeOnly.includes(k)));
+  // The desired side tells the handler which optional fields are managed (absent ones are left alone).
+  const live =
+    rawLive === undefined
+      ? null
+      : handler.mode === 'lookup'
+        ? handler.normalizeLive(rawLive)
+        : handler.normalizeLive(rawLive, declared, stateEntry?.properties);
+  // ignoreChanges: once the object exists, the fields are whatever live says (never a change or drift).
+  const ignored = live === null ? [] : (resource.options?.ignoreChanges ?? []);
+  for (const field of ignored) if (writeOnly.includes(field)) desiredMarkers[field] = undefined;
+  const desired =
+    live === null
+      ? declared
+      : keepLiveFields(
+          declared,
+          live,
+          ignored.filter((f) => !writeOnly.includes(f)),
+        );
+  const unknown = findUnknowns(desired, '');
+
+  return computeChange({
+    address: resource.address,
+    kind: resource.kind,
+    naturalKey: resource.naturalKey,
+    schema: handler.schema,
+    mode: handler.mode,
+    desired,
+    live,
+    inState: stateEntry !== undefined,
+    writeOnly: { desired: desiredMarkers, state: stateEntry?.writeOnly ?? {} },
+    unknown,
+    dependsOn: resource.dependsOn,
+    ...serverIdOf(handler, rawLive, stateEntry),
+    ...(live !== null ? { liveDigest: digestOf(live) } : {}),
+    ...(env.adoptConsented ? { adoptConsented: true } : {}),
+  });
+}
+
 function handlerFor(
   handlers: ReadonlyMap<ResourceKind, PlanningHandler>,
   kind: ResourceKind,
@@ -248,12 +291,11 @@ function refValue(
   address: string,
   attribute: string,
   where: string,
-  input: PlanningInput,
-  manifest: ReadonlyMap<string, ResourceManifest>,
-  state: ReadonlyMap<string, StateResource>,
+  env: PlanningEnv,
+  liveOf: (address: string) => unknown,
 ): PlainValue {
-  const target = manifest.get(address);
-  const stateEntry = state.get(address);
+  const target = env.manifestByAddress.get(address);
+  const stateEntry = env.stateByAddress.get(address);
   if (!target) {
     throw new ReconcilerError(
       'PLAN_INPUT_INVALID',
@@ -261,8 +303,8 @@ function refValue(
     );
   }
   const kind = target.kind;
-  const handler = handlerFor(input.handlers, kind, address);
-  const rawLive = input.live.get(address);
+  const handler = handlerFor(env.handlers, kind, address);
+  const rawLive = liveOf(address);
   if (rawLive !== undefined) {
     if (attribute === 'id') return handler.idOf(rawLive) ?? UNKNOWN;
     return handler.normalizeLive(rawLive)[attribute] ?? UNKNOWN;

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { manifestResource, testHandlers, type LiveRole } from '../fixtures/handlers.js';
+import { emptyState, type StateDocument } from '../state/document.js';
+import { ChangeMemo } from './change-memo.js';
+import { planChanges, planningEnv, planResource } from './planner.js';
+
+const role = manifestResource('prod/ops', 'role', 'ops', {
+  name: 'ops',
+  members: [],
+  policies: [],
+  description: { $ref: { address: 'prod/base', attribute: 'id' } },
+});
+const image = manifestResource('prod/base', 'image-lookup', 'base', { name: 'base' });
+const resources = [role, image];
+const state: StateDocument = {
+  ...emptyState('prod', 'acme'),
+  resources: [
+    {
+      address: 'prod/ops',
+      kind: 'role',
+      naturalKey: 'ops',
+      serverId: 'r-1',
+      properties: {},
+      writeOnly: {},
+      dependsOn: [],
+      updatedAt: '2026-11-25T00:00:00.000Z',
+    },
+  ],
+};
+const env = planningEnv({ resources, state, handlers: testHandlers });
+const liveOps: LiveRole = { id: 'r-1', name: 'ops', members: [], policies: [], description: 'img-7' };
+
+function liveMap(entries: Record<string, unknown>): Map<string, unknown> {
+  return new Map(Object.entries(entries));
+}
+
+describe('changes planned ahead', () => {
+  it('are used by the final plan when it matched the very objects they were planned from', () => {
+    const live = liveMap({ 'prod/ops': liveOps, 'prod/base': { id: 'img-7', name: 'base' } });
+    const memo = new ChangeMemo();
+    for (const r of resources)
+      memo.planAhead(
+        r.address,
+        (a) => live.get(a),
+        (l) => planResource(env, r, l),
+      );
+    const withMemo = planChanges({ resources, state, live, handlers: testHandlers, memo });
+    expect(memo.counts).toEqual({ plannedAhead: 2, reused: 2 });
+    expect(withMemo).toEqual(planChanges({ resources, state, live, handlers: testHandlers }));
+    expect(withMemo.find((c) => c.address === 'prod/ops')?.action).toBe('no-op');
+  });
+
+  it('are planned again when an object they read is not the one the final plan matched', () => {
+    const guessed = liveMap({ 'prod/ops': liveOps, 'prod/base': { id: 'img-7', name: 'base' } });
+    const memo = new ChangeMemo();
+    memo.planAhead(
+      role.address,
+      (a) => guessed.get(a),
+      (l) => planResource(env, role, l),
+    );
+    // The referenced image turned out to be another one: the role's description now differs.
+    const final = liveMap({ 'prod/ops': liveOps, 'prod/base': { id: 'img-8', name: 'base' } });
+    const changes = planChanges({ resources, state, live: final, handlers: testHandlers, memo });
+    expect(memo.counts.reused).toBe(0);
+    const ops = changes.find((c) => c.address === 'prod/ops')!;
+    expect(ops.action).toBe('update');
+    expect(ops.after).toMatchObject({ description: 'img-8' });
+  });
+
+  it('keep nothing for a resource whose planning fails, so the final plan reports the failure', () => {
+    const memo = new ChangeMemo();
+    const dangling = manifestResource('prod/x', 'role', 'x', {
+      name: 'x',
+      members: [],
+      policies: [],
+      description: { $ref: { address: 'prod/missing', attribute: 'id' } },
+    });
+    const kept = memo.planAhead(
+      dangling.address,
+      () => undefined,
+      (l) => planResource(env, dangling, l),
+    );
+    expect(kept).toBe(false);
+    expect(() => planChanges({ resources: [dangling], state, live: new Map(), handlers: testHandlers, memo })).toThrow(
+      /refers to prod\/missing, which is not in the manifest/,
+    );
+  });
+});
