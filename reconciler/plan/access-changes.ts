@@ -17,6 +17,9 @@ import type { ResourceChange } from './types.js';
 
 /** The (user, action, resource) permissions applying `changes` grants and revokes, sorted by user, resource, action. */
 export function planAccessChanges(account: string, changes: readonly ResourceChange[]): AccessChange[] {
+  // Nothing changes: the two tables would be built from equal values (a no-op's before and after
+  // differ only in computed fields, which grant nothing), so skip building them.
+  if (changes.every((c) => c.action === 'no-op' || c.action === 'read')) return [];
   const side = (pick: (c: ResourceChange) => unknown) =>
     permissionTable(
       accessModelFromResources(
