@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import sshpk from 'sshpk';
 import { fail, unreadableFile } from './problems.js';
+import { fastFingerprint } from './ssh-wire.js';
 
 /** A parsed public key as the manifest records it. */
 export interface ParsedPublicKey {
@@ -78,6 +79,14 @@ export function parsePublicKey(at: string, field: string, text: string, fromFile
     );
   if (PRIVATE_MARKERS.test(text)) refusePrivate();
   const line = text.trim();
+  const comment = line.split(/\s+/).slice(2).join(' ');
+  const remember = (fingerprint: string): ParsedPublicKey => {
+    const result = { line, fingerprint, ...(comment ? { comment } : {}) };
+    parsedKeys.set(text, result);
+    return result;
+  };
+  const fast = line.includes('\n') ? undefined : fastFingerprint(line);
+  if (fast !== undefined) return remember(fast);
   let parsed: sshpk.Key;
   try {
     if (line.includes('\n')) throw new Error('more than one line');
@@ -94,8 +103,5 @@ export function parsePublicKey(at: string, field: string, text: string, fromFile
       `is not an OpenSSH public key ("<type> <base64> [comment]"): ${(err as Error).message.replace(/^Failed to parse \(unnamed\) as a valid ssh format key: /, '')}`,
     );
   }
-  const comment = line.split(/\s+/).slice(2).join(' ');
-  const result = { line, fingerprint: parsed.fingerprint('md5').toString(), ...(comment ? { comment } : {}) };
-  parsedKeys.set(text, result);
-  return result;
+  return remember(parsed.fingerprint('md5').toString());
 }
