@@ -10,11 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StackManifest } from '../../common/manifest.js';
 import { Directory, SnapLink, StorObject, TritonApp, TritonStack } from '../../index.js';
 import { LINK_SOURCE_HEADER } from '../../provider/handlers/snaplink.js';
-import { defaultHandlers } from '../../provider/handlers/registry.js';
 import { TritonApiError } from '../../provider/index.js';
-import { applyStack, planStack, ReconcilerError, type EngineClients } from '../../reconciler/index.js';
+import {
+  applyStack,
+  planStack,
+  ReconcilerError,
+  type EngineClients,
+  type EngineOptions,
+} from '../../reconciler/index.js';
 import { rejectionOf } from '../support/rejection.js';
-import { SECRET_ENV, startWorld, type World } from './support/world.js';
+import { engineOptions, startWorld, type World } from './support/world.js';
 
 const SERVER_WINDOW = 100;
 let world: World;
@@ -23,13 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => world?.close());
 
-const opts = (): Parameters<typeof planStack>[1] => ({
-  clients: world.clients,
-  handlers: defaultHandlers(),
-  workDir: world.workDir,
-  consistencyWindowMs: 200,
-  env: SECRET_ENV,
-});
+const opts = (): EngineOptions => engineOptions(world, 200);
 
 /** A directory `dir` with `v1.txt` in it and, unless `link` is false, `latest.txt` linked to it. */
 function linkStack(dir: string, link = true): StackManifest {
