@@ -12,9 +12,19 @@
  *   made by another tool): `source` differs, so the link is replaced, i.e. re-linked to the current
  *   bytes of the desired source.
  * Rewriting the source object later does not make the link drift: that is what a snapshot is.
+ *
+ * A create cut off between its two requests (the network dropped after PutSnapLink took effect)
+ * leaves a link without the stamp. The handler recognises it at the next plan, where the engine
+ * tells `read` the declared source: an unstamped object at the path whose etag is the declared
+ * source's current etag shares the source's object (Manta gives a link its source's object id as
+ * etag, and no upload ever reuses one), so it is a link of that source, i.e. exactly what the
+ * interrupted create left. It reads as a link of the declared source, marked `unstamped`; the plan
+ * adopts it without asking, and `completeAdopted` writes the stamp (no re-link). An unstamped object
+ * whose etag differs is someone else's (or a link of bytes the source no longer has): its source
+ * reads as `null`, and adopting it still needs the user's consent.
  */
 import { TritonApiError } from '../errors.js';
-import type { PlainObject, ResourceHandler, ResourceSchema } from './types.js';
+import type { HandlerContext, PlainObject, ResourceHandler, ResourceSchema } from './types.js';
 import {
   explainConflict,
   ignoreNotFound,
@@ -38,6 +48,11 @@ export interface LiveSnapLink {
   readonly etag: string;
   /** Base64 MD5 of the linked bytes. */
   readonly md5: string;
+  /**
+   * Set when the object carries no stamp but was recognised as a link of `source` (the declared
+   * source) by its etag: what a create cut off before its stamp leaves. `completeAdopted` stamps it.
+   */
+  readonly unstamped?: true;
 }
 
 const KIND = 'snaplink';
@@ -71,63 +86,62 @@ export const snapLinkHandler: ResourceHandler<LiveSnapLink, MantaClients> = {
   // one by one (one HEAD each), which is what a listing plus HEADs would cost anyway.
 
   async read(ctx, ref) {
-    const meta = await unlessNotFound(() => ctx.clients.manta.headObject(ref.naturalKey, { signal: ctx.signal }));
+    const { manta } = ctx.clients;
+    const meta = await unlessNotFound(() => manta.headObject(ref.naturalKey, { signal: ctx.signal }));
     if (meta === undefined || meta.type !== 'object') return undefined;
-    return {
+    const live = {
       path: ref.naturalKey,
       source: meta.metadata[LINK_SOURCE_HEADER] ?? null,
       etag: meta.etag ?? '',
       md5: meta.contentMd5 ?? '',
     };
+    const declared = ref.declared?.source;
+    if (live.source !== null || typeof declared !== 'string' || live.etag === '') return live;
+    // No stamp: a link of the declared source shares its etag (its object id); anything else does not.
+    const source = await unlessNotFound(() => manta.headObject(declared, { signal: ctx.signal }));
+    if (source?.type !== 'object' || source.etag !== live.etag) return live;
+    return { ...live, source: declared, unstamped: true };
   },
 
   async create(ctx, desired) {
     const path = pathProp(KIND, desired);
     const source = pathProp(KIND, desired, 'source');
-    const { manta } = ctx.clients;
-    const linked = await manta.putSnapLink(path, source, { signal: ctx.signal });
-    // The link inherited the source's stored headers; PutMetadata replaces them all, so read them
-    // back from the link (not the source, which may change meanwhile) and add the stamp. If-Match on
-    // the link's etag: another writer's object at this path is never re-stamped as our link.
-    const meta = await manta.headObject(path, { signal: ctx.signal });
-    if (meta === undefined || (linked.etag !== undefined && meta.etag !== linked.etag)) {
+    const linked = await ctx.clients.manta.putSnapLink(path, source, { signal: ctx.signal });
+    return stamp(ctx, path, source, linked.etag, (seen) => {
       // A read inside the consistency window saw the path's previous state: report it as not yet
       // visible (a 404 on our own target), which the engine retries within the window.
       throw new TritonApiError({
         status: 404,
         apiCode: 'ResourceNotFound',
-        message: `snaplink ${path} is not visible yet: a HEAD right after PutSnapLink returned ${meta?.etag === undefined ? 'nothing' : `etag ${meta.etag}, not the link's ${linked.etag}`}`,
+        message: `snaplink ${path} is not visible yet: a HEAD right after PutSnapLink returned ${seen === undefined ? 'nothing' : `etag ${seen}, not the link's ${linked.etag}`}`,
         method: 'HEAD',
         path,
         operation: 'HeadObject',
       });
-    }
-    const inherited = userHeadersOf(meta.headers);
-    const metadata: Record<string, string> = {};
-    const other: Record<string, string> = {};
-    for (const [k, v] of Object.entries(inherited)) (k.startsWith('m-') ? metadata : other)[k] = v;
-    metadata[LINK_SOURCE_HEADER] = source;
-    const etag = linked.etag ?? meta.etag ?? '';
-    try {
-      await manta.putMetadata(path, {
-        ...(meta.contentType !== undefined ? { contentType: meta.contentType } : {}),
-        metadata,
-        headers: { ...other, ...(etag !== '' ? { 'if-match': etag } : {}) },
-        roleTags: meta.roleTags,
-        signal: ctx.signal,
-      });
-    } catch (error) {
-      explainConflict(error, `snaplink ${path}`);
-    }
-    return { path, source, etag, md5: meta.contentMd5 ?? '' };
+    });
   },
 
   async completeAdopted(ctx, live, desired) {
-    // A PutSnapLink that failed after taking effect leaves the link without its stamp (the stamp is
-    // a second request), and an unstamped link plans as a replacement. Finish it as create would
-    // have; linking the same source again within the run that meant to link it is harmless.
-    if (live.source === pathProp(KIND, desired, 'source')) return live;
-    return snapLinkHandler.create(ctx, desired);
+    // A PutSnapLink that took effect without the PutMetadata after it leaves the link without its
+    // stamp, and an unstamped link plans as a replacement. Recognised by its etag (`read` with the
+    // declared source, at plan), it only lacks the stamp; found without that proof (right after a
+    // create of this run whose outcome was unknown), it is linked again, which within the run that
+    // meant to link it is harmless.
+    const source = pathProp(KIND, desired, 'source');
+    if (live.source !== source) return snapLinkHandler.create(ctx, desired);
+    if (live.unstamped !== true) return live;
+    ctx.log.info('stamping a snaplink an interrupted create left without its source', { path: live.path, source });
+    return stamp(ctx, live.path, source, live.etag, (seen) => {
+      // The object changed since the plan recognised it: it is no longer the link that was found.
+      throw new TritonApiError({
+        status: 412,
+        apiCode: 'PreconditionFailed',
+        message: `snaplink ${live.path} was changed by another writer since triton-iac read it (etag ${seen ?? 'none'}, not ${live.etag}); nothing was overwritten. Re-run plan to see the new live state.`,
+        method: 'HEAD',
+        path: live.path,
+        operation: 'HeadObject',
+      });
+    });
   },
 
   async update(ctx, id, desired) {
@@ -142,3 +156,40 @@ export const snapLinkHandler: ResourceHandler<LiveSnapLink, MantaClients> = {
     await ignoreNotFound(() => ctx.clients.manta.deleteObject(ref.naturalKey, { signal: ctx.signal }));
   },
 };
+
+/**
+ * Stamps the link at `path` with `source` (PutMetadata, If-Match `etag`) and returns it as linked.
+ * The link inherited the source's stored headers and PutMetadata replaces them all, so they are read
+ * back from the link (not the source, which may change meanwhile) and kept beside the stamp. If-Match
+ * on the link's etag: another writer's object at this path is never stamped as our link.
+ * @param mismatch called, and must throw, when the HEAD shows no object or another etag
+ */
+async function stamp(
+  ctx: HandlerContext<MantaClients>,
+  path: string,
+  source: string,
+  etag: string | undefined,
+  mismatch: (seen: string | undefined) => never,
+): Promise<LiveSnapLink> {
+  const { manta } = ctx.clients;
+  const meta = await manta.headObject(path, { signal: ctx.signal });
+  if (meta === undefined || (etag !== undefined && etag !== '' && meta.etag !== etag)) mismatch(meta?.etag);
+  const inherited = userHeadersOf(meta.headers);
+  const metadata: Record<string, string> = {};
+  const other: Record<string, string> = {};
+  for (const [k, v] of Object.entries(inherited)) (k.startsWith('m-') ? metadata : other)[k] = v;
+  metadata[LINK_SOURCE_HEADER] = source;
+  const ifMatch = etag || meta.etag || '';
+  try {
+    await manta.putMetadata(path, {
+      ...(meta.contentType !== undefined ? { contentType: meta.contentType } : {}),
+      metadata,
+      headers: { ...other, ...(ifMatch !== '' ? { 'if-match': ifMatch } : {}) },
+      roleTags: meta.roleTags,
+      signal: ctx.signal,
+    });
+  } catch (error) {
+    explainConflict(error, `snaplink ${path}`);
+  }
+  return { path, source, etag: ifMatch, md5: meta.contentMd5 ?? '' };
+}

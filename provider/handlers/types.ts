@@ -191,6 +191,13 @@ export interface ObjectRef {
    * its own part from others'.
    */
   readonly applied?: PlainObject;
+  /**
+   * The declared properties that are plain values at plan time (references and secrets left out),
+   * when the object is in the manifest: lets a handler recognise an object that carries no mark of
+   * its own as the one an interrupted create of this declaration left (a snaplink whose stamp was
+   * never written, recognised by its source's etag). Only a handler's `read` uses it.
+   */
+  readonly declared?: PlainObject;
 }
 
 /**
@@ -263,9 +270,11 @@ export interface ResourceHandler<Live = unknown, Clients = unknown> extends Plan
    */
   create(ctx: HandlerContext<Clients>, desired: ResolvedProperties): Promise<Live>;
   /**
-   * Finishes an object found by natural key after a create whose outcome was unknown (it failed
-   * after taking effect, possibly half-way), so what the engine adopts is what `create` would have
-   * returned. Absent for kinds whose create is one request. Must be safe to repeat.
+   * Finishes an object found by natural key that a create may have left half-way, so what the engine
+   * adopts is what `create` would have returned: after a create of this run whose outcome was
+   * unknown (it failed after taking effect), and before recording an object the plan adopts (found
+   * live, not in state: possibly an earlier run's interrupted create). Absent for kinds whose create
+   * is one request. Must be safe to repeat, and must not write to an object that is already finished.
    */
   completeAdopted?(ctx: HandlerContext<Clients>, live: Live, desired: ResolvedProperties): Promise<Live>;
   /** Absent: the object is ready when its create answers. See {@link Readiness}. */

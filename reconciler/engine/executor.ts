@@ -19,7 +19,7 @@ import { withIgnoredFields } from './private/ignore-changes.js';
 import { createSafely } from './private/safe-create.js';
 import { refuseUnplannedTakeover } from './private/takeover.js';
 import type { WalkSlot } from '../graph.js';
-import { withRetries } from '../retry-loop.js';
+import { withRetries, type RetryContext } from '../retry-loop.js';
 import type { RunContext } from './private/run-context.js';
 import type { StateWriter } from './private/state-writer.js';
 import type { ActionOutcome, ApplyResult, EngineClients } from './types.js';
@@ -204,13 +204,16 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
     return 'created';
   }
   if (change.action === 'adopt') {
-    const live = a.results.get(change.address);
-    if (live === undefined)
+    const found = a.results.get(change.address);
+    if (found === undefined)
       throw new ReconcilerError(
         'PLAN_STALE',
         `${change.address} was planned for adoption but was not found live at apply; make a new plan`,
       );
     const desired = resolve(a, handler, resource, false);
+    // Found live outside the state: possibly an earlier run's create that was cut off half-way (a
+    // snaplink without its stamp). The handler finishes it as create would have, before it is recorded.
+    const live = await finishAdopted(a, managed, found, desired.send, { refs, retry });
     await record(a, managed, resource, live, desired.markers, desired.normalized);
     return bringUpToDate(a, managed, resource, live, 'adopted');
   }
@@ -251,6 +254,21 @@ async function createReady(
   const created = await createSafely({ run, handler, change, desired, ...options });
   const live = await untilReady({ handler, ctx: run.ctx, live: created.live, desired, naturalKey: change.naturalKey });
   return { live, adopted: created.adopted };
+}
+
+/** `live` once the handler finished what an interrupted create may have left undone (`completeAdopted`). */
+async function finishAdopted(
+  a: ActionArgs,
+  handler: ResourceHandler<unknown, EngineClients>,
+  live: unknown,
+  desired: PlainObject,
+  how: { readonly refs: readonly ObjectReference[]; readonly retry: RetryContext },
+): Promise<unknown> {
+  if (handler.completeAdopted === undefined) return live;
+  const finished = await withRetries(how.retry, how.refs, () => handler.completeAdopted!(a.run.ctx, live, desired));
+  // A finished object is returned as found; anything else was written just now.
+  if (finished !== live) a.run.writeLog.record({ kind: a.change.kind, name: a.change.naturalKey }, Date.now());
+  return finished;
 }
 
 /** The object a replacement replaces: the state's (or the plan's) identity of it. */

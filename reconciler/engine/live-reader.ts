@@ -120,7 +120,10 @@ export async function readLive(args: {
         const live = await withRetries(args.retry, [self], () =>
           handler.mode === 'lookup'
             ? handler.read(ctx, ref, target.properties ?? {})
-            : (handler as ResourceHandler<unknown, EngineClients>).read(ctx, ref),
+            : (handler as ResourceHandler<unknown, EngineClients>).read(ctx, {
+                ...ref,
+                ...(target.properties !== undefined ? { declared: target.properties } : {}),
+              }),
         );
         if (live !== undefined) singles.set(target.address, live);
         args.onRead?.singleRead(target.address, live);

@@ -60,6 +60,29 @@ describe('snaplink handler', () => {
     expect(await snapLinkHandler.completeAdopted!(world.ctx, finished, desired)).toEqual(finished);
   });
 
+  it('recognises an unstamped link of the declared source by its etag, and stamps it keeping what it inherited', async () => {
+    await objectHandler.create(
+      world.ctx,
+      textObject('/acme/stor/links/kept-src.txt', 'kept', { headers: { 'm-team': 'web' } }),
+    );
+    const desired = { path: '/acme/stor/links/kept.txt', source: '/acme/stor/links/kept-src.txt' };
+    const linked = await world.ctx.clients.manta.putSnapLink(desired.path, desired.source);
+    const ref = { naturalKey: desired.path, declared: desired };
+    const found = (await snapLinkHandler.read(world.ctx, ref))!;
+    expect(found).toMatchObject({ source: desired.source, unstamped: true, etag: linked.etag });
+    expectInSync(snapLinkHandler, found, desired);
+    // Declared with another source, the same link is not recognised.
+    const other = { ...desired, source: '/acme/stor/links/half-src.txt' };
+    expect((await snapLinkHandler.read(world.ctx, { ...ref, declared: other }))?.source).toBeNull();
+
+    const stamped = await snapLinkHandler.completeAdopted!(world.ctx, found, desired);
+    expect(stamped).toEqual({ path: desired.path, source: desired.source, etag: linked.etag, md5: found.md5 });
+    const meta = await world.ctx.clients.manta.headObject(desired.path);
+    expect(meta?.metadata).toMatchObject({ 'm-team': 'web', [LINK_SOURCE_HEADER]: desired.source });
+    expect(meta?.etag).toBe(linked.etag);
+    expect((await snapLinkHandler.read(world.ctx, ref))?.unstamped).toBeUndefined();
+  });
+
   it('plans a replacement when the source changes or an object was written over the link', async () => {
     await objectHandler.create(world.ctx, textObject('/acme/stor/links/a.txt', 'A'));
     await objectHandler.create(world.ctx, textObject('/acme/stor/links/b.txt', 'B'));

@@ -13,10 +13,10 @@ import {
   planDestroy,
   planStack,
   ReconcilerError,
+  type EngineOptions,
 } from '../../reconciler/index.js';
 import { rejectionOf } from '../support/rejection.js';
-import { buildStack, SECRET_ENV, startWorld, type World } from './support/world.js';
-import { defaultHandlers } from '../../provider/handlers/registry.js';
+import { buildStack, engineOptions, startWorld, type World } from './support/world.js';
 
 const SERVER_WINDOW = 100;
 let world: World;
@@ -25,13 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => world?.close());
 
-const opts = (): Parameters<typeof planStack>[1] => ({
-  clients: world.clients,
-  handlers: defaultHandlers(),
-  workDir: world.workDir,
-  consistencyWindowMs: 200,
-  env: SECRET_ENV,
-});
+const opts = (): EngineOptions => engineOptions(world, 200);
 
 const rejection = (p: Promise<unknown>): Promise<ReconcilerError> => rejectionOf(p, ReconcilerError);
 

@@ -21,7 +21,8 @@ import {
   TritonStack,
   User,
 } from '../../../index.js';
-import type { EngineClients } from '../../../reconciler/index.js';
+import type { EngineClients, EngineOptions } from '../../../reconciler/index.js';
+import { defaultHandlers } from '../../../provider/handlers/registry.js';
 import { generateTestKey, writeTestKey, type TestKeyPair } from '../../../scripts/support/keys.js';
 import { startAccountWorld } from '../../support/world.js';
 
@@ -65,6 +66,20 @@ export async function startWorld(options: EmulatorOptions = {}): Promise<World> 
       await fetch(`${emulator.cloudapiUrl}/--emulator/stats`, { method: 'DELETE' });
     },
     close: () => world.close(),
+  };
+}
+
+/**
+ * The options a plan or apply against `world` takes: its clients, the default handlers, its scratch
+ * directory, the stack's secrets, and a consistency window of `windowMs` (longer than the server's).
+ */
+export function engineOptions(world: World, windowMs: number): EngineOptions {
+  return {
+    clients: world.clients,
+    handlers: defaultHandlers(),
+    workDir: world.workDir,
+    consistencyWindowMs: windowMs,
+    env: SECRET_ENV,
   };
 }
 
