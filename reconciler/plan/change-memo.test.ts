@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { manifestResource, testHandlers, type LiveRole } from '../fixtures/handlers.js';
+import { manifestResource, roleStateEntry, testHandlers, type LiveRole } from '../fixtures/handlers.js';
 import { emptyState, type StateDocument } from '../state/document.js';
 import { ChangeMemo } from './change-memo.js';
 import { planChanges, planningEnv, planResource } from './planner.js';
@@ -14,18 +14,7 @@ const image = manifestResource('prod/base', 'image-lookup', 'base', { name: 'bas
 const resources = [role, image];
 const state: StateDocument = {
   ...emptyState('prod', 'acme'),
-  resources: [
-    {
-      address: 'prod/ops',
-      kind: 'role',
-      naturalKey: 'ops',
-      serverId: 'r-1',
-      properties: {},
-      writeOnly: {},
-      dependsOn: [],
-      updatedAt: '2026-11-25T00:00:00.000Z',
-    },
-  ],
+  resources: [roleStateEntry('prod/ops', 'ops', 'r-1')],
 };
 const env = planningEnv({ resources, state, handlers: testHandlers });
 const liveOps: LiveRole = { id: 'r-1', name: 'ops', members: [], policies: [], description: 'img-7' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceManifest } from '../../common/manifest.js';
-import { manifestResource, testHandlers, type LiveRole } from '../fixtures/handlers.js';
+import { manifestResource, roleStateEntry, testHandlers, type LiveRole } from '../fixtures/handlers.js';
 import { emptyState, type StateDocument, type StateResource } from '../state/document.js';
 import { ReconcilerError } from '../errors.js';
 import { forgetRetained, keepLiveFields, optionsByAddress, refuseProtected } from './lifecycle.js';
@@ -10,17 +10,7 @@ import { summarize } from './types.js';
 const liveOps: LiveRole = { id: 'r-1', name: 'ops', members: ['alice'], policies: ['read'], description: '' };
 
 function entry(address: string, extra: Partial<StateResource> = {}): StateResource {
-  return {
-    address,
-    kind: 'role',
-    naturalKey: 'ops',
-    serverId: 'r-1',
-    properties: {},
-    writeOnly: {},
-    dependsOn: [],
-    updatedAt: '2026-01-01T00:00:00Z',
-    ...extra,
-  };
+  return roleStateEntry(address, 'ops', 'r-1', extra);
 }
 
 function state(...resources: StateResource[]): StateDocument {

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { manifestResource, testHandlers, type LiveRole } from '../fixtures/handlers.js';
+import { manifestResource, roleStateEntry, testHandlers, type LiveRole } from '../fixtures/handlers.js';
 import { emptyState, type StateDocument } from '../state/document.js';
 import { matchLive } from './match-live.js';
 import { manifestDigestOf, planChanges } from './planner.js';
 
 const role = (id: string, name: string): LiveRole => ({ id, name, members: [], policies: [] });
-const stateEntry = (address: string, naturalKey: string, serverId: string | null) => ({
-  address,
-  kind: 'role' as const,
-  naturalKey,
-  serverId,
-  properties: {},
-  writeOnly: {},
-  dependsOn: [],
-  updatedAt: 't',
-});
 
 describe('matchLive', () => {
   const ops = role('r-1', 'ops');
@@ -24,9 +14,9 @@ describe('matchLive', () => {
   const state: StateDocument = {
     ...emptyState('prod', 'acme'),
     resources: [
-      stateEntry('prod/ops', 'ops', 'r-1'),
-      stateEntry('prod/dev', 'dev', 'r-2'),
-      stateEntry('prod/gone', 'gone', 'r-9'),
+      roleStateEntry('prod/ops', 'ops', 'r-1'),
+      roleStateEntry('prod/dev', 'dev', 'r-2'),
+      roleStateEntry('prod/gone', 'gone', 'r-9'),
     ],
   };
   const resources = [
@@ -85,7 +75,7 @@ describe('matchLive', () => {
       naturalKeyOf: (l: never) => (looks++, roles.naturalKeyOf(l)),
     } as typeof roles);
     // Half of the objects are in the state (matched by id), half are declared only (by natural key).
-    const inState = live.slice(0, n / 2).map((l, i) => stateEntry(`big/r${i}`, l.name, l.id));
+    const inState = live.slice(0, n / 2).map((l, i) => roleStateEntry(`big/r${i}`, l.name, l.id));
     const declared = live.map((l, i) => manifestResource(`big/r${i}`, 'role', l.name, {}));
     const big = matchLive({
       resources: declared,
@@ -103,7 +93,7 @@ describe('matchLive', () => {
     const second = role('r-1', 'twin');
     const twins = matchLive({
       resources: [manifestResource('p/a', 'role', 'twin', {}), manifestResource('p/b', 'role', 'twin', {})],
-      state: { ...emptyState('p', 'acme'), resources: [stateEntry('p/a', 'twin', 'r-1')] },
+      state: { ...emptyState('p', 'acme'), resources: [roleStateEntry('p/a', 'twin', 'r-1')] },
       live: new Map([['role', [first, second]]]),
       handlers: testHandlers,
     });
