@@ -5,7 +5,7 @@
  * (hundreds of keys in one stack). Anything else returns `undefined`, and the caller parses with
  * sshpk as before, so that every refusal and its message stay sshpk's.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** The part after the type name, per type: the fields the blob holds, and what each must be. */
 const LAYOUTS: Readonly<Record<string, (fields: readonly Buffer[]) => boolean>> = {
@@ -32,8 +32,7 @@ export function fastFingerprint(line: string): string | undefined {
   if (blob.toString('base64') !== data) return undefined;
   const fields = readStrings(blob);
   if (fields === undefined || fields[0]?.toString('latin1') !== type || !layout(fields.slice(1))) return undefined;
-  const hex = createHash('md5').update(blob).digest('hex');
-  return hex.replace(/(..)(?!$)/g, '$1:');
+  return hash('md5', blob, 'hex').replace(/(..)(?!$)/g, '$1:');
 }
 
 /** The length-prefixed strings that make up `blob` exactly; `undefined` when it does not split so. */

@@ -2,7 +2,7 @@
  * Canonical JSON (keys sorted at every level) and its SHA-256, so that digests of plans, manifests
  * and live objects do not depend on key order.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** Serialises `value` with object keys sorted; `undefined` members are dropped as JSON.stringify does. */
 export function canonicalJson(value: unknown): string {
@@ -11,7 +11,7 @@ export function canonicalJson(value: unknown): string {
 
 /** `sha256:<hex>` of the canonical JSON of `value`. */
 export function digestOf(value: unknown): string {
-  return `sha256:${createHash('sha256').update(canonicalJson(value)).digest('hex')}`;
+  return `sha256:${hash('sha256', canonicalJson(value), 'hex')}`;
 }
 
 /** A deep copy of `value` with object keys sorted at every level. */
