@@ -2,7 +2,7 @@
  * Turns responses into values or {@link TritonApiError}s, shared by the CloudAPI and Manta
  * clients: JSON in and out, error bodies parsed into status, code, message and request id.
  */
-import type { Readable } from 'node:stream';
+import { finished, type Readable } from 'node:stream';
 import { TritonApiError } from '../errors.js';
 import { parseRetryAfter } from './interceptors/retry.js';
 import {
@@ -146,16 +146,31 @@ export function invalidResponse(
   });
 }
 
-/** Reads a whole body as text, up to `limit` bytes (the rest is drained). */
-export async function readText(body: Readable, limit = Number.POSITIVE_INFINITY): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
-    if (size < limit) chunks.push(buf.subarray(0, Math.max(0, limit - size)));
-    size += buf.length;
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/**
+ * Reads a whole body as text, up to `limit` bytes (the rest is drained).
+ * @throws the stream's error, or a premature-close error when it ends without finishing
+ */
+export function readText(body: Readable, limit = Number.POSITIVE_INFINITY): Promise<string> {
+  return readBytes(body, limit).then((bytes) => bytes.toString('utf8'));
+}
+
+/**
+ * Reads a whole body, up to `limit` bytes (the rest is drained). Data events, not an async
+ * iterator: the iterator's per-chunk `read()` cost about 0.1 ms of CPU per small answer, a tenth of
+ * a plan's reads at 1,000 objects.
+ * @throws as {@link readText}
+ */
+export function readBytes(body: Readable, limit = Number.POSITIVE_INFINITY): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    body.on('data', (chunk: Buffer | string) => {
+      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      if (size < limit) chunks.push(buf.subarray(0, Math.max(0, limit - size)));
+      size += buf.length;
+    });
+    finished(body, (error) => (error ? reject(error) : resolve(Buffer.concat(chunks))));
+  });
 }
 
 /** Request id from either API's header. */

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { CallOptions } from '../http/api-caller.js';
+import { readBytes, type CallOptions } from '../http/api-caller.js';
 import {
   headerValue,
   isStreamedBody,
@@ -127,10 +127,9 @@ export function objectsApi(ctx: MantaContext): ObjectsApi {
     async getObjectBuffer(path, options = {}) {
       const result = await api.getObject(path, options);
       if (!result) return undefined;
-      const chunks: Buffer[] = [];
-      for await (const chunk of result.body) chunks.push(chunk as Buffer);
+      const data = await readBytes(result.body);
       const { body: _body, ...metadata } = result;
-      return { data: Buffer.concat(chunks), metadata };
+      return { data, metadata };
     },
     async headObject(path, options = {}) {
       const res = await caller.empty({
