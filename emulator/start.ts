@@ -94,9 +94,12 @@ export interface RunningEmulator {
   /**
    * Resolves once every write handled so far is older than the consistency window, so that every
    * read sees it: what a test awaits before it counts the live objects. At once without a window.
-   * @throws Error when an injected clock does not move while waiting
+   * With an injected clock it resolves soon after the test moves that clock past the window.
+   * @param options.stuckAfterMs how long (real ms) an injected clock may stand still before the wait
+   *   gives up @default 10000, far longer than a test takes to move its clock on a loaded machine
+   * @throws Error when an injected clock does not move for `stuckAfterMs` while waiting
    */
-  settled(): Promise<void>;
+  settled(options?: { readonly stuckAfterMs?: number }): Promise<void>;
   /**
    * Stops both listeners (the requests being handled are answered first, later ones refused), writes
    * the state and resolves when done; every acknowledged write is then on disk, and the emulator
@@ -200,7 +203,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     })),
     ...(generatedKey !== undefined ? { generatedKey } : {}),
     context: ctx,
-    settled: () => waitUntilSettled(ctx),
+    settled: (settleOptions) => waitUntilSettled(ctx, settleOptions?.stuckAfterMs ?? 10_000),
     close(): Promise<void> {
       closed ??= (async () => {
         // Requests still being handled finish first, so the final save below holds their writes.
@@ -217,12 +220,24 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
 }
 
-async function waitUntilSettled(ctx: EmulatorContext): Promise<void> {
-  for (let wait = ctx.consistency.msUntilSettled(); wait > 0;) {
-    const before = ctx.clock();
-    await new Promise((resolve) => setTimeout(resolve, wait));
-    if (ctx.clock() === before) throw new Error('the emulator clock did not move: advance it past the window');
-    wait = ctx.consistency.msUntilSettled();
+/** How often a wait for the window looks at the clock again (ms). */
+const SETTLE_POLL_MS = 50;
+
+async function waitUntilSettled(ctx: EmulatorContext, stuckAfterMs: number): Promise<void> {
+  // An injected clock moves when the test moves it, which a loaded machine may delay past any one
+  // timer: look again until it has, and give up only after it stood still for `stuckAfterMs` of
+  // real time (the real clock, because the emulator's is the one that may not move).
+  let seen = ctx.clock();
+  let stillSince = Date.now();
+  for (let wait = ctx.consistency.msUntilSettled(); wait > 0; wait = ctx.consistency.msUntilSettled()) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, SETTLE_POLL_MS)));
+    const now = ctx.clock();
+    if (now !== seen) {
+      seen = now;
+      stillSince = Date.now();
+    } else if (Date.now() - stillSince >= stuckAfterMs) {
+      throw new Error('the emulator clock did not move: advance it past the window');
+    }
   }
 }
 

@@ -135,6 +135,6 @@ describe('the consistency window', () => {
   it('refuses to wait for an injected clock that never moves', async () => {
     const t = await start();
     await t.api('POST', '/my/users', { login: 'stuck', email: 'stuck@example.com', password: 'secret123' });
-    await expect(t.emulator.settled()).rejects.toThrow('the emulator clock did not move');
+    await expect(t.emulator.settled({ stuckAfterMs: 0 })).rejects.toThrow('the emulator clock did not move');
   });
 });
