@@ -4,19 +4,25 @@
  * stale read right after an apply.
  */
 import { PassThrough } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderDrift } from '../../cli/private/drift-output.js';
-import { applyStack, driftStack } from '../../reconciler/index.js';
+import { applyStack, driftStack, type ProgressEvent } from '../../reconciler/index.js';
 import { buildStack, SECRET_ENV, startWorld, type World } from './support/world.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 const SERVER_WINDOW = 300;
 const ENGINE_WINDOW = 400;
 
+// The server's clock follows the real one, except while the first test holds it still: then a read
+// is inside the window however slowly the machine gets to it. Released, it jumps a window ahead, so
+// it never runs backwards.
+let heldAt: number | undefined;
+let ahead = 0;
+const serverClock = (): number => heldAt ?? Date.now() + ahead;
+
 let world: World;
 beforeAll(async () => {
-  world = await startWorld({ consistencyWindowMs: SERVER_WINDOW, staleReadRate: 1, seed: 13 });
+  world = await startWorld({ consistencyWindowMs: SERVER_WINDOW, staleReadRate: 1, seed: 13, clock: serverClock });
 });
 afterAll(async () => world?.close());
 
@@ -33,12 +39,26 @@ describe('drift detection', () => {
 
   it('reports nothing right after an apply, even while the server serves stale reads', async () => {
     expect((await applyStack(original, opts())).result.ok).toBe(true);
-    // The policy changes now; the reads that follow may still show its old rules.
-    expect((await applyStack(stack, opts())).result.ok).toBe(true);
+    // The policy changes now; the server's clock stops the moment it has, so the drift check's first
+    // read of it is served the old rules (every read inside the window is stale), however late it comes.
+    const hold = (e: ProgressEvent): void => {
+      if (e.type === 'action-done' && e.address === 'drift/operate') heldAt = serverClock();
+    };
+    expect((await applyStack(stack, { ...opts(), onProgress: hold })).result.ok).toBe(true);
+    expect(heldAt, 'the apply updated the policy').toBeDefined();
     const lines: string[] = [];
-    const log = { debug: (m: string) => lines.push(m), info: () => undefined, warn: () => undefined };
+    const debug = (m: string): void => {
+      lines.push(m);
+      // The engine has seen a difference and waits out its window before it reads again: let the
+      // server's window pass too.
+      if (m.startsWith('differences seen') && heldAt !== undefined) {
+        ahead += SERVER_WINDOW;
+        heldAt = undefined;
+      }
+    };
+    const log = { debug, info: () => undefined, warn: () => undefined };
     const report = await driftStack(stack, { ...opts(), log });
-    // The first read was stale (the server serves every read within the window stale).
+    // The first read was stale, and the second one, after the window, showed no difference.
     expect(lines.some((l) => l.startsWith('differences seen'))).toBe(true);
     expect(report.drifted).toEqual([]);
     expect(report.checked).toBe(stack.resources.length);
@@ -47,7 +67,7 @@ describe('drift detection', () => {
   it('reports a policy changed and a user deleted outside triton-iac, with the changed fields, and the next apply repairs them', async () => {
     await world.clients.cloudapi.updatePolicy('operate', { rules: ['CAN stopmachine'] });
     await world.clients.cloudapi.deleteUser('bob');
-    await sleep(SERVER_WINDOW + 50);
+    await world.emulator.settled();
 
     const report = await driftStack(stack, opts());
     const byAddress = new Map(report.drifted.map((d) => [d.address, d]));
@@ -71,6 +91,7 @@ describe('drift detection', () => {
     const { result } = await applyStack(stack, opts());
     expect(result.failed).toEqual([]);
     expect((await driftStack(stack, opts())).drifted).toEqual([]);
+    await world.emulator.settled();
     expect((await world.clients.cloudapi.getPolicy('operate')).rules).toEqual(['CAN startmachine']);
   });
 
