@@ -189,6 +189,8 @@ describe('the converted manifest against the emulator', () => {
     const { result } = await applyStack(stack, opts);
     expect(result.failed).toEqual([]);
     expect(result.ok).toBe(true);
+    // What a user looking later sees: a read inside the window may miss the role created last.
+    await world.emulator.settled();
     const users = await clients.cloudapi.listUsers();
     expect(users.map((u) => u.login).sort()).toEqual(['alice', 'bob']);
     const role = (await clients.cloudapi.listRoles()).find((r) => r.name === 'ops')!;

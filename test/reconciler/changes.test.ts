@@ -3,7 +3,6 @@
  * again only when an input changes, a custom image is waited for until active and then exported,
  * and `targets` limit a plan to some addresses and their dependencies.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StackManifest } from '../../common/manifest.js';
 import { Directory, Image, Job, StorObject, TritonApp, TritonStack } from '../../index.js';
@@ -44,7 +43,7 @@ describe('changes after the first apply', () => {
     expect(actions.get('rename/operate')).toBe('update');
     expect(actions.get('rename/bob')).toBe('update');
     const idsAfter = await serverIds(after);
-    await sleep(200);
+    await world.emulator.settled();
     expect(idsAfter.get('rename/operate')).toBe(idsBefore.get('rename/operate'));
     expect(idsAfter.get('rename/bob')).toBe(idsBefore.get('rename/bob'));
     expect((await world.clients.cloudapi.listPolicies()).map((p) => p.name).sort()).toEqual([
@@ -137,13 +136,13 @@ describe('changes after the first apply', () => {
       email: 'mallory@acme.example',
       password: 'secret-123',
     });
-    await sleep(200);
+    await world.emulator.settled();
     const { plan, result } = await applyStack(stack, opts());
     expect(plan.changes.filter((c) => c.action === 'delete').map((c) => c.address)).toEqual([
       '~unmanaged/user/mallory',
     ]);
     expect(result.ok).toBe(true);
-    await sleep(200);
+    await world.emulator.settled();
     expect((await world.clients.cloudapi.listUsers()).map((u) => u.login).sort()).toEqual(['alice', 'bob']);
     expect(await world.clients.cloudapi.listKeys()).toHaveLength(1);
   });

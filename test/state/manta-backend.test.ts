@@ -295,7 +295,7 @@ describe('Manta state lock while reads lag', () => {
       const holder = open();
       await holder.lock({ command: 'triton-iac apply' });
       // Once the window after taking it has passed, reads of the lock are current.
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await lagging.emulator.settled();
 
       const second = counting(lagging.manta, `${path}.lock`);
       const err = await failure(open(second.client).lock({ command: 'second' }));
