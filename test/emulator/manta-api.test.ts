@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { generateTestKey, type TestKeyPair } from '../../scripts/support/keys.js';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
@@ -197,35 +200,47 @@ describe('Manta objects', () => {
   });
 
   it('lets exactly one of two concurrent If-Match writes win; the other gets 409 ConcurrentRequest', async () => {
-    const etag = (await put('/acme/stor/d/race', 'base')).headers.etag as string;
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const slowBody = (text: string): Readable =>
-      Readable.from(
-        (async function* () {
-          yield Buffer.from(text);
-          await gate;
-          yield Buffer.from('!');
-        })(),
+    // An emulator of its own, keeping its blobs in a directory the test can watch.
+    const dataDir = mkdtempSync(join(tmpdir(), 'manta-race-'));
+    const own = await startTestEmulator({ dataDir });
+    try {
+      const c = (method: string, path: string, options: MantaRequest = {}): Promise<MantaResponse> =>
+        manta(own.emulator.mantaUrl, method, path, { sign: own.owner, ...options });
+      const etag = (await c('PUT', '/acme/stor/race', { body: 'base', headers: { 'content-type': 'text/plain' } }))
+        .headers.etag as string;
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const slowBody = (text: string): Readable =>
+        Readable.from(
+          (async function* () {
+            yield Buffer.from(text);
+            await gate;
+            yield Buffer.from('!');
+          })(),
+        );
+      const writes = ['one', 'two'].map((v) =>
+        c('PUT', '/acme/stor/race', {
+          body: slowBody(v),
+          headers: { 'content-type': 'text/plain', 'if-match': etag },
+        }),
       );
-    const received = (): number => t.emulator.context.stats.snapshot().total as number;
-    const before = received();
-    const writes = ['one', 'two'].map((v) =>
-      call('PUT', '/acme/stor/d/race', {
-        body: slowBody(v),
-        headers: { 'content-type': 'text/plain', 'if-match': etag },
-      }),
-    );
-    // Both writes must be in the server before either body ends: wait until both have arrived
-    // (a loaded machine may take seconds to send them), then give their handlers a moment.
-    for (let i = 0; i < 20_000 && received() - before < 2; i++) await new Promise((r) => setTimeout(r, 5));
-    await new Promise((r) => setTimeout(r, 150));
-    release();
-    const results = await Promise.all(writes);
-    expect(results.map((r) => r.status).sort()).toEqual([204, 409]);
-    expect(results.find((r) => r.status === 409)?.json.code).toBe('ConcurrentRequest');
-    const winner = results.findIndex((r) => r.status === 204);
-    expect((await call('GET', '/acme/stor/d/race')).text).toBe(`${['one', 'two'][winner]}!`);
+      // Both writes must have passed their If-Match check before either body ends. A write streams
+      // its body into a `.part` file only after that check: wait until both files exist (a loaded
+      // machine may take seconds), within a budget far past any load.
+      const blobs = join(dataDir, 'manta', 'blobs');
+      const streaming = (): number => readdirSync(blobs).filter((f) => f.endsWith('.part')).length;
+      for (let i = 0; i < 20_000 && streaming() < 2; i++) await new Promise((r) => setTimeout(r, 5));
+      expect(streaming(), 'both writes are streaming their bodies').toBe(2);
+      release();
+      const results = await Promise.all(writes);
+      expect(results.map((r) => r.status).sort()).toEqual([204, 409]);
+      expect(results.find((r) => r.status === 409)?.json.code).toBe('ConcurrentRequest');
+      const winner = results.findIndex((r) => r.status === 204);
+      expect((await c('GET', '/acme/stor/race')).text).toBe(`${['one', 'two'][winner]}!`);
+    } finally {
+      await own.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('replaces metadata with PutMetadata and keeps the bytes and etag', async () => {

@@ -122,9 +122,17 @@ describe('transport', () => {
   it('keeps at most maxConcurrent requests in flight', async () => {
     let inFlight = 0;
     let most = 0;
+    // Each answer waits until two requests have been in flight at once (so the limit is reached
+    // however slowly the client sends), then 30 ms more, in which a third would show up if the limit
+    // let it through. The first wait has a budget far past any load.
+    let pair!: () => void;
+    const paired = new Promise<void>((resolve) => (pair = resolve));
+    const budget = setTimeout(pair, 60_000);
     server = await startOracleServer(keys, async (_req, res) => {
       inFlight += 1;
       most = Math.max(most, inFlight);
+      if (inFlight >= 2) pair();
+      await paired;
       await new Promise((r) => setTimeout(r, 30));
       inFlight -= 1;
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -134,6 +142,7 @@ describe('transport', () => {
     try {
       await Promise.all(Array.from({ length: 8 }, () => client.listKeys()));
     } finally {
+      clearTimeout(budget);
       await client.close();
     }
     expect(server.seen).toHaveLength(8);
