@@ -77,14 +77,17 @@ function checkOutcome(text: string): void {
 
 describe('parsePolicyRule on arbitrary input', () => {
   it('either parses or throws a PolicySyntaxError whose position lies inside the text, for any string', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 80, unit: 'grapheme-ascii' }), checkOutcome), { numRuns: 500 });
-    fc.assert(fc.property(fc.string({ maxLength: 40, unit: 'binary' }), checkOutcome), { numRuns: 300 });
+    fc.assert(fc.property(fc.string({ maxLength: 80, unit: 'grapheme-ascii' }), checkOutcome), {
+      numRuns: 500,
+      seed: 1,
+    });
+    fc.assert(fc.property(fc.string({ maxLength: 40, unit: 'binary' }), checkOutcome), { numRuns: 300, seed: 2 });
   });
 
   it('either parses or throws a PolicySyntaxError for any sequence of language fragments', () => {
     const sentence = fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 14 }).map((parts) => parts.join(' '));
-    fc.assert(fc.property(sentence, checkOutcome), { numRuns: 1500 });
+    fc.assert(fc.property(sentence, checkOutcome), { numRuns: 1500, seed: 3 });
     const anchored = sentence.map((rest) => `CAN getmachine WHEN ${rest}`);
-    fc.assert(fc.property(anchored, checkOutcome), { numRuns: 1500 });
+    fc.assert(fc.property(anchored, checkOutcome), { numRuns: 1500, seed: 4 });
   });
 });

@@ -106,12 +106,14 @@ describe('Manta uploads cut off mid-body', () => {
         .join('\r\n')}\r\n\r\n`,
     );
     socket.write(Buffer.alloc(1000));
-    await sleep(100);
-    socket.destroy();
-    // The server notices the cut when it notices it: wait for the partial blob to go (a loaded
-    // machine takes longer), within a budget far past any load.
+    // Hang up once the server is streaming the body into a partial blob (a loaded machine may take
+    // seconds to get there), within a budget far past any load.
     const { readdirSync } = await import('node:fs');
     const blobs = (): string[] => readdirSync(join(dataDir, 'manta', 'blobs'));
+    for (let i = 0; i < 5000 && blobs().length === 0; i++) await sleep(20);
+    expect(blobs(), 'the server started writing the body').not.toEqual([]);
+    socket.destroy();
+    // The server notices the cut when it notices it: wait for the partial blob to go.
     for (let i = 0; i < 5000 && blobs().length > 0; i++) await sleep(20);
     expect((await call('GET', '/acme/stor/cut')).status).toBe(404);
     expect(blobs()).toEqual([]);
