@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import sshpk from 'sshpk';
 import { describe, expect, it } from 'vitest';
-import { fastFingerprint } from '../../constructs/private/ssh-wire.js';
-import { generateTestKey, type TestKeyType } from '../../scripts/support/keys.js';
+import { fastFingerprint } from './ssh-wire.js';
+import { generateTestKey, type TestKeyType } from '../scripts/support/keys.js';
 
 const TYPES: readonly TestKeyType[] = ['rsa', 'ed25519', 'ecdsa-p256', 'ecdsa-p384', 'ecdsa-p521'];
 
