@@ -49,7 +49,8 @@ export function readPlainPrivateKey(material: string | Buffer): PlainPrivateKey 
   try {
     const openssh = OPENSSH.exec(text);
     if (openssh) return readOpenSsh(openssh[1]!.replace(/\r?\n/g, ''));
-    if (PEM.test(text)) return readPem(text);
+    const pem = PEM.exec(text);
+    if (pem) return readPem(text, pem[1]!);
   } catch {
     // A key Node's crypto refuses (a point off its curve, …) is left to sshpk and its messages.
   }
@@ -80,8 +81,14 @@ export function publicKeyOf(keyObject: KeyObject): SshPublicKey | undefined {
   return readPublicKeyBlob(blob);
 }
 
-function readPem(text: string): PlainPrivateKey | undefined {
+function readPem(text: string, label: string): PlainPrivateKey | undefined {
   const keyObject = createPrivateKey({ key: text, format: 'pem' });
+  // OpenSSL reads some damaged encodings that sshpk refuses (a wrong version number, …): only the
+  // very encoding OpenSSL writes for this key's numbers is taken here.
+  const type: 'pkcs1' | 'sec1' | 'pkcs8' = label === 'RSA ' ? 'pkcs1' : label === 'EC ' ? 'sec1' : 'pkcs8';
+  const body = /-----\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n-----END/.exec(text)![1]!.replace(/\r?\n/g, '');
+  const canonical = createPrivateKey({ format: 'jwk', key: keyObject.export({ format: 'jwk' }) });
+  if (!canonical.export({ type, format: 'der' }).equals(Buffer.from(body, 'base64'))) return undefined;
   const publicKey = publicKeyOf(keyObject);
   return publicKey === undefined ? undefined : { publicKey, keyObject, comment: '' };
 }
