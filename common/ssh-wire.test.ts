@@ -33,6 +33,8 @@ describe('the fast public-key fingerprint', () => {
       `ssh-rsa ${data}`,
       `ssh-rsa ${retyped.toString('base64')}`,
       `${type} ${data.replace(/=*$/, '')}!`,
+      // A type named like an Object.prototype member is no known type.
+      `constructor ${Buffer.concat([Buffer.from([0, 0, 0, 11]), Buffer.from('constructor')]).toString('base64')}`,
     ])
       expect(fastFingerprint(line), line).toBeUndefined();
   });
