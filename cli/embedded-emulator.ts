@@ -7,7 +7,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import sshpk from 'sshpk';
+import { sshpk } from '../common/sshpk.js';
 import type { RunningEmulator } from '../emulator/index.js';
 
 /** Where `--emulator` keeps its data, relative to the working directory. */
@@ -57,7 +57,7 @@ function ensureKeyPair(file: string, login: string): string {
   const pubFile = `${file}.pub`;
   if (!existsSync(file) || !existsSync(pubFile)) {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const parsed = sshpk.parsePrivateKey(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), 'pem');
+    const parsed = sshpk().parsePrivateKey(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), 'pem');
     parsed.comment = `${login}@triton-iac-emulator`;
     writeFileSync(file, parsed.toString('ssh-private'), { mode: 0o600 });
     const pub = parsed.toPublic();

@@ -10,7 +10,8 @@
  * the tsc output: only the binary runs the bundle.
  *
  * What stays outside: tsx (loaded only for a TypeScript app, and resolved from the package like
- * any dependency), and the Pulumi and CDKTF packages (optional peers the CLI never loads).
+ * any dependency), sshpk (loaded only when a key needs it: common/sshpk.ts; the emulator imports it
+ * from node_modules too), and the Pulumi and CDKTF packages (optional peers the CLI never loads).
  * `dist/bundle/meta.json` (esbuild's metafile: which module went into which chunk) and the source
  * maps (back to the .ts sources, through tsc's maps) stay out of the npm package, like tsc's maps.
  */
@@ -62,9 +63,9 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external: ['tsx', 'tsx/*', '@pulumi/*', 'cdktf', 'cdktf/*', '@cdktf/*'],
+  external: ['tsx', 'tsx/*', '@pulumi/*', 'cdktf', 'cdktf/*', '@cdktf/*', 'sshpk'],
   plugins: [undiciAgentOnly],
-  // The bundled CommonJS dependencies (undici, sshpk) require Node built-ins; an ES module has no
+  // The bundled CommonJS dependencies (undici) require Node built-ins; an ES module has no
   // `require`, so each chunk makes one (esbuild's require shim uses it when it exists).
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",

@@ -3,9 +3,10 @@
  * mistake is refused without ever being echoed.
  */
 import { readFileSync } from 'node:fs';
-import sshpk from 'sshpk';
+import type Sshpk from 'sshpk';
+import { fastFingerprint } from '../../common/ssh-wire.js';
+import { sshpk } from '../../common/sshpk.js';
 import { fail, unreadableFile } from './problems.js';
-import { fastFingerprint } from './ssh-wire.js';
 
 /** A parsed public key as the manifest records it. */
 export interface ParsedPublicKey {
@@ -28,7 +29,7 @@ const parsedKeys = new Map<string, ParsedPublicKey>();
 
 function looksPrivate(text: string): boolean {
   try {
-    sshpk.parsePrivateKey(text, 'auto');
+    sshpk().parsePrivateKey(text, 'auto');
     return true;
   } catch {
     return false;
@@ -87,12 +88,12 @@ export function parsePublicKey(at: string, field: string, text: string, fromFile
   };
   const fast = line.includes('\n') ? undefined : fastFingerprint(line);
   if (fast !== undefined) return remember(fast);
-  let parsed: sshpk.Key;
+  let parsed: Sshpk.Key;
   try {
     if (line.includes('\n')) throw new Error('more than one line');
     // An OpenSSH public key line is never a private key, so the costly check below (every private
     // key format tried in turn, each failure a thrown error) runs only for text that is not one.
-    parsed = sshpk.parseKey(line, 'ssh');
+    parsed = sshpk().parseKey(line, 'ssh');
   } catch (err) {
     if (looksPrivate(text)) refusePrivate();
     if (line.includes('\n')) fail(at, field, line, 'must hold exactly one OpenSSH public key line');

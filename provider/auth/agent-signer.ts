@@ -2,9 +2,19 @@
  * Signing through a running ssh-agent (`SSH_AUTH_SOCK`): the private key never enters this
  * process. Keys are found by their MD5 fingerprint among the agent's identities.
  */
-import sshpk from 'sshpk';
+import {
+  isPositiveMpint,
+  md5Fingerprint,
+  publicKeyLine,
+  readPublicKeyBlob,
+  readStrings,
+  sshString,
+  WireReader,
+  type SshKeyType,
+} from '../../common/ssh-wire.js';
+import { sshpk } from '../../common/sshpk.js';
 import { TritonConfigError } from '../errors.js';
-import { md5Fingerprint, type KeyFingerprint } from './fingerprint.js';
+import type { KeyFingerprint } from './fingerprint.js';
 import { algorithmFor } from './key-signer.js';
 import {
   agentExchange,
@@ -14,8 +24,6 @@ import {
   RSA_SHA2_256,
   SIGN_REQUEST,
   SIGN_RESPONSE,
-  sshString,
-  WireReader,
 } from './private/agent-protocol.js';
 import { cachingSign } from './private/signature-cache.js';
 import type { Signer } from './signer.js';
@@ -55,8 +63,11 @@ export async function listAgentIdentities(socketPath: string): Promise<AgentIden
     const blob = reader.string();
     const comment = reader.string().toString('utf8');
     try {
-      const key = sshpk.parseKey(blob, 'rfc4253');
-      identities.push({ fingerprint: md5Fingerprint(key), publicKey: key.toString('ssh'), comment, blob });
+      const key = readPublicKeyBlob(blob);
+      // sshpk names a key without a comment "(unnamed)", and this line has always been sshpk's.
+      const publicKey =
+        key !== undefined ? publicKeyLine(key, '(unnamed)') : sshpk().parseKey(blob, 'rfc4253').toString('ssh');
+      identities.push({ fingerprint: md5Fingerprint(blob), publicKey, comment, blob });
     } catch {
       // Certificates and exotic key types cannot sign HTTP Signatures; they are simply not candidates.
     }
@@ -69,9 +80,37 @@ function encodeSignature(sigBlob: Buffer, keyType: string): string {
   const reader = new WireReader(sigBlob);
   const format = reader.string().toString('ascii');
   const raw = reader.string();
-  if (keyType === 'ecdsa') return sshpk.parseSignature(sigBlob, 'ecdsa', 'ssh').toString('asn1');
+  if (keyType === 'ecdsa') return ecdsaDer(raw) ?? sshpk().parseSignature(sigBlob, 'ecdsa', 'ssh').toString('asn1');
   if (keyType === 'rsa' && format !== 'rsa-sha2-256') throw new Error(`agent signed with ${format}, not rsa-sha2-256`);
   return raw.toString('base64');
+}
+
+/**
+ * An ECDSA signature's SSH form (mpint r, mpint s) as DER (SEQUENCE of two INTEGERs), Base64;
+ * `undefined` when it is not two canonical positive mpints (sshpk then decides).
+ */
+function ecdsaDer(raw: Buffer): string | undefined {
+  const parts = readStrings(raw);
+  if (parts?.length !== 2 || !parts.every(isPositiveMpint)) return undefined;
+  // A canonical positive mpint is already a minimal DER INTEGER's content.
+  const integers = parts.map((p) => Buffer.concat([derLength(0x02, p.length), p]));
+  const body = Buffer.concat(integers);
+  return Buffer.concat([derLength(0x30, body.length), body]).toString('base64');
+}
+
+/** A DER tag and length (short form below 128, else long form). */
+function derLength(tag: number, length: number): Buffer {
+  if (length < 0x80) return Buffer.from([tag, length]);
+  const bytes = length < 0x100 ? [length] : [length >> 8, length & 0xff];
+  return Buffer.from([tag, 0x80 | bytes.length, ...bytes]);
+}
+
+/** The key type of an agent identity's blob, read by sshpk when it is not one we read. */
+function keyTypeOfBlob(blob: Buffer): { type: SshKeyType | string; curve?: string } {
+  const key = readPublicKeyBlob(blob);
+  if (key !== undefined) return key;
+  const parsed = sshpk().parseKey(blob, 'rfc4253');
+  return { type: parsed.type, curve: parsed.curve };
 }
 
 /**
@@ -81,7 +120,7 @@ function encodeSignature(sigBlob: Buffer, keyType: string): string {
  */
 export async function createAgentSigner(fingerprint: KeyFingerprint, socketPath: string): Promise<Signer> {
   const identities = await listAgentIdentities(socketPath);
-  const found = identities.find((id) => fingerprint.matches(sshpk.parseKey(id.blob, 'rfc4253')));
+  const found = identities.find((id) => fingerprint.matches(id.blob));
   if (!found) {
     throw new TritonConfigError(
       'KEY_NOT_FOUND',
@@ -93,7 +132,7 @@ export async function createAgentSigner(fingerprint: KeyFingerprint, socketPath:
 
 /** Wraps one agent identity in a {@link Signer}. */
 export function agentSignerFor(identity: AgentIdentity, socketPath: string): Signer {
-  const key = sshpk.parseKey(identity.blob, 'rfc4253');
+  const key = keyTypeOfBlob(identity.blob);
   const algorithm = algorithmFor(key, `ssh-agent key ${identity.fingerprint}`);
   const flags = key.type === 'rsa' ? RSA_SHA2_256 : 0;
   return {

@@ -7,10 +7,11 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sshpk from 'sshpk';
+import { readPublicKeyLine } from '../../common/ssh-wire.js';
+import { sshpk } from '../../common/sshpk.js';
 import { createAgentSigner } from '../auth/agent-signer.js';
-import type { KeyFingerprint } from '../auth/fingerprint.js';
-import { loadKeyMaterial, loadPrivateKeyFile, PASSPHRASE_HINT } from '../auth/key-signer.js';
+import type { FingerprintedKey, KeyFingerprint } from '../auth/fingerprint.js';
+import { loadKeyMaterial, loadPrivateKeyFile, PASSPHRASE_HINT, publicKeyOfPrivate } from '../auth/key-signer.js';
 import type { Signer } from '../auth/signer.js';
 import { TritonConfigError } from '../errors.js';
 
@@ -33,8 +34,7 @@ export interface FindSignerOptions {
 
 function checkFingerprint(signer: Signer, options: FindSignerOptions, label: string): Signer {
   if (options.fingerprint) {
-    const key = sshpk.parseKey(signer.publicKey, 'ssh');
-    if (!options.fingerprint.matches(key)) {
+    if (!options.fingerprint.matches(publicKeyOfLine(signer.publicKey))) {
       throw new TritonConfigError(
         'CONFIG_INVALID',
         `keyId: "${options.fingerprint.text}" does not match the key in ${label} (whose MD5 fingerprint is ${signer.fingerprint})`,
@@ -42,6 +42,11 @@ function checkFingerprint(signer: Signer, options: FindSignerOptions, label: str
     }
   }
   return signer;
+}
+
+/** A public key line's blob, read by sshpk only when it is not a well-formed one of a known type. */
+function publicKeyOfLine(line: string): FingerprintedKey {
+  return readPublicKeyLine(line.trim())?.blob ?? sshpk().parseKey(line, 'ssh');
 }
 
 /**
@@ -107,8 +112,7 @@ async function findInSshDir(
     const path = join(dir, name);
     if (names.includes(`${name}.pub`)) {
       try {
-        const pub = sshpk.parseKey(await readFile(`${path}.pub`, 'utf8'), 'ssh');
-        if (!fingerprint.matches(pub)) continue;
+        if (!fingerprint.matches(publicKeyOfLine(await readFile(`${path}.pub`, 'utf8')))) continue;
       } catch {
         // An unreadable .pub says nothing; fall through to the private file.
       }
@@ -120,8 +124,7 @@ async function findInSshDir(
       continue;
     }
     try {
-      const key = sshpk.parsePrivateKey(text, 'auto');
-      if (fingerprint.matches(key)) return { path, scanned: privates.length };
+      if (fingerprint.matches(publicKeyOfPrivate(text))) return { path, scanned: privates.length };
     } catch (err) {
       if ((err as Error).name === 'KeyEncryptedError' && names.includes(`${name}.pub`)) {
         return { encryptedPath: path, scanned: privates.length };

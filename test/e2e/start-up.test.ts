@@ -4,11 +4,13 @@
  * metafile says which compiled modules each bundle file holds. Deterministic (a list of files, not
  * a time): this fails when the binary stops running the bundle or a lazy load turns eager.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startEmulator } from '../../emulator/index.js';
+import { generateTestKey, writeTestKey, type TestKeyType } from '../../scripts/support/keys.js';
 import { projectDir, REPO, runCli, type CliResult } from './support/cli.js';
 
 const BUNDLE = join(REPO, 'dist', 'bundle');
@@ -29,9 +31,20 @@ export async function load(url, context, next) {
 }
 `,
 );
+// The hooks see imports only: a CommonJS file that require() loads (sshpk, loaded lazily with
+// createRequire) is recorded as Node compiles it.
 writeFileSync(
   join(hooks, 'register.mjs'),
-  `import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n`,
+  `import { appendFileSync } from 'node:fs';
+import Module, { register } from 'node:module';
+import { pathToFileURL } from 'node:url';
+register('./hooks.mjs', import.meta.url);
+const compileJs = Module._extensions['.js'];
+Module._extensions['.js'] = function (module, filename) {
+  appendFileSync(process.env.LOAD_RECORD, pathToFileURL(filename).href + '\\n');
+  return compileJs.call(this, module, filename);
+};
+`,
 );
 
 /** A run, and what it loaded. */
@@ -47,12 +60,16 @@ interface Loads {
 }
 
 let runs = 0;
-async function loadsOf(args: readonly string[], cwd: string): Promise<Loads> {
+async function loadsOf(
+  args: readonly string[],
+  cwd: string,
+  env: Readonly<Record<string, string>> = {},
+): Promise<Loads> {
   const record = join(hooks, `run-${++runs}.txt`);
   writeFileSync(record, '');
   const result = await runCli(args, {
     cwd,
-    env: { NODE_OPTIONS: `--import=${pathToFileURL(join(hooks, 'register.mjs')).href}`, LOAD_RECORD: record },
+    env: { ...env, NODE_OPTIONS: `--import=${pathToFileURL(join(hooks, 'register.mjs')).href}`, LOAD_RECORD: record },
   });
   const paths = readFileSync(record, 'utf8')
     .split('\n')
@@ -130,6 +147,31 @@ describe('what a run of the binary loads', () => {
       'dist/cli/commands/index.js',
       'dist/cli/commands/plan.js',
     ]);
+  });
+
+  it("reads unencrypted OpenSSH keys, the signing key in ~/.ssh and the users' public keys, without loading sshpk", async () => {
+    const types: readonly TestKeyType[] = ['rsa', 'ecdsa-p256', 'ecdsa-p384', 'ecdsa-p521', 'ed25519'];
+    const keys = types.map((type) => generateTestKey(type, `${type}@acme.example`));
+    const emulator = await startEmulator({ accounts: [{ login: 'acme', keys: keys.map((k) => k.publicOpenSsh) }] });
+    try {
+      for (const [i, key] of keys.entries()) {
+        const cwd = projectDir();
+        dirs.push(cwd);
+        mkdirSync(join(cwd, '.ssh'), { mode: 0o700 });
+        writeTestKey(key, types[i], join(cwd, '.ssh'));
+        const users = [{ ...RBAC.users[0], keys: [keys[(i + 1) % keys.length]!.publicOpenSsh] }];
+        writeFileSync(join(cwd, 'rbac.json'), JSON.stringify({ ...RBAC, users }));
+        const env = { TRITON_URL: emulator.cloudapiUrl, TRITON_KEY_ID: key.md5, TRITON_TLS_INSECURE: '1' };
+        const run = await loadsOf(['plan', 'rbac.json', '--account', 'acme'], cwd, env);
+        expect(run.result.code, run.result.stderr).toBe(0);
+        expect(run.result.stdout).toContain('Plan: 4 to add');
+        expect(run.modules).toEqual(expect.arrayContaining(['dist/cli/commands/plan.js', 'node_modules/undici']));
+        expect(under(run.files, 'node_modules/sshpk/'), types[i]).toEqual([]);
+        expect(under(run.modules, 'dist/emulator/'), types[i]).toEqual([]);
+      }
+    } finally {
+      await emulator.close();
+    }
   });
 
   it('loads the CDKTF converter for a cdk.tf.json and tsx for a TypeScript app', async () => {

@@ -20,35 +20,7 @@ export const RSA_SHA2_256 = 2;
 /** Largest reply we accept; an agent never sends more for these messages. */
 const MAX_FRAME = 256 * 1024;
 
-/** SSH wire `string`: uint32 length then bytes. */
-export function sshString(data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  return Buffer.concat([len, data]);
-}
-
-/** Reads SSH wire values from a buffer, with bounds checks. */
-export class WireReader {
-  private offset = 0;
-  constructor(private readonly buf: Buffer) {}
-
-  /** Reads a big-endian uint32. */
-  uint32(): number {
-    if (this.offset + 4 > this.buf.length) throw new Error('truncated agent message');
-    const value = this.buf.readUInt32BE(this.offset);
-    this.offset += 4;
-    return value;
-  }
-
-  /** Reads an SSH `string` (length-prefixed bytes). */
-  string(): Buffer {
-    const len = this.uint32();
-    if (this.offset + len > this.buf.length) throw new Error('truncated agent message');
-    const value = this.buf.subarray(this.offset, this.offset + len);
-    this.offset += len;
-    return value;
-  }
-}
+export { sshString, WireReader } from '../../../common/ssh-wire.js';
 
 /**
  * Sends one message and resolves with the reply's type and payload.

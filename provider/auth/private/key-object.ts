@@ -1,7 +1,7 @@
 /**
- * Signing with a Node `KeyObject` converted once from the parsed sshpk key: sshpk's `createSign`
- * converts the key to PEM and re-parses it on every call, which made signing the largest CPU cost
- * of an apply.
+ * Signing with a Node `KeyObject`, read directly (plain-private-key.ts) or converted once from a
+ * key sshpk parsed: sshpk's `createSign` converts the key to PEM and re-parses it on every call,
+ * which made signing the largest CPU cost of an apply.
  */
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import type sshpk from 'sshpk';
@@ -11,11 +11,10 @@ import type { SignatureAlgorithm } from '../signer.js';
 export type SignFunction = (data: string) => string;
 
 /**
- * Converts `key` to a `KeyObject` once and returns a function signing with it.
+ * Returns a function signing with `keyObject`.
  * @param algorithm the HTTP Signature algorithm the key signs with (from `algorithmFor`)
  */
-export function keyObjectSigner(key: sshpk.PrivateKey, algorithm: SignatureAlgorithm): SignFunction {
-  const keyObject = toKeyObject(key);
+export function keyObjectSigner(keyObject: KeyObject, algorithm: SignatureAlgorithm): SignFunction {
   if (algorithm === 'ed25519-sha512') {
     // Ed25519 hashes internally: Node signs it with a null digest.
     return (data) => sign(null, Buffer.from(data, 'utf8'), keyObject).toString('base64');
@@ -25,7 +24,8 @@ export function keyObjectSigner(key: sshpk.PrivateKey, algorithm: SignatureAlgor
   return (data) => sign(digest, Buffer.from(data, 'utf8'), keyObject).toString('base64');
 }
 
-function toKeyObject(key: sshpk.PrivateKey): KeyObject {
+/** Converts a key sshpk parsed to a `KeyObject`. */
+export function toKeyObject(key: sshpk.PrivateKey): KeyObject {
   if (key.type !== 'ed25519') return createPrivateKey(key.toString('pkcs8'));
   // sshpk writes Ed25519 PKCS#8 in a form OpenSSL does not read; the JWK form takes the raw parts.
   const parts = key.part as unknown as Record<'k' | 'A', { data: Buffer }>;
