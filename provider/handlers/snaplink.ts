@@ -24,6 +24,7 @@
  * reads as `null`, and adopting it still needs the user's consent.
  */
 import { TritonApiError } from '../errors.js';
+import type { ObjectMetadata } from '../manta/types.js';
 import type { HandlerContext, PlainObject, ResourceHandler, ResourceSchema } from './types.js';
 import {
   explainConflict,
@@ -160,7 +161,8 @@ export const snapLinkHandler: ResourceHandler<LiveSnapLink, MantaClients> = {
 /**
  * Stamps the link at `path` with `source` (PutMetadata, If-Match `etag`) and returns it as linked.
  * The link inherited the source's stored headers and PutMetadata replaces them all, so they are read
- * back from the link (not the source, which may change meanwhile) and kept beside the stamp. If-Match
+ * back from the link (not the source, which may change meanwhile; from the source only at the link's
+ * etag, when a stale HEAD of the link shows nothing) and kept beside the stamp. If-Match
  * on the link's etag: another writer's object at this path is never stamped as our link.
  * @param mismatch called, and must throw, when the HEAD shows no object or another etag
  */
@@ -172,8 +174,17 @@ async function stamp(
   mismatch: (seen: string | undefined) => never,
 ): Promise<LiveSnapLink> {
   const { manta } = ctx.clients;
-  const meta = await manta.headObject(path, { signal: ctx.signal });
-  if (meta === undefined || (etag !== undefined && etag !== '' && meta.etag !== etag)) mismatch(meta?.etag);
+  const matches = (m: ObjectMetadata | undefined): boolean =>
+    m !== undefined && (etag === undefined || etag === '' || m.etag === etag);
+  let meta = await unlessNotFound(() => manta.headObject(path, { signal: ctx.signal }));
+  if (!matches(meta) && etag !== undefined && etag !== '') {
+    // A HEAD right after the link can be served from before it, inside the consistency window.
+    // The source at the link's etag is the very object version the link was made from, so its
+    // stored headers are the ones the link inherited: take them from there.
+    const fromSource = await unlessNotFound(() => manta.headObject(source, { signal: ctx.signal }));
+    if (matches(fromSource)) meta = fromSource;
+  }
+  if (meta === undefined || !matches(meta)) mismatch(meta?.etag);
   const inherited = userHeadersOf(meta.headers);
   const metadata: Record<string, string> = {};
   const other: Record<string, string> = {};
