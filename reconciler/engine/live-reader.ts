@@ -191,7 +191,7 @@ function withSharedListings(clients: EngineClients): EngineClients {
       }
       return users;
     };
-    clients = { ...clients, cloudapi: { ...cloudapi, listUsers } };
+    clients = { ...clients, cloudapi: withMembers(cloudapi, { listUsers }) };
   }
   const manta = clients.manta as EngineClients['manta'] | undefined;
   if (!manta) return clients;
@@ -227,5 +227,15 @@ function withSharedListings(clients: EngineClients): EngineClients {
       for (const entry of await entries) yield entry as never;
     })();
   };
-  return { ...clients, manta: { ...manta, listDirectory, iterateDirectory } };
+  return { ...clients, manta: withMembers(manta, { listDirectory, iterateDirectory }) };
+}
+
+/**
+ * `client` with `members` in place of its own. Not a spread copy: a client may be a proxy (a service
+ * the stack did not configure, whose every method throws an error saying what to set), and a spread
+ * of it has no methods at all; an object whose prototype is the client answers every other member
+ * as the client does.
+ */
+function withMembers<T extends object>(client: T, members: Partial<T>): T {
+  return Object.assign(Object.create(client) as T, members);
 }

@@ -53,4 +53,21 @@ describe('connectStack', () => {
       await clients.cloudapi.close();
     }
   });
+
+  it('fails the plan of a stack with Manta objects, saying what to set, when Manta is not configured', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'triton-iac-home-'));
+    const stack = buildStack({ name: 'connect-manta' });
+    const clients = await connectStack(stack, {
+      env: {},
+      home,
+      overrides: { cloudapiUrl: world.emulator.cloudapiUrl, keyFile: writeTestKey(accountKey(), 'owner') },
+    });
+    try {
+      await expect(
+        planStack(stack, { clients, handlers: defaultHandlers(), workDir: home, env: SECRET_ENV }),
+      ).rejects.toThrow(/this stack needs Manta but no Manta URL is configured: set connection.mantaUrl/);
+    } finally {
+      await clients.cloudapi.close();
+    }
+  });
 });
