@@ -55,6 +55,16 @@ export function collectionOf(target: ReadTarget, handler: AnyHandler): string | 
   return `${target.kind}\u0000${parentOf(target) ?? ''}`;
 }
 
+/** The key a target read on its own is read under (`\u0001` + its address: never a collection key). */
+export function singleKeyOf(address: string): string {
+  return `\u0001${address}`;
+}
+
+/** The key `readLive` reads `target` under: its collection, or {@link singleKeyOf} its address. */
+export function readKeyOf(target: ReadTarget, handler: AnyHandler): string {
+  return collectionOf(target, handler) ?? singleKeyOf(target.address);
+}
+
 /** The natural key of the object a nested kind's collection is listed under, by the kind's descriptor. */
 function parentOf(target: ReadTarget): string | undefined {
   return parentKeyOf(target.kind, target.naturalKey, target.properties);
@@ -115,7 +125,7 @@ export async function readLive(args: {
         args.onRead?.collectionRead(collection, objects);
       });
     } else {
-      tasks.set(`\u0001${target.address}`, async () => {
+      tasks.set(singleKeyOf(target.address), async () => {
         const ref = { ...(target.serverId ? { id: target.serverId } : {}), naturalKey: target.naturalKey };
         const live = await withRetries(args.retry, [self], () =>
           handler.mode === 'lookup'

@@ -14,7 +14,7 @@ import type { ResourceKind, ResourceManifest } from '../../../common/manifest.js
 import type { AnyHandler } from '../../../provider/handlers/types.js';
 import type { ChangeMemo } from '../../plan/change-memo.js';
 import { planResource, type PlanningEnv } from '../../plan/planner.js';
-import { collectionOf, type ReadTarget } from '../live-reader.js';
+import { readKeyOf, singleKeyOf, type ReadTarget } from '../live-reader.js';
 
 /** How long one batch may hold the thread before answers are handled again (ms). */
 const BATCH_MS = 2;
@@ -64,7 +64,7 @@ export class PlanAhead {
   /** An object read on its own (`undefined`: not found). */
   singleRead(address: string, live: unknown): void {
     this.singles.set(address, live);
-    this.release(`\u0001${address}`);
+    this.release(singleKeyOf(address));
   }
 
   /** No more planning ahead: the final plan is being made. */
@@ -121,7 +121,7 @@ export class PlanAhead {
   private guess(address: string): unknown {
     const key = this.keyOf.get(address);
     if (key === undefined) return undefined;
-    if (key.startsWith('\u0001')) {
+    if (key === singleKeyOf(address)) {
       if (!this.singles.has(address)) throw new NotReadYet(key);
       return this.singles.get(address);
     }
@@ -152,9 +152,4 @@ export class PlanAhead {
     }
     return index;
   }
-}
-
-/** The key `readLive` reads `target` under: its collection, or `\u0001` + its address. */
-export function readKeyOf(target: ReadTarget, handler: AnyHandler): string {
-  return collectionOf(target, handler) ?? `\u0001${target.address}`;
 }
