@@ -2,7 +2,7 @@
  * Planning while reading: as each collection or object arrives, the resources it holds are planned
  * into a {@link ChangeMemo}, in small batches between the answers, so that the plan made once the
  * last answer is in only has to check them (and plan what changed since). Reads are latency-bound
- * and leave the process idle most of the time; the last answer used to be followed by the whole
+ * and leave the process idle about half the time; the last answer used to be followed by the whole
  * planning, tens of milliseconds for a thousand resources.
  *
  * Until the final match, an address's live object is a guess: the object in its own collection
@@ -32,7 +32,7 @@ export class PlanAhead {
   private readonly indexes = new Map<string, { byId: Map<unknown, unknown>; byKey: Map<string, unknown> }>();
   /** Resources waiting for a collection or object, by its read key. */
   private readonly waiting = new Map<string, ResourceManifest[]>();
-  /** Resources whose reads are all in, to plan in the next batch. */
+  /** Resources whose own read is in, to plan in the next batch (a reference not read yet sends one back to wait). */
   private readonly queue: ResourceManifest[] = [];
   private scheduled = false;
   private stopped = false;
