@@ -60,7 +60,7 @@ describe('an app with two stacks', () => {
       expect((await cli('apply', '--emulator', '--auto-approve')).code).toBe(0);
 
       const clean = await cli('drift', '--emulator', '--json');
-      expect(clean.code).toBe(0);
+      expect(clean.code, clean.stderr).toBe(0);
       expect(json(clean)).toMatchObject({
         checked: 2,
         drifted: [],
@@ -74,7 +74,7 @@ describe('an app with two stacks', () => {
         cloudapi.updatePolicy('writers', { rules: ['CAN createmachine AND deletemachine'] }),
       );
       const drifted = await cli('drift', '--emulator', '--json');
-      expect(drifted.code).toBe(2);
+      expect(drifted.code, drifted.stderr).toBe(2);
       const doc = json(drifted) as {
         drifted: { address: string; origin: string }[];
         stacks: { stack: string; drifted: unknown[] }[];
