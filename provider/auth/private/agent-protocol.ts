@@ -20,8 +20,6 @@ export const RSA_SHA2_256 = 2;
 /** Largest reply we accept; an agent never sends more for these messages. */
 const MAX_FRAME = 256 * 1024;
 
-export { sshString, WireReader } from '../../../common/ssh-wire.js';
-
 /**
  * Sends one message and resolves with the reply's type and payload.
  * @param timeoutMs fail when the agent does not answer in time
