@@ -2,12 +2,13 @@
  * Signers for keys held in memory: private-key files (OpenSSH or PEM, optionally encrypted) and
  * key material passed as text (an option, or `TRITON_KEY_MATERIAL` for CI secrets).
  */
+import type { KeyObject } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type Sshpk from 'sshpk';
-import { md5Fingerprint, publicKeyLine } from '../../common/ssh-wire.js';
+import { publicKeyLine } from '../../common/ssh-wire.js';
 import { sshpk } from '../../common/sshpk.js';
 import { TritonConfigError } from '../errors.js';
-import type { FingerprintedKey } from './fingerprint.js';
+import { md5Fingerprint, type FingerprintedKey } from './fingerprint.js';
 import { keyObjectSigner, toKeyObject } from './private/key-object.js';
 import { readPlainPrivateKey } from './private/plain-private-key.js';
 import { cachingSign } from './private/signature-cache.js';
@@ -55,29 +56,44 @@ export function signerFromPrivateKey(
   source: { kind: SignerSource; location?: string },
   options: LoadKeyOptions = {},
 ): Signer {
-  // Unencrypted OpenSSH and PEM keys, the common case, are read without sshpk (~10 ms of start-up).
+  const key = readSigningKey(material, label, options);
+  const signWithKey = keyObjectSigner(key.keyObject, key.algorithm);
+  return {
+    fingerprint: key.fingerprint,
+    algorithm: key.algorithm,
+    publicKey: key.publicKey,
+    source,
+    sign: cachingSign(async (data) => signWithKey(data)),
+  };
+}
+
+/**
+ * What a signer needs of a private key. Unencrypted OpenSSH and PEM keys, the common case, are read
+ * without sshpk (~10 ms of start-up); sshpk reads the rest. The algorithm is decided before the key
+ * is converted, so an unsupported type fails as `KEY_UNSUPPORTED` either way.
+ */
+function readSigningKey(
+  material: string | Buffer,
+  label: string,
+  options: LoadKeyOptions,
+): { algorithm: SignatureAlgorithm; keyObject: KeyObject; fingerprint: string; publicKey: string } {
   const plain = readPlainPrivateKey(material);
   if (plain !== undefined) {
-    const algorithm = algorithmFor(plain.publicKey, label);
-    const signWithKey = keyObjectSigner(plain.keyObject, algorithm);
     return {
+      algorithm: algorithmFor(plain.publicKey, label),
+      keyObject: plain.keyObject,
       fingerprint: md5Fingerprint(plain.publicKey.blob),
-      algorithm,
       // As sshpk writes it: a key without a comment of its own takes the label as one.
       publicKey: publicKeyLine(plain.publicKey, plain.comment || label),
-      source,
-      sign: cachingSign(async (data) => signWithKey(data)),
     };
   }
   const key = parsePrivateKey(material, label, options);
   const algorithm = algorithmFor(key, label);
-  const signWithKey = keyObjectSigner(toKeyObject(key), algorithm);
   return {
-    fingerprint: key.fingerprint('md5').toString(),
     algorithm,
+    keyObject: toKeyObject(key),
+    fingerprint: md5Fingerprint(key),
     publicKey: key.toPublic().toString('ssh'),
-    source,
-    sign: cachingSign(async (data) => signWithKey(data)),
   };
 }
 
