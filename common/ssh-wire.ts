@@ -30,24 +30,30 @@ export interface SshPublicKey {
   readonly fields: readonly Buffer[];
 }
 
-/** The part after the type name, per type: the fields the blob holds, and what each must be. */
+/** A key type we read: sshpk's name for it, its curve, and what the blob's fields after the name must be. */
+interface KnownType {
+  readonly type: SshKeyType;
+  readonly curve?: SshCurve;
+  readonly valid: (fields: readonly Buffer[]) => boolean;
+}
+
+/** The key types we read, by wire type name. */
 // A Map, not an object: a type named like an Object.prototype member must find nothing.
-const LAYOUTS: ReadonlyMap<string, (fields: readonly Buffer[]) => boolean> = new Map([
-  ['ssh-rsa', (f: readonly Buffer[]) => f.length === 2 && isPositiveMpint(f[0]!) && isPositiveMpint(f[1]!)],
-  ['ssh-dss', (f: readonly Buffer[]) => f.length === 4 && f.every(isPositiveMpint)],
-  ['ssh-ed25519', (f: readonly Buffer[]) => f.length === 1 && f[0]!.length === 32],
-  ['ecdsa-sha2-nistp256', (f: readonly Buffer[]) => isEcdsa(f, 'nistp256')],
-  ['ecdsa-sha2-nistp384', (f: readonly Buffer[]) => isEcdsa(f, 'nistp384')],
-  ['ecdsa-sha2-nistp521', (f: readonly Buffer[]) => isEcdsa(f, 'nistp521')],
+const KNOWN_TYPES: ReadonlyMap<string, KnownType> = new Map<string, KnownType>([
+  ['ssh-rsa', { type: 'rsa', valid: (f) => f.length === 2 && isPositiveMpint(f[0]!) && isPositiveMpint(f[1]!) }],
+  ['ssh-dss', { type: 'dsa', valid: (f) => f.length === 4 && f.every(isPositiveMpint) }],
+  ['ssh-ed25519', { type: 'ed25519', valid: (f) => f.length === 1 && f[0]!.length === 32 }],
+  ...(Object.keys(CURVE_BYTES) as SshCurve[]).map((curve): [string, KnownType] => [
+    `ecdsa-sha2-${curve}`,
+    { type: 'ecdsa', curve, valid: (f) => isEcdsa(f, curve) },
+  ]),
 ]);
 
 /** The key type a wire type name stands for, and its curve; `undefined` for a type we do not read. */
 export function keyTypeOf(wireType: string): { type: SshKeyType; curve?: SshCurve } | undefined {
-  if (wireType === 'ssh-rsa') return { type: 'rsa' };
-  if (wireType === 'ssh-dss') return { type: 'dsa' };
-  if (wireType === 'ssh-ed25519') return { type: 'ed25519' };
-  const curve = /^ecdsa-sha2-(nistp(?:256|384|521))$/.exec(wireType)?.[1] as SshCurve | undefined;
-  return curve === undefined ? undefined : { type: 'ecdsa', curve };
+  const known = KNOWN_TYPES.get(wireType);
+  if (known === undefined) return undefined;
+  return known.curve === undefined ? { type: known.type } : { type: known.type, curve: known.curve };
 }
 
 /**
@@ -58,9 +64,9 @@ export function readPublicKeyBlob(blob: Buffer): SshPublicKey | undefined {
   const strings = readStrings(blob);
   if (strings === undefined || strings.length === 0) return undefined;
   const wireType = strings[0]!.toString('latin1');
-  const layout = LAYOUTS.get(wireType);
+  const known = KNOWN_TYPES.get(wireType);
   const fields = strings.slice(1);
-  if (layout === undefined || !layout(fields)) return undefined;
+  if (known === undefined || !known.valid(fields)) return undefined;
   return { wireType, ...keyTypeOf(wireType)!, blob, fields };
 }
 
@@ -72,7 +78,7 @@ export function readPublicKeyLine(line: string): SshPublicKey | undefined {
   const words = line.split(/\s+/, 3);
   if (words.length < 2) return undefined;
   const [type, data] = words as [string, string];
-  if (!LAYOUTS.has(type) || !/^[A-Za-z0-9+/]+={0,2}$/.test(data)) return undefined;
+  if (!KNOWN_TYPES.has(type) || !/^[A-Za-z0-9+/]+={0,2}$/.test(data)) return undefined;
   const blob = Buffer.from(data, 'base64');
   // Base64 that does not round-trip (stray padding, bits left over) is not the canonical encoding.
   if (blob.toString('base64') !== data) return undefined;
