@@ -34,6 +34,7 @@ import {
   mapBounded,
   pathProp,
   sortedUnique,
+  splitHeaders,
   stringProp,
   unlessNotFound,
   userHeadersOf,
@@ -160,17 +161,6 @@ function desiredOf(props: ResolvedProperties): DesiredObject {
     headers: headersOf(props.headers, true),
     roleTags: sortedUnique(roleTags as string[]),
   };
-}
-
-/** `m-*` go in the client's `metadata`, CORS and caching headers in `headers`. */
-function splitHeaders(headers: Readonly<Record<string, string>>): {
-  metadata: Record<string, string>;
-  other: Record<string, string>;
-} {
-  const metadata: Record<string, string> = {};
-  const other: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) (k.startsWith('m-') ? metadata : other)[k] = v;
-  return { metadata, other };
 }
 
 function liveFrom(d: DesiredObject, put: PutResult, fallbackEtag: string): LiveObject {

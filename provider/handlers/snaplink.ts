@@ -30,6 +30,7 @@ import {
   explainConflict,
   ignoreNotFound,
   pathProp,
+  splitHeaders,
   unlessNotFound,
   userHeadersOf,
   type MantaClients,
@@ -174,10 +175,10 @@ async function stamp(
   mismatch: (seen: string | undefined) => never,
 ): Promise<LiveSnapLink> {
   const { manta } = ctx.clients;
-  const matches = (m: ObjectMetadata | undefined): boolean =>
-    m !== undefined && (etag === undefined || etag === '' || m.etag === etag);
+  const known = etag !== undefined && etag !== '';
+  const matches = (m: ObjectMetadata | undefined): boolean => m !== undefined && (!known || m.etag === etag);
   let meta = await unlessNotFound(() => manta.headObject(path, { signal: ctx.signal }));
-  if (!matches(meta) && etag !== undefined && etag !== '') {
+  if (!matches(meta) && known) {
     // A HEAD right after the link can be served from before it, inside the consistency window.
     // The source at the link's etag is the very object version the link was made from, so its
     // stored headers are the ones the link inherited: take them from there.
@@ -185,10 +186,7 @@ async function stamp(
     if (matches(fromSource)) meta = fromSource;
   }
   if (meta === undefined || !matches(meta)) mismatch(meta?.etag);
-  const inherited = userHeadersOf(meta.headers);
-  const metadata: Record<string, string> = {};
-  const other: Record<string, string> = {};
-  for (const [k, v] of Object.entries(inherited)) (k.startsWith('m-') ? metadata : other)[k] = v;
+  const { metadata, other } = splitHeaders(userHeadersOf(meta.headers));
   metadata[LINK_SOURCE_HEADER] = source;
   const ifMatch = etag || meta.etag || '';
   try {

@@ -174,3 +174,14 @@ export function userHeadersOf(
   }
   return out;
 }
+
+/** `m-*` go in the client's `metadata`, CORS and caching headers in `headers`. */
+export function splitHeaders(headers: Readonly<Record<string, string>>): {
+  metadata: Record<string, string>;
+  other: Record<string, string>;
+} {
+  const metadata: Record<string, string> = {};
+  const other: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) (k.startsWith('m-') ? metadata : other)[k] = v;
+  return { metadata, other };
+}
