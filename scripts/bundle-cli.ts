@@ -37,7 +37,20 @@ Object.assign(Dispatcher.prototype, require('undici/lib/api/index.js'));
 module.exports.Agent = require('undici/lib/dispatcher/agent.js');
 `;
 
-/** Resolves our code's `import … from 'undici'` to {@link UNDICI_AGENT_ONLY}. */
+/**
+ * What undici's HTTP/2 client gets for `node:http2` in the bundle: what undici itself falls back to
+ * where Node has no HTTP/2 (`lib/dispatcher/client-h2.js`). The CLI never allows HTTP/2 (no
+ * `allowH2`), and loading `node:http2` (with the parts of TLS, streams and files it pulls in) cost
+ * ~2 ms of every command's start-up.
+ */
+const NO_HTTP2 = `'use strict';
+module.exports = { constants: {} };
+`;
+
+/**
+ * Resolves our code's `import … from 'undici'` to {@link UNDICI_AGENT_ONLY}, and undici's
+ * `require('node:http2')` to {@link NO_HTTP2}.
+ */
 const undiciAgentOnly: Plugin = {
   name: 'undici-agent-only',
   setup(b) {
@@ -46,11 +59,15 @@ const undiciAgentOnly: Plugin = {
         ? { path: 'undici-agent-only', namespace: 'undici-agent-only' }
         : null,
     );
+    b.onResolve({ filter: /^node:http2$/ }, (args) =>
+      args.importer.includes(`${join('node_modules', 'undici')}`) ? { path: 'no-http2', namespace: 'no-http2' } : null,
+    );
     b.onLoad({ filter: /.*/, namespace: 'undici-agent-only' }, () => ({
       contents: UNDICI_AGENT_ONLY,
       loader: 'js',
       resolveDir: REPO,
     }));
+    b.onLoad({ filter: /.*/, namespace: 'no-http2' }, () => ({ contents: NO_HTTP2, loader: 'js' }));
   },
 };
 

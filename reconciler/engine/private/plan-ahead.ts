@@ -18,6 +18,13 @@ import { readKeyOf, singleKeyOf, type ReadTarget } from '../live-reader.js';
 
 /** How long one batch may hold the thread before answers are handled again (ms). */
 const BATCH_MS = 2;
+/** How long the event loop must have waited for I/O since a batch was due for it to run (ms). */
+const IDLE_MS = 0.1;
+
+/** The event loop's total time waiting for I/O so far (ms). */
+function loopIdleMs(): number {
+  return performance.eventLoopUtilization().idle;
+}
 
 /** Raised by the look-up for an address whose collection or object is not read yet. */
 class NotReadYet {
@@ -91,11 +98,27 @@ export class PlanAhead {
   private schedule(): void {
     if (this.scheduled || this.queue.length === 0) return;
     this.scheduled = true;
-    // After the answers already in: each batch waits its turn behind the I/O.
-    setImmediate(() => {
+    this.whenIdle(loopIdleMs());
+  }
+
+  /**
+   * Runs the next batch once the event loop has had nothing to do for a moment (it waited for I/O
+   * since `idleBefore`), checking each millisecond. Answers come first: at the start of a read,
+   * when the first answers arrive together, planning them while others wait delayed the next
+   * requests (the reads are what the run waits for); the moments between later answers, when the
+   * loop would only wait, leave time enough to plan everything.
+   */
+  private whenIdle(idleBefore: number): void {
+    setTimeout(() => {
+      if (this.stopped) return;
+      const idle = loopIdleMs();
+      if (idle - idleBefore < IDLE_MS) {
+        this.whenIdle(idle);
+        return;
+      }
       this.scheduled = false;
       this.runBatch();
-    });
+    }, 1);
   }
 
   private runBatch(): void {
