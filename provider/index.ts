@@ -33,6 +33,7 @@ export type {
   ReopenableBody,
 } from './http/types.js';
 export { createCoreDispatch } from './http/core.js';
+export { requestsSent } from './http/request-sent.js';
 export type { CoreOptions, CoreDispatch } from './http/core.js';
 export { retryInterceptor, parseRetryAfter } from './http/interceptors/retry.js';
 export type { RetryOptions, RetryEvent } from './http/interceptors/retry.js';

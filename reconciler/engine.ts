@@ -38,6 +38,8 @@ import { putResource } from './state/operations.js';
 export { connectStack, type ConnectOverrides } from './engine/connect.js';
 export type { RefreshChange } from './engine/refresh.js';
 export { destroyView } from './engine/planning.js';
+export { ReadAhead } from './engine/read-ahead.js';
+export { localStateStacks } from './state/local-backend.js';
 export * from './engine/types.js';
 
 /**
@@ -66,7 +68,7 @@ export function openStateBackend(
 export async function planStack(stack: StackManifest, opts: EngineOptions): Promise<Plan> {
   const run = await runFor(stack, opts);
   const snapshot = await openStateBackend(stack, opts).read();
-  const { plan } = await planAgainstLive(run, requestOf(stack, snapshot, opts));
+  const { plan } = await planAgainstLive(run, requestOf(stack, snapshot, opts), opts.readAhead);
   assertSecretsReadable(plan, stack, run.handlers, run.secrets);
   return plan;
 }

@@ -4,6 +4,7 @@ import { UsageError, type Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
 import { planDestroy, planStack } from '../private/engine.js';
 import { outputFormat, renderPlan, renderPlansJson } from '../private/plan-output.js';
+import { startReadAhead } from '../private/read-ahead.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
 
 const HELP = `Usage: triton-iac plan [APP] [options]
@@ -75,8 +76,17 @@ export const planCommand: Command = {
       throw new UsageError(
         '--destroy plans the deletion of everything in the state; it takes neither --target nor --adopt',
       );
-    const app = await loadAppFor(args.positionals[0], common, io);
-    const session = await openSession(app, common, io);
+    // An ordinary plan starts listing what the stack's state names while the app is being built.
+    const readAhead = destroy || targets.length > 0 ? undefined : await startReadAhead(common, io);
+    let session: Awaited<ReturnType<typeof openSession>>;
+    let app: Awaited<ReturnType<typeof loadAppFor>>;
+    try {
+      app = await loadAppFor(args.positionals[0], common, io);
+      session = await openSession(app, common, io, readAhead);
+    } catch (error) {
+      await readAhead?.close();
+      throw error;
+    }
     try {
       if (session.stacks.length > 1 && out !== undefined) {
         throw new UsageError(

@@ -30,6 +30,8 @@ export {
   importResource,
   openStateBackend,
   refreshStack,
+  ReadAhead,
+  localStateStacks,
 } from '../../reconciler/index.js';
 
 /** Closes the connections the clients hold. */

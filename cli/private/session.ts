@@ -16,6 +16,7 @@ import {
 import { CONTEXT_HELP, contextFlags, contextOf } from './context.js';
 import { type Clients, closeClients, connectStack, type EngineOptions } from './engine.js';
 import { checkWorkingDirectory, whileWorkingDirectoryExists } from './working-dir.js';
+import type { PlanReadAhead } from './read-ahead.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 /**
@@ -158,7 +159,12 @@ export function cloudEnv(common: CommonOptions, io: CommandIo, embedded: boolean
  * Opens a session on `app`'s stacks (all, or the one `--stack` names).
  * @throws UsageError for an unknown stack.
  */
-export async function openSession(app: LoadedApp, common: CommonOptions, io: CommandIo): Promise<Session> {
+export async function openSession(
+  app: LoadedApp,
+  common: CommonOptions,
+  io: CommandIo,
+  readAhead?: PlanReadAhead,
+): Promise<Session> {
   const stacks = stacksOf(app, common);
   let emulator: EmbeddedEmulator | undefined;
   if (common.emulator) {
@@ -183,6 +189,12 @@ export async function openSession(app: LoadedApp, common: CommonOptions, io: Com
     stacks,
     async options(stack, extra = {}) {
       let clients = connected.get(stack.name);
+      // The clients a read-ahead connected for this stack, and its listings (see read-ahead.ts).
+      const ahead = emulator === undefined && readAhead?.usableFor(stack) ? readAhead : undefined;
+      if (clients === undefined && ahead !== undefined && extra.parallelism === undefined) {
+        clients = ahead.clients;
+        connected.set(stack.name, clients);
+      }
       if (clients === undefined) {
         const overrides = emulator ? emulatorOverrides(emulator, stack.account) : undefined;
         // --parallelism caps the requests in flight too: the clients' pools must not be the bottleneck.
@@ -206,11 +218,14 @@ export async function openSession(app: LoadedApp, common: CommonOptions, io: Com
         ...(common.lockTimeoutMs !== undefined ? { lockTimeoutMs: common.lockTimeoutMs } : {}),
         // Every command that takes the lock says so when it waits for it (apply, destroy, a saved plan, import).
         onLockWait: (m: string) => void io.stderr.write(`${m}...\n`),
+        ...(ahead !== undefined && clients === ahead.clients ? { readAhead: ahead.ahead } : {}),
         ...extra,
       };
     },
     async close() {
       for (const clients of connected.values()) await closeClients(clients);
+      if (readAhead !== undefined && ![...connected.values()].includes(readAhead.clients)) await readAhead.close();
+      readAhead?.ahead.stop();
       connected.clear();
       await emulator?.close();
     },

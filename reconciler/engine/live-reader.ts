@@ -70,6 +70,89 @@ function parentOf(target: ReadTarget): string | undefined {
   return parentKeyOf(target.kind, target.naturalKey, target.properties);
 }
 
+/** One collection to list: through which handler, under which parent, with the objects the state recorded in it. */
+export interface CollectionRead {
+  readonly kind: ResourceKind;
+  readonly handler: ResourceHandler<unknown, EngineClients>;
+  /** The natural key of the object a nested kind's collection is listed under. */
+  readonly parent?: string;
+  /** The objects of this collection the state recorded (a hint for the handler's list). */
+  readonly known: ObjectRef[];
+}
+
+/** What `targets` are read through, in their order: collections by key, and the targets read on their own. */
+export function readsOf(
+  targets: readonly ReadTarget[],
+  handlers: ReadonlyMap<ResourceKind, AnyHandler>,
+): Map<string, CollectionRead | ReadTarget> {
+  const reads = new Map<string, CollectionRead | ReadTarget>();
+  for (const target of targets) {
+    const handler = handlers.get(target.kind);
+    if (!handler)
+      throw new ReconcilerError(
+        'PLAN_INPUT_INVALID',
+        `${target.address} has kind ${JSON.stringify(target.kind)}, for which no handler is registered`,
+      );
+    const collection = collectionOf(target, handler);
+    if (collection === undefined) {
+      reads.set(singleKeyOf(target.address), target);
+      continue;
+    }
+    let read = reads.get(collection) as CollectionRead | undefined;
+    if (read === undefined) {
+      const parent = parentOf(target);
+      read = {
+        kind: target.kind,
+        handler: handler as ResourceHandler<unknown, EngineClients>,
+        ...(parent !== undefined ? { parent } : {}),
+        known: [],
+      };
+      reads.set(collection, read);
+    }
+    if (target.serverId) read.known.push({ id: target.serverId, naturalKey: target.naturalKey });
+  }
+  return reads;
+}
+
+/**
+ * Lists one collection, with retries; a nested collection under a parent that does not exist (yet)
+ * is empty.
+ */
+export function listCollection(
+  read: CollectionRead,
+  ctx: HandlerContext<EngineClients>,
+  retry: RetryContext,
+): Promise<readonly unknown[]> {
+  return withRetries(retry, [], async () => {
+    try {
+      return await read.handler.list!(ctx, {
+        ...(read.parent !== undefined ? { parent: read.parent } : {}),
+        ...(read.known.length > 0 ? { known: read.known } : {}),
+      });
+    } catch (error) {
+      if (read.parent !== undefined && isNotFound(error)) return [];
+      throw error;
+    }
+  });
+}
+
+/**
+ * Collections listed ahead of a read, by key, with the clients they were listed through (sharing
+ * the user list and directory listings as {@link readLive} does). See `ReadAhead`.
+ */
+export interface ListedAhead {
+  /** The clients the listings were made with: a read through other clients cannot use them. */
+  readonly clients: EngineClients;
+  /** The account they were made for: a read for another cannot use them. */
+  readonly account: string;
+  /** `clients` with the listings shared, to read the rest through. */
+  readonly sharedClients: EngineClients;
+  /** The listing of `key` under way or done, or `undefined` when it was not listed ahead. */
+  take(key: string): Promise<readonly unknown[]> | undefined;
+  /** How many listings {@link take} has given out. */
+  readonly taken: number;
+}
+
 /**
  * Reads every collection and object `targets` need.
  * @throws the last API error of a read that still failed after retries (a 404 on a nested
@@ -83,65 +166,57 @@ export async function readLive(args: {
   readonly parallelism: number;
   /** Told of each collection and object as it is read (to plan while reading). */
   readonly onRead?: ReadListener;
+  /** Collections already being listed, through these same clients; used instead of listing them again. */
+  readonly ahead?: ListedAhead;
 }): Promise<LiveRead> {
-  const ctx = { ...args.ctx, clients: withSharedListings(args.ctx.clients) };
+  const ahead =
+    args.ahead?.clients === args.ctx.clients && args.ahead.account === args.ctx.account ? args.ahead : undefined;
+  const ctx = { ...args.ctx, clients: ahead?.sharedClients ?? withSharedListings(args.ctx.clients) };
   const lists: LiveRead['lists'] = new Map();
   const singles: LiveRead['singles'] = new Map();
-  const tasks = new Map<string, () => Promise<void>>();
-  // Per collection, the objects the state recorded in it (a hint for the handler's list).
-  const known = new Map<string, ObjectRef[]>();
-  for (const target of args.targets) {
-    const handler = args.handlers.get(target.kind);
-    if (!handler)
-      throw new ReconcilerError(
-        'PLAN_INPUT_INVALID',
-        `${target.address} has kind ${JSON.stringify(target.kind)}, for which no handler is registered`,
-      );
-    const collection = collectionOf(target, handler);
-    const self: ObjectReference = { kind: target.kind, name: target.naturalKey };
-    if (collection !== undefined) {
-      if (target.serverId) {
-        const refs = known.get(collection) ?? [];
-        refs.push({ id: target.serverId, naturalKey: target.naturalKey });
-        known.set(collection, refs);
-      }
-      if (tasks.has(collection)) continue;
-      const parent = parentOf(target);
-      tasks.set(collection, async () => {
-        const objects = await withRetries(args.retry, [], async () => {
-          try {
-            const recorded = known.get(collection);
-            return await (handler as ResourceHandler<unknown, EngineClients>).list!(ctx, {
-              ...(parent !== undefined ? { parent } : {}),
-              ...(recorded !== undefined ? { known: recorded } : {}),
-            });
-          } catch (error) {
-            // A nested collection under a parent that does not exist (yet) is empty.
-            if (parent !== undefined && isNotFound(error)) return [];
-            throw error;
-          }
-        });
-        lists.set(collection, { kind: target.kind, objects });
-        args.onRead?.collectionRead(collection, objects);
-      });
-    } else {
-      tasks.set(singleKeyOf(target.address), async () => {
-        const ref = { ...(target.serverId ? { id: target.serverId } : {}), naturalKey: target.naturalKey };
-        const live = await withRetries(args.retry, [self], () =>
-          handler.mode === 'lookup'
-            ? handler.read(ctx, ref, target.properties ?? {})
-            : (handler as ResourceHandler<unknown, EngineClients>).read(ctx, {
-                ...ref,
-                ...(target.properties !== undefined ? { declared: target.properties } : {}),
-              }),
-        );
-        if (live !== undefined) singles.set(target.address, live);
-        args.onRead?.singleRead(target.address, live);
-      });
+  const tasks: (() => Promise<void>)[] = [];
+  const waits: Promise<void>[] = [];
+  for (const [key, read] of readsOf(args.targets, args.handlers)) {
+    if (!('handler' in read)) {
+      tasks.push(() => readSingle(read, args.handlers.get(read.kind)!, ctx, args.retry, singles, args.onRead));
+      continue;
     }
+    const listed = (objects: readonly unknown[]): void => {
+      lists.set(key, { kind: read.kind, objects });
+      args.onRead?.collectionRead(key, objects);
+    };
+    const early = ahead?.take(key);
+    // A listing made ahead holds no place in the pool; one that failed is made again, as any other.
+    if (early !== undefined) waits.push(early.then(listed, () => listCollection(read, ctx, args.retry).then(listed)));
+    else tasks.push(() => listCollection(read, ctx, args.retry).then(listed));
   }
-  await runPool([...tasks.values()], args.parallelism);
+  const settled = await Promise.allSettled([runPool(tasks, args.parallelism), ...waits]);
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed !== undefined) throw failed.reason;
   return { lists, singles };
+}
+
+/** Reads one object on its own (a look-up's result, the account, a role-tag set) into `singles`. */
+async function readSingle(
+  target: ReadTarget,
+  handler: AnyHandler,
+  ctx: HandlerContext<EngineClients>,
+  retry: RetryContext,
+  singles: Map<string, unknown>,
+  onRead: ReadListener | undefined,
+): Promise<void> {
+  const self: ObjectReference = { kind: target.kind, name: target.naturalKey };
+  const ref = { ...(target.serverId ? { id: target.serverId } : {}), naturalKey: target.naturalKey };
+  const live = await withRetries(retry, [self], () =>
+    handler.mode === 'lookup'
+      ? handler.read(ctx, ref, target.properties ?? {})
+      : (handler as ResourceHandler<unknown, EngineClients>).read(ctx, {
+          ...ref,
+          ...(target.properties !== undefined ? { declared: target.properties } : {}),
+        }),
+  );
+  if (live !== undefined) singles.set(target.address, live);
+  onRead?.singleRead(target.address, live);
 }
 
 /** `base` with the collections and objects of `update` replacing the same keys. */
@@ -188,7 +263,7 @@ export async function runPool(tasks: readonly (() => Promise<void>)[], limit: nu
  * between them, and the directory, object and snaplink handlers listing the same directory one
  * listing.
  */
-function withSharedListings(clients: EngineClients): EngineClients {
+export function withSharedListings(clients: EngineClients): EngineClients {
   const cloudapi = clients.cloudapi as EngineClients['cloudapi'] | undefined;
   if (cloudapi) {
     let users: ReturnType<typeof cloudapi.listUsers> | undefined;

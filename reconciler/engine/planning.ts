@@ -21,7 +21,7 @@ import {
 } from '../plan/planner.js';
 import type { Plan, ResourceChange } from '../plan/types.js';
 import type { StateDocument } from '../state/document.js';
-import { listsByKind, mergeLive, readLive, type LiveRead, type ReadTarget } from './live-reader.js';
+import { listsByKind, mergeLive, readLive, type ListedAhead, type LiveRead, type ReadTarget } from './live-reader.js';
 import { pause } from '../retry-loop.js';
 import { PlanAhead } from './private/plan-ahead.js';
 import type { RunContext } from './private/run-context.js';
@@ -88,13 +88,16 @@ export function readTargetsOf(resources: readonly ResourceManifest[], state: Sta
   return [...out.values()];
 }
 
-/** Reads live objects and plans; then waits out the window for recently written resources that show a change. */
-export async function planAgainstLive(run: RunContext, request: PlanRequest): Promise<PlannedRun> {
+/**
+ * Reads live objects and plans; then waits out the window for recently written resources that show a change.
+ * @param ahead collections listed ahead through the run's clients, to take instead of listing them
+ */
+export async function planAgainstLive(run: RunContext, request: PlanRequest, ahead?: ListedAhead): Promise<PlannedRun> {
   const req = withMoves(request);
   const stack = req.destroy ? destroyView(req.stack) : req.stack;
   const targets = readTargetsOf(stack.resources, req.state);
   const memo = new ChangeMemo();
-  const ahead = new PlanAhead(
+  const planningAhead = new PlanAhead(
     planningEnv(planningInputOf(run, stack, req)),
     run.handlers,
     memo,
@@ -107,14 +110,16 @@ export async function planAgainstLive(run: RunContext, request: PlanRequest): Pr
     ctx: run.ctx,
     retry: run.retryFor('(read)', { cancellable: true }),
     parallelism: run.parallelism,
-    onRead: ahead,
+    onRead: planningAhead,
+    ...(ahead !== undefined ? { ahead } : {}),
   });
   // The manifest's digest does not depend on what is read: take it while the first requests are
   // under way rather than after the last answer (it hashes the whole manifest).
   const manifestDigest = manifestDigestOf(stack);
-  const live = await reading.finally(() => ahead.stop());
+  const live = await reading.finally(() => planningAhead.stop());
   let planned = planFrom(run, stack, req, live, manifestDigest, memo);
   run.log.debug('planned while reading', memo.counts);
+  if (ahead !== undefined) run.log.debug('listings read ahead, before the app was built', { used: ahead.taken });
   const recent = recentlyWritten(planned.plan.changes, req.state, run.windowMs);
   if (recent.length > 0) {
     const settleAt = Math.max(...recent.map((r) => r.writtenAt)) + run.windowMs;

@@ -7,6 +7,7 @@ import type { Clients } from '../../provider/handlers/clients.js';
 import type { AnyHandler, JsonPatchOperation } from '../../provider/handlers/types.js';
 import type { DisplayValue } from '../render/mask.js';
 import type { PlanAction } from '../plan/types.js';
+import type { ListedAhead } from './live-reader.js';
 
 /** The API clients the handlers call (`Clients` of `provider/handlers/clients.ts`). */
 export type EngineClients = Clients;
@@ -55,6 +56,11 @@ export interface EngineOptions {
   readonly adopt?: boolean;
   /** Addresses to limit the run to; their dependencies are included. @default - every resource */
   readonly targets?: readonly string[];
+  /**
+   * Collections already being listed for this plan, through these same `clients` (`ReadAhead`);
+   * `planStack` takes them instead of listing them again. Ignored by every other entry point.
+   */
+  readonly readAhead?: ListedAhead;
   /**
    * Cancels the run: actions not yet started are skipped; actions in flight finish (with their
    * retries) and are recorded, so that the state matches what was done.

@@ -3,7 +3,7 @@
  * working directory, replaced atomically on every write, guarded by `<state>.lock`.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ReconcilerError } from '../errors.js';
 import { writeFileAtomic } from '../private/atomic-write.js';
@@ -12,6 +12,10 @@ import { parseStateDocument, type StateDocument } from './document.js';
 import { checkReadOwnership, nextDocumentToWrite, type StateOwner } from './private/ownership.js';
 import { serializeStateBytes } from './private/serialize.js';
 import { acquireFileLock, forceReleaseFileLock, type FileLockOptions, type HeldFileLock } from './file-lock.js';
+
+/** The directory of state files, under the working directory. */
+const STATE_DIR = '.triton-iac';
+const STATE_SUFFIX = '.state.json';
 
 /** Options for {@link LocalStateBackend}. */
 export interface LocalStateBackendOptions {
@@ -25,6 +29,17 @@ export interface LocalStateBackendOptions {
   readonly path?: string;
   /** Lock polling knobs. */
   readonly lock?: FileLockOptions;
+}
+
+/** Where {@link LocalStateBackend} keeps the state of `stack`: `path`, or `.triton-iac/<stack>.state.json`, under `workDir`. */
+export function localStatePath(workDir: string, stack: string, path?: string): string {
+  return resolve(workDir, path ?? join(STATE_DIR, `${stack}${STATE_SUFFIX}`));
+}
+
+/** The stacks whose state is kept in `workDir` at the default place, by name (none when there is no such directory). */
+export async function localStateStacks(workDir: string): Promise<string[]> {
+  const names = await readdir(join(workDir, STATE_DIR)).catch(() => [] as string[]);
+  return names.filter((n) => n.endsWith(STATE_SUFFIX)).map((n) => n.slice(0, -STATE_SUFFIX.length));
 }
 
 /** The local-file {@link StateBackend}. */
@@ -54,10 +69,7 @@ export class LocalStateBackend implements StateBackend {
     this.stack = options.stack;
     this.account = options.account;
     this.lockOptions = options.lock ?? {};
-    this.location = resolve(
-      options.workingDirectory ?? process.cwd(),
-      options.path ?? join('.triton-iac', `${options.stack}.state.json`),
-    );
+    this.location = localStatePath(options.workingDirectory ?? process.cwd(), options.stack, options.path);
   }
 
   /** The lock file's path. */
