@@ -5,16 +5,13 @@
  */
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { generateTestKey } from '../../scripts/support/keys.js';
-import { createCloudApiClient, createMantaClient, loadKeyMaterial, TritonApiError } from '../../provider/index.js';
+import { createCloudApiClient, createMantaClient, TritonApiError } from '../../provider/index.js';
 import { readText } from '../../provider/http/api-caller.js';
 import { createCoreDispatch } from '../../provider/http/core.js';
 import type { TritonResponse } from '../../provider/http/types.js';
-import { startOracleServer, type OracleServer } from './support/oracle-server.js';
+import { acmeKey, startOracleServer, type OracleServer } from './support/oracle-server.js';
 
-const key = generateTestKey('rsa');
-const signer = loadKeyMaterial(key.privateOpenSsh);
-const keys = { [`/acme/keys/${key.md5}`]: key.publicOpenSsh };
+const { signer, keys } = acmeKey();
 let server: OracleServer | undefined;
 afterEach(async () => {
   await server?.close();
