@@ -160,6 +160,29 @@ describe('answers read whole', () => {
     }
   });
 
+  it("reject with the signal's reason when aborted before the answer, or already aborted", async () => {
+    const arrived = gate();
+    const release = gate();
+    server = await startOracleServer(keys, async (_req, res) => {
+      arrived.open();
+      await release.promise;
+      res.destroy();
+    });
+    const client = createCloudApiClient({ url: server.url, account: 'acme', signer, retry: false });
+    const controller = new AbortController();
+    const reason = new Error('stop');
+    try {
+      const listing = client.listUsers({ signal: controller.signal });
+      await arrived.promise;
+      controller.abort(reason);
+      await expect(listing).rejects.toBe(reason);
+      await expect(client.listRoles({ signal: controller.signal })).rejects.toBe(reason);
+    } finally {
+      release.open();
+      await client.close();
+    }
+  });
+
   it('fail with a body timeout when the body stops arriving', async () => {
     const release = gate();
     server = await startOracleServer(keys, async (_req, res) => {
