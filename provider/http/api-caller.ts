@@ -6,6 +6,7 @@ import { finished, type Readable } from 'node:stream';
 import { TritonApiError } from '../errors.js';
 import { parseRetryAfter } from './interceptors/retry.js';
 import {
+  discardBody,
   headerValue,
   type Dispatch,
   type HttpMethod,
@@ -173,6 +174,30 @@ export function readBytes(body: Readable, limit = Number.POSITIVE_INFINITY): Pro
   });
 }
 
+/**
+ * Reads a response's whole body, up to `limit` bytes: the bytes the core collected for a
+ * `wholeBody` request, else its stream (see {@link readBytes}).
+ * @throws as {@link readText}
+ */
+export function responseBytes(
+  response: Pick<TritonResponse, 'body' | 'bytes'>,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<Buffer> {
+  if (response.bytes === undefined) return readBytes(response.body, limit);
+  return response.bytes.then((bytes) => (bytes.length > limit ? bytes.subarray(0, limit) : bytes));
+}
+
+/**
+ * {@link responseBytes} as UTF-8 text.
+ * @throws as {@link readText}
+ */
+export function responseText(
+  response: Pick<TritonResponse, 'body' | 'bytes'>,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<string> {
+  return responseBytes(response, limit).then((bytes) => bytes.toString('utf8'));
+}
+
 /** Request id from either API's header. */
 export function requestIdOf(headers: TritonResponse['headers']): string | undefined {
   return headerValue(headers, 'request-id') ?? headerValue(headers, 'x-request-id');
@@ -180,8 +205,8 @@ export function requestIdOf(headers: TritonResponse['headers']): string | undefi
 
 /** Builds the error for a failed response, consuming its body. */
 export async function errorFromResponse(spec: CallSpec, response: TritonResponse): Promise<TritonApiError> {
-  const text = spec.method === 'HEAD' ? '' : await readText(response.body, MAX_ERROR_BODY).catch(() => '');
-  if (spec.method === 'HEAD') response.body.resume();
+  const text = spec.method === 'HEAD' ? '' : await responseText(response, MAX_ERROR_BODY).catch(() => '');
+  if (spec.method === 'HEAD') discardBody(response);
   let apiCode = STATUS_CODES[response.status] ?? `Http${response.status}`;
   let message = text.trim() === '' ? `HTTP ${response.status}` : text.trim().slice(0, 500);
   try {
@@ -215,7 +240,12 @@ export class ApiCaller {
   constructor(private readonly dispatch: Dispatch) {}
 
   /** Sends the call; resolves with the raw response when its status is a success, else throws. */
-  async send(spec: CallSpec): Promise<TritonResponse> {
+  send(spec: CallSpec): Promise<TritonResponse> {
+    return this.sendCall(spec, false);
+  }
+
+  /** {@link send}, with `wholeBody` when the caller reads the answer whole (see `TritonRequest`). */
+  private async sendCall(spec: CallSpec, wholeBody: boolean): Promise<TritonResponse> {
     const headers: Record<string, string> = { ...spec.headers };
     let body = spec.body;
     if (spec.json !== undefined) {
@@ -231,6 +261,7 @@ export class ApiCaller {
       ...(body !== undefined ? { body } : {}),
       ...(spec.signal ? { signal: spec.signal } : {}),
       ...(spec.idempotent !== undefined ? { idempotent: spec.idempotent } : {}),
+      ...(wholeBody ? { wholeBody } : {}),
     });
     const ok = (response.status >= 200 && response.status < 300) || (spec.alsoOk ?? []).includes(response.status);
     if (!ok) throw await errorFromResponse(spec, response);
@@ -243,9 +274,9 @@ export class ApiCaller {
    *   that shape (an empty body included)
    */
   async json<T>(spec: JsonCallSpec): Promise<JsonResult<T>> {
-    const response = await this.send(spec);
-    const text = spec.method === 'HEAD' ? '' : await readText(response.body);
-    if (spec.method === 'HEAD') response.body.resume();
+    const response = await this.sendCall(spec, true);
+    const text = spec.method === 'HEAD' ? '' : await responseText(response);
+    if (spec.method === 'HEAD') discardBody(response);
     let data: unknown;
     try {
       data = text.trim() === '' ? undefined : JSON.parse(text);
@@ -259,8 +290,8 @@ export class ApiCaller {
 
   /** Sends the call and discards any body; resolves with the response headers. */
   async empty(spec: CallSpec): Promise<TritonResponse> {
-    const response = await this.send(spec);
-    response.body.resume();
+    const response = await this.sendCall(spec, true);
+    discardBody(response);
     return response;
   }
 }

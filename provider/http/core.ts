@@ -6,8 +6,10 @@
  * Transport failures become {@link TritonApiError} with status 0, keeping the original error's
  * `code` reachable through `cause` so the retry interceptor can classify it.
  */
+import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
 import { TritonApiError, TritonInputError } from '../errors.js';
+import { requestWholeBody, streamOf } from './private/whole-body.js';
 import { isReopenable, type Dispatch, type TritonRequest, type TritonResponse } from './types.js';
 
 /** Options of {@link createCoreDispatch}. */
@@ -78,17 +80,21 @@ export function createCoreDispatch(options: CoreOptions): CoreDispatch {
       // would derive from the URL: the CLI's bundle then carries undici's Agent and nothing else
       // (scripts/bundle-cli.ts).
       const target = new URL(`${base.origin}${prefix}${req.path}${buildQuery(req.query)}`);
-      const res = await dispatcher.request({
+      const options = {
         origin: target.origin,
         path: `${target.pathname}${target.search}`,
         method: req.method,
         headers: { ...req.headers },
         // A reopenable body is opened here, once per attempt: each retry sends the bytes afresh.
         body: isReopenable(req.body) ? req.body.open() : req.body,
-        signal: req.signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
-      });
+      };
+      if (req.wholeBody) {
+        const answer = await requestWholeBody(dispatcher, options, req.signal);
+        return wholeBodyResponse(answer.statusCode, answer.headers, answer.bytes);
+      }
+      const res = await dispatcher.request({ ...options, signal: req.signal });
       return { status: res.statusCode, headers: res.headers, body: res.body };
     } catch (err) {
       if (req.signal?.aborted) throw req.signal.reason ?? err;
@@ -109,6 +115,23 @@ export function createCoreDispatch(options: CoreOptions): CoreDispatch {
     dispatch,
     close: async () => {
       if (ownAgent) await ownAgent.close();
+    },
+  };
+}
+
+/**
+ * A response whose body the core read whole: `bytes` for readers that know it, and `body` as a
+ * stream over the same bytes, made on first access, for everyone else (an interceptor's `resume()`).
+ */
+function wholeBodyResponse(status: number, headers: TritonResponse['headers'], bytes: Promise<Buffer>): TritonResponse {
+  let body: Readable | undefined;
+  return {
+    status,
+    headers,
+    bytes,
+    get body(): Readable {
+      body ??= streamOf(bytes);
+      return body;
     },
   };
 }

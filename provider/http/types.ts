@@ -54,16 +54,40 @@ export interface TritonRequest {
    * @default - true for GET, HEAD, PUT and DELETE; false for POST
    */
   readonly idempotent?: boolean;
+  /**
+   * The caller reads the whole answer into memory (a JSON call, an empty one; never a streamed
+   * download): the core then collects the body itself into {@link TritonResponse.bytes}, without a
+   * Node stream per answer (their machinery was a good part of a plan's CPU).
+   * @default false
+   */
+  readonly wholeBody?: boolean;
 }
 
-/** A response, as interceptors see it; the body is a stream the caller must consume or dump. */
+/**
+ * A response, as interceptors see it; the body is a stream the caller must consume or dump (see
+ * {@link discardBody}), unless the core read it whole into `bytes`.
+ */
 export interface TritonResponse {
   readonly status: number;
   /** Response headers, lower-case names. */
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The body as a stream; for a `wholeBody` request, a stream over `bytes` made on first access. */
   readonly body: Readable;
+  /**
+   * The whole body, when the request asked for `wholeBody`; rejects as reading `body` would (the
+   * transport's error, or the abort reason).
+   */
+  readonly bytes?: Promise<Buffer>;
   /** Attempts made to get this response (set by the retry interceptor). @default 1 */
   readonly attempts?: number;
+}
+
+/**
+ * Lets the body go without reading it, so the connection returns to the pool: a body already read
+ * whole needs nothing (and no stream is made for it).
+ */
+export function discardBody(response: TritonResponse): void {
+  if (response.bytes === undefined) response.body.resume();
 }
 
 /** Sends one request and resolves with its response (of any status). */

@@ -1,17 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { generateTestKey } from '../../scripts/support/keys.js';
-import {
-  createCloudApiClient,
-  createMantaClient,
-  loadKeyMaterial,
-  TritonApiError,
-  type RequestLogEntry,
-} from '../../provider/index.js';
-import { startOracleServer, type Handler, type OracleServer } from './support/oracle-server.js';
+import { createCloudApiClient, createMantaClient, TritonApiError, type RequestLogEntry } from '../../provider/index.js';
+import { acmeKey, startOracleServer, type Handler, type OracleServer } from './support/oracle-server.js';
 
-const key = generateTestKey('rsa');
-const signer = loadKeyMaterial(key.privateOpenSsh);
-const keys = { [`/acme/keys/${key.md5}`]: key.publicOpenSsh };
+const { key, signer, keys } = acmeKey();
 let server: OracleServer | undefined;
 afterEach(async () => {
   await server?.close();

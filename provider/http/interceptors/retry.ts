@@ -15,7 +15,14 @@ import { setTimeout as sleepTimer } from 'node:timers/promises';
 import { TritonApiError } from '../../errors.js';
 import { NETWORK_ERROR_CODES, TRANSIENT_STATUSES } from '../../failure-facts.js';
 import { transportCode } from '../core.js';
-import { headerValue, isIdempotent, type Interceptor, type TritonRequest, type TritonResponse } from '../types.js';
+import {
+  discardBody,
+  headerValue,
+  isIdempotent,
+  type Interceptor,
+  type TritonRequest,
+  type TritonResponse,
+} from '../types.js';
 
 /** Options of {@link retryInterceptor}. */
 export interface RetryOptions {
@@ -127,7 +134,7 @@ export function retryInterceptor(options: RetryOptions = {}): Interceptor {
         return { ...response, attempts: attempt };
       }
       // Drain the failed answer so its connection returns to the pool.
-      response.body.resume();
+      discardBody(response);
       const delayMs = retryAfter ?? backoff(attempt);
       options.onRetry?.({
         operation: request.operation,

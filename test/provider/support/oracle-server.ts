@@ -5,6 +5,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import httpSignature from 'http-signature';
+import { generateTestKey } from '../../../scripts/support/keys.js';
+import { loadKeyMaterial } from '../../../provider/index.js';
 
 /** What the server recorded about one request. */
 export interface SeenRequest {
@@ -100,5 +102,22 @@ export async function startOracleServer(
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * A key generated for the `acme` account: the signer a client signs with, and the key table
+ * {@link startOracleServer} verifies it with.
+ */
+export function acmeKey(): {
+  key: ReturnType<typeof generateTestKey>;
+  signer: ReturnType<typeof loadKeyMaterial>;
+  keys: Record<string, string>;
+} {
+  const key = generateTestKey('rsa');
+  return {
+    key,
+    signer: loadKeyMaterial(key.privateOpenSsh),
+    keys: { [`/acme/keys/${key.md5}`]: key.publicOpenSsh },
   };
 }
