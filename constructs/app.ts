@@ -5,13 +5,14 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Construct } from 'constructs';
-import { MANIFEST_VERSION, type Manifest } from '../common/manifest.js';
+import { MANIFEST_VERSION, type Manifest, type StackManifest } from '../common/manifest.js';
 import { SynthError } from './errors.js';
 import { TritonStack } from './stack.js';
 import { canonicalize, compareStrings } from './private/canonical.js';
 import { checkKnownProps, propNames } from './private/known-props.js';
 import { fail, requirePropsObject } from './private/problems.js';
 import { warningsUnder } from './private/warnings.js';
+import { runPaced, runSteps, type Steps } from './private/paced.js';
 
 /** Props of a {@link TritonApp}. */
 export interface TritonAppProps {
@@ -92,13 +93,31 @@ export class TritonApp extends Construct {
    * and thrown together as one {@link SynthError}.
    */
   synth(options: SynthOptions = {}): Manifest {
+    return runSteps(this.synthSteps(options));
+  }
+
+  /**
+   * {@link synth}, giving the event loop a turn every couple of milliseconds while it works (an app
+   * of thousands of resources takes tens of milliseconds), so that I/O the caller started keeps
+   * moving meanwhile. The CLI synthesizes so while a plan's first reads are under way.
+   */
+  synthAsync(options: SynthOptions = {}): Promise<Manifest> {
+    return runPaced(this.synthSteps(options));
+  }
+
+  /** The work of {@link synth}, yielding between constructs and between resources. */
+  private *synthSteps(options: SynthOptions): Steps<Manifest> {
     const problems: string[] = [];
-    for (const c of this.node.findAll()) problems.push(...c.node.validate());
-    const stacks = this.node
-      .findAll()
+    const all = this.node.findAll();
+    for (const c of all) {
+      problems.push(...c.node.validate());
+      yield;
+    }
+    const stacks = all
       .filter((c): c is TritonStack => c instanceof TritonStack)
       .sort((a, b) => compareStrings(a.node.path, b.node.path));
-    const rendered = stacks.map((s) => s.synthesize(problems));
+    const rendered: StackManifest[] = [];
+    for (const s of stacks) rendered.push(yield* s.synthesizeSteps(problems));
     if (problems.length > 0) throw new SynthError(problems);
     const manifest = canonicalize({
       version: MANIFEST_VERSION,

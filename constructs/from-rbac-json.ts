@@ -13,6 +13,7 @@ import type { TritonStack } from './stack.js';
 import { User, type UserKeySpec } from './user.js';
 import { PROFILE_FIELDS } from './private/profile.js';
 import { unreadableFile } from './private/problems.js';
+import { runPaced, runSteps, type Steps } from './private/paced.js';
 
 /** Options of {@link fromRbacJson}. */
 export interface FromRbacJsonOptions {
@@ -57,6 +58,24 @@ const USER_FIELDS = new Set<string>(['login', 'email', 'keys', ...PROFILE_FIELDS
  * behaviour, give the stack `authoritative: ['user', 'role', 'policy']`.
  */
 export function fromRbacJson(stack: TritonStack, file: string, options: FromRbacJsonOptions = {}): RbacImport {
+  return runSteps(fromRbacJsonSteps(stack, file, options));
+}
+
+/**
+ * {@link fromRbacJson}, giving the event loop a turn every couple of milliseconds while it builds
+ * the constructs (thousands of users take tens of milliseconds), so that I/O the caller started
+ * keeps moving meanwhile.
+ */
+export function fromRbacJsonAsync(
+  stack: TritonStack,
+  file: string,
+  options: FromRbacJsonOptions = {},
+): Promise<RbacImport> {
+  return runPaced(fromRbacJsonSteps(stack, file, options));
+}
+
+/** The work of {@link fromRbacJson}, yielding after each user, policy and role. */
+function* fromRbacJsonSteps(stack: TritonStack, file: string, options: FromRbacJsonOptions): Steps<RbacImport> {
   const at = `${stack.node.path}: rbac file ${JSON.stringify(file)}`;
   let config: unknown;
   try {
@@ -106,6 +125,7 @@ export function fromRbacJson(stack: TritonStack, file: string, options: FromRbac
         keys,
       }),
     );
+    yield;
   }
 
   for (const [i, p] of list(at, 'policies', c.policies).entries()) {
@@ -120,6 +140,7 @@ export function fromRbacJson(stack: TritonStack, file: string, options: FromRbac
         ...(policy.description !== undefined ? { description: policy.description as string } : {}),
       }),
     );
+    yield;
   }
 
   for (const [i, r] of list(at, 'roles', c.roles).entries()) {
@@ -148,6 +169,7 @@ export function fromRbacJson(stack: TritonStack, file: string, options: FromRbac
     });
     const name = role.name as string;
     roles.set(name, new Role(scope, `role-${name}`, { name, members, defaultMembers: defaults, policies: policyRefs }));
+    yield;
   }
   return { scope, users, roles, policies };
 }

@@ -22,6 +22,7 @@ import { fail, problem, requirePropsObject } from './private/problems.js';
 import { resolveValue } from './private/resolve.js';
 import { isStack, STACK_MARKER } from './private/stack-marker.js';
 import { mantaPath } from './private/manta-path.js';
+import { runSteps, type Steps } from './private/paced.js';
 
 /** Props of a {@link TritonStack}. */
 export interface TritonStackProps {
@@ -180,6 +181,14 @@ export class TritonStack extends Construct {
    * @internal
    */
   synthesize(problems: string[]): StackManifest {
+    return runSteps(this.synthesizeSteps(problems));
+  }
+
+  /**
+   * The work of {@link synthesize}, yielding after each resource.
+   * @internal
+   */
+  *synthesizeSteps(problems: string[]): Steps<StackManifest> {
     const resources = this.resources;
     const index = new Map<string, TritonResource>();
     for (const r of resources) {
@@ -221,6 +230,7 @@ export class TritonStack extends Construct {
         dependsOn: sortedDeps,
         ...(options !== undefined ? { options } : {}),
       });
+      yield;
     }
     const outputs = this.renderOutputs(problems);
     for (const cycle of findCycles(edges))

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MANIFEST_VERSION, type Manifest, type StackManifest } from '../../common/manifest.js';
-import { CONTEXT_ENV, fromRbacJson, SynthError, TritonApp, TritonStack } from '../../constructs/index.js';
+import { CONTEXT_ENV, fromRbacJsonAsync, SynthError, TritonApp, TritonStack } from '../../constructs/index.js';
 import { manifestProblems } from '../../reconciler/plan/validate-manifest.js';
 import { UsageError } from '../command.js';
 import { terraformJsonReader, type TerraformJsonReader } from './adapters.js';
@@ -111,7 +111,7 @@ export async function loadApp(path: string, rbac: RbacLoadOptions = {}, context:
       return { path, kind: 'cdktf', manifest: convertTerraformJson(cdktf, value, path, rbac.account) };
   }
   if (isObject(value) && ('users' in value || 'roles' in value || 'policies' in value)) {
-    return { path, kind: 'rbac-json', ...synthRbac(path, rbac) };
+    return { path, kind: 'rbac-json', ...(await synthRbac(path, rbac)) };
   }
   throw new UsageError(
     `${path} is JSON but neither a manifest (no "stacks"), a \`triton rbac apply\` file (no "users", "roles" or "policies") nor a CDKTF cdk.tf.json (no "terraform" or "resource")`,
@@ -163,15 +163,19 @@ async function synthProgram(path: string): Promise<{ manifest: Manifest; warning
         `${path} does not build an app: its default export must be a function returning a TritonApp, or a TritonApp (got ${describe(app)}). See docs/constructs.md, "The app-module convention"`,
       );
     }
-    const built = app as { synth(): Manifest; warnings?: () => string[] };
-    const manifest = built.synth();
+    // Paced where the app's copy of the library has it: a plan's first reads are under way meanwhile.
+    const built = app as { synth(): Manifest; synthAsync?: () => Promise<Manifest>; warnings?: () => string[] };
+    const manifest = typeof built.synthAsync === 'function' ? await built.synthAsync() : built.synth();
     return { manifest, warnings: typeof built.warnings === 'function' ? built.warnings() : [] };
   } catch (err) {
     throw synthFailure(err, path);
   }
 }
 
-function synthRbac(path: string, options: RbacLoadOptions): { manifest: Manifest; warnings: readonly string[] } {
+async function synthRbac(
+  path: string,
+  options: RbacLoadOptions,
+): Promise<{ manifest: Manifest; warnings: readonly string[] }> {
   if (options.account === undefined) {
     throw new UsageError(
       `${path} is a \`triton rbac apply\` file, which names no account: pass --account LOGIN, set TRITON_ACCOUNT, or use a profile that names one`,
@@ -180,8 +184,9 @@ function synthRbac(path: string, options: RbacLoadOptions): { manifest: Manifest
   try {
     const app = new TritonApp();
     const stack = new TritonStack(app, options.stack ?? 'rbac', { account: options.account });
-    fromRbacJson(stack, path);
-    return { manifest: app.synth(), warnings: app.warnings() };
+    // Paced: a plan's first reads are under way meanwhile (cli/private/read-ahead.ts).
+    await fromRbacJsonAsync(stack, path);
+    return { manifest: await app.synthAsync(), warnings: app.warnings() };
   } catch (err) {
     throw synthFailure(err, path);
   }

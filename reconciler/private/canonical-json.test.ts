@@ -19,9 +19,15 @@ describe('canonicalJson', () => {
   });
 
   it('sorts keys below a sorted object and inside arrays, and treats integer-like keys as sortKeys does', () => {
-    const value = { a: [{ z: 1, b: 2 }, { c: { y: 1, x: [3, { q: 1, p: 2 }] } }], b: { 10: 'x', 9: 'y', a: 1 }, c: undefined };
+    const value = {
+      a: [{ z: 1, b: 2 }, { c: { y: 1, x: [3, { q: 1, p: 2 }] } }],
+      b: { 10: 'x', 9: 'y', a: 1 },
+      c: undefined,
+    };
     expect(canonicalJson(value)).toBe(JSON.stringify(sortKeys(value)));
-    expect(canonicalJson(value)).toBe('{"a":[{"b":2,"z":1},{"c":{"x":[3,{"p":2,"q":1}],"y":1}}],"b":{"9":"y","10":"x","a":1}}');
+    expect(canonicalJson(value)).toBe(
+      '{"a":[{"b":2,"z":1},{"c":{"x":[3,{"p":2,"q":1}],"y":1}}],"b":{"9":"y","10":"x","a":1}}',
+    );
   });
 
   it('serialises objects that are not plain as their sorted own keys, as before', () => {
