@@ -5,14 +5,13 @@
  * the emulator, against a plan without reading ahead.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultHandlers } from '../../provider/handlers/registry.js';
 import { applyStack, planHasChanges, planStack, ReadAhead, type EngineOptions } from '../../reconciler/index.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readsOf } from '../../reconciler/engine/live-reader.js';
 import { readTargetsOf } from '../../reconciler/engine/planning.js';
 import type { StateDocument } from '../../reconciler/state/document.js';
-import { buildStack, SECRET_ENV, startWorld, type World } from './support/world.js';
+import { buildStack, engineOptions, startWorld, type World } from './support/world.js';
 
 let world: World;
 let opts: EngineOptions;
@@ -22,13 +21,7 @@ let plainRequests: number;
 
 beforeAll(async () => {
   world = await startWorld({ consistencyWindowMs: 0 });
-  opts = {
-    clients: world.clients,
-    handlers: defaultHandlers(),
-    workDir: world.workDir,
-    consistencyWindowMs: 0,
-    env: SECRET_ENV,
-  };
+  opts = engineOptions(world, 0);
   expect((await applyStack(stack, opts)).result.ok).toBe(true);
   await world.resetStats();
   expect(planHasChanges(await planStack(stack, opts))).toBe(false);
