@@ -37,7 +37,6 @@ export async function startReadAhead(common: CommonOptions, io: CommandIo): Prom
   try {
     const stacks = common.stack !== undefined ? [common.stack] : await localStateStacks(io.cwd);
     if (stacks.length !== 1) return undefined;
-    let clients: Clients | undefined;
     const ahead = await ReadAhead.fromLocalState(stacks[0]!, {
       workDir: io.cwd,
       env: io.env,
@@ -47,20 +46,19 @@ export async function startReadAhead(common: CommonOptions, io: CommandIo): Prom
       connect: async (account) => {
         // An rbac.json is planned for the account given: another account's state is not its.
         if (common.account !== undefined && common.account !== account) throw new Error('another account');
-        return (clients = await connectStack(
+        return connectStack(
           { name: stacks[0]!, account, resources: [] },
           { env: cloudEnv(common, io, false), ...(io.env['HOME'] ? { home: io.env['HOME'] } : {}) },
-        ));
+        );
       },
     });
-    if (ahead === undefined || clients === undefined) return undefined;
-    const used = clients;
+    if (ahead === undefined) return undefined;
     // Building the app holds the thread: the first requests are sent before it starts (a cloud far
     // away is not waited for any longer: its connections are made as the thread allows).
     await requestsSent(ahead.firstRequests, FIRST_REQUEST_WAIT_MS);
     return {
       ahead,
-      clients: used,
+      clients: ahead.clients,
       usableFor: (stack) =>
         stack.name === ahead.stack &&
         stack.account === ahead.account &&
@@ -68,7 +66,7 @@ export async function startReadAhead(common: CommonOptions, io: CommandIo): Prom
         (stack.connection === undefined || Object.keys(stack.connection).length === 0),
       async close() {
         ahead.stop();
-        await closeClients(used);
+        await closeClients(ahead.clients);
       },
     };
   } catch (error) {

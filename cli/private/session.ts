@@ -223,9 +223,10 @@ export async function openSession(
       };
     },
     async close() {
-      for (const clients of connected.values()) await closeClients(clients);
+      // A read-ahead's clients a stack took are closed with the others; its own close closes them otherwise.
       if (readAhead !== undefined && ![...connected.values()].includes(readAhead.clients)) await readAhead.close();
-      readAhead?.ahead.stop();
+      else readAhead?.ahead.stop();
+      for (const clients of connected.values()) await closeClients(clients);
       connected.clear();
       await emulator?.close();
     },

@@ -1,5 +1,5 @@
 /**
- * When the next request is on the wire, from undici's diagnostics channel (`undici:client:sendHeaders`,
+ * When requests are on the wire, from undici's diagnostics channel (`undici:client:sendHeaders`,
  * published once a request's headers are written to its socket). A caller that starts requests and
  * then runs long synchronous work (building an app) waits for this first, so that the requests are
  * sent, and their answers on their way, before the thread is busy: a connection is only made, and a
