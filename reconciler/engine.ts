@@ -30,7 +30,7 @@ import { manifestDigestOf } from './plan/planner.js';
 import { checkPlanStillValid } from './plan/saved-plan.js';
 import { planConflicts, planHasChanges, type Plan } from './plan/types.js';
 import type { StateBackend, StateSnapshot } from './state/backend.js';
-import { LocalStateBackend } from './state/local-backend.js';
+import { LocalStateBackend, type ParsedStateFile } from './state/local-backend.js';
 import { MantaStateBackend } from './state/manta-backend.js';
 import { emptyState } from './state/document.js';
 import { putResource } from './state/operations.js';
@@ -49,7 +49,13 @@ export * from './engine/types.js';
  */
 export function openStateBackend(
   stack: StackManifest,
-  opts: { readonly workDir: string; readonly clients?: EngineClients; readonly consistencyWindowMs?: number },
+  opts: {
+    readonly workDir: string;
+    readonly clients?: EngineClients;
+    readonly consistencyWindowMs?: number;
+    /** A local state file parsed moments ago (`LocalStateBackendOptions.parsed`). */
+    readonly parsed?: ParsedStateFile;
+  },
 ): StateBackend {
   const cfg = stack.state ?? { type: 'local' as const };
   if (cfg.type === 'manta') return openMantaBackend(stack, cfg.path, opts.clients, opts.consistencyWindowMs);
@@ -58,6 +64,7 @@ export function openStateBackend(
     account: stack.account,
     workingDirectory: opts.workDir,
     ...(cfg.path !== undefined ? { path: cfg.path } : {}),
+    ...(opts.parsed !== undefined ? { parsed: opts.parsed } : {}),
   });
 }
 
@@ -67,7 +74,8 @@ export function openStateBackend(
  */
 export async function planStack(stack: StackManifest, opts: EngineOptions): Promise<Plan> {
   const run = await runFor(stack, opts);
-  const snapshot = await openStateBackend(stack, opts).read();
+  const parsed = opts.readAhead?.takeStateFile?.();
+  const snapshot = await openStateBackend(stack, { ...opts, ...(parsed !== undefined ? { parsed } : {}) }).read();
   const { plan } = await planAgainstLive(run, requestOf(stack, snapshot, opts), opts.readAhead);
   assertSecretsReadable(plan, stack, run.handlers, run.secrets);
   return plan;

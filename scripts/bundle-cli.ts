@@ -33,7 +33,19 @@ export const BUNDLE_DIR = join(REPO, 'dist', 'bundle');
  */
 const UNDICI_AGENT_ONLY = `'use strict';
 const Dispatcher = require('undici/lib/dispatcher/dispatcher.js');
-Object.assign(Dispatcher.prototype, require('undici/lib/api/index.js'));
+// The API methods load on first use: most commands only dispatch (provider/http/private/whole-body.ts),
+// and loading request, stream, pipeline, connect and upgrade (with undici's Readable) cost ~1 ms.
+for (const name of ['request', 'stream', 'pipeline', 'connect', 'upgrade']) {
+  Object.defineProperty(Dispatcher.prototype, name, {
+    configurable: true,
+    get() {
+      for (const [key, value] of Object.entries(require('undici/lib/api/index.js'))) {
+        Object.defineProperty(Dispatcher.prototype, key, { value, writable: true, enumerable: true, configurable: true });
+      }
+      return this[name];
+    },
+  });
+}
 module.exports.Agent = require('undici/lib/dispatcher/agent.js');
 `;
 

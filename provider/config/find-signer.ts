@@ -11,7 +11,13 @@ import { readPublicKeyLine } from '../../common/ssh-wire.js';
 import { sshpk } from '../../common/sshpk.js';
 import { createAgentSigner } from '../auth/agent-signer.js';
 import type { FingerprintedKey, KeyFingerprint } from '../auth/fingerprint.js';
-import { loadKeyMaterial, loadPrivateKeyFile, PASSPHRASE_HINT, publicKeyOfPrivate } from '../auth/key-signer.js';
+import {
+  loadKeyMaterial,
+  loadPrivateKeyFile,
+  PASSPHRASE_HINT,
+  publicKeyOfPrivate,
+  signerFromPrivateKey,
+} from '../auth/key-signer.js';
 import type { Signer } from '../auth/signer.js';
 import { TritonConfigError } from '../errors.js';
 
@@ -82,7 +88,9 @@ export async function findSigner(options: FindSignerOptions): Promise<Signer> {
   }
   const sshDir = join(options.home, '.ssh');
   const found = await findInSshDir(sshDir, fingerprint);
-  if (found.path) return loadPrivateKeyFile(found.path, load);
+  // The file matched as read: loaded from that text, not read and parsed a second time.
+  if (found.path && found.text)
+    return signerFromPrivateKey(found.text, found.path, { kind: 'file', location: found.path }, load);
   if (found.encryptedPath && options.passphrase !== undefined) return loadPrivateKeyFile(found.encryptedPath, load);
   if (found.encryptedPath) {
     throw new TritonConfigError(
@@ -100,7 +108,7 @@ export async function findSigner(options: FindSignerOptions): Promise<Signer> {
 async function findInSshDir(
   dir: string,
   fingerprint: KeyFingerprint,
-): Promise<{ path?: string; encryptedPath?: string; scanned: number }> {
+): Promise<{ path?: string; text?: Buffer; encryptedPath?: string; scanned: number }> {
   let names: string[];
   try {
     names = (await readdir(dir)).sort();
@@ -124,7 +132,7 @@ async function findInSshDir(
       continue;
     }
     try {
-      if (fingerprint.matches(publicKeyOfPrivate(text))) return { path, scanned: privates.length };
+      if (fingerprint.matches(publicKeyOfPrivate(text))) return { path, text, scanned: privates.length };
     } catch (err) {
       if ((err as Error).name === 'KeyEncryptedError' && names.includes(`${name}.pub`)) {
         return { encryptedPath: path, scanned: privates.length };

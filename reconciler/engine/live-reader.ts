@@ -22,6 +22,7 @@ import { ReconcilerError } from '../errors.js';
 import type { ObjectReference } from '../consistency.js';
 import { isNotFound, withRetries, type RetryContext } from '../retry-loop.js';
 import type { EngineClients } from './types.js';
+import type { ParsedStateFile } from '../state/local-backend.js';
 
 /** One thing to read: an address from the manifest or from state. */
 export interface ReadTarget {
@@ -151,6 +152,8 @@ export interface ListedAhead {
   take(key: string): Promise<readonly unknown[]> | undefined;
   /** How many listings {@link take} has given out. */
   readonly taken: number;
+  /** The state file the listings were named by, already parsed, once (see `LocalStateBackendOptions.parsed`). */
+  takeStateFile?(): ParsedStateFile | undefined;
 }
 
 /**

@@ -12,7 +12,7 @@
 import type { StackManifest } from '../../common/manifest.js';
 import { readFile } from 'node:fs/promises';
 import { parseStateDocument, type StateDocument } from '../state/document.js';
-import { localStatePath } from '../state/local-backend.js';
+import { localStatePath, type ParsedStateFile } from '../state/local-backend.js';
 import { listCollection, readsOf, runPool, withSharedListings, type ListedAhead } from './live-reader.js';
 import { readTargetsOf } from './planning.js';
 import { createRunContext } from './private/run-context.js';
@@ -28,6 +28,8 @@ export class ReadAhead implements ListedAhead {
   readonly sharedClients: EngineClients;
   /** How many listings it started at once (each sends a request first). */
   readonly firstRequests: number;
+  /** The state file the collections were named by, until the plan's read takes it (see `stateFile`). */
+  private parsedState: ParsedStateFile | undefined;
   private readonly listings = new Map<string, Promise<readonly unknown[]>>();
   private stopped = false;
   private takenCount = 0;
@@ -78,6 +80,16 @@ export class ReadAhead implements ListedAhead {
   }
 
   /**
+   * The state file this read-ahead parsed (when it started from one), for the plan's own read of it:
+   * given out once, since the plan then owns the document.
+   */
+  takeStateFile(): ParsedStateFile | undefined {
+    const parsed = this.parsedState;
+    this.parsedState = undefined;
+    return parsed;
+  }
+
+  /**
    * Starts reading ahead for a plan of the stack `name` from its state in the local file the engine
    * keeps for it by default (`.triton-iac/<name>.state.json` under `options.workDir`), through the
    * clients `connect` makes for that state's account. `undefined` when there is no such state, it
@@ -88,15 +100,19 @@ export class ReadAhead implements ListedAhead {
     options: Omit<EngineOptions, 'clients'> & { readonly connect: (account: string) => Promise<EngineClients> },
   ): Promise<ReadAhead | undefined> {
     const location = localStatePath(options.workDir, name);
+    let text: string;
     let doc: StateDocument;
     try {
-      doc = parseStateDocument(await readFile(location, 'utf8'), location);
+      text = await readFile(location, 'utf8');
+      doc = parseStateDocument(text, location);
     } catch {
       return undefined;
     }
     if (doc.stack !== name || doc.resources.length === 0) return undefined;
     const { connect, ...rest } = options;
-    return ReadAhead.start(doc, { ...rest, clients: await connect(doc.account) });
+    const ahead = ReadAhead.start(doc, { ...rest, clients: await connect(doc.account) });
+    ahead.parsedState = { location, text, doc };
+    return ahead;
   }
 
   /** Starts nothing more (the plan went another way); listings in flight finish unused. */

@@ -118,6 +118,23 @@ describe('LocalStateBackend read and write', () => {
     expect(readdirSync(join(dir, '.triton-iac')).filter((f) => !f.startsWith('.'))).toEqual(['crash.state.json']);
   });
 
+  it('takes a document parsed moments ago only while the file still holds that text, and only once', async () => {
+    const dir = tempDir();
+    const writer = new LocalStateBackend({ stack: 'prod', account: 'acme', workingDirectory: dir });
+    await writer.write(emptyState('prod', 'acme'), undefined);
+    const text = readFileSync(writer.location, 'utf8');
+    // A stand-in document that differs from the file's: whichever read returns it took the parse given.
+    const given = { ...parseStateDocument(text, writer.location), serial: 99 };
+    const parsed = { location: writer.location, text, doc: given };
+    const taking = new LocalStateBackend({ stack: 'prod', account: 'acme', workingDirectory: dir, parsed });
+    expect((await taking.read())!.doc).toBe(given);
+    expect((await taking.read())!.doc.serial).toBe(1);
+
+    const stale = new LocalStateBackend({ stack: 'prod', account: 'acme', workingDirectory: dir, parsed });
+    await writer.write((await writer.read())!.doc, (await writer.read())!.version);
+    expect((await stale.read())!.doc.serial).toBe(2);
+  });
+
   it('keeps resources sorted by address', async () => {
     const backend = new LocalStateBackend({ stack: 'prod', account: 'acme', workingDirectory: tempDir() });
     const entry = (address: string) => ({

@@ -29,6 +29,19 @@ export interface LocalStateBackendOptions {
   readonly path?: string;
   /** Lock polling knobs. */
   readonly lock?: FileLockOptions;
+  /**
+   * The file as parsed moments ago (by a plan's read-ahead): the first {@link LocalStateBackend.read}
+   * that finds the file holding exactly this text takes this document instead of parsing it again.
+   */
+  readonly parsed?: ParsedStateFile;
+}
+
+/** A state file's text and the document parsed from it. */
+export interface ParsedStateFile {
+  /** The file's absolute path. */
+  readonly location: string;
+  readonly text: string;
+  readonly doc: StateDocument;
 }
 
 /** Where {@link LocalStateBackend} keeps the state of `stack`: `path`, or `.triton-iac/<stack>.state.json`, under `workDir`. */
@@ -56,6 +69,7 @@ export class LocalStateBackend implements StateBackend {
    * (with group commit, that was most of a large apply's CPU: the whole file, twice, per write).
    */
   private lastWritten: { readonly bytes: Buffer; readonly version: string } | undefined;
+  private parsed: ParsedStateFile | undefined;
   /** Numbers this backend's own writes (their versions need no digest: see {@link write}). */
   private writes = 0;
 
@@ -70,6 +84,7 @@ export class LocalStateBackend implements StateBackend {
     this.account = options.account;
     this.lockOptions = options.lock ?? {};
     this.location = localStatePath(options.workingDirectory ?? process.cwd(), options.stack, options.path);
+    if (options.parsed?.location === this.location) this.parsed = options.parsed;
   }
 
   /** The lock file's path. */
@@ -85,7 +100,11 @@ export class LocalStateBackend implements StateBackend {
     const bytes = await this.readBytes();
     if (bytes === undefined) return undefined;
     const text = bytes.toString('utf8');
-    const doc = parseStateDocument(text, this.location);
+    // Parsing and checking a large state takes milliseconds that a plan spends while its reads are
+    // answered: a document parsed moments ago from this very text is taken instead, once.
+    const parsed = this.parsed;
+    this.parsed = undefined;
+    const doc = parsed !== undefined && parsed.text === text ? parsed.doc : parseStateDocument(text, this.location);
     checkReadOwnership(doc, this.owner());
     // A file this backend wrote keeps the version its write returned, so that either compares equal.
     const ours = this.lastWritten !== undefined && bytes.equals(this.lastWritten.bytes);
