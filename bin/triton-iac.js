@@ -1,29 +1,20 @@
 #!/usr/bin/env node
-// The published entry point: the bundled CLI (dist/bundle/, made from the compiled dist/cli/ by
-// scripts/bundle-cli.ts), built by `npm run build` (run by `npm ci` through `prepare`). A bundle of a
-// few files starts several times faster than the ~230 modules and their dependencies it is made of.
+// The published entry point: the bundled CLI (dist/bundle/cli.cjs, made from the compiled dist/cli/
+// by scripts/bundle-cli.ts), built by `npm run build` (run by `npm ci` through `prepare`), loaded with
+// V8's code cache (./load-bundle.js says why). A bundle starts several times faster than the ~230
+// modules and their dependencies it is made of.
+import { applyStartUpFlags, loadBundle } from './load-bundle.js';
 
 // --debug prints stack traces: with source maps on, a checkout's traces name the .ts files and
 // lines (the npm package carries no maps, so there they name the bundle's). Off otherwise, because
 // reading the maps costs start-up time.
-if (process.argv.includes('--debug')) process.setSourceMapsEnabled(true);
-
-// V8's optimising compilers start late: most commands are over in well under a second, and a
-// profile of the no-op plan of 1,000 objects showed TurboFan (JavaScript) and its WebAssembly tier
-// (undici's HTTP parser) compiling on a second thread for a third of the process's CPU time, code
-// the command then barely ran. Without them, that plan takes 25-35 % less CPU and ends ~30 ms
-// sooner (docs/performance.md); a run still going after a second gets both back, so a long apply
-// runs optimised code (the 10,000-object apply is no slower). V8 flags the user set win.
-if (!/--(no-)?(turbofan|opt|liftoff)/.test(`${process.env.NODE_OPTIONS ?? ''} ${process.execArgv.join(' ')}`)) {
-  const { setFlagsFromString } = await import('node:v8');
-  setFlagsFromString('--no-turbofan');
-  setFlagsFromString('--liftoff-only');
-  setTimeout(() => {
-    setFlagsFromString('--turbofan');
-    setFlagsFromString('--no-liftoff-only');
-  }, 1000).unref();
-}
-const { main } = await import('../dist/bundle/cli.js');
+const debug = process.argv.includes('--debug');
+if (debug) process.setSourceMapsEnabled(true);
+applyStartUpFlags();
+const { main, setModuleImporter } = loadBundle(undefined, { debug });
+// The bundle's own import() is lost with the code cache (cli/private/tsx-import.ts): it imports tsx
+// through this module's.
+setModuleImporter((specifier) => import(specifier));
 
 main(process.argv.slice(2)).then(
   (code) => finish(code),

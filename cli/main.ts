@@ -3,6 +3,8 @@ import { UsageError, type CommandIo } from './command.js';
 import { describeError } from './private/errors.js';
 import { currentDirectory } from './private/working-dir.js';
 
+export { setModuleImporter, type ModuleImporter } from './private/tsx-import.js';
+
 const VERSION = '0.1.0';
 
 function topLevelHelp(): string {

@@ -1,27 +1,32 @@
 /**
- * Bundles the compiled CLI (`dist/cli/main.js`, the tsc output) into `dist/bundle/`, which
- * `bin/triton-iac.js` runs: `npm run build` runs it after tsc.
+ * Bundles the compiled CLI (`dist/cli/main.js`, the tsc output) into one CommonJS file,
+ * `dist/bundle/cli.cjs`, and writes its V8 code cache beside it; `bin/triton-iac.js` runs it
+ * (through `bin/load-bundle.js`). `npm run build` runs this after tsc.
  *
- * Why: loading the CLI as ~230 separate ES modules plus undici's ~110 CommonJS files took about
- * 0.2 s before a command did anything; a handful of bundled files load in a fraction of that.
- * Code splitting keeps the lazy loads lazy: each command, the embedded emulator (`--emulator`) and
- * the CDKTF converter (a `cdk.tf.json`) are chunks loaded by the `import()` that loaded their
- * module before. The library entry points (`dist/index.js`, `./emulator`, `./provider`, …) stay
- * the tsc output: only the binary runs the bundle.
+ * Why a bundle: loading the CLI as ~230 separate ES modules plus undici's ~110 CommonJS files took
+ * about 0.2 s before a command did anything; one file loads in a fraction of that.
+ * Why CommonJS: Node 20 keeps no code cache for ES modules, and compiling the bundle's functions
+ * was most of what start-up still spent (`bin/load-bundle.js`). A CommonJS bundle cannot be split
+ * into chunks, but its modules stay lazy: esbuild wraps each in a function run on first import, so
+ * each command, the embedded emulator (`--emulator`) and the CDKTF converter (a `cdk.tf.json`) are
+ * still evaluated only by the `import()` that loaded their module before
+ * (`test/e2e/start-up.test.ts`). The library entry points (`dist/index.js`, `./emulator`,
+ * `./provider`, …) stay the tsc output: only the binary runs the bundle.
  *
  * What stays outside: tsx (loaded only for a TypeScript app, and resolved from the package like
  * any dependency), sshpk (loaded only when a key needs it: common/sshpk.ts; the emulator imports it
  * from node_modules too), and the Pulumi and CDKTF packages (optional peers the CLI never loads).
- * `dist/bundle/meta.json` (esbuild's metafile: which module went into which chunk) and the source
- * maps (back to the .ts sources, through tsc's maps) stay out of the npm package, like tsc's maps.
+ * `dist/bundle/meta.json` (esbuild's metafile: which modules went into the bundle) and the source
+ * map (back to the .ts sources, through tsc's maps) stay out of the npm package, like tsc's maps.
  */
+import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
-/** Where the bundle goes; `bin/triton-iac.js` imports `cli.js` from here. */
+/** Where the bundle goes; `bin/load-bundle.js` loads `cli.cjs` from here. */
 export const BUNDLE_DIR = join(REPO, 'dist', 'bundle');
 
 /**
@@ -85,22 +90,37 @@ const undiciAgentOnly: Plugin = {
 
 rmSync(BUNDLE_DIR, { recursive: true, force: true });
 const result = await build({
-  entryPoints: { cli: join(REPO, 'dist', 'cli', 'main.js') },
-  outdir: BUNDLE_DIR,
+  entryPoints: [join(REPO, 'dist', 'cli', 'main.js')],
+  outfile: join(BUNDLE_DIR, 'cli.cjs'),
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
   external: ['tsx', 'tsx/*', '@pulumi/*', 'cdktf', 'cdktf/*', '@cdktf/*', 'sshpk'],
   plugins: [undiciAgentOnly],
-  // The bundled CommonJS dependencies (undici) require Node built-ins; an ES module has no
-  // `require`, so each chunk makes one (esbuild's require shim uses it when it exists).
-  banner: {
-    js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
-  },
+  // `import.meta.url` has no meaning in CommonJS: the modules that use it (to find sshpk, tsx and
+  // the package's own package.json) get the bundle's URL, which is where they now live.
+  define: { 'import.meta.url': '__bundleUrl' },
+  banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   sourcemap: 'linked',
   metafile: true,
   logLevel: 'warning',
 });
 writeFileSync(join(BUNDLE_DIR, 'meta.json'), JSON.stringify(result.metafile));
+
+// The code cache is written by a process started as the binary starts, without the V8 flags this
+// build process may run with (NODE_OPTIONS), which V8 would record in the cache and which would make
+// it refuse the cache at every run of the binary.
+const { NODE_OPTIONS: _ignored, ...env } = process.env;
+const written = spawnSync(
+  process.execPath,
+  [
+    '--input-type=module',
+    '-e',
+    `import { applyStartUpFlags, writeCodeCache } from ${JSON.stringify(join(REPO, 'bin', 'load-bundle.js'))};
+applyStartUpFlags();
+writeCodeCache();`,
+  ],
+  { env, encoding: 'utf8' },
+);
+if (written.status !== 0) throw new Error(`writing the bundle's code cache failed: ${written.stderr}`);

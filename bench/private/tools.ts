@@ -19,7 +19,7 @@ const MANTA_BIN = join(REPO, 'node_modules', 'manta', 'bin');
 
 /** Fails early, with the fix, when `dist/` has not been built. */
 export function checkBuilt(): void {
-  if (!existsSync(join(REPO, 'dist', 'bundle', 'cli.js')))
+  if (!existsSync(join(REPO, 'dist', 'bundle', 'cli.cjs')))
     throw new Error('dist/ is missing: run `npm run build` first (the benchmark runs the real triton-iac binary)');
 }
 

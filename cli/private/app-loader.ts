@@ -12,6 +12,7 @@ import { manifestProblems } from '../../reconciler/plan/validate-manifest.js';
 import { UsageError } from '../command.js';
 import { terraformJsonReader, type TerraformJsonReader } from './adapters.js';
 import { withEnv, type AppContext } from './context.js';
+import { importTsx } from './tsx-import.js';
 
 /** What the APP turned out to be. */
 export type AppKind = 'program' | 'manifest' | 'rbac-json' | 'cdktf';
@@ -143,7 +144,7 @@ export function selectOneStack(manifest: Manifest, name: string | undefined, sou
 async function synthProgram(path: string): Promise<{ manifest: Manifest; warnings: readonly string[] }> {
   let mod: Record<string, unknown>;
   try {
-    const { tsImport } = await import('tsx/esm/api');
+    const { tsImport } = await importTsx();
     mod = (await tsImport(pathToFileURL(path).href, import.meta.url)) as Record<string, unknown>;
   } catch (err) {
     throw new UsageError(

@@ -1,10 +1,13 @@
 /**
- * What a run of the binary loads: the bundle (dist/bundle/, scripts/bundle-cli.ts) and, of it,
- * only what the command needs. A module-loader hook records every file the run loads; the bundler's
- * metafile says which compiled modules each bundle file holds. Deterministic (a list of files, not
- * a time): this fails when the binary stops running the bundle or a lazy load turns eager.
+ * What a run of the binary loads and evaluates: the bundle (dist/bundle/cli.cjs, scripts/bundle-cli.ts)
+ * and, of the modules in it, only those the command needs. A module-loader hook records every file
+ * the run loads; V8's coverage (NODE_V8_COVERAGE) says which of the bundle's module wrappers ran
+ * (esbuild names each after its module); the bundler's metafile says which modules the bundle
+ * holds. Deterministic (lists of files and modules, not times): this fails when the binary stops
+ * running the bundle or a lazy module turns eager.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -50,13 +53,41 @@ Module._extensions['.js'] = function (module, filename) {
 /** A run, and what it loaded. */
 interface Loads {
   readonly result: CliResult;
-  /** Every file of the repository the run loaded, relative to it. */
+  /** Every file of the repository the run loaded as a module, relative to it. */
   readonly files: readonly string[];
   /**
-   * The compiled modules and packages it loaded, directly or inside the bundle files it loaded
-   * (`dist/cli/main.js`, `node_modules/sshpk`, …).
+   * The compiled modules and packages it evaluated: those of the bundle whose code ran
+   * (`dist/cli/main.js`, `node_modules/undici`, …) and the packages loaded from outside it
+   * (`node_modules/sshpk`).
    */
   readonly modules: readonly string[];
+}
+
+/** The bundle's modules: those esbuild wrapped (evaluated on first import) and those it did not (evaluated at load). */
+function bundleModules(): { readonly wrapped: ReadonlySet<string>; readonly atLoad: readonly string[] } {
+  const meta = JSON.parse(readFileSync(join(BUNDLE, 'meta.json'), 'utf8')) as {
+    outputs: Record<string, { inputs: Record<string, unknown> }>;
+  };
+  const output = meta.outputs['dist/bundle/cli.cjs'];
+  if (output === undefined) throw new Error('dist/bundle/meta.json names no dist/bundle/cli.cjs: run `npm run build`');
+  const text = readFileSync(join(BUNDLE, 'cli.cjs'), 'utf8');
+  const wrapped = new Set([...text.matchAll(/__(?:esm|commonJS)\(\{\n\s*"([^"]+)"\(/g)].map((m) => m[1]!));
+  return { wrapped, atLoad: Object.keys(output.inputs).filter((input) => !wrapped.has(input)) };
+}
+
+/** The module wrappers of the bundle that ran, from the V8 coverage files in `dir`. */
+function wrappersRun(dir: string, wrapped: ReadonlySet<string>): string[] {
+  const bundleUrl = pathToFileURL(join(BUNDLE, 'cli.cjs')).href;
+  const ran: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const coverage = JSON.parse(readFileSync(join(dir, name), 'utf8')) as {
+      result: { url: string; functions: { functionName: string; ranges: { count: number }[] }[] }[];
+    };
+    for (const script of coverage.result.filter((s) => s.url === bundleUrl))
+      for (const fn of script.functions)
+        if (wrapped.has(fn.functionName) && (fn.ranges[0]?.count ?? 0) > 0) ran.push(fn.functionName);
+  }
+  return ran;
 }
 
 let runs = 0;
@@ -66,28 +97,28 @@ async function loadsOf(
   env: Readonly<Record<string, string>> = {},
 ): Promise<Loads> {
   const record = join(hooks, `run-${++runs}.txt`);
+  const coverage = join(hooks, `coverage-${runs}`);
   writeFileSync(record, '');
   const result = await runCli(args, {
     cwd,
-    env: { ...env, NODE_OPTIONS: `--import=${pathToFileURL(join(hooks, 'register.mjs')).href}`, LOAD_RECORD: record },
+    env: {
+      ...env,
+      NODE_OPTIONS: `--import=${pathToFileURL(join(hooks, 'register.mjs')).href}`,
+      LOAD_RECORD: record,
+      NODE_V8_COVERAGE: coverage,
+    },
   });
   const paths = readFileSync(record, 'utf8')
     .split('\n')
     .filter((u) => u !== '')
     .map((u) => fileURLToPath(u));
-  const meta = JSON.parse(readFileSync(join(BUNDLE, 'meta.json'), 'utf8')) as {
-    outputs: Record<string, { inputs: Record<string, unknown> }>;
-  };
   const files = paths.filter((p) => p.startsWith(REPO)).map((p) => relative(REPO, p));
+  const { wrapped, atLoad } = bundleModules();
   const modules = new Set<string>();
-  for (const file of files.filter((f) => f.startsWith('dist/') || f.startsWith('node_modules/'))) {
-    const output = meta.outputs[file];
-    if (file.startsWith('dist/bundle/') && output === undefined)
-      throw new Error(`${file} is not in dist/bundle/meta.json: run \`npm run build\``);
-    // A package's files count as the package: node_modules/undici/lib/… is node_modules/undici.
-    for (const input of output ? Object.keys(output.inputs) : [file])
-      modules.add(input.replace(/^(node_modules\/(@[^/]+\/)?[^/]+)\/.*/, '$1'));
-  }
+  // A package's files count as the package: node_modules/undici/lib/… is node_modules/undici.
+  const packageOf = (module: string): string => module.replace(/^(node_modules\/(@[^/]+\/)?[^/]+)\/.*/, '$1');
+  for (const module of [...atLoad, ...wrappersRun(coverage, wrapped)]) modules.add(packageOf(module));
+  for (const file of files.filter((f) => f.startsWith('node_modules/'))) modules.add(packageOf(file));
   return { result, files, modules: [...modules].sort() };
 }
 
@@ -106,11 +137,9 @@ describe('what a run of the binary loads', () => {
     for (const args of [['--version'], ['--help']]) {
       const { result, files, modules } = await loadsOf(args, cwd);
       expect(result.code, args[0]).toBe(0);
-      // Nothing but the entry point and the bundle: not the tsc output it was made from.
-      expect(
-        files.filter((f) => !f.startsWith('dist/bundle/')),
-        args[0],
-      ).toEqual(['bin/triton-iac.js']);
+      // Nothing but the entry point and its loader as modules (the loader reads the bundle): not
+      // the tsc output the bundle was made from.
+      expect(files, args[0]).toEqual(['bin/triton-iac.js', 'bin/load-bundle.js']);
       expect(modules, args[0]).toContain('dist/cli/main.js');
       expect(
         modules.filter((m) => !m.startsWith('dist/cli/')),
@@ -200,5 +229,38 @@ describe('what a run of the binary loads', () => {
     expect(program.result.code, program.result.stderr).toBe(0);
     expect(under(program.files, 'node_modules/tsx/').length).toBeGreaterThan(0);
     expect(under(program.modules, 'dist/adapters/')).toEqual([]);
+  });
+});
+
+describe("the bundle's code cache", () => {
+  /** Runs `script` (an ES module) in a process with the binary's V8 flags and none of the test runner's. */
+  const probe = (script: string): string =>
+    execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { applyStartUpFlags, compileBundle } from ${JSON.stringify(pathToFileURL(join(REPO, 'bin', 'load-bundle.js')).href)};
+applyStartUpFlags();
+${script}`,
+      ],
+      { env: { PATH: process.env['PATH'] ?? '' }, encoding: 'utf8' },
+    );
+
+  it('is taken by V8 when the binary compiles the bundle, so no run parses or compiles it again', () => {
+    expect(probe('process.stdout.write(String(compileBundle().cachedDataRejected));')).toBe('false');
+  });
+
+  it('is refused for a bundle it was not made from, which then compiles from its source and runs', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'triton-iac-cache-'));
+    dirs.push(dir);
+    const bundle = join(dir, 'cli.cjs');
+    writeFileSync(bundle, `${readFileSync(join(BUNDLE, 'cli.cjs'), 'utf8')}\n// another build\n`);
+    copyFileSync(join(BUNDLE, 'cli.cjs.v8-cache'), join(dir, 'cli.cjs.v8-cache'));
+    const out = probe(`const script = compileBundle(${JSON.stringify(bundle)});
+const module = { exports: {} };
+script.runInThisContext()(module.exports, (await import('node:module')).createRequire(${JSON.stringify(bundle)}), module, ${JSON.stringify(bundle)}, ${JSON.stringify(dir)});
+process.stdout.write(String(script.cachedDataRejected) + ' ' + typeof module.exports.main);`);
+    expect(out).toBe('true function');
   });
 });

@@ -61,7 +61,7 @@ export interface RunningCli {
  * @throws Error when `dist/` has not been built.
  */
 export function startCli(args: readonly string[], options: RunOptions): RunningCli {
-  if (!existsSync(join(REPO, 'dist', 'bundle', 'cli.js')))
+  if (!existsSync(join(REPO, 'dist', 'bundle', 'cli.cjs')))
     throw new Error('dist/ is missing: run `npm run build` before the end-to-end tests');
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: options.cwd,

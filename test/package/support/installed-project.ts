@@ -64,7 +64,7 @@ export interface PackedTarball {
  * @throws Error when `dist/` has not been built or `npm pack` fails.
  */
 export async function packRepository(home: string): Promise<PackedTarball> {
-  if (!existsSync(join(REPO, 'dist', 'bundle', 'cli.js')))
+  if (!existsSync(join(REPO, 'dist', 'bundle', 'cli.cjs')))
     throw new Error('dist/ is missing: run `npm run build` before the package tests');
   const dest = mkdtempSync(join(tmpdir(), 'triton-iac-pack-'));
   const result = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dest], {
