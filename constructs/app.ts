@@ -97,7 +97,7 @@ export class TritonApp extends Construct {
   }
 
   /**
-   * {@link synth}, giving the event loop a turn every couple of milliseconds while it works (an app
+   * {@link synth}, giving the event loop a turn every quarter of a millisecond while it works (an app
    * of thousands of resources takes tens of milliseconds), so that I/O the caller started keeps
    * moving meanwhile. The CLI synthesizes so while a plan's first reads are under way.
    */

@@ -62,7 +62,7 @@ export function fromRbacJson(stack: TritonStack, file: string, options: FromRbac
 }
 
 /**
- * {@link fromRbacJson}, giving the event loop a turn every couple of milliseconds while it builds
+ * {@link fromRbacJson}, giving the event loop a turn every quarter of a millisecond while it builds
  * the constructs (thousands of users take tens of milliseconds), so that I/O the caller started
  * keeps moving meanwhile.
  */

@@ -16,8 +16,12 @@ import type { ChangeMemo } from '../../plan/change-memo.js';
 import { planResource, type PlanningEnv } from '../../plan/planner.js';
 import { readKeyOf, singleKeyOf, type ReadTarget } from '../live-reader.js';
 
-/** How long one batch may hold the thread before answers are handled again (ms). */
-const BATCH_MS = 2;
+/**
+ * How long one batch may hold the thread before answers are handled again (ms): short, since each
+ * answer that waits holds back the next read of its connection (0.25 ms rather than 2: the no-op
+ * plan of 1,000 objects ~10 ms sooner, with as many resources planned ahead).
+ */
+const BATCH_MS = 0.25;
 /** How long the event loop must have waited for I/O since a batch was due for it to run (ms). */
 const IDLE_MS = 0.1;
 
