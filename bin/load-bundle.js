@@ -95,8 +95,9 @@ function compile(bundle, cachedData) {
   return new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: bundle,
     ...(cachedData !== undefined ? { cachedData } : {}),
-    // The bundle's import() of what stays outside it (tsx, for a TypeScript app) goes through
-    // Node's own loader, as from a file Node loaded.
+    // An import() in the bundle goes through Node's own loader, as from a file Node loaded; but a
+    // function taken from the code cache loses this on Node 20, so the bundle imports tsx, what
+    // it loads by import(), through the binary's (cli/private/tsx-import.ts).
     importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
 }

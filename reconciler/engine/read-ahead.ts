@@ -28,7 +28,7 @@ export class ReadAhead implements ListedAhead {
   readonly sharedClients: EngineClients;
   /** How many listings it started at once (each sends a request first). */
   readonly firstRequests: number;
-  /** The state file the collections were named by, until the plan's read takes it (see `stateFile`). */
+  /** The state file the collections were named by, until the plan's read takes it (see {@link takeStateFile}). */
   private parsedState: ParsedStateFile | undefined;
   private readonly listings = new Map<string, Promise<readonly unknown[]>>();
   private stopped = false;
