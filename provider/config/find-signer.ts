@@ -89,8 +89,10 @@ export async function findSigner(options: FindSignerOptions): Promise<Signer> {
   const sshDir = join(options.home, '.ssh');
   const found = await findInSshDir(sshDir, fingerprint);
   // The file matched as read: loaded from that text, not read and parsed a second time.
-  if (found.path && found.text)
-    return signerFromPrivateKey(found.text, found.path, { kind: 'file', location: found.path }, load);
+  if (found.matched) {
+    const { path, text } = found.matched;
+    return signerFromPrivateKey(text, path, { kind: 'file', location: path }, load);
+  }
   if (found.encryptedPath && options.passphrase !== undefined) return loadPrivateKeyFile(found.encryptedPath, load);
   if (found.encryptedPath) {
     throw new TritonConfigError(
@@ -108,7 +110,7 @@ export async function findSigner(options: FindSignerOptions): Promise<Signer> {
 async function findInSshDir(
   dir: string,
   fingerprint: KeyFingerprint,
-): Promise<{ path?: string; text?: Buffer; encryptedPath?: string; scanned: number }> {
+): Promise<{ matched?: { path: string; text: Buffer }; encryptedPath?: string; scanned: number }> {
   let names: string[];
   try {
     names = (await readdir(dir)).sort();
@@ -132,7 +134,7 @@ async function findInSshDir(
       continue;
     }
     try {
-      if (fingerprint.matches(publicKeyOfPrivate(text))) return { path, text, scanned: privates.length };
+      if (fingerprint.matches(publicKeyOfPrivate(text))) return { matched: { path, text }, scanned: privates.length };
     } catch (err) {
       if ((err as Error).name === 'KeyEncryptedError' && names.includes(`${name}.pub`)) {
         return { encryptedPath: path, scanned: privates.length };
