@@ -240,7 +240,7 @@ describe("the bundle's code cache", () => {
       [
         '--input-type=module',
         '-e',
-        `import { applyStartUpFlags, compileBundle } from ${JSON.stringify(pathToFileURL(join(REPO, 'bin', 'load-bundle.js')).href)};
+        `import { applyStartUpFlags, compileBundle, loadBundle } from ${JSON.stringify(pathToFileURL(join(REPO, 'bin', 'load-bundle.js')).href)};
 applyStartUpFlags();
 ${script}`,
       ],
@@ -257,10 +257,8 @@ ${script}`,
     const bundle = join(dir, 'cli.cjs');
     writeFileSync(bundle, `${readFileSync(join(BUNDLE, 'cli.cjs'), 'utf8')}\n// another build\n`);
     copyFileSync(join(BUNDLE, 'cli.cjs.v8-cache'), join(dir, 'cli.cjs.v8-cache'));
-    const out = probe(`const script = compileBundle(${JSON.stringify(bundle)});
-const module = { exports: {} };
-script.runInThisContext()(module.exports, (await import('node:module')).createRequire(${JSON.stringify(bundle)}), module, ${JSON.stringify(bundle)}, ${JSON.stringify(dir)});
-process.stdout.write(String(script.cachedDataRejected) + ' ' + typeof module.exports.main);`);
+    const out = probe(`const rejected = compileBundle(${JSON.stringify(bundle)}).cachedDataRejected;
+process.stdout.write(String(rejected) + ' ' + typeof loadBundle(${JSON.stringify(bundle)}).main);`);
     expect(out).toBe('true function');
   });
 });
