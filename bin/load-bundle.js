@@ -24,7 +24,7 @@ import vm from 'node:vm';
 export const BUNDLE = fileURLToPath(new URL('../dist/bundle/cli.cjs', import.meta.url));
 
 /** Where the code cache of `bundle` is kept. */
-export function codeCacheOf(bundle) {
+function codeCacheOf(bundle) {
   return `${bundle}.v8-cache`;
 }
 
@@ -76,7 +76,7 @@ export function loadBundle(bundle = BUNDLE, { debug = false } = {}) {
  * Writes the code cache of `bundle`: every function compiled (`--no-lazy`), so that a run finds
  * bytecode for whatever it calls. Run it in a process that called {@link applyStartUpFlags} and has
  * no V8 flags of its own (scripts/bundle-cli.ts spawns one), so that the cache's flags are the
- * binary's. Returns the cache's size in bytes.
+ * binary's.
  */
 export function writeCodeCache(bundle = BUNDLE) {
   setFlagsFromString('--no-lazy');
@@ -87,7 +87,6 @@ export function writeCodeCache(bundle = BUNDLE) {
   const target = codeCacheOf(bundle);
   writeFileSync(`${target}.tmp`, data);
   renameSync(`${target}.tmp`, target);
-  return data.length;
 }
 
 function compile(bundle, cachedData) {
