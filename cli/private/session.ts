@@ -172,18 +172,20 @@ export async function openSession(
   }
   const connected = new Map<string, Clients>();
   const env = cloudEnv(common, io, emulator !== undefined);
+  // Warnings always reach stderr: they say what the user must know and no other line says (a
+  // password taken as set, an unmanaged object left alone). Without --debug the engine's other lines
+  // stay quiet: everything they say about an apply is also in the progress lines and the summary.
+  const warn = (m: string, fields?: Readonly<Record<string, unknown>>): void =>
+    void io.stderr.write(`warning: ${m}${fieldsText(fields)}\n`);
   const log = common.debug
     ? {
         debug: (m: string, fields?: Readonly<Record<string, unknown>>) =>
           void io.stderr.write(`debug: ${m}${fieldsText(fields)}\n`),
         info: (m: string, fields?: Readonly<Record<string, unknown>>) =>
           void io.stderr.write(`${m}${fieldsText(fields)}\n`),
-        warn: (m: string, fields?: Readonly<Record<string, unknown>>) =>
-          void io.stderr.write(`warning: ${m}${fieldsText(fields)}\n`),
+        warn,
       }
-    : // Without --debug the engine's lines stay quiet: everything they say about an apply is also in
-      // the progress lines and the closing summary.
-      { debug: () => undefined, info: () => undefined, warn: () => undefined };
+    : { debug: () => undefined, info: () => undefined, warn };
   return {
     app,
     stacks,

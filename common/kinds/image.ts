@@ -8,7 +8,7 @@ export const image = {
   mode: 'managed',
   description: 'A custom image created from a stopped, prepared machine.',
   properties: [
-    str('machine', true, 'Source machine id.', { refable: true }),
+    str('machine', true, 'Source machine id.', { refable: true, immutable: true, recorded: true }),
     str('name', true, 'Image name.', { immutable: true }),
     str('version', true, 'Image version.', { immutable: true }),
     str('description', false, 'Description.', { immutable: true }),
@@ -23,7 +23,10 @@ export const image = {
       description: 'Image tags.',
       immutable: true,
     },
-    str('exportTo', false, 'Manta path prefix the image is exported to after create.', { pathForm: 'manta' }),
+    str('exportTo', false, 'Manta path prefix the image is exported to after create (a change exports it again).', {
+      pathForm: 'manta',
+      recorded: true,
+    }),
     roleTags(false, 'Role names set as role tags on the image after create.'),
   ],
   serverFields: [

@@ -80,6 +80,7 @@ export function fieldRulesOf(descriptor: KindDescriptor): FieldRules {
     ],
     writeOnly: descriptor.properties.filter((f) => f.writeOnly).map((f) => f.name),
     computed: server.filter((f) => f.computed).map((f) => f.name),
+    recorded: descriptor.properties.filter((f) => f.recorded).map((f) => f.name),
   };
 }
 

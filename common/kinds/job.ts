@@ -80,6 +80,7 @@ export const job = {
       required: true,
       description: 'Whether the apply waits for the job to finish.',
       default: true,
+      recorded: true,
     },
   ],
   serverFields: [

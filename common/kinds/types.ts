@@ -122,6 +122,12 @@ export interface FieldSchema extends TypeSchema {
   readonly immutable?: true;
   /** The server accepts it but never returns it (a password): compared by salted hash, never stored. */
   readonly writeOnly?: true;
+  /**
+   * The server neither returns nor keeps it, and it is no secret (an image's source machine, whether
+   * an apply waits for a job): compared with the value the last apply recorded in the state, so that
+   * a change still plans an update (or, if immutable, a replacement) instead of nothing.
+   */
+  readonly recorded?: true;
   /** A list whose order carries no meaning: kept sorted and without repeats. */
   readonly set?: true;
   /** A list of objects kept sorted by these fields, in order. */
@@ -240,4 +246,10 @@ export interface FieldRules {
   readonly writeOnly: readonly string[];
   /** Fields only the server sets (ids, timestamps, fingerprints); ignored when comparing. */
   readonly computed: readonly string[];
+  /**
+   * Fields the server neither returns nor keeps (see {@link FieldSchema.recorded}): the live side of a
+   * comparison takes them from the state's last-applied properties.
+   * @default - none
+   */
+  readonly recorded?: readonly string[];
 }

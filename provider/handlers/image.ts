@@ -11,9 +11,10 @@
  * What compares: `name` and `version` (the natural key `name@version`), and the optional
  * `description`, `homepage`, `eula`, `acl` and `tags`, all immutable because the client has no
  * UpdateImage (a change replaces the image, create-then-delete, as old and new can coexist);
- * `roleTags` is updated in place with SetRoleTags on `/<account>/images/<id>`. Not compared: the
- * source `machine` (an image does not record it, so it cannot be checked) and `exportTo` (an export
- * leaves no mark on the image); a change of either alone plans nothing.
+ * `roleTags` is updated in place with SetRoleTags on `/<account>/images/<id>`. The source `machine`
+ * (an image does not record it) and `exportTo` (an export leaves no mark on the image) are compared by
+ * the engine with what the last apply recorded (`recorded` fields): a new machine replaces the image,
+ * a new `exportTo` exports it again.
  */
 import type { ExportImageResult, Image } from '../cloudapi/types.js';
 import type { Clients } from './clients.js';
@@ -184,8 +185,14 @@ export const imageHandler: ResourceHandler<ImageLive, Clients> = {
     });
     return { ...image, roleTags: [...answer['role-tag']] };
   },
-  async update(ctx, id, desired) {
-    // Only the role tags can change in place; everything else is immutable. Undeclared tags are not managed.
+  async update(ctx, id, desired, patch) {
+    // Only the role tags and the export can change in place; everything else is immutable. A new
+    // `exportTo` exports the image again there (the old export stays: it is the user's data).
+    if (patch.some((op) => op.path === '/exportTo' || op.path.startsWith('/exportTo/'))) {
+      const image = await ctx.clients.cloudapi.getImage(id, { signal: ctx.signal });
+      await finishImage(ctx, image, desired);
+    }
+    // Undeclared tags are not managed.
     if (!Array.isArray(desired['roleTags']))
       return withRoleTags(ctx, await ctx.clients.cloudapi.getImage(id, { signal: ctx.signal }));
     const answer = await ctx.clients.cloudapi.setRoleTags(imagePath(ctx, id), sortedStrings(desired['roleTags']), {

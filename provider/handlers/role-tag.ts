@@ -40,11 +40,14 @@ export function normalizeRoleTagDesired(props: ResolvedProperties): PlainObject 
  */
 export function normalizeRoleTagLive(live: RoleTagLive, desired?: PlainObject, applied?: PlainObject): PlainObject {
   const exclusive = isExclusive(desired ?? applied);
+  // The server keeps no such flag: it is what the last apply recorded, so that a change of it is an
+  // update (recorded for the next delete), not nothing.
+  const flag: PlainObject = (applied !== undefined ? isExclusive(applied) : exclusive) ? { exclusive: true } : {};
   const roles = sortedStrings([...live.roles]);
-  if (exclusive) return { path: live.path, roles, exclusive: true };
+  if (exclusive) return { path: live.path, roles, ...flag };
   if (desired === undefined && applied === undefined) return { path: live.path, roles };
   const own = new Set([...rolesOf(desired), ...rolesOf(applied)]);
-  return { path: live.path, roles: roles.filter((r) => own.has(r)) };
+  return { path: live.path, roles: roles.filter((r) => own.has(r)), ...flag };
 }
 
 function isExclusive(props: PlainObject | undefined): boolean {

@@ -9,7 +9,15 @@ import type { Clients } from './clients.js';
 import { desiredOptionals, liveOptionals, PROFILE_FIELDS, touches } from './private/normalize.js';
 import { ignoreNotFound, orUndefined } from './private/not-found.js';
 import { passwordOf } from './private/password.js';
-import type { PlainObject, PlainValue, ResolvedProperties, ResourceHandler } from './types.js';
+import type {
+  HandlerContext,
+  JsonPatchOperation,
+  PlainObject,
+  PlainValue,
+  ResolvedProperties,
+  ResourceHandler,
+} from './types.js';
+import { TritonApiError } from '../errors.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { user as userKind } from '../../common/kinds/user.js';
 
@@ -36,6 +44,50 @@ function profileInput(desired: ResolvedProperties): Record<string, string> {
   for (const [k, v] of Object.entries(desiredOptionals(desired, PROFILE_FIELDS) as Record<string, PlainValue>))
     out[k] = String(v);
   return out;
+}
+
+/**
+ * Whether the patch sets the password without a known value before it (`add`): the user was adopted,
+ * or its password never recorded, so the live password cannot be compared and is written as declared.
+ */
+function passwordIsUnknownLive(patch: readonly JsonPatchOperation[]): boolean {
+  return patch.some((op) => op.op === 'add' && touches(op.path, 'password'));
+}
+
+/**
+ * ChangeUserPassword. When the live password is unknown, the server's refusal of a password used
+ * recently (it keeps the last few and refuses to reuse them) means the declared one is among them,
+ * most likely the current one (a user adopted with the password it already had): nothing to write,
+ * and no run could write it. Said in a warning, since a password changed by hand since then would hide
+ * behind it. A change from a known password is refused as the server says.
+ * @returns the user as the server answered, or `undefined` when the password was left as it is
+ */
+async function setPassword(
+  ctx: HandlerContext<Clients>,
+  id: string,
+  login: string,
+  password: string,
+  { unknownLive }: { readonly unknownLive: boolean },
+): Promise<User | undefined> {
+  try {
+    return await ctx.clients.cloudapi.changeUserPassword(id, password, { signal: ctx.signal });
+  } catch (error) {
+    if (!unknownLive || !isRecentPasswordRefusal(error)) throw error;
+    ctx.log.warn(
+      'the declared password is one this user had recently (the server refuses to set it again): taken as set',
+      { user: login },
+    );
+    return undefined;
+  }
+}
+
+/** The server's answer to a password it holds in the user's recent history. */
+function isRecentPasswordRefusal(error: unknown): boolean {
+  return (
+    error instanceof TritonApiError &&
+    error.status === 409 &&
+    /used recently|recently used|cannot be reused|password history/i.test(error.serverMessage)
+  );
 }
 
 /** The `user` handler. */
@@ -84,8 +136,10 @@ export const userHandler: ResourceHandler<User, Clients> = {
       live = await api.updateUser(id, input, { signal: ctx.signal });
     }
     if (passwordChanged) {
-      const answer = await api.changeUserPassword(id, passwordOf(ctx, desired['password']), { signal: ctx.signal });
-      live ??= answer;
+      const answer = await setPassword(ctx, id, String(desired['login'] ?? id), passwordOf(ctx, desired['password']), {
+        unknownLive: passwordIsUnknownLive(patch),
+      });
+      live ??= answer ?? (await api.getUser(id, { signal: ctx.signal }));
     }
     return live!;
   },

@@ -10,7 +10,10 @@ import type { ResourceManifest, StackManifest } from '../../common/manifest.js';
 import type { AnyHandler, ObjectRef, PlainObject, ResourceHandler } from '../../provider/handlers/types.js';
 import { apiErrorFacts, type ObjectReference } from '../consistency.js';
 import { ReconcilerError } from '../errors.js';
-import { applyGraph } from '../plan/apply-order.js';
+import { applyGraph, isSplitReplace } from '../plan/apply-order.js';
+import { replacedAddressOf } from '../plan/moves.js';
+import { withRecordedLive } from '../plan/recorded-fields.js';
+import { putResources } from '../state/operations.js';
 import type { Plan, ResourceChange } from '../plan/types.js';
 import type { StateResource } from '../state/document.js';
 import { patchBetween, resolveDesired } from './private/desired.js';
@@ -41,6 +44,7 @@ export async function executePlan(args: ExecuteArgs): Promise<ApplyResult> {
   const { graph, steps } = applyGraph(plan, args.state.current);
   const manifest = new Map(args.stack.resources.map((r) => [r.address, r]));
   const stateAtStart = new Map(args.state.current.resources.map((r) => [r.address, r]));
+  const oldObjectsKept = new Set(plan.changes.filter(keepsOldObjectInState).map((c) => c.address));
   const results = new Map(args.live);
   const counts: Record<string, number> = {};
   const failed: ApplyResult['failed'] = [];
@@ -68,6 +72,7 @@ export async function executePlan(args: ExecuteArgs): Promise<ApplyResult> {
       stateEntry: stateAtStart.get(change.address),
       state: args.state,
       slot,
+      oldObjectsKept,
     };
     if (step.part === 'action') run.emit({ type: 'action-start', address: change.address, action: change.action });
     try {
@@ -84,7 +89,8 @@ export async function executePlan(args: ExecuteArgs): Promise<ApplyResult> {
       });
     } catch (error) {
       const message = run.secrets.scrub(messageOf(error));
-      run.log.warn('action failed', { address: node, action: change.action, message });
+      // Said by the progress line too: not a warning of its own.
+      run.log.info('action failed', { address: node, action: change.action, message });
       run.emit({
         type: 'action-failed',
         address: change.address,
@@ -144,6 +150,33 @@ interface ActionArgs {
   readonly state: StateWriter;
   /** The action's place in the walk: given up while it waits, and once it has sent its last request. */
   readonly slot: WalkSlot;
+  /** The addresses whose old object is kept in the state until deleted (see {@link keepsOldObjectInState}). */
+  readonly oldObjectsKept: ReadonlySet<string>;
+}
+
+/**
+ * A create-then-delete replacement under a new natural key: between its two steps the state keeps
+ * the old object at {@link replacedAddressOf}, so that a run cut off there leaves it to be deleted by
+ * the next plan, never forgotten in the cloud.
+ */
+function keepsOldObjectInState(change: ResourceChange): boolean {
+  return isSplitReplace(change) && change.previousNaturalKey !== undefined && change.retainPrevious !== true;
+}
+
+/**
+ * The state entry of the old object of `a`'s replacement, at {@link replacedAddressOf}: as the state
+ * recorded it, its dependencies pointed at the old objects of dependencies replaced the same way (so
+ * the next plan deletes a directory's old children before the old directory).
+ */
+function oldObjectEntry(a: ActionArgs): StateResource | undefined {
+  const entry = a.stateEntry;
+  if (entry === undefined || !a.oldObjectsKept.has(a.change.address)) return undefined;
+  return {
+    ...entry,
+    address: replacedAddressOf(entry.address),
+    dependsOn: entry.dependsOn.map((d) => (a.oldObjectsKept.has(d) ? replacedAddressOf(d) : d)).sort(),
+    updatedAt: new Date().toISOString(),
+  };
 }
 
 /** The create half of a create-then-delete replacement: done, but reported when the old object is gone. */
@@ -196,9 +229,12 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
     // Plan = apply: an object that turned up since the plan is taken over only if it is as declared.
     const onFoundExisting = (found: unknown): void =>
       refuseUnplannedTakeover(change, managed, found, desired.normalized);
-    const { live, adopted } = await createReady(a, managed, desired.send, { refs, retry, onFoundExisting });
-    // An adopted object may still need an update after it is recorded; a created one is done.
-    await record(a, managed, resource, live, desired.markers, desired.normalized, { last: !adopted });
+    const { live, adopted, ours } = await createReady(a, managed, desired.send, { refs, retry, onFoundExisting });
+    // An adopted object may still need an update after it is recorded; a created one is done. One
+    // made outside this apply never got the write-only fields (a password): it is recorded without
+    // their markers, so that the update writes them, and a run cut off before it still plans to.
+    const markers = adopted && ours !== true ? {} : desired.markers;
+    await record(a, managed, resource, live, markers, desired.normalized, { last: !adopted });
     // The plan said "create", and the object is now as declared and managed: report it as planned.
     if (adopted) return bringUpToDate(a, managed, resource, live, 'created');
     return 'created';
@@ -214,7 +250,9 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
     // Found live outside the state: possibly an earlier run's create that was cut off half-way (a
     // snaplink without its stamp). The handler finishes it as create would have, before it is recorded.
     const live = await finishAdopted(a, managed, found, desired.send, { refs, retry });
-    await record(a, managed, resource, live, desired.markers, desired.normalized);
+    // Write-only fields cannot be read, so nothing says the found object has the declared ones: it is
+    // recorded without their markers, and the update that follows writes them (as the plan shows).
+    await record(a, managed, resource, live, {}, desired.normalized);
     return bringUpToDate(a, managed, resource, live, 'adopted');
   }
   if (change.action === 'update') {
@@ -226,8 +264,11 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
   // replace
   const oldRef = oldRefOf(a);
   if (change.replaceStrategy === 'delete-then-create') {
-    await withRetries(retry, refs, () => managed.delete(run.ctx, oldRef));
-    run.writeLog.record({ kind: change.kind, name: oldRef.naturalKey }, Date.now());
+    // retainOnDelete, under a new natural key: the old object stays, unmanaged (the plan says so).
+    if (change.retainPrevious !== true) {
+      await withRetries(retry, refs, () => managed.delete(run.ctx, oldRef));
+      run.writeLog.record({ kind: change.kind, name: oldRef.naturalKey }, Date.now());
+    }
     const desired = resolve(a, handler, resource, true);
     const { live } = await createReady(a, managed, desired.send, { refs, retry, deletedJustNow: true });
     await record(a, managed, resource, live, desired.markers, desired.normalized, { last: true });
@@ -236,7 +277,11 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
   // create-then-delete: the old object goes in a later step, once its dependents moved to the new one.
   const desired = resolve(a, handler, resource, true);
   const { live } = await createReady(a, managed, desired.send, { refs, retry });
-  await record(a, managed, resource, live, desired.markers, desired.normalized, { last: true });
+  const oldEntry = oldObjectEntry(a);
+  await record(a, managed, resource, live, desired.markers, desired.normalized, {
+    last: true,
+    ...(oldEntry !== undefined ? { alongside: [oldEntry] } : {}),
+  });
   return 'created-replacement';
 }
 
@@ -249,11 +294,11 @@ async function createReady(
   handler: ResourceHandler<unknown, EngineClients>,
   desired: PlainObject,
   options: Pick<Parameters<typeof createSafely>[0], 'refs' | 'retry' | 'deletedJustNow' | 'onFoundExisting'>,
-): Promise<{ readonly live: unknown; readonly adopted: boolean }> {
+): Promise<{ readonly live: unknown; readonly adopted: boolean; readonly ours?: boolean }> {
   const { run, change } = a;
   const created = await createSafely({ run, handler, change, desired, ...options });
   const live = await untilReady({ handler, ctx: run.ctx, live: created.live, desired, naturalKey: change.naturalKey });
-  return { live, adopted: created.adopted };
+  return { ...created, live };
 }
 
 /** `live` once the handler finished what an interrupted create may have left undone (`completeAdopted`). */
@@ -289,8 +334,12 @@ async function deleteReplaced(a: ActionArgs): Promise<ActionOutcome> {
   const newId = live === undefined ? undefined : handler.idOf(live);
   // Same identity (a path rewritten in place): deleting "the old one" would delete the new one.
   const sameObject = oldRef.naturalKey === a.change.naturalKey && (oldRef.id === undefined || oldRef.id === newId);
-  if (!sameObject)
+  // retainOnDelete, under a new natural key: the old object stays, unmanaged (the plan says so).
+  if (!sameObject && a.change.retainPrevious !== true) {
     await withRetries(a.run.retryFor(a.change.address, { slot: a.slot }), [], () => handler.delete(a.run.ctx, oldRef));
+    a.run.writeLog.record({ kind: a.change.kind, name: oldRef.naturalKey }, Date.now());
+  }
+  if (a.oldObjectsKept.has(a.change.address)) await a.state.remove(replacedAddressOf(a.change.address));
   return 'replaced';
 }
 
@@ -306,7 +355,13 @@ async function bringUpToDate(
   const entry = a.state.current.resources.find((r) => r.address === resource.address) ?? a.stateEntry;
   const declared = resolveDesired({ ...resolveArgs(a, handler, resource, false), stateEntry: entry });
   const before = withMarkers(
-    plannedBefore ?? handler.normalizeLive(live, declared.normalized),
+    plannedBefore ??
+      withRecordedLive(
+        handler.normalizeLive(live, declared.normalized),
+        declared.normalized,
+        handler.schema.recorded ?? [],
+        entry?.properties,
+      ),
     handler.schema.writeOnly,
     entry?.writeOnly ?? {},
   );
@@ -360,24 +415,37 @@ async function record(
   live: unknown,
   markers: Record<string, string>,
   desired?: PlainObject,
-  { last = false }: { readonly last?: boolean } = {},
+  {
+    last = false,
+    alongside = [],
+  }: {
+    readonly last?: boolean;
+    /** Entries written in the same state write (a replaced object's, kept until it is deleted). */
+    readonly alongside?: readonly StateResource[];
+  } = {},
 ): Promise<void> {
   a.results.set(resource.address, live);
   a.run.writeLog.record({ kind: resource.kind, name: resource.naturalKey }, Date.now());
   // The state write (group-committed, fsynced) takes longer than a request: an action with nothing
   // left to send frees its place for the next one meanwhile.
   if (last) a.slot.leave();
-  await a.state.put({
+  const entry: StateResource = {
     address: resource.address,
     kind: resource.kind,
     naturalKey: resource.naturalKey,
     serverId: handler.idOf(live) ?? null,
-    properties: handler.normalizeLive(live, desired),
+    // What the server does not keep is recorded as declared, for the next plan to compare with.
+    properties:
+      desired === undefined
+        ? handler.normalizeLive(live, desired)
+        : withRecordedLive(handler.normalizeLive(live, desired), desired, handler.schema.recorded ?? [], undefined),
     writeOnly: markers,
     dependsOn: [...resource.dependsOn].sort(),
     updatedAt: new Date().toISOString(),
     ...(resource.options !== undefined ? { options: resource.options } : {}),
-  });
+  };
+  if (alongside.length === 0) await a.state.put(entry);
+  else await a.state.edit((doc) => putResources(doc, [entry, ...alongside]));
 }
 
 function resolveArgs(a: ActionArgs, handler: AnyHandler, resource: ResourceManifest, forCreate: boolean) {

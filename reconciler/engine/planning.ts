@@ -8,8 +8,8 @@ import type { ResourceKind, ResourceManifest, StackManifest } from '../../common
 import type { PlainObject, RerunRule } from '../../provider/handlers/types.js';
 import { ReconcilerError } from '../errors.js';
 import { forgetRetained, optionsByAddress, refuseProtected } from '../plan/lifecycle.js';
-import { matchLive } from '../plan/match-live.js';
-import { findMoves, stateWithMoves, type PlannedMove } from '../plan/moves.js';
+import { matchLive, recordedKeysOf } from '../plan/match-live.js';
+import { findKindChanges, findMoves, stateWithMoves, type PlannedMove } from '../plan/moves.js';
 import { ChangeMemo } from '../plan/change-memo.js';
 import {
   makePlan,
@@ -62,7 +62,9 @@ export interface PlanRequest {
  */
 export function withMoves(req: PlanRequest): PlanRequest {
   if (req.moves !== undefined) return req;
-  const moves = req.destroy ? [] : findMoves(req.stack.resources, req.state);
+  const moves = req.destroy
+    ? []
+    : [...findMoves(req.stack.resources, req.state), ...findKindChanges(req.stack.resources, req.state)];
   return { ...req, state: stateWithMoves(req.state, moves), moves };
 }
 
@@ -71,19 +73,45 @@ export function destroyView(stack: StackManifest): StackManifest {
   return { ...stack, resources: [], authoritative: [] };
 }
 
-/** Every address to read: the manifest's resources and the state's. */
+/**
+ * The address the object a state entry recorded is read under when the manifest now gives that
+ * address another natural key (a Manta path edited in the code): that object, not one found under the
+ * new key, is what the change replaces. Never a manifest address (it holds a NUL).
+ */
+export function recordedObjectAddressOf(address: string): string {
+  return `${address}\u0000recorded`;
+}
+
+/**
+ * Every address to read: the manifest's resources and the state's; and for a resource whose natural
+ * key changed since the state recorded it, the recorded object too (its collection may be another:
+ * an object moved to another directory), under {@link recordedObjectAddressOf}.
+ */
 export function readTargetsOf(resources: readonly ResourceManifest[], state: StateDocument | null): ReadTarget[] {
   const out = new Map<string, ReadTarget>();
-  for (const r of state?.resources ?? [])
+  const recorded = new Map((state?.resources ?? []).map((r) => [r.address, r]));
+  const recordedKeys = recordedKeysOf(resources, state);
+  for (const r of recorded.values())
     out.set(r.address, { address: r.address, kind: r.kind, naturalKey: r.naturalKey, serverId: r.serverId });
   for (const r of resources) {
+    const entry = recorded.get(r.address);
     out.set(r.address, {
       address: r.address,
       kind: r.kind,
       naturalKey: r.naturalKey,
-      serverId: out.get(r.address)?.serverId ?? null,
+      serverId: entry?.serverId ?? null,
       properties: plainOnly(r.properties),
     });
+    if (entry !== undefined && recordedKeys.has(r.address)) {
+      const address = recordedObjectAddressOf(r.address);
+      out.set(address, {
+        address,
+        kind: entry.kind,
+        naturalKey: entry.naturalKey,
+        serverId: entry.serverId,
+        properties: entry.properties,
+      });
+    }
   }
   return [...out.values()];
 }
@@ -180,6 +208,7 @@ export function planFrom(
   });
   const byAddress = new Map(match.byAddress);
   for (const [address, object] of live.singles) byAddress.set(address, object);
+  preferRecordedObjects(byAddress, stack, req.state);
   const authoritative = new Set<ResourceKind>(stack.authoritative ?? []);
   const unmanagedToDelete = match.unmanaged.filter((u) => {
     if (!authoritative.has(u.kind)) return false;
@@ -202,6 +231,7 @@ export function planFrom(
   });
   const movedFrom = new Map((req.moves ?? []).map((m) => [m.to, m.from]));
   changes = changes.map((c) => (movedFrom.has(c.address) ? { ...c, movedFrom: movedFrom.get(c.address)! } : c));
+  changes = withRecordedKeys(changes, stack.resources, req.state);
   changes = rerunWithWrittenDependencies(changes, run);
   if (req.targets !== undefined && req.targets.length > 0)
     changes = selectTargets(changes, req.targets, stack, req.state);
@@ -217,6 +247,45 @@ export function planFrom(
     changes,
   });
   return { plan, live, byAddress };
+}
+
+/**
+ * For each resource whose natural key changed since the state recorded it, and whose kind is read on
+ * its own (a role-tag set), the recorded object when it still exists: it is what the change replaces
+ * (collections are matched the same way by `matchLive`). The look-up addresses themselves go.
+ */
+function preferRecordedObjects(
+  byAddress: Map<string, unknown>,
+  stack: StackManifest,
+  state: StateDocument | null,
+): void {
+  if (state === null) return;
+  for (const r of stack.resources) {
+    const at = recordedObjectAddressOf(r.address);
+    if (!byAddress.has(at)) continue;
+    const found = byAddress.get(at);
+    byAddress.delete(at);
+    if (found !== undefined) byAddress.set(r.address, found);
+  }
+}
+
+/**
+ * A replacement of an object the state recorded under another natural key says so
+ * (`previousNaturalKey`): the apply deletes that object, not one under the new key.
+ */
+function withRecordedKeys(
+  changes: ResourceChange[],
+  resources: readonly ResourceManifest[],
+  state: StateDocument | null,
+): ResourceChange[] {
+  const recordedKeys = recordedKeysOf(resources, state);
+  if (recordedKeys.size === 0) return changes;
+  return changes.map((c) => {
+    const key = recordedKeys.get(c.address);
+    if (c.action !== 'replace' || key === undefined) return c;
+    const why = `it replaces the ${c.kind} at ${key}`;
+    return { ...c, previousNaturalKey: key, reason: c.reason === undefined ? why : `${c.reason}; ${why}` };
+  });
 }
 
 /** What planning takes from the run and the request, live objects aside. */

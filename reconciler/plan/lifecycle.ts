@@ -27,13 +27,22 @@ export function optionsByAddress(
   return out;
 }
 
-/** Deletes of resources with `retainOnDelete` become `forget`: the state lets go, the object stays. */
+/**
+ * Deletes of resources with `retainOnDelete` become `forget`: the state lets go, the object stays.
+ * So does the old object of a replacement under a new natural key (`retainPrevious`); a replacement
+ * under the same key cannot keep the old object (the new one takes its place) and is left as it is.
+ */
 export function forgetRetained(
   changes: readonly ResourceChange[],
   options: ReadonlyMap<string, ResourceOptions>,
 ): ResourceChange[] {
   return changes.map((c) => {
-    if (c.action !== 'delete' || options.get(c.address)?.retainOnDelete !== true) return c;
+    if (options.get(c.address)?.retainOnDelete !== true) return c;
+    if (c.action === 'replace' && c.previousNaturalKey !== undefined) {
+      const why = `retainOnDelete: the object at ${c.previousNaturalKey} stays in the cloud, no longer managed`;
+      return { ...c, retainPrevious: true as const, reason: c.reason === undefined ? why : `${c.reason}; ${why}` };
+    }
+    if (c.action !== 'delete') return c;
     return {
       ...c,
       action: 'forget' as const,

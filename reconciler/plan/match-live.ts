@@ -3,9 +3,12 @@
  * planner sees "the live object for this address". Pure.
  *
  * Matching order per address: the state's server id first (it survives a rename, which then plans as
- * a replace or update), else the natural key (which is how an object created by a crashed run, or
- * deleted and recreated outside triton-iac, is found and adopted). Each live object is claimed once;
- * what is left is unmanaged, which authoritative mode deletes.
+ * a replace or update); then, for an address whose natural key changed since the state recorded it
+ * (a Manta path edited in the code), the object under the recorded key: it is the one this stack
+ * manages, so the change plans as a replacement of it and the old object is never forgotten; else the
+ * natural key (which is how an object created by a crashed run, or deleted and recreated outside
+ * triton-iac, is found and adopted). Each live object is claimed once; what is left is unmanaged,
+ * which authoritative mode deletes.
  */
 import type { ResourceKind, ResourceManifest } from '../../common/manifest.js';
 import type { PlanningHandler } from '../../provider/handlers/types.js';
@@ -42,15 +45,21 @@ export function matchLive(args: {
   const claimed = new Set<unknown>();
   const byAddress = new Map<string, unknown>();
   const stateByAddress = new Map((args.state?.resources ?? []).map((r) => [r.address, r]));
-  const targets = new Map<string, { kind: ResourceKind; naturalKey: string; serverId: string | null }>();
+  const targets = new Map<
+    string,
+    { kind: ResourceKind; naturalKey: string; serverId: string | null; recordedKey?: string }
+  >();
   for (const r of stateByAddress.values())
     targets.set(r.address, { kind: r.kind, naturalKey: r.naturalKey, serverId: r.serverId });
+  const recordedKeys = recordedKeysOf(args.resources, args.state);
   for (const r of args.resources) {
+    const recordedKey = recordedKeys.get(r.address);
     // The manifest's natural key wins: it is what the object should be called now.
     targets.set(r.address, {
       kind: r.kind,
       naturalKey: r.naturalKey,
       serverId: stateByAddress.get(r.address)?.serverId ?? null,
+      ...(recordedKey !== undefined ? { recordedKey } : {}),
     });
   }
 
@@ -84,24 +93,24 @@ export function matchLive(args: {
   };
   const firstUnclaimed = (bucket: readonly unknown[] | undefined): unknown => bucket?.find((l) => !claimed.has(l));
   const sorted = [...targets].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  // Two passes so that an id match is never stolen by another address's natural-key match.
+  // Passes in that order, so that an id match, then the object a state entry recorded, is never
+  // stolen by another address's natural-key match.
+  const claim = (address: string, found: unknown): void => {
+    if (found === undefined) return;
+    claimed.add(found);
+    byAddress.set(address, found);
+  };
   for (const [address, t] of sorted) {
     if (t.serverId === null) continue;
-    const h = handler(t.kind, address);
-    const found = firstUnclaimed(indexOf(t.kind, 'id', h).get(t.serverId));
-    if (found !== undefined) {
-      claimed.add(found);
-      byAddress.set(address, found);
-    }
+    claim(address, firstUnclaimed(indexOf(t.kind, 'id', handler(t.kind, address)).get(t.serverId)));
+  }
+  for (const [address, t] of sorted) {
+    if (byAddress.has(address) || t.recordedKey === undefined) continue;
+    claim(address, firstUnclaimed(indexOf(t.kind, 'naturalKey', handler(t.kind, address)).get(t.recordedKey)));
   }
   for (const [address, t] of sorted) {
     if (byAddress.has(address)) continue;
-    const h = handler(t.kind, address);
-    const found = firstUnclaimed(indexOf(t.kind, 'naturalKey', h).get(t.naturalKey));
-    if (found !== undefined) {
-      claimed.add(found);
-      byAddress.set(address, found);
-    }
+    claim(address, firstUnclaimed(indexOf(t.kind, 'naturalKey', handler(t.kind, address)).get(t.naturalKey)));
   }
 
   const unmanaged: UnmanagedLive[] = [];
@@ -112,4 +121,37 @@ export function matchLive(args: {
   }
   unmanaged.sort((a, b) => (a.kind === b.kind ? (a.naturalKey < b.naturalKey ? -1 : 1) : a.kind < b.kind ? -1 : 1));
   return { byAddress, unmanaged };
+}
+
+/**
+ * The natural key the state recorded for each manifest resource whose key has changed since, where
+ * the object under it is the one to replace: not when the key changed only because a dependency that
+ * the server renames in place (it has a server id) was renamed: a user key follows its renamed owner,
+ * it is the same key.
+ */
+export function recordedKeysOf(
+  resources: readonly ResourceManifest[],
+  state: StateDocument | null,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  if (state === null) return out;
+  const recorded = new Map(state.resources.map((r) => [r.address, r]));
+  const declared = new Map(resources.map((r) => [r.address, r]));
+  for (const r of resources) {
+    const entry = recorded.get(r.address);
+    if (entry === undefined || entry.kind !== r.kind || entry.naturalKey === r.naturalKey) continue;
+    const followsRename = r.dependsOn.some((d) => {
+      const was = recorded.get(d);
+      const now = declared.get(d);
+      if (was === undefined || now === undefined || was.serverId === null || was.naturalKey === now.naturalKey)
+        return false;
+      const renamed = entry.naturalKey
+        .split('/')
+        .map((segment) => (segment === was.naturalKey ? now.naturalKey : segment))
+        .join('/');
+      return renamed === r.naturalKey;
+    });
+    if (!followsRename) out.set(r.address, entry.naturalKey);
+  }
+  return out;
 }

@@ -44,6 +44,31 @@ export function findMoves(resources: readonly ResourceManifest[], state: StateDo
   return moves.sort((a, b) => (a.from < b.from ? -1 : 1));
 }
 
+/**
+ * The state address of an old object pending deletion: one a create-then-delete replacement under a
+ * new natural key replaced (from the moment the new object is recorded until the old one is deleted,
+ * so an apply cut off between the two leaves it to the next plan), or one whose address now declares
+ * another kind (see {@link findKindChanges}).
+ */
+export function replacedAddressOf(address: string): string {
+  return `~replaced/${address}`;
+}
+
+/**
+ * A state entry whose address the manifest now declares with another kind (a `Directory` construct
+ * turned into a `StorObject` of the same id) is another object: its entry moves to
+ * {@link replacedAddressOf}, where the plan deletes it, while the address is created anew.
+ * @returns the moves, sorted by `from`.
+ */
+export function findKindChanges(resources: readonly ResourceManifest[], state: StateDocument | null): PlannedMove[] {
+  if (!state) return [];
+  const declared = new Map(resources.map((r) => [r.address, r.kind]));
+  return state.resources
+    .filter((r) => declared.has(r.address) && declared.get(r.address) !== r.kind)
+    .map((r) => ({ from: r.address, to: replacedAddressOf(r.address) }))
+    .sort((a, b) => (a.from < b.from ? -1 : 1));
+}
+
 /** The state as the plan sees it once `moves` are made (each entry at its new address). */
 export function stateWithMoves(state: StateDocument | null, moves: readonly PlannedMove[]): StateDocument | null {
   if (!state || moves.length === 0) return state;

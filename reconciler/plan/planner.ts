@@ -21,6 +21,7 @@ import { planAccessChanges } from './access-changes.js';
 import { computeChange, escapePointer } from './compute-change.js';
 import type { ChangeMemo } from './change-memo.js';
 import { keepLiveFields } from './lifecycle.js';
+import { withRecordedDeclared, withRecordedLive } from './recorded-fields.js';
 import type { UnmanagedLive } from './match-live.js';
 import { PLAN_FORMAT_VERSION, summarize, type Plan, type ResourceChange } from './types.js';
 
@@ -220,7 +221,9 @@ export function planResource(
   const resolved = resolveRefs(plainProps, `${resource.address}.properties`, (address, attribute, where) =>
     refValue(address, attribute, where, env, liveOf),
   ) as PlainObject;
-  const normalized = handler.mode === 'lookup' ? resolved : handler.normalizeDesired(resolved);
+  const recorded = handler.schema.recorded ?? [];
+  const normalized =
+    handler.mode === 'lookup' ? resolved : withRecordedDeclared(handler.normalizeDesired(resolved), resolved, recorded);
   const declared = Object.fromEntries(Object.entries(normalized).filter(([k]) => !writeOnly.includes(k)));
   // The desired side tells the handler which optional fields are managed (absent ones are left alone).
   const live =
@@ -228,7 +231,12 @@ export function planResource(
       ? null
       : handler.mode === 'lookup'
         ? handler.normalizeLive(rawLive)
-        : handler.normalizeLive(rawLive, declared, stateEntry?.properties);
+        : withRecordedLive(
+            handler.normalizeLive(rawLive, declared, stateEntry?.properties),
+            declared,
+            recorded,
+            stateEntry?.properties,
+          );
   // ignoreChanges: once the object exists, the fields are whatever live says (never a change or drift).
   const ignored = live === null ? [] : (resource.options?.ignoreChanges ?? []);
   for (const field of ignored) if (writeOnly.includes(field)) desiredMarkers[field] = undefined;

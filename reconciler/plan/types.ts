@@ -80,6 +80,17 @@ export interface ResourceChange {
    * or `apply --adopt` (which plans the adoption without a conflict).
    */
   readonly conflict?: { readonly fields: readonly string[] };
+  /**
+   * Set on a `replace` of an object the state recorded under another natural key (the code gave it a
+   * new path or name, which the server cannot change in place): that key. The apply creates the
+   * object under `naturalKey` and deletes the one under this key; it is never left behind unmanaged.
+   */
+  readonly previousNaturalKey?: string;
+  /**
+   * With {@link previousNaturalKey}: the resource has `retainOnDelete`, so the object under the
+   * previous key stays in the cloud, no longer managed, instead of being deleted.
+   */
+  readonly retainPrevious?: true;
 }
 
 /** Counts per action, for the summary line. */

@@ -74,9 +74,11 @@ function changeProblem(c: unknown, at: string): string | undefined {
     if (!Array.isArray(c[f]) || !c[f].every((s) => typeof s === 'string'))
       return `${at}.${f} must be an array of strings`;
   }
-  for (const f of ['reason', 'serverId', 'liveDigest', 'movedFrom'] as const) {
+  for (const f of ['reason', 'serverId', 'liveDigest', 'movedFrom', 'previousNaturalKey'] as const) {
     if (c[f] !== undefined && typeof c[f] !== 'string') return `${at}.${f} must be a string when present`;
   }
+  if (c.retainPrevious !== undefined && (c.retainPrevious !== true || c.previousNaturalKey === undefined))
+    return `${at}.retainPrevious must be true when present, and only beside previousNaturalKey`;
   if (
     c.conflict !== undefined &&
     (!isObject(c.conflict) ||

@@ -160,7 +160,7 @@ export interface ImageProperties {
   readonly acl?: readonly string[];
   /** Image tags. */
   readonly tags?: { readonly [key: string]: string | RefValue };
-  /** Manta path prefix the image is exported to after create. */
+  /** Manta path prefix the image is exported to after create (a change exports it again). */
   readonly exportTo?: string;
   /** Role names set as role tags on the image after create. */
   readonly roleTags?: readonly string[];

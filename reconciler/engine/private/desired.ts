@@ -14,6 +14,7 @@ import {
 import type { AnyHandler, JsonPatchOperation, PlainObject, PlainValue } from '../../../provider/handlers/types.js';
 import { ReconcilerError } from '../../errors.js';
 import type { StateResource } from '../../state/document.js';
+import { withRecordedDeclared } from '../../plan/recorded-fields.js';
 import { hashWriteOnly, markerFor, newSalt } from '../../state/write-only.js';
 import type { EngineSecretResolver } from '../secrets.js';
 
@@ -83,7 +84,10 @@ export function resolveDesired(args: {
     markers[field] = marker;
     if (args.forCreate || marker !== stateMarker) send[field] = clear;
   }
-  const normalized = handler.mode === 'lookup' ? (send as PlainObject) : handler.normalizeDesired(send);
+  const normalized =
+    handler.mode === 'lookup'
+      ? (send as PlainObject)
+      : withRecordedDeclared(handler.normalizeDesired(send), send, handler.schema.recorded ?? []);
   const plain: Record<string, PlainValue> = {};
   for (const [k, v] of Object.entries(normalized)) if (!writeOnly.includes(k)) plain[k] = v;
   return { send, comparable: { ...plain, ...markers }, normalized: plain, markers };

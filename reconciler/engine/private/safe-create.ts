@@ -26,6 +26,11 @@ export interface CreateOutcome {
   readonly live: unknown;
   /** True when the object already existed (an earlier attempt's) and was adopted instead. */
   readonly adopted: boolean;
+  /**
+   * With `adopted`: the object is the one an earlier attempt of this create made (sent with every
+   * field, write-only ones included), not one made outside this apply.
+   */
+  readonly ours?: boolean;
 }
 
 /** Creates `change`'s object with `desired`, or adopts the one an earlier attempt created. */
@@ -70,7 +75,7 @@ export async function createSafely(args: {
           if (existing !== undefined) {
             run.log.info('adopting the object an earlier create attempt made', { address: change.address });
             // Finishing may fail like a create: it is then retried the same way, from a fresh read.
-            return { live: await complete(args, existing), adopted: true };
+            return { live: await complete(args, existing), adopted: true, ours: true };
           }
         }
         const live = await handler.create(run.ctx, args.desired);
@@ -82,7 +87,7 @@ export async function createSafely(args: {
           if (existing !== undefined) {
             // Judged as found, before finishing it: completeAdopted may write (a job's inputs, a link's source).
             if (!outcomeUnknown) args.onFoundExisting?.(existing);
-            return { live: await complete(args, existing), adopted: true };
+            return { live: await complete(args, existing), adopted: true, ours: outcomeUnknown };
           }
           throw error;
         }
