@@ -33,6 +33,10 @@ function parsePhase(raw: unknown, i: number): PhaseSpec {
   const problems = checkJobPhase(raw, i);
   if (problems.length > 0) throw invalid(`phases[${i}]`, problems.join('; '));
   const p = raw as Record<string, unknown>;
+  ((p.assets as string[] | undefined) ?? []).forEach((asset, j) => {
+    const problem = assetPathProblem(asset);
+    if (problem !== undefined) throw invalid(`phases[${i}].assets[${j}]`, `${JSON.stringify(asset)} ${problem}`);
+  });
   return {
     type: (p.type as PhaseSpec['type'] | undefined) ?? 'map',
     exec: p.exec as string,
@@ -42,4 +46,21 @@ function parsePhase(raw: unknown, i: number): PhaseSpec {
     ...(p.memory !== undefined ? { memory: p.memory as number } : {}),
     ...(p.disk !== undefined ? { disk: p.disk as number } : {}),
   };
+}
+
+/**
+ * Why an asset can never be fetched, or `undefined`. Marlin's schema takes any string here and the
+ * agent fails every task at start-up on a path it cannot GET (agent.js `maTaskStreamLoadAsset`);
+ * the emulator refuses at CreateJob the paths that can never name an object, so the job fails at
+ * once with the asset named (and no such path reaches the task directory). Whether the job may
+ * read the object is decided when a task starts, as on the server.
+ */
+function assetPathProblem(asset: string): string | undefined {
+  if (!asset.startsWith('/')) return 'is not an absolute object path (e.g. /<login>/stor/<name>)';
+  const segments = asset.split('/').filter((s) => s !== '');
+  if (segments.some((s) => s === '.' || s === '..')) return 'has a "." or ".." segment, which object paths never have';
+  if (asset.includes('\0')) return 'has a NUL character';
+  if (Buffer.byteLength(asset) > 1024) return 'is longer than 1024 bytes';
+  if (segments.length < 3) return 'names no object: an object path is /<login>/<stor|public|jobs>/<name>';
+  return undefined;
 }
