@@ -243,7 +243,7 @@ describe('what a job may read, in every phase', () => {
   });
 });
 
-describe('job assets at CreateJob', () => {
+describe('CreateJob validation', () => {
   it.each([
     ['/acme/stor/../../etc/passwd', 'has a "." or ".." segment'],
     ['acme/stor/tool.sh', 'is not an absolute object path'],
@@ -256,6 +256,17 @@ describe('job assets at CreateJob', () => {
     expect(res.json.message).toContain(`property "phases[1].assets[1]": ${JSON.stringify(asset)} ${rule}`);
     const listed = await as(acme, 'GET', '/acme/jobs?state=running');
     expect(listed.text).toBe('');
+  });
+
+  it('refuses a property marlin’s schema does not know, in jsprim’s words', async () => {
+    const phase = await as(acme, 'POST', '/acme/jobs', { body: { phases: [{ exec: 'cat', memroy: 512 }] } });
+    expect([phase.status, phase.json.code, phase.json.message]).toEqual([
+      400,
+      'InvalidJob',
+      'property "phases[0].memroy": unsupported property',
+    ]);
+    const job = await as(acme, 'POST', '/acme/jobs', { body: { phases: [{ exec: 'cat' }], options: {} } });
+    expect([job.status, job.json.message]).toEqual([400, 'property "options": unsupported property']);
   });
 });
 
