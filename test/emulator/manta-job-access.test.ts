@@ -232,6 +232,24 @@ describe('what a job may read, in every phase', () => {
     await expectNoSecret(map);
   });
 
+  it('grants a sub-user’s job what a rule allows only `WHEN fromjob = true`, which a direct GET is refused', async () => {
+    const api = (method: string, path: string, body: unknown): Promise<{ status: number }> =>
+      cloudapi(emulator.cloudapiUrl, method, path, { sign: acme, body });
+    expect(
+      (await api('POST', '/acme/policies', { name: 'from-jobs', rules: ['CAN getobject WHEN fromjob = true'] })).status,
+    ).toBe(201);
+    expect(
+      (await api('POST', '/acme/roles', { name: 'jobreaders', members: ['bob'], policies: ['from-jobs'] })).status,
+    ).toBe(201);
+    await put(acme, '/acme/stor/job-only.txt', 'job-only-bytes\n', { 'role-tag': 'jobreaders' });
+    const roles = { role: 'jobbers,jobreaders' };
+    const direct = await as(bob, 'GET', '/acme/stor/job-only.txt', { headers: roles });
+    expect([direct.status, direct.json.code]).toEqual([403, 'AuthorizationFailed']);
+    const r = await runJob([{ type: 'reduce', exec: 'cat' }], ['/acme/stor/job-only.txt'], bob, roles);
+    expect(r.errors).toEqual([]);
+    expect(r.outputs).toEqual(['job-only-bytes\n']);
+  });
+
   it('reports a missing object, an unknown account and a directory as marlin does', async () => {
     const r = await runJob([{ type: 'reduce', exec: 'cat' }], ['/acme/stor/nope.txt', '/nobody/stor/x', '/acme/stor']);
     expect(r.errors.map((e) => [e.code, e.message])).toEqual([
