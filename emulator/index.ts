@@ -10,4 +10,6 @@ export type {
 export type { EmulatorContext, MantaObjectWriter, Service } from './core/index.js';
 export type { CloudApiRoute } from './cloudapi/route.js';
 export { EmulatorError, invalidArgument, notFound } from './core/errors.js';
+export { EmulatorStartError } from './core/start-error.js';
+export type { EmulatorStartProblem } from './core/start-error.js';
 export type { Reply, RequestContext } from './core/types.js';

@@ -10,6 +10,7 @@ import type { EmulatorContext } from './core/context.js';
 import { FaultInjector } from './core/faults.js';
 import { createServiceServer, type ServiceServer, type TlsMaterial } from './core/http-server.js';
 import { Persistence } from './core/persistence.js';
+import { EmulatorStartError } from './core/start-error.js';
 import { SeededRandom } from './core/rng.js';
 import { StatsCounter } from './core/stats.js';
 import { IdentityStore } from './core/store/identity-store.js';
@@ -118,7 +119,8 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /**
  * Starts the CloudAPI and Manta listeners.
- * @throws Error when the host is not loopback and `allowNonLoopback` is not set, or a port is taken
+ * @throws Error when the host is not loopback and `allowNonLoopback` is not set
+ * @throws EmulatorStartError when a port is taken or not allowed, or a data file cannot be read back
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
@@ -179,12 +181,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   try {
     const cloudapi = createServiceServer(services[0]!, ctx, options.tls);
     servers.push(cloudapi);
-    await listen(cloudapi.server, host, options.port ?? 0);
+    await listen(cloudapi.server, 'CloudAPI', host, options.port ?? 0);
     const manta = createServiceServer(services[1]!, ctx, options.tls);
     servers.push(manta);
-    await listen(manta.server, host, options.mantaPort ?? 0);
+    await listen(manta.server, 'Manta', host, options.mantaPort ?? 0);
   } catch (err) {
     await Promise.all(servers.filter((s) => s.server.listening).map((s) => s.close()));
+    // The services hold a temporary directory and running state: a failed start leaves neither.
+    for (const service of services) await service.close?.();
     throw err;
   }
   const scheme = options.tls === undefined ? 'http' : 'https';
@@ -258,11 +262,22 @@ function generateDemoKey(dataDir: string | undefined): NonNullable<RunningEmulat
   return { privateKeyPath, publicKeyPath, fingerprint };
 }
 
-function listen(server: Server, host: string, port: number): Promise<Server> {
+/**
+ * Listens on `port`; a port that is taken or not allowed is the user's to fix, so it is an
+ * {@link EmulatorStartError} that says which port and what to do.
+ */
+function listen(server: Server, service: string, host: string, port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    const failed = (err: NodeJS.ErrnoException): void => {
+      if (err.code === 'EADDRINUSE')
+        reject(new EmulatorStartError({ kind: 'port-in-use', service, host, port }, { cause: err }));
+      else if (err.code === 'EACCES')
+        reject(new EmulatorStartError({ kind: 'port-not-allowed', service, host, port }, { cause: err }));
+      else reject(err);
+    };
+    server.once('error', failed);
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.off('error', failed);
       resolve(server);
     });
   });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import {
+  EmulatorStartError,
   startEmulator,
   type EmulatorAccountOption,
   type EmulatorOptions,
@@ -50,7 +51,9 @@ export const emulatorCommand: Command = {
   help: HELP,
   async run(argv, io) {
     const options = emulatorArgs(argv, io);
-    const running = await startEmulator(options.emulator);
+    const running = await startEmulator(options.emulator).catch((err: unknown) => {
+      throw err instanceof EmulatorStartError ? new UsageError(startFailure(err), { cause: err }) : err;
+    });
     // Listen for the signals before announcing readiness: a supervisor may stop us the moment it
     // reads the ready line, and the state must still be saved.
     const stopped = waitForSignal();
@@ -199,6 +202,27 @@ function readyLines(running: RunningEmulator, json: boolean, explicitHost: boole
     `export MANTA_URL=${running.mantaUrl} MANTA_USER=${login}${keyVar('MANTA_KEY_ID')} MANTA_TLS_INSECURE=1`,
   );
   return lines.join('\n');
+}
+
+/**
+ * Why the emulator did not start, worded with this command's flags: a taken port or a damaged data
+ * file is for the user to fix, not a bug to report.
+ */
+function startFailure(err: EmulatorStartError): string {
+  const p = err.problem;
+  switch (p.kind) {
+    case 'port-in-use':
+    case 'port-not-allowed': {
+      const flag = p.service === 'Manta' ? '--manta-port' : '--port';
+      const why =
+        p.kind === 'port-in-use'
+          ? `is already in use by another process; pick another with ${flag} N (${flag} 0 picks a free one), or stop the process that listens on ${p.port}`
+          : `may not be used by this user (ports below 1024 need privileges); pick one from 1024 up with ${flag} N (${flag} 0 picks a free one)`;
+      return `cannot start the emulator: the ${p.service} port ${p.port} on ${p.host} ${why}.`;
+    }
+    case 'data-corrupt':
+      return `cannot start the emulator: the data file ${p.file} ${p.detail}. Nothing was changed; move that file out of the data directory (the emulator then starts without what it held), or start with a fresh --data-dir.`;
+  }
 }
 
 /** Warnings for accounts nobody can sign as: they exist, but every request to them is refused. */

@@ -1,5 +1,7 @@
 /** The emulator core: what a service (CloudAPI, Manta) builds on. See README.md. */
 export { EmulatorError, invalidArgument, missingParameter, notFound } from './errors.js';
+export { EmulatorStartError } from './start-error.js';
+export type { EmulatorStartProblem } from './start-error.js';
 export type { BodyMode, Reply, RequestContext, Route, Service } from './types.js';
 export type { EmulatorContext, EmulatorUrls, MantaObjectWriter } from './context.js';
 export { AuthFailure } from './auth/auth-failure.js';

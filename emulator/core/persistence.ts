@@ -1,5 +1,6 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { EmulatorStartError } from './start-error.js';
 
 /** Something that keeps part of the emulator's state and can save and reload it. */
 export interface PersistentPart {
@@ -58,8 +59,8 @@ export class Persistence {
 
   /**
    * Registers a part under `name` and loads its saved state, if any.
-   * @throws when the saved file exists but is not valid JSON (better than starting empty and
-   *   overwriting the user's data)
+   * @throws EmulatorStartError `EMULATOR_DATA_CORRUPT` when the saved file exists but is not valid
+   *   JSON or not what this part saved (better than starting empty and overwriting the user's data)
    */
   register(name: string, part: PersistentPart): void {
     if (this.parts.has(name)) throw new Error(`persistence: the part name "${name}" is already registered`);
@@ -71,11 +72,20 @@ export class Persistence {
     try {
       data = JSON.parse(readFileSync(file, 'utf8'));
     } catch (err) {
-      throw new Error(
-        `persistence: ${file} is not valid JSON (${(err as Error).message}); move it away to start fresh`,
+      throw new EmulatorStartError(
+        { kind: 'data-corrupt', file, detail: `is not valid JSON (${(err as Error).message})` },
+        { cause: err },
       );
     }
-    part.load(data);
+    try {
+      part.load(data);
+    } catch (err) {
+      // Valid JSON of the wrong shape (an edited or foreign file): the part cannot make sense of it.
+      throw new EmulatorStartError(
+        { kind: 'data-corrupt', file, detail: `does not hold the emulator's saved state (${(err as Error).message})` },
+        { cause: err },
+      );
+    }
   }
 
   /** Notes that part `name` changed; it is written within the debounce delay. */

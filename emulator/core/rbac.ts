@@ -25,6 +25,8 @@ export interface AuthorizeInput {
   readonly sourceIp?: string;
   readonly method?: string;
   readonly userAgent?: string;
+  /** True for a read a compute job makes on the caller's behalf (the `fromjob` condition). @default false */
+  readonly fromjob?: boolean;
   /** Further request values for conditions that name their type (`datacenter::string = …`). */
   readonly conditions?: Readonly<Record<string, string | number | boolean | readonly string[]>>;
 }
@@ -73,6 +75,7 @@ export function authorize(input: AuthorizeInput): AuthorizeResult {
       ...(input.sourceIp !== undefined ? { sourceIp: input.sourceIp } : {}),
       ...(input.method !== undefined ? { method: input.method } : {}),
       ...(input.userAgent !== undefined ? { userAgent: input.userAgent } : {}),
+      ...(input.fromjob !== undefined ? { fromjob: input.fromjob } : {}),
       ...(input.conditions !== undefined ? { conditions: input.conditions } : {}),
     },
   });

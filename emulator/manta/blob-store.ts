@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MantaError } from './errors.js';
+import { claimBlobDir, partFileName, releaseBlobDir, removeStaleParts } from './private/stale-parts.js';
 
 /** What the store knows about one stored byte stream. */
 export interface BlobInfo {
@@ -32,14 +33,37 @@ export class BlobStore {
   /** Directory holding the blob files. */
   readonly dir: string;
 
-  /** @param dir directory for blob files; created when missing */
+  /** Files of unfinished writes found and removed when the store opened (see {@link removeStaleParts}). */
+  readonly removedParts: readonly string[];
+  private closed = false;
+
+  /**
+   * Opens the directory and removes the parts of writes that no process will finish (an emulator
+   * killed during uploads leaves them behind); committed blobs are kept.
+   * @param dir directory for blob files; created when missing
+   */
   constructor(dir: string) {
     this.dir = dir;
     mkdirSync(dir, { recursive: true });
+    claimBlobDir(dir);
+    this.removedParts = removeStaleParts(dir);
   }
 
-  /** Path of a blob's file. */
+  /** Notes that this store writes no more, so a later store on the directory may remove its parts. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    releaseBlobDir(this.dir);
+  }
+
+  /**
+   * Path of a blob's file.
+   * @throws Error when `id` is not a plain file name (ids come from the saved namespace, which a
+   *   damaged or hand-edited file could make point outside the blob directory)
+   */
   pathOf(id: string): string {
+    if (id === '' || id === '.' || id === '..' || id.includes('/') || id.includes('\\') || id.includes('\0'))
+      throw new Error(`blob id ${JSON.stringify(id)} is not a file name in ${this.dir}`);
     return join(this.dir, id);
   }
 
@@ -54,7 +78,7 @@ export class BlobStore {
    */
   async write(source: Readable | Buffer | string, options: BlobWriteOptions = {}): Promise<BlobInfo> {
     const id = randomUUID();
-    const tmp = join(this.dir, `${id}.part`);
+    const tmp = join(this.dir, partFileName(id));
     const hash = createHash('md5');
     let size = 0;
     const max = options.maxBytes;

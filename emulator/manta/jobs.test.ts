@@ -45,6 +45,9 @@ describe('JobEngine', () => {
     expect(() => jobs.create('acme', { phases: [{ exec: '' }] })).toThrow(/property "phases\[0\]": phases\[0\]\.exec/);
     expect(() => jobs.create('acme', { phases: [{ type: 'reduce', exec: 'wc', count: 2000 }] })).toThrow(/count/);
     expect(() => jobs.create('acme', { phases: [{ exec: 'cat', memory: 100 }] })).toThrow(/memory/);
+    expect(() => jobs.create('acme', { phases: [{ exec: 'cat', assets: ['/acme/stor/../../etc/passwd'] }] })).toThrow(
+      'property "phases[0].assets[0]": "/acme/stor/../../etc/passwd" has a "." or ".." segment',
+    );
   });
 
   it('runs a map phase per input and a reduce phase over the concatenated map outputs', async () => {

@@ -7,10 +7,13 @@ import type { BlobInfo } from './blob-store.js';
 import { parseJobSpec, type PhaseSpec } from './private/job-spec.js';
 import { runTask, type TaskAsset, type TaskResult } from './private/task-runner.js';
 import { normalizePath } from './private/paths.js';
+import { jobErrorRecord } from './private/job-errors.js';
+import { resolveJobRead, type JobReader, type ReadableObject, type RefusedRead } from './private/job-access.js';
 import { Limiter } from './private/limiter.js';
 import type { JobEngineOptions, JobErrorRecord, JobView } from './job-types.js';
 
 export type { JobEngineOptions, JobErrorRecord, JobView } from './job-types.js';
+export type { JobReader } from './private/job-access.js';
 
 interface Job extends JobView {
   readonly login: string;
@@ -20,8 +23,14 @@ interface Job extends JobView {
   failures: string[];
 }
 
+/** An object waiting for a phase's reducers, with the job input it came from (marlin's `p0input`). */
+interface PendingInput {
+  readonly path: string;
+  readonly p0input: string | undefined;
+}
+
 interface PhaseRun {
-  pendingReduceInputs: string[];
+  pendingReduceInputs: PendingInput[];
   reducersStarted: boolean;
   running: number;
   complete: boolean;
@@ -39,6 +48,8 @@ export class JobEngine {
   private readonly jobs = new Map<string, Job>();
   private readonly runs = new Map<string, PhaseRun[]>();
   private readonly kills = new Map<string, Set<() => void>>();
+  /** Who each live job reads as; a restarted emulator ends its jobs, so this is never saved. */
+  private readonly readers = new Map<string, JobReader>();
   private readonly store: NamespaceStore;
   private readonly options: Required<Omit<JobEngineOptions, 'disabledReason' | 'execBlocked'>> & {
     disabledReason: string;
@@ -69,7 +80,11 @@ export class JobEngine {
             // The processes died with the previous emulator: end the job visibly rather than hang.
             Object.assign(j, { state: 'done', timeDone: new Date().toISOString() });
             j.errors.push(
-              this.error(j, 0, 'job', 'InternalError', 'the emulator restarted while this job was running'),
+              jobErrorRecord(j.id, 0, {
+                what: 'job',
+                code: 'InternalError',
+                message: 'the emulator restarted while this job was running',
+              }),
             );
           }
           this.jobs.set(j.id, j);
@@ -80,9 +95,10 @@ export class JobEngine {
 
   /**
    * CreateJob. The job starts `queued` and turns `running` on the next tick.
+   * @param reader who the job's tasks read as; @default the account owner `login`
    * @throws MantaError 400 `InvalidJob`
    */
-  create(login: string, body: unknown): JobView {
+  create(login: string, body: unknown, reader: JobReader = { login }): JobView {
     const spec = parseJobSpec(body);
     const id = randomUUID();
     const job: Job = {
@@ -102,6 +118,7 @@ export class JobEngine {
       failures: [],
     };
     this.jobs.set(id, job);
+    this.readers.set(id, reader);
     this.runs.set(
       id,
       spec.phases.map(() => ({ pendingReduceInputs: [], reducersStarted: false, running: 0, complete: false })),
@@ -141,7 +158,7 @@ export class JobEngine {
     const run = (this.runs.get(id) as PhaseRun[])[0] as PhaseRun;
     for (const p of normalized) {
       if (first.type === 'map') this.startMap(job, 0, p, p);
-      else run.pendingReduceInputs.push(p);
+      else run.pendingReduceInputs.push({ path: p, p0input: p });
     }
   }
 
@@ -209,18 +226,9 @@ export class JobEngine {
   private startMap(job: Job, phaseNum: number, input: string, p0input: string): void {
     const phase = job.phases[phaseNum] as PhaseSpec;
     this.runTask(job, phaseNum, input, p0input, async () => {
-      const obj = this.store.tryGetObject(input);
-      if (obj === undefined || !input.startsWith(`/${job.login}/`)) {
-        const why = obj === undefined ? `${input} was not found` : `${input} belongs to another account`;
-        this.fail(
-          job,
-          phaseNum,
-          input,
-          p0input,
-          obj === undefined ? 'ResourceNotFoundError' : 'AuthorizationError',
-          why,
-          undefined,
-        );
+      const obj = this.readable(job, input);
+      if (!obj.ok) {
+        this.fail(job, phaseNum, input, p0input, obj.code, obj.message, undefined);
         return;
       }
       const name = `/${job.login}/jobs/${job.id}/stor${input}.${phaseNum}.${randomUUID()}`;
@@ -228,13 +236,23 @@ export class JobEngine {
     });
   }
 
-  private startReducers(job: Job, phaseNum: number, inputs: readonly string[]): void {
+  /**
+   * Starts `count` reducers, each on its round-robin share of the inputs. An input the job may not
+   * read is an error of its own (with `input` and `p0input`, as marlin dispatches each reducer
+   * input separately) and is left out of the reducer's stdin; the reducer still runs on the rest.
+   */
+  private startReducers(job: Job, phaseNum: number, inputs: readonly PendingInput[]): void {
     const phase = job.phases[phaseNum] as PhaseSpec;
     const count = phase.count ?? 1;
     for (let r = 0; r < count; r++) {
       const share = inputs.filter((_, i) => i % count === r);
       this.runTask(job, phaseNum, undefined, undefined, async () => {
-        const blobs = share.flatMap((p) => this.store.tryGetObject(p)?.blobs ?? []);
+        const blobs: string[] = [];
+        for (const input of share) {
+          const obj = this.readable(job, input.path);
+          if (obj.ok) blobs.push(...obj.blobs);
+          else this.fail(job, phaseNum, input.path, input.p0input, obj.code, obj.message, undefined);
+        }
         const name = `/${job.login}/jobs/${job.id}/stor/reduce.${phaseNum}.${randomUUID()}`;
         await this.execute(job, phaseNum, phase, blobs, { MANTA_REDUCER: String(r) }, name, undefined, undefined);
       });
@@ -296,25 +314,14 @@ export class JobEngine {
     }
     const assets: TaskAsset[] = [];
     for (const a of phase.assets ?? []) {
-      const path = normalizePath(a);
-      if (!path.startsWith(`/${job.login}/`) && path.split('/')[2] !== 'public') {
-        this.fail(
-          job,
-          phaseNum,
-          input,
-          p0input,
-          'TaskInitError',
-          `asset ${a} belongs to another account and is not public`,
-          undefined,
-        );
+      const obj = this.readable(job, a);
+      if (!obj.ok) {
+        // The agent fetches assets over HTTP with the job's token and fails the task's start.
+        const why = `error retrieving asset "${a}" (status code ${obj.status}): ${obj.message}`;
+        this.fail(job, phaseNum, input, p0input, 'TaskInitError', why, undefined);
         return;
       }
-      const obj = this.store.tryGetObject(path);
-      if (obj === undefined) {
-        this.fail(job, phaseNum, input, p0input, 'TaskInitError', `asset ${a} was not found`, undefined);
-        return;
-      }
-      assets.push({ path, blobs: obj.blobs });
+      assets.push({ path: obj.path, blobs: obj.blobs });
     }
     const kills = this.kills.get(job.id) ?? new Set<() => void>();
     this.kills.set(job.id, kills);
@@ -383,7 +390,12 @@ export class JobEngine {
       return;
     }
     if ((job.phases[next] as PhaseSpec).type === 'map') this.startMap(job, next, path, p0input ?? path);
-    else ((this.runs.get(job.id) as PhaseRun[])[next] as PhaseRun).pendingReduceInputs.push(path);
+    else ((this.runs.get(job.id) as PhaseRun[])[next] as PhaseRun).pendingReduceInputs.push({ path, p0input });
+  }
+
+  /** Whether the job may read `path` now: every input and asset read goes through here. */
+  private readable(job: Job, path: string): ReadableObject | RefusedRead {
+    return resolveJobRead(this.store, this.readers.get(job.id) ?? { login: job.login }, job.id, path);
   }
 
   private async saveStderr(job: Job, stderr: BlobInfo | undefined, outputPath: string): Promise<string | undefined> {
@@ -399,20 +411,6 @@ export class JobEngine {
     for (const b of blobs) await this.store.blobs.remove(b.id);
   }
 
-  private error(job: Job, phaseNum: number, what: string, code: string, message: string): JobErrorRecord {
-    return {
-      id: job.id,
-      taskId: randomUUID(),
-      phase: String(phaseNum),
-      phaseNum,
-      what,
-      code,
-      message,
-      server: 'manta-emulator',
-      machine: 'localhost',
-    };
-  }
-
   private fail(
     job: Job,
     phaseNum: number,
@@ -422,15 +420,10 @@ export class JobEngine {
     message: string,
     stderr: string | undefined,
   ): void {
-    const what = input !== undefined ? `phase ${phaseNum}: map input "${input}"` : `phase ${phaseNum}: reduce`;
-    job.errors.push({
-      ...this.error(job, phaseNum, what, code, message),
-      ...(input !== undefined ? { input } : {}),
-      ...(p0input !== undefined ? { p0input } : {}),
-      ...(stderr !== undefined ? { stderr } : {}),
-    });
+    job.errors.push(jobErrorRecord(job.id, phaseNum, { code, message, input, p0input, stderr }));
     job.stats.errors++;
-    if (input !== undefined) job.failures.push(input);
+    // GetJobFailures lists the job inputs that led to an error (marlin jobFetchFailedJobInputs).
+    if (p0input !== undefined) job.failures.push(p0input);
   }
 
   /** Moves phases to complete in order, starting reducers whose upstream is done, and ends the job. */
@@ -454,6 +447,7 @@ export class JobEngine {
       Object.assign(job, { state: 'done', timeDone: new Date().toISOString() });
       this.runs.delete(job.id);
       this.kills.delete(job.id);
+      this.readers.delete(job.id);
       void this.store.save();
       for (const wake of this.idle) wake();
       this.idle.clear();

@@ -7,6 +7,7 @@ import { checkWrite, checkCommit, type ConditionalHeaders } from './conditional.
 import { ACCOUNT_DIRS, baseName, depthOf, isRootDirectory, loginOf, parentOf } from './private/paths.js';
 import { writeFileAtomic } from './private/atomic-file.js';
 import { ChangeHistory } from './private/change-history.js';
+import { EmulatorStartError } from '../core/start-error.js';
 import type { BlobInfo, BlobStore } from './blob-store.js';
 
 /** Metadata of an object write, taken from the request headers. */
@@ -112,11 +113,21 @@ export class NamespaceStore {
     try {
       data = JSON.parse(readFileSync(file, 'utf8')) as typeof data;
     } catch (err) {
-      throw new Error(`manta: ${file} is not valid JSON (${(err as Error).message}); move it away to start fresh`);
+      throw new EmulatorStartError(
+        { kind: 'data-corrupt', file, detail: `is not valid JSON (${(err as Error).message})` },
+        { cause: err },
+      );
     }
-    for (const e of data.entries) this.insert(e);
-    for (const [name, section] of this.sections) {
-      if (data.sections?.[name] !== undefined) section.load(data.sections[name]);
+    try {
+      for (const e of data.entries) this.insert(e);
+      for (const [name, section] of this.sections) {
+        if (data.sections?.[name] !== undefined) section.load(data.sections[name]);
+      }
+    } catch (err) {
+      throw new EmulatorStartError(
+        { kind: 'data-corrupt', file, detail: `does not hold the emulator's saved state (${(err as Error).message})` },
+        { cause: err },
+      );
     }
   }
 

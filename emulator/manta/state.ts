@@ -86,6 +86,7 @@ export class MantaState {
   async close(): Promise<void> {
     this.jobs.killAll();
     await this.store.save();
+    this.store.blobs.close();
     if (this.tempDir !== undefined) rmSync(this.tempDir, { recursive: true, force: true });
   }
 }

@@ -3,6 +3,7 @@ import { presignFieldsOf, verifyRequest, type KeyIdParts } from '../../core/auth
 import { authorize } from '../../core/rbac.js';
 import type { RequestContext } from '../../core/types.js';
 import { MantaError } from '../errors.js';
+import type { JobReader } from './job-access.js';
 
 /** What the Manta `before` hook leaves in `rc.locals`. */
 export interface MantaLocals {
@@ -135,6 +136,45 @@ export function mantaBefore(rc: RequestContext): void {
   }
 }
 
+function requestedRoles(rc: RequestContext): string[] | undefined {
+  return rc
+    .header('role')
+    ?.split(',')
+    .map((r) => r.trim())
+    .filter((r) => r !== '' && r !== '*');
+}
+
+/**
+ * Who a job created by this request reads as: the account owner reads all of its objects; a
+ * sub-user's reads are decided like a `getobject` of its own, with the roles it took up at
+ * CreateJob, the CreateJob request's conditions and `fromjob` true (muskie lib/jobs/create.js keeps
+ * them with the job; marlin's worker authorizes each input with them).
+ */
+export function jobReader(rc: RequestContext, login: string): JobReader {
+  const auth = rc.auth;
+  if (auth === undefined || auth.user === undefined) return { login };
+  const requested = requestedRoles(rc);
+  const userAgent = rc.header('user-agent');
+  const now = rc.ctx.clock();
+  const { sourceIp, method } = rc;
+  return {
+    login,
+    mayGetObject: (path, roleTags) =>
+      authorize({
+        auth,
+        resourceTags: roleTags,
+        action: 'getobject',
+        ...(requested !== undefined && requested.length > 0 ? { requestedRoles: requested } : {}),
+        resource: path,
+        now,
+        sourceIp,
+        method,
+        ...(userAgent !== undefined ? { userAgent } : {}),
+        fromjob: true,
+      }).allowed,
+  };
+}
+
 /**
  * RBAC for sub-users (the account owner and anonymous public reads pass): the resource's role
  * tags, the roles taken up with the `Role` header (or the user's default roles), and the policies
@@ -151,11 +191,7 @@ export function authorizeManta(
   if (auth === undefined || auth.user === undefined) return;
   // Anyone may read /:login/public, signed or not, sub-users included.
   if (isPublicRead(rc, mantaLocals(rc).login)) return;
-  const roleHeader = rc.header('role');
-  const requested = roleHeader
-    ?.split(',')
-    .map((r) => r.trim())
-    .filter((r) => r !== '' && r !== '*');
+  const requested = requestedRoles(rc);
   const userAgent = rc.header('user-agent');
   const decision = authorize({
     auth,

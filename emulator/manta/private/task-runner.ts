@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { BlobInfo, BlobStore } from '../blob-store.js';
@@ -57,14 +57,14 @@ export async function runTask(blobs: BlobStore, tmpRoot: string, input: TaskInpu
     const assetsDir = join(dir, 'assets');
     await mkdir(assetsDir, { recursive: true });
     for (const a of input.assets) {
-      const target = join(assetsDir, a.path);
+      const target = within(assetsDir, a.path);
       await mkdir(dirname(target), { recursive: true });
       await pipeline(blobs.read(a.blobs), createWriteStream(target, { mode: 0o755 }));
     }
     const extraEnv: Record<string, string> = {};
     if (input.inputFile !== undefined) {
       // A copy, not a link: the task may write to it and must not change the stored bytes.
-      const file = join(dir, 'input', input.inputFile.name);
+      const file = within(join(dir, 'input'), input.inputFile.name);
       await mkdir(dirname(file), { recursive: true });
       await pipeline(blobs.read(input.inputFile.blobs), createWriteStream(file, { mode: 0o644 }));
       extraEnv.MANTA_INPUT_FILE = file;
@@ -95,6 +95,18 @@ export async function runTask(blobs: BlobStore, tmpRoot: string, input: TaskInpu
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * `base` joined with the Manta path `path`, refusing any result outside `base`: the paths come from
+ * the namespace and are checked there, but a file written outside the task directory would land
+ * anywhere on the developer's machine.
+ */
+function within(base: string, path: string): string {
+  const target = resolve(base, `./${path}`);
+  if (!target.startsWith(`${resolve(base)}${sep}`))
+    throw new Error(`the path ${JSON.stringify(path)} leads outside the task directory`);
+  return target;
 }
 
 interface RunResult {

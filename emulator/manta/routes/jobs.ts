@@ -1,6 +1,6 @@
 import type { Reply, RequestContext, Route } from '../../core/types.js';
 import type { MantaState } from '../state.js';
-import { authorizeManta, mantaLocals } from '../private/auth.js';
+import { authorizeManta, jobReader, mantaLocals } from '../private/auth.js';
 import { readText } from '../private/http.js';
 
 /** Largest AddJobInputs body accepted at once. */
@@ -35,7 +35,7 @@ export function jobRoutes(state: MantaState): Route[] {
       name: 'CreateJob',
       handler(rc) {
         const { login } = guard(rc, 'createjob');
-        const job = jobs.create(login, rc.body);
+        const job = jobs.create(login, rc.body, jobReader(rc, login));
         return { status: 201, headers: { location: `/${login}/jobs/${job.id}` } };
       },
     },
