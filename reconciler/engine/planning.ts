@@ -8,7 +8,9 @@ import type { ResourceKind, ResourceManifest, StackManifest } from '../../common
 import type { PlainObject, RerunRule } from '../../provider/handlers/types.js';
 import { ReconcilerError } from '../errors.js';
 import { forgetRetained, optionsByAddress, refuseProtected } from '../plan/lifecycle.js';
-import { matchLive, recordedKeysOf } from '../plan/match-live.js';
+import { matchLive, recordedKeysOf, type UnmanagedLive } from '../plan/match-live.js';
+import { changedFields } from '../plan/compute-change.js';
+import { patchBetween } from './private/desired.js';
 import { findKindChanges, findMoves, stateWithMoves, type PlannedMove } from '../plan/moves.js';
 import { ChangeMemo } from '../plan/change-memo.js';
 import {
@@ -232,6 +234,7 @@ export function planFrom(
   const movedFrom = new Map((req.moves ?? []).map((m) => [m.to, m.from]));
   changes = changes.map((c) => (movedFrom.has(c.address) ? { ...c, movedFrom: movedFrom.get(c.address)! } : c));
   changes = withRecordedKeys(changes, stack.resources, req.state);
+  if (!req.adopt) changes = withTakenKeys(changes, match.unmanaged, run.handlers);
   changes = rerunWithWrittenDependencies(changes, run);
   if (req.targets !== undefined && req.targets.length > 0)
     changes = selectTargets(changes, req.targets, stack, req.state);
@@ -285,6 +288,32 @@ function withRecordedKeys(
     if (c.action !== 'replace' || key === undefined) return c;
     const why = `it replaces the ${c.kind} at ${key}`;
     return { ...c, previousNaturalKey: key, reason: c.reason === undefined ? why : `${c.reason}; ${why}` };
+  });
+}
+
+/**
+ * A replacement under a new natural key that an object outside the stack's state already holds would
+ * overwrite that object (a Manta PUT replaces what is there): like an adoption, it needs the user's
+ * consent (`--adopt`, or `import`) when that object differs from the declaration, and carries a
+ * `conflict` naming the fields until then.
+ */
+function withTakenKeys(
+  changes: ResourceChange[],
+  unmanaged: readonly UnmanagedLive[],
+  handlers: RunContext['handlers'],
+): ResourceChange[] {
+  if (unmanaged.length === 0) return changes;
+  const taken = new Map(unmanaged.map((u) => [`${u.kind}\u0000${u.naturalKey}`, u.live]));
+  return changes.map((c) => {
+    const found = taken.get(`${c.kind}\u0000${c.naturalKey}`);
+    const handler = handlers.get(c.kind);
+    if (c.previousNaturalKey === undefined || c.after === null || found === undefined || handler === undefined)
+      return c;
+    const ignored = [...handler.schema.computed, ...handler.schema.writeOnly];
+    const fields = changedFields(patchBetween(handler.normalizeLive(found, c.after), c.after, ignored));
+    if (fields.length === 0) return c;
+    const why = `${c.naturalKey} already holds a ${c.kind} outside this stack's state, which differs in ${fields.join(', ')}: import it or apply --adopt to overwrite it`;
+    return { ...c, conflict: { fields }, reason: c.reason === undefined ? why : `${c.reason}; ${why}` };
   });
 }
 

@@ -78,6 +78,25 @@ describe('a field the server cannot change in place', () => {
     expect((await c.cli(['state', 'list'])).stdout).not.toContain('~replaced');
   });
 
+  it('refuses to overwrite an object outside the state at the new path until told to', async () => {
+    const c = await cloud();
+    c.writeApp('prod', tree('d1', 'a.txt'));
+    expect((await c.cli(['apply', '--auto-approve', ...W0])).code).toBe(0);
+    await c.world.clients.manta.putObject('/acme/stor/d1/b.txt', 'made by hand\n');
+
+    c.writeApp('prod', tree('d1', 'b.txt'));
+    const refused = await c.cli(['apply', '--auto-approve', ...W0]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('prod/file (object /acme/stor/d1/b.txt) differs in');
+    expect(await mls(c, '/acme/stor/d1')).toEqual(['a.txt', 'b.txt']);
+    const text = await c.world.clients.manta.getObjectBuffer('/acme/stor/d1/b.txt');
+    expect(text?.data.toString()).toBe('made by hand\n');
+
+    expect((await c.cli(['apply', '--auto-approve', '--adopt', ...W0])).code).toBe(0);
+    expect(await mls(c, '/acme/stor/d1')).toEqual(['b.txt']);
+    expect((await c.world.clients.manta.getObjectBuffer('/acme/stor/d1/b.txt'))?.data.toString()).toBe('hello\n');
+  });
+
   it('refuses to replace a protected object whose path changed, and changes nothing', async () => {
     const c = await cloud();
     c.writeApp('prod', tree('d1', 'a.txt', { protect: true }));
