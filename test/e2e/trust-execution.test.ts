@@ -9,26 +9,16 @@
  * - drift of a never-applied stack is an error;
  * - Ctrl-C cancels: lists what was not started, keeps the state, and a re-run finishes.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Policy, Role, Secret, User, type TritonStack } from '../../index.js';
 import { writeTestKey } from '../../scripts/support/keys.js';
 import { userKey } from '../reconciler/support/world.js';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { projectDir, REPO, runCli, startCli, stopClis } from './support/cli.js';
-import { startProxiedCloud, type ProxiedCloud } from './support/proxied-cloud.js';
-import type { WireHandler } from './support/wire-proxy.js';
+import { projectDir, REPO, runCli, startCli } from './support/cli.js';
+import { proxiedCloudsPerTest, type ProxiedCloud } from './support/proxied-cloud.js';
 
-const clouds: ProxiedCloud[] = [];
-async function cloud(options: { handle?: WireHandler } = {}): Promise<ProxiedCloud> {
-  const c = await startProxiedCloud(options);
-  clouds.push(c);
-  return c;
-}
-afterEach(async () => {
-  await stopClis();
-  for (const c of clouds.splice(0)) await c.close();
-});
+const cloud = proxiedCloudsPerTest();
 
 /** Plans and applies right after an apply need not wait out a window: the emulator has none. */
 const W0 = ['--consistency-window-ms', '0'];

@@ -12,23 +12,14 @@ import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Directory, Secret, StorObject, User, type TritonStack } from '../../index.js';
 import type { ResourceOptions } from '../../common/manifest.js';
-import { REPO, stopClis } from './support/cli.js';
-import { startProxiedCloud, type ProxiedCloud } from './support/proxied-cloud.js';
+import { REPO } from './support/cli.js';
+import { proxiedCloudsPerTest, type ProxiedCloud } from './support/proxied-cloud.js';
 
 const run = promisify(execFile);
-const clouds: ProxiedCloud[] = [];
-async function cloud(): Promise<ProxiedCloud> {
-  const c = await startProxiedCloud();
-  clouds.push(c);
-  return c;
-}
-afterEach(async () => {
-  await stopClis();
-  for (const c of clouds.splice(0)) await c.close();
-});
+const cloud = proxiedCloudsPerTest();
 
 /** Plans and applies right after an apply need not wait out a window: the emulator has none. */
 const W0 = ['--consistency-window-ms', '0'];

@@ -11,7 +11,8 @@ import type { EmulatorOptions } from '../../../emulator/index.js';
 import { TritonApp, TritonStack } from '../../../index.js';
 import { writeTestKey } from '../../../scripts/support/keys.js';
 import { accountKey, startWorld, type World } from '../../reconciler/support/world.js';
-import { projectDir, REPO, runCli, type CliResult } from './cli.js';
+import { afterEach } from 'vitest';
+import { projectDir, REPO, runCli, stopClis, type CliResult } from './cli.js';
 
 const run = promisify(execFile);
 import { startWireProxy, type WireHandler, type WireProxy } from './wire-proxy.js';
@@ -81,5 +82,22 @@ export async function startProxiedCloud(
       await proxy.close();
       await world.close();
     },
+  };
+}
+
+/**
+ * For a test file: a function that starts a proxied cloud (as {@link startProxiedCloud}), each one
+ * closed after its test, once the CLI runs still going are stopped.
+ */
+export function proxiedCloudsPerTest(): (options?: Parameters<typeof startProxiedCloud>[0]) => Promise<ProxiedCloud> {
+  const clouds: ProxiedCloud[] = [];
+  afterEach(async () => {
+    await stopClis();
+    for (const c of clouds.splice(0)) await c.close();
+  });
+  return async (options) => {
+    const c = await startProxiedCloud(options);
+    clouds.push(c);
+    return c;
   };
 }
