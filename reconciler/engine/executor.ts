@@ -10,8 +10,9 @@ import type { ResourceManifest, StackManifest } from '../../common/manifest.js';
 import type { AnyHandler, ObjectRef, PlainObject, ResourceHandler } from '../../provider/handlers/types.js';
 import { apiErrorFacts, type ObjectReference } from '../consistency.js';
 import { ReconcilerError } from '../errors.js';
-import { applyGraph, isSplitReplace } from '../plan/apply-order.js';
+import { applyGraph } from '../plan/apply-order.js';
 import { replacedAddressOf } from '../plan/moves.js';
+import { keepsOldObjectInState, oldObjectEntry } from './private/old-object.js';
 import { withRecordedLive } from '../plan/recorded-fields.js';
 import { putResources } from '../state/operations.js';
 import type { Plan, ResourceChange } from '../plan/types.js';
@@ -150,33 +151,8 @@ interface ActionArgs {
   readonly state: StateWriter;
   /** The action's place in the walk: given up while it waits, and once it has sent its last request. */
   readonly slot: WalkSlot;
-  /** The addresses whose old object is kept in the state until deleted (see {@link keepsOldObjectInState}). */
+  /** The addresses whose old object is kept in the state until deleted (see `keepsOldObjectInState`). */
   readonly oldObjectsKept: ReadonlySet<string>;
-}
-
-/**
- * A create-then-delete replacement under a new natural key: between its two steps the state keeps
- * the old object at {@link replacedAddressOf}, so that a run cut off there leaves it to be deleted by
- * the next plan, never forgotten in the cloud.
- */
-function keepsOldObjectInState(change: ResourceChange): boolean {
-  return isSplitReplace(change) && change.previousNaturalKey !== undefined && change.retainPrevious !== true;
-}
-
-/**
- * The state entry of the old object of `a`'s replacement, at {@link replacedAddressOf}: as the state
- * recorded it, its dependencies pointed at the old objects of dependencies replaced the same way (so
- * the next plan deletes a directory's old children before the old directory).
- */
-function oldObjectEntry(a: ActionArgs): StateResource | undefined {
-  const entry = a.stateEntry;
-  if (entry === undefined || !a.oldObjectsKept.has(a.change.address)) return undefined;
-  return {
-    ...entry,
-    address: replacedAddressOf(entry.address),
-    dependsOn: entry.dependsOn.map((d) => (a.oldObjectsKept.has(d) ? replacedAddressOf(d) : d)).sort(),
-    updatedAt: new Date().toISOString(),
-  };
 }
 
 /** The create half of a create-then-delete replacement: done, but reported when the old object is gone. */
@@ -277,7 +253,7 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
   // create-then-delete: the old object goes in a later step, once its dependents moved to the new one.
   const desired = resolve(a, handler, resource, true);
   const { live } = await createReady(a, managed, desired.send, { refs, retry });
-  const oldEntry = oldObjectEntry(a);
+  const oldEntry = a.oldObjectsKept.has(change.address) ? oldObjectEntry(a.stateEntry, a.oldObjectsKept) : undefined;
   await record(a, managed, resource, live, desired.markers, desired.normalized, {
     last: true,
     ...(oldEntry !== undefined ? { alongside: [oldEntry] } : {}),
