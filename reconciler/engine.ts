@@ -475,6 +475,7 @@ async function withLock<T>(
     command,
     lockTimeoutMs: opts.lockTimeoutMs ?? 0,
     ...(opts.onLockWait ? { onWait: opts.onLockWait } : {}),
+    ...(opts.onLockTakeOver ? { onTakeOver: opts.onLockTakeOver } : {}),
   });
   try {
     return await fn(backend, await backend.read());
