@@ -1,21 +1,24 @@
 /**
  * A signal never leaves the state lock behind (issue 25), through the real binary against the
- * emulator: Ctrl-C (SIGINT) or SIGTERM while apply plans under the lock exits 128 + the signal
- * number and releases the lock, with the state in a local file and in Manta; and a lock that a
- * killed run did leave on this host is taken over with a line saying so, never silently.
+ * emulator: Ctrl-C (SIGINT) or SIGTERM while apply plans under the lock, or a Ctrl-C at its
+ * confirmation prompt, exits 128 + the signal number and releases the lock, with the state in a
+ * local file and in Manta; and a lock that a killed run did leave on this host is taken over with a
+ * line saying so, never silently.
  *
  * "Planning under the lock" is an event, not a delay: the proxy holds the first CloudAPI request
  * sent once the lock exists (the local lock file is on disk, or the binary has sent the PUT of the
  * Manta lock object), so the signal arrives while the binary is waiting for a planning read.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, TestRunner } from 'vitest';
 import { TritonApp, TritonStack, User } from '../../index.js';
-import { startCli, stopClis } from './support/cli.js';
+import { projectDir, REPO, startCli, stopClis } from './support/cli.js';
 import { startProxiedCloud, type ProxiedCloud } from './support/proxied-cloud.js';
 import { startWireProxy, type WireProxy } from './support/wire-proxy.js';
 
+const dirs: string[] = [];
 const clouds: ProxiedCloud[] = [];
 const proxies: WireProxy[] = [];
 /** Lets every held request go, so that nothing outlives its test. */
@@ -25,6 +28,7 @@ afterEach(async () => {
   await stopClis();
   for (const p of proxies.splice(0)) await p.close();
   for (const c of clouds.splice(0)) await c.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 const W0 = ['--consistency-window-ms', '0'];
@@ -113,6 +117,41 @@ describe('a signal while apply holds the state lock', () => {
     const done = await again.done;
     expect(done.code).toBe(0);
     expect(done.stderr).not.toContain('Taking over');
+  });
+
+  it('exits 130 on Ctrl-C at the confirmation prompt and leaves no lock file', async () => {
+    // The prompt needs a terminal: `script` gives the binary one, and a Ctrl-C typed into it
+    // becomes a SIGINT from the terminal, as at a keyboard.
+    const cwd = projectDir();
+    dirs.push(cwd);
+    writeApp(cwd);
+    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO, 'bin', 'triton-iac.js'))} apply --emulator app.json`;
+    const child = spawn('script', ['-qec', command, '/dev/null'], {
+      cwd,
+      env: { PATH: process.env['PATH'] ?? '', HOME: cwd, TERM: 'dumb' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const kill = (): void => void child.kill('SIGKILL');
+    const signal = TestRunner.getCurrentTest()?.context.signal;
+    signal?.addEventListener('abort', kill);
+    let output = '';
+    const asked = new Promise<void>((resolve) =>
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('Enter a value:')) resolve();
+      }),
+    );
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    await Promise.race([asked, exited]);
+    expect(output).toContain('Enter a value:');
+    expect(existsSync(join(cwd, '.triton-iac', 'prod.state.json.lock'))).toBe(true);
+    child.stdin.write('\u0003'); // Ctrl-C; standard input stays open, as a terminal's does
+    const code = await exited;
+    signal?.removeEventListener('abort', kill);
+
+    expect(code).toBe(130);
+    expect(output).toContain('Interrupted (SIGINT): releasing the lock on state ');
+    expect(existsSync(join(cwd, '.triton-iac', 'prod.state.json.lock'))).toBe(false);
   });
 
   it('says so when it takes over a lock that a killed run left on this host', async () => {
