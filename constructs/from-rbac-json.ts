@@ -5,6 +5,7 @@
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Construct } from 'constructs';
+import { VALUE_NOT_SHOWN } from '../common/kinds/index.js';
 import { ValidationError } from './errors.js';
 import { Policy } from './policy.js';
 import { Role, type RoleMemberRef } from './role.js';
@@ -109,7 +110,7 @@ function* fromRbacJsonSteps(stack: TritonStack, file: string, options: FromRbacJ
     const user = u as Record<string, unknown>;
     if ('password' in user) {
       throw new ValidationError(
-        `${where}: password: passwords do not belong in the file (value not shown); use the password option with Secret.fromEnv or Secret.fromFile`,
+        `${where}: password: passwords do not belong in the file ${VALUE_NOT_SHOWN}; use the password option with Secret.fromEnv or Secret.fromFile`,
       );
     }
     for (const field of Object.keys(user)) {
