@@ -13,6 +13,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { projectDir, REPO, runCli, type CliResult } from './support/cli.js';
+import { withCloud } from './support/cloud.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -194,7 +195,7 @@ describe('messages about the input', () => {
 });
 
 describe('a saved plan with no changes', () => {
-  it('is applied while it is current, and refused as stale once the state has moved on', async () => {
+  it('is applied while it is current, and refused as stale once a planned object changed live or the state moved on', async () => {
     const { cwd, cli } = workDir();
     writeFileSync(join(cwd, 'app.ts'), program([ALICE]));
     writeFileSync(
@@ -204,17 +205,29 @@ describe('a saved plan with no changes', () => {
     expect((await cli('apply', '--emulator', '--auto-approve', 'app.ts')).code).toBe(0);
     expect((await cli('plan', '--emulator', '--out', 'none.plan', 'app.ts')).code).toBe(0);
     expect((await cli('plan', '--emulator', '--out', 'stale.plan', 'app.ts')).code).toBe(0);
+    expect((await cli('plan', '--emulator', '--out', 'drifted.plan', 'app.ts')).code).toBe(0);
 
     const current = await cli('apply', '--emulator', 'none.plan');
     expect(current.code).toBe(0);
     expect(current.stdout).toContain('Saved plan none.plan has no changes for stack prod and is still current');
 
+    // Someone changes alice outside triton-iac: the plan was made against what is no longer there.
+    await withCloud(cwd, 'demo', async ({ cloudapi }) => {
+      await cloudapi.updateUser((await cloudapi.getUser('alice')).id, { email: 'alice@elsewhere.example' });
+    });
+    const drifted = await cli('apply', '--emulator', 'drifted.plan');
+    expect(drifted.code).toBe(1);
+    expect(drifted.stderr).toContain(
+      'Error [PLAN_STALE]: the saved plan cannot be applied, it is stale: prod/alice changed live since the plan was made. Run plan again.',
+    );
+
     // Another apply (the main branch's, say) moves the state on.
     expect((await cli('apply', '--emulator', '--auto-approve', 'more.ts')).code).toBe(0);
     const stale = await cli('apply', '--emulator', 'stale.plan');
     expect(stale.code).toBe(1);
-    expect(stale.stderr).toContain(
-      'Error [PLAN_STALE]: the saved plan cannot be applied, it is stale: the state was written since the plan was made (serial 1 then, 2 now). Run plan again.',
+    // The serial is that of the other apply's last write (it wrote more than once).
+    expect(stale.stderr).toMatch(
+      /Error \[PLAN_STALE\]: the saved plan cannot be applied, it is stale: the state was written since the plan was made \(serial 1 then, \d+ now\)\. Run plan again\./,
     );
     expect(stale.stderr).toContain('Make the plan again with `triton-iac plan --out FILE`');
     expect(stale.stdout).not.toContain('nothing to do');
