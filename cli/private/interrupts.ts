@@ -10,9 +10,10 @@
  * {@link whileCancellable}. A second signal leaves after releasing the lock; a third leaves at once,
  * releasing what can be released without waiting (a local lock file).
  *
- * The handlers are installed only while a command is connected ({@link guardLocks}), so the
- * `emulator` command, which saves its data on SIGINT, and the in-process CLI of the tests keep
- * their own signal handling.
+ * The handlers are installed only while a command is connected ({@link guardLocks}: from the
+ * session's opening to its close), so the `emulator` command, which saves its data on SIGINT,
+ * keeps its own handling, and a signal before any lock can be taken (loading the app) ends the
+ * process as Node does.
  */
 import { heldLocks, releaseHeldLocks, releaseHeldLocksSync } from '../../reconciler/index.js';
 
@@ -105,7 +106,7 @@ export function guardLocks(write: (line: string) => void, cleanup?: () => Promis
  */
 export function whileCancellable(onCancel: () => void): () => void {
   if (guards === 0) {
-    // Not guarded (the CLI run in-process): the first Ctrl-C cancels, a second is Node's default.
+    // Not guarded (no session open): the first Ctrl-C cancels, a second is Node's default.
     process.once('SIGINT', onCancel);
     return () => void process.off('SIGINT', onCancel);
   }
