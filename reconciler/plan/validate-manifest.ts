@@ -232,9 +232,13 @@ function checkPlaceholders(value: unknown, at: string, stackAddresses: ReadonlyS
   for (const [k, v] of Object.entries(value)) checkPlaceholders(v, `${at}.${k}`, stackAddresses, add);
 }
 
+/**
+ * Names every key that is not in `known`, without its value: the name is what is wrong, and a
+ * misplaced field may be a password (`"password": "…"` beside `properties` instead of in it).
+ */
 function unknownKeys(value: Record<string, unknown>, prefix: string, known: readonly string[], add: Add): void {
   for (const key of Object.keys(value))
-    if (!known.includes(key)) add(`${prefix}${key}`, value[key], `is not a known field (known: ${known.join(', ')})`);
+    if (!known.includes(key)) add(`${prefix}${key}`, NAMED, `is not a known field (known: ${known.join(', ')})`);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -77,7 +77,7 @@ describe('a password written in clear', () => {
     const { cwd, cli } = workDir();
     const PASSWORD = 'Hunter2-in-clear';
     const user = { login: 'alice', email: 'alice@acme.example' };
-    const manifest = (password: unknown): unknown => ({
+    const manifest = (password: unknown, misplaced = false): unknown => ({
       version: 1,
       generator: 'by hand',
       stacks: [
@@ -90,13 +90,15 @@ describe('a password written in clear', () => {
               kind: 'user',
               naturalKey: 'alice',
               dependsOn: [],
-              properties: { ...user, password },
+              // Misplaced: beside the properties instead of in them.
+              ...(misplaced ? { properties: user, password } : { properties: { ...user, password } }),
             },
           ],
         },
       ],
     });
     writeFileSync(join(cwd, 'manifest.json'), JSON.stringify(manifest(PASSWORD)));
+    writeFileSync(join(cwd, 'misplaced.json'), JSON.stringify(manifest(PASSWORD, true)));
     writeFileSync(
       join(cwd, 'placeholder.json'),
       JSON.stringify(manifest({ $secret: { source: 'env', name: 'PW', value: PASSWORD } })),
@@ -114,6 +116,7 @@ describe('a password written in clear', () => {
 
     for (const app of [
       'manifest.json',
+      'misplaced.json',
       'placeholder.json',
       'cdk.tf.json',
       'interpolated/cdk.tf.json',
@@ -123,7 +126,8 @@ describe('a password written in clear', () => {
       const r = await cli('plan', '--emulator', '--account', 'demo', app);
       expect(r.code, app).toBe(1);
       expect(r.stderr, app).toContain('password');
-      expect(r.stderr, app).toContain('value not shown');
+      // A misplaced field is named without its value; a value of the wrong shape is replaced by a mark.
+      expect(r.stderr, app).toContain(app === 'misplaced.json' ? 'password: is not a known field' : 'value not shown');
       expect(r.stderr, app).not.toContain(PASSWORD);
       expect(r.stderr, app).not.toContain('Hunter2');
     }
