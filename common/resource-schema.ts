@@ -15,7 +15,14 @@
  * - `default` is what the construct library fills when the user gives nothing; the field is then
  *   required in the manifest but optional to the user.
  */
-import { BUILT_IN_KINDS, kindDescriptor, type FieldSchema, type TypeSchema } from './kinds/index.js';
+import {
+  BUILT_IN_KINDS,
+  isSecretField,
+  kindDescriptor,
+  shownValue,
+  type FieldSchema,
+  type TypeSchema,
+} from './kinds/index.js';
 import type { ResourceKind } from './manifest.js';
 
 export type { DefaultValue, FieldSchema, PropertyType, TypeSchema } from './kinds/index.js';
@@ -58,6 +65,7 @@ function checkFields(
   where: string,
   fields: readonly FieldSchema[],
   value: { readonly [key: string]: unknown },
+  masked = false,
 ): string[] {
   const problems: string[] = [];
   const known = new Set(fields.map((f) => f.name));
@@ -70,14 +78,16 @@ function checkFields(
       if (field.required) problems.push(`${where}.${field.name}: required, but absent`);
       continue;
     }
-    problems.push(...checkType(`${where}.${field.name}`, field, v));
+    problems.push(...checkType(`${where}.${field.name}`, field, v, masked));
   }
   return problems;
 }
 
-function checkType(where: string, type: TypeSchema, value: unknown): string[] {
+function checkType(where: string, type: TypeSchema, value: unknown, inSecret = false): string[] {
   if (typeof value === 'object' && value !== null && '$ref' in value) return [];
-  const shown = JSON.stringify(value)?.slice(0, 60);
+  // A password written in clear where its reference belongs is the value most likely to be wrong here.
+  const masked = inSecret || isSecretField(type);
+  const shown = shownValue(value, type, masked, 60);
   const isRecord = typeof value === 'object' && value !== null && !Array.isArray(value);
   switch (type.type) {
     case 'string':
@@ -90,11 +100,11 @@ function checkType(where: string, type: TypeSchema, value: unknown): string[] {
       return typeof value === 'boolean' ? [] : [`${where}: ${shown} is not a boolean`];
     case 'list':
       if (!Array.isArray(value)) return [`${where}: ${shown} is not a list`];
-      return value.flatMap((item, i) => checkType(`${where}[${i}]`, type.element ?? { type: 'string' }, item));
+      return value.flatMap((item, i) => checkType(`${where}[${i}]`, type.element ?? { type: 'string' }, item, masked));
     case 'map':
       if (!isRecord) return [`${where}: ${shown} is not a map`];
       return Object.entries(value).flatMap(([k, item]) =>
-        checkType(`${where}.${k}`, type.element ?? { type: 'string' }, item),
+        checkType(`${where}.${k}`, type.element ?? { type: 'string' }, item, masked),
       );
     case 'object': {
       if (!isRecord)
@@ -108,9 +118,9 @@ function checkType(where: string, type: TypeSchema, value: unknown): string[] {
         const inner = record.$secret;
         if (Object.keys(record).length !== 1 || typeof inner !== 'object' || inner === null)
           return [`${where}: ${shown} is not a { $secret: { source, name } } placeholder`];
-        return checkFields(`${where}.$secret`, type.fields ?? [], inner as { readonly [key: string]: unknown });
+        return checkFields(`${where}.$secret`, type.fields ?? [], inner as { readonly [key: string]: unknown }, masked);
       }
-      const problems = checkFields(where, type.fields ?? [], record);
+      const problems = checkFields(where, type.fields ?? [], record, masked);
       if (type.exactlyOne && Object.keys(record).length !== 1)
         problems.push(
           `${where}: ${shown} must have exactly one of ${(type.fields ?? []).map((f) => f.name).join(', ')}`,

@@ -5,6 +5,7 @@
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Construct } from 'constructs';
+import { VALUE_NOT_SHOWN } from '../common/kinds/index.js';
 import { ValidationError } from './errors.js';
 import { Policy } from './policy.js';
 import { Role, type RoleMemberRef } from './role.js';
@@ -96,6 +97,12 @@ function* fromRbacJsonSteps(stack: TritonStack, file: string, options: FromRbacJ
   const policies = new Map<string, Policy>();
   // Every user without keys of its own looks in the same directory: stat it once, not once per user.
   const stats = new Map<string, Stats | undefined>();
+  // Where each login and name was first seen, so that a repeat names both entries of the file.
+  const seen = {
+    users: new Map<string, number>(),
+    policies: new Map<string, number>(),
+    roles: new Map<string, number>(),
+  };
 
   for (const [i, u] of list(at, 'users', c.users).entries()) {
     const where = `${at}: users[${i}]`;
@@ -103,7 +110,7 @@ function* fromRbacJsonSteps(stack: TritonStack, file: string, options: FromRbacJ
     const user = u as Record<string, unknown>;
     if ('password' in user) {
       throw new ValidationError(
-        `${where}: password: passwords do not belong in the file (value not shown); use the password option with Secret.fromEnv or Secret.fromFile`,
+        `${where}: password: passwords do not belong in the file ${VALUE_NOT_SHOWN}; use the password option with Secret.fromEnv or Secret.fromFile`,
       );
     }
     for (const field of Object.keys(user)) {
@@ -111,34 +118,49 @@ function* fromRbacJsonSteps(stack: TritonStack, file: string, options: FromRbacJ
         throw new ValidationError(`${where}: ${field}: is not a user field (${[...USER_FIELDS].join(', ')})`);
     }
     const login = user.login as string;
+    unique(seen.users, where, i, 'login', login, 'users', 'logins are unique case-insensitively within an account');
     const keys = userKeys(where, baseDir, login, user.keys, stats);
     const profile = Object.fromEntries(
       PROFILE_FIELDS.filter((f) => user[f] !== undefined).map((f) => [f, user[f] as string]),
     );
     users.set(
       String(login).toLowerCase(),
-      new User(scope, `user-${login}`, {
-        ...profile,
-        login,
-        email: user.email as string,
-        password: options.password?.(login) ?? Secret.generated(),
-        keys,
-      }),
+      asEntry(
+        where,
+        scope,
+        `user-${login}`,
+        (id) =>
+          new User(scope, id, {
+            ...profile,
+            login,
+            email: user.email as string,
+            password: options.password?.(login) ?? Secret.generated(),
+            keys,
+          }),
+      ),
     );
     yield;
   }
 
   for (const [i, p] of list(at, 'policies', c.policies).entries()) {
-    if (typeof p !== 'object' || p === null) throw new ValidationError(`${at}: policies[${i}]: must be an object`);
+    const where = `${at}: policies[${i}]`;
+    if (typeof p !== 'object' || p === null) throw new ValidationError(`${where}: must be an object`);
     const policy = p as { name?: unknown; rules?: unknown; description?: unknown };
     const name = policy.name as string;
+    unique(seen.policies, where, i, 'name', name, 'policies', 'policy names are unique within an account');
     policies.set(
       name,
-      new Policy(scope, `policy-${name}`, {
-        name,
-        rules: policy.rules as string[],
-        ...(policy.description !== undefined ? { description: policy.description as string } : {}),
-      }),
+      asEntry(
+        where,
+        scope,
+        `policy-${name}`,
+        (id) =>
+          new Policy(scope, id, {
+            name,
+            rules: policy.rules as string[],
+            ...(policy.description !== undefined ? { description: policy.description as string } : {}),
+          }),
+      ),
     );
     yield;
   }
@@ -168,10 +190,57 @@ function* fromRbacJsonSteps(stack: TritonStack, file: string, options: FromRbacJ
       return policies.get(name) ?? name;
     });
     const name = role.name as string;
-    roles.set(name, new Role(scope, `role-${name}`, { name, members, defaultMembers: defaults, policies: policyRefs }));
+    unique(seen.roles, where, i, 'name', name, 'roles', 'role names are unique within an account');
+    roles.set(
+      name,
+      asEntry(
+        where,
+        scope,
+        `role-${name}`,
+        (id) => new Role(scope, id, { name, members, defaultMembers: defaults, policies: policyRefs }),
+      ),
+    );
     yield;
   }
   return { scope, users, roles, policies };
+}
+
+/**
+ * Refuses a login or name an earlier entry of the same list has: the file names both entries, rather
+ * than the constructs this reader makes from them (whose ids the user never wrote).
+ */
+function unique(
+  seen: Map<string, number>,
+  where: string,
+  index: number,
+  field: string,
+  value: unknown,
+  list: string,
+  rule: string,
+): void {
+  if (typeof value !== 'string') return; // the construct names the missing or mistyped field
+  const key = field === 'login' ? value.toLowerCase() : value;
+  const first = seen.get(key);
+  if (first !== undefined)
+    throw new ValidationError(
+      `${where}: ${field} ${JSON.stringify(value)} is also the ${field} of ${list}[${first}]; ${rule}, so list each once`,
+    );
+  seen.set(key, index);
+}
+
+/**
+ * Makes the construct for one entry of the file; a problem it finds is reported against the entry
+ * (`users[2]`), not the construct path this reader chose (`prod/rbac/user-alice`).
+ */
+function asEntry<T>(where: string, scope: Construct, id: string, make: (id: string) => T): T {
+  try {
+    return make(id);
+  } catch (err) {
+    const path = `${scope.node.path}/${id}`;
+    if (err instanceof ValidationError && err.message.startsWith(path))
+      throw new ValidationError(`${where}${err.message.slice(path.length)}`);
+    throw err;
+  }
 }
 
 function list(at: string, field: string, value: unknown): unknown[] {

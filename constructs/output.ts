@@ -12,6 +12,7 @@ import { checkKnownProps, propNames } from './private/known-props.js';
 import { fail, requirePropsObject } from './private/problems.js';
 import { resolveValue } from './private/resolve.js';
 import { stackOf, type StackInfo } from './private/stack-marker.js';
+import { uniqueId } from './private/unique-id.js';
 
 /** Props of a {@link TritonOutput}. */
 export interface TritonOutputProps {
@@ -58,7 +59,7 @@ export class TritonOutput extends Construct {
   private readonly props: TritonOutputProps;
 
   constructor(scope: Construct, id: string, props: TritonOutputProps) {
-    super(scope, id);
+    super(scope, uniqueId(scope, id));
     const at = this.node.path;
     requirePropsObject(at, props, 'TritonOutput');
     checkKnownProps(at, props, OUTPUT_PROPS, 'TritonOutput');

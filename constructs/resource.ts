@@ -11,6 +11,7 @@ import { renderOptions, splitOptions, type ResourceOptionProps } from './resourc
 import { checkKnownProps } from './private/known-props.js';
 import { requirePropsObject } from './private/problems.js';
 import { stackOf, type StackInfo } from './private/stack-marker.js';
+import { uniqueId } from './private/unique-id.js';
 
 /**
  * What a resource may ask of its stack while rendering: the managed resources it refers to by
@@ -65,7 +66,7 @@ export abstract class TritonResource extends Construct implements IReferenceTarg
    * @param knownProps the names of the subclass's props (`propNames<XxxProps>(...)`)
    */
   constructor(scope: Construct, id: string, props: unknown, knownProps: readonly string[]) {
-    super(scope, id);
+    super(scope, uniqueId(scope, id));
     requirePropsObject(this.node.path, props, new.target.name);
     const { options, rest } = splitOptions(props as object);
     checkKnownProps(this.node.path, rest, knownProps, new.target.name);

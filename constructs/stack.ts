@@ -23,6 +23,7 @@ import { resolveValue } from './private/resolve.js';
 import { isStack, STACK_MARKER } from './private/stack-marker.js';
 import { mantaPath } from './private/manta-path.js';
 import { runSteps, type Steps } from './private/paced.js';
+import { uniqueId } from './private/unique-id.js';
 
 /** Props of a {@link TritonStack}. */
 export interface TritonStackProps {
@@ -111,7 +112,7 @@ export class TritonStack extends Construct {
   readonly props: TritonStackProps;
 
   constructor(scope: Construct, id: string, props: TritonStackProps) {
-    super(scope, id);
+    super(scope, uniqueId(scope, id));
     requirePropsObject(this.node.path, props, 'TritonStack');
     checkKnownProps(this.node.path, props, STACK_PROPS, 'TritonStack');
     for (let c = scope as IConstruct | undefined; c !== undefined; c = c.node.scope) {

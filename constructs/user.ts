@@ -2,6 +2,7 @@
  * `User`: a sub-user of the account.
  */
 import type { Construct } from 'constructs';
+import { VALUE_NOT_SHOWN } from '../common/kinds/index.js';
 import type { ProfileFields, UserProperties } from '../common/resource-properties.js';
 import { checkEmail, checkLogin } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
@@ -99,7 +100,7 @@ export class User extends TritonResource implements IUser, ITaggable {
         at,
         'password',
         undefined,
-        'must be a Secret (Secret.fromEnv, Secret.fromFile or Secret.generated); a literal would be stored in the manifest (value not shown)',
+        `must be a Secret (Secret.fromEnv, Secret.fromFile or Secret.generated); a literal would be stored in the manifest ${VALUE_NOT_SHOWN}`,
         { withhold: true },
       );
     }

@@ -194,7 +194,7 @@ export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOp
     if (!validity.valid) {
       throw new ReconcilerError(
         'PLAN_STALE',
-        `the saved plan cannot be applied: ${validity.changes.join('; ')}. Run plan again.`,
+        `the saved plan cannot be applied, it is stale: ${validity.changes.join('; ')}. Run plan again.`,
       );
     }
     assertSecretsReadable(plan, stack, run.handlers, run.secrets);
@@ -475,6 +475,7 @@ async function withLock<T>(
     command,
     lockTimeoutMs: opts.lockTimeoutMs ?? 0,
     ...(opts.onLockWait ? { onWait: opts.onLockWait } : {}),
+    ...(opts.onLockTakeOver ? { onTakeOver: opts.onLockTakeOver } : {}),
   });
   try {
     return await fn(backend, await backend.read());

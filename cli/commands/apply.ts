@@ -5,7 +5,8 @@ import { isSavedPlanText, readSavedPlanFile, type Plan, type SavedPlanOrigin } f
 import { UsageError, type Command, type CommandIo } from '../command.js';
 import { expectPositionals, intFlag, parseArgs } from '../private/args.js';
 import type { LoadedApp } from '../private/app-loader.js';
-import { hasWork, runPlan, runReviewed } from '../private/carry-out.js';
+import { hasWork, outcomeLine, runPlan, runReviewed } from '../private/carry-out.js';
+import { applyPlan } from '../private/engine.js';
 import { checkSavedPlanContext } from '../private/context.js';
 import {
   COMMON_FLAGS,
@@ -146,7 +147,14 @@ async function applySaved(
   file: string,
 ): Promise<number> {
   if (!hasWork(plan)) {
-    io.stdout.write(`Saved plan ${file} has no changes for stack ${stack.name}; nothing to do.\n`);
+    // Checked all the same, under the lock: a CI job applying a pull request's plan must learn that
+    // the state or the cloud moved since (as Terraform refuses any stale plan), not be told all is well.
+    const result = await applyPlan(stack, plan, options);
+    if (!result.ok) {
+      io.stdout.write(`${outcomeLine(stack.name, result, io)}\n`);
+      return 1;
+    }
+    io.stdout.write(`Saved plan ${file} has no changes for stack ${stack.name} and is still current; nothing to do.\n`);
     return 0;
   }
   io.stdout.write(`Applying saved plan ${file} to stack ${stack.name} (account ${stack.account}).\n`);

@@ -119,7 +119,11 @@ export const planCommand: Command = {
           stack: destroy ? destroyView(session.stacks[0]!) : session.stacks[0]!,
           ...(app.context !== undefined ? { context: app.context } : {}),
         };
-        await writeSavedPlan(resolve(io.cwd, out), plans[0]!, origin);
+        await writeSavedPlan(resolve(io.cwd, out), plans[0]!, origin).catch((err: unknown) => {
+          throw new UsageError(
+            `--out ${out}: cannot save the plan to ${resolve(io.cwd, out)} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); give a path in an existing, writable directory`,
+          );
+        });
         // The note goes to stderr so that `--json --out` still prints clean JSON on stdout.
         io.stderr.write(
           `Saved the plan to ${out}. To carry it out exactly: triton-iac apply ${out}${common.emulator ? ' --emulator' : ''}\n`,

@@ -72,6 +72,7 @@ export const stateCommand: Command = {
     return withBackend(stack, common, io, async (backend) => {
       const lock = {
         command: `triton-iac state ${sub}`,
+        onTakeOver: (m: string) => void io.stderr.write(`${m}.\n`),
         ...(common.lockTimeoutMs !== undefined ? { lockTimeoutMs: common.lockTimeoutMs } : {}),
       };
       const target = { stack: stack.name, account: stack.account };

@@ -53,8 +53,14 @@ export const synthCommand: Command = {
       return 0;
     }
     const path = resolve(io.cwd, out);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, text);
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, text);
+    } catch (err) {
+      throw new UsageError(
+        `--out ${out}: cannot write the manifest to ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); give a path in a writable directory`,
+      );
+    }
     const count = manifest.stacks.reduce((n, s) => n + s.resources.length, 0);
     io.stderr.write(
       `Wrote ${out}: ${manifest.stacks.length} stack${manifest.stacks.length === 1 ? '' : 's'}, ${count} resources.\n`,

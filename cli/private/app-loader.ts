@@ -13,6 +13,8 @@ import { UsageError } from '../command.js';
 import { terraformJsonReader, type TerraformJsonReader } from './adapters.js';
 import { withEnv, type AppContext } from './context.js';
 import { importTsx } from './tsx-import.js';
+import { AppExitError, withExitGuard } from './app-exit-guard.js';
+import { compileProblems, describeCompileProblems } from './load-failure.js';
 
 /** What the APP turned out to be. */
 export type AppKind = 'program' | 'manifest' | 'rbac-json' | 'cdktf';
@@ -145,32 +147,55 @@ async function synthProgram(path: string): Promise<{ manifest: Manifest; warning
   let mod: Record<string, unknown>;
   try {
     const { tsImport } = await importTsx();
-    mod = (await tsImport(pathToFileURL(path).href, import.meta.url)) as Record<string, unknown>;
+    mod = (await withExitGuard(() => tsImport(pathToFileURL(path).href, import.meta.url))) as Record<string, unknown>;
   } catch (err) {
-    throw new UsageError(
-      `cannot load app ${path}: ${firstLine(err)}. Fix the program (run it with \`npx tsx ${path}\` to see the full error) or pass --debug for the stack trace`,
-      { cause: err },
-    );
+    throw loadFailure(err, path);
   }
   let exported = mod['default'];
   // A CommonJS module imported as ESM puts its exports under default.
   if (isObject(exported) && typeof (exported as { default?: unknown }).default === 'function')
     exported = (exported as { default: unknown }).default;
-  let app: unknown = exported;
   try {
-    if (typeof exported === 'function' && !isApp(exported)) app = await (exported as () => unknown)();
-    if (!isApp(app)) {
-      throw new UsageError(
-        `${path} does not build an app: its default export must be a function returning a TritonApp, or a TritonApp (got ${describe(app)}). See docs/constructs.md, "The app-module convention"`,
-      );
-    }
-    // Paced where the app's copy of the library has it: a plan's first reads are under way meanwhile.
-    const built = app as { synth(): Manifest; synthAsync?: () => Promise<Manifest>; warnings?: () => string[] };
-    const manifest = typeof built.synthAsync === 'function' ? await built.synthAsync() : built.synth();
-    return { manifest, warnings: typeof built.warnings === 'function' ? built.warnings() : [] };
+    return await withExitGuard(async () => {
+      let app: unknown = exported;
+      const called = typeof exported === 'function' && !isApp(exported);
+      if (called) app = await (exported as () => unknown)();
+      if (!isApp(app)) {
+        throw new UsageError(
+          `${path} does not build an app: its default export must be a function returning a TritonApp, or a TritonApp (got ${called ? `a function that returned ${describe(app, true)}` : describe(app, false)}). See docs/constructs.md, "The app-module convention"`,
+        );
+      }
+      // Paced where the app's copy of the library has it: a plan's first reads are under way meanwhile.
+      const built = app as { synth(): Manifest; synthAsync?: () => Promise<Manifest>; warnings?: () => string[] };
+      const manifest = typeof built.synthAsync === 'function' ? await built.synthAsync() : built.synth();
+      return { manifest, warnings: typeof built.warnings === 'function' ? built.warnings() : [] };
+    });
   } catch (err) {
     throw synthFailure(err, path);
   }
+}
+
+/** Why the program could not be loaded: an exit, a syntax error (where), or the module's own error. */
+function loadFailure(err: unknown, path: string): UsageError {
+  if (err instanceof AppExitError) return exitedWhile(err, path, 'while it was being loaded, before returning an app');
+  const problems = compileProblems(err);
+  if (problems.length > 0) {
+    return new UsageError(
+      `cannot load app ${path}: ${problems.length === 1 ? 'a syntax error' : `${problems.length} syntax errors`}:\n  ${describeCompileProblems(problems)}`,
+      { cause: err },
+    );
+  }
+  return new UsageError(
+    `cannot load app ${path}: ${firstLine(err)}. Fix the program (run it with \`npx tsx ${path}\` to see the full error) or pass --debug for the stack trace`,
+    { cause: err },
+  );
+}
+
+function exitedWhile(err: AppExitError, path: string, when: string): UsageError {
+  return new UsageError(
+    `app file ${path} exited with code ${err.exitCode} ${when}: the CLI loads the module and calls its default export, so the program must return the app (or export it) and never call process.exit. See docs/constructs.md, "The app-module convention"`,
+    { cause: err },
+  );
 }
 
 async function synthRbac(
@@ -211,6 +236,7 @@ function convertTerraformJson(
 
 function synthFailure(err: unknown, path: string): Error {
   if (err instanceof UsageError) return err;
+  if (err instanceof AppExitError) return exitedWhile(err, path, 'while its default export was building the app');
   if (err instanceof SynthError || (err instanceof Error && err.name === 'SynthError')) {
     const problems = (err as SynthError).problems ?? [err.message];
     return new UsageError(
@@ -253,8 +279,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return (typeof value === 'object' || typeof value === 'function') && value !== null && !Array.isArray(value);
 }
 
-function describe(value: unknown): string {
-  if (value === undefined) return 'no default export';
+function describe(value: unknown, returned: boolean): string {
+  if (value === undefined) return returned ? 'undefined' : 'no default export';
   if (value === null) return 'null';
   if (typeof value === 'object') return `an object with keys ${Object.keys(value).slice(0, 5).join(', ') || '(none)'}`;
   return `a ${typeof value}`;

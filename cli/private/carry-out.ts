@@ -10,6 +10,7 @@ import { apiErrorHint } from './errors.js';
 import { renderPlan } from './plan-output.js';
 import { ProgressReporter } from './progress.js';
 import { confirm, formatDuration, isTerminal, painter } from './terminal.js';
+import { whileCancellable } from './interrupts.js';
 
 /** How {@link carryOut} asks for approval. */
 export interface Approval {
@@ -115,8 +116,8 @@ export async function runReviewed(
 
 /**
  * Runs `body` with progress lines and Ctrl-C handling, then prints the outcome line when it returns
- * a result. Ctrl-C is caught only once `body` calls `startWatching` (after the question: a Ctrl-C
- * at the prompt just quits).
+ * a result. Ctrl-C cancels gracefully only once `body` calls `startWatching` (after the question);
+ * before that, a Ctrl-C releases the lock and quits (cli/private/interrupts.ts).
  */
 async function withProgress<R extends ApplyResult | undefined>(
   stack: StackManifest,
@@ -125,7 +126,7 @@ async function withProgress<R extends ApplyResult | undefined>(
 ): Promise<R> {
   const reporter = new ProgressReporter(io);
   // The first Ctrl-C lets running actions finish and record themselves in the state, and skips the
-  // rest; a second one leaves at once (Node's default).
+  // rest; a second one releases the lock and leaves (cli/private/interrupts.ts).
   const controller = new AbortController();
   const interrupt = (): void => {
     io.stderr.write(
@@ -133,17 +134,15 @@ async function withProgress<R extends ApplyResult | undefined>(
     );
     controller.abort();
   };
-  let watching = false;
+  let stopWatching: (() => void) | undefined;
   const startWatching = (): void => {
-    if (watching) return;
-    watching = true;
-    process.once('SIGINT', interrupt);
+    stopWatching ??= whileCancellable(interrupt);
   };
   let result: R;
   try {
     result = await body({ signal: controller.signal, onProgress: reporter.onProgress }, startWatching);
   } finally {
-    process.off('SIGINT', interrupt);
+    stopWatching?.();
     reporter.stop();
   }
   if (result !== undefined) io.stdout.write(`${outcomeLine(stack.name, result, io)}\n`);

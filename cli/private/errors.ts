@@ -122,12 +122,25 @@ export function describeError(err: unknown): string {
     const e = err as { status?: number; apiCode?: string; operation?: string; serverMessage?: string };
     return `Error [${code}]: ${message}\n${apiErrorHint({ ...e, ...(e.serverMessage !== undefined ? { message: e.serverMessage } : {}) })}`;
   }
-  const hint = HINTS[code];
+  const hint = HINTS[code] ?? (isSystemError(err) ? SYSTEM_HINT : undefined);
   if (hint === undefined) {
     const shown = code === 'INTERNAL' ? '' : ` [${code}]`;
     return `Error${shown}: ${message}\nThis is unexpected; run again with --debug for the stack trace and report it.`;
   }
   return `Error [${code}]: ${message}${hint ? `\n${hint}` : ''}`;
+}
+
+/**
+ * What to do about an error the operating system raised (a missing directory, a refused permission,
+ * a port taken): something in the user's environment to fix, not a bug to report.
+ */
+const SYSTEM_HINT =
+  'The operating system refused the operation on the file or address named above: check that it exists and that you may use it, then run again.';
+
+/** A Node system error (`ENOENT`, `EACCES`, `EADDRINUSE`, …): it has the failed system call and errno. */
+function isSystemError(err: unknown): boolean {
+  const e = err as { syscall?: unknown; errno?: unknown } | null;
+  return typeof e?.syscall === 'string' && typeof e.errno === 'number';
 }
 
 /** The codes {@link describeError} knows, for the documentation test. */

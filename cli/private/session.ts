@@ -16,6 +16,7 @@ import {
 import { CONTEXT_HELP, contextFlags, contextOf } from './context.js';
 import { type Clients, closeClients, connectStack, type EngineOptions } from './engine.js';
 import { checkWorkingDirectory, whileWorkingDirectoryExists } from './working-dir.js';
+import { guardLocks } from './interrupts.js';
 import type { PlanReadAhead } from './read-ahead.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
 
@@ -186,6 +187,11 @@ export async function openSession(
         warn,
       }
     : { debug: () => undefined, info: () => undefined, warn };
+  // From here a signal releases any state lock the command takes (and saves the embedded emulator's data).
+  const unguard = guardLocks(
+    (line) => void io.stderr.write(line),
+    emulator !== undefined ? () => emulator.close() : undefined,
+  );
   return {
     app,
     stacks,
@@ -220,11 +226,14 @@ export async function openSession(
         ...(common.lockTimeoutMs !== undefined ? { lockTimeoutMs: common.lockTimeoutMs } : {}),
         // Every command that takes the lock says so when it waits for it (apply, destroy, a saved plan, import).
         onLockWait: (m: string) => void io.stderr.write(`${m}...\n`),
+        onLockTakeOver: (m: string) => void io.stderr.write(`${m}.\n`),
         ...(ahead !== undefined && clients === ahead.clients ? { readAhead: ahead.ahead } : {}),
         ...extra,
       };
     },
     async close() {
+      // The command's locks are released by now; a signal from here on ends the process as usual.
+      unguard();
       // A read-ahead's clients a stack took are closed with the others; its own close closes them otherwise.
       if (readAhead !== undefined && ![...connected.values()].includes(readAhead.clients)) await readAhead.close();
       else readAhead?.ahead.stop();

@@ -8,6 +8,7 @@ import type { CommandIo } from '../command.js';
 import { closeClients, connectStack, openStateBackend, type Clients } from './engine.js';
 import { emulatorOverrides, startEmbeddedEmulator, type EmbeddedEmulator } from '../embedded-emulator.js';
 import { cloudEnv, type CommonOptions } from './session.js';
+import { guardLocks } from './interrupts.js';
 
 /** A stack's state backend. */
 export type Backend = ReturnType<typeof openStateBackend>;
@@ -22,6 +23,11 @@ export async function withBackend(
   // Only a Manta-backed state needs a connection; a local state file is read directly.
   let clients: Clients | undefined;
   let emulator: EmbeddedEmulator | undefined;
+  // A signal releases the lock a state edit takes (and saves the embedded emulator's data).
+  const unguard = guardLocks(
+    (line) => void io.stderr.write(line),
+    async () => await emulator?.close(),
+  );
   try {
     if (stack.state?.type === 'manta') {
       if (common.emulator) emulator = await startEmbeddedEmulator({ cwd: io.cwd, accounts: [stack.account] });
@@ -33,6 +39,7 @@ export async function withBackend(
     }
     return await body(openStateBackend(stack, { workDir: io.cwd, ...(clients ? { clients } : {}) }));
   } finally {
+    unguard();
     await closeClients(clients);
     await emulator?.close();
   }

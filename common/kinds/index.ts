@@ -23,6 +23,7 @@ import type { FieldRules, KindDescriptor } from './types.js';
 export type * from './types.js';
 export { JOB_PHASE_TYPES, type JobPhaseType } from './job.js';
 export { PROFILE_FIELDS, type ProfileFieldName } from './profile.js';
+export { isSecretField, shownValue, VALUE_NOT_SHOWN } from './shown-value.js';
 
 /** Every built-in kind's descriptor, in the order kinds are listed everywhere (manifests, schemas, docs). */
 export const BUILT_IN_KINDS = [

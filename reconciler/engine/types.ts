@@ -48,6 +48,8 @@ export interface EngineOptions {
   readonly lockTimeoutMs?: number;
   /** Told once, with a sentence naming the holder, when the run starts waiting for the state lock. */
   readonly onLockWait?: (message: string) => void;
+  /** Told, with a sentence naming the dead holder, when the run takes over a lock a dead process on this host left. */
+  readonly onLockTakeOver?: (message: string) => void;
   /**
    * Consent to adopt objects found live, outside this stack's state, that differ from the
    * declaration (`--adopt`): they are planned as adopt (then updated) instead of as conflicts.

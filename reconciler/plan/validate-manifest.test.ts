@@ -116,7 +116,7 @@ describe('manifestProblems: options and outputs', () => {
       { name: 'x', value: 1 },
     ];
     expect(manifestProblems(doc).map((p) => p.message)).toEqual([
-      'stacks[0].resources[0].options.keep: true is not a known field (known: protect, retainOnDelete, ignoreChanges)',
+      'stacks[0].resources[0].options.keep: is not a known field (known: protect, retainOnDelete, ignoreChanges)',
       'stacks[0].resources[0].options.protect: "yes" must be true or false',
       'stacks[0].resources[0].options.ignoreChanges[0]: "colour" policy has no such field; its fields are name, rules, description',
       'stacks[0].outputs[0].value.$ref.address: "prod/nope" must be the address of a resource of the same stack',

@@ -8,7 +8,7 @@
  * Hand-written rather than a JSON Schema engine: the rules are few, and the per-kind property
  * shapes come from `common/resource-schema.ts`, the same description the adapters check against.
  */
-import { allKinds, kindDescriptor } from '../../common/kinds/index.js';
+import { allKinds, kindDescriptor, shownValue } from '../../common/kinds/index.js';
 import { MANIFEST_VERSION, type ResourceKind } from '../../common/manifest.js';
 import { RESOURCE_OPTION_KEYS, resourceOptionProblems } from '../../common/resource-options.js';
 import { checkProperties } from '../../common/resource-schema.js';
@@ -27,6 +27,8 @@ export interface ManifestProblem {
 
 /** Passed as the value when the rule's wording already names it (the per-kind property checks). */
 const NAMED = Symbol('named in the rule');
+/** Passed as the value of a secret placeholder: it may hold the secret itself, so it is never shown. */
+const SECRET = Symbol('a secret');
 
 const AUTHORITATIVE_KINDS = allKinds()
   .filter((d) => d.authoritative)
@@ -48,7 +50,7 @@ export function manifestProblems(value: unknown): ManifestProblem[] {
       out.push({ path, value: '', rule, message: `${path}: ${rule}` });
       return;
     }
-    const shown = v === undefined ? '(absent)' : (JSON.stringify(v) ?? String(v)).slice(0, 80);
+    const shown = shownValue(v, undefined, v === SECRET);
     out.push({ path, value: shown, rule, message: `${path}: ${shown} ${rule}` });
   };
   if (!isObject(value)) {
@@ -222,7 +224,7 @@ function checkPlaceholders(value: unknown, at: string, stackAddresses: ReadonlyS
     if (!ok)
       add(
         at,
-        value,
+        SECRET,
         'must be a secret placeholder { "$secret": { "source": "env" | "file", "name": string } } or { "$secret": { "source": "generated" } }',
       );
     return;
@@ -230,9 +232,13 @@ function checkPlaceholders(value: unknown, at: string, stackAddresses: ReadonlyS
   for (const [k, v] of Object.entries(value)) checkPlaceholders(v, `${at}.${k}`, stackAddresses, add);
 }
 
+/**
+ * Names every key that is not in `known`, without its value: the name is what is wrong, and a
+ * misplaced field may be a password (`"password": "…"` beside `properties` instead of in it).
+ */
 function unknownKeys(value: Record<string, unknown>, prefix: string, known: readonly string[], add: Add): void {
   for (const key of Object.keys(value))
-    if (!known.includes(key)) add(`${prefix}${key}`, value[key], `is not a known field (known: ${known.join(', ')})`);
+    if (!known.includes(key)) add(`${prefix}${key}`, NAMED, `is not a known field (known: ${known.join(', ')})`);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -30,6 +30,12 @@ export interface LockRequest {
    * never silent.
    */
   readonly onWait?: (message: string) => void;
+  /**
+   * Called when the lock found was left by a process on this host that is no longer running and is
+   * about to be taken over, with a sentence naming its pid, command and when it was taken, so that
+   * the take-over is never silent.
+   */
+  readonly onTakeOver?: (message: string) => void;
 }
 
 /** What a lock file (or object) says about its holder. */

@@ -3,14 +3,18 @@
  * temporary file first and then hard-linked into place, because `link` fails with EEXIST when the lock
  * exists and, unlike `open(wx)` followed by a write, never exposes a half-written lock file.
  *
- * A lock whose holder ran on this host and is no longer alive is stale and is taken over; a lock held
- * from another host is never broken automatically (its pid means nothing here).
+ * A lock whose holder ran on this host and is no longer alive is stale and is taken over, saying so
+ * (`request.onTakeOver`); a lock held from another host is never broken automatically (its pid means
+ * nothing here). A lock taken is registered as held by this process (./held-locks.ts), so that a
+ * signal or an exit releases it.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
 import { link, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { ReconcilerError } from '../errors.js';
 import { isLockHolder, type LockHolder, type LockRequest } from './backend.js';
+import { registerHeldLock } from './held-locks.js';
 
 /** A held lock. */
 export interface HeldFileLock {
@@ -58,13 +62,26 @@ export async function acquireFileLock(
       await io(() => writeFile(temp, `${JSON.stringify(holder)}\n`, { mode: 0o600 }), lockPath);
       try {
         await link(temp, lockPath);
-        return { path: lockPath, holder, release: () => releaseIfOurs(lockPath, id) };
+        const forget = registerHeldLock({
+          what,
+          release: () => releaseIfOurs(lockPath, id),
+          releaseSync: () => releaseIfOursSync(lockPath, id),
+        });
+        return {
+          path: lockPath,
+          holder,
+          release: async () => {
+            forget();
+            await releaseIfOurs(lockPath, id);
+          },
+        };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw ioError(lockPath, error);
       }
       const current = await readHolder(lockPath);
       if (current === undefined) continue; // released between our link and our read
       if (current !== 'unreadable' && isStale(current)) {
+        request.onTakeOver?.(takeOverText(what, current));
         await releaseIfOurs(lockPath, current.id);
         continue;
       }
@@ -111,6 +128,20 @@ async function releaseIfOurs(lockPath: string, id: string): Promise<void> {
   const current = await readHolder(lockPath);
   if (current !== undefined && current !== 'unreadable' && current.id === id)
     await io(() => rm(lockPath, { force: true }), lockPath);
+}
+
+/** {@link releaseIfOurs} for an exit under way, when nothing can be awaited. */
+function releaseIfOursSync(lockPath: string, id: string): void {
+  const holder: unknown = JSON.parse(readFileSync(lockPath, 'utf8'));
+  if (isLockHolder(holder) && holder.id === id) rmSync(lockPath, { force: true });
+}
+
+/**
+ * The line that says a dead run's lock is being taken over: a lock left behind means that run was
+ * killed mid-way, which the user should know (its apply may be half done).
+ */
+export function takeOverText(what: string, holder: LockHolder): string {
+  return `Taking over the lock on ${what} left by pid ${holder.pid} ("${holder.command}"), which is no longer running, from ${holder.createdAt}; that run ended without releasing it, so check its output if it was an apply`;
 }
 
 /**

@@ -5,3 +5,4 @@ export * from './file-lock.js';
 export * from './operations.js';
 export * from './write-only.js';
 export * from './push.js';
+export * from './held-locks.js';

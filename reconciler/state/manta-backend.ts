@@ -32,7 +32,8 @@ import { ReconcilerError } from '../errors.js';
 import { isLockHolder, type LockHolder, type LockRequest, type StateBackend, type StateSnapshot } from './backend.js';
 import { parseStateDocument, type StateDocument } from './document.js';
 import { checkReadOwnership, nextDocumentToWrite, type StateOwner } from './private/ownership.js';
-import { formatAge, holderText, lockMismatch } from './file-lock.js';
+import { formatAge, holderText, lockMismatch, takeOverText } from './file-lock.js';
+import { registerHeldLock } from './held-locks.js';
 
 /** The Manta calls the backend makes (a full `MantaClient` fits). */
 export type MantaStateClient = Pick<
@@ -100,6 +101,8 @@ export class MantaStateBackend implements StateBackend {
   private seen: StateMark | undefined;
   /** The state the previous holder handed over, until the first read under the lock shows it. */
   private handedOver: StateMark | undefined;
+  /** Drops the held lock from the process's registry (./held-locks.ts). */
+  private forgetHeld: (() => void) | undefined;
 
   constructor(options: MantaStateBackendOptions) {
     const p = options.path;
@@ -225,6 +228,9 @@ export class MantaStateBackend implements StateBackend {
           ifMatch: released?.etag ?? '',
         });
         this.held = { holder, etag: put.etag ?? '' };
+        // A signal that ends the process releases it (cli/private/interrupts.ts): no sync release,
+        // a lock object takes a request.
+        this.forgetHeld = registerHeldLock({ what: `state ${this.location}`, release: () => this.unlock() });
         // The swap succeeded on that etag, so the released record read was the current one.
         this.handedOver = released?.released.state;
         this.seen = undefined;
@@ -263,6 +269,7 @@ export class MantaStateBackend implements StateBackend {
       vanished = 0;
       const held = current === 'unreadable' || 'released' in current ? undefined : current;
       if (held !== undefined && isDeadHere(held.held)) {
+        request.onTakeOver?.(takeOverText(`state ${this.location}`, held.held));
         await this.removeLock(held.etag);
         continue;
       }
@@ -306,6 +313,8 @@ export class MantaStateBackend implements StateBackend {
   async unlock(): Promise<void> {
     const held = this.held;
     this.held = undefined;
+    this.forgetHeld?.();
+    this.forgetHeld = undefined;
     this.handedOver = undefined;
     if (!held) return;
     const record: ReleasedLock = {

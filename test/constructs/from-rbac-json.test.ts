@@ -109,11 +109,34 @@ describe('fromRbacJson', () => {
     expect(message).not.toContain('Sekrit');
   });
 
-  it('GIVEN a file with a bad policy rule WHEN imported THEN the usual construct validation names the imported construct', () => {
+  it('GIVEN a file with a bad policy rule WHEN imported THEN the usual construct validation names the entry of the file, not the construct made from it', () => {
     const dir = rbacDir({ policies: [{ name: 'broken', rules: ['CAN'] }] });
     const { stack } = newStack();
     expect(errorOf(() => fromRbacJson(stack, join(dir, 'rbac.json')))).toBe(
-      'prod/rbac/policy-broken: rules[0] "CAN": expected an action after "CAN" at position 3',
+      `prod: rbac file "${join(dir, 'rbac.json')}": policies[0]: rules[0] "CAN": expected an action after "CAN" at position 3`,
+    );
+  });
+
+  it('GIVEN a login or a name listed twice WHEN imported THEN both entries of the file are named', () => {
+    const twice = (c: object): string => errorOf(() => fromRbacJson(newStack().stack, join(rbacDir(c), 'rbac.json')));
+    expect(
+      twice({
+        users: [
+          { login: 'alice', email: 'a@acme.example' },
+          { login: 'ALICE', email: 'b@acme.example' },
+        ],
+      }),
+    ).toMatch(/users\[1\]: login "ALICE" is also the login of users\[0\]; logins are unique case-insensitively/);
+    expect(
+      twice({
+        policies: [
+          { name: 'p', rules: ['CAN getmachine'] },
+          { name: 'p', rules: ['CAN getmachine'] },
+        ],
+      }),
+    ).toMatch(/policies\[1\]: name "p" is also the name of policies\[0\]/);
+    expect(twice({ roles: [{ name: 'ops' }, { name: 'ops' }] })).toMatch(
+      /roles\[1\]: name "ops" is also the name of roles\[0\]/,
     );
   });
 

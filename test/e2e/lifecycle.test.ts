@@ -71,7 +71,7 @@ describe('the quickstart through the triton-iac binary against --emulator', () =
   it('refuses a saved plan made before the state moved on', async () => {
     const stale = await cli('apply', '--emulator', 'second.plan.json');
     expect(stale.code).toBe(1);
-    expect(stale.stderr).toContain('Error [PLAN_STALE]: the saved plan cannot be applied: ');
+    expect(stale.stderr).toContain('Error [PLAN_STALE]: the saved plan cannot be applied, it is stale: ');
     expect(stale.stderr).toContain('triton-iac plan --out FILE');
     expect(stale.stderr).not.toMatch(/\n\s+at /);
     expect((await cli('plan', '--emulator', '--detailed-exitcode')).code).toBe(0);
