@@ -52,6 +52,11 @@ const HINTS: Readonly<Record<string, string>> = {
     'The run was cancelled; actions that finished are recorded in the state. Run `triton-iac apply` again to finish.',
   INVALID_DESIRED: 'Fix the property named above in the app.',
   LOOKUP_AMBIGUOUS: 'Narrow the look-up (name, version, os) or set mostRecent: true.',
+  // The emulator's message names the port or the file and what to do; these say where it comes from.
+  EMULATOR_PORT_IN_USE: 'Another process listens there: give another port (--port, --manta-port) or stop that process.',
+  EMULATOR_PORT_NOT_ALLOWED: 'This user may not listen on that port: give a port above 1023 (--port, --manta-port).',
+  EMULATOR_DATA_CORRUPT:
+    "The emulator's saved data is damaged (for --emulator, in .triton-iac/emulator): move the named file away, or start from a fresh data directory, and run again.",
   UNSAFE_DELETE:
     'The run would delete the key it signs with: sign with another key (TRITON_KEY_ID, --profile) or keep that key in the stack.',
 };

@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Policy, TritonApp, TritonStack } from '../../index.js';
 import { projectDir, runCli, stopClis } from './support/cli.js';
 
 const SLOW = 180_000;
@@ -88,6 +89,25 @@ describe('triton-iac emulator, when it cannot start', () => {
       const r = await runCli(['emulator', '--account', 'acme', '--data-dir', dataDir], { cwd });
       expect(r.code).toBe(1);
       expect(r.stderr).toContain(`the data file ${namespace} does not hold the emulator's saved state (`);
+      expect(r.stderr).not.toMatch(/report it|unexpected/);
+    },
+    SLOW,
+  );
+
+  it(
+    'names a damaged data file of the emulator a command embeds (--emulator), not a bug to report',
+    async () => {
+      const cwd = workDir();
+      const app = new TritonApp({ generator: 'test' });
+      new Policy(new TritonStack(app, 'prod', { account: 'acme' }), 'p', { rules: ['CAN getmachine'] });
+      writeFileSync(join(cwd, 'app.json'), JSON.stringify(app.synth()));
+      const dataDir = join(cwd, '.triton-iac', 'emulator');
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(join(dataDir, 'identity.json'), '{"accounts": [');
+      const r = await runCli(['plan', '--emulator', 'app.json'], { cwd });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`the data file ${join(dataDir, 'identity.json')} is not valid JSON`);
+      expect(r.stderr).toContain("The emulator's saved data is damaged (for --emulator, in .triton-iac/emulator)");
       expect(r.stderr).not.toMatch(/report it|unexpected/);
     },
     SLOW,
