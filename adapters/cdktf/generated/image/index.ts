@@ -27,7 +27,7 @@ export interface ImageConfig extends cdktf.TerraformMetaArguments {
   */
   readonly eula?: string;
   /**
-  * Manta path prefix the image is exported to after create.
+  * Manta path prefix the image is exported to after create (a change exports it again).
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/image#export_to Image#export_to}
   */
@@ -39,7 +39,7 @@ export interface ImageConfig extends cdktf.TerraformMetaArguments {
   */
   readonly homepage?: string;
   /**
-  * Source machine id.
+  * Source machine id. Changing this forces a replacement.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/image#machine Image#machine}
   */
