@@ -11,7 +11,7 @@ import type {
 } from '../common/manifest.js';
 import { describeCycle, findCycles } from '../common/graph.js';
 import { BUILT_IN_KINDS, kindDescriptor } from '../common/kinds/index.js';
-import { checkLogin } from '../common/rules/index.js';
+import { checkDeclaredRoleName, checkLogin, checkStackName } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import { TritonOutput } from './output.js';
 import type { Reference } from './reference.js';
@@ -117,11 +117,21 @@ export class TritonStack extends Construct {
     for (let c = scope as IConstruct | undefined; c !== undefined; c = c.node.scope) {
       if (isStack(c)) fail(this.node.path, 'scope', c.node.path, 'a stack cannot be nested in another stack');
     }
+    // The name becomes the state file's name: `../../evil` would put the state anywhere.
+    const nameProblem = checkStackName(this.node.path);
+    if (nameProblem) throw new ValidationError(`${this.node.path}: ${nameProblem}`);
     const accountProblem = checkLogin(props.account);
     if (accountProblem) throw new ValidationError(`${this.node.path}: account: ${accountProblem}`);
     if (props.user !== undefined) {
       const userProblem = checkLogin(props.user);
       if (userProblem) throw new ValidationError(`${this.node.path}: user: ${userProblem}`);
+    }
+    if (props.roles !== undefined) {
+      if (!Array.isArray(props.roles)) fail(this.node.path, 'roles', props.roles, 'must be an array of role names');
+      props.roles.forEach((role, i) => {
+        const problem = checkDeclaredRoleName(role);
+        if (problem) throw new ValidationError(`${this.node.path}: roles[${i}]: ${problem}`);
+      });
     }
     for (const field of ['cloudapiUrl', 'mantaUrl'] as const) {
       const url = props[field];

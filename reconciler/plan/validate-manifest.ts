@@ -12,6 +12,13 @@ import { allKinds, kindDescriptor } from '../../common/kinds/index.js';
 import { MANIFEST_VERSION, type ResourceKind } from '../../common/manifest.js';
 import { RESOURCE_OPTION_KEYS, resourceOptionProblems } from '../../common/resource-options.js';
 import { checkProperties } from '../../common/resource-schema.js';
+import {
+  checkDeclaredRoleName,
+  checkLogin,
+  checkStackName,
+  propertyValueProblems,
+  showValue,
+} from '../../common/rules/index.js';
 
 /** One way a manifest departs from its documented shape. */
 export interface ManifestProblem {
@@ -38,17 +45,21 @@ const SECRET_SOURCES = ['env', 'file', 'generated'];
  * Checks that `value` has the documented shape of a `Manifest`: the envelope, every stack and
  * every resource (address, kind, natural key, properties of its kind, dependencies), every
  * `{ $ref }` and `{ $secret }` placeholder, addresses unique and references to addresses of the
- * same stack.
+ * same stack; and that the values follow the rules synth applies (stack names, account and user
+ * logins, and every property's rule from `common/rules`), since a manifest read from a file was
+ * checked by no construct.
  * @returns every problem found (empty when the manifest conforms).
  */
 export function manifestProblems(value: unknown): ManifestProblem[] {
   const out: ManifestProblem[] = [];
-  const add = (path: string, v: unknown, rule: string): void => {
+  const add = (path: string, v: unknown, rule: string, address?: string): void => {
     if (v === NAMED) {
-      out.push({ path, value: '', rule, message: `${path}: ${rule}` });
+      const where = address === undefined ? path : `${path} (${address})`;
+      out.push({ path, value: '', rule, message: `${where}: ${rule}` });
       return;
     }
-    const shown = v === undefined ? '(absent)' : (JSON.stringify(v) ?? String(v)).slice(0, 80);
+    // Escaped and shortened: a value with a NUL or an escape sequence must not reach the terminal raw.
+    const shown = v === undefined ? '(absent)' : showValue(v);
     out.push({ path, value: shown, rule, message: `${path}: ${shown} ${rule}` });
   };
   if (!isObject(value)) {
@@ -68,7 +79,8 @@ export function manifestProblems(value: unknown): ManifestProblem[] {
   return out;
 }
 
-type Add = (path: string, value: unknown, rule: string) => void;
+/** Records a problem; `address` (a resource's) is named beside the JSON path in the message. */
+type Add = (path: string, value: unknown, rule: string, address?: string) => void;
 
 function checkStack(stack: unknown, at: string, seen: Set<string>, add: Add): void {
   if (!isObject(stack)) return add(at, stack, 'must be an object with "name", "account" and "resources"');
@@ -82,6 +94,16 @@ function checkStack(stack: unknown, at: string, seen: Set<string>, add: Add): vo
     if (!isNonEmptyString(stack[f])) add(`${at}.${f}`, stack[f], 'must be a non-empty string');
   if (stack.user !== undefined && !isNonEmptyString(stack.user))
     add(`${at}.user`, stack.user, 'must be a non-empty string when present');
+  // The rules of TritonStack: the name becomes the state file's name, the logins sign requests.
+  const rules: [string, unknown, (v: string) => string | undefined][] = [
+    ['name', stack.name, checkStackName],
+    ['account', stack.account, checkLogin],
+    ['user', stack.user, checkLogin],
+  ];
+  for (const [f, v, rule] of rules) {
+    const problem = isNonEmptyString(v) ? rule(v) : undefined;
+    if (problem !== undefined) add(`${at}.${f}`, NAMED, problem);
+  }
   if (stack.connection !== undefined) checkConnection(stack.connection, `${at}.connection`, add);
   if (stack.state !== undefined) checkState(stack.state, `${at}.state`, add);
   if (stack.authoritative !== undefined) {
@@ -104,7 +126,8 @@ function checkStack(stack: unknown, at: string, seen: Set<string>, add: Add): vo
     seen.add(address);
     own.add(address);
   });
-  stack.resources.forEach((r, i) => checkResource(r, `${at}.resources[${i}]`, own, add));
+  const account = typeof stack.account === 'string' ? stack.account : '';
+  stack.resources.forEach((r, i) => checkResource(r, `${at}.resources[${i}]`, own, account, add));
   if (stack.outputs !== undefined) checkOutputs(stack.outputs, `${at}.outputs`, own, add);
 }
 
@@ -133,7 +156,13 @@ function checkConnection(c: unknown, at: string, add: Add): void {
   unknownKeys(c, `${at}.`, [...CONNECTION_STRINGS, 'roles'], add);
   for (const f of CONNECTION_STRINGS)
     if (c[f] !== undefined && typeof c[f] !== 'string') add(`${at}.${f}`, c[f], 'must be a string');
-  if (c.roles !== undefined && !isStringArray(c.roles)) add(`${at}.roles`, c.roles, 'must be an array of role names');
+  const roles = c.roles;
+  if (roles === undefined) return;
+  if (!isStringArray(roles)) return add(`${at}.roles`, roles, 'must be an array of role names');
+  roles.forEach((role, i) => {
+    const problem = checkDeclaredRoleName(role);
+    if (problem !== undefined) add(`${at}.roles[${i}]`, NAMED, problem);
+  });
 }
 
 function checkState(s: unknown, at: string, add: Add): void {
@@ -151,7 +180,7 @@ function checkState(s: unknown, at: string, add: Add): void {
   }
 }
 
-function checkResource(r: unknown, at: string, stackAddresses: ReadonlySet<string>, add: Add): void {
+function checkResource(r: unknown, at: string, stackAddresses: ReadonlySet<string>, account: string, add: Add): void {
   if (!isObject(r))
     return add(at, r, 'must be an object with "address", "kind", "naturalKey", "properties" and "dependsOn"');
   unknownKeys(r, `${at}.`, ['address', 'kind', 'naturalKey', 'properties', 'dependsOn', 'options'], add);
@@ -189,6 +218,17 @@ function checkResource(r: unknown, at: string, stackAddresses: ReadonlySet<strin
     // checkProperties words its messages "<path>: <rule>" or "<path>: <value> <rule>" already.
     for (const problem of checkProperties(r.kind as ResourceKind, r.properties, `${at}.properties`))
       add(problem.slice(0, problem.indexOf(': ')), NAMED, problem.slice(problem.indexOf(': ') + 2));
+    // The values, with the rules the constructs apply at synth ("<where>.<field>: <rule>").
+    const where = `${at}.properties`;
+    for (const problem of propertyValueProblems(r.kind as ResourceKind, r.properties, account, where)) {
+      const split = problem.indexOf(': ', where.length);
+      add(
+        problem.slice(0, split),
+        NAMED,
+        problem.slice(split + 2),
+        isNonEmptyString(r.address) ? r.address : undefined,
+      );
+    }
   }
 }
 

@@ -75,7 +75,9 @@ describe('eager validation: object content and metadata', () => {
     const { stack } = newStack();
     expect(
       errorOf(() => new StorObject(stack, 'o', { path: '/acme/stor/o', content: 'x', headers: { 'm-a': 'one\ntwo' } })),
-    ).toBe('prod/o: headers["m-a"] "one\\ntwo": must be a string without line breaks, or a Reference');
+    ).toBe(
+      'prod/o: headers: header "m-a" value "one\\ntwo" must not contain line breaks or other control characters (HTTP forbids them in header values)',
+    );
   });
 
   it('GIVEN a snaplink to itself WHEN created THEN it is refused', () => {
@@ -90,7 +92,7 @@ describe('eager validation: images, look-ups and configuration', () => {
   it('GIVEN an image name with a space WHEN the Image is created THEN the name rule is named', () => {
     const { stack } = newStack();
     expect(errorOf(() => new Image(stack, 'i', { machine: MACHINE, name: 'web base', version: '1' }))).toBe(
-      'prod/i: name "web base": must be 1–512 letters, digits, ".", "_" or "-"',
+      'prod/i: name: image name "web base" must be 1–512 letters, digits, ".", "_" or "-"',
     );
   });
 
