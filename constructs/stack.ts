@@ -18,7 +18,7 @@ import type { Reference } from './reference.js';
 import { TritonResource, type RenderContext } from './resource.js';
 import { canonicalize, compareStrings, sortedUnique } from './private/canonical.js';
 import { checkKnownProps, propNames } from './private/known-props.js';
-import { fail, problem, requirePropsObject } from './private/problems.js';
+import { fail, problem, requirePropsObject, showValue } from './private/problems.js';
 import { resolveValue } from './private/resolve.js';
 import { isStack, STACK_MARKER } from './private/stack-marker.js';
 import { mantaPath } from './private/manta-path.js';
@@ -117,9 +117,10 @@ export class TritonStack extends Construct {
     for (let c = scope as IConstruct | undefined; c !== undefined; c = c.node.scope) {
       if (isStack(c)) fail(this.node.path, 'scope', c.node.path, 'a stack cannot be nested in another stack');
     }
-    // The name becomes the state file's name: `../../evil` would put the state anywhere.
-    const nameProblem = checkStackName(this.node.path);
-    if (nameProblem) throw new ValidationError(`${this.node.path}: ${nameProblem}`);
+    // The name becomes the state file's name: `../../evil` would put the state anywhere. The id is
+    // checked as written (the construct tree rewrites a "/" in it), then the path it makes.
+    const nameProblem = checkStackName(id) ?? checkStackName(this.node.path);
+    if (nameProblem) throw new ValidationError(`${showValue(id)}: ${nameProblem}`);
     const accountProblem = checkLogin(props.account);
     if (accountProblem) throw new ValidationError(`${this.node.path}: account: ${accountProblem}`);
     if (props.user !== undefined) {
