@@ -34,7 +34,7 @@ export {
   mantaPathSyntaxProblem,
 } from './manta-path.js';
 export { checkJobPhase, JOB_DISK_VALUES, JOB_MAX_REDUCERS, JOB_MEMORY_VALUES } from './job-phase.js';
-export { ROLE_TAG_COLLECTIONS } from './role-tags.js';
+export { ROLE_TAG_COLLECTIONS, roleTagPathRule } from './role-tags.js';
 export {
   checkMantaHeaderName,
   checkMantaHeaderValue,

@@ -21,6 +21,7 @@ import {
 } from './manta-headers.js';
 import { checkDeclaredMantaPath } from './manta-path.js';
 import { checkDeclaredPolicyName, checkDeclaredRoleName, checkJobName, checkKeyName } from './names.js';
+import { roleTagPathRule } from './role-tags.js';
 import { showValue } from './safe-text.js';
 
 /**
@@ -83,6 +84,10 @@ export function propertyValueProblems(
       strings('policies', checkDeclaredPolicyName);
       break;
     case 'role-tag':
+      check('path', (v) => {
+        const broken = roleTagPathRule(v, account);
+        return broken === undefined ? undefined : `role-tag path ${showValue(v)} ${broken}`;
+      });
       strings('roles', checkDeclaredRoleName);
       break;
     case 'directory':
