@@ -1,4 +1,5 @@
 import { commands } from './commands/index.js';
+import { escapeUnsafe } from '../common/rules/safe-text.js';
 import { UsageError, type CommandIo } from './command.js';
 import { describeError } from './private/errors.js';
 import { currentDirectory } from './private/working-dir.js';
@@ -51,7 +52,9 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
   }
   const entry = commands.find((c) => c.name === first);
   if (entry === undefined) {
-    io.stderr.write(`Error: unknown command "${first}". Run \`triton-iac --help\` for the list of commands.\n`);
+    io.stderr.write(
+      `Error: unknown command ${escapeUnsafe(JSON.stringify(first))}. Run \`triton-iac --help\` for the list of commands.\n`,
+    );
     return 1;
   }
   const command = await entry.load();

@@ -30,6 +30,14 @@ export function escapeUnsafe(text: string): string {
 }
 
 /**
+ * `text` with every unsafe character escaped except the line breaks between its lines: for a
+ * message of several lines (an error with a hint, a list of problems) whose parts may hold a name.
+ */
+export function escapeUnsafeLines(text: string): string {
+  return text.split('\n').map(escapeUnsafe).join('\n');
+}
+
+/**
  * A value as a message shows it: a string in double quotes with quotes, backslashes and unsafe
  * characters escaped, shortened to about {@link SHOWN_MAX_CHARS} characters with its full length
  * in bytes when it is longer (the length is usually what the rule is about); anything else as JSON.

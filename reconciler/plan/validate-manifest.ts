@@ -13,9 +13,11 @@ import { MANIFEST_VERSION, type ResourceKind } from '../../common/manifest.js';
 import { RESOURCE_OPTION_KEYS, resourceOptionProblems } from '../../common/resource-options.js';
 import { checkProperties } from '../../common/resource-schema.js';
 import {
+  checkDeclaredMantaPath,
   checkDeclaredRoleName,
   checkLogin,
   checkStackName,
+  escapeUnsafe,
   propertyValueProblems,
   showValue,
 } from '../../common/rules/index.js';
@@ -52,15 +54,17 @@ const SECRET_SOURCES = ['env', 'file', 'generated'];
  */
 export function manifestProblems(value: unknown): ManifestProblem[] {
   const out: ManifestProblem[] = [];
+  // Escaped (and values shortened): a key, an address or a value with a NUL or an escape sequence
+  // must not reach the terminal raw.
   const add = (path: string, v: unknown, rule: string, address?: string): void => {
+    const at = escapeUnsafe(path);
     if (v === NAMED) {
-      const where = address === undefined ? path : `${path} (${address})`;
+      const where = address === undefined ? at : `${at} (${escapeUnsafe(address)})`;
       out.push({ path, value: '', rule, message: `${where}: ${rule}` });
       return;
     }
-    // Escaped and shortened: a value with a NUL or an escape sequence must not reach the terminal raw.
     const shown = v === undefined ? '(absent)' : showValue(v);
-    out.push({ path, value: shown, rule, message: `${path}: ${shown} ${rule}` });
+    out.push({ path, value: shown, rule, message: `${at}: ${shown} ${rule}` });
   };
   if (!isObject(value)) {
     add('(manifest)', value, 'must be a JSON object with "version", "generator" and "stacks"');
@@ -105,7 +109,8 @@ function checkStack(stack: unknown, at: string, seen: Set<string>, add: Add): vo
     if (problem !== undefined) add(`${at}.${f}`, NAMED, problem);
   }
   if (stack.connection !== undefined) checkConnection(stack.connection, `${at}.connection`, add);
-  if (stack.state !== undefined) checkState(stack.state, `${at}.state`, add);
+  if (stack.state !== undefined)
+    checkState(stack.state, `${at}.state`, typeof stack.account === 'string' ? stack.account : '', add);
   if (stack.authoritative !== undefined) {
     if (!Array.isArray(stack.authoritative))
       add(`${at}.authoritative`, stack.authoritative, `must be an array of kinds (${AUTHORITATIVE_KINDS.join(', ')})`);
@@ -165,7 +170,7 @@ function checkConnection(c: unknown, at: string, add: Add): void {
   });
 }
 
-function checkState(s: unknown, at: string, add: Add): void {
+function checkState(s: unknown, at: string, account: string, add: Add): void {
   if (!isObject(s) || (s.type !== 'local' && s.type !== 'manta'))
     return add(at, s, 'must be { "type": "local", "path"?: string } or { "type": "manta", "path": string }');
   unknownKeys(s, `${at}.`, ['type', 'path'], add);
@@ -177,6 +182,10 @@ function checkState(s: unknown, at: string, add: Add): void {
         ? 'must be a non-empty string (the Manta directory of the state)'
         : 'must be a string when present',
     );
+  } else if (s.type === 'manta') {
+    // The path TritonStack makes of `~~/…`: an object path of the stack's account.
+    const problem = checkDeclaredMantaPath(s.path as string, account);
+    if (problem !== undefined) add(`${at}.path`, NAMED, problem);
   }
 }
 

@@ -5,6 +5,7 @@ import {
   Image,
   Job,
   Key,
+  Role,
   RoleTag,
   Secret,
   SnapLink,
@@ -200,5 +201,15 @@ describe('eager validation: the props object itself', () => {
     expect(errorOf(() => new Job(stack, 'j', { phases: [{ type: 'map', exec: 'wc -l' }], inputs: 'x' as never }))).toBe(
       'prod/j: inputs "x": must be an array of StorObjects, references or object paths',
     );
+  });
+});
+
+describe('messages about values with control characters', () => {
+  it('GIVEN a construct id with an escape sequence WHEN it is refused THEN the message shows it escaped', () => {
+    const { stack } = newStack();
+    const message = errorOf(() => new Role(stack, 'ops\u001b[2J,x'));
+    expect(message).toContain('ops\\u001b[2J,x');
+    expect(message).toContain('must not contain ","');
+    expect(message).not.toContain('\u001b');
   });
 });
