@@ -12,12 +12,6 @@ describe('error paragraphs', () => {
     );
   });
 
-  it('show a control character in a message escaped, keeping the line breaks between lines', () => {
-    expect(describeError(new UsageError('role "ops\u001b[2J" failed\nsecond line \u0000'))).toBe(
-      'Error: role "ops\\u001b[2J" failed\nsecond line \\u0000',
-    );
-  });
-
   it('name the code and what to do for a known failure', () => {
     const text = describeError(
       new ReconcilerError('STATE_LOCKED', 'the state is locked by triton-iac apply (pid 42 on ci-7, 3m ago)'),

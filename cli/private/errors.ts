@@ -3,7 +3,6 @@
  * then what to do, keyed by the error's stable `code`. Every code here has a section in
  * `docs/troubleshooting.md`.
  */
-import { escapeUnsafeLines } from '../../common/rules/safe-text.js';
 import { UsageError } from '../command.js';
 
 /** What to do, per stable error code. */
@@ -117,8 +116,7 @@ function deniedAction(f: ApiFailure): string {
  * pointer to `--debug` instead of a stack trace.
  */
 export function describeError(err: unknown): string {
-  // A message may quote a name from the app or the server: no control character reaches the terminal raw.
-  const message = escapeUnsafeLines(err instanceof Error ? err.message : String(err));
+  const message = err instanceof Error ? err.message : String(err);
   const code = errorCode(err);
   if (code === 'USAGE') return `Error: ${message}`;
   if (code === 'TRITON_API_ERROR') {
