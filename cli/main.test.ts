@@ -24,4 +24,14 @@ describe('the triton-iac command line', () => {
     expect(await main(['frobnicate'], c.io)).toBe(1);
     expect(c.err()).toContain('unknown command "frobnicate"');
   });
+
+  it('prints a control character in a command name or an error message escaped, never raw', async () => {
+    const unknown = capture();
+    expect(await main(['x\u001b[2J'], unknown.io)).toBe(1);
+    expect(unknown.err()).toContain('unknown command "x\\u001b[2J"');
+    const failed = capture();
+    expect(await main(['validate', 'no-such-\u0000\u009bapp.ts'], failed.io)).toBe(1);
+    expect(failed.err()).toContain('no-such-\\u0000\\u009bapp.ts');
+    for (const raw of ['\u0000', '\u001b', '\u009b']) expect(failed.err()).not.toContain(raw);
+  });
 });

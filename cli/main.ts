@@ -51,7 +51,10 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
   }
   const entry = commands.find((c) => c.name === first);
   if (entry === undefined) {
-    io.stderr.write(`Error: unknown command "${first}". Run \`triton-iac --help\` for the list of commands.\n`);
+    const { escapeUnsafe } = await safeText();
+    io.stderr.write(
+      `Error: unknown command ${escapeUnsafe(JSON.stringify(first))}. Run \`triton-iac --help\` for the list of commands.\n`,
+    );
     return 1;
   }
   const command = await entry.load();
@@ -62,13 +65,23 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
   try {
     return await command.run(rest, io);
   } catch (err) {
-    io.stderr.write(`${describeError(err)}\n`);
+    // A message may quote a name from the app or the server: no control character reaches the terminal raw.
+    const { escapeUnsafeLines } = await safeText();
+    io.stderr.write(`${escapeUnsafeLines(describeError(err))}\n`);
     if (debug && err instanceof Error && err.stack) {
       const cause = err instanceof UsageError && err.cause instanceof Error ? err.cause : err;
       io.stderr.write(`${cause.stack ?? ''}\n`);
     }
     return 1;
   }
+}
+
+/**
+ * The escaping of control characters, loaded only when an error is printed: `--version` and
+ * `--help` load nothing outside the CLI (test/e2e/start-up.test.ts).
+ */
+function safeText(): Promise<typeof import('../common/rules/safe-text.js')> {
+  return import('../common/rules/safe-text.js');
 }
 
 function processIo(): CommandIo {

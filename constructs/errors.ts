@@ -2,6 +2,7 @@
  * The errors of the construct library. One base class with a stable `code` (STYLE.md): callers
  * branch on `code`, people read `message`.
  */
+import { escapeUnsafe, escapeUnsafeLines } from '../common/rules/safe-text.js';
 
 /** Base class of every error the construct library throws. */
 export class ConstructError extends Error {
@@ -9,7 +10,8 @@ export class ConstructError extends Error {
   readonly code: string;
 
   constructor(code: string, message: string) {
-    super(message);
+    // A construct path or a value may hold a control character: none reaches a terminal raw.
+    super(escapeUnsafeLines(message));
     this.name = 'ConstructError';
     this.code = code;
   }
@@ -41,6 +43,6 @@ export class SynthError extends ConstructError {
       `synth found ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
     );
     this.name = 'SynthError';
-    this.problems = problems;
+    this.problems = problems.map(escapeUnsafe);
   }
 }

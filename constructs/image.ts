@@ -4,6 +4,8 @@
 import type { Construct } from 'constructs';
 import type { IRole } from './interfaces.js';
 import { ImageLookup, type ImageLookupProps } from './image-lookup.js';
+import { checkDeclaredImageName, checkDeclaredImageVersion } from '../common/rules/index.js';
+import { ValidationError } from './errors.js';
 import { Reference } from './reference.js';
 import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
 import type { ResourceOptionProps } from './resource-options.js';
@@ -58,7 +60,6 @@ const IMAGE_PROPS = propNames<ImageProps>({
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const IMAGE_WORD = /^[A-Za-z0-9._-]+$/;
 const URL_RE = /^https?:\/\/[^\s/]+\S*$/;
 
 /** A custom image. Name, version and machine identify it: changing any of them makes a new image. */
@@ -85,12 +86,11 @@ export class Image extends TritonResource {
     if (!(props.machine instanceof Reference) && (typeof props.machine !== 'string' || !UUID.test(props.machine))) {
       fail(at, 'machine', props.machine, 'must be a machine id (UUID)');
     }
-    if (typeof props.name !== 'string' || !IMAGE_WORD.test(props.name) || props.name.length > 512) {
-      fail(at, 'name', props.name, 'must be 1–512 letters, digits, ".", "_" or "-"');
-    }
-    if (typeof props.version !== 'string' || !IMAGE_WORD.test(props.version) || props.version.length > 128) {
-      fail(at, 'version', props.version, 'must be 1–128 letters, digits, ".", "_" or "-"');
-    }
+    for (const [field, problem] of [
+      ['name', checkDeclaredImageName(props.name)],
+      ['version', checkDeclaredImageVersion(props.version)],
+    ] as const)
+      if (problem !== undefined) throw new ValidationError(`${at}: ${field}: ${problem}`);
     for (const f of ['homepage', 'eula'] as const) {
       const v = props[f];
       if (v !== undefined && (typeof v !== 'string' || !URL_RE.test(v))) fail(at, f, v, 'must be an http(s) URL');

@@ -3,7 +3,7 @@
  */
 import type { Construct } from 'constructs';
 import type { JobPhaseProperties } from '../common/resource-properties.js';
-import { checkJobPhase } from '../common/rules/index.js';
+import { checkJobName, checkJobPhase } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import { Reference } from './reference.js';
 import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
@@ -91,6 +91,8 @@ export class Job extends TritonResource {
     const at = this.node.path;
     const name = props.name ?? id;
     if (typeof name !== 'string' || name.length === 0) fail(at, 'name', name, 'must be a non-empty string');
+    const nameProblem = checkJobName(name);
+    if (nameProblem !== undefined) throw new ValidationError(`${at}: name: ${nameProblem}`);
     if (!Array.isArray(props.phases) || props.phases.length === 0)
       fail(at, 'phases', props.phases, 'a job needs at least one phase');
     const problems: string[] = [];

@@ -3,6 +3,8 @@
  */
 import type { Construct } from 'constructs';
 import type { KeyProperties } from '../common/resource-properties.js';
+import { checkKeyName } from '../common/rules/index.js';
+import { ValidationError } from './errors.js';
 import type { IRole, ITaggable } from './interfaces.js';
 import { TritonResource, type RenderedResource } from './resource.js';
 import type { ResourceOptionProps } from './resource-options.js';
@@ -56,6 +58,8 @@ export class Key extends TritonResource implements ITaggable {
     const at = this.node.path;
     if (props.name !== undefined && (typeof props.name !== 'string' || props.name.length === 0))
       fail(at, 'name', props.name, 'must be a non-empty string');
+    const nameProblem = props.name === undefined ? undefined : checkKeyName(props.name);
+    if (nameProblem !== undefined) throw new ValidationError(`${at}: name: ${nameProblem}`);
     if (props.attestation !== undefined) {
       if (!Array.isArray(props.attestation) || props.attestation.length === 0)
         fail(at, 'attestation', props.attestation, 'must be a non-empty array of PEM certificates');

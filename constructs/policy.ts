@@ -4,7 +4,7 @@
 import type { Construct } from 'constructs';
 import type { PolicyProperties } from '../common/resource-properties.js';
 import { tryParsePolicyRule } from '../common/policy-language/index.js';
-import { checkAction, checkPolicyName } from '../common/rules/index.js';
+import { checkAction, checkDeclaredPolicyName } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import type { IPolicy, IRole, ITaggable } from './interfaces.js';
 import { TritonResource, type RenderedResource } from './resource.js';
@@ -50,7 +50,7 @@ export class Policy extends TritonResource implements IPolicy, ITaggable {
    * is checked.
    */
   static fromName(scope: Construct, id: string, name: string): IPolicy & ITaggable {
-    const problem = checkPolicyName(name);
+    const problem = checkDeclaredPolicyName(name);
     if (problem) throw new ValidationError(`${scope.node.path}/${id}: ${problem}`);
     return new ImportedPolicy(scope, id, name);
   }
@@ -64,7 +64,7 @@ export class Policy extends TritonResource implements IPolicy, ITaggable {
     super(scope, id, props, POLICY_PROPS);
     const at = this.node.path;
     const name = props.name ?? id;
-    const nameProblem = checkPolicyName(name);
+    const nameProblem = checkDeclaredPolicyName(name);
     if (nameProblem) throw new ValidationError(`${at}: ${nameProblem}`);
     if (!Array.isArray(props.rules) || props.rules.length === 0)
       fail(at, 'rules', props.rules, 'a policy needs at least one rule');

@@ -4,7 +4,7 @@
 import type { Construct } from 'constructs';
 import type { ResourceKind } from '../common/manifest.js';
 import type { RoleTagProperties } from '../common/resource-properties.js';
-import { ROLE_TAG_COLLECTIONS } from '../common/rules/index.js';
+import { roleTagPathRule } from '../common/rules/index.js';
 import type { IRole, ITaggable } from './interfaces.js';
 import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
 import type { ResourceOptionProps } from './resource-options.js';
@@ -112,29 +112,12 @@ export function canonicalRoleTagPath(at: string, raw: string, account: string): 
   if (typeof raw !== 'string' || !raw.startsWith('/'))
     fail(at, 'resource', raw, 'must be an absolute path such as /my/machines');
   const segments = raw.slice(1).split('/');
-  if (segments.some((s) => s === ''))
-    fail(at, 'resource', raw, 'must not contain empty segments ("//" or a trailing "/")');
   if (segments[0] === 'my') segments[0] = account;
-  if (segments[0] !== account) fail(at, 'resource', raw, `must be under /${account} (or /my), the stack's account`);
-  const collection = segments[1];
-  if (collection !== undefined && !ROLE_TAG_COLLECTIONS.includes(collection)) {
-    fail(
-      at,
-      'resource',
-      raw,
-      `"${collection}" is not a collection that takes role tags (${ROLE_TAG_COLLECTIONS.join(', ')})`,
-    );
-  }
-  const userKeys = collection === 'users' && segments[3] === 'keys';
-  if (segments.length > 5 || (segments.length > 3 && !userKeys)) {
-    fail(
-      at,
-      'resource',
-      raw,
-      'must be /<account>, /<account>/<collection>, /<account>/<collection>/<id> or /<account>/users/<login>/keys[/<key>]',
-    );
-  }
-  return `/${segments.join('/')}`;
+  const path = `/${segments.join('/')}`;
+  // The shared rule (also the manifest validator's); the message shows the path as given.
+  const rule = roleTagPathRule(path, account);
+  if (rule !== undefined) fail(at, 'resource', raw, rule);
+  return path;
 }
 
 /** The managed resource a string path names, so the tag is set after it exists. */

@@ -3,7 +3,7 @@
  */
 import type { Construct } from 'constructs';
 import type { RoleMember, RoleProperties } from '../common/resource-properties.js';
-import { checkLogin, checkPolicyName, checkRoleName } from '../common/rules/index.js';
+import { checkDeclaredPolicyName, checkDeclaredRoleName, checkLogin } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import type { IAccountMember, IAccountOwner, IPolicy, IRole, ITaggable, IUser } from './interfaces.js';
 import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
@@ -66,7 +66,7 @@ export class Role extends TritonResource implements IRole, ITaggable {
    * checked.
    */
   static fromName(scope: Construct, id: string, name: string): IRole & ITaggable {
-    const problem = checkRoleName(name);
+    const problem = checkDeclaredRoleName(name);
     if (problem) throw new ValidationError(`${scope.node.path}/${id}: ${problem}`);
     return new ImportedRole(scope, id, name);
   }
@@ -96,7 +96,7 @@ export class Role extends TritonResource implements IRole, ITaggable {
     super(scope, id, props, ROLE_PROPS);
     const at = this.node.path;
     const name = props.name ?? id;
-    const nameProblem = checkRoleName(name);
+    const nameProblem = checkDeclaredRoleName(name);
     if (nameProblem) throw new ValidationError(`${at}: ${nameProblem}`);
     this.members = checkMembers(at, 'members', props.members ?? []);
     this.defaultMembers = checkMembers(at, 'defaultMembers', props.defaultMembers ?? []);
@@ -104,7 +104,7 @@ export class Role extends TritonResource implements IRole, ITaggable {
     if (!Array.isArray(policies)) fail(at, 'policies', policies, 'must be an array of policies or policy names');
     policies.forEach((p, i) => {
       if (typeof p === 'string') {
-        const problem = checkPolicyName(p);
+        const problem = checkDeclaredPolicyName(p);
         if (problem) throw new ValidationError(`${at}: policies[${i}]: ${problem}`);
       } else if (typeof p !== 'object' || p === null || typeof p.policyName !== 'string') {
         fail(at, `policies[${i}]`, String(p), 'must be a Policy or a policy name');

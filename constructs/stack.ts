@@ -11,14 +11,14 @@ import type {
 } from '../common/manifest.js';
 import { describeCycle, findCycles } from '../common/graph.js';
 import { BUILT_IN_KINDS, kindDescriptor } from '../common/kinds/index.js';
-import { checkLogin } from '../common/rules/index.js';
+import { checkDeclaredRoleName, checkLogin, checkStackName } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import { TritonOutput } from './output.js';
 import type { Reference } from './reference.js';
 import { TritonResource, type RenderContext } from './resource.js';
 import { canonicalize, compareStrings, sortedUnique } from './private/canonical.js';
 import { checkKnownProps, propNames } from './private/known-props.js';
-import { fail, problem, requirePropsObject } from './private/problems.js';
+import { fail, problem, requirePropsObject, showValue } from './private/problems.js';
 import { resolveValue } from './private/resolve.js';
 import { isStack, STACK_MARKER } from './private/stack-marker.js';
 import { mantaPath } from './private/manta-path.js';
@@ -118,11 +118,22 @@ export class TritonStack extends Construct {
     for (let c = scope as IConstruct | undefined; c !== undefined; c = c.node.scope) {
       if (isStack(c)) fail(this.node.path, 'scope', c.node.path, 'a stack cannot be nested in another stack');
     }
+    // The name becomes the state file's name: `../../evil` would put the state anywhere. The id is
+    // checked as written (the construct tree rewrites a "/" in it), then the path it makes.
+    const nameProblem = checkStackName(id) ?? checkStackName(this.node.path);
+    if (nameProblem) throw new ValidationError(`${showValue(id)}: ${nameProblem}`);
     const accountProblem = checkLogin(props.account);
     if (accountProblem) throw new ValidationError(`${this.node.path}: account: ${accountProblem}`);
     if (props.user !== undefined) {
       const userProblem = checkLogin(props.user);
       if (userProblem) throw new ValidationError(`${this.node.path}: user: ${userProblem}`);
+    }
+    if (props.roles !== undefined) {
+      if (!Array.isArray(props.roles)) fail(this.node.path, 'roles', props.roles, 'must be an array of role names');
+      props.roles.forEach((role, i) => {
+        const problem = checkDeclaredRoleName(role);
+        if (problem) throw new ValidationError(`${this.node.path}: roles[${i}]: ${problem}`);
+      });
     }
     for (const field of ['cloudapiUrl', 'mantaUrl'] as const) {
       const url = props[field];

@@ -3,7 +3,13 @@
  */
 import type { Construct } from 'constructs';
 import type { ObjectProperties } from '../common/resource-properties.js';
-import { checkDurability, MANTA_MAX_HEADER_BYTES, mantaHeaderBytes } from '../common/rules/index.js';
+import {
+  checkDurability,
+  checkMantaHeaderName,
+  checkMantaHeaderValue,
+  MANTA_MAX_HEADER_BYTES,
+  mantaHeaderBytes,
+} from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import type { IRole } from './interfaces.js';
 import { Reference } from './reference.js';
@@ -65,9 +71,6 @@ const STOR_OBJECT_PROPS = propNames<StorObjectProps>({
   durability: true,
   roleTags: true,
 });
-
-const ALLOWED_HEADER =
-  /^(m-[a-z0-9][a-z0-9_-]*|access-control-[a-z-]+|cache-control|content-disposition|content-encoding|content-language|surrogate-key)$/;
 
 /**
  * Bytes a reference is assumed to take against the header limit: a UUID, the longest value our
@@ -168,20 +171,16 @@ function checkHeaders(
         value,
         `set ${name === 'content-type' ? 'contentType' : 'durability'} with its own prop`,
       );
-    if (!ALLOWED_HEADER.test(name)) {
-      fail(
-        at,
-        'headers',
-        rawName,
-        'is not a header an object can store: use m-<name> for metadata, or access-control-*, cache-control, content-disposition, content-encoding, content-language, surrogate-key',
-      );
-    }
+    const nameProblem = checkMantaHeaderName(name);
+    if (nameProblem !== undefined) throw new ValidationError(`${at}: headers: ${nameProblem}`);
     if (name in out) fail(at, 'headers', rawName, 'is given twice (header names are case-insensitive)');
     if (value instanceof Reference) {
       counted[name] = 'x'.repeat(REFERENCE_HEADER_BYTES);
-    } else if (typeof value !== 'string' || /[\r\n]/.test(value)) {
-      fail(at, `headers["${rawName}"]`, value, 'must be a string without line breaks, or a Reference');
+    } else if (typeof value !== 'string') {
+      fail(at, `headers["${rawName}"]`, value, 'must be a string or a Reference');
     } else {
+      const valueProblem = checkMantaHeaderValue(name, value);
+      if (valueProblem !== undefined) throw new ValidationError(`${at}: headers: ${valueProblem}`);
       counted[name] = value;
     }
     out[name] = value;

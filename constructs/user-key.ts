@@ -3,7 +3,7 @@
  */
 import type { Construct } from 'constructs';
 import type { UserKeyProperties } from '../common/resource-properties.js';
-import { checkLogin } from '../common/rules/index.js';
+import { checkKeyName, checkLogin } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import type { IRole, ITaggable, IUser } from './interfaces.js';
 import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
@@ -68,6 +68,8 @@ export class UserKey extends TritonResource implements ITaggable {
     }
     if (props.name !== undefined && (typeof props.name !== 'string' || props.name.length === 0))
       fail(at, 'name', props.name, 'must be a non-empty string');
+    const nameProblem = props.name === undefined ? undefined : checkKeyName(props.name);
+    if (nameProblem !== undefined) throw new ValidationError(`${at}: name: ${nameProblem}`);
     const parsed = loadPublicKey(at, props.key, props.keyFile);
     this.keyLine = parsed.line;
     this.fingerprint = parsed.fingerprint;

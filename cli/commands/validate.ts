@@ -1,3 +1,4 @@
+import { escapeUnsafe } from '../../common/rules/safe-text.js';
 import type { Command } from '../command.js';
 import type { LoadedApp } from '../private/app-loader.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
@@ -59,7 +60,7 @@ export const validateCommand: Command = {
       }
     } else {
       io.stderr.write(
-        `${app.path} is not valid (${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}):\n${report.problems.map((p) => `  - ${p}`).join('\n')}\n`,
+        `${app.path} is not valid (${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}):\n${report.problems.map((p) => `  - ${escapeUnsafe(p)}`).join('\n')}\n`,
       );
     }
     return valid ? 0 : 1;

@@ -110,8 +110,11 @@ export async function loadApp(path: string, rbac: RbacLoadOptions = {}, context:
   // so an rbac.json costs no more start-up than it did before the adapter existed.
   if (isObject(value) && (isObject(value['terraform']) || isObject(value['resource']))) {
     const cdktf = await terraformJsonReader();
-    if (cdktf.isTerraformJson(value))
-      return { path, kind: 'cdktf', manifest: convertTerraformJson(cdktf, value, path, rbac.account) };
+    if (cdktf.isTerraformJson(value)) {
+      const converted = convertTerraformJson(cdktf, value, path, rbac.account);
+      // The conversion keeps the values as written, which no construct checked: synth's rules apply here.
+      return { path, kind: 'cdktf', manifest: checkManifest(converted as unknown as Record<string, unknown>, path) };
+    }
   }
   if (isObject(value) && ('users' in value || 'roles' in value || 'policies' in value)) {
     return { path, kind: 'rbac-json', ...(await synthRbac(path, rbac)) };
@@ -263,7 +266,7 @@ function checkManifest(value: Record<string, unknown>, path: string): Manifest {
     const shown = problems.slice(0, 20).map((p) => p.message);
     if (problems.length > shown.length) shown.push(`… and ${problems.length - shown.length} more`);
     throw new UsageError(
-      `manifest ${path} does not have the shape of docs/manifest.schema.json; fix ${problems.length === 1 ? 'this problem' : `these ${problems.length} problems`}:\n  - ${shown.join('\n  - ')}`,
+      `manifest ${path} does not have the shape of docs/manifest.schema.json or breaks the rules synth applies; fix ${problems.length === 1 ? 'this problem' : `these ${problems.length} problems`}:\n  - ${shown.join('\n  - ')}`,
     );
   }
   return value as unknown as Manifest;

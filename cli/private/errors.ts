@@ -35,7 +35,8 @@ const HINTS: Readonly<Record<string, string>> = {
   STATE_NOT_FOUND:
     "Apply the stack first (`triton-iac apply`); if it was applied elsewhere, check the stack's `state` setting, the working directory and --profile.",
   STATE_ADDRESS_NOT_FOUND: 'List the addresses with `triton-iac state list`.',
-  STATE_ADDRESS_INVALID: 'Choose an address that is not in the state yet.',
+  STATE_ADDRESS_INVALID:
+    'For `state mv`, choose a target address that is not in the state yet; for a state location, fix the stack name or state path named above.',
   PLAN_MALFORMED: 'Make the plan again with `triton-iac plan --out FILE`.',
   PLAN_STALE: 'Make the plan again with `triton-iac plan --out FILE` and review it before applying.',
   PLAN_INPUT_INVALID:

@@ -1,12 +1,11 @@
 /**
  * The checks `triton-iac validate` adds to synth, all offline (no cloud, no state): the manifest's
- * documented shape (references to declared addresses of the same stack among them), the value
- * rules synth applies (for a manifest JSON or a cdk.tf.json, which no construct checked), dependency
- * cycles, and whether every secret apply would read can be read here.
+ * documented shape (references to declared addresses of the same stack among them) and the value
+ * rules synth applies (for a manifest JSON or a cdk.tf.json, which no construct checked), both
+ * `manifestProblems`; dependency cycles; and whether every secret apply would read can be read here.
  */
 import { describeCycle, findCycles } from '../../common/graph.js';
 import { isSecret, type ManifestValue, type StackManifest } from '../../common/manifest.js';
-import { propertyValueProblems } from '../../common/rules/index.js';
 import { createSecretResolver, manifestProblems } from '../../reconciler/index.js';
 import type { Manifest } from '../../common/manifest.js';
 
@@ -45,9 +44,6 @@ export function offlineChecks(
     let references = 0;
     let secretCount = 0;
     for (const resource of stack.resources) {
-      problems.push(
-        ...propertyValueProblems(resource.kind, resource.properties, stack.account, `${resource.address}.properties`),
-      );
       walk(resource.properties, `${resource.address}.properties`, (value, where) => {
         if (isSecret(value)) {
           const s = value.$secret;

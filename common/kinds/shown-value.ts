@@ -5,6 +5,7 @@
  * through {@link shownValue}, so a password written in clear where a secret reference belongs is
  * masked whatever the input's format.
  */
+import { showValue } from '../rules/safe-text.js';
 import type { FieldSchema, TypeSchema } from './types.js';
 
 /** What a message says in place of a secret's value. */
@@ -17,10 +18,12 @@ export function isSecretField(type: TypeSchema | FieldSchema | undefined): boole
 
 /**
  * The value as a message shows it: {@link VALUE_NOT_SHOWN} for a field {@link isSecretField} says
- * is secret (or anything inside one, `masked`), else its JSON cut to `max` characters.
+ * is secret (or anything inside one, `masked`), else as `showValue` shows it (escaped, shortened to
+ * about `max` characters).
  */
 export function shownValue(value: unknown, type?: TypeSchema | FieldSchema, masked = false, max = 80): string {
   if (masked || isSecretField(type)) return VALUE_NOT_SHOWN;
   if (value === undefined) return '(absent)';
-  return (JSON.stringify(value) ?? String(value)).slice(0, max);
+  // Control characters escaped and long values shortened: a value must not garble the terminal.
+  return showValue(value, max);
 }

@@ -1,4 +1,5 @@
 /** The input rules of one compute-job phase. */
+import { showValue } from './safe-text.js';
 
 /** The memory sizes (MB) a phase may ask for. */
 export const JOB_MEMORY_VALUES: readonly number[] = [256, 512, 1024, 2048, 4096, 8192];
@@ -27,26 +28,22 @@ export function checkJobPhase(phase: unknown, index: number): string[] {
     problems.push(`${at}.exec is required and must be a non-empty string`);
   }
   const type = p.type ?? 'map';
-  if (type !== 'map' && type !== 'reduce') problems.push(`${at}.type ${show(p.type)} must be "map" or "reduce"`);
+  if (type !== 'map' && type !== 'reduce') problems.push(`${at}.type ${showValue(p.type)} must be "map" or "reduce"`);
   if (p.count !== undefined) {
     if (type !== 'reduce') problems.push(`${at}.count is allowed only on reduce phases`);
     else if (!Number.isInteger(p.count) || (p.count as number) < 1 || (p.count as number) > JOB_MAX_REDUCERS) {
-      problems.push(`${at}.count ${show(p.count)} must be an integer from 1 to ${JOB_MAX_REDUCERS}`);
+      problems.push(`${at}.count ${showValue(p.count)} must be an integer from 1 to ${JOB_MAX_REDUCERS}`);
     }
   }
   if (p.memory !== undefined && !JOB_MEMORY_VALUES.includes(p.memory as number)) {
-    problems.push(`${at}.memory ${show(p.memory)} must be one of ${JOB_MEMORY_VALUES.join(', ')} (MB)`);
+    problems.push(`${at}.memory ${showValue(p.memory)} must be one of ${JOB_MEMORY_VALUES.join(', ')} (MB)`);
   }
   if (p.disk !== undefined && !JOB_DISK_VALUES.includes(p.disk as number)) {
-    problems.push(`${at}.disk ${show(p.disk)} must be one of ${JOB_DISK_VALUES.join(', ')} (GB)`);
+    problems.push(`${at}.disk ${showValue(p.disk)} must be one of ${JOB_DISK_VALUES.join(', ')} (GB)`);
   }
   if (p.init !== undefined && typeof p.init !== 'string') problems.push(`${at}.init must be a string`);
   if (p.assets !== undefined && (!Array.isArray(p.assets) || p.assets.some((a) => typeof a !== 'string'))) {
     problems.push(`${at}.assets must be an array of object paths`);
   }
   return problems;
-}
-
-function show(value: unknown): string {
-  return typeof value === 'string' ? `"${value}"` : String(JSON.stringify(value) ?? value);
 }

@@ -1,4 +1,5 @@
 /** The login rule CloudAPI applies to accounts and sub-users. */
+import { showValue } from './safe-text.js';
 
 const LOGIN_PATTERN = /^[a-zA-Z][a-zA-Z0-9_.@]+$/;
 
@@ -14,11 +15,11 @@ const RESERVED_LOGINS = new Set(['local']);
 export function checkLogin(login: string): string | undefined {
   if (typeof login !== 'string' || login.length === 0) return 'login is required';
   if (login.length < 3 || login.length > 32) {
-    return `login "${login}" must be 3 to 32 characters long (it has ${login.length})`;
+    return `login ${showValue(login)} must be 3 to 32 characters long (it has ${login.length})`;
   }
   if (!LOGIN_PATTERN.test(login)) {
-    return `login "${login}" must start with a letter and contain only letters, digits, "_", "." and "@"`;
+    return `login ${showValue(login)} must start with a letter and contain only letters, digits, "_", "." and "@"`;
   }
-  if (RESERVED_LOGINS.has(login.toLowerCase())) return `login "${login}" is reserved`;
+  if (RESERVED_LOGINS.has(login.toLowerCase())) return `login ${showValue(login)} is reserved`;
   return undefined;
 }

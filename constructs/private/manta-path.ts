@@ -1,5 +1,5 @@
 /** Object-store paths: `~~` expansion and the shared path rule. */
-import { checkMantaPath } from '../../common/rules/index.js';
+import { checkDeclaredMantaPath } from '../../common/rules/index.js';
 import { fail } from './problems.js';
 import { ValidationError } from '../errors.js';
 
@@ -14,7 +14,7 @@ import { ValidationError } from '../errors.js';
 export function mantaPath(at: string, field: string, value: unknown, login: string, below = false): string {
   if (typeof value !== 'string') fail(at, field, value, 'must be a string');
   const expanded = value === '~~' ? `/${login}` : value.startsWith('~~/') ? `/${login}${value.slice(2)}` : value;
-  const problem = checkMantaPath(expanded, login);
+  const problem = checkDeclaredMantaPath(expanded, login);
   // The rule's message already says `path "…"`; repeat the field only when it is not `path`.
   if (problem !== undefined)
     throw new ValidationError(field === 'path' ? `${at}: ${problem}` : `${at}: ${field}: ${problem}`);

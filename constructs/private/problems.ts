@@ -1,13 +1,14 @@
 /** How every validation message is worded: `<path>: <field> <value>: <rule>`. */
 import { isAbsolute, resolve } from 'node:path';
+import { showValue as showSafely } from '../../common/rules/safe-text.js';
 import { ValidationError } from '../errors.js';
 
-const MAX_SHOWN = 80;
-
-/** A value as it appears in a message: JSON, shortened so a long rule or key stays readable. */
+/**
+ * A value as it appears in a message: JSON with control characters escaped, shortened so a long
+ * rule or key stays readable (the shared rule of common/rules/safe-text.ts).
+ */
 export function showValue(value: unknown): string {
-  const text = value === undefined ? 'undefined' : JSON.stringify(value);
-  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
+  return showSafely(value);
 }
 
 /** Formats one problem; `value` is omitted (withheld) when it must not be echoed. */

@@ -1,7 +1,7 @@
 /** Role names given as `Role` objects or plain names, with the dependencies they imply. */
 import type { IRole } from '../interfaces.js';
 import { TritonResource, type RenderContext } from '../resource.js';
-import { checkRoleName } from '../../common/rules/index.js';
+import { checkDeclaredRoleName } from '../../common/rules/index.js';
 import { ValidationError } from '../errors.js';
 import { sortedUnique } from './canonical.js';
 
@@ -11,7 +11,7 @@ export function checkRoleRefs(at: string, field: string, roles: readonly (IRole 
   if (!Array.isArray(roles)) throw new ValidationError(`${at}: ${field}: must be an array of roles or role names`);
   roles.forEach((r, i) => {
     if (typeof r === 'string') {
-      const problem = checkRoleName(r);
+      const problem = checkDeclaredRoleName(r);
       if (problem) throw new ValidationError(`${at}: ${field}[${i}]: ${problem}`);
     } else if (typeof r !== 'object' || r === null || typeof (r as IRole).roleName !== 'string') {
       throw new ValidationError(`${at}: ${field}[${i}]: must be a Role or a role name`);

@@ -124,3 +124,44 @@ describe('manifestProblems: options and outputs', () => {
     ]);
   });
 });
+
+describe('manifestProblems: the rules synth applies, for a manifest no construct checked', () => {
+  it.each([
+    ['name', '../../evil', 'stacks[0].name: stack name "../../evil" must start with a letter or a digit'],
+    ['account', 'ac me', 'stacks[0].account: login "ac me" must start with a letter'],
+    ['user', 'b\u0000b', 'stacks[0].user: login "b\\u0000b" must start with a letter'],
+    ['connection', { roles: ['a,b'] }, 'stacks[0].connection.roles[0]: role name "a,b" must not contain ","'],
+    [
+      'state',
+      { type: 'manta', path: '/acme/stor/s\u001b[2J.json' },
+      'stacks[0].state.path: path "/acme/stor/s\\u001b[2J.json" must not contain control characters',
+    ],
+  ])('refuses the stack field %s = %j, naming it, the escaped value and the rule', (field, value, message) => {
+    const doc = valid();
+    doc.stacks[0]![field] = value;
+    const problems = manifestProblems(doc).map((p) => p.message);
+    expect(problems.some((p) => p.startsWith(message))).toBe(true);
+  });
+
+  it("runs each property's value rule and names the JSON path with the resource's address", () => {
+    const doc = valid();
+    (doc.stacks[0]!.resources[1] as { properties: Record<string, unknown> }).properties.name = 'a,b';
+    expect(manifestProblems(doc)).toEqual([
+      expect.objectContaining({
+        path: 'stacks[0].resources[1].properties.name',
+        message: expect.stringMatching(
+          /^stacks\[0\]\.resources\[1\]\.properties\.name \(prod\/r\): role name "a,b" must not contain ","/,
+        ) as string,
+      }),
+    ]);
+  });
+
+  it('shows a key and a value with control characters escaped in a shape problem too', () => {
+    const doc = valid();
+    doc.stacks[0]!['bogus\u001b[2J'] = 'x\u0000';
+    const [problem] = manifestProblems(doc);
+    expect(problem?.message).toBe(
+      'stacks[0].bogus\\u001b[2J: "x\\u0000" is not a known field (known: name, account, user, connection, state, authoritative, resources, outputs)',
+    );
+  });
+});

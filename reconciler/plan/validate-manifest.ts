@@ -12,6 +12,14 @@ import { allKinds, kindDescriptor, shownValue } from '../../common/kinds/index.j
 import { MANIFEST_VERSION, type ResourceKind } from '../../common/manifest.js';
 import { RESOURCE_OPTION_KEYS, resourceOptionProblems } from '../../common/resource-options.js';
 import { checkProperties } from '../../common/resource-schema.js';
+import {
+  checkDeclaredMantaPath,
+  checkDeclaredRoleName,
+  checkLogin,
+  checkStackName,
+  escapeUnsafe,
+  propertyValueProblems,
+} from '../../common/rules/index.js';
 
 /** One way a manifest departs from its documented shape. */
 export interface ManifestProblem {
@@ -40,18 +48,24 @@ const SECRET_SOURCES = ['env', 'file', 'generated'];
  * Checks that `value` has the documented shape of a `Manifest`: the envelope, every stack and
  * every resource (address, kind, natural key, properties of its kind, dependencies), every
  * `{ $ref }` and `{ $secret }` placeholder, addresses unique and references to addresses of the
- * same stack.
+ * same stack; and that the values follow the rules synth applies (stack names, account and user
+ * logins, and every property's rule from `common/rules`), since a manifest read from a file was
+ * checked by no construct.
  * @returns every problem found (empty when the manifest conforms).
  */
 export function manifestProblems(value: unknown): ManifestProblem[] {
   const out: ManifestProblem[] = [];
-  const add = (path: string, v: unknown, rule: string): void => {
+  // Escaped (and values shortened): a key, an address or a value with a NUL or an escape sequence
+  // must not reach the terminal raw.
+  const add = (path: string, v: unknown, rule: string, address?: string): void => {
+    const at = escapeUnsafe(path);
     if (v === NAMED) {
-      out.push({ path, value: '', rule, message: `${path}: ${rule}` });
+      const where = address === undefined ? at : `${at} (${escapeUnsafe(address)})`;
+      out.push({ path, value: '', rule, message: `${where}: ${rule}` });
       return;
     }
     const shown = shownValue(v, undefined, v === SECRET);
-    out.push({ path, value: shown, rule, message: `${path}: ${shown} ${rule}` });
+    out.push({ path, value: shown, rule, message: `${at}: ${shown} ${rule}` });
   };
   if (!isObject(value)) {
     add('(manifest)', value, 'must be a JSON object with "version", "generator" and "stacks"');
@@ -70,7 +84,8 @@ export function manifestProblems(value: unknown): ManifestProblem[] {
   return out;
 }
 
-type Add = (path: string, value: unknown, rule: string) => void;
+/** Records a problem; `address` (a resource's) is named beside the JSON path in the message. */
+type Add = (path: string, value: unknown, rule: string, address?: string) => void;
 
 function checkStack(stack: unknown, at: string, seen: Set<string>, add: Add): void {
   if (!isObject(stack)) return add(at, stack, 'must be an object with "name", "account" and "resources"');
@@ -84,8 +99,19 @@ function checkStack(stack: unknown, at: string, seen: Set<string>, add: Add): vo
     if (!isNonEmptyString(stack[f])) add(`${at}.${f}`, stack[f], 'must be a non-empty string');
   if (stack.user !== undefined && !isNonEmptyString(stack.user))
     add(`${at}.user`, stack.user, 'must be a non-empty string when present');
+  // The rules of TritonStack: the name becomes the state file's name, the logins sign requests.
+  const rules: [string, unknown, (v: string) => string | undefined][] = [
+    ['name', stack.name, checkStackName],
+    ['account', stack.account, checkLogin],
+    ['user', stack.user, checkLogin],
+  ];
+  for (const [f, v, rule] of rules) {
+    const problem = isNonEmptyString(v) ? rule(v) : undefined;
+    if (problem !== undefined) add(`${at}.${f}`, NAMED, problem);
+  }
   if (stack.connection !== undefined) checkConnection(stack.connection, `${at}.connection`, add);
-  if (stack.state !== undefined) checkState(stack.state, `${at}.state`, add);
+  if (stack.state !== undefined)
+    checkState(stack.state, `${at}.state`, typeof stack.account === 'string' ? stack.account : '', add);
   if (stack.authoritative !== undefined) {
     if (!Array.isArray(stack.authoritative))
       add(`${at}.authoritative`, stack.authoritative, `must be an array of kinds (${AUTHORITATIVE_KINDS.join(', ')})`);
@@ -106,7 +132,8 @@ function checkStack(stack: unknown, at: string, seen: Set<string>, add: Add): vo
     seen.add(address);
     own.add(address);
   });
-  stack.resources.forEach((r, i) => checkResource(r, `${at}.resources[${i}]`, own, add));
+  const account = typeof stack.account === 'string' ? stack.account : '';
+  stack.resources.forEach((r, i) => checkResource(r, `${at}.resources[${i}]`, own, account, add));
   if (stack.outputs !== undefined) checkOutputs(stack.outputs, `${at}.outputs`, own, add);
 }
 
@@ -135,10 +162,16 @@ function checkConnection(c: unknown, at: string, add: Add): void {
   unknownKeys(c, `${at}.`, [...CONNECTION_STRINGS, 'roles'], add);
   for (const f of CONNECTION_STRINGS)
     if (c[f] !== undefined && typeof c[f] !== 'string') add(`${at}.${f}`, c[f], 'must be a string');
-  if (c.roles !== undefined && !isStringArray(c.roles)) add(`${at}.roles`, c.roles, 'must be an array of role names');
+  const roles = c.roles;
+  if (roles === undefined) return;
+  if (!isStringArray(roles)) return add(`${at}.roles`, roles, 'must be an array of role names');
+  roles.forEach((role, i) => {
+    const problem = checkDeclaredRoleName(role);
+    if (problem !== undefined) add(`${at}.roles[${i}]`, NAMED, problem);
+  });
 }
 
-function checkState(s: unknown, at: string, add: Add): void {
+function checkState(s: unknown, at: string, account: string, add: Add): void {
   if (!isObject(s) || (s.type !== 'local' && s.type !== 'manta'))
     return add(at, s, 'must be { "type": "local", "path"?: string } or { "type": "manta", "path": string }');
   unknownKeys(s, `${at}.`, ['type', 'path'], add);
@@ -150,10 +183,14 @@ function checkState(s: unknown, at: string, add: Add): void {
         ? 'must be a non-empty string (the Manta directory of the state)'
         : 'must be a string when present',
     );
+  } else if (s.type === 'manta') {
+    // The path TritonStack makes of `~~/…`: an object path of the stack's account.
+    const problem = checkDeclaredMantaPath(s.path as string, account);
+    if (problem !== undefined) add(`${at}.path`, NAMED, problem);
   }
 }
 
-function checkResource(r: unknown, at: string, stackAddresses: ReadonlySet<string>, add: Add): void {
+function checkResource(r: unknown, at: string, stackAddresses: ReadonlySet<string>, account: string, add: Add): void {
   if (!isObject(r))
     return add(at, r, 'must be an object with "address", "kind", "naturalKey", "properties" and "dependsOn"');
   unknownKeys(r, `${at}.`, ['address', 'kind', 'naturalKey', 'properties', 'dependsOn', 'options'], add);
@@ -191,6 +228,17 @@ function checkResource(r: unknown, at: string, stackAddresses: ReadonlySet<strin
     // checkProperties words its messages "<path>: <rule>" or "<path>: <value> <rule>" already.
     for (const problem of checkProperties(r.kind as ResourceKind, r.properties, `${at}.properties`))
       add(problem.slice(0, problem.indexOf(': ')), NAMED, problem.slice(problem.indexOf(': ') + 2));
+    // The values, with the rules the constructs apply at synth ("<where>.<field>: <rule>").
+    const where = `${at}.properties`;
+    for (const problem of propertyValueProblems(r.kind as ResourceKind, r.properties, account, where)) {
+      const split = problem.indexOf(': ', where.length);
+      add(
+        problem.slice(0, split),
+        NAMED,
+        problem.slice(split + 2),
+        isNonEmptyString(r.address) ? r.address : undefined,
+      );
+    }
   }
 }
 

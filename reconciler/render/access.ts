@@ -7,6 +7,7 @@ import { markdownCell } from './markdown-cell.js';
 import type { AccessChange } from '../../common/access/index.js';
 import { planAccessChanges } from '../plan/access-changes.js';
 import type { Plan } from '../plan/types.js';
+import { safeText } from './private/format.js';
 
 /**
  * At most this many access changes are listed in text and Markdown (a first apply of a large team
@@ -25,11 +26,14 @@ export function accessChangesText(plan: Plan): string[] {
   if (changes.length === 0) return [];
   const lines = ['Access changes:'];
   for (const c of changes.slice(0, MAX_LISTED_ACCESS_CHANGES)) {
+    // Names, actions and paths come from the app: escaped so that none can garble the terminal.
     lines.push(
-      `  ${c.change === 'grant' ? '+' : '-'} ${c.user} ${c.change === 'grant' ? 'can now' : 'can no longer'} ${c.action} ${c.resource}`,
+      safeText(
+        `  ${c.change === 'grant' ? '+' : '-'} ${c.user} ${c.change === 'grant' ? 'can now' : 'can no longer'} ${c.action} ${c.resource}`,
+      ),
     );
-    for (const via of c.via) lines.push(`      ${c.change === 'grant' ? 'via' : 'was via'} ${via}`);
-    if (c.causes !== undefined && c.causes.length > 0) lines.push(`      because of ${c.causes.join(', ')}`);
+    for (const via of c.via) lines.push(safeText(`      ${c.change === 'grant' ? 'via' : 'was via'} ${via}`));
+    if (c.causes !== undefined && c.causes.length > 0) lines.push(safeText(`      because of ${c.causes.join(', ')}`));
   }
   if (changes.length > MAX_LISTED_ACCESS_CHANGES)
     lines.push(

@@ -10,7 +10,7 @@
 import { kindDescriptor } from '../../common/kinds/index.js';
 import type { ResourceKind } from '../../common/manifest.js';
 import { canonicalJson } from '../private/canonical-json.js';
-import { formatKey, formatValue } from './private/format.js';
+import { formatKey, formatValue, safeText } from './private/format.js';
 import { Masked, type DisplayValue } from './mask.js';
 
 /** The kind's bookkeeping field (its descriptor's `staleList`), if it has one. */
@@ -33,7 +33,7 @@ export function bookkeepingNote(kind: ResourceKind, live: Readonly<Record<string
   const value = field ? live[field.name] : undefined;
   const stale = Array.isArray(value) ? (value as DisplayValue[]).filter((p) => typeof p === 'string') : [];
   return field && stale.length > 0
-    ? `${field.what}${stale.length === 1 ? '' : 's'} ${stale.join(', ')} written after the ${kind} ran: apply runs it again`
+    ? `${field.what}${stale.length === 1 ? '' : 's'} ${safeText(stale.join(', '))} written after the ${kind} ran: apply runs it again`
     : undefined;
 }
 
@@ -67,7 +67,7 @@ export function elementLabel(kind: ResourceKind, field: string, element: Display
   const label = kindDescriptor(kind)?.properties.find((p) => p.name === field)?.element?.label;
   if (label && isRecord(element) && typeof element[label.by] === 'string') {
     const notes = (label.flags ?? []).filter((f) => element[f.field] === f.equals).map((f) => f.note);
-    return `${String(element[label.by])}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`;
+    return `${safeText(String(element[label.by]))}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`;
   }
   if (isRecord(element))
     return formatValue(Object.fromEntries(Object.entries(element).filter(([, v]) => !isEmptyDefault(v))));

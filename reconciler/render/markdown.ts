@@ -22,7 +22,10 @@ const COUNT_LABEL: Readonly<Record<PlanAction, string>> = {
 
 /** Renders `plan` as GitHub-flavoured Markdown, ending with a newline. */
 export function renderMarkdown(plan: Plan): string {
-  const lines = [`### triton-iac plan: stack \`${plan.stack}\` (account \`${plan.account}\`)`, ''];
+  const lines = [
+    `### triton-iac plan: stack \`${markdownCell(plan.stack)}\` (account \`${markdownCell(plan.account)}\`)`,
+    '',
+  ];
   if (!planHasChanges(plan)) {
     lines.push('**No changes.** Live objects match the manifest.', '');
     return `${lines.join('\n')}\n`;

@@ -7,7 +7,7 @@ import { topField } from '../plan/compute-change.js';
 import { planConflicts, planHasChanges, type Plan } from '../plan/types.js';
 import { accessChangesText } from './access.js';
 import { Masked, maskChange, type DisplayValue, type MaskedChange } from './mask.js';
-import { COLOUR, formatKey, RESET, summaryLine, symbolOf, VERB } from './private/format.js';
+import { COLOUR, formatKey, RESET, safeText, summaryLine, symbolOf, VERB } from './private/format.js';
 import { fieldChangeLines, formatField, isBookkeeping, listedFields } from './fields.js';
 
 /** Options for {@link renderText}. */
@@ -25,10 +25,13 @@ export function renderText(plan: Plan, options: TextRenderOptions = {}): string 
     // Look-ups are read on every plan; listing them when nothing changes would bury the answer.
     const reads = plan.changes.filter((c) => c.action === 'read').length;
     const note = reads > 0 ? ` (${reads} look-up${reads === 1 ? '' : 's'} read)` : '';
-    lines.push(`No changes. Stack ${plan.stack} (account ${plan.account}) matches the manifest${note}.`);
+    lines.push(safeText(`No changes. Stack ${plan.stack} (account ${plan.account}) matches the manifest${note}.`));
     return `${lines.join('\n')}\n`;
   }
-  lines.push(`triton-iac will perform the following actions on stack ${plan.stack} (account ${plan.account}):`, '');
+  lines.push(
+    safeText(`triton-iac will perform the following actions on stack ${plan.stack} (account ${plan.account}):`),
+    '',
+  );
   const lookups: string[] = [];
   for (const change of plan.changes) {
     if (change.action === 'no-op' && change.movedFrom === undefined && !options.showUnchanged) continue;
@@ -41,7 +44,9 @@ export function renderText(plan: Plan, options: TextRenderOptions = {}): string 
   }
   if (lookups.length > 0)
     lines.push(
-      `  # (${lookups.length} look-up${lookups.length === 1 ? '' : 's'} read, not listed: ${lookups.join(', ')})`,
+      safeText(
+        `  # (${lookups.length} look-up${lookups.length === 1 ? '' : 's'} read, not listed: ${lookups.join(', ')})`,
+      ),
       '',
     );
   lines.push(summaryLine(plan.summary));
@@ -51,8 +56,12 @@ export function renderText(plan: Plan, options: TextRenderOptions = {}): string 
   if (conflicts.length > 0) {
     lines.push(
       '',
-      `${conflicts.length === 1 ? 'This object exists' : 'These objects exist'} in the cloud but not in the state of stack ${plan.stack}, and differ${conflicts.length === 1 ? 's' : ''} from the declaration:`,
-      ...conflicts.map((c) => `  ! ${c.address} (${c.kind} ${c.naturalKey}): ${c.conflict!.fields.join(', ')}`),
+      safeText(
+        `${conflicts.length === 1 ? 'This object exists' : 'These objects exist'} in the cloud but not in the state of stack ${plan.stack}, and differ${conflicts.length === 1 ? 's' : ''} from the declaration:`,
+      ),
+      ...conflicts.map((c) =>
+        safeText(`  ! ${c.address} (${c.kind} ${c.naturalKey}): ${c.conflict!.fields.join(', ')}`),
+      ),
       'Apply changes nothing while there is a conflict. To manage such an object as declared, import it',
       '(`triton-iac import ADDRESS ID`) or consent to adopting it (`triton-iac apply --adopt`); or give the',
       'declaration another name, so that it does not claim an object that is not yours.',
@@ -66,23 +75,25 @@ function renderChange(change: MaskedChange, color: boolean): string[] {
   const out: string[] = [];
   if (change.movedFrom !== undefined)
     out.push(
-      `  # ${change.movedFrom} will be moved to ${change.address} (the same ${change.kind} ${change.naturalKey}: it is not deleted)`,
+      safeText(
+        `  # ${change.movedFrom} will be moved to ${change.address} (the same ${change.kind} ${change.naturalKey}: it is not deleted)`,
+      ),
     );
   if (change.action !== 'no-op' || change.movedFrom === undefined) {
     const verb =
       change.conflict !== undefined
         ? `exists outside the state and differs from the declaration: ${change.action === 'replace' ? 'replacing' : 'adopting'} it needs consent`
         : VERB[change.action];
-    out.push(`  # ${change.address} (${change.kind} ${change.naturalKey}) ${verb}`);
+    out.push(safeText(`  # ${change.address} (${change.kind} ${change.naturalKey}) ${verb}`));
   } else {
     return out;
   }
-  if (change.reason) out.push(`  # (${change.reason})`);
+  if (change.reason) out.push(safeText(`  # (${change.reason})`));
   // Nothing of a forgotten object changes: an empty block, or its fields as removed, would read as
   // a deletion, so it is one line.
   if (change.action === 'forget')
-    return [...out, `${paint(symbolOf(change).padStart(3))} ${change.kind} "${change.address}"`];
-  out.push(`${paint(symbolOf(change).padStart(3))} ${change.kind} "${change.address}" {`);
+    return [...out, `${paint(symbolOf(change).padStart(3))} ${change.kind} "${safeText(change.address)}"`];
+  out.push(`${paint(symbolOf(change).padStart(3))} ${change.kind} "${safeText(change.address)}" {`);
   const before = asRecord(change.before);
   const after = asRecord(change.after);
   const replacing = new Set((change.replacePaths ?? []).map((p) => p.slice(1)));

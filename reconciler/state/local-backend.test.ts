@@ -90,7 +90,7 @@ describe('LocalStateBackend read and write', () => {
 
   it('refuses a stack name that cannot be a file name', () => {
     expect(() => new LocalStateBackend({ stack: '../etc', account: 'a' })).toThrow(
-      /stack name "..\/etc" cannot name a state file/,
+      /stack name "..\/etc" must start with a letter or a digit .*; it cannot name a state file/,
     );
   });
 

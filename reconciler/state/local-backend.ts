@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { checkStackName } from '../../common/rules/stack-name.js';
 import { ReconcilerError } from '../errors.js';
 import { writeFileAtomic } from '../private/atomic-write.js';
 import type { LockHolder, LockRequest, StateBackend, StateSnapshot } from './backend.js';
@@ -74,11 +75,10 @@ export class LocalStateBackend implements StateBackend {
   private writes = 0;
 
   constructor(options: LocalStateBackendOptions) {
-    if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(options.stack)) {
-      throw new ReconcilerError(
-        'STATE_ADDRESS_INVALID',
-        `stack name ${JSON.stringify(options.stack)} cannot name a state file: use letters, digits, '.', '_' and '-'`,
-      );
+    // Synth and the manifest validator refuse such a name first; this is the last guard before a file name.
+    const nameProblem = checkStackName(options.stack);
+    if (nameProblem !== undefined) {
+      throw new ReconcilerError('STATE_ADDRESS_INVALID', `${nameProblem}; it cannot name a state file`);
     }
     this.stack = options.stack;
     this.account = options.account;

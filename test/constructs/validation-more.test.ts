@@ -5,6 +5,7 @@ import {
   Image,
   Job,
   Key,
+  Role,
   RoleTag,
   Secret,
   SnapLink,
@@ -75,7 +76,9 @@ describe('eager validation: object content and metadata', () => {
     const { stack } = newStack();
     expect(
       errorOf(() => new StorObject(stack, 'o', { path: '/acme/stor/o', content: 'x', headers: { 'm-a': 'one\ntwo' } })),
-    ).toBe('prod/o: headers["m-a"] "one\\ntwo": must be a string without line breaks, or a Reference');
+    ).toBe(
+      'prod/o: headers: header "m-a" value "one\\ntwo" must not contain line breaks or other control characters (HTTP forbids them in header values)',
+    );
   });
 
   it('GIVEN a snaplink to itself WHEN created THEN it is refused', () => {
@@ -90,7 +93,7 @@ describe('eager validation: images, look-ups and configuration', () => {
   it('GIVEN an image name with a space WHEN the Image is created THEN the name rule is named', () => {
     const { stack } = newStack();
     expect(errorOf(() => new Image(stack, 'i', { machine: MACHINE, name: 'web base', version: '1' }))).toBe(
-      'prod/i: name "web base": must be 1–512 letters, digits, ".", "_" or "-"',
+      'prod/i: name: image name "web base" must be 1–512 letters, digits, ".", "_" or "-"',
     );
   });
 
@@ -198,5 +201,15 @@ describe('eager validation: the props object itself', () => {
     expect(errorOf(() => new Job(stack, 'j', { phases: [{ type: 'map', exec: 'wc -l' }], inputs: 'x' as never }))).toBe(
       'prod/j: inputs "x": must be an array of StorObjects, references or object paths',
     );
+  });
+});
+
+describe('messages about values with control characters', () => {
+  it('GIVEN a construct id with an escape sequence WHEN it is refused THEN the message shows it escaped', () => {
+    const { stack } = newStack();
+    const message = errorOf(() => new Role(stack, 'ops\u001b[2J,x'));
+    expect(message).toContain('ops\\u001b[2J,x');
+    expect(message).toContain('must not contain ","');
+    expect(message).not.toContain('\u001b');
   });
 });

@@ -297,7 +297,7 @@ describe('eager validation: object-store paths and headers', () => {
     expect(
       errorOf(() => new StorObject(stack, 'o', { path: '/acme/stor/o', content: 'x', headers: { 'x-foo': 'y' } })),
     ).toBe(
-      'prod/o: headers "x-foo": is not a header an object can store: use m-<name> for metadata, or access-control-*, cache-control, content-disposition, content-encoding, content-language, surrogate-key',
+      'prod/o: headers: header "x-foo" is not a header an object can store: use m-<name> (letters, digits, "_" and "-") for metadata, or access-control-*, cache-control, content-disposition, content-encoding, content-language, surrogate-key',
     );
   });
 

@@ -149,7 +149,7 @@ export default () => {
         env: { VALIDATE_TEST_PASSWORD: 'a-long-password-1' },
       });
       expect(manifest.code).toBe(1);
-      expect(manifest.stderr).toContain('people/alice.properties.email: ');
+      expect(manifest.stderr).toContain('.properties.email (people/alice): email "not-an-email"');
       expect(manifest.stderr).toContain('not-an-email');
     } finally {
       rmSync(bad, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { checkImageName, checkImageVersion } from '../../../common/rules/image-fields.js';
 import { EmulatorError, invalidArgument, notFound } from '../../core/errors.js';
 import type { AccountState } from '../../core/store/account-state.js';
 import type { RequestContext } from '../../core/types.js';
@@ -104,6 +105,9 @@ function createFromMachine(
   const base = state.images(account).find((i) => i.id === machine.image);
   const name = optionalString(rc, 'name')!;
   const version = optionalString(rc, 'version')!;
+  // IMGAPI's limits on the manifest (the same rule the Image construct applies at synth).
+  const fieldProblem = checkImageName(name) ?? checkImageVersion(version);
+  if (fieldProblem !== undefined) throw invalidArgument(fieldProblem);
   const file = imageFile(name, version);
   const tags = param(rc, 'tags');
   if (tags !== undefined && (tags === null || typeof tags !== 'object' || Array.isArray(tags))) {

@@ -1,3 +1,4 @@
+import { DURABILITY_MAX, DURABILITY_MIN } from '../../../common/rules/durability.js';
 import { MANTA_MAX_HEADER_BYTES } from '../../../common/rules/manta-headers.js';
 import { MantaError } from '../errors.js';
 
@@ -45,11 +46,12 @@ export function durabilityLevel(headers: RawHeaders): number {
   const raw = one(headers, 'durability-level') ?? one(headers, 'x-durability-level');
   if (raw === undefined) return 2;
   const n = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || n < 1 || n > 6) {
+  // The range is the shared one the constructs check (common/rules/durability.ts).
+  if (!/^\d+$/.test(raw.trim()) || n < DURABILITY_MIN || n > DURABILITY_MAX) {
     throw new MantaError(
       400,
       'InvalidDurabilityLevel',
-      `durability-level ${JSON.stringify(raw)} is invalid: it must be an integer from 1 to 6`,
+      `durability-level ${JSON.stringify(raw)} is invalid: it must be an integer from ${DURABILITY_MIN} to ${DURABILITY_MAX}`,
     );
   }
   return n;

@@ -1,3 +1,4 @@
+import { mantaPathSyntaxProblem } from '../../../common/rules/manta-path.js';
 import { MantaError } from '../errors.js';
 
 /** Top-level directories every account has, in the order Manta lists them (sorted by name). */
@@ -5,38 +6,16 @@ export const ACCOUNT_DIRS = ['jobs', 'public', 'reports', 'stor', 'uploads'] as 
 
 /**
  * Turns a request path (already percent-decoded) into the canonical form the store keys on:
- * one leading slash, no empty segments, no trailing slash.
- * Rejects `.` and `..` segments because Manta paths are literal names, never relative.
+ * one leading slash, no empty segments, no trailing slash. What the object store refuses in a path
+ * (relative, NUL, `.` and `..` segments, too long) is the shared rule the constructs apply at synth.
  */
 export function normalizePath(raw: string): string {
-  if (!raw.startsWith('/')) {
-    throw new MantaError(400, 'InvalidArgument', `path ${JSON.stringify(raw)} is invalid: it must start with "/"`);
-  }
-  const segments = raw.split('/').filter((s) => s.length > 0);
-  for (const s of segments) {
-    if (s === '.' || s === '..') {
-      throw new MantaError(
-        400,
-        'InvalidArgument',
-        `path ${JSON.stringify(raw)} is invalid: "." and ".." segments are not allowed`,
-      );
-    }
-    if (s.includes('\0')) {
-      throw new MantaError(
-        400,
-        'InvalidArgument',
-        `path ${JSON.stringify(raw)} is invalid: NUL characters are not allowed`,
-      );
-    }
-  }
-  if (Buffer.byteLength(raw) > 1024) {
-    throw new MantaError(
-      400,
-      'InvalidArgument',
-      `path of ${Buffer.byteLength(raw)} bytes is invalid: at most 1024 bytes are allowed`,
-    );
-  }
-  return `/${segments.join('/')}`;
+  const problem = mantaPathSyntaxProblem(raw);
+  if (problem !== undefined) throw new MantaError(400, 'InvalidArgument', problem);
+  return `/${raw
+    .split('/')
+    .filter((s) => s.length > 0)
+    .join('/')}`;
 }
 
 /** The parent of a canonical path (`/` for `/acme`). */

@@ -3,6 +3,7 @@
  * the summary sentence.
  */
 import type { PlanAction, PlanSummary } from '../../plan/types.js';
+import { escapeUnsafe } from '../../../common/rules/safe-text.js';
 import { Masked, type DisplayValue } from '../mask.js';
 
 /** The symbol shown before a resource for each action (Terraform's, plus `=>` for adopt). */
@@ -49,7 +50,19 @@ export const COLOUR: Readonly<Record<PlanAction, string>> = {
 /** Resets an ANSI colour. */
 export const RESET = '\u001b[0m';
 
-/** One value on one line: strings quoted, masked values as their label, objects as compact JSON. */
+/**
+ * A user-supplied string (an address, a natural key, a name) as a plan shows it: control
+ * characters escaped, so that a NUL or an escape sequence in a name cannot garble or spoof the
+ * terminal or the page. The renderers' own colours are added around such text, never inside it.
+ */
+export function safeText(text: string): string {
+  return escapeUnsafe(text);
+}
+
+/**
+ * One value on one line: strings quoted, masked values as their label, objects as compact JSON.
+ * Control characters are escaped (JSON leaves C1 controls and bidirectional overrides as they are).
+ */
 export function formatValue(value: DisplayValue | undefined): string {
   if (value === undefined) return 'null';
   if (value instanceof Masked) return value.label;
@@ -59,12 +72,12 @@ export function formatValue(value: DisplayValue | undefined): string {
     if (entries.length === 0) return '{}';
     return `{ ${entries.map(([k, v]) => `${formatKey(k)} = ${formatValue(v)}`).join(', ')} }`;
   }
-  return JSON.stringify(value);
+  return escapeUnsafe(JSON.stringify(value));
 }
 
 /** A property name, quoted only when it is not a plain identifier. */
 export function formatKey(key: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_-]*$/.test(key) ? key : JSON.stringify(key);
+  return /^[A-Za-z_][A-Za-z0-9_-]*$/.test(key) ? key : escapeUnsafe(JSON.stringify(key));
 }
 
 /**
