@@ -137,21 +137,41 @@ export class AdaptiveLimit {
   }
 }
 
+/** Options of {@link adaptiveLimitInterceptor}. */
+export interface AdaptiveLimitInterceptorOptions {
+  /**
+   * An adaptive rate (`adaptive-rate.ts`) answers throttling: a throttle answer then teaches the
+   * concurrency nothing (a rate limit is not a sign of too many requests in flight, and halving
+   * both would slow the client twice for one cause). @default false
+   */
+  readonly throttlesPaced?: boolean;
+  /**
+   * True while an adaptive rate inside this limit paces requests: their latency then includes the
+   * wait for their turn, which says nothing about the server, so it neither cuts nor grows the
+   * limit. @default - never
+   */
+  readonly paced?: () => boolean;
+}
+
 /**
  * The interceptor: each request waits for a place under `limit`. The place is held until the answer's
  * headers arrive (its body then streams on its own connection).
  */
-export function adaptiveLimitInterceptor(limit: AdaptiveLimit): Interceptor {
+export function adaptiveLimitInterceptor(
+  limit: AdaptiveLimit,
+  options: AdaptiveLimitInterceptorOptions = {},
+): Interceptor {
   return (next) => async (request) => {
     const ticket = await limit.acquire();
     let status = 0;
     try {
       const response = await next(request);
-      status = response.status;
+      status = response.throttled === true && options.throttlesPaced === true ? 0 : response.status;
       return response;
     } finally {
-      // An upload's time is its size over the link, not the server's state.
-      limit.done(ticket, status, !isStreamedBody(request.body));
+      // An upload's time is its size over the link, not the server's state; a paced request's
+      // includes its wait for the rate.
+      limit.done(ticket, status, !isStreamedBody(request.body) && options.paced?.() !== true);
     }
   };
 }
