@@ -9,7 +9,8 @@
  *   gradient limiter, since latencies that merely vary, one request slower than the next, keep the
  *   two averages together where a minimum would not);
  * - grows by one per round of answers that came back fine while the limit was in use, back up to
- *   the cap.
+ *   the cap; started below the cap (`initial`), it first grows by one per such answer, doubling
+ *   each round as TCP's slow start does, until the cap or the first cut.
  * Requests over the limit wait in order. The limit never goes below `min` (1), so a throttled
  * service is still worked on, one request at a time. It sits inside the retry interceptor: a
  * request waiting to be retried holds no place.
@@ -22,7 +23,7 @@ export interface AdaptiveLimitOptions {
   readonly max: number;
   /** The floor. @default 1 */
   readonly min?: number;
-  /** Starting limit. @default max */
+  /** Starting limit; below `max`, the limit doubles each round of fine answers up to `max`. @default max */
   readonly initial?: number;
   /** A short-run latency this many times the long-run one counts as rising. @default 2 */
   readonly latencyTolerance?: number;
@@ -60,6 +61,8 @@ export class AdaptiveLimit {
   private longRun: number | undefined;
   /** Answers in the current round while the limit was in use (growth happens per full round). */
   private fineInRound = 0;
+  /** Started below the cap and not cut yet: grows by one per fine answer. */
+  private slowStart: boolean;
 
   constructor(options: AdaptiveLimitOptions) {
     if (!Number.isInteger(options.max) || options.max < 1)
@@ -67,6 +70,7 @@ export class AdaptiveLimit {
     this.max = options.max;
     this.min = Math.min(options.max, Math.max(1, options.min ?? 1));
     this.limitValue = Math.min(this.max, Math.max(this.min, options.initial ?? options.max));
+    this.slowStart = this.limitValue < this.max;
     this.tolerance = options.latencyTolerance ?? 2;
     this.now = options.now ?? (() => performance.now());
   }
@@ -115,6 +119,11 @@ export class AdaptiveLimit {
       this.cut(0.8);
       return;
     }
+    if (this.slowStart) {
+      this.limitValue = Math.min(this.max, this.limitValue + 1);
+      this.slowStart = this.limitValue < this.max;
+      return;
+    }
     if (++this.fineInRound >= this.limit) {
       this.fineInRound = 0;
       this.limitValue = Math.min(this.max, this.limitValue + 1);
@@ -123,6 +132,7 @@ export class AdaptiveLimit {
 
   private cut(factor: number): void {
     this.limitValue = Math.max(this.min, this.limitValue * factor);
+    this.slowStart = false;
     this.cutAt = this.sent;
     this.fineInRound = 0;
     // The short-run average restarts from the next answers: the old one caused this cut.

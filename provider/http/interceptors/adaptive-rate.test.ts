@@ -67,6 +67,16 @@ describe('adaptive rate', () => {
     expect(r.rate.pausedUntil).toBe(3100);
   });
 
+  it('does not pause for a Retry-After longer than it would wait for, only cuts the rate', () => {
+    const r = rateWith();
+    send(r, false);
+    r.clock.t = 100;
+    send(r, true, 3_600_000);
+    expect(r.rate.rate).toBeCloseTo(0.85);
+    // The guessed pause instead: until the request accepted at 0 ms has left its window.
+    expect(r.rate.pausedUntil).toBe(1050);
+  });
+
   it('cuts once for the answers to requests sent before the cut, and again for one sent after it', () => {
     const r = rateWith();
     for (let i = 0; i < 4; i++) send(r, false);

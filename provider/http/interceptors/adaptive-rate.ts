@@ -40,6 +40,12 @@ export interface AdaptiveRateOptions {
   readonly decrease?: number;
   /** How long after a cut the rate is back at the rate of the cut, in ms. @default 4000 */
   readonly recoverMs?: number;
+  /**
+   * The longest `Retry-After` paused for; the retry interceptor does not wait for a longer one
+   * either (its `maxRetryAfterMs`), and the request fails: a longer one only cuts the rate.
+   * @default 60000
+   */
+  readonly maxPauseMs?: number;
   /** The clock, in ms. @default performance.now */
   readonly now?: () => number;
 }
@@ -72,6 +78,7 @@ export class AdaptiveRate {
   private readonly windowMs: number;
   private readonly decrease: number;
   private readonly recoverMs: number;
+  private readonly maxPauseMs: number;
   private readonly now: () => number;
   /** Throttle answers seen (all, fresh or not). */
   throttles = 0;
@@ -81,6 +88,7 @@ export class AdaptiveRate {
     this.windowMs = options.windowMs ?? 1000;
     this.decrease = options.decrease ?? 0.85;
     this.recoverMs = options.recoverMs ?? 4000;
+    this.maxPauseMs = options.maxPauseMs ?? 60_000;
     this.now = options.now ?? (() => performance.now());
     if (!(this.minRate > 0)) throw new RangeError(`the least rate must be positive, got ${String(this.minRate)}`);
     if (!(this.windowMs > 0)) throw new RangeError(`the window must be positive, got ${String(this.windowMs)}`);
@@ -127,9 +135,10 @@ export class AdaptiveRate {
   private throttled(ticket: RateTicket, retryAfterMs: number | undefined): void {
     const now = this.now();
     this.throttles += 1;
-    if (retryAfterMs !== undefined) this.pausedUntilValue = Math.max(this.pausedUntilValue, now + retryAfterMs);
+    const pause = retryAfterMs !== undefined && retryAfterMs <= this.maxPauseMs ? retryAfterMs : undefined;
+    if (pause !== undefined) this.pausedUntilValue = Math.max(this.pausedUntilValue, now + pause);
     if (ticket.seq <= this.cutAt) return;
-    this.cut(ticket, now, retryAfterMs === undefined);
+    this.cut(ticket, now, pause === undefined);
   }
 
   /**
