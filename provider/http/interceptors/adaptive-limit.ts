@@ -2,7 +2,8 @@
  * Adaptive concurrency (after TCP's AIMD congestion control): how many requests one service has in
  * flight. It starts at the cap (the user's `--parallelism`) and
  * - halves on a throttle or an overload answer (420, 429, 503), at most once per round of requests
- *   (the answers to requests sent before the last cut say nothing new);
+ *   (the answers to requests sent before the last cut say nothing new); a throttle answer not when
+ *   an adaptive rate (`adaptive-rate.ts`) answers throttling instead (`throttlesPaced`);
  * - shrinks by a fifth when latency rises: the average latency of the last ten or so answers is
  *   more than `latencyTolerance` times the long-run average (of the last hundred or so), while the
  *   limit is in use (the server, or a queue in front of it, is falling behind; after Netflix's
