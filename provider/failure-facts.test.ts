@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TritonApiError } from './errors.js';
-import { isNameTaken, missingObjectsOf } from './failure-facts.js';
+import { isNameTaken, isThrottleAnswer, missingObjectsOf } from './failure-facts.js';
 
 describe('missingObjectsOf', () => {
   it.each([
@@ -57,5 +57,20 @@ describe('isNameTaken', () => {
     expect(isNameTaken(409, 'InvalidArgument', 'Name is not unique')).toBe(true);
     expect(isNameTaken(409, 'InvalidArgument', 'Email address "carol@acme.example" is already taken')).toBe(false);
     expect(isNameTaken(409, 'ConcurrentRequest', 'already exists')).toBe(false);
+  });
+});
+
+describe('isThrottleAnswer', () => {
+  it.each([
+    ['CloudAPI 420', 420, 'RequestThrottled', false, true],
+    ['a 429 without a code', 429, undefined, false, true],
+    ['Manta 503 ThrottledError', 503, 'ThrottledError', false, true],
+    ['the emulator 503 Throttled', 503, 'Throttled', false, true],
+    ['a 503 with Retry-After', 503, 'ServiceUnavailable', true, true],
+    ['a plain 503 fault', 503, 'ServiceUnavailable', false, false],
+    ['a 503 whose body was not read', 503, undefined, false, false],
+    ['a 500', 500, 'InternalError', true, false],
+  ] as const)('reads %s', (_label, status, code, retryAfter, expected) => {
+    expect(isThrottleAnswer(status, code, retryAfter)).toBe(expected);
   });
 });

@@ -76,6 +76,12 @@ describe('classifyApiError', () => {
     expect(classifyApiError({ code: 'ECONNRESET' })).toMatchObject({ mayHaveApplied: true });
     expect(classifyApiError({ code: 'ECONNREFUSED' })).toMatchObject({ mayHaveApplied: false });
     expect(classifyApiError({ status: 429 })).toMatchObject({ mayHaveApplied: false });
+    // Manta's throttle is a 503 told from a fault by its code: it did nothing either.
+    expect(classifyApiError({ status: 503, code: 'ThrottledError' })).toMatchObject({
+      reason: 'throttled (503)',
+      mayHaveApplied: false,
+    });
+    expect(classifyApiError({ status: 503, code: 'ServiceUnavailable' })).toMatchObject({ mayHaveApplied: true });
   });
 });
 

@@ -10,7 +10,12 @@
  * Which objects a refusal names, and which statuses and codes are transient, are the provider's
  * typed facts (`provider/failure-facts.ts`); nothing here reads a server's message text.
  */
-import { NETWORK_ERROR_CODES, NOT_SENT_CODES, TRANSIENT_STATUSES } from '../provider/failure-facts.js';
+import {
+  isThrottleAnswer,
+  NETWORK_ERROR_CODES,
+  NOT_SENT_CODES,
+  TRANSIENT_STATUSES,
+} from '../provider/failure-facts.js';
 
 /** The parts of an API error the classification looks at (the provider's typed errors have them). */
 export interface ApiErrorLike {
@@ -116,7 +121,8 @@ export function classifyApiError(error: ApiErrorLike, context: ClassifyContext =
     return { class: 'transient', mayHaveApplied: false, reason: 'lost a conditional race (ConcurrentRequest)' };
   }
   if (error.status !== undefined && TRANSIENT_STATUSES.has(error.status)) {
-    const throttled = error.status === 420 || error.status === 429;
+    // Manta throttles with a 503 that only its code tells from a fault's: a throttled create did nothing.
+    const throttled = isThrottleAnswer(error.status, error.code, error.retryAfterMs !== undefined);
     return {
       class: 'transient',
       mayHaveApplied: !throttled,

@@ -27,7 +27,8 @@ Options:
   --stale-read-rate R            share of reads inside the window served stale, 0-1 (default 0.5)
   --latency-ms N                 add about N ms to each request (default 0)
   --fault-rate R                 fail this share of requests, 0-1 (default 0)
-  --throttle-rps N               answer 420 above N requests per second
+  --throttle-rps N               above N requests a second (both services together, counted per
+                                 one-second window) answer 420, Manta 503 Throttled, with Retry-After
   --seed N                       seed for faults and stale reads (default 1)
   --no-job-exec                  accept Manta jobs but do not run their commands
   --tls-cert FILE --tls-key FILE serve HTTPS with this PEM certificate and key

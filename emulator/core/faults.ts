@@ -56,6 +56,16 @@ export class FaultInjector {
   }
 
   /**
+   * The `Retry-After` of a throttle answer, in whole seconds: until the current window ends (at
+   * least 1, the header's smallest step), as a server counting over windows can tell. HEAD answers
+   * have no body to carry a throttle code, and Manta throttles with a 503 like a fault's, so this
+   * header is what tells a client a HEAD was throttled, not failed.
+   */
+  retryAfterSeconds(): number {
+    return Math.max(1, Math.ceil((this.windowStart + 1000 - this.clock()) / 1000));
+  }
+
+  /**
    * Decides whether this request fails and how. Half of the faults on writes happen after the
    * write was applied, so a client that retries blindly meets the object it already created.
    */

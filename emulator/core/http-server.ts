@@ -154,8 +154,16 @@ async function handle(
     if (route.exempt !== true) {
       const delay = ctx.faults.latency();
       if (delay > 0) await sleep(delay);
-      if (ctx.faults.throttled()) throw service.faultError('throttled');
+      if (ctx.faults.throttled()) {
+        ctx.stats.throttled(service.name);
+        const err = service.faultError('throttled');
+        throw new EmulatorError(err.status, err.code, err.message, {
+          ...err.headers,
+          'retry-after': String(ctx.faults.retryAfterSeconds()),
+        });
+      }
       fault = ctx.faults.decide(isWrite);
+      if (fault !== undefined) ctx.stats.fault(service.name);
       if (fault !== undefined && !fault.afterWrite) {
         req.resume();
         if (fault.kind === 'reset') {

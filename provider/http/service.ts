@@ -1,16 +1,27 @@
 /**
- * Assembles one service's dispatch chain: core (undici pool) + default headers + logging +
- * signing + adaptive concurrency + retry, in the order that makes each attempt freshly signed and individually logged.
+ * Assembles one service's dispatch chain, outermost first: retry, adaptive concurrency, adaptive
+ * rate, throttle marking, default headers, signing, logging, and the core (undici pool): the order
+ * that makes each attempt paced, freshly signed and individually logged.
  */
 import { buildKeyId, type KeyIdStyle } from '../auth/key-id.js';
 import type { Signer } from '../auth/signer.js';
 import { ApiCaller } from './api-caller.js';
 import { createCoreDispatch, type CoreOptions } from './core.js';
 import { AdaptiveLimit, adaptiveLimitInterceptor } from './interceptors/adaptive-limit.js';
+import {
+  AdaptiveRate,
+  adaptiveRateInterceptor,
+  RateGate,
+  type AdaptiveRateOptions,
+} from './interceptors/adaptive-rate.js';
 import { logInterceptor, type RequestLogger } from './interceptors/log.js';
 import { retryInterceptor, type RetryOptions } from './interceptors/retry.js';
 import { signInterceptor } from './interceptors/sign.js';
+import { throttleMarkInterceptor } from './interceptors/throttle-mark.js';
 import { compose, type Interceptor } from './types.js';
+
+/** Requests in flight at first, when the rate adapts (see {@link createService}). */
+const INITIAL_CONCURRENCY = 2;
 
 /** Transport settings shared by both clients. */
 export interface TransportOptions extends Omit<CoreOptions, 'url' | 'insecure'> {
@@ -27,6 +38,12 @@ export interface TransportOptions extends Omit<CoreOptions, 'url' | 'insecure'> 
    * never above `maxConcurrent`; `false` keeps `maxConcurrent` fixed. @default true
    */
   readonly adaptiveConcurrency?: boolean;
+  /**
+   * Pace requests at a rate learned from the server's throttle answers
+   * (`interceptors/adaptive-rate.ts`): unlimited until the first, then about the server's limit;
+   * `false` never paces (throttled retries then back off instead). @default true
+   */
+  readonly adaptiveRate?: boolean | AdaptiveRateOptions;
 }
 
 /** What a service needs to sign and reach its server. */
@@ -60,13 +77,28 @@ export function createService(options: ServiceOptions): Service {
       headers: { 'user-agent': options.userAgent ?? 'triton-iac', ...options.defaultHeaders, ...request.headers },
       ...(options.defaultQuery ? { query: { ...options.defaultQuery, ...request.query } } : {}),
     });
+  const rateOptions = typeof options.adaptiveRate === 'object' ? options.adaptiveRate : {};
+  const gate =
+    options.adaptiveRate === false ? undefined : new RateGate(new AdaptiveRate(rateOptions), rateOptions.now);
   const chain: Interceptor[] = [...(options.interceptors ?? [])];
-  if (options.retry !== false) chain.push(retryInterceptor(options.retry ?? {}));
+  if (options.retry !== false) chain.push(retryInterceptor({ ...options.retry, pacedThrottles: gate !== undefined }));
   // Inside retry, so that a request waiting to be retried holds no place; outside signing, so
   // that a request is signed when it leaves, not when it starts waiting.
-  if (options.adaptiveConcurrency !== false)
-    chain.push(adaptiveLimitInterceptor(new AdaptiveLimit({ max: options.maxConcurrent ?? 8 })));
-  chain.push(defaults, signInterceptor({ signer: options.signer, keyId }));
+  if (options.adaptiveConcurrency !== false) {
+    const max = options.maxConcurrent ?? 8;
+    // Starting low when pacing: requests already in flight when the first throttle answer arrives
+    // are throttled too, so the first burst is what finding a rate limit costs. The limit grows by
+    // one a round of answers, to the cap within a few round trips from a server that does not throttle.
+    const initial = gate ? Math.min(max, INITIAL_CONCURRENCY) : max;
+    const limit = new AdaptiveLimit({ max, initial });
+    chain.push(adaptiveLimitInterceptor(limit, gate ? { throttlesPaced: true, paced: () => gate.pacing } : {}));
+  }
+  // Inside the concurrency limit: a request passes the rate only when it can leave at once, so the
+  // requests a throttle answer finds already sent are at most those in flight (outside, every request
+  // queued for a place would have passed, and been throttled in turn).
+  if (gate) chain.push(adaptiveRateInterceptor(gate));
+  // Under the interceptors that read `throttled`: it reads a 503's body to tell a throttle from a fault.
+  chain.push(throttleMarkInterceptor(), defaults, signInterceptor({ signer: options.signer, keyId }));
   if (options.logger) chain.push(logInterceptor(options.logger));
   return { caller: new ApiCaller(compose(core.dispatch, ...chain)), keyId, close: () => core.close() };
 }

@@ -80,6 +80,12 @@ export interface TritonResponse {
   readonly bytes?: Promise<Buffer>;
   /** Attempts made to get this response (set by the retry interceptor). @default 1 */
   readonly attempts?: number;
+  /**
+   * The server asked the client to slow down (set by the throttle-mark interceptor,
+   * `interceptors/throttle-mark.ts`): a 420, a 429, or a 503 that says it throttles.
+   * @default false
+   */
+  readonly throttled?: boolean;
 }
 
 /**

@@ -54,7 +54,11 @@ export async function connectStack(
       ...(c.roles !== undefined ? { roles: c.roles } : {}),
     },
   });
-  const transport = { maxConcurrent: opts.maxConcurrent ?? DEFAULT_PARALLELISM };
+  const throttleMs = throttleTimeoutOf(opts.env);
+  const transport = {
+    maxConcurrent: opts.maxConcurrent ?? DEFAULT_PARALLELISM,
+    ...(throttleMs !== undefined ? { retry: { maxThrottledMs: throttleMs } } : {}),
+  };
   return {
     cloudapi: config.cloudapi
       ? createCloudApiClient({ ...config.cloudapi, ...transport })
@@ -63,6 +67,26 @@ export async function connectStack(
       ? createMantaClient({ ...config.manta, ...transport })
       : unconfigured('Manta', 'set connection.mantaUrl in the stack, MANTA_URL, or --manta-url'),
   };
+}
+
+/** The environment variable that bounds how long one request may stay throttled. */
+const THROTTLE_TIMEOUT_VAR = 'TRITON_IAC_THROTTLE_TIMEOUT_MS';
+
+/**
+ * How long one request may stay throttled before it fails (`TRITON_IAC_THROTTLE_TIMEOUT_MS`), or
+ * undefined for the client's default (5 minutes): a CI job may rather fail sooner on a cloud that
+ * throttles for ever.
+ * @throws ReconcilerError PLAN_INPUT_INVALID when the value is not a whole number of milliseconds
+ */
+function throttleTimeoutOf(env: NodeJS.ProcessEnv): number | undefined {
+  const text = env[THROTTLE_TIMEOUT_VAR];
+  if (text === undefined || text.trim() === '') return undefined;
+  if (!/^\d+$/.test(text.trim()))
+    throw new ReconcilerError(
+      'PLAN_INPUT_INVALID',
+      `${THROTTLE_TIMEOUT_VAR} must be a whole number of milliseconds (e.g. 60000), got "${text}"`,
+    );
+  return Number(text.trim());
 }
 
 function unconfigured<T extends object>(service: string, hint: string): T {

@@ -4,7 +4,8 @@
  * binary sends) and with the vendor `triton` CLI.
  *
  * - a delete waits for the update of every former dependent: a failed role update keeps its member;
- * - one retry layer: a call throttled for ever costs 4 requests; a taken email, a 403, fail at once;
+ * - one retry layer: a call throttled for ever fails once its throttle budget is spent; a taken
+ *   email, a 403, fail at once;
  * - secrets are read only when written, and plan names a secret apply would need but cannot read;
  * - drift of a never-applied stack is an error;
  * - Ctrl-C cancels: lists what was not started, keeps the state, and a re-run finishes.
@@ -75,16 +76,20 @@ describe('one apply graph', () => {
 });
 
 describe('one retry layer', () => {
-  it('sends a call throttled for ever 4 times in all (one retry layer), then fails with the server message and a hint to run again later', async () => {
+  it('retries a call throttled for ever past the attempts of a fault, but not for ever: it fails once its throttle budget is spent, with the server message and a hint to run again later', async () => {
     const c = await cloud({
       handle: (r) => (r.method === 'GET' && r.path === '/acme/policies' ? { status: 429, body: THROTTLED } : undefined),
     });
     c.writeApp('prod', (s) => void new Policy(s, 'p', { rules: ['CAN getmachine'] }));
-    const plan = await c.cli(['plan', ...W0]);
+    // Throttled for 2 s at most (5 minutes by default): the first throttle answer is always retried.
+    const plan = await c.cli(['plan', ...W0], { TRITON_IAC_THROTTLE_TIMEOUT_MS: '2000' });
     expect(plan.code).toBe(1);
     expect(plan.stderr).toContain('429 RequestThrottled: You have exceeded your request rate');
     expect(plan.stderr).toContain('The cloud is busy or did not answer, even after retries');
-    expect(c.proxy.count('GET', '/acme/policies')).toBe(4);
+    // One retry layer: the engine does not repeat what the client gave up on.
+    const sent = c.proxy.count('GET', '/acme/policies');
+    expect(sent).toBeGreaterThanOrEqual(2);
+    expect(sent).toBeLessThanOrEqual(60);
   });
 
   it('honours Retry-After: a short one is waited for and the call then succeeds; one over a minute fails at once', async () => {

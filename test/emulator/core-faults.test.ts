@@ -68,6 +68,8 @@ describe('injected faults', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 420, 420, 420]);
     const r = await t.api('GET', '/my');
     expect(r.body.code).toBe('RequestThrottled');
+    // Until the window (of one second, on the frozen clock) ends.
+    expect(r.headers['retry-after']).toBe('1');
   });
 
   it('still answers correctly with added latency', async () => {
@@ -83,13 +85,21 @@ describe('request statistics', () => {
     await t.api('GET', '/my/users');
     await t.api('GET', '/my');
     const stats = await call(t.emulator.cloudapiUrl, 'GET', '/--emulator/stats');
-    expect(stats.body).toEqual({ cloudapi: { ListUsers: 2, GetAccount: 1 }, manta: {}, total: 3 });
+    expect(stats.body).toEqual({
+      cloudapi: { ListUsers: 2, GetAccount: 1 },
+      manta: {},
+      total: 3,
+      throttled: { cloudapi: 0, manta: 0 },
+      faults: { cloudapi: 0, manta: 0 },
+    });
     expect((await call(t.emulator.mantaUrl, 'GET', '/--emulator/stats')).body.total).toBe(3);
     expect((await call(t.emulator.cloudapiUrl, 'DELETE', '/--emulator/stats')).status).toBe(204);
     expect((await call(t.emulator.cloudapiUrl, 'GET', '/--emulator/stats')).body).toEqual({
       cloudapi: {},
       manta: {},
       total: 0,
+      throttled: { cloudapi: 0, manta: 0 },
+      faults: { cloudapi: 0, manta: 0 },
     });
   });
 });

@@ -36,6 +36,17 @@ describe('connectStack', () => {
     }
   });
 
+  it('refuses a TRITON_IAC_THROTTLE_TIMEOUT_MS that is not a whole number of milliseconds, naming it', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'triton-iac-home-'));
+    const stack = buildStack({ name: 'connect', manta: false });
+    const connect = connectStack(stack, {
+      env: { TRITON_URL: world.emulator.cloudapiUrl, TRITON_IAC_THROTTLE_TIMEOUT_MS: '2m' },
+      home,
+      overrides: { keyFile: writeTestKey(accountKey(), 'owner') },
+    });
+    await expect(connect).rejects.toThrow(/TRITON_IAC_THROTTLE_TIMEOUT_MS must be a whole number of milliseconds/);
+  });
+
   it('gives a client for an unconfigured Manta that fails on use, saying what to set', async () => {
     const home = mkdtempSync(join(tmpdir(), 'triton-iac-home-'));
     const stack = buildStack({ name: 'connect', manta: false });

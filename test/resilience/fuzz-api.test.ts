@@ -100,10 +100,12 @@ afterAll(async () => {
 
 function clients(): EngineClients {
   const signer = loadKeyMaterial(accountKey().privateOpenSsh);
-  // No retries: every made-up answer reaches the code that interprets it.
+  // No retries: every made-up answer reaches the code that interprets it. No pacing either: a
+  // made-up 429 with a made-up Retry-After would pause the next calls for as long as it says.
+  const transport = { retry: false, adaptiveRate: false } as const;
   return {
-    cloudapi: createCloudApiClient({ url: baseUrl, account: 'acme', signer, retry: false }),
-    manta: createMantaClient({ url: baseUrl, account: 'acme', signer, retry: false }),
+    cloudapi: createCloudApiClient({ url: baseUrl, account: 'acme', signer, ...transport }),
+    manta: createMantaClient({ url: baseUrl, account: 'acme', signer, ...transport }),
   };
 }
 

@@ -60,6 +60,24 @@ describe('adaptive concurrency', () => {
     expect(l.limit.limit).toBe(1);
   });
 
+  it('started below the cap, grows by one per fine answer in use (not per round) up to the cap, and by one a round after a cut', async () => {
+    const clock = { t: 0 };
+    const l = { limit: new AdaptiveLimit({ max: 32, initial: 2, now: () => clock.t }), clock };
+    const seen = [l.limit.limit];
+    for (let i = 0; i < 8; i++) {
+      await round(l, l.limit.limit, 200, 20);
+      seen.push(l.limit.limit);
+    }
+    // The answers to requests started while at least half the limit was in flight count.
+    expect(seen).toEqual([2, 4, 7, 11, 17, 26, 32, 32, 32]);
+
+    const cut = { limit: new AdaptiveLimit({ max: 32, initial: 4, now: () => clock.t }), clock };
+    await round(cut, 4, 503, 20);
+    expect(cut.limit.limit).toBe(2);
+    await round(cut, 2, 200, 20);
+    expect(cut.limit.limit).toBe(3);
+  });
+
   it('queues requests over the limit and lets them go in order as places free up', async () => {
     const l = limitWith(2);
     const a = await l.limit.acquire();

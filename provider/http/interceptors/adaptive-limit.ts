@@ -2,14 +2,16 @@
  * Adaptive concurrency (after TCP's AIMD congestion control): how many requests one service has in
  * flight. It starts at the cap (the user's `--parallelism`) and
  * - halves on a throttle or an overload answer (420, 429, 503), at most once per round of requests
- *   (the answers to requests sent before the last cut say nothing new);
+ *   (the answers to requests sent before the last cut say nothing new); a throttle answer not when
+ *   an adaptive rate (`adaptive-rate.ts`) answers throttling instead (`throttlesPaced`);
  * - shrinks by a fifth when latency rises: the average latency of the last ten or so answers is
  *   more than `latencyTolerance` times the long-run average (of the last hundred or so), while the
  *   limit is in use (the server, or a queue in front of it, is falling behind; after Netflix's
  *   gradient limiter, since latencies that merely vary, one request slower than the next, keep the
  *   two averages together where a minimum would not);
  * - grows by one per round of answers that came back fine while the limit was in use, back up to
- *   the cap.
+ *   the cap; started below the cap (`initial`), it first grows by one per such answer, doubling
+ *   each round as TCP's slow start does, until the cap or the first cut.
  * Requests over the limit wait in order. The limit never goes below `min` (1), so a throttled
  * service is still worked on, one request at a time. It sits inside the retry interceptor: a
  * request waiting to be retried holds no place.
@@ -22,7 +24,7 @@ export interface AdaptiveLimitOptions {
   readonly max: number;
   /** The floor. @default 1 */
   readonly min?: number;
-  /** Starting limit. @default max */
+  /** Starting limit; below `max`, the limit doubles each round of fine answers up to `max`. @default max */
   readonly initial?: number;
   /** A short-run latency this many times the long-run one counts as rising. @default 2 */
   readonly latencyTolerance?: number;
@@ -60,6 +62,8 @@ export class AdaptiveLimit {
   private longRun: number | undefined;
   /** Answers in the current round while the limit was in use (growth happens per full round). */
   private fineInRound = 0;
+  /** Started below the cap and not cut yet: grows by one per fine answer. */
+  private slowStart: boolean;
 
   constructor(options: AdaptiveLimitOptions) {
     if (!Number.isInteger(options.max) || options.max < 1)
@@ -67,6 +71,7 @@ export class AdaptiveLimit {
     this.max = options.max;
     this.min = Math.min(options.max, Math.max(1, options.min ?? 1));
     this.limitValue = Math.min(this.max, Math.max(this.min, options.initial ?? options.max));
+    this.slowStart = this.limitValue < this.max;
     this.tolerance = options.latencyTolerance ?? 2;
     this.now = options.now ?? (() => performance.now());
   }
@@ -115,6 +120,11 @@ export class AdaptiveLimit {
       this.cut(0.8);
       return;
     }
+    if (this.slowStart) {
+      this.limitValue = Math.min(this.max, this.limitValue + 1);
+      this.slowStart = this.limitValue < this.max;
+      return;
+    }
     if (++this.fineInRound >= this.limit) {
       this.fineInRound = 0;
       this.limitValue = Math.min(this.max, this.limitValue + 1);
@@ -123,6 +133,7 @@ export class AdaptiveLimit {
 
   private cut(factor: number): void {
     this.limitValue = Math.max(this.min, this.limitValue * factor);
+    this.slowStart = false;
     this.cutAt = this.sent;
     this.fineInRound = 0;
     // The short-run average restarts from the next answers: the old one caused this cut.
@@ -137,21 +148,41 @@ export class AdaptiveLimit {
   }
 }
 
+/** Options of {@link adaptiveLimitInterceptor}. */
+export interface AdaptiveLimitInterceptorOptions {
+  /**
+   * An adaptive rate (`adaptive-rate.ts`) answers throttling: a throttle answer then teaches the
+   * concurrency nothing (a rate limit is not a sign of too many requests in flight, and halving
+   * both would slow the client twice for one cause). @default false
+   */
+  readonly throttlesPaced?: boolean;
+  /**
+   * True while an adaptive rate inside this limit paces requests: their latency then includes the
+   * wait for their turn, which says nothing about the server, so it neither cuts nor grows the
+   * limit. @default - never
+   */
+  readonly paced?: () => boolean;
+}
+
 /**
  * The interceptor: each request waits for a place under `limit`. The place is held until the answer's
  * headers arrive (its body then streams on its own connection).
  */
-export function adaptiveLimitInterceptor(limit: AdaptiveLimit): Interceptor {
+export function adaptiveLimitInterceptor(
+  limit: AdaptiveLimit,
+  options: AdaptiveLimitInterceptorOptions = {},
+): Interceptor {
   return (next) => async (request) => {
     const ticket = await limit.acquire();
     let status = 0;
     try {
       const response = await next(request);
-      status = response.status;
+      status = response.throttled === true && options.throttlesPaced === true ? 0 : response.status;
       return response;
     } finally {
-      // An upload's time is its size over the link, not the server's state.
-      limit.done(ticket, status, !isStreamedBody(request.body));
+      // An upload's time is its size over the link, not the server's state; a paced request's
+      // includes its wait for the rate.
+      limit.done(ticket, status, !isStreamedBody(request.body) && options.paced?.() !== true);
     }
   };
 }

@@ -91,3 +91,79 @@ describe('retryInterceptor', () => {
     expect((failure as TritonApiError).attempts).toBe(4);
   });
 });
+
+describe('retryInterceptor and throttling', () => {
+  const get: TritonRequest = { operation: 'GetUser', method: 'GET', path: '/acme/users/alice', headers: {} };
+  const post: TritonRequest = { operation: 'CreateUser', method: 'POST', path: '/acme/users', headers: {}, body: '{}' };
+  const throttled = (status = 420): TritonResponse => ({ ...reply(status), throttled: true });
+
+  it('does not count throttle answers against maxAttempts, and waits for nothing of its own when a rate paces them', async () => {
+    const answers = [throttled(), throttled(), 503, throttled(503), throttled(), 503, 200];
+    const waits: number[] = [];
+    const dispatch = retryInterceptor({
+      maxAttempts: 3,
+      pacedThrottles: true,
+      random: () => 0.5,
+      sleep: async (ms) => void waits.push(ms),
+    })(async () => {
+      const next = answers.shift()!;
+      return typeof next === 'number' ? reply(next) : next;
+    });
+    const response = await dispatch(get);
+    expect(response.status).toBe(200);
+    // Only the two faults and the success count; the waits are the faults' backoffs.
+    expect(response.attempts).toBe(3);
+    expect(waits).toEqual([100, 200]);
+  });
+
+  it('repeats a throttled POST, which the server refused before doing anything', async () => {
+    const answers = [throttled(), throttled(429), reply(201)];
+    const dispatch = retryInterceptor({ sleep: async () => undefined })(async () => answers.shift()!);
+    expect((await dispatch(post)).status).toBe(201);
+    expect(answers).toEqual([]);
+  });
+
+  it('reports one attempt for a POST fault after throttles, so that the engine may still retry it', async () => {
+    const answers = [throttled(), throttled(), reply(503)];
+    const dispatch = retryInterceptor({ sleep: async () => undefined })(async () => answers.shift()!);
+    const response = await dispatch(post);
+    expect([response.status, response.attempts]).toEqual([503, undefined]);
+  });
+
+  it('gives up on a request throttled for ever after maxThrottledAttempts, and says how many it took', async () => {
+    let calls = 0;
+    const dispatch = retryInterceptor({ maxThrottledAttempts: 7, sleep: async () => undefined })(async () => {
+      calls += 1;
+      return throttled();
+    });
+    const response = await dispatch(get);
+    expect([response.status, response.attempts, calls]).toEqual([420, 7, 7]);
+  });
+
+  it('gives up on a throttled request once maxThrottledMs have passed since its first throttle', async () => {
+    const clock = { t: 0 };
+    let calls = 0;
+    const dispatch = retryInterceptor({
+      maxThrottledMs: 10_000,
+      now: () => clock.t,
+      sleep: async () => undefined,
+    })(async () => {
+      calls += 1;
+      clock.t += 3000;
+      return throttled();
+    });
+    const response = await dispatch(get);
+    // Throttled first at 3 s; the answer at 15 s is the first more than 10 s later, and is returned.
+    expect([response.status, calls]).toEqual([420, 5]);
+  });
+
+  it('backs off between throttled attempts when nothing paces them', async () => {
+    const waits: number[] = [];
+    const answers = [throttled(), throttled(), reply(200)];
+    const dispatch = retryInterceptor({ random: () => 0.999, sleep: async (ms) => void waits.push(ms) })(async () =>
+      answers.shift()!,
+    );
+    await dispatch(get);
+    expect(waits).toEqual([199, 399]);
+  });
+});

@@ -2,9 +2,18 @@
  * Retries throttled and transient failures with exponential backoff and full jitter.
  *
  * Only idempotent requests are repeated after a response or a mid-flight failure: a POST may have
- * taken effect even if its answer was lost. The one exception is a refused connection, where the
- * server provably received nothing. A plain stream body cannot be replayed, so it is never retried;
- * a reopenable one (a file, a range of one) is opened afresh for each attempt.
+ * taken effect even if its answer was lost. The exceptions are a refused connection, where the
+ * server provably received nothing, and a throttle answer: both servers throttle in front of their
+ * handlers (restify's throttle, Muskie's request queue), so a throttled request did nothing. A plain
+ * stream body cannot be replayed, so it is never retried; a reopenable one (a file, a range of one)
+ * is opened afresh for each attempt.
+ *
+ * Throttling is the server saying "slow down", not a failure: throttle answers (marked by
+ * `throttle-mark.ts`) do not use up the `maxAttempts` of faults. They have their own, generous,
+ * budget (`maxThrottledAttempts` answers, `maxThrottledMs` since the first), so that a server that
+ * throttles for ever still ends the run, with an error that says so. Their wait is the server's
+ * `Retry-After`; without one it is the adaptive rate's (`adaptive-rate.ts`, inside this
+ * interceptor: the retried request queues at the reduced rate), or a backoff when there is none.
  *
  * The error of a request that was retried carries `attempts`: a caller with its own retry loop (the
  * engine) then does not retry it again, so the two layers never multiply (4 transport attempts under
@@ -13,7 +22,7 @@
 import { Readable } from 'node:stream';
 import { setTimeout as sleepTimer } from 'node:timers/promises';
 import { TritonApiError } from '../../errors.js';
-import { NETWORK_ERROR_CODES, TRANSIENT_STATUSES } from '../../failure-facts.js';
+import { NETWORK_ERROR_CODES, THROTTLE_STATUSES, TRANSIENT_STATUSES } from '../../failure-facts.js';
 import { transportCode } from '../core.js';
 import {
   discardBody,
@@ -34,6 +43,20 @@ export interface RetryOptions {
   readonly maxDelayMs?: number;
   /** A `Retry-After` longer than this is not waited for; the error is returned instead. @default 60000 */
   readonly maxRetryAfterMs?: number;
+  /**
+   * Throttle answers one request may get before the last is returned (they do not count against
+   * `maxAttempts`). @default 60
+   */
+  readonly maxThrottledAttempts?: number;
+  /** After this many ms since its first throttle answer, a throttled request is not retried again. @default 300000 */
+  readonly maxThrottledMs?: number;
+  /**
+   * An adaptive rate inside this interceptor paces retries of throttled requests, so they need no
+   * backoff of their own (a `Retry-After` is still waited for). @default false
+   */
+  readonly pacedThrottles?: boolean;
+  /** The clock for the throttle budget, in ms. @default Date.now */
+  readonly now?: () => number;
   /** Statuses worth another try. @default [420, 429, 500, 502, 503, 504] */
   readonly statuses?: readonly number[];
   /** Transport error codes worth another try (idempotent requests only). @default NETWORK_ERROR_CODES */
@@ -59,6 +82,8 @@ export interface RetryEvent {
   readonly delayMs: number;
   /** Whether the wait came from the server's Retry-After. */
   readonly fromRetryAfter: boolean;
+  /** Whether the server throttled the attempt (which then does not count against `maxAttempts`). */
+  readonly throttled?: boolean;
 }
 
 /**
@@ -93,28 +118,36 @@ export function retryInterceptor(options: RetryOptions = {}): Interceptor {
   const base = options.baseDelayMs ?? 200;
   const cap = options.maxDelayMs ?? 10_000;
   const maxRetryAfter = options.maxRetryAfterMs ?? 60_000;
+  const maxThrottled = Math.max(1, options.maxThrottledAttempts ?? 60);
+  const maxThrottledMs = options.maxThrottledMs ?? 300_000;
   const statuses = options.statuses ? new Set(options.statuses) : TRANSIENT_STATUSES;
   const connectionCodes = options.connectionErrorCodes ? new Set(options.connectionErrorCodes) : NETWORK_ERROR_CODES;
   const sleep = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
+  const now = options.now ?? Date.now;
 
   const backoff = (attempt: number): number => Math.floor(random() * Math.min(cap, base * 2 ** (attempt - 1)));
 
   return (next) => async (request) => {
     const idempotent = isIdempotent(request) && isReplayable(request);
+    // `counted` are the attempts that count against `maxAttempts`: all but the throttled ones.
+    let counted = 0;
+    let throttles = 0;
+    let firstThrottleAt = 0;
     for (let attempt = 1; ; attempt += 1) {
       request.signal?.throwIfAborted();
       let response: TritonResponse;
       try {
         response = await next(request);
       } catch (err) {
+        counted += 1;
         const code = transportCode(err);
         // A refused connection means nothing was sent, so even a POST is safe to repeat.
         const safe = code === 'ECONNREFUSED' ? isReplayable(request) : idempotent;
-        if (code === undefined || !connectionCodes.has(code) || !safe || attempt >= maxAttempts) {
-          throw withAttempts(err, attempt);
+        if (code === undefined || !connectionCodes.has(code) || !safe || counted >= maxAttempts) {
+          throw withAttempts(err, counted);
         }
-        const delayMs = backoff(attempt);
+        const delayMs = backoff(counted);
         options.onRetry?.({
           operation: request.operation,
           attempt,
@@ -126,24 +159,38 @@ export function retryInterceptor(options: RetryOptions = {}): Interceptor {
         await sleep(delayMs, request.signal);
         continue;
       }
-      if (!statuses.has(response.status) || !idempotent || attempt >= maxAttempts) {
-        return attempt === 1 ? response : { ...response, attempts: attempt };
+      const throttled = response.throttled === true || THROTTLE_STATUSES.has(response.status);
+      if (throttled) {
+        throttles += 1;
+        if (throttles === 1) firstThrottleAt = now();
+      } else counted += 1;
+      const retryable = throttled
+        ? isReplayable(request) && throttles < maxThrottled && now() - firstThrottleAt < maxThrottledMs
+        : statuses.has(response.status) && idempotent && counted < maxAttempts;
+      // The attempts a caller learns are those of this answer's kind: throttled attempts did
+      // nothing, so a fault after two of them was tried once, and the engine may still retry it
+      // (a POST the transport does not repeat); a request throttled to the end was tried every time.
+      const tried = throttled ? attempt : counted;
+      if (!retryable) {
+        return tried === 1 ? response : { ...response, attempts: tried };
       }
       const retryAfter = parseRetryAfter(headerValue(response.headers, 'retry-after'));
       if (retryAfter !== undefined && retryAfter > maxRetryAfter) {
-        return { ...response, attempts: attempt };
+        return tried === 1 ? response : { ...response, attempts: tried };
       }
       // Drain the failed answer so its connection returns to the pool.
       discardBody(response);
-      const delayMs = retryAfter ?? backoff(attempt);
+      const delayMs =
+        retryAfter ?? (throttled ? (options.pacedThrottles === true ? 0 : backoff(throttles)) : backoff(counted));
       options.onRetry?.({
         operation: request.operation,
         attempt,
         status: response.status,
         delayMs,
         fromRetryAfter: retryAfter !== undefined,
+        throttled,
       });
-      await sleep(delayMs, request.signal);
+      if (delayMs > 0) await sleep(delayMs, request.signal);
     }
   };
 }
