@@ -13,7 +13,8 @@ describe('shown values', () => {
 
   it('show any other value as JSON, shortened', () => {
     expect(shownValue('alice', { type: 'string' })).toBe('"alice"');
-    expect(shownValue('x'.repeat(100), undefined, false, 10)).toBe(`"${'x'.repeat(9)}`);
+    expect(shownValue('x'.repeat(100), undefined, false, 10)).toBe(`"${'x'.repeat(7)}…" (100 bytes)`);
+    expect(shownValue('a\u0000b')).toBe('"a\\u0000b"');
   });
 
   it("keep a user's password written in clear out of the manifest checks' messages", () => {
