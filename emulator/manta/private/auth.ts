@@ -1,6 +1,7 @@
 import { AuthFailure } from '../../core/auth/auth-failure.js';
 import { presignFieldsOf, verifyRequest, type KeyIdParts } from '../../core/auth/verify.js';
-import { authorize } from '../../core/rbac.js';
+import { activeRoles, decideManta, heldRoles, type HeldRole } from './rbac.js';
+import { checkPresigned } from './presigned.js';
 import type { RequestContext } from '../../core/types.js';
 import { MantaError } from '../errors.js';
 
@@ -10,6 +11,8 @@ export interface MantaLocals {
   login: string;
   /** True for an unauthenticated read of `/:login/public`. */
   anonymous: boolean;
+  /** The roles the request took up (muskie's `req.activeRoles`), empty for anonymous requests. */
+  activeRoles: HeldRole[];
 }
 
 /** The locals of a request that went through {@link mantaBefore}. */
@@ -95,17 +98,22 @@ function isPublicRead(rc: RequestContext, login: string): boolean {
 }
 
 /**
- * Manta's request pipeline before a handler: signature verification (Authorization header or
- * signed URL), and the caller must own the namespace, except for anonymous reads of
- * `/:login/public`. RBAC depends on the entry a path names, so handlers call {@link authorizeManta}.
+ * Manta's request pipeline before a handler (muskie mantav1 lib/auth.js `authenticationHandler`):
+ * signature verification (Authorization header or signed URL), then the caller's active roles,
+ * which fail the request with 409 `InvalidRole` for a role it does not hold, on any path. Another
+ * account's namespace is reachable only through that account's roles (cross-account roles): a
+ * caller without an active role of the owner is refused here, as mahi would refuse it anyway. RBAC
+ * depends on the entry a path names, so handlers call {@link authorizeManta}.
  */
 export function mantaBefore(rc: RequestContext): void {
   const login = rc.params['login'] ?? '';
   const locals = mantaLocals(rc);
   locals.login = login;
   locals.anonymous = false;
+  locals.activeRoles = [];
   const authorization = rc.header('authorization');
-  const hasCredentials = authorization !== undefined || presignFieldsOf(rc.url).length > 0;
+  const presigned = authorization === undefined && presignFieldsOf(rc.url).length > 0;
+  const hasCredentials = authorization !== undefined || presigned;
   // A CORS preflight never carries credentials; it only reveals the CORS headers stored on the object.
   if (rc.method === 'OPTIONS') {
     locals.anonymous = true;
@@ -117,6 +125,7 @@ export function mantaBefore(rc: RequestContext): void {
     return;
   }
   checkScheme(authorization);
+  if (presigned) checkPresigned(rc);
   try {
     rc.auth = verifyRequest(
       { method: rc.method, url: rc.url, header: rc.header },
@@ -129,48 +138,61 @@ export function mantaBefore(rc: RequestContext): void {
     if (err instanceof AuthFailure) throw mantaAuthError(err);
     throw err;
   }
+  // A pre-signed URL carries its own role (muskie's preSignedUrl): the Role header is not read then.
+  const requested = presigned ? (rc.query.get('role') ?? '') : rc.header('role');
+  locals.activeRoles = activeRoles(heldRoles(rc.ctx.store, rc.auth), rc.auth, requested);
   const caller = rc.auth.account.account.login;
   if (login !== caller && !isPublicRead(rc, login)) {
-    throw new MantaError(403, 'AuthorizationFailed', `${caller} is not allowed to access ${rc.path}`);
+    const owner = rc.ctx.store.tryAccount(login);
+    if (owner === undefined) throw new MantaError(403, 'AccountDoesNotExist', `${login} does not exist`);
+    if (!locals.activeRoles.some((h) => h.owner === owner))
+      throw new MantaError(403, 'AuthorizationFailed', `${caller} is not allowed to access ${rc.path}`);
   }
 }
 
 /**
- * RBAC for sub-users (the account owner and anonymous public reads pass): the resource's role
- * tags, the roles taken up with the `Role` header (or the user's default roles), and the policies
- * of those roles must grant `action`.
- * @throws MantaError 403 `AuthorizationFailed`, or 403 `InvalidRole` for a role the user is not a member of
+ * Manta's RBAC for a request that is not the owner's on its own namespace (anonymous public reads
+ * pass): see {@link decideManta}. `resource` is the path whose tags decide (the parent directory's
+ * for a new entry, as muskie's storageContext picks).
+ * @throws MantaError 403 `NoMatchingRoleTag` or `AuthorizationFailed`
  */
 export function authorizeManta(
   rc: RequestContext,
   action: string,
   resource: string,
   roleTags: readonly string[],
+  overwrite = false,
 ): void {
   const auth = rc.auth;
-  if (auth === undefined || auth.user === undefined) return;
+  if (auth === undefined) return;
+  const locals = mantaLocals(rc);
   // Anyone may read /:login/public, signed or not, sub-users included.
-  if (isPublicRead(rc, mantaLocals(rc).login)) return;
-  const roleHeader = rc.header('role');
-  const requested = roleHeader
-    ?.split(',')
-    .map((r) => r.trim())
-    .filter((r) => r !== '' && r !== '*');
+  if (isPublicRead(rc, locals.login)) return;
+  const owner = rc.ctx.store.tryAccount(locals.login);
+  if (owner === undefined) throw new MantaError(403, 'AccountDoesNotExist', `${locals.login} does not exist`);
   const userAgent = rc.header('user-agent');
-  const decision = authorize({
+  const decision = decideManta({
     auth,
-    resourceTags: roleTags,
+    owner,
+    active: locals.activeRoles,
     action,
-    ...(requested !== undefined && requested.length > 0 ? { requestedRoles: requested } : {}),
     resource,
+    resourceTags: roleTags,
     now: rc.ctx.clock(),
     sourceIp: rc.sourceIp,
     method: rc.method,
+    overwrite,
     ...(userAgent !== undefined ? { userAgent } : {}),
   });
   if (decision.allowed) return;
-  if (decision.reason === 'notMember') {
-    throw new MantaError(403, 'InvalidRole', `${auth.user.login} is not a member of role ${decision.role}`);
-  }
-  throw new MantaError(403, 'AuthorizationFailed', `${auth.user.login} is not allowed to ${action} ${resource}`);
+  if (decision.code === 'NoMatchingRoleTag')
+    throw new MantaError(403, 'NoMatchingRoleTag', 'None of your active roles are present on the resource.');
+  const who = auth.user !== undefined ? `${auth.account.account.login}/${auth.user.login}` : auth.account.account.login;
+  throw new MantaError(403, 'AuthorizationFailed', `${who} is not allowed to ${action} ${resource}`);
+}
+
+/** The role names active for the request, in the path owner's account (for a new entry's tags). */
+export function activeOwnerRoleNames(rc: RequestContext): string[] {
+  const locals = mantaLocals(rc);
+  return locals.activeRoles.filter((h) => h.owner.account.login === locals.login).map((h) => h.role.name);
 }

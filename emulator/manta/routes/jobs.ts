@@ -74,7 +74,7 @@ export function jobRoutes(state: MantaState): Route[] {
       name: 'AddJobInputs',
       body: 'stream',
       async handler(rc) {
-        const { login, id } = guard(rc, 'addjobinputs');
+        const { login, id } = guard(rc, 'managejob');
         jobs.get(login, id);
         const text = await readText(rc, MAX_INPUT_BODY);
         jobs.addInputs(
@@ -93,7 +93,7 @@ export function jobRoutes(state: MantaState): Route[] {
       path: '/:login/jobs/:id/live/in/end',
       name: 'EndJobInput',
       handler(rc) {
-        const { login, id } = guard(rc, 'endjobinput');
+        const { login, id } = guard(rc, 'managejob');
         jobs.endInput(login, id);
         return { status: 202 };
       },
@@ -103,7 +103,7 @@ export function jobRoutes(state: MantaState): Route[] {
       path: '/:login/jobs/:id/live/cancel',
       name: 'CancelJob',
       handler(rc) {
-        const { login, id } = guard(rc, 'canceljob');
+        const { login, id } = guard(rc, 'managejob');
         jobs.cancel(login, id);
         return { status: 202 };
       },
@@ -113,7 +113,7 @@ export function jobRoutes(state: MantaState): Route[] {
       path: '/:login/jobs/:id/live/out',
       name: 'GetJobOutput',
       handler(rc) {
-        const { login, id } = guard(rc, 'getjoboutput');
+        const { login, id } = guard(rc, 'getjob');
         return textList(200, jobs.outputs(login, id));
       },
     },
@@ -122,7 +122,7 @@ export function jobRoutes(state: MantaState): Route[] {
       path: '/:login/jobs/:id/live/in',
       name: 'GetJobInput',
       handler(rc) {
-        const { login, id } = guard(rc, 'getjobinput');
+        const { login, id } = guard(rc, 'getjob');
         return textList(200, jobs.inputs(login, id));
       },
     },
@@ -131,7 +131,7 @@ export function jobRoutes(state: MantaState): Route[] {
       path: '/:login/jobs/:id/live/fail',
       name: 'GetJobFailures',
       handler(rc) {
-        const { login, id } = guard(rc, 'getjobfailures');
+        const { login, id } = guard(rc, 'getjob');
         return textList(200, jobs.failures(login, id));
       },
     },
@@ -140,7 +140,7 @@ export function jobRoutes(state: MantaState): Route[] {
       path: '/:login/jobs/:id/live/err',
       name: 'GetJobErrors',
       handler(rc) {
-        const { login, id } = guard(rc, 'getjoberrors');
+        const { login, id } = guard(rc, 'getjob');
         const errors = jobs.errors(login, id);
         const body = errors.map((e) => `${JSON.stringify(e)}\n`).join('');
         return {

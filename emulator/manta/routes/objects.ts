@@ -3,7 +3,7 @@ import type { Reply, RequestContext, Route } from '../../core/types.js';
 import type { MantaState } from '../state.js';
 import { MantaError, notFound } from '../errors.js';
 import { checkRead } from '../conditional.js';
-import { authorizeManta, mantaLocals } from '../private/auth.js';
+import { activeOwnerRoleNames, authorizeManta, mantaLocals } from '../private/auth.js';
 import {
   DIRECTORY_TYPE,
   checkRoleTags,
@@ -16,7 +16,7 @@ import {
 import { contentType, durabilityLevel, roleTagHeader, userHeaders } from '../private/metadata.js';
 import { sendContinue } from '../private/expect-continue.js';
 import { mantaGoverningTags } from '../../../common/access/index.js';
-import { depthOf, loginOf, normalizePath } from '../private/paths.js';
+import { depthOf, loginOf, normalizePath, parentOf } from '../private/paths.js';
 
 /** Default largest streaming upload without `max-content-length` (5 GB, as in Manta). */
 const DEFAULT_MAX_CONTENT_LENGTH = 5 * 1024 ** 3;
@@ -94,8 +94,38 @@ async function getEntry(state: MantaState, rc: RequestContext): Promise<Reply | 
   return undefined;
 }
 
-function tagsForWrite(state: MantaState, path: string): readonly string[] {
-  return mantaGoverningTags((p) => state.store.tryGet(p)?.roleTags, path, true);
+/**
+ * What decides a write (muskie mantav1 lib/auth.js `storageContext`): an existing entry is checked
+ * against its own path and tags (an overwrite), a new one against its parent directory's.
+ */
+function writeTarget(
+  state: MantaState,
+  path: string,
+): { resource: string; tags: readonly string[]; overwrite: boolean } {
+  const own = state.store.tryGet(path);
+  if (own !== undefined) return { resource: path, tags: own.roleTags, overwrite: true };
+  const parent = parentOf(path);
+  return {
+    resource: parent,
+    tags: mantaGoverningTags((p) => state.store.tryGet(p)?.roleTags, path, true),
+    overwrite: false,
+  };
+}
+
+/** Authorizes a write of `path` with {@link writeTarget}'s resource. */
+function authorizeWrite(state: MantaState, rc: RequestContext, action: string, path: string): void {
+  const target = writeTarget(state, path);
+  authorizeNamespace(rc, action, target.resource, target.tags, target.overwrite);
+}
+
+/**
+ * The role tags a new entry gets (muskie mantav1 lib/common.js `createMetadata`): the `role-tag`
+ * header's, else, for a sub-user, the roles active for its request, so that what it writes stays
+ * reachable through the roles it wrote with.
+ */
+function inheritedTags(rc: RequestContext, roleTags: string[] | undefined): string[] | undefined {
+  if (roleTags !== undefined || rc.auth?.user === undefined) return roleTags;
+  return activeOwnerRoleNames(rc);
 }
 
 async function putEntry(state: MantaState, rc: RequestContext): Promise<Reply> {
@@ -107,7 +137,9 @@ async function putEntry(state: MantaState, rc: RequestContext): Promise<Reply> {
   checkRoleTags(rc, roleTags);
   if (rc.query.get('metadata') === 'true') {
     const existing = store.get(path);
-    authorizeNamespace(rc, 'putmetadata', path, existing.roleTags);
+    // muskie routes a metadata update as the PUT it is, so the action is putobject (mantav1 lib/server.js).
+    rc.nameOperation('PutMetadata');
+    authorizeManta(rc, 'putobject', path, existing.roleTags, true);
     rc.req.resume();
     const meta = {
       contentType: rc.header('content-type') ?? (existing.type === 'object' ? existing.contentType : ''),
@@ -119,9 +151,9 @@ async function putEntry(state: MantaState, rc: RequestContext): Promise<Reply> {
     return { status: 204 };
   }
   if (type.startsWith('application/json;type=directory')) {
-    authorizeNamespace(rc, 'putdirectory', path, tagsForWrite(state, path));
+    authorizeWrite(state, rc, 'putdirectory', path);
     rc.req.resume();
-    store.putDirectory(path, roleTags, userHeaders(rc.req.headers));
+    store.putDirectory(path, inheritedTags(rc, roleTags), userHeaders(rc.req.headers));
     await store.save();
     return { status: 204, headers: { 'last-modified': new Date().toUTCString() } };
   }
@@ -141,9 +173,9 @@ async function putEntry(state: MantaState, rc: RequestContext): Promise<Reply> {
     }
     const src = store.tryGet(source);
     authorizeNamespace(rc, 'getobject', source, src?.roleTags ?? []);
-    authorizeNamespace(rc, 'putsnaplink', path, tagsForWrite(state, path));
+    authorizeWrite(state, rc, 'putsnaplink', path);
     rc.req.resume();
-    const link = store.link(path, source, roleTags);
+    const link = store.link(path, source, inheritedTags(rc, roleTags));
     await store.save();
     return { status: 204, headers: { etag: link.etag, 'last-modified': new Date(link.mtime).toUTCString() } };
   }
@@ -157,13 +189,13 @@ async function putObject(
   roleTags: string[] | undefined,
 ): Promise<Reply> {
   const { store } = state;
-  authorizeNamespace(rc, 'putobject', path, tagsForWrite(state, path));
+  authorizeWrite(state, rc, 'putobject', path);
   const conditions = conditionsOf(rc);
   const meta = {
     contentType: contentType(rc.req.headers),
     durability: durabilityLevel(rc.req.headers),
     headers: userHeaders(rc.req.headers),
-    roleTags,
+    roleTags: inheritedTags(rc, roleTags),
   };
   const declared = rc.header('content-length');
   const maxHeader = rc.header('max-content-length');
@@ -232,9 +264,15 @@ function preflight(state: MantaState, rc: RequestContext): Reply {
  * Authorizes a namespace request and names its operation for the stats: one route serves them all,
  * and benchmarks must tell GetObject from HeadObject and ListDirectory.
  */
-function authorizeNamespace(rc: RequestContext, action: string, resource: string, roleTags: readonly string[]): void {
+function authorizeNamespace(
+  rc: RequestContext,
+  action: string,
+  resource: string,
+  roleTags: readonly string[],
+  overwrite = false,
+): void {
   rc.nameOperation(operationName(action, rc.method));
-  authorizeManta(rc, action, resource, roleTags);
+  authorizeManta(rc, action, resource, roleTags, overwrite);
 }
 
 /** The Manta operation name behind each namespace RBAC action, for the per-operation stats. */
@@ -244,7 +282,6 @@ const OPERATIONS: Readonly<Record<string, string>> = {
   putdirectory: 'PutDirectory',
   putobject: 'PutObject',
   putsnaplink: 'PutSnapLink',
-  putmetadata: 'PutMetadata',
   deletedirectory: 'DeleteDirectory',
   deleteobject: 'DeleteObject',
 };
