@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestKey, type TestKeyPair } from '../../scripts/support/keys.js';
 import { call, signString, type SignOptions } from '../../scripts/support/signer.js';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.js';
-import { manta, type MantaRequest, type MantaResponse } from './manta-client.js';
+import { manta, mantaChunked, type MantaRequest, type MantaResponse } from './manta-client.js';
 
 /**
  * Manta's authorization as muskie (mantav1 lib/auth.js) and mahi (node-mahi lib/client.js) decide
@@ -130,7 +130,8 @@ describe('rules that name resources (node-mahi lib/client.js rulesWithResources)
 describe('action names (muskie mantav1 lib/server.js authAction)', () => {
   it('checks a metadata update as putobject', async () => {
     expect((await put('/acme/stor/w/meta', 'm', { 'role-tag': 'writers' })).status).toBe(204);
-    const res = await as(bob, 'PUT', '/acme/stor/w/meta?metadata=true', {
+    const res = await mantaChunked(emu.mantaUrl, 'PUT', '/acme/stor/w/meta?metadata=true', {
+      sign: bob,
       headers: { role: 'writers', 'm-color': 'red', 'content-type': 'text/plain' },
     });
     expect(res.status).toBe(204);

@@ -1,20 +1,13 @@
-import { pipeline } from 'node:stream/promises';
 import type { Reply, RequestContext, Route } from '../../core/types.js';
 import type { MantaState } from '../state.js';
 import { MantaError, notFound } from '../errors.js';
-import { checkRead } from '../conditional.js';
 import { activeOwnerRoleNames, authorizeManta, mantaLocals } from '../private/auth.js';
-import {
-  DIRECTORY_TYPE,
-  checkRoleTags,
-  conditionsOf,
-  directoryHeaders,
-  listLimit,
-  objectHeaders,
-  requestPath,
-} from '../private/http.js';
+import { checkRoleTags, conditionsOf, requestPath } from '../private/http.js';
 import { contentType, durabilityLevel, roleTagHeader, userHeaders } from '../private/metadata.js';
 import { sendContinue } from '../private/expect-continue.js';
+import { watchStall } from '../private/stall.js';
+import { getEntry } from './object-get.js';
+import { canonicalDisposition } from '../private/disposition.js';
 import { mantaGoverningTags } from '../../../common/access/index.js';
 import { depthOf, loginOf, normalizePath, parentOf } from '../private/paths.js';
 
@@ -26,7 +19,7 @@ const DEFAULT_MAX_CONTENT_LENGTH = 5 * 1024 ** 3;
  * PutDirectory, PutObject, PutSnapLink, PutMetadata, DeleteDirectory and DeleteObject.
  */
 export function objectRoutes(state: MantaState): Route[] {
-  const get = (rc: RequestContext): Promise<Reply | undefined> | Reply => getEntry(state, rc);
+  const get = (rc: RequestContext): Promise<Reply | undefined> | Reply => getEntry(state, rc, authorizeNamespace);
   const put = (rc: RequestContext): Promise<Reply> => putEntry(state, rc);
   const del = (rc: RequestContext): Promise<Reply> => deleteEntry(state, rc);
   return [
@@ -40,58 +33,41 @@ export function objectRoutes(state: MantaState): Route[] {
   ];
 }
 
-/** Lists the uploads area from the multipart engine (parts are not namespace objects here). */
-function uploadsListing(state: MantaState, rc: RequestContext, path: string): Reply {
-  const entries = state.uploads.listing(loginOf(path), path);
-  if (entries === undefined) throw notFound(path);
-  authorizeNamespace(rc, 'listdirectory', path, state.store.tryGet(`/${loginOf(path)}/uploads`)?.roleTags ?? []);
-  const limit = listLimit(rc);
-  const marker = rc.query.get('marker') ?? '';
-  const page = entries.filter((e) => e.name >= marker).slice(0, limit);
-  const body = page.map((e) => `${JSON.stringify(e)}\n`).join('');
-  return { status: 200, body, headers: { 'content-type': DIRECTORY_TYPE, 'result-set-size': String(entries.length) } };
+/** An object's stored headers, its Content-Disposition canonical as muskie stores it. */
+function objectUserHeaders(rc: RequestContext): Record<string, string> {
+  const headers = userHeaders(rc.req.headers);
+  const cd = headers['content-disposition'];
+  if (cd !== undefined) headers['content-disposition'] = canonicalDisposition(cd);
+  return headers;
 }
 
-async function getEntry(state: MantaState, rc: RequestContext): Promise<Reply | undefined> {
-  const path = requestPath(rc);
-  if (depthOf(path) >= 2 && path.split('/')[2] === 'uploads') {
-    state.store.ensureAccount(loginOf(path));
-    return uploadsListing(state, rc, path);
+/** A directory's stored headers: muskie keeps no Content-Disposition on a directory. */
+function directoryUserHeaders(rc: RequestContext): Record<string, string> {
+  const { 'content-disposition': _cd, ...headers } = userHeaders(rc.req.headers);
+  return headers;
+}
+
+/** 400 `OperationNotAllowedOnRootDirectory` (mantav1 lib/errors.js `RootDirectoryError`). */
+function rootDirectoryError(method: string, path: string): MantaError {
+  return new MantaError(400, 'OperationNotAllowedOnRootDirectory', `${method} is not allowed on ${path}`);
+}
+
+/** The directories muskie will not put an object on (mantav1 lib/common.js `ROOT_REGEXPS`). */
+function isTopDirectory(path: string): boolean {
+  return depthOf(path) === 2 || /^\/[^/]+\/jobs\/[^/]+\/stor$/.test(path);
+}
+
+/**
+ * A metadata update may not change what only a write of the bytes sets (mantav1 lib/obj.js
+ * `parseArguments`): any of these headers, even empty-valued, is 400 `InvalidUpdate`.
+ */
+function checkUpdate(rc: RequestContext, directory: boolean): void {
+  for (const k of ['content-length', 'content-md5', 'durability-level']) {
+    if ((rc.header(k) ?? '') !== '') {
+      rc.req.resume();
+      throw new MantaError(400, 'InvalidUpdate', `overwrite of "${k}" forbidden${directory ? ' on a directory' : ''}`);
+    }
   }
-  state.store.ensureAccount(loginOf(path));
-  // One view per request: a stale read sees the entry and its listing as they were at `cutoff`.
-  const cutoff = rc.ctx.consistency.readView().cutoff;
-  const entry = state.store.readAt(path, cutoff);
-  if (entry === undefined) throw notFound(path);
-  if (entry.type === 'directory') {
-    authorizeNamespace(rc, 'listdirectory', path, entry.roleTags);
-    const limit = listLimit(rc);
-    const marker = rc.query.get('marker') ?? undefined;
-    const listing = state.store.list(path, { limit, marker: marker === '' ? undefined : marker }, cutoff);
-    const body = listing.entries.map((e) => `${JSON.stringify(e)}\n`).join('');
-    return { status: 200, body, headers: directoryHeaders(entry, listing.total) };
-  }
-  authorizeNamespace(rc, 'getobject', path, entry.roleTags);
-  const headers = objectHeaders(entry);
-  if (checkRead(conditionsOf(rc), entry) === 'not-modified') {
-    return { status: 304, headers: { etag: entry.etag, 'last-modified': headers['last-modified'] as string } };
-  }
-  rc.res.writeHead(200, { ...rc.standardHeaders(), ...headers, 'content-length': String(entry.size) });
-  if (rc.method === 'HEAD') {
-    rc.res.end();
-    return undefined;
-  }
-  // The object may be overwritten or deleted while it streams out: hold its bytes until the end.
-  for (const b of entry.blobs) state.store.retainBlob(b);
-  try {
-    await pipeline(state.store.blobs.read(entry.blobs), rc.res);
-  } catch (err) {
-    // A client that hangs up mid-download is not a server error; anything else is.
-    if ((err as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw err;
-  } finally {
-    for (const b of entry.blobs) state.store.releaseBlob(b);
-  }
-  return undefined;
 }
 
 /**
@@ -132,6 +108,12 @@ async function putEntry(state: MantaState, rc: RequestContext): Promise<Reply> {
   const path = requestPath(rc);
   const { store } = state;
   store.ensureAccount(mantaLocals(rc).login);
+  if (depthOf(path) === 1) throw rootDirectoryError(rc.method, path);
+  if (path === `/${loginOf(path)}/uploads`) {
+    // muskie routes every PUT of the uploads root to a handler that only answers 405 (mantav1 lib/server.js PutUploads).
+    rc.req.resume();
+    return { status: 405 };
+  }
   const type = (rc.header('content-type') ?? '').toLowerCase().replace(/\s+/g, '');
   const roleTags = roleTagHeader(rc.req.headers);
   checkRoleTags(rc, roleTags);
@@ -140,10 +122,16 @@ async function putEntry(state: MantaState, rc: RequestContext): Promise<Reply> {
     // muskie routes a metadata update as the PUT it is, so the action is putobject (mantav1 lib/server.js).
     rc.nameOperation('PutMetadata');
     authorizeManta(rc, 'putobject', path, existing.roleTags, true);
+    checkUpdate(rc, existing.type === 'directory');
     rc.req.resume();
     const meta = {
-      contentType: rc.header('content-type') ?? (existing.type === 'object' ? existing.contentType : ''),
-      headers: userHeaders(rc.req.headers),
+      contentType:
+        rc.header('content-type') !== undefined
+          ? contentType(rc.req.headers)
+          : existing.type === 'object'
+            ? existing.contentType
+            : '',
+      headers: existing.type === 'object' ? objectUserHeaders(rc) : directoryUserHeaders(rc),
       roleTags,
     };
     store.putMetadata(path, meta, conditionsOf(rc));
@@ -153,7 +141,7 @@ async function putEntry(state: MantaState, rc: RequestContext): Promise<Reply> {
   if (type.startsWith('application/json;type=directory')) {
     authorizeWrite(state, rc, 'putdirectory', path);
     rc.req.resume();
-    store.putDirectory(path, inheritedTags(rc, roleTags), userHeaders(rc.req.headers));
+    store.putDirectory(path, inheritedTags(rc, roleTags), directoryUserHeaders(rc));
     await store.save();
     return { status: 204, headers: { 'last-modified': new Date().toUTCString() } };
   }
@@ -189,32 +177,38 @@ async function putObject(
   roleTags: string[] | undefined,
 ): Promise<Reply> {
   const { store } = state;
+  if (isTopDirectory(path)) throw rootDirectoryError(rc.method, path);
   authorizeWrite(state, rc, 'putobject', path);
   const conditions = conditionsOf(rc);
   const meta = {
     contentType: contentType(rc.req.headers),
     durability: durabilityLevel(rc.req.headers),
-    headers: userHeaders(rc.req.headers),
+    headers: objectUserHeaders(rc),
     roleTags: inheritedTags(rc, roleTags),
   };
   const declared = rc.header('content-length');
   const maxHeader = rc.header('max-content-length');
   const max = maxHeader !== undefined && /^\d+$/.test(maxHeader) ? Number(maxHeader) : DEFAULT_MAX_CONTENT_LENGTH;
   if (declared !== undefined && Number(declared) > DEFAULT_MAX_CONTENT_LENGTH) {
+    // No storage node has room for it: the picker finds no shark (mantav1 lib/obj.js findSharks).
     throw new MantaError(
-      413,
-      'RequestEntityTooLarge',
-      `content-length ${declared} exceeds the maximum object size of ${DEFAULT_MAX_CONTENT_LENGTH} bytes`,
+      507,
+      'NotEnoughSpace',
+      `not enough free space for ${Math.ceil(Number(declared) / 1048576)} MB`,
     );
   }
   const expected = store.beginObjectWrite(path, conditions);
   sendContinue(rc.req, rc.res);
-  const blob = await store.blobs.write(rc.req, declared === undefined ? { maxBytes: max } : {});
+  const body = state.uploadTimeoutMs > 0 ? watchStall(rc.req, state.uploadTimeoutMs) : rc.req;
+  const blob = await store.blobs.write(body, declared === undefined ? { maxBytes: max } : {});
   try {
     if (declared !== undefined && Number(declared) !== blob.size) {
       throw new MantaError(400, 'IncompleteContent', `received ${blob.size} bytes but content-length said ${declared}`);
     }
     const md5 = rc.header('content-md5');
+    // The storage node refuses a Content-MD5 that is not a base64 MD5, and muskie answers BadRequest.
+    if (md5 !== undefined && Buffer.from(md5, 'base64').length !== 16)
+      throw new MantaError(400, 'BadRequest', 'Content-MD5 invalid');
     if (md5 !== undefined && md5 !== blob.md5) {
       throw new MantaError(400, 'ContentMD5Mismatch', `Content-MD5 ${md5} does not match the computed MD5 ${blob.md5}`);
     }
@@ -233,6 +227,7 @@ async function putObject(
 async function deleteEntry(state: MantaState, rc: RequestContext): Promise<Reply> {
   const path = requestPath(rc);
   state.store.ensureAccount(mantaLocals(rc).login);
+  if (depthOf(path) === 1) throw rootDirectoryError(rc.method, path);
   const entry = state.store.get(path);
   authorizeNamespace(rc, entry.type === 'directory' ? 'deletedirectory' : 'deleteobject', path, entry.roleTags);
   state.store.delete(path, conditionsOf(rc));
