@@ -74,7 +74,7 @@ export class MantaState {
       ...(options.taskTimeLimitMs !== undefined ? { timeLimitMs: options.taskTimeLimitMs } : {}),
       tmpRoot: join(root, 'tasks'),
     });
-    this.uploads = new MultipartEngine(this.store, options.minPartSize);
+    this.uploads = new MultipartEngine(this.store, options.minPartSize, this.version === 2 ? 799 : 9999);
     this.store.load();
     for (const account of ctx.store.allAccounts()) this.store.ensureAccount(account.account.login);
   }

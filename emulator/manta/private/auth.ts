@@ -163,13 +163,30 @@ export function authorizeManta(
   roleTags: readonly string[],
   overwrite = false,
 ): void {
-  const auth = rc.auth;
-  if (auth === undefined) return;
   const locals = mantaLocals(rc);
   // Anyone may read /:login/public, signed or not, sub-users included.
   if (isPublicRead(rc, locals.login)) return;
-  const owner = rc.ctx.store.tryAccount(locals.login);
-  if (owner === undefined) throw new MantaError(403, 'AccountDoesNotExist', `${locals.login} does not exist`);
+  authorizeMantaIn(rc, locals.login, action, resource, roleTags, overwrite);
+}
+
+/**
+ * {@link authorizeManta} for a resource of the account `ownerLogin`, which need not be the one the
+ * request path names (a multipart commit writes wherever its target is).
+ * @throws MantaError 403 `AccountDoesNotExist`, `NoMatchingRoleTag` or `AuthorizationFailed`
+ */
+export function authorizeMantaIn(
+  rc: RequestContext,
+  ownerLogin: string,
+  action: string,
+  resource: string,
+  roleTags: readonly string[],
+  overwrite = false,
+): void {
+  const auth = rc.auth;
+  if (auth === undefined) return;
+  const locals = mantaLocals(rc);
+  const owner = rc.ctx.store.tryAccount(ownerLogin);
+  if (owner === undefined) throw new MantaError(403, 'AccountDoesNotExist', `${ownerLogin} does not exist`);
   const userAgent = rc.header('user-agent');
   const decision = decideManta({
     auth,

@@ -85,6 +85,8 @@ export function jobRoutes(state: MantaState): Route[] {
             .map((l) => l.trim())
             .filter((l) => l !== ''),
         );
+        // `?end=true` closes the input after these keys (mantav1 lib/jobs/input.js submitInputKeys).
+        if (rc.query.get('end') !== null && rc.query.get('end') !== '') jobs.endInput(login, id);
         return { status: 204 };
       },
     },
