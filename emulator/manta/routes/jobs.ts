@@ -1,6 +1,8 @@
 import type { Reply, RequestContext, Route } from '../../core/types.js';
 import type { MantaState } from '../state.js';
-import { authorizeManta, mantaLocals } from '../private/auth.js';
+import { activeOwnerRoleNames, authorizeManta, mantaLocals } from '../private/auth.js';
+import { decideManta } from '../private/rbac.js';
+import { MantaError } from '../errors.js';
 import { readText } from '../private/http.js';
 
 /** Largest AddJobInputs body accepted at once. */
@@ -35,6 +37,7 @@ export function jobRoutes(state: MantaState): Route[] {
       name: 'CreateJob',
       handler(rc) {
         const { login } = guard(rc, 'createjob');
+        ensurePutAccess(rc);
         const job = jobs.create(login, rc.body);
         return { status: 201, headers: { location: `/${login}/jobs/${job.id}` } };
       },
@@ -156,4 +159,32 @@ export function jobRoutes(state: MantaState): Route[] {
       },
     },
   ];
+}
+
+/**
+ * A sub-user's job writes its outputs with the sub-user's active roles, so CreateJob first checks
+ * that those roles may `putobject` and `putdirectory` on a resource tagged with exactly them
+ * (muskie mantav1 lib/jobs/create.js `ensurePutAccess`); the account owner may always.
+ * @throws MantaError 403 `MissingPermission` naming the action no role grants
+ */
+function ensurePutAccess(rc: RequestContext): void {
+  const auth = rc.auth;
+  if (auth?.user === undefined) return;
+  const locals = mantaLocals(rc);
+  const owner = rc.ctx.store.tryAccount(locals.login);
+  if (owner === undefined) return;
+  for (const action of ['putobject', 'putdirectory']) {
+    const decision = decideManta({
+      auth,
+      owner,
+      active: locals.activeRoles,
+      action,
+      resource: '',
+      resourceTags: activeOwnerRoleNames(rc),
+      now: rc.ctx.clock(),
+      sourceIp: rc.sourceIp,
+      method: rc.method,
+    });
+    if (!decision.allowed) throw new MantaError(403, 'MissingPermission', `missing role allowing ${action}`);
+  }
 }

@@ -82,6 +82,8 @@ export async function getEntry(
     const listing = state.store.list(path, { limit: root ? limit + 1 : limit, marker }, cutoff);
     let entries = listing.entries;
     if (root && marker !== undefined) entries = entries.filter((e) => e.name > marker);
+    // Manta v2's storagePaths have no jobs directory (muskie master lib/common.js).
+    if (root && state.version === 2) entries = entries.filter((e) => e.name !== 'jobs');
     entries = entries.slice(0, limit);
     const body = entries.map((e) => `${JSON.stringify(e)}\n`).join('');
     const headers = {

@@ -7,6 +7,8 @@ import { contentType, durabilityLevel, roleTagHeader, userHeaders } from '../pri
 import { sendContinue } from '../private/expect-continue.js';
 import { watchStall } from '../private/stall.js';
 import { getEntry } from './object-get.js';
+import { checkWrite } from '../conditional.js';
+import { refuseSnaplinkOnV2 } from './v2.js';
 import { canonicalDisposition } from '../private/disposition.js';
 import { mantaGoverningTags } from '../../../common/access/index.js';
 import { depthOf, loginOf, normalizePath, parentOf } from '../private/paths.js';
@@ -146,6 +148,10 @@ async function putEntry(state: MantaState, rc: RequestContext): Promise<Reply> {
     return { status: 204, headers: { 'last-modified': new Date().toUTCString() } };
   }
   if (type.startsWith('application/json;type=link')) {
+    if (state.version === 2) {
+      rc.req.resume();
+      refuseSnaplinkOnV2();
+    }
     const location = rc.header('location');
     if (location === undefined || location === '')
       throw new MantaError(400, 'LocationRequired', 'a snaplink PUT needs a Location header naming the source object');
@@ -160,8 +166,17 @@ async function putEntry(state: MantaState, rc: RequestContext): Promise<Reply> {
       );
     }
     const src = store.tryGet(source);
-    authorizeNamespace(rc, 'getobject', source, src?.roleTags ?? []);
     authorizeWrite(state, rc, 'putsnaplink', path);
+    try {
+      authorizeNamespace(rc, 'getobject', source, src?.roleTags ?? []);
+    } catch (err) {
+      // Any refusal to read the source is AuthorizationFailed (mantav1 lib/link.js checkAccess).
+      if (!(err instanceof MantaError) || err.status !== 403) throw err;
+      throw new MantaError(403, 'AuthorizationFailed', `not allowed to read ${source}`);
+    }
+    // The conditional headers of a link PUT are checked against the source (link.js sets the
+    // source's etag and mtime before restify's conditionalRequest runs).
+    if (src?.type === 'object') checkWrite(conditionsOf(rc), src);
     rc.req.resume();
     const link = store.link(path, source, inheritedTags(rc, roleTags));
     await store.save();
