@@ -91,7 +91,7 @@ describe('Manta jobs over HTTP', () => {
     expect([late.status, late.json.code]).toEqual([409, 'InvalidJobState']);
   });
 
-  it('answers 404 ResourceNotFound for an unknown job, as marlin\'s missing record translates in muskie', async () => {
+  it("answers 404 ResourceNotFound for an unknown job, as marlin's missing record translates in muskie", async () => {
     const res = await call('GET', '/acme/jobs/00000000-0000-0000-0000-000000000000/live/status');
     expect([res.status, res.json.code]).toEqual([404, 'ResourceNotFound']);
   });
