@@ -1,7 +1,9 @@
 /** The email rule: CloudAPI only requires that the address look like one. */
 
-// One "@", a non-empty local part, and a domain with at least one dot, no spaces anywhere.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+// sdc-cloudapi lib/users.js: a local part of letters, digits and the RFC 5322 atext symbols (its
+// pattern also admits ";", from an HTML-escaped "&"), one "@", and dot-separated labels of letters,
+// digits and "-": a bare host such as "localhost" is a domain too, so "name_subuser@localhost" passes.
+const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&;'*+\-/=?^_`{|}~]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/;
 
 /**
  * Checks an email address for the shape `name@domain.tld`.
