@@ -168,7 +168,7 @@ async function putEntry(state: MantaState, rc: RequestContext): Promise<Reply> {
     const src = store.tryGet(source);
     authorizeWrite(state, rc, 'putsnaplink', path);
     try {
-      authorizeNamespace(rc, 'getobject', source, src?.roleTags ?? []);
+      authorizeManta(rc, 'getobject', source, src?.roleTags ?? []);
     } catch (err) {
       // Any refusal to read the source is AuthorizationFailed (mantav1 lib/link.js checkAccess).
       if (!(err instanceof MantaError) || err.status !== 403) throw err;
