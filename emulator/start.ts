@@ -18,6 +18,7 @@ import type { Service } from './core/types.js';
 import { createCloudApiService } from './cloudapi/service.js';
 import type { CloudApiRoute } from './cloudapi/route.js';
 import { createMantaService } from './manta/service.js';
+import type { MantaStateOptions } from './manta/state.js';
 
 /** An account to create at start-up (kept if it already exists in the data directory). */
 export interface EmulatorAccountOption {
@@ -57,6 +58,10 @@ export interface EmulatorOptions {
   readonly seed?: number;
   /** Whether Manta jobs really run. @default true */
   readonly jobExec?: boolean;
+  /** The Manta line to answer as: 1 (mantav1: jobs, snaplinks) or 2 (Manta v2, muskie master). @default 1 */
+  readonly mantaVersion?: 1 | 2;
+  /** Ms an object upload may send nothing before Manta answers 408 `UploadTimeout`; 0: never. @default 45000 */
+  readonly mantaUploadTimeoutMs?: number;
   /** A PEM certificate and key: both listeners then serve HTTPS. @default plain HTTP */
   readonly tls?: TlsMaterial;
   /** The emulator clock in ms (tests move time with it). @default Date.now */
@@ -176,7 +181,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
   }
 
-  const services = [createCloudApiService(ctx, options.cloudapiRoutes), createMantaService(ctx)];
+  const services = [createCloudApiService(ctx, options.cloudapiRoutes), createMantaService(ctx, mantaOptions(options))];
   const servers: ServiceServer[] = [];
   try {
     const cloudapi = createServiceServer(services[0]!, ctx, options.tls);
@@ -286,4 +291,12 @@ function listen(server: Server, service: string, host: string, port: number): Pr
 function urlOf(server: Server, host: string, scheme: string): string {
   const { port } = server.address() as AddressInfo;
   return `${scheme}://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** The Manta service's share of the start options. */
+function mantaOptions(options: EmulatorOptions): MantaStateOptions {
+  return {
+    ...(options.mantaVersion !== undefined ? { version: options.mantaVersion } : {}),
+    ...(options.mantaUploadTimeoutMs !== undefined ? { uploadTimeoutMs: options.mantaUploadTimeoutMs } : {}),
+  };
 }

@@ -9,7 +9,14 @@ import {
   type RunningEmulator,
 } from '../../emulator/index.js';
 import { UsageError, type Command, type CommandIo } from '../command.js';
-import { expectPositionals, intFlag, parseArgs, type FlagSpec, type ParsedArgs } from '../private/args.js';
+import {
+  expectPositionals,
+  intFlag,
+  mantaVersionFlag,
+  parseArgs,
+  type FlagSpec,
+  type ParsedArgs,
+} from '../private/args.js';
 
 const HELP = `Usage: triton-iac emulator [options]
 
@@ -31,6 +38,10 @@ Options:
                                  one-second window) answer 420, Manta 503 Throttled, with Retry-After
   --seed N                       seed for faults and stale reads (default 1)
   --no-job-exec                  accept Manta jobs but do not run their commands
+  --manta-version 1|2            the Manta line to answer as: 1 (mantav1, with jobs and snaplinks,
+                                 the default) or 2 (Manta v2: no jobs, no snaplinks)
+  --manta-upload-timeout-ms N    refuse an object upload that sends nothing for N ms with 408
+                                 UploadTimeout (default 45000, as muskie; 0: never)
   --tls-cert FILE --tls-key FILE serve HTTPS with this PEM certificate and key
   --json                         print the ready line as JSON
 
@@ -92,6 +103,8 @@ const FLAGS: FlagSpec = {
   'throttle-rps': 'string',
   seed: 'string',
   'no-job-exec': 'boolean',
+  'manta-version': 'string',
+  'manta-upload-timeout-ms': 'string',
   'tls-cert': 'string',
   'tls-key': 'string',
   json: 'boolean',
@@ -120,6 +133,8 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
   set('throttleRps', intFlag(args, 'throttle-rps', 1, 10_000_000));
   set('seed', intFlag(args, 'seed', 0, 2 ** 32 - 1));
   if (args.booleans.has('no-job-exec')) opts.jobExec = false;
+  set('mantaVersion', mantaVersionFlag(args.strings.get('manta-version'), '--manta-version'));
+  set('mantaUploadTimeoutMs', intFlag(args, 'manta-upload-timeout-ms', 0, 3_600_000));
 
   const accounts = new Map<string, string[]>();
   for (const login of args.repeats.get('account') ?? []) if (!accounts.has(login)) accounts.set(login, []);
