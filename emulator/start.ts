@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sshpk from 'sshpk';
+import type { X509Certificate } from 'node:crypto';
+import { parseAttestationRoots, RootProblem } from './core/attestation.js';
 import { ConsistencyModel } from './core/consistency.js';
 import type { EmulatorContext } from './core/context.js';
 import { FaultInjector } from './core/faults.js';
@@ -72,6 +74,13 @@ export interface EmulatorOptions {
    * @default none
    */
   readonly cloudapiRoutes?: readonly CloudApiRoute[];
+  /**
+   * PEM root certificates a key's `attestation` chain may lead to (UFDS's `attestation.ca_certs`):
+   * with one, CreateKey accepts a key whose YubiKey PIV attestation verifies to it and lists it
+   * `attested: true` with its `multifactor` policy. Each must be self-signed and a CA.
+   * @default none: every attestation is refused, as by a server that trusts no root
+   */
+  readonly trustedAttestationRoots?: readonly string[];
 }
 
 /** An account as reported at start-up. */
@@ -138,6 +147,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const seed = options.seed ?? 1;
   const windowMs = options.consistencyWindowMs ?? 0;
   if (options.dataDir !== undefined) mkdirSync(options.dataDir, { recursive: true });
+  const attestationRoots = attestationRootsOf(options.trustedAttestationRoots ?? []);
   const persistence = new Persistence(options.dataDir);
   const ctx: EmulatorContext = {
     clock,
@@ -164,6 +174,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     jobExec: options.jobExec ?? true,
     urls: { cloudapi: '', manta: '' },
     mantaWriter: undefined,
+    attestationRoots,
   };
 
   let generatedKey: RunningEmulator['generatedKey'];
@@ -227,6 +238,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return closed;
     },
   };
+}
+
+/** The trusted roots, checked before anything is written: a bad one is the user's to fix. */
+function attestationRootsOf(pems: readonly string[]): X509Certificate[] {
+  try {
+    return parseAttestationRoots(pems);
+  } catch (err) {
+    if (err instanceof RootProblem)
+      throw new EmulatorStartError({ kind: 'attestation-root-invalid', index: err.index, detail: err.detail });
+    throw err;
+  }
 }
 
 /** How often a wait for the window looks at the clock again (ms). */
