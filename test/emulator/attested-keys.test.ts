@@ -4,7 +4,13 @@
  * `attested` with its `multifactor` policy (sdc-cloudapi lib/keys.js). Certificates are made by the
  * test with `openssl`; requests go over real signed HTTP.
  */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../scripts/support/signer.js';
 import { generateTestKey, type TestKeyPair } from '../../scripts/support/keys.js';
 import { EmulatorStartError, startEmulator } from '../../emulator/index.js';
 import { makeTestAttestation, type TestAttestation } from '../support/attestation.js';
@@ -113,6 +119,71 @@ describe('the trusted roots', () => {
     expect((err as EmulatorStartError).code).toBe('EMULATOR_ATTESTATION_ROOT_INVALID');
     expect((err as EmulatorStartError).message).toBe(
       'trusted attestation root 0 (CN=Test PIV Attestation) is not self-signed or not marked as a CA: give the self-signed CA certificate the attestation chains lead to',
+    );
+  });
+});
+
+const DRIVER = `import(${JSON.stringify(resolve('cli/main.ts'))}).then((m) => m.main(process.argv.slice(1))).then((c) => { process.exitCode = c; })`;
+
+describe('triton-iac emulator --attestation-root', () => {
+  it('trusts the root in the file, so a key attested by it is added attested', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emu-attest-'));
+    const pub = join(dir, 'acme.pub');
+    const owner = generateTestKey('ed25519', 'acme@test');
+    writeFileSync(pub, `${owner.publicOpenSsh}\n`);
+    writeFileSync(join(dir, 'root.pem'), `${attestation.root}\n`);
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        DRIVER,
+        'emulator',
+        '--json',
+        '--key',
+        `acme=${pub}`,
+        '--attestation-root',
+        join(dir, 'root.pem'),
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const exit = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+    try {
+      const line = await new Promise<string>((done, fail) => {
+        createInterface({ input: child.stdout }).once('line', done);
+        child.once('exit', (code) => fail(new Error(`emulator exited with ${code} before it was ready`)));
+      });
+      const ready = JSON.parse(line) as { cloudapiUrl: string };
+      const r = await call(ready.cloudapiUrl, 'POST', '/my/keys', {
+        sign: { keyId: `/acme/keys/${owner.md5}`, key: owner },
+        body: { key: yubikey.publicOpenSsh, attestation: attestation.chain },
+      });
+      expect([r.status, r.body.attested, r.body.multifactor]).toEqual([201, true, ['pin', 'touch']]);
+    } finally {
+      child.kill('SIGTERM');
+      await exit;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names a file that holds no root CA certificate and exits 1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emu-attest-'));
+    const file = join(dir, 'intermediate.pem');
+    writeFileSync(file, `${attestation.chain[1]}\n`);
+    let stderr = '';
+    try {
+      execFileSync(process.execPath, ['--import', 'tsx', '-e', DRIVER, 'emulator', '--attestation-root', file], {
+        stdio: 'pipe',
+      });
+    } catch (err) {
+      stderr = String((err as { stderr: Buffer }).stderr);
+      expect((err as { status: number }).status).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(stderr).toContain(
+      `cannot start the emulator: --attestation-root ${file}: the certificate (CN=Test PIV Attestation) is not self-signed or not marked as a CA; give the self-signed CA certificate the attestation chains lead to.`,
     );
   });
 });
