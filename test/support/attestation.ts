@@ -19,7 +19,13 @@ export interface PivPolicy {
   readonly touch?: 1 | 2 | 3;
 }
 
-const CONFIG = (policy: Required<PivPolicy>): string => `
+/** How to make the chain. */
+export interface TestAttestationOptions extends PivPolicy {
+  /** Whether the intermediate's basic constraints say it is a CA. @default true */
+  readonly intermediateIsCa?: boolean;
+}
+
+const CONFIG = (policy: Required<PivPolicy>, intermediateIsCa: boolean): string => `
 [req]
 distinguished_name = dn
 prompt = no
@@ -28,6 +34,8 @@ CN = unused
 [ca_ext]
 basicConstraints = critical,CA:TRUE
 keyUsage = critical,keyCertSign,cRLSign
+[int_ext]
+basicConstraints = critical,CA:${intermediateIsCa ? 'TRUE' : 'FALSE'}
 [leaf_ext]
 1.3.6.1.4.1.41482.3.8 = DER:0${policy.pin}:0${policy.touch}
 `;
@@ -36,13 +44,16 @@ keyUsage = critical,keyCertSign,cRLSign
  * Makes an attestation chain for the key whose PKCS#8 private key is `subjectPrivatePem`, with the
  * `openssl` command, in a temporary folder removed at once. Each call makes a new root.
  */
-export function makeTestAttestation(subjectPrivatePem: string, policy: PivPolicy = {}): TestAttestation {
+export function makeTestAttestation(subjectPrivatePem: string, options: TestAttestationOptions = {}): TestAttestation {
   const dir = mkdtempSync(join(tmpdir(), 'triton-iac-attest-'));
   const ssl = (...args: string[]): void => {
     execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
   };
   try {
-    writeFileSync(join(dir, 'openssl.cnf'), CONFIG({ pin: policy.pin ?? 2, touch: policy.touch ?? 3 }));
+    writeFileSync(
+      join(dir, 'openssl.cnf'),
+      CONFIG({ pin: options.pin ?? 2, touch: options.touch ?? 3 }, options.intermediateIsCa ?? true),
+    );
     writeFileSync(join(dir, 'subject.key'), subjectPrivatePem, { mode: 0o600 });
     const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
     const req = ['req', '-config', 'openssl.cnf', '-new'];
@@ -84,7 +95,7 @@ export function makeTestAttestation(subjectPrivatePem: string, policy: PivPolicy
         '-out',
         out,
       );
-    issue('int.csr', 'root', '2', 'ca_ext', 'int.pem');
+    issue('int.csr', 'root', '2', 'int_ext', 'int.pem');
     issue('leaf.csr', 'int', '3', 'leaf_ext', 'leaf.pem');
     const pem = (file: string): string => readFileSync(join(dir, file), 'utf8').trim();
     return { root: pem('root.pem'), chain: [pem('leaf.pem'), pem('int.pem')] };
