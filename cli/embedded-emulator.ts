@@ -29,6 +29,8 @@ export interface EmbeddedEmulatorOptions {
   readonly accounts: readonly string[];
   /** Passed to the emulator. @default 0 */
   readonly consistencyWindowMs?: number;
+  /** The Manta line to answer as (`--emulator-manta-version`). @default 1 */
+  readonly mantaVersion?: 1 | 2;
 }
 
 /** Starts the embedded emulator on loopback (free ports) with a key for every account. */
@@ -48,6 +50,7 @@ export async function startEmbeddedEmulator(options: EmbeddedEmulatorOptions): P
     dataDir,
     accounts,
     ...(options.consistencyWindowMs !== undefined ? { consistencyWindowMs: options.consistencyWindowMs } : {}),
+    ...(options.mantaVersion !== undefined ? { mantaVersion: options.mantaVersion } : {}),
   });
   return { running, dataDir, keyFiles, close: () => running.close() };
 }

@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sshpk from 'sshpk';
+import type { X509Certificate } from 'node:crypto';
+import { parseAttestationRoots, RootProblem } from './core/attestation.js';
 import { ConsistencyModel } from './core/consistency.js';
 import type { EmulatorContext } from './core/context.js';
 import { FaultInjector } from './core/faults.js';
@@ -18,6 +20,7 @@ import type { Service } from './core/types.js';
 import { createCloudApiService } from './cloudapi/service.js';
 import type { CloudApiRoute } from './cloudapi/route.js';
 import { createMantaService } from './manta/service.js';
+import type { MantaStateOptions } from './manta/state.js';
 
 /** An account to create at start-up (kept if it already exists in the data directory). */
 export interface EmulatorAccountOption {
@@ -57,6 +60,10 @@ export interface EmulatorOptions {
   readonly seed?: number;
   /** Whether Manta jobs really run. @default true */
   readonly jobExec?: boolean;
+  /** The Manta line to answer as: 1 (mantav1: jobs, snaplinks) or 2 (Manta v2, muskie master). @default 1 */
+  readonly mantaVersion?: 1 | 2;
+  /** Ms an object upload may send nothing before Manta answers 408 `UploadTimeout`; 0: never. @default 45000 */
+  readonly mantaUploadTimeoutMs?: number;
   /** A PEM certificate and key: both listeners then serve HTTPS. @default plain HTTP */
   readonly tls?: TlsMaterial;
   /** The emulator clock in ms (tests move time with it). @default Date.now */
@@ -67,6 +74,13 @@ export interface EmulatorOptions {
    * @default none
    */
   readonly cloudapiRoutes?: readonly CloudApiRoute[];
+  /**
+   * PEM root certificates a key's `attestation` chain may lead to (UFDS's `attestation.ca_certs`):
+   * with one, CreateKey accepts a key whose YubiKey PIV attestation verifies to it and lists it
+   * `attested: true` with its `multifactor` policy. Each must be self-signed and a CA.
+   * @default none: every attestation is refused, as by a server that trusts no root
+   */
+  readonly trustedAttestationRoots?: readonly string[];
 }
 
 /** An account as reported at start-up. */
@@ -133,6 +147,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const seed = options.seed ?? 1;
   const windowMs = options.consistencyWindowMs ?? 0;
   if (options.dataDir !== undefined) mkdirSync(options.dataDir, { recursive: true });
+  const attestationRoots = attestationRootsOf(options.trustedAttestationRoots ?? []);
   const persistence = new Persistence(options.dataDir);
   const ctx: EmulatorContext = {
     clock,
@@ -159,6 +174,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     jobExec: options.jobExec ?? true,
     urls: { cloudapi: '', manta: '' },
     mantaWriter: undefined,
+    attestationRoots,
   };
 
   let generatedKey: RunningEmulator['generatedKey'];
@@ -176,7 +192,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
   }
 
-  const services = [createCloudApiService(ctx, options.cloudapiRoutes), createMantaService(ctx)];
+  const services = [createCloudApiService(ctx, options.cloudapiRoutes), createMantaService(ctx, mantaOptions(options))];
   const servers: ServiceServer[] = [];
   try {
     const cloudapi = createServiceServer(services[0]!, ctx, options.tls);
@@ -222,6 +238,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return closed;
     },
   };
+}
+
+/** The trusted roots, checked before anything is written: a bad one is the user's to fix. */
+function attestationRootsOf(pems: readonly string[]): X509Certificate[] {
+  try {
+    return parseAttestationRoots(pems);
+  } catch (err) {
+    if (err instanceof RootProblem)
+      throw new EmulatorStartError({ kind: 'attestation-root-invalid', index: err.index, detail: err.detail });
+    throw err;
+  }
 }
 
 /** How often a wait for the window looks at the clock again (ms). */
@@ -286,4 +313,12 @@ function listen(server: Server, service: string, host: string, port: number): Pr
 function urlOf(server: Server, host: string, scheme: string): string {
   const { port } = server.address() as AddressInfo;
   return `${scheme}://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** The Manta service's share of the start options. */
+function mantaOptions(options: EmulatorOptions): MantaStateOptions {
+  return {
+    ...(options.mantaVersion !== undefined ? { version: options.mantaVersion } : {}),
+    ...(options.mantaUploadTimeoutMs !== undefined ? { uploadTimeoutMs: options.mantaUploadTimeoutMs } : {}),
+  };
 }

@@ -9,7 +9,14 @@ import {
   type RunningEmulator,
 } from '../../emulator/index.js';
 import { UsageError, type Command, type CommandIo } from '../command.js';
-import { expectPositionals, intFlag, parseArgs, type FlagSpec, type ParsedArgs } from '../private/args.js';
+import {
+  expectPositionals,
+  intFlag,
+  mantaVersionFlag,
+  parseArgs,
+  type FlagSpec,
+  type ParsedArgs,
+} from '../private/args.js';
 
 const HELP = `Usage: triton-iac emulator [options]
 
@@ -31,7 +38,15 @@ Options:
                                  one-second window) answer 420, Manta 503 Throttled, with Retry-After
   --seed N                       seed for faults and stale reads (default 1)
   --no-job-exec                  accept Manta jobs but do not run their commands
+  --manta-version 1|2            the Manta line to answer as: 1 (mantav1, with jobs and snaplinks,
+                                 the default) or 2 (Manta v2: no jobs, no snaplinks)
+  --manta-upload-timeout-ms N    refuse an object upload that sends nothing for N ms with 408
+                                 UploadTimeout (default 45000, as muskie; 0: never)
   --tls-cert FILE --tls-key FILE serve HTTPS with this PEM certificate and key
+  --attestation-root FILE        trust the PEM root CA certificate(s) in FILE for key attestation
+                                 (repeatable): a key added with an attestation chain that verifies
+                                 to one is listed attested, with its PIN/touch policy (default: none
+                                 trusted, every attestation refused)
   --json                         print the ready line as JSON
 
 With no --account, an account "demo" is created with a fresh key pair, written to the data
@@ -53,7 +68,9 @@ export const emulatorCommand: Command = {
   async run(argv, io) {
     const options = emulatorArgs(argv, io);
     const running = await startEmulator(options.emulator).catch((err: unknown) => {
-      throw err instanceof EmulatorStartError ? new UsageError(startFailure(err), { cause: err }) : err;
+      throw err instanceof EmulatorStartError
+        ? new UsageError(startFailure(err, options.attestationRootFiles), { cause: err })
+        : err;
     });
     // Listen for the signals before announcing readiness: a supervisor may stop us the moment it
     // reads the ready line, and the state must still be saved.
@@ -76,6 +93,8 @@ interface EmulatorArgs {
   readonly emulator: EmulatorOptions;
   readonly json: boolean;
   readonly explicitHost: boolean;
+  /** The `--attestation-root` file of each trusted root, by its index. */
+  readonly attestationRootFiles: readonly string[];
 }
 
 const FLAGS: FlagSpec = {
@@ -92,8 +111,11 @@ const FLAGS: FlagSpec = {
   'throttle-rps': 'string',
   seed: 'string',
   'no-job-exec': 'boolean',
+  'manta-version': 'string',
+  'manta-upload-timeout-ms': 'string',
   'tls-cert': 'string',
   'tls-key': 'string',
+  'attestation-root': 'repeat',
   json: 'boolean',
 };
 
@@ -120,6 +142,8 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
   set('throttleRps', intFlag(args, 'throttle-rps', 1, 10_000_000));
   set('seed', intFlag(args, 'seed', 0, 2 ** 32 - 1));
   if (args.booleans.has('no-job-exec')) opts.jobExec = false;
+  set('mantaVersion', mantaVersionFlag(args.strings.get('manta-version'), '--manta-version'));
+  set('mantaUploadTimeoutMs', intFlag(args, 'manta-upload-timeout-ms', 0, 3_600_000));
 
   const accounts = new Map<string, string[]>();
   for (const login of args.repeats.get('account') ?? []) if (!accounts.has(login)) accounts.set(login, []);
@@ -136,7 +160,24 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
     throw new UsageError('--tls-cert and --tls-key must be given together');
   if (tlsCert !== undefined && tlsKey !== undefined)
     opts.tls = { cert: readPem('--tls-cert', tlsCert, io), key: readPem('--tls-key', tlsKey, io) };
-  return { emulator: opts, json: args.booleans.has('json'), explicitHost: host !== undefined };
+  const roots: string[] = [];
+  const rootFiles: string[] = [];
+  for (const path of args.repeats.get('attestation-root') ?? []) {
+    const text = readPem('--attestation-root', path, io);
+    // A file may hold several certificates (a bundle); each is a root of its own.
+    const certs = text.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? [text];
+    for (const cert of certs) {
+      roots.push(cert);
+      rootFiles.push(expandHome(path, io));
+    }
+  }
+  if (roots.length > 0) opts.trustedAttestationRoots = roots;
+  return {
+    emulator: opts,
+    json: args.booleans.has('json'),
+    explicitHost: host !== undefined,
+    attestationRootFiles: rootFiles,
+  };
 }
 
 /** `--key LOGIN=PUBKEY_FILE` (or `--key=LOGIN=PUBKEY_FILE`): the login and the public key text. */
@@ -209,7 +250,7 @@ function readyLines(running: RunningEmulator, json: boolean, explicitHost: boole
  * Why the emulator did not start, worded with this command's flags: a taken port or a damaged data
  * file is for the user to fix, not a bug to report.
  */
-function startFailure(err: EmulatorStartError): string {
+function startFailure(err: EmulatorStartError, rootFiles: readonly string[]): string {
   const p = err.problem;
   switch (p.kind) {
     case 'port-in-use':
@@ -223,6 +264,8 @@ function startFailure(err: EmulatorStartError): string {
     }
     case 'data-corrupt':
       return `cannot start the emulator: the data file ${p.file} ${p.detail}. Nothing was changed; move that file out of the data directory (the emulator then starts without what it held), or start with a fresh --data-dir.`;
+    case 'attestation-root-invalid':
+      return `cannot start the emulator: --attestation-root ${rootFiles[p.index] ?? `#${p.index}`}: the certificate ${p.detail}; give the self-signed CA certificate the attestation chains lead to.`;
   }
 }
 

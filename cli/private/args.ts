@@ -96,3 +96,13 @@ export function expectPositionals(args: ParsedArgs, command: string, min: number
     throw new UsageError(`${extra}: usage is \`triton-iac ${command} ${usage}\`; run \`triton-iac ${command} --help\``);
   }
 }
+
+/**
+ * Reads a Manta line flag: `1` (muskie's mantav1 branch) or `2` (Manta v2, muskie master).
+ * @throws UsageError naming the flag and the value
+ */
+export function mantaVersionFlag(value: string | undefined, flag: string): 1 | 2 | undefined {
+  if (value === undefined) return undefined;
+  if (value === '1' || value === '2') return Number(value) as 1 | 2;
+  throw new UsageError(`${flag} ${JSON.stringify(value)} must be 1 (mantav1) or 2 (Manta v2)`);
+}

@@ -58,6 +58,8 @@ const HINTS: Readonly<Record<string, string>> = {
   EMULATOR_PORT_NOT_ALLOWED: 'This user may not listen on that port: give a port above 1023 (--port, --manta-port).',
   EMULATOR_DATA_CORRUPT:
     "The emulator's saved data is damaged (for --emulator, in .triton-iac/emulator): move the named file away, or start from a fresh data directory, and run again.",
+  EMULATOR_ATTESTATION_ROOT_INVALID:
+    'Give --attestation-root the self-signed root CA certificate (PEM) the attestation chains lead to, not an intermediate or a leaf.',
   UNSAFE_DELETE:
     'The run would delete the key it signs with: sign with another key (TRITON_KEY_ID, --profile) or keep that key in the stack.',
 };

@@ -5,7 +5,7 @@
  */
 import type { StackManifest } from '../../common/manifest.js';
 import { UsageError, type CommandIo } from '../command.js';
-import { intFlag, type FlagSpec, type ParsedArgs } from './args.js';
+import { intFlag, mantaVersionFlag, type FlagSpec, type ParsedArgs } from './args.js';
 import { loadApp, resolveAppPath, selectOneStack, selectStacks, type LoadedApp } from './app-loader.js';
 import {
   emulatorOverrides,
@@ -39,6 +39,7 @@ export const COMMON_FLAGS: FlagSpec = {
   stack: 'string',
   account: 'string',
   'consistency-window-ms': 'string',
+  'emulator-manta-version': 'string',
   'lock-timeout': 'string',
   context: 'repeat',
 };
@@ -47,6 +48,9 @@ export const COMMON_FLAGS: FlagSpec = {
 export const COMMON_HELP = `Common options:
   --emulator                  run against an embedded emulator (state in .triton-iac/emulator,
                               kept between commands); no cloud account needed
+  --emulator-manta-version 1|2
+                              the Manta line the embedded emulator answers as (default 1,
+                              mantav1; 2 is Manta v2, which has no jobs and no snaplinks)
   --profile NAME              use this ~/.triton profile (default: TRITON_PROFILE, then the current one)
   --stack NAME                work on one stack of a multi-stack app
   --account LOGIN             the account an rbac.json is applied to (default: TRITON_ACCOUNT)
@@ -64,6 +68,8 @@ export interface CommonOptions {
   readonly stack: string | undefined;
   readonly account: string | undefined;
   readonly consistencyWindowMs: number | undefined;
+  /** With `--emulator`: the Manta line it answers as (`--emulator-manta-version`). */
+  readonly emulatorMantaVersion: 1 | 2 | undefined;
   readonly lockTimeoutMs: number | undefined;
   /** The `--context key=value` flags (the project file's context is added when the app is loaded). */
   readonly context: Readonly<Record<string, string>>;
@@ -78,6 +84,7 @@ export function commonOptions(args: ParsedArgs): CommonOptions {
     stack: args.strings.get('stack'),
     account: args.strings.get('account'),
     consistencyWindowMs: intFlag(args, 'consistency-window-ms', 0, 3_600_000),
+    emulatorMantaVersion: mantaVersionFlag(args.strings.get('emulator-manta-version'), '--emulator-manta-version'),
     lockTimeoutMs: parseDuration(args.strings.get('lock-timeout'), 'lock-timeout'),
     context: contextFlags(args),
   };
@@ -169,7 +176,11 @@ export async function openSession(
   const stacks = stacksOf(app, common);
   let emulator: EmbeddedEmulator | undefined;
   if (common.emulator) {
-    emulator = await startEmbeddedEmulator({ cwd: io.cwd, accounts: stacks.map((s) => s.account) });
+    emulator = await startEmbeddedEmulator({
+      cwd: io.cwd,
+      accounts: stacks.map((s) => s.account),
+      ...(common.emulatorMantaVersion !== undefined ? { mantaVersion: common.emulatorMantaVersion } : {}),
+    });
   }
   const connected = new Map<string, Clients>();
   const env = cloudEnv(common, io, emulator !== undefined);

@@ -63,9 +63,11 @@ const READ_ACTION: Readonly<Record<string, readonly [list: string, get: string]>
 /** The Manta actions per kind: the plan's read, then apply's writes. */
 const MANTA: Readonly<Record<string, readonly string[]>> = {
   directory: ['listdirectory', 'putdirectory', 'deletedirectory'],
-  object: ['getobject', 'putobject', 'putmetadata', 'deleteobject'],
+  // A metadata update is checked as putobject (muskie mantav1 lib/server.js).
+  object: ['getobject', 'putobject', 'deleteobject'],
   snaplink: ['getobject', 'putsnaplink', 'deleteobject'],
-  job: ['listjobs', 'getjob', 'createjob', 'addjobinputs', 'endjobinput', 'getjoboutput', 'getjoberrors'],
+  // muskie checks every read of a job as getjob and every change as managejob (mantav1 lib/server.js).
+  job: ['listjobs', 'getjob', 'createjob', 'managejob'],
 };
 
 /**

@@ -178,6 +178,7 @@ const MANTA_ACTIONS = [
   'addjobinputs',
   'endjobinput',
   'canceljob',
+  'managejob',
   'getjobinput',
   'getjoboutput',
   'getjoberrors',

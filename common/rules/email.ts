@@ -1,9 +1,11 @@
 /** The email rule: CloudAPI only requires that the address look like one. */
 import { showValue } from './safe-text.js';
 
-// One "@", a non-empty local part, and a domain with at least one dot, no spaces or control
-// characters anywhere (no address has them, and a NUL or a line break would end up in the directory).
-const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@.\p{Cc}]+(\.[^\s@.\p{Cc}]+)+$/u;
+// sdc-cloudapi lib/users.js: a local part of letters, digits and the RFC 5322 atext symbols (its
+// pattern also admits ";", from an HTML-escaped "&"), one "@", and dot-separated labels of letters,
+// digits and "-": a bare host such as "localhost" is a domain too, so "name_subuser@localhost" passes.
+// No space or control character can match.
+const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&;'*+\-/=?^_`{|}~]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/;
 
 /**
  * Checks an email address for the shape `name@domain.tld`.

@@ -39,13 +39,14 @@ describe('checkLogin', () => {
 });
 
 describe('checkEmail', () => {
-  it('accepts name@domain.tld', () => {
+  it('accepts name@domain.tld and a bare host, as sdc-cloudapi lib/users.js does', () => {
     expect(checkEmail('bob+ops@example.co.uk')).toBeUndefined();
+    expect(checkEmail('name_subuser@localhost')).toBeUndefined();
   });
   it('rejects values that do not look like an email address', () => {
     for (const email of [
       'bob',
-      'bob@example',
+      'bob@ex_ample.com',
       '@example.com',
       'bob@@example.com',
       'bob @example.com',

@@ -1,3 +1,4 @@
+import type { X509Certificate } from 'node:crypto';
 import type { ConsistencyModel } from './consistency.js';
 import type { FaultInjector } from './faults.js';
 import type { Persistence } from './persistence.js';
@@ -44,6 +45,8 @@ export interface EmulatorContext {
   /** Whether Manta jobs really run (`--no-job-exec` turns it off). */
   readonly jobExec: boolean;
   readonly urls: EmulatorUrls;
+  /** The roots a key's attestation chain must lead to (`trustedAttestationRoots`); none: every attestation is refused. */
+  readonly attestationRoots: readonly X509Certificate[];
   /** Set by the Manta service when it starts; `undefined` without one. */
   mantaWriter: MantaObjectWriter | undefined;
 }

@@ -10,6 +10,14 @@ export type EmulatorStartProblem =
       readonly file: string;
       /** What is wrong, as a predicate of the file: `is not valid JSON (…)`. */
       readonly detail: string;
+    }
+  /** A trusted attestation root is not a self-signed CA certificate (as UFDS refuses to start with). */
+  | {
+      readonly kind: 'attestation-root-invalid';
+      /** Its position in `trustedAttestationRoots`. */
+      readonly index: number;
+      /** What is wrong, as a predicate of the root: `is not a PEM certificate (…)`. */
+      readonly detail: string;
     };
 
 /** The stable codes of {@link EmulatorStartError}, one per problem kind. */
@@ -17,6 +25,7 @@ const CODES = {
   'port-in-use': 'EMULATOR_PORT_IN_USE',
   'port-not-allowed': 'EMULATOR_PORT_NOT_ALLOWED',
   'data-corrupt': 'EMULATOR_DATA_CORRUPT',
+  'attestation-root-invalid': 'EMULATOR_ATTESTATION_ROOT_INVALID',
 } as const;
 
 function messageOf(problem: EmulatorStartProblem): string {
@@ -27,6 +36,8 @@ function messageOf(problem: EmulatorStartProblem): string {
       return `the ${problem.service} port ${problem.port} on ${problem.host} may not be used by this user (ports below 1024 need privileges): choose a port from 1024 up (0 picks a free one)`;
     case 'data-corrupt':
       return `the data file ${problem.file} ${problem.detail}. Nothing was changed; move that file away (the emulator then starts without what it held) or start with a fresh data directory`;
+    case 'attestation-root-invalid':
+      return `trusted attestation root ${problem.index} ${problem.detail}: give the self-signed CA certificate the attestation chains lead to`;
   }
 }
 
@@ -37,7 +48,7 @@ function messageOf(problem: EmulatorStartProblem): string {
  */
 export class EmulatorStartError extends Error {
   override readonly name = 'EmulatorStartError';
-  /** `EMULATOR_PORT_IN_USE`, `EMULATOR_PORT_NOT_ALLOWED` or `EMULATOR_DATA_CORRUPT`. */
+  /** `EMULATOR_PORT_IN_USE`, `EMULATOR_PORT_NOT_ALLOWED`, `EMULATOR_DATA_CORRUPT` or `EMULATOR_ATTESTATION_ROOT_INVALID`. */
   readonly code: (typeof CODES)[keyof typeof CODES];
 
   /**

@@ -19,7 +19,7 @@ export interface BlobInfo {
 
 /** Limits applied while a blob is streamed in. */
 export interface BlobWriteOptions {
-  /** Reject the upload once more than this many bytes arrive (413 `RequestEntityTooLarge`). */
+  /** Reject the upload once more than this many bytes arrive (413 `MaxContentLengthExceeded`). */
   readonly maxBytes?: number;
 }
 
@@ -74,7 +74,7 @@ export class BlobStore {
 
   /**
    * Streams `source` into a new blob and returns its id, size and MD5.
-   * @throws MantaError 413 `RequestEntityTooLarge` when `maxBytes` is exceeded
+   * @throws MantaError 413 `MaxContentLengthExceeded` (muskie's MaxSizeExceededError) when `maxBytes` is exceeded
    */
   async write(source: Readable | Buffer | string, options: BlobWriteOptions = {}): Promise<BlobInfo> {
     const id = randomUUID();
@@ -86,13 +86,7 @@ export class BlobStore {
       transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback) {
         size += chunk.length;
         if (max !== undefined && size > max) {
-          cb(
-            new MantaError(
-              413,
-              'RequestEntityTooLarge',
-              `request body exceeds the maximum content length of ${max} bytes`,
-            ),
-          );
+          cb(new MantaError(413, 'MaxContentLengthExceeded', `request has exceeded ${max} bytes`));
           return;
         }
         hash.update(chunk);

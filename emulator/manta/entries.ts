@@ -44,6 +44,8 @@ export interface ListingEntry {
   readonly size?: number;
   readonly contentType?: string;
   readonly contentMD5?: string;
+  /** The object's Content-Disposition, when it has one (muskie mantav1 lib/common.js `readdir`). */
+  readonly contentDisposition?: string;
   readonly durability?: number;
 }
 
@@ -59,6 +61,9 @@ export function toListingEntry(name: string, entry: Entry): ListingEntry {
     size: entry.size,
     contentType: entry.contentType,
     contentMD5: entry.md5,
+    ...(entry.headers['content-disposition'] !== undefined
+      ? { contentDisposition: entry.headers['content-disposition'] }
+      : {}),
     durability: entry.durability,
   };
 }

@@ -133,6 +133,8 @@ describe('JobEngine', () => {
     jobs.cancel('acme', slow.id);
     await jobs.drain();
     expect(jobs.get('acme', slow.id)).toMatchObject({ state: 'done', cancelled: true, inputDone: true });
-    expect(() => jobs.addInputs('acme', slow.id, ['/acme/stor/a.txt'])).toThrow(/closed/);
+    expect(() => jobs.addInputs('acme', slow.id, ['/acme/stor/a.txt'])).toThrow(
+      expect.objectContaining({ code: 'InvalidJobState' }),
+    );
   });
 });

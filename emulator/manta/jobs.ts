@@ -131,7 +131,7 @@ export class JobEngine {
     return this.view(job);
   }
 
-  /** @throws MantaError 404 `JobNotFound` */
+  /** @throws MantaError 404 `ResourceNotFound` */
   get(login: string, id: string): JobView {
     return this.view(this.find(login, id));
   }
@@ -146,12 +146,11 @@ export class JobEngine {
 
   /**
    * AddJobInputs: paths are taken in order and processed as received.
-   * @throws MantaError 409 `JobState` once input is closed or the job is done
+   * @throws MantaError 409 `InvalidJobState` once the job is done, cancelled or its input closed
    */
   addInputs(login: string, id: string, paths: readonly string[]): void {
     const job = this.find(login, id);
-    if (job.inputDone || job.state === 'done')
-      throw new MantaError(409, 'JobState', `job ${id} input is already closed`);
+    checkJobState(job, true);
     const normalized = paths.map((p) => normalizePath(p));
     job.inputs.push(...normalized);
     const first = job.phases[0] as PhaseSpec;
@@ -162,17 +161,24 @@ export class JobEngine {
     }
   }
 
-  /** EndJobInput: closes the input; reducers run after this. Repeating it is harmless. */
+  /**
+   * EndJobInput: closes the input; reducers run after this. Repeating it is harmless.
+   * @throws MantaError 409 `InvalidJobState` once the job is done or cancelled
+   */
   endInput(login: string, id: string): void {
     const job = this.find(login, id);
+    checkJobState(job, false);
     Object.assign(job, { inputDone: true });
     this.advance(job);
   }
 
-  /** CancelJob: stops starting tasks, kills running ones; the job turns `done` with `cancelled`. */
+  /**
+   * CancelJob: stops starting tasks, kills running ones; the job turns `done` with `cancelled`.
+   * @throws MantaError 409 `InvalidJobState` once the job is done or cancelled
+   */
   cancel(login: string, id: string): void {
     const job = this.find(login, id);
-    if (job.state === 'done') return;
+    checkJobState(job, false);
     Object.assign(job, { cancelled: true, inputDone: true });
     for (const kill of this.kills.get(id) ?? []) kill();
     this.advance(job);
@@ -214,7 +220,7 @@ export class JobEngine {
   private find(login: string, id: string): Job {
     const job = this.jobs.get(id);
     if (job === undefined || job.login !== login)
-      throw new MantaError(404, 'JobNotFound', `/${login}/jobs/${id} was not found`);
+      throw new MantaError(404, 'ResourceNotFound', `/${login}/jobs/${id} was not found`);
     return job;
   }
 
@@ -453,4 +459,21 @@ export class JobEngine {
       this.idle.clear();
     }
   }
+}
+
+/**
+ * Refuses a change to a job that can no longer take it, in muskie's order (mantav1
+ * lib/jobs/common.js `ensureJobState`): done, then cancelled, then (for new inputs) input closed.
+ * @throws MantaError 409 `InvalidJobState`
+ */
+function checkJobState(job: Job, addingInput: boolean): void {
+  const state =
+    job.state === 'done'
+      ? 'done'
+      : job.cancelled
+        ? 'cancelled'
+        : addingInput && job.inputDone
+          ? 'inputDone'
+          : undefined;
+  if (state !== undefined) throw new MantaError(409, 'InvalidJobState', `job ${job.id} is in state '${state}'`);
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { MantaError } from './errors.js';
 import type { NamespaceStore } from './namespace.js';
@@ -24,12 +24,15 @@ export interface UploadView {
   readonly state: 'created' | 'finalizing' | 'done';
   readonly type?: 'commit' | 'abort';
   readonly result?: 'committed' | 'aborted';
-  readonly partsDirectory: string;
+  /** Absent once the upload is done (muskie deletes it from the state it reports). */
+  readonly partsDirectory?: string;
   readonly targetObject: string;
   /** Lower-cased names, values exactly as given at creation (numbers stay numbers). */
   readonly headers: Readonly<Record<string, UploadHeaderValue>>;
   readonly numCopies: number;
   readonly creationTimeMs: number;
+  /** Once committed: the MD5 of the committed part etags (muskie's `partsMD5Summary`). */
+  readonly partsMD5Summary?: string;
 }
 
 interface Part extends BlobInfo {
@@ -38,6 +41,7 @@ interface Part extends BlobInfo {
 
 interface Upload extends UploadView {
   readonly login: string;
+  readonly partsDirectory: string;
   parts: Record<string, Part>;
   committedParts?: string[];
 }
@@ -64,14 +68,17 @@ export class MultipartEngine {
   private readonly uploads = new Map<string, Upload>();
   private readonly store: NamespaceStore;
   private readonly minPartSize: number;
+  private readonly maxPartNum: number;
 
   /**
    * @param store the namespace the committed objects land in
    * @param minPartSize smallest size of all parts but the last (5 MB in Manta)
+   * @param maxPartNum the highest part number: 9999 on mantav1, 799 on Manta v2 (lib/uploads/common.js)
    */
-  constructor(store: NamespaceStore, minPartSize = MIN_PART_SIZE) {
+  constructor(store: NamespaceStore, minPartSize = MIN_PART_SIZE, maxPartNum = MAX_PART_NUM) {
     this.store = store;
     this.minPartSize = minPartSize;
+    this.maxPartNum = maxPartNum;
     store.registerSection('uploads', {
       dump: () => [...this.uploads.values()],
       load: (data) => {
@@ -84,28 +91,29 @@ export class MultipartEngine {
   }
 
   /**
-   * CreateMultipartUpload: validates `objectPath` and `headers`, checks the target could be written.
+   * CreateMultipartUpload: validates `objectPath` and `headers`. The target itself (its parent, a
+   * top directory, another account's namespace) is checked at commit, as muskie does (mantav1
+   * lib/uploads/create.js checks only that the target's account exists, which the route does).
    * @throws MantaError 409 `MultipartUploadInvalidArgument` for bad input or conditional headers
    */
-  create(login: string, body: unknown): UploadView {
+  create(login: string, body: unknown): UploadView & { readonly partsDirectory: string } {
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       throw invalid('request body must be a JSON object with "objectPath"');
     const { objectPath, headers } = body as { objectPath?: unknown; headers?: unknown };
     if (typeof objectPath !== 'string' || objectPath.length === 0) {
       throw invalid(`objectPath ${JSON.stringify(objectPath)} is invalid: a non-empty string is required`);
     }
-    const problem = checkMantaPath(objectPath, login);
+    const problem = checkMantaPath(objectPath, objectPath.split('/')[1] ?? '');
     if (problem !== undefined) throw invalid(`objectPath: ${problem}`);
     const target = normalizePath(objectPath);
     const stored = createHeaders(headers);
     const copies = numCopies(stored);
-    this.store.beginObjectWrite(target, {});
-    const id = randomUUID();
+    const id = newUploadId();
     const upload: Upload = {
       id,
       login,
       state: 'created',
-      partsDirectory: `/${login}/uploads/${id.slice(0, 3)}/${id}`,
+      partsDirectory: `/${login}/uploads/${uploadPrefix(id)}/${id}`,
       targetObject: target,
       headers: stored,
       numCopies: copies,
@@ -113,7 +121,7 @@ export class MultipartEngine {
       parts: {},
     };
     this.uploads.set(id, upload);
-    return view(upload);
+    return { ...view(upload), partsDirectory: upload.partsDirectory };
   }
 
   /**
@@ -144,10 +152,8 @@ export class MultipartEngine {
     ready?: () => void,
   ): Promise<Part> {
     const u = this.find(login, id);
-    if (!/^\d+$/.test(partNum) || Number(partNum) > MAX_PART_NUM) {
-      throw invalid(
-        `part number ${JSON.stringify(partNum)} is invalid: it must be an integer from 0 to ${MAX_PART_NUM}`,
-      );
+    if (!/^(0|[1-9]\d*)$/.test(partNum) || Number(partNum) > this.maxPartNum) {
+      throw invalid(`${partNum} is not a valid part number`);
     }
     if (u.state !== 'created') throw badState(id, 'already finalized');
     ready?.();
@@ -187,8 +193,8 @@ export class MultipartEngine {
         `parts ${JSON.stringify(parts)} is invalid: an array of part etags in order from part 0 is required`,
       );
     }
-    if (parts.length > MAX_PART_NUM + 1)
-      throw invalid(`parts has ${parts.length} entries: at most ${MAX_PART_NUM + 1} are allowed`);
+    if (parts.length > this.maxPartNum + 1)
+      throw invalid(`parts has ${parts.length} entries: at most ${this.maxPartNum + 1} are allowed`);
     const etags = parts as string[];
     if (u.state === 'done') {
       if (u.result === 'aborted') throw badState(id, 'already aborted');
@@ -226,13 +232,9 @@ export class MultipartEngine {
     try {
       const md5 = await this.store.blobs.md5Of(chosen.map((p) => p.id));
       const wantMd5 = u.headers['content-md5'];
-      if (wantMd5 !== undefined && String(wantMd5) !== md5) {
-        throw new MantaError(
-          400,
-          'ContentMD5Mismatch',
-          `content-md5 ${wantMd5} given at creation does not match the computed MD5 ${md5}`,
-        );
-      }
+      // muskie answers this as an invalid argument of the upload (mantav1 lib/uploads/commit.js).
+      if (wantMd5 !== undefined && String(wantMd5) !== md5)
+        throw invalid(`upload ${id}: expected content-md5 "${String(wantMd5)}", but object was "${md5}"`);
       const meta = {
         contentType: String(u.headers['content-type'] ?? 'application/octet-stream'),
         durability: u.numCopies,
@@ -241,7 +243,7 @@ export class MultipartEngine {
         ),
       };
       const obj = this.store.commitObject(u.targetObject, chosen, md5, meta);
-      Object.assign(u, { state: 'done', result: 'committed', committedParts: etags });
+      Object.assign(u, { state: 'done', result: 'committed', committedParts: etags, partsMD5Summary: partsMD5(etags) });
       this.releaseParts(u);
       await this.store.save();
       return obj;
@@ -283,7 +285,7 @@ export class MultipartEngine {
     if (rel.length === 0) {
       const prefixes = new Map<string, number>();
       for (const u of open)
-        prefixes.set(u.id.slice(0, 3), Math.max(prefixes.get(u.id.slice(0, 3)) ?? 0, u.creationTimeMs));
+        prefixes.set(uploadPrefix(u.id), Math.max(prefixes.get(uploadPrefix(u.id)) ?? 0, u.creationTimeMs));
       out = [...prefixes].map(([p, ms]) => dir(p, ms));
     } else if (rel.length === 1) {
       out = open.filter((u) => u.id.startsWith(rel[0] as string)).map((u) => dir(u.id, u.creationTimeMs));
@@ -314,7 +316,7 @@ export class MultipartEngine {
   private find(login: string, id: string): Upload {
     const u = this.uploads.get(id);
     if (u === undefined || u.login !== login) {
-      throw new MantaError(404, 'ResourceNotFound', `/${login}/uploads/${id.slice(0, 3)}/${id} was not found`);
+      throw new MantaError(404, 'ResourceNotFound', `/${login}/uploads/${uploadPrefix(id)}/${id} was not found`);
     }
     return u;
   }
@@ -322,7 +324,10 @@ export class MultipartEngine {
 
 function view(u: Upload): UploadView {
   const { login: _login, parts: _parts, committedParts: _c, ...rest } = u;
-  return rest;
+  if (u.state !== 'done') return rest;
+  // A finished upload has no parts directory any more (mantav1 lib/uploads/common.js uploadState).
+  const { partsDirectory: _p, ...done } = rest;
+  return done;
 }
 
 /**
@@ -369,4 +374,31 @@ function numCopies(headers: Readonly<Record<string, UploadHeaderValue>>): number
     );
   }
   return copies;
+}
+
+/** The prefix directory length muskie gives new uploads (`mpuPrefixDirLen`, 3 by default). */
+const PREFIX_LENGTH = 3;
+
+/**
+ * A new upload id: a UUID whose last hex digit is the length of its prefix directory, so that any
+ * muskie can find the parts directory from the id alone (mantav1 lib/uploads/common.js `newUploadId`).
+ */
+function newUploadId(): string {
+  return randomUUID().slice(0, -1) + PREFIX_LENGTH.toString(16);
+}
+
+/**
+ * The prefix directory of an upload id, read from its last hex digit (`idToPrefixLen`); ids saved
+ * before that encoding whose digit is no length from 1 to 4 keep the 3 they were made with.
+ */
+export function uploadPrefix(id: string): string {
+  const n = parseInt(id.slice(-1), 16);
+  return id.slice(0, n >= 1 && n <= 4 ? n : PREFIX_LENGTH);
+}
+
+/** The MD5 of the part etags in order, base64 (commit.js `computePartsMD5`): `partsMD5Summary`. */
+function partsMD5(etags: readonly string[]): string {
+  const hash = createHash('md5');
+  for (const e of etags) hash.update(e);
+  return hash.digest('base64');
 }

@@ -191,17 +191,17 @@ export class NamespaceStore {
 
   /**
    * Creates a directory, or updates its role tags and headers if it exists (PutDirectory is idempotent).
-   * @throws MantaError 404 `DirectoryDoesNotExist`, 400 `ParentNotDirectory`, 400 `OperationNotAllowedOnRootDirectory`, 409 `EntityExists`
+   * @throws MantaError 404 `DirectoryDoesNotExist`, 400 `ParentNotDirectory`, 400 `OperationNotAllowedOnRootDirectory`
    */
   putDirectory(
     path: string,
     roleTags?: readonly string[],
     headers: Readonly<Record<string, string>> = {},
   ): DirectoryEntry {
-    const existing = this.entries.get(path);
-    if (existing?.type === 'object') {
-      throw new MantaError(409, 'EntityExists', `${path} is an object: delete it before creating a directory there`);
-    }
+    const found = this.entries.get(path);
+    // muskie's mkdir writes a directory record over an object (mantav1 lib/dir.js: its chain checks
+    // only the parent), so the object is replaced.
+    const existing = found?.type === 'object' ? undefined : found;
     if (existing === undefined) {
       this.checkUserPath(path);
       this.checkParent(path);

@@ -6,11 +6,15 @@ import { mantaBefore } from './private/auth.js';
 import { objectRoutes } from './routes/objects.js';
 import { jobRoutes } from './routes/jobs.js';
 import { uploadRoutes } from './routes/uploads.js';
+import { v2RemovedRoutes } from './routes/v2.js';
+import { tokenRoutes } from './routes/tokens.js';
 
 /**
  * The emulated Manta object store: directories, objects, snaplinks, compute jobs that really run
  * (only while the listener is on loopback and `jobExec` is on) and multipart uploads, behind
  * Manta's authentication, RBAC and error codes. Registers itself as the context's `mantaWriter`.
+ * `options.version` picks the line: 1 answers as muskie's `mantav1` branch, 2 as master (Manta v2:
+ * no jobs, no snaplinks, part numbers up to 799).
  */
 export function createMantaService(ctx: EmulatorContext, options: MantaStateOptions = {}): Service {
   const state = new MantaState(ctx, {
@@ -25,7 +29,9 @@ export function createMantaService(ctx: EmulatorContext, options: MantaStateOpti
   const namespace = objectRoutes(state);
   const fallback = (method: string): Route['handler'] | undefined =>
     namespace.find((r) => r.method === method && r.path === '/:login/*rest')?.handler;
-  const routes: Route[] = [...jobRoutes(state), ...uploadRoutes(state, fallback), ...namespace];
+  // Manta v2 (muskie master) has no jobs: no job routes, and nothing under /:login/jobs.
+  const jobs = state.version === 2 ? v2RemovedRoutes() : jobRoutes(state);
+  const routes: Route[] = [...jobs, ...tokenRoutes(), ...uploadRoutes(state, fallback), ...namespace];
   return {
     name: 'manta',
     routes,
@@ -33,7 +39,8 @@ export function createMantaService(ctx: EmulatorContext, options: MantaStateOpti
     deferContinueFor: ['PUT'],
     standardHeaders(rc: RequestContext, elapsedMs: number): Record<string, string> {
       return {
-        server: 'Manta',
+        // mantav1's earlySetupHandler sends `Server: Manta`; master's no longer does (lib/common.js).
+        ...(state.version === 1 ? { server: 'Manta' } : {}),
         'x-request-id': rc.requestId,
         'x-response-time': String(Math.max(0, Math.round(elapsedMs))),
         'x-server-name': 'manta-emulator',

@@ -19,7 +19,17 @@ export interface MantaStateOptions {
    * @default tasks may run
    */
   readonly execBlocked?: () => string | undefined;
+  /**
+   * How long an object upload may send no byte before it is refused with 408 `UploadTimeout`
+   * (muskie's `MUSKIE_DATA_TIMEOUT`); 0 turns the check off. @default 45000
+   */
+  readonly uploadTimeoutMs?: number;
+  /** The Manta line the emulator answers as: 1 (mantav1, with jobs) or 2 (master). @default 1 */
+  readonly version?: MantaVersion;
 }
+
+/** A Manta line: 1 is muskie's `mantav1` branch (jobs, snaplinks), 2 is master (Manta v2). */
+export type MantaVersion = 1 | 2;
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|\[::1\]|::1|localhost)$/;
 
@@ -42,6 +52,10 @@ export class MantaState {
   readonly store: NamespaceStore;
   readonly jobs: JobEngine;
   readonly uploads: MultipartEngine;
+  /** See {@link MantaStateOptions.uploadTimeoutMs}. */
+  readonly uploadTimeoutMs: number;
+  /** See {@link MantaStateOptions.version}. */
+  readonly version: MantaVersion;
   private readonly tempDir: string | undefined;
 
   /** @param ctx the emulator context (data directory, job execution switch) */
@@ -49,6 +63,8 @@ export class MantaState {
     const root =
       ctx.dataDir === undefined ? mkdtempSync(join(tmpdir(), 'triton-iac-manta-')) : join(ctx.dataDir, 'manta');
     this.tempDir = ctx.dataDir === undefined ? root : undefined;
+    this.uploadTimeoutMs = options.uploadTimeoutMs ?? 45_000;
+    this.version = options.version ?? 1;
     this.store = new NamespaceStore(new BlobStore(join(root, 'blobs')), ctx.dataDir === undefined ? undefined : root);
     const blocked = options.execBlocked;
     this.jobs = new JobEngine(this.store, {
@@ -58,7 +74,7 @@ export class MantaState {
       ...(options.taskTimeLimitMs !== undefined ? { timeLimitMs: options.taskTimeLimitMs } : {}),
       tmpRoot: join(root, 'tasks'),
     });
-    this.uploads = new MultipartEngine(this.store, options.minPartSize);
+    this.uploads = new MultipartEngine(this.store, options.minPartSize, this.version === 2 ? 799 : 9999);
     this.store.load();
     for (const account of ctx.store.allAccounts()) this.store.ensureAccount(account.account.login);
   }

@@ -27,6 +27,7 @@ import { TritonError } from '../errors.js';
 import type { Job, JobError, JobPhase } from '../manta/types.js';
 import type { PlainObject, PlainValue, ResolvedProperties, ResourceHandler, ResourceSchema } from './types.js';
 import { inputsChangedSince } from './private/manta-job-inputs.js';
+import { mantaLine } from './private/manta-line.js';
 import {
   badProperty,
   stringProp,
@@ -243,6 +244,12 @@ export function createJobHandler(wait: JobWaitOptions = {}): ResourceHandler<Liv
     kind: KIND,
     mode: 'managed',
     schema,
+
+    async unavailable(ctx) {
+      return (await mantaLine(ctx)) === 2
+        ? 'its Manta is Manta v2, which has no compute jobs (muskie master mounts no job route)'
+        : undefined;
+    },
 
     normalizeDesired(props): PlainObject {
       const phases = Array.isArray(props.phases) ? props.phases.map(normalizePhase) : [];

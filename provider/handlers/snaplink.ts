@@ -36,6 +36,7 @@ import {
   type MantaClients,
 } from './private/manta-support.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
+import { mantaLine } from './private/manta-line.js';
 import { snaplink as snaplinkKind } from '../../common/kinds/snaplink.js';
 
 /** The stored header that records which path a link was made from. */
@@ -69,6 +70,12 @@ export const snapLinkHandler: ResourceHandler<LiveSnapLink, MantaClients> = {
   kind: KIND,
   mode: 'managed',
   schema,
+
+  async unavailable(ctx) {
+    return (await mantaLine(ctx)) === 2
+      ? 'its Manta is Manta v2, which refuses every snaplink (muskie master lib/link.js)'
+      : undefined;
+  },
 
   normalizeDesired(props): PlainObject {
     return {

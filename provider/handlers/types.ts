@@ -254,6 +254,13 @@ export interface PlanningHandler<Live = unknown> {
 export interface ResourceHandler<Live = unknown, Clients = unknown> extends PlanningHandler<Live> {
   readonly mode: 'managed';
   /**
+   * Why the connected cloud cannot hold this kind at all (a Manta v2 has no jobs and no snaplinks),
+   * or `undefined` when it can. The engine asks at plan, for each kind the stack declares, so that a
+   * kind the cloud lacks is refused before anything is changed instead of failing mid-apply.
+   * @default - every cloud can hold the kind
+   */
+  unavailable?(ctx: HandlerContext<Clients>): Promise<string | undefined>;
+  /**
    * Reads a whole collection in one call (or one paginated sequence of calls). Absent for kinds with
    * no collection (the account, account config, role tags): the engine then calls `read` per object.
    */

@@ -161,6 +161,10 @@ export function objectsApi(ctx: MantaContext): ObjectsApi {
         path: mantaPath(account, path),
         query: { metadata: true },
         headers,
+        // muskie refuses a metadata update that carries Content-Length, even 0 (400 InvalidUpdate,
+        // lib/obj.js parseArguments, both lines), and undici sends `Content-Length: 0` for an empty
+        // PUT. A streamed body goes chunked instead; muskie never reads a metadata update's body.
+        body: METADATA_UPDATE_BODY,
         signal: options.signal,
       });
       return putResultFrom(res);
@@ -179,3 +183,6 @@ export function objectsApi(ctx: MantaContext): ObjectsApi {
   };
   return api;
 }
+
+/** The body of a PutMetadata: one byte, streamed so that it is sent chunked (see `putMetadata`). */
+const METADATA_UPDATE_BODY = { open: (): Readable => Readable.from([Buffer.from('\n')]) };

@@ -194,8 +194,9 @@ async function carryOutManta(
     else await client.putObject(path, 'new');
     return 'allowed';
   } catch (err) {
-    if (err instanceof TritonApiError && err.status === 403)
-      return err.apiCode === 'InvalidRole' ? 'not-member' : 'denied';
+    // muskie answers a Role the caller does not hold 409 InvalidRole (lib/errors.js InvalidRoleError).
+    if (err instanceof TritonApiError && err.status === 409 && err.apiCode === 'InvalidRole') return 'not-member';
+    if (err instanceof TritonApiError && err.status === 403) return 'denied';
     throw err;
   }
 }

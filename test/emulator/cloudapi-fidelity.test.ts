@@ -149,7 +149,7 @@ describe('UpdateAccount, keys, role tags and Location', () => {
     expect((await t.api('GET', '/my/keys')).body.filter((k: { name: string }) => k.name === 'laptop')).toHaveLength(1);
   });
 
-  it('refuses attestation it cannot verify, saying so, and creates no key', async () => {
+  it('refuses every attestation when it trusts no root, as the server with attestation disabled, and creates no key', async () => {
     const k = generateTestKey('ecdsa-p256', 'yubikey@test');
     expect((await t.api('POST', '/my/keys', { key: k.publicOpenSsh, attestation: 'cert' })).body).toEqual({
       code: 'InvalidArgument',
@@ -159,8 +159,8 @@ describe('UpdateAccount, keys, role tags and Location', () => {
       key: k.publicOpenSsh,
       attestation: ['-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----'],
     });
-    expect([r.status, r.body.code]).toEqual([501, 'NotImplemented']);
-    expect(r.body.message).toContain('attestation is not supported by the emulator');
+    expect([r.status, r.body]).toEqual([409, { code: 'InvalidArgument', message: 'key already exists or is invalid' }]);
+    expect(r.headers['triton-iac-emulator-reason']).toBe('Attestation support is disabled');
     expect((await t.api('GET', `/my/keys/${k.md5}`)).status).toBe(404);
   });
 

@@ -62,3 +62,41 @@ export async function manta(
   for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(', ') : v;
   return { status: res.statusCode, headers: flat, text, json };
 }
+
+/**
+ * Sends a request without a body and without `Content-Length` (chunked, as the `manta` tools send
+ * a metadata update): undici always sends `Content-Length: 0`, which muskie refuses on
+ * `?metadata=true` with 400 `InvalidUpdate`.
+ */
+export async function mantaChunked(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: Pick<MantaRequest, 'sign' | 'headers'> = {},
+): Promise<MantaResponse> {
+  const { request: httpRequest } = await import('node:http');
+  const headers: Record<string, string> = { ...options.headers, 'transfer-encoding': 'chunked' };
+  if (options.sign !== undefined) Object.assign(headers, signatureHeaders(method, path, options.sign));
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${baseUrl}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json: unknown;
+        try {
+          json = text === '' ? undefined : JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+        const flat: Record<string, string> = {};
+        for (const [k, v] of Object.entries(res.headers))
+          if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(', ') : v;
+        resolve({ status: res.statusCode ?? 0, headers: flat, text, json });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -88,12 +88,12 @@ describe('Manta jobs over HTTP', () => {
       body: '/acme/stor/in.txt\n',
       headers: { 'content-type': 'text/plain' },
     });
-    expect([late.status, late.json.code]).toEqual([409, 'JobState']);
+    expect([late.status, late.json.code]).toEqual([409, 'InvalidJobState']);
   });
 
-  it('answers 404 JobNotFound for an unknown job', async () => {
+  it("answers 404 ResourceNotFound for an unknown job, as marlin's missing record translates in muskie", async () => {
     const res = await call('GET', '/acme/jobs/00000000-0000-0000-0000-000000000000/live/status');
-    expect([res.status, res.json.code]).toEqual([404, 'JobNotFound']);
+    expect([res.status, res.json.code]).toEqual([404, 'ResourceNotFound']);
   });
 
   it('fails tasks with TaskInitError and a clear message when job execution is off', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
-import { manta } from './manta-client.js';
+import { manta, mantaChunked } from './manta-client.js';
 
 /** The per-operation request counts benchmarks read from `GET /--emulator/stats`. */
 let t: TestEmulator;
@@ -18,7 +18,10 @@ describe('Manta request statistics', () => {
       manta(t.emulator.mantaUrl, method, path, { sign: t.owner, headers, ...(body !== undefined ? { body } : {}) });
     await call('PUT', '/acme/stor/stats', { 'content-type': 'application/json; type=directory' });
     await call('PUT', '/acme/stor/stats/a.txt', { 'content-type': 'text/plain' }, 'a');
-    await call('PUT', '/acme/stor/stats/a.txt?metadata=true', { 'content-type': 'text/html' });
+    await mantaChunked(t.emulator.mantaUrl, 'PUT', '/acme/stor/stats/a.txt?metadata=true', {
+      sign: t.owner,
+      headers: { 'content-type': 'text/html' },
+    });
     await call('PUT', '/acme/stor/stats/link', {
       'content-type': 'application/json; type=link',
       location: '/acme/stor/stats/a.txt',

@@ -205,7 +205,7 @@ describe('the standard manta tools against the emulator', () => {
     expect([allowed.code, allowed.stdout]).toEqual([0, 'for readers\n']);
     const refused = await tool('mget', ['/acme/stor/t/src.txt'], undefined, asBob);
     expect(refused.code).not.toBe(0);
-    expect(refused.stderr).toContain('AuthorizationFailed');
+    expect(refused.stderr).toContain('NoMatchingRoleTag');
   });
 
   it('mrm -r removes a whole tree', async () => {

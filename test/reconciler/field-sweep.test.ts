@@ -32,6 +32,8 @@ import {
 import { applyStack, openStateBackend, planStack } from '../../reconciler/index.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
 import { generateTestKey } from '../../scripts/support/keys.js';
+import type { EmulatorOptions } from '../../emulator/index.js';
+import { makeTestAttestation } from '../support/attestation.js';
 import { startWorld, type World } from './support/world.js';
 
 /** What a sample is built from besides the mutations: facts of the world (a stopped machine's id). */
@@ -55,9 +57,14 @@ interface Sample {
    * absent where an object cannot be left behind (one per account) or is never deleted (a job's record).
    */
   list?(world: World): Promise<string[]>;
+  /** Emulator options the sample's world needs besides the sweep's own (a trusted attestation root). */
+  readonly emulator?: EmulatorOptions;
 }
 
-const KEYS = [0, 1, 2, 3].map((i) => generateTestKey('ed25519', `sweep${i}@acme`).publicOpenSsh);
+const KEY_PAIRS = [0, 1, 2, 3].map((i) => generateTestKey('ed25519', `sweep${i}@acme`));
+const KEYS = KEY_PAIRS.map((k) => k.publicOpenSsh);
+/** A PIV attestation of KEYS[0], by a root the key sample's emulator trusts. */
+const ATTESTATION = makeTestAttestation(KEY_PAIRS[0]!.privatePem);
 const pick = <T>(changed: boolean, a: T, b: T): T => (changed ? b : a);
 const PROFILE = ['companyName', 'firstName', 'lastName', 'address', 'postalCode', 'city', 'state', 'country', 'phone'];
 const profile = (changed: (f: string) => boolean): Record<string, string> =>
@@ -106,9 +113,11 @@ const SAMPLES: Readonly<Record<string, Sample>> = {
       return new Key(s, 'key', {
         key: pick(changed('key'), KEYS[0]!, KEYS[1]!),
         name: pick(changed('name'), 'sweep-a', 'sweep-b'),
+        // Only KEYS[0] is attested, so the chain goes with it (a changed key drops the attestation).
+        ...(changed('attestation') ? { attestation: ATTESTATION.chain } : {}),
       }).node.path;
     },
-    skip: { attestation: 'the emulator refuses attested keys (501) until it is given trusted roots' },
+    emulator: { trustedAttestationRoots: [ATTESTATION.root] },
     list: async (world) => (await world.clients.cloudapi.listKeys()).map((k) => k.fingerprint),
   },
   user: {
@@ -324,7 +333,7 @@ for (const descriptor of managed) {
       env: ENV,
     });
     beforeAll(async () => {
-      world = await startWorld({ consistencyWindowMs: 0, seed: 25 });
+      world = await startWorld({ consistencyWindowMs: 0, seed: 25, ...sample.emulator });
       const stopped = (await world.clients.cloudapi.listMachines()).filter((m) => m.state === 'stopped');
       facts = { machines: stopped.map((m) => m.id) };
       baseline = new Set((await sample.list?.(world)) ?? []);

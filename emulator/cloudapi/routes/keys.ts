@@ -1,3 +1,5 @@
+import type { KeyObject } from 'node:crypto';
+import { verifyAttestation, type AttestedKey } from '../../core/attestation.js';
 import { EmulatorError, invalidArgument, missingParameter, notFound } from '../../core/errors.js';
 import { CURRENT_VIEW, type ReadView } from '../../core/consistency.js';
 import { parsePublicKey } from '../../core/store/public-key.js';
@@ -64,7 +66,7 @@ function keyRoutesFor(base: string, infix: string, owner: KeyOwner): CloudApiRou
         if (typeof raw !== 'string') throw invalidArgument('key must be a String');
         // The server's first, minimal check (sdc-cloudapi lib/keys.js), before the directory sees it.
         if (raw.split(' ').length < 2) throw invalidArgument('key is invalid');
-        checkAttestation(param(rc, 'attestation'));
+        const attestation = checkAttestation(param(rc, 'attestation'));
         const text = raw.trim();
         const name = optionalString(rc, 'name');
         const table = owner(rc, CURRENT_VIEW);
@@ -83,11 +85,13 @@ function keyRoutesFor(base: string, infix: string, owner: KeyOwner): CloudApiRou
         ) {
           throw invalidArgument('key already exists or is invalid');
         }
+        const attested = attestation === undefined ? undefined : attest(rc, attestation, parsed.keyObject);
         const record: KeyRecord = {
           name: keyName!,
           fingerprint: parsed.fingerprint,
           key: text,
-          attested: false,
+          attested: attested !== undefined,
+          ...(attested !== undefined ? { multifactor: [...attested.multifactor] } : {}),
           created: new Date(rc.ctx.clock()).toISOString(),
         };
         table.put(record, rc.ctx.clock());
@@ -123,20 +127,39 @@ function findKey(table: VersionedTable<KeyRecord>, nameOrFingerprint: string, vi
 }
 
 /**
- * `attestation` must be an array of strings (as the server checks). The server then verifies it as
- * a YubiKey PIV attestation chain up to the vendor's root certificate and marks the key `attested`
- * with its `multifactor` policy; the emulator holds no such root, so rather than accept an
- * attestation it cannot verify it refuses every one, saying so.
- * @throws EmulatorError 409 for a malformed attestation, 501 for any other
+ * `attestation` must be an array of strings, as sdc-cloudapi lib/keys.js checks before it hands the
+ * key to UFDS.
+ * @returns the certificates, or `undefined` when none were given
+ * @throws EmulatorError 409 `InvalidArgument` for anything but an array of strings
  */
-function checkAttestation(attestation: unknown): void {
-  if (attestation === undefined || attestation === null || attestation === '') return;
+function checkAttestation(attestation: unknown): string[] | undefined {
+  if (attestation === undefined || attestation === null || attestation === '') return undefined;
   if (!Array.isArray(attestation) || attestation.some((a) => typeof a !== 'string'))
     throw invalidArgument('attestation must be an Array of Strings');
-  if (attestation.length === 0) return;
-  throw new EmulatorError(
-    501,
-    'NotImplemented',
-    'attestation is not supported by the emulator: it cannot verify a YubiKey PIV attestation chain, so it creates no attested keys; create the key without attestation',
-  );
+  return attestation.length === 0 ? undefined : (attestation as string[]);
+}
+
+/**
+ * Verifies the chain against the trusted roots, as UFDS does when the key is added (sdc-ufds
+ * lib/keys.js). CloudAPI turns every UFDS refusal into the same 409, so the body says only that; the
+ * reason UFDS logs goes in a `triton-iac-emulator-reason` header, for whoever tests a chain.
+ * @throws EmulatorError 409 `InvalidArgument` `key already exists or is invalid` for a chain that
+ *   does not verify to a trusted root (every chain, when none is trusted)
+ */
+function attest(rc: RequestContext, pems: readonly string[], key: KeyObject): AttestedKey {
+  const roots = rc.ctx.attestationRoots;
+  // UFDS with attestation disabled (no root given to the emulator) refuses before looking at the chain.
+  const result =
+    roots.length === 0
+      ? { ok: false as const, reason: 'Attestation support is disabled' }
+      : verifyAttestation(pems, key, roots, rc.ctx.clock());
+  if (result.ok) return result.key;
+  throw new EmulatorError(409, 'InvalidArgument', 'key already exists or is invalid', {
+    'triton-iac-emulator-reason': headerSafe(result.reason),
+  });
+}
+
+/** A header value holds no control characters (a certificate's subject may). */
+function headerSafe(text: string): string {
+  return text.replace(/[^\x20-\x7e]/g, '?');
 }

@@ -1,6 +1,7 @@
 import { AuthFailure } from '../../core/auth/auth-failure.js';
 import { presignFieldsOf, verifyRequest, type KeyIdParts } from '../../core/auth/verify.js';
-import { authorize } from '../../core/rbac.js';
+import { activeRoles, decideManta, heldRoles, type HeldRole } from './rbac.js';
+import { checkPresigned } from './presigned.js';
 import type { RequestContext } from '../../core/types.js';
 import { MantaError } from '../errors.js';
 import type { JobReader } from './job-access.js';
@@ -11,6 +12,8 @@ export interface MantaLocals {
   login: string;
   /** True for an unauthenticated read of `/:login/public`. */
   anonymous: boolean;
+  /** The roles the request took up (muskie's `req.activeRoles`), empty for anonymous requests. */
+  activeRoles: HeldRole[];
 }
 
 /** The locals of a request that went through {@link mantaBefore}. */
@@ -96,17 +99,22 @@ function isPublicRead(rc: RequestContext, login: string): boolean {
 }
 
 /**
- * Manta's request pipeline before a handler: signature verification (Authorization header or
- * signed URL), and the caller must own the namespace, except for anonymous reads of
- * `/:login/public`. RBAC depends on the entry a path names, so handlers call {@link authorizeManta}.
+ * Manta's request pipeline before a handler (muskie mantav1 lib/auth.js `authenticationHandler`):
+ * signature verification (Authorization header or signed URL), then the caller's active roles,
+ * which fail the request with 409 `InvalidRole` for a role it does not hold, on any path. Another
+ * account's namespace is reachable only through that account's roles (cross-account roles): a
+ * caller without an active role of the owner is refused here, as mahi would refuse it anyway. RBAC
+ * depends on the entry a path names, so handlers call {@link authorizeManta}.
  */
 export function mantaBefore(rc: RequestContext): void {
   const login = rc.params['login'] ?? '';
   const locals = mantaLocals(rc);
   locals.login = login;
   locals.anonymous = false;
+  locals.activeRoles = [];
   const authorization = rc.header('authorization');
-  const hasCredentials = authorization !== undefined || presignFieldsOf(rc.url).length > 0;
+  const presigned = authorization === undefined && presignFieldsOf(rc.url).length > 0;
+  const hasCredentials = authorization !== undefined || presigned;
   // A CORS preflight never carries credentials; it only reveals the CORS headers stored on the object.
   if (rc.method === 'OPTIONS') {
     locals.anonymous = true;
@@ -118,6 +126,7 @@ export function mantaBefore(rc: RequestContext): void {
     return;
   }
   checkScheme(authorization);
+  if (presigned) checkPresigned(rc);
   try {
     rc.auth = verifyRequest(
       { method: rc.method, url: rc.url, header: rc.header },
@@ -130,18 +139,16 @@ export function mantaBefore(rc: RequestContext): void {
     if (err instanceof AuthFailure) throw mantaAuthError(err);
     throw err;
   }
+  // A pre-signed URL carries its own role (muskie's preSignedUrl): the Role header is not read then.
+  const requested = presigned ? (rc.query.get('role') ?? '') : rc.header('role');
+  locals.activeRoles = activeRoles(heldRoles(rc.ctx.store, rc.auth), rc.auth, requested);
   const caller = rc.auth.account.account.login;
   if (login !== caller && !isPublicRead(rc, login)) {
-    throw new MantaError(403, 'AuthorizationFailed', `${caller} is not allowed to access ${rc.path}`);
+    const owner = rc.ctx.store.tryAccount(login);
+    if (owner === undefined) throw new MantaError(403, 'AccountDoesNotExist', `${login} does not exist`);
+    if (!locals.activeRoles.some((h) => h.owner === owner))
+      throw new MantaError(403, 'AuthorizationFailed', `${caller} is not allowed to access ${rc.path}`);
   }
-}
-
-function requestedRoles(rc: RequestContext): string[] | undefined {
-  return rc
-    .header('role')
-    ?.split(',')
-    .map((r) => r.trim())
-    .filter((r) => r !== '' && r !== '*');
 }
 
 /**
@@ -153,21 +160,24 @@ function requestedRoles(rc: RequestContext): string[] | undefined {
 export function jobReader(rc: RequestContext, login: string): JobReader {
   const auth = rc.auth;
   if (auth === undefined || auth.user === undefined) return { login };
-  const requested = requestedRoles(rc);
+  const owner = rc.ctx.store.tryAccount(login);
+  if (owner === undefined) return { login };
+  const active = mantaLocals(rc).activeRoles;
   const userAgent = rc.header('user-agent');
   const now = rc.ctx.clock();
   const { sourceIp, method } = rc;
   return {
     login,
     mayGetObject: (path, roleTags) =>
-      authorize({
+      decideManta({
         auth,
-        resourceTags: roleTags,
+        owner,
+        active,
         action: 'getobject',
-        ...(requested !== undefined && requested.length > 0 ? { requestedRoles: requested } : {}),
         resource: path,
+        resourceTags: roleTags,
         now,
-        sourceIp,
+        ...(sourceIp !== undefined ? { sourceIp } : {}),
         method,
         ...(userAgent !== undefined ? { userAgent } : {}),
         fromjob: true,
@@ -176,37 +186,65 @@ export function jobReader(rc: RequestContext, login: string): JobReader {
 }
 
 /**
- * RBAC for sub-users (the account owner and anonymous public reads pass): the resource's role
- * tags, the roles taken up with the `Role` header (or the user's default roles), and the policies
- * of those roles must grant `action`.
- * @throws MantaError 403 `AuthorizationFailed`, or 403 `InvalidRole` for a role the user is not a member of
+ * Manta's RBAC for a request that is not the owner's on its own namespace (anonymous public reads
+ * pass): see {@link decideManta}. `resource` is the path whose tags decide (the parent directory's
+ * for a new entry, as muskie's storageContext picks).
+ * @throws MantaError 403 `NoMatchingRoleTag` or `AuthorizationFailed`
  */
 export function authorizeManta(
   rc: RequestContext,
   action: string,
   resource: string,
   roleTags: readonly string[],
+  overwrite = false,
+): void {
+  const locals = mantaLocals(rc);
+  // Anyone may read /:login/public, signed or not, sub-users included.
+  if (isPublicRead(rc, locals.login)) return;
+  authorizeMantaIn(rc, locals.login, action, resource, roleTags, overwrite);
+}
+
+/**
+ * {@link authorizeManta} for a resource of the account `ownerLogin`, which need not be the one the
+ * request path names (a multipart commit writes wherever its target is).
+ * @throws MantaError 403 `AccountDoesNotExist`, `NoMatchingRoleTag` or `AuthorizationFailed`
+ */
+export function authorizeMantaIn(
+  rc: RequestContext,
+  ownerLogin: string,
+  action: string,
+  resource: string,
+  roleTags: readonly string[],
+  overwrite = false,
 ): void {
   const auth = rc.auth;
-  if (auth === undefined || auth.user === undefined) return;
-  // Anyone may read /:login/public, signed or not, sub-users included.
-  if (isPublicRead(rc, mantaLocals(rc).login)) return;
-  const requested = requestedRoles(rc);
+  if (auth === undefined) return;
+  const locals = mantaLocals(rc);
+  const owner = rc.ctx.store.tryAccount(ownerLogin);
+  if (owner === undefined) throw new MantaError(403, 'AccountDoesNotExist', `${ownerLogin} does not exist`);
   const userAgent = rc.header('user-agent');
-  const decision = authorize({
+  const decision = decideManta({
     auth,
-    resourceTags: roleTags,
+    owner,
+    active: locals.activeRoles,
     action,
-    ...(requested !== undefined && requested.length > 0 ? { requestedRoles: requested } : {}),
     resource,
+    resourceTags: roleTags,
     now: rc.ctx.clock(),
     sourceIp: rc.sourceIp,
     method: rc.method,
+    overwrite,
     ...(userAgent !== undefined ? { userAgent } : {}),
   });
   if (decision.allowed) return;
-  if (decision.reason === 'notMember') {
-    throw new MantaError(403, 'InvalidRole', `${auth.user.login} is not a member of role ${decision.role}`);
-  }
-  throw new MantaError(403, 'AuthorizationFailed', `${auth.user.login} is not allowed to ${action} ${resource}`);
+  if (decision.code === 'NoMatchingRoleTag')
+    throw new MantaError(403, 'NoMatchingRoleTag', 'None of your active roles are present on the resource.');
+  const who = auth.user !== undefined ? `${auth.account.account.login}/${auth.user.login}` : auth.account.account.login;
+  throw new MantaError(403, 'AuthorizationFailed', `${who} is not allowed to ${action} ${resource}`);
+}
+
+/** The role names active for the request, in the path owner's account (for a new entry's tags). */
+export function activeOwnerRoleNames(rc: RequestContext): string[] {
+  const locals = mantaLocals(rc);
+  return locals.activeRoles.filter((h) => h.owner.account.login === locals.login).map((h) => h.role.name);
 }

@@ -67,7 +67,40 @@ export function roleTagHeader(headers: RawHeaders): string[] | undefined {
     .filter((s) => s.length > 0);
 }
 
-/** The `Content-Type` to store: the request's, or `application/octet-stream`. */
+/** A few of the extensions of the `mime` package (1.2.11) that muskie maps malformed types with. */
+const MIME_TYPES: Readonly<Record<string, string>> = {
+  txt: 'text/plain',
+  text: 'text/plain',
+  html: 'text/html',
+  htm: 'text/html',
+  css: 'text/css',
+  csv: 'text/csv',
+  js: 'application/javascript',
+  json: 'application/json',
+  xml: 'application/xml',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+  gz: 'application/x-gzip',
+  tar: 'application/x-tar',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  mp4: 'video/mp4',
+  mp3: 'audio/mpeg',
+};
+
+/**
+ * The `Content-Type` to store: the request's, or `application/octet-stream`. A value without a
+ * `/` is not a media type, and muskie replaces it with what the `mime` package finds for it as if
+ * it were a file name (mantav1 lib/server.js `cleanupContentType`): `txt` or `a.txt` is
+ * `text/plain`, anything unknown `application/octet-stream`.
+ */
 export function contentType(headers: RawHeaders): string {
-  return one(headers, 'content-type') ?? 'application/octet-stream';
+  const raw = one(headers, 'content-type');
+  if (raw === undefined) return 'application/octet-stream';
+  if (/.+\/.+/.test(raw)) return raw;
+  const ext = raw.replace(/.*[./\\]/, '').toLowerCase();
+  return MIME_TYPES[ext] ?? 'application/octet-stream';
 }

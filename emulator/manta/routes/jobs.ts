@@ -1,6 +1,8 @@
 import type { Reply, RequestContext, Route } from '../../core/types.js';
 import type { MantaState } from '../state.js';
-import { authorizeManta, jobReader, mantaLocals } from '../private/auth.js';
+import { activeOwnerRoleNames, authorizeManta, jobReader, mantaLocals } from '../private/auth.js';
+import { decideManta } from '../private/rbac.js';
+import { MantaError } from '../errors.js';
 import { readText } from '../private/http.js';
 
 /** Largest AddJobInputs body accepted at once. */
@@ -35,6 +37,7 @@ export function jobRoutes(state: MantaState): Route[] {
       name: 'CreateJob',
       handler(rc) {
         const { login } = guard(rc, 'createjob');
+        ensurePutAccess(rc);
         const job = jobs.create(login, rc.body, jobReader(rc, login));
         return { status: 201, headers: { location: `/${login}/jobs/${job.id}` } };
       },
@@ -74,7 +77,7 @@ export function jobRoutes(state: MantaState): Route[] {
       name: 'AddJobInputs',
       body: 'stream',
       async handler(rc) {
-        const { login, id } = guard(rc, 'addjobinputs');
+        const { login, id } = guard(rc, 'managejob');
         jobs.get(login, id);
         const text = await readText(rc, MAX_INPUT_BODY);
         jobs.addInputs(
@@ -85,6 +88,8 @@ export function jobRoutes(state: MantaState): Route[] {
             .map((l) => l.trim())
             .filter((l) => l !== ''),
         );
+        // `?end=true` closes the input after these keys (mantav1 lib/jobs/input.js submitInputKeys).
+        if (rc.query.get('end') !== null && rc.query.get('end') !== '') jobs.endInput(login, id);
         return { status: 204 };
       },
     },
@@ -93,7 +98,7 @@ export function jobRoutes(state: MantaState): Route[] {
       path: '/:login/jobs/:id/live/in/end',
       name: 'EndJobInput',
       handler(rc) {
-        const { login, id } = guard(rc, 'endjobinput');
+        const { login, id } = guard(rc, 'managejob');
         jobs.endInput(login, id);
         return { status: 202 };
       },
@@ -103,7 +108,7 @@ export function jobRoutes(state: MantaState): Route[] {
       path: '/:login/jobs/:id/live/cancel',
       name: 'CancelJob',
       handler(rc) {
-        const { login, id } = guard(rc, 'canceljob');
+        const { login, id } = guard(rc, 'managejob');
         jobs.cancel(login, id);
         return { status: 202 };
       },
@@ -113,7 +118,7 @@ export function jobRoutes(state: MantaState): Route[] {
       path: '/:login/jobs/:id/live/out',
       name: 'GetJobOutput',
       handler(rc) {
-        const { login, id } = guard(rc, 'getjoboutput');
+        const { login, id } = guard(rc, 'getjob');
         return textList(200, jobs.outputs(login, id));
       },
     },
@@ -122,7 +127,7 @@ export function jobRoutes(state: MantaState): Route[] {
       path: '/:login/jobs/:id/live/in',
       name: 'GetJobInput',
       handler(rc) {
-        const { login, id } = guard(rc, 'getjobinput');
+        const { login, id } = guard(rc, 'getjob');
         return textList(200, jobs.inputs(login, id));
       },
     },
@@ -131,7 +136,7 @@ export function jobRoutes(state: MantaState): Route[] {
       path: '/:login/jobs/:id/live/fail',
       name: 'GetJobFailures',
       handler(rc) {
-        const { login, id } = guard(rc, 'getjobfailures');
+        const { login, id } = guard(rc, 'getjob');
         return textList(200, jobs.failures(login, id));
       },
     },
@@ -140,7 +145,7 @@ export function jobRoutes(state: MantaState): Route[] {
       path: '/:login/jobs/:id/live/err',
       name: 'GetJobErrors',
       handler(rc) {
-        const { login, id } = guard(rc, 'getjoberrors');
+        const { login, id } = guard(rc, 'getjob');
         const errors = jobs.errors(login, id);
         const body = errors.map((e) => `${JSON.stringify(e)}\n`).join('');
         return {
@@ -154,4 +159,32 @@ export function jobRoutes(state: MantaState): Route[] {
       },
     },
   ];
+}
+
+/**
+ * A sub-user's job writes its outputs with the sub-user's active roles, so CreateJob first checks
+ * that those roles may `putobject` and `putdirectory` on a resource tagged with exactly them
+ * (muskie mantav1 lib/jobs/create.js `ensurePutAccess`); the account owner may always.
+ * @throws MantaError 403 `MissingPermission` naming the action no role grants
+ */
+function ensurePutAccess(rc: RequestContext): void {
+  const auth = rc.auth;
+  if (auth?.user === undefined) return;
+  const locals = mantaLocals(rc);
+  const owner = rc.ctx.store.tryAccount(locals.login);
+  if (owner === undefined) return;
+  for (const action of ['putobject', 'putdirectory']) {
+    const decision = decideManta({
+      auth,
+      owner,
+      active: locals.activeRoles,
+      action,
+      resource: '',
+      resourceTags: activeOwnerRoleNames(rc),
+      now: rc.ctx.clock(),
+      sourceIp: rc.sourceIp,
+      method: rc.method,
+    });
+    if (!decision.allowed) throw new MantaError(403, 'MissingPermission', `missing role allowing ${action}`);
+  }
 }
