@@ -201,7 +201,9 @@ describe('what a job may read, in every phase', () => {
       (await api('POST', '/acme/users', { login: 'bob', email: 'bob@example.com', password: 'secret123' })).status,
     ).toBe(201);
     expect((await api('POST', '/acme/users/bob/keys', { key: bobKey.publicOpenSsh, name: 'bob' })).status).toBe(201);
-    const rules = ['CAN createjob, addjobinputs, endjobinput, getjob', 'CAN getobject'];
+    // muskie checks a job's changes as managejob, and CreateJob asks that the caller may write where
+    // the job writes (putobject, putdirectory: lib/jobs/create.js ensurePutAccess).
+    const rules = ['CAN createjob, managejob, getjob', 'CAN putobject, putdirectory', 'CAN getobject'];
     expect((await api('POST', '/acme/policies', { name: 'jobs', rules })).status).toBe(201);
     expect((await api('POST', '/acme/roles', { name: 'jobbers', members: ['bob'], policies: ['jobs'] })).status).toBe(
       201,
