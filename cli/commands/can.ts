@@ -9,20 +9,25 @@ import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } fro
 
 const HELP = `Usage: triton-iac can USER ACTION RESOURCE [APP] [options]
 
-Decides whether sub-user USER may perform ACTION (an RBAC action such as getuser, listusers,
+Decides whether sub-user USER (or USER, another account that is a member of one of the account's
+roles: a cross-account role) may perform ACTION (an RBAC action such as getuser, listusers,
 getobject, putobject) on RESOURCE (a CloudAPI path such as /acme/users/bob, or a Manta path such
 as /acme/stor/site/index.html), exactly as CloudAPI and Manta decide: the resource (or its
 collection) carries a role tag, that role is active for the user (a default role, or one taken
 up with --role), the role has a policy, and a rule of the policy grants the action with its
 conditions met. The answer names the role → policy → rule that grants it, or the first condition
-that fails and a change that would grant it. Nothing is changed.
+that fails and a change that would grant it. On a Manta path it decides as muskie does: a rule
+that names resources (CAN getobject /acme/stor/site-*) grants through an active role even when the
+role is not tagged on the entry, --role '*' takes up every role of the sub-user, and the
+administrator role grants everything. Nothing is changed.
 
 By default the account is read live and the app's declarations are laid over it: the answer
 holds once the app is applied. With --live the app's declarations are left out.
 
 Options:
   --role R[,R…]          take up these roles for the request (CloudAPI's as-role, Manta's Role
-                         header); they replace the user's default roles
+                         header; on Manta, '*' is every role of the sub-user); they replace the
+                         user's default roles
   --when KEY=VALUE       a request value for rule conditions (repeatable): sourceip=10.0.0.7,
                          method=GET, user-agent=…, time=2026-05-04T09:30:00Z (also sets day and
                          date), fromjob=true, overwrite=true, or any typed condition name
@@ -90,12 +95,19 @@ export const canCommand: Command = {
       const options = await session.options(stack);
       let model = await liveAccessModel(options.clients, stack.account, request.resource, action);
       if (!args.booleans.has('live')) model = overlayPlan(model, await planStack(stack, options));
-      if (!model.users.some((u) => u.toLowerCase() === user.toLowerCase())) {
+      const subUser = model.users.some((u) => u.toLowerCase() === user.toLowerCase());
+      // Another account that is a member of one of the account's roles (a cross-account role).
+      const crossAccount =
+        !subUser &&
+        model.roles.some((r) =>
+          r.members.some((m) => m.type === 'account' && m.login.toLowerCase() === user.toLowerCase()),
+        );
+      if (!subUser && !crossAccount) {
         throw new UsageError(
-          `USER ${JSON.stringify(user)} is not a sub-user of account ${stack.account}${args.booleans.has('live') ? '' : ', live or declared'}${didYouMean(user, [...model.users])}; give the login of one of its sub-users`,
+          `USER ${JSON.stringify(user)} is not a sub-user of account ${stack.account}${args.booleans.has('live') ? '' : ', live or declared'}${didYouMean(user, [...model.users])}; give the login of one of its sub-users, or of an account that is a member of one of its roles`,
         );
       }
-      const answer = answerRequest(model, request);
+      const answer = answerRequest(model, crossAccount ? { ...request, crossAccount } : request);
       io.stdout.write(args.booleans.has('json') ? `${JSON.stringify(answer, null, 2)}\n` : answerText(answer));
       return answer.allowed ? 0 : 2;
     } finally {

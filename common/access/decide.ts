@@ -8,6 +8,13 @@
  * roles are the caller's default roles. Then the four conditions of cloudapi.md (Access-control
  * rules 2): the resource carries a role tag, a tagged role is active, that role has a policy, and a
  * rule of the policy grants the action with its conditions met (a matching CAN NOT wins).
+ *
+ * Manta (`service: 'manta'`) decides as node-mahi lib/client.js `authorize` does for muskie, which
+ * differs in three ways: `Role: *` takes up every role a sub-user holds; the `administrator` role
+ * grants everything; and a role contributes all its rules when it is tagged on the resource, but
+ * an untagged active role still contributes its rules that name resources (`CAN getobject *`,
+ * `CAN getobject /acme/stor/site-*`), which then must match the path. The emulator's Manta calls
+ * {@link decideMantaActive} with the roles it found active, so it and `can` share this code.
  */
 import {
   policyRuleMatches,
@@ -50,6 +57,13 @@ export interface AccessQuery {
   readonly requestedRoles?: readonly string[];
   /** The action, the resource and the request values the rules' conditions read. */
   readonly context: EvaluationContext;
+  /** Which server decides: Manta's rules differ (see the module comment). @default 'cloudapi' */
+  readonly service?: 'cloudapi' | 'manta';
+  /**
+   * True when the caller is another account that is a member of the owner's roles (a cross-account
+   * role), not a sub-user: Manta's `Role: *` then names no role.
+   */
+  readonly callerIsAccount?: boolean;
 }
 
 /** One role → policy → rule chain that grants (or, for a CAN NOT, denies) the action. */
@@ -110,11 +124,17 @@ export function parsedRule(text: string): PolicyRule | undefined {
   return rule ?? undefined;
 }
 
+/** The role name mahi treats as "may do anything in the owning account" (node-mahi lib/client.js). */
+export const MANTA_ADMIN_ROLE = 'administrator';
+
 /** Decides `query` the way CloudAPI and Manta do for a sub-user (see the module comment). */
 export function decideAccess(query: AccessQuery): AccessDecision {
   const requested = (query.requestedRoles ?? []).filter((r) => r !== '');
   let active: string[];
-  if (requested.length > 0) {
+  if (query.service === 'manta' && requested.length === 1 && requested[0] === '*' && query.callerIsAccount !== true) {
+    // muskie mantav1 lib/auth.js getActiveRoles: `*` is every role the sub-user holds.
+    active = [...new Set(query.memberships.map((m) => m.role))];
+  } else if (requested.length > 0) {
     active = [];
     for (const name of requested) {
       if (!query.memberships.some((m) => m.role === name)) {
@@ -133,6 +153,7 @@ export function decideAccess(query: AccessQuery): AccessDecision {
   } else {
     active = query.memberships.filter((m) => m.default).map((m) => m.role);
   }
+  if (query.service === 'manta') return decideMantaActive({ ...query, activeRoles: active });
   const tagged = active.filter((r) => query.resourceTags.includes(r));
   const base = { activeRoles: active, taggedActiveRoles: tagged, conditionFailed: [] as AccessGrant[] };
   if (query.resourceTags.length === 0) return { ...base, allowed: false, grants: [], failure: 'untagged' };
@@ -150,6 +171,66 @@ export function decideAccess(query: AccessQuery): AccessDecision {
     }
   }
   if (chains.length === 0) return { ...base, allowed: false, grants: [], failure: 'no-policy' };
+  return judge(chains, ctx, base);
+}
+
+/** Everything {@link decideMantaActive} needs: the roles already found active, of the owning account. */
+export interface MantaActiveQuery {
+  readonly principal: string;
+  /** The caller's active roles in the account that owns the path (cross-account ones included). */
+  readonly activeRoles: readonly string[];
+  readonly role: (name: string) => AccessRole | undefined;
+  /** The role names tagged on the entry (the parent directory's for a new entry). */
+  readonly resourceTags: readonly string[];
+  readonly context: EvaluationContext;
+}
+
+/**
+ * Manta's decision once the active roles are known (node-mahi lib/client.js `authorize`): the
+ * `administrator` role grants everything; a tagged role contributes all its rules, an untagged one
+ * its rules that name resources. No active role: `no-active-role` (muskie: `AuthorizationFailed`);
+ * no contributing role: `untagged` or `no-tagged-active-role` (muskie: `NoMatchingRoleTag`).
+ */
+export function decideMantaActive(query: MantaActiveQuery): AccessDecision {
+  const active = [...query.activeRoles];
+  const tagged = active.filter((r) => query.resourceTags.includes(r));
+  const base = { activeRoles: active, taggedActiveRoles: tagged, conditionFailed: [] as AccessGrant[] };
+  if (active.length === 0) return { ...base, allowed: false, grants: [], failure: 'no-active-role' };
+  if (active.includes(MANTA_ADMIN_ROLE))
+    return {
+      ...base,
+      allowed: true,
+      grants: [{ role: MANTA_ADMIN_ROLE, policy: '(the administrator role)', rule: 'CAN *' }],
+    };
+  const ctx: EvaluationContext = { ...query.context, activeRoles: active, principal: query.principal };
+  const chains: { grant: AccessGrant; rule: PolicyRule }[] = [];
+  let contributing = 0;
+  for (const roleName of active) {
+    const isTagged = tagged.includes(roleName);
+    let contributes = isTagged;
+    for (const policy of query.role(roleName)?.policies ?? []) {
+      for (const text of policy.rules) {
+        const rule = parsedRule(text);
+        if (rule === undefined || (!isTagged && rule.resources.length === 0)) continue;
+        contributes = true;
+        chains.push({ grant: { role: roleName, policy: policy.name, rule: text }, rule });
+      }
+    }
+    if (contributes) contributing += 1;
+  }
+  if (contributing === 0) {
+    const failure = query.resourceTags.length === 0 ? 'untagged' : 'no-tagged-active-role';
+    return { ...base, allowed: false, grants: [], failure };
+  }
+  if (chains.length === 0) return { ...base, allowed: false, grants: [], failure: 'no-policy' };
+  return judge(chains, ctx, base);
+}
+
+function judge(
+  chains: readonly { grant: AccessGrant; rule: PolicyRule }[],
+  ctx: EvaluationContext,
+  base: { activeRoles: string[]; taggedActiveRoles: string[]; conditionFailed: AccessGrant[] },
+): AccessDecision {
   // Each rule is matched once: the verdict and the granting chains come from the same matches.
   const matching = chains.filter((c) => policyRuleMatches(c.rule, ctx));
   const verdict = verdictOf(matching.map((c) => c.rule));

@@ -3,7 +3,7 @@
  * conditions that fails and the smallest change that would grant it.
  */
 import { decideAccess, type AccessDecision, type AccessFailure } from './decide.js';
-import { MANTA_WRITES, queryFor, serviceOf, type AccessModel, type ModelRequest } from './model.js';
+import { isCaller, MANTA_WRITES, queryFor, serviceOf, type AccessModel, type ModelRequest } from './model.js';
 
 /** A decision with its explanation, as `triton-iac can --json` prints it. */
 export interface AccessAnswer {
@@ -50,9 +50,16 @@ export function explainDecision(
   };
   if (decision.allowed) {
     const g = decision.grants[0]!;
+    const how = resourceTags.includes(g.role)
+      ? 'tagged on the resource, active'
+      : serviceOf(request.resource) === 'manta' && decision.activeRoles.includes(g.role)
+        ? g.policy === '(the administrator role)'
+          ? 'active; Manta lets the administrator role do anything in its account'
+          : 'active; not tagged, but on Manta a rule that names resources counts without a tag'
+        : 'active';
     return {
       ...base,
-      reason: `${request.user} may ${action} ${request.resource}: role ${g.role} (tagged on the resource, active) → policy ${g.policy} → rule ${JSON.stringify(g.rule)}`,
+      reason: `${request.user} may ${action} ${request.resource}: role ${g.role} (${how}) → policy ${g.policy} → rule ${JSON.stringify(g.rule)}`,
     };
   }
   const failure = decision.failure!;
@@ -68,10 +75,7 @@ function denial(
   action: string,
 ): { reason: string; fix?: string } {
   const user = request.user;
-  const login = user.toLowerCase();
-  const memberOf = model.roles.filter((r) =>
-    r.members.some((m) => m.type === 'subuser' && m.login.toLowerCase() === login),
-  );
+  const memberOf = model.roles.filter((r) => r.members.some((m) => isCaller(m, request)));
   const manta = serviceOf(request.resource) === 'manta';
   const creates = manta && MANTA_WRITES.has(action) && !model.mantaEntries.some((e) => e.path === request.resource);
   const parent = request.resource.slice(0, request.resource.lastIndexOf('/'));
@@ -92,7 +96,9 @@ function denial(
       };
     case 'untagged':
       return {
-        reason: `${request.resource} carries no role tag (${serviceOf(request.resource) === 'manta' ? 'an entry being created: nor does its parent directory' : 'nor does its collection'}), so no sub-user may ${action} it`,
+        reason: manta
+          ? `${request.resource} carries no role tag (${creates ? 'an entry being created: nor does its parent directory' : 'its own tags decide'}), and no active role of ${user} has a rule that names the path, so ${user} may not ${action} it`
+          : `${request.resource} carries no role tag (nor does its collection), so no sub-user may ${action} it`,
         fix: `tag it with ${granting[0]?.name ?? 'a role of ' + user} (${tagHow})`,
       };
     case 'no-active-role': {
@@ -108,7 +114,7 @@ function denial(
     case 'no-tagged-active-role': {
       const tagged = memberOf.filter((r) => tags.includes(r.name)).map((r) => r.name);
       return {
-        reason: `none of ${user}'s active roles (${d.activeRoles.join(', ')}) is tagged on ${request.resource} (tags: ${tags.join(', ')})`,
+        reason: `none of ${user}'s active roles (${d.activeRoles.join(', ')}) is tagged on ${request.resource} (tags: ${tags.join(', ')})${manta ? ', and none has a rule that names the path' : ''}`,
         fix:
           tagged.length > 0
             ? `take up ${tagged[0]} with --role ${tagged[0]} (as-role), or make ${user} a default member of it`

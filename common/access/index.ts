@@ -3,7 +3,7 @@
  * a sub-user. The emulator enforces with {@link decideAccess}; `triton-iac can`, `access` and the
  * plan's access changes explain with the same function.
  */
-export { decideAccess, parsedRule } from './decide.js';
+export { decideAccess, decideMantaActive, MANTA_ADMIN_ROLE, parsedRule } from './decide.js';
 export type {
   AccessDecision,
   AccessFailure,
@@ -12,6 +12,7 @@ export type {
   AccessPolicy,
   AccessQuery,
   AccessRole,
+  MantaActiveQuery,
 } from './decide.js';
 export { cloudApiGoverningTags, governingParentOf, mantaGoverningTags } from './tags.js';
 export {

@@ -72,8 +72,13 @@ export interface ModelRequest {
   readonly user: string;
   readonly action: string;
   readonly resource: string;
-  /** `as-role` (CloudAPI) or the `Role` header (Manta). */
+  /** `as-role` (CloudAPI) or the `Role` header (Manta; `*` takes up every role of a sub-user). */
   readonly roles?: readonly string[];
+  /**
+   * True when `user` is the login of another account that is a member of the model account's roles
+   * (a cross-account role), not a sub-user.
+   */
+  readonly crossAccount?: boolean;
   /** Request values for conditions: time, source address, method, user agent, typed conditions. */
   readonly context?: Omit<EvaluationContext, 'action' | 'resource' | 'activeRoles' | 'principal' | 'owner'>;
 }
@@ -88,11 +93,21 @@ export function governingTagsIn(model: AccessModel, path: string, action: string
   return cloudApiGoverningTags((p) => tags.get(p) ?? [], path);
 }
 
+/**
+ * The path rules that name resources are matched against: the path itself, but for a Manta write
+ * that creates an entry its parent directory (muskie mantav1 lib/auth.js `storageContext`, as the
+ * parent's tags govern it).
+ */
+export function decidingPathIn(model: AccessModel, path: string, action: string): string {
+  if (serviceOf(path) !== 'manta' || !MANTA_WRITES.has(action.toLowerCase())) return path;
+  if (model.mantaEntries.some((e) => e.path === path)) return path;
+  return path.slice(0, path.lastIndexOf('/')) || '/';
+}
+
 /** The {@link AccessQuery} of `request` against `model`. */
 export function queryFor(model: AccessModel, request: ModelRequest): AccessQuery {
-  const login = request.user.toLowerCase();
   const memberships = model.roles.flatMap((r) => {
-    const m = r.members.find((x) => x.type === 'subuser' && x.login.toLowerCase() === login);
+    const m = r.members.find((x) => isCaller(x, request));
     return m === undefined ? [] : [{ role: r.name, default: m.default }];
   });
   const policies = new Map(model.policies.map((p) => [p.name, p]));
@@ -107,14 +122,22 @@ export function queryFor(model: AccessModel, request: ModelRequest): AccessQuery
     role,
     resourceTags: governingTagsIn(model, request.resource, request.action),
     ...(request.roles !== undefined ? { requestedRoles: request.roles } : {}),
+    service: serviceOf(request.resource),
+    ...(request.crossAccount === true ? { callerIsAccount: true } : {}),
     context: {
       now: new Date(),
       ...request.context,
       action: request.action.toLowerCase(),
-      resource: request.resource,
+      resource: decidingPathIn(model, request.resource, request.action),
       owner: model.account,
     },
   };
+}
+
+/** Whether role member `m` is the caller of `request` (a sub-user, or an account for a cross-account role). */
+export function isCaller(m: AccessModelMember, request: Pick<ModelRequest, 'user' | 'crossAccount'>): boolean {
+  const type = request.crossAccount === true ? 'account' : 'subuser';
+  return m.type === type && m.login.toLowerCase() === request.user.toLowerCase();
 }
 
 /** A resource of a manifest or plan: its kind and (plain) properties. */

@@ -2,7 +2,8 @@
  * The effective-permission table of an account (who may do what, where, through which role, policy
  * and rule) and the difference between two tables: the access a change grants and revokes.
  */
-import type { AccessModel } from './model.js';
+import { ruleNamesResource, type PolicyRule } from '../policy-language/index.js';
+import type { AccessModel, AccessModelRole } from './model.js';
 import { actionAppliesTo } from './applicability.js';
 import { parsedRule } from './decide.js';
 
@@ -31,7 +32,9 @@ const COLLECTION_DEPTH = 3;
 
 /**
  * Every permission the model grants: for each tagged path, each sub-user member of a tagged role,
- * each CAN rule of the role's policies, each action of the rule that a request on that path (or,
+ * each CAN rule of the role's policies that names no resources; on a Manta entry (tagged or not)
+ * also each CAN rule of any role whose resources match the entry's path (Manta honours those
+ * without a tag), each action of the rule that a request on that path (or,
  * for a collection, on its items) can carry (see `actionAppliesTo`). Actions a CAN NOT rule of the same
  * tagged roles denies without condition are left out (an explicit deny wins); conditional denials
  * are not subtracted, since they depend on the request.
@@ -40,44 +43,50 @@ export function permissionTable(model: AccessModel): Permission[] {
   const policies = new Map(model.policies.map((p) => [p.name, p]));
   const rows: Permission[] = [];
   const tagged = [
-    ...model.roleTags.map((t) => ({ ...t, items: t.path.split('/').length === COLLECTION_DEPTH })),
-    ...model.mantaEntries.map((t) => ({ ...t, items: false })),
+    ...model.roleTags.map((t) => ({ ...t, items: t.path.split('/').length === COLLECTION_DEPTH, manta: false })),
+    ...model.mantaEntries.map((t) => ({ ...t, items: false, manta: true })),
   ];
   for (const tag of tagged) {
-    const roles = model.roles.filter((r) => tag.roles.includes(r.name));
+    // Which rules of a role count on this path: a tagged role's rules without resources, and on
+    // Manta any role's rules whose resources match the path (node-mahi: an untagged role brings its
+    // rules that name resources; see decideMantaActive).
+    const counts = (role: AccessModelRole, rule: PolicyRule): boolean =>
+      rule.resources.length === 0 ? tag.roles.includes(role.name) : tag.manta && ruleNamesResource(rule, tag.path);
+    const rulesOf = (role: AccessModelRole) =>
+      role.policies.flatMap((name) =>
+        (policies.get(name)?.rules ?? []).flatMap((text) => {
+          const rule = parsedRule(text);
+          return rule !== undefined && counts(role, rule) ? [{ name, text, rule }] : [];
+        }),
+      );
+    const roles = model.roles.filter((r) => tag.roles.includes(r.name) || (tag.manta && rulesOf(r).length > 0));
     const denied = new Set<string>();
     for (const role of roles) {
-      for (const name of role.policies) {
-        for (const text of policies.get(name)?.rules ?? []) {
-          const rule = parsedRule(text);
-          if (rule?.effect === 'deny' && rule.condition === undefined && rule.principals.length === 0)
-            for (const a of rule.actions) denied.add(a.toLowerCase());
-        }
+      for (const { rule } of rulesOf(role)) {
+        if (rule.effect === 'deny' && rule.condition === undefined && rule.principals.length === 0)
+          for (const a of rule.actions) denied.add(a.toLowerCase());
       }
     }
     for (const role of roles) {
       for (const member of role.members) {
         if (member.type !== 'subuser') continue;
-        for (const name of role.policies) {
-          for (const text of policies.get(name)?.rules ?? []) {
-            const rule = parsedRule(text);
-            if (rule === undefined || rule.effect !== 'allow' || rule.resources.length > 0) continue;
-            const condition = conditionText(text);
-            for (const action of rule.actions) {
-              const a = action.toLowerCase();
-              if (denied.has(a) || denied.has('*') || !actionAppliesTo(a, tag.path, tag.items)) continue;
-              rows.push({
-                user: member.login,
-                action: a,
-                resource: tag.path,
-                items: tag.items,
-                role: role.name,
-                policy: name,
-                rule: text,
-                activation: member.default ? 'default' : 'as-role',
-                ...(condition !== undefined ? { condition } : {}),
-              });
-            }
+        for (const { name, text, rule } of rulesOf(role)) {
+          if (rule.effect !== 'allow') continue;
+          const condition = conditionText(text);
+          for (const action of rule.actions) {
+            const a = action.toLowerCase();
+            if (denied.has(a) || denied.has('*') || !actionAppliesTo(a, tag.path, tag.items)) continue;
+            rows.push({
+              user: member.login,
+              action: a,
+              resource: tag.path,
+              items: tag.items,
+              role: role.name,
+              policy: name,
+              rule: text,
+              activation: member.default ? 'default' : 'as-role',
+              ...(condition !== undefined ? { condition } : {}),
+            });
           }
         }
       }

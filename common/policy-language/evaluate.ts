@@ -63,6 +63,11 @@ export function verdictOf(matching: readonly PolicyRule[]): 'allow' | 'deny' | '
   return matching.length > 0 ? 'allow' : 'none';
 }
 
+/** Whether one of the resources `rule` names (as globs) matches `resource`; false when it names none. */
+export function ruleNamesResource(rule: PolicyRule, resource: string): boolean {
+  return rule.resources.some((r) => globMatches(r, resource));
+}
+
 /**
  * Whether one rule applies to the request: its principals (if any), actions, resources (if any) and
  * condition all match. The effect is not considered.
@@ -76,7 +81,7 @@ export function policyRuleMatches(rule: PolicyRule, ctx: EvaluationContext): boo
   if (!rule.actions.some((a) => globMatches(a, action))) return false;
   if (rule.resources.length > 0) {
     const resource = ctx.resource;
-    if (resource === undefined || !rule.resources.some((r) => globMatches(r, resource))) return false;
+    if (resource === undefined || !ruleNamesResource(rule, resource)) return false;
   }
   return rule.condition === undefined || evaluateCondition(rule.condition, ctx);
 }

@@ -24,5 +24,5 @@ export type {
 } from './policy-rule.js';
 export { PolicySyntaxError } from './errors.js';
 export { MAX_CONDITION_DEPTH, MAX_CONDITIONS, parsePolicyRule, tryParsePolicyRule } from './parse.js';
-export { evaluateCondition, evaluatePolicyRules, policyRuleMatches, verdictOf } from './evaluate.js';
+export { evaluateCondition, evaluatePolicyRules, policyRuleMatches, ruleNamesResource, verdictOf } from './evaluate.js';
 export type { EvaluationContext } from './evaluate.js';

@@ -194,7 +194,7 @@ describe('can, access and access changes through the triton-iac binary', () => {
     const user = await cli('can', 'bobb', 'listkeys', '/acme/keys', 'team.json', '--emulator');
     expect(user.code).toBe(1);
     expect(user.stderr).toContain(
-      'USER "bobb" is not a sub-user of account acme, live or declared (did you mean "bob"?); give the login of one of its sub-users',
+      'USER "bobb" is not a sub-user of account acme, live or declared (did you mean "bob"?); give the login of one of its sub-users, or of an account that is a member of one of its roles',
     );
     const path = await cli('can', 'bob', 'listkeys', '/other/keys', 'team.json', '--emulator');
     expect(path.code).toBe(1);

@@ -1,5 +1,4 @@
-import { parsedRule } from '../../../common/access/index.js';
-import { policyRuleMatches, verdictOf, type PolicyRule } from '../../../common/policy-language/index.js';
+import { decideMantaActive, type AccessPolicy, type AccessRole } from '../../../common/access/index.js';
 import type { AuthResult } from '../../core/auth/verify.js';
 import type { IdentityStore } from '../../core/store/identity-store.js';
 import type { AccountState } from '../../core/store/account-state.js';
@@ -12,9 +11,6 @@ export interface HeldRole {
   readonly role: RoleRecord;
   readonly default: boolean;
 }
-
-/** The role name mahi treats as "may do anything in the owning account" (node-mahi lib/client.js). */
-const ADMIN_ROLE_NAME = 'administrator';
 
 /**
  * Every role the caller is a member of. A sub-user belongs to roles of its own account only; an
@@ -83,62 +79,48 @@ export type MantaAccessDecision = { readonly allowed: true } | { readonly allowe
 /**
  * Manta's authorization of a request that is not the account owner's on its own namespace, as
  * node-mahi lib/client.js `authorize` decides it and muskie mantav1 lib/auth.js `authorize` maps its
- * errors: only active roles of the owning account count (the `administrator` role grants
- * everything); a role tagged on the resource contributes all its rules, an untagged one only its
- * rules that name resources (`CAN getobject *`, `CAN getobject /acme/stor/a-*`), which then must
- * match the path. No contributing role: `NoMatchingRoleTag` when an active role of the owner exists,
- * else `AuthorizationFailed`; rules that do not grant: `AuthorizationFailed`.
+ * errors. The decision is common/access `decideMantaActive`, the one `triton-iac can` explains with:
+ * only active roles of the owning account count (the `administrator` role grants everything); a
+ * role tagged on the resource contributes all its rules, an untagged one only its rules that name
+ * resources, which then must match the path. No active role of the owner: `AuthorizationFailed`;
+ * no contributing role: `NoMatchingRoleTag`; rules that do not grant: `AuthorizationFailed`.
  */
 export function decideManta(query: MantaAccessQuery): MantaAccessDecision {
   const { auth, owner } = query;
   if (auth.user === undefined && auth.account === owner) return { allowed: true };
-  const rules: PolicyRule[] = [];
-  let matchingRoles = 0;
-  const ownerRoles = query.active.filter((h) => h.owner === owner);
-  for (const { role } of ownerRoles) {
-    if (role.name === ADMIN_ROLE_NAME) return { allowed: true };
-    const roleRules = rulesOf(owner, role);
-    if (query.resourceTags.includes(role.name)) {
-      matchingRoles += 1;
-      rules.push(...roleRules);
-    } else {
-      const withResources = roleRules.filter((r) => r.resources.length > 0);
-      if (withResources.length > 0) {
-        matchingRoles += 1;
-        rules.push(...withResources);
-      }
-    }
-  }
-  if (matchingRoles === 0) {
-    return { allowed: false, code: ownerRoles.length > 0 ? 'NoMatchingRoleTag' : 'AuthorizationFailed' };
-  }
-  const verdict = verdictOf(
-    rules.filter((rule) =>
-      policyRuleMatches(rule, {
-        action: query.action,
-        resource: query.resource,
-        now: new Date(query.now),
-        method: query.method,
-        owner: owner.account.login,
-        activeRoles: ownerRoles.map((h) => h.role.name),
-        principal: auth.user?.login ?? auth.account.account.login,
-        overwrite: query.overwrite === true,
-        fromjob: query.fromjob === true,
-        ...(query.sourceIp !== undefined ? { sourceIp: query.sourceIp } : {}),
-        ...(query.userAgent !== undefined ? { userAgent: query.userAgent } : {}),
-      }),
-    ),
-  );
-  return verdict === 'allow' ? { allowed: true } : { allowed: false, code: 'AuthorizationFailed' };
+  const ownerRoles = query.active.filter((h) => h.owner === owner).map((h) => h.role);
+  const decision = decideMantaActive({
+    principal: auth.user?.login ?? auth.account.account.login,
+    activeRoles: [...new Set(ownerRoles.map((r) => r.name))],
+    role: (name) =>
+      accessRole(
+        owner,
+        ownerRoles.find((r) => r.name === name),
+      ),
+    resourceTags: query.resourceTags,
+    context: {
+      action: query.action,
+      resource: query.resource,
+      now: new Date(query.now),
+      method: query.method,
+      owner: owner.account.login,
+      overwrite: query.overwrite === true,
+      fromjob: query.fromjob === true,
+      ...(query.sourceIp !== undefined ? { sourceIp: query.sourceIp } : {}),
+      ...(query.userAgent !== undefined ? { userAgent: query.userAgent } : {}),
+    },
+  });
+  if (decision.allowed) return { allowed: true };
+  const noMatchingRole = decision.failure === 'untagged' || decision.failure === 'no-tagged-active-role';
+  return { allowed: false, code: noMatchingRole ? 'NoMatchingRoleTag' : 'AuthorizationFailed' };
 }
 
-function rulesOf(owner: AccountState, role: RoleRecord): PolicyRule[] {
-  const rules: PolicyRule[] = [];
+function accessRole(owner: AccountState, role: RoleRecord | undefined): AccessRole | undefined {
+  if (role === undefined) return undefined;
+  const policies: AccessPolicy[] = [];
   for (const id of role.policies) {
-    for (const text of owner.policies.current(id)?.rules ?? []) {
-      const rule = parsedRule(text);
-      if (rule !== undefined) rules.push(rule);
-    }
+    const policy = owner.policies.current(id);
+    if (policy !== undefined) policies.push({ name: policy.name, rules: policy.rules });
   }
-  return rules;
+  return { name: role.name, policies };
 }
