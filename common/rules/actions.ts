@@ -5,7 +5,8 @@
  *
  * Sources: the CloudAPI reference (TritonDataCenter/sdc-cloudapi docs/index.md) and
  * ../spec/cloudapi.md for CloudAPI; Manta's authorization actions as muskie checks them
- * (../spec/manta.md, and the emulator's routes, which follow it).
+ * (../spec/manta.md, and the emulator's routes, which follow it). Names muskie never checks
+ * (`putmetadata`, `canceljob`...) are flagged with the action it checks instead.
  */
 import { didYouMean } from '../did-you-mean.js';
 
@@ -161,29 +162,39 @@ const MANTA_ACTIONS = [
   'getobject',
   'putobject',
   'deleteobject',
-  'putmetadata',
   'putdirectory',
   'getdirectory',
   'listdirectory',
   'deletedirectory',
   'putsnaplink',
-  'createupload',
-  'getupload',
-  'uploadpart',
-  'commitupload',
-  'abortupload',
   'createjob',
   'getjob',
   'listjobs',
-  'addjobinputs',
-  'endjobinput',
-  'canceljob',
   'managejob',
-  'getjobinput',
-  'getjoboutput',
-  'getjoberrors',
-  'getjobfailures',
 ] as const;
+
+/**
+ * Names that look like Manta actions but that muskie never checks, with the action it checks
+ * instead (muskie mantav1 lib/server.js `authAction`; the emulator's Manta follows it, see
+ * emulator/README.md "Manta lines" and emulator/manta/README.md): a rule naming one of them grants
+ * or denies nothing.
+ */
+const MANTA_UNCHECKED: Readonly<Record<string, string>> = {
+  putmetadata: 'putobject',
+  addjobinputs: 'managejob',
+  endjobinput: 'managejob',
+  canceljob: 'managejob',
+  getjobinput: 'getjob',
+  getjoboutput: 'getjob',
+  getjoberrors: 'getjob',
+  getjobfailures: 'getjob',
+  // Multipart uploads are checked as putobject and getobject (against the target, and the tags of /:login/uploads).
+  createupload: 'putobject',
+  uploadpart: 'putobject',
+  commitupload: 'putobject',
+  abortupload: 'putobject',
+  getupload: 'getobject',
+};
 
 /** Manta's actions, lower case (the rest of {@link KNOWN_ACTIONS} are CloudAPI's). */
 export const MANTA_ACTION_NAMES: ReadonlySet<string> = new Set<string>(MANTA_ACTIONS);
@@ -198,5 +209,8 @@ export const KNOWN_ACTIONS: ReadonlySet<string> = new Set<string>([...CLOUDAPI_A
 export function checkAction(action: string): string | undefined {
   const a = action.toLowerCase();
   if (a === '*' || KNOWN_ACTIONS.has(a)) return undefined;
+  const instead = MANTA_UNCHECKED[a];
+  if (instead !== undefined)
+    return `Manta never checks the action ${JSON.stringify(action)} (muskie checks that request as ${JSON.stringify(instead)}), so the rule grants or denies nothing; name ${instead} instead`;
   return `no CloudAPI or Manta operation has the action ${JSON.stringify(action)}, so the rule grants or denies nothing${didYouMean(a, [...KNOWN_ACTIONS])}`;
 }
