@@ -84,7 +84,8 @@ export function authorize(input: AuthorizeInput): AuthorizeResult {
   return { allowed: false, reason: 'denied' };
 }
 
-function accessRole(owner: AccountState, role: RoleRecord | undefined): AccessRole | undefined {
+/** A stored role of `owner` as the shared evaluator takes it: its name and its policies' rules (policies gone are skipped). */
+export function accessRole(owner: AccountState, role: RoleRecord | undefined): AccessRole | undefined {
   if (role === undefined) return undefined;
   const policies: AccessPolicy[] = [];
   for (const id of role.policies) {

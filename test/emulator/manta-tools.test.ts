@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { generateTestKey, writeTestKey } from '../../scripts/support/keys.js';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
+import { toolHome, type ToolHome } from './support/manta-tool.js';
 import { manta } from './manta-client.js';
 
 /**
@@ -15,38 +14,8 @@ import { manta } from './manta-client.js';
  */
 let t: TestEmulator;
 let home: string;
-let env: NodeJS.ProcessEnv;
-
-interface ToolResult {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function tool(
-  name: string,
-  args: readonly string[],
-  stdin?: string | Buffer,
-  extraEnv: NodeJS.ProcessEnv = {},
-): Promise<ToolResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join('node_modules/manta/bin', name), ...args], {
-      env: { ...env, ...extraEnv },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.on('data', (d: Buffer) => err.push(d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000); // a budget: a node start takes seconds on a loaded machine
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() });
-    });
-    child.stdin.end(stdin);
-  });
-}
+let tools: ToolHome;
+const tool: ToolHome['run'] = (...args) => tools.run(...args);
 
 async function ok(name: string, args: readonly string[], stdin?: string | Buffer): Promise<string> {
   const r = await tool(name, args, stdin);
@@ -58,22 +27,13 @@ const md5 = (b: Buffer | string): string => createHash('md5').update(b).digest('
 
 beforeAll(async () => {
   t = await startTestEmulator();
-  home = mkdtempSync(join(tmpdir(), 'manta-tools-home-'));
-  mkdirSync(join(home, '.ssh'), { mode: 0o700 });
-  writeTestKey(t.key, 'rsa', join(home, '.ssh'));
-  env = {
-    PATH: process.env.PATH,
-    HOME: home,
-    MANTA_URL: t.emulator.mantaUrl,
-    MANTA_USER: 'acme',
-    MANTA_KEY_ID: t.key.md5,
-    MANTA_TLS_INSECURE: '1',
-  };
+  tools = toolHome(t.emulator.mantaUrl, 'acme', t.key);
+  home = tools.env['HOME']!;
 });
 
 afterAll(async () => {
   await t?.close();
-  if (home !== undefined) rmSync(home, { recursive: true, force: true });
+  tools?.remove();
 });
 
 describe('the standard manta tools against the emulator', () => {

@@ -1,5 +1,6 @@
-import { decideMantaActive, type AccessPolicy, type AccessRole } from '../../../common/access/index.js';
+import { decideMantaActive } from '../../../common/access/index.js';
 import type { AuthResult } from '../../core/auth/verify.js';
+import { accessRole } from '../../core/rbac.js';
 import type { IdentityStore } from '../../core/store/identity-store.js';
 import type { AccountState } from '../../core/store/account-state.js';
 import type { RoleRecord } from '../../core/store/records.js';
@@ -113,14 +114,4 @@ export function decideManta(query: MantaAccessQuery): MantaAccessDecision {
   if (decision.allowed) return { allowed: true };
   const noMatchingRole = decision.failure === 'untagged' || decision.failure === 'no-tagged-active-role';
   return { allowed: false, code: noMatchingRole ? 'NoMatchingRoleTag' : 'AuthorizationFailed' };
-}
-
-function accessRole(owner: AccountState, role: RoleRecord | undefined): AccessRole | undefined {
-  if (role === undefined) return undefined;
-  const policies: AccessPolicy[] = [];
-  for (const id of role.policies) {
-    const policy = owner.policies.current(id);
-    if (policy !== undefined) policies.push({ name: policy.name, rules: policy.rules });
-  }
-  return { name: role.name, policies };
 }
