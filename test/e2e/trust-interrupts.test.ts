@@ -65,14 +65,27 @@ function writeApp(cwd: string, state?: { type: 'manta'; path: string }): void {
   writeFileSync(join(cwd, 'app.json'), JSON.stringify(app.synth()));
 }
 
+/**
+ * A cloud with the app of stack `prod` and its state in a local file, whose proxy holds the first
+ * CloudAPI request sent once the lock file exists: an apply is then planning under the lock.
+ */
+async function cloudHoldingLocalPlanning(): Promise<{
+  c: ProxiedCloud;
+  hold: ReturnType<typeof holdFirst>;
+  lockFile: string;
+}> {
+  let lockFile = '';
+  const hold = holdFirst(() => lockFile !== '' && existsSync(lockFile));
+  const c = await startProxiedCloud({ handle: () => hold.handle() });
+  clouds.push(c);
+  writeApp(c.cwd);
+  lockFile = join(c.cwd, '.triton-iac', 'prod.state.json.lock');
+  return { c, hold, lockFile };
+}
+
 describe('a signal while apply holds the state lock', () => {
   it('exits 130 on Ctrl-C while planning and leaves no lock file, and the next run takes the lock at once', async () => {
-    let lockFile = '';
-    const hold = holdFirst(() => lockFile !== '' && existsSync(lockFile));
-    const c = await startProxiedCloud({ handle: () => hold.handle() });
-    clouds.push(c);
-    writeApp(c.cwd);
-    lockFile = join(c.cwd, '.triton-iac', 'prod.state.json.lock');
+    const { c, hold, lockFile } = await cloudHoldingLocalPlanning();
 
     const apply = startCli(['apply', '--auto-approve', ...W0], { cwd: c.cwd, env: c.env });
     await hold.held;
@@ -155,12 +168,7 @@ describe('a signal while apply holds the state lock', () => {
   });
 
   it('says so when it takes over a lock that a killed run left on this host', async () => {
-    let lockFile = '';
-    const hold = holdFirst(() => lockFile !== '' && existsSync(lockFile));
-    const c = await startProxiedCloud({ handle: () => hold.handle() });
-    clouds.push(c);
-    writeApp(c.cwd);
-    lockFile = join(c.cwd, '.triton-iac', 'prod.state.json.lock');
+    const { c, hold, lockFile } = await cloudHoldingLocalPlanning();
 
     // SIGKILL cannot be caught: the lock stays, recording a pid that no longer runs.
     const killed = startCli(['apply', '--auto-approve', ...W0], { cwd: c.cwd, env: c.env });
