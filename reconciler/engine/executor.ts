@@ -411,10 +411,12 @@ async function record(
     naturalKey: resource.naturalKey,
     serverId: handler.idOf(live) ?? null,
     // What the server does not keep is recorded as declared, for the next plan to compare with.
-    properties:
-      desired === undefined
-        ? handler.normalizeLive(live, desired)
-        : withRecordedLive(handler.normalizeLive(live, desired), desired, handler.schema.recorded ?? [], undefined),
+    properties: withRecordedLive(
+      handler.normalizeLive(live, desired),
+      desired ?? {},
+      handler.schema.recorded ?? [],
+      undefined,
+    ),
     writeOnly: markers,
     dependsOn: [...resource.dependsOn].sort(),
     updatedAt: new Date().toISOString(),

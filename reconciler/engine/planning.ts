@@ -237,7 +237,7 @@ export function planFrom(
   });
   const byAddress = new Map(match.byAddress);
   for (const [address, object] of live.singles) byAddress.set(address, object);
-  preferRecordedObjects(byAddress, stack, req.state);
+  preferRecordedObjects(byAddress, stack);
   const authoritative = new Set<ResourceKind>(stack.authoritative ?? []);
   const unmanagedToDelete = match.unmanaged.filter((u) => {
     if (!authoritative.has(u.kind)) return false;
@@ -284,12 +284,7 @@ export function planFrom(
  * its own (a role-tag set), the recorded object when it still exists: it is what the change replaces
  * (collections are matched the same way by `matchLive`). The look-up addresses themselves go.
  */
-function preferRecordedObjects(
-  byAddress: Map<string, unknown>,
-  stack: StackManifest,
-  state: StateDocument | null,
-): void {
-  if (state === null) return;
+function preferRecordedObjects(byAddress: Map<string, unknown>, stack: StackManifest): void {
   for (const r of stack.resources) {
     const at = recordedObjectAddressOf(r.address);
     if (!byAddress.has(at)) continue;
