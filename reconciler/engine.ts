@@ -4,7 +4,7 @@
  * file is memory, never the truth.
  */
 import type { StackManifest } from '../common/manifest.js';
-import type { PlainObject, ResourceHandler } from '../provider/handlers/types.js';
+import type { PlainObject, ResourceHandler } from './contract/handler.js';
 import { ReconcilerError } from './errors.js';
 import { driftItemsOf } from './engine/drift-report.js';
 import { executePlan } from './engine/executor.js';

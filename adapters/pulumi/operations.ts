@@ -20,7 +20,7 @@ import type {
   PlainObject,
   ResolvedProperties,
   ResourceHandler,
-} from '../../provider/handlers/types.js';
+} from '../../reconciler/contract/handler.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import { AdapterError } from '../errors.js';
 import { completeProperties } from '../private/derive.js';

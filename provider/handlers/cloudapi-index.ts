@@ -11,7 +11,7 @@ import { roleTagHandler } from './role-tag.js';
 import { roleHandler } from './role.js';
 import { userKeyHandler } from './user-key.js';
 import { userHandler } from './user.js';
-import type { AnyHandler } from './types.js';
+import type { AnyHandler } from '../../reconciler/contract/handler.js';
 
 /**
  * Every CloudAPI kind's handler: account, account-config, key, user, user-key, policy, role,

@@ -25,7 +25,7 @@
  */
 import { TritonError } from '../errors.js';
 import type { Job, JobError, JobPhase } from '../manta/types.js';
-import type { PlainObject, PlainValue, ResolvedProperties, ResourceHandler, ResourceSchema } from './types.js';
+import type { PlainObject, PlainValue, ResolvedProperties, ResourceHandler, ResourceSchema } from '../../reconciler/contract/handler.js';
 import { inputsChangedSince } from './private/manta-job-inputs.js';
 import { mantaLine } from './private/manta-line.js';
 import {

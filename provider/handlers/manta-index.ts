@@ -1,7 +1,7 @@
 /**
  * The Manta resource handlers: directory, object, snaplink and job.
  */
-import type { AnyHandler } from './types.js';
+import type { AnyHandler } from '../../reconciler/contract/handler.js';
 import { directoryHandler } from './directory.js';
 import { jobHandler } from './job.js';
 import { objectHandler } from './object.js';

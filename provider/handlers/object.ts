@@ -24,7 +24,7 @@ import type {
   ResolvedProperties,
   ResourceHandler,
   ResourceSchema,
-} from './types.js';
+} from '../../reconciler/contract/handler.js';
 import { contentSource, fileBody, multipartUpload } from './private/manta-content.js';
 import {
   badProperty,

@@ -6,7 +6,7 @@ import type { ResourceKind } from '../../common/manifest.js';
 import { cloudApiHandlers } from './cloudapi-index.js';
 import { TritonHandlerError } from './errors.js';
 import { mantaHandlers } from './manta-index.js';
-import type { AnyHandler } from './types.js';
+import type { AnyHandler } from '../../reconciler/contract/handler.js';
 
 let cached: ReadonlyMap<ResourceKind, AnyHandler> | undefined;
 

@@ -7,7 +7,7 @@
  * flight finish and record themselves, and lists what it did not start.
  */
 import type { ResourceManifest, StackManifest } from '../../common/manifest.js';
-import type { AnyHandler, ObjectRef, PlainObject, ResourceHandler } from '../../provider/handlers/types.js';
+import type { AnyHandler, ObjectRef, PlainObject, ResourceHandler } from '../contract/handler.js';
 import { apiErrorFacts, type ObjectReference } from '../consistency.js';
 import { ReconcilerError } from '../errors.js';
 import { applyGraph } from '../plan/apply-order.js';

@@ -17,7 +17,7 @@ import type {
   ObjectRef,
   PlainObject,
   ResourceHandler,
-} from '../../provider/handlers/types.js';
+} from '../contract/handler.js';
 import { ReconcilerError } from '../errors.js';
 import type { ObjectReference } from '../consistency.js';
 import { isNotFound, withRetries, type RetryContext } from '../retry-loop.js';

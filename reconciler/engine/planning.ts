@@ -5,7 +5,7 @@
  */
 import { didYouMean } from '../../common/did-you-mean.js';
 import type { ResourceKind, ResourceManifest, StackManifest } from '../../common/manifest.js';
-import type { PlainObject, RerunRule } from '../../provider/handlers/types.js';
+import type { PlainObject, RerunRule } from '../contract/handler.js';
 import { ReconcilerError } from '../errors.js';
 import { forgetRetained, optionsByAddress, refuseProtected } from '../plan/lifecycle.js';
 import { matchLive, recordedKeysOf, type UnmanagedLive } from '../plan/match-live.js';

@@ -4,7 +4,7 @@
  */
 import jsonpatch from 'fast-json-patch';
 import type { ResourceKind } from '../../common/manifest.js';
-import type { JsonPatchOperation, PlainObject, PlainValue, ResourceSchema } from '../../provider/handlers/types.js';
+import type { JsonPatchOperation, PlainObject, PlainValue, ResourceSchema } from '../contract/handler.js';
 import { ReconcilerError } from '../errors.js';
 import type { PlanAction, ResourceChange } from './types.js';
 

@@ -5,7 +5,7 @@
  * does, so that removing a protected resource from the code does not lift its protection).
  */
 import type { ResourceManifest, ResourceOptions } from '../../common/manifest.js';
-import type { PlainObject, PlainValue } from '../../provider/handlers/types.js';
+import type { PlainObject, PlainValue } from '../contract/handler.js';
 import { ReconcilerError } from '../errors.js';
 import type { StateDocument } from '../state/document.js';
 import type { ResourceChange } from './types.js';

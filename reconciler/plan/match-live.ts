@@ -11,7 +11,7 @@
  * which authoritative mode deletes.
  */
 import type { ResourceKind, ResourceManifest } from '../../common/manifest.js';
-import type { PlanningHandler } from '../../provider/handlers/types.js';
+import type { PlanningHandler } from '../contract/handler.js';
 import { ReconcilerError } from '../errors.js';
 import type { StateDocument } from '../state/document.js';
 

@@ -5,7 +5,7 @@
  */
 import type { ResourceKind } from '../../common/manifest.js';
 import type { AccessChange } from '../../common/access/index.js';
-import type { JsonPatchOperation, PlainObject } from '../../provider/handlers/types.js';
+import type { JsonPatchOperation, PlainObject } from '../contract/handler.js';
 
 /** The plan format version; bumped on any incompatible change to {@link Plan}. */
 export const PLAN_FORMAT_VERSION = 1;

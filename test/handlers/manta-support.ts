@@ -9,7 +9,7 @@ import type {
   PlainObject,
   PlanningHandler,
   ResolvedProperties,
-} from '../../provider/handlers/types.js';
+} from '../../reconciler/contract/handler.js';
 import { startWorld, type HandlerWorld, comparable } from './cloudapi-support.js';
 
 /** Starts the emulator world and creates the roles the tests tag with. */

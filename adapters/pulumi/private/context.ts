@@ -5,7 +5,7 @@
  */
 import type { StackManifest } from '../../../common/manifest.js';
 import type { Clients } from '../../../provider/handlers/clients.js';
-import type { HandlerContext } from '../../../provider/handlers/types.js';
+import type { HandlerContext } from '../../../reconciler/contract/handler.js';
 import { connectStack } from '../../../reconciler/engine/connect.js';
 import { createSecretResolver } from '../../../reconciler/engine/secrets.js';
 import { AdapterError } from '../../errors.js';

@@ -11,7 +11,7 @@ import {
   type ResourceKind,
   type ResourceManifest,
 } from '../../../common/manifest.js';
-import type { AnyHandler, JsonPatchOperation, PlainObject, PlainValue } from '../../../provider/handlers/types.js';
+import type { AnyHandler, JsonPatchOperation, PlainObject, PlainValue } from '../../contract/handler.js';
 import { ReconcilerError } from '../../errors.js';
 import type { StateResource } from '../../state/document.js';
 import { withRecordedDeclared } from '../../plan/recorded-fields.js';

@@ -15,7 +15,7 @@
  *   acknowledged fails too; other failures are final.
  */
 import { apiErrorFacts, type ObjectReference } from '../../consistency.js';
-import type { PlainObject, ResourceHandler } from '../../../provider/handlers/types.js';
+import type { PlainObject, ResourceHandler } from '../../contract/handler.js';
 import type { ResourceChange } from '../../plan/types.js';
 import type { EngineClients } from '../types.js';
 import { AttemptCounter, classify, isConflict, ParkedWrite, pause, type RetryContext } from '../../retry-loop.js';

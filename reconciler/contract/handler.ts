@@ -1,7 +1,9 @@
 /**
  * The contract every resource handler implements: one handler per kind, one file each
- * (`provider/handlers/<kind>.ts`). The handler is the only place that knows a kind's API quirks; the
- * planner and executor in `reconciler/` drive every kind through this interface alone.
+ * (`provider/handlers/<kind>.ts`). The engine owns it (it says what the engine needs), the handlers
+ * implement it; it is types only, so the client layer that implements it loads no engine code. The
+ * handler is the only place that knows a kind's API quirks; the planner and executor in
+ * `reconciler/` drive every kind through this interface alone.
  *
  * How the engine uses a handler, in order:
  * 1. **Read live state** with as few calls as possible: `list(ctx, scope)` once per collection (all
