@@ -9,19 +9,22 @@
  * and `connection` says where to connect. Outputs are the inputs plus `naturalKey` and the attributes
  * the kind exposes (`RESOURCE_ATTRIBUTES`).
  */
-import jsonPatch from 'fast-json-patch';
+import { kindDescriptor } from '../../common/kinds/index.js';
 import type { ManifestValue, ResourceKind } from '../../common/manifest.js';
 import { RESOURCE_ATTRIBUTES, naturalKeyOf, type ResourcePropertiesByKind } from '../../common/resource-properties.js';
 import { RESOURCE_SCHEMAS, checkProperties } from '../../common/resource-schema.js';
 import { propertyValueProblems } from '../../common/rules/index.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
-import type {
-  JsonPatchOperation,
-  PlainObject,
-  ResolvedProperties,
-  ResourceHandler,
-} from '../../reconciler/contract/handler.js';
+import type { JsonPatchOperation, ResolvedProperties, ResourceHandler } from '../../reconciler/contract/handler.js';
 import type { Clients } from '../../provider/handlers/clients.js';
+import {
+  changedFields,
+  differenceOf,
+  escapePointer,
+  replacePathsOf,
+  topField,
+  withoutFields,
+} from '../../reconciler/core/difference.js';
 import { AdapterError } from '../errors.js';
 import { completeProperties } from '../private/derive.js';
 import { accountOf, withContext, type PulumiConnection } from './private/context.js';
@@ -51,11 +54,20 @@ function propertiesOf(inputs: PulumiInputs): Record<string, ManifestValue> {
   );
 }
 
-/** The properties a handler receives: a missing password means "generate one at create". */
+/**
+ * The secret fields of `kind` and the placeholder an absent one stands for (a user's password:
+ * "generate one at create"). A Pulumi input carries a secret's clear value, not a placeholder.
+ */
+function secretDefaults(kind: ResourceKind): Record<string, ManifestValue> {
+  const out: Record<string, ManifestValue> = {};
+  for (const field of kindDescriptor(kind)?.properties ?? [])
+    if (field.secret === true && field.default !== undefined) out[field.name] = field.default as ManifestValue;
+  return out;
+}
+
+/** The properties a handler receives: an absent secret is its descriptor's placeholder. */
 function resolvedOf(kind: ResourceKind, inputs: PulumiInputs): ResolvedProperties {
-  const props = propertiesOf(inputs) as Record<string, unknown>;
-  if (kind === 'user' && props.password === undefined) props.password = { $secret: { source: 'generated' } };
-  return props as ResolvedProperties;
+  return { ...secretDefaults(kind), ...propertiesOf(inputs) } as ResolvedProperties;
 }
 
 /**
@@ -74,20 +86,26 @@ export function check(
     return { inputs: news, failures: [{ property: 'connection', reason: (error as Error).message }] };
   }
   try {
-    const password = props.password;
-    delete props.password;
+    // A secret is checked as its clear value, apart from the rest: synth's rules judge the placeholder.
+    const defaults = secretDefaults(kind);
+    const clear: Record<string, ManifestValue> = {};
+    for (const field of Object.keys(defaults)) {
+      if (props[field] !== undefined) clear[field] = props[field];
+      delete props[field];
+    }
     completeProperties(kind, kind, props, account, process.cwd());
-    if (kind === 'user') delete props.password;
-    const shaped = kind === 'user' ? { ...props, password: { $secret: { source: 'generated' as const } } } : props;
+    for (const field of Object.keys(defaults)) delete props[field];
+    const shaped = { ...props, ...defaults };
     const shapeProblems = checkProperties(kind, shaped);
     // Values are checked only once the shape is right (a rule cannot judge a value of the wrong type).
     const problems = shapeProblems.length > 0 ? shapeProblems : propertyValueProblems(kind, shaped, account);
     const failures = problems.map((reason) => ({ property: /^[\w-]+\.(\w+)/.exec(reason)?.[1] ?? '', reason }));
-    if (password !== undefined && typeof password !== 'string')
-      failures.push({ property: 'password', reason: 'password: must be a string (make it a Pulumi secret)' });
+    for (const [field, value] of Object.entries(clear))
+      if (typeof value !== 'string')
+        failures.push({ property: field, reason: `${field}: must be a string (make it a Pulumi secret)` });
     const inputs: PulumiInputs = {
       ...props,
-      ...(password !== undefined ? { password } : {}),
+      ...clear,
       ...(news.connection !== undefined ? { connection: news.connection } : {}),
     };
     return { inputs, failures };
@@ -103,17 +121,11 @@ export function diff(
   news: PulumiInputs,
 ): { changes: boolean; replaces: string[]; deleteBeforeReplace: boolean } {
   const handler = handlerFor(kind);
-  const before = handler.normalizeDesired(resolvedOf(kind, olds));
-  const after = handler.normalizeDesired(resolvedOf(kind, news));
-  const changed = new Set<string>();
-  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (!handler.schema.computed.includes(key) && JSON.stringify(before[key]) !== JSON.stringify(after[key]))
-      changed.add(key);
-  }
-  for (const key of handler.schema.writeOnly) if (olds[key] !== news[key]) changed.add(key);
-  const replaces = [...changed].filter((k) => handler.schema.immutable.includes(k)).sort();
+  const patch = desiredChange(handler, olds, news);
+  const changed = changedFields(patch);
+  const replaces = replacePathsOf(handler.schema, patch).map((pointer) => topField(pointer));
   return {
-    changes: changed.size > 0,
+    changes: changed.length > 0,
     replaces,
     deleteBeforeReplace: handler.schema.replaceStrategy === 'delete-then-create',
   };
@@ -187,19 +199,15 @@ export async function update(
         `${kind} ${olds.naturalKey} no longer exists; run \`pulumi refresh\` so that Pulumi creates it again`,
       );
     const desired = resolvedOf(kind, news);
-    const wanted = withoutKeys(handler.normalizeDesired(desired), [
-      ...handler.schema.writeOnly,
-      ...handler.schema.computed,
-    ]);
-    const current = withoutKeys(handler.normalizeLive(live, wanted), [
-      ...handler.schema.writeOnly,
-      ...handler.schema.computed,
-    ]);
-    const patch: JsonPatchOperation[] = (jsonPatch.compare(current, wanted) as JsonPatchOperation[]).concat(
-      handler.schema.writeOnly
-        .filter((k) => olds[k] !== news[k])
-        .map((k) => ({ op: 'replace' as const, path: `/${k}` })),
-    );
+    const wanted = handler.normalizeDesired(desired);
+    const patch = [
+      ...differenceOf(
+        handler.schema,
+        withoutFields(handler.normalizeLive(live, wanted), handler.schema.writeOnly),
+        wanted,
+      ),
+      ...writeOnlyChanges(handler, olds, news),
+    ];
     const updated = await withConsistencyRetries(policyOf(news), target, () => handler.update(ctx, id, desired, patch));
     recordWrite({ kind, name: handler.naturalKeyOf(updated) });
     return { outs: outputsOf(kind, news, updated) };
@@ -239,6 +247,30 @@ function outputsOf(kind: ResourceKind, inputs: PulumiInputs, live: unknown): Pul
   return { ...inputs, ...attributes, naturalKey: handler.naturalKeyOf(live) };
 }
 
-function withoutKeys(value: PlainObject, keys: readonly string[]): PlainObject {
-  return Object.fromEntries(Object.entries(value).filter(([k]) => !keys.includes(k)));
+/**
+ * The patch from the last applied inputs to the new ones, through the reconcile core's comparison:
+ * the desired sides normalised by the handler, and write-only fields (clear values here, kept as
+ * Pulumi secrets) compared by value, never shown.
+ */
+function desiredChange(handler: ResourceHandler<unknown, Clients>, olds: PulumiOutputs, news: PulumiInputs) {
+  const kind = handler.kind;
+  return [
+    ...differenceOf(
+      handler.schema,
+      handler.normalizeDesired(resolvedOf(kind, olds)),
+      handler.normalizeDesired(resolvedOf(kind, news)),
+    ),
+    ...writeOnlyChanges(handler, olds, news),
+  ];
+}
+
+/** A pointer-only `replace` per write-only field whose clear value changed (handlers read it from `desired`). */
+function writeOnlyChanges(
+  handler: ResourceHandler<unknown, Clients>,
+  olds: PulumiOutputs,
+  news: PulumiInputs,
+): JsonPatchOperation[] {
+  return handler.schema.writeOnly
+    .filter((k) => olds[k] !== news[k])
+    .map((k) => ({ op: 'replace' as const, path: `/${escapePointer(k)}` }));
 }

@@ -17,7 +17,8 @@ import { withRecordedLive } from '../plan/recorded-fields.js';
 import { putResources } from '../state/operations.js';
 import type { Plan, ResourceChange } from '../plan/types.js';
 import type { StateResource } from '../state/document.js';
-import { patchBetween, resolveDesired } from './private/desired.js';
+import { resolveDesired } from './private/desired.js';
+import { differenceOf, withMarkers } from '../core/difference.js';
 import { untilReady } from '../readiness.js';
 import { withIgnoredFields } from './private/ignore-changes.js';
 import { createSafely } from './private/safe-create.js';
@@ -342,7 +343,7 @@ async function bringUpToDate(
     entry?.writeOnly ?? {},
   );
   const desired = withIgnoredFields(declared, before, resource.options?.ignoreChanges ?? [], handler.schema.writeOnly);
-  const patch = patchBetween(before, desired.comparable, handler.schema.computed);
+  const patch = differenceOf(handler.schema, before, desired.comparable);
   if (patch.length === 0) return outcome === 'updated' ? 'unchanged' : outcome;
   const id = handler.idOf(live) ?? a.change.serverId ?? a.change.naturalKey;
   const updated = await withRetries(
@@ -451,17 +452,6 @@ function refsOf(change: ResourceChange, manifest: ReadonlyMap<string, ResourceMa
     if (r) refs.push({ kind: r.kind, name: r.naturalKey });
   }
   return refs;
-}
-
-function withMarkers(
-  value: PlainObject,
-  fields: readonly string[],
-  markers: Readonly<Record<string, string>>,
-): PlainObject {
-  const out: Record<string, PlainObject[string]> = {};
-  for (const [k, v] of Object.entries(value)) if (!fields.includes(k)) out[k] = v;
-  for (const f of fields) if (markers[f] !== undefined) out[f] = markers[f]!;
-  return out;
 }
 
 /** The server's status, error code and operation behind a failed action, when it answered. */

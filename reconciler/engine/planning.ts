@@ -9,8 +9,7 @@ import type { PlainObject, RerunRule } from '../contract/handler.js';
 import { ReconcilerError } from '../errors.js';
 import { forgetRetained, optionsByAddress, refuseProtected } from '../plan/lifecycle.js';
 import { matchLive, recordedKeysOf, type UnmanagedLive } from '../plan/match-live.js';
-import { changedFields } from '../plan/compute-change.js';
-import { patchBetween } from './private/desired.js';
+import { changedFields, differenceOf } from '../core/difference.js';
 import { findKindChanges, findMoves, stateWithMoves, type PlannedMove } from '../plan/moves.js';
 import { ChangeMemo } from '../plan/change-memo.js';
 import {
@@ -331,8 +330,9 @@ function withTakenKeys(
     const handler = handlers.get(c.kind);
     if (c.previousNaturalKey === undefined || c.after === null || found === undefined || handler === undefined)
       return c;
-    const ignored = [...handler.schema.computed, ...handler.schema.writeOnly];
-    const fields = changedFields(patchBetween(handler.normalizeLive(found, c.after), c.after, ignored));
+    // Write-only fields cannot be read, so they are not compared.
+    const ignored = { computed: [...handler.schema.computed, ...handler.schema.writeOnly] };
+    const fields = changedFields(differenceOf(ignored, handler.normalizeLive(found, c.after), c.after));
     if (fields.length === 0) return c;
     const why = `${c.naturalKey} already holds a ${c.kind} outside this stack's state, which differs in ${fields.join(', ')}: import it or apply --adopt to overwrite it`;
     return { ...c, conflict: { fields }, reason: c.reason === undefined ? why : `${c.reason}; ${why}` };

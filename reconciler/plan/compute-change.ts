@@ -2,9 +2,16 @@
  * The pure decision for one resource: given normalised live and desired values and the kind's schema,
  * which action, and the JSON Patch between them.
  */
-import jsonpatch from 'fast-json-patch';
 import type { ResourceKind } from '../../common/manifest.js';
 import type { JsonPatchOperation, PlainObject, PlainValue, ResourceSchema } from '../contract/handler.js';
+import {
+  blankUnknowns,
+  changedFields,
+  differenceOf,
+  escapePointer,
+  replacePathsOf,
+  withMarkers,
+} from '../core/difference.js';
 import { ReconcilerError } from '../errors.js';
 import type { PlanAction, ResourceChange } from './types.js';
 
@@ -134,14 +141,8 @@ export function computeChange(input: ChangeInput): ResourceChange {
     };
   }
 
-  const ignored = new Set(input.schema.computed);
-  const patch = diff(strip(before!, ignored), strip(after, ignored), unknown);
-  const replacePaths = unique(
-    patch
-      .map((op) => topField(op.path))
-      .filter((f) => input.schema.immutable.includes(f))
-      .map((f) => `/${escapePointer(f)}`),
-  );
+  const patch = differenceOf(input.schema, before!, after, unknown);
+  const replacePaths = replacePathsOf(input.schema, patch);
 
   let action: PlanAction;
   let reason = input.reason;
@@ -188,7 +189,7 @@ function conflictFields(
   patch: readonly JsonPatchOperation[],
 ): string[] {
   if (schema.adoptWithoutConsent === 'always') return [];
-  const fields = unique(patch.map((op) => topField(op.path)).filter((f) => !schema.writeOnly.includes(f)));
+  const fields = changedFields(patch).filter((f) => !schema.writeOnly.includes(f));
   if (schema.adoptWithoutConsent !== 'unless-removing') return fields;
   return fields.filter((f) => loses(before[f], after[f]));
 }
@@ -201,61 +202,6 @@ function loses(live: PlainValue | undefined, desired: PlainValue | undefined): b
     return live.some((v) => !kept.has(JSON.stringify(v)));
   }
   return JSON.stringify(live) !== JSON.stringify(desired);
-}
-
-/** RFC 6902 ops from `before` to `after`; every unknown pointer gets an op even if values look equal. */
-function diff(before: PlainObject, after: PlainObject, unknown: readonly string[]): JsonPatchOperation[] {
-  const ops = jsonpatch.compare(before as object, after as object) as JsonPatchOperation[];
-  for (const pointer of unknown) {
-    if (ops.some((op) => op.path === pointer || op.path.startsWith(`${pointer}/`))) continue;
-    const exists = jsonpatch.getValueByPointer(before, pointer) !== undefined;
-    ops.push({ op: exists ? 'replace' : 'add', path: pointer, value: null });
-  }
-  // Never reorder: array operations are index-based and only correct in the order compare emits them.
-  return ops;
-}
-
-function withMarkers(
-  value: PlainObject,
-  fields: readonly string[],
-  markers: Readonly<Record<string, string>>,
-): PlainObject {
-  const out: Record<string, PlainValue> = {};
-  for (const [k, v] of Object.entries(value)) if (!fields.includes(k)) out[k] = v;
-  for (const f of fields) if (markers[f] !== undefined) out[f] = markers[f]!;
-  return out;
-}
-
-function blankUnknowns(value: PlainObject, unknown: readonly string[]): PlainObject {
-  if (unknown.length === 0) return value;
-  const copy = jsonpatch.deepClone(value) as PlainObject;
-  for (const pointer of unknown) {
-    if (pointer === '') continue;
-    jsonpatch.applyOperation(copy, { op: 'add', path: pointer, value: null }, false, true);
-  }
-  return copy;
-}
-
-function strip(value: PlainObject, fields: ReadonlySet<string>): PlainObject {
-  return Object.fromEntries(Object.entries(value).filter(([k]) => !fields.has(k)));
-}
-
-/** The top-level fields a patch touches, sorted and unique (`/members/1` touches `members`). */
-export function changedFields(patch: readonly JsonPatchOperation[]): string[] {
-  return unique(patch.map((op) => topField(op.path)));
-}
-
-/** The top-level field a JSON pointer names, unescaped (`/members/1` names `members`; `''` for the root). */
-export function topField(pointer: string): string {
-  const first = pointer.split('/')[1] ?? '';
-  return first.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-/** Escapes a field name for use as one JSON-pointer segment (RFC 6901). */
-export function escapePointer(segment: string): string {
-  // Nearly every field name needs no escape; skip the two replacements (a plan escapes thousands).
-  if (!segment.includes('~') && !segment.includes('/')) return segment;
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function unique(list: readonly string[]): string[] {

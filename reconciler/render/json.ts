@@ -7,7 +7,7 @@
  * - `before` and `after` are complete, but `patch` and `replacePaths` (what changes) leave out the
  *   kind's bookkeeping fields (`fields.ts`), whose change the `reason` puts in words.
  */
-import { topField } from '../plan/compute-change.js';
+import { topField } from '../core/difference.js';
 import type { Plan } from '../plan/types.js';
 import { accessChangesOf } from './access.js';
 import { sortKeys } from '../private/canonical-json.js';

@@ -3,7 +3,7 @@
  * differences, then the summary line. Secrets show as `(sensitive value)`, values resolved at apply as
  * `(known after apply)`.
  */
-import { topField } from '../plan/compute-change.js';
+import { topField } from '../core/difference.js';
 import { planConflicts, planHasChanges, type Plan } from '../plan/types.js';
 import { accessChangesText } from './access.js';
 import { Masked, maskChange, type DisplayValue, type MaskedChange } from './mask.js';

@@ -1,9 +1,8 @@
 /**
  * Desired properties at apply time: references resolved from the live objects this run read or wrote,
- * secrets resolved through the resolver (their salted-hash markers computed for state), and the patch
- * recomputed against the real values (the plan's patch has `null` where a value was unknown).
+ * secrets resolved through the resolver (their salted-hash markers computed for state), so the patch
+ * can be recomputed against the real values (the plan's patch has `null` where a value was unknown).
  */
-import jsonpatch from 'fast-json-patch';
 import {
   isRef,
   isSecret,
@@ -11,7 +10,7 @@ import {
   type ResourceKind,
   type ResourceManifest,
 } from '../../../common/manifest.js';
-import type { AnyHandler, JsonPatchOperation, PlainObject, PlainValue } from '../../contract/handler.js';
+import type { AnyHandler, PlainObject, PlainValue } from '../../contract/handler.js';
 import { ReconcilerError } from '../../errors.js';
 import type { StateResource } from '../../state/document.js';
 import { withRecordedDeclared } from '../../plan/recorded-fields.js';
@@ -91,17 +90,6 @@ export function resolveDesired(args: {
   const plain: Record<string, PlainValue> = {};
   for (const [k, v] of Object.entries(normalized)) if (!writeOnly.includes(k)) plain[k] = v;
   return { send, comparable: { ...plain, ...markers }, normalized: plain, markers };
-}
-
-/** The RFC 6902 patch from `before` to `after`, computed fields left out. */
-export function patchBetween(
-  before: PlainObject,
-  after: PlainObject,
-  computed: readonly string[],
-): JsonPatchOperation[] {
-  const strip = (o: PlainObject): PlainObject =>
-    Object.fromEntries(Object.entries(o).filter(([k]) => !computed.includes(k)));
-  return jsonpatch.compare(strip(before) as object, strip(after) as object) as JsonPatchOperation[];
 }
 
 /** The value of `attribute` of a live object, as a `$ref` sees it. */

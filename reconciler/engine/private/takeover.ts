@@ -6,10 +6,9 @@
  */
 import type { PlainObject, ResourceHandler } from '../../contract/handler.js';
 import { ReconcilerError } from '../../errors.js';
-import { changedFields } from '../../plan/compute-change.js';
+import { changedFields, differenceOf } from '../../core/difference.js';
 import type { ResourceChange } from '../../plan/types.js';
 import type { EngineClients } from '../types.js';
-import { patchBetween } from './desired.js';
 
 /**
  * Throws unless `live` matches `desired` (write-only fields aside: they cannot be read).
@@ -22,7 +21,7 @@ export function refuseUnplannedTakeover(
   live: unknown,
   desired: PlainObject,
 ): void {
-  const patch = patchBetween(handler.normalizeLive(live, desired), desired, handler.schema.computed);
+  const patch = differenceOf(handler.schema, handler.normalizeLive(live, desired), desired);
   const fields = changedFields(patch);
   if (fields.length === 0) return;
   throw new ReconcilerError(
