@@ -10,6 +10,7 @@
  * Which objects a refusal names, and which statuses and codes are transient, are the provider's
  * typed facts (`provider/failure-facts.ts`); nothing here reads a server's message text.
  */
+import { TUNABLE_DEFAULTS } from '../common/tunables.js';
 import {
   isThrottleAnswer,
   NETWORK_ERROR_CODES,
@@ -168,17 +169,17 @@ function key(ref: ObjectReference): string {
   return `${ref.kind}\u0000${ref.name.toLowerCase()}`;
 }
 
-/** Retry tuning. */
+/** Retry tuning. Every default is the one in `common/tunables.ts` ({@link TUNABLE_DEFAULTS}). */
 export interface RetryPolicy {
-  /** How long after a write the server may still not see it. @default 15000 */
+  /** How long after a write the server may still not see it. @default TUNABLE_DEFAULTS.consistencyWindowMs */
   readonly consistencyWindowMs?: number;
   /** First backoff delay. @default 100 */
   readonly baseDelayMs?: number;
-  /** Largest backoff delay. @default 2000 */
+  /** Largest backoff delay. @default TUNABLE_DEFAULTS.maxRetryDelayMs */
   readonly maxDelayMs?: number;
-  /** Attempts in all (first try included) for transient failures. @default 5 */
+  /** Attempts in all (first try included) for transient failures. @default TUNABLE_DEFAULTS.transientAttempts */
   readonly maxTransientAttempts?: number;
-  /** A `Retry-After` longer than this is not waited for: the call fails at once, saying so. @default 60000 */
+  /** A `Retry-After` longer than this is not waited for: the call fails at once, saying so. @default TUNABLE_DEFAULTS.maxRetryAfterMs */
   readonly maxRetryAfterMs?: number;
   /**
    * How long past the window a not-yet-visible reference is still retried: the window is an
@@ -193,6 +194,22 @@ export interface RetryPolicy {
  */
 export function settleMarginFor(windowMs: number): number {
   return Math.min(1_000, windowMs / 10);
+}
+
+/**
+ * The retry policy of a run with window `windowMs`, the same for the engine and the Pulumi adapter:
+ * retries cover the window plus its settle margin (the last attempt is sent once that has passed
+ * since the write was acknowledged), and the first backoff scales with the window (an eighth of it,
+ * 10 to 100 ms), so a short window in tests is not waited out in long pauses.
+ */
+export function retryPolicyFor(windowMs: number = TUNABLE_DEFAULTS.consistencyWindowMs): RetryPolicy {
+  return {
+    consistencyWindowMs: windowMs,
+    settleMarginMs: settleMarginFor(windowMs),
+    baseDelayMs: Math.min(100, Math.max(10, windowMs / 8)),
+    maxDelayMs: TUNABLE_DEFAULTS.maxRetryDelayMs,
+    maxTransientAttempts: TUNABLE_DEFAULTS.transientAttempts,
+  };
 }
 
 /** What to do after a failure. */
@@ -210,7 +227,9 @@ export function latestWriteOf(refs: readonly ObjectReference[], writeLog: WriteL
  * then a "not found" on what was written is worth waiting out, and no later.
  */
 export function windowEndAfter(writtenAt: number, policy: RetryPolicy | undefined): number {
-  return writtenAt + (policy?.consistencyWindowMs ?? 15_000) + (policy?.settleMarginMs ?? 0);
+  return (
+    writtenAt + (policy?.consistencyWindowMs ?? TUNABLE_DEFAULTS.consistencyWindowMs) + (policy?.settleMarginMs ?? 0)
+  );
 }
 
 /**
@@ -243,13 +262,13 @@ export function decideRetry(
     readonly random?: () => number;
   },
 ): RetryDecision {
-  const window = args.policy?.consistencyWindowMs ?? 15_000;
+  const window = args.policy?.consistencyWindowMs ?? TUNABLE_DEFAULTS.consistencyWindowMs;
   const backoff = backoffDelay(args.attempt, args.policy);
   switch (classification.class) {
     case 'terminal':
       return { retry: false, reason: classification.reason };
     case 'transient': {
-      const max = args.policy?.maxTransientAttempts ?? 5;
+      const max = args.policy?.maxTransientAttempts ?? TUNABLE_DEFAULTS.transientAttempts;
       if ((args.transportAttempts ?? 1) > 1)
         return {
           retry: false,
@@ -257,7 +276,7 @@ export function decideRetry(
         };
       if (args.attempt >= max)
         return { retry: false, reason: `${classification.reason}; gave up after ${args.attempt} attempts` };
-      const maxRetryAfter = args.policy?.maxRetryAfterMs ?? 60_000;
+      const maxRetryAfter = args.policy?.maxRetryAfterMs ?? TUNABLE_DEFAULTS.maxRetryAfterMs;
       if (args.retryAfterMs !== undefined && args.retryAfterMs > maxRetryAfter) {
         return {
           retry: false,
@@ -290,6 +309,6 @@ export function decideRetry(
  */
 export function backoffDelay(attempt: number, policy: RetryPolicy = {}): number {
   const base = policy.baseDelayMs ?? 100;
-  const max = policy.maxDelayMs ?? 2000;
+  const max = policy.maxDelayMs ?? TUNABLE_DEFAULTS.maxRetryDelayMs;
   return Math.min(max, base * 2 ** Math.max(0, attempt - 1));
 }

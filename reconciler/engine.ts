@@ -3,6 +3,7 @@
  * drift, import, and the state backend of a stack. Each entry point reads live state fresh; the state
  * file is memory, never the truth.
  */
+import { consistencyWindowOf } from '../common/tunables.js';
 import type { StackManifest } from '../common/manifest.js';
 import type { PlainObject, ResourceHandler } from './contract/handler.js';
 import { ReconcilerError } from './errors.js';
@@ -53,12 +54,20 @@ export function openStateBackend(
     readonly workDir: string;
     readonly clients?: EngineClients;
     readonly consistencyWindowMs?: number;
+    /** Where the consistency window is read from when not given. @default process.env */
+    readonly env?: NodeJS.ProcessEnv;
     /** A local state file parsed moments ago (`LocalStateBackendOptions.parsed`). */
     readonly parsed?: ParsedStateFile;
   },
 ): StateBackend {
   const cfg = stack.state ?? { type: 'local' as const };
-  if (cfg.type === 'manta') return openMantaBackend(stack, cfg.path, opts.clients, opts.consistencyWindowMs);
+  if (cfg.type === 'manta')
+    return openMantaBackend(
+      stack,
+      cfg.path,
+      opts.clients,
+      consistencyWindowOf(opts.consistencyWindowMs, opts.env ?? process.env),
+    );
   return new LocalStateBackend({
     stack: stack.name,
     account: stack.account,
@@ -488,7 +497,7 @@ function openMantaBackend(
   stack: StackManifest,
   path: string,
   clients: EngineClients | undefined,
-  consistencyWindowMs: number | undefined,
+  consistencyWindowMs: number,
 ): StateBackend {
   if (!clients) {
     throw new ReconcilerError(
@@ -496,13 +505,13 @@ function openMantaBackend(
       `stack ${stack.name} keeps its state in Manta (${path}): connect to Manta first (the state backend needs the Manta client)`,
     );
   }
-  // The run's window (15 s unless set, as in the run context): how long a read of the state or the
-  // lock may lag behind a write.
+  // The run's window (as in the run context): how long a read of the state or the lock may lag
+  // behind a write.
   return new MantaStateBackend({
     stack: stack.name,
     account: stack.account,
     manta: clients.manta,
     path,
-    consistencyWindowMs: consistencyWindowMs ?? 15_000,
+    consistencyWindowMs,
   });
 }

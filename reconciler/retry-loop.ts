@@ -1,5 +1,6 @@
 /**
- * The retry loop around one API call, the engine's and the Pulumi adapter's: classifies each failure (`consistency.ts`), waits
+ * The retry loop around one API call, the engine's and the Pulumi adapter's (creates, which must never
+ * happen twice, go through `core/create-safely.ts` instead): classifies each failure (`consistency.ts`), waits
  * as `decideRetry` says, and reports each retry. Nothing here sleeps on a hunch: every wait follows
  * a failure, and a not-yet-visible failure waits only within the window after this run's own write.
  *
@@ -185,15 +186,11 @@ export async function pause(ms: number, signal: AbortSignal | undefined): Promis
 /**
  * Runs `fn` until it succeeds or `decideRetry` gives up; then rethrows the last error.
  * @param refs the objects a 404 may refer to (see {@link classify})
- * @param onMayHaveApplied for a create without the engine's adoption (the Pulumi adapter): called
- *   after a failure that may have taken effect; a result other than `undefined` is taken as the
- *   outcome (the object was created after all)
  */
 export async function withRetries<T>(
   ctx: RetryContext,
   refs: readonly ObjectReference[],
   fn: () => Promise<T>,
-  onMayHaveApplied?: () => Promise<T | undefined>,
 ): Promise<T> {
   const attempts = new AttemptCounter();
   // refs[0] is the call's own object (the executor's refsOf): its kind is the kind of write.
@@ -212,10 +209,6 @@ export async function withRetries<T>(
         const c = classify(error, refs);
         const { attempt, decision } = attempts.decide(c, error, sentAt, ctx);
         if (!decision.retry) throw error;
-        if (c.class === 'transient' && c.mayHaveApplied && onMayHaveApplied) {
-          const adopted = await onMayHaveApplied().catch(() => undefined);
-          if (adopted !== undefined) return adopted;
-        }
         ctx.onRetry?.(c.reason, attempt);
         if (c.class === 'not-yet-visible') await parked.refused(c, sentAt, decision.delayMs);
         else await pause(decision.delayMs, ctx.signal);

@@ -10,6 +10,9 @@
  * the kind exposes (`RESOURCE_ATTRIBUTES`).
  */
 import { kindDescriptor } from '../../common/kinds/index.js';
+import { consistencyWindowOf } from '../../common/tunables.js';
+import { createReady } from '../../reconciler/core/create-safely.js';
+import { deleteObject, updateInPlace } from '../../reconciler/core/writes.js';
 import type { ManifestValue, ResourceKind } from '../../common/manifest.js';
 import { RESOURCE_ATTRIBUTES, naturalKeyOf, type ResourcePropertiesByKind } from '../../common/resource-properties.js';
 import { RESOURCE_SCHEMAS, checkProperties } from '../../common/resource-schema.js';
@@ -28,7 +31,7 @@ import {
 import { AdapterError } from '../errors.js';
 import { completeProperties } from '../private/derive.js';
 import { accountOf, withContext, type PulumiConnection } from './private/context.js';
-import { recordWrite, withConsistencyRetries } from './private/retry.js';
+import { runOf, withConsistencyRetries } from './private/retry.js';
 
 /** A resource's inputs as the provider receives them. */
 export type PulumiInputs = { readonly connection?: PulumiConnection; readonly [key: string]: unknown };
@@ -137,13 +140,25 @@ export async function create(kind: ResourceKind, inputs: PulumiInputs): Promise<
   return withContext(inputs.connection, async (ctx) => {
     const desired = resolvedOf(kind, inputs);
     const naturalKey = naturalKeyOf(kind, desired as unknown as ResourcePropertiesByKind[typeof kind], ctx.account);
-    const live = await withConsistencyRetries(
-      policyOf(inputs),
-      undefined,
-      () => handler.create(ctx, desired),
-      () => handler.read(ctx, { naturalKey }),
-    );
-    recordWrite({ kind, name: handler.naturalKeyOf(live) });
+    const change = { address: `${kind} ${naturalKey}`, kind, naturalKey };
+    const { run, retry } = runOf(ctx, windowOf(inputs));
+    // The engine's create: never twice (an attempt that failed after taking effect is found and
+    // adopted), waited for until ready; an object someone else made under the name is refused.
+    const { live } = await createReady({
+      run,
+      handler,
+      change,
+      desired,
+      refs: [{ kind, name: naturalKey }],
+      retry,
+      onFoundExisting: () => {
+        throw new AdapterError(
+          'PULUMI_INPUT_INVALID',
+          `${kind} ${naturalKey} already exists outside this Pulumi stack; import it (pulumi import) or choose another name`,
+        );
+      },
+    });
+    run.writeLog.record({ kind, name: handler.naturalKeyOf(live) }, Date.now());
     return { id: handler.idOf(live) ?? handler.naturalKeyOf(live), outs: outputsOf(kind, inputs, live) };
   });
 }
@@ -160,7 +175,7 @@ export async function read(
   const handler = handlerFor(kind);
   const naturalKey = props?.naturalKey ?? id;
   return withContext(props?.connection, async (ctx) => {
-    const live = await withConsistencyRetries(policyOf(props), { kind, name: naturalKey }, () =>
+    const live = await withConsistencyRetries(windowOf(props), { kind, name: naturalKey }, () =>
       handler.read(ctx, refOf(id, naturalKey)),
     );
     if (live === undefined) return {};
@@ -190,7 +205,7 @@ export async function update(
   const handler = handlerFor(kind);
   return withContext(news.connection ?? olds.connection, async (ctx) => {
     const target = { kind, name: olds.naturalKey };
-    const live = await withConsistencyRetries(policyOf(news), target, () =>
+    const live = await withConsistencyRetries(windowOf(news), target, () =>
       handler.read(ctx, refOf(id, olds.naturalKey)),
     );
     if (live === undefined)
@@ -208,8 +223,9 @@ export async function update(
       ),
       ...writeOnlyChanges(handler, olds, news),
     ];
-    const updated = await withConsistencyRetries(policyOf(news), target, () => handler.update(ctx, id, desired, patch));
-    recordWrite({ kind, name: handler.naturalKeyOf(updated) });
+    const { run, retry } = runOf(ctx, windowOf(news));
+    const resource = { kind, naturalKey: olds.naturalKey };
+    const updated = await updateInPlace({ run, handler, resource, id, desired, patch, retry, refs: [target] });
     return { outs: outputsOf(kind, news, updated) };
   });
 }
@@ -218,9 +234,9 @@ export async function update(
 export async function remove(kind: ResourceKind, id: string, props: PulumiOutputs): Promise<void> {
   const handler = handlerFor(kind);
   await withContext(props.connection, async (ctx) => {
-    await withConsistencyRetries(policyOf(props), { kind, name: props.naturalKey }, () =>
-      handler.delete(ctx, refOf(id, props.naturalKey)),
-    );
+    const { run, retry } = runOf(ctx, windowOf(props));
+    const refs = [{ kind, name: props.naturalKey }];
+    await deleteObject({ run, handler, kind, ref: refOf(id, props.naturalKey), retry, refs });
   });
 }
 
@@ -228,12 +244,9 @@ function refOf(id: string, naturalKey: string): { id?: string; naturalKey: strin
   return id !== naturalKey ? { id, naturalKey } : { naturalKey };
 }
 
-function policyOf(inputs: PulumiInputs | undefined): { consistencyWindowMs: number } {
-  const fromEnv = Number(process.env.TRITON_IAC_CONSISTENCY_WINDOW_MS);
-  return {
-    consistencyWindowMs:
-      inputs?.connection?.consistencyWindowMs ?? (Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 15_000),
-  };
+/** The consistency window of an operation: its connection's, else the environment's, else the default. */
+function windowOf(inputs: PulumiInputs | undefined): number {
+  return consistencyWindowOf(inputs?.connection?.consistencyWindowMs, process.env);
 }
 
 function outputsOf(kind: ResourceKind, inputs: PulumiInputs, live: unknown): PulumiOutputs {

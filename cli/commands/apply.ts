@@ -44,7 +44,7 @@ Options:
   --auto-approve, -y     do not ask for confirmation
   --adopt                adopt objects found in the cloud that differ from the declaration, and
                          make them match it (preview with \`triton-iac plan --adopt\`)
-  --parallelism N        at most N actions sending requests at once (default 32)
+  --parallelism N        at most N actions at once (default 32; --max-requests caps requests)
   --target ADDRESS       apply only this resource and what it depends on (repeatable)
   --app APP              check a PLANFILE against this app (and use it instead of the stack
                          recorded in the file; needed only for plans saved by triton-iac 0.1.0)

@@ -14,7 +14,7 @@ is deleted.
 
 Options:
   --auto-approve, -y   do not ask for confirmation
-  --parallelism N      at most N deletes sending requests at once (default 32)
+  --parallelism N      at most N deletes at once (default 32; --max-requests caps requests)
 
 ${COMMON_HELP}
 

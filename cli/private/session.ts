@@ -41,6 +41,7 @@ export const COMMON_FLAGS: FlagSpec = {
   'consistency-window-ms': 'string',
   'emulator-manta-version': 'string',
   'lock-timeout': 'string',
+  'max-requests': 'string',
   context: 'repeat',
 };
 
@@ -55,7 +56,9 @@ export const COMMON_HELP = `Common options:
   --stack NAME                work on one stack of a multi-stack app
   --account LOGIN             the account an rbac.json is applied to (default: TRITON_ACCOUNT)
   --consistency-window-ms N   how long the cloud may serve stale reads after a write
-                              (default 15000; 0 with --emulator)
+                              (default: TRITON_IAC_CONSISTENCY_WINDOW_MS, else 15000; 0 with --emulator)
+  --max-requests N            at most N requests in flight per service (default 32; the client
+                              sends fewer while the cloud throttles or slows down)
   --lock-timeout DURATION     wait this long for the state lock, e.g. 30s or 2m (default: fail at once)
 ${CONTEXT_HELP}
   --debug                     print stack traces and engine debug lines on errors`;
@@ -71,6 +74,8 @@ export interface CommonOptions {
   /** With `--emulator`: the Manta line it answers as (`--emulator-manta-version`). */
   readonly emulatorMantaVersion: 1 | 2 | undefined;
   readonly lockTimeoutMs: number | undefined;
+  /** `--max-requests`: the most requests in flight per service. */
+  readonly maxRequests: number | undefined;
   /** The `--context key=value` flags (the project file's context is added when the app is loaded). */
   readonly context: Readonly<Record<string, string>>;
 }
@@ -86,6 +91,7 @@ export function commonOptions(args: ParsedArgs): CommonOptions {
     consistencyWindowMs: intFlag(args, 'consistency-window-ms', 0, 3_600_000),
     emulatorMantaVersion: mantaVersionFlag(args.strings.get('emulator-manta-version'), '--emulator-manta-version'),
     lockTimeoutMs: parseDuration(args.strings.get('lock-timeout'), 'lock-timeout'),
+    maxRequests: intFlag(args, 'max-requests', 1, 256),
     context: contextFlags(args),
   };
 }
@@ -210,19 +216,18 @@ export async function openSession(
       let clients = connected.get(stack.name);
       // The clients a read-ahead connected for this stack, and its listings (see read-ahead.ts).
       const ahead = emulator === undefined && readAhead?.usableFor(stack) ? readAhead : undefined;
-      if (clients === undefined && ahead !== undefined && extra.parallelism === undefined) {
+      // Its clients were made with the default request cap: a run that sets its own makes its own.
+      if (clients === undefined && ahead !== undefined && common.maxRequests === undefined) {
         clients = ahead.clients;
         connected.set(stack.name, clients);
       }
       if (clients === undefined) {
         const overrides = emulator ? emulatorOverrides(emulator, stack.account) : undefined;
-        // --parallelism caps the requests in flight too: the clients' pools must not be the bottleneck.
-        const maxConcurrent = extra.parallelism;
         clients = await connectStack(stack, {
           env,
           ...(io.env['HOME'] ? { home: io.env['HOME'] } : {}),
           ...(overrides ? { overrides } : {}),
-          ...(maxConcurrent !== undefined ? { maxConcurrent } : {}),
+          ...(common.maxRequests !== undefined ? { maxRequests: common.maxRequests } : {}),
         });
         connected.set(stack.name, clients);
       }

@@ -6,6 +6,7 @@
  * Transport failures become {@link TritonApiError} with status 0, keeping the original error's
  * `code` reachable through `cause` so the retry interceptor can classify it.
  */
+import { TUNABLE_DEFAULTS } from '../../common/tunables.js';
 import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
 import { TritonApiError, TritonInputError } from '../errors.js';
@@ -18,7 +19,7 @@ export interface CoreOptions {
   readonly url: string;
   /** Skip TLS certificate checks (self-signed test clouds). @default false */
   readonly insecure?: boolean;
-  /** Most requests in flight at once to this service; further requests queue. @default 8 */
+  /** Most requests in flight at once to this service; further requests queue. @default TUNABLE_DEFAULTS.maxRequests (`common/tunables.ts`) */
   readonly maxConcurrent?: number;
   /** Milliseconds without progress (headers, then body) before a request fails. @default 60000 */
   readonly timeoutMs?: number;
@@ -67,7 +68,7 @@ export function createCoreDispatch(options: CoreOptions): CoreDispatch {
   const ownAgent = options.dispatcher
     ? undefined
     : new Agent({
-        connections: options.maxConcurrent ?? 8,
+        connections: options.maxConcurrent ?? TUNABLE_DEFAULTS.maxRequests,
         keepAliveTimeout: options.keepAliveMs ?? 10_000,
         connect: { rejectUnauthorized: !options.insecure },
       });

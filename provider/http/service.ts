@@ -3,6 +3,7 @@
  * rate, throttle marking, default headers, signing, logging, and the core (undici pool): the order
  * that makes each attempt paced, freshly signed and individually logged.
  */
+import { TUNABLE_DEFAULTS } from '../../common/tunables.js';
 import { buildKeyId, type KeyIdStyle } from '../auth/key-id.js';
 import type { Signer } from '../auth/signer.js';
 import { ApiCaller } from './api-caller.js';
@@ -85,7 +86,7 @@ export function createService(options: ServiceOptions): Service {
   // Inside retry, so that a request waiting to be retried holds no place; outside signing, so
   // that a request is signed when it leaves, not when it starts waiting.
   if (options.adaptiveConcurrency !== false) {
-    const max = options.maxConcurrent ?? 8;
+    const max = options.maxConcurrent ?? TUNABLE_DEFAULTS.maxRequests;
     // Starting low when pacing: requests already in flight when the first throttle answer arrives
     // are throttled too, so the first burst is what finding a rate limit costs. The limit grows by
     // one a round of answers, to the cap within a few round trips from a server that does not throttle.

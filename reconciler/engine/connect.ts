@@ -7,7 +7,7 @@ import { createCloudApiClient } from '../../provider/cloudapi/client.js';
 import { resolveConfig } from '../../provider/config/resolve-config.js';
 import { createMantaClient } from '../../provider/manta/client.js';
 import { ReconcilerError } from '../errors.js';
-import { DEFAULT_PARALLELISM } from './private/run-context.js';
+import { TUNABLE_DEFAULTS } from '../../common/tunables.js';
 import type { EngineClients } from './types.js';
 
 /** Connection settings given on the command line; they win over the manifest and the environment. */
@@ -31,8 +31,8 @@ export async function connectStack(
     readonly env: NodeJS.ProcessEnv;
     readonly home?: string;
     readonly overrides?: ConnectOverrides;
-    /** Most requests in flight per service (the apply's `parallelism`); the clients adapt below it. @default 32 */
-    readonly maxConcurrent?: number;
+    /** Most requests in flight per service; the clients adapt below it. @default TUNABLE_DEFAULTS.maxRequests */
+    readonly maxRequests?: number;
   },
 ): Promise<EngineClients> {
   const o = opts.overrides ?? {};
@@ -56,7 +56,7 @@ export async function connectStack(
   });
   const throttleMs = throttleTimeoutOf(opts.env);
   const transport = {
-    maxConcurrent: opts.maxConcurrent ?? DEFAULT_PARALLELISM,
+    maxConcurrent: opts.maxRequests ?? TUNABLE_DEFAULTS.maxRequests,
     ...(throttleMs !== undefined ? { retry: { maxThrottledMs: throttleMs } } : {}),
   };
   return {

@@ -19,9 +19,9 @@ import type { Plan, ResourceChange } from '../plan/types.js';
 import type { StateResource } from '../state/document.js';
 import { resolveDesired } from './private/desired.js';
 import { differenceOf, withMarkers } from '../core/difference.js';
-import { untilReady } from '../readiness.js';
 import { withIgnoredFields } from './private/ignore-changes.js';
-import { createSafely } from './private/safe-create.js';
+import { createReady } from '../core/create-safely.js';
+import { deleteObject, updateInPlace } from '../core/writes.js';
 import { refuseUnplannedTakeover } from './private/takeover.js';
 import type { WalkSlot } from '../graph.js';
 import { withRetries, type RetryContext } from '../retry-loop.js';
@@ -206,7 +206,15 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
     // Plan = apply: an object that turned up since the plan is taken over only if it is as declared.
     const onFoundExisting = (found: unknown): void =>
       refuseUnplannedTakeover(change, managed, found, desired.normalized);
-    const { live, adopted, ours } = await createReady(a, managed, desired.send, { refs, retry, onFoundExisting });
+    const { live, adopted, ours } = await createReady({
+      run,
+      handler: managed,
+      change,
+      desired: desired.send,
+      refs,
+      retry,
+      onFoundExisting,
+    });
     // An adopted object may still need an update after it is recorded; a created one is done. One
     // made outside this apply never got the write-only fields (a password): it is recorded without
     // their markers, so that the update writes them, and a run cut off before it still plans to.
@@ -242,40 +250,30 @@ async function perform(a: ActionArgs): Promise<StepOutcome> {
   const oldRef = oldRefOf(a);
   if (change.replaceStrategy === 'delete-then-create') {
     // retainOnDelete, under a new natural key: the old object stays, unmanaged (the plan says so).
-    if (change.retainPrevious !== true) {
-      await withRetries(retry, refs, () => managed.delete(run.ctx, oldRef));
-      run.writeLog.record({ kind: change.kind, name: oldRef.naturalKey }, Date.now());
-    }
+    if (change.retainPrevious !== true)
+      await deleteObject({ run, handler: managed, kind: change.kind, ref: oldRef, retry, refs });
     const desired = resolve(a, handler, resource, true);
-    const { live } = await createReady(a, managed, desired.send, { refs, retry, deletedJustNow: true });
+    const { live } = await createReady({
+      run,
+      handler: managed,
+      change,
+      desired: desired.send,
+      refs,
+      retry,
+      deletedJustNow: true,
+    });
     await record(a, managed, resource, live, desired.markers, desired.normalized, { last: true });
     return 'replaced';
   }
   // create-then-delete: the old object goes in a later step, once its dependents moved to the new one.
   const desired = resolve(a, handler, resource, true);
-  const { live } = await createReady(a, managed, desired.send, { refs, retry });
+  const { live } = await createReady({ run, handler: managed, change, desired: desired.send, refs, retry });
   const oldEntry = a.oldObjectsKept.has(change.address) ? oldObjectEntry(a.stateEntry, a.oldObjectsKept) : undefined;
   await record(a, managed, resource, live, desired.markers, desired.normalized, {
     last: true,
     ...(oldEntry !== undefined ? { alongside: [oldEntry] } : {}),
   });
   return 'created-replacement';
-}
-
-/**
- * Creates the change's object safely (never twice; see safe-create.ts) and waits until the server
- * reports it ready: the create half of a create and of both kinds of replacement.
- */
-async function createReady(
-  a: ActionArgs,
-  handler: ResourceHandler<unknown, EngineClients>,
-  desired: PlainObject,
-  options: Pick<Parameters<typeof createSafely>[0], 'refs' | 'retry' | 'deletedJustNow' | 'onFoundExisting'>,
-): Promise<{ readonly live: unknown; readonly adopted: boolean; readonly ours?: boolean }> {
-  const { run, change } = a;
-  const created = await createSafely({ run, handler, change, desired, ...options });
-  const live = await untilReady({ handler, ctx: run.ctx, live: created.live, desired, naturalKey: change.naturalKey });
-  return { ...created, live };
 }
 
 /** `live` once the handler finished what an interrupted create may have left undone (`completeAdopted`). */
@@ -313,8 +311,8 @@ async function deleteReplaced(a: ActionArgs): Promise<ActionOutcome> {
   const sameObject = oldRef.naturalKey === a.change.naturalKey && (oldRef.id === undefined || oldRef.id === newId);
   // retainOnDelete, under a new natural key: the old object stays, unmanaged (the plan says so).
   if (!sameObject && a.change.retainPrevious !== true) {
-    await withRetries(a.run.retryFor(a.change.address, { slot: a.slot }), [], () => handler.delete(a.run.ctx, oldRef));
-    a.run.writeLog.record({ kind: a.change.kind, name: oldRef.naturalKey }, Date.now());
+    const retry = a.run.retryFor(a.change.address, { slot: a.slot });
+    await deleteObject({ run: a.run, handler, kind: a.change.kind, ref: oldRef, retry });
   }
   if (a.oldObjectsKept.has(a.change.address)) await a.state.remove(replacedAddressOf(a.change.address));
   return 'replaced';
@@ -346,12 +344,17 @@ async function bringUpToDate(
   const patch = differenceOf(handler.schema, before, desired.comparable);
   if (patch.length === 0) return outcome === 'updated' ? 'unchanged' : outcome;
   const id = handler.idOf(live) ?? a.change.serverId ?? a.change.naturalKey;
-  const updated = await withRetries(
-    a.run.retryFor(resource.address, { slot: a.slot }),
-    refsOf(a.change, a.manifest),
-    () => handler.update(a.run.ctx, id, desired.send, patch, entry?.properties),
-  );
-  a.run.writeLog.record({ kind: resource.kind, name: resource.naturalKey }, Date.now());
+  const updated = await updateInPlace({
+    run: a.run,
+    handler,
+    resource,
+    id,
+    desired: desired.send,
+    patch,
+    ...(entry !== undefined ? { applied: entry.properties } : {}),
+    retry: a.run.retryFor(resource.address, { slot: a.slot }),
+    refs: refsOf(a.change, a.manifest),
+  });
   await record(a, handler, resource, updated, { ...(entry?.writeOnly ?? {}), ...desired.markers }, desired.normalized, {
     last: true,
   });
@@ -368,11 +371,10 @@ async function deleteAction(a: ActionArgs, handler: AnyHandler): Promise<ActionO
   }
   // Already gone live: only the state entry goes.
   if (change.liveDigest !== undefined || !inState) {
-    const ref = oldRefOf(a);
-    await withRetries(run.retryFor(change.address, { slot: a.slot }), [], () =>
-      (handler as ResourceHandler<unknown, EngineClients>).delete(run.ctx, ref),
-    );
-    run.writeLog.record({ kind: change.kind, name: change.naturalKey }, Date.now());
+    // The state's natural key, as a delete's always is (the change carries the same one).
+    const managed = handler as ResourceHandler<unknown, EngineClients>;
+    const retry = run.retryFor(change.address, { slot: a.slot });
+    await deleteObject({ run, handler: managed, kind: change.kind, ref: oldRefOf(a), retry });
   }
   a.results.delete(change.address);
   a.slot.leave();

@@ -40,9 +40,16 @@ export interface EngineOptions {
    * @default process.cwd()
    */
   readonly contentDir?: string;
-  /** How long after a write the servers may not see it yet. @default 15000 */
+  /**
+   * How long after a write the servers may not see it yet (ms).
+   * @default `TRITON_IAC_CONSISTENCY_WINDOW_MS` in `env`, else `TUNABLE_DEFAULTS.consistencyWindowMs` (15000)
+   */
   readonly consistencyWindowMs?: number;
-  /** How many actions (and reads) run at once, and the most requests in flight per service. @default 32 */
+  /**
+   * How many actions (and reads) run at once: the walk's width. The requests in flight are capped by
+   * the clients (`connectStack`'s `maxRequests`), not by this.
+   * @default TUNABLE_DEFAULTS.parallelism (32)
+   */
   readonly parallelism?: number;
   /** How long to wait for the state lock. @default 0 - fail at once, naming the holder */
   readonly lockTimeoutMs?: number;

@@ -6,18 +6,12 @@ import type { WalkSlot } from '../../graph.js';
 import { setMaxListeners } from 'node:events';
 import type { ResourceKind, StackManifest } from '../../../common/manifest.js';
 import type { AnyHandler, HandlerContext, HandlerLogger } from '../../contract/handler.js';
-import { settleMarginFor, WriteLog, type RetryPolicy } from '../../consistency.js';
+import { consistencyWindowOf, TUNABLE_DEFAULTS } from '../../../common/tunables.js';
+import { retryPolicyFor, WriteLog, type RetryPolicy } from '../../consistency.js';
 import { createSecretResolver, type EngineSecretResolver } from '../secrets.js';
 import type { EngineClients, EngineOptions, ProgressEvent } from '../types.js';
 import { VisibilityLag } from '../../parking.js';
 import type { RetryContext } from '../../retry-loop.js';
-
-/**
- * Actions, reads and requests in flight at once when `parallelism` is not given. High, because the
- * clients adapt below it (`provider/http/interceptors/adaptive-limit.ts`): they back off when the
- * server throttles or slows down, and a request waiting on the server costs the client nothing.
- */
-export const DEFAULT_PARALLELISM = 32;
 
 /** The shared parts of one run. */
 export interface RunContext {
@@ -49,8 +43,8 @@ export function createRunContext(
   options: EngineOptions,
   handlers: ReadonlyMap<ResourceKind, AnyHandler>,
 ): RunContext {
-  const windowMs = options.consistencyWindowMs ?? 15_000;
-  const parallelism = options.parallelism ?? DEFAULT_PARALLELISM;
+  const windowMs = consistencyWindowOf(options.consistencyWindowMs, options.env ?? process.env);
+  const parallelism = options.parallelism ?? TUNABLE_DEFAULTS.parallelism;
   if (!Number.isInteger(parallelism) || parallelism < 1)
     throw new RangeError(`parallelism must be a positive integer, got ${String(parallelism)}`);
   if (!Number.isFinite(windowMs) || windowMs < 0)
@@ -64,15 +58,7 @@ export function createRunContext(
   setMaxListeners(0, signal);
   const writeLog = new WriteLog();
   const visibility = new VisibilityLag({ minStepMs: Math.min(100, Math.max(10, windowMs / 32)), windowMs });
-  // Retries cover the window plus a margin (a tenth of it, at most a second): the last attempt is
-  // sent once that has passed since the write was acknowledged.
-  const policy: RetryPolicy = {
-    consistencyWindowMs: windowMs,
-    settleMarginMs: settleMarginFor(windowMs),
-    baseDelayMs: Math.min(100, Math.max(10, windowMs / 8)),
-    maxDelayMs: 2000,
-    maxTransientAttempts: 6,
-  };
+  const policy = retryPolicyFor(windowMs);
   const emit = (event: ProgressEvent): void => {
     try {
       options.onProgress?.(event);

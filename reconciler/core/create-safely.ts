@@ -14,12 +14,11 @@
  *   until an attempt sent once the window (plus a margin) has passed since their write was
  *   acknowledged fails too; other failures are final.
  */
-import { apiErrorFacts, type ObjectReference } from '../../consistency.js';
-import type { PlainObject, ResourceHandler } from '../../contract/handler.js';
-import type { ResourceChange } from '../../plan/types.js';
-import type { EngineClients } from '../types.js';
-import { AttemptCounter, classify, isConflict, ParkedWrite, pause, type RetryContext } from '../../retry-loop.js';
-import type { RunContext } from './run-context.js';
+import { apiErrorFacts, type ObjectReference } from '../consistency.js';
+import type { PlainObject, ResourceHandler } from '../contract/handler.js';
+import { AttemptCounter, classify, isConflict, ParkedWrite, pause, type RetryContext } from '../retry-loop.js';
+import { untilReady } from '../readiness.js';
+import type { ReconcileRun, ResourceIdentity } from './run.js';
 
 /** The outcome of {@link createSafely}. */
 export interface CreateOutcome {
@@ -34,10 +33,10 @@ export interface CreateOutcome {
 }
 
 /** Creates `change`'s object with `desired`, or adopts the one an earlier attempt created. */
-export async function createSafely(args: {
-  readonly run: RunContext;
-  readonly handler: ResourceHandler<unknown, EngineClients>;
-  readonly change: ResourceChange;
+export async function createSafely<Clients>(args: {
+  readonly run: ReconcileRun<Clients>;
+  readonly handler: ResourceHandler<unknown, Clients>;
+  readonly change: ResourceIdentity;
   readonly desired: PlainObject;
   readonly refs: readonly ObjectReference[];
   readonly retry: RetryContext;
@@ -122,10 +121,10 @@ export async function createSafely(args: {
 }
 
 /** What the handler must still do to an adopted object so it is what create would have made. */
-function complete(
+function complete<Clients>(
   args: {
-    readonly run: RunContext;
-    readonly handler: ResourceHandler<unknown, EngineClients>;
+    readonly run: ReconcileRun<Clients>;
+    readonly handler: ResourceHandler<unknown, Clients>;
     readonly desired: PlainObject;
   },
   live: unknown,
@@ -137,11 +136,11 @@ function complete(
  * Reads the object whose name the server says is taken, retrying "not found" (a stale read) for up
  * to the consistency window and transient failures a few times.
  */
-async function readUntilVisible(
+async function readUntilVisible<Clients>(
   args: {
-    readonly run: RunContext;
-    readonly handler: ResourceHandler<unknown, EngineClients>;
-    readonly change: ResourceChange;
+    readonly run: ReconcileRun<Clients>;
+    readonly handler: ResourceHandler<unknown, Clients>;
+    readonly change: ResourceIdentity;
     readonly retry: RetryContext;
   },
   ref: { naturalKey: string },
@@ -168,4 +167,20 @@ async function readUntilVisible(
     );
   }
   return undefined;
+}
+
+/**
+ * Creates the object safely ({@link createSafely}) and waits until the server reports it ready
+ * (`readiness`): the create half of a create and of both kinds of replacement.
+ */
+export async function createReady<Clients>(args: Parameters<typeof createSafely<Clients>>[0]): Promise<CreateOutcome> {
+  const created = await createSafely(args);
+  const live = await untilReady({
+    handler: args.handler,
+    ctx: args.run.ctx,
+    live: created.live,
+    desired: args.desired,
+    naturalKey: args.change.naturalKey,
+  });
+  return { ...created, live };
 }

@@ -1,0 +1,51 @@
+/**
+ * Every number a user can tune, with its one meaning and its one default, for the CLI, the library
+ * (`planStack`, `applyPlan`, …) and the Pulumi adapter alike. A default changes here or nowhere.
+ */
+
+/** The defaults of the tunables. */
+export const TUNABLE_DEFAULTS = {
+  /**
+   * How long after a write the servers may not see it yet (ms): a "not found" on an object this run
+   * wrote less than this ago is a stale read, retried; a plan waits this long before believing a
+   * change to an object it just wrote. CLI `--consistency-window-ms`; environment
+   * {@link CONSISTENCY_WINDOW_ENV}.
+   */
+  consistencyWindowMs: 15_000,
+  /**
+   * How many actions (and reads) the walk runs at once. CLI `--parallelism`; library `parallelism`.
+   * Not a cap on requests: an action waiting its turn on the clients holds no request.
+   */
+  parallelism: 32,
+  /**
+   * The most requests in flight per service (CloudAPI, Manta) and the size of each client's
+   * connection pool. High because the clients adapt below it: they back off when the server
+   * throttles or slows down. CLI `--max-requests`; library `maxRequests`.
+   */
+  maxRequests: 32,
+  /** Attempts in all (the first included) for a transient failure: a 5xx, a reset, a throttle. */
+  transientAttempts: 6,
+  /** The longest pause between two attempts of one call (ms). */
+  maxRetryDelayMs: 2_000,
+  /** A `Retry-After` longer than this (ms) is not waited for: the call fails at once, saying so. */
+  maxRetryAfterMs: 60_000,
+} as const;
+
+/** The environment variable that sets the consistency window when no option or flag does. */
+export const CONSISTENCY_WINDOW_ENV = 'TRITON_IAC_CONSISTENCY_WINDOW_MS';
+
+/**
+ * The consistency window `env` sets ({@link CONSISTENCY_WINDOW_ENV}), or `undefined` when it sets
+ * none or an unusable value (not a whole, non-negative number of milliseconds).
+ */
+export function consistencyWindowFromEnv(env: NodeJS.ProcessEnv): number | undefined {
+  const text = env[CONSISTENCY_WINDOW_ENV];
+  if (text === undefined || text.trim() === '') return undefined;
+  const value = Number(text);
+  return Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
+/** The consistency window of a run: the one given, else the environment's, else the default. */
+export function consistencyWindowOf(given: number | undefined, env: NodeJS.ProcessEnv): number {
+  return given ?? consistencyWindowFromEnv(env) ?? TUNABLE_DEFAULTS.consistencyWindowMs;
+}

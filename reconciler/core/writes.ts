@@ -1,0 +1,47 @@
+/**
+ * The in-place update and the delete of one object, with the retries every write gets (a refusal
+ * because something is not visible yet is waited out within the window; transient faults are
+ * retried) and the write recorded, so a stale "not found" on it later is recognised as such.
+ */
+import type { ObjectReference } from '../consistency.js';
+import type { JsonPatchOperation, ObjectRef, PlainObject, ResourceHandler } from '../contract/handler.js';
+import { withRetries, type RetryContext } from '../retry-loop.js';
+import type { ReconcileRun, ResourceIdentity } from './run.js';
+
+/** Changes the object in place with `patch`; returns the live object the server answered with. */
+export async function updateInPlace<Clients>(args: {
+  readonly run: ReconcileRun<Clients>;
+  readonly handler: ResourceHandler<unknown, Clients>;
+  readonly resource: Pick<ResourceIdentity, 'kind' | 'naturalKey'>;
+  /** The server id, or the natural key for kinds without ids. */
+  readonly id: string;
+  /** The resolved desired properties (write-only values in clear where they must be sent). */
+  readonly desired: PlainObject;
+  readonly patch: readonly JsonPatchOperation[];
+  /** What the state recorded at the last apply (see `ResourceHandler.update`). */
+  readonly applied?: PlainObject;
+  readonly retry: RetryContext;
+  /** The object and what it references: a 404 on any of them right after this run wrote it is retried. */
+  readonly refs: readonly ObjectReference[];
+}): Promise<unknown> {
+  const { run, handler } = args;
+  const updated = await withRetries(args.retry, args.refs, () =>
+    handler.update(run.ctx, args.id, args.desired, args.patch, args.applied),
+  );
+  run.writeLog.record({ kind: args.resource.kind, name: args.resource.naturalKey }, Date.now());
+  return updated;
+}
+
+/** Deletes the object `ref` names (one already gone counts as deleted: the handler says so). */
+export async function deleteObject<Clients>(args: {
+  readonly run: ReconcileRun<Clients>;
+  readonly handler: ResourceHandler<unknown, Clients>;
+  readonly kind: ResourceIdentity['kind'];
+  readonly ref: ObjectRef;
+  readonly retry: RetryContext;
+  readonly refs?: readonly ObjectReference[];
+}): Promise<void> {
+  const { run, handler, ref } = args;
+  await withRetries(args.retry, args.refs ?? [], () => handler.delete(run.ctx, ref));
+  run.writeLog.record({ kind: args.kind, name: ref.naturalKey }, Date.now());
+}
