@@ -85,7 +85,7 @@ export async function planStack(stack: StackManifest, opts: EngineOptions): Prom
   const run = await runFor(stack, opts);
   const parsed = opts.readAhead?.takeStateFile?.();
   const snapshot = await openStateBackend(stack, { ...opts, ...(parsed !== undefined ? { parsed } : {}) }).read();
-  const { plan } = await planAgainstLive(run, requestOf(stack, snapshot, opts), opts.readAhead);
+  const { plan } = await planAgainstLive(run, requestOf(stack, snapshot, opts));
   assertSecretsReadable(plan, stack, run.handlers, run.secrets);
   return plan;
 }

@@ -4,7 +4,7 @@ import { UsageError, type Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
 import { planDestroy, planStack } from '../private/engine.js';
 import { outputFormat, renderPlan, renderPlansJson } from '../private/plan-output.js';
-import { startReadAhead } from '../private/read-ahead.js';
+import { startReadAhead } from '../private/plan-read-ahead.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
 
 const HELP = `Usage: triton-iac plan [APP] [options]

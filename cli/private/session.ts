@@ -14,10 +14,9 @@ import {
   type EmbeddedEmulator,
 } from '../embedded-emulator.js';
 import { CONTEXT_HELP, contextFlags, contextOf } from './context.js';
-import { type Clients, closeClients, connectStack, type EngineOptions } from './engine.js';
+import { type Clients, closeClients, connectStack, type EngineOptions, type ReadAhead } from './engine.js';
 import { checkWorkingDirectory, whileWorkingDirectoryExists } from './working-dir.js';
 import { guardLocks } from './interrupts.js';
-import type { PlanReadAhead } from './read-ahead.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 /**
@@ -167,6 +166,16 @@ export function cloudEnv(common: CommonOptions, io: CommandIo, embedded: boolean
   return embedded
     ? withoutCloudSettings(io.env)
     : { ...io.env, ...(common.profile !== undefined ? { TRITON_PROFILE: common.profile } : {}) };
+}
+
+/** A read-ahead under way (`plan-read-ahead.ts`), with the clients it reads through: what a session can take. */
+export interface PlanReadAhead {
+  readonly ahead: ReadAhead;
+  readonly clients: Clients;
+  /** Whether a session would connect for `stack` exactly as the read-ahead did. */
+  usableFor(stack: StackManifest): boolean;
+  /** Stops it and closes its clients (when no session took them). */
+  close(): Promise<void>;
 }
 
 /**

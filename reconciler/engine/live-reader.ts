@@ -16,7 +16,7 @@ import { ReconcilerError } from '../errors.js';
 import type { ObjectReference } from '../consistency.js';
 import { isNotFound, withRetries, type RetryContext } from '../retry-loop.js';
 import type { EngineClients } from './types.js';
-import type { ParsedStateFile } from '../state/local-backend.js';
+import type { ListedAhead } from './listed-ahead.js';
 
 /** One thing to read: an address from the manifest or from state. */
 export interface ReadTarget {
@@ -132,25 +132,6 @@ export function listCollection(
 }
 
 /**
- * Collections listed ahead of a read, by key, with the clients they were listed through (sharing
- * the user list and directory listings as {@link readLive} does). See `ReadAhead`.
- */
-export interface ListedAhead {
-  /** The clients the listings were made with: a read through other clients cannot use them. */
-  readonly clients: EngineClients;
-  /** The account they were made for: a read for another cannot use them. */
-  readonly account: string;
-  /** `clients` with the listings shared, to read the rest through. */
-  readonly sharedClients: EngineClients;
-  /** The listing of `key` under way or done, or `undefined` when it was not listed ahead. */
-  take(key: string): Promise<readonly unknown[]> | undefined;
-  /** How many listings {@link take} has given out. */
-  readonly taken: number;
-  /** The state file the listings were named by, already parsed, once (see `LocalStateBackendOptions.parsed`). */
-  takeStateFile?(): ParsedStateFile | undefined;
-}
-
-/**
  * Reads every collection and object `targets` need.
  * @throws the last API error of a read that still failed after retries (a 404 on a nested
  *   collection's parent counts as an empty collection).
@@ -163,11 +144,13 @@ export async function readLive(args: {
   readonly parallelism: number;
   /** Told of each collection and object as it is read (to plan while reading). */
   readonly onRead?: ReadListener;
-  /** Collections already being listed, through these same clients; used instead of listing them again. */
-  readonly ahead?: ListedAhead;
+  /**
+   * Collections already being listed, through these same clients and for this account (the caller
+   * checked: see `live-source.ts`); used instead of listing them again.
+   */
+  readonly ahead?: ListedAhead<EngineClients>;
 }): Promise<LiveRead> {
-  const ahead =
-    args.ahead?.clients === args.ctx.clients && args.ahead.account === args.ctx.account ? args.ahead : undefined;
+  const ahead = args.ahead;
   const ctx = { ...args.ctx, clients: ahead?.sharedClients ?? withSharedListings(args.ctx.clients) };
   const lists: LiveRead['lists'] = new Map();
   const singles: LiveRead['singles'] = new Map();

@@ -11,20 +11,20 @@ import { forgetRetained, optionsByAddress, refuseProtected } from '../plan/lifec
 import { matchLive, recordedKeysOf, type UnmanagedLive } from '../plan/match-live.js';
 import { changedFields, differenceOf } from '../core/difference.js';
 import { findKindChanges, findMoves, stateWithMoves, type PlannedMove } from '../plan/moves.js';
-import { ChangeMemo } from '../plan/change-memo.js';
 import {
   makePlan,
   manifestDigestOf,
   planChanges,
   planningEnv,
   UNMANAGED_ADDRESS_PREFIX,
+  type PlannedAlready,
   type PlanningInput,
 } from '../plan/planner.js';
 import type { Plan, ResourceChange } from '../plan/types.js';
 import type { StateDocument } from '../state/document.js';
-import { listsByKind, mergeLive, readLive, type ListedAhead, type LiveRead, type ReadTarget } from './live-reader.js';
+import { listsByKind, mergeLive, type LiveRead, type ReadTarget } from './live-reader.js';
+import { liveSourceOf } from './live-source.js';
 import { pause } from '../retry-loop.js';
-import { PlanAhead } from './private/plan-ahead.js';
 import type { RunContext } from './private/run-context.js';
 
 /** A plan with the live objects it was made from. */
@@ -117,39 +117,19 @@ export function readTargetsOf(resources: readonly ResourceManifest[], state: Sta
   return [...out.values()];
 }
 
-/**
- * Reads live objects and plans; then waits out the window for recently written resources that show a change.
- * @param ahead collections listed ahead through the run's clients, to take instead of listing them
- */
-export async function planAgainstLive(run: RunContext, request: PlanRequest, ahead?: ListedAhead): Promise<PlannedRun> {
+/** Reads live objects and plans; then waits out the window for recently written resources that show a change. */
+export async function planAgainstLive(run: RunContext, request: PlanRequest): Promise<PlannedRun> {
   const req = withMoves(request);
   const stack = req.destroy ? destroyView(req.stack) : req.stack;
   await refuseUnavailableKinds(run, stack);
   const targets = readTargetsOf(stack.resources, req.state);
-  const memo = new ChangeMemo();
-  const planningAhead = new PlanAhead(
-    planningEnv(planningInputOf(run, stack, req)),
-    run.handlers,
-    memo,
-    new Map(targets.map((t) => [t.address, t])),
-    stack.resources,
-  );
-  const reading = readLive({
-    targets,
-    handlers: run.handlers,
-    ctx: run.ctx,
-    retry: run.retryFor('(read)', { cancellable: true }),
-    parallelism: run.parallelism,
-    onRead: planningAhead,
-    ...(ahead !== undefined ? { ahead } : {}),
-  });
+  const env = planningEnv(planningInputOf(run, stack, req));
+  const reading = liveSourceOf(run).read(targets, { env, resources: stack.resources });
   // The manifest's digest does not depend on what is read: take it while the first requests are
   // under way rather than after the last answer (it hashes the whole manifest).
   const manifestDigest = manifestDigestOf(stack);
-  const live = await reading.finally(() => planningAhead.stop());
-  let planned = planFrom(run, stack, req, live, manifestDigest, memo);
-  run.log.debug('planned while reading', memo.counts);
-  if (ahead !== undefined) run.log.debug('listings read ahead, before the app was built', { used: ahead.taken });
+  const { live, plannedAlready } = await reading;
+  let planned = planFrom(run, stack, req, live, manifestDigest, plannedAlready);
   const recent = recentlyWritten(planned.plan.changes, req.state, run.windowMs);
   if (recent.length > 0) {
     const settleAt = Math.max(...recent.map((r) => r.writtenAt)) + run.windowMs;
@@ -206,13 +186,7 @@ export async function reread(
     const kind = a.slice(UNMANAGED_ADDRESS_PREFIX.length).split('/')[0] as ResourceKind;
     subset.push({ address: a, kind, naturalKey: a.slice(UNMANAGED_ADDRESS_PREFIX.length + kind.length + 1) });
   }
-  const fresh = await readLive({
-    targets: subset,
-    handlers: run.handlers,
-    ctx: run.ctx,
-    retry: run.retryFor('(read)', { cancellable: true }),
-    parallelism: run.parallelism,
-  });
+  const { live: fresh } = await liveSourceOf(run).read(subset);
   return planFrom(run, stack, req, mergeLive(base, fresh, subset));
 }
 
@@ -226,7 +200,7 @@ export function planFrom(
   req: PlanRequest,
   live: LiveRead,
   manifestDigest = manifestDigestOf(stack),
-  memo?: ChangeMemo,
+  plannedAlready?: PlannedAlready,
 ): PlannedRun {
   const match = matchLive({
     resources: stack.resources,
@@ -255,7 +229,7 @@ export function planFrom(
     ...planningInputOf(run, stack, req),
     live: byAddress,
     unmanagedToDelete,
-    ...(memo !== undefined ? { memo } : {}),
+    ...(plannedAlready !== undefined ? { memo: plannedAlready } : {}),
   });
   const movedFrom = new Map((req.moves ?? []).map((m) => [m.to, m.from]));
   changes = changes.map((c) => (movedFrom.has(c.address) ? { ...c, movedFrom: movedFrom.get(c.address)! } : c));

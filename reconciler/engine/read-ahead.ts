@@ -13,13 +13,14 @@ import type { StackManifest } from '../../common/manifest.js';
 import { readFile } from 'node:fs/promises';
 import { parseStateDocument, type StateDocument } from '../state/document.js';
 import { localStatePath, type ParsedStateFile } from '../state/local-backend.js';
-import { listCollection, readsOf, runPool, withSharedListings, type ListedAhead } from './live-reader.js';
+import type { ListedAhead } from './listed-ahead.js';
+import { listCollection, readsOf, runPool, withSharedListings } from './live-reader.js';
 import { readTargetsOf } from './planning.js';
 import { createRunContext } from './private/run-context.js';
 import type { EngineClients, EngineOptions } from './types.js';
 
 /** Collections listed from a state before the plan that will use them (see the module comment). */
-export class ReadAhead implements ListedAhead {
+export class ReadAhead implements ListedAhead<EngineClients> {
   /** The stack whose state named the collections. */
   readonly stack: string;
   /** That state's account. */
@@ -71,7 +72,10 @@ export class ReadAhead implements ListedAhead {
 
   take(key: string): Promise<readonly unknown[]> | undefined {
     const listing = this.listings.get(key);
-    if (listing !== undefined) this.takenCount++;
+    if (listing === undefined) return undefined;
+    // Once: a later read of the same collection (a drift's confirming read) must list it afresh.
+    this.listings.delete(key);
+    this.takenCount++;
     return listing;
   }
 

@@ -7,7 +7,7 @@ import type { Clients } from '../../provider/handlers/clients.js';
 import type { AnyHandler, JsonPatchOperation } from '../contract/handler.js';
 import type { DisplayValue } from '../render/mask.js';
 import type { PlanAction } from '../plan/types.js';
-import type { ListedAhead } from './live-reader.js';
+import type { ListedAhead } from './listed-ahead.js';
 
 /** The API clients the handlers call (`Clients` of `provider/handlers/clients.ts`). */
 export type EngineClients = Clients;
@@ -66,10 +66,10 @@ export interface EngineOptions {
   /** Addresses to limit the run to; their dependencies are included. @default - every resource */
   readonly targets?: readonly string[];
   /**
-   * Collections already being listed for this plan, through these same `clients` (`ReadAhead`);
-   * `planStack` takes them instead of listing them again. Ignored by every other entry point.
+   * Collections already being listed, through these same `clients` and for this stack's account
+   * (`ReadAhead`): the run's first read of each takes it instead of listing it again.
    */
-  readonly readAhead?: ListedAhead;
+  readonly readAhead?: ListedAhead<EngineClients>;
   /**
    * Cancels the run: actions not yet started are skipped; actions in flight finish (with their
    * retries) and are recorded, so that the state matches what was done.

@@ -20,7 +20,6 @@ import { markerFor } from '../state/write-only.js';
 import { planAccessChanges } from './access-changes.js';
 import { escapePointer } from '../core/difference.js';
 import { computeChange } from './compute-change.js';
-import type { ChangeMemo } from './change-memo.js';
 import { keepLiveFields } from './lifecycle.js';
 import { withRecordedDeclared, withRecordedLive } from './recorded-fields.js';
 import type { UnmanagedLive } from './match-live.js';
@@ -61,7 +60,16 @@ export interface PlanningInput {
    * Changes planned ahead while the reads were under way; each is used only when it was planned
    * from the very live objects given here. @default none
    */
-  readonly memo?: ChangeMemo;
+  readonly memo?: PlannedAlready;
+}
+
+/** Changes planned before the final match (`ChangeMemo`), for the planner to reuse when still valid. */
+export interface PlannedAlready {
+  /**
+   * The change planned for `address`, when every live object it was planned from is the one
+   * `liveOf` gives now; else `undefined` (plan it again).
+   */
+  reuse(address: string, liveOf: (address: string) => unknown): ResourceChange | undefined;
 }
 
 /** The address prefix of a planned delete of an object the manifest does not declare. */

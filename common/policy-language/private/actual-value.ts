@@ -2,7 +2,7 @@
  * The request's side of a comparison: the value a condition name stands for, read the way the
  * condition's type (written `name::type`, or implied by a known name) asks.
  */
-import type { EvaluationContext } from '../evaluate.js';
+import type { EvaluationContext } from '../evaluation-context.js';
 import type { ComparisonCondition } from '../policy-rule.js';
 import { CONDITION_TYPES, EXPLICIT_TYPES, type ConditionType } from './condition-types.js';
 

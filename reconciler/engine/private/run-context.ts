@@ -12,6 +12,7 @@ import { createSecretResolver, type EngineSecretResolver } from '../secrets.js';
 import type { EngineClients, EngineOptions, ProgressEvent } from '../types.js';
 import { VisibilityLag } from '../../parking.js';
 import type { RetryContext } from '../../retry-loop.js';
+import type { ListedAhead } from '../listed-ahead.js';
 
 /** The shared parts of one run. */
 export interface RunContext {
@@ -21,6 +22,8 @@ export interface RunContext {
   readonly policy: RetryPolicy;
   readonly windowMs: number;
   readonly parallelism: number;
+  /** Collections listed ahead of this run's first read (see `live-source.ts`). */
+  readonly readAhead?: ListedAhead<EngineClients>;
   readonly secrets: EngineSecretResolver;
   readonly log: HandlerLogger;
   readonly signal: AbortSignal | undefined;
@@ -80,6 +83,7 @@ export function createRunContext(
     policy,
     windowMs,
     parallelism,
+    ...(options.readAhead !== undefined ? { readAhead: options.readAhead } : {}),
     secrets,
     log,
     signal: options.signal,

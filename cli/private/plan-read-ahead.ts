@@ -6,25 +6,14 @@
  * for that stack only when it would have connected exactly so: same name and account, and no
  * connection settings or sub-user of its own (which could reach another cloud or identity).
  */
-import type { StackManifest } from '../../common/manifest.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
 import { requestsSent } from '../../provider/index.js';
 import type { CommandIo } from '../command.js';
-import { closeClients, connectStack, localStateStacks, ReadAhead, type Clients } from './engine.js';
-import { cloudEnv, type CommonOptions } from './session.js';
+import { closeClients, connectStack, localStateStacks, ReadAhead } from './engine.js';
+import { cloudEnv, type CommonOptions, type PlanReadAhead } from './session.js';
 
 /** The longest wait for the read-ahead's first requests to be sent before the app is built (ms). */
 const FIRST_REQUEST_WAIT_MS = 20;
-
-/** A read-ahead under way, with the clients it reads through. */
-export interface PlanReadAhead {
-  readonly ahead: ReadAhead;
-  readonly clients: Clients;
-  /** Whether a session would connect for `stack` exactly as the read-ahead did. */
-  usableFor(stack: StackManifest): boolean;
-  /** Stops it and closes its clients (when no session took them). */
-  close(): Promise<void>;
-}
 
 /**
  * Starts reading ahead for a plan (see the module comment), and returns once its first requests
