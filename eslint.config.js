@@ -36,6 +36,7 @@ const CORE = [
   'reconciler/**/*.ts',
   'emulator/**/*.ts',
   'index.ts',
+  'engine.ts',
 ];
 const TESTS = ['test/**', '**/*.test.ts', '**/fixtures/**'];
 
@@ -67,9 +68,6 @@ export default tseslint.config(
     },
   },
   { files: CORE, ignores: TESTS, rules: boundaries(PRIVATE, TEST, ADAPTERS) },
-  // reconciler/engine.ts is the front door of reconciler/engine/ (the file beside the folder it
-  // fronts), so that folder's private/ is its own.
-  { files: ['reconciler/engine.ts'], rules: boundaries(TEST, ADAPTERS) },
   { files: ['adapters/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'], ignores: TESTS, rules: boundaries(PRIVATE, TEST) },
   {
     files: ['emulator/**/*.ts'],

@@ -5,5 +5,5 @@ export * from './plan/index.js';
 export * from './core/index.js';
 export * from './render/index.js';
 export * from './state/index.js';
-export * from './engine.js';
+export * from './engine/entry-points.js';
 export { createSecretResolver, generatePassword, type EngineSecretResolver } from './engine/secrets.js';

@@ -1,6 +1,8 @@
 /**
- * The engine calls the commands make, behind one module so that the commands depend on the
- * engine's published contract (`reconciler/engine.ts`) in a single place.
+ * The engine's entry points the commands call (plan, apply, drift, import, …), and the types they
+ * take and give, behind one module: every command runs the engine through here. The engine's pure,
+ * plain-data parts (plan documents, rendering, the state document) the commands import from
+ * `reconciler/index.js` directly.
  */
 import type { EngineClients } from '../../reconciler/index.js';
 

@@ -8,7 +8,7 @@ import { resolveConfig } from '../../provider/config/resolve-config.js';
 import { createMantaClient } from '../../provider/manta/client.js';
 import { ReconcilerError } from '../errors.js';
 import { TUNABLE_DEFAULTS } from '../../common/tunables.js';
-import type { EngineClients } from './types.js';
+import type { EngineClients } from './api-types.js';
 
 /** Connection settings given on the command line; they win over the manifest and the environment. */
 export interface ConnectOverrides {

@@ -11,7 +11,7 @@ import { UNMANAGED_ADDRESS_PREFIX } from '../plan/planner.js';
 import type { ResourceChange } from '../plan/types.js';
 import { maskChange } from '../render/mask.js';
 import type { StateDocument } from '../state/document.js';
-import type { DriftItem } from './types.js';
+import type { DriftItem } from './api-types.js';
 
 /** One drift item per confirmed change, sorted by address. */
 export function driftItemsOf(

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { ResourceManifest, StackManifest } from '../../common/manifest.js';
 import { manifestResource } from '../fixtures/handlers.js';
 import { MemoryAccount, memoryHandlers } from '../fixtures/memory-handlers.js';
-import { applyStack, planStack } from '../engine.js';
-import type { EngineClients, EngineOptions, ProgressEvent } from './types.js';
+import { applyStack, planStack } from './entry-points.js';
+import type { EngineClients, EngineOptions, ProgressEvent } from './api-types.js';
 
 const PASSWORD = 'hunter2-secret';
 

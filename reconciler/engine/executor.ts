@@ -27,7 +27,7 @@ import type { WalkSlot } from '../graph.js';
 import { withRetries, type RetryContext } from '../retry-loop.js';
 import type { RunContext } from './private/run-context.js';
 import type { StateWriter } from './private/state-writer.js';
-import type { ActionOutcome, ApplyResult, EngineClients } from './types.js';
+import type { ActionOutcome, ApplyResult, EngineClients } from './api-types.js';
 
 /** What {@link executePlan} needs. */
 export interface ExecuteArgs {

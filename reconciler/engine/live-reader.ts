@@ -15,7 +15,7 @@ import type { AnyHandler, HandlerContext, ObjectRef, PlainObject, ResourceHandle
 import { ReconcilerError } from '../errors.js';
 import type { ObjectReference } from '../consistency.js';
 import { isNotFound, withRetries, type RetryContext } from '../retry-loop.js';
-import type { EngineClients } from './types.js';
+import type { EngineClients } from './api-types.js';
 import type { ListedAhead } from './listed-ahead.js';
 
 /** One thing to read: an address from the manifest or from state. */

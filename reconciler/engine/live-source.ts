@@ -1,6 +1,6 @@
 /**
  * Where planning gets its live objects: one interface the engine asks, so that the main path
- * (`planning.ts`) reads the same with or without the speed-ups. Behind it:
+ * (`plan-against-live.ts`) reads the same with or without the speed-ups. Behind it:
  * - **reading** (`live-reader.ts`): one list per collection, one read per object without one;
  * - **reading ahead** (`read-ahead.ts`): collections a stack's state names, listed by the CLI before
  *   the app is built, taken instead of listing them again when the read goes through the very

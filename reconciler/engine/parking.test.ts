@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { ResourceManifest, StackManifest } from '../../common/manifest.js';
 import { manifestResource } from '../fixtures/handlers.js';
 import { MemoryAccount, memoryHandlers } from '../fixtures/memory-handlers.js';
-import { applyStack } from '../engine.js';
-import type { EngineClients, EngineOptions, ProgressEvent } from './types.js';
+import { applyStack } from './entry-points.js';
+import type { EngineClients, EngineOptions, ProgressEvent } from './api-types.js';
 
 function userRes(login: string): ResourceManifest {
   return manifestResource(`unit/${login}`, 'user', login, { login, email: `${login}@acme.example` });

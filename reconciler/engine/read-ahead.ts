@@ -15,9 +15,9 @@ import { parseStateDocument, type StateDocument } from '../state/document.js';
 import { localStatePath, type ParsedStateFile } from '../state/local-backend.js';
 import type { ListedAhead } from './listed-ahead.js';
 import { listCollection, readsOf, runPool, withSharedListings } from './live-reader.js';
-import { readTargetsOf } from './planning.js';
+import { readTargetsOf } from './plan-against-live.js';
 import { createRunContext } from './private/run-context.js';
-import type { EngineClients, EngineOptions } from './types.js';
+import type { EngineClients, EngineOptions } from './api-types.js';
 
 /** Collections listed from a state before the plan that will use them (see the module comment). */
 export class ReadAhead implements ListedAhead<EngineClients> {

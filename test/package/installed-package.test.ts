@@ -112,7 +112,7 @@ describe('the packed tarball', () => {
     const help = await cli(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: triton-iac <command>');
-    const script = `for (const e of ['triton-iac', 'triton-iac/provider', 'triton-iac/emulator', 'triton-iac/pulumi']) { const m = await import(e); console.log(e, Object.keys(m).length > 0); }`;
+    const script = `for (const e of ['triton-iac', 'triton-iac/provider', 'triton-iac/emulator', 'triton-iac/pulumi', 'triton-iac/engine']) { const m = await import(e); console.log(e, Object.keys(m).length > 0); }`;
     const imported = await run(process.execPath, ['--input-type=module', '-e', script], {
       cwd: project,
       env: { HOME: home },
@@ -123,6 +123,7 @@ describe('the packed tarball', () => {
       'triton-iac/provider true',
       'triton-iac/emulator true',
       'triton-iac/pulumi true',
+      'triton-iac/engine true',
     ]);
   });
 });

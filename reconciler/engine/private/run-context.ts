@@ -9,7 +9,7 @@ import type { AnyHandler, HandlerContext, HandlerLogger } from '../../contract/h
 import { consistencyWindowOf, TUNABLE_DEFAULTS } from '../../../common/tunables.js';
 import { retryPolicyFor, WriteLog, type RetryPolicy } from '../../consistency.js';
 import { createSecretResolver, type EngineSecretResolver } from '../secrets.js';
-import type { EngineClients, EngineOptions, ProgressEvent } from '../types.js';
+import type { EngineClients, EngineOptions, ProgressEvent } from '../api-types.js';
 import { VisibilityLag } from '../../parking.js';
 import type { RetryContext } from '../../retry-loop.js';
 import type { ListedAhead } from '../listed-ahead.js';

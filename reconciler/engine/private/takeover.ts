@@ -8,7 +8,7 @@ import type { PlainObject, ResourceHandler } from '../../contract/handler.js';
 import { ReconcilerError } from '../../errors.js';
 import { changedFields, differenceOf } from '../../core/difference.js';
 import type { ResourceChange } from '../../plan/types.js';
-import type { EngineClients } from '../types.js';
+import type { EngineClients } from '../api-types.js';
 
 /**
  * Throws unless `live` matches `desired` (write-only fields aside: they cannot be read).

@@ -3,13 +3,13 @@
  * drift, import, and the state backend of a stack. Each entry point reads live state fresh; the state
  * file is memory, never the truth.
  */
-import { consistencyWindowOf } from '../common/tunables.js';
-import type { StackManifest } from '../common/manifest.js';
-import type { PlainObject, ResourceHandler } from './contract/handler.js';
-import { ReconcilerError } from './errors.js';
-import { driftItemsOf } from './engine/drift-report.js';
-import { executePlan } from './engine/executor.js';
-import { resolveOutputs, withOptionsAndOutputs } from './engine/outputs.js';
+import { consistencyWindowOf } from '../../common/tunables.js';
+import type { StackManifest } from '../../common/manifest.js';
+import type { PlainObject, ResourceHandler } from '../contract/handler.js';
+import { ReconcilerError } from '../errors.js';
+import { driftItemsOf } from './drift-report.js';
+import { executePlan } from './executor.js';
+import { resolveOutputs, withOptionsAndOutputs } from './outputs.js';
 import {
   destroyView,
   liveDigestsOf,
@@ -19,29 +19,29 @@ import {
   withMoves,
   type PlannedRun,
   type PlanRequest,
-} from './engine/planning.js';
-import { pause, withRetries } from './retry-loop.js';
-import { refreshedState, type RefreshChange } from './engine/refresh.js';
-import { createRunContext, type RunContext } from './engine/private/run-context.js';
-import { StateWriter } from './engine/private/state-writer.js';
-import { assertSecretsReadable } from './engine/secrets.js';
-import type { ApplyResult, DriftReport, EngineClients, EngineOptions } from './engine/types.js';
-import { confirmDrift, driftCandidates } from './plan/drift.js';
-import { manifestDigestOf } from './plan/planner.js';
-import { checkPlanStillValid } from './plan/saved-plan.js';
-import { planConflicts, planHasChanges, type Plan } from './plan/types.js';
-import type { StateBackend, StateSnapshot } from './state/backend.js';
-import { LocalStateBackend, type ParsedStateFile } from './state/local-backend.js';
-import { MantaStateBackend } from './state/manta-backend.js';
-import { emptyState } from './state/document.js';
-import { putResource } from './state/operations.js';
+} from './plan-against-live.js';
+import { pause, withRetries } from '../retry-loop.js';
+import { refreshedState, type RefreshChange } from './refresh.js';
+import { createRunContext, type RunContext } from './private/run-context.js';
+import { StateWriter } from './private/state-writer.js';
+import { assertSecretsReadable } from './secrets.js';
+import type { ApplyResult, DriftReport, EngineClients, EngineOptions } from './api-types.js';
+import { confirmDrift, driftCandidates } from '../plan/drift.js';
+import { manifestDigestOf } from '../plan/planner.js';
+import { checkPlanStillValid } from '../plan/saved-plan.js';
+import { planConflicts, planHasChanges, type Plan } from '../plan/types.js';
+import type { StateBackend, StateSnapshot } from '../state/backend.js';
+import { LocalStateBackend, type ParsedStateFile } from '../state/local-backend.js';
+import { MantaStateBackend } from '../state/manta-backend.js';
+import { emptyState } from '../state/document.js';
+import { putResource } from '../state/operations.js';
 
-export { connectStack, type ConnectOverrides } from './engine/connect.js';
-export type { RefreshChange } from './engine/refresh.js';
-export { destroyView } from './engine/planning.js';
-export { ReadAhead } from './engine/read-ahead.js';
-export { localStateStacks } from './state/local-backend.js';
-export * from './engine/types.js';
+export { connectStack, type ConnectOverrides } from './connect.js';
+export type { RefreshChange } from './refresh.js';
+export { destroyView } from './plan-against-live.js';
+export { ReadAhead } from './read-ahead.js';
+export { localStateStacks } from '../state/local-backend.js';
+export * from './api-types.js';
 
 /**
  * The stack's state backend: the local file `.triton-iac/<stack>.state.json` under `workDir` (or

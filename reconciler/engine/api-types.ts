@@ -1,6 +1,6 @@
 /**
  * The engine's public types: options, progress events and results. The CLI depends on these exact
- * shapes (see `reconciler/engine.ts` for the functions).
+ * shapes (see `entry-points.ts` for the functions).
  */
 import type { ResourceKind } from '../../common/manifest.js';
 import type { Clients } from '../../provider/handlers/clients.js';
