@@ -3,6 +3,8 @@
  * `cli/commands/` and is listed once, with its one-line summary, in `cli/commands/index.ts`, which
  * loads the file only when the command is used.
  */
+import { TritonIacError, type ErrorHints } from '../common/errors.js';
+
 export interface Command {
   /** The word that selects the command, e.g. `plan`. */
   readonly name: string;
@@ -23,7 +25,13 @@ export interface CommandIo {
   readonly cwd: string;
 }
 
-/** A failure the user can fix: printed as one paragraph, without a stack trace, exit code 1. */
-export class UsageError extends Error {
+/**
+ * A failure the user can fix: printed as one paragraph, without a stack trace, exit code 1. Its
+ * message says what to do, so its code (`USAGE`) is not printed and its hint is empty.
+ */
+export class UsageError extends TritonIacError {
+  static override readonly hints: ErrorHints<'USAGE'> = { USAGE: '' };
   override readonly name = 'UsageError';
+  /** Always `USAGE`. */
+  readonly code = 'USAGE';
 }

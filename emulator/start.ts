@@ -133,15 +133,13 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /**
  * Starts the CloudAPI and Manta listeners.
- * @throws Error when the host is not loopback and `allowNonLoopback` is not set
+ * @throws EmulatorStartError `EMULATOR_HOST_NOT_LOOPBACK` when the host is not loopback and `allowNonLoopback` is not set
  * @throws EmulatorStartError when a port is taken or not allowed, or a data file cannot be read back
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
   if (!LOOPBACK.has(host) && options.allowNonLoopback !== true) {
-    throw new Error(
-      `refusing to listen on non-loopback host "${host}": the emulator serves plain HTTP unless given a certificate; pass the host explicitly to allow it`,
-    );
+    throw new EmulatorStartError({ kind: 'host-not-loopback', host });
   }
   const clock = options.clock ?? Date.now;
   const seed = options.seed ?? 1;
