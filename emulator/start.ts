@@ -16,6 +16,7 @@ import { EmulatorStartError } from './core/start-error.js';
 import { SeededRandom } from './core/rng.js';
 import { StatsCounter } from './core/stats.js';
 import { IdentityStore } from './core/store/identity-store.js';
+import { parsePublicKey } from './core/store/public-key.js';
 import type { Service } from './core/types.js';
 import { createCloudApiService } from './cloudapi/service.js';
 import type { CloudApiRoute } from './cloudapi/route.js';
@@ -178,7 +179,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   let generatedKey: RunningEmulator['generatedKey'];
   for (const account of options.accounts ?? []) {
     ctx.store.ensureAccount(account.login);
-    for (const key of account.keys ?? []) ctx.store.addAccountKey(account.login, key);
+    for (const [index, key] of (account.keys ?? []).entries()) {
+      if (parsePublicKey(key.trim()) === undefined)
+        throw new EmulatorStartError({ kind: 'account-key-invalid', login: account.login, index });
+      ctx.store.addAccountKey(account.login, key);
+    }
   }
   if ((options.accounts ?? []).length === 0) {
     if (ctx.store.allAccounts().length === 0) {
