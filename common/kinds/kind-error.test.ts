@@ -20,7 +20,7 @@ describe('the kind registry', () => {
     expect(error.message).toBe(
       'registerKind: descriptor.kind "user" is already registered by another descriptor (a built-in kind); a kind name belongs to one descriptor',
     );
-    expect(error.hint).toContain('name no other kind has');
+    expect(error.hint).toContain('a name no built-in or registered kind has');
   });
 
   it('accepts the same descriptor again', () => {

@@ -12,7 +12,7 @@ export type KindErrorCode =
 export class KindError extends TritonIacError {
   static override readonly hints: ErrorHints<KindErrorCode> = {
     KIND_ALREADY_REGISTERED:
-      'Give the plug-in kind a name no other kind has, or register the same descriptor object only (registering it again is allowed).',
+      'Give the plug-in kind a name no built-in or registered kind has; registering the same descriptor object twice is allowed, another object under the same name is not.',
     KIND_NOT_FOUND:
       'Register the kind with `registerKind` before it is used, or fix the kind name (docs/construct-reference.md lists the built-in kinds; docs/adding-a-kind.md shows a plug-in).',
   };
