@@ -3,8 +3,6 @@
  * `cli/commands/` and is listed once, with its one-line summary, in `cli/commands/index.ts`, which
  * loads the file only when the command is used.
  */
-import { TritonIacError, type ErrorHints } from '../common/errors.js';
-
 export interface Command {
   /** The word that selects the command, e.g. `plan`. */
   readonly name: string;
@@ -27,11 +25,10 @@ export interface CommandIo {
 
 /**
  * A failure the user can fix: printed as one paragraph, without a stack trace, exit code 1. Its
- * message says what to do, so its code (`USAGE`) is not printed and its hint is empty.
+ * message says what to do, so it has no code and no hint. It extends `Error` rather than
+ * `TritonIacError` so that `--version` and `--help` load nothing outside cli/
+ * (test/e2e/start-up.test.ts); test/architecture/error-classes.test.ts lists it as the exception.
  */
-export class UsageError extends TritonIacError {
-  static override readonly hints: ErrorHints<'USAGE'> = { USAGE: '' };
+export class UsageError extends Error {
   override readonly name = 'UsageError';
-  /** Always `USAGE`. */
-  readonly code = 'USAGE';
 }

@@ -5,7 +5,8 @@ import { TritonApiError, TritonConfigError } from '../../provider/index.js';
 import { ValidationError } from '../../constructs/errors.js';
 import { UsageError } from '../command.js';
 import { libraryErrorCodes } from '../../test/support/error-classes.js';
-import { apiErrorHint, describeError } from './errors.js';
+import { apiErrorHint } from '../../provider/api-error-hint.js';
+import { describeError } from './errors.js';
 
 describe('error paragraphs', () => {
   it('give a usage error as the bare message', () => {

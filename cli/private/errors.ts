@@ -5,8 +5,6 @@
  */
 import { UsageError } from '../command.js';
 
-export { apiErrorHint, type ApiFailure } from '../../provider/api-error-hint.js';
-
 /** The stable code of `err`, or `INTERNAL` for an unexpected failure. */
 export function errorCode(err: unknown): string {
   if (err instanceof UsageError) return 'USAGE';
