@@ -26,7 +26,13 @@
 import type { ErrorHints } from '../../common/errors.js';
 import { TritonError } from '../errors.js';
 import type { Job, JobError, JobPhase } from '../manta/types.js';
-import type { PlainObject, PlainValue, ResolvedProperties, ResourceHandler, ResourceSchema } from '../../reconciler/contract/handler.js';
+import type {
+  PlainObject,
+  PlainValue,
+  ResolvedProperties,
+  ResourceHandler,
+  ResourceSchema,
+} from '../../reconciler/contract/handler.js';
 import { inputsChangedSince } from './private/manta-job-inputs.js';
 import { mantaLine } from './private/manta-line.js';
 import {
