@@ -1,5 +1,5 @@
 /**
- * The engine (`reconciler/`) and `common/` name no kind: what differs between kinds is data in the
+ * The engine (`reconciler/`), `common/` and the CLI name no kind: what differs between kinds is data in the
  * kind's descriptor (`common/kinds/<kind>.ts`: its access part, CI needs, value rules, natural key,
  * nesting…), so a new kind needs no edit there. A quoted kind name used as a kind anywhere else in
  * those folders fails here, naming the file, the line and how the name is used.
@@ -12,9 +12,13 @@ import { importGraph, isTestCode, parse, sourceFiles } from './source-graph.js';
 
 const KINDS: ReadonlySet<string> = new Set(BUILT_IN_KINDS.map((d) => d.kind));
 
-/** The folders that must name no kind; the descriptors (`common/kinds/`) are where kinds are named. */
+/**
+ * The folders that must name no kind: the engine, common/ and the CLI above them. The descriptors
+ * (`common/kinds/`) are where kinds are named; the handlers, constructs, emulator routes and
+ * adapters each serve kinds by name.
+ */
 function mustNameNoKind(path: string): boolean {
-  return (path.startsWith('reconciler/') || path.startsWith('common/')) && !path.startsWith('common/kinds/');
+  return /^(reconciler|common|cli)\//.test(path) && !path.startsWith('common/kinds/');
 }
 
 function literalsOf(code: string): string[] {
@@ -23,12 +27,13 @@ function literalsOf(code: string): string[] {
 }
 
 describe('the engine and common/ name no kind', () => {
-  it('no file of reconciler/ or common/ outside the descriptors uses a quoted kind name as a kind', () => {
+  it('no file of reconciler/, common/ (outside the descriptors) or cli/ uses a quoted kind name as a kind', () => {
     const files = sourceFiles().filter(mustNameNoKind);
     // The check reads the folders it guards (a moved folder must not make it pass on nothing).
     expect(files).toContain('reconciler/plan/access-changes.ts');
     expect(files).toContain('common/access/ci-needs.ts');
     expect(files).toContain('common/rules/property-values.ts');
+    expect(files).toContain('cli/private/access-model.ts');
     const found = files.flatMap((path) =>
       kindLiteralsIn(parse(path), KINDS).map((f) => `${path}:${f.line}:${f.column}: '${f.kind}' (${f.use})`),
     );
