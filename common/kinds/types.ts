@@ -2,8 +2,9 @@
  * The shape of a kind descriptor: everything about a kind of resource that is data, in one place
  * (`common/kinds/<kind>.ts`). The manifest's kind list, the runtime property schemas, the referable
  * attributes, natural keys, the nesting the live reader needs, the adapters' canonical forms and
- * dependency rules, the handlers' field rules and the published JSON schemas are all derived from
- * the descriptors; the behaviour (API calls) is the kind's handler in `provider/handlers/`.
+ * dependency rules, the handlers' field rules, the value rules checked outside synth, the access
+ * model's parts, what CI needs and the published JSON schemas are all derived from the
+ * descriptors; the behaviour (API calls) is the kind's handler in `provider/handlers/`.
  */
 
 /** The type of a property value. */
