@@ -60,8 +60,8 @@ describe('how circles are found', () => {
       }),
     );
     expect(cycles).toEqual([
-      { files: ['a.ts', 'b.ts', 'c.ts'], path: 'a.ts → b.ts → c.ts (types) → a.ts' },
-      { files: ['x.ts'], path: 'x.ts → x.ts' },
+      { files: ['a.ts', 'b.ts', 'c.ts'], path: 'a.ts -> b.ts -> c.ts (types) -> a.ts' },
+      { files: ['x.ts'], path: 'x.ts -> x.ts' },
     ]);
   });
 

@@ -47,7 +47,7 @@ describe('the engine and common/ name no kind', () => {
     const all = sourceFiles('all');
     const graph = importGraph(all);
     const intoTests = [...graph].flatMap(([from, edges]) =>
-      isTestCode(from) ? [] : edges.filter((e) => isTestCode(e.to)).map((e) => `${from} → ${e.to}`),
+      isTestCode(from) ? [] : edges.filter((e) => isTestCode(e.to)).map((e) => `${from} -> ${e.to}`),
     );
     expect(intoTests).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { findCycles } from '../../common/graph.js';
 
 /** The repository's root directory. */
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -126,7 +127,10 @@ function exportsOnlyTypes(node: ts.ExportDeclaration): boolean {
 /** One import circle: the files in it (sorted), and one way round it, as the reader would follow it. */
 export interface ImportCycle {
   readonly files: readonly string[];
-  /** `a.ts → b.ts (types) → a.ts`: a shortest circle through the first file; `(types)` after a file: the one before imports only its types. */
+  /**
+   * `a.ts -> b.ts (types) -> a.ts`: a shortest circle through its first file (common/graph.ts's
+   * `findCycles`); `(types)` after a file: the one before imports only its types.
+   */
   readonly path: string;
 }
 
@@ -135,85 +139,11 @@ export interface ImportCycle {
  * one another (a strongly connected component of more than one file, or a file importing itself).
  */
 export function importCycles(graph: ReadonlyMap<string, readonly ImportEdge[]>): ImportCycle[] {
-  return stronglyConnected(graph)
-    .filter((group) => group.length > 1 || (graph.get(group[0]!) ?? []).some((e) => e.to === group[0]))
-    .map((group) => {
-      const files = [...group].sort();
-      return { files, path: shortestCircle(graph, files[0]!, new Set(files)) };
-    })
-    .sort((a, b) => (a.files[0]! < b.files[0]! ? -1 : 1));
-}
-
-/** Tarjan's algorithm, iterative (a deep import chain must not overflow the stack). */
-function stronglyConnected(graph: ReadonlyMap<string, readonly ImportEdge[]>): string[][] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const groups: string[][] = [];
-  let next = 0;
-  for (const root of graph.keys()) {
-    if (index.has(root)) continue;
-    const work: { node: string; edge: number }[] = [{ node: root, edge: 0 }];
-    index.set(root, next);
-    low.set(root, next++);
-    stack.push(root);
-    onStack.add(root);
-    while (work.length > 0) {
-      const frame = work[work.length - 1]!;
-      const edges = graph.get(frame.node) ?? [];
-      if (frame.edge < edges.length) {
-        const to = edges[frame.edge++]!.to;
-        if (!index.has(to)) {
-          index.set(to, next);
-          low.set(to, next++);
-          stack.push(to);
-          onStack.add(to);
-          work.push({ node: to, edge: 0 });
-        } else if (onStack.has(to)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(to)!));
-        continue;
-      }
-      work.pop();
-      const parent = work[work.length - 1];
-      if (parent !== undefined) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
-      if (low.get(frame.node) === index.get(frame.node)) {
-        const group: string[] = [];
-        let member: string;
-        do {
-          member = stack.pop()!;
-          onStack.delete(member);
-          group.push(member);
-        } while (member !== frame.node);
-        groups.push(group);
-      }
-    }
-  }
-  return groups;
-}
-
-/** A shortest way from `start` back to itself inside `within`, breadth first, written as `a → b → a`. */
-function shortestCircle(
-  graph: ReadonlyMap<string, readonly ImportEdge[]>,
-  start: string,
-  within: ReadonlySet<string>,
-): string {
-  const cameBy = new Map<string, { from: string; typeOnly: boolean }>();
-  const queue = [start];
-  for (let i = 0; i < queue.length; i++) {
-    const node = queue[i]!;
-    for (const edge of graph.get(node) ?? []) {
-      if (!within.has(edge.to)) continue;
-      if (edge.to === start) {
-        const steps = [`${start}${edge.typeOnly ? ' (types)' : ''}`];
-        for (let at = node; at !== start; at = cameBy.get(at)!.from)
-          steps.unshift(`${at}${cameBy.get(at)!.typeOnly ? ' (types)' : ''}`);
-        return [start, ...steps].join(' → ');
-      }
-      if (!cameBy.has(edge.to)) {
-        cameBy.set(edge.to, { from: node, typeOnly: edge.typeOnly });
-        queue.push(edge.to);
-      }
-    }
-  }
-  return start;
+  const edges = new Map([...graph].map(([from, imports]) => [from, imports.map((e) => e.to)]));
+  const typesOnly = (from: string, to: string): boolean =>
+    (graph.get(from) ?? []).filter((e) => e.to === to).every((e) => e.typeOnly);
+  return findCycles(edges).map(({ cycle, members }) => ({
+    files: members,
+    path: cycle.map((file, i) => (i > 0 && typesOnly(cycle[i - 1]!, file) ? `${file} (types)` : file)).join(' -> '),
+  }));
 }
