@@ -67,7 +67,10 @@ export const object = {
     },
     roleTags(true, 'Role names sent as the role-tag header, sorted.', { default: [] }),
   ],
-  serverFields: [{ name: 'etag', computed: true }],
+  serverFields: [
+    { name: 'etag', computed: true },
+    { name: 'lastModified', computed: true },
+  ],
   attributes: ['etag', 'md5'],
   naturalKey: { from: 'fields', fields: [{ field: 'path' }] },
   naturalKeyText: 'path',
