@@ -141,7 +141,7 @@ describe('StorTree', () => {
     expect((await c.cli(['plan', '--detailed-exitcode', ...W0])).code).toBe(0);
   });
 
-  it('without delete, keeps a removed file in the store and forgets it, and leaves objects it does not declare', async () => {
+  it('without delete, keeps a removed file in the store and forgets it, leaves objects it does not declare, and sees a header edited with mchattr', async () => {
     const c = await cloud();
     writeFiles(c, { 'a.txt': 'a\n', 'b.txt': 'b\n' });
     writeApp(c, '~~/stor/keep', `delete: false`);
@@ -153,6 +153,20 @@ describe('StorTree', () => {
     expect(plan.stdout).not.toContain('other.txt');
     expect((await c.cli(['apply', '--auto-approve', ...W0])).code).toBe(0);
     expect(lines(await manta(c, 'mls', '/acme/stor/keep'))).toEqual(['a.txt', 'b.txt', 'other.txt']);
+
+    // A change of metadata alone keeps the etag but not the modification time: still drift. The
+    // listing's time is compared by the second, so the edit is made in a later second than the
+    // apply's write (waiting for the clock, not for a speed).
+    const written = Date.parse((await minfo(c, '/acme/stor/keep/a.txt'))['last-modified'] ?? '');
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, written + 1000 - Date.now())));
+    const etag = (await minfo(c, '/acme/stor/keep/a.txt'))['etag'];
+    await manta(c, 'mchattr', '-H', 'm-owner: mallory', '/acme/stor/keep/a.txt');
+    expect((await minfo(c, '/acme/stor/keep/a.txt'))['etag']).toBe(etag);
+    const drift = await c.cli(['drift', '--json', ...W0]);
+    expect(drift.code, drift.stderr).toBe(2);
+    const report = JSON.parse(drift.stdout) as { drifted: { address: string; changes: { path: string }[] }[] };
+    expect(report.drifted.map((d) => d.address)).toEqual(['web/site/a.txt']);
+    expect(report.drifted[0]!.changes.map((ch) => ch.path)).toEqual(['/headers/m-owner']);
   });
 
   it('plans an unchanged 1,000-file tree with one listing per directory and no HEAD, and summarises a large change', async () => {
