@@ -330,6 +330,7 @@ export function createObjectHandler(options: ObjectHandlerOptions = {}): Resourc
               md5: e.contentMD5 || live.md5,
               size: e.size ?? 0,
               durability: e.durability ?? 2,
+              lastModified: toSecond(e.mtime) || live.lastModified,
             };
       });
       return found.filter((o): o is LiveObject => o !== undefined);
