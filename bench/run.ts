@@ -7,7 +7,8 @@
  * N = 100, a 32 MiB large object, a 20-object mput sample), `--window-ms N` (scenario 4, default 3000),
  * `--big-mb N` (default 256), `--mput-sample N` (objects uploaded with one `mput` each, default 50;
  * the figure is scaled to N), `--scale-sizes 100,1000,10000` (the growth scenario: triton-iac
- * alone, once per size per run), `--only a,b` (scenarios: rbac, window, tree, big, scale), `--out NAME`
+ * alone, once per size per run), `--only a,b` (scenarios: rbac, window, tree, user-tree, big, scale),
+ * `--out NAME`
  * (write `bench/results/NAME.json` and `NAME.md` instead of `latest.*` and the dated copy).
  * Environment: `BENCH_IAC_BIN` (another build's entry point), `BENCH_IAC_NODE_ARGS` (node flags
  * for triton-iac, e.g. `--cpu-prof`).
@@ -19,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { generateTestKey } from '../scripts/support/keys.js';
 import { runBigObjectScenario, runTreeScenario } from './private/manta-scenarios.js';
 import { runRbacScenarios, runScaleScenario, runWindowScenario } from './private/rbac-scenarios.js';
+import { runUserTreeScenario } from './private/user-tree-scenario.js';
 
 import { buildReport, CRITICAL_PATH, markdownTable, textTable } from './private/report.js';
 import { SampleSet } from './private/sample.js';
@@ -60,7 +62,7 @@ const scaleSizes =
       : [100, 1000, 10000];
 const bigMb = positive('big-mb', values['big-mb'], quick ? 32 : 256);
 const mputSample = positive('mput-sample', values['mput-sample'], quick ? 20 : 50);
-const only = new Set((values.only ?? 'rbac,window,tree,big,scale').split(','));
+const only = new Set((values.only ?? 'rbac,window,tree,user-tree,big,scale').split(','));
 const LATENCY_MS = 20;
 /** triton-iac's default `--parallelism` (the most requests in flight), for the lower bound. */
 const PARALLELISM = 32;
@@ -90,6 +92,10 @@ for (let run = 1; run <= runs; run++) {
     if (only.has('tree')) {
       say(`run ${run}/${runs}: Manta tree of ${n} objects`);
       await runTreeScenario(key, n, mputSample, set);
+    }
+    if (only.has('user-tree')) {
+      say(`run ${run}/${runs}: a StorTree app over ${n} files on disk, and msync`);
+      await runUserTreeScenario(key, n, set);
     }
   }
   if (only.has('big')) {

@@ -117,6 +117,11 @@ export interface StackManifest {
   readonly state?: StateBackendConfig;
   /** Kinds this stack owns exclusively: unmanaged objects of these kinds are deleted. */
   readonly authoritative?: readonly AuthoritativeKind[];
+  /**
+   * Object-store directories this stack prunes (a `StorTree` with `delete: true`), sorted: an
+   * object or link in one of them that no resource declares is deleted.
+   */
+  readonly prune?: readonly string[];
   /** Resources, sorted by address. */
   readonly resources: readonly ResourceManifest[];
   /** Outputs, sorted by name; absent when the stack has none. */

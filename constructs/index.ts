@@ -21,6 +21,7 @@ export { ImageLookup, type ImageLookupProps } from './image-lookup.js';
 export { Datacenter, DatacenterLookup, type DatacenterLookupProps } from './datacenter-lookup.js';
 export { Directory, type DirectoryProps } from './directory.js';
 export { StorObject, type StorObjectProps } from './stor-object.js';
+export { StorTree, type StorTreeProps, type StorTreeRule } from './stor-tree.js';
 export { SnapLink, type SnapLinkProps } from './snaplink.js';
 export { Job, type JobPhase, type JobProps } from './job.js';
 export { fromRbacJson, fromRbacJsonAsync, type FromRbacJsonOptions, type RbacImport } from './from-rbac-json.js';

@@ -22,6 +22,7 @@ import { fail, problem, requirePropsObject, showValue } from './private/problems
 import { resolveValue } from './private/resolve.js';
 import { isStack, STACK_MARKER } from './private/stack-marker.js';
 import { mantaPath } from './private/manta-path.js';
+import { prunedPathOf } from './private/pruned-tree.js';
 import { runSteps, type Steps } from './private/paced.js';
 import { uniqueId } from './private/unique-id.js';
 
@@ -248,6 +249,12 @@ export class TritonStack extends Construct {
     for (const cycle of findCycles(edges))
       problems.push(`${cycle.cycle[0]}: dependency cycle: ${describeCycle(cycle)}`);
     out.sort((a, b) => compareStrings(a.address, b.address));
+    const pruned = sortedUnique(
+      this.node
+        .findAll()
+        .map(prunedPathOf)
+        .filter((path): path is string => path !== undefined),
+    );
     const p = this.props;
     const connection = canonicalize({
       cloudapiUrl: p.cloudapiUrl,
@@ -265,6 +272,7 @@ export class TritonStack extends Construct {
       ...(p.authoritative !== undefined && p.authoritative.length > 0
         ? { authoritative: sortedUnique(p.authoritative) as AuthoritativeKind[] }
         : {}),
+      ...(pruned.length > 0 ? { prune: pruned } : {}),
       resources: out,
       ...(outputs.length > 0 ? { outputs } : {}),
     };

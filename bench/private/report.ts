@@ -26,6 +26,10 @@ export const CRITICAL_PATH: Readonly<Record<string, number>> = {
   'big-object': 4,
   // as the initial apply, at growing N (triton-iac alone).
   'scale-apply': 3,
+  // as manta-tree, from a TypeScript app reading the folder from disk.
+  'user-tree-upload': 4,
+  // list the top directory's parent; the top directory; its sub-directories (no HEAD per object).
+  'user-tree-noop': 3,
 };
 
 /** One line of the report. */
@@ -52,7 +56,12 @@ export interface ReportRow {
   readonly load: (number | null)[];
 }
 
-const VENDOR: Readonly<Record<string, string>> = { 'manta-tree': 'msync', 'big-object': 'mput' };
+const VENDOR: Readonly<Record<string, string>> = {
+  'manta-tree': 'msync',
+  'user-tree-upload': 'msync',
+  'user-tree-noop': 'msync',
+  'big-object': 'mput',
+};
 
 /** Builds the report rows from the samples, with `latencyMs` and triton-iac's `parallelism`. */
 export function buildReport(all: readonly ScenarioSamples[], latencyMs: number, parallelism: number): ReportRow[] {

@@ -48,6 +48,8 @@ Options:
   --target ADDRESS       apply only this resource and what it depends on (repeatable)
   --app APP              check a PLANFILE against this app (and use it instead of the stack
                          recorded in the file; needed only for plans saved by triton-iac 0.1.0)
+  --verbose              list every file of a large object-store change (a StorTree of hundreds
+                         of files) instead of its summary line
 
 ${COMMON_HELP}
 
@@ -74,6 +76,7 @@ export const applyCommand: Command = {
         parallelism: 'string',
         target: 'repeat',
         app: 'string',
+        verbose: 'boolean',
       },
       'apply',
     );
@@ -124,6 +127,7 @@ export const applyCommand: Command = {
           'apply',
           { autoApprove, question, command: 'triton-iac apply --auto-approve' },
           io,
+          args.booleans.has('verbose'),
         );
         if (outcome === 'declined') {
           io.stdout.write('Apply cancelled; nothing was changed.\n');

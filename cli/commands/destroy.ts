@@ -15,6 +15,7 @@ is deleted.
 Options:
   --auto-approve, -y   do not ask for confirmation
   --parallelism N      at most N deletes at once (default 32; --max-requests caps requests)
+  --verbose            list every file of a large object-store change instead of its summary line
 
 ${COMMON_HELP}
 
@@ -31,7 +32,11 @@ export const destroyCommand: Command = {
   name: 'destroy',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, { ...COMMON_FLAGS, 'auto-approve': 'boolean', parallelism: 'string' }, 'destroy');
+    const args = parseArgs(
+      argv,
+      { ...COMMON_FLAGS, 'auto-approve': 'boolean', parallelism: 'string', verbose: 'boolean' },
+      'destroy',
+    );
     expectPositionals(args, 'destroy', 0, 1, '[APP] [options]');
     const common = commonOptions(args);
     const parallelism = intFlag(args, 'parallelism', 1, 256);
@@ -49,6 +54,7 @@ export const destroyCommand: Command = {
           'destroy',
           { autoApprove: args.booleans.has('auto-approve'), question, command: 'triton-iac destroy --auto-approve' },
           io,
+          args.booleans.has('verbose'),
         );
         if (outcome === 'declined') {
           io.stdout.write('Destroy cancelled; nothing was deleted.\n');

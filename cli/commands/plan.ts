@@ -27,6 +27,8 @@ Options:
   --adopt                    plan to adopt objects found in the cloud, outside the state, that
                              differ from the declaration (without it they are conflicts, and the
                              plan exits 1 since apply would refuse it)
+  --verbose                  list every file of a large object-store change (a StorTree of
+                             hundreds of files) instead of its summary line
 
 ${COMMON_HELP}
 
@@ -63,6 +65,7 @@ export const planCommand: Command = {
         target: 'repeat',
         adopt: 'boolean',
         destroy: 'boolean',
+        verbose: 'boolean',
       },
       'plan',
     );
@@ -106,7 +109,7 @@ export const planCommand: Command = {
             );
         plans.push(plan);
         // JSON is one document for the whole run, written once every stack is planned.
-        if (format !== 'json') io.stdout.write(renderPlan(plan, format, io));
+        if (format !== 'json') io.stdout.write(renderPlan(plan, format, io, args.booleans.has('verbose')));
         if (session.stacks.length > 1 && format === 'text') io.stdout.write('\n');
       }
       if (format === 'json') io.stdout.write(renderPlansJson(plans));

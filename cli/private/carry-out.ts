@@ -91,6 +91,7 @@ export async function runReviewed(
   mode: 'apply' | 'destroy',
   approval: Approval,
   io: CommandIo,
+  verbose = false,
 ): Promise<ReviewedOutcome> {
   let outcome: 'nothing' | 'declined' | undefined;
   const reviewed = await withProgress(stack, io, async (watch, startWatching) => {
@@ -98,7 +99,7 @@ export async function runReviewed(
       stack,
       { ...options, ...watch },
       async (plan) => {
-        io.stdout.write(renderPlan(plan, 'text', io));
+        io.stdout.write(renderPlan(plan, 'text', io, verbose));
         if (!hasWork(plan)) outcome = 'nothing';
         // A plan with conflicts is not asked about: the engine refuses it, naming them.
         else if (planConflicts(plan).length === 0 && !(await approve(plan, approval, io))) outcome = 'declined';

@@ -22,11 +22,15 @@ export function outputFormat(args: ParsedArgs): OutputFormat {
   return json ? 'json' : ((format as OutputFormat | undefined) ?? 'text');
 }
 
-/** Renders `plan` in `format` (text is coloured on a terminal unless NO_COLOR is set). */
-export function renderPlan(plan: Plan, format: OutputFormat, io: CommandIo): string {
+/**
+ * Renders `plan` in `format` (text is coloured on a terminal unless NO_COLOR is set).
+ * @param verbose list each change of a large group of object-store changes (`--verbose`) instead
+ *   of its summary line
+ */
+export function renderPlan(plan: Plan, format: OutputFormat, io: CommandIo, verbose = false): string {
   if (format === 'json') return renderPlansJson([plan]);
   if (format === 'markdown') return renderMarkdown(plan);
-  return renderText(plan, { color: useColour(io) });
+  return renderText(plan, { color: useColour(io), verbose });
 }
 
 /**

@@ -8,6 +8,7 @@ export const directory = {
   mode: 'managed',
   description: 'A Manta directory.',
   namespace: 'manta-paths',
+  treeEntry: 'folder',
   properties: [
     str('path', true, 'Canonical Manta path.', {
       immutable: true,

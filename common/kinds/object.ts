@@ -8,6 +8,7 @@ export const object = {
   mode: 'managed',
   description: 'A Manta object.',
   namespace: 'manta-paths',
+  treeEntry: 'file',
   properties: [
     str('path', true, 'Canonical Manta path.', {
       immutable: true,
@@ -70,7 +71,10 @@ export const object = {
     },
     roleTags(true, 'Role names sent as the role-tag header, sorted.', { default: [] }),
   ],
-  serverFields: [{ name: 'etag', computed: true }],
+  serverFields: [
+    { name: 'etag', computed: true },
+    { name: 'lastModified', computed: true },
+  ],
   attributes: ['etag', 'md5'],
   naturalKey: { from: 'fields', fields: [{ field: 'path' }] },
   naturalKeyText: 'path',

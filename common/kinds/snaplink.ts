@@ -8,6 +8,7 @@ export const snaplink = {
   mode: 'managed',
   description: 'A Manta snaplink; any change is a replacement.',
   namespace: 'manta-paths',
+  treeEntry: 'file',
   properties: [
     str('path', true, "The link's canonical path.", {
       immutable: true,

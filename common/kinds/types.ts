@@ -228,6 +228,13 @@ export interface KindDescriptor<K extends string = string> {
    * @default - the kind's own
    */
   readonly namespace?: string;
+  /**
+   * What the kind's objects are in a folder mirrored to the object store (`StorTree`): a `file`
+   * (an object, a link) or a `folder` (a directory). A pruned folder deletes the unmanaged files
+   * listed in it, a prune names a declared folder, and a plan sums large groups of them up.
+   * @default - not part of a mirrored folder
+   */
+  readonly treeEntry?: 'file' | 'folder';
   /** The manifest properties. */
   readonly properties: readonly FieldSchema[];
   /** Fields only the server reports, as the handler's live form carries them. */

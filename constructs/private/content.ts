@@ -53,6 +53,8 @@ function md5(bytes: Buffer): string {
   return createHash('md5').update(bytes).digest('base64');
 }
 
+let chunk: Buffer | undefined;
+
 function fromFile(at: string, file: string): SynthesizedContent {
   if (typeof file !== 'string' || file.length === 0) fail(at, 'file', file, 'must be a file path');
   const absolute = resolve(file);
@@ -68,7 +70,9 @@ function fromFile(at: string, file: string): SynthesizedContent {
   const hash = createHash('md5');
   const fd = openSync(absolute, 'r');
   try {
-    const chunk = Buffer.allocUnsafe(1024 * 1024);
+    // One buffer for every file (synth is synchronous): a tree of thousands of small files would
+    // otherwise allocate a fresh megabyte for each.
+    chunk ??= Buffer.allocUnsafe(1024 * 1024);
     for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) hash.update(chunk.subarray(0, n));
   } finally {
     closeSync(fd);

@@ -2,7 +2,12 @@
  * `directory`: a Manta directory (PutDirectory, idempotent; DeleteDirectory, only when empty).
  *
  * Role tags are the only managed attribute. The listing does not carry them, so `list` reads the
- * parent's entries once (paged) and then HEADs each child directory, a few at a time. Deleting a
+ * parent's entries once (paged) and then HEADs each child directory whose tags are managed, a few
+ * at a time. A directory the state recorded without managed tags is not HEADed (its tags are not
+ * compared, see `normalizeLive`), unless the declaration now manages them: a listing made before
+ * the app is built (the CLI's read-ahead) cannot know that, so a plan that starts managing tags
+ * shows the tags it sets as added to none, whatever other tags the directory had; the apply sets
+ * exactly the declared ones either way. Deleting a
  * non-empty directory is left to fail with the server's `DirectoryNotEmpty`: the engine deletes the
  * children first, so a non-empty directory at delete time holds objects the stack does not manage,
  * and those must not be removed silently.
@@ -80,9 +85,18 @@ export const directoryHandler: ResourceHandler<LiveDirectory, MantaClients> = {
       return true;
     });
     if (entries === undefined) return [];
-    const found = await mapBounded(names, HEADS_IN_FLIGHT, (name) =>
-      directoryHandler.read(ctx, { naturalKey: childPath(scope.parent!, name) }),
+    const untagged = new Set(
+      (scope.known ?? [])
+        .filter((k) => k.applied !== undefined && !('roleTags' in k.applied))
+        .filter((k) => k.declared === undefined || !('roleTags' in k.declared))
+        .map((k) => k.naturalKey),
     );
+    const found = await mapBounded(names, HEADS_IN_FLIGHT, (name) => {
+      const path = childPath(scope.parent!, name);
+      return untagged.has(path)
+        ? Promise.resolve<LiveDirectory>({ path, roleTags: [] })
+        : directoryHandler.read(ctx, { naturalKey: path });
+    });
     return found.filter((d): d is LiveDirectory => d !== undefined);
   },
 

@@ -23,7 +23,7 @@ describe('object normalisation', () => {
     expect(Object.keys(desired.headers as object)).toEqual(['cache-control', 'm-zed']);
   });
 
-  it('puts the live object in the same shape, keeping the etag only as a computed field', () => {
+  it('puts the live object in the same shape, keeping the etag and modification time only as computed fields', () => {
     const live = {
       path: '/acme/stor/o',
       etag: 'e1',
@@ -33,11 +33,12 @@ describe('object normalisation', () => {
       durability: 2,
       headers: { 'm-b': '2', 'm-a': '1' },
       roleTags: ['web', 'ops'],
+      lastModified: '2026-11-26T10:00:00.000Z',
     };
     const n = objectHandler.normalizeLive(live);
     expect(Object.keys(n.headers as object)).toEqual(['m-a', 'm-b']);
     expect(n.roleTags).toEqual(['ops', 'web']);
-    expect(objectHandler.schema.computed).toEqual(['etag']);
+    expect(objectHandler.schema.computed).toEqual(['etag', 'lastModified']);
   });
 
   it('passes a value known only after apply through as the placeholder string it is', () => {

@@ -12,11 +12,15 @@
  *   a parallel multipart upload from there on (which cannot be conditional: the server refuses
  *   If-Match there). Why the line is that high: {@link DEFAULT_MULTIPART_THRESHOLD_BYTES}.
  *
- * Reading: `list` takes the directory listing (etag, MD5, size, type, durability) and HEADs each
- * object for what the listing lacks (stored headers, role tags): no object body is fetched.
+ * Reading: `list` takes the directory listing (etag, MD5, size, type, durability, mtime). What the
+ * listing lacks (stored headers, role tags) comes from the state when the listing shows the very
+ * write the last apply recorded (same etag, size, MD5 and modification second: see
+ * `unchangedSince`), and from a HEAD of the object otherwise: a no-op plan of a large tree costs one
+ * listing per directory, and an object rewritten behind our back (a new etag) or whose metadata was
+ * changed (a new mtime) is still read in full. No object body is fetched.
  */
 import { checkDurability, DURABILITY_MAX, DURABILITY_MIN } from '../../common/rules/index.js';
-import type { PutResult } from '../manta/types.js';
+import type { DirectoryEntry, PutResult } from '../manta/types.js';
 import type {
   JsonPatchOperation,
   PlainObject,
@@ -42,6 +46,7 @@ import {
   type MantaContext,
 } from './private/manta-support.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
+import { toSecond, unchangedSince } from './private/object-fingerprint.js';
 import { object as objectKind } from '../../common/kinds/object.js';
 
 /** A live object. */
@@ -58,6 +63,11 @@ export interface LiveObject {
   readonly headers: Readonly<Record<string, string>>;
   /** Sorted. */
   readonly roleTags: readonly string[];
+  /**
+   * When the object was last written (content or metadata), ISO 8601 to the second (what
+   * `Last-Modified` carries); `''` when the server did not say. Bookkeeping for `list`.
+   */
+  readonly lastModified: string;
 }
 
 const MIB = 1024 * 1024;
@@ -173,6 +183,7 @@ function liveFrom(d: DesiredObject, put: PutResult, fallbackEtag: string): LiveO
     durability: d.durability,
     headers: d.headers,
     roleTags: d.roleTags,
+    lastModified: toSecond(put.lastModified),
   };
 }
 
@@ -284,6 +295,7 @@ export function createObjectHandler(options: ObjectHandlerOptions = {}): Resourc
         durability: live.durability,
         headers: Object.fromEntries(Object.entries(live.headers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
         roleTags: sortedUnique(live.roleTags),
+        lastModified: live.lastModified,
       };
     },
 
@@ -293,28 +305,33 @@ export function createObjectHandler(options: ObjectHandlerOptions = {}): Resourc
     async list(ctx, scope) {
       if (scope.parent === undefined) return [];
       const { manta } = ctx.clients;
-      const entries: { name: string; etag: string; md5: string; size: number; durability: number }[] = [];
+      const entries: DirectoryEntry[] = [];
       const listed = await unlessNotFound(async () => {
         for await (const e of manta.iterateDirectory(scope.parent!, { pageSize: 1024, signal: ctx.signal })) {
-          if (e.type !== 'object') continue;
-          entries.push({
-            name: e.name,
-            etag: e.etag ?? '',
-            md5: e.contentMD5 ?? '',
-            size: e.size ?? 0,
-            durability: e.durability ?? 2,
-          });
+          if (e.type === 'object') entries.push(e);
         }
         return true;
       });
       if (listed === undefined) return [];
+      const recorded = new Map<string, PlainObject>();
+      for (const k of scope.known ?? []) if (k.applied !== undefined) recorded.set(k.naturalKey, k.applied);
       const found = await mapBounded(entries, HEADS_IN_FLIGHT, async (e) => {
-        const live = await handler.read(ctx, { naturalKey: childPath(scope.parent!, e.name) });
+        const path = childPath(scope.parent!, e.name);
+        const same = unchangedSince(recorded.get(path), e);
+        if (same !== undefined) return { path, ...same };
+        const live = await handler.read(ctx, { naturalKey: path });
         // The listing is always current; a HEAD inside a consistency window may not be, so the
         // listing's content facts win and the HEAD only adds headers and role tags.
         return live === undefined
           ? undefined
-          : { ...live, etag: e.etag || live.etag, md5: e.md5 || live.md5, size: e.size, durability: e.durability };
+          : {
+              ...live,
+              etag: e.etag || live.etag,
+              md5: e.contentMD5 || live.md5,
+              size: e.size ?? 0,
+              durability: e.durability ?? 2,
+              lastModified: toSecond(e.mtime) || live.lastModified,
+            };
       });
       return found.filter((o): o is LiveObject => o !== undefined);
     },
@@ -331,6 +348,7 @@ export function createObjectHandler(options: ObjectHandlerOptions = {}): Resourc
         durability: meta.durability ?? 2,
         headers: userHeadersOf(meta.headers),
         roleTags: sortedUnique(meta.roleTags),
+        lastModified: toSecond(meta.lastModified),
       };
     },
 

@@ -197,7 +197,9 @@ export interface ObjectRef {
    * The declared properties that are plain values at plan time (references and secrets left out),
    * when the object is in the manifest: lets a handler recognise an object that carries no mark of
    * its own as the one an interrupted create of this declaration left (a snaplink whose stamp was
-   * never written, recognised by its source's etag). Only a handler's `read` uses it.
+   * never written, recognised by its source's etag). A handler's `read` uses it, and `list` in
+   * `ListScope.known` (a directory whose role tags neither the state nor the declaration manage
+   * needs no HEAD).
    */
   readonly declared?: PlainObject;
 }

@@ -26,6 +26,12 @@ export interface ReadTarget {
   readonly serverId?: string | null;
   /** Manifest properties (look-up queries, the owner of a user key), when declared. */
   readonly properties?: PlainObject;
+  /**
+   * The properties the state recorded at the last apply, when it has an entry: passed to the
+   * collection's `list` in `known`, so that a handler can tell an object nobody wrote since (the
+   * same etag) from one changed behind its back without reading each one.
+   */
+  readonly applied?: PlainObject;
 }
 
 /** Told of what {@link readLive} reads, as it arrives. */
@@ -104,7 +110,13 @@ export function readsOf(
       };
       reads.set(collection, read);
     }
-    if (target.serverId) read.known.push({ id: target.serverId, naturalKey: target.naturalKey });
+    if (target.serverId || target.applied)
+      read.known.push({
+        ...(target.serverId ? { id: target.serverId } : {}),
+        naturalKey: target.naturalKey,
+        ...(target.applied !== undefined ? { applied: target.applied } : {}),
+        ...(target.applied !== undefined && target.properties !== undefined ? { declared: target.properties } : {}),
+      });
   }
   return reads;
 }

@@ -10,6 +10,7 @@ import { ReconcilerError } from '../errors.js';
 import { forgetRetained, optionsByAddress, refuseProtected } from '../plan/lifecycle.js';
 import { matchLive, recordedKeysOf, type UnmanagedLive } from '../plan/match-live.js';
 import { changedFields, differenceOf } from '../core/difference.js';
+import { prunedBy, unretainPruned } from '../plan/prune.js';
 import { findKindChanges, findMoves, stateWithMoves, type PlannedMove } from '../plan/moves.js';
 import {
   makePlan,
@@ -71,7 +72,8 @@ export function withMoves(req: PlanRequest): PlanRequest {
 
 /** The stack as a destroy plan sees it: no resources (so every state entry plans as a delete). */
 export function destroyView(stack: StackManifest): StackManifest {
-  return { ...stack, resources: [], authoritative: [] };
+  const { prune: _pruneLeftOut, ...rest } = stack;
+  return { ...rest, resources: [], authoritative: [] };
 }
 
 /**
@@ -93,7 +95,13 @@ export function readTargetsOf(resources: readonly ResourceManifest[], state: Sta
   const recorded = new Map((state?.resources ?? []).map((r) => [r.address, r]));
   const recordedKeys = recordedKeysOf(resources, state);
   for (const r of recorded.values())
-    out.set(r.address, { address: r.address, kind: r.kind, naturalKey: r.naturalKey, serverId: r.serverId });
+    out.set(r.address, {
+      address: r.address,
+      kind: r.kind,
+      naturalKey: r.naturalKey,
+      serverId: r.serverId,
+      applied: r.properties,
+    });
   for (const r of resources) {
     const entry = recorded.get(r.address);
     out.set(r.address, {
@@ -102,6 +110,7 @@ export function readTargetsOf(resources: readonly ResourceManifest[], state: Sta
       naturalKey: r.naturalKey,
       serverId: entry?.serverId ?? null,
       properties: plainOnly(r.properties),
+      ...(entry !== undefined && entry.naturalKey === r.naturalKey ? { applied: entry.properties } : {}),
     });
     if (entry !== undefined && recordedKeys.has(r.address)) {
       const address = recordedObjectAddressOf(r.address);
@@ -212,18 +221,27 @@ export function planFrom(
   for (const [address, object] of live.singles) byAddress.set(address, object);
   preferRecordedObjects(byAddress, stack);
   const authoritative = new Set<ResourceKind>(stack.authoritative ?? []);
-  const unmanagedToDelete = match.unmanaged.filter((u) => {
-    if (!authoritative.has(u.kind)) return false;
-    const reason = run.handlers.get(u.kind)?.mustNotDelete?.(run.ctx, u.naturalKey);
-    if (reason !== undefined) {
-      run.log.warn(`not deleting an unmanaged ${u.kind}, although the stack is authoritative for its kind: ${reason}`, {
-        kind: u.kind,
-        naturalKey: u.naturalKey,
-      });
-      return false;
-    }
-    return true;
-  });
+  const pruning = prunedBy(stack.prune);
+  const unmanagedToDelete = match.unmanaged
+    .flatMap((u): UnmanagedLive[] => {
+      const pruned = pruning(u);
+      return pruned === undefined ? [u] : [{ ...u, reason: pruned }];
+    })
+    .filter((u) => {
+      if (!authoritative.has(u.kind) && u.reason === undefined) return false;
+      const reason = run.handlers.get(u.kind)?.mustNotDelete?.(run.ctx, u.naturalKey);
+      if (reason !== undefined) {
+        run.log.warn(
+          `not deleting an unmanaged ${u.kind}, although the stack is authoritative for its kind: ${reason}`,
+          {
+            kind: u.kind,
+            naturalKey: u.naturalKey,
+          },
+        );
+        return false;
+      }
+      return true;
+    });
   for (const u of unmanagedToDelete) byAddress.set(`${UNMANAGED_ADDRESS_PREFIX}${u.kind}/${u.naturalKey}`, u.live);
   let changes = planChanges({
     ...planningInputOf(run, stack, req),
@@ -239,7 +257,7 @@ export function planFrom(
   if (req.targets !== undefined && req.targets.length > 0)
     changes = selectTargets(changes, req.targets, stack, req.state);
   // The declared options of the real stack count in a destroy too (its view has no resources).
-  const options = optionsByAddress(req.stack.resources, req.state);
+  const options = unretainPruned(optionsByAddress(req.stack.resources, req.state), stack, req.state);
   changes = forgetRetained(changes, options);
   if (!req.reportOnly) refuseProtected(stack.name, changes, options, req.destroy ? 'destroy' : 'the plan');
   const plan = makePlan({

@@ -20,6 +20,8 @@ export interface UnmanagedLive {
   readonly kind: ResourceKind;
   readonly naturalKey: string;
   readonly live: unknown;
+  /** Why it is deleted, when something other than authoritative mode deletes it (a pruning tree). */
+  readonly reason?: string;
 }
 
 /** The result of {@link matchLive}. */

@@ -132,7 +132,7 @@ export function planChanges(input: PlanningInput): ResourceChange[] {
       patch: [],
       sensitive: [],
       unknown: [],
-      reason: `not in the manifest, and the stack is authoritative for ${u.kind}`,
+      reason: u.reason ?? `not in the manifest, and the stack is authoritative for ${u.kind}`,
       dependsOn: [],
       ...(serverId !== undefined ? { serverId } : {}),
       liveDigest: digestOf(before),

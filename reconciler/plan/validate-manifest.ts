@@ -84,6 +84,23 @@ export function manifestProblems(value: unknown): ManifestProblem[] {
   return out;
 }
 
+/** `prune` names directories the stack declares: pruning reaches only directories it lists. */
+function checkPrune(prune: unknown, at: string, resources: unknown, add: Add): void {
+  if (!Array.isArray(prune)) return add(at, prune, 'must be an array of directory paths');
+  const declared = new Set(
+    (Array.isArray(resources) ? resources : [])
+      .filter(
+        (r): r is Record<string, unknown> =>
+          isObject(r) && typeof r.kind === 'string' && kindDescriptor(r.kind)?.treeEntry === 'folder',
+      )
+      .map((r) => r.naturalKey),
+  );
+  prune.forEach((p, i) => {
+    if (!isNonEmptyString(p) || !declared.has(p))
+      add(`${at}[${i}]`, p, 'must be the path of a directory the stack declares');
+  });
+}
+
 /** Records a problem; `address` (a resource's) is named beside the JSON path in the message. */
 type Add = (path: string, value: unknown, rule: string, address?: string) => void;
 
@@ -92,7 +109,7 @@ function checkStack(stack: unknown, at: string, seen: Set<string>, add: Add): vo
   unknownKeys(
     stack,
     `${at}.`,
-    ['name', 'account', 'user', 'connection', 'state', 'authoritative', 'resources', 'outputs'],
+    ['name', 'account', 'user', 'connection', 'state', 'authoritative', 'prune', 'resources', 'outputs'],
     add,
   );
   for (const f of ['name', 'account'] as const)
@@ -122,6 +139,7 @@ function checkStack(stack: unknown, at: string, seen: Set<string>, add: Add): vo
           add(`${at}.authoritative[${i}]`, k, `must be one of ${AUTHORITATIVE_KINDS.join(', ')}`),
       );
   }
+  if (stack.prune !== undefined) checkPrune(stack.prune, `${at}.prune`, stack.resources, add);
   if (!Array.isArray(stack.resources)) return add(`${at}.resources`, stack.resources, 'must be an array of resources');
   const own = new Set<string>();
   stack.resources.forEach((r, i) => {

@@ -6,6 +6,7 @@
 import { topField } from '../core/difference.js';
 import { planConflicts, planHasChanges, type Plan } from '../plan/types.js';
 import { accessChangesText } from './access.js';
+import { collapsedGroups } from './collapse.js';
 import { Masked, maskChange, type DisplayValue, type MaskedChange } from './mask.js';
 import { COLOUR, formatKey, RESET, safeText, summaryLine, symbolOf, VERB } from './private/format.js';
 import { fieldChangeLines, formatField, isBookkeeping, listedFields } from './fields.js';
@@ -16,6 +17,8 @@ export interface TextRenderOptions {
   readonly color?: boolean;
   /** Also list resources with no changes. @default false */
   readonly showUnchanged?: boolean;
+  /** List every change of a large group of object-store changes instead of summarising it. @default false */
+  readonly verbose?: boolean;
 }
 
 /** Renders `plan` as text for a terminal or a log. Ends with a newline. */
@@ -33,7 +36,18 @@ export function renderText(plan: Plan, options: TextRenderOptions = {}): string 
     '',
   );
   const lookups: string[] = [];
+  const collapsed = collapsedGroups(plan.changes, options.verbose === true || options.showUnchanged === true);
   for (const change of plan.changes) {
+    const group = collapsed.find((g) => g.addresses.has(change.address));
+    if (group !== undefined) {
+      if (group.firstAddress === change.address)
+        lines.push(
+          safeText(`  # ${group.prefix}: ${group.addresses.size} object-store changes (--verbose lists each)`),
+          `    ${group.summary}`,
+          '',
+        );
+      continue;
+    }
     if (change.action === 'no-op' && change.movedFrom === undefined && !options.showUnchanged) continue;
     // A look-up is read on every plan; one that found its object is named once below, not re-listed.
     if (change.action === 'read' && !change.unknown.includes('') && !options.showUnchanged) {

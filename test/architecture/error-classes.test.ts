@@ -14,6 +14,8 @@ const NOT_OURS: Readonly<Record<string, string>> = {
     "the emulator's server-side error bodies, which mimic the real servers' wire codes (restCode)",
   'emulator/core/auth/auth-failure.ts AuthFailure': "the emulator's verdict on a signature, answered as a wire error",
   'emulator/core/attestation.ts RootProblem': 'caught by startEmulator and thrown as an EmulatorStartError',
+  'constructs/private/tree-walk.ts WalkError':
+    'caught by StorTree and thrown as a ConstructError naming the folder and the file',
   'provider/http/private/whole-body.ts RequestAbortedError':
     "stands for undici's own abort error (UND_ERR_ABORTED) so callers treat both alike",
   'common/policy-language/private/actual-value.ts MissingRequestValue':

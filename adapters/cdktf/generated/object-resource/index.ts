@@ -345,6 +345,11 @@ export class ObjectResource extends cdktf.TerraformResource {
     return this.getStringAttribute('id');
   }
 
+  // last_modified - computed: true, optional: false, required: false
+  public get lastModified() {
+    return this.getStringAttribute('last_modified');
+  }
+
   // md5 - computed: true, optional: false, required: false
   public get md5() {
     return this.getStringAttribute('md5');
