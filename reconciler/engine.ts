@@ -36,6 +36,7 @@ import { emptyState } from './state/document.js';
 import { putResource } from './state/operations.js';
 
 export { connectStack, type ConnectOverrides } from './engine/connect.js';
+export { recordFound, type NotRecorded, type RecordFoundResult } from './engine/record-found.js';
 export type { RefreshChange } from './engine/refresh.js';
 export { destroyView } from './engine/planning.js';
 export { ReadAhead } from './engine/read-ahead.js';

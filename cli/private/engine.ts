@@ -16,6 +16,7 @@ export type {
   EngineOptions,
   ProgressEvent,
   RefreshChange,
+  RecordFoundResult,
 } from '../../reconciler/index.js';
 
 /** The engine functions the CLI calls. */
@@ -28,6 +29,7 @@ export {
   planDestroy,
   driftStack,
   importResource,
+  recordFound,
   openStateBackend,
   refreshStack,
   ReadAhead,
