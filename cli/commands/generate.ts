@@ -97,7 +97,7 @@ export const generateCommand: Command = {
           `--from-rbac-json ${rbacFile}: not a \`triton rbac apply\` file (no "users", "roles" or "policies")`,
         );
       const found = foundFromManifest(app.manifest.stacks[0]!, rbacFile);
-      const generated = await write(found, stackName, out, mainFile);
+      const generated = await write(found, stackName, out, mainFile, false);
       io.stdout.write(
         summaryOf(found, generated, { out: relative(io.cwd, out) || '.', main: relative(io.cwd, mainFile) }),
       );
@@ -128,6 +128,7 @@ export const generateCommand: Command = {
         account === undefined ? stackNameOf(args.strings.get('stack-name'), live) : stackName,
         out,
         mainFile,
+        true,
       );
       io.stdout.write(
         summaryOf(found, generated, { out: relative(io.cwd, out) || '.', main: relative(io.cwd, mainFile) }),
@@ -142,8 +143,14 @@ export const generateCommand: Command = {
 };
 
 /** Writes the program and its files under `out`. */
-async function write(found: FoundAccount, stack: string, out: string, mainFile: string): Promise<GeneratedProgram> {
-  const rendered = renderProgram(found, { stack, generatedAt: new Date().toISOString().slice(0, 10) });
+async function write(
+  found: FoundAccount,
+  stack: string,
+  out: string,
+  mainFile: string,
+  stateRecorded: boolean,
+): Promise<GeneratedProgram> {
+  const rendered = renderProgram(found, { stack, generatedAt: new Date().toISOString().slice(0, 10), stateRecorded });
   const formatted = await formatLikeProject(rendered.program, mainFile);
   if (formatted.problem !== undefined) throw new UsageError(`${mainFile}: ${formatted.problem}`);
   const generated = { ...rendered, program: formatted.text };
