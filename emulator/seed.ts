@@ -13,6 +13,7 @@ import type { KeyRecord, RoleMemberRecord } from './core/store/records.js';
 import { parsePublicKey } from './core/store/public-key.js';
 import type { Entry } from './manta/entries.js';
 import { ACCOUNT_DIRS } from './manta/index.js';
+import { CLOUDAPI_PART, type ImageRecord, type MachineRecord } from './cloudapi/state.js';
 
 /** Profile fields an account and a sub-user share. */
 export type SeedProfile = Readonly<
@@ -58,6 +59,23 @@ export interface EmulatorSeed {
   }[];
   /** Role tags by CloudAPI path with the account login (`/acme/users`). */
   readonly roleTags: Readonly<Record<string, readonly string[]>>;
+  /** The account's machines (only what role tags and images need of them). */
+  readonly machines?: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly state: string;
+    readonly image: string;
+  }[];
+  /** The account's own images. */
+  readonly images?: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly version: string;
+    readonly os: string;
+    readonly type: string;
+    readonly state: string;
+    readonly description?: string;
+  }[];
   /** Manta directories below the account root (the top-level ones are always made). */
   readonly directories: readonly {
     readonly path: string;
@@ -117,6 +135,30 @@ export function writeEmulatorSeed(dataDir: string, seed: EmulatorSeed): void {
     roleTags: Object.fromEntries(Object.entries(seed.roleTags).map(([p, r]) => [p, [...r]])),
   };
   writeFileSync(join(dataDir, `${IDENTITY_PART}.json`), `${JSON.stringify({ accounts: [saved] })}\n`, { mode: 0o600 });
+  const machines: MachineRecord[] = (seed.machines ?? []).map((m) => ({
+    ...machineDefaults(now),
+    id: m.id,
+    name: m.name,
+    state: m.state,
+    image: m.image,
+  }));
+  const images: ImageRecord[] = (seed.images ?? []).map((i) => ({
+    id: i.id,
+    name: i.name,
+    version: i.version,
+    os: i.os,
+    type: i.type,
+    state: i.state,
+    ...(i.description !== undefined ? { description: i.description } : {}),
+    requirements: {},
+    files: [],
+    published_at: now,
+    owner: seed.account.id,
+    public: false,
+    tags: {},
+  }));
+  const cloudapi = { [seed.account.id]: { images, machines } };
+  writeFileSync(join(dataDir, `${CLOUDAPI_PART}.json`), `${JSON.stringify(cloudapi)}\n`, { mode: 0o600 });
 
   const mtime = Date.now();
   const root = `/${seed.account.login}`;
@@ -154,4 +196,25 @@ export function writeEmulatorSeed(dataDir: string, seed: EmulatorSeed): void {
   writeFileSync(join(dataDir, 'manta', 'namespace.json'), JSON.stringify({ version: 1, entries, sections: {} }), {
     mode: 0o600,
   });
+}
+
+/** What a copied machine has that the cloud's answer does not say (the emulator's fixture values). */
+function machineDefaults(now: string): Omit<MachineRecord, 'id' | 'name' | 'state' | 'image'> {
+  return {
+    type: 'smartmachine',
+    brand: 'joyent',
+    ips: [],
+    memory: 1024,
+    disk: 25600,
+    metadata: {},
+    tags: {},
+    created: now,
+    updated: now,
+    networks: [],
+    primaryIp: '',
+    firewall_enabled: false,
+    compute_node: '44454c4c-3200-1042-8058-b3c04f4d4e31',
+    package: 'g4-highcpu-1G',
+    deletion_protection: false,
+  };
 }

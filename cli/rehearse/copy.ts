@@ -22,6 +22,7 @@ export const REHEARSABLE_KINDS: readonly string[] = [
   'directory',
   'object',
   'snaplink',
+  'image-lookup',
 ];
 
 /** What was copied, for the report. */
@@ -64,11 +65,8 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
   const base = `/${opts.account}`;
   const touched = opts.plan.changes;
 
-  const account = (await tryRead('the account', () => cloudapi.getAccount({ signal }))) ?? {
-    id: randomUUID(),
-    login: opts.account,
-    email: `${opts.account}@example.com`,
-  };
+  const accountRead = await tryRead('the account', () => cloudapi.getAccount({ signal }));
+  const account = accountRead ?? { id: randomUUID(), login: opts.account, email: `${opts.account}@example.com` };
   const users = (await tryRead('sub-users', () => cloudapi.listUsers({ signal }))) ?? [];
   const policies = (await tryRead('policies', () => cloudapi.listPolicies({ signal }))) ?? [];
   const roles = (await tryRead('roles', () => cloudapi.listRoles({ signal }))) ?? [];
@@ -124,6 +122,12 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
       return id === undefined ? [] : [id];
     }),
   }));
+
+  // Machines and the account's own images: what role tags on them and image look-ups need.
+  const machines = (await tryRead('machines', () => cloudapi.listMachines(undefined, { signal }))) ?? [];
+  const images = ((await tryRead('images', () => cloudapi.listImages({}, { signal }))) ?? []).filter((i) =>
+    accountRead !== undefined ? i.owner === accountRead.id : i.public !== true,
+  );
 
   // Role tags: every collection, every user, role and policy, and every path the plan tags.
   const tagPaths = new Set<string>([
@@ -213,6 +217,16 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
       ...(p.description !== undefined ? { description: p.description } : {}),
     })),
     roleTags,
+    machines: machines.map((m) => ({ id: m.id, name: m.name, state: m.state, image: m.image })),
+    images: images.map((i) => ({
+      id: i.id,
+      name: i.name,
+      version: i.version,
+      os: i.os,
+      type: i.type,
+      state: i.state,
+      ...(i.description !== undefined ? { description: i.description } : {}),
+    })),
     directories,
     objects,
   };
@@ -220,6 +234,7 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
   const copied = [
     `${users.length} sub-users, ${roles.length} roles, ${policies.length} policies (ids as in the cloud)`,
     `${accountKeys.length - (opts.user === undefined ? 1 : 0)} account keys, ${userKeyCount} keys of ${Object.keys(userKeys).length} sub-users`,
+    `${machines.length} machines, ${images.length} images of the account`,
     `role tags of ${Object.keys(roleTags).length} paths (of ${tagPaths.size} read)`,
     `${directories.length} Manta directories, ${objects.length} objects (${objects.reduce((n, o) => n + o.content.length, 0)} bytes)`,
   ];
