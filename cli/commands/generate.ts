@@ -27,7 +27,8 @@ shows as a password change: its value cannot be compared). Run as a sub-user (TR
 declares what that sub-user may read and names what it may not.
 
 With --from-rbac-json FILE it writes the program from a \`triton rbac apply\` file instead, reading
-no cloud (the first plan then adopts the objects the file already made).
+no cloud: the first apply adopts the objects the file already made, as they are, and a user it
+creates gets a random password, as with \`triton rbac apply\` (no placeholder is declared).
 
 Custom images become look-ups (Image.lookup): the machine an image was made from cannot be read.
 Objects that share their bytes and etag with an older one become snaplinks of it.
@@ -150,7 +151,12 @@ async function write(
   mainFile: string,
   stateRecorded: boolean,
 ): Promise<GeneratedProgram> {
-  const rendered = renderProgram(found, { stack, generatedAt: new Date().toISOString().slice(0, 10), stateRecorded });
+  const rendered = renderProgram(found, {
+    stack,
+    generatedAt: new Date().toISOString().slice(0, 10),
+    stateRecorded,
+    passwords: stateRecorded ? 'env' : 'generated',
+  });
   const formatted = await formatLikeProject(rendered.program, mainFile);
   if (formatted.problem !== undefined) throw new UsageError(`${mainFile}: ${formatted.problem}`);
   const generated = { ...rendered, program: formatted.text };

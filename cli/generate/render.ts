@@ -33,6 +33,12 @@ export interface RenderOptions {
   readonly generatedAt: string;
   /** Whether the command records the objects in the state (a live account) or not (an rbac.json). */
   readonly stateRecorded: boolean;
+  /**
+   * Where sub-users' passwords come from: `env`, a `Secret.fromEnv` placeholder per user (listed in
+   * {@link GeneratedProgram.secrets}); `generated`, none declared, so a user the program creates gets
+   * a random one (what `triton rbac apply` does for a file without passwords).
+   */
+  readonly passwords: 'env' | 'generated';
 }
 
 /** Renders `found` as a program. */
@@ -79,22 +85,31 @@ export function renderProgram(found: FoundAccount, opts: RenderOptions): Generat
   }
 
   if (found.users.length > 0) {
-    used.add('User').add('Secret');
+    const fromEnv = opts.passwords === 'env';
+    used.add('User');
+    if (fromEnv) used.add('Secret');
     body.push(
       '',
-      '  // Sub-users. Passwords cannot be read back: each comes from the environment variable named,',
-      '  // and is set only when that variable is exported (and differs from what the state recorded).',
+      ...(fromEnv
+        ? [
+            '  // Sub-users. Passwords cannot be read back: each comes from the environment variable named,',
+            '  // and is set only when that variable is exported (and differs from what the state recorded).',
+          ]
+        : [
+            '  // Sub-users. As with `triton rbac apply`, a user created from here gets a random password',
+            "  // (give one with password: Secret.fromEnv('NAME') to set it).",
+          ]),
     );
     for (const u of found.users) {
       const v = vars.claim(variableName(u.login));
       userVars.set(u.login.toLowerCase(), v);
       const variable = passwordVariable(u.login);
-      secrets.push({ variable, login: u.login });
+      if (fromEnv) secrets.push({ variable, login: u.login });
       const props = [
         `login: ${literal(u.login)}`,
         `email: ${literal(u.email)}`,
         ...Object.entries(u.profile).map(([k, val]) => `${k}: ${literal(val)}`),
-        `password: Secret.fromEnv(${literal(variable)})`,
+        ...(fromEnv ? [`password: Secret.fromEnv(${literal(variable)})`] : []),
       ];
       if (u.keys.length > 0) {
         const keys = u.keys.map((k) => {
