@@ -177,7 +177,7 @@ describe('triton-iac generate', () => {
       /const opsRole = new Role\(stack, 'ops', \{\s+defaultMembers: \[alice\],\s+members: \[bob\],\s+policies: \[readOnlyPolicy, restartPolicy\],/,
     );
     // The file names no passwords: as with `triton rbac apply`, a user created gets a random one.
-    expect(program).not.toMatch(/password: /);
+    expect(program).not.toMatch(/^\s+password: /m);
     const check = await runCli(['validate', 'infra/main.ts'], { cwd: dir });
     expect(check.code, check.stderr).toBe(0);
   });
