@@ -182,8 +182,14 @@ async function record(
   try {
     app = await loadApp(mainFile, {}, contextOf(common.context, io.cwd));
   } catch (err) {
+    const message = (err as Error).message;
+    const missing = /Cannot find (package|module) 'triton-iac'|ERR_MODULE_NOT_FOUND.*triton-iac/.test(message);
     throw new UsageError(
-      `the program was written but could not be loaded to record the state: ${(err as Error).message}. Generate into a folder of a project that has triton-iac installed (npm install triton-iac), then run generate again with --force`,
+      `the program was written but could not be loaded to record the state: ${message}. ${
+        missing
+          ? 'Generate into a folder of a project that has triton-iac installed (npm install triton-iac), then run generate again with --force'
+          : 'Nothing was recorded; fix the program, then run `triton-iac plan` (objects found live that match the program are adopted as they are by the first apply)'
+      }`,
       { cause: err },
     );
   }

@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { importOutside } from '../private/tsx-import.js';
 
 interface PrettierModule {
   format(source: string, options: Record<string, unknown>): Promise<string>;
@@ -26,7 +27,7 @@ export async function formatLikeProject(
   try {
     const require = createRequire(join(file, '..', 'package.json'));
     const entry = require.resolve('prettier');
-    const loaded = (await import(pathToFileURL(entry).href)) as PrettierModule & {
+    const loaded = (await importOutside(pathToFileURL(entry).href)) as PrettierModule & {
       default?: PrettierModule;
       version?: string;
     };
