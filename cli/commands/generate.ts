@@ -124,13 +124,15 @@ export const generateCommand: Command = {
         skipContent: args.booleans.has('no-content'),
         signal: new AbortController().signal,
       });
-      const generated = await write(
-        found,
-        account === undefined ? stackNameOf(args.strings.get('stack-name'), live) : stackName,
-        out,
-        mainFile,
-        true,
-      );
+      const name = account === undefined ? stackNameOf(args.strings.get('stack-name'), live) : stackName;
+      // Refused before anything is written: recording over a state would hide what it knows.
+      const backend = openStateBackend({ name, account: live, resources: [] }, opts);
+      const existing = await backend.read();
+      if (existing !== undefined && existing.doc.resources.length > 0)
+        throw new UsageError(
+          `stack ${name} already has a state in ${backend.location} with ${existing.doc.resources.length} resources; generate records state only for a stack that has none: run it from another folder, give another --stack-name, or remove that state`,
+        );
+      const generated = await write(found, name, out, mainFile, true);
       io.stdout.write(
         summaryOf(found, generated, { out: relative(io.cwd, out) || '.', main: relative(io.cwd, mainFile) }),
       );

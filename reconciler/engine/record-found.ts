@@ -56,7 +56,7 @@ export async function recordFound(
     if (snapshot !== undefined && snapshot.doc.resources.length > 0) {
       throw new ReconcilerError(
         'PLAN_INPUT_INVALID',
-        `stack ${stack.name} already has a state at ${backend.location} with ${snapshot.doc.resources.length} resources; generate records state only for a stack that has none (remove it, or generate into another folder)`,
+        `stack ${stack.name} already has a state at ${backend.location} with ${snapshot.doc.resources.length} resources; generate records state only for a stack that has none (run it from another folder, give another --stack-name, or remove that state)`,
       );
     }
     const planned = await planAgainstLive(run, { stack, state: null, moves: [] });
