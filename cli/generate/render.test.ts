@@ -58,7 +58,9 @@ describe('renderProgram', () => {
       },
       opts,
     );
-    expect(program).toContain("new User(stack, 'ops', {");
+    // Nothing refers to the user or the role: they are declared without a variable.
+    expect(program).toContain("  new User(stack, 'ops', {");
+    expect(program).not.toContain('const ');
     expect(program).toMatch(/new Role\(stack, 'ops2', \{\s+name: 'ops',/);
   });
 

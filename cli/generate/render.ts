@@ -68,7 +68,14 @@ export function renderProgram(found: FoundAccount, opts: RenderOptions): Generat
   const roleVars = new Map<string, string>();
   const keyVars = new Map<string, string>();
   const objectVars = new Map<string, string>();
-  const roleRef = (name: string): string => roleVars.get(name) ?? literal(name);
+  // A variable is declared only when something refers to it (no unused locals in the program).
+  const referenced = new Set<string>();
+  const ref = (v: string | undefined): string | undefined => {
+    if (v !== undefined) referenced.add(v);
+    return v;
+  };
+  const declare = (v: string): string => `${MARK}${v}${MARK}`;
+  const roleRef = (name: string): string => ref(roleVars.get(name)) ?? literal(name);
   const roleList = (names: readonly string[]): string => `[${names.map(roleRef).join(', ')}]`;
 
   if (found.accountKeys.length > 0) {
@@ -80,7 +87,7 @@ export function renderProgram(found: FoundAccount, opts: RenderOptions): Generat
       keyVars.set(k.fingerprint, v);
       const file = fileOf('keys', `${fileName(`account-${label}`)}.pub`, `${k.key}\n`);
       const props = [`keyFile: here(${literal(file)})`, ...(k.name !== undefined ? [`name: ${literal(k.name)}`] : [])];
-      body.push(...construct(`const ${v} = `, 'Key', id(label), props));
+      body.push(...construct(declare(v), 'Key', id(label), props));
     }
   }
 
@@ -119,7 +126,7 @@ export function renderProgram(found: FoundAccount, opts: RenderOptions): Generat
         });
         props.push(`keys: [${keys.join(', ')}]`);
       }
-      body.push(...construct(`const ${v} = `, 'User', id(u.login), props));
+      body.push(...construct(declare(v), 'User', id(u.login), props));
     }
   }
 
@@ -135,7 +142,7 @@ export function renderProgram(found: FoundAccount, opts: RenderOptions): Generat
         `rules: [${p.rules.map(literal).join(', ')}]`,
         ...(p.description !== undefined ? [`description: ${literal(p.description)}`] : []),
       ];
-      body.push(...construct(`const ${v} = `, 'Policy', n.id, props));
+      body.push(...construct(declare(v), 'Policy', n.id, props));
     }
   }
 
@@ -145,7 +152,7 @@ export function renderProgram(found: FoundAccount, opts: RenderOptions): Generat
     for (const r of found.roles) roleVars.set(r.name, vars.claim(variableName(r.name, 'Role')));
     const member = (m: FoundMember): string => {
       if (m.type === 'account') return m.login === account ? 'Role.ACCOUNT_OWNER' : `Role.account(${literal(m.login)})`;
-      return userVars.get(m.login.toLowerCase()) ?? literal(m.login);
+      return ref(userVars.get(m.login.toLowerCase())) ?? literal(m.login);
     };
     for (const r of found.roles) {
       const defaults = r.members.filter((m) => m.default).map(member);
@@ -156,10 +163,10 @@ export function renderProgram(found: FoundAccount, opts: RenderOptions): Generat
         ...(defaults.length > 0 ? [`defaultMembers: [${defaults.join(', ')}]`] : []),
         ...(others.length > 0 ? [`members: [${others.join(', ')}]`] : []),
         ...(r.policies.length > 0
-          ? [`policies: [${r.policies.map((p) => policyVars.get(p) ?? literal(p)).join(', ')}]`]
+          ? [`policies: [${r.policies.map((p) => ref(policyVars.get(p)) ?? literal(p)).join(', ')}]`]
           : []),
       ];
-      body.push(...construct(`const ${roleVars.get(r.name)!} = `, 'Role', n.id, props));
+      body.push(...construct(declare(roleVars.get(r.name)!), 'Role', n.id, props));
     }
   }
 
@@ -173,7 +180,7 @@ export function renderProgram(found: FoundAccount, opts: RenderOptions): Generat
     );
     const prefix = `/${account}/`;
     for (const k of keyTags) {
-      const v = keyVars.get(k.fingerprint)!;
+      const v = ref(keyVars.get(k.fingerprint))!;
       body.push(
         ...construct('', 'RoleTag', id(`tags-${v}`), [
           `resource: ${v}`,
@@ -187,11 +194,11 @@ export function renderProgram(found: FoundAccount, opts: RenderOptions): Generat
       const [collection, item] = rest.split('/');
       const target =
         collection === 'users' && item !== undefined
-          ? userVars.get(item.toLowerCase())
+          ? ref(userVars.get(item.toLowerCase()))
           : collection === 'roles' && item !== undefined
-            ? roleVars.get(item)
+            ? ref(roleVars.get(item))
             : collection === 'policies' && item !== undefined
-              ? policyVars.get(item)
+              ? ref(policyVars.get(item))
               : undefined;
       const resource = target ?? literal(`/my/${rest}`);
       const props = [
@@ -239,7 +246,7 @@ export function renderProgram(found: FoundAccount, opts: RenderOptions): Generat
       if (sources.has(o.path)) {
         const v = vars.claim(variableName(baseName(o.path), 'Object'));
         objectVars.set(o.path, v);
-        prefix = `const ${v} = `;
+        prefix = declare(v);
       }
       body.push(...construct(prefix, 'StorObject', id(manta.rel(o.path)), props));
     }
@@ -248,7 +255,7 @@ export function renderProgram(found: FoundAccount, opts: RenderOptions): Generat
     used.add('SnapLink');
     body.push('', '  // Snaplinks');
     for (const s of found.snaplinks) {
-      const source = objectVars.get(s.source) ?? literal(manta.tilde(s.source));
+      const source = ref(objectVars.get(s.source)) ?? literal(manta.tilde(s.source));
       body.push(
         ...construct('', 'SnapLink', id(manta.rel(s.path)), [
           `path: ${literal(manta.tilde(s.path))}`,
@@ -262,7 +269,7 @@ export function renderProgram(found: FoundAccount, opts: RenderOptions): Generat
     body.push(
       '',
       '  // Custom images, as look-ups: the machine an image was made from cannot be read back, and',
-      '  // `new Image` needs it to make the image again. Use `lookup.attr("id")` where you need the id.',
+      '  // `new Image` needs it to make the image again.',
     );
     for (const i of found.images) {
       const props = [`name: ${literal(i.name)}`, `version: ${literal(i.version)}`];
@@ -293,7 +300,9 @@ export function renderProgram(found: FoundAccount, opts: RenderOptions): Generat
     '  return app;',
     '}',
     '',
-  ].join('\n');
+  ]
+    .join('\n')
+    .replace(new RegExp(`${MARK}([\\w$]+)${MARK}`, 'g'), (_, v: string) => (referenced.has(v) ? `const ${v} = ` : ''));
   return { program, files, secrets };
 }
 
@@ -329,6 +338,9 @@ function construct(prefix: string, cls: string, id: string, props: readonly stri
   const callee = cls.includes('.') ? cls : `new ${cls}`;
   return [`  ${prefix}${callee}(stack, ${id}, {`, ...props.flatMap((p) => propLines(p, '    ')), '  });'];
 }
+
+/** Marks a declaration whose `const x = ` is written only if `x` is referenced. */
+const MARK = '\u0001';
 
 /** The width Prettier breaks lines at in this project's settings (and the generated layout). */
 const WIDTH = 120;
