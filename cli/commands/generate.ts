@@ -10,6 +10,7 @@ import { formatLikeProject } from '../generate/format.js';
 import { renderProgram, type GeneratedProgram } from '../generate/render.js';
 import { summaryOf } from '../generate/summary.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
+import { byteSizeFlag, subUserOf } from '../private/read-helpers.js';
 import { loadApp, type LoadedApp } from '../private/app-loader.js';
 import { contextOf } from '../private/context.js';
 import { openStateBackend, recordFound, type RecordFoundResult } from '../private/engine.js';
@@ -79,7 +80,7 @@ export const generateCommand: Command = {
     if (existsSync(mainFile) && !args.booleans.has('force'))
       throw new UsageError(`${mainFile} already exists: pass --force to overwrite it, or --out another folder`);
     const kinds = kindsOf(args.strings.get('kinds'));
-    const maxObjectBytes = sizeOf(args.strings.get('max-object-size'));
+    const maxObjectBytes = byteSizeFlag(args.strings.get('max-object-size'), 'max-object-size', 10 * 1024 * 1024);
     const rbacFile = args.strings.get('from-rbac-json');
     const account =
       common.account ??
@@ -118,7 +119,7 @@ export const generateCommand: Command = {
         clients: opts.clients,
         handlers: opts.handlers,
         account: live,
-        ...subUserOf(opts.clients.cloudapi.keyId),
+        ...userOf(subUserOf(opts.clients.cloudapi.keyId)),
         kinds,
         maxObjectBytes,
         skipContent: args.booleans.has('no-content'),
@@ -233,17 +234,6 @@ function kindsOf(text: string | undefined): ReadonlySet<GenerateKind> {
   return new Set(kinds as GenerateKind[]);
 }
 
-function sizeOf(text: string | undefined): number {
-  if (text === undefined) return 10 * 1024 * 1024;
-  const m = /^(\d+)([kKmMgG]?)$/.exec(text.trim());
-  if (!m)
-    throw new UsageError(
-      `--max-object-size "${text}" must be a number of bytes, optionally with k, M or G (e.g. 512k)`,
-    );
-  const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[m[2]!.toLowerCase() as '' | 'k' | 'm' | 'g'];
-  return Number(m[1]) * unit;
-}
-
 function stackNameOf(given: string | undefined, account: string | undefined): string {
   if (given !== undefined) {
     const problem = checkStackName(given);
@@ -253,12 +243,10 @@ function stackNameOf(given: string | undefined, account: string | undefined): st
   return account !== undefined && checkStackName(account) === undefined ? account : 'main';
 }
 
-/** The sub-user a key id signs as (`/acme/users/ci/keys/…`), when it is one. */
-function subUserOf(keyId: string): { user?: string } {
-  const m = /^\/[^/]+\/users\/([^/]+)\/keys\//.exec(keyId);
-  return m ? { user: m[1]! } : {};
-}
-
 function firstSet(...values: (string | undefined)[]): string | undefined {
   return values.find((v) => v !== undefined && v !== '');
+}
+
+function userOf(user: string | undefined): { user?: string } {
+  return user !== undefined ? { user } : {};
 }

@@ -11,6 +11,7 @@ import { runInCopy, type RehearsalConditions } from '../rehearse/run.js';
 import { reportOf } from '../rehearse/report.js';
 import { expectPositionals, intFlag, parseArgs, type ParsedArgs } from '../private/args.js';
 import type { LoadedApp } from '../private/app-loader.js';
+import { byteSizeFlag, subUserOf } from '../private/read-helpers.js';
 import { openStateBackend } from '../private/engine.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, openSession } from '../private/session.js';
 
@@ -70,7 +71,7 @@ export const rehearseCommand: Command = {
     const common = commonOptions(args);
     const file = resolve(io.cwd, args.positionals[0]!);
     const conditions = conditionsOf(args);
-    const maxObjectBytes = sizeOf(args.strings.get('max-object-size'));
+    const maxObjectBytes = byteSizeFlag(args.strings.get('max-object-size'), 'max-object-size', 64 * 1024 * 1024);
     const { plan, origin } = await readSavedPlanFile(file);
     if (origin === undefined)
       throw new UsageError(
@@ -170,13 +171,6 @@ function conditionsOf(args: ParsedArgs): RehearsalConditions {
   };
 }
 
-function sizeOf(text: string | undefined): number {
-  if (text === undefined) return 64 * 1024 * 1024;
-  const m = /^(\d+)([kKmMgG]?)$/.exec(text.trim());
-  if (!m) throw new UsageError(`--max-object-size "${text}" must be a number of bytes, optionally with k, M or G`);
-  return Number(m[1]) * { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[m[2]!.toLowerCase() as '' | 'k' | 'm' | 'g'];
-}
-
 /** A key pair made for this rehearsal alone: the copy knows it as the applying identity's. */
 function rehearsalKey(dir: string): { privateKeyFile: string; publicKey: string } {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -185,9 +179,4 @@ function rehearsalKey(dir: string): { privateKeyFile: string; publicKey: string 
   const privateKeyFile = join(dir, 'id_rsa');
   writeFileSync(privateKeyFile, parsed.toString('ssh-private'), { mode: 0o600 });
   return { privateKeyFile, publicKey: parsed.toPublic().toString('ssh').trim() };
-}
-
-/** The sub-user a key id signs as (`/acme/users/ci/keys/…`), when it is one. */
-function subUserOf(keyId: string): string | undefined {
-  return /^\/[^/]+\/users\/([^/]+)\/keys\//.exec(keyId)?.[1];
 }

@@ -5,6 +5,7 @@
  * the notes instead of failing the whole run.
  */
 import type { ResourceKind } from '../../common/manifest.js';
+import { refusalReason } from '../private/read-helpers.js';
 import { ROLE_TAG_COLLECTIONS } from '../../common/rules/index.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import type { AnyHandler, HandlerContext, PlainObject, ResourceHandler } from '../../provider/handlers/types.js';
@@ -65,7 +66,7 @@ export async function readLiveAccount(opts: ReadLiveOptions): Promise<FoundAccou
     try {
       return await read();
     } catch (err) {
-      notes.push(`${what}: not read (${reasonOf(err)})`);
+      notes.push(`${what}: not read (${refusalReason(err)})`);
       return empty;
     }
   };
@@ -194,7 +195,7 @@ async function readPathTags(
       return { path, roles };
     } catch (err) {
       // A collection this cloud does not serve, or one the sub-user may not read: say so once.
-      if (!path.slice(base.length + 1).includes('/')) note(`role tags of ${path}: not read (${reasonOf(err)})`);
+      if (!path.slice(base.length + 1).includes('/')) note(`role tags of ${path}: not read (${refusalReason(err)})`);
       return { path, roles: [] };
     }
   });
@@ -339,13 +340,6 @@ function managed(
   const h = handlers.get(kind);
   if (h === undefined || h.mode !== 'managed') throw new Error(`no managed handler for kind ${kind}`);
   return h as ResourceHandler<unknown, Clients>;
-}
-
-function reasonOf(err: unknown): string {
-  const e = err as { status?: number; apiCode?: string; serverMessage?: string; message?: string };
-  if (typeof e.status === 'number' && e.status > 0)
-    return `${e.status} ${e.apiCode ?? ''}: ${e.serverMessage ?? ''}`.trim();
-  return e.message ?? String(err);
 }
 
 async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

@@ -5,6 +5,7 @@
  * to. Only reads: nothing here writes to the cloud.
  */
 import { randomUUID } from 'node:crypto';
+import { refusalReason } from '../private/read-helpers.js';
 import type { StackManifest } from '../../common/manifest.js';
 import { ROLE_TAG_COLLECTIONS } from '../../common/rules/index.js';
 import type { EmulatorSeed, SeedKey } from '../../emulator/index.js';
@@ -58,7 +59,7 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
     try {
       return await read();
     } catch (err) {
-      notes.push(`${what}: not copied (${reasonOf(err)})`);
+      notes.push(`${what}: not copied (${refusalReason(err)})`);
       return undefined;
     }
   };
@@ -239,11 +240,4 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
     `${directories.length} Manta directories, ${objects.length} objects (${objects.reduce((n, o) => n + o.content.length, 0)} bytes)`,
   ];
   return { seed, copied, notes };
-}
-
-function reasonOf(err: unknown): string {
-  const e = err as { status?: number; apiCode?: string; serverMessage?: string; message?: string };
-  if (typeof e.status === 'number' && e.status > 0)
-    return `${e.status} ${e.apiCode ?? ''}: ${e.serverMessage ?? ''}`.trim();
-  return e.message ?? String(err);
 }
