@@ -5,6 +5,7 @@
  * the notes instead of failing the whole run.
  */
 import type { ResourceKind } from '../../common/manifest.js';
+import { PROFILE_FIELDS } from '../../common/kinds/index.js';
 import { refusalReason } from '../private/read-helpers.js';
 import { ROLE_TAG_COLLECTIONS } from '../../common/rules/index.js';
 import type { Clients } from '../../provider/handlers/clients.js';
@@ -315,21 +316,9 @@ function keyOf(k: { key: string; fingerprint: string; name?: string }): FoundKey
   return { key: k.key.trim(), fingerprint: k.fingerprint, ...(name !== undefined ? { name } : {}) };
 }
 
-const PROFILE_KEYS = [
-  'companyName',
-  'firstName',
-  'lastName',
-  'address',
-  'postalCode',
-  'city',
-  'state',
-  'country',
-  'phone',
-];
-
 function profileOf(u: PlainObject): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const k of PROFILE_KEYS) if (typeof u[k] === 'string' && u[k] !== '') out[k] = u[k];
+  for (const k of PROFILE_FIELDS) if (typeof u[k] === 'string' && u[k] !== '') out[k] = u[k];
   return out;
 }
 

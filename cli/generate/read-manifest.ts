@@ -4,19 +4,8 @@
  * roles and policies as variables, instead of a file applied as is.
  */
 import type { ManifestValue, ResourceManifest, StackManifest } from '../../common/manifest.js';
+import { PROFILE_FIELDS } from '../../common/kinds/index.js';
 import type { FoundAccount, FoundKey, FoundMember, FoundUser } from './model.js';
-
-const PROFILE_KEYS = [
-  'companyName',
-  'firstName',
-  'lastName',
-  'address',
-  'postalCode',
-  'city',
-  'state',
-  'country',
-  'phone',
-];
 
 /** The users (with their keys), policies and roles `stack` declares. */
 export function foundFromManifest(stack: StackManifest, source: string): FoundAccount {
@@ -34,7 +23,7 @@ export function foundFromManifest(stack: StackManifest, source: string): FoundAc
   const users: FoundUser[] = of('user').map((u) => {
     const p = u.properties;
     const profile: Record<string, string> = {};
-    for (const k of PROFILE_KEYS) if (typeof p[k] === 'string') profile[k] = p[k];
+    for (const k of PROFILE_FIELDS) if (typeof p[k] === 'string') profile[k] = p[k];
     return {
       login: str(p['login']),
       email: str(p['email']),

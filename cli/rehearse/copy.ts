@@ -5,6 +5,7 @@
  * to. Only reads: nothing here writes to the cloud.
  */
 import { randomUUID } from 'node:crypto';
+import { PROFILE_FIELDS } from '../../common/kinds/index.js';
 import { refusalReason } from '../private/read-helpers.js';
 import type { StackManifest } from '../../common/manifest.js';
 import { ROLE_TAG_COLLECTIONS } from '../../common/rules/index.js';
@@ -189,21 +190,7 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
 
   const profile = (p: object): Record<string, string> =>
     Object.fromEntries(
-      Object.entries(p).filter(
-        ([k, v]) =>
-          typeof v === 'string' &&
-          [
-            'companyName',
-            'firstName',
-            'lastName',
-            'address',
-            'postalCode',
-            'city',
-            'state',
-            'country',
-            'phone',
-          ].includes(k),
-      ),
+      Object.entries(p).filter(([k, v]) => typeof v === 'string' && (PROFILE_FIELDS as readonly string[]).includes(k)),
     ) as Record<string, string>;
   const seed: EmulatorSeed = {
     account: { id: account.id, login: opts.account, email: account.email, ...profile(account) },
