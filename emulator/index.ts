@@ -13,3 +13,5 @@ export { EmulatorError, invalidArgument, notFound } from './core/errors.js';
 export { EmulatorStartError } from './core/start-error.js';
 export type { EmulatorStartProblem } from './core/start-error.js';
 export type { Reply, RequestContext } from './core/types.js';
+export { writeEmulatorSeed } from './seed.js';
+export type { EmulatorSeed, SeedKey, SeedProfile } from './seed.js';

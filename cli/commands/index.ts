@@ -72,6 +72,16 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import('./import.js')).importCommand,
   },
   {
+    name: 'generate',
+    summary: 'write a program declaring an existing account (or an rbac.json) and record its state',
+    load: async () => (await import('./generate.js')).generateCommand,
+  },
+  {
+    name: 'rehearse',
+    summary: 'apply a saved plan to an emulated copy of what it touches, and require the next plan to be empty',
+    load: async () => (await import('./rehearse.js')).rehearseCommand,
+  },
+  {
     name: 'state',
     summary: 'list, show, remove or rename resources in the state; pull or push the whole state',
     load: async () => (await import('./state.js')).stateCommand,

@@ -18,6 +18,7 @@ export type {
   EngineOptions,
   ProgressEvent,
   RefreshChange,
+  RecordFoundResult,
 } from '../../reconciler/index.js';
 
 /** The engine functions the CLI calls. */
@@ -30,6 +31,7 @@ export {
   planDestroy,
   driftStack,
   importResource,
+  recordFound,
   openStateBackend,
   refreshStack,
   ReadAhead,

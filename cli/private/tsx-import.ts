@@ -23,3 +23,11 @@ export function setModuleImporter(fn: ModuleImporter): void {
 export async function importTsx(): Promise<typeof TsxApi> {
   return (await importer('tsx/esm/api')) as typeof TsxApi;
 }
+
+/**
+ * Imports a module from outside the bundle (a file URL of a package in the user's project, such as
+ * its Prettier) through the same `import()` as tsx, for the same reason.
+ */
+export async function importOutside(specifier: string): Promise<unknown> {
+  return importer(specifier);
+}

@@ -5,6 +5,8 @@ import { initialMachines, PUBLIC_IMAGES, type ImageRecord, type MachineRecord } 
 /** The persistence part name of CloudAPI's own state (`<dataDir>/cloudapi.json`). */
 export const CLOUDAPI_PART = 'cloudapi';
 
+export type { ImageRecord, MachineRecord } from './private/fixtures.js';
+
 interface AccountFixtures {
   images: ImageRecord[];
   machines: MachineRecord[];

@@ -14,3 +14,4 @@ export type { UploadView } from './multipart.js';
 export { checkRead, checkWrite, checkCommit, parseEtagList } from './conditional.js';
 export type { ConditionalHeaders, ConditionalTarget, ReadCondition } from './conditional.js';
 export type { Entry, DirectoryEntry, ObjectEntry, ListingEntry } from './entries.js';
+export { ACCOUNT_DIRS } from './private/paths.js';

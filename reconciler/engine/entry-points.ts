@@ -37,6 +37,7 @@ import { emptyState } from '../state/document.js';
 import { putResource } from '../state/operations.js';
 
 export { connectStack, type ConnectOverrides } from './connect.js';
+export { recordFound, type NotRecorded, type RecordFoundResult } from './record-found.js';
 export type { RefreshChange } from './refresh.js';
 export { destroyView } from './plan-against-live.js';
 export { ReadAhead } from './read-ahead.js';

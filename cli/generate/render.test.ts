@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { FoundAccount } from './model.js';
+import { renderProgram } from './render.js';
+import { literal, variableName } from './identifiers.js';
+
+const empty: FoundAccount = {
+  account: 'acme',
+  source: 'account acme',
+  accountKeys: [],
+  users: [],
+  policies: [],
+  roles: [],
+  pathTags: [],
+  directories: [],
+  objects: [],
+  skippedObjects: [],
+  snaplinks: [],
+  images: [],
+  notes: [],
+};
+const opts = { stack: 'acme', generatedAt: '2026-11-26', stateRecorded: true, passwords: 'env' } as const;
+
+describe('renderProgram', () => {
+  it('refers to users, policies and roles by their variables, and to the account owner and other accounts by Role helpers', () => {
+    const { program, secrets } = renderProgram(
+      {
+        ...empty,
+        users: [{ login: 'class', email: 'c@acme.example', profile: {}, keys: [] }],
+        policies: [{ name: 'read-only', rules: ['CAN getuser'] }],
+        roles: [
+          {
+            name: 'ops',
+            members: [
+              { type: 'subuser', login: 'class', default: true },
+              { type: 'account', login: 'acme', default: false },
+              { type: 'account', login: 'partner', default: false },
+              { type: 'subuser', login: 'ghost', default: false },
+            ],
+            policies: ['read-only', 'unknown-policy'],
+          },
+        ],
+      },
+      opts,
+    );
+    expect(program).toContain("const classValue = new User(stack, 'class', {");
+    expect(program).toContain('defaultMembers: [classValue],');
+    expect(program).toContain("members: [Role.ACCOUNT_OWNER, Role.account('partner'), 'ghost'],");
+    expect(program).toContain("policies: [readOnlyPolicy, 'unknown-policy'],");
+    expect(secrets).toEqual([{ variable: 'CLASS_PASSWORD', login: 'class' }]);
+  });
+
+  it('gives objects with the same construct id distinct ids, and declares the name only when the id differs from it', () => {
+    const { program } = renderProgram(
+      {
+        ...empty,
+        users: [{ login: 'ops', email: 'o@acme.example', profile: {}, keys: [] }],
+        roles: [{ name: 'ops', members: [], policies: [] }],
+      },
+      opts,
+    );
+    // Nothing refers to the user or the role: they are declared without a variable.
+    expect(program).toContain("  new User(stack, 'ops', {");
+    expect(program).not.toMatch(/const ops(Role)? =/);
+    expect(program).toMatch(/new Role\(stack, 'ops2', \{\s+name: 'ops',/);
+  });
+
+  it('writes one array element a line when a prop would pass the line width, and escapes quotes in literals', () => {
+    const rules = Array.from(
+      { length: 4 },
+      (_, i) => `CAN getuser AND listusers AND getrole AND listroles WHEN sourceip::ip = 10.0.${i}.0/24`,
+    );
+    const { program } = renderProgram(
+      { ...empty, policies: [{ name: 'wide', rules, description: "Bob's rules" }] },
+      opts,
+    );
+    expect(program).toContain(`    rules: [\n      '${rules[0]}',\n`);
+    expect(program).toContain("description: 'Bob\\'s rules',");
+  });
+
+  it('keeps object content files inside the program folder whatever the object path holds', () => {
+    const { files } = renderProgram(
+      {
+        ...empty,
+        objects: [
+          {
+            path: '/acme/stor/a/../b\u0001c',
+            content: Buffer.from('x'),
+            contentType: 'text/plain',
+            headers: {},
+            durability: 2,
+            roleTags: [],
+          },
+        ],
+      },
+      opts,
+    );
+    expect(files.map((f) => f.path)).toEqual(['content/stor/a/_/b_c']);
+  });
+});
+
+describe('names', () => {
+  it('turns names into camel-case variables that are never reserved words', () => {
+    expect(variableName('read-only', 'Policy')).toBe('readOnlyPolicy');
+    expect(variableName('ops-policy', 'Policy')).toBe('opsPolicy');
+    expect(variableName('new')).toBe('newValue');
+    expect(variableName('2fa', 'Role')).toBe('n2faRole');
+    expect(literal('it\'s "x"\n')).toBe("'it\\'s \"x\"\\n'");
+  });
+});

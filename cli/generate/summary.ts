@@ -1,0 +1,53 @@
+/**
+ * What `triton-iac generate` prints once the program is written: what it declares, the files
+ * beside it, the secrets to export, and everything it left out or could not read.
+ */
+import type { FoundAccount } from './model.js';
+import type { GeneratedProgram } from './render.js';
+
+/** The printed summary of a generation. */
+export function summaryOf(
+  found: FoundAccount,
+  generated: GeneratedProgram,
+  where: { out: string; main: string },
+): string {
+  const counts = [
+    [found.accountKeys.length, 'account key'],
+    [found.users.length, 'sub-user'],
+    [found.users.reduce((n, u) => n + u.keys.length, 0), 'sub-user key'],
+    [found.policies.length, 'policy'],
+    [found.roles.length, 'role'],
+    [found.pathTags.length + found.accountKeys.filter((k) => k.roleTags.length > 0).length, 'role tag'],
+    [found.directories.length, 'directory'],
+    [found.objects.length, 'object'],
+    [found.snaplinks.length, 'snaplink'],
+    [found.images.length, 'image look-up'],
+  ] as const;
+  const declared = counts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${plural(what, n)}`);
+  const lines = [
+    `Wrote ${where.main} from ${found.source}: ${declared.length > 0 ? declared.join(', ') : 'nothing found to declare'}.`,
+  ];
+  if (generated.files.length > 0)
+    lines.push(`Files beside it in ${where.out}: ${generated.files.length} (keys/, content/).`);
+  if (generated.secrets.length > 0) {
+    lines.push(
+      'Secrets the program reads (passwords cannot be read back; export one to set that password at the next apply):',
+      ...generated.secrets.map((s) => `  ${s.variable}  (password of ${s.login})`),
+    );
+  }
+  if (found.skippedObjects.length > 0) {
+    lines.push('Left out (not managed by the program):');
+    for (const s of found.skippedObjects) lines.push(`  ${s.path} (${s.size} bytes): ${s.reason}`);
+  }
+  if (found.notes.length > 0) {
+    lines.push('Not read:');
+    for (const n of found.notes) lines.push(`  ${n}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function plural(word: string, n: number): string {
+  if (n === 1) return word;
+  if (word.endsWith('y') && !word.endsWith('ey')) return `${word.slice(0, -1)}ies`;
+  return `${word}s`;
+}

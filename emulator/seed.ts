@@ -1,0 +1,220 @@
+/**
+ * Fills a fresh data directory with a copy of an account, in the emulator's own saved format, so
+ * that an emulator started on it serves those objects with their server ids, etags and role tags
+ * as they are in the cloud they were read from (what `triton-iac rehearse` copies a plan's objects
+ * into). The format stays private to the emulator: callers give plain values.
+ */
+import { mkdirSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { IDENTITY_PART } from './core/store/identity-store.js';
+import type { SavedAccountState } from './core/store/account-state.js';
+import type { KeyRecord, RoleMemberRecord } from './core/store/records.js';
+import { parsePublicKey } from './core/store/public-key.js';
+import type { Entry } from './manta/entries.js';
+import { ACCOUNT_DIRS } from './manta/index.js';
+import { CLOUDAPI_PART, type ImageRecord, type MachineRecord } from './cloudapi/state.js';
+
+/** Profile fields an account and a sub-user share. */
+export type SeedProfile = Readonly<
+  Partial<
+    Record<
+      'companyName' | 'firstName' | 'lastName' | 'address' | 'postalCode' | 'city' | 'state' | 'country' | 'phone',
+      string
+    >
+  >
+>;
+
+/** An SSH public key to seed (the fingerprint is computed from it). */
+export interface SeedKey {
+  readonly name?: string;
+  /** The OpenSSH public key line. */
+  readonly key: string;
+}
+
+/** A copy of one account and the Manta entries to serve for it. */
+export interface EmulatorSeed {
+  readonly account: { readonly id: string; readonly login: string; readonly email: string } & SeedProfile;
+  readonly accountKeys: readonly SeedKey[];
+  readonly users: readonly ({ readonly id: string; readonly login: string; readonly email: string } & SeedProfile)[];
+  /** Keys per sub-user id. */
+  readonly userKeys: Readonly<Record<string, readonly SeedKey[]>>;
+  readonly roles: readonly {
+    readonly id: string;
+    readonly name: string;
+    /** Members by user id (`subuser`) or account id (`account`). */
+    readonly members: readonly {
+      readonly type: 'subuser' | 'account';
+      readonly id: string;
+      readonly default: boolean;
+    }[];
+    /** Policy ids. */
+    readonly policies: readonly string[];
+  }[];
+  readonly policies: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly rules: readonly string[];
+    readonly description?: string;
+  }[];
+  /** Role tags by CloudAPI path with the account login (`/acme/users`). */
+  readonly roleTags: Readonly<Record<string, readonly string[]>>;
+  /** The account's machines (only what role tags and images need of them). */
+  readonly machines?: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly state: string;
+    readonly image: string;
+  }[];
+  /** The account's own images. */
+  readonly images?: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly version: string;
+    readonly os: string;
+    readonly type: string;
+    readonly state: string;
+    readonly description?: string;
+  }[];
+  /** Manta directories below the account root (the top-level ones are always made). */
+  readonly directories: readonly {
+    readonly path: string;
+    readonly roleTags: readonly string[];
+    readonly headers?: Readonly<Record<string, string>>;
+  }[];
+  readonly objects: readonly {
+    readonly path: string;
+    readonly etag: string;
+    /** Base64 MD5 of the content as the cloud reported it. */
+    readonly md5: string;
+    readonly contentType: string;
+    readonly durability: number;
+    /** Stored `m-*` headers. */
+    readonly headers: Readonly<Record<string, string>>;
+    readonly roleTags: readonly string[];
+    readonly content: Buffer;
+  }[];
+}
+
+/**
+ * Writes `seed` into `dataDir`, which must be empty (or absent): start the emulator on it next.
+ * @throws Error when `dataDir` holds anything, or a key is not an OpenSSH public key
+ */
+export function writeEmulatorSeed(dataDir: string, seed: EmulatorSeed): void {
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0)
+    throw new Error(`${dataDir} is not empty: a seed needs a fresh data directory`);
+  mkdirSync(join(dataDir, 'manta', 'blobs'), { recursive: true });
+  const now = new Date().toISOString();
+  const keys = (list: readonly SeedKey[]): KeyRecord[] =>
+    list.map((k) => {
+      const parsed = parsePublicKey(k.key.trim());
+      if (parsed === undefined)
+        throw new Error(`seed: key ${JSON.stringify(k.name ?? '')} is not an OpenSSH public key`);
+      return {
+        name: k.name ?? parsed.fingerprint,
+        fingerprint: parsed.fingerprint,
+        key: k.key.trim(),
+        attested: false,
+        created: now,
+      };
+    });
+  const saved: SavedAccountState = {
+    account: { ...seed.account, created: now, updated: now, svc_cns_enabled: false, config: {} },
+    keys: keys(seed.accountKeys),
+    users: seed.users.map((u) => ({ ...u, created: now, updated: now, passwordHashes: [] })),
+    userKeys: Object.fromEntries(Object.entries(seed.userKeys).map(([id, list]) => [id, keys(list)])),
+    roles: seed.roles.map((r) => ({
+      id: r.id,
+      name: r.name,
+      members: r.members.map((m): RoleMemberRecord => ({ ...m })),
+      policies: [...r.policies],
+      created: now,
+      updated: now,
+    })),
+    policies: seed.policies.map((p) => ({ ...p, rules: [...p.rules], created: now, updated: now })),
+    roleTags: Object.fromEntries(Object.entries(seed.roleTags).map(([p, r]) => [p, [...r]])),
+  };
+  writeFileSync(join(dataDir, `${IDENTITY_PART}.json`), `${JSON.stringify({ accounts: [saved] })}\n`, { mode: 0o600 });
+  const machines: MachineRecord[] = (seed.machines ?? []).map((m) => ({
+    ...machineDefaults(now),
+    id: m.id,
+    name: m.name,
+    state: m.state,
+    image: m.image,
+  }));
+  const images: ImageRecord[] = (seed.images ?? []).map((i) => ({
+    id: i.id,
+    name: i.name,
+    version: i.version,
+    os: i.os,
+    type: i.type,
+    state: i.state,
+    ...(i.description !== undefined ? { description: i.description } : {}),
+    requirements: {},
+    files: [],
+    published_at: now,
+    owner: seed.account.id,
+    public: false,
+    tags: {},
+  }));
+  const cloudapi = { [seed.account.id]: { images, machines } };
+  writeFileSync(join(dataDir, `${CLOUDAPI_PART}.json`), `${JSON.stringify(cloudapi)}\n`, { mode: 0o600 });
+
+  const mtime = Date.now();
+  const root = `/${seed.account.login}`;
+  const given = new Map(seed.directories.map((d) => [d.path, d]));
+  const entries: Entry[] = [root, ...ACCOUNT_DIRS.map((d) => `${root}/${d}`)]
+    .filter((p) => !given.has(p))
+    .map((path) => ({ type: 'directory', path, mtime, roleTags: [], headers: {} }));
+  for (const d of seed.directories)
+    entries.push({
+      type: 'directory',
+      path: d.path,
+      mtime,
+      roleTags: [...d.roleTags],
+      headers: { ...(d.headers ?? {}) },
+    });
+  for (const o of seed.objects) {
+    const blob = randomUUID();
+    writeFileSync(join(dataDir, 'manta', 'blobs', blob), o.content, { mode: 0o600 });
+    entries.push({
+      type: 'object',
+      path: o.path,
+      mtime,
+      roleTags: [...o.roleTags],
+      headers: { ...o.headers },
+      etag: o.etag,
+      blobs: [blob],
+      size: o.content.length,
+      md5: o.md5,
+      contentType: o.contentType,
+      durability: o.durability,
+    });
+  }
+  // Parents first, as the namespace lists children under entries it already has.
+  entries.sort((a, b) => a.path.split('/').length - b.path.split('/').length || (a.path < b.path ? -1 : 1));
+  writeFileSync(join(dataDir, 'manta', 'namespace.json'), JSON.stringify({ version: 1, entries, sections: {} }), {
+    mode: 0o600,
+  });
+}
+
+/** What a copied machine has that the cloud's answer does not say (the emulator's fixture values). */
+function machineDefaults(now: string): Omit<MachineRecord, 'id' | 'name' | 'state' | 'image'> {
+  return {
+    type: 'smartmachine',
+    brand: 'joyent',
+    ips: [],
+    memory: 1024,
+    disk: 25600,
+    metadata: {},
+    tags: {},
+    created: now,
+    updated: now,
+    networks: [],
+    primaryIp: '',
+    firewall_enabled: false,
+    compute_node: '44454c4c-3200-1042-8058-b3c04f4d4e31',
+    package: 'g4-highcpu-1G',
+    deletion_protection: false,
+  };
+}

@@ -1,0 +1,233 @@
+/**
+ * `triton-iac generate` and `triton-iac rehearse` on an account built with the vendor tools only:
+ * the generated program type-checks, is formatted, plans with no changes, can be edited and
+ * applied, and drifts nowhere; a sub-user generates what it may read; a rehearsal passes a good
+ * plan and catches one that takes the applying sub-user's own access away, without touching the
+ * real account or state.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateTestKey, type TestKeyPair } from '../../scripts/support/keys.js';
+import { startEmulator, type RunningEmulator } from '../../emulator/index.js';
+import { REPO, runCli, stopClis } from './support/cli.js';
+import { buildTeamAccount, cloudEnv, vendor, type TeamKeys } from './support/vendor-account.js';
+
+const run = promisify(execFile);
+
+let emulator: RunningEmulator;
+let root: string;
+let owner: TestKeyPair;
+let keys: TeamKeys;
+let ownerEnv: Record<string, string>;
+
+/** A project folder that has triton-iac installed (the repository, linked) and the repository's Prettier settings. */
+function project(name: string): string {
+  const dir = join(root, name);
+  mkdirSync(join(dir, 'node_modules'), { recursive: true });
+  symlinkSync(REPO, join(dir, 'node_modules', 'triton-iac'));
+  symlinkSync(join(REPO, 'node_modules', 'prettier'), join(dir, 'node_modules', 'prettier'));
+  writeFileSync(join(dir, 'package.json'), '{"type": "module", "private": true}\n');
+  writeFileSync(join(dir, '.prettierrc.json'), readFileSync(join(REPO, '.prettierrc.json')));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: ['node'],
+        typeRoots: [join(REPO, 'node_modules', '@types')],
+      },
+      include: ['infra/**/*.ts'],
+    }),
+  );
+  return dir;
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'triton-iac-generate-'));
+  owner = generateTestKey('rsa', 'acme');
+  keys = {
+    alice: generateTestKey('ed25519', 'alice@laptop'),
+    bob: generateTestKey('ed25519', 'bob'),
+    deployer: generateTestKey('rsa', 'deployer'),
+  };
+  emulator = await startEmulator({ accounts: [{ login: 'acme', keys: [owner.publicOpenSsh] }], seed: 29 });
+  ownerEnv = cloudEnv(emulator, 'acme', owner, join(root, 'owner-home'));
+  await buildTeamAccount(ownerEnv, keys, root);
+});
+
+afterAll(async () => {
+  await stopClis();
+  await emulator?.close();
+  if (root !== undefined) rmSync(root, { recursive: true, force: true });
+});
+
+describe('triton-iac generate', () => {
+  it('writes a program for an account built with the vendor tools that type-checks, is formatted, plans with no changes, and can be edited, applied and checked for drift', async () => {
+    const dir = project('owner');
+    const generated = await runCli(['generate'], { cwd: dir, env: ownerEnv });
+    expect(generated.stderr).toBe('');
+    expect(generated.code).toBe(0);
+    expect(generated.stdout).toContain('ALICE_PASSWORD  (password of alice)');
+    expect(generated.stdout).toMatch(/Recorded \d+ resources in the state/);
+
+    const program = readFileSync(join(dir, 'infra', 'main.ts'), 'utf8');
+    // Constructs refer to each other by variable: a role's members are the User variables, its
+    // policies the Policy variables, a role tag's roles the Role variables.
+    expect(program).toMatch(
+      /const opsRole = new Role\(stack, 'ops', \{\s+defaultMembers: \[alice\],\s+members: \[bob\],\s+policies: \[readOnlyPolicy\],/,
+    );
+    expect(program).toMatch(/const ciRole = new Role\(stack, 'ci', \{\s+defaultMembers: \[deployer\],/);
+    expect(program).toContain("password: Secret.fromEnv('ALICE_PASSWORD')");
+    expect(program).toContain("'CAN listmachines AND getmachine WHEN day::day in (Mon, Tue, Wed, Thu, Fri)'");
+    expect(program).toMatch(
+      /new RoleTag\(stack, 'tags-users-alice', \{\s+resource: alice,\s+roles: \[ciRole\],\s+exclusive: true,/,
+    );
+    expect(program).toMatch(/resource: '\/my\/machines\/[0-9a-f-]{36}',\s+roles: \[opsRole\],/);
+    expect(program).toMatch(/path: '~~\/stor\/site',\s+roleTags: \[ciRole, opsRole\],/);
+    expect(program).toMatch(/const notes10TxtObject = new StorObject/);
+    expect(program).toMatch(
+      /new SnapLink\(stack, 'stor-site-latest.txt', \{\s+path: '~~\/stor\/site\/latest.txt',\s+source: notes10TxtObject,/,
+    );
+    expect(program).toMatch(/Image\.lookup\(stack, 'image-golden-1.0.0', \{\s+name: 'golden',\s+version: '1.0.0',/);
+    // Public keys and object content are files beside the program, as read.
+    expect(readFileSync(join(dir, 'infra', 'keys', 'alice-laptop.pub'), 'utf8').trim()).toBe(keys.alice.publicOpenSsh);
+    expect(readFileSync(join(dir, 'infra', 'content', 'stor', 'site', 'index.html'), 'utf8')).toBe('<h1>hello</h1>\n');
+
+    const tsc = await run(process.execPath, [
+      join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '-p',
+      join(dir, 'tsconfig.json'),
+    ]).then(
+      () => 0,
+      (e: { code?: number; stdout?: string }) => {
+        throw new Error(`tsc failed: ${e.stdout ?? ''}`);
+      },
+    );
+    expect(tsc).toBe(0);
+    const prettier = await run(
+      process.execPath,
+      [join(REPO, 'node_modules', 'prettier', 'bin', 'prettier.cjs'), '--check', 'infra/main.ts'],
+      { cwd: dir },
+    ).then(
+      () => 0,
+      (e: { stdout?: string; stderr?: string }) => {
+        throw new Error(`prettier --check failed: ${e.stdout ?? ''}${e.stderr ?? ''}`);
+      },
+    );
+    expect(prettier).toBe(0);
+
+    const first = await runCli(['plan', '--detailed-exitcode'], { cwd: dir, env: ownerEnv });
+    expect(first.stdout).toContain('No changes.');
+    expect(first.code).toBe(0);
+
+    // An edit: a new policy given to ops, and new content for the home page.
+    const edited = program
+      .replace(
+        '  // Roles:',
+        "  const auditPolicy = new Policy(stack, 'audit', { rules: ['CAN listusers'] });\n\n  // Roles:",
+      )
+      .replace('policies: [readOnlyPolicy],', 'policies: [readOnlyPolicy, auditPolicy],');
+    expect(edited).not.toBe(program);
+    writeFileSync(join(dir, 'infra', 'main.ts'), edited);
+    writeFileSync(join(dir, 'infra', 'content', 'stor', 'site', 'index.html'), '<h1>hello again</h1>\n');
+    const applied = await runCli(['apply', '--auto-approve'], { cwd: dir, env: ownerEnv });
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout).toMatch(/1 created, 2 updated/);
+    const drift = await runCli(['drift'], { cwd: dir, env: ownerEnv });
+    expect(drift.code, drift.stdout + drift.stderr).toBe(0);
+    // The vendor tools see the edit.
+    expect(await vendor(ownerEnv, 'triton', ['rbac', 'role', 'ops'])).toContain('audit');
+    expect(await vendor(ownerEnv, 'mget', ['/acme/stor/site/index.html'])).toBe('<h1>hello again</h1>\n');
+  });
+
+  it("declares what a sub-user may read, names what it may not, and the sub-user's first plan has no changes", async () => {
+    const dir = project('deployer');
+    const env = cloudEnv(emulator, 'acme', keys.deployer, join(root, 'deployer-home'), 'deployer');
+    const generated = await runCli(['generate'], { cwd: dir, env });
+    expect(generated.code, generated.stderr).toBe(0);
+    expect(generated.stdout).toContain('from account acme (as sub-user deployer)');
+    expect(generated.stdout).toMatch(/account keys: not read \(403 NotAuthorized/);
+    expect(generated.stdout).toMatch(/Manta directory \/acme\/stor: not read \(403/);
+    const program = readFileSync(join(dir, 'infra', 'main.ts'), 'utf8');
+    expect(program).toContain('defaultMembers: [deployer]');
+    expect(program).not.toContain('StorObject');
+    const first = await runCli(['plan', '--detailed-exitcode'], { cwd: dir, env });
+    expect(first.stdout).toContain('No changes.');
+    expect(first.code).toBe(0);
+  });
+
+  it('writes a program from a triton rbac apply file, with members and policies as variables', async () => {
+    const dir = project('rbac');
+    const generated = await runCli(
+      ['generate', '--from-rbac-json', join(REPO, 'examples', 'from-rbac-json', 'rbac.json'), '--account', 'acme'],
+      { cwd: dir },
+    );
+    expect(generated.code, generated.stderr).toBe(0);
+    const program = readFileSync(join(dir, 'infra', 'main.ts'), 'utf8');
+    // Nothing refers to the roles, so they are declared without a variable.
+    expect(program).toMatch(
+      /\n {2}new Role\(stack, 'ops', \{\s+defaultMembers: \[alice\],\s+members: \[bob\],\s+policies: \[readOnlyPolicy, restartPolicy\],/,
+    );
+    // The file names no passwords: as with `triton rbac apply`, a user created gets a random one.
+    expect(program).not.toMatch(/^\s+password: /m);
+    const check = await runCli(['validate', 'infra/main.ts'], { cwd: dir });
+    expect(check.code, check.stderr).toBe(0);
+  });
+});
+
+describe('triton-iac rehearse', () => {
+  it("passes a good plan and catches one that removes the applying sub-user's own access, writing nothing to the real account or state", async () => {
+    const dir = project('rehearse');
+    const env = cloudEnv(emulator, 'acme', keys.deployer, join(root, 'rehearse-home'), 'deployer');
+    expect((await runCli(['generate', '--kinds', 'user,role,policy,role-tag'], { cwd: dir, env })).code).toBe(0);
+    const main = join(dir, 'infra', 'main.ts');
+    const program = readFileSync(main, 'utf8');
+    const stateFile = join(dir, '.triton-iac', 'acme.state.json');
+    const stateBefore = readFileSync(stateFile, 'utf8');
+
+    writeFileSync(
+      main,
+      program.replace(
+        '  return app;',
+        "  new Policy(stack, 'rehearsed', { rules: ['CAN listusers'] });\n  return app;",
+      ),
+    );
+    expect((await runCli(['plan', '--out', 'good.plan'], { cwd: dir, env })).code).toBe(0);
+    const good = await runCli(['rehearse', 'good.plan', '--fault-rate', '0.05', '--window-ms', '300'], {
+      cwd: dir,
+      env,
+    });
+    expect(good.stdout).toContain('applied as sub-user deployer');
+    expect(good.stdout).toContain('✓ acme/rehearsed: created');
+    expect(good.stdout).toContain('Next plan in the copy: No changes.');
+    expect(good.stdout).toContain('Verdict: PASS');
+    expect(good.code).toBe(0);
+
+    // The users collection tagged with ops alone, exclusively: deployer (role ci) can no longer list users.
+    const lockout = program.replace(
+      /new RoleTag\(stack, 'tags-users', \{\s+resource: '\/my\/users',\s+roles: \[ciRole\],/,
+      "new RoleTag(stack, 'tags-users', { resource: '/my/users', roles: ['ops'], exclusive: true,",
+    );
+    expect(lockout).not.toBe(program);
+    writeFileSync(main, lockout);
+    expect((await runCli(['plan', '--out', 'bad.plan'], { cwd: dir, env })).code).toBe(0);
+    const bad = await runCli(['rehearse', 'bad.plan', '--window-ms', '300'], { cwd: dir, env });
+    expect(bad.stdout).toContain('✓ acme/tags-users: updated');
+    expect(bad.stdout).toMatch(/Verdict: FAIL\. the next plan could not be made: ListUsers .* 403 NotAuthorized/);
+    expect(bad.code).toBe(1);
+
+    // Nothing reached the real account or the real state.
+    expect((await vendor(ownerEnv, 'triton', ['rbac', 'role-tags', '/acme/users'])).trim()).toBe('ci');
+    expect(await vendor(ownerEnv, 'triton', ['rbac', 'policies'])).not.toContain('rehearsed');
+    expect(readFileSync(stateFile, 'utf8')).toBe(stateBefore);
+  });
+});
