@@ -43,6 +43,10 @@ const CLOUDAPI: Readonly<Record<string, CollectionNeed>> = {
   },
   'image-lookup': { collection: 'images', actions: ['listimages'] },
   'datacenter-lookup': { collection: 'datacenters', actions: ['listdatacenters'] },
+  'firewall-rule': {
+    collection: 'fwrules',
+    actions: ['listfirewallrules', 'getfirewallrule', 'createfirewallrule', 'updatefirewallrule', 'deletefirewallrule'],
+  },
 };
 
 /** The action of a GET on a CloudAPI path (how the role-tag handler reads a path's tags). */

@@ -15,3 +15,5 @@ export type {
   FirewallTarget,
   ParsedFirewallRule,
 } from './rule.js';
+export { FirewallSpecError, ruleFromSpec } from './build.js';
+export type { FirewallRuleSpec, FirewallSideSpec, FirewallTargetSpec, IFirewallTarget } from './build.js';

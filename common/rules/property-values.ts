@@ -7,6 +7,7 @@
  * the values.
  */
 import type { ResourceKind } from '../manifest.js';
+import { tryParseFirewallRule } from '../fwrule-language/index.js';
 import { tryParsePolicyRule } from '../policy-language/index.js';
 import { checkDurability } from './durability.js';
 import { checkEmail } from './email.js';
@@ -120,6 +121,12 @@ export function propertyValueProblems(
         });
       });
       strings('inputs', (input) => checkDeclaredMantaPath(input, account));
+      break;
+    case 'firewall-rule':
+      check('rule', (v) => {
+        const parsed = tryParseFirewallRule(v);
+        return parsed.ok ? undefined : `${showValue(v)}: ${parsed.error.message}`;
+      });
       break;
     default:
       break;
