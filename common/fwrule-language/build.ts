@@ -4,6 +4,7 @@
  * `FirewallRule.allow` / `FirewallRule.block` use it, so that a stack names tags and instances by
  * value or by object and never assembles rule text by hand.
  */
+import { FirewallSpecError } from './errors.js';
 import type { FirewallIcmpType, FirewallPort, FirewallProtocol, FirewallTarget, ParsedFirewallRule } from './rule.js';
 
 /**
@@ -53,17 +54,6 @@ export interface FirewallRuleSpec {
   readonly types?: readonly (number | readonly [type: number, code: number] | 'all')[];
   /** 0 (default) to 100: a higher priority wins over a lower one. */
   readonly priority?: number;
-}
-
-/** A problem with a spec, naming the field: thrown before any text is made. */
-export class FirewallSpecError extends Error {
-  override readonly name = 'FirewallSpecError';
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(`${field}: ${message}`);
-  }
 }
 
 function isTargetObject(v: unknown): v is IFirewallTarget {

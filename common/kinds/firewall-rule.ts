@@ -15,6 +15,7 @@ export const firewallRule = {
   properties: [
     str('rule', true, 'The rule text, canonical (`FROM any TO tag "role" = "web" ALLOW tcp PORT 443`).', {
       minLength: 1,
+      valueRule: 'firewall-rule',
     }),
     {
       name: 'enabled',
@@ -39,4 +40,9 @@ export const firewallRule = {
   uniqueness: 'two declarations of one rule (the same canonical text) would both own the same server rule',
   authoritative: true,
   pulumi: { summary: 'A firewall rule of the account.', outputs: ['rule'] },
+  // A rule filters traffic: it grants no one an API action, so it is no part of the access model.
+  ci: {
+    actions: ['listfirewallrules', 'getfirewallrule', 'createfirewallrule', 'updatefirewallrule', 'deletefirewallrule'],
+    authorisedAt: { at: 'path', path: '/{account}/fwrules' },
+  },
 } as const satisfies KindDescriptor;
