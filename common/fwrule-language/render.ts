@@ -21,8 +21,8 @@ const SHORT_ESCAPES: Readonly<Record<string, string>> = {
   '\r': 'r',
 };
 // Controls, DEL and the Unicode spaces a reader could mistake for a space or not see at all.
-// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
 const HEX_ESCAPED =
+  // eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
   /[\u0000-\u001f\u007f\u0085\u00a0\u1680\u180e\u2000-\u200d\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]/;
 
 /** `text` quoted for a rule: `"`, `(`, `)`, `\` and invisible characters escaped. */

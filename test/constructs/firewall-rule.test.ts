@@ -68,9 +68,8 @@ const spec: fc.Arbitrary<FirewallRuleSpec> = fc
     fc.integer({ min: 0, max: 100 }),
     fc.integer({ min: 0, max: 3 }),
     ports,
-    types,
   )
-  .map(([a, b, swap, priority, proto, p, t]) => {
+  .map(([a, b, swap, priority, proto, p]) => {
     const [from, to] = swap ? [b, a] : [a, b];
     const protocol = (['tcp', 'udp', 'ah', 'esp'] as const)[proto]!;
     return { from, to, protocol, priority, ...(protocol === 'tcp' || protocol === 'udp' ? { ports: p } : {}) };
