@@ -24,4 +24,12 @@ export { StorObject, type StorObjectProps } from './stor-object.js';
 export { StorTree, type StorTreeProps, type StorTreeRule } from './stor-tree.js';
 export { SnapLink, type SnapLinkProps } from './snaplink.js';
 export { Job, type JobPhase, type JobProps } from './job.js';
+export {
+  FirewallRule,
+  type FirewallRuleProps,
+  type FirewallRuleSpec,
+  type FirewallSideSpec,
+  type FirewallTargetSpec,
+  type IFirewallTarget,
+} from './firewall-rule.js';
 export { fromRbacJson, fromRbacJsonAsync, type FromRbacJsonOptions, type RbacImport } from './from-rbac-json.js';

@@ -1,4 +1,11 @@
-import { answerRequest, checkResourcePath, type AccessAnswer, type ModelRequest } from '../../common/access/index.js';
+import {
+  answerRequest,
+  checkResourcePath,
+  cloudApiResourceName,
+  serviceOf,
+  type AccessAnswer,
+  type ModelRequest,
+} from '../../common/access/index.js';
 import { didYouMean } from '../../common/did-you-mean.js';
 import { checkAction } from '../../common/rules/actions.js';
 import { UsageError, type Command } from '../command.js';
@@ -69,7 +76,8 @@ export const canCommand: Command = {
     const request: ModelRequest = {
       user,
       action,
-      resource: resource.replace(/\/+$/, ''),
+      // A CloudAPI request path is decided as the resource it names (`/acme/fwrules/<id>/enable`: the rule).
+      resource: resourceNamed(resource.replace(/\/+$/, '')),
       ...(args.repeats.has('role')
         ? {
             roles: args.repeats
@@ -179,4 +187,9 @@ function contextOf(pairs: readonly string[]): NonNullable<ModelRequest['context'
   }
   if (Object.keys(conditions).length > 0) ctx.conditions = conditions;
   return ctx;
+}
+
+/** The resource a request path is authorised against: CloudAPI's resource name, a Manta path as it is. */
+function resourceNamed(path: string): string {
+  return serviceOf(path) === 'cloudapi' ? cloudApiResourceName(path) : path;
 }

@@ -14,7 +14,7 @@ export type {
   AccessRole,
   MantaActiveQuery,
 } from './decide.js';
-export { cloudApiGoverningTags, governingParentOf, mantaGoverningTags } from './tags.js';
+export { cloudApiGoverningTags, cloudApiResourceName, governingParentOf, mantaGoverningTags } from './tags.js';
 export {
   accessModelFromResources,
   checkResourcePath,

@@ -14,6 +14,21 @@ export function governingParentOf(path: string): string | undefined {
 }
 
 /**
+ * The CloudAPI resource a request path is authorised against and tagged on (sdc-cloudapi
+ * lib/resources.js `resourceName`): the path itself up to an item (`/acme/fwrules/<id>`), and a
+ * sub-user's keys path whole (`/acme/users/bob/keys[/<key>]`); anything deeper is its item
+ * (`/acme/fwrules/<id>/enable`, `/acme/machines/<id>/tags`, `/acme/users/bob/change_password` are
+ * the rule, the machine, the user). A path of four segments under another collection keeps three
+ * (`/acme/machines/<id>/fwrules` is the machine); five or more keep four, but a machine's keep three.
+ */
+export function cloudApiResourceName(path: string): string {
+  const p = path.split('/').slice(1);
+  if (p.length <= 3 || (p[1] === 'users' && p[3] === 'keys')) return path;
+  const keep = p.length === 4 || p[1] === 'machines' ? 3 : 4;
+  return `/${p.slice(0, keep).join('/')}`;
+}
+
+/**
  * CloudAPI: the path's own tags plus, for an item, its collection's (`PUT /acme/users` with
  * `role-tag: ops` makes every user readable under the ops role). The account path `/acme` and a
  * collection govern only themselves.

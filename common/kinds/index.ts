@@ -7,6 +7,7 @@ import { account } from './account.js';
 import { accountConfig } from './account-config.js';
 import { datacenterLookup } from './datacenter-lookup.js';
 import { directory } from './directory.js';
+import { firewallRule } from './firewall-rule.js';
 import { imageLookup } from './image-lookup.js';
 import { image } from './image.js';
 import { job } from './job.js';
@@ -40,6 +41,7 @@ export const BUILT_IN_KINDS = [
   image,
   imageLookup,
   datacenterLookup,
+  firewallRule,
   directory,
   object,
   snaplink,

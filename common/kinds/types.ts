@@ -112,6 +112,7 @@ export interface TypeSchema {
  * - `key-name`, `policy-name`, `role-name`, `job-name`, `image-name`, `image-version`: a name the
  *   server stores and the stack can still use afterwards.
  * - `policy-rule`: one rule of the access-control language.
+ * - `firewall-rule`: one rule of the firewall rule language.
  * - `role-tag-path`: a CloudAPI path role tags can be set on, under the stack's account.
  * - `manta-path`: an object-store path under the stack's account.
  * - `manta-headers`: a map of stored object headers (names, values, total size).
@@ -124,6 +125,7 @@ export type ValueRule =
   | 'key-name'
   | 'policy-name'
   | 'policy-rule'
+  | 'firewall-rule'
   | 'role-name'
   | 'role-tag-path'
   | 'manta-path'

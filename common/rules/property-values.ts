@@ -2,11 +2,12 @@
  * The value rules of each kind's manifest properties, for every entry point that receives
  * properties without going through the constructs (a manifest JSON, a cdk.tf.json, the Pulumi
  * adapter's `check`): the same rule functions the constructs apply at synth (logins, emails, names,
- * the policy-rule grammar, paths, headers, durability, job phases), applied to the fields whose
+ * the policy-rule and firewall-rule grammars, paths, headers, durability, job phases), applied to the fields whose
  * descriptor names them (`valueRule` in `common/kinds/`). Shapes (types, required fields) are
  * `resource-schema.ts`'s `checkProperties`; this checks the values.
  */
 import { kindDescriptor, type TypeSchema, type ValueRule } from '../kinds/index.js';
+import { tryParseFirewallRule } from '../fwrule-language/index.js';
 import { tryParsePolicyRule } from '../policy-language/index.js';
 import { checkDurability } from './durability.js';
 import { checkEmail } from './email.js';
@@ -55,6 +56,10 @@ const VALUE_RULES: { readonly [R in ValueRule]: RuleCheck } = {
   'manta-path': onString(checkDeclaredMantaPath),
   'policy-rule': onString((text) => {
     const parsed = tryParsePolicyRule(text);
+    return parsed.ok ? undefined : `${showValue(text)}: ${parsed.error.message}`;
+  }),
+  'firewall-rule': onString((text) => {
+    const parsed = tryParseFirewallRule(text);
     return parsed.ok ? undefined : `${showValue(text)}: ${parsed.error.message}`;
   }),
   'role-tag-path': onString((path, account) => {

@@ -15,6 +15,7 @@ import { policyRoutes } from './routes/policies.js';
 import { roleTagRoutes } from './routes/role-tags.js';
 import { imageRoutes } from './routes/images.js';
 import { catalogRoutes } from './routes/catalog.js';
+import { firewallRuleRoutes } from './routes/firewall-rules.js';
 
 /** The code version the `Server` header reports. */
 const CODE_VERSION = '9.20.0';
@@ -42,6 +43,7 @@ export function createCloudApiService(ctx: EmulatorContext, extraRoutes: readonl
     ...roleRoutes(),
     ...policyRoutes(),
     ...imageRoutes(state),
+    ...firewallRuleRoutes(ctx, state),
     ...catalogRoutes(state),
     ...extraRoutes,
     // Last: SetRoleTags is PUT on any path, so every other route must be tried first.

@@ -3,6 +3,7 @@ import { accountConfigHandler } from './account-config.js';
 import { accountHandler } from './account.js';
 import type { Clients } from './clients.js';
 import { datacenterLookupHandler } from './datacenter-lookup.js';
+import { firewallRuleHandler } from './firewall-rule.js';
 import { imageLookupHandler } from './image-lookup.js';
 import { imageHandler } from './image.js';
 import { keyHandler } from './key.js';
@@ -15,7 +16,7 @@ import type { AnyHandler } from '../../reconciler/contract/handler.js';
 
 /**
  * Every CloudAPI kind's handler: account, account-config, key, user, user-key, policy, role,
- * role-tag, image, image-lookup, datacenter-lookup.
+ * role-tag, image, image-lookup, datacenter-lookup, firewall-rule.
  */
 export const cloudApiHandlers: readonly AnyHandler<unknown, Clients>[] = [
   accountHandler,
@@ -29,4 +30,5 @@ export const cloudApiHandlers: readonly AnyHandler<unknown, Clients>[] = [
   imageHandler,
   imageLookupHandler,
   datacenterLookupHandler,
+  firewallRuleHandler,
 ];

@@ -64,6 +64,12 @@ const full: { [K in ResourceKind]: Required<ResourcePropertiesByKind[K]> } = {
     mostRecent: true,
   },
   'datacenter-lookup': { name: 'us-east-1' },
+  'firewall-rule': {
+    rule: 'FROM any TO tag "role" = "web" ALLOW tcp PORT 443',
+    enabled: true,
+    log: false,
+    description: 'https',
+  },
   directory: { path: '/acme/stor/d', roleTags: ['r'] },
   object: {
     path: '/acme/stor/o',

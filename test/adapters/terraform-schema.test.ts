@@ -58,6 +58,7 @@ describe('triton-iac schema', () => {
       'tritoniac_account',
       'tritoniac_account_config',
       'tritoniac_directory',
+      'tritoniac_firewall_rule',
       'tritoniac_image',
       'tritoniac_job',
       'tritoniac_key',

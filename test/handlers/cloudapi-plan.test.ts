@@ -40,6 +40,7 @@ describe('CloudAPI handlers through the real planner', () => {
       'account',
       'account-config',
       'datacenter-lookup',
+      'firewall-rule',
       'image',
       'image-lookup',
       'key',

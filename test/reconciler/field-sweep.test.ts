@@ -15,6 +15,7 @@ import {
   Account,
   AccountConfig,
   Directory,
+  FirewallRule,
   Image,
   Job,
   Key,
@@ -158,6 +159,21 @@ const SAMPLES: Readonly<Record<string, Sample>> = {
       }).node.path;
     },
     list: async (world) => (await world.clients.cloudapi.listPolicies()).map((p) => p.name),
+  },
+  'firewall-rule': {
+    declare(s, changed) {
+      return new FirewallRule(s, 'fwrule', {
+        rule: pick(
+          changed('rule'),
+          'FROM any TO tag role = web ALLOW tcp PORT 443',
+          'FROM any TO all vms ALLOW tcp PORT 22',
+        ),
+        enabled: changed('enabled'),
+        log: changed('log'),
+        description: pick(changed('description'), 'a', 'b'),
+      }).node.path;
+    },
+    list: async (world) => (await world.clients.cloudapi.listFirewallRules()).map((r) => r.rule),
   },
   role: {
     declare(s, changed) {

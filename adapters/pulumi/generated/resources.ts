@@ -8,6 +8,7 @@ import type {
   AccountConfigProperties,
   AccountProperties,
   DirectoryProperties,
+  FirewallRuleProperties,
   ImageProperties,
   KeyProperties,
   ObjectProperties,
@@ -113,6 +114,17 @@ export class Image extends TritonDynamicResource {
   declare readonly state: pulumi.Output<string>;
   constructor(name: string, args: ImageArgs, opts?: pulumi.CustomResourceOptions) {
     super('image', 'Image', name, args, { outputs: ['state'], secrets: [] }, opts);
+  }
+}
+
+/** Arguments of {@link FirewallRule}. */
+export type FirewallRuleArgs = Inputs<WithDefaults<FirewallRuleProperties, 'enabled' | 'log'>> & Common;
+
+/** A firewall rule of the account. */
+export class FirewallRule extends TritonDynamicResource {
+  declare readonly rule: pulumi.Output<string>;
+  constructor(name: string, args: FirewallRuleArgs, opts?: pulumi.CustomResourceOptions) {
+    super('firewall-rule', 'FirewallRule', name, args, { outputs: ['rule'], secrets: [] }, opts);
   }
 }
 

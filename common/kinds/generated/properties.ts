@@ -192,6 +192,18 @@ export interface DatacenterLookupProperties {
   readonly name: string;
 }
 
+/** `firewall-rule`: A firewall rule of the account, in the firewall rule language. Natural key: canonical rule text. */
+export interface FirewallRuleProperties {
+  /** The rule text, canonical (`FROM any TO tag "role" = "web" ALLOW tcp PORT 443`). */
+  readonly rule: string;
+  /** Whether the rule is in force (CloudAPI creates rules disabled unless told). */
+  readonly enabled: boolean;
+  /** Whether connections the rule matches are logged. */
+  readonly log: boolean;
+  /** Description (at most 255 characters). */
+  readonly description?: string;
+}
+
 /** `directory`: A Manta directory. Natural key: path. */
 export interface DirectoryProperties {
   /** Canonical Manta path. */
@@ -253,6 +265,7 @@ export interface ResourcePropertiesByKind {
   image: ImageProperties;
   'image-lookup': ImageLookupProperties;
   'datacenter-lookup': DatacenterLookupProperties;
+  'firewall-rule': FirewallRuleProperties;
   directory: DirectoryProperties;
   object: ObjectProperties;
   snaplink: SnapLinkProperties;

@@ -1,3 +1,4 @@
+import { cloudApiResourceName } from '../../../common/access/index.js';
 import { AuthFailure } from '../../core/auth/auth-failure.js';
 import { verifyRequest } from '../../core/auth/verify.js';
 import { EmulatorError, notFound } from '../../core/errors.js';
@@ -74,7 +75,8 @@ export function cloudApiBefore(rc: RequestContext): void {
   locals.account = owner;
   const segments = rc.path.split('/');
   segments[1] = owner.account.login;
-  const resourcePath = segments.join('/').replace(/\/+$/, '') || '/';
+  // Authorised against, and tagged on, the resource the path names (a rule for /fwrules/<id>/enable).
+  const resourcePath = cloudApiResourceName(segments.join('/').replace(/\/+$/, '') || '/');
   locals.resourcePath = resourcePath;
 
   if (auth.user === undefined && owner === auth.account) return;

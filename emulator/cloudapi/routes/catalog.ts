@@ -6,7 +6,7 @@ import { NETWORKS, PACKAGES } from '../private/fixtures.js';
 import { pageReply } from '../private/paging.js';
 import { DATACENTER_NAME } from './ping.js';
 
-/** Datacenters, services, limits, packages, machines, networks and firewall rules (read-only fixtures). */
+/** Datacenters, services, limits, packages, machines and networks (read-only fixtures). */
 export function catalogRoutes(state: CloudApiState): CloudApiRoute[] {
   return [
     {
@@ -100,7 +100,6 @@ export function catalogRoutes(state: CloudApiState): CloudApiRoute[] {
         return { status: 200, body: network };
       },
     },
-    { method: 'GET', path: '/:account/fwrules', name: 'ListFirewallRules', handler: () => ({ status: 200, body: [] }) },
     ...fabricRoutes(),
   ];
 }

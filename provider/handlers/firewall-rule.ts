@@ -1,0 +1,82 @@
+/**
+ * `firewall-rule`: one rule of the account's firewall. CloudAPI answers a rule in its canonical
+ * spelling whatever spelling created it, so both sides compare by canonical text
+ * (`common/fwrule-language`), which is also the natural key; a change of text, `enabled`, `log` or
+ * the description is an UpdateFirewallRule of the same rule (tracked by id).
+ */
+import type { FirewallRule, FirewallRuleInput } from '../cloudapi/firewall-rules-api.js';
+import type { Clients } from './clients.js';
+import { desiredOptionals, liveOptionals } from './private/normalize.js';
+import { ignoreNotFound, orUndefined } from './private/not-found.js';
+import type { PlainObject, ResolvedProperties, ResourceHandler } from '../../reconciler/contract/handler.js';
+import { fieldRulesOf } from '../../common/kinds/index.js';
+import { firewallRule as firewallRuleKind } from '../../common/kinds/firewall-rule.js';
+import { tryParseFirewallRule, firewallRuleText } from '../../common/fwrule-language/index.js';
+
+/** The canonical text of `text`, or `text` unchanged when it does not parse (the server will say why). */
+export function canonicalRuleText(text: string): string {
+  const parsed = tryParseFirewallRule(text);
+  return parsed.ok ? firewallRuleText(parsed.rule) : text;
+}
+
+/** Normalised desired rule: canonical text, the two flags, the description when declared. */
+export function normalizeFirewallRuleDesired(props: ResolvedProperties): PlainObject {
+  return {
+    rule: canonicalRuleText(String(props['rule'] ?? '')),
+    enabled: props['enabled'] === true,
+    log: props['log'] === true,
+    ...desiredOptionals(props, ['description']),
+  };
+}
+
+/** Normalised live rule; `id` is computed. */
+export function normalizeFirewallRuleLive(live: FirewallRule, desired?: PlainObject): PlainObject {
+  return {
+    id: live.id,
+    rule: canonicalRuleText(live.rule),
+    enabled: live.enabled === true,
+    log: live.log === true,
+    ...liveOptionals(live as unknown as Record<string, unknown>, ['description'], desired),
+  };
+}
+
+function input(desired: ResolvedProperties): FirewallRuleInput {
+  const description = desired['description'];
+  return {
+    rule: String(desired['rule'] ?? ''),
+    enabled: desired['enabled'] === true,
+    log: desired['log'] === true,
+    ...(typeof description === 'string' ? { description } : {}),
+  };
+}
+
+/** The `firewall-rule` handler. */
+export const firewallRuleHandler: ResourceHandler<FirewallRule, Clients> = {
+  kind: 'firewall-rule',
+  mode: 'managed',
+  schema: { ...fieldRulesOf(firewallRuleKind), replaceStrategy: 'delete-then-create' },
+  normalizeDesired: normalizeFirewallRuleDesired,
+  normalizeLive: normalizeFirewallRuleLive,
+  naturalKeyOf: (live) => canonicalRuleText(live.rule),
+  idOf: (live) => live.id,
+  async list(ctx) {
+    const rules = await ctx.clients.cloudapi.listFirewallRules({ signal: ctx.signal });
+    return rules.filter((r) => r.global !== true);
+  },
+  async read(ctx, ref) {
+    const api = ctx.clients.cloudapi;
+    if (ref.id !== undefined) return orUndefined(api.getFirewallRule(ref.id, { signal: ctx.signal }));
+    const key = canonicalRuleText(ref.naturalKey);
+    return (await api.listFirewallRules({ signal: ctx.signal })).find((r) => canonicalRuleText(r.rule) === key);
+  },
+  async create(ctx, desired) {
+    return ctx.clients.cloudapi.createFirewallRule(input(desired), { signal: ctx.signal });
+  },
+  async update(ctx, id, desired) {
+    return ctx.clients.cloudapi.updateFirewallRule(id, input(desired), { signal: ctx.signal });
+  },
+  async delete(ctx, ref) {
+    const id = ref.id ?? (await firewallRuleHandler.read(ctx, ref))?.id;
+    if (id !== undefined) await ignoreNotFound(ctx.clients.cloudapi.deleteFirewallRule(id, { signal: ctx.signal }));
+  },
+};
