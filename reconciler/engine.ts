@@ -24,6 +24,16 @@ import { refreshedState, type RefreshChange } from './engine/refresh.js';
 import { createRunContext, type RunContext } from './engine/private/run-context.js';
 import { StateWriter } from './engine/private/state-writer.js';
 import { assertSecretsReadable } from './engine/secrets.js';
+import type { Census } from './engine/census.js';
+import {
+  accessCensus,
+  confirmedReading,
+  readingShowsDrift,
+  senseOnce,
+  tableAfterApply,
+  withRecordedAccess,
+  type SensorReading,
+} from './engine/sensor.js';
 import type { ApplyResult, DriftReport, EngineClients, EngineOptions } from './engine/types.js';
 import { confirmDrift, driftCandidates } from './plan/drift.js';
 import { manifestDigestOf } from './plan/planner.js';
@@ -125,12 +135,20 @@ export async function applyReviewed(
     if (!(await review(planned.plan))) {
       // Nothing to do in the cloud, but the code may have changed options or outputs: record them (no write when not).
       if (mode === 'apply' && !planHasChanges(planned.plan))
-        await recordOptionsAndOutputs(run, stack, state, planned.byAddress, false);
+        await recordOptionsAndOutputs(
+          run,
+          stack,
+          state,
+          planned.byAddress,
+          false,
+          // A stack applied before access tables were recorded gets its first one; else nothing changed.
+          state.current.access === undefined ? await accessCensus(run, stack, state.current, opts.sensor ?? {}) : undefined,
+        );
       return { plan: planned.plan };
     }
     return {
       plan: planned.plan,
-      result: await carryOut(run, stack, planned.plan, state, planned.byAddress, mode === 'destroy'),
+      result: await carryOut(run, stack, planned.plan, state, planned.byAddress, mode === 'destroy', opts),
     };
   });
 }
@@ -205,6 +223,7 @@ export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOp
       new StateWriter(backend, snapshot, stack.name, stack.account),
       now.byAddress,
       destroy,
+      opts,
     );
   });
 }
@@ -238,17 +257,33 @@ export async function driftStack(stack: StackManifest, opts: EngineOptions): Pro
   }
   const req = { ...requestOf(stack, snapshot, opts), reportOnly: true };
   const first = await planAgainstLiveQuick(run, req);
+  const sensor = opts.sensor ?? {};
+  const sensed = await senseOnce(run, stack, state, sensor, first.plan.changes);
   const candidates = driftCandidates(first.plan.changes);
   const checked = first.plan.changes.filter((c) => c.action !== 'read' && !c.address.startsWith('~')).length;
-  if (candidates.length === 0) return { drifted: [], checked };
+  const extra = (reading: SensorReading): Partial<DriftReport> => ({
+    ...(sensor.unmanaged !== false ? { unmanaged: reading.unmanaged, ignoredUnmanaged: reading.ignored } : {}),
+    ...(reading.access !== undefined ? { access: reading.access } : {}),
+    ...(sensor.access !== false && state.access === undefined
+      ? { accessNote: 'no access table is recorded yet: the next apply records it' }
+      : {}),
+  });
+  if (candidates.length === 0 && !readingShowsDrift(sensed)) return { drifted: [], checked, ...extra(sensed) };
   run.log.debug('differences seen; confirming them by a second read after the consistency window', {
     addresses: candidates.map((c) => c.address),
   });
   await pause(run.windowMs, run.signal);
-  const second = await reread(run, stack, req, first.live, new Set(candidates.map((c) => c.address)));
+  const second =
+    candidates.length === 0
+      ? first
+      : await reread(run, stack, req, first.live, new Set(candidates.map((c) => c.address)));
+  const sensedAgain = readingShowsDrift(sensed)
+    ? confirmedReading(sensed, await senseOnce(run, stack, state, sensor, second.plan.changes))
+    : sensed;
   return {
     drifted: driftItemsOf(confirmDrift(first.plan.changes, second.plan.changes), req.state, run.handlers),
     checked,
+    ...extra(sensedAgain),
   };
 }
 
@@ -415,6 +450,7 @@ async function carryOut(
   state: StateWriter,
   live: ReadonlyMap<string, unknown>,
   destroy: boolean,
+  opts: EngineOptions,
 ): Promise<ApplyResult> {
   refuseConflicts(plan);
   const moves = plan.changes
@@ -422,7 +458,7 @@ async function carryOut(
     .map((c) => ({ from: c.movedFrom!, to: c.address }));
   if (moves.length > 0) await state.move(moves);
   const result = await executePlan({ run, stack, plan, state, live });
-  await recordOptionsAndOutputs(run, stack, state, live, destroy);
+  await recordOptionsAndOutputs(run, stack, state, live, destroy, await accessCensus(run, stack, state.current, opts.sensor ?? {}));
   return moves.length > 0 ? { ...result, counts: { moved: moves.length, ...result.counts } } : result;
 }
 
@@ -433,13 +469,16 @@ async function recordOptionsAndOutputs(
   state: StateWriter,
   live: ReadonlyMap<string, unknown>,
   destroy: boolean,
+  access?: Census,
 ): Promise<void> {
   const recorded = destroy ? { outputs: {}, unresolved: [] } : resolveOutputs(stack, state.current, live, run.handlers);
   if (recorded.unresolved.length > 0)
     run.log.warn('outputs not recorded: a resource they refer to has no value yet', { outputs: recorded.unresolved });
-  await state.edit((doc) =>
-    withOptionsAndOutputs(doc, destroy ? { ...stack, resources: [] } : stack, recorded.outputs),
-  );
+  await state.edit((doc) => {
+    const next = withOptionsAndOutputs(doc, destroy ? { ...stack, resources: [] } : stack, recorded.outputs);
+    // The access table drift compares with: the account as this apply leaves it.
+    return access === undefined ? next : withRecordedAccess(next, tableAfterApply(stack, access, next));
+  });
 }
 
 /**

@@ -8,6 +8,9 @@ import type { AnyHandler, JsonPatchOperation } from '../../provider/handlers/typ
 import type { DisplayValue } from '../render/mask.js';
 import type { PlanAction } from '../plan/types.js';
 import type { ListedAhead } from './live-reader.js';
+import type { SensorOptions } from './sensor-options.js';
+import type { UnmanagedObject } from '../plan/unmanaged-objects.js';
+import type { AccessDriftItem } from './access-sensor.js';
 
 /** The API clients the handlers call (`Clients` of `provider/handlers/clients.ts`). */
 export type EngineClients = Clients;
@@ -58,6 +61,8 @@ export interface EngineOptions {
   readonly adopt?: boolean;
   /** Addresses to limit the run to; their dependencies are included. @default - every resource */
   readonly targets?: readonly string[];
+  /** What drift, plan and apply do beyond the stack's own objects (see `sensor-options.ts`). */
+  readonly sensor?: SensorOptions;
   /**
    * Collections already being listed for this plan, through these same `clients` (`ReadAhead`);
    * `planStack` takes them instead of listing them again. Ignored by every other entry point.
@@ -138,10 +143,22 @@ export interface DriftItem {
   readonly after: DisplayValue | null;
 }
 
+export type { SensorOptions } from './sensor-options.js';
+export type { UnmanagedObject } from '../plan/unmanaged-objects.js';
+export type { AccessDriftItem } from './access-sensor.js';
+
 /** The result of a drift check. */
 export interface DriftReport {
   /** Confirmed differences, sorted by address. */
   readonly drifted: DriftItem[];
   /** How many resources were compared. */
   readonly checked: number;
+  /** Live objects no stack manages (seen by both reads), not silenced by the allow-list; absent when not looked for. */
+  readonly unmanaged?: readonly UnmanagedObject[];
+  /** How many unmanaged objects the allow-list silenced. */
+  readonly ignoredUnmanaged?: number;
+  /** Permissions gained or lost since the last apply recorded the access table (seen by both reads). */
+  readonly access?: readonly AccessDriftItem[];
+  /** Why access was not compared (no table recorded yet), when it was not. */
+  readonly accessNote?: string;
 }

@@ -8,3 +8,4 @@ export * from './match-live.js';
 export * from './drift.js';
 export * from './validate-manifest.js';
 export * from './access-changes.js';
+export * from './drift-ignore.js';
