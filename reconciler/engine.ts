@@ -31,6 +31,7 @@ import {
   readingShowsDrift,
   senseOnce,
   tableAfterApply,
+  warnAccessChangedOutside,
   withRecordedAccess,
   type SensorReading,
 } from './engine/sensor.js';
@@ -142,7 +143,9 @@ export async function applyReviewed(
           planned.byAddress,
           false,
           // A stack applied before access tables were recorded gets its first one; else nothing changed.
-          state.current.access === undefined ? await accessCensus(run, stack, state.current, opts.sensor ?? {}) : undefined,
+          state.current.access === undefined
+            ? await accessCensus(run, stack, state.current, opts.sensor ?? {})
+            : undefined,
         );
       return { plan: planned.plan };
     }
@@ -458,7 +461,14 @@ async function carryOut(
     .map((c) => ({ from: c.movedFrom!, to: c.address }));
   if (moves.length > 0) await state.move(moves);
   const result = await executePlan({ run, stack, plan, state, live });
-  await recordOptionsAndOutputs(run, stack, state, live, destroy, await accessCensus(run, stack, state.current, opts.sensor ?? {}));
+  await recordOptionsAndOutputs(
+    run,
+    stack,
+    state,
+    live,
+    destroy,
+    await accessCensus(run, stack, state.current, opts.sensor ?? {}),
+  );
   return moves.length > 0 ? { ...result, counts: { moved: moves.length, ...result.counts } } : result;
 }
 
@@ -474,10 +484,12 @@ async function recordOptionsAndOutputs(
   const recorded = destroy ? { outputs: {}, unresolved: [] } : resolveOutputs(stack, state.current, live, run.handlers);
   if (recorded.unresolved.length > 0)
     run.log.warn('outputs not recorded: a resource they refer to has no value yet', { outputs: recorded.unresolved });
+  // The access table drift compares with: the account as this apply leaves it.
+  const table = access === undefined ? undefined : tableAfterApply(stack, access, state.current);
+  if (table !== undefined) warnAccessChangedOutside(run.log, stack, state.current, table);
   await state.edit((doc) => {
     const next = withOptionsAndOutputs(doc, destroy ? { ...stack, resources: [] } : stack, recorded.outputs);
-    // The access table drift compares with: the account as this apply leaves it.
-    return access === undefined ? next : withRecordedAccess(next, tableAfterApply(stack, access, next));
+    return table === undefined ? next : withRecordedAccess(next, table);
   });
 }
 

@@ -100,6 +100,32 @@ export function withRecordedAccess(doc: StateDocument, table: readonly Permissio
   return { ...doc, access: { recordedAt: new Date().toISOString(), table } };
 }
 
+/**
+ * Says, before an apply records the new table, which permissions were gained or lost through
+ * objects no stack manages since the last table: the apply makes them the new baseline, so a drift
+ * run after it no longer reports them.
+ */
+export function warnAccessChangedOutside(
+  log: RunContext['log'],
+  stack: StackManifest,
+  doc: StateDocument,
+  table: readonly Permission[],
+): void {
+  if (doc.access === undefined) return;
+  const outside = accessDrift(doc.access.table, table, managedTest(doc, declaredOf(stack, {}))).filter(
+    (a) => a.unmanaged.length > 0,
+  );
+  if (outside.length === 0) return;
+  log.warn(
+    `access changed outside triton-iac since the last apply and is recorded as the new baseline by this apply: ${outside
+      .map(
+        (a) =>
+          `${a.user} ${a.change === 'grant' ? 'gained' : 'lost'} ${a.action} on ${a.resource} (through ${a.unmanaged.join(', ')})`,
+      )
+      .join('; ')}`,
+  );
+}
+
 /** Reads what an apply records about access (users, roles, policies and the role tags a drift reads). */
 export async function accessCensus(
   run: RunContext,
