@@ -9,6 +9,13 @@ import { renderDrift, renderDriftsJson, type StackDrift } from '../private/drift
 import { driftStack, planStack } from '../private/engine.js';
 import { outputFormat } from '../private/plan-output.js';
 import { hasDrift } from '../private/sensor-output.js';
+import {
+  noteExclusions,
+  OPERATOR_FLAGS,
+  OPERATOR_HELP,
+  operatorOptions,
+  type OperatorOptions,
+} from '../private/operator-flags.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
 
 const HELP = `Usage: triton-iac drift [APP] [options]
@@ -34,6 +41,7 @@ Options:
   --out-markdown FILE           also write the Markdown report to FILE
   --remediate --out PLANFILE    save a plan limited to the drifted objects (and what they depend
                                 on), for review and \`triton-iac apply PLANFILE\`
+${OPERATOR_HELP.replace('the run', 'the check and the plan').replace('replace this resource', 'with --remediate: replace this resource')}
   --no-unmanaged                do not look for unmanaged objects
   --no-access                   do not compare who can do what with the last apply
 
@@ -66,6 +74,7 @@ export const driftCommand: Command = {
         out: 'string',
         'no-unmanaged': 'boolean',
         'no-access': 'boolean',
+        ...OPERATOR_FLAGS,
       },
       'drift',
     );
@@ -79,6 +88,11 @@ export const driftCommand: Command = {
         remediate
           ? '--remediate needs --out PLANFILE: the plan is saved for review, then carried out with `triton-iac apply PLANFILE`'
           : '--out PLANFILE is only for --remediate (use --out-json FILE or --out-markdown FILE to save the report)',
+      );
+    const { replace, exclude } = operatorOptions(args);
+    if (replace !== undefined && !remediate)
+      throw new UsageError(
+        '--replace on drift only shapes the plan --remediate saves (drift itself changes nothing); add --remediate --out PLANFILE',
       );
     const ignore = driftIgnoreOf(io.cwd);
     const app = await loadAppFor(args.positionals[0], common, io);
@@ -96,7 +110,11 @@ export const driftCommand: Command = {
           ...(args.booleans.has('no-unmanaged') ? { unmanaged: false } : {}),
           ...(args.booleans.has('no-access') ? { access: false } : {}),
         };
-        const report = await driftStack(stack, await session.options(stack, { sensor }));
+        if (exclude !== undefined) noteExclusions(stack, { exclude }, io);
+        const report = await driftStack(
+          stack,
+          await session.options(stack, { sensor, ...(exclude !== undefined ? { exclude } : {}) }),
+        );
         drifts.push({ stack: stack.name, account: stack.account, report });
         // JSON is one document for the whole run, written once every stack is checked.
         if (format !== 'json') io.stdout.write(renderDrift(drifts.at(-1)!, format, io));
@@ -112,7 +130,7 @@ export const driftCommand: Command = {
           '--out-markdown',
           drifts.map((d) => renderDrift(d, 'markdown', io)).join('\n'),
         );
-      if (remediate) await saveRemediation(drifts[0]!, session, app, common.emulator, out!, io);
+      if (remediate) await saveRemediation(drifts[0]!, session, app, common.emulator, out!, io, { replace, exclude });
       return drifts.some((d) => hasDrift(d.report)) ? 2 : 0;
     } finally {
       await session.close();
@@ -149,8 +167,12 @@ async function saveRemediation(
   emulator: boolean,
   out: string,
   io: Parameters<Command['run']>[1],
+  controls: OperatorOptions,
 ): Promise<void> {
-  const targets = drift.report.drifted.map((d) => d.address).filter((a) => !a.startsWith('~'));
+  const targets = [
+    ...drift.report.drifted.map((d) => d.address).filter((a) => !a.startsWith('~')),
+    ...(controls.replace ?? []),
+  ];
   if (targets.length === 0) {
     io.stderr.write(
       `No plan saved to ${out}: no managed object drifted${hasDrift(drift.report) ? ' (unmanaged objects and access changes are repaired by hand, or by managing them in a stack)' : ''}.\n`,
@@ -158,7 +180,7 @@ async function saveRemediation(
     return;
   }
   const stack = session.stacks[0]!;
-  const plan = await planStack(stack, await session.options(stack, { targets }));
+  const plan = await planStack(stack, await session.options(stack, { targets, ...controls }));
   const path = resolve(io.cwd, out);
   await writeSavedPlan(path, plan, {
     app: app.path,

@@ -61,6 +61,10 @@ export interface EngineOptions {
   readonly adopt?: boolean;
   /** Addresses to limit the run to; their dependencies are included. @default - every resource */
   readonly targets?: readonly string[];
+  /** Addresses to replace even when unchanged (`--replace`). */
+  readonly replace?: readonly string[];
+  /** Addresses to leave out of the run with their dependants (`--exclude`). */
+  readonly exclude?: readonly string[];
   /** What drift, plan and apply do beyond the stack's own objects (see `sensor-options.ts`). */
   readonly sensor?: SensorOptions;
   /**

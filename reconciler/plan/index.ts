@@ -9,3 +9,4 @@ export * from './drift.js';
 export * from './validate-manifest.js';
 export * from './access-changes.js';
 export * from './drift-ignore.js';
+export * from './operator-controls.js';
