@@ -38,6 +38,7 @@ import {
 import type { ApplyResult, DriftReport, EngineClients, EngineOptions } from './engine/types.js';
 import { confirmDrift, driftCandidates } from './plan/drift.js';
 import { manifestDigestOf } from './plan/planner.js';
+import { refuseBrokenExpectations } from './plan/plan-expectations.js';
 import { checkPlanStillValid } from './plan/saved-plan.js';
 import { planConflicts, planHasChanges, type Plan } from './plan/types.js';
 import type { StateBackend, StateSnapshot } from './state/backend.js';
@@ -87,8 +88,10 @@ export async function planStack(stack: StackManifest, opts: EngineOptions): Prom
   const run = await runFor(stack, opts);
   const parsed = opts.readAhead?.takeStateFile?.();
   const snapshot = await openStateBackend(stack, { ...opts, ...(parsed !== undefined ? { parsed } : {}) }).read();
-  const { plan } = await planAgainstLive(run, requestOf(stack, snapshot, opts), opts.readAhead);
+  const req = requestOf(stack, snapshot, opts);
+  const { plan } = await planAgainstLive(run, req, opts.readAhead);
   assertSecretsReadable(plan, stack, run.handlers, run.secrets);
+  refuseBrokenExpectations(stack, req.state, plan);
   return plan;
 }
 
@@ -129,9 +132,11 @@ export async function applyReviewed(
 ): Promise<ReviewedApply> {
   const run = await runFor(stack, opts);
   return withLock(stack, opts, `triton-iac ${mode}`, async (backend, snapshot) => {
-    const planned = await planAgainstLive(run, requestOf(stack, snapshot, opts, mode === 'destroy'));
+    const req = requestOf(stack, snapshot, opts, mode === 'destroy');
+    const planned = await planAgainstLive(run, req);
     // Before asking: a plan apply could not carry out is refused before anyone says yes to it.
     assertSecretsReadable(planned.plan, stack, run.handlers, run.secrets);
+    if (mode === 'apply') refuseBrokenExpectations(stack, req.state, planned.plan);
     const state = new StateWriter(backend, snapshot, stack.name, stack.account);
     if (!(await review(planned.plan))) {
       // Nothing to do in the cloud, but the code may have changed options or outputs: record them (no write when not).
@@ -267,6 +272,7 @@ export async function driftStack(stack: StackManifest, opts: EngineOptions): Pro
   const extra = (reading: SensorReading): Partial<DriftReport> => ({
     ...(sensor.unmanaged !== false ? { unmanaged: reading.unmanaged, ignoredUnmanaged: reading.ignored } : {}),
     ...(reading.access !== undefined ? { access: reading.access } : {}),
+    ...(reading.expectations !== undefined ? { expectations: reading.expectations } : {}),
     ...(sensor.access !== false && state.access === undefined
       ? { accessNote: 'no access table is recorded yet: the next apply records it' }
       : {}),

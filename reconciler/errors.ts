@@ -44,6 +44,8 @@ export type ReconcilerErrorCode =
   | 'ADOPT_CONFLICT'
   /** The plan would delete or replace a resource with `protect: true`; nothing is changed. */
   | 'PROTECTED'
+  /** The plan would break an access expectation (`expectAccess`, `expectDenied`); nothing is changed. */
+  | 'ACCESS_EXPECTATION_FAILED'
   /** `import` was given an address or id that does not fit. */
   | 'IMPORT_INVALID'
   /** The run was cancelled. */

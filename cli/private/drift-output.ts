@@ -76,7 +76,7 @@ function driftText(drift: StackDrift, io: CommandIo): string {
   const sensed = sensorText(drift.report, (t) => paint('yellow', t));
   if (!hasDrift(drift.report))
     return [
-      `No drift: the ${checked} objects of stack ${drift.stack} (account ${drift.account}) match the last apply${drift.report.unmanaged !== undefined ? ', no unmanaged object is there' : ''}${drift.report.access !== undefined ? ' and nobody gained or lost a permission' : ''}.`,
+      `No drift: the ${checked} objects of stack ${drift.stack} (account ${drift.account}) match the last apply${drift.report.unmanaged !== undefined ? ', no unmanaged object is there' : ''}${drift.report.access !== undefined ? ' and nobody gained or lost a permission' : ''}${drift.report.expectations !== undefined ? '; every access expectation holds' : ''}.`,
       ...sensed.filter((l) => l !== ''),
       '',
     ].join('\n');

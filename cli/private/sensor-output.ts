@@ -3,6 +3,7 @@
  * gained or lost since the last apply, in text, JSON and Markdown. Names come from the server and
  * may be hostile: every one is shown with its control characters escaped.
  */
+import { failureText } from '../../common/access/index.js';
 import { escapeUnsafe } from '../../common/rules/safe-text.js';
 import { markdownCell } from '../../reconciler/index.js';
 import type { DriftReport } from './engine.js';
@@ -11,11 +12,12 @@ type Unmanaged = NonNullable<DriftReport['unmanaged']>[number];
 type AccessItem = NonNullable<DriftReport['access']>[number];
 
 /** Which kinds of drift a report holds: `attributes` (managed objects differ), `unmanaged`, `access`. */
-export function driftKinds(report: DriftReport): ('attributes' | 'unmanaged' | 'access')[] {
+export function driftKinds(report: DriftReport): ('attributes' | 'unmanaged' | 'access' | 'expectations')[] {
   return [
     ...(report.drifted.length > 0 ? (['attributes'] as const) : []),
     ...((report.unmanaged?.length ?? 0) > 0 ? (['unmanaged'] as const) : []),
     ...((report.access?.length ?? 0) > 0 ? (['access'] as const) : []),
+    ...((report.expectations?.length ?? 0) > 0 ? (['expectations'] as const) : []),
   ];
 }
 
@@ -32,6 +34,17 @@ export function sensorJson(report: DriftReport): object {
       ? { unmanaged: report.unmanaged, ignoredUnmanaged: report.ignoredUnmanaged ?? 0 }
       : {}),
     ...(report.access !== undefined ? { access: report.access.map(accessJson) } : {}),
+    ...(report.expectations !== undefined
+      ? {
+          expectations: report.expectations.map((f) => ({
+            expect: f.expectation.expect,
+            user: f.expectation.user,
+            action: f.action,
+            resource: f.expectation.resource,
+            reason: f.reason,
+          })),
+        }
+      : {}),
     ...(report.accessNote !== undefined ? { accessNote: report.accessNote } : {}),
   };
 }
@@ -85,6 +98,12 @@ export function sensorText(report: DriftReport, yellow: (text: string) => string
     for (const a of access) lines.push(`  ${yellow(a.change === 'grant' ? '+' : '-')} ${accessSentence(a)}`);
     lines.push('');
   }
+  const broken = report.expectations ?? [];
+  if (broken.length > 0) {
+    lines.push(yellow(`Access expectations: ${broken.length} broken on the live account:`));
+    for (const f of broken) lines.push(`  ${yellow('!')} ${escapeUnsafe(failureText(f))}`);
+    lines.push('');
+  }
   const quiet: string[] = [];
   if ((report.ignoredUnmanaged ?? 0) > 0)
     quiet.push(`${report.ignoredUnmanaged} unmanaged object(s) silenced by drift.ignore in triton-iac.json`);
@@ -123,6 +142,12 @@ export function sensorMarkdown(report: DriftReport): string[] {
       lines.push(
         `| ${markdownCell(a.user)} | ${a.change === 'grant' ? 'gained' : 'lost'} | \`${markdownCell(a.action)}\` | \`${markdownCell(a.resource)}\` | ${markdownCell(a.via.join('; '))} | ${markdownCell(a.unmanaged.join(', '))} |`,
       );
+    lines.push('');
+  }
+  const broken = report.expectations ?? [];
+  if (broken.length > 0) {
+    lines.push(`**${broken.length} access expectation(s) broken** on the live account:`, '');
+    for (const f of broken) lines.push(`- ${markdownCell(failureText(f))}`);
     lines.push('');
   }
   if ((report.ignoredUnmanaged ?? 0) > 0)

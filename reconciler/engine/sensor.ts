@@ -4,7 +4,12 @@
  * consistency window like any drift. And, at apply, the access table drift compares with.
  */
 import type { StackManifest } from '../../common/manifest.js';
-import { permissionTable, type Permission } from '../../common/access/index.js';
+import {
+  failedExpectations,
+  permissionTable,
+  type ExpectationFailure,
+  type Permission,
+} from '../../common/access/index.js';
 import { canonicalJson } from '../private/canonical-json.js';
 import { unmanagedObjects, type DeclaredObject, type UnmanagedObject } from '../plan/unmanaged-objects.js';
 import type { StateDocument } from '../state/document.js';
@@ -27,6 +32,8 @@ export interface SensorReading {
   readonly ignored: number;
   /** `undefined` when access is not compared. */
   readonly access: readonly AccessDriftItem[] | undefined;
+  /** The stack's access expectations the live account breaks (`undefined` when it has none). */
+  readonly expectations: readonly ExpectationFailure[] | undefined;
 }
 
 /** The census and comparison of one drift read. */
@@ -39,7 +46,9 @@ export async function senseOnce(
 ): Promise<SensorReading> {
   const lookUnmanaged = options.unmanaged !== false;
   const lookAccess = options.access !== false && state.access !== undefined;
-  if (!lookUnmanaged && !lookAccess) return { unmanaged: [], ignored: 0, access: undefined };
+  const lookExpected = (stack.expectations ?? []).length > 0;
+  if (!lookUnmanaged && !lookAccess && !lookExpected)
+    return { unmanaged: [], ignored: 0, access: undefined, expectations: undefined };
   const declared = declaredOf(stack, options);
   const census = await takeCensus(run, stack.account, state, {
     declaredTagPaths: declared.filter((d) => d.kind === 'role-tag').map((d) => d.naturalKey),
@@ -56,25 +65,21 @@ export async function senseOnce(
         exempt: (kind, key) => run.handlers.get(kind)?.mustNotDelete?.(run.ctx, key) !== undefined,
       })
     : { reported: [], ignored: [] };
+  const model = liveAccessModel(
+    stack.account,
+    census,
+    liveMantaEntries(liveChanges as Parameters<typeof liveMantaEntries>[0]),
+  );
   const access = lookAccess
-    ? accessDrift(
-        state.access!.table,
-        permissionTable(
-          liveAccessModel(
-            stack.account,
-            census,
-            liveMantaEntries(liveChanges as Parameters<typeof liveMantaEntries>[0]),
-          ),
-        ),
-        managedTest(state, declared),
-      )
+    ? accessDrift(state.access!.table, permissionTable(model), managedTest(state, declared))
     : undefined;
-  return { unmanaged: found.reported, ignored: found.ignored.length, access };
+  const expectations = lookExpected ? failedExpectations(model, stack.expectations ?? []) : undefined;
+  return { unmanaged: found.reported, ignored: found.ignored.length, access, expectations };
 }
 
 /** Whether a reading shows anything to confirm. */
 export function readingShowsDrift(r: SensorReading): boolean {
-  return r.unmanaged.length > 0 || (r.access?.length ?? 0) > 0;
+  return r.unmanaged.length > 0 || (r.access?.length ?? 0) > 0 || (r.expectations?.length ?? 0) > 0;
 }
 
 /** What both readings show: an object or a permission seen once only may be a stale read. */
@@ -88,6 +93,12 @@ export function confirmedReading(first: SensorReading, second: SensorReading): S
       first.access === undefined || second.access === undefined
         ? undefined
         : confirmedAccessDrift(first.access, second.access),
+    expectations:
+      first.expectations === undefined || second.expectations === undefined
+        ? undefined
+        : second.expectations.filter((f) =>
+            first.expectations!.some((g) => g.expectation === f.expectation && g.action === f.action),
+          ),
   };
 }
 

@@ -11,6 +11,7 @@ import type { ListedAhead } from './live-reader.js';
 import type { SensorOptions } from './sensor-options.js';
 import type { UnmanagedObject } from '../plan/unmanaged-objects.js';
 import type { AccessDriftItem } from './access-sensor.js';
+import type { ExpectationFailure } from '../../common/access/index.js';
 
 /** The API clients the handlers call (`Clients` of `provider/handlers/clients.ts`). */
 export type EngineClients = Clients;
@@ -163,6 +164,8 @@ export interface DriftReport {
   readonly ignoredUnmanaged?: number;
   /** Permissions gained or lost since the last apply recorded the access table (seen by both reads). */
   readonly access?: readonly AccessDriftItem[];
+  /** The stack's access expectations the live account breaks (seen by both reads); absent when it has none. */
+  readonly expectations?: readonly ExpectationFailure[];
   /** Why access was not compared (no table recorded yet), when it was not. */
   readonly accessNote?: string;
 }

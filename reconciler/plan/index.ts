@@ -10,3 +10,4 @@ export * from './validate-manifest.js';
 export * from './access-changes.js';
 export * from './drift-ignore.js';
 export * from './operator-controls.js';
+export * from './plan-expectations.js';
