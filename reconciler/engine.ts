@@ -45,6 +45,15 @@ import type { StateBackend, StateSnapshot } from './state/backend.js';
 import { LocalStateBackend, type ParsedStateFile } from './state/local-backend.js';
 import { MantaStateBackend } from './state/manta-backend.js';
 import { emptyState } from './state/document.js';
+import { digestOf } from './private/canonical-json.js';
+import {
+  currentWriter,
+  DEFAULT_HISTORY_KEEP,
+  HistoryKeepingBackend,
+  LocalHistoryStore,
+  type AuditRecord,
+} from './state/history.js';
+import { MantaHistoryStore } from './state/manta-history.js';
 import { putResource } from './state/operations.js';
 
 export { connectStack, type ConnectOverrides } from './engine/connect.js';
@@ -67,17 +76,24 @@ export function openStateBackend(
     readonly consistencyWindowMs?: number;
     /** A local state file parsed moments ago (`LocalStateBackendOptions.parsed`). */
     readonly parsed?: ParsedStateFile;
+    /** How many serials the history keeps. @default DEFAULT_HISTORY_KEEP */
+    readonly stateHistoryKeep?: number;
   },
-): StateBackend {
+): HistoryKeepingBackend {
   const cfg = stack.state ?? { type: 'local' as const };
-  if (cfg.type === 'manta') return openMantaBackend(stack, cfg.path, opts.clients, opts.consistencyWindowMs);
-  return new LocalStateBackend({
+  const keep = opts.stateHistoryKeep ?? DEFAULT_HISTORY_KEEP;
+  if (cfg.type === 'manta') {
+    const backend = openMantaBackend(stack, cfg.path, opts.clients, opts.consistencyWindowMs);
+    return new HistoryKeepingBackend(backend, new MantaHistoryStore(opts.clients!.manta, cfg.path, keep));
+  }
+  const local = new LocalStateBackend({
     stack: stack.name,
     account: stack.account,
     workingDirectory: opts.workDir,
     ...(cfg.path !== undefined ? { path: cfg.path } : {}),
     ...(opts.parsed !== undefined ? { parsed: opts.parsed } : {}),
   });
+  return new HistoryKeepingBackend(local, new LocalHistoryStore(local.location, keep));
 }
 
 /**
@@ -156,7 +172,9 @@ export async function applyReviewed(
     }
     return {
       plan: planned.plan,
-      result: await carryOut(run, stack, planned.plan, state, planned.byAddress, mode === 'destroy', opts),
+      result: await audited(backend, stack, planned.plan, `triton-iac ${mode}`, () =>
+        carryOut(run, stack, planned.plan, state, planned.byAddress, mode === 'destroy', opts),
+      ),
     };
   });
 }
@@ -224,14 +242,16 @@ export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOp
       );
     }
     assertSecretsReadable(plan, stack, run.handlers, run.secrets);
-    return carryOut(
-      run,
-      stack,
-      plan,
-      new StateWriter(backend, snapshot, stack.name, stack.account),
-      now.byAddress,
-      destroy,
-      opts,
+    return audited(backend, stack, plan, 'triton-iac apply PLANFILE', () =>
+      carryOut(
+        run,
+        stack,
+        plan,
+        new StateWriter(backend, snapshot, stack.name, stack.account),
+        now.byAddress,
+        destroy,
+        opts,
+      ),
     );
   });
 }
@@ -519,6 +539,50 @@ function refuseConflicts(plan: Plan): void {
   );
 }
 
+/**
+ * Carries out `plan` with each state write recorded under its digest, then appends the apply's
+ * audit record (also when it throws: the record says it failed, and the error goes on).
+ */
+async function audited(
+  backend: HistoryKeepingBackend,
+  stack: StackManifest,
+  plan: Plan,
+  command: string,
+  body: () => Promise<ApplyResult>,
+): Promise<ApplyResult> {
+  const planDigest = digestOf(plan);
+  backend.carryingOut(planDigest);
+  const record = async (
+    result: AuditRecord['result'],
+    counts: ApplyResult['counts'],
+    failed: ApplyResult['failed'],
+  ) => {
+    const now = await backend.read().catch(() => undefined);
+    await backend.history.appendAudit({
+      at: new Date().toISOString(),
+      who: currentWriter(),
+      command,
+      stack: stack.name,
+      account: stack.account,
+      planDigest,
+      result,
+      counts,
+      failed: failed.map((f) => ({ address: f.address, message: f.message })),
+      serial: now?.doc.serial ?? 0,
+    });
+  };
+  try {
+    const result = await body();
+    await record(result.cancelled ? 'cancelled' : result.ok ? 'ok' : 'failed', result.counts, result.failed);
+    return result;
+  } catch (error) {
+    await record('failed', {}, [{ address: '(apply)', message: (error as Error).message }]).catch(() => undefined);
+    throw error;
+  } finally {
+    backend.carryingOut(undefined);
+  }
+}
+
 /** A plan without the second look (the caller decides what to re-read). */
 async function planAgainstLiveQuick(run: RunContext, req: Parameters<typeof planAgainstLive>[1]): Promise<PlannedRun> {
   return planAgainstLive({ ...run, windowMs: 0 }, req);
@@ -528,7 +592,7 @@ async function withLock<T>(
   stack: StackManifest,
   opts: EngineOptions,
   command: string,
-  fn: (backend: StateBackend, snapshot: StateSnapshot | undefined) => Promise<T>,
+  fn: (backend: HistoryKeepingBackend, snapshot: StateSnapshot | undefined) => Promise<T>,
 ): Promise<T> {
   const backend = openStateBackend(stack, opts);
   await backend.lock({

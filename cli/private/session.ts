@@ -19,6 +19,7 @@ import { checkWorkingDirectory, whileWorkingDirectoryExists } from './working-di
 import { guardLocks } from './interrupts.js';
 import type { PlanReadAhead } from './read-ahead.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
+import { stateHistoryKeepOf } from './drift-config.js';
 
 /**
  * The flags of the commands that only build the app (synth, validate, graph, access): which stack,
@@ -227,7 +228,9 @@ export async function openSession(
         connected.set(stack.name, clients);
       }
       const windowMs = common.consistencyWindowMs ?? (emulator ? 0 : undefined);
+      const keep = stateHistoryKeepOf(io.cwd);
       return {
+        ...(keep !== undefined ? { stateHistoryKeep: keep } : {}),
         clients,
         handlers: defaultHandlers(),
         workDir: io.cwd,

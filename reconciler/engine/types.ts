@@ -62,6 +62,8 @@ export interface EngineOptions {
   readonly adopt?: boolean;
   /** Addresses to limit the run to; their dependencies are included. @default - every resource */
   readonly targets?: readonly string[];
+  /** How many state serials the history keeps (`triton-iac.json` `state.history.keep`). @default 50 */
+  readonly stateHistoryKeep?: number;
   /** Addresses to replace even when unchanged (`--replace`). */
   readonly replace?: readonly string[];
   /** Addresses to leave out of the run with their dependants (`--exclude`). */
