@@ -7,8 +7,8 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { User } from '../../index.js';
-import { startCli, stopClis } from './support/cli.js';
+import { TritonApp, TritonStack, User } from '../../index.js';
+import { projectDir, runCli, startCli, stopClis } from './support/cli.js';
 import { startProxiedCloud, type ProxiedCloud } from './support/proxied-cloud.js';
 
 const clouds: ProxiedCloud[] = [];
@@ -120,5 +120,40 @@ describe('state history', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('"state.history.keep" is 0; it must be a whole number from 1 to 100000');
     rmSync(join(c.cwd, '.triton-iac'), { recursive: true, force: true });
+  });
+
+  it('keeps each serial of a state in Manta as an immutable snaplink beside the state object', async () => {
+    const cwd = projectDir();
+    try {
+      const write = (logins: string[]): void => {
+        const app = new TritonApp();
+        const stack = new TritonStack(app, 'team', {
+          account: 'acme',
+          state: { type: 'manta', path: '/acme/stor/triton-iac/team.state.json' },
+        });
+        for (const login of logins) new User(stack, login, { login, email: `${login}@acme.example` });
+        writeFileSync(join(cwd, 'app.json'), JSON.stringify(app.synth()));
+      };
+      const cli = (...args: string[]) => runCli([...args, '--emulator', 'app.json'], { cwd });
+      write(['alice']);
+      expect((await cli('apply', '--auto-approve')).code).toBe(0);
+      write(['alice', 'bob']);
+      expect((await cli('apply', '--auto-approve')).code).toBe(0);
+      const history = JSON.parse((await cli('state', 'history', '--json')).stdout) as History;
+      expect(history.audit.map((a) => a.result)).toEqual(['ok', 'ok']);
+      const first = history.serials[0]!.serial;
+      // The link still holds what that serial wrote, though the state object was written since.
+      const old = JSON.parse((await cli('state', 'pull', '--serial', String(first))).stdout) as {
+        serial: number;
+        resources: unknown[];
+      };
+      expect(old.serial).toBe(first);
+      expect(old.resources).toHaveLength(1);
+      const now = JSON.parse((await cli('state', 'pull')).stdout) as { serial: number; resources: unknown[] };
+      expect(now.resources).toHaveLength(2);
+      expect(history.serials.at(-1)!.serial).toBe(now.serial);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
   });
 });
