@@ -242,18 +242,22 @@ export class LocalHistoryStore implements HistoryStore {
     return { meta: parsed.meta, state: parseStateDocument(JSON.stringify(parsed.state), this.file(serial)) };
   }
 
-  private async io<T>(what: string, body: () => Promise<T>): Promise<T> {
-    try {
-      return await body();
-    } catch (error) {
-      if (error instanceof ReconcilerError) throw error;
-      throw new ReconcilerError(
-        'STATE_IO',
-        `cannot ${what} the state history ${this.location}: ${(error as Error).message}`,
-        {
-          cause: error,
-        },
-      );
-    }
+  private io<T>(what: string, body: () => Promise<T>): Promise<T> {
+    return historyIo(this.location, what, body);
+  }
+}
+
+/**
+ * Runs a history store's I/O, turning a failure into `STATE_IO` naming what it was doing and where.
+ * @internal
+ */
+export async function historyIo<T>(location: string, what: string, body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (error) {
+    if (error instanceof ReconcilerError) throw error;
+    throw new ReconcilerError('STATE_IO', `cannot ${what} the state history ${location}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }

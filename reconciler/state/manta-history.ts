@@ -6,10 +6,9 @@
  * (Manta v2) gets a copy instead.
  */
 import type { MantaClient } from '../../provider/manta/client.js';
-import { ReconcilerError } from '../errors.js';
 import { isNotFound } from '../retry-loop.js';
 import { parseStateDocument, type StateDocument } from './document.js';
-import type { AuditRecord, HistoryMeta, HistoryStore } from './history.js';
+import { historyIo, type AuditRecord, type HistoryMeta, type HistoryStore } from './history.js';
 import { serializeStateBytes } from './private/serialize.js';
 
 /** The Manta calls the history makes. */
@@ -131,16 +130,7 @@ export class MantaHistoryStore implements HistoryStore {
     }
   }
 
-  private async io<T>(what: string, body: () => Promise<T>): Promise<T> {
-    try {
-      return await body();
-    } catch (error) {
-      if (error instanceof ReconcilerError) throw error;
-      throw new ReconcilerError(
-        'STATE_IO',
-        `cannot ${what} the state history ${this.location}: ${(error as Error).message}`,
-        { cause: error },
-      );
-    }
+  private io<T>(what: string, body: () => Promise<T>): Promise<T> {
+    return historyIo(this.location, what, body);
   }
 }

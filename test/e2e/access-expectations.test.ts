@@ -8,7 +8,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectDir, REPO, runCli, type CliResult } from './support/cli.js';
-import { setRoleTagsByHand, withVendorTriton } from './support/tamper.js';
+import { jsonFile, setRoleTagsByHand, withVendorTriton } from './support/tamper.js';
 
 const LIBRARY = JSON.stringify(join(REPO, 'index.ts'));
 const APP = [
@@ -75,11 +75,7 @@ describe('access expectations through the triton-iac binary', () => {
 
   it('is checked live by drift: a role tagged by hand breaks an expectDenied, naming the chain', async () => {
     await withVendorTriton(cwd, 'acme', async (triton) => {
-      const file = (name: string, body: object): string => {
-        const f = join(cwd, `${name}.json`);
-        writeFileSync(f, JSON.stringify(body));
-        return f;
-      };
+      const file = (name: string, body: object): string => jsonFile(cwd, name, body);
       await triton('rbac', 'policy', '-a', file('deleters', { name: 'deleters', rules: ['CAN deletemachine'] }));
       await triton(
         'rbac',

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Policy, Role, RoleTag, TritonApp, TritonStack, User } from '../../index.js';
 import { projectDir, runCli, type CliResult } from './support/cli.js';
-import { publicKeyFile, setRoleTagsByHand, withVendorTriton } from './support/tamper.js';
+import { jsonFile, publicKeyFile, setRoleTagsByHand, withVendorTriton } from './support/tamper.js';
 
 function manifest(): string {
   const app = new TritonApp();
@@ -86,11 +86,7 @@ describe('drift as a security sensor through the triton-iac binary', () => {
 
   it('lists keys, sub-users, policies and roles added with the vendor CLI, and the allow-list silences them', async () => {
     await withVendorTriton(cwd, 'acme', async (triton) => {
-      const file = (name: string, body: object): string => {
-        const f = join(cwd, `${name}.json`);
-        writeFileSync(f, JSON.stringify(body));
-        return f;
-      };
+      const file = (name: string, body: object): string => jsonFile(cwd, name, body);
       await triton('key', 'add', '-n', 'laptop', publicKeyFile(cwd, 'laptop'));
       await triton(
         'rbac',

@@ -21,6 +21,13 @@ export function publicKeyFile(dir: string, name: string): string {
   return file;
 }
 
+/** Writes `body` as JSON to `dir/name.json` (the file `triton rbac ... -a FILE` reads); returns the file. */
+export function jsonFile(dir: string, name: string, body: object): string {
+  const file = join(dir, `${name}.json`);
+  writeFileSync(file, JSON.stringify(body));
+  return file;
+}
+
 /** Sets the role tags of `path` in `account` directly (what `triton` cannot do for a collection). */
 export async function setRoleTagsByHand(
   cwd: string,
