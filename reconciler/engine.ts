@@ -293,9 +293,7 @@ export async function driftStack(stack: StackManifest, opts: EngineOptions): Pro
     ...(sensor.unmanaged !== false ? { unmanaged: reading.unmanaged, ignoredUnmanaged: reading.ignored } : {}),
     ...(reading.access !== undefined ? { access: reading.access } : {}),
     ...(reading.expectations !== undefined ? { expectations: reading.expectations } : {}),
-    ...(sensor.access !== false && state.access === undefined
-      ? { accessNote: 'no access table is recorded yet: the next apply records it' }
-      : {}),
+    ...(reading.notes.length > 0 ? { sensorNotes: reading.notes } : {}),
   });
   if (candidates.length === 0 && !readingShowsDrift(sensed)) return { drifted: [], checked, ...extra(sensed) };
   run.log.debug('differences seen; confirming them by a second read after the consistency window', {

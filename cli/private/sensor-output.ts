@@ -45,7 +45,7 @@ export function sensorJson(report: DriftReport): object {
           })),
         }
       : {}),
-    ...(report.accessNote !== undefined ? { accessNote: report.accessNote } : {}),
+    ...(report.sensorNotes !== undefined ? { sensorNotes: report.sensorNotes } : {}),
   };
 }
 
@@ -107,7 +107,7 @@ export function sensorText(report: DriftReport, yellow: (text: string) => string
   const quiet: string[] = [];
   if ((report.ignoredUnmanaged ?? 0) > 0)
     quiet.push(`${report.ignoredUnmanaged} unmanaged object(s) silenced by drift.ignore in triton-iac.json`);
-  if (report.accessNote !== undefined) quiet.push(report.accessNote);
+  quiet.push(...(report.sensorNotes ?? []));
   for (const q of quiet) lines.push(`(${q})`);
   if (quiet.length > 0) lines.push('');
   return lines;
@@ -152,6 +152,6 @@ export function sensorMarkdown(report: DriftReport): string[] {
   }
   if ((report.ignoredUnmanaged ?? 0) > 0)
     lines.push(`_${report.ignoredUnmanaged} unmanaged object(s) silenced by the allow-list._`, '');
-  if (report.accessNote !== undefined) lines.push(`_${report.accessNote}._`, '');
+  for (const note of report.sensorNotes ?? []) lines.push(`_${markdownCell(note)}._`, '');
   return lines;
 }

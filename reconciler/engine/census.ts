@@ -11,6 +11,7 @@ import type { ResourceKind } from '../../common/manifest.js';
 import { ROLE_TAG_COLLECTIONS } from '../../common/rules/role-tags.js';
 import type { AnyHandler, PlainObject, ResourceHandler } from '../../provider/handlers/types.js';
 import { isNotFound, withRetries } from '../retry-loop.js';
+import { apiErrorFacts } from '../consistency.js';
 import type { StateDocument } from '../state/document.js';
 import type { EngineClients } from './types.js';
 import type { RunContext } from './private/run-context.js';
@@ -32,6 +33,11 @@ export interface Census {
   readonly objects: readonly CensusObject[];
   /** Every role tag read, by path (a path with no tags has an empty list). */
   readonly roleTags: ReadonlyMap<string, readonly string[]>;
+  /**
+   * What the signing identity may not read (a least-privilege CI sub-user), e.g. `the role tags of
+   * /acme`: left out, and said. Access is not compared when any of it is missing.
+   */
+  readonly notPermitted: readonly string[];
 }
 
 /** What to read beyond what access needs. */
@@ -75,6 +81,17 @@ export async function takeCensus(
     return h !== undefined && h.mode === 'managed' ? (h as ResourceHandler<unknown, EngineClients>) : undefined;
   };
   const retry = run.retryFor('(census)', { cancellable: true });
+  const notPermitted: string[] = [];
+  // A read the signing identity may not make is left out and said, never a failure of the run.
+  const ifPermitted = async <T>(what: string, empty: T, read: () => Promise<T>): Promise<T> => {
+    try {
+      return await read();
+    } catch (error) {
+      if (apiErrorFacts(error).status !== 403) throw error;
+      notPermitted.push(what);
+      return empty;
+    }
+  };
   const objectOf = (kind: ResourceKind, h: ResourceHandler<unknown, EngineClients>, live: unknown): CensusObject => {
     const id = h.idOf(live);
     const created = (live as { created?: unknown }).created;
@@ -89,15 +106,18 @@ export async function takeCensus(
   const list = async (kind: ResourceKind, parent?: string): Promise<CensusObject[]> => {
     const h = handler(kind);
     if (h?.list === undefined) return [];
-    const found = await withRetries(retry, [], async () => {
-      try {
-        return await h.list!(run.ctx, parent !== undefined ? { parent } : {});
-      } catch (error) {
-        // A directory removed since the state recorded it holds nothing.
-        if (parent !== undefined && isNotFound(error)) return [];
-        throw error;
-      }
-    });
+    const what = parent === undefined ? `the ${kind} list` : `the ${kind} list of ${parent}`;
+    const found = await ifPermitted(what, [] as readonly unknown[], () =>
+      withRetries(retry, [], async () => {
+        try {
+          return await h.list!(run.ctx, parent !== undefined ? { parent } : {});
+        } catch (error) {
+          // A directory removed since the state recorded it holds nothing.
+          if (parent !== undefined && isNotFound(error)) return [];
+          throw error;
+        }
+      }),
+    );
     return found.map((live) => objectOf(kind, h, live));
   };
 
@@ -112,7 +132,9 @@ export async function takeCensus(
     Promise.all(
       tagPaths.map(async (path): Promise<[string, readonly string[]]> => {
         if (tagHandler === undefined) return [path, []];
-        const live = await withRetries(retry, [], () => tagHandler.read(run.ctx, { naturalKey: path }));
+        const live = await ifPermitted(`the role tags of ${path}`, undefined, () =>
+          withRetries(retry, [], () => tagHandler.read(run.ctx, { naturalKey: path })),
+        );
         const roles = (live as { roles?: readonly string[] } | undefined)?.roles ?? [];
         return [path, [...roles].sort()];
       }),
@@ -127,5 +149,5 @@ export async function takeCensus(
     ]);
     objects.push(...nested.flat());
   }
-  return { objects, roleTags: new Map(tags) };
+  return { objects, roleTags: new Map(tags), notPermitted };
 }

@@ -34,6 +34,8 @@ export interface SensorReading {
   readonly access: readonly AccessDriftItem[] | undefined;
   /** The stack's access expectations the live account breaks (`undefined` when it has none). */
   readonly expectations: readonly ExpectationFailure[] | undefined;
+  /** What could not be checked, and why. */
+  readonly notes: readonly string[];
 }
 
 /** The census and comparison of one drift read. */
@@ -48,7 +50,7 @@ export async function senseOnce(
   const lookAccess = options.access !== false && state.access !== undefined;
   const lookExpected = (stack.expectations ?? []).length > 0;
   if (!lookUnmanaged && !lookAccess && !lookExpected)
-    return { unmanaged: [], ignored: 0, access: undefined, expectations: undefined };
+    return { unmanaged: [], ignored: 0, access: undefined, expectations: undefined, notes: [] };
   const declared = declaredOf(stack, options);
   const census = await takeCensus(run, stack.account, state, {
     declaredTagPaths: declared.filter((d) => d.kind === 'role-tag').map((d) => d.naturalKey),
@@ -70,11 +72,24 @@ export async function senseOnce(
     census,
     liveMantaEntries(liveChanges as Parameters<typeof liveMantaEntries>[0]),
   );
-  const access = lookAccess
-    ? accessDrift(state.access!.table, permissionTable(model), managedTest(state, declared))
-    : undefined;
-  const expectations = lookExpected ? failedExpectations(model, stack.expectations ?? []) : undefined;
-  return { unmanaged: found.reported, ignored: found.ignored.length, access, expectations };
+  // A table built without every read would show what could not be read as lost.
+  const complete = census.notPermitted.length === 0;
+  const access =
+    lookAccess && complete
+      ? accessDrift(state.access!.table, permissionTable(model), managedTest(state, declared))
+      : undefined;
+  const expectations = lookExpected && complete ? failedExpectations(model, stack.expectations ?? []) : undefined;
+  const notes = [
+    ...(options.access !== false && state.access === undefined
+      ? ['no access table is recorded yet: the next apply records it']
+      : []),
+    ...(complete
+      ? []
+      : [
+          `the signing identity may not read ${census.notPermitted.join(', ')}: left out${lookAccess || lookExpected ? ', and access and access expectations not compared' : ''}`,
+        ]),
+  ];
+  return { unmanaged: found.reported, ignored: found.ignored.length, access, expectations, notes };
 }
 
 /** Whether a reading shows anything to confirm. */
@@ -99,6 +114,7 @@ export function confirmedReading(first: SensorReading, second: SensorReading): S
         : second.expectations.filter((f) =>
             first.expectations!.some((g) => g.expectation === f.expectation && g.action === f.action),
           ),
+    notes: second.notes,
   };
 }
 
@@ -144,19 +160,27 @@ export async function accessCensus(
   state: StateDocument | null,
   options: SensorOptions,
 ): Promise<Census | undefined> {
-  if (options.access === false) return undefined;
+  // A cancelled run starts nothing new: the last table stays.
+  if (options.access === false || run.signal?.aborted === true) return undefined;
   return takeCensus(run, stack.account, state, {
     declaredTagPaths: declaredOf(stack, options)
       .filter((d) => d.kind === 'role-tag')
       .map((d) => d.naturalKey),
     mantaDirectories: [],
     scope: { everything: false },
+  }).catch((error: unknown) => {
+    // The apply's own work is done and recorded: a failed read here costs only the table.
+    run.log.warn(
+      `the access table was not recorded (drift compares with the previous one): ${(error as Error).message}`,
+    );
+    return undefined;
   });
 }
 
 /** The table to record, from an access census and the state after the apply. */
-export function tableAfterApply(stack: StackManifest, census: Census, doc: StateDocument): Permission[] {
-  return recordedAccessTable(stack.account, census, doc);
+export function tableAfterApply(stack: StackManifest, census: Census, doc: StateDocument): Permission[] | undefined {
+  // Without every read the table would be wrong: the last one recorded stays.
+  return census.notPermitted.length > 0 ? undefined : recordedAccessTable(stack.account, census, doc);
 }
 
 /** The stack's declared objects and the other stacks' of the account. */

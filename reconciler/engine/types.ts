@@ -168,6 +168,6 @@ export interface DriftReport {
   readonly access?: readonly AccessDriftItem[];
   /** The stack's access expectations the live account breaks (seen by both reads); absent when it has none. */
   readonly expectations?: readonly ExpectationFailure[];
-  /** Why access was not compared (no table recorded yet), when it was not. */
-  readonly accessNote?: string;
+  /** What the sensor could not check, and why (no access table recorded yet, a read not permitted). */
+  readonly sensorNotes?: readonly string[];
 }
