@@ -164,9 +164,7 @@ export async function applyReviewed(
           planned.byAddress,
           false,
           // A stack applied before access tables were recorded gets its first one; else nothing changed.
-          state.current.access === undefined
-            ? await accessCensus(run, stack, state.current, opts.sensor ?? {})
-            : undefined,
+          state.current.access === undefined ? await accessCensus(run, stack, state.current, opts.sensor) : undefined,
         );
       return { plan: planned.plan };
     }
@@ -494,7 +492,7 @@ async function carryOut(
     state,
     live,
     destroy,
-    await accessCensus(run, stack, state.current, opts.sensor ?? {}),
+    await accessCensus(run, stack, state.current, opts.sensor),
   );
   return moves.length > 0 ? { ...result, counts: { moved: moves.length, ...result.counts } } : result;
 }

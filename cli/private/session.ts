@@ -231,6 +231,8 @@ export async function openSession(
       const keep = stateHistoryKeepOf(io.cwd);
       return {
         ...(keep !== undefined ? { stateHistoryKeep: keep } : {}),
+        // Every apply records who can do what, for drift to compare with (drift passes its own).
+        sensor: {},
         clients,
         handlers: defaultHandlers(),
         workDir: io.cwd,

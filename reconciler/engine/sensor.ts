@@ -158,10 +158,11 @@ export async function accessCensus(
   run: RunContext,
   stack: StackManifest,
   state: StateDocument | null,
-  options: SensorOptions,
+  options: SensorOptions | undefined,
 ): Promise<Census | undefined> {
+  // Only when asked (the CLI always asks): the reads cost a request per collection and tagged path.
   // A cancelled run starts nothing new: the last table stays.
-  if (options.access === false || run.signal?.aborted === true) return undefined;
+  if (options === undefined || options.access === false || run.signal?.aborted === true) return undefined;
   return takeCensus(run, stack.account, state, {
     declaredTagPaths: declaredOf(stack, options)
       .filter((d) => d.kind === 'role-tag')

@@ -68,7 +68,10 @@ export interface EngineOptions {
   readonly replace?: readonly string[];
   /** Addresses to leave out of the run with their dependants (`--exclude`). */
   readonly exclude?: readonly string[];
-  /** What drift, plan and apply do beyond the stack's own objects (see `sensor-options.ts`). */
+  /**
+   * What drift, plan and apply do beyond the stack's own objects (see `sensor-options.ts`). Apply
+   * records the access table only when it is given. @default - drift looks for everything; apply records no table
+   */
   readonly sensor?: SensorOptions;
   /**
    * Collections already being listed for this plan, through these same `clients` (`ReadAhead`);
