@@ -25,3 +25,11 @@ export { StorTree, type StorTreeProps, type StorTreeRule } from './stor-tree.js'
 export { SnapLink, type SnapLinkProps } from './snaplink.js';
 export { Job, type JobPhase, type JobProps } from './job.js';
 export { fromRbacJson, fromRbacJsonAsync, type FromRbacJsonOptions, type RbacImport } from './from-rbac-json.js';
+export {
+  AccessExpectationConstruct,
+  expectAccess,
+  expectDenied,
+  type AccessExpectationProps,
+  type ExpectAccessProps,
+  type ExpectDeniedProps,
+} from './access-expectation.js';
