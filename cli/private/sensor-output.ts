@@ -4,6 +4,7 @@
  * may be hostile: every one is shown with its control characters escaped.
  */
 import { failureText } from '../../common/access/index.js';
+import { kindDescriptor } from '../../common/kinds/index.js';
 import { escapeUnsafe } from '../../common/rules/safe-text.js';
 import { markdownCell } from '../../reconciler/index.js';
 import type { DriftReport } from './engine.js';
@@ -72,12 +73,10 @@ export function accessSentence(a: AccessItem): string {
 
 /** The unmanaged object as one line: `key 3f:..:ab (name ci): note, appeared …`. */
 export function unmanagedLine(u: Unmanaged): string {
-  const name = u.name !== undefined && u.kind !== 'role-tag' ? ` (${u.name})` : '';
-  const what = u.kind === 'role-tag' ? `role tag ${u.name ?? ''} on ${u.id}` : `${u.kind} ${u.id}${name}`;
-  const details = [
-    u.kind === 'role-tag' ? undefined : u.note,
-    u.appeared !== undefined ? `appeared ${u.appeared}` : undefined,
-  ]
+  const roleTag = kindDescriptor(u.kind)?.access === 'roleTags';
+  const name = u.name !== undefined && !roleTag ? ` (${u.name})` : '';
+  const what = roleTag ? `role tag ${u.name ?? ''} on ${u.id}` : `${u.kind} ${u.id}${name}`;
+  const details = [roleTag ? undefined : u.note, u.appeared !== undefined ? `appeared ${u.appeared}` : undefined]
     .filter((d): d is string => d !== undefined)
     .join('; ');
   return escapeUnsafe(details === '' ? what : `${what}: ${details}`);

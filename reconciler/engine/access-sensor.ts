@@ -10,19 +10,22 @@ import {
   accessChanges,
   accessModelFromResources,
   permissionTable,
-  type AccessChange,
   type AccessModel,
   type AccessModelTag,
   type Permission,
 } from '../../common/access/index.js';
+import { kindDescriptor, type AccessPart } from '../../common/kinds/index.js';
 import type { PlainObject } from '../contract/handler.js';
 import type { StateDocument } from '../state/document.js';
+import type { AccessDriftItem } from './access-drift-item.js';
 import type { Census } from './census.js';
 
-/** A permission gained or lost since the last apply. */
-export interface AccessDriftItem extends AccessChange {
-  /** The parts of the chains no stack manages, such as `role ops`, `role tag ops on /acme/machines`. */
-  readonly unmanaged: readonly string[];
+export type { AccessDriftItem };
+
+/** Whether the kind's objects are the given part of the access model (its descriptor's `access`). */
+function isPart(kind: string, ...parts: readonly AccessPart[]): boolean {
+  const part = kindDescriptor(kind)?.access;
+  return part !== undefined && parts.includes(part);
 }
 
 /** A Manta entry (managed directory or object) and its role tags. */
@@ -31,7 +34,7 @@ export type MantaEntryTags = AccessModelTag;
 /** The Manta entries of the state's managed directories and objects, with the role tags recorded. */
 export function recordedMantaEntries(state: StateDocument | null): MantaEntryTags[] {
   return (state?.resources ?? [])
-    .filter((r) => r.kind === 'directory' || r.kind === 'object')
+    .filter((r) => isPart(r.kind, 'mantaEntries'))
     .map((r) => ({ path: r.naturalKey, roles: strings(r.properties['roleTags']) }));
 }
 
@@ -40,7 +43,7 @@ export function liveAccessModel(account: string, census: Census, mantaEntries: r
   const model = accessModelFromResources(
     account,
     census.objects
-      .filter((o) => o.kind === 'user' || o.kind === 'role' || o.kind === 'policy')
+      .filter((o) => isPart(o.kind, 'users', 'roles', 'policies'))
       .map((o) => ({ kind: o.kind, properties: o.properties })),
   );
   return {
@@ -67,7 +70,7 @@ export function recordedAccessTable(account: string, census: Census, state: Stat
   };
   const tags = new Map(live.roleTags.map((t) => [t.path, t.roles]));
   for (const r of state.resources) {
-    if (r.kind !== 'role-tag') continue;
+    if (!isPart(r.kind, 'roleTags')) continue;
     const own = strings(r.properties['roles']);
     tags.set(
       r.naturalKey,
@@ -93,16 +96,16 @@ export function accessDrift(
   recorded: readonly Permission[],
   live: readonly Permission[],
   isManaged: (
-    what: { kind: 'role' | 'policy'; name: string } | { kind: 'role-tag'; path: string; role: string },
+    what: { part: 'roles' | 'policies'; name: string } | { part: 'roleTags'; path: string; role: string },
   ) => boolean,
 ): AccessDriftItem[] {
   // The evaluator's causes hook is handed each change's rows: it names the unmanaged parts.
   const changes = accessChanges(recorded, live, (rows) => {
     const parts = new Set<string>();
     for (const r of rows) {
-      if (!isManaged({ kind: 'role', name: r.role })) parts.add(`role ${r.role}`);
-      if (!isManaged({ kind: 'policy', name: r.policy })) parts.add(`policy ${r.policy}`);
-      if (!isManaged({ kind: 'role-tag', path: r.resource, role: r.role }))
+      if (!isManaged({ part: 'roles', name: r.role })) parts.add(`role ${r.role}`);
+      if (!isManaged({ part: 'policies', name: r.policy })) parts.add(`policy ${r.policy}`);
+      if (!isManaged({ part: 'roleTags', path: r.resource, role: r.role }))
         parts.add(`role tag ${r.role} on ${r.resource}`);
     }
     // Roles, then policies, then role tags: the order of the chain.
@@ -128,7 +131,7 @@ export function confirmedAccessDrift(
 /** The directory and object entries of a drift plan's live side, for {@link liveAccessModel}. */
 export function liveMantaEntries(changes: readonly { kind: string; before: PlainObject | null }[]): MantaEntryTags[] {
   return changes
-    .filter((c) => (c.kind === 'directory' || c.kind === 'object') && c.before !== null)
+    .filter((c) => isPart(c.kind, 'mantaEntries') && c.before !== null)
     .map((c) => ({ path: String(c.before!['path']), roles: strings(c.before!['roleTags']) }));
 }
 

@@ -10,7 +10,7 @@ import type { PlanAction } from '../plan/types.js';
 import type { ListedAhead } from './listed-ahead.js';
 import type { SensorOptions } from './sensor-options.js';
 import type { UnmanagedObject } from '../plan/unmanaged-objects.js';
-import type { AccessDriftItem } from './access-sensor.js';
+import type { AccessDriftItem } from './access-drift-item.js';
 import type { ExpectationFailure } from '../../common/access/index.js';
 
 /** The API clients the handlers call (`Clients` of `provider/handlers/clients.ts`). */
@@ -162,7 +162,7 @@ export interface DriftItem {
 
 export type { SensorOptions } from './sensor-options.js';
 export type { UnmanagedObject } from '../plan/unmanaged-objects.js';
-export type { AccessDriftItem } from './access-sensor.js';
+export type { AccessDriftItem } from './access-drift-item.js';
 
 /** The result of a drift check. */
 export interface DriftReport {

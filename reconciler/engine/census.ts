@@ -7,6 +7,7 @@
  *
  * Images and instances are not taken: their handlers have no collection read yet.
  */
+import { allKinds, kindDescriptor, type KindDescriptor } from '../../common/kinds/index.js';
 import type { ResourceKind } from '../../common/manifest.js';
 import { ROLE_TAG_COLLECTIONS } from '../../common/rules/role-tags.js';
 import type { AnyHandler, PlainObject, ResourceHandler } from '../contract/handler.js';
@@ -46,9 +47,12 @@ export interface CensusScope {
   readonly everything?: boolean;
 }
 
-/** The kinds listed at the top level, in report order (account keys first: they give full access). */
-const TOP_LEVEL: readonly ResourceKind[] = ['key', 'user', 'role', 'policy'];
-const ACCESS_ONLY: ReadonlySet<ResourceKind> = new Set(['user', 'role', 'policy']);
+/** The kinds the census lists (their descriptor's `census.listed`), in report order. */
+function listedKinds(): KindDescriptor[] {
+  return allKinds()
+    .filter((d) => d.census?.listed !== undefined)
+    .sort((a, b) => a.census!.order - b.census!.order);
+}
 
 /**
  * The role-tag paths the census reads: the account, each collection that takes tags, and each path a
@@ -121,12 +125,17 @@ export async function takeCensus(
     return found.map((live) => objectOf(kind, h, live));
   };
 
-  const kinds = TOP_LEVEL.filter((k) => everything || ACCESS_ONLY.has(k));
+  const listed = listedKinds();
+  // Without `everything`, only what grants role-based access (a kind with an access part).
+  const kinds = listed
+    .filter((d) => d.census!.listed === 'account' && (everything || d.access !== undefined))
+    .map((d) => d.kind as ResourceKind);
   const tagPaths = censusTagPaths(account, [
     ...args.declaredTagPaths,
-    ...(state?.resources ?? []).filter((r) => r.kind === 'role-tag').map((r) => r.naturalKey),
+    ...(state?.resources ?? []).filter((r) => kindDescriptor(r.kind)?.access === 'roleTags').map((r) => r.naturalKey),
   ]);
-  const tagHandler = handler('role-tag');
+  const tagKind = allKinds().find((d) => d.access === 'roleTags')?.kind as ResourceKind | undefined;
+  const tagHandler = tagKind === undefined ? undefined : handler(tagKind);
   const [lists, tags] = await Promise.all([
     Promise.all(kinds.map((k) => list(k))),
     Promise.all(
@@ -142,10 +151,18 @@ export async function takeCensus(
   ]);
   const objects = lists.flat();
   if (everything) {
-    const users = objects.filter((o) => o.kind === 'user').map((o) => o.naturalKey);
+    const under = listed.flatMap((d) => {
+      const rule = d.census!.listed;
+      return typeof rule === 'object' ? [{ kind: d.kind as ResourceKind, parentKind: rule.under }] : [];
+    });
+    const inDirectories = listed
+      .filter((d) => d.census!.listed === 'managed-directories')
+      .map((d) => d.kind as ResourceKind);
     const nested = await Promise.all([
-      ...users.map((login) => list('user-key', login)),
-      ...args.mantaDirectories.flatMap((dir) => [list('directory', dir), list('object', dir)]),
+      ...under.flatMap(({ kind, parentKind }) =>
+        objects.filter((o) => o.kind === parentKind).map((o) => list(kind, o.naturalKey)),
+      ),
+      ...args.mantaDirectories.flatMap((dir) => inDirectories.map((kind) => list(kind, dir))),
     ]);
     objects.push(...nested.flat());
   }

@@ -3,6 +3,7 @@
  * the permissions gained or lost since the last apply, each confirmed by a second read after the
  * consistency window like any drift. And, at apply, the access table drift compares with.
  */
+import { kindDescriptor } from '../../common/kinds/index.js';
 import type { StackManifest } from '../../common/manifest.js';
 import {
   failedExpectations,
@@ -53,7 +54,7 @@ export async function senseOnce(
     return { unmanaged: [], ignored: 0, access: undefined, expectations: undefined, notes: [] };
   const declared = declaredOf(stack, options);
   const census = await takeCensus(run, stack.account, state, {
-    declaredTagPaths: declared.filter((d) => d.kind === 'role-tag').map((d) => d.naturalKey),
+    declaredTagPaths: declared.filter((d) => isRoleTag(d.kind)).map((d) => d.naturalKey),
     mantaDirectories: lookUnmanaged ? managedDirectories(stack, state) : [],
     scope: { everything: lookUnmanaged },
   });
@@ -165,7 +166,7 @@ export async function accessCensus(
   if (options === undefined || options.access === false || run.signal?.aborted === true) return undefined;
   return takeCensus(run, stack.account, state, {
     declaredTagPaths: declaredOf(stack, options)
-      .filter((d) => d.kind === 'role-tag')
+      .filter((d) => isRoleTag(d.kind))
       .map((d) => d.naturalKey),
     mantaDirectories: [],
     scope: { everything: false },
@@ -196,8 +197,8 @@ function declaredOf(stack: StackManifest, options: SensorOptions): DeclaredObjec
 function managedDirectories(stack: StackManifest, state: StateDocument): string[] {
   return [
     ...new Set([
-      ...stack.resources.filter((r) => r.kind === 'directory').map((r) => r.naturalKey),
-      ...state.resources.filter((r) => r.kind === 'directory').map((r) => r.naturalKey),
+      ...stack.resources.filter((r) => isFolder(r.kind)).map((r) => r.naturalKey),
+      ...state.resources.filter((r) => isFolder(r.kind)).map((r) => r.naturalKey),
     ]),
   ].sort();
 }
@@ -209,14 +210,18 @@ function managedTest(state: StateDocument, declared: readonly DeclaredObject[]):
     ...declared,
   ];
   const names = new Set(
-    all.filter((d) => d.kind === 'role' || d.kind === 'policy').map((d) => `${d.kind}:${d.naturalKey}`),
+    all.flatMap((d) => {
+      const part = kindDescriptor(d.kind)?.access;
+      return part === 'roles' || part === 'policies' ? [`${part}:${d.naturalKey}`] : [];
+    }),
   );
   const tags = new Map<string, Set<string> | 'all'>();
   for (const d of all) {
     const props = d.properties as Record<string, unknown>;
-    if (d.kind === 'role-tag' || d.kind === 'directory' || d.kind === 'object') {
-      const field = d.kind === 'role-tag' ? 'roles' : 'roleTags';
-      if (d.kind === 'role-tag' && props['exclusive'] === true) tags.set(d.naturalKey, 'all');
+    const part = kindDescriptor(d.kind)?.access;
+    if (part === 'roleTags' || part === 'mantaEntries') {
+      const field = part === 'roleTags' ? 'roles' : 'roleTags';
+      if (part === 'roleTags' && props['exclusive'] === true) tags.set(d.naturalKey, 'all');
       const held = tags.get(d.naturalKey);
       if (held === 'all') continue;
       const roles = Array.isArray(props[field]) ? (props[field] as unknown[]).filter((r) => typeof r === 'string') : [];
@@ -224,10 +229,20 @@ function managedTest(state: StateDocument, declared: readonly DeclaredObject[]):
     }
   }
   return (what) => {
-    if (what.kind !== 'role-tag') return names.has(`${what.kind}:${what.name}`);
+    if (what.part !== 'roleTags') return names.has(`${what.part}:${what.name}`);
     const held = tags.get(what.path);
     return held === 'all' || (held !== undefined && held.has(what.role));
   };
+}
+
+/** Whether the kind's objects are role tags (its descriptor's access part). */
+function isRoleTag(kind: string): boolean {
+  return kindDescriptor(kind)?.access === 'roleTags';
+}
+
+/** Whether the kind's objects are folders of the object store (a Manta directory). */
+function isFolder(kind: string): boolean {
+  return kindDescriptor(kind)?.treeEntry === 'folder';
 }
 
 export type { MantaEntryTags };

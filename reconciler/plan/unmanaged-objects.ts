@@ -4,6 +4,7 @@
  * declared or recorded role tag puts there. They are reported by drift, never planned (deleting them
  * is `authoritative`'s job). Pure.
  */
+import { allKinds, kindDescriptor, type CensusRule } from '../../common/kinds/index.js';
 import type { ResourceKind } from '../../common/manifest.js';
 import type { PlainObject } from '../contract/handler.js';
 import type { StateDocument } from '../state/document.js';
@@ -46,9 +47,6 @@ export interface UnmanagedResult {
   readonly ignored: { readonly object: UnmanagedObject; readonly pattern: DriftIgnorePattern }[];
 }
 
-const KIND_ORDER: readonly string[] = ['key', 'user', 'user-key', 'role', 'policy', 'role-tag', 'directory', 'object'];
-const MANTA_ENTRY_KINDS: ReadonlySet<string> = new Set(['directory', 'object', 'snaplink']);
-
 /**
  * The unmanaged objects among `seen` and `roleTags`.
  * @param exempt natural keys by kind that are never reported, with why (the key the run signs with)
@@ -61,8 +59,9 @@ export function unmanagedObjects(args: {
   readonly ignore: readonly DriftIgnorePattern[];
   readonly exempt?: (kind: ResourceKind, naturalKey: string) => boolean;
 }): UnmanagedResult {
+  // Kinds sharing a namespace (a Manta path) match each other; a key with a lower-cased part matches in any case.
   const keyOf = (kind: string, key: string): string =>
-    `${MANTA_ENTRY_KINDS.has(kind) ? 'manta' : kind}\u0000${kind === 'user' || kind === 'user-key' ? key.toLowerCase() : key}`;
+    `${kindDescriptor(kind)?.namespace ?? kind}\u0000${caseInsensitive(kind) ? key.toLowerCase() : key}`;
   const managed = new Set<string>();
   const ids = new Set<string>();
   for (const r of args.state?.resources ?? []) {
@@ -114,42 +113,59 @@ function unmanagedRoleTags(
     const roles = Array.isArray(props['roles']) ? props['roles'].filter((r): r is string => typeof r === 'string') : [];
     own.set(path, new Set([...(held ?? []), ...roles]));
   };
-  for (const r of state?.resources ?? []) if (r.kind === 'role-tag') claim(r.naturalKey, r.properties);
-  for (const d of declared) if (d.kind === 'role-tag') claim(d.naturalKey, d.properties);
+  const isRoleTag = (kind: string): boolean => kindDescriptor(kind)?.access === 'roleTags';
+  for (const r of state?.resources ?? []) if (isRoleTag(r.kind)) claim(r.naturalKey, r.properties);
+  for (const d of declared) if (isRoleTag(d.kind)) claim(d.naturalKey, d.properties);
+  const kind = allKinds().find((k) => k.access === 'roleTags')?.kind as ResourceKind | undefined;
+  if (kind === undefined) return [];
   const out: UnmanagedObject[] = [];
   for (const [path, roles] of roleTags) {
     const held = own.get(path);
     if (held === 'all') continue;
     for (const role of roles)
       if (held === undefined || !held.has(role))
-        out.push({ kind: 'role-tag', id: path, name: role, note: `role ${role} tagged on ${path}` });
+        out.push({ kind, id: path, name: role, note: `role ${role} tagged on ${path}` });
   }
   return out;
 }
 
 function nameOf(o: SeenObject): string | undefined {
-  const name = o.properties['name'];
-  if (o.kind === 'key' || o.kind === 'user-key') return typeof name === 'string' && name !== '' ? name : undefined;
-  return undefined;
+  const field = censusOf(o.kind)?.nameField;
+  const name = field === undefined ? undefined : o.properties[field];
+  return typeof name === 'string' && name !== '' ? name : undefined;
 }
 
+/** The object's note, from its descriptor's census `note` template. */
 function noteOf(o: SeenObject): { note?: string } {
-  if (o.kind === 'key') return { note: 'an SSH key of the account itself: full access to everything' };
-  if (o.kind === 'user-key') return { note: `lets sub-user ${o.naturalKey.split('/')[0]} sign requests` };
-  if (o.kind === 'role') {
-    const members = Array.isArray(o.properties['members']) ? o.properties['members'].length : 0;
-    return { note: `${members} member(s), policies ${JSON.stringify(o.properties['policies'] ?? [])}` };
+  const note = censusOf(o.kind)?.note;
+  if (note === undefined) return {};
+  if (note.when !== undefined) {
+    const list = o.properties[note.when];
+    if (!Array.isArray(list) || list.length === 0) return {};
   }
-  if (o.kind === 'policy') return { note: `rules ${JSON.stringify(o.properties['rules'] ?? [])}` };
-  const tags = o.properties['roleTags'];
-  if (MANTA_ENTRY_KINDS.has(o.kind) && Array.isArray(tags) && tags.length > 0)
-    return { note: `role tags ${tags.join(', ')}` };
-  return {};
+  const text = note.text.replace(/\{(?:(count|json|list):)?(\w+)\}/g, (_, how: string | undefined, field: string) => {
+    if (how === undefined) return field === 'parent' ? (o.naturalKey.split('/')[0] ?? '') : `{${field}}`;
+    const value = o.properties[field];
+    if (how === 'count') return String(Array.isArray(value) ? value.length : 0);
+    if (how === 'json') return JSON.stringify(value ?? []);
+    return Array.isArray(value) ? value.join(', ') : '';
+  });
+  return { note: text };
 }
 
+function censusOf(kind: string): CensusRule | undefined {
+  return kindDescriptor(kind)?.census;
+}
+
+/** Whether the kind's natural key has a lower-cased part (a login): then it matches in any case. */
+function caseInsensitive(kind: string): boolean {
+  const rule = kindDescriptor(kind)?.naturalKey;
+  return rule?.from === 'fields' && rule.fields.some((f) => f.lowerCase === true);
+}
+
+/** The kind's place in the report; kinds the census does not order come last. */
 function rank(kind: string): number {
-  const i = KIND_ORDER.indexOf(kind);
-  return i < 0 ? KIND_ORDER.length : i;
+  return censusOf(kind)?.order ?? Number.MAX_SAFE_INTEGER;
 }
 
 function cmp(a: string, b: string): number {
