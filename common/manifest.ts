@@ -126,6 +126,27 @@ export interface StackManifest {
   readonly resources: readonly ResourceManifest[];
   /** Outputs, sorted by name; absent when the stack has none. */
   readonly outputs?: readonly OutputManifest[];
+  /**
+   * Who must (or must not) be able to do what (`expectAccess`, `expectDenied`), checked at synth,
+   * on the plan's after-state and live by drift; absent when the stack has none.
+   */
+  readonly expectations?: readonly AccessExpectation[];
+}
+
+/** One access expectation: `user` may (or may not) perform each of `actions` on `resource`. */
+export interface AccessExpectation {
+  /** `allowed` (`expectAccess`) or `denied` (`expectDenied`). */
+  readonly expect: 'allowed' | 'denied';
+  /** A sub-user login. */
+  readonly user: string;
+  /** Action names, lower case (`getmachine`, `putobject`). */
+  readonly actions: readonly string[];
+  /** The resource path with the account login (`/acme/machines`, `/acme/stor/site`). */
+  readonly resource: string;
+  /** The roles the request takes up (`as-role`, Manta's `Role` header); absent: only default roles. */
+  readonly asRoles?: readonly string[];
+  /** Why it must hold, shown when it does not. */
+  readonly because?: string;
 }
 
 /** The whole synthesized app. */

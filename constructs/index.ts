@@ -33,3 +33,11 @@ export {
   type IFirewallTarget,
 } from './firewall-rule.js';
 export { fromRbacJson, fromRbacJsonAsync, type FromRbacJsonOptions, type RbacImport } from './from-rbac-json.js';
+export {
+  AccessExpectationConstruct,
+  expectAccess,
+  expectDenied,
+  type AccessExpectationProps,
+  type ExpectAccessProps,
+  type ExpectDeniedProps,
+} from './access-expectation.js';

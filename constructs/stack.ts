@@ -14,6 +14,7 @@ import { BUILT_IN_KINDS, kindDescriptor } from '../common/kinds/index.js';
 import { checkDeclaredRoleName, checkLogin, checkStackName } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import { TritonOutput } from './output.js';
+import { declaredExpectations } from './private/expectations.js';
 import type { Reference } from './reference.js';
 import { TritonResource, type RenderContext } from './resource.js';
 import { canonicalize, compareStrings, sortedUnique } from './private/canonical.js';
@@ -246,6 +247,7 @@ export class TritonStack extends Construct {
       yield;
     }
     const outputs = this.renderOutputs(problems);
+    const expectations = declaredExpectations(this, this.account, out, problems);
     for (const cycle of findCycles(edges))
       problems.push(`${cycle.cycle[0]}: dependency cycle: ${describeCycle(cycle)}`);
     out.sort((a, b) => compareStrings(a.address, b.address));
@@ -275,6 +277,7 @@ export class TritonStack extends Construct {
       ...(pruned.length > 0 ? { prune: pruned } : {}),
       resources: out,
       ...(outputs.length > 0 ? { outputs } : {}),
+      ...(expectations.length > 0 ? { expectations } : {}),
     };
   }
 

@@ -46,6 +46,8 @@ export type ReconcilerErrorCode =
   | 'ADOPT_CONFLICT'
   /** The plan would delete or replace a resource with `protect: true`; nothing is changed. */
   | 'PROTECTED'
+  /** The plan would break an access expectation (`expectAccess`, `expectDenied`); nothing is changed. */
+  | 'ACCESS_EXPECTATION_FAILED'
   /** `import` was given an address or id that does not fit. */
   | 'IMPORT_INVALID'
   /** The run was cancelled. */
@@ -81,6 +83,8 @@ export class ReconcilerError extends TritonIacError {
       'Nothing was changed. To manage the object as declared (overwriting how it differs), import it with `triton-iac import ADDRESS ID` or run `triton-iac apply --adopt`; to leave it alone, give the declaration another name.',
     PROTECTED:
       'Nothing was changed. To delete or replace a protected resource, set protect: false in the code and apply, then make the change; or stop managing it with `triton-iac state rm ADDRESS`.',
+    ACCESS_EXPECTATION_FAILED:
+      'Nothing was changed. Fix the role, policy or role tag the message names so that the expectation holds, or change the expectation if the access it guards is meant to change.',
     IMPORT_INVALID: 'Check that the id belongs to an object of the kind the address declares.',
     ABORTED:
       'The run was cancelled; actions that finished are recorded in the state. Run `triton-iac apply` again to finish.',

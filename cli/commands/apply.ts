@@ -4,6 +4,7 @@ import { MANIFEST_VERSION, type StackManifest } from '../../common/manifest.js';
 import { isSavedPlanText, readSavedPlanFile, type Plan, type SavedPlanOrigin } from '../../reconciler/index.js';
 import { UsageError, type Command, type CommandIo } from '../command.js';
 import { expectPositionals, intFlag, parseArgs } from '../private/args.js';
+import { noteExclusions, OPERATOR_FLAGS, OPERATOR_HELP, operatorOptions } from '../private/operator-flags.js';
 import type { LoadedApp } from '../private/app-loader.js';
 import { hasWork, outcomeLine, runPlan, runReviewed } from '../private/carry-out.js';
 import { applyPlan } from '../private/engine.js';
@@ -46,6 +47,7 @@ Options:
                          make them match it (preview with \`triton-iac plan --adopt\`)
   --parallelism N        at most N actions at once (default 32; --max-requests caps requests)
   --target ADDRESS       apply only this resource and what it depends on (repeatable)
+${OPERATOR_HELP}
   --app APP              check a PLANFILE against this app (and use it instead of the stack
                          recorded in the file; needed only for plans saved by triton-iac 0.1.0)
   --verbose              list every file of a large object-store change (a StorTree of hundreds
@@ -77,6 +79,7 @@ export const applyCommand: Command = {
         target: 'repeat',
         app: 'string',
         verbose: 'boolean',
+        ...OPERATOR_FLAGS,
       },
       'apply',
     );
@@ -98,7 +101,15 @@ export const applyCommand: Command = {
       throw new UsageError(
         '--adopt cannot change a saved plan; make the plan with `triton-iac plan --adopt --out FILE` instead',
       );
-    const extra = { ...(parallelism !== undefined ? { parallelism } : {}), ...(targets.length > 0 ? { targets } : {}) };
+    const controls = operatorOptions(
+      args,
+      saved !== undefined ? 'cannot change a saved plan; make the plan with it instead' : undefined,
+    );
+    const extra = {
+      ...(parallelism !== undefined ? { parallelism } : {}),
+      ...(targets.length > 0 ? { targets } : {}),
+      ...controls,
+    };
     if (savedFile?.origin !== undefined && !args.strings.has('app')) {
       // The plan carries the stack its context built: a --context that says otherwise is refused.
       checkSavedPlanContext(savedFile.origin.context, common.context, first!, true);
@@ -119,6 +130,7 @@ export const applyCommand: Command = {
       }
       let ok = true;
       for (const stack of session.stacks) {
+        noteExclusions(stack, controls, io);
         const options = await session.options(stack, { ...extra, ...(adopt ? { adopt } : {}) });
         const question = `\nApply these changes to stack ${stack.name} (account ${stack.account})?`;
         const outcome = await runReviewed(

@@ -1,16 +1,35 @@
-import type { Command } from '../command.js';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { StackManifest } from '../../common/manifest.js';
+import { writeSavedPlan } from '../../reconciler/index.js';
+import { UsageError, type Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
+import { driftIgnoreOf } from '../private/drift-config.js';
 import { renderDrift, renderDriftsJson, type StackDrift } from '../private/drift-output.js';
-import { driftStack } from '../private/engine.js';
+import { driftStack, planStack } from '../private/engine.js';
 import { outputFormat } from '../private/plan-output.js';
+import { hasDrift } from '../private/sensor-output.js';
+import {
+  noteExclusions,
+  OPERATOR_FLAGS,
+  OPERATOR_HELP,
+  operatorOptions,
+  type OperatorOptions,
+} from '../private/operator-flags.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
 
 const HELP = `Usage: triton-iac drift [APP] [options]
 
 Compares the live objects with the last apply and reports what differs and whether it changed
-outside triton-iac or in the configuration. A difference is reported only if it is still there
-when re-read after the consistency window, so a stale read never raises a false alarm. Nothing is
+outside triton-iac or in the configuration; lists the live objects of the account that no stack
+manages (account keys, sub-users and their keys, roles, policies, role tags, entries under managed
+Manta directories); and reports each permission a sub-user gained or lost since the last apply,
+with the role → policy → rule chain. A difference is reported only if it is still there when
+re-read after the consistency window, so a stale read never raises a false alarm. Nothing is
 changed.
+
+Expected unmanaged objects are silenced by an allow-list in triton-iac.json:
+  {"drift": {"ignore": ["key:ci-*", {"kind": "user", "name": "temp-*", "reason": "contractors"}]}}
 
 Options:
   --format text|json|markdown   text (default), JSON (documented in docs/cli.md) or Markdown for
@@ -18,15 +37,24 @@ Options:
   --json                        same as --format json; an app with several stacks gives one
                                 document: {"stacks": [...], "checked", "drifted": [...]}, the
                                 drifted items of every stack together at the top
+  --out-json FILE               also write the JSON document to FILE (beside the output above)
+  --out-markdown FILE           also write the Markdown report to FILE
+  --remediate --out PLANFILE    save a plan limited to the drifted objects (and what they depend
+                                on), for review and \`triton-iac apply PLANFILE\`
+${OPERATOR_HELP.replace('the run', 'the check and the plan').replace('replace this resource', 'with --remediate: replace this resource')}
+  --no-unmanaged                do not look for unmanaged objects
+  --no-access                   do not compare who can do what with the last apply
 
 ${COMMON_HELP}
 
-Exit codes: 0 no drift, 2 drift found, 1 error.
+Exit codes: 0 no drift, 2 drift found (of any kind: "driftKinds" in the JSON says which), 1 error.
 
 Examples:
   triton-iac drift --emulator examples/quickstart/main.ts
   triton-iac drift --format markdown >> "$GITHUB_STEP_SUMMARY"
   triton-iac drift --json | jq '.drifted[].address'
+  triton-iac drift --out-json drift.json --out-markdown drift.md
+  triton-iac drift --remediate --out repair.plan && triton-iac apply repair.plan
 `;
 
 /** `triton-iac drift`: reports changes made outside the tool. */
@@ -34,24 +62,138 @@ export const driftCommand: Command = {
   name: 'drift',
   help: HELP,
   async run(argv, io) {
-    const args = parseArgs(argv, { ...COMMON_FLAGS, format: 'string', json: 'boolean' }, 'drift');
+    const args = parseArgs(
+      argv,
+      {
+        ...COMMON_FLAGS,
+        format: 'string',
+        json: 'boolean',
+        'out-json': 'string',
+        'out-markdown': 'string',
+        remediate: 'boolean',
+        out: 'string',
+        'no-unmanaged': 'boolean',
+        'no-access': 'boolean',
+        ...OPERATOR_FLAGS,
+      },
+      'drift',
+    );
     expectPositionals(args, 'drift', 0, 1, '[APP] [options]');
     const common = commonOptions(args);
     const format = outputFormat(args);
+    const remediate = args.booleans.has('remediate');
+    const out = args.strings.get('out');
+    if (remediate !== (out !== undefined))
+      throw new UsageError(
+        remediate
+          ? '--remediate needs --out PLANFILE: the plan is saved for review, then carried out with `triton-iac apply PLANFILE`'
+          : '--out PLANFILE is only for --remediate (use --out-json FILE or --out-markdown FILE to save the report)',
+      );
+    const { replace, exclude } = operatorOptions(args);
+    if (replace !== undefined && !remediate)
+      throw new UsageError(
+        '--replace on drift only shapes the plan --remediate saves (drift itself changes nothing); add --remediate --out PLANFILE',
+      );
+    const ignore = driftIgnoreOf(io.cwd);
     const app = await loadAppFor(args.positionals[0], common, io);
     const session = await openSession(app, common, io);
     try {
+      if (remediate && session.stacks.length > 1)
+        throw new UsageError(
+          `${app.path} has ${session.stacks.length} stacks (${session.stacks.map((s) => s.name).join(', ')}); a saved plan holds one stack: add --stack NAME`,
+        );
       const drifts: StackDrift[] = [];
       for (const stack of session.stacks) {
-        const report = await driftStack(stack, await session.options(stack));
+        const sensor = {
+          ignore,
+          declaredElsewhere: othersOf(app.manifest.stacks, stack),
+          ...(args.booleans.has('no-unmanaged') ? { unmanaged: false } : {}),
+          ...(args.booleans.has('no-access') ? { access: false } : {}),
+        };
+        if (exclude !== undefined) noteExclusions(stack, { exclude }, io);
+        const report = await driftStack(
+          stack,
+          await session.options(stack, { sensor, ...(exclude !== undefined ? { exclude } : {}) }),
+        );
         drifts.push({ stack: stack.name, account: stack.account, report });
         // JSON is one document for the whole run, written once every stack is checked.
         if (format !== 'json') io.stdout.write(renderDrift(drifts.at(-1)!, format, io));
       }
       if (format === 'json') io.stdout.write(renderDriftsJson(drifts));
-      return drifts.some((d) => d.report.drifted.length > 0) ? 2 : 0;
+      const outJson = args.strings.get('out-json');
+      const outMarkdown = args.strings.get('out-markdown');
+      if (outJson !== undefined) writeReport(io.cwd, outJson, '--out-json', renderDriftsJson(drifts));
+      if (outMarkdown !== undefined)
+        writeReport(
+          io.cwd,
+          outMarkdown,
+          '--out-markdown',
+          drifts.map((d) => renderDrift(d, 'markdown', io)).join('\n'),
+        );
+      if (remediate) await saveRemediation(drifts[0]!, session, app, common.emulator, out!, io, { replace, exclude });
+      return drifts.some((d) => hasDrift(d.report)) ? 2 : 0;
     } finally {
       await session.close();
     }
   },
 };
+
+/** What the app's other stacks of `stack`'s account declare. */
+function othersOf(stacks: readonly StackManifest[], stack: StackManifest) {
+  return stacks
+    .filter((s) => s !== stack && s.name !== stack.name && s.account === stack.account)
+    .flatMap((s) => s.resources.map((r) => ({ kind: r.kind, naturalKey: r.naturalKey, properties: r.properties })));
+}
+
+function writeReport(cwd: string, file: string, flag: string, text: string): void {
+  try {
+    writeFileSync(resolve(cwd, file), text);
+  } catch (err) {
+    throw new UsageError(
+      `${flag} ${file}: cannot write ${resolve(cwd, file)} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); give a path in an existing, writable directory`,
+    );
+  }
+}
+
+/**
+ * Saves a plan limited to the drifted addresses (and their dependencies), or says there is nothing
+ * to repair. Unmanaged objects and access gained outside are not in it: apply does not delete what
+ * no stack manages.
+ */
+async function saveRemediation(
+  drift: StackDrift,
+  session: Awaited<ReturnType<typeof openSession>>,
+  app: Awaited<ReturnType<typeof loadAppFor>>,
+  emulator: boolean,
+  out: string,
+  io: Parameters<Command['run']>[1],
+  controls: OperatorOptions,
+): Promise<void> {
+  const targets = [
+    ...drift.report.drifted.map((d) => d.address).filter((a) => !a.startsWith('~')),
+    ...(controls.replace ?? []),
+  ];
+  if (targets.length === 0) {
+    io.stderr.write(
+      `No plan saved to ${out}: no managed object drifted${hasDrift(drift.report) ? ' (unmanaged objects and access changes are repaired by hand, or by managing them in a stack)' : ''}.\n`,
+    );
+    return;
+  }
+  const stack = session.stacks[0]!;
+  const plan = await planStack(stack, await session.options(stack, { targets, ...controls }));
+  const path = resolve(io.cwd, out);
+  await writeSavedPlan(path, plan, {
+    app: app.path,
+    workDir: io.cwd,
+    emulator,
+    stack,
+    ...(app.context !== undefined ? { context: app.context } : {}),
+  }).catch((err: unknown) => {
+    throw new UsageError(
+      `--out ${out}: cannot save the plan to ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); give a path in an existing, writable directory`,
+    );
+  });
+  io.stderr.write(
+    `Saved a plan that repairs ${targets.length} drifted object(s) to ${out}. Review it with \`triton-iac show ${out}\`, then: triton-iac apply ${out}${emulator ? ' --emulator' : ''}\n`,
+  );
+}

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { destroyView, planConflicts, planHasChanges, writeSavedPlan, type Plan } from '../../reconciler/index.js';
 import { UsageError, type Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
+import { noteExclusions, OPERATOR_FLAGS, OPERATOR_HELP, operatorOptions } from '../private/operator-flags.js';
 import { planDestroy, planStack } from '../private/engine.js';
 import { outputFormat, renderPlan, renderPlansJson } from '../private/plan-output.js';
 import { startReadAhead } from '../private/plan-read-ahead.js';
@@ -22,6 +23,7 @@ Options:
                              {"stacks": [plan, …]}, with one plan document per stack)
   --detailed-exitcode        exit 0 when there are no changes, 2 when there are, 1 on error
   --target ADDRESS           plan only this resource and what it depends on (repeatable)
+${OPERATOR_HELP}
   --destroy                  show what \`triton-iac destroy\` would delete (every object in the
                              state); with --out, \`apply FILE\` then carries out exactly that
   --adopt                    plan to adopt objects found in the cloud, outside the state, that
@@ -66,6 +68,7 @@ export const planCommand: Command = {
         adopt: 'boolean',
         destroy: 'boolean',
         verbose: 'boolean',
+        ...OPERATOR_FLAGS,
       },
       'plan',
     );
@@ -79,6 +82,10 @@ export const planCommand: Command = {
       throw new UsageError(
         '--destroy plans the deletion of everything in the state; it takes neither --target nor --adopt',
       );
+    const controls = operatorOptions(
+      args,
+      destroy ? 'does not go with --destroy, which plans the deletion of everything in the state' : undefined,
+    );
     // An ordinary plan starts listing what the stack's state names while the app is being built.
     const readAhead = destroy || targets.length > 0 ? undefined : await startReadAhead(common, io);
     let session: Awaited<ReturnType<typeof openSession>>;
@@ -98,11 +105,13 @@ export const planCommand: Command = {
       }
       const plans: Plan[] = [];
       for (const stack of session.stacks) {
+        if (!destroy) noteExclusions(stack, controls, io);
         const plan = destroy
           ? await planDestroy(stack, await session.options(stack))
           : await planStack(
               stack,
               await session.options(stack, {
+                ...controls,
                 ...(targets.length > 0 ? { targets } : {}),
                 ...(args.booleans.has('adopt') ? { adopt: true } : {}),
               }),

@@ -14,8 +14,9 @@ import { UsageError, type Command, type CommandIo } from '../command.js';
 import { parseArgs, type ParsedArgs } from '../private/args.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, oneStackOf } from '../private/session.js';
 import { withBackend, type Backend } from '../private/state-backend.js';
+import { printHistory, pullSerial } from '../private/state-history.js';
 
-const HELP = `Usage: triton-iac state <list|show|rm|mv|pull|push> [APP] ...
+const HELP = `Usage: triton-iac state <list|show|rm|mv|pull|push|history> [APP] ...
 
 Looks at and edits the state: the record of the objects a stack manages. Edits take the state lock
 and never touch the cloud.
@@ -28,7 +29,12 @@ and never touch the cloud.
                                      plan and apply find most renames themselves (a resource
                                      that left the app and one that joined it, of the same kind
                                      and natural key, plan as a move)
-  state pull [APP]                   print the whole state document (JSON) on standard output
+  state pull [APP] [--serial N]      print the whole state document (JSON) on standard output;
+                                     with --serial, an earlier serial from the history
+  state history [APP] [--json]       the serials kept (each state write keeps its serial: locally
+                                     in .triton-iac/history/STACK, the newest 50; in Manta as
+                                     snaplinks beside the state object), with who wrote each, when,
+                                     the command and the plan digest; and one record per apply
   state push [APP] FILE [--force]    replace the state with FILE (\`-\` for standard input), as
                                      Terraform does: refused when FILE has another lineage (another
                                      state's history) or a serial not newer than the stored one,
@@ -42,12 +48,14 @@ Examples:
   triton-iac state mv quickstart/ops quickstart/team/ops
   triton-iac state rm quickstart/latest-notes
   triton-iac state pull > backup.state.json
+  triton-iac state history
+  triton-iac state pull --serial 3 > serial-3.state.json
   triton-iac state push backup.state.json --force
 
 Exit codes: 0 success, 1 error (an unknown address, a refused push, a held lock).
 `;
 
-const ARITY: Readonly<Record<string, number>> = { list: 0, show: 1, rm: 1, mv: 2, pull: 0, push: 1 };
+const ARITY: Readonly<Record<string, number>> = { list: 0, show: 1, rm: 1, mv: 2, pull: 0, push: 1, history: 0 };
 
 /** `triton-iac state`: list, show, rm, mv. */
 export const stateCommand: Command = {
@@ -57,12 +65,17 @@ export const stateCommand: Command = {
     const [sub, ...rest] = argv;
     if (sub === undefined || ARITY[sub] === undefined) {
       throw new UsageError(
-        `${sub === undefined ? 'missing' : `unknown`} state sub-command${sub ? ` "${sub}"` : ''}: use list, show, rm, mv, pull or push; run \`triton-iac state --help\``,
+        `${sub === undefined ? 'missing' : `unknown`} state sub-command${sub ? ` "${sub}"` : ''}: use list, show, rm, mv, pull, push or history; run \`triton-iac state --help\``,
       );
     }
     const args = parseArgs(
       rest,
-      { ...COMMON_FLAGS, json: 'boolean', ...(sub === 'push' ? { force: 'boolean' as const } : {}) },
+      {
+        ...COMMON_FLAGS,
+        json: 'boolean',
+        ...(sub === 'push' ? { force: 'boolean' as const } : {}),
+        ...(sub === 'pull' ? { serial: 'string' as const } : {}),
+      },
       `state ${sub}`,
     );
     const words = splitAppArg(args, sub);
@@ -99,8 +112,12 @@ export const stateCommand: Command = {
           io.stdout.write(`${JSON.stringify(showResource(doc, a), null, 2)}\n`);
           return 0;
         }
-        case 'pull':
-          return pullState(backend, stack, io);
+        case 'pull': {
+          const serial = args.strings.get('serial');
+          return serial === undefined ? pullState(backend, stack, io) : pullSerial(backend, stack, serial, io);
+        }
+        case 'history':
+          return printHistory(backend, stack, args.booleans.has('json'), io);
         case 'push':
           return pushStateFile(backend, lock, a, args.booleans.has('force'), io);
         case 'rm':
@@ -152,6 +169,7 @@ function splitAppArg(args: ParsedArgs, sub: string): { app: string | undefined; 
     mv: '[APP] FROM TO',
     pull: '[APP]',
     push: '[APP] FILE',
+    history: '[APP]',
   }[sub];
   throw new UsageError(`wrong number of arguments: usage is \`triton-iac state ${sub} ${usage}\``);
 }

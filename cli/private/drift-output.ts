@@ -8,6 +8,7 @@ import type { CommandIo } from '../command.js';
 import type { DriftItem, DriftReport } from './engine.js';
 import type { OutputFormat } from './plan-output.js';
 import { painter } from './terminal.js';
+import { hasDrift, sensorJson, sensorMarkdown, sensorText } from './sensor-output.js';
 
 /** One stack's drift, as rendered. */
 export interface StackDrift {
@@ -43,6 +44,7 @@ export function driftJson(drift: StackDrift): object {
       origin: d.origin,
       changes: changesOf(d).map(jsonChange),
     })),
+    ...sensorJson(drift.report),
   };
 }
 
@@ -53,19 +55,31 @@ export function driftJson(drift: StackDrift): object {
  * working.
  */
 export function renderDriftsJson(drifts: readonly StackDrift[]): string {
-  const stacks = drifts.map((d) => driftJson(d) as { checked: number; drifted: readonly unknown[] });
+  const stacks = drifts.map(
+    (d) => driftJson(d) as { checked: number; drifted: readonly unknown[]; driftKinds: readonly string[] },
+  );
   const doc =
     stacks.length === 1
       ? stacks[0]
-      : { stacks, checked: stacks.reduce((n, s) => n + s.checked, 0), drifted: stacks.flatMap((s) => s.drifted) };
+      : {
+          stacks,
+          checked: stacks.reduce((n, s) => n + s.checked, 0),
+          drifted: stacks.flatMap((s) => s.drifted),
+          driftKinds: [...new Set(stacks.flatMap((s) => s.driftKinds))],
+        };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
 function driftText(drift: StackDrift, io: CommandIo): string {
   const paint = painter(io);
   const { drifted, checked } = drift.report;
-  if (drifted.length === 0)
-    return `No drift: the ${checked} objects of stack ${drift.stack} (account ${drift.account}) match the last apply.\n`;
+  const sensed = sensorText(drift.report, (t) => paint('yellow', t));
+  if (!hasDrift(drift.report))
+    return [
+      `No drift: the ${checked} objects of stack ${drift.stack} (account ${drift.account}) match the last apply${drift.report.unmanaged !== undefined ? ', no unmanaged object is there' : ''}${drift.report.access !== undefined ? ' and nobody gained or lost a permission' : ''}${drift.report.expectations !== undefined ? '; every access expectation holds' : ''}.`,
+      ...sensed.filter((l) => l !== ''),
+      '',
+    ].join('\n');
   const lines = [
     paint(
       'yellow',
@@ -77,7 +91,13 @@ function driftText(drift: StackDrift, io: CommandIo): string {
     lines.push(`  ${paint('yellow', '~')} ${d.address} (${d.kind} ${d.naturalKey}): ${ORIGIN[d.origin] ?? d.origin}`);
     lines.push(...describeItem(d).map((l) => `      ${l}`));
   }
-  lines.push('', 'Run `triton-iac plan` to see the repair and `triton-iac apply` to make it.');
+  if (drifted.length > 0) lines.push('');
+  lines.push(...sensed);
+  lines.push(
+    drifted.length > 0
+      ? 'Run `triton-iac plan` to see the repair and `triton-iac apply` to make it.'
+      : 'Unmanaged objects and access gained outside are not repaired by apply: remove them by hand, manage them in a stack, or list the expected ones in drift.ignore in triton-iac.json.',
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -134,16 +154,17 @@ function show(value: unknown): string {
 function driftMarkdown(drift: StackDrift): string {
   const { drifted, checked } = drift.report;
   const lines = [`### triton-iac drift: stack \`${drift.stack}\` (account \`${drift.account}\`)`, ''];
-  if (drifted.length === 0) {
-    lines.push(`**No drift.** All ${checked} objects match the last apply.`, '');
+  if (!hasDrift(drift.report)) {
+    lines.push(`**No drift.** All ${checked} objects match the last apply.`, '', ...sensorMarkdown(drift.report));
     return `${lines.join('\n')}\n`;
   }
-  lines.push(
-    `**${drifted.length} of ${checked} objects drifted.**`,
-    '',
-    '| Address | Kind | Natural key | Origin | Changed fields |',
-    '|---|---|---|---|---|',
-  );
+  if (drifted.length > 0)
+    lines.push(
+      `**${drifted.length} of ${checked} objects drifted.**`,
+      '',
+      '| Address | Kind | Natural key | Origin | Changed fields |',
+      '|---|---|---|---|---|',
+    );
   for (const d of drifted) {
     const fields = changesOf(d)
       .map((c) => `\`${cell(c.path)}\``)
@@ -152,7 +173,8 @@ function driftMarkdown(drift: StackDrift): string {
       `| \`${cell(d.address)}\` | ${d.kind} | \`${cell(d.naturalKey)}\` | ${ORIGIN[d.origin] ?? d.origin} | ${fields || '(object missing or added)'} |`,
     );
   }
-  lines.push('', 'Run `triton-iac plan` to see the repair and `triton-iac apply` to make it.', '');
+  lines.push('', ...sensorMarkdown(drift.report));
+  lines.push('Run `triton-iac plan` to see the repair and `triton-iac apply` to make it.', '');
   return `${lines.join('\n')}\n`;
 }
 

@@ -18,6 +18,7 @@ import { type Clients, closeClients, connectStack, type EngineOptions, type Read
 import { checkWorkingDirectory, whileWorkingDirectoryExists } from './working-dir.js';
 import { guardLocks } from './interrupts.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
+import { stateHistoryKeepOf } from './drift-config.js';
 
 /**
  * The flags of the commands that only build the app (synth, validate, graph, access): which stack,
@@ -241,7 +242,11 @@ export async function openSession(
         connected.set(stack.name, clients);
       }
       const windowMs = common.consistencyWindowMs ?? (emulator ? 0 : undefined);
+      const keep = stateHistoryKeepOf(io.cwd);
       return {
+        ...(keep !== undefined ? { stateHistoryKeep: keep } : {}),
+        // Every apply records who can do what, for drift to compare with (drift passes its own).
+        sensor: {},
         clients,
         handlers: defaultHandlers(),
         workDir: io.cwd,

@@ -9,6 +9,7 @@ import { closeClients, connectStack, openStateBackend, type Clients } from './en
 import { emulatorOverrides, startEmbeddedEmulator, type EmbeddedEmulator } from '../embedded-emulator.js';
 import { cloudEnv, type CommonOptions } from './session.js';
 import { guardLocks } from './interrupts.js';
+import { stateHistoryKeepOf } from './drift-config.js';
 
 /** A stack's state backend. */
 export type Backend = ReturnType<typeof openStateBackend>;
@@ -37,7 +38,14 @@ export async function withBackend(
         ...(overrides ? { overrides } : {}),
       });
     }
-    return await body(openStateBackend(stack, { workDir: io.cwd, ...(clients ? { clients } : {}) }));
+    const keep = stateHistoryKeepOf(io.cwd);
+    return await body(
+      openStateBackend(stack, {
+        workDir: io.cwd,
+        ...(clients ? { clients } : {}),
+        ...(keep !== undefined ? { stateHistoryKeep: keep } : {}),
+      }),
+    );
   } finally {
     unguard();
     await closeClients(clients);

@@ -39,3 +39,5 @@ export type { AccessAnswer } from './explain.js';
 export { ciNeeds } from './ci-needs.js';
 export type { CiNeeds } from './ci-needs.js';
 export { actionAppliesTo } from './applicability.js';
+export { expectationProblems, expectationText, failedExpectations, failureText } from './expectations.js';
+export type { ExpectationFailure } from './expectations.js';

@@ -26,6 +26,12 @@ export const key = {
   naturalKey: { from: 'fields', fields: [{ field: 'fingerprint' }] },
   naturalKeyText: 'fingerprint',
   uniqueness: 'an account cannot hold one key twice',
+  census: {
+    order: 0,
+    listed: 'account',
+    nameField: 'name',
+    note: { text: 'an SSH key of the account itself: full access to everything' },
+  },
   authoritative: true,
   pulumi: { summary: 'An SSH key of the account; any change replaces it.', outputs: ['fingerprint'] },
   ci: { actions: ['listkeys', 'createkey', 'deletekey'], authorisedAt: { at: 'path', path: '/{account}/keys' } },

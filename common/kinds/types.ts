@@ -269,6 +269,37 @@ export interface KindDescriptor<K extends string = string> {
    * --ci`, `common/access/ci-needs.ts`). Absent: nothing (a plug-in kind says nothing about it).
    */
   readonly ci?: CiRule;
+  /**
+   * How a drift's security sensor (`reconciler/engine/census.ts`, `reconciler/plan/unmanaged-objects.ts`)
+   * lists and reports the kind's live objects that no stack manages. Absent: never reported.
+   */
+  readonly census?: CensusRule;
+}
+
+/** How the drift census lists a kind's live objects and reports the unmanaged ones. */
+export interface CensusRule {
+  /**
+   * Where its objects come in the report, lower first (account keys first: they give full access;
+   * then users, users' keys, roles, policies, role tags, directories, objects).
+   */
+  readonly order: number;
+  /**
+   * How the census lists them:
+   * - `account`: one list per account.
+   * - `{ under: kind }`: one list under each listed object of that kind (its natural key the parent).
+   * - `managed-directories`: one list in each managed directory (a `treeEntry: 'folder'` kind).
+   * Absent: not listed (role tags are read by path).
+   */
+  readonly listed?: 'account' | 'managed-directories' | { readonly under: string };
+  /** The property shown beside the id when it is a non-empty string (a key's `name`). */
+  readonly nameField?: string;
+  /**
+   * What an unmanaged object is, in words. In `text`, `{parent}` is the natural key up to its first
+   * `/`, `{count:f}` the length of the list in property `f` (0 when absent), `{json:f}` property `f`
+   * as JSON (`[]` when absent), `{list:f}` the list in `f` joined with `, `. With `when`, only when
+   * property `when` is a non-empty list.
+   */
+  readonly note?: { readonly text: string; readonly when?: string };
 }
 
 /**

@@ -31,6 +31,12 @@ export const userKey = {
   },
   naturalKeyText: '<login lower-cased>/<fingerprint>',
   uniqueness: 'a user cannot hold one key twice',
+  census: {
+    order: 2,
+    listed: { under: 'user' },
+    nameField: 'name',
+    note: { text: 'lets sub-user {parent} sign requests' },
+  },
   parent: { from: 'field', field: 'user' },
   pulumi: { summary: 'An SSH key of a sub-user; any change replaces it.', outputs: ['fingerprint'] },
   ci: {

@@ -8,6 +8,10 @@ import type { AnyHandler, JsonPatchOperation } from '../contract/handler.js';
 import type { DisplayValue } from '../render/mask.js';
 import type { PlanAction } from '../plan/types.js';
 import type { ListedAhead } from './listed-ahead.js';
+import type { SensorOptions } from './sensor-options.js';
+import type { UnmanagedObject } from '../plan/unmanaged-objects.js';
+import type { AccessDriftItem } from './access-drift-item.js';
+import type { ExpectationFailure } from '../../common/access/index.js';
 
 /** The API clients the handlers call (`Clients` of `provider/handlers/clients.ts`). */
 export type EngineClients = Clients;
@@ -65,6 +69,17 @@ export interface EngineOptions {
   readonly adopt?: boolean;
   /** Addresses to limit the run to; their dependencies are included. @default - every resource */
   readonly targets?: readonly string[];
+  /** How many state serials the history keeps (`triton-iac.json` `state.history.keep`). @default 50 */
+  readonly stateHistoryKeep?: number;
+  /** Addresses to replace even when unchanged (`--replace`). */
+  readonly replace?: readonly string[];
+  /** Addresses to leave out of the run with their dependants (`--exclude`). */
+  readonly exclude?: readonly string[];
+  /**
+   * What drift, plan and apply do beyond the stack's own objects (see `sensor-options.ts`). Apply
+   * records the access table only when it is given. @default - drift looks for everything; apply records no table
+   */
+  readonly sensor?: SensorOptions;
   /**
    * Collections already being listed, through these same `clients` and for this stack's account
    * (`ReadAhead`): the run's first read of each takes it instead of listing it again.
@@ -145,10 +160,24 @@ export interface DriftItem {
   readonly after: DisplayValue | null;
 }
 
+export type { SensorOptions } from './sensor-options.js';
+export type { UnmanagedObject } from '../plan/unmanaged-objects.js';
+export type { AccessDriftItem } from './access-drift-item.js';
+
 /** The result of a drift check. */
 export interface DriftReport {
   /** Confirmed differences, sorted by address. */
   readonly drifted: DriftItem[];
   /** How many resources were compared. */
   readonly checked: number;
+  /** Live objects no stack manages (seen by both reads), not silenced by the allow-list; absent when not looked for. */
+  readonly unmanaged?: readonly UnmanagedObject[];
+  /** How many unmanaged objects the allow-list silenced. */
+  readonly ignoredUnmanaged?: number;
+  /** Permissions gained or lost since the last apply recorded the access table (seen by both reads). */
+  readonly access?: readonly AccessDriftItem[];
+  /** The stack's access expectations the live account breaks (seen by both reads); absent when it has none. */
+  readonly expectations?: readonly ExpectationFailure[];
+  /** What the sensor could not check, and why (no access table recorded yet, a read not permitted). */
+  readonly sensorNotes?: readonly string[];
 }

@@ -25,15 +25,36 @@ import { refreshedState, type RefreshChange } from './refresh.js';
 import { createRunContext, type RunContext } from './private/run-context.js';
 import { StateWriter } from './private/state-writer.js';
 import { assertSecretsReadable } from './secrets.js';
+import type { Census } from './census.js';
+import {
+  accessCensus,
+  confirmedReading,
+  readingShowsDrift,
+  senseOnce,
+  tableAfterApply,
+  warnAccessChangedOutside,
+  withRecordedAccess,
+  type SensorReading,
+} from './sensor.js';
 import type { ApplyResult, DriftReport, EngineClients, EngineOptions } from './api-types.js';
 import { confirmDrift, driftCandidates } from '../plan/drift.js';
 import { manifestDigestOf } from '../plan/planner.js';
+import { refuseBrokenExpectations } from '../plan/plan-expectations.js';
 import { checkPlanStillValid } from '../plan/saved-plan.js';
 import { planConflicts, planHasChanges, type Plan } from '../plan/types.js';
 import type { StateBackend, StateSnapshot } from '../state/backend.js';
 import { LocalStateBackend, type ParsedStateFile } from '../state/local-backend.js';
 import { MantaStateBackend } from '../state/manta-backend.js';
 import { emptyState } from '../state/document.js';
+import { digestOf } from '../private/canonical-json.js';
+import {
+  currentWriter,
+  DEFAULT_HISTORY_KEEP,
+  HistoryKeepingBackend,
+  LocalHistoryStore,
+  type AuditRecord,
+} from '../state/history.js';
+import { MantaHistoryStore } from '../state/manta-history.js';
 import { putResource } from '../state/operations.js';
 
 export { connectStack, type ConnectOverrides } from './connect.js';
@@ -59,23 +80,29 @@ export function openStateBackend(
     readonly env?: NodeJS.ProcessEnv;
     /** A local state file parsed moments ago (`LocalStateBackendOptions.parsed`). */
     readonly parsed?: ParsedStateFile;
+    /** How many serials the history keeps. @default DEFAULT_HISTORY_KEEP */
+    readonly stateHistoryKeep?: number;
   },
-): StateBackend {
+): HistoryKeepingBackend {
   const cfg = stack.state ?? { type: 'local' as const };
-  if (cfg.type === 'manta')
-    return openMantaBackend(
+  const keep = opts.stateHistoryKeep ?? DEFAULT_HISTORY_KEEP;
+  if (cfg.type === 'manta') {
+    const backend = openMantaBackend(
       stack,
       cfg.path,
       opts.clients,
       consistencyWindowOf(opts.consistencyWindowMs, opts.env ?? process.env),
     );
-  return new LocalStateBackend({
+    return new HistoryKeepingBackend(backend, new MantaHistoryStore(opts.clients!.manta, cfg.path, keep));
+  }
+  const local = new LocalStateBackend({
     stack: stack.name,
     account: stack.account,
     workingDirectory: opts.workDir,
     ...(cfg.path !== undefined ? { path: cfg.path } : {}),
     ...(opts.parsed !== undefined ? { parsed: opts.parsed } : {}),
   });
+  return new HistoryKeepingBackend(local, new LocalHistoryStore(local.location, keep));
 }
 
 /**
@@ -86,8 +113,10 @@ export async function planStack(stack: StackManifest, opts: EngineOptions): Prom
   const run = await runFor(stack, opts);
   const parsed = opts.readAhead?.takeStateFile?.();
   const snapshot = await openStateBackend(stack, { ...opts, ...(parsed !== undefined ? { parsed } : {}) }).read();
-  const { plan } = await planAgainstLive(run, requestOf(stack, snapshot, opts));
+  const req = requestOf(stack, snapshot, opts);
+  const { plan } = await planAgainstLive(run, req);
   assertSecretsReadable(plan, stack, run.handlers, run.secrets);
+  refuseBrokenExpectations(stack, req.state, plan);
   return plan;
 }
 
@@ -128,19 +157,31 @@ export async function applyReviewed(
 ): Promise<ReviewedApply> {
   const run = await runFor(stack, opts);
   return withLock(stack, opts, `triton-iac ${mode}`, async (backend, snapshot) => {
-    const planned = await planAgainstLive(run, requestOf(stack, snapshot, opts, mode === 'destroy'));
+    const req = requestOf(stack, snapshot, opts, mode === 'destroy');
+    const planned = await planAgainstLive(run, req);
     // Before asking: a plan apply could not carry out is refused before anyone says yes to it.
     assertSecretsReadable(planned.plan, stack, run.handlers, run.secrets);
+    if (mode === 'apply') refuseBrokenExpectations(stack, req.state, planned.plan);
     const state = new StateWriter(backend, snapshot, stack.name, stack.account);
     if (!(await review(planned.plan))) {
       // Nothing to do in the cloud, but the code may have changed options or outputs: record them (no write when not).
       if (mode === 'apply' && !planHasChanges(planned.plan))
-        await recordOptionsAndOutputs(run, stack, state, planned.byAddress, false);
+        await recordOptionsAndOutputs(
+          run,
+          stack,
+          state,
+          planned.byAddress,
+          false,
+          // A stack applied before access tables were recorded gets its first one; else nothing changed.
+          state.current.access === undefined ? await accessCensus(run, stack, state.current, opts.sensor) : undefined,
+        );
       return { plan: planned.plan };
     }
     return {
       plan: planned.plan,
-      result: await carryOut(run, stack, planned.plan, state, planned.byAddress, mode === 'destroy'),
+      result: await audited(backend, stack, planned.plan, `triton-iac ${mode}`, () =>
+        carryOut(run, stack, planned.plan, state, planned.byAddress, mode === 'destroy', opts),
+      ),
     };
   });
 }
@@ -208,13 +249,16 @@ export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOp
       );
     }
     assertSecretsReadable(plan, stack, run.handlers, run.secrets);
-    return carryOut(
-      run,
-      stack,
-      plan,
-      new StateWriter(backend, snapshot, stack.name, stack.account),
-      now.byAddress,
-      destroy,
+    return audited(backend, stack, plan, 'triton-iac apply PLANFILE', () =>
+      carryOut(
+        run,
+        stack,
+        plan,
+        new StateWriter(backend, snapshot, stack.name, stack.account),
+        now.byAddress,
+        destroy,
+        opts,
+      ),
     );
   });
 }
@@ -248,17 +292,32 @@ export async function driftStack(stack: StackManifest, opts: EngineOptions): Pro
   }
   const req = { ...requestOf(stack, snapshot, opts), reportOnly: true };
   const first = await planAgainstLiveQuick(run, req);
+  const sensor = opts.sensor ?? {};
+  const sensed = await senseOnce(run, stack, state, sensor, first.plan.changes);
   const candidates = driftCandidates(first.plan.changes);
   const checked = first.plan.changes.filter((c) => c.action !== 'read' && !c.address.startsWith('~')).length;
-  if (candidates.length === 0) return { drifted: [], checked };
+  const extra = (reading: SensorReading): Partial<DriftReport> => ({
+    ...(sensor.unmanaged !== false ? { unmanaged: reading.unmanaged, ignoredUnmanaged: reading.ignored } : {}),
+    ...(reading.access !== undefined ? { access: reading.access } : {}),
+    ...(reading.expectations !== undefined ? { expectations: reading.expectations } : {}),
+    ...(reading.notes.length > 0 ? { sensorNotes: reading.notes } : {}),
+  });
+  if (candidates.length === 0 && !readingShowsDrift(sensed)) return { drifted: [], checked, ...extra(sensed) };
   run.log.debug('differences seen; confirming them by a second read after the consistency window', {
     addresses: candidates.map((c) => c.address),
   });
   await pause(run.windowMs, run.signal);
-  const second = await reread(run, stack, req, first.live, new Set(candidates.map((c) => c.address)));
+  const second =
+    candidates.length === 0
+      ? first
+      : await reread(run, stack, req, first.live, new Set(candidates.map((c) => c.address)));
+  const sensedAgain = readingShowsDrift(sensed)
+    ? confirmedReading(sensed, await senseOnce(run, stack, state, sensor, second.plan.changes))
+    : sensed;
   return {
     drifted: driftItemsOf(confirmDrift(first.plan.changes, second.plan.changes), req.state, run.handlers),
     checked,
+    ...extra(sensedAgain),
   };
 }
 
@@ -409,6 +468,9 @@ function requestOf(
     ...(destroy ? { destroy } : {}),
     ...(opts.targets !== undefined && opts.targets.length > 0 ? { targets: opts.targets } : {}),
     ...(opts.adopt ? { adopt: true } : {}),
+    ...((opts.replace?.length ?? 0) + (opts.exclude?.length ?? 0) > 0
+      ? { controls: { replace: opts.replace ?? [], exclude: opts.exclude ?? [] } }
+      : {}),
   });
 }
 
@@ -425,6 +487,7 @@ async function carryOut(
   state: StateWriter,
   live: ReadonlyMap<string, unknown>,
   destroy: boolean,
+  opts: EngineOptions,
 ): Promise<ApplyResult> {
   refuseConflicts(plan);
   const moves = plan.changes
@@ -432,7 +495,14 @@ async function carryOut(
     .map((c) => ({ from: c.movedFrom!, to: c.address }));
   if (moves.length > 0) await state.move(moves);
   const result = await executePlan({ run, stack, plan, state, live });
-  await recordOptionsAndOutputs(run, stack, state, live, destroy);
+  await recordOptionsAndOutputs(
+    run,
+    stack,
+    state,
+    live,
+    destroy,
+    await accessCensus(run, stack, state.current, opts.sensor),
+  );
   return moves.length > 0 ? { ...result, counts: { moved: moves.length, ...result.counts } } : result;
 }
 
@@ -443,13 +513,18 @@ async function recordOptionsAndOutputs(
   state: StateWriter,
   live: ReadonlyMap<string, unknown>,
   destroy: boolean,
+  access?: Census,
 ): Promise<void> {
   const recorded = destroy ? { outputs: {}, unresolved: [] } : resolveOutputs(stack, state.current, live, run.handlers);
   if (recorded.unresolved.length > 0)
     run.log.warn('outputs not recorded: a resource they refer to has no value yet', { outputs: recorded.unresolved });
-  await state.edit((doc) =>
-    withOptionsAndOutputs(doc, destroy ? { ...stack, resources: [] } : stack, recorded.outputs),
-  );
+  // The access table drift compares with: the account as this apply leaves it.
+  const table = access === undefined ? undefined : tableAfterApply(stack, access, state.current);
+  if (table !== undefined) warnAccessChangedOutside(run.log, stack, state.current, table);
+  await state.edit((doc) => {
+    const next = withOptionsAndOutputs(doc, destroy ? { ...stack, resources: [] } : stack, recorded.outputs);
+    return table === undefined ? next : withRecordedAccess(next, table);
+  });
 }
 
 /**
@@ -469,6 +544,50 @@ function refuseConflicts(plan: Plan): void {
   );
 }
 
+/**
+ * Carries out `plan` with each state write recorded under its digest, then appends the apply's
+ * audit record (also when it throws: the record says it failed, and the error goes on).
+ */
+async function audited(
+  backend: HistoryKeepingBackend,
+  stack: StackManifest,
+  plan: Plan,
+  command: string,
+  body: () => Promise<ApplyResult>,
+): Promise<ApplyResult> {
+  const planDigest = digestOf(plan);
+  backend.carryingOut(planDigest);
+  const record = async (
+    result: AuditRecord['result'],
+    counts: ApplyResult['counts'],
+    failed: ApplyResult['failed'],
+  ) => {
+    const now = await backend.read().catch(() => undefined);
+    await backend.history.appendAudit({
+      at: new Date().toISOString(),
+      who: currentWriter(),
+      command,
+      stack: stack.name,
+      account: stack.account,
+      planDigest,
+      result,
+      counts,
+      failed: failed.map((f) => ({ address: f.address, message: f.message })),
+      serial: now?.doc.serial ?? 0,
+    });
+  };
+  try {
+    const result = await body();
+    await record(result.cancelled ? 'cancelled' : result.ok ? 'ok' : 'failed', result.counts, result.failed);
+    return result;
+  } catch (error) {
+    await record('failed', {}, [{ address: '(apply)', message: (error as Error).message }]).catch(() => undefined);
+    throw error;
+  } finally {
+    backend.carryingOut(undefined);
+  }
+}
+
 /** A plan without the second look (the caller decides what to re-read). */
 async function planAgainstLiveQuick(run: RunContext, req: Parameters<typeof planAgainstLive>[1]): Promise<PlannedRun> {
   return planAgainstLive({ ...run, windowMs: 0 }, req);
@@ -478,7 +597,7 @@ async function withLock<T>(
   stack: StackManifest,
   opts: EngineOptions,
   command: string,
-  fn: (backend: StateBackend, snapshot: StateSnapshot | undefined) => Promise<T>,
+  fn: (backend: HistoryKeepingBackend, snapshot: StateSnapshot | undefined) => Promise<T>,
 ): Promise<T> {
   const backend = openStateBackend(stack, opts);
   await backend.lock({

@@ -12,6 +12,7 @@ import { matchLive, recordedKeysOf, type UnmanagedLive } from '../plan/match-liv
 import { changedFields, differenceOf } from '../core/difference.js';
 import { prunedBy, unretainPruned } from '../plan/prune.js';
 import { findKindChanges, findMoves, stateWithMoves, type PlannedMove } from '../plan/moves.js';
+import { withOperatorControls, type OperatorControls } from '../plan/operator-controls.js';
 import {
   makePlan,
   manifestDigestOf,
@@ -48,6 +49,8 @@ export interface PlanRequest {
    * state with those moves made. Set by {@link withMoves}.
    */
   readonly moves?: readonly PlannedMove[];
+  /** `--replace` and `--exclude` (see `plan/operator-controls.ts`). */
+  readonly controls?: OperatorControls;
   /** Adopt objects found live that differ from the declaration (`--adopt`). @default false */
   readonly adopt?: boolean;
   /**
@@ -256,6 +259,14 @@ export function planFrom(
   changes = rerunWithWrittenDependencies(changes, run);
   if (req.targets !== undefined && req.targets.length > 0)
     changes = selectTargets(changes, req.targets, stack, req.state);
+  if (req.controls !== undefined)
+    changes = withOperatorControls(
+      changes,
+      req.controls,
+      dependenciesOf(stack, req.state),
+      stack.name,
+      (kind) => run.handlers.get(kind as ResourceKind)?.schema.replaceStrategy,
+    );
   // The declared options of the real stack count in a destroy too (its view has no resources).
   const options = unretainPruned(optionsByAddress(req.stack.resources, req.state), stack, req.state);
   changes = forgetRetained(changes, options);
@@ -439,9 +450,7 @@ function selectTargets(
   stack: StackManifest,
   state: StateDocument | null,
 ): ResourceChange[] {
-  const deps = new Map<string, readonly string[]>();
-  for (const r of state?.resources ?? []) deps.set(r.address, r.dependsOn);
-  for (const r of stack.resources) deps.set(r.address, r.dependsOn);
+  const deps = dependenciesOf(stack, state);
   const unknown = targets.filter((t) => !deps.has(t) && !changes.some((c) => c.address === t));
   if (unknown.length > 0) {
     const known = [...deps.keys(), ...changes.map((c) => c.address)];
@@ -460,6 +469,14 @@ function selectTargets(
     queue.push(...(deps.get(a) ?? []));
   }
   return changes.filter((c) => keep.has(c.address));
+}
+
+/** Each address's dependencies, by the manifest where it is declared, else by the state. */
+export function dependenciesOf(stack: StackManifest, state: StateDocument | null): Map<string, readonly string[]> {
+  const deps = new Map<string, readonly string[]>();
+  for (const r of state?.resources ?? []) deps.set(r.address, r.dependsOn);
+  for (const r of stack.resources) deps.set(r.address, r.dependsOn);
+  return deps;
 }
 
 function plainOnly(props: ResourceManifest['properties']): PlainObject {

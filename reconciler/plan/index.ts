@@ -8,3 +8,6 @@ export * from './match-live.js';
 export * from './drift.js';
 export * from './validate-manifest.js';
 export * from './access-changes.js';
+export * from './drift-ignore.js';
+export * from './operator-controls.js';
+export * from './plan-expectations.js';

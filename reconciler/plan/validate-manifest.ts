@@ -8,6 +8,7 @@
  * Hand-written rather than a JSON Schema engine: the rules are few, and the per-kind property
  * shapes come from `common/resource-schema.ts`, the same description the adapters check against.
  */
+import { expectationProblems } from '../../common/access/index.js';
 import { allKinds, kindDescriptor, shownValue } from '../../common/kinds/index.js';
 import { MANIFEST_VERSION, type ResourceKind } from '../../common/manifest.js';
 import { RESOURCE_OPTION_KEYS, resourceOptionProblems } from '../../common/resource-options.js';
@@ -109,9 +110,21 @@ function checkStack(stack: unknown, at: string, seen: Set<string>, add: Add): vo
   unknownKeys(
     stack,
     `${at}.`,
-    ['name', 'account', 'user', 'connection', 'state', 'authoritative', 'prune', 'resources', 'outputs'],
+    [
+      'name',
+      'account',
+      'user',
+      'connection',
+      'state',
+      'authoritative',
+      'prune',
+      'resources',
+      'outputs',
+      'expectations',
+    ],
     add,
   );
+  if (stack.expectations !== undefined) checkExpectations(stack.expectations, `${at}.expectations`, stack.account, add);
   for (const f of ['name', 'account'] as const)
     if (!isNonEmptyString(stack[f])) add(`${at}.${f}`, stack[f], 'must be a non-empty string');
   if (stack.user !== undefined && !isNonEmptyString(stack.user))
@@ -317,4 +330,15 @@ function isNonEmptyString(value: unknown): value is string {
 
 function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((v) => typeof v === 'string');
+}
+
+/** Each access expectation's shape (see `common/access/expectations.ts`). */
+function checkExpectations(value: unknown, at: string, account: unknown, add: Add): void {
+  if (!Array.isArray(value)) return add(at, value, 'must be an array of access expectations');
+  value.forEach((e, i) => {
+    if (!isObject(e) || (e.expect !== 'allowed' && e.expect !== 'denied'))
+      return add(`${at}[${i}]`, e, 'must be an object with expect "allowed" or "denied", user, actions and resource');
+    for (const p of expectationProblems(typeof account === 'string' ? account : '', e as never, `${at}[${i}]`))
+      add(`${at}[${i}]`, NAMED, p);
+  });
 }

@@ -12,6 +12,7 @@ import { type ResourceKind, type ResourceOptions } from '../../common/manifest.j
 import type { PlainObject, PlainValue } from '../contract/handler.js';
 import { ReconcilerError } from '../errors.js';
 import { isWriteOnlyMarker } from './write-only.js';
+import type { Permission } from '../../common/access/index.js';
 
 /** The state format version; bumped on any incompatible change. */
 export const STATE_FORMAT_VERSION = 1;
@@ -59,6 +60,18 @@ export interface StateDocument {
   readonly resources: readonly StateResource[];
   /** The stack's outputs by name, as of the last apply; absent when it has none. */
   readonly outputs?: Readonly<Record<string, StateOutput>>;
+  /**
+   * Who could do what in the account when the last apply finished (`drift` compares the live table
+   * with it); absent before the first apply that recorded it.
+   */
+  readonly access?: RecordedAccess;
+}
+
+/** The access table an apply recorded: the rows of `permissionTable` (common/access). */
+export interface RecordedAccess {
+  /** ISO 8601 time of the apply that recorded it. */
+  readonly recordedAt: string;
+  readonly table: readonly Permission[];
 }
 
 /** A fresh, empty state for a stack (serial 0, new lineage). */
@@ -152,6 +165,21 @@ export function stateShapeProblem(value: unknown): string | undefined {
       if (o.description !== undefined && typeof o.description !== 'string')
         return `outputs.${name}.description must be a string`;
     }
+  }
+  return accessProblem(value.access);
+}
+
+/** The problem with a recorded access table, or `undefined` (absent is fine). */
+function accessProblem(access: unknown): string | undefined {
+  if (access === undefined) return undefined;
+  if (!isObject(access) || typeof access.recordedAt !== 'string' || !Array.isArray(access.table))
+    return 'access must be an object with recordedAt (an ISO 8601 time) and table (an array of permissions)';
+  for (const [i, row] of access.table.entries()) {
+    if (
+      !isObject(row) ||
+      !['user', 'action', 'resource', 'role', 'policy', 'rule'].every((f) => typeof row[f] === 'string')
+    )
+      return `access.table[${i}] must be an object with string user, action, resource, role, policy and rule`;
   }
   return undefined;
 }

@@ -6,3 +6,4 @@ export * from './operations.js';
 export * from './write-only.js';
 export * from './push.js';
 export * from './held-locks.js';
+export * from './history.js';

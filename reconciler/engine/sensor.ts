@@ -1,0 +1,248 @@
+/**
+ * Drift as a security sensor: the live objects of the stack's account that no stack manages, and
+ * the permissions gained or lost since the last apply, each confirmed by a second read after the
+ * consistency window like any drift. And, at apply, the access table drift compares with.
+ */
+import { kindDescriptor } from '../../common/kinds/index.js';
+import type { StackManifest } from '../../common/manifest.js';
+import {
+  failedExpectations,
+  permissionTable,
+  type ExpectationFailure,
+  type Permission,
+} from '../../common/access/index.js';
+import { canonicalJson } from '../private/canonical-json.js';
+import { unmanagedObjects, type DeclaredObject, type UnmanagedObject } from '../plan/unmanaged-objects.js';
+import type { StateDocument } from '../state/document.js';
+import {
+  accessDrift,
+  confirmedAccessDrift,
+  liveAccessModel,
+  liveMantaEntries,
+  recordedAccessTable,
+  type AccessDriftItem,
+  type MantaEntryTags,
+} from './access-sensor.js';
+import { takeCensus, type Census } from './census.js';
+import type { RunContext } from './private/run-context.js';
+import type { SensorOptions } from './sensor-options.js';
+
+/** One look at the account: what is unmanaged, and how access differs from the recorded table. */
+export interface SensorReading {
+  readonly unmanaged: readonly UnmanagedObject[];
+  readonly ignored: number;
+  /** `undefined` when access is not compared. */
+  readonly access: readonly AccessDriftItem[] | undefined;
+  /** The stack's access expectations the live account breaks (`undefined` when it has none). */
+  readonly expectations: readonly ExpectationFailure[] | undefined;
+  /** What could not be checked, and why. */
+  readonly notes: readonly string[];
+}
+
+/** The census and comparison of one drift read. */
+export async function senseOnce(
+  run: RunContext,
+  stack: StackManifest,
+  state: StateDocument,
+  options: SensorOptions,
+  liveChanges: readonly { kind: string; before: Readonly<Record<string, unknown>> | null }[],
+): Promise<SensorReading> {
+  const lookUnmanaged = options.unmanaged !== false;
+  const lookAccess = options.access !== false && state.access !== undefined;
+  const lookExpected = (stack.expectations ?? []).length > 0;
+  if (!lookUnmanaged && !lookAccess && !lookExpected)
+    return { unmanaged: [], ignored: 0, access: undefined, expectations: undefined, notes: [] };
+  const declared = declaredOf(stack, options);
+  const census = await takeCensus(run, stack.account, state, {
+    declaredTagPaths: declared.filter((d) => isRoleTag(d.kind)).map((d) => d.naturalKey),
+    mantaDirectories: lookUnmanaged ? managedDirectories(stack, state) : [],
+    scope: { everything: lookUnmanaged },
+  });
+  const found = lookUnmanaged
+    ? unmanagedObjects({
+        seen: census.objects,
+        roleTags: census.roleTags,
+        state,
+        declared,
+        ignore: options.ignore ?? [],
+        exempt: (kind, key) => run.handlers.get(kind)?.mustNotDelete?.(run.ctx, key) !== undefined,
+      })
+    : { reported: [], ignored: [] };
+  const model = liveAccessModel(
+    stack.account,
+    census,
+    liveMantaEntries(liveChanges as Parameters<typeof liveMantaEntries>[0]),
+  );
+  // A table built without every read would show what could not be read as lost.
+  const complete = census.notPermitted.length === 0;
+  const access =
+    lookAccess && complete
+      ? accessDrift(state.access!.table, permissionTable(model), managedTest(state, declared))
+      : undefined;
+  const expectations = lookExpected && complete ? failedExpectations(model, stack.expectations ?? []) : undefined;
+  const notes = [
+    ...(options.access !== false && state.access === undefined
+      ? ['no access table is recorded yet: the next apply records it']
+      : []),
+    ...(complete
+      ? []
+      : [
+          `the signing identity may not read ${census.notPermitted.join(', ')}: left out${lookAccess || lookExpected ? ', and access and access expectations not compared' : ''}`,
+        ]),
+  ];
+  return { unmanaged: found.reported, ignored: found.ignored.length, access, expectations, notes };
+}
+
+/** Whether a reading shows anything to confirm. */
+export function readingShowsDrift(r: SensorReading): boolean {
+  return r.unmanaged.length > 0 || (r.access?.length ?? 0) > 0 || (r.expectations?.length ?? 0) > 0;
+}
+
+/** What both readings show: an object or a permission seen once only may be a stale read. */
+export function confirmedReading(first: SensorReading, second: SensorReading): SensorReading {
+  const key = (o: UnmanagedObject): string => JSON.stringify([o.kind, o.id, o.name ?? '']);
+  const again = new Set(second.unmanaged.map(key));
+  return {
+    unmanaged: first.unmanaged.filter((o) => again.has(key(o))),
+    ignored: second.ignored,
+    access:
+      first.access === undefined || second.access === undefined
+        ? undefined
+        : confirmedAccessDrift(first.access, second.access),
+    expectations:
+      first.expectations === undefined || second.expectations === undefined
+        ? undefined
+        : second.expectations.filter((f) =>
+            first.expectations!.some((g) => g.expectation === f.expectation && g.action === f.action),
+          ),
+    notes: second.notes,
+  };
+}
+
+/**
+ * `doc` with the account's access table as it is after an apply (see `recordedAccessTable`); the
+ * table's time is kept when the table is the same, so that a no-op apply writes nothing.
+ */
+export function withRecordedAccess(doc: StateDocument, table: readonly Permission[]): StateDocument {
+  if (doc.access !== undefined && canonicalJson(doc.access.table) === canonicalJson(table)) return doc;
+  return { ...doc, access: { recordedAt: new Date().toISOString(), table } };
+}
+
+/**
+ * Says, before an apply records the new table, which permissions were gained or lost through
+ * objects no stack manages since the last table: the apply makes them the new baseline, so a drift
+ * run after it no longer reports them.
+ */
+export function warnAccessChangedOutside(
+  log: RunContext['log'],
+  stack: StackManifest,
+  doc: StateDocument,
+  table: readonly Permission[],
+): void {
+  if (doc.access === undefined) return;
+  const outside = accessDrift(doc.access.table, table, managedTest(doc, declaredOf(stack, {}))).filter(
+    (a) => a.unmanaged.length > 0,
+  );
+  if (outside.length === 0) return;
+  log.warn(
+    `access changed outside triton-iac since the last apply and is recorded as the new baseline by this apply: ${outside
+      .map(
+        (a) =>
+          `${a.user} ${a.change === 'grant' ? 'gained' : 'lost'} ${a.action} on ${a.resource} (through ${a.unmanaged.join(', ')})`,
+      )
+      .join('; ')}`,
+  );
+}
+
+/** Reads what an apply records about access (users, roles, policies and the role tags a drift reads). */
+export async function accessCensus(
+  run: RunContext,
+  stack: StackManifest,
+  state: StateDocument | null,
+  options: SensorOptions | undefined,
+): Promise<Census | undefined> {
+  // Only when asked (the CLI always asks): the reads cost a request per collection and tagged path.
+  // A cancelled run starts nothing new: the last table stays.
+  if (options === undefined || options.access === false || run.signal?.aborted === true) return undefined;
+  return takeCensus(run, stack.account, state, {
+    declaredTagPaths: declaredOf(stack, options)
+      .filter((d) => isRoleTag(d.kind))
+      .map((d) => d.naturalKey),
+    mantaDirectories: [],
+    scope: { everything: false },
+  }).catch((error: unknown) => {
+    // The apply's own work is done and recorded: a failed read here costs only the table.
+    run.log.warn(
+      `the access table was not recorded (drift compares with the previous one): ${(error as Error).message}`,
+    );
+    return undefined;
+  });
+}
+
+/** The table to record, from an access census and the state after the apply. */
+export function tableAfterApply(stack: StackManifest, census: Census, doc: StateDocument): Permission[] | undefined {
+  // Without every read the table would be wrong: the last one recorded stays.
+  return census.notPermitted.length > 0 ? undefined : recordedAccessTable(stack.account, census, doc);
+}
+
+/** The stack's declared objects and the other stacks' of the account. */
+function declaredOf(stack: StackManifest, options: SensorOptions): DeclaredObject[] {
+  return [
+    ...stack.resources.map((r) => ({ kind: r.kind, naturalKey: r.naturalKey, properties: r.properties })),
+    ...(options.declaredElsewhere ?? []),
+  ];
+}
+
+/** Managed Manta directories whose entries a drift lists. */
+function managedDirectories(stack: StackManifest, state: StateDocument): string[] {
+  return [
+    ...new Set([
+      ...stack.resources.filter((r) => isFolder(r.kind)).map((r) => r.naturalKey),
+      ...state.resources.filter((r) => isFolder(r.kind)).map((r) => r.naturalKey),
+    ]),
+  ].sort();
+}
+
+/** Whether a role, policy or a role's tag on a path is managed by the stack (state or declaration) or the app's others. */
+function managedTest(state: StateDocument, declared: readonly DeclaredObject[]): Parameters<typeof accessDrift>[2] {
+  const all = [
+    ...state.resources.map((r) => ({ kind: r.kind as string, naturalKey: r.naturalKey, properties: r.properties })),
+    ...declared,
+  ];
+  const names = new Set(
+    all.flatMap((d) => {
+      const part = kindDescriptor(d.kind)?.access;
+      return part === 'roles' || part === 'policies' ? [`${part}:${d.naturalKey}`] : [];
+    }),
+  );
+  const tags = new Map<string, Set<string> | 'all'>();
+  for (const d of all) {
+    const props = d.properties as Record<string, unknown>;
+    const part = kindDescriptor(d.kind)?.access;
+    if (part === 'roleTags' || part === 'mantaEntries') {
+      const field = part === 'roleTags' ? 'roles' : 'roleTags';
+      if (part === 'roleTags' && props['exclusive'] === true) tags.set(d.naturalKey, 'all');
+      const held = tags.get(d.naturalKey);
+      if (held === 'all') continue;
+      const roles = Array.isArray(props[field]) ? (props[field] as unknown[]).filter((r) => typeof r === 'string') : [];
+      tags.set(d.naturalKey, new Set([...(held ?? []), ...(roles as string[])]));
+    }
+  }
+  return (what) => {
+    if (what.part !== 'roleTags') return names.has(`${what.part}:${what.name}`);
+    const held = tags.get(what.path);
+    return held === 'all' || (held !== undefined && held.has(what.role));
+  };
+}
+
+/** Whether the kind's objects are role tags (its descriptor's access part). */
+function isRoleTag(kind: string): boolean {
+  return kindDescriptor(kind)?.access === 'roleTags';
+}
+
+/** Whether the kind's objects are folders of the object store (a Manta directory). */
+function isFolder(kind: string): boolean {
+  return kindDescriptor(kind)?.treeEntry === 'folder';
+}
+
+export type { MantaEntryTags };
