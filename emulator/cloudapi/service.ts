@@ -15,6 +15,9 @@ import { policyRoutes } from './routes/policies.js';
 import { roleTagRoutes } from './routes/role-tags.js';
 import { imageRoutes } from './routes/images.js';
 import { catalogRoutes } from './routes/catalog.js';
+import { machineRoutes } from './routes/machines.js';
+import { machineDetailRoutes } from './routes/machine-details.js';
+import { machinePartRoutes } from './routes/machine-parts.js';
 
 /** The code version the `Server` header reports. */
 const CODE_VERSION = '9.20.0';
@@ -43,6 +46,9 @@ export function createCloudApiService(ctx: EmulatorContext, extraRoutes: readonl
     ...policyRoutes(),
     ...imageRoutes(state),
     ...catalogRoutes(state),
+    ...machineRoutes(state),
+    ...machineDetailRoutes(state),
+    ...machinePartRoutes(state),
     ...extraRoutes,
     // Last: SetRoleTags is PUT on any path, so every other route must be tried first.
     ...roleTagRoutes(),
