@@ -9,6 +9,7 @@ import { datacenterLookup } from './datacenter-lookup.js';
 import { directory } from './directory.js';
 import { imageLookup } from './image-lookup.js';
 import { image } from './image.js';
+import { instance } from './instance.js';
 import { job } from './job.js';
 import { key } from './key.js';
 import { object } from './object.js';
@@ -37,6 +38,7 @@ export const BUILT_IN_KINDS = [
   roleTag,
   image,
   imageLookup,
+  instance,
   datacenterLookup,
   directory,
   object,

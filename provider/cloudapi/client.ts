@@ -6,6 +6,7 @@ import type { Signer } from '../auth/signer.js';
 import { createService, type TransportOptions } from '../http/service.js';
 import { accountApi, type AccountApi } from './account-api.js';
 import { imagesApi, type ImagesApi } from './images-api.js';
+import { machinesApi, type MachinesApi } from './machines-api.js';
 import { keysApi, type KeysApi } from './keys-api.js';
 import { rbacApi, type RbacApi } from './rbac-api.js';
 import { usersApi, type UsersApi } from './users-api.js';
@@ -49,7 +50,7 @@ export interface CloudApiCall {
 }
 
 /** Every CloudAPI operation, plus the client's own bookkeeping. */
-export interface CloudApiClient extends AccountApi, KeysApi, UsersApi, RbacApi, ImagesApi {
+export interface CloudApiClient extends AccountApi, KeysApi, UsersApi, RbacApi, ImagesApi, MachinesApi {
   /** Calls an operation the client has no method for; resolves to the parsed answer (`undefined` for `empty`). */
   call<T>(spec: CloudApiCall, options?: CallOptions): Promise<T>;
   /** The account whose paths this client addresses. */
@@ -96,5 +97,6 @@ export function createCloudApiClient(config: CloudApiClientConfig): CloudApiClie
     ...usersApi(ctx),
     ...rbacApi(ctx),
     ...imagesApi(ctx),
+    ...machinesApi(ctx),
   };
 }

@@ -5,6 +5,7 @@ import type { Clients } from './clients.js';
 import { datacenterLookupHandler } from './datacenter-lookup.js';
 import { imageLookupHandler } from './image-lookup.js';
 import { imageHandler } from './image.js';
+import { instanceHandler } from './instance.js';
 import { keyHandler } from './key.js';
 import { policyHandler } from './policy.js';
 import { roleTagHandler } from './role-tag.js';
@@ -15,7 +16,7 @@ import type { AnyHandler } from '../../reconciler/contract/handler.js';
 
 /**
  * Every CloudAPI kind's handler: account, account-config, key, user, user-key, policy, role,
- * role-tag, image, image-lookup, datacenter-lookup.
+ * role-tag, image, image-lookup, instance, datacenter-lookup.
  */
 export const cloudApiHandlers: readonly AnyHandler<unknown, Clients>[] = [
   accountHandler,
@@ -28,5 +29,6 @@ export const cloudApiHandlers: readonly AnyHandler<unknown, Clients>[] = [
   roleTagHandler,
   imageHandler,
   imageLookupHandler,
+  instanceHandler,
   datacenterLookupHandler,
 ];

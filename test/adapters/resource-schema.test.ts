@@ -53,6 +53,18 @@ const full: { [K in ResourceKind]: Required<ResourcePropertiesByKind[K]> } = {
     exportTo: '/acme/stor/x',
     roleTags: ['r'],
   },
+  instance: {
+    name: 'web-1',
+    image: '2f1dc911-6401-4fa4-8e9d-67ea2e39c271',
+    package: 'g4-highcpu-1G',
+    networks: ['9ec60129-9034-47b4-b111-3026f9b1a10f'],
+    tags: { env: 'prod' },
+    metadata: { 'user-script': '#!/bin/sh' },
+    firewallEnabled: true,
+    deletionProtection: false,
+    state: 'stopped',
+    roleTags: ['ops'],
+  },
   'image-lookup': {
     name: 'n',
     os: 'smartos',

@@ -4,6 +4,7 @@ export * as account from './account/index.js';
 export * as accountConfig from './account-config/index.js';
 export * as directory from './directory/index.js';
 export * as image from './image/index.js';
+export * as instance from './instance/index.js';
 export * as job from './job/index.js';
 export * as key from './key/index.js';
 export * as objectResource from './object-resource/index.js';
