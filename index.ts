@@ -7,3 +7,4 @@
 export * from './constructs/index.js';
 export * from './common/manifest.js';
 export * from './common/resource-properties.js';
+export { TritonIacError, type ErrorHints, type TritonIacErrorOptions } from './common/errors.js';

@@ -23,7 +23,12 @@ export interface CommandIo {
   readonly cwd: string;
 }
 
-/** A failure the user can fix: printed as one paragraph, without a stack trace, exit code 1. */
+/**
+ * A failure the user can fix: printed as one paragraph, without a stack trace, exit code 1. Its
+ * message says what to do, so it has no code and no hint. It extends `Error` rather than
+ * `TritonIacError` so that `--version` and `--help` load nothing outside cli/
+ * (test/e2e/start-up.test.ts); test/architecture/error-classes.test.ts lists it as the exception.
+ */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }

@@ -6,7 +6,7 @@ export { type ResourceOptionProps } from './resource-options.js';
 export { TritonOutput, type TritonOutputProps } from './output.js';
 export { Reference, type IReferenceTarget } from './reference.js';
 export { Secret } from './secret.js';
-export { ConstructError, SynthError, ValidationError } from './errors.js';
+export { ConstructError, SynthError, ValidationError, type ConstructErrorCode } from './errors.js';
 export type { IAccountMember, IAccountOwner, IPolicy, IRole, ITaggable, IUser } from './interfaces.js';
 export { Account, type AccountProps } from './account.js';
 export { AccountConfig, type AccountConfigProps } from './account-config.js';

@@ -41,7 +41,7 @@ export class Reference {
    */
   toString(): string {
     throw new ConstructError(
-      'ReferenceToString',
+      'REFERENCE_TO_STRING',
       `${this.target.address}.${this.attribute} is known only after apply and cannot be used inside a string; pass the Reference itself to a prop that accepts one`,
     );
   }

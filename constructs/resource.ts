@@ -108,7 +108,7 @@ export abstract class TritonResource extends Construct implements IReferenceTarg
    * A reference to one of this resource's attributes, known after apply (`user.attr('id')`,
    * `job.attr('outputs')`), for a prop that accepts a `Reference` or a `TritonOutput`. The
    * attributes of each kind are listed in `common/resource-properties.ts` (`RESOURCE_ATTRIBUTES`).
-   * @throws ConstructError `UnknownAttribute` naming the attribute and listing the kind's attributes
+   * @throws ConstructError `UNKNOWN_ATTRIBUTE` naming the attribute and listing the kind's attributes
    */
   attr(name: string): Reference {
     return this.attributeRef(name);
@@ -119,7 +119,7 @@ export abstract class TritonResource extends Construct implements IReferenceTarg
     const known = kindDescriptor(this.kind)?.attributes ?? [];
     if (!known.includes(attribute)) {
       throw new ConstructError(
-        'UnknownAttribute',
+        'UNKNOWN_ATTRIBUTE',
         `${this.address}: attribute ${JSON.stringify(attribute)}: ${this.kind} has no such attribute${didYouMean(String(attribute), known)}; its attributes are ${known.join(', ') || 'none (nothing of it is known only after apply)'}`,
       );
     }

@@ -16,6 +16,7 @@ import { EmulatorStartError } from './core/start-error.js';
 import { SeededRandom } from './core/rng.js';
 import { StatsCounter } from './core/stats.js';
 import { IdentityStore } from './core/store/identity-store.js';
+import { parsePublicKey } from './core/store/public-key.js';
 import type { Service } from './core/types.js';
 import { createCloudApiService } from './cloudapi/service.js';
 import type { CloudApiRoute } from './cloudapi/route.js';
@@ -141,15 +142,13 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /**
  * Starts the CloudAPI and Manta listeners.
- * @throws Error when the host is not loopback and `allowNonLoopback` is not set
+ * @throws EmulatorStartError `EMULATOR_HOST_NOT_LOOPBACK` when the host is not loopback and `allowNonLoopback` is not set
  * @throws EmulatorStartError when a port is taken or not allowed, or a data file cannot be read back
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
   if (!LOOPBACK.has(host) && options.allowNonLoopback !== true) {
-    throw new Error(
-      `refusing to listen on non-loopback host "${host}": the emulator serves plain HTTP unless given a certificate; pass the host explicitly to allow it`,
-    );
+    throw new EmulatorStartError({ kind: 'host-not-loopback', host });
   }
   const clock = options.clock ?? Date.now;
   const seed = options.seed ?? 1;
@@ -189,7 +188,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   let generatedKey: RunningEmulator['generatedKey'];
   for (const account of options.accounts ?? []) {
     ctx.store.ensureAccount(account.login);
-    for (const key of account.keys ?? []) ctx.store.addAccountKey(account.login, key);
+    for (const [index, key] of (account.keys ?? []).entries()) {
+      if (parsePublicKey(key.trim()) === undefined)
+        throw new EmulatorStartError({ kind: 'account-key-invalid', login: account.login, index });
+      ctx.store.addAccountKey(account.login, key);
+    }
   }
   if ((options.accounts ?? []).length === 0) {
     if (ctx.store.allAccounts().length === 0) {

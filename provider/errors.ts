@@ -1,17 +1,19 @@
 /**
- * The provider layer's errors: one base class with a stable `code`, one class for API failures and
- * one for configuration and key problems.
+ * The provider layer's errors: one base class (itself a {@link TritonIacError}) with a stable `code`,
+ * one class for API failures and one for configuration and key problems.
  *
  * None of them ever carries an Authorization header, key material or a password: they are built
  * from explicit fields, never from a request object, so a secret cannot slip in by accident.
  */
 
+import { TritonIacError, type ErrorHints, type TritonIacErrorOptions } from '../common/errors.js';
+import { apiErrorHint } from './api-error-hint.js';
 import { isNameTaken, missingObjectsOf, type MissingObject } from './failure-facts.js';
 
 /** The base of every error the provider layer throws on purpose. */
-export abstract class TritonError extends Error {
+export abstract class TritonError extends TritonIacError {
   /** A stable, machine-readable code; messages may change, codes do not. */
-  abstract readonly code: string;
+  abstract override readonly code: string;
 }
 
 /** What a {@link TritonApiError} is built from. */
@@ -45,6 +47,10 @@ export interface TritonApiErrorDetails {
  * `code` is always `TRITON_API_ERROR`; branch on `status` and `apiCode`.
  */
 export class TritonApiError extends TritonError {
+  /** The hint in general; an instance's {@link TritonApiError.hint} is worded by what the server said. */
+  static override readonly hints: ErrorHints<'TRITON_API_ERROR'> = {
+    TRITON_API_ERROR: 'The cloud refused or did not answer; the message gives its status and request id.',
+  };
   /** Always `TRITON_API_ERROR`. */
   readonly code = 'TRITON_API_ERROR' as const;
   /** HTTP status; 0 when no response arrived. */
@@ -99,6 +105,19 @@ export class TritonApiError extends TritonError {
     return isNameTaken(this.status === 0 ? undefined : this.status, this.apiCode, this.serverMessage);
   }
 
+  /**
+   * What to do, by what the server said: a refused permission names the action to grant, a busy or
+   * silent server is worth another run, a refused value must be fixed first.
+   */
+  override get hint(): string {
+    return apiErrorHint({
+      status: this.status,
+      apiCode: this.apiCode,
+      operation: this.operation,
+      message: this.serverMessage,
+    });
+  }
+
   /** True for 404 (ResourceNotFound and its Manta variants). */
   get isNotFound(): boolean {
     return this.status === 404;
@@ -127,10 +146,21 @@ export type TritonConfigErrorCode =
  * the rule (never the key material itself).
  */
 export class TritonConfigError extends TritonError {
+  static override readonly hints: ErrorHints<TritonConfigErrorCode> = {
+    CONFIG_MISSING:
+      'Set TRITON_URL, TRITON_ACCOUNT and TRITON_KEY_ID (or MANTA_*), choose a profile with --profile, or try the embedded emulator with --emulator.',
+    CONFIG_INVALID: 'Fix the setting named above in the environment or the ~/.triton profile.',
+    PROFILE_NOT_FOUND: 'List the profiles with `triton profile list`, or create one with `triton profile create`.',
+    KEY_NOT_FOUND: 'Load the key into ssh-agent (`ssh-add`), put it in ~/.ssh, or check TRITON_KEY_ID.',
+    KEY_ENCRYPTED: 'Load the key into ssh-agent (`ssh-add`) or set TRITON_KEY_PASSPHRASE.',
+    KEY_INVALID: 'Check that the key file is an SSH private key in OpenSSH or PEM format.',
+    KEY_UNSUPPORTED: 'Use an RSA, ECDSA or Ed25519 key.',
+    AGENT_ERROR: 'Check that SSH_AUTH_SOCK points at a running ssh-agent.',
+  };
   /** Which kind of problem this is. */
   readonly code: TritonConfigErrorCode;
 
-  constructor(code: TritonConfigErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(code: TritonConfigErrorCode, message: string, options?: TritonIacErrorOptions) {
     super(message, options);
     this.name = 'TritonConfigError';
     this.code = code;
@@ -142,6 +172,9 @@ export class TritonConfigError extends TritonError {
  * the rule (a password value is never shown).
  */
 export class TritonInputError extends TritonError {
+  static override readonly hints: ErrorHints<'INVALID_INPUT'> = {
+    INVALID_INPUT: 'Fix the field named above in the app.',
+  };
   /** Always `INVALID_INPUT`. */
   readonly code = 'INVALID_INPUT' as const;
   /** The argument or field at fault, e.g. `phases[0].memory`. */

@@ -3,6 +3,7 @@
  * loading and pre-signed URLs.
  */
 export { TritonError, TritonApiError, TritonConfigError, TritonInputError } from './errors.js';
+export { TritonIacError, type ErrorHints, type TritonIacErrorOptions } from '../common/errors.js';
 export type { TritonApiErrorDetails, TritonConfigErrorCode } from './errors.js';
 
 export type { Signer, SignatureAlgorithm, SignerSource } from './auth/signer.js';

@@ -1,7 +1,9 @@
 /**
  * The reconciler's one error class. Every failure the engine reports carries a stable `code` so that
- * the CLI can map it to an exit status and tests can assert on it without matching prose.
+ * the CLI can map it to an exit status and tests can assert on it without matching prose, and a
+ * `hint` saying what to do.
  */
+import { TritonIacError, type ErrorHints, type TritonIacErrorOptions } from '../common/errors.js';
 
 /** The stable codes a {@link ReconcilerError} can carry. */
 export type ReconcilerErrorCode =
@@ -50,17 +52,49 @@ export type ReconcilerErrorCode =
   | 'ABORTED';
 
 /** A failure in the reconciler with a stable {@link ReconcilerErrorCode}. */
-export class ReconcilerError extends Error {
+export class ReconcilerError extends TritonIacError {
+  static override readonly hints: ErrorHints<ReconcilerErrorCode> = {
+    GRAPH_INVALID: 'Break the dependency cycle named above in the app.',
+    STATE_MALFORMED:
+      'The state file is damaged and was not changed. Restore it from a backup, or remove it and bring existing objects back with `triton-iac import`.',
+    STATE_MISMATCH: "The state file belongs to another stack or account; check the stack's `state` path and --profile.",
+    STATE_CONFLICT: 'Someone else wrote the state at the same time; re-run the command.',
+    STATE_LOCKED:
+      'Wait for the other run to finish, or pass --lock-timeout 2m to wait for it. If that process is gone, run `triton-iac force-unlock LOCK_ID` with the lock id named above.',
+    STATE_LOCK_MISMATCH:
+      'Nothing was unlocked. Give the lock id the STATE_LOCKED error named (`triton-iac force-unlock LOCK_ID`).',
+    STATE_PUSH_REFUSED:
+      'Nothing was written. Pull the current state (`triton-iac state pull`) and compare; pass --force only when you mean to replace it.',
+    STATE_IO: 'Check that the state directory exists and is writable.',
+    STATE_NOT_FOUND:
+      "Apply the stack first (`triton-iac apply`); if it was applied elsewhere, check the stack's `state` setting, the working directory and --profile.",
+    STATE_ADDRESS_NOT_FOUND: 'List the addresses with `triton-iac state list`.',
+    STATE_ADDRESS_INVALID:
+      'For `state mv`, choose a target address that is not in the state yet; for a state location, fix the stack name or state path named above.',
+    PLAN_MALFORMED: 'Make the plan again with `triton-iac plan --out FILE`.',
+    PLAN_STALE: 'Make the plan again with `triton-iac plan --out FILE` and review it before applying.',
+    PLAN_INPUT_INVALID:
+      'Check the app against the manifest rules in docs/constructs.md, and the connection settings named above.',
+    SECRET_UNAVAILABLE: 'Set the environment variable or create the file the Secret names, then run again.',
+    APPLY_FAILED: 'Fix the cause named above and run apply again; everything that succeeded is recorded in the state.',
+    ADOPT_CONFLICT:
+      'Nothing was changed. To manage the object as declared (overwriting how it differs), import it with `triton-iac import ADDRESS ID` or run `triton-iac apply --adopt`; to leave it alone, give the declaration another name.',
+    PROTECTED:
+      'Nothing was changed. To delete or replace a protected resource, set protect: false in the code and apply, then make the change; or stop managing it with `triton-iac state rm ADDRESS`.',
+    IMPORT_INVALID: 'Check that the id belongs to an object of the kind the address declares.',
+    ABORTED:
+      'The run was cancelled; actions that finished are recorded in the state. Run `triton-iac apply` again to finish.',
+  };
   override readonly name = 'ReconcilerError';
   /** A stable, machine-readable code. */
   readonly code: ReconcilerErrorCode;
 
   /**
    * @param code the stable code
-   * @param message a sentence naming the field, the value and the rule, and how to recover
-   * @param options the underlying cause, if any
+   * @param message a sentence naming the field, the value and the rule
+   * @param options the underlying cause, if any, and a hint sharper than the code's
    */
-  constructor(code: ReconcilerErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(code: ReconcilerErrorCode, message: string, options?: TritonIacErrorOptions) {
     super(message, options);
     this.code = code;
   }

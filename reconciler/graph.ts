@@ -8,6 +8,7 @@
  * Creates and updates walk the graph forwards (parents first); deletes walk it reversed (children
  * first: a user cannot be deleted while a role still lists it).
  */
+import { WalkPlaces } from './private/walk-places.js';
 import { describeCycle, findCycles, type DependencyCycle, reverseEdges, topologicalOrder } from '../common/graph.js';
 import { ReconcilerError } from './errors.js';
 import { ReadyQueue, dependentHeights } from './private/ready-queue.js';
@@ -39,23 +40,8 @@ export interface WalkOptions {
   readonly signal?: AbortSignal;
 }
 
-/**
- * What a running node may do with its place among the `concurrency` nodes that run at once: give it
- * up while it only waits (for the server to catch up), so that other nodes run meanwhile.
- */
-export interface WalkSlot {
-  /**
-   * Runs `wait` without holding a place; afterwards waits for a place again, ahead of nodes that
-   * have not started (a node that already started should finish first).
-   */
-  away<T>(wait: () => Promise<T>): Promise<T>;
-  /**
-   * Gives up the place for good: what is left of the node sends nothing to the server (recording
-   * its result), so another node may start meanwhile. The node's dependents still start only once
-   * it has finished, and the walk still waits for it. Later calls, and `away` after it, hold no place.
-   */
-  leave(): void;
-}
+export type { WalkSlot } from './private/walk-places.js';
+import type { WalkSlot } from './private/walk-places.js';
 
 /** The result of a walk: one outcome per node, in the order nodes finished. */
 export interface WalkResult<T> {
@@ -181,58 +167,8 @@ export class Graph {
     const dependents = reverseEdges(graph.deps);
     const ready = new ReadyQueue(dependentHeights(graph.deps, dependents));
     for (const [node, count] of waitingOn) if (count === 0) ready.push(node);
-    let running = 0;
-    // Nodes waiting away from their place, and those whose wait ended, waiting for a place again.
-    let away = 0;
-    // Nodes that left their place for good and have not finished yet.
-    let leaving = 0;
-    const resuming: (() => void)[] = [];
-    /**
-     * The slot of one node's run. `held`: the node has not left for good (it ends among the
-     * `running`); `inPlace`: it counts among the `running` now (not while it waits away).
-     */
-    const slotOfRun = (): WalkSlot & { held: boolean } => {
-      const slot = {
-        held: true,
-        inPlace: true,
-        away: async <R>(wait: () => Promise<R>): Promise<R> => {
-          if (!slot.held) return wait();
-          slot.inPlace = false;
-          running--;
-          away++;
-          pump();
-          try {
-            return await wait();
-          } finally {
-            if (slot.held) {
-              await new Promise<void>((resume) => {
-                resuming.push(() => {
-                  slot.inPlace = true;
-                  resume();
-                });
-                pump();
-              });
-            } else {
-              // It left while away: it wants no place back.
-              away--;
-              pump();
-            }
-          }
-        },
-        leave: (): void => {
-          if (!slot.held) return;
-          slot.held = false;
-          leaving++;
-          if (slot.inPlace) {
-            slot.inPlace = false;
-            running--;
-            pump();
-          }
-        },
-      };
-      return slot;
-    };
     let pump: () => void = () => undefined;
+    const places = new WalkPlaces(limit, () => pump());
 
     const skipDescendants = (node: string, because: string): void => {
       const queue = [...dependents.get(node)!];
@@ -246,12 +182,8 @@ export class Graph {
 
     await new Promise<void>((resolveAll) => {
       pump = (): void => {
-        while (running < limit && resuming.length > 0) {
-          running++;
-          away--;
-          resuming.shift()!();
-        }
-        while (running < limit && ready.size > 0) {
+        places.resumeWaiting();
+        while (places.free && ready.size > 0) {
           const node = ready.shift()!;
           if (outcomes.has(node)) continue;
           if (options.signal?.aborted) {
@@ -259,8 +191,7 @@ export class Graph {
             skipDescendants(node, '(aborted)');
             continue;
           }
-          running++;
-          const slot = slotOfRun();
+          const slot = places.start();
           // Promise.resolve().then so that a synchronous throw in fn becomes a failed outcome.
           Promise.resolve()
             .then(() => fn(node, options.signal, slot))
@@ -279,13 +210,11 @@ export class Graph {
               },
             )
             .finally(() => {
-              if (slot.held) running--;
-              else leaving--;
+              places.finished(slot);
               pump();
             });
         }
-        if (running === 0 && away === 0 && leaving === 0 && (ready.size === 0 || outcomes.size === graph.deps.size))
-          resolveAll();
+        if (places.idle && (ready.size === 0 || outcomes.size === graph.deps.size)) resolveAll();
       };
       pump();
     });

@@ -269,6 +269,11 @@ function startFailure(err: EmulatorStartError, rootFiles: readonly string[]): st
       return `cannot start the emulator: the data file ${p.file} ${p.detail}. Nothing was changed; move that file out of the data directory (the emulator then starts without what it held), or start with a fresh --data-dir.`;
     case 'attestation-root-invalid':
       return `cannot start the emulator: --attestation-root ${rootFiles[p.index] ?? `#${p.index}`}: the certificate ${p.detail}; give the self-signed CA certificate the attestation chains lead to.`;
+    case 'account-key-invalid':
+      return `cannot start the emulator: key ${p.index + 1} given with --key ${p.login}=FILE is not an OpenSSH public key line; give the key's .pub file.`;
+    case 'host-not-loopback':
+      // The CLI allows any host it is given explicitly, so only a library caller meets this.
+      return `cannot start the emulator: ${err.message}.`;
   }
 }
 

@@ -11,6 +11,7 @@ import {
   type AccessModel,
   type AccessModelTag,
 } from '../../common/access/index.js';
+import { kindDescriptor } from '../../common/kinds/index.js';
 import { TritonApiError } from '../../provider/index.js';
 import type { Plan } from '../../reconciler/index.js';
 import type { Clients } from './engine.js';
@@ -119,7 +120,7 @@ export function overlayPlan(live: AccessModel, plan: Plan): AccessModel {
 
 /** A role tag that manages only its own roles (`exclusive` unset) leaves the path's other live roles in place. */
 function withUnmanagedRoles(tag: AccessModelTag, live: AccessModel, plan: Plan): AccessModelTag {
-  const change = plan.changes.find((c) => c.kind === 'role-tag' && c.after !== null && c.after['path'] === tag.path);
+  const change = plan.changes.find((c) => setsRoleTags(c.kind) && c.after !== null && c.after['path'] === tag.path);
   if (change?.after?.['exclusive'] === true) return tag;
   const others = live.roleTags.find((t) => t.path === tag.path)?.roles ?? [];
   return { path: tag.path, roles: [...new Set([...tag.roles, ...others])].sort() };
@@ -128,7 +129,7 @@ function withUnmanagedRoles(tag: AccessModelTag, live: AccessModel, plan: Plan):
 /** Deleting a non-exclusive role tag removes only its own roles from the path; an exclusive one clears it. */
 function withoutOwnRoles(tag: AccessModelTag, live: AccessModel, plan: Plan): AccessModelTag {
   const change = plan.changes.find(
-    (c) => c.kind === 'role-tag' && c.action === 'delete' && c.before?.['path'] === tag.path,
+    (c) => setsRoleTags(c.kind) && c.action === 'delete' && c.before?.['path'] === tag.path,
   );
   if (change?.before?.['exclusive'] === true) return { path: tag.path, roles: [] };
   const own = new Set(tag.roles);
@@ -136,4 +137,9 @@ function withoutOwnRoles(tag: AccessModelTag, live: AccessModel, plan: Plan): Ac
     path: tag.path,
     roles: (live.roleTags.find((t) => t.path === tag.path)?.roles ?? []).filter((r) => !own.has(r)),
   };
+}
+
+/** Whether `kind`'s objects are the role tags of a CloudAPI path (its descriptor's access part). */
+function setsRoleTags(kind: string): boolean {
+  return kindDescriptor(kind)?.access === 'roleTags';
 }

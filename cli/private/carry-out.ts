@@ -6,7 +6,7 @@ import type { StackManifest } from '../../common/manifest.js';
 import { planConflicts, planHasChanges, type Plan } from '../../reconciler/index.js';
 import { UsageError, type CommandIo } from '../command.js';
 import { applyPlan, type ApplyResult, applyReviewed, type EngineOptions } from './engine.js';
-import { apiErrorHint } from './errors.js';
+import { apiErrorHint } from '../../provider/api-error-hint.js';
 import { renderPlan } from './plan-output.js';
 import { ProgressReporter } from './progress.js';
 import { confirm, formatDuration, isTerminal, painter } from './terminal.js';

@@ -2,8 +2,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ReconcilerError } from '../../reconciler/index.js';
 import { TritonApiError, TritonConfigError } from '../../provider/index.js';
+import { ValidationError } from '../../constructs/errors.js';
 import { UsageError } from '../command.js';
-import { apiErrorHint, describeError, KNOWN_ERROR_CODES } from './errors.js';
+import { libraryErrorCodes } from '../../test/support/error-classes.js';
+import { apiErrorHint } from '../../provider/api-error-hint.js';
+import { describeError } from './errors.js';
 
 describe('error paragraphs', () => {
   it('give a usage error as the bare message', () => {
@@ -22,17 +25,26 @@ describe('error paragraphs', () => {
     expect(describeError(new TritonConfigError('CONFIG_MISSING', 'CloudAPI URL: not set'))).toContain('--emulator');
   });
 
+  it('print the hint the error carries, which the place that threw may have sharpened', () => {
+    expect(describeError(new ReconcilerError('STATE_LOCKED', 'the state is locked', { hint: 'Wait for run 7.' }))).toBe(
+      'Error [STATE_LOCKED]: the state is locked\nWait for run 7.',
+    );
+    expect(describeError(new ValidationError('Stack/u: login: "a b" must not hold a space'))).toBe(
+      `Error [VALIDATION_ERROR]: Stack/u: login: "a b" must not hold a space\n${ValidationError.hints.VALIDATION_ERROR}`,
+    );
+  });
+
   it('point an unexpected failure at --debug instead of printing a stack trace', () => {
     const text = describeError(new TypeError("Cannot read properties of undefined (reading 'x')"));
     expect(text).toContain('run again with --debug');
     expect(text).not.toContain('    at ');
   });
 
-  it('have a section in docs/troubleshooting.md for every code they know', () => {
+  it('have a section in docs/troubleshooting.md for every code an error class declares', async () => {
     const doc = readFileSync(new URL('../../docs/troubleshooting.md', import.meta.url), 'utf8');
-    const missing = KNOWN_ERROR_CODES.filter(
-      (code) => code !== 'USAGE' && !new RegExp(`^###.*\\b${code}\\b`, 'm').test(doc),
-    );
+    const codes = [...(await libraryErrorCodes()).keys()];
+    expect(codes).toContain('STATE_LOCKED');
+    const missing = codes.filter((code) => code !== 'USAGE' && !new RegExp(`^###.*\\b${code}\\b`, 'm').test(doc));
     expect(missing).toEqual([]);
   });
 });

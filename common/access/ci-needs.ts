@@ -2,12 +2,14 @@
  * Least privilege for CI: the RBAC actions and role tags a sub-user needs to plan, apply and check
  * drift of one stack, derived from the kinds and paths the stack declares, and nothing more.
  *
- * Each kind's actions are the API calls its handler makes (provider/handlers): one list read for
- * the plan and drift, a create, an update and a delete for apply (an apply after an edit updates;
- * removing a construct deletes). The resource each call is authorised against decides where the
- * CI role must be tagged: CloudAPI reads the tags of the path and of its collection; Manta those of
- * an existing entry, or of the parent directory for an entry being created.
+ * Each kind's descriptor (`ci` in `common/kinds/`) lists the actions of the API calls its handler
+ * makes (provider/handlers): one list read for the plan and drift, a create, an update and a delete
+ * for apply (an apply after an edit updates; removing a construct deletes), and what they are
+ * authorised against, which decides where the CI role must be tagged: CloudAPI reads the tags of
+ * the path and of its collection; Manta those of an existing entry, or of the parent directory for
+ * an entry being created.
  */
+import { kindDescriptor, type CiRule } from '../kinds/index.js';
 import type { StackManifest } from '../manifest.js';
 import { isSecret } from '../manifest.js';
 
@@ -26,25 +28,6 @@ export interface CiNeeds {
   readonly notes: readonly string[];
 }
 
-/** The CloudAPI collection path and the actions of a kind authorised against it. */
-interface CollectionNeed {
-  readonly collection: string;
-  readonly actions: readonly string[];
-}
-
-const CLOUDAPI: Readonly<Record<string, CollectionNeed>> = {
-  user: { collection: 'users', actions: ['listusers', 'createuser', 'updateuser', 'deleteuser'] },
-  policy: { collection: 'policies', actions: ['listpolicies', 'createpolicy', 'updatepolicy', 'deletepolicy'] },
-  role: { collection: 'roles', actions: ['listroles', 'createrole', 'updaterole', 'deleterole'] },
-  key: { collection: 'keys', actions: ['listkeys', 'createkey', 'deletekey'] },
-  image: {
-    collection: 'images',
-    actions: ['listimages', 'getimage', 'createimagefrommachine', 'updateimage', 'deleteimage', 'exportimage'],
-  },
-  'image-lookup': { collection: 'images', actions: ['listimages'] },
-  'datacenter-lookup': { collection: 'datacenters', actions: ['listdatacenters'] },
-};
-
 /** The action of a GET on a CloudAPI path (how the role-tag handler reads a path's tags). */
 const READ_ACTION: Readonly<Record<string, readonly [list: string, get: string]>> = {
   users: ['listusers', 'getuser'],
@@ -60,15 +43,17 @@ const READ_ACTION: Readonly<Record<string, readonly [list: string, get: string]>
   services: ['listservices', 'listservices'],
 };
 
-/** The Manta actions per kind: the plan's read, then apply's writes. */
-const MANTA: Readonly<Record<string, readonly string[]>> = {
-  directory: ['listdirectory', 'putdirectory', 'deletedirectory'],
-  // A metadata update is checked as putobject (muskie mantav1 lib/server.js).
-  object: ['getobject', 'putobject', 'deleteobject'],
-  snaplink: ['getobject', 'putsnaplink', 'deleteobject'],
-  // muskie checks every read of a job as getjob and every change as managejob (mantav1 lib/server.js).
-  job: ['listjobs', 'getjob', 'createjob', 'managejob'],
-};
+/** The action of a GET on CloudAPI `path`: the account, a collection or one of its members. */
+function readActionOf(path: string): string {
+  const segments = path.split('/');
+  if (segments.length <= 2) return 'getaccount';
+  return READ_ACTION[segments[2] ?? '']?.[segments.length === 3 ? 0 : 1] ?? 'getaccount';
+}
+
+/** `text` with `{account}`, `{address}`, `{ciRole}` and `{<property>}` filled in (see {@link CiRule}). */
+function filled(text: string, context: Readonly<Record<string, string>>, properties: Record<string, unknown>): string {
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => context[name] ?? String(properties[name]));
+}
 
 /**
  * The rules and role tags sub-user CI needs for `stack` (see the module comment).
@@ -81,79 +66,33 @@ export function ciNeeds(stack: StackManifest, role: string): CiNeeds {
   const notes: string[] = [];
   const mantaCreated = new Set<string>();
   for (const r of stack.resources) {
+    const rule: CiRule | undefined = kindDescriptor(r.kind)?.ci;
+    if (rule === undefined) continue;
     const p = r.properties as Record<string, unknown>;
-    const need = CLOUDAPI[r.kind];
-    if (need !== undefined) {
-      for (const a of need.actions) actions.add(a);
-      tags.add(`/${account}/${need.collection}`);
-      if (
-        r.kind === 'user' &&
-        isSecret(p['password']) &&
-        (p['password'] as { $secret: { source: string } }).$secret.source !== 'generated'
-      )
-        actions.add('changeuserpassword');
-      continue;
-    }
-    switch (r.kind) {
-      case 'account':
-        actions.add('getaccount').add('updateaccount');
-        tags.add(`/${account}`);
+    const fill = (text: string): string => filled(text, { account, address: r.address, ciRole: role }, p);
+    for (const a of rule.actions) actions.add(a);
+    const secret = rule.givenSecret === undefined ? undefined : p[rule.givenSecret.field];
+    if (rule.givenSecret !== undefined && isSecret(secret) && secret.$secret.source !== 'generated')
+      for (const a of rule.givenSecret.actions) actions.add(a);
+    const at = rule.authorisedAt;
+    const path = String(p['path']);
+    switch (at?.at) {
+      case 'path':
+        tags.add(fill(at.path));
         break;
-      case 'account-config':
-        notes.push(
-          `${r.address}: GetConfig and UpdateConfig are authorised against /${account}/config, which SetRoleTags cannot tag; plan and apply this stack as the account owner, or move the account config to a stack the owner applies`,
-        );
-        break;
-      case 'user-key': {
-        const login = String(p['user']);
-        actions.add('listuserkeys').add('createuserkey').add('deleteuserkey');
-        tags.add(`/${account}/users/${login}/keys`);
-        notes.push(
-          `${r.address}: keys of sub-user ${login} are authorised against /${account}/users/${login}/keys, which can be tagged only once ${login} exists; create ${login} first (or apply its keys as the account owner), then tag that path`,
-        );
-        break;
-      }
-      case 'role-tag': {
-        const path = String(p['path']);
-        const segments = path.split('/');
-        const read =
-          segments.length <= 2
-            ? 'getaccount'
-            : (READ_ACTION[segments[2] ?? '']?.[segments.length === 3 ? 0 : 1] ?? 'getaccount');
-        actions.add(read).add('setroletags');
+      case 'tagged-path':
+        actions.add(readActionOf(path));
         tags.add(path);
-        if (p['exclusive'] === true)
-          notes.push(
-            `${r.address}: an exclusive role tag on ${path} replaces the whole list, which removes role ${role} from it; add ${role} to its roles or make it non-exclusive`,
-          );
         break;
-      }
-      case 'directory':
-      case 'object':
-      case 'snaplink':
-      case 'job': {
-        for (const a of MANTA[r.kind] ?? []) actions.add(a);
-        if (r.kind === 'job') {
-          tags.add(`/${account}/jobs`);
-          break;
-        }
-        const path = String(p['path']);
+      case 'manta-entry':
         mantaCreated.add(path);
-        const roleTags = Array.isArray(p['roleTags']) ? (p['roleTags'] as string[]) : undefined;
-        if (roleTags !== undefined && !roleTags.includes(role)) {
-          notes.push(
-            `${r.address}: ${path} is written with role tags ${roleTags.join(', ') || '(none)'}, which replace the entry's tags, so role ${role} loses access to it after the first apply; add ${role} to its roleTags`,
-          );
-        } else if (roleTags === undefined) {
-          notes.push(
-            `${r.address}: ${path} is created without role tags, and Manta authorises later reads and writes of an entry against its own tags; give it roleTags including ${role}`,
-          );
-        }
+        notes.push(...mantaEntryNotes(r.address, path, p['roleTags'], role));
         break;
-      }
-      default:
+      case undefined:
         break;
     }
+    for (const note of rule.notes ?? [])
+      if (note.when === undefined || p[note.when.field] === note.when.equals) notes.push(fill(note.text));
   }
   // A Manta entry the stack creates is authorised against its parent when new: the parents the
   // stack does not create itself must carry the role.
@@ -170,4 +109,18 @@ export function ciNeeds(stack: StackManifest, role: string): CiNeeds {
     );
   }
   return { role, rules: [...actions].sort().map((a) => `CAN ${a}`), roleTags: [...tags].sort(), notes };
+}
+
+/** Why CI could lose access to the Manta entry at `path` it writes with `roleTags`, if it could. */
+function mantaEntryNotes(address: string, path: string, roleTags: unknown, role: string): string[] {
+  const tags = Array.isArray(roleTags) ? (roleTags as string[]) : undefined;
+  if (tags === undefined)
+    return [
+      `${address}: ${path} is created without role tags, and Manta authorises later reads and writes of an entry against its own tags; give it roleTags including ${role}`,
+    ];
+  if (!tags.includes(role))
+    return [
+      `${address}: ${path} is written with role tags ${tags.join(', ') || '(none)'}, which replace the entry's tags, so role ${role} loses access to it after the first apply; add ${role} to its roleTags`,
+    ];
+  return [];
 }

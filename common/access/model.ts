@@ -3,6 +3,7 @@
  * manifest (what is declared), a plan's before or after values, or live reads, and turned into the
  * {@link AccessQuery} of one request.
  */
+import { kindDescriptor } from '../kinds/index.js';
 import type { EvaluationContext } from '../policy-language/index.js';
 import type { RoleMember } from '../resource-properties.js';
 import { ROLE_TAG_COLLECTIONS } from '../rules/role-tags.js';
@@ -147,7 +148,8 @@ export interface AccessResource {
 }
 
 /**
- * The model of the access-control objects among `resources` (users, roles, policies, role tags,
+ * The model of the access-control objects among `resources`: those of the kinds whose descriptor
+ * names a part of the model (`access` in `common/kinds/`: users, roles, policies, role tags,
  * directories and objects with role tags); other kinds are ignored. A role tag that manages only
  * some roles of its path (`exclusive: false`) counts with the roles it declares.
  */
@@ -160,24 +162,24 @@ export function accessModelFromResources(account: string, resources: readonly Ac
   for (const r of resources) {
     const p = r.properties as Record<string, unknown> | null;
     if (p === null || typeof p !== 'object') continue;
-    switch (r.kind) {
-      case 'user':
+    const part = kindDescriptor(r.kind)?.access;
+    switch (part) {
+      case 'users':
         if (typeof p['login'] === 'string') users.push(p['login']);
         break;
-      case 'role':
+      case 'roles':
         roles.push({ name: String(p['name']), members: membersOf(p['members']), policies: strings(p['policies']) });
         break;
-      case 'policy':
+      case 'policies':
         policies.push({ name: String(p['name']), rules: strings(p['rules']) });
         break;
-      case 'role-tag':
+      case 'roleTags':
         roleTags.push({ path: String(p['path']), roles: strings(p['roles']) });
         break;
-      case 'directory':
-      case 'object':
+      case 'mantaEntries':
         mantaEntries.push({ path: String(p['path']), roles: strings(p['roleTags']) });
         break;
-      default:
+      case undefined:
         break;
     }
   }

@@ -13,4 +13,12 @@ export const accountConfig = {
   naturalKeyText: 'the account login',
   uniqueness: 'a stack has at most one account-config',
   pulumi: { summary: 'The account configuration (default network).' },
+  ci: {
+    actions: [],
+    notes: [
+      {
+        text: '{address}: GetConfig and UpdateConfig are authorised against /{account}/config, which SetRoleTags cannot tag; plan and apply this stack as the account owner, or move the account config to a stack the owner applies',
+      },
+    ],
+  },
 } as const satisfies KindDescriptor;

@@ -9,7 +9,7 @@ export const account = {
   description: "The updatable fields of the stack's account (one per stack).",
   properties: [
     ...PROFILE,
-    str('email', false, 'Contact email.'),
+    str('email', false, 'Contact email.', { valueRule: 'email' }),
     {
       name: 'svc_cns_enabled',
       type: 'bool',
@@ -23,4 +23,5 @@ export const account = {
   naturalKeyText: 'the account login',
   uniqueness: 'a stack has at most one account',
   pulumi: { summary: "The stack's account (profile fields, CNS). Deleting it only stops managing it." },
+  ci: { actions: ['getaccount', 'updateaccount'], authorisedAt: { at: 'path', path: '/{account}' } },
 } as const satisfies KindDescriptor;

@@ -12,4 +12,5 @@ export const datacenterLookup = {
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
   naturalKeyText: 'name',
   uniqueness: 'look-ups may repeat',
+  ci: { actions: ['listdatacenters'], authorisedAt: { at: 'path', path: '/{account}/datacenters' } },
 } as const satisfies KindDescriptor;

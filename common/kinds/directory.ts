@@ -14,6 +14,7 @@ export const directory = {
       pattern: ABSOLUTE,
       pathForm: 'manta',
       refersTo: { kind: 'directory', field: 'path', match: 'ancestor' },
+      valueRule: 'manta-path',
     }),
     roleTags(false, 'Role names sent as the role-tag header, sorted.'),
   ],
@@ -23,4 +24,6 @@ export const directory = {
   uniqueness: 'one object-store path holds one directory, object or link',
   parent: { from: 'dirname' },
   pulumi: { summary: 'A Manta directory.', argsNote: 'the path may start with `~~`', outputs: ['path'] },
+  access: 'mantaEntries',
+  ci: { actions: ['listdirectory', 'putdirectory', 'deletedirectory'], authorisedAt: { at: 'manta-entry' } },
 } as const satisfies KindDescriptor;

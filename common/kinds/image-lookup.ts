@@ -32,4 +32,5 @@ export const imageLookup = {
   naturalKey: { from: 'query' },
   naturalKeyText: 'the filters as key=value pairs joined with & in key order',
   uniqueness: 'look-ups may repeat',
+  ci: { actions: ['listimages'], authorisedAt: { at: 'path', path: '/{account}/images' } },
 } as const satisfies KindDescriptor;

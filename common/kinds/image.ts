@@ -9,8 +9,8 @@ export const image = {
   description: 'A custom image created from a stopped, prepared machine.',
   properties: [
     str('machine', true, 'Source machine id.', { refable: true, immutable: true, recorded: true }),
-    str('name', true, 'Image name.', { immutable: true }),
-    str('version', true, 'Image version.', { immutable: true }),
+    str('name', true, 'Image name.', { immutable: true, valueRule: 'image-name' }),
+    str('version', true, 'Image version.', { immutable: true, valueRule: 'image-version' }),
     str('description', false, 'Description.', { immutable: true }),
     str('homepage', false, 'Homepage URL.', { immutable: true }),
     str('eula', false, 'EULA URL.', { immutable: true }),
@@ -26,6 +26,7 @@ export const image = {
     str('exportTo', false, 'Manta path prefix the image is exported to after create (a change exports it again).', {
       pathForm: 'manta',
       recorded: true,
+      valueRule: 'manta-path',
     }),
     roleTags(false, 'Role names set as role tags on the image after create.'),
   ],
@@ -38,4 +39,8 @@ export const image = {
   naturalKeyText: 'name@version',
   uniqueness: 'name and version identify an image',
   pulumi: { summary: 'A custom image made from a stopped machine.', outputs: ['state'] },
+  ci: {
+    actions: ['listimages', 'getimage', 'createimagefrommachine', 'updateimage', 'deleteimage', 'exportimage'],
+    authorisedAt: { at: 'path', path: '/{account}/images' },
+  },
 } as const satisfies KindDescriptor;

@@ -19,12 +19,14 @@ import { role } from './role.js';
 import { snaplink } from './snaplink.js';
 import { userKey } from './user-key.js';
 import { user } from './user.js';
+import { KindError } from './kind-error.js';
 import type { FieldRules, KindDescriptor } from './types.js';
 
 export type * from './types.js';
 export { JOB_PHASE_TYPES, type JobPhaseType } from './job.js';
 export { PROFILE_FIELDS, type ProfileFieldName } from './profile.js';
 export { isSecretField, shownValue, VALUE_NOT_SHOWN } from './shown-value.js';
+export { KindError, type KindErrorCode } from './kind-error.js';
 
 /** Every built-in kind's descriptor, in the order kinds are listed everywhere (manifests, schemas, docs). */
 export const BUILT_IN_KINDS = [
@@ -54,12 +56,16 @@ const registry = new Map<string, KindDescriptor>(BUILT_IN_KINDS.map((d) => [d.ki
 /**
  * Adds a kind at run time (a plug-in, or a test's throw-away kind), so that synth checks, planning
  * and the adapters know it. Registering the same descriptor again is a no-op.
- * @throws Error when another descriptor already has the kind's name
+ * @throws KindError `KIND_ALREADY_REGISTERED` when another descriptor already has the kind's name
  */
 export function registerKind(descriptor: KindDescriptor): void {
   const known = registry.get(descriptor.kind);
   if (known !== undefined && known !== descriptor)
-    throw new Error(`kind ${JSON.stringify(descriptor.kind)} is already registered`);
+    throw new KindError(
+      'KIND_ALREADY_REGISTERED',
+      descriptor.kind,
+      `registerKind: descriptor.kind ${JSON.stringify(descriptor.kind)} is already registered by another descriptor${BUILT_IN_KINDS.some((d) => d === known) ? ' (a built-in kind)' : ''}; a kind name belongs to one descriptor`,
+    );
   registry.set(descriptor.kind, descriptor);
 }
 
@@ -90,11 +96,16 @@ export function fieldRulesOf(descriptor: KindDescriptor): FieldRules {
 /**
  * The natural key of a resource from its properties, by its kind's rule.
  * @param account the stack's account login, the key of the one-per-stack kinds
- * @throws Error for a kind no descriptor describes
+ * @throws KindError `KIND_NOT_FOUND` for a kind no descriptor describes
  */
 export function naturalKeyFrom(kind: string, properties: { readonly [key: string]: unknown }, account: string): string {
   const descriptor = registry.get(kind);
-  if (descriptor === undefined) throw new Error(`unknown resource kind ${String(kind)}`);
+  if (descriptor === undefined)
+    throw new KindError(
+      'KIND_NOT_FOUND',
+      String(kind),
+      `kind ${JSON.stringify(String(kind))} is not a resource kind: no built-in or registered descriptor has that name`,
+    );
   const rule = descriptor.naturalKey;
   switch (rule.from) {
     case 'account':

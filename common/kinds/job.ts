@@ -15,7 +15,11 @@ const PHASE: readonly FieldSchema[] = [
   str('type', true, 'Phase type.', { oneOf: JOB_PHASE_TYPES }),
   str('exec', true, 'The command the phase runs.', { minLength: 1 }),
   str('init', false, 'A command run once before the phase.'),
-  strList('assets', false, 'Canonical Manta paths of asset objects.', { pathForm: 'manta', refersTo: ASSET }),
+  strList('assets', false, 'Canonical Manta paths of asset objects.', {
+    pathForm: 'manta',
+    refersTo: ASSET,
+    element: { type: 'string', valueRule: 'manta-path' },
+  }),
   {
     name: 'count',
     type: 'number',
@@ -49,13 +53,14 @@ export const job = {
   mode: 'managed',
   description: 'A Manta compute job; a changed definition is a new job.',
   properties: [
-    str('name', true, 'Job name.', { immutable: true }),
+    str('name', true, 'Job name.', { immutable: true, valueRule: 'job-name' }),
     {
       name: 'phases',
       type: 'list',
       element: {
         type: 'object',
         fields: PHASE,
+        valueRule: 'job-phase',
         typeName: {
           name: 'JobPhaseProperties',
           description: 'One phase of a Manta compute job, as sent to CreateJob.',
@@ -69,7 +74,7 @@ export const job = {
     {
       name: 'inputs',
       type: 'list',
-      element: { type: 'string', refable: true, pathForm: 'manta', refersTo: ASSET },
+      element: { type: 'string', refable: true, pathForm: 'manta', refersTo: ASSET, valueRule: 'manta-path' },
       required: true,
       description: 'Canonical Manta paths of the input objects, in order.',
       immutable: true,
@@ -95,4 +100,9 @@ export const job = {
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
   naturalKeyText: 'name',
   uniqueness: 'one object-store path holds one directory, object or link',
+  // muskie checks every read of a job as getjob and every change as managejob (mantav1 lib/server.js).
+  ci: {
+    actions: ['listjobs', 'getjob', 'createjob', 'managejob'],
+    authorisedAt: { at: 'path', path: '/{account}/jobs' },
+  },
 } as const satisfies KindDescriptor;

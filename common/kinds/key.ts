@@ -10,6 +10,7 @@ export const key = {
   properties: [
     str('name', false, "Key name; the server uses the key's comment, then the fingerprint, when absent.", {
       immutable: true,
+      valueRule: 'key-name',
     }),
     str('key', true, 'The public key, one OpenSSH line.'),
     str('fingerprint', true, 'Colon-separated hexadecimal MD5 fingerprint of the key.', {
@@ -27,4 +28,5 @@ export const key = {
   uniqueness: 'an account cannot hold one key twice',
   authoritative: true,
   pulumi: { summary: 'An SSH key of the account; any change replaces it.', outputs: ['fingerprint'] },
+  ci: { actions: ['listkeys', 'createkey', 'deletekey'], authorisedAt: { at: 'path', path: '/{account}/keys' } },
 } as const satisfies KindDescriptor;

@@ -14,6 +14,7 @@ export const object = {
       pattern: ABSOLUTE,
       pathForm: 'manta',
       refersTo: { kind: 'directory', field: 'path', match: 'ancestor' },
+      valueRule: 'manta-path',
     }),
     {
       name: 'content',
@@ -55,6 +56,7 @@ export const object = {
       description: 'Custom headers (m-* and CORS), names lower-cased.',
       default: {},
       lowerCaseKeys: true,
+      valueRule: 'manta-headers',
     },
     {
       name: 'durability',
@@ -64,6 +66,7 @@ export const object = {
       default: 2,
       integer: true,
       minimum: 1,
+      valueRule: 'durability',
     },
     roleTags(true, 'Role names sent as the role-tag header, sorted.', { default: [] }),
   ],
@@ -74,4 +77,7 @@ export const object = {
   uniqueness: 'one object-store path holds one directory, object or link',
   parent: { from: 'dirname' },
   pulumi: { className: 'StorObject', summary: 'A Manta object.', outputs: ['path', 'etag', 'md5'] },
+  access: 'mantaEntries',
+  // A metadata update is checked as putobject (muskie mantav1 lib/server.js).
+  ci: { actions: ['getobject', 'putobject', 'deleteobject'], authorisedAt: { at: 'manta-entry' } },
 } as const satisfies KindDescriptor;

@@ -8,8 +8,11 @@ export const policy = {
   mode: 'managed',
   description: 'An access-control policy.',
   properties: [
-    str('name', true, 'Policy name.'),
-    strList('rules', true, 'Rules in the access-control language, in order.', { minItems: 1 }),
+    str('name', true, 'Policy name.', { valueRule: 'policy-name' }),
+    strList('rules', true, 'Rules in the access-control language, in order.', {
+      minItems: 1,
+      element: { type: 'string', valueRule: 'policy-rule' },
+    }),
     str('description', false, 'Description.'),
   ],
   serverFields: [{ name: 'id', computed: true }],
@@ -19,4 +22,9 @@ export const policy = {
   uniqueness: 'policy names are unique within an account',
   authoritative: true,
   pulumi: { summary: 'An access-control policy.', outputs: ['name'] },
+  access: 'policies',
+  ci: {
+    actions: ['listpolicies', 'createpolicy', 'updatepolicy', 'deletepolicy'],
+    authorisedAt: { at: 'path', path: '/{account}/policies' },
+  },
 } as const satisfies KindDescriptor;

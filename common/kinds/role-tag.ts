@@ -12,8 +12,13 @@ export const roleTag = {
       immutable: true,
       pattern: ABSOLUTE,
       pathForm: 'cloudapi',
+      valueRule: 'role-tag-path',
     }),
-    strList('roles', true, 'Role names, sorted.', { set: true, refersTo: { kind: 'role', field: 'name' } }),
+    strList('roles', true, 'Role names, sorted.', {
+      set: true,
+      refersTo: { kind: 'role', field: 'name' },
+      element: { type: 'string', valueRule: 'role-name' },
+    }),
     {
       name: 'exclusive',
       type: 'bool',
@@ -27,4 +32,15 @@ export const roleTag = {
   naturalKeyText: 'path',
   uniqueness: 'one resource path has one list of role tags',
   pulumi: { summary: 'The role tags of one CloudAPI resource path.', argsNote: 'the path may start with `/my`' },
+  access: 'roleTags',
+  ci: {
+    actions: ['setroletags'],
+    authorisedAt: { at: 'tagged-path' },
+    notes: [
+      {
+        when: { field: 'exclusive', equals: true },
+        text: '{address}: an exclusive role tag on {path} replaces the whole list, which removes role {ciRole} from it; add {ciRole} to its roles or make it non-exclusive',
+      },
+    ],
+  },
 } as const satisfies KindDescriptor;

@@ -8,7 +8,7 @@ export const role = {
   mode: 'managed',
   description: 'A role: members and the policies they get.',
   properties: [
-    str('name', true, 'Role name.'),
+    str('name', true, 'Role name.', { valueRule: 'role-name' }),
     {
       name: 'members',
       type: 'list',
@@ -36,6 +36,7 @@ export const role = {
               caseInsensitive: true,
               when: { field: 'type', equals: 'subuser' },
             },
+            valueRule: 'login',
           }),
           {
             name: 'default',
@@ -54,6 +55,7 @@ export const role = {
       default: [],
       set: true,
       refersTo: { kind: 'policy', field: 'name' },
+      element: { type: 'string', valueRule: 'policy-name' },
     }),
   ],
   serverFields: [{ name: 'id', computed: true }],
@@ -63,4 +65,9 @@ export const role = {
   uniqueness: 'role names are unique within an account',
   authoritative: true,
   pulumi: { summary: 'A role: its complete member and policy lists.', outputs: ['name'] },
+  access: 'roles',
+  ci: {
+    actions: ['listroles', 'createrole', 'updaterole', 'deleterole'],
+    authorisedAt: { at: 'path', path: '/{account}/roles' },
+  },
 } as const satisfies KindDescriptor;

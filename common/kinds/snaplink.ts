@@ -14,12 +14,14 @@ export const snaplink = {
       pattern: ABSOLUTE,
       pathForm: 'manta',
       refersTo: { kind: 'directory', field: 'path', match: 'ancestor' },
+      valueRule: 'manta-path',
     }),
     str('source', true, 'The canonical path of the object linked to.', {
       immutable: true,
       pattern: ABSOLUTE,
       pathForm: 'manta',
       refersTo: { kind: 'object', field: 'path' },
+      valueRule: 'manta-path',
     }),
   ],
   serverFields: [
@@ -32,4 +34,5 @@ export const snaplink = {
   uniqueness: 'one object-store path holds one directory, object or link',
   typeName: 'SnapLink',
   pulumi: { summary: 'A Manta snaplink; any change replaces it.' },
+  ci: { actions: ['getobject', 'putsnaplink', 'deleteobject'], authorisedAt: { at: 'manta-entry' } },
 } as const satisfies KindDescriptor;

@@ -2,8 +2,9 @@
  * The shape of a kind descriptor: everything about a kind of resource that is data, in one place
  * (`common/kinds/<kind>.ts`). The manifest's kind list, the runtime property schemas, the referable
  * attributes, natural keys, the nesting the live reader needs, the adapters' canonical forms and
- * dependency rules, the handlers' field rules and the published JSON schemas are all derived from
- * the descriptors; the behaviour (API calls) is the kind's handler in `provider/handlers/`.
+ * dependency rules, the handlers' field rules, the value rules checked outside synth, the access
+ * model's parts, what CI needs and the published JSON schemas are all derived from the
+ * descriptors; the behaviour (API calls) is the kind's handler in `provider/handlers/`.
  */
 
 /** The type of a property value. */
@@ -80,6 +81,12 @@ export interface TypeSchema {
   /** For `list`: the fewest elements allowed. */
   readonly minItems?: number;
   /**
+   * A rule the value must also pass, by name (its function is in `common/rules/property-values.ts`):
+   * what synth checks, applied as well to properties that do not come through the constructs. For a
+   * list, put it on `element`; on an object's `fields`, it applies inside each object.
+   */
+  readonly valueRule?: ValueRule;
+  /**
    * How a path is canonicalised before it reaches a manifest (the construct library and the
    * adapters): `manta` expands `~~` and drops a trailing slash; `cloudapi` spells `/my` as the
    * account login. For a list, each string element.
@@ -97,6 +104,35 @@ export interface TypeSchema {
     readonly flags?: readonly { readonly field: string; readonly equals: string | boolean; readonly note: string }[];
   };
 }
+
+/**
+ * The value rules a field can name ({@link TypeSchema.valueRule}): the synth rules of
+ * `common/rules/`. A string rule skips values that are not strings (a `{ $ref }`, a secret).
+ * - `login`, `email`: a login, an email address.
+ * - `key-name`, `policy-name`, `role-name`, `job-name`, `image-name`, `image-version`: a name the
+ *   server stores and the stack can still use afterwards.
+ * - `policy-rule`: one rule of the access-control language.
+ * - `role-tag-path`: a CloudAPI path role tags can be set on, under the stack's account.
+ * - `manta-path`: an object-store path under the stack's account.
+ * - `manta-headers`: a map of stored object headers (names, values, total size).
+ * - `durability`: a number of copies.
+ * - `job-phase`: one phase object of a compute job.
+ */
+export type ValueRule =
+  | 'login'
+  | 'email'
+  | 'key-name'
+  | 'policy-name'
+  | 'policy-rule'
+  | 'role-name'
+  | 'role-tag-path'
+  | 'manta-path'
+  | 'manta-headers'
+  | 'durability'
+  | 'image-name'
+  | 'image-version'
+  | 'job-name'
+  | 'job-phase';
 
 /** One property of a kind (or one field of an object property). */
 export interface FieldSchema extends TypeSchema {
@@ -214,6 +250,67 @@ export interface KindDescriptor<K extends string = string> {
   readonly typeName?: string;
   /** Its Pulumi resource class (`triton-iac/pulumi`), generated; absent: the kind has none. */
   readonly pulumi?: PulumiClassRule;
+  /**
+   * What its objects are in the access model (`common/access/`), from which `can`, `access` and a
+   * plan's access changes work out who may do what. Absent: its objects grant nothing.
+   */
+  readonly access?: AccessPart;
+  /**
+   * What a CI sub-user needs to plan, apply and check drift of its objects (`triton-iac access
+   * --ci`, `common/access/ci-needs.ts`). Absent: nothing (a plug-in kind says nothing about it).
+   */
+  readonly ci?: CiRule;
+}
+
+/**
+ * The part of the access model (`AccessModel` in `common/access/model.ts`) a kind's objects fill,
+ * and the fields it reads from them:
+ * - `users`: a sub-user, by its `login`.
+ * - `roles`: a role: its `name`, `members` (`{ type, login, default }`) and `policies` (names).
+ * - `policies`: a policy: its `name` and `rules`.
+ * - `roleTags`: the role tags set on a CloudAPI path: its `path` and `roles`.
+ * - `mantaEntries`: an object-store entry and its role tags: its `path` and `roleTags`.
+ */
+export type AccessPart = 'users' | 'roles' | 'policies' | 'roleTags' | 'mantaEntries';
+
+/**
+ * How the calls a kind's handler makes are authorised, and so what a CI sub-user needs for them.
+ *
+ * In `path` and `notes`, `{account}` is the stack's account login, `{address}` the
+ * resource's address, `{ciRole}` the CI role's name, and any other `{field}` the value of that
+ * property of the resource.
+ */
+export interface CiRule {
+  /**
+   * The RBAC actions of the handler's calls: the plan's and drift's read, then apply's create,
+   * update and delete (an apply after an edit updates; removing a construct deletes).
+   */
+  readonly actions: readonly string[];
+  /**
+   * What the calls are authorised against, which must carry the CI role:
+   * - `{ at: 'path', path }`: that path (`/{account}/users`), a collection or the account.
+   * - `{ at: 'tagged-path' }`: the CloudAPI path in the object's `path`, whose tags it sets: the
+   *   handler also reads that path (the GET action of what the path names).
+   * - `{ at: 'manta-entry' }`: the object-store entry at its `path`: its parent directory while it
+   *   is created, then its own `roleTags`, which must keep the CI role.
+   * Absent: nothing CI can be tagged on (its `notes` say what to do instead).
+   */
+  readonly authorisedAt?:
+    { readonly at: 'path'; readonly path: string } | { readonly at: 'tagged-path' } | { readonly at: 'manta-entry' };
+  /**
+   * More actions when `field` holds a secret whose value the user gives (not one generated at
+   * create): a sub-user's password, set by its own call.
+   */
+  readonly givenSecret?: { readonly field: string; readonly actions: readonly string[] };
+  /**
+   * What rules and tags alone cannot grant, or what the stack must change so that CI keeps its
+   * access: one sentence each, naming `{address}`; with `when`, only when that property equals
+   * `equals`.
+   */
+  readonly notes?: readonly {
+    readonly text: string;
+    readonly when?: { readonly field: string; readonly equals: string | number | boolean };
+  }[];
 }
 
 /** How a kind's Pulumi resource class and its arguments type (`<className>Args`) are generated. */

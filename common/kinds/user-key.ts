@@ -11,8 +11,9 @@ export const userKey = {
     str('user', true, 'Login of the owning sub-user.', {
       immutable: true,
       refersTo: { kind: 'user', field: 'login', caseInsensitive: true },
+      valueRule: 'login',
     }),
-    str('name', false, 'Key name.', { immutable: true }),
+    str('name', false, 'Key name.', { immutable: true, valueRule: 'key-name' }),
     str('key', true, 'The public key, one OpenSSH line.'),
     str('fingerprint', true, 'Colon-separated hexadecimal MD5 fingerprint of the key.', {
       derived: true,
@@ -32,4 +33,13 @@ export const userKey = {
   uniqueness: 'a user cannot hold one key twice',
   parent: { from: 'field', field: 'user' },
   pulumi: { summary: 'An SSH key of a sub-user; any change replaces it.', outputs: ['fingerprint'] },
+  ci: {
+    actions: ['listuserkeys', 'createuserkey', 'deleteuserkey'],
+    authorisedAt: { at: 'path', path: '/{account}/users/{user}/keys' },
+    notes: [
+      {
+        text: '{address}: keys of sub-user {user} are authorised against /{account}/users/{user}/keys, which can be tagged only once {user} exists; create {user} first (or apply its keys as the account owner), then tag that path',
+      },
+    ],
+  },
 } as const satisfies KindDescriptor;

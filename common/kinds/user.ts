@@ -18,8 +18,8 @@ export const user = {
   mode: 'managed',
   description: 'A sub-user of the account.',
   properties: [
-    str('login', true, 'Login, case preserved.'),
-    str('email', true, 'Email address.'),
+    str('login', true, 'Login, case preserved.', { valueRule: 'login' }),
+    str('email', true, 'Email address.', { valueRule: 'email' }),
     ...PROFILE,
     {
       name: 'password',
@@ -42,5 +42,11 @@ export const user = {
     summary: 'A sub-user. Its password is stored in the Pulumi state only as a secret.',
     argsNote: 'absent, a password is generated and kept nowhere',
     outputs: ['login'],
+  },
+  access: 'users',
+  ci: {
+    actions: ['listusers', 'createuser', 'updateuser', 'deleteuser'],
+    authorisedAt: { at: 'path', path: '/{account}/users' },
+    givenSecret: { field: 'password', actions: ['changeuserpassword'] },
   },
 } as const satisfies KindDescriptor;

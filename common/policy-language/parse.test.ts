@@ -249,7 +249,7 @@ describe('parsePolicyRule reports syntax errors with their position', () => {
     expect(error.message).toBe(message);
     expect(error.position).toBe(position);
     expect(error.rule).toBe(text);
-    expect(error.code).toBe('PolicySyntaxError');
+    expect(error.code).toBe('POLICY_SYNTAX_ERROR');
     expect(error.conditionName).toBeUndefined();
   });
 

@@ -2,11 +2,11 @@
  * The value rules of each kind's manifest properties, for every entry point that receives
  * properties without going through the constructs (a manifest JSON, a cdk.tf.json, the Pulumi
  * adapter's `check`): the same rule functions the constructs apply at synth (logins, emails, names,
- * the policy-rule grammar, paths, headers, durability, job phases), mapped to the fields that carry
- * them. Shapes (types, required fields) are `resource-schema.ts`'s `checkProperties`; this checks
- * the values.
+ * the policy-rule grammar, paths, headers, durability, job phases), applied to the fields whose
+ * descriptor names them (`valueRule` in `common/kinds/`). Shapes (types, required fields) are
+ * `resource-schema.ts`'s `checkProperties`; this checks the values.
  */
-import type { ResourceKind } from '../manifest.js';
+import { kindDescriptor, type TypeSchema, type ValueRule } from '../kinds/index.js';
 import { tryParsePolicyRule } from '../policy-language/index.js';
 import { checkDurability } from './durability.js';
 import { checkEmail } from './email.js';
@@ -24,129 +24,117 @@ import { checkDeclaredPolicyName, checkDeclaredRoleName, checkJobName, checkKeyN
 import { roleTagPathRule } from './role-tags.js';
 import { showValue } from './safe-text.js';
 
+/** Where a rule reports what it finds about one value. */
+interface Found {
+  /** A problem with the value (`below` empty) or with a part of it (`[2]`, `["m-a"]`): `<path><below>: <problem>`. */
+  readonly problem: (below: string, problem: string | undefined) => void;
+  /** A sentence that names the value's path itself, `<path> must be…`. */
+  readonly sentence: (text: string) => void;
+}
+
+/** One rule's check of one value; `index` is the value's position in its list, when it is an element. */
+type RuleCheck = (value: unknown, account: string, found: Found, index: number) => void;
+
+/** A rule on strings: values that are not strings (references, secrets) are not known here. */
+const onString =
+  (check: (value: string, account: string) => string | undefined): RuleCheck =>
+  (value, account, found) => {
+    if (typeof value === 'string') found.problem('', check(value, account));
+  };
+
+/** Every value rule a descriptor can name, by name. */
+const VALUE_RULES: { readonly [R in ValueRule]: RuleCheck } = {
+  login: onString(checkLogin),
+  email: onString(checkEmail),
+  'key-name': onString(checkKeyName),
+  'policy-name': onString(checkDeclaredPolicyName),
+  'role-name': onString(checkDeclaredRoleName),
+  'job-name': onString(checkJobName),
+  'image-name': onString(checkDeclaredImageName),
+  'image-version': onString(checkDeclaredImageVersion),
+  'manta-path': onString(checkDeclaredMantaPath),
+  'policy-rule': onString((text) => {
+    const parsed = tryParsePolicyRule(text);
+    return parsed.ok ? undefined : `${showValue(text)}: ${parsed.error.message}`;
+  }),
+  'role-tag-path': onString((path, account) => {
+    const broken = roleTagPathRule(path, account);
+    return broken === undefined ? undefined : `role-tag path ${showValue(path)} ${broken}`;
+  }),
+  durability: (value, _account, found) => {
+    if (value !== undefined) found.problem('', checkDurability(value));
+  },
+  'manta-headers': (value, _account, found) => headerProblems(value, found),
+  // checkJobPhase's sentences start with the phase's own path, `phases[<index>]`.
+  'job-phase': (value, _account, found, index) => {
+    const at = `phases[${index}]`;
+    for (const text of checkJobPhase(value, index))
+      found.sentence(text.startsWith(at) ? text.slice(at.length) : ` ${text}`);
+  },
+};
+
 /**
  * Checks the values of `properties` of a `kind` against the rules synth applies. References
  * (`{ $ref }`) and secrets are skipped: their values are not known here.
  * @param account the account login Manta paths must be under
  * @param where the prefix of every message. @default kind
- * @returns one message per problem, `<where>.<field>: <rule message>`; empty when every value passes.
+ * @returns one message per problem, `<where>.<field>: <rule message>`; empty when every value passes
+ *   (and for a kind no descriptor describes).
  */
 export function propertyValueProblems(
-  kind: ResourceKind,
+  kind: string,
   properties: { readonly [key: string]: unknown },
   account: string,
   where: string = kind,
 ): string[] {
   const out: string[] = [];
-  const rule = (field: string, problem: string | undefined): void => {
-    if (problem !== undefined) out.push(`${where}.${field}: ${problem}`);
-  };
-  const str = (field: string): string | undefined =>
-    typeof properties[field] === 'string' ? (properties[field] as string) : undefined;
-  const check = (field: string, fn: (value: string) => string | undefined): void => {
-    const value = str(field);
-    if (value !== undefined) rule(field, fn(value));
-  };
-  const path = (field: string): void => check(field, (v) => checkDeclaredMantaPath(v, account));
-  const strings = (field: string, fn: (value: string) => string | undefined): void =>
-    listOf(properties[field]).forEach((v, i) => {
-      if (typeof v === 'string') rule(`${field}[${i}]`, fn(v));
-    });
-  switch (kind) {
-    case 'account':
-      check('email', checkEmail);
-      break;
-    case 'user':
-      check('login', checkLogin);
-      check('email', checkEmail);
-      break;
-    case 'key':
-      check('name', checkKeyName);
-      break;
-    case 'user-key':
-      check('user', checkLogin);
-      check('name', checkKeyName);
-      break;
-    case 'policy':
-      check('name', checkDeclaredPolicyName);
-      listOf(properties['rules']).forEach((text, i) => {
-        if (typeof text !== 'string') return;
-        const parsed = tryParsePolicyRule(text);
-        if (!parsed.ok) rule(`rules[${i}]`, `${showValue(text)}: ${parsed.error.message}`);
-      });
-      break;
-    case 'role':
-      check('name', checkDeclaredRoleName);
-      listOf(properties['members']).forEach((m, i) => {
-        const login = typeof m === 'object' && m !== null ? (m as { login?: unknown }).login : undefined;
-        if (typeof login === 'string') rule(`members[${i}].login`, checkLogin(login));
-      });
-      strings('policies', checkDeclaredPolicyName);
-      break;
-    case 'role-tag':
-      check('path', (v) => {
-        const broken = roleTagPathRule(v, account);
-        return broken === undefined ? undefined : `role-tag path ${showValue(v)} ${broken}`;
-      });
-      strings('roles', checkDeclaredRoleName);
-      break;
-    case 'directory':
-      path('path');
-      strings('roleTags', checkDeclaredRoleName);
-      break;
-    case 'object':
-      path('path');
-      if (properties['durability'] !== undefined) rule('durability', checkDurability(properties['durability']));
-      headerProblems(properties['headers'], rule);
-      strings('roleTags', checkDeclaredRoleName);
-      break;
-    case 'snaplink':
-      path('path');
-      path('source');
-      break;
-    case 'image':
-      check('name', checkDeclaredImageName);
-      check('version', checkDeclaredImageVersion);
-      path('exportTo');
-      strings('roleTags', checkDeclaredRoleName);
-      break;
-    case 'job':
-      check('name', checkJobName);
-      listOf(properties['phases']).forEach((phase, i) => {
-        out.push(...checkJobPhase(phase, i).map((p) => `${where}.${p}`));
-        const assets = typeof phase === 'object' && phase !== null ? (phase as { assets?: unknown }).assets : undefined;
-        listOf(assets).forEach((a, j) => {
-          if (typeof a === 'string') rule(`phases[${i}].assets[${j}]`, checkDeclaredMantaPath(a, account));
-        });
-      });
-      strings('inputs', (input) => checkDeclaredMantaPath(input, account));
-      break;
-    default:
-      break;
-  }
+  for (const field of kindDescriptor(kind)?.properties ?? [])
+    checkValue(field, properties[field.name], account, field.name, 0, (message) => out.push(`${where}.${message}`));
   return out;
 }
 
+/** Applies `schema`'s rule to `value` at `path`, then the rules of its elements or fields. */
+function checkValue(
+  schema: TypeSchema,
+  value: unknown,
+  account: string,
+  path: string,
+  index: number,
+  push: (message: string) => void,
+): void {
+  const found: Found = {
+    problem: (below, problem) => {
+      if (problem !== undefined) push(`${path}${below}: ${problem}`);
+    },
+    sentence: (text) => push(`${path}${text}`),
+  };
+  if (schema.valueRule !== undefined) VALUE_RULES[schema.valueRule](value, account, found, index);
+  if (schema.type === 'list' && schema.element !== undefined && Array.isArray(value))
+    value.forEach((v: unknown, i) => checkValue(schema.element!, v, account, `${path}[${i}]`, i, push));
+  if (schema.type === 'object' && schema.fields !== undefined && isRecord(value))
+    for (const f of schema.fields) checkValue(f, value[f.name], account, `${path}.${f.name}`, 0, push);
+}
+
 /** Each stored header's name and value, and the total of `m-` values (references count as unknown). */
-function headerProblems(headers: unknown, rule: (field: string, problem: string | undefined) => void): void {
-  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) return;
+function headerProblems(headers: unknown, found: Found): void {
+  if (!isRecord(headers) || Array.isArray(headers)) return;
   const known: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    const field = `headers[${showValue(name)}]`;
-    rule(field, checkMantaHeaderName(name));
+    const field = `[${showValue(name)}]`;
+    found.problem(field, checkMantaHeaderName(name));
     if (typeof value === 'object' && value !== null) continue;
     const problem = checkMantaHeaderValue(name, value);
-    rule(field, problem);
+    found.problem(field, problem);
     if (problem === undefined) known[name] = value as string;
   }
   const bytes = mantaHeaderBytes(known);
   if (bytes > MANTA_MAX_HEADER_BYTES)
-    rule(
-      'headers',
+    found.problem(
+      '',
       `hold ${bytes} bytes of m- header values, more than the object store's ${MANTA_MAX_HEADER_BYTES}-byte limit (it would silently drop the headers that do not fit)`,
     );
 }
 
-function listOf(value: unknown): readonly unknown[] {
-  return Array.isArray(value) ? value : [];
+function isRecord(value: unknown): value is { readonly [key: string]: unknown } {
+  return typeof value === 'object' && value !== null;
 }

@@ -1,3 +1,5 @@
+import { TritonIacError, type ErrorHints } from '../../common/errors.js';
+
 /** Why the emulator could not start: each a problem of the machine or the data, not of the emulator. */
 export type EmulatorStartProblem =
   /** Another process listens on the port. */
@@ -18,7 +20,11 @@ export type EmulatorStartProblem =
       readonly index: number;
       /** What is wrong, as a predicate of the root: `is not a PEM certificate (…)`. */
       readonly detail: string;
-    };
+    }
+  /** A key given for an account is not an OpenSSH public key line. */
+  | { readonly kind: 'account-key-invalid'; readonly login: string; readonly index: number }
+  /** A host that is not loopback, without `allowNonLoopback` (the emulator serves plain HTTP by default). */
+  | { readonly kind: 'host-not-loopback'; readonly host: string };
 
 /** The stable codes of {@link EmulatorStartError}, one per problem kind. */
 const CODES = {
@@ -26,6 +32,8 @@ const CODES = {
   'port-not-allowed': 'EMULATOR_PORT_NOT_ALLOWED',
   'data-corrupt': 'EMULATOR_DATA_CORRUPT',
   'attestation-root-invalid': 'EMULATOR_ATTESTATION_ROOT_INVALID',
+  'account-key-invalid': 'EMULATOR_ACCOUNT_KEY_INVALID',
+  'host-not-loopback': 'EMULATOR_HOST_NOT_LOOPBACK',
 } as const;
 
 function messageOf(problem: EmulatorStartProblem): string {
@@ -38,6 +46,10 @@ function messageOf(problem: EmulatorStartProblem): string {
       return `the data file ${problem.file} ${problem.detail}. Nothing was changed; move that file away (the emulator then starts without what it held) or start with a fresh data directory`;
     case 'attestation-root-invalid':
       return `trusted attestation root ${problem.index} ${problem.detail}: give the self-signed CA certificate the attestation chains lead to`;
+    case 'account-key-invalid':
+      return `account "${problem.login}": keys[${problem.index}] is not an OpenSSH public key line (\`ssh-ed25519 AAAA… comment\`): give the key's .pub file, never the private key`;
+    case 'host-not-loopback':
+      return `refusing to listen on non-loopback host "${problem.host}": the emulator serves plain HTTP unless given a certificate; pass the host explicitly to allow it`;
   }
 }
 
@@ -46,9 +58,23 @@ function messageOf(problem: EmulatorStartProblem): string {
  * damaged data file). The message names the port or file, what is wrong and what to do; `problem`
  * holds the same facts for a caller that words its own advice (the CLI names its flags).
  */
-export class EmulatorStartError extends Error {
+export class EmulatorStartError extends TritonIacError {
+  // The message names the port or the file and what to do; these say where the problem comes from.
+  static override readonly hints: ErrorHints<(typeof CODES)[keyof typeof CODES]> = {
+    EMULATOR_PORT_IN_USE:
+      'Another process listens there: give another port (--port, --manta-port) or stop that process.',
+    EMULATOR_PORT_NOT_ALLOWED: 'This user may not listen on that port: give a port above 1023 (--port, --manta-port).',
+    EMULATOR_DATA_CORRUPT:
+      "The emulator's saved data is damaged (for --emulator, in .triton-iac/emulator): move the named file away, or start from a fresh data directory, and run again.",
+    EMULATOR_ATTESTATION_ROOT_INVALID:
+      'Give --attestation-root the self-signed root CA certificate (PEM) the attestation chains lead to, not an intermediate or a leaf.',
+    EMULATOR_ACCOUNT_KEY_INVALID:
+      'Give each account the OpenSSH public key (the .pub file, one `ssh-ed25519 AAAA…` or `ssh-rsa AAAA…` line) of a key you sign with.',
+    EMULATOR_HOST_NOT_LOOPBACK:
+      'Listen on 127.0.0.1 (the default), or pass allowNonLoopback: true (the CLI does when --host is given), with `tls` so that requests cannot be read on the network.',
+  };
   override readonly name = 'EmulatorStartError';
-  /** `EMULATOR_PORT_IN_USE`, `EMULATOR_PORT_NOT_ALLOWED`, `EMULATOR_DATA_CORRUPT` or `EMULATOR_ATTESTATION_ROOT_INVALID`. */
+  /** One `EMULATOR_*` code per problem kind, e.g. `EMULATOR_PORT_IN_USE`. */
   readonly code: (typeof CODES)[keyof typeof CODES];
 
   /**

@@ -4,7 +4,12 @@
  */
 import type { AccountConfig } from '../cloudapi/types.js';
 import type { Clients } from './clients.js';
-import type { HandlerContext, PlainObject, ResolvedProperties, ResourceHandler } from '../../reconciler/contract/handler.js';
+import type {
+  HandlerContext,
+  PlainObject,
+  ResolvedProperties,
+  ResourceHandler,
+} from '../../reconciler/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { accountConfig as accountConfigKind } from '../../common/kinds/account-config.js';
 

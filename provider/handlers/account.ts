@@ -5,7 +5,13 @@
 import type { Account, UpdateAccountInput } from '../cloudapi/types.js';
 import type { Clients } from './clients.js';
 import { desiredOptionals, liveOptionals, PROFILE_FIELDS } from './private/normalize.js';
-import type { HandlerContext, PlainObject, PlainValue, ResolvedProperties, ResourceHandler } from '../../reconciler/contract/handler.js';
+import type {
+  HandlerContext,
+  PlainObject,
+  PlainValue,
+  ResolvedProperties,
+  ResourceHandler,
+} from '../../reconciler/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { account as accountKind } from '../../common/kinds/account.js';
 

@@ -2,6 +2,7 @@
  * The error a resource handler throws for a problem it finds itself (an API failure is thrown as the
  * client's `TritonApiError`, unchanged, so the engine can classify it).
  */
+import type { ErrorHints, TritonIacErrorOptions } from '../../common/errors.js';
 import { TritonError } from '../errors.js';
 
 /** The stable codes of {@link TritonHandlerError}. */
@@ -15,10 +16,17 @@ export type TritonHandlerErrorCode =
 
 /** A handler refused a call before or instead of sending it. Never carries a secret value. */
 export class TritonHandlerError extends TritonError {
+  static override readonly hints: ErrorHints<TritonHandlerErrorCode> = {
+    INVALID_DESIRED: 'Fix the property named above in the app.',
+    LOOKUP_AMBIGUOUS: 'Narrow the look-up (name, version, os) or set mostRecent: true.',
+    UNSAFE_DELETE:
+      'The run would delete the key it signs with: sign with another key (TRITON_KEY_ID, --profile) or keep that key in the stack.',
+  };
+  /** Which problem this is. */
   readonly code: TritonHandlerErrorCode;
 
-  constructor(code: TritonHandlerErrorCode, message: string) {
-    super(message);
+  constructor(code: TritonHandlerErrorCode, message: string, options?: TritonIacErrorOptions) {
+    super(message, options);
     this.name = 'TritonHandlerError';
     this.code = code;
   }

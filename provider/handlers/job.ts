@@ -23,9 +23,16 @@
  * Why a failed job is not found by name: a failed run is not a finished resource, so the next apply
  * runs it again (after the user fixed the data or the script) instead of adopting the failure.
  */
+import type { ErrorHints } from '../../common/errors.js';
 import { TritonError } from '../errors.js';
 import type { Job, JobError, JobPhase } from '../manta/types.js';
-import type { PlainObject, PlainValue, ResolvedProperties, ResourceHandler, ResourceSchema } from '../../reconciler/contract/handler.js';
+import type {
+  PlainObject,
+  PlainValue,
+  ResolvedProperties,
+  ResourceHandler,
+  ResourceSchema,
+} from '../../reconciler/contract/handler.js';
 import { inputsChangedSince } from './private/manta-job-inputs.js';
 import { mantaLine } from './private/manta-line.js';
 import {
@@ -69,6 +76,11 @@ export interface JobWaitOptions {
 
 /** A waited-for job that finished with errors. */
 export class JobFailedError extends TritonError {
+  static override readonly hints: ErrorHints<'JOB_FAILED'> = {
+    JOB_FAILED:
+      "Read the job's first error above (and the stderr object it names, with `mget`); fix the phase or the input and apply again.",
+  };
+  /** Always `JOB_FAILED`. */
   readonly code = 'JOB_FAILED' as const;
   /** The job as it finished (outputs and error count included). */
   readonly job: LiveJob;

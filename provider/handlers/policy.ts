@@ -8,7 +8,12 @@ import type { Clients } from './clients.js';
 import { deleteByIdOrName } from './private/by-name.js';
 import { desiredOptionals, liveOptionals, sortedStrings } from './private/normalize.js';
 import { orUndefined } from './private/not-found.js';
-import type { HandlerContext, PlainObject, ResolvedProperties, ResourceHandler } from '../../reconciler/contract/handler.js';
+import type {
+  HandlerContext,
+  PlainObject,
+  ResolvedProperties,
+  ResourceHandler,
+} from '../../reconciler/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { policy as policyKind } from '../../common/kinds/policy.js';
 

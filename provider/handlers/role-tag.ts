@@ -15,7 +15,12 @@
 import type { Clients } from './clients.js';
 import { ignoreNotFound, orUndefined } from './private/not-found.js';
 import { sortedStrings } from './private/normalize.js';
-import type { HandlerContext, PlainObject, ResolvedProperties, ResourceHandler } from '../../reconciler/contract/handler.js';
+import type {
+  HandlerContext,
+  PlainObject,
+  ResolvedProperties,
+  ResourceHandler,
+} from '../../reconciler/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { roleTag as roleTagKind } from '../../common/kinds/role-tag.js';
 

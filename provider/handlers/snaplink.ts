@@ -25,7 +25,12 @@
  */
 import { TritonApiError } from '../errors.js';
 import type { ObjectMetadata } from '../manta/types.js';
-import type { HandlerContext, PlainObject, ResourceHandler, ResourceSchema } from '../../reconciler/contract/handler.js';
+import type {
+  HandlerContext,
+  PlainObject,
+  ResourceHandler,
+  ResourceSchema,
+} from '../../reconciler/contract/handler.js';
 import {
   explainConflict,
   ignoreNotFound,

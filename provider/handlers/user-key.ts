@@ -8,7 +8,13 @@ import type { Clients } from './clients.js';
 import { TritonHandlerError } from './errors.js';
 import { createKeyInput, normalizeKeyDesired, normalizeKeyLive } from './private/keys.js';
 import { orUndefined } from './private/not-found.js';
-import type { HandlerContext, ObjectRef, PlainObject, ResolvedProperties, ResourceHandler } from '../../reconciler/contract/handler.js';
+import type {
+  HandlerContext,
+  ObjectRef,
+  PlainObject,
+  ResolvedProperties,
+  ResourceHandler,
+} from '../../reconciler/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { userKey as userKeyKind } from '../../common/kinds/user-key.js';
 

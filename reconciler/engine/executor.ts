@@ -9,7 +9,7 @@
 import type { StackManifest } from '../../common/manifest.js';
 import { apiErrorFacts } from '../consistency.js';
 import { ReconcilerError } from '../errors.js';
-import type { WalkSlot } from '../graph.js';
+import type { WalkResult, WalkSlot } from '../graph.js';
 import { applyGraph } from '../plan/apply-order.js';
 import type { Plan } from '../plan/types.js';
 import type { ApplyResult } from './api-types.js';
@@ -99,7 +99,35 @@ export async function executePlan(args: ExecuteArgs): Promise<ApplyResult> {
     ...(run.signal ? { signal: run.signal } : {}),
   });
   const cancelled = [...walked.outcomes.values()].some((o) => o.status === 'skipped' && o.because === '(aborted)');
-  for (const [node, outcome] of walked.outcomes) {
+  tallyOutcomes(walked.outcomes, steps, run, { bump, failed, skipped });
+  failed.sort((a, b) => (a.address < b.address ? -1 : 1));
+  skipped.sort((a, b) => (a.address < b.address ? -1 : 1));
+  return {
+    ok: failed.length === 0 && skipped.length === 0,
+    cancelled,
+    counts,
+    failed,
+    skipped,
+    durationMs: Date.now() - started,
+  };
+}
+
+/**
+ * Adds each action's outcome to the result: a failure once, with the server's facts; a skipped
+ * action with why (a failed dependency, or the run cancelled), and said as progress.
+ */
+function tallyOutcomes(
+  outcomes: WalkResult<void>['outcomes'],
+  steps: ReturnType<typeof applyGraph>['steps'],
+  run: RunContext,
+  into: {
+    readonly bump: (k: string) => void;
+    readonly failed: ApplyResult['failed'];
+    readonly skipped: ApplyResult['skipped'];
+  },
+): void {
+  const { bump, failed, skipped } = into;
+  for (const [node, outcome] of outcomes) {
     const step = steps.get(node)!;
     if (outcome.status === 'failed') {
       failed.push({
@@ -120,16 +148,6 @@ export async function executePlan(args: ExecuteArgs): Promise<ApplyResult> {
       run.emit({ type: 'action-skipped', address: node, because });
     }
   }
-  failed.sort((a, b) => (a.address < b.address ? -1 : 1));
-  skipped.sort((a, b) => (a.address < b.address ? -1 : 1));
-  return {
-    ok: failed.length === 0 && skipped.length === 0,
-    cancelled,
-    counts,
-    failed,
-    skipped,
-    durationMs: Date.now() - started,
-  };
 }
 
 /** The server's status, error code and operation behind a failed action, when it answered. */

@@ -13,6 +13,7 @@ import {
   type AccessChange,
   type Permission,
 } from '../../common/access/index.js';
+import { kindDescriptor, type AccessPart } from '../../common/kinds/index.js';
 import type { ResourceChange } from './types.js';
 
 /** The (user, action, resource) permissions applying `changes` grants and revokes, sorted by user, resource, action. */
@@ -36,20 +37,27 @@ export function planAccessChanges(account: string, changes: readonly ResourceCha
   );
 }
 
-const TAGGING_KINDS = new Set(['role-tag', 'directory', 'object']);
+/**
+ * How a change is named in the chain a permission row names (`role`, `policy`, the tagged
+ * `resource`), by the part of the access model its kind fills. A user is the row's subject, not a
+ * link of its chain.
+ */
+const LINK_OF: { readonly [P in AccessPart]: ((named: (field: string) => unknown) => string) | undefined } = {
+  users: undefined,
+  roles: (named) => `role:${String(named('name'))}`,
+  policies: (named) => `policy:${String(named('name'))}`,
+  roleTags: (named) => `path:${String(named('path'))}`,
+  mantaEntries: (named) => `path:${String(named('path'))}`,
+};
 
 /** The changes that alter access, by what they name: `role:<name>`, `policy:<name>`, `path:<path>`. */
 function changeIndex(changes: readonly ResourceChange[]): Map<string, string[]> {
   const index = new Map<string, string[]>();
   for (const c of changes) {
     if (c.action === 'no-op' || c.action === 'read') continue;
+    const part = kindDescriptor(c.kind)?.access;
     const named = (field: string): unknown => c.after?.[field] ?? c.before?.[field];
-    const key =
-      c.kind === 'role' || c.kind === 'policy'
-        ? `${c.kind}:${String(named('name'))}`
-        : TAGGING_KINDS.has(c.kind)
-          ? `path:${String(named('path'))}`
-          : undefined;
+    const key = part === undefined ? undefined : LINK_OF[part]?.(named);
     if (key !== undefined) index.set(key, [...(index.get(key) ?? []), `${c.address} (${c.action})`]);
   }
   return index;

@@ -57,7 +57,7 @@ describe('instance: update or replace, per descriptor field', () => {
     expect(instance.properties.map((p) => p.name).filter((n) => BASE[n] === undefined)).toEqual([]);
   });
 
-  for (const field of instance.properties) {
+  for (const field of instance.properties as readonly FieldSchema[]) {
     it(`${field.name}: ${field.immutable === true ? 'replaces' : `updates in place (${IN_PLACE[field.name] ?? '?'})`}`, () => {
       const changed = { ...BASE, [field.name]: otherValue(field) };
       const schema = instanceHandler.schema;

@@ -5,6 +5,7 @@
  * built-in kind, with no other file touched.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ciNeeds } from '../../common/access/index.js';
 import { registerKind } from '../../common/kinds/index.js';
 import type { StackManifest } from '../../common/manifest.js';
 import { TritonApp, TritonStack } from '../../index.js';
@@ -70,6 +71,12 @@ describe('a kind added as docs/adding-a-kind.md says', () => {
     new Widget(new TritonStack(app, 'gadgets', { account: 'acme' }), 'odd', { color: 'pink' as 'red' });
     const problems = manifestProblems(app.synth()).map((p) => `${p.path}: ${p.message}`);
     expect(problems.join('\n')).toMatch(/properties\.color.*"pink" is not one of red, green, blue/);
+  });
+
+  it("tells CI what it needs from its descriptor: the handler's actions and the collection to tag", () => {
+    const needs = ciNeeds(synth({ spinner: { color: 'red' } }), 'deployer');
+    expect(needs.rules).toEqual(['CAN createwidget', 'CAN deletewidget', 'CAN listwidgets', 'CAN updatewidget']);
+    expect(needs.roleTags).toEqual(['/acme/widgets']);
   });
 
   it('is planned, created, changed in place, and destroyed against the emulator like a built-in kind', async () => {

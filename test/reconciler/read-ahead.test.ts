@@ -9,7 +9,7 @@ import { applyStack, planHasChanges, planStack, ReadAhead, type EngineOptions } 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readsOf } from '../../reconciler/engine/live-reader.js';
-import { readTargetsOf } from '../../reconciler/engine/planning.js';
+import { readTargetsOf } from '../../reconciler/engine/plan-against-live.js';
 import type { StateDocument } from '../../reconciler/state/document.js';
 import { buildStack, engineOptions, startWorld, type World } from './support/world.js';
 

@@ -56,4 +56,9 @@ export const PROFILE: readonly FieldSchema[] = PROFILE_FIELDS.map((name) => ({
 
 /** Role names set as role tags on a Manta entry or an image: each must name a role. */
 export const roleTags = (required: boolean, description: string, extra: Partial<FieldSchema> = {}): FieldSchema =>
-  strList('roleTags', required, description, { set: true, refersTo: { kind: 'role', field: 'name' }, ...extra });
+  strList('roleTags', required, description, {
+    set: true,
+    refersTo: { kind: 'role', field: 'name' },
+    element: { type: 'string', valueRule: 'role-name' },
+    ...extra,
+  });

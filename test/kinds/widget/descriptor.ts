@@ -26,4 +26,9 @@ export const widget: KindDescriptor<'widget'> = {
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
   naturalKeyText: 'name',
   uniqueness: 'widget names are unique within an account',
+  // What a CI sub-user needs for widgets (`triton-iac access --ci`): the handler's calls, authorised against the collection.
+  ci: {
+    actions: ['listwidgets', 'createwidget', 'updatewidget', 'deletewidget'],
+    authorisedAt: { at: 'path', path: '/{account}/widgets' },
+  },
 };
