@@ -68,4 +68,25 @@ export const instance = {
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
   naturalKeyText: 'name',
   uniqueness: 'a stack names each instance once (CloudAPI itself allows equal names)',
+  ci: {
+    // The UpdateMachine actions are named by sdc-cloudapi's app.js: `<action>machine`.
+    actions: [
+      'listmachines',
+      'getmachine',
+      'createmachine',
+      'renamemachine',
+      'resizemachine',
+      'startmachine',
+      'stopmachine',
+      'enablemachinefirewall',
+      'disablemachinefirewall',
+      'enable_deletion_protectionmachine',
+      'disable_deletion_protectionmachine',
+      'replacemachinetags',
+      'addmachinemetadata',
+      'deletemachinemetadata',
+      'deletemachine',
+    ],
+    authorisedAt: { at: 'path', path: '/{account}/machines' },
+  },
 } as const satisfies KindDescriptor;

@@ -59,6 +59,7 @@ describe('triton-iac schema', () => {
       'tritoniac_account_config',
       'tritoniac_directory',
       'tritoniac_image',
+      'tritoniac_instance',
       'tritoniac_job',
       'tritoniac_key',
       'tritoniac_object',
