@@ -10,6 +10,8 @@ import { directory } from './directory.js';
 import { imageLookup } from './image-lookup.js';
 import { image } from './image.js';
 import { instance } from './instance.js';
+import { networkLookup } from './network-lookup.js';
+import { packageLookup } from './package-lookup.js';
 import { job } from './job.js';
 import { key } from './key.js';
 import { object } from './object.js';
@@ -41,6 +43,8 @@ export const BUILT_IN_KINDS = [
   image,
   imageLookup,
   instance,
+  packageLookup,
+  networkLookup,
   datacenterLookup,
   directory,
   object,

@@ -6,6 +6,7 @@ import { datacenterLookupHandler } from './datacenter-lookup.js';
 import { imageLookupHandler } from './image-lookup.js';
 import { imageHandler } from './image.js';
 import { instanceHandler } from './instance.js';
+import { networkLookupHandler, packageLookupHandler } from './catalog-lookups.js';
 import { keyHandler } from './key.js';
 import { policyHandler } from './policy.js';
 import { roleTagHandler } from './role-tag.js';
@@ -16,7 +17,7 @@ import type { AnyHandler } from '../../reconciler/contract/handler.js';
 
 /**
  * Every CloudAPI kind's handler: account, account-config, key, user, user-key, policy, role,
- * role-tag, image, image-lookup, instance, datacenter-lookup.
+ * role-tag, image, image-lookup, instance, package-lookup, network-lookup, datacenter-lookup.
  */
 export const cloudApiHandlers: readonly AnyHandler<unknown, Clients>[] = [
   accountHandler,
@@ -30,5 +31,7 @@ export const cloudApiHandlers: readonly AnyHandler<unknown, Clients>[] = [
   imageHandler,
   imageLookupHandler,
   instanceHandler,
+  packageLookupHandler,
+  networkLookupHandler,
   datacenterLookupHandler,
 ];

@@ -65,6 +65,8 @@ const full: { [K in ResourceKind]: Required<ResourcePropertiesByKind[K]> } = {
     state: 'stopped',
     roleTags: ['ops'],
   },
+  'package-lookup': { name: 'g4-highcpu-1G', memory: 1024, minMemory: 512, vcpus: 1, minVcpus: 1, group: 'highcpu' },
+  'network-lookup': { name: 'external', public: true },
   'image-lookup': {
     name: 'n',
     os: 'smartos',

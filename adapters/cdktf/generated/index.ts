@@ -16,5 +16,7 @@ export * as user from './user/index.js';
 export * as userKey from './user-key/index.js';
 export * as dataTritoniacDatacenter from './data-tritoniac-datacenter/index.js';
 export * as dataTritoniacImage from './data-tritoniac-image/index.js';
+export * as dataTritoniacNetwork from './data-tritoniac-network/index.js';
+export * as dataTritoniacPackage from './data-tritoniac-package/index.js';
 export * as provider from './provider/index.js';
 

@@ -210,6 +210,30 @@ export interface InstanceProperties {
   readonly roleTags?: readonly string[];
 }
 
+/** `package-lookup`: A read-only package query (by name, or by memory and vCPU constraints) resolved at plan time. Natural key: the filters as key=value pairs joined with & in key order. */
+export interface PackageLookupProperties {
+  /** Package name. */
+  readonly name?: string;
+  /** Exact memory in MiB. */
+  readonly memory?: number;
+  /** At least this memory in MiB. */
+  readonly minMemory?: number;
+  /** Exact vCPU count. */
+  readonly vcpus?: number;
+  /** At least this many vCPUs. */
+  readonly minVcpus?: number;
+  /** Package group (`highcpu`, `general`, `memory`). */
+  readonly group?: string;
+}
+
+/** `network-lookup`: A read-only network query (by name, public or private) resolved at plan time. Natural key: the filters as key=value pairs joined with & in key order. */
+export interface NetworkLookupProperties {
+  /** Network name. */
+  readonly name?: string;
+  /** Public networks only (true) or private only (false). */
+  readonly public?: boolean;
+}
+
 /** `datacenter-lookup`: A read-only data center look-up. Natural key: name. */
 export interface DatacenterLookupProperties {
   /** Data center name. */
@@ -277,6 +301,8 @@ export interface ResourcePropertiesByKind {
   image: ImageProperties;
   'image-lookup': ImageLookupProperties;
   instance: InstanceProperties;
+  'package-lookup': PackageLookupProperties;
+  'network-lookup': NetworkLookupProperties;
   'datacenter-lookup': DatacenterLookupProperties;
   directory: DirectoryProperties;
   object: ObjectProperties;
