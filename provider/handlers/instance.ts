@@ -204,6 +204,8 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
       await ctx.clients.cloudapi.updateMachine(live.id, { action: 'stop' }, { signal: ctx.signal });
       return (await read(ctx, { id: live.id, naturalKey: live.name })) ?? live;
     },
+    // A boot takes tens of seconds: poll at most every 5 s so the wait overshoots it by little.
+    maxPollMs: 5000,
     timeoutMs: INSTANCE_READY_TIMEOUT_MS,
     onTimeout: 'run apply again later: the instance is still provisioning',
   },
