@@ -18,6 +18,8 @@ export { Role, type RoleProps, type RoleMemberRef } from './role.js';
 export { RoleTag, type RoleTagProps } from './role-tag.js';
 export { Image, type ImageProps } from './image.js';
 export { ImageLookup, type ImageLookupProps } from './image-lookup.js';
+export { Instance, type InstanceProps } from './instance.js';
+export { NetworkLookup, PackageLookup, type NetworkLookupProps, type PackageLookupProps } from './catalog-lookups.js';
 export { Datacenter, DatacenterLookup, type DatacenterLookupProps } from './datacenter-lookup.js';
 export { Directory, type DirectoryProps } from './directory.js';
 export { StorObject, type StorObjectProps } from './stor-object.js';

@@ -61,6 +61,11 @@ export interface EmulatorOptions {
   readonly seed?: number;
   /** Whether Manta jobs really run. @default true */
   readonly jobExec?: boolean;
+  /**
+   * How long a new machine stays `provisioning` before it is `running`, in emulator-clock ms; a
+   * real cloud takes 30 s or more. @default 100
+   */
+  readonly provisionMs?: number;
   /** The Manta line to answer as: 1 (mantav1: jobs, snaplinks) or 2 (Manta v2, muskie master). @default 1 */
   readonly mantaVersion?: 1 | 2;
   /** Ms an object upload may send nothing before Manta answers 408 `UploadTimeout`; 0: never. @default 45000 */
@@ -127,6 +132,9 @@ export interface RunningEmulator {
 /** The signature of the Manta service factory the emulator mounts (`emulator/manta/service.ts`). */
 export type MantaServiceFactory = (ctx: EmulatorContext) => Service | Promise<Service>;
 
+/** The default provisioning time: short, so tests and demos do not wait, yet not instant. */
+export const DEFAULT_PROVISION_MS = 100;
+
 /** The file name of the generated demo private key (the public key adds `.pub`). */
 const DEMO_KEY_FILE = 'demo_id_rsa';
 
@@ -171,6 +179,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     random: new SeededRandom(seed ^ 0x27d4eb2f),
     dataDir: options.dataDir,
     jobExec: options.jobExec ?? true,
+    provisionMs: options.provisionMs ?? DEFAULT_PROVISION_MS,
     urls: { cloudapi: '', manta: '' },
     mantaWriter: undefined,
     attestationRoots,

@@ -6,6 +6,8 @@
  */
 import type { HandlerContext, PlainObject, ResourceHandler } from './contract/handler.js';
 import { ReconcilerError } from './errors.js';
+import type { WalkSlot } from './graph.js';
+import { waitAway } from './parking.js';
 import { pause } from './retry-loop.js';
 
 /** What {@link untilReady} takes. */
@@ -25,6 +27,11 @@ export interface UntilReadyArgs<Live> {
    * flight finishes even when the run is cancelled, so that what it did is recorded.
    */
   readonly signal?: AbortSignal;
+  /**
+   * The action's place in the apply walk: given up while the wait sleeps between polls, so that an
+   * instance booting for a minute does not keep another action from running.
+   */
+  readonly slot?: WalkSlot;
 }
 
 /**
@@ -55,7 +62,7 @@ export async function untilReady<Live>(args: UntilReadyArgs<Live>): Promise<Live
         `${what} (${id ?? '?'}) is still ${progress.detail ?? 'pending'} after ${Math.round(waited / 1000)} s; ${readiness.onTimeout ?? 'run apply again later'}`,
       );
     }
-    await pause(Math.min(delay, timeoutMs - waited), args.signal);
+    await waitAway(args.slot, () => pause(Math.min(delay, timeoutMs - waited), args.signal));
     delay = Math.min(readiness.maxPollMs ?? 10_000, delay * 2);
     // A read inside the consistency window may not see the new object yet: keep the last known state.
     const next = readiness.poll

@@ -38,6 +38,7 @@ Options:
                                  one-second window) answer 420, Manta 503 Throttled, with Retry-After
   --seed N                       seed for faults and stale reads (default 1)
   --no-job-exec                  accept Manta jobs but do not run their commands
+  --provision-ms MS              how long a new instance stays provisioning (default 100)
   --manta-version 1|2            the Manta line to answer as: 1 (mantav1, with jobs and snaplinks,
                                  the default) or 2 (Manta v2: no jobs, no snaplinks)
   --manta-upload-timeout-ms N    refuse an object upload that sends nothing for N ms with 408
@@ -111,6 +112,7 @@ const FLAGS: FlagSpec = {
   'throttle-rps': 'string',
   seed: 'string',
   'no-job-exec': 'boolean',
+  'provision-ms': 'string',
   'manta-version': 'string',
   'manta-upload-timeout-ms': 'string',
   'tls-cert': 'string',
@@ -142,6 +144,7 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
   set('throttleRps', intFlag(args, 'throttle-rps', 1, 10_000_000));
   set('seed', intFlag(args, 'seed', 0, 2 ** 32 - 1));
   if (args.booleans.has('no-job-exec')) opts.jobExec = false;
+  set('provisionMs', intFlag(args, 'provision-ms', 0, 3_600_000));
   set('mantaVersion', mantaVersionFlag(args.strings.get('manta-version'), '--manta-version'));
   set('mantaUploadTimeoutMs', intFlag(args, 'manta-upload-timeout-ms', 0, 3_600_000));
 

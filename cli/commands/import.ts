@@ -13,7 +13,7 @@ object must be of the construct's kind. The next plan shows any difference betwe
 the declaration. This is how you consent to managing an object that plan reports as a conflict (it
 exists but differs from the declaration); \`apply --adopt\` is the other way.
 
-ID is the server id (a UUID for users, roles, policies and images), a key's fingerprint, or the
+ID is the server id (a UUID for users, roles, policies, images and instances), a key's fingerprint, or the
 path of a Manta object or directory. APP is found as for every other command when it is left
 out (triton-iac.json, then ./infra/main.ts).
 

@@ -10,6 +10,9 @@ import { directory } from './directory.js';
 import { firewallRule } from './firewall-rule.js';
 import { imageLookup } from './image-lookup.js';
 import { image } from './image.js';
+import { instance } from './instance.js';
+import { networkLookup } from './network-lookup.js';
+import { packageLookup } from './package-lookup.js';
 import { job } from './job.js';
 import { key } from './key.js';
 import { object } from './object.js';
@@ -40,6 +43,9 @@ export const BUILT_IN_KINDS = [
   roleTag,
   image,
   imageLookup,
+  instance,
+  packageLookup,
+  networkLookup,
   datacenterLookup,
   firewallRule,
   directory,

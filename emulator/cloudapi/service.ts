@@ -16,6 +16,9 @@ import { roleTagRoutes } from './routes/role-tags.js';
 import { imageRoutes } from './routes/images.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { firewallRuleRoutes } from './routes/firewall-rules.js';
+import { machineRoutes } from './routes/machines.js';
+import { machineDetailRoutes } from './routes/machine-details.js';
+import { machinePartRoutes } from './routes/machine-parts.js';
 
 /** The code version the `Server` header reports. */
 const CODE_VERSION = '9.20.0';
@@ -45,6 +48,9 @@ export function createCloudApiService(ctx: EmulatorContext, extraRoutes: readonl
     ...imageRoutes(state),
     ...firewallRuleRoutes(ctx, state),
     ...catalogRoutes(state),
+    ...machineRoutes(state),
+    ...machineDetailRoutes(state),
+    ...machinePartRoutes(state),
     ...extraRoutes,
     // Last: SetRoleTags is PUT on any path, so every other route must be tried first.
     ...roleTagRoutes(),

@@ -1,5 +1,6 @@
 import type { EmulatorContext } from '../core/context.js';
 import type { AccountState } from '../core/store/account-state.js';
+import { advance } from './private/machine-model.js';
 import { initialMachines, PUBLIC_IMAGES, type ImageRecord, type MachineRecord } from './private/fixtures.js';
 
 /** The persistence part name of CloudAPI's own state (`<dataDir>/cloudapi.json`). */
@@ -31,9 +32,17 @@ export class CloudApiState {
     });
   }
 
-  /** The account's machines (created on first use). */
+  /**
+   * The account's machines (created on first use), deleted ones included as tombstones, each
+   * moved along the clock (`provisioning` to `running`) first.
+   */
   machines(account: AccountState): MachineRecord[] {
-    return this.fixtures(account).machines;
+    const machines = this.fixtures(account).machines;
+    const now = this.ctx.clock();
+    let changed = false;
+    for (const machine of machines) changed = advance(machine, now) || changed;
+    if (changed) this.changed();
+    return machines;
   }
 
   /** Public images plus the account's own, with lazily-advanced states. */

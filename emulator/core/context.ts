@@ -44,6 +44,8 @@ export interface EmulatorContext {
   readonly dataDir: string | undefined;
   /** Whether Manta jobs really run (`--no-job-exec` turns it off). */
   readonly jobExec: boolean;
+  /** How long a new machine stays `provisioning`, in emulator-clock ms (`--provision-ms`). */
+  readonly provisionMs: number;
   readonly urls: EmulatorUrls;
   /** The roots a key's attestation chain must lead to (`trustedAttestationRoots`); none: every attestation is refused. */
   readonly attestationRoots: readonly X509Certificate[];

@@ -1,27 +1,34 @@
 /**
- * An image pipeline: a custom image made from a prepared, stopped build machine, exported to Manta,
- * and role-tagged so that only the deployers' role may use it.
+ * An image pipeline in one app: a build instance declared stopped (set up by its user-script, then
+ * stopped so it can be imaged), a custom image made from it, exported to Manta, and role tags so
+ * that only the deployers' role may use the image and start the build instance.
  *
- * The build machine is not managed here: give its id in BUILDER_MACHINE_ID (for example
- * `export BUILDER_MACHINE_ID=$(triton instance list -H -o id name=builder)`).
+ * The image, package and network are look-ups resolved at plan time; nothing is hard-coded but
+ * names.
  */
 import { fileURLToPath } from 'node:url';
-import { Directory, Image, Policy, Role, TritonApp, TritonStack, User } from '../../index.js';
+import {
+  Directory,
+  Image,
+  Instance,
+  NetworkLookup,
+  PackageLookup,
+  Policy,
+  Role,
+  TritonApp,
+  TritonStack,
+  User,
+} from '../../index.js';
 
-/** Builds the pipeline for `account` (default `acme`), imaging `machine` (default BUILDER_MACHINE_ID). */
-export default function build(account = 'acme', machine = process.env['BUILDER_MACHINE_ID']): TritonApp {
-  if (machine === undefined || machine === '') {
-    throw new Error(
-      'image-pipeline: set BUILDER_MACHINE_ID to the id of the stopped machine to image (triton instance list -H -o id name=builder)',
-    );
-  }
+/** Builds the pipeline for `account` (default `acme`). */
+export default function build(account = 'acme'): TritonApp {
   const app = new TritonApp();
   const stack = new TritonStack(app, 'image-pipeline', { account });
 
   const deployer = new User(stack, 'deployer', { login: 'deployer', email: 'deployer@acme.example' });
   const useImages = new Policy(stack, 'use-images', {
-    description: 'Find and provision from the release images',
-    rules: ['CAN listimages AND getimage AND createmachine'],
+    description: 'Find and provision from the release images, and rerun the build machine',
+    rules: ['CAN listimages AND getimage AND createmachine', 'CAN getmachine AND startmachine AND stopmachine'],
   });
   const deployers = new Role(stack, 'deployers', {
     members: [deployer],
@@ -29,14 +36,30 @@ export default function build(account = 'acme', machine = process.env['BUILDER_M
     policies: [useImages],
   });
 
+  const base = Image.lookup(stack, 'base', { name: 'base-64-lts', mostRecent: true });
+  const small = new PackageLookup(stack, 'small', { minMemory: 1024, vcpus: 1 });
+  const internal = new NetworkLookup(stack, 'internal', { public: false });
+
+  // Set up by its user-script, then stopped: CreateImageFromMachine takes a stopped machine.
+  const builder = new Instance(stack, 'builder', {
+    name: 'acme-web-builder',
+    image: base.imageId,
+    package: small.packageName,
+    networks: [internal.networkId],
+    metadata: { 'user-script': '#!/bin/sh\npkgin -y install nginx && svcadm enable nginx\n' },
+    tags: { purpose: 'image-build' },
+    state: 'stopped',
+    roleTags: [deployers],
+  });
+
   // ExportImage writes into an existing directory.
   new Directory(stack, 'image-exports', { path: '~~/stor/images' });
 
   const image = new Image(stack, 'web-image', {
-    machine,
+    machine: builder.instanceId,
     name: 'acme-web',
     version: '1.4.0',
-    description: 'The web tier, built from the builder machine',
+    description: 'The web tier, built from the acme-web-builder instance',
     tags: { tier: 'web' },
     exportTo: '~~/stor/images',
     roleTags: [deployers],

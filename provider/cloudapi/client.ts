@@ -7,6 +7,7 @@ import { createService, type TransportOptions } from '../http/service.js';
 import { accountApi, type AccountApi } from './account-api.js';
 import { firewallRulesApi, type FirewallRulesApi } from './firewall-rules-api.js';
 import { imagesApi, type ImagesApi } from './images-api.js';
+import { machinesApi, type MachinesApi } from './machines-api.js';
 import { keysApi, type KeysApi } from './keys-api.js';
 import { rbacApi, type RbacApi } from './rbac-api.js';
 import { usersApi, type UsersApi } from './users-api.js';
@@ -50,7 +51,8 @@ export interface CloudApiCall {
 }
 
 /** Every CloudAPI operation, plus the client's own bookkeeping. */
-export interface CloudApiClient extends AccountApi, KeysApi, UsersApi, RbacApi, ImagesApi, FirewallRulesApi {
+export interface CloudApiClient
+  extends AccountApi, KeysApi, UsersApi, RbacApi, ImagesApi, FirewallRulesApi, MachinesApi {
   /** Calls an operation the client has no method for; resolves to the parsed answer (`undefined` for `empty`). */
   call<T>(spec: CloudApiCall, options?: CallOptions): Promise<T>;
   /** The account whose paths this client addresses. */
@@ -98,5 +100,6 @@ export function createCloudApiClient(config: CloudApiClientConfig): CloudApiClie
     ...rbacApi(ctx),
     ...imagesApi(ctx),
     ...firewallRulesApi(ctx),
+    ...machinesApi(ctx),
   };
 }

@@ -229,3 +229,11 @@ export interface Machine {
   readonly package?: string;
   readonly deletion_protection?: boolean;
 }
+
+/** A machine snapshot (ListMachineSnapshots): `queued`, then `created`. */
+export interface MachineSnapshot {
+  readonly name: string;
+  readonly state: string;
+  readonly created?: string;
+  readonly updated?: string;
+}

@@ -6,6 +6,8 @@ import { datacenterLookupHandler } from './datacenter-lookup.js';
 import { firewallRuleHandler } from './firewall-rule.js';
 import { imageLookupHandler } from './image-lookup.js';
 import { imageHandler } from './image.js';
+import { instanceHandler } from './instance.js';
+import { networkLookupHandler, packageLookupHandler } from './catalog-lookups.js';
 import { keyHandler } from './key.js';
 import { policyHandler } from './policy.js';
 import { roleTagHandler } from './role-tag.js';
@@ -16,7 +18,8 @@ import type { AnyHandler } from '../../reconciler/contract/handler.js';
 
 /**
  * Every CloudAPI kind's handler: account, account-config, key, user, user-key, policy, role,
- * role-tag, image, image-lookup, datacenter-lookup, firewall-rule.
+ * role-tag, image, image-lookup, instance, package-lookup, network-lookup, datacenter-lookup,
+ * firewall-rule.
  */
 export const cloudApiHandlers: readonly AnyHandler<unknown, Clients>[] = [
   accountHandler,
@@ -29,6 +32,9 @@ export const cloudApiHandlers: readonly AnyHandler<unknown, Clients>[] = [
   roleTagHandler,
   imageHandler,
   imageLookupHandler,
+  instanceHandler,
+  packageLookupHandler,
+  networkLookupHandler,
   datacenterLookupHandler,
   firewallRuleHandler,
 ];

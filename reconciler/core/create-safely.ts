@@ -181,6 +181,7 @@ export async function createReady<Clients>(args: Parameters<typeof createSafely<
     live: created.live,
     desired: args.desired,
     naturalKey: args.change.naturalKey,
+    ...(args.retry.slot !== undefined ? { slot: args.retry.slot } : {}),
   });
   return { ...created, live };
 }

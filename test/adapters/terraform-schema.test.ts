@@ -60,6 +60,7 @@ describe('triton-iac schema', () => {
       'tritoniac_directory',
       'tritoniac_firewall_rule',
       'tritoniac_image',
+      'tritoniac_instance',
       'tritoniac_job',
       'tritoniac_key',
       'tritoniac_object',
@@ -70,7 +71,12 @@ describe('triton-iac schema', () => {
       'tritoniac_user',
       'tritoniac_user_key',
     ]);
-    expect(Object.keys(provider.data_source_schemas)).toEqual(['tritoniac_datacenter', 'tritoniac_image']);
+    expect(Object.keys(provider.data_source_schemas)).toEqual([
+      'tritoniac_datacenter',
+      'tritoniac_image',
+      'tritoniac_network',
+      'tritoniac_package',
+    ]);
     const user = provider.resource_schemas.tritoniac_user!.block.attributes;
     expect(user.login).toMatchObject({ type: 'string', required: true });
     expect(user.company_name).toMatchObject({ type: 'string', optional: true });

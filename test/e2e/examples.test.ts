@@ -35,21 +35,21 @@ describe('the examples, applied with the triton-iac binary against --emulator', 
     }
   });
 
-  it('image-pipeline: an image from the stopped builder machine, exported to Manta and role-tagged', async () => {
+  it('image-pipeline: a build instance stopped after set-up, an image from it, exported to Manta and role-tagged', async () => {
     const cwd = projectDir();
     try {
-      const builder = await withCloud(
-        cwd,
-        'acme',
-        async ({ cloudapi }) => (await cloudapi.listMachines()).find((m) => m.name === 'builder')!.id,
-      );
-      await applyThenPlanClean(cwd, [join(REPO, 'examples/image-pipeline/main.ts')], { BUILDER_MACHINE_ID: builder });
-      const image = await withCloud(
-        cwd,
-        'acme',
-        async ({ cloudapi }) => (await cloudapi.listImages({ name: 'acme-web' }))[0],
-      );
-      expect(image?.version).toBe('1.4.0');
+      const out = await applyThenPlanClean(cwd, [join(REPO, 'examples/image-pipeline/main.ts')]);
+      expect(out).toMatch(/image-pipeline\/builder: created/);
+      await withCloud(cwd, 'acme', async ({ cloudapi, manta }) => {
+        const builder = (await cloudapi.listMachines({ name: 'acme-web-builder' }))[0]!;
+        expect(builder.state).toBe('stopped');
+        expect(builder.package).toBe('g4-highcpu-1G');
+        expect(await cloudapi.getRoleTags(`/acme/machines/${builder.id}`)).toEqual(['deployers']);
+        const image = (await cloudapi.listImages({ name: 'acme-web' }))[0];
+        expect(image?.version).toBe('1.4.0');
+        const exported = await manta.getObjectBuffer('/acme/stor/images/acme-web-1.4.0.imgmanifest');
+        expect(JSON.parse(exported!.data.toString())).toMatchObject({ name: 'acme-web', version: '1.4.0' });
+      });
     } finally {
       rmSync(cwd, { recursive: true, force: true });
     }

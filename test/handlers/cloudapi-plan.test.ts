@@ -43,7 +43,10 @@ describe('CloudAPI handlers through the real planner', () => {
       'firewall-rule',
       'image',
       'image-lookup',
+      'instance',
       'key',
+      'network-lookup',
+      'package-lookup',
       'policy',
       'role',
       'role-tag',
@@ -56,7 +59,7 @@ describe('CloudAPI handlers through the real planner', () => {
         .filter((h) => h.mode === 'lookup')
         .map((h) => h.kind)
         .sort(),
-    ).toEqual(['datacenter-lookup', 'image-lookup']);
+    ).toEqual(['datacenter-lookup', 'image-lookup', 'network-lookup', 'package-lookup']);
   });
 
   // The account is left out: its undeclared fields (the email) are "not managed", which the planner

@@ -17,6 +17,7 @@ import {
   Directory,
   FirewallRule,
   Image,
+  Instance,
   Job,
   Key,
   Policy,
@@ -236,6 +237,30 @@ const SAMPLES: Readonly<Record<string, Sample>> = {
       (await world.clients.cloudapi.listImages({ state: 'all' }))
         .filter((i) => i.owner !== undefined && i.name.startsWith('sweep'))
         .map((i) => `${i.name}@${i.version}`),
+  },
+  instance: {
+    declare(s, changed) {
+      const p = new Policy(s, 'vm-p', { name: 'vm-p', rules: ['CAN getmachine'] });
+      const a = new Role(s, 'vm-a', { name: 'vm-a', policies: [p] });
+      const b = new Role(s, 'vm-b', { name: 'vm-b', policies: [p] });
+      return new Instance(s, 'instance', {
+        name: pick(changed('name'), 'sweep-vm', 'sweep-vm2'),
+        // base-64-lts (a zone) or debian-12 (bhyve)
+        image: pick(changed('image'), '2f1dc911-6401-4fa4-8e9d-67ea2e39c271', '5c1b7bd7-0f4b-4d3e-8a53-3f3a6b2e9d21'),
+        package: pick(changed('package'), 'g4-highcpu-1G', 'g4-general-4G'),
+        networks: [
+          pick(changed('networks'), 'f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10', '9ec60129-9034-47b4-b111-3026f9b1a10f'),
+        ],
+        tags: { tier: pick(changed('tags'), 'a', 'b') },
+        metadata: { 'user-script': pick(changed('metadata'), 'echo a', 'echo b') },
+        firewallEnabled: changed('firewallEnabled'),
+        deletionProtection: changed('deletionProtection'),
+        state: pick(changed('state'), 'running', 'stopped'),
+        roleTags: [pick(changed('roleTags'), a, b)],
+      }).node.path;
+    },
+    list: async (world) =>
+      (await world.clients.cloudapi.listMachines()).filter((m) => m.name.startsWith('sweep')).map((m) => m.name),
   },
   directory: {
     declare(s, changed) {

@@ -5,6 +5,7 @@ export * as accountConfig from './account-config/index.js';
 export * as directory from './directory/index.js';
 export * as firewallRule from './firewall-rule/index.js';
 export * as image from './image/index.js';
+export * as instance from './instance/index.js';
 export * as job from './job/index.js';
 export * as key from './key/index.js';
 export * as objectResource from './object-resource/index.js';
@@ -16,5 +17,7 @@ export * as user from './user/index.js';
 export * as userKey from './user-key/index.js';
 export * as dataTritoniacDatacenter from './data-tritoniac-datacenter/index.js';
 export * as dataTritoniacImage from './data-tritoniac-image/index.js';
+export * as dataTritoniacNetwork from './data-tritoniac-network/index.js';
+export * as dataTritoniacPackage from './data-tritoniac-package/index.js';
 export * as provider from './provider/index.js';
 

@@ -186,6 +186,54 @@ export interface ImageLookupProperties {
   readonly mostRecent: boolean;
 }
 
+/** `instance`: A machine (instance) of the account, provisioned from an image and a package. Natural key: name. */
+export interface InstanceProperties {
+  /** Instance name (alias); renamed in place. */
+  readonly name: string;
+  /** Image id (UUID), or a reference to an Image or an image look-up. */
+  readonly image: string | RefValue;
+  /** Package name (or id); a change resizes the instance in place. */
+  readonly package: string | RefValue;
+  /** Network ids, the first the primary; a change replaces the instance. */
+  readonly networks?: readonly (string | RefValue)[];
+  /** Instance tags (strings); replaced as a whole in place. */
+  readonly tags?: { readonly [key: string]: string | RefValue };
+  /** Customer metadata, `user-script` included; keys not declared are left alone. */
+  readonly metadata?: { readonly [key: string]: string | RefValue };
+  /** Whether the cloud firewall applies to the instance. */
+  readonly firewallEnabled: boolean;
+  /** Whether CloudAPI refuses to delete the instance. */
+  readonly deletionProtection: boolean;
+  /** Desired power state: `running` or `stopped` (a build machine is declared stopped). */
+  readonly state: 'running' | 'stopped';
+  /** Role names set as role tags on the instance (`/<account>/machines/<id>`). */
+  readonly roleTags?: readonly string[];
+}
+
+/** `package-lookup`: A read-only package query (by name, or by memory and vCPU constraints) resolved at plan time. Natural key: the filters as key=value pairs joined with & in key order. */
+export interface PackageLookupProperties {
+  /** Package name. */
+  readonly name?: string;
+  /** Exact memory in MiB. */
+  readonly memory?: number;
+  /** At least this memory in MiB. */
+  readonly minMemory?: number;
+  /** Exact vCPU count. */
+  readonly vcpus?: number;
+  /** At least this many vCPUs. */
+  readonly minVcpus?: number;
+  /** Package group (`highcpu`, `general`, `memory`). */
+  readonly group?: string;
+}
+
+/** `network-lookup`: A read-only network query (by name, public or private) resolved at plan time. Natural key: the filters as key=value pairs joined with & in key order. */
+export interface NetworkLookupProperties {
+  /** Network name. */
+  readonly name?: string;
+  /** Public networks only (true) or private only (false). */
+  readonly public?: boolean;
+}
+
 /** `datacenter-lookup`: A read-only data center look-up. Natural key: name. */
 export interface DatacenterLookupProperties {
   /** Data center name. */
@@ -264,6 +312,9 @@ export interface ResourcePropertiesByKind {
   'role-tag': RoleTagProperties;
   image: ImageProperties;
   'image-lookup': ImageLookupProperties;
+  instance: InstanceProperties;
+  'package-lookup': PackageLookupProperties;
+  'network-lookup': NetworkLookupProperties;
   'datacenter-lookup': DatacenterLookupProperties;
   'firewall-rule': FirewallRuleProperties;
   directory: DirectoryProperties;

@@ -80,7 +80,7 @@ export function cloudApiBefore(rc: RequestContext): void {
   locals.resourcePath = resourcePath;
 
   if (auth.user === undefined && owner === auth.account) return;
-  const action = route.action ?? route.name.toLowerCase();
+  const action = typeof route.action === 'function' ? route.action(rc) : (route.action ?? route.name.toLowerCase());
   const asRole = rc.query.get('as-role');
   const decision = authorize({
     auth,

@@ -39,7 +39,7 @@ export interface MachineRecord {
   memory: number;
   disk: number;
   metadata: Record<string, string>;
-  tags: Record<string, string>;
+  tags: Record<string, unknown>;
   created: string;
   updated: string;
   networks: string[];
@@ -48,6 +48,50 @@ export interface MachineRecord {
   compute_node: string;
   package: string;
   deletion_protection: boolean;
+  /** The NICs, one per network (absent on records saved before NICs were emulated). */
+  nics?: NicRecord[];
+  /** The snapshots, oldest first. */
+  snapshots?: SnapshotRecord[];
+  /** Internal: clock ms at which a `provisioning` machine is ready. */
+  readyAt?: number;
+  /** Internal: set when the provision is to end `failed`, with the reason. */
+  failReason?: string;
+  /** Internal: the tags and metadata before the last change, for stale reads inside the window. */
+  prior?: { at: number; tags: Record<string, unknown>; metadata: Record<string, string> };
+  /** Internal: when it was deleted (its tombstone answers 410). */
+  deletedAt?: number;
+  /** The MachineAudit records, newest first. */
+  audit?: AuditRecord[];
+}
+
+/** A MachineAudit record: what was done, whether it worked, and when its job finished. */
+export interface AuditRecord {
+  action: string;
+  parameters: Record<string, unknown>;
+  success: 'yes' | 'no';
+  caller: { type: string; keyId?: string };
+  time: string;
+}
+
+/** A NIC as CloudAPI's ListNics returns it, plus when a `provisioning` NIC is ready. */
+export interface NicRecord {
+  mac: string;
+  ip: string;
+  primary: boolean;
+  netmask: string;
+  gateway: string;
+  network: string;
+  state: string;
+  readyAt?: number;
+}
+
+/** A machine snapshot as CloudAPI returns it, plus when a `queued` one is `created`. */
+export interface SnapshotRecord {
+  name: string;
+  state: string;
+  created: string;
+  updated: string;
+  readyAt?: number;
 }
 
 /** The public images every account sees. */
@@ -146,6 +190,18 @@ function machine(name: string, state: string, now: string, image: string, ip: st
     created: now,
     updated: now,
     networks: [NETWORKS[1]!.id as string],
+    nics: [
+      {
+        mac: `90:b8:d0:00:00:${ip.split('.')[3]}`,
+        ip,
+        primary: true,
+        netmask: '255.255.0.0',
+        gateway: '10.88.0.1',
+        network: NETWORKS[1]!.id as string,
+        state: 'running',
+      },
+    ],
+    snapshots: [],
     primaryIp: ip,
     firewall_enabled: false,
     compute_node: '44454c4c-3200-1042-8058-b3c04f4d4e31',

@@ -3,8 +3,10 @@ import type { CloudApiRoute } from '../route.js';
 import type { CloudApiState } from '../state.js';
 import { accountOf } from '../private/before.js';
 import { NETWORKS, PACKAGES } from '../private/fixtures.js';
-import { pageReply } from '../private/paging.js';
 import { DATACENTER_NAME } from './ping.js';
+
+/** The ListPackages query parameters that filter (sdc-cloudapi packages.js). */
+const PACKAGE_FILTERS = ['name', 'memory', 'disk', 'swap', 'lwps', 'version', 'vcpus', 'group'] as const;
 
 /** Datacenters, services, limits, packages, machines and networks (read-only fixtures). */
 export function catalogRoutes(state: CloudApiState): CloudApiRoute[] {
@@ -41,7 +43,7 @@ export function catalogRoutes(state: CloudApiState): CloudApiRoute[] {
       path: '/:account/limits',
       name: 'GetAccountLimits',
       handler: (rc) => {
-        const machines = state.machines(accountOf(rc));
+        const machines = state.machines(accountOf(rc)).filter((m) => m.state !== 'deleted');
         return {
           status: 200,
           body: [
@@ -55,7 +57,13 @@ export function catalogRoutes(state: CloudApiState): CloudApiRoute[] {
       method: 'GET',
       path: '/:account/packages',
       name: 'ListPackages',
-      handler: () => ({ status: 200, body: PACKAGES }),
+      // sdc-cloudapi packages.js: every package field may filter the list (`memory=1024`, `name=…`).
+      handler: (rc) => ({
+        status: 200,
+        body: PACKAGES.filter((p) =>
+          PACKAGE_FILTERS.every((f) => rc.query.get(f) === null || String(p[f]) === rc.query.get(f)),
+        ),
+      }),
     },
     {
       method: 'GET',
@@ -66,22 +74,6 @@ export function catalogRoutes(state: CloudApiState): CloudApiRoute[] {
         const pkg = PACKAGES.find((p) => p['id'] === wanted || p['name'] === wanted);
         if (pkg === undefined) throw notFound(`Package ${wanted} does not exist`);
         return { status: 200, body: pkg };
-      },
-    },
-    {
-      method: 'GET',
-      path: '/:account/machines',
-      name: 'ListMachines',
-      handler: (rc) => pageReply(rc, state.machines(accountOf(rc))),
-    },
-    {
-      method: 'GET',
-      path: '/:account/machines/:machine',
-      name: 'GetMachine',
-      handler: (rc) => {
-        const machine = state.machines(accountOf(rc)).find((m) => m.id === rc.params['machine']);
-        if (machine === undefined) throw notFound(`Machine ${rc.params['machine']} does not exist`);
-        return { status: 200, body: machine };
       },
     },
     {

@@ -1,0 +1,391 @@
+// @ts-nocheck
+// https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance
+// generated from terraform resource schema
+
+import { Construct } from 'constructs';
+import * as cdktf from 'cdktf';
+
+// Configuration
+
+export interface InstanceConfig extends cdktf.TerraformMetaArguments {
+  /**
+  * Whether CloudAPI refuses to delete the instance. Default: false.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#deletion_protection Instance#deletion_protection}
+  */
+  readonly deletionProtection?: boolean | cdktf.IResolvable;
+  /**
+  * Whether the cloud firewall applies to the instance. Default: false.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#firewall_enabled Instance#firewall_enabled}
+  */
+  readonly firewallEnabled?: boolean | cdktf.IResolvable;
+  /**
+  * Image id (UUID), or a reference to an Image or an image look-up. Changing this forces a replacement.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#image Instance#image}
+  */
+  readonly image: string;
+  /**
+  * Customer metadata, `user-script` included; keys not declared are left alone.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#metadata Instance#metadata}
+  */
+  readonly metadata?: { [key: string]: string };
+  /**
+  * Instance name (alias); renamed in place.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#name Instance#name}
+  */
+  readonly name: string;
+  /**
+  * Network ids, the first the primary; a change replaces the instance. Changing this forces a replacement.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#networks Instance#networks}
+  */
+  readonly networks?: string[];
+  /**
+  * Package name (or id); a change resizes the instance in place.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#package Instance#package}
+  */
+  readonly package: string;
+  /**
+  * Role names set as role tags on the instance (`/<account>/machines/<id>`).
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#role_tags Instance#role_tags}
+  */
+  readonly roleTags?: string[];
+  /**
+  * Desired power state: `running` or `stopped` (a build machine is declared stopped). Default: "running".
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#state Instance#state}
+  */
+  readonly state?: string;
+  /**
+  * Instance tags (strings); replaced as a whole in place.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#tags Instance#tags}
+  */
+  readonly tags?: { [key: string]: string };
+}
+
+/**
+* Represents a {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance tritoniac_instance}
+*/
+export class Instance extends cdktf.TerraformResource {
+
+  // =================
+  // STATIC PROPERTIES
+  // =================
+  public static readonly tfResourceType = "tritoniac_instance";
+
+  // ==============
+  // STATIC Methods
+  // ==============
+  /**
+  * Generates CDKTF code for importing a Instance resource upon running "cdktf plan <stack-name>"
+  * @param scope The scope in which to define this construct
+  * @param importToId The construct id used in the generated config for the Instance to import
+  * @param importFromId The id of the existing Instance that should be imported. Refer to the {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#import import section} in the documentation of this resource for the id to use
+  * @param provider? Optional instance of the provider where the Instance to import is found
+  */
+  public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
+        return new cdktf.ImportableResource(scope, importToId, { terraformResourceType: "tritoniac_instance", importId: importFromId, provider });
+      }
+
+  // ===========
+  // INITIALIZER
+  // ===========
+
+  /**
+  * Create a new {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance tritoniac_instance} Resource
+  *
+  * @param scope The scope in which to define this construct
+  * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
+  * @param options InstanceConfig
+  */
+  public constructor(scope: Construct, id: string, config: InstanceConfig) {
+    super(scope, id, {
+      terraformResourceType: 'tritoniac_instance',
+      terraformGeneratorMetadata: {
+        providerName: 'tritoniac',
+        providerVersionConstraint: '0.1.0'
+      },
+      provider: config.provider,
+      dependsOn: config.dependsOn,
+      count: config.count,
+      lifecycle: config.lifecycle,
+      provisioners: config.provisioners,
+      connection: config.connection,
+      forEach: config.forEach
+    });
+    this._deletionProtection = config.deletionProtection;
+    this._firewallEnabled = config.firewallEnabled;
+    this._image = config.image;
+    this._metadata = config.metadata;
+    this._name = config.name;
+    this._networks = config.networks;
+    this._package = config.package;
+    this._roleTags = config.roleTags;
+    this._state = config.state;
+    this._tags = config.tags;
+  }
+
+  // ==========
+  // ATTRIBUTES
+  // ==========
+
+  // deletion_protection - computed: false, optional: true, required: false
+  private _deletionProtection?: boolean | cdktf.IResolvable; 
+  public get deletionProtection() {
+    return this.getBooleanAttribute('deletion_protection');
+  }
+  public set deletionProtection(value: boolean | cdktf.IResolvable) {
+    this._deletionProtection = value;
+  }
+  public resetDeletionProtection() {
+    this._deletionProtection = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get deletionProtectionInput() {
+    return this._deletionProtection;
+  }
+
+  // firewall_enabled - computed: false, optional: true, required: false
+  private _firewallEnabled?: boolean | cdktf.IResolvable; 
+  public get firewallEnabled() {
+    return this.getBooleanAttribute('firewall_enabled');
+  }
+  public set firewallEnabled(value: boolean | cdktf.IResolvable) {
+    this._firewallEnabled = value;
+  }
+  public resetFirewallEnabled() {
+    this._firewallEnabled = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get firewallEnabledInput() {
+    return this._firewallEnabled;
+  }
+
+  // id - computed: true, optional: false, required: false
+  public get id() {
+    return this.getStringAttribute('id');
+  }
+
+  // image - computed: false, optional: false, required: true
+  private _image?: string; 
+  public get image() {
+    return this.getStringAttribute('image');
+  }
+  public set image(value: string) {
+    this._image = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get imageInput() {
+    return this._image;
+  }
+
+  // ips - computed: true, optional: false, required: false
+  public get ips() {
+    return this.getStringAttribute('ips');
+  }
+
+  // metadata - computed: false, optional: true, required: false
+  private _metadata?: { [key: string]: string }; 
+  public get metadata() {
+    return this.getStringMapAttribute('metadata');
+  }
+  public set metadata(value: { [key: string]: string }) {
+    this._metadata = value;
+  }
+  public resetMetadata() {
+    this._metadata = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get metadataInput() {
+    return this._metadata;
+  }
+
+  // name - computed: false, optional: false, required: true
+  private _name?: string; 
+  public get name() {
+    return this.getStringAttribute('name');
+  }
+  public set name(value: string) {
+    this._name = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get nameInput() {
+    return this._name;
+  }
+
+  // networks - computed: false, optional: true, required: false
+  private _networks?: string[]; 
+  public get networks() {
+    return this.getListAttribute('networks');
+  }
+  public set networks(value: string[]) {
+    this._networks = value;
+  }
+  public resetNetworks() {
+    this._networks = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get networksInput() {
+    return this._networks;
+  }
+
+  // package - computed: false, optional: false, required: true
+  private _package?: string; 
+  public get package() {
+    return this.getStringAttribute('package');
+  }
+  public set package(value: string) {
+    this._package = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get packageInput() {
+    return this._package;
+  }
+
+  // primary_ip - computed: true, optional: false, required: false
+  public get primaryIp() {
+    return this.getStringAttribute('primary_ip');
+  }
+
+  // role_tags - computed: false, optional: true, required: false
+  private _roleTags?: string[]; 
+  public get roleTags() {
+    return this.getListAttribute('role_tags');
+  }
+  public set roleTags(value: string[]) {
+    this._roleTags = value;
+  }
+  public resetRoleTags() {
+    this._roleTags = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get roleTagsInput() {
+    return this._roleTags;
+  }
+
+  // state - computed: false, optional: true, required: false
+  private _state?: string; 
+  public get state() {
+    return this.getStringAttribute('state');
+  }
+  public set state(value: string) {
+    this._state = value;
+  }
+  public resetState() {
+    this._state = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get stateInput() {
+    return this._state;
+  }
+
+  // tags - computed: false, optional: true, required: false
+  private _tags?: { [key: string]: string }; 
+  public get tags() {
+    return this.getStringMapAttribute('tags');
+  }
+  public set tags(value: { [key: string]: string }) {
+    this._tags = value;
+  }
+  public resetTags() {
+    this._tags = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get tagsInput() {
+    return this._tags;
+  }
+
+  // =========
+  // SYNTHESIS
+  // =========
+
+  protected synthesizeAttributes(): { [name: string]: any } {
+    return {
+      deletion_protection: cdktf.booleanToTerraform(this._deletionProtection),
+      firewall_enabled: cdktf.booleanToTerraform(this._firewallEnabled),
+      image: cdktf.stringToTerraform(this._image),
+      metadata: cdktf.hashMapper(cdktf.stringToTerraform)(this._metadata),
+      name: cdktf.stringToTerraform(this._name),
+      networks: cdktf.listMapper(cdktf.stringToTerraform, false)(this._networks),
+      package: cdktf.stringToTerraform(this._package),
+      role_tags: cdktf.listMapper(cdktf.stringToTerraform, false)(this._roleTags),
+      state: cdktf.stringToTerraform(this._state),
+      tags: cdktf.hashMapper(cdktf.stringToTerraform)(this._tags),
+    };
+  }
+
+  protected synthesizeHclAttributes(): { [name: string]: any } {
+    const attrs = {
+      deletion_protection: {
+        value: cdktf.booleanToHclTerraform(this._deletionProtection),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "boolean",
+      },
+      firewall_enabled: {
+        value: cdktf.booleanToHclTerraform(this._firewallEnabled),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "boolean",
+      },
+      image: {
+        value: cdktf.stringToHclTerraform(this._image),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      metadata: {
+        value: cdktf.hashMapperHcl(cdktf.stringToHclTerraform)(this._metadata),
+        isBlock: false,
+        type: "map",
+        storageClassType: "stringMap",
+      },
+      name: {
+        value: cdktf.stringToHclTerraform(this._name),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      networks: {
+        value: cdktf.listMapperHcl(cdktf.stringToHclTerraform, false)(this._networks),
+        isBlock: false,
+        type: "list",
+        storageClassType: "stringList",
+      },
+      package: {
+        value: cdktf.stringToHclTerraform(this._package),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      role_tags: {
+        value: cdktf.listMapperHcl(cdktf.stringToHclTerraform, false)(this._roleTags),
+        isBlock: false,
+        type: "list",
+        storageClassType: "stringList",
+      },
+      state: {
+        value: cdktf.stringToHclTerraform(this._state),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      tags: {
+        value: cdktf.hashMapperHcl(cdktf.stringToHclTerraform)(this._tags),
+        isBlock: false,
+        type: "map",
+        storageClassType: "stringMap",
+      },
+    };
+
+    // remove undefined attributes
+    return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined ))
+  }
+}

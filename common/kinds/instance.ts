@@ -1,0 +1,92 @@
+/** `instance`: a machine (CreateMachine), updated in place where CloudAPI can and replaced where it cannot. */
+import { roleTags, str, strList } from './private/fields.js';
+import type { KindDescriptor } from './types.js';
+
+/** The descriptor of `instance`. */
+export const instance = {
+  kind: 'instance',
+  mode: 'managed',
+  description: 'A machine (instance) of the account, provisioned from an image and a package.',
+  properties: [
+    str('name', true, 'Instance name (alias); renamed in place.', {
+      pattern: '^[a-zA-Z0-9][a-zA-Z0-9._-]*$',
+      minLength: 1,
+    }),
+    str('image', true, 'Image id (UUID), or a reference to an Image or an image look-up.', {
+      refable: true,
+      immutable: true,
+    }),
+    str('package', true, 'Package name (or id); a change resizes the instance in place.', { refable: true }),
+    strList('networks', false, 'Network ids, the first the primary; a change replaces the instance.', {
+      immutable: true,
+      element: { type: 'string', refable: true },
+    }),
+    {
+      name: 'tags',
+      type: 'map',
+      element: { type: 'string', refable: true },
+      required: false,
+      description: 'Instance tags (strings); replaced as a whole in place.',
+    },
+    {
+      name: 'metadata',
+      type: 'map',
+      element: { type: 'string', refable: true },
+      required: false,
+      description: 'Customer metadata, `user-script` included; keys not declared are left alone.',
+    },
+    {
+      name: 'firewallEnabled',
+      type: 'bool',
+      required: true,
+      description: 'Whether the cloud firewall applies to the instance.',
+      default: false,
+    },
+    {
+      name: 'deletionProtection',
+      type: 'bool',
+      required: true,
+      description: 'Whether CloudAPI refuses to delete the instance.',
+      default: false,
+    },
+    {
+      name: 'state',
+      type: 'string',
+      required: true,
+      description: 'Desired power state: `running` or `stopped` (a build machine is declared stopped).',
+      oneOf: ['running', 'stopped'],
+      default: 'running',
+    },
+    roleTags(false, 'Role names set as role tags on the instance (`/<account>/machines/<id>`).'),
+  ],
+  serverFields: [
+    { name: 'id', computed: true },
+    { name: 'primaryIp', computed: true },
+    { name: 'ips', computed: true },
+  ],
+  attributes: ['id', 'primaryIp'],
+  naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
+  naturalKeyText: 'name',
+  uniqueness: 'a stack names each instance once (CloudAPI itself allows equal names)',
+  ci: {
+    // The UpdateMachine actions are named by sdc-cloudapi's app.js: `<action>machine`.
+    actions: [
+      'listmachines',
+      'getmachine',
+      'createmachine',
+      'renamemachine',
+      'resizemachine',
+      'startmachine',
+      'stopmachine',
+      'enablemachinefirewall',
+      'disablemachinefirewall',
+      'enable_deletion_protectionmachine',
+      'disable_deletion_protectionmachine',
+      'replacemachinetags',
+      'addmachinemetadata',
+      'deletemachinemetadata',
+      'deletemachine',
+    ],
+    authorisedAt: { at: 'path', path: '/{account}/machines' },
+  },
+} as const satisfies KindDescriptor;

@@ -1,0 +1,152 @@
+/**
+ * `Instance`: a machine provisioned from an image and a package.
+ */
+import type { Construct } from 'constructs';
+import type { IRole } from './interfaces.js';
+import { Reference } from './reference.js';
+import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
+import type { ResourceOptionProps } from './resource-options.js';
+import { fail } from './private/problems.js';
+import { checkRoleRefs, resolveRoleRefs } from './private/role-refs.js';
+import { propNames } from './private/known-props.js';
+
+/** Props of an {@link Instance}. */
+export interface InstanceProps extends ResourceOptionProps {
+  /**
+   * Instance name: a letter or digit, then letters, digits, `.`, `_`, `-`; at most 189 characters.
+   * A change renames the instance in place.
+   */
+  readonly name: string;
+  /** Image id (UUID), or a reference (`image.imageId`, `Image.lookup(...).imageId`). A change replaces the instance. */
+  readonly image: string | Reference;
+  /** Package name (`g4-highcpu-1G`) or a reference to a package look-up's name. A change resizes in place. */
+  readonly package: string | Reference;
+  /**
+   * Network ids (or references), the first the primary NIC. A change replaces the instance.
+   * @default - the datacenter's default networks
+   */
+  readonly networks?: readonly (string | Reference)[];
+  /** Instance tags. @default - the instance's tags are not managed */
+  readonly tags?: { readonly [key: string]: string | Reference };
+  /**
+   * Customer metadata, `user-script` included. Declared, it is managed as a whole (the server's
+   * own `root_authorized_keys` aside). @default - not managed
+   */
+  readonly metadata?: { readonly [key: string]: string | Reference };
+  /** Whether the cloud firewall applies. @default false */
+  readonly firewallEnabled?: boolean;
+  /** Whether CloudAPI refuses to delete the instance. @default false */
+  readonly deletionProtection?: boolean;
+  /** Desired power state. @default 'running' */
+  readonly state?: 'running' | 'stopped';
+  /** Roles tagged on the instance (`/<account>/machines/<id>`). @default - not managed */
+  readonly roleTags?: readonly (IRole | string)[];
+}
+
+const INSTANCE_PROPS = propNames<InstanceProps>({
+  name: true,
+  image: true,
+  package: true,
+  networks: true,
+  tags: true,
+  metadata: true,
+  firewallEnabled: true,
+  deletionProtection: true,
+  state: true,
+  roleTags: true,
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NAME = /^[a-zA-Z0-9][a-zA-Z0-9._-]*$/;
+/** The longest alias CloudAPI accepts (machines.js: 255 base64 characters). */
+const MAX_NAME = 189;
+
+/**
+ * A machine. Apply waits until it is running (and stops it when declared `stopped`); rename,
+ * resize, tags, metadata, the firewall and deletion-protection toggles, the power state and role
+ * tags change in place, a new image or network list replaces it.
+ */
+export class Instance extends TritonResource {
+  readonly kind = 'instance' as const;
+  /** The instance name. */
+  readonly instanceName: string;
+  private readonly props: InstanceProps;
+
+  constructor(scope: Construct, id: string, props: InstanceProps) {
+    super(scope, id, props, INSTANCE_PROPS);
+    const at = this.node.path;
+    if (typeof props.name !== 'string' || !NAME.test(props.name) || props.name.length > MAX_NAME)
+      fail(
+        at,
+        'name',
+        props.name,
+        `must start with a letter or digit and hold only letters, digits, ".", "_", "-" (at most ${MAX_NAME})`,
+      );
+    if (!(props.image instanceof Reference) && (typeof props.image !== 'string' || !UUID.test(props.image)))
+      fail(at, 'image', props.image, 'must be an image id (UUID) or a reference to an image');
+    if (!(props.package instanceof Reference) && (typeof props.package !== 'string' || props.package === ''))
+      fail(at, 'package', props.package, 'must be a package name or a reference to a package look-up');
+    (props.networks ?? []).forEach((n, i) => {
+      if (!(n instanceof Reference) && (typeof n !== 'string' || !UUID.test(n)))
+        fail(at, `networks[${i}]`, n, 'must be a network id (UUID) or a reference to a network look-up');
+    });
+    for (const field of ['tags', 'metadata'] as const)
+      for (const [k, v] of Object.entries(props[field] ?? {}))
+        if (!(v instanceof Reference) && typeof v !== 'string')
+          fail(at, `${field}.${k}`, v, 'must be a string or a Reference');
+    for (const field of ['firewallEnabled', 'deletionProtection'] as const)
+      if (props[field] !== undefined && typeof props[field] !== 'boolean')
+        fail(at, field, props[field], 'must be true or false');
+    if (props.state !== undefined && props.state !== 'running' && props.state !== 'stopped')
+      fail(at, 'state', props.state, 'must be "running" or "stopped"');
+    checkRoleRefs(at, 'roleTags', props.roleTags);
+    this.instanceName = props.name;
+    this.props = props;
+  }
+
+  /** The instance id, known after apply (an Image's `machine`). */
+  get instanceId(): Reference {
+    return this.attributeRef('id');
+  }
+
+  /** The primary IP address, known after apply. */
+  get primaryIp(): Reference {
+    return this.attributeRef('primaryIp');
+  }
+
+  get naturalKey(): string {
+    return this.instanceName;
+  }
+
+  /** @internal */
+  get naturalKeyField(): string {
+    return 'name';
+  }
+
+  /** @internal */
+  renderResource(ctx: RenderContext): RenderedResource {
+    const p = this.props;
+    const deps: (TritonResource | undefined)[] = [];
+    let roleTags: string[] | undefined;
+    if (p.roleTags !== undefined) {
+      const r = resolveRoleRefs(ctx, p.roleTags);
+      roleTags = r.names;
+      deps.push(...r.deps);
+    }
+    return {
+      properties: {
+        name: p.name,
+        image: p.image,
+        package: p.package,
+        networks: p.networks === undefined ? undefined : [...p.networks],
+        tags: p.tags === undefined ? undefined : { ...p.tags },
+        metadata: p.metadata === undefined ? undefined : { ...p.metadata },
+        firewallEnabled: p.firewallEnabled ?? false,
+        deletionProtection: p.deletionProtection ?? false,
+        state: p.state ?? 'running',
+        roleTags,
+      },
+      dependsOn: deps,
+    };
+  }
+}

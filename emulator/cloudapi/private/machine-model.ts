@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import type { ReadView } from '../../core/consistency.js';
+import { EmulatorError, notFound } from '../../core/errors.js';
+import type { AuditRecord, MachineRecord, NicRecord } from './fixtures.js';
+import { NETWORKS } from './fixtures.js';
+
+/**
+ * The metadata key that makes a provision fail, its value being the reason the machine's `failed`
+ * state reports. A real datacenter fails for reasons a test cannot summon (no capacity, a broken
+ * image); this key is the emulator's deterministic stand-in, documented in emulator/README.md.
+ */
+export const FAIL_PROVISION_KEY = 'triton-iac-emulator:fail-provision';
+
+/** How long NICs and snapshots stay `provisioning` / `queued`, in emulator-clock ms. */
+export const SHORT_JOB_MS = 20;
+
+/**
+ * How long after the answer a machine job's audit record says it finished: VMAPI runs the job
+ * after CloudAPI answers, and the `triton` CLI's `-w` waits for a record newer than its request.
+ */
+export const AUDIT_LAG_MS = 1000;
+
+/**
+ * Adds a MachineAudit record for a job answered at `now`, finishing {@link AUDIT_LAG_MS} later.
+ * @param action VMAPI's job name (`start`, `set_metadata`, `delete_snapshot`, …)
+ */
+export function audit(machine: MachineRecord, action: string, now: number, success = true): void {
+  const record: AuditRecord = {
+    action,
+    parameters: {},
+    success: success ? 'yes' : 'no',
+    caller: { type: 'signature' },
+    time: new Date(now + AUDIT_LAG_MS).toISOString(),
+  };
+  machine.audit = [record, ...(machine.audit ?? [])].slice(0, 100);
+}
+
+/** The audit records finished by `now`, newest first. */
+export function auditJson(machine: MachineRecord, now: number): AuditRecord[] {
+  return (machine.audit ?? []).filter((r) => Date.parse(r.time) <= now);
+}
+
+/** The network ranges the emulator allocates from: public TEST-NET-3, private 10.88/16. */
+const RANGES: Record<string, { prefix: string; netmask: string; gateway: string }> = {
+  [NETWORKS[0]!.id as string]: { prefix: '203.0.113.', netmask: '255.255.255.0', gateway: '203.0.113.1' },
+  [NETWORKS[1]!.id as string]: { prefix: '10.88.0.', netmask: '255.255.0.0', gateway: '10.88.0.1' },
+};
+
+/**
+ * Moves a machine, its NICs and snapshots along the emulator clock: `provisioning` becomes
+ * `running` (or `failed` when asked to fail) once `readyAt` has passed. Done lazily on every
+ * read, so an injected clock works and nothing runs in the background.
+ * @returns true when something changed (for persistence)
+ */
+export function advance(machine: MachineRecord, now: number): boolean {
+  let changed = false;
+  if (machine.state === 'provisioning' && machine.readyAt !== undefined && now >= machine.readyAt) {
+    machine.state = machine.failReason !== undefined ? 'failed' : 'running';
+    machine.updated = new Date(now).toISOString();
+    audit(machine, 'provision', machine.readyAt - AUDIT_LAG_MS, machine.failReason === undefined);
+    delete machine.readyAt;
+    changed = true;
+  }
+  for (const nic of machine.nics ?? []) {
+    if (nic.state === 'provisioning' && nic.readyAt !== undefined && now >= nic.readyAt) {
+      nic.state = 'running';
+      delete nic.readyAt;
+      changed = true;
+    }
+  }
+  for (const snap of machine.snapshots ?? []) {
+    if (snap.state === 'queued' && snap.readyAt !== undefined && now >= snap.readyAt) {
+      snap.state = 'created';
+      delete snap.readyAt;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+/**
+ * The tags and metadata a read through `view` sees: inside the consistency window a stale read
+ * sees the values before the last change (VMAPI applies a tag or metadata change in a job, so the
+ * answer of the write comes before the change is visible).
+ */
+export function visibleDetails(
+  machine: MachineRecord,
+  view: ReadView,
+): { tags: Record<string, unknown>; metadata: Record<string, string> } {
+  const prior = machine.prior;
+  if (prior !== undefined && view.cutoff !== undefined && view.cutoff < prior.at)
+    return { tags: prior.tags, metadata: prior.metadata };
+  return { tags: machine.tags, metadata: machine.metadata };
+}
+
+/**
+ * Records the tags and metadata as they are before a change at `now`, so stale reads inside the
+ * window keep seeing them; a change made while an earlier one is still in the window keeps the
+ * older values (what a lagging replica would still serve).
+ */
+export function notePriorDetails(machine: MachineRecord, now: number, windowMs: number): void {
+  if (windowMs <= 0) return;
+  if (machine.prior !== undefined && now - machine.prior.at < windowMs) {
+    machine.prior.at = now;
+    return;
+  }
+  machine.prior = { at: now, tags: { ...machine.tags }, metadata: { ...machine.metadata } };
+}
+
+/** The wire form of a machine through `view`: internal fields dropped, `deleted` for tombstones. */
+export function machineJson(machine: MachineRecord, view: ReadView): Record<string, unknown> {
+  const {
+    readyAt: _readyAt,
+    failReason: _failReason,
+    prior: _prior,
+    audit: _audit,
+    nics: _nics,
+    snapshots: _snapshots,
+    deletedAt: _deletedAt,
+    ...wire
+  } = machine;
+  const { tags, metadata } = visibleDetails(machine, view);
+  return { ...wire, tags, metadata: publicMetadata(metadata), docker: false };
+}
+
+/** Metadata as GetMachine shows it: the emulator's failure switch is not shown, like `_pw` keys. */
+function publicMetadata(metadata: Record<string, string>): Record<string, string> {
+  const { [FAIL_PROVISION_KEY]: _fail, ...rest } = metadata;
+  return rest;
+}
+
+/**
+ * The account's machine with this id.
+ * @throws EmulatorError 404 ResourceNotFound when there is none (sdc-cloudapi's "VM not found")
+ */
+export function findMachine(machines: readonly MachineRecord[], id: string): MachineRecord {
+  const machine = machines.find((m) => m.id === id);
+  if (machine === undefined) throw notFound('VM not found');
+  return machine;
+}
+
+/**
+ * A deleted machine answers 410 Gone with its record (sdc-cloudapi machines.js does so for
+ * GetMachine and every action on it); the `triton` CLI takes it as "deleted".
+ * @throws EmulatorError 410 when the machine is deleted
+ */
+export function refuseDeleted(machine: MachineRecord): void {
+  if (machine.state === 'deleted') throw new EmulatorError(410, 'Gone', `VM ${machine.id} has been deleted`);
+}
+
+/**
+ * A new NIC on `network` with the next free address of its range.
+ * @throws EmulatorError InvalidArgument when the network is not one the account may use
+ */
+export function allocateNic(
+  all: readonly MachineRecord[],
+  network: string,
+  primary: boolean,
+  now: number,
+  ready: boolean,
+): NicRecord {
+  const range = RANGES[network];
+  if (range === undefined) throw new EmulatorError(409, 'InvalidArgument', 'Invalid Networks');
+  const used = new Set(all.filter((m) => m.state !== 'deleted').flatMap((m) => m.ips));
+  let host = 20;
+  while (used.has(`${range.prefix}${host}`)) host++;
+  if (host > 254) throw new EmulatorError(409, 'InvalidArgument', `network ${network} has no free addresses`);
+  const mac = randomBytes(6)
+    .toString('hex')
+    .replace(/(..)(?!$)/g, '$1:');
+  return {
+    mac: `90:b8:${mac.slice(6)}`,
+    ip: `${range.prefix}${host}`,
+    primary,
+    netmask: range.netmask,
+    gateway: range.gateway,
+    network,
+    state: ready ? 'running' : 'provisioning',
+    ...(ready ? {} : { readyAt: now + SHORT_JOB_MS }),
+  };
+}
+
+/** Keeps `ips`, `networks` and `primaryIp` in step with the machine's NICs. */
+export function syncAddresses(machine: MachineRecord): void {
+  const nics = machine.nics ?? [];
+  machine.ips = nics.map((n) => n.ip);
+  machine.networks = nics.map((n) => n.network);
+  machine.primaryIp = nics.find((n) => n.primary)?.ip ?? nics[0]?.ip ?? '';
+}
+
+/** The wire form of a NIC. */
+export function nicJson(nic: NicRecord): Record<string, unknown> {
+  const { readyAt: _readyAt, ...wire } = nic;
+  return wire;
+}

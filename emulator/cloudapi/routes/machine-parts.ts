@@ -1,0 +1,174 @@
+import { EmulatorError, invalidArgument, missingParameter, notFound } from '../../core/errors.js';
+import type { Reply, RequestContext } from '../../core/types.js';
+import type { CloudApiRoute } from '../route.js';
+import type { CloudApiState } from '../state.js';
+import { accountOf } from '../private/before.js';
+import type { MachineRecord, SnapshotRecord } from '../private/fixtures.js';
+import {
+  allocateNic,
+  audit,
+  findMachine,
+  machineJson,
+  nicJson,
+  SHORT_JOB_MS,
+  syncAddresses,
+} from '../private/machine-model.js';
+import { optionalString } from '../private/params.js';
+
+/** A MAC in a NIC path: twelve hex digits without separators (sdc-cloudapi nics.js MAC_RE). */
+const MAC_RE = /^[0-9a-f]{12}$/i;
+
+/** A snapshot name: what VMAPI accepts (letters, digits, `-`, `_`, `.`; at most 64). */
+const SNAPSHOT_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
+
+/**
+ * Machine snapshots (sdc-cloudapi snapshots.js) and NICs (nics.js). A snapshot is `queued`, then
+ * `created`; a NIC is `provisioning`, then `running`, each after {@link SHORT_JOB_MS}.
+ */
+export function machinePartRoutes(state: CloudApiState): CloudApiRoute[] {
+  const base = '/:account/machines/:machine';
+  return [
+    {
+      method: 'GET',
+      path: `${base}/snapshots`,
+      name: 'ListMachineSnapshots',
+      handler: (rc) => withMachine(rc, state, (m) => ({ status: 200, body: (m.snapshots ?? []).map(snapshotJson) })),
+    },
+    {
+      method: 'POST',
+      path: `${base}/snapshots`,
+      name: 'CreateMachineSnapshot',
+      handler: (rc) => withMachine(rc, state, (m) => createSnapshot(rc, state, m)),
+    },
+    {
+      method: 'GET',
+      path: `${base}/snapshots/:name`,
+      name: 'GetMachineSnapshot',
+      handler: (rc) => withMachine(rc, state, (m) => ({ status: 200, body: snapshotJson(findSnapshot(m, rc)) })),
+    },
+    {
+      method: 'POST',
+      path: `${base}/snapshots/:name`,
+      name: 'StartMachineFromSnapshot',
+      handler: (rc) =>
+        withMachine(rc, state, (m) => {
+          findSnapshot(m, rc);
+          m.state = 'running';
+          audit(m, 'rollback', rc.ctx.clock());
+          state.changed();
+          return { status: 202 };
+        }),
+    },
+    {
+      method: 'DELETE',
+      path: `${base}/snapshots/:name`,
+      name: 'DeleteMachineSnapshot',
+      handler: (rc) =>
+        withMachine(rc, state, (m) => {
+          const snap = findSnapshot(m, rc);
+          m.snapshots = (m.snapshots ?? []).filter((s) => s !== snap);
+          audit(m, 'delete_snapshot', rc.ctx.clock());
+          state.changed();
+          return { status: 204 };
+        }),
+    },
+    {
+      method: 'GET',
+      path: `${base}/nics`,
+      name: 'ListNics',
+      handler: (rc) => withMachine(rc, state, (m) => ({ status: 200, body: (m.nics ?? []).map(nicJson) })),
+    },
+    {
+      method: 'POST',
+      path: `${base}/nics`,
+      name: 'AddNic',
+      handler: (rc) =>
+        withMachine(rc, state, (m) => {
+          const network = optionalString(rc, 'network');
+          if (network === undefined || network === '') throw missingParameter('network must be specified');
+          const all = state.machines(accountOf(rc));
+          let nic;
+          try {
+            nic = allocateNic(all, network, (m.nics ?? []).length === 0, rc.ctx.clock(), false);
+          } catch (err) {
+            if (err instanceof EmulatorError && err.message === 'Invalid Networks')
+              throw invalidArgument('network not found');
+            throw err;
+          }
+          m.nics = [...(m.nics ?? []), nic];
+          audit(m, 'add_nics', rc.ctx.clock());
+          syncAddresses(m);
+          state.changed();
+          const login = accountOf(rc).account.login;
+          return {
+            status: 201,
+            body: nicJson(nic),
+            headers: { location: `/${login}/machines/${m.id}/nics/${nic.mac.replace(/:/g, '')}` },
+          };
+        }),
+    },
+    {
+      method: 'GET',
+      path: `${base}/nics/:mac`,
+      name: 'GetNic',
+      handler: (rc) => withMachine(rc, state, (m) => ({ status: 200, body: nicJson(findNic(m, rc)) })),
+    },
+    {
+      method: 'DELETE',
+      path: `${base}/nics/:mac`,
+      name: 'RemoveNic',
+      handler: (rc) =>
+        withMachine(rc, state, (m) => {
+          const nic = findNic(m, rc);
+          m.nics = (m.nics ?? []).filter((n) => n !== nic);
+          if (nic.primary && m.nics[0] !== undefined) m.nics[0].primary = true;
+          audit(m, 'remove_nics', rc.ctx.clock());
+          syncAddresses(m);
+          state.changed();
+          return { status: 204 };
+        }),
+    },
+  ];
+}
+
+function withMachine(rc: RequestContext, state: CloudApiState, then: (m: MachineRecord) => Reply): Reply {
+  const machine = findMachine(state.machines(accountOf(rc)), rc.params['machine']!);
+  if (machine.state === 'deleted') return { status: 410, body: machineJson(machine, { cutoff: undefined }) };
+  return then(machine);
+}
+
+function createSnapshot(rc: RequestContext, state: CloudApiState, machine: MachineRecord): Reply {
+  if (machine.brand === 'bhyve' || machine.brand === 'kvm')
+    throw invalidArgument(`Snapshots of ${machine.brand} VMs are not allowed`);
+  const now = rc.ctx.clock();
+  const name = optionalString(rc, 'name') ?? new Date(now).toISOString().replace(/[-:.TZ]/g, '');
+  if (!SNAPSHOT_NAME.test(name))
+    throw invalidArgument(`Invalid snapshot name "${name}": at most 64 letters, digits, "-", "_" or "."`);
+  if ((machine.snapshots ?? []).some((s) => s.name === name))
+    throw invalidArgument(`Snapshot "${name}" already exists`);
+  const iso = new Date(now).toISOString();
+  const snap: SnapshotRecord = { name, state: 'queued', created: iso, updated: iso, readyAt: now + SHORT_JOB_MS };
+  machine.snapshots = [...(machine.snapshots ?? []), snap];
+  audit(machine, 'snapshot', now);
+  state.changed();
+  return { status: 201, body: { name, state: 'queued' } };
+}
+
+function findSnapshot(machine: MachineRecord, rc: RequestContext): SnapshotRecord {
+  const snap = (machine.snapshots ?? []).find((s) => s.name === rc.params['name']);
+  if (snap === undefined) throw notFound('Snapshot does not exist');
+  return snap;
+}
+
+function snapshotJson(snap: SnapshotRecord): Record<string, unknown> {
+  const { readyAt: _readyAt, ...wire } = snap;
+  return wire;
+}
+
+function findNic(machine: MachineRecord, rc: RequestContext): NonNullable<MachineRecord['nics']>[number] {
+  const mac = rc.params['mac']!;
+  if (!MAC_RE.test(mac)) throw invalidArgument('mac has invalid format');
+  const nic = (machine.nics ?? []).find((n) => n.mac.replace(/:/g, '').toLowerCase() === mac.toLowerCase());
+  if (nic === undefined) throw notFound('nic not found');
+  return nic;
+}

@@ -1,0 +1,347 @@
+import { randomUUID } from 'node:crypto';
+import { EmulatorError, invalidArgument, missingParameter } from '../../core/errors.js';
+import type { RequestContext, Reply } from '../../core/types.js';
+import type { CloudApiRoute } from '../route.js';
+import type { CloudApiState } from '../state.js';
+import { accountOf } from '../private/before.js';
+import { NETWORKS, PACKAGES, type MachineRecord } from '../private/fixtures.js';
+import {
+  allocateNic,
+  audit,
+  auditJson,
+  FAIL_PROVISION_KEY,
+  findMachine,
+  machineJson,
+  refuseDeleted,
+  syncAddresses,
+} from '../private/machine-model.js';
+import { pageReply } from '../private/paging.js';
+import { optionalBoolean, optionalString, param } from '../private/params.js';
+
+/** The longest name CloudAPI accepts: 255 base64 characters of alias (sdc-cloudapi machines.js). */
+const MAX_NAME = 189;
+
+/** The UpdateMachine actions and the RBAC action each maps to (sdc-cloudapi app.js, reqRoutename). */
+const ACTIONS = [
+  'start',
+  'stop',
+  'reboot',
+  'resize',
+  'rename',
+  'enable_firewall',
+  'disable_firewall',
+  'enable_deletion_protection',
+  'disable_deletion_protection',
+] as const;
+
+/** The RBAC action of an UpdateMachine request: `<action>machine`, the firewall toggles named apart. */
+export function updateMachineAction(rc: RequestContext): string {
+  const action = rc.query.get('action') ?? (typeof rc.body['action'] === 'string' ? rc.body['action'] : '');
+  if (action === 'enable_firewall') return 'enablemachinefirewall';
+  if (action === 'disable_firewall') return 'disablemachinefirewall';
+  return `${action}machine`;
+}
+
+/** CreateMachine, ListMachines, GetMachine, UpdateMachine (every action), DeleteMachine. */
+export function machineRoutes(state: CloudApiState): CloudApiRoute[] {
+  return [
+    {
+      method: 'GET',
+      path: '/:account/machines',
+      name: 'ListMachines',
+      handler: (rc) => listMachines(rc, state),
+    },
+    {
+      method: 'HEAD',
+      path: '/:account/machines',
+      name: 'HeadMachines',
+      action: 'listmachines',
+      handler: (rc) => ({ ...listMachines(rc, state), body: undefined }),
+    },
+    {
+      method: 'POST',
+      path: '/:account/machines',
+      name: 'CreateMachine',
+      handler: (rc) => createMachine(rc, state),
+    },
+    {
+      method: 'GET',
+      path: '/:account/machines/:machine',
+      name: 'GetMachine',
+      handler: (rc) => {
+        const machine = findMachine(state.machines(accountOf(rc)), rc.params['machine']!);
+        const body = machineJson(machine, rc.ctx.consistency.readView());
+        if (machine.state === 'deleted') return { status: 410, body };
+        return { status: 200, body };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/:account/machines/:machine',
+      name: 'UpdateMachine',
+      action: updateMachineAction,
+      handler: (rc) => updateMachine(rc, state),
+    },
+    {
+      method: 'GET',
+      path: '/:account/machines/:machine/audit',
+      name: 'MachineAudit',
+      handler: (rc) => {
+        const machine = findMachine(state.machines(accountOf(rc)), rc.params['machine']!);
+        return { status: 200, body: auditJson(machine, rc.ctx.clock()) };
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/:account/machines/:machine',
+      name: 'DeleteMachine',
+      handler: (rc) => {
+        const account = accountOf(rc);
+        const machine = findMachine(state.machines(account), rc.params['machine']!);
+        if (machine.state === 'deleted')
+          return { status: 410, body: machineJson(machine, rc.ctx.consistency.readView()) };
+        if (machine.deletion_protection)
+          throw new EmulatorError(
+            409,
+            'CannotDestroyMachine',
+            'Instance has "deletion_protection" enabled, preventing deletion',
+          );
+        const now = rc.ctx.clock();
+        machine.state = 'deleted';
+        machine.deletedAt = now;
+        machine.updated = new Date(now).toISOString();
+        audit(machine, 'destroy', now);
+        delete machine.readyAt;
+        state.changed();
+        return { status: 204 };
+      },
+    },
+  ];
+}
+
+/**
+ * ListMachines: the filters of sdc-cloudapi machines.js (`name`, `image`, `state`, `type`,
+ * `brand`, `memory`, `tombstone`, `tag.<key>`) and paging. Deleted machines are left out unless
+ * `state=deleted` or `tombstone` asks for them; a stale read does not see machines created inside
+ * the consistency window.
+ */
+function listMachines(rc: RequestContext, state: CloudApiState): Reply {
+  const view = rc.ctx.consistency.readView();
+  const stateFilter = rc.query.get('state') ?? undefined;
+  if (
+    stateFilter !== undefined &&
+    !['provisioning', 'running', 'stopped', 'stopping', 'failed', 'deleted', 'active', 'unknown', 'destroyed'].includes(
+      stateFilter,
+    )
+  )
+    throw invalidArgument(`${stateFilter} is not a valid state`);
+  const type = rc.query.get('type') ?? undefined;
+  if (type !== undefined && type !== 'smartmachine' && type !== 'virtualmachine')
+    throw invalidArgument(`${type} is not a valid type`);
+  const wantDeleted = stateFilter === 'deleted' || stateFilter === 'destroyed' || rc.query.get('tombstone') !== null;
+  const tagFilters = [...rc.query.entries()].filter(([k]) => k.startsWith('tag.')).map(([k, v]) => [k.slice(4), v]);
+  const simple = (['name', 'image', 'brand', 'memory'] as const).map((f) => [f, rc.query.get(f)] as const);
+  const machines = state.machines(accountOf(rc)).filter((m) => {
+    if (view.cutoff !== undefined && Date.parse(m.created) > view.cutoff) return false;
+    if (m.state === 'deleted' && !wantDeleted) return false;
+    if (stateFilter === 'active' && m.state !== 'running' && m.state !== 'stopped') return false;
+    if (stateFilter !== undefined && !['active', 'destroyed'].includes(stateFilter) && m.state !== stateFilter)
+      return false;
+    if (type !== undefined && (type === 'virtualmachine') !== (m.type === 'virtualmachine')) return false;
+    if (simple.some(([f, v]) => v !== null && String(m[f]) !== v)) return false;
+    return tagFilters.every(([k, v]) => String(m.tags[k!]) === v);
+  });
+  return pageReply(
+    rc,
+    machines.map((m) => machineJson(m, view)),
+  );
+}
+
+function createMachine(rc: RequestContext, state: CloudApiState): Reply {
+  const account = accountOf(rc);
+  const imageParam = optionalString(rc, 'image') ?? optionalString(rc, 'dataset');
+  if (param(rc, 'image') !== undefined && param(rc, 'dataset') !== undefined)
+    throw invalidArgument('image and dataset are mutually exclusive parameters.');
+  if (imageParam === undefined) throw missingParameter('image must be specified');
+  const image = state.images(account).find((i) => i.id === imageParam);
+  if (image === undefined) throw invalidArgument(`${imageParam} is not a valid image`);
+  if (image.state !== 'active') throw invalidArgument(`image ${imageParam} is not active`);
+  if (image.owner !== account.account.id && !image.public && !(image.acl ?? []).includes(account.account.id))
+    throw invalidArgument(`${imageParam} is not a valid image`);
+  const pkgParam = optionalString(rc, 'package');
+  if (pkgParam === undefined) throw missingParameter('package must be specified');
+  const pkg = PACKAGES.find((p) => p['id'] === pkgParam || p['name'] === pkgParam);
+  if (pkg === undefined) throw invalidArgument(`${pkgParam} is not a valid package`);
+
+  const name = optionalString(rc, 'name') ?? randomUUID().slice(0, 7);
+  checkName(name);
+  const machines = state.machines(account);
+  const networks = networksParam(rc);
+  const limit = 20;
+  if (machines.filter((m) => m.state !== 'deleted').length >= limit)
+    throw new EmulatorError(
+      403,
+      'QuotaExceeded',
+      `You have exceeded your quota of ${limit} machines; contact support to raise it`,
+    );
+  const tags: Record<string, unknown> = { ...(objectParam(rc, 'tags') ?? {}) };
+  const metadata: Record<string, string> = {};
+  for (const [k, v] of Object.entries(rc.body)) {
+    if (k.startsWith('tag.')) tags[k.slice(4)] = v;
+    if (k.startsWith('metadata.')) metadata[k.slice(9)] = typeof v === 'string' ? v : JSON.stringify(v);
+  }
+  for (const [k, v] of Object.entries(objectParam(rc, 'metadata') ?? {}))
+    metadata[k] = typeof v === 'string' ? v : JSON.stringify(v);
+  checkTagValues(tags);
+  const now = rc.ctx.clock();
+  const iso = new Date(now).toISOString();
+  const vm = image.type === 'zvol';
+  const machine: MachineRecord = {
+    id: randomUUID(),
+    name,
+    type: vm ? 'virtualmachine' : 'smartmachine',
+    brand: vm ? 'bhyve' : 'joyent',
+    state: 'provisioning',
+    image: image.id,
+    ips: [],
+    memory: pkg['memory'] as number,
+    disk: pkg['disk'] as number,
+    metadata,
+    tags,
+    created: iso,
+    updated: iso,
+    networks: [],
+    primaryIp: '',
+    firewall_enabled: optionalBoolean(rc, 'firewall_enabled') ?? false,
+    compute_node: '44454c4c-3200-1042-8058-b3c04f4d4e31',
+    package: pkg['name'] as string,
+    deletion_protection: optionalBoolean(rc, 'deletion_protection') ?? false,
+    nics: [],
+    snapshots: [],
+    readyAt: now + rc.ctx.provisionMs,
+  };
+  if (metadata[FAIL_PROVISION_KEY] !== undefined) machine.failReason = metadata[FAIL_PROVISION_KEY];
+  for (const [i, network] of networks.entries()) machine.nics!.push(allocateNic(machines, network, i === 0, now, true));
+  syncAddresses(machine);
+  machines.push(machine);
+  state.changed();
+  return {
+    status: 201,
+    body: machineJson(machine, { cutoff: undefined }),
+    headers: { location: `/${account.account.login}/machines/${machine.id}` },
+  };
+}
+
+/**
+ * The networks asked for: ids, or `{ipv4_uuid}` objects (what `triton instance create -N` sends);
+ * none means the default, the public network then the private one (as a datacenter configured
+ * with both would do).
+ */
+function networksParam(rc: RequestContext): string[] {
+  const raw = param(rc, 'networks');
+  if (raw === undefined || raw === null) return NETWORKS.map((n) => n['id'] as string);
+  const list = typeof raw === 'string' ? raw.split(',') : raw;
+  if (!Array.isArray(list)) throw invalidArgument('Invalid Networks');
+  const ids = list.map((n: unknown) =>
+    typeof n === 'string'
+      ? n.trim()
+      : typeof n === 'object' && n !== null
+        ? (n as Record<string, unknown>)['ipv4_uuid']
+        : n,
+  );
+  if (ids.some((id) => typeof id !== 'string' || !NETWORKS.some((n) => n['id'] === id)))
+    throw invalidArgument('Invalid Networks');
+  const publicCount = ids.filter((id) => NETWORKS.some((n) => n['id'] === id && n['public'] === true)).length;
+  if (publicCount > 1) throw invalidArgument('Can specify a maximum of 1 public networks');
+  return ids as string[];
+}
+
+function objectParam(rc: RequestContext, name: string): Record<string, unknown> | undefined {
+  const v = rc.body[name];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'object' || Array.isArray(v)) throw invalidArgument(`${name} must be an object`);
+  return v as Record<string, unknown>;
+}
+
+/**
+ * Tag values are strings, numbers or booleans (VMAPI's rule).
+ * @throws EmulatorError InvalidArgument naming the tag
+ */
+export function checkTagValues(tags: Record<string, unknown>): void {
+  for (const [k, v] of Object.entries(tags))
+    if (!['string', 'number', 'boolean'].includes(typeof v))
+      throw invalidArgument(`Invalid tag parameters: tag "${k}" must be a string, number or boolean`);
+}
+
+function checkName(name: string): void {
+  if (name.length > MAX_NAME) throw invalidArgument(`Name cannot be longer than ${MAX_NAME} characters.`);
+  if (!/^[a-zA-Z0-9][a-zA-Z0-9._-]*$/.test(name))
+    throw invalidArgument(
+      `Invalid alias: "${name}" must start with a letter or digit and hold only letters, digits, ".", "_" and "-"`,
+    );
+}
+
+function updateMachine(rc: RequestContext, state: CloudApiState): Reply {
+  const action = optionalString(rc, 'action');
+  if (action === undefined) throw missingParameter('action is required');
+  if (!(ACTIONS as readonly string[]).includes(action)) throw invalidArgument(`${action} is not a valid action`);
+  const account = accountOf(rc);
+  const machine = findMachine(state.machines(account), rc.params['machine']!);
+  if (machine.state === 'deleted') return { status: 410, body: machineJson(machine, { cutoff: undefined }) };
+  const now = rc.ctx.clock();
+  const busy = (): never => {
+    throw new EmulatorError(
+      409,
+      'InvalidState',
+      `VM ${machine.id} is ${machine.state}; try again once it is running or stopped`,
+    );
+  };
+  switch (action) {
+    case 'start':
+      if (machine.state !== 'stopped' && machine.state !== 'running') busy();
+      machine.state = 'running';
+      break;
+    case 'stop':
+      if (machine.state !== 'stopped' && machine.state !== 'running') busy();
+      machine.state = 'stopped';
+      break;
+    case 'reboot':
+      if (machine.state !== 'running') busy();
+      break;
+    case 'rename': {
+      const name = optionalString(rc, 'name');
+      if (name === undefined || name === '') throw missingParameter('New name must be specified');
+      checkName(name);
+      machine.name = name;
+      break;
+    }
+    case 'resize':
+      resize(rc, machine);
+      break;
+    case 'enable_firewall':
+    case 'disable_firewall':
+      machine.firewall_enabled = action === 'enable_firewall';
+      break;
+    default:
+      machine.deletion_protection = action === 'enable_deletion_protection';
+  }
+  refuseDeleted(machine);
+  machine.updated = new Date(now).toISOString();
+  audit(machine, action, now);
+  state.changed();
+  return { status: 202 };
+}
+
+/** Resize rules of sdc-cloudapi machines.js: not KVM, a known package, bhyve needs a flexible disk. */
+function resize(rc: RequestContext, machine: MachineRecord): void {
+  if (machine.brand === 'kvm') throw invalidArgument('resize is not supported for KVM virtualmachines');
+  const wanted = optionalString(rc, 'package');
+  if (wanted === undefined) throw missingParameter('package must be specified');
+  const pkg = PACKAGES.find((p) => p['id'] === wanted || p['name'] === wanted);
+  if (pkg === undefined) throw invalidArgument(`${wanted} is not a valid package`);
+  if (machine.brand === 'bhyve' && pkg['flexible_disk'] !== true)
+    throw invalidArgument('Resizing to a package without flexible disk space is not supported');
+  machine.package = pkg['name'] as string;
+  machine.memory = pkg['memory'] as number;
+  machine.disk = pkg['disk'] as number;
+}

@@ -1,0 +1,163 @@
+/**
+ * CloudAPI machines: create, the UpdateMachine actions, delete, tags, metadata and snapshots
+ * (the calls the `instance` and `instance-snapshot` kinds make).
+ */
+import type { CallOptions } from '../http/api-caller.js';
+import { accountPath, requireId, type CloudApiContext } from './private/context.js';
+import type { Machine, MachineSnapshot } from './types.js';
+
+/** What CreateMachine takes (wire names). */
+export interface CreateMachineInput {
+  readonly name: string;
+  readonly image: string;
+  readonly package: string;
+  readonly networks?: readonly string[];
+  readonly firewall_enabled?: boolean;
+  readonly deletion_protection?: boolean;
+  /** Sent as `tag.<key>` fields, the form every CloudAPI version takes. */
+  readonly tags?: Readonly<Record<string, string>>;
+  /** Sent as `metadata.<key>` fields. */
+  readonly metadata?: Readonly<Record<string, string>>;
+}
+
+/** An UpdateMachine action (`POST /:login/machines/:id?action=…`). */
+export type MachineAction =
+  | { readonly action: 'start' | 'stop' | 'reboot' }
+  | { readonly action: 'rename'; readonly name: string }
+  | { readonly action: 'resize'; readonly package: string }
+  | { readonly action: 'enable_firewall' | 'disable_firewall' }
+  | { readonly action: 'enable_deletion_protection' | 'disable_deletion_protection' };
+
+/** Machine operations. */
+export interface MachinesApi {
+  /** CreateMachine (POST, never retried): answers the machine, usually `provisioning`. */
+  createMachine(input: CreateMachineInput, options?: CallOptions): Promise<Machine>;
+  /** UpdateMachine with one action; answers when accepted (202). */
+  updateMachine(id: string, action: MachineAction, options?: CallOptions): Promise<void>;
+  /** DeleteMachine. */
+  deleteMachine(id: string, options?: CallOptions): Promise<void>;
+  /** ReplaceMachineTags: the tags become exactly `tags`. */
+  replaceMachineTags(id: string, tags: Readonly<Record<string, string>>, options?: CallOptions): Promise<void>;
+  /** AddMachineMetadata: sets the given keys, leaves the others. */
+  addMachineMetadata(id: string, metadata: Readonly<Record<string, string>>, options?: CallOptions): Promise<void>;
+  /** DeleteMachineMetadata of one key. */
+  deleteMachineMetadata(id: string, key: string, options?: CallOptions): Promise<void>;
+  /** ListMachineSnapshots. */
+  listMachineSnapshots(id: string, options?: CallOptions): Promise<MachineSnapshot[]>;
+  /** CreateMachineSnapshot (POST, never retried). */
+  createMachineSnapshot(id: string, name: string, options?: CallOptions): Promise<MachineSnapshot>;
+  /** DeleteMachineSnapshot. */
+  deleteMachineSnapshot(id: string, name: string, options?: CallOptions): Promise<void>;
+}
+
+/** Builds the machines section. */
+export function machinesApi(ctx: CloudApiContext): MachinesApi {
+  const { caller } = ctx;
+  const machinePath = (id: string, ...rest: string[]): string =>
+    accountPath(ctx, 'machines', requireId(id, 'id'), ...rest);
+  return {
+    async createMachine(input, options = {}) {
+      const body: Record<string, unknown> = {
+        name: input.name,
+        image: input.image,
+        package: input.package,
+        ...(input.networks !== undefined ? { networks: input.networks } : {}),
+        ...(input.firewall_enabled !== undefined ? { firewall_enabled: input.firewall_enabled } : {}),
+        ...(input.deletion_protection !== undefined ? { deletion_protection: input.deletion_protection } : {}),
+      };
+      for (const [k, v] of Object.entries(input.tags ?? {})) body[`tag.${k}`] = v;
+      for (const [k, v] of Object.entries(input.metadata ?? {})) body[`metadata.${k}`] = v;
+      return (
+        await caller.json<Machine>({
+          expect: 'object',
+          operation: 'CreateMachine',
+          method: 'POST',
+          path: accountPath(ctx, 'machines'),
+          json: body,
+          signal: options.signal,
+        })
+      ).data;
+    },
+    async updateMachine(id, action, options = {}) {
+      const { action: name, ...rest } = action;
+      await caller.empty({
+        operation: 'UpdateMachine',
+        method: 'POST',
+        path: machinePath(id),
+        query: { action: name },
+        json: rest,
+        // Every action sets a state, so repeating it is harmless.
+        idempotent: true,
+        signal: options.signal,
+      });
+    },
+    async deleteMachine(id, options = {}) {
+      await caller.empty({
+        operation: 'DeleteMachine',
+        method: 'DELETE',
+        path: machinePath(id),
+        signal: options.signal,
+      });
+    },
+    async replaceMachineTags(id, tags, options = {}) {
+      await caller.json<Record<string, unknown>>({
+        expect: 'object',
+        operation: 'ReplaceMachineTags',
+        method: 'PUT',
+        path: machinePath(id, 'tags'),
+        json: tags,
+        signal: options.signal,
+      });
+    },
+    async addMachineMetadata(id, metadata, options = {}) {
+      await caller.json<Record<string, unknown>>({
+        expect: 'object',
+        operation: 'AddMachineMetadata',
+        method: 'POST',
+        path: machinePath(id, 'metadata'),
+        json: metadata,
+        idempotent: true,
+        signal: options.signal,
+      });
+    },
+    async deleteMachineMetadata(id, key, options = {}) {
+      await caller.empty({
+        operation: 'DeleteMachineMetadata',
+        method: 'DELETE',
+        path: machinePath(id, 'metadata', requireId(key, 'key')),
+        signal: options.signal,
+      });
+    },
+    async listMachineSnapshots(id, options = {}) {
+      return (
+        await caller.json<MachineSnapshot[]>({
+          expect: 'list',
+          operation: 'ListMachineSnapshots',
+          method: 'GET',
+          path: machinePath(id, 'snapshots'),
+          signal: options.signal,
+        })
+      ).data;
+    },
+    async createMachineSnapshot(id, name, options = {}) {
+      return (
+        await caller.json<MachineSnapshot>({
+          expect: 'object',
+          operation: 'CreateMachineSnapshot',
+          method: 'POST',
+          path: machinePath(id, 'snapshots'),
+          json: { name },
+          signal: options.signal,
+        })
+      ).data;
+    },
+    async deleteMachineSnapshot(id, name, options = {}) {
+      await caller.empty({
+        operation: 'DeleteMachineSnapshot',
+        method: 'DELETE',
+        path: machinePath(id, 'snapshots', requireId(name, 'name')),
+        signal: options.signal,
+      });
+    },
+  };
+}

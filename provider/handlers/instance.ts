@@ -1,0 +1,256 @@
+/**
+ * `instance`: a machine (CreateMachine).
+ *
+ * Waiting: the create answers with the machine `provisioning`; the engine waits through
+ * `readiness` until it is `running` (or `failed`, an error naming the instance), then `finish`
+ * stops it when the declaration says `state: 'stopped'` (a build machine).
+ *
+ * In place (UpdateMachine and the tag, metadata and role-tag routes): `name` (rename), `package`
+ * (resize), `tags` (ReplaceMachineTags), `metadata` (set and delete keys), `firewallEnabled`,
+ * `deletionProtection`, `state` (start, stop), `roleTags`. Replaced: `image` and `networks` (the
+ * descriptor's `immutable`), delete-then-create, so the name is free and a deletion-protected
+ * instance stops the replacement with the server's refusal.
+ *
+ * Compared: what is declared. Undeclared `tags`, `metadata`, `networks` and `roleTags` are not
+ * managed; declared `metadata` is managed as a whole except the keys the server adds itself
+ * (`root_authorized_keys`, `credentials`).
+ */
+import type { Machine } from '../cloudapi/types.js';
+import type { MachineAction } from '../cloudapi/machines-api.js';
+import { TritonApiError } from '../errors.js';
+import type { Clients } from './clients.js';
+import { TritonHandlerError } from './errors.js';
+import { byCodePoint, sortedStrings } from './private/normalize.js';
+import { orUndefined } from './private/not-found.js';
+import type {
+  HandlerContext,
+  ObjectRef,
+  PlainObject,
+  PlainValue,
+  ResolvedProperties,
+  ResourceHandler,
+} from '../../reconciler/contract/handler.js';
+import { fieldRulesOf } from '../../common/kinds/index.js';
+import { instance as instanceKind } from '../../common/kinds/instance.js';
+
+/** A live machine, with the role tags of its path when they were read. */
+export interface InstanceLive extends Machine {
+  readonly roleTags?: readonly string[];
+}
+
+/** Metadata keys the server (or its operator) puts on a machine: never compared or removed. */
+const SERVER_METADATA = new Set(['root_authorized_keys', 'credentials']);
+
+/** How long a machine may stay `provisioning` before the apply gives up on it. */
+export const INSTANCE_READY_TIMEOUT_MS = 30 * 60_000;
+
+function stringMap(value: unknown, skip: ReadonlySet<string> = new Set()): Record<string, string> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([k]) => !skip.has(k))
+      .map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)] as const)
+      .sort(([a], [b]) => byCodePoint(a, b)),
+  );
+}
+
+/** The power state a machine is in or heading to: what `state` compares. */
+export function powerState(live: Machine): string {
+  if (live.state === 'provisioning' || live.state === 'running') return 'running';
+  if (live.state === 'stopped' || live.state === 'stopping') return 'stopped';
+  return live.state;
+}
+
+/** Normalised desired instance (see the file comment for what is compared). */
+export function normalizeInstanceDesired(props: ResolvedProperties): PlainObject {
+  const out: Record<string, PlainValue> = {
+    name: props['name'] ?? '',
+    image: props['image'] ?? '',
+    package: props['package'] ?? '',
+    firewallEnabled: props['firewallEnabled'] ?? false,
+    deletionProtection: props['deletionProtection'] ?? false,
+    state: props['state'] ?? 'running',
+  };
+  if (Array.isArray(props['networks'])) out['networks'] = props['networks'].map(String);
+  if (props['tags'] !== undefined) out['tags'] = stringMap(props['tags']);
+  if (props['metadata'] !== undefined) out['metadata'] = stringMap(props['metadata'], SERVER_METADATA);
+  if (props['roleTags'] !== undefined) out['roleTags'] = sortedStrings(props['roleTags']);
+  return out;
+}
+
+/** Normalised live instance; optional fields follow `desired` when given, else appear when not empty. */
+export function normalizeInstanceLive(live: InstanceLive, desired?: PlainObject): PlainObject {
+  const out: Record<string, PlainValue> = {
+    id: live.id,
+    primaryIp: live.primaryIp ?? '',
+    ips: [...live.ips],
+    name: live.name,
+    image: live.image,
+    package: live.package ?? '',
+    firewallEnabled: live.firewall_enabled === true,
+    deletionProtection: live.deletion_protection === true,
+    state: powerState(live),
+  };
+  const optional = (field: string, value: PlainValue, empty: boolean): void => {
+    if (desired !== undefined ? desired[field] !== undefined : !empty) out[field] = value;
+  };
+  const networks = [...(live.networks ?? [])];
+  optional('networks', networks, networks.length === 0);
+  const tags = stringMap(live.tags);
+  optional('tags', tags, Object.keys(tags).length === 0);
+  const metadata = stringMap(live.metadata, SERVER_METADATA);
+  optional('metadata', metadata, Object.keys(metadata).length === 0);
+  const roleTags = sortedStrings([...(live.roleTags ?? [])]);
+  optional('roleTags', roleTags, roleTags.length === 0);
+  return out;
+}
+
+function machinePath(ctx: HandlerContext<Clients>, id: string): string {
+  return `/${ctx.clients.cloudapi.account}/machines/${id}`;
+}
+
+/** GetMachine; a deleted machine (410 Gone) or an unknown one (404) is `undefined`. */
+async function getLive(ctx: HandlerContext<Clients>, id: string): Promise<Machine | undefined> {
+  try {
+    const machine = await orUndefined(ctx.clients.cloudapi.getMachine(id, { signal: ctx.signal }));
+    return machine?.state === 'deleted' ? undefined : machine;
+  } catch (err) {
+    if (err instanceof TritonApiError && err.status === 410) return undefined;
+    throw err;
+  }
+}
+
+async function withRoleTags(ctx: HandlerContext<Clients>, machine: Machine): Promise<InstanceLive> {
+  const roleTags = await orUndefined(
+    ctx.clients.cloudapi.getRoleTags(machinePath(ctx, machine.id), { signal: ctx.signal }),
+  );
+  return roleTags === undefined ? machine : { ...machine, roleTags };
+}
+
+/**
+ * The account's one live machine called `name`.
+ * @throws TritonHandlerError `INVALID_DESIRED` when several live machines have the name (CloudAPI
+ *   allows it; the stack cannot tell which is its own)
+ */
+async function findByName(ctx: HandlerContext<Clients>, name: string): Promise<Machine | undefined> {
+  const found = (await ctx.clients.cloudapi.listMachines({ name }, { signal: ctx.signal })).filter(
+    (m) => m.state !== 'deleted',
+  );
+  if (found.length > 1)
+    throw new TritonHandlerError(
+      'INVALID_DESIRED',
+      `${found.length} instances are named ${JSON.stringify(name)} (${found.map((m) => m.id).join(', ')}); rename all but one, or import the right one by id`,
+    );
+  return found[0];
+}
+
+async function read(ctx: HandlerContext<Clients>, ref: ObjectRef): Promise<InstanceLive | undefined> {
+  const machine = ref.id !== undefined ? await getLive(ctx, ref.id) : await findByName(ctx, ref.naturalKey);
+  return machine === undefined ? undefined : withRoleTags(ctx, machine);
+}
+
+const touches = (patch: readonly { path: string }[], field: string): boolean =>
+  patch.some((op) => op.path === `/${field}` || op.path.startsWith(`/${field}/`));
+
+/** The UpdateMachine actions a patch needs, in a safe order (power last, after the rest); exported for its unit test. */
+export function instanceActionsFor(desired: ResolvedProperties, patch: readonly { path: string }[]): MachineAction[] {
+  const actions: MachineAction[] = [];
+  if (touches(patch, 'name')) actions.push({ action: 'rename', name: String(desired['name']) });
+  if (touches(patch, 'package')) actions.push({ action: 'resize', package: String(desired['package']) });
+  if (touches(patch, 'firewallEnabled'))
+    actions.push({ action: desired['firewallEnabled'] === true ? 'enable_firewall' : 'disable_firewall' });
+  if (touches(patch, 'deletionProtection'))
+    actions.push({
+      action: desired['deletionProtection'] === true ? 'enable_deletion_protection' : 'disable_deletion_protection',
+    });
+  if (touches(patch, 'state')) actions.push({ action: desired['state'] === 'stopped' ? 'stop' : 'start' });
+  return actions;
+}
+
+/** Makes the metadata exactly the declared keys (the server's own keys aside). */
+async function syncMetadata(ctx: HandlerContext<Clients>, id: string, desired: ResolvedProperties): Promise<void> {
+  const want = stringMap(desired['metadata'], SERVER_METADATA);
+  const machine = await ctx.clients.cloudapi.getMachine(id, { signal: ctx.signal });
+  const have = stringMap(machine.metadata, SERVER_METADATA);
+  const changed = Object.fromEntries(Object.entries(want).filter(([k, v]) => have[k] !== v));
+  if (Object.keys(changed).length > 0)
+    await ctx.clients.cloudapi.addMachineMetadata(id, changed, { signal: ctx.signal });
+  for (const key of Object.keys(have))
+    if (want[key] === undefined) await ctx.clients.cloudapi.deleteMachineMetadata(id, key, { signal: ctx.signal });
+}
+
+/** The `instance` handler. No `list`: role tags need one read per machine. */
+export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
+  kind: 'instance',
+  mode: 'managed',
+  schema: { ...fieldRulesOf(instanceKind), replaceStrategy: 'delete-then-create' },
+  normalizeDesired: normalizeInstanceDesired,
+  normalizeLive: normalizeInstanceLive,
+  naturalKeyOf: (live) => live.name,
+  idOf: (live) => live.id,
+  read,
+  readiness: {
+    progress(live) {
+      if (live.state === 'provisioning') return { state: 'pending', detail: 'provisioning' };
+      if (live.state === 'failed')
+        return {
+          state: 'failed',
+          reason: `instance ${live.name} failed to provision: the server reports state "failed"; delete it (triton instance delete ${live.id}) and apply again`,
+        };
+      return { state: 'ready' };
+    },
+    async finish(ctx, live, desired) {
+      if (desired['state'] !== 'stopped' || live.state !== 'running') return live;
+      await ctx.clients.cloudapi.updateMachine(live.id, { action: 'stop' }, { signal: ctx.signal });
+      return (await read(ctx, { id: live.id, naturalKey: live.name })) ?? live;
+    },
+    // A boot takes tens of seconds: poll at most every 5 s so the wait overshoots it by little.
+    maxPollMs: 5000,
+    timeoutMs: INSTANCE_READY_TIMEOUT_MS,
+    onTimeout: 'run apply again later: the instance is still provisioning',
+  },
+  async create(ctx, desired) {
+    const networks = desired['networks'];
+    const machine = await ctx.clients.cloudapi.createMachine(
+      {
+        name: String(desired['name']),
+        image: String(desired['image']),
+        package: String(desired['package']),
+        ...(Array.isArray(networks) ? { networks: networks.map(String) } : {}),
+        firewall_enabled: desired['firewallEnabled'] === true,
+        deletion_protection: desired['deletionProtection'] === true,
+        ...(desired['tags'] !== undefined ? { tags: stringMap(desired['tags']) } : {}),
+        ...(desired['metadata'] !== undefined ? { metadata: stringMap(desired['metadata'], SERVER_METADATA) } : {}),
+      },
+      { signal: ctx.signal },
+    );
+    const roleTags = desired['roleTags'];
+    if (!Array.isArray(roleTags)) return machine;
+    const answer = await ctx.clients.cloudapi.setRoleTags(machinePath(ctx, machine.id), sortedStrings(roleTags), {
+      signal: ctx.signal,
+    });
+    return { ...machine, roleTags: [...answer['role-tag']] };
+  },
+  async update(ctx, id, desired, patch) {
+    const api = ctx.clients.cloudapi;
+    for (const action of instanceActionsFor(desired, patch))
+      await api.updateMachine(id, action, { signal: ctx.signal });
+    if (touches(patch, 'tags')) await api.replaceMachineTags(id, stringMap(desired['tags']), { signal: ctx.signal });
+    if (touches(patch, 'metadata')) await syncMetadata(ctx, id, desired);
+    if (touches(patch, 'roleTags') && Array.isArray(desired['roleTags']))
+      await api.setRoleTags(machinePath(ctx, id), sortedStrings(desired['roleTags']), { signal: ctx.signal });
+    const machine = await api.getMachine(id, { signal: ctx.signal });
+    return withRoleTags(ctx, machine);
+  },
+  async delete(ctx, ref) {
+    const id = ref.id ?? (await findByName(ctx, ref.naturalKey))?.id;
+    if (id === undefined) return;
+    try {
+      await ctx.clients.cloudapi.deleteMachine(id, { signal: ctx.signal });
+    } catch (err) {
+      // Already gone: 404, or 410 for a machine deleted earlier (a crashed run's delete).
+      if (err instanceof TritonApiError && (err.isNotFound || err.status === 410)) return;
+      throw err;
+    }
+  },
+};

@@ -1,0 +1,200 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeTestKey } from '../../scripts/support/keys.js';
+import { startTestEmulator, type TestEmulator } from './support/emulator.js';
+
+const run = promisify(execFile);
+const TRITON = resolve('node_modules/.bin/triton');
+const BASE_IMAGE = '2f1dc911-6401-4fa4-8e9d-67ea2e39c271'; // base-64-lts, a zone image
+const PUBLIC_NET = '9ec60129-9034-47b4-b111-3026f9b1a10f';
+const PRIVATE_NET = 'f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10';
+
+let t: TestEmulator;
+let env: NodeJS.ProcessEnv;
+
+/** Runs the unmodified `triton` CLI against the emulator; rejects with its stderr. */
+async function triton(...args: string[]): Promise<string> {
+  try {
+    const { stdout } = await run(TRITON, args, { env, timeout: 120_000 });
+    return stdout;
+  } catch (err) {
+    const e = err as { stderr?: string; message: string };
+    throw new Error(`triton ${args.join(' ')} failed: ${e.stderr ?? e.message}`);
+  }
+}
+
+/** Runs `triton` expecting it to fail; resolves with its stderr. */
+async function tritonFails(...args: string[]): Promise<string> {
+  try {
+    await run(TRITON, args, { env, timeout: 120_000 });
+  } catch (err) {
+    return (err as { stderr: string }).stderr;
+  }
+  throw new Error(`triton ${args.join(' ')} succeeded`);
+}
+
+async function json(...args: string[]): Promise<Record<string, unknown>> {
+  return JSON.parse(await triton(...args, '-j')) as Record<string, unknown>;
+}
+
+/** Creates an instance with `-w` (waits for running) and answers its record. */
+async function create(name: string, ...extra: string[]): Promise<Record<string, unknown>> {
+  const out = await triton('instance', 'create', '-w', '-j', '-n', name, ...extra, BASE_IMAGE, 'g4-highcpu-1G');
+  const lines = out.trim().split('\n');
+  return JSON.parse(lines[lines.length - 1]!) as Record<string, unknown>;
+}
+
+beforeAll(async () => {
+  // A provisioning time long enough that `-w` really polls, in emulator clock (real time here).
+  t = await startTestEmulator({ provisionMs: 300 });
+  const home = mkdtempSync(join(tmpdir(), 'triton-inst-'));
+  mkdirSync(join(home, '.ssh'));
+  writeTestKey(t.key, 'rsa', join(home, '.ssh'));
+  env = {
+    PATH: process.env['PATH'],
+    HOME: home,
+    TRITON_URL: t.emulator.cloudapiUrl,
+    TRITON_ACCOUNT: 'acme',
+    TRITON_KEY_ID: t.key.md5,
+    TRITON_TLS_INSECURE: '1',
+  };
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the vendor triton instance commands against the provisioning emulator', () => {
+  it('create -w provisions to running with IPs from the networks, tags and user-script', async () => {
+    const inst = await create(
+      'web-a',
+      '-N',
+      `${PUBLIC_NET},${PRIVATE_NET}`,
+      '-t',
+      'env=prod',
+      '-m',
+      'user-script=#!/bin/sh\necho hi',
+    );
+    expect(inst['state']).toBe('running');
+    const ips = inst['ips'] as string[];
+    expect(ips).toHaveLength(2);
+    expect(ips[0]).toMatch(/^203\.0\.113\./);
+    expect(ips[1]).toMatch(/^10\.88\./);
+    expect(inst['tags']).toEqual({ env: 'prod' });
+    expect((inst['metadata'] as Record<string, string>)['user-script']).toContain('echo hi');
+  });
+
+  it('list and get show it; list filters by state and tag', async () => {
+    const list = (await triton('instance', 'list', '-j'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(list.map((m) => m['name'])).toContain('web-a');
+    const got = await json('instance', 'get', 'web-a');
+    expect(got['package']).toBe('g4-highcpu-1G');
+    const stopped = await triton('instance', 'list', '-H', '-o', 'name', 'state=stopped');
+    expect(stopped.trim().split('\n')).toEqual(['builder']);
+    const res = await t.api('GET', '/acme/machines?tag.env=prod');
+    expect((res.body as Array<{ name: string }>).map((m) => m.name)).toEqual(['web-a']);
+  });
+
+  it('stop, start and reboot move the power state', async () => {
+    await triton('instance', 'stop', '-w', 'web-a');
+    expect((await json('instance', 'get', 'web-a'))['state']).toBe('stopped');
+    await triton('instance', 'start', '-w', 'web-a');
+    expect((await json('instance', 'get', 'web-a'))['state']).toBe('running');
+    await triton('instance', 'reboot', '-w', 'web-a');
+    expect((await json('instance', 'get', 'web-a'))['state']).toBe('running');
+  });
+
+  it('rename and resize change the instance in place', async () => {
+    await triton('instance', 'rename', '-w', 'web-a', 'web-b');
+    await triton('instance', 'resize', '-w', 'web-b', 'g4-general-4G');
+    const got = await json('instance', 'get', 'web-b');
+    expect(got['package']).toBe('g4-general-4G');
+    expect(got['memory']).toBe(4096);
+    expect(await tritonFails('instance', 'resize', 'web-b', 'no-such-package')).toMatch(/no-such-package/);
+  });
+
+  it('tag set, list, get and delete', async () => {
+    await triton('instance', 'tag', 'set', '-w', 'web-b', 'tier=front');
+    expect(JSON.parse(await triton('instance', 'tag', 'list', '-j', 'web-b'))).toEqual({ env: 'prod', tier: 'front' });
+    expect((await triton('instance', 'tag', 'get', 'web-b', 'tier')).trim()).toBe('front');
+    await triton('instance', 'tag', 'delete', '-w', 'web-b', 'env');
+    expect(JSON.parse(await triton('instance', 'tag', 'list', '-j', 'web-b'))).toEqual({ tier: 'front' });
+  });
+
+  it('metadata set, list, get and delete', async () => {
+    await triton('instance', 'metadata', 'set', '-w', 'web-b', 'role=web');
+    expect((await triton('instance', 'metadata', 'get', 'web-b', 'role')).trim()).toBe('web');
+    const all = JSON.parse(await triton('instance', 'metadata', 'list', '-j', 'web-b')) as Record<string, string>;
+    expect(Object.keys(all).sort()).toEqual(['role', 'user-script']);
+    await triton('instance', 'metadata', 'delete', '-f', '-w', 'web-b', 'role');
+    expect(await tritonFails('instance', 'metadata', 'get', 'web-b', 'role')).toMatch(/role is not metadata/);
+  });
+
+  it('snapshot create, list, get and delete', async () => {
+    await triton('instance', 'snapshot', 'create', '-w', '-n', 'before-upgrade', 'web-b');
+    const snaps = await triton('instance', 'snapshot', 'list', '-H', '-o', 'name,state', 'web-b');
+    expect(snaps.trim().split(/\s+/)).toEqual(['before-upgrade', 'created']);
+    expect(JSON.parse(await triton('instance', 'snapshot', 'get', '-j', 'web-b', 'before-upgrade'))).toMatchObject({
+      name: 'before-upgrade',
+      state: 'created',
+    });
+    await triton('instance', 'snapshot', 'delete', '-w', '--force', 'web-b', 'before-upgrade');
+    expect((await triton('instance', 'snapshot', 'list', '-H', 'web-b')).trim()).toBe('');
+  });
+
+  it('nic create, list, get and delete', async () => {
+    const before = JSON.parse(await triton('instance', 'nic', 'list', '-j', 'web-b').then(asArray)) as unknown[];
+    await triton('instance', 'nic', 'create', '-w', 'web-b', PRIVATE_NET);
+    const nics = JSON.parse(await triton('instance', 'nic', 'list', '-j', 'web-b').then(asArray)) as Array<{
+      mac: string;
+      ip: string;
+    }>;
+    expect(nics).toHaveLength(before.length + 1);
+    const added = nics[nics.length - 1]!;
+    expect(JSON.parse(await triton('instance', 'nic', 'get', 'web-b', added.mac))).toMatchObject({ ip: added.ip });
+    await triton('instance', 'nic', 'delete', '-f', 'web-b', added.mac);
+    expect((await json('instance', 'get', 'web-b'))['ips']).not.toContain(added.ip);
+  });
+
+  it('enable-deletion-protection makes delete fail with the server message; delete -w then removes it', async () => {
+    await triton('instance', 'enable-deletion-protection', '-w', 'web-b');
+    expect(await tritonFails('instance', 'delete', '-f', 'web-b')).toMatch(/deletion_protection/);
+    await triton('instance', 'disable-deletion-protection', '-w', 'web-b');
+    await triton('instance', 'delete', '-f', '-w', 'web-b');
+    expect(await triton('instance', 'list', '-H', '-o', 'name')).not.toMatch(/web-b/);
+    const gone = await t.api('GET', `/acme/machines?name=web-b&state=deleted`);
+    expect((gone.body as Array<{ state: string }>)[0]?.state).toBe('deleted');
+  });
+
+  it('a provision asked to fail ends in state failed', async () => {
+    const out = await triton(
+      'instance',
+      'create',
+      '-j',
+      '-n',
+      'doomed',
+      '-m',
+      'triton-iac-emulator:fail-provision=no compute resources',
+      BASE_IMAGE,
+      'g4-highcpu-1G',
+    );
+    const id = (JSON.parse(out.trim().split('\n')[0]!) as { id: string }).id;
+    await triton('instance', 'wait', '-s', 'failed', id);
+    expect((await json('instance', 'get', id))['state']).toBe('failed');
+  });
+});
+
+/** `triton instance nic list -j` prints one JSON object per line; make it one array. */
+function asArray(out: string): string {
+  const lines = out
+    .trim()
+    .split('\n')
+    .filter((l) => l !== '');
+  return `[${lines.join(',')}]`;
+}

@@ -1,0 +1,80 @@
+/**
+ * Update or replace, per field of the `instance` descriptor: each declared field, changed alone,
+ * makes a patch that forces a replacement exactly when the descriptor says `immutable`, and every
+ * other field has a way to change in place (an UpdateMachine action or its own route). A field
+ * added to the descriptor without either fails here, naming it.
+ */
+import { describe, expect, it } from 'vitest';
+import { instance } from '../../common/kinds/instance.js';
+import type { FieldSchema } from '../../common/kinds/index.js';
+import { differenceOf, replacePathsOf } from '../../reconciler/core/difference.js';
+import { instanceActionsFor, instanceHandler } from '../../provider/handlers/instance.js';
+import type { PlainValue } from '../../reconciler/contract/handler.js';
+
+const BASE: Record<string, PlainValue> = {
+  name: 'web-1',
+  image: '2f1dc911-6401-4fa4-8e9d-67ea2e39c271',
+  package: 'g4-highcpu-1G',
+  networks: ['f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10'],
+  tags: { env: 'prod' },
+  metadata: { 'user-script': 'echo 1' },
+  firewallEnabled: false,
+  deletionProtection: false,
+  state: 'running',
+  roleTags: ['ops'],
+};
+
+/** How each field that is not immutable changes in place: the UpdateMachine action, or the route. */
+const IN_PLACE: Readonly<Record<string, string>> = {
+  name: 'rename',
+  package: 'resize',
+  firewallEnabled: 'enable_firewall',
+  deletionProtection: 'enable_deletion_protection',
+  state: 'stop',
+  tags: 'ReplaceMachineTags',
+  metadata: 'AddMachineMetadata/DeleteMachineMetadata',
+  roleTags: 'SetRoleTags',
+};
+
+/** Another valid value of the field's type. */
+function otherValue(field: FieldSchema): PlainValue {
+  const current = BASE[field.name];
+  if (field.oneOf !== undefined) return field.oneOf.find((v) => v !== current)!;
+  switch (field.type) {
+    case 'bool':
+      return !(current as boolean);
+    case 'map':
+      return { changed: 'yes' };
+    case 'list':
+      return ['9ec60129-9034-47b4-b111-3026f9b1a10f'];
+    default:
+      return `${String(current)}-2`;
+  }
+}
+
+describe('instance: update or replace, per descriptor field', () => {
+  it('has a base value for every declared field', () => {
+    expect(instance.properties.map((p) => p.name).filter((n) => BASE[n] === undefined)).toEqual([]);
+  });
+
+  for (const field of instance.properties as readonly FieldSchema[]) {
+    it(`${field.name}: ${field.immutable === true ? 'replaces' : `updates in place (${IN_PLACE[field.name] ?? '?'})`}`, () => {
+      const changed = { ...BASE, [field.name]: otherValue(field) };
+      const schema = instanceHandler.schema;
+      const patch = differenceOf(
+        schema,
+        instanceHandler.normalizeDesired(BASE),
+        instanceHandler.normalizeDesired(changed),
+      );
+      expect(patch.length, `a change of ${field.name} must show in the comparison`).toBeGreaterThan(0);
+      const replaces = replacePathsOf(schema, patch).length > 0;
+      expect(replaces).toBe(field.immutable === true);
+      if (field.immutable === true) return;
+      const how = IN_PLACE[field.name];
+      expect(how, `${field.name} is not immutable but has no in-place change`).toBeDefined();
+      const actions = instanceActionsFor(changed, patch).map((a) => a.action);
+      if (['tags', 'metadata', 'roleTags'].includes(field.name)) expect(actions).toEqual([]);
+      else expect(actions).toEqual([how]);
+    });
+  }
+});
