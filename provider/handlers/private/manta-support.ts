@@ -81,25 +81,7 @@ export function parentOf(path: string): string {
   return i <= 0 ? '/' : path.slice(0, i);
 }
 
-/** True for the client's 404 (any Manta not-found variant). */
-export function isNotFound(error: unknown): boolean {
-  return error instanceof TritonApiError && error.isNotFound;
-}
-
-/** Runs a call, turning a 404 into `undefined`. */
-export async function unlessNotFound<T>(call: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await call();
-  } catch (error) {
-    if (isNotFound(error)) return undefined;
-    throw error;
-  }
-}
-
-/** Runs a call, treating a 404 as success (deletes: a crashed run may already have done it). */
-export async function ignoreNotFound(call: () => Promise<unknown>): Promise<void> {
-  await unlessNotFound(call);
-}
+export { ignoreNotFound, isNotFound, orUndefined as unlessNotFound } from './not-found.js';
 
 /**
  * Maps over `items` with at most `limit` calls in flight, keeping order. Keeps a large directory
