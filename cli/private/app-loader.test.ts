@@ -81,3 +81,18 @@ describe('finding and loading the app', () => {
     expect(() => selectOneStack(manifest, 'c', 'app.ts')).toThrow('--stack c: app.ts has no such stack; it has a, b');
   });
 });
+
+describe('an app in a CommonJS project', () => {
+  it('takes `export default app` from a project `npm init -y` made (no "type": "module")', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'cjs-app-'));
+    writeFileSync(join(cwd, 'package.json'), JSON.stringify({ name: 'cjs-app', version: '1.0.0' }));
+    const library = join(process.cwd(), 'index.ts');
+    writeFileSync(
+      join(cwd, 'main.ts'),
+      `import { TritonApp, TritonStack } from ${JSON.stringify(library)};\n` +
+        `const app = new TritonApp();\nnew TritonStack(app, 'web', { account: 'acme' });\nexport default app;\n`,
+    );
+    const loaded = await loadApp(join(cwd, 'main.ts'));
+    expect(loaded.manifest.stacks.map((s) => s.name)).toEqual(['web']);
+  });
+});

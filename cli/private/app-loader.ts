@@ -155,9 +155,10 @@ async function synthProgram(path: string): Promise<{ manifest: Manifest; warning
     throw loadFailure(err, path);
   }
   let exported = mod['default'];
-  // A CommonJS module imported as ESM puts its exports under default.
-  if (isObject(exported) && typeof (exported as { default?: unknown }).default === 'function')
-    exported = (exported as { default: unknown }).default;
+  // A CommonJS module imported as ESM puts its exports under default: a function, or the app itself
+  // (a project made with `npm init -y` is CommonJS, so `export default app` arrives wrapped).
+  const inner = isObject(exported) ? (exported as { default?: unknown }).default : undefined;
+  if (!isApp(exported) && (typeof inner === 'function' || isApp(inner))) exported = inner;
   try {
     return await withExitGuard(async () => {
       let app: unknown = exported;
