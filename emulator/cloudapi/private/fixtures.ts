@@ -126,12 +126,17 @@ export const NETWORKS: readonly Record<string, unknown>[] = [
   },
 ];
 
-/** Three machines for a new account: two running, one stopped (so CreateImageFromMachine works). */
+/**
+ * Three machines for a new account: two running, one stopped (so CreateImageFromMachine works).
+ * They were made an hour before the account is first seen, so a stale read inside the consistency
+ * window (which hides machines created within it) still lists them.
+ */
 export function initialMachines(now: string): MachineRecord[] {
+  const before = new Date(Date.parse(now) - 3_600_000).toISOString();
   return [
-    machine('web-1', 'running', now, PUBLIC_IMAGES[0]!.id, '10.88.0.11'),
-    machine('web-2', 'running', now, PUBLIC_IMAGES[1]!.id, '10.88.0.12'),
-    machine('builder', 'stopped', now, PUBLIC_IMAGES[0]!.id, '10.88.0.13'),
+    machine('web-1', 'running', before, PUBLIC_IMAGES[0]!.id, '10.88.0.11'),
+    machine('web-2', 'running', before, PUBLIC_IMAGES[1]!.id, '10.88.0.12'),
+    machine('builder', 'stopped', before, PUBLIC_IMAGES[0]!.id, '10.88.0.13'),
   ];
 }
 
