@@ -24,8 +24,7 @@ import {
   changedFields,
   differenceOf,
   escapePointer,
-  replacePathsOf,
-  topField,
+  replaceFieldsOf,
   withoutFields,
 } from '../../reconciler/core/difference.js';
 import { AdapterError } from '../errors.js';
@@ -126,7 +125,7 @@ export function diff(
   const handler = handlerFor(kind);
   const patch = desiredChange(handler, olds, news);
   const changed = changedFields(patch);
-  const replaces = replacePathsOf(handler.schema, patch).map((pointer) => topField(pointer));
+  const replaces = replaceFieldsOf(handler.schema, patch);
   return {
     changes: changed.length > 0,
     replaces,

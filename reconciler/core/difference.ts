@@ -34,11 +34,14 @@ export function differenceOf(
   return ops;
 }
 
-/** The fields of `patch` the kind cannot change in place (`schema.immutable`), as sorted JSON pointers. */
+/** The fields of `patch` the kind cannot change in place (`schema.immutable`), sorted. */
+export function replaceFieldsOf(schema: Pick<FieldRules, 'immutable'>, patch: readonly JsonPatchOperation[]): string[] {
+  return changedFields(patch).filter((f) => schema.immutable.includes(f));
+}
+
+/** {@link replaceFieldsOf} as JSON pointers, the form a plan's `replacePaths` takes. */
 export function replacePathsOf(schema: Pick<FieldRules, 'immutable'>, patch: readonly JsonPatchOperation[]): string[] {
-  return changedFields(patch)
-    .filter((f) => schema.immutable.includes(f))
-    .map((f) => `/${escapePointer(f)}`);
+  return replaceFieldsOf(schema, patch).map((f) => `/${escapePointer(f)}`);
 }
 
 /**
