@@ -1,41 +1,19 @@
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeTestKey } from '../../scripts/support/keys.js';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
+import { vendorTriton, type VendorTriton } from './support/vendor-triton.js';
 
-const run = promisify(execFile);
-const TRITON = resolve('node_modules/.bin/triton');
 const BASE_IMAGE = '2f1dc911-6401-4fa4-8e9d-67ea2e39c271'; // base-64-lts, a zone image
 const PUBLIC_NET = '9ec60129-9034-47b4-b111-3026f9b1a10f';
 const PRIVATE_NET = 'f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10';
 
 let t: TestEmulator;
-let env: NodeJS.ProcessEnv;
+let vendor: VendorTriton;
 
 /** Runs the unmodified `triton` CLI against the emulator; rejects with its stderr. */
-async function triton(...args: string[]): Promise<string> {
-  try {
-    const { stdout } = await run(TRITON, args, { env, timeout: 120_000 });
-    return stdout;
-  } catch (err) {
-    const e = err as { stderr?: string; message: string };
-    throw new Error(`triton ${args.join(' ')} failed: ${e.stderr ?? e.message}`);
-  }
-}
+const triton = (...args: string[]): Promise<string> => vendor.triton(...args);
 
 /** Runs `triton` expecting it to fail; resolves with its stderr. */
-async function tritonFails(...args: string[]): Promise<string> {
-  try {
-    await run(TRITON, args, { env, timeout: 120_000 });
-  } catch (err) {
-    return (err as { stderr: string }).stderr;
-  }
-  throw new Error(`triton ${args.join(' ')} succeeded`);
-}
+const tritonFails = (...args: string[]): Promise<string> => vendor.tritonFails(...args);
 
 async function json(...args: string[]): Promise<Record<string, unknown>> {
   return JSON.parse(await triton(...args, '-j')) as Record<string, unknown>;
@@ -51,17 +29,7 @@ async function create(name: string, ...extra: string[]): Promise<Record<string, 
 beforeAll(async () => {
   // A provisioning time long enough that `-w` really polls, in emulator clock (real time here).
   t = await startTestEmulator({ provisionMs: 300 });
-  const home = mkdtempSync(join(tmpdir(), 'triton-inst-'));
-  mkdirSync(join(home, '.ssh'));
-  writeTestKey(t.key, 'rsa', join(home, '.ssh'));
-  env = {
-    PATH: process.env['PATH'],
-    HOME: home,
-    TRITON_URL: t.emulator.cloudapiUrl,
-    TRITON_ACCOUNT: 'acme',
-    TRITON_KEY_ID: t.key.md5,
-    TRITON_TLS_INSECURE: '1',
-  };
+  vendor = vendorTriton(t, 'triton-inst-');
 });
 afterAll(async () => {
   await t.close();

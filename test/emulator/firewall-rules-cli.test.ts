@@ -1,30 +1,15 @@
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeTestKey } from '../../scripts/support/keys.js';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
-
-const run = promisify(execFile);
-const TRITON = resolve('node_modules/.bin/triton');
+import { vendorTriton, type VendorTriton } from './support/vendor-triton.js';
 
 let t: TestEmulator;
-let env: NodeJS.ProcessEnv;
+let vendor: VendorTriton;
 
 /**
  * Runs the unmodified `triton` CLI against the emulator. Each run is a node start (seconds on a
  * loaded machine), so the tests keep to a handful of runs each.
  */
-async function triton(...args: string[]): Promise<string> {
-  try {
-    return (await run(TRITON, args, { env, timeout: 120_000 })).stdout;
-  } catch (err) {
-    const e = err as { stderr?: string; message: string };
-    throw new Error(`triton ${args.join(' ')} failed: ${e.stderr ?? e.message}`);
-  }
-}
+const triton = (...args: string[]): Promise<string> => vendor.triton(...args);
 
 /** `triton ... -j` parsed. */
 async function tritonJson<T>(...args: string[]): Promise<T> {
@@ -49,17 +34,7 @@ interface Rule {
 
 beforeAll(async () => {
   t = await startTestEmulator();
-  const home = mkdtempSync(join(tmpdir(), 'triton-fwrule-home-'));
-  mkdirSync(join(home, '.ssh'));
-  writeTestKey(t.key, 'rsa', join(home, '.ssh'));
-  env = {
-    PATH: process.env['PATH'],
-    HOME: home,
-    TRITON_URL: t.emulator.cloudapiUrl,
-    TRITON_ACCOUNT: 'acme',
-    TRITON_KEY_ID: t.key.md5,
-    TRITON_TLS_INSECURE: '1',
-  };
+  vendor = vendorTriton(t, 'triton-fwrule-home-');
 });
 afterAll(async () => {
   await t.close();
