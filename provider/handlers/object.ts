@@ -46,29 +46,10 @@ import {
   type MantaContext,
 } from './private/manta-support.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
-import { toSecond, unchangedSince } from './private/object-fingerprint.js';
+import { toSecond, unchangedSince, type LiveObject } from './private/object-fingerprint.js';
 import { object as objectKind } from '../../common/kinds/object.js';
 
-/** A live object. */
-export interface LiveObject {
-  readonly path: string;
-  /** The server's etag (a fresh UUID per write, not a content hash). */
-  readonly etag: string;
-  /** Base64 MD5 of the content. */
-  readonly md5: string;
-  readonly size: number;
-  readonly contentType: string;
-  readonly durability: number;
-  /** Stored headers (`m-*`, CORS, caching), lower-case names. */
-  readonly headers: Readonly<Record<string, string>>;
-  /** Sorted. */
-  readonly roleTags: readonly string[];
-  /**
-   * When the object was last written (content or metadata), ISO 8601 to the second (what
-   * `Last-Modified` carries); `''` when the server did not say. Bookkeeping for `list`.
-   */
-  readonly lastModified: string;
-}
+export type { LiveObject } from './private/object-fingerprint.js';
 
 const MIB = 1024 * 1024;
 

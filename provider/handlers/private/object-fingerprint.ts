@@ -21,17 +21,29 @@ export function toSecond(value: string | undefined): string {
   return Number.isNaN(ms) ? '' : new Date(Math.floor(ms / 1000) * 1000).toISOString();
 }
 
-/** What the state supplies for an unchanged object: everything of the live object but its path. */
-export interface RecordedObject {
+/** A live object. */
+export interface LiveObject {
+  readonly path: string;
+  /** The server's etag (a fresh UUID per write, not a content hash). */
   readonly etag: string;
+  /** Base64 MD5 of the content. */
   readonly md5: string;
   readonly size: number;
   readonly contentType: string;
   readonly durability: number;
+  /** Stored headers (`m-*`, CORS, caching), lower-case names. */
   readonly headers: Readonly<Record<string, string>>;
+  /** Sorted. */
   readonly roleTags: readonly string[];
+  /**
+   * When the object was last written (content or metadata), ISO 8601 to the second (what
+   * `Last-Modified` carries); `''` when the server did not say. Bookkeeping for `list`.
+   */
   readonly lastModified: string;
 }
+
+/** What the state supplies for an unchanged object: everything of the live object but its path. */
+export type RecordedObject = Omit<LiveObject, 'path'>;
 
 /**
  * The live object `entry` stands for, built from `applied` (the state's last-applied properties of
