@@ -9,7 +9,7 @@ import { ValidationError } from './errors.js';
 import type { IPolicy, IRole, ITaggable } from './interfaces.js';
 import { TritonResource, type RenderedResource } from './resource.js';
 import type { ResourceOptionProps } from './resource-options.js';
-import { tagOwnedResource } from './role-tag.js';
+import { tagOwnedResource } from './private/owned-role-tags.js';
 import { fail, showValue } from './private/problems.js';
 import { ImportedPolicy } from './private/imported.js';
 import { propNames } from './private/known-props.js';

@@ -108,7 +108,7 @@ export class RoleTag extends TritonResource {
  * The canonical form of a role-tag path: `/my` replaced by the account, the account checked, and the
  * collection one that takes role tags.
  */
-export function canonicalRoleTagPath(at: string, raw: string, account: string): string {
+function canonicalRoleTagPath(at: string, raw: string, account: string): string {
   if (typeof raw !== 'string' || !raw.startsWith('/'))
     fail(at, 'resource', raw, 'must be an absolute path such as /my/machines');
   const segments = raw.slice(1).split('/');
@@ -137,15 +137,4 @@ function managedTarget(ctx: RenderContext, path: string): TritonResource | undef
   const kind = byCollection[collection ?? ''];
   if (kind === undefined) return undefined;
   return ctx.find(kind, kind === 'user' ? item.toLowerCase() : item);
-}
-
-/**
- * The `roleTags` prop of a resource the stack owns: tags `resource` with `roles` (when given) as the
- * only roles on it, unlike a {@link RoleTag} of its own, which leaves other stacks' roles alone.
- */
-export function tagOwnedResource(
-  resource: ITaggable & Construct,
-  roles: readonly (IRole | string)[] | undefined,
-): void {
-  if (roles !== undefined) new RoleTag(resource, 'RoleTags', { resource, roles, exclusive: true });
 }

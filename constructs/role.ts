@@ -8,7 +8,7 @@ import { ValidationError } from './errors.js';
 import type { IAccountMember, IAccountOwner, IPolicy, IRole, ITaggable, IUser } from './interfaces.js';
 import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
 import type { ResourceOptionProps } from './resource-options.js';
-import { tagOwnedResource } from './role-tag.js';
+import { tagOwnedResource } from './private/owned-role-tags.js';
 import { compareStrings, sortedUnique } from './private/canonical.js';
 import { fail, showValue } from './private/problems.js';
 import { ImportedRole } from './private/imported.js';

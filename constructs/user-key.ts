@@ -8,7 +8,7 @@ import { ValidationError } from './errors.js';
 import type { IRole, ITaggable, IUser } from './interfaces.js';
 import { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
 import type { ResourceOptionProps } from './resource-options.js';
-import { tagOwnedResource } from './role-tag.js';
+import { tagOwnedResource } from './private/owned-role-tags.js';
 import { fail } from './private/problems.js';
 import { loadPublicKey } from './private/ssh-key.js';
 import { propNames } from './private/known-props.js';

@@ -9,7 +9,7 @@ import { ValidationError } from './errors.js';
 import type { IRole, ITaggable, IUser } from './interfaces.js';
 import { TritonResource, type RenderedResource } from './resource.js';
 import type { ResourceOptionProps } from './resource-options.js';
-import { tagOwnedResource } from './role-tag.js';
+import { tagOwnedResource } from './private/owned-role-tags.js';
 import { Secret } from './secret.js';
 import { UserKey } from './user-key.js';
 import { fail } from './private/problems.js';

@@ -3,35 +3,7 @@
  * resource handlers as the triton-iac reconciler. Needs the optional peer dependency
  * `@pulumi/pulumi` 3.248.x.
  */
-export {
-  Account,
-  AccountConfig,
-  Directory,
-  Image,
-  Key,
-  Policy,
-  Role,
-  RoleTag,
-  SnapLink,
-  StorObject,
-  User,
-  UserKey,
-} from './resources.js';
-export type {
-  AccountArgs,
-  AccountConfigArgs,
-  DirectoryArgs,
-  ImageArgs,
-  KeyArgs,
-  PolicyArgs,
-  PulumiConnection,
-  RoleArgs,
-  RoleTagArgs,
-  SnapLinkArgs,
-  StorObjectArgs,
-  UserArgs,
-  UserKeyArgs,
-} from './resources.js';
+export * from './resources.js';
 export { dynamicProvider } from './provider.js';
 export type { PulumiInputs, PulumiOutputs } from './operations.js';
 export { AdapterError, type AdapterErrorCode } from '../errors.js';

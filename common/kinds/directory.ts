@@ -6,6 +6,7 @@ import type { KindDescriptor } from './types.js';
 export const directory = {
   kind: 'directory',
   mode: 'managed',
+  service: 'manta',
   description: 'A Manta directory.',
   namespace: 'manta-paths',
   treeEntry: 'folder',

@@ -6,6 +6,7 @@ import type { KindDescriptor } from './types.js';
 export const object = {
   kind: 'object',
   mode: 'managed',
+  service: 'manta',
   description: 'A Manta object.',
   namespace: 'manta-paths',
   treeEntry: 'file',

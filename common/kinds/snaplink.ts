@@ -6,6 +6,7 @@ import type { KindDescriptor } from './types.js';
 export const snaplink = {
   kind: 'snaplink',
   mode: 'managed',
+  service: 'manta',
   description: 'A Manta snaplink; any change is a replacement.',
   namespace: 'manta-paths',
   treeEntry: 'file',

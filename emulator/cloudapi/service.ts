@@ -6,19 +6,7 @@ import type { CloudApiRoute } from './route.js';
 import { cloudApiBefore, localsOf } from './private/before.js';
 import { roleTagHeader } from './private/role-tags.js';
 import { CloudApiState } from './state.js';
-import { pingRoutes } from './routes/ping.js';
-import { accountRoutes } from './routes/account.js';
-import { keyRoutes } from './routes/keys.js';
-import { userRoutes } from './routes/users.js';
-import { roleRoutes } from './routes/roles.js';
-import { policyRoutes } from './routes/policies.js';
-import { roleTagRoutes } from './routes/role-tags.js';
-import { imageRoutes } from './routes/images.js';
-import { catalogRoutes } from './routes/catalog.js';
-import { firewallRuleRoutes } from './routes/firewall-rules.js';
-import { machineRoutes } from './routes/machines.js';
-import { machineDetailRoutes } from './routes/machine-details.js';
-import { machinePartRoutes } from './routes/machine-parts.js';
+import { ROUTE_MODULES } from './generated/route-modules.js';
 
 /** The code version the `Server` header reports. */
 const CODE_VERSION = '9.20.0';
@@ -39,21 +27,8 @@ const CORS_EXPOSE_HEADERS = 'Api-Version, Request-Id, Response-Time';
 export function createCloudApiService(ctx: EmulatorContext, extraRoutes: readonly CloudApiRoute[] = []): Service {
   const state = new CloudApiState(ctx);
   const routes: CloudApiRoute[] = [
-    ...pingRoutes(),
-    ...accountRoutes(),
-    ...keyRoutes(),
-    ...userRoutes(),
-    ...roleRoutes(),
-    ...policyRoutes(),
-    ...imageRoutes(state),
-    ...firewallRuleRoutes(ctx, state),
-    ...catalogRoutes(state),
-    ...machineRoutes(state),
-    ...machineDetailRoutes(state),
-    ...machinePartRoutes(state),
+    ...ROUTE_MODULES.flatMap((makeRoutes) => makeRoutes(ctx, state)),
     ...extraRoutes,
-    // Last: SetRoleTags is PUT on any path, so every other route must be tried first.
-    ...roleTagRoutes(),
   ].map(withRoleTagHeader);
   const router = new Router(routes);
   return {

@@ -13,8 +13,9 @@ export type RouteMatch =
   | { readonly route: undefined; readonly methodMismatch: boolean };
 
 /**
- * Matches method and path to a route. Among routes that match, the one with the most literal
- * segments wins (`/--ping` before `/:account`); HEAD falls back to the GET route.
+ * Matches method and path to a route. Among routes that match, one that is not a catch-all wins,
+ * then the one with the most literal segments (`/--ping` before `/:account`); HEAD falls back to
+ * the GET route.
  */
 export class Router {
   private readonly compiled: Compiled[];
@@ -34,7 +35,11 @@ export class Router {
         );
       return { route, segments, literals: segments.filter((s) => typeof s === 'string').length };
     });
-    this.compiled.sort((a, b) => b.literals - a.literals);
+    // A catch-all (SetRoleTags' PUT on any path) is tried after every other route, whatever the
+    // order the services list their routes in.
+    this.compiled.sort(
+      (a, b) => Number(a.route.catchAll === true) - Number(b.route.catchAll === true) || b.literals - a.literals,
+    );
   }
 
   /** Finds the route for `method` and the raw (still percent-encoded) `path`. */

@@ -4,13 +4,7 @@
  */
 import type { Signer } from '../auth/signer.js';
 import { createService, type TransportOptions } from '../http/service.js';
-import { accountApi, type AccountApi } from './account-api.js';
-import { firewallRulesApi, type FirewallRulesApi } from './firewall-rules-api.js';
-import { imagesApi, type ImagesApi } from './images-api.js';
-import { machinesApi, type MachinesApi } from './machines-api.js';
-import { keysApi, type KeysApi } from './keys-api.js';
-import { rbacApi, type RbacApi } from './rbac-api.js';
-import { usersApi, type UsersApi } from './users-api.js';
+import { cloudApiSections, type CloudApiSections } from './generated/api-sections.js';
 import { TritonInputError } from '../errors.js';
 import type { CallOptions } from '../http/api-caller.js';
 import { accountPath } from './private/context.js';
@@ -50,9 +44,11 @@ export interface CloudApiCall {
   readonly expect: 'object' | 'list' | 'empty';
 }
 
-/** Every CloudAPI operation, plus the client's own bookkeeping. */
-export interface CloudApiClient
-  extends AccountApi, KeysApi, UsersApi, RbacApi, ImagesApi, FirewallRulesApi, MachinesApi {
+/**
+ * Every CloudAPI operation (one section per `*-api.ts` file, composed in `generated/api-sections.ts`),
+ * plus the client's own bookkeeping.
+ */
+export interface CloudApiClient extends CloudApiSections {
   /** Calls an operation the client has no method for; resolves to the parsed answer (`undefined` for `empty`). */
   call<T>(spec: CloudApiCall, options?: CallOptions): Promise<T>;
   /** The account whose paths this client addresses. */
@@ -94,12 +90,6 @@ export function createCloudApiClient(config: CloudApiClientConfig): CloudApiClie
       }
       return (await service.caller.json<T>({ ...request, expect: spec.expect })).data;
     },
-    ...accountApi(ctx),
-    ...keysApi(ctx),
-    ...usersApi(ctx),
-    ...rbacApi(ctx),
-    ...imagesApi(ctx),
-    ...firewallRulesApi(ctx),
-    ...machinesApi(ctx),
+    ...cloudApiSections(ctx),
   };
 }

@@ -3,8 +3,7 @@ export type * from '../../reconciler/contract/handler.js';
 export type { Clients } from './clients.js';
 export { TritonHandlerError } from './errors.js';
 export type { TritonHandlerErrorCode } from './errors.js';
-export { cloudApiHandlers } from './cloudapi-index.js';
-export { mantaHandlers } from './manta-index.js';
+export { cloudApiHandlers, mantaHandlers } from './generated/handlers.js';
 
 export { accountHandler, normalizeAccountDesired, normalizeAccountLive } from './account.js';
 export { accountConfigHandler, normalizeAccountConfigDesired, normalizeAccountConfigLive } from './account-config.js';
@@ -23,3 +22,9 @@ export { imageLookupHandler, imageFilters, pickImage, normalizeImageLookupLive }
 export type { ImageLookupLive } from './image-lookup.js';
 export { datacenterLookupHandler, normalizeDatacenterLive } from './datacenter-lookup.js';
 export type { DatacenterLive } from './datacenter-lookup.js';
+export { directoryHandler, type LiveDirectory } from './directory.js';
+export { objectHandler, createObjectHandler, type LiveObject, type ObjectHandlerOptions } from './object.js';
+export { snapLinkHandler, LINK_SOURCE_HEADER, type LiveSnapLink } from './snaplink.js';
+export { jobHandler, createJobHandler, JobFailedError, type LiveJob } from './job.js';
+export type { MantaClients } from './private/manta-support.js';
+export type { JobWaitOptions } from './job.js';

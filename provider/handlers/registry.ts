@@ -3,9 +3,8 @@
  * ones. The engine takes its handlers as an option and falls back to these; it names no handler.
  */
 import type { ResourceKind } from '../../common/manifest.js';
-import { cloudApiHandlers } from './cloudapi-index.js';
+import { cloudApiHandlers, mantaHandlers } from './generated/handlers.js';
 import { TritonHandlerError } from './errors.js';
-import { mantaHandlers } from './manta-index.js';
 import type { AnyHandler } from '../../reconciler/contract/handler.js';
 
 let cached: ReadonlyMap<ResourceKind, AnyHandler> | undefined;

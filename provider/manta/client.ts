@@ -4,10 +4,7 @@
  */
 import type { Signer } from '../auth/signer.js';
 import { createService, type TransportOptions } from '../http/service.js';
-import { directoriesApi, type DirectoriesApi } from './directories-api.js';
-import { jobsApi, type JobsApi } from './jobs-api.js';
-import { objectsApi, type ObjectsApi } from './objects-api.js';
-import { uploadsApi, type UploadsApi } from './uploads-api.js';
+import { mantaSections, type MantaSections } from './generated/api-sections.js';
 import { TritonInputError } from '../errors.js';
 
 /** Configuration of {@link createMantaClient}; a resolved `ServiceConfig` fits as is. */
@@ -25,8 +22,11 @@ export interface MantaClientConfig extends TransportOptions {
   readonly signer: Signer;
 }
 
-/** Every Manta operation, plus the client's own bookkeeping. */
-export interface MantaClient extends DirectoriesApi, ObjectsApi, JobsApi, UploadsApi {
+/**
+ * Every Manta operation (one section per `*-api.ts` file, composed in `generated/api-sections.ts`),
+ * plus the client's own bookkeeping.
+ */
+export interface MantaClient extends MantaSections {
   readonly account: string;
   /** The key id this client signs with. */
   readonly keyId: string;
@@ -47,9 +47,6 @@ export function createMantaClient(config: MantaClientConfig): MantaClient {
     account: config.account,
     keyId: service.keyId,
     close: () => service.close(),
-    ...directoriesApi(ctx),
-    ...objectsApi(ctx),
-    ...jobsApi(ctx),
-    ...uploadsApi(ctx),
+    ...mantaSections(ctx),
   };
 }

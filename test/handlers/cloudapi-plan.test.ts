@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { naturalKeyOf, type ResourcePropertiesByKind } from '../../common/resource-properties.js';
 import type { ResourceKind, ResourceManifest } from '../../common/manifest.js';
-import { cloudApiHandlers } from '../../provider/handlers/cloudapi-index.js';
+import { cloudApiHandlers } from '../../provider/handlers/generated/handlers.js';
 import type { PlanningHandler, ResourceHandler } from '../../reconciler/contract/handler.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import { matchLive, planChanges } from '../../reconciler/plan/index.js';

@@ -4,12 +4,13 @@ import type { CloudApiState } from '../state.js';
 import { accountOf } from '../private/before.js';
 import { NETWORKS, PACKAGES } from '../private/fixtures.js';
 import { DATACENTER_NAME } from './ping.js';
+import type { EmulatorContext } from '../../core/context.js';
 
 /** The ListPackages query parameters that filter (sdc-cloudapi packages.js). */
 const PACKAGE_FILTERS = ['name', 'memory', 'disk', 'swap', 'lwps', 'version', 'vcpus', 'group'] as const;
 
 /** Datacenters, services, limits, packages, machines and networks (read-only fixtures). */
-export function catalogRoutes(state: CloudApiState): CloudApiRoute[] {
+export function catalogRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudApiRoute[] {
   return [
     {
       method: 'GET',

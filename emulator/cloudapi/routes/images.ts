@@ -8,12 +8,13 @@ import type { CloudApiState } from '../state.js';
 import { accountOf } from '../private/before.js';
 import type { ImageRecord } from '../private/fixtures.js';
 import { listParam, optionalBoolean, optionalString, param, requireParams } from '../private/params.js';
+import type { EmulatorContext } from '../../core/context.js';
 
 /** How long a new image stays `creating`, in ms. */
 export const IMAGE_CREATION_MS = 200;
 
 /** ListImages, GetImage, DeleteImage, CreateImageFromMachine, ExportImage. */
-export function imageRoutes(state: CloudApiState): CloudApiRoute[] {
+export function imageRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudApiRoute[] {
   return [
     {
       method: 'GET',

@@ -7,6 +7,7 @@ import { accountOf } from '../private/before.js';
 import type { MachineRecord } from '../private/fixtures.js';
 import { audit, findMachine, machineJson, notePriorDetails, visibleDetails } from '../private/machine-model.js';
 import { checkTagValues } from './machines.js';
+import type { EmulatorContext } from '../../core/context.js';
 
 /** Request parameters that are the route's, not tags or metadata (sdc-cloudapi tags.js). */
 const NOT_DETAILS = new Set(['account', 'machine', 'uuid', 'owner_uuid', 'context', 'image']);
@@ -18,7 +19,7 @@ const UNDELETABLE = new Set(['credentials', 'administrator_pw', 'root_authorized
  * The machine tag and metadata routes of sdc-cloudapi tags.js and metadata.js. Writes answer at
  * once; inside the consistency window a read may still see the values before them.
  */
-export function machineDetailRoutes(state: CloudApiState): CloudApiRoute[] {
+export function machineDetailRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudApiRoute[] {
   const base = '/:account/machines/:machine';
   return [
     { method: 'GET', path: `${base}/tags`, name: 'ListMachineTags', handler: (rc) => list(rc, state, 'tags') },

@@ -14,6 +14,7 @@ import {
   syncAddresses,
 } from '../private/machine-model.js';
 import { optionalString } from '../private/params.js';
+import type { EmulatorContext } from '../../core/context.js';
 
 /** A MAC in a NIC path: twelve hex digits without separators (sdc-cloudapi nics.js MAC_RE). */
 const MAC_RE = /^[0-9a-f]{12}$/i;
@@ -25,7 +26,7 @@ const SNAPSHOT_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
  * Machine snapshots (sdc-cloudapi snapshots.js) and NICs (nics.js). A snapshot is `queued`, then
  * `created`; a NIC is `provisioning`, then `running`, each after {@link SHORT_JOB_MS}.
  */
-export function machinePartRoutes(state: CloudApiState): CloudApiRoute[] {
+export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudApiRoute[] {
   const base = '/:account/machines/:machine';
   return [
     {

@@ -17,6 +17,7 @@ import {
 } from '../private/machine-model.js';
 import { pageReply } from '../private/paging.js';
 import { optionalBoolean, optionalString, param } from '../private/params.js';
+import type { EmulatorContext } from '../../core/context.js';
 
 /** The longest name CloudAPI accepts: 255 base64 characters of alias (sdc-cloudapi machines.js). */
 const MAX_NAME = 189;
@@ -43,7 +44,7 @@ export function updateMachineAction(rc: RequestContext): string {
 }
 
 /** CreateMachine, ListMachines, GetMachine, UpdateMachine (every action), DeleteMachine. */
-export function machineRoutes(state: CloudApiState): CloudApiRoute[] {
+export function machineRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudApiRoute[] {
   return [
     {
       method: 'GET',

@@ -1,0 +1,15 @@
+/** The `roleTags` prop shared by the constructs of taggable kinds. */
+import type { Construct } from 'constructs';
+import type { IRole, ITaggable } from '../interfaces.js';
+import { RoleTag } from '../role-tag.js';
+
+/**
+ * The `roleTags` prop of a resource the stack owns: tags `resource` with `roles` (when given) as the
+ * only roles on it, unlike a {@link RoleTag} of its own, which leaves other stacks' roles alone.
+ */
+export function tagOwnedResource(
+  resource: ITaggable & Construct,
+  roles: readonly (IRole | string)[] | undefined,
+): void {
+  if (roles !== undefined) new RoleTag(resource, 'RoleTags', { resource, roles, exclusive: true });
+}
