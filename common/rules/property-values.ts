@@ -29,8 +29,6 @@ import { showValue } from './safe-text.js';
 interface Found {
   /** A problem with the value (`below` empty) or with a part of it (`[2]`, `["m-a"]`): `<path><below>: <problem>`. */
   readonly problem: (below: string, problem: string | undefined) => void;
-  /** A sentence that names the value's path itself, `<path> must be…`. */
-  readonly sentence: (text: string) => void;
 }
 
 /** One rule's check of one value; `index` is the value's position in its list, when it is an element. */
@@ -70,11 +68,15 @@ const VALUE_RULES: { readonly [R in ValueRule]: RuleCheck } = {
     if (value !== undefined) found.problem('', checkDurability(value));
   },
   'manta-headers': (value, _account, found) => headerProblems(value, found),
-  // checkJobPhase's sentences start with the phase's own path, `phases[<index>]`.
   'job-phase': (value, _account, found, index) => {
+    // checkJobPhase words each problem "phases[i].<field> <value> <rule>"; split off the field so the
+    // message has the "<path>: <rule>" shape every reader of these problems splits on.
     const at = `phases[${index}]`;
-    for (const text of checkJobPhase(value, index))
-      found.sentence(text.startsWith(at) ? text.slice(at.length) : ` ${text}`);
+    for (const text of checkJobPhase(value, index)) {
+      const rest = text.startsWith(at) ? text.slice(at.length) : ` ${text}`;
+      const space = rest.indexOf(' ');
+      found.problem(space > 0 ? rest.slice(0, space) : '', rest.slice(space + 1));
+    }
   },
 };
 
@@ -111,7 +113,6 @@ function checkValue(
     problem: (below, problem) => {
       if (problem !== undefined) push(`${path}${below}: ${problem}`);
     },
-    sentence: (text) => push(`${path}${text}`),
   };
   if (schema.valueRule !== undefined) VALUE_RULES[schema.valueRule](value, account, found, index);
   if (schema.type === 'list' && schema.element !== undefined && Array.isArray(value))

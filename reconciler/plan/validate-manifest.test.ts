@@ -156,6 +156,36 @@ describe('manifestProblems: the rules synth applies, for a manifest no construct
     ]);
   });
 
+  it("names each job phase's field whole, with the value and the rule", () => {
+    const doc = valid();
+    doc.stacks[0]!.resources.push({
+      address: 'prod/j',
+      kind: 'job',
+      naturalKey: 'nightly',
+      properties: {
+        name: 'nightly',
+        phases: [
+          { type: 'filter', exec: 'wc' },
+          { type: 'map', exec: 'wc', count: 2 },
+        ],
+      },
+      dependsOn: [],
+    });
+    const problems = manifestProblems(doc).map((p) => [p.path, p.message]);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        [
+          'stacks[0].resources[2].properties.phases[0].type',
+          'stacks[0].resources[2].properties.phases[0].type (prod/j): "filter" must be "map" or "reduce"',
+        ],
+        [
+          'stacks[0].resources[2].properties.phases[1].count',
+          'stacks[0].resources[2].properties.phases[1].count (prod/j): is allowed only on reduce phases',
+        ],
+      ]),
+    );
+  });
+
   it('shows a key with control characters escaped in a shape problem too, and never the value of an unknown field', () => {
     const doc = valid();
     doc.stacks[0]!['bogus\u001b[2J'] = 'x\u0000';
