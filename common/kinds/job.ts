@@ -100,7 +100,7 @@ export const job = {
   attributes: ['id', 'state', 'outputs', 'errors'],
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
   naturalKeyText: 'name',
-  uniqueness: 'one object-store path holds one directory, object or link',
+  uniqueness: "a stack declares one job of a name (the name is the job's key: Manta gives each run a new id)",
   // muskie checks every read of a job as getjob and every change as managejob (mantav1 lib/server.js).
   ci: {
     actions: ['listjobs', 'getjob', 'createjob', 'managejob'],
