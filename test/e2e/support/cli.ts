@@ -4,7 +4,7 @@
  * environment.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { accessSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,12 +57,26 @@ export interface RunningCli {
 }
 
 /**
+ * Throws unless `dist/bundle/cli.cjs` exists. Only a missing file is "run `npm run build`"; any other
+ * failure to look (EMFILE on a loaded machine) is thrown as itself, not mistaken for a missing build.
+ * @param forWhat the tests that need the build, for the message
+ */
+export function requireBuiltBundle(forWhat: string): void {
+  try {
+    accessSync(join(REPO, 'dist', 'bundle', 'cli.cjs'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new Error(`dist/ is missing: run \`npm run build\` before ${forWhat}`);
+    throw error;
+  }
+}
+
+/**
  * Starts `triton-iac ...args` without waiting for it (killed after 180 s, or when the test is aborted).
  * @throws Error when `dist/` has not been built.
  */
 export function startCli(args: readonly string[], options: RunOptions): RunningCli {
-  if (!existsSync(join(REPO, 'dist', 'bundle', 'cli.cjs')))
-    throw new Error('dist/ is missing: run `npm run build` before the end-to-end tests');
+  requireBuiltBundle('the end-to-end tests');
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: options.cwd,
     env: { PATH: process.env['PATH'] ?? '', HOME: options.cwd, ...options.env },

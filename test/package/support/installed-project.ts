@@ -4,10 +4,10 @@
  * Dependencies come from the registry (or npm's cache, which `npm ci` has filled).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO, type CliResult } from '../../e2e/support/cli.js';
+import { REPO, requireBuiltBundle, type CliResult } from '../../e2e/support/cli.js';
 
 /** What a command printed and how it ended (the same shape as a `triton-iac` run's). */
 export type RunResult = CliResult;
@@ -64,8 +64,7 @@ export interface PackedTarball {
  * @throws Error when `dist/` has not been built or `npm pack` fails.
  */
 export async function packRepository(home: string): Promise<PackedTarball> {
-  if (!existsSync(join(REPO, 'dist', 'bundle', 'cli.cjs')))
-    throw new Error('dist/ is missing: run `npm run build` before the package tests');
+  requireBuiltBundle('the package tests');
   const dest = mkdtempSync(join(tmpdir(), 'triton-iac-pack-'));
   const result = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dest], {
     cwd: REPO,
