@@ -30,6 +30,16 @@ describe('escapeUnsafe', () => {
 });
 
 describe('showValue', () => {
+  it('shows a value that has no JSON by its class or type instead of throwing', () => {
+    class ImageLookup {
+      readonly self: unknown = this;
+    }
+    expect(showValue(new ImageLookup())).toBe('<ImageLookup>');
+    expect(showValue(function build() {})).toBe('<function build>');
+    expect(showValue(Symbol('s'))).toBe('<symbol>');
+    expect(showValue(12n)).toBe('12');
+  });
+
   it('quotes a string as JSON with every control character escaped', () => {
     expect(showValue('a\u0000b')).toBe('"a\\u0000b"');
     expect(showValue('\u001b[2J')).toBe('"\\u001b[2J"');

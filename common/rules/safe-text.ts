@@ -44,7 +44,7 @@ export function escapeUnsafeLines(text: string): string {
  */
 export function showValue(value: unknown, max: number = SHOWN_MAX_CHARS): string {
   if (typeof value !== 'string') {
-    const json = value === undefined ? 'undefined' : (JSON.stringify(value) ?? String(value));
+    const json = value === undefined ? 'undefined' : (jsonOrNull(value) ?? `<${kindOfValue(value)}>`);
     return escapeUnsafe(json.length > max ? `${json.slice(0, max - 1)}…` : json);
   }
   const quoted = escapeUnsafe(JSON.stringify(value));
@@ -57,4 +57,21 @@ export function showValue(value: unknown, max: number = SHOWN_MAX_CHARS): string
     head += shown;
   }
   return `"${head}…" (${Buffer.byteLength(value, 'utf8')} bytes)`;
+}
+
+/** `value` as JSON (a bigint as its digits), or `undefined` when it has none (a function, a symbol, a circle). */
+function jsonOrNull(value: unknown): string | undefined {
+  if (typeof value === 'bigint') return String(value);
+  try {
+    return JSON.stringify(value);
+  } catch {
+    // A construct given where a value belongs refers to itself through its tree (node.host).
+    return undefined;
+  }
+}
+
+/** What a value without JSON is, for a message: its class (`ImageLookup`), else its type. */
+function kindOfValue(value: unknown): string {
+  if (typeof value === 'object' && value !== null) return value.constructor?.name || 'object';
+  return typeof value === 'function' ? `function ${value.name}`.trim() : typeof value;
 }
