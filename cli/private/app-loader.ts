@@ -177,13 +177,18 @@ async function synthProgram(path: string): Promise<{ manifest: Manifest; warning
   }
 }
 
+/** esbuild's words for an import it cannot follow. */
+const UNRESOLVED = /^(Could not resolve|No matching export)/;
+
 /** Why the program could not be loaded: an exit, a syntax error (where), or the module's own error. */
 function loadFailure(err: unknown, path: string): UsageError {
   if (err instanceof AppExitError) return exitedWhile(err, path, 'while it was being loaded, before returning an app');
   const problems = compileProblems(err);
   if (problems.length > 0) {
+    // The bundler also reports imports it cannot resolve, which are no syntax errors.
+    const kind = problems.every((p) => !UNRESOLVED.test(p.text)) ? 'syntax error' : 'compile error';
     return new UsageError(
-      `cannot load app ${path}: ${problems.length === 1 ? 'a syntax error' : `${problems.length} syntax errors`}:\n  ${describeCompileProblems(problems)}`,
+      `cannot load app ${path}: ${problems.length === 1 ? `a ${kind}` : `${problems.length} ${kind}s`}:\n  ${describeCompileProblems(problems)}`,
       { cause: err },
     );
   }

@@ -13,8 +13,8 @@
  *   bundled by esbuild, which resolves relative imports, `.js` written for `.ts`, extensionless
  *   imports and tsconfig paths as tsx does; each file keeps its own `import.meta.url`,
  *   `import.meta.filename`/`dirname`, `__filename` and `__dirname`;
- * - packages stay imports, resolved by Node from where the bundle is written (beside the project's
- *   `node_modules`), exactly as they would be from the program;
+ * - packages stay imports, of the file each resolves to from the file that imports it (Node's
+ *   conditions), and Node loads them as usual;
  * - `triton-iac` (and `constructs`), when they resolve to the very package this CLI runs from, are
  *   the CLI's own loaded copy: nothing of the library is loaded again. Any sign that a second copy
  *   could meet the first (a subpath such as `triton-iac/provider`, or a package the program imports
@@ -28,7 +28,7 @@
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, sep } from 'node:path';
+import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as Esbuild from 'esbuild';
 import { importOutside } from './tsx-import.js';
@@ -67,7 +67,6 @@ function cliPackageRoot(): string {
 
 const BUILTINS = new Set(builtinModules);
 const isBuiltin = (specifier: string): boolean => specifier.startsWith('node:') || BUILTINS.has(specifier.split('/')[0]!);
-const isBare = (specifier: string): boolean => !/^(\.{1,2}(\/|$)|\/|[a-zA-Z]:[\\/]|file:)/.test(specifier);
 const inNodeModules = (path: string): boolean => path.split(sep).includes('node_modules');
 
 const LOADERS: Record<string, Esbuild.Loader> = {
@@ -125,7 +124,10 @@ function dependsOnLibrary(file: string): boolean {
   );
 }
 
-/** Where the bundle is written: beside the nearest `node_modules`, so Node resolves packages from it as from the program. */
+/**
+ * Where the bundle is written: beside the nearest `node_modules`, so that what Node resolves from
+ * the bundle itself (a `require()` esbuild could not follow) is found as from the program.
+ */
 function outputDir(entry: string): string {
   for (let dir = dirname(entry); ; ) {
     const modules = join(dir, 'node_modules');
@@ -179,8 +181,9 @@ async function bundle(
         }
         if (!inNodeModules(found.path)) return undefined; // the program's own file (tsconfig paths too)
         if (share !== undefined && dependsOnLibrary(found.path)) mustNotShare = true;
-        // A package: imported natively, by the specifier the program wrote when it is one Node resolves.
-        return { path: isBare(args.path) ? args.path : pathToFileURL(found.path).href, external: true };
+        // A package: imported natively, by the file it resolves to from the importing file (the bundle
+        // lives elsewhere), a path for require() and a URL for import.
+        return { path: args.kind === 'require-call' ? found.path : pathToFileURL(found.path).href, external: true };
       });
       build.onLoad({ filter: /.*/, namespace: SHARED_NS }, (args) => {
         const module = share!.names[args.path as keyof Shared];
@@ -227,6 +230,8 @@ async function bundle(
     target: `node${process.versions.node.split('.')[0]}`,
     sourcemap: 'inline',
     sourcesContent: false,
+    // Node's conditions (import or require, node, default), without the bundlers' `module`.
+    conditions: [],
     logLevel: 'silent',
     plugins: [plugin],
     // A CommonJS file of the program that calls require() for a package gets Node's require, from
@@ -236,6 +241,17 @@ async function bundle(
     },
   });
   return { code: result.outputFiles[0]!.text, mustNotShare };
+}
+
+/** esbuild names files relative to the working directory it was given: the report names them whole. */
+function withAbsoluteLocations(err: unknown, base: string): unknown {
+  const messages = (err as { errors?: unknown } | null)?.errors;
+  if (Array.isArray(messages)) {
+    for (const m of messages as { location?: { file?: unknown } | null }[]) {
+      if (m.location && typeof m.location.file === 'string') m.location.file = resolve(base, m.location.file);
+    }
+  }
+  return err;
 }
 
 let counter = 0;
@@ -257,8 +273,13 @@ export async function importProgram(path: string): Promise<Record<string, unknow
   const dir = outputDir(path);
   mkdirSync(dir, { recursive: true });
   const outfile = join(realpathSync(dir), `app-${process.pid}-${++counter}.mjs`);
-  let outcome = await bundle(esbuild, path, outfile, root !== '' ? { root, names } : undefined);
-  if (outcome.mustNotShare) outcome = await bundle(esbuild, path, outfile, undefined);
+  let outcome: BundleOutcome;
+  try {
+    outcome = await bundle(esbuild, path, outfile, root !== '' ? { root, names } : undefined);
+    if (outcome.mustNotShare) outcome = await bundle(esbuild, path, outfile, undefined);
+  } catch (err) {
+    throw withAbsoluteLocations(err, dirname(path));
+  }
   (globalThis as Record<symbol, unknown>)[Symbol.for(SHARED_KEY)] = names;
   writeFileSync(outfile, outcome.code);
   // Stack traces name the program's files and lines (tsx turns this on too).
