@@ -66,7 +66,8 @@ function cliPackageRoot(): string {
 }
 
 const BUILTINS = new Set(builtinModules);
-const isBuiltin = (specifier: string): boolean => specifier.startsWith('node:') || BUILTINS.has(specifier.split('/')[0]!);
+const isBuiltin = (specifier: string): boolean =>
+  specifier.startsWith('node:') || BUILTINS.has(specifier.split('/')[0]!);
 const inNodeModules = (path: string): boolean => path.split(sep).includes('node_modules');
 
 const LOADERS: Record<string, Esbuild.Loader> = {
@@ -82,7 +83,7 @@ const LOADERS: Record<string, Esbuild.Loader> = {
 
 /** The nearest `tsconfig.json` above `file`, as text, for the per-file transform. */
 function tsconfigOf(file: string): string | undefined {
-  for (let dir = dirname(file); ; ) {
+  for (let dir = dirname(file); ;) {
     const candidate = join(dir, 'tsconfig.json');
     if (existsSync(candidate)) return readFileSync(candidate, 'utf8');
     const up = dirname(dir);
@@ -100,7 +101,7 @@ interface PackageManifest {
 }
 
 function packageOf(file: string): PackageManifest {
-  for (let dir = dirname(file); ; ) {
+  for (let dir = dirname(file); ;) {
     const candidate = join(dir, 'package.json');
     if (existsSync(candidate)) {
       try {
@@ -129,7 +130,7 @@ function dependsOnLibrary(file: string): boolean {
  * the bundle itself (a `require()` esbuild could not follow) is found as from the program.
  */
 function outputDir(entry: string): string {
-  for (let dir = dirname(entry); ; ) {
+  for (let dir = dirname(entry); ;) {
     const modules = join(dir, 'node_modules');
     if (existsSync(modules) && statSync(modules).isDirectory()) return join(modules, '.cache', 'triton-iac');
     const up = dirname(dir);
