@@ -65,6 +65,24 @@ function cliPackageRoot(): string {
   }
 }
 
+/** A bare specifier that is not `node:…` (esbuild's filters are Go regular expressions: no look-ahead). */
+const BARE = /^([^./n]|n($|[^o])|no($|[^d])|nod($|[^e])|node($|[^:]))/;
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The project the program belongs to: the directory of the nearest package.json above it (else its
+ * own directory). Its files get their own `import.meta.url`; files outside it that the program
+ * imports by path are bundled as they are (their `import.meta.url` is the bundle's).
+ */
+function projectRoot(entry: string): string {
+  for (let dir = dirname(entry); ;) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    const up = dirname(dir);
+    if (up === dir) return dirname(entry);
+    dir = up;
+  }
+}
+
 const BUILTINS = new Set(builtinModules);
 const isBuiltin = (specifier: string): boolean =>
   specifier.startsWith('node:') || BUILTINS.has(specifier.split('/')[0]!);
@@ -152,11 +170,14 @@ async function bundle(
   share: { root: string; names: Shared } | undefined,
 ): Promise<BundleOutcome> {
   let mustNotShare = false;
+  const projectFiles = new RegExp(`^${escapeRegExp(projectRoot(entry) + sep)}.*\\.[cm]?[jt]sx?$`);
   const libraryIndex = share ? join(share.root, 'dist', 'index.js') : '';
   const plugin: Esbuild.Plugin = {
     name: 'triton-iac-program',
     setup(build) {
-      build.onResolve({ filter: /.*/ }, async (args) => {
+      // Bare specifiers only (not relative, absolute or `node:`): every callback is a round trip to
+      // esbuild's process, which under load cost seconds for a program of a few hundred files.
+      build.onResolve({ filter: BARE }, async (args) => {
         if ((args.pluginData as { inner?: boolean } | undefined)?.inner) return undefined;
         if (args.kind === 'entry-point' || isBuiltin(args.path)) return undefined;
         const found = await build.resolve(args.path, {
@@ -195,8 +216,8 @@ async function bundle(
           loader: 'js',
         };
       });
-      // Each file keeps its own location, as it would when loaded as itself.
-      build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
+      // Each file of the project keeps its own location, as it would when loaded as itself.
+      build.onLoad({ filter: projectFiles }, async (args) => {
         if (inNodeModules(args.path)) return undefined;
         const source = readFileSync(args.path, 'utf8');
         const loader = LOADERS[extname(args.path)] ?? 'js';
