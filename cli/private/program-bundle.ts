@@ -25,7 +25,16 @@
  *
  * The bundle file is removed as soon as it is imported.
  */
-import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve, sep } from 'node:path';
@@ -40,29 +49,37 @@ const SHARED_NS = 'triton-iac-cli-shared';
 
 type Shared = Record<'triton-iac' | 'constructs', Record<string, unknown>>;
 
+/** The first directory from `start` upwards for which `found` holds, or undefined at the root. */
+function findUp(start: string, found: (dir: string) => boolean): string | undefined {
+  for (let dir = start; ;) {
+    if (found(dir)) return dir;
+    const up = dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}
+
+/** The parsed package.json in `dir`, or undefined when there is none or it cannot be read. */
+function manifestIn(dir: string): PackageManifest | undefined {
+  const file = join(dir, 'package.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as PackageManifest;
+  } catch {
+    return undefined;
+  }
+}
+
 /** esbuild, from tsx's dependency (the package's own tsx resolves it, so it is always installed). */
 function loadEsbuild(): typeof Esbuild {
   const tsxPackage = createRequire(import.meta.url).resolve('tsx/package.json');
   return createRequire(tsxPackage)('esbuild') as typeof Esbuild;
 }
 
-/** The root of the package this CLI runs from (the directory holding its package.json). */
+/** The root of the package this CLI runs from (the directory holding its package.json), or ''. */
 function cliPackageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const manifest = join(dir, 'package.json');
-    if (existsSync(manifest)) {
-      try {
-        if ((JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name === 'triton-iac')
-          return realpathSync(dir);
-      } catch {
-        // Not a package manifest we can read: keep looking upwards.
-      }
-    }
-    const up = dirname(dir);
-    if (up === dir) return '';
-    dir = up;
-  }
+  const root = findUp(dirname(fileURLToPath(import.meta.url)), (dir) => manifestIn(dir)?.name === 'triton-iac');
+  return root === undefined ? '' : realpathSync(root);
 }
 
 /** A bare specifier that is not `node:…` (esbuild's filters are Go regular expressions: no look-ahead). */
@@ -75,12 +92,7 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
  * imports by path are bundled as they are (their `import.meta.url` is the bundle's).
  */
 function projectRoot(entry: string): string {
-  for (let dir = dirname(entry); ;) {
-    if (existsSync(join(dir, 'package.json'))) return dir;
-    const up = dirname(dir);
-    if (up === dir) return dirname(entry);
-    dir = up;
-  }
+  return findUp(dirname(entry), (dir) => existsSync(join(dir, 'package.json'))) ?? dirname(entry);
 }
 
 const BUILTINS = new Set(builtinModules);
@@ -101,16 +113,10 @@ const LOADERS: Record<string, Esbuild.Loader> = {
 
 /** The nearest `tsconfig.json` above `file`, as text, for the per-file transform. */
 function tsconfigOf(file: string): string | undefined {
-  for (let dir = dirname(file); ;) {
-    const candidate = join(dir, 'tsconfig.json');
-    if (existsSync(candidate)) return readFileSync(candidate, 'utf8');
-    const up = dirname(dir);
-    if (up === dir) return undefined;
-    dir = up;
-  }
+  const dir = findUp(dirname(file), (d) => existsSync(join(d, 'tsconfig.json')));
+  return dir === undefined ? undefined : readFileSync(join(dir, 'tsconfig.json'), 'utf8');
 }
 
-/** The package.json of the package holding `file` (the nearest one with a name). */
 interface PackageManifest {
   readonly name?: unknown;
   readonly dependencies?: object;
@@ -118,21 +124,11 @@ interface PackageManifest {
   readonly optionalDependencies?: object;
 }
 
+/** The package.json of the package holding `file` (the nearest one with a name). */
 function packageOf(file: string): PackageManifest {
-  for (let dir = dirname(file); ;) {
-    const candidate = join(dir, 'package.json');
-    if (existsSync(candidate)) {
-      try {
-        const manifest = JSON.parse(readFileSync(candidate, 'utf8')) as PackageManifest;
-        if (typeof manifest.name === 'string') return manifest;
-      } catch {
-        // An unreadable manifest names no dependency.
-      }
-    }
-    const up = dirname(dir);
-    if (up === dir) return {};
-    dir = up;
-  }
+  let manifest: PackageManifest | undefined;
+  findUp(dirname(file), (dir) => typeof (manifest = manifestIn(dir))?.name === 'string');
+  return manifest ?? {};
 }
 
 /** True when the package of `file` depends on `triton-iac` or `constructs` (a second copy could meet ours). */
@@ -145,16 +141,15 @@ function dependsOnLibrary(file: string): boolean {
 
 /**
  * Where the bundle is written: beside the nearest `node_modules`, so that what Node resolves from
- * the bundle itself (a `require()` esbuild could not follow) is found as from the program.
+ * the bundle itself (a `require()` esbuild could not follow) is found as from the program; else
+ * undefined (a private temporary directory is made: never a fixed name in a shared /tmp).
  */
-function outputDir(entry: string): string {
-  for (let dir = dirname(entry); ;) {
-    const modules = join(dir, 'node_modules');
-    if (existsSync(modules) && statSync(modules).isDirectory()) return join(modules, '.cache', 'triton-iac');
-    const up = dirname(dir);
-    if (up === dir) return join(tmpdir(), `triton-iac-${process.getuid?.() ?? 'user'}`);
-    dir = up;
-  }
+function outputDir(entry: string): string | undefined {
+  const dir = findUp(
+    dirname(entry),
+    (d) => existsSync(join(d, 'node_modules')) && statSync(join(d, 'node_modules')).isDirectory(),
+  );
+  return dir === undefined ? undefined : join(dir, 'node_modules', '.cache', 'triton-iac');
 }
 
 interface BundleOutcome {
@@ -292,23 +287,25 @@ export async function importProgram(path: string): Promise<Record<string, unknow
     constructs: constructs as unknown as Record<string, unknown>,
   };
   // The real path: Node runs the module from there, and the source map's paths are relative to it.
-  const dir = outputDir(path);
-  mkdirSync(dir, { recursive: true });
+  const cache = outputDir(path);
+  if (cache !== undefined) mkdirSync(cache, { recursive: true });
+  const dir = cache ?? mkdtempSync(join(tmpdir(), 'triton-iac-app-'));
   const outfile = join(realpathSync(dir), `app-${process.pid}-${++counter}.mjs`);
-  let outcome: BundleOutcome;
   try {
-    outcome = await bundle(esbuild, path, outfile, root !== '' ? { root, names } : undefined);
-    if (outcome.mustNotShare) outcome = await bundle(esbuild, path, outfile, undefined);
-  } catch (err) {
-    throw withAbsoluteLocations(err, dirname(path));
-  }
-  (globalThis as Record<symbol, unknown>)[Symbol.for(SHARED_KEY)] = names;
-  writeFileSync(outfile, outcome.code);
-  // Stack traces name the program's files and lines (tsx turns this on too).
-  process.setSourceMapsEnabled(true);
-  try {
+    let outcome: BundleOutcome;
+    try {
+      outcome = await bundle(esbuild, path, outfile, root !== '' ? { root, names } : undefined);
+      if (outcome.mustNotShare) outcome = await bundle(esbuild, path, outfile, undefined);
+    } catch (err) {
+      throw withAbsoluteLocations(err, dirname(path));
+    }
+    (globalThis as Record<symbol, unknown>)[Symbol.for(SHARED_KEY)] = names;
+    writeFileSync(outfile, outcome.code);
+    // Stack traces name the program's files and lines (tsx turns this on too).
+    process.setSourceMapsEnabled(true);
     return (await importOutside(pathToFileURL(outfile).href)) as Record<string, unknown>;
   } finally {
-    rmSync(outfile, { force: true });
+    // The module stays loaded; a private temporary directory goes with its file.
+    rmSync(cache === undefined ? dir : outfile, { recursive: true, force: true });
   }
 }
