@@ -5,14 +5,13 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { MANIFEST_VERSION, type Manifest, type StackManifest } from '../../common/manifest.js';
 import { CONTEXT_ENV, fromRbacJsonAsync, SynthError, TritonApp, TritonStack } from '../../constructs/index.js';
 import { manifestProblems } from '../../reconciler/plan/validate-manifest.js';
 import { UsageError } from '../command.js';
 import { terraformJsonReader, type TerraformJsonReader } from './adapters.js';
 import { withEnv, type AppContext } from './context.js';
-import { importTsx } from './tsx-import.js';
+import { importProgram } from './program-bundle.js';
 import { AppExitError, withExitGuard } from './app-exit-guard.js';
 import { compileProblems, describeCompileProblems } from './load-failure.js';
 
@@ -149,8 +148,7 @@ export function selectOneStack(manifest: Manifest, name: string | undefined, sou
 async function synthProgram(path: string): Promise<{ manifest: Manifest; warnings: readonly string[] }> {
   let mod: Record<string, unknown>;
   try {
-    const { tsImport } = await importTsx();
-    mod = (await withExitGuard(() => tsImport(pathToFileURL(path).href, import.meta.url))) as Record<string, unknown>;
+    mod = await withExitGuard(() => importProgram(path));
   } catch (err) {
     throw loadFailure(err, path);
   }
@@ -179,13 +177,18 @@ async function synthProgram(path: string): Promise<{ manifest: Manifest; warning
   }
 }
 
+/** esbuild's words for an import it cannot follow. */
+const UNRESOLVED = /^(Could not resolve|No matching export)/;
+
 /** Why the program could not be loaded: an exit, a syntax error (where), or the module's own error. */
 function loadFailure(err: unknown, path: string): UsageError {
   if (err instanceof AppExitError) return exitedWhile(err, path, 'while it was being loaded, before returning an app');
   const problems = compileProblems(err);
   if (problems.length > 0) {
+    // The bundler also reports imports it cannot resolve, which are no syntax errors.
+    const kind = problems.every((p) => !UNRESOLVED.test(p.text)) ? 'syntax error' : 'compile error';
     return new UsageError(
-      `cannot load app ${path}: ${problems.length === 1 ? 'a syntax error' : `${problems.length} syntax errors`}:\n  ${describeCompileProblems(problems)}`,
+      `cannot load app ${path}: ${problems.length === 1 ? `a ${kind}` : `${problems.length} ${kind}s`}:\n  ${describeCompileProblems(problems)}`,
       { cause: err },
     );
   }
