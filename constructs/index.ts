@@ -19,6 +19,7 @@ export { RoleTag, type RoleTagProps } from './role-tag.js';
 export { Image, type ImageProps } from './image.js';
 export { ImageLookup, type ImageLookupProps } from './image-lookup.js';
 export { Instance, type InstanceProps } from './instance.js';
+export { InstanceSnapshot, type InstanceSnapshotProps } from './instance-snapshot.js';
 export { NetworkLookup, PackageLookup, type NetworkLookupProps, type PackageLookupProps } from './catalog-lookups.js';
 export { Datacenter, DatacenterLookup, type DatacenterLookupProps } from './datacenter-lookup.js';
 export { Directory, type DirectoryProps } from './directory.js';

@@ -44,6 +44,10 @@ export interface MachinesApi {
   deleteMachineMetadata(id: string, key: string, options?: CallOptions): Promise<void>;
   /** ListMachineSnapshots. */
   listMachineSnapshots(id: string, options?: CallOptions): Promise<MachineSnapshot[]>;
+  /** GetMachineSnapshot. */
+  getMachineSnapshot(id: string, name: string, options?: CallOptions): Promise<MachineSnapshot>;
+  /** StartMachineFromSnapshot: rolls the machine back to the snapshot (202, the job runs after). */
+  startMachineFromSnapshot(id: string, name: string, options?: CallOptions): Promise<void>;
   /** CreateMachineSnapshot (POST, never retried). */
   createMachineSnapshot(id: string, name: string, options?: CallOptions): Promise<MachineSnapshot>;
   /** DeleteMachineSnapshot. */
@@ -138,6 +142,25 @@ export function machinesApi(ctx: CloudApiContext): MachinesApi {
           signal: options.signal,
         })
       ).data;
+    },
+    async getMachineSnapshot(id, name, options = {}) {
+      return (
+        await caller.json<MachineSnapshot>({
+          expect: 'object',
+          operation: 'GetMachineSnapshot',
+          method: 'GET',
+          path: machinePath(id, 'snapshots', requireId(name, 'name')),
+          signal: options.signal,
+        })
+      ).data;
+    },
+    async startMachineFromSnapshot(id, name, options = {}) {
+      await caller.empty({
+        operation: 'StartMachineFromSnapshot',
+        method: 'POST',
+        path: machinePath(id, 'snapshots', requireId(name, 'name')),
+        signal: options.signal,
+      });
     },
     async createMachineSnapshot(id, name, options = {}) {
       return (

@@ -7,6 +7,7 @@ import { firewallRuleHandler } from './firewall-rule.js';
 import { imageLookupHandler } from './image-lookup.js';
 import { imageHandler } from './image.js';
 import { instanceHandler } from './instance.js';
+import { instanceSnapshotHandler } from './instance-snapshot.js';
 import { networkLookupHandler, packageLookupHandler } from './catalog-lookups.js';
 import { keyHandler } from './key.js';
 import { policyHandler } from './policy.js';
@@ -18,7 +19,7 @@ import type { AnyHandler } from '../../reconciler/contract/handler.js';
 
 /**
  * Every CloudAPI kind's handler: account, account-config, key, user, user-key, policy, role,
- * role-tag, image, image-lookup, instance, package-lookup, network-lookup, datacenter-lookup,
+ * role-tag, image, image-lookup, instance, instance-snapshot, package-lookup, network-lookup, datacenter-lookup,
  * firewall-rule.
  */
 export const cloudApiHandlers: readonly AnyHandler<unknown, Clients>[] = [
@@ -33,6 +34,7 @@ export const cloudApiHandlers: readonly AnyHandler<unknown, Clients>[] = [
   imageHandler,
   imageLookupHandler,
   instanceHandler,
+  instanceSnapshotHandler,
   packageLookupHandler,
   networkLookupHandler,
   datacenterLookupHandler,

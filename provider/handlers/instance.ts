@@ -110,7 +110,7 @@ function machinePath(ctx: HandlerContext<Clients>, id: string): string {
 }
 
 /** GetMachine; a deleted machine (410 Gone) or an unknown one (404) is `undefined`. */
-async function getLive(ctx: HandlerContext<Clients>, id: string): Promise<Machine | undefined> {
+export async function getLiveMachine(ctx: HandlerContext<Clients>, id: string): Promise<Machine | undefined> {
   try {
     const machine = await orUndefined(ctx.clients.cloudapi.getMachine(id, { signal: ctx.signal }));
     return machine?.state === 'deleted' ? undefined : machine;
@@ -128,11 +128,12 @@ async function withRoleTags(ctx: HandlerContext<Clients>, machine: Machine): Pro
 }
 
 /**
- * The account's one live machine called `name`.
+ * The account's one live machine called `name` (exported for the instance-snapshot handler, which
+ * finds its instance by name before the state knows the instance's id).
  * @throws TritonHandlerError `INVALID_DESIRED` when several live machines have the name (CloudAPI
  *   allows it; the stack cannot tell which is its own)
  */
-async function findByName(ctx: HandlerContext<Clients>, name: string): Promise<Machine | undefined> {
+export async function findInstanceByName(ctx: HandlerContext<Clients>, name: string): Promise<Machine | undefined> {
   const found = (await ctx.clients.cloudapi.listMachines({ name }, { signal: ctx.signal })).filter(
     (m) => m.state !== 'deleted',
   );
@@ -145,7 +146,8 @@ async function findByName(ctx: HandlerContext<Clients>, name: string): Promise<M
 }
 
 async function read(ctx: HandlerContext<Clients>, ref: ObjectRef): Promise<InstanceLive | undefined> {
-  const machine = ref.id !== undefined ? await getLive(ctx, ref.id) : await findByName(ctx, ref.naturalKey);
+  const machine =
+    ref.id !== undefined ? await getLiveMachine(ctx, ref.id) : await findInstanceByName(ctx, ref.naturalKey);
   return machine === undefined ? undefined : withRoleTags(ctx, machine);
 }
 
@@ -243,7 +245,7 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
     return withRoleTags(ctx, machine);
   },
   async delete(ctx, ref) {
-    const id = ref.id ?? (await findByName(ctx, ref.naturalKey))?.id;
+    const id = ref.id ?? (await findInstanceByName(ctx, ref.naturalKey))?.id;
     if (id === undefined) return;
     try {
       await ctx.clients.cloudapi.deleteMachine(id, { signal: ctx.signal });

@@ -65,6 +65,11 @@ const full: { [K in ResourceKind]: Required<ResourcePropertiesByKind[K]> } = {
     state: 'stopped',
     roleTags: ['ops'],
   },
+  'instance-snapshot': {
+    instance: '0f5bd4a1-7c52-4a1e-9b1f-3a5c0e6d2b77',
+    instanceName: 'web-1',
+    name: 'before-upgrade',
+  },
   'package-lookup': { name: 'g4-highcpu-1G', memory: 1024, minMemory: 512, vcpus: 1, minVcpus: 1, group: 'highcpu' },
   'network-lookup': { name: 'external', public: true },
   'image-lookup': {

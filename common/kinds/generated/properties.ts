@@ -210,6 +210,16 @@ export interface InstanceProperties {
   readonly roleTags?: readonly string[];
 }
 
+/** `instance-snapshot`: A snapshot of an instance; any change is a replacement. Rolling an instance back to it is a command (`triton-iac instance rollback`), never a plan action. Natural key: <instance name>/<snapshot name>. */
+export interface InstanceSnapshotProperties {
+  /** Id of the instance snapshotted (a reference to an Instance). */
+  readonly instance: string | RefValue;
+  /** The instance's name as declared: with `name`, the snapshot's natural key. */
+  readonly instanceName: string;
+  /** Snapshot name, unique on its instance. */
+  readonly name: string;
+}
+
 /** `package-lookup`: A read-only package query (by name, or by memory and vCPU constraints) resolved at plan time. Natural key: the filters as key=value pairs joined with & in key order. */
 export interface PackageLookupProperties {
   /** Package name. */
@@ -313,6 +323,7 @@ export interface ResourcePropertiesByKind {
   image: ImageProperties;
   'image-lookup': ImageLookupProperties;
   instance: InstanceProperties;
+  'instance-snapshot': InstanceSnapshotProperties;
   'package-lookup': PackageLookupProperties;
   'network-lookup': NetworkLookupProperties;
   'datacenter-lookup': DatacenterLookupProperties;
