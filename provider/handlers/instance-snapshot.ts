@@ -33,6 +33,11 @@ export interface InstanceSnapshotLive extends MachineSnapshot {
   readonly instanceName: string;
 }
 
+/** What the calls need of a handler context (the rollback command has no engine run). */
+type CallContext = Pick<HandlerContext<Clients>, 'clients' | 'signal'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** How long a snapshot may stay `queued` before the apply gives up on it. */
 export const SNAPSHOT_READY_TIMEOUT_MS = 10 * 60_000;
 
@@ -89,7 +94,7 @@ async function machineOf(
 
 /** GetMachineSnapshot; a snapshot (or machine) that is gone is `undefined`. */
 async function getSnapshot(
-  ctx: HandlerContext<Clients>,
+  ctx: CallContext,
   machine: { id: string; name: string },
   name: string,
 ): Promise<InstanceSnapshotLive | undefined> {
@@ -160,3 +165,37 @@ export const instanceSnapshotHandler: ResourceHandler<InstanceSnapshotLive, Clie
     }
   },
 };
+
+/** What {@link rollbackInstance} did. */
+export interface RollbackResult {
+  readonly instanceId: string;
+  readonly instanceName: string;
+  readonly snapshot: string;
+}
+
+/**
+ * Rolls an instance back to one of its snapshots (StartMachineFromSnapshot): what
+ * `triton-iac instance rollback` runs on request, never a plan. The snapshot must exist and be
+ * `created`; the server answers once the rollback job is queued.
+ * @param instance the instance's id or (unique) name
+ * @throws TritonHandlerError `INVALID_DESIRED` naming the instance or snapshot that does not exist
+ *   or is not ready; the server's refusal (a machine still provisioning) as its `TritonApiError`
+ */
+export async function rollbackInstance(ctx: CallContext, instance: string, snapshot: string): Promise<RollbackResult> {
+  const machine = UUID.test(instance) ? await getLiveMachine(ctx, instance) : await findInstanceByName(ctx, instance);
+  if (machine === undefined)
+    throw new TritonHandlerError('INVALID_DESIRED', `rollback: instance ${JSON.stringify(instance)} does not exist`);
+  const snap = await getSnapshot(ctx, { id: machine.id, name: machine.name }, snapshot);
+  if (snap === undefined)
+    throw new TritonHandlerError(
+      'INVALID_DESIRED',
+      `rollback: instance ${machine.name} (${machine.id}) has no snapshot ${JSON.stringify(snapshot)}`,
+    );
+  if (snap.state !== 'created')
+    throw new TritonHandlerError(
+      'INVALID_DESIRED',
+      `rollback: snapshot ${snapshot} of instance ${machine.name} is ${snap.state}, not created; wait until it is`,
+    );
+  await ctx.clients.cloudapi.startMachineFromSnapshot(machine.id, snapshot, { signal: ctx.signal });
+  return { instanceId: machine.id, instanceName: machine.name, snapshot };
+}

@@ -110,7 +110,10 @@ function machinePath(ctx: HandlerContext<Clients>, id: string): string {
 }
 
 /** GetMachine; a deleted machine (410 Gone) or an unknown one (404) is `undefined`. */
-export async function getLiveMachine(ctx: HandlerContext<Clients>, id: string): Promise<Machine | undefined> {
+export async function getLiveMachine(
+  ctx: Pick<HandlerContext<Clients>, 'clients' | 'signal'>,
+  id: string,
+): Promise<Machine | undefined> {
   try {
     const machine = await orUndefined(ctx.clients.cloudapi.getMachine(id, { signal: ctx.signal }));
     return machine?.state === 'deleted' ? undefined : machine;
@@ -133,7 +136,10 @@ async function withRoleTags(ctx: HandlerContext<Clients>, machine: Machine): Pro
  * @throws TritonHandlerError `INVALID_DESIRED` when several live machines have the name (CloudAPI
  *   allows it; the stack cannot tell which is its own)
  */
-export async function findInstanceByName(ctx: HandlerContext<Clients>, name: string): Promise<Machine | undefined> {
+export async function findInstanceByName(
+  ctx: Pick<HandlerContext<Clients>, 'clients' | 'signal'>,
+  name: string,
+): Promise<Machine | undefined> {
   const found = (await ctx.clients.cloudapi.listMachines({ name }, { signal: ctx.signal })).filter(
     (m) => m.state !== 'deleted',
   );
