@@ -68,6 +68,10 @@ export const instance = {
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
   naturalKeyText: 'name',
   uniqueness: 'a stack names each instance once (CloudAPI itself allows equal names)',
+  // Role tags on /<account>/machines/<id>; the model names the instance by its name (its id is
+  // known after apply), and CloudAPI authorises every /machines/<id>/... route against it.
+  access: 'itemRoleTags',
+  itemPath: '/{account}/machines/{name}',
   ci: {
     // The UpdateMachine actions are named by sdc-cloudapi's app.js: `<action>machine`.
     actions: [
