@@ -47,7 +47,7 @@ export function catalogRoutes(state: CloudApiState): CloudApiRoute[] {
         return {
           status: 200,
           body: [
-            { by: 'machines', value: 20, used: machines.length },
+            { by: 'machines', value: rc.ctx.machineLimit, used: machines.length },
             { by: 'ram', value: 65536, used: machines.reduce((sum, m) => sum + m.memory, 0) },
           ],
         };

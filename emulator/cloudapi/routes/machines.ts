@@ -177,7 +177,7 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
   checkName(name);
   const machines = state.machines(account);
   const networks = networksParam(rc);
-  const limit = 20;
+  const limit = rc.ctx.machineLimit;
   if (machines.filter((m) => m.state !== 'deleted').length >= limit)
     throw new EmulatorError(
       403,
