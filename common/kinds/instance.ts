@@ -29,6 +29,32 @@ export const instance = {
       description: 'Instance tags (strings); replaced as a whole in place.',
     },
     {
+      name: 'cns',
+      type: 'object',
+      required: false,
+      description:
+        'Triton CNS settings, kept as the tags `triton.cns.services` (the names joined by commas) and `triton.cns.disable`; changed in place.',
+      typeName: {
+        name: 'InstanceCns',
+        description: 'The CNS (Triton Container Name Service) settings of an instance.',
+      },
+      fields: [
+        {
+          name: 'services',
+          type: 'list',
+          element: { type: 'string', pattern: '^[a-z0-9]([a-z0-9-]*[a-z0-9])?$' },
+          required: false,
+          description: 'CNS service names the instance answers for (DNS labels).',
+        },
+        {
+          name: 'disable',
+          type: 'bool',
+          required: false,
+          description: 'Whether CNS leaves the instance out of DNS.',
+        },
+      ],
+    },
+    {
       name: 'metadata',
       type: 'map',
       element: { type: 'string', refable: true },

@@ -14,8 +14,8 @@ export interface CreateMachineInput {
   readonly networks?: readonly string[];
   readonly firewall_enabled?: boolean;
   readonly deletion_protection?: boolean;
-  /** Sent as `tag.<key>` fields, the form every CloudAPI version takes. */
-  readonly tags?: Readonly<Record<string, string>>;
+  /** Sent as `tag.<key>` fields, the form every CloudAPI version takes (`triton.cns.disable` is a boolean). */
+  readonly tags?: Readonly<Record<string, string | boolean>>;
   /** Sent as `metadata.<key>` fields. */
   readonly metadata?: Readonly<Record<string, string>>;
 }
@@ -37,7 +37,11 @@ export interface MachinesApi {
   /** DeleteMachine. */
   deleteMachine(id: string, options?: CallOptions): Promise<void>;
   /** ReplaceMachineTags: the tags become exactly `tags`. */
-  replaceMachineTags(id: string, tags: Readonly<Record<string, string>>, options?: CallOptions): Promise<void>;
+  replaceMachineTags(
+    id: string,
+    tags: Readonly<Record<string, string | boolean>>,
+    options?: CallOptions,
+  ): Promise<void>;
   /** AddMachineMetadata: sets the given keys, leaves the others. */
   addMachineMetadata(id: string, metadata: Readonly<Record<string, string>>, options?: CallOptions): Promise<void>;
   /** DeleteMachineMetadata of one key. */

@@ -37,6 +37,14 @@ export interface RoleMember {
   readonly default: boolean;
 }
 
+/** The CNS (Triton Container Name Service) settings of an instance. */
+export interface InstanceCns {
+  /** CNS service names the instance answers for (DNS labels). */
+  readonly services?: readonly string[];
+  /** Whether CNS leaves the instance out of DNS. */
+  readonly disable?: boolean;
+}
+
 /** Where an object's bytes come from. Strings and Buffers are carried inline; files are referenced by path (the manifest stays small and the apply streams the file), with `md5` and `size` on the object computed at synth so the plan can compare without reading the file again. A relative file path is relative to the working directory of the synth, stored with `/` separators; the apply must run from the same directory (as with Terraform's root module). */
 export type ObjectContent =
   /** Inline UTF-8 text. */
@@ -198,6 +206,8 @@ export interface InstanceProperties {
   readonly networks?: readonly (string | RefValue)[];
   /** Instance tags (strings); replaced as a whole in place. */
   readonly tags?: { readonly [key: string]: string | RefValue };
+  /** Triton CNS settings, kept as the tags `triton.cns.services` (the names joined by commas) and `triton.cns.disable`; changed in place. */
+  readonly cns?: InstanceCns;
   /** Customer metadata, `user-script` included; keys not declared are left alone. */
   readonly metadata?: { readonly [key: string]: string | RefValue };
   /** Whether the cloud firewall applies to the instance. */

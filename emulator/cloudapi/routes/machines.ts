@@ -268,9 +268,31 @@ function objectParam(rc: RequestContext, name: string): Record<string, unknown> 
  * @throws EmulatorError InvalidArgument naming the tag
  */
 export function checkTagValues(tags: Record<string, unknown>): void {
-  for (const [k, v] of Object.entries(tags))
+  for (const [k, v] of Object.entries(tags)) {
     if (!['string', 'number', 'boolean'].includes(typeof v))
       throw invalidArgument(`Invalid tag parameters: tag "${k}" must be a string, number or boolean`);
+    checkCnsTag(k, v);
+  }
+}
+
+/** A wrong value's description as VMAPI words it: `true (boolean)`, `"true" (string)`. */
+const shown = (v: unknown): string => `${JSON.stringify(v)} (${typeof v})`;
+
+/**
+ * The CNS tags' types and names, as VMAPI checks them (node-triton-tags): `triton.cns.services`
+ * a string of comma-separated DNS names, `triton.cns.disable` a boolean.
+ */
+function checkCnsTag(key: string, value: unknown): void {
+  if (key === 'triton.cns.services') {
+    if (typeof value !== 'string') throw invalidArgument(`Triton tag "${key}" value must be a string: ${shown(value)}`);
+    for (const name of value.split(',')) {
+      const bad = /[^a-z0-9.-]/i.exec(name);
+      if (bad !== null || name === '')
+        throw invalidArgument(`invalid "${key}" tag: Expected DNS name but "${bad?.[0] ?? ','}" found.`);
+    }
+  }
+  if (key === 'triton.cns.disable' && typeof value !== 'boolean')
+    throw invalidArgument(`Triton tag "${key}" value must be a boolean: ${shown(value)}`);
 }
 
 function checkName(name: string): void {

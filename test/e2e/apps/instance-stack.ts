@@ -29,6 +29,7 @@ export default function build(): TritonApp {
     package: changed ? 'g4-general-4G' : 'g4-highcpu-1G',
     networks: [PRIVATE_NET],
     tags: changed ? { env: 'prod', tier: 'front' } : { env: 'prod' },
+    cns: changed ? { services: ['web', 'api'] } : { services: ['app'], disable: true },
     metadata: changed ? { 'user-script': '#!/bin/sh\necho v2' } : { 'user-script': '#!/bin/sh\necho v1', role: 'web' },
     firewallEnabled: changed,
     deletionProtection: variant === 'protected',
