@@ -5,6 +5,7 @@
  */
 import { instanceSnapshot } from '../../common/kinds/instance-snapshot.js';
 import type { StackManifest } from '../../common/manifest.js';
+import { TritonHandlerError } from '../../provider/handlers/errors.js';
 import { parseSnapshotRef, rollbackInstance } from '../../provider/handlers/instance-snapshot.js';
 import { openStateBackend } from '../../reconciler/index.js';
 import { UsageError, type Command } from '../command.js';
@@ -91,11 +92,15 @@ export const instanceCommand: Command = {
     const session = await openSession(app, common, io);
     try {
       const options = await session.options(stack);
+      // A snapshot or instance that is not there is the user's input, not the app's: no app hint.
       const done = await rollbackInstance(
         { clients: options.clients, signal: new AbortController().signal },
         target.instance,
         target.snapshot,
-      );
+      ).catch((err: unknown) => {
+        if (err instanceof TritonHandlerError && err.code === 'INVALID_DESIRED') throw new UsageError(err.message);
+        throw err;
+      });
       io.stdout.write(
         `Rolling back instance ${done.instanceName} (${done.instanceId}) to snapshot ${done.snapshot}: the server has queued it; \`triton instance get ${done.instanceId}\` shows when it runs again.\n`,
       );
