@@ -9,6 +9,7 @@ import type { ResourceOptionProps } from './resource-options.js';
 import { fail } from './private/problems.js';
 import { checkRoleRefs, resolveRoleRefs } from './private/role-refs.js';
 import { propNames } from './private/known-props.js';
+import { checkAffinityRule } from '../common/rules/affinity.js';
 
 /** Props of an {@link Instance}. */
 export interface InstanceProps extends ResourceOptionProps {
@@ -32,6 +33,13 @@ export interface InstanceProps extends ResourceOptionProps {
    * Changed in place. @default - the CNS tags are not managed
    */
   readonly cns?: { readonly services?: readonly string[]; readonly disable?: boolean };
+  /**
+   * Affinity rules for placement, CloudAPI's grammar: `<key>==<value>` or `<key>!=<value>`, the key
+   * `instance`, `container` or a tag name, a value starting with `~` a soft rule, the value an
+   * exact name, a glob (`web-*`) or a `/regex/`. Used at create only: a change replaces the
+   * instance. @default - no placement rules
+   */
+  readonly affinity?: readonly string[];
   /** Instance tags (`triton.cns.*` ones go in `cns`). @default - the instance's tags are not managed */
   readonly tags?: { readonly [key: string]: string | Reference };
   /**
@@ -56,6 +64,7 @@ const INSTANCE_PROPS = propNames<InstanceProps>({
   networks: true,
   tags: true,
   cns: true,
+  affinity: true,
   metadata: true,
   firewallEnabled: true,
   deletionProtection: true,
@@ -132,6 +141,12 @@ export class Instance extends TritonResource {
           'is a CNS tag: declare it with the cns prop (cns.services, cns.disable)',
         );
     checkCns(at, props.cns);
+    if (props.affinity !== undefined && !Array.isArray(props.affinity))
+      fail(at, 'affinity', props.affinity, 'must be a list of affinity rules such as "instance!=web-*"');
+    (props.affinity ?? []).forEach((rule, i) => {
+      const problem = typeof rule === 'string' ? checkAffinityRule(rule) : 'must be a string';
+      if (problem !== undefined) fail(at, `affinity[${i}]`, rule, problem);
+    });
     for (const field of ['firewallEnabled', 'deletionProtection'] as const)
       if (props[field] !== undefined && typeof props[field] !== 'boolean')
         fail(at, field, props[field], 'must be true or false');
@@ -177,6 +192,7 @@ export class Instance extends TritonResource {
         image: p.image,
         package: p.package,
         networks: p.networks === undefined ? undefined : [...p.networks],
+        affinity: p.affinity === undefined ? undefined : [...p.affinity],
         tags: p.tags === undefined ? undefined : { ...p.tags },
         cns:
           p.cns === undefined

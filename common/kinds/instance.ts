@@ -28,6 +28,12 @@ export const instance = {
       required: false,
       description: 'Instance tags (strings); replaced as a whole in place.',
     },
+    strList(
+      'affinity',
+      false,
+      'Affinity rules for where the instance is placed (`instance!=web-*`, `role==~db`); used at create only, so a change replaces the instance.',
+      { immutable: true, recorded: true },
+    ),
     {
       name: 'cns',
       type: 'object',

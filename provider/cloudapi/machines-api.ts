@@ -12,6 +12,8 @@ export interface CreateMachineInput {
   readonly image: string;
   readonly package: string;
   readonly networks?: readonly string[];
+  /** Placement rules (`instance!=web-*`), used at create only. */
+  readonly affinity?: readonly string[];
   readonly firewall_enabled?: boolean;
   readonly deletion_protection?: boolean;
   /** Sent as `tag.<key>` fields, the form every CloudAPI version takes (`triton.cns.disable` is a boolean). */
@@ -70,6 +72,7 @@ export function machinesApi(ctx: CloudApiContext): MachinesApi {
         image: input.image,
         package: input.package,
         ...(input.networks !== undefined ? { networks: input.networks } : {}),
+        ...(input.affinity !== undefined ? { affinity: input.affinity } : {}),
         ...(input.firewall_enabled !== undefined ? { firewall_enabled: input.firewall_enabled } : {}),
         ...(input.deletion_protection !== undefined ? { deletion_protection: input.deletion_protection } : {}),
       };

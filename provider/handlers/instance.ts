@@ -8,7 +8,8 @@
  * In place (UpdateMachine and the tag, metadata and role-tag routes): `name` (rename), `package`
  * (resize), `tags` and `cns` (one ReplaceMachineTags: CNS settings are the `triton.cns.*` tags), `metadata` (set and delete keys), `firewallEnabled`,
  * `deletionProtection`, `state` (start, stop), `roleTags`. Replaced: `image` and `networks` (the
- * descriptor's `immutable`), delete-then-create, so the name is free and a deletion-protected
+ * descriptor's `immutable`; `affinity` too, which the server uses at create only and never returns,
+ * so it is compared with what the last apply recorded), delete-then-create, so the name is free and a deletion-protected
  * instance stops the replacement with the server's refusal.
  *
  * Compared: what is declared. Undeclared `tags`, `metadata`, `networks` and `roleTags` are not
@@ -103,6 +104,7 @@ export function normalizeInstanceDesired(props: ResolvedProperties): PlainObject
     state: props['state'] ?? 'running',
   };
   if (Array.isArray(props['networks'])) out['networks'] = props['networks'].map(String);
+  if (Array.isArray(props['affinity'])) out['affinity'] = props['affinity'].map(String);
   if (props['tags'] !== undefined) out['tags'] = withoutCns(stringMap(props['tags']));
   if (props['cns'] !== undefined) out['cns'] = cnsOf(props['cns']);
   if (props['metadata'] !== undefined) out['metadata'] = stringMap(props['metadata'], SERVER_METADATA);
@@ -286,6 +288,7 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
         image: String(desired['image']),
         package: String(desired['package']),
         ...(Array.isArray(networks) ? { networks: networks.map(String) } : {}),
+        ...(Array.isArray(desired['affinity']) ? { affinity: desired['affinity'].map(String) } : {}),
         firewall_enabled: desired['firewallEnabled'] === true,
         deletion_protection: desired['deletionProtection'] === true,
         ...(desired['tags'] !== undefined || desired['cns'] !== undefined ? { tags: tagSet(desired, {}) } : {}),

@@ -60,6 +60,7 @@ const full: { [K in ResourceKind]: Required<ResourcePropertiesByKind[K]> } = {
     networks: ['9ec60129-9034-47b4-b111-3026f9b1a10f'],
     tags: { env: 'prod' },
     cns: { services: ['web'], disable: false },
+    affinity: ['instance!=web-*'],
     metadata: { 'user-script': '#!/bin/sh' },
     firewallEnabled: true,
     deletionProtection: false,

@@ -18,6 +18,7 @@ const BASE: Record<string, PlainValue> = {
   networks: ['f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10'],
   tags: { env: 'prod' },
   cns: { services: ['web'], disable: false },
+  affinity: ['instance!=db-*'],
   metadata: { 'user-script': 'echo 1' },
   firewallEnabled: false,
   deletionProtection: false,

@@ -206,6 +206,8 @@ export interface InstanceProperties {
   readonly networks?: readonly (string | RefValue)[];
   /** Instance tags (strings); replaced as a whole in place. */
   readonly tags?: { readonly [key: string]: string | RefValue };
+  /** Affinity rules for where the instance is placed (`instance!=web-*`, `role==~db`); used at create only, so a change replaces the instance. */
+  readonly affinity?: readonly string[];
   /** Triton CNS settings, kept as the tags `triton.cns.services` (the names joined by commas) and `triton.cns.disable`; changed in place. */
   readonly cns?: InstanceCns;
   /** Customer metadata, `user-script` included; keys not declared are left alone. */

@@ -16,6 +16,7 @@ import {
   syncAddresses,
 } from '../private/machine-model.js';
 import { pageReply } from '../private/paging.js';
+import { checkAffinityRule } from '../../../common/rules/affinity.js';
 import { optionalBoolean, optionalString, param } from '../private/params.js';
 
 /** The longest name CloudAPI accepts: 255 base64 characters of alias (sdc-cloudapi machines.js). */
@@ -177,6 +178,7 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
   checkName(name);
   const machines = state.machines(account);
   const networks = networksParam(rc);
+  checkAffinity(rc);
   const limit = rc.ctx.machineLimit;
   if (machines.filter((m) => m.state !== 'deleted').length >= limit)
     throw new EmulatorError(
@@ -237,6 +239,23 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
  * none means the default, the public network then the private one (as a datacenter configured
  * with both would do).
  */
+/**
+ * The `affinity` rules: strings in CloudAPI's grammar (sdc-cloudapi triton-affinity.js), refused
+ * with its message. One datacenter of one emulated server has nowhere else to place a machine, so
+ * a valid rule changes nothing.
+ */
+function checkAffinity(rc: RequestContext): void {
+  const raw = param(rc, 'affinity');
+  if (raw === undefined || raw === null) return;
+  const rules = typeof raw === 'string' ? [raw] : raw;
+  if (!Array.isArray(rules) || rules.some((r) => typeof r !== 'string'))
+    throw invalidArgument('affinity must be a string or an array of strings');
+  for (const rule of rules as string[]) {
+    const problem = checkAffinityRule(rule);
+    if (problem !== undefined) throw invalidArgument(problem);
+  }
+}
+
 function networksParam(rc: RequestContext): string[] {
   const raw = param(rc, 'networks');
   if (raw === undefined || raw === null) return NETWORKS.map((n) => n['id'] as string);

@@ -28,6 +28,7 @@ export default function build(): TritonApp {
     image: variant === 'new-image' ? DEBIAN_12 : BASE_64,
     package: changed ? 'g4-general-4G' : 'g4-highcpu-1G',
     networks: [PRIVATE_NET],
+    affinity: ['instance!=db-*'],
     tags: changed ? { env: 'prod', tier: 'front' } : { env: 'prod' },
     cns: changed ? { services: ['web', 'api'] } : { services: ['app'], disable: true },
     metadata: changed ? { 'user-script': '#!/bin/sh\necho v2' } : { 'user-script': '#!/bin/sh\necho v1', role: 'web' },

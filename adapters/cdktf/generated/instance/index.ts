@@ -9,6 +9,12 @@ import * as cdktf from 'cdktf';
 
 export interface InstanceConfig extends cdktf.TerraformMetaArguments {
   /**
+  * Affinity rules for where the instance is placed (`instance!=web-*`, `role==~db`); used at create only, so a change replaces the instance. Changing this forces a replacement.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#affinity Instance#affinity}
+  */
+  readonly affinity?: string[];
+  /**
   * Triton CNS settings, kept as the tags `triton.cns.services` (the names joined by commas) and `triton.cns.disable`; changed in place.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#cns Instance#cns}
@@ -257,6 +263,7 @@ export class Instance extends cdktf.TerraformResource {
       connection: config.connection,
       forEach: config.forEach
     });
+    this._affinity = config.affinity;
     this._cns.internalValue = config.cns;
     this._deletionProtection = config.deletionProtection;
     this._firewallEnabled = config.firewallEnabled;
@@ -273,6 +280,22 @@ export class Instance extends cdktf.TerraformResource {
   // ==========
   // ATTRIBUTES
   // ==========
+
+  // affinity - computed: false, optional: true, required: false
+  private _affinity?: string[]; 
+  public get affinity() {
+    return this.getListAttribute('affinity');
+  }
+  public set affinity(value: string[]) {
+    this._affinity = value;
+  }
+  public resetAffinity() {
+    this._affinity = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get affinityInput() {
+    return this._affinity;
+  }
 
   // cns - computed: false, optional: true, required: false
   private _cns = new InstanceCnsOutputReference(this, "cns");
@@ -462,6 +485,7 @@ export class Instance extends cdktf.TerraformResource {
 
   protected synthesizeAttributes(): { [name: string]: any } {
     return {
+      affinity: cdktf.listMapper(cdktf.stringToTerraform, false)(this._affinity),
       cns: instanceCnsToTerraform(this._cns.internalValue),
       deletion_protection: cdktf.booleanToTerraform(this._deletionProtection),
       firewall_enabled: cdktf.booleanToTerraform(this._firewallEnabled),
@@ -478,6 +502,12 @@ export class Instance extends cdktf.TerraformResource {
 
   protected synthesizeHclAttributes(): { [name: string]: any } {
     const attrs = {
+      affinity: {
+        value: cdktf.listMapperHcl(cdktf.stringToHclTerraform, false)(this._affinity),
+        isBlock: false,
+        type: "list",
+        storageClassType: "stringList",
+      },
       cns: {
         value: instanceCnsToHclTerraform(this._cns.internalValue),
         isBlock: true,

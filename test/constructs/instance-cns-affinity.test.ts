@@ -1,7 +1,8 @@
 /**
- * The `cns` prop of an Instance at synth: service names must be DNS labels, `disable` a boolean,
- * and a `triton.cns.*` tag declared as a plain tag is refused (it belongs to `cns`), each error
- * naming the field, the value and the rule. A valid one renders as the manifest's `cns`.
+ * The `cns` and `affinity` props of an Instance at synth: CNS service names must be DNS labels,
+ * `disable` a boolean, a `triton.cns.*` tag declared as a plain tag is refused (it belongs to
+ * `cns`), and affinity rules follow CloudAPI's grammar; each error names the field, the value and
+ * the rule. Valid ones render into the manifest.
  */
 import { describe, expect, it } from 'vitest';
 import { Instance, TritonApp, TritonStack } from '../../index.js';
@@ -15,16 +16,25 @@ function declare(extra: Record<string, unknown>): TritonApp {
   return app;
 }
 
-describe('Instance cns', () => {
+describe('Instance cns and affinity', () => {
   it('renders valid settings into the manifest', () => {
     const manifest = declare({ cns: { services: ['web', 'api-v2'], disable: false } }).synth();
     const props = manifest.stacks[0]!.resources.find((r) => r.kind === 'instance')!.properties;
     expect(props['cns']).toEqual({ services: ['web', 'api-v2'], disable: false });
   });
 
+  it('takes affinity rules in the server grammar: exact, soft, glob and regex', () => {
+    const manifest = declare({ affinity: ['instance!=web-*', 'role==~db', 'container!=/^old/'] }).synth();
+    const props = manifest.stacks[0]!.resources.find((r) => r.kind === 'instance')!.properties;
+    expect(props['affinity']).toEqual(['instance!=web-*', 'role==~db', 'container!=/^old/']);
+  });
+
   it.each([
     [{ cns: { services: ['Web_1'] } }, /cns\.services\[0\] "Web_1": must be a DNS label/],
     [{ cns: { disable: 'yes' } }, /cns\.disable "yes": must be true or false/],
+    [{ affinity: ['instance=web'] }, /affinity\[0\] "instance=web": could not find operator in affinity rule/],
+    [{ affinity: ['9x!=web'] }, /affinity\[0\] "9x!=web": invalid key in affinity rule/],
+    [{ affinity: ['instance==we;b'] }, /affinity\[0\] "instance==we;b": invalid value in affinity rule/],
     [
       { tags: { 'triton.cns.services': 'web' } },
       /tags\.triton\.cns\.services "web": is a CNS tag: declare it with the cns prop/,
