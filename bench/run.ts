@@ -7,7 +7,10 @@
  * N = 100, a 32 MiB large object, a 20-object mput sample), `--window-ms N` (scenario 4, default 3000),
  * `--big-mb N` (default 256), `--mput-sample N` (objects uploaded with one `mput` each, default 50;
  * the figure is scaled to N), `--scale-sizes 100,1000,10000` (the growth scenario: triton-iac
- * alone, once per size per run), `--only a,b` (scenarios: rbac, window, tree, user-tree, big, scale),
+ * alone, once per size per run), `--only a,b` (scenarios: rbac, window, tree, user-tree, big, scale,
+ * instances; `instances` runs only when named), `--instances N` (default 50), `--provision-ms N` (the
+ * emulator's provisioning time there, default 30000), `--create-loop N` (how many instances the
+ * vendor's `create -w` loop really creates, its time scaled to N; default 5),
  * `--out NAME`
  * (write `bench/results/NAME.json` and `NAME.md` instead of `latest.*` and the dated copy).
  * Environment: `BENCH_IAC_BIN` (another build's entry point), `BENCH_IAC_NODE_ARGS` (node flags
@@ -21,6 +24,7 @@ import { generateTestKey } from '../scripts/support/keys.js';
 import { runBigObjectScenario, runTreeScenario } from './private/manta-scenarios.js';
 import { runRbacScenarios, runScaleScenario, runWindowScenario } from './private/rbac-scenarios.js';
 import { runUserTreeScenario } from './private/user-tree-scenario.js';
+import { runInstanceScenario } from './private/instance-scenario.js';
 
 import { buildReport, CRITICAL_PATH, markdownTable, textTable } from './private/report.js';
 import { SampleSet } from './private/sample.js';
@@ -36,6 +40,9 @@ const { values } = parseArgs({
     'mput-sample': { type: 'string' },
     'scale-sizes': { type: 'string' },
     only: { type: 'string' },
+    instances: { type: 'string' },
+    'provision-ms': { type: 'string' },
+    'create-loop': { type: 'string' },
     out: { type: 'string' },
   },
 });
@@ -63,6 +70,9 @@ const scaleSizes =
 const bigMb = positive('big-mb', values['big-mb'], quick ? 32 : 256);
 const mputSample = positive('mput-sample', values['mput-sample'], quick ? 20 : 50);
 const only = new Set((values.only ?? 'rbac,window,tree,user-tree,big,scale').split(','));
+const instanceCount = positive('instances', values.instances, 50);
+const provisionMs = positive('provision-ms', values['provision-ms'], 30_000);
+const createLoop = positive('create-loop', values['create-loop'], 5);
 const LATENCY_MS = 20;
 /** triton-iac's default `--parallelism` (the most requests in flight), for the lower bound. */
 const PARALLELISM = 32;
@@ -102,6 +112,12 @@ for (let run = 1; run <= runs; run++) {
     say(`run ${run}/${runs}: one ${bigMb} MiB object`);
     await runBigObjectScenario(key, bigMb, set);
   }
+  if (only.has('instances')) {
+    say(
+      `run ${run}/${runs}: ${instanceCount} instances at ${provisionMs} ms provisioning (vendor loop on ${createLoop})`,
+    );
+    await runInstanceScenario(key, instanceCount, provisionMs, createLoop, set);
+  }
   if (only.has('scale')) {
     for (const n of scaleSizes) {
       say(`run ${run}/${runs}: triton-iac alone, initial apply at N = ${n}`);
@@ -124,6 +140,7 @@ const report = {
     bigMb,
     mputSample,
     quick,
+    ...(only.has('instances') ? { instances: instanceCount, provisionMs, createLoop } : {}),
   },
   lowerBound: {
     formula: 'criticalPath × latency + triton-iac requests / parallelism × latency',

@@ -9,6 +9,7 @@ import type { ResourceOptionProps } from './resource-options.js';
 import { fail } from './private/problems.js';
 import { checkRoleRefs, resolveRoleRefs } from './private/role-refs.js';
 import { propNames } from './private/known-props.js';
+import { checkAffinityRule } from '../common/rules/affinity.js';
 
 /** Props of an {@link Instance}. */
 export interface InstanceProps extends ResourceOptionProps {
@@ -26,7 +27,20 @@ export interface InstanceProps extends ResourceOptionProps {
    * @default - the datacenter's default networks
    */
   readonly networks?: readonly (string | Reference)[];
-  /** Instance tags. @default - the instance's tags are not managed */
+  /**
+   * Triton CNS: the service names the instance answers for and whether CNS leaves it out, kept as
+   * the tags `triton.cns.services` and `triton.cns.disable` (as terraform-provider-triton's `cns`).
+   * Changed in place. @default - the CNS tags are not managed
+   */
+  readonly cns?: { readonly services?: readonly string[]; readonly disable?: boolean };
+  /**
+   * Affinity rules for placement, CloudAPI's grammar: `<key>==<value>` or `<key>!=<value>`, the key
+   * `instance`, `container` or a tag name, a value starting with `~` a soft rule, the value an
+   * exact name, a glob (`web-*`) or a `/regex/`. Used at create only: a change replaces the
+   * instance. @default - no placement rules
+   */
+  readonly affinity?: readonly string[];
+  /** Instance tags (`triton.cns.*` ones go in `cns`). @default - the instance's tags are not managed */
   readonly tags?: { readonly [key: string]: string | Reference };
   /**
    * Customer metadata, `user-script` included. Declared, it is managed as a whole (the server's
@@ -49,12 +63,36 @@ const INSTANCE_PROPS = propNames<InstanceProps>({
   package: true,
   networks: true,
   tags: true,
+  cns: true,
+  affinity: true,
   metadata: true,
   firewallEnabled: true,
   deletionProtection: true,
   state: true,
   roleTags: true,
 });
+
+/** A CNS service name: a DNS label (node-triton-tags checks the names as DNS names). */
+const CNS_SERVICE = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
+function checkCns(at: string, cns: InstanceProps['cns']): void {
+  if (cns === undefined) return;
+  if (cns === null || typeof cns !== 'object' || Array.isArray(cns))
+    fail(at, 'cns', cns, 'must be an object with services (a list of names) and/or disable (true or false)');
+  if (cns.services !== undefined && !Array.isArray(cns.services))
+    fail(at, 'cns.services', cns.services, 'must be a list of service names');
+  (cns.services ?? []).forEach((s, i) => {
+    if (typeof s !== 'string' || !CNS_SERVICE.test(s))
+      fail(
+        at,
+        `cns.services[${i}]`,
+        s,
+        'must be a DNS label: lower-case letters, digits and "-", not at either end, at most 63',
+      );
+  });
+  if (cns.disable !== undefined && typeof cns.disable !== 'boolean')
+    fail(at, 'cns.disable', cns.disable, 'must be true or false');
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NAME = /^[a-zA-Z0-9][a-zA-Z0-9._-]*$/;
@@ -94,6 +132,21 @@ export class Instance extends TritonResource {
       for (const [k, v] of Object.entries(props[field] ?? {}))
         if (!(v instanceof Reference) && typeof v !== 'string')
           fail(at, `${field}.${k}`, v, 'must be a string or a Reference');
+    for (const key of Object.keys(props.tags ?? {}))
+      if (key.startsWith('triton.cns.'))
+        fail(
+          at,
+          `tags.${key}`,
+          props.tags![key],
+          'is a CNS tag: declare it with the cns prop (cns.services, cns.disable)',
+        );
+    checkCns(at, props.cns);
+    if (props.affinity !== undefined && !Array.isArray(props.affinity))
+      fail(at, 'affinity', props.affinity, 'must be a list of affinity rules such as "instance!=web-*"');
+    (props.affinity ?? []).forEach((rule, i) => {
+      const problem = typeof rule === 'string' ? checkAffinityRule(rule) : 'must be a string';
+      if (problem !== undefined) fail(at, `affinity[${i}]`, rule, problem);
+    });
     for (const field of ['firewallEnabled', 'deletionProtection'] as const)
       if (props[field] !== undefined && typeof props[field] !== 'boolean')
         fail(at, field, props[field], 'must be true or false');
@@ -139,7 +192,15 @@ export class Instance extends TritonResource {
         image: p.image,
         package: p.package,
         networks: p.networks === undefined ? undefined : [...p.networks],
+        affinity: p.affinity === undefined ? undefined : [...p.affinity],
         tags: p.tags === undefined ? undefined : { ...p.tags },
+        cns:
+          p.cns === undefined
+            ? undefined
+            : {
+                ...(p.cns.services ? { services: [...p.cns.services] } : {}),
+                ...(p.cns.disable !== undefined ? { disable: p.cns.disable } : {}),
+              },
         metadata: p.metadata === undefined ? undefined : { ...p.metadata },
         firewallEnabled: p.firewallEnabled ?? false,
         deletionProtection: p.deletionProtection ?? false,

@@ -66,6 +66,11 @@ export interface EmulatorOptions {
    * real cloud takes 30 s or more. @default 100
    */
   readonly provisionMs?: number;
+  /**
+   * How many machines (not deleted) an account may have; CreateMachine past it answers 403
+   * QuotaExceeded and GetAccountLimits reports it. @default 20
+   */
+  readonly machineLimit?: number;
   /** The Manta line to answer as: 1 (mantav1: jobs, snaplinks) or 2 (Manta v2, muskie master). @default 1 */
   readonly mantaVersion?: 1 | 2;
   /** Ms an object upload may send nothing before Manta answers 408 `UploadTimeout`; 0: never. @default 45000 */
@@ -135,6 +140,9 @@ export type MantaServiceFactory = (ctx: EmulatorContext) => Service | Promise<Se
 /** The default provisioning time: short, so tests and demos do not wait, yet not instant. */
 export const DEFAULT_PROVISION_MS = 100;
 
+/** How many machines an account may have by default, as a small real account's limit. */
+export const DEFAULT_MACHINE_LIMIT = 20;
+
 /** The file name of the generated demo private key (the public key adds `.pub`). */
 const DEMO_KEY_FILE = 'demo_id_rsa';
 
@@ -180,6 +188,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     dataDir: options.dataDir,
     jobExec: options.jobExec ?? true,
     provisionMs: options.provisionMs ?? DEFAULT_PROVISION_MS,
+    machineLimit: options.machineLimit ?? DEFAULT_MACHINE_LIMIT,
     urls: { cloudapi: '', manta: '' },
     mantaWriter: undefined,
     attestationRoots,

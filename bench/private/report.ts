@@ -61,6 +61,7 @@ const VENDOR: Readonly<Record<string, string>> = {
   'user-tree-upload': 'msync',
   'user-tree-noop': 'msync',
   'big-object': 'mput',
+  instances: 'triton create -w loop',
 };
 
 /** Builds the report rows from the samples, with `latencyMs` and triton-iac's `parallelism`. */

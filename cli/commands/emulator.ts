@@ -39,6 +39,7 @@ Options:
   --seed N                       seed for faults and stale reads (default 1)
   --no-job-exec                  accept Manta jobs but do not run their commands
   --provision-ms MS              how long a new instance stays provisioning (default 100)
+  --machine-limit N              how many instances an account may have (default 20)
   --manta-version 1|2            the Manta line to answer as: 1 (mantav1, with jobs and snaplinks,
                                  the default) or 2 (Manta v2: no jobs, no snaplinks)
   --manta-upload-timeout-ms N    refuse an object upload that sends nothing for N ms with 408
@@ -113,6 +114,7 @@ const FLAGS: FlagSpec = {
   seed: 'string',
   'no-job-exec': 'boolean',
   'provision-ms': 'string',
+  'machine-limit': 'string',
   'manta-version': 'string',
   'manta-upload-timeout-ms': 'string',
   'tls-cert': 'string',
@@ -145,6 +147,7 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
   set('seed', intFlag(args, 'seed', 0, 2 ** 32 - 1));
   if (args.booleans.has('no-job-exec')) opts.jobExec = false;
   set('provisionMs', intFlag(args, 'provision-ms', 0, 3_600_000));
+  set('machineLimit', intFlag(args, 'machine-limit', 1, 1_000_000));
   set('mantaVersion', mantaVersionFlag(args.strings.get('manta-version'), '--manta-version'));
   set('mantaUploadTimeoutMs', intFlag(args, 'manta-upload-timeout-ms', 0, 3_600_000));
 

@@ -67,6 +67,11 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import('./force-unlock.js')).forceUnlockCommand,
   },
   {
+    name: 'instance',
+    summary: 'instance operations that are no plan action: rollback to a snapshot',
+    load: async () => (await import('./instance.js')).instanceCommand,
+  },
+  {
     name: 'import',
     summary: 'record an existing cloud object in the state under a construct address',
     load: async () => (await import('./import.js')).importCommand,

@@ -52,6 +52,53 @@ const OPS: Readonly<Record<string, CollectionOps>> = {
       'listfirewallrulemachines',
     ],
   },
+  // Every /machines/<id>/... route is authorised against the machine (resources.js resourceName).
+  machines: {
+    collection: ['listmachines', 'headmachines', 'createmachine'],
+    item: [
+      'getmachine',
+      'headmachine',
+      'startmachine',
+      'stopmachine',
+      'rebootmachine',
+      'resizemachine',
+      'renamemachine',
+      'deletemachine',
+      'machineaudit',
+      'enablemachinefirewall',
+      'disablemachinefirewall',
+      'enable_deletion_protectionmachine',
+      'disable_deletion_protectionmachine',
+      'addmachinetags',
+      'replacemachinetags',
+      'listmachinetags',
+      'getmachinetag',
+      'deletemachinetag',
+      'deletemachinetags',
+      'addmachinemetadata',
+      'listmachinemetadata',
+      'getmachinemetadata',
+      'deletemachinemetadata',
+      'deleteallmachinemetadata',
+      'createmachinesnapshot',
+      'startmachinefromsnapshot',
+      'listmachinesnapshots',
+      'getmachinesnapshot',
+      'deletemachinesnapshot',
+      'listmachinefirewallrules',
+      'listnics',
+      'getnic',
+      'addnic',
+      'removenic',
+      'listmachinedisks',
+      'getmachinedisk',
+      'createmachinedisk',
+      'resizemachinedisk',
+      'deletemachinedisk',
+      'migrate',
+      'migratemachineestimate',
+    ],
+  },
   networks: { collection: ['listnetworks'], item: ['getnetwork', 'listnetworkips', 'getnetworkip', 'updatenetworkip'] },
 };
 
@@ -80,7 +127,6 @@ export function actionAppliesTo(action: string, path: string, items: boolean): b
   if (MANTA_ACTIONS.has(a)) return false;
   if (segments.length === 2) return ACCOUNT_OPS.includes(a);
   const collection = segments[2] ?? '';
-  if (collection === 'machines') return a.includes('machine') && a !== 'createimagefrommachine';
   const ops = OPS[collection];
   if (ops === undefined) return true;
   if (segments.length === 3) return ops.collection.includes(a) || (items && ops.item.includes(a));

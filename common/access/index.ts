@@ -17,6 +17,7 @@ export type {
 export { cloudApiGoverningTags, cloudApiResourceName, governingParentOf, mantaGoverningTags } from './tags.js';
 export {
   accessModelFromResources,
+  itemPathOf,
   checkResourcePath,
   governingTagsIn,
   MANTA_TOP_DIRECTORIES,

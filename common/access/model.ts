@@ -179,11 +179,32 @@ export function accessModelFromResources(account: string, resources: readonly Ac
       case 'mantaEntries':
         mantaEntries.push({ path: String(p['path']), roles: strings(p['roleTags']) });
         break;
+      case 'itemRoleTags': {
+        const path = itemPathOf(r.kind, account, p);
+        if (path !== undefined && Array.isArray(p['roleTags'])) roleTags.push({ path, roles: strings(p['roleTags']) });
+        break;
+      }
       case undefined:
         break;
     }
   }
   return { account, users, roles, policies, roleTags, mantaEntries };
+}
+
+/**
+ * The CloudAPI path a kind's own role tags are set on, from its descriptor's `itemPath`
+ * (`/{account}/machines/{name}` → `/acme/machines/web-1`); `undefined` without one.
+ */
+export function itemPathOf(
+  kind: string,
+  account: string,
+  properties: Readonly<Record<string, unknown>>,
+): string | undefined {
+  const template = kindDescriptor(kind)?.itemPath;
+  if (template === undefined) return undefined;
+  return template.replace(/\{(\w+)\}/g, (_, field: string) =>
+    field === 'account' ? account : String(properties[field] ?? ''),
+  );
 }
 
 function strings(value: unknown): string[] {

@@ -11,6 +11,7 @@ import { firewallRule } from './firewall-rule.js';
 import { imageLookup } from './image-lookup.js';
 import { image } from './image.js';
 import { instance } from './instance.js';
+import { instanceSnapshot } from './instance-snapshot.js';
 import { networkLookup } from './network-lookup.js';
 import { packageLookup } from './package-lookup.js';
 import { job } from './job.js';
@@ -44,6 +45,7 @@ export const BUILT_IN_KINDS = [
   image,
   imageLookup,
   instance,
+  instanceSnapshot,
   packageLookup,
   networkLookup,
   datacenterLookup,

@@ -28,6 +28,38 @@ export const instance = {
       required: false,
       description: 'Instance tags (strings); replaced as a whole in place.',
     },
+    strList(
+      'affinity',
+      false,
+      'Affinity rules for where the instance is placed (`instance!=web-*`, `role==~db`); used at create only, so a change replaces the instance.',
+      { immutable: true, recorded: true },
+    ),
+    {
+      name: 'cns',
+      type: 'object',
+      required: false,
+      description:
+        'Triton CNS settings, kept as the tags `triton.cns.services` (the names joined by commas) and `triton.cns.disable`; changed in place.',
+      typeName: {
+        name: 'InstanceCns',
+        description: 'The CNS (Triton Container Name Service) settings of an instance.',
+      },
+      fields: [
+        {
+          name: 'services',
+          type: 'list',
+          element: { type: 'string', pattern: '^[a-z0-9]([a-z0-9-]*[a-z0-9])?$' },
+          required: false,
+          description: 'CNS service names the instance answers for (DNS labels).',
+        },
+        {
+          name: 'disable',
+          type: 'bool',
+          required: false,
+          description: 'Whether CNS leaves the instance out of DNS.',
+        },
+      ],
+    },
     {
       name: 'metadata',
       type: 'map',
@@ -68,6 +100,10 @@ export const instance = {
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
   naturalKeyText: 'name',
   uniqueness: 'a stack names each instance once (CloudAPI itself allows equal names)',
+  // Role tags on /<account>/machines/<id>; the model names the instance by its name (its id is
+  // known after apply), and CloudAPI authorises every /machines/<id>/... route against it.
+  access: 'itemRoleTags',
+  itemPath: '/{account}/machines/{name}',
   ci: {
     // The UpdateMachine actions are named by sdc-cloudapi's app.js: `<action>machine`.
     actions: [

@@ -271,6 +271,13 @@ export interface KindDescriptor<K extends string = string> {
    */
   readonly access?: AccessPart;
   /**
+   * With `access: 'itemRoleTags'`: the CloudAPI path its role tags are set on, as the access model
+   * names it; `{account}` is the stack's account and `{field}` a property. Its server id is known
+   * only after apply, so the model names the object by a property the stack knows
+   * (`/{account}/machines/{name}`).
+   */
+  readonly itemPath?: string;
+  /**
    * What a CI sub-user needs to plan, apply and check drift of its objects (`triton-iac access
    * --ci`, `common/access/ci-needs.ts`). Absent: nothing (a plug-in kind says nothing about it).
    */
@@ -316,8 +323,10 @@ export interface CensusRule {
  * - `policies`: a policy: its `name` and `rules`.
  * - `roleTags`: the role tags set on a CloudAPI path: its `path` and `roles`.
  * - `mantaEntries`: an object-store entry and its role tags: its `path` and `roleTags`.
+ * - `itemRoleTags`: an object whose `roleTags` are set on its own CloudAPI path, the descriptor's
+ *   {@link KindDescriptor.itemPath} (an instance's `/<account>/machines/<id>`).
  */
-export type AccessPart = 'users' | 'roles' | 'policies' | 'roleTags' | 'mantaEntries';
+export type AccessPart = 'users' | 'roles' | 'policies' | 'roleTags' | 'mantaEntries' | 'itemRoleTags';
 
 /**
  * How the calls a kind's handler makes are authorised, and so what a CI sub-user needs for them.

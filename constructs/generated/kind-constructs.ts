@@ -15,6 +15,7 @@ export * from '../role-tag.js';
 export * from '../image.js';
 export * from '../image-lookup.js';
 export * from '../instance.js';
+export * from '../instance-snapshot.js';
 export * from '../datacenter-lookup.js';
 export * from '../firewall-rule.js';
 export * from '../directory.js';

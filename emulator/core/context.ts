@@ -46,6 +46,8 @@ export interface EmulatorContext {
   readonly jobExec: boolean;
   /** How long a new machine stays `provisioning`, in emulator-clock ms (`--provision-ms`). */
   readonly provisionMs: number;
+  /** How many machines (not deleted) an account may have (`--machine-limit`). */
+  readonly machineLimit: number;
   readonly urls: EmulatorUrls;
   /** The roots a key's attestation chain must lead to (`trustedAttestationRoots`); none: every attestation is refused. */
   readonly attestationRoots: readonly X509Certificate[];

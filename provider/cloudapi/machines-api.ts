@@ -12,10 +12,12 @@ export interface CreateMachineInput {
   readonly image: string;
   readonly package: string;
   readonly networks?: readonly string[];
+  /** Placement rules (`instance!=web-*`), used at create only. */
+  readonly affinity?: readonly string[];
   readonly firewall_enabled?: boolean;
   readonly deletion_protection?: boolean;
-  /** Sent as `tag.<key>` fields, the form every CloudAPI version takes. */
-  readonly tags?: Readonly<Record<string, string>>;
+  /** Sent as `tag.<key>` fields, the form every CloudAPI version takes (`triton.cns.disable` is a boolean). */
+  readonly tags?: Readonly<Record<string, string | boolean>>;
   /** Sent as `metadata.<key>` fields. */
   readonly metadata?: Readonly<Record<string, string>>;
 }
@@ -37,13 +39,21 @@ export interface MachinesApi {
   /** DeleteMachine. */
   deleteMachine(id: string, options?: CallOptions): Promise<void>;
   /** ReplaceMachineTags: the tags become exactly `tags`. */
-  replaceMachineTags(id: string, tags: Readonly<Record<string, string>>, options?: CallOptions): Promise<void>;
+  replaceMachineTags(
+    id: string,
+    tags: Readonly<Record<string, string | boolean>>,
+    options?: CallOptions,
+  ): Promise<void>;
   /** AddMachineMetadata: sets the given keys, leaves the others. */
   addMachineMetadata(id: string, metadata: Readonly<Record<string, string>>, options?: CallOptions): Promise<void>;
   /** DeleteMachineMetadata of one key. */
   deleteMachineMetadata(id: string, key: string, options?: CallOptions): Promise<void>;
   /** ListMachineSnapshots. */
   listMachineSnapshots(id: string, options?: CallOptions): Promise<MachineSnapshot[]>;
+  /** GetMachineSnapshot. */
+  getMachineSnapshot(id: string, name: string, options?: CallOptions): Promise<MachineSnapshot>;
+  /** StartMachineFromSnapshot: rolls the machine back to the snapshot (202, the job runs after). */
+  startMachineFromSnapshot(id: string, name: string, options?: CallOptions): Promise<void>;
   /** CreateMachineSnapshot (POST, never retried). */
   createMachineSnapshot(id: string, name: string, options?: CallOptions): Promise<MachineSnapshot>;
   /** DeleteMachineSnapshot. */
@@ -62,6 +72,7 @@ export function machinesApi(ctx: CloudApiContext): MachinesApi {
         image: input.image,
         package: input.package,
         ...(input.networks !== undefined ? { networks: input.networks } : {}),
+        ...(input.affinity !== undefined ? { affinity: input.affinity } : {}),
         ...(input.firewall_enabled !== undefined ? { firewall_enabled: input.firewall_enabled } : {}),
         ...(input.deletion_protection !== undefined ? { deletion_protection: input.deletion_protection } : {}),
       };
@@ -138,6 +149,25 @@ export function machinesApi(ctx: CloudApiContext): MachinesApi {
           signal: options.signal,
         })
       ).data;
+    },
+    async getMachineSnapshot(id, name, options = {}) {
+      return (
+        await caller.json<MachineSnapshot>({
+          expect: 'object',
+          operation: 'GetMachineSnapshot',
+          method: 'GET',
+          path: machinePath(id, 'snapshots', requireId(name, 'name')),
+          signal: options.signal,
+        })
+      ).data;
+    },
+    async startMachineFromSnapshot(id, name, options = {}) {
+      await caller.empty({
+        operation: 'StartMachineFromSnapshot',
+        method: 'POST',
+        path: machinePath(id, 'snapshots', requireId(name, 'name')),
+        signal: options.signal,
+      });
     },
     async createMachineSnapshot(id, name, options = {}) {
       return (

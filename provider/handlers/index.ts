@@ -20,6 +20,13 @@ export { imageHandler, normalizeImageDesired, normalizeImageLive, imageProgress,
 export type { ImageLive } from './image.js';
 export { imageLookupHandler, imageFilters, pickImage, normalizeImageLookupLive } from './image-lookup.js';
 export type { ImageLookupLive } from './image-lookup.js';
+export {
+  instanceSnapshotHandler,
+  normalizeSnapshotDesired,
+  normalizeSnapshotLive,
+  parseSnapshotRef,
+} from './instance-snapshot.js';
+export type { InstanceSnapshotLive } from './instance-snapshot.js';
 export { datacenterLookupHandler, normalizeDatacenterLive } from './datacenter-lookup.js';
 export type { DatacenterLive } from './datacenter-lookup.js';
 export { directoryHandler, type LiveDirectory } from './directory.js';

@@ -6,9 +6,10 @@
  * stops it when the declaration says `state: 'stopped'` (a build machine).
  *
  * In place (UpdateMachine and the tag, metadata and role-tag routes): `name` (rename), `package`
- * (resize), `tags` (ReplaceMachineTags), `metadata` (set and delete keys), `firewallEnabled`,
+ * (resize), `tags` and `cns` (one ReplaceMachineTags: CNS settings are the `triton.cns.*` tags), `metadata` (set and delete keys), `firewallEnabled`,
  * `deletionProtection`, `state` (start, stop), `roleTags`. Replaced: `image` and `networks` (the
- * descriptor's `immutable`), delete-then-create, so the name is free and a deletion-protected
+ * descriptor's `immutable`; `affinity` too, which the server uses at create only and never returns,
+ * so it is compared with what the last apply recorded), delete-then-create, so the name is free and a deletion-protected
  * instance stops the replacement with the server's refusal.
  *
  * Compared: what is declared. Undeclared `tags`, `metadata`, `networks` and `roleTags` are not
@@ -36,6 +37,37 @@ import { instance as instanceKind } from '../../common/kinds/instance.js';
 /** A live machine, with the role tags of its path when they were read. */
 export interface InstanceLive extends Machine {
   readonly roleTags?: readonly string[];
+}
+
+/** The tags CNS reads (node-triton-tags): compared as `cns`, never as `tags`. */
+const CNS_SERVICES = 'triton.cns.services';
+const CNS_DISABLE = 'triton.cns.disable';
+const isCnsTag = (key: string): boolean => key.startsWith('triton.cns.');
+
+/** `cns` as compared: the service names in order, and `disable` only when true. */
+export function cnsOf(value: unknown): PlainObject {
+  const v = (value ?? {}) as { services?: unknown; disable?: unknown };
+  const services = Array.isArray(v.services) ? v.services.map(String) : [];
+  return { services, disable: v.disable === true };
+}
+
+/** The live `cns` settings, from the machine's `triton.cns.*` tags. */
+function liveCns(tags: Readonly<Record<string, unknown>> | undefined): PlainObject {
+  const services = tags?.[CNS_SERVICES];
+  const disable = tags?.[CNS_DISABLE];
+  return {
+    services: typeof services === 'string' && services !== '' ? services.split(',') : [],
+    disable: disable === true || disable === 'true',
+  };
+}
+
+/** The `triton.cns.*` tags of declared `cns` (VMAPI takes `disable` as a boolean only). */
+export function cnsTags(cns: unknown): Record<string, string | boolean> {
+  const c = cnsOf(cns) as { services: string[]; disable: boolean };
+  return {
+    ...(c.services.length > 0 ? { [CNS_SERVICES]: c.services.join(',') } : {}),
+    ...(c.disable ? { [CNS_DISABLE]: true } : {}),
+  };
 }
 
 /** Metadata keys the server (or its operator) puts on a machine: never compared or removed. */
@@ -72,7 +104,9 @@ export function normalizeInstanceDesired(props: ResolvedProperties): PlainObject
     state: props['state'] ?? 'running',
   };
   if (Array.isArray(props['networks'])) out['networks'] = props['networks'].map(String);
-  if (props['tags'] !== undefined) out['tags'] = stringMap(props['tags']);
+  if (Array.isArray(props['affinity'])) out['affinity'] = props['affinity'].map(String);
+  if (props['tags'] !== undefined) out['tags'] = withoutCns(stringMap(props['tags']));
+  if (props['cns'] !== undefined) out['cns'] = cnsOf(props['cns']);
   if (props['metadata'] !== undefined) out['metadata'] = stringMap(props['metadata'], SERVER_METADATA);
   if (props['roleTags'] !== undefined) out['roleTags'] = sortedStrings(props['roleTags']);
   return out;
@@ -96,8 +130,10 @@ export function normalizeInstanceLive(live: InstanceLive, desired?: PlainObject)
   };
   const networks = [...(live.networks ?? [])];
   optional('networks', networks, networks.length === 0);
-  const tags = stringMap(live.tags);
+  const tags = withoutCns(stringMap(live.tags));
   optional('tags', tags, Object.keys(tags).length === 0);
+  const cns = liveCns(live.tags);
+  optional('cns', cns, (cns['services'] as string[]).length === 0 && cns['disable'] === false);
   const metadata = stringMap(live.metadata, SERVER_METADATA);
   optional('metadata', metadata, Object.keys(metadata).length === 0);
   const roleTags = sortedStrings([...(live.roleTags ?? [])]);
@@ -105,12 +141,42 @@ export function normalizeInstanceLive(live: InstanceLive, desired?: PlainObject)
   return out;
 }
 
+function withoutCns(tags: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(tags).filter(([k]) => !isCnsTag(k)));
+}
+
+/**
+ * The whole tag set a declaration asks for: its `tags` (or, undeclared, the live ones it leaves
+ * alone) with its `cns` tags (or, undeclared, the live ones).
+ */
+function tagSet(
+  desired: ResolvedProperties,
+  live: Readonly<Record<string, unknown>>,
+): Record<string, string | boolean> {
+  const liveTags = Object.entries(live);
+  const plain =
+    desired['tags'] !== undefined
+      ? withoutCns(stringMap(desired['tags']))
+      : (Object.fromEntries(liveTags.filter(([k, v]) => !isCnsTag(k) && typeof v === 'string')) as Record<
+          string,
+          string
+        >);
+  const cns =
+    desired['cns'] !== undefined
+      ? cnsTags(desired['cns'])
+      : (Object.fromEntries(liveTags.filter(([k]) => isCnsTag(k))) as Record<string, string | boolean>);
+  return { ...plain, ...cns };
+}
+
 function machinePath(ctx: HandlerContext<Clients>, id: string): string {
   return `/${ctx.clients.cloudapi.account}/machines/${id}`;
 }
 
 /** GetMachine; a deleted machine (410 Gone) or an unknown one (404) is `undefined`. */
-async function getLive(ctx: HandlerContext<Clients>, id: string): Promise<Machine | undefined> {
+export async function getLiveMachine(
+  ctx: Pick<HandlerContext<Clients>, 'clients' | 'signal'>,
+  id: string,
+): Promise<Machine | undefined> {
   try {
     const machine = await orUndefined(ctx.clients.cloudapi.getMachine(id, { signal: ctx.signal }));
     return machine?.state === 'deleted' ? undefined : machine;
@@ -128,11 +194,15 @@ async function withRoleTags(ctx: HandlerContext<Clients>, machine: Machine): Pro
 }
 
 /**
- * The account's one live machine called `name`.
+ * The account's one live machine called `name` (exported for the instance-snapshot handler, which
+ * finds its instance by name before the state knows the instance's id).
  * @throws TritonHandlerError `INVALID_DESIRED` when several live machines have the name (CloudAPI
  *   allows it; the stack cannot tell which is its own)
  */
-async function findByName(ctx: HandlerContext<Clients>, name: string): Promise<Machine | undefined> {
+export async function findInstanceByName(
+  ctx: Pick<HandlerContext<Clients>, 'clients' | 'signal'>,
+  name: string,
+): Promise<Machine | undefined> {
   const found = (await ctx.clients.cloudapi.listMachines({ name }, { signal: ctx.signal })).filter(
     (m) => m.state !== 'deleted',
   );
@@ -145,7 +215,8 @@ async function findByName(ctx: HandlerContext<Clients>, name: string): Promise<M
 }
 
 async function read(ctx: HandlerContext<Clients>, ref: ObjectRef): Promise<InstanceLive | undefined> {
-  const machine = ref.id !== undefined ? await getLive(ctx, ref.id) : await findByName(ctx, ref.naturalKey);
+  const machine =
+    ref.id !== undefined ? await getLiveMachine(ctx, ref.id) : await findInstanceByName(ctx, ref.naturalKey);
   return machine === undefined ? undefined : withRoleTags(ctx, machine);
 }
 
@@ -217,9 +288,10 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
         image: String(desired['image']),
         package: String(desired['package']),
         ...(Array.isArray(networks) ? { networks: networks.map(String) } : {}),
+        ...(Array.isArray(desired['affinity']) ? { affinity: desired['affinity'].map(String) } : {}),
         firewall_enabled: desired['firewallEnabled'] === true,
         deletion_protection: desired['deletionProtection'] === true,
-        ...(desired['tags'] !== undefined ? { tags: stringMap(desired['tags']) } : {}),
+        ...(desired['tags'] !== undefined || desired['cns'] !== undefined ? { tags: tagSet(desired, {}) } : {}),
         ...(desired['metadata'] !== undefined ? { metadata: stringMap(desired['metadata'], SERVER_METADATA) } : {}),
       },
       { signal: ctx.signal },
@@ -235,7 +307,14 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
     const api = ctx.clients.cloudapi;
     for (const action of instanceActionsFor(desired, patch))
       await api.updateMachine(id, action, { signal: ctx.signal });
-    if (touches(patch, 'tags')) await api.replaceMachineTags(id, stringMap(desired['tags']), { signal: ctx.signal });
+    if (touches(patch, 'tags') || touches(patch, 'cns')) {
+      // One ReplaceMachineTags for both: the declared tags and CNS tags, the undeclared part as it is.
+      const live =
+        desired['tags'] !== undefined && desired['cns'] !== undefined
+          ? {}
+          : (await api.getMachine(id, { signal: ctx.signal })).tags;
+      await api.replaceMachineTags(id, tagSet(desired, live), { signal: ctx.signal });
+    }
     if (touches(patch, 'metadata')) await syncMetadata(ctx, id, desired);
     if (touches(patch, 'roleTags') && Array.isArray(desired['roleTags']))
       await api.setRoleTags(machinePath(ctx, id), sortedStrings(desired['roleTags']), { signal: ctx.signal });
@@ -243,7 +322,7 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
     return withRoleTags(ctx, machine);
   },
   async delete(ctx, ref) {
-    const id = ref.id ?? (await findByName(ctx, ref.naturalKey))?.id;
+    const id = ref.id ?? (await findInstanceByName(ctx, ref.naturalKey))?.id;
     if (id === undefined) return;
     try {
       await ctx.clients.cloudapi.deleteMachine(id, { signal: ctx.signal });

@@ -9,6 +9,7 @@
 import {
   accessChanges,
   accessModelFromResources,
+  itemPathOf,
   permissionTable,
   type AccessChange,
   type Permission,
@@ -29,7 +30,7 @@ export function planAccessChanges(account: string, changes: readonly ResourceCha
       ),
     );
   // A look-up's after is what it will read; it is not an access-control object either way.
-  const index = changeIndex(changes);
+  const index = changeIndex(account, changes);
   return accessChanges(
     side((c) => (c.action === 'read' ? null : c.before)),
     side((c) => (c.action === 'read' ? null : c.after)),
@@ -42,22 +43,26 @@ export function planAccessChanges(account: string, changes: readonly ResourceCha
  * `resource`), by the part of the access model its kind fills. A user is the row's subject, not a
  * link of its chain.
  */
-const LINK_OF: { readonly [P in AccessPart]: ((named: (field: string) => unknown) => string) | undefined } = {
+const LINK_OF: {
+  readonly [P in AccessPart]:
+    ((named: (field: string) => unknown, kind: string, account: string) => string) | undefined;
+} = {
   users: undefined,
   roles: (named) => `role:${String(named('name'))}`,
   policies: (named) => `policy:${String(named('name'))}`,
   roleTags: (named) => `path:${String(named('path'))}`,
   mantaEntries: (named) => `path:${String(named('path'))}`,
+  itemRoleTags: (named, kind, account) => `path:${itemPathOf(kind, account, { name: named('name') }) ?? ''}`,
 };
 
 /** The changes that alter access, by what they name: `role:<name>`, `policy:<name>`, `path:<path>`. */
-function changeIndex(changes: readonly ResourceChange[]): Map<string, string[]> {
+function changeIndex(account: string, changes: readonly ResourceChange[]): Map<string, string[]> {
   const index = new Map<string, string[]>();
   for (const c of changes) {
     if (c.action === 'no-op' || c.action === 'read') continue;
     const part = kindDescriptor(c.kind)?.access;
     const named = (field: string): unknown => c.after?.[field] ?? c.before?.[field];
-    const key = part === undefined ? undefined : LINK_OF[part]?.(named);
+    const key = part === undefined ? undefined : LINK_OF[part]?.(named, c.kind, account);
     if (key !== undefined) index.set(key, [...(index.get(key) ?? []), `${c.address} (${c.action})`]);
   }
   return index;

@@ -50,6 +50,34 @@ const ACTIONS = [
   'listuserkeys',
 ] as const;
 type Action = (typeof ACTIONS)[number];
+/**
+ * Instance actions with sdc-cloudapi's names: the list on the collection, the rest on a machine
+ * (every /machines/<id>/... route is authorised against the machine, and its collection's tags).
+ * UpdateMachine's are `<action>machine` (`stopmachine`, `enablemachinefirewall` for its firewall).
+ */
+const MACHINE_ACTIONS = [
+  'listmachines',
+  'getmachine',
+  'listmachinetags',
+  'replacemachinetags',
+  'listmachinemetadata',
+  'addmachinemetadata',
+  'listmachinesnapshots',
+  'enablemachinefirewall',
+  'stopmachine',
+  'enable_deletion_protectionmachine',
+] as const;
+type MachineAction = (typeof MACHINE_ACTIONS)[number];
+/** The HTTP method of the writes sampled (the others are GETs), for `method` conditions. */
+const METHOD_OF: Readonly<Record<string, string>> = {
+  putobject: 'PUT',
+  replacemachinetags: 'PUT',
+  addmachinemetadata: 'POST',
+  enablemachinefirewall: 'POST',
+  stopmachine: 'POST',
+  enable_deletion_protectionmachine: 'POST',
+};
+const BASE_IMAGE = '2f1dc911-6401-4fa4-8e9d-67ea2e39c271';
 /** Manta: reading an object, listing a directory, creating an object (authorised by its parent). */
 const MANTA_ACTIONS = ['getobject', 'listdirectory', 'putobject'] as const;
 type MantaAction = (typeof MANTA_ACTIONS)[number];
@@ -75,6 +103,8 @@ interface Generated {
   readonly policies: string[];
   readonly directories: string[];
   readonly objects: string[];
+  /** Machine ids. */
+  readonly machines: string[];
 }
 
 const KEYS: TestKeyPair[] = [];
@@ -123,7 +153,9 @@ async function generateAccount(seed: number): Promise<Generated> {
         const verb = r() < 0.1 ? 'CAN NOT' : 'CAN';
         return `${verb} ${[...new Set(actions)].join(' AND ')} ${pick(globs)}${pick(CONDITIONS)}`;
       }
-      const actions = Array.from({ length: 2 + Math.floor(r() * 4) }, () => pick([...ACTIONS, ...MANTA_ACTIONS]));
+      const actions = Array.from({ length: 2 + Math.floor(r() * 4) }, () =>
+        pick([...ACTIONS, ...MANTA_ACTIONS, ...MACHINE_ACTIONS]),
+      );
       const verb = r() < 0.1 ? 'CAN NOT' : 'CAN';
       const what = r() < 0.05 ? '*' : [...new Set(actions)].join(' AND ');
       return `${verb} ${what}${pick(CONDITIONS)}`;
@@ -139,8 +171,13 @@ async function generateAccount(seed: number): Promise<Generated> {
     const attached = policies.filter(() => r() < 0.7).map((p) => ({ name: p }));
     await c.createRole({ name, members, policies: attached });
   }
+  const machines: string[] = [];
+  for (let i = 0; i < 2; i++)
+    machines.push((await c.createMachine({ name: `m${i}`, image: BASE_IMAGE, package: 'g4-highcpu-1G' })).id);
   const paths = [
     `/${account}`,
+    `/${account}/machines`,
+    ...machines.map((id) => `/${account}/machines/${id}`),
     `/${account}/users`,
     `/${account}/roles`,
     `/${account}/policies`,
@@ -167,7 +204,7 @@ async function generateAccount(seed: number): Promise<Generated> {
       objects.push(path);
     }
   }
-  return { world, partner, users, roles, policies, directories, objects };
+  return { world, partner, users, roles, policies, directories, objects, machines };
 }
 
 /** Carries out `action` as the sub-user; `allowed`, `not-member` (as-role refused) or `denied`. */
@@ -210,6 +247,58 @@ async function carryOut(
   } catch (err) {
     if (err instanceof TritonApiError && err.status === 403)
       return err.serverMessage.includes('(') ? 'denied' : 'not-member';
+    throw err;
+  }
+}
+
+/**
+ * Carries out an instance action as the sub-user on machine `id`. A refusal other than 403 (a
+ * machine not yet running cannot stop) came after authorisation passed: it counts as allowed.
+ */
+async function carryOutMachine(
+  client: CloudApiClient,
+  action: MachineAction,
+  id: string,
+): Promise<'allowed' | 'denied' | 'not-member'> {
+  const on = (...rest: string[]) => ['machines', id, ...rest];
+  try {
+    switch (action) {
+      case 'listmachines':
+        await client.listMachines();
+        break;
+      case 'getmachine':
+        await client.getMachine(id);
+        break;
+      case 'listmachinetags':
+        await client.call({ operation: 'ListMachineTags', method: 'GET', path: on('tags'), expect: 'object' });
+        break;
+      case 'replacemachinetags':
+        await client.replaceMachineTags(id, { env: 'test' });
+        break;
+      case 'listmachinemetadata':
+        await client.call({ operation: 'ListMachineMetadata', method: 'GET', path: on('metadata'), expect: 'object' });
+        break;
+      case 'addmachinemetadata':
+        await client.addMachineMetadata(id, { note: 'x' });
+        break;
+      case 'listmachinesnapshots':
+        await client.listMachineSnapshots(id);
+        break;
+      case 'enablemachinefirewall':
+        await client.updateMachine(id, { action: 'enable_firewall' });
+        break;
+      case 'stopmachine':
+        await client.updateMachine(id, { action: 'stop' });
+        break;
+      case 'enable_deletion_protectionmachine':
+        await client.updateMachine(id, { action: 'enable_deletion_protection' });
+        break;
+    }
+    return 'allowed';
+  } catch (err) {
+    if (err instanceof TritonApiError && err.status === 403)
+      return err.serverMessage.includes('(') ? 'denied' : 'not-member';
+    if (err instanceof TritonApiError) return 'allowed';
     throw err;
   }
 }
@@ -260,6 +349,10 @@ const ACCOUNTS = 8;
 const TRIPLES_PER_ACCOUNT = 60;
 const tally = { compared: 0, allowed: 0, disagreements: [] as string[] };
 let manta = 0;
+/** Instance actions sampled, and how many of them on the collection. */
+let machine = 0;
+let machineCollection = 0;
+let machineAllowed = 0;
 let mantaAllowed = 0;
 /** The Manta cases CloudAPI does not have: sampled, and allowed. */
 const newCases = {
@@ -273,7 +366,8 @@ afterAll(() => {
   process.stdout.write(
     `can vs emulator: ${tally.compared} triples compared (${tally.allowed} allowed; ${manta} on Manta, ${mantaAllowed} of them allowed; ` +
       `untagged entries ${newCases.untagged.allowed}/${newCases.untagged.sampled}, Role: * ${newCases.allRoles.allowed}/${newCases.allRoles.sampled}, ` +
-      `cross-account ${newCases.crossAccount.allowed}/${newCases.crossAccount.sampled} allowed/sampled), ${tally.disagreements.length} disagreements\n`,
+      `cross-account ${newCases.crossAccount.allowed}/${newCases.crossAccount.sampled} allowed/sampled; ` +
+      `instance actions ${machineAllowed}/${machine} allowed/sampled, ${machineCollection} on the collection), ${tally.disagreements.length} disagreements\n`,
   );
 });
 
@@ -318,7 +412,15 @@ describe('triton-iac can agrees with what the emulator really does', () => {
           let action: string;
           let resource: string;
           let carry: () => Promise<'allowed' | 'denied' | 'not-member'>;
-          if (!onManta) {
+          if (!onManta && r() < 0.35) {
+            const a = pick(MACHINE_ACTIONS);
+            const id = pick(g.machines);
+            const c = client.cloudapi;
+            const path = a === 'listmachines' ? `/${world.account}/machines` : `/${world.account}/machines/${id}`;
+            [action, resource, carry] = [a, path, () => carryOutMachine(c, a, id)];
+            machine++;
+            if (a === 'listmachines') machineCollection++;
+          } else if (!onManta) {
             const a = pick(ACTIONS);
             const target = a === 'getrole' ? pick(g.roles) : a === 'getpolicy' ? pick(g.policies) : pick(g.users).login;
             const c = client.cloudapi;
@@ -347,12 +449,13 @@ describe('triton-iac can agrees with what the emulator really does', () => {
             action,
             resource,
             roles,
-            context: { now: new Date(), sourceIp: '127.0.0.1', method: action === 'putobject' ? 'PUT' : 'GET' },
+            context: { now: new Date(), sourceIp: '127.0.0.1', method: METHOD_OF[action] ?? 'GET' },
           });
           const predicted = answer.allowed ? 'allowed' : answer.failure === 'not-member' ? 'not-member' : 'denied';
           const actual = await carry();
           tally.compared++;
           if (actual === 'allowed') tally.allowed++;
+          if (actual === 'allowed' && resource.includes('/machines')) machineAllowed++;
           if (serviceOf(resource) === 'manta') {
             if (actual === 'allowed') mantaAllowed++;
             const cases = [
@@ -384,6 +487,10 @@ describe('triton-iac can agrees with what the emulator really does', () => {
     expect(tally.compared - tally.allowed).toBeGreaterThan(tally.compared / 10);
     expect(mantaAllowed).toBeGreaterThan(manta / 10);
     expect(manta - mantaAllowed).toBeGreaterThan(manta / 10);
+    // Instance actions: both outcomes, on machines and on their collection.
+    expect(machineAllowed).toBeGreaterThan(0);
+    expect(machine - machineAllowed).toBeGreaterThan(0);
+    expect(machineCollection).toBeGreaterThan(0);
     for (const c of Object.values(newCases)) {
       expect(c.allowed).toBeGreaterThan(0);
       expect(c.sampled - c.allowed).toBeGreaterThan(0);

@@ -32,7 +32,12 @@ describe('an Instance through the triton-iac binary against --emulator', () => {
     expect(applied.code).toBe(0);
     expect(applied.stdout).toMatch(/instances\/web: created/);
     const inst = await getInstance('app-1');
-    expect(inst).toMatchObject({ state: 'running', package: 'g4-highcpu-1G', tags: { env: 'prod' } });
+    expect(inst).toMatchObject({
+      state: 'running',
+      package: 'g4-highcpu-1G',
+      // CNS settings are tags, `disable` a boolean as VMAPI requires.
+      tags: { env: 'prod', 'triton.cns.services': 'app', 'triton.cns.disable': true },
+    });
     expect((inst['metadata'] as Record<string, string>)['role']).toBe('web');
     expect((await cli('first', 'plan', '--emulator', '--detailed-exitcode')).stdout).toMatch(NO_CHANGES);
   });
@@ -49,8 +54,9 @@ describe('an Instance through the triton-iac binary against --emulator', () => {
       package: 'g4-general-4G',
       memory: 4096,
       firewall_enabled: true,
-      tags: { env: 'prod', tier: 'front' },
+      tags: { env: 'prod', tier: 'front', 'triton.cns.services': 'web,api' },
     });
+    expect((inst['tags'] as Record<string, unknown>)['triton.cns.disable']).toBeUndefined();
     expect(inst['metadata']).toEqual({ 'user-script': '#!/bin/sh\necho v2' });
     expect((await cli('changed', 'plan', '--emulator', '--detailed-exitcode')).code).toBe(0);
   });

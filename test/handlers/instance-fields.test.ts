@@ -17,6 +17,8 @@ const BASE: Record<string, PlainValue> = {
   package: 'g4-highcpu-1G',
   networks: ['f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10'],
   tags: { env: 'prod' },
+  cns: { services: ['web'], disable: false },
+  affinity: ['instance!=db-*'],
   metadata: { 'user-script': 'echo 1' },
   firewallEnabled: false,
   deletionProtection: false,
@@ -32,6 +34,7 @@ const IN_PLACE: Readonly<Record<string, string>> = {
   deletionProtection: 'enable_deletion_protection',
   state: 'stop',
   tags: 'ReplaceMachineTags',
+  cns: 'ReplaceMachineTags',
   metadata: 'AddMachineMetadata/DeleteMachineMetadata',
   roleTags: 'SetRoleTags',
 };
@@ -45,6 +48,8 @@ function otherValue(field: FieldSchema): PlainValue {
       return !(current as boolean);
     case 'map':
       return { changed: 'yes' };
+    case 'object':
+      return { services: ['api', 'web'], disable: true };
     case 'list':
       return ['9ec60129-9034-47b4-b111-3026f9b1a10f'];
     default:
@@ -73,7 +78,7 @@ describe('instance: update or replace, per descriptor field', () => {
       const how = IN_PLACE[field.name];
       expect(how, `${field.name} is not immutable but has no in-place change`).toBeDefined();
       const actions = instanceActionsFor(changed, patch).map((a) => a.action);
-      if (['tags', 'metadata', 'roleTags'].includes(field.name)) expect(actions).toEqual([]);
+      if (['tags', 'cns', 'metadata', 'roleTags'].includes(field.name)) expect(actions).toEqual([]);
       else expect(actions).toEqual([how]);
     });
   }

@@ -6,6 +6,7 @@ export * as directory from './directory/index.js';
 export * as firewallRule from './firewall-rule/index.js';
 export * as image from './image/index.js';
 export * as instance from './instance/index.js';
+export * as instanceSnapshot from './instance-snapshot/index.js';
 export * as job from './job/index.js';
 export * as key from './key/index.js';
 export * as objectResource from './object-resource/index.js';

@@ -37,6 +37,14 @@ export interface RoleMember {
   readonly default: boolean;
 }
 
+/** The CNS (Triton Container Name Service) settings of an instance. */
+export interface InstanceCns {
+  /** CNS service names the instance answers for (DNS labels). */
+  readonly services?: readonly string[];
+  /** Whether CNS leaves the instance out of DNS. */
+  readonly disable?: boolean;
+}
+
 /** Where an object's bytes come from. Strings and Buffers are carried inline; files are referenced by path (the manifest stays small and the apply streams the file), with `md5` and `size` on the object computed at synth so the plan can compare without reading the file again. A relative file path is relative to the working directory of the synth, stored with `/` separators; the apply must run from the same directory (as with Terraform's root module). */
 export type ObjectContent =
   /** Inline UTF-8 text. */
@@ -198,6 +206,10 @@ export interface InstanceProperties {
   readonly networks?: readonly (string | RefValue)[];
   /** Instance tags (strings); replaced as a whole in place. */
   readonly tags?: { readonly [key: string]: string | RefValue };
+  /** Affinity rules for where the instance is placed (`instance!=web-*`, `role==~db`); used at create only, so a change replaces the instance. */
+  readonly affinity?: readonly string[];
+  /** Triton CNS settings, kept as the tags `triton.cns.services` (the names joined by commas) and `triton.cns.disable`; changed in place. */
+  readonly cns?: InstanceCns;
   /** Customer metadata, `user-script` included; keys not declared are left alone. */
   readonly metadata?: { readonly [key: string]: string | RefValue };
   /** Whether the cloud firewall applies to the instance. */
@@ -208,6 +220,16 @@ export interface InstanceProperties {
   readonly state: 'running' | 'stopped';
   /** Role names set as role tags on the instance (`/<account>/machines/<id>`). */
   readonly roleTags?: readonly string[];
+}
+
+/** `instance-snapshot`: A snapshot of an instance; any change is a replacement. Rolling an instance back to it is a command (`triton-iac instance rollback`), never a plan action. Natural key: <instance name>/<snapshot name>. */
+export interface InstanceSnapshotProperties {
+  /** Id of the instance snapshotted (a reference to an Instance). */
+  readonly instance: string | RefValue;
+  /** The instance's name as declared: with `name`, the snapshot's natural key. */
+  readonly instanceName: string;
+  /** Snapshot name, unique on its instance. */
+  readonly name: string;
 }
 
 /** `package-lookup`: A read-only package query (by name, or by memory and vCPU constraints) resolved at plan time. Natural key: the filters as key=value pairs joined with & in key order. */
@@ -313,6 +335,7 @@ export interface ResourcePropertiesByKind {
   image: ImageProperties;
   'image-lookup': ImageLookupProperties;
   instance: InstanceProperties;
+  'instance-snapshot': InstanceSnapshotProperties;
   'package-lookup': PackageLookupProperties;
   'network-lookup': NetworkLookupProperties;
   'datacenter-lookup': DatacenterLookupProperties;

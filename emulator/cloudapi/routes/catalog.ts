@@ -48,7 +48,7 @@ export function catalogRoutes(_ctx: EmulatorContext, state: CloudApiState): Clou
         return {
           status: 200,
           body: [
-            { by: 'machines', value: 20, used: machines.length },
+            { by: 'machines', value: rc.ctx.machineLimit, used: machines.length },
             { by: 'ram', value: 65536, used: machines.reduce((sum, m) => sum + m.memory, 0) },
           ],
         };

@@ -39,7 +39,7 @@ export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): 
       method: 'POST',
       path: `${base}/snapshots`,
       name: 'CreateMachineSnapshot',
-      handler: (rc) => withMachine(rc, state, (m) => createSnapshot(rc, state, m)),
+      handler: (rc) => withMachine(rc, state, (m) => (canSnapshot(m, 'create_snapshot'), createSnapshot(rc, state, m))),
     },
     {
       method: 'GET',
@@ -53,6 +53,7 @@ export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): 
       name: 'StartMachineFromSnapshot',
       handler: (rc) =>
         withMachine(rc, state, (m) => {
+          canSnapshot(m, 'rollback_snapshot');
           findSnapshot(m, rc);
           m.state = 'running';
           audit(m, 'rollback', rc.ctx.clock());
@@ -66,7 +67,10 @@ export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): 
       name: 'DeleteMachineSnapshot',
       handler: (rc) =>
         withMachine(rc, state, (m) => {
-          const snap = findSnapshot(m, rc);
+          // snapshots.js looks the snapshot up before VMAPI sees the machine: "<name> not found".
+          const snap = (m.snapshots ?? []).find((s) => s.name === rc.params['name']);
+          if (snap === undefined) throw notFound(`${rc.params['name']} not found`);
+          canSnapshot(m, 'delete_snapshot');
           m.snapshots = (m.snapshots ?? []).filter((s) => s !== snap);
           audit(m, 'delete_snapshot', rc.ctx.clock());
           state.changed();
@@ -138,9 +142,26 @@ function withMachine(rc: RequestContext, state: CloudApiState, then: (m: Machine
   return then(machine);
 }
 
+/**
+ * Refuses a snapshot job the server refuses: CloudAPI's own bhyve rule (snapshots.js, unless the
+ * operator enables them), then VMAPI's (vms.js `canSnapshot` and its check of every action on a
+ * machine still provisioning), each with the server's code and message.
+ * @param job VMAPI's action name, which its message quotes
+ */
+function canSnapshot(machine: MachineRecord, job: 'create_snapshot' | 'rollback_snapshot' | 'delete_snapshot'): void {
+  if (job === 'create_snapshot' && machine.brand === 'bhyve')
+    throw invalidArgument('Snapshots of bhyve VMs are not allowed');
+  if (!['joyent', 'joyent-minimal', 'lx', 'bhyve'].includes(machine.brand))
+    throw new EmulatorError(
+      409,
+      'BrandNotSupported',
+      `snapshots are not supported for VMs of brand "${machine.brand}"`,
+    );
+  if (machine.state === 'provisioning')
+    throw new EmulatorError(409, 'UnallocatedVM', `Cannot call ${job} for a VM that has not been provisioned yet`);
+}
+
 function createSnapshot(rc: RequestContext, state: CloudApiState, machine: MachineRecord): Reply {
-  if (machine.brand === 'bhyve' || machine.brand === 'kvm')
-    throw invalidArgument(`Snapshots of ${machine.brand} VMs are not allowed`);
   const now = rc.ctx.clock();
   const name = optionalString(rc, 'name') ?? new Date(now).toISOString().replace(/[-:.TZ]/g, '');
   if (!SNAPSHOT_NAME.test(name))

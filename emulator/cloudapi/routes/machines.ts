@@ -16,6 +16,7 @@ import {
   syncAddresses,
 } from '../private/machine-model.js';
 import { pageReply } from '../private/paging.js';
+import { checkAffinityRule } from '../../../common/rules/affinity.js';
 import { optionalBoolean, optionalString, param } from '../private/params.js';
 import type { EmulatorContext } from '../../core/context.js';
 
@@ -178,7 +179,8 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
   checkName(name);
   const machines = state.machines(account);
   const networks = networksParam(rc);
-  const limit = 20;
+  checkAffinity(rc);
+  const limit = rc.ctx.machineLimit;
   if (machines.filter((m) => m.state !== 'deleted').length >= limit)
     throw new EmulatorError(
       403,
@@ -238,6 +240,23 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
  * none means the default, the public network then the private one (as a datacenter configured
  * with both would do).
  */
+/**
+ * The `affinity` rules: strings in CloudAPI's grammar (sdc-cloudapi triton-affinity.js), refused
+ * with its message. One datacenter of one emulated server has nowhere else to place a machine, so
+ * a valid rule changes nothing.
+ */
+function checkAffinity(rc: RequestContext): void {
+  const raw = param(rc, 'affinity');
+  if (raw === undefined || raw === null) return;
+  const rules = typeof raw === 'string' ? [raw] : raw;
+  if (!Array.isArray(rules) || rules.some((r) => typeof r !== 'string'))
+    throw invalidArgument('affinity must be a string or an array of strings');
+  for (const rule of rules as string[]) {
+    const problem = checkAffinityRule(rule);
+    if (problem !== undefined) throw invalidArgument(problem);
+  }
+}
+
 function networksParam(rc: RequestContext): string[] {
   const raw = param(rc, 'networks');
   if (raw === undefined || raw === null) return NETWORKS.map((n) => n['id'] as string);
@@ -269,9 +288,31 @@ function objectParam(rc: RequestContext, name: string): Record<string, unknown> 
  * @throws EmulatorError InvalidArgument naming the tag
  */
 export function checkTagValues(tags: Record<string, unknown>): void {
-  for (const [k, v] of Object.entries(tags))
+  for (const [k, v] of Object.entries(tags)) {
     if (!['string', 'number', 'boolean'].includes(typeof v))
       throw invalidArgument(`Invalid tag parameters: tag "${k}" must be a string, number or boolean`);
+    checkCnsTag(k, v);
+  }
+}
+
+/** A wrong value's description as VMAPI words it: `true (boolean)`, `"true" (string)`. */
+const shown = (v: unknown): string => `${JSON.stringify(v)} (${typeof v})`;
+
+/**
+ * The CNS tags' types and names, as VMAPI checks them (node-triton-tags): `triton.cns.services`
+ * a string of comma-separated DNS names, `triton.cns.disable` a boolean.
+ */
+function checkCnsTag(key: string, value: unknown): void {
+  if (key === 'triton.cns.services') {
+    if (typeof value !== 'string') throw invalidArgument(`Triton tag "${key}" value must be a string: ${shown(value)}`);
+    for (const name of value.split(',')) {
+      const bad = /[^a-z0-9.-]/i.exec(name);
+      if (bad !== null || name === '')
+        throw invalidArgument(`invalid "${key}" tag: Expected DNS name but "${bad?.[0] ?? ','}" found.`);
+    }
+  }
+  if (key === 'triton.cns.disable' && typeof value !== 'boolean')
+    throw invalidArgument(`Triton tag "${key}" value must be a boolean: ${shown(value)}`);
 }
 
 function checkName(name: string): void {

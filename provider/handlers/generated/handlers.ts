@@ -14,6 +14,7 @@ import { directoryHandler } from '../directory.js';
 import { firewallRuleHandler } from '../firewall-rule.js';
 import { imageLookupHandler } from '../image-lookup.js';
 import { imageHandler } from '../image.js';
+import { instanceSnapshotHandler } from '../instance-snapshot.js';
 import { instanceHandler } from '../instance.js';
 import { jobHandler } from '../job.js';
 import { keyHandler } from '../key.js';
@@ -38,6 +39,7 @@ export const cloudApiHandlers: readonly AnyHandler<unknown, Clients>[] = [
   imageHandler,
   imageLookupHandler,
   instanceHandler,
+  instanceSnapshotHandler,
   packageLookupHandler,
   networkLookupHandler,
   datacenterLookupHandler,

@@ -9,6 +9,18 @@ import * as cdktf from 'cdktf';
 
 export interface InstanceConfig extends cdktf.TerraformMetaArguments {
   /**
+  * Affinity rules for where the instance is placed (`instance!=web-*`, `role==~db`); used at create only, so a change replaces the instance. Changing this forces a replacement.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#affinity Instance#affinity}
+  */
+  readonly affinity?: string[];
+  /**
+  * Triton CNS settings, kept as the tags `triton.cns.services` (the names joined by commas) and `triton.cns.disable`; changed in place.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#cns Instance#cns}
+  */
+  readonly cns?: InstanceCns;
+  /**
   * Whether CloudAPI refuses to delete the instance. Default: false.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#deletion_protection Instance#deletion_protection}
@@ -69,6 +81,137 @@ export interface InstanceConfig extends cdktf.TerraformMetaArguments {
   */
   readonly tags?: { [key: string]: string };
 }
+export interface InstanceCns {
+  /**
+  * CNS service names the instance answers for (DNS labels).
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#services Instance#services}
+  */
+  readonly services?: string[];
+  /**
+  * Whether CNS leaves the instance out of DNS.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#disable Instance#disable}
+  */
+  readonly disable?: boolean | cdktf.IResolvable;
+}
+
+export function instanceCnsToTerraform(struct?: InstanceCns | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+    services: cdktf.listMapper(cdktf.stringToTerraform, false)(struct!.services),
+    disable: cdktf.booleanToTerraform(struct!.disable),
+  }
+}
+
+
+export function instanceCnsToHclTerraform(struct?: InstanceCns | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+    services: {
+      value: cdktf.listMapperHcl(cdktf.stringToHclTerraform, false)(struct!.services),
+      isBlock: false,
+      type: "list",
+      storageClassType: "stringList",
+    },
+    disable: {
+      value: cdktf.booleanToHclTerraform(struct!.disable),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "boolean",
+    },
+  };
+
+  // remove undefined attributes
+  return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined));
+}
+
+export class InstanceCnsOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+  private resolvableValue?: cdktf.IResolvable;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
+    super(terraformResource, terraformAttribute, false);
+  }
+
+  public get internalValue(): InstanceCns | cdktf.IResolvable | undefined {
+    if (this.resolvableValue) {
+      return this.resolvableValue;
+    }
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    if (this._services !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.services = this._services;
+    }
+    if (this._disable !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.disable = this._disable;
+    }
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: InstanceCns | cdktf.IResolvable | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+      this.resolvableValue = undefined;
+      this._services = undefined;
+      this._disable = undefined;
+    }
+    else if (cdktf.Tokenization.isResolvable(value)) {
+      this.isEmptyObject = false;
+      this.resolvableValue = value;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+      this.resolvableValue = undefined;
+      this._services = value.services;
+      this._disable = value.disable;
+    }
+  }
+
+  // services - computed: false, optional: true, required: false
+  private _services?: string[]; 
+  public get services() {
+    return this.getListAttribute('services');
+  }
+  public set services(value: string[]) {
+    this._services = value;
+  }
+  public resetServices() {
+    this._services = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get servicesInput() {
+    return this._services;
+  }
+
+  // disable - computed: false, optional: true, required: false
+  private _disable?: boolean | cdktf.IResolvable; 
+  public get disable() {
+    return this.getBooleanAttribute('disable');
+  }
+  public set disable(value: boolean | cdktf.IResolvable) {
+    this._disable = value;
+  }
+  public resetDisable() {
+    this._disable = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get disableInput() {
+    return this._disable;
+  }
+}
 
 /**
 * Represents a {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance tritoniac_instance}
@@ -120,6 +263,8 @@ export class Instance extends cdktf.TerraformResource {
       connection: config.connection,
       forEach: config.forEach
     });
+    this._affinity = config.affinity;
+    this._cns.internalValue = config.cns;
     this._deletionProtection = config.deletionProtection;
     this._firewallEnabled = config.firewallEnabled;
     this._image = config.image;
@@ -135,6 +280,38 @@ export class Instance extends cdktf.TerraformResource {
   // ==========
   // ATTRIBUTES
   // ==========
+
+  // affinity - computed: false, optional: true, required: false
+  private _affinity?: string[]; 
+  public get affinity() {
+    return this.getListAttribute('affinity');
+  }
+  public set affinity(value: string[]) {
+    this._affinity = value;
+  }
+  public resetAffinity() {
+    this._affinity = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get affinityInput() {
+    return this._affinity;
+  }
+
+  // cns - computed: false, optional: true, required: false
+  private _cns = new InstanceCnsOutputReference(this, "cns");
+  public get cns() {
+    return this._cns;
+  }
+  public putCns(value: InstanceCns) {
+    this._cns.internalValue = value;
+  }
+  public resetCns() {
+    this._cns.internalValue = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get cnsInput() {
+    return this._cns.internalValue;
+  }
 
   // deletion_protection - computed: false, optional: true, required: false
   private _deletionProtection?: boolean | cdktf.IResolvable; 
@@ -308,6 +485,8 @@ export class Instance extends cdktf.TerraformResource {
 
   protected synthesizeAttributes(): { [name: string]: any } {
     return {
+      affinity: cdktf.listMapper(cdktf.stringToTerraform, false)(this._affinity),
+      cns: instanceCnsToTerraform(this._cns.internalValue),
       deletion_protection: cdktf.booleanToTerraform(this._deletionProtection),
       firewall_enabled: cdktf.booleanToTerraform(this._firewallEnabled),
       image: cdktf.stringToTerraform(this._image),
@@ -323,6 +502,18 @@ export class Instance extends cdktf.TerraformResource {
 
   protected synthesizeHclAttributes(): { [name: string]: any } {
     const attrs = {
+      affinity: {
+        value: cdktf.listMapperHcl(cdktf.stringToHclTerraform, false)(this._affinity),
+        isBlock: false,
+        type: "list",
+        storageClassType: "stringList",
+      },
+      cns: {
+        value: instanceCnsToHclTerraform(this._cns.internalValue),
+        isBlock: true,
+        type: "struct",
+        storageClassType: "InstanceCns",
+      },
       deletion_protection: {
         value: cdktf.booleanToHclTerraform(this._deletionProtection),
         isBlock: false,
