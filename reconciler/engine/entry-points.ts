@@ -174,6 +174,7 @@ export async function applyReviewed(
           false,
           // A stack applied before access tables were recorded gets its first one; else nothing changed.
           state.current.access === undefined ? await accessCensus(run, stack, state.current, opts.sensor) : undefined,
+          planned.plan.changes,
         );
       return { plan: planned.plan };
     }
@@ -502,25 +503,31 @@ async function carryOut(
     live,
     destroy,
     await accessCensus(run, stack, state.current, opts.sensor),
+    plan.changes,
   );
   return moves.length > 0 ? { ...result, counts: { moved: moves.length, ...result.counts } } : result;
 }
 
-/** Records each declared resource's options and the stack's outputs (a destroy clears them); no write when nothing differs. */
+/**
+ * Records each declared resource's options and the stack's outputs (a destroy clears them), and the
+ * access table from `access` (warning about access changed outside `changes`, the plan carried
+ * out); no write when nothing differs.
+ */
 async function recordOptionsAndOutputs(
   run: RunContext,
   stack: StackManifest,
   state: StateWriter,
   live: ReadonlyMap<string, unknown>,
   destroy: boolean,
-  access?: Census,
+  access: Census | undefined,
+  changes: Plan['changes'],
 ): Promise<void> {
   const recorded = destroy ? { outputs: {}, unresolved: [] } : resolveOutputs(stack, state.current, live, run.handlers);
   if (recorded.unresolved.length > 0)
     run.log.warn('outputs not recorded: a resource they refer to has no value yet', { outputs: recorded.unresolved });
   // The access table drift compares with: the account as this apply leaves it.
   const table = access === undefined ? undefined : tableAfterApply(stack, access, state.current);
-  if (table !== undefined) warnAccessChangedOutside(run.log, stack, state.current, table);
+  if (table !== undefined) warnAccessChangedOutside(run.log, stack, state.current, access!, changes);
   await state.edit((doc) => {
     const next = withOptionsAndOutputs(doc, destroy ? { ...stack, resources: [] } : stack, recorded.outputs);
     return table === undefined ? next : withRecordedAccess(next, table);

@@ -19,10 +19,10 @@ import {
   confirmedAccessDrift,
   liveAccessModel,
   liveMantaEntries,
-  recordedAccessTable,
   type AccessDriftItem,
   type MantaEntryTags,
 } from './access-sensor.js';
+import { accessChangedOutside, recordedAccessTable, type PlannedChange } from './access-baseline.js';
 import { takeCensus, type Census } from './census.js';
 import type { RunContext } from './private/run-context.js';
 import type { SensorOptions } from './sensor-options.js';
@@ -130,19 +130,25 @@ export function withRecordedAccess(doc: StateDocument, table: readonly Permissio
 
 /**
  * Says, before an apply records the new table, which permissions were gained or lost through
- * objects no stack manages since the last table: the apply makes them the new baseline, so a drift
- * run after it no longer reports them.
+ * objects no stack manages since the last table, and not by the apply's plan (`changes`): the apply
+ * makes them the new baseline, so a drift run after it no longer reports them.
  */
 export function warnAccessChangedOutside(
   log: RunContext['log'],
   stack: StackManifest,
   doc: StateDocument,
-  table: readonly Permission[],
+  census: Census,
+  changes: readonly PlannedChange[],
 ): void {
   if (doc.access === undefined) return;
-  const outside = accessDrift(doc.access.table, table, managedTest(doc, declaredOf(stack, {}))).filter(
-    (a) => a.unmanaged.length > 0,
-  );
+  const outside = accessChangedOutside(
+    doc.access.table,
+    stack.account,
+    census,
+    doc,
+    changes,
+    managedTest(doc, declaredOf(stack, {})),
+  ).filter((a) => a.unmanaged.length > 0);
   if (outside.length === 0) return;
   log.warn(
     `access changed outside triton-iac since the last apply and is recorded as the new baseline by this apply: ${outside
