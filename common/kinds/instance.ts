@@ -68,6 +68,13 @@ export const instance = {
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
   naturalKeyText: 'name',
   uniqueness: 'a stack names each instance once (CloudAPI itself allows equal names)',
+  census: {
+    order: 11,
+    listed: 'account',
+    reported: 'when-managed',
+    note: { text: 'an instance of package {package}' },
+    roleTagsAt: '/{account}/machines/{id}',
+  },
   ci: {
     // The UpdateMachine actions are named by sdc-cloudapi's app.js: `<action>machine`.
     actions: [

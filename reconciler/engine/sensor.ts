@@ -57,6 +57,7 @@ export async function senseOnce(
     declaredTagPaths: declared.filter((d) => isRoleTag(d.kind)).map((d) => d.naturalKey),
     mantaDirectories: lookUnmanaged ? managedDirectories(stack, state) : [],
     scope: { everything: lookUnmanaged },
+    declared: declaredKeys(declared),
   });
   const found = lookUnmanaged
     ? unmanagedObjects({
@@ -170,12 +171,12 @@ export async function accessCensus(
   // Only when asked (the CLI always asks): the reads cost a request per collection and tagged path.
   // A cancelled run starts nothing new: the last table stays.
   if (options === undefined || options.access === false || run.signal?.aborted === true) return undefined;
+  const declared = declaredOf(stack, options);
   return takeCensus(run, stack.account, state, {
-    declaredTagPaths: declaredOf(stack, options)
-      .filter((d) => isRoleTag(d.kind))
-      .map((d) => d.naturalKey),
+    declaredTagPaths: declared.filter((d) => isRoleTag(d.kind)).map((d) => d.naturalKey),
     mantaDirectories: [],
     scope: { everything: false },
+    declared: declaredKeys(declared),
   }).catch((error: unknown) => {
     // The apply's own work is done and recorded: a failed read here costs only the table.
     run.log.warn(
@@ -197,6 +198,11 @@ function declaredOf(stack: StackManifest, options: SensorOptions): DeclaredObjec
     ...stack.resources.map((r) => ({ kind: r.kind, naturalKey: r.naturalKey, properties: r.properties })),
     ...(options.declaredElsewhere ?? []),
   ];
+}
+
+/** `kind` NUL `natural key` of each declared object (see `takeCensus`'s `declared`). */
+function declaredKeys(declared: readonly DeclaredObject[]): Set<string> {
+  return new Set(declared.map((d) => `${d.kind}\u0000${d.naturalKey}`));
 }
 
 /** Managed Manta directories whose entries a drift lists. */
