@@ -41,6 +41,15 @@ export interface Census {
   readonly notPermitted: readonly string[];
 }
 
+/**
+ * What the run already read, for the census to take instead of reading it again: whole collections
+ * by `kind` NUL parent (as `LiveRead.lists` keys them), and the role tags of paths.
+ */
+export interface PriorReads {
+  readonly lists: ReadonlyMap<string, { readonly objects: readonly unknown[] }>;
+  readonly tags: ReadonlyMap<string, readonly string[]>;
+}
+
 /** What to read beyond what access needs. */
 export interface CensusScope {
   /**
@@ -83,6 +92,8 @@ export async function takeCensus(
     readonly scope?: CensusScope;
     /** The objects the app's stacks declare (`kind` NUL `natural key`): managed, so their tags are not read. */
     readonly declared?: ReadonlySet<string>;
+    /** What this run's live read already listed and read: taken, not read again. */
+    readonly prior?: PriorReads;
   },
 ): Promise<Census> {
   const everything = args.scope?.everything ?? true;
@@ -123,6 +134,8 @@ export async function takeCensus(
           ? (ctx: typeof run.ctx) => h.listForCensus!(ctx)
           : undefined;
     if (h === undefined || listing === undefined) return [];
+    const listedBefore = args.prior?.lists.get(`${kind}\u0000${parent ?? ''}`);
+    if (listedBefore !== undefined) return listedBefore.objects.map((live) => objectOf(kind, h, live));
     const what = parent === undefined ? `the ${kind} list` : `the ${kind} list of ${parent}`;
     const found = await ifPermitted(what, [] as readonly unknown[], () =>
       withRetries(retry, [], async () => {
@@ -161,6 +174,8 @@ export async function takeCensus(
   const tagKind = allKinds().find((d) => d.access === 'roleTags')?.kind as ResourceKind | undefined;
   const tagHandler = tagKind === undefined ? undefined : handler(tagKind);
   const readTags = async (path: string): Promise<[string, readonly string[]]> => {
+    const readBefore = args.prior?.tags.get(path);
+    if (readBefore !== undefined) return [path, [...readBefore].sort()];
     if (tagHandler === undefined) return [path, []];
     const live = await ifPermitted(`the role tags of ${path}`, undefined, () =>
       withRetries(retry, [], async () => {

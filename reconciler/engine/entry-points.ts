@@ -29,6 +29,7 @@ import type { Census } from './census.js';
 import {
   accessCensus,
   confirmedReading,
+  priorReadsOf,
   readingShowsDrift,
   senseOnce,
   tableAfterApply,
@@ -294,7 +295,15 @@ export async function driftStack(stack: StackManifest, opts: EngineOptions): Pro
   const req = { ...requestOf(stack, snapshot, opts), reportOnly: true };
   const first = await planAgainstLiveQuick(run, req);
   const sensor = opts.sensor ?? {};
-  const sensed = await senseOnce(run, stack, state, sensor, first.plan.changes);
+  // The census takes what the plan just listed and read; the confirming read below reads afresh.
+  const sensed = await senseOnce(
+    run,
+    stack,
+    state,
+    sensor,
+    first.plan.changes,
+    priorReadsOf(first.live, first.plan.changes),
+  );
   const candidates = driftCandidates(first.plan.changes);
   const checked = first.plan.changes.filter((c) => c.action !== 'read' && !c.address.startsWith('~')).length;
   const extra = (reading: SensorReading): Partial<DriftReport> => ({

@@ -23,7 +23,8 @@ import {
   type MantaEntryTags,
 } from './access-sensor.js';
 import { accessChangedOutside, recordedAccessTable, type PlannedChange } from './access-baseline.js';
-import { takeCensus, type Census } from './census.js';
+import { takeCensus, type Census, type PriorReads } from './census.js';
+import type { LiveRead } from './live-reader.js';
 import type { RunContext } from './private/run-context.js';
 import type { SensorOptions } from './sensor-options.js';
 
@@ -39,13 +40,18 @@ export interface SensorReading {
   readonly notes: readonly string[];
 }
 
-/** The census and comparison of one drift read. */
+/**
+ * The census and comparison of one drift read.
+ * @param prior what the drift's plan just read (its collections and role-tag paths), taken instead
+ *   of reading it again; absent for the confirming read, which reads afresh
+ */
 export async function senseOnce(
   run: RunContext,
   stack: StackManifest,
   state: StateDocument,
   options: SensorOptions,
   liveChanges: readonly { kind: string; before: Readonly<Record<string, unknown>> | null }[],
+  prior?: PriorReads,
 ): Promise<SensorReading> {
   const lookUnmanaged = options.unmanaged !== false;
   const lookAccess = options.access !== false && state.access !== undefined;
@@ -58,6 +64,7 @@ export async function senseOnce(
     mantaDirectories: lookUnmanaged ? managedDirectories(stack, state) : [],
     scope: { everything: lookUnmanaged },
     declared: declaredKeys(declared),
+    ...(prior !== undefined ? { prior } : {}),
   });
   const found = lookUnmanaged
     ? unmanagedObjects({
@@ -92,6 +99,24 @@ export async function senseOnce(
         ]),
   ];
   return { unmanaged: found.reported, ignored: found.ignored.length, access, expectations, notes };
+}
+
+/** What a plan's live read holds that a census reads too: its collections, and the role tags it read by path. */
+export function priorReadsOf(
+  live: LiveRead,
+  changes: readonly { address: string; kind: string; naturalKey: string }[],
+): PriorReads {
+  const tags = new Map<string, readonly string[]>();
+  for (const c of changes) {
+    if (!isRoleTag(c.kind)) continue;
+    const roles = (live.singles.get(c.address) as { roles?: unknown } | undefined)?.roles;
+    if (Array.isArray(roles))
+      tags.set(
+        c.naturalKey,
+        roles.filter((r): r is string => typeof r === 'string'),
+      );
+  }
+  return { lists: live.lists, tags };
 }
 
 /** Whether a reading shows anything to confirm. */
