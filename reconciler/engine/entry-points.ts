@@ -504,8 +504,8 @@ async function carryOut(
     .filter((c) => c.movedFrom !== undefined)
     .map((c) => ({ from: c.movedFrom!, to: c.address }));
   if (moves.length > 0) await state.move(moves);
-  const result = await executePlan({ run, stack, plan, state, live });
-  await recordOptionsAndOutputs(
+  const executed = await executePlan({ run, stack, plan, state, live });
+  const outside = await recordOptionsAndOutputs(
     run,
     stack,
     state,
@@ -514,6 +514,7 @@ async function carryOut(
     await accessCensus(run, stack, state.current, opts.sensor),
     plan.changes,
   );
+  const result = outside.length > 0 ? { ...executed, accessChangedOutside: outside } : executed;
   return moves.length > 0 ? { ...result, counts: { moved: moves.length, ...result.counts } } : result;
 }
 
@@ -521,6 +522,7 @@ async function carryOut(
  * Records each declared resource's options and the stack's outputs (a destroy clears them), and the
  * access table from `access` (warning about access changed outside `changes`, the plan carried
  * out); no write when nothing differs.
+ * @returns the access changes made outside that the recorded table takes in (see `warnAccessChangedOutside`)
  */
 async function recordOptionsAndOutputs(
   run: RunContext,
@@ -530,17 +532,18 @@ async function recordOptionsAndOutputs(
   destroy: boolean,
   access: Census | undefined,
   changes: Plan['changes'],
-): Promise<void> {
+): Promise<string[]> {
   const recorded = destroy ? { outputs: {}, unresolved: [] } : resolveOutputs(stack, state.current, live, run.handlers);
   if (recorded.unresolved.length > 0)
     run.log.warn('outputs not recorded: a resource they refer to has no value yet', { outputs: recorded.unresolved });
   // The access table drift compares with: the account as this apply leaves it.
   const table = access === undefined ? undefined : tableAfterApply(stack, access, state.current);
-  if (table !== undefined) warnAccessChangedOutside(run.log, stack, state.current, access!, changes);
+  const outside = table === undefined ? [] : warnAccessChangedOutside(run.log, stack, state.current, access!, changes);
   await state.edit((doc) => {
     const next = withOptionsAndOutputs(doc, destroy ? { ...stack, resources: [] } : stack, recorded.outputs);
     return table === undefined ? next : withRecordedAccess(next, table);
   });
+  return outside;
 }
 
 /**
@@ -577,6 +580,7 @@ async function audited(
     result: AuditRecord['result'],
     counts: ApplyResult['counts'],
     failed: ApplyResult['failed'],
+    outside?: readonly string[],
   ) => {
     const now = await backend.read().catch(() => undefined);
     await backend.history.appendAudit({
@@ -590,11 +594,17 @@ async function audited(
       counts,
       failed: failed.map((f) => ({ address: f.address, message: f.message })),
       serial: now?.doc.serial ?? 0,
+      ...(outside !== undefined && outside.length > 0 ? { accessChangedOutside: outside } : {}),
     });
   };
   try {
     const result = await body();
-    await record(result.cancelled ? 'cancelled' : result.ok ? 'ok' : 'failed', result.counts, result.failed);
+    await record(
+      result.cancelled ? 'cancelled' : result.ok ? 'ok' : 'failed',
+      result.counts,
+      result.failed,
+      result.accessChangedOutside,
+    );
     return result;
   } catch (error) {
     await record('failed', {}, [{ address: '(apply)', message: (error as Error).message }]).catch(() => undefined);

@@ -158,6 +158,7 @@ export function withRecordedAccess(doc: StateDocument, table: readonly Permissio
  * Says, before an apply records the new table, which permissions were gained or lost through
  * objects no stack manages since the last table, and not by the apply's plan (`changes`): the apply
  * makes them the new baseline, so a drift run after it no longer reports them.
+ * @returns each warned change as a sentence (empty when none), for the apply's audit record
  */
 export function warnAccessChangedOutside(
   log: RunContext['log'],
@@ -165,8 +166,8 @@ export function warnAccessChangedOutside(
   doc: StateDocument,
   census: Census,
   changes: readonly PlannedChange[],
-): void {
-  if (doc.access === undefined) return;
+): string[] {
+  if (doc.access === undefined) return [];
   const outside = accessChangedOutside(
     doc.access.table,
     stack.account,
@@ -175,15 +176,15 @@ export function warnAccessChangedOutside(
     changes,
     managedTest(doc, declaredOf(stack, {})),
   ).filter((a) => a.unmanaged.length > 0);
-  if (outside.length === 0) return;
-  log.warn(
-    `access changed outside triton-iac since the last apply and is recorded as the new baseline by this apply: ${outside
-      .map(
-        (a) =>
-          `${a.user} ${a.change === 'grant' ? 'gained' : 'lost'} ${a.action} on ${a.resource} (through ${a.unmanaged.join(', ')})`,
-      )
-      .join('; ')}`,
+  const said = outside.map(
+    (a) =>
+      `${a.user} ${a.change === 'grant' ? 'gained' : 'lost'} ${a.action} on ${a.resource} (through ${a.unmanaged.join(', ')})`,
   );
+  if (said.length > 0)
+    log.warn(
+      `access changed outside triton-iac since the last apply and is recorded as the new baseline by this apply: ${said.join('; ')}`,
+    );
+  return said;
 }
 
 /** Reads what an apply records about access (users, roles, policies and the role tags a drift reads). */

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StackManifest } from '../../common/manifest.js';
 import { Policy, Role, RoleTag, StorTree, TritonApp, TritonStack, User } from '../../index.js';
-import { applyStack, driftStack, type EngineOptions } from '../../reconciler/index.js';
+import { applyStack, driftStack, openStateBackend, type EngineOptions } from '../../reconciler/index.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
 import { startWorld, type World } from './support/world.js';
 
@@ -87,6 +87,13 @@ describe('the access baseline an apply records', () => {
     expect(warnings[0]).not.toContain('index.html');
     expect(warnings[0]).not.toContain('new.html');
     expect(warnings[0]).not.toContain('/acme/users');
+    // The apply's audit record keeps what it took in, for whoever looks at the history later.
+    expect(result.accessChangedOutside).toEqual([
+      'bob gained getmachine on /acme/machines (through role tag readers on /acme/machines)',
+    ]);
+    const audit = await openStateBackend(stack({ usersTag: true }), options([])).history.audit();
+    expect(audit.at(-1)?.accessChangedOutside).toEqual(result.accessChangedOutside);
+    expect(audit.slice(0, -1).every((r) => r.accessChangedOutside === undefined)).toBe(true);
 
     // The apply took it as the new baseline: drift no longer reports it as access drift.
     const report = await driftStack(stack({ usersTag: true }), options([]));
