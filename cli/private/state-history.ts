@@ -47,7 +47,8 @@ export async function printHistory(
                   .join(', ')})`
               : ''
           }` +
-          `${a.failed.length > 0 ? `; failed: ${a.failed.map((f) => f.address).join(', ')}` : ''}`,
+          `${a.failed.length > 0 ? `; failed: ${a.failed.map((f) => f.address).join(', ')}` : ''}` +
+          `${(a.accessChangedOutside ?? []).length > 0 ? `; took in access changed outside: ${a.accessChangedOutside!.join('; ')}` : ''}`,
       ),
     );
   lines.push('', 'Fetch one with `triton-iac state pull --serial N`.');

@@ -24,7 +24,7 @@ export const directory = {
   naturalKey: { from: 'fields', fields: [{ field: 'path' }] },
   naturalKeyText: 'path',
   uniqueness: 'one object-store path holds one directory, object or link',
-  census: { order: 6, listed: 'managed-directories', note: { text: 'role tags {list:roleTags}', when: 'roleTags' } },
+  census: { order: 20, listed: 'managed-directories', note: { text: 'role tags {list:roleTags}', when: 'roleTags' } },
   parent: { from: 'dirname' },
   pulumi: { summary: 'A Manta directory.', argsNote: 'the path may start with `~~`', outputs: ['path'] },
   access: 'mantaEntries',

@@ -38,6 +38,14 @@ export const image = {
   naturalKey: { from: 'fields', fields: [{ field: 'name' }, { field: 'version' }], separator: '@' },
   naturalKeyText: 'name@version',
   uniqueness: 'name and version identify an image',
+  census: {
+    order: 10,
+    listed: 'account',
+    reported: 'when-managed',
+    note: { text: 'a custom image of the account' },
+    roleTagsAt: '/{account}/images/{id}',
+    appearedField: 'published_at',
+  },
   pulumi: { summary: 'A custom image made from a stopped machine.', outputs: ['state'] },
   ci: {
     actions: ['listimages', 'getimage', 'createimagefrommachine', 'updateimage', 'deleteimage', 'exportimage'],

@@ -104,6 +104,13 @@ export const instance = {
   // known after apply), and CloudAPI authorises every /machines/<id>/... route against it.
   access: 'itemRoleTags',
   itemPath: '/{account}/machines/{name}',
+  census: {
+    order: 11,
+    listed: 'account',
+    reported: 'when-managed',
+    note: { text: 'an instance of package {package}' },
+    roleTagsAt: '/{account}/machines/{id}',
+  },
   ci: {
     // The UpdateMachine actions are named by sdc-cloudapi's app.js: `<action>machine`.
     actions: [

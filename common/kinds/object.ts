@@ -80,7 +80,7 @@ export const object = {
   naturalKey: { from: 'fields', fields: [{ field: 'path' }] },
   naturalKeyText: 'path',
   uniqueness: 'one object-store path holds one directory, object or link',
-  census: { order: 7, listed: 'managed-directories', note: { text: 'role tags {list:roleTags}', when: 'roleTags' } },
+  census: { order: 21, listed: 'managed-directories', note: { text: 'role tags {list:roleTags}', when: 'roleTags' } },
   parent: { from: 'dirname' },
   pulumi: { className: 'StorObject', summary: 'A Manta object.', outputs: ['path', 'etag', 'md5'] },
   access: 'mantaEntries',

@@ -20,7 +20,7 @@ export const policy = {
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
   naturalKeyText: 'name',
   uniqueness: 'policy names are unique within an account',
-  census: { order: 4, listed: 'account', note: { text: 'rules {json:rules}' } },
+  census: { order: 4, listed: 'account', roleTagsAt: '/{account}/policies/{id}', note: { text: 'rules {json:rules}' } },
   authoritative: true,
   pulumi: { summary: 'An access-control policy.', outputs: ['name'] },
   access: 'policies',

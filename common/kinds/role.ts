@@ -63,7 +63,12 @@ export const role = {
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
   naturalKeyText: 'name',
   uniqueness: 'role names are unique within an account',
-  census: { order: 3, listed: 'account', note: { text: '{count:members} member(s), policies {json:policies}' } },
+  census: {
+    order: 3,
+    listed: 'account',
+    roleTagsAt: '/{account}/roles/{id}',
+    note: { text: '{count:members} member(s), policies {json:policies}' },
+  },
   authoritative: true,
   pulumi: { summary: 'A role: its complete member and policy lists.', outputs: ['name'] },
   access: 'roles',

@@ -34,7 +34,7 @@ export const snaplink = {
   naturalKey: { from: 'fields', fields: [{ field: 'path' }] },
   naturalKeyText: 'path',
   uniqueness: 'one object-store path holds one directory, object or link',
-  census: { order: 8, note: { text: 'role tags {list:roleTags}', when: 'roleTags' } },
+  census: { order: 22, note: { text: 'role tags {list:roleTags}', when: 'roleTags' } },
   typeName: 'SnapLink',
   pulumi: { summary: 'A Manta snaplink; any change replaces it.' },
   ci: { actions: ['getobject', 'putsnaplink', 'deleteobject'], authorisedAt: { at: 'manta-entry' } },

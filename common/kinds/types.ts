@@ -293,7 +293,8 @@ export interface KindDescriptor<K extends string = string> {
 export interface CensusRule {
   /**
    * Where its objects come in the report, lower first (account keys first: they give full access;
-   * then users, users' keys, roles, policies, role tags, directories, objects).
+   * then users, users' keys, roles, policies, role tags, then the other CloudAPI kinds from 10,
+   * and the Manta entries from 20).
    */
   readonly order: number;
   /**
@@ -304,11 +305,27 @@ export interface CensusRule {
    * Absent: not listed (role tags are read by path).
    */
   readonly listed?: 'account' | 'managed-directories' | { readonly under: string };
+  /**
+   * The CloudAPI path an unmanaged object's role tags are read from, `{account}` the login and
+   * `{id}` the server id (`/{account}/machines/{id}`): its roles are reported as unmanaged role tags
+   * and count in the access table, so that a grant through a hand-made object's tag is seen.
+   * Absent: not read.
+   */
+  readonly roleTagsAt?: string;
+  /**
+   * When an unmanaged object is reported: `always`, or `when-managed`, only when a stack of the app
+   * manages objects of the kind (the account's instances may be another tool's business; a stack
+   * that manages some is expected to manage all). Its role tags (`roleTagsAt`) are read either way.
+   * @default 'always'
+   */
+  readonly reported?: 'always' | 'when-managed';
+  /** The live field saying when the object appeared (ISO 8601). @default 'created' */
+  readonly appearedField?: string;
   /** The property shown beside the id when it is a non-empty string (a key's `name`). */
   readonly nameField?: string;
   /**
    * What an unmanaged object is, in words. In `text`, `{parent}` is the natural key up to its first
-   * `/`, `{count:f}` the length of the list in property `f` (0 when absent), `{json:f}` property `f`
+   * `/`, `{f}` the string in property `f` (empty when it is not one), `{count:f}` the length of the list in property `f` (0 when absent), `{json:f}` property `f`
    * as JSON (`[]` when absent), `{list:f}` the list in `f` joined with `, `. With `when`, only when
    * property `when` is a non-empty list.
    */

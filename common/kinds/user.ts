@@ -37,7 +37,7 @@ export const user = {
   naturalKey: { from: 'fields', fields: [{ field: 'login', lowerCase: true }] },
   naturalKeyText: 'login lower-cased',
   uniqueness: 'logins are unique case-insensitively within an account',
-  census: { order: 1, listed: 'account' },
+  census: { order: 1, listed: 'account', roleTagsAt: '/{account}/users/{id}' },
   authoritative: true,
   pulumi: {
     summary: 'A sub-user. Its password is stored in the Pulumi state only as a secret.',

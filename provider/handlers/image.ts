@@ -152,6 +152,10 @@ export const imageHandler: ResourceHandler<ImageLive, Clients> = {
   naturalKeyOf: (live) => `${live.name}@${live.version}`,
   idOf: (live) => live.id,
   read,
+  async listForCensus(ctx) {
+    const images = await ctx.clients.cloudapi.listImages({ state: 'all' }, { signal: ctx.signal });
+    return images.filter((i) => i.public !== true);
+  },
   readiness: {
     progress(live) {
       const progress = imageProgress(live);

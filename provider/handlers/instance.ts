@@ -260,6 +260,9 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
   naturalKeyOf: (live) => live.name,
   idOf: (live) => live.id,
   read,
+  async listForCensus(ctx) {
+    return (await ctx.clients.cloudapi.listMachines({}, { signal: ctx.signal })).filter((m) => m.state !== 'deleted');
+  },
   readiness: {
     progress(live) {
       if (live.state === 'provisioning') return { state: 'pending', detail: 'provisioning' };

@@ -270,6 +270,13 @@ export interface ResourceHandler<Live = unknown, Clients = unknown> extends Plan
    */
   list?(ctx: HandlerContext<Clients>, scope: ListScope): Promise<readonly Live[]>;
   /**
+   * Lists every object of a top-level kind that has no `list` because its live form needs a request
+   * per object (an instance's role tags): one listing, without what the per-object read adds. Only
+   * the drift census calls it (its descriptor's `census.listed`), to find objects no stack manages.
+   * @default - the census uses `list`
+   */
+  listForCensus?(ctx: HandlerContext<Clients>): Promise<readonly Live[]>;
+  /**
    * Reads one object by server id when `ref.id` is set, else by natural key.
    * @returns the live object, or `undefined` when the server says it does not exist (404). Any other
    *   failure is thrown.

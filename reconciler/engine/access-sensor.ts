@@ -9,14 +9,12 @@
 import {
   accessChanges,
   accessModelFromResources,
-  permissionTable,
   type AccessModel,
   type AccessModelTag,
   type Permission,
 } from '../../common/access/index.js';
 import { kindDescriptor, type AccessPart } from '../../common/kinds/index.js';
 import type { PlainObject } from '../contract/handler.js';
-import type { StateDocument } from '../state/document.js';
 import type { AccessDriftItem } from './access-drift-item.js';
 import type { Census } from './census.js';
 
@@ -31,13 +29,6 @@ function isPart(kind: string, ...parts: readonly AccessPart[]): boolean {
 /** A Manta entry (managed directory or object) and its role tags. */
 export type MantaEntryTags = AccessModelTag;
 
-/** The Manta entries of the state's managed directories and objects, with the role tags recorded. */
-export function recordedMantaEntries(state: StateDocument | null): MantaEntryTags[] {
-  return (state?.resources ?? [])
-    .filter((r) => isPart(r.kind, 'mantaEntries'))
-    .map((r) => ({ path: r.naturalKey, roles: strings(r.properties['roleTags']) }));
-}
-
 /** The access model of the live account as the census saw it, with `mantaEntries` read live. */
 export function liveAccessModel(account: string, census: Census, mantaEntries: readonly MantaEntryTags[]): AccessModel {
   const model = accessModelFromResources(
@@ -51,40 +42,6 @@ export function liveAccessModel(account: string, census: Census, mantaEntries: r
     roleTags: [...census.roleTags].map(([path, roles]) => ({ path, roles })),
     mantaEntries: [...mantaEntries],
   };
-}
-
-/**
- * The table an apply records: the live census, with the stack's managed objects as the state
- * records them after the apply (what was written, immune to a stale read right after the write);
- * a non-exclusive role tag adds its roles to the path's live ones, an exclusive one replaces them.
- */
-export function recordedAccessTable(account: string, census: Census, state: StateDocument): Permission[] {
-  const live = liveAccessModel(account, census, []);
-  const managed = accessModelFromResources(
-    account,
-    state.resources.map((r) => ({ kind: r.kind, properties: r.properties })),
-  );
-  const byName = <T>(items: readonly T[], key: (t: T) => string, over: readonly T[]): T[] => {
-    const replaced = new Set(over.map(key));
-    return [...items.filter((i) => !replaced.has(key(i))), ...over];
-  };
-  const tags = new Map(live.roleTags.map((t) => [t.path, t.roles]));
-  for (const r of state.resources) {
-    if (!isPart(r.kind, 'roleTags')) continue;
-    const own = strings(r.properties['roles']);
-    tags.set(
-      r.naturalKey,
-      r.properties['exclusive'] === true ? own : [...new Set([...(tags.get(r.naturalKey) ?? []), ...own])].sort(),
-    );
-  }
-  return permissionTable({
-    account,
-    users: byName(live.users, (u) => u.toLowerCase(), managed.users),
-    roles: byName(live.roles, (r) => r.name, managed.roles),
-    policies: byName(live.policies, (p) => p.name, managed.policies),
-    roleTags: [...tags].map(([path, roles]) => ({ path, roles })),
-    mantaEntries: recordedMantaEntries(state),
-  });
 }
 
 /**

@@ -138,6 +138,12 @@ export interface ApplyResult {
   /** True when the run was cancelled (`signal`) before it started every action. */
   readonly cancelled: boolean;
   readonly durationMs: number;
+  /**
+   * Permissions gained or lost outside triton-iac since the last apply, through objects no stack
+   * manages, that the apply recorded as its new access baseline (it warned about each), one sentence
+   * each; absent when none.
+   */
+  readonly accessChangedOutside?: readonly string[];
 }
 
 /** One confirmed difference between live objects and the stack. */

@@ -1,11 +1,11 @@
 /**
  * The census a drift check takes of the stack's account, beyond what the stack manages: every
- * object of the kinds that can be listed (account keys, sub-users and their keys, roles, policies),
- * the role tags of the account, of each CloudAPI collection and of each managed role-tag path, and
- * the entries under each managed Manta directory. Reads only, through the handlers (the engine
- * knows kinds only by their contract).
- *
- * Images and instances are not taken: their handlers have no collection read yet.
+ * object of the kinds whose descriptor says how they are listed (`census.listed`: account keys,
+ * sub-users and their keys, roles, policies, images, instances, firewall rules, ...), the role tags
+ * of the account, of each CloudAPI collection, of each managed role-tag path and of each object no
+ * stack manages whose descriptor says where its tags are (`census.roleTagsAt`), and the entries
+ * under each managed Manta directory. Reads only, through the handlers (the engine knows kinds only
+ * by their contract).
  */
 import { allKinds, kindDescriptor, type KindDescriptor } from '../../common/kinds/index.js';
 import type { ResourceKind } from '../../common/manifest.js';
@@ -41,9 +41,22 @@ export interface Census {
   readonly notPermitted: readonly string[];
 }
 
+/**
+ * What the run already read, for the census to take instead of reading it again: whole collections
+ * by `kind` NUL parent (as `LiveRead.lists` keys them), and the role tags of paths.
+ */
+export interface PriorReads {
+  readonly lists: ReadonlyMap<string, { readonly objects: readonly unknown[] }>;
+  readonly tags: ReadonlyMap<string, readonly string[]>;
+}
+
 /** What to read beyond what access needs. */
 export interface CensusScope {
-  /** Account keys, sub-users' keys and Manta entries: what can appear but grants no role-based access. @default true */
+  /**
+   * Also what can appear but grants no role-based access (account keys, sub-users' keys, firewall
+   * rules, Manta entries); without it, only the kinds of the access model and those whose objects
+   * carry role tags. @default true
+   */
   readonly everything?: boolean;
 }
 
@@ -77,6 +90,10 @@ export async function takeCensus(
     readonly declaredTagPaths: readonly string[];
     readonly mantaDirectories: readonly string[];
     readonly scope?: CensusScope;
+    /** The objects the app's stacks declare (`kind` NUL `natural key`): managed, so their tags are not read. */
+    readonly declared?: ReadonlySet<string>;
+    /** What this run's live read already listed and read: taken, not read again. */
+    readonly prior?: PriorReads;
   },
 ): Promise<Census> {
   const everything = args.scope?.everything ?? true;
@@ -98,7 +115,7 @@ export async function takeCensus(
   };
   const objectOf = (kind: ResourceKind, h: ResourceHandler<unknown, EngineClients>, live: unknown): CensusObject => {
     const id = h.idOf(live);
-    const created = (live as { created?: unknown }).created;
+    const created = (live as Record<string, unknown>)[kindDescriptor(kind)?.census?.appearedField ?? 'created'];
     return {
       kind,
       naturalKey: h.naturalKeyOf(live),
@@ -109,12 +126,21 @@ export async function takeCensus(
   };
   const list = async (kind: ResourceKind, parent?: string): Promise<CensusObject[]> => {
     const h = handler(kind);
-    if (h?.list === undefined) return [];
+    // A kind whose live read takes a request per object lists for the census alone (top level only).
+    const listing =
+      h?.list !== undefined
+        ? h.list.bind(h)
+        : parent === undefined && h?.listForCensus !== undefined
+          ? (ctx: typeof run.ctx) => h.listForCensus!(ctx)
+          : undefined;
+    if (h === undefined || listing === undefined) return [];
+    const listedBefore = args.prior?.lists.get(`${kind}\u0000${parent ?? ''}`);
+    if (listedBefore !== undefined) return listedBefore.objects.map((live) => objectOf(kind, h, live));
     const what = parent === undefined ? `the ${kind} list` : `the ${kind} list of ${parent}`;
     const found = await ifPermitted(what, [] as readonly unknown[], () =>
       withRetries(retry, [], async () => {
         try {
-          return await h.list!(run.ctx, parent !== undefined ? { parent } : {});
+          return await listing(run.ctx, parent !== undefined ? { parent } : {});
         } catch (error) {
           // A directory removed since the state recorded it holds nothing.
           if (parent !== undefined && isNotFound(error)) return [];
@@ -126,9 +152,20 @@ export async function takeCensus(
   };
 
   const listed = listedKinds();
-  // Without `everything`, only what grants role-based access (a kind with an access part).
+  // Without `everything`, only what grants role-based access: a kind with an access part, or whose
+  // objects carry role tags.
+  // A kind reported only when managed, whose objects carry no tags, is not listed when no stack manages it.
+  const managedKinds = new Set([
+    ...(state?.resources ?? []).map((r) => r.kind as string),
+    ...[...(args.declared ?? [])].map((k) => k.split('\u0000')[0]!),
+  ]);
   const kinds = listed
-    .filter((d) => d.census!.listed === 'account' && (everything || d.access !== undefined))
+    .filter((d) => {
+      const rule = d.census!;
+      if (rule.listed !== 'account') return false;
+      if (rule.roleTagsAt !== undefined || d.access !== undefined) return true;
+      return everything && (rule.reported !== 'when-managed' || managedKinds.has(d.kind));
+    })
     .map((d) => d.kind as ResourceKind);
   const tagPaths = censusTagPaths(account, [
     ...args.declaredTagPaths,
@@ -136,35 +173,79 @@ export async function takeCensus(
   ]);
   const tagKind = allKinds().find((d) => d.access === 'roleTags')?.kind as ResourceKind | undefined;
   const tagHandler = tagKind === undefined ? undefined : handler(tagKind);
+  const readTags = async (path: string): Promise<[string, readonly string[]]> => {
+    const readBefore = args.prior?.tags.get(path);
+    if (readBefore !== undefined) return [path, [...readBefore].sort()];
+    if (tagHandler === undefined) return [path, []];
+    const live = await ifPermitted(`the role tags of ${path}`, undefined, () =>
+      withRetries(retry, [], async () => {
+        try {
+          return await tagHandler.read(run.ctx, { naturalKey: path });
+        } catch (error) {
+          // An object removed since it was listed carries no tags.
+          if (isNotFound(error)) return undefined;
+          throw error;
+        }
+      }),
+    );
+    const roles = (live as { roles?: readonly string[] } | undefined)?.roles ?? [];
+    return [path, [...roles].sort()];
+  };
   const [lists, tags] = await Promise.all([
     Promise.all(kinds.map((k) => list(k))),
-    Promise.all(
-      tagPaths.map(async (path): Promise<[string, readonly string[]]> => {
-        if (tagHandler === undefined) return [path, []];
-        const live = await ifPermitted(`the role tags of ${path}`, undefined, () =>
-          withRetries(retry, [], () => tagHandler.read(run.ctx, { naturalKey: path })),
-        );
-        const roles = (live as { roles?: readonly string[] } | undefined)?.roles ?? [];
-        return [path, [...roles].sort()];
-      }),
-    ),
+    Promise.all(tagPaths.map(readTags)),
   ]);
   const objects = lists.flat();
-  if (everything) {
-    const under = listed.flatMap((d) => {
-      const rule = d.census!.listed;
-      return typeof rule === 'object' ? [{ kind: d.kind as ResourceKind, parentKind: rule.under }] : [];
-    });
-    const inDirectories = listed
-      .filter((d) => d.census!.listed === 'managed-directories')
-      .map((d) => d.kind as ResourceKind);
-    const nested = await Promise.all([
+  const under = everything
+    ? listed.flatMap((d) => {
+        const rule = d.census!.listed;
+        return typeof rule === 'object' ? [{ kind: d.kind as ResourceKind, parentKind: rule.under }] : [];
+      })
+    : [];
+  const inDirectories = listed
+    .filter((d) => everything && d.census!.listed === 'managed-directories')
+    .map((d) => d.kind as ResourceKind);
+  const [itemTags, nested] = await Promise.all([
+    // The role tags of each listed object no stack manages, where its descriptor says they are.
+    Promise.all(
+      unmanagedTagPaths(account, objects, state, args.declared ?? new Set(), new Set(tagPaths)).map(readTags),
+    ),
+    Promise.all([
       ...under.flatMap(({ kind, parentKind }) =>
         objects.filter((o) => o.kind === parentKind).map((o) => list(kind, o.naturalKey)),
       ),
       ...args.mantaDirectories.flatMap((dir) => inDirectories.map((kind) => list(kind, dir))),
-    ]);
-    objects.push(...nested.flat());
-  }
+    ]),
+  ]);
+  tags.push(...itemTags);
+  objects.push(...nested.flat());
   return { objects, roleTags: new Map(tags), notPermitted };
+}
+
+/**
+ * The role-tag paths (`census.roleTagsAt`) of the listed objects the state does not record: a
+ * managed object's tags are its stack's to declare, an unmanaged one's are read (one request each).
+ */
+function unmanagedTagPaths(
+  account: string,
+  objects: readonly CensusObject[],
+  state: StateDocument | null,
+  declared: ReadonlySet<string>,
+  read: ReadonlySet<string>,
+): string[] {
+  const recorded = new Set<string>([
+    ...declared,
+    ...(state?.resources ?? []).flatMap((r) => [
+      `${r.kind}\u0000${r.naturalKey}`,
+      `${r.kind}\u0000#${r.serverId ?? ''}`,
+    ]),
+  ]);
+  const paths = objects.flatMap((o) => {
+    const at = kindDescriptor(o.kind)?.census?.roleTagsAt;
+    if (at === undefined || o.serverId === undefined) return [];
+    if (recorded.has(`${o.kind}\u0000${o.naturalKey}`) || recorded.has(`${o.kind}\u0000#${o.serverId}`)) return [];
+    const path = at.replace('{account}', account).replace('{id}', o.serverId);
+    return read.has(path) ? [] : [path];
+  });
+  return [...new Set(paths)].sort();
 }

@@ -29,6 +29,7 @@ import type { Census } from './census.js';
 import {
   accessCensus,
   confirmedReading,
+  priorReadsOf,
   readingShowsDrift,
   senseOnce,
   tableAfterApply,
@@ -174,6 +175,7 @@ export async function applyReviewed(
           false,
           // A stack applied before access tables were recorded gets its first one; else nothing changed.
           state.current.access === undefined ? await accessCensus(run, stack, state.current, opts.sensor) : undefined,
+          planned.plan.changes,
         );
       return { plan: planned.plan };
     }
@@ -293,7 +295,15 @@ export async function driftStack(stack: StackManifest, opts: EngineOptions): Pro
   const req = { ...requestOf(stack, snapshot, opts), reportOnly: true };
   const first = await planAgainstLiveQuick(run, req);
   const sensor = opts.sensor ?? {};
-  const sensed = await senseOnce(run, stack, state, sensor, first.plan.changes);
+  // The census takes what the plan just listed and read; the confirming read below reads afresh.
+  const sensed = await senseOnce(
+    run,
+    stack,
+    state,
+    sensor,
+    first.plan.changes,
+    priorReadsOf(first.live, first.plan.changes),
+  );
   const candidates = driftCandidates(first.plan.changes);
   const checked = first.plan.changes.filter((c) => c.action !== 'read' && !c.address.startsWith('~')).length;
   const extra = (reading: SensorReading): Partial<DriftReport> => ({
@@ -494,37 +504,46 @@ async function carryOut(
     .filter((c) => c.movedFrom !== undefined)
     .map((c) => ({ from: c.movedFrom!, to: c.address }));
   if (moves.length > 0) await state.move(moves);
-  const result = await executePlan({ run, stack, plan, state, live });
-  await recordOptionsAndOutputs(
+  const executed = await executePlan({ run, stack, plan, state, live });
+  const outside = await recordOptionsAndOutputs(
     run,
     stack,
     state,
     live,
     destroy,
     await accessCensus(run, stack, state.current, opts.sensor),
+    plan.changes,
   );
+  const result = outside.length > 0 ? { ...executed, accessChangedOutside: outside } : executed;
   return moves.length > 0 ? { ...result, counts: { moved: moves.length, ...result.counts } } : result;
 }
 
-/** Records each declared resource's options and the stack's outputs (a destroy clears them); no write when nothing differs. */
+/**
+ * Records each declared resource's options and the stack's outputs (a destroy clears them), and the
+ * access table from `access` (warning about access changed outside `changes`, the plan carried
+ * out); no write when nothing differs.
+ * @returns the access changes made outside that the recorded table takes in (see `warnAccessChangedOutside`)
+ */
 async function recordOptionsAndOutputs(
   run: RunContext,
   stack: StackManifest,
   state: StateWriter,
   live: ReadonlyMap<string, unknown>,
   destroy: boolean,
-  access?: Census,
-): Promise<void> {
+  access: Census | undefined,
+  changes: Plan['changes'],
+): Promise<string[]> {
   const recorded = destroy ? { outputs: {}, unresolved: [] } : resolveOutputs(stack, state.current, live, run.handlers);
   if (recorded.unresolved.length > 0)
     run.log.warn('outputs not recorded: a resource they refer to has no value yet', { outputs: recorded.unresolved });
   // The access table drift compares with: the account as this apply leaves it.
   const table = access === undefined ? undefined : tableAfterApply(stack, access, state.current);
-  if (table !== undefined) warnAccessChangedOutside(run.log, stack, state.current, table);
+  const outside = table === undefined ? [] : warnAccessChangedOutside(run.log, stack, state.current, access!, changes);
   await state.edit((doc) => {
     const next = withOptionsAndOutputs(doc, destroy ? { ...stack, resources: [] } : stack, recorded.outputs);
     return table === undefined ? next : withRecordedAccess(next, table);
   });
+  return outside;
 }
 
 /**
@@ -561,6 +580,7 @@ async function audited(
     result: AuditRecord['result'],
     counts: ApplyResult['counts'],
     failed: ApplyResult['failed'],
+    outside?: readonly string[],
   ) => {
     const now = await backend.read().catch(() => undefined);
     await backend.history.appendAudit({
@@ -574,11 +594,17 @@ async function audited(
       counts,
       failed: failed.map((f) => ({ address: f.address, message: f.message })),
       serial: now?.doc.serial ?? 0,
+      ...(outside !== undefined && outside.length > 0 ? { accessChangedOutside: outside } : {}),
     });
   };
   try {
     const result = await body();
-    await record(result.cancelled ? 'cancelled' : result.ok ? 'ok' : 'failed', result.counts, result.failed);
+    await record(
+      result.cancelled ? 'cancelled' : result.ok ? 'ok' : 'failed',
+      result.counts,
+      result.failed,
+      result.accessChangedOutside,
+    );
     return result;
   } catch (error) {
     await record('failed', {}, [{ address: '(apply)', message: (error as Error).message }]).catch(() => undefined);

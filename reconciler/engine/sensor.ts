@@ -19,11 +19,12 @@ import {
   confirmedAccessDrift,
   liveAccessModel,
   liveMantaEntries,
-  recordedAccessTable,
   type AccessDriftItem,
   type MantaEntryTags,
 } from './access-sensor.js';
-import { takeCensus, type Census } from './census.js';
+import { accessChangedOutside, recordedAccessTable, type PlannedChange } from './access-baseline.js';
+import { takeCensus, type Census, type PriorReads } from './census.js';
+import type { LiveRead } from './live-reader.js';
 import type { RunContext } from './private/run-context.js';
 import type { SensorOptions } from './sensor-options.js';
 
@@ -39,13 +40,18 @@ export interface SensorReading {
   readonly notes: readonly string[];
 }
 
-/** The census and comparison of one drift read. */
+/**
+ * The census and comparison of one drift read.
+ * @param prior what the drift's plan just read (its collections and role-tag paths), taken instead
+ *   of reading it again; absent for the confirming read, which reads afresh
+ */
 export async function senseOnce(
   run: RunContext,
   stack: StackManifest,
   state: StateDocument,
   options: SensorOptions,
   liveChanges: readonly { kind: string; before: Readonly<Record<string, unknown>> | null }[],
+  prior?: PriorReads,
 ): Promise<SensorReading> {
   const lookUnmanaged = options.unmanaged !== false;
   const lookAccess = options.access !== false && state.access !== undefined;
@@ -57,6 +63,8 @@ export async function senseOnce(
     declaredTagPaths: declared.filter((d) => isRoleTag(d.kind)).map((d) => d.naturalKey),
     mantaDirectories: lookUnmanaged ? managedDirectories(stack, state) : [],
     scope: { everything: lookUnmanaged },
+    declared: declaredKeys(declared),
+    ...(prior !== undefined ? { prior } : {}),
   });
   const found = lookUnmanaged
     ? unmanagedObjects({
@@ -91,6 +99,24 @@ export async function senseOnce(
         ]),
   ];
   return { unmanaged: found.reported, ignored: found.ignored.length, access, expectations, notes };
+}
+
+/** What a plan's live read holds that a census reads too: its collections, and the role tags it read by path. */
+export function priorReadsOf(
+  live: LiveRead,
+  changes: readonly { address: string; kind: string; naturalKey: string }[],
+): PriorReads {
+  const tags = new Map<string, readonly string[]>();
+  for (const c of changes) {
+    if (!isRoleTag(c.kind)) continue;
+    const roles = (live.singles.get(c.address) as { roles?: unknown } | undefined)?.roles;
+    if (Array.isArray(roles))
+      tags.set(
+        c.naturalKey,
+        roles.filter((r): r is string => typeof r === 'string'),
+      );
+  }
+  return { lists: live.lists, tags };
 }
 
 /** Whether a reading shows anything to confirm. */
@@ -130,28 +156,35 @@ export function withRecordedAccess(doc: StateDocument, table: readonly Permissio
 
 /**
  * Says, before an apply records the new table, which permissions were gained or lost through
- * objects no stack manages since the last table: the apply makes them the new baseline, so a drift
- * run after it no longer reports them.
+ * objects no stack manages since the last table, and not by the apply's plan (`changes`): the apply
+ * makes them the new baseline, so a drift run after it no longer reports them.
+ * @returns each warned change as a sentence (empty when none), for the apply's audit record
  */
 export function warnAccessChangedOutside(
   log: RunContext['log'],
   stack: StackManifest,
   doc: StateDocument,
-  table: readonly Permission[],
-): void {
-  if (doc.access === undefined) return;
-  const outside = accessDrift(doc.access.table, table, managedTest(doc, declaredOf(stack, {}))).filter(
-    (a) => a.unmanaged.length > 0,
+  census: Census,
+  changes: readonly PlannedChange[],
+): string[] {
+  if (doc.access === undefined) return [];
+  const outside = accessChangedOutside(
+    doc.access.table,
+    stack.account,
+    census,
+    doc,
+    changes,
+    managedTest(doc, declaredOf(stack, {})),
+  ).filter((a) => a.unmanaged.length > 0);
+  const said = outside.map(
+    (a) =>
+      `${a.user} ${a.change === 'grant' ? 'gained' : 'lost'} ${a.action} on ${a.resource} (through ${a.unmanaged.join(', ')})`,
   );
-  if (outside.length === 0) return;
-  log.warn(
-    `access changed outside triton-iac since the last apply and is recorded as the new baseline by this apply: ${outside
-      .map(
-        (a) =>
-          `${a.user} ${a.change === 'grant' ? 'gained' : 'lost'} ${a.action} on ${a.resource} (through ${a.unmanaged.join(', ')})`,
-      )
-      .join('; ')}`,
-  );
+  if (said.length > 0)
+    log.warn(
+      `access changed outside triton-iac since the last apply and is recorded as the new baseline by this apply: ${said.join('; ')}`,
+    );
+  return said;
 }
 
 /** Reads what an apply records about access (users, roles, policies and the role tags a drift reads). */
@@ -164,12 +197,12 @@ export async function accessCensus(
   // Only when asked (the CLI always asks): the reads cost a request per collection and tagged path.
   // A cancelled run starts nothing new: the last table stays.
   if (options === undefined || options.access === false || run.signal?.aborted === true) return undefined;
+  const declared = declaredOf(stack, options);
   return takeCensus(run, stack.account, state, {
-    declaredTagPaths: declaredOf(stack, options)
-      .filter((d) => isRoleTag(d.kind))
-      .map((d) => d.naturalKey),
+    declaredTagPaths: declared.filter((d) => isRoleTag(d.kind)).map((d) => d.naturalKey),
     mantaDirectories: [],
     scope: { everything: false },
+    declared: declaredKeys(declared),
   }).catch((error: unknown) => {
     // The apply's own work is done and recorded: a failed read here costs only the table.
     run.log.warn(
@@ -191,6 +224,11 @@ function declaredOf(stack: StackManifest, options: SensorOptions): DeclaredObjec
     ...stack.resources.map((r) => ({ kind: r.kind, naturalKey: r.naturalKey, properties: r.properties })),
     ...(options.declaredElsewhere ?? []),
   ];
+}
+
+/** `kind` NUL `natural key` of each declared object (see `takeCensus`'s `declared`). */
+function declaredKeys(declared: readonly DeclaredObject[]): Set<string> {
+  return new Set(declared.map((d) => `${d.kind}\u0000${d.naturalKey}`));
 }
 
 /** Managed Manta directories whose entries a drift lists. */

@@ -75,3 +75,39 @@ describe('unmanaged objects', () => {
     expect(r.reported).toEqual([]);
   });
 });
+
+describe('unmanaged objects of kinds reported only when managed', () => {
+  const seen = [
+    { kind: 'instance' as const, naturalKey: 'web-1', serverId: 'm-1', properties: { package: 'g4-highcpu-1G' } },
+    {
+      kind: 'instance' as const,
+      naturalKey: 'miner',
+      serverId: 'm-2',
+      properties: { package: 'g4-highcpu-8G' },
+      appeared: '2026-03-03T00:00:00Z',
+    },
+  ];
+
+  it('leaves out the instances of an app that manages none (another tool’s business)', () => {
+    const r = unmanagedObjects({ seen, roleTags: new Map(), state, declared: [], ignore: [] });
+    expect(r.reported).toEqual([]);
+  });
+
+  it('reports each instance no stack manages once a stack declares one, with its note and when it appeared', () => {
+    const r = unmanagedObjects({
+      seen,
+      roleTags: new Map(),
+      state,
+      declared: [{ kind: 'instance', naturalKey: 'web-1', properties: {} }],
+      ignore: [],
+    });
+    expect(r.reported).toEqual([
+      {
+        kind: 'instance',
+        id: 'miner',
+        appeared: '2026-03-03T00:00:00Z',
+        note: 'an instance of package g4-highcpu-8G',
+      },
+    ]);
+  });
+});

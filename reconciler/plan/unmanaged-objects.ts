@@ -69,9 +69,11 @@ export function unmanagedObjects(args: {
     if (r.serverId !== null) ids.add(`${r.kind}\u0000${r.serverId}`);
   }
   for (const d of args.declared) managed.add(keyOf(d.kind, d.naturalKey));
+  const kindsManaged = managedKinds(args.state, args.declared);
 
   const found: UnmanagedObject[] = [];
   for (const o of args.seen) {
+    if (censusOf(o.kind)?.reported === 'when-managed' && !kindsManaged.has(o.kind)) continue;
     if (managed.has(keyOf(o.kind, o.naturalKey))) continue;
     if (o.serverId !== undefined && ids.has(`${o.kind}\u0000${o.serverId}`)) continue;
     if (args.exempt?.(o.kind, o.naturalKey) === true) continue;
@@ -94,6 +96,14 @@ export function unmanagedObjects(args: {
     else ignored.push({ object, pattern });
   }
   return { reported, ignored };
+}
+
+/** The kinds a stack of the app manages (recorded in the state or declared). */
+export function managedKinds(
+  state: Pick<StateDocument, 'resources'> | null,
+  declared: readonly Pick<DeclaredObject, 'kind'>[],
+): Set<string> {
+  return new Set<string>([...(state?.resources ?? []).map((r) => r.kind), ...declared.map((d) => d.kind)]);
 }
 
 /** Each role on a read path that no role tag of the stacks declares or recorded there (an exclusive one owns every role). */
@@ -144,8 +154,9 @@ function noteOf(o: SeenObject): { note?: string } {
     if (!Array.isArray(list) || list.length === 0) return {};
   }
   const text = note.text.replace(/\{(?:(count|json|list):)?(\w+)\}/g, (_, how: string | undefined, field: string) => {
-    if (how === undefined) return field === 'parent' ? (o.naturalKey.split('/')[0] ?? '') : `{${field}}`;
     const value = o.properties[field];
+    if (how === undefined)
+      return field === 'parent' ? (o.naturalKey.split('/')[0] ?? '') : typeof value === 'string' ? value : '';
     if (how === 'count') return String(Array.isArray(value) ? value.length : 0);
     if (how === 'json') return JSON.stringify(value ?? []);
     return Array.isArray(value) ? value.join(', ') : '';

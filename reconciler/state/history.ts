@@ -48,6 +48,11 @@ export interface AuditRecord {
   readonly failed: readonly { readonly address: string; readonly message: string }[];
   /** The state serial after the apply. */
   readonly serial: number;
+  /**
+   * Permissions gained or lost outside triton-iac since the last apply that this apply took into
+   * its access baseline (what it warned about), one sentence each; absent when none.
+   */
+  readonly accessChangedOutside?: readonly string[];
 }
 
 /** Where a backend keeps its history. */

@@ -365,6 +365,8 @@ export default function build(): TritonApp {
       expect(drift.code).toBe(2);
       const step = drift.steps.find((s) => s.name === 'Drift')!;
       expect(step.stdout).toContain('::error title=Drift::prod/read-only (outside)');
+      // One drift run: its terminal report in the log, its Markdown in the summary, its JSON for the annotation.
+      expect(step.stdout).toContain('Drift in stack prod (account acme)');
       expect(drift.summary).toMatch(/prod\/read-only/);
     },
     SLOW,
