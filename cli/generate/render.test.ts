@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import type { FoundAccount } from './model.js';
-import { renderProgram } from './render.js';
+import { allGenerators } from '../../provider/generators/index.js';
+import type { FoundAccount, FoundItem } from './model.js';
+import { renderProgram as render, type RenderOptions } from './render.js';
 import { literal, variableName } from './identifiers.js';
 
 const empty: FoundAccount = {
   account: 'acme',
   source: 'account acme',
-  accountKeys: [],
-  users: [],
-  policies: [],
-  roles: [],
-  pathTags: [],
-  directories: [],
-  objects: [],
+  items: [],
   skippedObjects: [],
-  snaplinks: [],
-  images: [],
   notes: [],
 };
+const renderProgram = (found: FoundAccount, o: RenderOptions): ReturnType<typeof render> =>
+  render(found, allGenerators(), o);
+const item = (kind: string, props: Record<string, unknown>, content?: Buffer): FoundItem => ({
+  kind,
+  props,
+  ...(content !== undefined ? { content } : {}),
+});
 const opts = { stack: 'acme', generatedAt: '2026-11-26', stateRecorded: true, passwords: 'env' } as const;
 
 describe('renderProgram', () => {
@@ -25,10 +25,10 @@ describe('renderProgram', () => {
     const { program, secrets } = renderProgram(
       {
         ...empty,
-        users: [{ login: 'class', email: 'c@acme.example', profile: {}, keys: [] }],
-        policies: [{ name: 'read-only', rules: ['CAN getuser'] }],
-        roles: [
-          {
+        items: [
+          item('user', { login: 'class', email: 'c@acme.example' }),
+          item('policy', { name: 'read-only', rules: ['CAN getuser'] }),
+          item('role', {
             name: 'ops',
             members: [
               { type: 'subuser', login: 'class', default: true },
@@ -37,7 +37,7 @@ describe('renderProgram', () => {
               { type: 'subuser', login: 'ghost', default: false },
             ],
             policies: ['read-only', 'unknown-policy'],
-          },
+          }),
         ],
       },
       opts,
@@ -53,8 +53,10 @@ describe('renderProgram', () => {
     const { program } = renderProgram(
       {
         ...empty,
-        users: [{ login: 'ops', email: 'o@acme.example', profile: {}, keys: [] }],
-        roles: [{ name: 'ops', members: [], policies: [] }],
+        items: [
+          item('user', { login: 'ops', email: 'o@acme.example' }),
+          item('role', { name: 'ops', members: [], policies: [] }),
+        ],
       },
       opts,
     );
@@ -70,7 +72,7 @@ describe('renderProgram', () => {
       (_, i) => `CAN getuser AND listusers AND getrole AND listroles WHEN sourceip::ip = 10.0.${i}.0/24`,
     );
     const { program } = renderProgram(
-      { ...empty, policies: [{ name: 'wide', rules, description: "Bob's rules" }] },
+      { ...empty, items: [item('policy', { name: 'wide', rules, description: "Bob's rules" })] },
       opts,
     );
     expect(program).toContain(`    rules: [\n      '${rules[0]}',\n`);
@@ -81,15 +83,12 @@ describe('renderProgram', () => {
     const { files } = renderProgram(
       {
         ...empty,
-        objects: [
-          {
-            path: '/acme/stor/a/../b\u0001c',
-            content: Buffer.from('x'),
-            contentType: 'text/plain',
-            headers: {},
-            durability: 2,
-            roleTags: [],
-          },
+        items: [
+          item(
+            'object',
+            { path: '/acme/stor/a/../b\u0001c', contentType: 'text/plain', headers: {}, durability: 2, roleTags: [] },
+            Buffer.from('x'),
+          ),
         ],
       },
       opts,

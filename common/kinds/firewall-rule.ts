@@ -39,6 +39,7 @@ export const firewallRule = {
   naturalKeyText: 'canonical rule text',
   uniqueness: 'two declarations of one rule (the same canonical text) would both own the same server rule',
   authoritative: true,
+  generate: { construct: 'FirewallRule', heading: 'Firewall rules', order: 80, idField: 'description' },
   pulumi: { summary: 'A firewall rule of the account.', outputs: ['rule'] },
   // A rule filters traffic: it grants no one an API action, so it is no part of the access model.
   ci: {

@@ -22,6 +22,15 @@ export const policy = {
   uniqueness: 'policy names are unique within an account',
   census: { order: 4, listed: 'account', note: { text: 'rules {json:rules}' } },
   authoritative: true,
+  generate: {
+    construct: 'Policy',
+    heading: 'Policies',
+    order: 30,
+    idField: 'name',
+    idIsDefault: true,
+    variable: { field: 'name', suffix: 'Policy' },
+    taggedPath: '/{account}/policies/{name}',
+  },
   pulumi: { summary: 'An access-control policy.', outputs: ['name'] },
   access: 'policies',
   ci: {

@@ -274,6 +274,41 @@ export interface KindDescriptor<K extends string = string> {
    * lists and reports the kind's live objects that no stack manages. Absent: never reported.
    */
   readonly census?: CensusRule;
+  /**
+   * How `triton-iac generate` writes the kind's live objects as constructs, for a kind whose
+   * construct takes its manifest properties as they are (the generic generator,
+   * `provider/generators/descriptor-generator.ts`). Absent: a generator of its own writes it
+   * (`provider/generators/<kind>.ts`), or generate leaves the kind out.
+   */
+  readonly generate?: GenerateRule;
+}
+
+/**
+ * How the generic generator writes a kind: `new <construct>(stack, <id>, { …props })`, one prop per
+ * manifest property that is set, not derived, not write-only and not its default; a property with
+ * `refersTo` names the referred object's variable when the program declares it.
+ */
+export interface GenerateRule {
+  /** The construct class (`FirewallRule`), or a static call (`Image.lookup`). */
+  readonly construct: string;
+  /** The comment above the group, e.g. `Firewall rules`. */
+  readonly heading: string;
+  /** Where the group comes in the program (a construct can refer only to those above it). */
+  readonly order: number;
+  /** The property the construct id is made from; absent or empty: the kind and a number. */
+  readonly idField?: string;
+  /** The construct takes its id as {@link idField} when that prop is not given (a policy's `name`): written only when they differ. */
+  readonly idIsDefault?: true;
+  /** A variable per object, named from this property and suffix, so that others refer to it. */
+  readonly variable?: { readonly field: string; readonly suffix: string };
+  /** The name `generate --kinds` takes. @default - the kind */
+  readonly name?: string;
+  /**
+   * The CloudAPI path role tags are set on for one object (`/{account}/policies/{name}`: `{account}`
+   * is the login, `{field}` a property), so that its role tags are read and name its variable.
+   * @default - none: a role tag cannot name its objects
+   */
+  readonly taggedPath?: string;
 }
 
 /** How the drift census lists a kind's live objects and reports the unmanaged ones. */
