@@ -46,4 +46,5 @@ export const firewallRule = {
     actions: ['listfirewallrules', 'getfirewallrule', 'createfirewallrule', 'updatefirewallrule', 'deletefirewallrule'],
     authorisedAt: { at: 'path', path: '/{account}/fwrules' },
   },
+  rehearsal: { copies: 'account' },
 } as const satisfies KindDescriptor;

@@ -37,4 +37,5 @@ export const policy = {
     actions: ['listpolicies', 'createpolicy', 'updatepolicy', 'deletepolicy'],
     authorisedAt: { at: 'path', path: '/{account}/policies' },
   },
+  rehearsal: { copies: 'account' },
 } as const satisfies KindDescriptor;

@@ -281,7 +281,33 @@ export interface KindDescriptor<K extends string = string> {
    * (`provider/generators/<kind>.ts`), or generate leaves the kind out.
    */
   readonly generate?: GenerateRule;
+  /**
+   * What `triton-iac rehearse` copies from the cloud for a plan that touches the kind (or declares
+   * it), or why it cannot rehearse such a plan. Absent: the plan is refused, naming the kind.
+   */
+  readonly rehearsal?: RehearsalRule;
 }
+
+/**
+ * What a rehearsal's copy of the account must hold for a kind's objects (`cli/rehearse/copy.ts`).
+ * Every copy holds the account (its profile and config), its sub-users, roles and policies, its
+ * machines, its own images and those its machines run, its firewall rules, and the role tags of
+ * every collection, sub-user, role and policy; `copies` says what more a touched object needs:
+ * - `account`: nothing more.
+ * - `account-keys`: the account's keys, and the role tags of `/{account}/keys/<natural key>`.
+ * - `user-keys`: the keys of the sub-user the natural key's first `/`-segment names.
+ * - `tagged-path`: the role tags of the natural key (a CloudAPI path).
+ * - `machine-tags`: the role tags of the machine of that name.
+ * - `manta-entry`: the object-store entry at the natural key and its parent directories.
+ * - `refused`: nothing can make the rehearsal faithful; `reason` says why (shown in the refusal).
+ */
+export type RehearsalRule =
+  | {
+      readonly copies: 'account' | 'account-keys' | 'user-keys' | 'tagged-path' | 'machine-tags' | 'manta-entry';
+      /** A property holding another object-store path the copy must hold too (a snaplink's `source`). */
+      readonly alsoPath?: string;
+    }
+  | { readonly copies: 'refused'; readonly reason: string };
 
 /**
  * How the generic generator writes a kind: `new <construct>(stack, <id>, { …props })`, one prop per

@@ -19,7 +19,7 @@ const KINDS: ReadonlySet<string> = new Set(BUILT_IN_KINDS.map((d) => d.kind));
  * `provider/generators/`). Nothing else is left out: `generate` and `rehearse` in the CLI drive
  * every kind through its generator and its descriptor.
  */
-const SERVES_KINDS_BY_NAME = ['common/kinds/', 'cli/rehearse/'];
+const SERVES_KINDS_BY_NAME = ['common/kinds/'];
 
 function mustNameNoKind(path: string): boolean {
   return /^(reconciler|common|cli)\//.test(path) && !SERVES_KINDS_BY_NAME.some((p) => path.startsWith(p));
