@@ -260,4 +260,41 @@ describe('triton-iac rehearse', () => {
     expect(await vendor(ownerEnv, 'triton', ['rbac', 'policies'])).not.toContain('rehearsed');
     expect(readFileSync(stateFile, 'utf8')).toBe(stateBefore);
   });
+
+  it('rehearses a plan that changes instances and firewall rules on a copy holding the machines and rules, and refuses a catalog look-up with its reason', async () => {
+    const dir = project('rehearse-compute');
+    expect(
+      (await runCli(['generate', '--kinds', 'instance,image,firewall-rule,role'], { cwd: dir, env: ownerEnv })).code,
+    ).toBe(0);
+    const main = join(dir, 'infra', 'main.ts');
+    const program = readFileSync(main, 'utf8');
+    const edited = program
+      .replace("tags: { env: 'prod',", "tags: { env: 'prod', rehearsed: 'yes',")
+      .replace(/(description: 'https in',)/, '$1\n    log: true,');
+    expect(edited).toContain("rehearsed: 'yes'");
+    expect(edited).toContain("description: 'https in',\n    log: true,");
+    writeFileSync(main, edited);
+    expect((await runCli(['plan', '--out', 'compute.plan'], { cwd: dir, env: ownerEnv })).code).toBe(0);
+    const good = await runCli(['rehearse', 'compute.plan', '--window-ms', '300'], { cwd: dir, env: ownerEnv });
+    expect(good.stdout).toMatch(/\d+ machines, \d+ images, 2 firewall rules, the account config/);
+    expect(good.stdout).toContain('✓ acme/app-1: updated');
+    expect(good.stdout).toMatch(/✓ acme\/https-in: updated/);
+    expect(good.stdout).toContain('Verdict: PASS');
+    expect(good.code).toBe(0);
+    // The real machine and rule are as they were.
+    expect(JSON.parse(await vendor(ownerEnv, 'triton', ['instance', 'tag', 'list', 'app-1']))).not.toHaveProperty(
+      'rehearsed',
+    );
+
+    writeFileSync(
+      main,
+      edited
+        .replace('import {', 'import {\n  Datacenter,')
+        .replace('  return app;', "  Datacenter.lookup(stack, 'dc', { name: 'us-east-1' });\n  return app;"),
+    );
+    expect((await runCli(['plan', '--out', 'dc.plan'], { cwd: dir, env: ownerEnv })).code).not.toBe(2);
+    const refused = await runCli(['rehearse', 'dc.plan'], { cwd: dir, env: ownerEnv });
+    expect(refused.stderr).toMatch(/datacenter-lookup: the copy answers datacenters from the emulator's fixed catalog/);
+    expect(refused.code).toBe(1);
+  });
 });
