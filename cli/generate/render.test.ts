@@ -1,3 +1,4 @@
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { allGenerators } from '../../provider/generators/index.js';
 import type { FoundAccount, FoundItem } from './model.js';
@@ -104,5 +105,71 @@ describe('names', () => {
     expect(variableName('new')).toBe('newValue');
     expect(variableName('2fa', 'Role')).toBe('n2faRole');
     expect(literal('it\'s "x"\n')).toBe("'it\\'s \"x\"\\n'");
+  });
+});
+
+describe('hostile names and values', () => {
+  const HOSTILE = [
+    "it's",
+    'back\\slash',
+    '${process.exit(1)}',
+    'line\nbreak',
+    'tab\tand\u0000nul',
+    'ünïcødé ✓ 🚀',
+    '*/ end of comment',
+    '`tick`',
+    '\u2028separator',
+  ];
+
+  it('writes every hostile string so that the program parses and each literal means the same string', () => {
+    const { program } = renderProgram(
+      {
+        ...empty,
+        account: 'acme',
+        notes: ['a note with */ inside'],
+        items: [
+          item('policy', { name: HOSTILE[0], rules: ['CAN getuser'], description: HOSTILE.join('|') }),
+          item('role', { name: HOSTILE[5], members: [], policies: [HOSTILE[0]] }),
+          item('instance', {
+            name: 'web-1',
+            image: '2f1dc911-6401-4fa4-8e9d-67ea2e39c271',
+            package: 'g4-highcpu-1G',
+            tags: Object.fromEntries(HOSTILE.map((h, i) => [h, `v${i}${h}`])),
+            metadata: { note: HOSTILE.join('') },
+            roleTags: [HOSTILE[5]],
+          }),
+          ...HOSTILE.map((h) =>
+            item(
+              'object',
+              { path: `/acme/stor/${h}`, contentType: 'text/plain', headers: {}, roleTags: [] },
+              Buffer.from('x'),
+            ),
+          ),
+        ],
+      },
+      opts,
+    );
+    const source = ts.createSourceFile('main.ts', program, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+    const { diagnostics } = ts.transpileModule(program, { reportDiagnostics: true, fileName: 'main.ts' });
+    expect(diagnostics?.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([]);
+    const literals = new Set<string>();
+    let templates = 0;
+    const visit = (node: ts.Node): void => {
+      if (ts.isStringLiteral(node)) literals.add(node.text);
+      if (ts.isTemplateExpression(node) || ts.isNoSubstitutionTemplateLiteral(node)) templates++;
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    // No template literal, so no substitution: `${…}` stays text.
+    expect(templates).toBe(0);
+    for (const h of HOSTILE) {
+      expect(literals).toContain(`~~/stor/${h}`);
+      expect(literals).toContain(h);
+      expect(literals).toContain(`v${HOSTILE.indexOf(h)}${h}`);
+    }
+    expect(literals).toContain(HOSTILE.join('|'));
+    expect(literals).toContain(HOSTILE.join(''));
+    // The role is referred to by its variable wherever it is named.
+    expect(program).toMatch(/roleTags: \[([\w$]+Role)\]/);
   });
 });
