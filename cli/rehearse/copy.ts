@@ -218,13 +218,12 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
       ips: [...m.ips],
       tags: { ...m.tags },
       metadata: Object.fromEntries(Object.entries(m.metadata).map(([k, v]) => [k, String(v)])),
-      ...definedOnly({
-        package: m.package,
-        primaryIp: m.primaryIp,
-        firewall_enabled: m.firewall_enabled,
-        deletion_protection: m.deletion_protection,
-      }),
-      ...(m.networks !== undefined ? { networks: [...m.networks] } : {}),
+      // Unset ones are left to the emulator's defaults by the seed writer.
+      package: m.package,
+      primaryIp: m.primaryIp,
+      firewall_enabled: m.firewall_enabled,
+      deletion_protection: m.deletion_protection,
+      networks: m.networks,
     })),
     firewallRules: firewallRules.map((r) => ({
       id: r.id,
@@ -259,9 +258,4 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
     `${directories.length} Manta directories, ${objects.length} objects (${objects.reduce((n, o) => n + o.content.length, 0)} bytes)`,
   ];
   return { seed, copied, notes };
-}
-
-/** The fields of `values` that are set. */
-function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
