@@ -13,7 +13,15 @@ import type { KeyRecord, RoleMemberRecord } from './core/store/records.js';
 import { parsePublicKey } from './core/store/public-key.js';
 import type { Entry } from './manta/entries.js';
 import { ACCOUNT_DIRS } from './manta/index.js';
-import { CLOUDAPI_PART, type ImageRecord, type MachineRecord } from './cloudapi/state.js';
+import {
+  ADMIN_UUID,
+  CLOUDAPI_PART,
+  FIREWALL_RULES_PART,
+  PUBLIC_IMAGES,
+  type FirewallRuleRecord,
+  type ImageRecord,
+  type MachineRecord,
+} from './cloudapi/state.js';
 
 /** Profile fields an account and a sub-user share. */
 export type SeedProfile = Readonly<
@@ -59,13 +67,34 @@ export interface EmulatorSeed {
   }[];
   /** Role tags by CloudAPI path with the account login (`/acme/users`). */
   readonly roleTags: Readonly<Record<string, readonly string[]>>;
-  /** The account's machines (only what role tags and images need of them). */
+  /**
+   * The account's machines: what role tags and images need of them, and, when given, what an
+   * instance compares (package, networks, tags, metadata, the firewall and deletion protection).
+   */
   readonly machines?: readonly {
     readonly id: string;
     readonly name: string;
     readonly state: string;
     readonly image: string;
+    readonly package?: string;
+    readonly networks?: readonly string[];
+    readonly ips?: readonly string[];
+    readonly primaryIp?: string;
+    readonly tags?: Readonly<Record<string, unknown>>;
+    readonly metadata?: Readonly<Record<string, string>>;
+    readonly firewall_enabled?: boolean;
+    readonly deletion_protection?: boolean;
   }[];
+  /** The account's firewall rules, in their canonical text. */
+  readonly firewallRules?: readonly {
+    readonly id: string;
+    readonly rule: string;
+    readonly enabled: boolean;
+    readonly log: boolean;
+    readonly description?: string;
+  }[];
+  /** CloudAPI's per-account config (`default_network`). */
+  readonly accountConfig?: Readonly<Record<string, string>>;
   /** The account's own images. */
   readonly images?: readonly {
     readonly id: string;
@@ -75,6 +104,8 @@ export interface EmulatorSeed {
     readonly type: string;
     readonly state: string;
     readonly description?: string;
+    /** A public image (of the cloud, which its machines run), not one of the account's. @default false */
+    readonly public?: boolean;
   }[];
   /** Manta directories below the account root (the top-level ones are always made). */
   readonly directories: readonly {
@@ -119,7 +150,13 @@ export function writeEmulatorSeed(dataDir: string, seed: EmulatorSeed): void {
       };
     });
   const saved: SavedAccountState = {
-    account: { ...seed.account, created: now, updated: now, svc_cns_enabled: false, config: {} },
+    account: {
+      ...seed.account,
+      created: now,
+      updated: now,
+      svc_cns_enabled: false,
+      config: { ...(seed.accountConfig ?? {}) },
+    },
     keys: keys(seed.accountKeys),
     users: seed.users.map((u) => ({ ...u, created: now, updated: now, passwordHashes: [] })),
     userKeys: Object.fromEntries(Object.entries(seed.userKeys).map(([id, list]) => [id, keys(list)])),
@@ -137,28 +174,44 @@ export function writeEmulatorSeed(dataDir: string, seed: EmulatorSeed): void {
   writeFileSync(join(dataDir, `${IDENTITY_PART}.json`), `${JSON.stringify({ accounts: [saved] })}\n`, { mode: 0o600 });
   const machines: MachineRecord[] = (seed.machines ?? []).map((m) => ({
     ...machineDefaults(now),
+    ...definedOnly({
+      package: m.package,
+      primaryIp: m.primaryIp,
+      firewall_enabled: m.firewall_enabled,
+      deletion_protection: m.deletion_protection,
+    }),
+    ...(m.networks !== undefined ? { networks: [...m.networks] } : {}),
+    ...(m.ips !== undefined ? { ips: [...m.ips] } : {}),
+    ...(m.tags !== undefined ? { tags: { ...m.tags } } : {}),
+    ...(m.metadata !== undefined ? { metadata: { ...m.metadata } } : {}),
     id: m.id,
     name: m.name,
     state: m.state,
     image: m.image,
   }));
-  const images: ImageRecord[] = (seed.images ?? []).map((i) => ({
-    id: i.id,
-    name: i.name,
-    version: i.version,
-    os: i.os,
-    type: i.type,
-    state: i.state,
-    ...(i.description !== undefined ? { description: i.description } : {}),
-    requirements: {},
-    files: [],
-    published_at: now,
-    owner: seed.account.id,
-    public: false,
-    tags: {},
-  }));
+  // A public image the emulator already serves is not copied again (a look-up would find two).
+  const served = new Set(PUBLIC_IMAGES.map((i) => i.id));
+  const images: ImageRecord[] = (seed.images ?? [])
+    .filter((i) => !served.has(i.id))
+    .map((i) => ({
+      id: i.id,
+      name: i.name,
+      version: i.version,
+      os: i.os,
+      type: i.type,
+      state: i.state,
+      ...(i.description !== undefined ? { description: i.description } : {}),
+      requirements: {},
+      files: [],
+      published_at: now,
+      owner: i.public === true ? ADMIN_UUID : seed.account.id,
+      public: i.public === true,
+      tags: {},
+    }));
   const cloudapi = { [seed.account.id]: { images, machines } };
   writeFileSync(join(dataDir, `${CLOUDAPI_PART}.json`), `${JSON.stringify(cloudapi)}\n`, { mode: 0o600 });
+  const rules: FirewallRuleRecord[] = (seed.firewallRules ?? []).map((r) => ({ ...r, owner: seed.account.id }));
+  writeFileSync(join(dataDir, `${FIREWALL_RULES_PART}.json`), `${JSON.stringify(rules)}\n`, { mode: 0o600 });
 
   const mtime = Date.now();
   const root = `/${seed.account.login}`;
@@ -217,4 +270,9 @@ function machineDefaults(now: string): Omit<MachineRecord, 'id' | 'name' | 'stat
     package: 'g4-highcpu-1G',
     deletion_protection: false,
   };
+}
+
+/** The fields of `values` that are set. */
+function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -3,7 +3,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { MANIFEST_VERSION, type StackManifest } from '../../common/manifest.js';
 import { checkStackName } from '../../common/rules/index.js';
 import { UsageError, type Command, type CommandIo } from '../command.js';
-import { GENERATE_KINDS, type FoundAccount, type GenerateKind } from '../generate/model.js';
+import { allGenerators, type KindGenerator } from '../../provider/generators/index.js';
+import type { FoundAccount } from '../generate/model.js';
 import { readLiveAccount } from '../generate/read-live.js';
 import { foundFromManifest } from '../generate/read-manifest.js';
 import { formatLikeProject } from '../generate/format.js';
@@ -16,7 +17,12 @@ import { contextOf } from '../private/context.js';
 import { openStateBackend, recordFound, type RecordFoundResult } from '../private/engine.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, openSession, type CommonOptions } from '../private/session.js';
 
-const HELP = `Usage: triton-iac generate [options]
+/** The names `--kinds` takes: every generator's. */
+function kindNames(generators: readonly KindGenerator[]): string[] {
+  return generators.flatMap((g) => g.names);
+}
+
+const help = (): string => `Usage: triton-iac generate [options]
 
 Reads an existing account (every kind triton-iac manages, or those --kinds names) and writes a
 TypeScript program that declares it: one variable per sub-user, policy and role, constructs that
@@ -31,13 +37,14 @@ With --from-rbac-json FILE it writes the program from a \`triton rbac apply\` fi
 no cloud: the first apply adopts the objects the file already made, as they are, and a user it
 creates gets a random password, as with \`triton rbac apply\` (no placeholder is declared).
 
-Custom images become look-ups (Image.lookup): the machine an image was made from cannot be read.
+Custom images, and the images instances run, become look-ups (Image.lookup): the machine an image
+was made from cannot be read. Machines become Instances, their role tags the Instance's roleTags.
 Objects that share their bytes and etag with an older one become snaplinks of it.
 
 Options:
   --out DIR                   where to write main.ts, keys/ and content/ (default: infra, the folder
                               every command looks in for infra/main.ts)
-  --kinds K1,K2               only these kinds: ${GENERATE_KINDS.join(', ')}
+  --kinds K1,K2               only these kinds: ${kindNames(allGenerators()).join(', ')}
                               (default: all)
   --stack-name NAME           the stack's name (default: the account login)
   --max-object-size BYTES     objects larger than this are left out and listed (default 10M; k, M, G)
@@ -57,7 +64,9 @@ Examples:
 /** `triton-iac generate`: writes a program declaring an existing account, and records its state. */
 export const generateCommand: Command = {
   name: 'generate',
-  help: HELP,
+  get help() {
+    return help();
+  },
   async run(argv, io) {
     const args = parseArgs(
       argv,
@@ -79,7 +88,8 @@ export const generateCommand: Command = {
     const mainFile = join(out, 'main.ts');
     if (existsSync(mainFile) && !args.booleans.has('force'))
       throw new UsageError(`${mainFile} already exists: pass --force to overwrite it, or --out another folder`);
-    const kinds = kindsOf(args.strings.get('kinds'));
+    const generators = allGenerators();
+    const kinds = kindsOf(args.strings.get('kinds'), kindNames(generators));
     const maxObjectBytes = byteSizeFlag(args.strings.get('max-object-size'), 'max-object-size', 10 * 1024 * 1024);
     const rbacFile = args.strings.get('from-rbac-json');
     const account =
@@ -99,7 +109,7 @@ export const generateCommand: Command = {
           `--from-rbac-json ${rbacFile}: not a \`triton rbac apply\` file (no "users", "roles" or "policies")`,
         );
       const found = foundFromManifest(app.manifest.stacks[0]!, rbacFile);
-      const generated = await write(found, stackName, out, mainFile, false);
+      const generated = await write(found, generators, stackName, out, mainFile, false);
       io.stdout.write(
         summaryOf(found, generated, { out: relative(io.cwd, out) || '.', main: relative(io.cwd, mainFile) }),
       );
@@ -118,6 +128,7 @@ export const generateCommand: Command = {
       const found = await readLiveAccount({
         clients: opts.clients,
         handlers: opts.handlers,
+        generators,
         account: live,
         ...userOf(subUserOf(opts.clients.cloudapi.keyId)),
         kinds,
@@ -133,7 +144,7 @@ export const generateCommand: Command = {
         throw new UsageError(
           `stack ${name} already has a state in ${backend.location} with ${existing.doc.resources.length} resources; generate records state only for a stack that has none: run it from another folder, give another --stack-name, or remove that state`,
         );
-      const generated = await write(found, name, out, mainFile, true);
+      const generated = await write(found, generators, name, out, mainFile, true);
       io.stdout.write(
         summaryOf(found, generated, { out: relative(io.cwd, out) || '.', main: relative(io.cwd, mainFile) }),
       );
@@ -149,12 +160,13 @@ export const generateCommand: Command = {
 /** Writes the program and its files under `out`. */
 async function write(
   found: FoundAccount,
+  generators: readonly KindGenerator[],
   stack: string,
   out: string,
   mainFile: string,
   stateRecorded: boolean,
 ): Promise<GeneratedProgram> {
-  const rendered = renderProgram(found, {
+  const rendered = renderProgram(found, generators, {
     stack,
     generatedAt: new Date().toISOString().slice(0, 10),
     stateRecorded,
@@ -220,18 +232,18 @@ function manifestApp(stack: StackManifest): LoadedApp {
   };
 }
 
-function kindsOf(text: string | undefined): ReadonlySet<GenerateKind> {
-  if (text === undefined) return new Set(GENERATE_KINDS);
+function kindsOf(text: string | undefined, known: readonly string[]): ReadonlySet<string> {
+  if (text === undefined) return new Set(known);
   const kinds = text
     .split(',')
     .map((k) => k.trim())
     .filter((k) => k !== '');
   for (const k of kinds) {
-    if (!(GENERATE_KINDS as readonly string[]).includes(k))
-      throw new UsageError(`--kinds: "${k}" is not a kind generate reads; use ${GENERATE_KINDS.join(', ')}`);
+    if (!known.includes(k))
+      throw new UsageError(`--kinds: "${k}" is not a kind generate reads; use ${known.join(', ')}`);
   }
-  if (kinds.length === 0) throw new UsageError(`--kinds "${text}" names no kind; use ${GENERATE_KINDS.join(', ')}`);
-  return new Set(kinds as GenerateKind[]);
+  if (kinds.length === 0) throw new UsageError(`--kinds "${text}" names no kind; use ${known.join(', ')}`);
+  return new Set(kinds);
 }
 
 function stackNameOf(given: string | undefined, account: string | undefined): string {

@@ -6,7 +6,7 @@ import { MANIFEST_VERSION, type StackManifest } from '../../common/manifest.js';
 import { sshpk } from '../../common/sshpk.js';
 import { readSavedPlanFile, type Plan } from '../../reconciler/index.js';
 import { UsageError, type Command } from '../command.js';
-import { REHEARSABLE_KINDS, copyForPlan } from '../rehearse/copy.js';
+import { copyForPlan, rehearsalOf } from '../rehearse/copy.js';
 import { runInCopy, type RehearsalConditions } from '../rehearse/run.js';
 import { reportOf } from '../rehearse/report.js';
 import { expectPositionals, intFlag, parseArgs, type ParsedArgs } from '../private/args.js';
@@ -27,8 +27,11 @@ roles; then plans again and requires no changes. It prints what it copied, what 
 and the verdict. A plan that removes the applying sub-user's own access (an exclusive role tag
 without its role, a policy rule it needs) fails here instead of half-way through the real apply.
 
-Only users, keys, roles, policies, role tags and Manta directories, objects and snaplinks can be
-rehearsed; a stack declaring other kinds is refused before anything is read.
+Users, keys, roles, policies, role tags, the account and its config, images, instances, firewall
+rules, image look-ups and Manta directories, objects and snaplinks can be rehearsed (the copy holds
+every machine, image and firewall rule). A stack declaring a job, or a package, network or
+datacenter look-up, is refused before anything is read, with the reason: a job would run its
+commands on this machine, and the copy answers look-ups from the emulator's own catalog.
 
 Options:
   --window-ms N          the copy's consistency window: reads may be N ms stale (default 2000)
@@ -139,15 +142,18 @@ export const rehearseCommand: Command = {
 };
 
 /**
- * Refuses a plan whose stack declares a kind the copy cannot hold (an image, a job, a look-up): its
- * objects would be missing from the copy, and the rehearsal would report them as to be created.
+ * Refuses a plan whose stack declares a kind its descriptor says cannot be rehearsed (a job, a
+ * catalog look-up), with the descriptor's reason: the copy could not show what the real apply does.
  */
 function refuseUnrehearsable(stack: StackManifest, plan: Plan): void {
   const kinds = new Set([...stack.resources.map((r) => r.kind), ...plan.changes.map((c) => c.kind)]);
-  const other = [...kinds].filter((k) => !REHEARSABLE_KINDS.includes(k)).sort();
-  if (other.length > 0)
+  const refused = [...kinds].sort().flatMap((k) => {
+    const rule = rehearsalOf(k);
+    return rule.copies === 'refused' ? [`${k}: ${rule.reason}`] : [];
+  });
+  if (refused.length > 0)
     throw new UsageError(
-      `stack ${stack.name} declares ${other.join(', ')}, which a rehearsal cannot copy (it copies ${REHEARSABLE_KINDS.join(', ')}); nothing was read`,
+      `stack ${stack.name} declares kinds a rehearsal cannot copy faithfully; nothing was read:\n  ${refused.join('\n  ')}`,
     );
 }
 

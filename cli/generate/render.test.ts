@@ -1,23 +1,24 @@
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import type { FoundAccount } from './model.js';
-import { renderProgram } from './render.js';
+import { allGenerators } from '../../provider/generators/index.js';
+import type { FoundAccount, FoundItem } from './model.js';
+import { renderProgram as render, type RenderOptions } from './render.js';
 import { literal, variableName } from './identifiers.js';
 
 const empty: FoundAccount = {
   account: 'acme',
   source: 'account acme',
-  accountKeys: [],
-  users: [],
-  policies: [],
-  roles: [],
-  pathTags: [],
-  directories: [],
-  objects: [],
+  items: [],
   skippedObjects: [],
-  snaplinks: [],
-  images: [],
   notes: [],
 };
+const renderProgram = (found: FoundAccount, o: RenderOptions): ReturnType<typeof render> =>
+  render(found, allGenerators(), o);
+const item = (kind: string, props: Record<string, unknown>, content?: Buffer): FoundItem => ({
+  kind,
+  props,
+  ...(content !== undefined ? { content } : {}),
+});
 const opts = { stack: 'acme', generatedAt: '2026-11-26', stateRecorded: true, passwords: 'env' } as const;
 
 describe('renderProgram', () => {
@@ -25,10 +26,10 @@ describe('renderProgram', () => {
     const { program, secrets } = renderProgram(
       {
         ...empty,
-        users: [{ login: 'class', email: 'c@acme.example', profile: {}, keys: [] }],
-        policies: [{ name: 'read-only', rules: ['CAN getuser'] }],
-        roles: [
-          {
+        items: [
+          item('user', { login: 'class', email: 'c@acme.example' }),
+          item('policy', { name: 'read-only', rules: ['CAN getuser'] }),
+          item('role', {
             name: 'ops',
             members: [
               { type: 'subuser', login: 'class', default: true },
@@ -37,7 +38,7 @@ describe('renderProgram', () => {
               { type: 'subuser', login: 'ghost', default: false },
             ],
             policies: ['read-only', 'unknown-policy'],
-          },
+          }),
         ],
       },
       opts,
@@ -53,8 +54,10 @@ describe('renderProgram', () => {
     const { program } = renderProgram(
       {
         ...empty,
-        users: [{ login: 'ops', email: 'o@acme.example', profile: {}, keys: [] }],
-        roles: [{ name: 'ops', members: [], policies: [] }],
+        items: [
+          item('user', { login: 'ops', email: 'o@acme.example' }),
+          item('role', { name: 'ops', members: [], policies: [] }),
+        ],
       },
       opts,
     );
@@ -70,7 +73,7 @@ describe('renderProgram', () => {
       (_, i) => `CAN getuser AND listusers AND getrole AND listroles WHEN sourceip::ip = 10.0.${i}.0/24`,
     );
     const { program } = renderProgram(
-      { ...empty, policies: [{ name: 'wide', rules, description: "Bob's rules" }] },
+      { ...empty, items: [item('policy', { name: 'wide', rules, description: "Bob's rules" })] },
       opts,
     );
     expect(program).toContain(`    rules: [\n      '${rules[0]}',\n`);
@@ -81,15 +84,12 @@ describe('renderProgram', () => {
     const { files } = renderProgram(
       {
         ...empty,
-        objects: [
-          {
-            path: '/acme/stor/a/../b\u0001c',
-            content: Buffer.from('x'),
-            contentType: 'text/plain',
-            headers: {},
-            durability: 2,
-            roleTags: [],
-          },
+        items: [
+          item(
+            'object',
+            { path: '/acme/stor/a/../b\u0001c', contentType: 'text/plain', headers: {}, durability: 2, roleTags: [] },
+            Buffer.from('x'),
+          ),
         ],
       },
       opts,
@@ -105,5 +105,71 @@ describe('names', () => {
     expect(variableName('new')).toBe('newValue');
     expect(variableName('2fa', 'Role')).toBe('n2faRole');
     expect(literal('it\'s "x"\n')).toBe("'it\\'s \"x\"\\n'");
+  });
+});
+
+describe('hostile names and values', () => {
+  const HOSTILE = [
+    "it's",
+    'back\\slash',
+    '${process.exit(1)}',
+    'line\nbreak',
+    'tab\tand\u0000nul',
+    'ünïcødé ✓ 🚀',
+    '*/ end of comment',
+    '`tick`',
+    '\u2028separator',
+  ];
+
+  it('writes every hostile string so that the program parses and each literal means the same string', () => {
+    const { program } = renderProgram(
+      {
+        ...empty,
+        account: 'acme',
+        notes: ['a note with */ inside'],
+        items: [
+          item('policy', { name: HOSTILE[0], rules: ['CAN getuser'], description: HOSTILE.join('|') }),
+          item('role', { name: HOSTILE[5], members: [], policies: [HOSTILE[0]] }),
+          item('instance', {
+            name: 'web-1',
+            image: '2f1dc911-6401-4fa4-8e9d-67ea2e39c271',
+            package: 'g4-highcpu-1G',
+            tags: Object.fromEntries(HOSTILE.map((h, i) => [h, `v${i}${h}`])),
+            metadata: { note: HOSTILE.join('') },
+            roleTags: [HOSTILE[5]],
+          }),
+          ...HOSTILE.map((h) =>
+            item(
+              'object',
+              { path: `/acme/stor/${h}`, contentType: 'text/plain', headers: {}, roleTags: [] },
+              Buffer.from('x'),
+            ),
+          ),
+        ],
+      },
+      opts,
+    );
+    const source = ts.createSourceFile('main.ts', program, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+    const { diagnostics } = ts.transpileModule(program, { reportDiagnostics: true, fileName: 'main.ts' });
+    expect(diagnostics?.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([]);
+    const literals = new Set<string>();
+    let templates = 0;
+    const visit = (node: ts.Node): void => {
+      if (ts.isStringLiteral(node)) literals.add(node.text);
+      if (ts.isTemplateExpression(node) || ts.isNoSubstitutionTemplateLiteral(node)) templates++;
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    // No template literal, so no substitution: `${…}` stays text.
+    expect(templates).toBe(0);
+    for (const h of HOSTILE) {
+      expect(literals).toContain(`~~/stor/${h}`);
+      expect(literals).toContain(h);
+      expect(literals).toContain(`v${HOSTILE.indexOf(h)}${h}`);
+    }
+    expect(literals).toContain(HOSTILE.join('|'));
+    expect(literals).toContain(HOSTILE.join(''));
+    // The role is referred to by its variable wherever it is named.
+    expect(program).toMatch(/roleTags: \[([\w$]+Role)\]/);
   });
 });

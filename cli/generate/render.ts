@@ -5,7 +5,8 @@
  * object content in files beside the program, and passwords as `Secret.fromEnv` placeholders.
  * Pure: returns the text and the files; the command writes them.
  */
-import type { FoundAccount, FoundMember } from './model.js';
+import type { KindGenerator, ProgramWriter } from '../../provider/generators/types.js';
+import type { FoundAccount } from './model.js';
 import { constructId, fileName, literal, NameBook, passwordVariable, variableName } from './identifiers.js';
 
 /** A file to write beside the program, by path relative to it. */
@@ -41,240 +42,74 @@ export interface RenderOptions {
   readonly passwords: 'env' | 'generated';
 }
 
-/** Renders `found` as a program. */
-export function renderProgram(found: FoundAccount, opts: RenderOptions): GeneratedProgram {
+/** Renders `found` as a program: each generator writes its items, in the generators' order. */
+export function renderProgram(
+  found: FoundAccount,
+  generators: readonly KindGenerator[],
+  opts: RenderOptions,
+): GeneratedProgram {
   const vars = new NameBook();
   const ids = new NameBook();
   const files: GeneratedFile[] = [];
   const secrets: { variable: string; login: string }[] = [];
   const used = new Set<string>(['TritonApp', 'TritonStack']);
   const body: string[] = [];
-  const account = found.account;
-  const id = (text: string): string => literal(ids.claim(constructId(text)));
-  /** The construct id for a named object, and its `name` prop unless the id already is the name. */
-  const named = (name: string): { id: string; props: string[] } => {
-    const claimed = ids.claim(constructId(name));
-    return { id: literal(claimed), props: claimed === name ? [] : [`name: ${literal(name)}`] };
-  };
-  const fileOf = (dir: string, name: string, data: string | Buffer): string => {
-    let path = `${dir}/${name}`;
-    for (let n = 2; files.some((f) => f.path === path); n++) path = `${dir}/${n}-${name}`;
-    files.push({ path, data });
-    return path;
-  };
-
-  const userVars = new Map<string, string>();
-  const policyVars = new Map<string, string>();
-  const roleVars = new Map<string, string>();
-  const keyVars = new Map<string, string>();
-  const objectVars = new Map<string, string>();
+  const byKey = new Map<string, string>();
+  const byPath = new Map<string, string>();
   // A variable is declared only when something refers to it (no unused locals in the program).
   const referenced = new Set<string>();
-  const ref = (v: string | undefined): string | undefined => {
-    if (v !== undefined) referenced.add(v);
+  const mark = (v: string | undefined): string | undefined => {
+    if (v === undefined) return undefined;
+    const name = /^[\w$]+/.exec(v)![0];
+    referenced.add(name);
     return v;
   };
-  const declare = (v: string): string => `${MARK}${v}${MARK}`;
-  const roleRef = (name: string): string => ref(roleVars.get(name)) ?? literal(name);
-  const roleList = (names: readonly string[]): string => `[${names.map(roleRef).join(', ')}]`;
-
-  if (found.accountKeys.length > 0) {
-    used.add('Key');
-    body.push('', "  // The account's own SSH keys (public keys in keys/)");
-    for (const k of found.accountKeys) {
-      const label = k.name ?? k.fingerprint.replace(/[^0-9a-f]/gi, '').slice(-12);
-      const v = vars.claim(variableName(label, 'Key'));
-      keyVars.set(k.fingerprint, v);
-      const file = fileOf('keys', `${fileName(`account-${label}`)}.pub`, `${k.key}\n`);
-      const props = [`keyFile: here(${literal(file)})`, ...(k.name !== undefined ? [`name: ${literal(k.name)}`] : [])];
-      body.push(...construct(declare(v), 'Key', id(label), props));
-    }
-  }
-
-  if (found.users.length > 0) {
-    const fromEnv = opts.passwords === 'env';
-    used.add('User');
-    if (fromEnv) used.add('Secret');
-    body.push(
-      '',
-      ...(fromEnv
-        ? [
-            '  // Sub-users. Passwords cannot be read back: each comes from the environment variable named,',
-            '  // and is set only when that variable is exported (and differs from what the state recorded).',
-          ]
-        : [
-            '  // Sub-users. As with `triton rbac apply`, a user created from here gets a random password',
-            "  // (give one with password: Secret.fromEnv('NAME') to set it).",
-          ]),
-    );
-    for (const u of found.users) {
-      const v = vars.claim(variableName(u.login));
-      userVars.set(u.login.toLowerCase(), v);
-      const variable = passwordVariable(u.login);
-      if (fromEnv) secrets.push({ variable, login: u.login });
-      const props = [
-        `login: ${literal(u.login)}`,
-        `email: ${literal(u.email)}`,
-        ...Object.entries(u.profile).map(([k, val]) => `${k}: ${literal(val)}`),
-        ...(fromEnv ? [`password: Secret.fromEnv(${literal(variable)})`] : []),
-      ];
-      if (u.keys.length > 0) {
-        const keys = u.keys.map((k) => {
-          const label = k.name ?? k.fingerprint.replace(/[^0-9a-f]/gi, '').slice(-12);
-          const file = fileOf('keys', `${fileName(`${u.login}-${label}`)}.pub`, `${k.key}\n`);
-          return `{ keyFile: here(${literal(file)})${k.name !== undefined ? `, name: ${literal(k.name)}` : ''} }`;
-        });
-        props.push(`keys: [${keys.join(', ')}]`);
-      }
-      body.push(...construct(declare(v), 'User', id(u.login), props));
-    }
-  }
-
-  if (found.policies.length > 0) {
-    used.add('Policy');
-    body.push('', '  // Policies');
-    for (const p of found.policies) {
-      const v = vars.claim(variableName(p.name, 'Policy'));
-      policyVars.set(p.name, v);
-      const n = named(p.name);
-      const props = [
-        ...n.props,
-        `rules: [${p.rules.map(literal).join(', ')}]`,
-        ...(p.description !== undefined ? [`description: ${literal(p.description)}`] : []),
-      ];
-      body.push(...construct(declare(v), 'Policy', n.id, props));
-    }
-  }
-
-  if (found.roles.length > 0) {
-    used.add('Role');
-    body.push('', '  // Roles: default members have the role active without asking for it');
-    for (const r of found.roles) roleVars.set(r.name, vars.claim(variableName(r.name, 'Role')));
-    const member = (m: FoundMember): string => {
-      if (m.type === 'account') return m.login === account ? 'Role.ACCOUNT_OWNER' : `Role.account(${literal(m.login)})`;
-      return ref(userVars.get(m.login.toLowerCase())) ?? literal(m.login);
-    };
-    for (const r of found.roles) {
-      const defaults = r.members.filter((m) => m.default).map(member);
-      const others = r.members.filter((m) => !m.default).map(member);
-      const n = named(r.name);
-      const props = [
-        ...n.props,
-        ...(defaults.length > 0 ? [`defaultMembers: [${defaults.join(', ')}]`] : []),
-        ...(others.length > 0 ? [`members: [${others.join(', ')}]`] : []),
-        ...(r.policies.length > 0
-          ? [`policies: [${r.policies.map((p) => ref(policyVars.get(p)) ?? literal(p)).join(', ')}]`]
-          : []),
-      ];
-      body.push(...construct(declare(roleVars.get(r.name)!), 'Role', n.id, props));
-    }
-  }
-
-  const keyTags = found.accountKeys.filter((k) => k.roleTags.length > 0);
-  if (found.pathTags.length > 0 || keyTags.length > 0) {
-    used.add('RoleTag');
-    body.push(
-      '',
-      '  // Role tags. On a user, role, policy or key the tag owns the whole list (exclusive); on a',
-      '  // collection or machine it manages the roles listed and leaves any others alone.',
-    );
-    const prefix = `/${account}/`;
-    for (const k of keyTags) {
-      const v = ref(keyVars.get(k.fingerprint))!;
-      body.push(
-        ...construct('', 'RoleTag', id(`tags-${v}`), [
-          `resource: ${v}`,
-          `roles: ${roleList(k.roleTags)}`,
-          'exclusive: true',
-        ]),
-      );
-    }
-    for (const t of found.pathTags) {
-      const rest = t.path.startsWith(prefix) ? t.path.slice(prefix.length) : t.path;
-      const [collection, item] = rest.split('/');
-      const target =
-        collection === 'users' && item !== undefined
-          ? ref(userVars.get(item.toLowerCase()))
-          : collection === 'roles' && item !== undefined
-            ? ref(roleVars.get(item))
-            : collection === 'policies' && item !== undefined
-              ? ref(policyVars.get(item))
-              : undefined;
-      const resource = target ?? literal(`/my/${rest}`);
-      const props = [
-        `resource: ${resource}`,
-        `roles: ${roleList(t.roles)}`,
-        ...(target !== undefined ? ['exclusive: true'] : []),
-      ];
-      body.push(...construct('', 'RoleTag', id(`tags-${rest}`), props));
-    }
-  }
-
-  const manta = mantaPath(account);
-  if (found.directories.length > 0) {
-    used.add('Directory');
-    body.push('', '  // Manta directories (~~ is the account)');
-    for (const d of found.directories) {
-      const props = [
-        `path: ${literal(manta.tilde(d.path))}`,
-        ...(d.roleTags.length > 0 ? [`roleTags: ${roleList(d.roleTags)}`] : []),
-      ];
-      body.push(...construct('', 'Directory', id(manta.rel(d.path)), props));
-    }
-  }
-  const sources = new Set(found.snaplinks.map((s) => s.source));
-  if (found.objects.length > 0) {
-    used.add('StorObject');
-    body.push('', '  // Manta objects (content downloaded to content/)');
-    for (const o of found.objects) {
-      const file = fileOf('content', manta.rel(o.path).split('/').map(safeSegment).join('/'), o.content);
-      const props = [
-        `path: ${literal(manta.tilde(o.path))}`,
-        `file: here(${literal(file)})`,
-        ...(o.contentType !== 'application/octet-stream' ? [`contentType: ${literal(o.contentType)}`] : []),
-        ...(Object.keys(o.headers).length > 0
-          ? [
-              `headers: { ${Object.entries(o.headers)
-                .map(([k, val]) => `${literal(k)}: ${literal(val)}`)
-                .join(', ')} }`,
-            ]
-          : []),
-        ...(o.durability !== 2 ? [`durability: ${o.durability}`] : []),
-        ...(o.roleTags.length > 0 ? [`roleTags: ${roleList(o.roleTags)}`] : []),
-      ];
+  const w: ProgramWriter = {
+    account: found.account,
+    passwords: opts.passwords,
+    section: (...comment) => void body.push('', ...comment.map((c) => `  // ${c}`)),
+    construct(cls, idText, props, declares) {
+      const root = cls.split('.')[0]!;
+      used.add(root);
       let prefix = '';
-      if (sources.has(o.path)) {
-        const v = vars.claim(variableName(baseName(o.path), 'Object'));
-        objectVars.set(o.path, v);
-        prefix = declare(v);
+      if (declares !== undefined) {
+        const v = vars.claim(variableName(declares.from, declares.suffix ?? ''));
+        const refText = declares.attribute !== undefined ? `${v}.${declares.attribute}` : v;
+        byKey.set(`${declares.kind}\u0000${declares.key}`, refText);
+        if (declares.taggedPath !== undefined) byPath.set(declares.taggedPath, v);
+        prefix = `${MARK}${v}${MARK}`;
       }
-      body.push(...construct(prefix, 'StorObject', id(manta.rel(o.path)), props));
-    }
-  }
-  if (found.snaplinks.length > 0) {
-    used.add('SnapLink');
-    body.push('', '  // Snaplinks');
-    for (const s of found.snaplinks) {
-      const source = ref(objectVars.get(s.source)) ?? literal(manta.tilde(s.source));
+      const callee = cls.includes('.') ? cls : `new ${cls}`;
+      const claimed = ids.claim(constructId(idText));
+      const written = typeof props === 'function' ? props(claimed) : props;
       body.push(
-        ...construct('', 'SnapLink', id(manta.rel(s.path)), [
-          `path: ${literal(manta.tilde(s.path))}`,
-          `source: ${source}`,
-        ]),
+        `  ${prefix}${callee}(stack, ${literal(claimed)}, {`,
+        ...written.flatMap((p) => propLines(p, '    ')),
+        '  });',
       );
-    }
-  }
-  if (found.images.length > 0) {
-    used.add('Image');
-    body.push(
-      '',
-      '  // Custom images, as look-ups: the machine an image was made from cannot be read back, and',
-      '  // `new Image` needs it to make the image again.',
-    );
-    for (const i of found.images) {
-      const props = [`name: ${literal(i.name)}`, `version: ${literal(i.version)}`];
-      body.push(...construct('', 'Image.lookup', id(`image-${i.name}-${i.version}`), props));
-    }
+    },
+    ref: (kind, key) => mark(byKey.get(`${kind}\u0000${key}`)),
+    refByPath: (path) => mark(byPath.get(path)),
+    literal,
+    value: valueText,
+    file(dir, name, data) {
+      let path = `${dir}/${name}`;
+      for (let n = 2; files.some((f) => f.path === path); n++) path = `${dir}/${n}-${name}`;
+      files.push({ path, data });
+      return `here(${literal(path)})`;
+    },
+    passwordOf(login) {
+      const variable = passwordVariable(login);
+      secrets.push({ variable, login });
+      used.add('Secret');
+      return `Secret.fromEnv(${literal(variable)})`;
+    },
+    use: (name) => void used.add(name),
+    fileName,
+  };
+  for (const g of [...generators].sort((a, b) => a.order - b.order)) {
+    const items = found.items.filter((i) => g.kinds.includes(i.kind));
+    if (items.length > 0) g.render(items, w);
   }
 
   const needsHere = files.length > 0;
@@ -292,10 +127,10 @@ export function renderProgram(found: FoundAccount, opts: RenderOptions): Generat
           '',
         ]
       : []),
-    `/** Builds the app: one stack for account ${account}. */`,
+    `/** Builds the app: one stack for account ${found.account.replace(/\*\//g, '*\\/')}. */`,
     'export default function build(): TritonApp {',
     '  const app = new TritonApp();',
-    `  const stack = new TritonStack(app, ${literal(opts.stack)}, { account: ${literal(account)} });`,
+    `  const stack = new TritonStack(app, ${literal(opts.stack)}, { account: ${literal(found.account)} });`,
     ...body,
     '  return app;',
     '}',
@@ -304,6 +139,17 @@ export function renderProgram(found: FoundAccount, opts: RenderOptions): Generat
     .join('\n')
     .replace(new RegExp(`${MARK}([\\w$]+)${MARK}`, 'g'), (_, v: string) => (referenced.has(v) ? `const ${v} = ` : ''));
   return { program, files, secrets };
+}
+
+/** Any JSON value as a TypeScript expression, in the layout Prettier keeps. */
+function valueText(value: unknown): string {
+  if (typeof value === 'string') return literal(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value === null || value === undefined) return 'undefined';
+  if (Array.isArray(value)) return `[${value.map(valueText).join(', ')}]`;
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length === 0) return '{}';
+  return `{ ${entries.map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : literal(k)}: ${valueText(v)}`).join(', ')} }`;
 }
 
 function headerOf(found: FoundAccount, opts: RenderOptions, secrets: readonly { variable: string }[]): string {
@@ -331,12 +177,6 @@ function headerOf(found: FoundAccount, opts: RenderOptions, secrets: readonly { 
     for (const n of found.notes) lines.push(`- ${n}`);
   }
   return ['/**', ...lines.map((l) => (l === '' ? ' *' : ` * ${l.replace(/\*\//g, '*\\/')}`)), ' */'].join('\n');
-}
-
-/** A construct statement (`new Cls(…)`, or a static call such as `Image.lookup(…)`), one prop a line (the layout formatters keep for an object literal). */
-function construct(prefix: string, cls: string, id: string, props: readonly string[]): string[] {
-  const callee = cls.includes('.') ? cls : `new ${cls}`;
-  return [`  ${prefix}${callee}(stack, ${id}, {`, ...props.flatMap((p) => propLines(p, '    ')), '  });'];
 }
 
 /** Marks a declaration whose `const x = ` is written only if `x` is referenced. */
@@ -380,22 +220,4 @@ function splitTopLevel(text: string): string[] {
   }
   parts.push(text.slice(start).trim());
   return parts.filter((p) => p !== '');
-}
-
-/** Manta path forms: `~~/stor/a` for the program, `stor/a` for ids and files. */
-function mantaPath(account: string): { tilde(path: string): string; rel(path: string): string } {
-  const prefix = `/${account}/`;
-  const rel = (path: string): string =>
-    path.startsWith(prefix) ? path.slice(prefix.length) : path.replace(/^\/+/, '');
-  return { rel, tilde: (path) => `~~/${rel(path)}` };
-}
-
-/** A path segment safe as a folder or file name (no `.`/`..`, no separators or control characters). */
-function safeSegment(segment: string): string {
-  const cleaned = [...segment].map((c) => (c === '\\' || c.charCodeAt(0) < 0x20 ? '_' : c)).join('');
-  return cleaned === '.' || cleaned === '..' || cleaned === '' ? '_' : cleaned;
-}
-
-function baseName(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
 }

@@ -11,19 +11,9 @@ export function summaryOf(
   generated: GeneratedProgram,
   where: { out: string; main: string },
 ): string {
-  const counts = [
-    [found.accountKeys.length, 'account key'],
-    [found.users.length, 'sub-user'],
-    [found.users.reduce((n, u) => n + u.keys.length, 0), 'sub-user key'],
-    [found.policies.length, 'policy'],
-    [found.roles.length, 'role'],
-    [found.pathTags.length + found.accountKeys.filter((k) => k.roleTags.length > 0).length, 'role tag'],
-    [found.directories.length, 'directory'],
-    [found.objects.length, 'object'],
-    [found.snaplinks.length, 'snaplink'],
-    [found.images.length, 'image look-up'],
-  ] as const;
-  const declared = counts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${plural(what, n)}`);
+  const counts = new Map<string, number>();
+  for (const i of found.items) counts.set(i.kind, (counts.get(i.kind) ?? 0) + 1);
+  const declared = [...counts].map(([kind, n]) => `${kind} ${n}`);
   const lines = [
     `Wrote ${where.main} from ${found.source}: ${declared.length > 0 ? declared.join(', ') : 'nothing found to declare'}.`,
   ];
@@ -44,10 +34,4 @@ export function summaryOf(
     for (const n of found.notes) lines.push(`  ${n}`);
   }
   return `${lines.join('\n')}\n`;
-}
-
-function plural(word: string, n: number): string {
-  if (n === 1) return word;
-  if (word.endsWith('y') && !word.endsWith('ey')) return `${word.slice(0, -1)}ies`;
-  return `${word}s`;
 }

@@ -10,12 +10,7 @@ export function subUserOf(keyId: string): string | undefined {
 }
 
 /** Why a read failed, as the server said it (`403 NotAuthorized: …`), or the error's message. */
-export function refusalReason(err: unknown): string {
-  const e = err as { status?: number; apiCode?: string; serverMessage?: string; message?: string };
-  if (typeof e.status === 'number' && e.status > 0)
-    return `${e.status} ${e.apiCode ?? ''}: ${e.serverMessage ?? ''}`.trim();
-  return e.message ?? String(err);
-}
+export { refusal as refusalReason } from '../../provider/generators/refusal.js';
 
 /**
  * A number of bytes given as `N`, `Nk`, `NM` or `NG` (`--max-object-size`).

@@ -5,7 +5,7 @@
  * to. Only reads: nothing here writes to the cloud.
  */
 import { randomUUID } from 'node:crypto';
-import { PROFILE_FIELDS } from '../../common/kinds/index.js';
+import { kindDescriptor, PROFILE_FIELDS, type RehearsalRule } from '../../common/kinds/index.js';
 import { refusalReason } from '../private/read-helpers.js';
 import type { StackManifest } from '../../common/manifest.js';
 import { ROLE_TAG_COLLECTIONS } from '../../common/rules/index.js';
@@ -13,19 +13,18 @@ import type { EmulatorSeed, SeedKey } from '../../emulator/index.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import type { Plan } from '../../reconciler/index.js';
 
-/** The kinds a rehearsal can copy; a plan touching another is refused before anything is read. */
-export const REHEARSABLE_KINDS: readonly string[] = [
-  'user',
-  'user-key',
-  'key',
-  'role',
-  'policy',
-  'role-tag',
-  'directory',
-  'object',
-  'snaplink',
-  'image-lookup',
-];
+/**
+ * What the copy needs for `kind` (its descriptor's `rehearsal` rule), or why the kind cannot be
+ * rehearsed: a kind without a rule is refused, naming it.
+ */
+export function rehearsalOf(kind: string): RehearsalRule {
+  return (
+    kindDescriptor(kind)?.rehearsal ?? {
+      copies: 'refused',
+      reason: `its descriptor has no rehearsal rule (common/kinds/${kind}.ts): what a copy needs for it is unknown`,
+    }
+  );
+}
 
 /** What was copied, for the report. */
 export interface CopyReport {
@@ -65,14 +64,16 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
     }
   };
   const base = `/${opts.account}`;
-  const touched = opts.plan.changes;
+  /** The touched objects' natural keys whose kind's rule copies `what`. */
+  const touched = (what: RehearsalRule['copies']): string[] =>
+    opts.plan.changes.filter((c) => rehearsalOf(c.kind).copies === what).map((c) => c.naturalKey);
 
   const accountRead = await tryRead('the account', () => cloudapi.getAccount({ signal }));
   const account = accountRead ?? { id: randomUUID(), login: opts.account, email: `${opts.account}@example.com` };
   const users = (await tryRead('sub-users', () => cloudapi.listUsers({ signal }))) ?? [];
   const policies = (await tryRead('policies', () => cloudapi.listPolicies({ signal }))) ?? [];
   const roles = (await tryRead('roles', () => cloudapi.listRoles({ signal }))) ?? [];
-  const touchesAccountKeys = touched.some((c) => c.kind === 'key');
+  const touchesAccountKeys = touched('account-keys').length > 0;
   const accountKeys: SeedKey[] =
     touchesAccountKeys || opts.user === undefined
       ? ((await tryRead('account keys', () => cloudapi.listKeys({ signal }))) ?? []).map((k) => ({
@@ -83,9 +84,7 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
   if (opts.user === undefined) accountKeys.push({ name: 'triton-iac-rehearsal', key: opts.rehearsalKey });
 
   // Keys of the users whose keys the plan touches, and of the sub-user that applies.
-  const keyOwners = new Set<string>(
-    touched.filter((c) => c.kind === 'user-key').map((c) => c.naturalKey.split('/')[0]!.toLowerCase()),
-  );
+  const keyOwners = new Set<string>(touched('user-keys').map((key) => key.split('/')[0]!.toLowerCase()));
   if (opts.user !== undefined) keyOwners.add(opts.user.toLowerCase());
   const userKeys: Record<string, SeedKey[]> = {};
   for (const u of users) {
@@ -125,11 +124,14 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
     }),
   }));
 
-  // Machines and the account's own images: what role tags on them and image look-ups need.
-  const machines = (await tryRead('machines', () => cloudapi.listMachines(undefined, { signal }))) ?? [];
-  const images = ((await tryRead('images', () => cloudapi.listImages({}, { signal }))) ?? []).filter((i) =>
-    accountRead !== undefined ? i.owner === accountRead.id : i.public !== true,
+  // Machines as instances compare them, every image the cloud lists (the account's own, and the
+  // public ones its machines run and its look-ups find), the firewall rules and the account config.
+  const machines = ((await tryRead('machines', () => cloudapi.listMachines(undefined, { signal }))) ?? []).filter(
+    (m) => m.state !== 'deleted',
   );
+  const images = (await tryRead('images', () => cloudapi.listImages({}, { signal }))) ?? [];
+  const firewallRules = (await tryRead('firewall rules', () => cloudapi.listFirewallRules({ signal }))) ?? [];
+  const config = (await tryRead('the account config', () => cloudapi.getConfig({ signal }))) ?? {};
 
   // Role tags: every collection, every user, role and policy, and every path the plan tags.
   const tagPaths = new Set<string>([
@@ -137,8 +139,9 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
     ...users.map((u) => `${base}/users/${u.login}`),
     ...roles.map((r) => `${base}/roles/${r.name}`),
     ...policies.map((p) => `${base}/policies/${p.name}`),
-    ...touched.filter((c) => c.kind === 'role-tag').map((c) => c.naturalKey),
-    ...touched.filter((c) => c.kind === 'key').map((c) => `${base}/keys/${c.naturalKey}`),
+    ...touched('tagged-path'),
+    ...touched('account-keys').map((key) => `${base}/keys/${key}`),
+    ...machines.filter((m) => touched('machine-tags').includes(m.name)).map((m) => `${base}/machines/${m.id}`),
   ]);
   const roleTags: Record<string, string[]> = {};
   for (const path of tagPaths) {
@@ -153,11 +156,13 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
     const parts = path.split('/');
     for (let i = 3; i <= parts.length; i++) mantaPaths.add(parts.slice(0, i).join('/'));
   };
-  for (const c of touched) {
-    if (c.kind === 'directory' || c.kind === 'object' || c.kind === 'snaplink') addWithParents(c.naturalKey);
-    if (c.kind === 'snaplink') {
-      const source = opts.stack.resources.find((r) => r.address === c.address)?.properties['source'];
-      if (typeof source === 'string') addWithParents(source);
+  for (const c of opts.plan.changes) {
+    const rule = rehearsalOf(c.kind);
+    if (rule.copies !== 'manta-entry') continue;
+    addWithParents(c.naturalKey);
+    if (rule.alsoPath !== undefined) {
+      const also = opts.stack.resources.find((r) => r.address === c.address)?.properties[rule.alsoPath];
+      if (typeof also === 'string') addWithParents(also);
     }
   }
   if (opts.stack.state?.type === 'manta') addWithParents(opts.stack.state.path);
@@ -205,7 +210,32 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
       ...(p.description !== undefined ? { description: p.description } : {}),
     })),
     roleTags,
-    machines: machines.map((m) => ({ id: m.id, name: m.name, state: m.state, image: m.image })),
+    machines: machines.map((m) => ({
+      id: m.id,
+      name: m.name,
+      state: m.state,
+      image: m.image,
+      ips: [...m.ips],
+      tags: { ...m.tags },
+      metadata: Object.fromEntries(Object.entries(m.metadata).map(([k, v]) => [k, String(v)])),
+      // Unset ones are left to the emulator's defaults by the seed writer.
+      package: m.package,
+      primaryIp: m.primaryIp,
+      firewall_enabled: m.firewall_enabled,
+      deletion_protection: m.deletion_protection,
+      networks: m.networks,
+    })),
+    firewallRules: firewallRules.map((r) => ({
+      id: r.id,
+      rule: r.rule,
+      enabled: r.enabled,
+      log: r.log === true,
+      ...(r.description !== undefined ? { description: r.description } : {}),
+    })),
+    accountConfig: Object.fromEntries(Object.entries(config).filter(([, v]) => typeof v === 'string')) as Record<
+      string,
+      string
+    >,
     images: images.map((i) => ({
       id: i.id,
       name: i.name,
@@ -214,6 +244,7 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
       type: i.type,
       state: i.state,
       ...(i.description !== undefined ? { description: i.description } : {}),
+      ...(accountRead !== undefined && i.owner !== accountRead.id && i.public === true ? { public: true } : {}),
     })),
     directories,
     objects,
@@ -222,7 +253,7 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
   const copied = [
     `${users.length} sub-users, ${roles.length} roles, ${policies.length} policies (ids as in the cloud)`,
     `${accountKeys.length - (opts.user === undefined ? 1 : 0)} account keys, ${userKeyCount} keys of ${Object.keys(userKeys).length} sub-users`,
-    `${machines.length} machines, ${images.length} images of the account`,
+    `${machines.length} machines, ${images.length} images, ${firewallRules.length} firewall rules, the account config`,
     `role tags of ${Object.keys(roleTags).length} paths (of ${tagPaths.size} read)`,
     `${directories.length} Manta directories, ${objects.length} objects (${objects.reduce((n, o) => n + o.content.length, 0)} bytes)`,
   ];

@@ -21,4 +21,5 @@ export const accountConfig = {
       },
     ],
   },
+  rehearsal: { copies: 'account' },
 } as const satisfies KindDescriptor;

@@ -24,4 +24,5 @@ export const account = {
   uniqueness: 'a stack has at most one account',
   pulumi: { summary: "The stack's account (profile fields, CNS). Deleting it only stops managing it." },
   ci: { actions: ['getaccount', 'updateaccount'], authorisedAt: { at: 'path', path: '/{account}' } },
+  rehearsal: { copies: 'account' },
 } as const satisfies KindDescriptor;

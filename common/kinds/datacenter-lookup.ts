@@ -13,4 +13,9 @@ export const datacenterLookup = {
   naturalKeyText: 'name',
   uniqueness: 'look-ups may repeat',
   ci: { actions: ['listdatacenters'], authorisedAt: { at: 'path', path: '/{account}/datacenters' } },
+  rehearsal: {
+    copies: 'refused',
+    reason:
+      "the copy answers datacenters from the emulator's fixed catalog, not from the cloud's, so the look-up would find other datacenters (or none) there and the rehearsal would not show what the real apply does",
+  },
 } as const satisfies KindDescriptor;

@@ -29,4 +29,5 @@ export const directory = {
   pulumi: { summary: 'A Manta directory.', argsNote: 'the path may start with `~~`', outputs: ['path'] },
   access: 'mantaEntries',
   ci: { actions: ['listdirectory', 'putdirectory', 'deletedirectory'], authorisedAt: { at: 'manta-entry' } },
+  rehearsal: { copies: 'manta-entry' },
 } as const satisfies KindDescriptor;

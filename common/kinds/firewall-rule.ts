@@ -46,10 +46,12 @@ export const firewallRule = {
     nameField: 'description',
     note: { text: 'a firewall rule, enabled: {json:enabled}' },
   },
+  generate: { construct: 'FirewallRule', heading: 'Firewall rules', order: 80, idField: 'description' },
   pulumi: { summary: 'A firewall rule of the account.', outputs: ['rule'] },
   // A rule filters traffic: it grants no one an API action, so it is no part of the access model.
   ci: {
     actions: ['listfirewallrules', 'getfirewallrule', 'createfirewallrule', 'updatefirewallrule', 'deletefirewallrule'],
     authorisedAt: { at: 'path', path: '/{account}/fwrules' },
   },
+  rehearsal: { copies: 'account' },
 } as const satisfies KindDescriptor;

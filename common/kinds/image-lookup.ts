@@ -33,4 +33,5 @@ export const imageLookup = {
   naturalKeyText: 'the filters as key=value pairs joined with & in key order',
   uniqueness: 'look-ups may repeat',
   ci: { actions: ['listimages'], authorisedAt: { at: 'path', path: '/{account}/images' } },
+  rehearsal: { copies: 'account' },
 } as const satisfies KindDescriptor;

@@ -51,4 +51,5 @@ export const image = {
     actions: ['listimages', 'getimage', 'createimagefrommachine', 'updateimage', 'deleteimage', 'exportimage'],
     authorisedAt: { at: 'path', path: '/{account}/images' },
   },
+  rehearsal: { copies: 'account' },
 } as const satisfies KindDescriptor;

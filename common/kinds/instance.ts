@@ -132,4 +132,5 @@ export const instance = {
     ],
     authorisedAt: { at: 'path', path: '/{account}/machines' },
   },
+  rehearsal: { copies: 'machine-tags' },
 } as const satisfies KindDescriptor;

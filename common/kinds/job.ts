@@ -106,4 +106,9 @@ export const job = {
     actions: ['listjobs', 'getjob', 'createjob', 'managejob'],
     authorisedAt: { at: 'path', path: '/{account}/jobs' },
   },
+  rehearsal: {
+    copies: 'refused',
+    reason:
+      "a job runs its phases' commands: the copy would run them on this machine, not in the object store's compute zones, with this machine's files and network, so its outputs and effects would not be the real apply's",
+  },
 } as const satisfies KindDescriptor;

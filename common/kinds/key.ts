@@ -35,4 +35,5 @@ export const key = {
   authoritative: true,
   pulumi: { summary: 'An SSH key of the account; any change replaces it.', outputs: ['fingerprint'] },
   ci: { actions: ['listkeys', 'createkey', 'deletekey'], authorisedAt: { at: 'path', path: '/{account}/keys' } },
+  rehearsal: { copies: 'account-keys' },
 } as const satisfies KindDescriptor;

@@ -86,4 +86,5 @@ export const object = {
   access: 'mantaEntries',
   // A metadata update is checked as putobject (muskie mantav1 lib/server.js).
   ci: { actions: ['getobject', 'putobject', 'deleteobject'], authorisedAt: { at: 'manta-entry' } },
+  rehearsal: { copies: 'manta-entry' },
 } as const satisfies KindDescriptor;

@@ -22,10 +22,20 @@ export const policy = {
   uniqueness: 'policy names are unique within an account',
   census: { order: 4, listed: 'account', roleTagsAt: '/{account}/policies/{id}', note: { text: 'rules {json:rules}' } },
   authoritative: true,
+  generate: {
+    construct: 'Policy',
+    heading: 'Policies',
+    order: 30,
+    idField: 'name',
+    idIsDefault: true,
+    variable: { field: 'name', suffix: 'Policy' },
+    taggedPath: '/{account}/policies/{name}',
+  },
   pulumi: { summary: 'An access-control policy.', outputs: ['name'] },
   access: 'policies',
   ci: {
     actions: ['listpolicies', 'createpolicy', 'updatepolicy', 'deletepolicy'],
     authorisedAt: { at: 'path', path: '/{account}/policies' },
   },
+  rehearsal: { copies: 'account' },
 } as const satisfies KindDescriptor;

@@ -44,4 +44,5 @@ export const roleTag = {
       },
     ],
   },
+  rehearsal: { copies: 'tagged-path' },
 } as const satisfies KindDescriptor;

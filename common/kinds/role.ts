@@ -76,4 +76,5 @@ export const role = {
     actions: ['listroles', 'createrole', 'updaterole', 'deleterole'],
     authorisedAt: { at: 'path', path: '/{account}/roles' },
   },
+  rehearsal: { copies: 'account' },
 } as const satisfies KindDescriptor;

@@ -38,4 +38,5 @@ export const snaplink = {
   typeName: 'SnapLink',
   pulumi: { summary: 'A Manta snaplink; any change replaces it.' },
   ci: { actions: ['getobject', 'putsnaplink', 'deleteobject'], authorisedAt: { at: 'manta-entry' } },
+  rehearsal: { copies: 'manta-entry', alsoPath: 'source' },
 } as const satisfies KindDescriptor;

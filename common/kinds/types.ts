@@ -287,6 +287,67 @@ export interface KindDescriptor<K extends string = string> {
    * lists and reports the kind's live objects that no stack manages. Absent: never reported.
    */
   readonly census?: CensusRule;
+  /**
+   * How `triton-iac generate` writes the kind's live objects as constructs, for a kind whose
+   * construct takes its manifest properties as they are (the generic generator,
+   * `provider/generators/descriptor-generator.ts`). Absent: a generator of its own writes it
+   * (`provider/generators/<kind>.ts`), or generate leaves the kind out.
+   */
+  readonly generate?: GenerateRule;
+  /**
+   * What `triton-iac rehearse` copies from the cloud for a plan that touches the kind (or declares
+   * it), or why it cannot rehearse such a plan. Absent: the plan is refused, naming the kind.
+   */
+  readonly rehearsal?: RehearsalRule;
+}
+
+/**
+ * What a rehearsal's copy of the account must hold for a kind's objects (`cli/rehearse/copy.ts`).
+ * Every copy holds the account (its profile and config), its sub-users, roles and policies, its
+ * machines, its own images and those its machines run, its firewall rules, and the role tags of
+ * every collection, sub-user, role and policy; `copies` says what more a touched object needs:
+ * - `account`: nothing more.
+ * - `account-keys`: the account's keys, and the role tags of `/{account}/keys/<natural key>`.
+ * - `user-keys`: the keys of the sub-user the natural key's first `/`-segment names.
+ * - `tagged-path`: the role tags of the natural key (a CloudAPI path).
+ * - `machine-tags`: the role tags of the machine of that name.
+ * - `manta-entry`: the object-store entry at the natural key and its parent directories.
+ * - `refused`: nothing can make the rehearsal faithful; `reason` says why (shown in the refusal).
+ */
+export type RehearsalRule =
+  | {
+      readonly copies: 'account' | 'account-keys' | 'user-keys' | 'tagged-path' | 'machine-tags' | 'manta-entry';
+      /** A property holding another object-store path the copy must hold too (a snaplink's `source`). */
+      readonly alsoPath?: string;
+    }
+  | { readonly copies: 'refused'; readonly reason: string };
+
+/**
+ * How the generic generator writes a kind: `new <construct>(stack, <id>, { …props })`, one prop per
+ * manifest property that is set, not derived, not write-only and not its default; a property with
+ * `refersTo` names the referred object's variable when the program declares it.
+ */
+export interface GenerateRule {
+  /** The construct class (`FirewallRule`), or a static call (`Image.lookup`). */
+  readonly construct: string;
+  /** The comment above the group, e.g. `Firewall rules`. */
+  readonly heading: string;
+  /** Where the group comes in the program (a construct can refer only to those above it). */
+  readonly order: number;
+  /** The property the construct id is made from; absent or empty: the kind and a number. */
+  readonly idField?: string;
+  /** The construct takes its id as {@link idField} when that prop is not given (a policy's `name`): written only when they differ. */
+  readonly idIsDefault?: true;
+  /** A variable per object, named from this property and suffix, so that others refer to it. */
+  readonly variable?: { readonly field: string; readonly suffix: string };
+  /** The name `generate --kinds` takes. @default - the kind */
+  readonly name?: string;
+  /**
+   * The CloudAPI path role tags are set on for one object (`/{account}/policies/{name}`: `{account}`
+   * is the login, `{field}` a property), so that its role tags are read and name its variable.
+   * @default - none: a role tag cannot name its objects
+   */
+  readonly taggedPath?: string;
 }
 
 /** How the drift census lists a kind's live objects and reports the unmanaged ones. */

@@ -48,4 +48,5 @@ export const userKey = {
       },
     ],
   },
+  rehearsal: { copies: 'user-keys' },
 } as const satisfies KindDescriptor;

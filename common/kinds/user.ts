@@ -50,4 +50,5 @@ export const user = {
     authorisedAt: { at: 'path', path: '/{account}/users' },
     givenSecret: { field: 'password', actions: ['changeuserpassword'] },
   },
+  rehearsal: { copies: 'account' },
 } as const satisfies KindDescriptor;

@@ -7,6 +7,8 @@ import { initialMachines, PUBLIC_IMAGES, type ImageRecord, type MachineRecord } 
 export const CLOUDAPI_PART = 'cloudapi';
 
 export type { ImageRecord, MachineRecord } from './private/fixtures.js';
+export { ADMIN_UUID, PUBLIC_IMAGES } from './private/fixtures.js';
+export { FIREWALL_RULES_PART, type FirewallRuleRecord } from './private/firewall-rule-store.js';
 
 interface AccountFixtures {
   images: ImageRecord[];

@@ -13,6 +13,8 @@
  * - an API section is `provider/<service>/<name>-api.ts` exporting the function `<name>Api(ctx)` and
  *   the interface `<Name>Api`;
  * - a route module is `emulator/cloudapi/routes/*.ts` exporting `<name>Routes(ctx, state)`;
+ * - a program generator (`triton-iac generate`) written for a kind is an exported object with
+ *   `kinds` and a `render` method in `provider/generators/*.ts`;
  * - a construct module is any `constructs/*.ts` outside {@link FRAMEWORK_CONSTRUCT_MODULES}, listed in
  *   the order of the kind it is named after (then the others), which the construct reference follows.
  *
@@ -37,6 +39,7 @@ export const KIND_REGISTRATION_FILES = {
   mantaSections: join(ROOT, 'provider/manta/generated/api-sections.ts'),
   routes: join(ROOT, 'emulator/cloudapi/generated/route-modules.ts'),
   constructs: join(ROOT, 'constructs/generated/kind-constructs.ts'),
+  generators: join(ROOT, 'provider/generators/generated/kind-generators.ts'),
 } as const;
 
 /**
@@ -67,6 +70,7 @@ export async function renderKindRegistrations(): Promise<Map<string, string>> {
   await put(KIND_REGISTRATION_FILES.mantaSections, await renderApiSections('manta', 'MantaContext'));
   await put(KIND_REGISTRATION_FILES.routes, await renderRouteModules());
   await put(KIND_REGISTRATION_FILES.constructs, renderConstructModules());
+  await put(KIND_REGISTRATION_FILES.generators, await renderGenerators());
   return out;
 }
 
@@ -206,6 +210,34 @@ function renderConstructModules(): string {
     .sort((a, b) => kindOrderOf(a) - kindOrderOf(b) || a.localeCompare(b));
   return `${header("Every construct module the library exports whole: one per `constructs/*.ts` outside the framework, a kind's in `BUILT_IN_KINDS` order.")}
 ${stems.map((s) => `export * from '../${s}.js';`).join('\n')}
+`;
+}
+
+function isGenerator(value: unknown): value is { kinds: readonly string[] } {
+  const v = value as { kinds?: unknown; render?: unknown } | null;
+  return typeof v === 'object' && v !== null && Array.isArray(v.kinds) && typeof v.render === 'function';
+}
+
+async function renderGenerators(): Promise<string> {
+  const folder = 'provider/generators';
+  const found: (Found & { at: number })[] = [];
+  // index.ts consumes the list; descriptor-generator.ts makes generators from descriptors.
+  for (const stem of modulesIn(folder).filter((s) => s !== 'index' && s !== 'descriptor-generator')) {
+    for (const [name, value] of Object.entries(await exportsOf(folder, stem))) {
+      if (!isGenerator(value)) continue;
+      const places = value.kinds.map((k) => BUILT_IN_KINDS.findIndex((d) => d.kind === k)).filter((i) => i >= 0);
+      found.push({ stem, name, at: places.length > 0 ? Math.min(...places) : BUILT_IN_KINDS.length });
+    }
+  }
+  found.sort((a, b) => a.at - b.at || a.name.localeCompare(b.name));
+  return `${header('The program generators written per kind (`provider/generators/*.ts`), in `BUILT_IN_KINDS` order.')}
+import type { KindGenerator } from '../types.js';
+${groupImports(found.map((f) => ({ from: `../${f.stem}.js`, name: f.name })))}
+
+/** The generators written per kind; every other kind with a descriptor \`generate\` rule gets the generic one. */
+export const KIND_GENERATORS: readonly KindGenerator[] = [
+${found.map((f) => `  ${f.name},`).join('\n')}
+];
 `;
 }
 

@@ -91,7 +91,19 @@ describe('triton-iac generate', () => {
     expect(program).toMatch(
       /new RoleTag\(stack, 'tags-users-alice', \{\s+resource: alice,\s+roles: \[ciRole\],\s+exclusive: true,/,
     );
-    expect(program).toMatch(/resource: '\/my\/machines\/[0-9a-f-]{36}',\s+roles: \[opsRole\],/);
+    // Machines are Instances: the image a look-up's variable, role tags the Instance's roleTags.
+    expect(program).toMatch(/new Instance\(stack, 'web-1', \{\s+name: 'web-1',\s+image: base64LtsImage\.imageId,/);
+    expect(program).toMatch(/name: 'web-1',[^}]*roleTags: \[opsRole\],/);
+    expect(program).toMatch(
+      /new Instance\(stack, 'app-1', \{[^}]*tags: \{ env: 'prod', owner: "o'brien \\\\ \$\{team\}" \},\s+metadata: \{ motd: 'hello "world"\\nsecond line' \},\s+firewallEnabled: true,\s+deletionProtection: true,\s+roleTags: \[ciRole\],/,
+    );
+    // Firewall rules come from their descriptor alone: text, enabled, log, description.
+    expect(program).toMatch(
+      /new FirewallRule\(stack, 'https-in', \{\s+rule: 'FROM any TO tag "env" = "prod" ALLOW tcp PORT 443',\s+enabled: true,\s+description: 'https in',/,
+    );
+    expect(program).toMatch(
+      /new FirewallRule\(stack, 'firewall-rule-2', \{\s+rule: 'FROM any TO all vms BLOCK tcp PORT 23',\s+log: true,\s+\}\);/,
+    );
     expect(program).toMatch(/path: '~~\/stor\/site',\s+roleTags: \[ciRole, opsRole\],/);
     expect(program).toMatch(/const notes10TxtObject = new StorObject/);
     expect(program).toMatch(
@@ -129,24 +141,42 @@ describe('triton-iac generate', () => {
     expect(first.stdout).toContain('No changes.');
     expect(first.code).toBe(0);
 
-    // An edit: a new policy given to ops, and new content for the home page.
+    // An edit: a new policy given to ops, new content for the home page, a tag on an instance and a
+    // firewall rule enabled.
     const edited = program
       .replace(
         '  // Roles:',
         "  const auditPolicy = new Policy(stack, 'audit', { rules: ['CAN listusers'] });\n\n  // Roles:",
       )
-      .replace('policies: [readOnlyPolicy],', 'policies: [readOnlyPolicy, auditPolicy],');
+      .replace('policies: [readOnlyPolicy],', 'policies: [readOnlyPolicy, auditPolicy],')
+      .replace("tags: { env: 'prod',", "tags: { env: 'prod', tier: 'front',")
+      .replace(
+        "rule: 'FROM any TO all vms BLOCK tcp PORT 23',",
+        "rule: 'FROM any TO all vms BLOCK tcp PORT 23',\n    enabled: true,",
+      );
+    expect(edited).toContain("tier: 'front'");
+    expect(edited).toContain("PORT 23',\n    enabled: true");
     expect(edited).not.toBe(program);
     writeFileSync(join(dir, 'infra', 'main.ts'), edited);
     writeFileSync(join(dir, 'infra', 'content', 'stor', 'site', 'index.html'), '<h1>hello again</h1>\n');
     const applied = await runCli(['apply', '--auto-approve'], { cwd: dir, env: ownerEnv });
     expect(applied.code, applied.stderr).toBe(0);
-    expect(applied.stdout).toMatch(/1 created, 2 updated/);
+    expect(applied.stdout).toMatch(/1 created, 4 updated/);
     const drift = await runCli(['drift'], { cwd: dir, env: ownerEnv });
     expect(drift.code, drift.stdout + drift.stderr).toBe(0);
     // The vendor tools see the edit.
     expect(await vendor(ownerEnv, 'triton', ['rbac', 'role', 'ops'])).toContain('audit');
     expect(await vendor(ownerEnv, 'mget', ['/acme/stor/site/index.html'])).toBe('<h1>hello again</h1>\n');
+    expect(JSON.parse(await vendor(ownerEnv, 'triton', ['instance', 'tag', 'list', 'app-1']))).toEqual({
+      env: 'prod',
+      owner: "o'brien \\ ${team}",
+      tier: 'front',
+    });
+    const rules = (await vendor(ownerEnv, 'triton', ['fwrule', 'list', '-j']))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { rule: string; enabled: boolean });
+    expect(rules.find((r) => r.rule.endsWith('PORT 23'))?.enabled).toBe(true);
   });
 
   it("declares what a sub-user may read, names what it may not, and the sub-user's first plan has no changes", async () => {
@@ -229,5 +259,42 @@ describe('triton-iac rehearse', () => {
     expect((await vendor(ownerEnv, 'triton', ['rbac', 'role-tags', '/acme/users'])).trim()).toBe('ci');
     expect(await vendor(ownerEnv, 'triton', ['rbac', 'policies'])).not.toContain('rehearsed');
     expect(readFileSync(stateFile, 'utf8')).toBe(stateBefore);
+  });
+
+  it('rehearses a plan that changes instances and firewall rules on a copy holding the machines and rules, and refuses a catalog look-up with its reason', async () => {
+    const dir = project('rehearse-compute');
+    expect(
+      (await runCli(['generate', '--kinds', 'instance,image,firewall-rule,role'], { cwd: dir, env: ownerEnv })).code,
+    ).toBe(0);
+    const main = join(dir, 'infra', 'main.ts');
+    const program = readFileSync(main, 'utf8');
+    const edited = program
+      .replace("tags: { env: 'prod',", "tags: { env: 'prod', rehearsed: 'yes',")
+      .replace(/(description: 'https in',)/, '$1\n    log: true,');
+    expect(edited).toContain("rehearsed: 'yes'");
+    expect(edited).toContain("description: 'https in',\n    log: true,");
+    writeFileSync(main, edited);
+    expect((await runCli(['plan', '--out', 'compute.plan'], { cwd: dir, env: ownerEnv })).code).toBe(0);
+    const good = await runCli(['rehearse', 'compute.plan', '--window-ms', '300'], { cwd: dir, env: ownerEnv });
+    expect(good.stdout).toMatch(/\d+ machines, \d+ images, 2 firewall rules, the account config/);
+    expect(good.stdout).toContain('✓ acme/app-1: updated');
+    expect(good.stdout).toMatch(/✓ acme\/https-in: updated/);
+    expect(good.stdout).toContain('Verdict: PASS');
+    expect(good.code).toBe(0);
+    // The real machine and rule are as they were.
+    expect(JSON.parse(await vendor(ownerEnv, 'triton', ['instance', 'tag', 'list', 'app-1']))).not.toHaveProperty(
+      'rehearsed',
+    );
+
+    writeFileSync(
+      main,
+      edited
+        .replace('import {', 'import {\n  Datacenter,')
+        .replace('  return app;', "  Datacenter.lookup(stack, 'dc', { name: 'us-east-1' });\n  return app;"),
+    );
+    expect((await runCli(['plan', '--out', 'dc.plan'], { cwd: dir, env: ownerEnv })).code).not.toBe(2);
+    const refused = await runCli(['rehearse', 'dc.plan'], { cwd: dir, env: ownerEnv });
+    expect(refused.stderr).toMatch(/datacenter-lookup: the copy answers datacenters from the emulator's fixed catalog/);
+    expect(refused.code).toBe(1);
   });
 });

@@ -68,8 +68,9 @@ export interface TeamKeys {
 /**
  * Builds the account: sub-users alice, bob and deployer with keys; policies with typed conditions;
  * roles `ops` (alice by default, bob on request) and `ci` (deployer by default); role tags on the
- * users, roles and policies collections, on alice, on /machines and one machine; a Manta tree with
- * role-tagged directories and objects, a snaplink and headers; a custom image.
+ * users, roles and policies collections, on alice, on /machines and two machines; a Manta tree with
+ * role-tagged directories and objects, a snaplink and headers; a custom image; an instance made with
+ * `triton instance create` (tags, metadata, firewall, deletion protection) and two firewall rules.
  */
 export async function buildTeamAccount(env: Record<string, string>, keys: TeamKeys, work: string): Promise<void> {
   const rbac = {
@@ -118,6 +119,32 @@ export async function buildTeamAccount(env: Record<string, string>, keys: TeamKe
   await vendor(env, 'triton', ['rbac', 'role-tags', '-y', '-s', 'ci', '/acme/users/alice']);
   await vendor(env, 'triton', ['rbac', 'instance-role-tags', '-y', '-s', 'ops', 'web-1']);
   await vendor(env, 'triton', ['image', 'create', '-w', 'builder', 'golden', '1.0.0']);
+  await vendor(env, 'triton', [
+    'instance',
+    'create',
+    '-w',
+    '-n',
+    'app-1',
+    '-t',
+    'env=prod',
+    '-t',
+    "owner=o'brien \\ ${team}",
+    '-m',
+    'motd=hello "world"\nsecond line',
+    '--firewall',
+    '--deletion-protection',
+    'base-64-lts',
+    'g4-highcpu-1G',
+  ]);
+  await vendor(env, 'triton', ['rbac', 'instance-role-tags', '-y', '-s', 'ci', 'app-1']);
+  await vendor(env, 'triton', [
+    'fwrule',
+    'create',
+    '-D',
+    'https in',
+    'FROM any TO tag "env" = "prod" ALLOW tcp PORT 443',
+  ]);
+  await vendor(env, 'triton', ['fwrule', 'create', '-d', '-l', 'FROM any TO all vms BLOCK tcp PORT 23']);
 
   await vendor(env, 'mmkdir', ['-p', '/acme/stor/site/assets']);
   await vendor(env, 'mput', ['-H', 'content-type: text/html', '/acme/stor/site/index.html'], '<h1>hello</h1>\n');
