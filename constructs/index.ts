@@ -13,6 +13,7 @@ export { AccountConfig, type AccountConfigProps } from './account-config.js';
 export { Key, type KeyProps } from './key.js';
 export { User, type UserProps, type UserKeySpec } from './user.js';
 export { UserKey, type UserKeyProps } from './user-key.js';
+export { AccessKey, type AccessKeyProps, type AccessKeySecretDestination } from './access-key.js';
 export { Policy, type PolicyProps } from './policy.js';
 export { Role, type RoleProps, type RoleMemberRef } from './role.js';
 export { RoleTag, type RoleTagProps } from './role-tag.js';

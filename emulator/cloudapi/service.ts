@@ -16,6 +16,7 @@ import { roleTagRoutes } from './routes/role-tags.js';
 import { imageRoutes } from './routes/images.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { firewallRuleRoutes } from './routes/firewall-rules.js';
+import { accessKeyRoutes } from './routes/access-keys.js';
 import { machineRoutes } from './routes/machines.js';
 import { machineDetailRoutes } from './routes/machine-details.js';
 import { machinePartRoutes } from './routes/machine-parts.js';
@@ -47,6 +48,7 @@ export function createCloudApiService(ctx: EmulatorContext, extraRoutes: readonl
     ...policyRoutes(),
     ...imageRoutes(state),
     ...firewallRuleRoutes(ctx, state),
+    ...accessKeyRoutes(ctx),
     ...catalogRoutes(state),
     ...machineRoutes(state),
     ...machineDetailRoutes(state),

@@ -4,6 +4,7 @@
  */
 import type { Signer } from '../auth/signer.js';
 import { createService, type TransportOptions } from '../http/service.js';
+import { accessKeysApi, type AccessKeysApi } from './access-keys-api.js';
 import { accountApi, type AccountApi } from './account-api.js';
 import { firewallRulesApi, type FirewallRulesApi } from './firewall-rules-api.js';
 import { imagesApi, type ImagesApi } from './images-api.js';
@@ -52,7 +53,7 @@ export interface CloudApiCall {
 
 /** Every CloudAPI operation, plus the client's own bookkeeping. */
 export interface CloudApiClient
-  extends AccountApi, KeysApi, UsersApi, RbacApi, ImagesApi, FirewallRulesApi, MachinesApi {
+  extends AccountApi, KeysApi, UsersApi, RbacApi, ImagesApi, FirewallRulesApi, MachinesApi, AccessKeysApi {
   /** Calls an operation the client has no method for; resolves to the parsed answer (`undefined` for `empty`). */
   call<T>(spec: CloudApiCall, options?: CallOptions): Promise<T>;
   /** The account whose paths this client addresses. */
@@ -101,5 +102,6 @@ export function createCloudApiClient(config: CloudApiClientConfig): CloudApiClie
     ...imagesApi(ctx),
     ...firewallRulesApi(ctx),
     ...machinesApi(ctx),
+    ...accessKeysApi(ctx),
   };
 }

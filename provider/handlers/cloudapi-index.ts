@@ -1,4 +1,5 @@
 /** The CloudAPI handlers, one per kind, as the list the engine builds its kind → handler map from. */
+import { accessKeyHandler } from './access-key.js';
 import { accountConfigHandler } from './account-config.js';
 import { accountHandler } from './account.js';
 import type { Clients } from './clients.js';
@@ -12,12 +13,14 @@ import { keyHandler } from './key.js';
 import { policyHandler } from './policy.js';
 import { roleTagHandler } from './role-tag.js';
 import { roleHandler } from './role.js';
+import { userAccessKeyHandler } from './user-access-key.js';
 import { userKeyHandler } from './user-key.js';
 import { userHandler } from './user.js';
 import type { AnyHandler } from '../../reconciler/contract/handler.js';
 
 /**
- * Every CloudAPI kind's handler: account, account-config, key, user, user-key, policy, role,
+ * Every CloudAPI kind's handler: account, account-config, key, user, user-key, access-key,
+ * user-access-key, policy, role,
  * role-tag, image, image-lookup, instance, package-lookup, network-lookup, datacenter-lookup,
  * firewall-rule.
  */
@@ -27,6 +30,8 @@ export const cloudApiHandlers: readonly AnyHandler<unknown, Clients>[] = [
   keyHandler,
   userHandler,
   userKeyHandler,
+  accessKeyHandler,
+  userAccessKeyHandler,
   policyHandler,
   roleHandler,
   roleTagHandler,

@@ -112,6 +112,40 @@ export interface UserKeyProperties {
   readonly fingerprint: string;
 }
 
+/** `access-key`: An access key of the account; its secret is handed over once, at create, to a file or Manta object. Natural key: description. */
+export interface AccessKeyProperties {
+  /** What the key is for (1 to 150 characters); it names the key, so it is unique per owner in a stack; changed in place. */
+  readonly description: string;
+  /** `Active` (the key signs requests) or `Inactive` (disabled, kept); changed in place. */
+  readonly status: 'Active' | 'Inactive';
+  /** Local file the secret is written to once, at create: made with mode 0600, never over an existing file unless `overwriteSecret`. A relative path is relative to the directory of the synth. */
+  readonly secretFile?: string;
+  /** `secretFile` may replace an existing file (atomically, by a rename); else an existing file is refused. */
+  readonly overwriteSecret?: boolean;
+  /** Manta object the secret is written to once, at create (instead of `secretFile`). */
+  readonly secretObject?: string;
+  /** Role names set as role tags on `secretObject`: the roles that may read the secret. */
+  readonly secretObjectRoleTags?: readonly string[];
+}
+
+/** `user-access-key`: An access key of a sub-user; its secret is handed over once, at create, to a file or Manta object. Natural key: <login lower-cased>/<description>. */
+export interface UserAccessKeyProperties {
+  /** Login of the owning sub-user. */
+  readonly user: string;
+  /** What the key is for (1 to 150 characters); it names the key, so it is unique per owner in a stack; changed in place. */
+  readonly description: string;
+  /** `Active` (the key signs requests) or `Inactive` (disabled, kept); changed in place. */
+  readonly status: 'Active' | 'Inactive';
+  /** Local file the secret is written to once, at create: made with mode 0600, never over an existing file unless `overwriteSecret`. A relative path is relative to the directory of the synth. */
+  readonly secretFile?: string;
+  /** `secretFile` may replace an existing file (atomically, by a rename); else an existing file is refused. */
+  readonly overwriteSecret?: boolean;
+  /** Manta object the secret is written to once, at create (instead of `secretFile`). */
+  readonly secretObject?: string;
+  /** Role names set as role tags on `secretObject`: the roles that may read the secret. */
+  readonly secretObjectRoleTags?: readonly string[];
+}
+
 /** `policy`: An access-control policy. Natural key: name. */
 export interface PolicyProperties {
   /** Policy name. */
@@ -307,6 +341,8 @@ export interface ResourcePropertiesByKind {
   key: KeyProperties;
   user: UserProperties;
   'user-key': UserKeyProperties;
+  'access-key': AccessKeyProperties;
+  'user-access-key': UserAccessKeyProperties;
   policy: PolicyProperties;
   role: RoleProperties;
   'role-tag': RoleTagProperties;
