@@ -4,7 +4,6 @@
  * fails so that no key whose secret nobody holds is left behind unnoticed.
  */
 import type { AccessKey } from '../../cloudapi/access-keys-api.js';
-import { TritonApiError } from '../../errors.js';
 import type { HandlerContext, PlainObject, ResolvedProperties } from '../../../reconciler/contract/handler.js';
 import type { Clients } from '../clients.js';
 import { TritonHandlerError } from '../errors.js';
@@ -76,25 +75,13 @@ export async function createAndHandOver(
   try {
     await handOver(ctx, destination, handed, secret);
   } catch (err) {
-    // A retried Manta put may find its own first attempt there: that is the secret handed over.
-    if (!(await alreadyHandedOver(ctx, destination, key.accesskeyid, err)))
-      throw await undoCreate(ctx, user, key.accesskeyid, what, destination, err);
+    throw await undoCreate(ctx, user, key.accesskeyid, what, destination, err);
   }
   ctx.log.info('access key secret handed over', {
     accesskeyid: key.accesskeyid,
     destination: describeDestination(destination),
   });
   return { ...key, ...(user !== undefined ? { user } : {}) };
-}
-
-async function alreadyHandedOver(
-  ctx: HandlerContext<Clients>,
-  destination: SecretDestination,
-  id: string,
-  err: unknown,
-): Promise<boolean> {
-  if (destination.kind !== 'object' || !(err instanceof TritonApiError) || err.status !== 412) return false;
-  return holdsKey(ctx, destination, id).catch(() => false);
 }
 
 /** Deletes the key whose secret could not be handed over; the error to throw says what happened. */

@@ -78,17 +78,17 @@ export async function destinationProblem(
   if (d.kind === 'object') {
     if (d.overwrite) return undefined;
     const existing = await orUndefined(ctx.clients.manta.headObject(d.path, { signal: ctx.signal }));
-    return existing === undefined ? undefined : `${d.path} already exists in Manta, and overwriteSecret is not set`;
+    return existing === undefined ? undefined : 'the object already exists, and overwriteSecret is not set';
   }
   const dir = dirname(d.path);
   const parent = await stat(dir).catch(() => undefined);
-  if (parent === undefined) return `directory ${dir} does not exist`;
+  if (parent === undefined) return `its directory ${dir} does not exist`;
   if (!parent.isDirectory()) return `${dir} is not a directory`;
   const existing = await lstat(d.path).catch(() => undefined);
-  if (existing === undefined || d.overwrite) return existing?.isDirectory() ? `${d.path} is a directory` : undefined;
+  if (existing === undefined || d.overwrite) return existing?.isDirectory() ? 'it is a directory' : undefined;
   return existing.isSymbolicLink()
-    ? `${d.path} is a symbolic link, and a secret is never written through one (overwriteSecret replaces the link itself)`
-    : `${d.path} already exists, and overwriteSecret is not set`;
+    ? 'it is a symbolic link, and a secret is never written through one (overwriteSecret replaces the link itself)'
+    : 'the file already exists, and overwriteSecret is not set';
 }
 
 /** The bytes written: JSON naming the account, the sub-user and the key beside the secret. */
@@ -108,7 +108,8 @@ function contentOf(key: HandedOverKey, secret: AccessKeySecret): string {
 /**
  * Writes the secret to `d`. A file is created with O_EXCL and mode 0600 (so neither an existing file
  * nor a symlink is followed or replaced); with `overwrite`, a temporary file made that way is renamed
- * over the path. A Manta object is put with `If-None-Match: *` unless `overwrite`.
+ * over the path. A Manta object is put plainly (Manta takes no `If-None-Match: *` on writes): that
+ * it did not exist was checked by {@link destinationProblem} just before the key was made.
  * @throws whatever the file system or Manta threw; the message carries no secret
  */
 export async function handOver(
@@ -122,7 +123,6 @@ export async function handOver(
     await ctx.clients.manta.putObject(d.path, content, {
       contentType: 'application/json',
       ...(d.roleTags.length > 0 ? { roleTags: d.roleTags } : {}),
-      ...(d.overwrite ? {} : { ifNoneMatch: '*' }),
       signal: ctx.signal,
     });
     return;
@@ -178,11 +178,10 @@ export async function holdsKey(
   }
 }
 
-/** A failure's reason for a message: its code and message, which never carry the secret. */
+/**
+ * A failure's reason for a message, which never carries the secret: a file system error's code and
+ * message (`EACCES: permission denied, open '…'`), an API error's message.
+ */
 export function reasonOf(err: unknown): string {
-  if (err instanceof Error) {
-    const code = (err as { code?: unknown }).code;
-    return typeof code === 'string' && !err.message.includes(code) ? `${code}: ${err.message}` : err.message;
-  }
-  return String(err);
+  return err instanceof Error ? err.message : String(err);
 }
