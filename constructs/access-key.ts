@@ -71,12 +71,12 @@ export interface AccessKeyProps extends ResourceOptionProps {
 /** The names of {@link AccessKeyProps}, checked at synth (an unknown prop is an error). */
 const ACCESS_KEY_PROPS = propNames<AccessKeyProps>({ user: true, description: true, status: true, secretTo: true });
 
-/** The rendered destination fields. */
+/** The checked destination. */
 interface RenderedDestination {
-  readonly secretFile?: string;
-  readonly secretObject?: string;
+  readonly file?: string;
+  readonly object?: string;
   readonly roleTags?: readonly (IRole | string)[];
-  readonly overwriteSecret?: boolean;
+  readonly overwrite: boolean;
 }
 
 /**
@@ -136,7 +136,7 @@ export class AccessKey extends TritonResource {
     for (const k of Object.keys(to)) if (!known.has(k)) fail(at, `secretTo.${k}`, k, 'is not a field of secretTo');
     if (to.overwrite !== undefined && typeof to.overwrite !== 'boolean')
       fail(at, 'secretTo.overwrite', to.overwrite, 'must be true or false');
-    const overwrite = to.overwrite === true ? { overwriteSecret: true } : {};
+    const overwrite = to.overwrite === true;
     if ('file' in to && to.file !== undefined) {
       const file = to.file;
       if (typeof file !== 'string' || file.trim() === '') fail(at, 'secretTo.file', file, 'must be a non-empty path');
@@ -152,12 +152,12 @@ export class AccessKey extends TritonResource {
         );
       if ('roleTags' in to && to.roleTags !== undefined)
         fail(at, 'secretTo.roleTags', to.roleTags, 'applies to an object destination only');
-      return { secretFile: file, ...overwrite };
+      return { file, overwrite };
     }
     const o = to as { object: string; roleTags?: readonly (IRole | string)[] };
     const path = mantaPath(at, 'secretTo.object', o.object, this.stack.account, true);
     checkRoleRefs(at, 'secretTo.roleTags', o.roleTags);
-    return { secretObject: path, roleTags: [...(o.roleTags ?? [])], ...overwrite };
+    return { object: path, roleTags: [...(o.roleTags ?? [])], overwrite };
   }
 
   get naturalKey(): string {
@@ -173,20 +173,20 @@ export class AccessKey extends TritonResource {
   renderResource(ctx: RenderContext): RenderedResource {
     const deps: (TritonResource | undefined)[] = [];
     const d = this.destination;
-    let roleNames: string[] | undefined;
-    if (d.secretObject !== undefined) {
-      deps.push(...ancestorDirectories(d.secretObject).map((p) => ctx.find('directory', p)));
+    let secretTo: AccessKeyProperties['secretTo'];
+    if (d.object !== undefined) {
+      deps.push(...ancestorDirectories(d.object).map((p) => ctx.find('directory', p)));
       const roles = resolveRoleRefs(ctx, d.roleTags ?? []);
       deps.push(...roles.deps);
-      roleNames = roles.names;
+      secretTo = { object: d.object, ...(roles.names.length > 0 ? { roleTags: roles.names } : {}) };
+    } else {
+      secretTo = { file: d.file! };
     }
     const common: AccessKeyProperties = {
       description: this.description,
       status: this.status,
-      ...(d.secretFile !== undefined ? { secretFile: d.secretFile } : {}),
-      ...(d.secretObject !== undefined ? { secretObject: d.secretObject } : {}),
-      ...(roleNames !== undefined && roleNames.length > 0 ? { secretObjectRoleTags: roleNames } : {}),
-      ...(d.overwriteSecret === true ? { overwriteSecret: true } : {}),
+      secretTo,
+      overwriteSecret: d.overwrite,
     };
     if (this.userLogin === undefined) return { properties: { ...common }, dependsOn: deps };
     const owner = TritonResource.isResource(this.owner) ? this.owner : ctx.find('user', this.userLogin.toLowerCase());

@@ -20,7 +20,7 @@ describe('AccessKey', () => {
     expect([own.kind, own.naturalKey, own.properties]).toEqual([
       'access-key',
       'backups',
-      { description: 'backups', status: 'Active', secretFile: 'secrets/own.json' },
+      { description: 'backups', status: 'Active', secretTo: { file: 'secrets/own.json' }, overwriteSecret: false },
     ]);
     const bobs = resource(m, 'prod/bobs');
     expect([bobs.kind, bobs.naturalKey]).toEqual(['user-access-key', 'bob/uploads']);
@@ -28,8 +28,7 @@ describe('AccessKey', () => {
       user: 'Bob',
       description: 'uploads',
       status: 'Inactive',
-      secretObject: '/acme/stor/keys/bob.json',
-      secretObjectRoleTags: ['readers'],
+      secretTo: { object: '/acme/stor/keys/bob.json', roleTags: ['readers'] },
       overwriteSecret: true,
     });
     expect(bobs.dependsOn).toEqual(expect.arrayContaining(['prod/bob', 'prod/readers']));

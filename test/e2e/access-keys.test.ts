@@ -194,7 +194,7 @@ describe('access keys through the triton-iac binary', () => {
     const refused = await cli('apply', '--emulator', '--auto-approve');
     expect(refused.code).toBe(1);
     expect(refused.stdout).toContain(
-      `prod/app-s3: access key "app uploads" of sub-user app: its secret cannot be written to secretFile ${join(cwd, 'secrets', 'app.json')}: the file already exists, and overwriteSecret is not set; no key was made`,
+      `prod/app-s3: access key "app uploads" of sub-user app: its secret cannot be written to file ${join(cwd, 'secrets', 'app.json')}: the file already exists, and secretTo.overwrite is not set; no key was made`,
     );
     expect((await byHand((c) => c.listAccessKeys('app'))).map((k) => k.description)).toEqual(['made by hand']);
     expect(secretFile('app.json')).toEqual(old);
@@ -224,7 +224,7 @@ describe('access keys through the triton-iac binary', () => {
     ]);
     const linked = await cli('apply', '--emulator', '--auto-approve');
     expect(linked.code).toBe(1);
-    expect(linked.stdout).toContain(`secretFile ${join(cwd, 'secrets', 'link.json')}: it is a symbolic link`);
+    expect(linked.stdout).toContain(`file ${join(cwd, 'secrets', 'link.json')}: it is a symbolic link`);
     expect(readFileSync(join(cwd, 'precious.txt'), 'utf8')).toBe('do not touch\n');
     write([
       ACCOUNT_KEY(),
@@ -259,7 +259,7 @@ describe('access keys through the triton-iac binary', () => {
     const failed = await cli('apply', '--emulator', '--auto-approve');
     expect(failed.code).toBe(1);
     expect(failed.stdout).toMatch(
-      /access key [0-9a-f]{32} was made, but its secret could not be written to secretObject \/acme\/stor\/shared-key.json \(.*no-such-role.*\); the key was deleted again/,
+      /access key [0-9a-f]{32} was made, but its secret could not be written to Manta object \/acme\/stor\/shared-key.json \(.*no-such-role.*\); the key was deleted again/,
     );
     expect((await byHand((c) => c.listAccessKeys())).map((k) => k.accesskeyid)).toEqual(before);
     expectNoSecretInProject(failed);

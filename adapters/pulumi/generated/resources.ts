@@ -77,7 +77,7 @@ export class UserKey extends TritonDynamicResource {
 }
 
 /** Arguments of {@link AccessKey}. */
-export type AccessKeyArgs = Inputs<WithDefaults<AccessKeyProperties, 'status'>> & Common;
+export type AccessKeyArgs = Inputs<WithDefaults<AccessKeyProperties, 'status' | 'overwriteSecret'>> & Common;
 
 /** An access key of the account; its secret is written once, at create, to a file or Manta object. */
 export class AccessKey extends TritonDynamicResource {
@@ -88,7 +88,7 @@ export class AccessKey extends TritonDynamicResource {
 }
 
 /** Arguments of {@link UserAccessKey}. */
-export type UserAccessKeyArgs = Inputs<WithDefaults<UserAccessKeyProperties, 'status'>> & Common;
+export type UserAccessKeyArgs = Inputs<WithDefaults<UserAccessKeyProperties, 'status' | 'overwriteSecret'>> & Common;
 
 /** An access key of a sub-user; its secret is written once, at create, to a file or Manta object. */
 export class UserAccessKey extends TritonDynamicResource {

@@ -27,6 +27,16 @@ export interface ProfileFields {
   readonly phone?: string;
 }
 
+/** Where an access key's secret is handed over: exactly one of `file` and `object`. */
+export interface AccessKeySecretTo {
+  /** Local file the secret is written to, with mode 0600. */
+  readonly file?: string;
+  /** Manta object the secret is written to. */
+  readonly object?: string;
+  /** Role names set as role tags on `object`: the roles that may read the secret. */
+  readonly roleTags?: readonly string[];
+}
+
 /** One role member in the 9.x object form, by login (never by id, so no read is needed first). */
 export interface RoleMember {
   /** `subuser` for a sub-user, `account` for the account owner. */
@@ -118,14 +128,10 @@ export interface AccessKeyProperties {
   readonly description: string;
   /** `Active` (the key signs requests) or `Inactive` (disabled, kept); changed in place. */
   readonly status: 'Active' | 'Inactive';
-  /** Local file the secret is written to once, at create: made with mode 0600, never over an existing file unless `overwriteSecret`. A relative path is relative to the directory of the synth. */
-  readonly secretFile?: string;
-  /** `secretFile` may replace an existing file (atomically, by a rename); else an existing file is refused. */
-  readonly overwriteSecret?: boolean;
-  /** Manta object the secret is written to once, at create (instead of `secretFile`). */
-  readonly secretObject?: string;
-  /** Role names set as role tags on `secretObject`: the roles that may read the secret. */
-  readonly secretObjectRoleTags?: readonly string[];
+  /** Where the secret is handed over, once, at create: a local `file` (made with mode 0600; relative to the directory of the synth) or a Manta `object` under `roleTags`. A change makes a new key there. */
+  readonly secretTo: AccessKeySecretTo;
+  /** The destination may be replaced when it exists (a file atomically, by a rename); else an existing one is refused before the key is made. */
+  readonly overwriteSecret: boolean;
 }
 
 /** `user-access-key`: An access key of a sub-user; its secret is handed over once, at create, to a file or Manta object. Natural key: <login lower-cased>/<description>. */
@@ -136,14 +142,10 @@ export interface UserAccessKeyProperties {
   readonly description: string;
   /** `Active` (the key signs requests) or `Inactive` (disabled, kept); changed in place. */
   readonly status: 'Active' | 'Inactive';
-  /** Local file the secret is written to once, at create: made with mode 0600, never over an existing file unless `overwriteSecret`. A relative path is relative to the directory of the synth. */
-  readonly secretFile?: string;
-  /** `secretFile` may replace an existing file (atomically, by a rename); else an existing file is refused. */
-  readonly overwriteSecret?: boolean;
-  /** Manta object the secret is written to once, at create (instead of `secretFile`). */
-  readonly secretObject?: string;
-  /** Role names set as role tags on `secretObject`: the roles that may read the secret. */
-  readonly secretObjectRoleTags?: readonly string[];
+  /** Where the secret is handed over, once, at create: a local `file` (made with mode 0600; relative to the directory of the synth) or a Manta `object` under `roleTags`. A change makes a new key there. */
+  readonly secretTo: AccessKeySecretTo;
+  /** The destination may be replaced when it exists (a file atomically, by a rename); else an existing one is refused before the key is made. */
+  readonly overwriteSecret: boolean;
 }
 
 /** `policy`: An access-control policy. Natural key: name. */

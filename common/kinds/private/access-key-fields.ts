@@ -27,31 +27,31 @@ export const ACCESS_KEY_FIELDS: readonly FieldSchema[] = [
     oneOf: ACCESS_KEY_STATUSES,
     default: 'Active',
   },
-  str(
-    'secretFile',
-    false,
-    'Local file the secret is written to once, at create: made with mode 0600, never over an existing file unless `overwriteSecret`. A relative path is relative to the directory of the synth.',
-    { immutable: true, recorded: true },
-  ),
+  {
+    name: 'secretTo',
+    type: 'object',
+    required: true,
+    description:
+      'Where the secret is handed over, once, at create: a local `file` (made with mode 0600; relative to the directory of the synth) or a Manta `object` under `roleTags`. A change makes a new key there.',
+    typeName: {
+      name: 'AccessKeySecretTo',
+      description: "Where an access key's secret is handed over: exactly one of `file` and `object`.",
+    },
+    fields: [
+      str('file', false, 'Local file the secret is written to, with mode 0600.'),
+      str('object', false, 'Manta object the secret is written to.', { pattern: ABSOLUTE, valueRule: 'manta-path' }),
+      roleTags(false, 'Role names set as role tags on `object`: the roles that may read the secret.'),
+    ],
+    immutable: true,
+    recorded: true,
+  },
   {
     name: 'overwriteSecret',
     type: 'bool',
-    required: false,
+    required: true,
+    default: false,
     description:
-      '`secretFile` may replace an existing file (atomically, by a rename); else an existing file is refused.',
+      'The destination may be replaced when it exists (a file atomically, by a rename); else an existing one is refused before the key is made.',
     recorded: true,
   },
-  str('secretObject', false, 'Manta object the secret is written to once, at create (instead of `secretFile`).', {
-    immutable: true,
-    recorded: true,
-    pattern: ABSOLUTE,
-    pathForm: 'manta',
-    refersTo: { kind: 'directory', field: 'path', match: 'ancestor' },
-    valueRule: 'manta-path',
-  }),
-  roleTags(false, 'Role names set as role tags on `secretObject`: the roles that may read the secret.', {
-    name: 'secretObjectRoleTags',
-    immutable: true,
-    recorded: true,
-  }),
 ];

@@ -37,34 +37,31 @@ export interface HandedOverKey {
  *   lost, so no key is made
  */
 export function destinationOf(ctx: HandlerContext, desired: ResolvedProperties, what: string): SecretDestination {
-  const file = desired['secretFile'];
-  const object = desired['secretObject'];
+  const to = desired['secretTo'];
   const overwrite = desired['overwriteSecret'] === true;
+  const fields = typeof to === 'object' && to !== null && !Array.isArray(to) ? (to as Record<string, unknown>) : {};
+  const file = fields['file'];
+  const object = fields['object'];
   if (typeof file === 'string' && file !== '' && typeof object === 'string' && object !== '')
     throw new TritonHandlerError(
       'INVALID_DESIRED',
-      `${what}: secretFile ${JSON.stringify(file)} and secretObject ${JSON.stringify(object)}: declare exactly one destination for the secret`,
+      `${what}: secretTo.file ${JSON.stringify(file)} and secretTo.object ${JSON.stringify(object)}: declare exactly one destination for the secret`,
     );
   if (typeof file === 'string' && file !== '')
     return { kind: 'file', path: resolve(ctx.contentDir ?? process.cwd(), file), overwrite };
   if (typeof object === 'string' && object !== '') {
-    const tags = desired['secretObjectRoleTags'];
-    return {
-      kind: 'object',
-      path: object,
-      roleTags: Array.isArray(tags) ? tags.map(String) : [],
-      overwrite,
-    };
+    const tags = fields['roleTags'];
+    return { kind: 'object', path: object, roleTags: Array.isArray(tags) ? tags.map(String) : [], overwrite };
   }
   throw new TritonHandlerError(
     'INVALID_DESIRED',
-    `${what}: neither secretFile nor secretObject is declared: the server returns the secret once, at create, and it would be lost; declare where it goes`,
+    `${what}: secretTo declares neither a file nor an object: the server returns the secret once, at create, and it would be lost; declare where it goes`,
   );
 }
 
 /** The destination in words, for messages. */
 export function describeDestination(d: SecretDestination): string {
-  return d.kind === 'file' ? `secretFile ${d.path}` : `secretObject ${d.path}`;
+  return d.kind === 'file' ? `file ${d.path}` : `Manta object ${d.path}`;
 }
 
 /**
@@ -78,7 +75,7 @@ export async function destinationProblem(
   if (d.kind === 'object') {
     if (d.overwrite) return undefined;
     const existing = await orUndefined(ctx.clients.manta.headObject(d.path, { signal: ctx.signal }));
-    return existing === undefined ? undefined : 'the object already exists, and overwriteSecret is not set';
+    return existing === undefined ? undefined : 'the object already exists, and secretTo.overwrite is not set';
   }
   const dir = dirname(d.path);
   const parent = await stat(dir).catch(() => undefined);
@@ -87,8 +84,8 @@ export async function destinationProblem(
   const existing = await lstat(d.path).catch(() => undefined);
   if (existing === undefined || d.overwrite) return existing?.isDirectory() ? 'it is a directory' : undefined;
   return existing.isSymbolicLink()
-    ? 'it is a symbolic link, and a secret is never written through one (overwriteSecret replaces the link itself)'
-    : 'the file already exists, and overwriteSecret is not set';
+    ? 'it is a symbolic link, and a secret is never written through one (secretTo.overwrite replaces the link itself)'
+    : 'the file already exists, and secretTo.overwrite is not set';
 }
 
 /** The bytes written: JSON naming the account, the sub-user and the key beside the secret. */

@@ -15,35 +15,189 @@ export interface AccessKeyConfig extends cdktf.TerraformMetaArguments {
   */
   readonly description: string;
   /**
-  * `secretFile` may replace an existing file (atomically, by a rename); else an existing file is refused.
+  * The destination may be replaced when it exists (a file atomically, by a rename); else an existing one is refused before the key is made. Default: false.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/access_key#overwrite_secret AccessKey#overwrite_secret}
   */
   readonly overwriteSecret?: boolean | cdktf.IResolvable;
   /**
-  * Local file the secret is written to once, at create: made with mode 0600, never over an existing file unless `overwriteSecret`. A relative path is relative to the directory of the synth. Changing this forces a replacement.
+  * Where the secret is handed over, once, at create: a local `file` (made with mode 0600; relative to the directory of the synth) or a Manta `object` under `roleTags`. A change makes a new key there. Changing this forces a replacement.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/access_key#secret_file AccessKey#secret_file}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/access_key#secret_to AccessKey#secret_to}
   */
-  readonly secretFile?: string;
-  /**
-  * Manta object the secret is written to once, at create (instead of `secretFile`). Changing this forces a replacement.
-  *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/access_key#secret_object AccessKey#secret_object}
-  */
-  readonly secretObject?: string;
-  /**
-  * Role names set as role tags on `secretObject`: the roles that may read the secret. Changing this forces a replacement.
-  *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/access_key#secret_object_role_tags AccessKey#secret_object_role_tags}
-  */
-  readonly secretObjectRoleTags?: string[];
+  readonly secretTo: AccessKeySecretTo;
   /**
   * `Active` (the key signs requests) or `Inactive` (disabled, kept); changed in place. Default: "Active".
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/access_key#status AccessKey#status}
   */
   readonly status?: string;
+}
+export interface AccessKeySecretTo {
+  /**
+  * Local file the secret is written to, with mode 0600.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/access_key#file AccessKey#file}
+  */
+  readonly file?: string;
+  /**
+  * Manta object the secret is written to.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/access_key#object AccessKey#object}
+  */
+  readonly object?: string;
+  /**
+  * Role names set as role tags on `object`: the roles that may read the secret.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/access_key#role_tags AccessKey#role_tags}
+  */
+  readonly roleTags?: string[];
+}
+
+export function accessKeySecretToToTerraform(struct?: AccessKeySecretTo | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+    file: cdktf.stringToTerraform(struct!.file),
+    object: cdktf.stringToTerraform(struct!.object),
+    role_tags: cdktf.listMapper(cdktf.stringToTerraform, false)(struct!.roleTags),
+  }
+}
+
+
+export function accessKeySecretToToHclTerraform(struct?: AccessKeySecretTo | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+    file: {
+      value: cdktf.stringToHclTerraform(struct!.file),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    object: {
+      value: cdktf.stringToHclTerraform(struct!.object),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    role_tags: {
+      value: cdktf.listMapperHcl(cdktf.stringToHclTerraform, false)(struct!.roleTags),
+      isBlock: false,
+      type: "list",
+      storageClassType: "stringList",
+    },
+  };
+
+  // remove undefined attributes
+  return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined));
+}
+
+export class AccessKeySecretToOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+  private resolvableValue?: cdktf.IResolvable;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
+    super(terraformResource, terraformAttribute, false);
+  }
+
+  public get internalValue(): AccessKeySecretTo | cdktf.IResolvable | undefined {
+    if (this.resolvableValue) {
+      return this.resolvableValue;
+    }
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    if (this._file !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.file = this._file;
+    }
+    if (this._object !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.object = this._object;
+    }
+    if (this._roleTags !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.roleTags = this._roleTags;
+    }
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: AccessKeySecretTo | cdktf.IResolvable | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+      this.resolvableValue = undefined;
+      this._file = undefined;
+      this._object = undefined;
+      this._roleTags = undefined;
+    }
+    else if (cdktf.Tokenization.isResolvable(value)) {
+      this.isEmptyObject = false;
+      this.resolvableValue = value;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+      this.resolvableValue = undefined;
+      this._file = value.file;
+      this._object = value.object;
+      this._roleTags = value.roleTags;
+    }
+  }
+
+  // file - computed: false, optional: true, required: false
+  private _file?: string; 
+  public get file() {
+    return this.getStringAttribute('file');
+  }
+  public set file(value: string) {
+    this._file = value;
+  }
+  public resetFile() {
+    this._file = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get fileInput() {
+    return this._file;
+  }
+
+  // object - computed: false, optional: true, required: false
+  private _object?: string; 
+  public get object() {
+    return this.getStringAttribute('object');
+  }
+  public set object(value: string) {
+    this._object = value;
+  }
+  public resetObject() {
+    this._object = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get objectInput() {
+    return this._object;
+  }
+
+  // role_tags - computed: false, optional: true, required: false
+  private _roleTags?: string[]; 
+  public get roleTags() {
+    return this.getListAttribute('role_tags');
+  }
+  public set roleTags(value: string[]) {
+    this._roleTags = value;
+  }
+  public resetRoleTags() {
+    this._roleTags = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get roleTagsInput() {
+    return this._roleTags;
+  }
 }
 
 /**
@@ -98,9 +252,7 @@ export class AccessKey extends cdktf.TerraformResource {
     });
     this._description = config.description;
     this._overwriteSecret = config.overwriteSecret;
-    this._secretFile = config.secretFile;
-    this._secretObject = config.secretObject;
-    this._secretObjectRoleTags = config.secretObjectRoleTags;
+    this._secretTo.internalValue = config.secretTo;
     this._status = config.status;
   }
 
@@ -152,52 +304,17 @@ export class AccessKey extends cdktf.TerraformResource {
     return this._overwriteSecret;
   }
 
-  // secret_file - computed: false, optional: true, required: false
-  private _secretFile?: string; 
-  public get secretFile() {
-    return this.getStringAttribute('secret_file');
+  // secret_to - computed: false, optional: false, required: true
+  private _secretTo = new AccessKeySecretToOutputReference(this, "secret_to");
+  public get secretTo() {
+    return this._secretTo;
   }
-  public set secretFile(value: string) {
-    this._secretFile = value;
-  }
-  public resetSecretFile() {
-    this._secretFile = undefined;
+  public putSecretTo(value: AccessKeySecretTo) {
+    this._secretTo.internalValue = value;
   }
   // Temporarily expose input value. Use with caution.
-  public get secretFileInput() {
-    return this._secretFile;
-  }
-
-  // secret_object - computed: false, optional: true, required: false
-  private _secretObject?: string; 
-  public get secretObject() {
-    return this.getStringAttribute('secret_object');
-  }
-  public set secretObject(value: string) {
-    this._secretObject = value;
-  }
-  public resetSecretObject() {
-    this._secretObject = undefined;
-  }
-  // Temporarily expose input value. Use with caution.
-  public get secretObjectInput() {
-    return this._secretObject;
-  }
-
-  // secret_object_role_tags - computed: false, optional: true, required: false
-  private _secretObjectRoleTags?: string[]; 
-  public get secretObjectRoleTags() {
-    return this.getListAttribute('secret_object_role_tags');
-  }
-  public set secretObjectRoleTags(value: string[]) {
-    this._secretObjectRoleTags = value;
-  }
-  public resetSecretObjectRoleTags() {
-    this._secretObjectRoleTags = undefined;
-  }
-  // Temporarily expose input value. Use with caution.
-  public get secretObjectRoleTagsInput() {
-    return this._secretObjectRoleTags;
+  public get secretToInput() {
+    return this._secretTo.internalValue;
   }
 
   // status - computed: false, optional: true, required: false
@@ -224,9 +341,7 @@ export class AccessKey extends cdktf.TerraformResource {
     return {
       description: cdktf.stringToTerraform(this._description),
       overwrite_secret: cdktf.booleanToTerraform(this._overwriteSecret),
-      secret_file: cdktf.stringToTerraform(this._secretFile),
-      secret_object: cdktf.stringToTerraform(this._secretObject),
-      secret_object_role_tags: cdktf.listMapper(cdktf.stringToTerraform, false)(this._secretObjectRoleTags),
+      secret_to: accessKeySecretToToTerraform(this._secretTo.internalValue),
       status: cdktf.stringToTerraform(this._status),
     };
   }
@@ -245,23 +360,11 @@ export class AccessKey extends cdktf.TerraformResource {
         type: "simple",
         storageClassType: "boolean",
       },
-      secret_file: {
-        value: cdktf.stringToHclTerraform(this._secretFile),
-        isBlock: false,
-        type: "simple",
-        storageClassType: "string",
-      },
-      secret_object: {
-        value: cdktf.stringToHclTerraform(this._secretObject),
-        isBlock: false,
-        type: "simple",
-        storageClassType: "string",
-      },
-      secret_object_role_tags: {
-        value: cdktf.listMapperHcl(cdktf.stringToHclTerraform, false)(this._secretObjectRoleTags),
-        isBlock: false,
-        type: "list",
-        storageClassType: "stringList",
+      secret_to: {
+        value: accessKeySecretToToHclTerraform(this._secretTo.internalValue),
+        isBlock: true,
+        type: "struct",
+        storageClassType: "AccessKeySecretTo",
       },
       status: {
         value: cdktf.stringToHclTerraform(this._status),
