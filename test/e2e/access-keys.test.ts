@@ -212,6 +212,24 @@ describe('access keys through the triton-iac binary', () => {
     expectNoSecretInProject(applied);
   });
 
+  it('adopts the keys whose destinations hold their ids when the state is lost, and refuses one whose does not', async () => {
+    const backupsFile = join(cwd, 'secrets', 'backups.json');
+    const backups = readFileSync(backupsFile, 'utf8');
+    rmSync(join(cwd, '.triton-iac', 'prod.state.json'));
+    rmSync(backupsFile);
+    const refused = await cli('apply', '--emulator', '--auto-approve');
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(/prod\/app-s3: adopted/);
+    expect(refused.stdout).toMatch(
+      /prod\/backups: access key "nightly backups" of the account: access key [0-9a-f]{32} exists, but file \S+backups\.json does not hold its secret/,
+    );
+    writeFileSync(backupsFile, backups, { mode: 0o600 });
+    const adopted = await cli('apply', '--emulator', '--auto-approve');
+    expect(adopted.code).toBe(0);
+    expect(adopted.stdout).toMatch(/prod\/backups: adopted/);
+    expectNoSecretInProject(refused, adopted);
+  });
+
   it('refuses a file that is a symlink, or in a directory that does not exist, before making any key', async () => {
     writeFileSync(join(cwd, 'precious.txt'), 'do not touch\n');
     symlinkSync(join(cwd, 'precious.txt'), join(cwd, 'secrets', 'link.json'));
