@@ -29,11 +29,20 @@ const OPS: Readonly<Record<string, CollectionOps>> = {
       'createuserkey',
       'listuseraccesskeys',
       'createuseraccesskey',
+      // A key below the user (`/acme/users/bob/accesskeys/<id>`) is authorised against a path that
+      // cannot be tagged, so it inherits the user's tags.
+      'getuseraccesskey',
+      'updateuseraccesskey',
+      'deleteuseraccesskey',
     ],
   },
   roles: { collection: ['listroles', 'createrole'], item: ['getrole', 'updaterole', 'deleterole'] },
   policies: { collection: ['listpolicies', 'createpolicy'], item: ['getpolicy', 'updatepolicy', 'deletepolicy'] },
   keys: { collection: ['listkeys', 'createkey'], item: ['getkey', 'deletekey'] },
+  accesskeys: {
+    collection: ['listaccesskeys', 'createaccesskey'],
+    item: ['getaccesskey', 'updateaccesskey', 'deleteaccesskey'],
+  },
   images: {
     collection: ['listimages', 'createimagefrommachine', 'importimagefromdatacenter'],
     item: ['getimage', 'deleteimage', 'exportimage', 'updateimage', 'cloneimage', 'shareimage', 'unshareimage'],

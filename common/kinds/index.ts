@@ -3,6 +3,7 @@
  * them. Adding a built-in kind is one line in {@link BUILT_IN_KINDS}; a plug-in kind (a test's
  * throw-away kind) is added at run time with {@link registerKind}.
  */
+import { accessKey } from './access-key.js';
 import { account } from './account.js';
 import { accountConfig } from './account-config.js';
 import { datacenterLookup } from './datacenter-lookup.js';
@@ -21,6 +22,7 @@ import { policy } from './policy.js';
 import { roleTag } from './role-tag.js';
 import { role } from './role.js';
 import { snaplink } from './snaplink.js';
+import { userAccessKey } from './user-access-key.js';
 import { userKey } from './user-key.js';
 import { user } from './user.js';
 import { KindError } from './kind-error.js';
@@ -39,6 +41,8 @@ export const BUILT_IN_KINDS = [
   key,
   user,
   userKey,
+  accessKey,
+  userAccessKey,
   policy,
   role,
   roleTag,

@@ -9,6 +9,7 @@ export * from '../account-config.js';
 export * from '../key.js';
 export * from '../user.js';
 export * from '../user-key.js';
+export * from '../access-key.js';
 export * from '../policy.js';
 export * from '../role.js';
 export * from '../role-tag.js';

@@ -12,7 +12,11 @@ export type TritonHandlerErrorCode =
   /** A look-up matched several objects and `mostRecent` was false. */
   | 'LOOKUP_AMBIGUOUS'
   /** The change would remove the key the run itself signs with. */
-  | 'UNSAFE_DELETE';
+  | 'UNSAFE_DELETE'
+  /** An access key's secret could not be written to its declared destination (the key was deleted again). */
+  | 'SECRET_HANDOVER_FAILED'
+  /** An access key exists whose secret never reached its declared destination (it cannot be read back). */
+  | 'SECRET_NOT_HANDED_OVER';
 
 /** A handler refused a call before or instead of sending it. Never carries a secret value. */
 export class TritonHandlerError extends TritonError {
@@ -21,6 +25,10 @@ export class TritonHandlerError extends TritonError {
     LOOKUP_AMBIGUOUS: 'Narrow the look-up (name, version, os) or set mostRecent: true.',
     UNSAFE_DELETE:
       'The run would delete the key it signs with: sign with another key (TRITON_KEY_ID, --profile) or keep that key in the stack.',
+    SECRET_HANDOVER_FAILED:
+      'Fix the destination named above (its directory, an existing file, Manta access) and apply again: a new key is made then.',
+    SECRET_NOT_HANDED_OVER:
+      'Delete the access key named above (its secret is lost) and apply again, or give the declaration another description.',
   };
   /** Which problem this is. */
   readonly code: TritonHandlerErrorCode;

@@ -55,6 +55,7 @@ describe('triton-iac schema', () => {
     expect(doc.format_version).toBe('1.0');
     const provider = doc.provider_schemas[TERRAFORM_PROVIDER_SOURCE]!;
     expect(Object.keys(provider.resource_schemas)).toEqual([
+      'tritoniac_access_key',
       'tritoniac_account',
       'tritoniac_account_config',
       'tritoniac_directory',
@@ -69,6 +70,7 @@ describe('triton-iac schema', () => {
       'tritoniac_role_tag',
       'tritoniac_snaplink',
       'tritoniac_user',
+      'tritoniac_user_access_key',
       'tritoniac_user_key',
     ]);
     expect(Object.keys(provider.data_source_schemas)).toEqual([

@@ -37,6 +37,7 @@ function resource<K extends ResourceKind>(
 describe('CloudAPI handlers through the real planner', () => {
   it('has exactly one handler per CloudAPI kind', () => {
     const kinds = [
+      'access-key',
       'account',
       'account-config',
       'datacenter-lookup',
@@ -51,6 +52,7 @@ describe('CloudAPI handlers through the real planner', () => {
       'role',
       'role-tag',
       'user',
+      'user-access-key',
       'user-key',
     ];
     expect(cloudApiHandlers.map((h) => h.kind).sort()).toEqual(kinds);

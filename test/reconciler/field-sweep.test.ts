@@ -11,7 +11,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allKinds, type KindDescriptor } from '../../common/kinds/index.js';
 import type { StackManifest } from '../../common/manifest.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
+  AccessKey,
   Account,
   AccountConfig,
   Directory,
@@ -89,7 +93,44 @@ async function mantaPaths(world: World, root: string): Promise<string[]> {
   return out;
 }
 
+/** Where the access-key samples' secrets go (written over: the sweep declares the same key again and again). */
+const SECRETS = mkdtempSync(join(tmpdir(), 'triton-iac-sweep-secrets-'));
+
+/** An access key sample, of the account (`owner` absent) or of a sub-user. */
+function accessKeySample(s: TritonStack, changed: (field: string) => boolean, owner?: 'sub-user'): string {
+  // Each sweep step declares the baseline again: its file is written over, by design.
+  const inManta = changed('secretTo');
+  const keys = new Directory(s, 'keys-dir', { path: '~~/stor/sweep-keys' });
+  const readers = new Role(s, 'key-readers', { name: 'key-readers' });
+  const a = owner === undefined ? undefined : new User(s, 'keya', { login: 'keya', email: 'keya@acme.example' });
+  const b = owner === undefined ? undefined : new User(s, 'keyb', { login: 'keyb', email: 'keyb@acme.example' });
+  const key = new AccessKey(s, 'access-key', {
+    ...(a !== undefined ? { user: pick(changed('user'), a, b!) } : {}),
+    description: pick(changed('description'), 'sweep key', 'sweep key, renamed'),
+    status: pick(changed('status'), 'Active', 'Inactive'),
+    secretTo: inManta
+      ? { object: '~~/stor/sweep-keys/key.json', roleTags: [readers], overwrite: true }
+      : { file: join(SECRETS, 'a.json'), overwrite: !changed('overwriteSecret') },
+  });
+  key.node.addDependency(keys);
+  return key.node.path;
+}
+
 const SAMPLES: Readonly<Record<string, Sample>> = {
+  'access-key': {
+    declare: (s, changed) => accessKeySample(s, changed),
+    list: async (world) => (await world.clients.cloudapi.listAccessKeys()).map((k) => k.description ?? ''),
+  },
+  'user-access-key': {
+    declare: (s, changed) => accessKeySample(s, changed, 'sub-user'),
+    async list(world) {
+      const out: string[] = [];
+      for (const u of await world.clients.cloudapi.listUsers())
+        for (const k of await world.clients.cloudapi.listAccessKeys(u.login))
+          out.push(`${u.login.toLowerCase()}/${k.description ?? ''}`);
+      return out;
+    },
+  },
   account: {
     declare(s, changed) {
       return new Account(s, 'account', {

@@ -5,6 +5,7 @@
  */
 import * as pulumi from '@pulumi/pulumi';
 import type {
+  AccessKeyProperties,
   AccountConfigProperties,
   AccountProperties,
   DirectoryProperties,
@@ -16,6 +17,7 @@ import type {
   RoleProperties,
   RoleTagProperties,
   SnapLinkProperties,
+  UserAccessKeyProperties,
   UserKeyProperties,
   UserProperties,
 } from '../../../common/resource-properties.js';
@@ -71,6 +73,28 @@ export class UserKey extends TritonDynamicResource {
   declare readonly fingerprint: pulumi.Output<string>;
   constructor(name: string, args: UserKeyArgs, opts?: pulumi.CustomResourceOptions) {
     super('user-key', 'UserKey', name, args, { outputs: ['fingerprint'], secrets: [] }, opts);
+  }
+}
+
+/** Arguments of {@link AccessKey}. */
+export type AccessKeyArgs = Inputs<WithDefaults<AccessKeyProperties, 'status' | 'overwriteSecret'>> & Common;
+
+/** An access key of the account; its secret is written once, at create, to a file or Manta object. */
+export class AccessKey extends TritonDynamicResource {
+  declare readonly accesskeyid: pulumi.Output<string>;
+  constructor(name: string, args: AccessKeyArgs, opts?: pulumi.CustomResourceOptions) {
+    super('access-key', 'AccessKey', name, args, { outputs: ['accesskeyid'], secrets: [] }, opts);
+  }
+}
+
+/** Arguments of {@link UserAccessKey}. */
+export type UserAccessKeyArgs = Inputs<WithDefaults<UserAccessKeyProperties, 'status' | 'overwriteSecret'>> & Common;
+
+/** An access key of a sub-user; its secret is written once, at create, to a file or Manta object. */
+export class UserAccessKey extends TritonDynamicResource {
+  declare readonly accesskeyid: pulumi.Output<string>;
+  constructor(name: string, args: UserAccessKeyArgs, opts?: pulumi.CustomResourceOptions) {
+    super('user-access-key', 'UserAccessKey', name, args, { outputs: ['accesskeyid'], secrets: [] }, opts);
   }
 }
 

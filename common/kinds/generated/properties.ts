@@ -27,6 +27,16 @@ export interface ProfileFields {
   readonly phone?: string;
 }
 
+/** Where an access key's secret is handed over: exactly one of `file` and `object`. */
+export interface AccessKeySecretTo {
+  /** Local file the secret is written to, with mode 0600. */
+  readonly file?: string;
+  /** Manta object the secret is written to. */
+  readonly object?: string;
+  /** Role names set as role tags on `object`: the roles that may read the secret. */
+  readonly roleTags?: readonly string[];
+}
+
 /** One role member in the 9.x object form, by login (never by id, so no read is needed first). */
 export interface RoleMember {
   /** `subuser` for a sub-user, `account` for the account owner. */
@@ -118,6 +128,32 @@ export interface UserKeyProperties {
   readonly key: string;
   /** Colon-separated hexadecimal MD5 fingerprint of the key. */
   readonly fingerprint: string;
+}
+
+/** `access-key`: An access key of the account; its secret is handed over once, at create, to a file or Manta object. Natural key: description. */
+export interface AccessKeyProperties {
+  /** What the key is for (1 to 150 characters); it names the key, so it is unique per owner in a stack; changed in place. */
+  readonly description: string;
+  /** `Active` (the key signs requests) or `Inactive` (disabled, kept); changed in place. */
+  readonly status: 'Active' | 'Inactive';
+  /** Where the secret is handed over, once, at create: a local `file` (made with mode 0600; relative to the directory of the synth) or a Manta `object` under `roleTags`. A change makes a new key there. */
+  readonly secretTo: AccessKeySecretTo;
+  /** The destination may be replaced when it exists (a file atomically, by a rename); else an existing one is refused before the key is made. */
+  readonly overwriteSecret: boolean;
+}
+
+/** `user-access-key`: An access key of a sub-user; its secret is handed over once, at create, to a file or Manta object. Natural key: <login lower-cased>/<description>. */
+export interface UserAccessKeyProperties {
+  /** Login of the owning sub-user. */
+  readonly user: string;
+  /** What the key is for (1 to 150 characters); it names the key, so it is unique per owner in a stack; changed in place. */
+  readonly description: string;
+  /** `Active` (the key signs requests) or `Inactive` (disabled, kept); changed in place. */
+  readonly status: 'Active' | 'Inactive';
+  /** Where the secret is handed over, once, at create: a local `file` (made with mode 0600; relative to the directory of the synth) or a Manta `object` under `roleTags`. A change makes a new key there. */
+  readonly secretTo: AccessKeySecretTo;
+  /** The destination may be replaced when it exists (a file atomically, by a rename); else an existing one is refused before the key is made. */
+  readonly overwriteSecret: boolean;
 }
 
 /** `policy`: An access-control policy. Natural key: name. */
@@ -329,6 +365,8 @@ export interface ResourcePropertiesByKind {
   key: KeyProperties;
   user: UserProperties;
   'user-key': UserKeyProperties;
+  'access-key': AccessKeyProperties;
+  'user-access-key': UserAccessKeyProperties;
   policy: PolicyProperties;
   role: RoleProperties;
   'role-tag': RoleTagProperties;

@@ -7,6 +7,7 @@
 import type { EmulatorContext } from '../../core/context.js';
 import type { CloudApiRoute } from '../route.js';
 import type { CloudApiState } from '../state.js';
+import { accessKeyRoutes } from '../routes/access-keys.js';
 import { accountRoutes } from '../routes/account.js';
 import { catalogRoutes } from '../routes/catalog.js';
 import { firewallRuleRoutes } from '../routes/firewall-rules.js';
@@ -26,6 +27,7 @@ export type RouteModule = (ctx: EmulatorContext, state: CloudApiState) => CloudA
 
 /** Every route module (the router picks the most literal match, so their order does not matter). */
 export const ROUTE_MODULES: readonly RouteModule[] = [
+  accessKeyRoutes,
   accountRoutes,
   catalogRoutes,
   firewallRuleRoutes,

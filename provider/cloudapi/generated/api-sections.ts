@@ -5,6 +5,7 @@
  */
 
 import type { CloudApiContext } from '../private/context.js';
+import { accessKeysApi, type AccessKeysApi } from '../access-keys-api.js';
 import { accountApi, type AccountApi } from '../account-api.js';
 import { firewallRulesApi, type FirewallRulesApi } from '../firewall-rules-api.js';
 import { imagesApi, type ImagesApi } from '../images-api.js';
@@ -15,11 +16,12 @@ import { usersApi, type UsersApi } from '../users-api.js';
 
 /** Every operation of the sections. */
 export interface CloudApiSections
-  extends AccountApi, FirewallRulesApi, ImagesApi, KeysApi, MachinesApi, RbacApi, UsersApi {}
+  extends AccessKeysApi, AccountApi, FirewallRulesApi, ImagesApi, KeysApi, MachinesApi, RbacApi, UsersApi {}
 
 /** The sections' methods, bound to one client's context. */
 export function cloudApiSections(ctx: CloudApiContext): CloudApiSections {
   return {
+    ...accessKeysApi(ctx),
     ...accountApi(ctx),
     ...firewallRulesApi(ctx),
     ...imagesApi(ctx),

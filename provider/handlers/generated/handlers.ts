@@ -6,6 +6,7 @@
 
 import type { AnyHandler } from '../../../reconciler/contract/handler.js';
 import type { Clients } from '../clients.js';
+import { accessKeyHandler } from '../access-key.js';
 import { accountConfigHandler } from '../account-config.js';
 import { accountHandler } from '../account.js';
 import { networkLookupHandler, packageLookupHandler } from '../catalog-lookups.js';
@@ -23,6 +24,7 @@ import { policyHandler } from '../policy.js';
 import { roleTagHandler } from '../role-tag.js';
 import { roleHandler } from '../role.js';
 import { snapLinkHandler } from '../snaplink.js';
+import { userAccessKeyHandler } from '../user-access-key.js';
 import { userKeyHandler } from '../user-key.js';
 import { userHandler } from '../user.js';
 
@@ -33,6 +35,8 @@ export const cloudApiHandlers: readonly AnyHandler<unknown, Clients>[] = [
   keyHandler,
   userHandler,
   userKeyHandler,
+  accessKeyHandler,
+  userAccessKeyHandler,
   policyHandler,
   roleHandler,
   roleTagHandler,

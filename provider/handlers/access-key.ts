@@ -1,0 +1,50 @@
+/**
+ * `access-key`: an S3-style access key of the account. Status and description change in place
+ * (UpdateAccessKey); the secret is handed over once, at create, to the declared destination
+ * (`private/access-keys.ts`) and never returned to the engine. Its id is the server's `accesskeyid`.
+ */
+import { fieldRulesOf } from '../../common/kinds/index.js';
+import { accessKey as accessKeyKind } from '../../common/kinds/access-key.js';
+import type { ResourceHandler } from '../../reconciler/contract/handler.js';
+import type { Clients } from './clients.js';
+import {
+  createAndHandOver,
+  normalizeAccessKeyDesired,
+  normalizeAccessKeyLive,
+  requireHandedOver,
+  type AccessKeyLive,
+} from './private/access-keys.js';
+import { ignoreNotFound, orUndefined } from './private/not-found.js';
+
+/** The `access-key` handler. */
+export const accessKeyHandler: ResourceHandler<AccessKeyLive, Clients> = {
+  kind: 'access-key',
+  mode: 'managed',
+  // A replacement (a new destination) makes the new key first: the old one works until it is gone.
+  schema: { ...fieldRulesOf(accessKeyKind), replaceStrategy: 'create-then-delete' },
+  normalizeDesired: normalizeAccessKeyDesired,
+  normalizeLive: normalizeAccessKeyLive,
+  naturalKeyOf: (live) => live.description ?? '',
+  idOf: (live) => live.accesskeyid,
+  list: (ctx) => ctx.clients.cloudapi.listAccessKeys(undefined, { signal: ctx.signal }),
+  async read(ctx, ref) {
+    if (ref.id !== undefined)
+      return orUndefined(ctx.clients.cloudapi.getAccessKey(undefined, ref.id, { signal: ctx.signal }));
+    const keys = await ctx.clients.cloudapi.listAccessKeys(undefined, { signal: ctx.signal });
+    return keys.find((k) => (k.description ?? '') === ref.naturalKey);
+  },
+  create: (ctx, desired) => createAndHandOver(ctx, undefined, desired),
+  completeAdopted: requireHandedOver,
+  update: (ctx, id, desired) => {
+    const { status, description } = normalizeAccessKeyDesired(desired);
+    return ctx.clients.cloudapi.updateAccessKey(
+      undefined,
+      id,
+      { status: String(status), description: String(description) },
+      { signal: ctx.signal },
+    );
+  },
+  async delete(ctx, ref) {
+    await ignoreNotFound(ctx.clients.cloudapi.deleteAccessKey(undefined, ref.id ?? '', { signal: ctx.signal }));
+  },
+};
