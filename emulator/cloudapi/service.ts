@@ -17,6 +17,8 @@ import { imageRoutes } from './routes/images.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { firewallRuleRoutes } from './routes/firewall-rules.js';
 import { machineRoutes } from './routes/machines.js';
+import { fabricRoutes } from './routes/fabrics.js';
+import { volumeRoutes } from './routes/volumes.js';
 import { machineDetailRoutes } from './routes/machine-details.js';
 import { machinePartRoutes } from './routes/machine-parts.js';
 
@@ -48,6 +50,8 @@ export function createCloudApiService(ctx: EmulatorContext, extraRoutes: readonl
     ...imageRoutes(state),
     ...firewallRuleRoutes(ctx, state),
     ...catalogRoutes(state),
+    ...fabricRoutes(state),
+    ...volumeRoutes(state),
     ...machineRoutes(state),
     ...machineDetailRoutes(state),
     ...machinePartRoutes(state),

@@ -3,6 +3,8 @@ import { accountConfigHandler } from './account-config.js';
 import { accountHandler } from './account.js';
 import type { Clients } from './clients.js';
 import { datacenterLookupHandler } from './datacenter-lookup.js';
+import { fabricNetworkHandler } from './fabric-network.js';
+import { fabricVlanHandler } from './fabric-vlan.js';
 import { firewallRuleHandler } from './firewall-rule.js';
 import { imageLookupHandler } from './image-lookup.js';
 import { imageHandler } from './image.js';
@@ -14,12 +16,13 @@ import { roleTagHandler } from './role-tag.js';
 import { roleHandler } from './role.js';
 import { userKeyHandler } from './user-key.js';
 import { userHandler } from './user.js';
+import { volumeHandler } from './volume.js';
 import type { AnyHandler } from '../../reconciler/contract/handler.js';
 
 /**
  * Every CloudAPI kind's handler: account, account-config, key, user, user-key, policy, role,
  * role-tag, image, image-lookup, instance, package-lookup, network-lookup, datacenter-lookup,
- * firewall-rule.
+ * firewall-rule, fabric-vlan, fabric-network, volume.
  */
 export const cloudApiHandlers: readonly AnyHandler<unknown, Clients>[] = [
   accountHandler,
@@ -37,4 +40,7 @@ export const cloudApiHandlers: readonly AnyHandler<unknown, Clients>[] = [
   networkLookupHandler,
   datacenterLookupHandler,
   firewallRuleHandler,
+  fabricVlanHandler,
+  fabricNetworkHandler,
+  volumeHandler,
 ];

@@ -23,3 +23,9 @@ export { imageLookupHandler, imageFilters, pickImage, normalizeImageLookupLive }
 export type { ImageLookupLive } from './image-lookup.js';
 export { datacenterLookupHandler, normalizeDatacenterLive } from './datacenter-lookup.js';
 export type { DatacenterLive } from './datacenter-lookup.js';
+export { fabricVlanHandler } from './fabric-vlan.js';
+export type { FabricVlanLive } from './fabric-vlan.js';
+export { fabricNetworkHandler, normalizeFabricNetworkDesired, normalizeFabricNetworkLive } from './fabric-network.js';
+export type { FabricNetworkLive } from './fabric-network.js';
+export { volumeHandler, normalizeVolumeDesired, normalizeVolumeLive } from './volume.js';
+export type { VolumeLive } from './volume.js';

@@ -75,7 +75,18 @@ export function normalizeInstanceDesired(props: ResolvedProperties): PlainObject
   if (props['tags'] !== undefined) out['tags'] = stringMap(props['tags']);
   if (props['metadata'] !== undefined) out['metadata'] = stringMap(props['metadata'], SERVER_METADATA);
   if (props['roleTags'] !== undefined) out['roleTags'] = sortedStrings(props['roleTags']);
+  if (Array.isArray(props['volumes'])) out['volumes'] = volumeMounts(props['volumes']);
   return out;
+}
+
+/** The declared volume mounts in the wire form CreateMachine takes, sorted by mount point. */
+export function volumeMounts(value: readonly PlainValue[]): { name: string; mountpoint: string; mode: string }[] {
+  return value
+    .map((v) => {
+      const m = (v ?? {}) as Record<string, PlainValue>;
+      return { name: String(m['name']), mountpoint: String(m['mountpoint']), mode: String(m['mode'] ?? 'rw') };
+    })
+    .sort((a, b) => byCodePoint(a.mountpoint, b.mountpoint));
 }
 
 /** Normalised live instance; optional fields follow `desired` when given, else appear when not empty. */
@@ -221,6 +232,9 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
         deletion_protection: desired['deletionProtection'] === true,
         ...(desired['tags'] !== undefined ? { tags: stringMap(desired['tags']) } : {}),
         ...(desired['metadata'] !== undefined ? { metadata: stringMap(desired['metadata'], SERVER_METADATA) } : {}),
+        ...(Array.isArray(desired['volumes'])
+          ? { volumes: volumeMounts(desired['volumes']).map((m) => ({ ...m, type: 'tritonnfs' })) }
+          : {}),
       },
       { signal: ctx.signal },
     );

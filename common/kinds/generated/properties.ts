@@ -37,6 +37,16 @@ export interface RoleMember {
   readonly default: boolean;
 }
 
+/** One NFS volume an instance mounts. */
+export interface InstanceVolumeMount {
+  /** Volume name, or a reference to a Volume. */
+  readonly name: string | RefValue;
+  /** Absolute path it is mounted at in the instance. */
+  readonly mountpoint: string;
+  /** Read-write or read-only. */
+  readonly mode: 'rw' | 'ro';
+}
+
 /** Where an object's bytes come from. Strings and Buffers are carried inline; files are referenced by path (the manifest stays small and the apply streams the file), with `md5` and `size` on the object computed at synth so the plan can compare without reading the file again. A relative file path is relative to the working directory of the synth, stored with `/` separators; the apply must run from the same directory (as with Terraform's root module). */
 export type ObjectContent =
   /** Inline UTF-8 text. */
@@ -196,6 +206,8 @@ export interface InstanceProperties {
   readonly package: string | RefValue;
   /** Network ids, the first the primary; a change replaces the instance. */
   readonly networks?: readonly (string | RefValue)[];
+  /** NFS volumes mounted at create (CreateMachine `volumes`); a change replaces the instance. */
+  readonly volumes?: readonly InstanceVolumeMount[];
   /** Instance tags (strings); replaced as a whole in place. */
   readonly tags?: { readonly [key: string]: string | RefValue };
   /** Customer metadata, `user-script` included; keys not declared are left alone. */
@@ -250,6 +262,52 @@ export interface FirewallRuleProperties {
   readonly log: boolean;
   /** Description (at most 255 characters). */
   readonly description?: string;
+}
+
+/** `fabric-vlan`: A VLAN of the account's default fabric. Natural key: VLAN id. */
+export interface FabricVlanProperties {
+  /** VLAN id, 0 to 4094 and not 1 (NAPI); a change replaces the VLAN. */
+  readonly vlanId: number;
+  /** VLAN name; renamed in place. */
+  readonly name: string;
+  /** Description; updated in place. */
+  readonly description?: string;
+}
+
+/** `fabric-network`: An IPv4 network on a fabric VLAN of the account. Natural key: VLAN id/name. */
+export interface FabricNetworkProperties {
+  /** The VLAN id the network is on; a change replaces the network. */
+  readonly vlanId: number;
+  /** Network name; renamed in place. */
+  readonly name: string;
+  /** Description; updated in place. */
+  readonly description?: string;
+  /** IPv4 subnet in CIDR form (`10.10.0.0/24`); a change replaces the network. */
+  readonly subnet: string;
+  /** First address instances are given; updated in place. */
+  readonly provisionStartIp: string;
+  /** Last address instances are given; updated in place. */
+  readonly provisionEndIp: string;
+  /** Gateway address inside the subnet; a change replaces the network. */
+  readonly gateway?: string;
+  /** DNS resolvers (at most 4), in order; updated in place. */
+  readonly resolvers?: readonly string[];
+  /** Static routes: destination subnet (or address) to gateway; updated in place. */
+  readonly routes?: { readonly [key: string]: string };
+  /** Whether a NAT zone gives the network internet access (the server default); fixed at create. */
+  readonly internetNat: boolean;
+}
+
+/** `volume`: An NFS shared volume of the account, mounted by instances. Natural key: name. */
+export interface VolumeProperties {
+  /** Volume name; renamed in place. */
+  readonly name: string;
+  /** Size in MiB, one of the sizes ListVolumeSizes offers; a change replaces the volume. */
+  readonly size: number;
+  /** Fabric network ids the volume is reachable on; a change replaces it. Default: the account's default fabric network. */
+  readonly networks?: readonly (string | RefValue)[];
+  /** Volume tags, set at create; a change replaces the volume. */
+  readonly tags?: { readonly [key: string]: string };
 }
 
 /** `directory`: A Manta directory. Natural key: path. */
@@ -317,6 +375,9 @@ export interface ResourcePropertiesByKind {
   'network-lookup': NetworkLookupProperties;
   'datacenter-lookup': DatacenterLookupProperties;
   'firewall-rule': FirewallRuleProperties;
+  'fabric-vlan': FabricVlanProperties;
+  'fabric-network': FabricNetworkProperties;
+  volume: VolumeProperties;
   directory: DirectoryProperties;
   object: ObjectProperties;
   snaplink: SnapLinkProperties;

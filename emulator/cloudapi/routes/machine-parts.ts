@@ -89,7 +89,8 @@ export function machinePartRoutes(state: CloudApiState): CloudApiRoute[] {
           const all = state.machines(accountOf(rc));
           let nic;
           try {
-            nic = allocateNic(all, network, (m.nics ?? []).length === 0, rc.ctx.clock(), false);
+            const fabric = state.fabrics.rangeOf(accountOf(rc).account.id, network);
+            nic = allocateNic(all, network, (m.nics ?? []).length === 0, rc.ctx.clock(), false, fabric);
           } catch (err) {
             if (err instanceof EmulatorError && err.message === 'Invalid Networks')
               throw invalidArgument('network not found');
