@@ -32,6 +32,11 @@ export const fabricVlan = {
   pulumi: { summary: "A VLAN of the account's default fabric.", outputs: ['name'] },
   ci: {
     actions: ['listfabricvlans', 'getfabricvlan', 'createfabricvlan', 'updatefabricvlan', 'deletefabricvlan'],
-    authorisedAt: { at: 'path', path: '/{account}/fabrics/default/vlans' },
+    // CloudAPI cannot tag these paths: what CI needs is the account owner, said in a note.
+    notes: [
+      {
+        text: '{address}: fabric VLAN requests are authorised against /{account}/fabrics/default and /{account}/fabrics/default/vlans, which SetRoleTags cannot tag (fabrics is no role-tag collection of lib/resources.js), so no role gives a sub-user these actions; apply fabric VLANs as the account owner, or move them to a stack the owner applies',
+      },
+    ],
   },
 } as const satisfies KindDescriptor;

@@ -59,6 +59,11 @@ export const volume = {
   pulumi: { summary: 'An NFS shared volume.', outputs: ['id'] },
   ci: {
     actions: ['listvolumes', 'getvolume', 'listvolumesizes', 'createvolume', 'updatevolume', 'deletevolume'],
-    authorisedAt: { at: 'path', path: '/{account}/volumes' },
+    // CloudAPI cannot tag these paths: what CI needs is the account owner, said in a note.
+    notes: [
+      {
+        text: '{address}: volume requests are authorised against /{account}/volumes, which SetRoleTags cannot tag (volumes is no role-tag collection of lib/resources.js), so no role gives a sub-user these actions; apply volumes as the account owner, or move them to a stack the owner applies',
+      },
+    ],
   },
 } as const satisfies KindDescriptor;
