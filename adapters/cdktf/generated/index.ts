@@ -3,6 +3,8 @@
 export * as account from './account/index.js';
 export * as accountConfig from './account-config/index.js';
 export * as directory from './directory/index.js';
+export * as fabricNetwork from './fabric-network/index.js';
+export * as fabricVlan from './fabric-vlan/index.js';
 export * as firewallRule from './firewall-rule/index.js';
 export * as image from './image/index.js';
 export * as instance from './instance/index.js';
@@ -15,6 +17,7 @@ export * as roleTag from './role-tag/index.js';
 export * as snaplink from './snaplink/index.js';
 export * as user from './user/index.js';
 export * as userKey from './user-key/index.js';
+export * as volume from './volume/index.js';
 export * as dataTritoniacDatacenter from './data-tritoniac-datacenter/index.js';
 export * as dataTritoniacImage from './data-tritoniac-image/index.js';
 export * as dataTritoniacNetwork from './data-tritoniac-network/index.js';

@@ -206,7 +206,7 @@ export interface InstanceProperties {
   readonly package: string | RefValue;
   /** Network ids, the first the primary; a change replaces the instance. */
   readonly networks?: readonly (string | RefValue)[];
-  /** NFS volumes mounted at create (CreateMachine `volumes`); a change replaces the instance. */
+  /** NFS volumes mounted at create (CreateMachine `volumes`); GetMachine does not return them, so they are compared with the last apply; a change replaces the instance. */
   readonly volumes?: readonly InstanceVolumeMount[];
   /** Instance tags (strings); replaced as a whole in place. */
   readonly tags?: { readonly [key: string]: string | RefValue };

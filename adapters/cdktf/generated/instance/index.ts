@@ -68,6 +68,194 @@ export interface InstanceConfig extends cdktf.TerraformMetaArguments {
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#tags Instance#tags}
   */
   readonly tags?: { [key: string]: string };
+  /**
+  * NFS volumes mounted at create (CreateMachine `volumes`); GetMachine does not return them, so they are compared with the last apply; a change replaces the instance. Changing this forces a replacement.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#volumes Instance#volumes}
+  */
+  readonly volumes?: InstanceVolumes[] | cdktf.IResolvable;
+}
+export interface InstanceVolumes {
+  /**
+  * Volume name, or a reference to a Volume.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#name Instance#name}
+  */
+  readonly name: string;
+  /**
+  * Absolute path it is mounted at in the instance.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#mountpoint Instance#mountpoint}
+  */
+  readonly mountpoint: string;
+  /**
+  * Read-write or read-only. Default: "rw".
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#mode Instance#mode}
+  */
+  readonly mode?: string;
+}
+
+export function instanceVolumesToTerraform(struct?: InstanceVolumes | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+    name: cdktf.stringToTerraform(struct!.name),
+    mountpoint: cdktf.stringToTerraform(struct!.mountpoint),
+    mode: cdktf.stringToTerraform(struct!.mode),
+  }
+}
+
+
+export function instanceVolumesToHclTerraform(struct?: InstanceVolumes | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+    name: {
+      value: cdktf.stringToHclTerraform(struct!.name),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    mountpoint: {
+      value: cdktf.stringToHclTerraform(struct!.mountpoint),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    mode: {
+      value: cdktf.stringToHclTerraform(struct!.mode),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+  };
+
+  // remove undefined attributes
+  return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined));
+}
+
+export class InstanceVolumesOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+  private resolvableValue?: cdktf.IResolvable;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param complexObjectIndex the index of this item in the list
+  * @param complexObjectIsFromSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectIndex: number, complexObjectIsFromSet: boolean) {
+    super(terraformResource, terraformAttribute, complexObjectIsFromSet, complexObjectIndex);
+  }
+
+  public get internalValue(): InstanceVolumes | cdktf.IResolvable | undefined {
+    if (this.resolvableValue) {
+      return this.resolvableValue;
+    }
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    if (this._name !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.name = this._name;
+    }
+    if (this._mountpoint !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.mountpoint = this._mountpoint;
+    }
+    if (this._mode !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.mode = this._mode;
+    }
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: InstanceVolumes | cdktf.IResolvable | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+      this.resolvableValue = undefined;
+      this._name = undefined;
+      this._mountpoint = undefined;
+      this._mode = undefined;
+    }
+    else if (cdktf.Tokenization.isResolvable(value)) {
+      this.isEmptyObject = false;
+      this.resolvableValue = value;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+      this.resolvableValue = undefined;
+      this._name = value.name;
+      this._mountpoint = value.mountpoint;
+      this._mode = value.mode;
+    }
+  }
+
+  // name - computed: false, optional: false, required: true
+  private _name?: string; 
+  public get name() {
+    return this.getStringAttribute('name');
+  }
+  public set name(value: string) {
+    this._name = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get nameInput() {
+    return this._name;
+  }
+
+  // mountpoint - computed: false, optional: false, required: true
+  private _mountpoint?: string; 
+  public get mountpoint() {
+    return this.getStringAttribute('mountpoint');
+  }
+  public set mountpoint(value: string) {
+    this._mountpoint = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get mountpointInput() {
+    return this._mountpoint;
+  }
+
+  // mode - computed: false, optional: true, required: false
+  private _mode?: string; 
+  public get mode() {
+    return this.getStringAttribute('mode');
+  }
+  public set mode(value: string) {
+    this._mode = value;
+  }
+  public resetMode() {
+    this._mode = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get modeInput() {
+    return this._mode;
+  }
+}
+
+export class InstanceVolumesList extends cdktf.ComplexList {
+  public internalValue? : InstanceVolumes[] | cdktf.IResolvable
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+    super(terraformResource, terraformAttribute, wrapsSet)
+  }
+
+  /**
+  * @param index the index of the item to return
+  */
+  public get(index: number): InstanceVolumesOutputReference {
+    return new InstanceVolumesOutputReference(this.terraformResource, this.terraformAttribute, index, this.wrapsSet);
+  }
 }
 
 /**
@@ -130,6 +318,7 @@ export class Instance extends cdktf.TerraformResource {
     this._roleTags = config.roleTags;
     this._state = config.state;
     this._tags = config.tags;
+    this._volumes.internalValue = config.volumes;
   }
 
   // ==========
@@ -302,6 +491,22 @@ export class Instance extends cdktf.TerraformResource {
     return this._tags;
   }
 
+  // volumes - computed: false, optional: true, required: false
+  private _volumes = new InstanceVolumesList(this, "volumes", false);
+  public get volumes() {
+    return this._volumes;
+  }
+  public putVolumes(value: InstanceVolumes[] | cdktf.IResolvable) {
+    this._volumes.internalValue = value;
+  }
+  public resetVolumes() {
+    this._volumes.internalValue = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get volumesInput() {
+    return this._volumes.internalValue;
+  }
+
   // =========
   // SYNTHESIS
   // =========
@@ -318,6 +523,7 @@ export class Instance extends cdktf.TerraformResource {
       role_tags: cdktf.listMapper(cdktf.stringToTerraform, false)(this._roleTags),
       state: cdktf.stringToTerraform(this._state),
       tags: cdktf.hashMapper(cdktf.stringToTerraform)(this._tags),
+      volumes: cdktf.listMapper(instanceVolumesToTerraform, false)(this._volumes.internalValue),
     };
   }
 
@@ -382,6 +588,12 @@ export class Instance extends cdktf.TerraformResource {
         isBlock: false,
         type: "map",
         storageClassType: "stringMap",
+      },
+      volumes: {
+        value: cdktf.listMapperHcl(instanceVolumesToHclTerraform, false)(this._volumes.internalValue),
+        isBlock: true,
+        type: "list",
+        storageClassType: "InstanceVolumesList",
       },
     };
 
