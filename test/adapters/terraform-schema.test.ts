@@ -58,6 +58,8 @@ describe('triton-iac schema', () => {
       'tritoniac_account',
       'tritoniac_account_config',
       'tritoniac_directory',
+      'tritoniac_fabric_network',
+      'tritoniac_fabric_vlan',
       'tritoniac_firewall_rule',
       'tritoniac_image',
       'tritoniac_instance',
@@ -70,6 +72,7 @@ describe('triton-iac schema', () => {
       'tritoniac_snaplink',
       'tritoniac_user',
       'tritoniac_user_key',
+      'tritoniac_volume',
     ]);
     expect(Object.keys(provider.data_source_schemas)).toEqual([
       'tritoniac_datacenter',
