@@ -9,6 +9,7 @@ import type { ResourceOptionProps } from './resource-options.js';
 import { fail } from './private/problems.js';
 import { checkRoleRefs, resolveRoleRefs } from './private/role-refs.js';
 import { networkValue, Volume, type NetworkRef } from './volume.js';
+import { instancePlaceholder, type FirewallTargetSpec } from '../common/fwrule-language/index.js';
 import { propNames } from './private/known-props.js';
 
 /** Props of an {@link Instance}. */
@@ -126,6 +127,14 @@ export class Instance extends TritonResource {
     this.props = props;
     this.networks = networks;
     this.volumes = volumes;
+  }
+
+  /**
+   * The instance as a firewall rule target (`FirewallRule.allow({ from: 'any', to: web, ports: [443] })`):
+   * the rule names it `vm <uuid>`, its id put in at apply.
+   */
+  firewallTargets(): readonly FirewallTargetSpec[] {
+    return [{ vm: instancePlaceholder(this.node.path) }];
   }
 
   /** The instance id, known after apply (an Image's `machine`). */

@@ -8,13 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerRequest, ciNeeds } from '../../common/access/index.js';
 import { liveAccessModel } from '../../cli/private/access-model.js';
-import {
-  createCloudApiClient,
-  loadKeyMaterial,
-  TritonApiError,
-  type CloudApiCall,
-  type CloudApiClient,
-} from '../../provider/index.js';
+import { createCloudApiClient, loadKeyMaterial, TritonApiError, type CloudApiClient } from '../../provider/index.js';
+import type { CloudApiCall } from '../../provider/cloudapi/client.js';
 import { generateTestKey } from '../../scripts/support/keys.js';
 import { startAccountWorld, type AccountWorld } from '../support/world.js';
 

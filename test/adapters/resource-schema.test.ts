@@ -84,6 +84,7 @@ const full: { [K in ResourceKind]: Required<ResourcePropertiesByKind[K]> } = {
     enabled: true,
     log: false,
     description: 'https',
+    vms: { 'f1e1d000-0000-0000-8000-000000000001': 'x' },
   },
   'fabric-vlan': { vlanId: 10, name: 'web', description: 'd' },
   'fabric-network': {

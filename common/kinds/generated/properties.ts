@@ -262,6 +262,8 @@ export interface FirewallRuleProperties {
   readonly log: boolean;
   /** Description (at most 255 characters). */
   readonly description?: string;
+  /** Instances the rule names by object: each stand-in UUID of the rule text mapped to a reference to the instance id, put in at apply. */
+  readonly vms?: { readonly [key: string]: string | RefValue };
 }
 
 /** `fabric-vlan`: A VLAN of the account's default fabric. Natural key: VLAN id. */
