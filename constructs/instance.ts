@@ -31,8 +31,9 @@ export interface InstanceProps extends ResourceOptionProps {
   readonly networks?: readonly NetworkRef[];
   /**
    * NFS volumes to mount at create: `{ volume, mountpoint, mode }`, the volume a declared
-   * {@link Volume} (the instance then depends on it, so a destroy deletes the instance first) or
-   * the name of one the stack does not manage. A change replaces the instance.
+   * {@link Volume} (by its id, so a rename of the volume changes nothing here; the instance depends
+   * on it, so a destroy deletes the instance first) or the name of one the stack does not manage.
+   * A change replaces the instance.
    * @default - none
    */
   readonly volumes?: readonly InstanceVolumeMountSpec[];
@@ -93,7 +94,7 @@ export class Instance extends TritonResource {
   readonly instanceName: string;
   private readonly props: InstanceProps;
   private readonly networks: (string | Reference)[] | undefined;
-  private readonly volumes: { name: string | Reference; mountpoint: string; mode: string }[] | undefined;
+  private readonly volumes: { volume: string | Reference; mountpoint: string; mode: string }[] | undefined;
 
   constructor(scope: Construct, id: string, props: InstanceProps) {
     super(scope, id, props, INSTANCE_PROPS);
@@ -189,16 +190,16 @@ export class Instance extends TritonResource {
 function checkVolumeMounts(
   at: string,
   mounts: readonly InstanceVolumeMountSpec[] | undefined,
-): { name: string | Reference; mountpoint: string; mode: string }[] | undefined {
+): { volume: string | Reference; mountpoint: string; mode: string }[] | undefined {
   if (mounts === undefined) return undefined;
   if (!Array.isArray(mounts)) fail(at, 'volumes', mounts, 'must be a list of { volume, mountpoint, mode }');
   const seen = new Set<string>();
   return mounts.map((m, i) => {
     const field = `volumes[${i}]`;
     if (typeof m !== 'object' || m === null) fail(at, field, m, 'must be { volume, mountpoint, mode }');
-    const name =
+    const volume =
       m.volume instanceof Volume
-        ? m.volume.nameRef
+        ? m.volume.volumeId
         : typeof m.volume === 'string' && m.volume !== ''
           ? m.volume
           : fail(at, `${field}.volume`, m.volume, 'must be a Volume or a volume name');
@@ -209,6 +210,6 @@ function checkVolumeMounts(
     seen.add(m.mountpoint);
     const mode = m.mode ?? 'rw';
     if (mode !== 'rw' && mode !== 'ro') fail(at, `${field}.mode`, m.mode, 'must be "rw" or "ro"');
-    return { name, mountpoint: m.mountpoint, mode };
+    return { volume, mountpoint: m.mountpoint, mode };
   });
 }

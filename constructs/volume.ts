@@ -91,11 +91,6 @@ export class Volume extends TritonResource {
     return this.attributeRef('id');
   }
 
-  /** @internal the volume's name as a reference, so that a mounting instance depends on it */
-  get nameRef(): Reference {
-    return this.attributeRef('name');
-  }
-
   get naturalKey(): string {
     return this.volumeName;
   }

@@ -34,7 +34,9 @@ export const instance = {
         type: 'object',
         typeName: { name: 'InstanceVolumeMount', description: 'One NFS volume an instance mounts.' },
         fields: [
-          str('name', true, 'Volume name, or a reference to a Volume.', { refable: true }),
+          str('volume', true, 'Volume id (a reference to a Volume, stable across its renames) or name.', {
+            refable: true,
+          }),
           str('mountpoint', true, 'Absolute path it is mounted at in the instance.', { pattern: '^/' }),
           {
             name: 'mode',

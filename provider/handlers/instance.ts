@@ -79,14 +79,39 @@ export function normalizeInstanceDesired(props: ResolvedProperties): PlainObject
   return out;
 }
 
-/** The declared volume mounts in the wire form CreateMachine takes, sorted by mount point. */
-export function volumeMounts(value: readonly PlainValue[]): { name: string; mountpoint: string; mode: string }[] {
+/** The declared volume mounts (volume id or name, mount point, mode), sorted by mount point. */
+export function volumeMounts(value: readonly PlainValue[]): { volume: string; mountpoint: string; mode: string }[] {
   return value
     .map((v) => {
       const m = (v ?? {}) as Record<string, PlainValue>;
-      return { name: String(m['name']), mountpoint: String(m['mountpoint']), mode: String(m['mode'] ?? 'rw') };
+      return { volume: String(m['volume']), mountpoint: String(m['mountpoint']), mode: String(m['mode'] ?? 'rw') };
     })
     .sort((a, b) => byCodePoint(a.mountpoint, b.mountpoint));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The mounts as CreateMachine takes them: by volume name, so a volume given by id (a reference to a
+ * Volume, which keeps the declaration stable when the volume is renamed) is looked up first.
+ */
+async function wireMounts(
+  ctx: HandlerContext<Clients>,
+  value: readonly PlainValue[],
+): Promise<{ name: string; type: 'tritonnfs'; mountpoint: string; mode: string }[]> {
+  const out = [];
+  for (const m of volumeMounts(value)) {
+    const name = UUID.test(m.volume)
+      ? (
+          await ctx.clients.cloudapi.call<{ name: string }>(
+            { operation: 'GetVolume', method: 'GET', path: ['volumes', m.volume], expect: 'object' },
+            { signal: ctx.signal },
+          )
+        ).name
+      : m.volume;
+    out.push({ name, type: 'tritonnfs' as const, mountpoint: m.mountpoint, mode: m.mode });
+  }
+  return out;
 }
 
 /** Normalised live instance; optional fields follow `desired` when given, else appear when not empty. */
@@ -232,9 +257,7 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
         deletion_protection: desired['deletionProtection'] === true,
         ...(desired['tags'] !== undefined ? { tags: stringMap(desired['tags']) } : {}),
         ...(desired['metadata'] !== undefined ? { metadata: stringMap(desired['metadata'], SERVER_METADATA) } : {}),
-        ...(Array.isArray(desired['volumes'])
-          ? { volumes: volumeMounts(desired['volumes']).map((m) => ({ ...m, type: 'tritonnfs' })) }
-          : {}),
+        ...(Array.isArray(desired['volumes']) ? { volumes: await wireMounts(ctx, desired['volumes']) } : {}),
       },
       { signal: ctx.signal },
     );

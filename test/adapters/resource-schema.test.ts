@@ -64,7 +64,7 @@ const full: { [K in ResourceKind]: Required<ResourcePropertiesByKind[K]> } = {
     deletionProtection: false,
     state: 'stopped',
     roleTags: ['ops'],
-    volumes: [{ name: 'shared', mountpoint: '/data', mode: 'rw' }],
+    volumes: [{ volume: 'shared', mountpoint: '/data', mode: 'rw' }],
   },
   'package-lookup': { name: 'g4-highcpu-1G', memory: 1024, minMemory: 512, vcpus: 1, minVcpus: 1, group: 'highcpu' },
   'network-lookup': { name: 'external', public: true },

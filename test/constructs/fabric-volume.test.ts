@@ -109,7 +109,7 @@ describe('Volume', () => {
     );
   });
 
-  it('is mounted by instances by object: the mount names the volume by reference, so the instance depends on it', () => {
+  it('is mounted by instances by object: the mount names the volume’s id by reference, so the instance depends on it', () => {
     const { app, stack } = newStack();
     const vlan = new FabricVlan(stack, 'vlan', { vlanId: 3, name: 'v' });
     const net = new FabricNetwork(stack, 'net', { ...NET, vlan });
@@ -129,7 +129,7 @@ describe('Volume', () => {
       { $ref: { address: 'prod/public', attribute: 'id' } },
     ]);
     expect(vm.properties['volumes']).toEqual([
-      { name: { $ref: { address: 'prod/vol', attribute: 'name' } }, mountpoint: '/data', mode: 'ro' },
+      { volume: { $ref: { address: 'prod/vol', attribute: 'id' } }, mountpoint: '/data', mode: 'ro' },
     ]);
     expect(vm.dependsOn).toEqual(expect.arrayContaining(['prod/net', 'prod/vol', 'prod/public']));
     expect(resource(m, 'prod/vol').properties).toEqual({

@@ -39,8 +39,8 @@ export interface RoleMember {
 
 /** One NFS volume an instance mounts. */
 export interface InstanceVolumeMount {
-  /** Volume name, or a reference to a Volume. */
-  readonly name: string | RefValue;
+  /** Volume id (a reference to a Volume, stable across its renames) or name. */
+  readonly volume: string | RefValue;
   /** Absolute path it is mounted at in the instance. */
   readonly mountpoint: string;
   /** Read-write or read-only. */

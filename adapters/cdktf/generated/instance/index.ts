@@ -77,11 +77,11 @@ export interface InstanceConfig extends cdktf.TerraformMetaArguments {
 }
 export interface InstanceVolumes {
   /**
-  * Volume name, or a reference to a Volume.
+  * Volume id (a reference to a Volume, stable across its renames) or name.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#name Instance#name}
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#volume Instance#volume}
   */
-  readonly name: string;
+  readonly volume: string;
   /**
   * Absolute path it is mounted at in the instance.
   *
@@ -102,7 +102,7 @@ export function instanceVolumesToTerraform(struct?: InstanceVolumes | cdktf.IRes
     throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
   }
   return {
-    name: cdktf.stringToTerraform(struct!.name),
+    volume: cdktf.stringToTerraform(struct!.volume),
     mountpoint: cdktf.stringToTerraform(struct!.mountpoint),
     mode: cdktf.stringToTerraform(struct!.mode),
   }
@@ -115,8 +115,8 @@ export function instanceVolumesToHclTerraform(struct?: InstanceVolumes | cdktf.I
     throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
   }
   const attrs = {
-    name: {
-      value: cdktf.stringToHclTerraform(struct!.name),
+    volume: {
+      value: cdktf.stringToHclTerraform(struct!.volume),
       isBlock: false,
       type: "simple",
       storageClassType: "string",
@@ -159,9 +159,9 @@ export class InstanceVolumesOutputReference extends cdktf.ComplexObject {
     }
     let hasAnyValues = this.isEmptyObject;
     const internalValueResult: any = {};
-    if (this._name !== undefined) {
+    if (this._volume !== undefined) {
       hasAnyValues = true;
-      internalValueResult.name = this._name;
+      internalValueResult.volume = this._volume;
     }
     if (this._mountpoint !== undefined) {
       hasAnyValues = true;
@@ -178,7 +178,7 @@ export class InstanceVolumesOutputReference extends cdktf.ComplexObject {
     if (value === undefined) {
       this.isEmptyObject = false;
       this.resolvableValue = undefined;
-      this._name = undefined;
+      this._volume = undefined;
       this._mountpoint = undefined;
       this._mode = undefined;
     }
@@ -189,23 +189,23 @@ export class InstanceVolumesOutputReference extends cdktf.ComplexObject {
     else {
       this.isEmptyObject = Object.keys(value).length === 0;
       this.resolvableValue = undefined;
-      this._name = value.name;
+      this._volume = value.volume;
       this._mountpoint = value.mountpoint;
       this._mode = value.mode;
     }
   }
 
-  // name - computed: false, optional: false, required: true
-  private _name?: string; 
-  public get name() {
-    return this.getStringAttribute('name');
+  // volume - computed: false, optional: false, required: true
+  private _volume?: string; 
+  public get volume() {
+    return this.getStringAttribute('volume');
   }
-  public set name(value: string) {
-    this._name = value;
+  public set volume(value: string) {
+    this._volume = value;
   }
   // Temporarily expose input value. Use with caution.
-  public get nameInput() {
-    return this._name;
+  public get volumeInput() {
+    return this._volume;
   }
 
   // mountpoint - computed: false, optional: false, required: true
