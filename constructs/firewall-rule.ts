@@ -6,6 +6,8 @@ import type { Construct } from 'constructs';
 import type { FirewallRuleProperties } from '../common/resource-properties.js';
 import {
   firewallRuleText,
+  instancePlaceholder,
+  placeholdersIn,
   FirewallSpecError,
   ruleFromSpec,
   tryParseFirewallRule,
@@ -16,6 +18,8 @@ import { TritonResource, type RenderedResource } from './resource.js';
 import type { ResourceOptionProps } from './resource-options.js';
 import { fail, showValue } from './private/problems.js';
 import { propNames } from './private/known-props.js';
+import { Instance } from './instance.js';
+import type { Reference } from './reference.js';
 
 export type {
   FirewallRuleSpec,
@@ -90,7 +94,7 @@ export class FirewallRule extends TritonResource {
   readonly kind = 'firewall-rule' as const;
   /** The rule in canonical text. */
   readonly ruleText: string;
-  private readonly properties: FirewallRuleProperties;
+  private readonly properties: Omit<FirewallRuleProperties, 'vms'> & { vms?: Record<string, Reference> };
 
   constructor(scope: Construct, id: string, props: FirewallRuleProps) {
     super(scope, id, props, FIREWALL_RULE_PROPS);
@@ -118,12 +122,33 @@ export class FirewallRule extends TritonResource {
         );
     }
     this.ruleText = firewallRuleText(parsed.rule);
+    const vms = this.instancesNamed(at);
     this.properties = {
+      ...(vms !== undefined ? { vms } : {}),
       rule: this.ruleText,
       enabled: props.enabled ?? false,
       log: props.log ?? false,
       ...(props.description !== undefined ? { description: props.description } : {}),
     };
+  }
+
+  /** The declared instances the rule names by stand-in, each as a reference to its id. */
+  private instancesNamed(at: string): Record<string, Reference> | undefined {
+    const wanted = placeholdersIn(this.ruleText);
+    if (wanted.length === 0) return undefined;
+    const byPlaceholder = new Map<string, Instance>();
+    for (const c of this.node.root.node.findAll())
+      if (c instanceof Instance) byPlaceholder.set(instancePlaceholder(c.node.path), c);
+    const out: Record<string, Reference> = {};
+    for (const p of wanted) {
+      const instance = byPlaceholder.get(p);
+      if (instance === undefined)
+        fail(at, 'rule', this.ruleText, `names vm ${p}, the stand-in of an Instance that is not in this app`);
+      if (instance.stack.account !== this.stack.account)
+        fail(at, 'rule', this.ruleText, `names ${instance.node.path}, an instance of another account`);
+      out[p] = instance.instanceId;
+    }
+    return out;
   }
 
   get naturalKey(): string {

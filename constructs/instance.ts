@@ -8,6 +8,8 @@ import { TritonResource, type RenderContext, type RenderedResource } from './res
 import type { ResourceOptionProps } from './resource-options.js';
 import { fail } from './private/problems.js';
 import { checkRoleRefs, resolveRoleRefs } from './private/role-refs.js';
+import { networkValue, Volume, type NetworkRef } from './volume.js';
+import { instancePlaceholder, type FirewallTargetSpec } from '../common/fwrule-language/index.js';
 import { propNames } from './private/known-props.js';
 import { checkAffinityRule } from '../common/rules/affinity.js';
 
@@ -23,10 +25,19 @@ export interface InstanceProps extends ResourceOptionProps {
   /** Package name (`g4-highcpu-1G`) or a reference to a package look-up's name. A change resizes in place. */
   readonly package: string | Reference;
   /**
-   * Network ids (or references), the first the primary NIC. A change replaces the instance.
+   * Networks, the first the primary NIC: declared {@link FabricNetwork}s, {@link NetworkLookup}s,
+   * references or network ids. A change replaces the instance.
    * @default - the datacenter's default networks
    */
-  readonly networks?: readonly (string | Reference)[];
+  readonly networks?: readonly NetworkRef[];
+  /**
+   * NFS volumes to mount at create: `{ volume, mountpoint, mode }`, the volume a declared
+   * {@link Volume} (by its id, so a rename of the volume changes nothing here; the instance depends
+   * on it, so a destroy deletes the instance first) or the name of one the stack does not manage.
+   * A change replaces the instance.
+   * @default - none
+   */
+  readonly volumes?: readonly InstanceVolumeMountSpec[];
   /**
    * Triton CNS: the service names the instance answers for and whether CNS leaves it out, kept as
    * the tags `triton.cns.services` and `triton.cns.disable` (as terraform-provider-triton's `cns`).
@@ -57,7 +68,18 @@ export interface InstanceProps extends ResourceOptionProps {
   readonly roleTags?: readonly (IRole | string)[];
 }
 
+/** One NFS volume an {@link Instance} mounts. */
+export interface InstanceVolumeMountSpec {
+  /** The volume: a declared {@link Volume}, or a volume name. */
+  readonly volume: Volume | string;
+  /** Absolute path it is mounted at. */
+  readonly mountpoint: string;
+  /** Read-write or read-only. @default 'rw' */
+  readonly mode?: 'rw' | 'ro';
+}
+
 const INSTANCE_PROPS = propNames<InstanceProps>({
+  volumes: true,
   name: true,
   image: true,
   package: true,
@@ -109,6 +131,8 @@ export class Instance extends TritonResource {
   /** The instance name. */
   readonly instanceName: string;
   private readonly props: InstanceProps;
+  private readonly networks: (string | Reference)[] | undefined;
+  private readonly volumes: { volume: string | Reference; mountpoint: string; mode: string }[] | undefined;
 
   constructor(scope: Construct, id: string, props: InstanceProps) {
     super(scope, id, props, INSTANCE_PROPS);
@@ -124,10 +148,10 @@ export class Instance extends TritonResource {
       fail(at, 'image', props.image, 'must be an image id (UUID) or a reference to an image');
     if (!(props.package instanceof Reference) && (typeof props.package !== 'string' || props.package === ''))
       fail(at, 'package', props.package, 'must be a package name or a reference to a package look-up');
-    (props.networks ?? []).forEach((n, i) => {
-      if (!(n instanceof Reference) && (typeof n !== 'string' || !UUID.test(n)))
-        fail(at, `networks[${i}]`, n, 'must be a network id (UUID) or a reference to a network look-up');
-    });
+    if (props.networks !== undefined && !Array.isArray(props.networks))
+      fail(at, 'networks', props.networks, 'must be a list of networks');
+    const networks = props.networks?.map((n, i) => networkValue(at, `networks[${i}]`, n));
+    const volumes = checkVolumeMounts(at, props.volumes);
     for (const field of ['tags', 'metadata'] as const)
       for (const [k, v] of Object.entries(props[field] ?? {}))
         if (!(v instanceof Reference) && typeof v !== 'string')
@@ -155,6 +179,16 @@ export class Instance extends TritonResource {
     checkRoleRefs(at, 'roleTags', props.roleTags);
     this.instanceName = props.name;
     this.props = props;
+    this.networks = networks;
+    this.volumes = volumes;
+  }
+
+  /**
+   * The instance as a firewall rule target (`FirewallRule.allow({ from: 'any', to: web, ports: [443] })`):
+   * the rule names it `vm <uuid>`, its id put in at apply.
+   */
+  firewallTargets(): readonly FirewallTargetSpec[] {
+    return [{ vm: instancePlaceholder(this.node.path) }];
   }
 
   /** The instance id, known after apply (an Image's `machine`). */
@@ -191,8 +225,9 @@ export class Instance extends TritonResource {
         name: p.name,
         image: p.image,
         package: p.package,
-        networks: p.networks === undefined ? undefined : [...p.networks],
+        networks: this.networks === undefined ? undefined : [...this.networks],
         affinity: p.affinity === undefined ? undefined : [...p.affinity],
+        volumes: this.volumes === undefined ? undefined : this.volumes.map((v) => ({ ...v })),
         tags: p.tags === undefined ? undefined : { ...p.tags },
         cns:
           p.cns === undefined
@@ -210,4 +245,32 @@ export class Instance extends TritonResource {
       dependsOn: deps,
     };
   }
+}
+
+/** The volume mounts, checked: an absolute mount point used once, a mode of `rw` or `ro`. */
+function checkVolumeMounts(
+  at: string,
+  mounts: readonly InstanceVolumeMountSpec[] | undefined,
+): { volume: string | Reference; mountpoint: string; mode: string }[] | undefined {
+  if (mounts === undefined) return undefined;
+  if (!Array.isArray(mounts)) fail(at, 'volumes', mounts, 'must be a list of { volume, mountpoint, mode }');
+  const seen = new Set<string>();
+  return mounts.map((m, i) => {
+    const field = `volumes[${i}]`;
+    if (typeof m !== 'object' || m === null) fail(at, field, m, 'must be { volume, mountpoint, mode }');
+    const volume =
+      m.volume instanceof Volume
+        ? m.volume.volumeId
+        : typeof m.volume === 'string' && m.volume !== ''
+          ? m.volume
+          : fail(at, `${field}.volume`, m.volume, 'must be a Volume or a volume name');
+    if (typeof m.mountpoint !== 'string' || !m.mountpoint.startsWith('/') || m.mountpoint === '/')
+      fail(at, `${field}.mountpoint`, m.mountpoint, 'must be an absolute path other than /');
+    if (seen.has(m.mountpoint))
+      fail(at, `${field}.mountpoint`, m.mountpoint, 'is used by another mount of this instance');
+    seen.add(m.mountpoint);
+    const mode = m.mode ?? 'rw';
+    if (mode !== 'rw' && mode !== 'ro') fail(at, `${field}.mode`, m.mode, 'must be "rw" or "ro"');
+    return { volume, mountpoint: m.mountpoint, mode };
+  });
 }

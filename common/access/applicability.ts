@@ -109,6 +109,27 @@ const OPS: Readonly<Record<string, CollectionOps>> = {
     ],
   },
   networks: { collection: ['listnetworks'], item: ['getnetwork', 'listnetworkips', 'getnetworkip', 'updatenetworkip'] },
+  volumes: { collection: ['listvolumes', 'createvolume'], item: ['getvolume', 'updatevolume', 'deletevolume'] },
+  volumesizes: { collection: ['listvolumesizes'], item: [] },
+};
+
+/**
+ * The fabric paths as lib/resources.js names them (`resourceName`): the VLAN collection
+ * (`/<account>/fabrics/default/vlans`, four segments) is authorised as `/<account>/fabrics/default`,
+ * everything below it (a VLAN, its networks, one network) as `/<account>/fabrics/default/vlans`.
+ */
+const FABRIC_OPS: Readonly<Record<string, readonly string[]>> = {
+  default: ['listfabricvlans', 'createfabricvlan'],
+  vlans: [
+    'getfabricvlan',
+    'updatefabricvlan',
+    'deletefabricvlan',
+    'listfabricnetworks',
+    'createfabricnetwork',
+    'getfabricnetwork',
+    'updatefabricnetwork',
+    'deletefabricnetwork',
+  ],
 };
 
 const ACCOUNT_OPS = [
@@ -136,6 +157,7 @@ export function actionAppliesTo(action: string, path: string, items: boolean): b
   if (MANTA_ACTIONS.has(a)) return false;
   if (segments.length === 2) return ACCOUNT_OPS.includes(a);
   const collection = segments[2] ?? '';
+  if (collection === 'fabrics') return (FABRIC_OPS[segments[segments.length - 1] ?? ''] ?? []).includes(a);
   const ops = OPS[collection];
   if (ops === undefined) return true;
   if (segments.length === 3) return ops.collection.includes(a) || (items && ops.item.includes(a));

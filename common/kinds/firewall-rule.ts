@@ -32,6 +32,14 @@ export const firewallRule = {
       description: 'Whether connections the rule matches are logged.',
     },
     str('description', false, 'Description (at most 255 characters).'),
+    {
+      name: 'vms',
+      type: 'map',
+      element: { type: 'string', refable: true },
+      required: false,
+      description:
+        'Instances the rule names by object: each stand-in UUID of the rule text mapped to a reference to the instance id, put in at apply.',
+    },
   ],
   serverFields: [{ name: 'id', computed: true }],
   attributes: ['id'],

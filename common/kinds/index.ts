@@ -8,6 +8,8 @@ import { account } from './account.js';
 import { accountConfig } from './account-config.js';
 import { datacenterLookup } from './datacenter-lookup.js';
 import { directory } from './directory.js';
+import { fabricNetwork } from './fabric-network.js';
+import { fabricVlan } from './fabric-vlan.js';
 import { firewallRule } from './firewall-rule.js';
 import { imageLookup } from './image-lookup.js';
 import { image } from './image.js';
@@ -25,6 +27,7 @@ import { snaplink } from './snaplink.js';
 import { userAccessKey } from './user-access-key.js';
 import { userKey } from './user-key.js';
 import { user } from './user.js';
+import { volume } from './volume.js';
 import { KindError } from './kind-error.js';
 import type { FieldRules, KindDescriptor } from './types.js';
 
@@ -54,6 +57,9 @@ export const BUILT_IN_KINDS = [
   networkLookup,
   datacenterLookup,
   firewallRule,
+  fabricVlan,
+  fabricNetwork,
+  volume,
   directory,
   object,
   snaplink,

@@ -22,6 +22,34 @@ export const instance = {
       element: { type: 'string', refable: true },
     }),
     {
+      name: 'volumes',
+      type: 'list',
+      required: false,
+      immutable: true,
+      recorded: true,
+      sortBy: ['mountpoint'],
+      description:
+        'NFS volumes mounted at create (CreateMachine `volumes`); GetMachine does not return them, so they are compared with the last apply; a change replaces the instance.',
+      element: {
+        type: 'object',
+        typeName: { name: 'InstanceVolumeMount', description: 'One NFS volume an instance mounts.' },
+        fields: [
+          str('volume', true, 'Volume id (a reference to a Volume, stable across its renames) or name.', {
+            refable: true,
+          }),
+          str('mountpoint', true, 'Absolute path it is mounted at in the instance.', { pattern: '^/' }),
+          {
+            name: 'mode',
+            type: 'string',
+            required: true,
+            oneOf: ['rw', 'ro'],
+            default: 'rw',
+            description: 'Read-write or read-only.',
+          },
+        ],
+      },
+    },
+    {
       name: 'tags',
       type: 'map',
       element: { type: 'string', refable: true },

@@ -1,6 +1,8 @@
 import type { EmulatorContext } from '../core/context.js';
 import type { AccountState } from '../core/store/account-state.js';
 import { advance } from './private/machine-model.js';
+import { FabricStore } from './private/fabric-store.js';
+import { VolumeStore } from './private/volume-store.js';
 import { initialMachines, PUBLIC_IMAGES, type ImageRecord, type MachineRecord } from './private/fixtures.js';
 
 /** The persistence part name of CloudAPI's own state (`<dataDir>/cloudapi.json`). */
@@ -21,9 +23,15 @@ interface AccountFixtures {
  */
 export class CloudApiState {
   private readonly byAccount = new Map<string, AccountFixtures>();
+  /** The accounts' fabric VLANs and networks (NAPI's part). */
+  readonly fabrics: FabricStore;
+  /** The accounts' NFS volumes (VOLAPI's part). */
+  readonly volumes: VolumeStore;
 
   /** @param ctx the emulator context, for the clock and persistence */
   constructor(private readonly ctx: EmulatorContext) {
+    this.fabrics = new FabricStore(ctx);
+    this.volumes = new VolumeStore(ctx);
     ctx.persistence.register(CLOUDAPI_PART, {
       save: () => Object.fromEntries(this.byAccount),
       load: (data) => {

@@ -20,6 +20,13 @@ export interface CreateMachineInput {
   readonly tags?: Readonly<Record<string, string | boolean>>;
   /** Sent as `metadata.<key>` fields. */
   readonly metadata?: Readonly<Record<string, string>>;
+  /** NFS volumes to mount (CloudAPI 8.1+), by volume name. */
+  readonly volumes?: readonly {
+    readonly name: string;
+    readonly type: 'tritonnfs';
+    readonly mountpoint: string;
+    readonly mode: string;
+  }[];
 }
 
 /** An UpdateMachine action (`POST /:login/machines/:id?action=…`). */
@@ -75,6 +82,7 @@ export function machinesApi(ctx: CloudApiContext): MachinesApi {
         ...(input.affinity !== undefined ? { affinity: input.affinity } : {}),
         ...(input.firewall_enabled !== undefined ? { firewall_enabled: input.firewall_enabled } : {}),
         ...(input.deletion_protection !== undefined ? { deletion_protection: input.deletion_protection } : {}),
+        ...(input.volumes !== undefined ? { volumes: input.volumes } : {}),
       };
       for (const [k, v] of Object.entries(input.tags ?? {})) body[`tag.${k}`] = v;
       for (const [k, v] of Object.entries(input.metadata ?? {})) body[`metadata.${k}`] = v;

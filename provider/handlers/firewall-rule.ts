@@ -8,10 +8,15 @@ import type { FirewallRule, FirewallRuleInput } from '../cloudapi/firewall-rules
 import type { Clients } from './clients.js';
 import { desiredOptionals, liveOptionals } from './private/normalize.js';
 import { ignoreNotFound, orUndefined } from './private/not-found.js';
-import type { PlainObject, ResolvedProperties, ResourceHandler } from '../../reconciler/contract/handler.js';
+import type {
+  PlainObject,
+  PlainValue,
+  ResolvedProperties,
+  ResourceHandler,
+} from '../../reconciler/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { firewallRule as firewallRuleKind } from '../../common/kinds/firewall-rule.js';
-import { tryParseFirewallRule, firewallRuleText } from '../../common/fwrule-language/index.js';
+import { tryParseFirewallRule, firewallRuleText, withInstanceIds } from '../../common/fwrule-language/index.js';
 
 /** The canonical text of `text`, or `text` unchanged when it does not parse (the server will say why). */
 export function canonicalRuleText(text: string): string {
@@ -19,10 +24,21 @@ export function canonicalRuleText(text: string): string {
   return parsed.ok ? firewallRuleText(parsed.rule) : text;
 }
 
+/**
+ * The rule text with the declared instances' ids in place of their stand-ins; while an instance id
+ * is not known (planning before the instance exists), that unknown value itself, so that the plan
+ * shows the rule as known after apply.
+ */
+function ruleOf(props: ResolvedProperties): PlainValue {
+  const filled = withInstanceIds(String(props['rule'] ?? ''), props['vms'] as Record<string, unknown> | undefined);
+  return 'text' in filled ? filled.text : (filled.unknown as PlainValue);
+}
+
 /** Normalised desired rule: canonical text, the two flags, the description when declared. */
 export function normalizeFirewallRuleDesired(props: ResolvedProperties): PlainObject {
+  const rule = ruleOf(props);
   return {
-    rule: canonicalRuleText(String(props['rule'] ?? '')),
+    rule: typeof rule === 'string' ? canonicalRuleText(rule) : rule,
     enabled: props['enabled'] === true,
     log: props['log'] === true,
     ...desiredOptionals(props, ['description']),
@@ -43,7 +59,7 @@ export function normalizeFirewallRuleLive(live: FirewallRule, desired?: PlainObj
 function input(desired: ResolvedProperties): FirewallRuleInput {
   const description = desired['description'];
   return {
-    rule: String(desired['rule'] ?? ''),
+    rule: String(ruleOf(desired)),
     enabled: desired['enabled'] === true,
     log: desired['log'] === true,
     ...(typeof description === 'string' ? { description } : {}),

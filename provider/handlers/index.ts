@@ -32,6 +32,12 @@ export {
 export type { InstanceSnapshotLive } from './instance-snapshot.js';
 export { datacenterLookupHandler, normalizeDatacenterLive } from './datacenter-lookup.js';
 export type { DatacenterLive } from './datacenter-lookup.js';
+export { fabricVlanHandler } from './fabric-vlan.js';
+export type { FabricVlanLive } from './fabric-vlan.js';
+export { fabricNetworkHandler, normalizeFabricNetworkDesired, normalizeFabricNetworkLive } from './fabric-network.js';
+export type { FabricNetworkLive } from './fabric-network.js';
+export { volumeHandler, normalizeVolumeDesired, normalizeVolumeLive } from './volume.js';
+export type { VolumeLive } from './volume.js';
 export { directoryHandler, type LiveDirectory } from './directory.js';
 export { objectHandler, createObjectHandler, type LiveObject, type ObjectHandlerOptions } from './object.js';
 export { snapLinkHandler, LINK_SOURCE_HEADER, type LiveSnapLink } from './snaplink.js';

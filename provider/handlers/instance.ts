@@ -109,6 +109,42 @@ export function normalizeInstanceDesired(props: ResolvedProperties): PlainObject
   if (props['cns'] !== undefined) out['cns'] = cnsOf(props['cns']);
   if (props['metadata'] !== undefined) out['metadata'] = stringMap(props['metadata'], SERVER_METADATA);
   if (props['roleTags'] !== undefined) out['roleTags'] = sortedStrings(props['roleTags']);
+  if (Array.isArray(props['volumes'])) out['volumes'] = volumeMounts(props['volumes']);
+  return out;
+}
+
+/** The declared volume mounts (volume id or name, mount point, mode), sorted by mount point. */
+export function volumeMounts(value: readonly PlainValue[]): { volume: string; mountpoint: string; mode: string }[] {
+  return value
+    .map((v) => {
+      const m = (v ?? {}) as Record<string, PlainValue>;
+      return { volume: String(m['volume']), mountpoint: String(m['mountpoint']), mode: String(m['mode'] ?? 'rw') };
+    })
+    .sort((a, b) => byCodePoint(a.mountpoint, b.mountpoint));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The mounts as CreateMachine takes them: by volume name, so a volume given by id (a reference to a
+ * Volume, which keeps the declaration stable when the volume is renamed) is looked up first.
+ */
+async function wireMounts(
+  ctx: HandlerContext<Clients>,
+  value: readonly PlainValue[],
+): Promise<{ name: string; type: 'tritonnfs'; mountpoint: string; mode: string }[]> {
+  const out = [];
+  for (const m of volumeMounts(value)) {
+    const name = UUID.test(m.volume)
+      ? (
+          await ctx.clients.cloudapi.call<{ name: string }>(
+            { operation: 'GetVolume', method: 'GET', path: ['volumes', m.volume], expect: 'object' },
+            { signal: ctx.signal },
+          )
+        ).name
+      : m.volume;
+    out.push({ name, type: 'tritonnfs' as const, mountpoint: m.mountpoint, mode: m.mode });
+  }
   return out;
 }
 
@@ -296,6 +332,7 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
         deletion_protection: desired['deletionProtection'] === true,
         ...(desired['tags'] !== undefined || desired['cns'] !== undefined ? { tags: tagSet(desired, {}) } : {}),
         ...(desired['metadata'] !== undefined ? { metadata: stringMap(desired['metadata'], SERVER_METADATA) } : {}),
+        ...(Array.isArray(desired['volumes']) ? { volumes: await wireMounts(ctx, desired['volumes']) } : {}),
       },
       { signal: ctx.signal },
     );

@@ -72,7 +72,9 @@ export function blankUnknowns(value: PlainObject, unknown: readonly string[]): P
   const copy = jsonpatch.deepClone(value) as PlainObject;
   for (const pointer of unknown) {
     if (pointer === '') continue;
-    jsonpatch.applyOperation(copy, { op: 'add', path: pointer, value: null }, false, true);
+    // `replace`, not `add`: an `add` at a list index inserts, which would show a list with one
+    // unknown element as two (the blank and the placeholder).
+    jsonpatch.applyOperation(copy, { op: 'replace', path: pointer, value: null }, false, true);
   }
   return copy;
 }

@@ -59,6 +59,8 @@ describe('triton-iac schema', () => {
       'tritoniac_account',
       'tritoniac_account_config',
       'tritoniac_directory',
+      'tritoniac_fabric_network',
+      'tritoniac_fabric_vlan',
       'tritoniac_firewall_rule',
       'tritoniac_image',
       'tritoniac_instance',
@@ -72,6 +74,7 @@ describe('triton-iac schema', () => {
       'tritoniac_user',
       'tritoniac_user_access_key',
       'tritoniac_user_key',
+      'tritoniac_volume',
     ]);
     expect(Object.keys(provider.data_source_schemas)).toEqual([
       'tritoniac_datacenter',

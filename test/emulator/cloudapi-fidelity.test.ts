@@ -252,19 +252,15 @@ describe('headers, authentication messages and fabrics', () => {
     ]);
   });
 
-  it('answers the fabric routes 501 "fabrics not enabled for this datacenter", after authentication', async () => {
+  it('answers the fabric routes after authentication: an empty VLAN list, unknown VLANs and networks 404', async () => {
+    expect((await t.api('GET', '/my/fabrics/default/vlans')).body).toEqual([]);
     for (const [method, path] of [
-      ['GET', '/my/fabrics/default/vlans'],
-      ['POST', '/my/fabrics/default/vlans'],
       ['GET', '/my/fabrics/default/vlans/2'],
       ['GET', '/my/fabrics/default/vlans/2/networks'],
       ['DELETE', '/my/fabrics/default/vlans/2/networks/abc'],
     ] as const) {
       const r = await t.api(method, path);
-      expect([r.status, r.body]).toEqual([
-        501,
-        { code: 'NotImplemented', message: 'fabrics not enabled for this datacenter' },
-      ]);
+      expect([r.status, r.body]).toEqual([404, { code: 'ResourceNotFound', message: 'vlan not found' }]);
     }
     expect((await unsigned('GET', '/my/fabrics/default/vlans')).status).toBe(401);
   });

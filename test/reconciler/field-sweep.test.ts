@@ -19,6 +19,8 @@ import {
   Account,
   AccountConfig,
   Directory,
+  FabricNetwork,
+  FabricVlan,
   FirewallRule,
   Image,
   Instance,
@@ -34,6 +36,7 @@ import {
   TritonStack,
   User,
   UserKey,
+  Volume,
 } from '../../index.js';
 import { applyStack, openStateBackend, planStack } from '../../reconciler/index.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
@@ -115,6 +118,15 @@ function accessKeySample(s: TritonStack, changed: (field: string) => boolean, ow
   key.node.addDependency(keys);
   return key.node.path;
 }
+
+/** The account's fabric VLANs. */
+const fabricVlans = (world: World): Promise<{ vlan_id: number }[]> =>
+  world.clients.cloudapi.call({
+    operation: 'ListFabricVLANs',
+    method: 'GET',
+    path: ['fabrics', 'default', 'vlans'],
+    expect: 'list',
+  });
 
 const SAMPLES: Readonly<Record<string, Sample>> = {
   'access-key': {
@@ -217,6 +229,76 @@ const SAMPLES: Readonly<Record<string, Sample>> = {
     },
     list: async (world) => (await world.clients.cloudapi.listFirewallRules()).map((r) => r.rule),
   },
+  'fabric-vlan': {
+    declare(s, changed) {
+      return new FabricVlan(s, 'vlan', {
+        vlanId: pick(changed('vlanId'), 20, 21),
+        name: pick(changed('name'), 'sweep-a', 'sweep-b'),
+        description: pick(changed('description'), 'a', 'b'),
+      }).node.path;
+    },
+    list: async (world) => (await fabricVlans(world)).map((v) => String(v.vlan_id)),
+  },
+  'fabric-network': {
+    declare(s, changed) {
+      const a = new FabricVlan(s, 'vlan-a', { vlanId: 30, name: 'sweep-a' });
+      const b = new FabricVlan(s, 'vlan-b', { vlanId: 31, name: 'sweep-b' });
+      return new FabricNetwork(s, 'network', {
+        vlan: pick(changed('vlanId'), a, b),
+        name: pick(changed('name'), 'sweep-net', 'sweep-net2'),
+        description: pick(changed('description'), 'a', 'b'),
+        // The /23 holds the /24, so the addresses below stay inside either.
+        subnet: pick(changed('subnet'), '10.30.0.0/24', '10.30.0.0/23'),
+        provisionStartIp: pick(changed('provisionStartIp'), '10.30.0.10', '10.30.0.11'),
+        provisionEndIp: pick(changed('provisionEndIp'), '10.30.0.200', '10.30.0.201'),
+        gateway: pick(changed('gateway'), '10.30.0.1', '10.30.0.2'),
+        resolvers: [pick(changed('resolvers'), '8.8.8.8', '1.1.1.1')],
+        routes: { '10.99.0.0/16': pick(changed('routes'), '10.30.0.3', '10.30.0.4') },
+        internetNat: !changed('internetNat'),
+      }).node.path;
+    },
+    list: async (world) => {
+      const keys: string[] = [];
+      for (const v of await fabricVlans(world))
+        for (const n of await world.clients.cloudapi.call<{ name: string }[]>({
+          operation: 'ListFabricNetworks',
+          method: 'GET',
+          path: ['fabrics', 'default', 'vlans', String(v.vlan_id), 'networks'],
+          expect: 'list',
+        }))
+          keys.push(`${v.vlan_id}/${n.name}`);
+      return keys;
+    },
+  },
+  volume: {
+    declare(s, changed) {
+      const vlan = new FabricVlan(s, 'vol-vlan', { vlanId: 40, name: 'sweep' });
+      const net = (n: number): FabricNetwork =>
+        new FabricNetwork(s, `vol-net-${n}`, {
+          vlan,
+          name: `vol-net-${n}`,
+          subnet: `10.4${n}.0.0/24`,
+          provisionStartIp: `10.4${n}.0.10`,
+          provisionEndIp: `10.4${n}.0.20`,
+        });
+      const [a, b] = [net(0), net(1)];
+      return new Volume(s, 'volume', {
+        name: pick(changed('name'), 'sweep-vol', 'sweep-vol2'),
+        size: pick(changed('size'), 10240, 20480),
+        networks: [pick(changed('networks'), a, b)],
+        tags: { tier: pick(changed('tags'), 'a', 'b') },
+      }).node.path;
+    },
+    list: async (world) =>
+      (
+        await world.clients.cloudapi.call<{ name: string }[]>({
+          operation: 'ListVolumes',
+          method: 'GET',
+          path: ['volumes'],
+          expect: 'list',
+        })
+      ).map((v) => v.name),
+  },
   role: {
     declare(s, changed) {
       const a = new User(s, 'membera', { login: 'membera', email: 'membera@acme.example' });
@@ -284,7 +366,10 @@ const SAMPLES: Readonly<Record<string, Sample>> = {
       const p = new Policy(s, 'vm-p', { name: 'vm-p', rules: ['CAN getmachine'] });
       const a = new Role(s, 'vm-a', { name: 'vm-a', policies: [p] });
       const b = new Role(s, 'vm-b', { name: 'vm-b', policies: [p] });
+      const va = new Volume(s, 'vm-vol-a', { name: 'vm-vol-a' });
+      const vb = new Volume(s, 'vm-vol-b', { name: 'vm-vol-b' });
       return new Instance(s, 'instance', {
+        volumes: [{ volume: pick(changed('volumes'), va, vb), mountpoint: '/data' }],
         name: pick(changed('name'), 'sweep-vm', 'sweep-vm2'),
         // base-64-lts (a zone) or debian-12 (bhyve)
         image: pick(changed('image'), '2f1dc911-6401-4fa4-8e9d-67ea2e39c271', '5c1b7bd7-0f4b-4d3e-8a53-3f3a6b2e9d21'),

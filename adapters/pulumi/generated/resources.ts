@@ -9,6 +9,8 @@ import type {
   AccountConfigProperties,
   AccountProperties,
   DirectoryProperties,
+  FabricNetworkProperties,
+  FabricVlanProperties,
   FirewallRuleProperties,
   ImageProperties,
   KeyProperties,
@@ -20,6 +22,7 @@ import type {
   UserAccessKeyProperties,
   UserKeyProperties,
   UserProperties,
+  VolumeProperties,
 } from '../../../common/resource-properties.js';
 import { TritonDynamicResource, type Common, type Inputs, type WithDefaults } from '../private/dynamic-resource.js';
 
@@ -149,6 +152,39 @@ export class FirewallRule extends TritonDynamicResource {
   declare readonly rule: pulumi.Output<string>;
   constructor(name: string, args: FirewallRuleArgs, opts?: pulumi.CustomResourceOptions) {
     super('firewall-rule', 'FirewallRule', name, args, { outputs: ['rule'], secrets: [] }, opts);
+  }
+}
+
+/** Arguments of {@link FabricVlan}. */
+export type FabricVlanArgs = Inputs<FabricVlanProperties> & Common;
+
+/** A VLAN of the account's default fabric. */
+export class FabricVlan extends TritonDynamicResource {
+  declare readonly name: pulumi.Output<string>;
+  constructor(name: string, args: FabricVlanArgs, opts?: pulumi.CustomResourceOptions) {
+    super('fabric-vlan', 'FabricVlan', name, args, { outputs: ['name'], secrets: [] }, opts);
+  }
+}
+
+/** Arguments of {@link FabricNetwork}. */
+export type FabricNetworkArgs = Inputs<WithDefaults<FabricNetworkProperties, 'internetNat'>> & Common;
+
+/** An IPv4 network on a fabric VLAN. */
+export class FabricNetwork extends TritonDynamicResource {
+  declare readonly id: pulumi.Output<string>;
+  constructor(name: string, args: FabricNetworkArgs, opts?: pulumi.CustomResourceOptions) {
+    super('fabric-network', 'FabricNetwork', name, args, { outputs: ['id'], secrets: [] }, opts);
+  }
+}
+
+/** Arguments of {@link Volume}. */
+export type VolumeArgs = Inputs<WithDefaults<VolumeProperties, 'size'>> & Common;
+
+/** An NFS shared volume. */
+export class Volume extends TritonDynamicResource {
+  declare readonly id: pulumi.Output<string>;
+  constructor(name: string, args: VolumeArgs, opts?: pulumi.CustomResourceOptions) {
+    super('volume', 'Volume', name, args, { outputs: ['id'], secrets: [] }, opts);
   }
 }
 

@@ -47,6 +47,16 @@ export interface RoleMember {
   readonly default: boolean;
 }
 
+/** One NFS volume an instance mounts. */
+export interface InstanceVolumeMount {
+  /** Volume id (a reference to a Volume, stable across its renames) or name. */
+  readonly volume: string | RefValue;
+  /** Absolute path it is mounted at in the instance. */
+  readonly mountpoint: string;
+  /** Read-write or read-only. */
+  readonly mode: 'rw' | 'ro';
+}
+
 /** The CNS (Triton Container Name Service) settings of an instance. */
 export interface InstanceCns {
   /** CNS service names the instance answers for (DNS labels). */
@@ -240,6 +250,8 @@ export interface InstanceProperties {
   readonly package: string | RefValue;
   /** Network ids, the first the primary; a change replaces the instance. */
   readonly networks?: readonly (string | RefValue)[];
+  /** NFS volumes mounted at create (CreateMachine `volumes`); GetMachine does not return them, so they are compared with the last apply; a change replaces the instance. */
+  readonly volumes?: readonly InstanceVolumeMount[];
   /** Instance tags (strings); replaced as a whole in place. */
   readonly tags?: { readonly [key: string]: string | RefValue };
   /** Affinity rules for where the instance is placed (`instance!=web-*`, `role==~db`); used at create only, so a change replaces the instance. */
@@ -308,6 +320,54 @@ export interface FirewallRuleProperties {
   readonly log: boolean;
   /** Description (at most 255 characters). */
   readonly description?: string;
+  /** Instances the rule names by object: each stand-in UUID of the rule text mapped to a reference to the instance id, put in at apply. */
+  readonly vms?: { readonly [key: string]: string | RefValue };
+}
+
+/** `fabric-vlan`: A VLAN of the account's default fabric. Natural key: VLAN id. */
+export interface FabricVlanProperties {
+  /** VLAN id, 0 to 4094 and not 1 (NAPI); a change replaces the VLAN. */
+  readonly vlanId: number;
+  /** VLAN name; renamed in place. */
+  readonly name: string;
+  /** Description; updated in place. */
+  readonly description?: string;
+}
+
+/** `fabric-network`: An IPv4 network on a fabric VLAN of the account. Natural key: VLAN id/name. */
+export interface FabricNetworkProperties {
+  /** The VLAN id the network is on; a change replaces the network. */
+  readonly vlanId: number;
+  /** Network name; renamed in place. */
+  readonly name: string;
+  /** Description; updated in place. */
+  readonly description?: string;
+  /** IPv4 subnet in CIDR form (`10.10.0.0/24`); a change replaces the network. */
+  readonly subnet: string;
+  /** First address instances are given; updated in place. */
+  readonly provisionStartIp: string;
+  /** Last address instances are given; updated in place. */
+  readonly provisionEndIp: string;
+  /** Gateway address inside the subnet; a change replaces the network. */
+  readonly gateway?: string;
+  /** DNS resolvers (at most 4), in order; updated in place. */
+  readonly resolvers?: readonly string[];
+  /** Static routes: destination subnet (or address) to gateway; updated in place. */
+  readonly routes?: { readonly [key: string]: string };
+  /** Whether a NAT zone gives the network internet access (the server default); fixed at create. */
+  readonly internetNat: boolean;
+}
+
+/** `volume`: An NFS shared volume of the account, mounted by instances. Natural key: name. */
+export interface VolumeProperties {
+  /** Volume name; renamed in place. */
+  readonly name: string;
+  /** Size in MiB, one of the sizes ListVolumeSizes offers; a change replaces the volume. */
+  readonly size: number;
+  /** Fabric network ids the volume is reachable on; a change replaces it. Default: the account's default fabric network. */
+  readonly networks?: readonly (string | RefValue)[];
+  /** Volume tags, set at create; a change replaces the volume. */
+  readonly tags?: { readonly [key: string]: string };
 }
 
 /** `directory`: A Manta directory. Natural key: path. */
@@ -378,6 +438,9 @@ export interface ResourcePropertiesByKind {
   'network-lookup': NetworkLookupProperties;
   'datacenter-lookup': DatacenterLookupProperties;
   'firewall-rule': FirewallRuleProperties;
+  'fabric-vlan': FabricVlanProperties;
+  'fabric-network': FabricNetworkProperties;
+  volume: VolumeProperties;
   directory: DirectoryProperties;
   object: ObjectProperties;
   snaplink: SnapLinkProperties;

@@ -10,6 +10,7 @@ import type { CloudApiState } from '../state.js';
 import { accessKeyRoutes } from '../routes/access-keys.js';
 import { accountRoutes } from '../routes/account.js';
 import { catalogRoutes } from '../routes/catalog.js';
+import { fabricRoutes } from '../routes/fabrics.js';
 import { firewallRuleRoutes } from '../routes/firewall-rules.js';
 import { imageRoutes } from '../routes/images.js';
 import { keyRoutes } from '../routes/keys.js';
@@ -21,6 +22,7 @@ import { policyRoutes } from '../routes/policies.js';
 import { roleTagRoutes } from '../routes/role-tags.js';
 import { roleRoutes } from '../routes/roles.js';
 import { userRoutes } from '../routes/users.js';
+import { volumeRoutes } from '../routes/volumes.js';
 
 /** Makes one module's routes; a module that needs neither argument ignores them. */
 export type RouteModule = (ctx: EmulatorContext, state: CloudApiState) => CloudApiRoute[];
@@ -30,6 +32,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   accessKeyRoutes,
   accountRoutes,
   catalogRoutes,
+  fabricRoutes,
   firewallRuleRoutes,
   imageRoutes,
   keyRoutes,
@@ -41,4 +44,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   roleTagRoutes,
   roleRoutes,
   userRoutes,
+  volumeRoutes,
 ];

@@ -62,6 +62,18 @@ export interface MachineRecord {
   deletedAt?: number;
   /** The MachineAudit records, newest first. */
   audit?: AuditRecord[];
+  /** Internal: the NFS volumes mounted at create (GetMachine does not show them). */
+  volumes?: MountRecord[];
+}
+
+/** One NFS volume a machine mounts, as CreateMachine took it. */
+export interface MountRecord {
+  /** The volume's id (a rename of the volume keeps the mount). */
+  id: string;
+  name: string;
+  type: string;
+  mountpoint: string;
+  mode: string;
 }
 
 /** A MachineAudit record: what was done, whether it worked, and when its job finished. */

@@ -3,6 +3,8 @@ import type { ReadView } from '../../core/consistency.js';
 import { EmulatorError, notFound } from '../../core/errors.js';
 import type { AuditRecord, MachineRecord, NicRecord } from './fixtures.js';
 import { NETWORKS } from './fixtures.js';
+import type { AddressRange } from './fabric-store.js';
+import { ipv4Text } from '../../../common/net/ipv4.js';
 
 /**
  * The metadata key that makes a provision fail, its value being the reason the machine's `failed`
@@ -117,6 +119,7 @@ export function machineJson(machine: MachineRecord, view: ReadView): Record<stri
     nics: _nics,
     snapshots: _snapshots,
     deletedAt: _deletedAt,
+    volumes: _volumes,
     ...wire
   } = machine;
   const { tags, metadata } = visibleDetails(machine, view);
@@ -149,8 +152,9 @@ export function refuseDeleted(machine: MachineRecord): void {
 }
 
 /**
- * A new NIC on `network` with the next free address of its range.
- * @throws EmulatorError InvalidArgument when the network is not one the account may use
+ * A new NIC on `network` with the next free address of its range: the fixture networks' ranges, or
+ * `fabric`, the provision range of one of the account's fabric networks.
+ * @throws EmulatorError InvalidArgument when the network is not one the account may use, or is full
  */
 export function allocateNic(
   all: readonly MachineRecord[],
@@ -158,22 +162,33 @@ export function allocateNic(
   primary: boolean,
   now: number,
   ready: boolean,
+  fabric?: AddressRange,
 ): NicRecord {
-  const range = RANGES[network];
-  if (range === undefined) throw new EmulatorError(409, 'InvalidArgument', 'Invalid Networks');
   const used = new Set(all.filter((m) => m.state !== 'deleted').flatMap((m) => m.ips));
-  let host = 20;
-  while (used.has(`${range.prefix}${host}`)) host++;
-  if (host > 254) throw new EmulatorError(409, 'InvalidArgument', `network ${network} has no free addresses`);
+  const range = RANGES[network];
+  let ip: string | undefined;
+  let netmask: string;
+  let gateway: string;
+  if (range !== undefined) {
+    let host = 20;
+    while (used.has(`${range.prefix}${host}`)) host++;
+    if (host <= 254) ip = `${range.prefix}${host}`;
+    ({ netmask, gateway } = range);
+  } else if (fabric !== undefined) {
+    for (let n = fabric.first; n <= fabric.last && ip === undefined; n++) if (!used.has(ipv4Text(n))) ip = ipv4Text(n);
+    ({ netmask, gateway } = fabric);
+  } else throw new EmulatorError(409, 'InvalidArgument', 'Invalid Networks');
+  // NAPI's SUBNET_FULL_MSG, as CloudAPI passes it on.
+  if (ip === undefined) throw new EmulatorError(409, 'InvalidArgument', `network ${network}: no more free IPs`);
   const mac = randomBytes(6)
     .toString('hex')
     .replace(/(..)(?!$)/g, '$1:');
   return {
     mac: `90:b8:${mac.slice(6)}`,
-    ip: `${range.prefix}${host}`,
+    ip,
     primary,
-    netmask: range.netmask,
-    gateway: range.gateway,
+    netmask,
+    gateway,
     network,
     state: ready ? 'running' : 'provisioning',
     ...(ready ? {} : { readyAt: now + SHORT_JOB_MS }),

@@ -5,9 +5,18 @@ import { accountOf } from '../private/before.js';
 import { NETWORKS, PACKAGES } from '../private/fixtures.js';
 import { DATACENTER_NAME } from './ping.js';
 import type { EmulatorContext } from '../../core/context.js';
+import { fabricNetworkJson } from '../private/fabric-store.js';
+import type { RequestContext } from '../../core/types.js';
 
 /** The ListPackages query parameters that filter (sdc-cloudapi packages.js). */
 const PACKAGE_FILTERS = ['name', 'memory', 'disk', 'swap', 'lwps', 'version', 'vcpus', 'group'] as const;
+
+/** The networks the account may use: the datacenter's, then its own fabric networks. */
+function visibleNetworks(rc: RequestContext, state: CloudApiState): Record<string, unknown>[] {
+  const own = state.fabrics.networksOf(accountOf(rc).account.id).map(fabricNetworkJson);
+  const fabricOnly = rc.query.get('fabric') === 'true';
+  return [...NETWORKS, ...own].filter((n) => !fabricOnly || n['fabric'] === true);
+}
 
 /** Datacenters, services, limits, packages, machines and networks (read-only fixtures). */
 export function catalogRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudApiRoute[] {
@@ -81,42 +90,18 @@ export function catalogRoutes(_ctx: EmulatorContext, state: CloudApiState): Clou
       method: 'GET',
       path: '/:account/networks',
       name: 'ListNetworks',
-      handler: () => ({ status: 200, body: NETWORKS }),
+      // The datacenter's networks, then the account's fabric networks (req.networks in CloudAPI).
+      handler: (rc) => ({ status: 200, body: visibleNetworks(rc, state) }),
     },
     {
       method: 'GET',
       path: '/:account/networks/:network',
       name: 'GetNetwork',
       handler: (rc) => {
-        const network = NETWORKS.find((n) => n['id'] === rc.params['network']);
+        const network = visibleNetworks(rc, state).find((n) => n['id'] === rc.params['network']);
         if (network === undefined) throw notFound(`Network ${rc.params['network']} does not exist`);
         return { status: 200, body: network };
       },
     },
-    ...fabricRoutes(),
   ];
-}
-
-/**
- * Fabric VLANs and fabric networks: the emulated datacenter has no fabrics, so, like a real
- * datacenter without them, every fabric route answers 501 after authentication
- * (sdc-cloudapi lib/endpoints/networks.js, ensureFabricsEnabled).
- */
-function fabricRoutes(): CloudApiRoute[] {
-  const fabricsOff = (): never => {
-    throw new EmulatorError(501, 'NotImplemented', 'fabrics not enabled for this datacenter');
-  };
-  const routes: [CloudApiRoute['method'], string, string][] = [
-    ['GET', '/:account/fabrics/default/vlans', 'ListFabricVLANs'],
-    ['POST', '/:account/fabrics/default/vlans', 'CreateFabricVLAN'],
-    ['GET', '/:account/fabrics/default/vlans/:vlan', 'GetFabricVLAN'],
-    ['PUT', '/:account/fabrics/default/vlans/:vlan', 'UpdateFabricVLAN'],
-    ['DELETE', '/:account/fabrics/default/vlans/:vlan', 'DeleteFabricVLAN'],
-    ['GET', '/:account/fabrics/default/vlans/:vlan/networks', 'ListFabricNetworks'],
-    ['POST', '/:account/fabrics/default/vlans/:vlan/networks', 'CreateFabricNetwork'],
-    ['GET', '/:account/fabrics/default/vlans/:vlan/networks/:network', 'GetFabricNetwork'],
-    ['PUT', '/:account/fabrics/default/vlans/:vlan/networks/:network', 'UpdateFabricNetwork'],
-    ['DELETE', '/:account/fabrics/default/vlans/:vlan/networks/:network', 'DeleteFabricNetwork'],
-  ];
-  return routes.map(([method, path, name]) => ({ method, path, name, taggable: false, handler: fabricsOff }));
 }

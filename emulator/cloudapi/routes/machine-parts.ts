@@ -94,7 +94,8 @@ export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): 
           const all = state.machines(accountOf(rc));
           let nic;
           try {
-            nic = allocateNic(all, network, (m.nics ?? []).length === 0, rc.ctx.clock(), false);
+            const fabric = state.fabrics.rangeOf(accountOf(rc).account.id, network);
+            nic = allocateNic(all, network, (m.nics ?? []).length === 0, rc.ctx.clock(), false, fabric);
           } catch (err) {
             if (err instanceof EmulatorError && err.message === 'Invalid Networks')
               throw invalidArgument('network not found');

@@ -4,7 +4,7 @@ import type { RequestContext, Reply } from '../../core/types.js';
 import type { CloudApiRoute } from '../route.js';
 import type { CloudApiState } from '../state.js';
 import { accountOf } from '../private/before.js';
-import { NETWORKS, PACKAGES, type MachineRecord } from '../private/fixtures.js';
+import { NETWORKS, PACKAGES, type MachineRecord, type MountRecord } from '../private/fixtures.js';
 import {
   allocateNic,
   audit,
@@ -178,7 +178,8 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
   const name = optionalString(rc, 'name') ?? randomUUID().slice(0, 7);
   checkName(name);
   const machines = state.machines(account);
-  const networks = networksParam(rc);
+  const networks = networksParam(rc, state);
+  const volumes = volumesParam(rc, state);
   checkAffinity(rc);
   const limit = rc.ctx.machineLimit;
   if (machines.filter((m) => m.state !== 'deleted').length >= limit)
@@ -224,7 +225,11 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
     readyAt: now + rc.ctx.provisionMs,
   };
   if (metadata[FAIL_PROVISION_KEY] !== undefined) machine.failReason = metadata[FAIL_PROVISION_KEY];
-  for (const [i, network] of networks.entries()) machine.nics!.push(allocateNic(machines, network, i === 0, now, true));
+  if (volumes.length > 0) machine.volumes = volumes;
+  for (const [i, network] of networks.entries())
+    machine.nics!.push(
+      allocateNic(machines, network, i === 0, now, true, state.fabrics.rangeOf(account.account.id, network)),
+    );
   syncAddresses(machine);
   machines.push(machine);
   state.changed();
@@ -235,11 +240,6 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
   };
 }
 
-/**
- * The networks asked for: ids, or `{ipv4_uuid}` objects (what `triton instance create -N` sends);
- * none means the default, the public network then the private one (as a datacenter configured
- * with both would do).
- */
 /**
  * The `affinity` rules: strings in CloudAPI's grammar (sdc-cloudapi triton-affinity.js), refused
  * with its message. One datacenter of one emulated server has nowhere else to place a machine, so
@@ -257,7 +257,15 @@ function checkAffinity(rc: RequestContext): void {
   }
 }
 
-function networksParam(rc: RequestContext): string[] {
+/**
+ * The networks asked for: ids, or `{ipv4_uuid}` objects (what `triton instance create -N` sends);
+ * none means the default, the public network then the private one (as a datacenter configured
+ * with both would do).
+ */
+function networksParam(rc: RequestContext, state: CloudApiState): string[] {
+  const owner = accountOf(rc).account.id;
+  const known = (id: unknown): boolean =>
+    typeof id === 'string' && (NETWORKS.some((n) => n['id'] === id) || state.fabrics.network(owner, id) !== undefined);
   const raw = param(rc, 'networks');
   if (raw === undefined || raw === null) return NETWORKS.map((n) => n['id'] as string);
   const list = typeof raw === 'string' ? raw.split(',') : raw;
@@ -269,11 +277,41 @@ function networksParam(rc: RequestContext): string[] {
         ? (n as Record<string, unknown>)['ipv4_uuid']
         : n,
   );
-  if (ids.some((id) => typeof id !== 'string' || !NETWORKS.some((n) => n['id'] === id)))
-    throw invalidArgument('Invalid Networks');
+  if (!ids.every(known)) throw invalidArgument('Invalid Networks');
   const publicCount = ids.filter((id) => NETWORKS.some((n) => n['id'] === id && n['public'] === true)).length;
   if (publicCount > 1) throw invalidArgument('Can specify a maximum of 1 public networks');
   return ids as string[];
+}
+
+/**
+ * The NFS volumes to mount (CreateMachine `volumes`, sdc-cloudapi lib/machines.js): each
+ * `{ name, type: 'tritonnfs', mountpoint, mode }`, naming a `ready` volume of the account.
+ */
+function volumesParam(rc: RequestContext, state: CloudApiState): MountRecord[] {
+  const raw = param(rc, 'volumes');
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) throw invalidArgument('volumes: must be an array of volume objects');
+  const owned = state.volumes.volumesOf(accountOf(rc).account.id);
+  const seen = new Set<string>();
+  return raw.map((v: unknown, i) => {
+    const m = (typeof v === 'object' && v !== null ? v : {}) as Record<string, unknown>;
+    const name = m['name'];
+    const mountpoint = m['mountpoint'];
+    const mode = m['mode'] ?? 'rw';
+    if (typeof name !== 'string' || name === '') throw invalidArgument(`volumes[${i}].name: must be a volume name`);
+    if (m['type'] !== undefined && m['type'] !== 'tritonnfs')
+      throw invalidArgument(`volumes[${i}].type: ${String(m['type'])} is not a supported volume type`);
+    if (typeof mountpoint !== 'string' || !mountpoint.startsWith('/'))
+      throw invalidArgument(`volumes[${i}].mountpoint: must be an absolute path`);
+    if (seen.has(mountpoint)) throw invalidArgument(`volumes[${i}].mountpoint: ${mountpoint} is mounted twice`);
+    seen.add(mountpoint);
+    if (mode !== 'rw' && mode !== 'ro') throw invalidArgument(`volumes[${i}].mode: must be "rw" or "ro"`);
+    const volume = owned.find((o) => o.name === name && o.state !== 'failed');
+    if (volume === undefined) throw new EmulatorError(404, 'VolumeNotFound', `Volume with name ${name} not found`);
+    if (volume.state !== 'ready')
+      throw invalidArgument(`volume ${name} is ${volume.state}; a volume must be ready to be mounted`);
+    return { id: volume.id, name, mountpoint, mode, type: 'tritonnfs' };
+  });
 }
 
 function objectParam(rc: RequestContext, name: string): Record<string, unknown> | undefined {

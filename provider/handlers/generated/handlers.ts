@@ -12,6 +12,8 @@ import { accountHandler } from '../account.js';
 import { networkLookupHandler, packageLookupHandler } from '../catalog-lookups.js';
 import { datacenterLookupHandler } from '../datacenter-lookup.js';
 import { directoryHandler } from '../directory.js';
+import { fabricNetworkHandler } from '../fabric-network.js';
+import { fabricVlanHandler } from '../fabric-vlan.js';
 import { firewallRuleHandler } from '../firewall-rule.js';
 import { imageLookupHandler } from '../image-lookup.js';
 import { imageHandler } from '../image.js';
@@ -27,6 +29,7 @@ import { snapLinkHandler } from '../snaplink.js';
 import { userAccessKeyHandler } from '../user-access-key.js';
 import { userKeyHandler } from '../user-key.js';
 import { userHandler } from '../user.js';
+import { volumeHandler } from '../volume.js';
 
 /** The CloudAPI kinds' handlers. */
 export const cloudApiHandlers: readonly AnyHandler<unknown, Clients>[] = [
@@ -48,6 +51,9 @@ export const cloudApiHandlers: readonly AnyHandler<unknown, Clients>[] = [
   networkLookupHandler,
   datacenterLookupHandler,
   firewallRuleHandler,
+  fabricVlanHandler,
+  fabricNetworkHandler,
+  volumeHandler,
 ];
 
 /** The Manta kinds' handlers. */

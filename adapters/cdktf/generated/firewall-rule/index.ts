@@ -32,6 +32,12 @@ export interface FirewallRuleConfig extends cdktf.TerraformMetaArguments {
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/firewall_rule#rule FirewallRule#rule}
   */
   readonly rule: string;
+  /**
+  * Instances the rule names by object: each stand-in UUID of the rule text mapped to a reference to the instance id, put in at apply.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/firewall_rule#vms FirewallRule#vms}
+  */
+  readonly vms?: { [key: string]: string };
 }
 
 /**
@@ -88,6 +94,7 @@ export class FirewallRule extends cdktf.TerraformResource {
     this._enabled = config.enabled;
     this._log = config.log;
     this._rule = config.rule;
+    this._vms = config.vms;
   }
 
   // ==========
@@ -160,6 +167,22 @@ export class FirewallRule extends cdktf.TerraformResource {
     return this._rule;
   }
 
+  // vms - computed: false, optional: true, required: false
+  private _vms?: { [key: string]: string }; 
+  public get vms() {
+    return this.getStringMapAttribute('vms');
+  }
+  public set vms(value: { [key: string]: string }) {
+    this._vms = value;
+  }
+  public resetVms() {
+    this._vms = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get vmsInput() {
+    return this._vms;
+  }
+
   // =========
   // SYNTHESIS
   // =========
@@ -170,6 +193,7 @@ export class FirewallRule extends cdktf.TerraformResource {
       enabled: cdktf.booleanToTerraform(this._enabled),
       log: cdktf.booleanToTerraform(this._log),
       rule: cdktf.stringToTerraform(this._rule),
+      vms: cdktf.hashMapper(cdktf.stringToTerraform)(this._vms),
     };
   }
 
@@ -198,6 +222,12 @@ export class FirewallRule extends cdktf.TerraformResource {
         isBlock: false,
         type: "simple",
         storageClassType: "string",
+      },
+      vms: {
+        value: cdktf.hashMapperHcl(cdktf.stringToHclTerraform)(this._vms),
+        isBlock: false,
+        type: "map",
+        storageClassType: "stringMap",
       },
     };
 

@@ -80,6 +80,12 @@ export interface InstanceConfig extends cdktf.TerraformMetaArguments {
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#tags Instance#tags}
   */
   readonly tags?: { [key: string]: string };
+  /**
+  * NFS volumes mounted at create (CreateMachine `volumes`); GetMachine does not return them, so they are compared with the last apply; a change replaces the instance. Changing this forces a replacement.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#volumes Instance#volumes}
+  */
+  readonly volumes?: InstanceVolumes[] | cdktf.IResolvable;
 }
 export interface InstanceCns {
   /**
@@ -212,6 +218,188 @@ export class InstanceCnsOutputReference extends cdktf.ComplexObject {
     return this._disable;
   }
 }
+export interface InstanceVolumes {
+  /**
+  * Volume id (a reference to a Volume, stable across its renames) or name.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#volume Instance#volume}
+  */
+  readonly volume: string;
+  /**
+  * Absolute path it is mounted at in the instance.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#mountpoint Instance#mountpoint}
+  */
+  readonly mountpoint: string;
+  /**
+  * Read-write or read-only. Default: "rw".
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#mode Instance#mode}
+  */
+  readonly mode?: string;
+}
+
+export function instanceVolumesToTerraform(struct?: InstanceVolumes | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+    volume: cdktf.stringToTerraform(struct!.volume),
+    mountpoint: cdktf.stringToTerraform(struct!.mountpoint),
+    mode: cdktf.stringToTerraform(struct!.mode),
+  }
+}
+
+
+export function instanceVolumesToHclTerraform(struct?: InstanceVolumes | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+    volume: {
+      value: cdktf.stringToHclTerraform(struct!.volume),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    mountpoint: {
+      value: cdktf.stringToHclTerraform(struct!.mountpoint),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    mode: {
+      value: cdktf.stringToHclTerraform(struct!.mode),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+  };
+
+  // remove undefined attributes
+  return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined));
+}
+
+export class InstanceVolumesOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+  private resolvableValue?: cdktf.IResolvable;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param complexObjectIndex the index of this item in the list
+  * @param complexObjectIsFromSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectIndex: number, complexObjectIsFromSet: boolean) {
+    super(terraformResource, terraformAttribute, complexObjectIsFromSet, complexObjectIndex);
+  }
+
+  public get internalValue(): InstanceVolumes | cdktf.IResolvable | undefined {
+    if (this.resolvableValue) {
+      return this.resolvableValue;
+    }
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    if (this._volume !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.volume = this._volume;
+    }
+    if (this._mountpoint !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.mountpoint = this._mountpoint;
+    }
+    if (this._mode !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.mode = this._mode;
+    }
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: InstanceVolumes | cdktf.IResolvable | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+      this.resolvableValue = undefined;
+      this._volume = undefined;
+      this._mountpoint = undefined;
+      this._mode = undefined;
+    }
+    else if (cdktf.Tokenization.isResolvable(value)) {
+      this.isEmptyObject = false;
+      this.resolvableValue = value;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+      this.resolvableValue = undefined;
+      this._volume = value.volume;
+      this._mountpoint = value.mountpoint;
+      this._mode = value.mode;
+    }
+  }
+
+  // volume - computed: false, optional: false, required: true
+  private _volume?: string; 
+  public get volume() {
+    return this.getStringAttribute('volume');
+  }
+  public set volume(value: string) {
+    this._volume = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get volumeInput() {
+    return this._volume;
+  }
+
+  // mountpoint - computed: false, optional: false, required: true
+  private _mountpoint?: string; 
+  public get mountpoint() {
+    return this.getStringAttribute('mountpoint');
+  }
+  public set mountpoint(value: string) {
+    this._mountpoint = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get mountpointInput() {
+    return this._mountpoint;
+  }
+
+  // mode - computed: false, optional: true, required: false
+  private _mode?: string; 
+  public get mode() {
+    return this.getStringAttribute('mode');
+  }
+  public set mode(value: string) {
+    this._mode = value;
+  }
+  public resetMode() {
+    this._mode = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get modeInput() {
+    return this._mode;
+  }
+}
+
+export class InstanceVolumesList extends cdktf.ComplexList {
+  public internalValue? : InstanceVolumes[] | cdktf.IResolvable
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+    super(terraformResource, terraformAttribute, wrapsSet)
+  }
+
+  /**
+  * @param index the index of the item to return
+  */
+  public get(index: number): InstanceVolumesOutputReference {
+    return new InstanceVolumesOutputReference(this.terraformResource, this.terraformAttribute, index, this.wrapsSet);
+  }
+}
 
 /**
 * Represents a {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance tritoniac_instance}
@@ -275,6 +463,7 @@ export class Instance extends cdktf.TerraformResource {
     this._roleTags = config.roleTags;
     this._state = config.state;
     this._tags = config.tags;
+    this._volumes.internalValue = config.volumes;
   }
 
   // ==========
@@ -479,6 +668,22 @@ export class Instance extends cdktf.TerraformResource {
     return this._tags;
   }
 
+  // volumes - computed: false, optional: true, required: false
+  private _volumes = new InstanceVolumesList(this, "volumes", false);
+  public get volumes() {
+    return this._volumes;
+  }
+  public putVolumes(value: InstanceVolumes[] | cdktf.IResolvable) {
+    this._volumes.internalValue = value;
+  }
+  public resetVolumes() {
+    this._volumes.internalValue = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get volumesInput() {
+    return this._volumes.internalValue;
+  }
+
   // =========
   // SYNTHESIS
   // =========
@@ -497,6 +702,7 @@ export class Instance extends cdktf.TerraformResource {
       role_tags: cdktf.listMapper(cdktf.stringToTerraform, false)(this._roleTags),
       state: cdktf.stringToTerraform(this._state),
       tags: cdktf.hashMapper(cdktf.stringToTerraform)(this._tags),
+      volumes: cdktf.listMapper(instanceVolumesToTerraform, false)(this._volumes.internalValue),
     };
   }
 
@@ -573,6 +779,12 @@ export class Instance extends cdktf.TerraformResource {
         isBlock: false,
         type: "map",
         storageClassType: "stringMap",
+      },
+      volumes: {
+        value: cdktf.listMapperHcl(instanceVolumesToHclTerraform, false)(this._volumes.internalValue),
+        isBlock: true,
+        type: "list",
+        storageClassType: "InstanceVolumesList",
       },
     };
 

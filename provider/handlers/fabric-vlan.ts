@@ -1,0 +1,96 @@
+/**
+ * `fabric-vlan`: one VLAN of the account's default fabric. The VLAN id is the server's only
+ * identifier (`/fabrics/default/vlans/<vlan_id>`), so it is the id and the natural key; the name and
+ * description change in place with UpdateFabricVLAN.
+ */
+import type { Clients } from './clients.js';
+import { desiredOptionals, liveOptionals } from './private/normalize.js';
+import { ignoreNotFound, orUndefined } from './private/not-found.js';
+import type { PlainObject, ResolvedProperties, ResourceHandler } from '../../reconciler/contract/handler.js';
+import { fieldRulesOf } from '../../common/kinds/index.js';
+import { fabricVlan as fabricVlanKind } from '../../common/kinds/fabric-vlan.js';
+
+/** A fabric VLAN as CloudAPI answers it. */
+export interface FabricVlanLive {
+  readonly vlan_id: number;
+  readonly name: string;
+  readonly description?: string;
+}
+
+/** The collection's path segments under the account. */
+export const VLANS_PATH = ['fabrics', 'default', 'vlans'] as const;
+
+function body(desired: ResolvedProperties): Record<string, unknown> {
+  return { name: String(desired['name']), ...desiredOptionals(desired, ['description']) };
+}
+
+/** The `fabric-vlan` handler. */
+export const fabricVlanHandler: ResourceHandler<FabricVlanLive, Clients> = {
+  kind: 'fabric-vlan',
+  mode: 'managed',
+  schema: { ...fieldRulesOf(fabricVlanKind), replaceStrategy: 'delete-then-create' },
+  normalizeDesired: (props): PlainObject => ({
+    vlanId: Number(props['vlanId']),
+    name: String(props['name'] ?? ''),
+    ...desiredOptionals(props, ['description']),
+  }),
+  normalizeLive: (live, desired): PlainObject => ({
+    vlanId: live.vlan_id,
+    name: live.name,
+    ...liveOptionals(live as unknown as Record<string, unknown>, ['description'], desired),
+  }),
+  naturalKeyOf: (live) => String(live.vlan_id),
+  idOf: (live) => String(live.vlan_id),
+  list: (ctx) =>
+    ctx.clients.cloudapi.call<FabricVlanLive[]>(
+      { operation: 'ListFabricVLANs', method: 'GET', path: VLANS_PATH, expect: 'list' },
+      { signal: ctx.signal },
+    ),
+  read: (ctx, ref) =>
+    orUndefined(
+      ctx.clients.cloudapi.call<FabricVlanLive>(
+        {
+          operation: 'GetFabricVLAN',
+          method: 'GET',
+          path: [...VLANS_PATH, ref.id ?? ref.naturalKey],
+          expect: 'object',
+        },
+        { signal: ctx.signal },
+      ),
+    ),
+  create: (ctx, desired) =>
+    ctx.clients.cloudapi.call<FabricVlanLive>(
+      {
+        operation: 'CreateFabricVLAN',
+        method: 'POST',
+        path: VLANS_PATH,
+        json: { vlan_id: Number(desired['vlanId']), ...body(desired) },
+        expect: 'object',
+      },
+      { signal: ctx.signal },
+    ),
+  update: (ctx, id, desired) =>
+    ctx.clients.cloudapi.call<FabricVlanLive>(
+      {
+        operation: 'UpdateFabricVLAN',
+        method: 'PUT',
+        path: [...VLANS_PATH, id],
+        json: body(desired),
+        expect: 'object',
+      },
+      { signal: ctx.signal },
+    ),
+  async delete(ctx, ref) {
+    await ignoreNotFound(
+      ctx.clients.cloudapi.call(
+        {
+          operation: 'DeleteFabricVLAN',
+          method: 'DELETE',
+          path: [...VLANS_PATH, ref.id ?? ref.naturalKey],
+          expect: 'empty',
+        },
+        { signal: ctx.signal },
+      ),
+    );
+  },
+};
