@@ -13,6 +13,18 @@ import { instancePlaceholder, type FirewallTargetSpec } from '../common/fwrule-l
 import { propNames } from './private/known-props.js';
 import { checkAffinityRule } from '../common/rules/affinity.js';
 
+/** An image an instance can be made from: an `Image` the stack builds or an `ImageLookup`. */
+export interface IInstanceImage {
+  /** The image id, known after apply (or after the look-up is read). */
+  readonly imageId: Reference;
+}
+
+/** A package an instance can be sized by: a `PackageLookup`. */
+export interface IInstancePackage {
+  /** The package name, known after the look-up is read. */
+  readonly packageName: Reference;
+}
+
 /** Props of an {@link Instance}. */
 export interface InstanceProps extends ResourceOptionProps {
   /**
@@ -20,10 +32,16 @@ export interface InstanceProps extends ResourceOptionProps {
    * A change renames the instance in place.
    */
   readonly name: string;
-  /** Image id (UUID), or a reference (`image.imageId`, `Image.lookup(...).imageId`). A change replaces the instance. */
-  readonly image: string | Reference;
-  /** Package name (`g4-highcpu-1G`) or a reference to a package look-up's name. A change resizes in place. */
-  readonly package: string | Reference;
+  /**
+   * The image: an `Image` or `ImageLookup` (`Image.lookup(...)`) by object, its id (UUID), or a
+   * reference (`image.imageId`). A change replaces the instance.
+   */
+  readonly image: IInstanceImage | string | Reference;
+  /**
+   * The package: a `PackageLookup` by object, a package name (`g4-highcpu-1G`), or a reference to a
+   * look-up's name. A change resizes in place.
+   */
+  readonly package: IInstancePackage | string | Reference;
   /**
    * Networks, the first the primary NIC: declared {@link FabricNetwork}s, {@link NetworkLookup}s,
    * references or network ids. A change replaces the instance.
@@ -118,6 +136,29 @@ function checkCns(at: string, cns: InstanceProps['cns']): void {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NAME = /^[a-zA-Z0-9][a-zA-Z0-9._-]*$/;
+
+/** The construct's `field` attribute when `v` is an object that has it as a reference. */
+function attributeOf(v: unknown, field: 'imageId' | 'packageName'): Reference | undefined {
+  if (typeof v !== 'object' || v === null || v instanceof Reference || !(field in v)) return undefined;
+  const ref = (v as Record<string, unknown>)[field];
+  return ref instanceof Reference ? ref : undefined;
+}
+
+/** The `image` prop as the manifest takes it: an image (or look-up) by object becomes its id. */
+function imageValue(at: string, v: unknown): string | Reference {
+  const ref = attributeOf(v, 'imageId');
+  if (ref !== undefined) return ref;
+  if (v instanceof Reference || (typeof v === 'string' && UUID.test(v))) return v;
+  return fail(at, 'image', v, 'must be an Image or ImageLookup, an image id (UUID) or a reference to an image');
+}
+
+/** The `package` prop as the manifest takes it: a package look-up by object becomes its name. */
+function packageValue(at: string, v: unknown): string | Reference {
+  const ref = attributeOf(v, 'packageName');
+  if (ref !== undefined) return ref;
+  if (v instanceof Reference || (typeof v === 'string' && v !== '')) return v;
+  return fail(at, 'package', v, 'must be a PackageLookup, a package name or a reference to a package look-up');
+}
 /** The longest alias CloudAPI accepts (machines.js: 255 base64 characters). */
 const MAX_NAME = 189;
 
@@ -131,6 +172,8 @@ export class Instance extends TritonResource {
   /** The instance name. */
   readonly instanceName: string;
   private readonly props: InstanceProps;
+  private readonly image: string | Reference;
+  private readonly package: string | Reference;
   private readonly networks: (string | Reference)[] | undefined;
   private readonly volumes: { volume: string | Reference; mountpoint: string; mode: string }[] | undefined;
 
@@ -144,10 +187,8 @@ export class Instance extends TritonResource {
         props.name,
         `must start with a letter or digit and hold only letters, digits, ".", "_", "-" (at most ${MAX_NAME})`,
       );
-    if (!(props.image instanceof Reference) && (typeof props.image !== 'string' || !UUID.test(props.image)))
-      fail(at, 'image', props.image, 'must be an image id (UUID) or a reference to an image');
-    if (!(props.package instanceof Reference) && (typeof props.package !== 'string' || props.package === ''))
-      fail(at, 'package', props.package, 'must be a package name or a reference to a package look-up');
+    this.image = imageValue(at, props.image);
+    this.package = packageValue(at, props.package);
     if (props.networks !== undefined && !Array.isArray(props.networks))
       fail(at, 'networks', props.networks, 'must be a list of networks');
     const networks = props.networks?.map((n, i) => networkValue(at, `networks[${i}]`, n));
@@ -223,8 +264,8 @@ export class Instance extends TritonResource {
     return {
       properties: {
         name: p.name,
-        image: p.image,
-        package: p.package,
+        image: this.image,
+        package: this.package,
         networks: this.networks === undefined ? undefined : [...this.networks],
         affinity: p.affinity === undefined ? undefined : [...p.affinity],
         volumes: this.volumes === undefined ? undefined : this.volumes.map((v) => ({ ...v })),
