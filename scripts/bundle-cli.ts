@@ -20,7 +20,7 @@
  * map (back to the .ts sources, through tsc's maps) stay out of the npm package, like tsc's maps.
  */
 import { spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -88,7 +88,9 @@ const undiciAgentOnly: Plugin = {
   },
 };
 
-rmSync(BUNDLE_DIR, { recursive: true, force: true });
+// The bundle is written in memory and each file put in place by a rename, never by deleting the
+// folder first: a build can run while the binary is in use (npm exec installs a clone as a package,
+// which runs `prepare`, when `npx triton-iac` is run in it), and a run must find a whole bundle.
 const result = await build({
   entryPoints: [join(REPO, 'dist', 'cli', 'main.js')],
   outfile: join(BUNDLE_DIR, 'cli.cjs'),
@@ -104,9 +106,12 @@ const result = await build({
   banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   sourcemap: 'linked',
   metafile: true,
+  write: false,
   logLevel: 'warning',
 });
-writeFileSync(join(BUNDLE_DIR, 'meta.json'), JSON.stringify(result.metafile));
+mkdirSync(BUNDLE_DIR, { recursive: true });
+for (const file of result.outputFiles) replaceFile(file.path, file.contents);
+replaceFile(join(BUNDLE_DIR, 'meta.json'), JSON.stringify(result.metafile));
 
 // The code cache is written by a process started as the binary starts, without the V8 flags this
 // build process may run with (NODE_OPTIONS), which V8 would record in the cache and which would make
@@ -124,3 +129,10 @@ writeCodeCache();`,
   { env, encoding: 'utf8' },
 );
 if (written.status !== 0) throw new Error(`writing the bundle's code cache failed: ${written.stderr}`);
+
+/** Writes `path` whole: to a file of this process's own, then renamed over it. */
+function replaceFile(path: string, contents: string | Uint8Array): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, path);
+}

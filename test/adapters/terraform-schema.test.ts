@@ -64,6 +64,7 @@ describe('triton-iac schema', () => {
       'tritoniac_firewall_rule',
       'tritoniac_image',
       'tritoniac_instance',
+      'tritoniac_instance_snapshot',
       'tritoniac_job',
       'tritoniac_key',
       'tritoniac_object',

@@ -41,10 +41,13 @@ describe('CloudAPI handlers through the real planner', () => {
       'account',
       'account-config',
       'datacenter-lookup',
+      'fabric-network',
+      'fabric-vlan',
       'firewall-rule',
       'image',
       'image-lookup',
       'instance',
+      'instance-snapshot',
       'key',
       'network-lookup',
       'package-lookup',
@@ -54,6 +57,7 @@ describe('CloudAPI handlers through the real planner', () => {
       'user',
       'user-access-key',
       'user-key',
+      'volume',
     ];
     expect(cloudApiHandlers.map((h) => h.kind).sort()).toEqual(kinds);
     expect(

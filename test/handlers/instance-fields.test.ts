@@ -16,6 +16,7 @@ const BASE: Record<string, PlainValue> = {
   image: '2f1dc911-6401-4fa4-8e9d-67ea2e39c271',
   package: 'g4-highcpu-1G',
   networks: ['f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10'],
+  volumes: [{ volume: 'data', mountpoint: '/data', mode: 'rw' }],
   tags: { env: 'prod' },
   cns: { services: ['web'], disable: false },
   affinity: ['instance!=db-*'],
@@ -51,7 +52,9 @@ function otherValue(field: FieldSchema): PlainValue {
     case 'object':
       return { services: ['api', 'web'], disable: true };
     case 'list':
-      return ['9ec60129-9034-47b4-b111-3026f9b1a10f'];
+      return field.name === 'volumes'
+        ? [{ volume: 'data', mountpoint: '/srv', mode: 'rw' }]
+        : ['9ec60129-9034-47b4-b111-3026f9b1a10f'];
     default:
       return `${String(current)}-2`;
   }

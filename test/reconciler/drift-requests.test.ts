@@ -40,7 +40,8 @@ describe('the requests of a drift check', () => {
 
     const { cloudapi, total } = await world.stats();
     const usersWithKeys = new Set(stack.resources.filter((r) => r.kind === 'user-key').map((r) => r.properties.user));
-    expect({ usersWithKeys: usersWithKeys.size, machines }).toEqual({ usersWithKeys: 2, machines: 3 });
+    const users = stack.resources.filter((r) => r.kind === 'user').length;
+    expect({ usersWithKeys: usersWithKeys.size, machines, users }).toEqual({ usersWithKeys: 2, machines: 3, users: 2 });
     // A GET of a collection is its list and carries the collection's role tags: the census reads
     // each collection's tags that way, so each list counts twice, once for the plan and once for the tags.
     expect(cloudapi).toMatchObject({
@@ -51,13 +52,16 @@ describe('the requests of a drift check', () => {
       ListImages: 2,
       ListMachines: 2,
       ListUserKeys: usersWithKeys.size,
+      // The census of access keys: the account's, and each sub-user's.
+      ListAccessKeys: 1,
+      ListUserAccessKeys: users,
       // The role tags of each unmanaged machine.
       GetMachine: machines,
     });
     // The plan's lists (users, roles, policies, the keys of the users with managed keys), the census's
-    // own (account keys, images, machines), then the role tags of the account, of each collection
+    // own (account keys, images, machines, the account's and each user's access keys), then the role tags of the account, of each collection
     // (the two managed tags are on collections: the plan's reads of them are taken) and of each machine.
     const tagReads = 1 + ROLE_TAG_COLLECTIONS.length + machines;
-    expect(total).toBe(3 + usersWithKeys.size + 3 + tagReads);
+    expect(total).toBe(3 + usersWithKeys.size + 3 + 1 + users + tagReads);
   });
 });

@@ -24,6 +24,7 @@ import {
   FirewallRule,
   Image,
   Instance,
+  InstanceSnapshot,
   Job,
   Key,
   Policy,
@@ -227,7 +228,31 @@ const SAMPLES: Readonly<Record<string, Sample>> = {
         description: pick(changed('description'), 'a', 'b'),
       }).node.path;
     },
+    skip: {
+      vms: 'made by the construct from an Instance target in the rule (test/reconciler/firewall-instance-target.test.ts)',
+    },
     list: async (world) => (await world.clients.cloudapi.listFirewallRules()).map((r) => r.rule),
+  },
+  'instance-snapshot': {
+    declare(s, changed) {
+      const image = '2f1dc911-6401-4fa4-8e9d-67ea2e39c271';
+      const a = new Instance(s, 'snap-vm-a', { name: 'sweep-snap-a', image, package: 'g4-highcpu-1G' });
+      const b = new Instance(s, 'snap-vm-b', { name: 'sweep-snap-b', image, package: 'g4-highcpu-1G' });
+      return new InstanceSnapshot(s, 'instance-snapshot', {
+        instance: pick(changed('instance'), a, b),
+        name: pick(changed('name'), 'sweep-1', 'sweep-2'),
+      }).node.path;
+    },
+    skip: { instanceName: 'the name of the instance the snapshot is of: it changes with `instance`' },
+    list: async (world) => {
+      const machines = (await world.clients.cloudapi.listMachines()).filter((m) => m.name.startsWith('sweep-snap'));
+      const snapshots = await Promise.all(
+        machines.map(async (m) =>
+          (await world.clients.cloudapi.listMachineSnapshots(m.id)).map((x) => `${m.name}/${x.name}`),
+        ),
+      );
+      return snapshots.flat();
+    },
   },
   'fabric-vlan': {
     declare(s, changed) {
@@ -383,6 +408,8 @@ const SAMPLES: Readonly<Record<string, Sample>> = {
         deletionProtection: changed('deletionProtection'),
         state: pick(changed('state'), 'running', 'stopped'),
         roleTags: [pick(changed('roleTags'), a, b)],
+        cns: { services: [pick(changed('cns'), 'web', 'api')] },
+        affinity: [pick(changed('affinity'), 'instance!=other-*', 'instance!=another-*')],
       }).node.path;
     },
     list: async (world) =>
