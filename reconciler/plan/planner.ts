@@ -323,10 +323,22 @@ function refValue(
   const handler = handlerFor(env.handlers, kind, address);
   const rawLive = liveOf(address);
   if (rawLive !== undefined) {
+    // A target this plan replaces gets a new id (and new server-set fields): what refers to them is
+    // known only after apply, so the referrer is planned against the new object, not the old one.
+    const serverSet = attribute === 'id' || handler.schema.computed.includes(attribute);
+    if (serverSet && replacedByThisPlan(env, target, liveOf)) return UNKNOWN;
     if (attribute === 'id') return handler.idOf(rawLive) ?? UNKNOWN;
     return handler.normalizeLive(rawLive)[attribute] ?? UNKNOWN;
   }
   return UNKNOWN;
+}
+
+/**
+ * Whether this plan replaces `target`. Planned through the same `liveOf`, so a change memo records
+ * the live objects this decision read with the referrer's own (its reuse stays sound).
+ */
+function replacedByThisPlan(env: PlanningEnv, target: ResourceManifest, liveOf: (address: string) => unknown): boolean {
+  return planResource(env, target, liveOf).action === 'replace';
 }
 
 function resolveRefs(
