@@ -34,7 +34,8 @@ export function checkWorkingDirectory(cwd: string): void {
 }
 
 /**
- * Waits for `work`, but fails as soon as `cwd` disappears, since the work may then never finish.
+ * Waits for `work`, but fails as soon as `cwd` disappears, since the work may then never finish,
+ * and when it has gone by the time the work is done.
  * The work itself is not cancelled: it is stuck, and the process exits once the command has
  * reported the error (see bin/triton-iac.js).
  * @throws UsageError naming the directory when it is removed before `work` settles.
@@ -50,7 +51,11 @@ export async function whileWorkingDirectoryExists<T>(cwd: string, work: Promise<
     }, POLL_MS);
   });
   try {
-    return await Promise.race([work, watch]);
+    const result = await Promise.race([work, watch]);
+    // A load quicker than one look (an app bundled in a moment) can finish after the directory
+    // went: the command would then go on writing into a directory that is no more.
+    checkWorkingDirectory(cwd);
+    return result;
   } finally {
     clearInterval(timer);
   }
