@@ -75,3 +75,42 @@ describe('changes planned ahead', () => {
     );
   });
 });
+
+describe('reference targets', () => {
+  const referrers = ['a', 'b', 'c'].map((n) =>
+    manifestResource(`prod/${n}`, 'role', n, {
+      name: n,
+      members: [],
+      policies: [],
+      description: { $ref: { address: 'prod/ops', attribute: 'id' } },
+    }),
+  );
+  const all = [role, image, ...referrers];
+
+  it('are planned once per run however many objects refer to their id', () => {
+    const runEnv = planningEnv({ resources: all, state, handlers: testHandlers });
+    const live = liveMap({ 'prod/ops': liveOps, 'prod/base': { id: 'img-7', name: 'base' } });
+    const changes = all.map((r) => planResource(runEnv, r, (a) => live.get(a)));
+    // Two targets: ops (for a, b and c) and the image ops refers to; each planned once.
+    expect(runEnv.targetChanges?.counts).toEqual({ plannedAhead: 2, reused: 3 });
+    // What each referrer sees is the target's live id, as when the target is planned each time.
+    for (const c of changes.slice(2)) expect(c.after).toMatchObject({ description: 'r-1' });
+  });
+
+  it('still join the reads of each referrer planned ahead, so its reuse stays sound', () => {
+    const runEnv = planningEnv({ resources: all, state, handlers: testHandlers });
+    const guessed = liveMap({ 'prod/ops': liveOps, 'prod/base': { id: 'img-7', name: 'base' } });
+    const memo = new ChangeMemo();
+    for (const r of referrers)
+      memo.planAhead(
+        r.address,
+        (a) => guessed.get(a),
+        (l) => planResource(runEnv, r, l),
+      );
+    // The target's own live object is another one at the end (its image changed): every referrer,
+    // the two whose target decision came from the kept change included, must be planned again.
+    const final = liveMap({ 'prod/ops': { ...liveOps }, 'prod/base': { id: 'img-7', name: 'base' } });
+    planChanges({ resources: all, state, live: final, handlers: testHandlers, memo });
+    expect(memo.counts.reused).toBe(0);
+  });
+});

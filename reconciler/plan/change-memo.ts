@@ -31,20 +31,40 @@ export class ChangeMemo {
     liveOf: (address: string) => unknown,
     plan: (liveOf: (address: string) => unknown) => ResourceChange,
   ): boolean {
+    try {
+      this.planAndKeep(address, liveOf, plan);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * The change for `address`: the one kept, when {@link reuse} gives it, else planned now with `plan`
+   * and kept. Unlike {@link planAhead}, a plan that throws throws to the caller.
+   */
+  planOnce(
+    address: string,
+    liveOf: (address: string) => unknown,
+    plan: (liveOf: (address: string) => unknown) => ResourceChange,
+  ): ResourceChange {
+    return this.reuse(address, liveOf) ?? this.planAndKeep(address, liveOf, plan);
+  }
+
+  private planAndKeep(
+    address: string,
+    liveOf: (address: string) => unknown,
+    plan: (liveOf: (address: string) => unknown) => ResourceChange,
+  ): ResourceChange {
     const reads: [string, unknown][] = [];
     const recording = (a: string): unknown => {
       const live = liveOf(a);
       reads.push([a, live]);
       return live;
     };
-    let change: ResourceChange;
-    try {
-      change = plan(recording);
-    } catch {
-      return false;
-    }
+    const change = plan(recording);
     this.planned.set(address, { reads, change });
-    return true;
+    return change;
   }
 
   /**

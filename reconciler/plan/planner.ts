@@ -17,6 +17,7 @@ import { ReconcilerError } from '../errors.js';
 import { digestOf } from '../private/canonical-json.js';
 import type { StateDocument, StateResource } from '../state/document.js';
 import { markerFor } from '../state/write-only.js';
+import { ChangeMemo } from './change-memo.js';
 import { planAccessChanges } from './access-changes.js';
 import { escapePointer } from '../core/difference.js';
 import { computeChange } from './compute-change.js';
@@ -180,6 +181,12 @@ export interface PlanningEnv {
   readonly manifestByAddress: ReadonlyMap<string, ResourceManifest>;
   readonly resolveSecret?: (secret: SecretValue) => string | undefined;
   readonly adoptConsented?: boolean;
+  /**
+   * The changes of reference targets planned during this run, so that a target many objects refer
+   * to by id is planned once (see `replacedByThisPlan`); each is reused only while the live objects
+   * it read are unchanged.
+   */
+  readonly targetChanges?: ChangeMemo;
 }
 
 /** The {@link PlanningEnv} of `input`. */
@@ -190,6 +197,7 @@ export function planningEnv(input: Omit<PlanningInput, 'live'>): PlanningEnv {
     manifestByAddress: new Map(input.resources.map((r) => [r.address, r])),
     ...(input.resolveSecret !== undefined ? { resolveSecret: input.resolveSecret } : {}),
     ...(input.adoptConsented ? { adoptConsented: true } : {}),
+    targetChanges: new ChangeMemo(),
   };
 }
 
@@ -334,11 +342,14 @@ function refValue(
 }
 
 /**
- * Whether this plan replaces `target`. Planned through the same `liveOf`, so a change memo records
- * the live objects this decision read with the referrer's own (its reuse stays sound).
+ * Whether this plan replaces `target`. Planned through the same `liveOf` (a kept change is checked
+ * through it too), so a change memo records the live objects this decision read with the
+ * referrer's own, and the referrer's reuse stays sound.
  */
 function replacedByThisPlan(env: PlanningEnv, target: ResourceManifest, liveOf: (address: string) => unknown): boolean {
-  return planResource(env, target, liveOf).action === 'replace';
+  const plan = (l: (address: string) => unknown): ResourceChange => planResource(env, target, l);
+  const change = env.targetChanges ? env.targetChanges.planOnce(target.address, liveOf, plan) : plan(liveOf);
+  return change.action === 'replace';
 }
 
 function resolveRefs(
