@@ -97,6 +97,11 @@ export function allKinds(): readonly KindDescriptor[] {
   return [...registry.values()];
 }
 
+/** The service whose API holds `descriptor`'s objects (its `service`, CloudAPI when it names none). */
+export function serviceOf(descriptor: KindDescriptor): NonNullable<KindDescriptor['service']> {
+  return descriptor.service ?? 'cloudapi';
+}
+
 /** The field rules the handler of `descriptor`'s kind compares by: immutable, write-only and server-computed fields. */
 export function fieldRulesOf(descriptor: KindDescriptor): FieldRules {
   const server = descriptor.serverFields ?? [];

@@ -25,7 +25,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { BUILT_IN_KINDS } from '../../common/kinds/index.js';
+import { BUILT_IN_KINDS, serviceOf } from '../../common/kinds/index.js';
 
 /** The command that regenerates the committed files. */
 export const KIND_REGISTRATIONS_COMMAND = 'npx tsx scripts/kind-registrations.ts';
@@ -119,7 +119,7 @@ async function renderHandlers(): Promise<string> {
   if (missing.length > 0)
     throw new Error(`no handler in provider/handlers/*.ts for the built-in kind(s) ${missing.join(', ')}`);
   const list = (service: 'cloudapi' | 'manta'): string =>
-    BUILT_IN_KINDS.filter((d) => (('service' in d ? d.service : undefined) ?? 'cloudapi') === service)
+    BUILT_IN_KINDS.filter((d) => serviceOf(d) === service)
       .map((d) => `  ${byKind.get(d.kind)?.name},`)
       .join('\n');
   const imports = groupImports([...byKind.values()].map((f) => ({ from: `../${f.stem}.js`, name: f.name })));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_KINDS } from '../../common/kinds/index.js';
+import { BUILT_IN_KINDS, serviceOf } from '../../common/kinds/index.js';
 import { cloudApiHandlers, mantaHandlers } from '../../provider/handlers/generated/handlers.js';
 import { KIND_REGISTRATIONS_COMMAND, renderKindRegistrations } from '../../scripts/support/kind-registrations.js';
 
@@ -20,7 +20,7 @@ describe('the generated lists that name every built-in kind', () => {
       ...cloudApiHandlers.map((h) => `cloudapi:${h.kind}`),
       ...mantaHandlers.map((h) => `manta:${h.kind}`),
     ];
-    const expected = BUILT_IN_KINDS.map((d) => `${('service' in d ? d.service : undefined) ?? 'cloudapi'}:${d.kind}`);
+    const expected = BUILT_IN_KINDS.map((d) => `${serviceOf(d)}:${d.kind}`);
     expect(listed.sort()).toEqual(expected.sort());
   });
 });
