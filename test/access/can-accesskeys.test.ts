@@ -5,17 +5,15 @@
  * role can grant: CloudAPI takes no role tags on /<account>/accesskeys); and `access --for-ci` gives a
  * CI sub-user exactly what creating, changing, removing and drift-checking a sub-user's key need.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerRequest, ciNeeds } from '../../common/access/index.js';
 import { liveAccessModel } from '../../cli/private/access-model.js';
 import { AccessKey, TritonApp, TritonStack } from '../../index.js';
-import { createCloudApiClient, loadKeyMaterial, TritonApiError, type CloudApiClient } from '../../provider/index.js';
-import { defaultHandlers } from '../../provider/handlers/registry.js';
-import { applyStack, driftStack } from '../../reconciler/index.js';
-import { generateTestKey, type TestKeyPair } from '../../scripts/support/keys.js';
+import { TritonApiError, type CloudApiClient } from '../../provider/index.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
+import { ciLifecycle } from '../support/ci-lifecycle.js';
+import { addSubUsers } from '../support/sub-users.js';
 import { startAccountWorld, type AccountWorld } from '../support/world.js';
 
 const USER_ACTIONS = [
@@ -36,10 +34,9 @@ type Action = (typeof USER_ACTIONS)[number] | (typeof ACCOUNT_ACTIONS)[number];
 
 const USERS = ['admin', 'reader', 'nobody'] as const;
 const ownerKey = generateTestKey('ed25519', 'owner@acme');
-const keys = new Map<string, TestKeyPair>(USERS.map((u) => [u, generateTestKey('ed25519', `${u}@acme`)]));
 
 let world: AccountWorld;
-const clients = new Map<string, CloudApiClient>();
+let clients: Map<string, CloudApiClient>;
 /** A key of sub-user app and one of the account, made by the owner. */
 let appKey: string;
 let accountKey: string;
@@ -47,20 +44,8 @@ let accountKey: string;
 beforeAll(async () => {
   world = await startAccountWorld({ account: 'acme', ownerKey });
   const c = world.cloudapi;
-  for (const login of [...USERS, 'app']) {
-    await c.createUser({ login, email: `${login}@acme.example`, password: 'secret123' });
-    if (login === 'app') continue;
-    await c.createUserKey(login, { key: keys.get(login)!.publicOpenSsh });
-    clients.set(
-      login,
-      createCloudApiClient({
-        url: world.emulator.cloudapiUrl,
-        account: 'acme',
-        user: login,
-        signer: loadKeyMaterial(keys.get(login)!.privateOpenSsh),
-      }),
-    );
-  }
+  clients = await addSubUsers(world, USERS);
+  await c.createUser({ login: 'app', email: 'app@acme.example', password: 'secret123' });
   await c.createPolicy({ name: 'keys-all', rules: [`CAN ${[...USER_ACTIONS, ...ACCOUNT_ACTIONS].join(' AND ')}`] });
   await c.createPolicy({
     name: 'keys-read',
@@ -201,57 +186,18 @@ describe('access --for-ci on a stack of access keys', () => {
       'CAN updateuseraccesskey',
     ]);
     expect(needs.roleTags).toEqual(['/cicorp/users/app']);
-    const ci = generateTestKey('ed25519', 'deployer@cicorp');
-    const lifecycle = async (rules: readonly string[]): Promise<string> => {
-      const w = await startAccountWorld({ account: 'cicorp', ownerKey });
-      const dir = mkdtempSync(join(tmpdir(), 'triton-iac-ak-ci-'));
-      const client = createCloudApiClient({
-        url: w.emulator.cloudapiUrl,
+    const lifecycle = (rules: readonly string[]): Promise<string> =>
+      ciLifecycle({
         account: 'cicorp',
-        user: 'deployer',
-        signer: loadKeyMaterial(ci.privateOpenSsh),
+        ownerKey,
+        rules,
+        roleTags: needs.roleTags,
+        prepare: (w) =>
+          w.cloudapi
+            .createUser({ login: 'app', email: 'app@cicorp.example', password: 'secret123' })
+            .then(() => undefined),
+        versions: (dir) => [stackOf('Active', dir), stackOf('Inactive', dir), stackOf(undefined, dir)],
       });
-      try {
-        await w.cloudapi.createUser({ login: 'deployer', email: 'deployer@cicorp.example', password: 'secret123' });
-        await w.cloudapi.createUserKey('deployer', { key: ci.publicOpenSsh });
-        await w.cloudapi.createUser({ login: 'app', email: 'app@cicorp.example', password: 'secret123' });
-        await w.cloudapi.createPolicy({ name: 'ci-policy', rules: [...rules] });
-        await w.cloudapi.createRole({
-          name: 'ci',
-          members: [{ type: 'subuser', login: 'deployer', default: true }],
-          policies: [{ name: 'ci-policy' }],
-        });
-        for (const path of needs.roleTags) await w.cloudapi.setRoleTags(path, ['ci']);
-        const opts = {
-          clients: { cloudapi: client, manta: w.manta },
-          handlers: defaultHandlers(),
-          workDir: dir,
-          consistencyWindowMs: 0,
-        };
-        for (const [step, stack] of [
-          ['apply v1', stackOf('Active', dir)],
-          ['apply v2', stackOf('Inactive', dir)],
-          ['apply v3', stackOf(undefined, dir)],
-        ] as const) {
-          try {
-            const { result } = await applyStack(stack, opts);
-            if (!result.ok) return `${step}: ${result.failed.map((f) => `${f.address}: ${f.message}`).join('; ')}`;
-          } catch (err) {
-            return `${step}: ${(err as Error).message}`;
-          }
-        }
-        try {
-          const drift = await driftStack(stackOf(undefined, dir), opts);
-          return drift.drifted.length > 0 ? `drift: ${drift.drifted.map((d) => d.address).join(', ')}` : 'ok';
-        } catch (err) {
-          return `drift: ${(err as Error).message}`;
-        }
-      } finally {
-        await client.close();
-        await w.close();
-        rmSync(dir, { recursive: true, force: true });
-      }
-    };
     expect(await lifecycle(needs.rules)).toBe('ok');
     for (const dropped of needs.rules)
       expect(await lifecycle(needs.rules.filter((r) => r !== dropped)), `without ${dropped}`).not.toBe('ok');

@@ -9,8 +9,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerRequest } from '../../common/access/index.js';
 import { liveAccessModel } from '../../cli/private/access-model.js';
-import { createCloudApiClient, loadKeyMaterial, TritonApiError, type CloudApiClient } from '../../provider/index.js';
-import { generateTestKey, type TestKeyPair } from '../../scripts/support/keys.js';
+import { TritonApiError, type CloudApiClient } from '../../provider/index.js';
+import { generateTestKey } from '../../scripts/support/keys.js';
+import { ciLifecycle } from '../support/ci-lifecycle.js';
+import { addSubUsers } from '../support/sub-users.js';
 import { startAccountWorld, type AccountWorld } from '../support/world.js';
 
 const ACTIONS = [
@@ -27,30 +29,17 @@ type Action = (typeof ACTIONS)[number];
 
 const USERS = ['admin', 'reader', 'denied', 'nobody'] as const;
 const ownerKey = generateTestKey('ed25519', 'owner@acme');
-const keys = new Map<string, TestKeyPair>(USERS.map((u) => [u, generateTestKey('ed25519', `${u}@acme`)]));
 
 let world: AccountWorld;
 /** The rule tagged for `reader`, and one tagged for no one. */
 let tagged: string;
 let untagged: string;
-const clients = new Map<string, CloudApiClient>();
+let clients: Map<string, CloudApiClient>;
 
 beforeAll(async () => {
   world = await startAccountWorld({ account: 'acme', ownerKey });
   const c = world.cloudapi;
-  for (const login of USERS) {
-    await c.createUser({ login, email: `${login}@acme.example`, password: 'secret123' });
-    await c.createUserKey(login, { key: keys.get(login)!.publicOpenSsh });
-    clients.set(
-      login,
-      createCloudApiClient({
-        url: world.emulator.cloudapiUrl,
-        account: 'acme',
-        user: login,
-        signer: loadKeyMaterial(keys.get(login)!.privateOpenSsh),
-      }),
-    );
-  }
+  clients = await addSubUsers(world, USERS);
   await c.createPolicy({ name: 'fw-all', rules: [`CAN ${ACTIONS.join(' AND ')}`] });
   await c.createPolicy({
     name: 'fw-read',
@@ -180,11 +169,6 @@ describe('access --for-ci on a stack of firewall rules', () => {
   it('gives a CI sub-user exactly what apply, edit, removal and drift need, and every rule is needed', async () => {
     const { TritonApp, TritonStack, FirewallRule } = await import('../../index.js');
     const { ciNeeds } = await import('../../common/access/index.js');
-    const { applyStack, driftStack } = await import('../../reconciler/index.js');
-    const { defaultHandlers } = await import('../../provider/handlers/registry.js');
-    const { mkdtempSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
     const stackOf = (rules: readonly string[]) => {
       const app = new TritonApp();
       const s = new TritonStack(app, 'fw', { account: 'cicorp', state: { type: 'local', path: 'fw.state.json' } });
@@ -207,56 +191,8 @@ describe('access --for-ci on a stack of firewall rules', () => {
     ]);
     expect(needs.roleTags).toEqual(['/cicorp/fwrules']);
 
-    const ci = generateTestKey('ed25519', 'deployer@cicorp');
-    const lifecycle = async (rules: readonly string[]): Promise<string> => {
-      const w = await startAccountWorld({ account: 'cicorp', ownerKey });
-      const dir = mkdtempSync(join(tmpdir(), 'triton-iac-fw-ci-'));
-      const client = createCloudApiClient({
-        url: w.emulator.cloudapiUrl,
-        account: 'cicorp',
-        user: 'deployer',
-        signer: loadKeyMaterial(ci.privateOpenSsh),
-      });
-      try {
-        await w.cloudapi.createUser({ login: 'deployer', email: 'deployer@cicorp.example', password: 'secret123' });
-        await w.cloudapi.createUserKey('deployer', { key: ci.publicOpenSsh });
-        await w.cloudapi.createPolicy({ name: 'ci-policy', rules: [...rules] });
-        await w.cloudapi.createRole({
-          name: 'ci',
-          members: [{ type: 'subuser', login: 'deployer', default: true }],
-          policies: [{ name: 'ci-policy' }],
-        });
-        for (const path of needs.roleTags) await w.cloudapi.setRoleTags(path, ['ci']);
-        const opts = {
-          clients: { cloudapi: client, manta: w.manta },
-          handlers: defaultHandlers(),
-          workDir: dir,
-          consistencyWindowMs: 0,
-        };
-        for (const [step, stack] of [
-          ['apply v1', v1],
-          ['apply v2', v2],
-          ['apply v3', v3],
-        ] as const) {
-          try {
-            const { result } = await applyStack(stack, opts);
-            if (!result.ok) return `${step}: ${result.failed.map((f) => `${f.address}: ${f.message}`).join('; ')}`;
-          } catch (err) {
-            return `${step}: ${(err as Error).message}`;
-          }
-        }
-        try {
-          const drift = await driftStack(v3, opts);
-          return drift.drifted.length > 0 ? `drift: ${drift.drifted.map((d) => d.address).join(', ')}` : 'ok';
-        } catch (err) {
-          return `drift: ${(err as Error).message}`;
-        }
-      } finally {
-        await client.close();
-        await w.close();
-        rmSync(dir, { recursive: true, force: true });
-      }
-    };
+    const lifecycle = (rules: readonly string[]): Promise<string> =>
+      ciLifecycle({ account: 'cicorp', ownerKey, rules, roleTags: needs.roleTags, versions: () => [v1, v2, v3] });
     expect(await lifecycle(needs.rules)).toBe('ok');
     for (const dropped of needs.rules) {
       // The read by id is used only when a rule is missing from the list; the others are each needed.

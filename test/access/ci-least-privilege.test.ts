@@ -5,22 +5,15 @@
  * real HTTP with its own key. It all succeeds; with any one rule removed, some step is refused.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ciNeeds, serviceOf } from '../../common/access/index.js';
+import { ciNeeds } from '../../common/access/index.js';
 import type { ResourceManifest, StackManifest } from '../../common/manifest.js';
 import build from '../../examples/ci-deployer/main.js';
-import { defaultHandlers } from '../../provider/handlers/registry.js';
-import { createCloudApiClient, createMantaClient, loadKeyMaterial } from '../../provider/index.js';
-import { applyStack, driftStack } from '../../reconciler/index.js';
 import { generateTestKey } from '../../scripts/support/keys.js';
-import { startAccountWorld } from '../support/world.js';
+import { ciLifecycle } from '../support/ci-lifecycle.js';
 
 const CI_USER = 'deployer';
 const CI_ROLE = 'ci';
-const ciKey = generateTestKey('ed25519', 'deployer@acme');
 const ownerKey = generateTestKey('ed25519', 'owner@acme');
 
 const v1 = build('acme', CI_USER).synth().stacks[0]!;
@@ -68,60 +61,9 @@ const v3 = edit(v1, (r) =>
   ['team/carol', 'team/spare', 'team/auditors', 'team/drafts', 'team/about'].includes(r.address) ? undefined : r,
 );
 
-/**
- * On a fresh emulator: the owner creates the CI sub-user with its key, a policy with `rules`, the
- * CI role (the sub-user its default member) and the role tags; then the sub-user runs the
- * lifecycle. Returns `ok` or the first step that failed and why.
- */
-async function lifecycle(rules: readonly string[], tags: readonly string[]): Promise<string> {
-  const world = await startAccountWorld({ account: 'acme', ownerKey });
-  const dir = mkdtempSync(join(tmpdir(), 'triton-iac-ci-'));
-  const signer = loadKeyMaterial(ciKey.privateOpenSsh);
-  const clients = {
-    cloudapi: createCloudApiClient({ url: world.emulator.cloudapiUrl, account: 'acme', user: CI_USER, signer }),
-    manta: createMantaClient({ url: world.emulator.mantaUrl, account: 'acme', user: CI_USER, signer }),
-  };
-  try {
-    const c = world.cloudapi;
-    await c.createUser({ login: CI_USER, email: 'deployer@acme.example', password: 'secret123' });
-    await c.createUserKey(CI_USER, { key: ciKey.publicOpenSsh });
-    await c.createPolicy({ name: 'ci-policy', rules: [...rules] });
-    await c.createRole({
-      name: CI_ROLE,
-      members: [{ type: 'subuser', login: CI_USER, default: true }],
-      policies: [{ name: 'ci-policy' }],
-    });
-    // CloudAPI paths take SetRoleTags; Manta entries their role-tag header (what mchmod sends).
-    for (const path of tags) {
-      if (serviceOf(path) === 'manta') await world.manta.putDirectory(path, { roleTags: [CI_ROLE] });
-      else await c.setRoleTags(path, [CI_ROLE]);
-    }
-    const opts = { clients, handlers: defaultHandlers(), workDir: dir, consistencyWindowMs: 0 };
-    for (const [step, stack] of [
-      ['apply v1', v1],
-      ['apply v2', v2],
-      ['apply v3', v3],
-    ] as const) {
-      try {
-        const { result } = await applyStack(stack, opts);
-        if (!result.ok)
-          return `${step}: ${result.failed.map((f) => `${f.address}: ${f.status ?? ''} ${f.apiCode ?? ''} ${f.message}`).join('; ')}`;
-      } catch (err) {
-        return `${step}: ${(err as Error).message}`;
-      }
-    }
-    try {
-      const drift = await driftStack(v3, opts);
-      if (drift.drifted.length > 0) return `drift: ${drift.drifted.map((d) => d.address).join(', ')}`;
-    } catch (err) {
-      return `drift: ${(err as Error).message}`;
-    }
-    return 'ok';
-  } finally {
-    await Promise.all([clients.cloudapi.close(), clients.manta.close()]);
-    await world.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+/** The example stack's life as the CI sub-user holding `rules` and `tags`: `ok`, or the first step that failed. */
+function lifecycle(rules: readonly string[], tags: readonly string[]): Promise<string> {
+  return ciLifecycle({ account: 'acme', ownerKey, rules, roleTags: tags, versions: () => [v1, v2, v3] });
 }
 
 describe('access --for-ci gives a CI sub-user exactly what plan, apply and drift need', () => {
