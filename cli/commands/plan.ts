@@ -1,5 +1,12 @@
 import { resolve } from 'node:path';
-import { destroyView, planConflicts, planHasChanges, writeSavedPlan, type Plan } from '../../reconciler/index.js';
+import {
+  conflictList,
+  destroyView,
+  planConflicts,
+  planHasChanges,
+  writeSavedPlan,
+  type Plan,
+} from '../../reconciler/index.js';
 import { UsageError, type Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
 import { noteExclusions, OPERATOR_FLAGS, OPERATOR_HELP, operatorOptions } from '../private/operator-flags.js';
@@ -145,7 +152,7 @@ export const planCommand: Command = {
       if (conflicts.length > 0) {
         // The plan is printed (and saved) for review, but it cannot be applied as it is.
         io.stderr.write(
-          `Error [ADOPT_CONFLICT]: apply would refuse this plan: ${conflicts.map((c) => `${c.address} exists outside the state and differs in ${c.conflict!.fields.join(', ')}`).join('; ')}.\n` +
+          `Error [ADOPT_CONFLICT]: apply would refuse this plan: ${conflicts.length === 1 ? 'an object exists' : `${conflicts.length} objects exist`} live, outside the state, and differ${conflicts.length === 1 ? 's' : ''} from the declaration:\n${conflictList(conflicts)}\n` +
             'Import each object (`triton-iac import ADDRESS ID`) or consent to adopting them as declared (`triton-iac plan --adopt`, `triton-iac apply --adopt`).\n',
         );
         return 1;

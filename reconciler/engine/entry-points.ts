@@ -42,7 +42,7 @@ import { confirmDrift, driftCandidates } from '../plan/drift.js';
 import { manifestDigestOf } from '../plan/planner.js';
 import { refuseBrokenExpectations } from '../plan/plan-expectations.js';
 import { checkPlanStillValid } from '../plan/saved-plan.js';
-import { planConflicts, planHasChanges, type Plan } from '../plan/types.js';
+import { conflictList, planConflicts, planHasChanges, type Plan } from '../plan/types.js';
 import type { StateBackend, StateSnapshot } from '../state/backend.js';
 import { LocalStateBackend, type ParsedStateFile } from '../state/local-backend.js';
 import { MantaStateBackend } from '../state/manta-backend.js';
@@ -554,12 +554,9 @@ async function recordOptionsAndOutputs(
 function refuseConflicts(plan: Plan): void {
   const conflicts = planConflicts(plan);
   if (conflicts.length === 0) return;
-  const list = conflicts
-    .map((c) => `${c.address} (${c.kind} ${c.naturalKey}) differs in ${c.conflict!.fields.join(', ')}`)
-    .join('; ');
   throw new ReconcilerError(
     'ADOPT_CONFLICT',
-    `nothing was changed: ${conflicts.length === 1 ? 'an object' : `${conflicts.length} objects`} of stack ${plan.stack} already exist${conflicts.length === 1 ? 's' : ''} live, outside its state, and differ${conflicts.length === 1 ? 's' : ''} from the declaration: ${list}`,
+    `nothing was changed: ${conflicts.length === 1 ? 'an object' : `${conflicts.length} objects`} of stack ${plan.stack} already exist${conflicts.length === 1 ? 's' : ''} live, outside its state, and differ${conflicts.length === 1 ? 's' : ''} from the declaration:\n${conflictList(conflicts)}`,
   );
 }
 

@@ -147,6 +147,23 @@ export function planConflicts(plan: Plan): ResourceChange[] {
   return plan.changes.filter((c) => c.conflict !== undefined);
 }
 
+/** How many conflicts {@link conflictList} names one by one before it counts the rest. */
+const CONFLICTS_LISTED = 20;
+
+/**
+ * The conflicts of a plan as an error shows them: one per line (`  - address (kind key) differs in
+ * fields`), the first {@link CONFLICTS_LISTED} named and the rest counted, so that adopting a
+ * whole hand-built account gives a message a user can read rather than one line of thousands.
+ */
+export function conflictList(conflicts: readonly ResourceChange[]): string {
+  const lines = conflicts
+    .slice(0, CONFLICTS_LISTED)
+    .map((c) => `  - ${c.address} (${c.kind} ${c.naturalKey}) differs in ${c.conflict?.fields.join(', ') ?? '?'}`);
+  const more = conflicts.length - CONFLICTS_LISTED;
+  if (more > 0) lines.push(`  … and ${more} more (plan --json lists every one)`);
+  return lines.join('\n');
+}
+
 /** Counts the actions of `changes`. */
 export function summarize(changes: readonly ResourceChange[]): PlanSummary {
   const count = (a: PlanAction): number => changes.filter((c) => c.action === a).length;
