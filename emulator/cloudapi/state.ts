@@ -121,7 +121,10 @@ export class CloudApiState {
   private fixtures(account: AccountState): AccountFixtures {
     let f = this.byAccount.get(account.account.id);
     if (f === undefined) {
-      f = { images: [], machines: initialMachines(new Date(this.ctx.clock()).toISOString()) };
+      f = {
+        images: [],
+        machines: initialMachines(new Date(this.ctx.clock()).toISOString(), this.catalog.fixturePlacement()),
+      };
       this.byAccount.set(account.account.id, f);
       this.changed();
     }

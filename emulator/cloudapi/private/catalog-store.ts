@@ -9,7 +9,7 @@
 import type { EmulatorContext } from '../../core/context.js';
 import { ipv4Text, parseIpv4, parseSubnet } from '../../../common/net/ipv4.js';
 import type { AddressRange } from './fabric-store.js';
-import { NETWORKS, PACKAGES } from './fixtures.js';
+import { NETWORKS, PACKAGES, type MachinePlacement } from './fixtures.js';
 
 /** The persistence part name. */
 export const CATALOG_PART = 'catalog';
@@ -57,25 +57,56 @@ export interface CatalogSeed {
 
 /** Throws when a seeded catalog misses a field every answer has (a seed is the caller's to fix). */
 export function checkCatalogSeed(seed: CatalogSeed): void {
+  if (typeof seed !== 'object' || seed === null || Array.isArray(seed))
+    throw new Error(`catalog seed: ${JSON.stringify(seed)} must be an object`);
+  const parts = ['packages', 'networks', 'datacenter', 'datacenters', 'limits'];
+  for (const key of Object.keys(seed))
+    if (!parts.includes(key)) throw new Error(`catalog seed: unknown part "${key}"; the parts are ${parts.join(', ')}`);
+  for (const key of ['packages', 'networks', 'limits'] as const)
+    if (seed[key] !== undefined && !Array.isArray(seed[key])) throw new Error(`catalog seed: ${key} must be an array`);
+  if (seed.datacenter !== undefined && (typeof seed.datacenter !== 'string' || seed.datacenter === ''))
+    throw new Error(`catalog seed: datacenter ${JSON.stringify(seed.datacenter)} must be a non-empty name`);
+  if (seed.datacenters !== undefined && (typeof seed.datacenters !== 'object' || Array.isArray(seed.datacenters)))
+    throw new Error('catalog seed: datacenters must be an object of name: URL');
   const need = (what: string, entry: Readonly<Record<string, unknown>>, field: string, type: string): void => {
     if (typeof entry[field] !== type)
       throw new Error(
         `catalog seed: ${what} ${JSON.stringify(entry['name'] ?? entry['id'] ?? '?')} has ${field} ${JSON.stringify(entry[field])}; it must be a ${type}`,
       );
   };
+  const entry = (what: string, e: unknown): void => {
+    if (typeof e !== 'object' || e === null || Array.isArray(e))
+      throw new Error(`catalog seed: a ${what} ${JSON.stringify(e)} must be an object`);
+  };
   for (const p of seed.packages ?? []) {
+    entry('package', p);
     for (const f of ['id', 'name']) need('package', p, f, 'string');
     for (const f of ['memory', 'disk', 'vcpus']) need('package', p, f, 'number');
   }
   for (const n of seed.networks ?? []) {
+    entry('network', n);
     for (const f of ['id', 'name']) need('network', n, f, 'string');
     need('network', n, 'public', 'boolean');
   }
   for (const l of seed.limits ?? [])
-    if (!['machines', 'ram', 'quota'].includes(l.by) || typeof l.value !== 'number' || !(l.value >= 0))
+    if (
+      typeof l !== 'object' ||
+      l === null ||
+      !['machines', 'ram', 'quota'].includes(l.by) ||
+      typeof l.value !== 'number' ||
+      !(l.value >= 0)
+    )
       throw new Error(
         `catalog seed: limit ${JSON.stringify(l)} must have by "machines", "ram" or "quota" and a value of 0 or more`,
       );
+  for (const [what, list] of [
+    ['package', seed.packages],
+    ['network', seed.networks],
+  ] as const) {
+    const ids = (list ?? []).map((e) => e['id']);
+    const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (twice !== undefined) throw new Error(`catalog seed: two ${what}s have the id ${String(twice)}`);
+  }
   for (const [name, url] of Object.entries(seed.datacenters ?? {}))
     if (typeof url !== 'string') throw new Error(`catalog seed: datacenter ${name} has URL ${JSON.stringify(url)}`);
 }
@@ -175,6 +206,22 @@ export class CatalogStore {
           netmask: '255.255.0.0',
           gateway: '10.88.0.1',
         };
+  }
+
+  /**
+   * Where a new account's fixture machines are: on a seeded catalog, its default package (or
+   * first) and the first private network (or first), so that they name what the catalog has.
+   */
+  fixturePlacement(): MachinePlacement | undefined {
+    const pkgs = this.seeded.packages;
+    const nets = this.seeded.networks;
+    if (pkgs === undefined && nets === undefined) return undefined;
+    const pkg = pkgs?.find((p) => p['default'] === true) ?? pkgs?.[0] ?? PACKAGES[0]!;
+    const net = nets?.find((n) => n['public'] !== true) ?? nets?.[0] ?? NETWORKS[1]!;
+    return {
+      package: { name: pkg['name'] as string, memory: pkg['memory'] as number, disk: pkg['disk'] as number },
+      network: net['id'] as string,
+    };
   }
 
   /** ListDatacenters' answer: the seeded list (or none) with this datacenter at the emulator's URL. */
