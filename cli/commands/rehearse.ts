@@ -110,6 +110,7 @@ export const rehearseCommand: Command = {
         rehearsalKey: key.publicKey,
         maxObjectBytes,
         signal: new AbortController().signal,
+        ...(cloudapiUrlOf(stack, io.env) !== undefined ? { cloudapiUrl: cloudapiUrlOf(stack, io.env)! } : {}),
       });
       const workDir = join(scratch, 'work');
       mkdirSync(workDir, { recursive: true });
@@ -158,6 +159,11 @@ function refuseUnrehearsable(stack: StackManifest, plan: Plan): void {
     throw new UsageError(
       `stack ${stack.name} declares kinds a rehearsal cannot copy faithfully; nothing was read:\n  ${refused.join('\n  ')}`,
     );
+}
+
+/** The CloudAPI URL as the stack or the environment gives it (a profile's is not looked up). */
+function cloudapiUrlOf(stack: StackManifest, env: NodeJS.ProcessEnv): string | undefined {
+  return stack.connection?.cloudapiUrl ?? env['TRITON_URL'] ?? env['SDC_URL'];
 }
 
 function conditionsOf(args: ParsedArgs): RehearsalConditions {

@@ -18,11 +18,16 @@ export interface CatalogCopy {
   readonly notes: readonly string[];
 }
 
-/** Reads the catalog; `tryRead` records what could not be read and answers `undefined` for it. */
+/**
+ * Reads the catalog; `tryRead` records what could not be read and answers `undefined` for it.
+ * @param cloudapiUrl the URL the clients were given, when known: among several datacenters, the
+ *   one listed at it is the one the copy answers as
+ */
 export async function copyCatalog(
   clients: Clients,
   signal: AbortSignal,
   tryRead: <T>(what: string, read: () => Promise<T>) => Promise<T | undefined>,
+  cloudapiUrl?: string,
 ): Promise<CatalogCopy> {
   const { cloudapi } = clients;
   const list = (operation: string, path: string): Promise<Record<string, unknown>[]> =>
@@ -53,12 +58,16 @@ export async function copyCatalog(
   const datacenters = await tryRead('datacenters', () => cloudapi.listDatacenters({ signal }));
   const limits = await tryRead('provisioning limits', () => cloudapi.getAccountLimits({ signal }));
   // The name the copy answers as (what a policy's `datacenter` condition compares): the one the
-  // account lists when it lists one; with several, the client does not say which it talks to.
+  // account lists when it lists one, else the one listed at the URL the clients were given.
   const names = Object.keys(datacenters ?? {});
-  const here = names.length === 1 ? names[0] : undefined;
-  if (names.length > 1)
+  const bare = (url: string): string => url.trim().replace(/\/+$/, '').toLowerCase();
+  const here =
+    names.length === 1
+      ? names[0]
+      : names.find((n) => cloudapiUrl !== undefined && bare(datacenters![n]!) === bare(cloudapiUrl));
+  if (names.length > 1 && here === undefined)
     notes.push(
-      `the account lists ${names.length} datacenters: the copy answers as emulator-1, so a policy condition on the datacenter name may decide otherwise there`,
+      `the account lists ${names.length} datacenters, none at the URL triton-iac was given: the copy answers as emulator-1, so a policy condition on the datacenter name may decide otherwise there`,
     );
   const seedLimits: LimitSeed[] = (limits ?? []).map((l) => ({
     by: l.by,
@@ -67,6 +76,15 @@ export async function copyCatalog(
     ...(l.os !== undefined ? { os: l.os } : {}),
     ...(l.image !== undefined ? { image: l.image } : {}),
   }));
+  const unread = [
+    ...(packages === undefined ? ['packages'] : []),
+    ...(networks === undefined ? ['networks'] : []),
+    ...(datacenters === undefined ? ['datacenters'] : []),
+  ];
+  if (unread.length > 0)
+    notes.push(
+      `without the account's ${unread.join(' and ')} the copy answers with the emulator's built-in ones: a look-up or instance naming them may fail there and not in the cloud`,
+    );
   if (limits === undefined) notes.push('without the provisioning limits the copy enforces none');
   const catalog: CatalogSeed = {
     ...(packages !== undefined ? { packages } : {}),

@@ -49,6 +49,8 @@ export interface CopyOptions {
   /** Largest object whose content is copied; larger ones are copied with empty content. */
   readonly maxObjectBytes: number;
   readonly signal: AbortSignal;
+  /** The CloudAPI URL the clients were given, when known (which listed datacenter the copy is). */
+  readonly cloudapiUrl?: string;
 }
 
 /** Reads the copy. */
@@ -133,7 +135,7 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
   const images = (await tryRead('images', () => cloudapi.listImages({}, { signal }))) ?? [];
   const firewallRules = (await tryRead('firewall rules', () => cloudapi.listFirewallRules({ signal }))) ?? [];
   const config = (await tryRead('the account config', () => cloudapi.getConfig({ signal }))) ?? {};
-  const catalog = await copyCatalog(opts.clients, signal, tryRead);
+  const catalog = await copyCatalog(opts.clients, signal, tryRead, opts.cloudapiUrl);
   notes.push(...catalog.notes);
 
   // Role tags: every collection, every user, role and policy, and every path the plan tags.

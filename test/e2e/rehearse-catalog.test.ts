@@ -67,7 +67,8 @@ const LIVE_CATALOG: CatalogSeed = {
     },
   ],
   datacenter: 'acme-east-1',
-  datacenters: { 'acme-east-1': 'https://cloudapi.acme-east-1.example', 'acme-west-1': 'https://west.example' },
+  // The emulator lists itself (acme-east-1) at its own URL beside these.
+  datacenters: { 'acme-west-1': 'https://cloudapi.acme-west-1.example' },
   // The account starts with the emulator's three fixture machines: room for one more.
   limits: [
     { by: 'machines', value: 4 },
@@ -174,7 +175,7 @@ describe('rehearse with the account catalog', () => {
     });
     expect(good.stderr).toBe('');
     expect(good.stdout).toContain(
-      'catalog: 2 packages, 2 networks (1 public, 1 fabric), 2 datacenters, a limit of 4 machines (ids as in the cloud)',
+      'catalog: 2 packages, 2 networks (1 public, 1 fabric), 2 datacenters (answering as acme-east-1), a limit of 4 machines (ids as in the cloud)',
     );
     expect(good.stdout).toContain('3 machines, ');
     expect(good.stdout).toContain('✓ web/www-1: created');
