@@ -156,6 +156,10 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
   set('machineLimit', intFlag(args, 'machine-limit', 1, 1_000_000));
   const catalog = args.strings.get('catalog');
   if (catalog !== undefined) opts.catalog = readCatalog(catalog, io);
+  if (opts.catalog?.limits !== undefined && opts.machineLimit !== undefined)
+    throw new UsageError(
+      `--machine-limit ${opts.machineLimit} and the limits of --catalog ${catalog} both set the machine limit; give it in one place`,
+    );
   set('mantaVersion', mantaVersionFlag(args.strings.get('manta-version'), '--manta-version'));
   set('mantaUploadTimeoutMs', intFlag(args, 'manta-upload-timeout-ms', 0, 3_600_000));
 

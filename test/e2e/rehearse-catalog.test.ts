@@ -216,6 +216,23 @@ describe('rehearse with the account catalog', () => {
   });
 });
 
+describe('emulator --catalog', () => {
+  it('refuses a catalog file with a mistake before starting, naming the file, the entry and the field', async () => {
+    const dir = project('bad-catalog');
+    writeFileSync(join(dir, 'catalog.json'), JSON.stringify({ networks: [{ id: 'n1', name: 'wan', public: 'yes' }] }));
+    const bad = await runCli(['emulator', '--catalog', 'catalog.json'], { cwd: dir });
+    expect(bad.stderr).toContain(
+      `--catalog ${join(dir, 'catalog.json')}: catalog seed: network "wan" has public "yes"; it must be a boolean`,
+    );
+    expect(bad.stdout).toBe('');
+    expect(bad.code).toBe(1);
+    writeFileSync(join(dir, 'limits.json'), JSON.stringify({ limits: [] }));
+    const both = await runCli(['emulator', '--catalog', 'limits.json', '--machine-limit', '3'], { cwd: dir });
+    expect(both.stderr).toContain('both set the machine limit; give it in one place');
+    expect(both.code).toBe(1);
+  });
+});
+
 describe('generate with the account catalog', () => {
   it('writes instances whose package and networks are the live ones, and the first plan has no changes', async () => {
     const dir = project('generate');

@@ -3,7 +3,7 @@
  * replace the fixed ones in every route that reads them, survive a restart on the data directory,
  * and a malformed catalog is refused naming the entry and the field. Without one, nothing changes.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -111,6 +111,15 @@ describe('a seeded catalog', () => {
     const again = await emulatorWith(undefined, dir);
     expect((await again.api('GET', '/my/networks')).body.map((n: { name: string }) => n.name)).toEqual(['wan', 'lan']);
     expect((await again.api('GET', '/my/datacenters')).headers['service-datacenter-name']).toBe('lab-1');
+  });
+
+  it('refuses to start on a damaged catalog.json, naming the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'triton-iac-catalog-'));
+    dirs.push(dir);
+    writeFileSync(join(dir, 'catalog.json'), '{"packages": [{"name": "p"}]}\n');
+    await expect(startEmulator({ dataDir: dir })).rejects.toThrow(
+      /catalog\.json does not hold the emulator's saved state \(catalog seed: package "p" has id undefined/,
+    );
   });
 
   it('with an empty limit list enforces no machine limit and reports none', async () => {

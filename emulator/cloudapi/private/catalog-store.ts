@@ -125,7 +125,11 @@ export class CatalogStore {
   ) {
     ctx.persistence.register(CATALOG_PART, {
       save: () => this.seeded,
-      load: (data) => this.use(data as CatalogSeed),
+      load: (data) => {
+        // An edited file of the wrong shape is refused at start (data-corrupt), not served.
+        checkCatalogSeed(data as CatalogSeed);
+        this.use(data as CatalogSeed);
+      },
     });
     if (given !== undefined) {
       checkCatalogSeed(given);

@@ -16,7 +16,7 @@ function visibleNetworks(rc: RequestContext, state: CloudApiState): Record<strin
   return [...state.catalog.networks(), ...own].filter((n) => !fabricOnly || n['fabric'] === true);
 }
 
-/** Datacenters, services, limits, packages, machines and networks (read-only fixtures). */
+/** Datacenters, services, limits, packages and networks: read-only, the catalog's (fixed or seeded). */
 export function catalogRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudApiRoute[] {
   return [
     {
@@ -35,9 +35,8 @@ export function catalogRoutes(_ctx: EmulatorContext, state: CloudApiState): Clou
       name: 'GetDatacenter',
       handler: (rc) => {
         const name = rc.params['name']!;
-        const url = Object.prototype.hasOwnProperty.call(state.catalog.datacenters(rc.ctx.urls.cloudapi), name)
-          ? state.catalog.datacenters(rc.ctx.urls.cloudapi)[name]!
-          : undefined;
+        const listed = state.catalog.datacenters(rc.ctx.urls.cloudapi);
+        const url = Object.prototype.hasOwnProperty.call(listed, name) ? listed[name] : undefined;
         if (url === undefined) throw notFound(`${name} is not a valid datacenter`);
         throw new EmulatorError(302, 'ResourceMoved', `${name} ${url}`, { location: url });
       },
