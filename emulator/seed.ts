@@ -13,6 +13,7 @@ import type { KeyRecord, RoleMemberRecord } from './core/store/records.js';
 import { parsePublicKey } from './core/store/public-key.js';
 import type { Entry } from './manta/entries.js';
 import { ACCOUNT_DIRS } from './manta/index.js';
+import { CATALOG_PART, checkCatalogSeed, type CatalogSeed } from './cloudapi/state.js';
 import {
   ADMIN_UUID,
   CLOUDAPI_PART,
@@ -107,6 +108,11 @@ export interface EmulatorSeed {
     /** A public image (of the cloud, which its machines run), not one of the account's. @default false */
     readonly public?: boolean;
   }[];
+  /**
+   * The datacenter's packages, networks and datacenters, and the account's provisioning limits, as
+   * the cloud answers them; each part left out keeps the emulator's default (see {@link CatalogSeed}).
+   */
+  readonly catalog?: CatalogSeed;
   /** Manta directories below the account root (the top-level ones are always made). */
   readonly directories: readonly {
     readonly path: string;
@@ -129,7 +135,8 @@ export interface EmulatorSeed {
 
 /**
  * Writes `seed` into `dataDir`, which must be empty (or absent): start the emulator on it next.
- * @throws Error when `dataDir` holds anything, or a key is not an OpenSSH public key
+ * @throws Error when `dataDir` holds anything, a key is not an OpenSSH public key, or a catalog
+ *   entry misses a field every CloudAPI answer has
  */
 export function writeEmulatorSeed(dataDir: string, seed: EmulatorSeed): void {
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0)
@@ -210,6 +217,10 @@ export function writeEmulatorSeed(dataDir: string, seed: EmulatorSeed): void {
     }));
   const cloudapi = { [seed.account.id]: { images, machines } };
   writeFileSync(join(dataDir, `${CLOUDAPI_PART}.json`), `${JSON.stringify(cloudapi)}\n`, { mode: 0o600 });
+  if (seed.catalog !== undefined) {
+    checkCatalogSeed(seed.catalog);
+    writeFileSync(join(dataDir, `${CATALOG_PART}.json`), `${JSON.stringify(seed.catalog)}\n`, { mode: 0o600 });
+  }
   const rules: FirewallRuleRecord[] = (seed.firewallRules ?? []).map((r) => ({ ...r, owner: seed.account.id }));
   writeFileSync(join(dataDir, `${FIREWALL_RULES_PART}.json`), `${JSON.stringify(rules)}\n`, { mode: 0o600 });
 

@@ -20,6 +20,7 @@ import { parsePublicKey } from './core/store/public-key.js';
 import type { Service } from './core/types.js';
 import { createCloudApiService } from './cloudapi/service.js';
 import type { CloudApiRoute } from './cloudapi/route.js';
+import { DEFAULT_DATACENTER, type CatalogSeed } from './cloudapi/state.js';
 import { createMantaService } from './manta/service.js';
 import type { MantaStateOptions } from './manta/state.js';
 
@@ -71,6 +72,13 @@ export interface EmulatorOptions {
    * QuotaExceeded and GetAccountLimits reports it. @default 20
    */
   readonly machineLimit?: number;
+  /**
+   * The datacenter's packages, networks, name and datacenter list, and the account's provisioning
+   * limits, replacing the fixed defaults part by part (kept in the data directory; see
+   * `emulator/README.md`). A seed written by `writeEmulatorSeed` may hold one too; this one wins.
+   * @default the fixed catalog: three packages, an `external` and an `internal` network, `emulator-1`
+   */
+  readonly catalog?: CatalogSeed;
   /** The Manta line to answer as: 1 (mantav1: jobs, snaplinks) or 2 (Manta v2, muskie master). @default 1 */
   readonly mantaVersion?: 1 | 2;
   /** Ms an object upload may send nothing before Manta answers 408 `UploadTimeout`; 0: never. @default 45000 */
@@ -191,6 +199,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     machineLimit: options.machineLimit ?? DEFAULT_MACHINE_LIMIT,
     urls: { cloudapi: '', manta: '' },
     mantaWriter: undefined,
+    datacenter: DEFAULT_DATACENTER,
     attestationRoots,
   };
 
@@ -213,7 +222,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
   }
 
-  const services = [createCloudApiService(ctx, options.cloudapiRoutes), createMantaService(ctx, mantaOptions(options))];
+  const services = [
+    createCloudApiService(ctx, options.cloudapiRoutes, options.catalog),
+    createMantaService(ctx, mantaOptions(options)),
+  ];
   const servers: ServiceServer[] = [];
   try {
     const cloudapi = createServiceServer(services[0]!, ctx, options.tls);

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import {
+  checkCatalogSeed,
   EmulatorStartError,
+  type CatalogSeed,
   startEmulator,
   type EmulatorAccountOption,
   type EmulatorOptions,
@@ -40,6 +42,9 @@ Options:
   --no-job-exec                  accept Manta jobs but do not run their commands
   --provision-ms MS              how long a new instance stays provisioning (default 100)
   --machine-limit N              how many instances an account may have (default 20)
+  --catalog FILE                 serve the packages, networks, datacenters and provisioning limits
+                                 of the JSON file FILE instead of the built-in ones (see the
+                                 emulator's README: "Seeding the catalog"); kept in --data-dir
   --manta-version 1|2            the Manta line to answer as: 1 (mantav1, with jobs and snaplinks,
                                  the default) or 2 (Manta v2: no jobs, no snaplinks)
   --manta-upload-timeout-ms N    refuse an object upload that sends nothing for N ms with 408
@@ -115,6 +120,7 @@ const FLAGS: FlagSpec = {
   'no-job-exec': 'boolean',
   'provision-ms': 'string',
   'machine-limit': 'string',
+  catalog: 'string',
   'manta-version': 'string',
   'manta-upload-timeout-ms': 'string',
   'tls-cert': 'string',
@@ -148,6 +154,12 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
   if (args.booleans.has('no-job-exec')) opts.jobExec = false;
   set('provisionMs', intFlag(args, 'provision-ms', 0, 3_600_000));
   set('machineLimit', intFlag(args, 'machine-limit', 1, 1_000_000));
+  const catalog = args.strings.get('catalog');
+  if (catalog !== undefined) opts.catalog = readCatalog(catalog, io);
+  if (opts.catalog?.limits !== undefined && opts.machineLimit !== undefined)
+    throw new UsageError(
+      `--machine-limit ${opts.machineLimit} and the limits of --catalog ${catalog} both set the machine limit; give it in one place`,
+    );
   set('mantaVersion', mantaVersionFlag(args.strings.get('manta-version'), '--manta-version'));
   set('mantaUploadTimeoutMs', intFlag(args, 'manta-upload-timeout-ms', 0, 3_600_000));
 
@@ -314,6 +326,24 @@ function readPem(flag: string, path: string, io: CommandIo): string {
     return readFileSync(file, 'utf8');
   } catch (err) {
     throw new UsageError(`${flag} ${file}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
+/** `--catalog FILE`: the JSON catalog, checked before anything starts. */
+function readCatalog(path: string, io: CommandIo): CatalogSeed {
+  const file = expandHome(path, io);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`--catalog ${file}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  try {
+    const catalog = JSON.parse(text) as CatalogSeed;
+    checkCatalogSeed(catalog);
+    return catalog;
+  } catch (err) {
+    throw new UsageError(`--catalog ${file}: ${(err as Error).message}`);
   }
 }
 

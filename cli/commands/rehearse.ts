@@ -28,10 +28,13 @@ and the verdict. A plan that removes the applying sub-user's own access (an excl
 without its role, a policy rule it needs) fails here instead of half-way through the real apply.
 
 Users, keys, roles, policies, role tags, the account and its config, images, instances, firewall
-rules, image look-ups and Manta directories, objects and snaplinks can be rehearsed (the copy holds
-every machine, image and firewall rule). A stack declaring a job, or a package, network or
-datacenter look-up, is refused before anything is read, with the reason: a job would run its
-commands on this machine, and the copy answers look-ups from the emulator's own catalog.
+rules, image, package, network and datacenter look-ups, and Manta directories, objects and
+snaplinks can be rehearsed. The copy holds every machine, image and firewall rule, and the
+datacenter's catalog as the account lists it (its packages, networks and datacenters, with their
+ids) and the account's provisioning limits, so look-ups resolve as they do in the cloud and a plan
+that creates more instances than the limit allows fails there too. A stack declaring a job (it
+would run its commands on this machine) or a kind without a rehearsal rule is refused before
+anything is read, with the reason.
 
 Options:
   --window-ms N          the copy's consistency window: reads may be N ms stale (default 2000)
@@ -107,6 +110,7 @@ export const rehearseCommand: Command = {
         rehearsalKey: key.publicKey,
         maxObjectBytes,
         signal: new AbortController().signal,
+        ...(cloudapiUrlOf(stack, io.env) !== undefined ? { cloudapiUrl: cloudapiUrlOf(stack, io.env)! } : {}),
       });
       const workDir = join(scratch, 'work');
       mkdirSync(workDir, { recursive: true });
@@ -142,8 +146,8 @@ export const rehearseCommand: Command = {
 };
 
 /**
- * Refuses a plan whose stack declares a kind its descriptor says cannot be rehearsed (a job, a
- * catalog look-up), with the descriptor's reason: the copy could not show what the real apply does.
+ * Refuses a plan whose stack declares a kind its descriptor says cannot be rehearsed (a job, a kind
+ * without a rehearsal rule), with the descriptor's reason: the copy could not show what the real apply does.
  */
 function refuseUnrehearsable(stack: StackManifest, plan: Plan): void {
   const kinds = new Set([...stack.resources.map((r) => r.kind), ...plan.changes.map((c) => c.kind)]);
@@ -155,6 +159,11 @@ function refuseUnrehearsable(stack: StackManifest, plan: Plan): void {
     throw new UsageError(
       `stack ${stack.name} declares kinds a rehearsal cannot copy faithfully; nothing was read:\n  ${refused.join('\n  ')}`,
     );
+}
+
+/** The CloudAPI URL as the stack or the environment gives it (a profile's is not looked up). */
+function cloudapiUrlOf(stack: StackManifest, env: NodeJS.ProcessEnv): string | undefined {
+  return stack.connection?.cloudapiUrl ?? env['TRITON_URL'] ?? env['SDC_URL'];
 }
 
 function conditionsOf(args: ParsedArgs): RehearsalConditions {

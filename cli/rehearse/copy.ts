@@ -12,6 +12,7 @@ import { ROLE_TAG_COLLECTIONS } from '../../common/rules/index.js';
 import type { EmulatorSeed, SeedKey } from '../../emulator/index.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import type { Plan } from '../../reconciler/index.js';
+import { copyCatalog } from './copy-catalog.js';
 
 /**
  * What the copy needs for `kind` (its descriptor's `rehearsal` rule), or why the kind cannot be
@@ -48,6 +49,8 @@ export interface CopyOptions {
   /** Largest object whose content is copied; larger ones are copied with empty content. */
   readonly maxObjectBytes: number;
   readonly signal: AbortSignal;
+  /** The CloudAPI URL the clients were given, when known (which listed datacenter the copy is). */
+  readonly cloudapiUrl?: string;
 }
 
 /** Reads the copy. */
@@ -132,6 +135,8 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
   const images = (await tryRead('images', () => cloudapi.listImages({}, { signal }))) ?? [];
   const firewallRules = (await tryRead('firewall rules', () => cloudapi.listFirewallRules({ signal }))) ?? [];
   const config = (await tryRead('the account config', () => cloudapi.getConfig({ signal }))) ?? {};
+  const catalog = await copyCatalog(opts.clients, signal, tryRead, opts.cloudapiUrl);
+  notes.push(...catalog.notes);
 
   // Role tags: every collection, every user, role and policy, and every path the plan tags.
   const tagPaths = new Set<string>([
@@ -246,6 +251,7 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
       ...(i.description !== undefined ? { description: i.description } : {}),
       ...(accountRead !== undefined && i.owner !== accountRead.id && i.public === true ? { public: true } : {}),
     })),
+    catalog: catalog.catalog,
     directories,
     objects,
   };
@@ -254,6 +260,7 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
     `${users.length} sub-users, ${roles.length} roles, ${policies.length} policies (ids as in the cloud)`,
     `${accountKeys.length - (opts.user === undefined ? 1 : 0)} account keys, ${userKeyCount} keys of ${Object.keys(userKeys).length} sub-users`,
     `${machines.length} machines, ${images.length} images, ${firewallRules.length} firewall rules, the account config`,
+    catalog.copied,
     `role tags of ${Object.keys(roleTags).length} paths (of ${tagPaths.size} read)`,
     `${directories.length} Manta directories, ${objects.length} objects (${objects.reduce((n, o) => n + o.content.length, 0)} bytes)`,
   ];

@@ -21,9 +21,6 @@ export const networkLookup = {
   naturalKeyText: 'the filters as key=value pairs joined with & in key order',
   uniqueness: 'look-ups may repeat',
   ci: { actions: ['listnetworks'], authorisedAt: { at: 'path', path: '/{account}/networks' } },
-  rehearsal: {
-    copies: 'refused',
-    reason:
-      "the copy answers networks from the emulator's fixed catalog, not from the cloud's, so the look-up would find other networks (or none) there and the rehearsal would not show what the real apply does",
-  },
+  // The copy holds the account's whole catalog (cli/rehearse/copy-catalog.ts), so the look-up finds there what it finds in the cloud.
+  rehearsal: { copies: 'account' },
 } as const satisfies KindDescriptor;

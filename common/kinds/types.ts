@@ -304,8 +304,10 @@ export interface KindDescriptor<K extends string = string> {
 /**
  * What a rehearsal's copy of the account must hold for a kind's objects (`cli/rehearse/copy.ts`).
  * Every copy holds the account (its profile and config), its sub-users, roles and policies, its
- * machines, its own images and those its machines run, its firewall rules, and the role tags of
- * every collection, sub-user, role and policy; `copies` says what more a touched object needs:
+ * machines, its own images and those its machines run, its firewall rules, the datacenter's
+ * catalog as the account lists it (packages, networks, datacenters) with the account's provisioning
+ * limits, and the role tags of every collection, sub-user, role and policy; `copies` says what more
+ * a touched object needs:
  * - `account`: nothing more.
  * - `account-keys`: the account's keys, and the role tags of `/{account}/keys/<natural key>`.
  * - `user-keys`: the keys of the sub-user the natural key's first `/`-segment names.

@@ -6,6 +6,7 @@ import type { CloudApiRoute } from './route.js';
 import { cloudApiBefore, localsOf } from './private/before.js';
 import { roleTagHeader } from './private/role-tags.js';
 import { CloudApiState } from './state.js';
+import type { CatalogSeed } from './private/catalog-store.js';
 import { ROUTE_MODULES } from './generated/route-modules.js';
 
 /** The code version the `Server` header reports. */
@@ -23,9 +24,14 @@ const CORS_EXPOSE_HEADERS = 'Api-Version, Request-Id, Response-Time';
  * The emulated CloudAPI: every route of cloudapi.md over the shared identity store, plus the
  * CloudAPI-only fixtures (datacenters, images, packages, machines) kept in {@link CloudApiState}.
  * @param extraRoutes a plug-in kind's routes, tried before SetRoleTags' catch-all
+ * @param catalog the seeded catalog, when the emulator was started with one
  */
-export function createCloudApiService(ctx: EmulatorContext, extraRoutes: readonly CloudApiRoute[] = []): Service {
-  const state = new CloudApiState(ctx);
+export function createCloudApiService(
+  ctx: EmulatorContext,
+  extraRoutes: readonly CloudApiRoute[] = [],
+  catalog?: CatalogSeed,
+): Service {
+  const state = new CloudApiState(ctx, catalog);
   const routes: CloudApiRoute[] = [
     ...ROUTE_MODULES.flatMap((makeRoutes) => makeRoutes(ctx, state)),
     ...extraRoutes,

@@ -1,8 +1,9 @@
 import type { EmulatorContext } from '../core/context.js';
 import type { AccountState } from '../core/store/account-state.js';
 import { advance } from './private/machine-model.js';
-import { FabricStore } from './private/fabric-store.js';
+import { FabricStore, type AddressRange } from './private/fabric-store.js';
 import { VolumeStore } from './private/volume-store.js';
+import { CatalogStore, type CatalogSeed } from './private/catalog-store.js';
 import { initialMachines, PUBLIC_IMAGES, type ImageRecord, type MachineRecord } from './private/fixtures.js';
 
 /** The persistence part name of CloudAPI's own state (`<dataDir>/cloudapi.json`). */
@@ -10,6 +11,13 @@ export const CLOUDAPI_PART = 'cloudapi';
 
 export type { ImageRecord, MachineRecord } from './private/fixtures.js';
 export { ADMIN_UUID, PUBLIC_IMAGES } from './private/fixtures.js';
+export {
+  CATALOG_PART,
+  checkCatalogSeed,
+  DEFAULT_DATACENTER,
+  type CatalogSeed,
+  type LimitSeed,
+} from './private/catalog-store.js';
 export { FIREWALL_RULES_PART, type FirewallRuleRecord } from './private/firewall-rule-store.js';
 
 interface AccountFixtures {
@@ -28,8 +36,18 @@ export class CloudApiState {
   /** The accounts' NFS volumes (VOLAPI's part). */
   readonly volumes: VolumeStore;
 
-  /** @param ctx the emulator context, for the clock and persistence */
-  constructor(private readonly ctx: EmulatorContext) {
+  /** The datacenter's packages, networks and datacenters, and the provisioning limits. */
+  readonly catalog: CatalogStore;
+
+  /**
+   * @param ctx the emulator context, for the clock and persistence
+   * @param catalog the catalog the emulator was started with, if any
+   */
+  constructor(
+    private readonly ctx: EmulatorContext,
+    catalog?: CatalogSeed,
+  ) {
+    this.catalog = new CatalogStore(ctx, catalog);
     this.fabrics = new FabricStore(ctx);
     this.volumes = new VolumeStore(ctx);
     ctx.persistence.register(CLOUDAPI_PART, {
@@ -82,6 +100,14 @@ export class CloudApiState {
     this.changed();
   }
 
+  /**
+   * Where a NIC on `network` gets its address: a seeded catalog network's range, or one of the
+   * account's fabric networks'; `undefined` for the default networks (their fixed ranges).
+   */
+  rangeOf(owner: string, network: string): AddressRange | undefined {
+    return this.catalog.rangeOf(network) ?? this.fabrics.rangeOf(owner, network);
+  }
+
   /** Records a change for persistence. */
   changed(): void {
     this.ctx.persistence.markDirty(CLOUDAPI_PART);
@@ -95,7 +121,10 @@ export class CloudApiState {
   private fixtures(account: AccountState): AccountFixtures {
     let f = this.byAccount.get(account.account.id);
     if (f === undefined) {
-      f = { images: [], machines: initialMachines(new Date(this.ctx.clock()).toISOString()) };
+      f = {
+        images: [],
+        machines: initialMachines(new Date(this.ctx.clock()).toISOString(), this.catalog.fixturePlacement()),
+      };
       this.byAccount.set(account.account.id, f);
       this.changed();
     }

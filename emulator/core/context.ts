@@ -51,6 +51,11 @@ export interface EmulatorContext {
   readonly urls: EmulatorUrls;
   /** The roots a key's attestation chain must lead to (`trustedAttestationRoots`); none: every attestation is refused. */
   readonly attestationRoots: readonly X509Certificate[];
+  /**
+   * The datacenter name the emulator answers as (Ping, ListDatacenters, the `datacenter` a policy
+   * condition compares): `emulator-1`, or the seeded catalog's (set by CloudAPI's catalog store).
+   */
+  datacenter: string;
   /** Set by the Manta service when it starts; `undefined` without one. */
   mantaWriter: MantaObjectWriter | undefined;
 }

@@ -261,7 +261,7 @@ describe('triton-iac rehearse', () => {
     expect(readFileSync(stateFile, 'utf8')).toBe(stateBefore);
   });
 
-  it('rehearses a plan that changes instances and firewall rules on a copy holding the machines and rules, and refuses a catalog look-up with its reason', async () => {
+  it('rehearses a plan that changes instances and firewall rules on a copy holding the machines and rules, rehearses a datacenter look-up, and refuses a job with its reason', async () => {
     const dir = project('rehearse-compute');
     expect(
       (await runCli(['generate', '--kinds', 'instance,image,firewall-rule,role'], { cwd: dir, env: ownerEnv })).code,
@@ -286,15 +286,28 @@ describe('triton-iac rehearse', () => {
       'rehearsed',
     );
 
+    // The copy holds the account's catalog: a datacenter look-up finds there what it finds live.
+    const withDc = edited
+      .replace('import {', 'import {\n  Datacenter,\n  Job,')
+      .replace('  return app;', "  Datacenter.lookup(stack, 'dc', { name: 'emulator-1' });\n  return app;");
+    writeFileSync(main, withDc);
+    expect((await runCli(['plan', '--out', 'dc.plan'], { cwd: dir, env: ownerEnv })).code).toBe(0);
+    const dc = await runCli(['rehearse', 'dc.plan', '--window-ms', '300'], { cwd: dir, env: ownerEnv });
+    expect(dc.stdout).toContain('✓ acme/dc: read');
+    expect(dc.stdout).toContain('Verdict: PASS');
+    expect(dc.code).toBe(0);
+
+    // A job would run its commands on this machine: refused before anything is read.
     writeFileSync(
       main,
-      edited
-        .replace('import {', 'import {\n  Datacenter,')
-        .replace('  return app;', "  Datacenter.lookup(stack, 'dc', { name: 'us-east-1' });\n  return app;"),
+      withDc.replace(
+        '  return app;',
+        "  new Job(stack, 'count', { phases: [{ type: 'map', exec: 'wc -l' }], wait: false });\n  return app;",
+      ),
     );
-    expect((await runCli(['plan', '--out', 'dc.plan'], { cwd: dir, env: ownerEnv })).code).not.toBe(2);
-    const refused = await runCli(['rehearse', 'dc.plan'], { cwd: dir, env: ownerEnv });
-    expect(refused.stderr).toMatch(/datacenter-lookup: the copy answers datacenters from the emulator's fixed catalog/);
+    expect((await runCli(['plan', '--out', 'job.plan'], { cwd: dir, env: ownerEnv })).code).toBe(0);
+    const refused = await runCli(['rehearse', 'job.plan'], { cwd: dir, env: ownerEnv });
+    expect(refused.stderr).toMatch(/job: a job runs its phases' commands: the copy would run them on this machine/);
     expect(refused.code).toBe(1);
   });
 });

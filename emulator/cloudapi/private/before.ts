@@ -9,7 +9,6 @@ import type { CloudApiRoute } from '../route.js';
 import { cloudApiAuthError, parseCloudApiKeyId } from './auth-errors.js';
 import { negotiateVersion, SUPPORTED_VERSIONS, versionAtLeast } from './version.js';
 import { tagsForRequest } from './role-tags.js';
-import { DATACENTER_NAME } from '../routes/ping.js';
 
 /** What the `before` hook leaves in `rc.locals` for the handlers. */
 export interface CloudApiLocals {
@@ -93,7 +92,7 @@ export function cloudApiBefore(rc: RequestContext): void {
     sourceIp: rc.sourceIp,
     method: rc.method,
     ...(rc.header('user-agent') !== undefined ? { userAgent: rc.header('user-agent')! } : {}),
-    conditions: { datacenter: DATACENTER_NAME },
+    conditions: { datacenter: rc.ctx.datacenter },
   });
   if (!decision.allowed) {
     // A role the caller is not a member of fails before any policy is read, naming only the account.

@@ -138,18 +138,32 @@ export const NETWORKS: readonly Record<string, unknown>[] = [
   },
 ];
 
+/** Where the fixture machines are by default: the first package, the `internal` network. */
+const DEFAULT_PLACEMENT: MachinePlacement = {
+  package: { name: PACKAGES[0]!['name'] as string, memory: 1024, disk: 25600 },
+  network: NETWORKS[1]!['id'] as string,
+};
+
 /**
  * Three machines for a new account: two running, one stopped (so CreateImageFromMachine works).
  * They were made an hour before the account is first seen, so a stale read inside the consistency
  * window (which hides machines created within it) still lists them.
+ * @param placement the package and the network they are on (a seeded catalog's; by default the
+ *   fixture `g4-highcpu-1G` and `internal`)
  */
-export function initialMachines(now: string): MachineRecord[] {
+export function initialMachines(now: string, placement: MachinePlacement = DEFAULT_PLACEMENT): MachineRecord[] {
   const before = new Date(Date.parse(now) - 3_600_000).toISOString();
   return [
-    machine('web-1', 'running', before, PUBLIC_IMAGES[0]!.id, '10.88.0.11'),
-    machine('web-2', 'running', before, PUBLIC_IMAGES[1]!.id, '10.88.0.12'),
-    machine('builder', 'stopped', before, PUBLIC_IMAGES[0]!.id, '10.88.0.13'),
+    machine('web-1', 'running', before, PUBLIC_IMAGES[0]!.id, '10.88.0.11', placement),
+    machine('web-2', 'running', before, PUBLIC_IMAGES[1]!.id, '10.88.0.12', placement),
+    machine('builder', 'stopped', before, PUBLIC_IMAGES[0]!.id, '10.88.0.13', placement),
   ];
+}
+
+/** The package (name, memory, disk) and the network a fixture machine is on. */
+export interface MachinePlacement {
+  readonly package: { readonly name: string; readonly memory: number; readonly disk: number };
+  readonly network: string;
 }
 
 function publicImage(id: string, name: string, version: string, os: string, type: string): ImageRecord {
@@ -191,7 +205,14 @@ function pkg(
   };
 }
 
-function machine(name: string, state: string, now: string, image: string, ip: string): MachineRecord {
+function machine(
+  name: string,
+  state: string,
+  now: string,
+  image: string,
+  ip: string,
+  placement: MachinePlacement,
+): MachineRecord {
   return {
     id: randomUUID(),
     name,
@@ -200,13 +221,13 @@ function machine(name: string, state: string, now: string, image: string, ip: st
     state,
     image,
     ips: [ip],
-    memory: 1024,
-    disk: 25600,
+    memory: placement.package.memory,
+    disk: placement.package.disk,
     metadata: {},
     tags: {},
     created: now,
     updated: now,
-    networks: [NETWORKS[1]!.id as string],
+    networks: [placement.network],
     nics: [
       {
         mac: `90:b8:d0:00:00:${ip.split('.')[3]}`,
@@ -214,7 +235,7 @@ function machine(name: string, state: string, now: string, image: string, ip: st
         primary: true,
         netmask: '255.255.0.0',
         gateway: '10.88.0.1',
-        network: NETWORKS[1]!.id as string,
+        network: placement.network,
         state: 'running',
       },
     ],
@@ -222,7 +243,7 @@ function machine(name: string, state: string, now: string, image: string, ip: st
     primaryIp: ip,
     firewall_enabled: false,
     compute_node: '44454c4c-3200-1042-8058-b3c04f4d4e31',
-    package: PACKAGES[0]!.name as string,
+    package: placement.package.name,
     deletion_protection: false,
   };
 }

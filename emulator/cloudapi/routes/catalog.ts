@@ -2,8 +2,6 @@ import { EmulatorError, notFound } from '../../core/errors.js';
 import type { CloudApiRoute } from '../route.js';
 import type { CloudApiState } from '../state.js';
 import { accountOf } from '../private/before.js';
-import { NETWORKS, PACKAGES } from '../private/fixtures.js';
-import { DATACENTER_NAME } from './ping.js';
 import type { EmulatorContext } from '../../core/context.js';
 import { fabricNetworkJson } from '../private/fabric-store.js';
 import type { RequestContext } from '../../core/types.js';
@@ -15,10 +13,10 @@ const PACKAGE_FILTERS = ['name', 'memory', 'disk', 'swap', 'lwps', 'version', 'v
 function visibleNetworks(rc: RequestContext, state: CloudApiState): Record<string, unknown>[] {
   const own = state.fabrics.networksOf(accountOf(rc).account.id).map(fabricNetworkJson);
   const fabricOnly = rc.query.get('fabric') === 'true';
-  return [...NETWORKS, ...own].filter((n) => !fabricOnly || n['fabric'] === true);
+  return [...state.catalog.networks(), ...own].filter((n) => !fabricOnly || n['fabric'] === true);
 }
 
-/** Datacenters, services, limits, packages, machines and networks (read-only fixtures). */
+/** Datacenters, services, limits, packages and networks: read-only, the catalog's (fixed or seeded). */
 export function catalogRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudApiRoute[] {
   return [
     {
@@ -27,8 +25,8 @@ export function catalogRoutes(_ctx: EmulatorContext, state: CloudApiState): Clou
       name: 'ListDatacenters',
       handler: (rc) => ({
         status: 200,
-        body: { [DATACENTER_NAME]: rc.ctx.urls.cloudapi },
-        headers: { 'service-datacenter-name': DATACENTER_NAME },
+        body: state.catalog.datacenters(rc.ctx.urls.cloudapi),
+        headers: { 'service-datacenter-name': rc.ctx.datacenter },
       }),
     },
     {
@@ -37,8 +35,9 @@ export function catalogRoutes(_ctx: EmulatorContext, state: CloudApiState): Clou
       name: 'GetDatacenter',
       handler: (rc) => {
         const name = rc.params['name']!;
-        if (name !== DATACENTER_NAME) throw notFound(`${name} is not a valid datacenter`);
-        const url = rc.ctx.urls.cloudapi;
+        const listed = state.catalog.datacenters(rc.ctx.urls.cloudapi);
+        const url = Object.prototype.hasOwnProperty.call(listed, name) ? listed[name] : undefined;
+        if (url === undefined) throw notFound(`${name} is not a valid datacenter`);
         throw new EmulatorError(302, 'ResourceMoved', `${name} ${url}`, { location: url });
       },
     },
@@ -54,13 +53,7 @@ export function catalogRoutes(_ctx: EmulatorContext, state: CloudApiState): Clou
       name: 'GetAccountLimits',
       handler: (rc) => {
         const machines = state.machines(accountOf(rc)).filter((m) => m.state !== 'deleted');
-        return {
-          status: 200,
-          body: [
-            { by: 'machines', value: rc.ctx.machineLimit, used: machines.length },
-            { by: 'ram', value: 65536, used: machines.reduce((sum, m) => sum + m.memory, 0) },
-          ],
-        };
+        return { status: 200, body: state.catalog.limits(machines, rc.ctx.machineLimit) };
       },
     },
     {
@@ -70,9 +63,9 @@ export function catalogRoutes(_ctx: EmulatorContext, state: CloudApiState): Clou
       // sdc-cloudapi packages.js: every package field may filter the list (`memory=1024`, `name=…`).
       handler: (rc) => ({
         status: 200,
-        body: PACKAGES.filter((p) =>
-          PACKAGE_FILTERS.every((f) => rc.query.get(f) === null || String(p[f]) === rc.query.get(f)),
-        ),
+        body: state.catalog
+          .packages()
+          .filter((p) => PACKAGE_FILTERS.every((f) => rc.query.get(f) === null || String(p[f]) === rc.query.get(f))),
       }),
     },
     {
@@ -81,7 +74,7 @@ export function catalogRoutes(_ctx: EmulatorContext, state: CloudApiState): Clou
       name: 'GetPackage',
       handler: (rc) => {
         const wanted = rc.params['package']!;
-        const pkg = PACKAGES.find((p) => p['id'] === wanted || p['name'] === wanted);
+        const pkg = state.catalog.package(wanted);
         if (pkg === undefined) throw notFound(`Package ${wanted} does not exist`);
         return { status: 200, body: pkg };
       },

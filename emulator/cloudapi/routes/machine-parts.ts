@@ -94,7 +94,7 @@ export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): 
           const all = state.machines(accountOf(rc));
           let nic;
           try {
-            const fabric = state.fabrics.rangeOf(accountOf(rc).account.id, network);
+            const fabric = state.rangeOf(accountOf(rc).account.id, network);
             nic = allocateNic(all, network, (m.nics ?? []).length === 0, rc.ctx.clock(), false, fabric);
           } catch (err) {
             if (err instanceof EmulatorError && err.message === 'Invalid Networks')

@@ -4,7 +4,7 @@ import type { RequestContext, Reply } from '../../core/types.js';
 import type { CloudApiRoute } from '../route.js';
 import type { CloudApiState } from '../state.js';
 import { accountOf } from '../private/before.js';
-import { NETWORKS, PACKAGES, type MachineRecord, type MountRecord } from '../private/fixtures.js';
+import type { MachineRecord, MountRecord } from '../private/fixtures.js';
 import {
   allocateNic,
   audit,
@@ -172,7 +172,7 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
     throw invalidArgument(`${imageParam} is not a valid image`);
   const pkgParam = optionalString(rc, 'package');
   if (pkgParam === undefined) throw missingParameter('package must be specified');
-  const pkg = PACKAGES.find((p) => p['id'] === pkgParam || p['name'] === pkgParam);
+  const pkg = state.catalog.package(pkgParam);
   if (pkg === undefined) throw invalidArgument(`${pkgParam} is not a valid package`);
 
   const name = optionalString(rc, 'name') ?? randomUUID().slice(0, 7);
@@ -181,7 +181,7 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
   const networks = networksParam(rc, state);
   const volumes = volumesParam(rc, state);
   checkAffinity(rc);
-  const limit = rc.ctx.machineLimit;
+  const limit = state.catalog.machineLimit(rc.ctx.machineLimit);
   if (machines.filter((m) => m.state !== 'deleted').length >= limit)
     throw new EmulatorError(
       403,
@@ -227,9 +227,7 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
   if (metadata[FAIL_PROVISION_KEY] !== undefined) machine.failReason = metadata[FAIL_PROVISION_KEY];
   if (volumes.length > 0) machine.volumes = volumes;
   for (const [i, network] of networks.entries())
-    machine.nics!.push(
-      allocateNic(machines, network, i === 0, now, true, state.fabrics.rangeOf(account.account.id, network)),
-    );
+    machine.nics!.push(allocateNic(machines, network, i === 0, now, true, state.rangeOf(account.account.id, network)));
   syncAddresses(machine);
   machines.push(machine);
   state.changed();
@@ -265,9 +263,10 @@ function checkAffinity(rc: RequestContext): void {
 function networksParam(rc: RequestContext, state: CloudApiState): string[] {
   const owner = accountOf(rc).account.id;
   const known = (id: unknown): boolean =>
-    typeof id === 'string' && (NETWORKS.some((n) => n['id'] === id) || state.fabrics.network(owner, id) !== undefined);
+    typeof id === 'string' && (state.catalog.hasNetwork(id) || state.fabrics.network(owner, id) !== undefined);
   const raw = param(rc, 'networks');
-  if (raw === undefined || raw === null) return NETWORKS.map((n) => n['id'] as string);
+  if (raw === undefined || raw === null)
+    return state.catalog.defaultNetworks(accountOf(rc).account.config['default_network']);
   const list = typeof raw === 'string' ? raw.split(',') : raw;
   if (!Array.isArray(list)) throw invalidArgument('Invalid Networks');
   const ids = list.map((n: unknown) =>
@@ -278,7 +277,7 @@ function networksParam(rc: RequestContext, state: CloudApiState): string[] {
         : n,
   );
   if (!ids.every(known)) throw invalidArgument('Invalid Networks');
-  const publicCount = ids.filter((id) => NETWORKS.some((n) => n['id'] === id && n['public'] === true)).length;
+  const publicCount = ids.filter((id) => state.catalog.isPublic(id as string)).length;
   if (publicCount > 1) throw invalidArgument('Can specify a maximum of 1 public networks');
   return ids as string[];
 }
@@ -396,7 +395,7 @@ function updateMachine(rc: RequestContext, state: CloudApiState): Reply {
       break;
     }
     case 'resize':
-      resize(rc, machine);
+      resize(rc, machine, state);
       break;
     case 'enable_firewall':
     case 'disable_firewall':
@@ -413,11 +412,11 @@ function updateMachine(rc: RequestContext, state: CloudApiState): Reply {
 }
 
 /** Resize rules of sdc-cloudapi machines.js: not KVM, a known package, bhyve needs a flexible disk. */
-function resize(rc: RequestContext, machine: MachineRecord): void {
+function resize(rc: RequestContext, machine: MachineRecord, state: CloudApiState): void {
   if (machine.brand === 'kvm') throw invalidArgument('resize is not supported for KVM virtualmachines');
   const wanted = optionalString(rc, 'package');
   if (wanted === undefined) throw missingParameter('package must be specified');
-  const pkg = PACKAGES.find((p) => p['id'] === wanted || p['name'] === wanted);
+  const pkg = state.catalog.package(wanted);
   if (pkg === undefined) throw invalidArgument(`${wanted} is not a valid package`);
   if (machine.brand === 'bhyve' && pkg['flexible_disk'] !== true)
     throw invalidArgument('Resizing to a package without flexible disk space is not supported');

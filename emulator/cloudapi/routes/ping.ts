@@ -1,9 +1,6 @@
 import type { CloudApiRoute } from '../route.js';
 import { SUPPORTED_VERSIONS } from '../private/version.js';
 
-/** The datacenter name the emulator reports. */
-export const DATACENTER_NAME = 'emulator-1';
-
 /** Ping: unauthenticated, exempt from faults, lists the API versions. */
 export function pingRoutes(): CloudApiRoute[] {
   return [
@@ -13,10 +10,10 @@ export function pingRoutes(): CloudApiRoute[] {
       name: 'Ping',
       auth: false,
       exempt: true,
-      handler: () => ({
+      handler: (rc) => ({
         status: 200,
         body: { ping: 'pong', cloudapi: { versions: [...SUPPORTED_VERSIONS] } },
-        headers: { 'service-datacenter-name': DATACENTER_NAME },
+        headers: { 'service-datacenter-name': rc.ctx.datacenter },
       }),
     },
   ];

@@ -20,15 +20,17 @@ import type { EmulatorContext } from '../../core/context.js';
 import type { CloudApiRoute } from '../route.js';
 import type { CloudApiState } from '../state.js';
 import { accountOf } from '../private/before.js';
-import { NETWORKS } from '../private/fixtures.js';
 import { volumeJson, type VolumeRecord } from '../private/volume-store.js';
 import { param } from '../private/params.js';
 
 const NAME = /^[a-zA-Z0-9][a-zA-Z0-9_.-]+$/;
 const MAX_NAME = 256;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The account's default fabric network (the fixture `internal` network). */
-const DEFAULT_FABRIC = NETWORKS.find((n) => n['fabric'] === true)!['id'] as string;
+/** The account's default fabric network: the catalog's first fabric network (the fixture `internal` one). */
+function defaultFabric(state: CloudApiState): string | undefined {
+  const id = state.catalog.networks().find((n) => n['fabric'] === true)?.['id'];
+  return typeof id === 'string' ? id : undefined;
+}
 
 function nameProblem(name: unknown): string | undefined {
   if (typeof name !== 'string' || !NAME.test(name) || name.length > MAX_NAME)
@@ -114,11 +116,9 @@ export function volumeRoutes(_ctx: EmulatorContext, state: CloudApiState): Cloud
           problems.push('networks: must be an array of network uuids');
         if (problems.length > 0) throw invalidArgument(problems.join(', '));
         const size = sizeOf(param(rc, 'size')) ?? VOLUME_SIZES_MIB[0]!;
-        const nets = (networks as string[] | undefined) ?? [DEFAULT_FABRIC];
-        if (
-          networks !== undefined &&
-          !nets.every((n) => state.fabrics.network(owner, n) !== undefined || n === DEFAULT_FABRIC)
-        )
+        const fabric = defaultFabric(state);
+        const nets = (networks as string[] | undefined) ?? (fabric !== undefined ? [fabric] : []);
+        if (networks !== undefined && !nets.every((n) => state.fabrics.network(owner, n) !== undefined || n === fabric))
           throw invalidArgument(`Invalid networks: ${nets.join(',')}`);
         if (!VOLUME_SIZES_MIB.includes(size))
           throw new EmulatorError(409, 'VolumeSizeNotAvailable', `Volume size ${size} is not available`);
