@@ -52,12 +52,28 @@ export async function contentSource(value: PlainValue | undefined, workingDirect
   return badProperty('object', 'content', value, 'must be {text}, {base64} or {file}');
 }
 
+/** The largest read buffer of a file body. */
+const READ_BUFFER = 1024 * 1024;
+
 /**
- * A body over a file, or over bytes `start`..`end` (inclusive) of it, opened afresh for each
- * attempt: the transport can retry it like bytes, and memory stays one read buffer (1 MiB).
+ * A body over a file of `size` bytes, or over bytes `start`..`end` (inclusive) of it, opened
+ * afresh for each attempt: the transport can retry it like bytes, and memory stays one read buffer
+ * (1 MiB at most).
+ *
+ * The buffer is no larger than the bytes to send: a stream allocates a whole buffer for each read,
+ * and 1 MiB for each of a thousand small files made the first upload of a 1,000-file tree spend
+ * most of its CPU in the garbage collector, which V8 runs again and again under that much outside
+ * memory (docs/performance.md, 2026-11-26 (5)).
  */
-export function fileBody(file: string, range?: { readonly start: number; readonly end: number }): ReopenableBody {
-  return { open: () => createReadStream(file, { ...range, highWaterMark: 1024 * 1024 }) };
+export function fileBody(
+  file: string,
+  range?: { readonly start: number; readonly end: number },
+  size?: number,
+): ReopenableBody {
+  const bytes = range !== undefined ? range.end - range.start + 1 : size;
+  // One byte more than the file holds: the read that finds its end needs no second buffer.
+  const highWaterMark = bytes === undefined ? READ_BUFFER : Math.min(READ_BUFFER, Math.max(1, bytes + 1));
+  return { open: () => createReadStream(file, { ...range, highWaterMark }) };
 }
 
 /** Most parts one upload may have (part numbers 0–9999 in Manta). */
