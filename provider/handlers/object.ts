@@ -228,7 +228,7 @@ export function createObjectHandler(options: ObjectHandlerOptions = {}): Resourc
       source.kind === 'bytes'
         ? source.bytes
         : ifMatch === undefined
-          ? fileBody(source.file, undefined, source.size)
+          ? (source.bytes ?? fileBody(source.file, undefined, source.size))
           : fileBody(source.file, undefined, source.size).open();
     return manta.putObject(d.path, body, {
       contentType: d.contentType,

@@ -1,8 +1,8 @@
 /**
- * A file is uploaded byte for byte whatever its size relative to the read buffer (which is no
- * larger than the file, so that a thousand small files do not each take a 1 MiB buffer): empty,
- * one byte, a small file, just under, at and over 1 MiB, and several buffers' worth, each read back
- * from Manta and compared.
+ * A file is uploaded byte for byte whatever its size: read whole (up to SMALL_FILE_BYTES) or
+ * streamed through a read buffer no larger than the file (at most 1 MiB): empty, one byte, a small
+ * file, either side of the whole-read limit, just under, at and over 1 MiB, and several buffers'
+ * worth, each read back from Manta and compared.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createObjectHandler } from '../../provider/handlers/object.js';
+import { SMALL_FILE_BYTES } from '../../provider/handlers/private/manta-content.js';
 import type { HandlerContext } from '../../reconciler/contract/handler.js';
 import type { MantaClients } from '../../provider/handlers/private/manta-support.js';
 import { startAccountWorld, type AccountWorld } from '../support/world.js';
@@ -53,26 +54,29 @@ function bytesOf(name: string, size: number): Buffer {
 }
 
 describe('a file uploaded in one PUT', () => {
-  it.each([0, 1, 1000, MIB - 1, MIB, MIB + 1, 2 * MIB + MIB / 2])('arrives whole at %i bytes', async (size) => {
-    // Below the multipart threshold for every size here: one streaming PUT.
-    const handler = createObjectHandler({ multipartThresholdBytes: 64 * MIB });
-    const data = bytesOf(`f${size}`, size);
-    const file = join(dir, `f${size}.bin`);
-    writeFileSync(file, data);
-    const md5 = createHash('md5').update(data).digest('base64');
-    const path = `/acme/stor/f${size}.bin`;
-    await handler.create(ctx, {
-      path,
-      content: { file },
-      md5,
-      size,
-      contentType: 'application/octet-stream',
-      headers: {},
-      durability: 2,
-      roleTags: [],
-    });
-    const stored = await world.manta.getObjectBuffer(path);
-    expect(stored?.data.equals(data)).toBe(true);
-    expect(stored?.metadata.contentMd5).toBe(md5);
-  });
+  it.each([0, 1, 1000, SMALL_FILE_BYTES, SMALL_FILE_BYTES + 1, MIB - 1, MIB, MIB + 1, 2 * MIB + MIB / 2])(
+    'arrives whole at %i bytes',
+    async (size) => {
+      // Below the multipart threshold for every size here: one streaming PUT.
+      const handler = createObjectHandler({ multipartThresholdBytes: 64 * MIB });
+      const data = bytesOf(`f${size}`, size);
+      const file = join(dir, `f${size}.bin`);
+      writeFileSync(file, data);
+      const md5 = createHash('md5').update(data).digest('base64');
+      const path = `/acme/stor/f${size}.bin`;
+      await handler.create(ctx, {
+        path,
+        content: { file },
+        md5,
+        size,
+        contentType: 'application/octet-stream',
+        headers: {},
+        durability: 2,
+        roleTags: [],
+      });
+      const stored = await world.manta.getObjectBuffer(path);
+      expect(stored?.data.equals(data)).toBe(true);
+      expect(stored?.metadata.contentMd5).toBe(md5);
+    },
+  );
 });
