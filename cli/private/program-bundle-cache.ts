@@ -14,8 +14,9 @@
  *   any other kind of file is not cached;
  * - the modification time of every directory holding one of those files: a file added or removed
  *   beside an import (`util.tsx` next to `util.ts`, a new `util/index.ts`) can change what the
- *   import resolves to without changing any file read (a directory changed less than 2 s before
- *   the entry was written proves nothing, as in git's "racy" index entries: bundled afresh);
+ *   import resolves to without changing any file read (a directory changed just before the entry
+ *   was written, within the file system's clock tick, proves nothing, as in git's "racy" index
+ *   entries: bundled afresh);
  * - the package.json of every package the bundle imports natively (an upgrade can move its entry
  *   file), and that each imported file still exists;
  * - a key made of the program's path, this CLI's location and version, the names the CLI's own
@@ -58,8 +59,15 @@ interface CacheEntry {
 }
 
 const FORMAT = 1;
-/** The coarsest modification-time granularity of common file systems (FAT: 2 s). */
-const RACY_MS = 2000;
+/**
+ * How long after a directory's modification time another change could leave that time as it is:
+ * the tick of a file system that keeps whole seconds (2 s on FAT), else a generous kernel clock
+ * tick (file systems that keep nanoseconds still take the time from a clock that moves every few
+ * milliseconds). A time with a fraction of a second comes from the second kind.
+ */
+function racyMs(mtimeMs: number): number {
+  return mtimeMs % 1000 === 0 ? 2000 : 100;
+}
 
 const sha256 = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
 
@@ -119,7 +127,7 @@ export function cachedBundle(dir: string, entry: string, key: string): string | 
       if (statSync(d.path).mtimeMs !== d.mtimeMs) return undefined;
       // A directory changed shortly before the entry was written may change again within the same
       // tick of a coarse file-system clock without its time moving: such an entry proves nothing.
-      if (d.mtimeMs >= recorded.recordedAt - RACY_MS) return undefined;
+      if (d.mtimeMs >= recorded.recordedAt - racyMs(d.mtimeMs)) return undefined;
     }
     for (const f of recorded.files) if (sha256(readFileSync(f.path)) !== f.sha256) return undefined;
     for (const file of recorded.imported) if (!existsSync(file)) return undefined;
