@@ -11,30 +11,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createObjectHandler } from '../../provider/handlers/object.js';
 import { SMALL_FILE_BYTES } from '../../provider/handlers/private/manta-content.js';
-import type { HandlerContext } from '../../reconciler/contract/handler.js';
-import type { MantaClients } from '../../provider/handlers/private/manta-support.js';
-import { startAccountWorld, type AccountWorld } from '../support/world.js';
+import { startWorld, type HandlerWorld } from './cloudapi-support.js';
+import { md5Of } from './manta-support.js';
 
 const MIB = 1024 * 1024;
 
-let world: AccountWorld;
+let world: HandlerWorld;
 let dir: string;
-let ctx: HandlerContext<MantaClients>;
 
 beforeAll(async () => {
-  world = await startAccountWorld({ keyType: 'rsa', consistencyWindowMs: 0 });
+  world = await startWorld();
   dir = mkdtempSync(join(tmpdir(), 'triton-iac-object-sizes-'));
-  ctx = {
-    clients: { manta: world.manta },
-    account: 'acme',
-    signal: new AbortController().signal,
-    log: { debug: () => undefined, info: () => undefined, warn: () => undefined },
-    secrets: {
-      resolve: () => {
-        throw new Error('no secrets here');
-      },
-    },
-  };
 });
 
 afterAll(async () => {
@@ -62,9 +49,9 @@ describe('a file uploaded in one PUT', () => {
       const data = bytesOf(`f${size}`, size);
       const file = join(dir, `f${size}.bin`);
       writeFileSync(file, data);
-      const md5 = createHash('md5').update(data).digest('base64');
+      const md5 = md5Of(data);
       const path = `/acme/stor/f${size}.bin`;
-      await handler.create(ctx, {
+      await handler.create(world.ctx, {
         path,
         content: { file },
         md5,
@@ -74,7 +61,7 @@ describe('a file uploaded in one PUT', () => {
         durability: 2,
         roleTags: [],
       });
-      const stored = await world.manta.getObjectBuffer(path);
+      const stored = await world.ctx.clients.manta.getObjectBuffer(path);
       expect(stored?.data.equals(data)).toBe(true);
       expect(stored?.metadata.contentMd5).toBe(md5);
     },

@@ -10,8 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StackManifest } from '../../common/manifest.js';
 import { Policy, Role, RoleTag, TritonApp, TritonStack, User } from '../../index.js';
 import { applyStack, driftStack, openStateBackend, type EngineOptions } from '../../reconciler/index.js';
-import { defaultHandlers } from '../../provider/handlers/registry.js';
-import { startWorld, type World } from './support/world.js';
+import { engineOptions, startWorld, type World } from './support/world.js';
 
 let world: World;
 beforeAll(async () => {
@@ -32,12 +31,10 @@ function stack(): StackManifest {
   return app.synth().stacks[0]!;
 }
 
+/** The engine's options against the world, with the security sensor on and warnings collected. */
 function options(warnings: string[]): EngineOptions {
   return {
-    clients: world.clients,
-    handlers: defaultHandlers(),
-    workDir: world.workDir,
-    consistencyWindowMs: 0,
+    ...engineOptions(world, 0),
     sensor: {},
     log: { debug: () => undefined, info: () => undefined, warn: (m) => warnings.push(m) },
   };
