@@ -11,7 +11,7 @@
  * - the content (SHA-256) of every file read into the bundle (the program's own files, JSON it
  *   imports), hashed as it was handed to esbuild, and of the nearest package.json and tsconfig.json
  *   above each of them (module format, `paths`, JSX and decorator settings); a bundle that read
- *   any other kind of file is not cached;
+ *   any other kind of file, or whose tsconfig.json extends another, is not cached;
  * - the modification time of every directory holding one of those files: a file added or removed
  *   beside an import (`util.tsx` next to `util.ts`, a new `util/index.ts`) can change what the
  *   import resolves to without changing any file read (a directory changed just before the entry
@@ -140,17 +140,26 @@ export function cachedBundle(dir: string, entry: string, key: string): string | 
 
 /**
  * Records `text`, the bundle of the program at `entry` made from `inputs`, under `key`.
- * @returns the path of the written bundle
+ * @returns the path of the written bundle, or undefined when the bundle cannot be vouched for (a
+ *   tsconfig.json that extends another: the files it extends are not followed) and is not kept
  */
-export function cacheBundle(dir: string, entry: string, key: string, text: string, inputs: BundleInputs): string {
+export function cacheBundle(
+  dir: string,
+  entry: string,
+  key: string,
+  text: string,
+  inputs: BundleInputs,
+): string | undefined {
   const { code, facts } = entryFiles(dir, entry);
+  const manifests = decidingManifests(inputs).map((path) => ({ path, text: readFileSync(path) }));
+  if (manifests.some((m) => m.path.endsWith('tsconfig.json') && m.text.includes('"extends"'))) return undefined;
   const entryFacts: CacheEntry = {
     format: FORMAT,
     key,
     recordedAt: Date.now(),
     files: [
       ...[...inputs.files].map(([path, digest]) => ({ path, sha256: digest })),
-      ...decidingManifests(inputs).map((path) => ({ path, sha256: sha256(readFileSync(path)) })),
+      ...manifests.map((m) => ({ path: m.path, sha256: sha256(m.text) })),
     ],
     dirs: [...inputs.dirs].map(([path, mtimeMs]) => ({ path, mtimeMs })),
     imported: [...new Set(inputs.packages)].sort(),

@@ -344,7 +344,7 @@ export async function importProgram(path: string): Promise<Record<string, unknow
       }
       if (key !== undefined && outcome.inputs !== undefined)
         bundled = cacheBundle(dirname(outfile), path, key, outcome.code, outcome.inputs);
-      else {
+      if (bundled === undefined) {
         writeFileSync(outfile, outcome.code);
         loaded = outfile;
       }

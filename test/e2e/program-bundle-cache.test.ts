@@ -2,7 +2,7 @@
  * The bundle of a TypeScript app kept for the next run (cli/private/program-bundle-cache.ts): an
  * unchanged app is not bundled again, and any change to what the bundle was made from is seen by
  * the next command: an imported file edited, a file added that an import now resolves to, the
- * tsconfig's paths pointed elsewhere, an imported file removed.
+ * tsconfig's paths pointed elsewhere (in it, or in a file it extends), an imported file removed.
  */
 import { mkdirSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -82,6 +82,14 @@ describe('the kept bundle of a TypeScript app', () => {
 
     // The tsconfig's paths pointed at another folder.
     write('tsconfig.json', JSON.stringify({ compilerOptions: { paths: { '@lib/*': ['./src/other/*'] } } }));
+    expect(await synth()).toEqual(['c_user0', 'c_user1', 'c_user2']);
+
+    // A tsconfig that extends another: the file it extends, edited, is seen too.
+    write('tsconfig.base.json', JSON.stringify({ compilerOptions: { paths: { '@lib/*': ['./src/lib/*'] } } }));
+    write('tsconfig.json', JSON.stringify({ extends: './tsconfig.base.json' }));
+    expect(await synth()).toEqual(['b_user0', 'b_user1', 'b_user2']);
+    write('tsconfig.base.json', JSON.stringify({ compilerOptions: { paths: { '@lib/*': ['./src/other/*'] } } }));
+    backdate([join(cwd, 'tsconfig.base.json'), cwd]);
     expect(await synth()).toEqual(['c_user0', 'c_user1', 'c_user2']);
 
     // An imported file removed: the compile error, not the bundle of before.
