@@ -210,6 +210,9 @@ export async function accessCensus(
     declared: declaredKeys(declared),
     ...(prior !== undefined ? { prior } : {}),
   }).catch((error: unknown) => {
+    // A census read alongside the writes of a run cancelled meanwhile stops with it: the last
+    // table stays, as when the run is cancelled before the census starts.
+    if (run.signal?.aborted === true) return undefined;
     // The apply's own work is done and recorded: a failed read here costs only the table.
     run.log.warn(
       `the access table was not recorded (drift compares with the previous one): ${(error as Error).message}`,
