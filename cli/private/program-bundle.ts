@@ -23,7 +23,8 @@
  * - stack traces point at the user's files and lines: the bundle carries an inline source map and
  *   Node's source-map support is on, as tsx turns it on.
  *
- * The bundle file is removed as soon as it is imported.
+ * The bundle file is removed as soon as it is imported, unless it is kept for the next run
+ * (program-bundle-cache.ts: a command run again on an unchanged program does not bundle at all).
  */
 import {
   existsSync,
@@ -41,6 +42,8 @@ import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as Esbuild from 'esbuild';
 import { importOutside } from './tsx-import.js';
+import { bundleCacheKey, cacheBundle, cachedBundle, type BundleInputs } from './program-bundle-cache.js';
+import { createHash } from 'node:crypto';
 
 /** Where the CLI's own modules are handed to the bundle (its virtual `triton-iac` and `constructs`). */
 const SHARED_KEY = 'triton-iac.cli.shared-modules';
@@ -119,6 +122,7 @@ function tsconfigOf(file: string): string | undefined {
 
 interface PackageManifest {
   readonly name?: unknown;
+  readonly version?: unknown;
   readonly dependencies?: object;
   readonly peerDependencies?: object;
   readonly optionalDependencies?: object;
@@ -156,6 +160,17 @@ interface BundleOutcome {
   readonly code: string;
   /** True when a sign of a second copy of the library was found: bundle again without sharing ours. */
   readonly mustNotShare: boolean;
+  /** What the bundle was made from (for the cache), or undefined when it read a file it cannot vouch for. */
+  readonly inputs: BundleInputs | undefined;
+}
+
+/** Reads a file for the bundle, recording its digest and its directory's time (program-bundle-cache.ts). */
+function readInput(path: string, inputs: { files: Map<string, string>; dirs: Map<string, number> }): string {
+  const dir = dirname(path);
+  if (!inputs.dirs.has(dir)) inputs.dirs.set(dir, statSync(dir).mtimeMs);
+  const bytes = readFileSync(path);
+  inputs.files.set(path, createHash('sha256').update(bytes).digest('hex'));
+  return bytes.toString('utf8');
 }
 
 async function bundle(
@@ -165,6 +180,8 @@ async function bundle(
   share: { root: string; names: Shared } | undefined,
 ): Promise<BundleOutcome> {
   let mustNotShare = false;
+  const inputs = { files: new Map<string, string>(), dirs: new Map<string, number>(), packages: [] as string[] };
+  let cacheable = true;
   const projectFiles = new RegExp(`^${escapeRegExp(projectRoot(entry) + sep)}.*\\.[cm]?[jt]sx?$`);
   const libraryIndex = share ? join(share.root, 'dist', 'index.js') : '';
   const plugin: Esbuild.Plugin = {
@@ -198,6 +215,7 @@ async function bundle(
         }
         if (!inNodeModules(found.path)) return undefined; // the program's own file (tsconfig paths too)
         if (share !== undefined && dependsOnLibrary(found.path)) mustNotShare = true;
+        inputs.packages.push(found.path);
         // A package: imported natively, by the file it resolves to from the importing file (the bundle
         // lives elsewhere), a path for require() and a URL for import.
         return { path: args.kind === 'require-call' ? found.path : pathToFileURL(found.path).href, external: true };
@@ -214,7 +232,7 @@ async function bundle(
       // Each file of the project keeps its own location, as it would when loaded as itself.
       build.onLoad({ filter: projectFiles }, async (args) => {
         if (inNodeModules(args.path)) return undefined;
-        const source = readFileSync(args.path, 'utf8');
+        const source = readInput(args.path, inputs);
         const loader = LOADERS[extname(args.path)] ?? 'js';
         if (!/import\.meta|__dirname|__filename/.test(source)) return { contents: source, loader };
         const url = pathToFileURL(args.path).href;
@@ -233,6 +251,18 @@ async function bundle(
           },
         });
         return { contents: result.code, loader: 'js' };
+      });
+      // Any other file read into the bundle (a program file outside the project, JSON): read here, so
+      // that the cache records exactly what was bundled; a file of another kind makes the bundle
+      // one the cache does not keep.
+      build.onLoad({ filter: /.*/, namespace: 'file' }, (args) => {
+        const ext = extname(args.path);
+        const loader = ext === '.json' ? 'json' : LOADERS[ext];
+        if (loader === undefined) {
+          cacheable = false;
+          return undefined;
+        }
+        return { contents: readInput(args.path, inputs), loader };
       });
     },
   };
@@ -257,7 +287,7 @@ async function bundle(
       js: `import { createRequire as __tiacCreateRequire } from 'node:module';\nconst require = __tiacCreateRequire(${JSON.stringify(pathToFileURL(entry).href)});`,
     },
   });
-  return { code: result.outputFiles[0]!.text, mustNotShare };
+  return { code: result.outputFiles[0]!.text, mustNotShare, inputs: cacheable ? inputs : undefined };
 }
 
 /** esbuild names files relative to the working directory it was given: the report names them whole. */
@@ -279,7 +309,6 @@ let counter = 0;
  *   cannot be resolved; whatever the program throws while it is evaluated.
  */
 export async function importProgram(path: string): Promise<Record<string, unknown>> {
-  const esbuild = loadEsbuild();
   const root = cliPackageRoot();
   const [library, constructs] = await Promise.all([import('../../index.js'), import('constructs')]);
   const names: Shared = {
@@ -291,21 +320,45 @@ export async function importProgram(path: string): Promise<Record<string, unknow
   if (cache !== undefined) mkdirSync(cache, { recursive: true });
   const dir = cache ?? mkdtempSync(join(tmpdir(), 'triton-iac-app-'));
   const outfile = join(realpathSync(dir), `app-${process.pid}-${++counter}.mjs`);
+  const version = root !== '' ? manifestIn(root)?.version : undefined;
+  const key =
+    cache !== undefined && typeof version === 'string'
+      ? bundleCacheKey({
+          entry: path,
+          cliRoot: root,
+          cliVersion: version,
+          sharedNames: [...Object.keys(names['triton-iac']), '/', ...Object.keys(names.constructs)],
+        })
+      : undefined;
+  let loaded: string | undefined;
   try {
-    let outcome: BundleOutcome;
-    try {
-      outcome = await bundle(esbuild, path, outfile, root !== '' ? { root, names } : undefined);
-      if (outcome.mustNotShare) outcome = await bundle(esbuild, path, outfile, undefined);
-    } catch (err) {
-      throw withAbsoluteLocations(err, dirname(path));
+    let bundled = key !== undefined ? cachedBundle(dirname(outfile), path, key) : undefined;
+    if (bundled === undefined) {
+      const esbuild = loadEsbuild();
+      let outcome: BundleOutcome;
+      try {
+        outcome = await bundle(esbuild, path, outfile, root !== '' ? { root, names } : undefined);
+        if (outcome.mustNotShare) outcome = await bundle(esbuild, path, outfile, undefined);
+      } catch (err) {
+        throw withAbsoluteLocations(err, dirname(path));
+      }
+      if (key !== undefined && outcome.inputs !== undefined)
+        bundled = cacheBundle(dirname(outfile), path, key, outcome.code, outcome.inputs);
+      if (bundled === undefined) {
+        writeFileSync(outfile, outcome.code);
+        loaded = outfile;
+      }
     }
     (globalThis as Record<symbol, unknown>)[Symbol.for(SHARED_KEY)] = names;
-    writeFileSync(outfile, outcome.code);
     // Stack traces name the program's files and lines (tsx turns this on too).
     process.setSourceMapsEnabled(true);
-    return (await importOutside(pathToFileURL(outfile).href)) as Record<string, unknown>;
+    // A cached bundle is imported under a URL of its own each time, so that a program loaded twice
+    // in one process is evaluated twice, as a freshly written bundle would be.
+    const url = bundled !== undefined ? `${pathToFileURL(bundled).href}?load=${counter}` : pathToFileURL(outfile).href;
+    return (await importOutside(url)) as Record<string, unknown>;
   } finally {
-    // The module stays loaded; a private temporary directory goes with its file.
-    rmSync(cache === undefined ? dir : outfile, { recursive: true, force: true });
+    // The module stays loaded; a private temporary directory goes with its file. A cached bundle stays.
+    if (cache === undefined) rmSync(dir, { recursive: true, force: true });
+    else if (loaded !== undefined) rmSync(loaded, { force: true });
   }
 }

@@ -228,8 +228,8 @@ export function createObjectHandler(options: ObjectHandlerOptions = {}): Resourc
       source.kind === 'bytes'
         ? source.bytes
         : ifMatch === undefined
-          ? fileBody(source.file)
-          : fileBody(source.file).open();
+          ? (source.bytes ?? fileBody(source.file, undefined, source.size))
+          : fileBody(source.file, undefined, source.size).open();
     return manta.putObject(d.path, body, {
       contentType: d.contentType,
       contentMd5: d.md5,

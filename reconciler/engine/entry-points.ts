@@ -26,8 +26,10 @@ import { createRunContext, type RunContext } from './private/run-context.js';
 import { StateWriter } from './private/state-writer.js';
 import { assertSecretsReadable } from './secrets.js';
 import type { Census } from './census.js';
+import type { LiveRead } from './live-reader.js';
 import {
   accessCensus,
+  censusBeforeWrites,
   confirmedReading,
   priorReadsOf,
   readingShowsDrift,
@@ -182,7 +184,7 @@ export async function applyReviewed(
     return {
       plan: planned.plan,
       result: await audited(backend, stack, planned.plan, `triton-iac ${mode}`, () =>
-        carryOut(run, stack, planned.plan, state, planned.byAddress, mode === 'destroy', opts),
+        carryOut(run, stack, planned.plan, state, planned.byAddress, mode === 'destroy', opts, planned.live),
       ),
     };
   });
@@ -260,6 +262,7 @@ export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOp
         now.byAddress,
         destroy,
         opts,
+        now.live,
       ),
     );
   });
@@ -498,22 +501,40 @@ async function carryOut(
   live: ReadonlyMap<string, unknown>,
   destroy: boolean,
   opts: EngineOptions,
+  liveRead?: LiveRead,
 ): Promise<ApplyResult> {
   refuseConflicts(plan);
   const moves = plan.changes
     .filter((c) => c.movedFrom !== undefined)
     .map((c) => ({ from: c.movedFrom!, to: c.address }));
   if (moves.length > 0) await state.move(moves);
-  const executed = await executePlan({ run, stack, plan, state, live });
-  const outside = await recordOptionsAndOutputs(
-    run,
-    stack,
-    state,
-    live,
-    destroy,
-    await accessCensus(run, stack, state.current, opts.sensor),
-    plan.changes,
-  );
+  // A plan that only creates reads the access census alongside its writes (see censusBeforeWrites),
+  // from the first answered write on: started before them, its reads would take the first places
+  // of the connection pool, which grows from a few, and hold back the first writes.
+  let early: Promise<Census | undefined> | undefined;
+  const alongside = !destroy && censusBeforeWrites(plan.changes);
+  const executing: RunContext = alongside
+    ? {
+        ...run,
+        emit: (event) => {
+          run.emit(event);
+          if (event.type === 'action-done')
+            early ??= accessCensus(
+              run,
+              stack,
+              state.current,
+              opts.sensor,
+              liveRead !== undefined ? priorReadsOf(liveRead, plan.changes) : undefined,
+            );
+        },
+      }
+    : run;
+  const executed = await executePlan({ run: executing, stack, plan, state, live });
+  const access =
+    early !== undefined
+      ? await early.then((census) => (run.signal?.aborted === true ? undefined : census))
+      : await accessCensus(run, stack, state.current, opts.sensor);
+  const outside = await recordOptionsAndOutputs(run, stack, state, live, destroy, access, plan.changes);
   const result = outside.length > 0 ? { ...executed, accessChangedOutside: outside } : executed;
   return moves.length > 0 ? { ...result, counts: { moved: moves.length, ...result.counts } } : result;
 }

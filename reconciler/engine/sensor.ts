@@ -187,12 +187,17 @@ export function warnAccessChangedOutside(
   return said;
 }
 
-/** Reads what an apply records about access (users, roles, policies and the role tags a drift reads). */
+/**
+ * Reads what an apply records about access (users, roles, policies and the role tags a drift reads).
+ * @param prior what the run's plan read, taken instead of reading it again: only for a census taken
+ *   before the apply's writes (see {@link censusBeforeWrites})
+ */
 export async function accessCensus(
   run: RunContext,
   stack: StackManifest,
   state: StateDocument | null,
   options: SensorOptions | undefined,
+  prior?: PriorReads,
 ): Promise<Census | undefined> {
   // Only when asked (the CLI always asks): the reads cost a request per collection and tagged path.
   // A cancelled run starts nothing new: the last table stays.
@@ -203,13 +208,44 @@ export async function accessCensus(
     mantaDirectories: [],
     scope: { everything: false },
     declared: declaredKeys(declared),
+    ...(prior !== undefined ? { prior } : {}),
   }).catch((error: unknown) => {
+    // A census read alongside the writes of a run cancelled meanwhile stops with it: the last
+    // table stays, as when the run is cancelled before the census starts.
+    if (run.signal?.aborted === true) return undefined;
     // The apply's own work is done and recorded: a failed read here costs only the table.
     run.log.warn(
       `the access table was not recorded (drift compares with the previous one): ${(error as Error).message}`,
     );
     return undefined;
   });
+}
+
+/**
+ * Whether the access census of an apply may be read alongside its writes instead of after them:
+ * when the plan only creates and adopts (and leaves the rest as it is), as a first apply does.
+ *
+ * Why that gives the same table: the recorded table takes every object the stack manages from the
+ * state, not from the census (see `recordedAccessTable`); the census contributes only what no
+ * stack manages and the role tags of paths, which creating or adopting objects leaves as they were
+ * (the roles of a role tag the stack creates or adopts on a path are laid over the path's from the
+ * state either way). An update, a delete, a replacement, a forget or a move can change what the
+ * census reads (a deleted user leaves the roles that named it), so those plans read it after their
+ * writes, as before.
+ *
+ * What it saves: the census's reads (a dozen collections and role-tag paths, then the role tags
+ * of the unmanaged objects they list) were two round trips after the last write of every first
+ * apply; alongside, they overlap the writes, and the collections the plan just read are not read
+ * again.
+ */
+export function censusBeforeWrites(
+  changes: readonly { readonly action: string; readonly movedFrom?: string }[],
+): boolean {
+  const alongside = new Set(['create', 'adopt', 'no-op', 'read']);
+  return (
+    changes.some((c) => c.action === 'create') &&
+    changes.every((c) => alongside.has(c.action) && c.movedFrom === undefined)
+  );
 }
 
 /** The table to record, from an access census and the state after the apply. */

@@ -51,7 +51,7 @@ export default function build(): TritonApp {
 `;
 
 describe('a TypeScript app as the binary loads it', () => {
-  it('follows tsconfig paths, keeps each file its own import.meta.url, and leaves no file behind', async () => {
+  it('follows tsconfig paths, keeps each file its own import.meta.url, and leaves nothing behind but the cached bundle', async () => {
     const cwd = project({
       'package.json': JSON.stringify({ name: 'esm-app', type: 'module' }),
       'tsconfig.json': JSON.stringify({ compilerOptions: { paths: { '@lib/*': ['./src/people/*'] } } }),
@@ -62,7 +62,15 @@ describe('a TypeScript app as the binary loads it', () => {
     const r = await runCli(['synth'], { cwd });
     expect(r.code, r.stderr).toBe(0);
     expect(loginsOf(r.stdout)).toEqual(['people0', 'people1']);
-    expect(readdirSync(join(cwd, 'node_modules', '.cache', 'triton-iac'))).toEqual([]);
+    // The bundle kept for the next run (program-bundle-cache.ts) and what it was made from: one
+    // entry for the app, not one file per run.
+    const again = await runCli(['synth'], { cwd });
+    expect(loginsOf(again.stdout)).toEqual(['people0', 'people1']);
+    const kept = readdirSync(join(cwd, 'node_modules', '.cache', 'triton-iac'));
+    expect(kept.map((f) => f.replace(/^app-[0-9a-f]{16}\./, 'app-<hash>.')).sort()).toEqual([
+      'app-<hash>.json',
+      'app-<hash>.mjs',
+    ]);
   });
 
   it("points a thrown error's stack at the user's file and line", async () => {

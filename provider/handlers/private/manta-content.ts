@@ -2,8 +2,7 @@
  * Where an object's bytes come from at apply time (`{text}`, `{base64}` or `{file}`), and the
  * multipart upload used for large files. Files are streamed from disk, never read whole.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ReopenableBody } from '../../http/types.js';
 import type { MantaClient } from '../../manta/client.js';
@@ -14,7 +13,22 @@ import { badProperty, mapBounded } from './manta-support.js';
 /** An object's content, ready to send. */
 export type ContentSource =
   | { readonly kind: 'bytes'; readonly bytes: Buffer }
-  | { readonly kind: 'file'; readonly file: string; readonly size: number };
+  | {
+      readonly kind: 'file';
+      readonly file: string;
+      readonly size: number;
+      /** The file's bytes, read at once when it is small (see {@link SMALL_FILE_BYTES}). */
+      readonly bytes?: Buffer;
+    };
+
+/**
+ * Files up to this size are read whole, synchronously, when their upload starts, rather than
+ * streamed: a stream costs four requests to the file-system thread pool per file (open, read, the
+ * read that finds the end, close), each a hand-over between threads, which for a 1,000-file tree was
+ * most of the first upload's system time (docs/performance.md, 2026-11-26 (5)); a whole read of a
+ * small file takes microseconds and the bytes can be re-sent as they are.
+ */
+export const SMALL_FILE_BYTES = 64 * 1024;
 
 /**
  * Resolves the `content` property.
@@ -35,9 +49,13 @@ export async function contentSource(value: PlainValue | undefined, workingDirect
     const file = resolve(workingDirectory, c.file);
     let size: number;
     try {
-      const s = await stat(file);
+      const s = statSync(file);
       if (!s.isFile()) badProperty('object', 'content.file', c.file, `must name a regular file (resolved to ${file})`);
       size = s.size;
+      if (size <= SMALL_FILE_BYTES) {
+        const bytes = readFileSync(file);
+        return { kind: 'file', file, size: bytes.length, bytes };
+      }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === undefined) throw error;
       badProperty(
@@ -52,12 +70,28 @@ export async function contentSource(value: PlainValue | undefined, workingDirect
   return badProperty('object', 'content', value, 'must be {text}, {base64} or {file}');
 }
 
+/** The largest read buffer of a file body. */
+const READ_BUFFER = 1024 * 1024;
+
 /**
- * A body over a file, or over bytes `start`..`end` (inclusive) of it, opened afresh for each
- * attempt: the transport can retry it like bytes, and memory stays one read buffer (1 MiB).
+ * A body over a file of `size` bytes, or over bytes `start`..`end` (inclusive) of it, opened
+ * afresh for each attempt: the transport can retry it like bytes, and memory stays one read buffer
+ * (1 MiB at most).
+ *
+ * The buffer is no larger than the bytes to send: a stream allocates a whole buffer for each read,
+ * and 1 MiB for each of a thousand small files made the first upload of a 1,000-file tree spend
+ * most of its CPU in the garbage collector, which V8 runs again and again under that much outside
+ * memory (docs/performance.md, 2026-11-26 (5)).
  */
-export function fileBody(file: string, range?: { readonly start: number; readonly end: number }): ReopenableBody {
-  return { open: () => createReadStream(file, { ...range, highWaterMark: 1024 * 1024 }) };
+export function fileBody(
+  file: string,
+  range?: { readonly start: number; readonly end: number },
+  size?: number,
+): ReopenableBody {
+  const bytes = range !== undefined ? range.end - range.start + 1 : size;
+  // One byte more than the file holds: the read that finds its end needs no second buffer.
+  const highWaterMark = bytes === undefined ? READ_BUFFER : Math.min(READ_BUFFER, Math.max(1, bytes + 1));
+  return { open: () => createReadStream(file, { ...range, highWaterMark }) };
 }
 
 /** Most parts one upload may have (part numbers 0–9999 in Manta). */
