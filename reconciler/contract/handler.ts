@@ -22,8 +22,9 @@
  *    with an empty body), and the engine records it in state without a confirming GET, because a GET
  *    right after a write may be stale (eventual consistency; see `reconciler/consistency.ts`).
  *
- 5. **Wait** for an object that is not finished when its create answers, through `readiness`: the
- *    handler says where it is, the engine polls and then calls `readiness.finish`.
+ 5. **Wait** for an object that is not finished when its create (or, with `readiness.afterUpdate`,
+ *    its update) answers, through `readiness`: the handler says where it is, the engine polls and
+ *    then calls `readiness.finish`.
  *
  * Errors: a handler throws the client's `TritonApiError` unchanged (it carries `status`, `apiCode`,
  * `serverMessage` and the typed facts `missing` and `nameTaken`); the engine classifies it
@@ -122,6 +123,13 @@ export interface Readiness<Live = unknown, Clients = unknown> {
   readonly maxPollMs?: number;
   /** What the time-out message tells the user to do. @default 'run apply again later' */
   readonly onTimeout?: string;
+  /**
+   * Whether an in-place update can leave the object not finished too (a NIC added to an instance
+   * is up only once the job that adds it ran): the engine then waits after `update` as after
+   * `create`, from the live object `update` answered, and runs `finish` at the end.
+   * @default false - an update answers with the object finished
+   */
+  readonly afterUpdate?: boolean;
 }
 
 /** Where the engine writes diagnostic lines. Handlers pass structured fields, never secrets. */
