@@ -2,6 +2,7 @@
  * CloudAPI machines: create, the UpdateMachine actions, delete, tags, metadata and snapshots
  * (the calls the `instance` and `instance-snapshot` kinds make).
  */
+import { TritonApiError } from '../errors.js';
 import type { CallOptions } from '../http/api-caller.js';
 import { accountPath, requireId, type CloudApiContext } from './private/context.js';
 import type { Machine, MachineNic, MachineSnapshot } from './types.js';
@@ -220,15 +221,26 @@ export function machinesApi(ctx: CloudApiContext): MachinesApi {
       ).data;
     },
     async addNic(id, network, options = {}) {
-      const response = await caller.empty({
-        operation: 'AddNic',
-        method: 'POST',
-        path: machinePath(id, 'nics'),
-        json: { network },
-        alsoOk: [302],
-        signal: options.signal,
-      });
-      return { existing: response.status === 302 };
+      try {
+        const response = await caller.empty({
+          operation: 'AddNic',
+          method: 'POST',
+          path: machinePath(id, 'nics'),
+          json: { network },
+          alsoOk: [302],
+          signal: options.signal,
+        });
+        return { existing: response.status === 302 };
+      } catch (err) {
+        // CloudAPI says "network not found" without naming it, and the path does not either.
+        if (!(err instanceof TritonApiError) || err.status === 0) throw err;
+        throw new TritonApiError({
+          ...err,
+          message: `${err.serverMessage} (network ${network})`,
+          ...(err.requestId !== undefined ? { requestId: err.requestId } : {}),
+          ...(err.retryAfterMs !== undefined ? { retryAfterMs: err.retryAfterMs } : {}),
+        });
+      }
     },
     async removeNic(id, mac, options = {}) {
       await caller.empty({
