@@ -40,6 +40,8 @@ Options:
   --no-job-exec                  accept Manta jobs but do not run their commands
   --provision-ms MS              how long a new instance stays provisioning (default 100)
   --machine-limit N              how many instances an account may have (default 20)
+  --ram-limit MIB                how much RAM an account's instances may have together (default:
+                                 no limit)
   --manta-version 1|2            the Manta line to answer as: 1 (mantav1, with jobs and snaplinks,
                                  the default) or 2 (Manta v2: no jobs, no snaplinks)
   --manta-upload-timeout-ms N    refuse an object upload that sends nothing for N ms with 408
@@ -115,6 +117,7 @@ const FLAGS: FlagSpec = {
   'no-job-exec': 'boolean',
   'provision-ms': 'string',
   'machine-limit': 'string',
+  'ram-limit': 'string',
   'manta-version': 'string',
   'manta-upload-timeout-ms': 'string',
   'tls-cert': 'string',
@@ -148,6 +151,7 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
   if (args.booleans.has('no-job-exec')) opts.jobExec = false;
   set('provisionMs', intFlag(args, 'provision-ms', 0, 3_600_000));
   set('machineLimit', intFlag(args, 'machine-limit', 1, 1_000_000));
+  set('ramLimitMb', intFlag(args, 'ram-limit', 1, 1_000_000_000));
   set('mantaVersion', mantaVersionFlag(args.strings.get('manta-version'), '--manta-version'));
   set('mantaUploadTimeoutMs', intFlag(args, 'manta-upload-timeout-ms', 0, 3_600_000));
 

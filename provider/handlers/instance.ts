@@ -26,6 +26,7 @@ import { TritonApiError } from '../errors.js';
 import type { Clients } from './clients.js';
 import { TritonHandlerError } from './errors.js';
 import { byCodePoint, sortedStrings } from './private/normalize.js';
+import { provisioningLimitNotes } from './private/instance-limits.js';
 import { nicProgress, primaryFirst, syncNics } from './private/instance-nics.js';
 import { orUndefined } from './private/not-found.js';
 import type {
@@ -387,6 +388,8 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
     const machine = await withRoleTags(ctx, await api.getMachine(id, { signal: ctx.signal }));
     return nics === undefined ? machine : { ...machine, nics };
   },
+  // A plan that would pass the account's provisioning limits warns, naming the limit.
+  planWarnings: provisioningLimitNotes,
   async delete(ctx, ref) {
     const id = ref.id ?? (await findInstanceByName(ctx, ref.naturalKey))?.id;
     if (id === undefined) return;

@@ -219,6 +219,22 @@ export interface ObjectRef {
  */
 export type ResolvedProperties = PlainObject;
 
+/** One planned change as a kind's `planWarnings` sees it: what it does, and the normalised values. */
+export interface PlannedChange {
+  readonly address: string;
+  readonly action: 'create' | 'update' | 'replace' | 'delete' | 'adopt';
+  /** The live object, normalised; `null` for a create. */
+  readonly before: PlainObject | null;
+  /** The declared object, normalised; `null` for a delete. Values known only after apply are placeholders. */
+  readonly after: PlainObject | null;
+}
+
+/** A warning a kind makes about a plan: the sentence, and the addresses of the changes it is about. */
+export interface PlanNote {
+  readonly message: string;
+  readonly addresses: readonly string[];
+}
+
 /** The parts of a handler the planner needs: no I/O, so planning can be tested without a server. */
 export interface PlanningHandler<Live = unknown> {
   /** The kind this handler manages; exactly one handler per kind. */
@@ -322,6 +338,15 @@ export interface ResourceHandler<Live = unknown, Clients = unknown> extends Plan
     patch: readonly JsonPatchOperation[],
     applied?: PlainObject,
   ): Promise<Live>;
+  /**
+   * Warnings about what the plan's changes of this kind do together, beyond each object (an
+   * apply that would pass the account's provisioning limits), each naming what it is about. The
+   * engine calls it once per plan with every change of the kind that writes something, shows what
+   * it answers with the plan (text, JSON, saved plan), and never lets it stop the plan: a failure
+   * is itself shown as a warning.
+   * @default - no warnings
+   */
+  planWarnings?(ctx: HandlerContext<Clients>, changes: readonly PlannedChange[]): Promise<readonly PlanNote[]>;
   /**
    * Deletes the object. Resolves when the server accepted the deletion; a 404 counts as success
    * (a crashed run may already have deleted it), so the handler swallows exactly that case.

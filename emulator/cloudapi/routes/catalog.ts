@@ -53,12 +53,16 @@ export function catalogRoutes(_ctx: EmulatorContext, state: CloudApiState): Clou
       path: '/:account/limits',
       name: 'GetAccountLimits',
       handler: (rc) => {
+        // The limits CreateMachine enforces, and only those (machines.ts `refusePastLimits`).
         const machines = state.machines(accountOf(rc)).filter((m) => m.state !== 'deleted');
+        const ram = rc.ctx.ramLimitMb;
         return {
           status: 200,
           body: [
             { by: 'machines', value: rc.ctx.machineLimit, used: machines.length },
-            { by: 'ram', value: 65536, used: machines.reduce((sum, m) => sum + m.memory, 0) },
+            ...(ram !== undefined
+              ? [{ by: 'ram', value: ram, used: machines.reduce((sum, m) => sum + m.memory, 0) }]
+              : []),
           ],
         };
       },

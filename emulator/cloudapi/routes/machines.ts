@@ -181,13 +181,7 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
   const networks = networksParam(rc, state);
   const volumes = volumesParam(rc, state);
   checkAffinity(rc);
-  const limit = rc.ctx.machineLimit;
-  if (machines.filter((m) => m.state !== 'deleted').length >= limit)
-    throw new EmulatorError(
-      403,
-      'QuotaExceeded',
-      `You have exceeded your quota of ${limit} machines; contact support to raise it`,
-    );
+  refusePastLimits(rc, machines, pkg['memory'] as number);
   const tags: Record<string, unknown> = { ...(objectParam(rc, 'tags') ?? {}) };
   const metadata: Record<string, string> = {};
   for (const [k, v] of Object.entries(rc.body)) {
@@ -238,6 +232,29 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
     body: machineJson(machine, { cutoff: undefined }),
     headers: { location: `/${account.account.login}/machines/${machine.id}` },
   };
+}
+
+/**
+ * The account's provisioning limits (what GetAccountLimits reports): a create that would take the
+ * machines, or their RAM, past a limit is refused with 403 QuotaExceeded (sdc-cloudapi's
+ * provisioning limits plug-in).
+ */
+function refusePastLimits(rc: RequestContext, machines: readonly MachineRecord[], memory: number): void {
+  const live = machines.filter((m) => m.state !== 'deleted');
+  const limit = rc.ctx.machineLimit;
+  if (live.length >= limit)
+    throw new EmulatorError(
+      403,
+      'QuotaExceeded',
+      `You have exceeded your quota of ${limit} machines; contact support to raise it`,
+    );
+  const ram = rc.ctx.ramLimitMb;
+  if (ram !== undefined && live.reduce((sum, m) => sum + m.memory, 0) + memory > ram)
+    throw new EmulatorError(
+      403,
+      'QuotaExceeded',
+      `You have exceeded your quota of ${ram} MiB of RAM; contact support to raise it`,
+    );
 }
 
 /**
