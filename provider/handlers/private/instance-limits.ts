@@ -34,6 +34,8 @@ export async function provisioningLimitNotes(
   ctx: HandlerContext<Clients>,
   changes: readonly PlannedChange[],
 ): Promise<PlanNote[]> {
+  // Deletes only lower the use: nothing to ask the cloud.
+  if (changes.every((c) => c.action === 'delete')) return [];
   const limits = (await accountLimits(ctx)).filter((l) => l.value > 0);
   if (limits.length === 0) return [];
   const sizes = await packageSizes(ctx);
