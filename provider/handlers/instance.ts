@@ -27,7 +27,7 @@ import type { Clients } from './clients.js';
 import { TritonHandlerError } from './errors.js';
 import { byCodePoint, sortedStrings } from './private/normalize.js';
 import { provisioningLimitNotes } from './private/instance-limits.js';
-import { nicProgress, primaryFirst, syncNics } from './private/instance-nics.js';
+import { nicChangeNotes, nicProgress, primaryFirst, syncNics } from './private/instance-nics.js';
 import { orUndefined } from './private/not-found.js';
 import type {
   HandlerContext,
@@ -388,8 +388,11 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
     const machine = await withRoleTags(ctx, await api.getMachine(id, { signal: ctx.signal }));
     return nics === undefined ? machine : { ...machine, nics };
   },
-  // A plan that would pass the account's provisioning limits warns, naming the limit.
-  planWarnings: provisioningLimitNotes,
+  // The plan says what its NIC changes do (a reboot each), and warns when it would pass the
+  // account's provisioning limits, naming the limit.
+  async planWarnings(ctx, changes) {
+    return [...nicChangeNotes(changes), ...(await provisioningLimitNotes(ctx, changes))];
+  },
   async delete(ctx, ref) {
     const id = ref.id ?? (await findInstanceByName(ctx, ref.naturalKey))?.id;
     if (id === undefined) return;

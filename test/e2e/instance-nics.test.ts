@@ -112,6 +112,10 @@ describe('instance networks: NICs added and removed in place', () => {
     const plan = await cli('two', 'plan');
     expect(plan.stdout).toMatch(/Plan: 0 to add, 1 to change, 0 to replace, 0 to destroy/);
     expect(plan.stdout).toContain(`+ "${PUBLIC_NET}"`);
+    // The plan says what apply does beyond the list: the NIC job and the reboot it makes.
+    expect(plan.stdout).toContain(
+      `Warning: instance nic-web: apply adds a NIC on ${PUBLIC_NET} (AddNic/RemoveNic) and waits for each job; CloudAPI reboots the instance for each (nics/web)`,
+    );
     const applied = await applyWaitingForNics('two', 'AddNic');
     expect(applied.code, applied.stderr).toBe(0);
     expect(applied.stdout).toMatch(/nics\/web: updated/);

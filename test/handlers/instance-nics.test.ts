@@ -4,7 +4,12 @@
  * pending; a declared network with no NIC after the server accepted it failed).
  */
 import { describe, expect, it } from 'vitest';
-import { nicChanges, nicProgress, primaryFirst } from '../../provider/handlers/private/instance-nics.js';
+import {
+  nicChangeNotes,
+  nicChanges,
+  nicProgress,
+  primaryFirst,
+} from '../../provider/handlers/private/instance-nics.js';
 import { instanceHandler } from '../../provider/handlers/instance.js';
 import type { MachineNic } from '../../provider/cloudapi/types.js';
 
@@ -41,6 +46,30 @@ describe('instance NICs', () => {
     expect(nicProgress('web', [nic(A), nic(B)], [A])).toMatchObject({ state: 'pending' });
     expect(nicProgress('web', [nic(A)], [A, B])).toMatchObject({ state: 'failed' });
     expect(nicProgress('web', [nic(A), nic(B, 'stopped')], [A, B])).toBeUndefined();
+  });
+
+  it("notes each update's NICs added and removed, and the reboot, once per instance", () => {
+    const notes = nicChangeNotes([
+      {
+        address: 's/web',
+        action: 'update',
+        before: { name: 'web', networks: [A, B] },
+        after: { name: 'web', networks: [A, C] },
+      },
+      {
+        address: 's/db',
+        action: 'update',
+        before: { name: 'db', networks: [A] },
+        after: { name: 'db', networks: [A] },
+      },
+      { address: 's/new', action: 'create', before: null, after: { name: 'new', networks: [A, B] } },
+    ]);
+    expect(notes).toEqual([
+      {
+        message: `instance web: apply adds a NIC on ${C} and removes the NIC on ${B} (AddNic/RemoveNic) and waits for each job; CloudAPI reboots the instance for each`,
+        addresses: ['s/web'],
+      },
+    ]);
   });
 
   it('readiness waits on the NICs only when an update listed them', () => {

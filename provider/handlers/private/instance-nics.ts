@@ -12,7 +12,13 @@
  */
 import type { MachineNic } from '../../cloudapi/types.js';
 import type { Clients } from '../clients.js';
-import type { HandlerContext, PlainValue, Progress } from '../../../reconciler/contract/handler.js';
+import type {
+  HandlerContext,
+  PlainValue,
+  PlannedChange,
+  PlanNote,
+  Progress,
+} from '../../../reconciler/contract/handler.js';
 import { byCodePoint } from './normalize.js';
 
 /** The networks as compared: the primary first, the others sorted (their order means nothing). */
@@ -48,6 +54,33 @@ export async function syncNics(
   for (const network of add) await api.addNic(id, network, { signal: ctx.signal });
   for (const nic of remove) await api.removeNic(id, nic.mac, { signal: ctx.signal });
   return api.listNics(id, { signal: ctx.signal });
+}
+
+/**
+ * What the plan's in-place NIC changes will do, one note per instance: the NICs added and removed,
+ * and the reboot CloudAPI makes for each (nics.js: "adding or removing a NIC from a VM causes that
+ * VM to reboot"), so that the plan says what apply does beyond the list it shows.
+ */
+export function nicChangeNotes(changes: readonly PlannedChange[]): PlanNote[] {
+  const notes: PlanNote[] = [];
+  for (const c of changes) {
+    if (c.action !== 'update' || !Array.isArray(c.before?.['networks']) || !Array.isArray(c.after?.['networks']))
+      continue;
+    const before = c.before['networks'].map(String);
+    const after = c.after['networks'].map(String);
+    const added = after.filter((n) => !before.includes(n));
+    const removed = before.filter((n) => !after.includes(n));
+    if (added.length + removed.length === 0) continue;
+    const what = [
+      ...(added.length > 0 ? [`adds a NIC on ${added.join(', ')}`] : []),
+      ...(removed.length > 0 ? [`removes the NIC on ${removed.join(', ')}`] : []),
+    ].join(' and ');
+    notes.push({
+      message: `instance ${String(c.after['name'])}: apply ${what} (AddNic/RemoveNic) and waits for each job; CloudAPI reboots the instance for each`,
+      addresses: [c.address],
+    });
+  }
+  return notes;
 }
 
 /**
