@@ -5,13 +5,12 @@
  * a new primary is a planned replacement; a NIC added or removed by hand is drift that apply
  * repairs; a network that does not exist fails naming it, and an empty list is refused at synth.
  */
-import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeTestKey } from '../../scripts/support/keys.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/support/emulator.js';
 import { vendorTriton, type VendorTriton } from '../emulator/support/vendor-triton.js';
-import { NO_CHANGES, projectDir, runCli, startCli, stopClis, type CliResult } from './support/cli.js';
+import { NO_CHANGES, runCli, startCli, stopClis, type CliResult } from './support/cli.js';
+import { projectAgainst } from './support/test-emulator-project.js';
 
 const PRIVATE_NET = 'f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10';
 const PUBLIC_NET = '9ec60129-9034-47b4-b111-3026f9b1a10f';
@@ -90,10 +89,7 @@ async function applyWaitingForNics(
 beforeAll(async () => {
   t = await startTestEmulator({ clock, provisionMs: 0 });
   vendor = vendorTriton(t, 'triton-nics-');
-  cwd = projectDir('test/e2e/apps/instance-nics-stack.ts');
-  mkdirSync(join(cwd, '.ssh'), { mode: 0o700 });
-  writeTestKey(t.key, 'rsa', join(cwd, '.ssh'));
-  env = { TRITON_URL: t.emulator.cloudapiUrl, TRITON_KEY_ID: t.key.md5, TRITON_TLS_INSECURE: '1' };
+  ({ cwd, env } = projectAgainst(t, 'test/e2e/apps/instance-nics-stack.ts'));
 });
 afterAll(async () => {
   await stopClis();

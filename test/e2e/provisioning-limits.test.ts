@@ -5,13 +5,13 @@
  * `--json` and a saved plan); a plan within them does not; and applying past a limit is refused
  * by the cloud as the warning said, with a hint about limits (not permissions).
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeTestKey } from '../../scripts/support/keys.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/support/emulator.js';
 import { vendorTriton, type VendorTriton } from '../emulator/support/vendor-triton.js';
-import { projectDir, runCli, type CliResult } from './support/cli.js';
+import { runCli, type CliResult } from './support/cli.js';
+import { projectAgainst } from './support/test-emulator-project.js';
 
 let t: TestEmulator;
 let vendor: VendorTriton;
@@ -28,10 +28,7 @@ const cli = (size: number, pkg: string, ...args: string[]): Promise<CliResult> =
 beforeAll(async () => {
   t = await startTestEmulator({ machineLimit: MACHINE_LIMIT, ramLimitMb: RAM_LIMIT });
   vendor = vendorTriton(t, 'triton-limits-');
-  cwd = projectDir('test/e2e/apps/fleet-stack.ts');
-  mkdirSync(join(cwd, '.ssh'), { mode: 0o700 });
-  writeTestKey(t.key, 'rsa', join(cwd, '.ssh'));
-  env = { TRITON_URL: t.emulator.cloudapiUrl, TRITON_KEY_ID: t.key.md5, TRITON_TLS_INSECURE: '1' };
+  ({ cwd, env } = projectAgainst(t, 'test/e2e/apps/fleet-stack.ts'));
 });
 afterAll(async () => {
   await t?.close();
