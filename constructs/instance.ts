@@ -44,7 +44,9 @@ export interface InstanceProps extends ResourceOptionProps {
   readonly package: IInstancePackage | string | Reference;
   /**
    * Networks, the first the primary NIC: declared {@link FabricNetwork}s, {@link NetworkLookup}s,
-   * references or network ids. A change replaces the instance.
+   * references or network ids, each once. Another network added or removed is a NIC added or
+   * removed in place (the instance reboots); a change of the first (the primary) replaces the
+   * instance. An empty list is refused: leave the prop out for the datacenter's defaults.
    * @default - the datacenter's default networks
    */
   readonly networks?: readonly NetworkRef[];
@@ -189,9 +191,7 @@ export class Instance extends TritonResource {
       );
     this.image = imageValue(at, props.image);
     this.package = packageValue(at, props.package);
-    if (props.networks !== undefined && !Array.isArray(props.networks))
-      fail(at, 'networks', props.networks, 'must be a list of networks');
-    const networks = props.networks?.map((n, i) => networkValue(at, `networks[${i}]`, n));
+    const networks = checkNetworks(at, props.networks);
     const volumes = checkVolumeMounts(at, props.volumes);
     for (const field of ['tags', 'metadata'] as const)
       for (const [k, v] of Object.entries(props[field] ?? {}))
@@ -286,6 +286,30 @@ export class Instance extends TritonResource {
       dependsOn: deps,
     };
   }
+}
+
+/**
+ * The networks, checked: at least one (an instance has a primary NIC; leave the prop out for the
+ * datacenter's defaults), each once (CloudAPI gives an instance one NIC per network).
+ */
+function checkNetworks(at: string, networks: readonly NetworkRef[] | undefined): (string | Reference)[] | undefined {
+  if (networks === undefined) return undefined;
+  if (!Array.isArray(networks)) fail(at, 'networks', networks, 'must be a list of networks');
+  if (networks.length === 0)
+    fail(
+      at,
+      'networks',
+      networks,
+      "must name at least one network (the first is the primary NIC); leave it out for the datacenter's default networks",
+    );
+  const seen = new Set<string>();
+  return networks.map((n, i) => {
+    const value = networkValue(at, `networks[${i}]`, n);
+    const key = JSON.stringify(value);
+    if (seen.has(key)) fail(at, `networks[${i}]`, value, 'is listed twice: an instance has one NIC per network');
+    seen.add(key);
+    return value;
+  });
 }
 
 /** The volume mounts, checked: an absolute mount point used once, a mode of `rw` or `ro`. */

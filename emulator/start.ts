@@ -79,6 +79,13 @@ export interface EmulatorOptions {
    * @default the fixed catalog: three packages, an `external` and an `internal` network, `emulator-1`
    */
   readonly catalog?: CatalogSeed;
+  /**
+   * How much RAM (MiB, the sum of the packages' memory) an account's machines (not deleted) may
+   * have; CreateMachine past it answers 403 QuotaExceeded and GetAccountLimits reports it. Ignored
+   * when `catalog` seeds the limits.
+   * @default - no RAM limit (GetAccountLimits reports none)
+   */
+  readonly ramLimitMb?: number;
   /** The Manta line to answer as: 1 (mantav1: jobs, snaplinks) or 2 (Manta v2, muskie master). @default 1 */
   readonly mantaVersion?: 1 | 2;
   /** Ms an object upload may send nothing before Manta answers 408 `UploadTimeout`; 0: never. @default 45000 */
@@ -197,6 +204,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     jobExec: options.jobExec ?? true,
     provisionMs: options.provisionMs ?? DEFAULT_PROVISION_MS,
     machineLimit: options.machineLimit ?? DEFAULT_MACHINE_LIMIT,
+    ...(options.ramLimitMb !== undefined ? { ramLimitMb: options.ramLimitMb } : {}),
     urls: { cloudapi: '', manta: '' },
     mantaWriter: undefined,
     datacenter: DEFAULT_DATACENTER,

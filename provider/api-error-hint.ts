@@ -33,6 +33,9 @@ const KEY_REFUSED = new Set([
  */
 export function apiErrorHint(f: ApiFailure): string {
   const status = f.status ?? 0;
+  // A provisioning limit (CloudAPI answers 403, and its plug-in's message starts with the code).
+  if (f.apiCode === 'QuotaExceeded' || /^QuotaExceeded\b/.test(f.message ?? ''))
+    return "The account's provisioning limits (`triton account limits`) do not allow it: raise them, or delete instances or declare fewer or smaller ones. `triton-iac plan` warns when a plan would pass them.";
   if ((status === 401 || status === 403) && !KEY_REFUSED.has(f.apiCode ?? '')) {
     const action = deniedAction(f);
     return `The key's user is not allowed to ${action}: give that user a role (as a default member) whose policy has a rule such as "CAN ${action}", or sign as the account owner. Running the command again will not help until then.`;

@@ -45,6 +45,8 @@ Options:
   --catalog FILE                 serve the packages, networks, datacenters and provisioning limits
                                  of the JSON file FILE instead of the built-in ones (see the
                                  emulator's README: "Seeding the catalog"); kept in --data-dir
+  --ram-limit MIB                how much RAM an account's instances may have together (default:
+                                 no limit)
   --manta-version 1|2            the Manta line to answer as: 1 (mantav1, with jobs and snaplinks,
                                  the default) or 2 (Manta v2: no jobs, no snaplinks)
   --manta-upload-timeout-ms N    refuse an object upload that sends nothing for N ms with 408
@@ -121,6 +123,7 @@ const FLAGS: FlagSpec = {
   'provision-ms': 'string',
   'machine-limit': 'string',
   catalog: 'string',
+  'ram-limit': 'string',
   'manta-version': 'string',
   'manta-upload-timeout-ms': 'string',
   'tls-cert': 'string',
@@ -156,10 +159,15 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
   set('machineLimit', intFlag(args, 'machine-limit', 1, 1_000_000));
   const catalog = args.strings.get('catalog');
   if (catalog !== undefined) opts.catalog = readCatalog(catalog, io);
-  if (opts.catalog?.limits !== undefined && opts.machineLimit !== undefined)
-    throw new UsageError(
-      `--machine-limit ${opts.machineLimit} and the limits of --catalog ${catalog} both set the machine limit; give it in one place`,
-    );
+  set('ramLimitMb', intFlag(args, 'ram-limit', 1, 1_000_000_000));
+  for (const [flag, value] of [
+    ['--machine-limit', opts.machineLimit],
+    ['--ram-limit', opts.ramLimitMb],
+  ] as const)
+    if (opts.catalog?.limits !== undefined && value !== undefined)
+      throw new UsageError(
+        `${flag} ${value} and the limits of --catalog ${catalog} both set the account's limits; give them in one place`,
+      );
   set('mantaVersion', mantaVersionFlag(args.strings.get('manta-version'), '--manta-version'));
   set('mantaUploadTimeoutMs', intFlag(args, 'manta-upload-timeout-ms', 0, 3_600_000));
 

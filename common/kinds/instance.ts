@@ -17,10 +17,12 @@ export const instance = {
       immutable: true,
     }),
     str('package', true, 'Package name (or id); a change resizes the instance in place.', { refable: true }),
-    strList('networks', false, 'Network ids, the first the primary; a change replaces the instance.', {
-      immutable: true,
-      element: { type: 'string', refable: true },
-    }),
+    strList(
+      'networks',
+      false,
+      'Network ids, the first the primary NIC. Another network added or removed is a NIC added (AddNic) or removed (RemoveNic) in place, which reboots the instance; a change of the first replaces the instance (CloudAPI cannot choose the primary NIC in place).',
+      { minItems: 1, element: { type: 'string', refable: true } },
+    ),
     {
       name: 'volumes',
       type: 'list',
@@ -123,6 +125,8 @@ export const instance = {
     { name: 'id', computed: true },
     { name: 'primaryIp', computed: true },
     { name: 'ips', computed: true },
+    // The first of `networks`, compared apart: a change of the primary NIC replaces the instance.
+    { name: 'primaryNetwork', immutable: true },
   ],
   attributes: ['id', 'primaryIp'],
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
@@ -157,6 +161,9 @@ export const instance = {
       'addmachinemetadata',
       'deletemachinemetadata',
       'deletemachine',
+      'listnics',
+      'addnic',
+      'removenic',
     ],
     authorisedAt: { at: 'path', path: '/{account}/machines' },
   },

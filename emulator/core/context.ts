@@ -48,6 +48,8 @@ export interface EmulatorContext {
   readonly provisionMs: number;
   /** How many machines (not deleted) an account may have (`--machine-limit`). */
   readonly machineLimit: number;
+  /** How much RAM (MiB) an account's machines may have (`--ram-limit`); absent: no RAM limit. */
+  readonly ramLimitMb?: number;
   readonly urls: EmulatorUrls;
   /** The roots a key's attestation chain must lead to (`trustedAttestationRoots`); none: every attestation is refused. */
   readonly attestationRoots: readonly X509Certificate[];

@@ -2,9 +2,10 @@
  * CloudAPI machines: create, the UpdateMachine actions, delete, tags, metadata and snapshots
  * (the calls the `instance` and `instance-snapshot` kinds make).
  */
+import { TritonApiError } from '../errors.js';
 import type { CallOptions } from '../http/api-caller.js';
 import { accountPath, requireId, type CloudApiContext } from './private/context.js';
-import type { Machine, MachineSnapshot } from './types.js';
+import type { Machine, MachineNic, MachineSnapshot } from './types.js';
 
 /** What CreateMachine takes (wire names). */
 export interface CreateMachineInput {
@@ -65,6 +66,16 @@ export interface MachinesApi {
   createMachineSnapshot(id: string, name: string, options?: CallOptions): Promise<MachineSnapshot>;
   /** DeleteMachineSnapshot. */
   deleteMachineSnapshot(id: string, name: string, options?: CallOptions): Promise<void>;
+  /** ListNics: every NIC of the machine, with its state. */
+  listNics(id: string, options?: CallOptions): Promise<MachineNic[]>;
+  /**
+   * AddNic on `network` (POST, never retried): the job that adds it runs after the answer (the NIC
+   * is `provisioning` until then, and the machine reboots). A machine that already has a NIC on the
+   * network answers 302 with its path: `existing` is then true.
+   */
+  addNic(id: string, network: string, options?: CallOptions): Promise<{ readonly existing: boolean }>;
+  /** RemoveNic by MAC (with or without colons): the job that removes it runs after the 204. */
+  removeNic(id: string, mac: string, options?: CallOptions): Promise<void>;
 }
 
 /** Builds the machines section. */
@@ -194,6 +205,49 @@ export function machinesApi(ctx: CloudApiContext): MachinesApi {
         operation: 'DeleteMachineSnapshot',
         method: 'DELETE',
         path: machinePath(id, 'snapshots', requireId(name, 'name')),
+        signal: options.signal,
+      });
+    },
+    async listNics(id, options = {}) {
+      return (
+        await caller.json<MachineNic[]>({
+          expect: 'list',
+          fields: { mac: 'string', network: 'string', state: 'string' },
+          operation: 'ListNics',
+          method: 'GET',
+          path: machinePath(id, 'nics'),
+          signal: options.signal,
+        })
+      ).data;
+    },
+    async addNic(id, network, options = {}) {
+      try {
+        const response = await caller.empty({
+          operation: 'AddNic',
+          method: 'POST',
+          path: machinePath(id, 'nics'),
+          json: { network },
+          alsoOk: [302],
+          signal: options.signal,
+        });
+        return { existing: response.status === 302 };
+      } catch (err) {
+        // CloudAPI says "network not found" without naming it, and the path does not either.
+        if (!(err instanceof TritonApiError) || err.status === 0) throw err;
+        throw new TritonApiError({
+          ...err,
+          message: `${err.serverMessage} (network ${network})`,
+          ...(err.requestId !== undefined ? { requestId: err.requestId } : {}),
+          ...(err.retryAfterMs !== undefined ? { retryAfterMs: err.retryAfterMs } : {}),
+        });
+      }
+    },
+    async removeNic(id, mac, options = {}) {
+      await caller.empty({
+        operation: 'RemoveNic',
+        method: 'DELETE',
+        // The path takes the twelve hex digits without separators (sdc-cloudapi nics.js).
+        path: machinePath(id, 'nics', requireId(mac.replace(/:/g, ''), 'mac')),
         signal: options.signal,
       });
     },

@@ -230,6 +230,20 @@ export interface Machine {
   readonly deletion_protection?: boolean;
 }
 
+/**
+ * A NIC of a machine (ListNics, GetNic): `provisioning` until the job that adds it has run, then
+ * `running` (or `stopped`, following the machine's power state); `mac` has colons.
+ */
+export interface MachineNic {
+  readonly mac: string;
+  readonly ip: string;
+  readonly primary: boolean;
+  readonly network: string;
+  readonly state: string;
+  readonly netmask?: string;
+  readonly gateway?: string;
+}
+
 /** A machine snapshot (ListMachineSnapshots): `queued`, then `created`. */
 export interface MachineSnapshot {
   readonly name: string;

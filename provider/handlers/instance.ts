@@ -7,21 +7,27 @@
  *
  * In place (UpdateMachine and the tag, metadata and role-tag routes): `name` (rename), `package`
  * (resize), `tags` and `cns` (one ReplaceMachineTags: CNS settings are the `triton.cns.*` tags), `metadata` (set and delete keys), `firewallEnabled`,
- * `deletionProtection`, `state` (start, stop), `roleTags`. Replaced: `image` and `networks` (the
- * descriptor's `immutable`; `affinity` too, which the server uses at create only and never returns,
- * so it is compared with what the last apply recorded), delete-then-create, so the name is free and a deletion-protected
- * instance stops the replacement with the server's refusal.
+ * `deletionProtection`, `state` (start, stop), `roleTags`, and `networks` other than the first (a
+ * NIC added or removed, `private/instance-nics.ts`; the engine waits through `readiness`, after the
+ * update as after a create, until an added NIC is up and a removed one gone). Replaced: `image`, the
+ * primary network (the first of `networks`, compared as `primaryNetwork`: AddNic cannot choose
+ * it), `volumes` and `affinity` (the descriptor's `immutable`; the last two the server uses at
+ * create only and never returns, so they are compared with what the last apply recorded),
+ * delete-then-create, so the name is free and a deletion-protected instance stops the replacement
+ * with the server's refusal.
  *
  * Compared: what is declared. Undeclared `tags`, `metadata`, `networks` and `roleTags` are not
  * managed; declared `metadata` is managed as a whole except the keys the server adds itself
  * (`root_authorized_keys`, `credentials`).
  */
-import type { Machine } from '../cloudapi/types.js';
+import type { Machine, MachineNic } from '../cloudapi/types.js';
 import type { MachineAction } from '../cloudapi/machines-api.js';
 import { TritonApiError } from '../errors.js';
 import type { Clients } from './clients.js';
 import { TritonHandlerError } from './errors.js';
 import { byCodePoint, sortedStrings } from './private/normalize.js';
+import { provisioningLimitNotes } from './private/instance-limits.js';
+import { nicChangeNotes, nicProgress, primaryFirst, syncNics } from './private/instance-nics.js';
 import { orUndefined } from './private/not-found.js';
 import type {
   HandlerContext,
@@ -34,9 +40,13 @@ import type {
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { instance as instanceKind } from '../../common/kinds/instance.js';
 
-/** A live machine, with the role tags of its path when they were read. */
+/**
+ * A live machine, with the role tags of its path when they were read, and its NICs when an update
+ * changed them (the wait for the NIC jobs reads them).
+ */
 export interface InstanceLive extends Machine {
   readonly roleTags?: readonly string[];
+  readonly nics?: readonly MachineNic[];
 }
 
 /** The tags CNS reads (node-triton-tags): compared as `cns`, never as `tags`. */
@@ -103,7 +113,10 @@ export function normalizeInstanceDesired(props: ResolvedProperties): PlainObject
     deletionProtection: props['deletionProtection'] ?? false,
     state: props['state'] ?? 'running',
   };
-  if (Array.isArray(props['networks'])) out['networks'] = props['networks'].map(String);
+  if (Array.isArray(props['networks'])) {
+    out['networks'] = primaryFirst(props['networks']);
+    out['primaryNetwork'] = String(props['networks'][0] ?? '');
+  }
   if (Array.isArray(props['affinity'])) out['affinity'] = props['affinity'].map(String);
   if (props['tags'] !== undefined) out['tags'] = withoutCns(stringMap(props['tags']));
   if (props['cns'] !== undefined) out['cns'] = cnsOf(props['cns']);
@@ -164,8 +177,9 @@ export function normalizeInstanceLive(live: InstanceLive, desired?: PlainObject)
   const optional = (field: string, value: PlainValue, empty: boolean): void => {
     if (desired !== undefined ? desired[field] !== undefined : !empty) out[field] = value;
   };
-  const networks = [...(live.networks ?? [])];
+  const networks = primaryFirst(live.networks ?? []);
   optional('networks', networks, networks.length === 0);
+  optional('primaryNetwork', networks[0] ?? '', networks.length === 0);
   const tags = withoutCns(stringMap(live.tags));
   optional('tags', tags, Object.keys(tags).length === 0);
   const cns = liveCns(live.tags);
@@ -300,15 +314,23 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
     return (await ctx.clients.cloudapi.listMachines({}, { signal: ctx.signal })).filter((m) => m.state !== 'deleted');
   },
   readiness: {
-    progress(live) {
+    progress(live, desired) {
       if (live.state === 'provisioning') return { state: 'pending', detail: 'provisioning' };
       if (live.state === 'failed')
         return {
           state: 'failed',
           reason: `instance ${live.name} failed to provision: the server reports state "failed"; delete it (triton instance delete ${live.id}) and apply again`,
         };
-      return { state: 'ready' };
+      const networks = Array.isArray(desired['networks']) ? desired['networks'].map(String) : undefined;
+      return (live.nics && nicProgress(live.name, live.nics, networks)) ?? { state: 'ready' };
     },
+    // After a NIC change the NICs are read again with the machine; otherwise the machine alone.
+    async poll(ctx, live) {
+      const machine = await read(ctx, { id: live.id, naturalKey: live.name });
+      if (machine === undefined || live.nics === undefined) return machine;
+      return { ...machine, nics: await ctx.clients.cloudapi.listNics(live.id, { signal: ctx.signal }) };
+    },
+    afterUpdate: true,
     async finish(ctx, live, desired) {
       if (desired['state'] !== 'stopped' || live.state !== 'running') return live;
       await ctx.clients.cloudapi.updateMachine(live.id, { action: 'stop' }, { signal: ctx.signal });
@@ -358,8 +380,18 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
     if (touches(patch, 'metadata')) await syncMetadata(ctx, id, desired);
     if (touches(patch, 'roleTags') && Array.isArray(desired['roleTags']))
       await api.setRoleTags(machinePath(ctx, id), sortedStrings(desired['roleTags']), { signal: ctx.signal });
-    const machine = await api.getMachine(id, { signal: ctx.signal });
-    return withRoleTags(ctx, machine);
+    // Last: a NIC change reboots the machine, and the engine then waits for its jobs (`readiness`).
+    const nics =
+      touches(patch, 'networks') && Array.isArray(desired['networks'])
+        ? await syncNics(ctx, id, desired['networks'].map(String))
+        : undefined;
+    const machine = await withRoleTags(ctx, await api.getMachine(id, { signal: ctx.signal }));
+    return nics === undefined ? machine : { ...machine, nics };
+  },
+  // The plan says what its NIC changes do (a reboot each), and warns when it would pass the
+  // account's provisioning limits, naming the limit.
+  async planWarnings(ctx, changes) {
+    return [...nicChangeNotes(changes), ...(await provisioningLimitNotes(ctx, changes))];
   },
   async delete(ctx, ref) {
     const id = ref.id ?? (await findInstanceByName(ctx, ref.naturalKey))?.id;

@@ -22,8 +22,9 @@
  *    with an empty body), and the engine records it in state without a confirming GET, because a GET
  *    right after a write may be stale (eventual consistency; see `reconciler/consistency.ts`).
  *
- 5. **Wait** for an object that is not finished when its create answers, through `readiness`: the
- *    handler says where it is, the engine polls and then calls `readiness.finish`.
+ 5. **Wait** for an object that is not finished when its create (or, with `readiness.afterUpdate`,
+ *    its update) answers, through `readiness`: the handler says where it is, the engine polls and
+ *    then calls `readiness.finish`.
  *
  * Errors: a handler throws the client's `TritonApiError` unchanged (it carries `status`, `apiCode`,
  * `serverMessage` and the typed facts `missing` and `nameTaken`); the engine classifies it
@@ -122,6 +123,13 @@ export interface Readiness<Live = unknown, Clients = unknown> {
   readonly maxPollMs?: number;
   /** What the time-out message tells the user to do. @default 'run apply again later' */
   readonly onTimeout?: string;
+  /**
+   * Whether an in-place update can leave the object not finished too (a NIC added to an instance
+   * is up only once the job that adds it ran): the engine then waits after `update` as after
+   * `create`, from the live object `update` answered, and runs `finish` at the end.
+   * @default false - an update answers with the object finished
+   */
+  readonly afterUpdate?: boolean;
 }
 
 /** Where the engine writes diagnostic lines. Handlers pass structured fields, never secrets. */
@@ -210,6 +218,22 @@ export interface ObjectRef {
  * them; they are never returned in a live object.
  */
 export type ResolvedProperties = PlainObject;
+
+/** One planned change as a kind's `planWarnings` sees it: what it does, and the normalised values. */
+export interface PlannedChange {
+  readonly address: string;
+  readonly action: 'create' | 'update' | 'replace' | 'delete' | 'adopt';
+  /** The live object, normalised; `null` for a create. */
+  readonly before: PlainObject | null;
+  /** The declared object, normalised; `null` for a delete. Values known only after apply are placeholders. */
+  readonly after: PlainObject | null;
+}
+
+/** A warning a kind makes about a plan: the sentence, and the addresses of the changes it is about. */
+export interface PlanNote {
+  readonly message: string;
+  readonly addresses: readonly string[];
+}
 
 /** The parts of a handler the planner needs: no I/O, so planning can be tested without a server. */
 export interface PlanningHandler<Live = unknown> {
@@ -314,6 +338,15 @@ export interface ResourceHandler<Live = unknown, Clients = unknown> extends Plan
     patch: readonly JsonPatchOperation[],
     applied?: PlainObject,
   ): Promise<Live>;
+  /**
+   * Warnings about what the plan's changes of this kind do together, beyond each object (an
+   * apply that would pass the account's provisioning limits), each naming what it is about. The
+   * engine calls it once per plan with every change of the kind that writes something, shows what
+   * it answers with the plan (text, JSON, saved plan), and never lets it stop the plan: a failure
+   * is itself shown as a warning.
+   * @default - no warnings
+   */
+  planWarnings?(ctx: HandlerContext<Clients>, changes: readonly PlannedChange[]): Promise<readonly PlanNote[]>;
   /**
    * Deletes the object. Resolves when the server accepted the deletion; a 404 counts as success
    * (a crashed run may already have deleted it), so the handler swallows exactly that case.

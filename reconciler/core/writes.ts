@@ -1,10 +1,11 @@
 /**
- * The in-place update and the delete of one object, with the retries every write gets (a refusal
+ * The in-place update (and, when the kind says an update starts a job, the wait for it) and the delete of one object, with the retries every write gets (a refusal
  * because something is not visible yet is waited out within the window; transient faults are
  * retried) and the write recorded, so a stale "not found" on it later is recognised as such.
  */
 import type { ObjectReference } from '../consistency.js';
 import type { JsonPatchOperation, ObjectRef, PlainObject, ResourceHandler } from '../contract/handler.js';
+import { untilReady } from '../readiness.js';
 import { withRetries, type RetryContext } from '../retry-loop.js';
 import type { ReconcileRun, ResourceIdentity } from './run.js';
 
@@ -29,7 +30,16 @@ export async function updateInPlace<Clients>(args: {
     handler.update(run.ctx, args.id, args.desired, args.patch, args.applied),
   );
   run.writeLog.record({ kind: args.resource.kind, name: args.resource.naturalKey }, Date.now());
-  return updated;
+  if (handler.readiness?.afterUpdate !== true) return updated;
+  // An update that starts a job on the object (a NIC added) is done when the job is.
+  return untilReady({
+    handler,
+    ctx: run.ctx,
+    live: updated,
+    desired: args.desired,
+    naturalKey: args.resource.naturalKey,
+    ...(args.retry.slot !== undefined ? { slot: args.retry.slot } : {}),
+  });
 }
 
 /** Deletes the object `ref` names (one already gone counts as deleted: the handler says so). */

@@ -132,6 +132,19 @@ export interface Plan {
    * plans saved by earlier versions).
    */
   readonly accessChanges?: readonly AccessChange[];
+  /**
+   * What the kinds warn about the plan as a whole (an apply that would pass a provisioning limit),
+   * display-only: apply does the same with or without them (absent when there are none).
+   */
+  readonly warnings?: readonly PlanWarning[];
+}
+
+/** A warning about a plan, from the kind whose changes it is about (see `ResourceHandler.planWarnings`). */
+export interface PlanWarning {
+  readonly kind: ResourceKind;
+  readonly message: string;
+  /** The addresses of the changes it is about. */
+  readonly addresses: readonly string[];
 }
 
 /**

@@ -29,6 +29,19 @@ export function planShapeProblem(value: unknown): string | undefined {
     const problem = changeProblem(c, `plan.changes[${i}]`);
     if (problem) return problem;
   }
+  if (value.warnings !== undefined) {
+    const bad = Array.isArray(value.warnings)
+      ? value.warnings.findIndex(
+          (w) =>
+            !isObject(w) ||
+            typeof w.kind !== 'string' ||
+            typeof w.message !== 'string' ||
+            !Array.isArray(w.addresses) ||
+            w.addresses.some((a) => typeof a !== 'string'),
+        )
+      : 0;
+    if (bad >= 0) return `plan.warnings[${bad}] must be { kind, message, addresses } with strings`;
+  }
   const expected = summarize(value.changes as Plan['changes']);
   // `forget` is absent from plans saved before retainOnDelete existed: none of theirs forgets anything.
   if (

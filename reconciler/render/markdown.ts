@@ -6,6 +6,7 @@
 import { markdownCell } from './markdown-cell.js';
 import { planHasChanges, PLAN_ACTIONS, type Plan, type PlanAction } from '../plan/types.js';
 import { accessChangesMarkdown } from './access.js';
+import { warningsMarkdown } from './warnings.js';
 import { summaryLine, SYMBOL, symbolOf } from './private/format.js';
 import { renderText } from './text.js';
 
@@ -53,6 +54,8 @@ export function renderMarkdown(plan: Plan): string {
       `| \`${symbol}\` ${c.action === 'no-op' ? 'move' : c.action} | \`${markdownCell(c.address)}\` | ${c.kind} | \`${markdownCell(c.naturalKey)}\` | ${why} |`,
     );
   }
+  const warnings = warningsMarkdown(plan);
+  if (warnings.length > 0) lines.push('', ...warnings);
   const access = accessChangesMarkdown(plan);
   if (access.length > 0) lines.push('', ...access);
   // The text plan is already masked; fencing it as `diff` colours + and - lines on GitHub.

@@ -6,6 +6,7 @@
 import { topField } from '../core/difference.js';
 import { planConflicts, planHasChanges, type Plan } from '../plan/types.js';
 import { accessChangesText } from './access.js';
+import { warningsText } from './warnings.js';
 import { collapsedGroups } from './collapse.js';
 import { Masked, maskChange, type DisplayValue, type MaskedChange } from './mask.js';
 import { COLOUR, formatKey, RESET, safeText, summaryLine, symbolOf, VERB } from './private/format.js';
@@ -64,6 +65,8 @@ export function renderText(plan: Plan, options: TextRenderOptions = {}): string 
       '',
     );
   lines.push(summaryLine(plan.summary));
+  const warnings = warningsText(plan);
+  if (warnings.length > 0) lines.push('', ...warnings);
   const access = accessChangesText(plan);
   if (access.length > 0) lines.push('', ...access);
   const conflicts = planConflicts(plan);

@@ -228,7 +228,7 @@ describe('emulator --catalog', () => {
     expect(bad.code).toBe(1);
     writeFileSync(join(dir, 'limits.json'), JSON.stringify({ limits: [] }));
     const both = await runCli(['emulator', '--catalog', 'limits.json', '--machine-limit', '3'], { cwd: dir });
-    expect(both.stderr).toContain('both set the machine limit; give it in one place');
+    expect(both.stderr).toContain("both set the account's limits; give them in one place");
     expect(both.code).toBe(1);
   });
 });

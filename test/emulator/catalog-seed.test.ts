@@ -122,6 +122,20 @@ describe('a seeded catalog', () => {
     );
   });
 
+  it('enforces a seeded RAM limit as CreateMachine does, and reports what is used', async () => {
+    // The three fixture machines have the seeded default package (64 GiB each); two small ones fit.
+    const t = await emulatorWith({ ...CATALOG, limits: [{ by: 'ram', value: 3 * 65536 + 1024 }] });
+    const image = (await t.api('GET', '/my/images')).body[0].id as string;
+    expect((await t.api('GET', '/my/limits')).body).toEqual([{ by: 'ram', value: 197632, used: 196608 }]);
+    for (const name of ['a', 'b']) {
+      const made = await t.api('POST', '/my/machines', { image, package: 'tiny-512M', name });
+      expect(made.status).toBe(201);
+    }
+    const past = await t.api('POST', '/my/machines', { image, package: 'tiny-512M', name: 'c' });
+    expect([past.status, past.body.code]).toEqual([403, 'QuotaExceeded']);
+    expect(past.body.message).toContain('quota of 197632 MiB of RAM');
+  });
+
   it('with an empty limit list enforces no machine limit and reports none', async () => {
     const t = await emulatorWith({ limits: [] });
     expect((await t.api('GET', '/my/limits')).body).toEqual([]);
@@ -167,9 +181,7 @@ describe('without a catalog', () => {
       'internal',
     ]);
     expect(Object.keys((await t.api('GET', '/my/datacenters')).body)).toEqual(['emulator-1']);
-    expect((await t.api('GET', '/my/limits')).body).toEqual([
-      { by: 'machines', value: 20, used: 3 },
-      { by: 'ram', value: 65536, used: 3072 },
-    ]);
+    // Only what CreateMachine enforces: no RAM limit unless --ram-limit gives one.
+    expect((await t.api('GET', '/my/limits')).body).toEqual([{ by: 'machines', value: 20, used: 3 }]);
   });
 });

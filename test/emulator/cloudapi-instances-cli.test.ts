@@ -5,6 +5,7 @@ import { vendorTriton, type VendorTriton } from './support/vendor-triton.js';
 const BASE_IMAGE = '2f1dc911-6401-4fa4-8e9d-67ea2e39c271'; // base-64-lts, a zone image
 const PUBLIC_NET = '9ec60129-9034-47b4-b111-3026f9b1a10f';
 const PRIVATE_NET = 'f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10';
+const UNKNOWN_NET = '0badbeef-0000-4000-8000-000000000000';
 
 let t: TestEmulator;
 let vendor: VendorTriton;
@@ -116,18 +117,36 @@ describe('the vendor triton instance commands against the provisioning emulator'
     expect((await triton('instance', 'snapshot', 'list', '-H', 'web-b')).trim()).toBe('');
   });
 
-  it('nic create, list, get and delete', async () => {
-    const before = JSON.parse(await triton('instance', 'nic', 'list', '-j', 'web-b').then(asArray)) as unknown[];
-    await triton('instance', 'nic', 'create', '-w', 'web-b', PRIVATE_NET);
-    const nics = JSON.parse(await triton('instance', 'nic', 'list', '-j', 'web-b').then(asArray)) as Array<{
-      mac: string;
-      ip: string;
-    }>;
-    expect(nics).toHaveLength(before.length + 1);
-    const added = nics[nics.length - 1]!;
-    expect(JSON.parse(await triton('instance', 'nic', 'get', 'web-b', added.mac))).toMatchObject({ ip: added.ip });
-    await triton('instance', 'nic', 'delete', '-f', 'web-b', added.mac);
-    expect((await json('instance', 'get', 'web-b'))['ips']).not.toContain(added.ip);
+  it('nic create, list, get and delete, as sdc-cloudapi nics.js answers them', async () => {
+    const list = async (): Promise<Array<{ mac: string; ip: string; network: string; state: string }>> =>
+      JSON.parse(await triton('instance', 'nic', 'list', '-j', 'web-b').then(asArray)) as Array<{
+        mac: string;
+        ip: string;
+        network: string;
+        state: string;
+      }>;
+    // One NIC per network: AddNic answers 302 to the one it has, which the CLI reports.
+    expect(await tritonFails('instance', 'nic', 'create', 'web-b', PRIVATE_NET)).toMatch(
+      /already has a NIC on that network/,
+    );
+    expect(await tritonFails('instance', 'nic', 'create', 'web-b', `ipv4_uuid=${UNKNOWN_NET}`)).toMatch(
+      /InvalidArgument.*network not found/,
+    );
+    const privateNic = (await list()).find((n) => n.network === PRIVATE_NET)!;
+    await triton('instance', 'nic', 'delete', '-f', 'web-b', privateNic.mac);
+    // The job that removes it runs after the answer: it is listed until then.
+    while ((await list()).some((n) => n.mac === privateNic.mac)) await new Promise((r) => setTimeout(r, 50));
+    expect((await json('instance', 'get', 'web-b'))['ips']).not.toContain(privateNic.ip);
+    // -w waits for the NIC to leave `provisioning`.
+    expect(await triton('instance', 'nic', 'create', '-w', 'web-b', PRIVATE_NET)).toMatch(/Created NIC/);
+    const added = (await list()).find((n) => n.network === PRIVATE_NET)!;
+    expect(added.state).toBe('running');
+    expect(JSON.parse(await triton('instance', 'nic', 'get', 'web-b', added.mac))).toMatchObject({
+      ip: added.ip,
+      network: PRIVATE_NET,
+      state: 'running',
+    });
+    expect((await json('instance', 'get', 'web-b'))['networks']).toContain(PRIVATE_NET);
   });
 
   it('enable-deletion-protection makes delete fail with the server message; delete -w then removes it', async () => {

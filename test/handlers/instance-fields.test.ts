@@ -27,6 +27,9 @@ const BASE: Record<string, PlainValue> = {
   roleTags: ['ops'],
 };
 
+const PRIMARY = 'f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10';
+const OTHER_NETWORK = '9ec60129-9034-47b4-b111-3026f9b1a10f';
+
 /** How each field that is not immutable changes in place: the UpdateMachine action, or the route. */
 const IN_PLACE: Readonly<Record<string, string>> = {
   name: 'rename',
@@ -38,6 +41,7 @@ const IN_PLACE: Readonly<Record<string, string>> = {
   cns: 'ReplaceMachineTags',
   metadata: 'AddMachineMetadata/DeleteMachineMetadata',
   roleTags: 'SetRoleTags',
+  networks: 'AddNic/RemoveNic',
 };
 
 /** Another valid value of the field's type. */
@@ -52,9 +56,10 @@ function otherValue(field: FieldSchema): PlainValue {
     case 'object':
       return { services: ['api', 'web'], disable: true };
     case 'list':
-      return field.name === 'volumes'
-        ? [{ volume: 'data', mountpoint: '/srv', mode: 'rw' }]
-        : ['9ec60129-9034-47b4-b111-3026f9b1a10f'];
+      if (field.name === 'volumes') return [{ volume: 'data', mountpoint: '/srv', mode: 'rw' }];
+      // Another network besides the primary: a NIC added (the primary's change is tested below).
+      if (field.name === 'networks') return [...(current as string[]), OTHER_NETWORK];
+      return ['9ec60129-9034-47b4-b111-3026f9b1a10f'];
     default:
       return `${String(current)}-2`;
   }
@@ -81,8 +86,34 @@ describe('instance: update or replace, per descriptor field', () => {
       const how = IN_PLACE[field.name];
       expect(how, `${field.name} is not immutable but has no in-place change`).toBeDefined();
       const actions = instanceActionsFor(changed, patch).map((a) => a.action);
-      if (['tags', 'cns', 'metadata', 'roleTags'].includes(field.name)) expect(actions).toEqual([]);
+      if (['tags', 'cns', 'metadata', 'roleTags', 'networks'].includes(field.name)) expect(actions).toEqual([]);
       else expect(actions).toEqual([how]);
     });
   }
+});
+
+describe('instance networks: NICs in place, the primary replaced', () => {
+  const patchFor = (before: string[], after: string[]) =>
+    differenceOf(
+      instanceHandler.schema,
+      instanceHandler.normalizeDesired({ ...BASE, networks: before }),
+      instanceHandler.normalizeDesired({ ...BASE, networks: after }),
+    );
+  const replaces = (before: string[], after: string[]) =>
+    replacePathsOf(instanceHandler.schema, patchFor(before, after));
+
+  it('adds and removes other networks in place', () => {
+    expect(replaces([PRIMARY], [PRIMARY, OTHER_NETWORK])).toEqual([]);
+    expect(replaces([PRIMARY, OTHER_NETWORK], [PRIMARY])).toEqual([]);
+  });
+
+  it('replaces when the primary (first) network changes, named as primaryNetwork', () => {
+    expect(replaces([PRIMARY, OTHER_NETWORK], [OTHER_NETWORK, PRIMARY])).toEqual(['/primaryNetwork']);
+    expect(replaces([PRIMARY], [OTHER_NETWORK])).toEqual(['/primaryNetwork']);
+  });
+
+  it('compares the other networks as a set: a reorder after the primary changes nothing', () => {
+    const third = '0a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d';
+    expect(patchFor([PRIMARY, OTHER_NETWORK, third], [PRIMARY, third, OTHER_NETWORK])).toEqual([]);
+  });
 });

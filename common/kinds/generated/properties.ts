@@ -248,7 +248,7 @@ export interface InstanceProperties {
   readonly image: string | RefValue;
   /** Package name (or id); a change resizes the instance in place. */
   readonly package: string | RefValue;
-  /** Network ids, the first the primary; a change replaces the instance. */
+  /** Network ids, the first the primary NIC. Another network added or removed is a NIC added (AddNic) or removed (RemoveNic) in place, which reboots the instance; a change of the first replaces the instance (CloudAPI cannot choose the primary NIC in place). */
   readonly networks?: readonly (string | RefValue)[];
   /** NFS volumes mounted at create (CreateMachine `volumes`); GetMachine does not return them, so they are compared with the last apply; a change replaces the instance. */
   readonly volumes?: readonly InstanceVolumeMount[];

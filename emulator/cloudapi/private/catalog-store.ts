@@ -6,6 +6,7 @@
  * network look-ups to the same ids as the cloud it was read from. Persisted as its own part
  * (`<dataDir>/catalog.json`), written only once seeded.
  */
+import { EmulatorError } from '../../core/errors.js';
 import type { EmulatorContext } from '../../core/context.js';
 import { ipv4Text, parseIpv4, parseSubnet } from '../../../common/net/ipv4.js';
 import type { AddressRange } from './fabric-store.js';
@@ -13,6 +14,19 @@ import { NETWORKS, PACKAGES, type MachinePlacement } from './fixtures.js';
 
 /** The persistence part name. */
 export const CATALOG_PART = 'catalog';
+
+/** The limits in force when the catalog seeds none: the emulator's `--machine-limit` and `--ram-limit`. */
+export interface LimitDefaults {
+  readonly machineLimit: number;
+  readonly ramLimitMb?: number;
+}
+
+/** The {@link LimitDefaults} of an emulator's context. */
+export function limitDefaults(ctx: LimitDefaults): LimitDefaults {
+  return ctx.ramLimitMb !== undefined
+    ? { machineLimit: ctx.machineLimit, ramLimitMb: ctx.ramLimitMb }
+    : { machineLimit: ctx.machineLimit };
+}
 
 /** The datacenter name the emulator answers as when none is seeded. */
 export const DEFAULT_DATACENTER = 'emulator-1';
@@ -49,8 +63,8 @@ export interface CatalogSeed {
   readonly datacenters?: Readonly<Record<string, string>>;
   /**
    * GetAccountLimits' answer (`used` is counted); the `machines` limit without a `check` is the one
-   * CreateMachine enforces. An empty list is an account without limits: none is enforced. Left out:
-   * `--machine-limit` machines and 64 GiB of RAM, as before.
+   * CreateMachine enforces (as `ram`). An empty list is an account without limits: none is
+   * enforced. Left out: `--machine-limit` machines and, when given, `--ram-limit` MiB of RAM.
    */
   readonly limits?: readonly LimitSeed[];
 }
@@ -238,30 +252,50 @@ export class CatalogStore {
   }
 
   /**
-   * GetAccountLimits' answer for an account whose live machines are `machines`.
-   * @param defaultMachineLimit `--machine-limit`, for an unseeded catalog
+   * GetAccountLimits' answer for an account whose live machines are `machines`: the limits in
+   * force, each with what is used.
    */
-  limits(
-    machines: readonly { memory: number; disk: number }[],
-    defaultMachineLimit: number,
-  ): Record<string, unknown>[] {
+  limits(machines: readonly { memory: number; disk: number }[], defaults: LimitDefaults): Record<string, unknown>[] {
     const used: Record<LimitSeed['by'], number> = {
       machines: machines.length,
       ram: machines.reduce((sum, m) => sum + m.memory, 0),
       quota: Math.ceil(machines.reduce((sum, m) => sum + m.disk, 0) / 1024),
     };
-    const limits = this.seeded.limits ?? [
-      { by: 'machines', value: defaultMachineLimit },
-      { by: 'ram', value: 65536 },
-    ];
-    return limits.map((l) => ({ ...l, used: used[l.by] }));
+    return this.limitsInForce(defaults).map((l) => ({ ...l, used: used[l.by] }));
   }
 
-  /** How many machines CreateMachine allows (`Infinity` when the seeded limits set none). */
-  machineLimit(defaultMachineLimit: number): number {
-    if (this.seeded.limits === undefined) return defaultMachineLimit;
-    const limit = this.seeded.limits.find((l) => l.by === 'machines' && l.check === undefined);
-    return limit?.value ?? Number.POSITIVE_INFINITY;
+  /**
+   * Refuses a new machine of `memory` MiB that would pass a `machines` or `ram` limit without a
+   * `check` (403 `QuotaExceeded`, CloudAPI's message); `quota` and image/OS-scoped limits are
+   * reported, not enforced. A limit of 0 is none.
+   * @param machines the account's live machines
+   */
+  refusePastLimits(machines: readonly { memory: number }[], memory: number, defaults: LimitDefaults): void {
+    for (const l of this.limitsInForce(defaults)) {
+      if (l.check !== undefined || l.value === 0) continue;
+      if (l.by === 'machines' && machines.length + 1 > l.value)
+        throw new EmulatorError(
+          403,
+          'QuotaExceeded',
+          `You have exceeded your quota of ${l.value} machines; contact support to raise it`,
+        );
+      if (l.by === 'ram' && machines.reduce((sum, m) => sum + m.memory, 0) + memory > l.value)
+        throw new EmulatorError(
+          403,
+          'QuotaExceeded',
+          `You have exceeded your quota of ${l.value} MiB of RAM; contact support to raise it`,
+        );
+    }
+  }
+
+  /** The seeded limits, else `--machine-limit` machines and, when given, `--ram-limit` MiB of RAM. */
+  private limitsInForce(defaults: LimitDefaults): readonly LimitSeed[] {
+    return (
+      this.seeded.limits ?? [
+        { by: 'machines', value: defaults.machineLimit },
+        ...(defaults.ramLimitMb !== undefined ? [{ by: 'ram' as const, value: defaults.ramLimitMb }] : []),
+      ]
+    );
   }
 
   private use(seed: CatalogSeed): void {

@@ -95,6 +95,8 @@ export interface NicRecord {
   network: string;
   state: string;
   readyAt?: number;
+  /** When the job that removes it has run (RemoveNic): until then it is still listed. */
+  goneAt?: number;
 }
 
 /** A machine snapshot as CloudAPI returns it, plus when a `queued` one is `created`. */

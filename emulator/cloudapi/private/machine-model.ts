@@ -70,6 +70,14 @@ export function advance(machine: MachineRecord, now: number): boolean {
       changed = true;
     }
   }
+  const gone = (machine.nics ?? []).filter((n) => n.goneAt !== undefined && now >= n.goneAt);
+  if (gone.length > 0) {
+    machine.nics = machine.nics!.filter((n) => !gone.includes(n));
+    // The primary NIC removed: VMAPI makes the first one left the primary.
+    if (gone.some((n) => n.primary) && machine.nics[0] !== undefined) machine.nics[0].primary = true;
+    syncAddresses(machine);
+    changed = true;
+  }
   for (const snap of machine.snapshots ?? []) {
     if (snap.state === 'queued' && snap.readyAt !== undefined && now >= snap.readyAt) {
       snap.state = 'created';
@@ -203,8 +211,12 @@ export function syncAddresses(machine: MachineRecord): void {
   machine.primaryIp = nics.find((n) => n.primary)?.ip ?? nics[0]?.ip ?? '';
 }
 
-/** The wire form of a NIC. */
-export function nicJson(nic: NicRecord): Record<string, unknown> {
-  const { readyAt: _readyAt, ...wire } = nic;
-  return wire;
+/**
+ * The wire form of a NIC of `machine` (sdc-cloudapi nics.js formatNic): once added, its state
+ * follows the machine's (net-agent keeps them in step: `stopped` on a stopped machine).
+ */
+export function nicJson(nic: NicRecord, machine: MachineRecord): Record<string, unknown> {
+  const { readyAt: _readyAt, goneAt: _goneAt, ...wire } = nic;
+  if (nic.state === 'provisioning') return wire;
+  return { ...wire, state: machine.state === 'stopped' || machine.state === 'stopping' ? 'stopped' : 'running' };
 }

@@ -13,18 +13,22 @@ import {
   SHORT_JOB_MS,
   syncAddresses,
 } from '../private/machine-model.js';
-import { optionalString } from '../private/params.js';
+import { optionalString, param } from '../private/params.js';
 import type { EmulatorContext } from '../../core/context.js';
 
 /** A MAC in a NIC path: twelve hex digits without separators (sdc-cloudapi nics.js MAC_RE). */
 const MAC_RE = /^[0-9a-f]{12}$/i;
+
+/** A network id as AddNic takes it (sdc-cloudapi nics.js UUID_RE). */
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A snapshot name: what VMAPI accepts (letters, digits, `-`, `_`, `.`; at most 64). */
 const SNAPSHOT_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
 
 /**
  * Machine snapshots (sdc-cloudapi snapshots.js) and NICs (nics.js). A snapshot is `queued`, then
- * `created`; a NIC is `provisioning`, then `running`, each after {@link SHORT_JOB_MS}.
+ * `created` after {@link SHORT_JOB_MS}; a NIC is `provisioning`, then `running` (or `stopped`, with
+ * its machine), and a removed one is listed until its job ran, each job about a boot long.
  */
 export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudApiRoute[] {
   const base = '/:account/machines/:machine';
@@ -81,43 +85,19 @@ export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): 
       method: 'GET',
       path: `${base}/nics`,
       name: 'ListNics',
-      handler: (rc) => withMachine(rc, state, (m) => ({ status: 200, body: (m.nics ?? []).map(nicJson) })),
+      handler: (rc) => withMachine(rc, state, (m) => ({ status: 200, body: (m.nics ?? []).map((n) => nicJson(n, m)) })),
     },
     {
       method: 'POST',
       path: `${base}/nics`,
       name: 'AddNic',
-      handler: (rc) =>
-        withMachine(rc, state, (m) => {
-          const network = optionalString(rc, 'network');
-          if (network === undefined || network === '') throw missingParameter('network must be specified');
-          const all = state.machines(accountOf(rc));
-          let nic;
-          try {
-            const fabric = state.rangeOf(accountOf(rc).account.id, network);
-            nic = allocateNic(all, network, (m.nics ?? []).length === 0, rc.ctx.clock(), false, fabric);
-          } catch (err) {
-            if (err instanceof EmulatorError && err.message === 'Invalid Networks')
-              throw invalidArgument('network not found');
-            throw err;
-          }
-          m.nics = [...(m.nics ?? []), nic];
-          audit(m, 'add_nics', rc.ctx.clock());
-          syncAddresses(m);
-          state.changed();
-          const login = accountOf(rc).account.login;
-          return {
-            status: 201,
-            body: nicJson(nic),
-            headers: { location: `/${login}/machines/${m.id}/nics/${nic.mac.replace(/:/g, '')}` },
-          };
-        }),
+      handler: (rc) => withMachine(rc, state, (m) => addNic(rc, state, m)),
     },
     {
       method: 'GET',
       path: `${base}/nics/:mac`,
       name: 'GetNic',
-      handler: (rc) => withMachine(rc, state, (m) => ({ status: 200, body: nicJson(findNic(m, rc)) })),
+      handler: (rc) => withMachine(rc, state, (m) => ({ status: 200, body: nicJson(findNic(m, rc), m) })),
     },
     {
       method: 'DELETE',
@@ -126,15 +106,66 @@ export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): 
       handler: (rc) =>
         withMachine(rc, state, (m) => {
           const nic = findNic(m, rc);
-          m.nics = (m.nics ?? []).filter((n) => n !== nic);
-          if (nic.primary && m.nics[0] !== undefined) m.nics[0].primary = true;
+          refuseUnprovisioned(m, 'remove_nics');
+          // VMAPI removes it in a job after the answer (a reboot): until then it is still listed.
+          nic.goneAt ??= rc.ctx.clock() + nicJobMs(rc);
           audit(m, 'remove_nics', rc.ctx.clock());
-          syncAddresses(m);
           state.changed();
           return { status: 204 };
         }),
     },
   ];
+}
+
+/** How long a NIC job takes: it reboots the machine, so about a boot (`--provision-ms`). */
+function nicJobMs(rc: RequestContext): number {
+  return Math.max(SHORT_JOB_MS, rc.ctx.provisionMs);
+}
+
+/**
+ * AddNic (sdc-cloudapi nics.js): a network id, or a network object with `ipv4_uuid`; a network the
+ * machine already has a NIC on answers 302 with that NIC's path; the NIC is listed at once,
+ * `provisioning` until the job that adds it ran.
+ */
+function addNic(rc: RequestContext, state: CloudApiState, m: MachineRecord): Reply {
+  const raw = param(rc, 'network');
+  if (raw === undefined || raw === null || raw === '') throw missingParameter('network must be specified');
+  const network =
+    typeof raw === 'string'
+      ? raw
+      : typeof raw === 'object' &&
+          !Array.isArray(raw) &&
+          typeof (raw as Record<string, unknown>)['ipv4_uuid'] === 'string'
+        ? String((raw as Record<string, unknown>)['ipv4_uuid'])
+        : undefined;
+  if (network === undefined) throw invalidArgument('network argument must be a network object or string');
+  if (!UUID_RE.test(network)) throw invalidArgument('network argument has invalid format');
+  const login = accountOf(rc).account.login;
+  const pathOf = (mac: string): string => `/${login}/machines/${m.id}/nics/${mac.replace(/:/g, '')}`;
+  const all = state.machines(accountOf(rc));
+  let nic;
+  try {
+    const fabric = state.rangeOf(accountOf(rc).account.id, network);
+    const existing = (m.nics ?? []).find((n) => n.network === network);
+    if (existing !== undefined) return { status: 302, headers: { location: pathOf(existing.mac) } };
+    refuseUnprovisioned(m, 'add_nics');
+    nic = allocateNic(all, network, (m.nics ?? []).length === 0, rc.ctx.clock(), false, fabric);
+  } catch (err) {
+    if (err instanceof EmulatorError && err.message === 'Invalid Networks') throw invalidArgument('network not found');
+    throw err;
+  }
+  nic.readyAt = rc.ctx.clock() + nicJobMs(rc);
+  m.nics = [...(m.nics ?? []), nic];
+  audit(m, 'add_nics', rc.ctx.clock());
+  syncAddresses(m);
+  state.changed();
+  return { status: 201, body: nicJson(nic, m), headers: { location: pathOf(nic.mac) } };
+}
+
+/** VMAPI refuses every job on a machine still provisioning (vms.js), with its message. */
+function refuseUnprovisioned(machine: MachineRecord, job: string): void {
+  if (machine.state === 'provisioning')
+    throw new EmulatorError(409, 'UnallocatedVM', `Cannot call ${job} for a VM that has not been provisioned yet`);
 }
 
 function withMachine(rc: RequestContext, state: CloudApiState, then: (m: MachineRecord) => Reply): Reply {
@@ -158,8 +189,7 @@ function canSnapshot(machine: MachineRecord, job: 'create_snapshot' | 'rollback_
       'BrandNotSupported',
       `snapshots are not supported for VMs of brand "${machine.brand}"`,
     );
-  if (machine.state === 'provisioning')
-    throw new EmulatorError(409, 'UnallocatedVM', `Cannot call ${job} for a VM that has not been provisioned yet`);
+  refuseUnprovisioned(machine, job);
 }
 
 function createSnapshot(rc: RequestContext, state: CloudApiState, machine: MachineRecord): Reply {

@@ -51,7 +51,7 @@ export interface InstanceConfig extends cdktf.TerraformMetaArguments {
   */
   readonly name: string;
   /**
-  * Network ids, the first the primary; a change replaces the instance. Changing this forces a replacement.
+  * Network ids, the first the primary NIC. Another network added or removed is a NIC added (AddNic) or removed (RemoveNic) in place, which reboots the instance; a change of the first replaces the instance (CloudAPI cannot choose the primary NIC in place).
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#networks Instance#networks}
   */

@@ -1,0 +1,42 @@
+/**
+ * The plan's warnings: each kind whose handler has `planWarnings` is asked once per plan, with its
+ * changes that write something, what they do together (an apply that would pass a provisioning
+ * limit). Warnings never stop a plan: a kind whose check fails says so as a warning instead.
+ */
+import type { PlannedChange, ResourceHandler } from '../contract/handler.js';
+import type { Plan, PlanWarning, ResourceChange } from '../plan/types.js';
+import type { ResourceKind } from '../../common/manifest.js';
+import { apiErrorFacts } from '../consistency.js';
+import type { RunContext } from './private/run-context.js';
+
+const WRITES = new Set<string>(['create', 'update', 'replace', 'delete', 'adopt']);
+
+/** `plan` with the warnings its kinds make about it (unchanged when there are none). */
+export async function withPlanWarnings(run: RunContext, plan: Plan): Promise<Plan> {
+  const byKind = new Map<ResourceKind, PlannedChange[]>();
+  for (const c of plan.changes) {
+    const handler = run.handlers.get(c.kind);
+    if (!WRITES.has(c.action) || handler?.mode !== 'managed' || handler.planWarnings === undefined) continue;
+    byKind.set(c.kind, [...(byKind.get(c.kind) ?? []), plannedChangeOf(c)]);
+  }
+  const warnings: PlanWarning[] = [];
+  for (const [kind, changes] of byKind) {
+    const handler = run.handlers.get(kind) as ResourceHandler;
+    try {
+      for (const note of await handler.planWarnings!(run.ctx, changes)) warnings.push({ kind, ...note });
+    } catch (err) {
+      if (run.signal?.aborted === true) throw err;
+      const why = apiErrorFacts(err).message ?? String(err);
+      warnings.push({
+        kind,
+        message: `the ${kind} changes could not be checked against the account (${why}); apply may still be refused`,
+        addresses: changes.map((c) => c.address),
+      });
+    }
+  }
+  return warnings.length === 0 ? plan : { ...plan, warnings };
+}
+
+function plannedChangeOf(c: ResourceChange): PlannedChange {
+  return { address: c.address, action: c.action as PlannedChange['action'], before: c.before, after: c.after };
+}
