@@ -40,8 +40,8 @@ describe('a server failing 30% of requests', () => {
       const keys = await client.listKeys();
       expect(keys).toHaveLength(1);
     }
-    const stats = world.emulator.context.stats.snapshot(['cloudapi']);
-    expect(stats.cloudapi?.ListKeys).toBe(READS + events.length);
+    const stats = world.emulator.context.stats.snapshot(['cloudapi']) as { cloudapi: Record<string, number> };
+    expect(stats.cloudapi['ListKeys']).toBe(READS + events.length);
     // The longest run of faults one read met: under 4 attempts a request, that read failed.
     const longest = Math.max(...events.map((e) => e.attempt));
     expect(longest).toBeGreaterThanOrEqual(4);
