@@ -26,12 +26,12 @@ export class WalkError extends Error {
 }
 
 /** A symbolic link in the tree whose target lies outside the places a tree may read from. */
-export class LinkOutsideError extends Error {
+export class LinkOutsideError extends WalkError {
   constructor(
-    readonly relativePath: string,
+    relativePath: string,
     readonly target: string,
   ) {
-    super(`${relativePath} links to ${target}`);
+    super(relativePath, new Error(`links to ${target}`));
   }
 }
 
