@@ -79,7 +79,7 @@ export async function createSafely<Clients>(args: {
           if (existing !== undefined) {
             run.log.info('adopting the object an earlier create attempt made', { address: change.address });
             // Finishing may fail like a create: it is then retried the same way, from a fresh read.
-            return { live: await complete(args, existing), adopted: true, ours: true };
+            return { live: await complete(args, existing, true), adopted: true, ours: true };
           }
           // Not found, but perhaps only not yet: until the window has passed since the attempt that
           // may have made it, look again rather than create again. Names a server does not keep
@@ -104,7 +104,7 @@ export async function createSafely<Clients>(args: {
           if (existing !== undefined) {
             // Judged as found, before finishing it: completeAdopted may write (a job's inputs, a link's source).
             if (!outcomeUnknown) args.onFoundExisting?.(existing);
-            return { live: await complete(args, existing), adopted: true, ours: outcomeUnknown };
+            return { live: await complete(args, existing, outcomeUnknown), adopted: true, ours: outcomeUnknown };
           }
           throw error;
         }
@@ -147,8 +147,11 @@ function complete<Clients>(
     readonly desired: PlainObject;
   },
   live: unknown,
+  madeByThisCreate: boolean,
 ): Promise<unknown> {
-  return args.handler.completeAdopted?.(args.run.ctx, live, args.desired) ?? Promise.resolve(live);
+  return (
+    args.handler.completeAdopted?.(args.run.ctx, live, args.desired, { madeByThisCreate }) ?? Promise.resolve(live)
+  );
 }
 
 /**
