@@ -2,8 +2,10 @@
  * A resource one stack stops declaring while another stack of the same app, in the same account,
  * declares the same object (same kind and natural key): the object moved between stacks. The stack
  * it left forgets it instead of deleting it: deleted, it would be gone from under the stack that now
- * declares it (which adopts it, or already did), whichever of the two applies first.
+ * declares it (which adopts it, or already did), whichever of the two applies first. Kinds several
+ * stacks declare at once by design (`sharedByStacks`: each manages its part) are left out.
  */
+import { kindDescriptor } from '../../common/kinds/index.js';
 import type { StackManifest } from '../../common/manifest.js';
 import type { ResourceChange } from './types.js';
 
@@ -24,6 +26,8 @@ export function declaredByOtherStacks(
   for (const other of stacks) {
     if (other.name === stack.name || other.account !== stack.account) continue;
     for (const r of other.resources) {
+      // Declared by several stacks at once by design (a non-exclusive role tag): not a move.
+      if (kindDescriptor(r.kind)?.sharedByStacks === true) continue;
       const key = objectKey(r.kind, r.naturalKey);
       if (!out.has(key)) out.set(key, other.name);
     }
