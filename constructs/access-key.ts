@@ -33,7 +33,7 @@ export type AccessKeySecretDestination =
       readonly overwrite?: boolean;
     }
   | {
-      /** Manta object path, below `/<login>/stor` or `/<login>/public` (`~~/` stands for `/<login>/`). */
+      /** Manta object path, below `/<login>/stor` (`~~/` stands for `/<login>/`); `/<login>/public` is refused: anyone may read it. */
       readonly object: string;
       /**
        * Roles tagged on the object: who besides the account may read the secret.
@@ -156,6 +156,14 @@ export class AccessKey extends TritonResource {
     }
     const o = to as { object: string; roleTags?: readonly (IRole | string)[] };
     const path = mantaPath(at, 'secretTo.object', o.object, this.stack.account, true);
+    // Anyone on the internet may read below /<login>/public: a secret there is a published secret.
+    if (path.startsWith(`/${this.stack.account}/public/`))
+      fail(
+        at,
+        'secretTo.object',
+        o.object,
+        `must be below /${this.stack.account}/stor: objects below /${this.stack.account}/public are readable by anyone, and the secret must not be`,
+      );
     checkRoleRefs(at, 'secretTo.roleTags', o.roleTags);
     return { object: path, roleTags: [...(o.roleTags ?? [])], overwrite };
   }

@@ -61,8 +61,8 @@ const FIELD_NAMES = {
 } as const;
 
 /**
- * An IPv4 network on a fabric VLAN. Synth checks the addresses (range and gateway inside the
- * subnet, start before end, at most four resolvers) and that no two networks declared on one VLAN
+ * An IPv4 network on a fabric VLAN. Synth checks the addresses (a private subnet, range and
+ * gateway inside it, start before end, at most four resolvers) and that no two networks declared on one VLAN
  * overlap.
  */
 export class FabricNetwork extends TritonResource {

@@ -12,6 +12,7 @@ import { networkValue, Volume, type NetworkRef } from './volume.js';
 import { instancePlaceholder, type FirewallTargetSpec } from '../common/fwrule-language/index.js';
 import { propNames } from './private/known-props.js';
 import { checkAffinityRule } from '../common/rules/affinity.js';
+import { SERVER_METADATA_KEYS } from '../common/kinds/instance.js';
 
 /** An image an instance can be made from: an `Image` the stack builds or an `ImageLookup`. */
 export interface IInstanceImage {
@@ -197,6 +198,18 @@ export class Instance extends TritonResource {
       for (const [k, v] of Object.entries(props[field] ?? {}))
         if (!(v instanceof Reference) && typeof v !== 'string')
           fail(at, `${field}.${k}`, v, 'must be a string or a Reference');
+    for (const field of ['tags', 'metadata'] as const)
+      if (Object.keys(props[field] ?? {}).includes('')) fail(at, field, '', 'must not have an empty key');
+    // Silently left out before: a declared key the server keeps was never sent, and plans said "No changes".
+    for (const key of Object.keys(props.metadata ?? {}))
+      if (SERVER_METADATA_KEYS.has(key))
+        fail(
+          at,
+          `metadata.${key}`,
+          undefined,
+          "is a key the server keeps itself (root_authorized_keys holds the account's SSH keys; credentials is moved out of the metadata at create and never returned): it cannot be declared",
+          { withhold: true },
+        );
     for (const key of Object.keys(props.tags ?? {}))
       if (key.startsWith('triton.cns.'))
         fail(

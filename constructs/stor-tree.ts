@@ -18,7 +18,7 @@ import { PRUNED_TREE } from './private/pruned-tree.js';
 import { checkRoleRefs } from './private/role-refs.js';
 import { stackOf } from './private/stack-marker.js';
 import { uniqueId } from './private/unique-id.js';
-import { walkTree, WalkError } from './private/tree-walk.js';
+import { LinkOutsideError, walkTree, WalkError } from './private/tree-walk.js';
 
 /** Settings for the files a pattern matches (see {@link StorTreeProps.rules}). */
 export interface StorTreeRule {
@@ -152,8 +152,16 @@ export class StorTree extends Construct {
         resolve(props.source),
         globsOf(at, 'include', props.include),
         globsOf(at, 'exclude', props.exclude),
+        [process.cwd()],
       );
     } catch (error) {
+      if (error instanceof LinkOutsideError)
+        fail(
+          at,
+          'source',
+          props.source,
+          `${props.source}/${error.relativePath} is a symbolic link to ${error.target}, outside the folder and the project directory: a tree uploads only files inside them (copy the file in, or exclude the link)`,
+        );
       if (!(error instanceof WalkError)) throw error;
       fail(at, 'source', props.source, unreadableFile(`${props.source}/${error.relativePath}`, error.cause));
     }

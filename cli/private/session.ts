@@ -19,6 +19,7 @@ import { checkWorkingDirectory, whileWorkingDirectoryExists } from './working-di
 import { guardLocks } from './interrupts.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
 import { stateHistoryKeepOf } from './drift-config.js';
+import { declaredByOtherStacks } from '../../reconciler/index.js';
 
 /**
  * The flags of the commands that only build the app (synth, validate, graph, access): which stack,
@@ -258,6 +259,9 @@ export async function openSession(
         onLockWait: (m: string) => void io.stderr.write(`${m}...\n`),
         onLockTakeOver: (m: string) => void io.stderr.write(`${m}.\n`),
         ...(ahead !== undefined && clients === ahead.clients ? { readAhead: ahead.ahead } : {}),
+        // Every stack of the app, not only those this run works on: a resource moved to a stack
+        // that is not applied now is still declared there.
+        declaredElsewhere: declaredByOtherStacks(app.manifest.stacks, stack),
         ...extra,
       };
     },

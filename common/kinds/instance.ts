@@ -2,6 +2,13 @@
 import { roleTags, str, strList } from './private/fields.js';
 import type { KindDescriptor } from './types.js';
 
+/**
+ * Metadata keys the server keeps itself, which a declaration cannot manage: `root_authorized_keys`
+ * (CloudAPI writes the account's SSH keys there) and `credentials` (CloudAPI moves it out of the
+ * metadata at create, into internal metadata it never returns).
+ */
+export const SERVER_METADATA_KEYS: ReadonlySet<string> = new Set(['root_authorized_keys', 'credentials']);
+
 /** The descriptor of `instance`. */
 export const instance = {
   kind: 'instance',

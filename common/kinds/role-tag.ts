@@ -31,6 +31,7 @@ export const roleTag = {
   naturalKey: { from: 'fields', fields: [{ field: 'path' }] },
   naturalKeyText: 'path',
   uniqueness: 'one resource path has one list of role tags',
+  sharedByStacks: true,
   census: { order: 5 },
   pulumi: { summary: 'The role tags of one CloudAPI resource path.', argsNote: 'the path may start with `/my`' },
   access: 'roleTags',

@@ -254,6 +254,12 @@ export interface KindDescriptor<K extends string = string> {
   readonly naturalKeyText: string;
   /** Why two declarations with one natural key are an error, as synth says it. */
   readonly uniqueness: string;
+  /**
+   * Several stacks may declare one object of the kind, each managing its own part of it (the roles
+   * each puts in a non-exclusive role tag): a stack that stops declaring it has not moved it to the
+   * other (`reconciler/plan/moved-to-stack.ts`), and removes its part.
+   */
+  readonly sharedByStacks?: true;
   /** A stack may own every object of the kind in the account (`authoritative`): unmanaged ones are deleted. */
   readonly authoritative?: true;
   /** Absent: the kind's collection is top-level (one list per account). */

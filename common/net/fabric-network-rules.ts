@@ -5,6 +5,16 @@
  */
 import { FABRIC_PREFIX, inSubnet, parseIpv4, parseSubnet, type Ipv4Subnet } from './ipv4.js';
 
+/** The private ranges of RFC 1918, the only ones NAPI takes for a fabric subnet (`PRIV_RANGE_ONLY`). */
+const PRIVATE_RANGES: readonly Ipv4Subnet[] = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'].map(
+  (cidr) => parseSubnet(cidr) as Ipv4Subnet,
+);
+
+/** True when the whole subnet lies in one RFC 1918 range. */
+function isPrivate(subnet: Ipv4Subnet): boolean {
+  return PRIVATE_RANGES.some((range) => inSubnet(subnet.base, range) && inSubnet(subnet.last, range));
+}
+
 /** The address fields of a fabric network, in wire-neutral names. */
 export interface FabricNetworkAddresses {
   readonly subnet: unknown;
@@ -33,8 +43,8 @@ export function vlanIdProblem(value: unknown): string | undefined {
 }
 
 /**
- * The problems of a network's addresses: a CIDR subnet of /8 to /30 with no host bits set, a
- * provision range inside it, start before end, neither the broadcast address, a gateway inside it,
+ * The problems of a network's addresses: a CIDR subnet of /8 to /30 with no host bits set, inside
+ * a private range (RFC 1918: a fabric is a private network), a provision range inside it, start before end, neither the broadcast address, a gateway inside it,
  * at most four IPv4 resolvers, routes from a subnet or address to an address.
  * @param names the field names to report (wire names in the emulator, camelCase at synth)
  */
@@ -52,6 +62,12 @@ export function fabricNetworkProblems(
       'subnet',
       n.subnet,
       `must be an IPv4 subnet in CIDR form (10.10.0.0/24) with a prefix of /${FABRIC_PREFIX.min} to /${FABRIC_PREFIX.max} and no host bits set`,
+    );
+  else if (!isPrivate(subnet))
+    add(
+      'subnet',
+      n.subnet,
+      'must be inside a private range (10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16), as NAPI requires of a fabric',
     );
   const start = parseIpv4(n.provisionStartIp);
   const end = parseIpv4(n.provisionEndIp);

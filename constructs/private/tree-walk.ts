@@ -3,8 +3,8 @@
  * paths relative to it, sorted, with the excluded ones (and everything below an excluded folder)
  * left out and only the included files kept.
  */
-import { readdirSync, statSync, type Dirent } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { join, relative, isAbsolute } from 'node:path';
 import { anyMatch, type Glob } from './globs.js';
 
 /** What a walk found. */
@@ -25,14 +25,33 @@ export class WalkError extends Error {
   }
 }
 
+/** A symbolic link in the tree whose target lies outside the places a tree may read from. */
+export class LinkOutsideError extends WalkError {
+  constructor(
+    relativePath: string,
+    readonly target: string,
+  ) {
+    super(relativePath, new Error(`links to ${target}`));
+  }
+}
+
 /**
- * Walks `top`. Symbolic links to files are followed (their target's bytes are uploaded); links to
- * folders are not (a link back up the tree would never end), nor are sockets, devices or pipes.
+ * Walks `top`. Symbolic links to files are followed (their target's bytes are uploaded) when the
+ * target is inside `top` or one of `allowed` (the project directory); links to folders are not (a
+ * link back up the tree would never end), nor are sockets, devices or pipes.
  * @throws WalkError when a folder cannot be read
+ * @throws LinkOutsideError for a link to a file elsewhere: a link slipped into a published folder
+ *   (`site/x -> ~/.ssh/id_rsa`) would otherwise upload whatever it names
  */
-export function walkTree(top: string, include: readonly Glob[], exclude: readonly Glob[]): WalkedTree {
+export function walkTree(
+  top: string,
+  include: readonly Glob[],
+  exclude: readonly Glob[],
+  allowed: readonly string[] = [],
+): WalkedTree {
   const folders: string[] = [];
   const files: string[] = [];
+  const roots = [top, ...allowed].map(realOrSelf);
   const visit = (relative: string): void => {
     let entries: Dirent[];
     try {
@@ -48,7 +67,12 @@ export function walkTree(top: string, include: readonly Glob[], exclude: readonl
         folders.push(path);
         visit(path);
       } else if (entry.isFile() || (entry.isSymbolicLink() && linksToFile(join(top, path)))) {
-        if (include.length === 0 || anyMatch(include, path)) files.push(path);
+        if (include.length > 0 && !anyMatch(include, path)) continue;
+        if (entry.isSymbolicLink()) {
+          const target = realpathSync(join(top, path));
+          if (!roots.some((root) => isInside(target, root))) throw new LinkOutsideError(path, target);
+        }
+        files.push(path);
       }
     }
   };
@@ -62,4 +86,18 @@ function linksToFile(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** True when `path` is `root` or below it. */
+function isInside(path: string, root: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }

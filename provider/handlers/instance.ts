@@ -38,7 +38,7 @@ import type {
   ResourceHandler,
 } from '../../reconciler/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
-import { instance as instanceKind } from '../../common/kinds/instance.js';
+import { instance as instanceKind, SERVER_METADATA_KEYS } from '../../common/kinds/instance.js';
 
 /**
  * A live machine, with the role tags of its path when they were read, and its NICs when an update
@@ -81,7 +81,7 @@ export function cnsTags(cns: unknown): Record<string, string | boolean> {
 }
 
 /** Metadata keys the server (or its operator) puts on a machine: never compared or removed. */
-const SERVER_METADATA = new Set(['root_authorized_keys', 'credentials']);
+const SERVER_METADATA = SERVER_METADATA_KEYS;
 
 /** How long a machine may stay `provisioning` before the apply gives up on it. */
 export const INSTANCE_READY_TIMEOUT_MS = 30 * 60_000;

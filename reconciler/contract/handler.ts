@@ -317,8 +317,16 @@ export interface ResourceHandler<Live = unknown, Clients = unknown> extends Plan
    * unknown (it failed after taking effect), and before recording an object the plan adopts (found
    * live, not in state: possibly an earlier run's interrupted create). Absent for kinds whose create
    * is one request. Must be safe to repeat, and must not write to an object that is already finished.
+   * `found.madeByThisCreate` is true when the object is the one an earlier attempt of this very
+   * create made (its answer lost): nobody else can hold it yet, so a kind whose create returns
+   * something once (an access key's secret) may delete it and create it again.
    */
-  completeAdopted?(ctx: HandlerContext<Clients>, live: Live, desired: ResolvedProperties): Promise<Live>;
+  completeAdopted?(
+    ctx: HandlerContext<Clients>,
+    live: Live,
+    desired: ResolvedProperties,
+    found?: { readonly madeByThisCreate: boolean },
+  ): Promise<Live>;
   /** Absent: the object is ready when its create answers. See {@link Readiness}. */
   readonly readiness?: Readiness<Live, Clients>;
   /**

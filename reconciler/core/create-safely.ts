@@ -5,7 +5,8 @@
  *   requests, and any of them may fail after the first took effect) is followed, before any retry,
  *   by a read by natural key; what is there is adopted, once the handler finished what the create
  *   would have done (`completeAdopted`: a job's remaining inputs, for one). A read that fails fails
- *   the attempt: the create is never sent again without knowing the object is not there.
+ *   the attempt, and a read that finds nothing is repeated until the consistency window has passed
+ *   since the failed attempt: the create is never sent again without knowing the object is not there.
  * - A "name already taken" answer means an earlier attempt (or a crashed run) did create it: the
  *   object is read by natural key, retrying while a read may still be stale, and adopted. The one
  *   exception is a name this run deleted moments ago (a delete-then-create replacement): then the
@@ -53,6 +54,10 @@ export async function createSafely<Clients>(args: {
   const self: ObjectReference = { kind: change.kind, name: change.naturalKey };
   const ref = { naturalKey: change.naturalKey };
   let outcomeUnknown = false;
+  // When the last attempt that may have made the object failed: a "not found" inside the window
+  // after it may be a stale read.
+  let mayHaveMadeAt: number | undefined;
+  let staleReads = 0;
   const attempts = new AttemptCounter();
   // A refused create gives up its place in the walk while it waits (parking.ts).
   const parked = new ParkedWrite(retry, change.kind, args.refs);
@@ -74,7 +79,20 @@ export async function createSafely<Clients>(args: {
           if (existing !== undefined) {
             run.log.info('adopting the object an earlier create attempt made', { address: change.address });
             // Finishing may fail like a create: it is then retried the same way, from a fresh read.
-            return { live: await complete(args, existing), adopted: true, ours: true };
+            return { live: await complete(args, existing, true), adopted: true, ours: true };
+          }
+          // Not found, but perhaps only not yet: until the window has passed since the attempt that
+          // may have made it, look again rather than create again. Names a server does not keep
+          // unique (instances) would otherwise be made twice, the second never recorded.
+          const settled = (mayHaveMadeAt ?? 0) + run.windowMs;
+          if (Date.now() < settled) {
+            staleReads += 1;
+            retry.onRetry?.(`${change.naturalKey} is not visible yet after a create that may have made it`, staleReads);
+            await pause(
+              Math.min(run.policy.baseDelayMs! * 2 ** (staleReads - 1), 1000, Math.max(0, settled - Date.now())),
+              undefined,
+            );
+            continue;
           }
         }
         const live = await handler.create(run.ctx, args.desired);
@@ -86,7 +104,7 @@ export async function createSafely<Clients>(args: {
           if (existing !== undefined) {
             // Judged as found, before finishing it: completeAdopted may write (a job's inputs, a link's source).
             if (!outcomeUnknown) args.onFoundExisting?.(existing);
-            return { live: await complete(args, existing), adopted: true, ours: outcomeUnknown };
+            return { live: await complete(args, existing, outcomeUnknown), adopted: true, ours: outcomeUnknown };
           }
           throw error;
         }
@@ -104,7 +122,8 @@ export async function createSafely<Clients>(args: {
         if (c.class === 'transient') outcomeUnknown = true;
         if (c.class === 'transient' && c.mayHaveApplied) {
           // The attempt may have written the object: a later "not found" on it is then worth waiting out.
-          run.writeLog.record(self, Date.now());
+          mayHaveMadeAt = Date.now();
+          run.writeLog.record(self, mayHaveMadeAt);
         }
         const { attempt, decision } = attempts.decide(c, error, sentAt, run);
         if (!decision.retry) {
@@ -128,8 +147,11 @@ function complete<Clients>(
     readonly desired: PlainObject;
   },
   live: unknown,
+  madeByThisCreate: boolean,
 ): Promise<unknown> {
-  return args.handler.completeAdopted?.(args.run.ctx, live, args.desired) ?? Promise.resolve(live);
+  return (
+    args.handler.completeAdopted?.(args.run.ctx, live, args.desired, { madeByThisCreate }) ?? Promise.resolve(live)
+  );
 }
 
 /**

@@ -69,6 +69,12 @@ export interface EngineOptions {
   readonly adopt?: boolean;
   /** Addresses to limit the run to; their dependencies are included. @default - every resource */
   readonly targets?: readonly string[];
+  /**
+   * The objects the app's other stacks declare in this stack's account (`declaredByOtherStacks`):
+   * one this stack no longer declares has moved there, and is forgotten here, not deleted.
+   * @default - none: every resource that leaves the stack is deleted
+   */
+  readonly declaredElsewhere?: ReadonlyMap<string, string>;
   /** How many state serials the history keeps (`triton-iac.json` `state.history.keep`). @default 50 */
   readonly stateHistoryKeep?: number;
   /** Addresses to replace even when unchanged (`--replace`). */

@@ -481,6 +481,7 @@ function requestOf(
     ...(destroy ? { destroy } : {}),
     ...(opts.targets !== undefined && opts.targets.length > 0 ? { targets: opts.targets } : {}),
     ...(opts.adopt ? { adopt: true } : {}),
+    ...(opts.declaredElsewhere !== undefined ? { declaredElsewhere: opts.declaredElsewhere } : {}),
     ...((opts.replace?.length ?? 0) + (opts.exclude?.length ?? 0) > 0
       ? { controls: { replace: opts.replace ?? [], exclude: opts.exclude ?? [] } }
       : {}),

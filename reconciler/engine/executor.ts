@@ -10,10 +10,10 @@ import type { StackManifest } from '../../common/manifest.js';
 import { apiErrorFacts } from '../consistency.js';
 import { ReconcilerError } from '../errors.js';
 import type { WalkResult, WalkSlot } from '../graph.js';
-import { applyGraph } from '../plan/apply-order.js';
+import { applyGraph, deleteFirstNodeOf } from '../plan/apply-order.js';
 import type { Plan } from '../plan/types.js';
 import type { ApplyResult } from './api-types.js';
-import { deleteReplaced, perform, type ActionArgs } from './private/actions.js';
+import { deleteBeforeReplacing, deleteReplaced, perform, type ActionArgs } from './private/actions.js';
 import { keepsOldObjectInState } from './private/old-object.js';
 import type { RunContext } from './private/run-context.js';
 import type { StateWriter } from './private/state-writer.js';
@@ -64,12 +64,19 @@ export async function executePlan(args: ExecuteArgs): Promise<ApplyResult> {
       state: args.state,
       slot,
       oldObjectsKept,
+      oldDeletedFirst: steps.has(deleteFirstNodeOf(change.address)),
     };
     if (step.part === 'action') run.emit({ type: 'action-start', address: change.address, action: change.action });
     try {
-      const outcome = step.part === 'delete-old' ? await deleteReplaced(a) : await perform(a);
-      // The create half of a create-then-delete replacement is reported with its delete-old step.
-      if (outcome === 'created-replacement') return;
+      const outcome =
+        step.part === 'delete-old'
+          ? await deleteReplaced(a)
+          : step.part === 'delete-first'
+            ? await deleteBeforeReplacing(a)
+            : await perform(a);
+      // The create half of a create-then-delete replacement is reported with its delete-old step;
+      // the delete-first step of a delete-then-create replacement with its create.
+      if (outcome === 'created-replacement' || outcome === 'deleted-first') return;
       bump(outcome);
       run.emit({
         type: 'action-done',

@@ -9,6 +9,7 @@ import type { ResourceKind, ResourceManifest, StackManifest } from '../../common
 import type { PlainObject, RerunRule } from '../contract/handler.js';
 import { ReconcilerError } from '../errors.js';
 import { forgetRetained, optionsByAddress, refuseProtected } from '../plan/lifecycle.js';
+import { forgetMovedAway } from '../plan/moved-to-stack.js';
 import { matchLive, recordedKeysOf, type UnmanagedLive } from '../plan/match-live.js';
 import { changedFields, differenceOf } from '../core/difference.js';
 import { prunedBy, unretainPruned } from '../plan/prune.js';
@@ -54,6 +55,8 @@ export interface PlanRequest {
   readonly controls?: OperatorControls;
   /** Adopt objects found live that differ from the declaration (`--adopt`). @default false */
   readonly adopt?: boolean;
+  /** The objects the app's other stacks declare here (`EngineOptions.declaredElsewhere`). */
+  readonly declaredElsewhere?: ReadonlyMap<string, string>;
   /**
    * The plan only reports (drift): a delete or replace of a protected resource is shown, not
    * refused. @default false
@@ -270,7 +273,7 @@ export function planFrom(
     );
   // The declared options of the real stack count in a destroy too (its view has no resources).
   const options = unretainPruned(optionsByAddress(req.stack.resources, req.state), stack, req.state);
-  changes = forgetRetained(changes, options);
+  changes = forgetMovedAway(forgetRetained(changes, options), req.declaredElsewhere);
   if (!req.reportOnly) refuseProtected(stack.name, changes, options, req.destroy ? 'destroy' : 'the plan');
   const plan = makePlan({
     stack: stack.name,

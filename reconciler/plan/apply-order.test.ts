@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyGraph, deleteOldNodeOf } from './apply-order.js';
+import { applyGraph, deleteFirstNodeOf, deleteOldNodeOf } from './apply-order.js';
 import { emptyState, type StateDocument } from '../state/document.js';
 import { summarize, type Plan, type PlanAction, type ResourceChange } from './types.js';
 
@@ -113,6 +113,37 @@ describe('applyGraph', () => {
     expect(ran.filter((n) => n.startsWith('s/policy'))).toEqual(['s/policy']);
     const failing = await order(plan, state, ['s/tag']);
     expect(failing.skipped).toEqual([deleteOldNodeOf('s/image')]);
+  });
+
+  it('deletes the old objects of a chain of delete-then-create replacements dependents first, then makes them again', async () => {
+    const dtc = { replaceStrategy: 'delete-then-create' as const };
+    const plan = planOf(
+      change('s/vol', 'replace', [], dtc),
+      change('s/box', 'replace', ['s/vol'], dtc),
+      change('s/snap', 'replace', ['s/box'], dtc),
+      change('s/gone', 'delete', ['s/vol']),
+      change('s/rule', 'update', ['s/box']),
+    );
+    const state = stateWith({
+      's/vol': [],
+      's/box': ['s/vol'],
+      's/snap': ['s/box'],
+      's/gone': ['s/vol'],
+      's/rule': ['s/box'],
+    });
+    const { ran } = await order(plan, state);
+    const at = (n: string): number => ran.indexOf(n);
+    expect(at(deleteFirstNodeOf('s/snap'))).toBeLessThan(at(deleteFirstNodeOf('s/box')));
+    expect(at(deleteFirstNodeOf('s/box'))).toBeLessThan(at('s/vol'));
+    expect(at('s/gone')).toBeLessThan(at('s/vol'));
+    expect(at('s/vol')).toBeLessThan(at('s/box'));
+    expect(at('s/box')).toBeLessThan(at('s/snap'));
+    // A dependent that stays is pointed at the new object after it is made; the head of the chain is one step.
+    expect(at('s/box')).toBeLessThan(at('s/rule'));
+    expect(ran).not.toContain(deleteFirstNodeOf('s/vol'));
+    // A failed old-instance delete leaves the volume alone.
+    const failing = await order(plan, state, [deleteFirstNodeOf('s/box')]);
+    expect(failing.skipped).toEqual(['s/box', 's/rule', 's/snap', 's/vol']);
   });
 
   it('drops dependencies on addresses the plan does not hold', () => {

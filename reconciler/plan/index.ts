@@ -4,6 +4,7 @@ export * from './planner.js';
 export * from './saved-plan.js';
 export * from './validate-plan.js';
 export * from './apply-order.js';
+export * from './moved-to-stack.js';
 export * from './match-live.js';
 export * from './drift.js';
 export * from './validate-manifest.js';

@@ -70,6 +70,13 @@ describe('AccessKey', () => {
     expect(errorOf(() => new AccessKey(stack, 'i', { user: 'no spaces', description: 'x', secretTo: file }))).toContain(
       'prod/i: user:',
     );
+    // Anyone may read /acme/public: the secret must not go there, at any depth.
+    for (const object of ['~~/public/k.json', '/acme/public/keys/k.json'])
+      expect(
+        errorOf(() => new AccessKey(stack, `pub${object.length}`, { description: 'x', secretTo: { object } })),
+      ).toBe(
+        `prod/pub${object.length}: secretTo.object "${object}": must be below /acme/stor: objects below /acme/public are readable by anyone, and the secret must not be`,
+      );
   });
 
   it('refuses two keys of one owner with one description at synth: the description names a key', () => {

@@ -56,6 +56,54 @@ describe('FabricNetwork', () => {
     ]);
   });
 
+  it('refuses a public subnet: NAPI takes only private ranges for a fabric', () => {
+    for (const [subnet, start, end] of [
+      ['8.8.8.0/24', '8.8.8.5', '8.8.8.9'],
+      ['172.32.0.0/24', '172.32.0.5', '172.32.0.9'],
+      ['10.0.0.0/7', '10.0.0.5', '10.0.0.9'],
+    ] as const)
+      expect(
+        errorOf(
+          () =>
+            new FabricNetwork(newStack().stack, 'n', {
+              ...NET,
+              vlan: 2,
+              subnet,
+              provisionStartIp: start,
+              provisionEndIp: end,
+              gateway: start,
+            }),
+        ),
+      ).toContain(`prod/n: subnet "${subnet}": must be `);
+    expect(
+      errorOf(
+        () =>
+          new FabricNetwork(newStack().stack, 'n', {
+            ...NET,
+            vlan: 2,
+            subnet: '8.8.8.0/24',
+            provisionStartIp: '8.8.8.5',
+            provisionEndIp: '8.8.8.9',
+            gateway: '8.8.8.1',
+          }),
+      ),
+    ).toContain(
+      'prod/n: subnet "8.8.8.0/24": must be inside a private range (10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16), as NAPI requires of a fabric',
+    );
+    for (const subnet of ['172.16.0.0/12', '192.168.10.0/24'])
+      expect(
+        () =>
+          new FabricNetwork(newStack().stack, 'n', {
+            ...NET,
+            vlan: 2,
+            subnet,
+            provisionStartIp: subnet.replace(/0\/\d+$/, '5'),
+            provisionEndIp: subnet.replace(/0\/\d+$/, '9'),
+            gateway: subnet.replace(/0\/\d+$/, '1'),
+          }),
+      ).not.toThrow();
+  });
+
   it('refuses a malformed subnet and more than four resolvers', () => {
     for (const subnet of ['10.10.0.5/24', '10.10.0.0/31', '10.10.0.0', 'ten/8'])
       expect(errorOf(() => new FabricNetwork(newStack().stack, 'n', { ...NET, vlan: 2, subnet }))).toContain(

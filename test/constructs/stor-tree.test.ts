@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +21,25 @@ function synthTree(props: Partial<StorTreeProps> & { source: string }) {
   new StorTree(stack, 'site', { path: '~~/public/site', ...props });
   return { manifest: app.synth(), readers };
 }
+
+describe('StorTree and symbolic links', () => {
+  it('uploads a link to a file inside the folder, and refuses one to a file outside it, naming both', () => {
+    const outside = mkdtempSync(join(tmpdir(), 'stor-tree-outside-'));
+    writeFileSync(join(outside, 'id_rsa'), 'PRIVATE KEY');
+    const inner = folder({ 'index.html': 'hi', 'assets/logo.png': 'png' });
+    symlinkSync(join(process.cwd(), inner, 'assets/logo.png'), join(inner, 'logo.png'));
+    const { manifest } = synthTree({ source: inner });
+    expect(resource(manifest, 'prod/site/logo.png').properties.size).toBe(3);
+
+    symlinkSync(join(outside, 'id_rsa'), join(inner, 'leak.txt'));
+    const target = realpathSync(join(outside, 'id_rsa'));
+    expect(() => synthTree({ source: inner })).toThrow(
+      `prod/site: source "${inner}": ${inner}/leak.txt is a symbolic link to ${target}, outside the folder and the project directory: a tree uploads only files inside them (copy the file in, or exclude the link)`,
+    );
+    // Excluded, the link is not read at all.
+    expect(() => synthTree({ source: inner, exclude: ['leak.txt'] })).not.toThrow();
+  });
+});
 
 describe('StorTree', () => {
   const source = folder({

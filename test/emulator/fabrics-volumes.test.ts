@@ -52,6 +52,16 @@ describe('fabric VLANs and networks in the emulated CloudAPI (lib/endpoints/netw
         'property "gateway": "10.20.0.1" must be inside the subnet 10.10.0.0/24',
       ].join(', '),
     );
+    const publicSubnet = await t.api('POST', `${VLANS}/10/networks`, {
+      name: 'n',
+      subnet: '8.8.8.0/24',
+      provision_start_ip: '8.8.8.5',
+      provision_end_ip: '8.8.8.9',
+    });
+    expect(publicSubnet.status).toBe(409);
+    expect((publicSubnet.body as { message: string }).message).toBe(
+      'property "subnet": "8.8.8.0/24" must be inside a private range (10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16), as NAPI requires of a fabric',
+    );
     const ok = await t.api('POST', `${VLANS}/10/networks`, {
       name: 'web-net',
       subnet: '10.10.0.0/24',

@@ -115,12 +115,22 @@ export async function requireHandedOver(
   ctx: HandlerContext<Clients>,
   live: AccessKeyLive,
   desired: ResolvedProperties,
+  found?: { readonly madeByThisCreate: boolean },
 ): Promise<AccessKeyLive> {
   const what = accessKeyWords(live.user, live.description);
   const destination = destinationOf(ctx, desired, what);
   if (await holdsKey(ctx, destination, live.accesskeyid)) return live;
+  if (found?.madeByThisCreate === true) {
+    // This apply's own create made it and lost the answer, secret included: nobody holds the key,
+    // so it is deleted and made again (and handed over), instead of failing every apply after.
+    ctx.log.info('deleting the access key a create made whose answer (and secret) was lost; making it again', {
+      accesskeyid: live.accesskeyid,
+    });
+    await ignoreNotFound(ctx.clients.cloudapi.deleteAccessKey(live.user, live.accesskeyid, { signal: ctx.signal }));
+    return createAndHandOver(ctx, live.user, desired);
+  }
   throw new TritonHandlerError(
     'SECRET_NOT_HANDED_OVER',
-    `${what}: access key ${live.accesskeyid} exists, but ${describeDestination(destination)} does not hold its secret (made outside triton-iac, or a create's answer was lost), and the server never returns a secret again; delete that key and apply again, or give the declaration another description`,
+    `${what}: access key ${live.accesskeyid} exists, but ${describeDestination(destination)} does not hold its secret (made outside triton-iac, or by a run that was cut off before it could write it), and the server never returns a secret again; delete that key and apply again, or give the declaration another description`,
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
 import { TritonApiError } from '../../errors.js';
+import { TUNABLE_DEFAULTS } from '../../../common/tunables.js';
 import { parseRetryAfter, retryInterceptor } from './retry.js';
 import type { TritonRequest, TritonResponse } from '../types.js';
 
@@ -87,8 +88,8 @@ describe('retryInterceptor', () => {
       path: '/acme/policies',
       headers: {},
     }).catch((e: unknown) => e);
-    expect(calls).toBe(4);
-    expect((failure as TritonApiError).attempts).toBe(4);
+    expect(calls).toBe(TUNABLE_DEFAULTS.transientAttempts);
+    expect((failure as TritonApiError).attempts).toBe(TUNABLE_DEFAULTS.transientAttempts);
   });
 });
 

@@ -20,6 +20,7 @@
  * 6 engine attempts made 24 requests of one throttled call).
  */
 import { Readable } from 'node:stream';
+import { TUNABLE_DEFAULTS } from '../../../common/tunables.js';
 import { setTimeout as sleepTimer } from 'node:timers/promises';
 import { TritonApiError } from '../../errors.js';
 import { NETWORK_ERROR_CODES, THROTTLE_STATUSES, TRANSIENT_STATUSES } from '../../failure-facts.js';
@@ -35,7 +36,7 @@ import {
 
 /** Options of {@link retryInterceptor}. */
 export interface RetryOptions {
-  /** Attempts in total, the first included. @default 4 */
+  /** Attempts in total, the first included. @default TUNABLE_DEFAULTS.transientAttempts (`common/tunables.ts`) */
   readonly maxAttempts?: number;
   /** Backoff base in milliseconds: attempt n waits up to `baseDelayMs * 2^(n-1)`. @default 200 */
   readonly baseDelayMs?: number;
@@ -114,7 +115,7 @@ function isReplayable(request: TritonRequest): boolean {
 
 /** Creates the retry interceptor. */
 export function retryInterceptor(options: RetryOptions = {}): Interceptor {
-  const maxAttempts = Math.max(1, options.maxAttempts ?? 4);
+  const maxAttempts = Math.max(1, options.maxAttempts ?? TUNABLE_DEFAULTS.transientAttempts);
   const base = options.baseDelayMs ?? 200;
   const cap = options.maxDelayMs ?? 10_000;
   const maxRetryAfter = options.maxRetryAfterMs ?? 60_000;

@@ -37,10 +37,15 @@ export interface ActionArgs {
   readonly slot: WalkSlot;
   /** The addresses whose old object is kept in the state until deleted (see `keepsOldObjectInState`). */
   readonly oldObjectsKept: ReadonlySet<string>;
+  /** A delete-then-create replacement whose old object a step of its own deleted already (`delete-first`). */
+  readonly oldDeletedFirst?: boolean;
 }
 
-/** The create half of a create-then-delete replacement: done, but reported when the old object is gone. */
-export type StepOutcome = ActionOutcome | 'created-replacement';
+/**
+ * The create half of a create-then-delete replacement: done, but reported when the old object is
+ * gone; the delete-first half of a split delete-then-create one: reported when the new one is made.
+ */
+export type StepOutcome = ActionOutcome | 'created-replacement' | 'deleted-first';
 
 /**
  * Carries out one planned change: its action's function ({@link ACTIONS}), given the kind's
@@ -174,7 +179,7 @@ async function update(a: ActionArgs, managed: Managed, d: Declared): Promise<Act
 async function replaceDeletingFirst(a: ActionArgs, managed: Managed, d: Declared): Promise<ActionOutcome> {
   const { run, change } = a;
   // retainOnDelete, under a new natural key: the old object stays, unmanaged (the plan says so).
-  if (change.retainPrevious !== true)
+  if (change.retainPrevious !== true && a.oldDeletedFirst !== true)
     await deleteObject({ run, handler: managed, kind: change.kind, ref: oldRefOf(a), retry: d.retry, refs: d.refs });
   const desired = resolve(a, managed, d.resource, true);
   const { live } = await createReady({
@@ -250,6 +255,19 @@ export async function deleteReplaced(a: ActionArgs): Promise<ActionOutcome> {
   }
   if (a.oldObjectsKept.has(a.change.address)) await a.state.remove(replacedAddressOf(a.change.address));
   return 'replaced';
+}
+
+/**
+ * The first step of a delete-then-create replacement split in two (`apply-order.ts`): deletes the
+ * old object, before what it depends on is replaced; the create follows as the action.
+ */
+export async function deleteBeforeReplacing(a: ActionArgs): Promise<StepOutcome> {
+  const handler = a.run.handlers.get(a.change.kind) as ResourceHandler<unknown, EngineClients>;
+  if (a.change.retainPrevious !== true) {
+    const retry = a.run.retryFor(a.change.address, { slot: a.slot });
+    await deleteObject({ run: a.run, handler, kind: a.change.kind, ref: oldRefOf(a), retry });
+  }
+  return 'deleted-first';
 }
 
 /** Updates `live` to the desired value when they differ; records the result. */

@@ -1,0 +1,54 @@
+/**
+ * A resource one stack stops declaring while another stack of the same app, in the same account,
+ * declares the same object (same kind and natural key): the object moved between stacks. The stack
+ * it left forgets it instead of deleting it: deleted, it would be gone from under the stack that now
+ * declares it (which adopts it, or already did), whichever of the two applies first. Kinds several
+ * stacks declare at once by design (`sharedByStacks`: each manages its part) are left out.
+ */
+import { kindDescriptor } from '../../common/kinds/index.js';
+import type { StackManifest } from '../../common/manifest.js';
+import type { ResourceChange } from './types.js';
+
+/** The key two stacks' declarations of one object share. */
+function objectKey(kind: string, naturalKey: string): string {
+  return `${kind}\u0000${naturalKey}`;
+}
+
+/**
+ * The objects the other stacks of `stacks` declare in `stack`'s account: their key to the name of
+ * the (first) stack declaring them.
+ */
+export function declaredByOtherStacks(
+  stacks: readonly StackManifest[],
+  stack: Pick<StackManifest, 'name' | 'account'>,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const other of stacks) {
+    if (other.name === stack.name || other.account !== stack.account) continue;
+    for (const r of other.resources) {
+      // Declared by several stacks at once by design (a non-exclusive role tag): not a move.
+      if (kindDescriptor(r.kind)?.sharedByStacks === true) continue;
+      const key = objectKey(r.kind, r.naturalKey);
+      if (!out.has(key)) out.set(key, other.name);
+    }
+  }
+  return out;
+}
+
+/** The deletes of objects another stack declares (see {@link declaredByOtherStacks}), as forgets. */
+export function forgetMovedAway(
+  changes: readonly ResourceChange[],
+  elsewhere: ReadonlyMap<string, string> | undefined,
+): ResourceChange[] {
+  if (elsewhere === undefined || elsewhere.size === 0) return [...changes];
+  return changes.map((c) => {
+    if (c.action !== 'delete') return c;
+    const stack = elsewhere.get(objectKey(c.kind, c.naturalKey));
+    if (stack === undefined) return c;
+    return {
+      ...c,
+      action: 'forget' as const,
+      reason: `declared by stack ${stack} of this app now: the object stays for it, no longer managed here`,
+    };
+  });
+}
