@@ -58,6 +58,8 @@ const plain = (live: CatalogLive, fields: readonly string[]): PlainObject =>
 export const packageLookupHandler: LookupHandler<CatalogLive, Clients> = {
   kind: 'package-lookup',
   mode: 'lookup',
+  // Nothing a stack declares makes one: a query that matches nothing is a mistake in it.
+  nothingFound: 'error',
   schema: { ...fieldRulesOf(packageLookup), replaceStrategy: 'create-then-delete' },
   normalizeDesired: (props) => props,
   normalizeLive: (live) => plain(live, ['id', 'name', 'memory', 'vcpus', 'disk', 'group']),
@@ -77,6 +79,8 @@ export const packageLookupHandler: LookupHandler<CatalogLive, Clients> = {
 export const networkLookupHandler: LookupHandler<CatalogLive, Clients> = {
   kind: 'network-lookup',
   mode: 'lookup',
+  // A stack may make what it finds before apply reads it again (an Image, a FabricNetwork).
+  nothingFound: 'warn',
   schema: { ...fieldRulesOf(networkLookup), replaceStrategy: 'create-then-delete' },
   normalizeDesired: (props) => props,
   normalizeLive: (live) => plain(live, ['id', 'name', 'public']),

@@ -19,6 +19,8 @@ export function normalizeDatacenterLive(live: DatacenterLive): PlainObject {
 export const datacenterLookupHandler: LookupHandler<DatacenterLive, Clients> = {
   kind: 'datacenter-lookup',
   mode: 'lookup',
+  // Nothing a stack declares makes one: a query that matches nothing is a mistake in it.
+  nothingFound: 'error',
   schema: { ...fieldRulesOf(datacenterLookupKind), replaceStrategy: 'create-then-delete' },
   normalizeDesired: (props) => props,
   normalizeLive: normalizeDatacenterLive,

@@ -63,6 +63,8 @@ export function normalizeImageLookupLive(live: ImageLookupLive): PlainObject {
 export const imageLookupHandler: LookupHandler<ImageLookupLive, Clients> = {
   kind: 'image-lookup',
   mode: 'lookup',
+  // A stack may make what it finds before apply reads it again (an Image, a FabricNetwork).
+  nothingFound: 'warn',
   schema: { ...fieldRulesOf(imageLookupKind), replaceStrategy: 'create-then-delete' },
   normalizeDesired: (props) => props,
   normalizeLive: normalizeImageLookupLive,

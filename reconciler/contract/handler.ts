@@ -243,6 +243,14 @@ export interface PlanningHandler<Live = unknown> {
   readonly mode: 'managed' | 'lookup';
   readonly schema: ResourceSchema;
   /**
+   * Look-ups only: what a plan does when the look-up, its query fully known, finds nothing.
+   * `error`: nothing a stack declares can make what it finds (a package, a datacenter), so the plan
+   * fails naming the query, as a Terraform data source does. `warn`: a stack may make it first (an
+   * image, a fabric network), so the look-up waits for apply and the plan warns. Absent: it waits
+   * for apply without a word.
+   */
+  readonly nothingFound?: 'error' | 'warn';
+  /**
    * Turns desired properties into the comparable form: server defaults filled in, lists that the
    * server treats as sets sorted, equivalent spellings unified. Must be pure and idempotent.
    * Write-only fields may be present in the input; leave them out of the result (they are compared

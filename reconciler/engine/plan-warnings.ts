@@ -5,6 +5,7 @@
  */
 import type { PlannedChange, ResourceHandler } from '../contract/handler.js';
 import type { Plan, PlanWarning, ResourceChange } from '../plan/types.js';
+import { LOOKUP_FOUND_NOTHING_REASON } from '../plan/planner.js';
 import type { ResourceKind } from '../../common/manifest.js';
 import { apiErrorFacts } from '../consistency.js';
 import type { RunContext } from './private/run-context.js';
@@ -34,6 +35,13 @@ export async function withPlanWarnings(run: RunContext, plan: Plan): Promise<Pla
       });
     }
   }
+  for (const c of plan.changes)
+    if (c.action === 'read' && c.reason === LOOKUP_FOUND_NOTHING_REASON)
+      warnings.push({
+        kind: c.kind,
+        message: `the ${c.kind} ${c.naturalKey} matches nothing in the account now; apply looks again and fails unless something made first matches it`,
+        addresses: [c.address],
+      });
   return warnings.length === 0 ? plan : { ...plan, warnings };
 }
 

@@ -266,6 +266,10 @@ export function planResource(
           ignored.filter((f) => !writeOnly.includes(f)),
         );
   const unknown = findUnknowns(desired, '');
+  const lookupReason =
+    handler.mode === 'lookup' && rawLive === undefined && unknown.length === 0 && !holdsRef(resource.properties)
+      ? foundNothing(handler, resource)
+      : undefined;
 
   return computeChange({
     address: resource.address,
@@ -282,7 +286,33 @@ export function planResource(
     ...serverIdOf(handler, rawLive, stateEntry),
     ...(live !== null ? { liveDigest: digestOf(live) } : {}),
     ...(env.adoptConsented ? { adoptConsented: true } : {}),
+    ...(lookupReason !== undefined ? { reason: lookupReason } : {}),
   });
+}
+
+/**
+ * The reason a look-up read at plan time with nothing found is planned with, or the error its
+ * handler wants instead (see `PlanningHandler.nothingFound`).
+ * @throws ReconcilerError `LOOKUP_FOUND_NOTHING`
+ */
+function foundNothing(handler: PlanningHandler, resource: ResourceManifest): string | undefined {
+  if (handler.nothingFound === 'error')
+    throw new ReconcilerError(
+      'LOOKUP_FOUND_NOTHING',
+      `${resource.address}: the ${resource.kind} ${resource.naturalKey} matches nothing in the account; a look-up must find exactly one object`,
+    );
+  return handler.nothingFound === 'warn' ? LOOKUP_FOUND_NOTHING_REASON : undefined;
+}
+
+/** The reason of a look-up that found nothing at plan time and is read again at apply (a warning of the plan). */
+export const LOOKUP_FOUND_NOTHING_REASON = 'found nothing at plan time; looked up again at apply';
+
+/** Whether a manifest value holds a reference (a look-up query that waits for another object). */
+function holdsRef(value: unknown): boolean {
+  if (isRef(value as ManifestValue)) return true;
+  if (Array.isArray(value)) return value.some(holdsRef);
+  if (value !== null && typeof value === 'object') return Object.values(value).some(holdsRef);
+  return false;
 }
 
 function handlerFor(

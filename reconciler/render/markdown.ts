@@ -29,6 +29,8 @@ export function renderMarkdown(plan: Plan): string {
   ];
   if (!planHasChanges(plan)) {
     lines.push('**No changes.** Live objects match the manifest.', '');
+    const warnings = warningsMarkdown(plan);
+    if (warnings.length > 0) lines.push(...warnings, '');
     return `${lines.join('\n')}\n`;
   }
   lines.push(`**${summaryLine(plan.summary)}**`, '', '| Action | Count |', '|---|---:|');

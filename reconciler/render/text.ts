@@ -30,6 +30,8 @@ export function renderText(plan: Plan, options: TextRenderOptions = {}): string 
     const reads = plan.changes.filter((c) => c.action === 'read').length;
     const note = reads > 0 ? ` (${reads} look-up${reads === 1 ? '' : 's'} read)` : '';
     lines.push(safeText(`No changes. Stack ${plan.stack} (account ${plan.account}) matches the manifest${note}.`));
+    const warnings = warningsText(plan);
+    if (warnings.length > 0) lines.push('', ...warnings);
     return `${lines.join('\n')}\n`;
   }
   lines.push(
