@@ -143,7 +143,7 @@ export class Graph {
 
   /**
    * Runs `fn` for every node, at most `concurrency` at a time, each only after all its dependencies
-   * succeeded; of the nodes ready, the one with the longest chain of nodes waiting on it starts
+   * succeeded (or released it: `WalkSlot.release`); of the nodes ready, the one with the longest chain of nodes waiting on it starts
    * first, then by id (see `private/ready-queue.ts`). When a node fails, every node that depends
    * on it (directly or not) is skipped with `because` naming the failed node; the failure itself
    * appears once, on the failed node. `fn` errors are captured as outcomes, never thrown out of the
@@ -191,22 +191,34 @@ export class Graph {
             skipDescendants(node, '(aborted)');
             continue;
           }
-          const slot = places.start();
+          // Its dependents start once it succeeded, or earlier when it releases them (once).
+          let released = false;
+          const releaseDependents = (): void => {
+            if (released) return;
+            released = true;
+            for (const d of dependents.get(node)!) {
+              const left = waitingOn.get(d)! - 1;
+              waitingOn.set(d, left);
+              if (left === 0 && !outcomes.has(d)) ready.push(d);
+            }
+          };
+          const slot = places.start(() => {
+            if (released) return;
+            releaseDependents();
+            pump();
+          });
           // Promise.resolve().then so that a synchronous throw in fn becomes a failed outcome.
           Promise.resolve()
             .then(() => fn(node, options.signal, slot))
             .then(
               (value) => {
                 outcomes.set(node, { status: 'succeeded', value });
-                for (const d of dependents.get(node)!) {
-                  const left = waitingOn.get(d)! - 1;
-                  waitingOn.set(d, left);
-                  if (left === 0 && !outcomes.has(d)) ready.push(d);
-                }
+                releaseDependents();
               },
               (error: unknown) => {
                 outcomes.set(node, { status: 'failed', error });
-                skipDescendants(node, node);
+                // Dependents already released have started (or are about to): not skipped.
+                if (!released) skipDescendants(node, node);
               },
             )
             .finally(() => {
