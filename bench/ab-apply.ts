@@ -26,10 +26,13 @@ if (!Number.isInteger(n) || !Number.isInteger(runs) || bins.length === 0) {
 }
 
 // When each request reached an emulator of this process (its own clock, as the child's start).
-let arrivals: { at: number; method: string }[] = [];
+let arrivals: { at: number; method: string; url: string }[] = [];
 const emit = Server.prototype.emit;
 Server.prototype.emit = function (this: Server, event: string, ...args: unknown[]): boolean {
-  if (event === 'request') arrivals.push({ at: performance.now(), method: (args[0] as { method: string }).method });
+  if (event === 'request') {
+    const { method, url } = args[0] as { method: string; url: string };
+    arrivals.push({ at: performance.now(), method, url });
+  }
   return (emit as (this: Server, event: string, ...rest: unknown[]) => boolean).call(this, event, ...args);
 } as typeof Server.prototype.emit;
 
@@ -38,6 +41,8 @@ interface Run {
   cpuMs: number;
   firstRequestMs: number;
   firstWriteMs: number;
+  /** From the first write to the first write of a dependent (a user's key, a role). */
+  firstDependentMs: number;
   requests: number;
   throttled: number;
 }
@@ -74,12 +79,17 @@ async function applyOnce(bin: string, seed: number): Promise<Run> {
       });
     });
     const seen = arrivals.filter((a) => a.at >= started);
+    const isWrite = (a: { method: string }): boolean => a.method !== 'GET' && a.method !== 'HEAD';
+    const firstWrite = seen.find(isWrite)?.at ?? NaN;
+    const firstDependent =
+      seen.find((a) => a.method === 'POST' && /\/users\/[^/?]+\/keys|\/roles(\?|$)/.test(a.url))?.at ?? NaN;
     const counts = (await cloud.counts()) as unknown as { total: number; throttled?: Record<string, number> };
     return {
       wallMs,
       cpuMs,
       firstRequestMs: (seen[0]?.at ?? NaN) - started,
-      firstWriteMs: (seen.find((a) => a.method !== 'GET' && a.method !== 'HEAD')?.at ?? NaN) - started,
+      firstWriteMs: firstWrite - started,
+      firstDependentMs: firstDependent - firstWrite,
       requests: counts.total,
       throttled: Object.values(counts.throttled ?? {}).reduce((a, b) => a + b, 0),
     };
@@ -105,6 +115,7 @@ for (let b = 0; b < bins.length; b++) {
     `${given[b]} N=${n} runs=${runs} load=${load}: wall ${m((r) => r.wallMs)} ms, CPU ${m((r) => r.cpuMs)} ms, ` +
       `first request ${m((r) => r.firstRequestMs)} ms, first write ${m((r) => r.firstWriteMs)} ms, ` +
       `first write to exit ${m((r) => r.wallMs - r.firstWriteMs)} ms, ` +
+      `first write to first dependent ${m((r) => r.firstDependentMs)} ms, ` +
       `requests ${m((r) => r.requests)}, throttled ${m((r) => r.throttled)}\n`,
   );
 }
