@@ -143,10 +143,11 @@ export class Graph {
 
   /**
    * Runs `fn` for every node, at most `concurrency` at a time, each only after all its dependencies
-   * succeeded (or released it: `WalkSlot.release`); of the nodes ready, the one with the longest chain of nodes waiting on it starts
-   * first, then by id (see `private/ready-queue.ts`). When a node fails, every node that depends
-   * on it (directly or not) is skipped with `because` naming the failed node; the failure itself
-   * appears once, on the failed node. `fn` errors are captured as outcomes, never thrown out of the
+   * succeeded or released it (`WalkSlot.release`); of the nodes ready, the one with the longest
+   * chain of nodes waiting on it starts first, then by id (see `private/ready-queue.ts`). When a
+   * node fails, every node that depends on it (directly or not) and has not been released is
+   * skipped with `because` naming the failed node; the failure itself appears once, on the failed
+   * node. `fn` errors are captured as outcomes, never thrown out of the
    * walk. `fn` gets a {@link WalkSlot} with which it can wait without holding one of the
    * `concurrency` places, or give its place up once it has nothing left to send.
    * @throws ReconcilerError `GRAPH_INVALID` before running anything if the graph has problems.
