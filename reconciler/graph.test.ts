@@ -87,6 +87,33 @@ describe('Graph walk', () => {
     expect(result.outcomes.get('role')).toEqual({ status: 'succeeded', value: 'role' });
   });
 
+  it('starts a node released by its dependency before that dependency finishes, and waits for both', async () => {
+    const g = chain(['key', 'user'], ['role', 'key']);
+    const writes = deferred();
+    const started: string[] = [];
+    let finished = false;
+    const walking = g.walk(async (n, _signal, slot) => {
+      started.push(n);
+      if (n !== 'user') return;
+      slot.release();
+      slot.release();
+      await writes.promise;
+      throw new Error('state write failed');
+    });
+    await settle();
+    // The key started on the user's release; the role waits for the key, which finished.
+    expect(started).toEqual(['user', 'key', 'role']);
+    void walking.then(() => (finished = true));
+    await settle();
+    expect(finished).toBe(false);
+    writes.resolve();
+    const result = await walking;
+    // A failure after the release skips nothing: its dependents had started.
+    expect(result.outcomes.get('user')?.status).toBe('failed');
+    expect(result.outcomes.get('key')?.status).toBe('succeeded');
+    expect(result.outcomes.get('role')?.status).toBe('succeeded');
+  });
+
   it('never runs more nodes at once than the concurrency limit', async () => {
     const g = new Graph();
     for (let i = 0; i < 7; i++) g.addNode(`n${i}`);

@@ -143,10 +143,11 @@ export class Graph {
 
   /**
    * Runs `fn` for every node, at most `concurrency` at a time, each only after all its dependencies
-   * succeeded; of the nodes ready, the one with the longest chain of nodes waiting on it starts
-   * first, then by id (see `private/ready-queue.ts`). When a node fails, every node that depends
-   * on it (directly or not) is skipped with `because` naming the failed node; the failure itself
-   * appears once, on the failed node. `fn` errors are captured as outcomes, never thrown out of the
+   * succeeded or released it (`WalkSlot.release`); of the nodes ready, the one with the longest
+   * chain of nodes waiting on it starts first, then by id (see `private/ready-queue.ts`). When a
+   * node fails, every node that depends on it (directly or not) and has not been released is
+   * skipped with `because` naming the failed node; the failure itself appears once, on the failed
+   * node. `fn` errors are captured as outcomes, never thrown out of the
    * walk. `fn` gets a {@link WalkSlot} with which it can wait without holding one of the
    * `concurrency` places, or give its place up once it has nothing left to send.
    * @throws ReconcilerError `GRAPH_INVALID` before running anything if the graph has problems.
@@ -191,22 +192,34 @@ export class Graph {
             skipDescendants(node, '(aborted)');
             continue;
           }
-          const slot = places.start();
+          // Its dependents start once it succeeded, or earlier when it releases them (once).
+          let released = false;
+          const releaseDependents = (): void => {
+            if (released) return;
+            released = true;
+            for (const d of dependents.get(node)!) {
+              const left = waitingOn.get(d)! - 1;
+              waitingOn.set(d, left);
+              if (left === 0 && !outcomes.has(d)) ready.push(d);
+            }
+          };
+          const slot = places.start(() => {
+            if (released) return;
+            releaseDependents();
+            pump();
+          });
           // Promise.resolve().then so that a synchronous throw in fn becomes a failed outcome.
           Promise.resolve()
             .then(() => fn(node, options.signal, slot))
             .then(
               (value) => {
                 outcomes.set(node, { status: 'succeeded', value });
-                for (const d of dependents.get(node)!) {
-                  const left = waitingOn.get(d)! - 1;
-                  waitingOn.set(d, left);
-                  if (left === 0 && !outcomes.has(d)) ready.push(d);
-                }
+                releaseDependents();
               },
               (error: unknown) => {
                 outcomes.set(node, { status: 'failed', error });
-                skipDescendants(node, node);
+                // Dependents already released have started (or are about to): not skipped.
+                if (!released) skipDescendants(node, node);
               },
             )
             .finally(() => {

@@ -90,9 +90,23 @@ export function createService(options: ServiceOptions): Service {
     // Starting low when pacing: requests already in flight when the first throttle answer arrives
     // are throttled too, so the first burst is what finding a rate limit costs. The limit grows by
     // one a round of answers, to the cap within a few round trips from a server that does not throttle.
+    // Reads go out up to the cap until the server first throttles: a throttled read is only retried
+    // (it changed nothing), and a plan's reads come first, so the writes start at the width the
+    // reads' answers grew the limit to.
     const initial = gate ? Math.min(max, INITIAL_CONCURRENCY) : max;
     const limit = new AdaptiveLimit({ max, initial });
-    chain.push(adaptiveLimitInterceptor(limit, gate ? { throttlesPaced: true, paced: () => gate.pacing } : {}));
+    chain.push(
+      adaptiveLimitInterceptor(
+        limit,
+        gate
+          ? {
+              throttlesPaced: true,
+              paced: () => gate.pacing,
+              wide: (request) => (request.method === 'GET' || request.method === 'HEAD') && !gate.pacing,
+            }
+          : {},
+      ),
+    );
   }
   // Inside the concurrency limit: a request passes the rate only when it can leave at once, so the
   // requests a throttle answer finds already sent are at most those in flight (outside, every request

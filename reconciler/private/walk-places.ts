@@ -20,10 +20,19 @@ export interface WalkSlot {
    * it has finished, and the walk still waits for it. Later calls, and `away` after it, hold no place.
    */
   leave(): void;
+  /**
+   * Lets the node's dependents start now, before it finishes: what is left of it only records its
+   * result, and what they need of it (the server's answer) is there. The walk still waits for it;
+   * should it fail afterwards, its dependents have started and are not skipped. Later calls do nothing.
+   */
+  release(): void;
 }
 
 /** One node's slot, with whether it still holds a place (it has not left for good). */
 export type HeldSlot = WalkSlot & { readonly held: boolean };
+
+/** What a slot's `release` does: set by the walk, which alone knows the node's dependents. */
+export type ReleaseDependents = () => void;
 
 /** The places of one walk (see the module comment). */
 export class WalkPlaces {
@@ -65,7 +74,7 @@ export class WalkPlaces {
   }
 
   /** A node starts in a free place: its slot. */
-  start(): HeldSlot {
+  start(release: ReleaseDependents = () => undefined): HeldSlot {
     this.running++;
     // Arrow functions: `this` in the slot's methods is the walk's places.
     const slot = {
@@ -106,6 +115,7 @@ export class WalkPlaces {
           this.changed();
         }
       },
+      release,
     };
     return slot;
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AdaptiveLimit } from './adaptive-limit.js';
+import type { TritonRequest, TritonResponse } from '../types.js';
+import { AdaptiveLimit, adaptiveLimitInterceptor } from './adaptive-limit.js';
 
 /** A limit on a hand-driven clock. */
 function limitWith(max: number): { limit: AdaptiveLimit; clock: { t: number } } {
@@ -91,5 +92,61 @@ describe('adaptive concurrency', () => {
     expect(order).toEqual(['c']);
     expect(l.limit.active).toBe(2);
     void d;
+  });
+
+  it('lets wide requests (first reads) out up to the cap whatever the limit, the others at the limit, and wide ones wait behind those queued', async () => {
+    const limit = new AdaptiveLimit({ max: 32, initial: 2 });
+    let wideNow = true;
+    const held: (() => void)[] = [];
+    const sent: string[] = [];
+    const dispatch = adaptiveLimitInterceptor(limit, {
+      wide: (request) => request.method === 'GET' && wideNow,
+    })(
+      (request) =>
+        new Promise<TritonResponse>((resolve) => {
+          sent.push(`${request.method} ${request.path}`);
+          held.push(() => resolve({ status: 200 } as TritonResponse));
+        }),
+    );
+    const call = (method: 'GET' | 'POST', path: string): Promise<TritonResponse> =>
+      dispatch({ operation: 'op', method, path, headers: {} } as TritonRequest);
+    const settle = async (): Promise<void> => {
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+    };
+    // 40 reads at once: 32 (the cap) go out, not 2 (the limit).
+    const reads = Array.from({ length: 40 }, (_, i) => call('GET', `/r${i}`));
+    await settle();
+    expect(sent.length).toBe(32);
+    // Their answers grow the limit as a slow start does (one a fine answer in use).
+    for (const answer of held.splice(0)) answer();
+    await Promise.all(reads.slice(0, 32));
+    await settle();
+    expect(sent.length).toBe(40);
+    for (const answer of held.splice(0)) answer();
+    await Promise.all(reads);
+    expect(limit.limit).toBe(32);
+
+    // Once the server has throttled (wide no more), reads keep to the limit like writes.
+    const narrow = new AdaptiveLimit({ max: 32, initial: 2 });
+    wideNow = false;
+    sent.length = 0;
+    const paced = adaptiveLimitInterceptor(narrow, { wide: (request) => request.method === 'GET' && wideNow })(
+      (request) =>
+        new Promise<TritonResponse>((resolve) => {
+          sent.push(request.path);
+          held.push(() => resolve({ status: 200 } as TritonResponse));
+        }),
+    );
+    void Promise.all(
+      Array.from({ length: 5 }, (_, i) => paced({ operation: 'op', method: 'GET', path: `/p${i}`, headers: {} })),
+    );
+    await settle();
+    expect(sent.length).toBe(2);
+    // A wide request finds others queued: it queues behind them (no overtaking).
+    wideNow = true;
+    void paced({ operation: 'op', method: 'GET', path: '/late', headers: {} });
+    await settle();
+    expect(sent).toEqual(['/p0', '/p1']);
+    for (const answer of held.splice(0)) answer();
   });
 });

@@ -12,11 +12,12 @@
  * - grows by one per round of answers that came back fine while the limit was in use, back up to
  *   the cap; started below the cap (`initial`), it first grows by one per such answer, doubling
  *   each round as TCP's slow start does, until the cap or the first cut.
- * Requests over the limit wait in order. The limit never goes below `min` (1), so a throttled
+ * Requests over the limit wait in order; a request marked wide (the interceptor's `wide`) may go
+ * out up to the cap whatever the limit. The limit never goes below `min` (1), so a throttled
  * service is still worked on, one request at a time. It sits inside the retry interceptor: a
  * request waiting to be retried holds no place.
  */
-import { isStreamedBody, type Interceptor } from '../types.js';
+import { isStreamedBody, type Interceptor, type TritonRequest } from '../types.js';
 
 /** Options of {@link AdaptiveLimit}. */
 export interface AdaptiveLimitOptions {
@@ -86,9 +87,13 @@ export class AdaptiveLimit {
     return this.inFlight;
   }
 
-  /** Waits for a place; returns the request's ticket, to pass to {@link done}. */
-  async acquire(): Promise<LimitTicket> {
-    if (this.inFlight >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+  /**
+   * Waits for a place; returns the request's ticket, to pass to {@link done}.
+   * @param wide the request may take a place up to the cap, whatever the limit (when none waits)
+   */
+  async acquire(wide = false): Promise<LimitTicket> {
+    const limit = wide && this.waiting.length === 0 ? this.max : this.limit;
+    if (this.inFlight >= limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
     else this.inFlight++;
     // The limit is in use when at least half of it is: only then do answers say it could be higher.
     return { seq: ++this.sent, startedAt: this.now(), inUse: this.inFlight * 2 >= this.limit };
@@ -162,6 +167,14 @@ export interface AdaptiveLimitInterceptorOptions {
    * limit. @default - never
    */
   readonly paced?: () => boolean;
+  /**
+   * Requests that go out up to the cap whatever the limit (its answers still teach it): reads,
+   * before any throttle answer, when an adaptive rate learns the server's limit from that answer.
+   * A read repeats safely and a throttled one costs only its retry; holding the first reads to a
+   * limit that doubles per round trip cost every command two or three round trips (issue 30).
+   * @default - none
+   */
+  readonly wide?: (request: TritonRequest) => boolean;
 }
 
 /**
@@ -173,7 +186,7 @@ export function adaptiveLimitInterceptor(
   options: AdaptiveLimitInterceptorOptions = {},
 ): Interceptor {
   return (next) => async (request) => {
-    const ticket = await limit.acquire();
+    const ticket = await limit.acquire(options.wide?.(request) === true);
     let status = 0;
     try {
       const response = await next(request);

@@ -337,7 +337,8 @@ async function deleteAction(a: ActionArgs, handler: AnyHandler): Promise<ActionO
 /**
  * Records `live` as the result for references and in state.
  * @param desired the normalised desired value, so that state keeps the managed fields only (as plans do)
- * @param options.last the action sends nothing after this: it leaves its place in the walk while the state is written
+ * @param options.last the action sends nothing after this: it leaves its place in the walk, and lets
+ *   its dependents start, while the state is written
  */
 async function record(
   a: ActionArgs,
@@ -377,8 +378,13 @@ async function record(
     updatedAt: new Date().toISOString(),
     ...(resource.options !== undefined ? { options: resource.options } : {}),
   };
-  if (alongside.length === 0) await a.state.put(entry);
-  else await a.state.edit((doc) => putResources(doc, [entry, ...alongside]));
+  const written =
+    alongside.length === 0 ? a.state.put(entry) : a.state.edit((doc) => putResources(doc, [entry, ...alongside]));
+  // Dependents need the server's answer (in `results`), not the fsync: they start now. The state
+  // writer writes in the order changes arrive and this entry is queued already, so it is written
+  // in the same write as a dependent's entry or an earlier one, never after it.
+  if (last) a.slot.release();
+  await written;
 }
 
 function resolveArgs(a: ActionArgs, handler: AnyHandler, resource: ResourceManifest, forCreate: boolean) {
