@@ -13,6 +13,7 @@ import type { EmulatorSeed, SeedKey } from '../../emulator/index.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import type { Plan } from '../../reconciler/index.js';
 import { copyCatalog } from './copy-catalog.js';
+import { copyAccessKeys, copyFabricsAndVolumes, copySnapshots } from './copy-networks-volumes.js';
 
 /**
  * What the copy needs for `kind` (its descriptor's `rehearsal` rule), or why the kind cannot be
@@ -137,6 +138,17 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
   const config = (await tryRead('the account config', () => cloudapi.getConfig({ signal }))) ?? {};
   const catalog = await copyCatalog(opts.clients, signal, tryRead, opts.cloudapiUrl);
   notes.push(...catalog.notes);
+  const fabricsAndVolumes = await copyFabricsAndVolumes(opts.clients, signal, tryRead);
+  // Snapshots of the machines whose snapshots the plan touches (`<instance>/<snapshot>`).
+  const snapshotOf = new Set(touched('machine-snapshots').map((key) => key.split('/')[0]!));
+  const snapshotMachines = machines.filter((m) => snapshotOf.has(m.name));
+  const snapshots = await copySnapshots(opts.clients, signal, tryRead, snapshotMachines);
+  // Access-key records (never a secret) of the owners whose keys the plan touches.
+  const keyUsers = new Set(touched('user-access-keys').map((key) => key.split('/')[0]!.toLowerCase()));
+  const accessKeys = await copyAccessKeys(opts.clients, signal, tryRead, {
+    account: touched('account-access-keys').length > 0,
+    users: users.filter((u) => keyUsers.has(u.login.toLowerCase())).map((u) => ({ login: u.login, id: u.id })),
+  });
 
   // Role tags: every collection, every user, role and policy, and every path the plan tags.
   const tagPaths = new Set<string>([
@@ -147,6 +159,7 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
     ...touched('tagged-path'),
     ...touched('account-keys').map((key) => `${base}/keys/${key}`),
     ...machines.filter((m) => touched('machine-tags').includes(m.name)).map((m) => `${base}/machines/${m.id}`),
+    ...snapshotMachines.map((m) => `${base}/machines/${m.id}`),
   ]);
   const roleTags: Record<string, string[]> = {};
   for (const path of tagPaths) {
@@ -229,6 +242,7 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
       firewall_enabled: m.firewall_enabled,
       deletion_protection: m.deletion_protection,
       networks: m.networks,
+      ...(snapshots.has(m.id) ? { snapshots: snapshots.get(m.id)! } : {}),
     })),
     firewallRules: firewallRules.map((r) => ({
       id: r.id,
@@ -252,6 +266,8 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
       ...(accountRead !== undefined && i.owner !== accountRead.id && i.public === true ? { public: true } : {}),
     })),
     catalog: catalog.catalog,
+    ...fabricsAndVolumes.seed,
+    accessKeys,
     directories,
     objects,
   };
@@ -261,6 +277,13 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
     `${accountKeys.length - (opts.user === undefined ? 1 : 0)} account keys, ${userKeyCount} keys of ${Object.keys(userKeys).length} sub-users`,
     `${machines.length} machines, ${images.length} images, ${firewallRules.length} firewall rules, the account config`,
     catalog.copied,
+    fabricsAndVolumes.copied,
+    ...(snapshotMachines.length > 0
+      ? [
+          `${[...snapshots.values()].reduce((n, s) => n + s.length, 0)} snapshots of ${snapshotMachines.length} machines`,
+        ]
+      : []),
+    ...(accessKeys.length > 0 ? [`${accessKeys.length} access-key records (no secret: the copy makes its own)`] : []),
     `role tags of ${Object.keys(roleTags).length} paths (of ${tagPaths.size} read)`,
     `${directories.length} Manta directories, ${objects.length} objects (${objects.reduce((n, o) => n + o.content.length, 0)} bytes)`,
   ];

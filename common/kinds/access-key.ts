@@ -40,4 +40,5 @@ export const accessKey = {
       },
     ],
   },
+  rehearsal: { copies: 'account-access-keys' },
 } as const satisfies KindDescriptor;
