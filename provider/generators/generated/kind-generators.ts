@@ -5,6 +5,7 @@
  */
 
 import type { KindGenerator } from '../types.js';
+import { accessKeyGenerator } from '../access-key.js';
 import { fabricGenerator } from '../fabric.js';
 import { imageLookupGenerator } from '../image-lookup.js';
 import { instanceSnapshotGenerator } from '../instance-snapshot.js';
@@ -20,6 +21,7 @@ import { volumeGenerator } from '../volume.js';
 export const KIND_GENERATORS: readonly KindGenerator[] = [
   keyGenerator,
   userGenerator,
+  accessKeyGenerator,
   roleGenerator,
   roleTagGenerator,
   imageLookupGenerator,
