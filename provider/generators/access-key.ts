@@ -11,7 +11,7 @@ import type { KindGenerator } from './types.js';
 
 /** What the note says to do, once per key. */
 const WHAT_TO_DO =
-  'not declared (its secret cannot be read back, and adopting it needs the secretTo destination to hold it): declare it yourself with secretTo at the file or object that holds its secret, or rotate it with a new AccessKey';
+  'not declared (its secret cannot be read back, and adopting it needs the secretTo destination to hold it): declare it yourself (AccessKey) with secretTo at the file or object that holds its secret, or rotate it: declare a new key, move its users to the new secret, then delete this one (until then, drift reports it as unmanaged)';
 
 /** Generates nothing for `access-key` and `user-access-key`: names each key in the notes. */
 export const accessKeyGenerator: KindGenerator = {

@@ -188,6 +188,8 @@ export async function buildTeamAccount(env: Record<string, string>, keys: TeamKe
     'g4-highcpu-1G',
   ]);
   await vendor(env, 'triton', ['instance', 'snapshot', 'create', '-w', '-n', 'before-upgrade.1', 'db-1']);
+  // An access key made by hand: its secret went to whoever ran this, never to be read again.
+  await vendor(env, 'triton', ['cloudapi', '-X', 'POST', '/my/accesskeys', '-d', '{"description":"made by hand"}']);
 
   await vendor(env, 'mmkdir', ['-p', '/acme/stor/site/assets']);
   await vendor(env, 'mput', ['-H', 'content-type: text/html', '/acme/stor/site/index.html'], '<h1>hello</h1>\n');
