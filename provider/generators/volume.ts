@@ -31,7 +31,7 @@ export const volumeGenerator: KindGenerator = {
     });
   },
   render(items, w) {
-    w.section('NFS volumes (instances mount them by variable)');
+    w.section('NFS volumes (which instance mounts one cannot be read: see the notes)');
     for (const v of items) {
       const p = v.props;
       const name = String(p['name']);
