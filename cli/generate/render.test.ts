@@ -108,6 +108,20 @@ describe('names', () => {
   });
 });
 
+/** Every string literal of `program`, and how many template literals it has (none may substitute). */
+function stringLiterals(program: string): { literals: Set<string>; templates: number } {
+  const source = ts.createSourceFile('main.ts', program, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const literals = new Set<string>();
+  let templates = 0;
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node)) literals.add(node.text);
+    if (ts.isTemplateExpression(node) || ts.isNoSubstitutionTemplateLiteral(node)) templates++;
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return { literals, templates };
+}
+
 describe('hostile names and values', () => {
   const HOSTILE = [
     "it's",
@@ -149,17 +163,9 @@ describe('hostile names and values', () => {
       },
       opts,
     );
-    const source = ts.createSourceFile('main.ts', program, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
     const { diagnostics } = ts.transpileModule(program, { reportDiagnostics: true, fileName: 'main.ts' });
     expect(diagnostics?.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([]);
-    const literals = new Set<string>();
-    let templates = 0;
-    const visit = (node: ts.Node): void => {
-      if (ts.isStringLiteral(node)) literals.add(node.text);
-      if (ts.isTemplateExpression(node) || ts.isNoSubstitutionTemplateLiteral(node)) templates++;
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
+    const { literals, templates } = stringLiterals(program);
     // No template literal, so no substitution: `${…}` stays text.
     expect(templates).toBe(0);
     for (const h of HOSTILE) {
@@ -213,15 +219,7 @@ describe('hostile names and values', () => {
     );
     const { diagnostics } = ts.transpileModule(program, { reportDiagnostics: true, fileName: 'main.ts' });
     expect(diagnostics?.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([]);
-    const source = ts.createSourceFile('main.ts', program, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-    const literals = new Set<string>();
-    let templates = 0;
-    const visit = (node: ts.Node): void => {
-      if (ts.isStringLiteral(node)) literals.add(node.text);
-      if (ts.isTemplateExpression(node) || ts.isNoSubstitutionTemplateLiteral(node)) templates++;
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
+    const { literals, templates } = stringLiterals(program);
     expect(templates).toBe(0);
     for (const [i, h] of HOSTILE.entries()) {
       for (const text of [h, `d:${h}`, `n:${h}`, `nd:${h}`, `t${i}${h}`]) expect(literals).toContain(text);

@@ -8,40 +8,15 @@
  */
 import type { EmulatorSeed, SeedFabricNetwork, SeedFabricVlan, SeedVolume } from '../../emulator/index.js';
 import type { Clients } from '../../provider/handlers/clients.js';
+import type { FabricNetworkLive } from '../../provider/handlers/fabric-network.js';
+import { VLANS_PATH, type FabricVlanLive } from '../../provider/handlers/fabric-vlan.js';
+import type { VolumeLive } from '../../provider/handlers/volume.js';
 
 /** A read that notes its failure and answers undefined (the copy then runs without it). */
 type TryRead = <T>(what: string, read: () => Promise<T>) => Promise<T | undefined>;
 
-interface VlanLive {
-  readonly vlan_id: number;
-  readonly name: string;
-  readonly description?: string;
-}
-
-interface NetworkLive {
-  readonly id: string;
-  readonly vlan_id: number;
-  readonly name: string;
-  readonly subnet: string;
-  readonly provision_start_ip: string;
-  readonly provision_end_ip: string;
-  readonly gateway?: string;
-  readonly resolvers?: readonly string[];
-  readonly routes?: Readonly<Record<string, string>>;
-  readonly internet_nat?: boolean;
-  readonly description?: string;
-}
-
-interface VolumeLive {
-  readonly id: string;
-  readonly name: string;
-  readonly type?: string;
-  readonly size: number;
-  readonly state: string;
-  readonly networks?: readonly string[];
-  readonly tags?: Readonly<Record<string, unknown>>;
-  readonly created?: string;
-}
+/** A volume as listed: the handler's fields, and when it was made. */
+type ListedVolume = VolumeLive & { readonly created?: string };
 
 /** The fabric and volume parts of the seed, and a line for the report. */
 export async function copyFabricsAndVolumes(
@@ -50,18 +25,18 @@ export async function copyFabricsAndVolumes(
   tryRead: TryRead,
 ): Promise<{ seed: Pick<EmulatorSeed, 'fabricVlans' | 'fabricNetworks' | 'volumes'>; copied: string }> {
   const { cloudapi } = clients;
-  const vlansPath = ['fabrics', 'default', 'vlans'];
+  const vlansPath = [...VLANS_PATH];
   const vlans =
     (await tryRead('fabric VLANs', () =>
-      cloudapi.call<VlanLive[]>(
+      cloudapi.call<FabricVlanLive[]>(
         { operation: 'ListFabricVLANs', method: 'GET', path: vlansPath, expect: 'list' },
         { signal },
       ),
     )) ?? [];
-  const networks: NetworkLive[] = [];
+  const networks: FabricNetworkLive[] = [];
   for (const v of vlans) {
     const on = await tryRead(`fabric networks of VLAN ${v.vlan_id}`, () =>
-      cloudapi.call<NetworkLive[]>(
+      cloudapi.call<FabricNetworkLive[]>(
         {
           operation: 'ListFabricNetworks',
           method: 'GET',
@@ -75,7 +50,7 @@ export async function copyFabricsAndVolumes(
   }
   const volumes =
     (await tryRead('volumes', () =>
-      cloudapi.call<VolumeLive[]>(
+      cloudapi.call<ListedVolume[]>(
         { operation: 'ListVolumes', method: 'GET', path: ['volumes'], expect: 'list' },
         { signal },
       ),
@@ -107,7 +82,7 @@ export async function copyFabricsAndVolumes(
       state: v.state,
       networks: [...(v.networks ?? [])],
       tags: Object.fromEntries(Object.entries(v.tags ?? {}).map(([k, t]) => [k, String(t)])),
-      ...(v.type !== undefined ? { type: v.type } : {}),
+      type: v.type,
       ...(v.created !== undefined ? { created: v.created } : {}),
     }));
   return {
