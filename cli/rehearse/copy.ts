@@ -4,7 +4,8 @@
  * collections and Manta parents), as an {@link EmulatorSeed}: the copy `rehearse` applies the plan
  * to. Only reads: nothing here writes to the cloud.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { secretStandIn } from '../../provider/handlers/secret-stand-in.js';
 import { kindDescriptor, PROFILE_FIELDS, type RehearsalRule } from '../../common/kinds/index.js';
 import { refusalReason } from '../private/read-helpers.js';
 import type { StackManifest } from '../../common/manifest.js';
@@ -183,6 +184,16 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
       if (typeof also === 'string') addWithParents(also);
     }
   }
+  // A secret's destination object: its parents, and a stand-in without the secret when it exists.
+  const standIns = new Set<string>();
+  for (const c of opts.plan.changes) {
+    const rule = rehearsalOf(c.kind);
+    if (rule.copies === 'refused' || rule.secretObject === undefined) continue;
+    const path = propertyAt(opts.stack.resources.find((r) => r.address === c.address)?.properties, rule.secretObject);
+    if (typeof path !== 'string' || path === '') continue;
+    addWithParents(path);
+    standIns.add(path);
+  }
   if (opts.stack.state?.type === 'manta') addWithParents(opts.stack.state.path);
   const directories: EmulatorSeed['directories'][number][] = [];
   const objects: EmulatorSeed['objects'][number][] = [];
@@ -195,14 +206,17 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
     }
     const size = meta.contentLength ?? 0;
     let content: Buffer = Buffer.alloc(0);
-    if (size <= opts.maxObjectBytes) {
+    if (standIns.has(path)) {
+      const got = await tryRead(`secret destination ${path}`, () => manta.getObjectBuffer(path, { signal }));
+      content = Buffer.from(secretStandIn(got?.data.toString('utf8') ?? ''));
+    } else if (size <= opts.maxObjectBytes) {
       const got = await tryRead(`content of ${path}`, () => manta.getObjectBuffer(path, { signal }));
       if (got !== undefined) content = got.data;
     } else notes.push(`content of ${path} (${size} bytes) not copied: larger than --max-object-size`);
     objects.push({
       path,
       etag: meta.etag ?? '',
-      md5: meta.contentMd5 ?? '',
+      md5: standIns.has(path) ? createHash('md5').update(content).digest('base64') : (meta.contentMd5 ?? ''),
       contentType: meta.contentType ?? 'application/octet-stream',
       durability: meta.durability ?? 2,
       headers: { ...meta.metadata },
@@ -288,4 +302,12 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
     `${directories.length} Manta directories, ${objects.length} objects (${objects.reduce((n, o) => n + o.content.length, 0)} bytes)`,
   ];
   return { seed, copied, notes };
+}
+
+/** The value at `path` (`field` or `field.sub`) of `properties`. */
+function propertyAt(properties: Readonly<Record<string, unknown>> | undefined, path: string): unknown {
+  const [field, sub] = path.split('.') as [string, string | undefined];
+  const value = properties?.[field];
+  if (sub === undefined) return value;
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[sub] : undefined;
 }

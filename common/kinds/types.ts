@@ -338,6 +338,13 @@ export type RehearsalRule =
         | 'user-access-keys';
       /** A property holding another object-store path the copy must hold too (a snaplink's `source`). */
       readonly alsoPath?: string;
+      /**
+       * A property (`field.sub` for a field of an object property) holding an object-store path
+       * where the apply hands a secret over (an access key's `secretTo.object`): the copy holds
+       * its parent directories and, when it exists, a stand-in naming the key it holds without
+       * the secret.
+       */
+      readonly secretObject?: string;
     }
   | { readonly copies: 'refused'; readonly reason: string };
 

@@ -374,6 +374,29 @@ describe('triton-iac rehearse', () => {
     const snaps = await vendor(ownerEnv, 'triton', ['instance', 'snapshot', 'list', 'db-1']);
     expect(snaps).toContain('after');
     expect(snaps).not.toContain('rehearsed');
+
+    // A key whose secret would go to a Manta object that already holds another key's secret: the
+    // real apply refuses it before making the key, and so does the copy, which holds a stand-in
+    // naming that key and never its secret.
+    const held = JSON.stringify({ account: 'acme', accesskeyid: 'f'.repeat(32), accesskeysecret: 'tdc_REALSECRET' });
+    await vendor(ownerEnv, 'mmkdir', ['-p', '/acme/stor/secrets']);
+    await vendor(ownerEnv, 'mput', ['/acme/stor/secrets/s3.json'], held);
+    writeFileSync(
+      main,
+      edited.replace(
+        '  return app;',
+        "  new AccessKey(stack, 's3', { description: 's3', secretTo: { object: '~~/stor/secrets/s3.json' } });\n  return app;",
+      ),
+    );
+    expect((await runCli(['plan', '--out', 'object.plan'], { cwd: dir, env: ownerEnv })).code).toBe(0);
+    const taken = await runCli(['rehearse', 'object.plan', '--window-ms', '300'], { cwd: dir, env: ownerEnv });
+    expect(taken.stdout).toMatch(
+      /✗ acme\/s3: create failed: .*the object already exists, and secretTo.overwrite is not set/,
+    );
+    expect(taken.stdout).not.toContain('tdc_REALSECRET');
+    expect(taken.stdout).toContain('Verdict: FAIL');
+    expect(taken.code).toBe(1);
+    expect(await vendor(ownerEnv, 'mget', ['/acme/stor/secrets/s3.json'])).toBe(held);
   });
 
   it('rehearses a plan that changes instances and firewall rules on a copy holding the machines and rules, rehearses a datacenter look-up, and refuses a job with its reason', async () => {

@@ -21,6 +21,7 @@ import type { AccessKeySecret } from '../../cloudapi/access-key-secret.js';
 import type { Clients } from '../clients.js';
 import { TritonHandlerError } from '../errors.js';
 import { orUndefined } from './not-found.js';
+import { secretStandIn } from '../secret-stand-in.js';
 
 /** Where a declaration wants its key's secret. */
 export type SecretDestination =
@@ -85,21 +86,8 @@ function outputPath(ctx: HandlerContext, path: string): string {
   const real = lstatSync(path, { throwIfNoEntry: false });
   if (real?.isSymbolicLink() === true) symlinkSync(join(ctx.localOutputsUnder, '.nowhere'), inside);
   else if (real?.isDirectory() === true) mkdirSync(inside);
-  else if (real !== undefined) writeFileSync(inside, standIn(path), { mode: 0o600 });
+  else if (real !== undefined) writeFileSync(inside, secretStandIn(readFileSync(path, 'utf8')), { mode: 0o600 });
   return inside;
-}
-
-/** What a stand-in holds: the key id (and owner) the real file names, never its secret. */
-function standIn(path: string): string {
-  try {
-    const held = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
-    const keep = Object.fromEntries(
-      ['account', 'user', 'accesskeyid'].filter((k) => typeof held[k] === 'string').map((k) => [k, held[k]]),
-    );
-    return `${JSON.stringify({ ...keep, accesskeysecret: '(not copied into a rehearsal)' }, null, 2)}\n`;
-  } catch {
-    return '(a file the rehearsal could not read: only its presence is copied)\n';
-  }
 }
 
 /** The destination in words, for messages. */
