@@ -5,6 +5,7 @@
  * to. Only reads: nothing here writes to the cloud.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { TritonApiError } from '../../provider/errors.js';
 import { secretStandIn } from '../../provider/handlers/secret-stand-in.js';
 import { kindDescriptor, PROFILE_FIELDS, type RehearsalRule } from '../../common/kinds/index.js';
 import { refusalReason } from '../private/read-helpers.js';
@@ -198,7 +199,15 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
   const directories: EmulatorSeed['directories'][number][] = [];
   const objects: EmulatorSeed['objects'][number][] = [];
   for (const path of [...mantaPaths].sort()) {
-    const meta = await tryRead(`Manta ${path}`, () => manta.headObject(path, { signal }));
+    // A secret's destination is usually not there yet: its absence is no note.
+    const meta = await tryRead(`Manta ${path}`, () =>
+      standIns.has(path)
+        ? manta.headObject(path, { signal }).catch((err: unknown) => {
+            if (err instanceof TritonApiError && err.isNotFound) return undefined;
+            throw err;
+          })
+        : manta.headObject(path, { signal }),
+    );
     if (meta === undefined) continue;
     if (meta.type === 'directory') {
       directories.push({ path, roleTags: [...meta.roleTags], headers: { ...meta.metadata } });
