@@ -14,6 +14,7 @@ import { parsePublicKey } from './core/store/public-key.js';
 import type { Entry } from './manta/entries.js';
 import { ACCOUNT_DIRS } from './manta/index.js';
 import { CATALOG_PART, checkCatalogSeed, type CatalogSeed } from './cloudapi/state.js';
+import { writeNetworkVolumeParts, type NetworkVolumeSeed } from './seed-networks-volumes.js';
 import {
   ADMIN_UUID,
   CLOUDAPI_PART,
@@ -41,8 +42,8 @@ export interface SeedKey {
   readonly key: string;
 }
 
-/** A copy of one account and the Manta entries to serve for it. */
-export interface EmulatorSeed {
+/** A copy of one account and the Manta entries to serve for it (its fabrics, volumes and access keys: {@link NetworkVolumeSeed}). */
+export interface EmulatorSeed extends NetworkVolumeSeed {
   readonly account: { readonly id: string; readonly login: string; readonly email: string } & SeedProfile;
   readonly accountKeys: readonly SeedKey[];
   readonly users: readonly ({ readonly id: string; readonly login: string; readonly email: string } & SeedProfile)[];
@@ -85,6 +86,8 @@ export interface EmulatorSeed {
     readonly metadata?: Readonly<Record<string, string>>;
     readonly firewall_enabled?: boolean;
     readonly deletion_protection?: boolean;
+    /** Its snapshots (`created` and the like), oldest first. */
+    readonly snapshots?: readonly { readonly name: string; readonly state: string; readonly created?: string }[];
   }[];
   /** The account's firewall rules, in their canonical text. */
   readonly firewallRules?: readonly {
@@ -191,6 +194,16 @@ export function writeEmulatorSeed(dataDir: string, seed: EmulatorSeed): void {
     ...(m.ips !== undefined ? { ips: [...m.ips] } : {}),
     ...(m.tags !== undefined ? { tags: { ...m.tags } } : {}),
     ...(m.metadata !== undefined ? { metadata: { ...m.metadata } } : {}),
+    ...(m.snapshots !== undefined
+      ? {
+          snapshots: m.snapshots.map((s) => ({
+            name: s.name,
+            state: s.state,
+            created: s.created ?? now,
+            updated: s.created ?? now,
+          })),
+        }
+      : {}),
     id: m.id,
     name: m.name,
     state: m.state,
@@ -221,6 +234,7 @@ export function writeEmulatorSeed(dataDir: string, seed: EmulatorSeed): void {
     checkCatalogSeed(seed.catalog);
     writeFileSync(join(dataDir, `${CATALOG_PART}.json`), `${JSON.stringify(seed.catalog)}\n`, { mode: 0o600 });
   }
+  writeNetworkVolumeParts(dataDir, seed.account.id, seed, now);
   const rules: FirewallRuleRecord[] = (seed.firewallRules ?? []).map((r) => ({ ...r, owner: seed.account.id }));
   writeFileSync(join(dataDir, `${FIREWALL_RULES_PART}.json`), `${JSON.stringify(rules)}\n`, { mode: 0o600 });
 

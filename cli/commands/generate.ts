@@ -39,7 +39,11 @@ creates gets a random password, as with \`triton rbac apply\` (no placeholder is
 
 Custom images, and the images instances run, become look-ups (Image.lookup): the machine an image
 was made from cannot be read. Machines become Instances, their role tags the Instance's roleTags.
-Objects that share their bytes and etag with an older one become snaplinks of it.
+Objects that share their bytes and etag with an older one become snaplinks of it. Fabric VLANs
+and networks, volumes and instance snapshots become constructs that refer to each other by
+variable (an instance's volume mounts cannot be read back, so none is declared). Access keys are
+named, never declared: a key's secret cannot be read back, and a declaration adopts a live key
+only when its secretTo destination already holds it.
 
 Options:
   --out DIR                   where to write main.ts, keys/ and content/ (default: infra, the folder

@@ -130,6 +130,7 @@ export const rehearseCommand: Command = {
         dataDir: join(scratch, 'emulator'),
         workDir,
         contentDir: origin.workDir,
+        outputsDir: join(scratch, 'outputs'),
         keyFile: key.privateKeyFile,
         ...(user !== undefined ? { user } : {}),
         conditions,

@@ -108,6 +108,20 @@ describe('names', () => {
   });
 });
 
+/** Every string literal of `program`, and how many template literals it has (none may substitute). */
+function stringLiterals(program: string): { literals: Set<string>; templates: number } {
+  const source = ts.createSourceFile('main.ts', program, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const literals = new Set<string>();
+  let templates = 0;
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node)) literals.add(node.text);
+    if (ts.isTemplateExpression(node) || ts.isNoSubstitutionTemplateLiteral(node)) templates++;
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return { literals, templates };
+}
+
 describe('hostile names and values', () => {
   const HOSTILE = [
     "it's",
@@ -149,17 +163,9 @@ describe('hostile names and values', () => {
       },
       opts,
     );
-    const source = ts.createSourceFile('main.ts', program, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
     const { diagnostics } = ts.transpileModule(program, { reportDiagnostics: true, fileName: 'main.ts' });
     expect(diagnostics?.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([]);
-    const literals = new Set<string>();
-    let templates = 0;
-    const visit = (node: ts.Node): void => {
-      if (ts.isStringLiteral(node)) literals.add(node.text);
-      if (ts.isTemplateExpression(node) || ts.isNoSubstitutionTemplateLiteral(node)) templates++;
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
+    const { literals, templates } = stringLiterals(program);
     // No template literal, so no substitution: `${…}` stays text.
     expect(templates).toBe(0);
     for (const h of HOSTILE) {
@@ -171,5 +177,63 @@ describe('hostile names and values', () => {
     expect(literals).toContain(HOSTILE.join(''));
     // The role is referred to by its variable wherever it is named.
     expect(program).toMatch(/roleTags: \[([\w$]+Role)\]/);
+  });
+  it('writes hostile VLAN and network names and descriptions and volume tags as the same strings, and refers to VLANs, networks and instances by variable', () => {
+    const netIds = HOSTILE.map((_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const { program } = renderProgram(
+      {
+        ...empty,
+        items: [
+          ...HOSTILE.map((h, i) => item('fabric-vlan', { vlanId: 100 + i, name: h, description: `d:${h}` })),
+          ...HOSTILE.map((h, i) =>
+            item('fabric-network', {
+              id: netIds[i],
+              vlanId: 100 + i,
+              name: `n:${h}`,
+              description: `nd:${h}`,
+              subnet: `10.${i}.0.0/24`,
+              provisionStartIp: `10.${i}.0.10`,
+              provisionEndIp: `10.${i}.0.20`,
+              internetNat: i % 2 === 0,
+              routes: { [`10.9${i}.0.0/24`]: `10.${i}.0.1` },
+            }),
+          ),
+          item('volume', {
+            id: 'aaaaaaaa-0000-4000-8000-000000000000',
+            name: 'data-vol',
+            size: 20480,
+            state: 'ready',
+            networks: [netIds[0], 'ffffffff-0000-4000-8000-000000000000'],
+            tags: Object.fromEntries(HOSTILE.map((h, i) => [h, `t${i}${h}`])),
+          }),
+          item('instance', {
+            name: 'db-1',
+            image: '2f1dc911-6401-4fa4-8e9d-67ea2e39c271',
+            package: 'g4-highcpu-1G',
+            networks: [netIds[1]],
+          }),
+          item('instance-snapshot', { instanceName: 'db-1', name: 'before.upgrade-1_x', instance: 'm1' }),
+        ],
+      },
+      opts,
+    );
+    const { diagnostics } = ts.transpileModule(program, { reportDiagnostics: true, fileName: 'main.ts' });
+    expect(diagnostics?.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([]);
+    const { literals, templates } = stringLiterals(program);
+    expect(templates).toBe(0);
+    for (const [i, h] of HOSTILE.entries()) {
+      for (const text of [h, `d:${h}`, `n:${h}`, `nd:${h}`, `t${i}${h}`]) expect(literals).toContain(text);
+    }
+    // Each network is on its VLAN's variable; the NAT flag is written only when off.
+    expect(program.match(/vlan: [\w$]+Vlan,/g)?.length).toBe(HOSTILE.length);
+    expect(program.match(/internetNat: false/g)?.length).toBe(Math.floor(HOSTILE.length / 2));
+    // The volume and the instance name declared networks by variable, an undeclared one by id.
+    expect(program).toMatch(
+      /new Volume\(stack, 'data-vol', \{\s+name: 'data-vol',\s+size: 20480,\s+networks: \[[\w$]+Network, 'ffffffff-0000-4000-8000-000000000000'\],/,
+    );
+    expect(program).toMatch(/networks: \[[\w$]+Network\],\n/);
+    expect(program).toMatch(
+      /new InstanceSnapshot\(stack, 'db-1-before\.upgrade-1_x', \{\s+instance: db1Instance,\s+name: 'before\.upgrade-1_x',/,
+    );
   });
 });

@@ -4,7 +4,9 @@
  * collections and Manta parents), as an {@link EmulatorSeed}: the copy `rehearse` applies the plan
  * to. Only reads: nothing here writes to the cloud.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { TritonApiError } from '../../provider/errors.js';
+import { secretStandIn } from '../../provider/handlers/secret-stand-in.js';
 import { kindDescriptor, PROFILE_FIELDS, type RehearsalRule } from '../../common/kinds/index.js';
 import { refusalReason } from '../private/read-helpers.js';
 import type { StackManifest } from '../../common/manifest.js';
@@ -13,6 +15,7 @@ import type { EmulatorSeed, SeedKey } from '../../emulator/index.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import type { Plan } from '../../reconciler/index.js';
 import { copyCatalog } from './copy-catalog.js';
+import { copyAccessKeys, copyFabricsAndVolumes, copySnapshots } from './copy-networks-volumes.js';
 
 /**
  * What the copy needs for `kind` (its descriptor's `rehearsal` rule), or why the kind cannot be
@@ -137,6 +140,17 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
   const config = (await tryRead('the account config', () => cloudapi.getConfig({ signal }))) ?? {};
   const catalog = await copyCatalog(opts.clients, signal, tryRead, opts.cloudapiUrl);
   notes.push(...catalog.notes);
+  const fabricsAndVolumes = await copyFabricsAndVolumes(opts.clients, signal, tryRead);
+  // Snapshots of the machines whose snapshots the plan touches (`<instance>/<snapshot>`).
+  const snapshotOf = new Set(touched('machine-snapshots').map((key) => key.split('/')[0]!));
+  const snapshotMachines = machines.filter((m) => snapshotOf.has(m.name));
+  const snapshots = await copySnapshots(opts.clients, signal, tryRead, snapshotMachines);
+  // Access-key records (never a secret) of the owners whose keys the plan touches.
+  const keyUsers = new Set(touched('user-access-keys').map((key) => key.split('/')[0]!.toLowerCase()));
+  const accessKeys = await copyAccessKeys(opts.clients, signal, tryRead, {
+    account: touched('account-access-keys').length > 0,
+    users: users.filter((u) => keyUsers.has(u.login.toLowerCase())).map((u) => ({ login: u.login, id: u.id })),
+  });
 
   // Role tags: every collection, every user, role and policy, and every path the plan tags.
   const tagPaths = new Set<string>([
@@ -147,6 +161,7 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
     ...touched('tagged-path'),
     ...touched('account-keys').map((key) => `${base}/keys/${key}`),
     ...machines.filter((m) => touched('machine-tags').includes(m.name)).map((m) => `${base}/machines/${m.id}`),
+    ...snapshotMachines.map((m) => `${base}/machines/${m.id}`),
   ]);
   const roleTags: Record<string, string[]> = {};
   for (const path of tagPaths) {
@@ -170,11 +185,29 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
       if (typeof also === 'string') addWithParents(also);
     }
   }
+  // A secret's destination object: its parents, and a stand-in without the secret when it exists.
+  const standIns = new Set<string>();
+  for (const c of opts.plan.changes) {
+    const rule = rehearsalOf(c.kind);
+    if (rule.copies === 'refused' || rule.secretObject === undefined) continue;
+    const path = propertyAt(opts.stack.resources.find((r) => r.address === c.address)?.properties, rule.secretObject);
+    if (typeof path !== 'string' || path === '') continue;
+    addWithParents(path);
+    standIns.add(path);
+  }
   if (opts.stack.state?.type === 'manta') addWithParents(opts.stack.state.path);
   const directories: EmulatorSeed['directories'][number][] = [];
   const objects: EmulatorSeed['objects'][number][] = [];
   for (const path of [...mantaPaths].sort()) {
-    const meta = await tryRead(`Manta ${path}`, () => manta.headObject(path, { signal }));
+    // A secret's destination is usually not there yet: its absence is no note.
+    const meta = await tryRead(`Manta ${path}`, () =>
+      standIns.has(path)
+        ? manta.headObject(path, { signal }).catch((err: unknown) => {
+            if (err instanceof TritonApiError && err.isNotFound) return undefined;
+            throw err;
+          })
+        : manta.headObject(path, { signal }),
+    );
     if (meta === undefined) continue;
     if (meta.type === 'directory') {
       directories.push({ path, roleTags: [...meta.roleTags], headers: { ...meta.metadata } });
@@ -182,14 +215,17 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
     }
     const size = meta.contentLength ?? 0;
     let content: Buffer = Buffer.alloc(0);
-    if (size <= opts.maxObjectBytes) {
+    if (standIns.has(path)) {
+      const got = await tryRead(`secret destination ${path}`, () => manta.getObjectBuffer(path, { signal }));
+      content = Buffer.from(secretStandIn(got?.data.toString('utf8') ?? ''));
+    } else if (size <= opts.maxObjectBytes) {
       const got = await tryRead(`content of ${path}`, () => manta.getObjectBuffer(path, { signal }));
       if (got !== undefined) content = got.data;
     } else notes.push(`content of ${path} (${size} bytes) not copied: larger than --max-object-size`);
     objects.push({
       path,
       etag: meta.etag ?? '',
-      md5: meta.contentMd5 ?? '',
+      md5: standIns.has(path) ? createHash('md5').update(content).digest('base64') : (meta.contentMd5 ?? ''),
       contentType: meta.contentType ?? 'application/octet-stream',
       durability: meta.durability ?? 2,
       headers: { ...meta.metadata },
@@ -229,6 +265,7 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
       firewall_enabled: m.firewall_enabled,
       deletion_protection: m.deletion_protection,
       networks: m.networks,
+      ...(snapshots.has(m.id) ? { snapshots: snapshots.get(m.id)! } : {}),
     })),
     firewallRules: firewallRules.map((r) => ({
       id: r.id,
@@ -252,6 +289,8 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
       ...(accountRead !== undefined && i.owner !== accountRead.id && i.public === true ? { public: true } : {}),
     })),
     catalog: catalog.catalog,
+    ...fabricsAndVolumes.seed,
+    accessKeys,
     directories,
     objects,
   };
@@ -261,8 +300,23 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
     `${accountKeys.length - (opts.user === undefined ? 1 : 0)} account keys, ${userKeyCount} keys of ${Object.keys(userKeys).length} sub-users`,
     `${machines.length} machines, ${images.length} images, ${firewallRules.length} firewall rules, the account config`,
     catalog.copied,
+    fabricsAndVolumes.copied,
+    ...(snapshotMachines.length > 0
+      ? [
+          `${[...snapshots.values()].reduce((n, s) => n + s.length, 0)} snapshots of ${snapshotMachines.length} machines`,
+        ]
+      : []),
+    ...(accessKeys.length > 0 ? [`${accessKeys.length} access-key records (no secret: the copy makes its own)`] : []),
     `role tags of ${Object.keys(roleTags).length} paths (of ${tagPaths.size} read)`,
     `${directories.length} Manta directories, ${objects.length} objects (${objects.reduce((n, o) => n + o.content.length, 0)} bytes)`,
   ];
   return { seed, copied, notes };
+}
+
+/** The value at `path` (`field` or `field.sub`) of `properties`. */
+function propertyAt(properties: Readonly<Record<string, unknown>> | undefined, path: string): unknown {
+  const [field, sub] = path.split('.') as [string, string | undefined];
+  const value = properties?.[field];
+  if (sub === undefined) return value;
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[sub] : undefined;
 }

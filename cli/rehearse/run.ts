@@ -52,6 +52,8 @@ export interface RunOptions {
   readonly workDir: string;
   /** Where the plan's relative content files are (the directory it was made in). */
   readonly contentDir: string;
+  /** Where the copy's apply writes the local files it makes (an access key's secret), never their real paths. */
+  readonly outputsDir: string;
   /** The private key the copy knows as the applying identity's. */
   readonly keyFile: string;
   readonly user?: string;
@@ -97,6 +99,7 @@ export async function runInCopy(opts: RunOptions): Promise<RehearsalOutcome> {
     handlers: defaultHandlers(),
     workDir: opts.workDir,
     contentDir: opts.contentDir,
+    localOutputsUnder: opts.outputsDir,
     consistencyWindowMs: c.windowMs,
     env: opts.env,
     log: { debug: () => undefined, info: () => undefined, warn: (m) => void warnings.push(m) },

@@ -40,4 +40,5 @@ export const accessKey = {
       },
     ],
   },
+  rehearsal: { copies: 'account-access-keys', secretObject: 'secretTo.object' },
 } as const satisfies KindDescriptor;

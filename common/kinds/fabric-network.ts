@@ -70,4 +70,5 @@ export const fabricNetwork = {
       },
     ],
   },
+  rehearsal: { copies: 'account' },
 } as const satisfies KindDescriptor;

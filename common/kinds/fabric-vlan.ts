@@ -39,4 +39,5 @@ export const fabricVlan = {
       },
     ],
   },
+  rehearsal: { copies: 'account' },
 } as const satisfies KindDescriptor;

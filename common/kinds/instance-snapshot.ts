@@ -41,4 +41,5 @@ export const instanceSnapshot = {
       },
     ],
   },
+  rehearsal: { copies: 'machine-snapshots' },
 } as const satisfies KindDescriptor;

@@ -310,23 +310,47 @@ export interface KindDescriptor<K extends string = string> {
 /**
  * What a rehearsal's copy of the account must hold for a kind's objects (`cli/rehearse/copy.ts`).
  * Every copy holds the account (its profile and config), its sub-users, roles and policies, its
- * machines, its own images and those its machines run, its firewall rules, the datacenter's
- * catalog as the account lists it (packages, networks, datacenters) with the account's provisioning
- * limits, and the role tags of every collection, sub-user, role and policy; `copies` says what more
- * a touched object needs:
+ * machines, its own images and those its machines run, its firewall rules, its fabric VLANs and
+ * networks and its NFS volumes (with their server ids), the datacenter's catalog as the account
+ * lists it (packages, networks, datacenters) with the account's provisioning limits, and the role
+ * tags of every collection, sub-user, role and policy; `copies` says what more a touched object
+ * needs:
  * - `account`: nothing more.
  * - `account-keys`: the account's keys, and the role tags of `/{account}/keys/<natural key>`.
  * - `user-keys`: the keys of the sub-user the natural key's first `/`-segment names.
  * - `tagged-path`: the role tags of the natural key (a CloudAPI path).
  * - `machine-tags`: the role tags of the machine of that name.
  * - `manta-entry`: the object-store entry at the natural key and its parent directories.
+ * - `machine-snapshots`: the snapshots, and the role tags, of the machine named by the natural key's
+ *   first `/`-segment.
+ * - `account-access-keys`: the account's access-key records (ids, status, descriptions; a secret is
+ *   never copied: the copy makes its own, and a local file an apply writes goes under the
+ *   rehearsal's folder, `HandlerContext.localOutputsUnder`).
+ * - `user-access-keys`: the access-key records of the sub-user the natural key's first
+ *   `/`-segment names, likewise.
  * - `refused`: nothing can make the rehearsal faithful; `reason` says why (shown in the refusal).
  */
 export type RehearsalRule =
   | {
-      readonly copies: 'account' | 'account-keys' | 'user-keys' | 'tagged-path' | 'machine-tags' | 'manta-entry';
+      readonly copies:
+        | 'account'
+        | 'account-keys'
+        | 'user-keys'
+        | 'tagged-path'
+        | 'machine-tags'
+        | 'manta-entry'
+        | 'machine-snapshots'
+        | 'account-access-keys'
+        | 'user-access-keys';
       /** A property holding another object-store path the copy must hold too (a snaplink's `source`). */
       readonly alsoPath?: string;
+      /**
+       * A property (`field.sub` for a field of an object property) holding an object-store path
+       * where the apply hands a secret over (an access key's `secretTo.object`): the copy holds
+       * its parent directories and, when it exists, a stand-in naming the key it holds without
+       * the secret.
+       */
+      readonly secretObject?: string;
     }
   | { readonly copies: 'refused'; readonly reason: string };
 

@@ -53,4 +53,5 @@ export const userAccessKey = {
       },
     ],
   },
+  rehearsal: { copies: 'user-access-keys', secretObject: 'secretTo.object' },
 } as const satisfies KindDescriptor;

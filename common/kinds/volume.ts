@@ -66,4 +66,5 @@ export const volume = {
       },
     ],
   },
+  rehearsal: { copies: 'account' },
 } as const satisfies KindDescriptor;

@@ -19,6 +19,10 @@ export {
   type LimitSeed,
 } from './private/catalog-store.js';
 export { FIREWALL_RULES_PART, type FirewallRuleRecord } from './private/firewall-rule-store.js';
+// For the seed writer (emulator/seed-networks-volumes.ts): the saved formats of these parts.
+export { FABRICS_PART, type FabricNetworkRecord, type FabricVlanRecord } from './private/fabric-store.js';
+export { VOLUMES_PART, type VolumeRecord } from './private/volume-store.js';
+export { ACCESS_KEYS_PART, newAccessKeySecret, type AccessKeyRecord } from './private/access-key-store.js';
 
 interface AccountFixtures {
   images: ImageRecord[];

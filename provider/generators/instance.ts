@@ -6,6 +6,7 @@
  * left out and named in the notes.
  */
 import type { FoundItem, KindGenerator } from './types.js';
+import { networkList } from './fabric.js';
 import { managedHandler, mapLimit, roleList, strings } from './private/support.js';
 
 /** The names `Instance` accepts (constructs/instance.ts). */
@@ -60,7 +61,7 @@ export const instanceGenerator: KindGenerator = {
           `name: ${w.literal(name)}`,
           `image: ${w.ref('image-lookup', image) ?? w.literal(image)}`,
           `package: ${w.literal(String(p['package']))}`,
-          ...(networks.length > 0 ? [`networks: ${w.value(networks)}`] : []),
+          ...(networks.length > 0 ? [`networks: ${networkList(w, networks)}`] : []),
           ...(Object.keys(map('tags')).length > 0 ? [`tags: ${w.value(map('tags'))}`] : []),
           ...(Object.keys(map('metadata')).length > 0 ? [`metadata: ${w.value(map('metadata'))}`] : []),
           ...(p['firewallEnabled'] === true ? ['firewallEnabled: true'] : []),

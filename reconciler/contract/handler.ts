@@ -172,6 +172,13 @@ export interface HandlerContext<Clients = unknown> {
    * @default process.cwd()
    */
   readonly contentDir?: string;
+  /**
+   * Set by a rehearsal (`triton-iac rehearse`): the folder every local file a handler writes as
+   * the apply's output (an access key's secret) goes under instead of the path declared, so that a
+   * rehearsal never writes to the real destination. Handlers read such files back from there too.
+   * @default - the declared path
+   */
+  readonly localOutputsUnder?: string;
 }
 
 /**

@@ -44,6 +44,8 @@ export interface EngineOptions {
    * @default process.cwd()
    */
   readonly contentDir?: string;
+  /** A rehearsal's folder for the local files an apply writes ({@link HandlerContext.localOutputsUnder}). */
+  readonly localOutputsUnder?: string;
   /**
    * How long after a write the servers may not see it yet (ms).
    * @default `TRITON_IAC_CONSISTENCY_WINDOW_MS` in `env`, else `TUNABLE_DEFAULTS.consistencyWindowMs` (15000)

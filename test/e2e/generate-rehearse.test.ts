@@ -6,7 +6,7 @@
  * real account or state.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -110,6 +110,26 @@ describe('triton-iac generate', () => {
       /new SnapLink\(stack, 'stor-site-latest.txt', \{\s+path: '~~\/stor\/site\/latest.txt',\s+source: notes10TxtObject,/,
     );
     expect(program).toMatch(/Image\.lookup\(stack, 'image-golden-1.0.0', \{\s+name: 'golden',\s+version: '1.0.0',/);
+    // The fabric, the volume and the snapshot refer to each other by variable; hostile names and
+    // descriptions are the same strings.
+    expect(program).toMatch(
+      /const dmzEdgeZoneVlan = new FabricVlan\(stack, 'dmz-edge-zone', \{\s+vlanId: 73,\s+name: "dmz 'edge' \$\{zone\}",\s+description: 'zone "A"\\nsecond line',/,
+    );
+    expect(program).toMatch(
+      /const webFrontXNetwork = new FabricNetwork\(stack, 'web-front-x', \{\s+vlan: dmzEdgeZoneVlan,\s+name: 'web "front" \$\{x\}',\s+description: "it's `quoted`\\nand \\\\ more",\s+subnet: '10.73.0.0\/24',/,
+    );
+    expect(program).toMatch(
+      /new Volume\(stack, 'data-vol', \{\s+name: 'data-vol',\s+size: 20480,\s+networks: \[webFrontXNetwork\],/,
+    );
+    expect(program).toMatch(/const db1Instance = new Instance\(stack, 'db-1', \{[^}]*networks: \[webFrontXNetwork\],/);
+    expect(program).toMatch(
+      /new InstanceSnapshot\(stack, 'db-1-before-upgrade.1', \{\s+instance: db1Instance,\s+name: 'before-upgrade.1',/,
+    );
+    // An access key is named with what to do, never declared.
+    expect(program).not.toMatch(/new AccessKey\(/);
+    expect(generated.stdout).toMatch(
+      /access key [0-9a-f]{32} \("made by hand"\) of the account: not declared \(its secret cannot be read back/,
+    );
     // Public keys and object content are files beside the program, as read.
     expect(readFileSync(join(dir, 'infra', 'keys', 'alice-laptop.pub'), 'utf8').trim()).toBe(keys.alice.publicOpenSsh);
     expect(readFileSync(join(dir, 'infra', 'content', 'stor', 'site', 'index.html'), 'utf8')).toBe('<h1>hello</h1>\n');
@@ -153,17 +173,35 @@ describe('triton-iac generate', () => {
       .replace(
         "rule: 'FROM any TO all vms BLOCK tcp PORT 23',",
         "rule: 'FROM any TO all vms BLOCK tcp PORT 23',\n    enabled: true,",
+      )
+      // The VLAN and the network described anew, the volume renamed, a second snapshot of db-1.
+      .replace(`description: 'zone "A"\\nsecond line',`, `description: 'zone "B" \${y}',`)
+      .replace("subnet: '10.73.0.0/24',", "subnet: '10.73.0.0/24',\n    resolvers: ['8.8.8.8', '1.1.1.1'],")
+      .replace("resolvers: ['8.8.8.8'],\n", '')
+      .replace("name: 'data-vol',", "name: 'data-vol-2',")
+      .replace(
+        "name: 'before-upgrade.1',\n  });",
+        "name: 'before-upgrade.1',\n  });\n  new InstanceSnapshot(stack, 'db-1-after', { instance: db1Instance, name: 'after' });",
       );
     expect(edited).toContain("tier: 'front'");
     expect(edited).toContain("PORT 23',\n    enabled: true");
     expect(edited).not.toBe(program);
+    expect(edited).toContain('zone "B" ${y}');
+    expect(edited).toContain("resolvers: ['8.8.8.8', '1.1.1.1'],");
+    expect(edited).not.toContain("resolvers: ['8.8.8.8'],");
+    expect(edited).toContain("name: 'data-vol-2',");
+    expect(edited).toContain("name: 'after' });");
     writeFileSync(join(dir, 'infra', 'main.ts'), edited);
     writeFileSync(join(dir, 'infra', 'content', 'stor', 'site', 'index.html'), '<h1>hello again</h1>\n');
     const applied = await runCli(['apply', '--auto-approve'], { cwd: dir, env: ownerEnv });
     expect(applied.code, applied.stderr).toBe(0);
-    expect(applied.stdout).toMatch(/1 created, 4 updated/);
+    expect(applied.stdout).toMatch(/2 created, 7 updated/);
+    // Nothing differs; the one unmanaged object is the access key generate names and never declares
+    // (a key with the account's full access is reported until a stack declares it).
     const drift = await runCli(['drift'], { cwd: dir, env: ownerEnv });
-    expect(drift.code, drift.stdout + drift.stderr).toBe(0);
+    expect(drift.stdout).toMatch(/: 0 of \d+ objects differ\./);
+    expect(drift.stdout).toMatch(/Unmanaged: 1 live object\(s\) no stack manages:\n {2}\? access-key made by hand /);
+    expect(drift.code, drift.stdout + drift.stderr).toBe(2);
     // The vendor tools see the edit.
     expect(await vendor(ownerEnv, 'triton', ['rbac', 'role', 'ops'])).toContain('audit');
     expect(await vendor(ownerEnv, 'mget', ['/acme/stor/site/index.html'])).toBe('<h1>hello again</h1>\n');
@@ -177,6 +215,19 @@ describe('triton-iac generate', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as { rule: string; enabled: boolean });
     expect(rules.find((r) => r.rule.endsWith('PORT 23'))?.enabled).toBe(true);
+    const vlan = JSON.parse(await vendor(ownerEnv, 'triton', ['vlan', 'get', '73'])) as { description: string };
+    expect(vlan.description).toBe('zone "B" ${y}');
+    const net = JSON.parse(
+      (await vendor(ownerEnv, 'triton', ['vlan', 'networks', '-j', '73']))
+        .trim()
+        .split('\n')
+        .find((l) => l.includes('10.73.0.0/24'))!,
+    ) as { resolvers: string[] };
+    expect(net.resolvers).toEqual(['8.8.8.8', '1.1.1.1']);
+    expect(await vendor(ownerEnv, 'triton', ['volume', 'get', 'data-vol-2'])).toContain('"state": "ready"');
+    expect(await vendor(ownerEnv, 'triton', ['instance', 'snapshot', 'list', 'db-1'])).toMatch(
+      /after[\s\S]*before-upgrade\.1|before-upgrade\.1[\s\S]*after/,
+    );
   });
 
   it("declares what a sub-user may read, names what it may not, and the sub-user's first plan has no changes", async () => {
@@ -259,6 +310,93 @@ describe('triton-iac rehearse', () => {
     expect((await vendor(ownerEnv, 'triton', ['rbac', 'role-tags', '/acme/users'])).trim()).toBe('ci');
     expect(await vendor(ownerEnv, 'triton', ['rbac', 'policies'])).not.toContain('rehearsed');
     expect(readFileSync(stateFile, 'utf8')).toBe(stateBefore);
+  });
+
+  it('rehearses a plan that changes a fabric VLAN and network, a volume, snapshots and an access key on a copy holding them with their ids, and writes no secret where the real apply would', async () => {
+    const dir = project('rehearse-fabric');
+    const kinds = 'instance,image,fabric-vlan,fabric-network,volume,instance-snapshot';
+    expect((await runCli(['generate', '--kinds', kinds], { cwd: dir, env: ownerEnv })).code).toBe(0);
+    const main = join(dir, 'infra', 'main.ts');
+    const program = readFileSync(main, 'utf8');
+    expect((await runCli(['plan', '--detailed-exitcode'], { cwd: dir, env: ownerEnv })).code).toBe(0);
+    mkdirSync(join(dir, 'secrets'));
+    const stateFile = join(dir, '.triton-iac', 'acme.state.json');
+    const stateBefore = readFileSync(stateFile, 'utf8');
+    const edited = program
+      .replace('import {', 'import {\n  AccessKey,')
+      .replace(/(vlanId: 73,\n\s+name: [^\n]+\n\s+description: )[^\n]+,/, "$1'rehearsed',")
+      .replace("provisionEndIp: '10.73.0.200',", "provisionEndIp: '10.73.0.199',")
+      .replace(/name: 'data-vol(-2)?',/, "name: 'data-vol-r',")
+      .replace(/\n\s+new InstanceSnapshot\(stack, 'db-1-after', \{[^}]*\}\);/, '')
+      .replace(
+        '  return app;',
+        [
+          "  new InstanceSnapshot(stack, 'db-1-rehearsed', { instance: db1Instance, name: 'rehearsed' });",
+          "  new AccessKey(stack, 'ci-s3', { description: 'ci s3', secretTo: { file: 'secrets/ci-s3.json' } });",
+          '  return app;',
+        ].join('\n'),
+      );
+    for (const text of ["description: 'rehearsed',", "'10.73.0.199'", "'data-vol-r'", "'db-1-rehearsed'"])
+      expect(edited).toContain(text);
+    expect(edited).not.toContain("'db-1-after'");
+    writeFileSync(main, edited);
+    const planned = await runCli(['plan', '--out', 'fabric.plan'], { cwd: dir, env: ownerEnv });
+    expect(planned.code, planned.stderr).toBe(0);
+    const good = await runCli(['rehearse', 'fabric.plan', '--window-ms', '300'], { cwd: dir, env: ownerEnv });
+    expect(good.stdout).toMatch(/1 fabric VLANs, 1 fabric networks, 1 volumes \(ids as in the cloud\)/);
+    expect(good.stdout).toMatch(/2 snapshots of 1 machines/);
+    expect(good.stdout).toMatch(/1 access-key records \(no secret: the copy makes its own\)/);
+    for (const line of [
+      '✓ acme/dmz-edge-zone: updated',
+      '✓ acme/web-front-x: updated',
+      '✓ acme/db-1-after: deleted',
+      '✓ acme/db-1-rehearsed: created',
+      '✓ acme/ci-s3: created',
+    ])
+      expect(good.stdout).toContain(line);
+    // Generated after the first test renamed it, the volume's construct is data-vol-2.
+    expect(good.stdout).toMatch(/✓ acme\/data-vol(-2)?: updated/);
+    expect(good.stdout).toContain('Next plan in the copy: No changes.');
+    expect(good.stdout).toContain('Verdict: PASS');
+    expect(good.code, good.stdout + good.stderr).toBe(0);
+
+    // Nothing reached the real account, the real state or the real secret file.
+    expect(existsSync(join(dir, 'secrets', 'ci-s3.json'))).toBe(false);
+    expect(readFileSync(stateFile, 'utf8')).toBe(stateBefore);
+    const realKeys = JSON.parse(await vendor(ownerEnv, 'triton', ['cloudapi', '/my/accesskeys'])) as {
+      description?: string;
+    }[];
+    expect(realKeys.map((k) => k.description)).toEqual(['made by hand']);
+    expect(JSON.parse(await vendor(ownerEnv, 'triton', ['vlan', 'get', '73']))).not.toMatchObject({
+      description: 'rehearsed',
+    });
+    expect(await vendor(ownerEnv, 'triton', ['volume', 'list', '-j'])).not.toContain('data-vol-r');
+    const snaps = await vendor(ownerEnv, 'triton', ['instance', 'snapshot', 'list', 'db-1']);
+    expect(snaps).toContain('after');
+    expect(snaps).not.toContain('rehearsed');
+
+    // A key whose secret would go to a Manta object that already holds another key's secret: the
+    // real apply refuses it before making the key, and so does the copy, which holds a stand-in
+    // naming that key and never its secret.
+    const held = JSON.stringify({ account: 'acme', accesskeyid: 'f'.repeat(32), accesskeysecret: 'tdc_REALSECRET' });
+    await vendor(ownerEnv, 'mmkdir', ['-p', '/acme/stor/secrets']);
+    await vendor(ownerEnv, 'mput', ['/acme/stor/secrets/s3.json'], held);
+    writeFileSync(
+      main,
+      edited.replace(
+        '  return app;',
+        "  new AccessKey(stack, 's3', { description: 's3', secretTo: { object: '~~/stor/secrets/s3.json' } });\n  return app;",
+      ),
+    );
+    expect((await runCli(['plan', '--out', 'object.plan'], { cwd: dir, env: ownerEnv })).code).toBe(0);
+    const taken = await runCli(['rehearse', 'object.plan', '--window-ms', '300'], { cwd: dir, env: ownerEnv });
+    expect(taken.stdout).toMatch(
+      /✗ acme\/s3: create failed: .*the object already exists, and secretTo.overwrite is not set/,
+    );
+    expect(taken.stdout).not.toContain('tdc_REALSECRET');
+    expect(taken.stdout).toContain('Verdict: FAIL');
+    expect(taken.code).toBe(1);
+    expect(await vendor(ownerEnv, 'mget', ['/acme/stor/secrets/s3.json'])).toBe(held);
   });
 
   it('rehearses a plan that changes instances and firewall rules on a copy holding the machines and rules, rehearses a datacenter look-up, and refuses a job with its reason', async () => {

@@ -5,21 +5,29 @@
  */
 
 import type { KindGenerator } from '../types.js';
+import { accessKeyGenerator } from '../access-key.js';
+import { fabricGenerator } from '../fabric.js';
 import { imageLookupGenerator } from '../image-lookup.js';
+import { instanceSnapshotGenerator } from '../instance-snapshot.js';
 import { instanceGenerator } from '../instance.js';
 import { keyGenerator } from '../key.js';
 import { mantaGenerator } from '../manta.js';
 import { roleTagGenerator } from '../role-tag.js';
 import { roleGenerator } from '../role.js';
 import { userGenerator } from '../user.js';
+import { volumeGenerator } from '../volume.js';
 
 /** The generators written per kind; every other kind with a descriptor `generate` rule gets the generic one. */
 export const KIND_GENERATORS: readonly KindGenerator[] = [
   keyGenerator,
   userGenerator,
+  accessKeyGenerator,
   roleGenerator,
   roleTagGenerator,
   imageLookupGenerator,
   instanceGenerator,
+  instanceSnapshotGenerator,
+  fabricGenerator,
+  volumeGenerator,
   mantaGenerator,
 ];

@@ -5,7 +5,15 @@
  * goes nowhere else: not in an error, a log line or the object the engine records.
  */
 import { randomBytes } from 'node:crypto';
-import { constants as fsConstants } from 'node:fs';
+import {
+  constants as fsConstants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { lstat, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { HandlerContext, ResolvedProperties } from '../../../reconciler/contract/handler.js';
@@ -13,6 +21,7 @@ import type { AccessKeySecret } from '../../cloudapi/access-key-secret.js';
 import type { Clients } from '../clients.js';
 import { TritonHandlerError } from '../errors.js';
 import { orUndefined } from './not-found.js';
+import { secretStandIn } from '../secret-stand-in.js';
 
 /** Where a declaration wants its key's secret. */
 export type SecretDestination =
@@ -48,7 +57,7 @@ export function destinationOf(ctx: HandlerContext, desired: ResolvedProperties, 
       `${what}: secretTo.file ${JSON.stringify(file)} and secretTo.object ${JSON.stringify(object)}: declare exactly one destination for the secret`,
     );
   if (typeof file === 'string' && file !== '')
-    return { kind: 'file', path: resolve(ctx.contentDir ?? process.cwd(), file), overwrite };
+    return { kind: 'file', path: outputPath(ctx, resolve(ctx.contentDir ?? process.cwd(), file)), overwrite };
   if (typeof object === 'string' && object !== '') {
     const tags = fields['roleTags'];
     return { kind: 'object', path: object, roleTags: Array.isArray(tags) ? tags.map(String) : [], overwrite };
@@ -57,6 +66,28 @@ export function destinationOf(ctx: HandlerContext, desired: ResolvedProperties, 
     'INVALID_DESIRED',
     `${what}: secretTo declares neither a file nor an object: the server returns the secret once, at create, and it would be lost; declare where it goes`,
   );
+}
+
+/**
+ * Where a declared local file is written: the path itself, or in a rehearsal the same path under
+ * its folder (`/home/ci/key.json` becomes `<folder>/home/ci/key.json`), so that the copy's apply
+ * never writes the real file. What the real path holds is mirrored there without any secret, so
+ * the copy's checks answer as the real ones would: its directory exists when the real one does; a
+ * file there becomes a stand-in naming only the key it holds (whether it holds the key, whether it
+ * already exists); a symbolic link stays a link (to nowhere).
+ */
+function outputPath(ctx: HandlerContext, path: string): string {
+  if (ctx.localOutputsUnder === undefined) return path;
+  const inside = join(ctx.localOutputsUnder, path.replace(/^[A-Za-z]:/, ''));
+  if (!existsSync(dirname(path))) return inside;
+  mkdirSync(dirname(inside), { recursive: true, mode: 0o700 });
+  // Mirrored once: afterwards the copy's own writes are what is there.
+  if (lstatSync(inside, { throwIfNoEntry: false }) !== undefined) return inside;
+  const real = lstatSync(path, { throwIfNoEntry: false });
+  if (real?.isSymbolicLink() === true) symlinkSync(join(ctx.localOutputsUnder, '.nowhere'), inside);
+  else if (real?.isDirectory() === true) mkdirSync(inside);
+  else if (real !== undefined) writeFileSync(inside, secretStandIn(readFileSync(path, 'utf8')), { mode: 0o600 });
+  return inside;
 }
 
 /** The destination in words, for messages. */

@@ -78,6 +78,7 @@ export function createRunContext(
       log,
       secrets,
       ...(options.contentDir !== undefined ? { contentDir: options.contentDir } : {}),
+      ...(options.localOutputsUnder !== undefined ? { localOutputsUnder: options.localOutputsUnder } : {}),
     },
     writeLog,
     policy,

@@ -146,6 +146,51 @@ export async function buildTeamAccount(env: Record<string, string>, keys: TeamKe
   ]);
   await vendor(env, 'triton', ['fwrule', 'create', '-d', '-l', 'FROM any TO all vms BLOCK tcp PORT 23']);
 
+  // A fabric VLAN and network with hostile names and descriptions, a volume on that network, an
+  // instance on it mounting the volume, and a snapshot of that instance.
+  await vendor(env, 'triton', ['vlan', 'create', '-n', `dmz 'edge' \${zone}`, '-D', 'zone "A"\nsecond line', '73']);
+  const net = JSON.parse(
+    await vendor(env, 'triton', [
+      'network',
+      'create',
+      '-j',
+      '-n',
+      'web "front" ${x}',
+      '-D',
+      "it's `quoted`\nand \\ more",
+      '-s',
+      '10.73.0.0/24',
+      '-S',
+      '10.73.0.10',
+      '-E',
+      '10.73.0.200',
+      '-g',
+      '10.73.0.1',
+      '-r',
+      '8.8.8.8',
+      '-R',
+      '10.1.1.0/24=10.73.0.50',
+      '73',
+    ]),
+  ) as { id: string };
+  await vendor(env, 'triton', ['volume', 'create', '-w', '-n', 'data-vol', '-s', '20G', '-N', net.id]);
+  await vendor(env, 'triton', [
+    'instance',
+    'create',
+    '-w',
+    '-n',
+    'db-1',
+    '-N',
+    net.id,
+    '-v',
+    'data-vol:/data',
+    'base-64-lts',
+    'g4-highcpu-1G',
+  ]);
+  await vendor(env, 'triton', ['instance', 'snapshot', 'create', '-w', '-n', 'before-upgrade.1', 'db-1']);
+  // An access key made by hand: its secret went to whoever ran this, never to be read again.
+  await vendor(env, 'triton', ['cloudapi', '-X', 'POST', '/my/accesskeys', '-d', '{"description":"made by hand"}']);
+
   await vendor(env, 'mmkdir', ['-p', '/acme/stor/site/assets']);
   await vendor(env, 'mput', ['-H', 'content-type: text/html', '/acme/stor/site/index.html'], '<h1>hello</h1>\n');
   await vendor(env, 'mput', ['-H', 'm-owner: web', '/acme/stor/site/assets/site.css'], 'body {}\n');
