@@ -91,6 +91,9 @@ describe('replacing what a fabric network is on', () => {
     const net = plan.changes.find((c) => c.address === 'vm/net')!;
     expect(net.reason ?? '').not.toMatch(/deleted outside/);
     expect(net.serverId).toBe(oldNet!.id);
+    // Both can exist at once (another VLAN id; a network on another VLAN): the new ones are made first.
+    expect(net.replaceStrategy).toBe('create-then-delete');
+    expect(plan.changes.find((c) => c.address === 'vm/vlan')!.replaceStrategy).toBe('create-then-delete');
 
     const { result } = await applyStack(stack('vm', 151, 150), opts);
     expect(result.failed).toEqual([]);
@@ -118,6 +121,8 @@ describe('replacing what a fabric network is on', () => {
 
     const plan = await planStack(stack('sn', 160, 161), opts);
     expect(actions(plan.changes)).toEqual(['replace sn/box', 'replace sn/net']);
+    // Same VLAN, same name: the old network must go first.
+    expect(plan.changes.find((c) => c.address === 'sn/net')!.replaceStrategy).toBe('delete-then-create');
     const { result } = await applyStack(stack('sn', 160, 161), opts);
     expect(result.failed).toEqual([]);
 
@@ -129,5 +134,61 @@ describe('replacing what a fabric network is on', () => {
     expect(boxes[0]!.id).not.toBe(oldBox.id);
     expect(boxes[0]!.networks).toEqual([networks[0]!.id]);
     expect(actions((await planStack(stack('sn', 160, 161), opts)).changes)).toEqual([]);
+  });
+});
+
+describe('replacing the VLAN of an instance’s second network', () => {
+  function twoNetworks(vlanId: number) {
+    const app = new TritonApp();
+    const s = new TritonStack(app, 'nic', { account: 'acme' });
+    const home = new FabricVlan(s, 'home-vlan', { vlanId: 170, name: 'home' });
+    const moving = new FabricVlan(s, 'vlan', { vlanId, name: 'v' });
+    const first = new FabricNetwork(s, 'home', {
+      vlan: home,
+      name: 'home',
+      subnet: '10.170.0.0/24',
+      provisionStartIp: '10.170.0.10',
+      provisionEndIp: '10.170.0.100',
+    });
+    const second = new FabricNetwork(s, 'net', {
+      vlan: moving,
+      name: 'n',
+      subnet: '10.171.0.0/24',
+      provisionStartIp: '10.171.0.10',
+      provisionEndIp: '10.171.0.100',
+    });
+    new Instance(s, 'box', {
+      name: 'nic-box',
+      image: '2f1dc911-6401-4fa4-8e9d-67ea2e39c271',
+      package: 'g4-highcpu-1G',
+      networks: [first, second],
+    });
+    return app.synth().stacks[0]!;
+  }
+
+  it('keeps the instance, moving its NIC from the old network to the new one, and deletes the old VLAN', async () => {
+    const opts = engineOptions(world, 0);
+    expect((await applyStack(twoNetworks(180), opts)).result.failed).toEqual([]);
+    const oldBox = (await world.clients.cloudapi.listMachines({ name: 'nic-box' }))[0]!;
+
+    const plan = await planStack(twoNetworks(181), opts);
+    expect(actions(plan.changes)).toEqual(['replace nic/net', 'replace nic/vlan', 'update nic/box'].sort());
+    const { result } = await applyStack(twoNetworks(181), opts);
+    expect(result.failed).toEqual([]);
+
+    const vlans = (await listVlans()).map((v) => v.vlan_id);
+    expect(vlans).toContain(181);
+    expect(vlans).not.toContain(180);
+    const moved = await listNetworksOn(181);
+    expect(moved.map((n) => n.name)).toEqual(['n']);
+    const nicNetworks = (await allNetworks()).filter((n) => n.vlan_id === 170 || n.vlan_id >= 180);
+    expect(nicNetworks.map((n) => [n.vlan_id, n.name]).sort()).toEqual([
+      [170, 'home'],
+      [181, 'n'],
+    ]);
+    const boxes = await world.clients.cloudapi.listMachines({ name: 'nic-box' });
+    expect(boxes.map((b) => b.id)).toEqual([oldBox.id]);
+    expect([...boxes[0]!.networks!].sort()).toEqual(nicNetworks.map((n) => n.id).sort());
+    expect(actions((await planStack(twoNetworks(181), opts)).changes)).toEqual([]);
   });
 });
