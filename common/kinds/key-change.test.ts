@@ -18,7 +18,12 @@ describe('keyChangeReplaces', () => {
     expect(keyChangeReplaces('account', 'acme', 'other')).toBe(false);
   });
 
-  it('counts every key field as changed when the separator cannot split the keys one segment per field', () => {
-    expect(keyChangeReplaces('fabric-network', '140/a/b', '140/c')).toBe(true);
+  it('reads a separator inside the last key field as part of it', () => {
+    expect(keyChangeReplaces('fabric-network', '140/a/b', '140/c')).toBe(false);
+    expect(keyChangeReplaces('fabric-network', '140/a/b', '141/a/b')).toBe(true);
+  });
+
+  it('counts every key field as changed when a key has fewer segments than fields', () => {
+    expect(keyChangeReplaces('fabric-network', '140', '140/web')).toBe(true);
   });
 });

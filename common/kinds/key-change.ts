@@ -9,8 +9,8 @@ import { kindDescriptor } from './index.js';
 /**
  * True when `kind`'s natural key going from `before` to `after` changes a field fixed at create
  * (`immutable` in the descriptor), so the object is replaced, not renamed in place. A key of several
- * fields is compared field by field when its separator splits both keys into one segment per field;
- * else every key field counts as changed.
+ * fields is compared field by field, split at its separator (the last field takes what is left, so
+ * a name holding the separator is one field); a key with too few segments counts every field changed.
  * @returns false for a kind no descriptor describes, or whose key is not made of fields
  */
 export function keyChangeReplaces(kind: string, before: string, after: string): boolean {
@@ -22,7 +22,10 @@ export function keyChangeReplaces(kind: string, before: string, after: string): 
     if (fields.length === 1) return [key];
     if (separator === undefined || separator === '') return undefined;
     const segments = key.split(separator);
-    return segments.length === fields.length ? segments : undefined;
+    if (segments.length < fields.length) return undefined;
+    // The last field takes the rest: a name may hold the separator.
+    const head = segments.slice(0, fields.length - 1);
+    return [...head, segments.slice(fields.length - 1).join(separator)];
   };
   const was = split(before);
   const now = split(after);
