@@ -1,7 +1,9 @@
 /**
  * `fabric-network`: an IPv4 network on a fabric VLAN. Its natural key is `<vlanId>/<name>`, its id
  * the network's uuid. UpdateFabricNetwork (PUT) changes the name, description, provision range,
- * resolvers and routes; the rest is fixed at create (the descriptor's `immutable`).
+ * resolvers and routes; the rest is fixed at create (the descriptor's `immutable`). A replacement on
+ * the same VLAN deletes first (the name and subnet are unique within a VLAN); one onto another VLAN
+ * makes the new network first, so what is on the old one (a NIC) can move before it goes.
  *
  * Compared: what is declared; `description`, `gateway`, `resolvers` and `routes` left out of the
  * declaration are not managed.
@@ -115,7 +117,11 @@ async function listIn(ctx: HandlerContext<Clients>, vlanId: string): Promise<Fab
 export const fabricNetworkHandler: ResourceHandler<FabricNetworkLive, Clients> = {
   kind: 'fabric-network',
   mode: 'managed',
-  schema: { ...fieldRulesOf(fabricNetworkKind), replaceStrategy: 'delete-then-create' },
+  schema: {
+    ...fieldRulesOf(fabricNetworkKind),
+    replaceStrategy: 'delete-then-create',
+    replaceStrategyOnNewKey: 'create-then-delete',
+  },
   normalizeDesired: normalizeFabricNetworkDesired,
   normalizeLive: normalizeFabricNetworkLive,
   naturalKeyOf: (live) => `${live.vlan_id}/${live.name}`,

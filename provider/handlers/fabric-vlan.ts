@@ -1,7 +1,9 @@
 /**
  * `fabric-vlan`: one VLAN of the account's default fabric. The VLAN id is the server's only
  * identifier (`/fabrics/default/vlans/<vlan_id>`), so it is the id and the natural key; the name and
- * description change in place with UpdateFabricVLAN.
+ * description change in place with UpdateFabricVLAN. A new VLAN id is another VLAN, which can exist
+ * beside the old one: it is made first, the old one's networks are replaced onto it, and the old VLAN
+ * is deleted last (CloudAPI refuses deleting a VLAN a network is on).
  */
 import type { Clients } from './clients.js';
 import { desiredOptionals, liveOptionals } from './private/normalize.js';
@@ -28,7 +30,11 @@ function body(desired: ResolvedProperties): Record<string, unknown> {
 export const fabricVlanHandler: ResourceHandler<FabricVlanLive, Clients> = {
   kind: 'fabric-vlan',
   mode: 'managed',
-  schema: { ...fieldRulesOf(fabricVlanKind), replaceStrategy: 'delete-then-create' },
+  schema: {
+    ...fieldRulesOf(fabricVlanKind),
+    replaceStrategy: 'delete-then-create',
+    replaceStrategyOnNewKey: 'create-then-delete',
+  },
   normalizeDesired: (props): PlainObject => ({
     vlanId: Number(props['vlanId']),
     name: String(props['name'] ?? ''),

@@ -61,6 +61,15 @@ export interface ResourceSchema extends FieldRules {
    */
   readonly replaceStrategy: 'delete-then-create' | 'create-then-delete';
   /**
+   * How a replacement runs when the new object's natural key differs from the old one's in a field
+   * fixed at create (a VLAN of another id, a network on another VLAN), where nothing the server keeps
+   * unique is shared between the two: the new one can be made first, and what depends on the old one
+   * moved to it before the old one goes (a NIC moved to the new network; the old VLAN deleted only
+   * once its networks are gone).
+   * @default - `replaceStrategy`
+   */
+  readonly replaceStrategyOnNewKey?: 'create-then-delete';
+  /**
    * When an object found live but not in the stack's state may be adopted without the user's
    * consent although it differs from the declaration. `always`: it always exists and is the
    * account's own (the account, its settings). `unless-removing`: it always exists and may be

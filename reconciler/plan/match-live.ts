@@ -10,6 +10,7 @@
  * triton-iac, is found and adopted). Each live object is claimed once; what is left is unmanaged,
  * which authoritative mode deletes.
  */
+import { keyChangeReplaces } from '../../common/kinds/key-change.js';
 import type { ResourceKind, ResourceManifest } from '../../common/manifest.js';
 import type { PlanningHandler } from '../contract/handler.js';
 import { ReconcilerError } from '../errors.js';
@@ -129,7 +130,9 @@ export function matchLive(args: {
  * The natural key the state recorded for each manifest resource whose key has changed since, where
  * the object under it is the one to replace: not when the key changed only because a dependency that
  * the server renames in place (it has a server id) was renamed: a user key follows its renamed owner,
- * it is the same key.
+ * it is the same key. A dependency whose key changed in a field fixed at create is replaced, not
+ * renamed (a fabric VLAN given a new id): what was made on it stays under the recorded key, and is
+ * read there and replaced too.
  */
 export function recordedKeysOf(
   resources: readonly ResourceManifest[],
@@ -147,6 +150,7 @@ export function recordedKeysOf(
       const now = declared.get(d);
       if (was === undefined || now === undefined || was.serverId === null || was.naturalKey === now.naturalKey)
         return false;
+      if (keyChangeReplaces(now.kind, was.naturalKey, now.naturalKey)) return false;
       const renamed = entry.naturalKey
         .split('/')
         .map((segment) => (segment === was.naturalKey ? now.naturalKey : segment))

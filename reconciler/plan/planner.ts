@@ -3,6 +3,7 @@
  * already read. It does no I/O: reading live state is the caller's job (one list per collection), so
  * this can be tested, and re-run for drift confirmation, without a server.
  */
+import { keyChangeReplaces } from '../../common/kinds/key-change.js';
 import {
   isRef,
   isSecret,
@@ -271,7 +272,7 @@ export function planResource(
       ? foundNothing(handler, resource)
       : undefined;
 
-  return computeChange({
+  const change = computeChange({
     address: resource.address,
     kind: resource.kind,
     naturalKey: resource.naturalKey,
@@ -288,6 +289,13 @@ export function planResource(
     ...(env.adoptConsented ? { adoptConsented: true } : {}),
     ...(lookupReason !== undefined ? { reason: lookupReason } : {}),
   });
+  const onNewKey = handler.schema.replaceStrategyOnNewKey;
+  // Old and new can coexist when the key moved in a field fixed at create: make the new one first.
+  return change.action === 'replace' &&
+    onNewKey !== undefined &&
+    keyChangeReplaces(resource.kind, handler.naturalKeyOf(rawLive), resource.naturalKey)
+    ? { ...change, replaceStrategy: onNewKey }
+    : change;
 }
 
 /**
