@@ -1,0 +1,106 @@
+/**
+ * A create whose readiness wait fails (an instance whose provisioning ends `failed`: the emulator
+ * fails it when the metadata key `triton-iac-emulator:fail-provision` is set) leaves an object the
+ * server made: the state records it marked tainted, as Terraform does, so that `destroy` deletes it,
+ * `drift` does not call it drift, and the next apply replaces it. Through the real client and
+ * emulator over loopback.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Instance, TritonApp, TritonStack } from '../../index.js';
+import {
+  applyPlan,
+  applyStack,
+  driftStack,
+  openStateBackend,
+  planDestroy,
+  planStack,
+} from '../../reconciler/index.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
+import { startWorld, type World } from './support/world.js';
+
+const BASE_64 = '2f1dc911-6401-4fa4-8e9d-67ea2e39c271';
+const FAIL_PROVISION = 'triton-iac-emulator:fail-provision';
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld({ consistencyWindowMs: 0, seed: 41 });
+});
+afterAll(async () => world?.close());
+
+const opts = () => ({
+  clients: world.clients,
+  handlers: defaultHandlers(),
+  workDir: world.workDir,
+  consistencyWindowMs: 0,
+});
+
+function stackOf(stackName: string, failing: boolean) {
+  const app = new TritonApp();
+  const s = new TritonStack(app, stackName, { account: 'acme' });
+  new Instance(s, 'web', {
+    name: `${stackName}-web`,
+    image: BASE_64,
+    package: 'g4-highcpu-1G',
+    metadata: failing ? { [FAIL_PROVISION]: 'true' } : { role: 'web' },
+  });
+  return app.synth().stacks[0]!;
+}
+
+const machinesNamed = async (name: string) =>
+  (await world.clients.cloudapi.listMachines({ name })).filter((m) => m.state !== 'deleted');
+
+async function stateEntry(stack: ReturnType<typeof stackOf>) {
+  const snapshot = await openStateBackend(stack, { workDir: world.workDir }).read();
+  return snapshot?.doc.resources.find((r) => r.address === `${stack.name}/web`);
+}
+
+/** Applies the failing declaration: the error names the instance and the server's reason. */
+async function applyFailing(stackName: string) {
+  const stack = stackOf(stackName, true);
+  const applied = await applyStack(stack, opts());
+  expect(applied.result.ok).toBe(false);
+  const [failure] = applied.result.failed;
+  expect(failure!.address).toBe(`${stackName}/web`);
+  expect(failure!.message).toContain(`${stackName}-web`);
+  expect(failure!.message).toMatch(/failed to provision/);
+  const [machine] = await machinesNamed(`${stackName}-web`);
+  expect(machine!.state).toBe('failed');
+  return { stack, machine: machine! };
+}
+
+describe('a create whose readiness wait fails', () => {
+  it('is recorded in state marked tainted, and destroy deletes it', async () => {
+    const { stack, machine } = await applyFailing('taintdel');
+    const entry = await stateEntry(stack);
+    expect(entry).toMatchObject({ serverId: machine.id, naturalKey: 'taintdel-web' });
+    expect(entry!.tainted).toMatch(/failed to provision/);
+
+    // drift: a tainted object is the apply's unfinished business, not someone's out-of-band change.
+    expect((await driftStack(stack, opts())).drifted).toEqual([]);
+
+    const destroy = await planDestroy(stack, opts());
+    expect(destroy.changes.map((c) => [c.address, c.action])).toEqual([['taintdel/web', 'delete']]);
+    expect((await applyPlan(stack, destroy, opts())).ok).toBe(true);
+    expect(await machinesNamed('taintdel-web')).toEqual([]);
+    expect(await stateEntry(stack)).toBeUndefined();
+  });
+
+  it('is replaced by the next apply, after which the plan is empty', async () => {
+    const { machine } = await applyFailing('taintrep');
+    const fixed = stackOf('taintrep', false);
+    const plan = await planStack(fixed, opts());
+    const change = plan.changes.find((c) => c.address === 'taintrep/web')!;
+    expect(change.action).toBe('replace');
+    expect(change.tainted).toBe(true);
+    expect(change.reason).toMatch(/tainted/);
+    expect((await applyPlan(fixed, plan, opts())).ok).toBe(true);
+    const now = await machinesNamed('taintrep-web');
+    expect(now.map((m) => m.state)).toEqual(['running']);
+    expect(now[0]!.id).not.toBe(machine.id);
+    const entry = await stateEntry(fixed);
+    expect(entry).toMatchObject({ serverId: now[0]!.id });
+    expect(entry!.tainted).toBeUndefined();
+    const again = await planStack(fixed, opts());
+    expect(again.changes.filter((c) => c.action !== 'no-op')).toEqual([]);
+  });
+});
