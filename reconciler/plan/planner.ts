@@ -282,6 +282,7 @@ export function planResource(
     ...serverIdOf(handler, rawLive, stateEntry),
     ...(live !== null ? { liveDigest: digestOf(live) } : {}),
     ...(env.adoptConsented ? { adoptConsented: true } : {}),
+    ...(stateEntry?.tainted !== undefined ? { tainted: stateEntry.tainted } : {}),
   });
 }
 

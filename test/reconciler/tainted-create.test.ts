@@ -7,14 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Instance, TritonApp, TritonStack } from '../../index.js';
-import {
-  applyPlan,
-  applyStack,
-  driftStack,
-  openStateBackend,
-  planDestroy,
-  planStack,
-} from '../../reconciler/index.js';
+import { applyPlan, applyStack, driftStack, openStateBackend, planDestroy, planStack } from '../../reconciler/index.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
 import { startWorld, type World } from './support/world.js';
 
@@ -62,7 +55,10 @@ async function applyFailing(stackName: string) {
   const [failure] = applied.result.failed;
   expect(failure!.address).toBe(`${stackName}/web`);
   expect(failure!.message).toContain(`${stackName}-web`);
-  expect(failure!.message).toMatch(/failed to provision/);
+  expect(failure!.message).toMatch(/failed to provision: the server reports state "failed"/);
+  expect(failure!.message).toMatch(
+    /recorded in the state as tainted: the next apply replaces it, and destroy deletes it/,
+  );
   const [machine] = await machinesNamed(`${stackName}-web`);
   expect(machine!.state).toBe('failed');
   return { stack, machine: machine! };

@@ -6,7 +6,7 @@
 import type { ResourceManifest } from '../../../common/manifest.js';
 import type { AnyHandler, ObjectRef, PlainObject, ResourceHandler } from '../../contract/handler.js';
 import type { ObjectReference } from '../../consistency.js';
-import { createReady } from '../../core/create-safely.js';
+import { createReady, type CreateOutcome } from '../../core/create-safely.js';
 import { differenceOf, withMarkers } from '../../core/difference.js';
 import { deleteObject, updateInPlace } from '../../core/writes.js';
 import { ReconcilerError } from '../../errors.js';
@@ -128,19 +128,11 @@ async function read(a: ActionArgs, handler: AnyHandler, d: Declared): Promise<Ac
 }
 
 async function create(a: ActionArgs, managed: Managed, d: Declared): Promise<ActionOutcome> {
-  const { run, change } = a;
+  const { change } = a;
   const desired = resolve(a, managed, d.resource, true);
   // Plan = apply: an object that turned up since the plan is taken over only if it is as declared.
   const onFoundExisting = (found: unknown): void => refuseUnplannedTakeover(change, managed, found, desired.normalized);
-  const { live, adopted, ours } = await createReady({
-    run,
-    handler: managed,
-    change,
-    desired: desired.send,
-    refs: d.refs,
-    retry: d.retry,
-    onFoundExisting,
-  });
+  const { live, adopted, ours } = await createRecorded(a, managed, d, desired, { onFoundExisting });
   // An adopted object may still need an update after it is recorded; a created one is done. One
   // made outside this apply never got the write-only fields (a password): it is recorded without
   // their markers, so that the update writes them, and a run cut off before it still plans to.
@@ -182,37 +174,101 @@ async function replaceDeletingFirst(a: ActionArgs, managed: Managed, d: Declared
   if (change.retainPrevious !== true && a.oldDeletedFirst !== true)
     await deleteObject({ run, handler: managed, kind: change.kind, ref: oldRefOf(a), retry: d.retry, refs: d.refs });
   const desired = resolve(a, managed, d.resource, true);
-  const { live } = await createReady({
-    run,
-    handler: managed,
-    change,
-    desired: desired.send,
-    refs: d.refs,
-    retry: d.retry,
-    deletedJustNow: true,
-  });
+  const { live } = await createRecorded(a, managed, d, desired, { deletedJustNow: true });
   await record(a, managed, d.resource, live, desired.markers, desired.normalized, { last: true });
   return 'replaced';
 }
 
 /** A replacement whose old object goes in a later step, once its dependents moved to the new one. */
 async function replaceCreatingFirst(a: ActionArgs, managed: Managed, d: Declared): Promise<StepOutcome> {
-  const { run, change } = a;
+  const { change } = a;
   const desired = resolve(a, managed, d.resource, true);
-  const { live } = await createReady({
-    run,
-    handler: managed,
-    change,
-    desired: desired.send,
-    refs: d.refs,
-    retry: d.retry,
-  });
+  const { live } = await createRecorded(a, managed, d, desired, {});
   const oldEntry = a.oldObjectsKept.has(change.address) ? oldObjectEntry(a.stateEntry, a.oldObjectsKept) : undefined;
   await record(a, managed, d.resource, live, desired.markers, desired.normalized, {
     last: true,
     ...(oldEntry !== undefined ? { alongside: [oldEntry] } : {}),
   });
   return 'created-replacement';
+}
+
+/** Why a created object is tainted while the apply waits for it to become ready. */
+const TAINTED_WHILE_WAITING = 'the apply that created it ended before the server reported it ready';
+
+/** What a failed wait's message adds: what becomes of the object the server made. */
+const TAINTED_NOTE = 'it is recorded in the state as tainted: the next apply replaces it, and destroy deletes it';
+
+/**
+ * Creates the object ({@link createReady}); for a kind that is not ready when its create answers,
+ * the object is recorded in the state marked tainted from the moment the server made it until it is
+ * ready (then {@link record} writes it as done): a wait that fails (its provisioning failed, it timed
+ * out, a read failed) or a run that ends while waiting (a second Ctrl-C) leaves it in the state, for
+ * `destroy` to delete and the next plan to replace, never running unseen. A failed wait's entry
+ * says the server's reason; the error is the wait's own.
+ */
+async function createRecorded(
+  a: ActionArgs,
+  managed: Managed,
+  d: Declared,
+  desired: ReturnType<typeof resolve>,
+  how: Pick<Parameters<typeof createReady>[0], 'onFoundExisting' | 'deletedJustNow'>,
+): Promise<CreateOutcome> {
+  let made: CreateOutcome | undefined;
+  const taint = (created: CreateOutcome, why: string): Promise<void> =>
+    record(
+      a,
+      managed,
+      d.resource,
+      created.live,
+      created.adopted && created.ours !== true ? {} : desired.markers,
+      desired.normalized,
+      { tainted: why, alongside: replacedAlongside(a, managed, created.live) },
+    );
+  try {
+    return await createReady({
+      run: a.run,
+      handler: managed,
+      change: a.change,
+      desired: desired.send,
+      refs: d.refs,
+      retry: d.retry,
+      ...how,
+      onCreated: async (created) => {
+        made = created;
+        await taint(created, TAINTED_WHILE_WAITING);
+      },
+    });
+  } catch (error) {
+    if (made !== undefined) {
+      const why = a.run.secrets.scrub(error instanceof Error ? error.message : String(error));
+      // The entry written before the wait stays if this write fails: the object is in the state either way.
+      await taint(made, why).catch((writeError: unknown) =>
+        a.run.log.warn('could not record why the object is tainted', {
+          address: a.change.address,
+          error: String(writeError),
+        }),
+      );
+      // The engine's own failure (failed, timed out) says what becomes of the object; a server's
+      // error (a read during the wait) goes on unchanged, with its status and code.
+      if (error instanceof ReconcilerError && error.code === 'APPLY_FAILED')
+        throw new ReconcilerError('APPLY_FAILED', `${error.message}; ${TAINTED_NOTE}`, { cause: error });
+    }
+    throw error;
+  }
+}
+
+/**
+ * For a create-then-delete replacement whose old object is another one (another id): the old
+ * object's entry, kept at `~replaced/<address>` beside the new one's, so that the state never loses
+ * it while the new object takes its address (see `old-object.ts`); none otherwise.
+ */
+function replacedAlongside(a: ActionArgs, managed: Managed, live: unknown): readonly StateResource[] {
+  const old = a.stateEntry;
+  if (a.change.action !== 'replace' || a.change.replaceStrategy !== 'create-then-delete' || old === undefined)
+    return [];
+  if (a.change.retainPrevious === true || old.serverId === null || old.serverId === managed.idOf(live)) return [];
+  const entry = oldObjectEntry(old, a.oldObjectsKept);
+  return entry === undefined ? [] : [entry];
 }
 
 /** `live` once the handler finished what an interrupted create may have left undone (`completeAdopted`). */
@@ -253,7 +309,8 @@ export async function deleteReplaced(a: ActionArgs): Promise<ActionOutcome> {
     const retry = a.run.retryFor(a.change.address, { slot: a.slot });
     await deleteObject({ run: a.run, handler, kind: a.change.kind, ref: oldRef, retry });
   }
-  if (a.oldObjectsKept.has(a.change.address)) await a.state.remove(replacedAddressOf(a.change.address));
+  // Kept there until deleted: by the plan (a new natural key), or while the new object was unfinished.
+  await a.state.remove(replacedAddressOf(a.change.address));
   return 'replaced';
 }
 
@@ -349,10 +406,13 @@ async function record(
   {
     last = false,
     alongside = [],
+    tainted,
   }: {
     readonly last?: boolean;
     /** Entries written in the same state write (a replaced object's, kept until it is deleted). */
     readonly alongside?: readonly StateResource[];
+    /** The object is not finished: why ({@link StateResource.tainted}). */
+    readonly tainted?: string;
   } = {},
 ): Promise<void> {
   a.results.set(resource.address, live);
@@ -376,6 +436,7 @@ async function record(
     dependsOn: [...resource.dependsOn].sort(),
     updatedAt: new Date().toISOString(),
     ...(resource.options !== undefined ? { options: resource.options } : {}),
+    ...(tainted !== undefined ? { tainted } : {}),
   };
   if (alongside.length === 0) await a.state.put(entry);
   else await a.state.edit((doc) => putResources(doc, [entry, ...alongside]));
