@@ -100,3 +100,44 @@ describe('a create whose readiness wait fails', () => {
     expect(again.changes.filter((c) => c.action !== 'no-op')).toEqual([]);
   });
 });
+
+describe('a create still waiting for its object to become ready', () => {
+  // Near the real time (requests are signed with it), but standing still until the test moves it.
+  let now = Date.now();
+  let slow: World;
+  beforeAll(async () => {
+    slow = await startWorld({ consistencyWindowMs: 0, seed: 43, clock: () => now, provisionMs: 60_000 });
+  });
+  afterAll(async () => slow?.close());
+
+  it('is in state, tainted, while it waits (what a run killed then leaves), and untainted once ready', async () => {
+    const stack = stackOf('taintwait', false);
+    const o = { clients: slow.clients, handlers: defaultHandlers(), workDir: slow.workDir, consistencyWindowMs: 0 };
+    const applying = applyStack(stack, o);
+    const backend = openStateBackend(stack, { workDir: slow.workDir });
+    // The emulator's clock stands still: the instance provisions until the test moves it on.
+    let entry;
+    for (;;) {
+      entry = (await backend.read())?.doc.resources.find((r) => r.address === 'taintwait/web');
+      if (entry !== undefined) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const [machine] = await slow.clients.cloudapi.listMachines({ name: 'taintwait-web' });
+    expect(machine!.state).toBe('provisioning');
+    expect(entry).toMatchObject({
+      serverId: machine!.id,
+      tainted: expect.stringMatching(/before the server reported it ready/),
+    });
+    // A process that ended here leaves it to destroy and to the next plan, which replaces it.
+    const plan = await planStack(stack, o);
+    expect(plan.changes.find((c) => c.address === 'taintwait/web')).toMatchObject({ action: 'replace', tainted: true });
+
+    now += 60_000;
+    const applied = await applying;
+    expect(applied.result.ok).toBe(true);
+    const done = (await backend.read())!.doc.resources.find((r) => r.address === 'taintwait/web');
+    expect(done).toMatchObject({ serverId: machine!.id });
+    expect(done!.tainted).toBeUndefined();
+    expect((await planStack(stack, o)).changes.filter((c) => c.action !== 'no-op')).toEqual([]);
+  });
+});
