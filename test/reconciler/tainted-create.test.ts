@@ -140,4 +140,24 @@ describe('a create still waiting for its object to become ready', () => {
     expect(done!.tainted).toBeUndefined();
     expect((await planStack(stack, o)).changes.filter((c) => c.action !== 'no-op')).toEqual([]);
   });
+
+  it('keeps it tainted, with the server reason, when a read during the wait fails', async () => {
+    const stack = stackOf('taintread', false);
+    const o = { clients: slow.clients, handlers: defaultHandlers(), workDir: slow.workDir, consistencyWindowMs: 0 };
+    const applying = applyStack(stack, o);
+    const backend = openStateBackend(stack, { workDir: slow.workDir });
+    while ((await backend.read())?.doc.resources.some((r) => r.address === 'taintread/web') !== true)
+      await new Promise((resolve) => setImmediate(resolve));
+    // The server's clock jumps ahead: it refuses the wait's next read (a 400 for the clock skew).
+    now += 400_000;
+    const applied = await applying;
+    now -= 400_000;
+    expect(applied.result.ok).toBe(false);
+    expect(applied.result.failed[0]).toMatchObject({ address: 'taintread/web', status: 400 });
+    expect(applied.result.failed[0]!.message).toMatch(/clock skew/);
+    const entry = (await backend.read())!.doc.resources.find((r) => r.address === 'taintread/web');
+    expect(entry!.tainted).toMatch(/clock skew/);
+    const plan = await planStack(stack, o);
+    expect(plan.changes.find((c) => c.address === 'taintread/web')).toMatchObject({ action: 'replace', tainted: true });
+  });
 });
