@@ -6,7 +6,7 @@
 import type { ResourceManifest } from '../../../common/manifest.js';
 import type { AnyHandler, ObjectRef, PlainObject, ResourceHandler } from '../../contract/handler.js';
 import type { ObjectReference } from '../../consistency.js';
-import { createReady, type CreateOutcome } from '../../core/create-safely.js';
+import type { createReady, CreateOutcome } from '../../core/create-safely.js';
 import { differenceOf, withMarkers } from '../../core/difference.js';
 import { deleteObject, updateInPlace } from '../../core/writes.js';
 import { ReconcilerError } from '../../errors.js';
@@ -20,10 +20,11 @@ import { putResources } from '../../state/operations.js';
 import type { ActionOutcome, EngineClients } from '../api-types.js';
 import { resolveDesired } from './desired.js';
 import { withIgnoredFields } from './ignore-changes.js';
-import { oldObjectEntry } from './old-object.js';
+import { oldObjectEntry, replacedAlongside } from './old-object.js';
 import type { RunContext } from './run-context.js';
 import type { StateWriter } from './state-writer.js';
 import { refuseUnplannedTakeover } from './takeover.js';
+import { createUnfinishedRecorded } from './unfinished-create.js';
 
 /** One action of the walk: the change, and what the run shares with it. */
 export interface ActionArgs {
@@ -192,83 +193,39 @@ async function replaceCreatingFirst(a: ActionArgs, managed: Managed, d: Declared
   return 'created-replacement';
 }
 
-/** Why a created object is tainted while the apply waits for it to become ready. */
-const TAINTED_WHILE_WAITING = 'the apply that created it ended before the server reported it ready';
-
-/** What a failed wait's message adds: what becomes of the object the server made. */
-const TAINTED_NOTE = 'it is recorded in the state as tainted: the next apply replaces it, and destroy deletes it';
-
 /**
- * Creates the object ({@link createReady}); for a kind that is not ready when its create answers,
- * the object is recorded in the state marked tainted from the moment the server made it until it is
- * ready (then {@link record} writes it as done): a wait that fails (its provisioning failed, it timed
- * out, a read failed) or a run that ends while waiting (a second Ctrl-C) leaves it in the state, for
- * `destroy` to delete and the next plan to replace, never running unseen. A failed wait's entry
- * says the server's reason; the error is the wait's own.
+ * {@link createUnfinishedRecorded} for this action: an unfinished object is recorded like a done one,
+ * marked tainted, beside the entry of the object a create-then-delete replacement replaces.
  */
-async function createRecorded(
+function createRecorded(
   a: ActionArgs,
   managed: Managed,
   d: Declared,
   desired: ReturnType<typeof resolve>,
   how: Pick<Parameters<typeof createReady>[0], 'onFoundExisting' | 'deletedJustNow'>,
 ): Promise<CreateOutcome> {
-  let made: CreateOutcome | undefined;
-  const taint = (created: CreateOutcome, why: string): Promise<void> =>
-    record(
-      a,
-      managed,
-      d.resource,
-      created.live,
-      created.adopted && created.ours !== true ? {} : desired.markers,
-      desired.normalized,
-      { tainted: why, alongside: replacedAlongside(a, managed, created.live) },
-    );
-  try {
-    return await createReady({
-      run: a.run,
-      handler: managed,
-      change: a.change,
-      desired: desired.send,
-      refs: d.refs,
-      retry: d.retry,
-      ...how,
-      onCreated: async (created) => {
-        made = created;
-        await taint(created, TAINTED_WHILE_WAITING);
-      },
-    });
-  } catch (error) {
-    if (made !== undefined) {
-      const why = a.run.secrets.scrub(error instanceof Error ? error.message : String(error));
-      // The entry written before the wait stays if this write fails: the object is in the state either way.
-      await taint(made, why).catch((writeError: unknown) =>
-        a.run.log.warn('could not record why the object is tainted', {
-          address: a.change.address,
-          error: String(writeError),
-        }),
-      );
-      // The engine's own failure (failed, timed out) says what becomes of the object; a server's
-      // error (a read during the wait) goes on unchanged, with its status and code.
-      if (error instanceof ReconcilerError && error.code === 'APPLY_FAILED')
-        throw new ReconcilerError('APPLY_FAILED', `${error.message}; ${TAINTED_NOTE}`, { cause: error });
-    }
-    throw error;
-  }
-}
-
-/**
- * For a create-then-delete replacement whose old object is another one (another id): the old
- * object's entry, kept at `~replaced/<address>` beside the new one's, so that the state never loses
- * it while the new object takes its address (see `old-object.ts`); none otherwise.
- */
-function replacedAlongside(a: ActionArgs, managed: Managed, live: unknown): readonly StateResource[] {
-  const old = a.stateEntry;
-  if (a.change.action !== 'replace' || a.change.replaceStrategy !== 'create-then-delete' || old === undefined)
-    return [];
-  if (a.change.retainPrevious === true || old.serverId === null || old.serverId === managed.idOf(live)) return [];
-  const entry = oldObjectEntry(old, a.oldObjectsKept);
-  return entry === undefined ? [] : [entry];
+  return createUnfinishedRecorded({
+    run: a.run,
+    handler: managed,
+    change: a.change,
+    desired: desired.send,
+    refs: d.refs,
+    retry: d.retry,
+    ...how,
+    recordTainted: (created, why) =>
+      record(
+        a,
+        managed,
+        d.resource,
+        created.live,
+        created.adopted && created.ours !== true ? {} : desired.markers,
+        desired.normalized,
+        {
+          tainted: a.run.secrets.scrub(why),
+          alongside: replacedAlongside(a.change, a.stateEntry, managed.idOf(created.live), a.oldObjectsKept),
+        },
+      ),
+  });
 }
 
 /** `live` once the handler finished what an interrupted create may have left undone (`completeAdopted`). */
