@@ -100,7 +100,18 @@ export const stateCommand: Command = {
             );
           else if (rows.length === 0)
             io.stdout.write(`The state of stack ${stack.name} is empty (${backend.location}).\n`);
-          else io.stdout.write(table(rows.map((r) => [r.address, r.kind, r.naturalKey, r.serverId ?? '-'])));
+          else
+            io.stdout.write(
+              table(
+                rows.map((r) => [
+                  r.address,
+                  r.kind,
+                  r.naturalKey,
+                  // A tainted object is replaced by the next apply: said where the user looks.
+                  `${r.serverId ?? '-'}${r.tainted !== undefined ? ' (tainted)' : ''}`,
+                ]),
+              ),
+            );
           return 0;
         }
         case 'show': {

@@ -131,7 +131,7 @@ export const instanceSnapshotHandler: ResourceHandler<InstanceSnapshotLive, Clie
       if (FAILED_STATES.has(live.state))
         return {
           state: 'failed',
-          reason: `snapshot ${live.name} of instance ${live.instanceName} failed: the server reports state "${live.state}"; delete it (triton instance snapshot delete ${live.machine} ${live.name}) and apply again`,
+          reason: `snapshot ${live.name} of instance ${live.instanceName} failed: the server reports state "${live.state}"`,
         };
       return { state: 'pending', detail: live.state };
     },

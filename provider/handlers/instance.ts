@@ -319,7 +319,7 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
       if (live.state === 'failed')
         return {
           state: 'failed',
-          reason: `instance ${live.name} failed to provision: the server reports state "failed"; delete it (triton instance delete ${live.id}) and apply again`,
+          reason: `instance ${live.name} failed to provision: the server reports state "failed"`,
         };
       const networks = Array.isArray(desired['networks']) ? desired['networks'].map(String) : undefined;
       return (live.nics && nicProgress(live.name, live.nics, networks)) ?? { state: 'ready' };

@@ -96,7 +96,7 @@ export const volumeHandler: ResourceHandler<VolumeLive, Clients> = {
       if (live.state === 'failed')
         return {
           state: 'failed',
-          reason: `volume ${live.name} failed to create: the server reports state "failed"; delete it (triton volume delete ${live.id}) and apply again`,
+          reason: `volume ${live.name} failed to create: the server reports state "failed"`,
         };
       return { state: 'ready' };
     },

@@ -194,9 +194,17 @@ async function readUntilVisible<Clients>(
 /**
  * Creates the object safely ({@link createSafely}) and waits until the server reports it ready
  * (`readiness`): the create half of a create and of both kinds of replacement.
+ * @param args.onCreated called, for a kind with `readiness`, once the server made the object and
+ *   before the wait: the caller records it (marked unfinished), so that a wait that fails, or a
+ *   process that ends while waiting, never leaves an object the state does not know.
  */
-export async function createReady<Clients>(args: Parameters<typeof createSafely<Clients>>[0]): Promise<CreateOutcome> {
+export async function createReady<Clients>(
+  args: Parameters<typeof createSafely<Clients>>[0] & {
+    readonly onCreated?: (created: CreateOutcome) => Promise<void>;
+  },
+): Promise<CreateOutcome> {
   const created = await createSafely(args);
+  if (args.handler.readiness !== undefined) await args.onCreated?.(created);
   const live = await untilReady({
     handler: args.handler,
     ctx: args.run.ctx,

@@ -43,6 +43,22 @@ describe('computeChange', () => {
     expect(change.before).toMatchObject({ etag: 'e1' });
   });
 
+  it('replaces an object the state marks tainted, even when it matches the declaration, and says why', () => {
+    const change = computeChange({
+      ...base,
+      inState: true,
+      tainted: 'provisioning failed',
+      live: { path: '/a', tags: ['a'] },
+      desired: { path: '/a', tags: ['a'] },
+    });
+    expect(change).toMatchObject({ action: 'replace', replaceStrategy: 'create-then-delete', tainted: true });
+    expect(change.reason).toBe('tainted: its create did not finish (provisioning failed); it is replaced');
+    // Gone live since: created again, an ordinary create.
+    const gone = computeChange({ ...base, inState: true, tainted: 'x', live: null, desired: { path: '/a' } });
+    expect(gone.action).toBe('create');
+    expect(gone.tainted).toBeUndefined();
+  });
+
   it('escapes field names in JSON pointers', () => {
     const change = computeChange({
       ...base,

@@ -53,6 +53,11 @@ export interface ChangeInput {
    * @default false
    */
   readonly adoptConsented?: boolean;
+  /**
+   * Why the state marks the object tainted (its create did not see it become ready): an object
+   * found live is then replaced, whatever it looks like now, as Terraform replaces a tainted resource.
+   */
+  readonly tainted?: string;
 }
 
 /**
@@ -63,7 +68,8 @@ export interface ChangeInput {
  * - desired and live but not in state: `adopt` (or `replace` if an immutable field differs); when the
  *   object differs from the declaration (write-only fields aside, which cannot be read), the change
  *   carries a `conflict` naming the fields, unless `adoptConsented`;
- * - desired, live and in state: `no-op`, `update`, or `replace` when an immutable field differs.
+ * - desired, live and in state: `no-op`, `update`, or `replace` when an immutable field differs or
+ *   the state marks it `tainted`.
  * @throws ReconcilerError `PLAN_INPUT_INVALID` for a resource neither desired nor in state.
  */
 export function computeChange(input: ChangeInput): ResourceChange {
@@ -150,7 +156,11 @@ export function computeChange(input: ChangeInput): ResourceChange {
   if (conflict.length > 0) {
     reason ??= `exists live, outside this stack's state, and differs in ${conflict.join(', ')}: import it or apply --adopt to manage it as declared`;
   }
-  if (replacePaths.length > 0) {
+  const tainted = input.inState && input.tainted !== undefined;
+  if (tainted) {
+    action = 'replace';
+    reason ??= `tainted: its create did not finish (${input.tainted}); it is replaced`;
+  } else if (replacePaths.length > 0) {
     action = 'replace';
     reason ??= `${replacePaths.map((p) => p.slice(1)).join(', ')} cannot change in place`;
   } else if (!input.inState) {
@@ -173,6 +183,7 @@ export function computeChange(input: ChangeInput): ResourceChange {
     unknown,
     ...(reason !== undefined ? { reason } : {}),
     ...(conflict.length > 0 ? { conflict: { fields: conflict } } : {}),
+    ...(tainted ? { tainted: true as const } : {}),
   };
 }
 

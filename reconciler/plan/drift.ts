@@ -6,9 +6,12 @@
 import { canonicalJson } from '../private/canonical-json.js';
 import type { ResourceChange } from './types.js';
 
-/** The changes that count as drift in one plan: anything but no-op and read. */
+/**
+ * The changes that count as drift in one plan: anything but no-op and read, and but the replacement
+ * of a tainted object (an apply's unfinished create, not a change made outside triton-iac).
+ */
 export function driftCandidates(changes: readonly ResourceChange[]): ResourceChange[] {
-  return changes.filter((c) => c.action !== 'no-op' && c.action !== 'read');
+  return changes.filter((c) => c.action !== 'no-op' && c.action !== 'read' && c.tainted !== true);
 }
 
 /**

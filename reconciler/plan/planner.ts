@@ -288,6 +288,7 @@ export function planResource(
     ...(live !== null ? { liveDigest: digestOf(live) } : {}),
     ...(env.adoptConsented ? { adoptConsented: true } : {}),
     ...(lookupReason !== undefined ? { reason: lookupReason } : {}),
+    ...(stateEntry?.tainted !== undefined ? { tainted: stateEntry.tainted } : {}),
   });
   const onNewKey = handler.schema.replaceStrategyOnNewKey;
   // Old and new can coexist when the key moved in a field fixed at create: make the new one first.

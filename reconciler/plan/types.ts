@@ -91,6 +91,12 @@ export interface ResourceChange {
    * previous key stays in the cloud, no longer managed, instead of being deleted.
    */
   readonly retainPrevious?: true;
+  /**
+   * Set on the `replace` of an object the state marks tainted (its create did not see it become
+   * ready; `StateResource.tainted`): the replacement finishes the apply that made it, so `drift`
+   * does not report it.
+   */
+  readonly tainted?: true;
 }
 
 /** Counts per action, for the summary line. */

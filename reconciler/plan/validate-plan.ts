@@ -92,6 +92,8 @@ function changeProblem(c: unknown, at: string): string | undefined {
   }
   if (c.retainPrevious !== undefined && (c.retainPrevious !== true || c.previousNaturalKey === undefined))
     return `${at}.retainPrevious must be true when present, and only beside previousNaturalKey`;
+  if (c.tainted !== undefined && (c.tainted !== true || c.action !== 'replace'))
+    return `${at}.tainted must be true when present, and only on a replace`;
   if (
     c.conflict !== undefined &&
     (!isObject(c.conflict) ||

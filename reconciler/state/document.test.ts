@@ -38,3 +38,13 @@ describe('state document: options and outputs', () => {
     );
   });
 });
+
+describe('state document: tainted entries', () => {
+  it('accepts a tainted entry with its reason, and names a malformed one', () => {
+    const base = { ...emptyState('prod', 'acme') };
+    expect(stateShapeProblem({ ...base, resources: [{ ...entry, tainted: 'provisioning failed' }] })).toBeUndefined();
+    expect(stateShapeProblem({ ...base, resources: [{ ...entry, tainted: true }] })).toBe(
+      'resources[0].tainted is true; it must be a non-empty string (why the object is tainted)',
+    );
+  });
+});

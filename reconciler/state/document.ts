@@ -37,6 +37,13 @@ export interface StateResource {
    * from the app is still known to be protected or retained.
    */
   readonly options?: ResourceOptions;
+  /**
+   * Set when the server made the object but the apply that created it did not see it become ready
+   * (its provisioning failed, the wait timed out or failed, or the run ended while waiting): why, in
+   * words. As Terraform's tainted resources: the next plan replaces it, `destroy` deletes it, and
+   * `drift` does not report it. An older triton-iac ignores the field (the entry is an ordinary one).
+   */
+  readonly tainted?: string;
 }
 
 /** A stack output as recorded at apply (`triton-iac output`). */
@@ -152,6 +159,8 @@ export function stateShapeProblem(value: unknown): string | undefined {
       )
         return `${at}.options.ignoreChanges must be an array of field names`;
     }
+    if (r.tainted !== undefined && (typeof r.tainted !== 'string' || r.tainted === ''))
+      return `${at}.tainted is ${JSON.stringify(r.tainted)}; it must be a non-empty string (why the object is tainted)`;
     if (seen.has(r.address as string)) return `${at}.address ${JSON.stringify(r.address)} appears twice`;
     seen.add(r.address as string);
     validEntries.add(r);

@@ -15,13 +15,21 @@ export interface StateListEntry {
   readonly kind: StateResource['kind'];
   readonly naturalKey: string;
   readonly serverId: string | null;
+  /** Why the object is tainted (its create did not finish), when it is. */
+  readonly tainted?: string;
 }
 
 /** Every resource in the state, sorted by address. */
 export function listResources(doc: StateDocument): StateListEntry[] {
   return [...doc.resources]
     .sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))
-    .map(({ address, kind, naturalKey, serverId }) => ({ address, kind, naturalKey, serverId }));
+    .map(({ address, kind, naturalKey, serverId, tainted }) => ({
+      address,
+      kind,
+      naturalKey,
+      serverId,
+      ...(tainted !== undefined ? { tainted } : {}),
+    }));
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { ResourceManifest } from '../../../common/manifest.js';
 import type { AnyHandler, ObjectRef, PlainObject, ResourceHandler } from '../../contract/handler.js';
 import type { ObjectReference } from '../../consistency.js';
-import { createReady } from '../../core/create-safely.js';
+import type { createReady, CreateOutcome } from '../../core/create-safely.js';
 import { differenceOf, withMarkers } from '../../core/difference.js';
 import { deleteObject, updateInPlace } from '../../core/writes.js';
 import { ReconcilerError } from '../../errors.js';
@@ -20,10 +20,11 @@ import { putResources } from '../../state/operations.js';
 import type { ActionOutcome, EngineClients } from '../api-types.js';
 import { resolveDesired } from './desired.js';
 import { withIgnoredFields } from './ignore-changes.js';
-import { oldObjectEntry } from './old-object.js';
+import { oldObjectEntry, replacedAlongside } from './old-object.js';
 import type { RunContext } from './run-context.js';
 import type { StateWriter } from './state-writer.js';
 import { refuseUnplannedTakeover } from './takeover.js';
+import { createUnfinishedRecorded } from './unfinished-create.js';
 
 /** One action of the walk: the change, and what the run shares with it. */
 export interface ActionArgs {
@@ -128,19 +129,11 @@ async function read(a: ActionArgs, handler: AnyHandler, d: Declared): Promise<Ac
 }
 
 async function create(a: ActionArgs, managed: Managed, d: Declared): Promise<ActionOutcome> {
-  const { run, change } = a;
+  const { change } = a;
   const desired = resolve(a, managed, d.resource, true);
   // Plan = apply: an object that turned up since the plan is taken over only if it is as declared.
   const onFoundExisting = (found: unknown): void => refuseUnplannedTakeover(change, managed, found, desired.normalized);
-  const { live, adopted, ours } = await createReady({
-    run,
-    handler: managed,
-    change,
-    desired: desired.send,
-    refs: d.refs,
-    retry: d.retry,
-    onFoundExisting,
-  });
+  const { live, adopted, ours } = await createRecorded(a, managed, d, desired, { onFoundExisting });
   // An adopted object may still need an update after it is recorded; a created one is done. One
   // made outside this apply never got the write-only fields (a password): it is recorded without
   // their markers, so that the update writes them, and a run cut off before it still plans to.
@@ -182,37 +175,57 @@ async function replaceDeletingFirst(a: ActionArgs, managed: Managed, d: Declared
   if (change.retainPrevious !== true && a.oldDeletedFirst !== true)
     await deleteObject({ run, handler: managed, kind: change.kind, ref: oldRefOf(a), retry: d.retry, refs: d.refs });
   const desired = resolve(a, managed, d.resource, true);
-  const { live } = await createReady({
-    run,
-    handler: managed,
-    change,
-    desired: desired.send,
-    refs: d.refs,
-    retry: d.retry,
-    deletedJustNow: true,
-  });
+  const { live } = await createRecorded(a, managed, d, desired, { deletedJustNow: true });
   await record(a, managed, d.resource, live, desired.markers, desired.normalized, { last: true });
   return 'replaced';
 }
 
 /** A replacement whose old object goes in a later step, once its dependents moved to the new one. */
 async function replaceCreatingFirst(a: ActionArgs, managed: Managed, d: Declared): Promise<StepOutcome> {
-  const { run, change } = a;
+  const { change } = a;
   const desired = resolve(a, managed, d.resource, true);
-  const { live } = await createReady({
-    run,
-    handler: managed,
-    change,
-    desired: desired.send,
-    refs: d.refs,
-    retry: d.retry,
-  });
+  const { live } = await createRecorded(a, managed, d, desired, {});
   const oldEntry = a.oldObjectsKept.has(change.address) ? oldObjectEntry(a.stateEntry, a.oldObjectsKept) : undefined;
   await record(a, managed, d.resource, live, desired.markers, desired.normalized, {
     last: true,
     ...(oldEntry !== undefined ? { alongside: [oldEntry] } : {}),
   });
   return 'created-replacement';
+}
+
+/**
+ * {@link createUnfinishedRecorded} for this action: an unfinished object is recorded like a done one,
+ * marked tainted, beside the entry of the object a create-then-delete replacement replaces.
+ */
+function createRecorded(
+  a: ActionArgs,
+  managed: Managed,
+  d: Declared,
+  desired: ReturnType<typeof resolve>,
+  how: Pick<Parameters<typeof createReady>[0], 'onFoundExisting' | 'deletedJustNow'>,
+): Promise<CreateOutcome> {
+  return createUnfinishedRecorded({
+    run: a.run,
+    handler: managed,
+    change: a.change,
+    desired: desired.send,
+    refs: d.refs,
+    retry: d.retry,
+    ...how,
+    recordTainted: (created, why) =>
+      record(
+        a,
+        managed,
+        d.resource,
+        created.live,
+        created.adopted && created.ours !== true ? {} : desired.markers,
+        desired.normalized,
+        {
+          tainted: a.run.secrets.scrub(why),
+          alongside: replacedAlongside(a.change, a.stateEntry, managed.idOf(created.live), a.oldObjectsKept),
+        },
+      ),
+  });
 }
 
 /** `live` once the handler finished what an interrupted create may have left undone (`completeAdopted`). */
@@ -253,7 +266,8 @@ export async function deleteReplaced(a: ActionArgs): Promise<ActionOutcome> {
     const retry = a.run.retryFor(a.change.address, { slot: a.slot });
     await deleteObject({ run: a.run, handler, kind: a.change.kind, ref: oldRef, retry });
   }
-  if (a.oldObjectsKept.has(a.change.address)) await a.state.remove(replacedAddressOf(a.change.address));
+  // Kept there until deleted: by the plan (a new natural key), or while the new object was unfinished.
+  await a.state.remove(replacedAddressOf(a.change.address));
   return 'replaced';
 }
 
@@ -350,10 +364,13 @@ async function record(
   {
     last = false,
     alongside = [],
+    tainted,
   }: {
     readonly last?: boolean;
     /** Entries written in the same state write (a replaced object's, kept until it is deleted). */
     readonly alongside?: readonly StateResource[];
+    /** The object is not finished: why ({@link StateResource.tainted}). */
+    readonly tainted?: string;
   } = {},
 ): Promise<void> {
   a.results.set(resource.address, live);
@@ -377,6 +394,7 @@ async function record(
     dependsOn: [...resource.dependsOn].sort(),
     updatedAt: new Date().toISOString(),
     ...(resource.options !== undefined ? { options: resource.options } : {}),
+    ...(tainted !== undefined ? { tainted } : {}),
   };
   const written =
     alongside.length === 0 ? a.state.put(entry) : a.state.edit((doc) => putResources(doc, [entry, ...alongside]));

@@ -30,3 +30,21 @@ export function oldObjectEntry(entry: StateResource | undefined, kept: ReadonlyS
     updatedAt: new Date().toISOString(),
   };
 }
+
+/**
+ * The entries written beside a create-then-delete replacement's new object while it is unfinished
+ * (tainted): the old object's, at {@link replacedAddressOf}, when it is another object (another id),
+ * so that the state never loses it while the new object takes its address; none otherwise.
+ * @param newId the new object's server id
+ */
+export function replacedAlongside(
+  change: ResourceChange,
+  entry: StateResource | undefined,
+  newId: string | undefined,
+  kept: ReadonlySet<string>,
+): readonly StateResource[] {
+  if (change.action !== 'replace' || change.replaceStrategy !== 'create-then-delete' || entry === undefined) return [];
+  if (change.retainPrevious === true || entry.serverId === null || entry.serverId === newId) return [];
+  const old = oldObjectEntry(entry, kept);
+  return old === undefined ? [] : [old];
+}
