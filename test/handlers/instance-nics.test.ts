@@ -72,6 +72,20 @@ describe('instance NICs', () => {
     ]);
   });
 
+  it('names a network this apply makes (its id not known yet) as such, never as null', () => {
+    const notes = nicChangeNotes([
+      {
+        address: 's/web',
+        action: 'update',
+        before: { name: 'web', networks: [A, B] },
+        after: { name: 'web', networks: [A, null] },
+      },
+    ]);
+    expect(notes.map((n) => n.message)).toEqual([
+      `instance web: apply adds a NIC on a network this apply makes and removes the NIC on ${B} (AddNic/RemoveNic) and waits for each job; CloudAPI reboots the instance for each`,
+    ]);
+  });
+
   it('readiness waits on the NICs only when an update listed them', () => {
     const machine = {
       id: 'i',

@@ -66,8 +66,10 @@ export function nicChangeNotes(changes: readonly PlannedChange[]): PlanNote[] {
   for (const c of changes) {
     if (c.action !== 'update' || !Array.isArray(c.before?.['networks']) || !Array.isArray(c.after?.['networks']))
       continue;
-    const before = c.before['networks'].map(String);
-    const after = c.after['networks'].map(String);
+    // A network this apply makes has no id yet: the plan holds null for it.
+    const shown = (n: unknown): string => (n === null ? 'a network this apply makes' : String(n));
+    const before = c.before['networks'].map(shown);
+    const after = c.after['networks'].map(shown);
     const added = after.filter((n) => !before.includes(n));
     const removed = before.filter((n) => !after.includes(n));
     if (added.length + removed.length === 0) continue;
