@@ -7,7 +7,7 @@
  * first write, and the requests and throttled answers. Alternating the binaries puts them through
  * the same moments of a shared machine. Never pass/fail.
  */
-import { spawn } from 'node:child_process';
+import { timedCli } from './private/proc.js';
 import { Server } from 'node:http';
 import { resolve as resolvePath } from 'node:path';
 import { generateTestKey } from '../scripts/support/keys.js';
@@ -64,20 +64,7 @@ async function applyOnce(bin: string, seed: number): Promise<Run> {
     arrivals = [];
     const args = ['apply', 'rbac.json', '--account', 'acme', '--auto-approve', '--consistency-window-ms', '0'];
     const started = performance.now();
-    const { wallMs, cpuMs } = await new Promise<{ wallMs: number; cpuMs: number }>((resolve, reject) => {
-      const child = spawn('/usr/bin/time', ['-f', 'CPU %U %S', process.execPath, bin, ...args], {
-        cwd: cloud.cwd,
-        env: cloud.env,
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      let stderr = '';
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      child.on('exit', (code) => {
-        const cpu = /CPU ([\d.]+) ([\d.]+)/.exec(stderr);
-        if (code !== 0 || cpu === null) reject(new Error(`${bin} exited ${code}: ${stderr}`));
-        else resolve({ wallMs: performance.now() - started, cpuMs: (Number(cpu[1]) + Number(cpu[2])) * 1000 });
-      });
-    });
+    const { wallMs, cpuMs } = await timedCli(bin, args, cloud);
     const seen = arrivals.filter((a) => a.at >= started);
     const isWrite = (a: { method: string }): boolean => a.method !== 'GET' && a.method !== 'HEAD';
     const firstWrite = seen.find(isWrite)?.at ?? NaN;

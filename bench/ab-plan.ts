@@ -6,7 +6,7 @@
  * prints each binary's wall and CPU medians. Alternating the binaries run by run puts them through
  * the same moments of a shared machine, where single samples move by ±50 ms. Never pass/fail.
  */
-import { spawn } from 'node:child_process';
+import { timedCli } from './private/proc.js';
 import { resolve as resolvePath } from 'node:path';
 import { generateTestKey } from '../scripts/support/keys.js';
 import { startCloud } from './private/cloud.js';
@@ -40,21 +40,7 @@ if (applied.code !== 0) throw new Error(`the apply failed: ${applied.stderr}`);
 
 /** One plan with `bin`: its wall time and its CPU time (user + system, from `/usr/bin/time`). */
 function planOnce(bin: string): Promise<{ wallMs: number; cpuMs: number }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn('/usr/bin/time', ['-f', 'CPU %U %S', process.execPath, bin, ...PLAN_ARGS], {
-      cwd: cloud.cwd,
-      env: cloud.env,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('exit', (code) => {
-      const cpu = /CPU ([\d.]+) ([\d.]+)/.exec(stderr);
-      if (code !== 0 || cpu === null) reject(new Error(`${bin} exited ${code}: ${stderr}`));
-      else resolve({ wallMs: performance.now() - started, cpuMs: (Number(cpu[1]) + Number(cpu[2])) * 1000 });
-    });
-  });
+  return timedCli(bin, PLAN_ARGS, cloud);
 }
 
 const samples = bins.map(() => ({ wall: [] as number[], cpu: [] as number[] }));

@@ -88,3 +88,30 @@ function vmHwmKb(pid: number | undefined): number {
     return 0;
   }
 }
+
+/**
+ * Runs the CLI `bin` with `args` under `/usr/bin/time` and gives its wall time and CPU time (user +
+ * system), for interleaved A/B comparisons where CPU decides on a busy machine.
+ * @throws Error when the run exits non-zero or its CPU time cannot be read
+ */
+export function timedCli(
+  bin: string,
+  args: readonly string[],
+  where: { readonly cwd: string; readonly env: NodeJS.ProcessEnv },
+): Promise<{ wallMs: number; cpuMs: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(GNU_TIME, ['-f', 'CPU %U %S', process.execPath, bin, ...args], {
+      cwd: where.cwd,
+      env: where.env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('exit', (code) => {
+      const cpu = /CPU ([\d.]+) ([\d.]+)/.exec(stderr);
+      if (code !== 0 || cpu === null) reject(new Error(`${bin} exited ${code}: ${stderr}`));
+      else resolve({ wallMs: performance.now() - started, cpuMs: (Number(cpu[1]) + Number(cpu[2])) * 1000 });
+    });
+  });
+}
