@@ -36,6 +36,9 @@ export function apiErrorHint(f: ApiFailure): string {
   // A provisioning limit (CloudAPI answers 403, and its plug-in's message starts with the code).
   if (f.apiCode === 'QuotaExceeded' || /^QuotaExceeded\b/.test(f.message ?? ''))
     return "The account's provisioning limits (`triton account limits`) do not allow it: raise them, or delete instances or declare fewer or smaller ones. `triton-iac plan` warns when a plan would pass them.";
+  // FWAPI's owner check (a firewall rule id of another account): no role can grant it.
+  if (status === 403 && /\bowner does not match\b/.test(f.message ?? ''))
+    return "The object belongs to another account: a stack reads and changes only its own account's objects. Check the id (`triton fwrule list` lists this account's).";
   if ((status === 401 || status === 403) && !KEY_REFUSED.has(f.apiCode ?? '')) {
     const action = deniedAction(f);
     return `The key's user is not allowed to ${action}: give that user a role (as a default member) whose policy has a rule such as "CAN ${action}", or sign as the account owner. Running the command again will not help until then.`;

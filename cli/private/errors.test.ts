@@ -73,6 +73,17 @@ describe('hints for API failures', () => {
     );
   });
 
+  it("say that another account's object cannot be granted, rather than naming an action to grant", () => {
+    const hint = apiErrorHint({
+      status: 403,
+      apiCode: 'Forbidden',
+      operation: 'GetFirewallRule',
+      message: 'owner does not match rule 0b1c…',
+    });
+    expect(hint).toContain('belongs to another account');
+    expect(hint).not.toContain('CAN getfirewallrule');
+  });
+
   it('tell a refused key, a busy server and a refused value apart', () => {
     expect(apiErrorHint({ status: 401, apiCode: 'InvalidCredentials' })).toContain('does not accept this key');
     expect(apiErrorHint({ status: 429, apiCode: 'RequestThrottled' })).toContain('busy or did not answer');
