@@ -20,6 +20,7 @@ import {
   type PlannedRun,
   type PlanRequest,
 } from './plan-against-live.js';
+import { withPlanWarnings } from './plan-warnings.js';
 import { pause, withRetries } from '../retry-loop.js';
 import { refreshedState, type RefreshChange } from './refresh.js';
 import { createRunContext, type RunContext } from './private/run-context.js';
@@ -117,7 +118,7 @@ export async function planStack(stack: StackManifest, opts: EngineOptions): Prom
   const parsed = opts.readAhead?.takeStateFile?.();
   const snapshot = await openStateBackend(stack, { ...opts, ...(parsed !== undefined ? { parsed } : {}) }).read();
   const req = requestOf(stack, snapshot, opts);
-  const { plan } = await planAgainstLive(run, req);
+  const plan = await withPlanWarnings(run, (await planAgainstLive(run, req)).plan);
   assertSecretsReadable(plan, stack, run.handlers, run.secrets);
   refuseBrokenExpectations(stack, req.state, plan);
   return plan;
@@ -127,7 +128,7 @@ export async function planStack(stack: StackManifest, opts: EngineOptions): Prom
 export async function planDestroy(stack: StackManifest, opts: EngineOptions): Promise<Plan> {
   const run = await runFor(stack, opts);
   const snapshot = await openStateBackend(stack, opts).read();
-  return (await planAgainstLive(run, requestOf(stack, snapshot, opts, true))).plan;
+  return withPlanWarnings(run, (await planAgainstLive(run, requestOf(stack, snapshot, opts, true))).plan);
 }
 
 /**
@@ -161,7 +162,10 @@ export async function applyReviewed(
   const run = await runFor(stack, opts);
   return withLock(stack, opts, `triton-iac ${mode}`, async (backend, snapshot) => {
     const req = requestOf(stack, snapshot, opts, mode === 'destroy');
-    const planned = await planAgainstLive(run, req);
+    const read = await planAgainstLive(run, req);
+    // The plan a person reviews carries the kinds' warnings; the other plans (a saved plan's check,
+    // refresh, generate) make none, so they do not pay for the reads warnings take.
+    const planned = { ...read, plan: await withPlanWarnings(run, read.plan) };
     // Before asking: a plan apply could not carry out is refused before anyone says yes to it.
     assertSecretsReadable(planned.plan, stack, run.handlers, run.secrets);
     if (mode === 'apply') refuseBrokenExpectations(stack, req.state, planned.plan);

@@ -3,7 +3,6 @@
  * and planning; and, for resources this tool wrote within the consistency window, a second look once
  * the window has passed, so that a stale read right after an apply never shows as a change.
  */
-import { withPlanWarnings } from './plan-warnings.js';
 import { didYouMean } from '../../common/did-you-mean.js';
 import type { ResourceKind, ResourceManifest, StackManifest } from '../../common/manifest.js';
 import type { PlainObject, RerunRule } from '../contract/handler.js';
@@ -156,7 +155,7 @@ export async function planAgainstLive(run: RunContext, request: PlanRequest): Pr
     await pause(settleAt - Date.now(), run.signal);
     planned = await reread(run, stack, req, planned.live, new Set(recent.map((r) => r.address)));
   }
-  return req.reportOnly ? planned : { ...planned, plan: await withPlanWarnings(run, planned.plan) };
+  return planned;
 }
 
 /**

@@ -18,7 +18,9 @@ export async function withPlanWarnings(run: RunContext, plan: Plan): Promise<Pla
   for (const c of plan.changes) {
     const handler = run.handlers.get(c.kind);
     if (!WRITES.has(c.action) || handler?.mode !== 'managed' || handler.planWarnings === undefined) continue;
-    byKind.set(c.kind, [...(byKind.get(c.kind) ?? []), plannedChangeOf(c)]);
+    const ofKind = byKind.get(c.kind) ?? [];
+    if (ofKind.length === 0) byKind.set(c.kind, ofKind);
+    ofKind.push(plannedChangeOf(c));
   }
   const warnings: PlanWarning[] = [];
   for (const [kind, changes] of byKind) {
