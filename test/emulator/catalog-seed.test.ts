@@ -136,6 +136,17 @@ describe('a seeded catalog', () => {
     expect(past.body.message).toContain('quota of 197632 MiB of RAM');
   });
 
+  it('counts only machines not deleted, in what it reports and in what it refuses', async () => {
+    const t = await emulatorWith({ ...CATALOG, limits: [{ by: 'machines', value: 4 }] });
+    const image = (await t.api('GET', '/my/images')).body[0].id as string;
+    const made = await t.api('POST', '/my/machines', { image, package: 'tiny-512M', name: 'a' });
+    expect(made.status).toBe(201);
+    expect((await t.api('POST', '/my/machines', { image, package: 'tiny-512M', name: 'b' })).status).toBe(403);
+    expect((await t.api('DELETE', `/my/machines/${made.body.id}`)).status).toBe(204);
+    expect((await t.api('GET', '/my/limits')).body).toEqual([{ by: 'machines', value: 4, used: 3 }]);
+    expect((await t.api('POST', '/my/machines', { image, package: 'tiny-512M', name: 'c' })).status).toBe(201);
+  });
+
   it('with an empty limit list enforces no machine limit and reports none', async () => {
     const t = await emulatorWith({ limits: [] });
     expect((await t.api('GET', '/my/limits')).body).toEqual([]);

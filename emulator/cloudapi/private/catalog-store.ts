@@ -15,17 +15,16 @@ import { NETWORKS, PACKAGES, type MachinePlacement } from './fixtures.js';
 /** The persistence part name. */
 export const CATALOG_PART = 'catalog';
 
-/** The limits in force when the catalog seeds none: the emulator's `--machine-limit` and `--ram-limit`. */
-export interface LimitDefaults {
-  readonly machineLimit: number;
-  readonly ramLimitMb?: number;
+/** What a machine counts against the limits. */
+interface MachineUse {
+  readonly state: string;
+  readonly memory: number;
+  readonly disk: number;
 }
 
-/** The {@link LimitDefaults} of an emulator's context. */
-export function limitDefaults(ctx: LimitDefaults): LimitDefaults {
-  return ctx.ramLimitMb !== undefined
-    ? { machineLimit: ctx.machineLimit, ramLimitMb: ctx.ramLimitMb }
-    : { machineLimit: ctx.machineLimit };
+/** A deleted machine counts against no limit (CloudAPI counts the account's machines not destroyed). */
+function notDeleted(machines: readonly MachineUse[]): readonly MachineUse[] {
+  return machines.filter((m) => m.state !== 'deleted');
 }
 
 /** The datacenter name the emulator answers as when none is seeded. */
@@ -252,34 +251,36 @@ export class CatalogStore {
   }
 
   /**
-   * GetAccountLimits' answer for an account whose live machines are `machines`: the limits in
-   * force, each with what is used.
+   * GetAccountLimits' answer for an account whose machines are `machines`: the limits in force, each
+   * with what its machines not deleted use.
    */
-  limits(machines: readonly { memory: number; disk: number }[], defaults: LimitDefaults): Record<string, unknown>[] {
+  limits(machines: readonly MachineUse[]): Record<string, unknown>[] {
+    const live = notDeleted(machines);
     const used: Record<LimitSeed['by'], number> = {
-      machines: machines.length,
-      ram: machines.reduce((sum, m) => sum + m.memory, 0),
-      quota: Math.ceil(machines.reduce((sum, m) => sum + m.disk, 0) / 1024),
+      machines: live.length,
+      ram: live.reduce((sum, m) => sum + m.memory, 0),
+      quota: Math.ceil(live.reduce((sum, m) => sum + m.disk, 0) / 1024),
     };
-    return this.limitsInForce(defaults).map((l) => ({ ...l, used: used[l.by] }));
+    return this.limitsInForce().map((l) => ({ ...l, used: used[l.by] }));
   }
 
   /**
    * Refuses a new machine of `memory` MiB that would pass a `machines` or `ram` limit without a
-   * `check` (403 `QuotaExceeded`, CloudAPI's message); `quota` and image/OS-scoped limits are
-   * reported, not enforced. A limit of 0 is none.
-   * @param machines the account's live machines
+   * `check` (403 `QuotaExceeded`, CloudAPI's message), counting the account's machines not deleted;
+   * `quota` and image/OS-scoped limits are reported, not enforced. A limit of 0 is none.
+   * @param machines the account's machines
    */
-  refusePastLimits(machines: readonly { memory: number }[], memory: number, defaults: LimitDefaults): void {
-    for (const l of this.limitsInForce(defaults)) {
+  refusePastLimits(machines: readonly MachineUse[], memory: number): void {
+    const live = notDeleted(machines);
+    for (const l of this.limitsInForce()) {
       if (l.check !== undefined || l.value === 0) continue;
-      if (l.by === 'machines' && machines.length + 1 > l.value)
+      if (l.by === 'machines' && live.length + 1 > l.value)
         throw new EmulatorError(
           403,
           'QuotaExceeded',
           `You have exceeded your quota of ${l.value} machines; contact support to raise it`,
         );
-      if (l.by === 'ram' && machines.reduce((sum, m) => sum + m.memory, 0) + memory > l.value)
+      if (l.by === 'ram' && live.reduce((sum, m) => sum + m.memory, 0) + memory > l.value)
         throw new EmulatorError(
           403,
           'QuotaExceeded',
@@ -289,11 +290,12 @@ export class CatalogStore {
   }
 
   /** The seeded limits, else `--machine-limit` machines and, when given, `--ram-limit` MiB of RAM. */
-  private limitsInForce(defaults: LimitDefaults): readonly LimitSeed[] {
+  private limitsInForce(): readonly LimitSeed[] {
+    const { machineLimit, ramLimitMb } = this.ctx;
     return (
       this.seeded.limits ?? [
-        { by: 'machines', value: defaults.machineLimit },
-        ...(defaults.ramLimitMb !== undefined ? [{ by: 'ram' as const, value: defaults.ramLimitMb }] : []),
+        { by: 'machines', value: machineLimit },
+        ...(ramLimitMb !== undefined ? [{ by: 'ram' as const, value: ramLimitMb }] : []),
       ]
     );
   }

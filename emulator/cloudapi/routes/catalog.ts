@@ -5,7 +5,6 @@ import { accountOf } from '../private/before.js';
 import type { EmulatorContext } from '../../core/context.js';
 import { fabricNetworkJson } from '../private/fabric-store.js';
 import type { RequestContext } from '../../core/types.js';
-import { limitDefaults } from '../private/catalog-store.js';
 
 /** The ListPackages query parameters that filter (sdc-cloudapi packages.js). */
 const PACKAGE_FILTERS = ['name', 'memory', 'disk', 'swap', 'lwps', 'version', 'vcpus', 'group'] as const;
@@ -54,8 +53,7 @@ export function catalogRoutes(_ctx: EmulatorContext, state: CloudApiState): Clou
       name: 'GetAccountLimits',
       handler: (rc) => {
         // The limits CreateMachine enforces, and only those (machines.ts `refusePastLimits`).
-        const machines = state.machines(accountOf(rc)).filter((m) => m.state !== 'deleted');
-        return { status: 200, body: state.catalog.limits(machines, limitDefaults(rc.ctx)) };
+        return { status: 200, body: state.catalog.limits(state.machines(accountOf(rc))) };
       },
     },
     {

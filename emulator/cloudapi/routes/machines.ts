@@ -19,7 +19,6 @@ import { pageReply } from '../private/paging.js';
 import { checkAffinityRule } from '../../../common/rules/affinity.js';
 import { optionalBoolean, optionalString, param } from '../private/params.js';
 import type { EmulatorContext } from '../../core/context.js';
-import { limitDefaults } from '../private/catalog-store.js';
 
 /** The longest name CloudAPI accepts: 255 base64 characters of alias (sdc-cloudapi machines.js). */
 const MAX_NAME = 189;
@@ -182,7 +181,7 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
   const networks = networksParam(rc, state);
   const volumes = volumesParam(rc, state);
   checkAffinity(rc);
-  state.catalog.refusePastLimits(machines, pkg['memory'] as number, limitDefaults(rc.ctx));
+  state.catalog.refusePastLimits(machines, pkg['memory'] as number);
   const tags: Record<string, unknown> = { ...(objectParam(rc, 'tags') ?? {}) };
   const metadata: Record<string, string> = {};
   for (const [k, v] of Object.entries(rc.body)) {
