@@ -10,7 +10,7 @@
  */
 import type { Clients } from './clients.js';
 import { VLANS_PATH } from './fabric-vlan.js';
-import { byCodePoint, desiredOptionals, liveOptionals } from './private/normalize.js';
+import { sortedStringMap, desiredOptionals, liveOptionals } from './private/normalize.js';
 import { ignoreNotFound, orUndefined } from './private/not-found.js';
 import type {
   HandlerContext,
@@ -47,15 +47,6 @@ const networksPath = (vlanId: string | number, ...rest: string[]): string[] => [
 /** The VLAN id at the front of a natural key `<vlanId>/<name>`. */
 const vlanOfKey = (naturalKey: string): string => naturalKey.split('/')[0]!;
 
-function sortedMap(value: unknown): Record<string, string> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => [k, String(v)] as const)
-      .sort(([a], [b]) => byCodePoint(a, b)),
-  );
-}
-
 /** Normalised desired network. */
 export function normalizeFabricNetworkDesired(props: ResolvedProperties): PlainObject {
   const out: Record<string, PlainValue> = {
@@ -68,7 +59,7 @@ export function normalizeFabricNetworkDesired(props: ResolvedProperties): PlainO
     ...desiredOptionals(props, ['description', 'gateway']),
   };
   if (Array.isArray(props['resolvers'])) out['resolvers'] = props['resolvers'].map(String);
-  if (props['routes'] !== undefined) out['routes'] = sortedMap(props['routes']);
+  if (props['routes'] !== undefined) out['routes'] = sortedStringMap(props['routes']);
   return out;
 }
 
@@ -86,7 +77,7 @@ export function normalizeFabricNetworkLive(live: FabricNetworkLive, desired?: Pl
   };
   const resolvers = [...(live.resolvers ?? [])];
   if (desired !== undefined ? desired['resolvers'] !== undefined : resolvers.length > 0) out['resolvers'] = resolvers;
-  const routes = sortedMap(live.routes);
+  const routes = sortedStringMap(live.routes);
   if (desired !== undefined ? desired['routes'] !== undefined : Object.keys(routes).length > 0) out['routes'] = routes;
   return out;
 }
@@ -99,7 +90,7 @@ function updatable(desired: ResolvedProperties): Record<string, unknown> {
     provision_end_ip: String(desired['provisionEndIp']),
     ...desiredOptionals(desired, ['description']),
     ...(Array.isArray(desired['resolvers']) ? { resolvers: desired['resolvers'].map(String) } : {}),
-    ...(desired['routes'] !== undefined ? { routes: sortedMap(desired['routes']) } : {}),
+    ...(desired['routes'] !== undefined ? { routes: sortedStringMap(desired['routes']) } : {}),
   };
 }
 

@@ -6,7 +6,7 @@
  * reference, so the plan deletes them first.
  */
 import type { Clients } from './clients.js';
-import { byCodePoint, sortedStrings } from './private/normalize.js';
+import { sortedStringMap, sortedStrings } from './private/normalize.js';
 import { ignoreNotFound, orUndefined } from './private/not-found.js';
 import type {
   HandlerContext,
@@ -32,20 +32,11 @@ export interface VolumeLive {
 /** How long a volume may stay `creating` (its storage zone provisions) before the apply gives up. */
 export const VOLUME_READY_TIMEOUT_MS = 15 * 60_000;
 
-function tagMap(value: unknown): Record<string, string> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => [k, String(v)] as const)
-      .sort(([a], [b]) => byCodePoint(a, b)),
-  );
-}
-
 /** Normalised desired volume. */
 export function normalizeVolumeDesired(props: ResolvedProperties): PlainObject {
   const out: Record<string, PlainValue> = { name: String(props['name'] ?? ''), size: Number(props['size'] ?? 10240) };
   if (Array.isArray(props['networks'])) out['networks'] = sortedStrings(props['networks']);
-  if (props['tags'] !== undefined) out['tags'] = tagMap(props['tags']);
+  if (props['tags'] !== undefined) out['tags'] = sortedStringMap(props['tags']);
   return out;
 }
 
@@ -54,7 +45,7 @@ export function normalizeVolumeLive(live: VolumeLive, desired?: PlainObject): Pl
   const out: Record<string, PlainValue> = { id: live.id, state: live.state, name: live.name, size: live.size };
   const networks = sortedStrings([...(live.networks ?? [])]);
   if (desired !== undefined ? desired['networks'] !== undefined : networks.length > 0) out['networks'] = networks;
-  const tags = tagMap(live.tags);
+  const tags = sortedStringMap(live.tags);
   if (desired !== undefined ? desired['tags'] !== undefined : Object.keys(tags).length > 0) out['tags'] = tags;
   return out;
 }
@@ -115,7 +106,7 @@ export const volumeHandler: ResourceHandler<VolumeLive, Clients> = {
           type: 'tritonnfs',
           size: Number(desired['size']),
           ...(Array.isArray(desired['networks']) ? { networks: desired['networks'].map(String) } : {}),
-          ...(desired['tags'] !== undefined ? { tags: tagMap(desired['tags']) } : {}),
+          ...(desired['tags'] !== undefined ? { tags: sortedStringMap(desired['tags']) } : {}),
         },
         expect: 'object',
       },

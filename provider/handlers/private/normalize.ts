@@ -10,6 +10,19 @@ export function byCodePoint(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/**
+ * A string map with its keys in code-point order and every value as text (a volume's tags, a fabric
+ * network's routes); anything that is not a plain object becomes `{}`.
+ */
+export function sortedStringMap(value: unknown): Record<string, string> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => [k, String(v)] as const)
+      .sort(([a], [b]) => byCodePoint(a, b)),
+  );
+}
+
 /** A sorted copy of a list of strings; anything that is not an array becomes `[]`. */
 export function sortedStrings(value: PlainValue | undefined): string[] {
   return Array.isArray(value) ? (value as readonly PlainValue[]).map(String).sort(byCodePoint) : [];
