@@ -15,11 +15,11 @@ import {
   type AccessModel,
   type Permission,
 } from '../../common/access/index.js';
-import { kindDescriptor, type AccessPart } from '../../common/kinds/index.js';
+import type { AccessPart } from '../../common/kinds/index.js';
 import type { PlainObject } from '../contract/handler.js';
 import type { ResourceChange } from '../plan/types.js';
 import type { StateDocument } from '../state/document.js';
-import { accessDrift, liveAccessModel, type AccessDriftItem } from './access-sensor.js';
+import { accessDrift, accessPartOf, liveAccessModel, sortedStringsOf, type AccessDriftItem } from './access-sensor.js';
 import type { Census } from './census.js';
 
 /** What the baseline needs of a planned change. */
@@ -88,12 +88,12 @@ function modelAsRecorded(
   for (const c of undone) {
     if (c.before === null) objects.delete(c.address);
     else objects.set(c.address, { kind: c.kind, properties: c.before });
-    const part = partOf(c.kind);
+    const part = accessPartOf(c.kind);
     if (c.after !== null && part !== undefined) written.add(nameKey(part, c.after));
     if (part === 'roleTags') {
       const path = String((c.after ?? c.before)!['path']);
-      const before = strings(c.before?.['roles']);
-      const after = strings(c.after?.['roles']);
+      const before = sortedStringsOf(c.before?.['roles']);
+      const after = sortedStringsOf(c.after?.['roles']);
       const current = tags.get(path) ?? [];
       // An exclusive tag's `before` is the path's whole list; a non-exclusive one's only its own
       // roles, so the roles it added are taken off what is there (its own come back below).
@@ -117,9 +117,9 @@ function modelAsRecorded(
     ];
   };
   for (const r of managed) {
-    if (partOf(r.kind) !== 'roleTags') continue;
+    if (accessPartOf(r.kind) !== 'roleTags') continue;
     const path = String(r.properties['path']);
-    const own = strings(r.properties['roles']);
+    const own = sortedStringsOf(r.properties['roles']);
     tags.set(path, r.properties['exclusive'] === true ? own : [...new Set([...(tags.get(path) ?? []), ...own])].sort());
   }
   return {
@@ -136,7 +136,7 @@ function modelAsRecorded(
 function deletedNames(changes: readonly PlannedChange[]): Set<string> {
   const out = new Set<string>();
   for (const c of changes) {
-    const part = partOf(c.kind);
+    const part = accessPartOf(c.kind);
     if ((c.action === 'delete' || c.action === 'replace') && c.before !== null && part !== undefined)
       out.add(nameKey(part, c.before));
   }
@@ -148,12 +148,4 @@ function nameKey(part: AccessPart, props: Readonly<Record<string, unknown>>): st
   return part === 'users'
     ? `users:${String(props['login']).toLowerCase()}`
     : `${part}:${String(props['name'] ?? props['path'])}`;
-}
-
-function partOf(kind: string): AccessPart | undefined {
-  return kindDescriptor(kind)?.access;
-}
-
-function strings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string').sort() : [];
 }

@@ -20,9 +20,14 @@ import type { Census } from './census.js';
 
 export type { AccessDriftItem };
 
+/** The part of the access model a kind's objects are (its descriptor's `access`), if any. */
+export function accessPartOf(kind: string): AccessPart | undefined {
+  return kindDescriptor(kind)?.access;
+}
+
 /** Whether the kind's objects are the given part of the access model (its descriptor's `access`). */
 function isPart(kind: string, ...parts: readonly AccessPart[]): boolean {
-  const part = kindDescriptor(kind)?.access;
+  const part = accessPartOf(kind);
   return part !== undefined && parts.includes(part);
 }
 
@@ -89,9 +94,10 @@ export function confirmedAccessDrift(
 export function liveMantaEntries(changes: readonly { kind: string; before: PlainObject | null }[]): MantaEntryTags[] {
   return changes
     .filter((c) => isPart(c.kind, 'mantaEntries') && c.before !== null)
-    .map((c) => ({ path: String(c.before!['path']), roles: strings(c.before!['roleTags']) }));
+    .map((c) => ({ path: String(c.before!['path']), roles: sortedStringsOf(c.before!['roleTags']) }));
 }
 
-function strings(value: unknown): string[] {
+/** The strings of a list, sorted (role names as a change or the state records them); anything else is `[]`. */
+export function sortedStringsOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string').sort() : [];
 }
