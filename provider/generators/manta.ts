@@ -96,9 +96,11 @@ async function readTree(r: GenerateReadContext): Promise<FoundItem[]> {
     for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const path = `${dir}/${e.name}`;
       if (e.type === 'directory') {
-        const meta = await r.ctx.clients.manta.headObject(path, { signal: r.ctx.signal });
-        if (r.wants('directory'))
+        if (r.wants('directory')) {
+          // Its role tags are only in its headers: asked for only when directories are generated.
+          const meta = await r.ctx.clients.manta.headObject(path, { signal: r.ctx.signal });
           items.push({ kind: 'directory', props: { path, roleTags: [...(meta?.roleTags ?? [])].sort() } });
+        }
         await walk(path);
       } else files.push({ path, etag: e.etag ?? '', mtime: e.mtime, size: e.size ?? 0 });
     }
