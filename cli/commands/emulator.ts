@@ -185,11 +185,11 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
   if ((tlsCert === undefined) !== (tlsKey === undefined))
     throw new UsageError('--tls-cert and --tls-key must be given together');
   if (tlsCert !== undefined && tlsKey !== undefined)
-    opts.tls = { cert: readPem('--tls-cert', tlsCert, io), key: readPem('--tls-key', tlsKey, io) };
+    opts.tls = { cert: readFlagFile('--tls-cert', tlsCert, io), key: readFlagFile('--tls-key', tlsKey, io) };
   const roots: string[] = [];
   const rootFiles: string[] = [];
   for (const path of args.repeats.get('attestation-root') ?? []) {
-    const text = readPem('--attestation-root', path, io);
+    const text = readFlagFile('--attestation-root', path, io);
     // A file may hold several certificates (a bundle); each is a root of its own.
     const certs = text.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? [text];
     for (const cert of certs) {
@@ -328,7 +328,8 @@ function waitForSignal(): Promise<void> {
   });
 }
 
-function readPem(flag: string, path: string, io: CommandIo): string {
+/** The text of the file a flag names (`~` expanded), or a usage error naming the flag, the file and why. */
+function readFlagFile(flag: string, path: string, io: CommandIo): string {
   const file = expandHome(path, io);
   try {
     return readFileSync(file, 'utf8');
@@ -339,13 +340,8 @@ function readPem(flag: string, path: string, io: CommandIo): string {
 
 /** `--catalog FILE`: the JSON catalog, checked before anything starts. */
 function readCatalog(path: string, io: CommandIo): CatalogSeed {
+  const text = readFlagFile('--catalog', path, io);
   const file = expandHome(path, io);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new UsageError(`--catalog ${file}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
   try {
     const catalog = JSON.parse(text) as CatalogSeed;
     checkCatalogSeed(catalog);
