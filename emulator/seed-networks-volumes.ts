@@ -94,7 +94,7 @@ export function writeNetworkVolumeParts(dataDir: string, owner: string, seed: Ne
     internet_nat: n.internetNat !== false,
     ...(n.description !== undefined ? { description: n.description } : {}),
   }));
-  write(dataDir, FABRICS_PART, { vlans, networks });
+  writeSeedPart(dataDir, FABRICS_PART, { vlans, networks });
   const volumes: VolumeRecord[] = (seed.volumes ?? []).map((v) => ({
     owner,
     id: v.id,
@@ -106,7 +106,7 @@ export function writeNetworkVolumeParts(dataDir: string, owner: string, seed: Ne
     tags: { ...(v.tags ?? {}) },
     created: v.created ?? now,
   }));
-  write(dataDir, VOLUMES_PART, volumes);
+  writeSeedPart(dataDir, VOLUMES_PART, volumes);
   const keys: AccessKeyRecord[] = (seed.accessKeys ?? []).map((k) => {
     const created = Date.parse(k.created ?? now);
     return {
@@ -120,9 +120,10 @@ export function writeNetworkVolumeParts(dataDir: string, owner: string, seed: Ne
       updated: Number.isNaN(created) ? Date.parse(now) : created,
     };
   });
-  write(dataDir, ACCESS_KEYS_PART, keys);
+  writeSeedPart(dataDir, ACCESS_KEYS_PART, keys);
 }
 
-function write(dataDir: string, part: string, data: unknown): void {
+/** Writes one part of an emulator's data directory (`<part>.json`, readable by its owner only), as a seed lays it down. */
+export function writeSeedPart(dataDir: string, part: string, data: unknown): void {
   writeFileSync(join(dataDir, `${part}.json`), `${JSON.stringify(data)}\n`, { mode: 0o600 });
 }

@@ -14,7 +14,7 @@ import { parsePublicKey } from './core/store/public-key.js';
 import type { Entry } from './manta/entries.js';
 import { ACCOUNT_DIRS } from './manta/index.js';
 import { CATALOG_PART, checkCatalogSeed, type CatalogSeed } from './cloudapi/state.js';
-import { writeNetworkVolumeParts, type NetworkVolumeSeed } from './seed-networks-volumes.js';
+import { writeNetworkVolumeParts, writeSeedPart, type NetworkVolumeSeed } from './seed-networks-volumes.js';
 import {
   ADMIN_UUID,
   CLOUDAPI_PART,
@@ -181,7 +181,7 @@ export function writeEmulatorSeed(dataDir: string, seed: EmulatorSeed): void {
     policies: seed.policies.map((p) => ({ ...p, rules: [...p.rules], created: now, updated: now })),
     roleTags: Object.fromEntries(Object.entries(seed.roleTags).map(([p, r]) => [p, [...r]])),
   };
-  writeFileSync(join(dataDir, `${IDENTITY_PART}.json`), `${JSON.stringify({ accounts: [saved] })}\n`, { mode: 0o600 });
+  writeSeedPart(dataDir, IDENTITY_PART, { accounts: [saved] });
   const machines: MachineRecord[] = (seed.machines ?? []).map((m) => ({
     ...machineDefaults(now),
     ...definedOnly({
@@ -229,14 +229,14 @@ export function writeEmulatorSeed(dataDir: string, seed: EmulatorSeed): void {
       tags: {},
     }));
   const cloudapi = { [seed.account.id]: { images, machines } };
-  writeFileSync(join(dataDir, `${CLOUDAPI_PART}.json`), `${JSON.stringify(cloudapi)}\n`, { mode: 0o600 });
+  writeSeedPart(dataDir, CLOUDAPI_PART, cloudapi);
   if (seed.catalog !== undefined) {
     checkCatalogSeed(seed.catalog);
-    writeFileSync(join(dataDir, `${CATALOG_PART}.json`), `${JSON.stringify(seed.catalog)}\n`, { mode: 0o600 });
+    writeSeedPart(dataDir, CATALOG_PART, seed.catalog);
   }
   writeNetworkVolumeParts(dataDir, seed.account.id, seed, now);
   const rules: FirewallRuleRecord[] = (seed.firewallRules ?? []).map((r) => ({ ...r, owner: seed.account.id }));
-  writeFileSync(join(dataDir, `${FIREWALL_RULES_PART}.json`), `${JSON.stringify(rules)}\n`, { mode: 0o600 });
+  writeSeedPart(dataDir, FIREWALL_RULES_PART, rules);
 
   const mtime = Date.now();
   const root = `/${seed.account.login}`;
