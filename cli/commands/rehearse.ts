@@ -101,6 +101,7 @@ export const rehearseCommand: Command = {
       const real = await session.options(stack, { contentDir: origin.workDir });
       const user = stack.user ?? subUserOf(real.clients.cloudapi.keyId);
       const key = rehearsalKey(join(scratch, 'key'));
+      const cloudapiUrl = cloudapiUrlOf(stack, io.env);
       const copy = await copyForPlan({
         clients: real.clients,
         account: real.clients.cloudapi.account,
@@ -110,7 +111,7 @@ export const rehearseCommand: Command = {
         rehearsalKey: key.publicKey,
         maxObjectBytes,
         signal: new AbortController().signal,
-        ...(cloudapiUrlOf(stack, io.env) !== undefined ? { cloudapiUrl: cloudapiUrlOf(stack, io.env)! } : {}),
+        ...(cloudapiUrl !== undefined ? { cloudapiUrl } : {}),
       });
       const workDir = join(scratch, 'work');
       mkdirSync(workDir, { recursive: true });
