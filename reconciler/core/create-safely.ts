@@ -49,10 +49,16 @@ export async function createSafely<Clients>(args: {
    * anything is written to it: throwing refuses the takeover.
    */
   readonly onFoundExisting?: (live: unknown) => void;
+  /**
+   * The natural key of what is sent, when it differs from the plan's (which holds a placeholder for
+   * an id this apply made, as a firewall rule naming a new instance): what a create that may have
+   * taken effect is looked up by before it is sent again.
+   */
+  readonly sentKey?: string;
 }): Promise<CreateOutcome> {
   const { run, handler, change, retry } = args;
   const self: ObjectReference = { kind: change.kind, name: change.naturalKey };
-  const ref = { naturalKey: change.naturalKey };
+  const ref = { naturalKey: args.sentKey ?? change.naturalKey };
   let outcomeUnknown = false;
   // When the last attempt that may have made the object failed: a "not found" inside the window
   // after it may be a stale read.

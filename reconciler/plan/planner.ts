@@ -316,8 +316,8 @@ function foundNothing(handler: PlanningHandler, resource: ResourceManifest): str
 /** The reason of a look-up that found nothing at plan time and is read again at apply (a warning of the plan). */
 export const LOOKUP_FOUND_NOTHING_REASON = 'found nothing at plan time; looked up again at apply';
 
-/** Whether a manifest value holds a reference (a look-up query that waits for another object). */
-function holdsRef(value: unknown): boolean {
+/** Whether a manifest value holds a reference (to another object's id or field). */
+export function holdsRef(value: unknown): boolean {
   if (isRef(value as ManifestValue)) return true;
   if (Array.isArray(value)) return value.some(holdsRef);
   if (value !== null && typeof value === 'object') return Object.values(value).some(holdsRef);
