@@ -35,6 +35,9 @@ export const image = {
     { name: 'state', computed: true },
   ],
   attributes: ['id', 'state'],
+  // ExportImage writes `<prefix>.imgmanifest` and `<prefix>.zfs.gz`, or, when the path is a
+  // directory, `<dir>/<name>-<version>` plus those (sdc-cloudapi lib/images.js, exportImage).
+  writes: { field: 'exportTo', what: 'its export', suffixes: ['.imgmanifest', '.zfs.gz'], inside: '{name}-{version}' },
   naturalKey: { from: 'fields', fields: [{ field: 'name' }, { field: 'version' }], separator: '@' },
   naturalKeyText: 'name@version',
   uniqueness: 'name and version identify an image',

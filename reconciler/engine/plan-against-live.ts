@@ -11,7 +11,10 @@ import { forgetRetained, optionsByAddress, refuseProtected } from '../plan/lifec
 import { forgetMovedAway } from '../plan/moved-to-stack.js';
 import { matchLive, recordedKeysOf, type UnmanagedLive } from '../plan/match-live.js';
 import { changedFields, differenceOf } from '../core/difference.js';
-import { prunedBy, unretainPruned } from '../plan/prune.js';
+import { orderTreeDeletes, prunedBy, unretainPruned } from '../plan/prune.js';
+import { StackWrites, stackWrites } from '../plan/stack-writes.js';
+import { withWrittenDeletes, writtenReadTargets } from '../plan/written-deletes.js';
+import { fileKindsOf, prunedListTargets, walkPrunedTrees } from './prune-walk.js';
 import { findKindChanges, findMoves, stateWithMoves, type PlannedMove } from '../plan/moves.js';
 import { withOperatorControls, type OperatorControls } from '../plan/operator-controls.js';
 import {
@@ -137,13 +140,21 @@ export async function planAgainstLive(run: RunContext, request: PlanRequest): Pr
   const req = withMoves(request);
   const stack = req.destroy ? destroyView(req.stack) : req.stack;
   await refuseUnavailableKinds(run, stack);
-  const targets = readTargetsOf(stack.resources, req.state);
+  const writes = new StackWrites(stackWrites(req.stack, req.state));
+  const targets = [
+    ...readTargetsOf(stack.resources, req.state),
+    ...writtenReadTargets(writes, stack, req.state, fileKindsOf(run)),
+    ...prunedListTargets(run, stack.prune ?? [], [...stack.resources, ...(req.state?.resources ?? [])]),
+  ];
   const env = planningEnv(planningInputOf(run, stack, req));
   const reading = liveSourceOf(run).read(targets, { env, resources: stack.resources });
   // The manifest's digest does not depend on what is read: take it while the first requests are
   // under way rather than after the last answer (it hashes the whole manifest).
   const manifestDigest = manifestDigestOf(stack);
-  const { live, plannedAlready } = await reading;
+  const read = await reading;
+  const { plannedAlready } = read;
+  // A pruned tree deletes what the folder lacks at any depth: list all of it.
+  const live = await walkPrunedTrees(run, stack.prune ?? [], read.live);
   let planned = planFrom(run, stack, req, live, manifestDigest, plannedAlready);
   const recent = recentlyWritten(planned.plan.changes, req.state, run.windowMs);
   if (recent.length > 0) {
@@ -227,7 +238,8 @@ export function planFrom(
   for (const [address, object] of live.singles) byAddress.set(address, object);
   preferRecordedObjects(byAddress, stack);
   const authoritative = new Set<ResourceKind>(stack.authoritative ?? []);
-  const pruning = prunedBy(stack.prune);
+  const writes = new StackWrites(stackWrites(req.stack, req.state));
+  const pruning = prunedBy(stack.prune, writes);
   const unmanagedToDelete = match.unmanaged
     .flatMap((u): UnmanagedLive[] => {
       const pruned = pruning(u);
@@ -273,6 +285,10 @@ export function planFrom(
   // The declared options of the real stack count in a destroy too (its view has no resources).
   const options = unretainPruned(optionsByAddress(req.stack.resources, req.state), stack, req.state);
   changes = forgetMovedAway(forgetRetained(changes, options), req.declaredElsewhere);
+  changes = orderTreeDeletes(
+    withWrittenDeletes(changes, writes, match.unmanaged, run.handlers),
+    UNMANAGED_ADDRESS_PREFIX,
+  );
   if (!req.reportOnly) refuseProtected(stack.name, changes, options, req.destroy ? 'destroy' : 'the plan');
   const plan = makePlan({
     stack: stack.name,
