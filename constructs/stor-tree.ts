@@ -18,7 +18,7 @@ import { PRUNED_TREE } from './private/pruned-tree.js';
 import { checkRoleRefs } from './private/role-refs.js';
 import { stackOf } from './private/stack-marker.js';
 import { uniqueId } from './private/unique-id.js';
-import { LinkOutsideError, walkTree, WalkError } from './private/tree-walk.js';
+import { LinkOutsideError, NameNotUtf8Error, walkTree, WalkError } from './private/tree-walk.js';
 
 /** Settings for the files a pattern matches (see {@link StorTreeProps.rules}). */
 export interface StorTreeRule {
@@ -161,6 +161,13 @@ export class StorTree extends Construct {
           'source',
           props.source,
           `${props.source}/${error.relativePath} is a symbolic link to ${error.target}, outside the folder and the project directory: a tree uploads only files inside them (copy the file in, or exclude the link)`,
+        );
+      if (error instanceof NameNotUtf8Error)
+        fail(
+          at,
+          'source',
+          props.source,
+          `${props.source}/${error.relativePath} has a name that is not valid UTF-8 (${error.shown}): an object-store path is UTF-8 text, so no object can have that name; rename the file, or exclude it`,
         );
       if (!(error instanceof WalkError)) throw error;
       fail(at, 'source', props.source, unreadableFile(`${props.source}/${error.relativePath}`, error.cause));

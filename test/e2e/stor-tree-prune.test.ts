@@ -187,3 +187,24 @@ describe('StorTree file and folder swaps', () => {
       expect((await c.cli(['plan', '--detailed-exitcode', ...W0])).code).toBe(0);
     });
 });
+
+describe('StorTree file names', () => {
+  it('refuses a file whose name is not valid UTF-8 at synth, naming it and the rule, and writes nothing', async () => {
+    const c = await cloud();
+    writeFiles(c, { 'ok.txt': 'fine\n' });
+    // `caf\xe9.txt`: a Latin-1 name, as an old archive unpacks it.
+    writeFileSync(
+      Buffer.concat([Buffer.from(join(c.cwd, 'site', 'caf')), Buffer.from([0xe9]), Buffer.from('.txt')]),
+      'x\n',
+    );
+    writeApp(c);
+    const plan = await c.cli(['plan', ...W0]);
+    expect(plan.code).toBe(1);
+    expect(plan.stderr).toContain('site/caf\\xe9.txt has a name that is not valid UTF-8 (caf\\xe9.txt)');
+    expect(plan.stderr).toContain('rename the file, or exclude it');
+    expect(plan.stderr).not.toContain('ENOENT');
+    const apply = await c.cli(['apply', '--auto-approve', ...W0]);
+    expect(apply.code).toBe(1);
+    expect(await manta(c, 'mls', '/acme/stor')).toEqual([]);
+  });
+});
