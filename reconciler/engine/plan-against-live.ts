@@ -399,7 +399,9 @@ export function recentlyWritten(
     if (times.length > 0) out.push({ address: c.address, writtenAt: Math.max(...times) });
   }
   // Unmanaged objects of authoritative kinds may be deletions not yet visible: look again when anything was written recently.
-  const latest = Math.max(-Infinity, ...written.values());
+  // A delete leaves no entry to date it: the state notes when the last one was made.
+  const deleted = state.lastDeleteAt === undefined ? -Infinity : Date.parse(state.lastDeleteAt);
+  const latest = Math.max(deleted, ...written.values());
   if (now - latest < windowMs)
     for (const c of changes)
       if (c.address.startsWith(UNMANAGED_ADDRESS_PREFIX)) out.push({ address: c.address, writtenAt: latest });

@@ -208,3 +208,32 @@ describe('StorTree file names', () => {
     expect(await manta(c, 'mls', '/acme/stor')).toEqual([]);
   });
 });
+
+describe('StorTree right after an apply', () => {
+  it('does not plan to delete again what the last apply deleted while a listing may still show it', async () => {
+    // Every read inside the window sees the store as it was a window ago: the listing right after
+    // the apply still holds what it deleted. The binary's window is the emulator's.
+    const windowMs = 4000;
+    const c = await cloud({ emulator: { consistencyWindowMs: windowMs, staleReadRate: 1, seed: 40 } });
+    const W = ['--consistency-window-ms', String(windowMs)];
+    writeFiles(c, { 'a/b/f.txt': 'f\n', 'top.txt': 'top\n' });
+    writeApp(c);
+    expect((await c.cli(['apply', '--auto-approve', ...W])).code).toBe(0);
+    await putByHand(c, '/acme/stor/site/a/rogue.txt');
+    await putByHand(c, '/acme/stor/site/stray.txt');
+    // Until every write is older than the window, a listing may not show them yet.
+    await c.world.emulator.settled();
+    const prune = await c.cli(['apply', '--auto-approve', ...W]);
+    expect(prune.code, prune.stdout + prune.stderr).toBe(0);
+    expect(prune.stdout).toContain('2 deleted');
+
+    const plan = await c.cli(['plan', '--detailed-exitcode', ...W]);
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+    expect(plan.stdout).not.toContain('rogue.txt');
+    await c.world.emulator.settled();
+    expect((await manta(c, 'mfind', '-t', 'o', '/acme/stor/site')).sort()).toEqual([
+      '/acme/stor/site/a/b/f.txt',
+      '/acme/stor/site/top.txt',
+    ]);
+  });
+});
