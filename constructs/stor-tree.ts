@@ -73,8 +73,10 @@ export interface StorTreeProps {
   readonly durability?: number;
   /**
    * Delete what the folder does not have: a file removed from the folder is deleted, and so is any
-   * object or link in the tree's directories that the tree does not declare (`msync -d`): each is
-   * planned as a delete, one line each. Without it, a file removed from the folder is left in the
+   * object, link or directory below the tree's top, at any depth, that the tree does not declare
+   * (`msync -d`; a directory after what it holds): each is planned as a delete, one line each. What
+   * the stack wrote there itself (an access key's secret, an image's export, its state) is kept.
+   * Without it, a file removed from the folder is left in the
    * object store and forgotten, and other objects there are left alone (as `msync` without `-d`);
    * `destroy` of the stack then leaves the tree's files too.
    * @default false

@@ -29,10 +29,11 @@ describe('stackWrites', () => {
     const paths = stackWrites(stack, null).map((w) => `${w.path} ${w.by ?? '-'} ${w.what}`);
     expect(paths).toEqual([
       '/acme/stor/site/keys/ci.json web/ci the secret it handed over',
-      '/acme/stor/site/images.imgmanifest web/base its export',
-      '/acme/stor/site/images.zfs.gz web/base its export',
-      '/acme/stor/site/images/base-1.0.imgmanifest web/base its export',
-      '/acme/stor/site/images/base-1.0.zfs.gz web/base its export',
+      ...['images', 'images/base-1.0'].flatMap((stem) =>
+        ['.imgmanifest', '.zfs.gz', '.zfs.bz2', '.zfs.xz', '.zfs'].map(
+          (s) => `/acme/stor/site/${stem}${s} web/base its export`,
+        ),
+      ),
       "/acme/stor/site/state/web.json - the stack's state",
       "/acme/stor/site/state/web.json.lock - the lock of the stack's state",
       "/acme/stor/site/state/web.json.history - the history of the stack's state",
