@@ -79,10 +79,14 @@ export function withMoves(req: PlanRequest): PlanRequest {
   return { ...req, state: stateWithMoves(req.state, moves), moves };
 }
 
-/** The stack as a destroy plan sees it: no resources (so every state entry plans as a delete). */
+/**
+ * The stack as a destroy plan sees it: no resources (so every state entry plans as a delete). Its
+ * pruned trees stay: a tree that deletes what its folder lacks deletes, on destroy, what others
+ * put in its directories too (each planned, saying why), or the delete of those directories
+ * would fail on them.
+ */
 export function destroyView(stack: StackManifest): StackManifest {
-  const { prune: _pruneLeftOut, ...rest } = stack;
-  return { ...rest, resources: [], authoritative: [] };
+  return { ...stack, resources: [], authoritative: [] };
 }
 
 /**

@@ -102,6 +102,16 @@ describe('StorTree pruning', () => {
       '/acme/stor/site/top.txt',
     ]);
     expect((await c.cli(['plan', '--detailed-exitcode', ...W0])).code).toBe(0);
+
+    // Destroy deletes what others put in the tree's directories too (it would fail on them), saying so.
+    await putByHand(c, '/acme/stor/site/a/b/late/stray.txt');
+    const destroyPlan = await c.cli(['plan', '--destroy', ...W0]);
+    expect(destroyPlan.stdout).toContain(
+      '# ~unmanaged/object//acme/stor/site/a/b/late/stray.txt (object /acme/stor/site/a/b/late/stray.txt) will be destroyed',
+    );
+    const destroy = await c.cli(['destroy', '--auto-approve', ...W0]);
+    expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
+    expect(await manta(c, 'mls', '/acme/stor')).toEqual([]);
   });
 
   it('keeps the secret an access key handed over into the tree, never reports it, and deletes it with its key at destroy', async () => {
