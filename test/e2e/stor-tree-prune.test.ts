@@ -1,7 +1,7 @@
 /**
  * `StorTree` pruning and what a stack writes into it (issue 40), as a user runs it: the real binary
  * against the emulator, the object store looked at with the vendor `mfind` and `mls`, and changed
- * behind the tool's back with `mput`/`mmkdir`:
+ * behind the tool's back as `mput -p` would:
  *
  * - `delete: true` prunes every directory of the tree, at any depth, and a directory the folder
  *   lacks goes with its whole subtree, children first (as `msync -d`);
@@ -59,11 +59,10 @@ export default () => {
   );
 }
 
-/** Puts `content` at `path` by hand with the vendor `mput`. */
+/** Puts `content` at `path` by hand, as `mput -p` does (parents made), through the test's own client. */
 async function putByHand(c: ProxiedCloud, path: string, content = 'put by hand\n'): Promise<void> {
-  const local = join(c.cwd, 'by-hand.txt');
-  writeFileSync(local, content);
-  await manta(c, 'mput', '-p', '-f', local, path);
+  await c.world.clients.manta.makeDirectories(path.slice(0, path.lastIndexOf('/')));
+  await c.world.clients.manta.putObject(path, content);
 }
 
 describe('StorTree pruning', () => {
