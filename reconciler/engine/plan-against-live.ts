@@ -243,7 +243,10 @@ export function planFrom(
   preferRecordedObjects(byAddress, stack);
   const authoritative = new Set<ResourceKind>(stack.authoritative ?? []);
   const writes = new StackWrites(stackWrites(req.stack, req.state));
-  const pruning = prunedBy(stack.prune, writes);
+  const pruned = prunedBy(stack.prune, writes);
+  // What another stack of the app declares or writes is that stack's: never pruned here.
+  const pruning = (u: UnmanagedLive): string | undefined =>
+    req.declaredElsewhere?.has(`${u.kind}\u0000${u.naturalKey}`) === true ? undefined : pruned(u);
   const unmanagedToDelete = match.unmanaged
     .flatMap((u): UnmanagedLive[] => {
       const pruned = pruning(u);

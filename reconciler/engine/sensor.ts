@@ -60,7 +60,7 @@ export async function senseOnce(
   if (!lookUnmanaged && !lookAccess && !lookExpected)
     return { unmanaged: [], ignored: 0, access: undefined, expectations: undefined, notes: [] };
   const declared = declaredOf(stack, options);
-  const writes = new StackWrites(stackWrites(stack, state));
+  const writes = new StackWrites(stackWrites(stack, state, options.declaredElsewhere ?? []));
   const census = await takeCensus(run, stack.account, state, {
     declaredTagPaths: declared.filter((d) => isRoleTag(d.kind)).map((d) => d.naturalKey),
     mantaDirectories: lookUnmanaged ? managedDirectories(stack, state) : [],

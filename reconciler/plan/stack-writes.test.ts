@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StackManifest } from '../../common/manifest.js';
+import { declaredByOtherStacks } from './moved-to-stack.js';
 import { StackWrites, stackWrites } from './stack-writes.js';
 
 describe('stackWrites', () => {
@@ -48,5 +49,27 @@ describe('stackWrites', () => {
     expect(writes.owns('directory', '/acme/stor/site/state/web.json.history/audit')).toBe(true);
     expect(writes.owns('object', '/acme/stor/site/keys/other.json')).toBe(false);
     expect(writes.owns('object', '/acme/stor/site/keys')).toBe(false);
+  });
+});
+
+describe('what other stacks of the app write', () => {
+  it('is named by the other stack among what it declares, and is never this stack to delete', () => {
+    const other = {
+      name: 'keys',
+      account: 'acme',
+      resources: [
+        {
+          address: 'keys/ci',
+          kind: 'access-key',
+          naturalKey: 'ci',
+          properties: { description: 'ci', secretTo: { object: '/acme/stor/site/ci.json' } },
+          dependsOn: [],
+        },
+      ],
+    } as unknown as StackManifest;
+    const elsewhere = declaredByOtherStacks([other], { name: 'web', account: 'acme' });
+    expect(elsewhere.get('object\u0000/acme/stor/site/ci.json')).toBe('keys');
+    const written = stackWrites({ name: 'web', account: 'acme', resources: [] }, null, other.resources);
+    expect(written).toEqual([{ path: '/acme/stor/site/ci.json', what: 'written by another stack of this app' }]);
   });
 });

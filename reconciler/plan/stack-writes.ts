@@ -51,9 +51,25 @@ function pathsOf(w: Writer, rule: WritesRule): string[] {
   return stems.flatMap((stem) => rule.suffixes!.map((s) => `${stem}${s}`));
 }
 
-/** The objects the stack writes, from its declarations and what its state recorded. */
-export function stackWrites(stack: StackManifest, state: StateDocument | null): WrittenObject[] {
+/** The paths one resource writes besides its object (none for most kinds). */
+export function writtenPathsOf(w: Omit<Writer, 'address'>): string[] {
+  const rule = kindDescriptor(w.kind)?.writes;
+  return rule === undefined ? [] : pathsOf({ ...w, address: '' }, rule);
+}
+
+/**
+ * The objects the stack writes, from its declarations and what its state recorded.
+ * @param others what the app's other stacks declare: what they write is theirs, never this one's
+ *   to prune or report (recorded without `by`: this stack never deletes it)
+ */
+export function stackWrites(
+  stack: StackManifest,
+  state: StateDocument | null,
+  others: readonly Omit<Writer, 'address'>[] = [],
+): WrittenObject[] {
   const out = new Map<string, WrittenObject>();
+  for (const w of others)
+    for (const path of writtenPathsOf(w)) out.set(path, { path, what: 'written by another stack of this app' });
   const writers: Writer[] = [...(state?.resources ?? []), ...stack.resources];
   const rules = new Map(allKinds().flatMap((d) => (d.writes !== undefined ? [[d.kind, d.writes] as const] : [])));
   for (const w of writers) {
