@@ -17,8 +17,10 @@
  * with the server's refusal.
  *
  * Compared: what is declared. Undeclared `tags`, `metadata`, `networks` and `roleTags` are not
- * managed; declared `metadata` is managed as a whole except the keys the server adds itself
- * (`root_authorized_keys`, `credentials`).
+ * managed; declared `metadata` is managed as a whole except the keys the server keeps itself
+ * (`root_authorized_keys`, `administrator_pw`, `credentials`, any `*_pw`), which are never compared,
+ * shown, recorded or deleted. `administratorPw` is write-only (a salted hash in state), sent at
+ * create only: a change replaces the instance.
  */
 import type { Machine, MachineNic } from '../cloudapi/types.js';
 import type { MachineAction } from '../cloudapi/machines-api.js';
@@ -38,7 +40,7 @@ import type {
   ResourceHandler,
 } from '../../reconciler/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
-import { instance as instanceKind, SERVER_METADATA_KEYS } from '../../common/kinds/instance.js';
+import { instance as instanceKind, isServerMetadataKey } from '../../common/kinds/instance.js';
 
 /**
  * A live machine, with the role tags of its path when they were read, and its NICs when an update
@@ -80,17 +82,21 @@ export function cnsTags(cns: unknown): Record<string, string | boolean> {
   };
 }
 
-/** Metadata keys the server (or its operator) puts on a machine: never compared or removed. */
-const SERVER_METADATA = SERVER_METADATA_KEYS;
+/**
+ * Metadata keys the server keeps (`root_authorized_keys`, `administrator_pw`, `credentials`, any
+ * `*_pw`): never compared, shown, recorded or removed; a password among them must not reach a plan,
+ * a state file or a generated program.
+ */
+const SERVER_METADATA = isServerMetadataKey;
 
 /** How long a machine may stay `provisioning` before the apply gives up on it. */
 export const INSTANCE_READY_TIMEOUT_MS = 30 * 60_000;
 
-function stringMap(value: unknown, skip: ReadonlySet<string> = new Set()): Record<string, string> {
+function stringMap(value: unknown, skip: (key: string) => boolean = () => false): Record<string, string> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>)
-      .filter(([k]) => !skip.has(k))
+      .filter(([k]) => !skip(k))
       .map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)] as const)
       .sort(([a], [b]) => byCodePoint(a, b)),
   );
@@ -354,6 +360,8 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
         deletion_protection: desired['deletionProtection'] === true,
         ...(desired['tags'] !== undefined || desired['cns'] !== undefined ? { tags: tagSet(desired, {}) } : {}),
         ...(desired['metadata'] !== undefined ? { metadata: stringMap(desired['metadata'], SERVER_METADATA) } : {}),
+        // Write-only: sent at create only (CloudAPI keeps it as the metadata key `administrator_pw`).
+        ...(typeof desired['administratorPw'] === 'string' ? { administrator_pw: desired['administratorPw'] } : {}),
         ...(Array.isArray(desired['volumes']) ? { volumes: await wireMounts(ctx, desired['volumes']) } : {}),
       },
       { signal: ctx.signal },
