@@ -2,7 +2,6 @@
  * The synth-time checks of an `Instance`'s CNS settings, tags, metadata and Administrator password:
  * what VMAPI and CloudAPI would refuse or silently drop, refused first, naming the field and the rule.
  */
-import type { InstanceProps } from '../instance.js';
 import { Reference } from '../reference.js';
 import { Secret } from '../secret.js';
 import { fail } from './problems.js';
@@ -14,7 +13,10 @@ import { VALUE_NOT_SHOWN } from '../../common/kinds/shown-value.js';
 const CNS_SERVICE = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** The `cns` prop: an object of service names (DNS labels) and a boolean `disable`. */
-export function checkCns(at: string, cns: InstanceProps['cns']): void {
+export function checkCns(
+  at: string,
+  cns: { readonly services?: readonly string[]; readonly disable?: boolean } | undefined,
+): void {
   if (cns === undefined) return;
   if (cns === null || typeof cns !== 'object' || Array.isArray(cns))
     fail(at, 'cns', cns, 'must be an object with services (a list of names) and/or disable (true or false)');
@@ -37,7 +39,7 @@ export function checkCns(at: string, cns: InstanceProps['cns']): void {
  * Metadata keys the server keeps are refused, never echoing the value (a password sits there).
  * Silently left out before, a declared one was never sent and plans said "No changes".
  */
-export function checkServerMetadata(at: string, metadata: InstanceProps['metadata']): void {
+export function checkServerMetadata(at: string, metadata: { readonly [key: string]: unknown } | undefined): void {
   for (const key of Object.keys(metadata ?? {})) {
     if (!isServerMetadataKey(key)) continue;
     const rule =
@@ -56,7 +58,7 @@ export function checkServerMetadata(at: string, metadata: InstanceProps['metadat
  * Tags VMAPI refuses or treats specially, refused at synth with its rule: the CNS tags (declared
  * with `cns`), unknown or non-string `triton.*` tags (node-triton-tags), Docker's reserved tags.
  */
-export function checkSpecialTags(at: string, tags: InstanceProps['tags']): void {
+export function checkSpecialTags(at: string, tags: { readonly [key: string]: unknown } | undefined): void {
   for (const [key, value] of Object.entries(tags ?? {})) {
     if (key.startsWith('triton.cns.'))
       fail(at, `tags.${key}`, value, 'is a CNS tag: declare it with the cns prop (cns.services, cns.disable)');
