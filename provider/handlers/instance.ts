@@ -40,7 +40,8 @@ import type {
   ResourceHandler,
 } from '../../reconciler/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
-import { instance as instanceKind, isServerMetadataKey } from '../../common/kinds/instance.js';
+import { instance as instanceKind } from '../../common/kinds/instance.js';
+import { SERVER_METADATA, stringMap, syncMetadata } from './private/instance-metadata.js';
 
 /**
  * A live machine, with the role tags of its path when they were read, and its NICs when an update
@@ -82,25 +83,8 @@ export function cnsTags(cns: unknown): Record<string, string | boolean> {
   };
 }
 
-/**
- * Metadata keys the server keeps (`root_authorized_keys`, `administrator_pw`, `credentials`, any
- * `*_pw`): never compared, shown, recorded or removed; a password among them must not reach a plan,
- * a state file or a generated program.
- */
-const SERVER_METADATA = isServerMetadataKey;
-
 /** How long a machine may stay `provisioning` before the apply gives up on it. */
 export const INSTANCE_READY_TIMEOUT_MS = 30 * 60_000;
-
-function stringMap(value: unknown, skip: (key: string) => boolean = () => false): Record<string, string> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>)
-      .filter(([k]) => !skip(k))
-      .map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)] as const)
-      .sort(([a], [b]) => byCodePoint(a, b)),
-  );
-}
 
 /** The power state a machine is in or heading to: what `state` compares. */
 export function powerState(live: Machine): string {
@@ -292,18 +276,6 @@ export function instanceActionsFor(desired: ResolvedProperties, patch: readonly 
     });
   if (touches(patch, 'state')) actions.push({ action: desired['state'] === 'stopped' ? 'stop' : 'start' });
   return actions;
-}
-
-/** Makes the metadata exactly the declared keys (the server's own keys aside). */
-async function syncMetadata(ctx: HandlerContext<Clients>, id: string, desired: ResolvedProperties): Promise<void> {
-  const want = stringMap(desired['metadata'], SERVER_METADATA);
-  const machine = await ctx.clients.cloudapi.getMachine(id, { signal: ctx.signal });
-  const have = stringMap(machine.metadata, SERVER_METADATA);
-  const changed = Object.fromEntries(Object.entries(want).filter(([k, v]) => have[k] !== v));
-  if (Object.keys(changed).length > 0)
-    await ctx.clients.cloudapi.addMachineMetadata(id, changed, { signal: ctx.signal });
-  for (const key of Object.keys(have))
-    if (want[key] === undefined) await ctx.clients.cloudapi.deleteMachineMetadata(id, key, { signal: ctx.signal });
 }
 
 /** The `instance` handler. No `list`: role tags need one read per machine. */
