@@ -77,6 +77,7 @@ export const instance = {
       element: { type: 'string', refable: true },
       required: false,
       description: 'Instance tags (strings); replaced as a whole in place.',
+      valueRule: 'instance-tags',
     },
     strList(
       'affinity',
@@ -116,6 +117,7 @@ export const instance = {
       element: { type: 'string', refable: true },
       required: false,
       description: 'Customer metadata, `user-script` included; keys not declared are left alone.',
+      valueRule: 'instance-metadata',
     },
     {
       name: 'administratorPw',

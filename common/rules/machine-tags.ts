@@ -70,3 +70,38 @@ function cnsServicesProblem(value: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * What is wrong with a stack declaring the tag `key`, in VMAPI's words where it would refuse it;
+ * `value` is undefined when it is not known yet (a reference). `undefined` when it may be declared.
+ */
+export function declaredTagProblem(key: string, value: string | undefined): string | undefined {
+  if (key.startsWith('triton.cns.')) return 'is a CNS tag: declare it with the cns prop (cns.services, cns.disable)';
+  if (key.startsWith('triton.')) {
+    // A reference resolves to a string: judged as one (its text is not known yet).
+    const problem = tritonTagProblem(key, value ?? 'reference');
+    if (problem !== undefined)
+      return `is refused by the server: ${problem} (triton.* tags are the ones node-triton-tags knows; a declared tag is a string)`;
+  }
+  if (DOCKER_TAG.test(key))
+    return `is one of Docker's reserved tags, which CloudAPI refuses ("Special tag not supported")`;
+  return undefined;
+}
+
+/**
+ * What is wrong with a stack declaring the metadata key `key`, or `undefined`: the keys the server
+ * keeps (sdc-cloudapi lib/metadata.js refuses to delete them) and `*_pw` keys (lib/machines.js and
+ * lib/metadata.js `add` drop them) could never be managed. The rule never needs the value, which
+ * may be a password.
+ */
+export function declaredMetadataKeyProblem(key: string): string | undefined {
+  if (key === 'administrator_pw')
+    return 'is kept by the server and never shown: declare the Administrator password with the administratorPw prop (a Secret)';
+  if (key === 'root_authorized_keys')
+    return "is kept by the server (it holds the account's SSH keys): it cannot be declared";
+  if (key === 'credentials')
+    return 'is kept by the server (CloudAPI moves it out of the metadata at create, into internal metadata): it cannot be declared';
+  if (/_pw$/.test(key))
+    return 'ends in "_pw": CloudAPI keeps passwords out of customer metadata (it drops such keys at create and on every update), so it could never be set';
+  return undefined;
+}

@@ -2,11 +2,9 @@
  * The synth-time checks of an `Instance`'s CNS settings, tags, metadata and Administrator password:
  * what VMAPI and CloudAPI would refuse or silently drop, refused first, naming the field and the rule.
  */
-import { Reference } from '../reference.js';
 import { Secret } from '../secret.js';
 import { fail } from './problems.js';
-import { isServerMetadataKey } from '../../common/kinds/instance.js';
-import { DOCKER_TAG, tritonTagProblem } from '../../common/rules/machine-tags.js';
+import { declaredMetadataKeyProblem, declaredTagProblem } from '../../common/rules/machine-tags.js';
 import { VALUE_NOT_SHOWN } from '../../common/kinds/shown-value.js';
 
 /** A CNS service name: a DNS label (node-triton-tags checks the names as DNS names). */
@@ -36,21 +34,13 @@ export function checkCns(
 }
 
 /**
- * Metadata keys the server keeps are refused, never echoing the value (a password sits there).
- * Silently left out before, a declared one was never sent and plans said "No changes".
+ * Metadata keys the server keeps (and `*_pw` keys) are refused, never echoing the value (a password
+ * sits there). Silently left out before, a declared one was never sent and plans said "No changes".
  */
 export function checkServerMetadata(at: string, metadata: { readonly [key: string]: unknown } | undefined): void {
   for (const key of Object.keys(metadata ?? {})) {
-    if (!isServerMetadataKey(key)) continue;
-    const rule =
-      key === 'administrator_pw'
-        ? 'is kept by the server and never shown: declare the Administrator password with the administratorPw prop (a Secret)'
-        : key === 'root_authorized_keys'
-          ? "is kept by the server (it holds the account's SSH keys): it cannot be declared"
-          : key === 'credentials'
-            ? 'is kept by the server (CloudAPI moves it out of the metadata at create, into internal metadata): it cannot be declared'
-            : 'ends in "_pw": CloudAPI keeps passwords out of customer metadata (it drops such keys at create and on every update), so it could never be set';
-    fail(at, `metadata.${key}`, undefined, rule, { withhold: true });
+    const problem = declaredMetadataKeyProblem(key);
+    if (problem !== undefined) fail(at, `metadata.${key}`, undefined, problem, { withhold: true });
   }
 }
 
@@ -60,25 +50,8 @@ export function checkServerMetadata(at: string, metadata: { readonly [key: strin
  */
 export function checkSpecialTags(at: string, tags: { readonly [key: string]: unknown } | undefined): void {
   for (const [key, value] of Object.entries(tags ?? {})) {
-    if (key.startsWith('triton.cns.'))
-      fail(at, `tags.${key}`, value, 'is a CNS tag: declare it with the cns prop (cns.services, cns.disable)');
-    if (key.startsWith('triton.')) {
-      const problem = tritonTagProblem(key, value instanceof Reference ? 'x' : value);
-      if (problem !== undefined)
-        fail(
-          at,
-          `tags.${key}`,
-          value,
-          `is refused by the server: ${problem} (triton.* tags are the ones node-triton-tags knows; a declared tag is a string)`,
-        );
-    }
-    if (DOCKER_TAG.test(key))
-      fail(
-        at,
-        `tags.${key}`,
-        value,
-        `is one of Docker's reserved tags, which CloudAPI refuses ("Special tag not supported")`,
-      );
+    const problem = declaredTagProblem(key, typeof value === 'string' ? value : undefined);
+    if (problem !== undefined) fail(at, `tags.${key}`, value, problem);
   }
 }
 
