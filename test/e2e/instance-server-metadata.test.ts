@@ -97,27 +97,25 @@ describe('metadata keys the server keeps', () => {
 
   it('adopts an instance holding them and manages its metadata, never showing, recording or deleting them', async () => {
     const outputs: string[] = [];
-    for (const format of [[], ['--json'], ['--format', 'markdown']]) {
-      const plan = await cli('hand', ['plan', '--adopt', ...format]);
+    // The text plan is the one apply prints.
+    for (const plan of await Promise.all([
+      cli('hand', ['plan', '--adopt', '--json']),
+      cli('hand', ['plan', '--adopt', '--format', 'markdown']),
+    ])) {
       expect(plan.code, plan.stderr).toBe(0);
       outputs.push(plan.stdout, plan.stderr);
     }
-    expect(outputs[0]).toMatch(/will be adopted/);
     const applied = await cli('hand', ['apply', '--adopt', '--auto-approve']);
     outputs.push(applied.stdout, applied.stderr);
     expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout).toMatch(/will be adopted/);
     // The declared metadata is applied; the server's keys are where they were.
     const listed = JSON.parse(await triton('instance', 'metadata', 'list', 'win-hand')) as Record<string, string>;
     expect(listed).toEqual({ 'user-script': 'v2', administrator_pw: HAND_PW });
     const noChanges = await cli('hand', ['plan', '--detailed-exitcode']);
     expect(noChanges.code, noChanges.stdout).toBe(0);
-    for (const args of [
-      ['drift', '--json'],
-      ['refresh', '--dry-run'],
-    ]) {
-      const run = await cli('hand', args);
+    for (const run of await Promise.all([cli('hand', ['drift', '--json']), cli('hand', ['refresh', '--dry-run'])]))
       outputs.push(run.stdout, run.stderr);
-    }
     const generated = await runCli(['generate', '--kinds', 'instance', '--out', 'gen'], { cwd: root, env });
     expect(generated.code, generated.stderr).toBe(0);
     outputs.push(generated.stdout, generated.stderr, allText(join(root, 'gen')), allText(join(root, '.triton-iac')));

@@ -89,6 +89,11 @@ describe('metadata the server keeps', () => {
     expect((await t.api('GET', `/my/machines/${machine}/metadata/credentials`)).body).toEqual(credentials);
     const got = await t.api('GET', `/my/machines/${machine}?credentials=true`);
     expect((got.body as { metadata: { credentials: unknown } }).metadata.credentials).toEqual(credentials);
+    const listed2 = (await t.api('GET', '/my/machines?name=win&credentials=true')).body as {
+      metadata: { credentials: unknown };
+    }[];
+    expect(listed2[0]?.metadata.credentials).toEqual(credentials);
+    expect((await t.api('GET', `/my/machines/${machine}`)).body).not.toHaveProperty('metadata.credentials');
   });
 
   it('skips credentials and *_pw keys on AddMachineMetadata without a word', async () => {

@@ -156,7 +156,7 @@ function listMachines(rc: RequestContext, state: CloudApiState): Reply {
   });
   return pageReply(
     rc,
-    machines.map((m) => machineJson(m, view)),
+    machines.map((m) => withCredentials(rc, m, machineJson(m, view))),
   );
 }
 
