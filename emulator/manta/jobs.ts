@@ -95,10 +95,13 @@ export class JobEngine {
 
   /**
    * CreateJob. The job starts `queued` and turns `running` on the next tick.
-   * @param reader who the job's tasks read as; @default the account owner `login`
+   * @param reader who the job's tasks read and write as; @default the account owner `login`
+   * @param dirTags role tags of the job's directories (`/<login>/jobs/<id>` and its `stor`), as
+   * muskie's `mkdirForJob` creates them with `createMetadata`: the `Role-Tag` header's roles, else a
+   * sub-user's active roles (mantav1 lib/jobs/create.js, lib/common.js `createMetadata`)
    * @throws MantaError 400 `InvalidJob`
    */
-  create(login: string, body: unknown, reader: JobReader = { login }): JobView {
+  create(login: string, body: unknown, reader: JobReader = { login }, dirTags: readonly string[] = []): JobView {
     const spec = parseJobSpec(body);
     const id = randomUUID();
     const job: Job = {
@@ -124,6 +127,10 @@ export class JobEngine {
       spec.phases.map(() => ({ pendingReduceInputs: [], reducersStarted: false, running: 0, complete: false })),
     );
     this.store.mkdirp(`/${login}/jobs/${id}/stor`);
+    if (dirTags.length > 0) {
+      this.store.putDirectory(`/${login}/jobs/${id}`, dirTags);
+      this.store.putDirectory(`/${login}/jobs/${id}/stor`, dirTags);
+    }
     setImmediate(() => {
       if (job.state === 'queued') Object.assign(job, { state: 'running' });
       this.advance(job);
@@ -377,6 +384,14 @@ export class JobEngine {
       this.fail(job, phaseNum, input, p0input, 'UserTaskError', why, stderrPath);
       return;
     }
+    if (!this.mayWrite(job)) {
+      // marlin saves the output as the job's principal; a refused save fails the task and leaves
+      // nothing behind (no output, no stderr object).
+      await this.discard(result.stdout, result.stderr);
+      const why = `internal error: the job's roles may not putobject under /${job.login}/jobs/${job.id}/stor, so the task output was not saved`;
+      this.fail(job, phaseNum, input, p0input, 'InternalError', why, undefined);
+      return;
+    }
     await this.discard(result.stderr);
     this.store.mkdirp(outputPath.slice(0, outputPath.lastIndexOf('/')));
     this.store.commitObject(outputPath, [result.stdout], result.stdout.md5, {
@@ -404,8 +419,23 @@ export class JobEngine {
     return resolveJobRead(this.store, this.readers.get(job.id) ?? { login: job.login }, job.id, path);
   }
 
+  /**
+   * Whether the job's principal may save task outputs: a `putobject` with `fromjob` true against
+   * the role tags of `/<login>/jobs/<id>/stor` (see {@link JobReader.mayPutObject}).
+   */
+  private mayWrite(job: Job): boolean {
+    const reader = this.readers.get(job.id);
+    if (reader?.mayPutObject === undefined) return true;
+    const stor = `/${job.login}/jobs/${job.id}/stor`;
+    return reader.mayPutObject(stor, this.store.tryGet(stor)?.roleTags ?? []);
+  }
+
   private async saveStderr(job: Job, stderr: BlobInfo | undefined, outputPath: string): Promise<string | undefined> {
     if (stderr === undefined) return undefined;
+    if (!this.mayWrite(job)) {
+      await this.discard(stderr);
+      return undefined;
+    }
     const path = `${outputPath}.stderr`;
     this.store.mkdirp(path.slice(0, path.lastIndexOf('/')));
     this.store.commitObject(path, [stderr], stderr.md5, { contentType: 'text/plain', durability: 2, headers: {} });

@@ -4,7 +4,8 @@ import { MantaError } from './errors.js';
 import type { NamespaceStore } from './namespace.js';
 import type { BlobInfo } from './blob-store.js';
 import type { ListingEntry, ObjectEntry } from './entries.js';
-import { checkMantaPath } from '../../common/rules/manta-path.js';
+import { mantaPathSyntaxProblem } from '../../common/rules/manta-path.js';
+import { canonicalDisposition } from './private/disposition.js';
 import { normalizePath } from './private/paths.js';
 
 /** Smallest size of every part but the last, checked at commit. */
@@ -91,10 +92,13 @@ export class MultipartEngine {
   }
 
   /**
-   * CreateMultipartUpload: validates `objectPath` and `headers`. The target itself (its parent, a
-   * top directory, another account's namespace) is checked at commit, as muskie does (mantav1
-   * lib/uploads/create.js checks only that the target's account exists, which the route does).
-   * @throws MantaError 409 `MultipartUploadInvalidArgument` for bad input or conditional headers
+   * CreateMultipartUpload: validates `objectPath` and `headers`. The target itself (its area, its
+   * parent, a top directory, another account's namespace) is checked at commit, as muskie does
+   * (mantav1 and master lib/uploads/create.js check only that the target's account exists, which
+   * the route does, and normalize the path); only what no request path may hold is refused here.
+   * @throws MantaError 409 `MultipartUploadInvalidArgument` for bad input or conditional headers,
+   * 400 `InvalidDurabilityLevel`, 400 `BadRequest` for a Content-Disposition the
+   * `content-disposition` package cannot parse (create.js `validateParams`, after the durability)
    */
   create(login: string, body: unknown): UploadView & { readonly partsDirectory: string } {
     if (typeof body !== 'object' || body === null || Array.isArray(body))
@@ -103,11 +107,13 @@ export class MultipartEngine {
     if (typeof objectPath !== 'string' || objectPath.length === 0) {
       throw invalid(`objectPath ${JSON.stringify(objectPath)} is invalid: a non-empty string is required`);
     }
-    const problem = checkMantaPath(objectPath, objectPath.split('/')[1] ?? '');
+    const problem = mantaPathSyntaxProblem(objectPath);
     if (problem !== undefined) throw invalid(`objectPath: ${problem}`);
     const target = normalizePath(objectPath);
     const stored = createHeaders(headers);
     const copies = numCopies(stored);
+    const cd = stored['content-disposition'];
+    if (cd !== undefined) stored['content-disposition'] = createDisposition(cd);
     const id = newUploadId();
     const upload: Upload = {
       id,
@@ -152,9 +158,7 @@ export class MultipartEngine {
     ready?: () => void,
   ): Promise<Part> {
     const u = this.find(login, id);
-    if (!/^(0|[1-9]\d*)$/.test(partNum) || Number(partNum) > this.maxPartNum) {
-      throw invalid(`${partNum} is not a valid part number`);
-    }
+    this.checkPartNumber(partNum);
     if (u.state !== 'created') throw badState(id, 'already finalized');
     ready?.();
     const blob = await this.store.blobs.write(source);
@@ -178,6 +182,25 @@ export class MultipartEngine {
     if (old !== undefined) this.store.releaseBlob(old.id);
     await this.store.save();
     return part;
+  }
+
+  /**
+   * A part number muskie takes: digits from 0 to the line's maximum (lib/uploads/upload.js
+   * `validatePartNum`, the first check of a part PUT once the storage chain has passed).
+   * @throws MantaError 409 `MultipartUploadInvalidArgument` "<partNum> is not a valid part number"
+   */
+  checkPartNumber(partNum: string): void {
+    if (!/^(0|[1-9]\d*)$/.test(partNum) || Number(partNum) > this.maxPartNum) {
+      throw invalid(`${partNum} is not a valid part number`);
+    }
+  }
+
+  /**
+   * Checks that parts may still be written to the upload (upload.js `validate`).
+   * @throws MantaError 404 `ResourceNotFound`, 409 `InvalidMultipartUploadState` once finalized
+   */
+  checkOpen(login: string, id: string): void {
+    if (this.find(login, id).state !== 'created') throw badState(id, 'already finalized');
   }
 
   /**
@@ -374,6 +397,24 @@ function numCopies(headers: Readonly<Record<string, UploadHeaderValue>>): number
     );
   }
   return copies;
+}
+
+/**
+ * A create's Content-Disposition as muskie keeps it: the `content-disposition` round trip of
+ * private/disposition.ts (master lib/utils.js `canonicalizeContentDisposition`, mantav1
+ * `validateContentDisposition`).
+ * @throws MantaError 400 `BadRequest` "invalid content-disposition header: …" (master's wording)
+ */
+function createDisposition(value: UploadHeaderValue): string {
+  try {
+    return canonicalDisposition(String(value));
+  } catch {
+    throw new MantaError(
+      400,
+      'BadRequest',
+      `invalid content-disposition header: ${JSON.stringify(String(value))}: invalid parameter format`,
+    );
+  }
 }
 
 /** The prefix directory length muskie gives new uploads (`mpuPrefixDirLen`, 3 by default). */

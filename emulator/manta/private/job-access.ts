@@ -15,6 +15,13 @@ export interface JobReader {
    * read all of its own objects.
    */
   readonly mayGetObject?: (path: string, roleTags: readonly string[]) => boolean;
+  /**
+   * For a sub-user: whether its roles, as taken up at CreateJob, grant `putobject` with the
+   * CreateJob request's conditions and `fromjob` true on `resource` (the job's `stor` directory)
+   * with role tags `roleTags`; marlin saves every task output as the job's principal. Absent for
+   * the account owner, who may write its own job's outputs.
+   */
+  readonly mayPutObject?: (resource: string, roleTags: readonly string[]) => boolean;
 }
 
 /** An object a task may read. */

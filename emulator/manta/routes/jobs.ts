@@ -3,7 +3,8 @@ import type { MantaState } from '../state.js';
 import { activeOwnerRoleNames, authorizeManta, jobReader, mantaLocals } from '../private/auth.js';
 import { decideManta } from '../private/rbac.js';
 import { MantaError } from '../errors.js';
-import { readText } from '../private/http.js';
+import { checkRoleTags, readText } from '../private/http.js';
+import { roleTagHeader } from '../private/metadata.js';
 
 /** Largest AddJobInputs body accepted at once. */
 const MAX_INPUT_BODY = 8 * 1024 * 1024;
@@ -38,7 +39,12 @@ export function jobRoutes(state: MantaState): Route[] {
       handler(rc) {
         const { login } = guard(rc, 'createjob');
         ensurePutAccess(rc);
-        const job = jobs.create(login, rc.body, jobReader(rc, login));
+        // The job's directories are tagged as any new entry (mantav1 lib/jobs/create.js `mkdirForJob`,
+        // lib/common.js `createMetadata`): the Role-Tag header's roles, else a sub-user's active roles.
+        const requested = roleTagHeader(rc.req.headers);
+        checkRoleTags(rc, requested);
+        const tags = requested ?? (rc.auth?.user !== undefined ? activeOwnerRoleNames(rc) : []);
+        const job = jobs.create(login, rc.body, jobReader(rc, login), tags);
         return { status: 201, headers: { location: `/${login}/jobs/${job.id}` } };
       },
     },
