@@ -8,33 +8,20 @@ import { parseJobSpec, type PhaseSpec } from './private/job-spec.js';
 import { runTask, type TaskAsset, type TaskResult } from './private/task-runner.js';
 import { normalizePath } from './private/paths.js';
 import { jobErrorRecord } from './private/job-errors.js';
-import { resolveJobRead, type JobReader, type ReadableObject, type RefusedRead } from './private/job-access.js';
+import {
+  mayWriteOutputs,
+  resolveJobRead,
+  saveTaskObject,
+  type JobReader,
+  type ReadableObject,
+  type RefusedRead,
+} from './private/job-access.js';
 import { Limiter } from './private/limiter.js';
+import { checkJobState, type Job, type PendingInput, type PhaseRun } from './private/job-state.js';
 import type { JobEngineOptions, JobErrorRecord, JobView } from './job-types.js';
 
 export type { JobEngineOptions, JobErrorRecord, JobView } from './job-types.js';
 export type { JobReader } from './private/job-access.js';
-
-interface Job extends JobView {
-  readonly login: string;
-  inputs: string[];
-  outputs: string[];
-  errors: JobErrorRecord[];
-  failures: string[];
-}
-
-/** An object waiting for a phase's reducers, with the job input it came from (marlin's `p0input`). */
-interface PendingInput {
-  readonly path: string;
-  readonly p0input: string | undefined;
-}
-
-interface PhaseRun {
-  pendingReduceInputs: PendingInput[];
-  reducersStarted: boolean;
-  running: number;
-  complete: boolean;
-}
 
 /**
  * Runs Manta compute jobs as local processes. Phase 0 takes the job's inputs as they arrive; a
@@ -393,13 +380,7 @@ export class JobEngine {
       return;
     }
     await this.discard(result.stderr);
-    this.store.mkdirp(outputPath.slice(0, outputPath.lastIndexOf('/')));
-    this.store.commitObject(outputPath, [result.stdout], result.stdout.md5, {
-      contentType: 'application/octet-stream',
-      durability: 2,
-      headers: {},
-    });
-    await this.store.save();
+    await saveTaskObject(this.store, outputPath, result.stdout, 'application/octet-stream');
     this.emitOutput(job, phaseNum, outputPath, p0input);
   }
 
@@ -419,15 +400,9 @@ export class JobEngine {
     return resolveJobRead(this.store, this.readers.get(job.id) ?? { login: job.login }, job.id, path);
   }
 
-  /**
-   * Whether the job's principal may save task outputs: a `putobject` with `fromjob` true against
-   * the role tags of `/<login>/jobs/<id>/stor` (see {@link JobReader.mayPutObject}).
-   */
+  /** Whether the job's principal may save task outputs (private/job-access.ts `mayWriteOutputs`). */
   private mayWrite(job: Job): boolean {
-    const reader = this.readers.get(job.id);
-    if (reader?.mayPutObject === undefined) return true;
-    const stor = `/${job.login}/jobs/${job.id}/stor`;
-    return reader.mayPutObject(stor, this.store.tryGet(stor)?.roleTags ?? []);
+    return mayWriteOutputs(this.store, this.readers.get(job.id), job.login, job.id);
   }
 
   private async saveStderr(job: Job, stderr: BlobInfo | undefined, outputPath: string): Promise<string | undefined> {
@@ -436,11 +411,8 @@ export class JobEngine {
       await this.discard(stderr);
       return undefined;
     }
-    const path = `${outputPath}.stderr`;
-    this.store.mkdirp(path.slice(0, path.lastIndexOf('/')));
-    this.store.commitObject(path, [stderr], stderr.md5, { contentType: 'text/plain', durability: 2, headers: {} });
-    await this.store.save();
-    return path;
+    await saveTaskObject(this.store, `${outputPath}.stderr`, stderr, 'text/plain');
+    return `${outputPath}.stderr`;
   }
 
   private async discard(...blobs: BlobInfo[]): Promise<void> {
@@ -489,21 +461,4 @@ export class JobEngine {
       this.idle.clear();
     }
   }
-}
-
-/**
- * Refuses a change to a job that can no longer take it, in muskie's order (mantav1
- * lib/jobs/common.js `ensureJobState`): done, then cancelled, then (for new inputs) input closed.
- * @throws MantaError 409 `InvalidJobState`
- */
-function checkJobState(job: Job, addingInput: boolean): void {
-  const state =
-    job.state === 'done'
-      ? 'done'
-      : job.cancelled
-        ? 'cancelled'
-        : addingInput && job.inputDone
-          ? 'inputDone'
-          : undefined;
-  if (state !== undefined) throw new MantaError(409, 'InvalidJobState', `job ${job.id} is in state '${state}'`);
 }
