@@ -86,6 +86,9 @@ describe.each(lines)('multipart uploads on Manta v%i', (v) => {
       }
     }
     expect((await call(v, 'GET', `${partsDirectory}/state`)).json.state).toBe('created');
+    // muskie's upload routes name the prefix `[0-f]+`: another name is an ordinary path (404 here).
+    const plain = await call(v, 'DELETE', '/acme/uploads/zz/nothing');
+    expect([plain.status, plain.json.code]).toEqual([404, 'ResourceNotFound']);
   });
 
   it('creates an upload for any target of an existing account, and refuses it at commit with 404 DirectoryDoesNotExist', async () => {

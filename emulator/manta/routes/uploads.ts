@@ -9,6 +9,8 @@ import { uploadPrefix } from '../multipart.js';
 import { sendContinue } from '../private/expect-continue.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The prefix directory muskie's upload routes match (lib/server.js `[0-f]+`, a range of ASCII). */
+const PREFIX = /^[0-f]+$/;
 
 function uploadTags(state: MantaState, login: string): readonly string[] {
   state.store.ensureAccount(login);
@@ -83,7 +85,7 @@ export function uploadRoutes(state: MantaState, fallback: (method: string) => Ro
     return { login, id };
   };
   return [
-    ...forbidden(redirect, state.version),
+    ...forbidden(redirect, fallback, state.version),
     {
       method: 'POST',
       path: '/:login/uploads',
@@ -237,7 +239,11 @@ function refuseSubuser(rc: RequestContext): void {
  *   forbidden ones and the word is refused as a part number (409). master's router has no such
  *   preference, so there they are 405.
  */
-function forbidden(redirect: Route['handler'], version: 1 | 2): Route[] {
+function forbidden(
+  redirect: Route['handler'],
+  fallback: (method: string) => Route['handler'] | undefined,
+  version: 1 | 2,
+): Route[] {
   const put: readonly Route['method'][] = version === 1 ? [] : ['PUT'];
   const table: Array<[string, readonly Route['method'][]]> = [
     ['/:login/uploads/:prefix/:id/state', ['HEAD', ...put, 'POST', 'DELETE']],
@@ -256,6 +262,13 @@ function forbidden(redirect: Route['handler'], version: 1 | 2): Route[] {
         // `/:login/uploads/<upload id>/<part>` is a redirect, not a prefix directory.
         if (UUID.test(rc.params['prefix'] ?? ''))
           return redirect({ ...rc, params: { ...rc.params, a: rc.params['prefix'] ?? '', b: rc.params['id'] ?? '' } });
+        // muskie's routes name the prefix `[0-f]+` (an ASCII range); any other name is a namespace path.
+        if (!PREFIX.test(rc.params['prefix'] ?? '')) {
+          const handler = fallback(rc.route.method === 'HEAD' ? 'GET' : rc.route.method);
+          if (handler !== undefined) return handler(rc);
+          rc.req.resume();
+          throw new MantaError(405, 'MethodNotAllowed', `${rc.method} is not allowed on ${requestPath(rc)}`);
+        }
         rc.req.resume();
         return { status: 405 };
       },
