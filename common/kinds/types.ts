@@ -116,6 +116,8 @@ export interface TypeSchema {
  * - `role-tag-path`: a CloudAPI path role tags can be set on, under the stack's account.
  * - `manta-path`: an object-store path under the stack's account.
  * - `manta-headers`: a map of stored object headers (names, values, total size).
+ * - `instance-tags`, `instance-metadata`: an instance's tag or metadata map, whose keys VMAPI refuses
+ *   or the server keeps (`triton.*`, Docker tags; `administrator_pw`, `*_pw`, `credentials`).
  * - `durability`: a number of copies.
  * - `job-phase`: one phase object of a compute job.
  */
@@ -130,6 +132,8 @@ export type ValueRule =
   | 'role-tag-path'
   | 'manta-path'
   | 'manta-headers'
+  | 'instance-tags'
+  | 'instance-metadata'
   | 'durability'
   | 'image-name'
   | 'image-version'

@@ -1,7 +1,8 @@
 /**
  * A stack with one instance and a snapshot of it, for the instance-snapshot e2e test:
  * `SNAPSHOT_VARIANT` picks the declaration (`first`: snapshot `before-upgrade`; `renamed`: snapshot
- * `after-upgrade`, a replacement; `none`: the snapshot removed), so one working directory walks
+ * `after-upgrade`, a replacement; `stopped`: as `renamed`, the instance declared stopped; `none`: the
+ * snapshot removed), so one working directory walks
  * the snapshot through its life as a user editing the stack would.
  */
 import { Instance, InstanceSnapshot, TritonApp, TritonStack } from '../../../index.js';
@@ -16,11 +17,16 @@ export default function build(): TritonApp {
     account: 'acme',
     state: { type: 'local', path: '.triton-iac/snaps.state.json' },
   });
-  const web = new Instance(stack, 'web', { name: 'snap-web', image: BASE_64, package: 'g4-highcpu-1G' });
+  const web = new Instance(stack, 'web', {
+    name: 'snap-web',
+    image: BASE_64,
+    package: 'g4-highcpu-1G',
+    state: variant === 'stopped' ? 'stopped' : 'running',
+  });
   if (variant !== 'none')
     new InstanceSnapshot(stack, 'backup', {
       instance: web,
-      name: variant === 'renamed' ? 'after-upgrade' : 'before-upgrade',
+      name: variant === 'first' ? 'before-upgrade' : 'after-upgrade',
     });
   return app;
 }
