@@ -7,7 +7,7 @@ import { didYouMean } from '../../common/did-you-mean.js';
 import type { ResourceKind, ResourceManifest, StackManifest } from '../../common/manifest.js';
 import type { PlainObject, RerunRule } from '../contract/handler.js';
 import { ReconcilerError } from '../errors.js';
-import { forgetRetained, optionsByAddress, refuseProtected } from '../plan/lifecycle.js';
+import { forgetRetained, optionsByAddress, refuseDeletionGuarded, refuseProtected } from '../plan/lifecycle.js';
 import { forgetMovedAway } from '../plan/moved-to-stack.js';
 import { matchLive, recordedKeysOf, type UnmanagedLive } from '../plan/match-live.js';
 import { changedFields, differenceOf } from '../core/difference.js';
@@ -273,7 +273,10 @@ export function planFrom(
   // The declared options of the real stack count in a destroy too (its view has no resources).
   const options = unretainPruned(optionsByAddress(req.stack.resources, req.state), stack, req.state);
   changes = forgetMovedAway(forgetRetained(changes, options), req.declaredElsewhere);
-  if (!req.reportOnly) refuseProtected(stack.name, changes, options, req.destroy ? 'destroy' : 'the plan');
+  if (!req.reportOnly) {
+    refuseProtected(stack.name, changes, options, req.destroy ? 'destroy' : 'the plan');
+    refuseDeletionGuarded(stack.name, changes, req.destroy ? 'destroy' : 'the plan');
+  }
   const plan = makePlan({
     stack: stack.name,
     account: stack.account,
