@@ -289,6 +289,13 @@ export interface KindDescriptor<K extends string = string> {
   readonly sharedByStacks?: true;
   /** A stack may own every object of the kind in the account (`authoritative`): unmanaged ones are deleted. */
   readonly authoritative?: true;
+  /**
+   * A boolean field of the live object that, while true, makes the server refuse to delete it (an
+   * instance's `deletionProtection`). A plan that would delete or replace such an object is refused
+   * before anything changes (`DELETION_PROTECTED`), naming it and the field: otherwise a destroy
+   * deletes the object's dependents and then fails on it.
+   */
+  readonly deletionGuard?: { readonly field: string };
   /** Absent: the kind's collection is top-level (one list per account). */
   readonly parent?: ParentRule;
   /**
