@@ -19,7 +19,7 @@ import { checkWorkingDirectory, whileWorkingDirectoryExists } from './working-di
 import { guardLocks } from './interrupts.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
 import { stateHistoryKeepOf } from './drift-config.js';
-import { declaredByOtherStacks } from '../../reconciler/index.js';
+import { declaredByOtherStacks, orderStacks, WriteLog } from '../../reconciler/index.js';
 
 /**
  * The flags of the commands that only build the app (synth, validate, graph, access): which stack,
@@ -144,12 +144,15 @@ export interface Session {
 }
 
 /**
- * The stacks of `app` that the command works on: all, or the one `--stack` names. An rbac.json has
- * one stack, whatever `--stack` says.
- * @throws UsageError for an unknown stack.
+ * The stacks of `app` that the command works on: all, or the one `--stack` names, each after the
+ * stacks of the same account whose objects it names (`orderStacks`). An rbac.json has one stack,
+ * whatever `--stack` says.
+ * @throws UsageError for an unknown stack; ReconcilerError `GRAPH_INVALID` for stacks naming each
+ *   other's objects in a circle.
  */
 export function stacksOf(app: LoadedApp, common: CommonOptions): StackManifest[] {
-  return selectStacks(app.manifest, app.kind === 'rbac-json' ? undefined : common.stack, app.path);
+  // One app is one graph: a stack comes after the stacks whose objects it names (destroy reverses it).
+  return orderStacks(selectStacks(app.manifest, app.kind === 'rbac-json' ? undefined : common.stack, app.path));
 }
 
 /**
@@ -200,6 +203,14 @@ export async function openSession(
     });
   }
   const connected = new Map<string, Clients>();
+  // One write log per account for the whole command: the consistency window after a write covers
+  // the writes of every stack of the account, not only the stack that made it.
+  const writeLogs = new Map<string, WriteLog>();
+  const writeLogOf = (account: string): WriteLog => {
+    let log = writeLogs.get(account);
+    if (log === undefined) writeLogs.set(account, (log = new WriteLog()));
+    return log;
+  };
   const env = cloudEnv(common, io, emulator !== undefined);
   // Warnings always reach stderr: they say what the user must know and no other line says (a
   // password taken as set, an unmanaged object left alone). Without --debug the engine's other lines
@@ -262,6 +273,7 @@ export async function openSession(
         // Every stack of the app, not only those this run works on: a resource moved to a stack
         // that is not applied now is still declared there.
         declaredElsewhere: declaredByOtherStacks(app.manifest.stacks, stack),
+        writeLog: writeLogOf(stack.account),
         ...extra,
       };
     },

@@ -12,3 +12,5 @@ export * from './access-changes.js';
 export * from './drift-ignore.js';
 export * from './operator-controls.js';
 export * from './plan-expectations.js';
+export * from './stack-order.js';
+export * from './app-controls.js';
