@@ -48,6 +48,11 @@ export type ReconcilerErrorCode =
   | 'PROTECTED'
   /** The plan would break an access expectation (`expectAccess`, `expectDenied`); nothing is changed. */
   | 'ACCESS_EXPECTATION_FAILED'
+  /**
+   * The plan would set a value the server keeps unique (a key's name, a user's email) that an object
+   * outside the stack already holds: the server would refuse it every time.
+   */
+  | 'VALUE_TAKEN'
   /** A look-up whose query is fully known found nothing, and nothing a stack declares can make it. */
   | 'LOOKUP_FOUND_NOTHING'
   /** `import` was given an address or id that does not fit. */
@@ -87,6 +92,8 @@ export class ReconcilerError extends TritonIacError {
       'Nothing was changed. To delete or replace a protected resource, set protect: false in the code and apply, then make the change; or stop managing it with `triton-iac state rm ADDRESS`.',
     ACCESS_EXPECTATION_FAILED:
       'Nothing was changed. Fix the role, policy or role tag the message names so that the expectation holds, or change the expectation if the access it guards is meant to change.',
+    VALUE_TAKEN:
+      'Nothing was changed. Give the declaration another value, or remove or import the object that holds it (another program may manage it).',
     LOOKUP_FOUND_NOTHING:
       'Nothing was changed. Fix the query named above (list what exists with `triton package list`, `triton datacenters`), or remove the look-up.',
     IMPORT_INVALID: 'Check that the id belongs to an object of the kind the address declares.',

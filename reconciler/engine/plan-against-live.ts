@@ -14,6 +14,7 @@ import { changedFields, differenceOf } from '../core/difference.js';
 import { prunedBy, unretainPruned } from '../plan/prune.js';
 import { findKindChanges, findMoves, stateWithMoves, type PlannedMove } from '../plan/moves.js';
 import { withOperatorControls, type OperatorControls } from '../plan/operator-controls.js';
+import { refuseTakenValues } from '../plan/unique-values.js';
 import {
   makePlan,
   manifestDigestOf,
@@ -274,6 +275,7 @@ export function planFrom(
   const options = unretainPruned(optionsByAddress(req.stack.resources, req.state), stack, req.state);
   changes = forgetMovedAway(forgetRetained(changes, options), req.declaredElsewhere);
   if (!req.reportOnly) refuseProtected(stack.name, changes, options, req.destroy ? 'destroy' : 'the plan');
+  if (!req.reportOnly) refuseTakenValues(changes, match.unmanaged, run.handlers);
   const plan = makePlan({
     stack: stack.name,
     account: stack.account,

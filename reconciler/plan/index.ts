@@ -14,3 +14,4 @@ export * from './operator-controls.js';
 export * from './plan-expectations.js';
 export * from './stack-order.js';
 export * from './app-controls.js';
+export * from './unique-values.js';
