@@ -32,6 +32,15 @@ export interface ReferenceRule {
   readonly when?: { readonly field: string; readonly equals: string };
 }
 
+/** A field whose value is unique among the kind's objects ({@link KindDescriptor.uniqueValues}). */
+export interface UniqueValueRule {
+  readonly field: string;
+  /** Unique only among objects whose field `within` is the same (a user key's name, per user). */
+  readonly within?: string;
+  /** Values compare case-insensitively (email addresses). */
+  readonly caseInsensitive?: true;
+}
+
 /** A named TypeScript type in the generated property interfaces (`common/kinds/generated/`). */
 export interface TypeName {
   /** The exported name, e.g. `RoleMember`. */
@@ -281,6 +290,12 @@ export interface KindDescriptor<K extends string = string> {
   readonly naturalKeyText: string;
   /** Why two declarations with one natural key are an error, as synth says it. */
   readonly uniqueness: string;
+  /**
+   * Fields besides the natural key that the server keeps unique among the kind's objects (a key's
+   * name, a user's email): a create or change to a value an object outside the stack already holds
+   * is refused by the server every time, so the plan refuses it first, naming the holder.
+   */
+  readonly uniqueValues?: readonly UniqueValueRule[];
   /**
    * Several stacks may declare one object of the kind, each managing its own part of it (the roles
    * each puts in a non-exclusive role tag): a stack that stops declaring it has not moved it to the

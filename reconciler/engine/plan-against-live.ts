@@ -23,6 +23,7 @@ import { withWrittenDeletes, writtenReadTargets } from '../plan/written-deletes.
 import { fileKindsOf, prunedListTargets, walkPrunedTrees } from './prune-walk.js';
 import { findKindChanges, findMoves, stateWithMoves, type PlannedMove } from '../plan/moves.js';
 import { withOperatorControls, type OperatorControls } from '../plan/operator-controls.js';
+import { refuseTakenValues } from '../plan/unique-values.js';
 import {
   makePlan,
   manifestDigestOf,
@@ -316,6 +317,7 @@ export function planFrom(
     UNMANAGED_ADDRESS_PREFIX,
   );
   if (!req.reportOnly) refuseProtected(stack.name, changes, options, req.destroy ? 'destroy' : 'the plan');
+  if (!req.reportOnly) refuseTakenValues(changes, match.unmanaged, run.handlers);
   const plan = makePlan({
     stack: stack.name,
     account: stack.account,
