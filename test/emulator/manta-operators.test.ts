@@ -1,4 +1,10 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emulatorReady } from '../e2e/support/emulator-ready.js';
 import { generateTestKey } from '../../scripts/support/keys.js';
 import type { SignOptions } from '../../scripts/support/signer.js';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.js';
@@ -157,4 +163,38 @@ describe('an uncaught exception in a handler', () => {
     expect(res.headers.get('date')).toBeTruthy();
     expect(res.headers.get('content-md5')).toBeTruthy();
   });
+});
+
+describe('triton-iac emulator --manta-operator', () => {
+  it('makes the login an operator account that lists another account with sort=none', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'manta-oper-'));
+    writeFileSync(join(home, 'p.pub'), operKey.publicOpenSsh);
+    writeFileSync(join(home, 'a.pub'), accountKey().publicOpenSsh);
+    const args = ['--manta-version', '2', '--key', `acme=${join(home, 'a.pub')}`];
+    const child = spawn(
+      process.execPath,
+      [
+        'bin/triton-iac.js',
+        'emulator',
+        ...args,
+        '--manta-operator',
+        'poseidon',
+        '--key',
+        `poseidon=${join(home, 'p.pub')}`,
+      ],
+      { env: { PATH: process.env['PATH'] ?? '', HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    try {
+      const ready = await emulatorReady(child);
+      expect(ready.stdout).toMatch(/accounts: (acme, poseidon|poseidon, acme);/);
+      const url = /^export MANTA_URL=(\S+)/m.exec(ready.stdout)?.[1] as string;
+      const res = await manta(url, 'GET', '/acme/stor?sort=none', { sign: poseidon });
+      expect([res.status, res.headers['server']]).toEqual([200, 'Manta/2']);
+    } finally {
+      const closed = once(child, 'close');
+      child.kill('SIGINT');
+      await closed;
+      rmSync(home, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
