@@ -221,6 +221,20 @@ export type NaturalKeyRule =
  */
 export type ParentRule = { readonly from: 'field'; readonly field: string } | { readonly from: 'dirname' };
 
+/**
+ * The objects a kind's apply writes (see {@link KindDescriptor.writes}): the path in `field`; with
+ * `suffixes`, that path is a prefix and the objects are it plus each suffix; with `inside` too, a
+ * prefix that names a directory holds them as `<dir>/<inside>` plus each suffix (`{name}` a
+ * property's value).
+ */
+export interface WritesRule {
+  readonly field: string;
+  /** What the objects are, in a plan's words (`the secret`, `the export`). */
+  readonly what: string;
+  readonly suffixes?: readonly string[];
+  readonly inside?: string;
+}
+
 /** Everything about one kind that is data. */
 export interface KindDescriptor<K extends string = string> {
   readonly kind: K;
@@ -247,6 +261,15 @@ export interface KindDescriptor<K extends string = string> {
    * @default - not part of a mirrored folder
    */
   readonly treeEntry?: 'file' | 'folder';
+  /**
+   * Object-store objects an apply of the kind writes beside its own object, named by a property
+   * (`field.sub` for a field of an object property): an access key's handed-over secret, an image's
+   * export. They are the stack's: a pruned folder never deletes them, drift never reports them as
+   * unmanaged, and a plan that deletes the object that wrote them deletes them after it (saying so),
+   * so a destroy never leaves a directory it deletes holding them.
+   * @default - it writes nothing else
+   */
+  readonly writes?: WritesRule;
   /** The manifest properties. */
   readonly properties: readonly FieldSchema[];
   /** Fields only the server reports, as the handler's live form carries them. */
