@@ -17,6 +17,7 @@ import { keyRoutes } from '../routes/keys.js';
 import { machineDetailRoutes } from '../routes/machine-details.js';
 import { machinePartRoutes } from '../routes/machine-parts.js';
 import { machineRoutes } from '../routes/machines.js';
+import { networkIpRoutes } from '../routes/network-ips.js';
 import { pingRoutes } from '../routes/ping.js';
 import { policyRoutes } from '../routes/policies.js';
 import { roleTagRoutes } from '../routes/role-tags.js';
@@ -39,6 +40,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   machineDetailRoutes,
   machinePartRoutes,
   machineRoutes,
+  networkIpRoutes,
   pingRoutes,
   policyRoutes,
   roleTagRoutes,

@@ -89,6 +89,11 @@ export class FabricStore {
     return this.networks.find((n) => n.owner === owner && n.id === id);
   }
 
+  /** The account owning fabric network `id`, whoever it is (NAPI tells another account's network apart). */
+  ownerOf(id: string): string | undefined {
+    return this.networks.find((n) => n.id === id)?.owner;
+  }
+
   /** Adds or replaces a network. */
   putNetwork(network: FabricNetworkRecord): void {
     this.networks = [...this.networks.filter((n) => n.id !== network.id), network];
