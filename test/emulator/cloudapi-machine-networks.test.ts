@@ -10,7 +10,6 @@ import { startTestEmulator, type TestEmulator } from './support/emulator.js';
 const PUBLIC = '9ec60129-9034-47b4-b111-3026f9b1a10f';
 const INTERNAL = 'f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10';
 const SMARTOS = '2f1dc911-6401-4fa4-8e9d-67ea2e39c271';
-const UBUNTU = 'c9a3b1a2-4c1e-4f2b-9b64-0d8e8a4c2f10';
 const UNKNOWN = 'd674f27a-e695-11e7-8490-001fc69cf4fd';
 
 let t: TestEmulator;
