@@ -104,7 +104,12 @@ export class CloudApiState {
         this.changed();
       }
     }
-    return [...PUBLIC_IMAGES, ...own];
+    // IMGAPI's `account` filter: public images, the account's own, and other accounts' images
+    // whose `acl` names it (shared images, sdc-cloudapi test/images/clone.js).
+    const shared = [...this.byAccount.entries()]
+      .filter(([id]) => id !== account.account.id)
+      .flatMap(([, f]) => f.images.filter((i) => (i.acl ?? []).includes(account.account.id)));
+    return [...PUBLIC_IMAGES, ...own, ...shared];
   }
 
   /** Adds an image owned by the account. */
