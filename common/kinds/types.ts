@@ -118,6 +118,9 @@ export interface TypeSchema {
  * - `manta-headers`: a map of stored object headers (names, values, total size).
  * - `durability`: a number of copies.
  * - `job-phase`: one phase object of a compute job.
+ * - `fabric-text`, `fabric-network-name`: a fabric VLAN's or network's name or description (NAPI's
+ *   64-character limit; a network name's pattern).
+ * - `volume-name`: a volume name (lib/validation/volumes.js: pattern and 256 characters).
  */
 export type ValueRule =
   | 'login'
@@ -134,7 +137,10 @@ export type ValueRule =
   | 'image-name'
   | 'image-version'
   | 'job-name'
-  | 'job-phase';
+  | 'job-phase'
+  | 'fabric-text'
+  | 'fabric-network-name'
+  | 'volume-name';
 
 /** One property of a kind (or one field of an object property). */
 export interface FieldSchema extends TypeSchema {

@@ -127,9 +127,11 @@ export class FabricStore {
 
 /** CloudAPI's answer for a fabric network (`translateNetwork`): `public: false`, `fabric: true`. */
 export function fabricNetworkJson(n: FabricNetworkRecord): Record<string, unknown> {
-  const { owner: _owner, description, gateway, ...rest } = n;
+  const { owner: _owner, description, gateway, routes, ...rest } = n;
   return {
     ...rest,
+    // NAPI keeps no routes when none were given, and CloudAPI shows none then.
+    ...(Object.keys(routes).length > 0 ? { routes } : {}),
     public: false,
     fabric: true,
     ...(description !== undefined && description !== '' ? { description } : {}),
