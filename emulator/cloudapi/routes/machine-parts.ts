@@ -38,7 +38,8 @@ export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): 
       method: 'GET',
       path: `${base}/snapshots`,
       name: 'ListMachineSnapshots',
-      handler: (rc) => withMachine(rc, state, (m) => ({ status: 200, body: (m.snapshots ?? []).map(snapshotJson) })),
+      handler: (rc) =>
+        withMachine(rc, state, (m) => ({ status: 200, body: (m.snapshots ?? []).map((x) => snapshotJson(x, m)) })),
     },
     {
       method: 'POST',
@@ -50,7 +51,7 @@ export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): 
       method: 'GET',
       path: `${base}/snapshots/:name`,
       name: 'GetMachineSnapshot',
-      handler: (rc) => withMachine(rc, state, (m) => ({ status: 200, body: snapshotJson(findSnapshot(m, rc)) })),
+      handler: (rc) => withMachine(rc, state, (m) => ({ status: 200, body: snapshotJson(findSnapshot(m, rc), m) })),
     },
     {
       method: 'POST',
@@ -217,9 +218,14 @@ function findSnapshot(machine: MachineRecord, rc: RequestContext): SnapshotRecor
   return snap;
 }
 
-function snapshotJson(snap: SnapshotRecord): Record<string, unknown> {
+/**
+ * A snapshot as snapshots.js `translate` answers it: with `size`, the bytes the ZFS snapshot holds.
+ * The emulator keeps no data, so the size is a fixed share of the machine's disk (a thousandth,
+ * at least one byte): present and non-zero, as sdc-cloudapi's test/machines/snapshots.js expects.
+ */
+function snapshotJson(snap: SnapshotRecord, machine: MachineRecord): Record<string, unknown> {
   const { readyAt: _readyAt, ...wire } = snap;
-  return wire;
+  return { ...wire, size: Math.max(1, Math.round((machine.disk * 1024 * 1024) / 1000)) };
 }
 
 function findNic(machine: MachineRecord, rc: RequestContext): NonNullable<MachineRecord['nics']>[number] {

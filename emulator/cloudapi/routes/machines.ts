@@ -118,7 +118,7 @@ export function machineRoutes(_ctx: EmulatorContext, state: CloudApiState): Clou
         if (machine.deletion_protection)
           throw new EmulatorError(
             409,
-            'CannotDestroyMachine',
+            'CannotDestroyMachineError',
             'Instance has "deletion_protection" enabled, preventing deletion',
           );
         const now = rc.ctx.clock();
@@ -153,12 +153,17 @@ function listMachines(rc: RequestContext, state: CloudApiState): Reply {
   const type = rc.query.get('type') ?? undefined;
   if (type !== undefined && type !== 'smartmachine' && type !== 'virtualmachine')
     throw invalidArgument(`${type} is not a valid type`);
+  // machines.js: `docker` is a boolean or its words; the emulator makes no Docker containers.
+  const docker = rc.query.get('docker');
+  if (docker !== null && docker !== 'true' && docker !== 'false')
+    throw invalidArgument(`${docker} is not a valid boolean`);
   const wantDeleted = stateFilter === 'deleted' || stateFilter === 'destroyed' || rc.query.get('tombstone') !== null;
   const tagFilters = [...rc.query.entries()].filter(([k]) => k.startsWith('tag.')).map(([k, v]) => [k.slice(4), v]);
   const simple = (['name', 'image', 'brand', 'memory'] as const).map((f) => [f, rc.query.get(f)] as const);
   const machines = state.machines(accountOf(rc)).filter((m) => {
     if (view.cutoff !== undefined && Date.parse(m.created) > view.cutoff) return false;
     if (m.state === 'deleted' && !wantDeleted) return false;
+    if (docker === 'true') return false;
     if (stateFilter === 'active' && m.state !== 'running' && m.state !== 'stopped') return false;
     if (stateFilter !== undefined && !['active', 'destroyed'].includes(stateFilter) && m.state !== stateFilter)
       return false;
