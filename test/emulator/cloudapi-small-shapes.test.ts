@@ -80,3 +80,27 @@ describe('small shapes of sdc-cloudapi', () => {
     expect(snap.body.size).toBeGreaterThan(0);
   });
 });
+
+describe('migrations (lib/migrations.js over VMAPI)', () => {
+  it('lists none, and refuses a user begin or estimate where the datacenter does not allow them', async () => {
+    const web = ((await t.api('GET', '/my/machines')).body as Array<{ id: string; name: string }>).find(
+      (m) => m.name === 'web-2',
+    )!;
+    expect((await t.api('GET', '/my/migrations')).body).toEqual([]);
+    const refused = { code: 'PreconditionFailed', message: 'User migration on this VM not allowed' };
+    const estimate = await t.api('GET', `/my/machines/${web.id}/migrate`);
+    expect([estimate.status, estimate.body]).toEqual([412, refused]);
+    const begin = await t.api('POST', `/my/machines/${web.id}/migrate`, { action: 'begin' });
+    expect([begin.status, begin.body]).toEqual([412, refused]);
+    const cases: Array<[unknown, number, string]> = [
+      [undefined, 409, '"action" must be specified'],
+      ['fly', 409, 'fly is not a valid migration action'],
+      ['sync', 404, 'migration not found'],
+    ];
+    for (const [action, status, message] of cases) {
+      const res = await t.api('POST', `/my/machines/${web.id}/migrate`, action === undefined ? {} : { action });
+      expect([res.status, res.body.message]).toEqual([status, message]);
+    }
+    expect((await t.api('GET', `/my/migrations/${web.id}`)).status).toBe(404);
+  });
+});

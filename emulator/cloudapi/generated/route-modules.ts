@@ -17,6 +17,7 @@ import { keyRoutes } from '../routes/keys.js';
 import { machineDetailRoutes } from '../routes/machine-details.js';
 import { machinePartRoutes } from '../routes/machine-parts.js';
 import { machineRoutes } from '../routes/machines.js';
+import { migrationRoutes } from '../routes/migrations.js';
 import { networkIpRoutes } from '../routes/network-ips.js';
 import { pingRoutes } from '../routes/ping.js';
 import { policyRoutes } from '../routes/policies.js';
@@ -40,6 +41,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   machineDetailRoutes,
   machinePartRoutes,
   machineRoutes,
+  migrationRoutes,
   networkIpRoutes,
   pingRoutes,
   policyRoutes,
