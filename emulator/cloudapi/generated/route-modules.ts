@@ -10,6 +10,7 @@ import type { CloudApiState } from '../state.js';
 import { accessKeyRoutes } from '../routes/access-keys.js';
 import { accountRoutes } from '../routes/account.js';
 import { catalogRoutes } from '../routes/catalog.js';
+import { diskRoutes } from '../routes/disks.js';
 import { fabricRoutes } from '../routes/fabrics.js';
 import { firewallRuleRoutes } from '../routes/firewall-rules.js';
 import { imageRoutes } from '../routes/images.js';
@@ -34,6 +35,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   accessKeyRoutes,
   accountRoutes,
   catalogRoutes,
+  diskRoutes,
   fabricRoutes,
   firewallRuleRoutes,
   imageRoutes,

@@ -130,6 +130,8 @@ export function machineJson(machine: MachineRecord, view: ReadView): Record<stri
     snapshots: _snapshots,
     deletedAt: _deletedAt,
     volumes: _volumes,
+    disks: _disks,
+    flexibleDiskSize,
     ...wire
   } = machine;
   const { tags, metadata } = visibleDetails(machine, view);
@@ -140,6 +142,8 @@ export function machineJson(machine: MachineRecord, view: ReadView): Record<stri
     ...wire,
     tags,
     metadata: publicMetadata(metadata),
+    // translate: a bhyve machine on a flexible_disk package reports the package's space.
+    ...(flexibleDiskSize !== undefined ? { disk: flexibleDiskSize, flexible: true } : {}),
     ...(nics.length > 0 ? { nics: nics.map((n) => formatNic(n, machine)) } : {}),
   };
 }

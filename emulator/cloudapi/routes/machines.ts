@@ -17,6 +17,7 @@ import {
 } from '../private/machine-model.js';
 import { pageReply } from '../private/paging.js';
 import { forVersion } from '../private/machine-wire.js';
+import { DEFAULT_IMAGE_SIZE, disksForCreate } from '../private/disks.js';
 import {
   aliasFor,
   checkCreateOptions,
@@ -246,6 +247,13 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
   };
   if (metadata[FAIL_PROVISION_KEY] !== undefined) machine.failReason = metadata[FAIL_PROVISION_KEY];
   if (volumes.length > 0) machine.volumes = volumes;
+  if (vm) {
+    // getCreateOptions: a flexible_disk package's disks (or the image disk and the rest).
+    const flexible = brand === 'bhyve' && pkg['flexible_disk'] === true;
+    const imageSize = typeof image.image_size === 'number' ? image.image_size : DEFAULT_IMAGE_SIZE;
+    machine.disks = disksForCreate(param(rc, 'disks'), flexible, pkg['disk'] as number, imageSize);
+    if (flexible) machine.flexibleDiskSize = pkg['disk'] as number;
+  }
   // The first public network's NIC is the primary (getCreateOptions), else the first.
   const primary = Math.max(
     0,
