@@ -5,7 +5,6 @@ import type { Reply, RequestContext, Service } from '../core/types.js';
 import type { CloudApiRoute } from './route.js';
 import { cloudApiBefore, localsOf } from './private/before.js';
 import { roleTagHeader } from './private/role-tags.js';
-import { FieldErrorsError } from './private/field-errors.js';
 import { CloudApiState } from './state.js';
 import type { CatalogSeed } from './private/catalog-store.js';
 import { ROUTE_MODULES } from './generated/route-modules.js';
@@ -56,7 +55,7 @@ export function createCloudApiService(
     },
     before: cloudApiBefore,
     formatError(err: EmulatorError): Reply {
-      const errors = err instanceof FieldErrorsError ? { errors: err.errors } : {};
+      const errors = err.errors === undefined ? {} : { errors: err.errors };
       return { status: err.status, body: { code: err.code, message: err.message, ...errors }, headers: err.headers };
     },
     routeNotFound(method: string, path: string, methodMismatch: boolean): EmulatorError {

@@ -10,19 +10,20 @@ export interface WireFieldError {
 /**
  * An error whose body carries the backend's per-field `errors` array besides `code` and
  * `message` (VMAPI's 409 `ValidationFailed`, NAPI's 422 `InvalidParameters`), which CloudAPI
- * answers unchanged; the service's error formatter adds the array to the body.
+ * answers unchanged; the core error's `errors` carries them to the body.
  */
 export class FieldErrorsError extends EmulatorError {
   /**
    * @param errors the refused fields, in the backend's order
    */
-  constructor(
-    status: number,
-    code: string,
-    message: string,
-    readonly errors: readonly WireFieldError[],
-  ) {
-    super(status, code, message);
+  constructor(status: number, code: string, message: string, errors: readonly WireFieldError[]) {
+    super(
+      status,
+      code,
+      message,
+      {},
+      errors.map((e) => ({ field: e.field, code: e.code, message: e.message })),
+    );
   }
 }
 

@@ -132,6 +132,7 @@ export function machineJson(machine: MachineRecord, view: ReadView): Record<stri
     volumes: _volumes,
     disks: _disks,
     flexibleDiskSize,
+    internalMetadata: _internal,
     ...wire
   } = machine;
   const { tags, metadata } = visibleDetails(machine, view);
