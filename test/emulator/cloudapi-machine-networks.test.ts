@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
+import { vendorTriton } from './support/vendor-triton.js';
 
 const PUBLIC = '9ec60129-9034-47b4-b111-3026f9b1a10f';
 const INTERNAL = 'f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10';
@@ -318,5 +319,21 @@ describe('AddNic (sdc-cloudapi nics.js)', () => {
     }
     const ok = await add({ ipv4_uuid: fabric, ipv4_ips: ['192.168.30.15'] });
     expect([ok.status, ok.body.ip]).toEqual([201, '192.168.30.15']);
+  });
+});
+
+describe('triton network ip (the vendor CLI)', () => {
+  it('reserves an address and lists it among the managed and held ones', async () => {
+    const vendor = vendorTriton(t, 'triton-netip-');
+    const updated = JSON.parse(
+      await vendor.triton('network', 'ip', 'update', '-j', fabric, '192.168.30.40', 'reserved=true'),
+    ) as { ip: string; reserved: boolean };
+    expect(updated).toMatchObject({ ip: '192.168.30.40', reserved: true });
+    const listed = (await vendor.triton('network', 'ip', 'list', '-j', fabric))
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as { ip: string; managed: boolean; reserved: boolean });
+    expect(listed.find((i) => i.ip === '192.168.30.40')).toMatchObject({ reserved: true, managed: false });
+    expect(listed.find((i) => i.ip === '192.168.30.1')).toMatchObject({ reserved: true, managed: true });
   });
 });
