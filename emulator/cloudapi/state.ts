@@ -4,6 +4,8 @@ import { advance } from './private/machine-model.js';
 import { FabricStore, type AddressRange } from './private/fabric-store.js';
 import { VolumeStore } from './private/volume-store.js';
 import { CatalogStore, type CatalogSeed } from './private/catalog-store.js';
+import { computeNodes, type ComputeNode } from './private/compute-nodes.js';
+import { ensureDefaultFabric } from './private/default-fabric.js';
 import { initialMachines, PUBLIC_IMAGES, type ImageRecord, type MachineRecord } from './private/fixtures.js';
 
 /** The persistence part name of CloudAPI's own state (`<dataDir>/cloudapi.json`). */
@@ -18,6 +20,7 @@ export {
   type CatalogSeed,
   type LimitSeed,
 } from './private/catalog-store.js';
+export { DEFAULT_LAYOUT } from './private/compute-nodes.js';
 export { FIREWALL_RULES_PART, type FirewallRuleRecord } from './private/firewall-rule-store.js';
 // For the seed writer (emulator/seed-networks-volumes.ts): the saved formats of these parts.
 export { FABRICS_PART, type FabricNetworkRecord, type FabricVlanRecord } from './private/fabric-store.js';
@@ -43,6 +46,9 @@ export class CloudApiState {
   /** The datacenter's packages, networks and datacenters, and the provisioning limits. */
   readonly catalog: CatalogStore;
 
+  /** The compute nodes machines are placed on (`--servers`). */
+  readonly nodes: readonly ComputeNode[];
+
   /**
    * @param ctx the emulator context, for the clock and persistence
    * @param catalog the catalog the emulator was started with, if any
@@ -54,6 +60,7 @@ export class CloudApiState {
     this.catalog = new CatalogStore(ctx, catalog);
     this.fabrics = new FabricStore(ctx);
     this.volumes = new VolumeStore(ctx);
+    this.nodes = computeNodes(ctx.layout);
     ctx.persistence.register(CLOUDAPI_PART, {
       save: () => Object.fromEntries(this.byAccount),
       load: (data) => {
@@ -75,6 +82,19 @@ export class CloudApiState {
     for (const machine of machines) changed = advance(machine, now) || changed;
     if (changed) this.changed();
     return machines;
+  }
+
+  /** Every account's machines as they are (for what each server has left). */
+  allMachines(): MachineRecord[] {
+    return [...this.byAccount.values()].flatMap((f) => f.machines);
+  }
+
+  /**
+   * Sets up the account's default fabric on its first request when the datacenter has fabrics
+   * (`private/default-fabric.ts`).
+   */
+  ensureDefaultFabric(account: AccountState): void {
+    if (this.ctx.layout.fabrics && ensureDefaultFabric(this.fabrics, account)) this.ctx.store.changed();
   }
 
   /** Public images plus the account's own, with lazily-advanced states. */
@@ -125,10 +145,10 @@ export class CloudApiState {
   private fixtures(account: AccountState): AccountFixtures {
     let f = this.byAccount.get(account.account.id);
     if (f === undefined) {
-      f = {
-        images: [],
-        machines: initialMachines(new Date(this.ctx.clock()).toISOString(), this.catalog.fixturePlacement()),
-      };
+      const machines = initialMachines(new Date(this.ctx.clock()).toISOString(), this.catalog.fixturePlacement());
+      // The fixtures are spread over the servers, as DAPI spreads an owner's machines.
+      machines.forEach((m, i) => (m.compute_node = this.nodes[i % this.nodes.length]?.uuid));
+      f = { images: [], machines };
       this.byAccount.set(account.account.id, f);
       this.changed();
     }

@@ -16,7 +16,7 @@ import {
   syncAddresses,
 } from '../private/machine-model.js';
 import { pageReply } from '../private/paging.js';
-import { checkAffinityRule } from '../../../common/rules/affinity.js';
+import { placeNewMachine, placementHints, refuseResizePastCapacity } from '../private/machine-placement.js';
 import { optionalBoolean, optionalString, param } from '../private/params.js';
 import type { EmulatorContext } from '../../core/context.js';
 
@@ -180,8 +180,9 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
   const machines = state.machines(account);
   const networks = networksParam(rc, state);
   const volumes = volumesParam(rc, state);
-  checkAffinity(rc);
+  const hints = placementHints(rc);
   state.catalog.refusePastLimits(machines, pkg['memory'] as number);
+  const computeNode = placeNewMachine(state, machines, hints, pkg['memory'] as number, pkg['disk'] as number);
   const tags: Record<string, unknown> = { ...(objectParam(rc, 'tags') ?? {}) };
   const metadata: Record<string, string> = {};
   for (const [k, v] of Object.entries(rc.body)) {
@@ -211,7 +212,7 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
     networks: [],
     primaryIp: '',
     firewall_enabled: optionalBoolean(rc, 'firewall_enabled') ?? false,
-    compute_node: '44454c4c-3200-1042-8058-b3c04f4d4e31',
+    compute_node: computeNode,
     package: pkg['name'] as string,
     deletion_protection: optionalBoolean(rc, 'deletion_protection') ?? false,
     nics: [],
@@ -230,23 +231,6 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
     body: machineJson(machine, { cutoff: undefined }),
     headers: { location: `/${account.account.login}/machines/${machine.id}` },
   };
-}
-
-/**
- * The `affinity` rules: strings in CloudAPI's grammar (sdc-cloudapi triton-affinity.js), refused
- * with its message. One datacenter of one emulated server has nowhere else to place a machine, so
- * a valid rule changes nothing.
- */
-function checkAffinity(rc: RequestContext): void {
-  const raw = param(rc, 'affinity');
-  if (raw === undefined || raw === null) return;
-  const rules = typeof raw === 'string' ? [raw] : raw;
-  if (!Array.isArray(rules) || rules.some((r) => typeof r !== 'string'))
-    throw invalidArgument('affinity must be a string or an array of strings');
-  for (const rule of rules as string[]) {
-    const problem = checkAffinityRule(rule);
-    if (problem !== undefined) throw invalidArgument(problem);
-  }
 }
 
 /**
@@ -414,6 +398,7 @@ function resize(rc: RequestContext, machine: MachineRecord, state: CloudApiState
   if (pkg === undefined) throw invalidArgument(`${wanted} is not a valid package`);
   if (machine.brand === 'bhyve' && pkg['flexible_disk'] !== true)
     throw invalidArgument('Resizing to a package without flexible disk space is not supported');
+  refuseResizePastCapacity(state, machine, pkg['memory'] as number, pkg['disk'] as number);
   machine.package = pkg['name'] as string;
   machine.memory = pkg['memory'] as number;
   machine.disk = pkg['disk'] as number;
