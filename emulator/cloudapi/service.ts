@@ -53,14 +53,18 @@ export function createCloudApiService(
         'response-time': String(Math.max(0, Math.round(elapsedMs))),
       };
     },
-    async before(rc: RequestContext): Promise<void> {
-      await cloudApiBefore(rc);
+    before(rc: RequestContext): void {
+      cloudApiBefore(rc);
       // A datacenter with fabrics gives every account its default fabric (napi-ufds-watcher).
       const account = localsOf(rc).account;
       if (account !== undefined) state.ensureDefaultFabric(account);
     },
     formatError(err: EmulatorError): Reply {
-      return { status: err.status, body: { ...err.details, code: err.code, message: err.message }, headers: err.headers };
+      return {
+        status: err.status,
+        body: { ...err.details, code: err.code, message: err.message },
+        headers: err.headers,
+      };
     },
     routeNotFound(method: string, path: string, methodMismatch: boolean): EmulatorError {
       return methodMismatch

@@ -182,6 +182,14 @@ async function refuseUnavailableKinds(run: RunContext, stack: StackManifest): Pr
       `the stack declares ${refused.join('; and ')}. Remove them, or point the stack at a cloud whose Manta has them (Manta v1)`,
     );
   }
+  const certain: string[] = [];
+  for (const [kind, addresses] of byKind) {
+    const handler = run.handlers.get(kind);
+    if (handler === undefined || handler.mode !== 'managed' || handler.refuseDeclared === undefined) continue;
+    const declared = stack.resources.filter((r) => addresses.includes(r.address));
+    certain.push(...(await handler.refuseDeclared(run.ctx, declared)));
+  }
+  if (certain.length > 0) throw new ReconcilerError('PLAN_INPUT_INVALID', certain.join('; '));
 }
 
 /** Re-reads the collections and objects of `addresses` and plans again with them. */
