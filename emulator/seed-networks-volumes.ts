@@ -94,7 +94,9 @@ export function writeNetworkVolumeParts(dataDir: string, owner: string, seed: Ne
     internet_nat: n.internetNat !== false,
     ...(n.description !== undefined ? { description: n.description } : {}),
   }));
-  writeSeedPart(dataDir, FABRICS_PART, { vlans, networks });
+  // The account's fabric is the cloud's as copied, its default fabric (or its absence) included:
+  // the copy never adds one of its own (`cloudapi/private/default-fabric.ts`).
+  writeSeedPart(dataDir, FABRICS_PART, { vlans, networks, defaulted: [owner] });
   const volumes: VolumeRecord[] = (seed.volumes ?? []).map((v) => ({
     owner,
     id: v.id,
