@@ -80,6 +80,9 @@ describe('triton-iac generate', () => {
     expect(generated.stdout).toMatch(/Recorded \d+ resources in the state/);
 
     const program = readFileSync(join(dir, 'infra', 'main.ts'), 'utf8');
+    // The account's default fabric is the datacenter's: no construct (which the state would record
+    // and a destroy delete) declares it.
+    expect(program).not.toMatch(/My-Fabric-VLAN|My-Fabric-Network/);
     // Constructs refer to each other by variable: a role's members are the User variables, its
     // policies the Policy variables, a role tag's roles the Role variables.
     expect(program).toMatch(
