@@ -66,6 +66,11 @@ export interface SeedAccessKey {
 
 /** What {@link writeNetworkVolumeParts} writes. */
 export interface NetworkVolumeSeed {
+  /**
+   * false when the cloud has no fabrics (its fabric routes answered 501): the copy is to be started
+   * with `fabrics: false` too (`EmulatorOptions.fabrics`), so it answers as the cloud does.
+   */
+  readonly fabrics?: boolean;
   readonly fabricVlans?: readonly SeedFabricVlan[];
   readonly fabricNetworks?: readonly SeedFabricNetwork[];
   readonly volumes?: readonly SeedVolume[];
