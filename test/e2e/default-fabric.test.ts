@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 describe('a stack beside the default fabric', () => {
-  it('refuses at plan a VLAN with the default VLAN id, and a network overlapping the default network', async () => {
+  it('refuses at plan a VLAN with the default VLAN id, a network overlapping the default network, and an unknown default network', async () => {
     const vlan = await cli('vlan2', 'plan');
     expect(vlan.code).not.toBe(0);
     expect(vlan.stderr).toContain('PLAN_INPUT_INVALID');
@@ -41,6 +41,11 @@ describe('a stack beside the default fabric', () => {
     const overlap = await cli('overlap', 'plan');
     expect(overlap.code).not.toBe(0);
     expect(overlap.stderr).toContain('fabric/lan: subnet 192.168.129.0/24 overlaps 192.168.128.0/22');
+    const config = await cli('config', 'plan');
+    expect(config.code).not.toBe(0);
+    expect(config.stderr).toContain(
+      'fabric/config: defaultNetwork "0badbeef-0000-4000-8000-000000000000" is no network the account may use',
+    );
   });
 
   it('applies its own fabric and an instance placed by affinity, shows no drift, and destroys without the default fabric', async () => {

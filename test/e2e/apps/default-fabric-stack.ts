@@ -2,9 +2,18 @@
  * A stack beside the account's default fabric (VLAN 2, `My-Fabric-Network`, 192.168.128.0/22).
  * `DF_VARIANT` picks it: `own` (default) a VLAN and network of its own, and an instance on the
  * default network found by name, kept off web-1's server by an affinity rule; `vlan2` declares
- * VLAN 2 itself; `overlap` a network on VLAN 2 overlapping the default network.
+ * VLAN 2 itself; `overlap` a network on VLAN 2 overlapping the default network; `config` a default
+ * network that is no network of the account.
  */
-import { FabricNetwork, FabricVlan, Instance, NetworkLookup, TritonApp, TritonStack } from '../../../index.js';
+import {
+  AccountConfig,
+  FabricNetwork,
+  FabricVlan,
+  Instance,
+  NetworkLookup,
+  TritonApp,
+  TritonStack,
+} from '../../../index.js';
 
 const BASE_64 = '2f1dc911-6401-4fa4-8e9d-67ea2e39c271';
 
@@ -25,6 +34,8 @@ export default function build(): TritonApp {
       provisionStartIp: '192.168.129.10',
       provisionEndIp: '192.168.129.200',
     });
+  if (variant === 'config')
+    new AccountConfig(stack, 'config', { defaultNetwork: '0badbeef-0000-4000-8000-000000000000' });
   if (variant === 'own') {
     const vlan = new FabricVlan(stack, 'apps', { vlanId: 20, name: 'apps' });
     new FabricNetwork(stack, 'apps-net', {
