@@ -267,6 +267,7 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
       primaryIp: m.primaryIp,
       firewall_enabled: m.firewall_enabled,
       deletion_protection: m.deletion_protection,
+      compute_node: m.compute_node,
       networks: m.networks,
       ...(snapshots.has(m.id) ? { snapshots: snapshots.get(m.id)! } : {}),
     })),

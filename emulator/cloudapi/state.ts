@@ -84,6 +84,20 @@ export class CloudApiState {
     return machines;
   }
 
+  /**
+   * The servers machines may be placed on: the layout's, then any server a machine stands on that
+   * the layout does not have (a copy of a cloud account keeps the cloud's `compute_node`s), with a
+   * layout server's capacity, so that an affinity rule naming such a machine places beside it.
+   */
+  servers(): ComputeNode[] {
+    const known = new Set(this.nodes.map((n) => n.uuid));
+    const more = new Set<string>();
+    for (const m of this.allMachines())
+      if (m.compute_node !== undefined && m.compute_node !== '' && !known.has(m.compute_node)) more.add(m.compute_node);
+    const { serverRamMb: ramMb, serverDiskMb: diskMb } = this.ctx.layout;
+    return [...this.nodes, ...[...more].map((uuid) => ({ uuid, ramMb, diskMb }))];
+  }
+
   /** Every account's machines as they are (for what each server has left). */
   allMachines(): MachineRecord[] {
     return [...this.byAccount.values()].flatMap((f) => f.machines);

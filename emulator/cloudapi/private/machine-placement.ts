@@ -74,7 +74,7 @@ export function placeNewMachine(
   diskMb: number,
 ): string {
   const placed = placeMachine({
-    nodes: state.nodes,
+    nodes: state.servers(),
     all: state.allMachines(),
     owned,
     ramMb,
@@ -99,7 +99,7 @@ export function refuseResizePastCapacity(
   diskMb: number,
 ): void {
   if (machine.compute_node === undefined) return;
-  const free = unreserved(state.nodes, state.allMachines()).get(machine.compute_node);
+  const free = unreserved(state.servers(), state.allMachines()).get(machine.compute_node);
   if (free === undefined) return;
   const errors: { field: string; code: string; message: string }[] = [];
   const neededRam = ramMb - machine.memory;
