@@ -124,7 +124,12 @@ export type ProgressEvent =
       readonly durationMs: number;
     }
   | { readonly type: 'action-skipped'; readonly address: string; readonly because: string }
-  | { readonly type: 'retry'; readonly address: string; readonly reason: string; readonly attempt: number };
+  | { readonly type: 'retry'; readonly address: string; readonly reason: string; readonly attempt: number }
+  /**
+   * The run waits before going on (a consistency window to pass before a second read): what for,
+   * how long, and the addresses it waits for (empty when it waits for none in particular).
+   */
+  | { readonly type: 'wait'; readonly reason: string; readonly ms: number; readonly addresses: readonly string[] };
 
 /** How one action ended. */
 export type ActionOutcome =

@@ -128,6 +128,7 @@ export function machineJson(machine: MachineRecord, view: ReadView): Record<stri
     snapshots: _snapshots,
     deletedAt: _deletedAt,
     volumes: _volumes,
+    internalMetadata: _internal,
     ...wire
   } = machine;
   const { tags, metadata } = visibleDetails(machine, view);

@@ -45,9 +45,9 @@ export function placementHints(rc: RequestContext): PlacementHints {
     // CloudAPI passes it on; VMAPI's validation refuses a malformed one.
     const locality = parseLocality(typeof rawLocality === 'string' ? parseJson(rawLocality) : rawLocality);
     if ('problem' in locality)
-      throw new EmulatorError(409, 'ValidationFailed', 'Invalid VM parameters', {}, {
-        errors: [{ field: 'locality', code: 'Invalid', message: locality.problem }],
-      });
+      throw new EmulatorError(409, 'ValidationFailed', 'Invalid VM parameters', {}, [
+        { field: 'locality', code: 'Invalid', message: locality.problem },
+      ]);
     return { locality };
   }
   return {};
@@ -118,5 +118,5 @@ export function refuseResizePastCapacity(
       message: `Required additional disk (${neededDisk}) exceeds the server's available disk (${freeDisk})`,
     });
   if (errors.length > 0)
-    throw new EmulatorError(409, 'ValidationFailed', 'Invalid VM update parameters', {}, { errors });
+    throw new EmulatorError(409, 'ValidationFailed', 'Invalid VM update parameters', {}, errors);
 }
