@@ -29,8 +29,7 @@ export function placementHints(rc: RequestContext): PlacementHints {
   const rawLocality = param(rc, 'locality');
   const hasAffinity = raw !== undefined && raw !== null && raw !== '';
   const hasLocality = rawLocality !== undefined && rawLocality !== null && rawLocality !== '';
-  if (hasAffinity && hasLocality)
-    throw invalidArgument('cannot specify both "locality" (deprecated) and "affinity"');
+  if (hasAffinity && hasLocality) throw invalidArgument('cannot specify both "locality" (deprecated) and "affinity"');
   if (hasAffinity) {
     const rules = typeof raw === 'string' ? [raw] : raw;
     if (!Array.isArray(rules) || rules.some((r) => typeof r !== 'string'))
@@ -117,6 +116,5 @@ export function refuseResizePastCapacity(
       code: 'InsufficientCapacity',
       message: `Required additional disk (${neededDisk}) exceeds the server's available disk (${freeDisk})`,
     });
-  if (errors.length > 0)
-    throw new EmulatorError(409, 'ValidationFailed', 'Invalid VM update parameters', {}, errors);
+  if (errors.length > 0) throw new EmulatorError(409, 'ValidationFailed', 'Invalid VM update parameters', {}, errors);
 }
