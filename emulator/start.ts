@@ -20,7 +20,7 @@ import { parsePublicKey } from './core/store/public-key.js';
 import type { Service } from './core/types.js';
 import { createCloudApiService } from './cloudapi/service.js';
 import type { CloudApiRoute } from './cloudapi/route.js';
-import { DEFAULT_DATACENTER, type CatalogSeed } from './cloudapi/state.js';
+import { DEFAULT_DATACENTER, DEFAULT_LAYOUT, type CatalogSeed } from './cloudapi/state.js';
 import { createMantaService } from './manta/service.js';
 import type { MantaStateOptions } from './manta/state.js';
 
@@ -88,6 +88,21 @@ export interface EmulatorOptions {
    * @default - no RAM limit (GetAccountLimits reports none)
    */
   readonly ramLimitMb?: number;
+  /**
+   * How many compute nodes machines are placed on (DAPI's choice: affinity rules, RAM and disk);
+   * each machine's `compute_node` is its server's UUID, made from `seed`. @default 3
+   */
+  readonly servers?: number;
+  /** Each compute node's RAM machines may reserve, MiB. @default 131072 (128 GiB) */
+  readonly serverRamMb?: number;
+  /** Each compute node's disk machines may reserve, MiB. @default 4194304 (4 TiB) */
+  readonly serverDiskMb?: number;
+  /**
+   * Whether the datacenter has fabrics: every account then has VLAN 2 and its default fabric
+   * network, GetConfig's `default_network`. Without, the fabric routes answer 501 and GetConfig `{}`.
+   * @default true
+   */
+  readonly fabrics?: boolean;
   /** The Manta line to answer as: 1 (mantav1: jobs, snaplinks) or 2 (Manta v2, muskie master). @default 1 */
   readonly mantaVersion?: 1 | 2;
   /**
@@ -215,6 +230,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     provisionMs: options.provisionMs ?? DEFAULT_PROVISION_MS,
     machineLimit: options.machineLimit ?? DEFAULT_MACHINE_LIMIT,
     ...(options.ramLimitMb !== undefined ? { ramLimitMb: options.ramLimitMb } : {}),
+    layout: {
+      servers: options.servers ?? DEFAULT_LAYOUT.servers,
+      serverRamMb: options.serverRamMb ?? DEFAULT_LAYOUT.serverRamMb,
+      serverDiskMb: options.serverDiskMb ?? DEFAULT_LAYOUT.serverDiskMb,
+      fabrics: options.fabrics ?? DEFAULT_LAYOUT.fabrics,
+      seed,
+    },
     urls: { cloudapi: '', manta: '' },
     mantaWriter: undefined,
     datacenter: DEFAULT_DATACENTER,

@@ -36,7 +36,10 @@ describe('fabric VLANs and networks in the emulated CloudAPI (lib/endpoints/netw
     const up = await t.api('PUT', `${VLANS}/10`, { name: 'web2' });
     expect(up.status).toBe(202);
     expect(up.body).toEqual({ vlan_id: 10, name: 'web2', description: 'front' });
-    expect((await t.api('GET', VLANS)).body).toEqual([{ vlan_id: 10, name: 'web2', description: 'front' }]);
+    expect((await t.api('GET', VLANS)).body).toEqual([
+      { vlan_id: 2, name: 'My-Fabric-VLAN' },
+      { vlan_id: 10, name: 'web2', description: 'front' },
+    ]);
     expect((await t.api('GET', `${VLANS}/11`)).status).toBe(404);
   });
 

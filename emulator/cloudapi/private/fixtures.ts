@@ -47,7 +47,8 @@ export interface MachineRecord {
   networks: string[];
   primaryIp: string;
   firewall_enabled: boolean;
-  compute_node: string;
+  /** The server's UUID; absent on a machine no server took. */
+  compute_node?: string | undefined;
   package: string;
   deletion_protection: boolean;
   /** The NICs, one per network (absent on records saved before NICs were emulated). */
@@ -155,8 +156,8 @@ export const NETWORKS: readonly Record<string, unknown>[] = [
     id: 'f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10',
     name: 'internal',
     public: false,
-    fabric: true,
-    description: 'account fabric',
+    fabric: false,
+    description: 'datacenter private network',
   },
 ];
 

@@ -29,8 +29,8 @@ import {
   requestedNetworks,
 } from '../private/create-checks.js';
 import { checkAffinity, createRoleTags, objectParam, volumesParam } from '../private/create-options.js';
-import { refuseBeyondCapacity } from '../private/capacity.js';
 import { checkNetworkRequest, takenIps, type NetworkRequest } from '../private/nic-addresses.js';
+import { placeNewMachine, placementHints, refuseResizePastCapacity } from '../private/machine-placement.js';
 import { optionalBoolean, optionalString, param } from '../private/params.js';
 import type { EmulatorContext } from '../../core/context.js';
 import { checkTags, createMetadata, withCredentials } from '../private/machine-detail-rules.js';
@@ -208,7 +208,9 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
   checkAffinity(rc);
   checkLocality(param(rc, 'locality'));
   for (const request of requests) checkNetworkRequest(state, owner, request);
+  const hints = placementHints(rc);
   state.catalog.refusePastLimits(machines, pkg['memory'] as number);
+  const computeNode = placeNewMachine(state, machines, hints, pkg['memory'] as number, pkg['disk'] as number);
   const tags: Record<string, unknown> = { ...(objectParam(rc, 'tags') ?? {}) };
   const given: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(rc.body)) {
@@ -240,7 +242,7 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
     networks: [],
     primaryIp: '',
     firewall_enabled: optionalBoolean(rc, 'firewall_enabled') ?? false,
-    compute_node: '44454c4c-3200-1042-8058-b3c04f4d4e31',
+    compute_node: computeNode,
     package: pkg['name'] as string,
     deletion_protection: optionalBoolean(rc, 'deletion_protection') ?? false,
     nics: [],
@@ -351,11 +353,7 @@ function resize(rc: RequestContext, machine: MachineRecord, state: CloudApiState
   checkPackageActive(pkg, wanted);
   if (machine.brand === 'bhyve' && pkg['flexible_disk'] !== true)
     throw invalidArgument('Resizing to a package without flexible disk space is not supported');
-  refuseBeyondCapacity(
-    state.everyMachine().map((e) => e.machine),
-    machine,
-    pkg['memory'] as number,
-  );
+  refuseResizePastCapacity(state, machine, pkg['memory'] as number, pkg['disk'] as number);
   machine.package = pkg['name'] as string;
   machine.memory = pkg['memory'] as number;
   machine.disk = pkg['disk'] as number;
