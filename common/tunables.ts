@@ -34,6 +34,12 @@ export const TUNABLE_DEFAULTS = {
   maxRetryDelayMs: 2_000,
   /** A `Retry-After` longer than this (ms) is not waited for: the call fails at once, saying so. */
   maxRetryAfterMs: 60_000,
+  /**
+   * How long (ms) an object whose delete the server finishes in a job (a machine's destroy, a
+   * volume `deleting`) may take to be gone before the action fails. A destroy takes seconds to a
+   * minute; a busy compute node longer.
+   */
+  deleteWaitMs: 30 * 60_000,
 } as const;
 
 /** The environment variable that sets the consistency window when no option or flag does. */

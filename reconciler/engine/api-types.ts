@@ -124,7 +124,19 @@ export type ProgressEvent =
       readonly durationMs: number;
     }
   | { readonly type: 'action-skipped'; readonly address: string; readonly because: string }
-  | { readonly type: 'retry'; readonly address: string; readonly reason: string; readonly attempt: number };
+  | { readonly type: 'retry'; readonly address: string; readonly reason: string; readonly attempt: number }
+  /**
+   * An action waits for a job of the server (an instance's provision, its destroy before its volume
+   * can go): `start` says what for, `end` how long it took.
+   */
+  | {
+      readonly type: 'wait';
+      readonly address: string;
+      readonly phase: 'start' | 'end';
+      readonly waitsFor: string;
+      readonly detail?: string;
+      readonly durationMs?: number;
+    };
 
 /** How one action ended. */
 export type ActionOutcome =

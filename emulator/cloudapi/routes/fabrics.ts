@@ -29,6 +29,7 @@ import {
   type FabricVlanRecord,
 } from '../private/fabric-store.js';
 import { optionalBoolean, param } from '../private/params.js';
+import { nicHeld } from '../private/machine-model.js';
 
 const VLANS = '/:account/fabrics/default/vlans';
 const NETWORKS = `${VLANS}/:vlan_id/networks`;
@@ -243,9 +244,12 @@ export function fabricRoutes(_ctx: EmulatorContext, state: CloudApiState): Cloud
       handler: (rc) => {
         const network = networkOf(rc);
         const account = accountOf(rc);
-        const vms = state
-          .machines(account)
-          .filter((m) => m.state !== 'deleted' && (m.nics ?? []).some((nic) => nic.network === network.id));
+        const vms = state.machines(account).filter(
+          // A machine holds its NICs until its destroy job ends; a removed NIC is released earlier.
+          (m) =>
+            m.state !== 'deleted' &&
+            (m.nics ?? []).some((nic) => nic.network === network.id && nicHeld(nic, rc.ctx.clock())),
+        );
         const volumes = state.volumes.volumesOf(account.account.id).filter((v) => v.networks.includes(network.id));
         const users = [
           ...vms.map((m) => `In use by vm "${m.id}"`),

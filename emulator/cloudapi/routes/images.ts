@@ -10,9 +10,6 @@ import type { ImageRecord } from '../private/fixtures.js';
 import { listParam, optionalBoolean, optionalString, param, requireParams } from '../private/params.js';
 import type { EmulatorContext } from '../../core/context.js';
 
-/** How long a new image stays `creating`, in ms. */
-export const IMAGE_CREATION_MS = 200;
-
 /** ListImages, GetImage, DeleteImage, CreateImageFromMachine, ExportImage. */
 export function imageRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudApiRoute[] {
   return [
@@ -129,7 +126,7 @@ function createFromMachine(
     public: false,
     state: 'creating',
     tags: (tags as Record<string, string> | undefined) ?? {},
-    activeAt: now + IMAGE_CREATION_MS,
+    activeAt: now + rc.ctx.timing.ms('image_create'),
     origin: machine.image,
   };
   for (const f of ['description', 'homepage', 'eula'] as const) {

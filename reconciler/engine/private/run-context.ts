@@ -100,6 +100,10 @@ export function createRunContext(
         log.debug('retrying', { address, reason, attempt });
         emit({ type: 'retry', address, reason: secrets.scrub(reason), attempt });
       },
+      onWait: (report) => {
+        log.debug('waiting', { address, ...report });
+        emit({ type: 'wait', address, ...report });
+      },
     }),
   };
 }
