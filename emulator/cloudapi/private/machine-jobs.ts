@@ -20,10 +20,13 @@ export function callerOf(rc: RequestContext): AuditCaller {
   return { type: 'signature', ip: rc.sourceIp, ...(rc.auth !== undefined ? { keyId: rc.auth.keyId } : {}) };
 }
 
-/** When the machine's last queued job (or its provision) ends: a new job starts then at the soonest. */
-function busyUntil(machine: MachineRecord): number {
+/**
+ * When the machine's last queued job (or its provision) ends: a new job starts then at the soonest.
+ * A destroy does not wait for the provision (VMAPI destroys a machine not yet on a server at once).
+ */
+function busyUntil(machine: MachineRecord, effect: JobEffect): number {
   const last = machine.jobs?.[machine.jobs.length - 1];
-  return Math.max(last?.endAt ?? 0, machine.readyAt ?? 0);
+  return Math.max(last?.endAt ?? 0, effect.kind === 'destroy' ? 0 : (machine.readyAt ?? 0));
 }
 
 /**
@@ -39,7 +42,7 @@ export function enqueueJob(
   effect: JobEffect,
 ): MachineJob {
   const now = rc.ctx.clock();
-  const startAt = Math.max(now, busyUntil(machine));
+  const startAt = Math.max(now, busyUntil(machine, effect));
   const job: MachineJob = { action, startAt, endAt: startAt + rc.ctx.timing.ms(kind), effect, caller: callerOf(rc) };
   machine.jobs = [...(machine.jobs ?? []), job];
   return job;
@@ -110,6 +113,7 @@ function apply(machine: MachineRecord, job: MachineJob): void {
     case 'destroy':
       machine.state = 'deleted';
       machine.deletedAt = job.endAt;
+      delete machine.readyAt;
       // Whatever was still queued behind the destroy never runs.
       machine.jobs = [];
       return;
