@@ -46,7 +46,8 @@ Options:
   --seed N               seed of every random decision of the copy (default 1)
   --timing fast|realistic  how long the copy's jobs take (default realistic: a production
                          datacenter's boots, deletes and NIC changes, see the emulator's README)
-  --time-scale S         multiply every job's duration by S (default 0.1: ten times faster)
+  --time-scale S         multiply every job's duration by S (default 0.1 with realistic timing:
+                         the waits a real apply makes, in a tenth of the time; else 1)
   --max-object-size N    objects larger than N bytes are copied without content (default 64M)
 
 ${COMMON_HELP}
@@ -184,6 +185,7 @@ function conditionsOf(args: ParsedArgs): RehearsalConditions {
     return n;
   };
   const throttle = intFlag(args, 'throttle-rps', 1, 1_000_000);
+  const timing = timingFlag(args.strings.get('timing'), '--timing') ?? 'realistic';
   return {
     windowMs: intFlag(args, 'window-ms', 0, 600_000) ?? 2000,
     staleReadRate: rate('stale-read-rate', 0.5),
@@ -191,9 +193,8 @@ function conditionsOf(args: ParsedArgs): RehearsalConditions {
     latencyMs: intFlag(args, 'latency-ms', 0, 60_000) ?? 10,
     ...(throttle !== undefined ? { throttleRps: throttle } : {}),
     seed: intFlag(args, 'seed', 0, 2 ** 31 - 1) ?? 1,
-    // The real cloud's durations, scaled: the waits a real apply makes are met, in a tenth of the time.
-    timing: timingFlag(args.strings.get('timing'), '--timing') ?? 'realistic',
-    timeScale: timeScaleFlag(args.strings.get('time-scale'), '--time-scale') ?? 0.1,
+    timing,
+    timeScale: timeScaleFlag(args.strings.get('time-scale'), '--time-scale') ?? (timing === 'realistic' ? 0.1 : 1),
   };
 }
 
