@@ -120,12 +120,20 @@ describe('jobs in the emulated CloudAPI (VMAPI workflows, VOLAPI and IMGAPI jobs
     expect((await actions(web.id)).slice(0, 3)).toEqual(['delete_snapshot', 'rollback_snapshot', 'create_snapshot']);
   });
 
-  it('builds an image from a machine creating, then active', async () => {
+  it('builds an image from a machine creating, then active, or failed when the machine is destroyed meanwhile', async () => {
     const builder = await machine('builder');
     const made = await t.api('POST', '/my/images', { machine: builder.id, name: 'app', version: '1.0.0' });
     expect(made.body).toMatchObject({ state: 'creating' });
     const id = (made.body as { id: string }).id;
     now += 200;
     expect((await t.api('GET', `/my/images/${id}`)).body).toMatchObject({ state: 'active' });
+    // Destroyed while its image is made: the image fails.
+    const again = await t.api('POST', '/my/images', { machine: builder.id, name: 'app', version: '1.0.1' });
+    expect((await t.api('DELETE', `/my/machines/${builder.id}`)).status).toBe(204);
+    now += 200;
+    expect((await t.api('GET', `/my/images/${(again.body as { id: string }).id}`)).body).toMatchObject({
+      state: 'failed',
+      error: { message: `VM ${builder.id} was destroyed while the image was being created` },
+    });
   });
 });

@@ -25,6 +25,10 @@ export interface ImageRecord {
   activeAt?: number;
   /** The machine it was made from. */
   origin?: string;
+  /** Internal: the machine a `creating` image is being made from (its destroy fails the image). */
+  sourceMachine?: string;
+  /** Why a `failed` image failed, as IMGAPI reports it. */
+  error?: { message: string };
 }
 
 /** A machine fixture: enough of cloudapi.md's instance record for role tags and images. */

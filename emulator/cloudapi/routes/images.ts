@@ -62,7 +62,7 @@ export function imageRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudA
 
 /** The wire form: internal fields dropped. */
 function imageJson(image: ImageRecord): Record<string, unknown> {
-  const { activeAt: _activeAt, origin: _origin, ...wire } = image;
+  const { activeAt: _activeAt, origin: _origin, sourceMachine: _sourceMachine, ...wire } = image;
   return wire;
 }
 
@@ -128,6 +128,7 @@ function createFromMachine(
     tags: (tags as Record<string, string> | undefined) ?? {},
     activeAt: now + rc.ctx.timing.ms('image_create'),
     origin: machine.image,
+    sourceMachine: machine.id,
   };
   for (const f of ['description', 'homepage', 'eula'] as const) {
     const v = optionalString(rc, f);
