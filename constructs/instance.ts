@@ -12,7 +12,8 @@ import { networkValue, Volume, type NetworkRef } from './volume.js';
 import { instancePlaceholder, type FirewallTargetSpec } from '../common/fwrule-language/index.js';
 import { propNames } from './private/known-props.js';
 import { checkAffinityRule } from '../common/rules/affinity.js';
-import { SERVER_METADATA_KEYS } from '../common/kinds/instance.js';
+import type { Secret } from './secret.js';
+import { checkAdministratorPw, checkCns, checkServerMetadata, checkSpecialTags } from './private/instance-checks.js';
 
 /** An image an instance can be made from: an `Image` the stack builds or an `ImageLookup`. */
 export interface IInstanceImage {
@@ -79,6 +80,14 @@ export interface InstanceProps extends ResourceOptionProps {
    * own `root_authorized_keys` aside). @default - not managed
    */
   readonly metadata?: { readonly [key: string]: string | Reference };
+  /**
+   * The Administrator's initial password of a Windows instance, read at apply time from the
+   * environment or a file (`Secret.fromEnv('WIN_ADMIN_PW')`), as terraform-provider-triton's
+   * `administrator_pw`. Sent at create (CloudAPI keeps it as the metadata key `administrator_pw`,
+   * which a plan never shows); never stored: state keeps a salted hash, so a changed password
+   * replaces the instance (the image sets it at first boot only). @default - none
+   */
+  readonly administratorPw?: Secret;
   /** Whether the cloud firewall applies. @default false */
   readonly firewallEnabled?: boolean;
   /** Whether CloudAPI refuses to delete the instance. @default false */
@@ -109,33 +118,12 @@ const INSTANCE_PROPS = propNames<InstanceProps>({
   cns: true,
   affinity: true,
   metadata: true,
+  administratorPw: true,
   firewallEnabled: true,
   deletionProtection: true,
   state: true,
   roleTags: true,
 });
-
-/** A CNS service name: a DNS label (node-triton-tags checks the names as DNS names). */
-const CNS_SERVICE = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
-
-function checkCns(at: string, cns: InstanceProps['cns']): void {
-  if (cns === undefined) return;
-  if (cns === null || typeof cns !== 'object' || Array.isArray(cns))
-    fail(at, 'cns', cns, 'must be an object with services (a list of names) and/or disable (true or false)');
-  if (cns.services !== undefined && !Array.isArray(cns.services))
-    fail(at, 'cns.services', cns.services, 'must be a list of service names');
-  (cns.services ?? []).forEach((s, i) => {
-    if (typeof s !== 'string' || !CNS_SERVICE.test(s))
-      fail(
-        at,
-        `cns.services[${i}]`,
-        s,
-        'must be a DNS label: lower-case letters, digits and "-", not at either end, at most 63',
-      );
-  });
-  if (cns.disable !== undefined && typeof cns.disable !== 'boolean')
-    fail(at, 'cns.disable', cns.disable, 'must be true or false');
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NAME = /^[a-zA-Z0-9][a-zA-Z0-9._-]*$/;
@@ -200,24 +188,9 @@ export class Instance extends TritonResource {
           fail(at, `${field}.${k}`, v, 'must be a string or a Reference');
     for (const field of ['tags', 'metadata'] as const)
       if (Object.keys(props[field] ?? {}).includes('')) fail(at, field, '', 'must not have an empty key');
-    // Silently left out before: a declared key the server keeps was never sent, and plans said "No changes".
-    for (const key of Object.keys(props.metadata ?? {}))
-      if (SERVER_METADATA_KEYS.has(key))
-        fail(
-          at,
-          `metadata.${key}`,
-          undefined,
-          "is a key the server keeps itself (root_authorized_keys holds the account's SSH keys; credentials is moved out of the metadata at create and never returned): it cannot be declared",
-          { withhold: true },
-        );
-    for (const key of Object.keys(props.tags ?? {}))
-      if (key.startsWith('triton.cns.'))
-        fail(
-          at,
-          `tags.${key}`,
-          props.tags![key],
-          'is a CNS tag: declare it with the cns prop (cns.services, cns.disable)',
-        );
+    checkServerMetadata(at, props.metadata);
+    checkSpecialTags(at, props.tags);
+    checkAdministratorPw(at, props.administratorPw);
     checkCns(at, props.cns);
     if (props.affinity !== undefined && !Array.isArray(props.affinity))
       fail(at, 'affinity', props.affinity, 'must be a list of affinity rules such as "instance!=web-*"');
@@ -291,6 +264,7 @@ export class Instance extends TritonResource {
                 ...(p.cns.disable !== undefined ? { disable: p.cns.disable } : {}),
               },
         metadata: p.metadata === undefined ? undefined : { ...p.metadata },
+        administratorPw: p.administratorPw?.toJSON(),
         firewallEnabled: p.firewallEnabled ?? false,
         deletionProtection: p.deletionProtection ?? false,
         state: p.state ?? 'running',

@@ -59,6 +59,8 @@ export interface EmulatorOptions {
   readonly faultRate?: number;
   /** Requests per second above which requests are throttled. @default unlimited */
   readonly throttleRps?: number;
+  /** Operations whose first successful answer on each path is lost after the write (`FaultOptions.loseAnswers`). */
+  readonly loseAnswers?: readonly string[];
   /** Seed of every random decision. @default 1 */
   readonly seed?: number;
   /** Whether Manta jobs really run. @default true */
@@ -209,6 +211,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         latencyMs: options.latencyMs ?? 0,
         faultRate: options.faultRate ?? 0,
         ...(options.throttleRps !== undefined ? { throttleRps: options.throttleRps } : {}),
+        ...(options.loseAnswers !== undefined ? { loseAnswers: options.loseAnswers } : {}),
       },
       new SeededRandom(seed),
       clock,

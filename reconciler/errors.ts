@@ -46,6 +46,8 @@ export type ReconcilerErrorCode =
   | 'ADOPT_CONFLICT'
   /** The plan would delete or replace a resource with `protect: true`; nothing is changed. */
   | 'PROTECTED'
+  /** The plan would delete or replace an object the cloud refuses to delete (an instance's `deletionProtection`); nothing is changed. */
+  | 'DELETION_PROTECTED'
   /** The plan would break an access expectation (`expectAccess`, `expectDenied`); nothing is changed. */
   | 'ACCESS_EXPECTATION_FAILED'
   /** A look-up whose query is fully known found nothing, and nothing a stack declares can make it. */
@@ -80,18 +82,21 @@ export class ReconcilerError extends TritonIacError {
     PLAN_INPUT_INVALID:
       'Check the app against the manifest rules in docs/constructs.md, and the connection settings named above.',
     SECRET_UNAVAILABLE: 'Set the environment variable or create the file the Secret names, then run again.',
-    APPLY_FAILED: 'Fix the cause named above and run apply again; everything that succeeded is recorded in the state.',
+    APPLY_FAILED:
+      'Fix the cause named above and run the same command (apply or destroy) again; everything that succeeded is recorded in the state.',
     ADOPT_CONFLICT:
       'Nothing was changed. To manage the object as declared (overwriting how it differs), import it with `triton-iac import ADDRESS ID` or run `triton-iac apply --adopt`; to leave it alone, give the declaration another name.',
     PROTECTED:
       'Nothing was changed. To delete or replace a protected resource, set protect: false in the code and apply, then make the change; or stop managing it with `triton-iac state rm ADDRESS`.',
+    DELETION_PROTECTED:
+      'Nothing was changed. Set the protection named above to false in the code and apply that alone, then destroy or make the change; or stop managing the object with `triton-iac state rm ADDRESS`.',
     ACCESS_EXPECTATION_FAILED:
       'Nothing was changed. Fix the role, policy or role tag the message names so that the expectation holds, or change the expectation if the access it guards is meant to change.',
     LOOKUP_FOUND_NOTHING:
       'Nothing was changed. Fix the query named above (list what exists with `triton package list`, `triton datacenters`), or remove the look-up.',
     IMPORT_INVALID: 'Check that the id belongs to an object of the kind the address declares.',
     ABORTED:
-      'The run was cancelled; actions that finished are recorded in the state. Run `triton-iac apply` again to finish.',
+      'The run was cancelled; actions that finished are recorded in the state. Run the same command (apply or destroy) again to finish.',
   };
   override readonly name = 'ReconcilerError';
   /** A stable, machine-readable code. */

@@ -40,6 +40,9 @@ Options:
   --throttle-rps N               above N requests a second (both services together, counted per
                                  one-second window) answer 420, Manta 503 Throttled, with Retry-After
   --seed N                       seed for faults and stale reads (default 1)
+  --lose-answers OP[,OP...]      lose the first successful answer of each named operation on each
+                                 path (CreateMachineSnapshot, PutDirectory, ...): the write takes
+                                 effect, then the connection is reset
   --no-job-exec                  accept Manta jobs but do not run their commands
   --provision-ms MS              how long a new instance stays provisioning (default: the timing
                                  profile's, 100 in fast)
@@ -124,6 +127,7 @@ const FLAGS: FlagSpec = {
   'latency-ms': 'string',
   'fault-rate': 'string',
   'throttle-rps': 'string',
+  'lose-answers': 'string',
   seed: 'string',
   'no-job-exec': 'boolean',
   'provision-ms': 'string',
@@ -162,6 +166,7 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
   set('staleReadRate', rateFlag(args, 'stale-read-rate'));
   set('throttleRps', intFlag(args, 'throttle-rps', 1, 10_000_000));
   set('seed', intFlag(args, 'seed', 0, 2 ** 32 - 1));
+  set('loseAnswers', operationsFlag(args.strings.get('lose-answers')));
   if (args.booleans.has('no-job-exec')) opts.jobExec = false;
   set('provisionMs', intFlag(args, 'provision-ms', 0, 3_600_000));
   set('timing', timingFlag(args.strings.get('timing'), '--timing'));
@@ -368,6 +373,18 @@ function rateFlag(args: ParsedArgs, name: string): number | undefined {
   if (text.trim() === '' || !Number.isFinite(rate) || rate < 0 || rate > 1)
     throw new UsageError(`--${name} "${text}" must be a number from 0 to 1`);
   return rate;
+}
+
+/** `--lose-answers`: operation names, comma-separated (the names the emulator's stats count). */
+function operationsFlag(text: string | undefined): readonly string[] | undefined {
+  if (text === undefined) return undefined;
+  const names = text.split(',').map((n) => n.trim());
+  const bad = names.find((n) => !/^[A-Z][A-Za-z]+$/.test(n));
+  if (bad !== undefined)
+    throw new UsageError(
+      `--lose-answers ${JSON.stringify(text)}: ${JSON.stringify(bad)} is not an operation name (as CreateMachineSnapshot or PutDirectory)`,
+    );
+  return names;
 }
 
 function expandHome(path: string, io: CommandIo): string {

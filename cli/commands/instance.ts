@@ -3,6 +3,7 @@
  * throws away what the instance wrote since the snapshot, so it is never a plan action: nothing in
  * a declaration makes it happen, only this command.
  */
+import { instance as instanceKind } from '../../common/kinds/instance.js';
 import { instanceSnapshot } from '../../common/kinds/instance-snapshot.js';
 import type { StackManifest } from '../../common/manifest.js';
 import { TritonHandlerError } from '../../provider/handlers/errors.js';
@@ -17,7 +18,8 @@ const HELP = `Usage: triton-iac instance rollback [APP] ADDRESS [options]
 
 Rolls an instance back to one of its snapshots (CloudAPI StartMachineFromSnapshot): the instance
 is stopped, its disk returned to the snapshot, and started again; what it wrote since is lost.
-This is a command, never a plan action: no declaration rolls an instance back.
+This is a command, never a plan action: no declaration rolls an instance back. An instance the
+stack declares stopped is left running, with a warning: the next apply stops it again.
 
 ADDRESS is the address of a declared InstanceSnapshot that apply has created (its instance and
 name are taken from the state). Or name the instance (its id or name) and the snapshot.
@@ -59,6 +61,13 @@ async function targetOf(
     );
   const { instance, name } = parseSnapshotRef(recorded.serverId);
   return { instance, snapshot: name };
+}
+
+/** Whether the stack declares the instance called `name` with `state: 'stopped'`. */
+function declaredStopped(stack: StackManifest, name: string): boolean {
+  return stack.resources.some(
+    (r) => r.kind === instanceKind.kind && r.properties['name'] === name && r.properties['state'] === 'stopped',
+  );
 }
 
 /** `triton-iac instance`: instance operations that are no plan action (`rollback`). */
@@ -104,6 +113,12 @@ export const instanceCommand: Command = {
       io.stdout.write(
         `Rolling back instance ${done.instanceName} (${done.instanceId}) to snapshot ${done.snapshot}: the server has queued it; \`triton instance get ${done.instanceId}\` shows when it runs again.\n`,
       );
+      // The server starts the instance after a rollback (StartMachineFromSnapshot); one declared
+      // stopped is left running rather than stopped behind the server's back mid-job: say so.
+      if (declaredStopped(stack, done.instanceName))
+        io.stderr.write(
+          `warning: instance ${done.instanceName} is declared state: 'stopped', and the rollback starts it: it runs until \`triton-iac apply\` stops it again (plan shows the change), or stop it now with \`triton instance stop ${done.instanceId}\`\n`,
+        );
       return 0;
     } finally {
       await session.close();

@@ -117,13 +117,13 @@ export function renderProgram(
   const imports = [...used].sort();
   const program = [
     header,
-    ...(needsHere ? ["import { fileURLToPath } from 'node:url';"] : []),
+    ...(needsHere ? ["import { dirname, join } from 'node:path';", "import { fileURLToPath } from 'node:url';"] : []),
     ...importLines(imports, literal(opts.importFrom ?? 'triton-iac')),
     '',
     ...(needsHere
       ? [
-          '/** A path beside this program, so it runs from any working directory. */',
-          'const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));',
+          '/** A path beside this program, so it runs from any working directory: joined as a name, never read as a URL. */',
+          'const here = (path: string): string => join(dirname(fileURLToPath(import.meta.url)), path);',
           '',
         ]
       : []),

@@ -16,7 +16,15 @@ import {
   type EmbeddedEmulator,
 } from '../embedded-emulator.js';
 import { CONTEXT_HELP, contextFlags, contextOf } from './context.js';
-import { type Clients, closeClients, connectStack, type EngineOptions, type ReadAhead } from './engine.js';
+import {
+  type Clients,
+  closeClients,
+  connectStack,
+  type EngineOptions,
+  type ProgressEvent,
+  type ReadAhead,
+} from './engine.js';
+import { waitLine } from './progress.js';
 import { checkWorkingDirectory, whileWorkingDirectoryExists } from './working-dir.js';
 import { guardLocks } from './interrupts.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
@@ -274,6 +282,11 @@ export async function openSession(
         // Every command that takes the lock says so when it waits for it (apply, destroy, a saved plan, import).
         onLockWait: (m: string) => void io.stderr.write(`${m}...\n`),
         onLockTakeOver: (m: string) => void io.stderr.write(`${m}.\n`),
+        // A command without a progress display of its own (plan, drift) still says when it waits;
+        // apply and destroy pass their progress reporter instead, which shows waits among the rest.
+        onProgress: (event: ProgressEvent) => {
+          if (event.type === 'wait') io.stderr.write(`${waitLine(event)}\n`);
+        },
         ...(ahead !== undefined && clients === ahead.clients ? { readAhead: ahead.ahead } : {}),
         // Every stack of the app, not only those this run works on: a resource moved to a stack
         // that is not applied now is still declared there.

@@ -3,11 +3,24 @@ import { roleTags, str, strList } from './private/fields.js';
 import type { KindDescriptor } from './types.js';
 
 /**
- * Metadata keys the server keeps itself, which a declaration cannot manage: `root_authorized_keys`
- * (CloudAPI writes the account's SSH keys there) and `credentials` (CloudAPI moves it out of the
- * metadata at create, into internal metadata it never returns).
+ * Metadata keys the server keeps itself, which a declaration cannot manage and a plan never shows:
+ * `root_authorized_keys` (CloudAPI writes the account's SSH keys there), `administrator_pw` (a
+ * Windows image's Administrator password, CreateMachine's `administrator_pw`: declare it with the
+ * `administratorPw` prop) and `credentials` (CloudAPI moves it out of the metadata at create, into
+ * internal metadata). sdc-cloudapi lib/metadata.js refuses to delete all three.
  */
-export const SERVER_METADATA_KEYS: ReadonlySet<string> = new Set(['root_authorized_keys', 'credentials']);
+export const SERVER_METADATA_KEYS: ReadonlySet<string> = new Set([
+  'root_authorized_keys',
+  'administrator_pw',
+  'credentials',
+]);
+
+/**
+ * Whether a metadata key is the server's: one of {@link SERVER_METADATA_KEYS}, or a password key
+ * (`*_pw`), which CloudAPI never takes into customer metadata (lib/machines.js drops it at create,
+ * lib/metadata.js `add` skips it).
+ */
+export const isServerMetadataKey = (key: string): boolean => SERVER_METADATA_KEYS.has(key) || /_pw$/.test(key);
 
 /** The descriptor of `instance`. */
 export const instance = {
@@ -64,6 +77,7 @@ export const instance = {
       element: { type: 'string', refable: true },
       required: false,
       description: 'Instance tags (strings); replaced as a whole in place.',
+      valueRule: 'instance-tags',
     },
     strList(
       'affinity',
@@ -103,6 +117,23 @@ export const instance = {
       element: { type: 'string', refable: true },
       required: false,
       description: 'Customer metadata, `user-script` included; keys not declared are left alone.',
+      valueRule: 'instance-metadata',
+    },
+    {
+      name: 'administratorPw',
+      type: 'object',
+      secret: true,
+      fields: [
+        str('source', true, 'Where the value comes from at apply time: an environment variable or a file.', {
+          oneOf: ['env', 'file'],
+        }),
+        str('name', true, 'The environment variable or file name.'),
+      ],
+      required: false,
+      immutable: true,
+      writeOnly: true,
+      description:
+        "The Administrator's initial password of a Windows instance (CreateMachine `administrator_pw`, kept by the server as the metadata key `administrator_pw`); set at create only, so a change replaces the instance; never stored.",
     },
     {
       name: 'firewallEnabled',
@@ -136,6 +167,8 @@ export const instance = {
     { name: 'primaryNetwork', immutable: true },
   ],
   attributes: ['id', 'primaryIp'],
+  // CloudAPI refuses DeleteMachine while deletion protection is on: the plan refuses first.
+  deletionGuard: { field: 'deletionProtection' },
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
   naturalKeyText: 'name',
   uniqueness: 'a stack names each instance once (CloudAPI itself allows equal names)',

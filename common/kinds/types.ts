@@ -116,6 +116,8 @@ export interface TypeSchema {
  * - `role-tag-path`: a CloudAPI path role tags can be set on, under the stack's account.
  * - `manta-path`: an object-store path under the stack's account.
  * - `manta-headers`: a map of stored object headers (names, values, total size).
+ * - `instance-tags`, `instance-metadata`: an instance's tag or metadata map, whose keys VMAPI refuses
+ *   or the server keeps (`triton.*`, Docker tags; `administrator_pw`, `*_pw`, `credentials`).
  * - `durability`: a number of copies.
  * - `job-phase`: one phase object of a compute job.
  */
@@ -130,6 +132,8 @@ export type ValueRule =
   | 'role-tag-path'
   | 'manta-path'
   | 'manta-headers'
+  | 'instance-tags'
+  | 'instance-metadata'
   | 'durability'
   | 'image-name'
   | 'image-version'
@@ -262,6 +266,13 @@ export interface KindDescriptor<K extends string = string> {
   readonly sharedByStacks?: true;
   /** A stack may own every object of the kind in the account (`authoritative`): unmanaged ones are deleted. */
   readonly authoritative?: true;
+  /**
+   * A boolean field of the live object that, while true, makes the server refuse to delete it (an
+   * instance's `deletionProtection`). A plan that would delete or replace such an object is refused
+   * before anything changes (`DELETION_PROTECTED`), naming it and the field: otherwise a destroy
+   * deletes the object's dependents and then fails on it.
+   */
+  readonly deletionGuard?: { readonly field: string };
   /** Absent: the kind's collection is top-level (one list per account). */
   readonly parent?: ParentRule;
   /**

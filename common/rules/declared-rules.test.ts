@@ -253,11 +253,16 @@ describe('propertyValueProblems: every declared string field of every kind', () 
     ['job', { name: 'j', phases: [{ exec: 'wc' }], inputs: ['/acme/stor/a\nb'] }, 'inputs[0]'],
     ['job', { name: 'j', phases: [{ exec: 'wc', assets: ['/acme/stor/\u0000'] }], inputs: [] }, 'phases[0].assets[0]'],
     ['account', { email: 'no\u0000@example.com' }, 'email'],
+    ['instance', { metadata: { administrator_pw: 'Secret-1' } }, 'metadata["administrator_pw"]'],
+    ['instance', { metadata: { db_pw: 'Secret-1' } }, 'metadata["db_pw"]'],
+    ['instance', { tags: { 'triton.foo': 'x' } }, 'tags["triton.foo"]'],
+    ['instance', { tags: { sdc_docker: 'x' } }, 'tags["sdc_docker"]'],
   ] as const)('%s %j: names the field %s', (kind, properties, field) => {
     const problems = propertyValueProblems(kind, properties, 'acme', 'r');
     expect(problems).toHaveLength(1);
     expect(problems[0]!.startsWith(`r.${field}: `)).toBe(true);
     expect(hasUnsafeCharacters(problems[0]!)).toBe(false);
+    expect(problems[0]).not.toContain('Secret-1');
   });
 });
 

@@ -1,4 +1,5 @@
 /** The email rule: CloudAPI only requires that the address look like one. */
+import { missingOrNotString } from './required.js';
 import { showValue } from './safe-text.js';
 
 // sdc-cloudapi lib/users.js: a local part of letters, digits and the RFC 5322 atext symbols (its
@@ -13,7 +14,8 @@ const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&;'*+\-/=?^_`{|}~]+@[A-Za-z0-9-]+(\.[A-Za
  * @returns undefined when valid, else a message naming the value and the rule.
  */
 export function checkEmail(email: string): string | undefined {
-  if (typeof email !== 'string' || email.length === 0) return 'email is required';
+  const missing = missingOrNotString(email, 'email');
+  if (missing !== undefined) return missing;
   if (!EMAIL_PATTERN.test(email)) return `email ${showValue(email)} must look like an email address (name@example.com)`;
   return undefined;
 }

@@ -5,6 +5,7 @@
  * words, which every tool that names images by `name@version` (the `triton` CLI, `imgadm`) reads
  * back unchanged.
  */
+import { missingOrNotString } from './required.js';
 import { showValue } from './safe-text.js';
 
 /** The longest image name IMGAPI takes, in characters. */
@@ -49,7 +50,8 @@ export function checkDeclaredImageVersion(version: string): string | undefined {
 }
 
 function serverRule(field: string, value: string, max: number): string | undefined {
-  if (typeof value !== 'string' || value.length === 0) return `image ${field} is required`;
+  const missing = missingOrNotString(value, `image ${field}`);
+  if (missing !== undefined) return missing;
   if (value.length > max)
     return `image ${field} ${showValue(value)} must be at most ${max} characters long (it has ${value.length})`;
   return undefined;

@@ -1,4 +1,5 @@
 /** The login rule CloudAPI applies to accounts and sub-users. */
+import { missingOrNotString } from './required.js';
 import { showValue } from './safe-text.js';
 
 const LOGIN_PATTERN = /^[a-zA-Z][a-zA-Z0-9_.@]+$/;
@@ -13,7 +14,8 @@ const RESERVED_LOGINS = new Set(['local']);
  * @returns undefined when valid, else a message naming the value and the rule.
  */
 export function checkLogin(login: string): string | undefined {
-  if (typeof login !== 'string' || login.length === 0) return 'login is required';
+  const missing = missingOrNotString(login, 'login');
+  if (missing !== undefined) return missing;
   if (login.length < 3 || login.length > 32) {
     return `login ${showValue(login)} must be 3 to 32 characters long (it has ${login.length})`;
   }

@@ -4,6 +4,7 @@
  * path, the constructs and the manifest validator apply {@link checkDeclaredMantaPath}, so the
  * two can never disagree on what the server refuses.
  */
+import { missingOrNotString } from './required.js';
 import { hasUnsafeCharacters, showValue } from './safe-text.js';
 
 /** The top-level areas of a login's namespace that hold user data. */
@@ -42,7 +43,8 @@ export function mantaPathSyntaxProblem(path: string): string | undefined {
  * @returns undefined when valid, else a message naming the path and the rule.
  */
 export function checkMantaPath(path: string, login: string): string | undefined {
-  if (typeof path !== 'string' || path.length === 0) return 'path is required';
+  const missing = missingOrNotString(path, 'path');
+  if (missing !== undefined) return missing;
   const syntax = mantaPathSyntaxProblem(path);
   if (syntax !== undefined) return syntax;
   const segments = path.slice(1).split('/');

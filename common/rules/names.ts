@@ -4,6 +4,7 @@
  * stores would still break later, the rule for a name a stack declares (applied at synth and by the
  * manifest validator), which adds why such a name cannot work.
  */
+import { missingOrNotString } from './required.js';
 import { hasUnsafeCharacters, showValue } from './safe-text.js';
 
 /** The rule every declared name shares: controls cannot travel in the request line or a header. */
@@ -17,7 +18,8 @@ const NO_CONTROLS =
  * @returns undefined when valid, else a message naming the value and the rule.
  */
 export function checkRoleName(name: string): string | undefined {
-  if (typeof name !== 'string' || name.trim().length === 0) return 'role name is required';
+  const missing = missingOrNotString(name, 'role name', true);
+  if (missing !== undefined) return missing;
   if (name === 'true') return 'role name "true" is not allowed';
   return undefined;
 }
@@ -49,7 +51,8 @@ export function checkDeclaredRoleName(name: string): string | undefined {
  * @returns undefined when valid, else a message naming the rule.
  */
 export function checkPolicyName(name: string): string | undefined {
-  if (typeof name !== 'string' || name.trim().length === 0) return 'policy name is required';
+  const missing = missingOrNotString(name, 'policy name', true);
+  if (missing !== undefined) return missing;
   return undefined;
 }
 
@@ -87,7 +90,8 @@ export function checkKeyName(name: string): string | undefined {
  * @returns undefined when valid, else a message naming the value and the rule.
  */
 export function checkJobName(name: string): string | undefined {
-  if (typeof name !== 'string' || name.trim().length === 0) return 'job name is required';
+  const missing = missingOrNotString(name, 'job name', true);
+  if (missing !== undefined) return missing;
   if (hasUnsafeCharacters(name)) return `job name ${showValue(name)} ${NO_CONTROLS}`;
   return undefined;
 }

@@ -23,6 +23,7 @@ import {
 import { checkDeclaredMantaPath } from './manta-path.js';
 import { checkDeclaredPolicyName, checkDeclaredRoleName, checkJobName, checkKeyName } from './names.js';
 import { roleTagPathRule } from './role-tags.js';
+import { declaredMetadataKeyProblem, declaredTagProblem } from './machine-tags.js';
 import { showValue } from './safe-text.js';
 
 /** Where a rule reports what it finds about one value. */
@@ -68,6 +69,16 @@ const VALUE_RULES: { readonly [R in ValueRule]: RuleCheck } = {
     if (value !== undefined) found.problem('', checkDurability(value));
   },
   'manta-headers': (value, _account, found) => headerProblems(value, found),
+  'instance-tags': (value, _account, found) => {
+    if (isRecord(value))
+      for (const [key, v] of Object.entries(value))
+        found.problem(`[${showValue(key)}]`, declaredTagProblem(key, typeof v === 'string' ? v : undefined));
+  },
+  // The rule names the key, never the value (it may be a password).
+  'instance-metadata': (value, _account, found) => {
+    if (isRecord(value))
+      for (const key of Object.keys(value)) found.problem(`[${showValue(key)}]`, declaredMetadataKeyProblem(key));
+  },
   'job-phase': (value, _account, found, index) => {
     // checkJobPhase words each problem "phases[i].<field> <value> <rule>"; split off the field so the
     // message has the "<path>: <rule>" shape every reader of these problems splits on.

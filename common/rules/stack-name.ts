@@ -4,6 +4,7 @@
  * such as `../../evil` would put the state outside the state directory. Checked at synth
  * (`TritonStack`), by the manifest validator and by the local state backend, with this one function.
  */
+import { missingOrNotString } from './required.js';
 import { showValue } from './safe-text.js';
 
 /** Letters, digits, `.`, `_` and `-`, starting with a letter or a digit. */
@@ -19,7 +20,8 @@ export const STACK_NAME_MAX = 128;
  * @returns undefined when valid, else a message naming the value and the rule.
  */
 export function checkStackName(name: string): string | undefined {
-  if (typeof name !== 'string' || name.length === 0) return 'stack name is required';
+  const missing = missingOrNotString(name, 'stack name');
+  if (missing !== undefined) return missing;
   if (name.length > STACK_NAME_MAX)
     return `stack name ${showValue(name)} must be at most ${STACK_NAME_MAX} characters long (it has ${name.length})`;
   if (!STACK_NAME.test(name))

@@ -55,7 +55,8 @@ export function createCloudApiService(
     },
     before: cloudApiBefore,
     formatError(err: EmulatorError): Reply {
-      return { status: err.status, body: { code: err.code, message: err.message }, headers: err.headers };
+      const errors = err.errors === undefined ? {} : { errors: err.errors };
+      return { status: err.status, body: { code: err.code, message: err.message, ...errors }, headers: err.headers };
     },
     routeNotFound(method: string, path: string, methodMismatch: boolean): EmulatorError {
       return methodMismatch

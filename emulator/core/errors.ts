@@ -10,12 +10,14 @@ export class EmulatorError extends Error {
    * @param code the stable error code sent in the body, e.g. `ResourceNotFound`
    * @param message the human message sent in the body; never include a secret
    * @param headers extra response headers (e.g. `Location` for a redirect error)
+   * @param errors the per-field `errors` array some refusals carry (VMAPI's `ValidationFailed`)
    */
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly headers: Readonly<Record<string, string>> = {},
+    readonly errors?: readonly Readonly<Record<string, string>>[],
   ) {
     super(message);
   }

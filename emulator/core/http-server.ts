@@ -181,6 +181,19 @@ async function handle(
     } finally {
       if (isWrite) ctx.consistency.noteWrite();
     }
+    if (
+      isWrite &&
+      fault === undefined &&
+      reply !== undefined &&
+      reply.status < 300 &&
+      !res.headersSent &&
+      ctx.faults.loseAnswer(counted, rc.path)
+    ) {
+      // --lose-answers: the write happened and its answer is lost on the way.
+      ctx.stats.fault(service.name);
+      req.socket.destroy();
+      return;
+    }
     if (fault !== undefined) {
       // The write happened; the client must not learn it.
       if (fault.kind === 'reset') {

@@ -8,33 +8,20 @@ import { parseJobSpec, type PhaseSpec } from './private/job-spec.js';
 import { runTask, type TaskAsset, type TaskResult } from './private/task-runner.js';
 import { normalizePath } from './private/paths.js';
 import { jobErrorRecord } from './private/job-errors.js';
-import { resolveJobRead, type JobReader, type ReadableObject, type RefusedRead } from './private/job-access.js';
+import {
+  mayWriteOutputs,
+  resolveJobRead,
+  saveTaskObject,
+  type JobReader,
+  type ReadableObject,
+  type RefusedRead,
+} from './private/job-access.js';
 import { Limiter } from './private/limiter.js';
+import { checkJobState, type Job, type PendingInput, type PhaseRun } from './private/job-state.js';
 import type { JobEngineOptions, JobErrorRecord, JobView } from './job-types.js';
 
 export type { JobEngineOptions, JobErrorRecord, JobView } from './job-types.js';
 export type { JobReader } from './private/job-access.js';
-
-interface Job extends JobView {
-  readonly login: string;
-  inputs: string[];
-  outputs: string[];
-  errors: JobErrorRecord[];
-  failures: string[];
-}
-
-/** An object waiting for a phase's reducers, with the job input it came from (marlin's `p0input`). */
-interface PendingInput {
-  readonly path: string;
-  readonly p0input: string | undefined;
-}
-
-interface PhaseRun {
-  pendingReduceInputs: PendingInput[];
-  reducersStarted: boolean;
-  running: number;
-  complete: boolean;
-}
 
 /**
  * Runs Manta compute jobs as local processes. Phase 0 takes the job's inputs as they arrive; a
@@ -95,10 +82,13 @@ export class JobEngine {
 
   /**
    * CreateJob. The job starts `queued` and turns `running` on the next tick.
-   * @param reader who the job's tasks read as; @default the account owner `login`
+   * @param reader who the job's tasks read and write as; @default the account owner `login`
+   * @param dirTags role tags of the job's directories (`/<login>/jobs/<id>` and its `stor`), as
+   * muskie's `mkdirForJob` creates them with `createMetadata`: the `Role-Tag` header's roles, else a
+   * sub-user's active roles (mantav1 lib/jobs/create.js, lib/common.js `createMetadata`)
    * @throws MantaError 400 `InvalidJob`
    */
-  create(login: string, body: unknown, reader: JobReader = { login }): JobView {
+  create(login: string, body: unknown, reader: JobReader = { login }, dirTags: readonly string[] = []): JobView {
     const spec = parseJobSpec(body);
     const id = randomUUID();
     const job: Job = {
@@ -124,6 +114,10 @@ export class JobEngine {
       spec.phases.map(() => ({ pendingReduceInputs: [], reducersStarted: false, running: 0, complete: false })),
     );
     this.store.mkdirp(`/${login}/jobs/${id}/stor`);
+    if (dirTags.length > 0) {
+      this.store.putDirectory(`/${login}/jobs/${id}`, dirTags);
+      this.store.putDirectory(`/${login}/jobs/${id}/stor`, dirTags);
+    }
     setImmediate(() => {
       if (job.state === 'queued') Object.assign(job, { state: 'running' });
       this.advance(job);
@@ -377,14 +371,16 @@ export class JobEngine {
       this.fail(job, phaseNum, input, p0input, 'UserTaskError', why, stderrPath);
       return;
     }
+    if (!this.mayWrite(job)) {
+      // marlin saves the output as the job's principal; a refused save fails the task and leaves
+      // nothing behind (no output, no stderr object).
+      await this.discard(result.stdout, result.stderr);
+      const why = `internal error: the job's roles may not putobject under /${job.login}/jobs/${job.id}/stor, so the task output was not saved`;
+      this.fail(job, phaseNum, input, p0input, 'InternalError', why, undefined);
+      return;
+    }
     await this.discard(result.stderr);
-    this.store.mkdirp(outputPath.slice(0, outputPath.lastIndexOf('/')));
-    this.store.commitObject(outputPath, [result.stdout], result.stdout.md5, {
-      contentType: 'application/octet-stream',
-      durability: 2,
-      headers: {},
-    });
-    await this.store.save();
+    await saveTaskObject(this.store, outputPath, result.stdout, 'application/octet-stream');
     this.emitOutput(job, phaseNum, outputPath, p0input);
   }
 
@@ -404,13 +400,19 @@ export class JobEngine {
     return resolveJobRead(this.store, this.readers.get(job.id) ?? { login: job.login }, job.id, path);
   }
 
+  /** Whether the job's principal may save task outputs (private/job-access.ts `mayWriteOutputs`). */
+  private mayWrite(job: Job): boolean {
+    return mayWriteOutputs(this.store, this.readers.get(job.id), job.login, job.id);
+  }
+
   private async saveStderr(job: Job, stderr: BlobInfo | undefined, outputPath: string): Promise<string | undefined> {
     if (stderr === undefined) return undefined;
-    const path = `${outputPath}.stderr`;
-    this.store.mkdirp(path.slice(0, path.lastIndexOf('/')));
-    this.store.commitObject(path, [stderr], stderr.md5, { contentType: 'text/plain', durability: 2, headers: {} });
-    await this.store.save();
-    return path;
+    if (!this.mayWrite(job)) {
+      await this.discard(stderr);
+      return undefined;
+    }
+    await saveTaskObject(this.store, `${outputPath}.stderr`, stderr, 'text/plain');
+    return `${outputPath}.stderr`;
   }
 
   private async discard(...blobs: BlobInfo[]): Promise<void> {
@@ -459,21 +461,4 @@ export class JobEngine {
       this.idle.clear();
     }
   }
-}
-
-/**
- * Refuses a change to a job that can no longer take it, in muskie's order (mantav1
- * lib/jobs/common.js `ensureJobState`): done, then cancelled, then (for new inputs) input closed.
- * @throws MantaError 409 `InvalidJobState`
- */
-function checkJobState(job: Job, addingInput: boolean): void {
-  const state =
-    job.state === 'done'
-      ? 'done'
-      : job.cancelled
-        ? 'cancelled'
-        : addingInput && job.inputDone
-          ? 'inputDone'
-          : undefined;
-  if (state !== undefined) throw new MantaError(409, 'InvalidJobState', `job ${job.id} is in state '${state}'`);
 }

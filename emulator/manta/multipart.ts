@@ -4,7 +4,8 @@ import { MantaError } from './errors.js';
 import type { NamespaceStore } from './namespace.js';
 import type { BlobInfo } from './blob-store.js';
 import type { ListingEntry, ObjectEntry } from './entries.js';
-import { checkMantaPath } from '../../common/rules/manta-path.js';
+import { mantaPathSyntaxProblem } from '../../common/rules/manta-path.js';
+import { createDisposition, createHeaders, numCopies } from './private/upload-headers.js';
 import { normalizePath } from './private/paths.js';
 
 /** Smallest size of every part but the last, checked at commit. */
@@ -12,11 +13,9 @@ export const MIN_PART_SIZE = 5 * 1024 * 1024;
 /** Highest part number. */
 export const MAX_PART_NUM = 9999;
 
-/** A header value given at creation, kept with its JSON type. */
-export type UploadHeaderValue = string | number | boolean;
+import type { UploadHeaderValue } from './private/upload-headers.js';
 
-/** Largest durability level the emulated Manta accepts (its configured `maxObjectCopies`). */
-const MAX_COPIES = 6;
+export type { UploadHeaderValue } from './private/upload-headers.js';
 
 /** The upload object GetMultipartUpload returns. */
 export interface UploadView {
@@ -45,8 +44,6 @@ interface Upload extends UploadView {
   parts: Record<string, Part>;
   committedParts?: string[];
 }
-
-const CONDITIONAL = ['if-match', 'if-none-match', 'if-modified-since', 'if-unmodified-since'];
 
 function invalid(message: string): MantaError {
   return new MantaError(409, 'MultipartUploadInvalidArgument', message);
@@ -91,10 +88,13 @@ export class MultipartEngine {
   }
 
   /**
-   * CreateMultipartUpload: validates `objectPath` and `headers`. The target itself (its parent, a
-   * top directory, another account's namespace) is checked at commit, as muskie does (mantav1
-   * lib/uploads/create.js checks only that the target's account exists, which the route does).
-   * @throws MantaError 409 `MultipartUploadInvalidArgument` for bad input or conditional headers
+   * CreateMultipartUpload: validates `objectPath` and `headers`. The target itself (its area, its
+   * parent, a top directory, another account's namespace) is checked at commit, as muskie does
+   * (mantav1 and master lib/uploads/create.js check only that the target's account exists, which
+   * the route does, and normalize the path); only what no request path may hold is refused here.
+   * @throws MantaError 409 `MultipartUploadInvalidArgument` for bad input or conditional headers,
+   * 400 `InvalidDurabilityLevel`, 400 `BadRequest` for a Content-Disposition the
+   * `content-disposition` package cannot parse (create.js `validateParams`, after the durability)
    */
   create(login: string, body: unknown): UploadView & { readonly partsDirectory: string } {
     if (typeof body !== 'object' || body === null || Array.isArray(body))
@@ -103,11 +103,13 @@ export class MultipartEngine {
     if (typeof objectPath !== 'string' || objectPath.length === 0) {
       throw invalid(`objectPath ${JSON.stringify(objectPath)} is invalid: a non-empty string is required`);
     }
-    const problem = checkMantaPath(objectPath, objectPath.split('/')[1] ?? '');
+    const problem = mantaPathSyntaxProblem(objectPath);
     if (problem !== undefined) throw invalid(`objectPath: ${problem}`);
     const target = normalizePath(objectPath);
     const stored = createHeaders(headers);
     const copies = numCopies(stored);
+    const cd = stored['content-disposition'];
+    if (cd !== undefined) stored['content-disposition'] = createDisposition(cd);
     const id = newUploadId();
     const upload: Upload = {
       id,
@@ -152,9 +154,7 @@ export class MultipartEngine {
     ready?: () => void,
   ): Promise<Part> {
     const u = this.find(login, id);
-    if (!/^(0|[1-9]\d*)$/.test(partNum) || Number(partNum) > this.maxPartNum) {
-      throw invalid(`${partNum} is not a valid part number`);
-    }
+    this.checkPartNumber(partNum);
     if (u.state !== 'created') throw badState(id, 'already finalized');
     ready?.();
     const blob = await this.store.blobs.write(source);
@@ -178,6 +178,25 @@ export class MultipartEngine {
     if (old !== undefined) this.store.releaseBlob(old.id);
     await this.store.save();
     return part;
+  }
+
+  /**
+   * A part number muskie takes: digits from 0 to the line's maximum (lib/uploads/upload.js
+   * `validatePartNum`, the first check of a part PUT once the storage chain has passed).
+   * @throws MantaError 409 `MultipartUploadInvalidArgument` "<partNum> is not a valid part number"
+   */
+  checkPartNumber(partNum: string): void {
+    if (!/^(0|[1-9]\d*)$/.test(partNum) || Number(partNum) > this.maxPartNum) {
+      throw invalid(`${partNum} is not a valid part number`);
+    }
+  }
+
+  /**
+   * Checks that parts may still be written to the upload (upload.js `validate`).
+   * @throws MantaError 404 `ResourceNotFound`, 409 `InvalidMultipartUploadState` once finalized
+   */
+  checkOpen(login: string, id: string): void {
+    if (this.find(login, id).state !== 'created') throw badState(id, 'already finalized');
   }
 
   /**
@@ -328,52 +347,6 @@ function view(u: Upload): UploadView {
   // A finished upload has no parts directory any more (mantav1 lib/uploads/common.js uploadState).
   const { partsDirectory: _p, ...done } = rest;
   return done;
-}
-
-/**
- * The create request's `headers`, names lower-cased and values kept with their JSON types, checked
- * as muskie lib/uploads/create.js does: no conditional headers, `content-length` a number >= 0.
- * @throws MantaError 409 `MultipartUploadInvalidArgument`
- */
-function createHeaders(headers: unknown): Record<string, UploadHeaderValue> {
-  const stored: Record<string, UploadHeaderValue> = {};
-  if (headers === undefined) return stored;
-  if (typeof headers !== 'object' || headers === null || Array.isArray(headers))
-    throw invalid('cannot create upload: headers must be an object of header names to values');
-  for (const [k, v] of Object.entries(headers as Record<string, unknown>)) {
-    const key = k.toLowerCase();
-    if (CONDITIONAL.includes(key))
-      throw invalid(`cannot create upload: header ${JSON.stringify(k)} is not supported on multipart uploads`);
-    if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
-      throw invalid(
-        `cannot create upload: header ${JSON.stringify(k)} must be a string or a number, got ${JSON.stringify(v)}`,
-      );
-    }
-    if (key === 'content-length' && (typeof v !== 'number' || !(v >= 0))) {
-      throw invalid(
-        `cannot create upload: headers["${k}"] must be a number >= 0 (a JSON number, not a string), got ${JSON.stringify(v)}`,
-      );
-    }
-    stored[key] = v;
-  }
-  return stored;
-}
-
-/**
- * The copies asked for with `durability-level` (or `x-durability-level`): a JSON number from 1 to
- * the maximum; 2 when absent.
- * @throws MantaError 400 `InvalidDurabilityLevel`, as muskie answers any other value (a string included)
- */
-function numCopies(headers: Readonly<Record<string, UploadHeaderValue>>): number {
-  const copies = headers['durability-level'] ?? headers['x-durability-level'] ?? 2;
-  if (typeof copies !== 'number' || !Number.isInteger(copies) || copies < 1 || copies > MAX_COPIES) {
-    throw new MantaError(
-      400,
-      'InvalidDurabilityLevel',
-      `durability-level must be between 1 and ${MAX_COPIES} (a JSON number), got ${JSON.stringify(copies)}`,
-    );
-  }
-  return copies;
 }
 
 /** The prefix directory length muskie gives new uploads (`mpuPrefixDirLen`, 3 by default). */

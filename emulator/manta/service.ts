@@ -39,8 +39,9 @@ export function createMantaService(ctx: EmulatorContext, options: MantaStateOpti
     deferContinueFor: ['PUT'],
     standardHeaders(rc: RequestContext, elapsedMs: number): Record<string, string> {
       return {
-        // mantav1's earlySetupHandler sends `Server: Manta`; master's no longer does (lib/common.js).
-        ...(state.version === 1 ? { server: 'Manta' } : {}),
+        // mantav1's earlySetupHandler sends `Server: Manta`; master names its restify 6 server
+        // `Manta/2` (lib/configure.js `cfg.name`), which restify sends on every response.
+        server: state.version === 1 ? 'Manta' : 'Manta/2',
         'x-request-id': rc.requestId,
         'x-response-time': String(Math.max(0, Math.round(elapsedMs))),
         'x-server-name': 'manta-emulator',

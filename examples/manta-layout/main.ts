@@ -5,10 +5,12 @@
  * Apply it against the embedded emulator with:
  *   npx triton-iac apply --emulator --auto-approve examples/manta-layout/main.ts
  */
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Directory, Job, Role, SnapLink, StorObject, TritonApp, TritonStack } from '../../index.js';
 
-const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+/** A path beside this program: joined as a name, never read as a URL (`#`, `?` and `%41` stay as they are). */
+const here = (path: string): string => join(dirname(fileURLToPath(import.meta.url)), path);
 
 /** Builds the layout for `account` (default `acme`). */
 export default function build(account = 'acme'): TritonApp {

@@ -21,6 +21,8 @@ export interface CreateMachineInput {
   readonly tags?: Readonly<Record<string, string | boolean>>;
   /** Sent as `metadata.<key>` fields. */
   readonly metadata?: Readonly<Record<string, string>>;
+  /** A Windows image's Administrator password; CloudAPI keeps it as the metadata key `administrator_pw`. */
+  readonly administrator_pw?: string;
   /** NFS volumes to mount (CloudAPI 8.1+), by volume name. */
   readonly volumes?: readonly {
     readonly name: string;
@@ -94,6 +96,7 @@ export function machinesApi(ctx: CloudApiContext): MachinesApi {
         ...(input.firewall_enabled !== undefined ? { firewall_enabled: input.firewall_enabled } : {}),
         ...(input.deletion_protection !== undefined ? { deletion_protection: input.deletion_protection } : {}),
         ...(input.volumes !== undefined ? { volumes: input.volumes } : {}),
+        ...(input.administrator_pw !== undefined ? { administrator_pw: input.administrator_pw } : {}),
       };
       for (const [k, v] of Object.entries(input.tags ?? {})) body[`tag.${k}`] = v;
       for (const [k, v] of Object.entries(input.metadata ?? {})) body[`metadata.${k}`] = v;

@@ -41,20 +41,18 @@ export interface RbacApi {
   setRoleTags(path: string, roles: readonly string[], options?: CallOptions): Promise<RoleTags>;
 }
 
-/** Resolves a role-tag target to an absolute, encoded path. */
+/**
+ * Resolves a role-tag target to an absolute, encoded path. Its segments are names (a key may be
+ * called `k%41`), never URL text: each is encoded as it is, so `%41` stays those three characters
+ * rather than naming the key `kA`.
+ */
 function resourcePath(ctx: CloudApiContext, path: string): string {
   requireId(path, 'path');
-  if (path.startsWith('/')) {
-    try {
-      // Decode first so an already-encoded path is not encoded twice.
-      return path
-        .split('/')
-        .map((s) => (s === '' ? s : encodeURIComponent(decodeURIComponent(s))))
-        .join('/');
-    } catch {
-      throw new TritonInputError('path', `"${path}" holds a malformed percent-escape`);
-    }
-  }
+  if (path.startsWith('/'))
+    return path
+      .split('/')
+      .map((s) => (s === '' ? s : encodeURIComponent(s)))
+      .join('/');
   return accountPath(ctx, ...path.split('/').filter((s) => s !== ''));
 }
 

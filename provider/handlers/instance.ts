@@ -17,8 +17,10 @@
  * with the server's refusal.
  *
  * Compared: what is declared. Undeclared `tags`, `metadata`, `networks` and `roleTags` are not
- * managed; declared `metadata` is managed as a whole except the keys the server adds itself
- * (`root_authorized_keys`, `credentials`).
+ * managed; declared `metadata` is managed as a whole except the keys the server keeps itself
+ * (`root_authorized_keys`, `administrator_pw`, `credentials`, any `*_pw`), which are never compared,
+ * shown, recorded or deleted. `administratorPw` is write-only (a salted hash in state), sent at
+ * create only: a change replaces the instance.
  */
 import type { Machine, MachineNic } from '../cloudapi/types.js';
 import type { MachineAction } from '../cloudapi/machines-api.js';
@@ -39,7 +41,8 @@ import type {
   ResourceHandler,
 } from '../../reconciler/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
-import { instance as instanceKind, SERVER_METADATA_KEYS } from '../../common/kinds/instance.js';
+import { instance as instanceKind } from '../../common/kinds/instance.js';
+import { SERVER_METADATA, stringMap, syncMetadata } from './private/instance-metadata.js';
 
 /**
  * A live machine, with the role tags of its path when they were read, and its NICs when an update
@@ -83,21 +86,8 @@ export function cnsTags(cns: unknown): Record<string, string | boolean> {
   };
 }
 
-/** Metadata keys the server (or its operator) puts on a machine: never compared or removed. */
-const SERVER_METADATA = SERVER_METADATA_KEYS;
-
 /** How long a machine may stay `provisioning` before the apply gives up on it. */
 export const INSTANCE_READY_TIMEOUT_MS = 30 * 60_000;
-
-function stringMap(value: unknown, skip: ReadonlySet<string> = new Set()): Record<string, string> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>)
-      .filter(([k]) => !skip.has(k))
-      .map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)] as const)
-      .sort(([a], [b]) => byCodePoint(a, b)),
-  );
-}
 
 /** The power state a machine is in or heading to: what `state` compares. */
 export function powerState(live: Machine): string {
@@ -291,18 +281,6 @@ export function instanceActionsFor(desired: ResolvedProperties, patch: readonly 
   return actions;
 }
 
-/** Makes the metadata exactly the declared keys (the server's own keys aside). */
-async function syncMetadata(ctx: HandlerContext<Clients>, id: string, desired: ResolvedProperties): Promise<void> {
-  const want = stringMap(desired['metadata'], SERVER_METADATA);
-  const machine = await ctx.clients.cloudapi.getMachine(id, { signal: ctx.signal });
-  const have = stringMap(machine.metadata, SERVER_METADATA);
-  const changed = Object.fromEntries(Object.entries(want).filter(([k, v]) => have[k] !== v));
-  if (Object.keys(changed).length > 0)
-    await ctx.clients.cloudapi.addMachineMetadata(id, changed, { signal: ctx.signal });
-  for (const key of Object.keys(have))
-    if (want[key] === undefined) await ctx.clients.cloudapi.deleteMachineMetadata(id, key, { signal: ctx.signal });
-}
-
 /** The `instance` handler. No `list`: role tags need one read per machine. */
 export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
   kind: 'instance',
@@ -365,6 +343,8 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
         deletion_protection: desired['deletionProtection'] === true,
         ...(desired['tags'] !== undefined || desired['cns'] !== undefined ? { tags: tagSet(desired, {}) } : {}),
         ...(desired['metadata'] !== undefined ? { metadata: stringMap(desired['metadata'], SERVER_METADATA) } : {}),
+        // Write-only: sent at create only (CloudAPI keeps it as the metadata key `administrator_pw`).
+        ...(typeof desired['administratorPw'] === 'string' ? { administrator_pw: desired['administratorPw'] } : {}),
         ...(Array.isArray(desired['volumes']) ? { volumes: await wireMounts(ctx, desired['volumes']) } : {}),
       },
       { signal: ctx.signal },

@@ -126,11 +126,16 @@ export type ProgressEvent =
   | { readonly type: 'action-skipped'; readonly address: string; readonly because: string }
   | { readonly type: 'retry'; readonly address: string; readonly reason: string; readonly attempt: number }
   /**
+   * The run waits before going on (a consistency window to pass before a second read): what for,
+   * how long, and the addresses it waits for (empty when it waits for none in particular).
+   */
+  | { readonly type: 'wait'; readonly reason: string; readonly ms: number; readonly addresses: readonly string[] }
+  /**
    * An action waits for a job of the server (an instance's provision, its destroy before its volume
    * can go): `start` says what for, `end` how long it took.
    */
   | {
-      readonly type: 'wait';
+      readonly type: 'job-wait';
       readonly address: string;
       readonly phase: 'start' | 'end';
       readonly waitsFor: string;

@@ -21,7 +21,7 @@ import {
   type PlanRequest,
 } from './plan-against-live.js';
 import { withPlanWarnings } from './plan-warnings.js';
-import { pause, withRetries } from '../retry-loop.js';
+import { withRetries } from '../retry-loop.js';
 import { refreshedState, type RefreshChange } from './refresh.js';
 import { createRunContext, type RunContext } from './private/run-context.js';
 import { StateWriter } from './private/state-writer.js';
@@ -235,7 +235,11 @@ export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOp
         run.windowMs,
       );
       if (recent.length > 0) {
-        await pause(Math.max(...recent.map((r) => r.writtenAt)) + run.windowMs - Date.now(), run.signal);
+        await run.wait(
+          Math.max(...recent.map((r) => r.writtenAt)) + run.windowMs - Date.now(),
+          'the consistency window to pass since these were written, then checking the saved plan against them again (a difference seen now may be a stale read)',
+          recent.map((r) => r.address),
+        );
         now = await reread(
           run,
           destroy ? destroyView(stack) : stack,
@@ -323,7 +327,11 @@ export async function driftStack(stack: StackManifest, opts: EngineOptions): Pro
   run.log.debug('differences seen; confirming them by a second read after the consistency window', {
     addresses: candidates.map((c) => c.address),
   });
-  await pause(run.windowMs, run.signal);
+  await run.wait(
+    run.windowMs,
+    'the consistency window, then reading these again to confirm the differences seen (a stale read shows differences that are not there)',
+    candidates.map((c) => c.address),
+  );
   const second =
     candidates.length === 0
       ? first

@@ -7,7 +7,13 @@ import { didYouMean } from '../../common/did-you-mean.js';
 import type { ResourceKind, ResourceManifest, StackManifest } from '../../common/manifest.js';
 import type { PlainObject, RerunRule } from '../contract/handler.js';
 import { ReconcilerError } from '../errors.js';
-import { forgetRetained, optionsByAddress, refuseProtected } from '../plan/lifecycle.js';
+import {
+  deletionGuardedChanges,
+  forgetRetained,
+  optionsByAddress,
+  refuseDeletionGuarded,
+  refuseProtected,
+} from '../plan/lifecycle.js';
 import { forgetMovedAway } from '../plan/moved-to-stack.js';
 import { matchLive, recordedKeysOf, type UnmanagedLive } from '../plan/match-live.js';
 import { changedFields, differenceOf } from '../core/difference.js';
@@ -27,7 +33,6 @@ import type { Plan, ResourceChange } from '../plan/types.js';
 import type { StateDocument } from '../state/document.js';
 import { listsByKind, mergeLive, type LiveRead, type ReadTarget } from './live-reader.js';
 import { liveSourceOf } from './live-source.js';
-import { pause } from '../retry-loop.js';
 import type { RunContext } from './private/run-context.js';
 
 /** A plan with the live objects it was made from. */
@@ -145,17 +150,31 @@ export async function planAgainstLive(run: RunContext, request: PlanRequest): Pr
   const manifestDigest = manifestDigestOf(stack);
   const { live, plannedAlready } = await reading;
   let planned = planFrom(run, stack, req, live, manifestDigest, plannedAlready);
-  const recent = recentlyWritten(planned.plan.changes, req.state, run.windowMs);
+  const recent = recentlyWritten(planned.plan.changes.filter(mayHangOnStaleRead), req.state, run.windowMs);
   if (recent.length > 0) {
     const settleAt = Math.max(...recent.map((r) => r.writtenAt)) + run.windowMs;
-    run.log.debug(
-      'a resource written within the consistency window shows a change; reading it again once the window has passed',
-      { addresses: recent.map((r) => r.address) },
+    await run.wait(
+      settleAt - Date.now(),
+      'the consistency window to pass since these were written, then reading them again (a change seen now may be a stale read)',
+      recent.map((r) => r.address),
     );
-    await pause(settleAt - Date.now(), run.signal);
     planned = await reread(run, stack, req, planned.live, new Set(recent.map((r) => r.address)));
   }
+  // After the second read: a guard field just turned off may still read as on.
+  if (!req.reportOnly) refuseDeletionGuarded(stack.name, planned.plan.changes, req.destroy ? 'destroy' : 'the plan');
   return planned;
+}
+
+/**
+ * Whether what a change does may be a stale read of a recent write, worth a second read after the
+ * window. A delete of a declared (or recorded) object is not: it is carried out whatever its fields
+ * read, and deleting what is already gone is a no-op, so a destroy right after an apply does not
+ * wait. The exceptions are a delete refused on a guard field (it may read as on just after it was
+ * turned off) and an unmanaged object's delete (it may be gone already, its listing stale).
+ */
+function mayHangOnStaleRead(c: ResourceChange): boolean {
+  if (c.action !== 'delete' || c.address.startsWith(UNMANAGED_ADDRESS_PREFIX)) return true;
+  return deletionGuardedChanges([c]).length > 0;
 }
 
 /**

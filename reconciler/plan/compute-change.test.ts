@@ -111,6 +111,30 @@ describe('computeChange', () => {
     expect(change.sensitive).toEqual(['/secret']);
   });
 
+  describe('an immutable write-only field (a password set at create)', () => {
+    const pwSchema: ResourceSchema = { ...schema, immutable: ['pw'], writeOnly: ['pw'] };
+    const input = { ...base, schema: pwSchema, live: { path: '/a' }, desired: { path: '/a' } };
+    it('replaces when its marker changes against the one state holds', () => {
+      const change = computeChange({
+        ...input,
+        inState: true,
+        writeOnly: { desired: { pw: 'sha256-salted:new' }, state: { pw: 'sha256-salted:old' } },
+      });
+      expect(change.action).toBe('replace');
+      expect(change.replacePaths).toEqual(['/pw']);
+    });
+    it('records it without a replacement when state holds no marker (adopted or imported: it cannot be read)', () => {
+      for (const inState of [false, true]) {
+        const change = computeChange({
+          ...input,
+          inState,
+          writeOnly: { desired: { pw: 'sha256-salted:m' }, state: {} },
+        });
+        expect(change.action).toBe(inState ? 'update' : 'adopt');
+      }
+    });
+  });
+
   it('refuses a resource that is neither desired nor in state', () => {
     expect(() => computeChange({ ...base, inState: false, live: { path: '/a' }, desired: null })).toThrow(
       /s\/obj is neither in the manifest nor in state/,

@@ -148,7 +148,10 @@ export function computeChange(input: ChangeInput): ResourceChange {
   }
 
   const patch = differenceOf(input.schema, before!, after, unknown);
-  const replacePaths = replacePathsOf(input.schema, patch);
+  // A write-only field state holds no marker for (an object adopted or imported: whoever made it set
+  // it, and it cannot be read) is recorded as declared, never a reason to replace.
+  const unmarked = writeOnlyFields.filter((f) => stateMarkers[f] === undefined).map((f) => `/${escapePointer(f)}`);
+  const replacePaths = replacePathsOf(input.schema, patch).filter((p) => !unmarked.includes(p));
 
   let action: PlanAction;
   let reason = input.reason;

@@ -3,6 +3,7 @@
  * already read. It does no I/O: reading live state is the caller's job (one list per collection), so
  * this can be tested, and re-run for drift confirmation, without a server.
  */
+import { wentWithReplaced } from './went-with-replaced.js';
 import { keyChangeReplaces } from '../../common/kinds/key-change.js';
 import {
   isRef,
@@ -288,6 +289,7 @@ export function planResource(
     ...(live !== null ? { liveDigest: digestOf(live) } : {}),
     ...(env.adoptConsented ? { adoptConsented: true } : {}),
     ...(lookupReason !== undefined ? { reason: lookupReason } : {}),
+    ...(rawLive === undefined && lookupReason === undefined ? goneWithReplaced(resource, stateEntry, resolved) : {}),
     ...(stateEntry?.tainted !== undefined ? { tainted: stateEntry.tainted } : {}),
   });
   const onNewKey = handler.schema.replaceStrategyOnNewKey;
@@ -311,6 +313,16 @@ function foundNothing(handler: PlanningHandler, resource: ResourceManifest): str
       `${resource.address}: the ${resource.kind} ${resource.naturalKey} matches nothing in the account; a look-up must find exactly one object`,
     );
   return handler.nothingFound === 'warn' ? LOOKUP_FOUND_NOTHING_REASON : undefined;
+}
+
+/** {@link wentWithReplaced} as a `reason` to spread into a change's input. */
+function goneWithReplaced(
+  resource: ResourceManifest,
+  stateEntry: Parameters<typeof wentWithReplaced>[1],
+  resolved: PlainObject,
+): { reason?: string } {
+  const reason = wentWithReplaced(resource, stateEntry, resolved);
+  return reason === undefined ? {} : { reason };
 }
 
 /** The reason of a look-up that found nothing at plan time and is read again at apply (a warning of the plan). */

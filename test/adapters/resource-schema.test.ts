@@ -75,6 +75,7 @@ const full: { [K in ResourceKind]: Required<ResourcePropertiesByKind[K]> } = {
     cns: { services: ['web'], disable: false },
     affinity: ['instance!=web-*'],
     metadata: { 'user-script': '#!/bin/sh' },
+    administratorPw: { $secret: { source: 'env', name: 'WIN_PW' } },
     firewallEnabled: true,
     deletionProtection: false,
     state: 'stopped',

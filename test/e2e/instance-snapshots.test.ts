@@ -63,6 +63,20 @@ describe('an InstanceSnapshot through the triton-iac binary against --emulator',
     expect((await cli('renamed', 'plan', '--emulator', '--detailed-exitcode')).code).toBe(0);
   });
 
+  it('warns when it rolls back an instance declared stopped, which the server starts, and apply stops it again', async () => {
+    expect((await cli('stopped', 'apply', '--emulator', '--auto-approve')).code).toBe(0);
+    const rolled = await cli('stopped', 'instance', 'rollback', '--emulator', 'snaps/backup');
+    expect(rolled.code).toBe(0);
+    expect(rolled.stderr).toMatch(
+      /warning: instance snap-web is declared state: 'stopped', and the rollback starts it/,
+    );
+    await triton('instance', 'wait', '-s', 'running', 'snap-web');
+    const plan = await cli('stopped', 'plan', '--emulator');
+    expect(plan.stdout).toMatch(/state\s*=\s*"running"\s*->\s*"stopped"/);
+    expect((await cli('stopped', 'apply', '--emulator', '--auto-approve')).code).toBe(0);
+    expect((JSON.parse(await triton('instance', 'get', '-j', 'snap-web')) as { state: string }).state).toBe('stopped');
+  });
+
   it('rolls the instance back by command, never by plan, and removing the construct deletes the snapshot', async () => {
     const rolled = await cli('renamed', 'instance', 'rollback', '--emulator', 'snaps/backup');
     expect(rolled.stderr).toBe('');

@@ -187,11 +187,12 @@ describe('directories (mantav1 lib/dir.js, lib/common.js)', () => {
     expect((await call('HEAD', '/acme/stor/o/was-object')).headers['content-type']).toContain('type=directory');
   });
 
-  it('answers 400 OperationNotAllowedOnRootDirectory to PUT /:login and 405 to an object PUT on /:login/uploads', async () => {
+  it('answers 400 OperationNotAllowedOnRootDirectory to PUT /:login and to an object PUT on /:login/uploads, 405 to a mkdir there', async () => {
     const root = await mkdir('/acme');
     expect([root.status, root.json.code]).toEqual([400, 'OperationNotAllowedOnRootDirectory']);
     const uploads = await put('/acme/uploads', 'x');
-    expect(uploads.status).toBe(405);
+    expect([uploads.status, uploads.json.code]).toEqual([400, 'OperationNotAllowedOnRootDirectory']);
+    expect((await mkdir('/acme/uploads')).status).toBe(405);
   });
 
   it('excludes the marker from the account root listing and keeps it in a directory listing', async () => {

@@ -6,7 +6,7 @@ import { startTestEmulator, type TestEmulator } from './support/emulator.js';
 import { manta, type MantaRequest, type MantaResponse } from './manta-client.js';
 
 /**
- * `mantaVersion: 2` answers as muskie master (Manta v2): no `Server: Manta`, no jobs (no routes,
+ * `mantaVersion: 2` answers as muskie master (Manta v2): `Server: Manta/2`, no jobs (no routes,
  * no `jobs` in `ls /:login`), snaplinks refused, part numbers up to 799; the default stays mantav1
  * (issue 31, point 18).
  */
@@ -29,11 +29,11 @@ afterAll(async () => {
 });
 
 describe('the Manta line the emulator answers as', () => {
-  it('lists jobs and sends Server: Manta on v1 only', async () => {
+  it('lists jobs on v1 only and sends Server: Manta on v1, Manta/2 on v2', async () => {
     const one = await call(v1, 'GET', '/acme');
     expect([one.headers.server, names(one)]).toEqual(['Manta', ['jobs', 'public', 'reports', 'stor', 'uploads']]);
     const two = await call(v2, 'GET', '/acme');
-    expect([two.headers.server, names(two)]).toEqual([undefined, ['public', 'reports', 'stor', 'uploads']]);
+    expect([two.headers.server, names(two)]).toEqual(['Manta/2', ['public', 'reports', 'stor', 'uploads']]);
   });
 
   it('has no job routes on v2', async () => {
@@ -83,7 +83,7 @@ describe('the Manta line the emulator answers as', () => {
       const ready = JSON.parse(line) as { mantaUrl: string };
       // Anonymous: the root listing is refused, but the answer already shows the line.
       const res = await manta(ready.mantaUrl, 'GET', '/acme/public');
-      expect([res.status, res.headers.server]).toEqual([200, undefined]);
+      expect([res.status, res.headers.server]).toEqual([200, 'Manta/2']);
     } finally {
       child.kill('SIGTERM');
     }

@@ -260,6 +260,8 @@ export interface InstanceProperties {
   readonly cns?: InstanceCns;
   /** Customer metadata, `user-script` included; keys not declared are left alone. */
   readonly metadata?: { readonly [key: string]: string | RefValue };
+  /** The Administrator's initial password of a Windows instance (CreateMachine `administrator_pw`, kept by the server as the metadata key `administrator_pw`); set at create only, so a change replaces the instance; never stored. */
+  readonly administratorPw?: SecretValue;
   /** Whether the cloud firewall applies to the instance. */
   readonly firewallEnabled: boolean;
   /** Whether CloudAPI refuses to delete the instance. */

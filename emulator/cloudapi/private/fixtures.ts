@@ -60,6 +60,8 @@ export interface MachineRecord {
   readyAt?: number;
   /** Internal: set when the provision is to end `failed`, with the reason. */
   failReason?: string;
+  /** Internal metadata: the `<user>_pw` passwords CreateMachine's `metadata.credentials` moved here. */
+  internalMetadata?: Record<string, string>;
   /** Internal: the tags and metadata before the last change, for stale reads inside the window. */
   prior?: { at: number; tags: Record<string, unknown>; metadata: Record<string, string> };
   /** Internal: when it was deleted (its tombstone answers 410). */

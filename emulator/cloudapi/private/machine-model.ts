@@ -134,6 +134,7 @@ export function machineJson(machine: MachineRecord, view: ReadView): Record<stri
     deletedAt: _deletedAt,
     volumes: _volumes,
     jobs: _jobs,
+    internalMetadata: _internal,
     ...wire
   } = machine;
   const { tags, metadata } = visibleDetails(machine, view);

@@ -102,7 +102,8 @@ function fieldsOf(
     const parsed = typeof text === 'string' ? tryParseFirewallRule(text) : undefined;
     if (parsed === undefined) errors.push({ field: 'rule', message: 'rule must be a string' });
     else if (!parsed.ok) errors.push({ field: 'rule', message: parsed.error.message });
-    else out.rule = firewallRuleText(parsed.rule);
+    // As FWAPI writes it: ICMP types in sdc-fwrule's order of the order sent (`fwapiIcmpOrder`).
+    else out.rule = firewallRuleText(parsed.rule, 'fwapi');
   }
   const enabled = flag(rc, 'enabled', errors);
   if (enabled !== undefined) out.enabled = enabled;

@@ -21,6 +21,7 @@ import { pageReply } from '../private/paging.js';
 import { checkAffinityRule } from '../../../common/rules/affinity.js';
 import { optionalBoolean, optionalString, param } from '../private/params.js';
 import type { EmulatorContext } from '../../core/context.js';
+import { checkTags, createMetadata, withCredentials } from '../private/machine-detail-rules.js';
 
 /** The longest name CloudAPI accepts: 255 base64 characters of alias (sdc-cloudapi machines.js). */
 const MAX_NAME = 189;
@@ -74,7 +75,7 @@ export function machineRoutes(_ctx: EmulatorContext, state: CloudApiState): Clou
       name: 'GetMachine',
       handler: (rc) => {
         const machine = findMachine(state.machines(accountOf(rc)), rc.params['machine']!);
-        const body = machineJson(machine, rc.ctx.consistency.readView());
+        const body = withCredentials(rc, machine, machineJson(machine, rc.ctx.consistency.readView()));
         if (machine.state === 'deleted') return { status: 410, body };
         return { status: 200, body };
       },
@@ -153,7 +154,7 @@ function listMachines(rc: RequestContext, state: CloudApiState): Reply {
   });
   return pageReply(
     rc,
-    machines.map((m) => machineJson(m, view)),
+    machines.map((m) => withCredentials(rc, m, machineJson(m, view))),
   );
 }
 
@@ -181,14 +182,14 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
   checkAffinity(rc);
   state.catalog.refusePastLimits(machines, pkg['memory'] as number);
   const tags: Record<string, unknown> = { ...(objectParam(rc, 'tags') ?? {}) };
-  const metadata: Record<string, string> = {};
+  const given: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(rc.body)) {
     if (k.startsWith('tag.')) tags[k.slice(4)] = v;
-    if (k.startsWith('metadata.')) metadata[k.slice(9)] = typeof v === 'string' ? v : JSON.stringify(v);
+    if (k.startsWith('metadata.')) given[k.slice(9)] = v;
   }
-  for (const [k, v] of Object.entries(objectParam(rc, 'metadata') ?? {}))
-    metadata[k] = typeof v === 'string' ? v : JSON.stringify(v);
-  checkTagValues(tags);
+  Object.assign(given, objectParam(rc, 'metadata') ?? {});
+  checkTags(tags, undefined);
+  const { metadata, internal } = createMetadata(given, param(rc, 'administrator_pw') ?? param(rc, 'password'));
   const now = rc.ctx.clock();
   const iso = new Date(now).toISOString();
   const vm = image.type === 'zvol';
@@ -203,6 +204,7 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
     memory: pkg['memory'] as number,
     disk: pkg['disk'] as number,
     metadata,
+    ...(Object.keys(internal).length > 0 ? { internalMetadata: internal } : {}),
     tags,
     created: iso,
     updated: iso,
@@ -310,38 +312,6 @@ function objectParam(rc: RequestContext, name: string): Record<string, unknown> 
   if (v === undefined || v === null) return undefined;
   if (typeof v !== 'object' || Array.isArray(v)) throw invalidArgument(`${name} must be an object`);
   return v as Record<string, unknown>;
-}
-
-/**
- * Tag values are strings, numbers or booleans (VMAPI's rule).
- * @throws EmulatorError InvalidArgument naming the tag
- */
-export function checkTagValues(tags: Record<string, unknown>): void {
-  for (const [k, v] of Object.entries(tags)) {
-    if (!['string', 'number', 'boolean'].includes(typeof v))
-      throw invalidArgument(`Invalid tag parameters: tag "${k}" must be a string, number or boolean`);
-    checkCnsTag(k, v);
-  }
-}
-
-/** A wrong value's description as VMAPI words it: `true (boolean)`, `"true" (string)`. */
-const shown = (v: unknown): string => `${JSON.stringify(v)} (${typeof v})`;
-
-/**
- * The CNS tags' types and names, as VMAPI checks them (node-triton-tags): `triton.cns.services`
- * a string of comma-separated DNS names, `triton.cns.disable` a boolean.
- */
-function checkCnsTag(key: string, value: unknown): void {
-  if (key === 'triton.cns.services') {
-    if (typeof value !== 'string') throw invalidArgument(`Triton tag "${key}" value must be a string: ${shown(value)}`);
-    for (const name of value.split(',')) {
-      const bad = /[^a-z0-9.-]/i.exec(name);
-      if (bad !== null || name === '')
-        throw invalidArgument(`invalid "${key}" tag: Expected DNS name but "${bad?.[0] ?? ','}" found.`);
-    }
-  }
-  if (key === 'triton.cns.disable' && typeof value !== 'boolean')
-    throw invalidArgument(`Triton tag "${key}" value must be a boolean: ${shown(value)}`);
 }
 
 function checkName(name: string): void {

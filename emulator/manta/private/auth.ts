@@ -152,10 +152,11 @@ export function mantaBefore(rc: RequestContext): void {
 }
 
 /**
- * Who a job created by this request reads as: the account owner reads all of its objects; a
- * sub-user's reads are decided like a `getobject` of its own, with the roles it took up at
- * CreateJob, the CreateJob request's conditions and `fromjob` true (muskie lib/jobs/create.js keeps
- * them with the job; marlin's worker authorizes each input with them).
+ * Who a job created by this request reads and writes as: the account owner reads all of its
+ * objects and writes its job's outputs; a sub-user's reads are decided like a `getobject` of its
+ * own, and its task outputs like a `putobject` on the job's `stor` directory, with the roles it took
+ * up at CreateJob, the CreateJob request's conditions and `fromjob` true (muskie lib/jobs/create.js
+ * `setupJob` keeps the principal and conditions with the job; marlin authorizes with them).
  */
 export function jobReader(rc: RequestContext, login: string): JobReader {
   const auth = rc.auth;
@@ -166,22 +167,24 @@ export function jobReader(rc: RequestContext, login: string): JobReader {
   const userAgent = rc.header('user-agent');
   const now = rc.ctx.clock();
   const { sourceIp, method } = rc;
+  const may = (action: string, resource: string, roleTags: readonly string[]): boolean =>
+    decideManta({
+      auth,
+      owner,
+      active,
+      action,
+      resource,
+      resourceTags: roleTags,
+      now,
+      ...(sourceIp !== undefined ? { sourceIp } : {}),
+      method,
+      ...(userAgent !== undefined ? { userAgent } : {}),
+      fromjob: true,
+    }).allowed;
   return {
     login,
-    mayGetObject: (path, roleTags) =>
-      decideManta({
-        auth,
-        owner,
-        active,
-        action: 'getobject',
-        resource: path,
-        resourceTags: roleTags,
-        now,
-        ...(sourceIp !== undefined ? { sourceIp } : {}),
-        method,
-        ...(userAgent !== undefined ? { userAgent } : {}),
-        fromjob: true,
-      }).allowed,
+    mayGetObject: (path, roleTags) => may('getobject', path, roleTags),
+    mayPutObject: (resource, roleTags) => may('putobject', resource, roleTags),
   };
 }
 

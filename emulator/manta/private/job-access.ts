@@ -1,4 +1,5 @@
 import type { NamespaceStore } from '../namespace.js';
+import type { BlobInfo } from '../blob-store.js';
 import { loginOf, normalizePath } from './paths.js';
 
 /**
@@ -15,6 +16,13 @@ export interface JobReader {
    * read all of its own objects.
    */
   readonly mayGetObject?: (path: string, roleTags: readonly string[]) => boolean;
+  /**
+   * For a sub-user: whether its roles, as taken up at CreateJob, grant `putobject` with the
+   * CreateJob request's conditions and `fromjob` true on `resource` (the job's `stor` directory)
+   * with role tags `roleTags`; marlin saves every task output as the job's principal. Absent for
+   * the account owner, who may write its own job's outputs.
+   */
+  readonly mayPutObject?: (resource: string, roleTags: readonly string[]) => boolean;
 }
 
 /** An object a task may read. */
@@ -83,4 +91,33 @@ function mayRead(reader: JobReader, jobId: string, path: string, roleTags: reado
 
 function refused(code: string, message: string, status: number): RefusedRead {
   return { ok: false, code, message, status };
+}
+
+/**
+ * Whether a job's principal may save its task outputs: marlin writes each output as the job's
+ * principal, a `putobject` with the CreateJob active roles, conditions and `fromjob` true, decided
+ * by the role tags of `/<login>/jobs/<id>/stor` (see {@link JobReader.mayPutObject}). The owner
+ * always may. A refused save fails the task with `InternalError` and leaves nothing behind.
+ */
+export function mayWriteOutputs(
+  store: NamespaceStore,
+  reader: JobReader | undefined,
+  login: string,
+  jobId: string,
+): boolean {
+  if (reader?.mayPutObject === undefined) return true;
+  const stor = `/${login}/jobs/${jobId}/stor`;
+  return reader.mayPutObject(stor, store.tryGet(stor)?.roleTags ?? []);
+}
+
+/** Stores a task's output or stderr bytes as an object under the job's `stor` (directories made as needed). */
+export async function saveTaskObject(
+  store: NamespaceStore,
+  path: string,
+  blob: BlobInfo,
+  contentType: string,
+): Promise<void> {
+  store.mkdirp(path.slice(0, path.lastIndexOf('/')));
+  store.commitObject(path, [blob], blob.md5, { contentType, durability: 2, headers: {} });
+  await store.save();
 }

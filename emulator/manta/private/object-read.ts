@@ -7,33 +7,36 @@ export interface ByteRange {
 }
 
 /**
- * Reads a `Range` header against an object of `size` bytes, as the storage node's nginx answers
- * muskie (mantav1 lib/obj.js `verifyRange`, `streamFromSharks`): a list of ranges is 501
- * `NotImplemented` (muskie refuses multi-range), a range past the end 416 with `Content-Range:
- * bytes *\/size`, a header that is not a byte range is ignored (the whole object, 200).
+ * Reads a `Range` header against an object of `size` bytes, as muskie and the storage node's
+ * nginx answer it between them: a list of ranges is 501 `NotImplemented` (mantav1 and master
+ * lib/obj.js `verifyRange` refuse any `,`); a header that does not start with `bytes=` (any case,
+ * at least 7 characters) is ignored and the whole object sent (nginx `ngx_http_range_header_filter`);
+ * after it, anything but `[ ]start[ ]-[ ]end[ ]`, `start-` or `-suffix` (nginx
+ * `ngx_http_range_parse`: `bytes=foo`, `bytes=-`, a reversed `bytes=5-2`) or a range that starts
+ * past the end is 416 with `Content-Range: bytes *\/size`, which muskie passes on
+ * (`streamFromSharks`); a range that starts at 0 and selects nothing is ignored, as nginx does.
  * @returns the range, or `undefined` to send the whole object
  * @throws MantaError 501 `NotImplemented`, 416 `RequestedRangeNotSatisfiable`
  */
 export function parseRange(header: string | undefined, size: number): ByteRange | undefined {
-  if (header === undefined) return undefined;
+  if (header === undefined || header === '') return undefined;
   if (header.includes(',')) throw new MantaError(501, 'NotImplemented', 'multi-range requests not supported');
-  const m = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
-  if (m === null || (m[1] === '' && m[2] === '')) return undefined;
+  if (header.length < 7 || header.slice(0, 6).toLowerCase() !== 'bytes=') return undefined;
+  const m = /^ *(?:(\d+) *- *(\d*)|-(\d+)) *$/.exec(header.slice(6));
+  if (m === null) throw unsatisfiable(size);
   let start: number;
-  let end: number;
-  if (m[1] === '') {
-    // A suffix range: the last N bytes.
-    const n = Number(m[2]);
-    if (n === 0) throw unsatisfiable(size);
-    start = Math.max(0, size - n);
-    end = size - 1;
+  let end: number; // exclusive, as nginx counts
+  if (m[3] !== undefined) {
+    const n = Number(m[3]);
+    start = n < size ? size - n : 0;
+    end = size;
   } else {
     start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-    if (end < start && m[2] !== '' && Number(m[2]) < start) return undefined; // nginx ignores a reversed range
+    end = m[2] === '' || Number(m[2]) >= size ? size : Number(m[2]) + 1;
   }
-  if (start >= size) throw unsatisfiable(size);
-  return { start, end };
+  if (start < end) return { start, end: end - 1 };
+  if (start === 0) return undefined;
+  throw unsatisfiable(size);
 }
 
 function unsatisfiable(size: number): MantaError {

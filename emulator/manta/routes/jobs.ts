@@ -3,7 +3,8 @@ import type { MantaState } from '../state.js';
 import { activeOwnerRoleNames, authorizeManta, jobReader, mantaLocals } from '../private/auth.js';
 import { decideManta } from '../private/rbac.js';
 import { MantaError } from '../errors.js';
-import { readText } from '../private/http.js';
+import { checkRoleTags, readText } from '../private/http.js';
+import { roleTagHeader } from '../private/metadata.js';
 
 /** Largest AddJobInputs body accepted at once. */
 const MAX_INPUT_BODY = 8 * 1024 * 1024;
@@ -38,7 +39,12 @@ export function jobRoutes(state: MantaState): Route[] {
       handler(rc) {
         const { login } = guard(rc, 'createjob');
         ensurePutAccess(rc);
-        const job = jobs.create(login, rc.body, jobReader(rc, login));
+        // The job's directories are tagged as any new entry (mantav1 lib/jobs/create.js `mkdirForJob`,
+        // lib/common.js `createMetadata`): the Role-Tag header's roles, else a sub-user's active roles.
+        const requested = roleTagHeader(rc.req.headers);
+        checkRoleTags(rc, requested);
+        const tags = requested ?? (rc.auth?.user !== undefined ? activeOwnerRoleNames(rc) : []);
+        const job = jobs.create(login, rc.body, jobReader(rc, login), tags);
         return { status: 201, headers: { location: `/${login}/jobs/${job.id}` } };
       },
     },
@@ -48,7 +54,8 @@ export function jobRoutes(state: MantaState): Route[] {
       name: 'ListJobs',
       handler(rc) {
         const { login } = guard(rc, 'listjobs');
-        const list = jobs.list(login, rc.query.get('state') === 'running');
+        const { running, name } = listJobsQuery(rc);
+        const list = jobs.list(login, running).filter((j) => name === undefined || j.name === name);
         const body = list
           .map((j) => `${JSON.stringify({ name: j.id, type: 'directory', mtime: j.timeCreated })}\n`)
           .join('');
@@ -187,4 +194,22 @@ function ensurePutAccess(rc: RequestContext): void {
     });
     if (!decision.allowed) throw new MantaError(403, 'MissingPermission', `missing role allowing ${action}`);
   }
+}
+
+/**
+ * ListJobs' query, checked as mantav1 lib/jobs/list.js `listLiveJobs` does: `state` (or `status`)
+ * is `live` or `running` (both list the jobs not yet done), `name` matches `^[\w\d-]+$`.
+ * @throws MantaError 400 `InvalidParameter` '"<value>" is invalid for "<key>"'
+ */
+function listJobsQuery(rc: RequestContext): { running: boolean; name: string | undefined } {
+  for (const key of ['state', 'status']) {
+    const v = rc.query.get(key);
+    if (v !== null && v !== '' && v !== 'live' && v !== 'running')
+      throw new MantaError(400, 'InvalidParameter', `"${v}" is invalid for "${key}"`);
+  }
+  const name = rc.query.get('name') ?? '';
+  if (name !== '' && !/^[\w-]+$/.test(name))
+    throw new MantaError(400, 'InvalidParameter', `"${name}" is invalid for "name"`);
+  const state = rc.query.get('state') ?? rc.query.get('status') ?? '';
+  return { running: state !== '', name: name === '' ? undefined : name };
 }

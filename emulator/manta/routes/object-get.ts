@@ -43,8 +43,16 @@ function checkListingParams(rc: RequestContext): void {
 
 /** Lists the uploads area from the multipart engine (parts are not namespace objects here). */
 function uploadsListing(state: MantaState, rc: RequestContext, path: string, authorize: NamespaceAuthorizer): Reply {
-  const entries = state.uploads.listing(loginOf(path), path);
+  let entries = state.uploads.listing(loginOf(path), path);
   if (entries === undefined) throw notFound(path);
+  if (depthOf(path) === 2) {
+    // Entries a client put at the top of the area itself are listed beside the upload prefixes.
+    const own = state.store.list(path, { limit: 1024 }).entries;
+    const names = new Set(entries.map((e) => e.name));
+    entries = [...entries, ...own.filter((e) => !names.has(e.name))].sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
+  }
   authorize(rc, 'listdirectory', path, state.store.tryGet(`/${loginOf(path)}/uploads`)?.roleTags ?? []);
   checkListingParams(rc);
   const limit = listLimit(rc);
@@ -66,7 +74,11 @@ export async function getEntry(
 ): Promise<Reply | undefined> {
   const path = requestPath(rc);
   state.store.ensureAccount(loginOf(path));
-  if (depthOf(path) >= 2 && path.split('/')[2] === 'uploads') return uploadsListing(state, rc, path, authorize);
+  // The uploads area is the multipart engine's, except what a client wrote there itself: muskie
+  // stores such a PUT like any other (the area is one of its storage paths), so it reads back.
+  const written = depthOf(path) >= 3 && state.store.tryGet(path) !== undefined;
+  if (depthOf(path) >= 2 && path.split('/')[2] === 'uploads' && !written)
+    return uploadsListing(state, rc, path, authorize);
   // One view per request: a stale read sees the entry and its listing as they were at `cutoff`.
   const cutoff = rc.ctx.consistency.readView().cutoff;
   const entry = state.store.readAt(path, cutoff);

@@ -111,12 +111,17 @@ async function putEntry(state: MantaState, rc: RequestContext): Promise<Reply> {
   const { store } = state;
   store.ensureAccount(mantaLocals(rc).login);
   if (depthOf(path) === 1) throw rootDirectoryError(rc.method, path);
+  const type = (rc.header('content-type') ?? '').toLowerCase().replace(/\s+/g, '');
   if (path === `/${loginOf(path)}/uploads`) {
-    // muskie routes every PUT of the uploads root to a handler that only answers 405 (mantav1 lib/server.js PutUploads).
     rc.req.resume();
+    // On mantav1, restify 2's `Router.find` prefers a typed route for a request with a body, so an
+    // object's content type reaches the uploads area's typed PutObject route, which refuses the
+    // top directory (lib/common.js `ensureNotRoot`); anything else, and every PUT on master, meets
+    // the untyped `PutUploads` route, whose `forbiddenHandler` answers 405 with no body.
+    const objectType = type !== '' && !/^application\/(x-json-stream|json);type=(directory|link)/.test(type);
+    if (state.version === 1 && objectType) throw rootDirectoryError(rc.method, path);
     return { status: 405 };
   }
-  const type = (rc.header('content-type') ?? '').toLowerCase().replace(/\s+/g, '');
   const roleTags = roleTagHeader(rc.req.headers);
   checkRoleTags(rc, roleTags);
   if (rc.query.get('metadata') === 'true') {

@@ -9,6 +9,12 @@ import * as cdktf from 'cdktf';
 
 export interface InstanceConfig extends cdktf.TerraformMetaArguments {
   /**
+  * The Administrator's initial password of a Windows instance (CreateMachine `administrator_pw`, kept by the server as the metadata key `administrator_pw`); set at create only, so a change replaces the instance; never stored. Changing this forces a replacement. A reference to the secret ({source = "env"|"file", name}), never its value.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#administrator_pw Instance#administrator_pw}
+  */
+  readonly administratorPw?: InstanceAdministratorPw;
+  /**
   * Affinity rules for where the instance is placed (`instance!=web-*`, `role==~db`); used at create only, so a change replaces the instance. Changing this forces a replacement.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#affinity Instance#affinity}
@@ -86,6 +92,131 @@ export interface InstanceConfig extends cdktf.TerraformMetaArguments {
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#volumes Instance#volumes}
   */
   readonly volumes?: InstanceVolumes[] | cdktf.IResolvable;
+}
+export interface InstanceAdministratorPw {
+  /**
+  * Where the value comes from at apply time: an environment variable or a file.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#source Instance#source}
+  */
+  readonly source: string;
+  /**
+  * The environment variable or file name.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#name Instance#name}
+  */
+  readonly name: string;
+}
+
+export function instanceAdministratorPwToTerraform(struct?: InstanceAdministratorPw | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+    source: cdktf.stringToTerraform(struct!.source),
+    name: cdktf.stringToTerraform(struct!.name),
+  }
+}
+
+
+export function instanceAdministratorPwToHclTerraform(struct?: InstanceAdministratorPw | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+    source: {
+      value: cdktf.stringToHclTerraform(struct!.source),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    name: {
+      value: cdktf.stringToHclTerraform(struct!.name),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+  };
+
+  // remove undefined attributes
+  return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined));
+}
+
+export class InstanceAdministratorPwOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+  private resolvableValue?: cdktf.IResolvable;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string) {
+    super(terraformResource, terraformAttribute, false);
+  }
+
+  public get internalValue(): InstanceAdministratorPw | cdktf.IResolvable | undefined {
+    if (this.resolvableValue) {
+      return this.resolvableValue;
+    }
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    if (this._source !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.source = this._source;
+    }
+    if (this._name !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.name = this._name;
+    }
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: InstanceAdministratorPw | cdktf.IResolvable | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+      this.resolvableValue = undefined;
+      this._source = undefined;
+      this._name = undefined;
+    }
+    else if (cdktf.Tokenization.isResolvable(value)) {
+      this.isEmptyObject = false;
+      this.resolvableValue = value;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+      this.resolvableValue = undefined;
+      this._source = value.source;
+      this._name = value.name;
+    }
+  }
+
+  // source - computed: false, optional: false, required: true
+  private _source?: string; 
+  public get source() {
+    return this.getStringAttribute('source');
+  }
+  public set source(value: string) {
+    this._source = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get sourceInput() {
+    return this._source;
+  }
+
+  // name - computed: false, optional: false, required: true
+  private _name?: string; 
+  public get name() {
+    return this.getStringAttribute('name');
+  }
+  public set name(value: string) {
+    this._name = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get nameInput() {
+    return this._name;
+  }
 }
 export interface InstanceCns {
   /**
@@ -451,6 +582,7 @@ export class Instance extends cdktf.TerraformResource {
       connection: config.connection,
       forEach: config.forEach
     });
+    this._administratorPw.internalValue = config.administratorPw;
     this._affinity = config.affinity;
     this._cns.internalValue = config.cns;
     this._deletionProtection = config.deletionProtection;
@@ -469,6 +601,22 @@ export class Instance extends cdktf.TerraformResource {
   // ==========
   // ATTRIBUTES
   // ==========
+
+  // administrator_pw - computed: false, optional: true, required: false
+  private _administratorPw = new InstanceAdministratorPwOutputReference(this, "administrator_pw");
+  public get administratorPw() {
+    return this._administratorPw;
+  }
+  public putAdministratorPw(value: InstanceAdministratorPw) {
+    this._administratorPw.internalValue = value;
+  }
+  public resetAdministratorPw() {
+    this._administratorPw.internalValue = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get administratorPwInput() {
+    return this._administratorPw.internalValue;
+  }
 
   // affinity - computed: false, optional: true, required: false
   private _affinity?: string[]; 
@@ -690,6 +838,7 @@ export class Instance extends cdktf.TerraformResource {
 
   protected synthesizeAttributes(): { [name: string]: any } {
     return {
+      administrator_pw: instanceAdministratorPwToTerraform(this._administratorPw.internalValue),
       affinity: cdktf.listMapper(cdktf.stringToTerraform, false)(this._affinity),
       cns: instanceCnsToTerraform(this._cns.internalValue),
       deletion_protection: cdktf.booleanToTerraform(this._deletionProtection),
@@ -708,6 +857,12 @@ export class Instance extends cdktf.TerraformResource {
 
   protected synthesizeHclAttributes(): { [name: string]: any } {
     const attrs = {
+      administrator_pw: {
+        value: instanceAdministratorPwToHclTerraform(this._administratorPw.internalValue),
+        isBlock: true,
+        type: "struct",
+        storageClassType: "InstanceAdministratorPw",
+      },
       affinity: {
         value: cdktf.listMapperHcl(cdktf.stringToHclTerraform, false)(this._affinity),
         isBlock: false,
