@@ -52,7 +52,7 @@ describe('examples/web-tier when deletes take time', () => {
     const destroyed = await cli('destroy', '--auto-approve');
     expect(destroyed.stderr).toBe('');
     expect(destroyed.code).toBe(0);
-    expect(destroyed.stdout).toContain('Apply complete for stack web-tier: 9 deleted');
+    expect(destroyed.stdout).toContain('Destroy complete for stack web-tier: 9 deleted');
     await withVendorTriton(cwd, 'acme', async (triton) => {
       expect(rows(await triton('volume', 'list', '-j'))).toEqual([]);
       expect(rows(await triton('vlan', 'list', '-j'))).toEqual([]);
