@@ -58,6 +58,9 @@ Options:
                                  no limit)
   --manta-version 1|2            the Manta line to answer as: 1 (mantav1, with jobs and snaplinks,
                                  the default) or 2 (Manta v2: no jobs, no snaplinks)
+  --manta-operator LOGIN         make LOGIN (created if missing) a Manta operator, as UFDS's
+                                 operators group: it may read and write every account's namespace,
+                                 list with sort=none / skip_owner_check=true (repeatable)
   --manta-upload-timeout-ms N    refuse an object upload that sends nothing for N ms with 408
                                  UploadTimeout (default 45000, as muskie; 0: never)
   --tls-cert FILE --tls-key FILE serve HTTPS with this PEM certificate and key
@@ -138,6 +141,7 @@ const FLAGS: FlagSpec = {
   'ram-limit': 'string',
   'manta-version': 'string',
   'manta-upload-timeout-ms': 'string',
+  'manta-operator': 'repeat',
   'tls-cert': 'string',
   'tls-key': 'string',
   'attestation-root': 'repeat',
@@ -187,7 +191,10 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
   set('mantaUploadTimeoutMs', intFlag(args, 'manta-upload-timeout-ms', 0, 3_600_000));
 
   const accounts = new Map<string, string[]>();
-  for (const login of args.repeats.get('account') ?? []) if (!accounts.has(login)) accounts.set(login, []);
+  const operators = args.repeats.get('manta-operator') ?? [];
+  for (const login of [...(args.repeats.get('account') ?? []), ...operators])
+    if (!accounts.has(login)) accounts.set(login, []);
+  if (operators.length > 0) opts.mantaOperators = operators;
   for (const spec of args.repeats.get('key') ?? []) {
     const { login, key } = readKeySpec(spec, io);
     accounts.set(login, [...(accounts.get(login) ?? []), key]);
