@@ -36,6 +36,7 @@ import {
   UPDATE_NETWORK,
   UPDATE_VLAN,
 } from '../private/fabric-schema.js';
+import { nicHeld } from '../private/machine-model.js';
 
 const VLANS = '/:account/fabrics/default/vlans';
 const NETWORKS = `${VLANS}/:vlan_id/networks`;
