@@ -20,7 +20,7 @@ import { parsePublicKey } from './core/store/public-key.js';
 import type { Service } from './core/types.js';
 import { createCloudApiService } from './cloudapi/service.js';
 import type { CloudApiRoute } from './cloudapi/route.js';
-import { DEFAULT_DATACENTER, type CatalogSeed } from './cloudapi/state.js';
+import { DEFAULT_DATACENTER, DEFAULT_LAYOUT, type CatalogSeed } from './cloudapi/state.js';
 import { createMantaService } from './manta/service.js';
 import type { MantaStateOptions } from './manta/state.js';
 
@@ -88,8 +88,30 @@ export interface EmulatorOptions {
    * @default - no RAM limit (GetAccountLimits reports none)
    */
   readonly ramLimitMb?: number;
+  /**
+   * How many compute nodes machines are placed on (DAPI's choice: affinity rules, RAM and disk);
+   * each machine's `compute_node` is its server's UUID, made from `seed`. @default 3
+   */
+  readonly servers?: number;
+  /** Each compute node's RAM machines may reserve, MiB. @default 131072 (128 GiB) */
+  readonly serverRamMb?: number;
+  /** Each compute node's disk machines may reserve, MiB. @default 4194304 (4 TiB) */
+  readonly serverDiskMb?: number;
+  /**
+   * Whether the datacenter has fabrics: every account then has VLAN 2 and its default fabric
+   * network, GetConfig's `default_network`. Without, the fabric routes answer 501 and GetConfig `{}`.
+   * @default true
+   */
+  readonly fabrics?: boolean;
   /** The Manta line to answer as: 1 (mantav1: jobs, snaplinks) or 2 (Manta v2, muskie master). @default 1 */
   readonly mantaVersion?: 1 | 2;
+  /**
+   * Logins of Manta operators (UFDS's `operators` group, as muskie's test accounts are made): each
+   * is made an account if missing; Manta authorizes it in every account and lets it use the
+   * operator-only listing parameters and upload deletes. CloudAPI does not treat it specially.
+   * @default none
+   */
+  readonly mantaOperators?: readonly string[];
   /** Ms an object upload may send nothing before Manta answers 408 `UploadTimeout`; 0: never. @default 45000 */
   readonly mantaUploadTimeoutMs?: number;
   /** A PEM certificate and key: both listeners then serve HTTPS. @default plain HTTP */
@@ -208,6 +230,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     provisionMs: options.provisionMs ?? DEFAULT_PROVISION_MS,
     machineLimit: options.machineLimit ?? DEFAULT_MACHINE_LIMIT,
     ...(options.ramLimitMb !== undefined ? { ramLimitMb: options.ramLimitMb } : {}),
+    layout: {
+      servers: options.servers ?? DEFAULT_LAYOUT.servers,
+      serverRamMb: options.serverRamMb ?? DEFAULT_LAYOUT.serverRamMb,
+      serverDiskMb: options.serverDiskMb ?? DEFAULT_LAYOUT.serverDiskMb,
+      fabrics: options.fabrics ?? DEFAULT_LAYOUT.fabrics,
+      seed,
+    },
     urls: { cloudapi: '', manta: '' },
     mantaWriter: undefined,
     datacenter: DEFAULT_DATACENTER,
@@ -223,6 +252,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       ctx.store.addAccountKey(account.login, key);
     }
   }
+  for (const login of options.mantaOperators ?? []) ctx.store.ensureAccount(login);
   if ((options.accounts ?? []).length === 0) {
     if (ctx.store.allAccounts().length === 0) {
       generatedKey = generateDemoKey(options.dataDir);
@@ -364,5 +394,6 @@ function mantaOptions(options: EmulatorOptions): MantaStateOptions {
   return {
     ...(options.mantaVersion !== undefined ? { version: options.mantaVersion } : {}),
     ...(options.mantaUploadTimeoutMs !== undefined ? { uploadTimeoutMs: options.mantaUploadTimeoutMs } : {}),
+    ...(options.mantaOperators !== undefined ? { operators: options.mantaOperators } : {}),
   };
 }

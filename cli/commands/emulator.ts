@@ -50,8 +50,18 @@ Options:
                                  emulator's README: "Seeding the catalog"); kept in --data-dir
   --ram-limit MIB                how much RAM an account's instances may have together (default:
                                  no limit)
+  --servers N                    compute nodes instances are placed on, by affinity rules, RAM and
+                                 disk (default 3)
+  --server-ram-mb MIB            RAM of each compute node (default 131072)
+  --server-disk-mb MIB           disk of each compute node (default 4194304)
+  --no-fabrics                   a datacenter without fabrics: no default fabric, fabric requests
+                                 answer 501 (default: fabrics, each account with VLAN 2 and its
+                                 default network)
   --manta-version 1|2            the Manta line to answer as: 1 (mantav1, with jobs and snaplinks,
                                  the default) or 2 (Manta v2: no jobs, no snaplinks)
+  --manta-operator LOGIN         make LOGIN (created if missing) a Manta operator, as UFDS's
+                                 operators group: it may read and write every account's namespace,
+                                 list with sort=none / skip_owner_check=true (repeatable)
   --manta-upload-timeout-ms N    refuse an object upload that sends nothing for N ms with 408
                                  UploadTimeout (default 45000, as muskie; 0: never)
   --tls-cert FILE --tls-key FILE serve HTTPS with this PEM certificate and key
@@ -128,8 +138,13 @@ const FLAGS: FlagSpec = {
   'machine-limit': 'string',
   catalog: 'string',
   'ram-limit': 'string',
+  servers: 'string',
+  'server-ram-mb': 'string',
+  'server-disk-mb': 'string',
+  'no-fabrics': 'boolean',
   'manta-version': 'string',
   'manta-upload-timeout-ms': 'string',
+  'manta-operator': 'repeat',
   'tls-cert': 'string',
   'tls-key': 'string',
   'attestation-root': 'repeat',
@@ -173,11 +188,18 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
       throw new UsageError(
         `${flag} ${value} and the limits of --catalog ${catalog} both set the account's limits; give them in one place`,
       );
+  set('servers', intFlag(args, 'servers', 1, 10_000));
+  set('serverRamMb', intFlag(args, 'server-ram-mb', 1, 1_000_000_000));
+  set('serverDiskMb', intFlag(args, 'server-disk-mb', 1, 1_000_000_000_000));
+  if (args.booleans.has('no-fabrics')) opts.fabrics = false;
   set('mantaVersion', mantaVersionFlag(args.strings.get('manta-version'), '--manta-version'));
   set('mantaUploadTimeoutMs', intFlag(args, 'manta-upload-timeout-ms', 0, 3_600_000));
 
   const accounts = new Map<string, string[]>();
-  for (const login of args.repeats.get('account') ?? []) if (!accounts.has(login)) accounts.set(login, []);
+  const operators = args.repeats.get('manta-operator') ?? [];
+  for (const login of [...(args.repeats.get('account') ?? []), ...operators])
+    if (!accounts.has(login)) accounts.set(login, []);
+  if (operators.length > 0) opts.mantaOperators = operators;
   for (const spec of args.repeats.get('key') ?? []) {
     const { login, key } = readKeySpec(spec, io);
     accounts.set(login, [...(accounts.get(login) ?? []), key]);

@@ -76,6 +76,8 @@ export async function runInCopy(opts: RunOptions): Promise<RehearsalOutcome> {
     ...(c.throttleRps !== undefined ? { throttleRps: c.throttleRps } : {}),
     seed: c.seed,
     jobExec: false,
+    // A cloud without fabrics is copied into a datacenter without them.
+    ...(opts.seed.fabrics === false ? { fabrics: false } : {}),
   });
   const roles = opts.env['TRITON_ROLE'];
   const clients = await connectStack(opts.stack, {

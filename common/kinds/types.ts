@@ -129,6 +129,9 @@ export interface TypeSchema {
  *   or the server keeps (`triton.*`, Docker tags; `administrator_pw`, `*_pw`, `credentials`).
  * - `durability`: a number of copies.
  * - `job-phase`: one phase object of a compute job.
+ * - `fabric-text`, `fabric-network-name`: a fabric VLAN's or network's name or description (NAPI's
+ *   64-character limit; a network name's pattern).
+ * - `volume-name`: a volume name (lib/validation/volumes.js: pattern and 256 characters).
  */
 export type ValueRule =
   | 'login'
@@ -147,7 +150,10 @@ export type ValueRule =
   | 'image-name'
   | 'image-version'
   | 'job-name'
-  | 'job-phase';
+  | 'job-phase'
+  | 'fabric-text'
+  | 'fabric-network-name'
+  | 'volume-name';
 
 /** One property of a kind (or one field of an object property). */
 export interface FieldSchema extends TypeSchema {

@@ -29,6 +29,23 @@ export interface MantaObjectWriter {
   isDirectory(login: string, path: string): Promise<boolean>;
 }
 
+/**
+ * How the emulated datacenter is laid out (`--servers`, `--server-ram-mb`, `--server-disk-mb`,
+ * `--no-fabrics`): CloudAPI places machines on its servers and gives accounts a default fabric.
+ */
+export interface DatacenterLayout {
+  /** How many compute nodes provisions are placed on. */
+  readonly servers: number;
+  /** Each compute node's RAM that machines may reserve, MiB. */
+  readonly serverRamMb: number;
+  /** Each compute node's disk that machines may reserve, MiB. */
+  readonly serverDiskMb: number;
+  /** Whether the datacenter has fabrics (every account then gets its default fabric). */
+  readonly fabrics: boolean;
+  /** The emulator's seed: the servers' UUIDs are made from it. */
+  readonly seed: number;
+}
+
 /** What every service shares: options, clock, identity store, stats, persistence, faults. */
 export interface EmulatorContext {
   /** The emulator clock in ms since the epoch (injectable for tests). */
@@ -50,6 +67,8 @@ export interface EmulatorContext {
   readonly machineLimit: number;
   /** How much RAM (MiB) an account's machines may have (`--ram-limit`); absent: no RAM limit. */
   readonly ramLimitMb?: number;
+  /** The compute nodes and fabrics of the datacenter. */
+  readonly layout: DatacenterLayout;
   readonly urls: EmulatorUrls;
   /** The roots a key's attestation chain must lead to (`trustedAttestationRoots`); none: every attestation is refused. */
   readonly attestationRoots: readonly X509Certificate[];

@@ -318,6 +318,17 @@ export interface ResourceHandler<Live = unknown, Clients = unknown> extends Plan
    */
   unavailable?(ctx: HandlerContext<Clients>): Promise<string | undefined>;
   /**
+   * Which declared objects of the kind the cloud's own rules make certain to fail, whatever the
+   * rest of the plan (a VLAN with the id of the account's default fabric VLAN, which the datacenter
+   * owns): one sentence per refused object, naming its address, the value and the rule. Asked at
+   * plan, before anything is changed, with the properties as declared (references unresolved).
+   * @default - nothing is refused
+   */
+  refuseDeclared?(
+    ctx: HandlerContext<Clients>,
+    declared: readonly { readonly address: string; readonly properties: Readonly<Record<string, unknown>> }[],
+  ): Promise<readonly string[]>;
+  /**
    * Reads a whole collection in one call (or one paginated sequence of calls). Absent for kinds with
    * no collection (the account, account config, role tags): the engine then calls `read` per object.
    */

@@ -80,6 +80,9 @@ describe('triton-iac generate', () => {
     expect(generated.stdout).toMatch(/Recorded \d+ resources in the state/);
 
     const program = readFileSync(join(dir, 'infra', 'main.ts'), 'utf8');
+    // The account's default fabric is the datacenter's: no construct (which the state would record
+    // and a destroy delete) declares it.
+    expect(program).not.toMatch(/My-Fabric-VLAN|My-Fabric-Network/);
     // Constructs refer to each other by variable: a role's members are the User variables, its
     // policies the Policy variables, a role tag's roles the Role variables.
     expect(program).toMatch(
@@ -116,7 +119,7 @@ describe('triton-iac generate', () => {
       /const dmzEdgeZoneVlan = new FabricVlan\(stack, 'dmz-edge-zone', \{\s+vlanId: 73,\s+name: "dmz 'edge' \$\{zone\}",\s+description: 'zone "A"\\nsecond line',/,
     );
     expect(program).toMatch(
-      /const webFrontXNetwork = new FabricNetwork\(stack, 'web-front-x', \{\s+vlan: dmzEdgeZoneVlan,\s+name: 'web "front" \$\{x\}',\s+description: "it's `quoted`\\nand \\\\ more",\s+subnet: '10.73.0.0\/24',/,
+      /const webFrontXNetwork = new FabricNetwork\(stack, 'web-front-x', \{\s+vlan: dmzEdgeZoneVlan,\s+name: 'web\/front-x',\s+description: "it's `quoted`\\nand \\\\ more",\s+subnet: '10.73.0.0\/24',/,
     );
     expect(program).toMatch(
       /new Volume\(stack, 'data-vol', \{\s+name: 'data-vol',\s+size: 20480,\s+networks: \[webFrontXNetwork\],/,
@@ -343,7 +346,8 @@ describe('triton-iac rehearse', () => {
     const planned = await runCli(['plan', '--out', 'fabric.plan'], { cwd: dir, env: ownerEnv });
     expect(planned.code, planned.stderr).toBe(0);
     const good = await runCli(['rehearse', 'fabric.plan', '--window-ms', '300'], { cwd: dir, env: ownerEnv });
-    expect(good.stdout).toMatch(/1 fabric VLANs, 1 fabric networks, 1 volumes \(ids as in the cloud\)/);
+    // The stack's VLAN and network, and the account's default fabric VLAN and network beside them.
+    expect(good.stdout).toMatch(/2 fabric VLANs, 2 fabric networks, 1 volumes \(ids as in the cloud\)/);
     expect(good.stdout).toMatch(/2 snapshots of 1 machines/);
     expect(good.stdout).toMatch(/1 access-key records \(no secret: the copy makes its own\)/);
     for (const line of [

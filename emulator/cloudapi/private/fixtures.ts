@@ -25,6 +25,8 @@ export interface ImageRecord {
   activeAt?: number;
   /** The machine it was made from. */
   origin?: string;
+  /** A zvol image's size in MiB (IMGAPI `image_size`). */
+  image_size?: number;
 }
 
 /** A machine fixture: enough of cloudapi.md's instance record for role tags and images. */
@@ -45,7 +47,8 @@ export interface MachineRecord {
   networks: string[];
   primaryIp: string;
   firewall_enabled: boolean;
-  compute_node: string;
+  /** The server's UUID; absent on a machine no server took. */
+  compute_node?: string | undefined;
   package: string;
   deletion_protection: boolean;
   /** The NICs, one per network (absent on records saved before NICs were emulated). */
@@ -66,6 +69,22 @@ export interface MachineRecord {
   audit?: AuditRecord[];
   /** Internal: the NFS volumes mounted at create (GetMachine does not show them). */
   volumes?: MountRecord[];
+  /** A bhyve machine's disks (the disk routes; GetMachine does not show them). */
+  disks?: DiskRecord[];
+  /** A bhyve machine on a `flexible_disk` package: the package's disk space, in MiB. */
+  flexibleDiskSize?: number;
+}
+
+/** One disk of a bhyve machine, as the disk routes show it, plus its pending job. */
+export interface DiskRecord {
+  id: string;
+  pci_slot: string;
+  size: number;
+  block_size: number;
+  boot: boolean;
+  /** A job in progress (`creating`, `resizing`, `deleting`) until `readyAt`; none: the machine's state. */
+  job?: string;
+  readyAt?: number;
 }
 
 /** One NFS volume a machine mounts, as CreateMachine took it. */
@@ -137,8 +156,8 @@ export const NETWORKS: readonly Record<string, unknown>[] = [
     id: 'f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10',
     name: 'internal',
     public: false,
-    fabric: true,
-    description: 'account fabric',
+    fabric: false,
+    description: 'datacenter private network',
   },
 ];
 
