@@ -15,6 +15,7 @@ import { Persistence } from './core/persistence.js';
 import { EmulatorStartError } from './core/start-error.js';
 import { SeededRandom } from './core/rng.js';
 import { StatsCounter } from './core/stats.js';
+import { jobTiming, type TimingProfileName } from './core/timing.js';
 import { IdentityStore } from './core/store/identity-store.js';
 import { parsePublicKey } from './core/store/public-key.js';
 import type { Service } from './core/types.js';
@@ -69,6 +70,14 @@ export interface EmulatorOptions {
    * real cloud takes 30 s or more. @default 100
    */
   readonly provisionMs?: number;
+  /**
+   * How long jobs take (deletes, stops, NIC changes, snapshots, images, volumes): `fast` (tens of
+   * ms, for tests) or `realistic` (a production datacenter's durations, see emulator/README.md).
+   * @default 'fast'
+   */
+  readonly timing?: TimingProfileName;
+  /** Every job duration of the profile is multiplied by it (0.1: ten times faster). @default 1 */
+  readonly timeScale?: number;
   /**
    * How many machines (not deleted) an account may have; CreateMachine past it answers 403
    * QuotaExceeded and GetAccountLimits reports it. @default 20
@@ -202,6 +211,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const windowMs = options.consistencyWindowMs ?? 0;
   if (options.dataDir !== undefined) mkdirSync(options.dataDir, { recursive: true });
   const attestationRoots = attestationRootsOf(options.trustedAttestationRoots ?? []);
+  const timing = jobTiming({
+    ...(options.timing !== undefined ? { profile: options.timing } : {}),
+    ...(options.timeScale !== undefined ? { scale: options.timeScale } : {}),
+    ...(options.provisionMs !== undefined ? { provisionMs: options.provisionMs } : {}),
+  });
   const persistence = new Persistence(options.dataDir);
   const ctx: EmulatorContext = {
     clock,
@@ -227,7 +241,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     random: new SeededRandom(seed ^ 0x27d4eb2f),
     dataDir: options.dataDir,
     jobExec: options.jobExec ?? true,
-    provisionMs: options.provisionMs ?? DEFAULT_PROVISION_MS,
+    provisionMs: timing.ms('provision'),
+    timing,
     machineLimit: options.machineLimit ?? DEFAULT_MACHINE_LIMIT,
     ...(options.ramLimitMb !== undefined ? { ramLimitMb: options.ramLimitMb } : {}),
     layout: {

@@ -1,3 +1,4 @@
+import { timeScaleFlag, timingFlag } from '../private/timing-flags.js';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
@@ -43,7 +44,12 @@ Options:
                                  path (CreateMachineSnapshot, PutDirectory, ...): the write takes
                                  effect, then the connection is reset
   --no-job-exec                  accept Manta jobs but do not run their commands
-  --provision-ms MS              how long a new instance stays provisioning (default 100)
+  --provision-ms MS              how long a new instance stays provisioning (default: the timing
+                                 profile's, 100 in fast)
+  --timing fast|realistic        how long jobs take (deletes, stops, NIC changes, snapshots,
+                                 images, volumes): fast, tens of ms for tests (the default), or
+                                 realistic, a production datacenter's (see the emulator's README)
+  --time-scale S                 multiply every job's duration by S, e.g. 0.1 or 1/10 (default 1)
   --machine-limit N              how many instances an account may have (default 20)
   --catalog FILE                 serve the packages, networks, datacenters and provisioning limits
                                  of the JSON file FILE instead of the built-in ones (see the
@@ -135,6 +141,8 @@ const FLAGS: FlagSpec = {
   seed: 'string',
   'no-job-exec': 'boolean',
   'provision-ms': 'string',
+  timing: 'string',
+  'time-scale': 'string',
   'machine-limit': 'string',
   catalog: 'string',
   'ram-limit': 'string',
@@ -176,6 +184,8 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
   set('loseAnswers', operationsFlag(args.strings.get('lose-answers')));
   if (args.booleans.has('no-job-exec')) opts.jobExec = false;
   set('provisionMs', intFlag(args, 'provision-ms', 0, 3_600_000));
+  set('timing', timingFlag(args.strings.get('timing'), '--timing'));
+  set('timeScale', timeScaleFlag(args.strings.get('time-scale'), '--time-scale'));
   set('machineLimit', intFlag(args, 'machine-limit', 1, 1_000_000));
   const catalog = args.strings.get('catalog');
   if (catalog !== undefined) opts.catalog = readCatalog(catalog, io);

@@ -133,8 +133,14 @@ export class CloudApiState {
     const own = this.fixtures(account).images;
     for (const image of own) {
       if (image.state === 'creating' && image.activeAt !== undefined && now >= image.activeAt) {
-        image.state = 'active';
+        // IMGAPI's create-from-VM job fails when the machine is destroyed before it ends.
+        const source = this.machines(account).find((m) => m.id === image.sourceMachine);
+        const lost = source?.deletedAt !== undefined && source.deletedAt <= image.activeAt;
+        image.state = lost ? 'failed' : 'active';
+        if (lost)
+          image.error = { message: `VM ${image.sourceMachine} was destroyed while the image was being created` };
         delete image.activeAt;
+        delete image.sourceMachine;
         this.changed();
       }
     }

@@ -4,6 +4,7 @@ import type { FaultInjector } from './faults.js';
 import type { Persistence } from './persistence.js';
 import type { SeededRandom } from './rng.js';
 import type { StatsCounter } from './stats.js';
+import type { JobTiming } from './timing.js';
 import type { IdentityStore } from './store/identity-store.js';
 
 /** The URLs the two listeners serve on (filled in once they listen). */
@@ -61,8 +62,10 @@ export interface EmulatorContext {
   readonly dataDir: string | undefined;
   /** Whether Manta jobs really run (`--no-job-exec` turns it off). */
   readonly jobExec: boolean;
-  /** How long a new machine stays `provisioning`, in emulator-clock ms (`--provision-ms`). */
+  /** How long a new machine stays `provisioning`, in emulator-clock ms (`--provision-ms`, else the profile's). */
   readonly provisionMs: number;
+  /** How long every job takes (`--timing`, `--time-scale`). */
+  readonly timing: JobTiming;
   /** How many machines (not deleted) an account may have (`--machine-limit`). */
   readonly machineLimit: number;
   /** How much RAM (MiB) an account's machines may have (`--ram-limit`); absent: no RAM limit. */

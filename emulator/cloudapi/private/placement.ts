@@ -172,7 +172,8 @@ export function parseLocality(raw: unknown): Locality | { problem: string } {
   const o = raw as Record<string, unknown>;
   const list = (hint: unknown): string[] | { problem: string } => {
     if (hint === undefined || hint === null || hint === '') return [];
-    if (typeof hint !== 'string' && !Array.isArray(hint)) return { problem: 'locality entry is neither string nor array' };
+    if (typeof hint !== 'string' && !Array.isArray(hint))
+      return { problem: 'locality entry is neither string nor array' };
     const ids = typeof hint === 'string' ? [hint] : (hint as unknown[]);
     if (!ids.every((id) => typeof id === 'string' && UUID.test(id)))
       return { problem: 'locality contains malformed UUID' };
