@@ -58,6 +58,8 @@ export interface EmulatorOptions {
   readonly faultRate?: number;
   /** Requests per second above which requests are throttled. @default unlimited */
   readonly throttleRps?: number;
+  /** Operations whose first successful answer on each path is lost after the write (`FaultOptions.loseAnswers`). */
+  readonly loseAnswers?: readonly string[];
   /** Seed of every random decision. @default 1 */
   readonly seed?: number;
   /** Whether Manta jobs really run. @default true */
@@ -88,6 +90,13 @@ export interface EmulatorOptions {
   readonly ramLimitMb?: number;
   /** The Manta line to answer as: 1 (mantav1: jobs, snaplinks) or 2 (Manta v2, muskie master). @default 1 */
   readonly mantaVersion?: 1 | 2;
+  /**
+   * Logins of Manta operators (UFDS's `operators` group, as muskie's test accounts are made): each
+   * is made an account if missing; Manta authorizes it in every account and lets it use the
+   * operator-only listing parameters and upload deletes. CloudAPI does not treat it specially.
+   * @default none
+   */
+  readonly mantaOperators?: readonly string[];
   /** Ms an object upload may send nothing before Manta answers 408 `UploadTimeout`; 0: never. @default 45000 */
   readonly mantaUploadTimeoutMs?: number;
   /** A PEM certificate and key: both listeners then serve HTTPS. @default plain HTTP */
@@ -195,6 +204,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         latencyMs: options.latencyMs ?? 0,
         faultRate: options.faultRate ?? 0,
         ...(options.throttleRps !== undefined ? { throttleRps: options.throttleRps } : {}),
+        ...(options.loseAnswers !== undefined ? { loseAnswers: options.loseAnswers } : {}),
       },
       new SeededRandom(seed),
       clock,
@@ -220,6 +230,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       ctx.store.addAccountKey(account.login, key);
     }
   }
+  for (const login of options.mantaOperators ?? []) ctx.store.ensureAccount(login);
   if ((options.accounts ?? []).length === 0) {
     if (ctx.store.allAccounts().length === 0) {
       generatedKey = generateDemoKey(options.dataDir);
@@ -361,5 +372,6 @@ function mantaOptions(options: EmulatorOptions): MantaStateOptions {
   return {
     ...(options.mantaVersion !== undefined ? { version: options.mantaVersion } : {}),
     ...(options.mantaUploadTimeoutMs !== undefined ? { uploadTimeoutMs: options.mantaUploadTimeoutMs } : {}),
+    ...(options.mantaOperators !== undefined ? { operators: options.mantaOperators } : {}),
   };
 }

@@ -46,8 +46,20 @@ export type ReconcilerErrorCode =
   | 'ADOPT_CONFLICT'
   /** The plan would delete or replace a resource with `protect: true`; nothing is changed. */
   | 'PROTECTED'
+  /** The plan would delete or replace an object the cloud refuses to delete (an instance's `deletionProtection`); nothing is changed. */
+  | 'DELETION_PROTECTED'
   /** The plan would break an access expectation (`expectAccess`, `expectDenied`); nothing is changed. */
   | 'ACCESS_EXPECTATION_FAILED'
+  /**
+   * The plan would set a value the server keeps unique (a key's name, a user's email) that an object
+   * outside the stack already holds: the server would refuse it every time.
+   */
+  | 'VALUE_TAKEN'
+  /**
+   * The plan holds a change apply would certainly fail at, as a read tells now (a secret's
+   * destination that cannot take it, a key found live whose secret nobody holds).
+   */
+  | 'APPLY_WOULD_FAIL'
   /** A look-up whose query is fully known found nothing, and nothing a stack declares can make it. */
   | 'LOOKUP_FOUND_NOTHING'
   /** `import` was given an address or id that does not fit. */
@@ -80,18 +92,25 @@ export class ReconcilerError extends TritonIacError {
     PLAN_INPUT_INVALID:
       'Check the app against the manifest rules in docs/constructs.md, and the connection settings named above.',
     SECRET_UNAVAILABLE: 'Set the environment variable or create the file the Secret names, then run again.',
-    APPLY_FAILED: 'Fix the cause named above and run apply again; everything that succeeded is recorded in the state.',
+    APPLY_FAILED:
+      'Fix the cause named above and run the same command (apply or destroy) again; everything that succeeded is recorded in the state.',
     ADOPT_CONFLICT:
       'Nothing was changed. To manage the object as declared (overwriting how it differs), import it with `triton-iac import ADDRESS ID` or run `triton-iac apply --adopt`; to leave it alone, give the declaration another name.',
     PROTECTED:
       'Nothing was changed. To delete or replace a protected resource, set protect: false in the code and apply, then make the change; or stop managing it with `triton-iac state rm ADDRESS`.',
+    DELETION_PROTECTED:
+      'Nothing was changed. Set the protection named above to false in the code and apply that alone, then destroy or make the change; or stop managing the object with `triton-iac state rm ADDRESS`.',
     ACCESS_EXPECTATION_FAILED:
       'Nothing was changed. Fix the role, policy or role tag the message names so that the expectation holds, or change the expectation if the access it guards is meant to change.',
+    VALUE_TAKEN:
+      'Nothing was changed. Give the declaration another value, or remove or import the object that holds it (another program may manage it).',
+    APPLY_WOULD_FAIL:
+      'Nothing was changed. Fix what the message names (the destination, the object found live), then plan again.',
     LOOKUP_FOUND_NOTHING:
       'Nothing was changed. Fix the query named above (list what exists with `triton package list`, `triton datacenters`), or remove the look-up.',
     IMPORT_INVALID: 'Check that the id belongs to an object of the kind the address declares.',
     ABORTED:
-      'The run was cancelled; actions that finished are recorded in the state. Run `triton-iac apply` again to finish.',
+      'The run was cancelled; actions that finished are recorded in the state. Run the same command (apply or destroy) again to finish.',
   };
   override readonly name = 'ReconcilerError';
   /** A stable, machine-readable code. */

@@ -9,8 +9,8 @@ Deletes every object the stack manages, dependents first. The account itself, an
 stack does not manage, are never touched (a RoleTag removes only the roles it declares). Takes the
 state lock first, then shows the plan and asks for confirmation on a terminal; without a terminal
 it refuses unless --auto-approve is given. A resource declared (or last applied) with
-retainOnDelete is forgotten, not deleted; one with protect makes destroy refuse before anything
-is deleted.
+retainOnDelete is forgotten, not deleted; one with protect, or an instance with deletion
+protection on, makes destroy refuse before anything is deleted.
 
 Options:
   --auto-approve, -y   do not ask for confirmation
@@ -20,7 +20,7 @@ Options:
 ${COMMON_HELP}
 
 Exit codes: 0 destroyed (or nothing to destroy), 1 error, declined, a delete failed, or a
-protected resource (PROTECTED).
+protected resource (PROTECTED, DELETION_PROTECTED).
 
 Examples:
   triton-iac destroy --emulator examples/quickstart/main.ts
@@ -44,7 +44,7 @@ export const destroyCommand: Command = {
     const session = await openSession(app, common, io);
     try {
       let ok = true;
-      // Stacks are destroyed in the reverse of the order they were declared in.
+      // In the reverse of the order apply works in: a stack naming another's objects goes first.
       for (const stack of [...session.stacks].reverse()) {
         const options = await session.options(stack, parallelism !== undefined ? { parallelism } : {});
         const question = `\nDestroy every object stack ${stack.name} manages in account ${stack.account}? There is no undo.`;

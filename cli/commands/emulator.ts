@@ -39,6 +39,9 @@ Options:
   --throttle-rps N               above N requests a second (both services together, counted per
                                  one-second window) answer 420, Manta 503 Throttled, with Retry-After
   --seed N                       seed for faults and stale reads (default 1)
+  --lose-answers OP[,OP...]      lose the first successful answer of each named operation on each
+                                 path (CreateMachineSnapshot, PutDirectory, ...): the write takes
+                                 effect, then the connection is reset
   --no-job-exec                  accept Manta jobs but do not run their commands
   --provision-ms MS              how long a new instance stays provisioning (default 100)
   --machine-limit N              how many instances an account may have (default 20)
@@ -49,6 +52,9 @@ Options:
                                  no limit)
   --manta-version 1|2            the Manta line to answer as: 1 (mantav1, with jobs and snaplinks,
                                  the default) or 2 (Manta v2: no jobs, no snaplinks)
+  --manta-operator LOGIN         make LOGIN (created if missing) a Manta operator, as UFDS's
+                                 operators group: it may read and write every account's namespace,
+                                 list with sort=none / skip_owner_check=true (repeatable)
   --manta-upload-timeout-ms N    refuse an object upload that sends nothing for N ms with 408
                                  UploadTimeout (default 45000, as muskie; 0: never)
   --tls-cert FILE --tls-key FILE serve HTTPS with this PEM certificate and key
@@ -118,6 +124,7 @@ const FLAGS: FlagSpec = {
   'latency-ms': 'string',
   'fault-rate': 'string',
   'throttle-rps': 'string',
+  'lose-answers': 'string',
   seed: 'string',
   'no-job-exec': 'boolean',
   'provision-ms': 'string',
@@ -126,6 +133,7 @@ const FLAGS: FlagSpec = {
   'ram-limit': 'string',
   'manta-version': 'string',
   'manta-upload-timeout-ms': 'string',
+  'manta-operator': 'repeat',
   'tls-cert': 'string',
   'tls-key': 'string',
   'attestation-root': 'repeat',
@@ -154,6 +162,7 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
   set('staleReadRate', rateFlag(args, 'stale-read-rate'));
   set('throttleRps', intFlag(args, 'throttle-rps', 1, 10_000_000));
   set('seed', intFlag(args, 'seed', 0, 2 ** 32 - 1));
+  set('loseAnswers', operationsFlag(args.strings.get('lose-answers')));
   if (args.booleans.has('no-job-exec')) opts.jobExec = false;
   set('provisionMs', intFlag(args, 'provision-ms', 0, 3_600_000));
   set('machineLimit', intFlag(args, 'machine-limit', 1, 1_000_000));
@@ -172,7 +181,10 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
   set('mantaUploadTimeoutMs', intFlag(args, 'manta-upload-timeout-ms', 0, 3_600_000));
 
   const accounts = new Map<string, string[]>();
-  for (const login of args.repeats.get('account') ?? []) if (!accounts.has(login)) accounts.set(login, []);
+  const operators = args.repeats.get('manta-operator') ?? [];
+  for (const login of [...(args.repeats.get('account') ?? []), ...operators])
+    if (!accounts.has(login)) accounts.set(login, []);
+  if (operators.length > 0) opts.mantaOperators = operators;
   for (const spec of args.repeats.get('key') ?? []) {
     const { login, key } = readKeySpec(spec, io);
     accounts.set(login, [...(accounts.get(login) ?? []), key]);
@@ -358,6 +370,18 @@ function rateFlag(args: ParsedArgs, name: string): number | undefined {
   if (text.trim() === '' || !Number.isFinite(rate) || rate < 0 || rate > 1)
     throw new UsageError(`--${name} "${text}" must be a number from 0 to 1`);
   return rate;
+}
+
+/** `--lose-answers`: operation names, comma-separated (the names the emulator's stats count). */
+function operationsFlag(text: string | undefined): readonly string[] | undefined {
+  if (text === undefined) return undefined;
+  const names = text.split(',').map((n) => n.trim());
+  const bad = names.find((n) => !/^[A-Z][A-Za-z]+$/.test(n));
+  if (bad !== undefined)
+    throw new UsageError(
+      `--lose-answers ${JSON.stringify(text)}: ${JSON.stringify(bad)} is not an operation name (as CreateMachineSnapshot or PutDirectory)`,
+    );
+  return names;
 }
 
 function expandHome(path: string, io: CommandIo): string {

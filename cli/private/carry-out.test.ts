@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../reconciler/index.js';
-import { approve } from './carry-out.js';
+import { approve, outcomeLine } from './carry-out.js';
 
 const plan = { stack: 'prod', account: 'acme' } as Plan;
 
@@ -42,5 +42,32 @@ describe('approval before changing a stack', () => {
     const pipe = terminal(undefined, false);
     expect(await approve(plan, { ...ask, autoApprove: true, input: pipe.input }, pipe.io)).toBe(true);
     expect(pipe.out()).toBe('');
+  });
+});
+
+describe('the outcome line of a failed or cancelled run', () => {
+  const io = { stdout: new PassThrough(), stderr: new PassThrough(), env: {}, cwd: '/' };
+  const failed = {
+    ok: false,
+    counts: { deleted: 2, failed: 1 },
+    failed: [{ address: 'prod/db', message: 'DeleteMachine failed: 409', status: 409, apiCode: 'InvalidArgument' }],
+    skipped: [],
+    cancelled: false,
+    durationMs: 1200,
+  };
+
+  it('a failed destroy says to run destroy again, never apply (which would make again what it deleted)', () => {
+    const line = outcomeLine('prod', failed, io, 'destroy');
+    expect(line).toContain('Destroy failed for stack prod: 1 failed, 0 skipped; done: 2 deleted');
+    expect(line).toContain('run destroy again to finish');
+    expect(line).not.toMatch(/\bapply\b/);
+    const cancelled = outcomeLine('prod', { ...failed, failed: [], cancelled: true }, io, 'destroy');
+    expect(cancelled).toContain('Destroy cancelled for stack prod');
+    expect(cancelled).toContain('run `triton-iac destroy` again');
+    expect(cancelled).not.toMatch(/\bapply\b/);
+  });
+
+  it('a failed apply says to run apply again', () => {
+    expect(outcomeLine('prod', failed, io)).toContain('run apply again to finish');
   });
 });

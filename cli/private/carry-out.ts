@@ -69,7 +69,7 @@ export async function runPlan(
   options: EngineOptions,
   io: CommandIo,
 ): Promise<ApplyResult> {
-  return withProgress(stack, io, (watch, startWatching) => {
+  return withProgress(stack, io, planMode(plan), (watch, startWatching) => {
     startWatching();
     return applyPlan(stack, plan, { ...options, ...watch });
   });
@@ -94,7 +94,7 @@ export async function runReviewed(
   verbose = false,
 ): Promise<ReviewedOutcome> {
   let outcome: 'nothing' | 'declined' | undefined;
-  const reviewed = await withProgress(stack, io, async (watch, startWatching) => {
+  const reviewed = await withProgress(stack, io, mode, async (watch, startWatching) => {
     const { result } = await applyReviewed(
       stack,
       { ...options, ...watch },
@@ -123,6 +123,7 @@ export async function runReviewed(
 async function withProgress<R extends ApplyResult | undefined>(
   stack: StackManifest,
   io: CommandIo,
+  mode: 'apply' | 'destroy',
   body: (watch: Pick<EngineOptions, 'signal' | 'onProgress'>, startWatching: () => void) => Promise<R>,
 ): Promise<R> {
   const reporter = new ProgressReporter(io);
@@ -146,12 +147,31 @@ async function withProgress<R extends ApplyResult | undefined>(
     stopWatching?.();
     reporter.stop();
   }
-  if (result !== undefined) io.stdout.write(`${outcomeLine(stack.name, result, io)}\n`);
+  if (result !== undefined) io.stdout.write(`${outcomeLine(stack.name, result, io, mode)}\n`);
   return result;
 }
 
-/** `Apply complete! 3 created, 1 updated in 2.1s.`, or what was cancelled, or the failure summary. */
-export function outcomeLine(stackName: string, result: ApplyResult, io: CommandIo): string {
+/**
+ * A saved plan that only deletes is a destroy (`plan --destroy --out`): a failure of it is finished
+ * by destroy, never by apply, which would make again what it deleted.
+ */
+function planMode(plan: Plan): 'apply' | 'destroy' {
+  const acting = plan.changes.filter((c) => c.action !== 'no-op' && c.action !== 'read');
+  return acting.length > 0 && acting.every((c) => c.action === 'delete' || c.action === 'forget') ? 'destroy' : 'apply';
+}
+
+/**
+ * `Apply complete! 3 created, 1 updated in 2.1s.`, or what was cancelled, or the failure summary.
+ * @param mode what ran: a destroy's failure says to run destroy again, never apply (which would
+ *   make again what the destroy deleted)
+ */
+export function outcomeLine(
+  stackName: string,
+  result: ApplyResult,
+  io: CommandIo,
+  mode: 'apply' | 'destroy' = 'apply',
+): string {
+  const Verb = mode === 'destroy' ? 'Destroy' : 'Apply';
   const paint = painter(io);
   const counts = Object.entries(result.counts)
     .filter(([what, n]) => n > 0 && !['failed', 'skipped', 'unchanged'].includes(what))
@@ -159,7 +179,7 @@ export function outcomeLine(stackName: string, result: ApplyResult, io: CommandI
     .join(', ');
   const took = formatDuration(result.durationMs);
   if (result.ok)
-    return paint('green', `Apply complete for stack ${stackName}: ${counts || 'nothing to do'} in ${took}.`);
+    return paint('green', `${Verb} complete for stack ${stackName}: ${counts || 'nothing to do'} in ${took}.`);
   const notStarted = result.skipped.filter((s) => s.because === 'the run was cancelled');
   const skipped = result.skipped.filter((s) => s.because !== 'the run was cancelled');
   const failures = [
@@ -175,22 +195,22 @@ export function outcomeLine(stackName: string, result: ApplyResult, io: CommandI
     return [
       paint(
         'yellow',
-        `Apply cancelled for stack ${stackName}${counts ? `; done: ${counts}` : '; nothing was changed'} (${took}).`,
+        `${Verb} cancelled for stack ${stackName}${counts ? `; done: ${counts}` : '; nothing was changed'} (${took}).`,
       ),
       ...failures,
       `Not started (${notStarted.length}):`,
       ...notStarted.map((s) => `  ${s.address}`),
-      'Everything that finished is recorded in the state; run `triton-iac apply` again to finish.',
+      `Everything that finished is recorded in the state; run \`triton-iac ${mode}\` again to finish.`,
     ].join('\n');
   }
   return [
     paint(
       'red',
-      `Apply failed for stack ${stackName}: ${result.failed.length} failed, ${skipped.length} skipped${counts ? `; done: ${counts}` : ''} (${took}).`,
+      `${Verb} failed for stack ${stackName}: ${result.failed.length} failed, ${skipped.length} skipped${counts ? `; done: ${counts}` : ''} (${took}).`,
     ),
     ...failures,
     ...hints,
-    'Everything that succeeded is recorded in the state; fix the cause and run apply again to finish.',
+    `Everything that succeeded is recorded in the state; fix the cause and run ${mode} again to finish.`,
   ].join('\n');
 }
 

@@ -18,6 +18,14 @@ const OUTCOME_VERB: Readonly<Record<string, string>> = {
   unchanged: 'unchanged',
 };
 
+/** `… waiting 14.2s for <reason>: a, b`: what a `wait` event says, on its own line. */
+export function waitLine(event: Extract<ProgressEvent, { type: 'wait' }>): string {
+  const names = event.addresses;
+  const which =
+    names.length === 0 ? '' : `: ${names.slice(0, 5).join(', ')}${names.length > 5 ? ` +${names.length - 5}` : ''}`;
+  return `… waiting ${formatDuration(event.ms)} for ${event.reason}${which}`;
+}
+
 /** Receives engine progress events and writes them to `io.stdout`. */
 export class ProgressReporter {
   private total = 0;
@@ -64,6 +72,10 @@ export class ProgressReporter {
       case 'retry':
         if (this.live)
           this.line(this.paint('dim', `  ${event.address}: retrying (attempt ${event.attempt}): ${event.reason}`));
+        break;
+      case 'wait':
+        // Shown on every output, a CI log included: a run is never silent while it waits.
+        this.line(this.paint('dim', waitLine(event)));
         break;
     }
     if (this.live) this.redraw();

@@ -5,7 +5,14 @@
 export { FirewallRuleSyntaxError, FirewallSpecError } from './errors.js';
 export { isIPv4, isIPv6, subnetProblem } from './addresses.js';
 export { MAX_PROTOCOL_TARGETS, MAX_TARGETS_PER_SIDE, parseFirewallRule, tryParseFirewallRule } from './parse.js';
-export { canonicalFirewallRule, canonicalRule, canonicalSide, firewallRuleText, quoteTag } from './render.js';
+export {
+  canonicalFirewallRule,
+  canonicalRule,
+  canonicalSide,
+  firewallRuleText,
+  fwapiIcmpOrder,
+  quoteTag,
+} from './render.js';
 export { FIREWALL_PROTOCOLS } from './rule.js';
 export type {
   FirewallAction,

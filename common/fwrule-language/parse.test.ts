@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalFirewallRule, FirewallRuleSyntaxError, parseFirewallRule, tryParseFirewallRule } from './index.js';
+import {
+  canonicalFirewallRule,
+  FirewallRuleSyntaxError,
+  fwapiIcmpOrder,
+  parseFirewallRule,
+  tryParseFirewallRule,
+} from './index.js';
 
 const VM = '8a3d4c8e-1f2b-4c5d-9e6f-7a8b9c0d1e2f';
 
@@ -144,5 +150,27 @@ describe('the firewall rule grammar (sdc-fwrule)', () => {
       ports: [{ start: 1, end: 3 }],
       priority: 7,
     });
+  });
+});
+
+describe('ICMP types in the canonical text and in FWAPI order', () => {
+  const rule = (types: string): string => `FROM any TO all vms ALLOW icmp (${types})`;
+
+  it('one rule has one canonical text, whichever order a bare type and the same type with a code are written in', () => {
+    const a = canonicalFirewallRule(rule('TYPE 8 CODE 0 AND TYPE 8 AND TYPE 0'));
+    const b = canonicalFirewallRule(rule('TYPE 0 AND TYPE 8 AND TYPE 8 CODE 0'));
+    expect(a).toBe(b);
+    expect(a).toBe(rule('TYPE 0 AND TYPE 8 AND TYPE 8 CODE 0'));
+  });
+
+  it("FWAPI's icmpTypeSort keeps a bare type and the same type with a code in the order written (its comparator quirk)", () => {
+    const parsed = (types: string) => parseFirewallRule(rule(types)).types!;
+    expect(fwapiIcmpOrder(parsed('TYPE 8 CODE 0 AND TYPE 8'))).toEqual([{ type: 8, code: 0 }, { type: 8 }]);
+    expect(fwapiIcmpOrder(parsed('TYPE 8 AND TYPE 8 CODE 0'))).toEqual([{ type: 8 }, { type: 8, code: 0 }]);
+    expect(fwapiIcmpOrder(parsed('TYPE 9 AND TYPE 8 CODE 5 AND TYPE 8 CODE 3'))).toEqual([
+      { type: 8, code: 3 },
+      { type: 8, code: 5 },
+      { type: 9 },
+    ]);
   });
 });

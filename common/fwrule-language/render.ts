@@ -94,18 +94,62 @@ function portStart(p: FirewallPort): number {
   return p === 'all' ? 0 : typeof p === 'number' ? p : p.start;
 }
 
-function typeOrder(t: FirewallIcmpType): number {
-  return t === 'all' ? -1 : t.type * 256 + (t.code ?? 0);
+/**
+ * A total order of ICMP types: `all`, then by type, a bare type (every code) before the same type
+ * with a code, then by code. FWAPI's own sort (sdc-fwrule lib/rule.js `icmpTypeSort`) compares
+ * `b`'s code only when `a` has one, so for `TYPE 8` beside `TYPE 8 CODE 0` its result depends on
+ * the order the rule was written in; ours never does, so one rule has one canonical text whichever
+ * order it was written in or the server answered it in (no perpetual diff, no second rule).
+ */
+function compareTypes(a: FirewallIcmpType, b: FirewallIcmpType): number {
+  if (a === 'all' || b === 'all') return (a === 'all' ? 0 : 1) - (b === 'all' ? 0 : 1);
+  return a.type - b.type || (a.code ?? -1) - (b.code ?? -1);
 }
 
-/** `rule` in canonical form: sides grouped and sorted, ports and types sorted. */
-export function canonicalRule(rule: ParsedFirewallRule): ParsedFirewallRule {
+/**
+ * `types` in the order FWAPI gives them in a rule's text: sdc-fwrule's `icmpTypeSort` comparator,
+ * quirk included (`bTot` adds `b`'s code only when `a` has a code, and is NaN when `a` has one and
+ * `b` does not, which compares as equal), run as the insertion sort V8 used for short arrays when
+ * that code was written (a rule has few types): for the emulator, which answers as FWAPI does.
+ */
+export function fwapiIcmpOrder(types: readonly FirewallIcmpType[]): FirewallIcmpType[] {
+  const parts = (t: FirewallIcmpType): string[] =>
+    t === 'all' ? ['all'] : t.code === undefined ? [String(t.type)] : [String(t.type), String(t.code)];
+  const cmp = (a: string[], b: string[]): number => {
+    const aTot = (Number(a[0]) << 8) + (a.length === 1 ? 0 : Number(a[1]));
+    const bTot = (Number(b[0]) << 8) + (a.length === 1 ? 0 : Number(b[1]));
+    const d = aTot - bTot;
+    return Number.isNaN(d) ? 0 : d;
+  };
+  const out = [...types];
+  for (let i = 1; i < out.length; i += 1) {
+    const item = out[i]!;
+    let j = i - 1;
+    while (j >= 0 && cmp(parts(out[j]!), parts(item)) > 0) {
+      out[j + 1] = out[j]!;
+      j -= 1;
+    }
+    out[j + 1] = item;
+  }
+  return out;
+}
+
+/**
+ * `rule` in canonical form: sides grouped and sorted, ports and types sorted.
+ * @param typeOrder `fwapi`: ICMP types in FWAPI's order ({@link fwapiIcmpOrder}) rather than ours
+ */
+export function canonicalRule(
+  rule: ParsedFirewallRule,
+  typeOrder: 'canonical' | 'fwapi' = 'canonical',
+): ParsedFirewallRule {
   return {
     ...rule,
     from: canonicalSide(rule.from),
     to: canonicalSide(rule.to),
     ...(rule.ports !== undefined ? { ports: [...rule.ports].sort((a, b) => portStart(a) - portStart(b)) } : {}),
-    ...(rule.types !== undefined ? { types: [...rule.types].sort((a, b) => typeOrder(a) - typeOrder(b)) } : {}),
+    ...(rule.types !== undefined
+      ? { types: typeOrder === 'fwapi' ? fwapiIcmpOrder(rule.types) : [...rule.types].sort(compareTypes) }
+      : {}),
   };
 }
 
@@ -130,9 +174,12 @@ function protocolText(rule: ParsedFirewallRule): string {
   )}`;
 }
 
-/** The canonical text of `rule` (see the module comment). */
-export function firewallRuleText(rule: ParsedFirewallRule): string {
-  const c = canonicalRule(rule);
+/**
+ * The canonical text of `rule` (see the module comment).
+ * @param typeOrder `fwapi`: the text as FWAPI writes it, ICMP types in its order (the emulator's)
+ */
+export function firewallRuleText(rule: ParsedFirewallRule, typeOrder: 'canonical' | 'fwapi' = 'canonical'): string {
+  const c = canonicalRule(rule, typeOrder);
   const side = (targets: readonly FirewallTarget[]): string => listed(targets.map(targetText), ' OR ');
   const priority = c.priority > 0 ? ` PRIORITY ${c.priority}` : '';
   return `FROM ${side(c.from)} TO ${side(c.to)} ${c.action.toUpperCase()} ${c.protocol}${protocolText(c)}${priority}`;

@@ -167,6 +167,8 @@ export const instance = {
     { name: 'primaryNetwork', immutable: true },
   ],
   attributes: ['id', 'primaryIp'],
+  // CloudAPI refuses DeleteMachine while deletion protection is on: the plan refuses first.
+  deletionGuard: { field: 'deletionProtection' },
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
   naturalKeyText: 'name',
   uniqueness: 'a stack names each instance once (CloudAPI itself allows equal names)',

@@ -3,6 +3,7 @@ import type { AccountState } from '../core/store/account-state.js';
 import { advance } from './private/machine-model.js';
 import { FabricStore, type AddressRange } from './private/fabric-store.js';
 import { VolumeStore } from './private/volume-store.js';
+import { ReservedIpStore } from './private/reserved-ip-store.js';
 import { CatalogStore, type CatalogSeed } from './private/catalog-store.js';
 import { initialMachines, PUBLIC_IMAGES, type ImageRecord, type MachineRecord } from './private/fixtures.js';
 
@@ -39,6 +40,8 @@ export class CloudApiState {
   readonly fabrics: FabricStore;
   /** The accounts' NFS volumes (VOLAPI's part). */
   readonly volumes: VolumeStore;
+  /** The addresses reserved with UpdateNetworkIP (NAPI's part). */
+  readonly reservedIps: ReservedIpStore;
 
   /** The datacenter's packages, networks and datacenters, and the provisioning limits. */
   readonly catalog: CatalogStore;
@@ -54,6 +57,7 @@ export class CloudApiState {
     this.catalog = new CatalogStore(ctx, catalog);
     this.fabrics = new FabricStore(ctx);
     this.volumes = new VolumeStore(ctx);
+    this.reservedIps = new ReservedIpStore(ctx);
     ctx.persistence.register(CLOUDAPI_PART, {
       save: () => Object.fromEntries(this.byAccount),
       load: (data) => {
@@ -77,6 +81,18 @@ export class CloudApiState {
     return machines;
   }
 
+  /**
+   * Every account's live machines that exist so far, with their owner's id: who holds an address
+   * on a network every account shares (a public network's IPs are the datacenter's, not an
+   * account's).
+   */
+  everyMachine(): Array<{ owner: string; machine: MachineRecord }> {
+    const now = this.ctx.clock();
+    return [...this.byAccount.entries()].flatMap(([owner, f]) =>
+      f.machines.filter((m) => (advance(m, now), m.state !== 'deleted')).map((machine) => ({ owner, machine })),
+    );
+  }
+
   /** Public images plus the account's own, with lazily-advanced states. */
   images(account: AccountState): ImageRecord[] {
     const now = this.ctx.clock();
@@ -88,7 +104,12 @@ export class CloudApiState {
         this.changed();
       }
     }
-    return [...PUBLIC_IMAGES, ...own];
+    // IMGAPI's `account` filter: public images, the account's own, and other accounts' images
+    // whose `acl` names it (shared images, sdc-cloudapi test/images/clone.js).
+    const shared = [...this.byAccount.entries()]
+      .filter(([id]) => id !== account.account.id)
+      .flatMap(([, f]) => f.images.filter((i) => (i.acl ?? []).includes(account.account.id)));
+    return [...PUBLIC_IMAGES, ...own, ...shared];
   }
 
   /** Adds an image owned by the account. */

@@ -15,6 +15,13 @@ export interface FaultOptions {
   readonly faultRate?: number;
   /** Requests per second above which requests get 420/503 throttled. @default unlimited */
   readonly throttleRps?: number;
+  /**
+   * Operations (`CreateMachineSnapshot`, `PutDirectory`, ...) whose first successful answer on each
+   * path is lost: the write takes effect and the connection is reset before the answer is sent,
+   * once per operation and path, so every create of a stack meets a lost answer exactly once and a
+   * run replays without a seed. @default none
+   */
+  readonly loseAnswers?: readonly string[];
 }
 
 /**
@@ -24,6 +31,8 @@ export interface FaultOptions {
 export class FaultInjector {
   private windowStart = 0;
   private windowCount = 0;
+  /** The `operation path` pairs whose answer was already lost once. */
+  private readonly lost = new Set<string>();
 
   /**
    * @param options the knobs
@@ -75,5 +84,17 @@ export class FaultInjector {
     const roll = this.random.next();
     const kind = roll < 0.4 ? 'internal' : roll < 0.8 ? 'unavailable' : 'reset';
     return { kind, afterWrite: isWrite && this.random.chance(0.5) };
+  }
+
+  /**
+   * True when the answer of this successful write is to be lost (`loseAnswers`): the first time the
+   * operation succeeds on this path. The caller resets the connection instead of answering.
+   */
+  loseAnswer(operation: string, path: string): boolean {
+    if (this.options.loseAnswers?.includes(operation) !== true) return false;
+    const key = `${operation} ${path}`;
+    if (this.lost.has(key)) return false;
+    this.lost.add(key);
+    return true;
   }
 }

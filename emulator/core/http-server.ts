@@ -181,6 +181,19 @@ async function handle(
     } finally {
       if (isWrite) ctx.consistency.noteWrite();
     }
+    if (
+      isWrite &&
+      fault === undefined &&
+      reply !== undefined &&
+      reply.status < 300 &&
+      !res.headersSent &&
+      ctx.faults.loseAnswer(counted, rc.path)
+    ) {
+      // --lose-answers: the write happened and its answer is lost on the way.
+      ctx.stats.fault(service.name);
+      req.socket.destroy();
+      return;
+    }
     if (fault !== undefined) {
       // The write happened; the client must not learn it.
       if (fault.kind === 'reset') {
@@ -191,8 +204,16 @@ async function handle(
     }
     if (reply !== undefined) send(rc, reply);
   } catch (err) {
-    if (!(err instanceof EmulatorError)) throw err;
     if (!req.complete) req.resume();
+    if (!(err instanceof EmulatorError)) {
+      // A bug in a handler: a 500 in the service's own shape and with its standard headers (muskie
+      // answers an uncaught exception as restify's InternalError, Server and x-request-id included),
+      // without details that could carry request data.
+      process.stderr.write(`emulator: ${service.name}: internal error: ${(err as Error)?.stack ?? String(err)}\n`);
+      if (res.headersSent) res.destroy();
+      else send(rc, service.formatError(new EmulatorError(500, 'InternalError', 'internal error'), rc));
+      return;
+    }
     if (res.headersSent) {
       res.destroy();
       return;

@@ -243,6 +243,11 @@ export interface PlannedChange {
   readonly before: PlainObject | null;
   /** The declared object, normalised; `null` for a delete. Values known only after apply are placeholders. */
   readonly after: PlainObject | null;
+  /**
+   * For `planRefusals`: the properties as the manifest declares them (references not resolved,
+   * secrets as placeholders), for what normalising leaves out (where a secret is handed over).
+   */
+  readonly declared?: PlainObject;
 }
 
 /** A warning a kind makes about a plan: the sentence, and the addresses of the changes it is about. */
@@ -379,6 +384,16 @@ export interface ResourceHandler<Live = unknown, Clients = unknown> extends Plan
    * @default - no warnings
    */
   planWarnings?(ctx: HandlerContext<Clients>, changes: readonly PlannedChange[]): Promise<readonly PlanNote[]>;
+  /**
+   * The changes of this kind apply would certainly fail at, as a read can tell now (a destination
+   * that cannot take a secret, an object found live that apply would refuse to adopt), each naming
+   * its address: the engine fails the plan with them (`APPLY_WOULD_FAIL`), so the plan never
+   * promises what apply cannot keep. Called once per plan with every change that writes, each with
+   * its `declared` properties. A check that cannot be made (a read fails) answers nothing: apply
+   * checks again.
+   * @default - none
+   */
+  planRefusals?(ctx: HandlerContext<Clients>, changes: readonly PlannedChange[]): Promise<readonly PlanNote[]>;
   /**
    * Deletes the object. Resolves when the server accepted the deletion; a 404 counts as success
    * (a crashed run may already have deleted it), so the handler swallows exactly that case.

@@ -7,13 +7,23 @@ import { didYouMean } from '../../common/did-you-mean.js';
 import type { ResourceKind, ResourceManifest, StackManifest } from '../../common/manifest.js';
 import type { PlainObject, RerunRule } from '../contract/handler.js';
 import { ReconcilerError } from '../errors.js';
-import { forgetRetained, optionsByAddress, refuseProtected } from '../plan/lifecycle.js';
+import {
+  deletionGuardedChanges,
+  forgetRetained,
+  optionsByAddress,
+  refuseDeletionGuarded,
+  refuseProtected,
+} from '../plan/lifecycle.js';
 import { forgetMovedAway } from '../plan/moved-to-stack.js';
 import { matchLive, recordedKeysOf, type UnmanagedLive } from '../plan/match-live.js';
 import { changedFields, differenceOf } from '../core/difference.js';
-import { prunedBy, unretainPruned } from '../plan/prune.js';
+import { orderTreeDeletes, prunedBy, unretainPruned } from '../plan/prune.js';
+import { StackWrites, stackWrites } from '../plan/stack-writes.js';
+import { withWrittenDeletes, writtenReadTargets } from '../plan/written-deletes.js';
+import { fileKindsOf, prunedListTargets, walkPrunedTrees } from './prune-walk.js';
 import { findKindChanges, findMoves, stateWithMoves, type PlannedMove } from '../plan/moves.js';
 import { withOperatorControls, type OperatorControls } from '../plan/operator-controls.js';
+import { refuseTakenValues } from '../plan/unique-values.js';
 import {
   makePlan,
   manifestDigestOf,
@@ -27,7 +37,6 @@ import type { Plan, ResourceChange } from '../plan/types.js';
 import type { StateDocument } from '../state/document.js';
 import { listsByKind, mergeLive, type LiveRead, type ReadTarget } from './live-reader.js';
 import { liveSourceOf } from './live-source.js';
-import { pause } from '../retry-loop.js';
 import type { RunContext } from './private/run-context.js';
 
 /** A plan with the live objects it was made from. */
@@ -76,10 +85,14 @@ export function withMoves(req: PlanRequest): PlanRequest {
   return { ...req, state: stateWithMoves(req.state, moves), moves };
 }
 
-/** The stack as a destroy plan sees it: no resources (so every state entry plans as a delete). */
+/**
+ * The stack as a destroy plan sees it: no resources (so every state entry plans as a delete). Its
+ * pruned trees stay: a tree that deletes what its folder lacks deletes, on destroy, what others
+ * put in its directories too (each planned, saying why), or the delete of those directories
+ * would fail on them.
+ */
 export function destroyView(stack: StackManifest): StackManifest {
-  const { prune: _pruneLeftOut, ...rest } = stack;
-  return { ...rest, resources: [], authoritative: [] };
+  return { ...stack, resources: [], authoritative: [] };
 }
 
 /**
@@ -137,25 +150,47 @@ export async function planAgainstLive(run: RunContext, request: PlanRequest): Pr
   const req = withMoves(request);
   const stack = req.destroy ? destroyView(req.stack) : req.stack;
   await refuseUnavailableKinds(run, stack);
-  const targets = readTargetsOf(stack.resources, req.state);
+  const writes = new StackWrites(stackWrites(req.stack, req.state));
+  const targets = [
+    ...readTargetsOf(stack.resources, req.state),
+    ...writtenReadTargets(writes, stack, req.state, fileKindsOf(run)),
+    ...prunedListTargets(run, stack.prune ?? [], [...stack.resources, ...(req.state?.resources ?? [])]),
+  ];
   const env = planningEnv(planningInputOf(run, stack, req));
   const reading = liveSourceOf(run).read(targets, { env, resources: stack.resources });
   // The manifest's digest does not depend on what is read: take it while the first requests are
   // under way rather than after the last answer (it hashes the whole manifest).
   const manifestDigest = manifestDigestOf(stack);
-  const { live, plannedAlready } = await reading;
+  const read = await reading;
+  const { plannedAlready } = read;
+  // A pruned tree deletes what the folder lacks at any depth: list all of it.
+  const live = await walkPrunedTrees(run, stack.prune ?? [], read.live);
   let planned = planFrom(run, stack, req, live, manifestDigest, plannedAlready);
-  const recent = recentlyWritten(planned.plan.changes, req.state, run.windowMs);
+  const recent = recentlyWritten(planned.plan.changes.filter(mayHangOnStaleRead), req.state, run.windowMs);
   if (recent.length > 0) {
     const settleAt = Math.max(...recent.map((r) => r.writtenAt)) + run.windowMs;
-    run.log.debug(
-      'a resource written within the consistency window shows a change; reading it again once the window has passed',
-      { addresses: recent.map((r) => r.address) },
+    await run.wait(
+      settleAt - Date.now(),
+      'the consistency window to pass since these were written, then reading them again (a change seen now may be a stale read)',
+      recent.map((r) => r.address),
     );
-    await pause(settleAt - Date.now(), run.signal);
     planned = await reread(run, stack, req, planned.live, new Set(recent.map((r) => r.address)));
   }
+  // After the second read: a guard field just turned off may still read as on.
+  if (!req.reportOnly) refuseDeletionGuarded(stack.name, planned.plan.changes, req.destroy ? 'destroy' : 'the plan');
   return planned;
+}
+
+/**
+ * Whether what a change does may be a stale read of a recent write, worth a second read after the
+ * window. A delete of a declared (or recorded) object is not: it is carried out whatever its fields
+ * read, and deleting what is already gone is a no-op, so a destroy right after an apply does not
+ * wait. The exceptions are a delete refused on a guard field (it may read as on just after it was
+ * turned off) and an unmanaged object's delete (it may be gone already, its listing stale).
+ */
+function mayHangOnStaleRead(c: ResourceChange): boolean {
+  if (c.action !== 'delete' || c.address.startsWith(UNMANAGED_ADDRESS_PREFIX)) return true;
+  return deletionGuardedChanges([c]).length > 0;
 }
 
 /**
@@ -227,7 +262,11 @@ export function planFrom(
   for (const [address, object] of live.singles) byAddress.set(address, object);
   preferRecordedObjects(byAddress, stack);
   const authoritative = new Set<ResourceKind>(stack.authoritative ?? []);
-  const pruning = prunedBy(stack.prune);
+  const writes = new StackWrites(stackWrites(req.stack, req.state));
+  const pruned = prunedBy(stack.prune, writes);
+  // What another stack of the app declares or writes is that stack's: never pruned here.
+  const pruning = (u: UnmanagedLive): string | undefined =>
+    req.declaredElsewhere?.has(`${u.kind}\u0000${u.naturalKey}`) === true ? undefined : pruned(u);
   const unmanagedToDelete = match.unmanaged
     .flatMap((u): UnmanagedLive[] => {
       const pruned = pruning(u);
@@ -273,7 +312,12 @@ export function planFrom(
   // The declared options of the real stack count in a destroy too (its view has no resources).
   const options = unretainPruned(optionsByAddress(req.stack.resources, req.state), stack, req.state);
   changes = forgetMovedAway(forgetRetained(changes, options), req.declaredElsewhere);
+  changes = orderTreeDeletes(
+    withWrittenDeletes(changes, writes, match.unmanaged, run.handlers),
+    UNMANAGED_ADDRESS_PREFIX,
+  );
   if (!req.reportOnly) refuseProtected(stack.name, changes, options, req.destroy ? 'destroy' : 'the plan');
+  if (!req.reportOnly) refuseTakenValues(changes, match.unmanaged, run.handlers);
   const plan = makePlan({
     stack: stack.name,
     account: stack.account,
@@ -383,7 +427,9 @@ export function recentlyWritten(
     if (times.length > 0) out.push({ address: c.address, writtenAt: Math.max(...times) });
   }
   // Unmanaged objects of authoritative kinds may be deletions not yet visible: look again when anything was written recently.
-  const latest = Math.max(-Infinity, ...written.values());
+  // A delete leaves no entry to date it: the state notes when the last one was made.
+  const deleted = state.lastDeleteAt === undefined ? -Infinity : Date.parse(state.lastDeleteAt);
+  const latest = Math.max(deleted, ...written.values());
   if (now - latest < windowMs)
     for (const c of changes)
       if (c.address.startsWith(UNMANAGED_ADDRESS_PREFIX)) out.push({ address: c.address, writtenAt: latest });

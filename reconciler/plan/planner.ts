@@ -3,6 +3,7 @@
  * already read. It does no I/O: reading live state is the caller's job (one list per collection), so
  * this can be tested, and re-run for drift confirmation, without a server.
  */
+import { wentWithReplaced } from './went-with-replaced.js';
 import { keyChangeReplaces } from '../../common/kinds/key-change.js';
 import {
   isRef,
@@ -120,27 +121,33 @@ export function planChanges(input: PlanningInput): ResourceChange[] {
       }),
     );
   }
-  for (const u of input.unmanagedToDelete ?? []) {
-    const handler = handlerFor(input.handlers, u.kind, `${UNMANAGED_ADDRESS_PREFIX}${u.kind}/${u.naturalKey}`);
-    const before = handler.normalizeLive(u.live);
-    const serverId = handler.idOf(u.live);
-    changes.push({
-      address: `${UNMANAGED_ADDRESS_PREFIX}${u.kind}/${u.naturalKey}`,
-      kind: u.kind,
-      naturalKey: u.naturalKey,
-      action: 'delete',
-      before,
-      after: null,
-      patch: [],
-      sensitive: [],
-      unknown: [],
-      reason: u.reason ?? `not in the manifest, and the stack is authoritative for ${u.kind}`,
-      dependsOn: [],
-      ...(serverId !== undefined ? { serverId } : {}),
-      liveDigest: digestOf(before),
-    });
-  }
+  for (const u of input.unmanagedToDelete ?? []) changes.push(unmanagedDeleteOf(input.handlers, u));
   return changes.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
+}
+
+/** The planned delete of an unmanaged live object, at `~unmanaged/<kind>/<naturalKey>`. */
+export function unmanagedDeleteOf(
+  handlers: PlanningInput['handlers'],
+  u: UnmanagedLive & { readonly dependsOn?: readonly string[] },
+): ResourceChange {
+  const handler = handlerFor(handlers, u.kind, `${UNMANAGED_ADDRESS_PREFIX}${u.kind}/${u.naturalKey}`);
+  const before = handler.normalizeLive(u.live);
+  const serverId = handler.idOf(u.live);
+  return {
+    address: `${UNMANAGED_ADDRESS_PREFIX}${u.kind}/${u.naturalKey}`,
+    kind: u.kind,
+    naturalKey: u.naturalKey,
+    action: 'delete',
+    before,
+    after: null,
+    patch: [],
+    sensitive: [],
+    unknown: [],
+    reason: u.reason ?? `not in the manifest, and the stack is authoritative for ${u.kind}`,
+    dependsOn: [...(u.dependsOn ?? [])],
+    ...(serverId !== undefined ? { serverId } : {}),
+    liveDigest: digestOf(before),
+  };
 }
 
 /** The digest a plan records for its stack manifest (sha256 of the canonical JSON). */
@@ -288,6 +295,7 @@ export function planResource(
     ...(live !== null ? { liveDigest: digestOf(live) } : {}),
     ...(env.adoptConsented ? { adoptConsented: true } : {}),
     ...(lookupReason !== undefined ? { reason: lookupReason } : {}),
+    ...(rawLive === undefined && lookupReason === undefined ? goneWithReplaced(resource, stateEntry, resolved) : {}),
     ...(stateEntry?.tainted !== undefined ? { tainted: stateEntry.tainted } : {}),
   });
   const onNewKey = handler.schema.replaceStrategyOnNewKey;
@@ -311,6 +319,16 @@ function foundNothing(handler: PlanningHandler, resource: ResourceManifest): str
       `${resource.address}: the ${resource.kind} ${resource.naturalKey} matches nothing in the account; a look-up must find exactly one object`,
     );
   return handler.nothingFound === 'warn' ? LOOKUP_FOUND_NOTHING_REASON : undefined;
+}
+
+/** {@link wentWithReplaced} as a `reason` to spread into a change's input. */
+function goneWithReplaced(
+  resource: ResourceManifest,
+  stateEntry: Parameters<typeof wentWithReplaced>[1],
+  resolved: PlainObject,
+): { reason?: string } {
+  const reason = wentWithReplaced(resource, stateEntry, resolved);
+  return reason === undefined ? {} : { reason };
 }
 
 /** The reason of a look-up that found nothing at plan time and is read again at apply (a warning of the plan). */

@@ -116,7 +116,7 @@ describe('triton-iac generate', () => {
       /const dmzEdgeZoneVlan = new FabricVlan\(stack, 'dmz-edge-zone', \{\s+vlanId: 73,\s+name: "dmz 'edge' \$\{zone\}",\s+description: 'zone "A"\\nsecond line',/,
     );
     expect(program).toMatch(
-      /const webFrontXNetwork = new FabricNetwork\(stack, 'web-front-x', \{\s+vlan: dmzEdgeZoneVlan,\s+name: 'web "front" \$\{x\}',\s+description: "it's `quoted`\\nand \\\\ more",\s+subnet: '10.73.0.0\/24',/,
+      /const webFrontXNetwork = new FabricNetwork\(stack, 'web-front-x', \{\s+vlan: dmzEdgeZoneVlan,\s+name: 'web\/front-x',\s+description: "it's `quoted`\\nand \\\\ more",\s+subnet: '10.73.0.0\/24',/,
     );
     expect(program).toMatch(
       /new Volume\(stack, 'data-vol', \{\s+name: 'data-vol',\s+size: 20480,\s+networks: \[webFrontXNetwork\],/,

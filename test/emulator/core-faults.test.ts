@@ -28,6 +28,19 @@ async function attempt(f: () => Promise<TestResponse>): Promise<TestResponse | '
 }
 
 describe('injected faults', () => {
+  it('--lose-answers: the first successful answer of a named operation on each path is lost after the write, once', async () => {
+    const t = await start({ loseAnswers: ['CreateUser'] });
+    const create = (login: string) =>
+      attempt(() => t.api('POST', '/my/users', { login, email: `${login}@example.com`, password: 'secret123' }));
+    expect(await create('lost1')).toBe('reset');
+    // Same operation and path: answered from now on; a refused write is never lost.
+    expect(await create('lost2')).toMatchObject({ status: 201 });
+    expect(await create('lost1')).toMatchObject({ status: 409 });
+    const logins = ((await t.api('GET', '/my/users')).body as Array<{ login: string }>).map((u) => u.login);
+    expect(logins).toEqual(expect.arrayContaining(['lost1', 'lost2']));
+    expect((await t.api('GET', '/my/users')).status).toBe(200);
+  });
+
   it('fails every request with 500, 503 or a reset at rate 1, but never ping or the stats', async () => {
     const t = await start({ faultRate: 1, seed: 3 });
     const seen = new Set<string>();

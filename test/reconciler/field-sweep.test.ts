@@ -410,6 +410,7 @@ const SAMPLES: Readonly<Record<string, Sample>> = {
         roleTags: [pick(changed('roleTags'), a, b)],
         cns: { services: [pick(changed('cns'), 'web', 'api')] },
         affinity: [pick(changed('affinity'), 'instance!=other-*', 'instance!=another-*')],
+        administratorPw: Secret.fromEnv(changed('administratorPw') ? 'SWEEP_PASSWORD_B' : 'SWEEP_PASSWORD_A'),
       }).node.path;
     },
     list: async (world) =>

@@ -58,7 +58,7 @@ function stack(name: string, vlanId: number, subnetByte: number) {
   const vlan = new FabricVlan(s, 'vlan', { vlanId, name: 'v' });
   const network = new FabricNetwork(s, 'net', {
     vlan,
-    name: 'n',
+    name: 'nn',
     subnet: `10.${subnetByte}.0.0/24`,
     provisionStartIp: `10.${subnetByte}.0.10`,
     provisionEndIp: `10.${subnetByte}.0.100`,
@@ -101,7 +101,7 @@ describe('replacing what a fabric network is on', () => {
 
     expect((await listVlans()).map((v) => v.vlan_id)).toEqual([151]);
     const networks = await allNetworks();
-    expect(networks.map((n) => [n.vlan_id, n.name, n.subnet])).toEqual([[151, 'n', '10.150.0.0/24']]);
+    expect(networks.map((n) => [n.vlan_id, n.name, n.subnet])).toEqual([[151, 'nn', '10.150.0.0/24']]);
     const boxes = await world.clients.cloudapi.listMachines({ name: 'vm-box' });
     expect(boxes).toHaveLength(1);
     expect(boxes[0]!.id).not.toBe(oldBox.id);
@@ -128,7 +128,7 @@ describe('replacing what a fabric network is on', () => {
 
     expect((await listVlans()).map((v) => v.vlan_id)).toEqual([160]);
     const networks = await allNetworks();
-    expect(networks.map((n) => [n.vlan_id, n.name, n.subnet])).toEqual([[160, 'n', '10.161.0.0/24']]);
+    expect(networks.map((n) => [n.vlan_id, n.name, n.subnet])).toEqual([[160, 'nn', '10.161.0.0/24']]);
     const boxes = await world.clients.cloudapi.listMachines({ name: 'sn-box' });
     expect(boxes).toHaveLength(1);
     expect(boxes[0]!.id).not.toBe(oldBox.id);
@@ -152,7 +152,7 @@ describe('replacing the VLAN of an instance’s second network', () => {
     });
     const second = new FabricNetwork(s, 'net', {
       vlan: moving,
-      name: 'n',
+      name: 'nn',
       subnet: '10.171.0.0/24',
       provisionStartIp: '10.171.0.10',
       provisionEndIp: '10.171.0.100',
@@ -180,11 +180,11 @@ describe('replacing the VLAN of an instance’s second network', () => {
     expect(vlans).toContain(181);
     expect(vlans).not.toContain(180);
     const moved = await listNetworksOn(181);
-    expect(moved.map((n) => n.name)).toEqual(['n']);
+    expect(moved.map((n) => n.name)).toEqual(['nn']);
     const nicNetworks = (await allNetworks()).filter((n) => n.vlan_id === 170 || n.vlan_id >= 180);
     expect(nicNetworks.map((n) => [n.vlan_id, n.name]).sort()).toEqual([
       [170, 'home'],
-      [181, 'n'],
+      [181, 'nn'],
     ]);
     const boxes = await world.clients.cloudapi.listMachines({ name: 'nic-box' });
     expect(boxes.map((b) => b.id)).toEqual([oldBox.id]);

@@ -89,6 +89,11 @@ export class FabricStore {
     return this.networks.find((n) => n.owner === owner && n.id === id);
   }
 
+  /** The account owning fabric network `id`, whoever it is (NAPI tells another account's network apart). */
+  ownerOf(id: string): string | undefined {
+    return this.networks.find((n) => n.id === id)?.owner;
+  }
+
   /** Adds or replaces a network. */
   putNetwork(network: FabricNetworkRecord): void {
     this.networks = [...this.networks.filter((n) => n.id !== network.id), network];
@@ -122,9 +127,11 @@ export class FabricStore {
 
 /** CloudAPI's answer for a fabric network (`translateNetwork`): `public: false`, `fabric: true`. */
 export function fabricNetworkJson(n: FabricNetworkRecord): Record<string, unknown> {
-  const { owner: _owner, description, gateway, ...rest } = n;
+  const { owner: _owner, description, gateway, routes, ...rest } = n;
   return {
     ...rest,
+    // NAPI keeps no routes when none were given, and CloudAPI shows none then.
+    ...(Object.keys(routes).length > 0 ? { routes } : {}),
     public: false,
     fabric: true,
     ...(description !== undefined && description !== '' ? { description } : {}),

@@ -25,6 +25,8 @@ export interface ImageRecord {
   activeAt?: number;
   /** The machine it was made from. */
   origin?: string;
+  /** A zvol image's size in MiB (IMGAPI `image_size`). */
+  image_size?: number;
 }
 
 /** A machine fixture: enough of cloudapi.md's instance record for role tags and images. */
@@ -66,6 +68,22 @@ export interface MachineRecord {
   audit?: AuditRecord[];
   /** Internal: the NFS volumes mounted at create (GetMachine does not show them). */
   volumes?: MountRecord[];
+  /** A bhyve machine's disks (the disk routes; GetMachine does not show them). */
+  disks?: DiskRecord[];
+  /** A bhyve machine on a `flexible_disk` package: the package's disk space, in MiB. */
+  flexibleDiskSize?: number;
+}
+
+/** One disk of a bhyve machine, as the disk routes show it, plus its pending job. */
+export interface DiskRecord {
+  id: string;
+  pci_slot: string;
+  size: number;
+  block_size: number;
+  boot: boolean;
+  /** A job in progress (`creating`, `resizing`, `deleting`) until `readyAt`; none: the machine's state. */
+  job?: string;
+  readyAt?: number;
 }
 
 /** One NFS volume a machine mounts, as CreateMachine took it. */

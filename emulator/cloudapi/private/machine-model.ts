@@ -5,6 +5,8 @@ import type { AuditRecord, MachineRecord, NicRecord } from './fixtures.js';
 import { NETWORKS } from './fixtures.js';
 import type { AddressRange } from './fabric-store.js';
 import { ipv4Text } from '../../../common/net/ipv4.js';
+import { invalidUuidError } from './field-errors.js';
+import { isUuid } from './lookup.js';
 
 /**
  * The metadata key that makes a provision fail, its value being the reason the machine's `failed`
@@ -128,11 +130,37 @@ export function machineJson(machine: MachineRecord, view: ReadView): Record<stri
     snapshots: _snapshots,
     deletedAt: _deletedAt,
     volumes: _volumes,
+    disks: _disks,
+    flexibleDiskSize,
     internalMetadata: _internal,
     ...wire
   } = machine;
   const { tags, metadata } = visibleDetails(machine, view);
-  return { ...wire, tags, metadata: publicMetadata(metadata), docker: false };
+  // machines.js `translate`: `docker` only on Docker containers (none are made here), `nics`
+  // (`formatNic`) whenever the machine has NICs.
+  const nics = machine.nics ?? [];
+  return {
+    ...wire,
+    tags,
+    metadata: publicMetadata(metadata),
+    // translate: a bhyve machine on a flexible_disk package reports the package's space.
+    ...(flexibleDiskSize !== undefined ? { disk: flexibleDiskSize, flexible: true } : {}),
+    ...(nics.length > 0 ? { nics: nics.map((n) => formatNic(n, machine)) } : {}),
+  };
+}
+
+/** A NIC in GetMachine's `nics` (nics.js `formatNic`): the fields in the server's order. */
+function formatNic(nic: NicRecord, machine: MachineRecord): Record<string, unknown> {
+  const wire = nicJson(nic, machine);
+  return {
+    mac: wire['mac'],
+    ip: wire['ip'],
+    primary: wire['primary'] ?? false,
+    gateway: wire['gateway'],
+    netmask: wire['netmask'],
+    state: wire['state'],
+    network: wire['network'],
+  };
 }
 
 /** Metadata as GetMachine shows it: the emulator's failure switch is not shown, like `_pw` keys. */
@@ -143,9 +171,12 @@ function publicMetadata(metadata: Record<string, string>): Record<string, string
 
 /**
  * The account's machine with this id.
- * @throws EmulatorError 404 ResourceNotFound when there is none (sdc-cloudapi's "VM not found")
+ * @throws EmulatorError 404 ResourceNotFound when there is none (sdc-cloudapi's "VM not found"), 409
+ *   ValidationFailed "Invalid UUID" for an id that is no UUID (VMAPI's)
  */
 export function findMachine(machines: readonly MachineRecord[], id: string): MachineRecord {
+  // VMAPI's getVm validates the id first; CloudAPI passes its ValidationFailed through.
+  if (!isUuid(id)) throw invalidUuidError();
   const machine = machines.find((m) => m.id === id);
   if (machine === undefined) throw notFound('VM not found');
   return machine;
@@ -161,6 +192,16 @@ export function refuseDeleted(machine: MachineRecord): void {
 }
 
 /**
+ * Where a new NIC's address comes from besides the network's range: the addresses no automatic
+ * choice may take (other accounts' NICs on a shared network, reservations, managed addresses) and
+ * an address asked for (`ipv4_ips`, already checked by `network-addressing.ts`).
+ */
+export interface NicPlacement {
+  readonly taken?: Iterable<string>;
+  readonly ip?: string;
+}
+
+/**
  * A new NIC on `network` with the next free address of its range: the fixture networks' ranges, or
  * `fabric`, the provision range of one of the account's fabric networks.
  * @throws EmulatorError InvalidArgument when the network is not one the account may use, or is full
@@ -172,16 +213,17 @@ export function allocateNic(
   now: number,
   ready: boolean,
   fabric?: AddressRange,
+  placement: NicPlacement = {},
 ): NicRecord {
-  const used = new Set(all.filter((m) => m.state !== 'deleted').flatMap((m) => m.ips));
+  const used = new Set([...all.filter((m) => m.state !== 'deleted').flatMap((m) => m.ips), ...(placement.taken ?? [])]);
   const range = RANGES[network];
-  let ip: string | undefined;
+  let ip: string | undefined = placement.ip;
   let netmask: string;
   let gateway: string;
   if (range !== undefined) {
     let host = 20;
     while (used.has(`${range.prefix}${host}`)) host++;
-    if (host <= 254) ip = `${range.prefix}${host}`;
+    if (host <= 254) ip ??= `${range.prefix}${host}`;
     ({ netmask, gateway } = range);
   } else if (fabric !== undefined) {
     for (let n = fabric.first; n <= fabric.last && ip === undefined; n++) if (!used.has(ipv4Text(n))) ip = ipv4Text(n);

@@ -19,7 +19,12 @@ export function accountRoutes(): CloudApiRoute[] {
       method: 'GET',
       path: '/:account',
       name: 'GetAccount',
-      handler: (rc) => ({ status: 200, body: accountJson(accountOf(rc).account) }),
+      // lib/account.js `getAccount` names the datacenter in Triton-Datacenter-Name.
+      handler: (rc) => ({
+        status: 200,
+        body: accountJson(accountOf(rc).account),
+        headers: { 'triton-datacenter-name': rc.ctx.datacenter },
+      }),
     },
     {
       method: 'POST',

@@ -2,6 +2,7 @@ import { EmulatorError, invalidArgument, missingParameter, notFound } from '../.
 import type { Reply, RequestContext } from '../../core/types.js';
 import type { CloudApiRoute } from '../route.js';
 import type { CloudApiState } from '../state.js';
+import { checkNetworkRequest, networkObject, takenIps, type NetworkRequest } from '../private/nic-addresses.js';
 import { accountOf } from '../private/before.js';
 import type { MachineRecord, SnapshotRecord } from '../private/fixtures.js';
 import {
@@ -37,7 +38,8 @@ export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): 
       method: 'GET',
       path: `${base}/snapshots`,
       name: 'ListMachineSnapshots',
-      handler: (rc) => withMachine(rc, state, (m) => ({ status: 200, body: (m.snapshots ?? []).map(snapshotJson) })),
+      handler: (rc) =>
+        withMachine(rc, state, (m) => ({ status: 200, body: (m.snapshots ?? []).map((x) => snapshotJson(x, m)) })),
     },
     {
       method: 'POST',
@@ -49,7 +51,7 @@ export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): 
       method: 'GET',
       path: `${base}/snapshots/:name`,
       name: 'GetMachineSnapshot',
-      handler: (rc) => withMachine(rc, state, (m) => ({ status: 200, body: snapshotJson(findSnapshot(m, rc)) })),
+      handler: (rc) => withMachine(rc, state, (m) => ({ status: 200, body: snapshotJson(findSnapshot(m, rc), m) })),
     },
     {
       method: 'POST',
@@ -123,37 +125,40 @@ function nicJobMs(rc: RequestContext): number {
 }
 
 /**
- * AddNic (sdc-cloudapi nics.js): a network id, or a network object with `ipv4_uuid`; a network the
- * machine already has a NIC on answers 302 with that NIC's path; the NIC is listed at once,
- * `provisioning` until the job that adds it ran.
+ * AddNic (sdc-cloudapi nics.js `addNic`), in the server's order: the network argument (an id, or a
+ * network object checked by `validateNetworkObject`); the network (unknown 409 `network not
+ * found`, another account's NAPI's 403); a network the machine already has answers 302 with that
+ * NIC's path; then the address asked for (`validateIp`, NAPI's `provisionNic`). The NIC is listed
+ * at once, `provisioning` until the job that adds it ran.
  */
 function addNic(rc: RequestContext, state: CloudApiState, m: MachineRecord): Reply {
   const raw = param(rc, 'network');
+  const owner = accountOf(rc).account.id;
   if (raw === undefined || raw === null || raw === '') throw missingParameter('network must be specified');
-  const network =
-    typeof raw === 'string'
-      ? raw
-      : typeof raw === 'object' &&
-          !Array.isArray(raw) &&
-          typeof (raw as Record<string, unknown>)['ipv4_uuid'] === 'string'
-        ? String((raw as Record<string, unknown>)['ipv4_uuid'])
-        : undefined;
-  if (network === undefined) throw invalidArgument('network argument must be a network object or string');
-  if (!UUID_RE.test(network)) throw invalidArgument('network argument has invalid format');
+  let request: NetworkRequest;
+  if (typeof raw === 'string') {
+    if (!UUID_RE.test(raw)) throw invalidArgument('network argument has invalid format');
+    request = { id: raw };
+  } else if (typeof raw === 'object' && !Array.isArray(raw))
+    request = networkObject(state, owner, raw as Record<string, unknown>);
+  else throw invalidArgument('network argument must be a network object or string');
+  const network = request.id;
   const login = accountOf(rc).account.login;
   const pathOf = (mac: string): string => `/${login}/machines/${m.id}/nics/${mac.replace(/:/g, '')}`;
-  const all = state.machines(accountOf(rc));
-  let nic;
-  try {
-    const fabric = state.rangeOf(accountOf(rc).account.id, network);
-    const existing = (m.nics ?? []).find((n) => n.network === network);
-    if (existing !== undefined) return { status: 302, headers: { location: pathOf(existing.mac) } };
-    refuseUnprovisioned(m, 'add_nics');
-    nic = allocateNic(all, network, (m.nics ?? []).length === 0, rc.ctx.clock(), false, fabric);
-  } catch (err) {
-    if (err instanceof EmulatorError && err.message === 'Invalid Networks') throw invalidArgument('network not found');
-    throw err;
+  if (!state.catalog.hasNetwork(network) && state.fabrics.network(owner, network) === undefined) {
+    // NAPI's getNetwork with provisionable_by: another account's network is its 403.
+    if (state.fabrics.ownerOf(network) !== undefined)
+      throw new EmulatorError(403, 'NotAuthorized', 'owner cannot provision on network');
+    throw invalidArgument('network not found');
   }
+  const existing = (m.nics ?? []).find((n) => n.network === network);
+  if (existing !== undefined) return { status: 302, headers: { location: pathOf(existing.mac) } };
+  refuseUnprovisioned(m, 'add_nics');
+  checkNetworkRequest(state, owner, request);
+  const fabric = state.rangeOf(owner, network);
+  const placement = { taken: takenIps(state, owner, network), ...(request.ip !== undefined ? { ip: request.ip } : {}) };
+  const all = state.machines(accountOf(rc));
+  const nic = allocateNic(all, network, (m.nics ?? []).length === 0, rc.ctx.clock(), false, fabric, placement);
   nic.readyAt = rc.ctx.clock() + nicJobMs(rc);
   m.nics = [...(m.nics ?? []), nic];
   audit(m, 'add_nics', rc.ctx.clock());
@@ -213,9 +218,14 @@ function findSnapshot(machine: MachineRecord, rc: RequestContext): SnapshotRecor
   return snap;
 }
 
-function snapshotJson(snap: SnapshotRecord): Record<string, unknown> {
+/**
+ * A snapshot as snapshots.js `translate` answers it: with `size`, the bytes the ZFS snapshot holds.
+ * The emulator keeps no data, so the size is a fixed share of the machine's disk (a thousandth,
+ * at least one byte): present and non-zero, as sdc-cloudapi's test/machines/snapshots.js expects.
+ */
+function snapshotJson(snap: SnapshotRecord, machine: MachineRecord): Record<string, unknown> {
   const { readyAt: _readyAt, ...wire } = snap;
-  return wire;
+  return { ...wire, size: Math.max(1, Math.round((machine.disk * 1024 * 1024) / 1000)) };
 }
 
 function findNic(machine: MachineRecord, rc: RequestContext): NonNullable<MachineRecord['nics']>[number] {

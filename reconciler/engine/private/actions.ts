@@ -3,7 +3,6 @@
  * replacement, delete, forget, read), each through the reconcile core (`../../core/`): what an
  * action sends, how it waits, and what it records in the state.
  */
-import { naturalKeyFrom } from '../../../common/kinds/index.js';
 import type { ResourceManifest } from '../../../common/manifest.js';
 import type { AnyHandler, ObjectRef, PlainObject, ResourceHandler } from '../../contract/handler.js';
 import type { ObjectReference } from '../../consistency.js';
@@ -13,11 +12,11 @@ import { deleteObject, updateInPlace } from '../../core/writes.js';
 import { ReconcilerError } from '../../errors.js';
 import type { WalkSlot } from '../../graph.js';
 import { replacedAddressOf } from '../../plan/moves.js';
-import { holdsRef } from '../../plan/planner.js';
 import { withRecordedLive } from '../../plan/recorded-fields.js';
+import { sentKeyOf } from './sent-key.js';
 import type { ResourceChange } from '../../plan/types.js';
 import { withRetries, type RetryContext } from '../../retry-loop.js';
-import type { StateResource } from '../../state/document.js';
+import type { StateDocument, StateResource } from '../../state/document.js';
 import { putResources } from '../../state/operations.js';
 import type { ActionOutcome, EngineClients } from '../api-types.js';
 import { resolveDesired } from './desired.js';
@@ -213,7 +212,7 @@ function createRecorded(
     desired: desired.send,
     refs: d.refs,
     retry: d.retry,
-    ...sentKeyOf(a, d.resource, desired.normalized),
+    ...sentKeyOf(a.change, a.run.ctx.account, d.resource, desired),
     ...how,
     recordTainted: (created, why) =>
       record(
@@ -229,22 +228,6 @@ function createRecorded(
         },
       ),
   });
-}
-
-/**
- * The natural key of what a create sends, when the declaration refers to other objects: the plan's
- * key then may hold a placeholder for an id only this apply learned, and a look-up by it would never
- * find the object an earlier attempt made.
- */
-function sentKeyOf(a: ActionArgs, resource: ResourceManifest, normalized: PlainObject): { sentKey?: string } {
-  if (!holdsRef(resource.properties)) return {};
-  try {
-    // The normalised form: the handler has put the referred ids where they go (a rule's text).
-    const key = naturalKeyFrom(a.change.kind, normalized, a.run.ctx.account);
-    return key !== a.change.naturalKey ? { sentKey: key } : {};
-  } catch {
-    return {};
-  }
 }
 
 /** `live` once the handler finished what an interrupted create may have left undone (`completeAdopted`). */
@@ -360,11 +343,27 @@ async function deleteAction(a: ActionArgs, handler: AnyHandler): Promise<ActionO
     const managed = handler as ResourceHandler<unknown, EngineClients>;
     const retry = run.retryFor(change.address, { slot: a.slot });
     await deleteObject({ run, handler: managed, kind: change.kind, ref: oldRefOf(a), retry });
+    a.results.delete(change.address);
+    a.slot.leave();
+    // The time goes in the state too: a listing may show the object for a window after this.
+    await a.state.edit((doc) => deletedAt(doc, inState ? change.address : undefined, new Date().toISOString()));
+    return 'deleted';
   }
   a.results.delete(change.address);
   a.slot.leave();
   if (inState) await a.state.remove(change.address);
   return 'deleted';
+}
+
+/** `doc` without the entry at `address` (when given), noting that an object was deleted `at`. */
+function deletedAt(doc: StateDocument, address: string | undefined, at: string): StateDocument {
+  const { resources, lastDeleteAt: _previous, ...head } = doc;
+  // Before `resources`: the state's bytes are built fastest when that key comes last.
+  return {
+    ...head,
+    lastDeleteAt: at,
+    resources: address === undefined ? resources : resources.filter((r) => r.address !== address),
+  };
 }
 
 /**

@@ -11,7 +11,7 @@ import { retryPolicyFor, WriteLog, type RetryPolicy } from '../../consistency.js
 import { createSecretResolver, type EngineSecretResolver } from '../secrets.js';
 import type { EngineClients, EngineOptions, ProgressEvent } from '../api-types.js';
 import { VisibilityLag } from '../../parking.js';
-import type { RetryContext } from '../../retry-loop.js';
+import { pause, type RetryContext } from '../../retry-loop.js';
 import type { ListedAhead } from '../listed-ahead.js';
 
 /** The shared parts of one run. */
@@ -29,6 +29,11 @@ export interface RunContext {
   readonly signal: AbortSignal | undefined;
   /** Sends a progress event; a throwing listener never breaks the run. */
   emit(event: ProgressEvent): void;
+  /**
+   * Waits `ms` (cancellable by the run's signal), first telling the progress listener what for and
+   * how long: a run never waits silently.
+   */
+  wait(ms: number, reason: string, addresses?: readonly string[]): Promise<void>;
   /**
    * A retry context reporting retries of `address` as progress events. An action's retries run to
    * the end even when the run is cancelled (what started finishes and is recorded); reads for a plan
@@ -59,7 +64,8 @@ export function createRunContext(
   // finish, so that what they did is recorded in the state rather than left unknown.
   const signal = new AbortController().signal;
   setMaxListeners(0, signal);
-  const writeLog = new WriteLog();
+  // Shared with the app's other stacks of the account when the command gives one: one app, one window.
+  const writeLog = options.writeLog ?? new WriteLog();
   const visibility = new VisibilityLag({ minStepMs: Math.min(100, Math.max(10, windowMs / 32)), windowMs });
   const policy = retryPolicyFor(windowMs);
   const emit = (event: ProgressEvent): void => {
@@ -89,6 +95,11 @@ export function createRunContext(
     log,
     signal: options.signal,
     emit,
+    async wait(ms, reason, addresses = []) {
+      if (ms <= 0) return;
+      emit({ type: 'wait', reason, ms: Math.round(ms), addresses });
+      await pause(ms, options.signal);
+    },
     retryFor: (address, retryOptions = {}) => ({
       writeLog,
       policy,

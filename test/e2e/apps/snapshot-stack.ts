@@ -2,8 +2,8 @@
  * A stack with one instance and a snapshot of it, for the instance-snapshot e2e test:
  * `SNAPSHOT_VARIANT` picks the declaration (`first`: snapshot `before-upgrade`; `renamed`: snapshot
  * `after-upgrade`, a replacement; `stopped`: as `renamed`, the instance declared stopped; `none`: the
- * snapshot removed), so one working directory walks
- * the snapshot through its life as a user editing the stack would.
+ * snapshot removed), so one working directory walks the snapshot through its life as a user editing
+ * the stack would. `SNAPSHOT_AFFINITY` gives the instance an affinity rule (a new one replaces it).
  */
 import { Instance, InstanceSnapshot, TritonApp, TritonStack } from '../../../index.js';
 
@@ -17,11 +17,14 @@ export default function build(): TritonApp {
     account: 'acme',
     state: { type: 'local', path: '.triton-iac/snaps.state.json' },
   });
+  // SNAPSHOT_AFFINITY (optional): an affinity rule, fixed at create, so a new one replaces the instance.
+  const affinity = process.env['SNAPSHOT_AFFINITY'];
   const web = new Instance(stack, 'web', {
     name: 'snap-web',
     image: BASE_64,
     package: 'g4-highcpu-1G',
     state: variant === 'stopped' ? 'stopped' : 'running',
+    ...(affinity !== undefined ? { affinity: [affinity] } : {}),
   });
   if (variant !== 'none')
     new InstanceSnapshot(stack, 'backup', {
