@@ -7,6 +7,8 @@ import type { StackManifest } from '../../common/manifest.js';
 import { UsageError, type CommandIo } from '../command.js';
 import { APP_TIMEOUT_ENV, TUNABLE_DEFAULTS } from '../../common/tunables.js';
 import { intFlag, mantaVersionFlag, type FlagSpec, type ParsedArgs } from './args.js';
+import { timeScaleFlag, timingFlag } from './timing-flags.js';
+import type { TimingProfileName } from '../../emulator/core/timing.js';
 import { loadApp, resolveAppPath, selectOneStack, selectStacks, type LoadedApp } from './app-loader.js';
 import {
   emulatorOverrides,
@@ -52,6 +54,8 @@ export const COMMON_FLAGS: FlagSpec = {
   account: 'string',
   'consistency-window-ms': 'string',
   'emulator-manta-version': 'string',
+  'emulator-timing': 'string',
+  'emulator-time-scale': 'string',
   'lock-timeout': 'string',
   'max-requests': 'string',
   context: 'repeat',
@@ -64,6 +68,8 @@ export const COMMON_HELP = `Common options:
   --emulator-manta-version 1|2
                               the Manta line the embedded emulator answers as (default 1,
                               mantav1; 2 is Manta v2, which has no jobs and no snaplinks)
+  --emulator-timing fast|realistic, --emulator-time-scale S
+                              how long the embedded emulator's jobs take (default fast, 1)
   --profile NAME              use this ~/.triton profile (default: TRITON_PROFILE, then the current one)
   --stack NAME                work on one stack of a multi-stack app
   --account LOGIN             the account an rbac.json is applied to (default: TRITON_ACCOUNT)
@@ -87,6 +93,8 @@ export interface CommonOptions {
   readonly consistencyWindowMs: number | undefined;
   /** With `--emulator`: the Manta line it answers as (`--emulator-manta-version`). */
   readonly emulatorMantaVersion: 1 | 2 | undefined;
+  /** With `--emulator`: how long its jobs take (`--emulator-timing`, `--emulator-time-scale`). */
+  readonly emulatorTiming: { readonly timing?: TimingProfileName; readonly timeScale?: number };
   readonly lockTimeoutMs: number | undefined;
   /** `--app-timeout`: how long the app program may take to build its app. */
   readonly appTimeoutMs?: number | undefined;
@@ -106,11 +114,18 @@ export function commonOptions(args: ParsedArgs): CommonOptions {
     account: args.strings.get('account'),
     consistencyWindowMs: intFlag(args, 'consistency-window-ms', 0, 3_600_000),
     emulatorMantaVersion: mantaVersionFlag(args.strings.get('emulator-manta-version'), '--emulator-manta-version'),
+    emulatorTiming: embeddedTiming(args),
     lockTimeoutMs: parseDuration(args.strings.get('lock-timeout'), 'lock-timeout'),
     appTimeoutMs: parseDuration(args.strings.get('app-timeout'), 'app-timeout'),
     maxRequests: intFlag(args, 'max-requests', 1, 256),
     context: contextFlags(args),
   };
+}
+
+function embeddedTiming(args: ParsedArgs): CommonOptions['emulatorTiming'] {
+  const timing = timingFlag(args.strings.get('emulator-timing'), '--emulator-timing');
+  const timeScale = timeScaleFlag(args.strings.get('emulator-time-scale'), '--emulator-time-scale');
+  return { ...(timing !== undefined ? { timing } : {}), ...(timeScale !== undefined ? { timeScale } : {}) };
 }
 
 /**
@@ -261,6 +276,7 @@ export async function openSession(
       cwd: io.cwd,
       accounts: stacks.map((s) => s.account),
       ...(common.emulatorMantaVersion !== undefined ? { mantaVersion: common.emulatorMantaVersion } : {}),
+      ...common.emulatorTiming,
     });
   }
   const connected = new Map<string, Clients>();

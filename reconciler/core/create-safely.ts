@@ -230,6 +230,7 @@ export async function createReady<Clients>(
     desired: args.desired,
     naturalKey: args.change.naturalKey,
     ...(args.retry.slot !== undefined ? { slot: args.retry.slot } : {}),
+    ...(args.retry.onWait !== undefined ? { onWait: args.retry.onWait } : {}),
   });
   return { ...created, live };
 }

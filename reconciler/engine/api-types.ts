@@ -137,7 +137,19 @@ export type ProgressEvent =
    * The run waits before going on (a consistency window to pass before a second read): what for,
    * how long, and the addresses it waits for (empty when it waits for none in particular).
    */
-  | { readonly type: 'wait'; readonly reason: string; readonly ms: number; readonly addresses: readonly string[] };
+  | { readonly type: 'wait'; readonly reason: string; readonly ms: number; readonly addresses: readonly string[] }
+  /**
+   * An action waits for a job of the server (an instance's provision, its destroy before its volume
+   * can go): `start` says what for, `end` how long it took.
+   */
+  | {
+      readonly type: 'job-wait';
+      readonly address: string;
+      readonly phase: 'start' | 'end';
+      readonly waitsFor: string;
+      readonly detail?: string;
+      readonly durationMs?: number;
+    };
 
 /** How one action ended. */
 export type ActionOutcome =

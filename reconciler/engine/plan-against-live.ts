@@ -37,6 +37,7 @@ import type { Plan, ResourceChange } from '../plan/types.js';
 import type { StateDocument } from '../state/document.js';
 import { listsByKind, mergeLive, type LiveRead, type ReadTarget } from './live-reader.js';
 import { liveSourceOf } from './live-source.js';
+import { refuseUnavailableKinds } from './refuse-declared.js';
 import type { RunContext } from './private/run-context.js';
 
 /** A plan with the live objects it was made from. */
@@ -191,32 +192,6 @@ export async function planAgainstLive(run: RunContext, request: PlanRequest): Pr
 function mayHangOnStaleRead(c: ResourceChange): boolean {
   if (c.action !== 'delete' || c.address.startsWith(UNMANAGED_ADDRESS_PREFIX)) return true;
   return deletionGuardedChanges([c]).length > 0;
-}
-
-/**
- * Refuses, before anything is read or changed, a stack that declares a kind the connected cloud
- * cannot hold (a Job or a SnapLink on Manta v2), naming the kind, the resources and the reason.
- * @throws ReconcilerError `PLAN_INPUT_INVALID`
- */
-async function refuseUnavailableKinds(run: RunContext, stack: StackManifest): Promise<void> {
-  const byKind = new Map<ResourceKind, string[]>();
-  for (const r of stack.resources) byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), r.address]);
-  const refused: string[] = [];
-  for (const [kind, addresses] of byKind) {
-    const handler = run.handlers.get(kind);
-    if (handler === undefined || handler.mode !== 'managed' || handler.unavailable === undefined) continue;
-    const reason = await handler.unavailable(run.ctx);
-    if (reason !== undefined)
-      refused.push(
-        `${addresses.length} ${kind} resource(s) (${addresses.join(', ')}), but the cloud cannot hold a ${kind}: ${reason}`,
-      );
-  }
-  if (refused.length > 0) {
-    throw new ReconcilerError(
-      'PLAN_INPUT_INVALID',
-      `the stack declares ${refused.join('; and ')}. Remove them, or point the stack at a cloud whose Manta has them (Manta v1)`,
-    );
-  }
 }
 
 /** Re-reads the collections and objects of `addresses` and plans again with them. */

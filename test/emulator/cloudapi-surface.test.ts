@@ -85,8 +85,16 @@ describe('account, datacenters and fixtures', () => {
       firstName: 'Wile',
       triton_cns_enabled: true,
     });
-    expect((await t.api('PUT', '/my/config', { default_network: 'abc' })).body).toEqual({ default_network: 'abc' });
-    expect((await t.api('GET', '/my/config')).body).toEqual({ default_network: 'abc' });
+    // UpdateConfig takes a network the account may use, by UUID (sdc-cloudapi lib/endpoints/config.js).
+    const internal = 'f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10';
+    expect((await t.api('PUT', '/my/config', { default_network: 'abc' })).body).toEqual({
+      code: 'InvalidArgument',
+      message: 'property "default_network": must be a UUID',
+    });
+    expect((await t.api('PUT', '/my/config', { default_network: internal })).body).toEqual({
+      default_network: internal,
+    });
+    expect((await t.api('GET', '/my/config')).body).toEqual({ default_network: internal });
   });
 
   it('redirects GetDatacenter to its URL with ResourceMoved, and maps services and limits', async () => {

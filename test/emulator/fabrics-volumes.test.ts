@@ -36,7 +36,10 @@ describe('fabric VLANs and networks in the emulated CloudAPI (lib/endpoints/netw
     const up = await t.api('PUT', `${VLANS}/10`, { name: 'web2' });
     expect(up.status).toBe(202);
     expect(up.body).toEqual({ vlan_id: 10, name: 'web2', description: 'front' });
-    expect((await t.api('GET', VLANS)).body).toEqual([{ vlan_id: 10, name: 'web2', description: 'front' }]);
+    expect((await t.api('GET', VLANS)).body).toEqual([
+      { vlan_id: 2, name: 'My-Fabric-VLAN' },
+      { vlan_id: 10, name: 'web2', description: 'front' },
+    ]);
     expect((await t.api('GET', `${VLANS}/11`)).status).toBe(404);
   });
 
@@ -124,6 +127,11 @@ describe('fabric VLANs and networks in the emulated CloudAPI (lib/endpoints/netw
     expect(vlanInUse.body).toEqual({ code: 'InvalidArgument', message: `In use by network "${net!.id}"` });
     for (const m of (await t.api('GET', '/my/machines')).body as { id: string; name: string }[])
       if (m.name === 'a' || m.name === 'b') await t.api('DELETE', `/my/machines/${m.id}`);
+    // A machine holds its NICs until its destroy job ended: listed, and the network still in use.
+    expect((await t.api('GET', '/my/machines')).body.map((m: { name: string }) => m.name)).toContain('a');
+    expect((await t.api('DELETE', `${VLANS}/10/networks/${net!.id}`)).status).toBe(409);
+    now += 1000;
+    expect((await t.api('GET', '/my/machines')).body.map((m: { name: string }) => m.name)).not.toContain('a');
     expect((await t.api('DELETE', `${VLANS}/10/networks/${net!.id}`)).status).toBe(204);
     expect((await t.api('DELETE', `${VLANS}/10`)).status).toBe(204);
   });
@@ -175,7 +183,20 @@ describe('volumes in the emulated CloudAPI (lib/endpoints/volumes.js over VOLAPI
     });
     expect(missing.body).toEqual({ code: 'VolumeNotFound', message: 'Volume with name nope not found' });
     await t.api('DELETE', `/my/machines/${machineId}`);
+    // Until the machine's destroy job ended, it still holds the volume.
+    expect((await t.api('DELETE', `/my/volumes/${vol!.id}`)).body).toMatchObject({ code: 'VolumeInUse' });
+    now += 1000;
+    expect((await t.api('GET', `/my/machines/${machineId}`)).body).toMatchObject({ state: 'deleted' });
+    expect((await t.api('GET', '/my/machines?tombstone=true')).body.map((m: { id: string }) => m.id)).toContain(
+      machineId,
+    );
     expect((await t.api('DELETE', `/my/volumes/${vol!.id}`)).status).toBe(204);
+    // VOLAPI's delete job: `deleting`, its name still taken, then gone.
+    expect((await t.api('GET', `/my/volumes/${vol!.id}`)).body).toMatchObject({ state: 'deleting' });
+    expect((await t.api('POST', '/my/volumes', { name: 'shared2', type: 'tritonnfs' })).body).toMatchObject({
+      code: 'VolumeAlreadyExists',
+    });
+    now += 1000;
     expect((await t.api('GET', '/my/volumes')).body).toEqual([]);
   });
 });

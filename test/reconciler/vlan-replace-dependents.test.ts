@@ -25,13 +25,17 @@ interface NetworkLive {
 }
 
 /** ListFabricVLANs, as `triton vlan list` asks it. */
-const listVlans = () =>
+const listAllVlans = () =>
   world.clients.cloudapi.call<VlanLive[]>({
     operation: 'ListFabricVLANs',
     method: 'GET',
     path: ['fabrics', 'default', 'vlans'],
     expect: 'list',
   });
+/** The account's default fabric VLAN, which the datacenter made and no stack owns. */
+const DEFAULT_VLAN = 2;
+/** The VLANs the stacks made: every VLAN but the default one. */
+const listVlans = async (): Promise<VlanLive[]> => (await listAllVlans()).filter((v) => v.vlan_id !== DEFAULT_VLAN);
 /** ListFabricNetworks of one VLAN, as `triton vlan networks` asks it. */
 const listNetworksOn = (vlanId: number) =>
   world.clients.cloudapi.call<NetworkLive[]>({
@@ -40,7 +44,7 @@ const listNetworksOn = (vlanId: number) =>
     path: ['fabrics', 'default', 'vlans', String(vlanId), 'networks'],
     expect: 'list',
   });
-/** Every fabric network of the account, VLAN by VLAN. */
+/** Every fabric network the stacks made, VLAN by VLAN (the default VLAN and its network are the datacenter's). */
 async function allNetworks(): Promise<NetworkLive[]> {
   const out: NetworkLive[] = [];
   for (const v of await listVlans()) out.push(...(await listNetworksOn(v.vlan_id)));
@@ -112,6 +116,9 @@ describe('replacing what a fabric network is on', () => {
     const destroyed = await applyReviewed(stack('vm', 151, 150), opts, async () => true, 'destroy');
     expect(destroyed.result?.failed).toEqual([]);
     expect(await listVlans()).toEqual([]);
+    // The destroy left the datacenter's default fabric alone.
+    expect(await listAllVlans()).toEqual([{ vlan_id: DEFAULT_VLAN, name: 'My-Fabric-VLAN' }]);
+    expect((await listNetworksOn(DEFAULT_VLAN)).map((n) => n.name)).toEqual(['My-Fabric-Network']);
   });
 
   it('a new subnet replaces the network and the instance on it, and keeps the VLAN', async () => {

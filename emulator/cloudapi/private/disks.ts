@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { invalidArgument, missingParameter } from '../../core/errors.js';
 import type { DiskRecord, MachineRecord } from './fixtures.js';
-import { SHORT_JOB_MS } from './machine-model.js';
 
 /** `MAX_ALLOWED_VM_DISKS`. */
 export const MAX_DISKS = 8;
@@ -89,10 +88,18 @@ export function advanceDisks(machine: MachineRecord, now: number): boolean {
   return changed;
 }
 
-/** Starts a disk job that ends after a short time. */
-export function startDiskJob(disk: DiskRecord, job: 'creating' | 'resizing' | 'deleting', now: number): void {
+/**
+ * Starts a disk job that ends `durationMs` later (a VMAPI update job, timed as a resize by the
+ * emulator's timing profile).
+ */
+export function startDiskJob(
+  disk: DiskRecord,
+  job: 'creating' | 'resizing' | 'deleting',
+  now: number,
+  durationMs: number,
+): void {
   disk.job = job;
-  disk.readyAt = now + SHORT_JOB_MS;
+  disk.readyAt = now + durationMs;
 }
 
 /** `translate`: a disk's wire form; without a job its state is the machine's. */

@@ -45,16 +45,30 @@ export const FABRICS_PART = 'fabrics';
 export class FabricStore {
   private vlans: FabricVlanRecord[] = [];
   private networks: FabricNetworkRecord[] = [];
+  /** The accounts whose default fabric was set up (or copied from a cloud): never made twice. */
+  private defaulted: string[] = [];
 
   constructor(private readonly ctx: EmulatorContext) {
     ctx.persistence.register(FABRICS_PART, {
-      save: () => ({ vlans: this.vlans, networks: this.networks }),
+      save: () => ({ vlans: this.vlans, networks: this.networks, defaulted: this.defaulted }),
       load: (data) => {
-        const d = data as { vlans?: FabricVlanRecord[]; networks?: FabricNetworkRecord[] };
+        const d = data as { vlans?: FabricVlanRecord[]; networks?: FabricNetworkRecord[]; defaulted?: string[] };
         this.vlans = d.vlans ?? [];
         this.networks = d.networks ?? [];
+        this.defaulted = d.defaulted ?? [];
       },
     });
+  }
+
+  /** Whether the account's default fabric was set up already. */
+  isDefaulted(owner: string): boolean {
+    return this.defaulted.includes(owner);
+  }
+
+  /** Notes that the account's default fabric is set up. */
+  markDefaulted(owner: string): void {
+    this.defaulted = [...this.defaulted, owner];
+    this.changed();
   }
 
   /** The account's VLANs, by VLAN id. */

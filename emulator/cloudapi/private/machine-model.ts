@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ReadView } from '../../core/consistency.js';
 import { EmulatorError, notFound } from '../../core/errors.js';
-import type { AuditRecord, MachineRecord, NicRecord } from './fixtures.js';
+import type { AuditCaller, AuditRecord, MachineRecord, NicRecord } from './fixtures.js';
+import { runJobs } from './machine-jobs.js';
 import { NETWORKS } from './fixtures.js';
 import type { AddressRange } from './fabric-store.js';
 import { ipv4Text } from '../../../common/net/ipv4.js';
@@ -15,9 +16,6 @@ import { isUuid } from './lookup.js';
  */
 export const FAIL_PROVISION_KEY = 'triton-iac-emulator:fail-provision';
 
-/** How long NICs and snapshots stay `provisioning` / `queued`, in emulator-clock ms. */
-export const SHORT_JOB_MS = 20;
-
 /**
  * How long after the answer a machine job's audit record says it finished: VMAPI runs the job
  * after CloudAPI answers, and the `triton` CLI's `-w` waits for a record newer than its request.
@@ -28,12 +26,18 @@ export const AUDIT_LAG_MS = 1000;
  * Adds a MachineAudit record for a job answered at `now`, finishing {@link AUDIT_LAG_MS} later.
  * @param action VMAPI's job name (`start`, `set_metadata`, `delete_snapshot`, …)
  */
-export function audit(machine: MachineRecord, action: string, now: number, success = true): void {
+export function audit(
+  machine: MachineRecord,
+  action: string,
+  now: number,
+  success = true,
+  caller: AuditCaller = { type: 'signature' },
+): void {
   const record: AuditRecord = {
     action,
     parameters: {},
     success: success ? 'yes' : 'no',
-    caller: { type: 'signature' },
+    caller,
     time: new Date(now + AUDIT_LAG_MS).toISOString(),
   };
   machine.audit = [record, ...(machine.audit ?? [])].slice(0, 100);
@@ -65,6 +69,7 @@ export function advance(machine: MachineRecord, now: number): boolean {
     delete machine.readyAt;
     changed = true;
   }
+  changed = runJobs(machine, now) || changed;
   for (const nic of machine.nics ?? []) {
     if (nic.state === 'provisioning' && nic.readyAt !== undefined && now >= nic.readyAt) {
       nic.state = 'running';
@@ -132,6 +137,7 @@ export function machineJson(machine: MachineRecord, view: ReadView): Record<stri
     volumes: _volumes,
     disks: _disks,
     flexibleDiskSize,
+    jobs: _jobs,
     internalMetadata: _internal,
     ...wire
   } = machine;
@@ -214,8 +220,12 @@ export function allocateNic(
   ready: boolean,
   fabric?: AddressRange,
   placement: NicPlacement = {},
+  jobMs = 0,
 ): NicRecord {
-  const used = new Set([...all.filter((m) => m.state !== 'deleted').flatMap((m) => m.ips), ...(placement.taken ?? [])]);
+  const used = new Set([
+    ...all.filter((m) => m.state !== 'deleted').flatMap((m) => heldAddresses(m, now)),
+    ...(placement.taken ?? []),
+  ]);
   const range = RANGES[network];
   let ip: string | undefined = placement.ip;
   let netmask: string;
@@ -242,8 +252,22 @@ export function allocateNic(
     gateway,
     network,
     state: ready ? 'running' : 'provisioning',
-    ...(ready ? {} : { readyAt: now + SHORT_JOB_MS }),
+    ...(ready ? {} : { readyAt: now + jobMs }),
   };
+}
+
+/**
+ * Whether NAPI still holds the NIC: a removed one is released at the remove-nics job's
+ * `napi.remove_nics` step, before the job ends and before ListNics stops showing it.
+ */
+export function nicHeld(nic: NicRecord, now: number): boolean {
+  return nic.releasedAt === undefined || now < nic.releasedAt;
+}
+
+/** The addresses NAPI holds for the machine (all of `ips` for records saved before NICs were emulated). */
+function heldAddresses(machine: MachineRecord, now: number): string[] {
+  if (machine.nics === undefined) return machine.ips;
+  return machine.nics.filter((n) => nicHeld(n, now)).map((n) => n.ip);
 }
 
 /** Keeps `ips`, `networks` and `primaryIp` in step with the machine's NICs. */
@@ -259,7 +283,7 @@ export function syncAddresses(machine: MachineRecord): void {
  * follows the machine's (net-agent keeps them in step: `stopped` on a stopped machine).
  */
 export function nicJson(nic: NicRecord, machine: MachineRecord): Record<string, unknown> {
-  const { readyAt: _readyAt, goneAt: _goneAt, ...wire } = nic;
+  const { readyAt: _readyAt, goneAt: _goneAt, releasedAt: _releasedAt, ...wire } = nic;
   if (nic.state === 'provisioning') return wire;
   return { ...wire, state: machine.state === 'stopped' || machine.state === 'stopping' ? 'stopped' : 'running' };
 }

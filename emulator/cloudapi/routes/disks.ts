@@ -84,7 +84,7 @@ export function diskRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudAp
           block_size: 8192,
           boot: false,
         };
-        startDiskJob(disk, 'creating', rc.ctx.clock());
+        startDiskJob(disk, 'creating', rc.ctx.clock(), rc.ctx.timing.ms('resize'));
         m.disks = [...disks, disk];
         audit(m, 'update', rc.ctx.clock());
         state.changed();
@@ -109,7 +109,7 @@ export function diskRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudAp
         if (Number(size) < disk.size && shrink !== true)
           throw invalidArgument(`Reducing disk size is a dangerous operation (from ${disk.size} to ${Number(size)})`);
         disk.size = Number(size);
-        startDiskJob(disk, 'resizing', rc.ctx.clock());
+        startDiskJob(disk, 'resizing', rc.ctx.clock(), rc.ctx.timing.ms('resize'));
         audit(m, 'update', rc.ctx.clock());
         state.changed();
         return { status: 200, body: diskJson(disk, m) };
@@ -123,7 +123,7 @@ export function diskRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudAp
         const m = machineOf(rc);
         const disk = diskOf(rc, m);
         stopped(m);
-        startDiskJob(disk, 'deleting', rc.ctx.clock());
+        startDiskJob(disk, 'deleting', rc.ctx.clock(), rc.ctx.timing.ms('resize'));
         audit(m, 'update', rc.ctx.clock());
         state.changed();
         return { status: 204 };

@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { fabricNetworkProblems, vlanIdProblem } from '../../../common/net/fabric-network-rules.js';
 import { parseSubnet, subnetsOverlap } from '../../../common/net/ipv4.js';
-import { invalidArgument, notFound } from '../../core/errors.js';
+import { EmulatorError, invalidArgument, notFound } from '../../core/errors.js';
 import type { RequestContext } from '../../core/types.js';
 import type { EmulatorContext } from '../../core/context.js';
 import type { CloudApiRoute } from '../route.js';
@@ -36,6 +36,7 @@ import {
   UPDATE_NETWORK,
   UPDATE_VLAN,
 } from '../private/fabric-schema.js';
+import { nicHeld } from '../private/machine-model.js';
 
 const VLANS = '/:account/fabrics/default/vlans';
 const NETWORKS = `${VLANS}/:vlan_id/networks`;
@@ -118,7 +119,7 @@ export function fabricRoutes(_ctx: EmulatorContext, state: CloudApiState): Cloud
         throw property('subnet', `subnet ${n.subnet} overlaps with network "${other.name}" (${other.subnet})`);
     }
   };
-  return [
+  const routes: CloudApiRoute[] = [
     {
       method: 'GET',
       path: VLANS,
@@ -259,9 +260,15 @@ export function fabricRoutes(_ctx: EmulatorContext, state: CloudApiState): Cloud
       handler: (rc) => {
         const network = networkOf(rc);
         const account = accountOf(rc);
-        const vms = state
-          .machines(account)
-          .filter((m) => m.state !== 'deleted' && (m.nics ?? []).some((nic) => nic.network === network.id));
+        // sdc-cloudapi lib/endpoints/networks.js deleteFabricNetwork: the account's default network stays.
+        if (network.id === account.account.config['default_network'])
+          throw invalidArgument('cannot delete default network');
+        const vms = state.machines(account).filter(
+          // A machine holds its NICs until its destroy job ends; a removed NIC is released earlier.
+          (m) =>
+            m.state !== 'deleted' &&
+            (m.nics ?? []).some((nic) => nic.network === network.id && nicHeld(nic, rc.ctx.clock())),
+        );
         const volumes = state.volumes.volumesOf(account.account.id).filter((v) => v.networks.includes(network.id));
         const users = [
           ...vms.map((m) => `In use by vm "${m.id}"`),
@@ -273,4 +280,13 @@ export function fabricRoutes(_ctx: EmulatorContext, state: CloudApiState): Cloud
       },
     },
   ];
+  // A datacenter without fabrics answers every fabric route 501 (`ensureFabricsEnabled`).
+  return routes.map((r) => ({
+    ...r,
+    handler: (rc) => {
+      if (!rc.ctx.layout.fabrics)
+        throw new EmulatorError(501, 'NotImplemented', 'fabrics not enabled for this datacenter');
+      return r.handler(rc);
+    },
+  }));
 }

@@ -12,9 +12,6 @@ import type { EmulatorContext } from '../../core/context.js';
 import { cloneImage, imageWire, typeFilter, updateImage, visibleImage } from '../private/image-actions.js';
 import { FieldErrorsError } from '../private/field-errors.js';
 
-/** How long a new image stays `creating`, in ms. */
-export const IMAGE_CREATION_MS = 200;
-
 /** ListImages, GetImage, DeleteImage, CreateImageFromMachine, UpdateImage (update, export, clone). */
 export function imageRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudApiRoute[] {
   return [
@@ -94,7 +91,7 @@ export function imageRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudA
 
 /** The wire form in an exported manifest: internal fields dropped. */
 function imageJson(image: ImageRecord): Record<string, unknown> {
-  const { activeAt: _activeAt, ...wire } = image;
+  const { activeAt: _activeAt, sourceMachine: _sourceMachine, ...wire } = image;
   return wire;
 }
 
@@ -162,8 +159,9 @@ function createFromMachine(
     public: false,
     state: 'creating',
     tags: (tags as Record<string, string> | undefined) ?? {},
-    activeAt: now + IMAGE_CREATION_MS,
+    activeAt: now + rc.ctx.timing.ms('image_create'),
     origin: machine.image,
+    sourceMachine: machine.id,
   };
   for (const f of ['description', 'homepage', 'eula'] as const) {
     const v = optionalString(rc, f);

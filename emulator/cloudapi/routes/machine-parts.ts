@@ -5,15 +5,8 @@ import type { CloudApiState } from '../state.js';
 import { checkNetworkRequest, networkObject, takenIps, type NetworkRequest } from '../private/nic-addresses.js';
 import { accountOf } from '../private/before.js';
 import type { MachineRecord, SnapshotRecord } from '../private/fixtures.js';
-import {
-  allocateNic,
-  audit,
-  findMachine,
-  machineJson,
-  nicJson,
-  SHORT_JOB_MS,
-  syncAddresses,
-} from '../private/machine-model.js';
+import { allocateNic, findMachine, machineJson, nicJson, syncAddresses } from '../private/machine-model.js';
+import { enqueueJob } from '../private/machine-jobs.js';
 import { optionalString, param } from '../private/params.js';
 import type { EmulatorContext } from '../../core/context.js';
 
@@ -27,9 +20,12 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const SNAPSHOT_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
 
 /**
- * Machine snapshots (sdc-cloudapi snapshots.js) and NICs (nics.js). A snapshot is `queued`, then
- * `created` after {@link SHORT_JOB_MS}; a NIC is `provisioning`, then `running` (or `stopped`, with
- * its machine), and a removed one is listed until its job ran, each job about a boot long.
+ * Machine snapshots (sdc-cloudapi snapshots.js) and NICs (nics.js), each change a VMAPI job on the
+ * machine (`machine-jobs.ts`) of the timing profile's length. A snapshot is `queued` until its
+ * job ends, then `created`; a deleted one is listed until its job ends; a NIC is `provisioning`,
+ * then `running` (or `stopped`, with its machine), and a removed one is listed until its job ends
+ * but released by NAPI when the job starts (remove-nics.js runs `napi.remove_nics` before
+ * `cnapi.poll_task`), so its address and network are free at once.
  */
 export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudApiRoute[] {
   const base = '/:account/machines/:machine';
@@ -61,8 +57,8 @@ export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): 
         withMachine(rc, state, (m) => {
           canSnapshot(m, 'rollback_snapshot');
           findSnapshot(m, rc);
-          m.state = 'running';
-          audit(m, 'rollback', rc.ctx.clock());
+          // The rollback job halts the zone, rolls its datasets back and boots it.
+          enqueueJob(rc, m, 'rollback_snapshot', 'rollback_snapshot', { kind: 'state', state: 'running' });
           state.changed();
           return { status: 202 };
         }),
@@ -77,8 +73,7 @@ export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): 
           const snap = (m.snapshots ?? []).find((s) => s.name === rc.params['name']);
           if (snap === undefined) throw notFound(`${rc.params['name']} not found`);
           canSnapshot(m, 'delete_snapshot');
-          m.snapshots = (m.snapshots ?? []).filter((s) => s !== snap);
-          audit(m, 'delete_snapshot', rc.ctx.clock());
+          enqueueJob(rc, m, 'delete_snapshot', 'delete_snapshot', { kind: 'delete_snapshot', name: snap.name });
           state.changed();
           return { status: 204 };
         }),
@@ -110,18 +105,16 @@ export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): 
           const nic = findNic(m, rc);
           refuseUnprovisioned(m, 'remove_nics');
           // VMAPI removes it in a job after the answer (a reboot): until then it is still listed.
-          nic.goneAt ??= rc.ctx.clock() + nicJobMs(rc);
-          audit(m, 'remove_nics', rc.ctx.clock());
+          if (nic.goneAt === undefined) {
+            const job = enqueueJob(rc, m, 'remove_nics', 'remove_nics', { kind: 'none' });
+            nic.goneAt = job.endAt;
+            nic.releasedAt = job.startAt;
+          }
           state.changed();
           return { status: 204 };
         }),
     },
   ];
-}
-
-/** How long a NIC job takes: it reboots the machine, so about a boot (`--provision-ms`). */
-function nicJobMs(rc: RequestContext): number {
-  return Math.max(SHORT_JOB_MS, rc.ctx.provisionMs);
 }
 
 /**
@@ -151,7 +144,8 @@ function addNic(rc: RequestContext, state: CloudApiState, m: MachineRecord): Rep
       throw new EmulatorError(403, 'NotAuthorized', 'owner cannot provision on network');
     throw invalidArgument('network not found');
   }
-  const existing = (m.nics ?? []).find((n) => n.network === network);
+  // A NIC being removed is no longer NAPI's: a new one on its network is added beside it.
+  const existing = (m.nics ?? []).find((n) => n.network === network && n.goneAt === undefined);
   if (existing !== undefined) return { status: 302, headers: { location: pathOf(existing.mac) } };
   refuseUnprovisioned(m, 'add_nics');
   checkNetworkRequest(state, owner, request);
@@ -159,9 +153,8 @@ function addNic(rc: RequestContext, state: CloudApiState, m: MachineRecord): Rep
   const placement = { taken: takenIps(state, owner, network), ...(request.ip !== undefined ? { ip: request.ip } : {}) };
   const all = state.machines(accountOf(rc));
   const nic = allocateNic(all, network, (m.nics ?? []).length === 0, rc.ctx.clock(), false, fabric, placement);
-  nic.readyAt = rc.ctx.clock() + nicJobMs(rc);
+  nic.readyAt = enqueueJob(rc, m, 'add_nics', 'add_nics', { kind: 'none' }).endAt;
   m.nics = [...(m.nics ?? []), nic];
-  audit(m, 'add_nics', rc.ctx.clock());
   syncAddresses(m);
   state.changed();
   return { status: 201, body: nicJson(nic, m), headers: { location: pathOf(nic.mac) } };
@@ -205,9 +198,9 @@ function createSnapshot(rc: RequestContext, state: CloudApiState, machine: Machi
   if ((machine.snapshots ?? []).some((s) => s.name === name))
     throw invalidArgument(`Snapshot "${name}" already exists`);
   const iso = new Date(now).toISOString();
-  const snap: SnapshotRecord = { name, state: 'queued', created: iso, updated: iso, readyAt: now + SHORT_JOB_MS };
+  const job = enqueueJob(rc, machine, 'create_snapshot', 'create_snapshot', { kind: 'none' });
+  const snap: SnapshotRecord = { name, state: 'queued', created: iso, updated: iso, readyAt: job.endAt };
   machine.snapshots = [...(machine.snapshots ?? []), snap];
-  audit(machine, 'snapshot', now);
   state.changed();
   return { status: 201, body: { name, state: 'queued' } };
 }

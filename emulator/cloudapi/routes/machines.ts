@@ -5,9 +5,11 @@ import type { CloudApiRoute } from '../route.js';
 import type { CloudApiState } from '../state.js';
 import { accountOf } from '../private/before.js';
 import type { MachineRecord } from '../private/fixtures.js';
+import { destroying, enqueueJob } from '../private/machine-jobs.js';
+import type { JobEffect } from '../private/machine-jobs.js';
+import type { JobKind } from '../../core/timing.js';
 import {
   allocateNic,
-  audit,
   auditJson,
   FAIL_PROVISION_KEY,
   findMachine,
@@ -29,8 +31,8 @@ import {
   requestedNetworks,
 } from '../private/create-checks.js';
 import { checkAffinity, createRoleTags, objectParam, volumesParam } from '../private/create-options.js';
-import { refuseBeyondCapacity } from '../private/capacity.js';
 import { checkNetworkRequest, takenIps, type NetworkRequest } from '../private/nic-addresses.js';
+import { placeNewMachine, placementHints, refuseResizePastCapacity } from '../private/machine-placement.js';
 import { optionalBoolean, optionalString, param } from '../private/params.js';
 import type { EmulatorContext } from '../../core/context.js';
 import { checkTags, createMetadata, withCredentials } from '../private/machine-detail-rules.js';
@@ -123,12 +125,8 @@ export function machineRoutes(_ctx: EmulatorContext, state: CloudApiState): Clou
             'CannotDestroyMachineError',
             'Instance has "deletion_protection" enabled, preventing deletion',
           );
-        const now = rc.ctx.clock();
-        machine.state = 'deleted';
-        machine.deletedAt = now;
-        machine.updated = new Date(now).toISOString();
-        audit(machine, 'destroy', now);
-        delete machine.readyAt;
+        // The destroy job: the machine is listed, with its state, NICs and volumes, until it ends.
+        if (!destroying(machine)) enqueueJob(rc, machine, 'destroy', 'destroy', { kind: 'destroy' });
         state.changed();
         return { status: 204 };
       },
@@ -208,7 +206,9 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
   checkAffinity(rc);
   checkLocality(param(rc, 'locality'));
   for (const request of requests) checkNetworkRequest(state, owner, request);
+  const hints = placementHints(rc);
   state.catalog.refusePastLimits(machines, pkg['memory'] as number);
+  const computeNode = placeNewMachine(state, machines, hints, pkg['memory'] as number, pkg['disk'] as number);
   const tags: Record<string, unknown> = { ...(objectParam(rc, 'tags') ?? {}) };
   const given: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(rc.body)) {
@@ -240,7 +240,7 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
     networks: [],
     primaryIp: '',
     firewall_enabled: optionalBoolean(rc, 'firewall_enabled') ?? false,
-    compute_node: '44454c4c-3200-1042-8058-b3c04f4d4e31',
+    compute_node: computeNode,
     package: pkg['name'] as string,
     deletion_protection: optionalBoolean(rc, 'deletion_protection') ?? false,
     nics: [],
@@ -297,7 +297,6 @@ function updateMachine(rc: RequestContext, state: CloudApiState): Reply {
   const account = accountOf(rc);
   const machine = findMachine(state.machines(account), rc.params['machine']!);
   if (machine.state === 'deleted') return { status: 410, body: machineJson(machine, { cutoff: undefined }) };
-  const now = rc.ctx.clock();
   const busy = (): never => {
     throw new EmulatorError(
       409,
@@ -305,44 +304,48 @@ function updateMachine(rc: RequestContext, state: CloudApiState): Reply {
       `VM ${machine.id} is ${machine.state}; try again once it is running or stopped`,
     );
   };
+  // Each action is a VMAPI job (machine-jobs.ts): checked now, done when the job ends.
+  let job: { action: string; kind: JobKind; effect: JobEffect };
   switch (action) {
     case 'start':
-      if (machine.state !== 'stopped' && machine.state !== 'running') busy();
-      machine.state = 'running';
-      break;
     case 'stop':
-      if (machine.state !== 'stopped' && machine.state !== 'running') busy();
-      machine.state = 'stopped';
+      if (!['stopped', 'running', 'stopping'].includes(machine.state)) busy();
+      job = { action, kind: action, effect: { kind: 'state', state: action === 'start' ? 'running' : 'stopped' } };
       break;
     case 'reboot':
       if (machine.state !== 'running') busy();
+      job = { action, kind: 'reboot', effect: { kind: 'state', state: 'running' } };
       break;
     case 'rename': {
       const name = optionalString(rc, 'name');
       if (name === undefined || name === '') throw missingParameter('New name must be specified');
       checkName(name);
-      machine.name = name;
+      job = { action, kind: 'rename', effect: { kind: 'rename', name } };
       break;
     }
     case 'resize':
-      resize(rc, machine, state);
+      job = { action, kind: 'resize', effect: resize(rc, machine, state) };
       break;
+    // VMAPI's plain `update` jobs: CloudAPI's audit names them `unknown` (translateAction).
     case 'enable_firewall':
     case 'disable_firewall':
-      machine.firewall_enabled = action === 'enable_firewall';
+      job = { action: 'unknown', kind: 'update', effect: { kind: 'firewall', enabled: action === 'enable_firewall' } };
       break;
     default:
-      machine.deletion_protection = action === 'enable_deletion_protection';
+      job = {
+        action: 'unknown',
+        kind: 'update',
+        effect: { kind: 'deletion_protection', enabled: action === 'enable_deletion_protection' },
+      };
   }
   refuseDeleted(machine);
-  machine.updated = new Date(now).toISOString();
-  audit(machine, action, now);
+  enqueueJob(rc, machine, job.action, job.kind, job.effect);
   state.changed();
   return { status: 202 };
 }
 
 /** Resize rules of sdc-cloudapi machines.js: not KVM, a known package, bhyve needs a flexible disk. */
-function resize(rc: RequestContext, machine: MachineRecord, state: CloudApiState): void {
+function resize(rc: RequestContext, machine: MachineRecord, state: CloudApiState): JobEffect {
   if (machine.brand === 'kvm') throw invalidArgument('resize is not supported for KVM virtualmachines');
   const wanted = optionalString(rc, 'package');
   if (wanted === undefined) throw missingParameter('package must be specified');
@@ -351,12 +354,11 @@ function resize(rc: RequestContext, machine: MachineRecord, state: CloudApiState
   checkPackageActive(pkg, wanted);
   if (machine.brand === 'bhyve' && pkg['flexible_disk'] !== true)
     throw invalidArgument('Resizing to a package without flexible disk space is not supported');
-  refuseBeyondCapacity(
-    state.everyMachine().map((e) => e.machine),
-    machine,
-    pkg['memory'] as number,
-  );
-  machine.package = pkg['name'] as string;
-  machine.memory = pkg['memory'] as number;
-  machine.disk = pkg['disk'] as number;
+  refuseResizePastCapacity(state, machine, pkg['memory'] as number, pkg['disk'] as number);
+  return {
+    kind: 'resize',
+    package: pkg['name'] as string,
+    memory: pkg['memory'] as number,
+    disk: pkg['disk'] as number,
+  };
 }

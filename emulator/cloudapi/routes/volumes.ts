@@ -7,8 +7,11 @@
  *   lib/validation/volumes.js (`private/volume-validation.ts`); VOLAPI's own
  *   refusals keep their codes: `VolumeAlreadyExists`, `VolumeSizeNotAvailable`, `VolumeNotFound`
  *   (404) and `VolumeInUse` (a volume some instance mounts).
- * - A volume is `creating` for the emulator's provision time, then `ready`; ListVolumes hides
- *   `failed` volumes unless asked for a state (PUBAPI-1371).
+ * - A volume is `creating` for the profile's `volume_create` time, then `ready`; DeleteVolume
+ *   answers 204 and the volume is `deleting` (still listed, its name taken) for `volume_delete`,
+ *   then gone (VOLAPI's delete workflow); a machine mounting it holds it (`VolumeInUse`) until the
+ *   machine's destroy job ends. ListVolumes hides `failed` volumes unless asked for a state
+ *   (PUBAPI-1371).
  * - Without `networks` the volume is on the account's default fabric network; given networks
  *   must be fabric networks of the account (`Invalid networks: …`).
  * - ListVolumes applies the JSON `predicate` and `*` at a name's ends (`private/volume-list.ts`).
@@ -141,7 +144,7 @@ export function volumeRoutes(_ctx: EmulatorContext, state: CloudApiState): Cloud
           networks: nets,
           tags: typeof tags === 'object' && tags !== null ? (tags as Record<string, string>) : {},
           created: new Date(rc.ctx.clock()).toISOString(),
-          readyAt: rc.ctx.clock() + rc.ctx.provisionMs,
+          readyAt: rc.ctx.clock() + rc.ctx.timing.ms('volume_create'),
         };
         volumes.put(volume);
         return { status: 201, body: volumeJson(volume) };
@@ -185,7 +188,7 @@ export function volumeRoutes(_ctx: EmulatorContext, state: CloudApiState): Cloud
             'VolumeInUse',
             `Volume with name ${volume.name} is used by ${users.map((m) => m.id).join(', ')}`,
           );
-        volumes.delete(volume.id);
+        volumes.delete(volume.id, rc.ctx.clock() + rc.ctx.timing.ms('volume_delete'));
         return { status: 204 };
       },
     },

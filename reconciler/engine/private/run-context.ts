@@ -111,6 +111,10 @@ export function createRunContext(
         log.debug('retrying', { address, reason, attempt });
         emit({ type: 'retry', address, reason: secrets.scrub(reason), attempt });
       },
+      onWait: (report) => {
+        log.debug('waiting', { address, ...report });
+        emit({ type: 'job-wait', address, ...report });
+      },
     }),
   };
 }
