@@ -280,6 +280,15 @@ export interface PlannedChange {
   readonly declared?: PlainObject;
 }
 
+/**
+ * What else a plan makes, for a kind's `planRefusals`: the natural keys its creates (and
+ * replacements) give objects of every kind, so that a check of a destination can tell "missing" from
+ * "made earlier in this apply" without naming another kind's handler.
+ */
+export interface PlanScope {
+  readonly creates: ReadonlyArray<{ readonly kind: ResourceKind; readonly naturalKey: string }>;
+}
+
 /** A warning a kind makes about a plan: the sentence, and the addresses of the changes it is about. */
 export interface PlanNote {
   readonly message: string;
@@ -434,7 +443,11 @@ export interface ResourceHandler<Live = unknown, Clients = unknown> extends Plan
    * checks again.
    * @default - none
    */
-  planRefusals?(ctx: HandlerContext<Clients>, changes: readonly PlannedChange[]): Promise<readonly PlanNote[]>;
+  planRefusals?(
+    ctx: HandlerContext<Clients>,
+    changes: readonly PlannedChange[],
+    scope?: PlanScope,
+  ): Promise<readonly PlanNote[]>;
   /**
    * Deletes the object. Resolves when the server accepted the deletion; a 404 counts as success
    * (a crashed run may already have deleted it), so the handler swallows exactly that case.

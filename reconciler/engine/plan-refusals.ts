@@ -4,7 +4,7 @@
  * destination that cannot take it, a key found live whose secret nobody holds). A plan with any is
  * refused: what a read can predict is said at plan time, never promised and then refused by apply.
  */
-import type { PlannedChange, ResourceHandler } from '../contract/handler.js';
+import type { PlannedChange, PlanScope, ResourceHandler } from '../contract/handler.js';
 import type { ResourceKind, StackManifest } from '../../common/manifest.js';
 import { ReconcilerError } from '../errors.js';
 import type { Plan } from '../plan/types.js';
@@ -33,11 +33,16 @@ export async function refuseCertainFailures(run: RunContext, plan: Plan, stack: 
       ...(properties !== undefined ? { declared: properties as PlannedChange['declared'] } : {}),
     });
   }
+  const scope: PlanScope = {
+    creates: plan.changes
+      .filter((c) => c.action === 'create' || c.action === 'replace')
+      .map((c) => ({ kind: c.kind, naturalKey: c.naturalKey })),
+  };
   const refusals: string[] = [];
   for (const [kind, changes] of byKind) {
     const handler = run.handlers.get(kind) as ResourceHandler;
     try {
-      for (const note of await handler.planRefusals!(run.ctx, changes)) refusals.push(note.message);
+      for (const note of await handler.planRefusals!(run.ctx, changes, scope)) refusals.push(note.message);
     } catch (err) {
       if (run.signal?.aborted === true) throw err;
       // The check could not be made: apply makes it again before it writes.

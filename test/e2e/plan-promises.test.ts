@@ -10,7 +10,7 @@
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AccessKey, TritonApp, TritonStack, User } from '../../index.js';
+import { AccessKey, Directory, TritonApp, TritonStack, User } from '../../index.js';
 import { generateTestKey } from '../../scripts/support/keys.js';
 import { proxiedCloudsPerTest } from './support/proxied-cloud.js';
 
@@ -136,6 +136,35 @@ describe("an access key's promises", () => {
       expect(applied.code).toBe(1);
       expect(applied.stderr).toContain('Error [APPLY_WOULD_FAIL]');
       expect((await c.world.clients.cloudapi.listAccessKeys()).map((k) => k.accesskeyid)).toEqual([key.accesskeyid]);
+    },
+    SLOW,
+  );
+
+  it(
+    'a Manta secret destination whose directory neither exists nor is declared is refused at plan; declaring the directory makes it apply',
+    async () => {
+      const c = await clouds({ emulator: { seed: 44 } });
+      const write = (withDirectory: boolean): void => {
+        const app = new TritonApp({ generator: 'triton-iac e2e test' });
+        const stack = new TritonStack(app, 'keys', { account: 'acme' });
+        const dir = withDirectory ? new Directory(stack, 'keys-dir', { path: '~~/stor/keys' }) : undefined;
+        const key = new AccessKey(stack, 'ci', {
+          description: 'ci deploys',
+          secretTo: { object: '~~/stor/keys/ci.json' },
+        });
+        if (dir !== undefined) key.node.addDependency(dir);
+        writeFileSync(join(c.cwd, 'keys.json'), JSON.stringify(app.synth()));
+      };
+      write(false);
+      const plan = await c.cli(['plan', 'keys.json']);
+      expect(plan.code).toBe(1);
+      expect(plan.stderr).toContain(
+        'cannot be written to Manta object /acme/stor/keys/ci.json: its directory /acme/stor/keys does not exist and this plan does not make it',
+      );
+      expect(await c.world.clients.cloudapi.listAccessKeys()).toEqual([]);
+      write(true);
+      expect((await c.cli(['apply', '--auto-approve', 'keys.json'])).code).toBe(0);
+      expect(await c.world.clients.cloudapi.listAccessKeys()).toHaveLength(1);
     },
     SLOW,
   );

@@ -1,12 +1,12 @@
 /**
  * What the plan can tell of an access key's apply before it runs (the handlers' `planRefusals`):
  * a create whose secret's destination cannot take it (a file that exists, a symbolic link, a
- * missing folder, an object already there) fails at apply before any key is made; an adoption of a
+ * missing folder or Manta directory, an object already there) fails at apply before any key is made; an adoption of a
  * key found live with the declared description fails unless the destination already holds that
  * key's secret, which the server never returns again. Both are known from a read, so the plan
  * refuses them instead of promising them.
  */
-import type { HandlerContext, PlanNote, PlannedChange } from '../../../reconciler/contract/handler.js';
+import type { HandlerContext, PlanNote, PlannedChange, PlanScope } from '../../../reconciler/contract/handler.js';
 import type { Clients } from '../clients.js';
 import { accessKeyWords } from './access-keys.js';
 import { describeDestination, destinationOf, destinationProblem, holdsKey } from './secret-handover.js';
@@ -15,8 +15,14 @@ import { describeDestination, destinationOf, destinationProblem, holdsKey } from
 export async function accessKeyPlanRefusals(
   ctx: HandlerContext<Clients>,
   changes: readonly PlannedChange[],
+  scope?: PlanScope,
 ): Promise<PlanNote[]> {
   const notes: PlanNote[] = [];
+  // A Manta directory this plan makes is there by the time the key's secret is written (the key
+  // waits for its declared ancestors).
+  const plannedDirectories = new Set(
+    (scope?.creates ?? []).filter((c) => c.kind === 'directory').map((c) => c.naturalKey),
+  );
   for (const c of changes) {
     if (c.declared === undefined || c.after === null) continue;
     if (c.action !== 'create' && c.action !== 'replace' && c.action !== 'adopt') continue;
@@ -38,7 +44,7 @@ export async function accessKeyPlanRefusals(
       });
       continue;
     }
-    const problem = await destinationProblem(ctx, destination);
+    const problem = await destinationProblem(ctx, destination, plannedDirectories);
     if (problem !== undefined)
       notes.push({
         addresses: [c.address],

@@ -15,7 +15,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { lstat, open, readFile, rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, posix, resolve } from 'node:path';
 import type { HandlerContext, ResolvedProperties } from '../../../reconciler/contract/handler.js';
 import type { AccessKeySecret } from '../../cloudapi/access-key-secret.js';
 import type { Clients } from '../clients.js';
@@ -98,15 +98,28 @@ export function describeDestination(d: SecretDestination): string {
 /**
  * Why the secret could not be written to `d` now, or `undefined` when it can: checked before the key
  * is made, so that the common mistakes (no such directory, a file already there) make no key at all.
+ * @param plannedDirectories at plan time, the Manta directories the plan makes: a Manta object's
+ *   directory must exist or be one of them. Not given at apply, where a directory made moments
+ *   before may still read as missing within the consistency window (the PUT then says so).
  */
 export async function destinationProblem(
   ctx: HandlerContext<Clients>,
   d: SecretDestination,
+  plannedDirectories?: ReadonlySet<string>,
 ): Promise<string | undefined> {
   if (d.kind === 'object') {
-    if (d.overwrite) return undefined;
-    const existing = await orUndefined(ctx.clients.manta.headObject(d.path, { signal: ctx.signal }));
-    return existing === undefined ? undefined : 'the object already exists, and secretTo.overwrite is not set';
+    const existing = d.overwrite
+      ? undefined
+      : await orUndefined(ctx.clients.manta.headObject(d.path, { signal: ctx.signal }));
+    if (existing !== undefined) return 'the object already exists, and secretTo.overwrite is not set';
+    // Manta makes no parent directory on a PUT (404 DirectoryDoesNotExist), and the key would be
+    // made before the write failed: its directory must exist, or be made earlier in this apply.
+    const dir = posix.dirname(d.path);
+    if (plannedDirectories === undefined || plannedDirectories.has(dir)) return undefined;
+    const parent = await orUndefined(ctx.clients.manta.headObject(dir, { signal: ctx.signal }));
+    return parent === undefined
+      ? `its directory ${dir} does not exist and this plan does not make it (declare it, e.g. a Directory or a folder of a StorTree)`
+      : undefined;
   }
   const dir = dirname(d.path);
   const parent = await stat(dir).catch(() => undefined);
