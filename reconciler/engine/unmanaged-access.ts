@@ -11,6 +11,8 @@ import { planAccessChanges } from '../plan/access-changes.js';
 import type { Plan, UnmanagedAccess } from '../plan/types.js';
 import type { StateDocument } from '../state/document.js';
 import type { StackManifest } from '../../common/manifest.js';
+import { apiErrorFacts } from '../consistency.js';
+import { withRetries } from '../retry-loop.js';
 import { liveAccessModel } from './access-sensor.js';
 import type { RunContext } from './private/run-context.js';
 import { accessCensus } from './sensor.js';
@@ -54,7 +56,16 @@ export async function withUnmanagedAccess(
     ((Array.isArray(r['policies']) && r['policies'].some((p) => policies.has(String(p)))) ||
       (Array.isArray(r['members']) &&
         r['members'].some((m) => users.has(String((m as PlainObject | null)?.['login'])))));
-  const listed = (await handler.list(run.ctx, {})).map((live) => handler.normalizeLive(live) as PlainObject);
+  // Retried as every read of the run is; a list the signing identity may not read shows what the
+  // stack manages alone, as before, rather than failing the plan.
+  const lives = await withRetries(run.retryFor('(access changes)', { cancellable: true }), [], () =>
+    handler.list!(run.ctx, {}),
+  ).catch((error: unknown) => {
+    if (apiErrorFacts(error).status === 403) return undefined;
+    throw error;
+  });
+  if (lives === undefined) return plan;
+  const listed = lives.map((live) => handler.normalizeLive(live) as PlainObject);
   if (!listed.some(reaches)) return plan;
   // Only now the role tags: a census reads every tagged collection, which only this case needs.
   const census = await accessCensus(run, stack, state, { ...sensor, access: true });

@@ -3,7 +3,7 @@
  * with the vendor `triton` CLI holds a managed policy, a hand-made sub-user is its member and a role
  * tag names it; the plan that removes an action from the policy says who loses it, via that role.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Policy, TritonApp, TritonStack } from '../../index.js';
@@ -59,10 +59,35 @@ describe('access changes through a role no stack manages', () => {
     const json = await cli('plan', '--emulator', '--json', 'team-less.json');
     const doc = JSON.parse(json.stdout) as { accessChanges: { user: string; action: string; change: string }[] };
     expect(doc.accessChanges.map((c) => `${c.change} ${c.user} ${c.action}`)).toEqual(['revoke cibot listusers']);
+    // What the plan read of the unmanaged role is in the plan, in the published schema's shape.
+    const schema = JSON.parse(readFileSync(new URL('../../docs/plan.schema.json', import.meta.url), 'utf8')) as {
+      properties: Record<string, unknown>;
+    };
+    expect(Object.keys(doc).filter((k) => !(k in schema.properties))).toEqual([]);
+    expect((doc as unknown as { unmanagedAccess: unknown }).unmanagedAccess).toEqual({
+      users: ['cibot'],
+      roles: [
+        {
+          name: 'deployers',
+          members: [expect.objectContaining({ type: 'subuser', login: 'cibot' })],
+          policies: ['read-users'],
+        },
+      ],
+      roleTags: [{ path: '/acme/users', roles: ['deployers'] }],
+    });
 
     const saved = await cli('plan', '--emulator', 'team-less.json', '--out', 'less.plan');
     expect(saved.code).toBe(0);
     const shown = await cli('show', 'less.plan');
     expect(shown.stdout).toContain('  - cibot can no longer listusers /acme/users');
+    // The digest covers what was read: a saved plan whose unmanaged roles were edited is refused.
+    const file = JSON.parse(readFileSync(join(cwd, 'less.plan'), 'utf8')) as {
+      plan: { unmanagedAccess: { roles: unknown[] } };
+    };
+    file.plan.unmanagedAccess.roles = [];
+    writeFileSync(join(cwd, 'edited.plan'), JSON.stringify(file));
+    const edited = await cli('apply', 'edited.plan', '--emulator');
+    expect(edited.code).toBe(1);
+    expect(edited.stderr).toContain('does not match its content');
   });
 });
