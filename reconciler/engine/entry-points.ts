@@ -137,7 +137,14 @@ export async function planStack(stack: StackManifest, opts: EngineOptions): Prom
 export async function planDestroy(stack: StackManifest, opts: EngineOptions): Promise<Plan> {
   const run = await runFor(stack, opts);
   const snapshot = await openStateBackend(stack, opts).read();
-  return withPlanWarnings(run, (await planAgainstLive(run, requestOf(stack, snapshot, opts, true))).plan);
+  const req = requestOf(stack, snapshot, opts, true);
+  return withUnmanagedAccess(
+    run,
+    stack,
+    req.state,
+    await withPlanWarnings(run, (await planAgainstLive(run, req)).plan),
+    opts.sensor,
+  );
 }
 
 /**

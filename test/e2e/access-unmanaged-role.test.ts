@@ -80,6 +80,11 @@ describe('access changes through a role no stack manages', () => {
     expect(saved.code).toBe(0);
     const shown = await cli('show', 'less.plan');
     expect(shown.stdout).toContain('  - cibot can no longer listusers /acme/users');
+    // Destroying the stack deletes the policy: the role made by hand is left with nothing.
+    const destroy = await cli('plan', '--destroy', '--emulator', 'team.json');
+    expect(destroy.stdout).toContain('  - cibot can no longer getuser /acme/users');
+    expect(destroy.stdout).toContain('  - cibot can no longer listusers /acme/users');
+
     // The digest covers what was read: a saved plan whose unmanaged roles were edited is refused.
     const file = JSON.parse(readFileSync(join(cwd, 'less.plan'), 'utf8')) as {
       plan: { unmanagedAccess: { roles: unknown[] } };
