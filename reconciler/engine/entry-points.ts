@@ -21,6 +21,7 @@ import {
   type PlanRequest,
 } from './plan-against-live.js';
 import { withPlanWarnings } from './plan-warnings.js';
+import { withUnmanagedAccess } from './unmanaged-access.js';
 import { refuseCertainFailures } from './plan-refusals.js';
 import { withRetries } from '../retry-loop.js';
 import { refreshedState, type RefreshChange } from './refresh.js';
@@ -119,7 +120,13 @@ export async function planStack(stack: StackManifest, opts: EngineOptions): Prom
   const parsed = opts.readAhead?.takeStateFile?.();
   const snapshot = await openStateBackend(stack, { ...opts, ...(parsed !== undefined ? { parsed } : {}) }).read();
   const req = requestOf(stack, snapshot, opts);
-  const plan = await withPlanWarnings(run, (await planAgainstLive(run, req)).plan);
+  const plan = await withUnmanagedAccess(
+    run,
+    stack,
+    req.state,
+    await withPlanWarnings(run, (await planAgainstLive(run, req)).plan),
+    opts.sensor,
+  );
   assertSecretsReadable(plan, stack, run.handlers, run.secrets);
   refuseBrokenExpectations(stack, req.state, plan);
   await refuseCertainFailures(run, plan, stack);
@@ -130,7 +137,14 @@ export async function planStack(stack: StackManifest, opts: EngineOptions): Prom
 export async function planDestroy(stack: StackManifest, opts: EngineOptions): Promise<Plan> {
   const run = await runFor(stack, opts);
   const snapshot = await openStateBackend(stack, opts).read();
-  return withPlanWarnings(run, (await planAgainstLive(run, requestOf(stack, snapshot, opts, true))).plan);
+  const req = requestOf(stack, snapshot, opts, true);
+  return withUnmanagedAccess(
+    run,
+    stack,
+    req.state,
+    await withPlanWarnings(run, (await planAgainstLive(run, req)).plan),
+    opts.sensor,
+  );
 }
 
 /**
@@ -167,7 +181,10 @@ export async function applyReviewed(
     const read = await planAgainstLive(run, req);
     // The plan a person reviews carries the kinds' warnings; the other plans (a saved plan's check,
     // refresh, generate) make none, so they do not pay for the reads warnings take.
-    const planned = { ...read, plan: await withPlanWarnings(run, read.plan) };
+    const planned = {
+      ...read,
+      plan: await withUnmanagedAccess(run, stack, req.state, await withPlanWarnings(run, read.plan), opts.sensor),
+    };
     // Before asking: a plan apply could not carry out is refused before anyone says yes to it.
     assertSecretsReadable(planned.plan, stack, run.handlers, run.secrets);
     if (mode === 'apply') refuseBrokenExpectations(stack, req.state, planned.plan);

@@ -3,8 +3,8 @@
  * access-control objects as they are (each change's `before`) and as they will be (its `after`),
  * compared by (user, action, resource). Display-only: the executor never reads it.
  *
- * Only what the stack manages is seen: a role tag naming a role the stack does not manage, or a
- * role whose policy another stack owns, counts as granting nothing.
+ * What the stack manages is seen, and the unmanaged roles, members and role tags a change reaches
+ * as the plan read them (`Plan.unmanagedAccess`): they are the same on both sides.
  */
 import {
   accessChanges,
@@ -14,21 +14,29 @@ import {
   itemPathOf,
   permissionTable,
   type AccessChange,
+  type AccessModel,
   type Permission,
 } from '../../common/access/index.js';
 import { kindDescriptor, type AccessPart } from '../../common/kinds/index.js';
-import type { ResourceChange } from './types.js';
+import type { ResourceChange, UnmanagedAccess } from './types.js';
 
 /** The (user, action, resource) permissions applying `changes` grants and revokes, sorted by user, resource, action. */
-export function planAccessChanges(account: string, changes: readonly ResourceChange[]): AccessChange[] {
+export function planAccessChanges(
+  account: string,
+  changes: readonly ResourceChange[],
+  unmanaged?: UnmanagedAccess,
+): AccessChange[] {
   // Nothing changes: the two tables would be built from equal values (a no-op's before and after
   // differ only in computed fields, which grant nothing), so skip building them.
   if (changes.every((c) => c.action === 'no-op' || c.action === 'read')) return [];
   const side = (pick: (c: ResourceChange) => unknown) =>
     permissionTable(
-      accessModelFromResources(
-        account,
-        changes.flatMap((c) => (pick(c) === null ? [] : [{ kind: c.kind, properties: pick(c) }])),
+      withUnmanaged(
+        accessModelFromResources(
+          account,
+          changes.flatMap((c) => (pick(c) === null ? [] : [{ kind: c.kind, properties: pick(c) }])),
+        ),
+        unmanaged,
       ),
     );
   // A look-up's after is what it will read; it is not an access-control object either way.
@@ -42,6 +50,23 @@ export function planAccessChanges(account: string, changes: readonly ResourceCha
     const label = labels.get(c.resource);
     return label === undefined ? c : { ...c, label };
   });
+}
+
+/**
+ * `model` with the unmanaged objects laid over it: their roles and users added (a managed one of
+ * the same name wins), their role tags' roles added to the path's.
+ */
+function withUnmanaged(model: AccessModel, unmanaged: UnmanagedAccess | undefined): AccessModel {
+  if (unmanaged === undefined) return model;
+  const roleNames = new Set(model.roles.map((r) => r.name));
+  const tags = new Map(model.roleTags.map((t) => [t.path, [...t.roles]]));
+  for (const t of unmanaged.roleTags) tags.set(t.path, [...new Set([...(tags.get(t.path) ?? []), ...t.roles])]);
+  return {
+    ...model,
+    users: [...new Set([...model.users, ...unmanaged.users])],
+    roles: [...model.roles, ...unmanaged.roles.filter((r) => !roleNames.has(r.name))],
+    roleTags: [...tags].map(([path, roles]) => ({ path, roles })),
+  };
 }
 
 /**

@@ -4,7 +4,7 @@
  * it out. Nothing here has behaviour.
  */
 import type { ResourceKind } from '../../common/manifest.js';
-import type { AccessChange } from '../../common/access/index.js';
+import type { AccessChange, AccessModelRole, AccessModelTag } from '../../common/access/index.js';
 import type { JsonPatchOperation, PlainObject } from '../contract/handler.js';
 
 /** The plan format version; bumped on any incompatible change to {@link Plan}. */
@@ -139,6 +139,13 @@ export interface Plan {
    */
   readonly accessChanges?: readonly AccessChange[];
   /**
+   * The access-control objects no stack manages that a change of this plan reaches (roles naming a
+   * changed policy or user, their members and the role tags naming them), as read at plan time:
+   * kept so that the access changes of a saved plan are the same when rendered later. Absent when
+   * the plan changes no existing user, role or policy that an unmanaged role names.
+   */
+  readonly unmanagedAccess?: UnmanagedAccess;
+  /**
    * What the kinds warn about the plan as a whole (an apply that would pass a provisioning limit),
    * display-only: apply does the same with or without them (absent when there are none).
    */
@@ -198,4 +205,11 @@ export function summarize(changes: readonly ResourceChange[]): PlanSummary {
     move: changes.filter((c) => c.movedFrom !== undefined).length,
     conflict: changes.filter((c) => c.conflict !== undefined).length,
   };
+}
+
+/** Unmanaged access-control objects as plain data (see {@link Plan.unmanagedAccess}). */
+export interface UnmanagedAccess {
+  readonly users: readonly string[];
+  readonly roles: readonly AccessModelRole[];
+  readonly roleTags: readonly AccessModelTag[];
 }

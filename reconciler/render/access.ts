@@ -15,9 +15,9 @@ import { safeText } from './private/format.js';
  */
 export const MAX_LISTED_ACCESS_CHANGES = 200;
 
-/** The access changes of `plan`, derived from its changes. */
+/** The access changes of `plan`, derived from its changes and the unmanaged objects it read. */
 export function accessChangesOf(plan: Plan): AccessChange[] {
-  return planAccessChanges(plan.account, plan.changes);
+  return planAccessChanges(plan.account, plan.changes, plan.unmanagedAccess);
 }
 
 /** Text lines (empty when the plan changes no access): `Access changes:` then `+`/`-` rows. */
