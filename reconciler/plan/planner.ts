@@ -118,6 +118,7 @@ export function planChanges(input: PlanningInput): ResourceChange[] {
         dependsOn: entry.dependsOn,
         ...serverIdOf(handler, rawLive, entry),
         ...(live !== null ? { liveDigest: digestOf(live) } : {}),
+        ...(entry.adopted === true ? { adopted: true } : {}),
       }),
     );
   }
@@ -183,6 +184,8 @@ export interface PlanningEnv {
   readonly manifestByAddress: ReadonlyMap<string, ResourceManifest>;
   readonly resolveSecret?: (secret: SecretValue) => string | undefined;
   readonly adoptConsented?: boolean;
+  /** Addresses whose create an interrupted apply sent and never recorded (`StateDocument.creating`). */
+  readonly creating?: ReadonlySet<string>;
   /**
    * The changes of reference targets planned during this run, so that a target many objects refer
    * to by id is planned once (see `replacedByThisPlan`); each is reused only while the live objects
@@ -199,6 +202,7 @@ export function planningEnv(input: Omit<PlanningInput, 'live'>): PlanningEnv {
     manifestByAddress: new Map(input.resources.map((r) => [r.address, r])),
     ...(input.resolveSecret !== undefined ? { resolveSecret: input.resolveSecret } : {}),
     ...(input.adoptConsented ? { adoptConsented: true } : {}),
+    ...(input.state?.creating !== undefined ? { creating: new Set(input.state.creating) } : {}),
     targetChanges: new ChangeMemo(),
   };
 }
@@ -288,6 +292,7 @@ export function planResource(
     ...serverIdOf(handler, rawLive, stateEntry),
     ...(live !== null ? { liveDigest: digestOf(live) } : {}),
     ...(env.adoptConsented ? { adoptConsented: true } : {}),
+    ...(env.creating?.has(resource.address) === true ? { createdHere: true } : {}),
     ...(lookupReason !== undefined ? { reason: lookupReason } : {}),
     ...(rawLive === undefined && lookupReason === undefined ? goneWithReplaced(resource, stateEntry, resolved) : {}),
     ...(stateEntry?.tainted !== undefined ? { tainted: stateEntry.tainted } : {}),

@@ -397,6 +397,7 @@ async function record(
     updatedAt: new Date().toISOString(),
     ...(resource.options !== undefined ? { options: resource.options } : {}),
     ...(tainted !== undefined ? { tainted } : {}),
+    ...(adoptedHere(a) ? { adopted: true as const } : {}),
   };
   const written =
     alongside.length === 0 ? a.state.put(entry) : a.state.edit((doc) => putResources(doc, [entry, ...alongside]));
@@ -405,6 +406,15 @@ async function record(
   // in the same write as a dependent's entry or an earlier one, never after it.
   if (last) a.slot.release();
   await written;
+}
+
+/**
+ * Whether the object recorded for `a` existed before this stack managed it: adopted by this plan
+ * with consent, or recorded so before (kept until a replacement makes a new object of this stack's).
+ */
+function adoptedHere(a: ActionArgs): boolean {
+  if (a.change.action === 'adopt') return a.change.preexisting === true;
+  return a.change.action !== 'replace' && a.stateEntry?.adopted === true;
 }
 
 function resolveArgs(a: ActionArgs, handler: AnyHandler, resource: ResourceManifest, forCreate: boolean) {
