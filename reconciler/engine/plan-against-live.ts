@@ -34,6 +34,7 @@ import type { StateDocument } from '../state/document.js';
 import { listsByKind, mergeLive, type LiveRead, type ReadTarget } from './live-reader.js';
 import { liveSourceOf } from './live-source.js';
 import type { RunContext } from './private/run-context.js';
+import { matchesWithIds } from '../../common/fwrule-language/index.js';
 
 /** A plan with the live objects it was made from. */
 export interface PlannedRun {
@@ -121,7 +122,7 @@ export function readTargetsOf(resources: readonly ResourceManifest[], state: Sta
       naturalKey: r.naturalKey,
       serverId: entry?.serverId ?? null,
       properties: plainOnly(r.properties),
-      ...(entry !== undefined && entry.naturalKey === r.naturalKey ? { applied: entry.properties } : {}),
+      ...(entry !== undefined && matchesWithIds(r.naturalKey, entry.naturalKey) ? { applied: entry.properties } : {}),
     });
     if (entry !== undefined && recordedKeys.has(r.address)) {
       const address = recordedObjectAddressOf(r.address);

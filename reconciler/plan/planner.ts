@@ -27,6 +27,7 @@ import { keepLiveFields } from './lifecycle.js';
 import { withRecordedDeclared, withRecordedLive } from './recorded-fields.js';
 import type { UnmanagedLive } from './match-live.js';
 import { PLAN_FORMAT_VERSION, summarize, type Plan, type ResourceChange } from './types.js';
+import { matchesWithIds, placeholdersIn } from '../../common/fwrule-language/index.js';
 
 /** What {@link planChanges} needs. */
 export interface PlanningInput {
@@ -299,11 +300,19 @@ export function planResource(
   });
   const onNewKey = handler.schema.replaceStrategyOnNewKey;
   // Old and new can coexist when the key moved in a field fixed at create: make the new one first.
-  return change.action === 'replace' &&
+  const planned =
+    change.action === 'replace' &&
     onNewKey !== undefined &&
     keyChangeReplaces(resource.kind, handler.naturalKeyOf(rawLive), resource.naturalKey)
-    ? { ...change, replaceStrategy: onNewKey }
-    : change;
+      ? { ...change, replaceStrategy: onNewKey }
+      : change;
+  // A key with stand-ins for instance ids (a rule naming an instance) is shown with the real ids once
+  // the object exists: the plan names what is in the cloud.
+  if (rawLive === undefined || placeholdersIn(resource.naturalKey).length === 0) return planned;
+  const own = handler.naturalKeyOf(rawLive);
+  return typeof own === 'string' && matchesWithIds(resource.naturalKey, own)
+    ? { ...planned, naturalKey: own }
+    : planned;
 }
 
 /**

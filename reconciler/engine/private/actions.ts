@@ -26,6 +26,7 @@ import type { RunContext } from './run-context.js';
 import type { StateWriter } from './state-writer.js';
 import { refuseUnplannedTakeover } from './takeover.js';
 import { createUnfinishedRecorded } from './unfinished-create.js';
+import { matchesWithIds, placeholdersIn } from '../../../common/fwrule-language/index.js';
 
 /** One action of the walk: the change, and what the run shares with it. */
 export interface ActionArgs {
@@ -383,7 +384,7 @@ async function record(
   const entry: StateResource = {
     address: resource.address,
     kind: resource.kind,
-    naturalKey: resource.naturalKey,
+    naturalKey: recordedKeyOf(handler, resource, live),
     serverId: handler.idOf(live) ?? null,
     // What the server does not keep is recorded as declared, for the next plan to compare with.
     properties: withRecordedLive(
@@ -406,6 +407,17 @@ async function record(
   // in the same write as a dependent's entry or an earlier one, never after it.
   if (last) a.slot.release();
   await written;
+}
+
+/**
+ * The natural key to record: the manifest's, or, when it holds a stand-in for an instance id (a rule
+ * naming an instance made in the same apply), the object's own, with the real id, so that
+ * `state list` and later plans name it.
+ */
+function recordedKeyOf(handler: AnyHandler, resource: ResourceManifest, live: unknown): string {
+  if (placeholdersIn(resource.naturalKey).length === 0) return resource.naturalKey;
+  const own = handler.naturalKeyOf(live);
+  return typeof own === 'string' && matchesWithIds(resource.naturalKey, own) ? own : resource.naturalKey;
 }
 
 /**
