@@ -31,6 +31,10 @@ export interface EmbeddedEmulatorOptions {
   readonly consistencyWindowMs?: number;
   /** The Manta line to answer as (`--emulator-manta-version`). @default 1 */
   readonly mantaVersion?: 1 | 2;
+  /** How long its jobs take (`--emulator-timing`). @default 'fast' */
+  readonly timing?: 'fast' | 'realistic';
+  /** Every job's duration multiplied by it (`--emulator-time-scale`). @default 1 */
+  readonly timeScale?: number;
 }
 
 /** Starts the embedded emulator on loopback (free ports) with a key for every account. */
@@ -51,6 +55,8 @@ export async function startEmbeddedEmulator(options: EmbeddedEmulatorOptions): P
     accounts,
     ...(options.consistencyWindowMs !== undefined ? { consistencyWindowMs: options.consistencyWindowMs } : {}),
     ...(options.mantaVersion !== undefined ? { mantaVersion: options.mantaVersion } : {}),
+    ...(options.timing !== undefined ? { timing: options.timing } : {}),
+    ...(options.timeScale !== undefined ? { timeScale: options.timeScale } : {}),
   });
   return { running, dataDir, keyFiles, close: () => running.close() };
 }

@@ -34,7 +34,22 @@ export const TUNABLE_DEFAULTS = {
   maxRetryDelayMs: 2_000,
   /** A `Retry-After` longer than this (ms) is not waited for: the call fails at once, saying so. */
   maxRetryAfterMs: 60_000,
+  /**
+   * How long (ms) an object whose delete the server finishes in a job (a machine's destroy, a
+   * volume `deleting`) may take to be gone before the action fails. A destroy takes seconds to a
+   * minute; a busy compute node longer.
+   */
+  deleteWaitMs: 30 * 60_000,
+  /**
+   * How long the CLI waits for an app program to build its app (ms): its loading (top-level awaits)
+   * and its default export's promise. One that never settles fails naming the file instead of
+   * hanging. CLI `--app-timeout`; environment {@link APP_TIMEOUT_ENV}.
+   */
+  appTimeoutMs: 120_000,
 } as const;
+
+/** The environment variable that sets the app-building time-out when no flag does. */
+export const APP_TIMEOUT_ENV = 'TRITON_IAC_APP_TIMEOUT_MS';
 
 /** The environment variable that sets the consistency window when no option or flag does. */
 export const CONSISTENCY_WINDOW_ENV = 'TRITON_IAC_CONSISTENCY_WINDOW_MS';

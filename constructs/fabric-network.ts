@@ -4,7 +4,7 @@
  */
 import type { Construct } from 'constructs';
 import type { FabricNetworkProperties } from '../common/resource-properties.js';
-import { fabricNetworkProblems, vlanIdProblem } from '../common/net/fabric-network-rules.js';
+import { fabricNetworkProblems, fabricTextProblem, vlanIdProblem } from '../common/net/fabric-network-rules.js';
 import { subnetsOverlap, type Ipv4Subnet } from '../common/net/ipv4.js';
 import { ValidationError } from './errors.js';
 import { FabricVlan } from './fabric-vlan.js';
@@ -86,6 +86,10 @@ export class FabricNetwork extends TritonResource {
       fail(at, 'name', props.name, 'must be a non-empty string');
     for (const f of ['description'] as const)
       if (props[f] !== undefined && typeof props[f] !== 'string') fail(at, f, props[f], 'must be a string');
+    const nameBad = fabricTextProblem(props.name, true);
+    if (nameBad !== undefined) fail(at, 'name', props.name, nameBad);
+    const descriptionBad = fabricTextProblem(props.description);
+    if (descriptionBad !== undefined) fail(at, 'description', props.description, descriptionBad);
     if (props.internetNat !== undefined && typeof props.internetNat !== 'boolean')
       fail(at, 'internetNat', props.internetNat, 'must be true or false');
     const { problems, subnet } = fabricNetworkProblems(props, FIELD_NAMES);

@@ -3,7 +3,7 @@
  */
 import type { Construct } from 'constructs';
 import type { FabricVlanProperties } from '../common/resource-properties.js';
-import { vlanIdProblem } from '../common/net/fabric-network-rules.js';
+import { fabricTextProblem, vlanIdProblem } from '../common/net/fabric-network-rules.js';
 import { TritonResource, type RenderedResource } from './resource.js';
 import type { ResourceOptionProps } from './resource-options.js';
 import { fail } from './private/problems.js';
@@ -37,6 +37,10 @@ export class FabricVlan extends TritonResource {
       fail(at, 'name', props.name, 'must be a non-empty string');
     if (props.description !== undefined && typeof props.description !== 'string')
       fail(at, 'description', props.description, 'must be a string');
+    for (const f of ['name', 'description'] as const) {
+      const bad = fabricTextProblem(props[f]);
+      if (bad !== undefined) fail(at, f, props[f], bad);
+    }
     this.vlanId = props.vlanId;
     this.properties = {
       vlanId: props.vlanId,

@@ -18,7 +18,7 @@ import { PRUNED_TREE } from './private/pruned-tree.js';
 import { checkRoleRefs } from './private/role-refs.js';
 import { stackOf } from './private/stack-marker.js';
 import { uniqueId } from './private/unique-id.js';
-import { LinkOutsideError, walkTree, WalkError } from './private/tree-walk.js';
+import { LinkOutsideError, NameNotUtf8Error, walkTree, WalkError } from './private/tree-walk.js';
 
 /** Settings for the files a pattern matches (see {@link StorTreeProps.rules}). */
 export interface StorTreeRule {
@@ -73,8 +73,10 @@ export interface StorTreeProps {
   readonly durability?: number;
   /**
    * Delete what the folder does not have: a file removed from the folder is deleted, and so is any
-   * object or link in the tree's directories that the tree does not declare (`msync -d`): each is
-   * planned as a delete, one line each. Without it, a file removed from the folder is left in the
+   * object, link or directory below the tree's top, at any depth, that the tree does not declare
+   * (`msync -d`; a directory after what it holds): each is planned as a delete, one line each. What
+   * the stack wrote there itself (an access key's secret, an image's export, its state) is kept.
+   * Without it, a file removed from the folder is left in the
    * object store and forgotten, and other objects there are left alone (as `msync` without `-d`);
    * `destroy` of the stack then leaves the tree's files too.
    * @default false
@@ -161,6 +163,13 @@ export class StorTree extends Construct {
           'source',
           props.source,
           `${props.source}/${error.relativePath} is a symbolic link to ${error.target}, outside the folder and the project directory: a tree uploads only files inside them (copy the file in, or exclude the link)`,
+        );
+      if (error instanceof NameNotUtf8Error)
+        fail(
+          at,
+          'source',
+          props.source,
+          `${props.source}/${error.relativePath} has a name that is not valid UTF-8 (${error.shown}): an object-store path is UTF-8 text, so no object can have that name; rename the file, or exclude it`,
         );
       if (!(error instanceof WalkError)) throw error;
       fail(at, 'source', props.source, unreadableFile(`${props.source}/${error.relativePath}`, error.cause));

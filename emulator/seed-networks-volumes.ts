@@ -66,6 +66,11 @@ export interface SeedAccessKey {
 
 /** What {@link writeNetworkVolumeParts} writes. */
 export interface NetworkVolumeSeed {
+  /**
+   * false when the cloud has no fabrics (its fabric routes answered 501): the copy is to be started
+   * with `fabrics: false` too (`EmulatorOptions.fabrics`), so it answers as the cloud does.
+   */
+  readonly fabrics?: boolean;
   readonly fabricVlans?: readonly SeedFabricVlan[];
   readonly fabricNetworks?: readonly SeedFabricNetwork[];
   readonly volumes?: readonly SeedVolume[];
@@ -94,7 +99,9 @@ export function writeNetworkVolumeParts(dataDir: string, owner: string, seed: Ne
     internet_nat: n.internetNat !== false,
     ...(n.description !== undefined ? { description: n.description } : {}),
   }));
-  writeSeedPart(dataDir, FABRICS_PART, { vlans, networks });
+  // The account's fabric is the cloud's as copied, its default fabric (or its absence) included:
+  // the copy never adds one of its own (`cloudapi/private/default-fabric.ts`).
+  writeSeedPart(dataDir, FABRICS_PART, { vlans, networks, defaulted: [owner] });
   const volumes: VolumeRecord[] = (seed.volumes ?? []).map((v) => ({
     owner,
     id: v.id,

@@ -86,6 +86,8 @@ export interface EmulatorSeed extends NetworkVolumeSeed {
     readonly metadata?: Readonly<Record<string, string>>;
     readonly firewall_enabled?: boolean;
     readonly deletion_protection?: boolean;
+    /** The server the cloud placed it on: the copy places machines beside it by affinity as the cloud would. */
+    readonly compute_node?: string;
     /** Its snapshots (`created` and the like), oldest first. */
     readonly snapshots?: readonly { readonly name: string; readonly state: string; readonly created?: string }[];
   }[];
@@ -189,6 +191,7 @@ export function writeEmulatorSeed(dataDir: string, seed: EmulatorSeed): void {
       primaryIp: m.primaryIp,
       firewall_enabled: m.firewall_enabled,
       deletion_protection: m.deletion_protection,
+      compute_node: m.compute_node,
     }),
     ...(m.networks !== undefined ? { networks: [...m.networks] } : {}),
     ...(m.ips !== undefined ? { ips: [...m.ips] } : {}),

@@ -15,12 +15,13 @@ import { Persistence } from './core/persistence.js';
 import { EmulatorStartError } from './core/start-error.js';
 import { SeededRandom } from './core/rng.js';
 import { StatsCounter } from './core/stats.js';
+import { jobTiming, type TimingProfileName } from './core/timing.js';
 import { IdentityStore } from './core/store/identity-store.js';
 import { parsePublicKey } from './core/store/public-key.js';
 import type { Service } from './core/types.js';
 import { createCloudApiService } from './cloudapi/service.js';
 import type { CloudApiRoute } from './cloudapi/route.js';
-import { DEFAULT_DATACENTER, type CatalogSeed } from './cloudapi/state.js';
+import { DEFAULT_DATACENTER, DEFAULT_LAYOUT, type CatalogSeed } from './cloudapi/state.js';
 import { createMantaService } from './manta/service.js';
 import type { MantaStateOptions } from './manta/state.js';
 
@@ -70,6 +71,14 @@ export interface EmulatorOptions {
    */
   readonly provisionMs?: number;
   /**
+   * How long jobs take (deletes, stops, NIC changes, snapshots, images, volumes): `fast` (tens of
+   * ms, for tests) or `realistic` (a production datacenter's durations, see emulator/README.md).
+   * @default 'fast'
+   */
+  readonly timing?: TimingProfileName;
+  /** Every job duration of the profile is multiplied by it (0.1: ten times faster). @default 1 */
+  readonly timeScale?: number;
+  /**
    * How many machines (not deleted) an account may have; CreateMachine past it answers 403
    * QuotaExceeded and GetAccountLimits reports it. @default 20
    */
@@ -88,8 +97,30 @@ export interface EmulatorOptions {
    * @default - no RAM limit (GetAccountLimits reports none)
    */
   readonly ramLimitMb?: number;
+  /**
+   * How many compute nodes machines are placed on (DAPI's choice: affinity rules, RAM and disk);
+   * each machine's `compute_node` is its server's UUID, made from `seed`. @default 3
+   */
+  readonly servers?: number;
+  /** Each compute node's RAM machines may reserve, MiB. @default 131072 (128 GiB) */
+  readonly serverRamMb?: number;
+  /** Each compute node's disk machines may reserve, MiB. @default 4194304 (4 TiB) */
+  readonly serverDiskMb?: number;
+  /**
+   * Whether the datacenter has fabrics: every account then has VLAN 2 and its default fabric
+   * network, GetConfig's `default_network`. Without, the fabric routes answer 501 and GetConfig `{}`.
+   * @default true
+   */
+  readonly fabrics?: boolean;
   /** The Manta line to answer as: 1 (mantav1: jobs, snaplinks) or 2 (Manta v2, muskie master). @default 1 */
   readonly mantaVersion?: 1 | 2;
+  /**
+   * Logins of Manta operators (UFDS's `operators` group, as muskie's test accounts are made): each
+   * is made an account if missing; Manta authorizes it in every account and lets it use the
+   * operator-only listing parameters and upload deletes. CloudAPI does not treat it specially.
+   * @default none
+   */
+  readonly mantaOperators?: readonly string[];
   /** Ms an object upload may send nothing before Manta answers 408 `UploadTimeout`; 0: never. @default 45000 */
   readonly mantaUploadTimeoutMs?: number;
   /** A PEM certificate and key: both listeners then serve HTTPS. @default plain HTTP */
@@ -180,6 +211,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const windowMs = options.consistencyWindowMs ?? 0;
   if (options.dataDir !== undefined) mkdirSync(options.dataDir, { recursive: true });
   const attestationRoots = attestationRootsOf(options.trustedAttestationRoots ?? []);
+  const timing = jobTiming({
+    ...(options.timing !== undefined ? { profile: options.timing } : {}),
+    ...(options.timeScale !== undefined ? { scale: options.timeScale } : {}),
+    ...(options.provisionMs !== undefined ? { provisionMs: options.provisionMs } : {}),
+  });
   const persistence = new Persistence(options.dataDir);
   const ctx: EmulatorContext = {
     clock,
@@ -205,9 +241,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     random: new SeededRandom(seed ^ 0x27d4eb2f),
     dataDir: options.dataDir,
     jobExec: options.jobExec ?? true,
-    provisionMs: options.provisionMs ?? DEFAULT_PROVISION_MS,
+    provisionMs: timing.ms('provision'),
+    timing,
     machineLimit: options.machineLimit ?? DEFAULT_MACHINE_LIMIT,
     ...(options.ramLimitMb !== undefined ? { ramLimitMb: options.ramLimitMb } : {}),
+    layout: {
+      servers: options.servers ?? DEFAULT_LAYOUT.servers,
+      serverRamMb: options.serverRamMb ?? DEFAULT_LAYOUT.serverRamMb,
+      serverDiskMb: options.serverDiskMb ?? DEFAULT_LAYOUT.serverDiskMb,
+      fabrics: options.fabrics ?? DEFAULT_LAYOUT.fabrics,
+      seed,
+    },
     urls: { cloudapi: '', manta: '' },
     mantaWriter: undefined,
     datacenter: DEFAULT_DATACENTER,
@@ -223,6 +267,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       ctx.store.addAccountKey(account.login, key);
     }
   }
+  for (const login of options.mantaOperators ?? []) ctx.store.ensureAccount(login);
   if ((options.accounts ?? []).length === 0) {
     if (ctx.store.allAccounts().length === 0) {
       generatedKey = generateDemoKey(options.dataDir);
@@ -364,5 +409,6 @@ function mantaOptions(options: EmulatorOptions): MantaStateOptions {
   return {
     ...(options.mantaVersion !== undefined ? { version: options.mantaVersion } : {}),
     ...(options.mantaUploadTimeoutMs !== undefined ? { uploadTimeoutMs: options.mantaUploadTimeoutMs } : {}),
+    ...(options.mantaOperators !== undefined ? { operators: options.mantaOperators } : {}),
   };
 }

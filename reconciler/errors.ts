@@ -50,6 +50,16 @@ export type ReconcilerErrorCode =
   | 'DELETION_PROTECTED'
   /** The plan would break an access expectation (`expectAccess`, `expectDenied`); nothing is changed. */
   | 'ACCESS_EXPECTATION_FAILED'
+  /**
+   * The plan would set a value the server keeps unique (a key's name, a user's email) that an object
+   * outside the stack already holds: the server would refuse it every time.
+   */
+  | 'VALUE_TAKEN'
+  /**
+   * The plan holds a change apply would certainly fail at, as a read tells now (a secret's
+   * destination that cannot take it, a key found live whose secret nobody holds).
+   */
+  | 'APPLY_WOULD_FAIL'
   /** A look-up whose query is fully known found nothing, and nothing a stack declares can make it. */
   | 'LOOKUP_FOUND_NOTHING'
   /** `import` was given an address or id that does not fit. */
@@ -92,6 +102,10 @@ export class ReconcilerError extends TritonIacError {
       'Nothing was changed. Set the protection named above to false in the code and apply that alone, then destroy or make the change; or stop managing the object with `triton-iac state rm ADDRESS`.',
     ACCESS_EXPECTATION_FAILED:
       'Nothing was changed. Fix the role, policy or role tag the message names so that the expectation holds, or change the expectation if the access it guards is meant to change.',
+    VALUE_TAKEN:
+      'Nothing was changed. Give the declaration another value, or remove or import the object that holds it (another program may manage it).',
+    APPLY_WOULD_FAIL:
+      'Nothing was changed. Fix what the message names (the destination, the object found live), then plan again.',
     LOOKUP_FOUND_NOTHING:
       'Nothing was changed. Fix the query named above (list what exists with `triton package list`, `triton datacenters`), or remove the look-up.',
     IMPORT_INVALID: 'Check that the id belongs to an object of the kind the address declares.',

@@ -9,6 +9,8 @@ import { ReconcilerError } from './errors.js';
 import type { WalkSlot } from './graph.js';
 import { waitAway } from './parking.js';
 import { pause } from './retry-loop.js';
+import { nextPollMs } from './poll-delay.js';
+import type { WaitReport } from './wait-report.js';
 
 /** What {@link untilReady} takes. */
 export interface UntilReadyArgs<Live> {
@@ -32,11 +34,13 @@ export interface UntilReadyArgs<Live> {
    * instance booting for a minute does not keep another action from running.
    */
   readonly slot?: WalkSlot;
+  /** Told when the wait starts (the object is not ready at the first look) and ends. */
+  readonly onWait?: (report: WaitReport) => void;
 }
 
 /**
- * Polls until the handler says the object is ready, then runs its finishing step, and returns the
- * live object to record. A kind without `readiness` is ready when created.
+ * Polls until the handler says the object is ready, then runs its finishing step (and, when that
+ * leaves the object pending again, waits for it once more), and returns the live object to record. A kind without `readiness` is ready when created.
  * @throws ReconcilerError `APPLY_FAILED` when the object fails (with the handler's reason) or stays pending past the timeout;
  *   whatever the handler's `finish` throws (a job that finished with errors)
  */
@@ -48,10 +52,25 @@ export async function untilReady<Live>(args: UntilReadyArgs<Live>): Promise<Live
   const timeoutMs = args.timeoutMs ?? readiness.timeoutMs;
   const what = `${handler.kind} ${naturalKey}`;
   let live = args.live;
-  let delay = readiness.initialPollMs ?? 200;
-  for (;;) {
+  let reported = false;
+  // `finish` may start another job (an instance stopped once it booted): what it answers is waited
+  // for in turn, a bounded number of times.
+  for (let finishes = 0; ;) {
     const progress = readiness.progress(live, desired);
-    if (progress.state === 'ready') break;
+    if (progress.state === 'ready') {
+      if (readiness.finish === undefined) break;
+      live = await readiness.finish(ctx, live, desired);
+      if (++finishes >= MAX_FINISHES || readiness.progress(live, desired).state !== 'pending') break;
+      continue;
+    }
+    if (!reported && progress.state === 'pending') {
+      args.onWait?.({
+        waitsFor: readiness.waitsFor ?? 'it to be ready',
+        ...(progress.detail !== undefined ? { detail: progress.detail } : {}),
+        phase: 'start',
+      });
+      reported = true;
+    }
     const id = handler.idOf(live);
     if (progress.state === 'failed')
       throw new ReconcilerError('APPLY_FAILED', `${what} (${id ?? '?'}): ${progress.reason}`);
@@ -62,13 +81,18 @@ export async function untilReady<Live>(args: UntilReadyArgs<Live>): Promise<Live
         `${what} (${id ?? '?'}) is still ${progress.detail ?? 'pending'} after ${Math.round(waited / 1000)} s; ${readiness.onTimeout ?? 'run apply again later'}`,
       );
     }
+    const delay = nextPollMs(waited, readiness.initialPollMs ?? 200, readiness.maxPollMs ?? 10_000);
     await waitAway(args.slot, () => pause(Math.min(delay, timeoutMs - waited), args.signal));
-    delay = Math.min(readiness.maxPollMs ?? 10_000, delay * 2);
     // A read inside the consistency window may not see the new object yet: keep the last known state.
     const next = readiness.poll
       ? await readiness.poll(ctx, live)
       : await handler.read(ctx, { ...(id !== undefined ? { id } : {}), naturalKey });
     if (next !== undefined) live = next;
   }
-  return readiness.finish ? readiness.finish(ctx, live, desired) : live;
+  if (reported)
+    args.onWait?.({ waitsFor: readiness.waitsFor ?? 'it to be ready', phase: 'end', durationMs: Date.now() - started });
+  return live;
 }
+
+/** How many times `finish` may leave the object pending again (a stop after the boot) before its answer is taken as final. */
+const MAX_FINISHES = 3;

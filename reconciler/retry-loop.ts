@@ -26,6 +26,7 @@ import {
 import { ReconcilerError } from './errors.js';
 import type { WalkSlot } from './graph.js';
 import { waitAway, type ParkingTicket, type VisibilityLag } from './parking.js';
+import type { WaitReport } from './wait-report.js';
 
 /** What the loop needs from its caller. */
 export interface RetryContext {
@@ -38,6 +39,8 @@ export interface RetryContext {
   readonly visibility?: VisibilityLag;
   /** The place in the apply walk of the action retrying: given up while it waits. */
   readonly slot?: WalkSlot;
+  /** Told when the action starts and ends a wait for a job of the server (`deletion.ts`, `readiness.ts`). */
+  readonly onWait?: (report: WaitReport) => void;
 }
 
 /**

@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { ManifestValue, ResourceKind } from '../../common/manifest.js';
 import { isRef } from '../../common/manifest.js';
-import { kindDescriptor, type FieldSchema, type ReferenceRule, type TypeSchema } from '../../common/kinds/index.js';
+import { kindDescriptor, type FieldSchema, type TypeSchema } from '../../common/kinds/index.js';
+import { implicitDependencies, type NamedResource } from '../../common/kinds/name-references.js';
 import { AdapterError } from '../errors.js';
 
 type Props = Record<string, ManifestValue>;
@@ -152,52 +153,10 @@ function isPlain(value: unknown): value is { readonly [key: string]: ManifestVal
 }
 
 /** One converted resource, as the implicit-dependency pass sees it. */
-export interface ConvertedResource {
-  readonly address: string;
-  readonly kind: ResourceKind;
-  readonly properties: Props;
-}
+export type ConvertedResource = NamedResource;
 
 /**
  * The dependencies the construct library derives from names, as the kind's descriptor says
- * (`refersTo` on its fields): a user key on its user, a role on its members and policies, a role
- * tag or role-tagged Manta entry on its roles, a Manta entry on its directories, a snaplink on its
- * source and a job on its inputs and assets.
+ * (`common/kinds/name-references.ts`).
  */
-export function implicitDependencies(resource: ConvertedResource, all: readonly ConvertedResource[]): string[] {
-  const named: { rule: ReferenceRule; value: string }[] = [];
-  for (const field of kindDescriptor(resource.kind)?.properties ?? [])
-    collectReferences(field, resource.properties[field.name], named);
-  const deps: string[] = [];
-  for (const { rule, value } of named) {
-    const matches = (target: ManifestValue | undefined): boolean => {
-      if (typeof target !== 'string') return false;
-      if (rule.match === 'ancestor') return value.startsWith(`${target}/`);
-      return rule.caseInsensitive ? target.toLowerCase() === value.toLowerCase() : target === value;
-    };
-    deps.push(
-      ...all
-        .filter((r) => r.kind === rule.kind && r.address !== resource.address && matches(r.properties[rule.field]))
-        .map((r) => r.address),
-    );
-  }
-  return deps;
-}
-
-/** The names `value` gives to other objects: its field's rule, a list's rule for each element, an object's fields' rules. */
-function collectReferences(
-  type: TypeSchema,
-  value: ManifestValue | undefined,
-  out: { rule: ReferenceRule; value: string }[],
-  owner?: Props,
-  inherited?: ReferenceRule,
-): void {
-  const rule = type.refersTo ?? inherited;
-  if (typeof value === 'string') {
-    if (rule && (rule.when === undefined || owner?.[rule.when.field] === rule.when.equals)) out.push({ rule, value });
-  } else if (Array.isArray(value)) {
-    for (const v of value) collectReferences(type.element ?? { type: 'string' }, v, out, owner, type.refersTo);
-  } else if (isPlain(value) && type.type === 'object' && type.fields && !type.secret) {
-    for (const f of type.fields) collectReferences(f, (value as Props)[f.name], out, value as Props);
-  }
-}
+export { implicitDependencies };

@@ -4,7 +4,14 @@ import { MANIFEST_VERSION, type StackManifest } from '../../common/manifest.js';
 import { isSavedPlanText, readSavedPlanFile, type Plan, type SavedPlanOrigin } from '../../reconciler/index.js';
 import { UsageError, type Command, type CommandIo } from '../command.js';
 import { expectPositionals, intFlag, parseArgs } from '../private/args.js';
-import { noteExclusions, OPERATOR_FLAGS, OPERATOR_HELP, operatorOptions } from '../private/operator-flags.js';
+import {
+  engineControls,
+  noteExclusions,
+  OPERATOR_FLAGS,
+  OPERATOR_HELP,
+  operatorOptions,
+  operatorOptionsPerStack,
+} from '../private/operator-flags.js';
 import type { LoadedApp } from '../private/app-loader.js';
 import { hasWork, outcomeLine, runPlan, runReviewed } from '../private/carry-out.js';
 import { applyPlan } from '../private/engine.js';
@@ -108,7 +115,6 @@ export const applyCommand: Command = {
     const extra = {
       ...(parallelism !== undefined ? { parallelism } : {}),
       ...(targets.length > 0 ? { targets } : {}),
-      ...controls,
     };
     if (savedFile?.origin !== undefined && !args.strings.has('app')) {
       // The plan carries the stack its context built: a --context that says otherwise is refused.
@@ -129,9 +135,14 @@ export const applyCommand: Command = {
         return await applySaved(stack, saved, await session.options(stack, extra), io, first!);
       }
       let ok = true;
+      const controlsOf = operatorOptionsPerStack(session.stacks, controls);
       for (const stack of session.stacks) {
-        noteExclusions(stack, controls, io);
-        const options = await session.options(stack, { ...extra, ...(adopt ? { adopt } : {}) });
+        noteExclusions(stack, controlsOf(stack), io);
+        const options = await session.options(stack, {
+          ...extra,
+          ...engineControls(controlsOf(stack)),
+          ...(adopt ? { adopt } : {}),
+        });
         const question = `\nApply these changes to stack ${stack.name} (account ${stack.account})?`;
         const outcome = await runReviewed(
           stack,

@@ -44,7 +44,7 @@ export const destroyCommand: Command = {
     const session = await openSession(app, common, io);
     try {
       let ok = true;
-      // Stacks are destroyed in the reverse of the order they were declared in.
+      // In the reverse of the order apply works in: a stack naming another's objects goes first.
       for (const stack of [...session.stacks].reverse()) {
         const options = await session.options(stack, parallelism !== undefined ? { parallelism } : {});
         const question = `\nDestroy every object stack ${stack.name} manages in account ${stack.account}? There is no undo.`;

@@ -11,6 +11,7 @@ import { outputFormat } from '../private/plan-output.js';
 import { hasDrift } from '../private/sensor-output.js';
 import {
   noteExclusions,
+  operatorOptionsPerStack,
   OPERATOR_FLAGS,
   OPERATOR_HELP,
   operatorOptions,
@@ -103,17 +104,19 @@ export const driftCommand: Command = {
           `${app.path} has ${session.stacks.length} stacks (${session.stacks.map((s) => s.name).join(', ')}); a saved plan holds one stack: add --stack NAME`,
         );
       const drifts: StackDrift[] = [];
+      const controlsOf = operatorOptionsPerStack(session.stacks, exclude !== undefined ? { exclude } : {});
       for (const stack of session.stacks) {
+        const excluded = controlsOf(stack).exclude;
         const sensor = {
           ignore,
           declaredElsewhere: othersOf(app.manifest.stacks, stack),
           ...(args.booleans.has('no-unmanaged') ? { unmanaged: false } : {}),
           ...(args.booleans.has('no-access') ? { access: false } : {}),
         };
-        if (exclude !== undefined) noteExclusions(stack, { exclude }, io);
+        noteExclusions(stack, controlsOf(stack), io);
         const report = await driftStack(
           stack,
-          await session.options(stack, { sensor, ...(exclude !== undefined ? { exclude } : {}) }),
+          await session.options(stack, { sensor, ...(excluded !== undefined ? { exclude: excluded } : {}) }),
         );
         drifts.push({ stack: stack.name, account: stack.account, report });
         // JSON is one document for the whole run, written once every stack is checked.

@@ -1,3 +1,4 @@
+import { timeScaleFlag, timingFlag } from '../private/timing-flags.js';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
@@ -43,15 +44,30 @@ Options:
                                  path (CreateMachineSnapshot, PutDirectory, ...): the write takes
                                  effect, then the connection is reset
   --no-job-exec                  accept Manta jobs but do not run their commands
-  --provision-ms MS              how long a new instance stays provisioning (default 100)
+  --provision-ms MS              how long a new instance stays provisioning (default: the timing
+                                 profile's, 100 in fast)
+  --timing fast|realistic        how long jobs take (deletes, stops, NIC changes, snapshots,
+                                 images, volumes): fast, tens of ms for tests (the default), or
+                                 realistic, a production datacenter's (see the emulator's README)
+  --time-scale S                 multiply every job's duration by S, e.g. 0.1 or 1/10 (default 1)
   --machine-limit N              how many instances an account may have (default 20)
   --catalog FILE                 serve the packages, networks, datacenters and provisioning limits
                                  of the JSON file FILE instead of the built-in ones (see the
                                  emulator's README: "Seeding the catalog"); kept in --data-dir
   --ram-limit MIB                how much RAM an account's instances may have together (default:
                                  no limit)
+  --servers N                    compute nodes instances are placed on, by affinity rules, RAM and
+                                 disk (default 3)
+  --server-ram-mb MIB            RAM of each compute node (default 131072)
+  --server-disk-mb MIB           disk of each compute node (default 4194304)
+  --no-fabrics                   a datacenter without fabrics: no default fabric, fabric requests
+                                 answer 501 (default: fabrics, each account with VLAN 2 and its
+                                 default network)
   --manta-version 1|2            the Manta line to answer as: 1 (mantav1, with jobs and snaplinks,
                                  the default) or 2 (Manta v2: no jobs, no snaplinks)
+  --manta-operator LOGIN         make LOGIN (created if missing) a Manta operator, as UFDS's
+                                 operators group: it may read and write every account's namespace,
+                                 list with sort=none / skip_owner_check=true (repeatable)
   --manta-upload-timeout-ms N    refuse an object upload that sends nothing for N ms with 408
                                  UploadTimeout (default 45000, as muskie; 0: never)
   --tls-cert FILE --tls-key FILE serve HTTPS with this PEM certificate and key
@@ -125,11 +141,18 @@ const FLAGS: FlagSpec = {
   seed: 'string',
   'no-job-exec': 'boolean',
   'provision-ms': 'string',
+  timing: 'string',
+  'time-scale': 'string',
   'machine-limit': 'string',
   catalog: 'string',
   'ram-limit': 'string',
+  servers: 'string',
+  'server-ram-mb': 'string',
+  'server-disk-mb': 'string',
+  'no-fabrics': 'boolean',
   'manta-version': 'string',
   'manta-upload-timeout-ms': 'string',
+  'manta-operator': 'repeat',
   'tls-cert': 'string',
   'tls-key': 'string',
   'attestation-root': 'repeat',
@@ -161,6 +184,8 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
   set('loseAnswers', operationsFlag(args.strings.get('lose-answers')));
   if (args.booleans.has('no-job-exec')) opts.jobExec = false;
   set('provisionMs', intFlag(args, 'provision-ms', 0, 3_600_000));
+  set('timing', timingFlag(args.strings.get('timing'), '--timing'));
+  set('timeScale', timeScaleFlag(args.strings.get('time-scale'), '--time-scale'));
   set('machineLimit', intFlag(args, 'machine-limit', 1, 1_000_000));
   const catalog = args.strings.get('catalog');
   if (catalog !== undefined) opts.catalog = readCatalog(catalog, io);
@@ -173,11 +198,18 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
       throw new UsageError(
         `${flag} ${value} and the limits of --catalog ${catalog} both set the account's limits; give them in one place`,
       );
+  set('servers', intFlag(args, 'servers', 1, 10_000));
+  set('serverRamMb', intFlag(args, 'server-ram-mb', 1, 1_000_000_000));
+  set('serverDiskMb', intFlag(args, 'server-disk-mb', 1, 1_000_000_000_000));
+  if (args.booleans.has('no-fabrics')) opts.fabrics = false;
   set('mantaVersion', mantaVersionFlag(args.strings.get('manta-version'), '--manta-version'));
   set('mantaUploadTimeoutMs', intFlag(args, 'manta-upload-timeout-ms', 0, 3_600_000));
 
   const accounts = new Map<string, string[]>();
-  for (const login of args.repeats.get('account') ?? []) if (!accounts.has(login)) accounts.set(login, []);
+  const operators = args.repeats.get('manta-operator') ?? [];
+  for (const login of [...(args.repeats.get('account') ?? []), ...operators])
+    if (!accounts.has(login)) accounts.set(login, []);
+  if (operators.length > 0) opts.mantaOperators = operators;
   for (const spec of args.repeats.get('key') ?? []) {
     const { login, key } = readKeySpec(spec, io);
     accounts.set(login, [...(accounts.get(login) ?? []), key]);

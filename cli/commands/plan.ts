@@ -9,7 +9,14 @@ import {
 } from '../../reconciler/index.js';
 import { UsageError, type Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
-import { noteExclusions, OPERATOR_FLAGS, OPERATOR_HELP, operatorOptions } from '../private/operator-flags.js';
+import {
+  engineControls,
+  noteExclusions,
+  OPERATOR_FLAGS,
+  OPERATOR_HELP,
+  operatorOptions,
+  operatorOptionsPerStack,
+} from '../private/operator-flags.js';
 import { planDestroy, planStack } from '../private/engine.js';
 import { outputFormat, renderPlan, renderPlansJson } from '../private/plan-output.js';
 import { startReadAhead } from '../private/plan-read-ahead.js';
@@ -111,14 +118,16 @@ export const planCommand: Command = {
         );
       }
       const plans: Plan[] = [];
-      for (const stack of session.stacks) {
-        if (!destroy) noteExclusions(stack, controls, io);
+      const controlsOf = operatorOptionsPerStack(session.stacks, controls);
+      // A destroy goes in the reverse of apply's order (a stack naming another's objects first), as destroy does.
+      for (const stack of destroy ? [...session.stacks].reverse() : session.stacks) {
+        if (!destroy) noteExclusions(stack, controlsOf(stack), io);
         const plan = destroy
           ? await planDestroy(stack, await session.options(stack))
           : await planStack(
               stack,
               await session.options(stack, {
-                ...controls,
+                ...engineControls(controlsOf(stack)),
                 ...(targets.length > 0 ? { targets } : {}),
                 ...(args.booleans.has('adopt') ? { adopt: true } : {}),
               }),

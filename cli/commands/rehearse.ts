@@ -1,3 +1,4 @@
+import { timeScaleFlag, timingFlag } from '../private/timing-flags.js';
 import { generateKeyPairSync } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,6 +44,10 @@ Options:
   --latency-ms N         added to each request, about N ms (default 10)
   --throttle-rps N       throttle above N requests a second (default: none)
   --seed N               seed of every random decision of the copy (default 1)
+  --timing fast|realistic  how long the copy's jobs take (default realistic: a production
+                         datacenter's boots, deletes and NIC changes, see the emulator's README)
+  --time-scale S         multiply every job's duration by S (default 0.1 with realistic timing:
+                         the waits a real apply makes, in a tenth of the time; else 1)
   --max-object-size N    objects larger than N bytes are copied without content (default 64M)
 
 ${COMMON_HELP}
@@ -69,6 +74,8 @@ export const rehearseCommand: Command = {
         'latency-ms': 'string',
         'throttle-rps': 'string',
         seed: 'string',
+        timing: 'string',
+        'time-scale': 'string',
         'max-object-size': 'string',
       },
       'rehearse',
@@ -178,6 +185,7 @@ function conditionsOf(args: ParsedArgs): RehearsalConditions {
     return n;
   };
   const throttle = intFlag(args, 'throttle-rps', 1, 1_000_000);
+  const timing = timingFlag(args.strings.get('timing'), '--timing') ?? 'realistic';
   return {
     windowMs: intFlag(args, 'window-ms', 0, 600_000) ?? 2000,
     staleReadRate: rate('stale-read-rate', 0.5),
@@ -185,6 +193,8 @@ function conditionsOf(args: ParsedArgs): RehearsalConditions {
     latencyMs: intFlag(args, 'latency-ms', 0, 60_000) ?? 10,
     ...(throttle !== undefined ? { throttleRps: throttle } : {}),
     seed: intFlag(args, 'seed', 0, 2 ** 31 - 1) ?? 1,
+    timing,
+    timeScale: timeScaleFlag(args.strings.get('time-scale'), '--time-scale') ?? (timing === 'realistic' ? 0.1 : 1),
   };
 }
 

@@ -26,9 +26,11 @@ export class AppExitError extends Error {
 
 /**
  * Runs `body` with `process.exit` replaced by a function that throws {@link AppExitError}.
+ * @param deadline rejects when the program took too long (the app time-out): the guard is lifted
+ *   then too, so that the CLI can still end although the program never finished
  * @throws AppExitError when the program called `process.exit`, even if it caught the error thrown.
  */
-export async function withExitGuard<T>(body: () => Promise<T>): Promise<T> {
+export async function withExitGuard<T>(body: () => Promise<T>, deadline?: Promise<never>): Promise<T> {
   const original = process.exit;
   let called: AppExitError | undefined;
   process.exit = ((code?: number | string | null) => {
@@ -36,7 +38,7 @@ export async function withExitGuard<T>(body: () => Promise<T>): Promise<T> {
     throw called;
   }) as typeof process.exit;
   try {
-    const result = await body();
+    const result = await (deadline === undefined ? body() : Promise.race([body(), deadline]));
     if (called !== undefined) throw called;
     return result;
   } finally {

@@ -86,11 +86,16 @@ export function resolveAppPath(arg: string | undefined, cwd: string): string {
  * @throws UsageError for an unreadable or unrecognised file, a module that builds no app, or a
  *   synth failure (every problem listed).
  */
-export async function loadApp(path: string, rbac: RbacLoadOptions = {}, context: AppContext = {}): Promise<LoadedApp> {
+export async function loadApp(
+  path: string,
+  rbac: RbacLoadOptions = {},
+  context: AppContext = {},
+  deadline?: Promise<never>,
+): Promise<LoadedApp> {
   const ext = extname(path).toLowerCase();
   if (['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs', '.tsx', '.jsx'].includes(ext)) {
     // The program reads the context while it builds the app (the CDK's CDK_CONTEXT_JSON).
-    const synthesized = await withEnv(CONTEXT_ENV, JSON.stringify(context), () => synthProgram(path));
+    const synthesized = await withEnv(CONTEXT_ENV, JSON.stringify(context), () => synthProgram(path, deadline));
     return { path, kind: 'program', ...synthesized, ...(Object.keys(context).length > 0 ? { context } : {}) };
   }
   let value: unknown;
@@ -145,11 +150,15 @@ export function selectOneStack(manifest: Manifest, name: string | undefined, sou
   return stacks[0]!;
 }
 
-async function synthProgram(path: string): Promise<{ manifest: Manifest; warnings: readonly string[] }> {
+async function synthProgram(
+  path: string,
+  deadline: Promise<never> | undefined,
+): Promise<{ manifest: Manifest; warnings: readonly string[] }> {
   let mod: Record<string, unknown>;
   try {
-    mod = await withExitGuard(() => importProgram(path));
+    mod = await withExitGuard(() => importProgram(path), deadline);
   } catch (err) {
+    if (err instanceof UsageError) throw err; // the app time-out, already naming the file
     throw loadFailure(err, path);
   }
   let exported = mod['default'];
@@ -171,7 +180,7 @@ async function synthProgram(path: string): Promise<{ manifest: Manifest; warning
       const built = app as { synth(): Manifest; synthAsync?: () => Promise<Manifest>; warnings?: () => string[] };
       const manifest = typeof built.synthAsync === 'function' ? await built.synthAsync() : built.synth();
       return { manifest, warnings: typeof built.warnings === 'function' ? built.warnings() : [] };
-    });
+    }, deadline);
   } catch (err) {
     throw synthFailure(err, path);
   }

@@ -48,4 +48,37 @@ describe('apply progress', () => {
     r.stop();
     expect(c.out().endsWith('\r\u001b[2K')).toBe(true);
   });
+
+  it('says what each wait for a job of the cloud was for and how long it took, its start only on a terminal', () => {
+    const plain = capture(false);
+    const r = new ProgressReporter(plain.io);
+    r.onProgress({
+      type: 'job-wait',
+      address: 'prod/www',
+      phase: 'start',
+      waitsFor: 'its destroy job',
+      detail: 'running',
+    });
+    r.onProgress({
+      type: 'job-wait',
+      address: 'prod/www',
+      phase: 'end',
+      waitsFor: 'its destroy job',
+      durationMs: 15_200,
+    });
+    r.stop();
+    expect(plain.out()).toBe('  prod/www: waited 15.2s for its destroy job\n');
+    const live = capture(true);
+    const t = new ProgressReporter(live.io);
+    t.onProgress({ type: 'start', total: 1 });
+    t.onProgress({
+      type: 'job-wait',
+      address: 'prod/www',
+      phase: 'start',
+      waitsFor: 'its destroy job',
+      detail: 'running',
+    });
+    t.stop();
+    expect(live.out()).toContain('prod/www: waiting for its destroy job (running)');
+  });
 });

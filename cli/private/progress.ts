@@ -69,6 +69,23 @@ export class ProgressReporter {
         if (event.because === 'the run was cancelled') this.inFlight.delete(event.address);
         else this.finish(event.address, `${this.paint('yellow', '-')} ${event.address}: skipped (${event.because})`);
         break;
+      case 'job-wait':
+        // Each wait for a job of the cloud: what for when it starts (on a terminal), how long at its end.
+        if (event.phase === 'start' && this.live)
+          this.line(
+            this.paint(
+              'dim',
+              `  ${event.address}: waiting for ${event.waitsFor}${event.detail !== undefined ? ` (${event.detail})` : ''}`,
+            ),
+          );
+        if (event.phase === 'end')
+          this.line(
+            this.paint(
+              'dim',
+              `  ${event.address}: waited ${formatDuration(event.durationMs ?? 0)} for ${event.waitsFor}`,
+            ),
+          );
+        break;
       case 'retry':
         if (this.live)
           this.line(this.paint('dim', `  ${event.address}: retrying (attempt ${event.attempt}): ${event.reason}`));

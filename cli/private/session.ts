@@ -5,7 +5,10 @@
  */
 import type { StackManifest } from '../../common/manifest.js';
 import { UsageError, type CommandIo } from '../command.js';
+import { APP_TIMEOUT_ENV, TUNABLE_DEFAULTS } from '../../common/tunables.js';
 import { intFlag, mantaVersionFlag, type FlagSpec, type ParsedArgs } from './args.js';
+import { timeScaleFlag, timingFlag } from './timing-flags.js';
+import type { TimingProfileName } from '../../emulator/core/timing.js';
 import { loadApp, resolveAppPath, selectOneStack, selectStacks, type LoadedApp } from './app-loader.js';
 import {
   emulatorOverrides,
@@ -27,13 +30,14 @@ import { checkWorkingDirectory, whileWorkingDirectoryExists } from './working-di
 import { guardLocks } from './interrupts.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
 import { stateHistoryKeepOf } from './drift-config.js';
-import { declaredByOtherStacks } from '../../reconciler/index.js';
+import { declaredByOtherStacks, orderStacks, WriteLog } from '../../reconciler/index.js';
 
 /**
  * The flags of the commands that only build the app (synth, validate, graph, access): which stack,
  * the account of an rbac.json, the context the program reads, and stack traces.
  */
 export const APP_FLAGS: FlagSpec = {
+  'app-timeout': 'string',
   stack: 'string',
   account: 'string',
   debug: 'boolean',
@@ -42,6 +46,7 @@ export const APP_FLAGS: FlagSpec = {
 
 /** The flags every cloud-facing command takes. */
 export const COMMON_FLAGS: FlagSpec = {
+  'app-timeout': 'string',
   debug: 'boolean',
   emulator: 'boolean',
   profile: 'string',
@@ -49,6 +54,8 @@ export const COMMON_FLAGS: FlagSpec = {
   account: 'string',
   'consistency-window-ms': 'string',
   'emulator-manta-version': 'string',
+  'emulator-timing': 'string',
+  'emulator-time-scale': 'string',
   'lock-timeout': 'string',
   'max-requests': 'string',
   context: 'repeat',
@@ -61,6 +68,8 @@ export const COMMON_HELP = `Common options:
   --emulator-manta-version 1|2
                               the Manta line the embedded emulator answers as (default 1,
                               mantav1; 2 is Manta v2, which has no jobs and no snaplinks)
+  --emulator-timing fast|realistic, --emulator-time-scale S
+                              how long the embedded emulator's jobs take (default fast, 1)
   --profile NAME              use this ~/.triton profile (default: TRITON_PROFILE, then the current one)
   --stack NAME                work on one stack of a multi-stack app
   --account LOGIN             the account an rbac.json is applied to (default: TRITON_ACCOUNT)
@@ -69,6 +78,8 @@ export const COMMON_HELP = `Common options:
   --max-requests N            at most N requests in flight per service (default 32; the client
                               sends fewer while the cloud throttles or slows down)
   --lock-timeout DURATION     wait this long for the state lock, e.g. 30s or 2m (default: fail at once)
+  --app-timeout DURATION      wait this long for the app program to build its app (default:
+                              TRITON_IAC_APP_TIMEOUT_MS, else 2m); one that never does fails naming it
 ${CONTEXT_HELP}
   --debug                     print stack traces and engine debug lines on errors`;
 
@@ -82,7 +93,11 @@ export interface CommonOptions {
   readonly consistencyWindowMs: number | undefined;
   /** With `--emulator`: the Manta line it answers as (`--emulator-manta-version`). */
   readonly emulatorMantaVersion: 1 | 2 | undefined;
+  /** With `--emulator`: how long its jobs take (`--emulator-timing`, `--emulator-time-scale`). */
+  readonly emulatorTiming: { readonly timing?: TimingProfileName; readonly timeScale?: number };
   readonly lockTimeoutMs: number | undefined;
+  /** `--app-timeout`: how long the app program may take to build its app. */
+  readonly appTimeoutMs?: number | undefined;
   /** `--max-requests`: the most requests in flight per service. */
   readonly maxRequests: number | undefined;
   /** The `--context key=value` flags (the project file's context is added when the app is loaded). */
@@ -99,10 +114,18 @@ export function commonOptions(args: ParsedArgs): CommonOptions {
     account: args.strings.get('account'),
     consistencyWindowMs: intFlag(args, 'consistency-window-ms', 0, 3_600_000),
     emulatorMantaVersion: mantaVersionFlag(args.strings.get('emulator-manta-version'), '--emulator-manta-version'),
+    emulatorTiming: embeddedTiming(args),
     lockTimeoutMs: parseDuration(args.strings.get('lock-timeout'), 'lock-timeout'),
+    appTimeoutMs: parseDuration(args.strings.get('app-timeout'), 'app-timeout'),
     maxRequests: intFlag(args, 'max-requests', 1, 256),
     context: contextFlags(args),
   };
+}
+
+function embeddedTiming(args: ParsedArgs): CommonOptions['emulatorTiming'] {
+  const timing = timingFlag(args.strings.get('emulator-timing'), '--emulator-timing');
+  const timeScale = timeScaleFlag(args.strings.get('emulator-time-scale'), '--emulator-time-scale');
+  return { ...(timing !== undefined ? { timing } : {}), ...(timeScale !== undefined ? { timeScale } : {}) };
 }
 
 /**
@@ -131,14 +154,59 @@ export async function loadAppFor(appArg: string | undefined, common: CommonOptio
     common.account ??
     firstSet(io.env['TRITON_ACCOUNT'], io.env['SDC_ACCOUNT']) ??
     (common.emulator ? 'demo' : undefined);
-  const loading = loadApp(
-    path,
-    { ...(account !== undefined ? { account } : {}), ...(common.stack !== undefined ? { stack: common.stack } : {}) },
-    contextOf(common.context, io.cwd),
-  );
-  const app = await whileWorkingDirectoryExists(io.cwd, loading);
-  for (const warning of app.warnings ?? []) io.stderr.write(`Warning: ${warning}\n`);
-  return app;
+  const deadline = appDeadline(path, common, io);
+  try {
+    const loading = loadApp(
+      path,
+      { ...(account !== undefined ? { account } : {}), ...(common.stack !== undefined ? { stack: common.stack } : {}) },
+      contextOf(common.context, io.cwd),
+      deadline.reached,
+    );
+    const app = await whileWorkingDirectoryExists(io.cwd, loading);
+    for (const warning of app.warnings ?? []) io.stderr.write(`Warning: ${warning}\n`);
+    return app;
+  } finally {
+    deadline.cancel();
+  }
+}
+
+/**
+ * The app time-out: `reached` rejects once the program has taken longer than it to build its app
+ * (a default export whose promise never settles, a top-level await on nothing), with a clear error
+ * naming the file, so that the CLI never hangs saying nothing. `cancel` once the app is loaded.
+ */
+function appDeadline(
+  path: string,
+  common: CommonOptions,
+  io: CommandIo,
+): { readonly reached: Promise<never>; cancel(): void } {
+  const ms = common.appTimeoutMs ?? parseAppTimeoutEnv(io.env[APP_TIMEOUT_ENV]) ?? TUNABLE_DEFAULTS.appTimeoutMs;
+  let timer: NodeJS.Timeout | undefined;
+  const reached = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new UsageError(
+            `app ${path} did not build its app within ${formatMs(ms)}: loading it, or the promise its default export returned, never settled (an await on something that never finishes?). Fix the program, or give it longer with --app-timeout or ${APP_TIMEOUT_ENV}`,
+          ),
+        ),
+      ms,
+    );
+  });
+  // Nobody may be listening when it fires (a JSON app loads without it): not an unhandled rejection.
+  reached.catch(() => undefined);
+  return { reached, cancel: () => clearTimeout(timer) };
+}
+
+/** `TRITON_IAC_APP_TIMEOUT_MS` as a number of ms, or `undefined` when unset or not a positive whole number. */
+function parseAppTimeoutEnv(text: string | undefined): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const value = Number(text);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+function formatMs(ms: number): string {
+  return ms % 60_000 === 0 ? `${ms / 60_000}m` : ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
 }
 
 /** A connection to the cloud (or the embedded emulator) for a set of stacks. */
@@ -152,12 +220,15 @@ export interface Session {
 }
 
 /**
- * The stacks of `app` that the command works on: all, or the one `--stack` names. An rbac.json has
- * one stack, whatever `--stack` says.
- * @throws UsageError for an unknown stack.
+ * The stacks of `app` that the command works on: all, or the one `--stack` names, each after the
+ * stacks of the same account whose objects it names (`orderStacks`). An rbac.json has one stack,
+ * whatever `--stack` says.
+ * @throws UsageError for an unknown stack; ReconcilerError `GRAPH_INVALID` for stacks naming each
+ *   other's objects in a circle.
  */
 export function stacksOf(app: LoadedApp, common: CommonOptions): StackManifest[] {
-  return selectStacks(app.manifest, app.kind === 'rbac-json' ? undefined : common.stack, app.path);
+  // One app is one graph: a stack comes after the stacks whose objects it names (destroy reverses it).
+  return orderStacks(selectStacks(app.manifest, app.kind === 'rbac-json' ? undefined : common.stack, app.path));
 }
 
 /**
@@ -205,9 +276,18 @@ export async function openSession(
       cwd: io.cwd,
       accounts: stacks.map((s) => s.account),
       ...(common.emulatorMantaVersion !== undefined ? { mantaVersion: common.emulatorMantaVersion } : {}),
+      ...common.emulatorTiming,
     });
   }
   const connected = new Map<string, Clients>();
+  // One write log per account for the whole command: the consistency window after a write covers
+  // the writes of every stack of the account, not only the stack that made it.
+  const writeLogs = new Map<string, WriteLog>();
+  const writeLogOf = (account: string): WriteLog => {
+    let log = writeLogs.get(account);
+    if (log === undefined) writeLogs.set(account, (log = new WriteLog()));
+    return log;
+  };
   const env = cloudEnv(common, io, emulator !== undefined);
   // Warnings always reach stderr: they say what the user must know and no other line says (a
   // password taken as set, an unmanaged object left alone). Without --debug the engine's other lines
@@ -275,6 +355,7 @@ export async function openSession(
         // Every stack of the app, not only those this run works on: a resource moved to a stack
         // that is not applied now is still declared there.
         declaredElsewhere: declaredByOtherStacks(app.manifest.stacks, stack),
+        writeLog: writeLogOf(stack.account),
         ...extra,
       };
     },

@@ -22,12 +22,14 @@ export interface CatalogCopy {
  * Reads the catalog; `tryRead` records what could not be read and answers `undefined` for it.
  * @param cloudapiUrl the URL the clients were given, when known: among several datacenters, the
  *   one listed at it is the one the copy answers as
+ * @param ownNetworks the account's own fabric networks, copied as its fabric and left out here
  */
 export async function copyCatalog(
   clients: Clients,
   signal: AbortSignal,
   tryRead: <T>(what: string, read: () => Promise<T>) => Promise<T | undefined>,
   cloudapiUrl?: string,
+  ownNetworks: ReadonlySet<string> = new Set(),
 ): Promise<CatalogCopy> {
   const { cloudapi } = clients;
   const list = (operation: string, path: string): Promise<Record<string, unknown>[]> =>
@@ -50,7 +52,8 @@ export async function copyCatalog(
     disk: 'number',
     vcpus: 'number',
   });
-  const networks = complete('network', await tryRead('networks', () => list('ListNetworks', 'networks')), {
+  const listed = await tryRead('networks', () => list('ListNetworks', 'networks'));
+  const networks = complete('network', listed?.filter((n) => !ownNetworks.has(n['id'] as string)), {
     id: 'string',
     name: 'string',
     public: 'boolean',

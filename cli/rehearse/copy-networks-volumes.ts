@@ -11,6 +11,7 @@ import type { Clients } from '../../provider/handlers/clients.js';
 import type { FabricNetworkLive } from '../../provider/handlers/fabric-network.js';
 import { VLANS_PATH, type FabricVlanLive } from '../../provider/handlers/fabric-vlan.js';
 import type { VolumeLive } from '../../provider/handlers/volume.js';
+import { TritonApiError } from '../../provider/errors.js';
 
 /** A read that notes its failure and answers undefined (the copy then runs without it). */
 type TryRead = <T>(what: string, read: () => Promise<T>) => Promise<T | undefined>;
@@ -23,15 +24,25 @@ export async function copyFabricsAndVolumes(
   clients: Clients,
   signal: AbortSignal,
   tryRead: TryRead,
-): Promise<{ seed: Pick<EmulatorSeed, 'fabricVlans' | 'fabricNetworks' | 'volumes'>; copied: string }> {
+): Promise<{ seed: Pick<EmulatorSeed, 'fabrics' | 'fabricVlans' | 'fabricNetworks' | 'volumes'>; copied: string }> {
   const { cloudapi } = clients;
   const vlansPath = [...VLANS_PATH];
+  // A datacenter without fabrics answers 501 (sdc-cloudapi `ensureFabricsEnabled`): the copy has none either.
+  let fabrics = true;
   const vlans =
     (await tryRead('fabric VLANs', () =>
-      cloudapi.call<FabricVlanLive[]>(
-        { operation: 'ListFabricVLANs', method: 'GET', path: vlansPath, expect: 'list' },
-        { signal },
-      ),
+      cloudapi
+        .call<FabricVlanLive[]>(
+          { operation: 'ListFabricVLANs', method: 'GET', path: vlansPath, expect: 'list' },
+          { signal },
+        )
+        .catch((err: unknown) => {
+          if (err instanceof TritonApiError && err.status === 501) {
+            fabrics = false;
+            return [];
+          }
+          throw err;
+        }),
     )) ?? [];
   const networks: FabricNetworkLive[] = [];
   for (const v of vlans) {
@@ -86,8 +97,8 @@ export async function copyFabricsAndVolumes(
       ...(v.created !== undefined ? { created: v.created } : {}),
     }));
   return {
-    seed: { fabricVlans, fabricNetworks, volumes: seedVolumes },
-    copied: `${fabricVlans.length} fabric VLANs, ${fabricNetworks.length} fabric networks, ${seedVolumes.length} volumes (ids as in the cloud)`,
+    seed: { ...(fabrics ? {} : { fabrics: false }), fabricVlans, fabricNetworks, volumes: seedVolumes },
+    copied: `${fabrics ? '' : 'no fabrics in the datacenter, '}${fabricVlans.length} fabric VLANs, ${fabricNetworks.length} fabric networks, ${seedVolumes.length} volumes (ids as in the cloud)`,
   };
 }
 

@@ -138,9 +138,12 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
   const images = (await tryRead('images', () => cloudapi.listImages({}, { signal }))) ?? [];
   const firewallRules = (await tryRead('firewall rules', () => cloudapi.listFirewallRules({ signal }))) ?? [];
   const config = (await tryRead('the account config', () => cloudapi.getConfig({ signal }))) ?? {};
-  const catalog = await copyCatalog(opts.clients, signal, tryRead, opts.cloudapiUrl);
-  notes.push(...catalog.notes);
   const fabricsAndVolumes = await copyFabricsAndVolumes(opts.clients, signal, tryRead);
+  // The account's fabric networks (its default one included) are copied as its fabric, not as the
+  // datacenter's catalog, where the copy would list them twice.
+  const own = new Set((fabricsAndVolumes.seed.fabricNetworks ?? []).map((n) => n.id));
+  const catalog = await copyCatalog(opts.clients, signal, tryRead, opts.cloudapiUrl, own);
+  notes.push(...catalog.notes);
   // Snapshots of the machines whose snapshots the plan touches (`<instance>/<snapshot>`).
   const snapshotOf = new Set(touched('machine-snapshots').map((key) => key.split('/')[0]!));
   const snapshotMachines = machines.filter((m) => snapshotOf.has(m.name));
@@ -264,6 +267,7 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
       primaryIp: m.primaryIp,
       firewall_enabled: m.firewall_enabled,
       deletion_protection: m.deletion_protection,
+      compute_node: m.compute_node,
       networks: m.networks,
       ...(snapshots.has(m.id) ? { snapshots: snapshots.get(m.id)! } : {}),
     })),

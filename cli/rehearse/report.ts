@@ -22,7 +22,7 @@ export function reportOf(input: {
     'Copied from the cloud (read only; nothing was written there):',
     ...copy.copied.map((l) => `  ${l}`),
     ...copy.notes.map((n) => `  note: ${n}`),
-    `The copy: consistency window ${c.windowMs} ms, stale reads ${c.staleReadRate}, faults ${c.faultRate}, latency ${c.latencyMs} ms${c.throttleRps !== undefined ? `, throttled above ${c.throttleRps} requests/s` : ''}, seed ${c.seed}.`,
+    `The copy: consistency window ${c.windowMs} ms, stale reads ${c.staleReadRate}, faults ${c.faultRate}, latency ${c.latencyMs} ms${c.throttleRps !== undefined ? `, throttled above ${c.throttleRps} requests/s` : ''}, seed ${c.seed}, ${c.timing} job timing × ${c.timeScale}.`,
     'Apply in the copy:',
   ];
   for (const e of outcome.events) {

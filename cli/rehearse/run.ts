@@ -25,6 +25,9 @@ export interface RehearsalConditions {
   readonly latencyMs: number;
   readonly throttleRps?: number;
   readonly seed: number;
+  /** How long the copy's jobs take: a profile and a scale (`--timing`, `--time-scale`). */
+  readonly timing: 'fast' | 'realistic';
+  readonly timeScale: number;
 }
 
 /** What happened in the copy. */
@@ -75,7 +78,11 @@ export async function runInCopy(opts: RunOptions): Promise<RehearsalOutcome> {
     latencyMs: c.latencyMs,
     ...(c.throttleRps !== undefined ? { throttleRps: c.throttleRps } : {}),
     seed: c.seed,
+    timing: c.timing,
+    timeScale: c.timeScale,
     jobExec: false,
+    // A cloud without fabrics is copied into a datacenter without them.
+    ...(opts.seed.fabrics === false ? { fabrics: false } : {}),
   });
   const roles = opts.env['TRITON_ROLE'];
   const clients = await connectStack(opts.stack, {

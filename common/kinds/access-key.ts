@@ -40,5 +40,6 @@ export const accessKey = {
       },
     ],
   },
+  writes: { field: 'secretTo.object', what: 'the secret it handed over' },
   rehearsal: { copies: 'account-access-keys', secretObject: 'secretTo.object' },
 } as const satisfies KindDescriptor;

@@ -24,8 +24,16 @@ export const fabricNetwork = {
       refersTo: { kind: 'fabric-vlan', field: 'vlanId' },
       description: 'The VLAN id the network is on; a change replaces the network.',
     },
-    str('name', true, 'Network name; renamed in place.', { minLength: 1 }),
-    str('description', false, 'Description; updated in place.'),
+    str(
+      'name',
+      true,
+      'Network name: a letter, then letters, digits, `_`, `.`, `/`, `-` (at most 64 characters); renamed in place.',
+      {
+        minLength: 1,
+        valueRule: 'fabric-network-name',
+      },
+    ),
+    str('description', false, 'Description (at most 64 characters); updated in place.', { valueRule: 'fabric-text' }),
     str('subnet', true, 'IPv4 subnet in CIDR form (`10.10.0.0/24`); a change replaces the network.', {
       immutable: true,
     }),

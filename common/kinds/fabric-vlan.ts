@@ -22,8 +22,11 @@ export const fabricVlan = {
       immutable: true,
       description: 'VLAN id, 0 to 4094 and not 1 (NAPI); a change replaces the VLAN.',
     },
-    str('name', true, 'VLAN name; renamed in place.', { minLength: 1 }),
-    str('description', false, 'Description; updated in place.'),
+    str('name', true, 'VLAN name (at most 64 characters); renamed in place.', {
+      minLength: 1,
+      valueRule: 'fabric-text',
+    }),
+    str('description', false, 'Description (at most 64 characters); updated in place.', { valueRule: 'fabric-text' }),
   ],
   attributes: ['vlanId'],
   naturalKey: { from: 'fields', fields: [{ field: 'vlanId' }] },

@@ -35,6 +35,15 @@ export const image = {
     { name: 'state', computed: true },
   ],
   attributes: ['id', 'state'],
+  // ExportImage writes `<prefix>.imgmanifest` and `<prefix>.zfs.<compression>`, or, when the path is
+  // a directory, `<dir>/<name>-<version>` plus those (sdc-cloudapi docs/index.md, ExportImage: "the
+  // image manifest and the image file ... NAME-VER.imgmanifest, NAME-VER.zfs.FILE-EXT").
+  writes: {
+    field: 'exportTo',
+    what: 'its export',
+    suffixes: ['.imgmanifest', '.zfs.gz', '.zfs.bz2', '.zfs.xz', '.zfs'],
+    inside: '{name}-{version}',
+  },
   naturalKey: { from: 'fields', fields: [{ field: 'name' }, { field: 'version' }], separator: '@' },
   naturalKeyText: 'name@version',
   uniqueness: 'name and version identify an image',

@@ -26,6 +26,7 @@ export const key = {
   naturalKey: { from: 'fields', fields: [{ field: 'fingerprint' }] },
   naturalKeyText: 'fingerprint',
   uniqueness: 'an account cannot hold one key twice',
+  uniqueValues: [{ field: 'name' }],
   census: {
     order: 0,
     listed: 'account',

@@ -32,6 +32,15 @@ export interface ReferenceRule {
   readonly when?: { readonly field: string; readonly equals: string };
 }
 
+/** A field whose value is unique among the kind's objects ({@link KindDescriptor.uniqueValues}). */
+export interface UniqueValueRule {
+  readonly field: string;
+  /** Unique only among objects whose field `within` is the same (a user key's name, per user). */
+  readonly within?: string;
+  /** Values compare case-insensitively (email addresses). */
+  readonly caseInsensitive?: true;
+}
+
 /** A named TypeScript type in the generated property interfaces (`common/kinds/generated/`). */
 export interface TypeName {
   /** The exported name, e.g. `RoleMember`. */
@@ -120,6 +129,9 @@ export interface TypeSchema {
  *   or the server keeps (`triton.*`, Docker tags; `administrator_pw`, `*_pw`, `credentials`).
  * - `durability`: a number of copies.
  * - `job-phase`: one phase object of a compute job.
+ * - `fabric-text`, `fabric-network-name`: a fabric VLAN's or network's name or description (NAPI's
+ *   64-character limit; a network name's pattern).
+ * - `volume-name`: a volume name (lib/validation/volumes.js: pattern and 256 characters).
  */
 export type ValueRule =
   | 'login'
@@ -138,7 +150,10 @@ export type ValueRule =
   | 'image-name'
   | 'image-version'
   | 'job-name'
-  | 'job-phase';
+  | 'job-phase'
+  | 'fabric-text'
+  | 'fabric-network-name'
+  | 'volume-name';
 
 /** One property of a kind (or one field of an object property). */
 export interface FieldSchema extends TypeSchema {
@@ -221,6 +236,20 @@ export type NaturalKeyRule =
  */
 export type ParentRule = { readonly from: 'field'; readonly field: string } | { readonly from: 'dirname' };
 
+/**
+ * The objects a kind's apply writes (see {@link KindDescriptor.writes}): the path in `field`; with
+ * `suffixes`, that path is a prefix and the objects are it plus each suffix; with `inside` too, a
+ * prefix that names a directory holds them as `<dir>/<inside>` plus each suffix (`{name}` a
+ * property's value).
+ */
+export interface WritesRule {
+  readonly field: string;
+  /** What the objects are, in a plan's words (`the secret`, `the export`). */
+  readonly what: string;
+  readonly suffixes?: readonly string[];
+  readonly inside?: string;
+}
+
 /** Everything about one kind that is data. */
 export interface KindDescriptor<K extends string = string> {
   readonly kind: K;
@@ -247,6 +276,15 @@ export interface KindDescriptor<K extends string = string> {
    * @default - not part of a mirrored folder
    */
   readonly treeEntry?: 'file' | 'folder';
+  /**
+   * Object-store objects an apply of the kind writes beside its own object, named by a property
+   * (`field.sub` for a field of an object property): an access key's handed-over secret, an image's
+   * export. They are the stack's: a pruned folder never deletes them, drift never reports them as
+   * unmanaged, and a plan that deletes the object that wrote them deletes them after it (saying so),
+   * so a destroy never leaves a directory it deletes holding them.
+   * @default - it writes nothing else
+   */
+  readonly writes?: WritesRule;
   /** The manifest properties. */
   readonly properties: readonly FieldSchema[];
   /** Fields only the server reports, as the handler's live form carries them. */
@@ -258,6 +296,12 @@ export interface KindDescriptor<K extends string = string> {
   readonly naturalKeyText: string;
   /** Why two declarations with one natural key are an error, as synth says it. */
   readonly uniqueness: string;
+  /**
+   * Fields besides the natural key that the server keeps unique among the kind's objects (a key's
+   * name, a user's email): a create or change to a value an object outside the stack already holds
+   * is refused by the server every time, so the plan refuses it first, naming the holder.
+   */
+  readonly uniqueValues?: readonly UniqueValueRule[];
   /**
    * Several stacks may declare one object of the kind, each managing its own part of it (the roles
    * each puts in a non-exclusive role tag): a stack that stops declaring it has not moved it to the

@@ -53,5 +53,6 @@ export const userAccessKey = {
       },
     ],
   },
+  writes: { field: 'secretTo.object', what: 'the secret it handed over' },
   rehearsal: { copies: 'user-access-keys', secretObject: 'secretTo.object' },
 } as const satisfies KindDescriptor;

@@ -31,6 +31,7 @@ export const userKey = {
   },
   naturalKeyText: '<login lower-cased>/<fingerprint>',
   uniqueness: 'a user cannot hold one key twice',
+  uniqueValues: [{ field: 'name', within: 'user' }],
   census: {
     order: 2,
     listed: { under: 'user' },

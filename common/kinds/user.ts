@@ -37,6 +37,7 @@ export const user = {
   naturalKey: { from: 'fields', fields: [{ field: 'login', lowerCase: true }] },
   naturalKeyText: 'login lower-cased',
   uniqueness: 'logins are unique case-insensitively within an account',
+  uniqueValues: [{ field: 'email', caseInsensitive: true }],
   census: { order: 1, listed: 'account', roleTagsAt: '/{account}/users/{id}' },
   authoritative: true,
   pulumi: {

@@ -12,13 +12,31 @@ export const VOLUME_SIZES_MIB: readonly number[] = [
   ...Array.from({ length: 9 }, (_, i) => (i + 2) * 100 * 1024),
 ];
 
+/** The longest volume name (lib/validation/volumes.js `MAX_VOLUME_NAME_LENGTH`). */
+export const MAX_VOLUME_NAME_LENGTH = 256;
+
+/**
+ * What is wrong with a volume name as CloudAPI refuses it (`validateVolumeName`): a letter or
+ * digit, then at least one letter, digit, `_`, `.` or `-`, at most 256 characters.
+ */
+export function volumeNameProblem(name: string): string | undefined {
+  if (!/^[a-z0-9][\w.-]+$/i.test(name))
+    return `${JSON.stringify(name)} must be a letter or digit, then letters, digits, "_", "." or "-" (2 or more characters)`;
+  if (name.length > MAX_VOLUME_NAME_LENGTH) return `must be at most ${MAX_VOLUME_NAME_LENGTH} characters long`;
+  return undefined;
+}
+
 /** The descriptor of `volume`. */
 export const volume = {
   kind: 'volume',
   mode: 'managed',
   description: 'An NFS shared volume of the account, mounted by instances.',
   properties: [
-    str('name', true, 'Volume name; renamed in place.', { pattern: '^[a-zA-Z0-9][a-zA-Z0-9_.-]*$', minLength: 2 }),
+    str('name', true, 'Volume name; renamed in place.', {
+      pattern: '^[a-zA-Z0-9][a-zA-Z0-9_.-]*$',
+      minLength: 2,
+      valueRule: 'volume-name',
+    }),
     {
       name: 'size',
       type: 'number',

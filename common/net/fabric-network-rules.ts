@@ -32,6 +32,28 @@ export interface AddressProblem {
   readonly rule: string;
 }
 
+/** The longest name or description NAPI keeps for a fabric VLAN or network (its string limit). */
+export const MAX_FABRIC_TEXT = 64;
+
+/**
+ * The name a fabric network must have (joyent-schemas `netname`): a letter, then 1 to 255 letters,
+ * digits, `_`, `.`, `/` or `-`.
+ */
+export const FABRIC_NETWORK_NAME = /^[a-zA-Z][a-zA-Z0-9_./-]{1,255}$/;
+
+/**
+ * What is wrong with a fabric VLAN's or network's name or description, as the server refuses it:
+ * longer than NAPI's {@link MAX_FABRIC_TEXT} characters, or (`networkName`) a network name outside
+ * joyent-schemas' `netname`; `undefined` when it passes (and for a value that is no string).
+ */
+export function fabricTextProblem(value: unknown, networkName = false): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (networkName && !FABRIC_NETWORK_NAME.test(value))
+    return 'must start with a letter, then hold 1 to 255 letters, digits, "_", ".", "/" or "-" (the server\'s network name rule)';
+  if (value.length > MAX_FABRIC_TEXT) return `must not be longer than ${MAX_FABRIC_TEXT} characters (NAPI's limit)`;
+  return undefined;
+}
+
 /** The most resolvers CloudAPI takes (`MAX_RESOLVERS`). */
 export const MAX_RESOLVERS = 4;
 

@@ -24,3 +24,28 @@ export function checkAffinityRule(rule: string): string | undefined {
     return `invalid value in affinity rule: ${JSON.stringify(rule)}: ${JSON.stringify(value)} does not match ${String(VALUE)}`;
   return undefined;
 }
+
+/** One affinity rule as DAPI reads it (sdc-cloudapi lib/triton-affinity.js `ruleFromExpr`). */
+export interface AffinityRule {
+  readonly key: string;
+  readonly operator: '==' | '!=';
+  /** The value without its `~`. */
+  readonly value: string;
+  /** `~` after the operator: best effort, never a reason to fail. */
+  readonly isSoft: boolean;
+  /** `/…/` (at least three characters) is a regular expression, a value with `*` a glob, else exact. */
+  readonly valueType: 'exact' | 'glob' | 're';
+}
+
+/** The rule parsed, or `undefined` when {@link checkAffinityRule} refuses it. */
+export function parseAffinityRule(rule: string): AffinityRule | undefined {
+  if (checkAffinityRule(rule) !== undefined) return undefined;
+  const operator = rule.includes('==') ? '==' : '!=';
+  const at = rule.indexOf(operator);
+  const raw = rule.slice(at + 2);
+  const isSoft = raw.startsWith('~');
+  const value = isSoft ? raw.slice(1) : raw;
+  const valueType =
+    value.length >= 3 && value.startsWith('/') && value.endsWith('/') ? 're' : value.includes('*') ? 'glob' : 'exact';
+  return { key: rule.slice(0, at), operator, value, isSoft, valueType };
+}

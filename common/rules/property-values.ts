@@ -9,6 +9,8 @@
 import { kindDescriptor, type TypeSchema, type ValueRule } from '../kinds/index.js';
 import { tryParseFirewallRule } from '../fwrule-language/index.js';
 import { tryParsePolicyRule } from '../policy-language/index.js';
+import { fabricTextProblem } from '../net/fabric-network-rules.js';
+import { volumeNameProblem } from '../kinds/volume.js';
 import { checkDurability } from './durability.js';
 import { checkEmail } from './email.js';
 import { checkDeclaredImageName, checkDeclaredImageVersion } from './image-fields.js';
@@ -65,6 +67,9 @@ const VALUE_RULES: { readonly [R in ValueRule]: RuleCheck } = {
     const broken = roleTagPathRule(path, account);
     return broken === undefined ? undefined : `role-tag path ${showValue(path)} ${broken}`;
   }),
+  'fabric-text': onString((text) => fabricTextProblem(text)),
+  'fabric-network-name': onString((text) => fabricTextProblem(text, true)),
+  'volume-name': onString(volumeNameProblem),
   durability: (value, _account, found) => {
     if (value !== undefined) found.problem('', checkDurability(value));
   },

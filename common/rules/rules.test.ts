@@ -217,6 +217,22 @@ describe('mantaHeaderBytes', () => {
   });
 });
 
+describe('propertyValueProblems: the server limits on fabric and volume names (issue 39)', () => {
+  it('refuses at plan what CloudAPI would refuse: a long fabric name, a network name outside netname, a bad volume name', () => {
+    expect(propertyValueProblems('fabric-vlan', { vlanId: 5, name: 'x'.repeat(65) }, 'acme')).toEqual([
+      "fabric-vlan.name: must not be longer than 64 characters (NAPI's limit)",
+    ]);
+    expect(propertyValueProblems('fabric-network', { name: '1net', description: 'd'.repeat(65) }, 'acme')).toEqual([
+      expect.stringMatching(/^fabric-network\.name: must start with a letter/),
+      "fabric-network.description: must not be longer than 64 characters (NAPI's limit)",
+    ]);
+    expect(propertyValueProblems('volume', { name: 'v'.repeat(257) }, 'acme')).toEqual([
+      'volume.name: must be at most 256 characters long',
+    ]);
+    expect(propertyValueProblems('fabric-network', { name: 'web/front-1' }, 'acme')).toEqual([]);
+  });
+});
+
 describe('propertyValueProblems: the synth rules on manifest properties', () => {
   it('names the field and the rule for each kind, and passes valid values and references', () => {
     expect(propertyValueProblems('user', { login: 'Al!ce', email: 'not-an-email' }, 'acme')).toEqual([

@@ -36,6 +36,39 @@ export class LinkOutsideError extends WalkError {
 }
 
 /**
+ * A file or folder whose name is not valid UTF-8: an object-store path is UTF-8 text, so no object
+ * can have that name (and a name decoded with replacement characters names no file to read).
+ */
+export class NameNotUtf8Error extends WalkError {
+  constructor(
+    relativePath: string,
+    /** The name with each byte that is not part of valid UTF-8 shown as `\xNN`. */
+    readonly shown: string,
+  ) {
+    super(relativePath, new Error(`the name ${shown} is not valid UTF-8`));
+  }
+}
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The name as text, or `undefined` when its bytes are not valid UTF-8. */
+function utf8Name(bytes: Buffer): string | undefined {
+  try {
+    return STRICT_UTF8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The bytes shown readably: ASCII as it is, every other byte as `\xNN`. */
+function showBytes(bytes: Buffer): string {
+  let out = '';
+  for (const b of bytes)
+    out += b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`;
+  return out;
+}
+
+/**
  * Walks `top`. Symbolic links to files are followed (their target's bytes are uploaded) when the
  * target is inside `top` or one of `allowed` (the project directory); links to folders are not (a
  * link back up the tree would never end), nor are sockets, devices or pipes.
@@ -53,16 +86,27 @@ export function walkTree(
   const files: string[] = [];
   const roots = [top, ...allowed].map(realOrSelf);
   const visit = (relative: string): void => {
-    let entries: Dirent[];
+    let raw: Dirent<Buffer>[];
     try {
-      entries = readdirSync(relative === '' ? top : join(top, relative), { withFileTypes: true });
+      // Names as bytes: as strings, a name that is not UTF-8 would come back with replacement
+      // characters, naming a file that does not exist (ENOENT at upload).
+      raw = readdirSync(relative === '' ? top : join(top, relative), { withFileTypes: true, encoding: 'buffer' });
     } catch (error) {
       throw new WalkError(relative === '' ? '.' : relative, error);
     }
+    const entries = raw.map((entry) => {
+      const text = utf8Name(entry.name);
+      const name = text ?? entry.name.toString('utf8');
+      const path = relative === '' ? name : `${relative}/${name}`;
+      return { entry, name, path, valid: text !== undefined };
+    });
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      const path = relative === '' ? entry.name : `${relative}/${entry.name}`;
+    for (const { entry, path, valid } of entries) {
       if (anyMatch(exclude, path)) continue;
+      if (!valid) {
+        const shown = showBytes(entry.name);
+        throw new NameNotUtf8Error(relative === '' ? shown : `${relative}/${shown}`, shown);
+      }
       if (entry.isDirectory()) {
         folders.push(path);
         visit(path);

@@ -53,7 +53,12 @@ export function createCloudApiService(
         'response-time': String(Math.max(0, Math.round(elapsedMs))),
       };
     },
-    before: cloudApiBefore,
+    before(rc: RequestContext): void {
+      cloudApiBefore(rc);
+      // A datacenter with fabrics gives every account its default fabric (napi-ufds-watcher).
+      const account = localsOf(rc).account;
+      if (account !== undefined) state.ensureDefaultFabric(account);
+    },
     formatError(err: EmulatorError): Reply {
       const errors = err.errors === undefined ? {} : { errors: err.errors };
       return { status: err.status, body: { code: err.code, message: err.message, ...errors }, headers: err.headers };

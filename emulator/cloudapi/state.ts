@@ -3,7 +3,10 @@ import type { AccountState } from '../core/store/account-state.js';
 import { advance } from './private/machine-model.js';
 import { FabricStore, type AddressRange } from './private/fabric-store.js';
 import { VolumeStore } from './private/volume-store.js';
+import { ReservedIpStore } from './private/reserved-ip-store.js';
 import { CatalogStore, type CatalogSeed } from './private/catalog-store.js';
+import { computeNodes, type ComputeNode } from './private/compute-nodes.js';
+import { ensureDefaultFabric } from './private/default-fabric.js';
 import { initialMachines, PUBLIC_IMAGES, type ImageRecord, type MachineRecord } from './private/fixtures.js';
 
 /** The persistence part name of CloudAPI's own state (`<dataDir>/cloudapi.json`). */
@@ -18,6 +21,7 @@ export {
   type CatalogSeed,
   type LimitSeed,
 } from './private/catalog-store.js';
+export { DEFAULT_LAYOUT } from './private/compute-nodes.js';
 export { FIREWALL_RULES_PART, type FirewallRuleRecord } from './private/firewall-rule-store.js';
 // For the seed writer (emulator/seed-networks-volumes.ts): the saved formats of these parts.
 export { FABRICS_PART, type FabricNetworkRecord, type FabricVlanRecord } from './private/fabric-store.js';
@@ -39,9 +43,14 @@ export class CloudApiState {
   readonly fabrics: FabricStore;
   /** The accounts' NFS volumes (VOLAPI's part). */
   readonly volumes: VolumeStore;
+  /** The addresses reserved with UpdateNetworkIP (NAPI's part). */
+  readonly reservedIps: ReservedIpStore;
 
   /** The datacenter's packages, networks and datacenters, and the provisioning limits. */
   readonly catalog: CatalogStore;
+
+  /** The compute nodes machines are placed on (`--servers`). */
+  readonly nodes: readonly ComputeNode[];
 
   /**
    * @param ctx the emulator context, for the clock and persistence
@@ -54,6 +63,8 @@ export class CloudApiState {
     this.catalog = new CatalogStore(ctx, catalog);
     this.fabrics = new FabricStore(ctx);
     this.volumes = new VolumeStore(ctx);
+    this.reservedIps = new ReservedIpStore(ctx);
+    this.nodes = computeNodes(ctx.layout);
     ctx.persistence.register(CLOUDAPI_PART, {
       save: () => Object.fromEntries(this.byAccount),
       load: (data) => {
@@ -77,18 +88,68 @@ export class CloudApiState {
     return machines;
   }
 
+  /**
+   * Every account's live machines that exist so far, with their owner's id: who holds an address
+   * on a network every account shares (a public network's IPs are the datacenter's, not an
+   * account's).
+   */
+  everyMachine(): Array<{ owner: string; machine: MachineRecord }> {
+    const now = this.ctx.clock();
+    return [...this.byAccount.entries()].flatMap(([owner, f]) =>
+      f.machines.filter((m) => (advance(m, now), m.state !== 'deleted')).map((machine) => ({ owner, machine })),
+    );
+  }
+
+  /**
+   * The servers machines may be placed on: the layout's, then any server a machine stands on that
+   * the layout does not have (a copy of a cloud account keeps the cloud's `compute_node`s), with a
+   * layout server's capacity, so that an affinity rule naming such a machine places beside it.
+   */
+  servers(): ComputeNode[] {
+    const known = new Set(this.nodes.map((n) => n.uuid));
+    const more = new Set<string>();
+    for (const m of this.allMachines())
+      if (m.compute_node !== undefined && m.compute_node !== '' && !known.has(m.compute_node)) more.add(m.compute_node);
+    const { serverRamMb: ramMb, serverDiskMb: diskMb } = this.ctx.layout;
+    return [...this.nodes, ...[...more].map((uuid) => ({ uuid, ramMb, diskMb }))];
+  }
+
+  /** Every account's machines as they are (for what each server has left). */
+  allMachines(): MachineRecord[] {
+    return [...this.byAccount.values()].flatMap((f) => f.machines);
+  }
+
+  /**
+   * Sets up the account's default fabric on its first request when the datacenter has fabrics
+   * (`private/default-fabric.ts`).
+   */
+  ensureDefaultFabric(account: AccountState): void {
+    if (this.ctx.layout.fabrics && ensureDefaultFabric(this.fabrics, account)) this.ctx.store.changed();
+  }
+
   /** Public images plus the account's own, with lazily-advanced states. */
   images(account: AccountState): ImageRecord[] {
     const now = this.ctx.clock();
     const own = this.fixtures(account).images;
     for (const image of own) {
       if (image.state === 'creating' && image.activeAt !== undefined && now >= image.activeAt) {
-        image.state = 'active';
+        // IMGAPI's create-from-VM job fails when the machine is destroyed before it ends.
+        const source = this.machines(account).find((m) => m.id === image.sourceMachine);
+        const lost = source?.deletedAt !== undefined && source.deletedAt <= image.activeAt;
+        image.state = lost ? 'failed' : 'active';
+        if (lost)
+          image.error = { message: `VM ${image.sourceMachine} was destroyed while the image was being created` };
         delete image.activeAt;
+        delete image.sourceMachine;
         this.changed();
       }
     }
-    return [...PUBLIC_IMAGES, ...own];
+    // IMGAPI's `account` filter: public images, the account's own, and other accounts' images
+    // whose `acl` names it (shared images, sdc-cloudapi test/images/clone.js).
+    const shared = [...this.byAccount.entries()]
+      .filter(([id]) => id !== account.account.id)
+      .flatMap(([, f]) => f.images.filter((i) => (i.acl ?? []).includes(account.account.id)));
+    return [...PUBLIC_IMAGES, ...own, ...shared];
   }
 
   /** Adds an image owned by the account. */
@@ -125,10 +186,10 @@ export class CloudApiState {
   private fixtures(account: AccountState): AccountFixtures {
     let f = this.byAccount.get(account.account.id);
     if (f === undefined) {
-      f = {
-        images: [],
-        machines: initialMachines(new Date(this.ctx.clock()).toISOString(), this.catalog.fixturePlacement()),
-      };
+      const machines = initialMachines(new Date(this.ctx.clock()).toISOString(), this.catalog.fixturePlacement());
+      // The fixtures are spread over the servers, as DAPI spreads an owner's machines.
+      machines.forEach((m, i) => (m.compute_node = this.nodes[i % this.nodes.length]?.uuid));
+      f = { images: [], machines };
       this.byAccount.set(account.account.id, f);
       this.changed();
     }

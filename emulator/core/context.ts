@@ -4,6 +4,7 @@ import type { FaultInjector } from './faults.js';
 import type { Persistence } from './persistence.js';
 import type { SeededRandom } from './rng.js';
 import type { StatsCounter } from './stats.js';
+import type { JobTiming } from './timing.js';
 import type { IdentityStore } from './store/identity-store.js';
 
 /** The URLs the two listeners serve on (filled in once they listen). */
@@ -29,6 +30,23 @@ export interface MantaObjectWriter {
   isDirectory(login: string, path: string): Promise<boolean>;
 }
 
+/**
+ * How the emulated datacenter is laid out (`--servers`, `--server-ram-mb`, `--server-disk-mb`,
+ * `--no-fabrics`): CloudAPI places machines on its servers and gives accounts a default fabric.
+ */
+export interface DatacenterLayout {
+  /** How many compute nodes provisions are placed on. */
+  readonly servers: number;
+  /** Each compute node's RAM that machines may reserve, MiB. */
+  readonly serverRamMb: number;
+  /** Each compute node's disk that machines may reserve, MiB. */
+  readonly serverDiskMb: number;
+  /** Whether the datacenter has fabrics (every account then gets its default fabric). */
+  readonly fabrics: boolean;
+  /** The emulator's seed: the servers' UUIDs are made from it. */
+  readonly seed: number;
+}
+
 /** What every service shares: options, clock, identity store, stats, persistence, faults. */
 export interface EmulatorContext {
   /** The emulator clock in ms since the epoch (injectable for tests). */
@@ -44,12 +62,16 @@ export interface EmulatorContext {
   readonly dataDir: string | undefined;
   /** Whether Manta jobs really run (`--no-job-exec` turns it off). */
   readonly jobExec: boolean;
-  /** How long a new machine stays `provisioning`, in emulator-clock ms (`--provision-ms`). */
+  /** How long a new machine stays `provisioning`, in emulator-clock ms (`--provision-ms`, else the profile's). */
   readonly provisionMs: number;
+  /** How long every job takes (`--timing`, `--time-scale`). */
+  readonly timing: JobTiming;
   /** How many machines (not deleted) an account may have (`--machine-limit`). */
   readonly machineLimit: number;
   /** How much RAM (MiB) an account's machines may have (`--ram-limit`); absent: no RAM limit. */
   readonly ramLimitMb?: number;
+  /** The compute nodes and fabrics of the datacenter. */
+  readonly layout: DatacenterLayout;
   readonly urls: EmulatorUrls;
   /** The roots a key's attestation chain must lead to (`trustedAttestationRoots`); none: every attestation is refused. */
   readonly attestationRoots: readonly X509Certificate[];

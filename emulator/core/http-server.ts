@@ -204,8 +204,16 @@ async function handle(
     }
     if (reply !== undefined) send(rc, reply);
   } catch (err) {
-    if (!(err instanceof EmulatorError)) throw err;
     if (!req.complete) req.resume();
+    if (!(err instanceof EmulatorError)) {
+      // A bug in a handler: a 500 in the service's own shape and with its standard headers (muskie
+      // answers an uncaught exception as restify's InternalError, Server and x-request-id included),
+      // without details that could carry request data.
+      process.stderr.write(`emulator: ${service.name}: internal error: ${(err as Error)?.stack ?? String(err)}\n`);
+      if (res.headersSent) res.destroy();
+      else send(rc, service.formatError(new EmulatorError(500, 'InternalError', 'internal error'), rc));
+      return;
+    }
     if (res.headersSent) {
       res.destroy();
       return;

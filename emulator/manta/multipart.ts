@@ -287,6 +287,28 @@ export class MultipartEngine {
   }
 
   /**
+   * An operator's DELETE of an upload directory or one of its parts (mantav1 lib/uploads/del.js,
+   * with `allowMpuDeletes=true`): a part goes at once; the directory, as muskie's
+   * deleteDirectoryHandler, only once it holds no part, and the upload with it.
+   * @throws MantaError 404 for an unknown upload or part, 400 `DirectoryNotEmpty`
+   */
+  async remove(login: string, id: string, part?: string): Promise<void> {
+    const u = this.find(login, id);
+    const held = part === undefined ? undefined : u.parts[part];
+    if (part !== undefined && held === undefined)
+      throw new MantaError(404, 'ResourceNotFound', `${u.partsDirectory}/${part} was not found`);
+    if (held !== undefined) {
+      this.store.releaseBlob(held.id);
+      delete u.parts[part as string];
+    } else if (Object.keys(u.parts).length > 0) {
+      throw new MantaError(400, 'DirectoryNotEmpty', `${u.partsDirectory} is not empty`);
+    } else {
+      this.uploads.delete(id);
+    }
+    await this.store.save();
+  }
+
+  /**
    * The synthetic listing of the uploads area, as `mmpu list` and `mmpu parts` read it:
    * `/<login>/uploads` lists id prefixes, `/<login>/uploads/<prefix>` the upload ids, and a parts
    * directory its parts. Only uploads still open (not committed or aborted) appear.

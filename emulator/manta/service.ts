@@ -47,7 +47,7 @@ export function createMantaService(ctx: EmulatorContext, options: MantaStateOpti
         'x-server-name': 'manta-emulator',
       };
     },
-    before: mantaBefore,
+    before: (rc) => mantaBefore(rc, state.operators),
     formatError(err: EmulatorError): Reply {
       return { status: err.status, body: { code: err.code, message: err.message }, headers: err.headers };
     },

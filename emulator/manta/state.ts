@@ -26,6 +26,12 @@ export interface MantaStateOptions {
   readonly uploadTimeoutMs?: number;
   /** The Manta line the emulator answers as: 1 (mantav1, with jobs) or 2 (master). @default 1 */
   readonly version?: MantaVersion;
+  /**
+   * Logins of operator accounts (UFDS's `operators` group): authorized for anything in any
+   * account, and the only callers of the operator-only listing parameters and upload deletes.
+   * @default none
+   */
+  readonly operators?: readonly string[];
 }
 
 /** A Manta line: 1 is muskie's `mantav1` branch (jobs, snaplinks), 2 is master (Manta v2). */
@@ -56,6 +62,8 @@ export class MantaState {
   readonly uploadTimeoutMs: number;
   /** See {@link MantaStateOptions.version}. */
   readonly version: MantaVersion;
+  /** See {@link MantaStateOptions.operators}. */
+  readonly operators: ReadonlySet<string>;
   private readonly tempDir: string | undefined;
 
   /** @param ctx the emulator context (data directory, job execution switch) */
@@ -65,6 +73,7 @@ export class MantaState {
     this.tempDir = ctx.dataDir === undefined ? root : undefined;
     this.uploadTimeoutMs = options.uploadTimeoutMs ?? 45_000;
     this.version = options.version ?? 1;
+    this.operators = new Set(options.operators ?? []);
     this.store = new NamespaceStore(new BlobStore(join(root, 'blobs')), ctx.dataDir === undefined ? undefined : root);
     const blocked = options.execBlocked;
     this.jobs = new JobEngine(this.store, {

@@ -38,7 +38,9 @@ export default function build(account = 'acme'): TritonApp {
 
   const base = Image.lookup(stack, 'base', { name: 'base-64-lts', mostRecent: true });
   const small = new PackageLookup(stack, 'small', { minMemory: 1024, vcpus: 1 });
-  const internal = new NetworkLookup(stack, 'internal', { public: false });
+  // The account's default fabric network: a datacenter with fabrics gives every account one. A
+  // `public: false` look-up would match it and the datacenter's own private networks alike.
+  const internal = new NetworkLookup(stack, 'internal', { name: 'My-Fabric-Network' });
 
   // Set up by its user-script, then stopped: CreateImageFromMachine takes a stopped machine.
   const builder = new Instance(stack, 'builder', {

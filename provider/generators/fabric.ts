@@ -2,14 +2,17 @@
  * The account's fabric VLANs and fabric networks: each VLAN a `FabricVlan` variable, each network a
  * `FabricNetwork` on its VLAN's variable (the VLAN id as a number when the program does not declare
  * the VLAN), declared as a variable by its server id so that volumes' and instances' `networks`
- * name it by object. Every VLAN is listed, the account's default one included: the program
- * describes the fabric as it is, and removing a VLAN from it is an edit whose plan shows the delete.
+ * name it by object. The account's default fabric (GetConfig's `default_network` and its VLAN) is
+ * the datacenter's, not the program's: it is left out, a network of the program on its VLAN names
+ * the VLAN by number, and instances name the default network by id. Every other VLAN is listed:
+ * removing one from the program is an edit whose plan shows the delete.
  */
 import type { FoundItem, KindGenerator } from './types.js';
 import type { PlainObject } from '../../reconciler/contract/handler.js';
 import type { GenerateReadContext } from './types.js';
 import { listNormalised, managedHandler, mapLimit, strings } from './private/support.js';
 import { VLANS_PATH } from '../handlers/fabric-vlan.js';
+import { defaultFabricOf } from '../handlers/default-fabric.js';
 
 /** Generates `fabric-vlan` and `fabric-network`. */
 export const fabricGenerator: KindGenerator = {
@@ -31,7 +34,11 @@ export const fabricGenerator: KindGenerator = {
           )
         ).flat()
       : [];
-    return [...(r.wants('fabric-vlan') ? vlans : []), ...networks];
+    const fabric = await defaultFabricOf(r.ctx);
+    return [
+      ...(r.wants('fabric-vlan') ? vlans.filter((v) => Number(v.props['vlanId']) !== fabric?.vlanId) : []),
+      ...networks.filter((n) => n.props['id'] !== fabric?.networkId),
+    ];
   },
   render(items, w) {
     const vlans = items.filter((i) => i.kind === 'fabric-vlan');

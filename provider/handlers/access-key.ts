@@ -15,6 +15,7 @@ import {
   type AccessKeyLive,
 } from './private/access-keys.js';
 import { ignoreNotFound, orUndefined } from './private/not-found.js';
+import { accessKeyPlanRefusals } from './private/access-key-plan.js';
 
 /** The `access-key` handler. */
 export const accessKeyHandler: ResourceHandler<AccessKeyLive, Clients> = {
@@ -35,6 +36,7 @@ export const accessKeyHandler: ResourceHandler<AccessKeyLive, Clients> = {
   },
   create: (ctx, desired) => createAndHandOver(ctx, undefined, desired),
   completeAdopted: requireHandedOver,
+  planRefusals: accessKeyPlanRefusals,
   update: (ctx, id, desired) => {
     const { status, description } = normalizeAccessKeyDesired(desired);
     return ctx.clients.cloudapi.updateAccessKey(

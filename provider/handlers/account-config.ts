@@ -49,6 +49,30 @@ export const accountConfigHandler: ResourceHandler<AccountConfigLive, Clients> =
   async read(ctx) {
     return { ...(await ctx.clients.cloudapi.getConfig({ signal: ctx.signal })), account: ctx.account };
   },
+  /**
+   * A default network given as an id must be one of the networks the account may use: CloudAPI's
+   * UpdateConfig refuses any other, another account's fabric network included ("unknown network",
+   * sdc-cloudapi lib/endpoints/config.js). A reference (a network of the stack) is not known yet.
+   */
+  async refuseDeclared(ctx, declared) {
+    const given = declared.filter((d) => typeof d.properties['default_network'] === 'string');
+    if (given.length === 0) return [];
+    // A caller that may not list networks cannot know: the update will say.
+    const networks = await ctx.clients.cloudapi
+      .call<{ id: string }[]>(
+        { operation: 'ListNetworks', method: 'GET', path: ['networks'], expect: 'list' },
+        { signal: ctx.signal },
+      )
+      .catch(() => undefined);
+    if (networks === undefined) return [];
+    const ids = new Set(networks.map((n) => n.id));
+    return given
+      .filter((d) => !ids.has(d.properties['default_network'] as string))
+      .map(
+        (d) =>
+          `${d.address}: defaultNetwork ${JSON.stringify(d.properties['default_network'])} is no network the account may use (ListNetworks); UpdateConfig refuses it ("unknown network"). Give the id of one of \`triton network list\`, or a FabricNetwork or NetworkLookup of the stack`,
+      );
+  },
   create: apply,
   update: (ctx, _id, desired) => apply(ctx, desired),
   async delete() {

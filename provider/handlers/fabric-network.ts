@@ -21,6 +21,8 @@ import type {
 } from '../../reconciler/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { fabricNetwork as fabricNetworkKind } from '../../common/kinds/fabric-network.js';
+import { parseSubnet, subnetsOverlap } from '../../common/net/ipv4.js';
+import { defaultFabricOf } from './default-fabric.js';
 
 /** A fabric network as CloudAPI answers it (`translateNetwork`). */
 export interface FabricNetworkLive {
@@ -115,6 +117,27 @@ export const fabricNetworkHandler: ResourceHandler<FabricNetworkLive, Clients> =
   },
   normalizeDesired: normalizeFabricNetworkDesired,
   normalizeLive: normalizeFabricNetworkLive,
+  async refuseDeclared(ctx, declared) {
+    const fabric = await defaultFabricOf(ctx);
+    const defaultSubnet = fabric === undefined ? undefined : parseSubnet(fabric.subnet);
+    if (fabric === undefined || defaultSubnet === undefined) return [];
+    const out: string[] = [];
+    for (const d of declared) {
+      if (Number(d.properties['vlanId']) !== fabric.vlanId) continue;
+      const subnet = typeof d.properties['subnet'] === 'string' ? parseSubnet(d.properties['subnet']) : undefined;
+      const where = `on VLAN ${fabric.vlanId}, the account's default fabric VLAN, beside the default network ${fabric.networkName} (${fabric.subnet})`;
+      // NAPI's rules for networks of one VLAN: names are unique, subnets do not overlap.
+      if (d.properties['name'] === fabric.networkName)
+        out.push(
+          `${d.address}: name ${JSON.stringify(fabric.networkName)} is taken ${where}; CreateFabricNetwork refuses a name in use on the VLAN. Give the network another name, or use the default network through a NetworkLookup`,
+        );
+      else if (subnet !== undefined && subnetsOverlap(subnet, defaultSubnet))
+        out.push(
+          `${d.address}: subnet ${String(d.properties['subnet'])} overlaps ${fabric.subnet} ${where}; CreateFabricNetwork refuses a subnet overlapping another network of the VLAN. Choose a subnet outside ${fabric.subnet}, or another VLAN`,
+        );
+    }
+    return out;
+  },
   naturalKeyOf: (live) => `${live.vlan_id}/${live.name}`,
   idOf: (live) => live.id,
   async read(ctx, ref) {

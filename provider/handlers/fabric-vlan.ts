@@ -11,6 +11,7 @@ import { ignoreNotFound, orUndefined } from './private/not-found.js';
 import type { PlainObject, ResolvedProperties, ResourceHandler } from '../../reconciler/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { fabricVlan as fabricVlanKind } from '../../common/kinds/fabric-vlan.js';
+import { defaultFabricOf, defaultFabricReason, knownDefaultFabric } from './default-fabric.js';
 
 /** A fabric VLAN as CloudAPI answers it. */
 export interface FabricVlanLive {
@@ -47,11 +48,33 @@ export const fabricVlanHandler: ResourceHandler<FabricVlanLive, Clients> = {
   }),
   naturalKeyOf: (live) => String(live.vlan_id),
   idOf: (live) => String(live.vlan_id),
-  list: (ctx) =>
-    ctx.clients.cloudapi.call<FabricVlanLive[]>(
-      { operation: 'ListFabricVLANs', method: 'GET', path: VLANS_PATH, expect: 'list' },
-      { signal: ctx.signal },
-    ),
+  async list(ctx) {
+    // The default fabric is learnt beside the list, so that `mustNotDelete` knows it when planning.
+    const [vlans] = await Promise.all([
+      ctx.clients.cloudapi.call<FabricVlanLive[]>(
+        { operation: 'ListFabricVLANs', method: 'GET', path: VLANS_PATH, expect: 'list' },
+        { signal: ctx.signal },
+      ),
+      defaultFabricOf(ctx),
+    ]);
+    return vlans;
+  },
+  mustNotDelete(ctx, naturalKey) {
+    const fabric = knownDefaultFabric(ctx);
+    return fabric !== undefined && String(fabric.vlanId) === naturalKey
+      ? defaultFabricReason(fabric, 'vlan')
+      : undefined;
+  },
+  async refuseDeclared(ctx, declared) {
+    const fabric = await defaultFabricOf(ctx);
+    if (fabric === undefined) return [];
+    return declared
+      .filter((d) => Number(d.properties['vlanId']) === fabric.vlanId)
+      .map(
+        (d) =>
+          `${d.address}: vlanId ${fabric.vlanId} is taken: ${defaultFabricReason(fabric, 'vlan')}; CreateFabricVLAN refuses a VLAN id in use ("VLAN ID is already in use"), and the stack must not own the datacenter's VLAN. Give the VLAN another id, or put your networks on VLAN ${fabric.vlanId} without declaring it (vlan: ${fabric.vlanId})`,
+      );
+  },
   read: (ctx, ref) =>
     orUndefined(
       ctx.clients.cloudapi.call<FabricVlanLive>(

@@ -153,6 +153,18 @@ export const instanceSnapshotHandler: ResourceHandler<InstanceSnapshotLive, Clie
       `instance snapshot ${id}: a snapshot cannot be changed in place; a change must be planned as a replacement`,
     );
   },
+  // A snapshot is deleted by a job after the answer (the `triton` CLI waits for its audit record);
+  // it is listed until the job ended, and an instance's delete waits for it.
+  deletion: {
+    waitsFor: 'its delete_snapshot job',
+    async progress(ctx, ref) {
+      const machine = await machineOf(ctx, ref);
+      if (machine === undefined) return { state: 'gone' };
+      const name = parseSnapshotRef(ref.id ?? ref.naturalKey).name;
+      const snap = await orUndefined(ctx.clients.cloudapi.getMachineSnapshot(machine.id, name, { signal: ctx.signal }));
+      return snap === undefined ? { state: 'gone' } : { state: 'pending', detail: `still listed, ${snap.state}` };
+    },
+  },
   async delete(ctx, ref) {
     const machine = await machineOf(ctx, ref);
     if (machine === undefined) return;

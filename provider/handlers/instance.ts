@@ -31,6 +31,7 @@ import { byCodePoint, sortedStrings } from './private/normalize.js';
 import { provisioningLimitNotes } from './private/instance-limits.js';
 import { nicChangeNotes, nicProgress, primaryFirst, syncNics } from './private/instance-nics.js';
 import { orUndefined } from './private/not-found.js';
+import { awaitingOf, awaitingProgress, instanceDeletion, type InstanceAwaiting } from './private/instance-jobs.js';
 import type {
   HandlerContext,
   ObjectRef,
@@ -50,6 +51,8 @@ import { SERVER_METADATA, stringMap, syncMetadata } from './private/instance-met
 export interface InstanceLive extends Machine {
   readonly roleTags?: readonly string[];
   readonly nics?: readonly MachineNic[];
+  /** After an update: what its jobs change, which the wait looks for (`private/instance-jobs.ts`). */
+  readonly awaiting?: InstanceAwaiting;
 }
 
 /** The tags CNS reads (node-triton-tags): compared as `cns`, never as `tags`. */
@@ -294,6 +297,8 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
   readiness: {
     progress(live, desired) {
       if (live.state === 'provisioning') return { state: 'pending', detail: 'provisioning' };
+      const jobs = awaitingProgress(live, live.awaiting);
+      if (jobs !== undefined) return jobs;
       if (live.state === 'failed')
         return {
           state: 'failed',
@@ -304,15 +309,21 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
     },
     // After a NIC change the NICs are read again with the machine; otherwise the machine alone.
     async poll(ctx, live) {
-      const machine = await read(ctx, { id: live.id, naturalKey: live.name });
+      const read1 = await read(ctx, { id: live.id, naturalKey: live.name });
+      const machine =
+        read1 === undefined || live.awaiting === undefined ? read1 : { ...read1, awaiting: live.awaiting };
       if (machine === undefined || live.nics === undefined) return machine;
       return { ...machine, nics: await ctx.clients.cloudapi.listNics(live.id, { signal: ctx.signal }) };
     },
     afterUpdate: true,
-    async finish(ctx, live, desired) {
+    waitsFor: "the instance's jobs",
+    async finish(ctx, waited, desired) {
+      const { awaiting: _awaiting, ...live } = waited;
       if (desired['state'] !== 'stopped' || live.state !== 'running') return live;
       await ctx.clients.cloudapi.updateMachine(live.id, { action: 'stop' }, { signal: ctx.signal });
-      return (await read(ctx, { id: live.id, naturalKey: live.name })) ?? live;
+      // The stop is a job: the engine waits until the machine is stopped (an image is made only from a stopped one).
+      const stopping = (await read(ctx, { id: live.id, naturalKey: live.name })) ?? live;
+      return { ...stopping, awaiting: { state: 'stopped' } };
     },
     // A boot takes tens of seconds: poll at most every 5 s so the wait overshoots it by little.
     maxPollMs: 5000,
@@ -347,8 +358,13 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
   },
   async update(ctx, id, desired, patch) {
     const api = ctx.clients.cloudapi;
-    for (const action of instanceActionsFor(desired, patch))
-      await api.updateMachine(id, action, { signal: ctx.signal });
+    const actions = instanceActionsFor(desired, patch);
+    // Each action is a job done after the answer: the wait looks for what it changes.
+    const before = actions.some((a) => a.action === 'resize')
+      ? await api.getMachine(id, { signal: ctx.signal })
+      : undefined;
+    for (const action of actions) await api.updateMachine(id, action, { signal: ctx.signal });
+    const awaiting = awaitingOf(actions, before);
     if (touches(patch, 'tags') || touches(patch, 'cns')) {
       // One ReplaceMachineTags for both: the declared tags and CNS tags, the undeclared part as it is.
       const live =
@@ -366,13 +382,17 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
         ? await syncNics(ctx, id, desired['networks'].map(String))
         : undefined;
     const machine = await withRoleTags(ctx, await api.getMachine(id, { signal: ctx.signal }));
-    return nics === undefined ? machine : { ...machine, nics };
+    return { ...machine, ...(nics !== undefined ? { nics } : {}), ...(awaiting !== undefined ? { awaiting } : {}) };
   },
   // The plan says what its NIC changes do (a reboot each), and warns when it would pass the
   // account's provisioning limits, naming the limit.
   async planWarnings(ctx, changes) {
     return [...nicChangeNotes(changes), ...(await provisioningLimitNotes(ctx, changes))];
   },
+  // The destroy job ends after the answer: what the machine holds (volumes, NICs) is free only then.
+  deletion: instanceDeletion((ctx, ref) =>
+    ref.id !== undefined ? getLiveMachine(ctx, ref.id) : findInstanceByName(ctx, ref.naturalKey),
+  ),
   async delete(ctx, ref) {
     const id = ref.id ?? (await findInstanceByName(ctx, ref.naturalKey))?.id;
     if (id === undefined) return;

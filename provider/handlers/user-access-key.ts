@@ -16,6 +16,7 @@ import {
   type AccessKeyLive,
 } from './private/access-keys.js';
 import { ignoreNotFound, orUndefined } from './private/not-found.js';
+import { accessKeyPlanRefusals } from './private/access-key-plan.js';
 
 /** Splits `<login>/<rest>` (an id's rest is the access key id, a natural key's the description). */
 function splitRef(text: string): { user: string; rest: string } {
@@ -86,6 +87,7 @@ export const userAccessKeyHandler: ResourceHandler<AccessKeyLive, Clients> = {
   },
   create: (ctx, desired) => createAndHandOver(ctx, String(desired['user'] ?? ''), desired),
   completeAdopted: requireHandedOver,
+  planRefusals: accessKeyPlanRefusals,
   async update(ctx, id, desired) {
     const { user, id: keyId } = idParts({ id, naturalKey: id });
     const { status, description } = normalizeAccessKeyDesired(desired);

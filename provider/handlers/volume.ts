@@ -3,7 +3,9 @@
  * engine waits through `readiness` until it is `ready`. UpdateVolume renames it in place (it
  * answers 204, so the handler reads the volume back); size, networks and tags are fixed at create.
  * A volume mounted by an instance cannot be deleted (VOLAPI's `VolumeInUse`): instances mount it by
- * reference, so the plan deletes them first.
+ * reference, so the plan deletes them first (each waited for until its destroy job ended). A
+ * deleted volume is `deleting` until VOLAPI's job removed it, its name still taken: the engine waits
+ * through `deletion` until it is gone, so a replacement's new volume can take the name.
  */
 import type { Clients } from './clients.js';
 import { sortedStringMap, sortedStrings } from './private/normalize.js';
@@ -126,6 +128,17 @@ export const volumeHandler: ResourceHandler<VolumeLive, Clients> = {
     const live = await getVolume(ctx, id);
     if (live === undefined) throw new Error(`volume ${id} disappeared after its rename`);
     return live;
+  },
+  deletion: {
+    waitsFor: 'its delete job',
+    async progress(ctx, ref) {
+      const live = ref.id !== undefined ? await getVolume(ctx, ref.id) : await findByName(ctx, ref.naturalKey);
+      if (live === undefined) return { state: 'gone' };
+      if (live.state === 'failed')
+        return { state: 'failed', reason: `the server reports volume ${live.name} "failed"` };
+      return { state: 'pending', detail: live.state };
+    },
+    maxPollMs: 5000,
   },
   async delete(ctx, ref) {
     const id = ref.id ?? (await findByName(ctx, ref.naturalKey))?.id;

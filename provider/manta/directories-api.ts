@@ -5,7 +5,7 @@
  * page's last entry, which {@link DirectoriesApi.iterateDirectory} skips.
  */
 import { readText, shapeProblem, type CallOptions } from '../http/api-caller.js';
-import { headerValue } from '../http/types.js';
+import { discardBody, headerValue } from '../http/types.js';
 import { TritonApiError, TritonInputError } from '../errors.js';
 import { mantaPath } from './private/paths.js';
 import type { MantaContext } from './private/context.js';
@@ -82,6 +82,22 @@ export function directoriesApi(ctx: MantaContext): DirectoriesApi {
         signal: options.signal,
       } as const;
       const res = await caller.send(spec);
+      // A GET of an object answers with its bytes: only a directory's answer is a listing (muskie
+      // sends it as `application/x-json-stream; type=directory`). An object where a directory was
+      // expected (a file a mirrored folder now has as a folder) is no directory there, which every
+      // caller already handles as a 404; its bytes are never read as entries.
+      const type = headerValue(res.headers, 'content-type') ?? '';
+      if (!/;\s*type=directory\b/.test(type)) {
+        discardBody(res);
+        throw new TritonApiError({
+          status: 404,
+          apiCode: 'NotADirectory',
+          message: `${path} is not a directory: its GET answered ${JSON.stringify(type)}, not a listing`,
+          method: 'GET',
+          path: spec.path,
+          operation: spec.operation,
+        });
+      }
       const text = await readText(res.body);
       const entries = parseEntries(text, (line) => {
         throw new TritonApiError({

@@ -24,7 +24,8 @@
  *
  5. **Wait** for an object that is not finished when its create (or, with `readiness.afterUpdate`,
  *    its update) answers, through `readiness`: the handler says where it is, the engine polls and
- *    then calls `readiness.finish`.
+ *    then calls `readiness.finish`; and, through `deletion`, for an object whose delete a job
+ *    finishes later, until it is gone.
  *
  * Errors: a handler throws the client's `TritonApiError` unchanged (it carries `status`, `apiCode`,
  * `serverMessage` and the typed facts `missing` and `nameTaken`); the engine classifies it
@@ -126,7 +127,9 @@ export interface Readiness<Live = unknown, Clients = unknown> {
   finish?(ctx: HandlerContext<Clients>, live: Live, desired: ResolvedProperties): Promise<Live>;
   /** How long the object may stay pending before the action fails. */
   readonly timeoutMs: number;
-  /** First pause between polls (doubling up to `maxPollMs`). @default 200 */
+  /** What the wait is for, in words, for the progress output (`the provision job`). @default 'it to be ready' */
+  readonly waitsFor?: string;
+  /** First pause between polls (later ones an eighth of the time waited, up to `maxPollMs`). @default 200 */
   readonly initialPollMs?: number;
   /** Longest pause between polls. @default 10000 */
   readonly maxPollMs?: number;
@@ -139,6 +142,33 @@ export interface Readiness<Live = unknown, Clients = unknown> {
    * @default false - an update answers with the object finished
    */
   readonly afterUpdate?: boolean;
+}
+
+/** Where an object is after its delete answered: gone, or still being deleted by a job. */
+export type DeletionProgress =
+  | { readonly state: 'gone' }
+  /** `detail` says what the server is doing (`destroy job running`), for progress and time-out messages. */
+  | { readonly state: 'pending'; readonly detail?: string }
+  /** `reason` is the server's (a destroy job that failed), for the failure message. */
+  | { readonly state: 'failed'; readonly reason: string };
+
+/**
+ * How the engine waits for a delete the server finishes after answering (a machine's destroy job,
+ * a volume `deleting`): what depends on the object (the volume it mounts, the network its NICs are
+ * on) can be deleted only once it is gone, and a destroy is over only when nothing is left. A
+ * handler never sleeps: it says where the object is, the engine polls with backoff until it is gone.
+ */
+export interface Deletion<Clients = unknown> {
+  /** Looks at the deleted object once. A 404 (or a tombstone) is `gone`. */
+  progress(ctx: HandlerContext<Clients>, ref: ObjectRef): Promise<DeletionProgress>;
+  /** What the wait is for, in words, for the progress output (`the destroy job`). */
+  readonly waitsFor: string;
+  /** How long the object may stay pending before the action fails. @default the `deleteWaitMs` tunable */
+  readonly timeoutMs?: number;
+  /** First pause between polls (later ones an eighth of the time waited, up to `maxPollMs`). @default 200 */
+  readonly initialPollMs?: number;
+  /** Longest pause between polls. @default 5000 */
+  readonly maxPollMs?: number;
 }
 
 /** Where the engine writes diagnostic lines. Handlers pass structured fields, never secrets. */
@@ -243,6 +273,11 @@ export interface PlannedChange {
   readonly before: PlainObject | null;
   /** The declared object, normalised; `null` for a delete. Values known only after apply are placeholders. */
   readonly after: PlainObject | null;
+  /**
+   * For `planRefusals`: the properties as the manifest declares them (references not resolved,
+   * secrets as placeholders), for what normalising leaves out (where a secret is handed over).
+   */
+  readonly declared?: PlainObject;
 }
 
 /** A warning a kind makes about a plan: the sentence, and the addresses of the changes it is about. */
@@ -313,6 +348,17 @@ export interface ResourceHandler<Live = unknown, Clients = unknown> extends Plan
    */
   unavailable?(ctx: HandlerContext<Clients>): Promise<string | undefined>;
   /**
+   * Which declared objects of the kind the cloud's own rules make certain to fail, whatever the
+   * rest of the plan (a VLAN with the id of the account's default fabric VLAN, which the datacenter
+   * owns): one sentence per refused object, naming its address, the value and the rule. Asked at
+   * plan, before anything is changed, with the properties as declared (references unresolved).
+   * @default - nothing is refused
+   */
+  refuseDeclared?(
+    ctx: HandlerContext<Clients>,
+    declared: readonly { readonly address: string; readonly properties: Readonly<Record<string, unknown>> }[],
+  ): Promise<readonly string[]>;
+  /**
    * Reads a whole collection in one call (or one paginated sequence of calls). Absent for kinds with
    * no collection (the account, account config, role tags): the engine then calls `read` per object.
    */
@@ -380,10 +426,22 @@ export interface ResourceHandler<Live = unknown, Clients = unknown> extends Plan
    */
   planWarnings?(ctx: HandlerContext<Clients>, changes: readonly PlannedChange[]): Promise<readonly PlanNote[]>;
   /**
+   * The changes of this kind apply would certainly fail at, as a read can tell now (a destination
+   * that cannot take a secret, an object found live that apply would refuse to adopt), each naming
+   * its address: the engine fails the plan with them (`APPLY_WOULD_FAIL`), so the plan never
+   * promises what apply cannot keep. Called once per plan with every change that writes, each with
+   * its `declared` properties. A check that cannot be made (a read fails) answers nothing: apply
+   * checks again.
+   * @default - none
+   */
+  planRefusals?(ctx: HandlerContext<Clients>, changes: readonly PlannedChange[]): Promise<readonly PlanNote[]>;
+  /**
    * Deletes the object. Resolves when the server accepted the deletion; a 404 counts as success
    * (a crashed run may already have deleted it), so the handler swallows exactly that case.
    */
   delete(ctx: HandlerContext<Clients>, ref: ObjectRef): Promise<void>;
+  /** Absent: the object is gone when its delete answers. See {@link Deletion}. */
+  readonly deletion?: Deletion<Clients>;
 }
 
 /**

@@ -8,7 +8,10 @@
  *   the attempt, and a read that finds nothing is repeated until the consistency window has passed
  *   since the failed attempt: the create is never sent again without knowing the object is not there.
  * - A "name already taken" answer means an earlier attempt (or a crashed run) did create it: the
- *   object is read by natural key, retrying while a read may still be stale, and adopted. The one
+ *   object is read by natural key and adopted; only after an attempt of this run that may have made
+ *   it is a read that does not find it yet retried within the window (otherwise the name is held by
+ *   something the natural key cannot find, such as another key of the same name, and retrying a
+ *   409 "exists" could never win: the create fails at once). The one
  *   exception is a name this run deleted moments ago (a delete-then-create replacement): then the
  *   server has not caught up with the delete, and the create is retried within the window.
  * - Not-yet-visible dependencies (`Invalid subuser`, a 404 on a just-created parent) are retried
@@ -106,7 +109,11 @@ export async function createSafely<Clients>(args: {
         return { live, adopted: false };
       } catch (error) {
         if (isConflict(error) && !args.deletedJustNow) {
-          const existing = await readUntilVisible(args, ref, error);
+          // Only a create this run may have made (an earlier attempt's lost answer) is worth waiting
+          // for: anything else holding the name was there before, and a read shows it now or never.
+          // A name taken by an object the natural key cannot find (another key of the same name)
+          // fails at once: retrying a 409 that says "exists" can never win.
+          const existing = await readUntilVisible(args, ref, error, outcomeUnknown ? run.windowMs : 0);
           if (existing !== undefined) {
             // Judged as found, before finishing it: completeAdopted may write (a job's inputs, a link's source).
             if (!outcomeUnknown) args.onFoundExisting?.(existing);
@@ -162,7 +169,8 @@ function complete<Clients>(
 
 /**
  * Reads the object whose name the server says is taken, retrying "not found" (a stale read) for up
- * to the consistency window and transient failures a few times.
+ * to `windowMs` (the consistency window after a create of this run that may have made it; 0 for
+ * one read) and transient failures a few times.
  */
 async function readUntilVisible<Clients>(
   args: {
@@ -173,18 +181,22 @@ async function readUntilVisible<Clients>(
   },
   ref: { naturalKey: string },
   conflict: unknown,
+  windowMs: number,
 ): Promise<unknown> {
   const { run } = args;
-  const deadline = Date.now() + run.windowMs;
+  const deadline = Date.now() + windowMs;
   for (let attempt = 1; attempt <= 50; attempt++) {
+    let readFailed = false;
     try {
       const live = await args.handler.read(run.ctx, ref);
       if (live !== undefined) return live;
     } catch (error) {
       const f = apiErrorFacts(error);
       if (f.status !== undefined && f.status < 500 && f.status !== 429 && f.status !== 420) throw error;
+      readFailed = true;
     }
-    if (Date.now() >= deadline) break;
+    // A read that failed (a fault, throttling) says nothing yet: it gets a few tries even with no window.
+    if (Date.now() >= deadline && !(readFailed && attempt < 4)) break;
     args.retry.onRetry?.(
       `the server says ${args.change.naturalKey} exists (${apiErrorFacts(conflict).message ?? 'conflict'}) but a read does not show it yet`,
       attempt,
@@ -218,6 +230,7 @@ export async function createReady<Clients>(
     desired: args.desired,
     naturalKey: args.change.naturalKey,
     ...(args.retry.slot !== undefined ? { slot: args.retry.slot } : {}),
+    ...(args.retry.onWait !== undefined ? { onWait: args.retry.onWait } : {}),
   });
   return { ...created, live };
 }

@@ -6,6 +6,7 @@
 import type { ObjectReference } from '../consistency.js';
 import type { JsonPatchOperation, ObjectRef, PlainObject, ResourceHandler } from '../contract/handler.js';
 import { untilReady } from '../readiness.js';
+import { untilGone } from '../deletion.js';
 import { withRetries, type RetryContext } from '../retry-loop.js';
 import type { ReconcileRun, ResourceIdentity } from './run.js';
 
@@ -39,10 +40,14 @@ export async function updateInPlace<Clients>(args: {
     desired: args.desired,
     naturalKey: args.resource.naturalKey,
     ...(args.retry.slot !== undefined ? { slot: args.retry.slot } : {}),
+    ...(args.retry.onWait !== undefined ? { onWait: args.retry.onWait } : {}),
   });
 }
 
-/** Deletes the object `ref` names (one already gone counts as deleted: the handler says so). */
+/**
+ * Deletes the object `ref` names (one already gone counts as deleted: the handler says so) and,
+ * when its kind's delete is finished by a job, waits until it is gone.
+ */
 export async function deleteObject<Clients>(args: {
   readonly run: ReconcileRun<Clients>;
   readonly handler: ResourceHandler<unknown, Clients>;
@@ -54,4 +59,6 @@ export async function deleteObject<Clients>(args: {
   const { run, handler, ref } = args;
   await withRetries(args.retry, args.refs ?? [], () => handler.delete(run.ctx, ref));
   run.writeLog.record({ kind: args.kind, name: ref.naturalKey }, Date.now());
+  // A delete a job finishes later is done when the object is gone: what depends on it comes after.
+  await untilGone({ handler, ctx: run.ctx, ref, retry: args.retry });
 }

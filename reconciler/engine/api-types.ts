@@ -12,6 +12,7 @@ import type { SensorOptions } from './sensor-options.js';
 import type { UnmanagedObject } from '../plan/unmanaged-objects.js';
 import type { AccessDriftItem } from './access-drift-item.js';
 import type { ExpectationFailure } from '../../common/access/index.js';
+import type { WriteLog } from '../consistency.js';
 
 /** The API clients the handlers call (`Clients` of `provider/handlers/clients.ts`). */
 export type EngineClients = Clients;
@@ -69,6 +70,13 @@ export interface EngineOptions {
    * @default false - such objects are conflicts, and a plan with a conflict is not applied
    */
   readonly adopt?: boolean;
+  /**
+   * The writes of the app's other stacks of the same account in this command, for the consistency
+   * window: a role of this stack naming a user another stack created moments ago is retried while
+   * the server may not see that user yet, as it would be were both in one stack.
+   * @default - a log of this run's own writes only
+   */
+  readonly writeLog?: WriteLog;
   /** Addresses to limit the run to; their dependencies are included. @default - every resource */
   readonly targets?: readonly string[];
   /**
@@ -129,7 +137,19 @@ export type ProgressEvent =
    * The run waits before going on (a consistency window to pass before a second read): what for,
    * how long, and the addresses it waits for (empty when it waits for none in particular).
    */
-  | { readonly type: 'wait'; readonly reason: string; readonly ms: number; readonly addresses: readonly string[] };
+  | { readonly type: 'wait'; readonly reason: string; readonly ms: number; readonly addresses: readonly string[] }
+  /**
+   * An action waits for a job of the server (an instance's provision, its destroy before its volume
+   * can go): `start` says what for, `end` how long it took.
+   */
+  | {
+      readonly type: 'job-wait';
+      readonly address: string;
+      readonly phase: 'start' | 'end';
+      readonly waitsFor: string;
+      readonly detail?: string;
+      readonly durationMs?: number;
+    };
 
 /** How one action ended. */
 export type ActionOutcome =

@@ -21,6 +21,7 @@ import {
   type PlanRequest,
 } from './plan-against-live.js';
 import { withPlanWarnings } from './plan-warnings.js';
+import { refuseCertainFailures } from './plan-refusals.js';
 import { withRetries } from '../retry-loop.js';
 import { refreshedState, type RefreshChange } from './refresh.js';
 import { createRunContext, type RunContext } from './private/run-context.js';
@@ -121,6 +122,7 @@ export async function planStack(stack: StackManifest, opts: EngineOptions): Prom
   const plan = await withPlanWarnings(run, (await planAgainstLive(run, req)).plan);
   assertSecretsReadable(plan, stack, run.handlers, run.secrets);
   refuseBrokenExpectations(stack, req.state, plan);
+  await refuseCertainFailures(run, plan, stack);
   return plan;
 }
 
@@ -169,6 +171,7 @@ export async function applyReviewed(
     // Before asking: a plan apply could not carry out is refused before anyone says yes to it.
     assertSecretsReadable(planned.plan, stack, run.handlers, run.secrets);
     if (mode === 'apply') refuseBrokenExpectations(stack, req.state, planned.plan);
+    if (mode === 'apply') await refuseCertainFailures(run, planned.plan, stack);
     const state = new StateWriter(backend, snapshot, stack.name, stack.account);
     if (!(await review(planned.plan))) {
       // Nothing to do in the cloud, but the code may have changed options or outputs: record them (no write when not).
@@ -261,6 +264,8 @@ export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOp
       );
     }
     assertSecretsReadable(plan, stack, run.handlers, run.secrets);
+    // A destination may have changed since the plan was saved (a file made there meanwhile).
+    if (!destroy) await refuseCertainFailures(run, plan, stack);
     return audited(backend, stack, plan, 'triton-iac apply PLANFILE', () =>
       carryOut(
         run,

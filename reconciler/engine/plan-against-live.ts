@@ -17,9 +17,13 @@ import {
 import { forgetMovedAway } from '../plan/moved-to-stack.js';
 import { matchLive, recordedKeysOf, type UnmanagedLive } from '../plan/match-live.js';
 import { changedFields, differenceOf } from '../core/difference.js';
-import { prunedBy, unretainPruned } from '../plan/prune.js';
+import { orderTreeDeletes, prunedBy, unretainPruned } from '../plan/prune.js';
+import { StackWrites, stackWrites } from '../plan/stack-writes.js';
+import { withWrittenDeletes, writtenReadTargets } from '../plan/written-deletes.js';
+import { fileKindsOf, prunedListTargets, walkPrunedTrees } from './prune-walk.js';
 import { findKindChanges, findMoves, stateWithMoves, type PlannedMove } from '../plan/moves.js';
 import { withOperatorControls, type OperatorControls } from '../plan/operator-controls.js';
+import { refuseTakenValues } from '../plan/unique-values.js';
 import {
   makePlan,
   manifestDigestOf,
@@ -33,6 +37,7 @@ import type { Plan, ResourceChange } from '../plan/types.js';
 import type { StateDocument } from '../state/document.js';
 import { listsByKind, mergeLive, type LiveRead, type ReadTarget } from './live-reader.js';
 import { liveSourceOf } from './live-source.js';
+import { refuseUnavailableKinds } from './refuse-declared.js';
 import type { RunContext } from './private/run-context.js';
 import { matchesWithIds } from '../../common/fwrule-language/index.js';
 
@@ -82,10 +87,14 @@ export function withMoves(req: PlanRequest): PlanRequest {
   return { ...req, state: stateWithMoves(req.state, moves), moves };
 }
 
-/** The stack as a destroy plan sees it: no resources (so every state entry plans as a delete). */
+/**
+ * The stack as a destroy plan sees it: no resources (so every state entry plans as a delete). Its
+ * pruned trees stay: a tree that deletes what its folder lacks deletes, on destroy, what others
+ * put in its directories too (each planned, saying why), or the delete of those directories
+ * would fail on them.
+ */
 export function destroyView(stack: StackManifest): StackManifest {
-  const { prune: _pruneLeftOut, ...rest } = stack;
-  return { ...rest, resources: [], authoritative: [] };
+  return { ...stack, resources: [], authoritative: [] };
 }
 
 /**
@@ -143,13 +152,21 @@ export async function planAgainstLive(run: RunContext, request: PlanRequest): Pr
   const req = withMoves(request);
   const stack = req.destroy ? destroyView(req.stack) : req.stack;
   await refuseUnavailableKinds(run, stack);
-  const targets = readTargetsOf(stack.resources, req.state);
+  const writes = new StackWrites(stackWrites(req.stack, req.state));
+  const targets = [
+    ...readTargetsOf(stack.resources, req.state),
+    ...writtenReadTargets(writes, stack, req.state, fileKindsOf(run)),
+    ...prunedListTargets(run, stack.prune ?? [], [...stack.resources, ...(req.state?.resources ?? [])]),
+  ];
   const env = planningEnv(planningInputOf(run, stack, req));
   const reading = liveSourceOf(run).read(targets, { env, resources: stack.resources });
   // The manifest's digest does not depend on what is read: take it while the first requests are
   // under way rather than after the last answer (it hashes the whole manifest).
   const manifestDigest = manifestDigestOf(stack);
-  const { live, plannedAlready } = await reading;
+  const read = await reading;
+  const { plannedAlready } = read;
+  // A pruned tree deletes what the folder lacks at any depth: list all of it.
+  const live = await walkPrunedTrees(run, stack.prune ?? [], read.live);
   let planned = planFrom(run, stack, req, live, manifestDigest, plannedAlready);
   const recent = recentlyWritten(planned.plan.changes.filter(mayHangOnStaleRead), req.state, run.windowMs);
   if (recent.length > 0) {
@@ -176,32 +193,6 @@ export async function planAgainstLive(run: RunContext, request: PlanRequest): Pr
 function mayHangOnStaleRead(c: ResourceChange): boolean {
   if (c.action !== 'delete' || c.address.startsWith(UNMANAGED_ADDRESS_PREFIX)) return true;
   return deletionGuardedChanges([c]).length > 0;
-}
-
-/**
- * Refuses, before anything is read or changed, a stack that declares a kind the connected cloud
- * cannot hold (a Job or a SnapLink on Manta v2), naming the kind, the resources and the reason.
- * @throws ReconcilerError `PLAN_INPUT_INVALID`
- */
-async function refuseUnavailableKinds(run: RunContext, stack: StackManifest): Promise<void> {
-  const byKind = new Map<ResourceKind, string[]>();
-  for (const r of stack.resources) byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), r.address]);
-  const refused: string[] = [];
-  for (const [kind, addresses] of byKind) {
-    const handler = run.handlers.get(kind);
-    if (handler === undefined || handler.mode !== 'managed' || handler.unavailable === undefined) continue;
-    const reason = await handler.unavailable(run.ctx);
-    if (reason !== undefined)
-      refused.push(
-        `${addresses.length} ${kind} resource(s) (${addresses.join(', ')}), but the cloud cannot hold a ${kind}: ${reason}`,
-      );
-  }
-  if (refused.length > 0) {
-    throw new ReconcilerError(
-      'PLAN_INPUT_INVALID',
-      `the stack declares ${refused.join('; and ')}. Remove them, or point the stack at a cloud whose Manta has them (Manta v1)`,
-    );
-  }
 }
 
 /** Re-reads the collections and objects of `addresses` and plans again with them. */
@@ -247,7 +238,11 @@ export function planFrom(
   for (const [address, object] of live.singles) byAddress.set(address, object);
   preferRecordedObjects(byAddress, stack);
   const authoritative = new Set<ResourceKind>(stack.authoritative ?? []);
-  const pruning = prunedBy(stack.prune);
+  const writes = new StackWrites(stackWrites(req.stack, req.state));
+  const pruned = prunedBy(stack.prune, writes);
+  // What another stack of the app declares or writes is that stack's: never pruned here.
+  const pruning = (u: UnmanagedLive): string | undefined =>
+    req.declaredElsewhere?.has(`${u.kind}\u0000${u.naturalKey}`) === true ? undefined : pruned(u);
   const unmanagedToDelete = match.unmanaged
     .flatMap((u): UnmanagedLive[] => {
       const pruned = pruning(u);
@@ -293,7 +288,12 @@ export function planFrom(
   // The declared options of the real stack count in a destroy too (its view has no resources).
   const options = unretainPruned(optionsByAddress(req.stack.resources, req.state), stack, req.state);
   changes = forgetMovedAway(forgetRetained(changes, options), req.declaredElsewhere);
+  changes = orderTreeDeletes(
+    withWrittenDeletes(changes, writes, match.unmanaged, run.handlers),
+    UNMANAGED_ADDRESS_PREFIX,
+  );
   if (!req.reportOnly) refuseProtected(stack.name, changes, options, req.destroy ? 'destroy' : 'the plan');
+  if (!req.reportOnly) refuseTakenValues(changes, match.unmanaged, run.handlers);
   const plan = makePlan({
     stack: stack.name,
     account: stack.account,
@@ -403,7 +403,9 @@ export function recentlyWritten(
     if (times.length > 0) out.push({ address: c.address, writtenAt: Math.max(...times) });
   }
   // Unmanaged objects of authoritative kinds may be deletions not yet visible: look again when anything was written recently.
-  const latest = Math.max(-Infinity, ...written.values());
+  // A delete leaves no entry to date it: the state notes when the last one was made.
+  const deleted = state.lastDeleteAt === undefined ? -Infinity : Date.parse(state.lastDeleteAt);
+  const latest = Math.max(deleted, ...written.values());
   if (now - latest < windowMs)
     for (const c of changes)
       if (c.address.startsWith(UNMANAGED_ADDRESS_PREFIX)) out.push({ address: c.address, writtenAt: latest });

@@ -3,6 +3,7 @@
  * the permissions gained or lost since the last apply, each confirmed by a second read after the
  * consistency window like any drift. And, at apply, the access table drift compares with.
  */
+import { StackWrites, stackWrites } from '../plan/stack-writes.js';
 import { kindDescriptor } from '../../common/kinds/index.js';
 import type { StackManifest } from '../../common/manifest.js';
 import {
@@ -59,6 +60,7 @@ export async function senseOnce(
   if (!lookUnmanaged && !lookAccess && !lookExpected)
     return { unmanaged: [], ignored: 0, access: undefined, expectations: undefined, notes: [] };
   const declared = declaredOf(stack, options);
+  const writes = new StackWrites(stackWrites(stack, state, options.declaredElsewhere ?? []));
   const census = await takeCensus(run, stack.account, state, {
     declaredTagPaths: declared.filter((d) => isRoleTag(d.kind)).map((d) => d.naturalKey),
     mantaDirectories: lookUnmanaged ? managedDirectories(stack, state) : [],
@@ -73,7 +75,9 @@ export async function senseOnce(
         state,
         declared,
         ignore: options.ignore ?? [],
-        exempt: (kind, key) => run.handlers.get(kind)?.mustNotDelete?.(run.ctx, key) !== undefined,
+        // What the stack wrote (a handed-over secret, an export, its state) is the stack's.
+        exempt: (kind, key) =>
+          run.handlers.get(kind)?.mustNotDelete?.(run.ctx, key) !== undefined || writes.owns(kind, key),
       })
     : { reported: [], ignored: [] };
   const model = liveAccessModel(

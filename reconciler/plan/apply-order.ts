@@ -18,6 +18,7 @@
  * Why one graph: with creates and updates walked first and deletes after, as two graphs, a failed
  * update could not stop the delete that relied on it.
  */
+import { kindDescriptor } from '../../common/kinds/index.js';
 import { Graph } from '../graph.js';
 import type { StateDocument } from '../state/document.js';
 import type { Plan, ResourceChange } from './types.js';
@@ -124,5 +125,30 @@ export function applyGraph(plan: Plan, state: StateDocument | null): ApplyGraph 
         graph.addDependency(oldGoneAt(target), oldGoneAt(c));
     }
   }
+  swapsAfterDeletes(graph, plan.changes);
   return { graph, steps };
+}
+
+/**
+ * A path whose entry changes kind in a namespace kinds share (a file of a mirrored folder that
+ * became a folder, or the reverse): the new entry is made only once the old one is gone, since the
+ * store holds one entry per path (a directory's delete itself waits for what it held).
+ */
+function swapsAfterDeletes(graph: Graph, changes: readonly ResourceChange[]): void {
+  const keyOf = (c: ResourceChange): string | undefined => {
+    const namespace = kindDescriptor(c.kind)?.namespace;
+    return namespace === undefined ? undefined : `${namespace}\u0000${c.naturalKey}`;
+  };
+  const deleted = new Map<string, ResourceChange>();
+  for (const c of changes) {
+    const key = keyOf(c);
+    if (c.action === 'delete' && key !== undefined) deleted.set(key, c);
+  }
+  if (deleted.size === 0) return;
+  for (const c of changes) {
+    if (c.action !== 'create' && c.action !== 'replace' && c.action !== 'adopt') continue;
+    const key = keyOf(c);
+    const old = key === undefined ? undefined : deleted.get(key);
+    if (old !== undefined && old.kind !== c.kind) graph.addDependency(c.address, old.address);
+  }
 }

@@ -12,3 +12,6 @@ export * from './access-changes.js';
 export * from './drift-ignore.js';
 export * from './operator-controls.js';
 export * from './plan-expectations.js';
+export * from './stack-order.js';
+export * from './app-controls.js';
+export * from './unique-values.js';

@@ -5,7 +5,8 @@
  * declares it (which adopts it, or already did), whichever of the two applies first. Kinds several
  * stacks declare at once by design (`sharedByStacks`: each manages its part) are left out.
  */
-import { kindDescriptor } from '../../common/kinds/index.js';
+import { allKinds, kindDescriptor } from '../../common/kinds/index.js';
+import { writtenPathsOf } from './stack-writes.js';
 import type { StackManifest } from '../../common/manifest.js';
 import type { ResourceChange } from './types.js';
 
@@ -15,14 +16,18 @@ function objectKey(kind: string, naturalKey: string): string {
 }
 
 /**
- * The objects the other stacks of `stacks` declare in `stack`'s account: their key to the name of
- * the (first) stack declaring them.
+ * The objects the other stacks of `stacks` declare in `stack`'s account, and those they write (an
+ * access key's secret: see `stack-writes.ts`): their key to the name of the (first) stack declaring
+ * them.
  */
 export function declaredByOtherStacks(
   stacks: readonly StackManifest[],
   stack: Pick<StackManifest, 'name' | 'account'>,
 ): Map<string, string> {
   const out = new Map<string, string>();
+  const fileKinds = allKinds()
+    .filter((d) => d.treeEntry === 'file')
+    .map((d) => d.kind);
   for (const other of stacks) {
     if (other.name === stack.name || other.account !== stack.account) continue;
     for (const r of other.resources) {
@@ -30,6 +35,9 @@ export function declaredByOtherStacks(
       if (kindDescriptor(r.kind)?.sharedByStacks === true) continue;
       const key = objectKey(r.kind, r.naturalKey);
       if (!out.has(key)) out.set(key, other.name);
+      // What it writes (a secret handed over, an export) is that stack's too: never pruned here.
+      for (const path of writtenPathsOf(r))
+        for (const kind of fileKinds) if (!out.has(objectKey(kind, path))) out.set(objectKey(kind, path), other.name);
     }
   }
   return out;

@@ -123,27 +123,33 @@ export function planChanges(input: PlanningInput): ResourceChange[] {
       }),
     );
   }
-  for (const u of input.unmanagedToDelete ?? []) {
-    const handler = handlerFor(input.handlers, u.kind, `${UNMANAGED_ADDRESS_PREFIX}${u.kind}/${u.naturalKey}`);
-    const before = handler.normalizeLive(u.live);
-    const serverId = handler.idOf(u.live);
-    changes.push({
-      address: `${UNMANAGED_ADDRESS_PREFIX}${u.kind}/${u.naturalKey}`,
-      kind: u.kind,
-      naturalKey: u.naturalKey,
-      action: 'delete',
-      before,
-      after: null,
-      patch: [],
-      sensitive: [],
-      unknown: [],
-      reason: u.reason ?? `not in the manifest, and the stack is authoritative for ${u.kind}`,
-      dependsOn: [],
-      ...(serverId !== undefined ? { serverId } : {}),
-      liveDigest: digestOf(before),
-    });
-  }
+  for (const u of input.unmanagedToDelete ?? []) changes.push(unmanagedDeleteOf(input.handlers, u));
   return changes.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
+}
+
+/** The planned delete of an unmanaged live object, at `~unmanaged/<kind>/<naturalKey>`. */
+export function unmanagedDeleteOf(
+  handlers: PlanningInput['handlers'],
+  u: UnmanagedLive & { readonly dependsOn?: readonly string[] },
+): ResourceChange {
+  const handler = handlerFor(handlers, u.kind, `${UNMANAGED_ADDRESS_PREFIX}${u.kind}/${u.naturalKey}`);
+  const before = handler.normalizeLive(u.live);
+  const serverId = handler.idOf(u.live);
+  return {
+    address: `${UNMANAGED_ADDRESS_PREFIX}${u.kind}/${u.naturalKey}`,
+    kind: u.kind,
+    naturalKey: u.naturalKey,
+    action: 'delete',
+    before,
+    after: null,
+    patch: [],
+    sensitive: [],
+    unknown: [],
+    reason: u.reason ?? `not in the manifest, and the stack is authoritative for ${u.kind}`,
+    dependsOn: [...(u.dependsOn ?? [])],
+    ...(serverId !== undefined ? { serverId } : {}),
+    liveDigest: digestOf(before),
+  };
 }
 
 /** The digest a plan records for its stack manifest (sha256 of the canonical JSON). */

@@ -39,7 +39,11 @@ export interface SavedPlanOrigin {
 /** What a saved-plan file holds. */
 export interface SavedPlanFile {
   readonly savedPlanFormat: typeof SAVED_PLAN_FORMAT_VERSION;
-  /** `sha256:<hex>` of the canonical JSON of `plan`. */
+  /**
+   * `sha256:<hex>` of the canonical JSON of `{ plan, origin }` (of `plan` alone when there is no
+   * origin): every field that steers apply is covered, so an edited working directory, app or
+   * context is refused like an edited change.
+   */
   readonly digest: string;
   readonly plan: Plan;
   /** Absent in plans saved by earlier versions, which need the app to be found again. */
@@ -56,7 +60,7 @@ export interface SavedPlan {
 export function serializeSavedPlan(plan: Plan, origin?: SavedPlanOrigin): string {
   const file: SavedPlanFile = {
     savedPlanFormat: SAVED_PLAN_FORMAT_VERSION,
-    digest: digestOf(plan),
+    digest: savedPlanDigest(plan, origin),
     plan,
     ...(origin !== undefined ? { origin } : {}),
   };
@@ -118,20 +122,39 @@ export function parseSavedPlanFile(text: string, source: string): SavedPlan {
       `savedPlanFormat is ${JSON.stringify(file.savedPlanFormat)}; this version of triton-iac reads only ${SAVED_PLAN_FORMAT_VERSION}`,
     );
   }
+  const extra = Object.keys(file).filter((k) => !FILE_KEYS.has(k));
+  if (extra.length > 0)
+    throw malformed(source, `it has fields a saved plan never holds (${extra.join(', ')}); the file was edited`);
   const problem = planShapeProblem(file.plan);
   if (problem) throw malformed(source, problem);
-  const actual = digestOf(file.plan);
+  const plan = file.plan as Plan;
+  const originProblem = file.origin === undefined ? undefined : originShapeProblem(file.origin, plan);
+  if (originProblem) throw malformed(source, originProblem);
+  const actual = savedPlanDigest(plan, file.origin as SavedPlanOrigin | undefined);
   if (file.digest !== actual) {
+    // A plan saved before the digest covered the origin: its origin can have been edited unseen.
+    const planOnly = file.origin !== undefined && file.digest === digestOf(file.plan);
     throw malformed(
       source,
-      `its digest ${JSON.stringify(file.digest)} does not match its content (${actual}); the file was edited or damaged`,
+      planOnly
+        ? 'its digest covers the plan but not its origin (the working directory, app and context apply uses), so an edit of those could not be detected; it was saved by an earlier triton-iac'
+        : `its digest ${JSON.stringify(file.digest)} does not match its content (${actual}); the file was edited or damaged`,
     );
   }
-  const plan = file.plan as Plan;
   if (file.origin === undefined) return { plan };
-  const originProblem = originShapeProblem(file.origin, plan);
-  if (originProblem) throw malformed(source, originProblem);
   return { plan, origin: file.origin as SavedPlanOrigin };
+}
+
+/** The top-level fields of a saved-plan file. */
+const FILE_KEYS: ReadonlySet<string> = new Set(['savedPlanFormat', 'digest', 'plan', 'origin']);
+
+/**
+ * The digest a saved plan carries: of the plan and its origin together, so that nothing apply reads
+ * from the file (the changes, the stack, the directory, the app, the context, the emulator flag)
+ * can be edited without the file being refused.
+ */
+function savedPlanDigest(plan: Plan, origin: SavedPlanOrigin | undefined): string {
+  return origin === undefined ? digestOf(plan) : digestOf({ plan, origin });
 }
 
 function originShapeProblem(origin: unknown, plan: Plan): string | undefined {

@@ -69,6 +69,12 @@ export interface StateDocument {
   readonly lineage: string;
   readonly stack: string;
   readonly account: string;
+  /**
+   * When an apply last deleted an object (ISO 8601), managed or not (a pruned folder's stray file):
+   * a listing read within the consistency window after it may still show the object, so a plan
+   * made then reads again once the window has passed instead of deleting it again.
+   */
+  readonly lastDeleteAt?: string;
   /** Sorted by address. */
   readonly resources: readonly StateResource[];
   /** The stack's outputs by name, as of the last apply; absent when it has none. */
@@ -131,6 +137,11 @@ export function stateShapeProblem(value: unknown): string | undefined {
     if (typeof value[field] !== 'string' || value[field] === '')
       return `${field} is ${JSON.stringify(value[field])}; it must be a non-empty string`;
   }
+  if (
+    value.lastDeleteAt !== undefined &&
+    (typeof value.lastDeleteAt !== 'string' || Number.isNaN(Date.parse(value.lastDeleteAt)))
+  )
+    return `lastDeleteAt is ${JSON.stringify(value.lastDeleteAt)}; it must be an ISO 8601 time`;
   if (!Array.isArray(value.resources)) return 'resources must be an array';
   const seen = new Set<string>();
   for (const [i, r] of value.resources.entries()) {

@@ -98,7 +98,7 @@ beforeAll(async () => {
       operation: 'CreateFabricNetwork',
       method: 'POST',
       path: [...VLANS, '10', 'networks'],
-      json: { name: 'n', subnet: '10.5.0.0/24', provision_start_ip: '10.5.0.10', provision_end_ip: '10.5.0.20' },
+      json: { name: 'nn', subnet: '10.5.0.0/24', provision_start_ip: '10.5.0.10', provision_end_ip: '10.5.0.20' },
       expect: 'object',
     })
   ).id;

@@ -15,6 +15,24 @@ describe('FabricVlan', () => {
       'prod/v: name "": must be a non-empty string',
     );
   });
+
+  it("refuses a name or description longer than NAPI's 64 characters, as the server would", () => {
+    expect(errorOf(() => new FabricVlan(newStack().stack, 'v', { vlanId: 5, name: 'x'.repeat(65) }))).toMatch(
+      /^prod\/v: name "x+": must not be longer than 64 characters/,
+    );
+    expect(
+      errorOf(() => new FabricVlan(newStack().stack, 'v', { vlanId: 5, name: 'ok', description: 'd'.repeat(65) })),
+    ).toMatch(/^prod\/v: description "d+": must not be longer than 64 characters/);
+  });
+});
+
+describe('FabricNetwork names', () => {
+  it("refuses a network name outside the server's rule or over 64 characters", () => {
+    for (const name of ['n', '1net', 'with space', 'x'.repeat(65)])
+      expect(errorOf(() => new FabricNetwork(newStack().stack, 'net', { ...NET, vlan: 10, name }))).toMatch(
+        /^prod\/net: name ".*": must /,
+      );
+  });
 });
 
 describe('FabricNetwork', () => {
@@ -39,7 +57,7 @@ describe('FabricNetwork', () => {
       () =>
         new FabricNetwork(newStack().stack, 'net', {
           vlan: 10,
-          name: 'n',
+          name: 'nn',
           subnet: '10.10.0.0/24',
           provisionStartIp: '10.10.1.5',
           provisionEndIp: '10.10.0.255',

@@ -185,17 +185,18 @@ describe('access keys through the triton-iac binary', () => {
     expect((await byHand((c) => c.getAccessKey(undefined, account.accesskeyid))).status).toBe('Active');
   });
 
-  it('plans a key deleted by hand as a new one, refuses to write its secret over the old file, and makes none', async () => {
+  it('refuses at plan a key deleted by hand whose new secret could not be written over the old file, and makes none', async () => {
     const old = secretFile('app.json');
     await byHand((c) => c.deleteAccessKey('app', old.accesskeyid));
+    const why = `prod/app-s3: the secret of access key "app uploads" of sub-user app cannot be written to file ${join(cwd, 'secrets', 'app.json')}: the file already exists, and secretTo.overwrite is not set; apply would make no key`;
     const plan = await cli('plan', '--emulator', '--detailed-exitcode');
-    expect(plan.code).toBe(2);
-    expect(plan.stdout).toContain('prod/app-s3');
+    expect(plan.code).toBe(1);
+    expect(plan.stderr).toContain(
+      `Error [APPLY_WOULD_FAIL]: apply would fail at this change, so the plan is refused: ${why}`,
+    );
     const refused = await cli('apply', '--emulator', '--auto-approve');
     expect(refused.code).toBe(1);
-    expect(refused.stdout).toContain(
-      `prod/app-s3: access key "app uploads" of sub-user app: its secret cannot be written to file ${join(cwd, 'secrets', 'app.json')}: the file already exists, and secretTo.overwrite is not set; no key was made`,
-    );
+    expect(refused.stderr).toContain(why);
     expect((await byHand((c) => c.listAccessKeys('app'))).map((k) => k.description)).toEqual(['made by hand']);
     expect(secretFile('app.json')).toEqual(old);
   });
@@ -212,25 +213,26 @@ describe('access keys through the triton-iac binary', () => {
     expectNoSecretInProject(applied);
   });
 
-  it('adopts the keys whose destinations hold their ids when the state is lost, and refuses one whose does not', async () => {
+  it('refuses at plan to adopt a key whose destination does not hold its id when the state is lost, and adopts the keys once they do', async () => {
     const backupsFile = join(cwd, 'secrets', 'backups.json');
     const backups = readFileSync(backupsFile, 'utf8');
     rmSync(join(cwd, '.triton-iac', 'prod.state.json'));
     rmSync(backupsFile);
     const refused = await cli('apply', '--emulator', '--auto-approve');
     expect(refused.code).toBe(1);
-    expect(refused.stdout).toMatch(/prod\/app-s3: adopted/);
-    expect(refused.stdout).toMatch(
-      /prod\/backups: access key "nightly backups" of the account: access key [0-9a-f]{32} exists, but file \S+backups\.json does not hold its secret/,
+    expect(refused.stdout).not.toMatch(/adopted/);
+    expect(refused.stderr).toMatch(
+      /prod\/backups: access key "nightly backups" of the account exists already outside this stack's state \(access key [0-9a-f]{32}: made by hand, or by a run whose state or secret was lost\), and file \S+backups\.json does not hold its secret/,
     );
     writeFileSync(backupsFile, backups, { mode: 0o600 });
     const adopted = await cli('apply', '--emulator', '--auto-approve');
     expect(adopted.code).toBe(0);
+    expect(adopted.stdout).toMatch(/prod\/app-s3: adopted/);
     expect(adopted.stdout).toMatch(/prod\/backups: adopted/);
     expectNoSecretInProject(refused, adopted);
   });
 
-  it('refuses a file that is a symlink, or in a directory that does not exist, before making any key', async () => {
+  it('refuses at plan a file that is a symlink, or in a directory that does not exist, making no key', async () => {
     writeFileSync(join(cwd, 'precious.txt'), 'do not touch\n');
     symlinkSync(join(cwd, 'precious.txt'), join(cwd, 'secrets', 'link.json'));
     const count = async () => (await byHand((c) => c.listAccessKeys())).length;
@@ -242,7 +244,7 @@ describe('access keys through the triton-iac binary', () => {
     ]);
     const linked = await cli('apply', '--emulator', '--auto-approve');
     expect(linked.code).toBe(1);
-    expect(linked.stdout).toContain(`file ${join(cwd, 'secrets', 'link.json')}: it is a symbolic link`);
+    expect(linked.stderr).toContain(`file ${join(cwd, 'secrets', 'link.json')}: it is a symbolic link`);
     expect(readFileSync(join(cwd, 'precious.txt'), 'utf8')).toBe('do not touch\n');
     write([
       ACCOUNT_KEY(),
@@ -251,7 +253,9 @@ describe('access keys through the triton-iac binary', () => {
     ]);
     const nowhere = await cli('apply', '--emulator', '--auto-approve');
     expect(nowhere.code).toBe(1);
-    expect(nowhere.stdout).toContain(`its directory ${join(cwd, 'no', 'such', 'dir')} does not exist; no key was made`);
+    expect(nowhere.stderr).toContain(
+      `its directory ${join(cwd, 'no', 'such', 'dir')} does not exist; apply would make no key`,
+    );
     expect(await count()).toBe(keys);
   });
 

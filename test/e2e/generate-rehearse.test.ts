@@ -80,6 +80,9 @@ describe('triton-iac generate', () => {
     expect(generated.stdout).toMatch(/Recorded \d+ resources in the state/);
 
     const program = readFileSync(join(dir, 'infra', 'main.ts'), 'utf8');
+    // The account's default fabric is the datacenter's: no construct (which the state would record
+    // and a destroy delete) declares it.
+    expect(program).not.toMatch(/My-Fabric-VLAN|My-Fabric-Network/);
     // Constructs refer to each other by variable: a role's members are the User variables, its
     // policies the Policy variables, a role tag's roles the Role variables.
     expect(program).toMatch(
@@ -116,7 +119,7 @@ describe('triton-iac generate', () => {
       /const dmzEdgeZoneVlan = new FabricVlan\(stack, 'dmz-edge-zone', \{\s+vlanId: 73,\s+name: "dmz 'edge' \$\{zone\}",\s+description: 'zone "A"\\nsecond line',/,
     );
     expect(program).toMatch(
-      /const webFrontXNetwork = new FabricNetwork\(stack, 'web-front-x', \{\s+vlan: dmzEdgeZoneVlan,\s+name: 'web "front" \$\{x\}',\s+description: "it's `quoted`\\nand \\\\ more",\s+subnet: '10.73.0.0\/24',/,
+      /const webFrontXNetwork = new FabricNetwork\(stack, 'web-front-x', \{\s+vlan: dmzEdgeZoneVlan,\s+name: 'web\/front-x',\s+description: "it's `quoted`\\nand \\\\ more",\s+subnet: '10.73.0.0\/24',/,
     );
     expect(program).toMatch(
       /new Volume\(stack, 'data-vol', \{\s+name: 'data-vol',\s+size: 20480,\s+networks: \[webFrontXNetwork\],/,
@@ -283,10 +286,13 @@ describe('triton-iac rehearse', () => {
       ),
     );
     expect((await runCli(['plan', '--out', 'good.plan'], { cwd: dir, env })).code).toBe(0);
-    const good = await runCli(['rehearse', 'good.plan', '--fault-rate', '0.05', '--window-ms', '300'], {
-      cwd: dir,
-      env,
-    });
+    const good = await runCli(
+      ['rehearse', 'good.plan', '--timing', 'fast', '--fault-rate', '0.05', '--window-ms', '300'],
+      {
+        cwd: dir,
+        env,
+      },
+    );
     expect(good.stdout).toContain('applied as sub-user deployer');
     expect(good.stdout).toContain('✓ acme/rehearsed: created');
     expect(good.stdout).toContain('Next plan in the copy: No changes.');
@@ -301,7 +307,7 @@ describe('triton-iac rehearse', () => {
     expect(lockout).not.toBe(program);
     writeFileSync(main, lockout);
     expect((await runCli(['plan', '--out', 'bad.plan'], { cwd: dir, env })).code).toBe(0);
-    const bad = await runCli(['rehearse', 'bad.plan', '--window-ms', '300'], { cwd: dir, env });
+    const bad = await runCli(['rehearse', 'bad.plan', '--timing', 'fast', '--window-ms', '300'], { cwd: dir, env });
     expect(bad.stdout).toContain('✓ acme/tags-users: updated');
     expect(bad.stdout).toMatch(/Verdict: FAIL\. the next plan could not be made: ListUsers .* 403 NotAuthorized/);
     expect(bad.code).toBe(1);
@@ -342,8 +348,12 @@ describe('triton-iac rehearse', () => {
     writeFileSync(main, edited);
     const planned = await runCli(['plan', '--out', 'fabric.plan'], { cwd: dir, env: ownerEnv });
     expect(planned.code, planned.stderr).toBe(0);
-    const good = await runCli(['rehearse', 'fabric.plan', '--window-ms', '300'], { cwd: dir, env: ownerEnv });
-    expect(good.stdout).toMatch(/1 fabric VLANs, 1 fabric networks, 1 volumes \(ids as in the cloud\)/);
+    const good = await runCli(['rehearse', 'fabric.plan', '--timing', 'fast', '--window-ms', '300'], {
+      cwd: dir,
+      env: ownerEnv,
+    });
+    // The stack's VLAN and network, and the account's default fabric VLAN and network beside them.
+    expect(good.stdout).toMatch(/2 fabric VLANs, 2 fabric networks, 1 volumes \(ids as in the cloud\)/);
     expect(good.stdout).toMatch(/2 snapshots of 1 machines/);
     expect(good.stdout).toMatch(/1 access-key records \(no secret: the copy makes its own\)/);
     for (const line of [
@@ -389,7 +399,10 @@ describe('triton-iac rehearse', () => {
       ),
     );
     expect((await runCli(['plan', '--out', 'object.plan'], { cwd: dir, env: ownerEnv })).code).toBe(0);
-    const taken = await runCli(['rehearse', 'object.plan', '--window-ms', '300'], { cwd: dir, env: ownerEnv });
+    const taken = await runCli(['rehearse', 'object.plan', '--timing', 'fast', '--window-ms', '300'], {
+      cwd: dir,
+      env: ownerEnv,
+    });
     expect(taken.stdout).toMatch(
       /✗ acme\/s3: create failed: .*the object already exists, and secretTo.overwrite is not set/,
     );
@@ -413,7 +426,10 @@ describe('triton-iac rehearse', () => {
     expect(edited).toContain("description: 'https in',\n    log: true,");
     writeFileSync(main, edited);
     expect((await runCli(['plan', '--out', 'compute.plan'], { cwd: dir, env: ownerEnv })).code).toBe(0);
-    const good = await runCli(['rehearse', 'compute.plan', '--window-ms', '300'], { cwd: dir, env: ownerEnv });
+    const good = await runCli(['rehearse', 'compute.plan', '--timing', 'fast', '--window-ms', '300'], {
+      cwd: dir,
+      env: ownerEnv,
+    });
     expect(good.stdout).toMatch(/\d+ machines, \d+ images, 2 firewall rules, the account config/);
     expect(good.stdout).toContain('✓ acme/app-1: updated');
     expect(good.stdout).toMatch(/✓ acme\/https-in: updated/);
@@ -430,7 +446,10 @@ describe('triton-iac rehearse', () => {
       .replace('  return app;', "  Datacenter.lookup(stack, 'dc', { name: 'emulator-1' });\n  return app;");
     writeFileSync(main, withDc);
     expect((await runCli(['plan', '--out', 'dc.plan'], { cwd: dir, env: ownerEnv })).code).toBe(0);
-    const dc = await runCli(['rehearse', 'dc.plan', '--window-ms', '300'], { cwd: dir, env: ownerEnv });
+    const dc = await runCli(['rehearse', 'dc.plan', '--timing', 'fast', '--window-ms', '300'], {
+      cwd: dir,
+      env: ownerEnv,
+    });
     expect(dc.stdout).toContain('✓ acme/dc: read');
     expect(dc.stdout).toContain('Verdict: PASS');
     expect(dc.code).toBe(0);
@@ -444,7 +463,7 @@ describe('triton-iac rehearse', () => {
       ),
     );
     expect((await runCli(['plan', '--out', 'job.plan'], { cwd: dir, env: ownerEnv })).code).toBe(0);
-    const refused = await runCli(['rehearse', 'job.plan'], { cwd: dir, env: ownerEnv });
+    const refused = await runCli(['rehearse', 'job.plan', '--timing', 'fast'], { cwd: dir, env: ownerEnv });
     expect(refused.stderr).toMatch(/job: a job runs its phases' commands: the copy would run them on this machine/);
     expect(refused.code).toBe(1);
   });

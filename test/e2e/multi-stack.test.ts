@@ -1,13 +1,17 @@
 /**
  * An app with two stacks, through the real binary against the embedded emulator: the JSON of plan
  * and drift is one document a script can parse, and `import` finds the default app like every
- * other command.
+ * other command. One app is one graph: stacks naming each other's objects (by login, role or policy
+ * name) are worked on in that order, apply and destroy, with the consistency window covering the
+ * writes of every stack, and `--exclude` follows the names across stacks.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { projectDir, REPO, runCli, stopClis, type CliResult } from './support/cli.js';
 import { withCloud } from './support/cloud.js';
+import { proxiedCloudsPerTest } from './support/proxied-cloud.js';
+import { Policy, Role, TritonApp, TritonStack, User } from '../../index.js';
 
 const SLOW = 180_000;
 const dirs: string[] = [];
@@ -103,6 +107,98 @@ describe('an app with two stacks', () => {
         serverId: string;
       };
       expect(shown.serverId).toBe(made.id);
+    },
+    SLOW,
+  );
+});
+
+const clouds = proxiedCloudsPerTest();
+
+/**
+ * Writes `app.json`: stack `acl` (a role naming user bob and policy readers by name, as strings:
+ * object references across stacks are refused at synth) and stack `zteam` (bob and readers), both
+ * of account acme; with `circle`, a role of zteam names a user of acl too.
+ */
+function crossStackApp(cwd: string, circle = false): void {
+  const app = new TritonApp({ generator: 'triton-iac e2e test' });
+  const acl = new TritonStack(app, 'acl', { account: 'acme' });
+  new Role(acl, 'ops', { members: ['bob'], policies: ['readers'] });
+  const zteam = new TritonStack(app, 'zteam', { account: 'acme' });
+  new User(zteam, 'bob', { login: 'bob', email: 'bob@acme.example' });
+  new Policy(zteam, 'readers', { rules: ['CAN listmachines'] });
+  if (circle) {
+    new User(acl, 'carol', { login: 'carol', email: 'carol@acme.example' });
+    new Role(zteam, 'auditors', { members: ['carol'] });
+  }
+  writeFileSync(join(cwd, 'app.json'), JSON.stringify(app.synth()));
+}
+
+describe('an app whose stacks name each other by name', () => {
+  it(
+    'applies the stack whose user and policy a role names first, waits out the window on those writes, and destroys in reverse',
+    async () => {
+      // Role writes naming a user or policy written less than 3 s ago are refused (`Invalid subuser`), every time.
+      const c = await clouds({ emulator: { consistencyWindowMs: 3_000, staleReadRate: 0, seed: 40 } });
+      crossStackApp(c.cwd);
+      const window = ['--consistency-window-ms', '5000'];
+      const plan = await c.cli(['plan', ...window]);
+      expect(plan.code, plan.stderr).toBe(0);
+      expect(plan.stdout.indexOf('on stack zteam')).toBeLessThan(plan.stdout.indexOf('on stack acl'));
+
+      const applied = await c.cli(['apply', '--auto-approve', ...window]);
+      expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+      const done = (stack: string, what: string): number =>
+        applied.stdout.indexOf(`Apply complete for stack ${stack}: ${what}`);
+      expect(done('zteam', '2 created')).toBeGreaterThanOrEqual(0);
+      expect(done('zteam', '2 created')).toBeLessThan(done('acl', '1 created'));
+      const role = JSON.parse(await c.triton('rbac', 'role', 'ops', '-j')) as {
+        members: { login: string }[];
+        policies: { name: string }[];
+      };
+      expect([role.members.map((m) => m.login), role.policies.map((p) => p.name)]).toEqual([['bob'], ['readers']]);
+      expect((await c.cli(['plan', '--detailed-exitcode', ...window])).code).toBe(0);
+
+      const destroyPlan = await c.cli(['plan', '--destroy', ...window]);
+      expect(destroyPlan.stdout.indexOf('on stack acl')).toBeLessThan(destroyPlan.stdout.indexOf('on stack zteam'));
+      const destroyed = await c.cli(['destroy', '--auto-approve', ...window]);
+      expect(destroyed.code, destroyed.stdout + destroyed.stderr).toBe(0);
+      expect(destroyed.stdout.indexOf('stack acl: 1 deleted')).toBeLessThan(
+        destroyed.stdout.indexOf('stack zteam: 2 deleted'),
+      );
+      expect(JSON.parse(`[${(await c.triton('rbac', 'users', '-j')).trim().split('\n').join(',')}]`)).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    '--exclude of a user leaves out the role of another stack that names it, saying why',
+    async () => {
+      const c = await clouds();
+      crossStackApp(c.cwd);
+      const applied = await c.cli(['apply', '--auto-approve', '--exclude', 'zteam/bob']);
+      expect(applied.stderr).toContain(
+        'Excluded from this run of stack acl: acl/ops (it names zteam/bob, excluded in its stack).',
+      );
+      expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+      expect(applied.stdout).toContain('Apply complete for stack zteam: 1 created');
+      expect(applied.stdout).toContain('No changes. Stack acl');
+    },
+    SLOW,
+  );
+
+  it(
+    'refuses, before anything is written, stacks that name each other in a circle',
+    async () => {
+      const c = await clouds();
+      crossStackApp(c.cwd, true);
+      const applied = await c.cli(['apply', '--auto-approve']);
+      expect(applied.code).toBe(1);
+      expect(applied.stderr).toContain(
+        "Error [GRAPH_INVALID]: the stacks of the app name each other's objects in a circle",
+      );
+      expect(applied.stderr).toContain('acl/ops names zteam/bob');
+      expect(applied.stderr).toContain('zteam/auditors names acl/carol');
+      expect((await c.triton('rbac', 'users', '-j')).trim()).toBe('');
     },
     SLOW,
   );

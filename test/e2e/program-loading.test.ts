@@ -122,3 +122,30 @@ describe('a TypeScript app as the binary loads it', () => {
     expect(readdirSync(join(cwd, 'node_modules', '.cache', 'triton-iac'))).toEqual([]);
   });
 });
+
+describe('an app that never finishes building', () => {
+  it('fails naming the file after the app time-out (flag, then environment), whether its default export or its loading never settles', async () => {
+    const cwd = projectDir();
+    // A pending interval keeps the process alive: without the time-out the CLI would wait for ever.
+    writeFileSync(
+      join(cwd, 'never.ts'),
+      'export default () => new Promise(() => { setInterval(() => undefined, 1000); });\n',
+    );
+    writeFileSync(
+      join(cwd, 'stuck.ts'),
+      'await new Promise(() => { setInterval(() => undefined, 1000); });\nexport default {};\n',
+    );
+    const flagged = await runCli(['synth', 'never.ts', '--app-timeout', '300ms'], { cwd });
+    expect(flagged.code).toBe(1);
+    expect(flagged.stderr).toContain(
+      `app ${join(cwd, 'never.ts')} did not build its app within 300ms: loading it, or the promise its default export returned, never settled`,
+    );
+    const fromEnv = await runCli(['plan', '--emulator', 'stuck.ts'], {
+      cwd,
+      env: { TRITON_IAC_APP_TIMEOUT_MS: '300' },
+    });
+    expect(fromEnv.code).toBe(1);
+    expect(fromEnv.stderr).toContain(`app ${join(cwd, 'stuck.ts')} did not build its app within 300ms`);
+    expect(fromEnv.stderr).toContain('give it longer with --app-timeout or TRITON_IAC_APP_TIMEOUT_MS');
+  });
+});

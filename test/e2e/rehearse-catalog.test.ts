@@ -169,10 +169,13 @@ describe('rehearse with the account catalog', () => {
     expect(saved).toContain(LIVE_CATALOG.packages![0]!['id'] as string);
     expect(saved).toContain(LIVE_CATALOG.networks![1]!['id'] as string);
 
-    const good = await runCli(['rehearse', 'good.plan', '--window-ms', '300', '--fault-rate', '0.02'], {
-      cwd: dir,
-      env,
-    });
+    const good = await runCli(
+      ['rehearse', 'good.plan', '--timing', 'fast', '--window-ms', '300', '--fault-rate', '0.02'],
+      {
+        cwd: dir,
+        env,
+      },
+    );
     expect(good.stderr).toBe('');
     expect(good.stdout).toContain(
       'catalog: 2 packages, 2 networks (1 public, 1 fabric), 2 datacenters (answering as acme-east-1), a limit of 4 machines (ids as in the cloud)',
@@ -187,7 +190,10 @@ describe('rehearse with the account catalog', () => {
     // Two instances: the account's four-machine limit (three exist) lets only one be created.
     writeFileSync(main, program(2));
     expect((await runCli(['plan', '--out', 'over.plan'], { cwd: dir, env })).code).toBe(0);
-    const over = await runCli(['rehearse', 'over.plan', '--window-ms', '300', '--fault-rate', '0'], { cwd: dir, env });
+    const over = await runCli(
+      ['rehearse', 'over.plan', '--timing', 'fast', '--window-ms', '300', '--fault-rate', '0'],
+      { cwd: dir, env },
+    );
     expect(over.stdout).toMatch(/✗ web\/www-\d: create failed: .*QuotaExceeded.*quota of 4 machines/);
     expect(over.stdout).toMatch(/Verdict: FAIL\. 1 action failed/);
     expect(over.code).toBe(1);
@@ -196,14 +202,17 @@ describe('rehearse with the account catalog', () => {
     // the plan is made, and the copy refuses the create as the cloud would.
     writeFileSync(main, program(1, undefined, "'g4-highcpu-1G'"));
     expect((await runCli(['plan', '--out', 'missing.plan'], { cwd: dir, env })).code).toBe(0);
-    const missing = await runCli(['rehearse', 'missing.plan', '--window-ms', '300'], { cwd: dir, env });
+    const missing = await runCli(['rehearse', 'missing.plan', '--timing', 'fast', '--window-ms', '300'], {
+      cwd: dir,
+      env,
+    });
     expect(missing.stdout).toMatch(/✗ web\/www-1: create failed: .*g4-highcpu-1G is not a valid package/);
     expect(missing.stdout).toContain('Verdict: FAIL');
     expect(missing.code).toBe(1);
     // A look-up by constraints finds the account's large package in the copy as it does live.
     writeFileSync(main, program(1, '{ minMemory: 4096 }'));
     expect((await runCli(['plan', '--out', 'large.plan'], { cwd: dir, env })).code).toBe(0);
-    const large = await runCli(['rehearse', 'large.plan', '--window-ms', '300'], { cwd: dir, env });
+    const large = await runCli(['rehearse', 'large.plan', '--timing', 'fast', '--window-ms', '300'], { cwd: dir, env });
     expect(large.stdout).toContain('Verdict: PASS');
     expect(large.code).toBe(0);
 

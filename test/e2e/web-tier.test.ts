@@ -111,7 +111,8 @@ describe('examples/web-tier through the triton-iac binary', () => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     await vendor(async (triton) => {
       expect(rows(await triton('volume', 'list', '-j'))).toEqual([]);
-      expect(rows(await triton('vlan', 'list', '-j'))).toEqual([]);
+      // Only the account's default fabric VLAN is left: the datacenter's, never the stack's.
+      expect(rows(await triton('vlan', 'list', '-j'))).toEqual([{ name: 'My-Fabric-VLAN', vlan_id: 2 }]);
       expect(rows(await triton('fwrule', 'list', '-j'))).toEqual([]);
       expect(rows<Machine>(await triton('instance', 'list', '-j')).map((m) => m.name)).not.toContain('www-1');
     });

@@ -72,7 +72,11 @@ describe('a seeded catalog', () => {
     ]);
     expect((await t.api('GET', '/my/packages?group=tiny')).body).toHaveLength(1);
     expect((await t.api('GET', '/my/packages/g4-highcpu-1G')).status).toBe(404);
-    expect((await t.api('GET', '/my/networks')).body.map((n: { name: string }) => n.name)).toEqual(['wan', 'lan']);
+    expect((await t.api('GET', '/my/networks')).body.map((n: { name: string }) => n.name)).toEqual([
+      'wan',
+      'lan',
+      'My-Fabric-Network',
+    ]);
     const dcs = await t.api('GET', '/my/datacenters');
     expect(dcs.body).toEqual({ 'lab-2': 'https://lab-2.example', 'lab-1': t.emulator.cloudapiUrl });
     expect(dcs.headers['service-datacenter-name']).toBe('lab-1');
@@ -109,7 +113,11 @@ describe('a seeded catalog', () => {
     await first.close();
     started.splice(started.indexOf(first), 1);
     const again = await emulatorWith(undefined, dir);
-    expect((await again.api('GET', '/my/networks')).body.map((n: { name: string }) => n.name)).toEqual(['wan', 'lan']);
+    expect((await again.api('GET', '/my/networks')).body.map((n: { name: string }) => n.name)).toEqual([
+      'wan',
+      'lan',
+      'My-Fabric-Network',
+    ]);
     expect((await again.api('GET', '/my/datacenters')).headers['service-datacenter-name']).toBe('lab-1');
   });
 
@@ -143,6 +151,8 @@ describe('a seeded catalog', () => {
     expect(made.status).toBe(201);
     expect((await t.api('POST', '/my/machines', { image, package: 'tiny-512M', name: 'b' })).status).toBe(403);
     expect((await t.api('DELETE', `/my/machines/${made.body.id}`)).status).toBe(204);
+    // The machine counts until its destroy job ended (GetMachine then answers 410).
+    while ((await t.api('GET', `/my/machines/${made.body.id}`)).status !== 410);
     expect((await t.api('GET', '/my/limits')).body).toEqual([{ by: 'machines', value: 4, used: 3 }]);
     expect((await t.api('POST', '/my/machines', { image, package: 'tiny-512M', name: 'c' })).status).toBe(201);
   });
@@ -187,9 +197,11 @@ describe('without a catalog', () => {
       'g4-general-4G',
       'g4-memory-16G',
     ]);
+    // The datacenter's two networks, then the account's default fabric network.
     expect((await t.api('GET', '/my/networks')).body.map((n: { name: string }) => n.name)).toEqual([
       'external',
       'internal',
+      'My-Fabric-Network',
     ]);
     expect(Object.keys((await t.api('GET', '/my/datacenters')).body)).toEqual(['emulator-1']);
     // Only what CreateMachine enforces: no RAM limit unless --ram-limit gives one.

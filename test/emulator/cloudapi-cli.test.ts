@@ -216,7 +216,7 @@ describe("the standard triton CLI meets the real server's behaviour (issue 14)",
     await triton('key', 'delete', '-y', 'dup');
   });
 
-  it('lists no fabric VLANs for a new account (fabrics are enabled)', async () => {
-    expect((await triton('vlan', 'list', '-j')).trim()).toBe('');
+  it('lists only the default fabric VLAN for a new account (fabrics are enabled)', async () => {
+    expect(JSON.parse((await triton('vlan', 'list', '-j')).trim())).toEqual({ vlan_id: 2, name: 'My-Fabric-VLAN' });
   });
 });

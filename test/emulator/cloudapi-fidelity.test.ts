@@ -252,12 +252,13 @@ describe('headers, authentication messages and fabrics', () => {
     ]);
   });
 
-  it('answers the fabric routes after authentication: an empty VLAN list, unknown VLANs and networks 404', async () => {
-    expect((await t.api('GET', '/my/fabrics/default/vlans')).body).toEqual([]);
+  it('answers the fabric routes after authentication: the default VLAN only, unknown VLANs and networks 404', async () => {
+    // A new account's VLAN list, as sdc-cloudapi test/fabrics.test.js expects it.
+    expect((await t.api('GET', '/my/fabrics/default/vlans')).body).toEqual([{ name: 'My-Fabric-VLAN', vlan_id: 2 }]);
     for (const [method, path] of [
-      ['GET', '/my/fabrics/default/vlans/2'],
-      ['GET', '/my/fabrics/default/vlans/2/networks'],
-      ['DELETE', '/my/fabrics/default/vlans/2/networks/abc'],
+      ['GET', '/my/fabrics/default/vlans/3'],
+      ['GET', '/my/fabrics/default/vlans/3/networks'],
+      ['DELETE', '/my/fabrics/default/vlans/3/networks/abc'],
     ] as const) {
       const r = await t.api(method, path);
       expect([r.status, r.body]).toEqual([404, { code: 'ResourceNotFound', message: 'vlan not found' }]);

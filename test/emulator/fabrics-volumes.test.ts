@@ -19,11 +19,16 @@ describe('fabric VLANs and networks in the emulated CloudAPI (lib/endpoints/netw
     const r = await t.api('POST', VLANS, { vlan_id: 10, name: 'web', description: 'front' });
     expect(r.status).toBe(201);
     expect(r.body).toEqual({ vlan_id: 10, name: 'web', description: 'front' });
-    for (const vlan_id of [1, 4095, -1, 'x'])
+    for (const vlan_id of [1, 4095, -1])
       expect((await t.api('POST', VLANS, { vlan_id, name: 'bad' })).body).toEqual({
         code: 'InvalidArgument',
         message: 'property "vlan_id": VLAN ID must be a number between 0 and 4094, and not 1',
       });
+    // A VLAN id that is no integer is refused by CloudAPI's schema before NAPI sees it.
+    expect((await t.api('POST', VLANS, { vlan_id: 'x', name: 'bad' })).body).toEqual({
+      code: 'InvalidArgument',
+      message: 'property "vlan_id": string value found, but a integer is required',
+    });
     expect((await t.api('POST', VLANS, { vlan_id: 10, name: 'again' })).body).toMatchObject({
       code: 'InvalidArgument',
       message: 'property "vlan_id": VLAN ID is already in use',
@@ -31,13 +36,16 @@ describe('fabric VLANs and networks in the emulated CloudAPI (lib/endpoints/netw
     const up = await t.api('PUT', `${VLANS}/10`, { name: 'web2' });
     expect(up.status).toBe(202);
     expect(up.body).toEqual({ vlan_id: 10, name: 'web2', description: 'front' });
-    expect((await t.api('GET', VLANS)).body).toEqual([{ vlan_id: 10, name: 'web2', description: 'front' }]);
+    expect((await t.api('GET', VLANS)).body).toEqual([
+      { vlan_id: 2, name: 'My-Fabric-VLAN' },
+      { vlan_id: 10, name: 'web2', description: 'front' },
+    ]);
     expect((await t.api('GET', `${VLANS}/11`)).status).toBe(404);
   });
 
   it('checks a network’s addresses naming the field, and refuses an overlap on the VLAN', async () => {
     const bad = await t.api('POST', `${VLANS}/10/networks`, {
-      name: 'n',
+      name: 'nn',
       subnet: '10.10.0.0/24',
       provision_start_ip: '10.10.1.5',
       provision_end_ip: '10.10.0.255',
@@ -53,7 +61,7 @@ describe('fabric VLANs and networks in the emulated CloudAPI (lib/endpoints/netw
       ].join(', '),
     );
     const publicSubnet = await t.api('POST', `${VLANS}/10/networks`, {
-      name: 'n',
+      name: 'nn',
       subnet: '8.8.8.0/24',
       provision_start_ip: '8.8.8.5',
       provision_end_ip: '8.8.8.9',
@@ -86,7 +94,7 @@ describe('fabric VLANs and networks in the emulated CloudAPI (lib/endpoints/netw
     // The network is one the account may use: ListNetworks lists it.
     expect((await t.api('GET', '/my/networks')).body).toContainEqual(expect.objectContaining({ id, fabric: true }));
     const fixed = await t.api('PUT', `${VLANS}/10/networks/${id}`, { subnet: '10.11.0.0/24' });
-    expect(fixed.body).toEqual({ code: 'InvalidArgument', message: 'property "subnet": cannot be updated' });
+    expect(fixed.body).toEqual({ code: 'InvalidArgument', message: 'property "subnet": unsupported property' });
     const renamed = await t.api('PUT', `${VLANS}/10/networks/${id}`, { name: 'web-net', description: 'd' });
     expect(renamed.body).toMatchObject({ id, description: 'd' });
   });
@@ -119,6 +127,11 @@ describe('fabric VLANs and networks in the emulated CloudAPI (lib/endpoints/netw
     expect(vlanInUse.body).toEqual({ code: 'InvalidArgument', message: `In use by network "${net!.id}"` });
     for (const m of (await t.api('GET', '/my/machines')).body as { id: string; name: string }[])
       if (m.name === 'a' || m.name === 'b') await t.api('DELETE', `/my/machines/${m.id}`);
+    // A machine holds its NICs until its destroy job ended: listed, and the network still in use.
+    expect((await t.api('GET', '/my/machines')).body.map((m: { name: string }) => m.name)).toContain('a');
+    expect((await t.api('DELETE', `${VLANS}/10/networks/${net!.id}`)).status).toBe(409);
+    now += 1000;
+    expect((await t.api('GET', '/my/machines')).body.map((m: { name: string }) => m.name)).not.toContain('a');
     expect((await t.api('DELETE', `${VLANS}/10/networks/${net!.id}`)).status).toBe(204);
     expect((await t.api('DELETE', `${VLANS}/10`)).status).toBe(204);
   });
@@ -132,7 +145,9 @@ describe('volumes in the emulated CloudAPI (lib/endpoints/volumes.js over VOLAPI
     expect(bad.body).toEqual({ code: 'VolumeSizeNotAvailable', message: 'Volume size 12345 is not available' });
     const badName = await t.api('POST', '/my/volumes', { name: '-x', type: 'tritonnfs' });
     expect(badName.status).toBe(409);
-    expect((badName.body as { message: string }).message).toMatch(/^name: "-x" is invalid/);
+    expect((badName.body as { message: string }).message).toBe(
+      'Error: Invalid volume name: -x. Volume name should match /^[a-z0-9][\\w.-]+$/i',
+    );
     const v = await t.api('POST', '/my/volumes', { name: 'shared', size: 20480, type: 'tritonnfs' });
     expect(v.status).toBe(201);
     expect(v.body).toMatchObject({ name: 'shared', size: 20480, state: 'creating', type: 'tritonnfs' });
@@ -156,7 +171,8 @@ describe('volumes in the emulated CloudAPI (lib/endpoints/volumes.js over VOLAPI
     expect(m.status).toBe(201);
     const machineId = (m.body as { id: string }).id;
     // A rename keeps the mount: the volume is still in use under its new name.
-    expect((await t.api('POST', `/my/volumes/${vol!.id}`, { name: 'shared2' })).status).toBe(204);
+    const renamed = await t.api('POST', `/my/volumes/${vol!.id}`, { name: 'shared2' });
+    expect([renamed.status, renamed.body.name]).toEqual([200, 'shared2']);
     const inUse = await t.api('DELETE', `/my/volumes/${vol!.id}`);
     expect(inUse.body).toEqual({ code: 'VolumeInUse', message: `Volume with name shared2 is used by ${machineId}` });
     const missing = await t.api('POST', '/my/machines', {
@@ -167,7 +183,20 @@ describe('volumes in the emulated CloudAPI (lib/endpoints/volumes.js over VOLAPI
     });
     expect(missing.body).toEqual({ code: 'VolumeNotFound', message: 'Volume with name nope not found' });
     await t.api('DELETE', `/my/machines/${machineId}`);
+    // Until the machine's destroy job ended, it still holds the volume.
+    expect((await t.api('DELETE', `/my/volumes/${vol!.id}`)).body).toMatchObject({ code: 'VolumeInUse' });
+    now += 1000;
+    expect((await t.api('GET', `/my/machines/${machineId}`)).body).toMatchObject({ state: 'deleted' });
+    expect((await t.api('GET', '/my/machines?tombstone=true')).body.map((m: { id: string }) => m.id)).toContain(
+      machineId,
+    );
     expect((await t.api('DELETE', `/my/volumes/${vol!.id}`)).status).toBe(204);
+    // VOLAPI's delete job: `deleting`, its name still taken, then gone.
+    expect((await t.api('GET', `/my/volumes/${vol!.id}`)).body).toMatchObject({ state: 'deleting' });
+    expect((await t.api('POST', '/my/volumes', { name: 'shared2', type: 'tritonnfs' })).body).toMatchObject({
+      code: 'VolumeAlreadyExists',
+    });
+    now += 1000;
     expect((await t.api('GET', '/my/volumes')).body).toEqual([]);
   });
 });

@@ -54,7 +54,7 @@ describe('firewall rules in the emulated CloudAPI (sdc-cloudapi lib/rules.js ove
         {
           code: 'InvalidParameter',
           field: 'rule',
-          message: 'at character 21: Subnet "10.99.99.0/23" is invalid (bits set to right of mask)',
+          message: 'Subnet "10.99.99.0/23" is invalid (bits set to right of mask)',
         },
         { code: 'InvalidParameter', field: 'enabled', message: 'enabled must be true or false' },
         { code: 'InvalidParameter', field: 'description', message: 'description must be shorter than 255 characters' },

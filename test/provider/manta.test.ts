@@ -149,6 +149,18 @@ describe('Manta objects', () => {
     expect(await manta.getObject('~~/stor/x', { ifNoneMatch: 'e1' })).toBeUndefined();
   });
 
+  it("never reads an object's bytes as a listing: a GET answered as an object is no directory there (404)", async () => {
+    const manta = await start((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', etag: 'e1' });
+      res.end('not a listing\n');
+    });
+    await expect(manta.listDirectory('~~/stor/site/x')).rejects.toMatchObject({
+      status: 404,
+      apiCode: 'NotADirectory',
+      operation: 'ListDirectory',
+    });
+  });
+
   it('reports a precondition failure with Manta error fields', async () => {
     const manta = await start((_req, res) => {
       res.writeHead(412, { 'content-type': 'application/json', 'x-request-id': 'mreq-1' });

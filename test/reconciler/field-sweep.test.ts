@@ -156,10 +156,11 @@ const SAMPLES: Readonly<Record<string, Sample>> = {
   'account-config': {
     declare(s, changed) {
       return new AccountConfig(s, 'config', {
+        // Networks the account may use: UpdateConfig refuses any other (`unknown network`).
         defaultNetwork: pick(
           changed('default_network'),
-          '1e7bb0e1-25a9-43b6-bb19-f79ae9540b39',
-          '9ec60129-9034-47b4-b111-3026f9b5c5e6',
+          'f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10',
+          '9ec60129-9034-47b4-b111-3026f9b1a10f',
         ),
       }).node.path;
     },
@@ -410,6 +411,7 @@ const SAMPLES: Readonly<Record<string, Sample>> = {
         roleTags: [pick(changed('roleTags'), a, b)],
         cns: { services: [pick(changed('cns'), 'web', 'api')] },
         affinity: [pick(changed('affinity'), 'instance!=other-*', 'instance!=another-*')],
+        administratorPw: Secret.fromEnv(changed('administratorPw') ? 'SWEEP_PASSWORD_B' : 'SWEEP_PASSWORD_A'),
       }).node.path;
     },
     list: async (world) =>

@@ -33,7 +33,7 @@ function stack(size: number) {
   const vlan = new FabricVlan(s, 'vlan', { vlanId: 140, name: 'v' });
   const network = new FabricNetwork(s, 'net', {
     vlan,
-    name: 'n',
+    name: 'nn',
     subnet: '10.140.0.0/24',
     provisionStartIp: '10.140.0.10',
     provisionEndIp: '10.140.0.100',

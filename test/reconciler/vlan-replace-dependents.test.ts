@@ -25,13 +25,17 @@ interface NetworkLive {
 }
 
 /** ListFabricVLANs, as `triton vlan list` asks it. */
-const listVlans = () =>
+const listAllVlans = () =>
   world.clients.cloudapi.call<VlanLive[]>({
     operation: 'ListFabricVLANs',
     method: 'GET',
     path: ['fabrics', 'default', 'vlans'],
     expect: 'list',
   });
+/** The account's default fabric VLAN, which the datacenter made and no stack owns. */
+const DEFAULT_VLAN = 2;
+/** The VLANs the stacks made: every VLAN but the default one. */
+const listVlans = async (): Promise<VlanLive[]> => (await listAllVlans()).filter((v) => v.vlan_id !== DEFAULT_VLAN);
 /** ListFabricNetworks of one VLAN, as `triton vlan networks` asks it. */
 const listNetworksOn = (vlanId: number) =>
   world.clients.cloudapi.call<NetworkLive[]>({
@@ -40,7 +44,7 @@ const listNetworksOn = (vlanId: number) =>
     path: ['fabrics', 'default', 'vlans', String(vlanId), 'networks'],
     expect: 'list',
   });
-/** Every fabric network of the account, VLAN by VLAN. */
+/** Every fabric network the stacks made, VLAN by VLAN (the default VLAN and its network are the datacenter's). */
 async function allNetworks(): Promise<NetworkLive[]> {
   const out: NetworkLive[] = [];
   for (const v of await listVlans()) out.push(...(await listNetworksOn(v.vlan_id)));
@@ -58,7 +62,7 @@ function stack(name: string, vlanId: number, subnetByte: number) {
   const vlan = new FabricVlan(s, 'vlan', { vlanId, name: 'v' });
   const network = new FabricNetwork(s, 'net', {
     vlan,
-    name: 'n',
+    name: 'nn',
     subnet: `10.${subnetByte}.0.0/24`,
     provisionStartIp: `10.${subnetByte}.0.10`,
     provisionEndIp: `10.${subnetByte}.0.100`,
@@ -101,7 +105,7 @@ describe('replacing what a fabric network is on', () => {
 
     expect((await listVlans()).map((v) => v.vlan_id)).toEqual([151]);
     const networks = await allNetworks();
-    expect(networks.map((n) => [n.vlan_id, n.name, n.subnet])).toEqual([[151, 'n', '10.150.0.0/24']]);
+    expect(networks.map((n) => [n.vlan_id, n.name, n.subnet])).toEqual([[151, 'nn', '10.150.0.0/24']]);
     const boxes = await world.clients.cloudapi.listMachines({ name: 'vm-box' });
     expect(boxes).toHaveLength(1);
     expect(boxes[0]!.id).not.toBe(oldBox.id);
@@ -112,6 +116,9 @@ describe('replacing what a fabric network is on', () => {
     const destroyed = await applyReviewed(stack('vm', 151, 150), opts, async () => true, 'destroy');
     expect(destroyed.result?.failed).toEqual([]);
     expect(await listVlans()).toEqual([]);
+    // The destroy left the datacenter's default fabric alone.
+    expect(await listAllVlans()).toEqual([{ vlan_id: DEFAULT_VLAN, name: 'My-Fabric-VLAN' }]);
+    expect((await listNetworksOn(DEFAULT_VLAN)).map((n) => n.name)).toEqual(['My-Fabric-Network']);
   });
 
   it('a new subnet replaces the network and the instance on it, and keeps the VLAN', async () => {
@@ -128,7 +135,7 @@ describe('replacing what a fabric network is on', () => {
 
     expect((await listVlans()).map((v) => v.vlan_id)).toEqual([160]);
     const networks = await allNetworks();
-    expect(networks.map((n) => [n.vlan_id, n.name, n.subnet])).toEqual([[160, 'n', '10.161.0.0/24']]);
+    expect(networks.map((n) => [n.vlan_id, n.name, n.subnet])).toEqual([[160, 'nn', '10.161.0.0/24']]);
     const boxes = await world.clients.cloudapi.listMachines({ name: 'sn-box' });
     expect(boxes).toHaveLength(1);
     expect(boxes[0]!.id).not.toBe(oldBox.id);
@@ -152,7 +159,7 @@ describe('replacing the VLAN of an instance’s second network', () => {
     });
     const second = new FabricNetwork(s, 'net', {
       vlan: moving,
-      name: 'n',
+      name: 'nn',
       subnet: '10.171.0.0/24',
       provisionStartIp: '10.171.0.10',
       provisionEndIp: '10.171.0.100',
@@ -180,11 +187,11 @@ describe('replacing the VLAN of an instance’s second network', () => {
     expect(vlans).toContain(181);
     expect(vlans).not.toContain(180);
     const moved = await listNetworksOn(181);
-    expect(moved.map((n) => n.name)).toEqual(['n']);
+    expect(moved.map((n) => n.name)).toEqual(['nn']);
     const nicNetworks = (await allNetworks()).filter((n) => n.vlan_id === 170 || n.vlan_id >= 180);
     expect(nicNetworks.map((n) => [n.vlan_id, n.name]).sort()).toEqual([
       [170, 'home'],
-      [181, 'n'],
+      [181, 'nn'],
     ]);
     const boxes = await world.clients.cloudapi.listMachines({ name: 'nic-box' });
     expect(boxes.map((b) => b.id)).toEqual([oldBox.id]);

@@ -330,9 +330,9 @@ export interface FirewallRuleProperties {
 export interface FabricVlanProperties {
   /** VLAN id, 0 to 4094 and not 1 (NAPI); a change replaces the VLAN. */
   readonly vlanId: number;
-  /** VLAN name; renamed in place. */
+  /** VLAN name (at most 64 characters); renamed in place. */
   readonly name: string;
-  /** Description; updated in place. */
+  /** Description (at most 64 characters); updated in place. */
   readonly description?: string;
 }
 
@@ -340,9 +340,9 @@ export interface FabricVlanProperties {
 export interface FabricNetworkProperties {
   /** The VLAN id the network is on; a change replaces the network. */
   readonly vlanId: number;
-  /** Network name; renamed in place. */
+  /** Network name: a letter, then letters, digits, `_`, `.`, `/`, `-` (at most 64 characters); renamed in place. */
   readonly name: string;
-  /** Description; updated in place. */
+  /** Description (at most 64 characters); updated in place. */
   readonly description?: string;
   /** IPv4 subnet in CIDR form (`10.10.0.0/24`); a change replaces the network. */
   readonly subnet: string;

@@ -10,6 +10,7 @@ import type { CloudApiState } from '../state.js';
 import { accessKeyRoutes } from '../routes/access-keys.js';
 import { accountRoutes } from '../routes/account.js';
 import { catalogRoutes } from '../routes/catalog.js';
+import { diskRoutes } from '../routes/disks.js';
 import { fabricRoutes } from '../routes/fabrics.js';
 import { firewallRuleRoutes } from '../routes/firewall-rules.js';
 import { imageRoutes } from '../routes/images.js';
@@ -17,6 +18,8 @@ import { keyRoutes } from '../routes/keys.js';
 import { machineDetailRoutes } from '../routes/machine-details.js';
 import { machinePartRoutes } from '../routes/machine-parts.js';
 import { machineRoutes } from '../routes/machines.js';
+import { migrationRoutes } from '../routes/migrations.js';
+import { networkIpRoutes } from '../routes/network-ips.js';
 import { pingRoutes } from '../routes/ping.js';
 import { policyRoutes } from '../routes/policies.js';
 import { roleTagRoutes } from '../routes/role-tags.js';
@@ -32,6 +35,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   accessKeyRoutes,
   accountRoutes,
   catalogRoutes,
+  diskRoutes,
   fabricRoutes,
   firewallRuleRoutes,
   imageRoutes,
@@ -39,6 +43,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   machineDetailRoutes,
   machinePartRoutes,
   machineRoutes,
+  migrationRoutes,
+  networkIpRoutes,
   pingRoutes,
   policyRoutes,
   roleTagRoutes,

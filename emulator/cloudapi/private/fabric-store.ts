@@ -45,16 +45,30 @@ export const FABRICS_PART = 'fabrics';
 export class FabricStore {
   private vlans: FabricVlanRecord[] = [];
   private networks: FabricNetworkRecord[] = [];
+  /** The accounts whose default fabric was set up (or copied from a cloud): never made twice. */
+  private defaulted: string[] = [];
 
   constructor(private readonly ctx: EmulatorContext) {
     ctx.persistence.register(FABRICS_PART, {
-      save: () => ({ vlans: this.vlans, networks: this.networks }),
+      save: () => ({ vlans: this.vlans, networks: this.networks, defaulted: this.defaulted }),
       load: (data) => {
-        const d = data as { vlans?: FabricVlanRecord[]; networks?: FabricNetworkRecord[] };
+        const d = data as { vlans?: FabricVlanRecord[]; networks?: FabricNetworkRecord[]; defaulted?: string[] };
         this.vlans = d.vlans ?? [];
         this.networks = d.networks ?? [];
+        this.defaulted = d.defaulted ?? [];
       },
     });
+  }
+
+  /** Whether the account's default fabric was set up already. */
+  isDefaulted(owner: string): boolean {
+    return this.defaulted.includes(owner);
+  }
+
+  /** Notes that the account's default fabric is set up. */
+  markDefaulted(owner: string): void {
+    this.defaulted = [...this.defaulted, owner];
+    this.changed();
   }
 
   /** The account's VLANs, by VLAN id. */
@@ -87,6 +101,11 @@ export class FabricStore {
   /** The account's network with this id. */
   network(owner: string, id: string): FabricNetworkRecord | undefined {
     return this.networks.find((n) => n.owner === owner && n.id === id);
+  }
+
+  /** The account owning fabric network `id`, whoever it is (NAPI tells another account's network apart). */
+  ownerOf(id: string): string | undefined {
+    return this.networks.find((n) => n.id === id)?.owner;
   }
 
   /** Adds or replaces a network. */
@@ -122,9 +141,11 @@ export class FabricStore {
 
 /** CloudAPI's answer for a fabric network (`translateNetwork`): `public: false`, `fabric: true`. */
 export function fabricNetworkJson(n: FabricNetworkRecord): Record<string, unknown> {
-  const { owner: _owner, description, gateway, ...rest } = n;
+  const { owner: _owner, description, gateway, routes, ...rest } = n;
   return {
     ...rest,
+    // NAPI keeps no routes when none were given, and CloudAPI shows none then.
+    ...(Object.keys(routes).length > 0 ? { routes } : {}),
     public: false,
     fabric: true,
     ...(description !== undefined && description !== '' ? { description } : {}),

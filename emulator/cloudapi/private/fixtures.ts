@@ -25,6 +25,12 @@ export interface ImageRecord {
   activeAt?: number;
   /** The machine it was made from. */
   origin?: string;
+  /** A zvol image's size in MiB (IMGAPI `image_size`). */
+  image_size?: number;
+  /** Internal: the machine a `creating` image is being made from (its destroy fails the image). */
+  sourceMachine?: string;
+  /** Why a `failed` image failed, as IMGAPI reports it. */
+  error?: { message: string };
 }
 
 /** A machine fixture: enough of cloudapi.md's instance record for role tags and images. */
@@ -45,7 +51,8 @@ export interface MachineRecord {
   networks: string[];
   primaryIp: string;
   firewall_enabled: boolean;
-  compute_node: string;
+  /** The server's UUID; absent on a machine no server took. */
+  compute_node?: string | undefined;
   package: string;
   deletion_protection: boolean;
   /** The NICs, one per network (absent on records saved before NICs were emulated). */
@@ -66,6 +73,46 @@ export interface MachineRecord {
   audit?: AuditRecord[];
   /** Internal: the NFS volumes mounted at create (GetMachine does not show them). */
   volumes?: MountRecord[];
+  /** A bhyve machine's disks (the disk routes; GetMachine does not show them). */
+  disks?: DiskRecord[];
+  /** A bhyve machine on a `flexible_disk` package: the package's disk space, in MiB. */
+  flexibleDiskSize?: number;
+  /** Internal: the VMAPI jobs queued or running on it, oldest first (`machine-jobs.ts`). */
+  jobs?: MachineJob[];
+}
+
+/** One disk of a bhyve machine, as the disk routes show it, plus its pending job. */
+export interface DiskRecord {
+  id: string;
+  pci_slot: string;
+  size: number;
+  block_size: number;
+  boot: boolean;
+  /** A job in progress (`creating`, `resizing`, `deleting`) until `readyAt`; none: the machine's state. */
+  job?: string;
+  readyAt?: number;
+}
+
+/** What a job changes when it ends. Data only: pending jobs are persisted with the machine. */
+export type JobEffect =
+  | { readonly kind: 'state'; readonly state: 'running' | 'stopped' }
+  | { readonly kind: 'resize'; readonly package: string; readonly memory: number; readonly disk: number }
+  | { readonly kind: 'rename'; readonly name: string }
+  | { readonly kind: 'firewall'; readonly enabled: boolean }
+  | { readonly kind: 'deletion_protection'; readonly enabled: boolean }
+  | { readonly kind: 'destroy' }
+  | { readonly kind: 'delete_snapshot'; readonly name: string }
+  /** The job's own records carry its end (a NIC's `readyAt`, a snapshot's): nothing more to change. */
+  | { readonly kind: 'none' };
+
+/** A job queued or running on a machine. */
+export interface MachineJob {
+  /** MachineAudit's action name (`stop`, `resize`, `create_snapshot`, `unknown` for a firewall toggle). */
+  readonly action: string;
+  readonly startAt: number;
+  readonly endAt: number;
+  readonly effect: JobEffect;
+  readonly caller: AuditCaller;
 }
 
 /** One NFS volume a machine mounts, as CreateMachine took it. */
@@ -83,8 +130,15 @@ export interface AuditRecord {
   action: string;
   parameters: Record<string, unknown>;
   success: 'yes' | 'no';
-  caller: { type: string; keyId?: string };
+  caller: AuditCaller;
   time: string;
+}
+
+/** Who started a job, as CloudAPI records it in the job's context: a signed request's address and key. */
+export interface AuditCaller {
+  type: string;
+  ip?: string;
+  keyId?: string;
 }
 
 /** A NIC as CloudAPI's ListNics returns it, plus when a `provisioning` NIC is ready. */
@@ -99,6 +153,11 @@ export interface NicRecord {
   readyAt?: number;
   /** When the job that removes it has run (RemoveNic): until then it is still listed. */
   goneAt?: number;
+  /**
+   * When NAPI released it (the remove-nics job's `napi.remove_nics` step, before the job ends):
+   * from then its address is free and its network no longer in use by it.
+   */
+  releasedAt?: number;
 }
 
 /** A machine snapshot as CloudAPI returns it, plus when a `queued` one is `created`. */
@@ -137,8 +196,8 @@ export const NETWORKS: readonly Record<string, unknown>[] = [
     id: 'f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10',
     name: 'internal',
     public: false,
-    fabric: true,
-    description: 'account fabric',
+    fabric: false,
+    description: 'datacenter private network',
   },
 ];
 

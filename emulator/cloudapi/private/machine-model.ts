@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { ReadView } from '../../core/consistency.js';
 import { EmulatorError, notFound } from '../../core/errors.js';
-import type { AuditRecord, MachineRecord, NicRecord } from './fixtures.js';
+import type { AuditCaller, AuditRecord, MachineRecord, NicRecord } from './fixtures.js';
+import { runJobs } from './machine-jobs.js';
 import { NETWORKS } from './fixtures.js';
 import type { AddressRange } from './fabric-store.js';
 import { ipv4Text } from '../../../common/net/ipv4.js';
+import { invalidUuidError } from './field-errors.js';
+import { isUuid } from './lookup.js';
 
 /**
  * The metadata key that makes a provision fail, its value being the reason the machine's `failed`
@@ -12,9 +15,6 @@ import { ipv4Text } from '../../../common/net/ipv4.js';
  * image); this key is the emulator's deterministic stand-in, documented in emulator/README.md.
  */
 export const FAIL_PROVISION_KEY = 'triton-iac-emulator:fail-provision';
-
-/** How long NICs and snapshots stay `provisioning` / `queued`, in emulator-clock ms. */
-export const SHORT_JOB_MS = 20;
 
 /**
  * How long after the answer a machine job's audit record says it finished: VMAPI runs the job
@@ -26,12 +26,18 @@ export const AUDIT_LAG_MS = 1000;
  * Adds a MachineAudit record for a job answered at `now`, finishing {@link AUDIT_LAG_MS} later.
  * @param action VMAPI's job name (`start`, `set_metadata`, `delete_snapshot`, …)
  */
-export function audit(machine: MachineRecord, action: string, now: number, success = true): void {
+export function audit(
+  machine: MachineRecord,
+  action: string,
+  now: number,
+  success = true,
+  caller: AuditCaller = { type: 'signature' },
+): void {
   const record: AuditRecord = {
     action,
     parameters: {},
     success: success ? 'yes' : 'no',
-    caller: { type: 'signature' },
+    caller,
     time: new Date(now + AUDIT_LAG_MS).toISOString(),
   };
   machine.audit = [record, ...(machine.audit ?? [])].slice(0, 100);
@@ -63,6 +69,7 @@ export function advance(machine: MachineRecord, now: number): boolean {
     delete machine.readyAt;
     changed = true;
   }
+  changed = runJobs(machine, now) || changed;
   for (const nic of machine.nics ?? []) {
     if (nic.state === 'provisioning' && nic.readyAt !== undefined && now >= nic.readyAt) {
       nic.state = 'running';
@@ -128,11 +135,38 @@ export function machineJson(machine: MachineRecord, view: ReadView): Record<stri
     snapshots: _snapshots,
     deletedAt: _deletedAt,
     volumes: _volumes,
+    disks: _disks,
+    flexibleDiskSize,
+    jobs: _jobs,
     internalMetadata: _internal,
     ...wire
   } = machine;
   const { tags, metadata } = visibleDetails(machine, view);
-  return { ...wire, tags, metadata: publicMetadata(metadata), docker: false };
+  // machines.js `translate`: `docker` only on Docker containers (none are made here), `nics`
+  // (`formatNic`) whenever the machine has NICs.
+  const nics = machine.nics ?? [];
+  return {
+    ...wire,
+    tags,
+    metadata: publicMetadata(metadata),
+    // translate: a bhyve machine on a flexible_disk package reports the package's space.
+    ...(flexibleDiskSize !== undefined ? { disk: flexibleDiskSize, flexible: true } : {}),
+    ...(nics.length > 0 ? { nics: nics.map((n) => formatNic(n, machine)) } : {}),
+  };
+}
+
+/** A NIC in GetMachine's `nics` (nics.js `formatNic`): the fields in the server's order. */
+function formatNic(nic: NicRecord, machine: MachineRecord): Record<string, unknown> {
+  const wire = nicJson(nic, machine);
+  return {
+    mac: wire['mac'],
+    ip: wire['ip'],
+    primary: wire['primary'] ?? false,
+    gateway: wire['gateway'],
+    netmask: wire['netmask'],
+    state: wire['state'],
+    network: wire['network'],
+  };
 }
 
 /** Metadata as GetMachine shows it: the emulator's failure switch is not shown, like `_pw` keys. */
@@ -143,9 +177,12 @@ function publicMetadata(metadata: Record<string, string>): Record<string, string
 
 /**
  * The account's machine with this id.
- * @throws EmulatorError 404 ResourceNotFound when there is none (sdc-cloudapi's "VM not found")
+ * @throws EmulatorError 404 ResourceNotFound when there is none (sdc-cloudapi's "VM not found"), 409
+ *   ValidationFailed "Invalid UUID" for an id that is no UUID (VMAPI's)
  */
 export function findMachine(machines: readonly MachineRecord[], id: string): MachineRecord {
+  // VMAPI's getVm validates the id first; CloudAPI passes its ValidationFailed through.
+  if (!isUuid(id)) throw invalidUuidError();
   const machine = machines.find((m) => m.id === id);
   if (machine === undefined) throw notFound('VM not found');
   return machine;
@@ -161,6 +198,16 @@ export function refuseDeleted(machine: MachineRecord): void {
 }
 
 /**
+ * Where a new NIC's address comes from besides the network's range: the addresses no automatic
+ * choice may take (other accounts' NICs on a shared network, reservations, managed addresses) and
+ * an address asked for (`ipv4_ips`, already checked by `network-addressing.ts`).
+ */
+export interface NicPlacement {
+  readonly taken?: Iterable<string>;
+  readonly ip?: string;
+}
+
+/**
  * A new NIC on `network` with the next free address of its range: the fixture networks' ranges, or
  * `fabric`, the provision range of one of the account's fabric networks.
  * @throws EmulatorError InvalidArgument when the network is not one the account may use, or is full
@@ -172,16 +219,21 @@ export function allocateNic(
   now: number,
   ready: boolean,
   fabric?: AddressRange,
+  placement: NicPlacement = {},
+  jobMs = 0,
 ): NicRecord {
-  const used = new Set(all.filter((m) => m.state !== 'deleted').flatMap((m) => m.ips));
+  const used = new Set([
+    ...all.filter((m) => m.state !== 'deleted').flatMap((m) => heldAddresses(m, now)),
+    ...(placement.taken ?? []),
+  ]);
   const range = RANGES[network];
-  let ip: string | undefined;
+  let ip: string | undefined = placement.ip;
   let netmask: string;
   let gateway: string;
   if (range !== undefined) {
     let host = 20;
     while (used.has(`${range.prefix}${host}`)) host++;
-    if (host <= 254) ip = `${range.prefix}${host}`;
+    if (host <= 254) ip ??= `${range.prefix}${host}`;
     ({ netmask, gateway } = range);
   } else if (fabric !== undefined) {
     for (let n = fabric.first; n <= fabric.last && ip === undefined; n++) if (!used.has(ipv4Text(n))) ip = ipv4Text(n);
@@ -200,8 +252,22 @@ export function allocateNic(
     gateway,
     network,
     state: ready ? 'running' : 'provisioning',
-    ...(ready ? {} : { readyAt: now + SHORT_JOB_MS }),
+    ...(ready ? {} : { readyAt: now + jobMs }),
   };
+}
+
+/**
+ * Whether NAPI still holds the NIC: a removed one is released at the remove-nics job's
+ * `napi.remove_nics` step, before the job ends and before ListNics stops showing it.
+ */
+export function nicHeld(nic: NicRecord, now: number): boolean {
+  return nic.releasedAt === undefined || now < nic.releasedAt;
+}
+
+/** The addresses NAPI holds for the machine (all of `ips` for records saved before NICs were emulated). */
+function heldAddresses(machine: MachineRecord, now: number): string[] {
+  if (machine.nics === undefined) return machine.ips;
+  return machine.nics.filter((n) => nicHeld(n, now)).map((n) => n.ip);
 }
 
 /** Keeps `ips`, `networks` and `primaryIp` in step with the machine's NICs. */
@@ -217,7 +283,7 @@ export function syncAddresses(machine: MachineRecord): void {
  * follows the machine's (net-agent keeps them in step: `stopped` on a stopped machine).
  */
 export function nicJson(nic: NicRecord, machine: MachineRecord): Record<string, unknown> {
-  const { readyAt: _readyAt, goneAt: _goneAt, ...wire } = nic;
+  const { readyAt: _readyAt, goneAt: _goneAt, releasedAt: _releasedAt, ...wire } = nic;
   if (nic.state === 'provisioning') return wire;
   return { ...wire, state: machine.state === 'stopped' || machine.state === 'stopping' ? 'stopped' : 'running' };
 }

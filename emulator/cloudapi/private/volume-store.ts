@@ -1,7 +1,8 @@
 /**
  * The emulator's NFS volumes, per account, as VOLAPI keeps them for CloudAPI; persisted as their
  * own part (`<dataDir>/volumes.json`). A volume is `creating` until `readyAt` on the emulator
- * clock, then `ready`, moved lazily on every read like machines.
+ * clock, then `ready`; a deleted one is `deleting` until `goneAt` (VOLAPI's delete job, which
+ * destroys the volume's storage zone), then gone; moved lazily on every read like machines.
  */
 import type { EmulatorContext } from '../../core/context.js';
 
@@ -18,6 +19,8 @@ export interface VolumeRecord {
   created: string;
   /** Internal: clock ms at which a `creating` volume is `ready`. */
   readyAt?: number;
+  /** Internal: clock ms at which a `deleting` volume's delete job ends and it is gone. */
+  goneAt?: number;
 }
 
 /** The persistence part name. */
@@ -39,6 +42,11 @@ export class VolumeStore {
   /** The account's volumes, each moved along the clock first. */
   volumesOf(owner: string): VolumeRecord[] {
     const now = this.ctx.clock();
+    const gone = this.volumes.filter((v) => v.owner === owner && v.goneAt !== undefined && now >= v.goneAt);
+    if (gone.length > 0) {
+      this.volumes = this.volumes.filter((v) => !gone.includes(v));
+      this.changed();
+    }
     const own = this.volumes.filter((v) => v.owner === owner);
     for (const v of own)
       if (v.state === 'creating' && v.readyAt !== undefined && now >= v.readyAt) {
@@ -55,9 +63,14 @@ export class VolumeStore {
     this.changed();
   }
 
-  /** Removes a volume. */
-  delete(id: string): void {
-    this.volumes = this.volumes.filter((v) => v.id !== id);
+  /** Starts a volume's delete job: `deleting` until `goneAt`, then gone. */
+  delete(id: string, goneAt: number): void {
+    for (const v of this.volumes)
+      if (v.id === id && v.goneAt === undefined) {
+        v.state = 'deleting';
+        v.goneAt = goneAt;
+        delete v.readyAt;
+      }
     this.changed();
   }
 
@@ -68,6 +81,6 @@ export class VolumeStore {
 
 /** CloudAPI's answer for a volume: internal fields dropped. */
 export function volumeJson(v: VolumeRecord): Record<string, unknown> {
-  const { owner: _owner, readyAt: _readyAt, ...wire } = v;
+  const { owner: _owner, readyAt: _readyAt, goneAt: _goneAt, ...wire } = v;
   return wire;
 }

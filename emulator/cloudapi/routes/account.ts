@@ -2,7 +2,10 @@ import { checkEmail } from '../../../common/rules/index.js';
 import { invalidArgument } from '../../core/errors.js';
 import type { CloudApiRoute } from '../route.js';
 import { accountOf } from '../private/before.js';
-import { optionalBoolean, optionalString, PROFILE_FIELDS } from '../private/params.js';
+import { optionalBoolean, optionalString, param, PROFILE_FIELDS } from '../private/params.js';
+import type { EmulatorContext } from '../../core/context.js';
+import type { RequestContext } from '../../core/types.js';
+import type { CloudApiState } from '../state.js';
 import { accountJson } from '../private/serialize.js';
 
 /** UpdateAccount's directory-attribute names and the fields they set. */
@@ -12,14 +15,29 @@ const LEGACY_FIELDS = [
   ['sn', 'lastName'],
 ] as const;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** GetConfig's answer. */
+const configJson = (config: Readonly<Record<string, string>>): Record<string, string> =>
+  config['default_network'] !== undefined ? { default_network: config['default_network'] } : {};
+
 /** GetAccount, UpdateAccount, GetConfig, UpdateConfig. */
-export function accountRoutes(): CloudApiRoute[] {
+export function accountRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudApiRoute[] {
+  const networkIds = (rc: RequestContext): string[] =>
+    [...state.catalog.networks(), ...state.fabrics.networksOf(accountOf(rc).account.id).map((n) => ({ id: n.id }))].map(
+      (n) => n['id'] as string,
+    );
   return [
     {
       method: 'GET',
       path: '/:account',
       name: 'GetAccount',
-      handler: (rc) => ({ status: 200, body: accountJson(accountOf(rc).account) }),
+      // lib/account.js `getAccount` names the datacenter in Triton-Datacenter-Name.
+      handler: (rc) => ({
+        status: 200,
+        body: accountJson(accountOf(rc).account),
+        headers: { 'triton-datacenter-name': rc.ctx.datacenter },
+      }),
     },
     {
       method: 'POST',
@@ -53,7 +71,8 @@ export function accountRoutes(): CloudApiRoute[] {
       method: 'GET',
       path: '/:account/config',
       name: 'GetConfig',
-      handler: (rc) => ({ status: 200, body: { ...accountOf(rc).account.config } }),
+      // sdc-cloudapi lib/config.js translateUfdsConf: only `default_network`, absent when unset.
+      handler: (rc) => ({ status: 200, body: configJson(accountOf(rc).account.config) }),
     },
     {
       method: 'PUT',
@@ -61,11 +80,15 @@ export function accountRoutes(): CloudApiRoute[] {
       name: 'UpdateConfig',
       handler: (rc) => {
         const state = accountOf(rc);
-        const network = optionalString(rc, 'default_network');
-        if (network !== undefined)
-          state.account = { ...state.account, config: { ...state.account.config, default_network: network } };
+        const network = param(rc, 'default_network');
+        // sdc-cloudapi lib/endpoints/config.js updateConfig: a UUID (the schema), then one of the
+        // networks the account may use (req.networks): another account's fabric network is unknown.
+        if (network !== undefined && (typeof network !== 'string' || !UUID.test(network)))
+          throw invalidArgument('property "default_network": must be a UUID');
+        if (network === undefined || !networkIds(rc).includes(network)) throw invalidArgument('unknown network');
+        state.account = { ...state.account, config: { ...state.account.config, default_network: network } };
         rc.ctx.store.changed();
-        return { status: 200, body: { ...state.account.config } };
+        return { status: 200, body: configJson(state.account.config) };
       },
     },
   ];

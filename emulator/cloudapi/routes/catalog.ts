@@ -6,8 +6,34 @@ import type { EmulatorContext } from '../../core/context.js';
 import { fabricNetworkJson } from '../private/fabric-store.js';
 import type { RequestContext } from '../../core/types.js';
 
-/** The ListPackages query parameters that filter (sdc-cloudapi packages.js). */
-const PACKAGE_FILTERS = ['name', 'memory', 'disk', 'swap', 'lwps', 'version', 'vcpus', 'group'] as const;
+/** The ListPackages query parameters that filter (sdc-cloudapi packages.js `list`). */
+const PACKAGE_FILTERS = [
+  'name',
+  'memory',
+  'disk',
+  'swap',
+  'lwps',
+  'version',
+  'vcpus',
+  'group',
+  'brand',
+  'flexible_disk',
+] as const;
+
+/**
+ * Whether a package's field matches a filter as PAPI's LDAP search does (packages.js asks PAPI
+ * with `escape: false`): `*` matches any run of characters, anywhere.
+ */
+function packageFieldMatches(value: unknown, filter: string): boolean {
+  if (!filter.includes('*')) return String(value) === filter;
+  const re = new RegExp(
+    `^${filter
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
+  return value !== undefined && re.test(String(value));
+}
 
 /** The networks the account may use: the datacenter's, then its own fabric networks. */
 function visibleNetworks(rc: RequestContext, state: CloudApiState): Record<string, unknown>[] {
@@ -26,7 +52,8 @@ export function catalogRoutes(_ctx: EmulatorContext, state: CloudApiState): Clou
       handler: (rc) => ({
         status: 200,
         body: state.catalog.datacenters(rc.ctx.urls.cloudapi),
-        headers: { 'service-datacenter-name': rc.ctx.datacenter },
+        // lib/datacenters.js sets Triton-Datacenter-Name (the edge adds Service-Datacenter-Name).
+        headers: { 'service-datacenter-name': rc.ctx.datacenter, 'triton-datacenter-name': rc.ctx.datacenter },
       }),
     },
     {
@@ -65,7 +92,11 @@ export function catalogRoutes(_ctx: EmulatorContext, state: CloudApiState): Clou
         status: 200,
         body: state.catalog
           .packages()
-          .filter((p) => PACKAGE_FILTERS.every((f) => rc.query.get(f) === null || String(p[f]) === rc.query.get(f))),
+          // PAPI is asked for active packages only (`opts.active = true`).
+          .filter((p) => p['active'] !== false)
+          .filter((p) =>
+            PACKAGE_FILTERS.every((f) => rc.query.get(f) === null || packageFieldMatches(p[f], rc.query.get(f)!)),
+          ),
       }),
     },
     {

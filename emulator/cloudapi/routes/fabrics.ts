@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { fabricNetworkProblems, vlanIdProblem } from '../../../common/net/fabric-network-rules.js';
 import { parseSubnet, subnetsOverlap } from '../../../common/net/ipv4.js';
-import { invalidArgument, notFound } from '../../core/errors.js';
+import { EmulatorError, invalidArgument, notFound } from '../../core/errors.js';
 import type { RequestContext } from '../../core/types.js';
 import type { EmulatorContext } from '../../core/context.js';
 import type { CloudApiRoute } from '../route.js';
@@ -29,6 +29,14 @@ import {
   type FabricVlanRecord,
 } from '../private/fabric-store.js';
 import { optionalBoolean, param } from '../private/params.js';
+import {
+  checkFabricParams,
+  CREATE_NETWORK,
+  CREATE_VLAN,
+  UPDATE_NETWORK,
+  UPDATE_VLAN,
+} from '../private/fabric-schema.js';
+import { nicHeld } from '../private/machine-model.js';
 
 const VLANS = '/:account/fabrics/default/vlans';
 const NETWORKS = `${VLANS}/:vlan_id/networks`;
@@ -43,8 +51,11 @@ const WIRE = {
   routes: 'routes',
 } as const;
 
-/** The fields UpdateFabricNetwork may change. */
-const NETWORK_UPDATABLE = ['name', 'description', 'provision_start_ip', 'provision_end_ip', 'resolvers', 'routes'];
+/** The path's VLAN id as a number (the schemas take an integer), or the text when it is none. */
+function pathVlan(rc: RequestContext): unknown {
+  const raw = rc.params['vlan_id']!;
+  return /^[0-9]+$/.test(raw) ? Number(raw) : raw;
+}
 
 /** `property "<field>": <message>`, CloudAPI's wording of one NAPI field error. */
 const property = (field: string, message: string): Error => invalidArgument(`property "${field}": ${message}`);
@@ -108,7 +119,7 @@ export function fabricRoutes(_ctx: EmulatorContext, state: CloudApiState): Cloud
         throw property('subnet', `subnet ${n.subnet} overlaps with network "${other.name}" (${other.subnet})`);
     }
   };
-  return [
+  const routes: CloudApiRoute[] = [
     {
       method: 'GET',
       path: VLANS,
@@ -120,6 +131,7 @@ export function fabricRoutes(_ctx: EmulatorContext, state: CloudApiState): Cloud
       path: VLANS,
       name: 'CreateFabricVLAN',
       handler: (rc) => {
+        checkFabricParams(CREATE_VLAN, rc.body);
         const raw = param(rc, 'vlan_id');
         if (raw === undefined || raw === null) throw property('vlan_id', 'is missing and it is required');
         const vlanId = vlanIdOf(raw);
@@ -147,7 +159,12 @@ export function fabricRoutes(_ctx: EmulatorContext, state: CloudApiState): Cloud
       path: `${VLANS}/:vlan_id`,
       name: 'UpdateFabricVLAN',
       handler: (rc) => {
-        const vlan = vlanOf(rc);
+        // The body's vlan_id wins over the path's (restify's mapParams), as the server's test of
+        // `{vlan_id: 10}` answering "vlan not found" shows.
+        const params = { ...rc.body, vlan_id: rc.body['vlan_id'] ?? pathVlan(rc) };
+        checkFabricParams(UPDATE_VLAN, params);
+        const vlan = fabrics.vlan(owner(rc), params.vlan_id as number);
+        if (vlan === undefined) throw notFound('vlan not found');
         const name = stringField(rc, 'name', false);
         const description = stringField(rc, 'description', false);
         const next = {
@@ -185,6 +202,7 @@ export function fabricRoutes(_ctx: EmulatorContext, state: CloudApiState): Cloud
       path: NETWORKS,
       name: 'CreateFabricNetwork',
       handler: (rc) => {
+        checkFabricParams(CREATE_NETWORK, { ...rc.body, vlan_id: pathVlan(rc) });
         const vlan = vlanOf(rc);
         const resolvers = param(rc, 'resolvers');
         const routes = param(rc, 'routes');
@@ -220,10 +238,9 @@ export function fabricRoutes(_ctx: EmulatorContext, state: CloudApiState): Cloud
       path: `${NETWORKS}/:id`,
       name: 'UpdateFabricNetwork',
       handler: (rc) => {
-        const network = networkOf(rc);
         if (rc.body['id'] !== undefined) throw property('id', 'cannot be set');
-        const fixed = Object.keys(rc.body).filter((k) => !NETWORK_UPDATABLE.includes(k) && k !== 'vlan_id');
-        if (fixed.length > 0) throw property(fixed[0]!, 'cannot be updated');
+        checkFabricParams(UPDATE_NETWORK, { ...rc.body, vlan_id: pathVlan(rc), id: rc.params['id'] });
+        const network = networkOf(rc);
         const next: FabricNetworkRecord = { ...network };
         for (const f of ['name', 'description', 'provision_start_ip', 'provision_end_ip'] as const) {
           const v = stringField(rc, f, false);
@@ -243,6 +260,9 @@ export function fabricRoutes(_ctx: EmulatorContext, state: CloudApiState): Cloud
       handler: (rc) => {
         const network = networkOf(rc);
         const account = accountOf(rc);
+        // sdc-cloudapi lib/endpoints/networks.js deleteFabricNetwork: the account's default network stays.
+        if (network.id === account.account.config['default_network'])
+          throw invalidArgument('cannot delete default network');
         const vms = state
           .machines(account)
           .filter((m) => m.state !== 'deleted' && (m.nics ?? []).some((nic) => nic.network === network.id));
@@ -257,4 +277,13 @@ export function fabricRoutes(_ctx: EmulatorContext, state: CloudApiState): Cloud
       },
     },
   ];
+  // A datacenter without fabrics answers every fabric route 501 (`ensureFabricsEnabled`).
+  return routes.map((r) => ({
+    ...r,
+    handler: (rc) => {
+      if (!rc.ctx.layout.fabrics)
+        throw new EmulatorError(501, 'NotImplemented', 'fabrics not enabled for this datacenter');
+      return r.handler(rc);
+    },
+  }));
 }

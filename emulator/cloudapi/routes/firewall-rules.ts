@@ -12,6 +12,7 @@
  * - The rules of an instance include the datacenter's two global ICMP rules, as a default
  *   Triton install has them; ListFirewallRules lists only the account's own.
  */
+import { fwruleServerMessage } from '../private/fwrule-wording.js';
 import { randomUUID } from 'node:crypto';
 import {
   canonicalRule,
@@ -101,7 +102,7 @@ function fieldsOf(
   if (text !== undefined && text !== null) {
     const parsed = typeof text === 'string' ? tryParseFirewallRule(text) : undefined;
     if (parsed === undefined) errors.push({ field: 'rule', message: 'rule must be a string' });
-    else if (!parsed.ok) errors.push({ field: 'rule', message: parsed.error.message });
+    else if (!parsed.ok) errors.push({ field: 'rule', message: fwruleServerMessage(parsed.error) });
     // As FWAPI writes it: ICMP types in sdc-fwrule's order of the order sent (`fwapiIcmpOrder`).
     else out.rule = firewallRuleText(parsed.rule, 'fwapi');
   }

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { checkImageName, checkImageVersion } from '../../../common/rules/image-fields.js';
-import { EmulatorError, invalidArgument, notFound } from '../../core/errors.js';
+import { EmulatorError, invalidArgument, missingParameter } from '../../core/errors.js';
 import type { AccountState } from '../../core/store/account-state.js';
 import type { RequestContext } from '../../core/types.js';
 import type { CloudApiRoute } from '../route.js';
@@ -9,24 +9,43 @@ import { accountOf } from '../private/before.js';
 import type { ImageRecord } from '../private/fixtures.js';
 import { listParam, optionalBoolean, optionalString, param, requireParams } from '../private/params.js';
 import type { EmulatorContext } from '../../core/context.js';
+import { cloneImage, imageWire, typeFilter, updateImage, visibleImage } from '../private/image-actions.js';
+import { FieldErrorsError } from '../private/field-errors.js';
 
-/** How long a new image stays `creating`, in ms. */
-export const IMAGE_CREATION_MS = 200;
-
-/** ListImages, GetImage, DeleteImage, CreateImageFromMachine, ExportImage. */
+/** ListImages, GetImage, DeleteImage, CreateImageFromMachine, UpdateImage (update, export, clone). */
 export function imageRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudApiRoute[] {
   return [
     {
       method: 'GET',
       path: '/:account/images',
       name: 'ListImages',
-      handler: (rc) => ({ status: 200, body: filterImages(rc, state.images(accountOf(rc))).map(imageJson) }),
+      handler: (rc) => ({
+        status: 200,
+        body: filterImages(rc, state.images(accountOf(rc))).map((i) => imageWire(rc, i)),
+      }),
+    },
+    {
+      method: 'HEAD',
+      path: '/:account/images',
+      name: 'HeadImages',
+      action: 'listimages',
+      handler: () => ({ status: 200 }),
     },
     {
       method: 'GET',
       path: '/:account/images/:id',
       name: 'GetImage',
-      handler: (rc) => ({ status: 200, body: imageJson(findImage(state, accountOf(rc), rc.params['id']!)) }),
+      handler: (rc) => ({ status: 200, body: imageWire(rc, findImage(state, accountOf(rc), rc.params['id']!)) }),
+    },
+    {
+      method: 'HEAD',
+      path: '/:account/images/:id',
+      name: 'HeadImage',
+      action: 'getimage',
+      handler: (rc) => {
+        findImage(state, accountOf(rc), rc.params['id']!);
+        return { status: 200 };
+      },
     },
     {
       method: 'DELETE',
@@ -50,36 +69,42 @@ export function imageRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudA
     {
       method: 'POST',
       path: '/:account/images/:id',
-      name: 'ExportImage',
+      name: 'UpdateImage',
+      // The RBAC action follows the operation the `action` selects (app.js reqRoutename).
+      action: (rc) => {
+        const action = rc.query.get('action');
+        return action === 'export' ? 'exportimage' : action === 'clone' ? 'cloneimage' : 'updateimage';
+      },
       handler: async (rc) => {
+        // lib/datasets.js mounts update, exportImage, cloneImage, then `invalidUpdateAction`.
         const action = rc.query.get('action') ?? optionalString(rc, 'action');
-        if (action !== 'export')
-          throw invalidArgument(
-            `action "${action ?? ''}" is not supported on an image by the emulator (only "export")`,
-          );
-        return exportImage(rc, state);
+        const account = accountOf(rc);
+        if (action === 'update') return { status: 200, body: updateImage(rc, state, account) };
+        if (action === 'export') return exportImage(rc, state);
+        if (action === 'clone') return { status: 200, body: cloneImage(rc, state, account) };
+        if (rc.query.get('action') !== null) throw invalidArgument(`action ${action} is not a valid argument`);
+        throw missingParameter('action is a required argument');
       },
     },
   ];
 }
 
-/** The wire form: internal fields dropped. */
+/** The wire form in an exported manifest: internal fields dropped. */
 function imageJson(image: ImageRecord): Record<string, unknown> {
-  const { activeAt: _activeAt, origin: _origin, ...wire } = image;
+  const { activeAt: _activeAt, sourceMachine: _sourceMachine, ...wire } = image;
   return wire;
 }
 
 function findImage(state: CloudApiState, account: AccountState, id: string): ImageRecord {
-  const image = state.images(account).find((i) => i.id === id);
-  if (image === undefined) throw notFound(`Image ${id} does not exist`);
-  return image;
+  return visibleImage(state, account, id);
 }
 
 function filterImages(rc: RequestContext, images: ImageRecord[]): ImageRecord[] {
-  const filters: Array<[string, string | undefined]> = ['name', 'os', 'version', 'owner', 'type'].map((f) => [
+  const filters: Array<[string, string | undefined]> = ['name', 'os', 'version', 'owner'].map((f) => [
     f,
     optionalString(rc, f),
   ]);
+  filters.push(['type', typeFilter(rc)]);
   const isPublic = optionalBoolean(rc, 'public');
   const stateFilter = optionalString(rc, 'state') ?? 'active';
   return images.filter(
@@ -94,15 +119,20 @@ function createFromMachine(
   rc: RequestContext,
   state: CloudApiState,
 ): { status: number; body: unknown; headers: Record<string, string> } {
-  requireParams(rc, ['machine', 'name', 'version']);
+  // lib/datasets.js `create`: each missing parameter in turn, in its words.
+  if (!param(rc, 'machine')) throw missingParameter('machine is a required argument');
+  if (!param(rc, 'name')) throw missingParameter('Image name is a required argument');
+  if (!param(rc, 'version')) throw missingParameter('Image version is a required argument');
   const account = accountOf(rc);
   const machineId = optionalString(rc, 'machine')!;
-  const machine = state.machines(account).find((m) => m.id === machineId);
-  if (machine === undefined) throw notFound(`Machine ${machineId} does not exist`);
-  if (machine.state !== 'stopped')
-    throw invalidArgument(
-      `machine ${machineId} must be stopped to create an image from it (its state is "${machine.state}")`,
-    );
+  const machine = state.machines(account).find((m) => m.id === machineId && m.state !== 'deleted');
+  // IMGAPI's CreateImageFromVm checks the VM's owner: another account's machine (or none) is its
+  // 422 InvalidParameter, which CloudAPI passes through. The machine may be running: IMGAPI stops
+  // and restarts it itself.
+  if (machine === undefined)
+    throw new FieldErrorsError(422, 'InvalidParameter', `invalid "vm_uuid": vm ${machineId} not found`, [
+      { field: 'vm_uuid', code: 'Invalid', message: `vm ${machineId} not found` },
+    ]);
   const base = state.images(account).find((i) => i.id === machine.image);
   const name = optionalString(rc, 'name')!;
   const version = optionalString(rc, 'version')!;
@@ -129,8 +159,9 @@ function createFromMachine(
     public: false,
     state: 'creating',
     tags: (tags as Record<string, string> | undefined) ?? {},
-    activeAt: now + IMAGE_CREATION_MS,
+    activeAt: now + rc.ctx.timing.ms('image_create'),
     origin: machine.image,
+    sourceMachine: machine.id,
   };
   for (const f of ['description', 'homepage', 'eula'] as const) {
     const v = optionalString(rc, f);
@@ -138,7 +169,11 @@ function createFromMachine(
   }
   if (acl !== undefined) image.acl = acl.map(String);
   state.addImage(account, image);
-  return { status: 201, body: imageJson(image), headers: { location: `/${account.account.login}/images/${image.id}` } };
+  return {
+    status: 201,
+    body: imageWire(rc, image),
+    headers: { location: `/${account.account.login}/images/${image.id}`, 'x-joyent-jobid': randomUUID() },
+  };
 }
 
 async function exportImage(rc: RequestContext, state: CloudApiState): Promise<{ status: number; body: unknown }> {

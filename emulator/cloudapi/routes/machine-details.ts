@@ -6,6 +6,7 @@ import type { CloudApiState } from '../state.js';
 import { accountOf } from '../private/before.js';
 import type { MachineRecord } from '../private/fixtures.js';
 import { audit, findMachine, machineJson, notePriorDetails, visibleDetails } from '../private/machine-model.js';
+import { callerOf } from '../private/machine-jobs.js';
 import {
   checkTagDeletable,
   checkTags,
@@ -138,7 +139,7 @@ function add(rc: RequestContext, state: CloudApiState, part: Part, replace: bool
   if (part === 'tags') machine.tags = next;
   else machine.metadata = next as Record<string, string>;
   machine.updated = new Date(rc.ctx.clock()).toISOString();
-  audit(machine, replace ? `replace_${part}` : `set_${part}`, rc.ctx.clock());
+  audit(machine, replace ? `replace_${part}` : `set_${part}`, rc.ctx.clock(), true, callerOf(rc));
   state.changed();
   return { status: 200, body: next, headers: { 'x-job-uuid': randomUUID() } };
 }
@@ -165,7 +166,7 @@ function remove(rc: RequestContext, state: CloudApiState, part: Part, key: strin
   else machine.metadata = current as Record<string, string>;
   machine.updated = new Date(rc.ctx.clock()).toISOString();
   // VMAPI replaces the whole set to delete all (the `triton` CLI waits for that job name).
-  audit(machine, key === undefined ? `replace_${part}` : `remove_${part}`, rc.ctx.clock());
+  audit(machine, key === undefined ? `replace_${part}` : `remove_${part}`, rc.ctx.clock(), true, callerOf(rc));
   state.changed();
   return { status: 204 };
 }

@@ -2,17 +2,11 @@ import { EmulatorError, invalidArgument, missingParameter, notFound } from '../.
 import type { Reply, RequestContext } from '../../core/types.js';
 import type { CloudApiRoute } from '../route.js';
 import type { CloudApiState } from '../state.js';
+import { checkNetworkRequest, networkObject, takenIps, type NetworkRequest } from '../private/nic-addresses.js';
 import { accountOf } from '../private/before.js';
 import type { MachineRecord, SnapshotRecord } from '../private/fixtures.js';
-import {
-  allocateNic,
-  audit,
-  findMachine,
-  machineJson,
-  nicJson,
-  SHORT_JOB_MS,
-  syncAddresses,
-} from '../private/machine-model.js';
+import { allocateNic, findMachine, machineJson, nicJson, syncAddresses } from '../private/machine-model.js';
+import { enqueueJob } from '../private/machine-jobs.js';
 import { optionalString, param } from '../private/params.js';
 import type { EmulatorContext } from '../../core/context.js';
 
@@ -26,9 +20,12 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const SNAPSHOT_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
 
 /**
- * Machine snapshots (sdc-cloudapi snapshots.js) and NICs (nics.js). A snapshot is `queued`, then
- * `created` after {@link SHORT_JOB_MS}; a NIC is `provisioning`, then `running` (or `stopped`, with
- * its machine), and a removed one is listed until its job ran, each job about a boot long.
+ * Machine snapshots (sdc-cloudapi snapshots.js) and NICs (nics.js), each change a VMAPI job on the
+ * machine (`machine-jobs.ts`) of the timing profile's length. A snapshot is `queued` until its
+ * job ends, then `created`; a deleted one is listed until its job ends; a NIC is `provisioning`,
+ * then `running` (or `stopped`, with its machine), and a removed one is listed until its job ends
+ * but released by NAPI when the job starts (remove-nics.js runs `napi.remove_nics` before
+ * `cnapi.poll_task`), so its address and network are free at once.
  */
 export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudApiRoute[] {
   const base = '/:account/machines/:machine';
@@ -37,7 +34,8 @@ export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): 
       method: 'GET',
       path: `${base}/snapshots`,
       name: 'ListMachineSnapshots',
-      handler: (rc) => withMachine(rc, state, (m) => ({ status: 200, body: (m.snapshots ?? []).map(snapshotJson) })),
+      handler: (rc) =>
+        withMachine(rc, state, (m) => ({ status: 200, body: (m.snapshots ?? []).map((x) => snapshotJson(x, m)) })),
     },
     {
       method: 'POST',
@@ -49,7 +47,7 @@ export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): 
       method: 'GET',
       path: `${base}/snapshots/:name`,
       name: 'GetMachineSnapshot',
-      handler: (rc) => withMachine(rc, state, (m) => ({ status: 200, body: snapshotJson(findSnapshot(m, rc)) })),
+      handler: (rc) => withMachine(rc, state, (m) => ({ status: 200, body: snapshotJson(findSnapshot(m, rc), m) })),
     },
     {
       method: 'POST',
@@ -59,8 +57,8 @@ export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): 
         withMachine(rc, state, (m) => {
           canSnapshot(m, 'rollback_snapshot');
           findSnapshot(m, rc);
-          m.state = 'running';
-          audit(m, 'rollback', rc.ctx.clock());
+          // The rollback job halts the zone, rolls its datasets back and boots it.
+          enqueueJob(rc, m, 'rollback_snapshot', 'rollback_snapshot', { kind: 'state', state: 'running' });
           state.changed();
           return { status: 202 };
         }),
@@ -75,8 +73,7 @@ export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): 
           const snap = (m.snapshots ?? []).find((s) => s.name === rc.params['name']);
           if (snap === undefined) throw notFound(`${rc.params['name']} not found`);
           canSnapshot(m, 'delete_snapshot');
-          m.snapshots = (m.snapshots ?? []).filter((s) => s !== snap);
-          audit(m, 'delete_snapshot', rc.ctx.clock());
+          enqueueJob(rc, m, 'delete_snapshot', 'delete_snapshot', { kind: 'delete_snapshot', name: snap.name });
           state.changed();
           return { status: 204 };
         }),
@@ -108,8 +105,11 @@ export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): 
           const nic = findNic(m, rc);
           refuseUnprovisioned(m, 'remove_nics');
           // VMAPI removes it in a job after the answer (a reboot): until then it is still listed.
-          nic.goneAt ??= rc.ctx.clock() + nicJobMs(rc);
-          audit(m, 'remove_nics', rc.ctx.clock());
+          if (nic.goneAt === undefined) {
+            const job = enqueueJob(rc, m, 'remove_nics', 'remove_nics', { kind: 'none' });
+            nic.goneAt = job.endAt;
+            nic.releasedAt = job.startAt;
+          }
           state.changed();
           return { status: 204 };
         }),
@@ -117,46 +117,44 @@ export function machinePartRoutes(_ctx: EmulatorContext, state: CloudApiState): 
   ];
 }
 
-/** How long a NIC job takes: it reboots the machine, so about a boot (`--provision-ms`). */
-function nicJobMs(rc: RequestContext): number {
-  return Math.max(SHORT_JOB_MS, rc.ctx.provisionMs);
-}
-
 /**
- * AddNic (sdc-cloudapi nics.js): a network id, or a network object with `ipv4_uuid`; a network the
- * machine already has a NIC on answers 302 with that NIC's path; the NIC is listed at once,
- * `provisioning` until the job that adds it ran.
+ * AddNic (sdc-cloudapi nics.js `addNic`), in the server's order: the network argument (an id, or a
+ * network object checked by `validateNetworkObject`); the network (unknown 409 `network not
+ * found`, another account's NAPI's 403); a network the machine already has answers 302 with that
+ * NIC's path; then the address asked for (`validateIp`, NAPI's `provisionNic`). The NIC is listed
+ * at once, `provisioning` until the job that adds it ran.
  */
 function addNic(rc: RequestContext, state: CloudApiState, m: MachineRecord): Reply {
   const raw = param(rc, 'network');
+  const owner = accountOf(rc).account.id;
   if (raw === undefined || raw === null || raw === '') throw missingParameter('network must be specified');
-  const network =
-    typeof raw === 'string'
-      ? raw
-      : typeof raw === 'object' &&
-          !Array.isArray(raw) &&
-          typeof (raw as Record<string, unknown>)['ipv4_uuid'] === 'string'
-        ? String((raw as Record<string, unknown>)['ipv4_uuid'])
-        : undefined;
-  if (network === undefined) throw invalidArgument('network argument must be a network object or string');
-  if (!UUID_RE.test(network)) throw invalidArgument('network argument has invalid format');
+  let request: NetworkRequest;
+  if (typeof raw === 'string') {
+    if (!UUID_RE.test(raw)) throw invalidArgument('network argument has invalid format');
+    request = { id: raw };
+  } else if (typeof raw === 'object' && !Array.isArray(raw))
+    request = networkObject(state, owner, raw as Record<string, unknown>);
+  else throw invalidArgument('network argument must be a network object or string');
+  const network = request.id;
   const login = accountOf(rc).account.login;
   const pathOf = (mac: string): string => `/${login}/machines/${m.id}/nics/${mac.replace(/:/g, '')}`;
-  const all = state.machines(accountOf(rc));
-  let nic;
-  try {
-    const fabric = state.rangeOf(accountOf(rc).account.id, network);
-    const existing = (m.nics ?? []).find((n) => n.network === network);
-    if (existing !== undefined) return { status: 302, headers: { location: pathOf(existing.mac) } };
-    refuseUnprovisioned(m, 'add_nics');
-    nic = allocateNic(all, network, (m.nics ?? []).length === 0, rc.ctx.clock(), false, fabric);
-  } catch (err) {
-    if (err instanceof EmulatorError && err.message === 'Invalid Networks') throw invalidArgument('network not found');
-    throw err;
+  if (!state.catalog.hasNetwork(network) && state.fabrics.network(owner, network) === undefined) {
+    // NAPI's getNetwork with provisionable_by: another account's network is its 403.
+    if (state.fabrics.ownerOf(network) !== undefined)
+      throw new EmulatorError(403, 'NotAuthorized', 'owner cannot provision on network');
+    throw invalidArgument('network not found');
   }
-  nic.readyAt = rc.ctx.clock() + nicJobMs(rc);
+  // A NIC being removed is no longer NAPI's: a new one on its network is added beside it.
+  const existing = (m.nics ?? []).find((n) => n.network === network && n.goneAt === undefined);
+  if (existing !== undefined) return { status: 302, headers: { location: pathOf(existing.mac) } };
+  refuseUnprovisioned(m, 'add_nics');
+  checkNetworkRequest(state, owner, request);
+  const fabric = state.rangeOf(owner, network);
+  const placement = { taken: takenIps(state, owner, network), ...(request.ip !== undefined ? { ip: request.ip } : {}) };
+  const all = state.machines(accountOf(rc));
+  const nic = allocateNic(all, network, (m.nics ?? []).length === 0, rc.ctx.clock(), false, fabric, placement);
+  nic.readyAt = enqueueJob(rc, m, 'add_nics', 'add_nics', { kind: 'none' }).endAt;
   m.nics = [...(m.nics ?? []), nic];
-  audit(m, 'add_nics', rc.ctx.clock());
   syncAddresses(m);
   state.changed();
   return { status: 201, body: nicJson(nic, m), headers: { location: pathOf(nic.mac) } };
@@ -200,9 +198,9 @@ function createSnapshot(rc: RequestContext, state: CloudApiState, machine: Machi
   if ((machine.snapshots ?? []).some((s) => s.name === name))
     throw invalidArgument(`Snapshot "${name}" already exists`);
   const iso = new Date(now).toISOString();
-  const snap: SnapshotRecord = { name, state: 'queued', created: iso, updated: iso, readyAt: now + SHORT_JOB_MS };
+  const job = enqueueJob(rc, machine, 'create_snapshot', 'create_snapshot', { kind: 'none' });
+  const snap: SnapshotRecord = { name, state: 'queued', created: iso, updated: iso, readyAt: job.endAt };
   machine.snapshots = [...(machine.snapshots ?? []), snap];
-  audit(machine, 'snapshot', now);
   state.changed();
   return { status: 201, body: { name, state: 'queued' } };
 }
@@ -213,9 +211,14 @@ function findSnapshot(machine: MachineRecord, rc: RequestContext): SnapshotRecor
   return snap;
 }
 
-function snapshotJson(snap: SnapshotRecord): Record<string, unknown> {
+/**
+ * A snapshot as snapshots.js `translate` answers it: with `size`, the bytes the ZFS snapshot holds.
+ * The emulator keeps no data, so the size is a fixed share of the machine's disk (a thousandth,
+ * at least one byte): present and non-zero, as sdc-cloudapi's test/machines/snapshots.js expects.
+ */
+function snapshotJson(snap: SnapshotRecord, machine: MachineRecord): Record<string, unknown> {
   const { readyAt: _readyAt, ...wire } = snap;
-  return wire;
+  return { ...wire, size: Math.max(1, Math.round((machine.disk * 1024 * 1024) / 1000)) };
 }
 
 function findNic(machine: MachineRecord, rc: RequestContext): NonNullable<MachineRecord['nics']>[number] {

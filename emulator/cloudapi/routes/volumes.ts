@@ -3,14 +3,19 @@
  * ListVolumeSizes, ListVolumes, GetVolume, CreateVolume, UpdateVolume, DeleteVolume.
  *
  * Decisions from the real code (emulator/README.md, "Volumes"):
- * - Input errors are CloudAPI's `409 InvalidArgument` joining every problem; VOLAPI's own
+ * - Input errors are CloudAPI's `409 InvalidArgument` joining every problem in the words of
+ *   lib/validation/volumes.js (`private/volume-validation.ts`); VOLAPI's own
  *   refusals keep their codes: `VolumeAlreadyExists`, `VolumeSizeNotAvailable`, `VolumeNotFound`
  *   (404) and `VolumeInUse` (a volume some instance mounts).
- * - A volume is `creating` for the emulator's provision time, then `ready`; ListVolumes hides
- *   `failed` volumes unless asked for a state (PUBAPI-1371).
+ * - A volume is `creating` for the profile's `volume_create` time, then `ready`; DeleteVolume
+ *   answers 204 and the volume is `deleting` (still listed, its name taken) for `volume_delete`,
+ *   then gone (VOLAPI's delete workflow); a machine mounting it holds it (`VolumeInUse`) until the
+ *   machine's destroy job ends. ListVolumes hides `failed` volumes unless asked for a state
+ *   (PUBAPI-1371).
  * - Without `networks` the volume is on the account's default fabric network; given networks
  *   must be fabric networks of the account (`Invalid networks: …`).
- * - UpdateVolume changes only the name and answers 204.
+ * - ListVolumes applies the JSON `predicate` and `*` at a name's ends (`private/volume-list.ts`).
+ * - UpdateVolume changes only the name and answers 200 with the volume.
  */
 import { randomUUID } from 'node:crypto';
 import { VOLUME_SIZES_MIB } from '../../../common/kinds/volume.js';
@@ -22,28 +27,47 @@ import type { CloudApiState } from '../state.js';
 import { accountOf } from '../private/before.js';
 import { volumeJson, type VolumeRecord } from '../private/volume-store.js';
 import { param } from '../private/params.js';
+import { listVolumes } from '../private/volume-list.js';
+import { checkAffinity } from '../private/create-options.js';
+import type { AccountState } from '../../core/store/account-state.js';
+import {
+  refuse,
+  volumeAffinityErrors,
+  volumeIdErrors,
+  volumeNameErrors,
+  volumeNetworksErrors,
+  volumeSizeErrors,
+  volumeTagsErrors,
+  volumeTypeErrors,
+} from '../private/volume-validation.js';
 
-const NAME = /^[a-zA-Z0-9][a-zA-Z0-9_.-]+$/;
-const MAX_NAME = 256;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The account's default fabric network: the catalog's first fabric network (the fixture `internal` one). */
-function defaultFabric(state: CloudApiState): string | undefined {
-  const id = state.catalog.networks().find((n) => n['fabric'] === true)?.['id'];
-  return typeof id === 'string' ? id : undefined;
+/** A fabric network the account may put a volume on: one of its own, or a catalog fabric network. */
+function isFabricOf(state: CloudApiState, owner: string, id: string): boolean {
+  return (
+    state.fabrics.network(owner, id) !== undefined ||
+    state.catalog.networks().some((n) => n['id'] === id && n['fabric'] === true)
+  );
 }
 
-function nameProblem(name: unknown): string | undefined {
-  if (typeof name !== 'string' || !NAME.test(name) || name.length > MAX_NAME)
-    return `name: ${JSON.stringify(name)} is invalid, it must match ${NAME.source} and be at most ${MAX_NAME} characters`;
-  return undefined;
-}
-
-function sizeOf(raw: unknown): number | undefined {
-  if (raw === undefined || raw === null) return undefined;
-  const n = typeof raw === 'string' && /^[0-9]+$/.test(raw) ? Number(raw) : raw;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n <= 0)
-    throw invalidArgument(`size: ${JSON.stringify(raw)} is invalid, it must be a positive whole number of MiB`);
-  return n;
+/**
+ * The network of a volume created without `networks` (`getDefaultFabricNetworkForUser`): the
+ * account's `default_network`, else the catalog's first fabric network. None is 409
+ * `DefaultFabricNetworkNotConfiguredError`; a default that is no fabric network is VOLAPI's 409
+ * `InvalidNetworks`.
+ */
+function defaultVolumeNetwork(state: CloudApiState, account: AccountState): string {
+  const owner = account.account.id;
+  const configured = account.account.config['default_network'];
+  const fallback = state.catalog.networks().find((n) => n['fabric'] === true)?.['id'];
+  const id = typeof configured === 'string' && configured !== '' ? configured : fallback;
+  if (typeof id !== 'string')
+    throw new EmulatorError(
+      409,
+      'DefaultFabricNetworkNotConfiguredError',
+      'default_network is not configured for account',
+    );
+  if (!isFabricOf(state, owner, id)) throw new EmulatorError(409, 'InvalidNetworks', `Invalid networks: ${id}`);
+  return id;
 }
 
 /** The volume routes; instances come from `state` for the in-use check. */
@@ -52,7 +76,7 @@ export function volumeRoutes(_ctx: EmulatorContext, state: CloudApiState): Cloud
   const ownerOf = (rc: RequestContext): string => accountOf(rc).account.id;
   const find = (rc: RequestContext): VolumeRecord => {
     const id = rc.params['id']!;
-    if (!UUID.test(id)) throw invalidArgument(`id: ${JSON.stringify(id)} is not a valid volume uuid`);
+    refuse(volumeIdErrors(id));
     const v = volumes.volumesOf(ownerOf(rc)).find((o) => o.id === id);
     if (v === undefined) throw new EmulatorError(404, 'VolumeNotFound', `Volume ${id} not found`);
     return v;
@@ -68,8 +92,7 @@ export function volumeRoutes(_ctx: EmulatorContext, state: CloudApiState): Cloud
       name: 'ListVolumeSizes',
       handler: (rc) => {
         const type = param(rc, 'type');
-        if (type !== undefined && type !== 'tritonnfs')
-          throw invalidArgument(`type: ${JSON.stringify(type)} is not a supported volume type`);
+        if (type !== undefined) refuse(volumeTypeErrors(type));
         return { status: 200, body: VOLUME_SIZES_MIB.map((size) => ({ size, type: 'tritonnfs' })) };
       },
     },
@@ -77,18 +100,7 @@ export function volumeRoutes(_ctx: EmulatorContext, state: CloudApiState): Cloud
       method: 'GET',
       path: '/:account/volumes',
       name: 'ListVolumes',
-      handler: (rc) => {
-        const bad = [...rc.query.keys()].filter((k) => !['name', 'predicate', 'size', 'state', 'type'].includes(k));
-        if (bad.length > 0) throw invalidArgument(bad.map((k) => `invalid parameter: ${k}`).join(', '));
-        const q = (k: string): string | null => rc.query.get(k);
-        const list = volumes
-          .volumesOf(ownerOf(rc))
-          .filter((v) => (q('state') === null ? v.state !== 'failed' : v.state === q('state')))
-          .filter((v) => q('name') === null || v.name === q('name'))
-          .filter((v) => q('type') === null || v.type === q('type'))
-          .filter((v) => q('size') === null || String(v.size) === q('size'));
-        return { status: 200, body: list.map(volumeJson) };
-      },
+      handler: (rc) => listVolumes(rc, volumes.volumesOf(ownerOf(rc))),
     },
     {
       method: 'GET',
@@ -103,24 +115,22 @@ export function volumeRoutes(_ctx: EmulatorContext, state: CloudApiState): Cloud
       handler: (rc) => {
         const owner = ownerOf(rc);
         const name = param(rc, 'name') ?? `volume-${randomUUID().slice(0, 8)}`;
-        const type = param(rc, 'type') ?? 'tritonnfs';
-        const problems: string[] = [];
-        const badName = nameProblem(name);
-        if (badName !== undefined) problems.push(badName);
-        if (type !== 'tritonnfs') problems.push(`type: ${JSON.stringify(type)} is not a supported volume type`);
         const networks = param(rc, 'networks');
-        if (
-          networks !== undefined &&
-          (!Array.isArray(networks) || !networks.every((n) => typeof n === 'string' && UUID.test(n)))
-        )
-          problems.push('networks: must be an array of network uuids');
-        if (problems.length > 0) throw invalidArgument(problems.join(', '));
-        const size = sizeOf(param(rc, 'size')) ?? VOLUME_SIZES_MIB[0]!;
-        const fabric = defaultFabric(state);
-        const nets = (networks as string[] | undefined) ?? (fabric !== undefined ? [fabric] : []);
-        if (networks !== undefined && !nets.every((n) => state.fabrics.network(owner, n) !== undefined || n === fabric))
+        const size = param(rc, 'size');
+        // validateCreateVolumeInput: every problem at once, in the server's order.
+        refuse([
+          ...(param(rc, 'name') !== undefined ? volumeNameErrors(name) : []),
+          ...volumeTypeErrors(param(rc, 'type')),
+          ...(size !== undefined ? volumeSizeErrors(size) : []),
+          ...volumeNetworksErrors(networks),
+          ...(param(rc, 'affinity') !== undefined ? volumeAffinityErrors(param(rc, 'affinity')) : []),
+          ...(param(rc, 'tags') !== undefined ? volumeTagsErrors(param(rc, 'tags')) : []),
+        ]);
+        checkAffinity(rc);
+        const nets = (networks as string[] | undefined) ?? [defaultVolumeNetwork(state, accountOf(rc))];
+        if (networks !== undefined && !nets.every((n) => isFabricOf(state, owner, n)))
           throw invalidArgument(`Invalid networks: ${nets.join(',')}`);
-        if (!VOLUME_SIZES_MIB.includes(size))
+        if (typeof size === 'number' && !VOLUME_SIZES_MIB.includes(size))
           throw new EmulatorError(409, 'VolumeSizeNotAvailable', `Volume size ${size} is not available`);
         nameTaken(rc, name as string);
         const tags = param(rc, 'tags');
@@ -129,12 +139,12 @@ export function volumeRoutes(_ctx: EmulatorContext, state: CloudApiState): Cloud
           id: randomUUID(),
           name: name as string,
           type: 'tritonnfs',
-          size,
+          size: typeof size === 'number' ? size : VOLUME_SIZES_MIB[0]!,
           state: 'creating',
           networks: nets,
           tags: typeof tags === 'object' && tags !== null ? (tags as Record<string, string>) : {},
           created: new Date(rc.ctx.clock()).toISOString(),
-          readyAt: rc.ctx.clock() + rc.ctx.provisionMs,
+          readyAt: rc.ctx.clock() + rc.ctx.timing.ms('volume_create'),
         };
         volumes.put(volume);
         return { status: 201, body: volumeJson(volume) };
@@ -145,17 +155,22 @@ export function volumeRoutes(_ctx: EmulatorContext, state: CloudApiState): Cloud
       path: '/:account/volumes/:id',
       name: 'UpdateVolume',
       handler: (rc) => {
+        // validateUpdateVolumeInput: the name, the id, and only `name` among the query's parameters.
+        const name = param(rc, 'name');
+        refuse([
+          ...(name !== undefined ? volumeNameErrors(name) : []),
+          ...volumeIdErrors(rc.params['id']),
+          ...[...rc.query.keys()]
+            .filter((k) => k !== 'name' && k !== 'account')
+            .map((k) => `InvalidArgumentError: ${k} is an invalid parameter`),
+        ]);
         const volume = find(rc);
-        const bad = Object.keys(rc.body).filter((k) => k !== 'name');
-        if (bad.length > 0) throw invalidArgument(bad.map((k) => `${k} is an invalid parameter`).join(', '));
-        const name = rc.body['name'];
         if (name !== undefined) {
-          const badName = nameProblem(name);
-          if (badName !== undefined) throw invalidArgument(badName);
           nameTaken(rc, name as string, volume.id);
           volumes.put({ ...volume, name: name as string });
         }
-        return { status: 204 };
+        // VOLAPI answers the updated volume and CloudAPI sends it with 200 (`updateVolume`).
+        return { status: 200, body: volumeJson(volumes.volumesOf(ownerOf(rc)).find((v) => v.id === volume.id)!) };
       },
     },
     {
@@ -173,7 +188,7 @@ export function volumeRoutes(_ctx: EmulatorContext, state: CloudApiState): Cloud
             'VolumeInUse',
             `Volume with name ${volume.name} is used by ${users.map((m) => m.id).join(', ')}`,
           );
-        volumes.delete(volume.id);
+        volumes.delete(volume.id, rc.ctx.clock() + rc.ctx.timing.ms('volume_delete'));
         return { status: 204 };
       },
     },

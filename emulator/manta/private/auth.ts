@@ -14,6 +14,11 @@ export interface MantaLocals {
   anonymous: boolean;
   /** The roles the request took up (muskie's `req.activeRoles`), empty for anonymous requests. */
   activeRoles: HeldRole[];
+  /**
+   * True when the caller is an operator's account itself (not one of its sub-users): UFDS's
+   * `operators` group, which muskie reads as `req.caller.account.isOperator` (lib/auth.js).
+   */
+  operator: boolean;
 }
 
 /** The locals of a request that went through {@link mantaBefore}. */
@@ -106,12 +111,13 @@ function isPublicRead(rc: RequestContext, login: string): boolean {
  * caller without an active role of the owner is refused here, as mahi would refuse it anyway. RBAC
  * depends on the entry a path names, so handlers call {@link authorizeManta}.
  */
-export function mantaBefore(rc: RequestContext): void {
+export function mantaBefore(rc: RequestContext, operators: ReadonlySet<string> = new Set()): void {
   const login = rc.params['login'] ?? '';
   const locals = mantaLocals(rc);
   locals.login = login;
   locals.anonymous = false;
   locals.activeRoles = [];
+  locals.operator = false;
   const authorization = rc.header('authorization');
   const presigned = authorization === undefined && presignFieldsOf(rc.url).length > 0;
   const hasCredentials = authorization !== undefined || presigned;
@@ -143,10 +149,12 @@ export function mantaBefore(rc: RequestContext): void {
   const requested = presigned ? (rc.query.get('role') ?? '') : rc.header('role');
   locals.activeRoles = activeRoles(heldRoles(rc.ctx.store, rc.auth), rc.auth, requested);
   const caller = rc.auth.account.account.login;
+  // mahi authorizes an operator's account (never its sub-users) for anything, in any account.
+  locals.operator = rc.auth.user === undefined && operators.has(caller);
   if (login !== caller && !isPublicRead(rc, login)) {
     const owner = rc.ctx.store.tryAccount(login);
     if (owner === undefined) throw new MantaError(403, 'AccountDoesNotExist', `${login} does not exist`);
-    if (!locals.activeRoles.some((h) => h.owner === owner))
+    if (!locals.operator && !locals.activeRoles.some((h) => h.owner === owner))
       throw new MantaError(403, 'AuthorizationFailed', `${caller} is not allowed to access ${rc.path}`);
   }
 }
@@ -160,7 +168,7 @@ export function mantaBefore(rc: RequestContext): void {
  */
 export function jobReader(rc: RequestContext, login: string): JobReader {
   const auth = rc.auth;
-  if (auth === undefined || auth.user === undefined) return { login };
+  if (auth === undefined || auth.user === undefined || mantaLocals(rc).operator) return { login };
   const owner = rc.ctx.store.tryAccount(login);
   if (owner === undefined) return { login };
   const active = mantaLocals(rc).activeRoles;
@@ -225,6 +233,7 @@ export function authorizeMantaIn(
   const locals = mantaLocals(rc);
   const owner = rc.ctx.store.tryAccount(ownerLogin);
   if (owner === undefined) throw new MantaError(403, 'AccountDoesNotExist', `${ownerLogin} does not exist`);
+  if (locals.operator) return;
   const userAgent = rc.header('user-agent');
   const decision = decideManta({
     auth,

@@ -13,7 +13,7 @@ export interface JobSpec {
 
 /**
  * The properties marlin's schema allows (common/lib/schema.js `sHttpJobInput`, `sJobPhase`, both
- * with `additionalProperties: false`); `options` is for operators only, and the emulator has none.
+ * with `additionalProperties: false`); `options` is for operators only, and the emulator refuses it from anyone.
  */
 const JOB_PROPERTIES: readonly string[] = ['name', 'phases'];
 const PHASE_PROPERTIES: readonly string[] = [

@@ -59,14 +59,10 @@ export function jobRoutes(state: MantaState): Route[] {
         const body = list
           .map((j) => `${JSON.stringify({ name: j.id, type: 'directory', mtime: j.timeCreated })}\n`)
           .join('');
-        return {
-          status: 200,
-          body,
-          headers: {
-            'content-type': 'application/x-json-stream; type=directory',
-            'result-set-size': String(list.length),
-          },
-        };
+        // mantav1 lib/jobs/list.js `listLiveJobs`: entries shaped like directories, but the stream
+        // is `type=job`, with no Result-Set-Size, and written only with the first record (none: no type).
+        if (list.length === 0) return { status: 200, body };
+        return { status: 200, body, headers: { 'content-type': 'application/x-json-stream; type=job' } };
       },
     },
     {

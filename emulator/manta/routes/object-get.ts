@@ -15,6 +15,7 @@ import {
 } from '../private/http.js';
 import { accepts, parseRange, readHeaders, type ByteRange } from '../private/object-read.js';
 import { depthOf, loginOf } from '../private/paths.js';
+import { mantaLocals } from '../private/auth.js';
 
 /** Authorizes a namespace request and names its operation (objects.ts `authorizeNamespace`). */
 export type NamespaceAuthorizer = (
@@ -25,11 +26,13 @@ export type NamespaceAuthorizer = (
 ) => void;
 
 /**
- * `sort=none` and `skip_owner_check=true` are for operators only (mantav1 lib/common.js `readdir`):
- * the emulator has no operators, so any listing that asks for them is refused.
+ * `sort=none` and `skip_owner_check=true` are for operators only (lib/common.js `readdir`, both
+ * lines): anyone else's listing that asks for them is refused. They change nothing the emulator
+ * lists (its listings are always sorted and hold only the owner's entries).
  * @throws MantaError 403 `QueryParameterForbidden`
  */
 function checkListingParams(rc: RequestContext): void {
+  if (mantaLocals(rc).operator) return;
   const bad: string[] = [];
   if (rc.query.get('sort') === 'none') bad.push('sort=none');
   if (rc.query.get('skip_owner_check') === 'true') bad.push('skip_owner_check=true');

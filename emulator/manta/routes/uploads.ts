@@ -85,7 +85,7 @@ export function uploadRoutes(state: MantaState, fallback: (method: string) => Ro
     return { login, id };
   };
   return [
-    ...forbidden(redirect, fallback, state.version),
+    ...forbidden(redirect, fallback, state),
     {
       method: 'POST',
       path: '/:login/uploads',
@@ -231,8 +231,8 @@ function refuseSubuser(rc: RequestContext): void {
  *
  * - DELETE of an upload directory or a part: master mounts `forbiddenHandler`; mantav1
  *   `delUploadDirHandler`/`delPartHandler` (lib/uploads/del.js), whose `checkOperator` answers the
- *   same bare 405 to anyone but an operator, before it looks at `allowMpuDeletes` (the emulator
- *   has no operators).
+ *   same bare 405 to anyone but an operator, then `checkQueryParam` a bare 422 without
+ *   `allowMpuDeletes=true`, then deletes (see {@link operatorDelete}).
  * - PUT on `state`, `abort` and `commit` on mantav1: restify 2's `Router.find` prefers a route with
  *   a content type for a request with a body, so the typed UploadPart route
  *   (`/:account/uploads/[0-f]+/:id/:partNum`, `contentType: '*\/*'`) wins over the untyped
@@ -242,8 +242,9 @@ function refuseSubuser(rc: RequestContext): void {
 function forbidden(
   redirect: Route['handler'],
   fallback: (method: string) => Route['handler'] | undefined,
-  version: 1 | 2,
+  state: MantaState,
 ): Route[] {
+  const version = state.version;
   const put: readonly Route['method'][] = version === 1 ? [] : ['PUT'];
   const table: Array<[string, readonly Route['method'][]]> = [
     ['/:login/uploads/:prefix/:id/state', ['HEAD', ...put, 'POST', 'DELETE']],
@@ -270,8 +271,24 @@ function forbidden(
           throw new MantaError(405, 'MethodNotAllowed', `${rc.method} is not allowed on ${requestPath(rc)}`);
         }
         rc.req.resume();
+        const deletable = rc.route.path === '/:login/uploads/:prefix/:id' || rc.route.path.endsWith('/:part');
+        if (version === 1 && rc.method === 'DELETE' && deletable && mantaLocals(rc).operator)
+          return operatorDelete(state, rc);
         return { status: 405 };
       },
     })),
   );
+}
+
+/**
+ * mantav1 lib/uploads/del.js for an operator: a bare 422 without `allowMpuDeletes=true`, else the
+ * upload directory (once it holds no part) or the part is deleted, 204.
+ */
+async function operatorDelete(state: MantaState, rc: RequestContext): Promise<Reply> {
+  if (rc.query.get('allowMpuDeletes') !== 'true') return { status: 422 };
+  const id = rc.params['id'] ?? '';
+  if (!id.startsWith(rc.params['prefix'] ?? ''))
+    throw new MantaError(404, 'ResourceNotFound', `${requestPath(rc)} was not found`);
+  await state.uploads.remove(mantaLocals(rc).login, id, rc.params['part']);
+  return { status: 204 };
 }

@@ -16,7 +16,7 @@ import { withRecordedLive } from '../../plan/recorded-fields.js';
 import { sentKeyOf } from './sent-key.js';
 import type { ResourceChange } from '../../plan/types.js';
 import { withRetries, type RetryContext } from '../../retry-loop.js';
-import type { StateResource } from '../../state/document.js';
+import type { StateDocument, StateResource } from '../../state/document.js';
 import { putResources } from '../../state/operations.js';
 import type { ActionOutcome, EngineClients } from '../api-types.js';
 import { resolveDesired } from './desired.js';
@@ -344,11 +344,27 @@ async function deleteAction(a: ActionArgs, handler: AnyHandler): Promise<ActionO
     const managed = handler as ResourceHandler<unknown, EngineClients>;
     const retry = run.retryFor(change.address, { slot: a.slot });
     await deleteObject({ run, handler: managed, kind: change.kind, ref: oldRefOf(a), retry });
+    a.results.delete(change.address);
+    a.slot.leave();
+    // The time goes in the state too: a listing may show the object for a window after this.
+    await a.state.edit((doc) => deletedAt(doc, inState ? change.address : undefined, new Date().toISOString()));
+    return 'deleted';
   }
   a.results.delete(change.address);
   a.slot.leave();
   if (inState) await a.state.remove(change.address);
   return 'deleted';
+}
+
+/** `doc` without the entry at `address` (when given), noting that an object was deleted `at`. */
+function deletedAt(doc: StateDocument, address: string | undefined, at: string): StateDocument {
+  const { resources, lastDeleteAt: _previous, ...head } = doc;
+  // Before `resources`: the state's bytes are built fastest when that key comes last.
+  return {
+    ...head,
+    lastDeleteAt: at,
+    resources: address === undefined ? resources : resources.filter((r) => r.address !== address),
+  };
 }
 
 /**

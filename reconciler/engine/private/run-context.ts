@@ -64,7 +64,8 @@ export function createRunContext(
   // finish, so that what they did is recorded in the state rather than left unknown.
   const signal = new AbortController().signal;
   setMaxListeners(0, signal);
-  const writeLog = new WriteLog();
+  // Shared with the app's other stacks of the account when the command gives one: one app, one window.
+  const writeLog = options.writeLog ?? new WriteLog();
   const visibility = new VisibilityLag({ minStepMs: Math.min(100, Math.max(10, windowMs / 32)), windowMs });
   const policy = retryPolicyFor(windowMs);
   const emit = (event: ProgressEvent): void => {
@@ -109,6 +110,10 @@ export function createRunContext(
       onRetry: (reason, attempt) => {
         log.debug('retrying', { address, reason, attempt });
         emit({ type: 'retry', address, reason: secrets.scrub(reason), attempt });
+      },
+      onWait: (report) => {
+        log.debug('waiting', { address, ...report });
+        emit({ type: 'job-wait', address, ...report });
       },
     }),
   };

@@ -146,8 +146,9 @@ export async function buildTeamAccount(env: Record<string, string>, keys: TeamKe
   ]);
   await vendor(env, 'triton', ['fwrule', 'create', '-d', '-l', 'FROM any TO all vms BLOCK tcp PORT 23']);
 
-  // A fabric VLAN and network with hostile names and descriptions, a volume on that network, an
-  // instance on it mounting the volume, and a snapshot of that instance.
+  // A fabric VLAN and network with hostile names and descriptions (as hostile as the server lets a
+  // network name be: joyent-schemas' `netname` takes letters, digits, `_`, `.`, `/`, `-`), a volume
+  // on that network, an instance on it mounting the volume, and a snapshot of that instance.
   await vendor(env, 'triton', ['vlan', 'create', '-n', `dmz 'edge' \${zone}`, '-D', 'zone "A"\nsecond line', '73']);
   const net = JSON.parse(
     await vendor(env, 'triton', [
@@ -155,7 +156,7 @@ export async function buildTeamAccount(env: Record<string, string>, keys: TeamKe
       'create',
       '-j',
       '-n',
-      'web "front" ${x}',
+      'web/front-x',
       '-D',
       "it's `quoted`\nand \\ more",
       '-s',

@@ -1,0 +1,88 @@
+/**
+ * CreateMachine's parts that are not checks of the image, package or networks: the `affinity`
+ * rules, the NFS volumes to mount, the `role-tag` header and object parameters.
+ */
+import { EmulatorError, invalidArgument } from '../../core/errors.js';
+import type { RequestContext } from '../../core/types.js';
+import type { AccountState } from '../../core/store/account-state.js';
+import type { CloudApiState } from '../state.js';
+import { accountOf } from './before.js';
+import type { MountRecord } from './fixtures.js';
+import { param } from './params.js';
+import { checkAffinityRule } from '../../../common/rules/affinity.js';
+
+/**
+ * The `affinity` rules: strings in CloudAPI's grammar (sdc-cloudapi triton-affinity.js), refused
+ * with its message. One datacenter of one emulated server has nowhere else to place a machine, so
+ * a valid rule changes nothing.
+ */
+export function checkAffinity(rc: RequestContext): void {
+  const raw = param(rc, 'affinity');
+  if (raw === undefined || raw === null) return;
+  const rules = typeof raw === 'string' ? [raw] : raw;
+  if (!Array.isArray(rules) || rules.some((r) => typeof r !== 'string'))
+    throw invalidArgument('affinity must be a string or an array of strings');
+  for (const rule of rules as string[]) {
+    const problem = checkAffinityRule(rule);
+    if (problem !== undefined) throw invalidArgument(problem);
+  }
+}
+
+/**
+ * A `role-tag` header on CreateMachine tags the new machine (sdc-cloudapi machines.js `create`,
+ * `req.headers['role-tag']`), each role checked to exist as SetRoleTags checks them.
+ */
+export function createRoleTags(rc: RequestContext, account: AccountState): string[] | undefined {
+  const raw = rc.header('role-tag');
+  if (raw === undefined || raw === '') return undefined;
+  const names = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((t) => t.trim())
+        .filter((t) => t !== ''),
+    ),
+  ];
+  const missing = names.filter((n) => !account.roles.currentAll().some((r) => r.name === n));
+  if (missing.length > 0) throw invalidArgument(`Role(s) ${missing.join(', ')} not found`);
+  return names;
+}
+
+/**
+ * The NFS volumes to mount (CreateMachine `volumes`, sdc-cloudapi lib/machines.js): each
+ * `{ name, type: 'tritonnfs', mountpoint, mode }`, naming a `ready` volume of the account.
+ */
+export function volumesParam(rc: RequestContext, state: CloudApiState): MountRecord[] {
+  const raw = param(rc, 'volumes');
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) throw invalidArgument('volumes: must be an array of volume objects');
+  const owned = state.volumes.volumesOf(accountOf(rc).account.id);
+  const seen = new Set<string>();
+  return raw.map((v: unknown, i) => {
+    const m = (typeof v === 'object' && v !== null ? v : {}) as Record<string, unknown>;
+    const name = m['name'];
+    const mountpoint = m['mountpoint'];
+    const mode = m['mode'] ?? 'rw';
+    if (typeof name !== 'string' || name === '') throw invalidArgument(`volumes[${i}].name: must be a volume name`);
+    if (m['type'] !== undefined && m['type'] !== 'tritonnfs')
+      throw invalidArgument(`volumes[${i}].type: ${String(m['type'])} is not a supported volume type`);
+    if (typeof mountpoint !== 'string' || !mountpoint.startsWith('/'))
+      throw invalidArgument(`volumes[${i}].mountpoint: must be an absolute path`);
+    if (seen.has(mountpoint)) throw invalidArgument(`volumes[${i}].mountpoint: ${mountpoint} is mounted twice`);
+    seen.add(mountpoint);
+    if (mode !== 'rw' && mode !== 'ro') throw invalidArgument(`volumes[${i}].mode: must be "rw" or "ro"`);
+    const volume = owned.find((o) => o.name === name && o.state !== 'failed');
+    if (volume === undefined) throw new EmulatorError(404, 'VolumeNotFound', `Volume with name ${name} not found`);
+    if (volume.state !== 'ready')
+      throw invalidArgument(`volume ${name} is ${volume.state}; a volume must be ready to be mounted`);
+    return { id: volume.id, name, mountpoint, mode, type: 'tritonnfs' };
+  });
+}
+
+/** An object parameter of the body (`tags`, `metadata`), refused when it is not an object. */
+export function objectParam(rc: RequestContext, name: string): Record<string, unknown> | undefined {
+  const v = rc.body[name];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'object' || Array.isArray(v)) throw invalidArgument(`${name} must be an object`);
+  return v as Record<string, unknown>;
+}

@@ -1,0 +1,92 @@
+/**
+ * Flexible disks against sdc-cloudapi lib/machines.js (`getCreateOptions`' disks) and
+ * lib/endpoints/disks.js: a bhyve machine on a `flexible_disk` package, CreateMachine `disks`, and
+ * the disk routes, which need the machine stopped.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEmulator, type TestEmulator } from './support/emulator.js';
+
+const UBUNTU = 'c9a3b1a2-4c1e-4f2b-9b64-0d8e8a4c2f10';
+let t: TestEmulator;
+
+beforeAll(async () => {
+  t = await startTestEmulator({
+    provisionMs: 0,
+    catalog: {
+      packages: [
+        {
+          id: '11111111-1111-4111-8111-111111111111',
+          name: 'flex',
+          memory: 1024,
+          disk: 51200,
+          vcpus: 1,
+          brand: 'bhyve',
+          flexible_disk: true,
+        },
+        { id: '22222222-2222-4222-8222-222222222222', name: 'fixed', memory: 1024, disk: 51200, vcpus: 1 },
+      ],
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('flexible disks', () => {
+  it('refuses disks the package or the quota cannot hold, in the words of getCreateOptions', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [
+        { package: 'fixed', disks: [{}, { size: 1024 }] },
+        'The use of `disks` is only supported if the package has the flexible_disk attr set to true',
+      ],
+      [
+        { package: 'flex', disks: [{}, { size: 'remaining' }, { size: 'remaining' }] },
+        'Only one disk.size can be set to `remaining`',
+      ],
+      [
+        { package: 'flex', disks: [{}, { size: 90000 }] },
+        'The size of the disks must not be greater than the package quota',
+      ],
+      [
+        { package: 'flex', disks: [{}, { size: 1024, block_size: 1000 }] },
+        'Invalid block_size: 1000 on disk: 1. Must be 512-131072 and a power of 2.',
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const res = await t.api('POST', '/my/machines', { image: UBUNTU, ...body });
+      expect([res.status, res.body.message]).toEqual([409, message]);
+    }
+  });
+
+  it('makes the disks asked for, and adds, resizes and deletes one on a stopped machine', async () => {
+    const m = await t.api('POST', '/my/machines', {
+      image: UBUNTU,
+      package: 'flex',
+      name: 'flexvm',
+      disks: [{}, { size: 20480 }, { size: 'remaining' }],
+    });
+    expect([m.status, m.body.brand, m.body.disk, m.body.flexible]).toEqual([201, 'bhyve', 51200, true]);
+    const id = m.body.id as string;
+    const disks = (await t.api('GET', `/my/machines/${id}/disks`)).body as Array<Record<string, unknown>>;
+    expect(disks.map((d) => [d['pci_slot'], d['size'], d['boot']])).toEqual([
+      ['0:4:0', 10240, true],
+      ['0:4:1', 20480, false],
+      ['0:4:2', 20480, false],
+    ]);
+    expect(Object.keys(disks[0]!).sort()).toEqual(['block_size', 'boot', 'id', 'pci_slot', 'size', 'state']);
+    const running = await t.api('POST', `/my/machines/${id}/disks`, { size: 1024 });
+    expect([running.status, running.body.message]).toEqual([409, 'VM must be stopped']);
+    expect((await t.api('POST', `/my/machines/${id}`, { action: 'stop' })).status).toBe(202);
+    const added = await t.api('POST', `/my/machines/${id}/disks`, { size: 1024 });
+    expect([added.status, added.body.state, added.body.pci_slot]).toEqual([200, 'creating', '0:4:3']);
+    const disk = disks[2]!['id'] as string;
+    const shrink = await t.api('POST', `/my/machines/${id}/disks/${disk}`, { size: 1024 });
+    expect(shrink.status).toBe(409);
+    const grown = await t.api('POST', `/my/machines/${id}/disks/${disk}`, { size: 30720 });
+    expect([grown.status, grown.body.state, grown.body.size]).toEqual([200, 'resizing', 30720]);
+    expect((await t.api('DELETE', `/my/machines/${id}/disks/${disk}`)).status).toBe(204);
+    expect((await t.api('GET', `/my/machines/${id}/disks/${'0'.repeat(8)}-0000-4000-8000-000000000000`)).status).toBe(
+      404,
+    );
+  });
+});
