@@ -108,7 +108,16 @@ type Managed = ResourceHandler<unknown, EngineClients>;
 async function forget(a: ActionArgs): Promise<ActionOutcome> {
   a.results.delete(a.change.address);
   a.slot.leave();
-  await a.state.remove(a.change.address);
+  const address = a.change.address;
+  // The object stays live (a job, a retained object): one this stack made stays known as its own,
+  // so that declaring it again adopts it without asking (see `StateDocument.creating`).
+  if (a.stateEntry === undefined || a.stateEntry.adopted === true) await a.state.remove(address);
+  else
+    await a.state.edit((doc) => ({
+      ...doc,
+      resources: doc.resources.filter((r) => r.address !== address),
+      creating: [...new Set([...(doc.creating ?? []), address])].sort(),
+    }));
   return 'forgotten';
 }
 
