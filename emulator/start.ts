@@ -87,7 +87,7 @@ export interface EmulatorOptions {
    * The datacenter's packages, networks, name and datacenter list, and the account's provisioning
    * limits, replacing the fixed defaults part by part (kept in the data directory; see
    * `emulator/README.md`). A seed written by `writeEmulatorSeed` may hold one too; this one wins.
-   * @default the fixed catalog: three packages, an `external` and an `internal` network, `emulator-1`
+   * @default the fixed catalog: four packages (one `flexible_disk`), an `external` and an `internal` network, `emulator-1`
    */
   readonly catalog?: CatalogSeed;
   /**

@@ -13,7 +13,7 @@ import {
 } from '../../common/access/index.js';
 import { kindDescriptor } from '../../common/kinds/index.js';
 import { TritonApiError } from '../../provider/index.js';
-import type { Plan } from '../../reconciler/index.js';
+import { accessAfterOf, type Plan } from '../../reconciler/index.js';
 import type { Clients } from './engine.js';
 
 /**
@@ -90,7 +90,7 @@ async function ifFound<T>(call: Promise<T>): Promise<T | undefined> {
 export function overlayPlan(live: AccessModel, plan: Plan): AccessModel {
   const after = accessModelFromResources(
     live.account,
-    plan.changes.filter((c) => c.after !== null).map((c) => ({ kind: c.kind, properties: c.after })),
+    plan.changes.filter((c) => c.after !== null).map((c) => ({ kind: c.kind, properties: accessAfterOf(c) })),
   );
   const gone = accessModelFromResources(
     live.account,

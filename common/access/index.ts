@@ -18,6 +18,8 @@ export { cloudApiGoverningTags, cloudApiResourceName, governingParentOf, mantaGo
 export {
   accessModelFromResources,
   itemPathOf,
+  itemLabelOf,
+  ID_NOT_KNOWN_YET,
   checkResourcePath,
   governingTagsIn,
   MANTA_TOP_DIRECTORIES,

@@ -192,19 +192,42 @@ export function accessModelFromResources(account: string, resources: readonly Ac
 }
 
 /**
+ * What the path of an object whose server id is not known yet (a create, a replacement) says in
+ * place of the id: the object's label and that its id is known after apply, never an invented id.
+ */
+export const ID_NOT_KNOWN_YET = 'id known after apply';
+
+/**
  * The CloudAPI path a kind's own role tags are set on, from its descriptor's `itemPath`
- * (`/{account}/machines/{name}` → `/acme/machines/web-1`); `undefined` without one.
+ * (`/{account}/machines/{id}` → `/acme/machines/<uuid>`); `undefined` without one. A field with no
+ * value yet (the id of an object the plan creates) reads `(<label>: id known after apply)`, the label
+ * being the descriptor's `itemLabel` field (`web-1`), so two new objects never share a path.
  */
 export function itemPathOf(
   kind: string,
   account: string,
   properties: Readonly<Record<string, unknown>>,
 ): string | undefined {
-  const template = kindDescriptor(kind)?.itemPath;
+  const descriptor = kindDescriptor(kind);
+  const template = descriptor?.itemPath;
   if (template === undefined) return undefined;
-  return template.replace(/\{(\w+)\}/g, (_, field: string) =>
-    field === 'account' ? account : String(properties[field] ?? ''),
-  );
+  return template.replace(/\{(\w+)\}/g, (_, field: string) => {
+    if (field === 'account') return account;
+    const value = properties[field];
+    // The planner's "known after apply" marker starts with NUL: it is no value either.
+    if (typeof value === 'string' && value !== '' && !value.startsWith('\u0000')) return value;
+    return `(${itemLabelOf(kind, properties) ?? '?'}: ${ID_NOT_KNOWN_YET})`;
+  });
+}
+
+/**
+ * The label shown beside an object's item path (its descriptor's `itemLabel` field: an instance's
+ * name), or `undefined` when the kind has none or the object has no such value.
+ */
+export function itemLabelOf(kind: string, properties: Readonly<Record<string, unknown>>): string | undefined {
+  const field = kindDescriptor(kind)?.itemLabel;
+  const value = field === undefined ? undefined : properties[field];
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 function strings(value: unknown): string[] {

@@ -125,6 +125,11 @@ export interface AccessChange {
    * and role tag or Manta entry in the chains, each with its action, e.g. `prod/ops (update)`).
    */
   readonly causes?: readonly string[];
+  /**
+   * What names the resource to a person, when its path names it by id (an instance's name beside
+   * `/acme/machines/<uuid>`).
+   */
+  readonly label?: string;
 }
 
 /** One chain of a row, as shown in `via`. */

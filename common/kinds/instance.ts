@@ -172,10 +172,11 @@ export const instance = {
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
   naturalKeyText: 'name',
   uniqueness: 'a stack names each instance once (CloudAPI itself allows equal names)',
-  // Role tags on /<account>/machines/<id>; the model names the instance by its name (its id is
-  // known after apply), and CloudAPI authorises every /machines/<id>/... route against it.
+  // Role tags on /<account>/machines/<id>, where CloudAPI authorises every /machines/<id>/... route
+  // (sdc-cloudapi resources.js); the name is shown beside it, and stands in for an id not known yet.
   access: 'itemRoleTags',
-  itemPath: '/{account}/machines/{name}',
+  itemPath: '/{account}/machines/{id}',
+  itemLabel: 'name',
   census: {
     order: 11,
     listed: 'account',

@@ -332,12 +332,17 @@ export interface KindDescriptor<K extends string = string> {
    */
   readonly access?: AccessPart;
   /**
-   * With `access: 'itemRoleTags'`: the CloudAPI path its role tags are set on, as the access model
-   * names it; `{account}` is the stack's account and `{field}` a property. Its server id is known
-   * only after apply, so the model names the object by a property the stack knows
-   * (`/{account}/machines/{name}`).
+   * With `access: 'itemRoleTags'`: the CloudAPI path its role tags are set on, as CloudAPI names it;
+   * `{account}` is the stack's account and `{field}` a property (`/{account}/machines/{id}`). A field
+   * with no value yet (the id of an object a plan creates) is shown as `(<label>: id known after
+   * apply)` (see {@link KindDescriptor.itemLabel}).
    */
   readonly itemPath?: string;
+  /**
+   * With `itemPath`: the property that names the object to a person (an instance's `name`), shown
+   * beside its path in access changes and in the path while its id is not known.
+   */
+  readonly itemLabel?: string;
   /**
    * What a CI sub-user needs to plan, apply and check drift of its objects (`triton-iac access
    * --ci`, `common/access/ci-needs.ts`). Absent: nothing (a plug-in kind says nothing about it).

@@ -9,6 +9,8 @@
 import {
   accessChanges,
   accessModelFromResources,
+  ID_NOT_KNOWN_YET,
+  itemLabelOf,
   itemPathOf,
   permissionTable,
   type AccessChange,
@@ -31,11 +33,42 @@ export function planAccessChanges(account: string, changes: readonly ResourceCha
     );
   // A look-up's after is what it will read; it is not an access-control object either way.
   const index = changeIndex(account, changes);
+  const labels = itemLabels(account, changes);
   return accessChanges(
     side((c) => (c.action === 'read' ? null : c.before)),
-    side((c) => (c.action === 'read' ? null : c.after)),
+    side((c) => (c.action === 'read' ? null : accessAfterOf(c))),
     (rows) => causesOf(rows, index),
-  );
+  ).map((c) => {
+    const label = labels.get(c.resource);
+    return label === undefined ? c : { ...c, label };
+  });
+}
+
+/**
+ * A change's `after` as the access model reads it: an object that keeps its server id (anything
+ * but a create or a replacement) keeps the id its `before` read, which a declared `after` may not
+ * carry, so its item path (`/acme/machines/<uuid>`) is the same on both sides.
+ */
+export function accessAfterOf(c: Pick<ResourceChange, 'action' | 'before' | 'after'>): ResourceChange['after'] {
+  if (c.after === null || c.before === null || c.action === 'replace' || c.action === 'create') return c.after;
+  const id = c.before['id'];
+  return c.after['id'] === undefined && id !== undefined ? { ...c.after, id } : c.after;
+}
+
+/**
+ * The label of each item path the changes name by id (`/acme/machines/<uuid>` → `web-1`): a path
+ * whose id is not known yet already says its label.
+ */
+function itemLabels(account: string, changes: readonly ResourceChange[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const c of changes)
+    for (const props of [c.before, accessAfterOf(c)]) {
+      if (props === null || kindDescriptor(c.kind)?.access !== 'itemRoleTags') continue;
+      const path = itemPathOf(c.kind, account, props);
+      const label = itemLabelOf(c.kind, props);
+      if (path !== undefined && label !== undefined && !path.includes(ID_NOT_KNOWN_YET)) out.set(path, label);
+    }
+  return out;
 }
 
 /**
@@ -45,14 +78,16 @@ export function planAccessChanges(account: string, changes: readonly ResourceCha
  */
 const LINK_OF: {
   readonly [P in AccessPart]:
-    ((named: (field: string) => unknown, kind: string, account: string) => string) | undefined;
+    ((named: (field: string) => unknown, change: ResourceChange, account: string) => string[]) | undefined;
 } = {
   users: undefined,
-  roles: (named) => `role:${String(named('name'))}`,
-  policies: (named) => `policy:${String(named('name'))}`,
-  roleTags: (named) => `path:${String(named('path'))}`,
-  mantaEntries: (named) => `path:${String(named('path'))}`,
-  itemRoleTags: (named, kind, account) => `path:${itemPathOf(kind, account, { name: named('name') }) ?? ''}`,
+  roles: (named) => [`role:${String(named('name'))}`],
+  policies: (named) => [`policy:${String(named('name'))}`],
+  roleTags: (named) => [`path:${String(named('path'))}`],
+  mantaEntries: (named) => [`path:${String(named('path'))}`],
+  // By id, which a replacement changes: the paths before and after both name the change.
+  itemRoleTags: (_, c, account) =>
+    [c.before, accessAfterOf(c)].flatMap((p) => (p === null ? [] : [`path:${itemPathOf(c.kind, account, p) ?? ''}`])),
 };
 
 /** The changes that alter access, by what they name: `role:<name>`, `policy:<name>`, `path:<path>`. */
@@ -62,8 +97,8 @@ function changeIndex(account: string, changes: readonly ResourceChange[]): Map<s
     if (c.action === 'no-op' || c.action === 'read') continue;
     const part = kindDescriptor(c.kind)?.access;
     const named = (field: string): unknown => c.after?.[field] ?? c.before?.[field];
-    const key = part === undefined ? undefined : LINK_OF[part]?.(named, c.kind, account);
-    if (key !== undefined) index.set(key, [...(index.get(key) ?? []), `${c.address} (${c.action})`]);
+    const keys = part === undefined ? [] : (LINK_OF[part]?.(named, c, account) ?? []);
+    for (const key of new Set(keys)) index.set(key, [...(index.get(key) ?? []), `${c.address} (${c.action})`]);
   }
   return index;
 }

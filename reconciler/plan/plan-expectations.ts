@@ -12,6 +12,7 @@ import {
 import type { StackManifest } from '../../common/manifest.js';
 import { ReconcilerError } from '../errors.js';
 import type { StateDocument } from '../state/document.js';
+import { accessAfterOf } from './access-changes.js';
 import type { Plan } from './types.js';
 
 /** The expectations of `stack` that the account as `plan` leaves it breaks. */
@@ -26,7 +27,7 @@ export function planExpectationFailures(
   for (const c of plan.changes) {
     if (c.action === 'read') continue;
     if (c.after === null) after.delete(c.address);
-    else after.set(c.address, { kind: c.kind, properties: c.after });
+    else after.set(c.address, { kind: c.kind, properties: accessAfterOf(c) });
   }
   return failedExpectations(accessModelFromResources(stack.account, [...after.values()]), stack.expectations ?? []);
 }

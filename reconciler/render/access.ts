@@ -29,7 +29,7 @@ export function accessChangesText(plan: Plan): string[] {
     // Names, actions and paths come from the app: escaped so that none can garble the terminal.
     lines.push(
       safeText(
-        `  ${c.change === 'grant' ? '+' : '-'} ${c.user} ${c.change === 'grant' ? 'can now' : 'can no longer'} ${c.action} ${c.resource}`,
+        `  ${c.change === 'grant' ? '+' : '-'} ${c.user} ${c.change === 'grant' ? 'can now' : 'can no longer'} ${c.action} ${resourceText(c)}`,
       ),
     );
     for (const via of c.via) lines.push(safeText(`      ${c.change === 'grant' ? 'via' : 'was via'} ${via}`));
@@ -54,7 +54,7 @@ export function accessChangesMarkdown(plan: Plan): string[] {
   ];
   for (const c of changes.slice(0, MAX_LISTED_ACCESS_CHANGES)) {
     lines.push(
-      `| ${c.change === 'grant' ? '**grant**' : '**revoke**'} | ${markdownCell(c.user)} | \`${markdownCell(c.action)}\` | \`${markdownCell(c.resource)}\` | ${c.via.map(markdownCell).join('<br>')} | ${(c.causes ?? []).map((x) => `\`${markdownCell(x)}\``).join(', ')} |`,
+      `| ${c.change === 'grant' ? '**grant**' : '**revoke**'} | ${markdownCell(c.user)} | \`${markdownCell(c.action)}\` | \`${markdownCell(c.resource)}\`${c.label === undefined ? '' : ` (${markdownCell(c.label)})`} | ${c.via.map(markdownCell).join('<br>')} | ${(c.causes ?? []).map((x) => `\`${markdownCell(x)}\``).join(', ')} |`,
     );
   }
   if (changes.length > MAX_LISTED_ACCESS_CHANGES)
@@ -63,6 +63,11 @@ export function accessChangesMarkdown(plan: Plan): string[] {
       `… and ${changes.length - MAX_LISTED_ACCESS_CHANGES} more (${countText(changes)} in all; \`plan --json\` lists every one).`,
     );
   return [...lines, ''];
+}
+
+/** The resource as text: its path, with its label beside it when the path names it by id. */
+function resourceText(c: AccessChange): string {
+  return c.label === undefined ? c.resource : `${c.resource} (${c.label})`;
 }
 
 function countText(changes: readonly AccessChange[]): string {

@@ -1,6 +1,7 @@
 /**
  * Instances in the access model: the role tags declared on an Instance grant its role's instance
- * actions on the instance's path (`/<account>/machines/<name>` until its id is known), only the
+ * actions on the instance's path (`/<account>/machines/<id>`; `(<name>: id known after apply)` in
+ * place of the id until it is known), only the
  * actions a request on a machine can carry (sdc-cloudapi authorises every /machines/<id>/...
  * route against the machine), and a plan that adds the tag lists the grants it makes.
  */
@@ -14,6 +15,7 @@ const POLICY = {
   name: 'run',
   rules: ['CAN getmachine AND startmachine AND stopmachine AND listmachines AND createmachinesnapshot AND getuser'],
 };
+const ID = '6f1c2d3e-0000-4000-8000-00000000abcd';
 const INSTANCE = { name: 'web-1', image: 'x', package: 'p', roleTags: ['ops'] };
 
 describe('instance role tags in the access model', () => {
@@ -27,11 +29,12 @@ describe('instance role tags in the access model', () => {
       ]),
     );
     const rows = table.map((p) => `${p.user} ${p.action} ${p.resource}`).sort();
+    const at = '/acme/machines/(web-1: id known after apply)';
     expect(rows).toEqual([
-      'bob createmachinesnapshot /acme/machines/web-1',
-      'bob getmachine /acme/machines/web-1',
-      'bob startmachine /acme/machines/web-1',
-      'bob stopmachine /acme/machines/web-1',
+      `bob createmachinesnapshot ${at}`,
+      `bob getmachine ${at}`,
+      `bob startmachine ${at}`,
+      `bob stopmachine ${at}`,
     ]);
   });
 
@@ -42,14 +45,18 @@ describe('instance role tags in the access model', () => {
       change('user', 's/bob', { login: 'bob' }),
       change('role', 's/ops', ROLE),
       change('policy', 's/run', POLICY),
-      { ...change('instance', 's/web', INSTANCE, { ...INSTANCE, roleTags: [] }), action: 'update' } as ResourceChange,
+      {
+        ...change('instance', 's/web', { ...INSTANCE, id: ID }, { ...INSTANCE, id: ID, roleTags: [] }),
+        action: 'update',
+      } as ResourceChange,
     ];
     const granted = planAccessChanges('acme', changes).filter((c) => c.change === 'grant');
-    expect(granted.map((g) => `${g.user} ${g.action} ${g.resource}`).sort()).toEqual([
-      'bob createmachinesnapshot /acme/machines/web-1',
-      'bob getmachine /acme/machines/web-1',
-      'bob startmachine /acme/machines/web-1',
-      'bob stopmachine /acme/machines/web-1',
+    // By the machine's id, as CloudAPI names it, with its name as the label.
+    expect(granted.map((g) => `${g.user} ${g.action} ${g.resource} ${g.label}`).sort()).toEqual([
+      `bob createmachinesnapshot /acme/machines/${ID} web-1`,
+      `bob getmachine /acme/machines/${ID} web-1`,
+      `bob startmachine /acme/machines/${ID} web-1`,
+      `bob stopmachine /acme/machines/${ID} web-1`,
     ]);
     expect(granted[0]!.causes).toEqual(['s/web (update)']);
   });

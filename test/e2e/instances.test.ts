@@ -1,7 +1,7 @@
 /**
  * An instance's life through the real binary against the embedded emulator, checked with the
  * vendor `triton` CLI: create (waiting for running), every in-place change, drift, deletion
- * protection refusing a destroy, a replacement for a new image, import by id, destroy.
+ * protection refusing a destroy at plan time, a replacement for a new image, import by id, destroy.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,12 +74,12 @@ describe('an Instance through the triton-iac binary against --emulator', () => {
     expect(await getInstance('app-renamed')).toMatchObject({ state: 'stopped', tags: { env: 'prod', tier: 'front' } });
   });
 
-  it('refuses to destroy a deletion-protected instance with the server reason, and keeps it', async () => {
+  it('refuses to destroy a deletion-protected instance before anything changes, naming the field, and keeps it', async () => {
     expect((await cli('protected', 'apply', '--emulator', '--auto-approve')).code).toBe(0);
     expect((await getInstance('app-renamed'))['deletion_protection']).toBe(true);
     const destroy = await cli('protected', 'destroy', '--emulator', '--auto-approve');
     expect(destroy.code).not.toBe(0);
-    expect(destroy.stderr + destroy.stdout).toMatch(/deletion_protection/);
+    expect(destroy.stderr).toMatch(/DELETION_PROTECTED.*instances\/web.*deletionProtection is true/);
     expect((await getInstance('app-renamed'))['state']).toBe('stopped');
     expect((await cli('changed', 'apply', '--emulator', '--auto-approve')).code).toBe(0);
   });

@@ -196,6 +196,7 @@ describe('without a catalog', () => {
       'g4-highcpu-1G',
       'g4-general-4G',
       'g4-memory-16G',
+      'b1-flex-8G',
     ]);
     // The datacenter's two networks, then the account's default fabric network.
     expect((await t.api('GET', '/my/networks')).body.map((n: { name: string }) => n.name)).toEqual([

@@ -177,6 +177,35 @@ describe('the vendor triton instance commands against the provisioning emulator'
   });
 });
 
+describe("the default datacenter as node-triton's integration helpers find it", () => {
+  // test/integration/helpers.js: getTestFlexPkg takes the smallest flexible_disk package,
+  // getTestBhyveImg the newest image by published_at; a bhyve provision with --disk follows.
+  it('offers a flexible_disk package, and the newest image provisions on it with the disks asked for', async () => {
+    const pkgs = asArray(await triton('package', 'list', '-j'));
+    const flex = (JSON.parse(pkgs) as Record<string, unknown>[]).filter((p) => p['flexible_disk'] === true);
+    expect(flex.map((p) => [p['name'], p['brand']])).toEqual([['b1-flex-8G', 'bhyve']]);
+    const imgs = JSON.parse(asArray(await triton('image', 'list', '-j'))) as { name: string; published_at: string }[];
+    const newest = [...imgs].sort((a, b) => b.published_at.localeCompare(a.published_at))[0]!;
+    expect(newest.name).toBe('debian-12');
+    const out = await triton(
+      'instance',
+      'create',
+      '-w',
+      '-j',
+      '-n',
+      'flex',
+      '--disk',
+      '{"size":10240}',
+      newest.name,
+      'b1-flex-8G',
+    );
+    const lines = out.trim().split('\n');
+    const id = (JSON.parse(lines[lines.length - 1]!) as { id: string }).id;
+    const disks = JSON.parse(asArray(await triton('instance', 'disks', '-j', id))) as { size: number }[];
+    expect(disks.map((d) => d.size)).toContain(10240);
+  });
+});
+
 /** `triton instance nic list -j` prints one JSON object per line; make it one array. */
 function asArray(out: string): string {
   const lines = out

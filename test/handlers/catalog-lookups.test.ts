@@ -13,7 +13,7 @@ describe('package and network look-ups', () => {
   it('fails when several packages match, naming them and asking to narrow the look-up', () => {
     const matches = matchPackages(PACKAGES, { minMemory: 1024 });
     expect(() => onlyMatch('package', matches, 'minMemory=1024')).toThrow(
-      'package look-up "minMemory=1024" matched 3 packages (g4-highcpu-1G, g4-general-4G, g4-memory-16G); narrow it',
+      'package look-up "minMemory=1024" matched 4 packages (g4-highcpu-1G, g4-general-4G, g4-memory-16G, b1-flex-8G); narrow it',
     );
   });
 });

@@ -171,9 +171,11 @@ export interface SnapshotRecord {
 
 /** The public images every account sees. */
 export const PUBLIC_IMAGES: readonly ImageRecord[] = [
-  publicImage('2f1dc911-6401-4fa4-8e9d-67ea2e39c271', 'base-64-lts', '23.4.0', 'smartos', 'zone-dataset'),
-  publicImage('c9a3b1a2-4c1e-4f2b-9b64-0d8e8a4c2f10', 'ubuntu-22.04', '20240501', 'linux', 'zvol'),
-  publicImage('5c1b7bd7-0f4b-4d3e-8a53-3f3a6b2e9d21', 'debian-12', '20240601', 'linux', 'zvol'),
+  // Each published on its own day, as a real catalog's images are: clients pick "the latest" by
+  // published_at (node-triton's test helpers take the newest image for a bhyve provision).
+  publicImage('2f1dc911-6401-4fa4-8e9d-67ea2e39c271', 'base-64-lts', '23.4.0', 'smartos', 'zone-dataset', '2024-01-15'),
+  publicImage('c9a3b1a2-4c1e-4f2b-9b64-0d8e8a4c2f10', 'ubuntu-22.04', '20240501', 'linux', 'zvol', '2024-05-01'),
+  publicImage('5c1b7bd7-0f4b-4d3e-8a53-3f3a6b2e9d21', 'debian-12', '20240601', 'linux', 'zvol', '2024-06-01'),
 ];
 
 /** The packages of the emulated datacenter. */
@@ -181,6 +183,14 @@ export const PACKAGES: readonly Record<string, unknown>[] = [
   pkg('7b17343c-94af-6266-e0e8-893a3b9993d0', 'g4-highcpu-1G', 1024, 25600, 1, true),
   pkg('0e4fd5ab-3a1b-4a5c-9e1c-7d0f3b3c6a11', 'g4-general-4G', 4096, 102400, 2, false),
   pkg('a3c3a7a4-2b6d-4ac9-8d7a-2f3f1d9f8e22', 'g4-memory-16G', 16384, 409600, 4, false),
+  // A datacenter with bhyve offers flexible-disk packages (sdc-cloudapi lib/machines.js
+  // getCreateOptions lays a machine's disks out from one); 2 vCPUs and 8 GiB, so that it is
+  // neither the smallest package nor one a 1-vCPU look-up matches.
+  {
+    ...pkg('e5b1c3d7-9f2a-4b6c-8d0e-1a2b3c4d5e6f', 'b1-flex-8G', 8192, 102400, 2, false),
+    brand: 'bhyve',
+    flexible_disk: true,
+  },
 ];
 
 /** The networks of the emulated datacenter. */
@@ -229,7 +239,7 @@ export interface MachinePlacement {
   readonly network: string;
 }
 
-function publicImage(id: string, name: string, version: string, os: string, type: string): ImageRecord {
+function publicImage(id: string, name: string, version: string, os: string, type: string, day: string): ImageRecord {
   return {
     id,
     name,
@@ -238,7 +248,7 @@ function publicImage(id: string, name: string, version: string, os: string, type
     type,
     requirements: {},
     files: [{ compression: 'gzip', sha1: '97f20b32c2016782257176fb58a35e5044f05840', size: 134217728 }],
-    published_at: '2024-05-01T00:00:00Z',
+    published_at: `${day}T00:00:00Z`,
     owner: ADMIN_UUID,
     public: true,
     state: 'active',

@@ -263,9 +263,12 @@ export function fabricRoutes(_ctx: EmulatorContext, state: CloudApiState): Cloud
         // sdc-cloudapi lib/endpoints/networks.js deleteFabricNetwork: the account's default network stays.
         if (network.id === account.account.config['default_network'])
           throw invalidArgument('cannot delete default network');
-        const vms = state
-          .machines(account)
-          .filter((m) => m.state !== 'deleted' && (m.nics ?? []).some((nic) => nic.network === network.id));
+        const vms = state.machines(account).filter(
+          // A machine holds its NICs until its destroy job ends; a removed NIC is released earlier.
+          (m) =>
+            m.state !== 'deleted' &&
+            (m.nics ?? []).some((nic) => nic.network === network.id && nicHeld(nic, rc.ctx.clock())),
+        );
         const volumes = state.volumes.volumesOf(account.account.id).filter((v) => v.networks.includes(network.id));
         const users = [
           ...vms.map((m) => `In use by vm "${m.id}"`),

@@ -4,7 +4,7 @@ import type { RequestContext, Reply } from '../../core/types.js';
 import type { CloudApiRoute } from '../route.js';
 import type { CloudApiState } from '../state.js';
 import { accountOf } from '../private/before.js';
-import type { MachineRecord, MountRecord } from '../private/fixtures.js';
+import type { MachineRecord } from '../private/fixtures.js';
 import { destroying, enqueueJob } from '../private/machine-jobs.js';
 import type { JobEffect } from '../private/machine-jobs.js';
 import type { JobKind } from '../../core/timing.js';

@@ -9,7 +9,7 @@ import * as cdktf from 'cdktf';
 
 export interface FabricNetworkConfig extends cdktf.TerraformMetaArguments {
   /**
-  * Description; updated in place.
+  * Description (at most 64 characters); updated in place.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/fabric_network#description FabricNetwork#description}
   */
@@ -27,7 +27,7 @@ export interface FabricNetworkConfig extends cdktf.TerraformMetaArguments {
   */
   readonly internetNat?: boolean | cdktf.IResolvable;
   /**
-  * Network name; renamed in place.
+  * Network name: a letter, then letters, digits, `_`, `.`, `/`, `-` (at most 64 characters); renamed in place.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/fabric_network#name FabricNetwork#name}
   */

@@ -9,13 +9,13 @@ import * as cdktf from 'cdktf';
 
 export interface FabricVlanConfig extends cdktf.TerraformMetaArguments {
   /**
-  * Description; updated in place.
+  * Description (at most 64 characters); updated in place.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/fabric_vlan#description FabricVlan#description}
   */
   readonly description?: string;
   /**
-  * VLAN name; renamed in place.
+  * VLAN name (at most 64 characters); renamed in place.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/fabric_vlan#name FabricVlan#name}
   */
