@@ -127,6 +127,11 @@ export class CloudApiState {
     if (this.ctx.layout.fabrics && ensureDefaultFabric(this.fabrics, account)) this.ctx.store.changed();
   }
 
+  /** The emulator clock's now, in ms. */
+  clock(): number {
+    return this.ctx.clock();
+  }
+
   /** Public images plus the account's own, with lazily-advanced states. */
   images(account: AccountState): ImageRecord[] {
     const now = this.ctx.clock();

@@ -4,7 +4,7 @@
  * the disk routes, which need the machine stopped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from './support/emulator.js';
+import { machineWhen, startTestEmulator, type TestEmulator } from './support/emulator.js';
 
 const UBUNTU = 'c9a3b1a2-4c1e-4f2b-9b64-0d8e8a4c2f10';
 let t: TestEmulator;
@@ -77,6 +77,7 @@ describe('flexible disks', () => {
     const running = await t.api('POST', `/my/machines/${id}/disks`, { size: 1024 });
     expect([running.status, running.body.message]).toEqual([409, 'VM must be stopped']);
     expect((await t.api('POST', `/my/machines/${id}`, { action: 'stop' })).status).toBe(202);
+    await machineWhen(t, id, (vm) => vm['state'] === 'stopped');
     const added = await t.api('POST', `/my/machines/${id}/disks`, { size: 1024 });
     expect([added.status, added.body.state, added.body.pci_slot]).toEqual([200, 'creating', '0:4:3']);
     const disk = disks[2]!['id'] as string;

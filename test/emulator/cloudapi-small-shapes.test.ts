@@ -5,7 +5,7 @@
  * `flexible_disk` and name-wildcard filters over active packages only (lib/packages.js via PAPI).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from './support/emulator.js';
+import { machineWhen, startTestEmulator, type TestEmulator } from './support/emulator.js';
 
 let t: TestEmulator;
 
@@ -73,6 +73,7 @@ describe('small shapes of sdc-cloudapi', () => {
       (m) => m.name === 'web-1',
     )!;
     expect((await t.api('POST', `/my/machines/${web.id}`, { action: 'enable_deletion_protection' })).status).toBe(202);
+    await machineWhen(t, web.id, (vm) => vm['deletion_protection'] === true);
     const del = await t.api('DELETE', `/my/machines/${web.id}`);
     expect([del.status, del.body.code]).toEqual([409, 'CannotDestroyMachineError']);
     expect((await t.api('POST', `/my/machines/${web.id}/snapshots`, { name: 'snap1' })).status).toBe(201);

@@ -8,6 +8,7 @@ import { ipv4Text } from '../../../common/net/ipv4.js';
 import type { CloudApiState } from '../state.js';
 import { addressingOf, checkRequestedIp, type NetworkAddressing } from './network-addressing.js';
 import { isUuid } from './lookup.js';
+import { nicHeld } from './machine-model.js';
 
 /** A network asked for: its id and, with `ipv4_ips`, the one address asked for on it. */
 export interface NetworkRequest {
@@ -48,9 +49,11 @@ export function networkObject(state: CloudApiState, owner: string, obj: Record<s
 /** The addresses NICs hold on `net` in the account's view (every account's on a shared network). */
 export function heldIps(state: CloudApiState, owner: string, net: NetworkAddressing): Set<string> {
   const held = new Set<string>();
+  const now = state.clock();
   for (const { owner: holder, machine } of state.everyMachine()) {
     if (net.perAccount && holder !== owner) continue;
-    for (const nic of machine.nics ?? []) if (nic.network === net.id) held.add(nic.ip);
+    // A removed NIC's address is NAPI's again from the remove-nics job's start (machine-model.ts nicHeld).
+    for (const nic of machine.nics ?? []) if (nic.network === net.id && nicHeld(nic, now)) held.add(nic.ip);
   }
   return held;
 }

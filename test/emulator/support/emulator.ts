@@ -45,3 +45,20 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     close: () => emulator.close(),
   };
 }
+
+/**
+ * Reads machine `id` until `done` holds for it: a machine action is a job that ends a provisioning
+ * time later (emulator/core/timing.ts), as on a real datacenter, so a test that needs its effect
+ * waits for it, as the vendor CLI's `-w` does. Bounded by the test's budget, never by a duration.
+ */
+export async function machineWhen(
+  t: TestEmulator,
+  id: string,
+  done: (machine: Record<string, unknown>) => boolean,
+): Promise<Record<string, unknown>> {
+  for (;;) {
+    const machine = (await t.api('GET', `/my/machines/${id}`)).body as Record<string, unknown>;
+    if (done(machine)) return machine;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
