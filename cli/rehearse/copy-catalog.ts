@@ -53,11 +53,15 @@ export async function copyCatalog(
     vcpus: 'number',
   });
   const listed = await tryRead('networks', () => list('ListNetworks', 'networks'));
-  const networks = complete('network', listed?.filter((n) => !ownNetworks.has(n['id'] as string)), {
-    id: 'string',
-    name: 'string',
-    public: 'boolean',
-  });
+  const networks = complete(
+    'network',
+    listed?.filter((n) => !ownNetworks.has(n['id'] as string)),
+    {
+      id: 'string',
+      name: 'string',
+      public: 'boolean',
+    },
+  );
   const datacenters = await tryRead('datacenters', () => cloudapi.listDatacenters({ signal }));
   const limits = await tryRead('provisioning limits', () => cloudapi.getAccountLimits({ signal }));
   // The name the copy answers as (what a policy's `datacenter` condition compares): the one the
