@@ -45,11 +45,13 @@ Options:
                                  effect, then the connection is reset
   --no-job-exec                  accept Manta jobs but do not run their commands
   --provision-ms MS              how long a new instance stays provisioning (default: the timing
-                                 profile's, 100 in fast)
+                                 profile's; given alone, the fast profile)
   --timing fast|realistic        how long jobs take (deletes, stops, NIC changes, snapshots,
-                                 images, volumes): fast, tens of ms for tests (the default), or
-                                 realistic, a production datacenter's (see the emulator's README)
-  --time-scale S                 multiply every job's duration by S, e.g. 0.1 or 1/10 (default 1)
+                                 images, volumes): realistic, a production datacenter's (the
+                                 default; see the emulator's README), or fast, tens of ms for tests
+                                 (the default of --emulator and of --provision-ms)
+  --time-scale S                 multiply every job's duration by S, e.g. 0.1 or 1/10 (default 0.1
+                                 with realistic timing, 1 with fast)
   --machine-limit N              how many instances an account may have (default 20)
   --catalog FILE                 serve the packages, networks, datacenters and provisioning limits
                                  of the JSON file FILE instead of the built-in ones (see the
@@ -184,8 +186,19 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
   set('loseAnswers', operationsFlag(args.strings.get('lose-answers')));
   if (args.booleans.has('no-job-exec')) opts.jobExec = false;
   set('provisionMs', intFlag(args, 'provision-ms', 0, 3_600_000));
-  set('timing', timingFlag(args.strings.get('timing'), '--timing'));
-  set('timeScale', timeScaleFlag(args.strings.get('time-scale'), '--time-scale'));
+  // A standalone emulator is what a person, a vendor CLI or a client's test suite talks to: it
+  // behaves like a datacenter (realistic jobs, ten times faster), so that a second command sees an
+  // instance still provisioning as it would on a real cloud (node-triton's `triton inst wait`
+  // test). `--provision-ms` alone keeps the fast profile it was written for; tests embed the
+  // emulator with the fast profile.
+  const timing =
+    timingFlag(args.strings.get('timing'), '--timing') ??
+    (args.strings.has('provision-ms') ? undefined : ('realistic' as const));
+  set('timing', timing);
+  set(
+    'timeScale',
+    timeScaleFlag(args.strings.get('time-scale'), '--time-scale') ?? (timing === 'realistic' ? 0.1 : undefined),
+  );
   set('machineLimit', intFlag(args, 'machine-limit', 1, 1_000_000));
   const catalog = args.strings.get('catalog');
   if (catalog !== undefined) opts.catalog = readCatalog(catalog, io);
