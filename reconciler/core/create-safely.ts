@@ -18,7 +18,7 @@
  *   until an attempt sent once the window (plus a margin) has passed since their write was
  *   acknowledged fails too; other failures are final.
  */
-import { apiErrorFacts, type ObjectReference } from '../consistency.js';
+import { apiErrorFacts, latestWriteOf, type ObjectReference } from '../consistency.js';
 import type { PlainObject, ResourceHandler } from '../contract/handler.js';
 import { AttemptCounter, classify, isConflict, ParkedWrite, pause, type RetryContext } from '../retry-loop.js';
 import { untilReady } from '../readiness.js';
@@ -113,7 +113,11 @@ export async function createSafely<Clients>(args: {
           // for: anything else holding the name was there before, and a read shows it now or never.
           // A name taken by an object the natural key cannot find (another key of the same name)
           // fails at once: retrying a 409 that says "exists" can never win.
-          const existing = await readUntilVisible(args, ref, error, outcomeUnknown ? run.windowMs : 0);
+          // A reference this run wrote moments ago (a user renamed just before its key is made under
+          // the new login) may still read stale: its window is waited out too, and only its window.
+          const refWrittenAt = latestWriteOf(args.refs, run.writeLog);
+          const refWindow = refWrittenAt === undefined ? 0 : Math.max(0, refWrittenAt + run.windowMs - Date.now());
+          const existing = await readUntilVisible(args, ref, error, outcomeUnknown ? run.windowMs : refWindow);
           if (existing !== undefined) {
             // Judged as found, before finishing it: completeAdopted may write (a job's inputs, a link's source).
             if (!outcomeUnknown) args.onFoundExisting?.(existing);
