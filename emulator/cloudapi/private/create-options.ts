@@ -12,13 +12,13 @@ import { param } from './params.js';
 import { checkAffinityRule } from '../../../common/rules/affinity.js';
 
 /**
- * The `affinity` rules: strings in CloudAPI's grammar (sdc-cloudapi triton-affinity.js), refused
- * with its message. One datacenter of one emulated server has nowhere else to place a machine, so
- * a valid rule changes nothing.
+ * The `affinity` rules of a CreateMachine or CreateVolume request: strings in CloudAPI's grammar
+ * (sdc-cloudapi lib/triton-affinity.js), refused with its message; `undefined` when none are given.
+ * @throws EmulatorError 409 InvalidArgument naming the first bad rule
  */
-export function checkAffinity(rc: RequestContext): void {
+export function affinityRules(rc: RequestContext): string[] | undefined {
   const raw = param(rc, 'affinity');
-  if (raw === undefined || raw === null) return;
+  if (raw === undefined || raw === null || raw === '') return undefined;
   const rules = typeof raw === 'string' ? [raw] : raw;
   if (!Array.isArray(rules) || rules.some((r) => typeof r !== 'string'))
     throw invalidArgument('affinity must be a string or an array of strings');
@@ -26,6 +26,16 @@ export function checkAffinity(rc: RequestContext): void {
     const problem = checkAffinityRule(rule);
     if (problem !== undefined) throw invalidArgument(problem);
   }
+  return rules as string[];
+}
+
+/**
+ * Checks the `affinity` rules (see {@link affinityRules}); where they place a machine is
+ * `machine-placement.ts`'s.
+ * @throws EmulatorError 409 InvalidArgument naming the first bad rule
+ */
+export function checkAffinity(rc: RequestContext): void {
+  affinityRules(rc);
 }
 
 /**

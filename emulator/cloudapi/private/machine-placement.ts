@@ -3,7 +3,8 @@
  * parameters as CloudAPI and VMAPI check them, the server DAPI picks (`placement.ts`), and the
  * capacity a resize needs on the machine's server.
  */
-import { checkAffinityRule, parseAffinityRule, type AffinityRule } from '../../../common/rules/affinity.js';
+import { parseAffinityRule, type AffinityRule } from '../../../common/rules/affinity.js';
+import { affinityRules } from './create-options.js';
 import { EmulatorError, invalidArgument } from '../../core/errors.js';
 import type { RequestContext } from '../../core/types.js';
 import type { CloudApiState } from '../state.js';
@@ -30,16 +31,7 @@ export function placementHints(rc: RequestContext): PlacementHints {
   const hasAffinity = raw !== undefined && raw !== null && raw !== '';
   const hasLocality = rawLocality !== undefined && rawLocality !== null && rawLocality !== '';
   if (hasAffinity && hasLocality) throw invalidArgument('cannot specify both "locality" (deprecated) and "affinity"');
-  if (hasAffinity) {
-    const rules = typeof raw === 'string' ? [raw] : raw;
-    if (!Array.isArray(rules) || rules.some((r) => typeof r !== 'string'))
-      throw invalidArgument('affinity must be a string or an array of strings');
-    for (const rule of rules as string[]) {
-      const problem = checkAffinityRule(rule);
-      if (problem !== undefined) throw invalidArgument(problem);
-    }
-    return { affinity: (rules as string[]).map((r) => parseAffinityRule(r)!) };
-  }
+  if (hasAffinity) return { affinity: (affinityRules(rc) ?? []).map((r) => parseAffinityRule(r)!) };
   if (hasLocality) {
     // CloudAPI passes it on; VMAPI's validation refuses a malformed one.
     const locality = parseLocality(typeof rawLocality === 'string' ? parseJson(rawLocality) : rawLocality);
