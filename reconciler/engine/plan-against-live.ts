@@ -187,10 +187,14 @@ export async function planAgainstLive(run: RunContext, request: PlanRequest): Pr
  * window. A delete of a declared (or recorded) object is not: it is carried out whatever its fields
  * read, and deleting what is already gone is a no-op, so a destroy right after an apply does not
  * wait. The exceptions are a delete refused on a guard field (it may read as on just after it was
- * turned off) and an unmanaged object's delete (it may be gone already, its listing stale).
+ * turned off), an unmanaged object's delete (it may be gone already, its listing stale) and a delete
+ * of an object read as gone (it may only not show yet).
  */
 function mayHangOnStaleRead(c: ResourceChange): boolean {
   if (c.action !== 'delete' || c.address.startsWith(UNMANAGED_ADDRESS_PREFIX)) return true;
+  // Read as already gone: a stale read of an object written moments ago looks just like that, and a
+  // saved plan that says so would be refused as stale once the object shows (PLAN_STALE).
+  if (c.liveDigest === undefined) return true;
   return deletionGuardedChanges([c]).length > 0;
 }
 
