@@ -9,6 +9,7 @@ import type { ResourceKind, StackManifest } from '../../common/manifest.js';
 import { ReconcilerError } from '../errors.js';
 import type { Plan } from '../plan/types.js';
 import type { RunContext } from './private/run-context.js';
+import { plannedChangeOf } from './plan-warnings.js';
 
 const WRITES = new Set<string>(['create', 'update', 'replace', 'adopt']);
 
@@ -26,10 +27,7 @@ export async function refuseCertainFailures(run: RunContext, plan: Plan, stack: 
     if (ofKind.length === 0) byKind.set(c.kind, ofKind);
     const properties = declared.get(c.address);
     ofKind.push({
-      address: c.address,
-      action: c.action as PlannedChange['action'],
-      before: c.before,
-      after: c.after,
+      ...plannedChangeOf(c),
       ...(properties !== undefined ? { declared: properties as PlannedChange['declared'] } : {}),
     });
   }

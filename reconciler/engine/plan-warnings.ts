@@ -47,6 +47,7 @@ export async function withPlanWarnings(run: RunContext, plan: Plan): Promise<Pla
   return warnings.length === 0 ? plan : { ...plan, warnings };
 }
 
-function plannedChangeOf(c: ResourceChange): PlannedChange {
+/** A plan's change as a kind's plan hooks (`planWarnings`, `planRefusals`) see it. */
+export function plannedChangeOf(c: ResourceChange): PlannedChange {
   return { address: c.address, action: c.action as PlannedChange['action'], before: c.before, after: c.after };
 }
