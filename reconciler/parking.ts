@@ -11,8 +11,12 @@
  *   other such writes of that kind wait for it (one round trip): it is the scout, and a cloud
  *   without lag costs that one round trip, where sending them all at once cost a refusal each;
  * - every refusal says the lag is longer than the time from the reference's write to the refused
- *   request (`lo`); a write that went through after being refused says it is at most that long
- *   (`hi`);
+ *   request (`lo`); a write that went through says it is at most the time to its answer (`hi`).
+ *   The answer, not the sending: on a busy machine a request waits in the event loop after it is
+ *   "sent", so the server saw it later than the client thinks, and a lag learned from the sending
+ *   was shorter than the server's; every write released by it was refused again (CI saw 30 extra
+ *   role writes for 20 roles). A first write that went through without a refusal is such a bound
+ *   too: a scout that happened to go late proves nothing about going early;
  * - while `hi` is unknown, one parked write of the kind (the prober) tries again at a growing
  *   interval and the others wait for what it finds, so the probes stay a handful per kind, not a
  *   handful per write;
@@ -44,8 +48,6 @@ interface KindLag {
   prober: object | undefined;
   /** Whether any write of the kind was refused (else the kind may have no lag at all). */
   refusedOnce: boolean;
-  /** A write of the kind went through without any refusal before: no lag seen, nothing waits. */
-  clear: boolean;
   /** The first write of the kind, before any answer: the others wait for its outcome. */
   scout: object | undefined;
   /** Resolves (and is replaced) whenever `lo`, `hi` or the prober change. */
@@ -96,7 +98,6 @@ export class VisibilityLag {
     const k = this.kindLag(kind);
     const elapsed = sentAt - writtenAt;
     k.refusedOnce = true;
-    k.clear = false;
     if (k.scout === ticket) k.scout = undefined;
     k.lo = Math.max(k.lo, elapsed);
     // Refused past the estimate: the estimate was wrong; learn again from here.
@@ -105,13 +106,12 @@ export class VisibilityLag {
     this.signal(k);
   }
 
-  /** A request of `kind` went through when sent `sentAt - writtenAt` after its reference's write. */
-  visible(kind: string, ticket: ParkingTicket, writtenAt: number, sentAt: number): void {
+  /** A request of `kind` was answered (went through) `answeredAt - writtenAt` after its reference's write. */
+  visible(kind: string, ticket: ParkingTicket, writtenAt: number, answeredAt: number): void {
     const k = this.kinds.get(kind);
     if (k === undefined) return;
-    const elapsed = sentAt - writtenAt;
-    if (!k.refusedOnce) k.clear = true;
-    else if (elapsed > k.lo) k.hi = Math.min(k.hi ?? Infinity, elapsed);
+    const elapsed = answeredAt - writtenAt;
+    if (elapsed > k.lo) k.hi = Math.min(k.hi ?? Infinity, Math.max(0, elapsed));
     if (k.prober === ticket) k.prober = undefined;
     if (k.scout === ticket) k.scout = undefined;
     this.signal(k);
@@ -132,12 +132,11 @@ export class VisibilityLag {
    */
   releaseAfter(kind: string, ticket: ParkingTicket): number | undefined {
     const k = this.kindLag(kind);
+    if (k.hi !== undefined) return k.hi;
     if (!k.refusedOnce) {
-      if (k.clear) return 0;
       k.scout ??= ticket;
       return k.scout === ticket ? 0 : undefined;
     }
-    if (k.hi !== undefined) return k.hi;
     if (k.prober === undefined) k.prober = ticket;
     if (k.prober !== ticket) return undefined;
     const next = Math.max(k.lo * this.growth, k.lo + this.minStep);
@@ -187,7 +186,6 @@ export class VisibilityLag {
         hi: undefined,
         prober: undefined,
         refusedOnce: false,
-        clear: false,
         scout: undefined,
         changed: deferred(),
       };

@@ -80,10 +80,11 @@ export class ParkedWrite {
     await this.ctx.visibility.park(this.kind, this.ticket, at, this.endOf(at), this.ctx.slot);
   }
 
-  /** The attempt sent at `sentAt` went through. */
+  /** The attempt sent at `sentAt` went through; its answer came now. */
   succeeded(sentAt: number): void {
     const at = this.latestWrite(this.refs);
-    if (at !== undefined && sentAt < this.endOf(at)) this.ctx.visibility?.visible(this.kind, this.ticket, at, sentAt);
+    if (at !== undefined && sentAt < this.endOf(at))
+      this.ctx.visibility?.visible(this.kind, this.ticket, at, Date.now());
     this.done();
   }
 
