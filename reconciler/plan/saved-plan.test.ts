@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { manifestResource, testHandlers } from '../fixtures/handlers.js';
 import { emptyState } from '../state/document.js';
 import { makePlan, planChanges } from './planner.js';
+import { checkPlanStillValid } from './plan-validity.js';
 import {
-  checkPlanStillValid,
   isSavedPlanText,
   parseSavedPlan,
   parseSavedPlanFile,
