@@ -78,15 +78,19 @@ async function refuseStale(
       await checkSavedPlan(stack, plan, await session.options(stack, extra));
     } catch (error) {
       if (!(error instanceof ReconcilerError) || error.code !== 'PLAN_STALE') throw error;
-      stale.push(`stack ${stack.name}: ${error.message}`);
+      // The engine's sentence is about one plan; here it is one line of the file's refusal.
+      const why = error.message
+        .replace(/^the saved plan cannot be applied, it is stale: /, '')
+        .replace(/\.? Run plan again\.$/, '');
+      stale.push(`stack ${stack.name}: ${why}`);
     }
   }
   if (stale.length === 0) return;
   throw new ReconcilerError(
     'PLAN_STALE',
-    `saved plan ${source.file} holds the plans of ${parts.length} stacks and none was applied, nothing was changed: ${stale.length === 1 ? 'one is' : `${stale.length} are`} stale.\n${stale.map((s) => `  ${s}`).join('\n')}`,
+    `saved plan ${source.file} was not applied, and nothing was changed: the plan${stale.length === 1 ? '' : 's'} of ${stale.length} of its ${parts.length} stacks ${stale.length === 1 ? 'is' : 'are'} stale (a plan of several stacks is applied whole or not at all):\n${stale.map((s) => `  ${s}`).join('\n')}`,
     {
-      hint: `A saved plan of several stacks is applied whole or not at all. Make it again (\`${source.replan}\`), review it, and apply the new file.`,
+      hint: `Make the plan again (\`${source.replan}\`), review it, and apply the new file.`,
     },
   );
 }
