@@ -172,7 +172,11 @@ describe('saved plans of several stacks', () => {
       (f) => delete (f.stacks[1] as { origin?: unknown }).origin,
       /stacks\[1\]: origin is missing/,
     ],
-    ['an edited change', (f) => (f.stacks[0]!.plan.changes[1]!.address = 'prod/other'), /does not match its content/],
+    [
+      'an edited change',
+      (f) => Object.assign(f.stacks[0]!.plan.changes[1]!, { address: 'prod/other' }),
+      /does not match its content/,
+    ],
     ['a field added', (f) => Object.assign(f, { note: 1 }), /fields a saved plan never holds \(note\)/],
   ])('refuse %s (PLAN_MALFORMED)', (_label, edit, message) => {
     const edited = file();
