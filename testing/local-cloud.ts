@@ -66,6 +66,11 @@ export interface ApplyOptions extends StackSelection {
   readonly throwOnFailure?: boolean;
   /** Adopt live objects that differ from the declaration (`--adopt`). @default false */
   readonly adopt?: boolean;
+  /**
+   * Only these addresses and what they depend on (`--target`): a cheap part of a stack whose
+   * instances or images a test does not need. @default every resource
+   */
+  readonly targets?: readonly string[];
 }
 
 /** The CloudAPI and Manta clients of one identity. */
@@ -153,11 +158,17 @@ export class LocalCloud {
   }
 
   /** Plans every stack of `app` against this cloud, changing nothing: the plans as data. */
-  async plan(app: AppInput, options: StackSelection & { readonly destroy?: boolean } = {}): Promise<AppPlan> {
+  async plan(
+    app: AppInput,
+    options: StackSelection & { readonly destroy?: boolean; readonly targets?: readonly string[] } = {},
+  ): Promise<AppPlan> {
     const { manifest, stacks } = stacksOf(app, options);
     const plans = [];
     for (const stack of options.destroy === true ? [...stacks].reverse() : stacks) {
-      const opts = this.#engineOptions(manifest, stack, []);
+      const opts = {
+        ...this.#engineOptions(manifest, stack, []),
+        ...(options.targets !== undefined ? { targets: options.targets } : {}),
+      };
       plans.push(options.destroy === true ? await planDestroy(stack, opts) : await planStack(stack, opts));
     }
     return appPlan(plans);
@@ -246,6 +257,7 @@ export class LocalCloud {
       const opts = {
         ...this.#engineOptions(manifest, stack, warnings),
         ...(options.adopt === true ? { adopt: true } : {}),
+        ...(options.targets !== undefined ? { targets: options.targets } : {}),
       };
       const { plan, result } = await applyReviewed(stack, opts, async () => true, what);
       done.push({ plan, ...(result !== undefined ? { result } : {}) });

@@ -3,7 +3,7 @@
  * asked who may do what, without any cloud (after `aws-cdk-lib/assertions`' `Template`).
  */
 import { AssertionError } from 'node:assert';
-import { accessModelFromResources, type AccessAnswer, type AccessModel } from '../common/access/index.js';
+import { accessModelFromResources, itemPathOf, type AccessAnswer, type AccessModel } from '../common/access/index.js';
 import { didYouMean } from '../common/did-you-mean.js';
 import { allKinds } from '../common/kinds/index.js';
 import type { Manifest, ResourceManifest, StackManifest } from '../common/manifest.js';
@@ -144,11 +144,12 @@ export class Template {
   }
 
   /**
-   * Decides whether `user` may perform `action` on `resource` (`/my/...` stands for the account),
-   * as `triton-iac can` does against the declarations; asserts nothing.
+   * Decides whether `user` may perform `action` on `resource` (a path, `/my/...` standing for the
+   * account, or a declared resource: see {@link pathOf}), as `triton-iac can` does against the
+   * declarations; asserts nothing.
    */
-  can(user: UserRef, action: string, resource: string, options?: AccessOptions): AccessAnswer {
-    return decide(this.accessModel, user, action, resource, options);
+  can(user: UserRef, action: string, resource: string | ResourceRef, options?: AccessOptions): AccessAnswer {
+    return decide(this.accessModel, user, action, this.pathOf(resource), options);
   }
 
   /**
@@ -156,8 +157,8 @@ export class Template {
    * @returns the answer, with the chains that grant it
    * @throws AssertionError naming the first condition that fails and what would grant it
    */
-  assertCan(user: UserRef, action: string, resource: string, options?: AccessOptions): AccessAnswer {
-    return assertAllowed(this.accessModel, user, action, resource, options);
+  assertCan(user: UserRef, action: string, resource: string | ResourceRef, options?: AccessOptions): AccessAnswer {
+    return assertAllowed(this.accessModel, user, action, this.pathOf(resource), options);
   }
 
   /**
@@ -166,8 +167,26 @@ export class Template {
    * `options.roles` names them).
    * @throws AssertionError naming the path and the role → policy → rule chain that grants it
    */
-  assertCannot(user: UserRef, action: string, resource?: string, options?: AccessOptions): void {
-    assertDenied(this.accessModel, user, action, resource, options);
+  assertCannot(user: UserRef, action: string, resource?: string | ResourceRef, options?: AccessOptions): void {
+    assertDenied(this.accessModel, user, action, resource === undefined ? undefined : this.pathOf(resource), options);
+  }
+
+  /**
+   * The path a request on `resource` is made to: a path as given (`/my/...` included), or the
+   * path of a declared resource, the construct itself: its CloudAPI item path (an instance whose id
+   * is not known yet reads `/acme/machines/(web-1: id known after apply)`, as `access` shows it) or
+   * its Manta path.
+   * @throws TestingError for a resource that has neither
+   */
+  pathOf(resource: string | ResourceRef): string {
+    if (typeof resource === 'string' && resource.startsWith('/')) return resource;
+    const r = this.resource(resource);
+    const path = itemPathOf(r.kind, this.stack.account, r.properties) ?? r.properties['path'];
+    if (typeof path !== 'string')
+      throw new TestingError(
+        `${r.address} (${r.kind}) has no path a request is made to; give the resource as a path such as /my/machines`,
+      );
+    return path;
   }
 
   private ofKind(kind: string): ResourceManifest[] {
