@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCloudApiClient, resolveConfig } from '../../provider/index.js';
 import { REPO } from '../e2e/support/cli.js';
@@ -203,7 +204,7 @@ describe("docs/testing.md in the user's own project", () => {
 
       const vitest = await run(join(project, 'node_modules', '.bin', 'vitest'), ['run'], { cwd: dir, env });
       // vitest colours its summary even in a pipe: compare the text without the colours.
-      expect((vitest.stdout + vitest.stderr).replace(/\u001b\[[0-9;]*m/g, '')).toMatch(/Tests\s+3 passed \(3\)/);
+      expect(stripVTControlCharacters(vitest.stdout + vitest.stderr)).toMatch(/Tests\s+3 passed \(3\)/);
       expect(vitest.code).toBe(0);
       const nodeTest = await run(process.execPath, ['--import', 'tsx', '--test', 'infra/site.node.ts'], {
         cwd: dir,
