@@ -86,6 +86,8 @@ describe('LocalCloud', () => {
     cloud = await LocalCloud.start({ accounts: ['acme'] });
     const { workDir, cloudapiUrl } = cloud;
     expect(existsSync(workDir)).toBe(true);
+    // No demo account, so no demo key pair written anywhere: the accounts are the test's.
+    expect(cloud.emulator.generatedKey).toBeUndefined();
     // A sub-user that does not exist yet: the test's own mistake, said as such.
     await expect(cloud.clientsAs('nobody', 'acme')).rejects.toThrow(TestingError);
     await cloud.apply(site('acme', 1));
