@@ -23,6 +23,9 @@ describe('examples/image-pipeline', () => {
 
   it('lets the deployer restart the builder, and delete no machine or image', () => {
     t.assertCan('deployer', 'startmachine', 'image-pipeline/builder');
+    // What the policy says it is for: find the release images and provision from them.
+    t.assertCan('deployer', 'listimages', '/my/images');
+    t.assertCan('deployer', 'createmachine', '/my/machines');
     t.assertCannot('deployer', 'deletemachine');
     t.assertCannot('deployer', 'deleteimage');
   });
