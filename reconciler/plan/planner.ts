@@ -23,8 +23,8 @@ import { ChangeMemo } from './change-memo.js';
 import { planAccessChanges } from './access-changes.js';
 import { escapePointer } from '../core/difference.js';
 import { computeChange } from './compute-change.js';
-import { keepLiveFields } from './lifecycle.js';
-import { withRecordedDeclared, withRecordedLive } from './recorded-fields.js';
+import { clearOf, comparableForms } from './comparable.js';
+import { attributeOf } from './references.js';
 import type { UnmanagedLive } from './match-live.js';
 import { PLAN_FORMAT_VERSION, summarize, type Plan, type ResourceChange } from './types.js';
 
@@ -224,55 +224,24 @@ export function planResource(
   const handler = handlerFor(env.handlers, resource.kind, resource.address);
   const stateEntry = env.stateByAddress.get(resource.address);
   const rawLive = liveOf(resource.address);
-  const writeOnly = handler.schema.writeOnly;
-
-  const desiredMarkers: Record<string, string | undefined> = {};
-  const plainProps: Record<string, ManifestValue> = {};
-  for (const [field, value] of Object.entries(resource.properties)) {
-    if (writeOnly.includes(field)) {
+  const { resolved, desired, live, markers } = comparableForms({
+    handler,
+    properties: resource.properties,
+    address: resource.address,
+    lookup: (address, attribute, where) => refValue(address, attribute, where, env, liveOf),
+    markerOf: (_field, value, applied) => {
       // A generated secret is made up at create time and kept nowhere: there is nothing to compare.
       const clear = isSecret(value)
         ? value.$secret.source === 'generated'
           ? undefined
           : env.resolveSecret?.(value)
-        : typeof value === 'string'
-          ? value
-          : undefined;
-      desiredMarkers[field] = clear === undefined ? undefined : markerFor(clear, stateEntry?.writeOnly[field]);
-    } else {
-      plainProps[field] = value;
-    }
-  }
-  const resolved = resolveRefs(plainProps, `${resource.address}.properties`, (address, attribute, where) =>
-    refValue(address, attribute, where, env, liveOf),
-  ) as PlainObject;
-  const recorded = handler.schema.recorded ?? [];
-  const normalized =
-    handler.mode === 'lookup' ? resolved : withRecordedDeclared(handler.normalizeDesired(resolved), resolved, recorded);
-  const declared = Object.fromEntries(Object.entries(normalized).filter(([k]) => !writeOnly.includes(k)));
-  // The desired side tells the handler which optional fields are managed (absent ones are left alone).
-  const live =
-    rawLive === undefined
-      ? null
-      : handler.mode === 'lookup'
-        ? handler.normalizeLive(rawLive)
-        : withRecordedLive(
-            handler.normalizeLive(rawLive, declared, stateEntry?.properties),
-            declared,
-            recorded,
-            stateEntry?.properties,
-          );
-  // ignoreChanges: once the object exists, the fields are whatever live says (never a change or drift).
-  const ignored = live === null ? [] : (resource.options?.ignoreChanges ?? []);
-  for (const field of ignored) if (writeOnly.includes(field)) desiredMarkers[field] = undefined;
-  const desired =
-    live === null
-      ? declared
-      : keepLiveFields(
-          declared,
-          live,
-          ignored.filter((f) => !writeOnly.includes(f)),
-        );
+        : clearOf(value);
+      return clear === undefined ? undefined : markerFor(clear, applied);
+    },
+    live: rawLive === undefined ? null : { raw: rawLive },
+    ...(stateEntry !== undefined ? { applied: stateEntry } : {}),
+    ...(resource.options?.ignoreChanges !== undefined ? { ignoreChanges: resource.options.ignoreChanges } : {}),
+  });
   const unknown = findUnknowns(desired, '');
   const lookupReason =
     handler.mode === 'lookup' && rawLive === undefined && unknown.length === 0 && !holdsRef(resource.properties)
@@ -288,7 +257,7 @@ export function planResource(
     desired,
     live,
     inState: stateEntry !== undefined,
-    writeOnly: { desired: desiredMarkers, state: stateEntry?.writeOnly ?? {} },
+    writeOnly: { desired: markers, state: stateEntry?.writeOnly ?? {} },
     unknown,
     dependsOn: resource.dependsOn,
     ...serverIdOf(handler, rawLive, stateEntry),
@@ -392,8 +361,7 @@ function refValue(
     // known only after apply, so the referrer is planned against the new object, not the old one.
     const serverSet = attribute === 'id' || handler.schema.computed.includes(attribute);
     if (serverSet && replacedByThisPlan(env, target, liveOf)) return UNKNOWN;
-    if (attribute === 'id') return handler.idOf(rawLive) ?? UNKNOWN;
-    return handler.normalizeLive(rawLive)[attribute] ?? UNKNOWN;
+    return attributeOf(handler, rawLive, attribute) ?? UNKNOWN;
   }
   return UNKNOWN;
 }
@@ -407,27 +375,6 @@ function replacedByThisPlan(env: PlanningEnv, target: ResourceManifest, liveOf: 
   const plan = (l: (address: string) => unknown): ResourceChange => planResource(env, target, l);
   const change = env.targetChanges ? env.targetChanges.planOnce(target.address, liveOf, plan) : plan(liveOf);
   return change.action === 'replace';
-}
-
-function resolveRefs(
-  value: ManifestValue,
-  where: string,
-  lookup: (address: string, attribute: string, where: string) => PlainValue,
-): PlainValue {
-  if (isSecret(value)) {
-    throw new ReconcilerError(
-      'PLAN_INPUT_INVALID',
-      `${where} is a secret placeholder; secrets may only be used in write-only fields (such as a user's password)`,
-    );
-  }
-  if (isRef(value)) return lookup(value.$ref.address, value.$ref.attribute, where);
-  if (Array.isArray(value)) return value.map((v, i) => resolveRefs(v, `${where}[${i}]`, lookup));
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, resolveRefs(v as ManifestValue, `${where}.${k}`, lookup)]),
-    );
-  }
-  return value as PlainValue;
 }
 
 function findUnknowns(value: PlainValue, pointer: string): string[] {
