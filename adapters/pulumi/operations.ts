@@ -27,6 +27,7 @@ import type {
 import type { Clients } from '../../provider/handlers/clients.js';
 import { changedFields, differenceOf, replaceFieldsOf, withoutFields } from '../../reconciler/core/difference.js';
 import { comparableForms, comparedPair, type ComparableInput } from '../../reconciler/plan/comparable.js';
+import { replaceStrategyOf } from '../../reconciler/plan/replace-strategy.js';
 import { hashWriteOnly, markerFor, newSalt } from '../../reconciler/state/write-only.js';
 import { AdapterError } from '../errors.js';
 import { completeProperties } from '../private/derive.js';
@@ -130,8 +131,15 @@ export function diff(
   return {
     changes: changed.length > 0,
     replaces,
-    deleteBeforeReplace: handler.schema.replaceStrategy === 'delete-then-create',
+    deleteBeforeReplace:
+      replaceStrategyOf(kind, handler.schema, olds.naturalKey, newKeyOf(kind, news)) === 'delete-then-create',
   };
+}
+
+/** The natural key `news` declare (the account matters only to the one-per-account kinds). */
+function newKeyOf(kind: ResourceKind, news: PulumiInputs): string {
+  const props = resolvedOf(kind, news) as unknown as ResourcePropertiesByKind[typeof kind];
+  return naturalKeyOf(kind, props, news.connection?.account ?? '');
 }
 
 /** Creates the object and returns its id (server id, else natural key) and outputs. */

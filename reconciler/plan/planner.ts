@@ -4,7 +4,6 @@
  * this can be tested, and re-run for drift confirmation, without a server.
  */
 import { wentWithReplaced } from './went-with-replaced.js';
-import { keyChangeReplaces } from '../../common/kinds/key-change.js';
 import {
   isRef,
   isSecret,
@@ -25,6 +24,7 @@ import { escapePointer } from '../core/difference.js';
 import { computeChange } from './compute-change.js';
 import { clearOf, comparableForms } from './comparable.js';
 import { attributeOf } from './references.js';
+import { replaceStrategyOf } from './replace-strategy.js';
 import type { UnmanagedLive } from './match-live.js';
 import { PLAN_FORMAT_VERSION, summarize, type Plan, type ResourceChange } from './types.js';
 
@@ -267,13 +267,9 @@ export function planResource(
     ...(rawLive === undefined && lookupReason === undefined ? goneWithReplaced(resource, stateEntry, resolved) : {}),
     ...(stateEntry?.tainted !== undefined ? { tainted: stateEntry.tainted } : {}),
   });
-  const onNewKey = handler.schema.replaceStrategyOnNewKey;
-  // Old and new can coexist when the key moved in a field fixed at create: make the new one first.
-  return change.action === 'replace' &&
-    onNewKey !== undefined &&
-    keyChangeReplaces(resource.kind, handler.naturalKeyOf(rawLive), resource.naturalKey)
-    ? { ...change, replaceStrategy: onNewKey }
-    : change;
+  if (change.action !== 'replace') return change;
+  const strategy = replaceStrategyOf(resource.kind, handler.schema, handler.naturalKeyOf(rawLive), resource.naturalKey);
+  return strategy === change.replaceStrategy ? change : { ...change, replaceStrategy: strategy };
 }
 
 /**
