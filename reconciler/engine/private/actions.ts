@@ -416,10 +416,9 @@ function resolveArgs(a: ActionArgs, handler: AnyHandler, resource: ResourceManif
   return {
     resource,
     handler,
-    handlers: a.run.handlers,
+    run: a.run,
     manifest: a.manifest,
     results: a.results,
-    secrets: a.run.secrets,
     stateEntry: a.stateEntry,
     forCreate,
     change: a.change,

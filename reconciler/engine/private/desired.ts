@@ -20,6 +20,7 @@ import type { ResourceChange } from '../../plan/types.js';
 import type { StateResource } from '../../state/document.js';
 import { hashWriteOnly, markerFor, newSalt } from '../../state/write-only.js';
 import type { EngineSecretResolver } from '../secrets.js';
+import type { RunContext } from './run-context.js';
 import { refuseUnplannedValues } from './planned-values.js';
 
 /** The result of {@link resolveDesired}. */
@@ -51,10 +52,10 @@ export interface ResolvedDesired {
 export function resolveDesired(args: {
   readonly resource: ResourceManifest;
   readonly handler: AnyHandler;
-  readonly handlers: ReadonlyMap<ResourceKind, AnyHandler>;
+  /** The run's handlers, secrets, and what it wrote so far. */
+  readonly run: Pick<RunContext, 'handlers' | 'secrets' | 'writeLog'>;
   readonly manifest: ReadonlyMap<string, ResourceManifest>;
   readonly results: ReadonlyMap<string, unknown>;
-  readonly secrets: EngineSecretResolver;
   readonly stateEntry: StateResource | undefined;
   readonly forCreate: boolean;
   /** The planned change carried out; what is sent is checked against it. */
@@ -68,9 +69,10 @@ export function resolveDesired(args: {
     handler,
     properties: resource.properties,
     address: resource.address,
-    lookup: (address, attribute, where) => refValue(address, attribute, where, args),
+    lookup: (address, attribute, where) =>
+      refValue(address, attribute, where, { ...args, handlers: args.run.handlers }),
     markerOf: (field, value, stateMarker) => {
-      const m = writeOnlyMarker(value, stateMarker, forCreate, args.secrets);
+      const m = writeOnlyMarker(value, stateMarker, forCreate, args.run.secrets);
       if (m.send !== undefined) clear[field] = m.send;
       return m.marker;
     },
@@ -87,7 +89,17 @@ export function resolveDesired(args: {
   }
   const applied = args.stateEntry?.writeOnly ?? {};
   const pair = comparedPair(forms, forms.desired, writeOnly, applied);
-  if (forCreate || args.live !== undefined) refuseUnplannedValues(args.change, handler, resource, pair.after);
+  if (forCreate || args.live !== undefined) {
+    // A reference to an object this run wrote may take its new value: the plan showed that change.
+    const written = (address: string): boolean => {
+      const target = args.manifest.get(address);
+      return (
+        target !== undefined &&
+        args.run.writeLog.writtenAt({ kind: target.kind, name: target.naturalKey }) !== undefined
+      );
+    };
+    refuseUnplannedValues(args.change, handler, resource, pair.after, written);
+  }
   // A new object holds only what is declared now; an existing one keeps a marker not compared now.
   const markers = forCreate
     ? effectiveMarkers(forms.markers, writeOnly, {})

@@ -6,11 +6,13 @@
  * "inconsistent final plan": the reviewed plan is the contract.
  *
  * Not checked: write-only fields (their markers are salted, so two hashes of one value differ, and a
- * secret the plan could not read is not compared by either side) and `ignoreChanges` fields (taken
- * from live at the time, by design).
+ * secret the plan could not read is not compared by either side), `ignoreChanges` fields (taken
+ * from live at the time, by design), and fields referring to an object this run wrote before (a
+ * user renamed in place: the plan showed that change, and read the old value from live on purpose,
+ * so that the user's keys follow the rename rather than being replaced).
  */
 import { kindDescriptor, shownValue } from '../../../common/kinds/index.js';
-import type { ResourceManifest } from '../../../common/manifest.js';
+import { isRef, isSecret, type ManifestValue, type ResourceManifest } from '../../../common/manifest.js';
 import type { PlainObject, PlainValue, PlanningHandler } from '../../contract/handler.js';
 import { escapePointer } from '../../core/difference.js';
 import { ReconcilerError } from '../../errors.js';
@@ -20,6 +22,7 @@ import { canonicalJson } from '../../private/canonical-json.js';
 /**
  * Throws when `after` (the desired value as compared now, write-only fields as markers) differs from
  * the plan's `after` in a value the plan knew.
+ * @param writtenByThisRun whether this run wrote the object at an address already
  * @throws ReconcilerError `PLAN_INCONSISTENT` naming the resource and each field, with both values
  *   as a message may show them (a secret field never)
  */
@@ -28,10 +31,13 @@ export function refuseUnplannedValues(
   handler: Pick<PlanningHandler, 'schema'>,
   resource: ResourceManifest,
   after: PlainObject,
+  writtenByThisRun: (address: string) => boolean,
 ): void {
   const planned = change.after;
   if (planned === null || change.action === 'read') return;
   const skip = new Set([...handler.schema.writeOnly, ...(resource.options?.ignoreChanges ?? [])]);
+  for (const [field, value] of Object.entries(resource.properties))
+    if (refTargets(value).some(writtenByThisRun)) skip.add(field);
   const unknown = new Set(change.unknown);
   const fields = [...new Set([...Object.keys(planned), ...Object.keys(after)])].filter((f) => !skip.has(f)).sort();
   const moved = fields.filter((f) => differs(planned[f], after[f], `/${escapePointer(f)}`, unknown));
@@ -42,8 +48,8 @@ export function refuseUnplannedValues(
     .join('; ');
   throw new ReconcilerError(
     'PLAN_INCONSISTENT',
-    `${change.address}: the ${change.kind} ${change.naturalKey} would be sent values the plan did not show (${each}); nothing was sent for it. ` +
-      'What it refers to changed after the plan was made, so the reviewed plan no longer says what apply would do',
+    `${change.address}: apply worked the ${change.kind} ${change.naturalKey} out to values the plan did not show (${each}); nothing was sent for it (PLAN_INCONSISTENT). ` +
+      'The plan and apply read what it refers to differently, or its handler normalises a value unstably: make the plan again and review it; if this repeats, report it',
   );
 }
 
@@ -69,4 +75,13 @@ function differs(
   return [...keys].some((k) =>
     differs((planned as PlainObject)[k], (now as PlainObject)[k], `${pointer}/${escapePointer(k)}`, unknown),
   );
+}
+
+/** The addresses the references in `value` name. */
+function refTargets(value: ManifestValue): string[] {
+  if (isRef(value)) return [value.$ref.address];
+  if (Array.isArray(value)) return value.flatMap(refTargets);
+  if (value !== null && typeof value === 'object' && !isSecret(value))
+    return Object.values(value).flatMap((v) => refTargets(v as ManifestValue));
+  return [];
 }
