@@ -131,8 +131,14 @@ export function effectiveMarkers(
   return out;
 }
 
-/** The live side: normalised as the handler is told what is managed, recorded fields as last applied. */
-function liveForm(input: ComparableInput, declared: PlainObject): PlainObject | null {
+/**
+ * The live side: normalised as the handler is told what is managed (`declared`), recorded fields as
+ * last applied (as declared when nothing was: they cannot be known to differ).
+ */
+export function liveForm(
+  input: Pick<ComparableInput, 'handler' | 'live' | 'applied'>,
+  declared: PlainObject,
+): PlainObject | null {
   const { handler, live, applied } = input;
   if (live === null) return null;
   if (handler.mode === 'lookup') return 'raw' in live ? handler.normalizeLive(live.raw) : live.normalized;
