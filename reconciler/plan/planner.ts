@@ -5,9 +5,7 @@
  */
 import { wentWithReplaced } from './went-with-replaced.js';
 import {
-  isRef,
   isSecret,
-  type ManifestValue,
   type ResourceKind,
   type ResourceManifest,
   type SecretValue,
@@ -20,10 +18,9 @@ import type { StateDocument, StateResource } from '../state/document.js';
 import { markerFor } from '../state/write-only.js';
 import { ChangeMemo } from './change-memo.js';
 import { planAccessChanges } from './access-changes.js';
-import { escapePointer } from '../core/difference.js';
 import { computeChange } from './compute-change.js';
 import { clearOf, comparableForms } from './comparable.js';
-import { attributeOf } from './references.js';
+import { attributeOf, holdsRef, UNKNOWN_VALUE, unknownPointersOf } from './references.js';
 import { replaceStrategyOf } from './replace-strategy.js';
 import type { UnmanagedLive } from './match-live.js';
 import { PLAN_FORMAT_VERSION, summarize, type Plan, type ResourceChange } from './types.js';
@@ -76,14 +73,10 @@ export interface PlannedAlready {
   reuse(address: string, liveOf: (address: string) => unknown): ResourceChange | undefined;
 }
 
+export { holdsRef } from './references.js';
+
 /** The address prefix of a planned delete of an object the manifest does not declare. */
 export const UNMANAGED_ADDRESS_PREFIX = '~unmanaged/';
-
-/**
- * A string no handler will ever see from the API: stands for a reference that is not known until
- * apply, so that normalisation can run on the rest of the value.
- */
-const UNKNOWN = '\u0000(known after apply)';
 
 /**
  * Plans every resource: one {@link ResourceChange} per manifest resource and per state resource no
@@ -247,7 +240,7 @@ export function planResource(
     ...(stateEntry !== undefined ? { applied: stateEntry } : {}),
     ...(resource.options?.ignoreChanges !== undefined ? { ignoreChanges: resource.options.ignoreChanges } : {}),
   });
-  const unknown = findUnknowns(desired, '');
+  const unknown = unknownPointersOf(desired, '');
   const lookupReason =
     handler.mode === 'lookup' && rawLive === undefined && unknown.length === 0 && !holdsRef(resource.properties)
       ? foundNothing(handler, resource)
@@ -314,14 +307,6 @@ function goneWithReplaced(
 /** The reason of a look-up that found nothing at plan time and is read again at apply (a warning of the plan). */
 export const LOOKUP_FOUND_NOTHING_REASON = 'found nothing at plan time; looked up again at apply';
 
-/** Whether a manifest value holds a reference (to another object's id or field). */
-export function holdsRef(value: unknown): boolean {
-  if (isRef(value as ManifestValue)) return true;
-  if (Array.isArray(value)) return value.some(holdsRef);
-  if (value !== null && typeof value === 'object') return Object.values(value).some(holdsRef);
-  return false;
-}
-
 function handlerFor(
   handlers: ReadonlyMap<ResourceKind, PlanningHandler>,
   kind: ResourceKind,
@@ -346,7 +331,7 @@ function serverIdOf(
 }
 
 /**
- * A reference's value at plan time: from the target's live object when it exists; {@link UNKNOWN}
+ * A reference's value at plan time: from the target's live object when it exists; {@link UNKNOWN_VALUE}
  * when the target will only exist after apply (state alone is not trusted: the object may be gone).
  */
 function refValue(
@@ -371,10 +356,10 @@ function refValue(
     // A target this plan replaces gets a new id (and new server-set fields): what refers to them is
     // known only after apply, so the referrer is planned against the new object, not the old one.
     const serverSet = attribute === 'id' || handler.schema.computed.includes(attribute);
-    if (serverSet && replacedByThisPlan(env, target, liveOf)) return UNKNOWN;
-    return attributeOf(handler, rawLive, attribute) ?? UNKNOWN;
+    if (serverSet && replacedByThisPlan(env, target, liveOf)) return UNKNOWN_VALUE;
+    return attributeOf(handler, rawLive, attribute) ?? UNKNOWN_VALUE;
   }
-  return UNKNOWN;
+  return UNKNOWN_VALUE;
 }
 
 /**
@@ -386,22 +371,4 @@ function replacedByThisPlan(env: PlanningEnv, target: ResourceManifest, liveOf: 
   const plan = (l: (address: string) => unknown): ResourceChange => planResource(env, target, l);
   const change = env.targetChanges ? env.targetChanges.planOnce(target.address, liveOf, plan) : plan(liveOf);
   return change.action === 'replace';
-}
-
-function findUnknowns(value: PlainValue, pointer: string): string[] {
-  // Most objects hold no unknown: find that out without building a pointer for every field.
-  if (!holdsUnknown(value)) return [];
-  if (value === UNKNOWN) return [pointer];
-  if (Array.isArray(value)) return value.flatMap((v, i) => findUnknowns(v, `${pointer}/${i}`));
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).flatMap(([k, v]) => findUnknowns(v, `${pointer}/${escapePointer(k)}`));
-  }
-  return [];
-}
-
-function holdsUnknown(value: PlainValue): boolean {
-  if (value === UNKNOWN) return true;
-  if (Array.isArray(value)) return value.some(holdsUnknown);
-  if (value !== null && typeof value === 'object') return Object.values(value).some(holdsUnknown);
-  return false;
 }

@@ -2,10 +2,12 @@
  * References (`{ $ref }`) in a resource's declared properties, resolved to plain values. One walk for
  * the planner (a target not made yet stands for "known after apply") and the executor (every target
  * exists by the time a referrer is sent), so that both put a reference's value in the same place: a
- * reference to a job's outputs, a list, is spliced into the list that holds it.
+ * reference to a job's outputs, a list, is spliced into the list that holds it. At plan time a value
+ * known only after apply is the placeholder {@link UNKNOWN_VALUE}, found again by pointer afterwards.
  */
 import { isRef, isSecret, type ManifestValue } from '../../common/manifest.js';
 import type { PlainValue, PlanningHandler } from '../contract/handler.js';
+import { escapePointer } from '../core/difference.js';
 import { ReconcilerError } from '../errors.js';
 
 /** The value of one reference: `where` names the property holding it, for messages. */
@@ -51,4 +53,37 @@ export function attributeOf(
 ): PlainValue | undefined {
   if (attribute === 'id') return handler.idOf(live) ?? undefined;
   return handler.normalizeLive(live)[attribute];
+}
+
+/**
+ * A string no handler will ever see from the API: at plan time, stands for a reference that is not
+ * known until apply, so that normalisation can run on the rest of the value.
+ */
+export const UNKNOWN_VALUE = '\u0000(known after apply)';
+
+/** The JSON pointers of the {@link UNKNOWN_VALUE}s in `value` (`pointer` is where `value` sits). */
+export function unknownPointersOf(value: PlainValue, pointer: string): string[] {
+  // Most objects hold no unknown: find that out without building a pointer for every field.
+  if (!holdsUnknown(value)) return [];
+  if (value === UNKNOWN_VALUE) return [pointer];
+  if (Array.isArray(value)) return value.flatMap((v, i) => unknownPointersOf(v, `${pointer}/${i}`));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => unknownPointersOf(v, `${pointer}/${escapePointer(k)}`));
+  }
+  return [];
+}
+
+/** Whether a manifest value holds a reference (to another object's id or field). */
+export function holdsRef(value: unknown): boolean {
+  if (isRef(value as ManifestValue)) return true;
+  if (Array.isArray(value)) return value.some(holdsRef);
+  if (value !== null && typeof value === 'object') return Object.values(value).some(holdsRef);
+  return false;
+}
+
+function holdsUnknown(value: PlainValue): boolean {
+  if (value === UNKNOWN_VALUE) return true;
+  if (Array.isArray(value)) return value.some(holdsUnknown);
+  if (value !== null && typeof value === 'object') return Object.values(value).some(holdsUnknown);
+  return false;
 }
