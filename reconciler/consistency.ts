@@ -7,8 +7,9 @@
  * retried until `consistencyWindowMs` has passed *since X was written*, and no longer. An error naming
  * an object this run never wrote is final at once: no blind sleeps, no waiting on a hunch.
  *
- * Which objects a refusal names, and which statuses and codes are transient, are the provider's
- * typed facts (`provider/failure-facts.ts`); nothing here reads a server's message text.
+ * Which statuses and codes are transient is `common/contract/failure-facts.ts`; which objects a
+ * refusal names is the provider's typed facts (`TritonApiError.missing`, `.nameTaken`, read from the
+ * message by `provider/refusals.ts`); nothing here reads a server's message text.
  */
 import { TUNABLE_DEFAULTS } from '../common/tunables.js';
 import {
@@ -16,7 +17,7 @@ import {
   NETWORK_ERROR_CODES,
   NOT_SENT_CODES,
   TRANSIENT_STATUSES,
-} from '../provider/failure-facts.js';
+} from '../common/contract/failure-facts.js';
 
 /** The parts of an API error the classification looks at (the provider's typed errors have them). */
 export interface ApiErrorLike {

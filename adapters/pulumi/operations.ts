@@ -18,7 +18,7 @@ import { RESOURCE_ATTRIBUTES, naturalKeyOf, type ResourcePropertiesByKind } from
 import { RESOURCE_SCHEMAS, checkProperties } from '../../common/resource-schema.js';
 import { propertyValueProblems } from '../../common/rules/index.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
-import type { JsonPatchOperation, ResolvedProperties, ResourceHandler } from '../../reconciler/contract/handler.js';
+import type { JsonPatchOperation, ResolvedProperties, ResourceHandler } from '../../common/contract/handler.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import {
   changedFields,

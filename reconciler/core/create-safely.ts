@@ -19,7 +19,7 @@
  *   acknowledged fails too; other failures are final.
  */
 import { apiErrorFacts, latestWriteOf, type ObjectReference } from '../consistency.js';
-import type { PlainObject, ResourceHandler } from '../contract/handler.js';
+import type { PlainObject, ResourceHandler } from '../../common/contract/handler.js';
 import { AttemptCounter, classify, isConflict, ParkedWrite, pause, type RetryContext } from '../retry-loop.js';
 import { untilReady } from '../readiness.js';
 import type { ReconcileRun, ResourceIdentity } from './run.js';

@@ -5,7 +5,7 @@
  */
 import { consistencyWindowOf } from '../../common/tunables.js';
 import type { StackManifest } from '../../common/manifest.js';
-import type { PlainObject, ResourceHandler } from '../contract/handler.js';
+import type { PlainObject, ResourceHandler } from '../../common/contract/handler.js';
 import { ReconcilerError } from '../errors.js';
 import { driftItemsOf } from './drift-report.js';
 import { executePlan } from './executor.js';
@@ -63,7 +63,6 @@ import {
 import { MantaHistoryStore } from '../state/manta-history.js';
 import { putResource } from '../state/operations.js';
 
-export { connectStack, type ConnectOverrides } from './connect.js';
 export { recordFound, type NotRecorded, type RecordFoundResult } from './record-found.js';
 export type { RefreshChange } from './refresh.js';
 export { destroyView } from './plan-against-live.js';

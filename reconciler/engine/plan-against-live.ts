@@ -5,7 +5,7 @@
  */
 import { didYouMean } from '../../common/did-you-mean.js';
 import type { ResourceKind, ResourceManifest, StackManifest } from '../../common/manifest.js';
-import type { PlainObject, RerunRule } from '../contract/handler.js';
+import type { PlainObject, RerunRule } from '../../common/contract/handler.js';
 import { ReconcilerError } from '../errors.js';
 import {
   deletionGuardedChanges,

@@ -26,8 +26,7 @@ import { serializeStateBytes } from './private/serialize.js';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { TritonApiError } from '../../provider/errors.js';
-import type { MantaClient } from '../../provider/manta/client.js';
+import { isConditionLost, isMissingObject, type StateObjectStore } from './object-store.js';
 import { ReconcilerError } from '../errors.js';
 import { isLockHolder, type LockHolder, type LockRequest, type StateBackend, type StateSnapshot } from './backend.js';
 import { parseStateDocument, type StateDocument } from './document.js';
@@ -37,7 +36,7 @@ import { registerHeldLock } from './held-locks.js';
 
 /** The Manta calls the backend makes (a full `MantaClient` fits). */
 export type MantaStateClient = Pick<
-  MantaClient,
+  StateObjectStore,
   'getObjectBuffer' | 'putObject' | 'putMetadata' | 'deleteObject' | 'makeDirectories'
 >;
 
@@ -305,7 +304,7 @@ export class MantaStateBackend implements StateBackend {
       await this.manta.putMetadata(this.lockPath, { contentType: 'application/json', headers: { 'if-match': etag } });
       return true;
     } catch (error) {
-      if (error instanceof TritonApiError && (error.isNotFound || isConditionLost(error))) return false;
+      if (isMissingObject(error) || isConditionLost(error)) return false;
       throw ioError('read the lock', this.lockPath, error);
     }
   }
@@ -329,7 +328,7 @@ export class MantaStateBackend implements StateBackend {
       });
     } catch (error) {
       // Our lock was broken and maybe taken by another run meanwhile: it is not ours to release.
-      if (error instanceof TritonApiError && (error.isNotFound || isConditionLost(error))) return;
+      if (isMissingObject(error) || isConditionLost(error)) return;
       throw ioError('release the lock', this.lockPath, error);
     }
   }
@@ -391,7 +390,7 @@ export class MantaStateBackend implements StateBackend {
     try {
       await this.manta.deleteObject(this.lockPath, etag !== '' ? { ifMatch: etag } : {});
     } catch (error) {
-      if (error instanceof TritonApiError && (error.isNotFound || isConditionLost(error))) return;
+      if (isMissingObject(error) || isConditionLost(error)) return;
       throw ioError('release the lock', this.lockPath, error);
     }
   }
@@ -415,7 +414,7 @@ export class MantaStateBackend implements StateBackend {
     try {
       return await call();
     } catch (error) {
-      if (error instanceof TritonApiError && error.isNotFound) return undefined;
+      if (isMissingObject(error)) return undefined;
       throw ioError(what, this.location, error);
     }
   }
@@ -423,14 +422,6 @@ export class MantaStateBackend implements StateBackend {
 
 function parentOf(path: string): string {
   return path.slice(0, path.lastIndexOf('/'));
-}
-
-/** 412 PreconditionFailed (stale or create-only) or 409 ConcurrentRequest (lost an in-flight race). */
-function isConditionLost(error: unknown): boolean {
-  return (
-    error instanceof TritonApiError &&
-    (error.status === 412 || (error.status === 409 && /ConcurrentRequest/.test(error.apiCode)))
-  );
 }
 
 function isStateMark(value: unknown): value is StateMark {

@@ -23,7 +23,7 @@ import { Readable } from 'node:stream';
 import { TUNABLE_DEFAULTS } from '../../../common/tunables.js';
 import { setTimeout as sleepTimer } from 'node:timers/promises';
 import { TritonApiError } from '../../errors.js';
-import { NETWORK_ERROR_CODES, THROTTLE_STATUSES, TRANSIENT_STATUSES } from '../../failure-facts.js';
+import { NETWORK_ERROR_CODES, THROTTLE_STATUSES, TRANSIENT_STATUSES } from '../../../common/contract/failure-facts.js';
 import { transportCode } from '../core.js';
 import {
   discardBody,

@@ -10,7 +10,7 @@ import {
   type ResourceKind,
   type ResourceManifest,
 } from '../../../common/manifest.js';
-import type { AnyHandler, PlainObject, PlainValue } from '../../contract/handler.js';
+import type { AnyHandler, PlainObject, PlainValue } from '../../../common/contract/handler.js';
 import { ReconcilerError } from '../../errors.js';
 import type { StateResource } from '../../state/document.js';
 import { withRecordedDeclared } from '../../plan/recorded-fields.js';

@@ -4,7 +4,7 @@
  * the live value is what is sent for them). Write-only fields keep the state's marker and are not
  * sent at all.
  */
-import type { PlainObject, PlainValue } from '../../contract/handler.js';
+import type { PlainObject, PlainValue } from '../../../common/contract/handler.js';
 import { keepLiveFields } from '../../plan/lifecycle.js';
 import type { ResolvedDesired } from './desired.js';
 

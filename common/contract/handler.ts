@@ -32,8 +32,8 @@
  * (`reconciler/consistency.ts`: not-yet-visible, transient, terminal) and retries. A handler never
  * sleeps or retries on its own, and never logs or throws a secret value.
  */
-import type { FieldRules } from '../../common/kinds/index.js';
-import type { ResourceKind, SecretValue } from '../../common/manifest.js';
+import type { FieldRules } from '../kinds/index.js';
+import type { ResourceKind, SecretValue } from '../manifest.js';
 
 /** A JSON value with no references or secret placeholders left in it. */
 export type PlainValue =
