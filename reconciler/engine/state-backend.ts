@@ -53,12 +53,11 @@ export function openStateBackend(
 }
 
 export async function withLock<T>(
-  stack: StackManifest,
-  opts: EngineOptions,
+  backend: HistoryKeepingBackend,
+  opts: Pick<EngineOptions, 'lockTimeoutMs' | 'onLockWait' | 'onLockTakeOver'>,
   command: string,
-  fn: (backend: HistoryKeepingBackend, snapshot: StateSnapshot | undefined) => Promise<T>,
+  fn: (snapshot: StateSnapshot | undefined) => Promise<T>,
 ): Promise<T> {
-  const backend = openStateBackend(stack, opts);
   await backend.lock({
     command,
     lockTimeoutMs: opts.lockTimeoutMs ?? 0,
@@ -66,7 +65,7 @@ export async function withLock<T>(
     ...(opts.onLockTakeOver ? { onTakeOver: opts.onLockTakeOver } : {}),
   });
   try {
-    return await fn(backend, await backend.read());
+    return await fn(await backend.read());
   } finally {
     await backend.unlock();
   }

@@ -16,16 +16,8 @@ import { manifestDigestOf } from '../../plan/planner.js';
 import { refuseBrokenExpectations } from '../../plan/plan-expectations.js';
 import { checkPlanStillValid } from '../../plan/saved-plan.js';
 import { planHasChanges, type Plan } from '../../plan/types.js';
-import { withLock } from '../state-backend.js';
-import {
-  runFor,
-  requestOf,
-  refuseConflicts,
-  planAgainstLiveQuick,
-  carryOut,
-  recordOptionsAndOutputs,
-  audited,
-} from './carry-out.js';
+import { refuseConflicts, planAgainstLiveQuick, carryOut, recordOptionsAndOutputs, audited } from './carry-out.js';
+import { commandContext } from './context.js';
 
 /**
  * Looks at the plan just made, under the lock, before anything changes: shows it and asks. Resolves
@@ -55,15 +47,16 @@ export async function applyReviewed(
   review: PlanReview,
   mode: 'apply' | 'destroy' = 'apply',
 ): Promise<ReviewedApply> {
-  const run = await runFor(stack, opts);
-  return withLock(stack, opts, `triton-iac ${mode}`, async (backend, snapshot) => {
-    const req = requestOf(stack, snapshot, opts, mode === 'destroy');
+  const c = commandContext(stack, opts);
+  const { run, backend } = c;
+  return c.locked(`triton-iac ${mode}`, async (snapshot) => {
+    const req = c.request(snapshot, mode === 'destroy');
     const read = await planAgainstLive(run, req);
     // The plan a person reviews carries the kinds' warnings; the other plans (a saved plan's check,
     // refresh, generate) make none, so they do not pay for the reads warnings take.
     const planned = {
       ...read,
-      plan: await withUnmanagedAccess(run, stack, req.state, await withPlanWarnings(run, read.plan), opts.sensor),
+      plan: await withUnmanagedAccess(run, stack, req.state, await withPlanWarnings(run, read.plan), c.sensor),
     };
     // Before asking: a plan apply could not carry out is refused before anyone says yes to it.
     assertSecretsReadable(planned.plan, stack, run.handlers, run.secrets);
@@ -80,15 +73,15 @@ export async function applyReviewed(
           planned.byAddress,
           false,
           // A stack applied before access tables were recorded gets its first one; else nothing changed.
-          state.current.access === undefined ? await accessCensus(run, stack, state.current, opts.sensor) : undefined,
+          state.current.access === undefined ? await accessCensus(run, stack, state.current, c.sensor) : undefined,
           planned.plan.changes,
         );
       return { plan: planned.plan };
     }
     return {
       plan: planned.plan,
-      result: await audited(backend, stack, planned.plan, `triton-iac ${mode}`, () =>
-        carryOut(run, stack, planned.plan, state, planned.byAddress, mode === 'destroy', opts.sensor, planned.live),
+      result: await audited(c, planned.plan, `triton-iac ${mode}`, () =>
+        carryOut(c, planned.plan, state, planned.byAddress, mode === 'destroy', planned.live),
       ),
     };
   });
@@ -100,7 +93,8 @@ export async function applyReviewed(
  * @throws ReconcilerError `PLAN_STALE`, `STATE_LOCKED`, or a state error; action failures are in the result.
  */
 export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOptions): Promise<ApplyResult> {
-  const run = await runFor(stack, opts);
+  const c = commandContext(stack, opts);
+  const { run, backend } = c;
   refuseConflicts(plan);
   if (plan.stack !== stack.name || plan.account !== stack.account) {
     throw new ReconcilerError(
@@ -117,8 +111,8 @@ export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOp
       `the manifest of stack ${stack.name} changed since the plan was made; run plan again`,
     );
   }
-  return withLock(stack, opts, 'triton-iac apply', async (backend, snapshot) => {
-    const req = requestOf(stack, snapshot, opts, destroy);
+  return c.locked('triton-iac apply', async (snapshot) => {
+    const req = c.request(snapshot, destroy);
     let now = await planAgainstLiveQuick(run, req);
     let validity = checkPlanStillValid(plan, {
       stateSerial: snapshot?.doc.serial ?? 0,
@@ -163,15 +157,13 @@ export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOp
     assertSecretsReadable(plan, stack, run.handlers, run.secrets);
     // A destination may have changed since the plan was saved (a file made there meanwhile).
     if (!destroy) await refuseCertainFailures(run, plan, stack);
-    return audited(backend, stack, plan, 'triton-iac apply PLANFILE', () =>
+    return audited(c, plan, 'triton-iac apply PLANFILE', () =>
       carryOut(
-        run,
-        stack,
+        c,
         plan,
         new StateWriter(backend, snapshot, stack.name, stack.account),
         now.byAddress,
         destroy,
-        opts.sensor,
         now.live,
       ),
     );

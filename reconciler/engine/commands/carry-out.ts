@@ -1,14 +1,14 @@
 /**
- * What the writing commands share: the run of a command, what it plans, and carrying out a plan under
- * the lock (conflicts refused, moves recorded, the plan executed, the access census taken, options
- * and outputs recorded, the apply audited).
+ * What the writing commands share: carrying out a plan under the lock, in the command's context
+ * (`context.ts`): conflicts refused, moves recorded, the plan executed, the access census taken,
+ * options and outputs recorded, the apply audited.
  */
 import type { StackManifest } from '../../../common/manifest.js';
 import { ReconcilerError } from '../../errors.js';
 import { executePlan } from '../executor.js';
 import { resolveOutputs, withOptionsAndOutputs } from '../outputs.js';
-import { planAgainstLive, withMoves, type PlannedRun, type PlanRequest } from '../plan-against-live.js';
-import { createRunContext, type RunContext } from '../private/run-context.js';
+import { planAgainstLive, type PlannedRun } from '../plan-against-live.js';
+import type { RunContext } from '../private/run-context.js';
 import { StateWriter } from '../private/state-writer.js';
 import type { Census } from '../census.js';
 import type { LiveRead } from '../live-reader.js';
@@ -20,39 +20,11 @@ import {
   warnAccessChangedOutside,
   withRecordedAccess,
 } from '../sensor.js';
-import type { ApplyResult, EngineOptions } from '../api-types.js';
+import type { ApplyResult } from '../api-types.js';
 import { conflictList, planConflicts, type Plan } from '../../plan/types.js';
-import type { StateSnapshot } from '../../state/backend.js';
 import { digestOf } from '../../private/canonical-json.js';
-import { currentWriter, HistoryKeepingBackend, type AuditRecord } from '../../state/history.js';
-
-export async function runFor(stack: StackManifest, opts: EngineOptions): Promise<RunContext> {
-  return createRunContext(stack, opts, opts.handlers);
-}
-
-/**
- * What to plan: the stack against the state read, with the run's targets and consent to adopt, and
- * the state with the renames already moved (once, so callers that look entries up by the plan's
- * addresses, such as the stale-read check and the drift report, find moved ones too).
- */
-export function requestOf(
-  stack: StackManifest,
-  snapshot: StateSnapshot | undefined,
-  opts: EngineOptions,
-  destroy = false,
-): PlanRequest {
-  return withMoves({
-    stack,
-    state: snapshot?.doc ?? null,
-    ...(destroy ? { destroy } : {}),
-    ...(opts.targets !== undefined && opts.targets.length > 0 ? { targets: opts.targets } : {}),
-    ...(opts.adopt ? { adopt: true } : {}),
-    ...(opts.declaredElsewhere !== undefined ? { declaredElsewhere: opts.declaredElsewhere } : {}),
-    ...((opts.replace?.length ?? 0) + (opts.exclude?.length ?? 0) > 0
-      ? { controls: { replace: opts.replace ?? [], exclude: opts.exclude ?? [] } }
-      : {}),
-  });
-}
+import { currentWriter, type AuditRecord } from '../../state/history.js';
+import type { CommandContext } from './context.js';
 
 /**
  * Refuses a plan that would take over objects without the user's consent, naming each and how they
@@ -83,16 +55,14 @@ export async function planAgainstLiveQuick(
  * clears the outputs).
  */
 export async function carryOut(
-  run: RunContext,
-  stack: StackManifest,
+  c: CommandContext,
   plan: Plan,
   state: StateWriter,
   live: ReadonlyMap<string, unknown>,
   destroy: boolean,
-  /** The access sensor's settings (`EngineOptions.sensor`): all of the options the carrying out reads. */
-  sensor: EngineOptions['sensor'],
   liveRead?: LiveRead,
 ): Promise<ApplyResult> {
+  const { run, stack, sensor } = c;
   refuseConflicts(plan);
   const moves = plan.changes
     .filter((c) => c.movedFrom !== undefined)
@@ -162,8 +132,7 @@ export async function recordOptionsAndOutputs(
  * audit record (also when it throws: the record says it failed, and the error goes on).
  */
 export async function audited(
-  backend: HistoryKeepingBackend,
-  stack: StackManifest,
+  { backend, stack }: CommandContext,
   plan: Plan,
   command: string,
   body: () => Promise<ApplyResult>,

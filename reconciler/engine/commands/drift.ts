@@ -9,8 +9,8 @@ import { refreshedState, type RefreshChange } from '../refresh.js';
 import { confirmedReading, priorReadsOf, readingShowsDrift, senseOnce, type SensorReading } from '../sensor.js';
 import type { DriftReport, EngineOptions } from '../api-types.js';
 import { confirmDrift, driftCandidates } from '../../plan/drift.js';
-import { openStateBackend, withLock } from '../state-backend.js';
-import { runFor, requestOf, planAgainstLiveQuick } from './carry-out.js';
+import { planAgainstLiveQuick } from './carry-out.js';
+import { commandContext } from './context.js';
 
 /**
  * Compares live objects with the manifest and the last-applied state. A difference is reported only
@@ -19,8 +19,8 @@ import { runFor, requestOf, planAgainstLiveQuick } from './carry-out.js';
  * @throws ReconcilerError `STATE_NOT_FOUND` when the stack has no state (it was never applied).
  */
 export async function driftStack(stack: StackManifest, opts: EngineOptions): Promise<DriftReport> {
-  const run = await runFor(stack, opts);
-  const backend = openStateBackend(stack, opts);
+  const c = commandContext(stack, opts);
+  const { run, backend } = c;
   const snapshot = await backend.read();
   const state = snapshot?.doc ?? null;
   // Without a last apply everything would show as drift: there is nothing to have drifted from.
@@ -30,9 +30,9 @@ export async function driftStack(stack: StackManifest, opts: EngineOptions): Pro
       `stack ${stack.name} has not been applied: there is no state at ${backend.location}, so there is nothing to compare the live objects with`,
     );
   }
-  const req = { ...requestOf(stack, snapshot, opts), reportOnly: true };
+  const req = { ...c.request(snapshot), reportOnly: true };
   const first = await planAgainstLiveQuick(run, req);
-  const sensor = opts.sensor ?? {};
+  const sensor = c.sensor ?? {};
   // The census takes what the plan just listed and read; the confirming read below reads afresh.
   const sensed = await senseOnce(
     run,
@@ -92,8 +92,9 @@ export async function refreshStack(
   opts: EngineOptions,
   review: (changes: readonly RefreshChange[]) => Promise<boolean> = async () => true,
 ): Promise<RefreshResult> {
-  const run = await runFor(stack, opts);
-  return withLock(stack, opts, 'triton-iac refresh', async (backend, snapshot) => {
+  const c = commandContext(stack, opts);
+  const { run, backend } = c;
+  return c.locked('triton-iac refresh', async (snapshot) => {
     if (snapshot === undefined) {
       throw new ReconcilerError(
         'STATE_NOT_FOUND',

@@ -8,8 +8,7 @@ import { withRetries } from '../../retry-loop.js';
 import type { EngineClients, EngineOptions } from '../api-types.js';
 import { emptyState } from '../../state/document.js';
 import { putResource } from '../../state/operations.js';
-import { withLock } from '../state-backend.js';
-import { runFor } from './carry-out.js';
+import { commandContext } from './context.js';
 
 /**
  * Adopts the live object `id` (a server id, or the natural key for kinds without one) into state at
@@ -22,7 +21,8 @@ export async function importResource(
   id: string,
   opts: EngineOptions,
 ): Promise<void> {
-  const run = await runFor(stack, opts);
+  const c = commandContext(stack, opts);
+  const { run, backend } = c;
   const resource = stack.resources.find((r) => r.address === address);
   if (!resource) {
     throw new ReconcilerError(
@@ -38,7 +38,7 @@ export async function importResource(
     );
   }
   const managed = handler as ResourceHandler<unknown, EngineClients>;
-  await withLock(stack, opts, `triton-iac import ${address}`, async (backend, snapshot) => {
+  await c.locked(`triton-iac import ${address}`, async (snapshot) => {
     const existing = snapshot?.doc.resources.find((r) => r.address === address);
     if (existing) {
       throw new ReconcilerError(

@@ -10,24 +10,23 @@ import { assertSecretsReadable } from '../secrets.js';
 import type { EngineOptions } from '../api-types.js';
 import { refuseBrokenExpectations } from '../../plan/plan-expectations.js';
 import { type Plan } from '../../plan/types.js';
-import { openStateBackend } from '../state-backend.js';
-import { runFor, requestOf } from './carry-out.js';
+import { commandContext } from './context.js';
 
 /**
  * Plans the stack against live objects (no lock: planning writes nothing).
  * @throws ReconcilerError `SECRET_UNAVAILABLE` when apply would need a secret it cannot read.
  */
 export async function planStack(stack: StackManifest, opts: EngineOptions): Promise<Plan> {
-  const run = await runFor(stack, opts);
-  const parsed = opts.readAhead?.takeStateFile?.();
-  const snapshot = await openStateBackend(stack, { ...opts, ...(parsed !== undefined ? { parsed } : {}) }).read();
-  const req = requestOf(stack, snapshot, opts);
+  const c = commandContext(stack, opts, { parsedState: true });
+  const { run } = c;
+  const snapshot = await c.backend.read();
+  const req = c.request(snapshot);
   const plan = await withUnmanagedAccess(
     run,
     stack,
     req.state,
     await withPlanWarnings(run, (await planAgainstLive(run, req)).plan),
-    opts.sensor,
+    c.sensor,
   );
   assertSecretsReadable(plan, stack, run.handlers, run.secrets);
   refuseBrokenExpectations(stack, req.state, plan);
@@ -37,14 +36,15 @@ export async function planStack(stack: StackManifest, opts: EngineOptions): Prom
 
 /** Plans the deletion of every object in the stack's state (the account itself is only forgotten). */
 export async function planDestroy(stack: StackManifest, opts: EngineOptions): Promise<Plan> {
-  const run = await runFor(stack, opts);
-  const snapshot = await openStateBackend(stack, opts).read();
-  const req = requestOf(stack, snapshot, opts, true);
+  const c = commandContext(stack, opts);
+  const { run } = c;
+  const snapshot = await c.backend.read();
+  const req = c.request(snapshot, true);
   return withUnmanagedAccess(
     run,
     stack,
     req.state,
     await withPlanWarnings(run, (await planAgainstLive(run, req)).plan),
-    opts.sensor,
+    c.sensor,
   );
 }
