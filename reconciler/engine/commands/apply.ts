@@ -4,7 +4,8 @@
  */
 import type { StackManifest } from '../../../common/manifest.js';
 import { ReconcilerError } from '../../errors.js';
-import { destroyView, liveDigestsOf, planAgainstLive, recentlyWritten, reread } from '../plan-against-live.js';
+import { destroyView, planAgainstLive, reread } from '../plan-against-live.js';
+import { liveDigestsOf, recentlyWritten } from '../recent-writes.js';
 import { withPlanWarnings } from '../plan-warnings.js';
 import { withUnmanagedAccess } from '../unmanaged-access.js';
 import { refuseCertainFailures } from '../plan-refusals.js';
