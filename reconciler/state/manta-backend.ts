@@ -28,11 +28,22 @@ import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isConditionLost, isMissingObject, type StateObjectStore } from './object-store.js';
 import { ReconcilerError } from '../errors.js';
-import { isLockHolder, type LockHolder, type LockRequest, type StateBackend, type StateSnapshot } from './backend.js';
+import { type LockHolder, type LockRequest, type StateBackend, type StateSnapshot } from './backend.js';
 import { parseStateDocument, type StateDocument } from './document.js';
 import { checkReadOwnership, nextDocumentToWrite, type StateOwner } from './private/ownership.js';
 import { formatAge, holderText, lockMismatch, takeOverText } from './file-lock.js';
 import { registerHeldLock } from './held-locks.js';
+import {
+  ioError,
+  isAtLeast,
+  isDeadHere,
+  parentOf,
+  parseLockObject,
+  type HeldLock,
+  type LockObject,
+  type ReleasedLock,
+  type StateMark,
+} from './private/manta-lock.js';
 
 /** The Manta calls the backend makes (a full `MantaClient` fits). */
 export type MantaStateClient = Pick<
@@ -60,28 +71,6 @@ export interface MantaStateBackendOptions {
    */
   readonly consistencyWindowMs?: number;
 }
-
-interface HeldLock {
-  readonly holder: LockHolder;
-  readonly etag: string;
-}
-
-/** The state as a holder last saw it: the object's etag and the document's serial, or no object. */
-type StateMark = { readonly etag: string; readonly serial: number } | null;
-
-/** What a released lock object says: when, and the state its last holder left (absent if unknown). */
-interface ReleasedLock {
-  readonly released: true;
-  readonly releasedAt: string;
-  readonly state?: StateMark;
-}
-
-/** The lock object as read: held, released, damaged, or absent. */
-type LockObject =
-  | { readonly held: LockHolder; readonly etag: string }
-  | { readonly released: ReleasedLock; readonly etag: string }
-  | 'unreadable'
-  | undefined;
 
 /** The Manta {@link StateBackend}. */
 export class MantaStateBackend implements StateBackend {
@@ -363,26 +352,7 @@ export class MantaStateBackend implements StateBackend {
 
   private async readLockObject(): Promise<LockObject> {
     const got = await this.io('read the lock', () => this.manta.getObjectBuffer(this.lockPath));
-    if (got === undefined) return undefined;
-    const etag = got.metadata.etag ?? '';
-    try {
-      const v = JSON.parse(got.data.toString('utf8')) as Partial<LockHolder> & Partial<ReleasedLock>;
-      if (isLockHolder(v)) return { held: v, etag };
-      if (
-        v.released === true &&
-        typeof v.releasedAt === 'string' &&
-        etag !== '' &&
-        (v.state === undefined || isStateMark(v.state))
-      ) {
-        return {
-          released: { released: true, releasedAt: v.releasedAt, ...(v.state !== undefined ? { state: v.state } : {}) },
-          etag,
-        };
-      }
-    } catch {
-      // reported as damaged below, never silently broken
-    }
-    return 'unreadable';
+    return got === undefined ? undefined : parseLockObject(got.data, got.metadata.etag ?? '');
   }
 
   /** Deletes the lock if it still has `etag` (a lock someone else took meanwhile stays). */
@@ -418,34 +388,4 @@ export class MantaStateBackend implements StateBackend {
       throw ioError(what, this.location, error);
     }
   }
-}
-
-function parentOf(path: string): string {
-  return path.slice(0, path.lastIndexOf('/'));
-}
-
-function isStateMark(value: unknown): value is StateMark {
-  if (value === null) return true;
-  const v = value as { etag?: unknown; serial?: unknown };
-  return typeof v === 'object' && typeof v.etag === 'string' && Number.isSafeInteger(v.serial);
-}
-
-/** Whether a read shows the handed-over state or a later one. */
-function isAtLeast(snapshot: StateSnapshot | undefined, mark: NonNullable<StateMark>): boolean {
-  return snapshot !== undefined && (snapshot.version === mark.etag || snapshot.doc.serial > mark.serial);
-}
-
-function isDeadHere(holder: LockHolder): boolean {
-  if (holder.host !== hostname() || holder.pid === process.pid) return false;
-  try {
-    process.kill(holder.pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
-function ioError(what: string, location: string, error: unknown): ReconcilerError {
-  // TritonApiError messages name the operation, status and server message, never credentials.
-  return new ReconcilerError('STATE_IO', `cannot ${what} ${location}: ${(error as Error).message}`, { cause: error });
 }
