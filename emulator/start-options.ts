@@ -33,6 +33,12 @@ export interface EmulatorOptions {
   readonly dataDir?: string;
   /** Accounts to ensure; with none (and an empty store) a `demo` account with a fresh key is made. */
   readonly accounts?: readonly EmulatorAccountOption[];
+  /**
+   * Whether to make the `demo` account (and its RSA key, which takes up to a second to make) when
+   * `accounts` is empty: false for a caller that adds its accounts later with `addAccount`.
+   * @default true
+   */
+  readonly demoAccount?: boolean;
   /** The eventual-consistency window W in ms. @default 0 (strongly consistent) */
   readonly consistencyWindowMs?: number;
   /** The share of reads inside the window that are served stale. @default 0.5 */
@@ -158,6 +164,13 @@ export interface RunningEmulator {
    * @throws Error when an injected clock does not move for `stuckAfterMs` while waiting
    */
   settled(options?: { readonly stuckAfterMs?: number }): Promise<void>;
+  /**
+   * Makes an account (when missing) and adds its keys, while running: what `accounts` does at
+   * start-up, for a caller that learns the logins later (`triton-iac/testing` adds the accounts
+   * of each app it applies).
+   * @throws EmulatorStartError `account-key-invalid` for a key that is not an OpenSSH public key
+   */
+  addAccount(account: EmulatorAccountOption): void;
   /**
    * Stops both listeners (the requests being handled are answered first, later ones refused), writes
    * the state and resolves when done; every acknowledged write is then on disk, and the emulator

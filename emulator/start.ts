@@ -22,7 +22,7 @@ import { createCloudApiService } from './cloudapi/service.js';
 import { DEFAULT_DATACENTER, DEFAULT_LAYOUT } from './cloudapi/state.js';
 import { createMantaService } from './manta/service.js';
 import type { MantaStateOptions } from './manta/state.js';
-import type { EmulatorOptions, RunningEmulator } from './start-options.js';
+import type { EmulatorAccountOption, EmulatorOptions, RunningEmulator } from './start-options.js';
 
 export type {
   EmulatorAccountOption,
@@ -106,16 +106,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
 
   let generatedKey: RunningEmulator['generatedKey'];
-  for (const account of options.accounts ?? []) {
+  const addAccount = (account: EmulatorAccountOption): void => {
     ctx.store.ensureAccount(account.login);
     for (const [index, key] of (account.keys ?? []).entries()) {
       if (parsePublicKey(key.trim()) === undefined)
         throw new EmulatorStartError({ kind: 'account-key-invalid', login: account.login, index });
       ctx.store.addAccountKey(account.login, key);
     }
-  }
+  };
+  for (const account of options.accounts ?? []) addAccount(account);
   for (const login of options.mantaOperators ?? []) ctx.store.ensureAccount(login);
-  if ((options.accounts ?? []).length === 0) {
+  if ((options.accounts ?? []).length === 0 && options.demoAccount !== false) {
     if (ctx.store.allAccounts().length === 0) {
       generatedKey = generateDemoKey(options.dataDir);
       ctx.store.addAccountKey('demo', readFileSync(generatedKey.publicKeyPath, 'utf8'));
@@ -160,6 +161,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ...(generatedKey !== undefined ? { generatedKey } : {}),
     context: ctx,
     settled: (settleOptions) => waitUntilSettled(ctx, settleOptions?.stuckAfterMs ?? 10_000),
+    addAccount,
     close(): Promise<void> {
       closed ??= (async () => {
         // Requests still being handled finish first, so the final save below holds their writes.

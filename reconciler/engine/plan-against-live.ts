@@ -40,6 +40,7 @@ import type { RunContext } from './private/run-context.js';
 import { recentlyWritten } from './recent-writes.js';
 import { rerunWithWrittenDependencies } from './reruns.js';
 import { dependenciesOf, selectTargets } from './targets.js';
+import { matchesWithIds } from '../../common/fwrule-language/index.js';
 
 /** A plan with the live objects it was made from. */
 export interface PlannedRun {
@@ -131,7 +132,7 @@ export function readTargetsOf(resources: readonly ResourceManifest[], state: Sta
       naturalKey: r.naturalKey,
       serverId: entry?.serverId ?? null,
       properties: plainOnly(r.properties),
-      ...(entry !== undefined && entry.naturalKey === r.naturalKey ? { applied: entry.properties } : {}),
+      ...(entry !== undefined && matchesWithIds(r.naturalKey, entry.naturalKey) ? { applied: entry.properties } : {}),
     });
     if (entry !== undefined && recordedKeys.has(r.address)) {
       const address = recordedObjectAddressOf(r.address);

@@ -8,6 +8,7 @@ import { ReconcilerError } from '../errors.js';
 import type { EngineClients, EngineOptions } from './api-types.js';
 import type { StateBackend, StateSnapshot } from '../state/backend.js';
 import { LocalStateBackend, type ParsedStateFile } from '../state/local-backend.js';
+import { formatAge } from '../state/file-lock.js';
 import { MantaStateBackend } from '../state/manta-backend.js';
 import { DEFAULT_HISTORY_KEEP, HistoryKeepingBackend, LocalHistoryStore } from '../state/history.js';
 import { MantaHistoryStore } from '../state/manta-history.js';
@@ -52,18 +53,45 @@ export function openStateBackend(
   return new HistoryKeepingBackend(local, new LocalHistoryStore(local.location, keep));
 }
 
+/** How often a wait for the state lock is told again while it lasts. */
+const LOCK_WAIT_REPEAT_MS = 30_000;
+
+/** Runs `fn` holding the lock of `backend` (the state of stack `stackName`), with the state read under it. */
 export async function withLock<T>(
   backend: HistoryKeepingBackend,
+  stackName: string,
   opts: Pick<EngineOptions, 'lockTimeoutMs' | 'onLockWait' | 'onLockTakeOver'>,
   command: string,
   fn: (snapshot: StateSnapshot | undefined) => Promise<T>,
 ): Promise<T> {
-  await backend.lock({
-    command,
-    lockTimeoutMs: opts.lockTimeoutMs ?? 0,
-    ...(opts.onLockWait ? { onWait: opts.onLockWait } : {}),
-    ...(opts.onLockTakeOver ? { onTakeOver: opts.onLockTakeOver } : {}),
-  });
+  // A wait for the lock is told when it starts (by the backend, naming the holder), again every
+  // LOCK_WAIT_REPEAT_MS with how long so far, and with its total once the lock is taken.
+  const tell = opts.onLockWait;
+  let waitStarted: number | undefined;
+  let repeat: NodeJS.Timeout | undefined;
+  const since = (): string => formatAge(Date.now() - (waitStarted ?? Date.now()));
+  try {
+    await backend.lock({
+      command,
+      lockTimeoutMs: opts.lockTimeoutMs ?? 0,
+      ...(tell
+        ? {
+            onWait: (message: string) => {
+              waitStarted = Date.now();
+              tell(message);
+              repeat = setInterval(
+                () => tell(`still waiting for the state lock of stack ${stackName}, ${since()} so far`),
+                LOCK_WAIT_REPEAT_MS,
+              ).unref();
+            },
+          }
+        : {}),
+      ...(opts.onLockTakeOver ? { onTakeOver: opts.onLockTakeOver } : {}),
+    });
+  } finally {
+    clearInterval(repeat);
+  }
+  if (waitStarted !== undefined) tell?.(`took the state lock of stack ${stackName} after waiting ${since()}`);
   try {
     return await fn(await backend.read());
   } finally {

@@ -51,7 +51,7 @@ export function commandContext(
     run,
     backend,
     sensor: opts.sensor,
-    locked: (command, fn) => withLock(backend, opts, command, fn),
+    locked: (command, fn) => withLock(backend, stack.name, opts, command, fn),
     request: (snapshot, destroy = false) =>
       withMoves({
         stack,

@@ -81,6 +81,8 @@ export async function importResource(
         dependsOn: [...resource.dependsOn].sort(),
         updatedAt: new Date().toISOString(),
         ...(resource.options !== undefined ? { options: resource.options } : {}),
+        // It existed before the stack: a plan that deletes it says so (`StateResource.adopted`).
+        adopted: true,
       }),
       snapshot?.version,
     );

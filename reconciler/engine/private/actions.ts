@@ -7,7 +7,7 @@ import type { ResourceManifest } from '../../../common/manifest.js';
 import type { AnyHandler, ObjectRef, PlainObject, ResourceHandler } from '../../../common/contract/handler.js';
 import type { ObjectReference } from '../../consistency.js';
 import type { createReady, CreateOutcome } from '../../core/create-safely.js';
-import { differenceOf, withMarkers } from '../../core/difference.js';
+import { differenceOf } from '../../core/difference.js';
 import { deleteObject, updateInPlace } from '../../core/writes.js';
 import { ReconcilerError } from '../../errors.js';
 import type { WalkSlot } from '../../graph.js';
@@ -20,12 +20,12 @@ import type { StateDocument, StateResource } from '../../state/document.js';
 import { putResources } from '../../state/operations.js';
 import type { ActionOutcome, EngineClients } from '../api-types.js';
 import { resolveDesired } from './desired.js';
-import { withIgnoredFields } from './ignore-changes.js';
 import { oldObjectEntry, replacedAlongside } from './old-object.js';
 import type { RunContext } from './run-context.js';
 import type { StateWriter } from './state-writer.js';
 import { refuseUnplannedTakeover } from './takeover.js';
 import { createUnfinishedRecorded } from './unfinished-create.js';
+import { matchesWithIds, placeholdersIn } from '../../../common/fwrule-language/index.js';
 
 /** One action of the walk: the change, and what the run shares with it. */
 export interface ActionArgs {
@@ -107,7 +107,16 @@ type Managed = ResourceHandler<unknown, EngineClients>;
 async function forget(a: ActionArgs): Promise<ActionOutcome> {
   a.results.delete(a.change.address);
   a.slot.leave();
-  await a.state.remove(a.change.address);
+  const address = a.change.address;
+  // The object stays live (a job, a retained object): one this stack made stays known as its own,
+  // so that declaring it again adopts it without asking (see `StateDocument.creating`).
+  if (a.stateEntry === undefined || a.stateEntry.adopted === true) await a.state.remove(address);
+  else
+    await a.state.edit((doc) => ({
+      ...doc,
+      resources: doc.resources.filter((r) => r.address !== address),
+      creating: [...new Set([...(doc.creating ?? []), address])].sort(),
+    }));
   return 'forgotten';
 }
 
@@ -296,20 +305,12 @@ async function bringUpToDate(
   plannedBefore?: PlainObject,
 ): Promise<ActionOutcome> {
   const entry = a.state.current.resources.find((r) => r.address === resource.address) ?? a.stateEntry;
-  const declared = resolveDesired({ ...resolveArgs(a, handler, resource, false), stateEntry: entry });
-  const before = withMarkers(
-    plannedBefore ??
-      withRecordedLive(
-        handler.normalizeLive(live, declared.normalized),
-        declared.normalized,
-        handler.schema.recorded ?? [],
-        entry?.properties,
-      ),
-    handler.schema.writeOnly,
-    entry?.writeOnly ?? {},
-  );
-  const desired = withIgnoredFields(declared, before, resource.options?.ignoreChanges ?? [], handler.schema.writeOnly);
-  const patch = differenceOf(handler.schema, before, desired.comparable);
+  const desired = resolveDesired({
+    ...resolveArgs(a, handler, resource, false),
+    stateEntry: entry,
+    live: plannedBefore !== undefined ? { normalized: plannedBefore } : { raw: live },
+  });
+  const patch = differenceOf(handler.schema, desired.before!, desired.after);
   if (patch.length === 0) return outcome === 'updated' ? 'unchanged' : outcome;
   const id = handler.idOf(live) ?? a.change.serverId ?? a.change.naturalKey;
   const updated = await updateInPlace({
@@ -323,9 +324,7 @@ async function bringUpToDate(
     retry: a.run.retryFor(resource.address, { slot: a.slot }),
     refs: refsOf(a.change, a.manifest),
   });
-  await record(a, handler, resource, updated, { ...(entry?.writeOnly ?? {}), ...desired.markers }, desired.normalized, {
-    last: true,
-  });
+  await record(a, handler, resource, updated, desired.markers, desired.normalized, { last: true });
   return outcome;
 }
 
@@ -399,7 +398,7 @@ async function record(
   const entry: StateResource = {
     address: resource.address,
     kind: resource.kind,
-    naturalKey: resource.naturalKey,
+    naturalKey: recordedKeyOf(handler, resource, live),
     serverId: handler.idOf(live) ?? null,
     // What the server does not keep is recorded as declared, for the next plan to compare with.
     properties: withRecordedLive(
@@ -413,6 +412,7 @@ async function record(
     updatedAt: new Date().toISOString(),
     ...(resource.options !== undefined ? { options: resource.options } : {}),
     ...(tainted !== undefined ? { tainted } : {}),
+    ...(adoptedHere(a) ? { adopted: true as const } : {}),
   };
   const written =
     alongside.length === 0 ? a.state.put(entry) : a.state.edit((doc) => putResources(doc, [entry, ...alongside]));
@@ -423,16 +423,36 @@ async function record(
   await written;
 }
 
+/**
+ * The natural key to record: the manifest's, or, when it holds a stand-in for an instance id (a rule
+ * naming an instance made in the same apply), the object's own, with the real id, so that
+ * `state list` and later plans name it.
+ */
+function recordedKeyOf(handler: AnyHandler, resource: ResourceManifest, live: unknown): string {
+  if (placeholdersIn(resource.naturalKey).length === 0) return resource.naturalKey;
+  const own = handler.naturalKeyOf(live);
+  return typeof own === 'string' && matchesWithIds(resource.naturalKey, own) ? own : resource.naturalKey;
+}
+
+/**
+ * Whether the object recorded for `a` existed before this stack managed it: adopted by this plan
+ * with consent, or recorded so before (kept until a replacement makes a new object of this stack's).
+ */
+function adoptedHere(a: ActionArgs): boolean {
+  if (a.change.action === 'adopt') return a.change.preexisting === true;
+  return a.change.action !== 'replace' && a.stateEntry?.adopted === true;
+}
+
 function resolveArgs(a: ActionArgs, handler: AnyHandler, resource: ResourceManifest, forCreate: boolean) {
   return {
     resource,
     handler,
-    handlers: a.run.handlers,
+    run: a.run,
     manifest: a.manifest,
     results: a.results,
-    secrets: a.run.secrets,
     stateEntry: a.stateEntry,
     forCreate,
+    change: a.change,
   };
 }
 
