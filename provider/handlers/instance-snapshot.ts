@@ -23,7 +23,7 @@ import type {
   PlainObject,
   ResolvedProperties,
   ResourceHandler,
-} from '../../reconciler/contract/handler.js';
+} from '../../common/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { instanceSnapshot as instanceSnapshotKind } from '../../common/kinds/instance-snapshot.js';
 
