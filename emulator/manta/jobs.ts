@@ -3,15 +3,13 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { MantaError } from './errors.js';
 import type { NamespaceStore } from './namespace.js';
-import type { BlobInfo } from './blob-store.js';
 import { parseJobSpec, type PhaseSpec } from './private/job-spec.js';
-import { runTask, type TaskAsset, type TaskResult } from './private/task-runner.js';
+import { executeTask } from './private/job-execute.js';
 import { normalizePath } from './private/paths.js';
 import { jobErrorRecord } from './private/job-errors.js';
 import {
   mayWriteOutputs,
   resolveJobRead,
-  saveTaskObject,
   type JobReader,
   type ReadableObject,
   type RefusedRead,
@@ -297,7 +295,7 @@ export class JobEngine {
       });
   }
 
-  private async execute(
+  private execute(
     job: Job,
     phaseNum: number,
     phase: PhaseSpec,
@@ -307,81 +305,24 @@ export class JobEngine {
     input: string | undefined,
     p0input: string | undefined,
   ): Promise<void> {
-    const blocked = this.options.exec ? this.execBlocked() : this.options.disabledReason;
-    if (blocked !== undefined) {
-      this.fail(job, phaseNum, input, p0input, 'TaskInitError', blocked, undefined);
-      return;
-    }
-    const assets: TaskAsset[] = [];
-    for (const a of phase.assets ?? []) {
-      const obj = this.readable(job, a);
-      if (!obj.ok) {
-        // The agent fetches assets over HTTP with the job's token and fails the task's start.
-        const why = `error retrieving asset "${a}" (status code ${obj.status}): ${obj.message}`;
-        this.fail(job, phaseNum, input, p0input, 'TaskInitError', why, undefined);
-        return;
-      }
-      assets.push({ path: obj.path, blobs: obj.blobs });
-    }
     const kills = this.kills.get(job.id) ?? new Set<() => void>();
     this.kills.set(job.id, kills);
-    let kill: (() => void) | undefined;
-    let result: TaskResult;
-    // Hold the bytes the task reads: the input or an asset may be overwritten or deleted meanwhile.
-    const held = [...inputBlobs, ...assets.flatMap((a) => a.blobs)];
-    for (const b of held) this.store.retainBlob(b);
-    try {
-      result = await runTask(this.store.blobs, this.options.tmpRoot, {
-        exec: phase.exec,
-        init: phase.init,
-        assets,
-        inputFile: input !== undefined ? { name: input.slice(1), blobs: inputBlobs } : undefined,
-        stdin: inputBlobs.length > 0 ? this.store.blobs.read(inputBlobs) : undefined,
-        env: { MANTA_JOB_ID: job.id, MANTA_USER: job.login, MANTA_OUTPUT_BASE: outputPath, ...env },
+    return executeTask(
+      {
+        store: this.store,
+        tmpRoot: this.options.tmpRoot,
         timeLimitMs: this.options.timeLimitMs,
-        onStart: (k) => {
-          if (kill !== undefined) kills.delete(kill);
-          kill = k;
-          kills.add(k);
-          // A cancel that arrived while the task was being set up must still stop it.
-          if (job.cancelled) k();
-        },
-      });
-    } finally {
-      if (kill !== undefined) kills.delete(kill);
-      for (const b of held) this.store.releaseBlob(b);
-    }
-    if (job.cancelled) {
-      if (result.kind === 'exited') await this.discard(result.stdout, result.stderr);
-      return;
-    }
-    if (result.kind === 'init-failed') {
-      const stderrPath = await this.saveStderr(job, result.stderr, outputPath);
-      this.fail(job, phaseNum, input, p0input, 'TaskInitError', result.message, stderrPath);
-      return;
-    }
-    if (result.code !== 0 || result.timedOut) {
-      await this.discard(result.stdout);
-      const stderrPath = await this.saveStderr(job, result.stderr, outputPath);
-      const why = result.timedOut
-        ? `user command timed out after ${this.options.timeLimitMs} ms`
-        : result.code !== null
-          ? `user command exited with code ${result.code}`
-          : `user command was killed by ${result.signal}`;
-      this.fail(job, phaseNum, input, p0input, 'UserTaskError', why, stderrPath);
-      return;
-    }
-    if (!this.mayWrite(job)) {
-      // marlin saves the output as the job's principal; a refused save fails the task and leaves
-      // nothing behind (no output, no stderr object).
-      await this.discard(result.stdout, result.stderr);
-      const why = `internal error: the job's roles may not putobject under /${job.login}/jobs/${job.id}/stor, so the task output was not saved`;
-      this.fail(job, phaseNum, input, p0input, 'InternalError', why, undefined);
-      return;
-    }
-    await this.discard(result.stderr);
-    await saveTaskObject(this.store, outputPath, result.stdout, 'application/octet-stream');
-    this.emitOutput(job, phaseNum, outputPath, p0input);
+        blocked: () => (this.options.exec ? this.execBlocked() : this.options.disabledReason),
+        kills,
+        readable: (path) => this.readable(job, path),
+        mayWrite: () => this.mayWrite(job),
+        fail: (code, message, stderr) => this.fail(job, phaseNum, input, p0input, code, message, stderr),
+        emitOutput: (path) => this.emitOutput(job, phaseNum, path, p0input),
+      },
+      job,
+      phase,
+      { inputBlobs, env, outputPath, input },
+    );
   }
 
   private emitOutput(job: Job, phaseNum: number, path: string, p0input: string | undefined): void {
@@ -403,20 +344,6 @@ export class JobEngine {
   /** Whether the job's principal may save task outputs (private/job-access.ts `mayWriteOutputs`). */
   private mayWrite(job: Job): boolean {
     return mayWriteOutputs(this.store, this.readers.get(job.id), job.login, job.id);
-  }
-
-  private async saveStderr(job: Job, stderr: BlobInfo | undefined, outputPath: string): Promise<string | undefined> {
-    if (stderr === undefined) return undefined;
-    if (!this.mayWrite(job)) {
-      await this.discard(stderr);
-      return undefined;
-    }
-    await saveTaskObject(this.store, `${outputPath}.stderr`, stderr, 'text/plain');
-    return `${outputPath}.stderr`;
-  }
-
-  private async discard(...blobs: BlobInfo[]): Promise<void> {
-    for (const b of blobs) await this.store.blobs.remove(b.id);
   }
 
   private fail(
