@@ -40,9 +40,17 @@ import type {
   ResolvedProperties,
   ResourceHandler,
 } from '../../reconciler/contract/handler.js';
-import { fieldRulesOf } from '../../common/kinds/index.js';
+import { booleanDefault, fieldRulesOf, stringDefault } from '../../common/kinds/index.js';
 import { instance as instanceKind } from '../../common/kinds/instance.js';
 import { SERVER_METADATA, stringMap, syncMetadata } from './private/instance-metadata.js';
+
+/** What an instance declared without these has: the descriptor's defaults. */
+const DEFAULTS = {
+  firewallEnabled: booleanDefault(instanceKind, 'firewallEnabled'),
+  deletionProtection: booleanDefault(instanceKind, 'deletionProtection'),
+  state: stringDefault(instanceKind, 'state'),
+  mountMode: stringDefault(instanceKind, 'volumes.mode'),
+};
 
 /**
  * A live machine, with the role tags of its path when they were read, and its NICs when an update
@@ -102,9 +110,9 @@ export function normalizeInstanceDesired(props: ResolvedProperties): PlainObject
     name: props['name'] ?? '',
     image: props['image'] ?? '',
     package: props['package'] ?? '',
-    firewallEnabled: props['firewallEnabled'] ?? false,
-    deletionProtection: props['deletionProtection'] ?? false,
-    state: props['state'] ?? 'running',
+    firewallEnabled: props['firewallEnabled'] ?? DEFAULTS.firewallEnabled,
+    deletionProtection: props['deletionProtection'] ?? DEFAULTS.deletionProtection,
+    state: props['state'] ?? DEFAULTS.state,
   };
   if (Array.isArray(props['networks'])) {
     out['networks'] = primaryFirst(props['networks']);
@@ -124,7 +132,11 @@ export function volumeMounts(value: readonly PlainValue[]): { volume: string; mo
   return value
     .map((v) => {
       const m = (v ?? {}) as Record<string, PlainValue>;
-      return { volume: String(m['volume']), mountpoint: String(m['mountpoint']), mode: String(m['mode'] ?? 'rw') };
+      return {
+        volume: String(m['volume']),
+        mountpoint: String(m['mountpoint']),
+        mode: String(m['mode'] ?? DEFAULTS.mountMode),
+      };
     })
     .sort((a, b) => byCodePoint(a.mountpoint, b.mountpoint));
 }

@@ -45,9 +45,12 @@ import {
   type MantaClients,
   type MantaContext,
 } from './private/manta-support.js';
-import { fieldRulesOf } from '../../common/kinds/index.js';
+import { fieldRulesOf, numberDefault } from '../../common/kinds/index.js';
 import { toSecond, unchangedSince, type LiveObject } from './private/object-fingerprint.js';
 import { object as objectKind } from '../../common/kinds/object.js';
+
+/** The durability an object declared without one has: the descriptor's default. */
+const DEFAULT_DURABILITY = numberDefault(objectKind, 'durability');
 
 export type { LiveObject } from './private/object-fingerprint.js';
 
@@ -133,7 +136,7 @@ function desiredOf(props: ResolvedProperties): DesiredObject {
   const size = props.size;
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0)
     badProperty(KIND, 'size', size, 'must be a non-negative integer (bytes)');
-  const durability = props.durability ?? 2;
+  const durability = props.durability ?? DEFAULT_DURABILITY;
   if (typeof durability !== 'number' || checkDurability(durability) !== undefined)
     badProperty(KIND, 'durability', durability, `must be an integer from ${DURABILITY_MIN} to ${DURABILITY_MAX}`);
   const roleTags = props.roleTags ?? [];

@@ -17,8 +17,11 @@ import type {
   ResolvedProperties,
   ResourceHandler,
 } from '../../reconciler/contract/handler.js';
-import { fieldRulesOf } from '../../common/kinds/index.js';
+import { fieldRulesOf, numberDefault } from '../../common/kinds/index.js';
 import { volume as volumeKind } from '../../common/kinds/volume.js';
+
+/** The size a volume takes when none is declared (MiB): the descriptor's default. */
+const DEFAULT_SIZE = numberDefault(volumeKind, 'size');
 
 /** A volume as CloudAPI answers it. */
 export interface VolumeLive {
@@ -36,7 +39,10 @@ export const VOLUME_READY_TIMEOUT_MS = 15 * 60_000;
 
 /** Normalised desired volume. */
 export function normalizeVolumeDesired(props: ResolvedProperties): PlainObject {
-  const out: Record<string, PlainValue> = { name: String(props['name'] ?? ''), size: Number(props['size'] ?? 10240) };
+  const out: Record<string, PlainValue> = {
+    name: String(props['name'] ?? ''),
+    size: Number(props['size'] ?? DEFAULT_SIZE),
+  };
   if (Array.isArray(props['networks'])) out['networks'] = sortedStrings(props['networks']);
   if (props['tags'] !== undefined) out['tags'] = sortedStringMap(props['tags']);
   return out;
