@@ -10,7 +10,7 @@ describe("a kind's defaults, read from its descriptor", () => {
     expect(stringDefault(instance, 'state')).toBe('running');
     expect(booleanDefault(instance, 'firewallEnabled')).toBe(false);
     expect(stringDefault(instance, 'volumes.mode')).toBe('rw');
-    expect(defaultOf(volume, 'size')).toBe(volume.properties.find((p) => p.name === 'size')?.default);
+    expect(defaultOf(volume, 'size')).toBe(10240);
   });
 
   it('are refused, naming the kind and the field, where the descriptor declares none or one of another type', () => {

@@ -75,9 +75,9 @@ function renderObject(o: FoundItem, w: ProgramWriter, isSource: boolean): void {
   const props = [
     `path: ${w.literal(manta.tilde(path))}`,
     `file: ${file}`,
-    ...(contentType !== 'application/octet-stream' ? [`contentType: ${w.literal(contentType)}`] : []),
+    ...(contentType !== DEFAULT_CONTENT_TYPE ? [`contentType: ${w.literal(contentType)}`] : []),
     ...(Object.keys(headers).length > 0 ? [`headers: ${w.value(headers)}`] : []),
-    ...(durability !== 2 ? [`durability: ${durability}`] : []),
+    ...(durability !== DEFAULT_DURABILITY ? [`durability: ${durability}`] : []),
     ...(tags.length > 0 ? [`roleTags: ${roleList(w, tags)}`] : []),
   ];
   const base = path.slice(path.lastIndexOf('/') + 1);
