@@ -34,6 +34,7 @@
  */
 import type { FieldRules } from '../../common/kinds/index.js';
 import type { ResourceKind, SecretValue } from '../../common/manifest.js';
+import type { Rollback } from './rollback.js';
 
 /** A JSON value with no references or secret placeholders left in it. */
 export type PlainValue =
@@ -455,6 +456,8 @@ export interface ResourceHandler<Live = unknown, Clients = unknown> extends Plan
   delete(ctx: HandlerContext<Clients>, ref: ObjectRef): Promise<void>;
   /** Absent: the object is gone when its delete answers. See {@link Deletion}. */
   readonly deletion?: Deletion<Clients>;
+  /** An on-request rollback to one of the objects (an instance's snapshot), never a plan action. @default - none */
+  readonly rollback?: Rollback<Clients>;
 }
 
 /**
