@@ -156,4 +156,30 @@ export const volumeHandler: ResourceHandler<VolumeLive, Clients> = {
       ),
     );
   },
+  // Every rehearsal's copy holds the account's volumes (an instance mounts them by id).
+  rehearsalCopy: {
+    order: 12,
+    async copy({ clients, signal, tryRead }) {
+      const volumes =
+        (await tryRead('volumes', () =>
+          clients.cloudapi.call<(VolumeLive & { readonly created?: string })[]>(
+            { operation: 'ListVolumes', method: 'GET', path: ['volumes'], expect: 'list' },
+            { signal },
+          ),
+        )) ?? [];
+      const seedVolumes = volumes
+        .filter((v) => v.state !== 'deleted')
+        .map((v) => ({
+          id: v.id,
+          name: v.name,
+          size: v.size,
+          state: v.state,
+          networks: [...(v.networks ?? [])],
+          tags: Object.fromEntries(Object.entries(v.tags ?? {}).map(([k, t]) => [k, String(t)])),
+          type: v.type,
+          ...(v.created !== undefined ? { created: v.created } : {}),
+        }));
+      return { seed: { volumes: seedVolumes }, copied: [`${seedVolumes.length} volumes`] };
+    },
+  },
 };

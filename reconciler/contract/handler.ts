@@ -34,6 +34,7 @@
  */
 import type { FieldRules } from '../../common/kinds/index.js';
 import type { ResourceKind, SecretValue } from '../../common/manifest.js';
+import type { RehearsalCopy } from './rehearsal.js';
 import type { Rollback } from './rollback.js';
 
 /** A JSON value with no references or secret placeholders left in it. */
@@ -458,6 +459,8 @@ export interface ResourceHandler<Live = unknown, Clients = unknown> extends Plan
   readonly deletion?: Deletion<Clients>;
   /** An on-request rollback to one of the objects (an instance's snapshot), never a plan action. @default - none */
   readonly rollback?: Rollback<Clients>;
+  /** What every rehearsal's copy of the account holds of the kind. @default - nothing */
+  readonly rehearsalCopy?: RehearsalCopy<Clients>;
 }
 
 /**
