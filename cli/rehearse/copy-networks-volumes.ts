@@ -13,18 +13,29 @@ import { defaultHandlers } from '../../provider/handlers/registry.js';
 import type { AnyHandler } from '../../reconciler/contract/handler.js';
 import type { RehearsalCopy, TryRead } from '../../reconciler/contract/rehearsal.js';
 
-/** The handlers' rehearsal copies, in their order. */
-function rehearsalCopies(handlers: Iterable<AnyHandler>): RehearsalCopy<Clients>[] {
+/** The handlers' rehearsal copies with their kinds, in their order. */
+function rehearsalCopies(handlers: Iterable<AnyHandler>): { kind: string; hook: RehearsalCopy<Clients> }[] {
   return [...handlers]
     .flatMap((h) =>
-      h.mode === 'managed' && h.rehearsalCopy !== undefined ? [h.rehearsalCopy as RehearsalCopy<Clients>] : [],
+      h.mode === 'managed' && h.rehearsalCopy !== undefined
+        ? [{ kind: h.kind, hook: h.rehearsalCopy as RehearsalCopy<Clients> }]
+        : [],
     )
-    .sort((a, b) => a.order - b.order);
+    .sort((a, b) => a.hook.order - b.hook.order);
+}
+
+/** The plan a copy is for: the natural keys of its changes of a kind, and the seed fields already read. */
+export interface CopyPlanContext {
+  readonly touched: (kind: string) => readonly string[];
+  /** The seed fields read before the kinds' copies (the account's users, machines…). */
+  readonly base: Readonly<Record<string, unknown>>;
 }
 
 /**
- * What every copy holds of the kinds whose handler offers a rehearsal copy, and a line for the
- * report (`3 fabric VLANs, 3 fabric networks, 1 volumes (ids as in the cloud)`).
+ * What the copy holds of the kinds whose handler offers a rehearsal copy: every copy those of
+ * `when: 'always'`, a copy for a plan those it touches too. Answers the seed fields they filled,
+ * the report's line (`3 fabric VLANs, 3 fabric networks, 1 volumes (ids as in the cloud)`) and the
+ * lines they count on their own.
  * @param handlers the handler map (default: the built-in handlers)
  */
 export async function copyFabricsAndVolumes(
@@ -32,17 +43,29 @@ export async function copyFabricsAndVolumes(
   signal: AbortSignal,
   tryRead: TryRead,
   handlers: Iterable<AnyHandler> = defaultHandlers().values(),
-): Promise<{ seed: Partial<EmulatorSeed>; copied: string }> {
+  plan: CopyPlanContext = { touched: () => [], base: {} },
+): Promise<{ seed: Partial<EmulatorSeed>; copied: string; counted: readonly string[] }> {
   const seed: Record<string, unknown> = {};
   const parts: string[] = [];
-  for (const hook of rehearsalCopies(handlers)) {
-    const got = await hook.copy({ clients, signal, tryRead, copied: seed });
-    Object.assign(seed, got.seed);
+  const counts = new Map<string, number>();
+  for (const { kind, hook } of rehearsalCopies(handlers)) {
+    const touched = plan.touched(kind);
+    if (hook.when === 'touched' && touched.length === 0) continue;
+    const got = await hook.copy({ clients, signal, tryRead, copied: { ...plan.base, ...seed }, touched });
+    // A field two kinds fill is a list: joined in their order.
+    for (const [field, value] of Object.entries(got.seed))
+      seed[field] =
+        Array.isArray(value) && Array.isArray(seed[field]) ? [...(seed[field] as unknown[]), ...value] : value;
     parts.push(...got.copied);
+    for (const c of got.counted ?? []) counts.set(c.noun, (counts.get(c.noun) ?? 0) + c.n);
   }
   // Each kind answers its objects in the seed's form (the contract says so; the provider may not
   // import the emulator's types), which the rehearse tests hold to the emulator's seed writer.
-  return { seed: seed as Partial<EmulatorSeed>, copied: `${parts.join(', ')} (ids as in the cloud)` };
+  return {
+    seed: seed as Partial<EmulatorSeed>,
+    copied: `${parts.join(', ')} (ids as in the cloud)`,
+    counted: [...counts].filter(([, n]) => n > 0).map(([noun, n]) => `${n} ${noun}`),
+  };
 }
 
 /** The snapshots of each machine named, by machine id. */
@@ -65,38 +88,5 @@ export async function copySnapshots(
         .map((s) => ({ name: s.name, state: s.state, ...(s.created !== undefined ? { created: s.created } : {}) })),
     );
   }
-  return out;
-}
-
-/** The access-key records (never a secret) of the account itself and of the sub-users named (login, id). */
-export async function copyAccessKeys(
-  clients: Clients,
-  signal: AbortSignal,
-  tryRead: TryRead,
-  owners: { readonly account: boolean; readonly users: readonly { readonly login: string; readonly id: string }[] },
-): Promise<NonNullable<EmulatorSeed['accessKeys']>> {
-  const out: NonNullable<EmulatorSeed['accessKeys']>[number][] = [];
-  const add = (
-    keys: readonly { accesskeyid: string; status: string; description?: string; created: string }[],
-    user?: string,
-  ): void => {
-    for (const k of keys)
-      out.push({
-        id: k.accesskeyid,
-        status: k.status,
-        ...(k.description !== undefined ? { description: k.description } : {}),
-        ...(user !== undefined ? { user } : {}),
-        created: k.created,
-      });
-  };
-  if (owners.account)
-    add(
-      (await tryRead('access keys of the account', () => clients.cloudapi.listAccessKeys(undefined, { signal }))) ?? [],
-    );
-  for (const u of owners.users)
-    add(
-      (await tryRead(`access keys of ${u.login}`, () => clients.cloudapi.listAccessKeys(u.login, { signal }))) ?? [],
-      u.id,
-    );
   return out;
 }

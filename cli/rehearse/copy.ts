@@ -15,7 +15,8 @@ import type { EmulatorSeed, SeedKey } from '../../emulator/index.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import type { Plan } from '../../reconciler/index.js';
 import { copyCatalog } from './copy-catalog.js';
-import { copyAccessKeys, copyFabricsAndVolumes, copySnapshots } from './copy-networks-volumes.js';
+import { copyFabricsAndVolumes, copySnapshots } from './copy-networks-volumes.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 /**
  * What the copy needs for `kind` (its descriptor's `rehearsal` rule), or why the kind cannot be
@@ -138,7 +139,12 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
   const images = (await tryRead('images', () => cloudapi.listImages({}, { signal }))) ?? [];
   const firewallRules = (await tryRead('firewall rules', () => cloudapi.listFirewallRules({ signal }))) ?? [];
   const config = (await tryRead('the account config', () => cloudapi.getConfig({ signal }))) ?? {};
-  const fabricsAndVolumes = await copyFabricsAndVolumes(opts.clients, signal, tryRead);
+  // The kinds whose handlers copy their own objects (fabrics, volumes; access-key records for a plan
+  // touching them), after the users they may be listed under.
+  const fabricsAndVolumes = await copyFabricsAndVolumes(opts.clients, signal, tryRead, defaultHandlers().values(), {
+    touched: (kind) => opts.plan.changes.filter((c) => c.kind === kind).map((c) => c.naturalKey),
+    base: { users: users.map((u) => ({ id: u.id, login: u.login })) },
+  });
   // The account's fabric networks (its default one included) are copied as its fabric, not as the
   // datacenter's catalog, where the copy would list them twice.
   const own = new Set((fabricsAndVolumes.seed.fabricNetworks ?? []).map((n) => n.id));
@@ -148,12 +154,6 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
   const snapshotOf = new Set(touched('machine-snapshots').map((key) => key.split('/')[0]!));
   const snapshotMachines = machines.filter((m) => snapshotOf.has(m.name));
   const snapshots = await copySnapshots(opts.clients, signal, tryRead, snapshotMachines);
-  // Access-key records (never a secret) of the owners whose keys the plan touches.
-  const keyUsers = new Set(touched('user-access-keys').map((key) => key.split('/')[0]!.toLowerCase()));
-  const accessKeys = await copyAccessKeys(opts.clients, signal, tryRead, {
-    account: touched('account-access-keys').length > 0,
-    users: users.filter((u) => keyUsers.has(u.login.toLowerCase())).map((u) => ({ login: u.login, id: u.id })),
-  });
 
   // Role tags: every collection, every user, role and policy, and every path the plan tags.
   const tagPaths = new Set<string>([
@@ -294,7 +294,6 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
     })),
     catalog: catalog.catalog,
     ...fabricsAndVolumes.seed,
-    accessKeys,
     directories,
     objects,
   };
@@ -310,7 +309,7 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
           `${[...snapshots.values()].reduce((n, s) => n + s.length, 0)} snapshots of ${snapshotMachines.length} machines`,
         ]
       : []),
-    ...(accessKeys.length > 0 ? [`${accessKeys.length} access-key records (no secret: the copy makes its own)`] : []),
+    ...fabricsAndVolumes.counted,
     `role tags of ${Object.keys(roleTags).length} paths (of ${tagPaths.size} read)`,
     `${directories.length} Manta directories, ${objects.length} objects (${objects.reduce((n, o) => n + o.content.length, 0)} bytes)`,
   ];

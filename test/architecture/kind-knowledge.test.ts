@@ -63,10 +63,6 @@ const MAY_NAME_OPERATIONS: Readonly<Record<string, { readonly names: readonly st
     reason:
       "the copy's identity, key, machine, image and firewall-rule reads: not yet per-kind rehearsal hooks (issue 41, step 2)",
   },
-  'cli/rehearse/copy-networks-volumes.ts': {
-    names: ['listAccessKeys'],
-    reason: 'the access-key records of the owners a plan touches: not yet a per-kind rehearsal hook (issue 41, step 2)',
-  },
   'cli/rehearse/copy-catalog.ts': {
     names: ['ListNetworks', 'ListPackages', 'listDatacenters'],
     reason: "the datacenter's catalog, which every copy holds: not yet the look-up kinds' rehearsal hooks",
