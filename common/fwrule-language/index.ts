@@ -24,4 +24,4 @@ export type {
 } from './rule.js';
 export { ruleFromSpec } from './build.js';
 export type { FirewallRuleSpec, FirewallSideSpec, FirewallTargetSpec, IFirewallTarget } from './build.js';
-export { instancePlaceholder, placeholdersIn, withInstanceIds } from './instance-placeholders.js';
+export { instancePlaceholder, matchesWithIds, placeholdersIn, withInstanceIds } from './instance-placeholders.js';

@@ -38,3 +38,28 @@ export function withInstanceIds(
   }
   return { text: out };
 }
+
+/**
+ * Whether `key` is `withStandIns` once each stand-in is an instance id (the same id wherever one
+ * stand-in appears): the natural key an object was recorded under after apply, against the key the
+ * manifest gives it at synth, before any id is known.
+ */
+export function matchesWithIds(withStandIns: string, key: string): boolean {
+  if (withStandIns === key) return true;
+  const standIns = placeholdersIn(withStandIns);
+  if (standIns.length === 0) return false;
+  const parts = withStandIns.split(STAND_IN);
+  const found = withStandIns.match(STAND_IN)!;
+  let pattern = '^';
+  parts.forEach((part, i) => {
+    pattern += part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (i < found.length) {
+      const n = standIns.indexOf(found[i]!) + 1;
+      pattern += found.indexOf(found[i]!) === i ? `(${UUID})` : `\\${n}`;
+    }
+  });
+  return new RegExp(`${pattern}$`, 'i').test(key);
+}
+
+/** An instance id, as a regular expression source. */
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';

@@ -110,6 +110,9 @@ const schema: ResourceSchema = {
   ...fieldRulesOf(jobKind),
   // Delete is only "forget", so the new job can start before the old one is dropped.
   replaceStrategy: 'create-then-delete',
+  // Manta keeps every job and destroy only forgets one, so taking over one as declared harms no one
+  // (a destroyed stack finds its own jobs again): only a difference needs consent.
+  adoptWithoutConsent: 'unless-removing',
   // An input or asset written by this very apply is new content the job must run on.
   rerunWhenWritten: { kinds: ['object'], field: 'inputs', what: 'input', staleField: 'staleInputs' },
 };

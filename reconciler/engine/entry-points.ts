@@ -61,7 +61,7 @@ import {
   type AuditRecord,
 } from '../state/history.js';
 import { MantaHistoryStore } from '../state/manta-history.js';
-import { putResource } from '../state/operations.js';
+import { putResource, withCreating } from '../state/operations.js';
 
 export { connectStack, type ConnectOverrides } from './connect.js';
 export { recordFound, type NotRecorded, type RecordFoundResult } from './record-found.js';
@@ -474,6 +474,8 @@ export async function importResource(
         dependsOn: [...resource.dependsOn].sort(),
         updatedAt: new Date().toISOString(),
         ...(resource.options !== undefined ? { options: resource.options } : {}),
+        // It existed before the stack: a plan that deletes it says so (`StateResource.adopted`).
+        adopted: true,
       }),
       snapshot?.version,
     );
@@ -543,6 +545,13 @@ async function carryOut(
     .filter((c) => c.movedFrom !== undefined)
     .map((c) => ({ from: c.movedFrom!, to: c.address }));
   if (moves.length > 0) await state.move(moves);
+  // Before any create is sent: which addresses this apply creates, so that the next plan knows an
+  // object found there as this stack's own (a run cut off before recording it), not someone else's.
+  if (!destroy) {
+    const creates = plan.changes.filter((c) => c.action === 'create').map((c) => c.address);
+    const resumed = plan.changes.filter((c) => c.action === 'adopt' && c.preexisting !== true).map((c) => c.address);
+    await state.edit((doc) => withCreating(doc, creates, resumed));
+  }
   // A plan that only creates reads the access census alongside its writes (see censusBeforeWrites),
   // from the first answered write on: started before them, its reads would take the first places
   // of the connection pool, which grows from a few, and hold back the first writes.
@@ -612,7 +621,7 @@ function refuseConflicts(plan: Plan): void {
   if (conflicts.length === 0) return;
   throw new ReconcilerError(
     'ADOPT_CONFLICT',
-    `nothing was changed: ${conflicts.length === 1 ? 'an object' : `${conflicts.length} objects`} of stack ${plan.stack} already exist${conflicts.length === 1 ? 's' : ''} live, outside its state, and differ${conflicts.length === 1 ? 's' : ''} from the declaration:\n${conflictList(conflicts)}`,
+    `nothing was changed: ${conflicts.length === 1 ? 'an object' : `${conflicts.length} objects`} of stack ${plan.stack} already exist${conflicts.length === 1 ? 's' : ''} live, outside its state, made by someone else:\n${conflictList(conflicts)}`,
   );
 }
 

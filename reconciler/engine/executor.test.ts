@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { manifestResource } from '../fixtures/handlers.js';
 import { MemoryAccount, memoryHandlers } from '../fixtures/memory-handlers.js';
 import { applyStack, planStack } from './entry-points.js';
 import type { EngineClients, EngineOptions, ProgressEvent } from './api-types.js';
+import { emptyState } from '../state/document.js';
 
 const PASSWORD = 'hunter2-secret';
 
@@ -75,8 +76,8 @@ describe('the executor', () => {
     expect(result.counts).toMatchObject({ created: 2, failed: 1, skipped: 1 });
     expect(opts.events.filter((e) => e.type === 'action-failed')).toHaveLength(1);
     expect(stateOf(opts).resources.map((r) => r.address)).toEqual(['unit/good', 'unit/needs-good']);
-    // One state write per completed action.
-    expect(stateOf(opts).serial).toBe(2);
+    // One state write for the creates about to be sent, then one per completed action.
+    expect(stateOf(opts).serial).toBe(3);
 
     account.refuse.clear();
     const again = await applyStack(stack, opts);
@@ -154,8 +155,15 @@ describe('the executor', () => {
       created: 'x',
       password: 'old',
     });
+    // What the crashed run wrote before sending the create: the address, as a create in flight.
+    mkdirSync(join(opts.workDir, '.triton-iac'), { recursive: true });
+    writeFileSync(
+      join(opts.workDir, '.triton-iac', 'unit.state.json'),
+      JSON.stringify({ ...emptyState('unit', 'acme'), creating: ['unit/alice'] }),
+    );
     const plan = await planStack(stackOf([userRes('alice')]), opts);
-    expect(plan.changes[0]!.action).toBe('adopt');
+    expect(plan.changes[0]!).toMatchObject({ action: 'adopt' });
+    expect(plan.changes[0]!.conflict).toBeUndefined();
     const { result } = await applyStack(stackOf([userRes('alice')]), opts);
     expect(result.counts).toEqual({ adopted: 1 });
     expect(account.calls.filter((c) => c.startsWith('create'))).toEqual([]);

@@ -39,6 +39,7 @@ import { listsByKind, mergeLive, type LiveRead, type ReadTarget } from './live-r
 import { liveSourceOf } from './live-source.js';
 import { refuseUnavailableKinds } from './refuse-declared.js';
 import type { RunContext } from './private/run-context.js';
+import { matchesWithIds } from '../../common/fwrule-language/index.js';
 
 /** A plan with the live objects it was made from. */
 export interface PlannedRun {
@@ -130,7 +131,7 @@ export function readTargetsOf(resources: readonly ResourceManifest[], state: Sta
       naturalKey: r.naturalKey,
       serverId: entry?.serverId ?? null,
       properties: plainOnly(r.properties),
-      ...(entry !== undefined && entry.naturalKey === r.naturalKey ? { applied: entry.properties } : {}),
+      ...(entry !== undefined && matchesWithIds(r.naturalKey, entry.naturalKey) ? { applied: entry.properties } : {}),
     });
     if (entry !== undefined && recordedKeys.has(r.address)) {
       const address = recordedObjectAddressOf(r.address);

@@ -91,6 +91,8 @@ export async function recordFound(
         dependsOn: [...resource.dependsOn].sort(),
         updatedAt: new Date().toISOString(),
         ...(resource.options !== undefined ? { options: resource.options } : {}),
+        // Made before the program was written from it: it existed before the stack (see `adopted`).
+        ...(change.preexisting === true ? { adopted: true as const } : {}),
       });
     }
     if (entries.length > 0) {
@@ -113,7 +115,8 @@ export async function recordFound(
 function whyNotClean(change: ResourceChange, writeOnly: readonly string[]): string | undefined {
   if (change.action === 'create') return 'not found live: the next plan creates it';
   if (change.action !== 'adopt') return `planned as ${change.action}`;
-  if (change.conflict !== undefined) return `differs live in ${change.conflict.fields.join(', ')}`;
+  if (change.conflict !== undefined && change.conflict.fields.length > 0)
+    return `differs live in ${change.conflict.fields.join(', ')}`;
   const fields = change.patch.map((op) => op.path.split('/')[1] ?? '').filter((f) => !writeOnly.includes(f));
   if (fields.length > 0) return `differs live in ${[...new Set(fields)].join(', ')}`;
   return undefined;

@@ -157,12 +157,24 @@ describe('computeChange', () => {
       expect(computeChange({ ...found, adoptConsented: true }).conflict).toBeUndefined();
     });
 
-    it('is adopted without a conflict when it already matches the declaration', () => {
-      expect(computeChange({ ...found, live: { path: '/a', tags: ['ours'] } })).toMatchObject({
+    it('is a conflict with no fields when it matches the declaration but this stack did not create it', () => {
+      const same = { ...found, live: { path: '/a', tags: ['ours'] } };
+      expect(computeChange(same)).toMatchObject({
         action: 'adopt',
         patch: [],
+        preexisting: true,
+        conflict: { fields: [] },
       });
-      expect(computeChange({ ...found, live: { path: '/a', tags: ['ours'] } }).conflict).toBeUndefined();
+      expect(computeChange(same).reason).toMatch(/this stack did not create it/);
+      expect(computeChange({ ...same, adoptConsented: true })).toMatchObject({ action: 'adopt', preexisting: true });
+      expect(computeChange({ ...same, adoptConsented: true }).conflict).toBeUndefined();
+    });
+
+    it('is adopted without a conflict when an interrupted apply of this stack sent its create', () => {
+      const ours = computeChange({ ...found, live: { path: '/a', tags: ['ours'] }, createdHere: true });
+      expect(ours).toMatchObject({ action: 'adopt', patch: [] });
+      expect(ours.conflict).toBeUndefined();
+      expect(ours.preexisting).toBeUndefined();
     });
 
     it('of a kind that always exists and may be shared is a conflict only when something it has would be lost', () => {

@@ -54,11 +54,23 @@ export interface ChangeInput {
    */
   readonly adoptConsented?: boolean;
   /**
+   * An apply of this stack sent the create of this address and was cut off before recording it
+   * (`StateDocument.creating`): an object found live is that apply's, adopted without consent.
+   * @default false
+   */
+  readonly createdHere?: boolean;
+  /** The state records the object as adopted (`StateResource.adopted`): it existed before the stack. */
+  readonly adopted?: boolean;
+  /**
    * Why the state marks the object tainted (its create did not see it become ready): an object
    * found live is then replaced, whatever it looks like now, as Terraform replaces a tainted resource.
    */
   readonly tainted?: string;
 }
+
+/** Why a delete of an object the stack adopted is worth a second look, in words. */
+const ADOPTED_DELETE =
+  'removed from the manifest; it existed before this stack adopted it, and another stack, app or person may still use it; to leave it in the cloud, set retainOnDelete or run `triton-iac state rm ADDRESS` first';
 
 /**
  * Decides the action for one resource and computes its patch.
@@ -119,7 +131,10 @@ export function computeChange(input: ChangeInput): ResourceChange {
         input.reason ??
         (gone
           ? 'removed from the manifest; already gone live, so only the state entry is removed'
-          : 'removed from the manifest'),
+          : input.adopted === true
+            ? ADOPTED_DELETE
+            : 'removed from the manifest'),
+      ...(input.adopted === true && !gone ? { preexisting: true as const } : {}),
     };
   }
 
@@ -156,8 +171,15 @@ export function computeChange(input: ChangeInput): ResourceChange {
   let action: PlanAction;
   let reason = input.reason;
   const conflict = input.inState || input.adoptConsented ? [] : conflictFields(input.schema, before!, after, patch);
+  // Found live, not in state, and not made by an interrupted apply of this stack: it existed before,
+  // made by someone else (another stack or app, a person). Taking it over, even as it is, makes this
+  // stack delete it at destroy: never without consent.
+  const preexisting = !input.inState && input.createdHere !== true && input.schema.adoptWithoutConsent === undefined;
+  const unconsented = preexisting && input.adoptConsented !== true;
   if (conflict.length > 0) {
     reason ??= `exists live, outside this stack's state, and differs in ${conflict.join(', ')}: import it or apply --adopt to manage it as declared`;
+  } else if (unconsented) {
+    reason ??= `exists live, as declared, but this stack did not create it (it is not in its state): another stack, app or person may own it. Import it or apply --adopt to manage it (destroy would then delete it), or give the declaration another name`;
   }
   const tainted = input.inState && input.tainted !== undefined;
   if (tainted) {
@@ -185,7 +207,8 @@ export function computeChange(input: ChangeInput): ResourceChange {
     sensitive,
     unknown,
     ...(reason !== undefined ? { reason } : {}),
-    ...(conflict.length > 0 ? { conflict: { fields: conflict } } : {}),
+    ...(conflict.length > 0 || (unconsented && !tainted) ? { conflict: { fields: conflict } } : {}),
+    ...(preexisting ? { preexisting: true as const } : {}),
     ...(tainted ? { tainted: true as const } : {}),
   };
 }

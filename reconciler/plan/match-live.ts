@@ -15,6 +15,7 @@ import type { ResourceKind, ResourceManifest } from '../../common/manifest.js';
 import type { PlanningHandler } from '../contract/handler.js';
 import { ReconcilerError } from '../errors.js';
 import type { StateDocument } from '../state/document.js';
+import { matchesWithIds } from '../../common/fwrule-language/index.js';
 
 /** A live object no address claimed. */
 export interface UnmanagedLive {
@@ -144,7 +145,8 @@ export function recordedKeysOf(
   const declared = new Map(resources.map((r) => [r.address, r]));
   for (const r of resources) {
     const entry = recorded.get(r.address);
-    if (entry === undefined || entry.kind !== r.kind || entry.naturalKey === r.naturalKey) continue;
+    // A key recorded with the real ids of the stand-ins the manifest's key holds is the same key.
+    if (entry === undefined || entry.kind !== r.kind || matchesWithIds(r.naturalKey, entry.naturalKey)) continue;
     const followsRename = r.dependsOn.some((d) => {
       const was = recorded.get(d);
       const now = declared.get(d);

@@ -8,6 +8,7 @@
 import type { ResourceManifest } from '../../common/manifest.js';
 import type { StateDocument } from '../state/document.js';
 import { renameEntries } from '../state/operations.js';
+import { matchesWithIds, placeholdersIn } from '../../common/fwrule-language/index.js';
 
 /** One state entry that changes address. */
 export interface PlannedMove {
@@ -40,6 +41,20 @@ export function findMoves(resources: readonly ResourceManifest[], state: StateDo
   for (const [k, from] of leaving) {
     const to = arriving.get(k);
     if (from.length === 1 && to?.length === 1) moves.push({ from: from[0]!.address, to: to[0]!.address });
+  }
+  // A key recorded with real instance ids (a rule naming an instance) pairs with the manifest's key
+  // holding their stand-ins, again only when the pairing is unambiguous both ways.
+  const paired = new Set(moves.flatMap((m) => [m.from, m.to]));
+  const left = [...leaving.values()].flat().filter((r) => !paired.has(r.address));
+  const came = [...arriving.values()]
+    .flat()
+    .filter((r) => !paired.has(r.address) && placeholdersIn(r.naturalKey).length > 0);
+  for (const from of left) {
+    const to = came.filter((r) => r.kind === from.kind && matchesWithIds(r.naturalKey, from.naturalKey));
+    const back = left.filter(
+      (l) => to.length === 1 && l.kind === from.kind && matchesWithIds(to[0]!.naturalKey, l.naturalKey),
+    );
+    if (to.length === 1 && back.length === 1) moves.push({ from: from.address, to: to[0]!.address });
   }
   return moves.sort((a, b) => (a.from < b.from ? -1 : 1));
 }

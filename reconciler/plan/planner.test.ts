@@ -114,9 +114,14 @@ describe('planChanges', () => {
   });
 
   it('adopts a live object with the natural key that state does not know (a crashed run created it)', () => {
-    const [change] = plan([opsRole], emptyState('prod', 'acme'), { 'prod/ops': liveOps });
+    const crashed = { ...emptyState('prod', 'acme'), creating: ['prod/ops'] };
+    const [change] = plan([opsRole], crashed, { 'prod/ops': liveOps });
     expect(change).toMatchObject({ action: 'adopt', patch: [], serverId: 'r-1' });
     expect(change!.reason).toMatch(/adopted as is/);
+    expect(change!.conflict).toBeUndefined();
+    // Not sent by an apply of this stack: it existed before, and taking it over needs consent.
+    const [theirs] = plan([opsRole], emptyState('prod', 'acme'), { 'prod/ops': liveOps });
+    expect(theirs).toMatchObject({ action: 'adopt', preexisting: true, conflict: { fields: [] } });
   });
 
   it('adopts and then updates when the adopted object differs from the manifest', () => {
@@ -226,7 +231,7 @@ describe('planChanges', () => {
 
   it('makes a plan with provenance and a summary of every action', () => {
     const alice = manifestResource('prod/alice', 'user', 'alice', { login: 'alice', email: 'a@x.io' });
-    const state = stateWith(stateEntry('prod/old', 'role', 'old'));
+    const state = { ...stateWith(stateEntry('prod/old', 'role', 'old')), creating: ['prod/alice'] };
     const changes = plan([opsRole, alice], state, {
       'prod/alice': { id: 'u', login: 'alice', email: 'a@x.io', created: 'c' },
     });

@@ -27,6 +27,7 @@ import { keepLiveFields } from './lifecycle.js';
 import { withRecordedDeclared, withRecordedLive } from './recorded-fields.js';
 import type { UnmanagedLive } from './match-live.js';
 import { PLAN_FORMAT_VERSION, summarize, type Plan, type ResourceChange } from './types.js';
+import { matchesWithIds, placeholdersIn } from '../../common/fwrule-language/index.js';
 
 /** What {@link planChanges} needs. */
 export interface PlanningInput {
@@ -118,6 +119,7 @@ export function planChanges(input: PlanningInput): ResourceChange[] {
         dependsOn: entry.dependsOn,
         ...serverIdOf(handler, rawLive, entry),
         ...(live !== null ? { liveDigest: digestOf(live) } : {}),
+        ...(entry.adopted === true ? { adopted: true } : {}),
       }),
     );
   }
@@ -189,6 +191,8 @@ export interface PlanningEnv {
   readonly manifestByAddress: ReadonlyMap<string, ResourceManifest>;
   readonly resolveSecret?: (secret: SecretValue) => string | undefined;
   readonly adoptConsented?: boolean;
+  /** Addresses whose create an interrupted apply sent and never recorded (`StateDocument.creating`). */
+  readonly creating?: ReadonlySet<string>;
   /**
    * The changes of reference targets planned during this run, so that a target many objects refer
    * to by id is planned once (see `replacedByThisPlan`); each is reused only while the live objects
@@ -205,6 +209,7 @@ export function planningEnv(input: Omit<PlanningInput, 'live'>): PlanningEnv {
     manifestByAddress: new Map(input.resources.map((r) => [r.address, r])),
     ...(input.resolveSecret !== undefined ? { resolveSecret: input.resolveSecret } : {}),
     ...(input.adoptConsented ? { adoptConsented: true } : {}),
+    ...(input.state?.creating !== undefined ? { creating: new Set(input.state.creating) } : {}),
     targetChanges: new ChangeMemo(),
   };
 }
@@ -294,17 +299,26 @@ export function planResource(
     ...serverIdOf(handler, rawLive, stateEntry),
     ...(live !== null ? { liveDigest: digestOf(live) } : {}),
     ...(env.adoptConsented ? { adoptConsented: true } : {}),
+    ...(env.creating?.has(resource.address) === true ? { createdHere: true } : {}),
     ...(lookupReason !== undefined ? { reason: lookupReason } : {}),
     ...(rawLive === undefined && lookupReason === undefined ? goneWithReplaced(resource, stateEntry, resolved) : {}),
     ...(stateEntry?.tainted !== undefined ? { tainted: stateEntry.tainted } : {}),
   });
   const onNewKey = handler.schema.replaceStrategyOnNewKey;
   // Old and new can coexist when the key moved in a field fixed at create: make the new one first.
-  return change.action === 'replace' &&
+  const planned =
+    change.action === 'replace' &&
     onNewKey !== undefined &&
     keyChangeReplaces(resource.kind, handler.naturalKeyOf(rawLive), resource.naturalKey)
-    ? { ...change, replaceStrategy: onNewKey }
-    : change;
+      ? { ...change, replaceStrategy: onNewKey }
+      : change;
+  // A key with stand-ins for instance ids (a rule naming an instance) is shown with the real ids once
+  // the object exists: the plan names what is in the cloud.
+  if (rawLive === undefined || placeholdersIn(resource.naturalKey).length === 0) return planned;
+  const own = handler.naturalKeyOf(rawLive);
+  return typeof own === 'string' && matchesWithIds(resource.naturalKey, own)
+    ? { ...planned, naturalKey: own }
+    : planned;
 }
 
 /**

@@ -81,6 +81,14 @@ export interface ResourceChange {
    */
   readonly conflict?: { readonly fields: readonly string[] };
   /**
+   * Set on an `adopt` (or a `replace`) of an object found live, outside the state, that this stack
+   * did not create (no interrupted apply of it sent its create): it existed before. Without the
+   * user's consent the change also carries a {@link conflict} (with no fields when the object is as
+   * declared); adopted with consent, the state entry records `adopted`. Also set on the `delete` of
+   * an object the state records as adopted: someone else may still use it.
+   */
+  readonly preexisting?: true;
+  /**
    * Set on a `replace` of an object the state recorded under another natural key (the code gave it a
    * new path or name, which the server cannot change in place): that key. The apply creates the
    * object under `naturalKey` and deletes the one under this key; it is never left behind unmanaged.
@@ -184,10 +192,21 @@ const CONFLICTS_LISTED = 20;
 export function conflictList(conflicts: readonly ResourceChange[]): string {
   const lines = conflicts
     .slice(0, CONFLICTS_LISTED)
-    .map((c) => `  - ${c.address} (${c.kind} ${c.naturalKey}) differs in ${c.conflict?.fields.join(', ') ?? '?'}`);
+    .map((c) => `  - ${c.address} (${c.kind} ${c.naturalKey}) ${conflictWords(c)}`);
   const more = conflicts.length - CONFLICTS_LISTED;
   if (more > 0) lines.push(`  … and ${more} more (plan --json lists every one)`);
   return lines.join('\n');
+}
+
+/**
+ * How a conflict differs, in words: the fields, or, for an object as declared that the stack did
+ * not create, that it existed before.
+ */
+export function conflictWords(c: ResourceChange): string {
+  const fields = c.conflict?.fields ?? [];
+  return fields.length > 0
+    ? `differs in ${fields.join(', ')}`
+    : 'existed before, as declared, and was not created by this stack';
 }
 
 /** Counts the actions of `changes`. */

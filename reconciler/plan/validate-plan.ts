@@ -102,6 +102,7 @@ function changeProblem(c: unknown, at: string): string | undefined {
   ) {
     return `${at}.conflict must be an object with a fields array of strings when present`;
   }
+  if (c.preexisting !== undefined && c.preexisting !== true) return `${at}.preexisting must be true when present`;
   return undefined;
 }
 

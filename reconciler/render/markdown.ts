@@ -4,7 +4,7 @@
  * plan in a collapsible block.
  */
 import { markdownCell } from './markdown-cell.js';
-import { planHasChanges, PLAN_ACTIONS, type Plan, type PlanAction } from '../plan/types.js';
+import { conflictWords, planHasChanges, PLAN_ACTIONS, type Plan, type PlanAction } from '../plan/types.js';
 import { accessChangesMarkdown } from './access.js';
 import { warningsMarkdown } from './warnings.js';
 import { summaryLine, SYMBOL, symbolOf } from './private/format.js';
@@ -48,7 +48,7 @@ export function renderMarkdown(plan: Plan): string {
     const moved = c.movedFrom !== undefined ? `moved from \`${markdownCell(c.movedFrom)}\`` : '';
     const conflict =
       c.conflict !== undefined
-        ? `**conflict**: differs in ${markdownCell(c.conflict.fields.join(', '))}; needs consent (import, or --adopt)`
+        ? `**conflict**: ${markdownCell(conflictWords(c))}; needs consent (import, or --adopt)`
         : '';
     const why = [moved, conflict || markdownCell(c.reason ?? '')].filter((w) => w !== '').join('; ');
     const symbol = c.conflict !== undefined ? '!' : c.action === 'no-op' ? '->' : symbolOf(c);

@@ -28,6 +28,8 @@ function representativePlan(): Plan {
   const state: StateDocument = {
     ...emptyState('prod', 'acme'),
     serial: 7,
+    // prod/found: its create was sent by an apply cut off before recording it.
+    creating: ['prod/found'],
     resources: [
       entry('prod/alice', 'user', 'alice', { password: oldMarker }),
       entry('prod/dev', 'role', 'dev'),

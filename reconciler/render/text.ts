@@ -76,10 +76,12 @@ export function renderText(plan: Plan, options: TextRenderOptions = {}): string 
     lines.push(
       '',
       safeText(
-        `${conflicts.length === 1 ? 'This object exists' : 'These objects exist'} in the cloud but not in the state of stack ${plan.stack}, and differ${conflicts.length === 1 ? 's' : ''} from the declaration:`,
+        `${conflicts.length === 1 ? 'This object exists' : 'These objects exist'} in the cloud but not in the state of stack ${plan.stack}, which did not create ${conflicts.length === 1 ? 'it' : 'them'}:`,
       ),
       ...conflicts.map((c) =>
-        safeText(`  ! ${c.address} (${c.kind} ${c.naturalKey}): ${c.conflict!.fields.join(', ')}`),
+        safeText(
+          `  ! ${c.address} (${c.kind} ${c.naturalKey}): ${c.conflict!.fields.length > 0 ? c.conflict!.fields.join(', ') : 'existed before, as declared (not created by this stack)'}`,
+        ),
       ),
       'Apply changes nothing while there is a conflict. To manage such an object as declared, import it',
       '(`triton-iac import ADDRESS ID`) or consent to adopting it (`triton-iac apply --adopt`); or give the',
@@ -101,7 +103,7 @@ function renderChange(change: MaskedChange, color: boolean): string[] {
   if (change.action !== 'no-op' || change.movedFrom === undefined) {
     const verb =
       change.conflict !== undefined
-        ? `exists outside the state and differs from the declaration: ${change.action === 'replace' ? 'replacing' : 'adopting'} it needs consent`
+        ? `exists outside the state${change.conflict.fields.length > 0 ? ' and differs from the declaration' : ', not created by this stack'}: ${change.action === 'replace' ? 'replacing' : 'adopting'} it needs consent`
         : VERB[change.action];
     out.push(safeText(`  # ${change.address} (${change.kind} ${change.naturalKey}) ${verb}`));
   } else {

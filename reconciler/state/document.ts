@@ -44,6 +44,12 @@ export interface StateResource {
    * `drift` does not report it. An older triton-iac ignores the field (the entry is an ordinary one).
    */
   readonly tainted?: string;
+  /**
+   * Set when the object existed before this stack managed it: it was found live, not made by this
+   * stack, and taken over with the user's consent (`apply --adopt`, `import`). Another stack or a
+   * person may still rely on it, so a plan that deletes it says so. An older triton-iac ignores it.
+   */
+  readonly adopted?: true;
 }
 
 /** A stack output as recorded at apply (`triton-iac output`). */
@@ -78,6 +84,13 @@ export interface StateDocument {
    * with it); absent before the first apply that recorded it.
    */
   readonly access?: RecordedAccess;
+  /**
+   * The addresses whose create an apply was about to send and has not recorded yet, sorted: an
+   * object found live at one of them was made by this stack in a run cut off before its state write
+   * (a crash, a lost answer), and is adopted without asking. Any other object found live existed
+   * before and is adopted only with the user's consent. Absent when none.
+   */
+  readonly creating?: readonly string[];
 }
 
 /** The access table an apply recorded: the rows of `permissionTable` (common/access). */
@@ -172,10 +185,17 @@ export function stateShapeProblem(value: unknown): string | undefined {
     }
     if (r.tainted !== undefined && (typeof r.tainted !== 'string' || r.tainted === ''))
       return `${at}.tainted is ${JSON.stringify(r.tainted)}; it must be a non-empty string (why the object is tainted)`;
+    if (r.adopted !== undefined && r.adopted !== true)
+      return `${at}.adopted is ${JSON.stringify(r.adopted)}; it must be true when present`;
     if (seen.has(r.address as string)) return `${at}.address ${JSON.stringify(r.address)} appears twice`;
     seen.add(r.address as string);
     validEntries.add(r);
   }
+  if (
+    value.creating !== undefined &&
+    (!Array.isArray(value.creating) || !value.creating.every((a) => typeof a === 'string' && a !== ''))
+  )
+    return 'creating must be an array of addresses (the creates an apply had not recorded yet)';
   if (value.outputs !== undefined) {
     if (!isObject(value.outputs)) return 'outputs must be an object of outputs by name';
     for (const [name, o] of Object.entries(value.outputs)) {

@@ -133,7 +133,33 @@ export function putResources(doc: StateDocument, entries: readonly StateResource
       resources.push(kept[i++]!);
     else resources.push(incoming[j++]!);
   }
-  return { ...doc, resources };
+  // A recorded create is no longer in flight.
+  const creating = doc.creating?.filter((a) => !byAddress.has(a));
+  return {
+    ...withoutCreating(doc),
+    resources,
+    ...(creating !== undefined && creating.length > 0 ? { creating } : {}),
+  };
+}
+
+/** `doc` without its {@link StateDocument.creating} list. */
+function withoutCreating(doc: StateDocument): StateDocument {
+  if (doc.creating === undefined) return doc;
+  const { creating: _creating, ...rest } = doc;
+  return rest;
+}
+
+/**
+ * The document recording that an apply is about to send the creates at `creates`: those addresses,
+ * plus those of `kept` (earlier creates still unrecorded that this apply adopts), sorted; the
+ * document itself when that changes nothing (no write).
+ */
+export function withCreating(doc: StateDocument, creates: readonly string[], kept: readonly string[]): StateDocument {
+  const keep = new Set(kept);
+  const next = [...new Set([...creates, ...(doc.creating ?? []).filter((a) => keep.has(a))])].sort(compareIds);
+  const now = doc.creating ?? [];
+  if (next.length === now.length && next.every((a, i) => a === now[i])) return doc;
+  return next.length === 0 ? withoutCreating(doc) : { ...doc, creating: next };
 }
 
 function byAddressOrder(a: StateResource, b: StateResource): number {

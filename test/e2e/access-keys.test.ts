@@ -218,14 +218,15 @@ describe('access keys through the triton-iac binary', () => {
     const backups = readFileSync(backupsFile, 'utf8');
     rmSync(join(cwd, '.triton-iac', 'prod.state.json'));
     rmSync(backupsFile);
-    const refused = await cli('apply', '--emulator', '--auto-approve');
+    // The state is lost: nothing says the keys are this stack's, so taking them back needs consent.
+    const refused = await cli('apply', '--emulator', '--auto-approve', '--adopt');
     expect(refused.code).toBe(1);
     expect(refused.stdout).not.toMatch(/adopted/);
     expect(refused.stderr).toMatch(
       /prod\/backups: access key "nightly backups" of the account exists already outside this stack's state \(access key [0-9a-f]{32}: made by hand, or by a run whose state or secret was lost\), and file \S+backups\.json does not hold its secret/,
     );
     writeFileSync(backupsFile, backups, { mode: 0o600 });
-    const adopted = await cli('apply', '--emulator', '--auto-approve');
+    const adopted = await cli('apply', '--emulator', '--auto-approve', '--adopt');
     expect(adopted.code).toBe(0);
     expect(adopted.stdout).toMatch(/prod\/app-s3: adopted/);
     expect(adopted.stdout).toMatch(/prod\/backups: adopted/);

@@ -59,7 +59,8 @@ describe('values the server keeps unique', () => {
       program(c.cwd, 'users.json', 'users');
       program(c.cwd, 'keys.json', 'keys', generateTestKey('ed25519', 'one@test').publicOpenSsh);
       expect((await c.cli(['apply', 'users.json', '--auto-approve'])).code).toBe(0);
-      const saved = await c.cli(['plan', 'keys.json', '--out', 'keys.plan']);
+      // bob was made by the other program: taking him into this stack is said with --adopt.
+      const saved = await c.cli(['plan', 'keys.json', '--adopt', '--out', 'keys.plan']);
       expect(saved.code, saved.stderr).toBe(0);
       expect(saved.stdout).toContain('will be created');
       // Someone adds a key of that name by hand before the plan is applied.

@@ -32,7 +32,8 @@ describe('state history', () => {
     releases.push(release);
     let held = false;
     const c = await startProxiedCloud({
-      // The third user's creation waits until the test lets it go: the first two are written by then.
+      // The third user's creation waits until the test lets it go: the first two are written by then,
+      // after the serial that says which creates the apply is about to send (`creating`).
       handle: async (request) => {
         if (request.method === 'POST' && request.path === '/acme/users' && ++creates === 3) {
           held = true;
@@ -54,7 +55,7 @@ describe('state history', () => {
       () => {
         expect(held).toBe(true);
         expect(existsSync(historyDir) ? readdirSync(historyDir).filter((n) => /^\d+\.json$/.test(n)) : []).toHaveLength(
-          2,
+          3,
         );
       },
       { timeout: 120_000, interval: 50 },
@@ -69,7 +70,7 @@ describe('state history', () => {
     };
     expect(state.resources).toHaveLength(2);
     const before = JSON.parse((await c.cli(['state', 'history', '--json'])).stdout) as History;
-    expect(before.serials.map((s) => s.serial)).toEqual([1, 2]);
+    expect(before.serials.map((s) => s.serial)).toEqual([1, 2, 3]);
     expect(before.serials[0]).toMatchObject({
       command: 'triton-iac apply',
       planDigest: expect.stringMatching(/^sha256:/),
@@ -79,15 +80,20 @@ describe('state history', () => {
     const pulled = await c.cli(['state', 'pull', '--serial', String(state.serial)]);
     expect(pulled.code).toBe(0);
     expect(JSON.parse(pulled.stdout)).toEqual(state);
+    const intent = JSON.parse((await c.cli(['state', 'pull', '--serial', '1'])).stdout) as {
+      resources: unknown[];
+      creating: string[];
+    };
+    expect(intent).toMatchObject({ resources: [], creating: ['prod/alice', 'prod/bob', 'prod/carol'] });
     expect(
-      (JSON.parse((await c.cli(['state', 'pull', '--serial', '1'])).stdout) as { resources: unknown[] }).resources,
+      (JSON.parse((await c.cli(['state', 'pull', '--serial', '2'])).stdout) as { resources: unknown[] }).resources,
     ).toHaveLength(1);
 
     const next = await c.cli(['apply', '--auto-approve', '--consistency-window-ms', '0']);
     expect(next.code).toBe(0);
     const after = JSON.parse((await c.cli(['state', 'history', '--json'])).stdout) as History;
     const serials = after.serials.map((s) => s.serial);
-    expect(serials.slice(0, 2)).toEqual([1, 2]);
+    expect(serials.slice(0, 3)).toEqual([1, 2, 3]);
     expect(serials.at(-1)).toBe(
       (JSON.parse(readFileSync(join(c.cwd, '.triton-iac', 'prod.state.json'), 'utf8')) as { serial: number }).serial,
     );
@@ -141,7 +147,8 @@ describe('state history', () => {
       expect((await cli('apply', '--auto-approve')).code).toBe(0);
       const history = JSON.parse((await cli('state', 'history', '--json')).stdout) as History;
       expect(history.audit.map((a) => a.result)).toEqual(['ok', 'ok']);
-      const first = history.serials[0]!.serial;
+      // The first apply's last serial (its first only said which creates it was about to send).
+      const first = history.audit[0]!.serial;
       // The link still holds what that serial wrote, though the state object was written since.
       const old = JSON.parse((await cli('state', 'pull', '--serial', String(first))).stdout) as {
         serial: number;

@@ -33,11 +33,12 @@ describe('ICMP types written in another order than the server keeps them', () =>
     await triton('fwrule', 'create', 'FROM any TO all vms ALLOW icmp (TYPE 8 AND TYPE 8 CODE 0)');
     // FWAPI's sort keeps the bare type and the coded one in the order written.
     expect(await icmpRules()).toEqual(['FROM any TO all vms ALLOW icmp (TYPE 8 AND TYPE 8 CODE 0)']);
-    const plan = await cli('TYPE 8 CODE 0 AND TYPE 8', 'plan', '--emulator');
+    // Made by hand: adopting it needs consent (--adopt), and it is the same rule, never a second one.
+    const plan = await cli('TYPE 8 CODE 0 AND TYPE 8', 'plan', '--emulator', '--adopt');
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stdout).not.toMatch(/will be created/);
     expect(plan.stdout).toMatch(/icmp\/ping .* will be adopted/);
-    const applied = await cli('TYPE 8 CODE 0 AND TYPE 8', 'apply', '--emulator', '--auto-approve');
+    const applied = await cli('TYPE 8 CODE 0 AND TYPE 8', 'apply', '--emulator', '--auto-approve', '--adopt');
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
     expect(await icmpRules()).toHaveLength(1);
     expect((await cli('TYPE 8 CODE 0 AND TYPE 8', 'plan', '--emulator')).stdout).toMatch(NO_CHANGES);

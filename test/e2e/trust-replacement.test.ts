@@ -172,10 +172,11 @@ describe('an adopted object', () => {
     rmSync(join(c.cwd, '.triton-iac', 'prod.state.json'));
 
     const env = { ALICE_PASSWORD: 'Alice-pass-2' };
-    const plan = await c.cli(['plan', ...W0], env);
+    // The state is lost: taking the user back needs consent (--adopt).
+    const plan = await c.cli(['plan', '--adopt', ...W0], env);
     expect(plan.stdout).toContain('exists live but not in state; adopted, then updated');
     expect(plan.stdout).toContain('+ password = (sensitive value)');
-    const applied = await c.cli(['apply', '--auto-approve', ...W0], env);
+    const applied = await c.cli(['apply', '--auto-approve', '--adopt', ...W0], env);
     expect(applied.code).toBe(0);
     expect(c.proxy.count('POST', /^\/acme\/users\/[^/]+\/change_password$/)).toBe(1);
     // The new password is set: the server now refuses it as one used recently.
@@ -201,7 +202,7 @@ describe('an adopted object', () => {
     expect((await c.cli(['apply', '--auto-approve', ...W0], env)).code).toBe(0);
     rmSync(join(c.cwd, '.triton-iac', 'prod.state.json'));
 
-    const applied = await c.cli(['apply', '--auto-approve', ...W0], env);
+    const applied = await c.cli(['apply', '--auto-approve', '--adopt', ...W0], env);
     expect(applied.code).toBe(0);
     expect(applied.stderr).toContain('the declared password is one this user had recently');
     expect(applied.stderr).not.toContain('Alice-pass-1');

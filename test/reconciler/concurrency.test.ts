@@ -43,6 +43,8 @@ describe('two concurrent applies of one stack', () => {
       consistencyWindowMs: 200,
       env: SECRET_ENV,
       lockTimeoutMs: 120_000,
+      // The test before made the same users and policies in stack `race`: taking them over needs consent.
+      adopt: true,
     };
     const [a, b] = await Promise.all([applyStack(stack, opts), applyStack(stack, opts)]);
     expect(a.result.ok && b.result.ok).toBe(true);

@@ -1,6 +1,7 @@
 /**
  * A construct moved from one stack of an app to another (same account): the stack it left no longer
- * declares it, the one it joined finds it live and adopts it. Whichever applies first, the object
+ * declares it, the one it joined finds it live and adopts it (with consent: it did not create it,
+ * so its plan shows a conflict until `--adopt`). Whichever applies first, the object
  * must survive: the stack it left forgets it instead of deleting it, since the app's other stack
  * declares it. Before, applying the new home first and then the old one deleted the object from
  * under the new home (and a whole-app apply adopted it in one stack and deleted it in the next).
@@ -65,8 +66,19 @@ describe('a construct moved to another stack of the app', () => {
         `forget left${vlanId}/vlan`,
       ]);
       const order = first === 'right' ? (['right', 'left'] as const) : (['left', 'right'] as const);
+      // The stack it joined did not create it: taking it over needs consent (its plan says so).
+      const joined = await planStack(after.right, optionsFor(after.right, after));
+      expect(
+        joined.changes
+          .filter((c) => c.conflict !== undefined)
+          .map((c) => c.address)
+          .sort(),
+      ).toEqual([`right${vlanId}/fw`, `right${vlanId}/vlan`]);
       for (const name of order) {
-        const { result } = await applyStack(after[name], optionsFor(after[name], after));
+        const { result } = await applyStack(after[name], {
+          ...optionsFor(after[name], after),
+          adopt: name === 'right',
+        });
         expect(result.failed).toEqual([]);
       }
       expect(await live(vlanId)).toEqual({ vlans: 1, rules: 1 });

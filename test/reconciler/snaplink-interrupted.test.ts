@@ -1,10 +1,12 @@
 /**
  * A snaplink create cut off between its two requests: PutSnapLink took effect, the PutMetadata that
  * stamps the link with its source did not (the network dropped, the server restarted), and the run
- * ended. The next run must recognise the unstamped link as its own (it shares the declared source's
- * etag), adopt it and stamp it without asking; an unstamped object with another etag at the path is
+ * ended. The next run must recognise the unstamped link as its own (the cut-off run recorded its
+ * create as in flight, and it shares the declared source's etag), adopt it and stamp it without asking; an unstamped object with another etag at the path is
  * someone else's and still needs consent.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StackManifest } from '../../common/manifest.js';
@@ -56,6 +58,12 @@ describe('a snaplink whose create was cut off before its stamp', () => {
     await withoutTheLink('cut');
     // What the interrupted create left: the link, made; the stamp, not.
     const linked = await manta().putSnapLink('/acme/stor/cut/latest.txt', '/acme/stor/cut/v1.txt');
+    // ...and what it wrote before sending the create: the address, as a create in flight.
+    const statePath = join(world.workDir, '.triton-iac', 'cut.state.json');
+    writeFileSync(
+      statePath,
+      JSON.stringify({ ...JSON.parse(readFileSync(statePath, 'utf8')), creating: ['cut/latest'] }),
+    );
     await sleep(SERVER_WINDOW + 50);
     expect((await manta().headObject('/acme/stor/cut/latest.txt'))?.metadata[LINK_SOURCE_HEADER]).toBeUndefined();
 

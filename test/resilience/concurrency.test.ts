@@ -92,6 +92,8 @@ describe('two concurrent applies of one stack with its state in Manta', () => {
         consistencyWindowMs: 200,
         env: SECRET_ENV,
         lockTimeoutMs: 120_000,
+        // The tests before made the same users and policies in other stacks: taking them over needs consent.
+        adopt: true,
       };
       const [a, b] = await Promise.all([applyStack(stack, opts), applyStack(stack, opts)]);
       // The waiter takes the lock the moment the first run releases it, inside Manta's consistency

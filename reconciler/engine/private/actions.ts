@@ -26,6 +26,7 @@ import type { RunContext } from './run-context.js';
 import type { StateWriter } from './state-writer.js';
 import { refuseUnplannedTakeover } from './takeover.js';
 import { createUnfinishedRecorded } from './unfinished-create.js';
+import { matchesWithIds, placeholdersIn } from '../../../common/fwrule-language/index.js';
 
 /** One action of the walk: the change, and what the run shares with it. */
 export interface ActionArgs {
@@ -107,7 +108,16 @@ type Managed = ResourceHandler<unknown, EngineClients>;
 async function forget(a: ActionArgs): Promise<ActionOutcome> {
   a.results.delete(a.change.address);
   a.slot.leave();
-  await a.state.remove(a.change.address);
+  const address = a.change.address;
+  // The object stays live (a job, a retained object): one this stack made stays known as its own,
+  // so that declaring it again adopts it without asking (see `StateDocument.creating`).
+  if (a.stateEntry === undefined || a.stateEntry.adopted === true) await a.state.remove(address);
+  else
+    await a.state.edit((doc) => ({
+      ...doc,
+      resources: doc.resources.filter((r) => r.address !== address),
+      creating: [...new Set([...(doc.creating ?? []), address])].sort(),
+    }));
   return 'forgotten';
 }
 
@@ -399,7 +409,7 @@ async function record(
   const entry: StateResource = {
     address: resource.address,
     kind: resource.kind,
-    naturalKey: resource.naturalKey,
+    naturalKey: recordedKeyOf(handler, resource, live),
     serverId: handler.idOf(live) ?? null,
     // What the server does not keep is recorded as declared, for the next plan to compare with.
     properties: withRecordedLive(
@@ -413,6 +423,7 @@ async function record(
     updatedAt: new Date().toISOString(),
     ...(resource.options !== undefined ? { options: resource.options } : {}),
     ...(tainted !== undefined ? { tainted } : {}),
+    ...(adoptedHere(a) ? { adopted: true as const } : {}),
   };
   const written =
     alongside.length === 0 ? a.state.put(entry) : a.state.edit((doc) => putResources(doc, [entry, ...alongside]));
@@ -421,6 +432,26 @@ async function record(
   // in the same write as a dependent's entry or an earlier one, never after it.
   if (last) a.slot.release();
   await written;
+}
+
+/**
+ * The natural key to record: the manifest's, or, when it holds a stand-in for an instance id (a rule
+ * naming an instance made in the same apply), the object's own, with the real id, so that
+ * `state list` and later plans name it.
+ */
+function recordedKeyOf(handler: AnyHandler, resource: ResourceManifest, live: unknown): string {
+  if (placeholdersIn(resource.naturalKey).length === 0) return resource.naturalKey;
+  const own = handler.naturalKeyOf(live);
+  return typeof own === 'string' && matchesWithIds(resource.naturalKey, own) ? own : resource.naturalKey;
+}
+
+/**
+ * Whether the object recorded for `a` existed before this stack managed it: adopted by this plan
+ * with consent, or recorded so before (kept until a replacement makes a new object of this stack's).
+ */
+function adoptedHere(a: ActionArgs): boolean {
+  if (a.change.action === 'adopt') return a.change.preexisting === true;
+  return a.change.action !== 'replace' && a.stateEntry?.adopted === true;
 }
 
 function resolveArgs(a: ActionArgs, handler: AnyHandler, resource: ResourceManifest, forCreate: boolean) {
