@@ -16,4 +16,5 @@ export type { Reply, RequestContext } from './core/types.js';
 export { writeEmulatorSeed } from './seed.js';
 export type { EmulatorSeed, SeedKey, SeedProfile } from './seed.js';
 export type { SeedAccessKey, SeedFabricNetwork, SeedFabricVlan, SeedVolume } from './seed-networks-volumes.js';
+export type { SeedSnapshot } from './seed.js';
 export { checkCatalogSeed, type CatalogSeed, type LimitSeed } from './cloudapi/state.js';

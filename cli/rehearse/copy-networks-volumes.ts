@@ -1,11 +1,11 @@
 /**
- * The parts of a rehearsal's copy beyond identities, machines and Manta: the objects of every kind
- * whose handler offers a rehearsal copy (`RehearsalCopy`: the account's fabric VLANs and networks
- * and its NFS volumes, which every copy holds since an instance's or a volume's networks name them
- * by id), the snapshots of the machines whose snapshots the plan touches, and the access-key
- * records of the owners whose keys it touches. Ids are the cloud's, so the saved plan's ids apply.
- * No access-key secret is read (the cloud never answers one again); the copy makes its own. Only
- * reads: nothing here writes to the cloud.
+ * The parts of a rehearsal's copy beyond identities, machines, images, firewall rules, the catalog
+ * and Manta: the objects of every kind whose handler offers a rehearsal copy (`RehearsalCopy`,
+ * `reconciler/contract/rehearsal.ts`): the account's fabric VLANs and networks and its NFS volumes,
+ * which every copy holds since an instance's or a volume's networks name them by id; for a plan
+ * touching them, the snapshots of its instances and the access-key records of its keys' owners
+ * (never a secret: the copy makes its own). Each kind reads its own objects, with the cloud's ids,
+ * so the saved plan's ids apply; this file names no kind. Only reads.
  */
 import type { EmulatorSeed } from '../../emulator/index.js';
 import type { Clients } from '../../provider/handlers/clients.js';
@@ -44,10 +44,11 @@ export async function copyFabricsAndVolumes(
   tryRead: TryRead,
   handlers: Iterable<AnyHandler> = defaultHandlers().values(),
   plan: CopyPlanContext = { touched: () => [], base: {} },
-): Promise<{ seed: Partial<EmulatorSeed>; copied: string; counted: readonly string[] }> {
+): Promise<{ seed: Partial<EmulatorSeed>; copied: string; lines: readonly string[] }> {
   const seed: Record<string, unknown> = {};
   const parts: string[] = [];
   const counts = new Map<string, number>();
+  const lines: string[] = [];
   for (const { kind, hook } of rehearsalCopies(handlers)) {
     const touched = plan.touched(kind);
     if (hook.when === 'touched' && touched.length === 0) continue;
@@ -58,35 +59,13 @@ export async function copyFabricsAndVolumes(
         Array.isArray(value) && Array.isArray(seed[field]) ? [...(seed[field] as unknown[]), ...value] : value;
     parts.push(...got.copied);
     for (const c of got.counted ?? []) counts.set(c.noun, (counts.get(c.noun) ?? 0) + c.n);
+    lines.push(...(got.lines ?? []));
   }
   // Each kind answers its objects in the seed's form (the contract says so; the provider may not
   // import the emulator's types), which the rehearse tests hold to the emulator's seed writer.
   return {
     seed: seed as Partial<EmulatorSeed>,
     copied: `${parts.join(', ')} (ids as in the cloud)`,
-    counted: [...counts].filter(([, n]) => n > 0).map(([noun, n]) => `${n} ${noun}`),
+    lines: [...lines, ...[...counts].filter(([, n]) => n > 0).map(([noun, n]) => `${n} ${noun}`)],
   };
-}
-
-/** The snapshots of each machine named, by machine id. */
-export async function copySnapshots(
-  clients: Clients,
-  signal: AbortSignal,
-  tryRead: TryRead,
-  machines: readonly { readonly id: string; readonly name: string }[],
-): Promise<Map<string, { name: string; state: string; created?: string }[]>> {
-  const out = new Map<string, { name: string; state: string; created?: string }[]>();
-  for (const m of machines) {
-    const snaps = await tryRead(`snapshots of machine ${m.name}`, () =>
-      clients.cloudapi.listMachineSnapshots(m.id, { signal }),
-    );
-    if (snaps === undefined) continue;
-    out.set(
-      m.id,
-      snaps
-        .filter((s) => s.state !== 'deleted')
-        .map((s) => ({ name: s.name, state: s.state, ...(s.created !== undefined ? { created: s.created } : {}) })),
-    );
-  }
-  return out;
 }

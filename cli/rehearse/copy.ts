@@ -15,7 +15,7 @@ import type { EmulatorSeed, SeedKey } from '../../emulator/index.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import type { Plan } from '../../reconciler/index.js';
 import { copyCatalog } from './copy-catalog.js';
-import { copyFabricsAndVolumes, copySnapshots } from './copy-networks-volumes.js';
+import { copyFabricsAndVolumes } from './copy-networks-volumes.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 /**
@@ -143,17 +143,19 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
   // touching them), after the users they may be listed under.
   const fabricsAndVolumes = await copyFabricsAndVolumes(opts.clients, signal, tryRead, defaultHandlers().values(), {
     touched: (kind) => opts.plan.changes.filter((c) => c.kind === kind).map((c) => c.naturalKey),
-    base: { users: users.map((u) => ({ id: u.id, login: u.login })) },
+    base: {
+      users: users.map((u) => ({ id: u.id, login: u.login })),
+      machines: machines.map((m) => ({ id: m.id, name: m.name })),
+    },
   });
   // The account's fabric networks (its default one included) are copied as its fabric, not as the
   // datacenter's catalog, where the copy would list them twice.
   const own = new Set((fabricsAndVolumes.seed.fabricNetworks ?? []).map((n) => n.id));
   const catalog = await copyCatalog(opts.clients, signal, tryRead, opts.cloudapiUrl, own);
   notes.push(...catalog.notes);
-  // Snapshots of the machines whose snapshots the plan touches (`<instance>/<snapshot>`).
+  // The machines whose snapshots the plan touches (`<instance>/<snapshot>`): their role tags decide.
   const snapshotOf = new Set(touched('machine-snapshots').map((key) => key.split('/')[0]!));
   const snapshotMachines = machines.filter((m) => snapshotOf.has(m.name));
-  const snapshots = await copySnapshots(opts.clients, signal, tryRead, snapshotMachines);
 
   // Role tags: every collection, every user, role and policy, and every path the plan tags.
   const tagPaths = new Set<string>([
@@ -269,7 +271,6 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
       deletion_protection: m.deletion_protection,
       compute_node: m.compute_node,
       networks: m.networks,
-      ...(snapshots.has(m.id) ? { snapshots: snapshots.get(m.id)! } : {}),
     })),
     firewallRules: firewallRules.map((r) => ({
       id: r.id,
@@ -304,12 +305,7 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
     `${machines.length} machines, ${images.length} images, ${firewallRules.length} firewall rules, the account config`,
     catalog.copied,
     fabricsAndVolumes.copied,
-    ...(snapshotMachines.length > 0
-      ? [
-          `${[...snapshots.values()].reduce((n, s) => n + s.length, 0)} snapshots of ${snapshotMachines.length} machines`,
-        ]
-      : []),
-    ...fabricsAndVolumes.counted,
+    ...fabricsAndVolumes.lines,
     `role tags of ${Object.keys(roleTags).length} paths (of ${tagPaths.size} read)`,
     `${directories.length} Manta directories, ${objects.length} objects (${objects.reduce((n, o) => n + o.content.length, 0)} bytes)`,
   ];

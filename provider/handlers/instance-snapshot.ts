@@ -162,6 +162,33 @@ export const instanceSnapshotHandler: ResourceHandler<InstanceSnapshotLive, Clie
     },
     run: runRollback,
   },
+  // A copy for a plan changing snapshots holds the snapshots of their instances.
+  rehearsalCopy: {
+    order: 30,
+    when: 'touched',
+    async copy({ clients, signal, tryRead, copied, touched }) {
+      const names = new Set(touched.map((key) => parseSnapshotRef(key).instance));
+      const machines = ((copied['machines'] ?? []) as readonly { readonly id: string; readonly name: string }[]).filter(
+        (m) => names.has(m.name),
+      );
+      const machineSnapshots: Record<string, { name: string; state: string; created?: string }[]> = {};
+      for (const m of machines) {
+        const snaps = await tryRead(`snapshots of machine ${m.name}`, () =>
+          clients.cloudapi.listMachineSnapshots(m.id, { signal }),
+        );
+        if (snaps === undefined) continue;
+        machineSnapshots[m.id] = snaps
+          .filter((s) => s.state !== 'deleted')
+          .map((s) => ({ name: s.name, state: s.state, ...(s.created !== undefined ? { created: s.created } : {}) }));
+      }
+      const count = Object.values(machineSnapshots).reduce((n, s) => n + s.length, 0);
+      return {
+        seed: { machineSnapshots },
+        copied: [],
+        lines: machines.length > 0 ? [`${count} snapshots of ${machines.length} machines`] : [],
+      };
+    },
+  },
   // A snapshot is deleted by a job after the answer (the `triton` CLI waits for its audit record);
   // it is listed until the job ended, and an instance's delete waits for it.
   deletion: {

@@ -35,6 +35,8 @@ export interface RehearsalCopyResult {
    * (`2 access-key records (no secret: …)`); a line whose sum is 0 is left out.
    */
   readonly counted?: readonly { readonly noun: string; readonly n: number }[];
+  /** Lines of its own for the report, shown as they are (`2 snapshots of 1 machines`). */
+  readonly lines?: readonly string[];
 }
 
 /**
