@@ -43,6 +43,7 @@ import type {
 import { booleanDefault, fieldRulesOf, stringDefault } from '../../common/kinds/index.js';
 import { instance as instanceKind } from '../../common/kinds/instance.js';
 import { SERVER_METADATA, stringMap, syncMetadata } from './private/instance-metadata.js';
+import { instanceRehearsalCopy } from './private/instance-rehearsal.js';
 
 /** What an instance declared without these has: the descriptor's defaults. */
 const DEFAULTS = {
@@ -416,4 +417,5 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
       throw err;
     }
   },
+  rehearsalCopy: instanceRehearsalCopy,
 };
