@@ -40,18 +40,11 @@ import type {
   ResolvedProperties,
   ResourceHandler,
 } from '../../reconciler/contract/handler.js';
-import { booleanDefault, fieldRulesOf, stringDefault } from '../../common/kinds/index.js';
+import { fieldRulesOf } from '../../common/kinds/index.js';
 import { instance as instanceKind } from '../../common/kinds/instance.js';
 import { SERVER_METADATA, stringMap, syncMetadata } from './private/instance-metadata.js';
 import { instanceRehearsalCopy } from './private/instance-rehearsal.js';
-
-/** What an instance declared without these has: the descriptor's defaults. */
-const DEFAULTS = {
-  firewallEnabled: booleanDefault(instanceKind, 'firewallEnabled'),
-  deletionProtection: booleanDefault(instanceKind, 'deletionProtection'),
-  state: stringDefault(instanceKind, 'state'),
-  mountMode: stringDefault(instanceKind, 'volumes.mode'),
-};
+import { INSTANCE_DEFAULTS as DEFAULTS } from './private/instance-defaults.js';
 
 /**
  * A live machine, with the role tags of its path when they were read, and its NICs when an update
@@ -133,11 +126,8 @@ export function volumeMounts(value: readonly PlainValue[]): { volume: string; mo
   return value
     .map((v) => {
       const m = (v ?? {}) as Record<string, PlainValue>;
-      return {
-        volume: String(m['volume']),
-        mountpoint: String(m['mountpoint']),
-        mode: String(m['mode'] ?? DEFAULTS.mountMode),
-      };
+      const mode = String(m['mode'] ?? DEFAULTS.mountMode);
+      return { volume: String(m['volume']), mountpoint: String(m['mountpoint']), mode };
     })
     .sort((a, b) => byCodePoint(a.mountpoint, b.mountpoint));
 }
