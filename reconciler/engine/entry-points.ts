@@ -50,6 +50,7 @@ import { checkPlanStillValid } from '../plan/saved-plan.js';
 import { conflictList, planConflicts, planHasChanges, type Plan } from '../plan/types.js';
 import type { StateBackend, StateSnapshot } from '../state/backend.js';
 import { LocalStateBackend, type ParsedStateFile } from '../state/local-backend.js';
+import { formatAge } from '../state/file-lock.js';
 import { MantaStateBackend } from '../state/manta-backend.js';
 import { emptyState } from '../state/document.js';
 import { digestOf } from '../private/canonical-json.js';
@@ -681,6 +682,9 @@ async function planAgainstLiveQuick(run: RunContext, req: Parameters<typeof plan
   return planAgainstLive({ ...run, windowMs: 0 }, req);
 }
 
+/** How often a wait for the state lock is told again while it lasts. */
+const LOCK_WAIT_REPEAT_MS = 30_000;
+
 async function withLock<T>(
   stack: StackManifest,
   opts: EngineOptions,
@@ -688,12 +692,34 @@ async function withLock<T>(
   fn: (backend: HistoryKeepingBackend, snapshot: StateSnapshot | undefined) => Promise<T>,
 ): Promise<T> {
   const backend = openStateBackend(stack, opts);
-  await backend.lock({
-    command,
-    lockTimeoutMs: opts.lockTimeoutMs ?? 0,
-    ...(opts.onLockWait ? { onWait: opts.onLockWait } : {}),
-    ...(opts.onLockTakeOver ? { onTakeOver: opts.onLockTakeOver } : {}),
-  });
+  // A wait for the lock is told when it starts (by the backend, naming the holder), again every
+  // LOCK_WAIT_REPEAT_MS with how long so far, and with its total once the lock is taken.
+  const tell = opts.onLockWait;
+  let waitStarted: number | undefined;
+  let repeat: NodeJS.Timeout | undefined;
+  const since = (): string => formatAge(Date.now() - (waitStarted ?? Date.now()));
+  try {
+    await backend.lock({
+      command,
+      lockTimeoutMs: opts.lockTimeoutMs ?? 0,
+      ...(tell
+        ? {
+            onWait: (message: string) => {
+              waitStarted = Date.now();
+              tell(message);
+              repeat = setInterval(
+                () => tell(`still waiting for the state lock of stack ${stack.name}, ${since()} so far`),
+                LOCK_WAIT_REPEAT_MS,
+              ).unref();
+            },
+          }
+        : {}),
+      ...(opts.onLockTakeOver ? { onTakeOver: opts.onLockTakeOver } : {}),
+    });
+  } finally {
+    clearInterval(repeat);
+  }
+  if (waitStarted !== undefined) tell?.(`took the state lock of stack ${stack.name} after waiting ${since()}`);
   try {
     return await fn(backend, await backend.read());
   } finally {
