@@ -6,14 +6,13 @@
  */
 export { registerKind, kindDescriptor, allKinds, fieldRulesOf } from './common/kinds/index.js';
 export type * from './common/kinds/types.js';
-export type * from './reconciler/contract/handler.js';
+export type * from './common/contract/handler.js';
 export { TritonResource, type RenderContext, type RenderedResource } from './constructs/resource.js';
 export { defaultHandlers } from './provider/handlers/registry.js';
 export type { Clients } from './provider/handlers/clients.js';
 export {
   applyPlan,
   applyStack,
-  connectStack,
   driftStack,
   importResource,
   planDestroy,
@@ -24,4 +23,5 @@ export {
   type EngineOptions,
   type ProgressEvent,
 } from './reconciler/index.js';
+export { connectStack } from './provider/connect.js';
 export { TUNABLE_DEFAULTS, CONSISTENCY_WINDOW_ENV } from './common/tunables.js';

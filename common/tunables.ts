@@ -30,10 +30,37 @@ export const TUNABLE_DEFAULTS = {
    * a hundred requests; 10 lose one request in 170,000. Throttle answers have their own budget.
    */
   transientAttempts: 10,
-  /** The longest pause between two attempts of one call (ms). */
+  /**
+   * The longest pause between two attempts of one call in the engine (ms). Short: what the engine
+   * retries is mostly a write the servers do not see yet, which the consistency window bounds.
+   */
   maxRetryDelayMs: 2_000,
+  /**
+   * The longest pause between two attempts of one request in the client's transport (ms). Longer
+   * than the engine's: what the transport retries is a server fault or a dropped connection, where
+   * spreading the retries out is what lets a struggling server recover.
+   */
+  clientMaxRetryDelayMs: 10_000,
+  /** The client transport's first backoff (ms): attempt n waits up to this × 2^(n-1), capped above. */
+  clientRetryBaseDelayMs: 200,
   /** A `Retry-After` longer than this (ms) is not waited for: the call fails at once, saying so. */
   maxRetryAfterMs: 60_000,
+  /**
+   * Throttle answers one request may get before the last is returned: they do not count against
+   * {@link TUNABLE_DEFAULTS.transientAttempts} (throttling is the server pacing us, not a fault).
+   */
+  maxThrottledAnswers: 60,
+  /**
+   * How long (ms) after its first throttle answer a request is still retried. Environment
+   * `TRITON_IAC_THROTTLE_TIMEOUT_MS` (`provider/connect.ts`).
+   */
+  maxThrottledMs: 300_000,
+  /**
+   * How many times a create that may have taken effect (its answer was lost) looks the object up by
+   * its natural key before it gives up (`reconciler/core/create-safely.ts`); the consistency window
+   * bounds the time as well.
+   */
+  createLookupAttempts: 50,
   /**
    * How long (ms) an object whose delete the server finishes in a job (a machine's destroy, a
    * volume `deleting`) may take to be gone before the action fails. A destroy takes seconds to a
@@ -68,4 +95,42 @@ export function consistencyWindowFromEnv(env: NodeJS.ProcessEnv): number | undef
 /** The consistency window of a run: the one given, else the environment's, else the default. */
 export function consistencyWindowOf(given: number | undefined, env: NodeJS.ProcessEnv): number {
   return given ?? consistencyWindowFromEnv(env) ?? TUNABLE_DEFAULTS.consistencyWindowMs;
+}
+
+/**
+ * One retry policy, for the client's transport (`provider/http/interceptors/retry.ts`, through
+ * `RetryOptions`) and the engine (`reconciler/consistency.ts`) alike. Each layer reads the fields
+ * that apply to what it retries (the transport: attempts, backoff, Retry-After and throttling; the
+ * engine: attempts, backoff, Retry-After and the consistency window); every default is in
+ * {@link TUNABLE_DEFAULTS}.
+ */
+export interface RetryPolicy {
+  /**
+   * Attempts in all (the first included) for a transient failure.
+   * @default TUNABLE_DEFAULTS.transientAttempts
+   */
+  readonly maxAttempts?: number;
+  /**
+   * First backoff delay (ms).
+   * @default TUNABLE_DEFAULTS.clientRetryBaseDelayMs in the client; in the engine, an eighth of the window, 10 to 100
+   */
+  readonly baseDelayMs?: number;
+  /**
+   * Largest backoff delay (ms).
+   * @default TUNABLE_DEFAULTS.clientMaxRetryDelayMs in the client, TUNABLE_DEFAULTS.maxRetryDelayMs in the engine
+   */
+  readonly maxDelayMs?: number;
+  /** A `Retry-After` longer than this (ms) is not waited for. @default TUNABLE_DEFAULTS.maxRetryAfterMs */
+  readonly maxRetryAfterMs?: number;
+  /** Throttle answers one request may get (client). @default TUNABLE_DEFAULTS.maxThrottledAnswers */
+  readonly maxThrottledAttempts?: number;
+  /** How long after its first throttle answer a request is retried (client, ms). @default TUNABLE_DEFAULTS.maxThrottledMs */
+  readonly maxThrottledMs?: number;
+  /** How long after a write the server may still not see it (engine, ms). @default TUNABLE_DEFAULTS.consistencyWindowMs */
+  readonly consistencyWindowMs?: number;
+  /**
+   * How long past the window a not-yet-visible reference is still retried (engine, ms): the window
+   * is an estimate of the server's lag, and our clock is not the server's. @default 0
+   */
+  readonly settleMarginMs?: number;
 }

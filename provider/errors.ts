@@ -8,7 +8,7 @@
 
 import { TritonIacError, type ErrorHints, type TritonIacErrorOptions } from '../common/errors.js';
 import { apiErrorHint } from './api-error-hint.js';
-import { isNameTaken, missingObjectsOf, type MissingObject } from './failure-facts.js';
+import { isNameTaken, missingObjectsOf, type MissingObject } from './refusals.js';
 
 /** The base of every error the provider layer throws on purpose. */
 export abstract class TritonError extends TritonIacError {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TritonApiError } from './errors.js';
-import { isNameTaken, isThrottleAnswer, missingObjectsOf } from './failure-facts.js';
+import { isThrottleAnswer } from '../common/contract/failure-facts.js';
+import { isNameTaken, missingObjectsOf } from './refusals.js';
 
 describe('missingObjectsOf', () => {
   it.each([

@@ -121,7 +121,7 @@ describe('apiErrorFacts', () => {
 });
 
 describe('decideRetry', () => {
-  const policy = { consistencyWindowMs: 1000, baseDelayMs: 100, maxDelayMs: 400, maxTransientAttempts: 3 };
+  const policy = { consistencyWindowMs: 1000, baseDelayMs: 100, maxDelayMs: 400, maxAttempts: 3 };
   const notVisible = classifyApiError({ status: 409, missing: [{ kind: 'user', name: 'Alice' }] });
 
   it('retries a not-yet-visible reference with backoff until the window after its write has passed', () => {

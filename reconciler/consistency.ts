@@ -7,16 +7,17 @@
  * retried until `consistencyWindowMs` has passed *since X was written*, and no longer. An error naming
  * an object this run never wrote is final at once: no blind sleeps, no waiting on a hunch.
  *
- * Which objects a refusal names, and which statuses and codes are transient, are the provider's
- * typed facts (`provider/failure-facts.ts`); nothing here reads a server's message text.
+ * Which statuses and codes are transient is `common/contract/failure-facts.ts`; which objects a
+ * refusal names is the provider's typed facts (`TritonApiError.missing`, `.nameTaken`, read from the
+ * message by `provider/refusals.ts`); nothing here reads a server's message text.
  */
-import { TUNABLE_DEFAULTS } from '../common/tunables.js';
+import { TUNABLE_DEFAULTS, type RetryPolicy } from '../common/tunables.js';
 import {
   isThrottleAnswer,
   NETWORK_ERROR_CODES,
   NOT_SENT_CODES,
   TRANSIENT_STATUSES,
-} from '../provider/failure-facts.js';
+} from '../common/contract/failure-facts.js';
 
 /** The parts of an API error the classification looks at (the provider's typed errors have them). */
 export interface ApiErrorLike {
@@ -169,24 +170,8 @@ function key(ref: ObjectReference): string {
   return `${ref.kind}\u0000${ref.name.toLowerCase()}`;
 }
 
-/** Retry tuning. Every default is the one in `common/tunables.ts` ({@link TUNABLE_DEFAULTS}). */
-export interface RetryPolicy {
-  /** How long after a write the server may still not see it. @default TUNABLE_DEFAULTS.consistencyWindowMs */
-  readonly consistencyWindowMs?: number;
-  /** First backoff delay. @default 100 */
-  readonly baseDelayMs?: number;
-  /** Largest backoff delay. @default TUNABLE_DEFAULTS.maxRetryDelayMs */
-  readonly maxDelayMs?: number;
-  /** Attempts in all (first try included) for transient failures. @default TUNABLE_DEFAULTS.transientAttempts */
-  readonly maxTransientAttempts?: number;
-  /** A `Retry-After` longer than this is not waited for: the call fails at once, saying so. @default TUNABLE_DEFAULTS.maxRetryAfterMs */
-  readonly maxRetryAfterMs?: number;
-  /**
-   * How long past the window a not-yet-visible reference is still retried: the window is an
-   * estimate of the server's lag, and our clock is not the server's. @default 0
-   */
-  readonly settleMarginMs?: number;
-}
+/** Retry tuning: the one retry policy of `common/tunables.ts` (the engine reads its attempts, backoff, Retry-After and window fields). */
+export type { RetryPolicy } from '../common/tunables.js';
 
 /**
  * The settle margin the engine and the adapters use for a window: a tenth of it, at most a second
@@ -208,7 +193,7 @@ export function retryPolicyFor(windowMs: number = TUNABLE_DEFAULTS.consistencyWi
     settleMarginMs: settleMarginFor(windowMs),
     baseDelayMs: Math.min(100, Math.max(10, windowMs / 8)),
     maxDelayMs: TUNABLE_DEFAULTS.maxRetryDelayMs,
-    maxTransientAttempts: TUNABLE_DEFAULTS.transientAttempts,
+    maxAttempts: TUNABLE_DEFAULTS.transientAttempts,
   };
 }
 
@@ -242,7 +227,7 @@ export function windowEndAfter(writtenAt: number, policy: RetryPolicy | undefine
  * - transient: final when the client's transport already retried it (`transportAttempts` > 1: one
  *   retry layer per request); else exponential backoff with jitter (half the delay fixed, half random: callers failing
  *   together do not come back together), or the server's Retry-After when it asks for longer, up to
- *   `maxTransientAttempts` attempts in all.
+ *   `maxAttempts` attempts in all.
  * - terminal: no retry.
  * @param attempt how many attempts of this class have failed so far (1 after the first failure)
  * @param sentAt when the failed attempt was sent (defaults to `now`)
@@ -268,7 +253,7 @@ export function decideRetry(
     case 'terminal':
       return { retry: false, reason: classification.reason };
     case 'transient': {
-      const max = args.policy?.maxTransientAttempts ?? TUNABLE_DEFAULTS.transientAttempts;
+      const max = args.policy?.maxAttempts ?? TUNABLE_DEFAULTS.transientAttempts;
       if ((args.transportAttempts ?? 1) > 1)
         return {
           retry: false,

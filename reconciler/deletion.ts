@@ -5,7 +5,7 @@
  * so what depends on the object is deleted only once it is gone, and a destroy leaves nothing.
  */
 import { TUNABLE_DEFAULTS } from '../common/tunables.js';
-import type { HandlerContext, ObjectRef, ResourceHandler } from './contract/handler.js';
+import type { HandlerContext, ObjectRef, ResourceHandler } from '../common/contract/handler.js';
 import { ReconcilerError } from './errors.js';
 import { waitAway } from './parking.js';
 import { pause, withRetries, type RetryContext } from './retry-loop.js';

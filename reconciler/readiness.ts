@@ -4,7 +4,7 @@
  * says where the object is (`progress`), how to look again (`poll`), and what to do once it is ready
  * (`finish`); the waiting is done here, because a handler never sleeps.
  */
-import type { HandlerContext, PlainObject, ResourceHandler } from './contract/handler.js';
+import type { HandlerContext, PlainObject, ResourceHandler } from '../common/contract/handler.js';
 import { ReconcilerError } from './errors.js';
 import type { WalkSlot } from './graph.js';
 import { waitAway } from './parking.js';

@@ -9,7 +9,7 @@
 import { RESOURCE_KINDS, type ResourceKind } from '../../common/manifest.js';
 import { RESOURCE_ATTRIBUTES } from '../../common/resource-properties.js';
 import { RESOURCE_SCHEMAS, type FieldSchema, type TypeSchema } from '../../common/resource-schema.js';
-import type { ResourceSchema } from '../../reconciler/contract/handler.js';
+import type { ResourceSchema } from '../../common/contract/handler.js';
 import { TERRAFORM_PROVIDER_SOURCE, terraformAttributeOf, terraformTypeOf } from './terraform-names.js';
 
 /** A Terraform type expression: `"string"`, `["list","string"]`, `["object",{…}]`. */

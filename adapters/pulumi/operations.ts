@@ -23,7 +23,7 @@ import type {
   PlainObject,
   ResolvedProperties,
   ResourceHandler,
-} from '../../reconciler/contract/handler.js';
+} from '../../common/contract/handler.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import { changedFields, differenceOf, replaceFieldsOf, withoutFields } from '../../reconciler/core/difference.js';
 import { comparableForms, comparedPair, type ComparableInput } from '../../reconciler/plan/comparable.js';

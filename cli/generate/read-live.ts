@@ -7,7 +7,7 @@
  */
 import type { Clients } from '../../provider/handlers/clients.js';
 import type { FoundItem, GenerateReadContext, KindGenerator } from '../../provider/generators/index.js';
-import type { AnyHandler, HandlerContext } from '../../reconciler/contract/handler.js';
+import type { AnyHandler, HandlerContext } from '../../common/contract/handler.js';
 import { refusalReason } from '../private/read-helpers.js';
 import type { FoundAccount, SkippedObject } from './model.js';
 

@@ -4,16 +4,14 @@
  * plain-data parts (plan documents, rendering, the state document) the commands import from
  * `reconciler/index.js` directly.
  */
-import type { EngineClients } from '../../reconciler/index.js';
+import type { Clients } from '../../provider/handlers/clients.js';
 
 /** The engine types the commands use, re-exported so that they name one module. */
 export type {
   ApplyResult,
   ChangeAction,
-  ConnectOverrides,
   DriftItem,
   DriftReport,
-  EngineClients as Clients,
   EngineLogger,
   EngineOptions,
   ProgressEvent,
@@ -21,11 +19,14 @@ export type {
   RecordFoundResult,
 } from '../../reconciler/index.js';
 
+/** The API clients the CLI connects (the provider's; the engine takes them as its `EngineClients`). */
+export type { Clients };
+
 /** The engine functions the CLI calls. */
 export {
-  connectStack,
   planStack,
   applyPlan,
+  checkSavedPlan,
   applyStack,
   applyReviewed,
   planDestroy,
@@ -38,8 +39,11 @@ export {
   localStateStacks,
 } from '../../reconciler/index.js';
 
+/** Connecting to the cloud is the provider's (the engine imports no provider code). */
+export { connectStack, type ConnectOverrides } from '../../provider/connect.js';
+
 /** Closes the connections the clients hold. */
-export async function closeClients(clients: EngineClients | undefined): Promise<void> {
+export async function closeClients(clients: Clients | undefined): Promise<void> {
   if (clients === undefined) return;
   // The work is done by now; a connection that fails to close cleanly must not turn success into an error.
   await Promise.allSettled([clients.cloudapi.close(), clients.manta.close()]);

@@ -3,13 +3,17 @@
  * then what to do. The advice is the error's own `hint` (common/errors.ts): every error class lists
  * its codes with their hints, and docs/troubleshooting.md has a section for each code.
  */
+import { ERROR_CODE_PATTERN } from '../../common/errors.js';
 import { UsageError } from '../command.js';
 
-/** The stable code of `err`, or `INTERNAL` for an unexpected failure. */
+/**
+ * The stable code of `err` (one of the shape every error class's codes have, `ERROR_CODE_PATTERN`
+ * of common/errors.ts), or `INTERNAL` for an unexpected failure.
+ */
 export function errorCode(err: unknown): string {
   if (err instanceof UsageError) return 'USAGE';
   const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^[A-Z][A-Z_]+$/.test(code) ? code : 'INTERNAL';
+  return typeof code === 'string' && ERROR_CODE_PATTERN.test(code) ? code : 'INTERNAL';
 }
 
 /**

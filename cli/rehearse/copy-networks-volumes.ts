@@ -1,7 +1,7 @@
 /**
  * The parts of a rehearsal's copy beyond identities, machines, images, firewall rules, the catalog
  * and Manta: the objects of every kind whose handler offers a rehearsal copy (`RehearsalCopy`,
- * `reconciler/contract/rehearsal.ts`): the account's fabric VLANs and networks and its NFS volumes,
+ * `common/contract/rehearsal.ts`): the account's fabric VLANs and networks and its NFS volumes,
  * which every copy holds since an instance's or a volume's networks name them by id; for a plan
  * touching them, the snapshots of its instances and the access-key records of its keys' owners
  * (never a secret: the copy makes its own). Each kind reads its own objects, with the cloud's ids,
@@ -10,8 +10,8 @@
 import type { EmulatorSeed } from '../../emulator/index.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
-import type { AnyHandler } from '../../reconciler/contract/handler.js';
-import type { RehearsalCopy, TryRead } from '../../reconciler/contract/rehearsal.js';
+import type { AnyHandler } from '../../common/contract/handler.js';
+import type { RehearsalCopy, TryRead } from '../../common/contract/rehearsal.js';
 
 /** The handlers' rehearsal copies with their kinds, in their order. */
 function rehearsalCopies(handlers: Iterable<AnyHandler>): { kind: string; hook: RehearsalCopy<Clients> }[] {

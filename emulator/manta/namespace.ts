@@ -1,44 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MantaError, notFound } from './errors.js';
-import { type Entry, type DirectoryEntry, type ObjectEntry, type ListingEntry, toListingEntry } from './entries.js';
+import { type Entry, type DirectoryEntry, type ObjectEntry, toListingEntry } from './entries.js';
 import { checkWrite, checkCommit, type ConditionalHeaders } from './conditional.js';
 import { ACCOUNT_DIRS, baseName, depthOf, isRootDirectory, loginOf, parentOf } from './private/paths.js';
 import { writeFileAtomic } from './private/atomic-file.js';
 import { ChangeHistory } from './private/change-history.js';
 import { EmulatorStartError } from '../core/start-error.js';
 import type { BlobInfo, BlobStore } from './blob-store.js';
+import type { ListOptions, Listing, ObjectMeta, PersistedSection } from './namespace-types.js';
+import { lowerBound, readSnapshot, snapshotBody } from './private/namespace-snapshot.js';
 
-/** Metadata of an object write, taken from the request headers. */
-export interface ObjectMeta {
-  readonly contentType: string;
-  readonly durability: number;
-  readonly headers: Readonly<Record<string, string>>;
-  /** Role tags to set; `undefined` keeps none on a new object. */
-  readonly roleTags?: readonly string[] | undefined;
-}
-
-/** Options of a directory listing. */
-export interface ListOptions {
-  /** Page size, 1–1024. */
-  readonly limit: number;
-  /** Inclusive start: entries whose name sorts at or after it. */
-  readonly marker?: string | undefined;
-}
-
-/** A page of a directory listing. */
-export interface Listing {
-  readonly entries: ListingEntry[];
-  /** Number of entries in the whole directory (`Result-Set-Size`). */
-  readonly total: number;
-}
-
-/** Extra state (jobs, uploads) saved in the same atomic snapshot as the namespace. */
-export interface PersistedSection {
-  dump(): unknown;
-  load(data: unknown): void;
-}
+export type { ListOptions, Listing, ObjectMeta, PersistedSection } from './namespace-types.js';
 
 const SNAPSHOT = 'namespace.json';
 
@@ -108,16 +81,8 @@ export class NamespaceStore {
   load(): void {
     if (this.stateDir === undefined) return;
     const file = join(this.stateDir, SNAPSHOT);
-    if (!existsSync(file)) return;
-    let data: { entries: Entry[]; sections?: Record<string, unknown> };
-    try {
-      data = JSON.parse(readFileSync(file, 'utf8')) as typeof data;
-    } catch (err) {
-      throw new EmulatorStartError(
-        { kind: 'data-corrupt', file, detail: `is not valid JSON (${(err as Error).message})` },
-        { cause: err },
-      );
-    }
+    const data = readSnapshot(file);
+    if (data === undefined) return;
     try {
       for (const e of data.entries) this.insert(e);
       for (const [name, section] of this.sections) {
@@ -141,11 +106,7 @@ export class NamespaceStore {
       .catch(() => undefined)
       .then(async () => {
         if (this.pending === next) this.pending = undefined;
-        const body = JSON.stringify({
-          version: 1,
-          entries: [...this.entries.values()],
-          sections: Object.fromEntries([...this.sections].map(([n, s]) => [n, s.dump()])),
-        });
+        const body = snapshotBody(this.entries.values(), this.sections);
         const write = writeFileAtomic(join(this.stateDir as string, SNAPSHOT), body);
         this.saving = write;
         try {
@@ -435,15 +396,4 @@ export class NamespaceStore {
     this.children.delete(path);
     if (old.type === 'object') for (const b of old.blobs) this.releaseBlob(b);
   }
-}
-
-function lowerBound(sorted: readonly string[], key: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as string) < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

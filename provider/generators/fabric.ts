@@ -8,7 +8,7 @@
  * removing one from the program is an edit whose plan shows the delete.
  */
 import type { FoundItem, KindGenerator } from './types.js';
-import type { PlainObject } from '../../reconciler/contract/handler.js';
+import type { PlainObject } from '../../common/contract/handler.js';
 import type { GenerateReadContext } from './types.js';
 import { listNormalised, managedHandler, mapLimit, strings } from './private/support.js';
 import { VLANS_PATH } from '../handlers/fabric-vlan.js';

@@ -6,7 +6,7 @@
  * header.
  */
 import { LINK_SOURCE_HEADER } from '../handlers/snaplink.js';
-import type { PlainObject } from '../../reconciler/contract/handler.js';
+import type { PlainObject } from '../../common/contract/handler.js';
 import type { FoundItem, GenerateReadContext, KindGenerator, ProgramWriter } from './types.js';
 import { managedHandler, mantaPath, mapLimit, roleList, safeSegment, strings } from './private/support.js';
 import { numberDefault, stringDefault } from '../../common/kinds/defaults.js';

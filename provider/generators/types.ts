@@ -6,7 +6,7 @@
  * generic one (`descriptor-generator.ts`).
  */
 import type { KindDescriptor } from '../../common/kinds/index.js';
-import type { AnyHandler, HandlerContext } from '../../reconciler/contract/handler.js';
+import type { AnyHandler, HandlerContext } from '../../common/contract/handler.js';
 import type { Clients } from '../handlers/clients.js';
 
 /** One object found, in its manifest shape (what a construct would render), by kind. */

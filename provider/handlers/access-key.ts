@@ -5,7 +5,7 @@
  */
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { accessKey as accessKeyKind } from '../../common/kinds/access-key.js';
-import type { ResourceHandler } from '../../reconciler/contract/handler.js';
+import type { ResourceHandler } from '../../common/contract/handler.js';
 import type { Clients } from './clients.js';
 import {
   ACCESS_KEY_RECORDS,

@@ -9,7 +9,7 @@ import type {
   PlainObject,
   ResolvedProperties,
   ResourceHandler,
-} from '../../reconciler/contract/handler.js';
+} from '../../common/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { accountConfig as accountConfigKind } from '../../common/kinds/account-config.js';
 

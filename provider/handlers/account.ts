@@ -11,7 +11,7 @@ import type {
   PlainValue,
   ResolvedProperties,
   ResourceHandler,
-} from '../../reconciler/contract/handler.js';
+} from '../../common/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { account as accountKind } from '../../common/kinds/account.js';
 

@@ -5,7 +5,7 @@
  */
 import type { Clients } from './clients.js';
 import { TritonHandlerError } from './errors.js';
-import type { LookupHandler, PlainObject, ResolvedProperties } from '../../reconciler/contract/handler.js';
+import type { LookupHandler, PlainObject, ResolvedProperties } from '../../common/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { networkLookup } from '../../common/kinds/network-lookup.js';
 import { packageLookup } from '../../common/kinds/package-lookup.js';

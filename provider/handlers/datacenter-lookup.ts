@@ -1,6 +1,6 @@
 /** `datacenter-lookup`: a datacenter's API URL by name (ListDatacenters), read fresh at every plan. */
 import type { Clients } from './clients.js';
-import type { LookupHandler, PlainObject } from '../../reconciler/contract/handler.js';
+import type { LookupHandler, PlainObject } from '../../common/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { datacenterLookup as datacenterLookupKind } from '../../common/kinds/datacenter-lookup.js';
 

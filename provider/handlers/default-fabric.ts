@@ -5,7 +5,7 @@
  * delete the default network (sdc-cloudapi lib/endpoints/networks.js `deleteFabricNetwork`):
  * they are the datacenter's, not the stack's, so nothing declares, adopts or deletes them.
  */
-import type { HandlerContext } from '../../reconciler/contract/handler.js';
+import type { HandlerContext } from '../../common/contract/handler.js';
 import type { Clients } from './clients.js';
 
 /** The default network and its VLAN, as the cloud answers them. */

@@ -18,12 +18,7 @@
  * ancestor that exists is never PUT again: muskie rewrites a directory whose headers differ from the
  * request's, dropping role tags the request does not repeat.
  */
-import type {
-  HandlerContext,
-  PlainObject,
-  ResourceHandler,
-  ResourceSchema,
-} from '../../reconciler/contract/handler.js';
+import type { HandlerContext, PlainObject, ResourceHandler, ResourceSchema } from '../../common/contract/handler.js';
 import { TritonApiError } from '../errors.js';
 import {
   childPath,

@@ -18,7 +18,7 @@ import type {
   PlainValue,
   ResolvedProperties,
   ResourceHandler,
-} from '../../reconciler/contract/handler.js';
+} from '../../common/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { fabricNetwork as fabricNetworkKind } from '../../common/kinds/fabric-network.js';
 import { parseSubnet, subnetsOverlap } from '../../common/net/ipv4.js';

@@ -8,7 +8,7 @@
 import type { Clients } from './clients.js';
 import { desiredOptionals, liveOptionals } from './private/normalize.js';
 import { ignoreNotFound, orUndefined } from './private/not-found.js';
-import type { PlainObject, ResolvedProperties, ResourceHandler } from '../../reconciler/contract/handler.js';
+import type { PlainObject, ResolvedProperties, ResourceHandler } from '../../common/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { fabricVlan as fabricVlanKind } from '../../common/kinds/fabric-vlan.js';
 import { defaultFabricOf, defaultFabricReason, knownDefaultFabric } from './default-fabric.js';

@@ -8,12 +8,7 @@ import type { FirewallRule, FirewallRuleInput } from '../cloudapi/firewall-rules
 import type { Clients } from './clients.js';
 import { desiredOptionals, liveOptionals } from './private/normalize.js';
 import { ignoreNotFound, orUndefined } from './private/not-found.js';
-import type {
-  PlainObject,
-  PlainValue,
-  ResolvedProperties,
-  ResourceHandler,
-} from '../../reconciler/contract/handler.js';
+import type { PlainObject, PlainValue, ResolvedProperties, ResourceHandler } from '../../common/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { firewallRule as firewallRuleKind } from '../../common/kinds/firewall-rule.js';
 import { tryParseFirewallRule, firewallRuleText, withInstanceIds } from '../../common/fwrule-language/index.js';

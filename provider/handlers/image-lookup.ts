@@ -5,7 +5,7 @@
 import type { Image, ListImagesFilter } from '../cloudapi/types.js';
 import type { Clients } from './clients.js';
 import { TritonHandlerError } from './errors.js';
-import type { LookupHandler, PlainObject, PlainValue, ResolvedProperties } from '../../reconciler/contract/handler.js';
+import type { LookupHandler, PlainObject, PlainValue, ResolvedProperties } from '../../common/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { imageLookup as imageLookupKind } from '../../common/kinds/image-lookup.js';
 

@@ -28,7 +28,7 @@ import type {
   PlainValue,
   ResolvedProperties,
   ResourceHandler,
-} from '../../reconciler/contract/handler.js';
+} from '../../common/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { image as imageKind } from '../../common/kinds/image.js';
 

@@ -1,5 +1,5 @@
 /** The resource handlers: the contract, the client bundle, and one handler per kind. */
-export type * from '../../reconciler/contract/handler.js';
+export type * from '../../common/contract/handler.js';
 export type { Clients } from './clients.js';
 export { TritonHandlerError } from './errors.js';
 export type { TritonHandlerErrorCode } from './errors.js';

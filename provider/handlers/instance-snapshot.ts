@@ -23,11 +23,11 @@ import type {
   PlainObject,
   ResolvedProperties,
   ResourceHandler,
-} from '../../reconciler/contract/handler.js';
+} from '../../common/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { instanceSnapshot as instanceSnapshotKind } from '../../common/kinds/instance-snapshot.js';
 import { instance as instanceKind } from '../../common/kinds/instance.js';
-import type { DeclaredObject, RollbackOutcome, RollbackTarget } from '../../reconciler/contract/rollback.js';
+import type { DeclaredObject, RollbackOutcome, RollbackTarget } from '../../common/contract/rollback.js';
 
 /** A live snapshot with the id and current name of its machine. */
 export interface InstanceSnapshotLive extends MachineSnapshot {

@@ -39,12 +39,15 @@ import type {
   PlainValue,
   ResolvedProperties,
   ResourceHandler,
-} from '../../reconciler/contract/handler.js';
+} from '../../common/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { instance as instanceKind } from '../../common/kinds/instance.js';
 import { SERVER_METADATA, stringMap, syncMetadata } from './private/instance-metadata.js';
+import { cnsOf, cnsTags, isCnsTag, liveCns, withoutCns } from './private/instance-cns.js';
 import { instanceRehearsalCopy } from './private/instance-rehearsal.js';
 import { INSTANCE_DEFAULTS as DEFAULTS } from './private/instance-defaults.js';
+
+export { cnsOf, cnsTags } from './private/instance-cns.js';
 
 /**
  * A live machine, with the role tags of its path when they were read, and its NICs when an update
@@ -55,37 +58,6 @@ export interface InstanceLive extends Machine {
   readonly nics?: readonly MachineNic[];
   /** After an update: what its jobs change, which the wait looks for (`private/instance-jobs.ts`). */
   readonly awaiting?: InstanceAwaiting;
-}
-
-/** The tags CNS reads (node-triton-tags): compared as `cns`, never as `tags`. */
-const CNS_SERVICES = 'triton.cns.services';
-const CNS_DISABLE = 'triton.cns.disable';
-const isCnsTag = (key: string): boolean => key.startsWith('triton.cns.');
-
-/** `cns` as compared: the service names in order, and `disable` only when true. */
-export function cnsOf(value: unknown): PlainObject {
-  const v = (value ?? {}) as { services?: unknown; disable?: unknown };
-  const services = Array.isArray(v.services) ? v.services.map(String) : [];
-  return { services, disable: v.disable === true };
-}
-
-/** The live `cns` settings, from the machine's `triton.cns.*` tags. */
-function liveCns(tags: Readonly<Record<string, unknown>> | undefined): PlainObject {
-  const services = tags?.[CNS_SERVICES];
-  const disable = tags?.[CNS_DISABLE];
-  return {
-    services: typeof services === 'string' && services !== '' ? services.split(',') : [],
-    disable: disable === true || disable === 'true',
-  };
-}
-
-/** The `triton.cns.*` tags of declared `cns` (VMAPI takes `disable` as a boolean only). */
-export function cnsTags(cns: unknown): Record<string, string | boolean> {
-  const c = cnsOf(cns) as { services: string[]; disable: boolean };
-  return {
-    ...(c.services.length > 0 ? { [CNS_SERVICES]: c.services.join(',') } : {}),
-    ...(c.disable ? { [CNS_DISABLE]: true } : {}),
-  };
 }
 
 /** How long a machine may stay `provisioning` before the apply gives up on it. */
@@ -185,10 +157,6 @@ export function normalizeInstanceLive(live: InstanceLive, desired?: PlainObject)
   const roleTags = sortedStrings([...(live.roleTags ?? [])]);
   optional('roleTags', roleTags, roleTags.length === 0);
   return out;
-}
-
-function withoutCns(tags: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(tags).filter(([k]) => !isCnsTag(k)));
 }
 
 /**

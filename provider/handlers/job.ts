@@ -32,7 +32,7 @@ import type {
   ResolvedProperties,
   ResourceHandler,
   ResourceSchema,
-} from '../../reconciler/contract/handler.js';
+} from '../../common/contract/handler.js';
 import { inputsChangedSince } from './private/manta-job-inputs.js';
 import { mantaLine } from './private/manta-line.js';
 import {

@@ -9,7 +9,7 @@ import type { Clients } from './clients.js';
 import { TritonHandlerError } from './errors.js';
 import { createKeyInput, normalizeKeyDesired, normalizeKeyLive } from './private/keys.js';
 import { ignoreNotFound, orUndefined } from './private/not-found.js';
-import type { ResourceHandler } from '../../reconciler/contract/handler.js';
+import type { ResourceHandler } from '../../common/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { key as keyKind } from '../../common/kinds/key.js';
 

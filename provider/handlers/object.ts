@@ -28,7 +28,7 @@ import type {
   ResolvedProperties,
   ResourceHandler,
   ResourceSchema,
-} from '../../reconciler/contract/handler.js';
+} from '../../common/contract/handler.js';
 import { contentSource, fileBody, multipartUpload } from './private/manta-content.js';
 import {
   badProperty,

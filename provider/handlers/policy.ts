@@ -13,7 +13,7 @@ import type {
   PlainObject,
   ResolvedProperties,
   ResourceHandler,
-} from '../../reconciler/contract/handler.js';
+} from '../../common/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { policy as policyKind } from '../../common/kinds/policy.js';
 

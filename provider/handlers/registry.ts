@@ -5,7 +5,7 @@
 import type { ResourceKind } from '../../common/manifest.js';
 import { cloudApiHandlers, mantaHandlers } from './generated/handlers.js';
 import { TritonHandlerError } from './errors.js';
-import type { AnyHandler } from '../../reconciler/contract/handler.js';
+import type { AnyHandler } from '../../common/contract/handler.js';
 
 let cached: ReadonlyMap<ResourceKind, AnyHandler> | undefined;
 

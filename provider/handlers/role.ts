@@ -10,12 +10,7 @@ import type { Clients } from './clients.js';
 import { deleteByIdOrName } from './private/by-name.js';
 import { byCodePoint, sortedStrings } from './private/normalize.js';
 import { orUndefined } from './private/not-found.js';
-import type {
-  PlainObject,
-  PlainValue,
-  ResolvedProperties,
-  ResourceHandler,
-} from '../../reconciler/contract/handler.js';
+import type { PlainObject, PlainValue, ResolvedProperties, ResourceHandler } from '../../common/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { role as roleKind } from '../../common/kinds/role.js';
 

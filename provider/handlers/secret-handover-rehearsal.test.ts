@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { HandlerContext } from '../../reconciler/contract/handler.js';
+import type { HandlerContext } from '../../common/contract/handler.js';
 import { AccessKeySecret } from '../cloudapi/access-key-secret.js';
 import type { Clients } from './clients.js';
 import { destinationOf, destinationProblem, handOver, holdsKey } from './private/secret-handover.js';

@@ -25,12 +25,7 @@
  */
 import { TritonApiError } from '../errors.js';
 import type { ObjectMetadata } from '../manta/types.js';
-import type {
-  HandlerContext,
-  PlainObject,
-  ResourceHandler,
-  ResourceSchema,
-} from '../../reconciler/contract/handler.js';
+import type { HandlerContext, PlainObject, ResourceHandler, ResourceSchema } from '../../common/contract/handler.js';
 import {
   explainConflict,
   ignoreNotFound,

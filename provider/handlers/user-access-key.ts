@@ -5,7 +5,7 @@
  */
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { userAccessKey as userAccessKeyKind } from '../../common/kinds/user-access-key.js';
-import type { HandlerContext, ObjectRef, ResourceHandler } from '../../reconciler/contract/handler.js';
+import type { HandlerContext, ObjectRef, ResourceHandler } from '../../common/contract/handler.js';
 import type { Clients } from './clients.js';
 import { TritonHandlerError } from './errors.js';
 import {

@@ -14,7 +14,7 @@ import type {
   PlainObject,
   ResolvedProperties,
   ResourceHandler,
-} from '../../reconciler/contract/handler.js';
+} from '../../common/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { userKey as userKeyKind } from '../../common/kinds/user-key.js';
 

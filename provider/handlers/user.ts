@@ -16,7 +16,7 @@ import type {
   PlainValue,
   ResolvedProperties,
   ResourceHandler,
-} from '../../reconciler/contract/handler.js';
+} from '../../common/contract/handler.js';
 import { TritonApiError } from '../errors.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { user as userKind } from '../../common/kinds/user.js';

@@ -16,7 +16,7 @@ import type {
   PlainValue,
   ResolvedProperties,
   ResourceHandler,
-} from '../../reconciler/contract/handler.js';
+} from '../../common/contract/handler.js';
 import { fieldRulesOf, numberDefault } from '../../common/kinds/index.js';
 import { volume as volumeKind } from '../../common/kinds/volume.js';
 

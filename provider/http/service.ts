@@ -26,7 +26,7 @@ const INITIAL_CONCURRENCY = 2;
 
 /** Transport settings shared by both clients. */
 export interface TransportOptions extends Omit<CoreOptions, 'url' | 'insecure'> {
-  /** Retry settings, or `false` to never retry. @default - TUNABLE_DEFAULTS.transientAttempts attempts, 200 ms base, 10 s cap */
+  /** Retry settings, or `false` to never retry. @default the retry policy of `common/tunables.ts` (TUNABLE_DEFAULTS: transientAttempts, clientRetryBaseDelayMs, clientMaxRetryDelayMs) */
   readonly retry?: RetryOptions | false;
   /** Receives one redacted entry per attempt. @default - no logging */
   readonly logger?: RequestLogger;

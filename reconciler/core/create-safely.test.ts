@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { retryPolicyFor, WriteLog } from '../consistency.js';
-import type { ResourceHandler } from '../contract/handler.js';
+import type { ResourceHandler } from '../../common/contract/handler.js';
 import { createSafely } from './create-safely.js';
 
 /** The provider's shape of a refused create whose name is taken (`TritonApiError.nameTaken`). */

@@ -18,8 +18,9 @@
  *   until an attempt sent once the window (plus a margin) has passed since their write was
  *   acknowledged fails too; other failures are final.
  */
+import { TUNABLE_DEFAULTS } from '../../common/tunables.js';
 import { apiErrorFacts, latestWriteOf, type ObjectReference } from '../consistency.js';
-import type { PlainObject, ResourceHandler } from '../contract/handler.js';
+import type { PlainObject, ResourceHandler } from '../../common/contract/handler.js';
 import { AttemptCounter, classify, isConflict, ParkedWrite, pause, type RetryContext } from '../retry-loop.js';
 import { untilReady } from '../readiness.js';
 import type { ReconcileRun, ResourceIdentity } from './run.js';
@@ -189,7 +190,7 @@ async function readUntilVisible<Clients>(
 ): Promise<unknown> {
   const { run } = args;
   const deadline = Date.now() + windowMs;
-  for (let attempt = 1; attempt <= 50; attempt++) {
+  for (let attempt = 1; attempt <= TUNABLE_DEFAULTS.createLookupAttempts; attempt++) {
     let readFailed = false;
     try {
       const live = await args.handler.read(run.ctx, ref);

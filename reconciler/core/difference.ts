@@ -7,7 +7,7 @@
  */
 import jsonpatch from 'fast-json-patch';
 import type { FieldRules } from '../../common/kinds/index.js';
-import type { JsonPatchOperation, PlainObject, PlainValue } from '../contract/handler.js';
+import type { JsonPatchOperation, PlainObject, PlainValue } from '../../common/contract/handler.js';
 
 /**
  * The RFC 6902 patch from `before` to `after`, fields the kind computes (`schema.computed`) left

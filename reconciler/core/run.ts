@@ -3,7 +3,7 @@
  * and the Pulumi adapter's per-operation context both provide it.
  */
 import type { ResourceKind } from '../../common/manifest.js';
-import type { HandlerContext, HandlerLogger } from '../contract/handler.js';
+import type { HandlerContext, HandlerLogger } from '../../common/contract/handler.js';
 import type { RetryPolicy, WriteLog } from '../consistency.js';
 
 /** The shared parts of one run as the reconcile core sees them. */

@@ -4,7 +4,7 @@
  * retried) and the write recorded, so a stale "not found" on it later is recognised as such.
  */
 import type { ObjectReference } from '../consistency.js';
-import type { JsonPatchOperation, ObjectRef, PlainObject, ResourceHandler } from '../contract/handler.js';
+import type { JsonPatchOperation, ObjectRef, PlainObject, ResourceHandler } from '../../common/contract/handler.js';
 import { untilReady } from '../readiness.js';
 import { untilGone } from '../deletion.js';
 import { withRetries, type RetryContext } from '../retry-loop.js';

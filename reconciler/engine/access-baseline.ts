@@ -16,7 +16,7 @@ import {
   type Permission,
 } from '../../common/access/index.js';
 import type { AccessPart } from '../../common/kinds/index.js';
-import type { PlainObject } from '../contract/handler.js';
+import type { PlainObject } from '../../common/contract/handler.js';
 import type { ResourceChange } from '../plan/types.js';
 import type { StateDocument } from '../state/document.js';
 import { accessDrift, accessPartOf, liveAccessModel, sortedStringsOf, type AccessDriftItem } from './access-sensor.js';

@@ -14,7 +14,7 @@ import {
   type Permission,
 } from '../../common/access/index.js';
 import { kindDescriptor, type AccessPart } from '../../common/kinds/index.js';
-import type { PlainObject } from '../contract/handler.js';
+import type { PlainObject } from '../../common/contract/handler.js';
 import type { AccessDriftItem } from './access-drift-item.js';
 import type { Census } from './census.js';
 

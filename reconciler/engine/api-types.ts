@@ -4,7 +4,7 @@
  */
 import type { ResourceKind } from '../../common/manifest.js';
 import type { Clients } from '../../provider/handlers/clients.js';
-import type { AnyHandler, JsonPatchOperation } from '../contract/handler.js';
+import type { AnyHandler, JsonPatchOperation } from '../../common/contract/handler.js';
 import type { DisplayValue } from '../render/mask.js';
 import type { PlanAction } from '../plan/types.js';
 import type { ListedAhead } from './listed-ahead.js';

@@ -10,7 +10,7 @@
 import { allKinds, kindDescriptor, type KindDescriptor } from '../../common/kinds/index.js';
 import type { ResourceKind } from '../../common/manifest.js';
 import { ROLE_TAG_COLLECTIONS } from '../../common/rules/role-tags.js';
-import type { AnyHandler, PlainObject, ResourceHandler } from '../contract/handler.js';
+import type { AnyHandler, PlainObject, ResourceHandler } from '../../common/contract/handler.js';
 import { isNotFound, withRetries } from '../retry-loop.js';
 import { apiErrorFacts } from '../consistency.js';
 import type { StateDocument } from '../state/document.js';

@@ -4,7 +4,7 @@
  * configuration, or both: live is compared with what the last apply left in state, and the manifest
  * with the same.
  */
-import type { PlainObject, PlainValue, PlanningHandler } from '../contract/handler.js';
+import type { PlainObject, PlainValue, PlanningHandler } from '../../common/contract/handler.js';
 import type { ResourceKind } from '../../common/manifest.js';
 import { canonicalJson } from '../private/canonical-json.js';
 import { UNMANAGED_ADDRESS_PREFIX } from '../plan/planner.js';

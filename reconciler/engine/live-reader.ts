@@ -11,7 +11,13 @@
  */
 import { parentKeyOf } from '../../common/kinds/index.js';
 import type { ResourceKind } from '../../common/manifest.js';
-import type { AnyHandler, HandlerContext, ObjectRef, PlainObject, ResourceHandler } from '../contract/handler.js';
+import type {
+  AnyHandler,
+  HandlerContext,
+  ObjectRef,
+  PlainObject,
+  ResourceHandler,
+} from '../../common/contract/handler.js';
 import { ReconcilerError } from '../errors.js';
 import type { ObjectReference } from '../consistency.js';
 import { isNotFound, withRetries, type RetryContext } from '../retry-loop.js';

@@ -5,7 +5,7 @@
  * nothing differs.
  */
 import { isRef, type ManifestValue, type ResourceKind, type StackManifest } from '../../common/manifest.js';
-import type { PlainValue, PlanningHandler } from '../contract/handler.js';
+import type { PlainValue, PlanningHandler } from '../../common/contract/handler.js';
 import { canonicalJson } from '../private/canonical-json.js';
 import type { StateDocument, StateOutput, StateResource } from '../state/document.js';
 

@@ -3,10 +3,8 @@
  * and planning; and, for resources this tool wrote within the consistency window, a second look once
  * the window has passed, so that a stale read right after an apply never shows as a change.
  */
-import { didYouMean } from '../../common/did-you-mean.js';
 import type { ResourceKind, ResourceManifest, StackManifest } from '../../common/manifest.js';
-import type { PlainObject, RerunRule } from '../contract/handler.js';
-import { ReconcilerError } from '../errors.js';
+import type { PlainObject } from '../../common/contract/handler.js';
 import {
   deletionGuardedChanges,
   forgetRetained,
@@ -39,6 +37,9 @@ import { listsByKind, mergeLive, type LiveRead, type ReadTarget } from './live-r
 import { liveSourceOf } from './live-source.js';
 import { refuseUnavailableKinds } from './refuse-declared.js';
 import type { RunContext } from './private/run-context.js';
+import { recentlyWritten } from './recent-writes.js';
+import { rerunWithWrittenDependencies } from './reruns.js';
+import { dependenciesOf, selectTargets } from './targets.js';
 import { matchesWithIds } from '../../common/fwrule-language/index.js';
 
 /** A plan with the live objects it was made from. */
@@ -378,134 +379,6 @@ function planningInputOf(run: RunContext, stack: StackManifest, req: PlanRequest
     resolveSecret: (s) => run.secrets.tryResolve(s),
     ...(req.adopt ? { adoptConsented: true } : {}),
   };
-}
-
-/**
- * Digest of each planned address's live object now, for `checkPlanStillValid`: taken from a plan made
- * now, so that the live objects are normalised exactly as when the saved plan was made.
- */
-export function liveDigestsOf(now: Plan): Map<string, string | undefined> {
-  return new Map(now.changes.map((c) => [c.address, c.liveDigest]));
-}
-
-/** Changes whose resource this tool wrote less than a window ago: a stale read may explain them. */
-export function recentlyWritten(
-  changes: readonly ResourceChange[],
-  state: StateDocument | null,
-  windowMs: number,
-  now = Date.now(),
-): { address: string; writtenAt: number }[] {
-  if (windowMs <= 0 || !state) return [];
-  const written = new Map(state.resources.map((r) => [r.address, Date.parse(r.updatedAt)]));
-  const out: { address: string; writtenAt: number }[] = [];
-  for (const c of changes) {
-    if (c.action === 'no-op' || c.action === 'read') continue;
-    // A dependency written just now can make this one look different too (a reference's value).
-    const times = [c.address, ...c.dependsOn]
-      .map((a) => written.get(a))
-      .filter((t): t is number => t !== undefined && now - t < windowMs);
-    if (times.length > 0) out.push({ address: c.address, writtenAt: Math.max(...times) });
-  }
-  // Unmanaged objects of authoritative kinds may be deletions not yet visible: look again when anything was written recently.
-  // A delete leaves no entry to date it: the state notes when the last one was made.
-  const deleted = state.lastDeleteAt === undefined ? -Infinity : Date.parse(state.lastDeleteAt);
-  const latest = Math.max(deleted, ...written.values());
-  if (now - latest < windowMs)
-    for (const c of changes)
-      if (c.address.startsWith(UNMANAGED_ADDRESS_PREFIX)) out.push({ address: c.address, writtenAt: latest });
-  return out;
-}
-
-/**
- * A resource whose kind re-runs over what it depends on (a job over its inputs and assets, by its
- * handler's `schema.rerunWhenWritten`) must run again when this very apply writes one of those; the
- * handler can only see a rewrite that already happened, so the engine plans it: an unchanged
- * resource that depends on a created, updated or replaced object of those kinds becomes a
- * replacement (a new run).
- */
-export function rerunWithWrittenDependencies(
-  changes: ResourceChange[],
-  run: Pick<RunContext, 'handlers'>,
-): ResourceChange[] {
-  const written = new Map(
-    changes
-      .filter((c) => c.action === 'create' || c.action === 'update' || c.action === 'replace')
-      .map((c) => [c.address, c]),
-  );
-  return changes.map((c) => {
-    const schema = run.handlers.get(c.kind)?.schema;
-    const rule = schema?.rerunWhenWritten;
-    if (schema === undefined || rule === undefined) return c;
-    if (
-      c.action === 'replace' &&
-      rule.staleField !== undefined &&
-      (c.replacePaths ?? []).includes(`/${rule.staleField}`)
-    )
-      return withStaleReason(c, rule);
-    if (c.action !== 'no-op') return c;
-    const inputs = c.dependsOn.filter((d) => rule.kinds.includes(written.get(d)?.kind ?? ''));
-    if (inputs.length === 0) return c;
-    return {
-      ...c,
-      action: 'replace' as const,
-      replaceStrategy: schema.replaceStrategy,
-      replacePaths: [`/${rule.field}`],
-      reason: `its ${rule.what} ${inputs.join(', ')} changes in this apply, so the ${c.kind} runs again`,
-    };
-  });
-}
-
-/**
- * A resource that re-runs because what it reads was written after it ran says so in words: the
- * stale-input field is the handler's bookkeeping, which renderings do not show, so the reason must
- * name the inputs.
- */
-function withStaleReason(c: ResourceChange, rule: RerunRule): ResourceChange {
-  const field = rule.staleField ?? '';
-  const value = c.before?.[field];
-  const stale = Array.isArray(value) ? value.filter((p): p is string => typeof p === 'string') : [];
-  const others = (c.replacePaths ?? []).filter((p) => p !== `/${field}`).map((p) => p.slice(1));
-  const why = `${stale.length === 1 ? `its ${rule.what}` : `its ${rule.what}s`} ${stale.join(', ')} ${stale.length === 1 ? 'was' : 'were'} written after the ${c.kind} ran, so the ${c.kind} runs again`;
-  return { ...c, reason: others.length > 0 ? `${others.join(', ')} cannot change in place; and ${why}` : why };
-}
-
-/**
- * The changes of `targets` and everything they depend on (transitively). Unknown targets are an
- * error naming them.
- */
-function selectTargets(
-  changes: ResourceChange[],
-  targets: readonly string[],
-  stack: StackManifest,
-  state: StateDocument | null,
-): ResourceChange[] {
-  const deps = dependenciesOf(stack, state);
-  const unknown = targets.filter((t) => !deps.has(t) && !changes.some((c) => c.address === t));
-  if (unknown.length > 0) {
-    const known = [...deps.keys(), ...changes.map((c) => c.address)];
-    const each = unknown.map((t) => `${t}${didYouMean(t, known)}`).join(', ');
-    throw new ReconcilerError(
-      'PLAN_INPUT_INVALID',
-      `--target ${each}: no such address in the manifest or the state of stack ${stack.name}; \`triton-iac state list\` and \`triton-iac synth\` show the addresses`,
-    );
-  }
-  const keep = new Set<string>();
-  const queue = [...targets];
-  while (queue.length > 0) {
-    const a = queue.shift()!;
-    if (keep.has(a)) continue;
-    keep.add(a);
-    queue.push(...(deps.get(a) ?? []));
-  }
-  return changes.filter((c) => keep.has(c.address));
-}
-
-/** Each address's dependencies, by the manifest where it is declared, else by the state. */
-export function dependenciesOf(stack: StackManifest, state: StateDocument | null): Map<string, readonly string[]> {
-  const deps = new Map<string, readonly string[]>();
-  for (const r of state?.resources ?? []) deps.set(r.address, r.dependsOn);
-  for (const r of stack.resources) deps.set(r.address, r.dependsOn);
-  return deps;
 }
 
 function plainOnly(props: ResourceManifest['properties']): PlainObject {

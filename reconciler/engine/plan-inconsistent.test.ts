@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResourceManifest, StackManifest } from '../../common/manifest.js';
-import type { AnyHandler, PlainObject } from '../contract/handler.js';
+import type { AnyHandler, PlainObject } from '../../common/contract/handler.js';
 import { manifestResource } from '../fixtures/handlers.js';
 import { MemoryAccount, memoryHandlers } from '../fixtures/memory-handlers.js';
 import { applyPlan, applyStack, planStack } from './entry-points.js';

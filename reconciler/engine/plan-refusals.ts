@@ -4,7 +4,7 @@
  * destination that cannot take it, a key found live whose secret nobody holds). A plan with any is
  * refused: what a read can predict is said at plan time, never promised and then refused by apply.
  */
-import type { PlannedChange, PlanScope, ResourceHandler } from '../contract/handler.js';
+import type { PlannedChange, PlanScope, ResourceHandler } from '../../common/contract/handler.js';
 import type { ResourceKind, StackManifest } from '../../common/manifest.js';
 import { ReconcilerError } from '../errors.js';
 import type { Plan } from '../plan/types.js';

@@ -4,7 +4,7 @@
  * warning, never a failed plan.
  */
 import { describe, expect, it } from 'vitest';
-import type { PlannedChange, ResourceHandler } from '../contract/handler.js';
+import type { PlannedChange, ResourceHandler } from '../../common/contract/handler.js';
 import { roleHandler } from '../fixtures/handlers.js';
 import type { Plan, ResourceChange } from '../plan/types.js';
 import { withPlanWarnings } from './plan-warnings.js';

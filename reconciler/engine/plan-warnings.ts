@@ -3,7 +3,7 @@
  * changes that write something, what they do together (an apply that would pass a provisioning
  * limit). Warnings never stop a plan: a kind whose check fails says so as a warning instead.
  */
-import type { PlannedChange, ResourceHandler } from '../contract/handler.js';
+import type { PlannedChange, ResourceHandler } from '../../common/contract/handler.js';
 import type { Plan, PlanWarning, ResourceChange } from '../plan/types.js';
 import { LOOKUP_FOUND_NOTHING_REASON } from '../plan/planner.js';
 import type { ResourceKind } from '../../common/manifest.js';

@@ -12,7 +12,7 @@
  */
 import { allKinds } from '../../common/kinds/index.js';
 import type { ResourceKind } from '../../common/manifest.js';
-import type { ResourceHandler } from '../contract/handler.js';
+import type { ResourceHandler } from '../../common/contract/handler.js';
 import type { EngineClients } from './api-types.js';
 import { listCollection, runPool, withSharedListings, type LiveRead, type ReadTarget } from './live-reader.js';
 import type { RunContext } from './private/run-context.js';

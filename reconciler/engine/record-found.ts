@@ -7,7 +7,7 @@
  * so that the next plan shows it instead of hiding it.
  */
 import type { StackManifest } from '../../common/manifest.js';
-import type { PlainObject, PlainValue } from '../contract/handler.js';
+import type { PlainObject, PlainValue } from '../../common/contract/handler.js';
 import { ReconcilerError } from '../errors.js';
 import { withRecordedLive } from '../plan/recorded-fields.js';
 import type { ResourceChange } from '../plan/types.js';

@@ -5,7 +5,7 @@
  */
 import jsonpatch from 'fast-json-patch';
 import type { ResourceKind } from '../../common/manifest.js';
-import type { AnyHandler, JsonPatchOperation, PlainObject } from '../contract/handler.js';
+import type { AnyHandler, JsonPatchOperation, PlainObject } from '../../common/contract/handler.js';
 import type { StateDocument, StateResource } from '../state/document.js';
 import type { PlannedRun } from './plan-against-live.js';
 

@@ -7,7 +7,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { isSecret, type ResourceKind, type SecretValue, type StackManifest } from '../../common/manifest.js';
-import type { AnyHandler, SecretResolver } from '../contract/handler.js';
+import type { AnyHandler, SecretResolver } from '../../common/contract/handler.js';
 import { ReconcilerError } from '../errors.js';
 import type { Plan } from '../plan/types.js';
 

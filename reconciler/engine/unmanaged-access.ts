@@ -6,7 +6,7 @@
  */
 import { allKinds, kindDescriptor, type AccessPart } from '../../common/kinds/index.js';
 import type { ResourceKind } from '../../common/manifest.js';
-import type { AnyHandler, PlainObject } from '../contract/handler.js';
+import type { AnyHandler, PlainObject } from '../../common/contract/handler.js';
 import { planAccessChanges } from '../plan/access-changes.js';
 import type { Plan, UnmanagedAccess } from '../plan/types.js';
 import type { StateDocument } from '../state/document.js';

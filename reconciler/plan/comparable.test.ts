@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlainObject } from '../contract/handler.js';
+import type { PlainObject } from '../../common/contract/handler.js';
 import { comparableForms, comparedPair, type ComparableInput } from './comparable.js';
 
 /** A user-like kind: a write-only password, a recorded field the server never returns. */

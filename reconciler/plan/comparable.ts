@@ -12,7 +12,7 @@
  * - an ignored field is whatever live says, once the object exists.
  */
 import type { ManifestValue } from '../../common/manifest.js';
-import type { PlainObject, PlainValue, PlanningHandler } from '../contract/handler.js';
+import type { PlainObject, PlainValue, PlanningHandler } from '../../common/contract/handler.js';
 import { withMarkers } from '../core/difference.js';
 import { keepLiveFields } from './lifecycle.js';
 import { withRecordedDeclared, withRecordedLive } from './recorded-fields.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import jsonpatch from 'fast-json-patch';
 import { describe, expect, it } from 'vitest';
-import type { PlainObject } from '../contract/handler.js';
+import type { PlainObject } from '../../common/contract/handler.js';
 import { computeChange } from './compute-change.js';
 
 const value = fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<PlainObject[string]>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceSchema } from '../contract/handler.js';
+import type { ResourceSchema } from '../../common/contract/handler.js';
 import { computeChange, type ChangeInput } from './compute-change.js';
 
 const schema: ResourceSchema = {

@@ -3,7 +3,7 @@
  * which action, and the JSON Patch between them.
  */
 import type { ResourceKind } from '../../common/manifest.js';
-import type { JsonPatchOperation, PlainObject, PlainValue, ResourceSchema } from '../contract/handler.js';
+import type { JsonPatchOperation, PlainObject, PlainValue, ResourceSchema } from '../../common/contract/handler.js';
 import {
   blankUnknowns,
   changedFields,

@@ -6,7 +6,7 @@
  */
 import { kindDescriptor } from '../../common/kinds/index.js';
 import type { ResourceManifest, ResourceOptions } from '../../common/manifest.js';
-import type { PlainObject, PlainValue } from '../contract/handler.js';
+import type { PlainObject, PlainValue } from '../../common/contract/handler.js';
 import { ReconcilerError } from '../errors.js';
 import type { StateDocument } from '../state/document.js';
 import type { ResourceChange } from './types.js';

@@ -12,7 +12,7 @@
  */
 import { keyChangeReplaces } from '../../common/kinds/key-change.js';
 import type { ResourceKind, ResourceManifest } from '../../common/manifest.js';
-import type { PlanningHandler } from '../contract/handler.js';
+import type { PlanningHandler } from '../../common/contract/handler.js';
 import { ReconcilerError } from '../errors.js';
 import type { StateDocument } from '../state/document.js';
 import { matchesWithIds } from '../../common/fwrule-language/index.js';

@@ -11,7 +11,7 @@ import {
   type SecretValue,
   type StackManifest,
 } from '../../common/manifest.js';
-import type { PlainObject, PlainValue, PlanningHandler } from '../contract/handler.js';
+import type { PlainObject, PlainValue, PlanningHandler } from '../../common/contract/handler.js';
 import { ReconcilerError } from '../errors.js';
 import { digestOf } from '../private/canonical-json.js';
 import type { StateDocument, StateResource } from '../state/document.js';

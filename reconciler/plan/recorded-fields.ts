@@ -6,7 +6,7 @@
  * applied before the field was recorded) the live side takes the declared value: nothing can be
  * known to differ. Pure.
  */
-import type { PlainObject, PlainValue } from '../contract/handler.js';
+import type { PlainObject, PlainValue } from '../../common/contract/handler.js';
 
 /** `normalized` with each recorded field of `declared` (resolved properties) carried over as declared. */
 export function withRecordedDeclared(

@@ -6,7 +6,7 @@
  * known only after apply is the placeholder {@link UNKNOWN_VALUE}, found again by pointer afterwards.
  */
 import { isRef, isSecret, type ManifestValue } from '../../common/manifest.js';
-import type { PlainValue, PlanningHandler } from '../contract/handler.js';
+import type { PlainValue, PlanningHandler } from '../../common/contract/handler.js';
 import { escapePointer } from '../core/difference.js';
 import { ReconcilerError } from '../errors.js';
 

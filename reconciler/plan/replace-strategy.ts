@@ -4,7 +4,7 @@
  * moved in a field fixed at create (a fabric VLAN given a new id) makes the new one first.
  */
 import { keyChangeReplaces } from '../../common/kinds/key-change.js';
-import type { ResourceSchema } from '../contract/handler.js';
+import type { ResourceSchema } from '../../common/contract/handler.js';
 
 /** How a replacement of `kind`'s object whose natural key goes from `before` to `after` is carried out. */
 export function replaceStrategyOf(

@@ -5,7 +5,7 @@
  */
 import type { ResourceKind } from '../../common/manifest.js';
 import type { AccessChange, AccessModelRole, AccessModelTag } from '../../common/access/index.js';
-import type { JsonPatchOperation, PlainObject } from '../contract/handler.js';
+import type { JsonPatchOperation, PlainObject } from '../../common/contract/handler.js';
 
 /** The plan format version; bumped on any incompatible change to {@link Plan}. */
 export const PLAN_FORMAT_VERSION = 1;

@@ -6,7 +6,7 @@
  */
 import { kindDescriptor, type UniqueValueRule } from '../../common/kinds/index.js';
 import type { ResourceKind } from '../../common/manifest.js';
-import type { AnyHandler, PlainObject } from '../contract/handler.js';
+import type { AnyHandler, PlainObject } from '../../common/contract/handler.js';
 import type { UnmanagedLive } from './match-live.js';
 import { ReconcilerError } from '../errors.js';
 import type { ResourceChange } from './types.js';

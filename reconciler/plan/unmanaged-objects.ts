@@ -6,7 +6,7 @@
  */
 import { allKinds, kindDescriptor, type CensusRule } from '../../common/kinds/index.js';
 import type { ResourceKind } from '../../common/manifest.js';
-import type { PlainObject } from '../contract/handler.js';
+import type { PlainObject } from '../../common/contract/handler.js';
 import type { StateDocument } from '../state/document.js';
 import { ignoredBy, type DriftIgnorePattern } from './drift-ignore.js';
 

@@ -4,7 +4,7 @@
  * deleted by triton-iac, not outside it, and is made again for the new object.
  */
 import { isRef, type ResourceManifest } from '../../common/manifest.js';
-import type { PlainObject } from '../contract/handler.js';
+import type { PlainObject } from '../../common/contract/handler.js';
 import type { StateResource } from '../state/document.js';
 
 /**

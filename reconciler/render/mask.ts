@@ -2,7 +2,7 @@
  * Masking applied before any rendering: values at sensitive pointers and unknown pointers are
  * replaced, so that no renderer can print a secret or a placeholder by accident.
  */
-import type { JsonPatchOperation, PlainValue } from '../contract/handler.js';
+import type { JsonPatchOperation, PlainValue } from '../../common/contract/handler.js';
 import type { ResourceChange } from '../plan/types.js';
 
 /** Stands in for a value a renderer must not show as is. */

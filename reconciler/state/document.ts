@@ -9,7 +9,7 @@
 import { allKinds, kindDescriptor } from '../../common/kinds/index.js';
 import { randomUUID } from 'node:crypto';
 import { type ResourceKind, type ResourceOptions } from '../../common/manifest.js';
-import type { PlainObject, PlainValue } from '../contract/handler.js';
+import type { PlainObject, PlainValue } from '../../common/contract/handler.js';
 import { ReconcilerError } from '../errors.js';
 import { isWriteOnlyMarker } from './write-only.js';
 import type { Permission } from '../../common/access/index.js';

@@ -26,18 +26,28 @@ import { serializeStateBytes } from './private/serialize.js';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { TritonApiError } from '../../provider/errors.js';
-import type { MantaClient } from '../../provider/manta/client.js';
+import { isConditionLost, isMissingObject, type StateObjectStore } from './object-store.js';
 import { ReconcilerError } from '../errors.js';
-import { isLockHolder, type LockHolder, type LockRequest, type StateBackend, type StateSnapshot } from './backend.js';
+import { type LockHolder, type LockRequest, type StateBackend, type StateSnapshot } from './backend.js';
 import { parseStateDocument, type StateDocument } from './document.js';
 import { checkReadOwnership, nextDocumentToWrite, type StateOwner } from './private/ownership.js';
 import { formatAge, holderText, lockMismatch, takeOverText } from './file-lock.js';
 import { registerHeldLock } from './held-locks.js';
+import {
+  ioError,
+  isAtLeast,
+  isDeadHere,
+  parentOf,
+  parseLockObject,
+  type HeldLock,
+  type LockObject,
+  type ReleasedLock,
+  type StateMark,
+} from './private/manta-lock.js';
 
 /** The Manta calls the backend makes (a full `MantaClient` fits). */
 export type MantaStateClient = Pick<
-  MantaClient,
+  StateObjectStore,
   'getObjectBuffer' | 'putObject' | 'putMetadata' | 'deleteObject' | 'makeDirectories'
 >;
 
@@ -61,28 +71,6 @@ export interface MantaStateBackendOptions {
    */
   readonly consistencyWindowMs?: number;
 }
-
-interface HeldLock {
-  readonly holder: LockHolder;
-  readonly etag: string;
-}
-
-/** The state as a holder last saw it: the object's etag and the document's serial, or no object. */
-type StateMark = { readonly etag: string; readonly serial: number } | null;
-
-/** What a released lock object says: when, and the state its last holder left (absent if unknown). */
-interface ReleasedLock {
-  readonly released: true;
-  readonly releasedAt: string;
-  readonly state?: StateMark;
-}
-
-/** The lock object as read: held, released, damaged, or absent. */
-type LockObject =
-  | { readonly held: LockHolder; readonly etag: string }
-  | { readonly released: ReleasedLock; readonly etag: string }
-  | 'unreadable'
-  | undefined;
 
 /** The Manta {@link StateBackend}. */
 export class MantaStateBackend implements StateBackend {
@@ -305,7 +293,7 @@ export class MantaStateBackend implements StateBackend {
       await this.manta.putMetadata(this.lockPath, { contentType: 'application/json', headers: { 'if-match': etag } });
       return true;
     } catch (error) {
-      if (error instanceof TritonApiError && (error.isNotFound || isConditionLost(error))) return false;
+      if (isMissingObject(error) || isConditionLost(error)) return false;
       throw ioError('read the lock', this.lockPath, error);
     }
   }
@@ -329,7 +317,7 @@ export class MantaStateBackend implements StateBackend {
       });
     } catch (error) {
       // Our lock was broken and maybe taken by another run meanwhile: it is not ours to release.
-      if (error instanceof TritonApiError && (error.isNotFound || isConditionLost(error))) return;
+      if (isMissingObject(error) || isConditionLost(error)) return;
       throw ioError('release the lock', this.lockPath, error);
     }
   }
@@ -364,26 +352,7 @@ export class MantaStateBackend implements StateBackend {
 
   private async readLockObject(): Promise<LockObject> {
     const got = await this.io('read the lock', () => this.manta.getObjectBuffer(this.lockPath));
-    if (got === undefined) return undefined;
-    const etag = got.metadata.etag ?? '';
-    try {
-      const v = JSON.parse(got.data.toString('utf8')) as Partial<LockHolder> & Partial<ReleasedLock>;
-      if (isLockHolder(v)) return { held: v, etag };
-      if (
-        v.released === true &&
-        typeof v.releasedAt === 'string' &&
-        etag !== '' &&
-        (v.state === undefined || isStateMark(v.state))
-      ) {
-        return {
-          released: { released: true, releasedAt: v.releasedAt, ...(v.state !== undefined ? { state: v.state } : {}) },
-          etag,
-        };
-      }
-    } catch {
-      // reported as damaged below, never silently broken
-    }
-    return 'unreadable';
+    return got === undefined ? undefined : parseLockObject(got.data, got.metadata.etag ?? '');
   }
 
   /** Deletes the lock if it still has `etag` (a lock someone else took meanwhile stays). */
@@ -391,7 +360,7 @@ export class MantaStateBackend implements StateBackend {
     try {
       await this.manta.deleteObject(this.lockPath, etag !== '' ? { ifMatch: etag } : {});
     } catch (error) {
-      if (error instanceof TritonApiError && (error.isNotFound || isConditionLost(error))) return;
+      if (isMissingObject(error) || isConditionLost(error)) return;
       throw ioError('release the lock', this.lockPath, error);
     }
   }
@@ -415,46 +384,8 @@ export class MantaStateBackend implements StateBackend {
     try {
       return await call();
     } catch (error) {
-      if (error instanceof TritonApiError && error.isNotFound) return undefined;
+      if (isMissingObject(error)) return undefined;
       throw ioError(what, this.location, error);
     }
   }
-}
-
-function parentOf(path: string): string {
-  return path.slice(0, path.lastIndexOf('/'));
-}
-
-/** 412 PreconditionFailed (stale or create-only) or 409 ConcurrentRequest (lost an in-flight race). */
-function isConditionLost(error: unknown): boolean {
-  return (
-    error instanceof TritonApiError &&
-    (error.status === 412 || (error.status === 409 && /ConcurrentRequest/.test(error.apiCode)))
-  );
-}
-
-function isStateMark(value: unknown): value is StateMark {
-  if (value === null) return true;
-  const v = value as { etag?: unknown; serial?: unknown };
-  return typeof v === 'object' && typeof v.etag === 'string' && Number.isSafeInteger(v.serial);
-}
-
-/** Whether a read shows the handed-over state or a later one. */
-function isAtLeast(snapshot: StateSnapshot | undefined, mark: NonNullable<StateMark>): boolean {
-  return snapshot !== undefined && (snapshot.version === mark.etag || snapshot.doc.serial > mark.serial);
-}
-
-function isDeadHere(holder: LockHolder): boolean {
-  if (holder.host !== hostname() || holder.pid === process.pid) return false;
-  try {
-    process.kill(holder.pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
-function ioError(what: string, location: string, error: unknown): ReconcilerError {
-  // TritonApiError messages name the operation, status and server message, never credentials.
-  return new ReconcilerError('STATE_IO', `cannot ${what} ${location}: ${(error as Error).message}`, { cause: error });
 }

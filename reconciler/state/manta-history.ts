@@ -5,7 +5,7 @@
  * `<path>.history/audit/<time>-<serial>.json`, one object per apply. A Manta without snaplinks
  * (Manta v2) gets a copy instead.
  */
-import type { MantaClient } from '../../provider/manta/client.js';
+import type { StateObjectStore } from './object-store.js';
 import { isNotFound } from '../retry-loop.js';
 import { parseStateDocument, type StateDocument } from './document.js';
 import { historyIo, type AuditRecord, type HistoryMeta, type HistoryStore } from './history.js';
@@ -13,7 +13,7 @@ import { serializeStateBytes } from './private/serialize.js';
 
 /** The Manta calls the history makes. */
 export type MantaHistoryClient = Pick<
-  MantaClient,
+  StateObjectStore,
   'getObjectBuffer' | 'putObject' | 'putSnapLink' | 'deleteObject' | 'makeDirectories' | 'iterateDirectory'
 >;
 

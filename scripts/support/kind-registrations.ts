@@ -124,7 +124,7 @@ async function renderHandlers(): Promise<string> {
       .join('\n');
   const imports = groupImports([...byKind.values()].map((f) => ({ from: `../${f.stem}.js`, name: f.name })));
   return `${header("Every built-in kind's handler, by service, in `BUILT_IN_KINDS` order.")}
-import type { AnyHandler } from '../../../reconciler/contract/handler.js';
+import type { AnyHandler } from '../../../common/contract/handler.js';
 import type { Clients } from '../clients.js';
 ${imports}
 

@@ -22,7 +22,7 @@ import {
 } from '../../common/manifest.js';
 import { desiredChange, diff, type PulumiInputs, type PulumiOutputs } from '../../adapters/pulumi/operations.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
-import type { AnyHandler, JsonPatchOperation, PlainObject, PlainValue } from '../../reconciler/contract/handler.js';
+import type { AnyHandler, JsonPatchOperation, PlainObject, PlainValue } from '../../common/contract/handler.js';
 import { withoutFields } from '../../reconciler/core/difference.js';
 import { planChanges } from '../../reconciler/plan/planner.js';
 import { withRecordedDeclared } from '../../reconciler/plan/recorded-fields.js';

@@ -4,7 +4,7 @@ import { finishImage, imageHandler, imageProgress, type ImageLive } from '../../
 import { imageLookupHandler } from '../../provider/handlers/image-lookup.js';
 import { policyHandler } from '../../provider/handlers/policy.js';
 import { roleHandler } from '../../provider/handlers/role.js';
-import type { ResolvedProperties } from '../../reconciler/contract/handler.js';
+import type { ResolvedProperties } from '../../common/contract/handler.js';
 import { expectInSync, startWorld, type HandlerWorld } from './cloudapi-support.js';
 
 let world: HandlerWorld;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { naturalKeyOf, type ResourcePropertiesByKind } from '../../common/resource-properties.js';
 import type { ResourceKind, ResourceManifest } from '../../common/manifest.js';
 import { cloudApiHandlers } from '../../provider/handlers/generated/handlers.js';
-import type { PlanningHandler, ResourceHandler } from '../../reconciler/contract/handler.js';
+import type { PlanningHandler, ResourceHandler } from '../../common/contract/handler.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import { matchLive, planChanges } from '../../reconciler/plan/index.js';
 import { generateTestKey } from '../../scripts/support/keys.js';
@@ -69,7 +69,7 @@ describe('CloudAPI handlers through the real planner', () => {
   });
 
   // The account is left out: its undeclared fields (the email) are "not managed", which the planner
-  // can only see once it passes the desired side to normalizeLive (see reconciler/contract/handler.ts).
+  // can only see once it passes the desired side to normalizeLive (see common/contract/handler.ts).
   it('plans objects it has just created, read back from the server, as adopted with no change', async () => {
     const key = generateTestKey('ed25519', 'deploy@acme');
     const userKey = generateTestKey('ed25519', 'bob@laptop');

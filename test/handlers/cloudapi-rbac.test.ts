@@ -3,7 +3,7 @@ import { policyHandler } from '../../provider/handlers/policy.js';
 import { roleHandler } from '../../provider/handlers/role.js';
 import { roleTagHandler } from '../../provider/handlers/role-tag.js';
 import { userHandler } from '../../provider/handlers/user.js';
-import type { ResolvedProperties } from '../../reconciler/contract/handler.js';
+import type { ResolvedProperties } from '../../common/contract/handler.js';
 import { comparable, expectInSync, startWorld, type HandlerWorld } from './cloudapi-support.js';
 
 let world: HandlerWorld;

@@ -12,7 +12,7 @@ import type {
   PlainObject,
   PlanningHandler,
   ResolvedProperties,
-} from '../../reconciler/contract/handler.js';
+} from '../../common/contract/handler.js';
 import type { SecretValue } from '../../common/manifest.js';
 import type { TestKeyPair } from '../../scripts/support/keys.js';
 import { startAccountWorld } from '../support/world.js';

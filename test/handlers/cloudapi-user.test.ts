@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userHandler } from '../../provider/handlers/user.js';
 import { TritonApiError } from '../../provider/index.js';
-import type { JsonPatchOperation, ResolvedProperties } from '../../reconciler/contract/handler.js';
+import type { JsonPatchOperation, ResolvedProperties } from '../../common/contract/handler.js';
 import { expectInSync, startWorld, type HandlerWorld } from './cloudapi-support.js';
 
 let world: HandlerWorld;

@@ -9,7 +9,7 @@ import { instance } from '../../common/kinds/instance.js';
 import type { FieldSchema } from '../../common/kinds/index.js';
 import { differenceOf, replacePathsOf } from '../../reconciler/core/difference.js';
 import { instanceActionsFor, instanceHandler } from '../../provider/handlers/instance.js';
-import type { PlainValue } from '../../reconciler/contract/handler.js';
+import type { PlainValue } from '../../common/contract/handler.js';
 
 const BASE: Record<string, PlainValue> = {
   name: 'web-1',

@@ -10,7 +10,7 @@ import { instanceSnapshot } from '../../common/kinds/instance-snapshot.js';
 import type { FieldSchema } from '../../common/kinds/index.js';
 import { differenceOf, replacePathsOf } from '../../reconciler/core/difference.js';
 import { instanceSnapshotHandler, parseSnapshotRef } from '../../provider/handlers/instance-snapshot.js';
-import type { PlainValue } from '../../reconciler/contract/handler.js';
+import type { PlainValue } from '../../common/contract/handler.js';
 
 const BASE: Record<string, PlainValue> = {
   instance: '0f5bd4a1-7c52-4a1e-9b1f-3a5c0e6d2b77',

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directoryHandler } from '../../provider/handlers/directory.js';
 import { createObjectHandler, objectHandler, type LiveObject } from '../../provider/handlers/object.js';
 import { TritonApiError } from '../../provider/index.js';
-import type { HandlerContext } from '../../reconciler/contract/handler.js';
+import type { HandlerContext } from '../../common/contract/handler.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import { expectInSync, type HandlerWorld } from './cloudapi-support.js';
 import { md5Of, planPatch, startMantaWorld, textObject } from './manta-support.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directoryHandler } from '../../provider/handlers/directory.js';
 import { createJobHandler, JobFailedError } from '../../provider/handlers/job.js';
 import { objectHandler } from '../../provider/handlers/object.js';
-import type { HandlerContext, PlainObject } from '../../reconciler/contract/handler.js';
+import type { HandlerContext, PlainObject } from '../../common/contract/handler.js';
 import type { JobPhase } from '../../provider/manta/types.js';
 import { untilReady } from '../../reconciler/readiness.js';
 import { expectInSync, type HandlerWorld } from './cloudapi-support.js';

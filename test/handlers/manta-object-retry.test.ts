@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createObjectHandler } from '../../provider/handlers/object.js';
-import type { HandlerContext } from '../../reconciler/contract/handler.js';
+import type { HandlerContext } from '../../common/contract/handler.js';
 import type { MantaClients } from '../../provider/handlers/private/manta-support.js';
 import { startAccountWorld, type AccountWorld } from '../support/world.js';
 

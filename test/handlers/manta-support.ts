@@ -9,7 +9,7 @@ import type {
   PlainObject,
   PlanningHandler,
   ResolvedProperties,
-} from '../../reconciler/contract/handler.js';
+} from '../../common/contract/handler.js';
 import { startWorld, type HandlerWorld, comparable } from './cloudapi-support.js';
 
 /** Starts the emulator world and creates the roles the tests tag with. */

@@ -10,7 +10,7 @@ import { registerKind } from '../../common/kinds/index.js';
 import type { StackManifest } from '../../common/manifest.js';
 import { TritonApp, TritonStack } from '../../index.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
-import type { AnyHandler } from '../../reconciler/contract/handler.js';
+import type { AnyHandler } from '../../common/contract/handler.js';
 import {
   applyStack,
   manifestProblems,

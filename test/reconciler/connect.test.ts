@@ -6,7 +6,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectStack, planStack, ReconcilerError } from '../../reconciler/index.js';
+import { connectStack } from '../../provider/connect.js';
+import { TritonConfigError } from '../../provider/errors.js';
+import { planStack } from '../../reconciler/index.js';
 import { writeTestKey } from '../../scripts/support/keys.js';
 import { accountKey, buildStack, SECRET_ENV, startWorld, type World } from './support/world.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
@@ -56,7 +58,7 @@ describe('connectStack', () => {
       overrides: { cloudapiUrl: world.emulator.cloudapiUrl, keyFile: writeTestKey(accountKey(), 'owner') },
     });
     try {
-      expect(() => clients.manta.headObject('/acme/stor')).toThrow(ReconcilerError);
+      expect(() => clients.manta.headObject('/acme/stor')).toThrow(TritonConfigError);
       expect(() => clients.manta.headObject('/acme/stor')).toThrow(
         /no Manta URL is configured: set connection.mantaUrl in the stack, MANTA_URL, or --manta-url/,
       );

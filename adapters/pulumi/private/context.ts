@@ -5,8 +5,8 @@
  */
 import type { StackManifest } from '../../../common/manifest.js';
 import type { Clients } from '../../../provider/handlers/clients.js';
-import type { HandlerContext } from '../../../reconciler/contract/handler.js';
-import { connectStack } from '../../../reconciler/engine/connect.js';
+import type { HandlerContext } from '../../../common/contract/handler.js';
+import { connectStack } from '../../../provider/connect.js';
 import { createSecretResolver } from '../../../reconciler/engine/secrets.js';
 import { AdapterError } from '../../errors.js';
 

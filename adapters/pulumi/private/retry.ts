@@ -7,7 +7,7 @@
  */
 import type { Clients } from '../../../provider/handlers/clients.js';
 import { retryPolicyFor, WriteLog, type ObjectReference } from '../../../reconciler/consistency.js';
-import type { HandlerContext } from '../../../reconciler/contract/handler.js';
+import type { HandlerContext } from '../../../common/contract/handler.js';
 import type { ReconcileRun } from '../../../reconciler/core/run.js';
 import { withRetries, type RetryContext } from '../../../reconciler/retry-loop.js';
 

@@ -1,5 +1,5 @@
 /** Small helpers the generators share: the managed handler of a kind, a bounded map, key labels, Manta path forms. */
-import type { AnyHandler, PlainObject, ResourceHandler } from '../../../reconciler/contract/handler.js';
+import type { AnyHandler, PlainObject, ResourceHandler } from '../../../common/contract/handler.js';
 import type { Clients } from '../../handlers/clients.js';
 import type { GenerateReadContext, ProgramWriter } from '../types.js';
 

@@ -6,7 +6,7 @@
  * key's secret, which the server never returns again. Both are known from a read, so the plan
  * refuses them instead of promising them.
  */
-import type { HandlerContext, PlanNote, PlannedChange, PlanScope } from '../../../reconciler/contract/handler.js';
+import type { HandlerContext, PlanNote, PlannedChange, PlanScope } from '../../../common/contract/handler.js';
 import type { Clients } from '../clients.js';
 import { accessKeyWords } from './access-keys.js';
 import { describeDestination, destinationOf, destinationProblem, holdsKey } from './secret-handover.js';

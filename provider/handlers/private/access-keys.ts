@@ -4,7 +4,7 @@
  * fails so that no key whose secret nobody holds is left behind unnoticed.
  */
 import type { AccessKey } from '../../cloudapi/access-keys-api.js';
-import type { HandlerContext, PlainObject, ResolvedProperties } from '../../../reconciler/contract/handler.js';
+import type { HandlerContext, PlainObject, ResolvedProperties } from '../../../common/contract/handler.js';
 import type { Clients } from '../clients.js';
 import { TritonHandlerError } from '../errors.js';
 import { ignoreNotFound } from './not-found.js';

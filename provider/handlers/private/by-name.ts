@@ -1,6 +1,6 @@
 /** Deletes of kinds the API deletes by id only, when the engine knows just the name. */
 import { ignoreNotFound, orUndefined } from './not-found.js';
-import type { ObjectRef } from '../../../reconciler/contract/handler.js';
+import type { ObjectRef } from '../../../common/contract/handler.js';
 
 /**
  * Deletes by `ref.id`, or, without one, by the id of the object the name finds now; a 404 on

@@ -9,7 +9,7 @@
 import type { Machine } from '../../cloudapi/types.js';
 import type { MachineAction } from '../../cloudapi/machines-api.js';
 import type { Clients } from '../clients.js';
-import type { Deletion, HandlerContext, Progress } from '../../../reconciler/contract/handler.js';
+import type { Deletion, HandlerContext, Progress } from '../../../common/contract/handler.js';
 
 /** What an update's actions will change once their jobs ran. */
 export interface InstanceAwaiting {

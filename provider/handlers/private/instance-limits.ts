@@ -12,7 +12,7 @@
 import type { ProvisioningLimit } from '../../cloudapi/types.js';
 import { TritonApiError } from '../../errors.js';
 import type { Clients } from '../clients.js';
-import type { HandlerContext, PlainObject, PlanNote, PlannedChange } from '../../../reconciler/contract/handler.js';
+import type { HandlerContext, PlainObject, PlanNote, PlannedChange } from '../../../common/contract/handler.js';
 
 /** What one instance counts toward a limit: a machine, its package's RAM (MiB) and disk (GiB). */
 interface Footprint {

@@ -4,7 +4,7 @@
  */
 import type { Clients } from '../clients.js';
 import { byCodePoint } from './normalize.js';
-import type { HandlerContext, ResolvedProperties } from '../../../reconciler/contract/handler.js';
+import type { HandlerContext, ResolvedProperties } from '../../../common/contract/handler.js';
 import { isServerMetadataKey } from '../../../common/kinds/instance.js';
 
 /**

@@ -18,7 +18,7 @@ import type {
   PlannedChange,
   PlanNote,
   Progress,
-} from '../../../reconciler/contract/handler.js';
+} from '../../../common/contract/handler.js';
 import { byCodePoint } from './normalize.js';
 
 /** The networks as compared: the primary first, the others sorted (their order means nothing). */

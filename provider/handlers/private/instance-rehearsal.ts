@@ -3,7 +3,7 @@
  * them (package, networks, tags, metadata, the firewall and deletion protection), with the cloud's
  * ids. Kept apart from the instance handler, which is long enough.
  */
-import type { RehearsalCopy } from '../../../reconciler/contract/rehearsal.js';
+import type { RehearsalCopy } from '../../../common/contract/rehearsal.js';
 import type { Clients } from '../clients.js';
 
 /** The instance handler's `rehearsalCopy`. */

@@ -1,6 +1,6 @@
 /** What the account-key and user-key handlers share: the server's default name, comparison by fingerprint. */
 import type { SshKey } from '../../cloudapi/types.js';
-import type { PlainValue, ResolvedProperties } from '../../../reconciler/contract/handler.js';
+import type { PlainValue, ResolvedProperties } from '../../../common/contract/handler.js';
 
 /**
  * The name the server gives a key created without one: the public key's comment, else its

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { ReopenableBody } from '../../http/types.js';
 import type { MantaClient } from '../../manta/client.js';
 import type { PutResult } from '../../manta/types.js';
-import type { PlainValue } from '../../../reconciler/contract/handler.js';
+import type { PlainValue } from '../../../common/contract/handler.js';
 import { badProperty, mapBounded } from './manta-support.js';
 
 /** An object's content, ready to send. */

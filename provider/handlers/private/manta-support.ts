@@ -5,7 +5,7 @@
 import { TritonApiError } from '../../errors.js';
 import type { Clients } from '../clients.js';
 import { TritonHandlerError } from '../errors.js';
-import type { HandlerContext, PlainValue, ResolvedProperties } from '../../../reconciler/contract/handler.js';
+import type { HandlerContext, PlainValue, ResolvedProperties } from '../../../common/contract/handler.js';
 
 /**
  * The part of the provider's client bundle the Manta handlers use; the full {@link Clients} bundle

@@ -1,6 +1,6 @@
 /** Pure normalisation helpers shared by the CloudAPI handlers. */
 import { PROFILE_FIELDS } from '../../../common/kinds/index.js';
-import type { PlainObject, PlainValue } from '../../../reconciler/contract/handler.js';
+import type { PlainObject, PlainValue } from '../../../common/contract/handler.js';
 
 /** The profile field names (CloudAPI wire names), kept once in common/kinds/profile.ts. */
 export { PROFILE_FIELDS };

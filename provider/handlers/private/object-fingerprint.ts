@@ -12,7 +12,7 @@
  * second); it shows as drift once anything writes the object again.
  */
 import type { DirectoryEntry } from '../../manta/types.js';
-import type { PlainObject, PlainValue } from '../../../reconciler/contract/handler.js';
+import type { PlainObject, PlainValue } from '../../../common/contract/handler.js';
 
 /** `value` (an HTTP date or ISO 8601 time) as ISO 8601 cut to the second; `''` when absent or unreadable. */
 export function toSecond(value: string | undefined): string {

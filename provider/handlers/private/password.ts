@@ -1,7 +1,7 @@
 /** Turns the desired `password` (clear or still a placeholder) into the value to send. */
 import { isSecret } from '../../../common/manifest.js';
 import { TritonHandlerError } from '../errors.js';
-import type { HandlerContext, PlainValue } from '../../../reconciler/contract/handler.js';
+import type { HandlerContext, PlainValue } from '../../../common/contract/handler.js';
 
 /**
  * The clear password. The engine normally hands the value over already resolved; a `{ $secret }`

@@ -16,7 +16,7 @@ import {
 } from 'node:fs';
 import { lstat, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, posix, resolve } from 'node:path';
-import type { HandlerContext, ResolvedProperties } from '../../../reconciler/contract/handler.js';
+import type { HandlerContext, ResolvedProperties } from '../../../common/contract/handler.js';
 import type { AccessKeySecret } from '../../cloudapi/access-key-secret.js';
 import type { Clients } from '../clients.js';
 import { TritonHandlerError } from '../errors.js';

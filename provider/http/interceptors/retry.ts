@@ -20,10 +20,10 @@
  * 6 engine attempts made 24 requests of one throttled call).
  */
 import { Readable } from 'node:stream';
-import { TUNABLE_DEFAULTS } from '../../../common/tunables.js';
+import { TUNABLE_DEFAULTS, type RetryPolicy } from '../../../common/tunables.js';
 import { setTimeout as sleepTimer } from 'node:timers/promises';
 import { TritonApiError } from '../../errors.js';
-import { NETWORK_ERROR_CODES, THROTTLE_STATUSES, TRANSIENT_STATUSES } from '../../failure-facts.js';
+import { NETWORK_ERROR_CODES, THROTTLE_STATUSES, TRANSIENT_STATUSES } from '../../../common/contract/failure-facts.js';
 import { transportCode } from '../core.js';
 import {
   discardBody,
@@ -34,23 +34,12 @@ import {
   type TritonResponse,
 } from '../types.js';
 
-/** Options of {@link retryInterceptor}. */
-export interface RetryOptions {
-  /** Attempts in total, the first included. @default TUNABLE_DEFAULTS.transientAttempts (`common/tunables.ts`) */
-  readonly maxAttempts?: number;
-  /** Backoff base in milliseconds: attempt n waits up to `baseDelayMs * 2^(n-1)`. @default 200 */
-  readonly baseDelayMs?: number;
-  /** Cap on one backoff wait. @default 10000 */
-  readonly maxDelayMs?: number;
-  /** A `Retry-After` longer than this is not waited for; the error is returned instead. @default 60000 */
-  readonly maxRetryAfterMs?: number;
-  /**
-   * Throttle answers one request may get before the last is returned (they do not count against
-   * `maxAttempts`). @default 60
-   */
-  readonly maxThrottledAttempts?: number;
-  /** After this many ms since its first throttle answer, a throttled request is not retried again. @default 300000 */
-  readonly maxThrottledMs?: number;
+/**
+ * Options of {@link retryInterceptor}: the one retry policy (`common/tunables.ts`, defaults there)
+ * and the transport's own hooks. The engine-only fields (`consistencyWindowMs`, `settleMarginMs`)
+ * are not read here.
+ */
+export interface RetryOptions extends RetryPolicy {
   /**
    * An adaptive rate inside this interceptor paces retries of throttled requests, so they need no
    * backoff of their own (a `Retry-After` is still waited for). @default false
@@ -116,11 +105,11 @@ function isReplayable(request: TritonRequest): boolean {
 /** Creates the retry interceptor. */
 export function retryInterceptor(options: RetryOptions = {}): Interceptor {
   const maxAttempts = Math.max(1, options.maxAttempts ?? TUNABLE_DEFAULTS.transientAttempts);
-  const base = options.baseDelayMs ?? 200;
-  const cap = options.maxDelayMs ?? 10_000;
-  const maxRetryAfter = options.maxRetryAfterMs ?? 60_000;
-  const maxThrottled = Math.max(1, options.maxThrottledAttempts ?? 60);
-  const maxThrottledMs = options.maxThrottledMs ?? 300_000;
+  const base = options.baseDelayMs ?? TUNABLE_DEFAULTS.clientRetryBaseDelayMs;
+  const cap = options.maxDelayMs ?? TUNABLE_DEFAULTS.clientMaxRetryDelayMs;
+  const maxRetryAfter = options.maxRetryAfterMs ?? TUNABLE_DEFAULTS.maxRetryAfterMs;
+  const maxThrottled = Math.max(1, options.maxThrottledAttempts ?? TUNABLE_DEFAULTS.maxThrottledAnswers);
+  const maxThrottledMs = options.maxThrottledMs ?? TUNABLE_DEFAULTS.maxThrottledMs;
   const statuses = options.statuses ? new Set(options.statuses) : TRANSIENT_STATUSES;
   const connectionCodes = options.connectionErrorCodes ? new Set(options.connectionErrorCodes) : NETWORK_ERROR_CODES;
   const sleep = options.sleep ?? defaultSleep;

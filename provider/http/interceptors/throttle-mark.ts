@@ -6,7 +6,7 @@
  * carries the same bytes for whoever reads it next.
  */
 import type { Readable } from 'node:stream';
-import { isThrottleAnswer } from '../../failure-facts.js';
+import { isThrottleAnswer } from '../../../common/contract/failure-facts.js';
 import { streamOf } from '../private/whole-body.js';
 import { headerValue, type Interceptor, type TritonResponse } from '../types.js';
 

@@ -4,7 +4,7 @@
  * action sends, how it waits, and what it records in the state.
  */
 import type { ResourceManifest } from '../../../common/manifest.js';
-import type { AnyHandler, ObjectRef, PlainObject, ResourceHandler } from '../../contract/handler.js';
+import type { AnyHandler, ObjectRef, PlainObject, ResourceHandler } from '../../../common/contract/handler.js';
 import type { ObjectReference } from '../../consistency.js';
 import type { createReady, CreateOutcome } from '../../core/create-safely.js';
 import { differenceOf } from '../../core/difference.js';

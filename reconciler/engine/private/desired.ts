@@ -5,7 +5,7 @@
  * The comparable form is the planner's (`plan/comparable.ts`); what is sent is built here.
  */
 import { isSecret, type ManifestValue, type ResourceKind, type ResourceManifest } from '../../../common/manifest.js';
-import type { AnyHandler, PlainObject, PlainValue } from '../../contract/handler.js';
+import type { AnyHandler, PlainObject, PlainValue } from '../../../common/contract/handler.js';
 import { ReconcilerError } from '../../errors.js';
 import {
   clearOf,

@@ -11,7 +11,7 @@
  * only the work: the memo's reuse check compares every object read against the final match.
  */
 import type { ResourceKind, ResourceManifest } from '../../../common/manifest.js';
-import type { AnyHandler } from '../../contract/handler.js';
+import type { AnyHandler } from '../../../common/contract/handler.js';
 import type { ChangeMemo } from '../../plan/change-memo.js';
 import { planResource, type PlanningEnv } from '../../plan/planner.js';
 import { readKeyOf, singleKeyOf, type ReadTarget } from '../live-reader.js';

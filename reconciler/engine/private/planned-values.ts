@@ -13,7 +13,7 @@
  */
 import { kindDescriptor, shownValue } from '../../../common/kinds/index.js';
 import { isRef, isSecret, type ManifestValue, type ResourceManifest } from '../../../common/manifest.js';
-import type { PlainObject, PlainValue, PlanningHandler } from '../../contract/handler.js';
+import type { PlainObject, PlainValue, PlanningHandler } from '../../../common/contract/handler.js';
 import { escapePointer } from '../../core/difference.js';
 import { ReconcilerError } from '../../errors.js';
 import type { ResourceChange } from '../../plan/types.js';

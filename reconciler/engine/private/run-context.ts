@@ -5,7 +5,7 @@
 import type { WalkSlot } from '../../graph.js';
 import { setMaxListeners } from 'node:events';
 import type { ResourceKind, StackManifest } from '../../../common/manifest.js';
-import type { AnyHandler, HandlerContext, HandlerLogger } from '../../contract/handler.js';
+import type { AnyHandler, HandlerContext, HandlerLogger } from '../../../common/contract/handler.js';
 import { consistencyWindowOf, TUNABLE_DEFAULTS } from '../../../common/tunables.js';
 import { retryPolicyFor, WriteLog, type RetryPolicy } from '../../consistency.js';
 import { createSecretResolver, type EngineSecretResolver } from '../secrets.js';

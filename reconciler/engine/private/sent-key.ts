@@ -1,7 +1,7 @@
 /** The natural key a create that may have taken effect is looked up by (see {@link sentKeyOf}). */
 import { kindDescriptor, naturalKeyFrom } from '../../../common/kinds/index.js';
 import type { ResourceManifest } from '../../../common/manifest.js';
-import type { PlainObject } from '../../contract/handler.js';
+import type { PlainObject } from '../../../common/contract/handler.js';
 import { holdsRef } from '../../plan/planner.js';
 
 /**

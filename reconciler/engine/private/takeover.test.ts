@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlainObject, ResourceHandler } from '../../contract/handler.js';
+import type { PlainObject, ResourceHandler } from '../../../common/contract/handler.js';
 import type { ResourceChange } from '../../plan/types.js';
 import type { EngineClients } from '../api-types.js';
 import { refuseUnplannedTakeover } from './takeover.js';

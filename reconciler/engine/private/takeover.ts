@@ -4,7 +4,7 @@
  * promised only when it is already as declared (a crashed run's leftover); one that differs belongs
  * to someone else's intent, and the plan never said it would be changed.
  */
-import type { PlainObject, ResourceHandler } from '../../contract/handler.js';
+import type { PlainObject, ResourceHandler } from '../../../common/contract/handler.js';
 import { ReconcilerError } from '../../errors.js';
 import { changedFields, differenceOf } from '../../core/difference.js';
 import { liveForm } from '../../plan/comparable.js';

@@ -1,7 +1,7 @@
 /** The handler of `widget`: the kind's behaviour, through the CloudAPI client's generic call. */
 import { fieldRulesOf } from '../../../common/kinds/index.js';
 import type { Clients } from '../../../provider/handlers/clients.js';
-import type { PlainObject, ResourceHandler } from '../../../reconciler/contract/handler.js';
+import type { PlainObject, ResourceHandler } from '../../../common/contract/handler.js';
 import { widget } from './descriptor.js';
 import type { WidgetRecord } from './route.js';
 

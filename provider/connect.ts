@@ -1,14 +1,15 @@
 /**
  * Builds the API clients for a stack from its connection settings, the environment and the
- * `~/.triton` profile (`resolveConfig`), with command-line overrides on top.
+ * `~/.triton` profile (`resolveConfig`), with command-line overrides on top. It is the provider's, not
+ * the engine's: the engine is handed the clients and imports no provider code.
  */
-import type { StackManifest } from '../../common/manifest.js';
-import { createCloudApiClient } from '../../provider/cloudapi/client.js';
-import { resolveConfig } from '../../provider/config/resolve-config.js';
-import { createMantaClient } from '../../provider/manta/client.js';
-import { ReconcilerError } from '../errors.js';
-import { TUNABLE_DEFAULTS } from '../../common/tunables.js';
-import type { EngineClients } from './api-types.js';
+import type { StackManifest } from '../common/manifest.js';
+import { createCloudApiClient } from './cloudapi/client.js';
+import { resolveConfig } from './config/resolve-config.js';
+import { createMantaClient } from './manta/client.js';
+import { TUNABLE_DEFAULTS } from '../common/tunables.js';
+import { TritonConfigError } from './errors.js';
+import type { Clients } from './handlers/clients.js';
 
 /** Connection settings given on the command line; they win over the manifest and the environment. */
 export interface ConnectOverrides {
@@ -34,7 +35,7 @@ export async function connectStack(
     /** Most requests in flight per service; the clients adapt below it. @default TUNABLE_DEFAULTS.maxRequests */
     readonly maxRequests?: number;
   },
-): Promise<EngineClients> {
+): Promise<Clients> {
   const o = opts.overrides ?? {};
   const c = stack.connection ?? {};
   const mantaUrl = o.mantaUrl ?? c.mantaUrl;
@@ -76,14 +77,14 @@ const THROTTLE_TIMEOUT_VAR = 'TRITON_IAC_THROTTLE_TIMEOUT_MS';
  * How long one request may stay throttled before it fails (`TRITON_IAC_THROTTLE_TIMEOUT_MS`), or
  * undefined for the client's default (5 minutes): a CI job may rather fail sooner on a cloud that
  * throttles for ever.
- * @throws ReconcilerError PLAN_INPUT_INVALID when the value is not a whole number of milliseconds
+ * @throws TritonConfigError CONFIG_INVALID when the value is not a whole number of milliseconds
  */
 function throttleTimeoutOf(env: NodeJS.ProcessEnv): number | undefined {
   const text = env[THROTTLE_TIMEOUT_VAR];
   if (text === undefined || text.trim() === '') return undefined;
   if (!/^\d+$/.test(text.trim()))
-    throw new ReconcilerError(
-      'PLAN_INPUT_INVALID',
+    throw new TritonConfigError(
+      'CONFIG_INVALID',
       `${THROTTLE_TIMEOUT_VAR} must be a whole number of milliseconds (e.g. 60000), got "${text}"`,
     );
   return Number(text.trim());
@@ -95,8 +96,8 @@ function unconfigured<T extends object>(service: string, hint: string): T {
       if (property === 'close') return () => Promise.resolve();
       if (property === 'then') return undefined;
       return () => {
-        throw new ReconcilerError(
-          'PLAN_INPUT_INVALID',
+        throw new TritonConfigError(
+          'CONFIG_MISSING',
           `this stack needs ${service} but no ${service} URL is configured: ${hint}`,
         );
       };
