@@ -14,6 +14,8 @@ import { ancestorDirectories, mantaPath } from './private/manta-path.js';
 import { fail } from './private/problems.js';
 import { checkRoleRefs, resolveRoleRefs } from './private/role-refs.js';
 import { propNames } from './private/known-props.js';
+import { stringDefault } from '../common/kinds/defaults.js';
+import { accessKey as accessKeyKind } from '../common/kinds/access-key.js';
 
 /** The longest description the server keeps. */
 const MAX_DESCRIPTION = 150;
@@ -121,7 +123,7 @@ export class AccessKey extends TritonResource {
         `must be at most ${MAX_DESCRIPTION} characters (it has ${props.description.length})`,
       );
     this.description = props.description;
-    const status = props.status ?? 'Active';
+    const status = props.status ?? (stringDefault(accessKeyKind, 'status') as 'Active');
     if (status !== 'Active' && status !== 'Inactive') fail(at, 'status', status, 'must be "Active" or "Inactive"');
     this.status = status;
     this.destination = this.checkDestination(at, props.secretTo);

@@ -13,6 +13,8 @@ import { TritonResource, type RenderedResource } from './resource.js';
 import type { ResourceOptionProps } from './resource-options.js';
 import { fail, problem } from './private/problems.js';
 import { propNames } from './private/known-props.js';
+import { booleanDefault } from '../common/kinds/defaults.js';
+import { fabricNetwork as fabricNetworkKind } from '../common/kinds/fabric-network.js';
 
 /** Props of a {@link FabricNetwork}. */
 export interface FabricNetworkProps extends ResourceOptionProps {
@@ -106,7 +108,7 @@ export class FabricNetwork extends TritonResource {
       subnet: props.subnet,
       provisionStartIp: props.provisionStartIp,
       provisionEndIp: props.provisionEndIp,
-      internetNat: props.internetNat ?? true,
+      internetNat: props.internetNat ?? booleanDefault(fabricNetworkKind, 'internetNat'),
       ...(props.gateway !== undefined ? { gateway: props.gateway } : {}),
       ...(props.resolvers !== undefined ? { resolvers: [...props.resolvers] } : {}),
       ...(props.routes !== undefined ? { routes: { ...props.routes } } : {}),

@@ -27,6 +27,8 @@ export type {
   FirewallTargetSpec,
   IFirewallTarget,
 } from '../common/fwrule-language/index.js';
+import { booleanDefault } from '../common/kinds/defaults.js';
+import { firewallRule as firewallRuleKind } from '../common/kinds/firewall-rule.js';
 
 /** Props of a {@link FirewallRule}. */
 export interface FirewallRuleProps extends ResourceOptionProps {
@@ -126,8 +128,8 @@ export class FirewallRule extends TritonResource {
     this.properties = {
       ...(vms !== undefined ? { vms } : {}),
       rule: this.ruleText,
-      enabled: props.enabled ?? false,
-      log: props.log ?? false,
+      enabled: props.enabled ?? booleanDefault(firewallRuleKind, 'enabled'),
+      log: props.log ?? booleanDefault(firewallRuleKind, 'log'),
       ...(props.description !== undefined ? { description: props.description } : {}),
     };
   }

@@ -14,6 +14,8 @@ import { propNames } from './private/known-props.js';
 import { checkAffinityRule } from '../common/rules/affinity.js';
 import type { Secret } from './secret.js';
 import { checkAdministratorPw, checkCns, checkServerMetadata, checkSpecialTags } from './private/instance-checks.js';
+import { booleanDefault, stringDefault } from '../common/kinds/defaults.js';
+import { instance as instanceKind } from '../common/kinds/instance.js';
 
 /** An image an instance can be made from: an `Image` the stack builds or an `ImageLookup`. */
 export interface IInstanceImage {
@@ -265,9 +267,9 @@ export class Instance extends TritonResource {
               },
         metadata: p.metadata === undefined ? undefined : { ...p.metadata },
         administratorPw: p.administratorPw?.toJSON(),
-        firewallEnabled: p.firewallEnabled ?? false,
-        deletionProtection: p.deletionProtection ?? false,
-        state: p.state ?? 'running',
+        firewallEnabled: p.firewallEnabled ?? booleanDefault(instanceKind, 'firewallEnabled'),
+        deletionProtection: p.deletionProtection ?? booleanDefault(instanceKind, 'deletionProtection'),
+        state: p.state ?? stringDefault(instanceKind, 'state'),
         roleTags,
       },
       dependsOn: deps,
@@ -321,7 +323,7 @@ function checkVolumeMounts(
     if (seen.has(m.mountpoint))
       fail(at, `${field}.mountpoint`, m.mountpoint, 'is used by another mount of this instance');
     seen.add(m.mountpoint);
-    const mode = m.mode ?? 'rw';
+    const mode = m.mode ?? stringDefault(instanceKind, 'volumes.mode');
     if (mode !== 'rw' && mode !== 'ro') fail(at, `${field}.mode`, m.mode, 'must be "rw" or "ro"');
     return { volume, mountpoint: m.mountpoint, mode };
   });

@@ -12,6 +12,8 @@ import { StorObject } from './stor-object.js';
 import { mantaPath } from './private/manta-path.js';
 import { fail, showValue } from './private/problems.js';
 import { propNames } from './private/known-props.js';
+import { booleanDefault } from '../common/kinds/defaults.js';
+import { job as jobKind } from '../common/kinds/job.js';
 
 /** One phase of a {@link Job}. */
 export interface JobPhase {
@@ -133,7 +135,7 @@ export class Job extends TritonResource {
     if (props.wait !== undefined && typeof props.wait !== 'boolean')
       fail(at, 'wait', showValue(props.wait), 'must be true or false');
     this.jobName = name;
-    this.wait = props.wait ?? true;
+    this.wait = props.wait ?? booleanDefault(jobKind, 'wait');
   }
 
   /** The job's id, known after apply. */

@@ -20,6 +20,12 @@ import { ancestorDirectories, mantaPath } from './private/manta-path.js';
 import { fail } from './private/problems.js';
 import { checkRoleRefs, resolveRoleRefs } from './private/role-refs.js';
 import { propNames } from './private/known-props.js';
+import { numberDefault, stringDefault } from '../common/kinds/defaults.js';
+import { object as objectKind } from '../common/kinds/object.js';
+
+/** What an object takes when its props give none: the descriptor's defaults. */
+const DEFAULT_CONTENT_TYPE = stringDefault(objectKind, 'contentType');
+const DEFAULT_DURABILITY = numberDefault(objectKind, 'durability');
 
 /** Props of a {@link StorObject}. */
 export interface StorObjectProps extends ResourceOptionProps {
@@ -105,9 +111,9 @@ export class StorObject extends TritonResource {
         'must be a media type such as text/html or application/json; charset=utf-8',
       );
     }
-    this.contentType = props.contentType ?? 'application/octet-stream';
+    this.contentType = props.contentType ?? DEFAULT_CONTENT_TYPE;
     this.headers = checkHeaders(at, props.headers ?? {});
-    const durability = props.durability ?? 2;
+    const durability = props.durability ?? DEFAULT_DURABILITY;
     const durabilityProblem = checkDurability(durability);
     if (durabilityProblem !== undefined) throw new ValidationError(`${at}: ${durabilityProblem}`);
     this.durability = durability;

@@ -19,6 +19,11 @@ import { checkRoleRefs } from './private/role-refs.js';
 import { stackOf } from './private/stack-marker.js';
 import { uniqueId } from './private/unique-id.js';
 import { LinkOutsideError, NameNotUtf8Error, walkTree, WalkError } from './private/tree-walk.js';
+import { numberDefault } from '../common/kinds/defaults.js';
+import { object as objectKind } from '../common/kinds/object.js';
+
+/** The durability the tree's objects take when its props give none: the object descriptor's default. */
+const DEFAULT_DURABILITY = numberDefault(objectKind, 'durability');
 
 /** Settings for the files a pattern matches (see {@link StorTreeProps.rules}). */
 export interface StorTreeRule {
@@ -139,7 +144,7 @@ export class StorTree extends Construct {
       fail(at, 'delete', props.delete, 'must be true or false');
     this.prune = props.delete === true;
     this[PRUNED_TREE] = this.prune ? this.path : undefined;
-    const durability = props.durability ?? 2;
+    const durability = props.durability ?? DEFAULT_DURABILITY;
     const durabilityProblem = checkDurability(durability);
     if (durabilityProblem !== undefined) throw new ValidationError(`${at}: ${durabilityProblem}`);
     checkRoleRefs(at, 'roleTags', props.roleTags);

@@ -3,7 +3,8 @@
  * (`new Instance(..., { volumes: [{ volume, mountpoint: '/data' }] })`).
  */
 import type { Construct } from 'constructs';
-import { VOLUME_SIZES_MIB } from '../common/kinds/volume.js';
+import { numberDefault } from '../common/kinds/defaults.js';
+import { volume, VOLUME_SIZES_MIB } from '../common/kinds/volume.js';
 import { FabricNetwork } from './fabric-network.js';
 import { NetworkLookup } from './catalog-lookups.js';
 import { Reference } from './reference.js';
@@ -11,6 +12,9 @@ import { TritonResource, type RenderedResource } from './resource.js';
 import type { ResourceOptionProps } from './resource-options.js';
 import { fail } from './private/problems.js';
 import { propNames } from './private/known-props.js';
+
+/** The size a volume takes when none is given (MiB): the descriptor's default. */
+const DEFAULT_SIZE = numberDefault(volume, 'size');
 
 /** A network as a prop takes it: a declared fabric network, a look-up, a reference or an id. */
 export type NetworkRef = FabricNetwork | NetworkLookup | Reference | string;
@@ -68,7 +72,7 @@ export class Volume extends TritonResource {
         props.name,
         `must be 2 to ${MAX_NAME} characters: a letter or digit, then letters, digits, "_", ".", "-"`,
       );
-    const size = props.size ?? 10240;
+    const size = props.size ?? DEFAULT_SIZE;
     if (!VOLUME_SIZES_MIB.includes(size))
       fail(
         at,

@@ -14,6 +14,6 @@ export { EmulatorStartError } from './core/start-error.js';
 export type { EmulatorStartProblem } from './core/start-error.js';
 export type { Reply, RequestContext } from './core/types.js';
 export { writeEmulatorSeed } from './seed.js';
-export type { EmulatorSeed, SeedKey, SeedProfile } from './seed.js';
+export type { EmulatorSeed, SeedKey, SeedProfile, SeedSnapshot } from './seed.js';
 export type { SeedAccessKey, SeedFabricNetwork, SeedFabricVlan, SeedVolume } from './seed-networks-volumes.js';
 export { checkCatalogSeed, type CatalogSeed, type LimitSeed } from './cloudapi/state.js';

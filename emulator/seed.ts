@@ -35,6 +35,13 @@ export type SeedProfile = Readonly<
   >
 >;
 
+/** A machine snapshot to seed. */
+export interface SeedSnapshot {
+  readonly name: string;
+  readonly state: string;
+  readonly created?: string;
+}
+
 /** An SSH public key to seed (the fingerprint is computed from it). */
 export interface SeedKey {
   readonly name?: string;
@@ -89,8 +96,10 @@ export interface EmulatorSeed extends NetworkVolumeSeed {
     /** The server the cloud placed it on: the copy places machines beside it by affinity as the cloud would. */
     readonly compute_node?: string;
     /** Its snapshots (`created` and the like), oldest first. */
-    readonly snapshots?: readonly { readonly name: string; readonly state: string; readonly created?: string }[];
+    readonly snapshots?: readonly SeedSnapshot[];
   }[];
+  /** Snapshots by machine id, for machines given without their own `snapshots` (a rehearsal's copy reads them apart). */
+  readonly machineSnapshots?: Readonly<Record<string, readonly SeedSnapshot[]>>;
   /** The account's firewall rules, in their canonical text. */
   readonly firewallRules?: readonly {
     readonly id: string;
@@ -184,34 +193,39 @@ export function writeEmulatorSeed(dataDir: string, seed: EmulatorSeed): void {
     roleTags: Object.fromEntries(Object.entries(seed.roleTags).map(([p, r]) => [p, [...r]])),
   };
   writeSeedPart(dataDir, IDENTITY_PART, { accounts: [saved] });
-  const machines: MachineRecord[] = (seed.machines ?? []).map((m) => ({
-    ...machineDefaults(now),
-    ...definedOnly({
-      package: m.package,
-      primaryIp: m.primaryIp,
-      firewall_enabled: m.firewall_enabled,
-      deletion_protection: m.deletion_protection,
-      compute_node: m.compute_node,
-    }),
-    ...(m.networks !== undefined ? { networks: [...m.networks] } : {}),
-    ...(m.ips !== undefined ? { ips: [...m.ips] } : {}),
-    ...(m.tags !== undefined ? { tags: { ...m.tags } } : {}),
-    ...(m.metadata !== undefined ? { metadata: { ...m.metadata } } : {}),
-    ...(m.snapshots !== undefined
-      ? {
-          snapshots: m.snapshots.map((s) => ({
-            name: s.name,
-            state: s.state,
-            created: s.created ?? now,
-            updated: s.created ?? now,
-          })),
-        }
-      : {}),
-    id: m.id,
-    name: m.name,
-    state: m.state,
-    image: m.image,
-  }));
+  const machines: MachineRecord[] = (seed.machines ?? [])
+    .map((given) => {
+      const snapshots = given.snapshots ?? seed.machineSnapshots?.[given.id];
+      return { ...given, ...(snapshots !== undefined ? { snapshots } : {}) };
+    })
+    .map((m) => ({
+      ...machineDefaults(now),
+      ...definedOnly({
+        package: m.package,
+        primaryIp: m.primaryIp,
+        firewall_enabled: m.firewall_enabled,
+        deletion_protection: m.deletion_protection,
+        compute_node: m.compute_node,
+      }),
+      ...(m.networks !== undefined ? { networks: [...m.networks] } : {}),
+      ...(m.ips !== undefined ? { ips: [...m.ips] } : {}),
+      ...(m.tags !== undefined ? { tags: { ...m.tags } } : {}),
+      ...(m.metadata !== undefined ? { metadata: { ...m.metadata } } : {}),
+      ...(m.snapshots !== undefined
+        ? {
+            snapshots: m.snapshots.map((s) => ({
+              name: s.name,
+              state: s.state,
+              created: s.created ?? now,
+              updated: s.created ?? now,
+            })),
+          }
+        : {}),
+      id: m.id,
+      name: m.name,
+      state: m.state,
+      image: m.image,
+    }));
   // A public image the emulator already serves is not copied again (a look-up would find two).
   const served = new Set(PUBLIC_IMAGES.map((i) => i.id));
   const images: ImageRecord[] = (seed.images ?? [])

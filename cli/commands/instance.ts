@@ -3,11 +3,12 @@
  * throws away what the instance wrote since the snapshot, so it is never a plan action: nothing in
  * a declaration makes it happen, only this command.
  */
-import { instance as instanceKind } from '../../common/kinds/instance.js';
-import { instanceSnapshot } from '../../common/kinds/instance-snapshot.js';
 import type { StackManifest } from '../../common/manifest.js';
 import { TritonHandlerError } from '../../provider/handlers/errors.js';
-import { parseSnapshotRef, rollbackInstance } from '../../provider/handlers/instance-snapshot.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
+import type { Clients } from '../../provider/handlers/clients.js';
+import type { ResourceHandler } from '../../common/contract/handler.js';
+import type { Rollback, RollbackTarget } from '../../common/contract/rollback.js';
 import { openStateBackend } from '../../reconciler/index.js';
 import { UsageError, type Command } from '../command.js';
 import { parseArgs } from '../private/args.js';
@@ -35,20 +36,37 @@ Examples:
   triton-iac instance rollback --instance web-1 --snapshot before-upgrade
 `;
 
-/** Where a rollback goes: the instance (id or name) and the snapshot name. */
+/**
+ * The kind whose handler offers a rollback (its objects are the restore points), found in the
+ * handler map: the command names no kind.
+ */
+function rollbackKind(): { kind: string; rollback: Rollback<Clients> } {
+  const offering = [...defaultHandlers().values()].flatMap((h) =>
+    h.mode === 'managed' && (h as ResourceHandler<unknown, Clients>).rollback !== undefined
+      ? [{ kind: h.kind, rollback: (h as ResourceHandler<unknown, Clients>).rollback! }]
+      : [],
+  );
+  // One kind offers it today; a second would need the command to choose (by the address's kind).
+  if (offering.length !== 1)
+    throw new Error(`instance rollback: ${offering.length} kinds offer a rollback, where one is expected`);
+  return offering[0]!;
+}
+
+/** Where a rollback goes: the owner (id or name) and the restore point, by address or by the flags. */
 async function targetOf(
   stack: StackManifest,
   address: string | undefined,
   flags: { instance?: string; snapshot?: string },
   workDir: string,
-): Promise<{ instance: string; snapshot: string }> {
+  by: { kind: string; rollback: Rollback<Clients> },
+): Promise<RollbackTarget> {
   if (address === undefined) {
     if (flags.instance === undefined || flags.snapshot === undefined)
       throw new UsageError('instance rollback needs an ADDRESS, or both --instance and --snapshot');
-    return { instance: flags.instance, snapshot: flags.snapshot };
+    return { owner: flags.instance, point: flags.snapshot };
   }
   const declared = stack.resources.find((r) => r.address === address);
-  if (declared?.kind !== instanceSnapshot.kind)
+  if (declared?.kind !== by.kind)
     throw new UsageError(
       `${address} is ${declared === undefined ? 'not declared in stack ' + stack.name : `a ${declared.kind}`}; instance rollback needs the address of an InstanceSnapshot`,
     );
@@ -59,15 +77,7 @@ async function targetOf(
     throw new UsageError(
       `${address} is not in the state of stack ${stack.name}: apply it first, or name --instance and --snapshot`,
     );
-  const { instance, name } = parseSnapshotRef(recorded.serverId);
-  return { instance, snapshot: name };
-}
-
-/** Whether the stack declares the instance called `name` with `state: 'stopped'`. */
-function declaredStopped(stack: StackManifest, name: string): boolean {
-  return stack.resources.some(
-    (r) => r.kind === instanceKind.kind && r.properties['name'] === name && r.properties['state'] === 'stopped',
-  );
+  return by.rollback.targetOf(recorded.serverId);
 }
 
 /** `triton-iac instance`: instance operations that are no plan action (`rollback`). */
@@ -92,33 +102,26 @@ export const instanceCommand: Command = {
     const common = commonOptions(args);
     const app = await loadAppFor(appArg, common, io);
     const stack = oneStackOf(app, common);
+    const by = rollbackKind();
     const target = await targetOf(
       stack,
       address,
       { instance: args.strings.get('instance'), snapshot: args.strings.get('snapshot') },
       io.cwd,
+      by,
     );
     const session = await openSession(app, common, io);
     try {
       const options = await session.options(stack);
       // A snapshot or instance that is not there is the user's input, not the app's: no app hint.
-      const done = await rollbackInstance(
-        { clients: options.clients, signal: new AbortController().signal },
-        target.instance,
-        target.snapshot,
-      ).catch((err: unknown) => {
-        if (err instanceof TritonHandlerError && err.code === 'INVALID_DESIRED') throw new UsageError(err.message);
-        throw err;
-      });
-      io.stdout.write(
-        `Rolling back instance ${done.instanceName} (${done.instanceId}) to snapshot ${done.snapshot}: the server has queued it; \`triton instance get ${done.instanceId}\` shows when it runs again.\n`,
-      );
-      // The server starts the instance after a rollback (StartMachineFromSnapshot); one declared
-      // stopped is left running rather than stopped behind the server's back mid-job: say so.
-      if (declaredStopped(stack, done.instanceName))
-        io.stderr.write(
-          `warning: instance ${done.instanceName} is declared state: 'stopped', and the rollback starts it: it runs until \`triton-iac apply\` stops it again (plan shows the change), or stop it now with \`triton instance stop ${done.instanceId}\`\n`,
-        );
+      const done = await by.rollback
+        .run({ clients: options.clients, signal: new AbortController().signal }, target, stack.resources)
+        .catch((err: unknown) => {
+          if (err instanceof TritonHandlerError && err.code === 'INVALID_DESIRED') throw new UsageError(err.message);
+          throw err;
+        });
+      io.stdout.write(`${done.done}\n`);
+      for (const warning of done.warnings) io.stderr.write(`warning: ${warning}\n`);
       return 0;
     } finally {
       await session.close();

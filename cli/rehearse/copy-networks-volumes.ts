@@ -1,159 +1,71 @@
 /**
- * The parts of a rehearsal's copy beyond identities, machines and Manta: the account's fabric VLANs
- * and networks and its NFS volumes (every copy holds them: an instance's or a volume's networks name
- * them by id), the snapshots of the machines whose snapshots the plan touches, and the access-key
- * records of the owners whose keys it touches. Ids are the cloud's, so the saved plan's ids apply.
- * No access-key secret is read (the cloud never answers one again); the copy makes its own. Only
- * reads: nothing here writes to the cloud.
+ * The parts of a rehearsal's copy beyond identities, machines, images, firewall rules, the catalog
+ * and Manta: the objects of every kind whose handler offers a rehearsal copy (`RehearsalCopy`,
+ * `common/contract/rehearsal.ts`): the account's fabric VLANs and networks and its NFS volumes,
+ * which every copy holds since an instance's or a volume's networks name them by id; for a plan
+ * touching them, the snapshots of its instances and the access-key records of its keys' owners
+ * (never a secret: the copy makes its own). Each kind reads its own objects, with the cloud's ids,
+ * so the saved plan's ids apply; this file names no kind. Only reads.
  */
-import type { EmulatorSeed, SeedFabricNetwork, SeedFabricVlan, SeedVolume } from '../../emulator/index.js';
+import type { EmulatorSeed } from '../../emulator/index.js';
 import type { Clients } from '../../provider/handlers/clients.js';
-import type { FabricNetworkLive } from '../../provider/handlers/fabric-network.js';
-import { VLANS_PATH, type FabricVlanLive } from '../../provider/handlers/fabric-vlan.js';
-import type { VolumeLive } from '../../provider/handlers/volume.js';
-import { TritonApiError } from '../../provider/errors.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
+import type { AnyHandler } from '../../common/contract/handler.js';
+import type { RehearsalCopy, TryRead } from '../../common/contract/rehearsal.js';
 
-/** A read that notes its failure and answers undefined (the copy then runs without it). */
-type TryRead = <T>(what: string, read: () => Promise<T>) => Promise<T | undefined>;
+/** The handlers' rehearsal copies with their kinds, in their order. */
+function rehearsalCopies(handlers: Iterable<AnyHandler>): { kind: string; hook: RehearsalCopy<Clients> }[] {
+  return [...handlers]
+    .flatMap((h) =>
+      h.mode === 'managed' && h.rehearsalCopy !== undefined
+        ? [{ kind: h.kind, hook: h.rehearsalCopy as RehearsalCopy<Clients> }]
+        : [],
+    )
+    .sort((a, b) => a.hook.order - b.hook.order);
+}
 
-/** A volume as listed: the handler's fields, and when it was made. */
-type ListedVolume = VolumeLive & { readonly created?: string };
+/** The plan a copy is for: the natural keys of its changes of a kind, and the seed fields already read. */
+export interface CopyPlanContext {
+  readonly touched: (kind: string) => readonly string[];
+  /** The seed fields read before the kinds' copies (the account's users, machines…). */
+  readonly base: Readonly<Record<string, unknown>>;
+}
 
-/** The fabric and volume parts of the seed, and a line for the report. */
+/**
+ * What the copy holds of the kinds whose handler offers a rehearsal copy: every copy those of
+ * `when: 'always'`, a copy for a plan those it touches too. Answers the seed fields they filled,
+ * the report's line (`3 fabric VLANs, 3 fabric networks, 1 volumes (ids as in the cloud)`) and the
+ * lines they count on their own.
+ * @param handlers the handler map (default: the built-in handlers)
+ */
 export async function copyFabricsAndVolumes(
   clients: Clients,
   signal: AbortSignal,
   tryRead: TryRead,
-): Promise<{ seed: Pick<EmulatorSeed, 'fabrics' | 'fabricVlans' | 'fabricNetworks' | 'volumes'>; copied: string }> {
-  const { cloudapi } = clients;
-  const vlansPath = [...VLANS_PATH];
-  // A datacenter without fabrics answers 501 (sdc-cloudapi `ensureFabricsEnabled`): the copy has none either.
-  let fabrics = true;
-  const vlans =
-    (await tryRead('fabric VLANs', () =>
-      cloudapi
-        .call<FabricVlanLive[]>(
-          { operation: 'ListFabricVLANs', method: 'GET', path: vlansPath, expect: 'list' },
-          { signal },
-        )
-        .catch((err: unknown) => {
-          if (err instanceof TritonApiError && err.status === 501) {
-            fabrics = false;
-            return [];
-          }
-          throw err;
-        }),
-    )) ?? [];
-  const networks: FabricNetworkLive[] = [];
-  for (const v of vlans) {
-    const on = await tryRead(`fabric networks of VLAN ${v.vlan_id}`, () =>
-      cloudapi.call<FabricNetworkLive[]>(
-        {
-          operation: 'ListFabricNetworks',
-          method: 'GET',
-          path: [...vlansPath, String(v.vlan_id), 'networks'],
-          expect: 'list',
-        },
-        { signal },
-      ),
-    );
-    networks.push(...(on ?? []));
+  handlers: Iterable<AnyHandler> = defaultHandlers().values(),
+  plan: CopyPlanContext = { touched: () => [], base: {} },
+): Promise<{ seed: Partial<EmulatorSeed>; copied: string; lines: readonly string[] }> {
+  const seed: Record<string, unknown> = {};
+  const parts: string[] = [];
+  const counts = new Map<string, number>();
+  const lines: string[] = [];
+  for (const { kind, hook } of rehearsalCopies(handlers)) {
+    const touched = plan.touched(kind);
+    if (hook.when === 'touched' && touched.length === 0) continue;
+    const got = await hook.copy({ clients, signal, tryRead, copied: { ...plan.base, ...seed }, touched });
+    // A field two kinds fill is a list: joined in their order.
+    for (const [field, value] of Object.entries(got.seed))
+      seed[field] =
+        Array.isArray(value) && Array.isArray(seed[field]) ? [...(seed[field] as unknown[]), ...value] : value;
+    parts.push(...got.copied);
+    for (const c of got.counted ?? []) counts.set(c.noun, (counts.get(c.noun) ?? 0) + c.n);
+    lines.push(...(got.lines ?? []));
   }
-  const volumes =
-    (await tryRead('volumes', () =>
-      cloudapi.call<ListedVolume[]>(
-        { operation: 'ListVolumes', method: 'GET', path: ['volumes'], expect: 'list' },
-        { signal },
-      ),
-    )) ?? [];
-  const fabricVlans: SeedFabricVlan[] = vlans.map((v) => ({
-    vlanId: v.vlan_id,
-    name: v.name,
-    ...(v.description !== undefined ? { description: v.description } : {}),
-  }));
-  const fabricNetworks: SeedFabricNetwork[] = networks.map((n) => ({
-    id: n.id,
-    vlanId: n.vlan_id,
-    name: n.name,
-    subnet: n.subnet,
-    provisionStartIp: n.provision_start_ip,
-    provisionEndIp: n.provision_end_ip,
-    ...(n.gateway !== undefined ? { gateway: n.gateway } : {}),
-    resolvers: [...(n.resolvers ?? [])],
-    routes: { ...(n.routes ?? {}) },
-    internetNat: n.internet_nat !== false,
-    ...(n.description !== undefined ? { description: n.description } : {}),
-  }));
-  const seedVolumes: SeedVolume[] = volumes
-    .filter((v) => v.state !== 'deleted')
-    .map((v) => ({
-      id: v.id,
-      name: v.name,
-      size: v.size,
-      state: v.state,
-      networks: [...(v.networks ?? [])],
-      tags: Object.fromEntries(Object.entries(v.tags ?? {}).map(([k, t]) => [k, String(t)])),
-      type: v.type,
-      ...(v.created !== undefined ? { created: v.created } : {}),
-    }));
+  // Each kind answers its objects in the seed's form (the contract says so; the provider may not
+  // import the emulator's types), which the rehearse tests hold to the emulator's seed writer.
   return {
-    seed: { ...(fabrics ? {} : { fabrics: false }), fabricVlans, fabricNetworks, volumes: seedVolumes },
-    copied: `${fabrics ? '' : 'no fabrics in the datacenter, '}${fabricVlans.length} fabric VLANs, ${fabricNetworks.length} fabric networks, ${seedVolumes.length} volumes (ids as in the cloud)`,
+    seed: seed as Partial<EmulatorSeed>,
+    copied: `${parts.join(', ')} (ids as in the cloud)`,
+    lines: [...lines, ...[...counts].filter(([, n]) => n > 0).map(([noun, n]) => `${n} ${noun}`)],
   };
-}
-
-/** The snapshots of each machine named, by machine id. */
-export async function copySnapshots(
-  clients: Clients,
-  signal: AbortSignal,
-  tryRead: TryRead,
-  machines: readonly { readonly id: string; readonly name: string }[],
-): Promise<Map<string, { name: string; state: string; created?: string }[]>> {
-  const out = new Map<string, { name: string; state: string; created?: string }[]>();
-  for (const m of machines) {
-    const snaps = await tryRead(`snapshots of machine ${m.name}`, () =>
-      clients.cloudapi.listMachineSnapshots(m.id, { signal }),
-    );
-    if (snaps === undefined) continue;
-    out.set(
-      m.id,
-      snaps
-        .filter((s) => s.state !== 'deleted')
-        .map((s) => ({ name: s.name, state: s.state, ...(s.created !== undefined ? { created: s.created } : {}) })),
-    );
-  }
-  return out;
-}
-
-/** The access-key records (never a secret) of the account itself and of the sub-users named (login, id). */
-export async function copyAccessKeys(
-  clients: Clients,
-  signal: AbortSignal,
-  tryRead: TryRead,
-  owners: { readonly account: boolean; readonly users: readonly { readonly login: string; readonly id: string }[] },
-): Promise<NonNullable<EmulatorSeed['accessKeys']>> {
-  const out: NonNullable<EmulatorSeed['accessKeys']>[number][] = [];
-  const add = (
-    keys: readonly { accesskeyid: string; status: string; description?: string; created: string }[],
-    user?: string,
-  ): void => {
-    for (const k of keys)
-      out.push({
-        id: k.accesskeyid,
-        status: k.status,
-        ...(k.description !== undefined ? { description: k.description } : {}),
-        ...(user !== undefined ? { user } : {}),
-        created: k.created,
-      });
-  };
-  if (owners.account)
-    add(
-      (await tryRead('access keys of the account', () => clients.cloudapi.listAccessKeys(undefined, { signal }))) ?? [],
-    );
-  for (const u of owners.users)
-    add(
-      (await tryRead(`access keys of ${u.login}`, () => clients.cloudapi.listAccessKeys(u.login, { signal }))) ?? [],
-      u.id,
-    );
-  return out;
 }

@@ -15,7 +15,8 @@ import type { EmulatorSeed, SeedKey } from '../../emulator/index.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import type { Plan } from '../../reconciler/index.js';
 import { copyCatalog } from './copy-catalog.js';
-import { copyAccessKeys, copyFabricsAndVolumes, copySnapshots } from './copy-networks-volumes.js';
+import { copyFabricsAndVolumes } from './copy-networks-volumes.js';
+import { defaultHandlers } from '../../provider/handlers/registry.js';
 
 /**
  * What the copy needs for `kind` (its descriptor's `rehearsal` rule), or why the kind cannot be
@@ -130,30 +131,26 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
     }),
   }));
 
-  // Machines as instances compare them, every image the cloud lists (the account's own, and the
-  // public ones its machines run and its look-ups find), the firewall rules and the account config.
-  const machines = ((await tryRead('machines', () => cloudapi.listMachines(undefined, { signal }))) ?? []).filter(
-    (m) => m.state !== 'deleted',
-  );
-  const images = (await tryRead('images', () => cloudapi.listImages({}, { signal }))) ?? [];
-  const firewallRules = (await tryRead('firewall rules', () => cloudapi.listFirewallRules({ signal }))) ?? [];
-  const config = (await tryRead('the account config', () => cloudapi.getConfig({ signal }))) ?? {};
-  const fabricsAndVolumes = await copyFabricsAndVolumes(opts.clients, signal, tryRead);
+  // The kinds whose handlers copy their own objects (machines, images, firewall rules, the config,
+  // fabrics, volumes; snapshots and access-key records for a plan touching them), after the users
+  // they may be listed under.
+  const fabricsAndVolumes = await copyFabricsAndVolumes(opts.clients, signal, tryRead, defaultHandlers().values(), {
+    touched: (kind) => opts.plan.changes.filter((c) => c.kind === kind).map((c) => c.naturalKey),
+    base: {
+      users: users.map((u) => ({ id: u.id, login: u.login })),
+      ...(accountRead !== undefined ? { account: { id: accountRead.id } } : {}),
+    },
+  });
+  const copiedSeed = fabricsAndVolumes.seed;
+  const machines = copiedSeed.machines ?? [];
   // The account's fabric networks (its default one included) are copied as its fabric, not as the
   // datacenter's catalog, where the copy would list them twice.
   const own = new Set((fabricsAndVolumes.seed.fabricNetworks ?? []).map((n) => n.id));
   const catalog = await copyCatalog(opts.clients, signal, tryRead, opts.cloudapiUrl, own);
   notes.push(...catalog.notes);
-  // Snapshots of the machines whose snapshots the plan touches (`<instance>/<snapshot>`).
+  // The machines whose snapshots the plan touches (`<instance>/<snapshot>`): their role tags decide.
   const snapshotOf = new Set(touched('machine-snapshots').map((key) => key.split('/')[0]!));
   const snapshotMachines = machines.filter((m) => snapshotOf.has(m.name));
-  const snapshots = await copySnapshots(opts.clients, signal, tryRead, snapshotMachines);
-  // Access-key records (never a secret) of the owners whose keys the plan touches.
-  const keyUsers = new Set(touched('user-access-keys').map((key) => key.split('/')[0]!.toLowerCase()));
-  const accessKeys = await copyAccessKeys(opts.clients, signal, tryRead, {
-    account: touched('account-access-keys').length > 0,
-    users: users.filter((u) => keyUsers.has(u.login.toLowerCase())).map((u) => ({ login: u.login, id: u.id })),
-  });
 
   // Role tags: every collection, every user, role and policy, and every path the plan tags.
   const tagPaths = new Set<string>([
@@ -254,47 +251,8 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
       ...(p.description !== undefined ? { description: p.description } : {}),
     })),
     roleTags,
-    machines: machines.map((m) => ({
-      id: m.id,
-      name: m.name,
-      state: m.state,
-      image: m.image,
-      ips: [...m.ips],
-      tags: { ...m.tags },
-      metadata: Object.fromEntries(Object.entries(m.metadata).map(([k, v]) => [k, String(v)])),
-      // Unset ones are left to the emulator's defaults by the seed writer.
-      package: m.package,
-      primaryIp: m.primaryIp,
-      firewall_enabled: m.firewall_enabled,
-      deletion_protection: m.deletion_protection,
-      compute_node: m.compute_node,
-      networks: m.networks,
-      ...(snapshots.has(m.id) ? { snapshots: snapshots.get(m.id)! } : {}),
-    })),
-    firewallRules: firewallRules.map((r) => ({
-      id: r.id,
-      rule: r.rule,
-      enabled: r.enabled,
-      log: r.log === true,
-      ...(r.description !== undefined ? { description: r.description } : {}),
-    })),
-    accountConfig: Object.fromEntries(Object.entries(config).filter(([, v]) => typeof v === 'string')) as Record<
-      string,
-      string
-    >,
-    images: images.map((i) => ({
-      id: i.id,
-      name: i.name,
-      version: i.version,
-      os: i.os,
-      type: i.type,
-      state: i.state,
-      ...(i.description !== undefined ? { description: i.description } : {}),
-      ...(accountRead !== undefined && i.owner !== accountRead.id && i.public === true ? { public: true } : {}),
-    })),
     catalog: catalog.catalog,
     ...fabricsAndVolumes.seed,
-    accessKeys,
     directories,
     objects,
   };
@@ -302,15 +260,10 @@ export async function copyForPlan(opts: CopyOptions): Promise<CopyReport> {
   const copied = [
     `${users.length} sub-users, ${roles.length} roles, ${policies.length} policies (ids as in the cloud)`,
     `${accountKeys.length - (opts.user === undefined ? 1 : 0)} account keys, ${userKeyCount} keys of ${Object.keys(userKeys).length} sub-users`,
-    `${machines.length} machines, ${images.length} images, ${firewallRules.length} firewall rules, the account config`,
+    `${machines.length} machines, ${copiedSeed.images?.length ?? 0} images, ${copiedSeed.firewallRules?.length ?? 0} firewall rules, the account config`,
     catalog.copied,
     fabricsAndVolumes.copied,
-    ...(snapshotMachines.length > 0
-      ? [
-          `${[...snapshots.values()].reduce((n, s) => n + s.length, 0)} snapshots of ${snapshotMachines.length} machines`,
-        ]
-      : []),
-    ...(accessKeys.length > 0 ? [`${accessKeys.length} access-key records (no secret: the copy makes its own)`] : []),
+    ...fabricsAndVolumes.lines,
     `role tags of ${Object.keys(roleTags).length} paths (of ${tagPaths.size} read)`,
     `${directories.length} Manta directories, ${objects.length} objects (${objects.reduce((n, o) => n + o.content.length, 0)} bytes)`,
   ];

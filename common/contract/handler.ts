@@ -33,6 +33,8 @@
  * sleeps or retries on its own, and never logs or throws a secret value.
  */
 import type { ResourceKind } from '../manifest.js';
+import type { RehearsalCopy } from './rehearsal.js';
+import type { Rollback } from './rollback.js';
 import type { HandlerLogger, JsonPatchOperation, PlainObject, ResourceSchema, SecretResolver } from './values.js';
 
 export type * from './values.js';
@@ -372,6 +374,10 @@ export interface ResourceHandler<Live = unknown, Clients = unknown> extends Plan
   delete(ctx: HandlerContext<Clients>, ref: ObjectRef): Promise<void>;
   /** Absent: the object is gone when its delete answers. See {@link Deletion}. */
   readonly deletion?: Deletion<Clients>;
+  /** An on-request rollback to one of the objects (an instance's snapshot), never a plan action. @default - none */
+  readonly rollback?: Rollback<Clients>;
+  /** What every rehearsal's copy of the account holds of the kind. @default - nothing */
+  readonly rehearsalCopy?: RehearsalCopy<Clients>;
 }
 
 /**

@@ -36,6 +36,7 @@ export { JOB_PHASE_TYPES, type JobPhaseType } from './job.js';
 export { PROFILE_FIELDS, type ProfileFieldName } from './profile.js';
 export { isSecretField, shownValue, VALUE_NOT_SHOWN } from './shown-value.js';
 export { KindError, type KindErrorCode } from './kind-error.js';
+export { booleanDefault, defaultOf, numberDefault, stringDefault } from './defaults.js';
 
 /** Every built-in kind's descriptor, in the order kinds are listed everywhere (manifests, schemas, docs). */
 export const BUILT_IN_KINDS = [

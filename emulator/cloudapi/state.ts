@@ -8,6 +8,10 @@ import { CatalogStore, type CatalogSeed } from './private/catalog-store.js';
 import { computeNodes, type ComputeNode } from './private/compute-nodes.js';
 import { ensureDefaultFabric } from './private/default-fabric.js';
 import { initialMachines, PUBLIC_IMAGES, type ImageRecord, type MachineRecord } from './private/fixtures.js';
+import { accessKeySeedPart, type SeedAccessKey } from './private/access-key-seed.js';
+import { fabricSeedPart, type FabricSeed } from './private/fabric-seed.js';
+import { volumeSeedPart, type SeedVolume } from './private/volume-seed.js';
+import type { SeedPartWriter } from './private/seed-part.js';
 
 /** The persistence part name of CloudAPI's own state (`<dataDir>/cloudapi.json`). */
 export const CLOUDAPI_PART = 'cloudapi';
@@ -23,10 +27,21 @@ export {
 } from './private/catalog-store.js';
 export { DEFAULT_LAYOUT } from './private/compute-nodes.js';
 export { FIREWALL_RULES_PART, type FirewallRuleRecord } from './private/firewall-rule-store.js';
-// For the seed writer (emulator/seed-networks-volumes.ts): the saved formats of these parts.
-export { FABRICS_PART, type FabricNetworkRecord, type FabricVlanRecord } from './private/fabric-store.js';
-export { VOLUMES_PART, type VolumeRecord } from './private/volume-store.js';
-export { ACCESS_KEYS_PART, newAccessKeySecret, type AccessKeyRecord } from './private/access-key-store.js';
+export type { SeedAccessKey } from './private/access-key-seed.js';
+export type { FabricSeed, SeedFabricNetwork, SeedFabricVlan } from './private/fabric-seed.js';
+export type { SeedVolume } from './private/volume-seed.js';
+
+/**
+ * The seed parts the kinds' stores write (emulator/seed-networks-volumes.ts loops over them): one
+ * line per kind whose store keeps a part of its own.
+ */
+export const SEED_PARTS: readonly SeedPartWriter<PartsSeed>[] = [fabricSeedPart, volumeSeedPart, accessKeySeedPart];
+
+/** The seed's slices the {@link SEED_PARTS} read. */
+export type PartsSeed = FabricSeed & {
+  readonly volumes?: readonly SeedVolume[];
+  readonly accessKeys?: readonly SeedAccessKey[];
+};
 
 interface AccountFixtures {
   images: ImageRecord[];

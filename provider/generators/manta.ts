@@ -9,6 +9,12 @@ import { LINK_SOURCE_HEADER } from '../handlers/snaplink.js';
 import type { PlainObject } from '../../common/contract/handler.js';
 import type { FoundItem, GenerateReadContext, KindGenerator, ProgramWriter } from './types.js';
 import { managedHandler, mantaPath, mapLimit, roleList, safeSegment, strings } from './private/support.js';
+import { numberDefault, stringDefault } from '../../common/kinds/defaults.js';
+import { object as objectKind } from '../../common/kinds/object.js';
+
+/** An object's defaults, which a program leaves out: the descriptor's. */
+const DEFAULT_CONTENT_TYPE = stringDefault(objectKind, 'contentType');
+const DEFAULT_DURABILITY = numberDefault(objectKind, 'durability');
 
 /** The Manta top-level directories a program may declare entries under. */
 const MANTA_ROOTS = ['stor', 'public'];
@@ -62,16 +68,16 @@ function renderObject(o: FoundItem, w: ProgramWriter, isSource: boolean): void {
   const manta = mantaPath(w.account);
   const path = String(o.props['path']);
   const headers = (o.props['headers'] ?? {}) as Record<string, string>;
-  const contentType = String(o.props['contentType'] ?? 'application/octet-stream');
-  const durability = Number(o.props['durability'] ?? 2);
+  const contentType = String(o.props['contentType'] ?? DEFAULT_CONTENT_TYPE);
+  const durability = Number(o.props['durability'] ?? DEFAULT_DURABILITY);
   const tags = strings(o.props['roleTags']);
   const file = w.file('content', manta.rel(path).split('/').map(safeSegment).join('/'), o.content ?? Buffer.alloc(0));
   const props = [
     `path: ${w.literal(manta.tilde(path))}`,
     `file: ${file}`,
-    ...(contentType !== 'application/octet-stream' ? [`contentType: ${w.literal(contentType)}`] : []),
+    ...(contentType !== DEFAULT_CONTENT_TYPE ? [`contentType: ${w.literal(contentType)}`] : []),
     ...(Object.keys(headers).length > 0 ? [`headers: ${w.value(headers)}`] : []),
-    ...(durability !== 2 ? [`durability: ${durability}`] : []),
+    ...(durability !== DEFAULT_DURABILITY ? [`durability: ${durability}`] : []),
     ...(tags.length > 0 ? [`roleTags: ${roleList(w, tags)}`] : []),
   ];
   const base = path.slice(path.lastIndexOf('/') + 1);
@@ -150,9 +156,9 @@ async function readTree(r: GenerateReadContext): Promise<FoundItem[]> {
       kind: 'object',
       props: {
         path: file.path,
-        contentType: String(props['contentType'] ?? 'application/octet-stream'),
+        contentType: String(props['contentType'] ?? DEFAULT_CONTENT_TYPE),
         headers,
-        durability: Number(props['durability'] ?? 2),
+        durability: Number(props['durability'] ?? DEFAULT_DURABILITY),
         roleTags: strings(props['roleTags']),
       },
       content: got.data,

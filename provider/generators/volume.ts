@@ -5,11 +5,13 @@
  * nor being created (failed, being deleted) is left out and named in the notes.
  */
 import type { FoundItem, KindGenerator } from './types.js';
+import { numberDefault } from '../../common/kinds/defaults.js';
+import { volume } from '../../common/kinds/volume.js';
 import { networkList } from './fabric.js';
 import { listNormalised, strings } from './private/support.js';
 
-/** The size a `Volume` takes when none is given (MiB). */
-const DEFAULT_SIZE = 10240;
+/** The size a `Volume` takes when none is given (MiB): the descriptor's default. */
+const DEFAULT_SIZE = numberDefault(volume, 'size');
 
 /** Generates `volume`. */
 export const volumeGenerator: KindGenerator = {

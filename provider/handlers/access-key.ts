@@ -8,6 +8,8 @@ import { accessKey as accessKeyKind } from '../../common/kinds/access-key.js';
 import type { ResourceHandler } from '../../common/contract/handler.js';
 import type { Clients } from './clients.js';
 import {
+  ACCESS_KEY_RECORDS,
+  accessKeySeedRecords,
   createAndHandOver,
   normalizeAccessKeyDesired,
   normalizeAccessKeyLive,
@@ -48,5 +50,17 @@ export const accessKeyHandler: ResourceHandler<AccessKeyLive, Clients> = {
   },
   async delete(ctx, ref) {
     await ignoreNotFound(ctx.clients.cloudapi.deleteAccessKey(undefined, ref.id ?? '', { signal: ctx.signal }));
+  },
+  // A copy for a plan changing the account's keys holds their records (never a secret).
+  rehearsalCopy: {
+    order: 20,
+    when: 'touched',
+    async copy({ clients, signal, tryRead }) {
+      const keys =
+        (await tryRead('access keys of the account', () => clients.cloudapi.listAccessKeys(undefined, { signal }))) ??
+        [];
+      const accessKeys = accessKeySeedRecords(keys);
+      return { seed: { accessKeys }, copied: [], counted: [{ noun: ACCESS_KEY_RECORDS, n: accessKeys.length }] };
+    },
   },
 };

@@ -78,4 +78,15 @@ export const accountConfigHandler: ResourceHandler<AccountConfigLive, Clients> =
   async delete() {
     // The configuration cannot be removed; leaving the stack leaves the network as it is.
   },
+  // Every copy holds the account's config (its default network).
+  rehearsalCopy: {
+    order: 4,
+    async copy({ clients, signal, tryRead }) {
+      const config = (await tryRead('the account config', () => clients.cloudapi.getConfig({ signal }))) ?? {};
+      return {
+        seed: { accountConfig: Object.fromEntries(Object.entries(config).filter(([, v]) => typeof v === 'string')) },
+        copied: [],
+      };
+    },
+  },
 };

@@ -194,4 +194,36 @@ export const fabricNetworkHandler: ResourceHandler<FabricNetworkLive, Clients> =
       ),
     );
   },
+  // Every rehearsal's copy holds the account's fabric networks (an instance's or a volume's
+  // networks name them by id), listed per VLAN the copy holds.
+  rehearsalCopy: {
+    order: 11,
+    async copy({ clients, signal, tryRead, copied }) {
+      const vlans = (copied['fabricVlans'] ?? []) as readonly { readonly vlanId: number }[];
+      const networks: FabricNetworkLive[] = [];
+      for (const v of vlans) {
+        const on = await tryRead(`fabric networks of VLAN ${v.vlanId}`, () =>
+          clients.cloudapi.call<FabricNetworkLive[]>(
+            { operation: 'ListFabricNetworks', method: 'GET', path: networksPath(String(v.vlanId)), expect: 'list' },
+            { signal },
+          ),
+        );
+        networks.push(...(on ?? []));
+      }
+      const fabricNetworks = networks.map((n) => ({
+        id: n.id,
+        vlanId: n.vlan_id,
+        name: n.name,
+        subnet: n.subnet,
+        provisionStartIp: n.provision_start_ip,
+        provisionEndIp: n.provision_end_ip,
+        ...(n.gateway !== undefined ? { gateway: n.gateway } : {}),
+        resolvers: [...(n.resolvers ?? [])],
+        routes: { ...(n.routes ?? {}) },
+        internetNat: n.internet_nat !== false,
+        ...(n.description !== undefined ? { description: n.description } : {}),
+      }));
+      return { seed: { fabricNetworks }, copied: [`${fabricNetworks.length} fabric networks`] };
+    },
+  },
 };

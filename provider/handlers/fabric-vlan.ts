@@ -12,6 +12,7 @@ import type { PlainObject, ResolvedProperties, ResourceHandler } from '../../com
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { fabricVlan as fabricVlanKind } from '../../common/kinds/fabric-vlan.js';
 import { defaultFabricOf, defaultFabricReason, knownDefaultFabric } from './default-fabric.js';
+import { TritonApiError } from '../errors.js';
 
 /** A fabric VLAN as CloudAPI answers it. */
 export interface FabricVlanLive {
@@ -121,5 +122,37 @@ export const fabricVlanHandler: ResourceHandler<FabricVlanLive, Clients> = {
         { signal: ctx.signal },
       ),
     );
+  },
+  // Every rehearsal's copy holds the account's VLANs (its networks' VLANs name them).
+  rehearsalCopy: {
+    order: 10,
+    async copy({ clients, signal, tryRead }) {
+      // A datacenter without fabrics answers 501 (sdc-cloudapi `ensureFabricsEnabled`): the copy has none either.
+      let fabrics = true;
+      const vlans =
+        (await tryRead('fabric VLANs', () =>
+          clients.cloudapi
+            .call<FabricVlanLive[]>(
+              { operation: 'ListFabricVLANs', method: 'GET', path: [...VLANS_PATH], expect: 'list' },
+              { signal },
+            )
+            .catch((err: unknown) => {
+              if (err instanceof TritonApiError && err.status === 501) {
+                fabrics = false;
+                return [];
+              }
+              throw err;
+            }),
+        )) ?? [];
+      const fabricVlans = vlans.map((v) => ({
+        vlanId: v.vlan_id,
+        name: v.name,
+        ...(v.description !== undefined ? { description: v.description } : {}),
+      }));
+      return {
+        seed: { ...(fabrics ? {} : { fabrics: false }), fabricVlans },
+        copied: [...(fabrics ? [] : ['no fabrics in the datacenter']), `${fabricVlans.length} fabric VLANs`],
+      };
+    },
   },
 };

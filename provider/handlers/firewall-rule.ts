@@ -90,4 +90,23 @@ export const firewallRuleHandler: ResourceHandler<FirewallRule, Clients> = {
     const id = ref.id ?? (await firewallRuleHandler.read(ctx, ref))?.id;
     if (id !== undefined) await ignoreNotFound(ctx.clients.cloudapi.deleteFirewallRule(id, { signal: ctx.signal }));
   },
+  // Every copy holds the account's firewall rules, in their canonical text.
+  rehearsalCopy: {
+    order: 3,
+    async copy({ clients, signal, tryRead }) {
+      const rules = (await tryRead('firewall rules', () => clients.cloudapi.listFirewallRules({ signal }))) ?? [];
+      return {
+        seed: {
+          firewallRules: rules.map((r) => ({
+            id: r.id,
+            rule: r.rule,
+            enabled: r.enabled,
+            log: r.log === true,
+            ...(r.description !== undefined ? { description: r.description } : {}),
+          })),
+        },
+        copied: [],
+      };
+    },
+  },
 };

@@ -209,4 +209,29 @@ export const imageHandler: ResourceHandler<ImageLive, Clients> = {
     const id = ref.id ?? (await findByNaturalKey(ctx, ref.naturalKey))?.id;
     if (id !== undefined) await ignoreNotFound(ctx.clients.cloudapi.deleteImage(id, { signal: ctx.signal }));
   },
+  // Every copy holds every image the cloud lists: the account's own, and the public ones its
+  // machines run and its look-ups find.
+  rehearsalCopy: {
+    order: 2,
+    async copy({ clients, signal, tryRead, copied }) {
+      const images = (await tryRead('images', () => clients.cloudapi.listImages({}, { signal }))) ?? [];
+      // Known only when the account could be read: then an image of another owner is a public one.
+      const account = (copied['account'] as { readonly id: string } | undefined)?.id;
+      return {
+        seed: {
+          images: images.map((i) => ({
+            id: i.id,
+            name: i.name,
+            version: i.version,
+            os: i.os,
+            type: i.type,
+            state: i.state,
+            ...(i.description !== undefined ? { description: i.description } : {}),
+            ...(account !== undefined && i.owner !== account && i.public === true ? { public: true } : {}),
+          })),
+        },
+        copied: [],
+      };
+    },
+  },
 };

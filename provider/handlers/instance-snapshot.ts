@@ -26,6 +26,8 @@ import type {
 } from '../../common/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { instanceSnapshot as instanceSnapshotKind } from '../../common/kinds/instance-snapshot.js';
+import { instance as instanceKind } from '../../common/kinds/instance.js';
+import type { DeclaredObject, RollbackOutcome, RollbackTarget } from '../../common/contract/rollback.js';
 
 /** A live snapshot with the id and current name of its machine. */
 export interface InstanceSnapshotLive extends MachineSnapshot {
@@ -153,6 +155,40 @@ export const instanceSnapshotHandler: ResourceHandler<InstanceSnapshotLive, Clie
       `instance snapshot ${id}: a snapshot cannot be changed in place; a change must be planned as a replacement`,
     );
   },
+  rollback: {
+    targetOf(serverId) {
+      const { instance, name } = parseSnapshotRef(serverId);
+      return { owner: instance, point: name };
+    },
+    run: runRollback,
+  },
+  // A copy for a plan changing snapshots holds the snapshots of their instances.
+  rehearsalCopy: {
+    order: 30,
+    when: 'touched',
+    async copy({ clients, signal, tryRead, copied, touched }) {
+      const names = new Set(touched.map((key) => parseSnapshotRef(key).instance));
+      const machines = ((copied['machines'] ?? []) as readonly { readonly id: string; readonly name: string }[]).filter(
+        (m) => names.has(m.name),
+      );
+      const machineSnapshots: Record<string, { name: string; state: string; created?: string }[]> = {};
+      for (const m of machines) {
+        const snaps = await tryRead(`snapshots of machine ${m.name}`, () =>
+          clients.cloudapi.listMachineSnapshots(m.id, { signal }),
+        );
+        if (snaps === undefined) continue;
+        machineSnapshots[m.id] = snaps
+          .filter((s) => s.state !== 'deleted')
+          .map((s) => ({ name: s.name, state: s.state, ...(s.created !== undefined ? { created: s.created } : {}) }));
+      }
+      const count = Object.values(machineSnapshots).reduce((n, s) => n + s.length, 0);
+      return {
+        seed: { machineSnapshots },
+        copied: [],
+        lines: machines.length > 0 ? [`${count} snapshots of ${machines.length} machines`] : [],
+      };
+    },
+  },
   // A snapshot is deleted by a job after the answer (the `triton` CLI waits for its audit record);
   // it is listed until the job ended, and an instance's delete waits for it.
   deletion: {
@@ -210,4 +246,30 @@ export async function rollbackInstance(ctx: CallContext, instance: string, snaps
     );
   await ctx.clients.cloudapi.startMachineFromSnapshot(machine.id, snapshot, { signal: ctx.signal });
   return { instanceId: machine.id, instanceName: machine.name, snapshot };
+}
+
+/** `triton-iac instance rollback`'s run: the rollback, and a warning when the stack declares the instance stopped. */
+async function runRollback(
+  ctx: CallContext,
+  target: RollbackTarget,
+  declared: readonly DeclaredObject[],
+): Promise<RollbackOutcome> {
+  const done = await rollbackInstance(ctx, target.owner, target.point);
+  return {
+    done: `Rolling back instance ${done.instanceName} (${done.instanceId}) to snapshot ${done.snapshot}: the server has queued it; \`triton instance get ${done.instanceId}\` shows when it runs again.`,
+    // The server starts the instance after a rollback (StartMachineFromSnapshot); one declared
+    // stopped is left running rather than stopped behind the server's back mid-job: say so.
+    warnings: declaredStopped(declared, done.instanceName)
+      ? [
+          `instance ${done.instanceName} is declared state: 'stopped', and the rollback starts it: it runs until \`triton-iac apply\` stops it again (plan shows the change), or stop it now with \`triton instance stop ${done.instanceId}\``,
+        ]
+      : [],
+  };
+}
+
+/** Whether the stack declares the instance called `name` with `state: 'stopped'`. */
+function declaredStopped(declared: readonly DeclaredObject[], name: string): boolean {
+  return declared.some(
+    (r) => r.kind === instanceKind.kind && r.properties['name'] === name && r.properties['state'] === 'stopped',
+  );
 }

@@ -44,6 +44,8 @@ import { fieldRulesOf } from '../../common/kinds/index.js';
 import { instance as instanceKind } from '../../common/kinds/instance.js';
 import { SERVER_METADATA, stringMap, syncMetadata } from './private/instance-metadata.js';
 import { cnsOf, cnsTags, isCnsTag, liveCns, withoutCns } from './private/instance-cns.js';
+import { instanceRehearsalCopy } from './private/instance-rehearsal.js';
+import { INSTANCE_DEFAULTS as DEFAULTS } from './private/instance-defaults.js';
 
 export { cnsOf, cnsTags } from './private/instance-cns.js';
 
@@ -74,9 +76,9 @@ export function normalizeInstanceDesired(props: ResolvedProperties): PlainObject
     name: props['name'] ?? '',
     image: props['image'] ?? '',
     package: props['package'] ?? '',
-    firewallEnabled: props['firewallEnabled'] ?? false,
-    deletionProtection: props['deletionProtection'] ?? false,
-    state: props['state'] ?? 'running',
+    firewallEnabled: props['firewallEnabled'] ?? DEFAULTS.firewallEnabled,
+    deletionProtection: props['deletionProtection'] ?? DEFAULTS.deletionProtection,
+    state: props['state'] ?? DEFAULTS.state,
   };
   if (Array.isArray(props['networks'])) {
     out['networks'] = primaryFirst(props['networks']);
@@ -96,7 +98,8 @@ export function volumeMounts(value: readonly PlainValue[]): { volume: string; mo
   return value
     .map((v) => {
       const m = (v ?? {}) as Record<string, PlainValue>;
-      return { volume: String(m['volume']), mountpoint: String(m['mountpoint']), mode: String(m['mode'] ?? 'rw') };
+      const mode = String(m['mode'] ?? DEFAULTS.mountMode);
+      return { volume: String(m['volume']), mountpoint: String(m['mountpoint']), mode };
     })
     .sort((a, b) => byCodePoint(a.mountpoint, b.mountpoint));
 }
@@ -372,4 +375,5 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
       throw err;
     }
   },
+  rehearsalCopy: instanceRehearsalCopy,
 };

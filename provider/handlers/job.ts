@@ -42,7 +42,7 @@ import {
   type MantaClients,
   type MantaContext,
 } from './private/manta-support.js';
-import { fieldRulesOf } from '../../common/kinds/index.js';
+import { booleanDefault, fieldRulesOf } from '../../common/kinds/index.js';
 import { job as jobKind } from '../../common/kinds/job.js';
 
 /** A live job. */
@@ -214,7 +214,7 @@ async function findByName(ctx: MantaContext, name: string): Promise<LiveJob | un
 }
 
 function waitOf(desired: ResolvedProperties): boolean {
-  const waitForIt = desired.wait ?? true;
+  const waitForIt = desired.wait ?? booleanDefault(jobKind, 'wait');
   if (typeof waitForIt !== 'boolean') badProperty(KIND, 'wait', waitForIt, 'must be true or false');
   return waitForIt;
 }

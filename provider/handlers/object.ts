@@ -45,9 +45,13 @@ import {
   type MantaClients,
   type MantaContext,
 } from './private/manta-support.js';
-import { fieldRulesOf } from '../../common/kinds/index.js';
+import { fieldRulesOf, numberDefault, stringDefault } from '../../common/kinds/index.js';
 import { toSecond, unchangedSince, type LiveObject } from './private/object-fingerprint.js';
 import { object as objectKind } from '../../common/kinds/object.js';
+
+/** What an object declared without these has: the descriptor's defaults. */
+const DEFAULT_DURABILITY = numberDefault(objectKind, 'durability');
+const DEFAULT_CONTENT_TYPE = stringDefault(objectKind, 'contentType');
 
 export type { LiveObject } from './private/object-fingerprint.js';
 
@@ -133,7 +137,7 @@ function desiredOf(props: ResolvedProperties): DesiredObject {
   const size = props.size;
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0)
     badProperty(KIND, 'size', size, 'must be a non-negative integer (bytes)');
-  const durability = props.durability ?? 2;
+  const durability = props.durability ?? DEFAULT_DURABILITY;
   if (typeof durability !== 'number' || checkDurability(durability) !== undefined)
     badProperty(KIND, 'durability', durability, `must be an integer from ${DURABILITY_MIN} to ${DURABILITY_MAX}`);
   const roleTags = props.roleTags ?? [];
@@ -145,9 +149,7 @@ function desiredOf(props: ResolvedProperties): DesiredObject {
     md5: stringProp(KIND, props, 'md5'),
     size,
     contentType:
-      typeof props.contentType === 'string' && props.contentType !== ''
-        ? props.contentType
-        : 'application/octet-stream',
+      typeof props.contentType === 'string' && props.contentType !== '' ? props.contentType : DEFAULT_CONTENT_TYPE,
     durability,
     headers: headersOf(props.headers, true),
     roleTags: sortedUnique(roleTags as string[]),
@@ -257,10 +259,8 @@ export function createObjectHandler(options: ObjectHandlerOptions = {}): Resourc
         md5: typeof props.md5 === 'string' ? props.md5 : '',
         size: typeof props.size === 'number' ? props.size : -1,
         contentType:
-          typeof props.contentType === 'string' && props.contentType !== ''
-            ? props.contentType
-            : 'application/octet-stream',
-        durability: typeof props.durability === 'number' ? props.durability : 2,
+          typeof props.contentType === 'string' && props.contentType !== '' ? props.contentType : DEFAULT_CONTENT_TYPE,
+        durability: typeof props.durability === 'number' ? props.durability : DEFAULT_DURABILITY,
         headers: headersOf(props.headers, false),
         roleTags,
       };

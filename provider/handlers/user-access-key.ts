@@ -9,6 +9,8 @@ import type { HandlerContext, ObjectRef, ResourceHandler } from '../../common/co
 import type { Clients } from './clients.js';
 import { TritonHandlerError } from './errors.js';
 import {
+  ACCESS_KEY_RECORDS,
+  accessKeySeedRecords,
   createAndHandOver,
   normalizeAccessKeyDesired,
   normalizeAccessKeyLive,
@@ -102,5 +104,26 @@ export const userAccessKeyHandler: ResourceHandler<AccessKeyLive, Clients> = {
   async delete(ctx, ref) {
     const { user, id } = idParts(ref.id !== undefined ? ref : { id: ref.naturalKey, naturalKey: ref.naturalKey });
     await ignoreNotFound(ctx.clients.cloudapi.deleteAccessKey(user, id, { signal: ctx.signal }));
+  },
+  // A copy for a plan changing sub-users' keys holds their owners' key records (never a secret).
+  rehearsalCopy: {
+    order: 21,
+    when: 'touched',
+    async copy({ clients, signal, tryRead, copied, touched }) {
+      const owners = new Set(touched.map((key) => key.split('/')[0]!.toLowerCase()));
+      const users = ((copied['users'] ?? []) as readonly { readonly id: string; readonly login: string }[]).filter(
+        (u) => owners.has(u.login.toLowerCase()),
+      );
+      const accessKeys: Record<string, unknown>[] = [];
+      for (const u of users)
+        accessKeys.push(
+          ...accessKeySeedRecords(
+            (await tryRead(`access keys of ${u.login}`, () => clients.cloudapi.listAccessKeys(u.login, { signal }))) ??
+              [],
+            u.id,
+          ),
+        );
+      return { seed: { accessKeys }, copied: [], counted: [{ noun: ACCESS_KEY_RECORDS, n: accessKeys.length }] };
+    },
   },
 };

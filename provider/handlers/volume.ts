@@ -17,8 +17,11 @@ import type {
   ResolvedProperties,
   ResourceHandler,
 } from '../../common/contract/handler.js';
-import { fieldRulesOf } from '../../common/kinds/index.js';
+import { fieldRulesOf, numberDefault } from '../../common/kinds/index.js';
 import { volume as volumeKind } from '../../common/kinds/volume.js';
+
+/** The size a volume takes when none is declared (MiB): the descriptor's default. */
+const DEFAULT_SIZE = numberDefault(volumeKind, 'size');
 
 /** A volume as CloudAPI answers it. */
 export interface VolumeLive {
@@ -36,7 +39,10 @@ export const VOLUME_READY_TIMEOUT_MS = 15 * 60_000;
 
 /** Normalised desired volume. */
 export function normalizeVolumeDesired(props: ResolvedProperties): PlainObject {
-  const out: Record<string, PlainValue> = { name: String(props['name'] ?? ''), size: Number(props['size'] ?? 10240) };
+  const out: Record<string, PlainValue> = {
+    name: String(props['name'] ?? ''),
+    size: Number(props['size'] ?? DEFAULT_SIZE),
+  };
   if (Array.isArray(props['networks'])) out['networks'] = sortedStrings(props['networks']);
   if (props['tags'] !== undefined) out['tags'] = sortedStringMap(props['tags']);
   return out;
@@ -149,5 +155,31 @@ export const volumeHandler: ResourceHandler<VolumeLive, Clients> = {
         { signal: ctx.signal },
       ),
     );
+  },
+  // Every rehearsal's copy holds the account's volumes (an instance mounts them by id).
+  rehearsalCopy: {
+    order: 12,
+    async copy({ clients, signal, tryRead }) {
+      const volumes =
+        (await tryRead('volumes', () =>
+          clients.cloudapi.call<(VolumeLive & { readonly created?: string })[]>(
+            { operation: 'ListVolumes', method: 'GET', path: ['volumes'], expect: 'list' },
+            { signal },
+          ),
+        )) ?? [];
+      const seedVolumes = volumes
+        .filter((v) => v.state !== 'deleted')
+        .map((v) => ({
+          id: v.id,
+          name: v.name,
+          size: v.size,
+          state: v.state,
+          networks: [...(v.networks ?? [])],
+          tags: Object.fromEntries(Object.entries(v.tags ?? {}).map(([k, t]) => [k, String(t)])),
+          type: v.type,
+          ...(v.created !== undefined ? { created: v.created } : {}),
+        }));
+      return { seed: { volumes: seedVolumes }, copied: [`${seedVolumes.length} volumes`] };
+    },
   },
 };

@@ -134,3 +134,20 @@ export async function requireHandedOver(
     `${what}: access key ${live.accesskeyid} exists, but ${describeDestination(destination)} does not hold its secret (made outside triton-iac, or by a run that was cut off before it could write it), and the server never returns a secret again; delete that key and apply again, or give the declaration another description`,
   );
 }
+
+/** Access-key records as a rehearsal's copy holds them (the emulator's `SeedAccessKey`): never a secret. */
+export function accessKeySeedRecords(
+  keys: readonly { accesskeyid: string; status: string; description?: string; created: string }[],
+  user?: string,
+): Record<string, unknown>[] {
+  return keys.map((k) => ({
+    id: k.accesskeyid,
+    status: k.status,
+    ...(k.description !== undefined ? { description: k.description } : {}),
+    ...(user !== undefined ? { user } : {}),
+    created: k.created,
+  }));
+}
+
+/** The report's line for copied access-key records. */
+export const ACCESS_KEY_RECORDS = 'access-key records (no secret: the copy makes its own)';
