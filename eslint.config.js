@@ -28,6 +28,12 @@ const ADAPTERS = {
   message:
     'Adapters depend on the core; the core never depends on them (DESIGN.md). The CLI loads them through cli/private/adapters.ts.',
 };
+// Test helpers for users' tests (`triton-iac/testing`): they sit on top of the engine, the client
+// and the emulator, and nothing of the library depends on them.
+const TESTING_ENTRY = {
+  group: ['**/testing/**'],
+  message: 'Nothing of the library depends on the testing entry (triton-iac/testing); it depends on the core.',
+};
 const CORE = [
   'cli/**/*.ts',
   'common/**/*.ts',
@@ -67,8 +73,17 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
     },
   },
-  { files: CORE, ignores: TESTS, rules: boundaries(PRIVATE, TEST, ADAPTERS) },
-  { files: ['adapters/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'], ignores: TESTS, rules: boundaries(PRIVATE, TEST) },
+  { files: CORE, ignores: TESTS, rules: boundaries(PRIVATE, TEST, ADAPTERS, TESTING_ENTRY) },
+  { files: ['adapters/**/*.ts'], ignores: TESTS, rules: boundaries(PRIVATE, TEST, TESTING_ENTRY) },
+  { files: ['bench/**/*.ts', 'scripts/**/*.ts'], ignores: TESTS, rules: boundaries(PRIVATE, TEST) },
+  {
+    files: ['testing/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      ...boundaries(PRIVATE, TEST, ADAPTERS),
+      ...forbid(['**/cli/**'], 'The testing entry drives the engine directly; it never imports the CLI.'),
+    },
+  },
   {
     files: ['emulator/**/*.ts'],
     rules: forbid(

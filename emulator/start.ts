@@ -49,6 +49,12 @@ export interface EmulatorOptions {
   readonly dataDir?: string;
   /** Accounts to ensure; with none (and an empty store) a `demo` account with a fresh key is made. */
   readonly accounts?: readonly EmulatorAccountOption[];
+  /**
+   * Whether to make the `demo` account (and its RSA key, which takes up to a second to make) when
+   * `accounts` is empty: false for a caller that adds its accounts later with `addAccount`.
+   * @default true
+   */
+  readonly demoAccount?: boolean;
   /** The eventual-consistency window W in ms. @default 0 (strongly consistent) */
   readonly consistencyWindowMs?: number;
   /** The share of reads inside the window that are served stale. @default 0.5 */
@@ -175,6 +181,13 @@ export interface RunningEmulator {
    */
   settled(options?: { readonly stuckAfterMs?: number }): Promise<void>;
   /**
+   * Makes an account (when missing) and adds its keys, while running: what `accounts` does at
+   * start-up, for a caller that learns the logins later (`triton-iac/testing` adds the accounts
+   * of each app it applies).
+   * @throws EmulatorStartError `account-key-invalid` for a key that is not an OpenSSH public key
+   */
+  addAccount(account: EmulatorAccountOption): void;
+  /**
    * Stops both listeners (the requests being handled are answered first, later ones refused), writes
    * the state and resolves when done; every acknowledged write is then on disk, and the emulator
    * writes nothing to its data directory any more.
@@ -259,16 +272,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
 
   let generatedKey: RunningEmulator['generatedKey'];
-  for (const account of options.accounts ?? []) {
+  const addAccount = (account: EmulatorAccountOption): void => {
     ctx.store.ensureAccount(account.login);
     for (const [index, key] of (account.keys ?? []).entries()) {
       if (parsePublicKey(key.trim()) === undefined)
         throw new EmulatorStartError({ kind: 'account-key-invalid', login: account.login, index });
       ctx.store.addAccountKey(account.login, key);
     }
-  }
+  };
+  for (const account of options.accounts ?? []) addAccount(account);
   for (const login of options.mantaOperators ?? []) ctx.store.ensureAccount(login);
-  if ((options.accounts ?? []).length === 0) {
+  if ((options.accounts ?? []).length === 0 && options.demoAccount !== false) {
     if (ctx.store.allAccounts().length === 0) {
       generatedKey = generateDemoKey(options.dataDir);
       ctx.store.addAccountKey('demo', readFileSync(generatedKey.publicKeyPath, 'utf8'));
@@ -313,6 +327,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ...(generatedKey !== undefined ? { generatedKey } : {}),
     context: ctx,
     settled: (settleOptions) => waitUntilSettled(ctx, settleOptions?.stuckAfterMs ?? 10_000),
+    addAccount,
     close(): Promise<void> {
       closed ??= (async () => {
         // Requests still being handled finish first, so the final save below holds their writes.

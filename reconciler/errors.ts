@@ -35,6 +35,11 @@ export type ReconcilerErrorCode =
   | 'PLAN_INPUT_INVALID'
   /** A saved plan no longer matches the state, the manifest or the live objects. */
   | 'PLAN_STALE'
+  /**
+   * Apply worked out values for a create or an update other than those the plan showed (what they
+   * refer to changed since): refused before anything is sent for that resource.
+   */
+  | 'PLAN_INCONSISTENT'
   /** A `{ $secret }` could not be resolved (variable unset, file unreadable). */
   | 'SECRET_UNAVAILABLE'
   /** A resource action failed (the message carries the server's reason). */
@@ -89,6 +94,8 @@ export class ReconcilerError extends TritonIacError {
       'For `state mv`, choose a target address that is not in the state yet; for a state location, fix the stack name or state path named above.',
     PLAN_MALFORMED: 'Make the plan again with `triton-iac plan --out FILE`.',
     PLAN_STALE: 'Make the plan again with `triton-iac plan --out FILE` and review it before applying.',
+    PLAN_INCONSISTENT:
+      'Nothing was sent for this resource; what finished before it is recorded in the state. Make the plan again (`triton-iac plan --out FILE`), review it, and apply that.',
     PLAN_INPUT_INVALID:
       'Check the app against the manifest rules in docs/constructs.md, and the connection settings named above.',
     SECRET_UNAVAILABLE: 'Set the environment variable or create the file the Secret names, then run again.',

@@ -18,15 +18,17 @@ import { RESOURCE_ATTRIBUTES, naturalKeyOf, type ResourcePropertiesByKind } from
 import { RESOURCE_SCHEMAS, checkProperties } from '../../common/resource-schema.js';
 import { propertyValueProblems } from '../../common/rules/index.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
-import type { JsonPatchOperation, ResolvedProperties, ResourceHandler } from '../../reconciler/contract/handler.js';
+import type {
+  JsonPatchOperation,
+  PlainObject,
+  ResolvedProperties,
+  ResourceHandler,
+} from '../../reconciler/contract/handler.js';
 import type { Clients } from '../../provider/handlers/clients.js';
-import {
-  changedFields,
-  differenceOf,
-  escapePointer,
-  replaceFieldsOf,
-  withoutFields,
-} from '../../reconciler/core/difference.js';
+import { changedFields, differenceOf, replaceFieldsOf, withoutFields } from '../../reconciler/core/difference.js';
+import { comparableForms, comparedPair, type ComparableInput } from '../../reconciler/plan/comparable.js';
+import { replaceStrategyOf } from '../../reconciler/plan/replace-strategy.js';
+import { hashWriteOnly, markerFor, newSalt } from '../../reconciler/state/write-only.js';
 import { AdapterError } from '../errors.js';
 import { completeProperties } from '../private/derive.js';
 import { accountOf, withContext, type PulumiConnection } from './private/context.js';
@@ -123,14 +125,21 @@ export function diff(
   news: PulumiInputs,
 ): { changes: boolean; replaces: string[]; deleteBeforeReplace: boolean } {
   const handler = handlerFor(kind);
-  const patch = desiredChange(handler, olds, news);
+  const patch = desiredChange(kind, olds, news);
   const changed = changedFields(patch);
   const replaces = replaceFieldsOf(handler.schema, patch);
   return {
     changes: changed.length > 0,
     replaces,
-    deleteBeforeReplace: handler.schema.replaceStrategy === 'delete-then-create',
+    deleteBeforeReplace:
+      replaceStrategyOf(kind, handler.schema, olds.naturalKey, newKeyOf(kind, news)) === 'delete-then-create',
   };
+}
+
+/** The natural key `news` declare (the account matters only to the one-per-account kinds). */
+function newKeyOf(kind: ResourceKind, news: PulumiInputs): string {
+  const props = resolvedOf(kind, news) as unknown as ResourcePropertiesByKind[typeof kind];
+  return naturalKeyOf(kind, props, news.connection?.account ?? '');
 }
 
 /** Creates the object and returns its id (server id, else natural key) and outputs. */
@@ -213,18 +222,10 @@ export async function update(
         `${kind} ${olds.naturalKey} no longer exists; run \`pulumi refresh\` so that Pulumi creates it again`,
       );
     const desired = resolvedOf(kind, news);
-    const wanted = handler.normalizeDesired(desired);
-    const patch = [
-      ...differenceOf(
-        handler.schema,
-        withoutFields(handler.normalizeLive(live, wanted), handler.schema.writeOnly),
-        wanted,
-      ),
-      ...writeOnlyChanges(handler, olds, news),
-    ];
+    const { patch, applied } = compared(handler, olds, news, { raw: live });
     const { run, retry } = runOf(ctx, windowOf(news));
     const resource = { kind, naturalKey: olds.naturalKey };
-    const updated = await updateInPlace({ run, handler, resource, id, desired, patch, retry, refs: [target] });
+    const updated = await updateInPlace({ run, handler, resource, id, desired, patch, applied, retry, refs: [target] });
     return { outs: outputsOf(kind, news, updated) };
   });
 }
@@ -260,29 +261,47 @@ function outputsOf(kind: ResourceKind, inputs: PulumiInputs, live: unknown): Pul
 }
 
 /**
- * The patch from the last applied inputs to the new ones, through the reconcile core's comparison:
- * the desired sides normalised by the handler, and write-only fields (clear values here, kept as
- * Pulumi secrets) compared by value, never shown.
+ * The patch from the last applied inputs to the new ones, as the engine's planner would make it
+ * between an object applied with `olds` and the declaration `news`: both sides in the one comparable
+ * form (`reconciler/plan/comparable.ts`), recorded fields compared with the last applied inputs, and
+ * write-only fields (clear values here, kept as Pulumi secrets) by salted markers, never in clear.
  */
-function desiredChange(handler: ResourceHandler<unknown, Clients>, olds: PulumiOutputs, news: PulumiInputs) {
-  const kind = handler.kind;
-  return [
-    ...differenceOf(
-      handler.schema,
-      handler.normalizeDesired(resolvedOf(kind, olds)),
-      handler.normalizeDesired(resolvedOf(kind, news)),
-    ),
-    ...writeOnlyChanges(handler, olds, news),
-  ];
+export function desiredChange(kind: ResourceKind, olds: PulumiOutputs, news: PulumiInputs): JsonPatchOperation[] {
+  const handler = handlerFor(kind);
+  const last = handler.normalizeDesired(withoutFields(resolvedOf(kind, olds), handler.schema.writeOnly));
+  return compared(handler, olds, news, { normalized: last }).patch;
 }
 
-/** A pointer-only `replace` per write-only field whose clear value changed (handlers read it from `desired`). */
-function writeOnlyChanges(
+/**
+ * The patch from `live` (the object read now, or the last inputs in comparable form) to `news`, and
+ * the last applied properties it was worked out with.
+ */
+function compared(
   handler: ResourceHandler<unknown, Clients>,
   olds: PulumiOutputs,
   news: PulumiInputs,
-): JsonPatchOperation[] {
-  return handler.schema.writeOnly
-    .filter((k) => olds[k] !== news[k])
-    .map((k) => ({ op: 'replace' as const, path: `/${escapePointer(k)}` }));
+  live: ComparableInput['live'],
+): { patch: JsonPatchOperation[]; applied: PlainObject } {
+  const kind = handler.kind;
+  const writeOnly = handler.schema.writeOnly;
+  const applied = withoutFields(resolvedOf(kind, olds), writeOnly);
+  // One salted marker per last value: a new value matching it plans as no change, as in the engine.
+  const markers: Record<string, string> = {};
+  for (const f of writeOnly) if (typeof olds[f] === 'string') markers[f] = hashWriteOnly(olds[f], newSalt());
+  const forms = comparableForms({
+    handler,
+    properties: resolvedOf(kind, news),
+    address: `${kind} ${olds.naturalKey}`,
+    lookup: (address, _attribute, where) => {
+      throw new AdapterError(
+        'PULUMI_INPUT_INVALID',
+        `${where} refers to ${address}: pass the value (an Output), not a reference`,
+      );
+    },
+    markerOf: (_field, value, last) => (typeof value === 'string' ? markerFor(value, last) : undefined),
+    live,
+    applied: { properties: applied, writeOnly: markers },
+  });
+  const { before, after } = comparedPair(forms, forms.desired, writeOnly, markers);
+  return { patch: differenceOf(handler.schema, before!, after), applied };
 }

@@ -1,7 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MANIFEST_VERSION, type StackManifest } from '../../common/manifest.js';
-import { isSavedPlanText, readSavedPlanFile, type Plan, type SavedPlanOrigin } from '../../reconciler/index.js';
+import {
+  destroyView,
+  isSavedPlanText,
+  manifestDigestOf,
+  readSavedPlans,
+  type Plan,
+  type SavedStackPlan,
+} from '../../reconciler/index.js';
 import { UsageError, type Command, type CommandIo } from '../command.js';
 import { expectPositionals, intFlag, parseArgs } from '../private/args.js';
 import {
@@ -13,8 +20,8 @@ import {
   operatorOptionsPerStack,
 } from '../private/operator-flags.js';
 import type { LoadedApp } from '../private/app-loader.js';
-import { hasWork, outcomeLine, runPlan, runReviewed } from '../private/carry-out.js';
-import { applyPlan } from '../private/engine.js';
+import { runReviewed } from '../private/carry-out.js';
+import { applySavedParts, type SavedPart, type SavedPlanSource } from '../private/apply-saved.js';
 import { checkSavedPlanContext } from '../private/context.js';
 import {
   COMMON_FLAGS,
@@ -45,6 +52,11 @@ directory the plan was made in (relative paths such as object content files are 
 there), so it can be applied from any directory without the app. Give --emulator when the plan
 was made with it. The file records the context the app was built with (--context,
 triton-iac.json); apply refuses a --context (or, with --app, an app context) that differs. --app APP applies it against APP instead (refused if APP changed since).
+
+A PLANFILE of an app with several stacks is applied whole or not at all: every stack's plan is
+checked first, and one that is stale refuses the file with nothing changed. The stacks are then
+applied in the saved order, each under its own lock; the first that fails stops the run, which
+says which stacks were applied and which were not.
 
 Without a terminal (CI, a pipe) apply refuses to run unless --auto-approve or a PLANFILE is given.
 
@@ -99,14 +111,18 @@ export const applyCommand: Command = {
     const adopt = args.booleans.has('adopt');
     const savedFile =
       first !== undefined && isSavedPlan(resolve(io.cwd, first))
-        ? await readSavedPlanFile(resolve(io.cwd, first))
+        ? await readSavedPlans(resolve(io.cwd, first))
         : undefined;
-    const saved = savedFile?.plan;
+    const saved = savedFile?.stacks;
     if (saved !== undefined && targets.length > 0)
       throw new UsageError('--target cannot narrow a saved plan; make the plan with --target instead');
     if (saved !== undefined && adopt)
       throw new UsageError(
         '--adopt cannot change a saved plan; make the plan with `triton-iac plan --adopt --out FILE` instead',
+      );
+    if (saved !== undefined && saved.length > 1 && common.stack !== undefined)
+      throw new UsageError(
+        `--stack cannot narrow saved plan ${first} of ${saved.length} stacks (${saved.map((s) => s.plan.stack).join(', ')}): it is applied whole; make a plan of one stack with \`triton-iac plan --stack ${common.stack} --out FILE\` instead`,
       );
     const controls = operatorOptions(
       args,
@@ -116,23 +132,27 @@ export const applyCommand: Command = {
       ...(parallelism !== undefined ? { parallelism } : {}),
       ...(targets.length > 0 ? { targets } : {}),
     };
-    if (savedFile?.origin !== undefined && !args.strings.has('app')) {
+    const origins = saved?.map((s) => s.origin);
+    if (saved !== undefined && !args.strings.has('app') && origins!.every((o) => o !== undefined)) {
       // The plan carries the stack its context built: a --context that says otherwise is refused.
-      checkSavedPlanContext(savedFile.origin.context, common.context, first!, true);
-      return applySelfContained(savedFile.plan, savedFile.origin, common, extra, io, first!);
+      checkSavedPlanContext(origins![0]!.context, common.context, first!, true);
+      return applySelfContained(saved as SavedStackPlan[], common, extra, io, first!);
     }
     const app = await loadAppFor(
       saved !== undefined ? args.strings.get('app') : (args.strings.get('app') ?? first),
       common,
       io,
     );
-    if (savedFile?.origin !== undefined)
-      checkSavedPlanContext(savedFile.origin.context, app.context ?? {}, first!, false);
-    const session = await openSession(app, saved !== undefined ? { ...common, stack: saved.stack } : common, io);
+    if (origins?.[0] !== undefined) checkSavedPlanContext(origins[0].context, app.context ?? {}, first!, false);
+    const session = await openSession(
+      app,
+      saved !== undefined ? { ...common, stack: saved.length === 1 ? saved[0]!.plan.stack : undefined } : common,
+      io,
+    );
     try {
       if (saved !== undefined) {
-        const stack = stackOfPlan(saved, session.stacks, app.path);
-        return await applySaved(stack, saved, await session.options(stack, extra), io, first!);
+        const parts = saved.map((s) => ({ stack: stackOfPlan(s.plan, session.stacks, app.path), plan: s.plan }));
+        return await applySavedParts(session, parts, extra, io, sourceOf(first!, app.path, parts, common.emulator));
       }
       let ok = true;
       const controlsOf = operatorOptionsPerStack(session.stacks, controls);
@@ -166,41 +186,19 @@ export const applyCommand: Command = {
   },
 };
 
-async function applySaved(
-  stack: StackManifest,
-  plan: Plan,
-  options: Parameters<typeof runPlan>[2],
-  io: CommandIo,
-  file: string,
-): Promise<number> {
-  if (!hasWork(plan)) {
-    // Checked all the same, under the lock: a CI job applying a pull request's plan must learn that
-    // the state or the cloud moved since (as Terraform refuses any stale plan), not be told all is well.
-    const result = await applyPlan(stack, plan, options);
-    if (!result.ok) {
-      io.stdout.write(`${outcomeLine(stack.name, result, io)}\n`);
-      return 1;
-    }
-    io.stdout.write(`Saved plan ${file} has no changes for stack ${stack.name} and is still current; nothing to do.\n`);
-    return 0;
-  }
-  io.stdout.write(`Applying saved plan ${file} to stack ${stack.name} (account ${stack.account}).\n`);
-  const result = await runPlan(stack, plan, options, io);
-  return result.ok ? 0 : 1;
-}
-
 /**
- * Applies a saved plan with the stack and working directory recorded in it, so neither the app nor
+ * Applies a saved plan with the stacks and working directory recorded in it, so neither the app nor
  * the directory `apply` runs in matter (Terraform's plan files behave the same).
  */
 async function applySelfContained(
-  plan: Plan,
-  origin: SavedPlanOrigin,
+  saved: readonly SavedStackPlan[],
   common: CommonOptions,
   extra: { parallelism?: number },
   io: CommandIo,
   file: string,
 ): Promise<number> {
+  // One plan run made every stack's part (the file's digest covers it): they share the origin but the stack.
+  const origin = saved[0]!.origin;
   if (origin.emulator !== common.emulator) {
     throw new UsageError(
       origin.emulator
@@ -216,22 +214,33 @@ async function applySelfContained(
   const app: LoadedApp = {
     path: origin.app,
     kind: 'manifest',
-    manifest: { version: MANIFEST_VERSION, generator: 'saved plan', stacks: [origin.stack] },
+    manifest: { version: MANIFEST_VERSION, generator: 'saved plan', stacks: saved.map((s) => s.origin.stack) },
   };
   const planIo: CommandIo = { ...io, cwd: origin.workDir };
   const session = await openSession(app, { ...common, stack: undefined }, planIo);
   try {
-    const stack = session.stacks[0]!;
-    return await applySaved(
-      stack,
-      plan,
-      await session.options(stack, { ...extra, contentDir: origin.workDir }),
+    const parts = saved.map((s) => ({ stack: session.stacks.find((t) => t.name === s.plan.stack)!, plan: s.plan }));
+    return await applySavedParts(
+      session,
+      parts,
+      { ...extra, contentDir: origin.workDir },
       io,
-      file,
+      sourceOf(file, origin.app, parts, common.emulator),
     );
   } finally {
     await session.close();
   }
+}
+
+/** The file and the command that plans again what it was made for (a destroy plans a destroy). */
+function sourceOf(file: string, app: string, parts: readonly SavedPart[], emulator: boolean): SavedPlanSource {
+  // A destroy plan is made from the stack without its resources (see plan --destroy --out).
+  const destroy = parts.every((p) => p.plan.manifestDigest === manifestDigestOf(destroyView(p.stack)));
+  const several = parts.length > 1 ? '' : ` --stack ${parts[0]!.plan.stack}`;
+  return {
+    file,
+    replan: `triton-iac plan ${app}${several}${destroy ? ' --destroy' : ''} --out ${file}${emulator ? ' --emulator' : ''}`,
+  };
 }
 
 function stackOfPlan(plan: Plan, stacks: readonly StackManifest[], appPath: string): StackManifest {

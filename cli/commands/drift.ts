@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { StackManifest } from '../../common/manifest.js';
-import { writeSavedPlan } from '../../reconciler/index.js';
+import { writeSavedPlans, type SavedStackPlan } from '../../reconciler/index.js';
 import { UsageError, type Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
 import { driftIgnoreOf } from '../private/drift-config.js';
@@ -10,6 +10,7 @@ import { driftStack, planStack } from '../private/engine.js';
 import { outputFormat } from '../private/plan-output.js';
 import { hasDrift } from '../private/sensor-output.js';
 import {
+  engineControls,
   noteExclusions,
   operatorOptionsPerStack,
   OPERATOR_FLAGS,
@@ -99,10 +100,6 @@ export const driftCommand: Command = {
     const app = await loadAppFor(args.positionals[0], common, io);
     const session = await openSession(app, common, io);
     try {
-      if (remediate && session.stacks.length > 1)
-        throw new UsageError(
-          `${app.path} has ${session.stacks.length} stacks (${session.stacks.map((s) => s.name).join(', ')}); a saved plan holds one stack: add --stack NAME`,
-        );
       const drifts: StackDrift[] = [];
       const controlsOf = operatorOptionsPerStack(session.stacks, exclude !== undefined ? { exclude } : {});
       for (const stack of session.stacks) {
@@ -133,7 +130,7 @@ export const driftCommand: Command = {
           '--out-markdown',
           drifts.map((d) => renderDrift(d, 'markdown', io)).join('\n'),
         );
-      if (remediate) await saveRemediation(drifts[0]!, session, app, common.emulator, out!, io, { replace, exclude });
+      if (remediate) await saveRemediation(drifts, session, app, common.emulator, out!, io, { replace, exclude });
       return drifts.some((d) => hasDrift(d.report)) ? 2 : 0;
     } finally {
       await session.close();
@@ -161,10 +158,11 @@ function writeReport(cwd: string, file: string, flag: string, text: string): voi
 /**
  * Saves a plan limited to the drifted addresses (and their dependencies), or says there is nothing
  * to repair. Unmanaged objects and access gained outside are not in it: apply does not delete what
- * no stack manages.
+ * no stack manages. Every stack with a drifted object gets its part, in the order apply works in;
+ * `--replace` and `--exclude` addresses go to their stacks as in the check.
  */
 async function saveRemediation(
-  drift: StackDrift,
+  drifts: readonly StackDrift[],
   session: Awaited<ReturnType<typeof openSession>>,
   app: Awaited<ReturnType<typeof loadAppFor>>,
   emulator: boolean,
@@ -172,31 +170,43 @@ async function saveRemediation(
   io: Parameters<Command['run']>[1],
   controls: OperatorOptions,
 ): Promise<void> {
-  const targets = [
-    ...drift.report.drifted.map((d) => d.address).filter((a) => !a.startsWith('~')),
-    ...(controls.replace ?? []),
-  ];
-  if (targets.length === 0) {
+  const parts: SavedStackPlan[] = [];
+  let repaired = 0;
+  const controlsOf = operatorOptionsPerStack(session.stacks, controls);
+  for (const stack of session.stacks) {
+    const drift = drifts.find((d) => d.stack === stack.name);
+    const own = engineControls(controlsOf(stack));
+    const targets = [
+      ...(drift?.report.drifted ?? []).map((d) => d.address).filter((a) => !a.startsWith('~')),
+      ...(own.replace ?? []),
+    ];
+    if (targets.length === 0) continue;
+    repaired += targets.length;
+    const plan = await planStack(stack, await session.options(stack, { targets, ...own }));
+    parts.push({
+      plan,
+      origin: {
+        app: app.path,
+        workDir: io.cwd,
+        emulator,
+        stack,
+        ...(app.context !== undefined ? { context: app.context } : {}),
+      },
+    });
+  }
+  if (parts.length === 0) {
     io.stderr.write(
-      `No plan saved to ${out}: no managed object drifted${hasDrift(drift.report) ? ' (unmanaged objects and access changes are repaired by hand, or by managing them in a stack)' : ''}.\n`,
+      `No plan saved to ${out}: no managed object drifted${drifts.some((d) => hasDrift(d.report)) ? ' (unmanaged objects and access changes are repaired by hand, or by managing them in a stack)' : ''}.\n`,
     );
     return;
   }
-  const stack = session.stacks[0]!;
-  const plan = await planStack(stack, await session.options(stack, { targets, ...controls }));
   const path = resolve(io.cwd, out);
-  await writeSavedPlan(path, plan, {
-    app: app.path,
-    workDir: io.cwd,
-    emulator,
-    stack,
-    ...(app.context !== undefined ? { context: app.context } : {}),
-  }).catch((err: unknown) => {
+  await writeSavedPlans(path, parts).catch((err: unknown) => {
     throw new UsageError(
       `--out ${out}: cannot save the plan to ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); give a path in an existing, writable directory`,
     );
   });
   io.stderr.write(
-    `Saved a plan that repairs ${targets.length} drifted object(s) to ${out}. Review it with \`triton-iac show ${out}\`, then: triton-iac apply ${out}${emulator ? ' --emulator' : ''}\n`,
+    `Saved a plan that repairs ${repaired} drifted object(s)${parts.length > 1 ? ` in ${parts.length} stacks (${parts.map((p) => p.plan.stack).join(', ')})` : ''} to ${out}. Review it with \`triton-iac show ${out}\`, then: triton-iac apply ${out}${emulator ? ' --emulator' : ''}\n`,
   );
 }

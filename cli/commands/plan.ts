@@ -4,9 +4,10 @@ import {
   destroyView,
   planConflicts,
   planHasChanges,
-  writeSavedPlan,
+  writeSavedPlans,
   type Plan,
 } from '../../reconciler/index.js';
+import type { StackManifest } from '../../common/manifest.js';
 import { UsageError, type Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
 import {
@@ -28,7 +29,9 @@ Reads the live objects of each stack and prints what apply would change. Nothing
 
 Options:
   --out FILE, -o FILE        save the plan; \`triton-iac apply FILE\` then does exactly this (and
-                             refuses if the state or a planned object changed in the meantime)
+                             refuses if the state or a planned object changed in the meantime);
+                             an app with several stacks saves one file with every stack's plan,
+                             in the order apply carries them out
   --format text|json|markdown
                              text (default, coloured on a terminal), the JSON plan document
                              (docs/plan.schema.json), or Markdown for $GITHUB_STEP_SUMMARY or a
@@ -112,12 +115,8 @@ export const planCommand: Command = {
       throw error;
     }
     try {
-      if (session.stacks.length > 1 && out !== undefined) {
-        throw new UsageError(
-          `${app.path} has ${session.stacks.length} stacks (${session.stacks.map((s) => s.name).join(', ')}); a saved plan holds one stack: add --stack NAME and save one plan per stack`,
-        );
-      }
       const plans: Plan[] = [];
+      const planned: StackManifest[] = [];
       const controlsOf = operatorOptionsPerStack(session.stacks, controls);
       // A destroy goes in the reverse of apply's order (a stack naming another's objects first), as destroy does.
       for (const stack of destroy ? [...session.stacks].reverse() : session.stacks) {
@@ -133,28 +132,34 @@ export const planCommand: Command = {
               }),
             );
         plans.push(plan);
+        planned.push(stack);
         // JSON is one document for the whole run, written once every stack is planned.
         if (format !== 'json') io.stdout.write(renderPlan(plan, format, io, args.booleans.has('verbose')));
         if (session.stacks.length > 1 && format === 'text') io.stdout.write('\n');
       }
       if (format === 'json') io.stdout.write(renderPlansJson(plans));
       if (out !== undefined) {
-        // A destroy plan is made from the stack without its resources; apply FILE recognises it by that.
-        const origin = {
-          app: app.path,
-          workDir: io.cwd,
-          emulator: common.emulator,
-          stack: destroy ? destroyView(session.stacks[0]!) : session.stacks[0]!,
-          ...(app.context !== undefined ? { context: app.context } : {}),
-        };
-        await writeSavedPlan(resolve(io.cwd, out), plans[0]!, origin).catch((err: unknown) => {
+        // One file holds every stack's plan, in the order apply FILE carries them out (a destroy's
+        // reversed). A destroy plan is made from the stack without its resources; apply FILE
+        // recognises it by that.
+        const parts = plans.map((plan, i) => ({
+          plan,
+          origin: {
+            app: app.path,
+            workDir: io.cwd,
+            emulator: common.emulator,
+            stack: destroy ? destroyView(planned[i]!) : planned[i]!,
+            ...(app.context !== undefined ? { context: app.context } : {}),
+          },
+        }));
+        await writeSavedPlans(resolve(io.cwd, out), parts).catch((err: unknown) => {
           throw new UsageError(
             `--out ${out}: cannot save the plan to ${resolve(io.cwd, out)} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); give a path in an existing, writable directory`,
           );
         });
         // The note goes to stderr so that `--json --out` still prints clean JSON on stdout.
         io.stderr.write(
-          `Saved the plan to ${out}. To carry it out exactly: triton-iac apply ${out}${common.emulator ? ' --emulator' : ''}\n`,
+          `Saved the plan${parts.length > 1 ? ` of ${parts.length} stacks (${planned.map((s) => s.name).join(', ')}, applied in that order)` : ''} to ${out}. To carry it out exactly: triton-iac apply ${out}${common.emulator ? ' --emulator' : ''}\n`,
         );
       }
       const conflicts = plans.flatMap(planConflicts);

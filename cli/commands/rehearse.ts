@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { MANIFEST_VERSION, type StackManifest } from '../../common/manifest.js';
 import { sshpk } from '../../common/sshpk.js';
-import { readSavedPlanFile, type Plan } from '../../reconciler/index.js';
+import { readSavedPlans, type Plan } from '../../reconciler/index.js';
 import { UsageError, type Command } from '../command.js';
 import { copyForPlan, rehearsalOf } from '../rehearse/copy.js';
 import { runInCopy, type RehearsalConditions } from '../rehearse/run.js';
@@ -85,7 +85,12 @@ export const rehearseCommand: Command = {
     const file = resolve(io.cwd, args.positionals[0]!);
     const conditions = conditionsOf(args);
     const maxObjectBytes = byteSizeFlag(args.strings.get('max-object-size'), 'max-object-size', 64 * 1024 * 1024);
-    const { plan, origin } = await readSavedPlanFile(file);
+    const saved = (await readSavedPlans(file)).stacks;
+    if (saved.length > 1)
+      throw new UsageError(
+        `${file} holds the plans of ${saved.length} stacks (${saved.map((s) => s.plan.stack).join(', ')}); a rehearsal copies what one stack's plan touches: make a plan of one stack with \`triton-iac plan --stack NAME --out FILE\` and rehearse that`,
+      );
+    const { plan, origin } = saved[0]!;
     if (origin === undefined)
       throw new UsageError(
         `${file} was saved by an earlier triton-iac and does not hold its stack; make the plan again`,

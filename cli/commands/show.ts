@@ -1,13 +1,14 @@
 import { resolve } from 'node:path';
-import { planHasChanges, readSavedPlanFile } from '../../reconciler/index.js';
+import { planHasChanges, readSavedPlans } from '../../reconciler/index.js';
 import type { Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
-import { outputFormat, renderPlan } from '../private/plan-output.js';
+import { outputFormat, renderPlan, renderPlansJson } from '../private/plan-output.js';
 
 const HELP = `Usage: triton-iac show PLANFILE [options]
 
 Prints a plan saved with \`triton-iac plan --out PLANFILE\`, as plan printed it, so that a reviewer
-(or a later CI step) sees exactly what \`triton-iac apply PLANFILE\` would do. Reads only the file:
+(or a later CI step) sees exactly what \`triton-iac apply PLANFILE\` would do. A plan of several
+stacks shows each, in the order apply carries them out (--json: one document, {"stacks": [...]}). Reads only the file:
 no app, no cloud, no state. A file that was edited, truncated or is not a saved plan is refused.
 
 Options:
@@ -37,8 +38,10 @@ export const showCommand: Command = {
     );
     expectPositionals(args, 'show', 1, 1, 'PLANFILE [--json | --format markdown]');
     const format = outputFormat(args);
-    const { plan } = await readSavedPlanFile(resolve(io.cwd, args.positionals[0]!));
-    io.stdout.write(renderPlan(plan, format, io));
-    return args.booleans.has('detailed-exitcode') && planHasChanges(plan) ? 2 : 0;
+    const plans = (await readSavedPlans(resolve(io.cwd, args.positionals[0]!))).stacks.map((s) => s.plan);
+    // As plan printed them: every stack in the order apply carries them out, JSON as one document.
+    if (format === 'json') io.stdout.write(renderPlansJson(plans));
+    else io.stdout.write(plans.map((plan) => renderPlan(plan, format, io)).join(format === 'text' ? '\n' : ''));
+    return args.booleans.has('detailed-exitcode') && plans.some(planHasChanges) ? 2 : 0;
   },
 };

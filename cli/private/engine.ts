@@ -26,6 +26,7 @@ export {
   connectStack,
   planStack,
   applyPlan,
+  checkSavedPlan,
   applyStack,
   applyReviewed,
   planDestroy,

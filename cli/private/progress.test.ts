@@ -81,4 +81,59 @@ describe('apply progress', () => {
     t.stop();
     expect(live.out()).toContain('prod/www: waiting for its destroy job (running)');
   });
+
+  it('without a terminal, announces a wait that lasts over a second, repeats it every 30 s with how long so far, and ends with its total', () => {
+    const plain = capture(false);
+    let now = 0;
+    const r = new ProgressReporter(plain.io, () => now);
+    r.onProgress({
+      type: 'job-wait',
+      address: 'prod/www',
+      phase: 'start',
+      waitsFor: 'its provision job',
+      detail: 'provisioning',
+    });
+    now = 900;
+    r.tick();
+    expect(plain.out()).toBe('');
+    now = 1_000;
+    r.tick();
+    now = 20_000;
+    r.tick();
+    now = 31_000;
+    r.tick();
+    now = 61_500;
+    r.tick();
+    r.onProgress({
+      type: 'job-wait',
+      address: 'prod/www',
+      phase: 'end',
+      waitsFor: 'its provision job',
+      durationMs: 62_000,
+    });
+    r.stop();
+    expect(plain.out()).toBe(
+      [
+        '  prod/www: waiting for its provision job (provisioning)…',
+        '  prod/www: still waiting for its provision job, 31.0s so far',
+        '  prod/www: still waiting for its provision job, 1m02s so far',
+        '  prod/www: waited 1m02s for its provision job',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('on a terminal, shows the longest wait and how long it has lasted in the status line', () => {
+    const live = capture(true);
+    let now = 0;
+    const r = new ProgressReporter(live.io, () => now);
+    r.onProgress({ type: 'start', total: 2 });
+    r.onProgress({ type: 'job-wait', address: 'prod/www-1', phase: 'start', waitsFor: 'its provision job' });
+    now = 2_000;
+    r.onProgress({ type: 'job-wait', address: 'prod/www-2', phase: 'start', waitsFor: 'its provision job' });
+    now = 12_000;
+    r.tick();
+    r.stop();
+    expect(live.out()).toContain('waiting 12.0s for its provision job (prod/www-1 +1)');
+  });
 });

@@ -1,7 +1,9 @@
 /**
  * Shows an apply's progress. On a terminal: one status line redrawn in place (done / total, what is
- * in flight, elapsed time) with finished actions printed above it. Elsewhere (CI logs): one line per
- * finished action with its duration, and nothing redrawn.
+ * in flight, elapsed time, the longest wait for a job of the cloud and how long it has lasted) with
+ * finished actions printed above it. Elsewhere (CI logs): one line per finished action with its
+ * duration, and nothing redrawn; a wait for a job that lasts over a second says what it waits for,
+ * then again at least every 30 s with how long so far, and its total when it ends.
  */
 import type { CommandIo } from '../command.js';
 import type { ProgressEvent } from './engine.js';
@@ -26,6 +28,19 @@ export function waitLine(event: Extract<ProgressEvent, { type: 'wait' }>): strin
   return `… waiting ${formatDuration(event.ms)} for ${event.reason}${which}`;
 }
 
+/** Without a terminal, how long a wait goes before it is announced, and then between its lines. */
+const ANNOUNCE_AFTER_MS = 1000;
+const REPEAT_EVERY_MS = 30_000;
+
+/** A wait for a job of the cloud under way. */
+interface ActiveWait {
+  readonly waitsFor: string;
+  readonly detail: string | undefined;
+  readonly started: number;
+  /** When its last line was printed (undefined: not announced yet). */
+  lastLine: number | undefined;
+}
+
 /** Receives engine progress events and writes them to `io.stdout`. */
 export class ProgressReporter {
   private total = 0;
@@ -35,9 +50,18 @@ export class ProgressReporter {
   private readonly live: boolean;
   private readonly paint: Painter;
   private timer: NodeJS.Timeout | undefined;
+  private waitTimer: NodeJS.Timeout | undefined;
+  private readonly waits = new Map<string, ActiveWait>();
   private statusShown = false;
 
-  constructor(private readonly io: CommandIo) {
+  /**
+   * @param io where the lines go (a terminal gets the live status line)
+   * @param now the clock waits are measured with (tests pass their own and call {@link tick})
+   */
+  constructor(
+    private readonly io: CommandIo,
+    private readonly now: () => number = Date.now,
+  ) {
     this.live = isTerminal(io.stdout);
     this.paint = painter(io);
   }
@@ -70,21 +94,35 @@ export class ProgressReporter {
         else this.finish(event.address, `${this.paint('yellow', '-')} ${event.address}: skipped (${event.because})`);
         break;
       case 'job-wait':
-        // Each wait for a job of the cloud: what for when it starts (on a terminal), how long at its end.
-        if (event.phase === 'start' && this.live)
-          this.line(
-            this.paint(
-              'dim',
-              `  ${event.address}: waiting for ${event.waitsFor}${event.detail !== undefined ? ` (${event.detail})` : ''}`,
-            ),
-          );
-        if (event.phase === 'end')
+        // Each wait for a job of the cloud: what for when it starts (on a terminal; elsewhere once it
+        // has lasted a second, then every 30 s, see tick), how long at its end.
+        if (event.phase === 'start') {
+          if (this.live)
+            this.line(
+              this.paint(
+                'dim',
+                `  ${event.address}: waiting for ${event.waitsFor}${event.detail !== undefined ? ` (${event.detail})` : ''}`,
+              ),
+            );
+          this.waits.set(event.address, {
+            waitsFor: event.waitsFor,
+            detail: event.detail,
+            started: this.now(),
+            lastLine: this.live ? this.now() : undefined,
+          });
+          // One second is the finest a wait is told at; the timer never keeps the process alive.
+          this.waitTimer ??= setInterval(() => this.tick(), ANNOUNCE_AFTER_MS).unref();
+        }
+        if (event.phase === 'end') {
+          this.waits.delete(event.address);
+          if (this.waits.size === 0) this.stopWaitTimer();
           this.line(
             this.paint(
               'dim',
               `  ${event.address}: waited ${formatDuration(event.durationMs ?? 0)} for ${event.waitsFor}`,
             ),
           );
+        }
         break;
       case 'retry':
         if (this.live)
@@ -98,11 +136,40 @@ export class ProgressReporter {
     if (this.live) this.redraw();
   };
 
+  /**
+   * Brings the waits' reports up to date (a timer calls it every second while a job is waited
+   * for): on a terminal the status line shows the longest wait; elsewhere a wait is announced once
+   * it has lasted a second, and told again every 30 s with how long it has lasted.
+   */
+  tick(): void {
+    if (this.live) {
+      this.redraw();
+      return;
+    }
+    const now = this.now();
+    for (const [address, w] of this.waits) {
+      const elapsed = now - w.started;
+      if (w.lastLine === undefined && elapsed >= ANNOUNCE_AFTER_MS) {
+        w.lastLine = now;
+        this.line(`  ${address}: waiting for ${w.waitsFor}${w.detail !== undefined ? ` (${w.detail})` : ''}…`);
+      } else if (w.lastLine !== undefined && now - w.lastLine >= REPEAT_EVERY_MS) {
+        w.lastLine = now;
+        this.line(`  ${address}: still waiting for ${w.waitsFor}, ${formatDuration(elapsed)} so far`);
+      }
+    }
+  }
+
   /** Clears the status line; call when the apply is over. */
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    this.stopWaitTimer();
     this.clearStatus();
+  }
+
+  private stopWaitTimer(): void {
+    if (this.waitTimer) clearInterval(this.waitTimer);
+    this.waitTimer = undefined;
   }
 
   private finish(address: string, text: string): void {
@@ -132,10 +199,19 @@ export class ProgressReporter {
         ? ''
         : `; in flight: ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` +${names.length - 3}` : ''}`;
     const width = (this.io.stdout as { columns?: number }).columns ?? 100;
-    const status = `[${this.done}/${this.total}] ${elapsed}${flying}`;
+    const status = `[${this.done}/${this.total}] ${elapsed}${this.longestWait()}${flying}`;
     this.io.stdout.write(
       `\r\u001b[2K${this.paint('cyan', status.length > width - 1 ? `${status.slice(0, width - 2)}…` : status)}`,
     );
     this.statusShown = true;
+  }
+
+  /** `; waiting 12.0s for its provision job (prod/www)`: the wait under way longest, if any. */
+  private longestWait(): string {
+    let longest: [string, ActiveWait] | undefined;
+    for (const entry of this.waits) if (longest === undefined || entry[1].started < longest[1].started) longest = entry;
+    if (longest === undefined) return '';
+    const [address, w] = longest;
+    return `; waiting ${formatDuration(this.now() - w.started)} for ${w.waitsFor} (${address}${this.waits.size > 1 ? ` +${this.waits.size - 1}` : ''})`;
   }
 }

@@ -344,7 +344,7 @@ export async function openSession(
         ...(windowMs !== undefined ? { consistencyWindowMs: windowMs } : {}),
         ...(common.lockTimeoutMs !== undefined ? { lockTimeoutMs: common.lockTimeoutMs } : {}),
         // Every command that takes the lock says so when it waits for it (apply, destroy, a saved plan, import).
-        onLockWait: (m: string) => void io.stderr.write(`${m}...\n`),
+        onLockWait: (m: string) => void io.stderr.write(`${m}\n`),
         onLockTakeOver: (m: string) => void io.stderr.write(`${m}.\n`),
         // A command without a progress display of its own (plan, drift) still says when it waits;
         // apply and destroy pass their progress reporter instead, which shows waits among the rest.

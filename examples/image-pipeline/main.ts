@@ -15,6 +15,7 @@ import {
   PackageLookup,
   Policy,
   Role,
+  RoleTag,
   TritonApp,
   TritonStack,
   User,
@@ -35,6 +36,11 @@ export default function build(account = 'acme'): TritonApp {
     defaultMembers: [deployer],
     policies: [useImages],
   });
+
+  // CloudAPI checks ListImages against /acme/images and CreateMachine against /acme/machines: a rule
+  // allowing them grants nothing until the role is tagged on those collections.
+  new RoleTag(stack, 'images-tags', { resource: '/my/images', roles: [deployers] });
+  new RoleTag(stack, 'machines-tags', { resource: '/my/machines', roles: [deployers] });
 
   const base = Image.lookup(stack, 'base', { name: 'base-64-lts', mostRecent: true });
   const small = new PackageLookup(stack, 'small', { minMemory: 1024, vcpus: 1 });

@@ -60,7 +60,11 @@ export interface EngineOptions {
   readonly parallelism?: number;
   /** How long to wait for the state lock. @default 0 - fail at once, naming the holder */
   readonly lockTimeoutMs?: number;
-  /** Told once, with a sentence naming the holder, when the run starts waiting for the state lock. */
+  /**
+   * Told, with a sentence naming the holder and how long the run may wait, when it starts waiting
+   * for the state lock; then every 30 s with how long so far, and once with the total when it has
+   * the lock.
+   */
   readonly onLockWait?: (message: string) => void;
   /** Told, with a sentence naming the dead holder, when the run takes over a lock a dead process on this host left. */
   readonly onLockTakeOver?: (message: string) => void;

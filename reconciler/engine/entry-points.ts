@@ -46,10 +46,11 @@ import type { ApplyResult, DriftReport, EngineClients, EngineOptions } from './a
 import { confirmDrift, driftCandidates } from '../plan/drift.js';
 import { manifestDigestOf } from '../plan/planner.js';
 import { refuseBrokenExpectations } from '../plan/plan-expectations.js';
-import { checkPlanStillValid } from '../plan/saved-plan.js';
+import { checkPlanStillValid } from '../plan/plan-validity.js';
 import { conflictList, planConflicts, planHasChanges, type Plan } from '../plan/types.js';
 import type { StateBackend, StateSnapshot } from '../state/backend.js';
 import { LocalStateBackend, type ParsedStateFile } from '../state/local-backend.js';
+import { formatAge } from '../state/file-lock.js';
 import { MantaStateBackend } from '../state/manta-backend.js';
 import { emptyState } from '../state/document.js';
 import { digestOf } from '../private/canonical-json.js';
@@ -221,6 +222,46 @@ export async function applyReviewed(
  */
 export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOptions): Promise<ApplyResult> {
   const run = await runFor(stack, opts);
+  const destroy = savedPlanIsDestroy(stack, plan);
+  return withLock(stack, opts, 'triton-iac apply', async (backend, snapshot) => {
+    const now = await stillCurrent(run, stack, plan, opts, destroy, snapshot);
+    return audited(backend, stack, plan, 'triton-iac apply PLANFILE', () =>
+      carryOut(
+        run,
+        stack,
+        plan,
+        new StateWriter(backend, snapshot, stack.name, stack.account),
+        now.byAddress,
+        destroy,
+        opts,
+        now.live,
+      ),
+    );
+  });
+}
+
+/**
+ * Checks, under the lock and changing nothing, that a plan made earlier could be applied now: the
+ * same refusals {@link applyPlan} makes before its first write. A saved plan of several stacks is
+ * checked stack by stack this way before any of them is applied, so a stale one refuses them all.
+ * @throws ReconcilerError `PLAN_STALE`, `ADOPT_CONFLICT`, `STATE_LOCKED`, or what the plan's
+ *   secrets or a certain failure make apply refuse.
+ */
+export async function checkSavedPlan(stack: StackManifest, plan: Plan, opts: EngineOptions): Promise<void> {
+  const run = await runFor(stack, opts);
+  const destroy = savedPlanIsDestroy(stack, plan);
+  await withLock(stack, opts, 'triton-iac apply PLANFILE (checking it)', async (_backend, snapshot) => {
+    await stillCurrent(run, stack, plan, opts, destroy, snapshot);
+  });
+}
+
+/**
+ * Whether a saved plan is a destroy plan of `stack` (made from the stack without its resources and
+ * only deleting or forgetting), checking first that it was made for this stack and manifest.
+ * @throws ReconcilerError `ADOPT_CONFLICT` for a plan with conflicts; `PLAN_STALE` for another stack,
+ *   account or manifest.
+ */
+function savedPlanIsDestroy(stack: StackManifest, plan: Plan): boolean {
   refuseConflicts(plan);
   if (plan.stack !== stack.name || plan.account !== stack.account) {
     throw new ReconcilerError(
@@ -237,65 +278,70 @@ export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOp
       `the manifest of stack ${stack.name} changed since the plan was made; run plan again`,
     );
   }
-  return withLock(stack, opts, 'triton-iac apply', async (backend, snapshot) => {
-    const req = requestOf(stack, snapshot, opts, destroy);
-    let now = await planAgainstLiveQuick(run, req);
-    let validity = checkPlanStillValid(plan, {
-      stateSerial: snapshot?.doc.serial ?? 0,
-      stateLineage: snapshot?.doc.lineage ?? null,
-      liveDigests: liveDigestsOf(now.plan),
-    });
-    const stateMoved =
-      (snapshot?.doc.serial ?? 0) !== plan.stateSerial || (snapshot?.doc.lineage ?? null) !== plan.stateLineage;
-    if (!validity.valid && !stateMoved) {
-      // A difference on something written moments ago may be a stale read: look again after the window.
-      const recent = recentlyWritten(
-        plan.changes.map((c) => ({ ...c, action: 'update' as const })),
-        req.state,
-        run.windowMs,
-      );
-      if (recent.length > 0) {
-        await run.wait(
-          Math.max(...recent.map((r) => r.writtenAt)) + run.windowMs - Date.now(),
-          'the consistency window to pass since these were written, then checking the saved plan against them again (a difference seen now may be a stale read)',
-          recent.map((r) => r.address),
-        );
-        now = await reread(
-          run,
-          destroy ? destroyView(stack) : stack,
-          req,
-          now.live,
-          new Set(recent.map((r) => r.address)),
-        );
-        validity = checkPlanStillValid(plan, {
-          stateSerial: snapshot?.doc.serial ?? 0,
-          stateLineage: snapshot?.doc.lineage ?? null,
-          liveDigests: liveDigestsOf(now.plan),
-        });
-      }
-    }
-    if (!validity.valid) {
-      throw new ReconcilerError(
-        'PLAN_STALE',
-        `the saved plan cannot be applied, it is stale: ${validity.changes.join('; ')}. Run plan again.`,
-      );
-    }
-    assertSecretsReadable(plan, stack, run.handlers, run.secrets);
-    // A destination may have changed since the plan was saved (a file made there meanwhile).
-    if (!destroy) await refuseCertainFailures(run, plan, stack);
-    return audited(backend, stack, plan, 'triton-iac apply PLANFILE', () =>
-      carryOut(
-        run,
-        stack,
-        plan,
-        new StateWriter(backend, snapshot, stack.name, stack.account),
-        now.byAddress,
-        destroy,
-        opts,
-        now.live,
-      ),
-    );
+  return destroy;
+}
+
+/**
+ * Reads the live objects a saved plan looked at, under the caller's lock, and refuses the plan when
+ * anything moved since it was made (a difference on something written moments ago is read again
+ * after the window first: it may be a stale read), or when apply could not carry it out.
+ * @returns the live read, for carrying the plan out
+ * @throws ReconcilerError `PLAN_STALE`, `SECRET_UNAVAILABLE`, `APPLY_WOULD_FAIL`
+ */
+async function stillCurrent(
+  run: RunContext,
+  stack: StackManifest,
+  plan: Plan,
+  opts: EngineOptions,
+  destroy: boolean,
+  snapshot: StateSnapshot | undefined,
+): Promise<PlannedRun> {
+  const req = requestOf(stack, snapshot, opts, destroy);
+  let now = await planAgainstLiveQuick(run, req);
+  let validity = checkPlanStillValid(plan, {
+    stateSerial: snapshot?.doc.serial ?? 0,
+    stateLineage: snapshot?.doc.lineage ?? null,
+    liveDigests: liveDigestsOf(now.plan),
   });
+  const stateMoved =
+    (snapshot?.doc.serial ?? 0) !== plan.stateSerial || (snapshot?.doc.lineage ?? null) !== plan.stateLineage;
+  if (!validity.valid && !stateMoved) {
+    // A difference on something written moments ago may be a stale read: look again after the window.
+    const recent = recentlyWritten(
+      plan.changes.map((c) => ({ ...c, action: 'update' as const })),
+      req.state,
+      run.windowMs,
+    );
+    if (recent.length > 0) {
+      await run.wait(
+        Math.max(...recent.map((r) => r.writtenAt)) + run.windowMs - Date.now(),
+        'the consistency window to pass since these were written, then checking the saved plan against them again (a difference seen now may be a stale read)',
+        recent.map((r) => r.address),
+      );
+      now = await reread(
+        run,
+        destroy ? destroyView(stack) : stack,
+        req,
+        now.live,
+        new Set(recent.map((r) => r.address)),
+      );
+      validity = checkPlanStillValid(plan, {
+        stateSerial: snapshot?.doc.serial ?? 0,
+        stateLineage: snapshot?.doc.lineage ?? null,
+        liveDigests: liveDigestsOf(now.plan),
+      });
+    }
+  }
+  if (!validity.valid) {
+    throw new ReconcilerError(
+      'PLAN_STALE',
+      `the saved plan cannot be applied, it is stale: ${validity.changes.join('; ')}. Run plan again.`,
+    );
+  }
+  assertSecretsReadable(plan, stack, run.handlers, run.secrets);
+  // A destination may have changed since the plan was saved (a file made there meanwhile).
+  if (!destroy) await refuseCertainFailures(run, plan, stack);
+  return now;
 }
 
 /** Plans and applies in one lock, without asking: nothing can change the state between the two. */
@@ -681,6 +727,9 @@ async function planAgainstLiveQuick(run: RunContext, req: Parameters<typeof plan
   return planAgainstLive({ ...run, windowMs: 0 }, req);
 }
 
+/** How often a wait for the state lock is told again while it lasts. */
+const LOCK_WAIT_REPEAT_MS = 30_000;
+
 async function withLock<T>(
   stack: StackManifest,
   opts: EngineOptions,
@@ -688,12 +737,34 @@ async function withLock<T>(
   fn: (backend: HistoryKeepingBackend, snapshot: StateSnapshot | undefined) => Promise<T>,
 ): Promise<T> {
   const backend = openStateBackend(stack, opts);
-  await backend.lock({
-    command,
-    lockTimeoutMs: opts.lockTimeoutMs ?? 0,
-    ...(opts.onLockWait ? { onWait: opts.onLockWait } : {}),
-    ...(opts.onLockTakeOver ? { onTakeOver: opts.onLockTakeOver } : {}),
-  });
+  // A wait for the lock is told when it starts (by the backend, naming the holder), again every
+  // LOCK_WAIT_REPEAT_MS with how long so far, and with its total once the lock is taken.
+  const tell = opts.onLockWait;
+  let waitStarted: number | undefined;
+  let repeat: NodeJS.Timeout | undefined;
+  const since = (): string => formatAge(Date.now() - (waitStarted ?? Date.now()));
+  try {
+    await backend.lock({
+      command,
+      lockTimeoutMs: opts.lockTimeoutMs ?? 0,
+      ...(tell
+        ? {
+            onWait: (message: string) => {
+              waitStarted = Date.now();
+              tell(message);
+              repeat = setInterval(
+                () => tell(`still waiting for the state lock of stack ${stack.name}, ${since()} so far`),
+                LOCK_WAIT_REPEAT_MS,
+              ).unref();
+            },
+          }
+        : {}),
+      ...(opts.onLockTakeOver ? { onTakeOver: opts.onLockTakeOver } : {}),
+    });
+  } finally {
+    clearInterval(repeat);
+  }
+  if (waitStarted !== undefined) tell?.(`took the state lock of stack ${stack.name} after waiting ${since()}`);
   try {
     return await fn(backend, await backend.read());
   } finally {

@@ -2,6 +2,7 @@ export * from './types.js';
 export * from './compute-change.js';
 export * from './planner.js';
 export * from './saved-plan.js';
+export * from './plan-validity.js';
 export * from './validate-plan.js';
 export * from './apply-order.js';
 export * from './moved-to-stack.js';

@@ -4,11 +4,8 @@
  * this can be tested, and re-run for drift confirmation, without a server.
  */
 import { wentWithReplaced } from './went-with-replaced.js';
-import { keyChangeReplaces } from '../../common/kinds/key-change.js';
 import {
-  isRef,
   isSecret,
-  type ManifestValue,
   type ResourceKind,
   type ResourceManifest,
   type SecretValue,
@@ -21,10 +18,10 @@ import type { StateDocument, StateResource } from '../state/document.js';
 import { markerFor } from '../state/write-only.js';
 import { ChangeMemo } from './change-memo.js';
 import { planAccessChanges } from './access-changes.js';
-import { escapePointer } from '../core/difference.js';
 import { computeChange } from './compute-change.js';
-import { keepLiveFields } from './lifecycle.js';
-import { withRecordedDeclared, withRecordedLive } from './recorded-fields.js';
+import { clearOf, comparableForms } from './comparable.js';
+import { attributeOf, holdsRef, UNKNOWN_VALUE, unknownPointersOf } from './references.js';
+import { replaceStrategyOf } from './replace-strategy.js';
 import type { UnmanagedLive } from './match-live.js';
 import { PLAN_FORMAT_VERSION, summarize, type Plan, type ResourceChange } from './types.js';
 import { matchesWithIds, placeholdersIn } from '../../common/fwrule-language/index.js';
@@ -76,14 +73,10 @@ export interface PlannedAlready {
   reuse(address: string, liveOf: (address: string) => unknown): ResourceChange | undefined;
 }
 
+export { holdsRef } from './references.js';
+
 /** The address prefix of a planned delete of an object the manifest does not declare. */
 export const UNMANAGED_ADDRESS_PREFIX = '~unmanaged/';
-
-/**
- * A string no handler will ever see from the API: stands for a reference that is not known until
- * apply, so that normalisation can run on the rest of the value.
- */
-const UNKNOWN = '\u0000(known after apply)';
 
 /**
  * Plans every resource: one {@link ResourceChange} per manifest resource and per state resource no
@@ -229,56 +222,25 @@ export function planResource(
   const handler = handlerFor(env.handlers, resource.kind, resource.address);
   const stateEntry = env.stateByAddress.get(resource.address);
   const rawLive = liveOf(resource.address);
-  const writeOnly = handler.schema.writeOnly;
-
-  const desiredMarkers: Record<string, string | undefined> = {};
-  const plainProps: Record<string, ManifestValue> = {};
-  for (const [field, value] of Object.entries(resource.properties)) {
-    if (writeOnly.includes(field)) {
+  const { resolved, desired, live, markers } = comparableForms({
+    handler,
+    properties: resource.properties,
+    address: resource.address,
+    lookup: (address, attribute, where) => refValue(address, attribute, where, env, liveOf),
+    markerOf: (_field, value, applied) => {
       // A generated secret is made up at create time and kept nowhere: there is nothing to compare.
       const clear = isSecret(value)
         ? value.$secret.source === 'generated'
           ? undefined
           : env.resolveSecret?.(value)
-        : typeof value === 'string'
-          ? value
-          : undefined;
-      desiredMarkers[field] = clear === undefined ? undefined : markerFor(clear, stateEntry?.writeOnly[field]);
-    } else {
-      plainProps[field] = value;
-    }
-  }
-  const resolved = resolveRefs(plainProps, `${resource.address}.properties`, (address, attribute, where) =>
-    refValue(address, attribute, where, env, liveOf),
-  ) as PlainObject;
-  const recorded = handler.schema.recorded ?? [];
-  const normalized =
-    handler.mode === 'lookup' ? resolved : withRecordedDeclared(handler.normalizeDesired(resolved), resolved, recorded);
-  const declared = Object.fromEntries(Object.entries(normalized).filter(([k]) => !writeOnly.includes(k)));
-  // The desired side tells the handler which optional fields are managed (absent ones are left alone).
-  const live =
-    rawLive === undefined
-      ? null
-      : handler.mode === 'lookup'
-        ? handler.normalizeLive(rawLive)
-        : withRecordedLive(
-            handler.normalizeLive(rawLive, declared, stateEntry?.properties),
-            declared,
-            recorded,
-            stateEntry?.properties,
-          );
-  // ignoreChanges: once the object exists, the fields are whatever live says (never a change or drift).
-  const ignored = live === null ? [] : (resource.options?.ignoreChanges ?? []);
-  for (const field of ignored) if (writeOnly.includes(field)) desiredMarkers[field] = undefined;
-  const desired =
-    live === null
-      ? declared
-      : keepLiveFields(
-          declared,
-          live,
-          ignored.filter((f) => !writeOnly.includes(f)),
-        );
-  const unknown = findUnknowns(desired, '');
+        : clearOf(value);
+      return clear === undefined ? undefined : markerFor(clear, applied);
+    },
+    live: rawLive === undefined ? null : { raw: rawLive },
+    ...(stateEntry !== undefined ? { applied: stateEntry } : {}),
+    ...(resource.options?.ignoreChanges !== undefined ? { ignoreChanges: resource.options.ignoreChanges } : {}),
+  });
+  const unknown = unknownPointersOf(desired, '');
   const lookupReason =
     handler.mode === 'lookup' && rawLive === undefined && unknown.length === 0 && !holdsRef(resource.properties)
       ? foundNothing(handler, resource)
@@ -293,7 +255,7 @@ export function planResource(
     desired,
     live,
     inState: stateEntry !== undefined,
-    writeOnly: { desired: desiredMarkers, state: stateEntry?.writeOnly ?? {} },
+    writeOnly: { desired: markers, state: stateEntry?.writeOnly ?? {} },
     unknown,
     dependsOn: resource.dependsOn,
     ...serverIdOf(handler, rawLive, stateEntry),
@@ -304,14 +266,11 @@ export function planResource(
     ...(rawLive === undefined && lookupReason === undefined ? goneWithReplaced(resource, stateEntry, resolved) : {}),
     ...(stateEntry?.tainted !== undefined ? { tainted: stateEntry.tainted } : {}),
   });
-  const onNewKey = handler.schema.replaceStrategyOnNewKey;
-  // Old and new can coexist when the key moved in a field fixed at create: make the new one first.
-  const planned =
-    change.action === 'replace' &&
-    onNewKey !== undefined &&
-    keyChangeReplaces(resource.kind, handler.naturalKeyOf(rawLive), resource.naturalKey)
-      ? { ...change, replaceStrategy: onNewKey }
-      : change;
+  const strategy =
+    change.action === 'replace'
+      ? replaceStrategyOf(resource.kind, handler.schema, handler.naturalKeyOf(rawLive), resource.naturalKey)
+      : change.replaceStrategy;
+  const planned = strategy === change.replaceStrategy ? change : { ...change, replaceStrategy: strategy };
   // A key with stand-ins for instance ids (a rule naming an instance) is shown with the real ids once
   // the object exists: the plan names what is in the cloud.
   if (rawLive === undefined || placeholdersIn(resource.naturalKey).length === 0) return planned;
@@ -348,14 +307,6 @@ function goneWithReplaced(
 /** The reason of a look-up that found nothing at plan time and is read again at apply (a warning of the plan). */
 export const LOOKUP_FOUND_NOTHING_REASON = 'found nothing at plan time; looked up again at apply';
 
-/** Whether a manifest value holds a reference (to another object's id or field). */
-export function holdsRef(value: unknown): boolean {
-  if (isRef(value as ManifestValue)) return true;
-  if (Array.isArray(value)) return value.some(holdsRef);
-  if (value !== null && typeof value === 'object') return Object.values(value).some(holdsRef);
-  return false;
-}
-
 function handlerFor(
   handlers: ReadonlyMap<ResourceKind, PlanningHandler>,
   kind: ResourceKind,
@@ -380,7 +331,7 @@ function serverIdOf(
 }
 
 /**
- * A reference's value at plan time: from the target's live object when it exists; {@link UNKNOWN}
+ * A reference's value at plan time: from the target's live object when it exists; {@link UNKNOWN_VALUE}
  * when the target will only exist after apply (state alone is not trusted: the object may be gone).
  */
 function refValue(
@@ -405,11 +356,10 @@ function refValue(
     // A target this plan replaces gets a new id (and new server-set fields): what refers to them is
     // known only after apply, so the referrer is planned against the new object, not the old one.
     const serverSet = attribute === 'id' || handler.schema.computed.includes(attribute);
-    if (serverSet && replacedByThisPlan(env, target, liveOf)) return UNKNOWN;
-    if (attribute === 'id') return handler.idOf(rawLive) ?? UNKNOWN;
-    return handler.normalizeLive(rawLive)[attribute] ?? UNKNOWN;
+    if (serverSet && replacedByThisPlan(env, target, liveOf)) return UNKNOWN_VALUE;
+    return attributeOf(handler, rawLive, attribute) ?? UNKNOWN_VALUE;
   }
-  return UNKNOWN;
+  return UNKNOWN_VALUE;
 }
 
 /**
@@ -421,43 +371,4 @@ function replacedByThisPlan(env: PlanningEnv, target: ResourceManifest, liveOf: 
   const plan = (l: (address: string) => unknown): ResourceChange => planResource(env, target, l);
   const change = env.targetChanges ? env.targetChanges.planOnce(target.address, liveOf, plan) : plan(liveOf);
   return change.action === 'replace';
-}
-
-function resolveRefs(
-  value: ManifestValue,
-  where: string,
-  lookup: (address: string, attribute: string, where: string) => PlainValue,
-): PlainValue {
-  if (isSecret(value)) {
-    throw new ReconcilerError(
-      'PLAN_INPUT_INVALID',
-      `${where} is a secret placeholder; secrets may only be used in write-only fields (such as a user's password)`,
-    );
-  }
-  if (isRef(value)) return lookup(value.$ref.address, value.$ref.attribute, where);
-  if (Array.isArray(value)) return value.map((v, i) => resolveRefs(v, `${where}[${i}]`, lookup));
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, resolveRefs(v as ManifestValue, `${where}.${k}`, lookup)]),
-    );
-  }
-  return value as PlainValue;
-}
-
-function findUnknowns(value: PlainValue, pointer: string): string[] {
-  // Most objects hold no unknown: find that out without building a pointer for every field.
-  if (!holdsUnknown(value)) return [];
-  if (value === UNKNOWN) return [pointer];
-  if (Array.isArray(value)) return value.flatMap((v, i) => findUnknowns(v, `${pointer}/${i}`));
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).flatMap(([k, v]) => findUnknowns(v, `${pointer}/${escapePointer(k)}`));
-  }
-  return [];
-}
-
-function holdsUnknown(value: PlainValue): boolean {
-  if (value === UNKNOWN) return true;
-  if (Array.isArray(value)) return value.some(holdsUnknown);
-  if (value !== null && typeof value === 'object') return Object.values(value).some(holdsUnknown);
-  return false;
 }

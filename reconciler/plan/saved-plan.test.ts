@@ -6,14 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { manifestResource, testHandlers } from '../fixtures/handlers.js';
 import { emptyState } from '../state/document.js';
 import { makePlan, planChanges } from './planner.js';
+import { checkPlanStillValid } from './plan-validity.js';
 import {
-  checkPlanStillValid,
   isSavedPlanText,
   parseSavedPlan,
   parseSavedPlanFile,
+  parseSavedPlans,
   readSavedPlan,
   readSavedPlanFile,
   serializeSavedPlan,
+  serializeSavedPlans,
   writeSavedPlan,
 } from './saved-plan.js';
 import { digestOf } from '../private/canonical-json.js';
@@ -130,6 +132,68 @@ describe('saved plans', () => {
       writeFileSync(path, full.slice(0, n));
       await expect(readSavedPlan(path)).rejects.toMatchObject({ code: 'PLAN_MALFORMED' });
     }
+  });
+});
+
+describe('saved plans of several stacks', () => {
+  const prodStack: StackManifest = { name: 'prod', account: 'acme', resources: [] };
+  const webStack: StackManifest = { name: 'web', account: 'acme', resources: [] };
+  const run = { app: '/work/infra/main.ts', workDir: '/work', emulator: false, context: { env: 'prod' } };
+  const parts = [
+    { plan: { ...plan, manifestDigest: digestOf(prodStack) }, origin: { ...run, stack: prodStack } },
+    {
+      plan: makePlan({ stack: 'web', account: 'acme', state: null, manifestDigest: digestOf(webStack), changes: [] }),
+      origin: { ...run, stack: webStack },
+    },
+  ];
+  type File = { savedPlanFormat: number; stacks: { plan: Plan; origin: Record<string, unknown> }[] };
+  const file = (): File => JSON.parse(serializeSavedPlans(parts)) as File;
+
+  it('are one file of format 2 holding every stack in order; one stack keeps format 1', () => {
+    expect(file().savedPlanFormat).toBe(2);
+    expect(parseSavedPlans(serializeSavedPlans(parts), 'p.json')).toEqual({ stacks: parts });
+    expect(JSON.parse(serializeSavedPlans(parts.slice(0, 1)))).toMatchObject({ savedPlanFormat: 1 });
+    expect(parseSavedPlans(serializeSavedPlans(parts.slice(1)), 'p.json')).toEqual({ stacks: parts.slice(1) });
+  });
+
+  it.each<[string, (f: File) => void, RegExp]>([
+    ['an edited origin of the second stack', (f) => (f.stacks[1]!.origin.workDir = '/tmp'), /origins differ/],
+    [
+      'the origin of every stack edited alike',
+      (f) => f.stacks.forEach((s) => (s.origin.workDir = '/tmp')),
+      /does not match its content/,
+    ],
+    ['an edited context of the second stack', (f) => (f.stacks[1]!.origin.context = { env: 'dev' }), /origins differ/],
+    ['the stacks in another order', (f) => f.stacks.reverse(), /does not match its content/],
+    ['a stack left out', (f) => f.stacks.pop(), /does not match its content/],
+    ['a stack twice', (f) => (f.stacks[1] = f.stacks[0]!), /two plans of stack prod/],
+    [
+      'a stack without its origin',
+      (f) => delete (f.stacks[1] as { origin?: unknown }).origin,
+      /stacks\[1\]: origin is missing/,
+    ],
+    [
+      'an edited change',
+      (f) => Object.assign(f.stacks[0]!.plan.changes[1]!, { address: 'prod/other' }),
+      /does not match its content/,
+    ],
+    ['a field added', (f) => Object.assign(f, { note: 1 }), /fields a saved plan never holds \(note\)/],
+  ])('refuse %s (PLAN_MALFORMED)', (_label, edit, message) => {
+    const edited = file();
+    edit(edited);
+    expect(() => parseSavedPlans(JSON.stringify(edited), 'p.json')).toThrow(message);
+    expect(() => parseSavedPlans(JSON.stringify(edited), 'p.json')).toThrow(
+      expect.objectContaining({ code: 'PLAN_MALFORMED' }) as Error,
+    );
+  });
+
+  it('are refused, naming their stacks, by the readers of one stack and by a reader of format 1 only', () => {
+    expect(() => parseSavedPlanFile(serializeSavedPlans(parts), 'p.json')).toThrow(
+      /it holds the plans of 2 stacks \(prod, web\) where one stack's plan is expected/,
+    );
+    expect(() => parseSavedPlans(JSON.stringify({ ...file(), savedPlanFormat: 3 }), 'p.json')).toThrow(
+      /savedPlanFormat is 3; this version of triton-iac reads only 1 and 2/,
+    );
   });
 });
 

@@ -15,6 +15,14 @@ import { planShapeProblem } from './validate-plan.js';
 export const SAVED_PLAN_FORMAT_VERSION = 1;
 
 /**
+ * The envelope version of a saved plan of several stacks (an app's, in the order apply carries them
+ * out). A plan of one stack keeps version 1, so files saved for one stack read as before; a
+ * triton-iac that reads only version 1 refuses this shape by its version, naming it, rather than
+ * applying one stack of it.
+ */
+export const SAVED_APP_PLAN_FORMAT_VERSION = 2;
+
+/**
  * Where a saved plan came from, so that `apply FILE` needs nothing else (as Terraform's plan files
  * carry their configuration): the synthesized stack itself, and the directory its relative paths
  * (object content files, a local state file, the embedded emulator's data) were resolved in.
@@ -56,6 +64,31 @@ export interface SavedPlan {
   readonly origin?: SavedPlanOrigin;
 }
 
+/** One stack's part of a saved plan of several stacks: its plan and where it came from. */
+export interface SavedStackPlan {
+  readonly plan: Plan;
+  readonly origin: SavedPlanOrigin;
+}
+
+/** What a saved-plan file of several stacks (format 2) holds. */
+export interface SavedAppPlanFile {
+  readonly savedPlanFormat: typeof SAVED_APP_PLAN_FORMAT_VERSION;
+  /**
+   * `sha256:<hex>` of the canonical JSON of `{ stacks }`: every stack's plan and origin, and their
+   * order (the order apply carries them out in), so an edit of any part is refused.
+   */
+  readonly digest: string;
+  readonly stacks: readonly SavedStackPlan[];
+}
+
+/**
+ * A saved-plan file as read back, whatever its format: one entry for a plan of one stack, one per
+ * stack, in the order apply carries them out, for an app's plan of several.
+ */
+export interface SavedPlans {
+  readonly stacks: readonly SavedPlan[];
+}
+
 /** Serialises `plan` (and where it came from) into a saved-plan file's text. */
 export function serializeSavedPlan(plan: Plan, origin?: SavedPlanOrigin): string {
   const file: SavedPlanFile = {
@@ -70,6 +103,32 @@ export function serializeSavedPlan(plan: Plan, origin?: SavedPlanOrigin): string
 /** Writes `plan` to `path` atomically (mode 0600). */
 export async function writeSavedPlan(path: string, plan: Plan, origin?: SavedPlanOrigin): Promise<void> {
   await writeFileAtomic(path, serializeSavedPlan(plan, origin));
+}
+
+/**
+ * Serialises the plans of an app's stacks, in the order apply is to carry them out, into one file's
+ * text: format 1 (today's shape) for one stack, format 2 for several.
+ * @throws ReconcilerError `PLAN_INPUT_INVALID` for no plans, or two plans of one stack.
+ */
+export function serializeSavedPlans(stacks: readonly SavedStackPlan[]): string {
+  if (stacks.length === 1) return serializeSavedPlan(stacks[0]!.plan, stacks[0]!.origin);
+  const names = stacks.map((s) => s.plan.stack);
+  if (stacks.length === 0 || new Set(names).size !== names.length)
+    throw new ReconcilerError(
+      'PLAN_INPUT_INVALID',
+      `a saved plan holds one plan per stack; got ${stacks.length === 0 ? 'none' : `the stacks ${names.join(', ')}`}`,
+    );
+  const file: SavedAppPlanFile = {
+    savedPlanFormat: SAVED_APP_PLAN_FORMAT_VERSION,
+    digest: digestOf({ stacks }),
+    stacks,
+  };
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+/** Writes the plans of an app's stacks to `path` atomically (mode 0600), see {@link serializeSavedPlans}. */
+export async function writeSavedPlans(path: string, stacks: readonly SavedStackPlan[]): Promise<void> {
+  await writeFileAtomic(path, serializeSavedPlans(stacks));
 }
 
 /** Where the format marker must appear: `serializeSavedPlan` writes it as the first key. */
@@ -93,20 +152,37 @@ export function isSavedPlanText(text: string): boolean {
 }
 
 /**
- * Parses a saved-plan file's text.
+ * Parses a saved-plan file's text holding one stack's plan.
  * @param source the file name, used in errors
- * @throws ReconcilerError `PLAN_MALFORMED` saying what is wrong.
+ * @throws ReconcilerError `PLAN_MALFORMED` saying what is wrong (a plan of several stacks too).
  */
 export function parseSavedPlan(text: string, source: string): Plan {
   return parseSavedPlanFile(text, source).plan;
 }
 
 /**
- * Parses a saved-plan file's text with its origin. The origin's stack must be the one the plan was
- * made from (its digest is the plan's `manifestDigest`), so an edited stack is refused too.
- * @throws ReconcilerError `PLAN_MALFORMED` saying what is wrong.
+ * Parses a saved-plan file's text holding one stack's plan, with its origin. The origin's stack must
+ * be the one the plan was made from (its digest is the plan's `manifestDigest`), so an edited stack
+ * is refused too.
+ * @throws ReconcilerError `PLAN_MALFORMED` saying what is wrong (a plan of several stacks too:
+ *   read those with {@link parseSavedPlans}).
  */
 export function parseSavedPlanFile(text: string, source: string): SavedPlan {
+  const { stacks } = parseSavedPlans(text, source);
+  if (stacks.length !== 1)
+    throw malformed(
+      source,
+      `it holds the plans of ${stacks.length} stacks (${stacks.map((s) => s.plan.stack).join(', ')}) where one stack's plan is expected`,
+    );
+  return stacks[0]!;
+}
+
+/**
+ * Parses a saved-plan file's text of either format: one stack's plan (format 1), or the plans of an
+ * app's stacks in the order apply carries them out (format 2).
+ * @throws ReconcilerError `PLAN_MALFORMED` saying what is wrong.
+ */
+export function parseSavedPlans(text: string, source: string): SavedPlans {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -116,10 +192,11 @@ export function parseSavedPlanFile(text: string, source: string): SavedPlan {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw malformed(source, 'it is not a JSON object');
   const file = value as Record<string, unknown>;
+  if (file.savedPlanFormat === SAVED_APP_PLAN_FORMAT_VERSION) return { stacks: parseAppPlan(file, source) };
   if (file.savedPlanFormat !== SAVED_PLAN_FORMAT_VERSION) {
     throw malformed(
       source,
-      `savedPlanFormat is ${JSON.stringify(file.savedPlanFormat)}; this version of triton-iac reads only ${SAVED_PLAN_FORMAT_VERSION}`,
+      `savedPlanFormat is ${JSON.stringify(file.savedPlanFormat)}; this version of triton-iac reads only ${SAVED_PLAN_FORMAT_VERSION} and ${SAVED_APP_PLAN_FORMAT_VERSION}`,
     );
   }
   const extra = Object.keys(file).filter((k) => !FILE_KEYS.has(k));
@@ -141,8 +218,57 @@ export function parseSavedPlanFile(text: string, source: string): SavedPlan {
         : `its digest ${JSON.stringify(file.digest)} does not match its content (${actual}); the file was edited or damaged`,
     );
   }
-  if (file.origin === undefined) return { plan };
-  return { plan, origin: file.origin as SavedPlanOrigin };
+  if (file.origin === undefined) return { stacks: [{ plan }] };
+  return { stacks: [{ plan, origin: file.origin as SavedPlanOrigin }] };
+}
+
+/** The top-level fields of a saved-plan file of several stacks. */
+const APP_FILE_KEYS: ReadonlySet<string> = new Set(['savedPlanFormat', 'digest', 'stacks']);
+
+/**
+ * The stacks of a format-2 file: each a plan with its origin (both required), every stack once, all
+ * made in one run (the same app, directory, context and emulator flag), the digest matching.
+ */
+function parseAppPlan(file: Record<string, unknown>, source: string): SavedStackPlan[] {
+  const extra = Object.keys(file).filter((k) => !APP_FILE_KEYS.has(k));
+  if (extra.length > 0)
+    throw malformed(source, `it has fields a saved plan never holds (${extra.join(', ')}); the file was edited`);
+  if (!Array.isArray(file.stacks) || file.stacks.length === 0)
+    throw malformed(source, 'stacks must be a non-empty list of the plans of the stacks');
+  const stacks = file.stacks as unknown[];
+  stacks.forEach((entry, i) => {
+    const problem = stackEntryProblem(entry);
+    if (problem !== undefined) throw malformed(source, `stacks[${i}]: ${problem}`);
+  });
+  const entries = stacks as SavedStackPlan[];
+  const names = entries.map((e) => e.plan.stack);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice !== undefined) throw malformed(source, `it holds two plans of stack ${twice}; the file was edited`);
+  const run = (o: SavedPlanOrigin): string => digestOf({ ...o, stack: undefined });
+  if (entries.some((e) => run(e.origin) !== run(entries[0]!.origin)))
+    throw malformed(
+      source,
+      "its stacks' origins differ (app, working directory, context or emulator flag), but one plan run made them all; the file was edited",
+    );
+  const actual = digestOf({ stacks: entries });
+  if (file.digest !== actual)
+    throw malformed(
+      source,
+      `its digest ${JSON.stringify(file.digest)} does not match its content (${actual}); the file was edited or damaged`,
+    );
+  return entries;
+}
+
+/** What is wrong with one entry of a format-2 file's `stacks`, if anything. */
+function stackEntryProblem(entry: unknown): string | undefined {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return 'it is not an object';
+  const e = entry as Record<string, unknown>;
+  const extra = Object.keys(e).filter((k) => k !== 'plan' && k !== 'origin');
+  if (extra.length > 0) return `it has fields a saved plan never holds (${extra.join(', ')}); the file was edited`;
+  const problem = planShapeProblem(e.plan);
+  if (problem !== undefined) return problem;
+  if (e.origin === undefined) return 'origin is missing: every stack of a saved app plan records its origin';
+  return originShapeProblem(e.origin, e.plan as Plan);
 }
 
 /** The top-level fields of a saved-plan file. */
@@ -185,6 +311,18 @@ export async function readSavedPlan(path: string): Promise<Plan> {
  * @throws ReconcilerError `PLAN_MALFORMED` for a missing, unreadable or malformed file.
  */
 export async function readSavedPlanFile(path: string): Promise<SavedPlan> {
+  return parseSavedPlanFile(await readPlanText(path), path);
+}
+
+/**
+ * Reads and validates a saved plan of either format (see {@link parseSavedPlans}).
+ * @throws ReconcilerError `PLAN_MALFORMED` for a missing, unreadable or malformed file.
+ */
+export async function readSavedPlans(path: string): Promise<SavedPlans> {
+  return parseSavedPlans(await readPlanText(path), path);
+}
+
+async function readPlanText(path: string): Promise<string> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -196,56 +334,7 @@ export async function readSavedPlanFile(path: string): Promise<SavedPlan> {
       { cause: error },
     );
   }
-  return parseSavedPlanFile(text, path);
-}
-
-/** What the world looks like at apply time, for {@link checkPlanStillValid}. */
-export interface CurrentSituation {
-  /** The state's serial now (0 when there is no state). */
-  readonly stateSerial: number;
-  /** The state's lineage now (`null` when there is no state). */
-  readonly stateLineage: string | null;
-  /**
-   * Digest of each planned resource's normalised live object now (the same `digestOf` the planner
-   * used); `undefined` or absent when it is not found live.
-   */
-  readonly liveDigests: ReadonlyMap<string, string | undefined>;
-}
-
-/** The verdict of {@link checkPlanStillValid}. */
-export interface PlanValidity {
-  readonly valid: boolean;
-  /** One sentence per thing that changed since the plan was made. */
-  readonly changes: readonly string[];
-}
-
-/**
- * Whether a saved plan can still be applied as is: the state has not been written since, and no live
- * object the plan looked at has changed, appeared or disappeared. Pure.
- */
-export function checkPlanStillValid(plan: Plan, current: CurrentSituation): PlanValidity {
-  const changes: string[] = [];
-  if (current.stateLineage !== plan.stateLineage) {
-    changes.push(
-      `the state lineage is ${current.stateLineage ?? '(no state)'} but the plan was made against ${plan.stateLineage ?? '(no state)'}`,
-    );
-  } else if (current.stateSerial !== plan.stateSerial) {
-    changes.push(
-      `the state was written since the plan was made (serial ${plan.stateSerial} then, ${current.stateSerial} now)`,
-    );
-  }
-  for (const change of plan.changes) {
-    if (change.action === 'read') continue;
-    const now = current.liveDigests.get(change.address);
-    if (change.liveDigest === undefined && now !== undefined) {
-      changes.push(`${change.address} now exists live but did not when the plan was made`);
-    } else if (change.liveDigest !== undefined && now === undefined) {
-      changes.push(`${change.address} no longer exists live`);
-    } else if (change.liveDigest !== now) {
-      changes.push(`${change.address} changed live since the plan was made`);
-    }
-  }
-  return { valid: changes.length === 0, changes };
+  return text;
 }
 
 function malformed(source: string, problem: string): ReconcilerError {

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { projectDir, REPO, runCli, stopClis, type CliResult } from './support/cli.js';
 import { withCloud } from './support/cloud.js';
 import { proxiedCloudsPerTest } from './support/proxied-cloud.js';
-import { Policy, Role, TritonApp, TritonStack, User } from '../../index.js';
+import { crossStackApp } from './support/cross-stack-app.js';
 
 const SLOW = 180_000;
 const dirs: string[] = [];
@@ -113,25 +113,6 @@ describe('an app with two stacks', () => {
 });
 
 const clouds = proxiedCloudsPerTest();
-
-/**
- * Writes `app.json`: stack `acl` (a role naming user bob and policy readers by name, as strings:
- * object references across stacks are refused at synth) and stack `zteam` (bob and readers), both
- * of account acme; with `circle`, a role of zteam names a user of acl too.
- */
-function crossStackApp(cwd: string, circle = false): void {
-  const app = new TritonApp({ generator: 'triton-iac e2e test' });
-  const acl = new TritonStack(app, 'acl', { account: 'acme' });
-  new Role(acl, 'ops', { members: ['bob'], policies: ['readers'] });
-  const zteam = new TritonStack(app, 'zteam', { account: 'acme' });
-  new User(zteam, 'bob', { login: 'bob', email: 'bob@acme.example' });
-  new Policy(zteam, 'readers', { rules: ['CAN listmachines'] });
-  if (circle) {
-    new User(acl, 'carol', { login: 'carol', email: 'carol@acme.example' });
-    new Role(zteam, 'auditors', { members: ['carol'] });
-  }
-  writeFileSync(join(cwd, 'app.json'), JSON.stringify(app.synth()));
-}
 
 describe('an app whose stacks name each other by name', () => {
   it(

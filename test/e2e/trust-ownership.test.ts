@@ -221,6 +221,8 @@ describe('apply takes the state lock before it plans', () => {
       rmSync(lockFile, { force: true });
       const waited = await waiting.done;
       expect(waited.stderr).toContain(`is locked by pid ${process.pid}`);
+      // The wait ends with how long it took.
+      expect(waited.stderr).toMatch(/took the state lock of stack prod after waiting \d+s/);
       expect(waited.code).toBe(0);
       expect(waited.stdout).toContain('prod/readers (policy readers) will be created');
       expect(waited.stdout).toContain('Apply complete for stack prod: 1 created');

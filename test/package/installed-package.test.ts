@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCloudApiClient, resolveConfig } from '../../provider/index.js';
 import { REPO } from '../e2e/support/cli.js';
@@ -42,6 +43,8 @@ beforeAll(async () => {
       `@pulumi/pulumi@${devVersion('@pulumi/pulumi')}`,
       `typescript@${devVersion('typescript')}`,
       `@types/node@${devVersion('@types/node')}`,
+      // docs/testing.md's tests run under vitest as well as node:test.
+      `vitest@${devVersion('vitest')}`,
     ],
     home,
   );
@@ -90,7 +93,10 @@ describe('the packed tarball', () => {
       'dist/bundle/cli.cjs',
       'dist/bundle/cli.cjs.v8-cache',
       'dist/adapters/pulumi/index.d.ts',
+      'dist/testing/index.js',
+      'dist/testing/index.d.ts',
       'docs/cli.md',
+      'docs/testing.md',
       'docs/github-actions/drift-on-schedule.yml',
     ]) {
       expect(files, f).toContain(f);
@@ -112,7 +118,7 @@ describe('the packed tarball', () => {
     const help = await cli(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: triton-iac <command>');
-    const script = `for (const e of ['triton-iac', 'triton-iac/provider', 'triton-iac/emulator', 'triton-iac/pulumi', 'triton-iac/engine']) { const m = await import(e); console.log(e, Object.keys(m).length > 0); }`;
+    const script = `for (const e of ['triton-iac', 'triton-iac/provider', 'triton-iac/emulator', 'triton-iac/pulumi', 'triton-iac/engine', 'triton-iac/testing']) { const m = await import(e); console.log(e, Object.keys(m).length > 0); }`;
     const imported = await run(process.execPath, ['--input-type=module', '-e', script], {
       cwd: project,
       env: { HOME: home },
@@ -124,6 +130,7 @@ describe('the packed tarball', () => {
       'triton-iac/emulator true',
       'triton-iac/pulumi true',
       'triton-iac/engine true',
+      'triton-iac/testing true',
     ]);
   });
 });
@@ -170,6 +177,44 @@ describe("the README's stack in the user's own project", () => {
       expect(changed.code).toBe(0);
       expect(changed.stdout).toMatch(/prod\/index: updated/);
       expect((await cli(['plan', '--emulator', '--detailed-exitcode'], { env })).code).toBe(0);
+    },
+    SLOW,
+  );
+});
+
+describe("docs/testing.md in the user's own project", () => {
+  it(
+    'runs its stack and tests from the installed package, under vitest and under node:test',
+    async () => {
+      const blocks = codeBlocks(join(REPO, 'docs', 'testing.md'));
+      const dir = join(project, 'testing-project');
+      mkdirSync(join(dir, 'infra'), { recursive: true });
+      writeFileSync(
+        join(dir, 'package.json'),
+        `${JSON.stringify({ name: 'site', version: '1.0.0', private: true, type: 'module' })}\n`,
+      );
+      symlinkSync(join(project, 'node_modules'), join(dir, 'node_modules'));
+      writeFileSync(join(dir, 'infra', 'main.ts'), blockIn(blocks, 'Set-up', 'ts').text);
+      writeFileSync(join(dir, 'infra', 'main.test.ts'), blockIn(blocks, 'Synth assertions', 'ts').text);
+      writeFileSync(join(dir, 'infra', 'cloud.test.ts'), blockIn(blocks, 'A local cloud', 'ts').text);
+      writeFileSync(join(dir, 'infra', 'site.node.ts'), blockIn(blocks, 'Under node:test', 'ts').text);
+      // A temporary folder of the run's own, to see that the local clouds leave nothing in it.
+      const tmp = mkdtempSync(join(tmpdir(), 'triton-iac-tmp-'));
+      const env = { HOME: home, TMPDIR: tmp };
+
+      const vitest = await run(join(project, 'node_modules', '.bin', 'vitest'), ['run'], { cwd: dir, env });
+      // vitest colours its summary even in a pipe: compare the text without the colours.
+      expect(stripVTControlCharacters(vitest.stdout + vitest.stderr)).toMatch(/Tests\s+3 passed \(3\)/);
+      expect(vitest.code).toBe(0);
+      const nodeTest = await run(process.execPath, ['--import', 'tsx', '--test', 'infra/site.node.ts'], {
+        cwd: dir,
+        env,
+      });
+      expect(nodeTest.stdout).toMatch(/# pass 2\n# fail 0/);
+      expect(nodeTest.code).toBe(0);
+      // The local clouds left no temporary folder behind.
+      expect(readdirSync(tmp).filter((f) => f.startsWith('triton-iac-testing-'))).toEqual([]);
+      rmSync(tmp, { recursive: true, force: true });
     },
     SLOW,
   );

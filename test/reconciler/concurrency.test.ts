@@ -36,7 +36,9 @@ describe('two concurrent applies of one stack', () => {
 
   it('lets the second wait for the first with a lock timeout, and both runs leave every resource in state', async () => {
     const stack = buildStack({ name: 'race-wait', manta: false });
+    const told: string[] = [];
     const opts = {
+      onLockWait: (m: string) => void told.push(m),
       clients: world.clients,
       handlers: defaultHandlers(),
       workDir: world.workDir,
@@ -48,6 +50,9 @@ describe('two concurrent applies of one stack', () => {
     };
     const [a, b] = await Promise.all([applyStack(stack, opts), applyStack(stack, opts)]);
     expect(a.result.ok && b.result.ok).toBe(true);
+    // The wait says what it waits for and for how long at most, and its total once over.
+    expect(told[0]).toMatch(/is locked by .*; waiting up to .* for it to be released/);
+    expect(told[told.length - 1]).toMatch(/^took the state lock of stack race-wait after waiting \d+s$/);
     // One of them did the work; the other found nothing left to do.
     expect([a.plan.summary.add, b.plan.summary.add].sort((x, y) => x - y)[0]).toBe(0);
     const state = await openStateBackend(stack, { workDir: world.workDir }).read();

@@ -11,7 +11,7 @@ import { TritonIacError } from '../../common/errors.js';
 export const REPO_ROOT = new URL('../../', import.meta.url).pathname;
 
 /** The folders whose code ships in the package (tsconfig.build.json), and the root entry. */
-const LIBRARY_DIRS = ['adapters', 'cli', 'common', 'constructs', 'emulator', 'provider', 'reconciler'];
+const LIBRARY_DIRS = ['adapters', 'cli', 'common', 'constructs', 'emulator', 'provider', 'reconciler', 'testing'];
 
 /** One library source file: its path from the repository root and its text. */
 export interface SourceFile {

@@ -7,7 +7,7 @@ import type { ResourceManifest } from '../../../common/manifest.js';
 import type { AnyHandler, ObjectRef, PlainObject, ResourceHandler } from '../../contract/handler.js';
 import type { ObjectReference } from '../../consistency.js';
 import type { createReady, CreateOutcome } from '../../core/create-safely.js';
-import { differenceOf, withMarkers } from '../../core/difference.js';
+import { differenceOf } from '../../core/difference.js';
 import { deleteObject, updateInPlace } from '../../core/writes.js';
 import { ReconcilerError } from '../../errors.js';
 import type { WalkSlot } from '../../graph.js';
@@ -20,7 +20,6 @@ import type { StateDocument, StateResource } from '../../state/document.js';
 import { putResources } from '../../state/operations.js';
 import type { ActionOutcome, EngineClients } from '../api-types.js';
 import { resolveDesired } from './desired.js';
-import { withIgnoredFields } from './ignore-changes.js';
 import { oldObjectEntry, replacedAlongside } from './old-object.js';
 import type { RunContext } from './run-context.js';
 import type { StateWriter } from './state-writer.js';
@@ -306,20 +305,12 @@ async function bringUpToDate(
   plannedBefore?: PlainObject,
 ): Promise<ActionOutcome> {
   const entry = a.state.current.resources.find((r) => r.address === resource.address) ?? a.stateEntry;
-  const declared = resolveDesired({ ...resolveArgs(a, handler, resource, false), stateEntry: entry });
-  const before = withMarkers(
-    plannedBefore ??
-      withRecordedLive(
-        handler.normalizeLive(live, declared.normalized),
-        declared.normalized,
-        handler.schema.recorded ?? [],
-        entry?.properties,
-      ),
-    handler.schema.writeOnly,
-    entry?.writeOnly ?? {},
-  );
-  const desired = withIgnoredFields(declared, before, resource.options?.ignoreChanges ?? [], handler.schema.writeOnly);
-  const patch = differenceOf(handler.schema, before, desired.comparable);
+  const desired = resolveDesired({
+    ...resolveArgs(a, handler, resource, false),
+    stateEntry: entry,
+    live: plannedBefore !== undefined ? { normalized: plannedBefore } : { raw: live },
+  });
+  const patch = differenceOf(handler.schema, desired.before!, desired.after);
   if (patch.length === 0) return outcome === 'updated' ? 'unchanged' : outcome;
   const id = handler.idOf(live) ?? a.change.serverId ?? a.change.naturalKey;
   const updated = await updateInPlace({
@@ -333,9 +324,7 @@ async function bringUpToDate(
     retry: a.run.retryFor(resource.address, { slot: a.slot }),
     refs: refsOf(a.change, a.manifest),
   });
-  await record(a, handler, resource, updated, { ...(entry?.writeOnly ?? {}), ...desired.markers }, desired.normalized, {
-    last: true,
-  });
+  await record(a, handler, resource, updated, desired.markers, desired.normalized, { last: true });
   return outcome;
 }
 
@@ -458,12 +447,12 @@ function resolveArgs(a: ActionArgs, handler: AnyHandler, resource: ResourceManif
   return {
     resource,
     handler,
-    handlers: a.run.handlers,
+    run: a.run,
     manifest: a.manifest,
     results: a.results,
-    secrets: a.run.secrets,
     stateEntry: a.stateEntry,
     forCreate,
+    change: a.change,
   };
 }
 

@@ -2,135 +2,133 @@
  * Desired properties at apply time: references resolved from the live objects this run read or wrote,
  * secrets resolved through the resolver (their salted-hash markers computed for state), so the patch
  * can be recomputed against the real values (the plan's patch has `null` where a value was unknown).
+ * The comparable form is the planner's (`plan/comparable.ts`); what is sent is built here.
  */
-import {
-  isRef,
-  isSecret,
-  type ManifestValue,
-  type ResourceKind,
-  type ResourceManifest,
-} from '../../../common/manifest.js';
+import { isSecret, type ManifestValue, type ResourceKind, type ResourceManifest } from '../../../common/manifest.js';
 import type { AnyHandler, PlainObject, PlainValue } from '../../contract/handler.js';
 import { ReconcilerError } from '../../errors.js';
+import {
+  clearOf,
+  comparableForms,
+  comparedPair,
+  effectiveMarkers,
+  type ComparableForms,
+  type ComparableInput,
+} from '../../plan/comparable.js';
+import { attributeOf } from '../../plan/references.js';
+import type { ResourceChange } from '../../plan/types.js';
 import type { StateResource } from '../../state/document.js';
-import { withRecordedDeclared } from '../../plan/recorded-fields.js';
 import { hashWriteOnly, markerFor, newSalt } from '../../state/write-only.js';
 import type { EngineSecretResolver } from '../secrets.js';
+import type { RunContext } from './run-context.js';
+import { refuseUnplannedValues } from './planned-values.js';
 
 /** The result of {@link resolveDesired}. */
 export interface ResolvedDesired {
   /** What the handler is sent: references resolved, write-only values in clear where they must be sent. */
   readonly send: PlainObject;
-  /** The comparable form (normalised, write-only fields as markers), to diff against live. */
-  readonly comparable: PlainObject;
-  /** The normalised desired value without write-only fields: what `normalizeLive` is given. */
+  /** The normalised desired value without write-only fields: what state records. */
   readonly normalized: PlainObject;
   /** The write-only markers to keep in state. */
   readonly markers: Record<string, string>;
+  /** The comparable forms of both sides (the live side when one was given). */
+  readonly forms: ComparableForms;
+  /** The live side as compared, write-only fields as the state's markers; `null` without one. */
+  readonly before: PlainObject | null;
+  /** The desired side as compared, write-only fields as markers. */
+  readonly after: PlainObject;
 }
 
 /**
- * Resolves `resource`'s properties for one action.
+ * Resolves `resource`'s properties for one action, and checks what it would send against the plan.
  * @param forCreate on a create every write-only value is sent (a generated one is made up now); on an
  *   update only those whose marker no longer matches state are sent, and a secret that cannot be read
  *   is left unchanged
- * @throws ReconcilerError `APPLY_FAILED` when a reference's target has no live object
+ * @param live the live side to compare with (a plan's `before`, or the object read now); absent, the
+ *   declaration alone is resolved (a look-up, an adoption before it is recorded)
+ * @throws ReconcilerError `APPLY_FAILED` when a reference's target has no live object;
+ *   `PLAN_INCONSISTENT` when a create, or an update of a live object, would send what the plan did not show
  */
 export function resolveDesired(args: {
   readonly resource: ResourceManifest;
   readonly handler: AnyHandler;
-  readonly handlers: ReadonlyMap<ResourceKind, AnyHandler>;
+  /** The run's handlers, secrets, and what it wrote so far. */
+  readonly run: Pick<RunContext, 'handlers' | 'secrets' | 'writeLog'>;
   readonly manifest: ReadonlyMap<string, ResourceManifest>;
   readonly results: ReadonlyMap<string, unknown>;
-  readonly secrets: EngineSecretResolver;
   readonly stateEntry: StateResource | undefined;
   readonly forCreate: boolean;
+  /** The planned change carried out; what is sent is checked against it. */
+  readonly change: ResourceChange;
+  readonly live?: ComparableInput['live'];
 }): ResolvedDesired {
-  const { resource, handler } = args;
+  const { resource, handler, forCreate } = args;
   const writeOnly = handler.schema.writeOnly;
-  const send: Record<string, PlainValue> = {};
-  const markers: Record<string, string> = {};
-  for (const [field, value] of Object.entries(resource.properties)) {
-    if (!writeOnly.includes(field)) {
-      send[field] = resolveRefs(value, `${resource.address}.properties.${field}`, args);
-      continue;
-    }
-    const stateMarker = args.stateEntry?.writeOnly[field];
-    if (isSecret(value) && value.$secret.source === 'generated') {
-      if (args.forCreate || stateMarker === undefined) {
-        const clear = args.secrets.resolve(value);
-        send[field] = clear;
-        markers[field] = hashWriteOnly(clear, newSalt());
-      } else {
-        markers[field] = stateMarker;
-      }
-      continue;
-    }
-    // A secret is read only when it is written: an update that cannot read it leaves it as it is (the
-    // plan did not compare it either), so a change to another field never needs it.
-    const clear = isSecret(value)
-      ? args.forCreate
-        ? args.secrets.resolve(value)
-        : args.secrets.tryResolve(value)
-      : typeof value === 'string'
-        ? value
-        : JSON.stringify(value);
-    if (clear === undefined) {
-      if (stateMarker !== undefined) markers[field] = stateMarker;
-      continue;
-    }
-    const marker = args.forCreate ? hashWriteOnly(clear, newSalt()) : markerFor(clear, stateMarker);
-    markers[field] = marker;
-    if (args.forCreate || marker !== stateMarker) send[field] = clear;
+  const clear: Record<string, string> = {};
+  const forms = comparableForms({
+    handler,
+    properties: resource.properties,
+    address: resource.address,
+    lookup: (address, attribute, where) =>
+      refValue(address, attribute, where, { ...args, handlers: args.run.handlers }),
+    markerOf: (field, value, stateMarker) => {
+      const m = writeOnlyMarker(value, stateMarker, forCreate, args.run.secrets);
+      if (m.send !== undefined) clear[field] = m.send;
+      return m.marker;
+    },
+    live: args.live ?? null,
+    ...(args.stateEntry !== undefined ? { applied: args.stateEntry } : {}),
+    ...(resource.options?.ignoreChanges !== undefined ? { ignoreChanges: resource.options.ignoreChanges } : {}),
+  });
+  // An ignored field is sent as live has it (handlers send every declared field), an ignored
+  // write-only one not at all: the state's marker stands.
+  const send: Record<string, PlainValue> = { ...forms.resolved, ...clear };
+  for (const field of forms.ignored) {
+    delete send[field];
+    if (!writeOnly.includes(field) && forms.desired[field] !== undefined) send[field] = forms.desired[field]!;
   }
-  const normalized =
-    handler.mode === 'lookup'
-      ? (send as PlainObject)
-      : withRecordedDeclared(handler.normalizeDesired(send), send, handler.schema.recorded ?? []);
-  const plain: Record<string, PlainValue> = {};
-  for (const [k, v] of Object.entries(normalized)) if (!writeOnly.includes(k)) plain[k] = v;
-  return { send, comparable: { ...plain, ...markers }, normalized: plain, markers };
+  const applied = args.stateEntry?.writeOnly ?? {};
+  const pair = comparedPair(forms, forms.desired, writeOnly, applied);
+  if (forCreate || args.live !== undefined) {
+    // A reference to an object this run wrote may take its new value: the plan showed that change.
+    const written = (address: string): boolean => {
+      const target = args.manifest.get(address);
+      return (
+        target !== undefined &&
+        args.run.writeLog.writtenAt({ kind: target.kind, name: target.naturalKey }) !== undefined
+      );
+    };
+    refuseUnplannedValues(args.change, handler, resource, pair.after, written);
+  }
+  // A new object holds only what is declared now; an existing one keeps a marker not compared now.
+  const markers = forCreate
+    ? effectiveMarkers(forms.markers, writeOnly, {})
+    : effectiveMarkers(forms.markers, writeOnly, applied);
+  return { send, normalized: forms.desired, markers, forms, ...pair };
 }
 
-/** The value of `attribute` of a live object, as a `$ref` sees it. */
-export function attributeOf(handler: AnyHandler, live: unknown, attribute: string): PlainValue | undefined {
-  if (attribute === 'id') return handler.idOf(live) ?? undefined;
-  return handler.normalizeLive(live)[attribute];
-}
-
-function resolveRefs(
+/**
+ * The marker of a write-only value, and its clear value when it must be sent: on a create always; on
+ * an update when it no longer matches the state's marker. A generated one is made up when there is
+ * none yet; a secret that cannot be read on an update is not compared (the plan did not either).
+ */
+function writeOnlyMarker(
   value: ManifestValue,
-  where: string,
-  args: {
-    readonly handlers: ReadonlyMap<ResourceKind, AnyHandler>;
-    readonly manifest: ReadonlyMap<string, ResourceManifest>;
-    readonly results: ReadonlyMap<string, unknown>;
-  },
-): PlainValue {
-  if (isSecret(value)) {
-    throw new ReconcilerError(
-      'PLAN_INPUT_INVALID',
-      `${where} is a secret placeholder; secrets may only be used in write-only fields (such as a user's password)`,
-    );
+  stateMarker: string | undefined,
+  forCreate: boolean,
+  secrets: EngineSecretResolver,
+): { marker?: string; send?: string } {
+  if (isSecret(value) && value.$secret.source === 'generated') {
+    if (!forCreate && stateMarker !== undefined) return { marker: stateMarker };
+    const made = secrets.resolve(value);
+    return { marker: hashWriteOnly(made, newSalt()), send: made };
   }
-  if (isRef(value)) return refValue(value.$ref.address, value.$ref.attribute, where, args);
-  if (Array.isArray(value)) {
-    const out: PlainValue[] = [];
-    value.forEach((v: ManifestValue, i) => {
-      const resolved = resolveRefs(v, `${where}[${i}]`, args);
-      // A reference to a job's outputs stands for the whole list, spliced in at its position.
-      if (isRef(v) && v.$ref.attribute === 'outputs' && Array.isArray(resolved))
-        out.push(...(resolved as PlainValue[]));
-      else out.push(resolved);
-    });
-    return out;
-  }
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, resolveRefs(v as ManifestValue, `${where}.${k}`, args)]),
-    );
-  }
-  return value as PlainValue;
+  // A secret is read only when it is written: an update that cannot read it leaves it as it is, so
+  // a change to another field never needs it.
+  const text = isSecret(value) ? (forCreate ? secrets.resolve(value) : secrets.tryResolve(value)) : clearOf(value);
+  if (text === undefined) return {};
+  const marker = forCreate ? hashWriteOnly(text, newSalt()) : markerFor(text, stateMarker);
+  return forCreate || marker !== stateMarker ? { marker, send: text } : { marker };
 }
 
 function refValue(

@@ -7,6 +7,7 @@
 import type { PlainObject, ResourceHandler } from '../../contract/handler.js';
 import { ReconcilerError } from '../../errors.js';
 import { changedFields, differenceOf } from '../../core/difference.js';
+import { liveForm } from '../../plan/comparable.js';
 import type { ResourceChange } from '../../plan/types.js';
 import type { EngineClients } from '../api-types.js';
 
@@ -21,7 +22,8 @@ export function refuseUnplannedTakeover(
   live: unknown,
   desired: PlainObject,
 ): void {
-  const patch = differenceOf(handler.schema, handler.normalizeLive(live, desired), desired);
+  // Recorded fields (the server keeps none) are taken as declared: nothing says they differ.
+  const patch = differenceOf(handler.schema, liveForm({ handler, live: { raw: live } }, desired)!, desired);
   const fields = changedFields(patch);
   if (fields.length === 0) return;
   throw new ReconcilerError(
