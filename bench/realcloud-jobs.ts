@@ -1,9 +1,12 @@
 /**
  * Issue 38's runs: `examples/web-tier`, `examples/image-pipeline` and a 50-instance stack each
- * applied, drifted (an instance stopped by hand), changed (a NIC added and a resize; the volume
- * replaced where there is one) and destroyed to nothing, one run of the real binary each, against
- * an emulator whose jobs take a production datacenter's time scaled to 1/10 (`realistic`,
- * `--time-scale 0.1`) and that fails 10 % of requests, checked with the vendor `triton` CLI. Each
+ * applied, drifted (an instance stopped by hand, or image-pipeline's stopped builder started),
+ * changed (a NIC added and a resize; the volume replaced where there is one) and destroyed to
+ * nothing, one run of the real binary each, against an emulator whose jobs take a production
+ * datacenter's time scaled to 1/10 (`realistic`, `--time-scale 0.1`) and that fails 10 % of
+ * requests. "Nothing" is checked with the vendor `triton` and `mfind` tools: every instance,
+ * volume, network, VLAN, image, RBAC object and Manta path they list after the destroy that they
+ * did not list before the apply is reported as left behind. Each
  * step's wall time is set against the sum of the job durations on its critical path (what no
  * tool could beat); the goal is at most 1.2 times that.
  *
@@ -20,7 +23,7 @@ import imagePipeline from '../examples/image-pipeline/main.js';
 import { jobTiming, type JobKind } from '../emulator/core/timing.js';
 import { generateTestKey } from '../scripts/support/keys.js';
 import { startCloud, type BenchCloud } from './private/cloud.js';
-import { checkBuilt, firstError, iac, triton } from './private/tools.js';
+import { checkBuilt, firstError, iac, mantaTool, triton } from './private/tools.js';
 import type { Measured } from './private/proc.js';
 
 const { values } = parseArgs({
@@ -69,8 +72,13 @@ function fleet(n = 50): TritonApp {
 interface Scenario {
   readonly name: string;
   readonly app: () => TritonApp;
-  /** The instance changed in place (a NIC added, a resize) and the one stopped by hand. */
+  /** The instance changed in place (a NIC added, a resize) and the one changed by hand. */
   readonly changed: string;
+  /**
+   * What is done to it by hand: stopped when it is declared running, started when it is declared
+   * stopped (stopping image-pipeline's stopped builder again would be no drift at all).
+   */
+  readonly drift: 'stop' | 'start';
   readonly instances: number;
   /** The volume replaced, when the stack has one. */
   readonly volume?: string;
@@ -83,6 +91,7 @@ const SCENARIOS: readonly Scenario[] = [
     name: 'web-tier',
     app: () => webTier('acme'),
     changed: 'www-1',
+    drift: 'stop',
     instances: 2,
     volume: 'web-tier/shared',
     critical: {
@@ -96,6 +105,7 @@ const SCENARIOS: readonly Scenario[] = [
     name: 'image-pipeline',
     app: () => imagePipeline('acme'),
     changed: 'acme-web-builder',
+    drift: 'start',
     instances: 1,
     critical: {
       apply: sum('provision', 'stop', 'image_create'),
@@ -107,6 +117,7 @@ const SCENARIOS: readonly Scenario[] = [
     name: 'fleet-50',
     app: () => fleet(50),
     changed: 'fleet-7',
+    drift: 'stop',
     instances: 50,
     volume: 'fleet/shared',
     critical: {
@@ -147,6 +158,42 @@ async function vendorJson<T>(cloud: BenchCloud, args: string[]): Promise<T[]> {
     .map((l) => JSON.parse(l) as T);
 }
 
+/**
+ * Everything of the account the vendor tools list, one `what name (id)` line per object:
+ * instances (in any state but deleted), volumes, networks, VLANs, images (`-a`: inactive ones too),
+ * RBAC users, roles and policies, and every Manta object and directory under `~~/stor` and
+ * `~~/public` (exported image files included).
+ */
+async function inventory(cloud: BenchCloud): Promise<Set<string>> {
+  const out = new Set<string>();
+  const list = async (what: string, args: string[], name: (o: Record<string, unknown>) => unknown): Promise<void> => {
+    for (const o of await vendorJson<Record<string, unknown>>(cloud, args)) out.add(`${what} ${String(name(o))}`);
+  };
+  await list(
+    'instance',
+    ['instance', 'list'],
+    (o) => `${String(o['name'])} (${String(o['id'])}, ${String(o['state'])})`,
+  );
+  await list('volume', ['volume', 'list'], (o) => `${String(o['name'])} (${String(o['id'])})`);
+  await list('network', ['network', 'list'], (o) => `${String(o['name'])} (${String(o['id'])})`);
+  await list('vlan', ['vlan', 'list'], (o) => `${String(o['name'])} (${String(o['vlan_id'])})`);
+  await list(
+    'image',
+    ['image', 'list', '-a'],
+    (o) => `${String(o['name'])}@${String(o['version'])} (${String(o['id'])})`,
+  );
+  await list('user', ['rbac', 'users'], (o) => o['login']);
+  await list('role', ['rbac', 'roles'], (o) => o['name']);
+  await list('policy', ['rbac', 'policies'], (o) => o['name']);
+  for (const top of ['~~/stor', '~~/public']) {
+    let m = await mantaTool(cloud, 'mfind', [top]);
+    for (let attempt = 1; m.code !== 0 && attempt < 8; attempt++) m = await mantaTool(cloud, 'mfind', [top]);
+    if (m.code !== 0) throw new Error(`mfind ${top}: ${firstError(m)}`);
+    for (const path of m.stdout.split('\n').filter((l) => l.trim() !== '')) out.add(`manta ${path}`);
+  }
+  return out;
+}
+
 async function runScenario(s: Scenario): Promise<string[]> {
   const key = generateTestKey('rsa', 'acme@bench');
   const cloud = await startCloud(key, {
@@ -179,27 +226,34 @@ async function runScenario(s: Scenario): Promise<string[]> {
         `| ${s.name} | ${what} | ${m.code} | ${(m.wallMs / 1000).toFixed(1)} s | ${critical !== undefined ? `${(critical / 1000).toFixed(1)} s` : '-'} | ${ratio !== undefined ? `${ratio.toFixed(2)}×` : '-'} |`,
       );
     };
+    // What the emulator holds before the stack (its catalog, the default fabric, the seeded
+    // instances): after the destroy, anything else the vendor tools list was left behind.
+    const before = await inventory(cloud);
     await step('apply', ['apply', base, '--auto-approve'], s.critical.apply);
-    const running = (await vendorJson<{ name: string; state: string }>(cloud, ['instance', 'list'])).filter(
-      (m) => m.state === 'running' || m.state === 'stopped',
+    // The stack's instances only (the emulator seeds a few of its own), as the vendor CLI lists them.
+    const up = (await vendorJson<{ id: string; state: string }>(cloud, ['instance', 'list'])).filter(
+      (m) => (m.state === 'running' || m.state === 'stopped') && ![...before].some((o) => o.includes(`(${m.id},`)),
     );
-    process.stdout.write(`${JSON.stringify({ scenario: s.name, vendorInstancesUp: running.length })}\n`);
-    await vendor(cloud, ['instance', 'stop', '-w', s.changed]);
-    await step('drift (an instance stopped by hand)', ['drift', base], undefined);
-    await step('apply (repairs the drift)', ['apply', base, '--auto-approve'], sum('start'));
+    process.stdout.write(
+      `${JSON.stringify({ scenario: s.name, vendorInstancesUp: `${up.length} of ${s.instances}` })}\n`,
+    );
+    rows.push(`| ${s.name} | instances up after apply (vendor CLI) | ${up.length} of ${s.instances} | | | |`);
+    await vendor(cloud, ['instance', s.drift, '-w', s.changed]);
+    await step(`drift (an instance ${s.drift === 'stop' ? 'stopped' : 'started'} by hand)`, ['drift', base], undefined);
+    await step(
+      'apply (repairs the drift)',
+      ['apply', base, '--auto-approve'],
+      sum(s.drift === 'stop' ? 'start' : 'stop'),
+    );
     await step('change (a NIC and a resize)', ['apply', changed, '--auto-approve'], s.critical.change);
     if (s.volume !== undefined)
       await step('replace the volume', ['apply', changed, '--auto-approve', '--replace', s.volume], s.critical.replace);
     await step('destroy', ['destroy', changed, '--auto-approve'], s.critical.destroy);
-    const left = {
-      instances: (await vendorJson<{ name: string }>(cloud, ['instance', 'list'])).filter(
-        (m) => !['web-1', 'web-2', 'builder'].includes(m.name),
-      ).length,
-      volumes: (await vendorJson(cloud, ['volume', 'list'])).length,
-      vlans: (await vendorJson(cloud, ['vlan', 'list'])).length,
-    };
+    const left = [...(await inventory(cloud))].filter((o) => !before.has(o));
     process.stdout.write(`${JSON.stringify({ scenario: s.name, vendorLeftAfterDestroy: left })}\n`);
-    rows.push(`| ${s.name} | left after destroy (vendor CLI) | ${JSON.stringify(left)} | | | |`);
+    rows.push(
+      `| ${s.name} | left after destroy (vendor CLIs) | ${left.length === 0 ? 'nothing' : left.join(', ')} | | | |`,
+    );
   } finally {
     await cloud.close();
   }

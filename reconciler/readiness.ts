@@ -8,7 +8,7 @@ import type { HandlerContext, PlainObject, ResourceHandler } from '../common/con
 import { ReconcilerError } from './errors.js';
 import type { WalkSlot } from './graph.js';
 import { waitAway } from './parking.js';
-import { pause } from './retry-loop.js';
+import { pause, withRetries, type RetryContext } from './retry-loop.js';
 import { nextPollMs } from './poll-delay.js';
 import type { WaitReport } from './wait-report.js';
 
@@ -36,6 +36,13 @@ export interface UntilReadyArgs<Live> {
   readonly slot?: WalkSlot;
   /** Told when the wait starts (the object is not ready at the first look) and ends. */
   readonly onWait?: (report: WaitReport) => void;
+  /**
+   * The action's retries: each look and the finishing step get them, as every other call of the
+   * action does, so a transient fault (a 500, a reset connection) on ExportImage after a
+   * two-minute image build, or on the stop after a boot, is tried again instead of failing the
+   * apply. Without it, a failed call fails the wait.
+   */
+  readonly retry?: RetryContext;
 }
 
 /**
@@ -53,13 +60,16 @@ export async function untilReady<Live>(args: UntilReadyArgs<Live>): Promise<Live
   const what = `${handler.kind} ${naturalKey}`;
   let live = args.live;
   let reported = false;
+  const retried = <T>(fn: () => Promise<T>): Promise<T> => (args.retry ? withRetries(args.retry, [], fn) : fn());
   // `finish` may start another job (an instance stopped once it booted): what it answers is waited
   // for in turn, a bounded number of times.
   for (let finishes = 0; ;) {
     const progress = readiness.progress(live, desired);
     if (progress.state === 'ready') {
       if (readiness.finish === undefined) break;
-      live = await readiness.finish(ctx, live, desired);
+      const finish = readiness.finish;
+      const ready = live;
+      live = await retried(() => finish(ctx, ready, desired));
       if (++finishes >= MAX_FINISHES || readiness.progress(live, desired).state !== 'pending') break;
       continue;
     }
@@ -84,9 +94,12 @@ export async function untilReady<Live>(args: UntilReadyArgs<Live>): Promise<Live
     const delay = nextPollMs(waited, readiness.initialPollMs ?? 200, readiness.maxPollMs ?? 10_000);
     await waitAway(args.slot, () => pause(Math.min(delay, timeoutMs - waited), args.signal));
     // A read inside the consistency window may not see the new object yet: keep the last known state.
-    const next = readiness.poll
-      ? await readiness.poll(ctx, live)
-      : await handler.read(ctx, { ...(id !== undefined ? { id } : {}), naturalKey });
+    const last = live;
+    const next = await retried(() =>
+      readiness.poll
+        ? readiness.poll(ctx, last)
+        : handler.read(ctx, { ...(id !== undefined ? { id } : {}), naturalKey }),
+    );
     if (next !== undefined) live = next;
   }
   if (reported)

@@ -59,7 +59,9 @@ export interface Readiness<Live = unknown, Clients = unknown> {
   poll?(ctx: HandlerContext<Clients>, live: Live): Promise<Live | undefined>;
   /**
    * The step once the object is ready (an image's export; a job's outputs). Returns the live object
-   * the engine records; throws to fail the action (a job that finished with errors).
+   * the engine records; throws to fail the action (a job that finished with errors). A transient
+   * fault on it (and on `poll`) is retried as every write of the action is, so it must be safe to
+   * run again after a call that took effect but lost its answer (an export written twice).
    */
   finish?(ctx: HandlerContext<Clients>, live: Live, desired: ResolvedProperties): Promise<Live>;
   /** How long the object may stay pending before the action fails. */

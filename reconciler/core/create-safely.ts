@@ -236,6 +236,7 @@ export async function createReady<Clients>(
     naturalKey: args.change.naturalKey,
     ...(args.retry.slot !== undefined ? { slot: args.retry.slot } : {}),
     ...(args.retry.onWait !== undefined ? { onWait: args.retry.onWait } : {}),
+    retry: args.retry,
   });
   return { ...created, live };
 }

@@ -41,6 +41,7 @@ export async function updateInPlace<Clients>(args: {
     naturalKey: args.resource.naturalKey,
     ...(args.retry.slot !== undefined ? { slot: args.retry.slot } : {}),
     ...(args.retry.onWait !== undefined ? { onWait: args.retry.onWait } : {}),
+    retry: args.retry,
   });
 }
 

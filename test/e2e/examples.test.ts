@@ -35,10 +35,11 @@ describe('the examples, applied with the triton-iac binary against --emulator', 
     }
   });
 
-  it('image-pipeline: a build instance stopped after set-up, an image from it, exported to Manta and role-tagged', async () => {
+  it('image-pipeline: a build instance stopped after set-up, an image from it, exported to Manta and role-tagged; destroyed to nothing', async () => {
     const cwd = projectDir();
     try {
-      const out = await applyThenPlanClean(cwd, [join(REPO, 'examples/image-pipeline/main.ts')]);
+      const main = join(REPO, 'examples/image-pipeline/main.ts');
+      const out = await applyThenPlanClean(cwd, [main]);
       expect(out).toMatch(/image-pipeline\/builder: created/);
       await withCloud(cwd, 'acme', async ({ cloudapi, manta }) => {
         const builder = (await cloudapi.listMachines({ name: 'acme-web-builder' }))[0]!;
@@ -49,6 +50,17 @@ describe('the examples, applied with the triton-iac binary against --emulator', 
         expect(image?.version).toBe('1.4.0');
         const exported = await manta.getObjectBuffer('/acme/stor/images/acme-web-1.4.0.imgmanifest');
         expect(JSON.parse(exported!.data.toString())).toMatchObject({ name: 'acme-web', version: '1.4.0' });
+      });
+      // The export's files sit in the declared directory, but the image wrote them: they are the
+      // stack's, so destroy deletes them and the directory in one run (it used to stop on
+      // DirectoryNotEmpty with the instance and image gone, the directory left behind).
+      const destroyed = await runCli(['destroy', '--emulator', '--auto-approve', main], { cwd });
+      expect(destroyed.stderr).toBe('');
+      expect(destroyed.code).toBe(0);
+      await withCloud(cwd, 'acme', async ({ cloudapi, manta }) => {
+        expect(await cloudapi.listMachines({ name: 'acme-web-builder' })).toEqual([]);
+        expect(await cloudapi.listImages({ name: 'acme-web' })).toEqual([]);
+        expect((await manta.listDirectory('/acme/stor')).entries.map((e) => e.name)).not.toContain('images');
       });
     } finally {
       rmSync(cwd, { recursive: true, force: true });
