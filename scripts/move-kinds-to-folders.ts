@@ -16,7 +16,7 @@ const KINDS = [
 ];
 /** A construct file named otherwise than its kind. */
 const CONSTRUCT_FILE: Record<string, string> = { object: 'stor-object' };
-/** Private helpers that serve one kind's handler or construct only. */
+/** Private helpers that serve one kind's handler only (the constructs' stay in constructs/private/). */
 const PRIVATE_OF: Record<string, string[]> = {
   instance: [
     'provider/handlers/private/instance-cns',
@@ -26,12 +26,10 @@ const PRIVATE_OF: Record<string, string[]> = {
     'provider/handlers/private/instance-metadata',
     'provider/handlers/private/instance-nics',
     'provider/handlers/private/instance-rehearsal',
-    'constructs/private/instance-checks',
   ],
   object: [
     'provider/handlers/private/manta-content',
     'provider/handlers/private/object-fingerprint',
-    'constructs/private/content',
   ],
   job: ['provider/handlers/private/manta-job-inputs'],
 };
