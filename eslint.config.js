@@ -15,12 +15,34 @@ const TEST_FOLDER = String.raw`^(\.\./)+test/`;
 const forbid = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
 });
+// `forbid` plus one more pattern (a regex), in the same rule.
+const forbidWith = (patterns, message, ...extra) => ({
+  'no-restricted-imports': ['error', { patterns: [...patterns.map((group) => ({ group: [group], message })), ...extra] }],
+});
 // The rules that hold for all non-test code go through the typescript-eslint copy of the rule, so
 // that they add to (instead of replacing) each folder's `no-restricted-imports` layering rule.
 const boundaries = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
 const PRIVATE = {
   regex: FOREIGN_PRIVATE,
   message: "Another folder's private/ is its internals: import its public module instead (STYLE.md).",
+};
+// A kind's folder (`kinds/<kind>/`) holds members of four layers' folders: its descriptor belongs
+// with common/kinds/, its handler with provider/handlers/, its generator with provider/generators/,
+// its construct with constructs/. They share those folders' helpers, so those four private/ folders
+// are theirs too; every other folder's private/ stays closed to them.
+const KIND_PRIVATE = {
+  regex: String.raw`^(\.\.?/)+(?!(common/kinds|provider/handlers|provider/generators|constructs)/private/)([^./][^/]*/)+private/`,
+  message: PRIVATE.message,
+};
+// What a kind's folder holds, by file: which layer each file belongs to.
+const KIND_DESCRIPTOR = ['kinds/*/descriptor.ts'];
+const KIND_CONSTRUCT = ['kinds/*/construct.ts'];
+const KIND_PROVIDER = ['kinds/*/handler.ts', 'kinds/*/generate.ts', 'kinds/*/private/**/*.ts'];
+// Of a kind's folder, common/, constructs/ and the emulator may import only the descriptor (the
+// top-level kinds/ reached by ../; common/kinds/ has only generated/ and private/ below it).
+const KIND_BEYOND_DESCRIPTOR = {
+  regex: String.raw`^(\.\./)+kinds/(?!generated/|private/)[^/]+/(?!descriptor\.js$)`,
+  message: "Of a kind's folder, this layer may import only its descriptor (kinds/<kind>/descriptor.ts).",
 };
 const TEST = { regex: TEST_FOLDER, message: 'Only tests import test/: move what is needed into a real module.' };
 const ADAPTERS = {
@@ -44,6 +66,16 @@ const CORE = [
   'index.ts',
   'engine.ts',
 ];
+const KINDS = ['kinds/**/*.ts'];
+const CONSTRUCTS_FORBIDDEN = ['**/provider/**', '**/reconciler/**', '**/emulator/**', '**/cli/**'];
+const CONSTRUCTS_MESSAGE =
+  "constructs/ talks to nothing: it may import only common/ (DESIGN.md), the kinds' descriptors and constructs.";
+const IN_KINDS_CONSTRUCT = {
+  regex: String.raw`^(\.\./)+kinds/(?!generated/|private/)[^/]+/(?!(descriptor|construct)\.js$)`,
+  message: "Of a kind's folder, a construct may import only its descriptor and construct.",
+};
+const COMMON_FORBIDDEN = ['**/provider/**', '**/reconciler/**', '**/emulator/**', '**/cli/**', '**/constructs/**'];
+const COMMON_MESSAGE = "common/ is a leaf: pure rules shared by every layer (with the kinds' descriptors).";
 const TESTS = ['test/**', '**/*.test.ts', '**/fixtures/**'];
 
 export default tseslint.config(
@@ -74,6 +106,7 @@ export default tseslint.config(
     },
   },
   { files: CORE, ignores: TESTS, rules: boundaries(PRIVATE, TEST, ADAPTERS, TESTING_ENTRY) },
+  { files: KINDS, ignores: TESTS, rules: boundaries(KIND_PRIVATE, TEST, ADAPTERS, TESTING_ENTRY) },
   { files: ['adapters/**/*.ts'], ignores: TESTS, rules: boundaries(PRIVATE, TEST, TESTING_ENTRY) },
   { files: ['bench/**/*.ts', 'scripts/**/*.ts'], ignores: TESTS, rules: boundaries(PRIVATE, TEST) },
   {
@@ -86,13 +119,14 @@ export default tseslint.config(
   },
   {
     files: ['emulator/**/*.ts'],
-    rules: forbid(
+    rules: forbidWith(
       ['**/provider/**', '**/reconciler/**', '**/constructs/**', '**/cli/**'],
       'The emulator must not import the client or the engine: each checks the other (DESIGN.md).',
+      KIND_BEYOND_DESCRIPTOR,
     ),
   },
   {
-    files: ['provider/**/*.ts'],
+    files: ['provider/**/*.ts', ...KIND_PROVIDER],
     ignores: ['**/*.test.ts'],
     // The handler contract the handlers implement is in common/contract/, below both the client and
     // the engine, so the client loads no engine code and needs no exception.
@@ -115,6 +149,7 @@ export default tseslint.config(
               group: ['**/emulator/**', '**/cli/**'],
               message: 'The engine must not import the emulator or the CLI (DESIGN.md).',
             },
+            { ...KIND_BEYOND_DESCRIPTOR, message: 'The engine imports no handler: the handlers are handed in.' },
             {
               regex: String.raw`(^|/)provider/(?!handlers/clients\.js$)`,
               message:
@@ -127,17 +162,27 @@ export default tseslint.config(
   },
   {
     files: ['constructs/**/*.ts'],
-    rules: forbid(
-      ['**/provider/**', '**/reconciler/**', '**/emulator/**', '**/cli/**'],
-      'constructs/ talks to nothing: it may import only common/ (DESIGN.md).',
-    ),
+    rules: forbidWith(CONSTRUCTS_FORBIDDEN, CONSTRUCTS_MESSAGE, IN_KINDS_CONSTRUCT),
+  },
+  {
+    // A kind's construct is constructs/ code; inside kinds/ it reaches only descriptors and constructs.
+    files: KIND_CONSTRUCT,
+    rules: forbidWith(CONSTRUCTS_FORBIDDEN, CONSTRUCTS_MESSAGE, IN_KINDS_CONSTRUCT, {
+      regex: String.raw`^\.\.?/(?!\.\./)(?!([^/]+/)?(descriptor|construct)\.js$)`,
+      message: IN_KINDS_CONSTRUCT.message,
+    }),
   },
   {
     files: ['common/**/*.ts'],
-    rules: forbid(
-      ['**/provider/**', '**/reconciler/**', '**/emulator/**', '**/cli/**', '**/constructs/**'],
-      'common/ is a leaf: pure rules shared by every layer.',
-    ),
+    rules: forbidWith(COMMON_FORBIDDEN, COMMON_MESSAGE, KIND_BEYOND_DESCRIPTOR),
+  },
+  {
+    // A kind's descriptor is common/ code; inside kinds/ it reaches only other descriptors.
+    files: KIND_DESCRIPTOR,
+    rules: forbidWith(COMMON_FORBIDDEN, COMMON_MESSAGE, KIND_BEYOND_DESCRIPTOR, {
+      regex: String.raw`^\.\.?/(?!\.\./)(?!([^/]+/)?descriptor\.js$)`,
+      message: KIND_BEYOND_DESCRIPTOR.message,
+    }),
   },
   {
     files: ['bin/**/*.js', 'bench/**/*.js', '*.js'],

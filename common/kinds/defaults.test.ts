@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { booleanDefault, defaultOf, numberDefault, stringDefault } from './defaults.js';
-import { instance } from './instance.js';
+import { instance } from '../../kinds/instance/descriptor.js';
 import { KindError } from './kind-error.js';
-import { volume } from './volume.js';
+import { volume } from '../../kinds/volume/descriptor.js';
 
 describe("a kind's defaults, read from its descriptor", () => {
   it('are the values the descriptor declares, for a property and for a field of its elements', () => {

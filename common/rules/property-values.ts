@@ -10,7 +10,7 @@ import { kindDescriptor, type TypeSchema, type ValueRule } from '../kinds/index.
 import { tryParseFirewallRule } from '../fwrule-language/index.js';
 import { tryParsePolicyRule } from '../policy-language/index.js';
 import { fabricTextProblem } from '../net/fabric-network-rules.js';
-import { volumeNameProblem } from '../kinds/volume.js';
+import { volumeNameProblem } from '../../kinds/volume/descriptor.js';
 import { checkDurability } from './durability.js';
 import { checkEmail } from './email.js';
 import { checkDeclaredImageName, checkDeclaredImageVersion } from './image-fields.js';

@@ -1,7 +1,7 @@
 /** The `roleTags` prop shared by the constructs of taggable kinds. */
 import type { Construct } from 'constructs';
 import type { IRole, ITaggable } from '../interfaces.js';
-import { RoleTag } from '../role-tag.js';
+import { RoleTag } from '../../kinds/role-tag/construct.js';
 
 /**
  * The `roleTags` prop of a resource the stack owns: tags `resource` with `roles` (when given) as the

@@ -11,7 +11,7 @@ import type { FoundItem, KindGenerator } from './types.js';
 import type { PlainObject } from '../../common/contract/handler.js';
 import type { GenerateReadContext } from './types.js';
 import { listNormalised, managedHandler, mapLimit, strings } from './private/support.js';
-import { VLANS_PATH } from '../handlers/fabric-vlan.js';
+import { VLANS_PATH } from '../../kinds/fabric-vlan/handler.js';
 import { defaultFabricOf } from '../handlers/default-fabric.js';
 
 /** Generates `fabric-vlan` and `fabric-network`. */

@@ -5,12 +5,12 @@
  * oldest is the source and the others link to it; a link triton-iac made names its source in a
  * header.
  */
-import { LINK_SOURCE_HEADER } from '../handlers/snaplink.js';
+import { LINK_SOURCE_HEADER } from '../../kinds/snaplink/handler.js';
 import type { PlainObject } from '../../common/contract/handler.js';
 import type { FoundItem, GenerateReadContext, KindGenerator, ProgramWriter } from './types.js';
 import { managedHandler, mantaPath, mapLimit, roleList, safeSegment, strings } from './private/support.js';
 import { numberDefault, stringDefault } from '../../common/kinds/defaults.js';
-import { object as objectKind } from '../../common/kinds/object.js';
+import { object as objectKind } from '../../kinds/object/descriptor.js';
 
 /** An object's defaults, which a program leaves out: the descriptor's. */
 const DEFAULT_CONTENT_TYPE = stringDefault(objectKind, 'contentType');

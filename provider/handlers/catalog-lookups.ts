@@ -7,8 +7,8 @@ import type { Clients } from './clients.js';
 import { TritonHandlerError } from './errors.js';
 import type { LookupHandler, PlainObject, ResolvedProperties } from '../../common/contract/handler.js';
 import { fieldRulesOf } from '../../common/kinds/index.js';
-import { networkLookup } from '../../common/kinds/network-lookup.js';
-import { packageLookup } from '../../common/kinds/package-lookup.js';
+import { networkLookup } from '../../kinds/network-lookup/descriptor.js';
+import { packageLookup } from '../../kinds/package-lookup/descriptor.js';
 
 /** A catalog entry a look-up found, with the look-up's natural key. */
 export interface CatalogLive {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeAccountDesired, normalizeAccountLive } from './account.js';
-import { isSigningKey } from './key.js';
+import { normalizeAccountDesired, normalizeAccountLive } from '../../kinds/account/handler.js';
+import { isSigningKey } from '../../kinds/key/handler.js';
 import { defaultKeyName, normalizeKeyDesired, normalizeKeyLive } from './private/keys.js';
-import { pickImage, imageFilters } from './image-lookup.js';
-import { normalizeImageDesired, normalizeImageLive, imageProgress } from './image.js';
-import { normalizePolicyDesired, normalizePolicyLive } from './policy.js';
-import { normalizeRoleDesired, normalizeRoleLive } from './role.js';
-import { normalizeRoleTagDesired, normalizeRoleTagLive } from './role-tag.js';
-import { normalizeUserDesired, normalizeUserLive } from './user.js';
-import { parseUserKeyRef } from './user-key.js';
+import { pickImage, imageFilters } from '../../kinds/image-lookup/handler.js';
+import { normalizeImageDesired, normalizeImageLive, imageProgress } from '../../kinds/image/handler.js';
+import { normalizePolicyDesired, normalizePolicyLive } from '../../kinds/policy/handler.js';
+import { normalizeRoleDesired, normalizeRoleLive } from '../../kinds/role/handler.js';
+import { normalizeRoleTagDesired, normalizeRoleTagLive } from '../../kinds/role-tag/handler.js';
+import { normalizeUserDesired, normalizeUserLive } from '../../kinds/user/handler.js';
+import { parseUserKeyRef } from '../../kinds/user-key/handler.js';
 import type { Image } from '../cloudapi/types.js';
 
 const user = {

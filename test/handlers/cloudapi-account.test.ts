@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountHandler } from '../../provider/handlers/account.js';
-import { accountConfigHandler } from '../../provider/handlers/account-config.js';
-import { datacenterLookupHandler } from '../../provider/handlers/datacenter-lookup.js';
+import { accountHandler } from '../../kinds/account/handler.js';
+import { accountConfigHandler } from '../../kinds/account-config/handler.js';
+import { datacenterLookupHandler } from '../../kinds/datacenter-lookup/handler.js';
 import { expectInSync, startWorld, type HandlerWorld } from './cloudapi-support.js';
 
 let world: HandlerWorld;

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finishImage, imageHandler, imageProgress, type ImageLive } from '../../provider/handlers/image.js';
-import { imageLookupHandler } from '../../provider/handlers/image-lookup.js';
-import { policyHandler } from '../../provider/handlers/policy.js';
-import { roleHandler } from '../../provider/handlers/role.js';
+import { finishImage, imageHandler, imageProgress, type ImageLive } from '../../kinds/image/handler.js';
+import { imageLookupHandler } from '../../kinds/image-lookup/handler.js';
+import { policyHandler } from '../../kinds/policy/handler.js';
+import { roleHandler } from '../../kinds/role/handler.js';
 import type { ResolvedProperties } from '../../common/contract/handler.js';
 import { expectInSync, startWorld, type HandlerWorld } from './cloudapi-support.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keyHandler } from '../../provider/handlers/key.js';
-import { userKeyHandler } from '../../provider/handlers/user-key.js';
-import { userHandler } from '../../provider/handlers/user.js';
+import { keyHandler } from '../../kinds/key/handler.js';
+import { userKeyHandler } from '../../kinds/user-key/handler.js';
+import { userHandler } from '../../kinds/user/handler.js';
 import { TritonHandlerError } from '../../provider/handlers/errors.js';
 import { generateTestKey } from '../../scripts/support/keys.js';
 import { expectInSync, startWorld, type HandlerWorld } from './cloudapi-support.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { policyHandler } from '../../provider/handlers/policy.js';
-import { roleHandler } from '../../provider/handlers/role.js';
-import { roleTagHandler } from '../../provider/handlers/role-tag.js';
-import { userHandler } from '../../provider/handlers/user.js';
+import { policyHandler } from '../../kinds/policy/handler.js';
+import { roleHandler } from '../../kinds/role/handler.js';
+import { roleTagHandler } from '../../kinds/role-tag/handler.js';
+import { userHandler } from '../../kinds/user/handler.js';
 import type { ResolvedProperties } from '../../common/contract/handler.js';
 import { comparable, expectInSync, startWorld, type HandlerWorld } from './cloudapi-support.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userHandler } from '../../provider/handlers/user.js';
+import { userHandler } from '../../kinds/user/handler.js';
 import { TritonApiError } from '../../provider/index.js';
 import type { JsonPatchOperation, ResolvedProperties } from '../../common/contract/handler.js';
 import { expectInSync, startWorld, type HandlerWorld } from './cloudapi-support.js';

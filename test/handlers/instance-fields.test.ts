@@ -5,10 +5,10 @@
  * added to the descriptor without either fails here, naming it.
  */
 import { describe, expect, it } from 'vitest';
-import { instance } from '../../common/kinds/instance.js';
+import { instance } from '../../kinds/instance/descriptor.js';
 import type { FieldSchema } from '../../common/kinds/index.js';
 import { differenceOf, replacePathsOf } from '../../reconciler/core/difference.js';
-import { instanceActionsFor, instanceHandler } from '../../provider/handlers/instance.js';
+import { instanceActionsFor, instanceHandler } from '../../kinds/instance/handler.js';
 import type { PlainValue } from '../../common/contract/handler.js';
 
 const BASE: Record<string, PlainValue> = {

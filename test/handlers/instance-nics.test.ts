@@ -9,8 +9,8 @@ import {
   nicChanges,
   nicProgress,
   primaryFirst,
-} from '../../provider/handlers/private/instance-nics.js';
-import { instanceHandler } from '../../provider/handlers/instance.js';
+} from '../../kinds/instance/private/instance-nics.js';
+import { instanceHandler } from '../../kinds/instance/handler.js';
 import type { MachineNic } from '../../provider/cloudapi/types.js';
 
 const A = 'aaaaaaaa-0000-4000-8000-000000000001';

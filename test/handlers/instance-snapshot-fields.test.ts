@@ -6,10 +6,10 @@
  * a failed snapshot is an error naming the snapshot and its instance.
  */
 import { describe, expect, it } from 'vitest';
-import { instanceSnapshot } from '../../common/kinds/instance-snapshot.js';
+import { instanceSnapshot } from '../../kinds/instance-snapshot/descriptor.js';
 import type { FieldSchema } from '../../common/kinds/index.js';
 import { differenceOf, replacePathsOf } from '../../reconciler/core/difference.js';
-import { instanceSnapshotHandler, parseSnapshotRef } from '../../provider/handlers/instance-snapshot.js';
+import { instanceSnapshotHandler, parseSnapshotRef } from '../../kinds/instance-snapshot/handler.js';
 import type { PlainValue } from '../../common/contract/handler.js';
 
 const BASE: Record<string, PlainValue> = {

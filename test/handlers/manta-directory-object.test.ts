@@ -3,8 +3,8 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directoryHandler } from '../../provider/handlers/directory.js';
-import { createObjectHandler, objectHandler, type LiveObject } from '../../provider/handlers/object.js';
+import { directoryHandler } from '../../kinds/directory/handler.js';
+import { createObjectHandler, objectHandler, type LiveObject } from '../../kinds/object/handler.js';
 import { TritonApiError } from '../../provider/index.js';
 import type { HandlerContext } from '../../common/contract/handler.js';
 import type { Clients } from '../../provider/handlers/clients.js';

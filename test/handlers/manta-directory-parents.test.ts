@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directoryHandler } from '../../provider/handlers/directory.js';
+import { directoryHandler } from '../../kinds/directory/handler.js';
 import type { HandlerWorld } from './cloudapi-support.js';
 import { startMantaWorld } from './manta-support.js';
 

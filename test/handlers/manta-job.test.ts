@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directoryHandler } from '../../provider/handlers/directory.js';
-import { createJobHandler, JobFailedError } from '../../provider/handlers/job.js';
-import { objectHandler } from '../../provider/handlers/object.js';
+import { directoryHandler } from '../../kinds/directory/handler.js';
+import { createJobHandler, JobFailedError } from '../../kinds/job/handler.js';
+import { objectHandler } from '../../kinds/object/handler.js';
 import type { HandlerContext, PlainObject } from '../../common/contract/handler.js';
 import type { JobPhase } from '../../provider/manta/types.js';
 import { untilReady } from '../../reconciler/readiness.js';

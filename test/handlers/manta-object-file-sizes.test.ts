@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createObjectHandler } from '../../provider/handlers/object.js';
-import { SMALL_FILE_BYTES } from '../../provider/handlers/private/manta-content.js';
+import { createObjectHandler } from '../../kinds/object/handler.js';
+import { SMALL_FILE_BYTES } from '../../kinds/object/private/manta-content.js';
 import { startWorld, type HandlerWorld } from './cloudapi-support.js';
 import { md5Of } from './manta-support.js';
 

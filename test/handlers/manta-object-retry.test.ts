@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createObjectHandler } from '../../provider/handlers/object.js';
+import { createObjectHandler } from '../../kinds/object/handler.js';
 import type { HandlerContext } from '../../common/contract/handler.js';
 import type { MantaClients } from '../../provider/handlers/private/manta-support.js';
 import { startAccountWorld, type AccountWorld } from '../support/world.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directoryHandler } from '../../provider/handlers/directory.js';
-import { objectHandler } from '../../provider/handlers/object.js';
-import { LINK_SOURCE_HEADER, snapLinkHandler } from '../../provider/handlers/snaplink.js';
+import { directoryHandler } from '../../kinds/directory/handler.js';
+import { objectHandler } from '../../kinds/object/handler.js';
+import { LINK_SOURCE_HEADER, snapLinkHandler } from '../../kinds/snaplink/handler.js';
 import { comparable, expectInSync, type HandlerWorld } from './cloudapi-support.js';
 import { startMantaWorld, textObject } from './manta-support.js';
 

@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StackManifest } from '../../common/manifest.js';
 import { Directory, SnapLink, StorObject, TritonApp, TritonStack } from '../../index.js';
-import { LINK_SOURCE_HEADER } from '../../provider/handlers/snaplink.js';
+import { LINK_SOURCE_HEADER } from '../../kinds/snaplink/handler.js';
 import { TritonApiError } from '../../provider/index.js';
 import {
   applyStack,

@@ -18,7 +18,7 @@
  * - UpdateVolume changes only the name and answers 200 with the volume.
  */
 import { randomUUID } from 'node:crypto';
-import { VOLUME_SIZES_MIB } from '../../../common/kinds/volume.js';
+import { VOLUME_SIZES_MIB } from '../../../kinds/volume/descriptor.js';
 import { EmulatorError, invalidArgument } from '../../core/errors.js';
 import type { RequestContext } from '../../core/types.js';
 import type { EmulatorContext } from '../../core/context.js';

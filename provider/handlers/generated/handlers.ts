@@ -6,30 +6,30 @@
 
 import type { AnyHandler } from '../../../common/contract/handler.js';
 import type { Clients } from '../clients.js';
-import { accessKeyHandler } from '../access-key.js';
-import { accountConfigHandler } from '../account-config.js';
-import { accountHandler } from '../account.js';
+import { accessKeyHandler } from '../../../kinds/access-key/handler.js';
+import { accountConfigHandler } from '../../../kinds/account-config/handler.js';
+import { accountHandler } from '../../../kinds/account/handler.js';
 import { networkLookupHandler, packageLookupHandler } from '../catalog-lookups.js';
-import { datacenterLookupHandler } from '../datacenter-lookup.js';
-import { directoryHandler } from '../directory.js';
-import { fabricNetworkHandler } from '../fabric-network.js';
-import { fabricVlanHandler } from '../fabric-vlan.js';
-import { firewallRuleHandler } from '../firewall-rule.js';
-import { imageLookupHandler } from '../image-lookup.js';
-import { imageHandler } from '../image.js';
-import { instanceSnapshotHandler } from '../instance-snapshot.js';
-import { instanceHandler } from '../instance.js';
-import { jobHandler } from '../job.js';
-import { keyHandler } from '../key.js';
-import { objectHandler } from '../object.js';
-import { policyHandler } from '../policy.js';
-import { roleTagHandler } from '../role-tag.js';
-import { roleHandler } from '../role.js';
-import { snapLinkHandler } from '../snaplink.js';
-import { userAccessKeyHandler } from '../user-access-key.js';
-import { userKeyHandler } from '../user-key.js';
-import { userHandler } from '../user.js';
-import { volumeHandler } from '../volume.js';
+import { datacenterLookupHandler } from '../../../kinds/datacenter-lookup/handler.js';
+import { directoryHandler } from '../../../kinds/directory/handler.js';
+import { fabricNetworkHandler } from '../../../kinds/fabric-network/handler.js';
+import { fabricVlanHandler } from '../../../kinds/fabric-vlan/handler.js';
+import { firewallRuleHandler } from '../../../kinds/firewall-rule/handler.js';
+import { imageLookupHandler } from '../../../kinds/image-lookup/handler.js';
+import { imageHandler } from '../../../kinds/image/handler.js';
+import { instanceSnapshotHandler } from '../../../kinds/instance-snapshot/handler.js';
+import { instanceHandler } from '../../../kinds/instance/handler.js';
+import { jobHandler } from '../../../kinds/job/handler.js';
+import { keyHandler } from '../../../kinds/key/handler.js';
+import { objectHandler } from '../../../kinds/object/handler.js';
+import { policyHandler } from '../../../kinds/policy/handler.js';
+import { roleTagHandler } from '../../../kinds/role-tag/handler.js';
+import { roleHandler } from '../../../kinds/role/handler.js';
+import { snapLinkHandler } from '../../../kinds/snaplink/handler.js';
+import { userAccessKeyHandler } from '../../../kinds/user-access-key/handler.js';
+import { userKeyHandler } from '../../../kinds/user-key/handler.js';
+import { userHandler } from '../../../kinds/user/handler.js';
+import { volumeHandler } from '../../../kinds/volume/handler.js';
 
 /** The CloudAPI kinds' handlers. */
 export const cloudApiHandlers: readonly AnyHandler<unknown, Clients>[] = [
