@@ -3,7 +3,7 @@
  * `resources[].properties`, and the natural key each kind is identified by.
  *
  * The interfaces (`AccountProperties` … `ResourcePropertiesByKind`) are generated from the kind
- * descriptors (`common/kinds/<kind>.ts`) into `common/kinds/generated/properties.ts` and re-exported
+ * descriptors (`kinds/<kind>/descriptor.ts`) into `common/kinds/generated/properties.ts` and re-exported
  * here. This file is the contract between the construct library (which writes these shapes) and the
  * resource handlers (which read them). Field names are the API's wire names wherever the API has
  * one (`companyName`, `svc_cns_enabled`, `default_network`), so a handler can send most properties

@@ -39,9 +39,10 @@ const git = (...args: string[]): string => execFileSync('git', args, { encoding:
 /** old path (no extension) -> new path (no extension). */
 const moves = new Map<string, string>();
 const plan = (from: string, to: string): void => {
-  if (!existsSync(`${from}.ts`)) return;
+  const there = (stem: string): boolean => existsSync(`${stem}.ts`);
+  if (!there(from) && !there(to)) return;
   moves.set(from, to);
-  if (existsSync(`${from}.test.ts`)) moves.set(`${from}.test`, `${to}.test`);
+  if (there(`${from}.test`) || there(`${to}.test`)) moves.set(`${from}.test`, `${to}.test`);
 };
 for (const k of KINDS) {
   plan(`common/kinds/${k}`, `kinds/${k}/descriptor`);
@@ -81,11 +82,36 @@ for (const file of files) {
   if (out !== text) rewritten.set(file, out);
 }
 for (const [file, text] of rewritten) writeFileSync(file, text);
+let moved = 0;
 for (const [from, to] of moves) {
+  if (!existsSync(`${from}.ts`)) continue;
   mkdirSync(dirname(`${to}.ts`), { recursive: true });
   git('mv', `${from}.ts`, `${to}.ts`);
+  moved += 1;
 }
-console.log(`moved ${moves.size} files, rewrote imports in ${rewritten.size}`);
+
+// Paths named in prose (TSDoc, comments, READMEs, docs): the moved files, and the generic forms.
+const named: [RegExp, string][] = [
+  ...[...moves].map(([from, to]): [RegExp, string] => [
+    new RegExp(`(?<![\\w/.-])${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.ts\\b`, 'g'),
+    `${to}.ts`,
+  ]),
+  [/(?<![\w/.-])common\/kinds\/<kind>\.ts/g, 'kinds/<kind>/descriptor.ts'],
+  [/(?<![\w/.-])provider\/handlers\/<kind>\.ts/g, 'kinds/<kind>/handler.ts'],
+  [/(?<![\w/.-])provider\/generators\/<kind>\.ts/g, 'kinds/<kind>/generate.ts'],
+  [/(?<![\w/.-])constructs\/<kind>\.ts/g, 'kinds/<kind>/construct.ts'],
+];
+let prose = 0;
+for (const file of git('ls-files', '*.ts', '*.md').split('\n')) {
+  if (!file || file === 'docs/adding-a-kind.md' || !existsSync(file)) continue;
+  const text = readFileSync(file, 'utf8');
+  const out = named.reduce((t, [re, to]) => t.replace(re, to), text);
+  if (out !== text) {
+    writeFileSync(file, out);
+    prose += 1;
+  }
+}
+console.log(`moved ${moved} files, rewrote imports in ${rewritten.size}, paths in prose in ${prose}`);
 for (const tsconfig of ['tsconfig.json', 'tsconfig.build.json']) {
   const text = readFileSync(tsconfig, 'utf8');
   if (!text.includes('"kinds"')) writeFileSync(tsconfig, text.replace('"constructs",', '"constructs", "kinds",'));

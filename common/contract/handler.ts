@@ -1,6 +1,6 @@
 /**
  * The contract every resource handler implements: one handler per kind, one file each
- * (`provider/handlers/<kind>.ts`). The engine owns it (it says what the engine needs), the handlers
+ * (`kinds/<kind>/handler.ts`). The engine owns it (it says what the engine needs), the handlers
  * implement it; it is types only, so the client layer that implements it loads no engine code. The
  * handler is the only place that knows a kind's API quirks; the planner and executor in
  * `reconciler/` drive every kind through this interface alone.
@@ -266,7 +266,7 @@ export interface PlanningHandler<Live = unknown> {
 
 /**
  * A managed kind: read, create, update and delete. Implemented once per kind in
- * `provider/handlers/<kind>.ts`.
+ * `kinds/<kind>/handler.ts`.
  */
 export interface ResourceHandler<Live = unknown, Clients = unknown> extends PlanningHandler<Live> {
   readonly mode: 'managed';

@@ -1,5 +1,5 @@
 /**
- * The kinds of resource, one descriptor each (`common/kinds/<kind>.ts`), and what is derived from
+ * The kinds of resource, one descriptor each (`kinds/<kind>/descriptor.ts`), and what is derived from
  * them. Adding a built-in kind is one line in {@link BUILT_IN_KINDS}; a plug-in kind (a test's
  * throw-away kind) is added at run time with {@link registerKind}.
  */

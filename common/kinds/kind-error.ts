@@ -18,7 +18,7 @@ export class KindError extends TritonIacError {
     KIND_NOT_FOUND:
       'Register the kind with `registerKind` before it is used, or fix the kind name (docs/construct-reference.md lists the built-in kinds; docs/adding-a-kind.md shows a plug-in).',
     KIND_FIELD_WITHOUT_DEFAULT:
-      "Declare the field's `default` in the kind's descriptor (common/kinds/<kind>.ts), or ask for the field that has it: a kind's defaults are written only there.",
+      "Declare the field's `default` in the kind's descriptor (kinds/<kind>/descriptor.ts), or ask for the field that has it: a kind's defaults are written only there.",
   };
   override readonly name = 'KindError';
   /** Which problem this is. */

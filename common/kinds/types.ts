@@ -1,6 +1,6 @@
 /**
  * The shape of a kind descriptor: everything about a kind of resource that is data, in one place
- * (`common/kinds/<kind>.ts`). The manifest's kind list, the runtime property schemas, the referable
+ * (`kinds/<kind>/descriptor.ts`). The manifest's kind list, the runtime property schemas, the referable
  * attributes, natural keys, the nesting the live reader needs, the adapters' canonical forms and
  * dependency rules, the handlers' field rules, the value rules checked outside synth, the access
  * model's parts, what CI needs and the published JSON schemas are all derived from the
@@ -360,7 +360,7 @@ export interface KindDescriptor<K extends string = string> {
    * How `triton-iac generate` writes the kind's live objects as constructs, for a kind whose
    * construct takes its manifest properties as they are (the generic generator,
    * `provider/generators/descriptor-generator.ts`). Absent: a generator of its own writes it
-   * (`provider/generators/<kind>.ts`), or generate leaves the kind out.
+   * (`kinds/<kind>/generate.ts`), or generate leaves the kind out.
    */
   readonly generate?: GenerateRule;
   /**

@@ -9,7 +9,7 @@ import type { FoundItem, KindGenerator } from '../../provider/generators/types.j
 import { networkList } from '../../provider/generators/fabric.js';
 import { managedHandler, mapLimit, roleList, strings } from '../../provider/generators/private/support.js';
 
-/** The names `Instance` accepts (constructs/instance.ts). */
+/** The names `Instance` accepts (kinds/instance/construct.ts). */
 const NAME = /^[a-zA-Z0-9][a-zA-Z0-9._-]*$/;
 
 /** Generates `instance`. */

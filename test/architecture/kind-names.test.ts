@@ -1,6 +1,6 @@
 /**
  * The engine (`reconciler/`), `common/` and the CLI name no kind: what differs between kinds is data in the
- * kind's descriptor (`common/kinds/<kind>.ts`: its access part, CI needs, value rules, natural key,
+ * kind's descriptor (`kinds/<kind>/descriptor.ts`: its access part, CI needs, value rules, natural key,
  * nesting…), so a new kind needs no edit there. A quoted kind name used as a kind anywhere else in
  * those folders fails here, naming the file, the line and how the name is used.
  */
@@ -13,10 +13,10 @@ import { importGraph, isTestCode, parse, sourceFiles } from './source-graph.js';
 const KINDS: ReadonlySet<string> = new Set(BUILT_IN_KINDS.map((d) => d.kind));
 
 /**
- * The folders that must name no kind: the engine, common/ and the CLI above them. The descriptors
- * (`common/kinds/`) are where kinds are named; the handlers, constructs, emulator routes and
- * adapters each serve kinds by name (and so do the per-kind program generators,
- * `provider/generators/`). Nothing else is left out: `generate` and `rehearse` in the CLI drive
+ * The folders that must name no kind: the engine, common/ and the CLI above them. The kinds'
+ * folders (`kinds/<kind>/`: descriptor, handler, construct, generator) and the registry
+ * (`common/kinds/`) are where kinds are named; the handlers serving several kinds, the constructs
+ * and generators of several kinds, the emulator routes and the adapters each serve kinds by name. Nothing else is left out: `generate` and `rehearse` in the CLI drive
  * every kind through its generator and its descriptor.
  */
 const SERVES_KINDS_BY_NAME = ['common/kinds/'];
