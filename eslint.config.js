@@ -17,7 +17,10 @@ const forbid = (patterns, message) => ({
 });
 // `forbid` plus one more pattern (a regex), in the same rule.
 const forbidWith = (patterns, message, ...extra) => ({
-  'no-restricted-imports': ['error', { patterns: [...patterns.map((group) => ({ group: [group], message })), ...extra] }],
+  'no-restricted-imports': [
+    'error',
+    { patterns: [...patterns.map((group) => ({ group: [group], message })), ...extra] },
+  ],
 });
 // The rules that hold for all non-test code go through the typescript-eslint copy of the rule, so
 // that they add to (instead of replacing) each folder's `no-restricted-imports` layering rule.

@@ -9,10 +9,31 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, posix } from 'node:path';
 
 const KINDS = [
-  'access-key', 'account', 'account-config', 'datacenter-lookup', 'directory', 'fabric-network',
-  'fabric-vlan', 'firewall-rule', 'image', 'image-lookup', 'instance', 'instance-snapshot', 'job',
-  'key', 'network-lookup', 'object', 'package-lookup', 'policy', 'role', 'role-tag', 'snaplink',
-  'user', 'user-access-key', 'user-key', 'volume',
+  'access-key',
+  'account',
+  'account-config',
+  'datacenter-lookup',
+  'directory',
+  'fabric-network',
+  'fabric-vlan',
+  'firewall-rule',
+  'image',
+  'image-lookup',
+  'instance',
+  'instance-snapshot',
+  'job',
+  'key',
+  'network-lookup',
+  'object',
+  'package-lookup',
+  'policy',
+  'role',
+  'role-tag',
+  'snaplink',
+  'user',
+  'user-access-key',
+  'user-key',
+  'volume',
 ];
 /** A construct file named otherwise than its kind. */
 const CONSTRUCT_FILE: Record<string, string> = { object: 'stor-object' };
@@ -27,10 +48,7 @@ const PRIVATE_OF: Record<string, string[]> = {
     'provider/handlers/private/instance-nics',
     'provider/handlers/private/instance-rehearsal',
   ],
-  object: [
-    'provider/handlers/private/manta-content',
-    'provider/handlers/private/object-fingerprint',
-  ],
+  object: ['provider/handlers/private/manta-content', 'provider/handlers/private/object-fingerprint'],
   job: ['provider/handlers/private/manta-job-inputs'],
 };
 
@@ -62,7 +80,8 @@ const newPathOf = (file: string): string => {
 };
 
 // Rewrite first (reading from old places), then move.
-const SPEC = /(\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|\bvi\.mock\(\s*|\bvi\.importActual(?:<[^>]*>)?\(\s*)(['"])(\.\.?\/[^'"]+)\2/g;
+const SPEC =
+  /(\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|\bvi\.mock\(\s*|\bvi\.importActual(?:<[^>]*>)?\(\s*)(['"])(\.\.?\/[^'"]+)\2/g;
 const rewritten = new Map<string, string>();
 for (const file of files) {
   const text = readFileSync(file, 'utf8');
@@ -111,6 +130,10 @@ for (const file of git('ls-files', '*.ts', '*.md').split('\n')) {
     prose += 1;
   }
 }
+// Longer specifiers can pass the line width: format what was rewritten.
+const touched = [...rewritten.keys()].map(newPathOf).filter((f) => existsSync(f));
+if (touched.length > 0)
+  execFileSync('npx', ['prettier', '--write', '--log-level=warn', ...touched], { stdio: 'inherit' });
 console.log(`moved ${moved} files, rewrote imports in ${rewritten.size}, paths in prose in ${prose}`);
 for (const tsconfig of ['tsconfig.json', 'tsconfig.build.json']) {
   const text = readFileSync(tsconfig, 'utf8');

@@ -19,7 +19,12 @@
 import type { ExportImageResult, Image } from '../../provider/cloudapi/types.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import { TritonHandlerError } from '../../provider/handlers/errors.js';
-import { byCodePoint, desiredOptionals, liveOptionals, sortedStrings } from '../../provider/handlers/private/normalize.js';
+import {
+  byCodePoint,
+  desiredOptionals,
+  liveOptionals,
+  sortedStrings,
+} from '../../provider/handlers/private/normalize.js';
 import { ignoreNotFound, orUndefined } from '../../provider/handlers/private/not-found.js';
 import type {
   HandlerContext,

@@ -13,7 +13,12 @@ import { instancePlaceholder, type FirewallTargetSpec } from '../../common/fwrul
 import { propNames } from '../../constructs/private/known-props.js';
 import { checkAffinityRule } from '../../common/rules/affinity.js';
 import type { Secret } from '../../constructs/secret.js';
-import { checkAdministratorPw, checkCns, checkServerMetadata, checkSpecialTags } from '../../constructs/private/instance-checks.js';
+import {
+  checkAdministratorPw,
+  checkCns,
+  checkServerMetadata,
+  checkSpecialTags,
+} from '../../constructs/private/instance-checks.js';
 import { booleanDefault, stringDefault } from '../../common/kinds/defaults.js';
 import { instance as instanceKind } from './descriptor.js';
 

@@ -5,7 +5,13 @@
  */
 import { PROFILE_FIELDS } from '../../common/kinds/index.js';
 import type { FoundItem, KindGenerator } from '../../provider/generators/types.js';
-import { keyLabel, keyName, keyProps, listNormalised, managedHandler } from '../../provider/generators/private/support.js';
+import {
+  keyLabel,
+  keyName,
+  keyProps,
+  listNormalised,
+  managedHandler,
+} from '../../provider/generators/private/support.js';
 
 /** Generates `user` and `user-key`. */
 export const userGenerator: KindGenerator = {

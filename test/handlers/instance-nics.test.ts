@@ -4,12 +4,7 @@
  * pending; a declared network with no NIC after the server accepted it failed).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  nicChangeNotes,
-  nicChanges,
-  nicProgress,
-  primaryFirst,
-} from '../../kinds/instance/private/instance-nics.js';
+import { nicChangeNotes, nicChanges, nicProgress, primaryFirst } from '../../kinds/instance/private/instance-nics.js';
 import { instanceHandler } from '../../kinds/instance/handler.js';
 import type { MachineNic } from '../../provider/cloudapi/types.js';
 
