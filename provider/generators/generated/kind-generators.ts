@@ -6,16 +6,16 @@
 
 import type { KindGenerator } from '../types.js';
 import { accessKeyGenerator } from '../../../kinds/access-key/generate.js';
-import { fabricGenerator } from '../fabric.js';
 import { imageLookupGenerator } from '../../../kinds/image-lookup/generate.js';
 import { instanceSnapshotGenerator } from '../../../kinds/instance-snapshot/generate.js';
 import { instanceGenerator } from '../../../kinds/instance/generate.js';
 import { keyGenerator } from '../../../kinds/key/generate.js';
-import { mantaGenerator } from '../manta.js';
 import { roleTagGenerator } from '../../../kinds/role-tag/generate.js';
 import { roleGenerator } from '../../../kinds/role/generate.js';
 import { userGenerator } from '../../../kinds/user/generate.js';
 import { volumeGenerator } from '../../../kinds/volume/generate.js';
+import { fabricGenerator } from '../fabric.js';
+import { mantaGenerator } from '../manta.js';
 
 /** The generators written per kind; every other kind with a descriptor `generate` rule gets the generic one. */
 export const KIND_GENERATORS: readonly KindGenerator[] = [

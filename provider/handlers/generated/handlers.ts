@@ -9,7 +9,6 @@ import type { Clients } from '../clients.js';
 import { accessKeyHandler } from '../../../kinds/access-key/handler.js';
 import { accountConfigHandler } from '../../../kinds/account-config/handler.js';
 import { accountHandler } from '../../../kinds/account/handler.js';
-import { networkLookupHandler, packageLookupHandler } from '../catalog-lookups.js';
 import { datacenterLookupHandler } from '../../../kinds/datacenter-lookup/handler.js';
 import { directoryHandler } from '../../../kinds/directory/handler.js';
 import { fabricNetworkHandler } from '../../../kinds/fabric-network/handler.js';
@@ -30,6 +29,7 @@ import { userAccessKeyHandler } from '../../../kinds/user-access-key/handler.js'
 import { userKeyHandler } from '../../../kinds/user-key/handler.js';
 import { userHandler } from '../../../kinds/user/handler.js';
 import { volumeHandler } from '../../../kinds/volume/handler.js';
+import { networkLookupHandler, packageLookupHandler } from '../catalog-lookups.js';
 
 /** The CloudAPI kinds' handlers. */
 export const cloudApiHandlers: readonly AnyHandler<unknown, Clients>[] = [
