@@ -243,7 +243,7 @@ function renderConstructModules(): string {
     ...kindModules('construct'),
     ...modulesIn('constructs').filter((p) => !FRAMEWORK_CONSTRUCT_MODULES.includes(stemOf(p))),
   ].sort((a, b) => kindOrderOf(a) - kindOrderOf(b) || a.localeCompare(b));
-  return `${header("Every construct module the library exports whole: one per `constructs/*.ts` outside the framework, a kind's in `BUILT_IN_KINDS` order.")}
+  return `${header("Every construct module the library exports whole: one per `kinds/<kind>/construct.ts` and per `constructs/*.ts` outside the framework, a kind's in `BUILT_IN_KINDS` order.")}
 ${paths.map((p) => `export * from '${specifier(KIND_REGISTRATION_FILES.constructs, p)}';`).join('\n')}
 `;
 }
@@ -269,7 +269,7 @@ async function renderGenerators(): Promise<string> {
     }
   }
   found.sort((a, b) => a.at - b.at || a.name.localeCompare(b.name));
-  return `${header('The program generators written per kind (`provider/generators/*.ts`), in `BUILT_IN_KINDS` order.')}
+  return `${header('The program generators written per kind (`kinds/<kind>/generate.ts`, `provider/generators/*.ts`), in `BUILT_IN_KINDS` order.')}
 import type { KindGenerator } from '../types.js';
 ${groupImports(found.map((f) => ({ from: specifier(KIND_REGISTRATION_FILES.generators, f.path), name: f.name })))}
 
