@@ -88,6 +88,15 @@ export function registerKind(descriptor: KindDescriptor): void {
   registry.set(descriptor.kind, descriptor);
 }
 
+/**
+ * Removes a kind added with {@link registerKind} (a test's throw-away kind, so that it does not
+ * leak into other tests sharing the process). A built-in kind stays: it is part of the product.
+ */
+export function unregisterKind(descriptor: KindDescriptor): void {
+  if (BUILT_IN_KINDS.some((d) => d === descriptor)) return;
+  if (registry.get(descriptor.kind) === descriptor) registry.delete(descriptor.kind);
+}
+
 /** The descriptor of `kind`, or `undefined` when no such kind is registered. */
 export function kindDescriptor(kind: string): KindDescriptor | undefined {
   return registry.get(kind);

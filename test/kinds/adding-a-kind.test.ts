@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ciNeeds } from '../../common/access/index.js';
-import { registerKind } from '../../common/kinds/index.js';
+import { registerKind, unregisterKind } from '../../common/kinds/index.js';
 import type { StackManifest } from '../../common/manifest.js';
 import { TritonApp, TritonStack } from '../../index.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
@@ -34,6 +34,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await world?.close();
+  // Test files share a worker's modules: the throw-away kind must not reach the next file's checks.
+  unregisterKind(widget);
 });
 
 const handlers = new Map<string, AnyHandler>([
