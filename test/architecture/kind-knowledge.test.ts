@@ -158,6 +158,26 @@ describe('kind knowledge stays in the kind', () => {
   });
 });
 
+describe('one folder per kind', () => {
+  it('every built-in kind has its folder with its descriptor, and every folder of kinds/ is a built-in kind', () => {
+    const files = sourceFiles();
+    const folders = new Set(files.flatMap((f) => /^kinds\/([^/]+)\//.exec(f)?.[1] ?? []));
+    const kinds = BUILT_IN_KINDS.map((d) => d.kind);
+    expect([...folders].sort()).toEqual([...kinds].sort());
+    expect(kinds.filter((k) => !files.includes(`kinds/${k}/descriptor.ts`))).toEqual([]);
+  });
+
+  it("a kind's folder holds only its descriptor, handler, construct, generator and their private helpers", () => {
+    const stray = sourceFiles().filter(
+      (f) =>
+        f.startsWith('kinds/') && !/^kinds\/[^/]+\/(descriptor|handler|construct|generate|private\/[^/]+)\.ts$/.test(f),
+    );
+    expect(stray, 'name a file of a kind folder by its layer (the eslint rules find its layer by that name)').toEqual(
+      [],
+    );
+  });
+});
+
 describe('what counts as naming an operation', () => {
   it.each([
     ["call({ operation: 'ListVolumes' })", 'ListVolumes'],
