@@ -27,6 +27,8 @@ beforeAll(async () => {
   t = await startTestEmulator({ provisionMs: 0, seed: 11 });
   vendor = vendorTriton(t, 'triton-default-fabric-');
   ({ cwd, env } = projectAgainst(t, 'test/e2e/apps/default-fabric-stack.ts'));
+  // The emulator reads nothing stale: a plan after an apply need not wait out the default window.
+  env = { ...env, TRITON_IAC_CONSISTENCY_WINDOW_MS: '0' };
 });
 afterAll(async () => {
   await t.close();

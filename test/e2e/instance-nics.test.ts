@@ -90,6 +90,9 @@ beforeAll(async () => {
   t = await startTestEmulator({ clock, provisionMs: 0 });
   vendor = vendorTriton(t, 'triton-nics-');
   ({ cwd, env } = projectAgainst(t, 'test/e2e/apps/instance-nics-stack.ts'));
+  // This emulator reads nothing stale: a plan right after an apply need not wait out the default
+  // 15 s window before trusting a difference on what the apply just wrote.
+  env = { ...env, TRITON_IAC_CONSISTENCY_WINDOW_MS: '0' };
 });
 afterAll(async () => {
   await stopClis();

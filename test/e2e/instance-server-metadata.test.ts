@@ -48,7 +48,8 @@ beforeAll(async () => {
     provisionMs: 50,
     consistencyWindowMs: 0,
   });
-  env = cloudEnv(emulator, 'acme', owner, join(root, 'home'));
+  // The emulator reads nothing stale: a plan after an apply need not wait out the default window.
+  env = { ...cloudEnv(emulator, 'acme', owner, join(root, 'home')), TRITON_IAC_CONSISTENCY_WINDOW_MS: '0' };
   // The program imports triton-iac by path; generate's project needs the package beside it.
   mkdirSync(join(root, 'node_modules'), { recursive: true });
   symlinkSync(REPO, join(root, 'node_modules', 'triton-iac'));
