@@ -198,7 +198,8 @@ describe('triton-iac generate', () => {
     writeFileSync(join(dir, 'infra', 'content', 'stor', 'site', 'index.html'), '<h1>hello again</h1>\n');
     const applied = await runCli(['apply', '--auto-approve'], { cwd: dir, env: ownerEnv });
     expect(applied.code, applied.stderr).toBe(0);
-    expect(applied.stdout).toMatch(/2 created, 7 updated/);
+    // Look-ups the plan left to apply are counted as read (seen once, on a loaded machine).
+    expect(applied.stdout).toMatch(/2 created, (?:\d+ read, )?7 updated/);
     // Nothing differs; the one unmanaged object is the access key generate names and never declares
     // (a key with the account's full access is reported until a stack declares it).
     const drift = await runCli(['drift'], { cwd: dir, env: ownerEnv });
