@@ -5,11 +5,11 @@
  * refused: what a read can predict is said at plan time, never promised and then refused by apply.
  */
 import type { PlannedChange, PlanScope, ResourceHandler } from '../../common/contract/handler.js';
-import type { ResourceKind, StackManifest } from '../../common/manifest.js';
+import type { StackManifest } from '../../common/manifest.js';
 import { ReconcilerError } from '../errors.js';
 import type { Plan } from '../plan/types.js';
 import type { RunContext } from './private/run-context.js';
-import { plannedChangeOf } from './plan-warnings.js';
+import { changesByKindFor, plannedChangeOf } from './plan-warnings.js';
 
 const WRITES = new Set<string>(['create', 'update', 'replace', 'adopt']);
 
@@ -19,18 +19,13 @@ const WRITES = new Set<string>(['create', 'update', 'replace', 'adopt']);
  */
 export async function refuseCertainFailures(run: RunContext, plan: Plan, stack: StackManifest): Promise<void> {
   const declared = new Map(stack.resources.map((r) => [r.address, r.properties]));
-  const byKind = new Map<ResourceKind, PlannedChange[]>();
-  for (const c of plan.changes) {
-    const handler = run.handlers.get(c.kind);
-    if (!WRITES.has(c.action) || handler?.mode !== 'managed' || handler.planRefusals === undefined) continue;
-    const ofKind = byKind.get(c.kind) ?? [];
-    if (ofKind.length === 0) byKind.set(c.kind, ofKind);
+  const byKind = changesByKindFor(run, plan, WRITES, 'planRefusals', (c) => {
     const properties = declared.get(c.address);
-    ofKind.push({
+    return {
       ...plannedChangeOf(c),
       ...(properties !== undefined ? { declared: properties as PlannedChange['declared'] } : {}),
-    });
-  }
+    };
+  });
   const scope: PlanScope = {
     creates: plan.changes
       .filter((c) => c.action === 'create' || c.action === 'replace')

@@ -14,14 +14,7 @@ const WRITES = new Set<string>(['create', 'update', 'replace', 'delete', 'adopt'
 
 /** `plan` with the warnings its kinds make about it (unchanged when there are none). */
 export async function withPlanWarnings(run: RunContext, plan: Plan): Promise<Plan> {
-  const byKind = new Map<ResourceKind, PlannedChange[]>();
-  for (const c of plan.changes) {
-    const handler = run.handlers.get(c.kind);
-    if (!WRITES.has(c.action) || handler?.mode !== 'managed' || handler.planWarnings === undefined) continue;
-    const ofKind = byKind.get(c.kind) ?? [];
-    if (ofKind.length === 0) byKind.set(c.kind, ofKind);
-    ofKind.push(plannedChangeOf(c));
-  }
+  const byKind = changesByKindFor(run, plan, WRITES, 'planWarnings', plannedChangeOf);
   const warnings: PlanWarning[] = [];
   for (const [kind, changes] of byKind) {
     const handler = run.handlers.get(kind) as ResourceHandler;
@@ -50,4 +43,27 @@ export async function withPlanWarnings(run: RunContext, plan: Plan): Promise<Pla
 /** A plan's change as a kind's plan hooks (`planWarnings`, `planRefusals`) see it. */
 export function plannedChangeOf(c: ResourceChange): PlannedChange {
   return { address: c.address, action: c.action as PlannedChange['action'], before: c.before, after: c.after };
+}
+
+/**
+ * The changes of `plan` whose action is in `writes`, grouped by kind, for the kinds whose managed
+ * handler has `hook`: what each plan hook (`planWarnings`, `planRefusals`) is asked about, once per
+ * kind, in the plan's order.
+ */
+export function changesByKindFor(
+  run: RunContext,
+  plan: Plan,
+  writes: ReadonlySet<string>,
+  hook: 'planWarnings' | 'planRefusals',
+  toPlanned: (c: ResourceChange) => PlannedChange,
+): Map<ResourceKind, PlannedChange[]> {
+  const byKind = new Map<ResourceKind, PlannedChange[]>();
+  for (const c of plan.changes) {
+    const handler = run.handlers.get(c.kind);
+    if (!writes.has(c.action) || handler?.mode !== 'managed' || handler[hook] === undefined) continue;
+    const ofKind = byKind.get(c.kind) ?? [];
+    if (ofKind.length === 0) byKind.set(c.kind, ofKind);
+    ofKind.push(toPlanned(c));
+  }
+  return byKind;
 }
