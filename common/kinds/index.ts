@@ -5,11 +5,14 @@
  */
 import { accessKey } from '../../kinds/access-key/descriptor.js';
 import { account } from '../../kinds/account/descriptor.js';
+import { accountLookup } from '../../kinds/account-lookup/descriptor.js';
 import { accountConfig } from '../../kinds/account-config/descriptor.js';
 import { datacenterLookup } from '../../kinds/datacenter-lookup/descriptor.js';
 import { directory } from '../../kinds/directory/descriptor.js';
 import { fabricNetwork } from '../../kinds/fabric-network/descriptor.js';
 import { fabricVlan } from '../../kinds/fabric-vlan/descriptor.js';
+import { fabricVlanLookup } from '../../kinds/fabric-vlan-lookup/descriptor.js';
+import { fabricNetworkLookup } from '../../kinds/fabric-network-lookup/descriptor.js';
 import { firewallRule } from '../../kinds/firewall-rule/descriptor.js';
 import { imageLookup } from '../../kinds/image-lookup/descriptor.js';
 import { image } from '../../kinds/image/descriptor.js';
@@ -28,6 +31,7 @@ import { userAccessKey } from '../../kinds/user-access-key/descriptor.js';
 import { userKey } from '../../kinds/user-key/descriptor.js';
 import { user } from '../../kinds/user/descriptor.js';
 import { volume } from '../../kinds/volume/descriptor.js';
+import { volumeLookup } from '../../kinds/volume-lookup/descriptor.js';
 import { KindError } from './kind-error.js';
 import type { FieldRules, KindDescriptor } from './types.js';
 
@@ -57,10 +61,14 @@ export const BUILT_IN_KINDS = [
   packageLookup,
   networkLookup,
   datacenterLookup,
+  accountLookup,
   firewallRule,
   fabricVlan,
+  fabricVlanLookup,
   fabricNetwork,
+  fabricNetworkLookup,
   volume,
+  volumeLookup,
   directory,
   object,
   snaplink,

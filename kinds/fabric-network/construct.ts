@@ -4,10 +4,12 @@
  */
 import type { Construct } from 'constructs';
 import type { FabricNetworkProperties } from '../../common/resource-properties.js';
-import { fabricNetworkProblems, fabricTextProblem, vlanIdProblem } from '../../common/net/fabric-network-rules.js';
+import { fabricNetworkProblems, fabricTextProblem } from '../../common/net/fabric-network-rules.js';
 import { subnetsOverlap, type Ipv4Subnet } from '../../common/net/ipv4.js';
 import { ValidationError } from '../../constructs/errors.js';
 import { FabricVlan } from '../fabric-vlan/construct.js';
+import { FabricVlanLookup } from '../fabric-vlan-lookup/construct.js';
+import { vlanIdOf } from '../fabric-network-lookup/construct.js';
 import type { Reference } from '../../constructs/reference.js';
 import { TritonResource, type RenderedResource } from '../../constructs/resource.js';
 import type { ResourceOptionProps } from '../../constructs/resource-options.js';
@@ -18,8 +20,11 @@ import { fabricNetwork as fabricNetworkKind } from './descriptor.js';
 
 /** Props of a {@link FabricNetwork}. */
 export interface FabricNetworkProps extends ResourceOptionProps {
-  /** The VLAN: a declared {@link FabricVlan}, or the id of one the stack does not manage. A change replaces the network. */
-  readonly vlan: FabricVlan | number;
+  /**
+   * The VLAN: a declared {@link FabricVlan}, a {@link FabricVlanLookup} by `vlanId`, or the id of
+   * one the stack does not manage. A change replaces the network.
+   */
+  readonly vlan: FabricVlan | FabricVlanLookup | number;
   /** Network name, unique within the VLAN; renamed in place. */
   readonly name: string;
   /** IPv4 subnet in CIDR form, /8 to /30 (`10.10.0.0/24`). A change replaces the network. */
@@ -75,15 +80,13 @@ export class FabricNetwork extends TritonResource {
   readonly vlanId: number;
   /** @internal the parsed subnet, for the overlap check of later networks */
   readonly subnetRange: Ipv4Subnet;
-  private readonly vlan: FabricVlan | undefined;
+  private readonly vlan: FabricVlan | FabricVlanLookup | undefined;
   private readonly properties: FabricNetworkProperties;
 
   constructor(scope: Construct, id: string, props: FabricNetworkProps) {
     super(scope, id, props, FABRIC_NETWORK_PROPS);
     const at = this.node.path;
-    const vlanId = props.vlan instanceof FabricVlan ? props.vlan.vlanId : props.vlan;
-    const vlanBad = vlanIdProblem(vlanId);
-    if (vlanBad !== undefined) fail(at, 'vlan', props.vlan, `must be a FabricVlan or a VLAN id that ${vlanBad}`);
+    const vlanId = vlanIdOf(at, props.vlan);
     if (typeof props.name !== 'string' || props.name.trim() === '')
       fail(at, 'name', props.name, 'must be a non-empty string');
     for (const f of ['description'] as const)
@@ -100,7 +103,7 @@ export class FabricNetwork extends TritonResource {
     this.networkName = props.name;
     this.vlanId = vlanId;
     this.subnetRange = subnet!;
-    this.vlan = props.vlan instanceof FabricVlan ? props.vlan : undefined;
+    this.vlan = props.vlan instanceof FabricVlan || props.vlan instanceof FabricVlanLookup ? props.vlan : undefined;
     this.checkSiblings(at, props.subnet);
     this.properties = {
       vlanId,

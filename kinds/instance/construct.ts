@@ -9,6 +9,7 @@ import type { ResourceOptionProps } from '../../constructs/resource-options.js';
 import { fail } from '../../constructs/private/problems.js';
 import { checkRoleRefs, resolveRoleRefs } from '../../constructs/private/role-refs.js';
 import { networkValue, Volume, type NetworkRef } from '../volume/construct.js';
+import { VolumeLookup } from '../volume-lookup/construct.js';
 import { instancePlaceholder, type FirewallTargetSpec } from '../../common/fwrule-language/index.js';
 import { propNames } from '../../constructs/private/known-props.js';
 import { checkAffinityRule } from '../../common/rules/affinity.js';
@@ -107,8 +108,8 @@ export interface InstanceProps extends ResourceOptionProps {
 
 /** One NFS volume an {@link Instance} mounts. */
 export interface InstanceVolumeMountSpec {
-  /** The volume: a declared {@link Volume}, or a volume name. */
-  readonly volume: Volume | string;
+  /** The volume: a declared {@link Volume}, a {@link VolumeLookup}, or a volume name. */
+  readonly volume: Volume | VolumeLookup | string;
   /** Absolute path it is mounted at. */
   readonly mountpoint: string;
   /** Read-write or read-only. @default 'rw' */
@@ -318,11 +319,11 @@ function checkVolumeMounts(
     const field = `volumes[${i}]`;
     if (typeof m !== 'object' || m === null) fail(at, field, m, 'must be { volume, mountpoint, mode }');
     const volume =
-      m.volume instanceof Volume
+      m.volume instanceof Volume || m.volume instanceof VolumeLookup
         ? m.volume.volumeId
         : typeof m.volume === 'string' && m.volume !== ''
           ? m.volume
-          : fail(at, `${field}.volume`, m.volume, 'must be a Volume or a volume name');
+          : fail(at, `${field}.volume`, m.volume, 'must be a Volume, a VolumeLookup or a volume name');
     if (typeof m.mountpoint !== 'string' || !m.mountpoint.startsWith('/') || m.mountpoint === '/')
       fail(at, `${field}.mountpoint`, m.mountpoint, 'must be an absolute path other than /');
     if (seen.has(m.mountpoint))

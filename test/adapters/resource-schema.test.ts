@@ -89,6 +89,10 @@ const full: { [K in ResourceKind]: Required<ResourcePropertiesByKind[K]> } = {
   },
   'package-lookup': { name: 'g4-highcpu-1G', memory: 1024, minMemory: 512, vcpus: 1, minVcpus: 1, group: 'highcpu' },
   'network-lookup': { name: 'external', public: true },
+  'account-lookup': {},
+  'fabric-vlan-lookup': { vlanId: 3, name: 'v*', description: 'd' },
+  'fabric-network-lookup': { vlanId: 3, name: 'n', subnet: '10.0.0.0/24' },
+  'volume-lookup': { name: 'v', size: 10240, state: 'ready', type: 'tritonnfs' },
   'image-lookup': {
     name: 'n',
     os: 'smartos',

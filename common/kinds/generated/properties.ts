@@ -312,6 +312,9 @@ export interface DatacenterLookupProperties {
   readonly name: string;
 }
 
+/** `account-lookup`: A read-only look-up of the stack's account (terraform-provider-triton's data `triton_account`): its id, login, email and whether CNS is enabled. Natural key: the account login. */
+export interface AccountLookupProperties {}
+
 /** `firewall-rule`: A firewall rule of the account, in the firewall rule language. Natural key: canonical rule text. */
 export interface FirewallRuleProperties {
   /** The rule text, canonical (`FROM any TO tag "role" = "web" ALLOW tcp PORT 443`). */
@@ -333,6 +336,16 @@ export interface FabricVlanProperties {
   /** VLAN name (at most 64 characters); renamed in place. */
   readonly name: string;
   /** Description (at most 64 characters); updated in place. */
+  readonly description?: string;
+}
+
+/** `fabric-vlan-lookup`: A read-only fabric VLAN query (data `triton_fabric_vlan`): by VLAN id, name or description, the last two with `*` and `?` wildcards, all given filters together. Natural key: the filters as key=value pairs joined with & in key order. */
+export interface FabricVlanLookupProperties {
+  /** The VLAN id. */
+  readonly vlanId?: number;
+  /** VLAN name; `*` matches any run of characters, `?` one. */
+  readonly name?: string;
+  /** VLAN description; `*` and `?` as in the name. */
   readonly description?: string;
 }
 
@@ -360,6 +373,16 @@ export interface FabricNetworkProperties {
   readonly internetNat: boolean;
 }
 
+/** `fabric-network-lookup`: A read-only query of the networks of one fabric VLAN (data `triton_fabric_network`): by name, subnet or both. Natural key: the filters as key=value pairs joined with & in key order. */
+export interface FabricNetworkLookupProperties {
+  /** The VLAN id whose networks are searched. */
+  readonly vlanId: number;
+  /** Network name (exact: names are unique within a VLAN). */
+  readonly name?: string;
+  /** Subnet in CIDR form (`10.10.0.0/24`). */
+  readonly subnet?: string;
+}
+
 /** `volume`: An NFS shared volume of the account, mounted by instances. Natural key: name. */
 export interface VolumeProperties {
   /** Volume name; renamed in place. */
@@ -370,6 +393,18 @@ export interface VolumeProperties {
   readonly networks?: readonly (string | RefValue)[];
   /** Volume tags, set at create; a change replaces the volume. */
   readonly tags?: { readonly [key: string]: string };
+}
+
+/** `volume-lookup`: A read-only volume query (data `triton_volume`): ListVolumes' own filters, name (a `*` at either end matches any run), size, state and type. Natural key: the filters as key=value pairs joined with & in key order. */
+export interface VolumeLookupProperties {
+  /** Volume name; a leading or trailing `*` matches any run of characters (VOLAPI). */
+  readonly name?: string;
+  /** Size in MiB. */
+  readonly size?: number;
+  /** State (`ready`, `creating`, `failed`, …). */
+  readonly state?: string;
+  /** Volume type (`tritonnfs`). */
+  readonly type?: string;
 }
 
 /** `directory`: A Manta directory. Natural key: path. */
@@ -439,10 +474,14 @@ export interface ResourcePropertiesByKind {
   'package-lookup': PackageLookupProperties;
   'network-lookup': NetworkLookupProperties;
   'datacenter-lookup': DatacenterLookupProperties;
+  'account-lookup': AccountLookupProperties;
   'firewall-rule': FirewallRuleProperties;
   'fabric-vlan': FabricVlanProperties;
+  'fabric-vlan-lookup': FabricVlanLookupProperties;
   'fabric-network': FabricNetworkProperties;
+  'fabric-network-lookup': FabricNetworkLookupProperties;
   volume: VolumeProperties;
+  'volume-lookup': VolumeLookupProperties;
   directory: DirectoryProperties;
   object: ObjectProperties;
   snaplink: SnapLinkProperties;
