@@ -5,7 +5,7 @@
 import type { Construct } from 'constructs';
 import type { FabricNetworkProperties } from '../../common/resource-properties.js';
 import { fabricNetworkProblems, fabricTextProblem } from '../../common/net/fabric-network-rules.js';
-import { subnetsOverlap, type Ipv4Subnet } from '../../common/net/ipv4.js';
+import { inSubnet, parseIpv4, subnetsOverlap, type Ipv4Subnet } from '../../common/net/ipv4.js';
 import { ValidationError } from '../../constructs/errors.js';
 import { FabricVlan } from '../fabric-vlan/construct.js';
 import { FabricVlanLookup } from '../fabric-vlan-lookup/construct.js';
@@ -133,6 +133,22 @@ export class FabricNetwork extends TritonResource {
           `overlaps ${other.node.path} (${other.properties.subnet}) on VLAN ${this.vlanId}: the networks of one VLAN must not share addresses`,
         );
     }
+  }
+
+  /**
+   * Why an instance cannot ask for `ip` on this network, or `undefined`: NAPI's rule (an address
+   * inside the subnet that the network does not manage itself: not the gateway, a resolver or the
+   * broadcast address), checked at synth because the subnet is known here.
+   */
+  staticIpProblem(ip: string): string | undefined {
+    const n = parseIpv4(ip);
+    if (n === undefined) return 'must be an IPv4 address';
+    if (!inSubnet(n, this.subnetRange))
+      return `is not in the subnet ${this.properties.subnet} of ${this.node.path} (NAPI: "IP is not in subnet")`;
+    const managed = [this.properties.gateway, ...(this.properties.resolvers ?? [])].filter((a) => a === ip);
+    if (n === this.subnetRange.last || managed.length > 0)
+      return `is managed by ${this.node.path} (its gateway, a resolver or the broadcast address); NAPI refuses it`;
+    return undefined;
   }
 
   /** The network id, known after apply (what an Instance's or a Volume's `networks` takes). */

@@ -46,6 +46,7 @@ import { SERVER_METADATA, stringMap, syncMetadata } from './private/instance-met
 import { cnsOf, cnsTags, isCnsTag, liveCns, withoutCns } from './private/instance-cns.js';
 import { instanceRehearsalCopy } from './private/instance-rehearsal.js';
 import { INSTANCE_DEFAULTS as DEFAULTS } from './private/instance-defaults.js';
+import { bootDesired, bootLive, ROOT_KEYS, syncRootKeys, wireNetworks } from './private/instance-boot.js';
 
 export { cnsOf, cnsTags } from './private/instance-cns.js';
 
@@ -90,6 +91,7 @@ export function normalizeInstanceDesired(props: ResolvedProperties): PlainObject
   if (props['metadata'] !== undefined) out['metadata'] = stringMap(props['metadata'], SERVER_METADATA);
   if (props['roleTags'] !== undefined) out['roleTags'] = sortedStrings(props['roleTags']);
   if (Array.isArray(props['volumes'])) out['volumes'] = volumeMounts(props['volumes']);
+  bootDesired(props, out);
   return out;
 }
 
@@ -156,6 +158,7 @@ export function normalizeInstanceLive(live: InstanceLive, desired?: PlainObject)
   optional('metadata', metadata, Object.keys(metadata).length === 0);
   const roleTags = sortedStrings([...(live.roleTags ?? [])]);
   optional('roleTags', roleTags, roleTags.length === 0);
+  bootLive(live, desired, out);
   return out;
 }
 
@@ -289,7 +292,13 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
     afterUpdate: true,
     waitsFor: "the instance's jobs",
     async finish(ctx, waited, desired) {
-      const { awaiting: _awaiting, ...live } = waited;
+      const { awaiting: _awaiting, ...up } = waited;
+      // CloudAPI wrote the account's keys at create: the declared ones go in once the machine is up.
+      const keys = desired['rootAuthorizedKeys'];
+      const live =
+        (await syncRootKeys(ctx, up, desired)) && typeof keys === 'string'
+          ? { ...up, metadata: { ...up.metadata, [ROOT_KEYS]: keys } }
+          : up;
       if (desired['state'] !== 'stopped' || live.state !== 'running') return live;
       await ctx.clients.cloudapi.updateMachine(live.id, { action: 'stop' }, { signal: ctx.signal });
       // The stop is a job: the engine waits until the machine is stopped (an image is made only from a stopped one).
@@ -308,7 +317,8 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
         name: String(desired['name']),
         image: String(desired['image']),
         package: String(desired['package']),
-        ...(Array.isArray(networks) ? { networks: networks.map(String) } : {}),
+        ...(Array.isArray(networks) ? { networks: wireNetworks(networks.map(String), desired['networkIps']) } : {}),
+        ...(desired['delegateDataset'] === true ? { delegate_dataset: true } : {}),
         ...(Array.isArray(desired['affinity']) ? { affinity: desired['affinity'].map(String) } : {}),
         firewall_enabled: desired['firewallEnabled'] === true,
         deletion_protection: desired['deletionProtection'] === true,
@@ -345,6 +355,8 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
       await api.replaceMachineTags(id, tagSet(desired, live), { signal: ctx.signal });
     }
     if (touches(patch, 'metadata')) await syncMetadata(ctx, id, desired);
+    if (touches(patch, 'rootAuthorizedKeys'))
+      await syncRootKeys(ctx, await api.getMachine(id, { signal: ctx.signal }), desired);
     if (touches(patch, 'roleTags') && Array.isArray(desired['roleTags']))
       await api.setRoleTags(machinePath(ctx, id), sortedStrings(desired['roleTags']), { signal: ctx.signal });
     // Last: a NIC change reboots the machine, and the engine then waits for its jobs (`readiness`).

@@ -47,6 +47,14 @@ export interface RoleMember {
   readonly default: boolean;
 }
 
+/** One static address an instance asks for on a network. */
+export interface InstanceNetworkIp {
+  /** Network id (or a reference to one), one of `networks`. */
+  readonly network: string | RefValue;
+  /** The IPv4 address. */
+  readonly ip: string;
+}
+
 /** One NFS volume an instance mounts. */
 export interface InstanceVolumeMount {
   /** Volume id (a reference to a Volume, stable across its renames) or name. */
@@ -250,6 +258,8 @@ export interface InstanceProperties {
   readonly package: string | RefValue;
   /** Network ids, the first the primary NIC. Another network added or removed is a NIC added (AddNic) or removed (RemoveNic) in place, which reboots the instance; a change of the first replaces the instance (CloudAPI cannot choose the primary NIC in place). */
   readonly networks?: readonly (string | RefValue)[];
+  /** Static addresses asked for on networks of `networks` (CreateMachine network objects `{ ipv4_uuid, ipv4_ips }`); used at create only and compared with the last apply, so a change replaces the instance. */
+  readonly networkIps?: readonly InstanceNetworkIp[];
   /** NFS volumes mounted at create (CreateMachine `volumes`); GetMachine does not return them, so they are compared with the last apply; a change replaces the instance. */
   readonly volumes?: readonly InstanceVolumeMount[];
   /** Instance tags (strings); replaced as a whole in place. */
@@ -262,6 +272,10 @@ export interface InstanceProperties {
   readonly metadata?: { readonly [key: string]: string | RefValue };
   /** The Administrator's initial password of a Windows instance (CreateMachine `administrator_pw`, kept by the server as the metadata key `administrator_pw`); set at create only, so a change replaces the instance; never stored. */
   readonly administratorPw?: SecretValue;
+  /** The root user's SSH keys, one OpenSSH line each followed by a newline (the metadata key `root_authorized_keys`, which CloudAPI fills with the account's keys at create): written once the instance is up and changed in place. */
+  readonly rootAuthorizedKeys?: string;
+  /** Whether the instance gets a delegated ZFS dataset (CreateMachine `delegate_dataset`), where the datacenter enables it; a change replaces the instance. */
+  readonly delegateDataset: boolean;
   /** Whether the cloud firewall applies to the instance. */
   readonly firewallEnabled: boolean;
   /** Whether CloudAPI refuses to delete the instance. */
