@@ -16,6 +16,7 @@ export interface InstanceBoot {
   readonly metadata: { [key: string]: string | Reference } | undefined;
   readonly rootAuthorizedKeys: string | undefined;
   readonly locality: { rules: string[]; after: TritonResource[] } | undefined;
+  readonly disks: { size?: number; blockSize?: number }[] | undefined;
 }
 
 /** A metadata value given as text, or as a file read at synth (`{ file: 'boot.sh' }`). */

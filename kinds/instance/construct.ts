@@ -11,6 +11,7 @@ import { checkRoleRefs, resolveRoleRefs } from '../../constructs/private/role-re
 import { networkValue, type Volume, type NetworkRef } from '../volume/construct.js';
 import type { VolumeLookup } from '../volume-lookup/construct.js';
 import { checkVolumeMounts } from '../../constructs/private/instance-mounts.js';
+import { checkDisks, type InstanceDiskSpec } from '../../constructs/private/instance-disks.js';
 import { instancePlaceholder, type FirewallTargetSpec } from '../../common/fwrule-language/index.js';
 import { propNames } from '../../constructs/private/known-props.js';
 import { checkAffinityRule } from '../../common/rules/affinity.js';
@@ -133,6 +134,13 @@ export interface InstanceProps extends ResourceOptionProps {
    */
   readonly delegateDataset?: boolean;
   /**
+   * A bhyve instance's disks on a flexible-disk package, the boot disk first (its size the image's
+   * unless given): `[{}, { size: 20480 }]`. A disk grown or added changes in place while the
+   * instance is stopped; the plan refuses it otherwise, and a removed disk always.
+   * @default - the image disk and one data disk of the rest of the package's space
+   */
+  readonly disks?: readonly InstanceDiskSpec[];
+  /**
    * The Administrator's initial password of a Windows instance, read at apply time from the
    * environment or a file (`Secret.fromEnv('WIN_ADMIN_PW')`), as terraform-provider-triton's
    * `administrator_pw`. Sent at create (CloudAPI keeps it as the metadata key `administrator_pw`,
@@ -177,6 +185,7 @@ const INSTANCE_PROPS = propNames<InstanceProps>({
   rootAuthorizedKeys: true,
   locality: true,
   delegateDataset: true,
+  disks: true,
   firewallEnabled: true,
   deletionProtection: true,
   state: true,
@@ -273,6 +282,7 @@ export class Instance extends TritonResource {
       metadata: metadataWithBootProps(at, props.metadata, props),
       rootAuthorizedKeys: rootAuthorizedKeysText(at, props.rootAuthorizedKeys),
       locality: affinityFromLocality(at, props.locality, props.affinity),
+      disks: checkDisks(at, props.disks),
     };
     this.instanceName = props.name;
     this.props = props;
@@ -340,6 +350,7 @@ export class Instance extends TritonResource {
         metadata: this.boot.metadata,
         rootAuthorizedKeys: this.boot.rootAuthorizedKeys,
         delegateDataset: p.delegateDataset ?? booleanDefault(instanceKind, 'delegateDataset'),
+        disks: this.boot.disks,
         administratorPw: p.administratorPw?.toJSON(),
         firewallEnabled: p.firewallEnabled ?? booleanDefault(instanceKind, 'firewallEnabled'),
         deletionProtection: p.deletionProtection ?? booleanDefault(instanceKind, 'deletionProtection'),

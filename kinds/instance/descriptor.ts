@@ -89,6 +89,37 @@ export const instance = {
       },
     },
     {
+      name: 'disks',
+      type: 'list',
+      required: false,
+      recorded: true,
+      description:
+        "A bhyve instance's disks on a flexible-disk package, the boot disk first (CreateMachine `disks`); GetMachine does not show them, so they are compared with the last apply. A disk grown or added changes in place while the instance is stopped.",
+      element: {
+        type: 'object',
+        typeName: { name: 'InstanceDisk', description: 'One disk of a bhyve instance.' },
+        fields: [
+          {
+            name: 'size',
+            type: 'number',
+            required: false,
+            integer: true,
+            minimum: 1,
+            description: "Size in MiB (the boot disk: the image's size unless given).",
+          },
+          {
+            name: 'blockSize',
+            type: 'number',
+            required: false,
+            integer: true,
+            minimum: 512,
+            maximum: 131072,
+            description: 'Block size in bytes (not on the boot disk).',
+          },
+        ],
+      },
+    },
+    {
       name: 'tags',
       type: 'map',
       element: { type: 'string', refable: true },
@@ -236,6 +267,9 @@ export const instance = {
       'deletemachinemetadata',
       'deletemachine',
       'listnics',
+      'listmachinedisks',
+      'createmachinedisk',
+      'resizemachinedisk',
       'addnic',
       'removenic',
     ],

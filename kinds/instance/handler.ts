@@ -46,6 +46,7 @@ import { SERVER_METADATA, stringMap, syncMetadata } from './private/instance-met
 import { cnsOf, cnsTags, isCnsTag, liveCns, withoutCns } from './private/instance-cns.js';
 import { instanceRehearsalCopy } from './private/instance-rehearsal.js';
 import { INSTANCE_DEFAULTS as DEFAULTS } from './private/instance-defaults.js';
+import { diskRefusals, syncDisks, wireDisks } from './private/instance-disks.js';
 import { bootDesired, bootLive, ROOT_KEYS, syncRootKeys, wireNetworks } from './private/instance-boot.js';
 
 export { cnsOf, cnsTags } from './private/instance-cns.js';
@@ -319,6 +320,7 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
         package: String(desired['package']),
         ...(Array.isArray(networks) ? { networks: wireNetworks(networks.map(String), desired['networkIps']) } : {}),
         ...(desired['delegateDataset'] === true ? { delegate_dataset: true } : {}),
+        ...(Array.isArray(desired['disks']) ? { disks: wireDisks(desired['disks']) } : {}),
         ...(Array.isArray(desired['affinity']) ? { affinity: desired['affinity'].map(String) } : {}),
         firewall_enabled: desired['firewallEnabled'] === true,
         deletion_protection: desired['deletionProtection'] === true,
@@ -355,6 +357,7 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
       await api.replaceMachineTags(id, tagSet(desired, live), { signal: ctx.signal });
     }
     if (touches(patch, 'metadata')) await syncMetadata(ctx, id, desired);
+    if (touches(patch, 'disks')) await syncDisks(ctx, id, desired);
     if (touches(patch, 'rootAuthorizedKeys'))
       await syncRootKeys(ctx, await api.getMachine(id, { signal: ctx.signal }), desired);
     if (touches(patch, 'roleTags') && Array.isArray(desired['roleTags']))
@@ -369,6 +372,8 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
   },
   // The plan says what its NIC changes do (a reboot each), and warns when it would pass the
   // account's provisioning limits, naming the limit.
+  // A disk change the server would refuse (the machine not stopped) or that would lose a disk.
+  planRefusals: async (_ctx, changes) => diskRefusals(changes),
   async planWarnings(ctx, changes) {
     return [...nicChangeNotes(changes), ...(await provisioningLimitNotes(ctx, changes))];
   },

@@ -84,6 +84,7 @@ const full: { [K in ResourceKind]: Required<ResourcePropertiesByKind[K]> } = {
     networkIps: [{ network: '9ec60129-9034-47b4-b111-3026f9b1a10f', ip: '10.0.0.5' }],
     rootAuthorizedKeys: 'ssh-ed25519 AAAA root\n',
     delegateDataset: false,
+    disks: [{}, { size: 20480, blockSize: 8192 }],
   },
   'instance-snapshot': {
     instance: '0f5bd4a1-7c52-4a1e-9b1f-3a5c0e6d2b77',

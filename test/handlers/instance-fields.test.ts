@@ -29,6 +29,7 @@ const BASE: Record<string, PlainValue> = {
   networkIps: [{ network: 'f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10', ip: '10.0.0.5' }],
   rootAuthorizedKeys: 'ssh-ed25519 AAAA ops\n',
   delegateDataset: false,
+  disks: [{}, { size: 20480 }],
 };
 
 const PRIMARY = 'f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10';
@@ -47,6 +48,7 @@ const IN_PLACE: Readonly<Record<string, string>> = {
   roleTags: 'SetRoleTags',
   networks: 'AddNic/RemoveNic',
   rootAuthorizedKeys: 'AddMachineMetadata',
+  disks: 'ResizeMachineDisk/CreateMachineDisk',
 };
 
 /** Another valid value of the field's type. */
@@ -62,6 +64,7 @@ function otherValue(field: FieldSchema): PlainValue {
       return { services: ['api', 'web'], disable: true };
     case 'list':
       if (field.name === 'volumes') return [{ volume: 'data', mountpoint: '/srv', mode: 'rw' }];
+      if (field.name === 'disks') return [{}, { size: 40960 }];
       if (field.name === 'networkIps') return [{ network: PRIMARY, ip: '10.0.0.6' }];
       // Another network besides the primary: a NIC added (the primary's change is tested below).
       if (field.name === 'networks') return [...(current as string[]), OTHER_NETWORK];
@@ -94,7 +97,7 @@ describe('instance: update or replace, per descriptor field', () => {
       const how = IN_PLACE[field.name];
       expect(how, `${field.name} is not immutable but has no in-place change`).toBeDefined();
       const actions = instanceActionsFor(changed, patch).map((a) => a.action);
-      if (['tags', 'cns', 'metadata', 'roleTags', 'networks', 'rootAuthorizedKeys'].includes(field.name))
+      if (['tags', 'cns', 'metadata', 'roleTags', 'networks', 'rootAuthorizedKeys', 'disks'].includes(field.name))
         expect(actions).toEqual([]);
       else expect(actions).toEqual([how]);
     });

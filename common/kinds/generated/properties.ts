@@ -65,6 +65,14 @@ export interface InstanceVolumeMount {
   readonly mode: 'rw' | 'ro';
 }
 
+/** One disk of a bhyve instance. */
+export interface InstanceDisk {
+  /** Size in MiB (the boot disk: the image's size unless given). */
+  readonly size?: number;
+  /** Block size in bytes (not on the boot disk). */
+  readonly blockSize?: number;
+}
+
 /** The CNS (Triton Container Name Service) settings of an instance. */
 export interface InstanceCns {
   /** CNS service names the instance answers for (DNS labels). */
@@ -262,6 +270,8 @@ export interface InstanceProperties {
   readonly networkIps?: readonly InstanceNetworkIp[];
   /** NFS volumes mounted at create (CreateMachine `volumes`); GetMachine does not return them, so they are compared with the last apply; a change replaces the instance. */
   readonly volumes?: readonly InstanceVolumeMount[];
+  /** A bhyve instance's disks on a flexible-disk package, the boot disk first (CreateMachine `disks`); GetMachine does not show them, so they are compared with the last apply. A disk grown or added changes in place while the instance is stopped. */
+  readonly disks?: readonly InstanceDisk[];
   /** Instance tags (strings); replaced as a whole in place. */
   readonly tags?: { readonly [key: string]: string | RefValue };
   /** Affinity rules for where the instance is placed (`instance!=web-*`, `role==~db`); used at create only, so a change replaces the instance. */

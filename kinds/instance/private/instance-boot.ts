@@ -6,6 +6,7 @@
 import type { Machine } from '../../../provider/cloudapi/types.js';
 import type { Clients } from '../../../provider/handlers/clients.js';
 import { byCodePoint } from '../../../provider/handlers/private/normalize.js';
+import { disksOf } from './instance-disks.js';
 import type { HandlerContext, PlainObject, PlainValue, ResolvedProperties } from '../../../common/contract/handler.js';
 
 /** The metadata key holding the root user's SSH keys (CloudAPI writes the account's there at create). */
@@ -28,6 +29,8 @@ export function bootDesired(props: ResolvedProperties, out: Record<string, Plain
   const ips = networkIpsOf(props['networkIps']);
   if (ips !== undefined) out['networkIps'] = ips;
   if (typeof props['rootAuthorizedKeys'] === 'string') out['rootAuthorizedKeys'] = props['rootAuthorizedKeys'];
+  const disks = disksOf(props['disks']);
+  if (disks !== undefined) out['disks'] = disks as unknown as PlainValue;
 }
 
 /** The live form's extra fields, added to `out`: the root keys only when declared (else the server's own). */

@@ -39,6 +39,12 @@ export interface InstanceConfig extends cdktf.TerraformMetaArguments {
   */
   readonly deletionProtection?: boolean | cdktf.IResolvable;
   /**
+  * A bhyve instance's disks on a flexible-disk package, the boot disk first (CreateMachine `disks`); GetMachine does not show them, so they are compared with the last apply. A disk grown or added changes in place while the instance is stopped.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#disks Instance#disks}
+  */
+  readonly disks?: InstanceDisks[] | cdktf.IResolvable;
+  /**
   * Whether the cloud firewall applies to the instance. Default: false.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#firewall_enabled Instance#firewall_enabled}
@@ -365,6 +371,159 @@ export class InstanceCnsOutputReference extends cdktf.ComplexObject {
   // Temporarily expose input value. Use with caution.
   public get disableInput() {
     return this._disable;
+  }
+}
+export interface InstanceDisks {
+  /**
+  * Size in MiB (the boot disk: the image's size unless given).
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#size Instance#size}
+  */
+  readonly size?: number;
+  /**
+  * Block size in bytes (not on the boot disk).
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#block_size Instance#block_size}
+  */
+  readonly blockSize?: number;
+}
+
+export function instanceDisksToTerraform(struct?: InstanceDisks | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+    size: cdktf.numberToTerraform(struct!.size),
+    block_size: cdktf.numberToTerraform(struct!.blockSize),
+  }
+}
+
+
+export function instanceDisksToHclTerraform(struct?: InstanceDisks | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+    size: {
+      value: cdktf.numberToHclTerraform(struct!.size),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "number",
+    },
+    block_size: {
+      value: cdktf.numberToHclTerraform(struct!.blockSize),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "number",
+    },
+  };
+
+  // remove undefined attributes
+  return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined));
+}
+
+export class InstanceDisksOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+  private resolvableValue?: cdktf.IResolvable;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param complexObjectIndex the index of this item in the list
+  * @param complexObjectIsFromSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectIndex: number, complexObjectIsFromSet: boolean) {
+    super(terraformResource, terraformAttribute, complexObjectIsFromSet, complexObjectIndex);
+  }
+
+  public get internalValue(): InstanceDisks | cdktf.IResolvable | undefined {
+    if (this.resolvableValue) {
+      return this.resolvableValue;
+    }
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    if (this._size !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.size = this._size;
+    }
+    if (this._blockSize !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.blockSize = this._blockSize;
+    }
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: InstanceDisks | cdktf.IResolvable | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+      this.resolvableValue = undefined;
+      this._size = undefined;
+      this._blockSize = undefined;
+    }
+    else if (cdktf.Tokenization.isResolvable(value)) {
+      this.isEmptyObject = false;
+      this.resolvableValue = value;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+      this.resolvableValue = undefined;
+      this._size = value.size;
+      this._blockSize = value.blockSize;
+    }
+  }
+
+  // size - computed: false, optional: true, required: false
+  private _size?: number; 
+  public get size() {
+    return this.getNumberAttribute('size');
+  }
+  public set size(value: number) {
+    this._size = value;
+  }
+  public resetSize() {
+    this._size = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get sizeInput() {
+    return this._size;
+  }
+
+  // block_size - computed: false, optional: true, required: false
+  private _blockSize?: number; 
+  public get blockSize() {
+    return this.getNumberAttribute('block_size');
+  }
+  public set blockSize(value: number) {
+    this._blockSize = value;
+  }
+  public resetBlockSize() {
+    this._blockSize = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get blockSizeInput() {
+    return this._blockSize;
+  }
+}
+
+export class InstanceDisksList extends cdktf.ComplexList {
+  public internalValue? : InstanceDisks[] | cdktf.IResolvable
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+    super(terraformResource, terraformAttribute, wrapsSet)
+  }
+
+  /**
+  * @param index the index of the item to return
+  */
+  public get(index: number): InstanceDisksOutputReference {
+    return new InstanceDisksOutputReference(this.terraformResource, this.terraformAttribute, index, this.wrapsSet);
   }
 }
 export interface InstanceNetworkIps {
@@ -752,6 +911,7 @@ export class Instance extends cdktf.TerraformResource {
     this._cns.internalValue = config.cns;
     this._delegateDataset = config.delegateDataset;
     this._deletionProtection = config.deletionProtection;
+    this._disks.internalValue = config.disks;
     this._firewallEnabled = config.firewallEnabled;
     this._image = config.image;
     this._metadata = config.metadata;
@@ -848,6 +1008,22 @@ export class Instance extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get deletionProtectionInput() {
     return this._deletionProtection;
+  }
+
+  // disks - computed: false, optional: true, required: false
+  private _disks = new InstanceDisksList(this, "disks", false);
+  public get disks() {
+    return this._disks;
+  }
+  public putDisks(value: InstanceDisks[] | cdktf.IResolvable) {
+    this._disks.internalValue = value;
+  }
+  public resetDisks() {
+    this._disks.internalValue = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get disksInput() {
+    return this._disks.internalValue;
   }
 
   // domain_names - computed: true, optional: false, required: false
@@ -1064,6 +1240,7 @@ export class Instance extends cdktf.TerraformResource {
       cns: instanceCnsToTerraform(this._cns.internalValue),
       delegate_dataset: cdktf.booleanToTerraform(this._delegateDataset),
       deletion_protection: cdktf.booleanToTerraform(this._deletionProtection),
+      disks: cdktf.listMapper(instanceDisksToTerraform, false)(this._disks.internalValue),
       firewall_enabled: cdktf.booleanToTerraform(this._firewallEnabled),
       image: cdktf.stringToTerraform(this._image),
       metadata: cdktf.hashMapper(cdktf.stringToTerraform)(this._metadata),
@@ -1110,6 +1287,12 @@ export class Instance extends cdktf.TerraformResource {
         isBlock: false,
         type: "simple",
         storageClassType: "boolean",
+      },
+      disks: {
+        value: cdktf.listMapperHcl(instanceDisksToHclTerraform, false)(this._disks.internalValue),
+        isBlock: true,
+        type: "list",
+        storageClassType: "InstanceDisksList",
       },
       firewall_enabled: {
         value: cdktf.booleanToHclTerraform(this._firewallEnabled),
