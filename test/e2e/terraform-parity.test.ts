@@ -114,6 +114,29 @@ describe('terraform-provider-triton parity', () => {
     );
   });
 
+  it("lays out a bhyve instance's disks at create and grows one in place while it is stopped", async () => {
+    const disks = async (): Promise<{ id: string; size: number; boot: boolean }[]> =>
+      (await triton('instance', 'disks', '-j', 'par-vm'))
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { id: string; size: number; boot: boolean });
+    const applied = await cli('vm', ['apply', '--auto-approve']);
+    expect(applied.code, applied.stderr + applied.stdout).toBe(0);
+    const before = await disks();
+    expect(before.map((d) => d.size)).toEqual([10240, 20480]);
+    // Running, the server would refuse the resize: the plan says so first, naming the instance.
+    const refused = await cli('vm-running-grown', ['plan']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stdout + refused.stderr).toMatch(
+      /parity-vm\/vm: disks change in place only while the instance is stopped/,
+    );
+    const grown = await cli('vm-grown', ['apply', '--auto-approve']);
+    expect(grown.code, grown.stderr + grown.stdout).toBe(0);
+    const after = await disks();
+    expect(after.map((d) => d.id)).toEqual(before.map((d) => d.id));
+    expect(after.map((d) => d.size)).toEqual([10240, 40960]);
+  });
+
   it.each([
     ['clash', /userScript "user-script": and metadata\["user-script"\] both write the metadata key "user-script"/],
     ['bad-ip', /networks\[0\]\.ips\[0\] "10\.31\.0\.5": is not in the subnet 10\.30\.0\.0\/24/],

@@ -3,6 +3,7 @@
  * declaration; `PARITY_DIR` holds the files it reads (a boot script, public keys).
  * - `main` / `rekeyed`: the look-ups (account, fabric VLAN and network, volume) used by object, and
  *   an instance with every new prop; `rekeyed` changes only its root keys;
+ * - `vm`, `vm-grown`, `vm-running-grown`: a stopped bhyve instance's disks, then one grown (running: refused);
  * - `clash`, `bad-ip`, `taken-ip`, `vlan-by-name`, `locality-and-affinity`: declarations synth refuses.
  */
 import { join } from 'node:path';
@@ -20,12 +21,26 @@ import {
 } from '../../../index.js';
 
 const BASE_64 = '2f1dc911-6401-4fa4-8e9d-67ea2e39c271';
+const UBUNTU_ZVOL = 'c9a3b1a2-4c1e-4f2b-9b64-0d8e8a4c2f10';
 
 /** Builds the stack for the variant in PARITY_VARIANT. */
 export default function build(): TritonApp {
   const variant = process.env['PARITY_VARIANT'] ?? 'main';
   const dir = process.env['PARITY_DIR'] ?? '.';
   const app = new TritonApp();
+  if (variant.startsWith('vm')) {
+    // A bhyve instance on a flexible-disk package, in a stack of its own.
+    const vmStack = new TritonStack(app, 'parity-vm', { account: 'acme' });
+    const grown = variant !== 'vm';
+    new Instance(vmStack, 'vm', {
+      image: UBUNTU_ZVOL,
+      package: 'b1-flex-8G',
+      name: 'par-vm',
+      state: variant === 'vm-running-grown' ? 'running' : 'stopped',
+      disks: [{}, { size: grown ? 40960 : 20480 }],
+    });
+    return app;
+  }
   const stack = new TritonStack(app, 'parity', { account: 'acme' });
   const base = { image: BASE_64, package: 'g4-highcpu-1G' };
   const vlan = new FabricVlan(stack, 'vlan', { vlanId: 30, name: 'parity-vlan' });
