@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { checkEmail, checkLogin, checkPassword } from '../../../common/rules/index.js';
-import { CURRENT_VIEW } from '../../core/consistency.js';
-import { invalidArgument, missingParameter, notFound } from '../../core/errors.js';
-import type { AccountState } from '../../core/store/account-state.js';
-import type { UserRecord } from '../../core/store/records.js';
-import type { RequestContext } from '../../core/types.js';
-import type { CloudApiRoute } from '../route.js';
-import { accountOf } from '../private/before.js';
-import { findUser } from '../private/lookup.js';
-import { optionalBoolean, optionalString, PROFILE_FIELDS, requireParams } from '../private/params.js';
-import { hashPassword, PASSWORD_HISTORY, passwordReused } from '../private/password.js';
-import { userJson } from '../private/serialize.js';
+import { CURRENT_VIEW } from '../../../emulator/core/consistency.js';
+import { invalidArgument, missingParameter, notFound } from '../../../emulator/core/errors.js';
+import type { AccountState } from '../../../emulator/core/store/account-state.js';
+import type { UserRecord } from '../../../emulator/core/store/records.js';
+import type { RequestContext } from '../../../emulator/core/types.js';
+import type { CloudApiRoute } from '../../../emulator/cloudapi/route.js';
+import { accountOf } from '../../../emulator/cloudapi/private/before.js';
+import { findUser } from '../../../emulator/cloudapi/private/lookup.js';
+import {
+  optionalBoolean,
+  optionalString,
+  PROFILE_FIELDS,
+  requireParams,
+} from '../../../emulator/cloudapi/private/params.js';
+import { hashPassword, PASSWORD_HISTORY, passwordReused } from '../../../emulator/cloudapi/private/password.js';
+import { userJson } from '../../../emulator/cloudapi/private/serialize.js';
 
 /** ListUsers, GetUser, CreateUser, UpdateUser, ChangeUserPassword, DeleteUser. */
 export function userRoutes(): CloudApiRoute[] {

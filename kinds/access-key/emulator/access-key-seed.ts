@@ -3,7 +3,7 @@
  * (the cloud never answers it again): the copy makes a fresh one each, which no request answers
  * either.
  */
-import type { SeedPartWriter } from './seed-part.js';
+import type { SeedPartWriter } from '../../../emulator/cloudapi/private/seed-part.js';
 import { ACCESS_KEYS_PART, newAccessKeySecret, type AccessKeyRecord } from './access-key-store.js';
 
 /** An access key to seed: its record without the secret. */

@@ -1,14 +1,25 @@
-import { EmulatorError, invalidArgument, missingParameter, notFound } from '../../core/errors.js';
-import type { Reply, RequestContext } from '../../core/types.js';
-import type { CloudApiRoute } from '../route.js';
-import type { CloudApiState } from '../state.js';
-import { checkNetworkRequest, networkObject, takenIps, type NetworkRequest } from '../private/nic-addresses.js';
-import { accountOf } from '../private/before.js';
-import type { MachineRecord, SnapshotRecord } from '../private/fixtures.js';
-import { allocateNic, findMachine, machineJson, nicJson, syncAddresses } from '../private/machine-model.js';
-import { enqueueJob } from '../private/machine-jobs.js';
-import { optionalString, param } from '../private/params.js';
-import type { EmulatorContext } from '../../core/context.js';
+import { EmulatorError, invalidArgument, missingParameter, notFound } from '../../../emulator/core/errors.js';
+import type { Reply, RequestContext } from '../../../emulator/core/types.js';
+import type { CloudApiRoute } from '../../../emulator/cloudapi/route.js';
+import type { CloudApiState } from '../../../emulator/cloudapi/state.js';
+import {
+  checkNetworkRequest,
+  networkObject,
+  takenIps,
+  type NetworkRequest,
+} from '../../../emulator/cloudapi/private/nic-addresses.js';
+import { accountOf } from '../../../emulator/cloudapi/private/before.js';
+import type { MachineRecord, SnapshotRecord } from '../../../emulator/cloudapi/private/fixtures.js';
+import {
+  allocateNic,
+  findMachine,
+  machineJson,
+  nicJson,
+  syncAddresses,
+} from '../../../emulator/cloudapi/private/machine-model.js';
+import { enqueueJob } from '../../../emulator/cloudapi/private/machine-jobs.js';
+import { optionalString, param } from '../../../emulator/cloudapi/private/params.js';
+import type { EmulatorContext } from '../../../emulator/core/context.js';
 
 /** A MAC in a NIC path: twelve hex digits without separators (sdc-cloudapi nics.js MAC_RE). */
 const MAC_RE = /^[0-9a-f]{12}$/i;

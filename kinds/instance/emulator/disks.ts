@@ -4,17 +4,17 @@
  * change needs the machine stopped (`VM must be stopped`); it runs as a short job, the disk's state
  * `creating`, `resizing` or `deleting` until it ran, then the machine's state.
  */
-import { invalidArgument, missingParameter, notFound } from '../../core/errors.js';
-import type { RequestContext, Reply } from '../../core/types.js';
-import type { EmulatorContext } from '../../core/context.js';
-import type { CloudApiRoute } from '../route.js';
-import type { CloudApiState } from '../state.js';
-import { accountOf } from '../private/before.js';
-import { audit, findMachine } from '../private/machine-model.js';
-import type { DiskRecord, MachineRecord } from '../private/fixtures.js';
-import { advanceDisks, diskJson, MAX_DISKS, pciSlot, startDiskJob } from '../private/disks.js';
-import { isUuid } from '../private/lookup.js';
-import { param } from '../private/params.js';
+import { invalidArgument, missingParameter, notFound } from '../../../emulator/core/errors.js';
+import type { RequestContext, Reply } from '../../../emulator/core/types.js';
+import type { EmulatorContext } from '../../../emulator/core/context.js';
+import type { CloudApiRoute } from '../../../emulator/cloudapi/route.js';
+import type { CloudApiState } from '../../../emulator/cloudapi/state.js';
+import { accountOf } from '../../../emulator/cloudapi/private/before.js';
+import { audit, findMachine } from '../../../emulator/cloudapi/private/machine-model.js';
+import type { DiskRecord, MachineRecord } from '../../../emulator/cloudapi/private/fixtures.js';
+import { advanceDisks, diskJson, MAX_DISKS, pciSlot, startDiskJob } from '../../../emulator/cloudapi/private/disks.js';
+import { isUuid } from '../../../emulator/cloudapi/private/lookup.js';
+import { param } from '../../../emulator/cloudapi/private/params.js';
 import { randomUUID } from 'node:crypto';
 
 /** `PCI_SLOT_RE`. */

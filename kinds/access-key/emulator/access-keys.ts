@@ -17,19 +17,14 @@
  *   key are `404 ResourceNotFound` `<id> does not exist`; an unknown sub-user is `404` too.
  * - Other body fields are ignored (node-triton sends its `userId` option in the create's body).
  */
-import { EmulatorError, invalidArgument, notFound } from '../../core/errors.js';
-import type { EmulatorContext } from '../../core/context.js';
-import type { Reply, RequestContext } from '../../core/types.js';
-import type { CloudApiRoute } from '../route.js';
-import { accountOf } from '../private/before.js';
-import { findUser } from '../private/lookup.js';
-import { param } from '../private/params.js';
-import {
-  AccessKeyStore,
-  newAccessKeyId,
-  newAccessKeySecret,
-  type AccessKeyRecord,
-} from '../private/access-key-store.js';
+import { EmulatorError, invalidArgument, notFound } from '../../../emulator/core/errors.js';
+import type { EmulatorContext } from '../../../emulator/core/context.js';
+import type { Reply, RequestContext } from '../../../emulator/core/types.js';
+import type { CloudApiRoute } from '../../../emulator/cloudapi/route.js';
+import { accountOf } from '../../../emulator/cloudapi/private/before.js';
+import { findUser } from '../../../emulator/cloudapi/private/lookup.js';
+import { param } from '../../../emulator/cloudapi/private/params.js';
+import { AccessKeyStore, newAccessKeyId, newAccessKeySecret, type AccessKeyRecord } from './access-key-store.js';
 
 /** The most keys one account or sub-user may have (accesskeys.js `MAX_KEYS`). */
 const MAX_KEYS = 100;

@@ -1,9 +1,9 @@
-import { invalidArgument } from '../../core/errors.js';
-import type { ConsistencyModel } from '../../core/consistency.js';
-import type { AccountState } from '../../core/store/account-state.js';
-import type { IdentityStore } from '../../core/store/identity-store.js';
-import type { RoleMemberRecord } from '../../core/store/records.js';
-import { isUuid } from './lookup.js';
+import { invalidArgument } from '../../../emulator/core/errors.js';
+import type { ConsistencyModel } from '../../../emulator/core/consistency.js';
+import type { AccountState } from '../../../emulator/core/store/account-state.js';
+import type { IdentityStore } from '../../../emulator/core/store/identity-store.js';
+import type { RoleMemberRecord } from '../../../emulator/core/store/records.js';
+import { isUuid } from '../../../emulator/cloudapi/private/lookup.js';
 
 /** What resolving role input needs: the role's account, the other accounts, the consistency window. */
 export interface RoleInputContext {

@@ -7,7 +7,7 @@
  * the NAPI field rules CloudAPI passes through by `translateErr` (names and descriptions of at most
  * 64 characters, `Subnet must be in CIDR form`, `invalid route`).
  */
-import { invalidArgument } from '../../core/errors.js';
+import { invalidArgument } from '../../../emulator/core/errors.js';
 import { parseIpv4, parseSubnet } from '../../../common/net/ipv4.js';
 import { FABRIC_NETWORK_NAME, MAX_FABRIC_TEXT } from '../../../common/net/fabric-network-rules.js';
 

@@ -6,7 +6,7 @@
  */
 import { crc32 } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
-import type { EmulatorContext } from '../../core/context.js';
+import type { EmulatorContext } from '../../../emulator/core/context.js';
 
 /** One stored access key. */
 export interface AccessKeyRecord {

@@ -16,27 +16,21 @@
 import { randomUUID } from 'node:crypto';
 import { fabricNetworkProblems, vlanIdProblem } from '../../../common/net/fabric-network-rules.js';
 import { parseSubnet, subnetsOverlap } from '../../../common/net/ipv4.js';
-import { EmulatorError, invalidArgument, notFound } from '../../core/errors.js';
-import type { RequestContext } from '../../core/types.js';
-import type { EmulatorContext } from '../../core/context.js';
-import type { CloudApiRoute } from '../route.js';
-import type { CloudApiState } from '../state.js';
-import { accountOf } from '../private/before.js';
+import { EmulatorError, invalidArgument, notFound } from '../../../emulator/core/errors.js';
+import type { RequestContext } from '../../../emulator/core/types.js';
+import type { EmulatorContext } from '../../../emulator/core/context.js';
+import type { CloudApiRoute } from '../../../emulator/cloudapi/route.js';
+import type { CloudApiState } from '../../../emulator/cloudapi/state.js';
+import { accountOf } from '../../../emulator/cloudapi/private/before.js';
 import {
   fabricNetworkJson,
   fabricVlanJson,
   type FabricNetworkRecord,
   type FabricVlanRecord,
-} from '../private/fabric-store.js';
-import { optionalBoolean, param } from '../private/params.js';
-import {
-  checkFabricParams,
-  CREATE_NETWORK,
-  CREATE_VLAN,
-  UPDATE_NETWORK,
-  UPDATE_VLAN,
-} from '../private/fabric-schema.js';
-import { nicHeld } from '../private/machine-model.js';
+} from '../../../emulator/cloudapi/private/fabric-store.js';
+import { optionalBoolean, param } from '../../../emulator/cloudapi/private/params.js';
+import { checkFabricParams, CREATE_NETWORK, CREATE_VLAN, UPDATE_NETWORK, UPDATE_VLAN } from './fabric-schema.js';
+import { nicHeld } from '../../../emulator/cloudapi/private/machine-model.js';
 
 const VLANS = '/:account/fabrics/default/vlans';
 const NETWORKS = `${VLANS}/:vlan_id/networks`;

@@ -5,13 +5,13 @@
  * `acl`) and CloneImage (`?action=clone`).
  */
 import { randomUUID } from 'node:crypto';
-import { EmulatorError, invalidArgument } from '../../core/errors.js';
-import type { AccountState } from '../../core/store/account-state.js';
-import type { RequestContext } from '../../core/types.js';
-import type { CloudApiState, ImageRecord } from '../state.js';
-import { localsOf } from './before.js';
+import { EmulatorError, invalidArgument } from '../../../emulator/core/errors.js';
+import type { AccountState } from '../../../emulator/core/store/account-state.js';
+import type { RequestContext } from '../../../emulator/core/types.js';
+import type { CloudApiState, ImageRecord } from '../../../emulator/cloudapi/state.js';
+import { localsOf } from '../../../emulator/cloudapi/private/before.js';
 import { checkImageName, checkImageVersion } from '../../../common/rules/image-fields.js';
-import { versionAtLeast } from './version.js';
+import { versionAtLeast } from '../../../emulator/cloudapi/private/version.js';
 
 /** IMGAPI's answer for an image the account may not see, or that does not exist. */
 export function imageNotFound(): EmulatorError {

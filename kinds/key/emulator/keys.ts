@@ -1,16 +1,16 @@
 import type { KeyObject } from 'node:crypto';
-import { verifyAttestation, type AttestedKey } from '../../core/attestation.js';
-import { EmulatorError, invalidArgument, missingParameter, notFound } from '../../core/errors.js';
-import { CURRENT_VIEW, type ReadView } from '../../core/consistency.js';
-import { parsePublicKey } from '../../core/store/public-key.js';
-import type { KeyRecord } from '../../core/store/records.js';
-import type { VersionedTable } from '../../core/store/versioned-table.js';
-import type { RequestContext } from '../../core/types.js';
-import type { CloudApiRoute } from '../route.js';
-import { accountOf } from '../private/before.js';
-import { optionalString, param } from '../private/params.js';
-import { keyJson } from '../private/serialize.js';
-import { findUser } from '../private/lookup.js';
+import { verifyAttestation, type AttestedKey } from '../../../emulator/core/attestation.js';
+import { EmulatorError, invalidArgument, missingParameter, notFound } from '../../../emulator/core/errors.js';
+import { CURRENT_VIEW, type ReadView } from '../../../emulator/core/consistency.js';
+import { parsePublicKey } from '../../../emulator/core/store/public-key.js';
+import type { KeyRecord } from '../../../emulator/core/store/records.js';
+import type { VersionedTable } from '../../../emulator/core/store/versioned-table.js';
+import type { RequestContext } from '../../../emulator/core/types.js';
+import type { CloudApiRoute } from '../../../emulator/cloudapi/route.js';
+import { accountOf } from '../../../emulator/cloudapi/private/before.js';
+import { optionalString, param } from '../../../emulator/cloudapi/private/params.js';
+import { keyJson } from '../../../emulator/cloudapi/private/serialize.js';
+import { findUser } from '../../../emulator/cloudapi/private/lookup.js';
 
 /** Resolves whose keys a request addresses: the account's, or a sub-user's. */
 type KeyOwner = (rc: RequestContext, view: ReadView) => VersionedTable<KeyRecord>;

@@ -1,12 +1,12 @@
 import { checkEmail } from '../../../common/rules/index.js';
-import { invalidArgument } from '../../core/errors.js';
-import type { CloudApiRoute } from '../route.js';
-import { accountOf } from '../private/before.js';
-import { optionalBoolean, optionalString, param, PROFILE_FIELDS } from '../private/params.js';
-import type { EmulatorContext } from '../../core/context.js';
-import type { RequestContext } from '../../core/types.js';
-import type { CloudApiState } from '../state.js';
-import { accountJson } from '../private/serialize.js';
+import { invalidArgument } from '../../../emulator/core/errors.js';
+import type { CloudApiRoute } from '../../../emulator/cloudapi/route.js';
+import { accountOf } from '../../../emulator/cloudapi/private/before.js';
+import { optionalBoolean, optionalString, param, PROFILE_FIELDS } from '../../../emulator/cloudapi/private/params.js';
+import type { EmulatorContext } from '../../../emulator/core/context.js';
+import type { RequestContext } from '../../../emulator/core/types.js';
+import type { CloudApiState } from '../../../emulator/cloudapi/state.js';
+import { accountJson } from '../../../emulator/cloudapi/private/serialize.js';
 
 /** UpdateAccount's directory-attribute names and the fields they set. */
 const LEGACY_FIELDS = [

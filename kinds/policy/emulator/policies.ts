@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { parsePolicyRule, PolicySyntaxError } from '../../../common/policy-language/index.js';
 import { checkPolicyName } from '../../../common/rules/index.js';
-import { CURRENT_VIEW } from '../../core/consistency.js';
-import { invalidArgument, missingParameter, notFound } from '../../core/errors.js';
-import type { PolicyRecord } from '../../core/store/records.js';
-import type { RequestContext } from '../../core/types.js';
-import type { CloudApiRoute } from '../route.js';
-import { accountOf } from '../private/before.js';
-import { findPolicy } from '../private/lookup.js';
-import { listParam, optionalString, requireParams } from '../private/params.js';
-import { policyJson } from '../private/serialize.js';
+import { CURRENT_VIEW } from '../../../emulator/core/consistency.js';
+import { invalidArgument, missingParameter, notFound } from '../../../emulator/core/errors.js';
+import type { PolicyRecord } from '../../../emulator/core/store/records.js';
+import type { RequestContext } from '../../../emulator/core/types.js';
+import type { CloudApiRoute } from '../../../emulator/cloudapi/route.js';
+import { accountOf } from '../../../emulator/cloudapi/private/before.js';
+import { findPolicy } from '../../../emulator/cloudapi/private/lookup.js';
+import { listParam, optionalString, requireParams } from '../../../emulator/cloudapi/private/params.js';
+import { policyJson } from '../../../emulator/cloudapi/private/serialize.js';
 
 /** ListPolicies, GetPolicy, CreatePolicy, UpdatePolicy, DeletePolicy. */
 export function policyRoutes(): CloudApiRoute[] {

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { checkRoleName } from '../../../common/rules/index.js';
-import { CURRENT_VIEW } from '../../core/consistency.js';
-import { invalidArgument, notFound } from '../../core/errors.js';
-import type { RoleRecord } from '../../core/store/records.js';
-import type { RequestContext } from '../../core/types.js';
-import type { CloudApiRoute } from '../route.js';
-import { accountOf, localsOf } from '../private/before.js';
-import { findRole } from '../private/lookup.js';
-import { listParam, param, requireParams } from '../private/params.js';
-import { resolveMembers, resolvePolicies } from '../private/role-input.js';
-import { roleJson } from '../private/serialize.js';
+import { CURRENT_VIEW } from '../../../emulator/core/consistency.js';
+import { invalidArgument, notFound } from '../../../emulator/core/errors.js';
+import type { RoleRecord } from '../../../emulator/core/store/records.js';
+import type { RequestContext } from '../../../emulator/core/types.js';
+import type { CloudApiRoute } from '../../../emulator/cloudapi/route.js';
+import { accountOf, localsOf } from '../../../emulator/cloudapi/private/before.js';
+import { findRole } from '../../../emulator/cloudapi/private/lookup.js';
+import { listParam, param, requireParams } from '../../../emulator/cloudapi/private/params.js';
+import { resolveMembers, resolvePolicies } from './role-input.js';
+import { roleJson } from '../../../emulator/cloudapi/private/serialize.js';
 
 /** The role that may hold no policies. */
 const ADMINISTRATOR = 'administrator';

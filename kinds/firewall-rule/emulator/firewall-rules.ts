@@ -12,7 +12,7 @@
  * - The rules of an instance include the datacenter's two global ICMP rules, as a default
  *   Triton install has them; ListFirewallRules lists only the account's own.
  */
-import { fwruleServerMessage } from '../private/fwrule-wording.js';
+import { fwruleServerMessage } from './fwrule-wording.js';
 import { randomUUID } from 'node:crypto';
 import {
   canonicalRule,
@@ -20,15 +20,15 @@ import {
   tryParseFirewallRule,
   type FirewallTarget,
 } from '../../../common/fwrule-language/index.js';
-import { EmulatorError, missingParameter, notFound } from '../../core/errors.js';
-import type { EmulatorContext } from '../../core/context.js';
-import type { Reply, RequestContext } from '../../core/types.js';
-import type { CloudApiRoute } from '../route.js';
-import type { CloudApiState } from '../state.js';
-import type { MachineRecord } from '../private/fixtures.js';
-import { accountOf } from '../private/before.js';
-import { FirewallRuleStore, type FirewallRuleRecord } from '../private/firewall-rule-store.js';
-import { param } from '../private/params.js';
+import { EmulatorError, missingParameter, notFound } from '../../../emulator/core/errors.js';
+import type { EmulatorContext } from '../../../emulator/core/context.js';
+import type { Reply, RequestContext } from '../../../emulator/core/types.js';
+import type { CloudApiRoute } from '../../../emulator/cloudapi/route.js';
+import type { CloudApiState } from '../../../emulator/cloudapi/state.js';
+import type { MachineRecord } from '../../../emulator/cloudapi/private/fixtures.js';
+import { accountOf } from '../../../emulator/cloudapi/private/before.js';
+import { FirewallRuleStore, type FirewallRuleRecord } from './firewall-rule-store.js';
+import { param } from '../../../emulator/cloudapi/private/params.js';
 
 /** The longest description FWAPI keeps (sdc-fwrule validators `validateString`). */
 const MAX_DESCRIPTION = 255;

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { invalidArgument, notFound } from '../../core/errors.js';
-import type { Reply, RequestContext } from '../../core/types.js';
-import type { CloudApiRoute } from '../route.js';
-import type { CloudApiState } from '../state.js';
-import { accountOf } from '../private/before.js';
-import type { MachineRecord } from '../private/fixtures.js';
-import { audit, findMachine, machineJson, notePriorDetails, visibleDetails } from '../private/machine-model.js';
-import { callerOf } from '../private/machine-jobs.js';
+import { invalidArgument, notFound } from '../../../emulator/core/errors.js';
+import type { Reply, RequestContext } from '../../../emulator/core/types.js';
+import type { CloudApiRoute } from '../../../emulator/cloudapi/route.js';
+import type { CloudApiState } from '../../../emulator/cloudapi/state.js';
+import { accountOf } from '../../../emulator/cloudapi/private/before.js';
+import type { MachineRecord } from '../../../emulator/cloudapi/private/fixtures.js';
+import {
+  audit,
+  findMachine,
+  machineJson,
+  notePriorDetails,
+  visibleDetails,
+} from '../../../emulator/cloudapi/private/machine-model.js';
+import { callerOf } from '../../../emulator/cloudapi/private/machine-jobs.js';
 import {
   checkTagDeletable,
   checkTags,
@@ -15,8 +21,8 @@ import {
   KEPT_ON_DELETE_ALL,
   UNDELETABLE_METADATA,
   wantsCredentials,
-} from '../private/machine-detail-rules.js';
-import type { EmulatorContext } from '../../core/context.js';
+} from '../../../emulator/cloudapi/private/machine-detail-rules.js';
+import type { EmulatorContext } from '../../../emulator/core/context.js';
 
 /** Request parameters that are the route's, not tags or metadata (sdc-cloudapi tags.js). */
 const NOT_DETAILS = new Set(['account', 'machine', 'uuid', 'owner_uuid', 'context', 'image']);
@@ -24,7 +30,7 @@ const NOT_DETAILS = new Set(['account', 'machine', 'uuid', 'owner_uuid', 'contex
 /**
  * The machine tag and metadata routes of sdc-cloudapi tags.js and metadata.js. Writes answer at
  * once; inside the consistency window a read may still see the values before them. What they
- * accept and refuse is `private/machine-detail-rules.ts`.
+ * accept and refuse is `emulator/cloudapi/private/machine-detail-rules.ts`.
  */
 export function machineDetailRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudApiRoute[] {
   const base = '/:account/machines/:machine';

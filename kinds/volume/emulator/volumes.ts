@@ -4,7 +4,7 @@
  *
  * Decisions from the real code (emulator/README.md, "Volumes"):
  * - Input errors are CloudAPI's `409 InvalidArgument` joining every problem in the words of
- *   lib/validation/volumes.js (`private/volume-validation.ts`); VOLAPI's own
+ *   lib/validation/volumes.js (`volume-validation.ts`); VOLAPI's own
  *   refusals keep their codes: `VolumeAlreadyExists`, `VolumeSizeNotAvailable`, `VolumeNotFound`
  *   (404) and `VolumeInUse` (a volume some instance mounts).
  * - A volume is `creating` for the profile's `volume_create` time, then `ready`; DeleteVolume
@@ -14,22 +14,22 @@
  *   (PUBAPI-1371).
  * - Without `networks` the volume is on the account's default fabric network; given networks
  *   must be fabric networks of the account (`Invalid networks: …`).
- * - ListVolumes applies the JSON `predicate` and `*` at a name's ends (`private/volume-list.ts`).
+ * - ListVolumes applies the JSON `predicate` and `*` at a name's ends (`volume-list.ts`).
  * - UpdateVolume changes only the name and answers 200 with the volume.
  */
 import { randomUUID } from 'node:crypto';
-import { VOLUME_SIZES_MIB } from '../../../kinds/volume/descriptor.js';
-import { EmulatorError, invalidArgument } from '../../core/errors.js';
-import type { RequestContext } from '../../core/types.js';
-import type { EmulatorContext } from '../../core/context.js';
-import type { CloudApiRoute } from '../route.js';
-import type { CloudApiState } from '../state.js';
-import { accountOf } from '../private/before.js';
-import { volumeJson, type VolumeRecord } from '../private/volume-store.js';
-import { param } from '../private/params.js';
-import { listVolumes } from '../private/volume-list.js';
-import { checkAffinity } from '../private/create-options.js';
-import type { AccountState } from '../../core/store/account-state.js';
+import { VOLUME_SIZES_MIB } from '../descriptor.js';
+import { EmulatorError, invalidArgument } from '../../../emulator/core/errors.js';
+import type { RequestContext } from '../../../emulator/core/types.js';
+import type { EmulatorContext } from '../../../emulator/core/context.js';
+import type { CloudApiRoute } from '../../../emulator/cloudapi/route.js';
+import type { CloudApiState } from '../../../emulator/cloudapi/state.js';
+import { accountOf } from '../../../emulator/cloudapi/private/before.js';
+import { volumeJson, type VolumeRecord } from './volume-store.js';
+import { param } from '../../../emulator/cloudapi/private/params.js';
+import { listVolumes } from './volume-list.js';
+import { checkAffinity } from '../../../emulator/cloudapi/private/create-options.js';
+import type { AccountState } from '../../../emulator/core/store/account-state.js';
 import {
   refuse,
   volumeAffinityErrors,
@@ -39,7 +39,7 @@ import {
   volumeSizeErrors,
   volumeTagsErrors,
   volumeTypeErrors,
-} from '../private/volume-validation.js';
+} from './volume-validation.js';
 
 /** A fabric network the account may put a volume on: one of its own, or a catalog fabric network. */
 function isFabricOf(state: CloudApiState, owner: string, id: string): boolean {

@@ -1,16 +1,22 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { checkImageName, checkImageVersion } from '../../../common/rules/image-fields.js';
-import { EmulatorError, invalidArgument, missingParameter } from '../../core/errors.js';
-import type { AccountState } from '../../core/store/account-state.js';
-import type { RequestContext } from '../../core/types.js';
-import type { CloudApiRoute } from '../route.js';
-import type { CloudApiState } from '../state.js';
-import { accountOf } from '../private/before.js';
-import type { ImageRecord } from '../private/fixtures.js';
-import { listParam, optionalBoolean, optionalString, param, requireParams } from '../private/params.js';
-import type { EmulatorContext } from '../../core/context.js';
-import { cloneImage, imageWire, typeFilter, updateImage, visibleImage } from '../private/image-actions.js';
-import { FieldErrorsError } from '../private/field-errors.js';
+import { EmulatorError, invalidArgument, missingParameter } from '../../../emulator/core/errors.js';
+import type { AccountState } from '../../../emulator/core/store/account-state.js';
+import type { RequestContext } from '../../../emulator/core/types.js';
+import type { CloudApiRoute } from '../../../emulator/cloudapi/route.js';
+import type { CloudApiState } from '../../../emulator/cloudapi/state.js';
+import { accountOf } from '../../../emulator/cloudapi/private/before.js';
+import type { ImageRecord } from '../../../emulator/cloudapi/private/fixtures.js';
+import {
+  listParam,
+  optionalBoolean,
+  optionalString,
+  param,
+  requireParams,
+} from '../../../emulator/cloudapi/private/params.js';
+import type { EmulatorContext } from '../../../emulator/core/context.js';
+import { cloneImage, imageWire, typeFilter, updateImage, visibleImage } from './image-actions.js';
+import { FieldErrorsError } from '../../../emulator/cloudapi/private/field-errors.js';
 
 /** ListImages, GetImage, DeleteImage, CreateImageFromMachine, UpdateImage (update, export, clone). */
 export function imageRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudApiRoute[] {

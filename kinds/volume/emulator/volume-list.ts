@@ -4,7 +4,7 @@
  * `type`, each checked; a field in both the predicate and the query refused; without a predicate
  * or a state, `failed` volumes are left out (PUBAPI-1371).
  */
-import type { RequestContext, Reply } from '../../core/types.js';
+import type { RequestContext, Reply } from '../../../emulator/core/types.js';
 import type { VolumeRecord } from './volume-store.js';
 import { volumeJson } from './volume-store.js';
 import { matches, nameMatches, readPredicate, type VolumePredicate } from './volume-predicate.js';

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { EmulatorError, invalidArgument, missingParameter } from '../../core/errors.js';
-import type { RequestContext, Reply } from '../../core/types.js';
-import type { CloudApiRoute } from '../route.js';
-import type { CloudApiState } from '../state.js';
-import { accountOf } from '../private/before.js';
-import type { MachineRecord } from '../private/fixtures.js';
-import { destroying, enqueueJob } from '../private/machine-jobs.js';
-import type { JobEffect } from '../private/machine-jobs.js';
-import type { JobKind } from '../../core/timing.js';
+import { EmulatorError, invalidArgument, missingParameter } from '../../../emulator/core/errors.js';
+import type { RequestContext, Reply } from '../../../emulator/core/types.js';
+import type { CloudApiRoute } from '../../../emulator/cloudapi/route.js';
+import type { CloudApiState } from '../../../emulator/cloudapi/state.js';
+import { accountOf } from '../../../emulator/cloudapi/private/before.js';
+import type { MachineRecord } from '../../../emulator/cloudapi/private/fixtures.js';
+import { destroying, enqueueJob } from '../../../emulator/cloudapi/private/machine-jobs.js';
+import type { JobEffect } from '../../../emulator/cloudapi/private/machine-jobs.js';
+import type { JobKind } from '../../../emulator/core/timing.js';
 import {
   allocateNic,
   auditJson,
@@ -16,10 +16,10 @@ import {
   machineJson,
   refuseDeleted,
   syncAddresses,
-} from '../private/machine-model.js';
-import { pageReply } from '../private/paging.js';
-import { forVersion } from '../private/machine-wire.js';
-import { DEFAULT_IMAGE_SIZE, disksForCreate } from '../private/disks.js';
+} from '../../../emulator/cloudapi/private/machine-model.js';
+import { pageReply } from '../../../emulator/cloudapi/private/paging.js';
+import { forVersion } from '../../../emulator/cloudapi/private/machine-wire.js';
+import { DEFAULT_IMAGE_SIZE, disksForCreate } from '../../../emulator/cloudapi/private/disks.js';
 import {
   aliasFor,
   checkCreateOptions,
@@ -29,13 +29,26 @@ import {
   imageToProvision,
   pickBrand,
   requestedNetworks,
-} from '../private/create-checks.js';
-import { checkAffinity, createRoleTags, objectParam, volumesParam } from '../private/create-options.js';
-import { checkNetworkRequest, takenIps, type NetworkRequest } from '../private/nic-addresses.js';
-import { placeNewMachine, placementHints, refuseResizePastCapacity } from '../private/machine-placement.js';
-import { optionalBoolean, optionalString, param } from '../private/params.js';
-import type { EmulatorContext } from '../../core/context.js';
-import { checkTags, createMetadata, withCredentials } from '../private/machine-detail-rules.js';
+} from '../../../emulator/cloudapi/private/create-checks.js';
+import {
+  checkAffinity,
+  createRoleTags,
+  objectParam,
+  volumesParam,
+} from '../../../emulator/cloudapi/private/create-options.js';
+import {
+  checkNetworkRequest,
+  takenIps,
+  type NetworkRequest,
+} from '../../../emulator/cloudapi/private/nic-addresses.js';
+import {
+  placeNewMachine,
+  placementHints,
+  refuseResizePastCapacity,
+} from '../../../emulator/cloudapi/private/machine-placement.js';
+import { optionalBoolean, optionalString, param } from '../../../emulator/cloudapi/private/params.js';
+import type { EmulatorContext } from '../../../emulator/core/context.js';
+import { checkTags, createMetadata, withCredentials } from '../../../emulator/cloudapi/private/machine-detail-rules.js';
 
 /** The longest name CloudAPI accepts: 255 base64 characters of alias (sdc-cloudapi machines.js). */
 const MAX_NAME = 189;

@@ -1,5 +1,5 @@
 /** The volumes of an emulator seed: VOLAPI's records for the account, with the ids the cloud gave them. */
-import type { SeedPartWriter } from './seed-part.js';
+import type { SeedPartWriter } from '../../../emulator/cloudapi/private/seed-part.js';
 import { VOLUMES_PART, type VolumeRecord } from './volume-store.js';
 
 /** An NFS volume to seed, with its server id. */

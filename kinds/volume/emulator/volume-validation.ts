@@ -4,7 +4,7 @@
  * `toString()` form (`Error: Invalid volume name: …`), so the messages here are returned as the
  * errors' texts and {@link refuse} joins them the same way.
  */
-import { invalidArgument } from '../../core/errors.js';
+import { invalidArgument } from '../../../emulator/core/errors.js';
 
 /** `VALID_VOLUME_NAME_REGEXP`, `VALID_VOLUME_NAME_SEARCH_PARAM_REGEXP`, `VALID_VOLUME_SIZE_REGEXP`, `UUID_RE`. */
 export const VOLUME_NAME_RE = /^[a-z0-9][\w.-]+$/i;

@@ -4,7 +4,7 @@
  * part (`<dataDir>/fwrules.json`). Rules are read as written (no consistency window: CloudAPI reads
  * them from FWAPI, not through the directory's replicas).
  */
-import type { EmulatorContext } from '../../core/context.js';
+import type { EmulatorContext } from '../../../emulator/core/context.js';
 
 /** One stored rule, as CloudAPI's `translate` shapes it plus the bookkeeping FWAPI keeps. */
 export interface FirewallRuleRecord {

@@ -4,7 +4,7 @@
  * clock, then `ready`; a deleted one is `deleting` until `goneAt` (VOLAPI's delete job, which
  * destroys the volume's storage zone), then gone; moved lazily on every read like machines.
  */
-import type { EmulatorContext } from '../../core/context.js';
+import type { EmulatorContext } from '../../../emulator/core/context.js';
 
 /** A volume as CloudAPI shows it (`translateVolumeFromVolApi`), plus bookkeeping. */
 export interface VolumeRecord {

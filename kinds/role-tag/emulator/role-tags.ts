@@ -1,10 +1,10 @@
 import { ROLE_TAG_COLLECTIONS } from '../../../common/rules/index.js';
-import { invalidArgument, notFound } from '../../core/errors.js';
-import { CURRENT_VIEW } from '../../core/consistency.js';
-import type { RequestContext } from '../../core/types.js';
-import type { CloudApiRoute } from '../route.js';
-import { accountOf, localsOf } from '../private/before.js';
-import { findUser } from '../private/lookup.js';
+import { invalidArgument, notFound } from '../../../emulator/core/errors.js';
+import { CURRENT_VIEW } from '../../../emulator/core/consistency.js';
+import type { RequestContext } from '../../../emulator/core/types.js';
+import type { CloudApiRoute } from '../../../emulator/cloudapi/route.js';
+import { accountOf, localsOf } from '../../../emulator/cloudapi/private/before.js';
+import { findUser } from '../../../emulator/cloudapi/private/lookup.js';
 
 /** SetRoleTags on the account itself and on any resource path below it. */
 export function roleTagRoutes(): CloudApiRoute[] {
