@@ -29,12 +29,13 @@ const PRIVATE = {
   regex: FOREIGN_PRIVATE,
   message: "Another folder's private/ is its internals: import its public module instead (STYLE.md).",
 };
-// A kind's folder (`kinds/<kind>/`) holds members of four layers' folders: its descriptor belongs
+// A kind's folder (`kinds/<kind>/`) holds members of several layers' folders: its descriptor belongs
 // with common/kinds/, its handler with provider/handlers/, its generator with provider/generators/,
-// its construct with constructs/. They share those folders' helpers, so those four private/ folders
-// are theirs too; every other folder's private/ stays closed to them.
+// its client section (`api.ts`) with provider/cloudapi/ or provider/manta/, its construct with
+// constructs/ (and its emulator/ files with the emulator, below). They share those folders'
+// helpers, so those private/ folders are theirs too; every other folder's private/ stays closed.
 const KIND_PRIVATE = {
-  regex: String.raw`^(\.\.?/)+(?!(common/kinds|provider/handlers|provider/generators|constructs)/private/)([^./][^/]*/)+private/`,
+  regex: String.raw`^(\.\.?/)+(?!(common/kinds|provider/handlers|provider/generators|provider/cloudapi|provider/manta|constructs)/private/)([^./][^/]*/)+private/`,
   message: PRIVATE.message,
 };
 // A kind's emulator files (`kinds/<kind>/emulator/`) are emulator code: they share the emulated
@@ -46,7 +47,7 @@ const KIND_EMULATOR_PRIVATE = {
 // What a kind's folder holds, by file: which layer each file belongs to.
 const KIND_DESCRIPTOR = ['kinds/*/descriptor.ts'];
 const KIND_CONSTRUCT = ['kinds/*/construct.ts'];
-const KIND_PROVIDER = ['kinds/*/handler.ts', 'kinds/*/generate.ts', 'kinds/*/private/**/*.ts'];
+const KIND_PROVIDER = ['kinds/*/handler.ts', 'kinds/*/generate.ts', 'kinds/*/api.ts', 'kinds/*/private/**/*.ts'];
 const KIND_EMULATOR = ['kinds/*/emulator/**/*.ts'];
 // Of a kind's folder, common/, constructs/ and the emulator may import only the descriptor (the
 // top-level kinds/ reached by ../; common/kinds/ has only generated/ and private/ below it).

@@ -3,9 +3,9 @@
  * delete, and the two cross look-ups with instances (the rules of an instance, the instances of a
  * rule).
  */
-import type { CallOptions, FieldType } from '../http/api-caller.js';
-import { accountPath, requireId, type CloudApiContext } from './private/context.js';
-import type { Machine } from './types.js';
+import type { CallOptions, FieldType } from '../../provider/http/api-caller.js';
+import { accountPath, requireId, type CloudApiContext } from '../../provider/cloudapi/private/context.js';
+import type { Machine } from '../../provider/cloudapi/types.js';
 
 /** A firewall rule as CloudAPI answers it (`rule` is the server's canonical text). */
 export interface FirewallRule {

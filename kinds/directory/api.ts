@@ -4,12 +4,12 @@
  * Listing pages with an inclusive `marker`: each page after the first repeats the previous
  * page's last entry, which {@link DirectoriesApi.iterateDirectory} skips.
  */
-import { readText, shapeProblem, type CallOptions } from '../http/api-caller.js';
-import { discardBody, headerValue } from '../http/types.js';
-import { TritonApiError, TritonInputError } from '../errors.js';
-import { mantaPath } from './private/paths.js';
-import type { MantaContext } from './private/context.js';
-import type { DirectoryEntry, DirectoryPage, ListDirectoryOptions } from './types.js';
+import { readText, shapeProblem, type CallOptions } from '../../provider/http/api-caller.js';
+import { discardBody, headerValue } from '../../provider/http/types.js';
+import { TritonApiError, TritonInputError } from '../../provider/errors.js';
+import { mantaPath } from '../../provider/manta/private/paths.js';
+import type { MantaContext } from '../../provider/manta/private/context.js';
+import type { DirectoryEntry, DirectoryPage, ListDirectoryOptions } from '../../provider/manta/types.js';
 
 /** Directory operations. */
 export interface DirectoriesApi {

@@ -2,11 +2,11 @@
  * CloudAPI keys of the account and of sub-users. `:key` is a name or a fingerprint; the
  * fingerprint is preferred because names need not be unique.
  */
-import type { CallOptions } from '../http/api-caller.js';
-import { accountPath, requireId, type CloudApiContext } from './private/context.js';
-import type { CreateKeyInput, SshKey } from './types.js';
-import { TritonInputError } from '../errors.js';
-import { KEY_FIELDS } from './private/response-fields.js';
+import type { CallOptions } from '../../provider/http/api-caller.js';
+import { accountPath, requireId, type CloudApiContext } from '../../provider/cloudapi/private/context.js';
+import type { CreateKeyInput, SshKey } from '../../provider/cloudapi/types.js';
+import { TritonInputError } from '../../provider/errors.js';
+import { KEY_FIELDS } from '../../provider/cloudapi/private/response-fields.js';
 
 /** Key operations. */
 export interface KeysApi {

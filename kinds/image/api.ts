@@ -2,10 +2,16 @@
  * CloudAPI images (list, get, delete, export, create from a machine) and the read-only machine
  * look-ups images need.
  */
-import type { CallOptions } from '../http/api-caller.js';
-import { accountPath, requireId, type CloudApiContext } from './private/context.js';
-import type { CreateImageInput, ExportImageResult, Image, ListImagesFilter, Machine } from './types.js';
-import { IMAGE_FIELDS } from './private/response-fields.js';
+import type { CallOptions } from '../../provider/http/api-caller.js';
+import { accountPath, requireId, type CloudApiContext } from '../../provider/cloudapi/private/context.js';
+import type {
+  CreateImageInput,
+  ExportImageResult,
+  Image,
+  ListImagesFilter,
+  Machine,
+} from '../../provider/cloudapi/types.js';
+import { IMAGE_FIELDS } from '../../provider/cloudapi/private/response-fields.js';
 
 /** Image and machine operations. */
 export interface ImagesApi {

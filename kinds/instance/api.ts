@@ -2,10 +2,10 @@
  * CloudAPI machines: create, the UpdateMachine actions, delete, tags, metadata and snapshots
  * (the calls the `instance` and `instance-snapshot` kinds make).
  */
-import { TritonApiError } from '../errors.js';
-import type { CallOptions } from '../http/api-caller.js';
-import { accountPath, requireId, type CloudApiContext } from './private/context.js';
-import type { Machine, MachineNic, MachineSnapshot } from './types.js';
+import { TritonApiError } from '../../provider/errors.js';
+import type { CallOptions } from '../../provider/http/api-caller.js';
+import { accountPath, requireId, type CloudApiContext } from '../../provider/cloudapi/private/context.js';
+import type { Machine, MachineNic, MachineSnapshot } from '../../provider/cloudapi/types.js';
 
 /** What CreateMachine takes (wire names). */
 export interface CreateMachineInput {

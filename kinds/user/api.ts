@@ -2,11 +2,11 @@
  * CloudAPI sub-users. GetUser and DeleteUser take a login or an id; UpdateUser and
  * ChangeUserPassword take the id only (server-behaviour.md).
  */
-import type { CallOptions } from '../http/api-caller.js';
-import { accountPath, requireId, type CloudApiContext } from './private/context.js';
-import type { CreateUserInput, UpdateUserInput, User } from './types.js';
-import { TritonInputError } from '../errors.js';
-import { PERSON_FIELDS } from './private/response-fields.js';
+import type { CallOptions } from '../../provider/http/api-caller.js';
+import { accountPath, requireId, type CloudApiContext } from '../../provider/cloudapi/private/context.js';
+import type { CreateUserInput, UpdateUserInput, User } from '../../provider/cloudapi/types.js';
+import { TritonInputError } from '../../provider/errors.js';
+import { PERSON_FIELDS } from '../../provider/cloudapi/private/response-fields.js';
 
 /** Sub-user operations. */
 export interface UsersApi {

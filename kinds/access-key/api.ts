@@ -4,10 +4,10 @@
  * secret is in the create's answer only: {@link AccessKeysApi.createAccessKey} returns it apart from
  * the key, wrapped so that it never prints.
  */
-import type { CallOptions } from '../http/api-caller.js';
-import { TritonApiError } from '../errors.js';
-import { AccessKeySecret } from './access-key-secret.js';
-import { accountPath, requireId, type CloudApiContext } from './private/context.js';
+import type { CallOptions } from '../../provider/http/api-caller.js';
+import { TritonApiError } from '../../provider/errors.js';
+import { AccessKeySecret } from '../../provider/cloudapi/access-key-secret.js';
+import { accountPath, requireId, type CloudApiContext } from '../../provider/cloudapi/private/context.js';
 
 /** An access key as CloudAPI answers it (the secret never among its fields). */
 export interface AccessKey {

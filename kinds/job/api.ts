@@ -2,12 +2,12 @@
  * Manta compute jobs: create, feed inputs, end input, cancel, and read status, inputs, outputs,
  * failures and errors. Job phases are checked against manta.md's limits before anything is sent.
  */
-import { readText, shapeProblem, type CallOptions } from '../http/api-caller.js';
-import { headerValue } from '../http/types.js';
-import { TritonApiError, TritonInputError } from '../errors.js';
-import { parseEntries } from './directories-api.js';
-import type { MantaContext } from './private/context.js';
-import type { CreateJobInput, DirectoryEntry, Job, JobError, JobPhase } from './types.js';
+import { readText, shapeProblem, type CallOptions } from '../../provider/http/api-caller.js';
+import { headerValue } from '../../provider/http/types.js';
+import { TritonApiError, TritonInputError } from '../../provider/errors.js';
+import { parseEntries } from '../directory/api.js';
+import type { MantaContext } from '../../provider/manta/private/context.js';
+import type { CreateJobInput, DirectoryEntry, Job, JobError, JobPhase } from '../../provider/manta/types.js';
 
 /** Job operations. */
 export interface JobsApi {

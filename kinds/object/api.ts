@@ -4,17 +4,17 @@
  */
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { readBytes, type CallOptions } from '../http/api-caller.js';
+import { readBytes, type CallOptions } from '../../provider/http/api-caller.js';
 import {
   headerValue,
   isStreamedBody,
   type ReopenableBody,
   type RequestBody,
   type TritonResponse,
-} from '../http/types.js';
-import { conditionHeaders, metadataFrom, metadataHeaders } from './private/metadata.js';
-import { mantaPath, plainPath } from './private/paths.js';
-import type { MantaContext } from './private/context.js';
+} from '../../provider/http/types.js';
+import { conditionHeaders, metadataFrom, metadataHeaders } from '../../provider/manta/private/metadata.js';
+import { mantaPath, plainPath } from '../../provider/manta/private/paths.js';
+import type { MantaContext } from '../../provider/manta/private/context.js';
 import type {
   Conditions,
   GetObjectResult,
@@ -22,8 +22,8 @@ import type {
   PutMetadataOptions,
   PutObjectOptions,
   PutResult,
-} from './types.js';
-import { TritonInputError } from '../errors.js';
+} from '../../provider/manta/types.js';
+import { TritonInputError } from '../../provider/errors.js';
 
 /** Object operations. */
 export interface ObjectsApi {
