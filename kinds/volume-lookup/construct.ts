@@ -35,6 +35,9 @@ export class VolumeLookup extends TritonResource {
     for (const f of ['name', 'state', 'type'] as const)
       if (props[f] !== undefined && (typeof props[f] !== 'string' || props[f] === ''))
         fail(at, f, props[f], 'must be a non-empty string');
+    // VOLAPI's name search (validateVolumeNameSearchParam): a `*` only at the start or the end.
+    if (typeof props.name === 'string' && props.name.slice(1, -1).includes('*'))
+      fail(at, 'name', props.name, 'may hold "*" only at its start or its end (VOLAPI refuses other patterns)');
     if (props.size !== undefined && (typeof props.size !== 'number' || !Number.isInteger(props.size) || props.size < 1))
       fail(at, 'size', props.size, 'must be a whole number of MiB, at least 1');
     if (Object.values(props).every((v) => v === undefined))
