@@ -6,7 +6,7 @@
  * client calls are in its folder), and by imports of a kind's
  * folder (`kinds/<kind>/`: its descriptor, handler, construct, generator), of a handler serving
  * several kinds (`provider/handlers/`) or of such a program generator (`provider/generators/`). The
- * registry (`common/kinds/`, whose `index.ts` holds the one line per kind) is not guarded. The engine, `common/` outside the descriptors and the CLI drive kinds
+ * registry (`common/kinds/`, built from `kinds/index.ts`, the one line per kind) is not guarded. The engine, `common/` outside the descriptors and the CLI drive kinds
  * through the registry and the handler contract (its hooks: `rehearsalCopy`, `rollback`, …), so a
  * hit there is a kind's code in the wrong place. What legitimately remains is listed below, each
  * with its reason; an entry that no longer matches anything fails too, so the list only shrinks.
