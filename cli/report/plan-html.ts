@@ -89,7 +89,10 @@ function changeHtml(c: ResourceChange, open: boolean): string {
   const search = [c.address, c.kind, c.naturalKey, c.action, c.reason ?? ''].join(' ').toLowerCase();
   const why = c.conflict !== undefined ? 'conflict: needs consent (import, or --adopt)' : (c.reason ?? '');
   const block = changeBlockText(c)
-    .map((line) => `<span class="${lineClass(line)}">${escapeHtml(line)}</span>`)
+    .map((line) => {
+      const css = lineClass(line);
+      return css === '' ? escapeHtml(line) : `<span class="${css}">${escapeHtml(line)}</span>`;
+    })
     .join('\n');
   return (
     `<details class="change"${open ? ' open' : ''} data-search="${escapeHtml(search)}" data-act="${c.action}" style="border-left-color:${ACTION_COLOUR[c.action] ?? '#6e7781'}">` +
