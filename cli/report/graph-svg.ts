@@ -59,7 +59,7 @@ export function applyGraphSvg(plans: readonly Plan[]): string {
   for (const e of g.edges()) {
     const points: readonly { x: number; y: number }[] = g.edge(e)?.points ?? [];
     if (points.length === 0) continue;
-    const d = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${n(p.x)},${n(p.y)}`).join(' ');
+    const d = basisPath(points);
     out.push(
       `<path class="edge" d="${d}" fill="none" stroke="#8c959f" stroke-width="1.3" marker-end="url(#arrow)"><title>${escapeHtml(`${e.v} before ${e.w}`)}</title></path>`,
     );
@@ -80,6 +80,27 @@ export function applyGraphSvg(plans: readonly Plan[]): string {
   }
   out.push('</svg>');
   return out.join('\n');
+}
+
+/**
+ * A smooth path through dagre's edge points (a uniform cubic B-spline, as d3's `curveBasis`): it
+ * starts and ends on the first and last point, so the arrow still meets the node's border.
+ */
+function basisPath(points: readonly { x: number; y: number }[]): string {
+  const [first, second] = points;
+  if (first === undefined) return '';
+  if (second === undefined || points.length < 3)
+    return points.map((p, i) => `${i === 0 ? 'M' : 'L'}${n(p.x)},${n(p.y)}`).join(' ');
+  let [x0, y0, x1, y1] = [first.x, first.y, second.x, second.y];
+  const parts = [`M${n(x0)},${n(y0)}`, `L${n((5 * x0 + x1) / 6)},${n((5 * y0 + y1) / 6)}`];
+  const curve = (x: number, y: number): string =>
+    `C${n((2 * x0 + x1) / 3)},${n((2 * y0 + y1) / 3)} ${n((x0 + 2 * x1) / 3)},${n((y0 + 2 * y1) / 3)} ${n((x0 + 4 * x1 + x) / 6)},${n((y0 + 4 * y1 + y) / 6)}`;
+  for (const p of points.slice(2)) {
+    parts.push(curve(p.x, p.y));
+    [x0, y0, x1, y1] = [x1, y1, p.x, p.y];
+  }
+  parts.push(curve(x1, y1), `L${n(x1)},${n(y1)}`);
+  return parts.join(' ');
 }
 
 /** The address as a node shows it: the part after the stack, shortened in the middle when long. */

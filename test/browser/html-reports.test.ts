@@ -5,12 +5,12 @@
  * access matrix are written by the real binary against the embedded emulator, then opened from
  * disk as a CI artifact would be: the test reads the page as a reviewer would (rows, highlighted
  * cells, the graph's nodes, the filter), checks that nothing was fetched and nothing failed in the
- * console, and saves a screenshot of each under test-artifacts/ (gitignored).
+ * console, and saves a screenshot of each, and the report, under test-artifacts/ (gitignored).
  *
  * Chromium is a system package (`.ci/run` installs it when /usr/bin/chromium is missing); without
  * it the file fails with that instruction rather than passing silently.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -51,8 +51,10 @@ async function open(file: string): Promise<Opened> {
   return { page, requests, errors };
 }
 
+/** Saves the page's screenshot, and the report itself, as the run's artifacts. */
 async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  copyFileSync(join(cwd, `${name}.html`), join(ARTIFACTS, `${name}.html`));
 }
 
 const visible = (page: Page, selector: string): Promise<number> =>
