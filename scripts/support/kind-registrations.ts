@@ -127,7 +127,7 @@ function isHandler(value: unknown): value is { kind: string } {
 
 async function renderHandlers(): Promise<string> {
   const byKind = new Map<string, Found>();
-  // index.ts and registry.ts consume the lists (index.ts also re-exports handlers): each handler is
+  // registry.ts consumes the list (and index.ts, were there one, would re-export): each handler is
   // found in the module that defines it.
   const modules = [
     ...kindModules('handler'),
@@ -197,6 +197,9 @@ async function renderApiSections(service: 'cloudapi' | 'manta', context: string)
   return `${header(`The sections the ${name === 'CloudApi' ? 'CloudAPI' : 'Manta'} client is composed of: one per kind's \`kinds/<kind>/api.ts\` on ${name === 'CloudApi' ? 'CloudAPI' : 'Manta'} and per shared \`${folder}/*-api.ts\`.`)}
 import type { ${context} } from '../private/context.js';
 ${sections.map((s) => `import { ${s.fn}, type ${s.type} } from '${specifier(file, s.path)}';`).join('\n')}
+
+// The sections' types, for the package entry (\`provider/index.ts\`) to export without naming a kind's folder.
+export type { ${sections.map((s) => s.type).join(', ')} };
 
 /** Every operation of the sections. */
 export interface ${name}Sections extends ${sections.map((s) => s.type).join(', ')} {}
