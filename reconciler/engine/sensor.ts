@@ -227,29 +227,47 @@ export async function accessCensus(
 
 /**
  * Whether the access census of an apply may be read alongside its writes instead of after them:
- * when the plan only creates and adopts (and leaves the rest as it is), as a first apply does.
+ * when every change that writes is a create or an adoption, or touches a kind whose objects grant
+ * access only through their own role tags or not at all (an instance's update, resize or delete,
+ * a volume's replacement), and nothing moves.
  *
  * Why that gives the same table: the recorded table takes every object the stack manages from the
- * state, not from the census (see `recordedAccessTable`); the census contributes only what no
- * stack manages and the role tags of paths, which creating or adopting objects leaves as they were
- * (the roles of a role tag the stack creates or adopts on a path are laid over the path's from the
- * state either way). An update, a delete, a replacement, a forget or a move can change what the
+ * state, not from the census (see `recordedAccessTable`); the census contributes only the users,
+ * roles and policies no stack manages and the role tags of paths: the account, its collections, the
+ * managed role-tag paths and the objects no stack manages. Creating or adopting an object leaves
+ * those as they were (the roles of a role tag the stack creates or adopts on a path are laid over
+ * the path's from the state either way); so does changing or deleting a managed object of a kind
+ * with no access part or only its own role tags: its tags are never read (it is managed while it
+ * exists), its listing and properties are not in the table, and the server changes nothing else
+ * when it goes. A change of a user, role, policy, role tag or Manta entry can change what the
  * census reads (a deleted user leaves the roles that named it), so those plans read it after their
  * writes, as before.
  *
  * What it saves: the census's reads (a dozen collections and role-tag paths, then the role tags
- * of the unmanaged objects they list) were two round trips after the last write of every first
- * apply; alongside, they overlap the writes, and the collections the plan just read are not read
- * again.
+ * of the unmanaged objects they list) were two round trips after the last write (after the last
+ * job: a start, a resize, a destroy); alongside, they overlap the writes and the jobs' waits.
  */
 export function censusBeforeWrites(
-  changes: readonly { readonly action: string; readonly movedFrom?: string }[],
+  changes: readonly { readonly kind: string; readonly action: string; readonly movedFrom?: string }[],
 ): boolean {
+  const reading = new Set(['no-op', 'read']);
   const alongside = new Set(['create', 'adopt', 'no-op', 'read']);
+  const ownTagsOnly = (kind: string): boolean => {
+    const part = kindDescriptor(kind)?.access;
+    return part === undefined || part === 'itemRoleTags';
+  };
   return (
-    changes.some((c) => c.action === 'create') &&
-    changes.every((c) => alongside.has(c.action) && c.movedFrom === undefined)
+    changes.some((c) => !reading.has(c.action)) &&
+    changes.every((c) => c.movedFrom === undefined && (alongside.has(c.action) || ownTagsOnly(c.kind)))
   );
+}
+
+/**
+ * Whether the plan's own listings may stand in for the census's: when nothing it deletes could still
+ * be listed (a listing read before a delete names the deleted object).
+ */
+export function priorListsHold(changes: readonly { readonly action: string }[]): boolean {
+  return changes.every((c) => c.action !== 'delete' && c.action !== 'replace');
 }
 
 /** The table to record, from an access census and the state after the apply. */

@@ -15,6 +15,7 @@ import type { LiveRead } from '../live-reader.js';
 import {
   accessCensus,
   censusBeforeWrites,
+  priorListsHold,
   priorReadsOf,
   tableAfterApply,
   warnAccessChangedOutside,
@@ -76,24 +77,34 @@ export async function carryOut(
     const resumed = plan.changes.filter((c) => c.action === 'adopt' && c.preexisting !== true).map((c) => c.address);
     await state.edit((doc) => withCreating(doc, creates, resumed));
   }
-  // A plan that only creates reads the access census alongside its writes (see censusBeforeWrites),
-  // from the first answered write on: started before them, its reads would take the first places
-  // of the connection pool, which grows from a few, and hold back the first writes.
+  // A plan that changes nothing the census reads takes it alongside its writes (see
+  // censusBeforeWrites), from the first write answered on (an action done, or an action waiting for
+  // its job): started before them, its reads would take the first places of the connection pool,
+  // which grows from a few, and hold back the first writes.
   let early: Promise<Census | undefined> | undefined;
-  const alongside = !destroy && censusBeforeWrites(plan.changes);
+  const alongside = censusBeforeWrites(plan.changes);
+  const prior =
+    liveRead !== undefined && priorListsHold(plan.changes) ? priorReadsOf(liveRead, plan.changes) : undefined;
+  const begin = (): void => {
+    early ??= accessCensus(run, stack, state.current, sensor, prior);
+  };
   const executing: RunContext = alongside
     ? {
         ...run,
         emit: (event) => {
           run.emit(event);
-          if (event.type === 'action-done')
-            early ??= accessCensus(
-              run,
-              stack,
-              state.current,
-              sensor,
-              liveRead !== undefined ? priorReadsOf(liveRead, plan.changes) : undefined,
-            );
+          if (event.type === 'action-done') begin();
+        },
+        // An action's wait for its job is reported through its retry context, not `emit`.
+        retryFor: (address, options) => {
+          const retry = run.retryFor(address, options);
+          return {
+            ...retry,
+            onWait: (report) => {
+              retry.onWait?.(report);
+              if (report.phase === 'start') begin();
+            },
+          };
         },
       }
     : run;
