@@ -1,13 +1,13 @@
 /**
- * An apply that only changes instances (a stop, a resize) and a destroy of instances read the access
- * census while the instances' jobs run, not after them: the census's reads are seen at the server
+ * An apply that only changes instances (a stop, a resize) and a destroy of instances and a sub-user
+ * read the access census while the instances' jobs run, not after them (after the sub-user's delete): the census's reads are seen at the server
  * while its clock is held, so that no job can end. The table they record is still the account as
  * the run leaves it: what no stack manages (a role tag on /acme/machines made by hand, its role,
  * user and policy), so that drift right after reports no access change.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StackManifest } from '../../common/manifest.js';
-import { Instance, TritonApp, TritonStack } from '../../index.js';
+import { Instance, TritonApp, TritonStack, User } from '../../index.js';
 import {
   applyPlan,
   applyStack,
@@ -41,6 +41,8 @@ function stack(state: 'running' | 'stopped'): StackManifest {
   const app = new TritonApp();
   const s = new TritonStack(app, 'alongside', { account: 'acme' });
   new Instance(s, 'web', { name: 'alongside-web', image: BASE_64, package: 'g4-highcpu-1G', state });
+  // A sub-user the destroy deletes: the census follows that delete, not the instance's destroy job.
+  new User(s, 'dave', { login: 'dave', email: 'dave@acme.example' });
   return app.synth().stacks[0]!;
 }
 
@@ -105,7 +107,7 @@ describe('the access census of an apply that only changes instances', () => {
     const warnings: string[] = [];
     const stop = await holdingJobs(() => applyStack(stack('stopped'), options(warnings)));
     expect(stop.outcome.result.ok).toBe(true);
-    expect(stop.outcome.plan.changes.map((c) => c.action)).toEqual(['update']);
+    expect(stop.outcome.plan.changes.map((c) => c.action).sort()).toEqual(['no-op', 'update']);
     expect(stop.duringJob, 'the census waited for the stop job').toBe(true);
     // carol's grant was made outside since the last table: said, and recorded as the new baseline.
     expect(warnings.join('\n')).toMatch(/carol gained listmachines on \/acme\/machines/);
@@ -117,6 +119,7 @@ describe('the access census of an apply that only changes instances', () => {
     expect(destroyed.outcome.ok).toBe(true);
     expect(destroyed.duringJob, 'the census waited for the destroy job').toBe(true);
     expect((await cloudapi.listMachines()).filter((m) => m.name === 'alongside-web')).toEqual([]);
+    expect((await cloudapi.listUsers()).map((u) => u.login)).toEqual(['carol']);
     expect(await rows()).toEqual(['carol listmachines /acme/machines (operators)']);
   });
 });

@@ -14,7 +14,7 @@ import type { Census } from '../census.js';
 import type { LiveRead } from '../live-reader.js';
 import {
   accessCensus,
-  censusBeforeWrites,
+  censusFollows,
   priorListsHold,
   priorReadsOf,
   tableAfterApply,
@@ -77,37 +77,49 @@ export async function carryOut(
     const resumed = plan.changes.filter((c) => c.action === 'adopt' && c.preexisting !== true).map((c) => c.address);
     await state.edit((doc) => withCreating(doc, creates, resumed));
   }
-  // A plan that changes nothing the census reads takes it alongside its writes (see
-  // censusBeforeWrites), from the first write answered on (an action done, or an action waiting for
-  // its job): started before them, its reads would take the first places of the connection pool,
-  // which grows from a few, and hold back the first writes.
+  // The access census is read alongside the writes that change nothing it reads (see
+  // censusFollows): from the first write answered on (an action done, or one waiting for its job)
+  // once the writes it follows are done. Started before any write, its reads would take the first
+  // places of the connection pool, which grows from a few, and hold back the first writes.
   let early: Promise<Census | undefined> | undefined;
-  const alongside = censusBeforeWrites(plan.changes);
+  const follows = censusFollows(plan.changes);
+  const pending = new Map<string, number>();
+  for (const address of follows ?? []) pending.set(address, (pending.get(address) ?? 0) + 1);
+  let answered = false;
   const prior =
     liveRead !== undefined && priorListsHold(plan.changes) ? priorReadsOf(liveRead, plan.changes) : undefined;
   const begin = (): void => {
-    early ??= accessCensus(run, stack, state.current, sensor, prior);
+    if (answered && pending.size === 0) early ??= accessCensus(run, stack, state.current, sensor, prior);
   };
-  const executing: RunContext = alongside
-    ? {
-        ...run,
-        emit: (event) => {
-          run.emit(event);
-          if (event.type === 'action-done') begin();
-        },
-        // An action's wait for its job is reported through its retry context, not `emit`.
-        retryFor: (address, options) => {
-          const retry = run.retryFor(address, options);
-          return {
-            ...retry,
-            onWait: (report) => {
-              retry.onWait?.(report);
-              if (report.phase === 'start') begin();
-            },
-          };
-        },
-      }
-    : run;
+  const executing: RunContext =
+    follows !== undefined
+      ? {
+          ...run,
+          emit: (event) => {
+            run.emit(event);
+            if (event.type !== 'action-done' && event.type !== 'action-failed' && event.type !== 'action-skipped')
+              return;
+            const left = (pending.get(event.address) ?? 0) - 1;
+            if (left > 0) pending.set(event.address, left);
+            else pending.delete(event.address);
+            if (event.type === 'action-done') answered = true;
+            begin();
+          },
+          // An action's wait for its job is reported through its retry context, not `emit`.
+          retryFor: (address, options) => {
+            const retry = run.retryFor(address, options);
+            return {
+              ...retry,
+              onWait: (report) => {
+                retry.onWait?.(report);
+                if (report.phase !== 'start') return;
+                answered = true;
+                begin();
+              },
+            };
+          },
+        }
+      : run;
   const executed = await executePlan({ run: executing, stack, plan, state, live });
   const access =
     early !== undefined
