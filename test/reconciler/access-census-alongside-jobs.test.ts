@@ -80,7 +80,7 @@ async function holdingJobs<T>(run: () => Promise<T>, polls = 8): Promise<{ durin
       await new Promise((r) => setTimeout(r, 20));
     }
   } finally {
-    now += 60_000;
+    now += 1000;
     held = false;
   }
   return { duringJob, outcome: await running };
@@ -121,5 +121,35 @@ describe('the access census of an apply that only changes instances', () => {
     expect((await cloudapi.listMachines()).filter((m) => m.name === 'alongside-web')).toEqual([]);
     expect((await cloudapi.listUsers()).map((u) => u.login)).toEqual(['carol']);
     expect(await rows()).toEqual(['carol listmachines /acme/machines (operators)']);
+  });
+});
+
+describe('the wait for an instance’s job', () => {
+  it('looks at the machine alone while the job runs, and reads its NICs and role tags once it has ended', async () => {
+    const plain = (state: 'running' | 'stopped'): StackManifest => {
+      const app = new TritonApp();
+      const s = new TritonStack(app, 'looks', { account: 'acme' });
+      new Instance(s, 'web', { name: 'looks-web', image: BASE_64, package: 'g4-highcpu-1G', state });
+      return app.synth().stacks[0]!;
+    };
+    expect((await applyStack(plain('running'), engineOptions(world, 0))).result.ok).toBe(true);
+    await world.resetStats();
+    clock();
+    held = true;
+    let whileHeld: Record<string, number>;
+    const running = applyStack(plain('stopped'), engineOptions(world, 0));
+    try {
+      // The plan's read and the update's, then the wait's looks (a count, not a time).
+      while ((await calls('GetMachine')) < 5) await new Promise((r) => setTimeout(r, 20));
+      whileHeld = (await world.stats()).cloudapi;
+    } finally {
+      now += 1000;
+      held = false;
+    }
+    expect((await running).result.ok).toBe(true);
+    // While the stop job could not end, the looks were GetMachine alone (the emulator counts a
+    // machine's role-tag read as a GetMachine too); the NICs were listed once, after the job.
+    expect(whileHeld['ListNics'] ?? 0).toBe(0);
+    expect((await world.stats()).cloudapi['ListNics']).toBe(1);
   });
 });

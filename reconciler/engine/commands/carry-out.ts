@@ -102,7 +102,8 @@ export async function carryOut(
             const left = (pending.get(event.address) ?? 0) - 1;
             if (left > 0) pending.set(event.address, left);
             else pending.delete(event.address);
-            if (event.type === 'action-done') answered = true;
+            // A no-op or a look-up done is no write answered.
+            if (event.type === 'action-done' && event.action !== 'no-op' && event.action !== 'read') answered = true;
             begin();
           },
           // An action's wait for its job is reported through its retry context, not `emit`.
