@@ -125,7 +125,7 @@ describe('the access census of an apply that only changes instances', () => {
 });
 
 describe('the wait for an instance’s job', () => {
-  it('looks at the machine alone while the job runs, and reads its NICs and role tags once it has ended', async () => {
+  it('asks for no limits, looks at the machine alone while the job runs, and reads its NICs and role tags once it has ended', async () => {
     const plain = (state: 'running' | 'stopped'): StackManifest => {
       const app = new TritonApp();
       const s = new TritonStack(app, 'looks', { account: 'acme' });
@@ -150,6 +150,8 @@ describe('the wait for an instance’s job', () => {
     // While the stop job could not end, the looks were GetMachine alone (the emulator counts a
     // machine's role-tag read as a GetMachine too); the NICs were listed once, after the job.
     expect(whileHeld['ListNics'] ?? 0).toBe(0);
+    // A stop takes no provisioning limit further: the plan did not ask for the limits.
+    expect(whileHeld['GetAccountLimits'] ?? 0).toBe(0);
     expect((await world.stats()).cloudapi['ListNics']).toBe(1);
   });
 });
