@@ -282,13 +282,25 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
       const networks = Array.isArray(desired['networks']) ? desired['networks'].map(String) : undefined;
       return (live.nics && nicProgress(live.name, live.nics, networks)) ?? { state: 'ready' };
     },
-    // After a NIC change the NICs are read again with the machine; otherwise the machine alone.
+    // While the machine's job runs, GetMachine alone says so; once it has ended, the role tags and
+    // (after a NIC change) the NICs are read, together: one request per look, not three in a row.
     async poll(ctx, live) {
-      const read1 = await read(ctx, { id: live.id, naturalKey: live.name });
-      const machine =
-        read1 === undefined || live.awaiting === undefined ? read1 : { ...read1, awaiting: live.awaiting };
-      if (machine === undefined || live.nics === undefined) return machine;
-      return { ...machine, nics: await ctx.clients.cloudapi.listNics(live.id, { signal: ctx.signal }) };
+      const machine = await getLiveMachine(ctx, live.id);
+      if (machine === undefined) return undefined;
+      const { roleTags: lastTags, nics: lastNics, awaiting } = live;
+      const kept = { ...(awaiting !== undefined ? { awaiting } : {}) };
+      if (machine.state === 'provisioning' || awaitingProgress(machine, awaiting) !== undefined)
+        return {
+          ...machine,
+          ...kept,
+          ...(lastTags !== undefined ? { roleTags: lastTags } : {}),
+          ...(lastNics !== undefined ? { nics: lastNics } : {}),
+        };
+      const [withTags, nics] = await Promise.all([
+        withRoleTags(ctx, machine),
+        lastNics === undefined ? undefined : ctx.clients.cloudapi.listNics(live.id, { signal: ctx.signal }),
+      ]);
+      return { ...withTags, ...kept, ...(nics !== undefined ? { nics } : {}) };
     },
     afterUpdate: true,
     waitsFor: "the instance's jobs",
