@@ -3,7 +3,7 @@
  * "Where a short step's time goes"): with `TRITON_IAC_TRACE=<file>`, every request attempt appends
  * one JSON line to the file, with the operation, method, path, status and when it was sent and
  * answered in ms since the process started, so the requests can be set against the cloud's jobs and
- * the CPU profile of the same run. Nothing secret is written: no headers, no bodies.
+ * the CPU profile of the same run. Nothing secret is written: no headers, no bodies, no error messages.
  */
 import { appendFileSync } from 'node:fs';
 import type { RequestLogger } from '../http/interceptors/log.js';
@@ -25,7 +25,8 @@ export function traceLoggerOf(env: NodeJS.ProcessEnv): RequestLogger | undefined
       method: entry.method,
       path: entry.path,
       status: entry.status,
-      ...(entry.error !== undefined ? { error: entry.error.slice(0, 120) } : {}),
+      // A failure's message may echo what was sent (a server names the bad value): only the fact.
+      ...(entry.error !== undefined ? { failed: true } : {}),
     };
     // Synchronous so that a trace survives a crash; a trace run is a diagnosis, not a measure of speed.
     appendFileSync(file, `${JSON.stringify(line)}\n`);
