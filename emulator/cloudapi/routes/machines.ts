@@ -30,7 +30,7 @@ import {
   pickBrand,
   requestedNetworks,
 } from '../private/create-checks.js';
-import { checkAffinity, createRoleTags, objectParam, volumesParam } from '../private/create-options.js';
+import { checkAffinity, checkVolumesReachable, createRoleTags, objectParam, volumesParam } from '../private/create-options.js';
 import { checkNetworkRequest, takenIps, type NetworkRequest } from '../private/nic-addresses.js';
 import { placeNewMachine, placementHints, refuseResizePastCapacity } from '../private/machine-placement.js';
 import { optionalBoolean, optionalString, param } from '../private/params.js';
@@ -206,6 +206,7 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
   checkAffinity(rc);
   checkLocality(param(rc, 'locality'));
   for (const request of requests) checkNetworkRequest(state, owner, request);
+  checkVolumesReachable(state, owner, volumes, networks);
   const hints = placementHints(rc);
   state.catalog.refusePastLimits(machines, pkg['memory'] as number);
   const computeNode = placeNewMachine(state, machines, hints, pkg['memory'] as number, pkg['disk'] as number);
