@@ -1,0 +1,86 @@
+/**
+ * What sdc-cloudapi's own tests assert and the emulator answered otherwise (issue 38, their
+ * machines, fabrics and volumes suites run against the emulator): a new account without machines
+ * (test/machines.test.js "ListMachines (empty)"), VMAPI's refusal of a volume none of the machine's
+ * networks reach (test/volumes-mount-network-unreachable.test.js), and NAPI's provision range and
+ * overlap answers (test/fabrics.test.js "create fabric network: overlapping").
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEmulator, type TestEmulator } from './support/emulator.js';
+
+const IMAGE = '2f1dc911-6401-4fa4-8e9d-67ea2e39c271';
+const EXTERNAL = '9ec60129-9034-47b4-b111-3026f9b1a10f';
+const VLANS = '/my/fabrics/default/vlans';
+let t: TestEmulator;
+// The emulator clock starts at the real time (signed dates are checked against it) and moves by hand.
+let now = Date.now();
+
+beforeAll(async () => {
+  t = await startTestEmulator({ clock: () => now, provisionMs: 1000, fixtureMachines: false });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('CloudAPI as its own tests see it', () => {
+  it('starts a new account with no machines when fixture machines are off', async () => {
+    const res = await t.api('GET', '/my/machines');
+    expect([res.status, res.body]).toEqual([200, []]);
+  });
+
+  it("refuses a machine whose volume is on none of its networks, making nothing, and takes one that shares the volume's network", async () => {
+    const fabric = (await t.api('GET', '/my/config')).body.default_network as string;
+    expect((await t.api('POST', '/my/volumes', { name: 'shared', type: 'tritonnfs' })).status).toBe(201);
+    now += 1000;
+    const volumes = [{ name: 'shared', type: 'tritonnfs', mode: 'rw', mountpoint: '/data' }];
+    const refused = await t.api('POST', '/my/machines', {
+      image: IMAGE,
+      package: 'g4-highcpu-1G',
+      networks: [EXTERNAL],
+      volumes,
+    });
+    expect([refused.status, refused.body]).toEqual([
+      500,
+      {
+        code: 'Error',
+        message: `Volumes not reachable from machine: Volume shared not reachable on networks ${EXTERNAL}`,
+      },
+    ]);
+    expect((await t.api('GET', '/my/machines')).body).toEqual([]);
+    const taken = await t.api('POST', '/my/machines', {
+      image: IMAGE,
+      package: 'g4-highcpu-1G',
+      networks: [EXTERNAL, fabric],
+      volumes,
+    });
+    expect(taken.status).toBe(201);
+  });
+
+  it("takes a provision range that starts at the subnet's own address, and words an overlap as NAPI does", async () => {
+    expect((await t.api('POST', VLANS, { vlan_id: 4000, name: 'my_vlan' })).status).toBe(201);
+    const wide = await t.api('POST', `${VLANS}/4000/networks`, {
+      name: 'network_1',
+      subnet: '10.5.0.0/16',
+      provision_start_ip: '10.5.1.0',
+      provision_end_ip: '10.5.255.254',
+    });
+    expect(wide.status).toBe(201);
+    const atBase = await t.api('POST', `${VLANS}/4000/networks`, {
+      name: 'network_2',
+      subnet: '10.6.1.0/24',
+      provision_start_ip: '10.6.1.0',
+      provision_end_ip: '10.6.1.250',
+    });
+    expect(atBase.status).toBe(201);
+    const overlap = await t.api('POST', `${VLANS}/4000/networks`, {
+      name: 'overlap_network',
+      subnet: '10.5.1.0/24',
+      provision_start_ip: '10.5.1.0',
+      provision_end_ip: '10.5.1.250',
+    });
+    expect([overlap.status, overlap.body]).toEqual([
+      409,
+      { code: 'InvalidArgument', message: 'property "subnet": subnet overlaps with another network' },
+    ]);
+  });
+});
