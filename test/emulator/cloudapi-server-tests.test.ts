@@ -83,4 +83,33 @@ describe('CloudAPI as its own tests see it', () => {
       { code: 'InvalidArgument', message: 'property "subnet": subnet overlaps with another network' },
     ]);
   });
+
+  it("names each job in MachineAudit as lib/audit.js translateAction does, the provision's caller included", async () => {
+    const m = await t.api('POST', '/my/machines', { image: IMAGE, package: 'g4-highcpu-1G', name: 'audited' });
+    expect(m.status).toBe(201);
+    const path = `/my/machines/${m.body.id as string}`;
+    now += 1000;
+    for (const action of ['enable_deletion_protection', 'disable_deletion_protection'])
+      expect((await t.api('POST', `${path}?action=${action}`)).status).toBe(202);
+    expect((await t.api('POST', `${path}/tags`, { a: '1', b: '2' })).status).toBe(200);
+    // A replace that drops no key is VMAPI's plain set; one that drops a key a replace.
+    expect((await t.api('PUT', `${path}/tags`, { a: '3', b: '4' })).status).toBe(200);
+    expect((await t.api('PUT', `${path}/tags`, { a: '5' })).status).toBe(200);
+    expect((await t.api('DELETE', `${path}/tags`)).status).toBe(204);
+    expect((await t.api('DELETE', `${path}/metadata`)).status).toBe(204);
+    now += 5000;
+    const audit = (await t.api('GET', `${path}/audit`)).body as { action: string; caller: Record<string, string> }[];
+    expect(audit.map((r) => r.action)).toEqual([
+      'replace_metadata',
+      'remove_tags',
+      'replace_tags',
+      'set_tags',
+      'set_tags',
+      'disable_deletion_protection',
+      'enable_deletion_protection',
+      'provision',
+    ]);
+    const provision = audit[audit.length - 1]!;
+    expect(provision.caller).toEqual({ type: 'signature', ip: expect.any(String), keyId: expect.any(String) });
+  });
 });

@@ -5,7 +5,7 @@ import type { CloudApiRoute } from '../../../emulator/cloudapi/route.js';
 import type { CloudApiState } from '../../../emulator/cloudapi/state.js';
 import { accountOf } from '../../../emulator/cloudapi/private/before.js';
 import type { MachineRecord } from '../../../emulator/cloudapi/private/fixtures.js';
-import { destroying, enqueueJob } from '../../../emulator/cloudapi/private/machine-jobs.js';
+import { callerOf, destroying, enqueueJob } from '../../../emulator/cloudapi/private/machine-jobs.js';
 import type { JobEffect } from '../../../emulator/cloudapi/private/machine-jobs.js';
 import type { JobKind } from '../../../emulator/core/timing.js';
 import {
@@ -261,6 +261,7 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
     nics: [],
     snapshots: [],
     readyAt: now + rc.ctx.provisionMs,
+    provisionCaller: callerOf(rc),
   };
   if (metadata[FAIL_PROVISION_KEY] !== undefined) machine.failReason = metadata[FAIL_PROVISION_KEY];
   if (volumes.length > 0) machine.volumes = volumes;
@@ -346,9 +347,10 @@ function updateMachine(rc: RequestContext, state: CloudApiState): Reply {
     case 'disable_firewall':
       job = { action: 'unknown', kind: 'update', effect: { kind: 'firewall', enabled: action === 'enable_firewall' } };
       break;
+    // lib/audit.js translateAction names these by the payload's `indestructible_zoneroot`.
     default:
       job = {
-        action: 'unknown',
+        action,
         kind: 'update',
         effect: { kind: 'deletion_protection', enabled: action === 'enable_deletion_protection' },
       };
