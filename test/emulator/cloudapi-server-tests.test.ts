@@ -112,4 +112,19 @@ describe('CloudAPI as its own tests see it', () => {
     const provision = audit[audit.length - 1]!;
     expect(provision.caller).toEqual({ type: 'signature', ip: expect.any(String), keyId: expect.any(String) });
   });
+
+  it('lists a bhyve machine with its disks, the boot disk naming the image', async () => {
+    const debian = '5c1b7bd7-0f4b-4d3e-8a53-3f3a6b2e9d21';
+    const m = await t.api('POST', '/my/machines', { image: debian, package: 'b1-flex-8G', name: 'hvm' });
+    expect(m.status).toBe(201);
+    const disks = (await t.api('GET', `/my/machines/${m.body.id as string}`)).body.disks as Record<string, unknown>[];
+    expect(disks[0]).toEqual({
+      size: expect.any(Number),
+      block_size: expect.any(Number),
+      boot: true,
+      image: debian,
+      id: expect.any(String),
+    });
+    expect(disks.slice(1).every((d) => d['boot'] === undefined && d['image'] === undefined)).toBe(true);
+  });
 });

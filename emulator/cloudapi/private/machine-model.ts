@@ -162,6 +162,17 @@ export function machineJson(machine: MachineRecord, view: ReadView): Record<stri
     metadata: publicMetadata(metadata),
     // translate: a bhyve machine on a flexible_disk package reports the package's space.
     ...(flexibleDiskSize !== undefined ? { disk: flexibleDiskSize, flexible: true } : {}),
+    // translate: a bhyve machine lists its disks (size, block size, the boot disk's image, id).
+    ...(machine.brand === 'bhyve' && machine.disks !== undefined
+      ? {
+          disks: machine.disks.map((d) => ({
+            size: d.size,
+            block_size: d.block_size,
+            ...(d.boot ? { boot: true, image: machine.image } : {}),
+            id: d.id,
+          })),
+        }
+      : {}),
     ...(nics.length > 0 ? { nics: nics.map((n) => formatNic(n, machine)) } : {}),
   };
 }
