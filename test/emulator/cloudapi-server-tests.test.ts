@@ -127,4 +127,20 @@ describe('CloudAPI as its own tests see it', () => {
     });
     expect(disks.slice(1).every((d) => d['boot'] === undefined && d['image'] === undefined)).toBe(true);
   });
+
+  it('refuses a `remaining` disk the other disks leave no room for, as VMAPI validDisks does', async () => {
+    const res = await t.api('POST', '/my/machines', {
+      image: '5c1b7bd7-0f4b-4d3e-8a53-3f3a6b2e9d21',
+      package: 'b1-flex-8G',
+      disks: [{}, { size: 102400 - 10240 }, { size: 'remaining' }],
+    });
+    expect([res.status, res.body]).toEqual([
+      409,
+      {
+        code: 'ValidationFailed',
+        message: 'Invalid VM parameters',
+        errors: [{ field: 'disks.2.size', code: 'Invalid', message: 'Disk size must be positive' }],
+      },
+    ]);
+  });
 });
