@@ -143,4 +143,21 @@ describe('CloudAPI as its own tests see it', () => {
       },
     ]);
   });
+
+  it("says a bhyve machine on a package without flexible disks is not flexible, and leaves its disks to VMAPI's refusal", async () => {
+    const m = await t.api('POST', '/my/machines', {
+      image: '5c1b7bd7-0f4b-4d3e-8a53-3f3a6b2e9d21',
+      package: 'g4-highcpu-1G',
+    });
+    expect([m.status, m.body.brand]).toEqual([201, 'bhyve']);
+    const path = `/my/machines/${m.body.id as string}`;
+    expect((await t.api('GET', path)).body.flexible).toBe(false);
+    now += 1000;
+    expect((await t.api('POST', `${path}?action=stop`)).status).toBe(202);
+    now += 1000;
+    expect((await t.api('POST', `${path}/disks`, { size: 128 })).body).toEqual({
+      code: 'VmWithoutFlexibleDiskSize',
+      message: 'VM does not have flexible disk sizing enabled',
+    });
+  });
 });

@@ -162,6 +162,8 @@ export function machineJson(machine: MachineRecord, view: ReadView): Record<stri
     metadata: publicMetadata(metadata),
     // translate: a bhyve machine on a flexible_disk package reports the package's space.
     ...(flexibleDiskSize !== undefined ? { disk: flexibleDiskSize, flexible: true } : {}),
+    // translate: `flexible` on every bhyve machine, false without a flexible disk size.
+    ...(machine.brand === 'bhyve' && flexibleDiskSize === undefined ? { flexible: false } : {}),
     // translate: a bhyve machine lists its disks (size, block size, the boot disk's image, id).
     ...(machine.brand === 'bhyve' && machine.disks !== undefined
       ? {
