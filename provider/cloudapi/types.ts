@@ -228,6 +228,10 @@ export interface Machine {
   readonly compute_node?: string;
   readonly package?: string;
   readonly deletion_protection?: boolean;
+  /** GetMachine only, when CNS is enabled for the account: the instance's CNS names. */
+  readonly dns_names?: readonly string[];
+  /** Present (true) when the machine has a delegated dataset (sdc-cloudapi `translate`). */
+  readonly delegate_dataset?: boolean;
 }
 
 /**
@@ -250,4 +254,18 @@ export interface MachineSnapshot {
   readonly state: string;
   readonly created?: string;
   readonly updated?: string;
+}
+
+/** An access key as CloudAPI answers it (the secret never among its fields). */
+export interface AccessKey {
+  readonly accesskeyid: string;
+  /** `Active`, `Inactive` or `Expired`. */
+  readonly status: string;
+  readonly description?: string;
+  /** `permanent` (or `temporary` for credentials made by an STS call). */
+  readonly credentialtype?: string;
+  /** ISO 8601. */
+  readonly created: string;
+  readonly updated?: string;
+  readonly expiration?: string | null;
 }
