@@ -4,10 +4,11 @@
  * mode of `rw` or `ro`.
  */
 import { stringDefault } from '../../common/kinds/defaults.js';
+import { kindDescriptor } from '../../common/kinds/index.js';
 import { instance as instanceKind } from '../../kinds/instance/descriptor.js';
 import { Reference } from '../reference.js';
 import { TritonResource } from '../resource.js';
-import { fail } from './problems.js';
+import { fail, problem } from './problems.js';
 
 /** The volume mounts, checked: an absolute mount point used once, a mode of `rw` or `ro`. */
 export function checkVolumeMounts(
@@ -35,4 +36,51 @@ export function checkVolumeMounts(
     if (mode !== 'rw' && mode !== 'ro') fail(at, `${field}.mode`, m.mode, 'must be "rw" or "ro"');
     return { volume, mountpoint: m.mountpoint, mode };
   });
+}
+
+/** A mounted volume that can say which networks it was declared on (a declared `Volume`). */
+interface NetworkedVolume {
+  readonly declaredNetworks: readonly (string | Reference)[] | undefined;
+}
+
+/**
+ * The declared network a value names, or undefined when synth cannot know which network it is (an
+ * id, a name, a look-up, or a reference to something else): two declared networks are the same
+ * network exactly when they are the same object.
+ */
+function declaredNetwork(value: string | Reference): string | undefined {
+  if (!(value instanceof Reference)) return undefined;
+  return kindDescriptor(value.target.kind)?.mode === 'managed' ? value.target.address : undefined;
+}
+
+/**
+ * Problems of mounts that none of the instance's NICs can reach. VMAPI refuses such a machine
+ * (`checkAllNfsVolumesReachable`) and CloudAPI answers a bare 500 that reads as a busy cloud, so
+ * synth says it where it can know: when the instance and the volume both name declared networks.
+ */
+export function unreachableMountProblems(
+  at: string,
+  mounts: readonly { readonly volume: unknown }[] | undefined,
+  instanceNetworks: readonly (string | Reference)[] | undefined,
+): string[] {
+  if (mounts === undefined || instanceNetworks === undefined) return [];
+  const nics = instanceNetworks.map(declaredNetwork);
+  if (nics.some((n) => n === undefined)) return [];
+  const problems: string[] = [];
+  mounts.forEach((m, i) => {
+    const volume = m.volume as Partial<NetworkedVolume> | null;
+    const on = typeof volume === 'object' && volume !== null ? volume.declaredNetworks : undefined;
+    if (on === undefined) return;
+    const networks = on.map(declaredNetwork);
+    if (networks.some((n) => n === undefined) || networks.some((n) => nics.includes(n))) return;
+    problems.push(
+      problem(
+        at,
+        `volumes[${i}].volume`,
+        (m.volume as TritonResource).node.path,
+        `is reachable only on ${networks.join(', ')}, and the instance has no NIC on any of them (networks: ${nics.join(', ')}); add one of them to the instance's networks`,
+      ),
+    );
+  });
+  return problems;
 }

@@ -10,7 +10,7 @@ import { fail } from '../../constructs/private/problems.js';
 import { checkRoleRefs, resolveRoleRefs } from '../../constructs/private/role-refs.js';
 import { networkValue, type Volume, type NetworkRef } from '../volume/construct.js';
 import type { VolumeLookup } from '../volume-lookup/construct.js';
-import { checkVolumeMounts } from '../../constructs/private/instance-mounts.js';
+import { checkVolumeMounts, unreachableMountProblems } from '../../constructs/private/instance-mounts.js';
 import { checkDisks, type InstanceDiskSpec } from '../../constructs/private/instance-disks.js';
 import { instancePlaceholder, type FirewallTargetSpec } from '../../common/fwrule-language/index.js';
 import { propNames } from '../../constructs/private/known-props.js';
@@ -254,6 +254,7 @@ export class Instance extends TritonResource {
     const networks = checkNetworks(at, props.networks, this.staticIps);
     checkStaticIpClashes(this, at, this.staticIps, (c) => (c instanceof Instance ? c.staticIps : undefined));
     const volumes = checkVolumeMounts(at, props.volumes);
+    this.node.addValidation({ validate: () => unreachableMountProblems(at, props.volumes, networks) });
     for (const field of ['tags', 'metadata'] as const)
       for (const [k, v] of Object.entries(props[field] ?? {}))
         if (!(v instanceof Reference) && typeof v !== 'string')

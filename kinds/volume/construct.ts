@@ -101,6 +101,11 @@ export class Volume extends TritonResource {
     return this.attributeRef('id');
   }
 
+  /** @internal the networks as declared, for the instance's check that a mount is reachable */
+  get declaredNetworks(): readonly (string | Reference)[] | undefined {
+    return this.networks;
+  }
+
   get naturalKey(): string {
     return this.volumeName;
   }

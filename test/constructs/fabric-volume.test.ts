@@ -229,4 +229,47 @@ describe('Volume', () => {
       'prod/vm: volumes[0].mode "rx": must be "rw" or "ro"',
     );
   });
+
+  it('refuses at synth a volume on none of the instance’s declared networks (VMAPI would refuse the machine with a bare 500)', () => {
+    const { app, stack } = newStack();
+    const vlan = new FabricVlan(stack, 'vlan', { vlanId: 3, name: 'v' });
+    const front = new FabricNetwork(stack, 'front', { ...NET, vlan });
+    const back = new FabricNetwork(stack, 'back', {
+      ...NET,
+      name: 'back',
+      subnet: '10.11.0.0/24',
+      provisionStartIp: '10.11.0.10',
+      provisionEndIp: '10.11.0.250',
+      vlan,
+    });
+    const vol = new Volume(stack, 'vol', { name: 'shared', networks: [back] });
+    new Instance(stack, 'vm', {
+      name: 'vm',
+      image: IMAGE,
+      package: 'g4-highcpu-1G',
+      networks: [front],
+      volumes: [{ volume: vol, mountpoint: '/data' }],
+    });
+    expect(errorOf(() => app.synth())).toContain(
+      'prod/vm: volumes[0].volume "prod/vol": is reachable only on prod/back, and the instance has no NIC on any of them (networks: prod/front)',
+    );
+    // A NIC on the volume's network, or a network synth cannot identify (a look-up), is left to the server.
+    const ok = newStack();
+    const okVlan = new FabricVlan(ok.stack, 'vlan', { vlanId: 3, name: 'v' });
+    const okNet = new FabricNetwork(ok.stack, 'back', { ...NET, vlan: okVlan });
+    const okVol = new Volume(ok.stack, 'vol', { name: 'shared', networks: [okNet] });
+    const pub = new NetworkLookup(ok.stack, 'public', { public: true });
+    for (const [id, networks] of [
+      ['a', [okNet]],
+      ['b', [pub]],
+    ] as const)
+      new Instance(ok.stack, id, {
+        name: id,
+        image: IMAGE,
+        package: 'g4-highcpu-1G',
+        networks: [...networks],
+        volumes: [{ volume: okVol, mountpoint: '/data' }],
+      });
+    expect(() => ok.app.synth()).not.toThrow();
+  });
 });
