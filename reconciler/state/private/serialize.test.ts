@@ -37,3 +37,27 @@ describe('the state file text', () => {
     expect(JSON.parse(serializeState(next))).toEqual(next);
   });
 });
+
+describe('the entries of a state file', () => {
+  it('are printed once across writes, also while an apply lists its creates after the resources', () => {
+    let printed = 0;
+    // A counting toJSON that prints the same text as the plain entry.
+    const counted = (i: number): StateResource => {
+      const plain = entry(i);
+      return Object.defineProperty({ ...plain }, 'toJSON', {
+        value: () => ((printed += 1), plain),
+        enumerable: false,
+      });
+    };
+    const resources = [0, 1, 2].map(counted);
+    const base = emptyState('s', 'acme');
+    const first: StateDocument = { ...base, serial: 1, resources, creating: ['s/user-9'] };
+    expect(serializeState(first)).toBe(`${JSON.stringify(first, null, 2)}\n`);
+    const printedOnce = printed;
+    const second: StateDocument = { ...first, serial: 2, creating: ['s/user-8', 's/user-9'] };
+    expect(serializeState(second)).toBe(`${JSON.stringify(second, null, 2)}\n`);
+    // The two JSON.stringify calls of the expectations printed each entry once more; the serializer did not.
+    expect(printed).toBe(printedOnce + resources.length);
+    expect(printedOnce).toBe(2 * resources.length);
+  });
+});

@@ -10,7 +10,6 @@ import type { StateDocument, StateResource } from '../document.js';
 /** An entry's bytes as they appear in the document: indented two levels (it sits in `resources`). */
 const entryBytes = new WeakMap<StateResource, Buffer>();
 const SEPARATOR = Buffer.from(',\n');
-const TAIL = Buffer.from('\n  ]\n}\n');
 
 function bytesOf(entry: StateResource): Buffer {
   let bytes = entryBytes.get(entry);
@@ -21,18 +20,29 @@ function bytesOf(entry: StateResource): Buffer {
   return bytes;
 }
 
+/**
+ * The line that holds the top-level `resources` key of a document printed with `resources: []`.
+ * Only a top-level key sits on a line indented by two spaces (nested keys are indented deeper, and
+ * a string's newline is printed as `\n`), so this text appears once.
+ */
+const RESOURCES_LINE = '\n  "resources": []';
+
 /** The document's bytes, identical to those of `${JSON.stringify(doc, null, 2)}\n` in UTF-8. */
 export function serializeStateBytes(doc: StateDocument): Buffer {
-  const { resources, ...head } = doc;
-  const headText = JSON.stringify({ ...head, resources: [] }, null, 2);
-  // `"resources": []` closes the head (the key is last); the entries go between its brackets.
-  if (resources.length === 0 || !headText.endsWith('"resources": []\n}') || Object.keys(doc).at(-1) !== 'resources')
+  const { resources } = doc;
+  if (resources.length === 0) return Buffer.from(`${JSON.stringify(doc, null, 2)}\n`, 'utf8');
+  // Printed with the key where it is (an apply's `creating` comes after it, and the entries go in
+  // their own place whatever the order): every other field is small.
+  const headText = JSON.stringify({ ...doc, resources: [] }, null, 2);
+  const at = headText.indexOf(RESOURCES_LINE);
+  if (at < 0 || headText.indexOf(RESOURCES_LINE, at + 1) >= 0)
     return Buffer.from(`${JSON.stringify(doc, null, 2)}\n`, 'utf8');
-  const parts: Buffer[] = [Buffer.from(`${headText.slice(0, -'[]\n}'.length)}[\n`, 'utf8')];
+  const open = at + RESOURCES_LINE.length - 1; // the `]` of `[]`
+  const parts: Buffer[] = [Buffer.from(`${headText.slice(0, open)}\n`, 'utf8')];
   resources.forEach((entry, i) => {
     if (i > 0) parts.push(SEPARATOR);
     parts.push(bytesOf(entry));
   });
-  parts.push(TAIL);
+  parts.push(Buffer.from(`\n  ${headText.slice(open)}\n`, 'utf8'));
   return Buffer.concat(parts);
 }
