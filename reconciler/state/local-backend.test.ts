@@ -4,7 +4,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emptyState, parseStateDocument } from './document.js';
+import { emptyState, parseStateDocument, type StateResource } from './document.js';
 import { LocalStateBackend } from './local-backend.js';
 import { readHolder } from './file-lock.js';
 import { putResource } from './operations.js';
@@ -68,7 +68,7 @@ describe('LocalStateBackend read and write', () => {
 
   it('refuses to overwrite a file another writer changed after its own write, in place or replaced, even at the same size', async () => {
     const backend = new LocalStateBackend({ stack: 'prod', account: 'acme', workingDirectory: tempDir() });
-    const entry = (login: string) => ({
+    const entry = (login: string): StateResource => ({
       address: `prod/${login}`,
       kind: 'user',
       naturalKey: login,

@@ -61,3 +61,26 @@ describe('the entries of a state file', () => {
     expect(printedOnce).toBe(2 * resources.length);
   });
 });
+
+describe('a large state file written again and again', () => {
+  it('stays exactly JSON.stringify(doc, null, 2) as entries are added, replaced and removed anywhere', () => {
+    const base = emptyState('s', 'acme');
+    let resources = Array.from({ length: 1000 }, (_, i) => entry(i * 2)).sort((a, b) =>
+      a.address < b.address ? -1 : 1,
+    );
+    for (let round = 0; round < 6; round++) {
+      // An apply's creates, fewer at each write.
+      const creating = resources.slice(round * 30, 400).map((r) => r.address);
+      const doc: StateDocument = { ...base, serial: round, resources, creating };
+      expect(serializeState(doc)).toBe(`${JSON.stringify(doc, null, 2)}\n`);
+      // Insert odd ones, replace some, drop some, at spread-out places (a group commit's batch).
+      const next = [...resources];
+      next.splice(round * 37, 1);
+      next[(round * 101) % next.length] = { ...next[(round * 101) % next.length]!, naturalKey: `changed-${round}` };
+      next.splice(500 - round * 50, 0, entry(round * 2 + 1), entry(2001 + round));
+      resources = next;
+    }
+    const last: StateDocument = { ...base, serial: 9, resources: resources.slice(0, 1) };
+    expect(serializeState(last)).toBe(`${JSON.stringify(last, null, 2)}\n`);
+  });
+});
