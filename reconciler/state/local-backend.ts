@@ -153,7 +153,12 @@ export class LocalStateBackend implements StateBackend {
     return { doc: next, version: this.lastWritten.version };
   }
 
-  /** Whether the file is still the one `written` left: the same inode, size and change time. */
+  /**
+   * Whether the file is still the one `written` left: the same inode, size, change and modification
+   * times. Every writer of this tool replaces the file (a new inode); only an editor writing the
+   * same number of bytes in place within one tick of the file system's clock could pass unseen, and
+   * the lock keeps other runs out anyway.
+   */
   private async unchangedSince(written: WrittenFile): Promise<boolean> {
     if (written.identity === undefined) return false;
     const now = await fileIdentity(this.location).catch(() => undefined);
