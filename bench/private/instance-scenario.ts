@@ -41,6 +41,7 @@ function summed(runs: readonly Measured[], wallMs: number): Measured {
     code: failed?.code ?? 0,
     wallMs,
     peakRssMb: Math.max(...runs.map((r) => r.peakRssMb ?? 0)) || null,
+    cpuMs: runs.every((r) => r.cpuMs !== null) ? runs.reduce((sum, r) => sum + r.cpuMs!, 0) : null,
     stdout: failed?.stdout ?? '',
     stderr: failed?.stderr ?? '',
   };

@@ -12,6 +12,8 @@ export interface Measured {
   readonly wallMs: number;
   /** Peak RSS of the tool's process in MB, or null when it could not be read. */
   readonly peakRssMb: number | null;
+  /** User + system CPU of the tool's process in ms (from `/usr/bin/time`, 10 ms steps), or null. */
+  readonly cpuMs: number | null;
   readonly stdout: string;
   readonly stderr: string;
 }
@@ -55,7 +57,11 @@ export function measure(command: string, args: readonly string[], options: Measu
       clearTimeout(timer);
       if (poll) clearInterval(poll);
       let peakKb: number | null = polledKb > 0 ? polledKb : null;
+      let cpuMs: number | null = null;
       if (hasGnuTime) {
+        const user = /User time \(seconds\): ([\d.]+)/.exec(stderr);
+        const system = /System time \(seconds\): ([\d.]+)/.exec(stderr);
+        if (user && system) cpuMs = Math.round((Number(user[1]) + Number(system[1])) * 1000);
         const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
         peakKb = m ? Number(m[1]) : null;
         stderr = stderr.replace(
@@ -71,6 +77,7 @@ export function measure(command: string, args: readonly string[], options: Measu
         code: code ?? (signal ? 137 : 1),
         wallMs,
         peakRssMb: peakKb === null ? null : Math.round(peakKb / 102.4) / 10,
+        cpuMs,
         stdout,
         stderr,
       });

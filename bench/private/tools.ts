@@ -35,9 +35,13 @@ export interface ToolEnv {
  */
 const IAC_NODE_ARGS = (process.env['BENCH_IAC_NODE_ARGS'] ?? '').split(' ').filter((a) => a !== '');
 
-/** `triton-iac <args>`. */
-export function iac(at: ToolEnv, args: readonly string[]): Promise<Measured> {
-  return measure(process.execPath, [...IAC_NODE_ARGS, IAC, ...args], at);
+/**
+ * `triton-iac <args>`, run by `wrapper` when given (e.g. `valgrind --tool=callgrind`, which counts
+ * instructions: the same on a busy machine as on a quiet one).
+ */
+export function iac(at: ToolEnv, args: readonly string[], wrapper: readonly string[] = []): Promise<Measured> {
+  const argv = [...wrapper, process.execPath, ...IAC_NODE_ARGS, IAC, ...args];
+  return measure(argv[0]!, argv.slice(1), at);
 }
 
 /** `triton <args>`. */

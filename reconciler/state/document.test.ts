@@ -48,3 +48,31 @@ describe('state document: tainted entries', () => {
     );
   });
 });
+
+describe('state document: an address twice', () => {
+  const doc = (...addresses: string[]): unknown => ({
+    ...emptyState('prod', 'acme'),
+    resources: addresses.map((address) => ({ ...entry, address })),
+  });
+
+  it('is found in a sorted document, in one edited by hand out of order, and on a second check of the same entries', () => {
+    expect(stateShapeProblem(doc('prod/a', 'prod/b', 'prod/c'))).toBeUndefined();
+    expect(stateShapeProblem(doc('prod/c', 'prod/a', 'prod/b'))).toBeUndefined();
+    expect(stateShapeProblem(doc('prod/a', 'prod/b', 'prod/b'))).toBe('resources[2].address "prod/b" appears twice');
+    // Out of order before the twin, and the twin far from the first.
+    expect(stateShapeProblem(doc('prod/a', 'prod/c', 'prod/b', 'prod/a'))).toBe(
+      'resources[3].address "prod/a" appears twice',
+    );
+    expect(stateShapeProblem(doc('prod/b', 'prod/a', 'prod/c', 'prod/b'))).toBe(
+      'resources[3].address "prod/b" appears twice',
+    );
+    // Entries already checked once (kept as valid) are still counted.
+    const first = { ...entry, address: 'prod/x' };
+    const second = { ...entry, address: 'prod/y' };
+    const base = emptyState('prod', 'acme');
+    expect(stateShapeProblem({ ...base, resources: [first, second] })).toBeUndefined();
+    expect(stateShapeProblem({ ...base, resources: [second, first, second] })).toBe(
+      'resources[2].address "prod/y" appears twice',
+    );
+  });
+});

@@ -16,7 +16,7 @@ import { ReconcilerError } from '../errors.js';
 import { writeFileAtomic } from '../private/atomic-write.js';
 import type { LockHolder, LockRequest, StateBackend, StateSnapshot } from './backend.js';
 import { parseStateDocument, type StateDocument } from './document.js';
-import { serializeStateBytes } from './private/serialize.js';
+import { serializeStateParts } from './private/serialize.js';
 
 /** Who wrote a serial, when, and why. */
 export interface HistoryMeta {
@@ -187,12 +187,13 @@ export class LocalHistoryStore implements HistoryStore {
       // The state's own bytes (cached per entry by the serializer), not parsed and printed again:
       // every write of an apply keeps its serial, and re-printing the whole document each time was
       // 2.3 s of a 4,000-object apply's profile, growing with N × writes (docs/performance.md).
-      const bytes = Buffer.concat([
+      // Handed to the kernel as parts: copying them into one buffer cost as much again.
+      const parts = [
         Buffer.from(`{\n  "meta": ${JSON.stringify(meta)},\n  "state": `),
-        serializeStateBytes(doc),
+        ...serializeStateParts(doc),
         Buffer.from('\n}\n'),
-      ]);
-      await writeFileAtomic(this.file(doc.serial), bytes);
+      ];
+      await writeFileAtomic(this.file(doc.serial), parts);
       const serials = await this.serials();
       for (const old of serials.slice(0, Math.max(0, serials.length - this.keep)))
         await rm(this.file(old), { force: true });

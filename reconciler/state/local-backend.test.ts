@@ -4,7 +4,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emptyState, parseStateDocument } from './document.js';
+import { emptyState, parseStateDocument, type StateResource } from './document.js';
 import { LocalStateBackend } from './local-backend.js';
 import { readHolder } from './file-lock.js';
 import { putResource } from './operations.js';
@@ -64,6 +64,39 @@ describe('LocalStateBackend read and write', () => {
       message: expect.stringMatching(/changed since it was read/),
     });
     await expect(backend.write(first.doc, undefined)).rejects.toMatchObject({ code: 'STATE_CONFLICT' });
+  });
+
+  it('refuses to overwrite a file another writer changed after its own write, in place or replaced, even at the same size', async () => {
+    const backend = new LocalStateBackend({ stack: 'prod', account: 'acme', workingDirectory: tempDir() });
+    const entry = (login: string): StateResource => ({
+      address: `prod/${login}`,
+      kind: 'user',
+      naturalKey: login,
+      serverId: null,
+      properties: { login },
+      writeOnly: {},
+      dependsOn: [],
+      updatedAt: '2026-01-01T00:00:00Z',
+    });
+    let last = await backend.write(putResource(emptyState('prod', 'acme'), entry('alice')), undefined);
+    // Unchanged since its own write: the next write goes through (an apply's group commits).
+    last = await backend.write(putResource(last.doc, entry('bobby')), last.version);
+    const text = readFileSync(backend.location, 'utf8');
+    // In place (the same inode), the same size: another run renamed a user.
+    writeFileSync(backend.location, text.replace('"bobby"', '"carol"'));
+    await expect(backend.write(last.doc, last.version)).rejects.toMatchObject({ code: 'STATE_CONFLICT' });
+    // Put back byte for byte, the file is the one it wrote again.
+    writeFileSync(backend.location, text);
+    last = await backend.write(last.doc, last.version);
+    // Replaced by another file (a new inode) holding another document.
+    const other = new LocalStateBackend({
+      stack: 'prod',
+      account: 'acme',
+      workingDirectory: join(backend.location, '..', '..'),
+    });
+    const theirs = await other.read();
+    await other.write(putResource(theirs!.doc, entry('dave')), theirs!.version);
+    await expect(backend.write(last.doc, last.version)).rejects.toMatchObject({ code: 'STATE_CONFLICT' });
   });
 
   it('refuses a corrupt state file with a recovery hint and never overwrites it', async () => {

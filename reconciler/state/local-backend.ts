@@ -3,7 +3,7 @@
  * working directory, replaced atomically on every write, guarded by `<state>.lock`.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { checkStackName } from '../../common/rules/stack-name.js';
 import { ReconcilerError } from '../errors.js';
@@ -11,7 +11,7 @@ import { writeFileAtomic } from '../private/atomic-write.js';
 import type { LockHolder, LockRequest, StateBackend, StateSnapshot } from './backend.js';
 import { parseStateDocument, type StateDocument } from './document.js';
 import { checkReadOwnership, nextDocumentToWrite, type StateOwner } from './private/ownership.js';
-import { serializeStateBytes } from './private/serialize.js';
+import { equalsParts, serializeStateParts } from './private/serialize.js';
 import { acquireFileLock, forceReleaseFileLock, type FileLockOptions, type HeldFileLock } from './file-lock.js';
 
 /** The directory of state files, under the working directory. */
@@ -69,7 +69,7 @@ export class LocalStateBackend implements StateBackend {
    * valid when written and has that version: the next write neither parses nor hashes it again
    * (with group commit, that was most of a large apply's CPU: the whole file, twice, per write).
    */
-  private lastWritten: { readonly bytes: Buffer; readonly version: string } | undefined;
+  private lastWritten: WrittenFile | undefined;
   private parsed: ParsedStateFile | undefined;
   /** Numbers this backend's own writes (their versions need no digest: see {@link write}). */
   private writes = 0;
@@ -107,14 +107,20 @@ export class LocalStateBackend implements StateBackend {
     const doc = parsed !== undefined && parsed.text === text ? parsed.doc : parseStateDocument(text, this.location);
     checkReadOwnership(doc, this.owner());
     // A file this backend wrote keeps the version its write returned, so that either compares equal.
-    const ours = this.lastWritten !== undefined && bytes.equals(this.lastWritten.bytes);
+    const ours = this.lastWritten !== undefined && equalsParts(bytes, this.lastWritten.parts);
     return { doc, version: ours ? this.lastWritten!.version : versionOf(text) };
   }
 
   async write(doc: StateDocument, expectedVersion: string | undefined): Promise<StateSnapshot> {
     const next = nextDocumentToWrite(doc, this.owner());
-    const bytes = await this.readBytes();
-    const ours = bytes !== undefined && this.lastWritten !== undefined && bytes.equals(this.lastWritten.bytes);
+    // The file as this backend left it (the same inode, unchanged since) is not read again: reading
+    // and comparing megabytes per group-committed write was a large apply's biggest cost after
+    // printing them. Anything else is read and compared byte for byte, as always.
+    const untouched = this.lastWritten !== undefined && (await this.unchangedSince(this.lastWritten));
+    const bytes = untouched ? undefined : await this.readBytes();
+    const ours =
+      untouched ||
+      (bytes !== undefined && this.lastWritten !== undefined && equalsParts(bytes, this.lastWritten.parts));
     let currentVersion: string | undefined;
     if (ours) currentVersion = this.lastWritten!.version;
     else if (bytes !== undefined) {
@@ -128,10 +134,14 @@ export class LocalStateBackend implements StateBackend {
         `state file ${this.location} changed since it was read (expected ${expectedVersion ?? 'no file'}, found ${currentVersion ?? 'no file'}); another run wrote it. Re-run the command to plan against the new state.`,
       );
     }
-    const written = serializeStateBytes(next);
+    const parts = serializeStateParts(next);
+    let identity: FileIdentity | undefined;
     try {
       await mkdir(join(this.location, '..'), { recursive: true });
-      await writeFileAtomic(this.location, written);
+      const { ino } = await writeFileAtomic(this.location, parts);
+      identity = await fileIdentity(this.location);
+      // Replaced by someone else between the rename and the look: it is not known as ours.
+      if (identity?.ino !== ino) identity = undefined;
     } catch (error) {
       throw new ReconcilerError('STATE_IO', `cannot write state file ${this.location}: ${(error as Error).message}`, {
         cause: error,
@@ -139,8 +149,26 @@ export class LocalStateBackend implements StateBackend {
     }
     // The version of a file this backend wrote is only ever compared by this backend, with the
     // bytes it wrote at hand (above): a write number serves, without hashing megabytes per write.
-    this.lastWritten = { bytes: written, version: `write:${process.pid}:${++this.writes}` };
+    this.lastWritten = { parts, identity, version: `write:${process.pid}:${++this.writes}` };
     return { doc: next, version: this.lastWritten.version };
+  }
+
+  /**
+   * Whether the file is still the one `written` left: the same inode, size, change and modification
+   * times. Every writer of this tool replaces the file (a new inode); only an editor writing the
+   * same number of bytes in place within one tick of the file system's clock could pass unseen, and
+   * the lock keeps other runs out anyway.
+   */
+  private async unchangedSince(written: WrittenFile): Promise<boolean> {
+    if (written.identity === undefined) return false;
+    const now = await fileIdentity(this.location).catch(() => undefined);
+    return (
+      now !== undefined &&
+      now.ino === written.identity.ino &&
+      now.size === written.identity.size &&
+      now.ctimeNs === written.identity.ctimeNs &&
+      now.mtimeNs === written.identity.mtimeNs
+    );
   }
 
   async lock(request: LockRequest): Promise<void> {
@@ -176,6 +204,33 @@ export class LocalStateBackend implements StateBackend {
         cause: error,
       });
     }
+  }
+}
+
+/** What tells a file from any other and from its own later changes. */
+interface FileIdentity {
+  readonly ino: bigint;
+  readonly size: bigint;
+  readonly ctimeNs: bigint;
+  readonly mtimeNs: bigint;
+}
+
+/** What this backend last wrote: its bytes (as parts), the file it made, and the version it returned. */
+interface WrittenFile {
+  readonly parts: readonly Buffer[];
+  /** `undefined` when the file could not be told apart as ours right after the write. */
+  readonly identity: FileIdentity | undefined;
+  readonly version: string;
+}
+
+/** The identity of the file at `path`, or `undefined` when there is none. */
+async function fileIdentity(path: string): Promise<FileIdentity | undefined> {
+  try {
+    const { ino, size, ctimeNs, mtimeNs } = await stat(path, { bigint: true });
+    return { ino, size, ctimeNs, mtimeNs };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
   }
 }
 
