@@ -61,6 +61,12 @@ export interface EmulatorOptions {
    */
   readonly provisionMs?: number;
   /**
+   * Whether the operator enabled delegated datasets (SAPI `experimental_cloudapi_delegate_dataset`):
+   * CreateMachine then takes `delegate_dataset`; otherwise it refuses it with CloudAPI's message.
+   * @default false
+   */
+  readonly delegateDatasets?: boolean;
+  /**
    * How long jobs take (deletes, stops, NIC changes, snapshots, images, volumes): `fast` (tens of
    * ms, for tests) or `realistic` (a production datacenter's durations, see emulator/README.md).
    * @default 'fast'

@@ -89,6 +89,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     dataDir: options.dataDir,
     jobExec: options.jobExec ?? true,
     provisionMs: timing.ms('provision'),
+    delegateDatasets: options.delegateDatasets ?? false,
     timing,
     machineLimit: options.machineLimit ?? DEFAULT_MACHINE_LIMIT,
     ...(options.ramLimitMb !== undefined ? { ramLimitMb: options.ramLimitMb } : {}),

@@ -38,7 +38,7 @@ export { requestsSent } from './http/request-sent.js';
 export type { CoreOptions, CoreDispatch } from './http/core.js';
 export { retryInterceptor, parseRetryAfter } from './http/interceptors/retry.js';
 export type { RetryOptions, RetryEvent } from './http/interceptors/retry.js';
-export type { AdaptiveRateOptions } from './http/interceptors/adaptive-rate.js';
+export type { AdaptiveRateOptions, RateHold } from './http/interceptors/adaptive-rate.js';
 export { signInterceptor, signatureHeader } from './http/interceptors/sign.js';
 export type { SignOptions } from './http/interceptors/sign.js';
 export { logInterceptor, redactHeaders } from './http/interceptors/log.js';

@@ -62,6 +62,9 @@ Options:
                                  disk (default 3)
   --server-ram-mb MIB            RAM of each compute node (default 131072)
   --server-disk-mb MIB           disk of each compute node (default 4194304)
+  --delegate-datasets            a datacenter whose operator enabled delegated datasets
+                                 (experimental_cloudapi_delegate_dataset): CreateMachine takes
+                                 delegate_dataset (default: refused with CloudAPI's message)
   --no-fabrics                   a datacenter without fabrics: no default fabric, fabric requests
                                  answer 501 (default: fabrics, each account with VLAN 2 and its
                                  default network)
@@ -152,6 +155,7 @@ const FLAGS: FlagSpec = {
   'server-ram-mb': 'string',
   'server-disk-mb': 'string',
   'no-fabrics': 'boolean',
+  'delegate-datasets': 'boolean',
   'manta-version': 'string',
   'manta-upload-timeout-ms': 'string',
   'manta-operator': 'repeat',
@@ -215,6 +219,7 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
   set('serverRamMb', intFlag(args, 'server-ram-mb', 1, 1_000_000_000));
   set('serverDiskMb', intFlag(args, 'server-disk-mb', 1, 1_000_000_000_000));
   if (args.booleans.has('no-fabrics')) opts.fabrics = false;
+  if (args.booleans.has('delegate-datasets')) opts.delegateDatasets = true;
   set('mantaVersion', mantaVersionFlag(args.strings.get('manta-version'), '--manta-version'));
   set('mantaUploadTimeoutMs', intFlag(args, 'manta-upload-timeout-ms', 0, 3_600_000));
 

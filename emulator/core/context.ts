@@ -64,6 +64,8 @@ export interface EmulatorContext {
   readonly jobExec: boolean;
   /** How long a new machine stays `provisioning`, in emulator-clock ms (`--provision-ms`, else the profile's). */
   readonly provisionMs: number;
+  /** Whether CreateMachine takes `delegate_dataset` (SAPI `experimental_cloudapi_delegate_dataset`, `--delegate-datasets`). */
+  readonly delegateDatasets: boolean;
   /** How long every job takes (`--timing`, `--time-scale`). */
   readonly timing: JobTiming;
   /** How many machines (not deleted) an account may have (`--machine-limit`). */

@@ -73,6 +73,8 @@ export interface MachineRecord {
   audit?: AuditRecord[];
   /** Internal: the NFS volumes mounted at create (GetMachine does not show them). */
   volumes?: MountRecord[];
+  /** Whether the machine has a delegated dataset (CreateMachine `delegate_dataset`). */
+  delegate_dataset?: boolean;
   /** A bhyve machine's disks (the disk routes; GetMachine does not show them). */
   disks?: DiskRecord[];
   /** A bhyve machine on a `flexible_disk` package: the package's disk space, in MiB. */

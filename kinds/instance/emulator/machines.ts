@@ -1,3 +1,4 @@
+import { cnsNames } from './cns-names.js';
 import { randomUUID } from 'node:crypto';
 import { EmulatorError, invalidArgument, missingParameter } from '../../../emulator/core/errors.js';
 import type { RequestContext, Reply } from '../../../emulator/core/types.js';
@@ -102,7 +103,11 @@ export function machineRoutes(_ctx: EmulatorContext, state: CloudApiState): Clou
       name: 'GetMachine',
       handler: (rc) => {
         const machine = findMachine(state.machines(accountOf(rc)), rc.params['machine']!);
-        const body = forVersion(rc, withCredentials(rc, machine, machineJson(machine, rc.ctx.consistency.readView())));
+        const dnsNames = cnsNames(machine, accountOf(rc).account, rc.ctx.datacenter);
+        const body = forVersion(rc, {
+          ...withCredentials(rc, machine, machineJson(machine, rc.ctx.consistency.readView())),
+          ...(dnsNames !== undefined ? { dns_names: dnsNames } : {}),
+        });
         if (machine.state === 'deleted') return { status: 410, body };
         return { status: 200, body };
       },
@@ -231,6 +236,11 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
   Object.assign(given, objectParam(rc, 'metadata') ?? {});
   checkTags(tags, undefined);
   const { metadata, internal } = createMetadata(given, param(rc, 'administrator_pw') ?? param(rc, 'password'));
+  // loadSSHKeys: root_authorized_keys is always the account's keys, one line each (any given value is replaced).
+  metadata['root_authorized_keys'] = account.keys
+    .currentAll()
+    .map((k) => `${k.key.trim()}\n`)
+    .join('');
   const roleTags = createRoleTags(rc, account);
   const now = rc.ctx.clock();
   const iso = new Date(now).toISOString();
@@ -262,6 +272,8 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
   };
   if (metadata[FAIL_PROVISION_KEY] !== undefined) machine.failReason = metadata[FAIL_PROVISION_KEY];
   if (volumes.length > 0) machine.volumes = volumes;
+  // translate shows `delegate_dataset` only when the zone has the `<zfs_filesystem>/data` dataset.
+  if (rc.body['delegate_dataset'] === true) machine.delegate_dataset = true;
   if (vm) {
     // getCreateOptions: a flexible_disk package's disks (or the image disk and the rest).
     const flexible = brand === 'bhyve' && pkg['flexible_disk'] === true;
