@@ -108,6 +108,12 @@ export interface EmulatorOptions {
    * @default true
    */
   readonly fabrics?: boolean;
+  /**
+   * Whether a new account starts with the three fixture machines (`web-1`, `web-2`, `builder`).
+   * A real new account has none, and CloudAPI's own tests expect ListMachines empty at first:
+   * pass `false` to run them. @default true
+   */
+  readonly fixtureMachines?: boolean;
   /** The Manta line to answer as: 1 (mantav1: jobs, snaplinks) or 2 (Manta v2, muskie master). @default 1 */
   readonly mantaVersion?: 1 | 2;
   /**

@@ -98,6 +98,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       serverRamMb: options.serverRamMb ?? DEFAULT_LAYOUT.serverRamMb,
       serverDiskMb: options.serverDiskMb ?? DEFAULT_LAYOUT.serverDiskMb,
       fabrics: options.fabrics ?? DEFAULT_LAYOUT.fabrics,
+      fixtureMachines: options.fixtureMachines ?? true,
       seed,
     },
     urls: { cloudapi: '', manta: '' },

@@ -68,6 +68,8 @@ Options:
   --no-fabrics                   a datacenter without fabrics: no default fabric, fabric requests
                                  answer 501 (default: fabrics, each account with VLAN 2 and its
                                  default network)
+  --no-fixture-machines          new accounts start with no machines, as on a real datacenter
+                                 (default: web-1, web-2 and builder; CloudAPI's own tests want none)
   --manta-version 1|2            the Manta line to answer as: 1 (mantav1, with jobs and snaplinks,
                                  the default) or 2 (Manta v2: no jobs, no snaplinks)
   --manta-operator LOGIN         make LOGIN (created if missing) a Manta operator, as UFDS's
@@ -155,6 +157,7 @@ const FLAGS: FlagSpec = {
   'server-ram-mb': 'string',
   'server-disk-mb': 'string',
   'no-fabrics': 'boolean',
+  'no-fixture-machines': 'boolean',
   'delegate-datasets': 'boolean',
   'manta-version': 'string',
   'manta-upload-timeout-ms': 'string',
@@ -219,6 +222,7 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
   set('serverRamMb', intFlag(args, 'server-ram-mb', 1, 1_000_000_000));
   set('serverDiskMb', intFlag(args, 'server-disk-mb', 1, 1_000_000_000_000));
   if (args.booleans.has('no-fabrics')) opts.fabrics = false;
+  if (args.booleans.has('no-fixture-machines')) opts.fixtureMachines = false;
   if (args.booleans.has('delegate-datasets')) opts.delegateDatasets = true;
   set('mantaVersion', mantaVersionFlag(args.strings.get('manta-version'), '--manta-version'));
   set('mantaUploadTimeoutMs', intFlag(args, 'manta-upload-timeout-ms', 0, 3_600_000));

@@ -45,6 +45,8 @@ export interface DatacenterLayout {
   readonly fabrics: boolean;
   /** The emulator's seed: the servers' UUIDs are made from it. */
   readonly seed: number;
+  /** Whether a new account starts with the three fixture machines (`false`: none, as a real one). @default true */
+  readonly fixtureMachines?: boolean;
 }
 
 /** What every service shares: options, clock, identity store, stats, persistence, faults. */

@@ -62,6 +62,8 @@ export interface MachineRecord {
   /** Internal: clock ms at which a `provisioning` machine is ready. */
   readyAt?: number;
   /** Internal: set when the provision is to end `failed`, with the reason. */
+  /** Who asked for the provision: its audit record's caller (CloudAPI's job context). */
+  provisionCaller?: AuditCaller;
   failReason?: string;
   /** Internal metadata: the `<user>_pw` passwords CreateMachine's `metadata.credentials` moved here. */
   internalMetadata?: Record<string, string>;

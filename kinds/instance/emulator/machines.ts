@@ -6,7 +6,7 @@ import type { CloudApiRoute } from '../../../emulator/cloudapi/route.js';
 import type { CloudApiState } from '../../../emulator/cloudapi/state.js';
 import { accountOf } from '../../../emulator/cloudapi/private/before.js';
 import type { MachineRecord } from '../../../emulator/cloudapi/private/fixtures.js';
-import { destroying, enqueueJob } from '../../../emulator/cloudapi/private/machine-jobs.js';
+import { callerOf, destroying, enqueueJob } from '../../../emulator/cloudapi/private/machine-jobs.js';
 import type { JobEffect } from '../../../emulator/cloudapi/private/machine-jobs.js';
 import type { JobKind } from '../../../emulator/core/timing.js';
 import {
@@ -33,6 +33,7 @@ import {
 } from '../../../emulator/cloudapi/private/create-checks.js';
 import {
   checkAffinity,
+  checkVolumesReachable,
   createRoleTags,
   objectParam,
   volumesParam,
@@ -224,6 +225,7 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
   checkAffinity(rc);
   checkLocality(param(rc, 'locality'));
   for (const request of requests) checkNetworkRequest(state, owner, request);
+  checkVolumesReachable(state, owner, volumes, networks);
   const hints = placementHints(rc);
   state.catalog.refusePastLimits(machines, pkg['memory'] as number);
   const computeNode = placeNewMachine(state, machines, hints, pkg['memory'] as number, pkg['disk'] as number);
@@ -269,6 +271,7 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
     nics: [],
     snapshots: [],
     readyAt: now + rc.ctx.provisionMs,
+    provisionCaller: callerOf(rc),
   };
   if (metadata[FAIL_PROVISION_KEY] !== undefined) machine.failReason = metadata[FAIL_PROVISION_KEY];
   if (volumes.length > 0) machine.volumes = volumes;
@@ -356,9 +359,10 @@ function updateMachine(rc: RequestContext, state: CloudApiState): Reply {
     case 'disable_firewall':
       job = { action: 'unknown', kind: 'update', effect: { kind: 'firewall', enabled: action === 'enable_firewall' } };
       break;
+    // lib/audit.js translateAction names these by the payload's `indestructible_zoneroot`.
     default:
       job = {
-        action: 'unknown',
+        action,
         kind: 'update',
         effect: { kind: 'deletion_protection', enabled: action === 'enable_deletion_protection' },
       };

@@ -144,8 +144,18 @@ export const CLOUD_SAMPLES: Readonly<Record<string, Sample>> = {
       const p = new Policy(s, 'vm-p', { name: 'vm-p', rules: ['CAN getmachine'] });
       const a = new Role(s, 'vm-a', { name: 'vm-a', policies: [p] });
       const b = new Role(s, 'vm-b', { name: 'vm-b', policies: [p] });
-      const va = new Volume(s, 'vm-vol-a', { name: 'vm-vol-a' });
-      const vb = new Volume(s, 'vm-vol-b', { name: 'vm-vol-b' });
+      // VMAPI provisions a machine only when each volume it mounts is on one of its networks
+      // (checkAllNfsVolumesReachable): the volumes and the instance share this fabric network.
+      const vlan = new FabricVlan(s, 'vm-vlan', { vlanId: 41, name: 'sweep-vm' });
+      const shared = new FabricNetwork(s, 'vm-net', {
+        vlan,
+        name: 'vm-net',
+        subnet: '10.41.0.0/24',
+        provisionStartIp: '10.41.0.10',
+        provisionEndIp: '10.41.0.20',
+      });
+      const va = new Volume(s, 'vm-vol-a', { name: 'vm-vol-a', networks: [shared] });
+      const vb = new Volume(s, 'vm-vol-b', { name: 'vm-vol-b', networks: [shared] });
       return new Instance(s, 'instance', {
         volumes: [{ volume: pick(changed('volumes'), va, vb), mountpoint: '/data' }],
         name: pick(changed('name'), 'sweep-vm', 'sweep-vm2'),
@@ -160,6 +170,7 @@ export const CLOUD_SAMPLES: Readonly<Record<string, Sample>> = {
                 network: 'f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10',
                 ips: [pick(changed('networkIps'), '10.88.7.50', '10.88.7.51')],
               },
+          shared,
         ],
         rootAuthorizedKeys: [pick(changed('rootAuthorizedKeys'), KEYS[2]!, KEYS[3]!)],
         delegateDataset: changed('delegateDataset'),
