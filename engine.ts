@@ -20,8 +20,15 @@ export {
   refreshStack,
   type ApplyResult,
   type DriftReport,
-  type EngineOptions,
   type ProgressEvent,
 } from './reconciler/index.js';
+import type { Clients } from './provider/handlers/clients.js';
+import type { EngineClients, EngineOptions as ReconcilerEngineOptions } from './reconciler/index.js';
+
+/**
+ * Options every engine entry point takes, with the provider's clients (`connectStack`) by default:
+ * the engine needs only what the contract's `ClientsBundle` names, and gives `clients` back as given.
+ */
+export type EngineOptions<C extends EngineClients = Clients> = ReconcilerEngineOptions<C>;
 export { connectStack } from './provider/connect.js';
 export { TUNABLE_DEFAULTS, CONSISTENCY_WINDOW_ENV } from './common/tunables.js';

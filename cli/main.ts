@@ -80,8 +80,8 @@ export async function main(argv: readonly string[], io: CommandIo = processIo())
  * The escaping of control characters, loaded only when an error is printed: `--version` and
  * `--help` load nothing outside the CLI (test/e2e/start-up.test.ts).
  */
-function safeText(): Promise<typeof import('../common/rules/safe-text.js')> {
-  return import('../common/rules/safe-text.js');
+function safeText(): Promise<typeof import('../common/text/safe-text.js')> {
+  return import('../common/text/safe-text.js');
 }
 
 function processIo(): CommandIo {

@@ -3,7 +3,7 @@
  * branch on `code`, people read `message`, then `hint`.
  */
 import { TritonIacError, type ErrorHints, type TritonIacErrorOptions } from '../common/errors.js';
-import { escapeUnsafe, escapeUnsafeLines } from '../common/rules/safe-text.js';
+import { escapeUnsafe, escapeUnsafeLines } from '../common/text/safe-text.js';
 
 /** The stable codes of {@link ConstructError} and its subclasses. */
 export type ConstructErrorCode =

@@ -1,4 +1,4 @@
-import { escapeUnsafe } from '../../common/rules/safe-text.js';
+import { escapeUnsafe } from '../../common/text/safe-text.js';
 import type { Command } from '../command.js';
 import type { LoadedApp } from '../private/app-loader.js';
 import { expectPositionals, parseArgs } from '../private/args.js';

@@ -5,6 +5,7 @@
  * `reconciler/index.js` directly.
  */
 import type { Clients } from '../../provider/handlers/clients.js';
+import type { EngineOptions as ReconcilerEngineOptions } from '../../reconciler/index.js';
 
 /** The engine types the commands use, re-exported so that they name one module. */
 export type {
@@ -13,7 +14,6 @@ export type {
   DriftItem,
   DriftReport,
   EngineLogger,
-  EngineOptions,
   ProgressEvent,
   RefreshChange,
   RecordFoundResult,
@@ -21,6 +21,9 @@ export type {
 
 /** The API clients the CLI connects (the provider's; the engine takes them as its `EngineClients`). */
 export type { Clients };
+
+/** The engine's options with the clients the CLI connects, so that a command reading them back gets them whole. */
+export type EngineOptions = ReconcilerEngineOptions<Clients>;
 
 /** The engine functions the CLI calls. */
 export {

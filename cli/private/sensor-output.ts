@@ -5,7 +5,7 @@
  */
 import { failureText } from '../../common/access/index.js';
 import { kindDescriptor } from '../../common/kinds/index.js';
-import { escapeUnsafe } from '../../common/rules/safe-text.js';
+import { escapeUnsafe } from '../../common/text/safe-text.js';
 import { markdownCell } from '../../reconciler/index.js';
 import type { DriftReport } from './engine.js';
 

@@ -252,7 +252,7 @@ export function cloudEnv(common: CommonOptions, io: CommandIo, embedded: boolean
 
 /** A read-ahead under way (`plan-read-ahead.ts`), with the clients it reads through: what a session can take. */
 export interface PlanReadAhead {
-  readonly ahead: ReadAhead;
+  readonly ahead: ReadAhead<Clients>;
   readonly clients: Clients;
   /** Whether a session would connect for `stack` exactly as the read-ahead did. */
   usableFor(stack: StackManifest): boolean;

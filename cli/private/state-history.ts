@@ -3,7 +3,7 @@
  * audit log) and `state pull --serial N` (one kept serial).
  */
 import type { StackManifest } from '../../common/manifest.js';
-import { escapeUnsafe } from '../../common/rules/safe-text.js';
+import { escapeUnsafe } from '../../common/text/safe-text.js';
 import { UsageError, type CommandIo } from '../command.js';
 import type { Backend } from './state-backend.js';
 

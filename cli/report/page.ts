@@ -4,7 +4,7 @@
  * Its Content-Security-Policy forbids every fetch (no `default-src`), so even a string that slipped
  * past {@link escapeHtml} could load nothing.
  */
-import { escapeUnsafe } from '../../common/rules/safe-text.js';
+import { escapeUnsafe } from '../../common/text/safe-text.js';
 
 /**
  * `text` as HTML text or an attribute value: `& < > " '` as entities, control characters escaped as

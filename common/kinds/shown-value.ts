@@ -5,7 +5,7 @@
  * through {@link shownValue}, so a password written in clear where a secret reference belongs is
  * masked whatever the input's format.
  */
-import { showValue } from '../rules/safe-text.js';
+import { showValue } from '../text/safe-text.js';
 import type { FieldSchema, TypeSchema } from './types.js';
 
 /** What a message says in place of a secret's value. */

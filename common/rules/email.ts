@@ -1,6 +1,6 @@
 /** The email rule: CloudAPI only requires that the address look like one. */
 import { missingOrNotString } from './required.js';
-import { showValue } from './safe-text.js';
+import { showValue } from '../text/safe-text.js';
 
 // sdc-cloudapi lib/users.js: a local part of letters, digits and the RFC 5322 atext symbols (its
 // pattern also admits ";", from an HTML-escaped "&"), one "@", and dot-separated labels of letters,

@@ -6,7 +6,7 @@
  * back unchanged.
  */
 import { missingOrNotString } from './required.js';
-import { showValue } from './safe-text.js';
+import { showValue } from '../text/safe-text.js';
 
 /** The longest image name IMGAPI takes, in characters. */
 export const IMAGE_NAME_MAX = 512;

@@ -45,4 +45,4 @@ export {
 export { checkAction, KNOWN_ACTIONS } from './actions.js';
 export { checkDurability, DURABILITY_MAX, DURABILITY_MIN } from './durability.js';
 export { propertyValueProblems } from './property-values.js';
-export { escapeUnsafe, escapeUnsafeLines, hasUnsafeCharacters, SHOWN_MAX_CHARS, showValue } from './safe-text.js';
+export { escapeUnsafe, escapeUnsafeLines, hasUnsafeCharacters, SHOWN_MAX_CHARS, showValue } from '../text/safe-text.js';

@@ -1,5 +1,5 @@
 /** The input rules of one compute-job phase. */
-import { showValue } from './safe-text.js';
+import { showValue } from '../text/safe-text.js';
 
 /** The memory sizes (MB) a phase may ask for. */
 export const JOB_MEMORY_VALUES: readonly number[] = [256, 512, 1024, 2048, 4096, 8192];

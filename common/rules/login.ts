@@ -1,6 +1,6 @@
 /** The login rule CloudAPI applies to accounts and sub-users. */
 import { missingOrNotString } from './required.js';
-import { showValue } from './safe-text.js';
+import { showValue } from '../text/safe-text.js';
 
 const LOGIN_PATTERN = /^[a-zA-Z][a-zA-Z0-9_.@]+$/;
 

@@ -1,5 +1,5 @@
 /** The object store's rules for the headers an object stores: which names, what values, how much. */
-import { hasUnsafeCharacters, showValue } from './safe-text.js';
+import { hasUnsafeCharacters, showValue } from '../text/safe-text.js';
 
 /** At most this many bytes of `m-` header data are stored per object. */
 export const MANTA_MAX_HEADER_BYTES = 4096;

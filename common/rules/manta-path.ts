@@ -5,7 +5,7 @@
  * two can never disagree on what the server refuses.
  */
 import { missingOrNotString } from './required.js';
-import { hasUnsafeCharacters, showValue } from './safe-text.js';
+import { hasUnsafeCharacters, showValue } from '../text/safe-text.js';
 
 /** The top-level areas of a login's namespace that hold user data. */
 export const MANTA_DATA_AREAS: readonly string[] = ['stor', 'public'];

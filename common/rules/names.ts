@@ -5,7 +5,7 @@
  * manifest validator), which adds why such a name cannot work.
  */
 import { missingOrNotString } from './required.js';
-import { hasUnsafeCharacters, showValue } from './safe-text.js';
+import { hasUnsafeCharacters, showValue } from '../text/safe-text.js';
 
 /** The rule every declared name shares: controls cannot travel in the request line or a header. */
 const NO_CONTROLS =

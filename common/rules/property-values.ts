@@ -26,7 +26,7 @@ import { checkDeclaredMantaPath } from './manta-path.js';
 import { checkDeclaredPolicyName, checkDeclaredRoleName, checkJobName, checkKeyName } from './names.js';
 import { roleTagPathRule } from './role-tags.js';
 import { declaredMetadataKeyProblem, declaredTagProblem } from './machine-tags.js';
-import { showValue } from './safe-text.js';
+import { showValue } from '../text/safe-text.js';
 
 /** Where a rule reports what it finds about one value. */
 interface Found {

@@ -3,7 +3,7 @@
  * validator and the emulator's SetRoleTags (sdc-cloudapi `lib/resources.js`; ../spec/server-behaviour.md,
  * "Role tags").
  */
-import { hasUnsafeCharacters } from './safe-text.js';
+import { hasUnsafeCharacters } from '../text/safe-text.js';
 
 /**
  * The CloudAPI collections whose paths (`/<login>/<collection>` and items below them) accept role

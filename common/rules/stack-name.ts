@@ -5,7 +5,7 @@
  * (`TritonStack`), by the manifest validator and by the local state backend, with this one function.
  */
 import { missingOrNotString } from './required.js';
-import { showValue } from './safe-text.js';
+import { showValue } from '../text/safe-text.js';
 
 /** Letters, digits, `.`, `_` and `-`, starting with a letter or a digit. */
 const STACK_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;

@@ -3,17 +3,20 @@
  * by object (its id, so a rename changes nothing), or a name; an absolute mount point used once; a
  * mode of `rw` or `ro`.
  */
-import { stringDefault } from '../../common/kinds/defaults.js';
 import { kindDescriptor } from '../../common/kinds/index.js';
-import { instance as instanceKind } from '../../kinds/instance/descriptor.js';
 import { Reference } from '../reference.js';
 import { TritonResource } from '../resource.js';
 import { fail, problem } from './problems.js';
 
-/** The volume mounts, checked: an absolute mount point used once, a mode of `rw` or `ro`. */
+/**
+ * The volume mounts, checked: an absolute mount point used once, a mode of `rw` or `ro`.
+ * `defaultMode` is the mode of a mount that names none (the instance descriptor's, which the
+ * instance construct passes: this folder names no kind).
+ */
 export function checkVolumeMounts(
   at: string,
   mounts: readonly { readonly volume: unknown; readonly mountpoint: string; readonly mode?: string }[] | undefined,
+  defaultMode: string,
 ): { volume: string | Reference; mountpoint: string; mode: string }[] | undefined {
   if (mounts === undefined) return undefined;
   if (!Array.isArray(mounts)) fail(at, 'volumes', mounts, 'must be a list of { volume, mountpoint, mode }');
@@ -32,7 +35,7 @@ export function checkVolumeMounts(
     if (seen.has(m.mountpoint))
       fail(at, `${field}.mountpoint`, m.mountpoint, 'is used by another mount of this instance');
     seen.add(m.mountpoint);
-    const mode = m.mode ?? stringDefault(instanceKind, 'volumes.mode');
+    const mode = m.mode ?? defaultMode;
     if (mode !== 'rw' && mode !== 'ro') fail(at, `${field}.mode`, m.mode, 'must be "rw" or "ro"');
     return { volume, mountpoint: m.mountpoint, mode };
   });

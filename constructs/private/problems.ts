@@ -1,11 +1,11 @@
 /** How every validation message is worded: `<path>: <field> <value>: <rule>`. */
 import { isAbsolute, resolve } from 'node:path';
-import { showValue as showSafely } from '../../common/rules/safe-text.js';
+import { showValue as showSafely } from '../../common/text/safe-text.js';
 import { ValidationError } from '../errors.js';
 
 /**
  * A value as it appears in a message: JSON with control characters escaped, shortened so a long
- * rule or key stays readable (the shared rule of common/rules/safe-text.ts).
+ * rule or key stays readable (the shared rule of common/text/safe-text.ts).
  */
 export function showValue(value: unknown): string {
   return showSafely(value);

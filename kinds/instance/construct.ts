@@ -253,7 +253,7 @@ export class Instance extends TritonResource {
     this.staticIps = [];
     const networks = checkNetworks(at, props.networks, this.staticIps);
     checkStaticIpClashes(this, at, this.staticIps, (c) => (c instanceof Instance ? c.staticIps : undefined));
-    const volumes = checkVolumeMounts(at, props.volumes);
+    const volumes = checkVolumeMounts(at, props.volumes, stringDefault(instanceKind, 'volumes.mode'));
     this.node.addValidation({ validate: () => unreachableMountProblems(at, props.volumes, networks) });
     for (const field of ['tags', 'metadata'] as const)
       for (const [k, v] of Object.entries(props[field] ?? {}))

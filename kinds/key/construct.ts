@@ -8,7 +8,7 @@ import { ValidationError } from '../../constructs/errors.js';
 import type { IRole, ITaggable } from '../../constructs/interfaces.js';
 import { TritonResource, type RenderedResource } from '../../constructs/resource.js';
 import type { ResourceOptionProps } from '../../constructs/resource-options.js';
-import { tagOwnedResource } from '../../constructs/private/owned-role-tags.js';
+import { tagOwnedResource } from '../../constructs/private/role-tagging/owned-role-tags.js';
 import { fail } from '../../constructs/private/problems.js';
 import { loadPublicKey } from '../../constructs/private/ssh-key.js';
 import { propNames } from '../../constructs/private/known-props.js';

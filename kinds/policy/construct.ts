@@ -9,7 +9,7 @@ import { ValidationError } from '../../constructs/errors.js';
 import type { IPolicy, IRole, ITaggable } from '../../constructs/interfaces.js';
 import { TritonResource, type RenderedResource } from '../../constructs/resource.js';
 import type { ResourceOptionProps } from '../../constructs/resource-options.js';
-import { tagOwnedResource } from '../../constructs/private/owned-role-tags.js';
+import { tagOwnedResource } from '../../constructs/private/role-tagging/owned-role-tags.js';
 import { fail, showValue } from '../../constructs/private/problems.js';
 import { ImportedPolicy } from '../../constructs/private/imported.js';
 import { propNames } from '../../constructs/private/known-props.js';

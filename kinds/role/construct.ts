@@ -8,7 +8,7 @@ import { ValidationError } from '../../constructs/errors.js';
 import type { IAccountMember, IAccountOwner, IPolicy, IRole, ITaggable, IUser } from '../../constructs/interfaces.js';
 import { TritonResource, type RenderContext, type RenderedResource } from '../../constructs/resource.js';
 import type { ResourceOptionProps } from '../../constructs/resource-options.js';
-import { tagOwnedResource } from '../../constructs/private/owned-role-tags.js';
+import { tagOwnedResource } from '../../constructs/private/role-tagging/owned-role-tags.js';
 import { compareStrings, sortedUnique } from '../../constructs/private/canonical.js';
 import { fail, showValue } from '../../constructs/private/problems.js';
 import { ImportedRole } from '../../constructs/private/imported.js';

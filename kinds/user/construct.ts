@@ -9,7 +9,7 @@ import { ValidationError } from '../../constructs/errors.js';
 import type { IRole, ITaggable, IUser } from '../../constructs/interfaces.js';
 import { TritonResource, type RenderedResource } from '../../constructs/resource.js';
 import type { ResourceOptionProps } from '../../constructs/resource-options.js';
-import { tagOwnedResource } from '../../constructs/private/owned-role-tags.js';
+import { tagOwnedResource } from '../../constructs/private/role-tagging/owned-role-tags.js';
 import { Secret } from '../../constructs/secret.js';
 import { UserKey } from '../user-key/construct.js';
 import { fail } from '../../constructs/private/problems.js';

@@ -3,7 +3,7 @@
  * shapes (see `entry-points.ts` for the functions).
  */
 import type { ResourceKind } from '../../common/manifest.js';
-import type { Clients } from '../../provider/handlers/clients.js';
+import type { ClientsBundle } from '../../common/contract/clients.js';
 import type { AnyHandler, JsonPatchOperation } from '../../common/contract/handler.js';
 import type { DisplayValue } from '../render/mask.js';
 import type { PlanAction } from '../plan/types.js';
@@ -14,8 +14,11 @@ import type { AccessDriftItem } from './access-drift-item.js';
 import type { ExpectationFailure } from '../../common/access/index.js';
 import type { WriteLog } from '../consistency.js';
 
-/** The API clients the handlers call (`Clients` of `provider/handlers/clients.ts`). */
-export type EngineClients = Clients;
+/**
+ * The API clients a run is given and hands to its handlers, as the engine sees them (the contract's
+ * {@link ClientsBundle}): the provider's `Clients` (`connectStack`) fits it.
+ */
+export type EngineClients = ClientsBundle;
 
 /** One action of a plan, as progress events name it. */
 export type ChangeAction = PlanAction;
@@ -27,10 +30,14 @@ export interface EngineLogger {
   warn(message: string, fields?: Readonly<Record<string, unknown>>): void;
 }
 
-/** Options every engine entry point takes. */
-export interface EngineOptions {
+/**
+ * Options every engine entry point takes. `C` is the type of the clients the caller built (the
+ * provider's `Clients` from `connectStack`), kept so that a caller reading them back gets its own
+ * type; the engine itself uses only what {@link EngineClients} names.
+ */
+export interface EngineOptions<C extends EngineClients = EngineClients> {
   /** The API clients, built by `connectStack` or by tests. */
-  readonly clients: EngineClients;
+  readonly clients: C;
   /**
    * One handler per kind: the engine drives every kind through these alone and names none itself.
    * Callers pass the default registry (`defaultHandlers()` of `provider/handlers/registry.ts`), with
@@ -104,7 +111,7 @@ export interface EngineOptions {
    * Collections already being listed, through these same `clients` and for this stack's account
    * (`ReadAhead`): the run's first read of each takes it instead of listing it again.
    */
-  readonly readAhead?: ListedAhead<EngineClients>;
+  readonly readAhead?: ListedAhead<C>;
   /**
    * Cancels the run: actions not yet started are skipped; actions in flight finish (with their
    * retries) and are recorded, so that the state matches what was done.

@@ -261,7 +261,10 @@ export async function runPool(tasks: readonly (() => Promise<void>)[], limit: nu
  * between them, and the directory, object and snaplink handlers listing the same directory one
  * listing.
  */
-export function withSharedListings(clients: EngineClients): EngineClients {
+export function withSharedListings<C extends EngineClients>(given: C): C {
+  // Typed as the engine's view inside; what comes back is `given` with two members replaced (see
+  // `withMembers`), so it is still a `C`.
+  let clients: EngineClients = given;
   const cloudapi = clients.cloudapi as EngineClients['cloudapi'] | undefined;
   if (cloudapi) {
     let users: ReturnType<typeof cloudapi.listUsers> | undefined;
@@ -277,7 +280,7 @@ export function withSharedListings(clients: EngineClients): EngineClients {
     clients = { ...clients, cloudapi: withMembers(cloudapi, { listUsers }) };
   }
   const manta = clients.manta as EngineClients['manta'] | undefined;
-  if (!manta) return clients;
+  if (!manta) return clients as C;
   const pages = new Map<string, ReturnType<typeof manta.listDirectory>>();
   const whole = new Map<string, Promise<unknown[]>>();
   const listDirectory: typeof manta.listDirectory = (path, options = {}) => {
@@ -310,7 +313,7 @@ export function withSharedListings(clients: EngineClients): EngineClients {
       for (const entry of await entries) yield entry as never;
     })();
   };
-  return { ...clients, manta: withMembers(manta, { listDirectory, iterateDirectory }) };
+  return { ...clients, manta: withMembers(manta, { listDirectory, iterateDirectory }) } as C;
 }
 
 /**

@@ -19,14 +19,17 @@ import { readTargetsOf } from './plan-against-live.js';
 import { createRunContext } from './private/run-context.js';
 import type { EngineClients, EngineOptions } from './api-types.js';
 
-/** Collections listed from a state before the plan that will use them (see the module comment). */
-export class ReadAhead implements ListedAhead<EngineClients> {
+/**
+ * Collections listed from a state before the plan that will use them (see the module comment),
+ * through clients of type `C` (the caller's, given back as they came).
+ */
+export class ReadAhead<C extends EngineClients = EngineClients> implements ListedAhead<C> {
   /** The stack whose state named the collections. */
   readonly stack: string;
   /** That state's account. */
   readonly account: string;
-  readonly clients: EngineClients;
-  readonly sharedClients: EngineClients;
+  readonly clients: C;
+  readonly sharedClients: C;
   /** How many listings it started at once (each sends a request first). */
   readonly firstRequests: number;
   /** The state file the collections were named by, until the plan's read takes it (see {@link takeStateFile}). */
@@ -35,7 +38,7 @@ export class ReadAhead implements ListedAhead<EngineClients> {
   private stopped = false;
   private takenCount = 0;
 
-  private constructor(doc: StateDocument, options: EngineOptions) {
+  private constructor(doc: StateDocument, options: EngineOptions<C>) {
     this.stack = doc.stack;
     this.account = doc.account;
     this.clients = options.clients;
@@ -66,7 +69,7 @@ export class ReadAhead implements ListedAhead<EngineClients> {
    * Starts listing every collection `doc` names, through `options.clients` (with its handlers,
    * parallelism and consistency window); returns at once.
    */
-  static start(doc: StateDocument, options: EngineOptions): ReadAhead {
+  static start<C extends EngineClients>(doc: StateDocument, options: EngineOptions<C>): ReadAhead<C> {
     return new ReadAhead(doc, options);
   }
 
@@ -99,10 +102,10 @@ export class ReadAhead implements ListedAhead<EngineClients> {
    * clients `connect` makes for that state's account. `undefined` when there is no such state, it
    * names no object, or it cannot be read (the plan then reads it, and reports what is wrong).
    */
-  static async fromLocalState(
+  static async fromLocalState<C extends EngineClients>(
     name: string,
-    options: Omit<EngineOptions, 'clients'> & { readonly connect: (account: string) => Promise<EngineClients> },
-  ): Promise<ReadAhead | undefined> {
+    options: Omit<EngineOptions<C>, 'clients'> & { readonly connect: (account: string) => Promise<C> },
+  ): Promise<ReadAhead<C> | undefined> {
     const location = localStatePath(options.workDir, name);
     let text: string;
     let doc: StateDocument;

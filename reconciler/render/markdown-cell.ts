@@ -1,4 +1,4 @@
-import { escapeUnsafe } from '../../common/rules/safe-text.js';
+import { escapeUnsafe } from '../../common/text/safe-text.js';
 
 /**
  * Text made safe for one cell of a Markdown table: backslashes and pipes escaped, line breaks

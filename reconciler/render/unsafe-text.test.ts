@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { manifestResource, testHandlers } from '../fixtures/handlers.js';
 import { makePlan, planChanges } from '../plan/planner.js';
 import { emptyState, type StateDocument } from '../state/document.js';
-import { hasUnsafeCharacters } from '../../common/rules/safe-text.js';
+import { hasUnsafeCharacters } from '../../common/text/safe-text.js';
 import { COLOUR, RESET } from './private/format.js';
 import { renderMarkdown } from './markdown.js';
 import { renderText } from './text.js';

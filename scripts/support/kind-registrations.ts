@@ -21,8 +21,9 @@
  * - a program generator (`triton-iac generate`) written for a kind is an exported object with
  *   `kinds` and a `render` method in `kinds/<kind>/generate.ts` (or `provider/generators/*.ts` for
  *   one serving several kinds);
- * - a construct module is every `kinds/<kind>/construct.ts` and any `constructs/*.ts` outside
- *   {@link FRAMEWORK_CONSTRUCT_MODULES} (constructs of several kinds, or none), listed in
+ * - a construct module is every `kinds/<kind>/construct.ts`, any `constructs/*.ts` outside
+ *   {@link FRAMEWORK_CONSTRUCT_MODULES} (constructs of no kind or serving several) and every
+ *   `constructs/compositions/*.ts` (constructs made of several kinds' constructs), listed in
  *   the order of the kind it is named after (then the others), which the construct reference follows.
  *
  * Shared by `scripts/kind-registrations.ts`, which writes the files, and
@@ -312,8 +313,9 @@ function renderConstructModules(): string {
   const paths = [
     ...kindModules('construct'),
     ...modulesIn('constructs').filter((p) => !FRAMEWORK_CONSTRUCT_MODULES.includes(stemOf(p))),
+    ...modulesIn('constructs/compositions'),
   ].sort((a, b) => kindOrderOf(a) - kindOrderOf(b) || a.localeCompare(b));
-  return `${header("Every construct module the library exports whole: one per `kinds/<kind>/construct.ts` and per `constructs/*.ts` outside the framework, a kind's in `BUILT_IN_KINDS` order.")}
+  return `${header("Every construct module the library exports whole: one per `kinds/<kind>/construct.ts`, per `constructs/*.ts` outside the framework and per `constructs/compositions/*.ts`, a kind's in `BUILT_IN_KINDS` order.")}
 ${paths.map((p) => `export * from '${specifier(KIND_REGISTRATION_FILES.constructs, p)}';`).join('\n')}
 `;
 }

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { App, TerraformResource, TerraformStack } from 'cdktf';
 import type { Construct } from 'constructs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyStack, planHasChanges, planStack, type EngineClients } from '../../reconciler/index.js';
+import { applyStack, planHasChanges, planStack } from '../../reconciler/index.js';
+import type { Clients } from '../../provider/handlers/clients.js';
 import { generateBindings, GENERATED_DIR } from '../../adapters/cdktf/regenerate.js';
 import {
   dataTritoniacImage,
@@ -147,7 +148,7 @@ describe('a CDKTF stack using the generated bindings', () => {
 
 describe('the converted manifest against the emulator', () => {
   let world: AccountWorld;
-  let clients: EngineClients;
+  let clients: Clients;
   let workDir: string;
   beforeAll(async () => {
     world = await startAccountWorld({ keyType: 'rsa', consistencyWindowMs: 150, staleReadRate: 0.5 });

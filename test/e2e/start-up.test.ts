@@ -158,7 +158,7 @@ describe('what a run of the binary loads', () => {
     const offline = await loadsOf(['validate', 'rbac.json', '--account', 'acme'], cwd);
     expect(offline.result.code, offline.result.stderr).toBe(0);
     expect(offline.modules).toEqual(
-      expect.arrayContaining(['dist/cli/commands/validate.js', 'dist/constructs/from-rbac-json.js']),
+      expect.arrayContaining(['dist/cli/commands/validate.js', 'dist/constructs/compositions/from-rbac-json.js']),
     );
     expect(under(offline.modules, 'dist/emulator/')).toEqual([]);
     expect(under(offline.modules, 'dist/adapters/')).toEqual([]);

@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCloudApiClient, createMantaClient, loadKeyMaterial } from '../../provider/index.js';
-import { planStack, type EngineClients } from '../../reconciler/index.js';
+import { planStack } from '../../reconciler/index.js';
+import type { Clients } from '../../provider/handlers/clients.js';
 import { accountKey, buildStack } from '../reconciler/support/world.js';
 import { junkValue, succeedsOrFailsCleanly } from './support/fuzz.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
@@ -98,7 +99,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-function clients(): EngineClients {
+function clients(): Clients {
   const signer = loadKeyMaterial(accountKey().privateOpenSsh);
   // No retries: every made-up answer reaches the code that interprets it. No pacing either: a
   // made-up 429 with a made-up Retry-After would pause the next calls for as long as it says.
@@ -110,7 +111,7 @@ function clients(): EngineClients {
 }
 
 /** Every call a client makes to read or create what the engine manages. */
-function calls(c: EngineClients): Array<[string, () => Promise<unknown>]> {
+function calls(c: Clients): Array<[string, () => Promise<unknown>]> {
   return [
     ['getAccount', () => c.cloudapi.getAccount()],
     ['listUsers', () => c.cloudapi.listUsers()],

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.js';
 import { createCloudApiClient, createMantaClient, loadKeyMaterial } from '../../provider/index.js';
-import { applyStack, planStack, type ApplyResult, type EngineClients } from '../../reconciler/index.js';
+import { applyStack, planStack, type ApplyResult } from '../../reconciler/index.js';
+import type { Clients } from '../../provider/handlers/clients.js';
 import { accountKey, buildStack, EXPECTED_COUNTS, liveCounts, SECRET_ENV } from '../reconciler/support/world.js';
 import { applyUntilOk, pending } from './support/converge.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
@@ -37,7 +38,7 @@ describe('an emulator restarted in the middle of an apply', () => {
         let emulator: RunningEmulator = await startEmulator(options);
         const ports = { port: portOf(emulator.cloudapiUrl), mantaPort: portOf(emulator.mantaUrl) };
         const signer = loadKeyMaterial(accountKey().privateOpenSsh);
-        const clients: EngineClients = {
+        const clients: Clients = {
           cloudapi: createCloudApiClient({ url: emulator.cloudapiUrl, account: 'acme', signer }),
           manta: createMantaClient({ url: emulator.mantaUrl, account: 'acme', signer }),
         };

@@ -3,7 +3,7 @@
  * the summary sentence.
  */
 import type { PlanAction, PlanSummary } from '../../plan/types.js';
-import { escapeUnsafe } from '../../../common/rules/safe-text.js';
+import { escapeUnsafe } from '../../../common/text/safe-text.js';
 import { Masked, type DisplayValue } from '../mask.js';
 
 /** The symbol shown before a resource for each action (Terraform's, plus `=>` for adopt). */

@@ -21,7 +21,8 @@ import {
   TritonStack,
   User,
 } from '../../../index.js';
-import type { EngineClients, EngineOptions } from '../../../reconciler/index.js';
+import type { EngineOptions } from '../../../reconciler/index.js';
+import type { Clients } from '../../../provider/handlers/clients.js';
 import { defaultHandlers } from '../../../provider/handlers/registry.js';
 import { generateTestKey, writeTestKey, type TestKeyPair } from '../../../scripts/support/keys.js';
 import { startAccountWorld } from '../../support/world.js';
@@ -44,7 +45,7 @@ export function userKey(i: number): TestKeyPair {
 /** A running emulator, clients for account `acme`, and a scratch directory. */
 export interface World {
   readonly emulator: RunningEmulator;
-  readonly clients: EngineClients;
+  readonly clients: Clients;
   readonly workDir: string;
   /** Request counts per service and operation since the last {@link resetStats}. */
   stats(): Promise<{ cloudapi: Record<string, number>; manta: Record<string, number>; total: number }>;
@@ -56,7 +57,7 @@ export interface World {
 export async function startWorld(options: EmulatorOptions = {}): Promise<World> {
   const world = await startAccountWorld({ ownerKey: accountKey(), ...options });
   const { emulator } = world;
-  const clients: EngineClients = { cloudapi: world.cloudapi, manta: world.manta };
+  const clients: Clients = { cloudapi: world.cloudapi, manta: world.manta };
   return {
     emulator,
     clients,
@@ -73,7 +74,7 @@ export async function startWorld(options: EmulatorOptions = {}): Promise<World> 
  * The options a plan or apply against `world` takes: its clients, the default handlers, its scratch
  * directory, the stack's secrets, and a consistency window of `windowMs` (longer than the server's).
  */
-export function engineOptions(world: World, windowMs: number): EngineOptions {
+export function engineOptions(world: World, windowMs: number): EngineOptions<Clients> {
   return {
     clients: world.clients,
     handlers: defaultHandlers(),

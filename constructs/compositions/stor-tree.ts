@@ -3,24 +3,24 @@
  */
 import { resolve } from 'node:path';
 import { Construct } from 'constructs';
-import { checkDurability } from '../common/rules/index.js';
-import { Directory } from '../kinds/directory/construct.js';
-import { ValidationError } from './errors.js';
-import type { IRole } from './interfaces.js';
-import type { Reference } from './reference.js';
-import { StorObject } from '../kinds/object/construct.js';
-import { DEFAULT_CONTENT_TYPES, extensionOf } from './private/content-types.js';
-import { compileGlob, type Glob } from './private/globs.js';
-import { checkKnownProps, propNames } from './private/known-props.js';
-import { mantaPath } from './private/manta-path.js';
-import { fail, requirePropsObject, unreadableFile } from './private/problems.js';
-import { PRUNED_TREE } from './private/pruned-tree.js';
-import { checkRoleRefs } from './private/role-refs.js';
-import { stackOf } from './private/stack-marker.js';
-import { uniqueId } from './private/unique-id.js';
-import { LinkOutsideError, NameNotUtf8Error, walkTree, WalkError } from './private/tree-walk.js';
-import { numberDefault } from '../common/kinds/defaults.js';
-import { object as objectKind } from '../kinds/object/descriptor.js';
+import { checkDurability } from '../../common/rules/index.js';
+import { Directory } from '../../kinds/directory/construct.js';
+import { ValidationError } from '../errors.js';
+import type { IRole } from '../interfaces.js';
+import type { Reference } from '../reference.js';
+import { StorObject } from '../../kinds/object/construct.js';
+import { DEFAULT_CONTENT_TYPES, extensionOf } from '../private/content-types.js';
+import { compileGlob, type Glob } from '../private/globs.js';
+import { checkKnownProps, propNames } from '../private/known-props.js';
+import { mantaPath } from '../private/manta-path.js';
+import { fail, requirePropsObject, unreadableFile } from '../private/problems.js';
+import { PRUNED_TREE } from '../private/pruned-tree.js';
+import { checkRoleRefs } from '../private/role-refs.js';
+import { stackOf } from '../private/stack-marker.js';
+import { uniqueId } from '../private/unique-id.js';
+import { LinkOutsideError, NameNotUtf8Error, walkTree, WalkError } from '../private/tree-walk.js';
+import { numberDefault } from '../../common/kinds/defaults.js';
+import { object as objectKind } from '../../kinds/object/descriptor.js';
 
 /** The durability the tree's objects take when its props give none: the object descriptor's default. */
 const DEFAULT_DURABILITY = numberDefault(objectKind, 'durability');

@@ -5,16 +5,16 @@
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Construct } from 'constructs';
-import { VALUE_NOT_SHOWN } from '../common/kinds/index.js';
-import { ValidationError } from './errors.js';
-import { Policy } from '../kinds/policy/construct.js';
-import { Role, type RoleMemberRef } from '../kinds/role/construct.js';
-import { Secret } from './secret.js';
-import type { TritonStack } from './stack.js';
-import { User, type UserKeySpec } from '../kinds/user/construct.js';
-import { PROFILE_FIELDS } from './private/profile.js';
-import { unreadableFile } from './private/problems.js';
-import { runPaced, runSteps, type Steps } from './private/paced.js';
+import { VALUE_NOT_SHOWN } from '../../common/kinds/index.js';
+import { ValidationError } from '../errors.js';
+import { Policy } from '../../kinds/policy/construct.js';
+import { Role, type RoleMemberRef } from '../../kinds/role/construct.js';
+import { Secret } from '../secret.js';
+import type { TritonStack } from '../stack.js';
+import { User, type UserKeySpec } from '../../kinds/user/construct.js';
+import { PROFILE_FIELDS } from '../private/profile.js';
+import { unreadableFile } from '../private/problems.js';
+import { runPaced, runSteps, type Steps } from '../private/paced.js';
 
 /** Options of {@link fromRbacJson}. */
 export interface FromRbacJsonOptions {
