@@ -131,6 +131,24 @@ export interface StackManifest {
    * on the plan's after-state and live by drift; absent when the stack has none.
    */
   readonly expectations?: readonly AccessExpectation[];
+  /**
+   * Objects of the app's other stacks that this stack's resources refer to (a role of stack `apps`
+   * naming users of stack `people`), sorted by address; absent when none. The stack is planned and
+   * applied after theirs, and a `$ref` or dependency naming one reads it from that stack's state.
+   */
+  readonly crossStack?: readonly CrossStackReference[];
+}
+
+/** An object of another stack of the app that a stack refers to ({@link StackManifest.crossStack}). */
+export interface CrossStackReference {
+  /** The object's address (it starts with its stack's name). */
+  readonly address: string;
+  /** The stack that declares it. */
+  readonly stack: string;
+  readonly kind: ResourceKind;
+  readonly naturalKey: string;
+  /** The addresses of this stack's resources that refer to it, sorted. */
+  readonly from: readonly string[];
 }
 
 /** One access expectation: `user` may (or may not) perform each of `actions` on `resource`. */

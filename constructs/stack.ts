@@ -4,6 +4,7 @@
 import { Construct, type IConstruct } from 'constructs';
 import type {
   AuthoritativeKind,
+  CrossStackReference,
   OutputManifest,
   ResourceManifest,
   StackManifest,
@@ -190,7 +191,7 @@ export class TritonStack extends Construct {
   }
 
   /**
-   * Renders the stack; problems found on the way (references across stacks, cycles) are appended to
+   * Renders the stack; problems found on the way (cycles, duplicate outputs) are appended to
    * `problems`.
    * @internal
    */
@@ -215,6 +216,7 @@ export class TritonStack extends Construct {
     };
     const out: ResourceManifest[] = [];
     const edges = new Map<string, string[]>();
+    const foreign = new Map<string, { readonly target: TritonResource; readonly from: Set<string> }>();
     for (const r of resources) {
       const rendered = r.renderResource(ctx);
       const deps = new Set<TritonResource>();
@@ -226,9 +228,10 @@ export class TritonStack extends Construct {
       const dependsOn: string[] = [];
       for (const d of deps) {
         if (d.stack !== r.stack) {
-          problems.push(
-            `${r.address}: depends on ${d.address} in stack ${d.stack.node.path}: references cannot cross stacks (each stack is one account)`,
-          );
+          // Another stack's object: this stack goes after that one, and reads it from its state.
+          const seen = foreign.get(d.address);
+          if (seen !== undefined) seen.from.add(r.address);
+          else foreign.set(d.address, { target: d, from: new Set([r.address]) });
           continue;
         }
         dependsOn.push(d.address);
@@ -257,6 +260,15 @@ export class TritonStack extends Construct {
         .map(prunedPathOf)
         .filter((path): path is string => path !== undefined),
     );
+    const crossStack: CrossStackReference[] = [...foreign.values()]
+      .map(({ target, from }) => ({
+        address: target.address,
+        stack: target.stack.node.path,
+        kind: target.kind,
+        naturalKey: target.naturalKey,
+        from: sortedUnique([...from]),
+      }))
+      .sort((a, b) => compareStrings(a.address, b.address));
     const p = this.props;
     const connection = canonicalize({
       cloudapiUrl: p.cloudapiUrl,
@@ -278,6 +290,7 @@ export class TritonStack extends Construct {
       resources: out,
       ...(outputs.length > 0 ? { outputs } : {}),
       ...(expectations.length > 0 ? { expectations } : {}),
+      ...(crossStack.length > 0 ? { crossStack } : {}),
     };
   }
 

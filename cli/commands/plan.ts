@@ -21,6 +21,7 @@ import {
 import { planDestroy, planStack } from '../private/engine.js';
 import { outputFormat, renderPlan, renderPlansJson } from '../private/plan-output.js';
 import { startReadAhead } from '../private/plan-read-ahead.js';
+import { crossStackLine } from '../private/cross-stack-states.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
 
 const HELP = `Usage: triton-iac plan [APP] [options]
@@ -121,16 +122,18 @@ export const planCommand: Command = {
       // A destroy goes in the reverse of apply's order (a stack naming another's objects first), as destroy does.
       for (const stack of destroy ? [...session.stacks].reverse() : session.stacks) {
         if (!destroy) noteExclusions(stack, controlsOf(stack), io);
-        const plan = destroy
-          ? await planDestroy(stack, await session.options(stack))
-          : await planStack(
-              stack,
-              await session.options(stack, {
-                ...engineControls(controlsOf(stack)),
-                ...(targets.length > 0 ? { targets } : {}),
-                ...(args.booleans.has('adopt') ? { adopt: true } : {}),
-              }),
-            );
+        const options = destroy
+          ? await session.options(stack)
+          : await session.options(stack, {
+              ...engineControls(controlsOf(stack)),
+              ...(targets.length > 0 ? { targets } : {}),
+              ...(args.booleans.has('adopt') ? { adopt: true } : {}),
+            });
+        // Which other stacks it read, and what of theirs is known only after apply.
+        if (!destroy) (format === 'json' ? io.stderr : io.stdout).write(crossStackLine(stack, options.crossStack));
+        const plan = destroy ? await planDestroy(stack, options) : await planStack(stack, options);
+        // What this plan makes or replaces is known to the stacks after it only once applied.
+        session.notePlanned(plan);
         plans.push(plan);
         planned.push(stack);
         // JSON is one document for the whole run, written once every stack is planned.

@@ -30,7 +30,8 @@ import { checkWorkingDirectory, whileWorkingDirectoryExists } from './working-di
 import { guardLocks } from './interrupts.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
 import { stateHistoryKeepOf } from './drift-config.js';
-import { declaredByOtherStacks, orderStacks, WriteLog } from '../../reconciler/index.js';
+import { declaredByOtherStacks, orderStacks, WriteLog, type Plan } from '../../reconciler/index.js';
+import { crossStackStates } from './cross-stack-states.js';
 
 /**
  * The flags of the commands that only build the app (synth, validate, graph, access): which stack,
@@ -213,8 +214,14 @@ function formatMs(ms: number): string {
 export interface Session {
   readonly app: LoadedApp;
   readonly stacks: readonly StackManifest[];
-  /** The engine options for `stack`, connecting on first use. */
+  /**
+   * The engine options for `stack`, connecting on first use. A stack referring to other stacks'
+   * objects gets them (`crossStack`) as their state holds them now, less those a plan noted with
+   * {@link Session.notePlanned} creates or replaces first.
+   */
   options(stack: StackManifest, extra?: Partial<EngineOptions>): Promise<EngineOptions>;
+  /** Records a plan made in this run: what it creates, replaces or deletes is known to later stacks only after apply. */
+  notePlanned(plan: Plan): void;
   /** Closes every connection and the embedded emulator. */
   close(): Promise<void>;
 }
@@ -308,9 +315,30 @@ export async function openSession(
     (line) => void io.stderr.write(line),
     emulator !== undefined ? () => emulator.close() : undefined,
   );
+  const pending = new Set<string>();
+  const clientsOf = async (stack: StackManifest): Promise<Clients> => {
+    let clients = connected.get(stack.name);
+    if (clients === undefined) {
+      const overrides = emulator ? emulatorOverrides(emulator, stack.account) : undefined;
+      clients = await connectStack(stack, {
+        env,
+        ...(io.env['HOME'] ? { home: io.env['HOME'] } : {}),
+        ...(overrides ? { overrides } : {}),
+        ...(common.maxRequests !== undefined ? { maxRequests: common.maxRequests } : {}),
+      });
+      connected.set(stack.name, clients);
+    }
+    return clients;
+  };
+  const crossStackOf = (stack: StackManifest): Promise<EngineOptions['crossStack']> =>
+    crossStackStates(stack, app.manifest.stacks, { io, common, clientsOf, pending });
   return {
     app,
     stacks,
+    notePlanned(plan) {
+      for (const c of plan.changes)
+        if (c.action === 'create' || c.action === 'replace' || c.action === 'delete') pending.add(c.address);
+    },
     async options(stack, extra = {}) {
       let clients = connected.get(stack.name);
       // The clients a read-ahead connected for this stack, and its listings (see read-ahead.ts).
@@ -320,16 +348,8 @@ export async function openSession(
         clients = ahead.clients;
         connected.set(stack.name, clients);
       }
-      if (clients === undefined) {
-        const overrides = emulator ? emulatorOverrides(emulator, stack.account) : undefined;
-        clients = await connectStack(stack, {
-          env,
-          ...(io.env['HOME'] ? { home: io.env['HOME'] } : {}),
-          ...(overrides ? { overrides } : {}),
-          ...(common.maxRequests !== undefined ? { maxRequests: common.maxRequests } : {}),
-        });
-        connected.set(stack.name, clients);
-      }
+      clients ??= await clientsOf(stack);
+      const crossStack = await crossStackOf(stack);
       const windowMs = common.consistencyWindowMs ?? (emulator ? 0 : undefined);
       const keep = stateHistoryKeepOf(io.cwd);
       return {
@@ -356,6 +376,7 @@ export async function openSession(
         // that is not applied now is still declared there.
         declaredElsewhere: declaredByOtherStacks(app.manifest.stacks, stack),
         writeLog: writeLogOf(stack.account),
+        ...(crossStack !== undefined ? { crossStack } : {}),
         ...extra,
       };
     },

@@ -7,6 +7,7 @@ import type { Clients } from '../../provider/handlers/clients.js';
 import type { AnyHandler, JsonPatchOperation } from '../../common/contract/handler.js';
 import type { DisplayValue } from '../render/mask.js';
 import type { PlanAction } from '../plan/types.js';
+import type { CrossStackObject } from '../plan/cross-stack.js';
 import type { ListedAhead } from './listed-ahead.js';
 import type { SensorOptions } from './sensor-options.js';
 import type { UnmanagedObject } from '../plan/unmanaged-objects.js';
@@ -89,6 +90,13 @@ export interface EngineOptions {
    * @default - none: every resource that leaves the stack is deleted
    */
   readonly declaredElsewhere?: ReadonlyMap<string, string>;
+  /**
+   * The objects of the app's other stacks this stack refers to (`StackManifest.crossStack`), as
+   * `crossStackObjectsOf` reads them from their stacks' state: `null` (or absent) for one known only
+   * after apply. A plan shows a reference to one as known after apply; apply refuses it.
+   * @default - every such reference is known after apply
+   */
+  readonly crossStack?: ReadonlyMap<string, CrossStackObject | null>;
   /** How many state serials the history keeps (`triton-iac.json` `state.history.keep`). @default 50 */
   readonly stateHistoryKeep?: number;
   /** Addresses to replace even when unchanged (`--replace`). */

@@ -95,7 +95,9 @@ export function withMoves(req: PlanRequest): PlanRequest {
  * would fail on them.
  */
 export function destroyView(stack: StackManifest): StackManifest {
-  return { ...stack, resources: [], authoritative: [] };
+  // Without resources it refers to no other stack's objects either.
+  const { crossStack: _refersTo, ...rest } = stack;
+  return { ...rest, resources: [], authoritative: [] };
 }
 
 /**
@@ -378,6 +380,11 @@ function planningInputOf(run: RunContext, stack: StackManifest, req: PlanRequest
     handlers: run.handlers,
     resolveSecret: (s) => run.secrets.tryResolve(s),
     ...(req.adopt ? { adoptConsented: true } : {}),
+    // Every object of another stack referred to: those no state holds yet are known after apply.
+    crossStack: new Map([
+      ...(stack.crossStack ?? []).map((r) => [r.address, null] as const),
+      ...(run.crossStack ?? new Map()),
+    ]),
   };
 }
 

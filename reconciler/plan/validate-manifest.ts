@@ -82,7 +82,29 @@ export function manifestProblems(value: unknown): ManifestProblem[] {
   }
   const addresses = new Set<string>();
   value.stacks.forEach((stack, i) => checkStack(stack, `stacks[${i}]`, addresses, add));
+  checkCrossStackTargets(value.stacks, add);
   return out;
+}
+
+/** Every object a stack lists in `crossStack` is declared, of that kind and key, by the stack named. */
+function checkCrossStackTargets(stacks: readonly unknown[], add: Add): void {
+  const declared = new Map<string, Record<string, unknown>>();
+  for (const s of stacks)
+    if (isObject(s) && Array.isArray(s.resources))
+      for (const r of s.resources) if (isObject(r) && typeof r.address === 'string') declared.set(r.address, r);
+  stacks.forEach((s, i) => {
+    if (!isObject(s) || !Array.isArray(s.crossStack)) return;
+    s.crossStack.forEach((e, j) => {
+      if (!isObject(e) || !isNonEmptyString(e.address)) return;
+      const r = declared.get(e.address);
+      if (r === undefined || r.kind !== e.kind || r.naturalKey !== e.naturalKey)
+        add(
+          `stacks[${i}].crossStack[${j}].address`,
+          e.address,
+          `must be declared by stack ${String(e.stack)} of the manifest, as ${String(e.kind)} ${String(e.naturalKey)}`,
+        );
+    });
+  });
 }
 
 /** `prune` names directories the stack declares: pruning reaches only directories it lists. */
@@ -121,6 +143,7 @@ function checkStack(stack: unknown, at: string, seen: Set<string>, add: Add): vo
       'resources',
       'outputs',
       'expectations',
+      'crossStack',
     ],
     add,
   );
@@ -164,7 +187,9 @@ function checkStack(stack: unknown, at: string, seen: Set<string>, add: Add): vo
     own.add(address);
   });
   const account = typeof stack.account === 'string' ? stack.account : '';
-  stack.resources.forEach((r, i) => checkResource(r, `${at}.resources[${i}]`, own, account, add));
+  // A `$ref` may name an object of another stack the stack lists as referred to.
+  const referable = new Set([...own, ...checkCrossStack(stack.crossStack, `${at}.crossStack`, stack.name, add)]);
+  stack.resources.forEach((r, i) => checkResource(r, `${at}.resources[${i}]`, own, referable, account, add));
   if (stack.outputs !== undefined) checkOutputs(stack.outputs, `${at}.outputs`, own, add);
 }
 
@@ -221,7 +246,40 @@ function checkState(s: unknown, at: string, account: string, add: Add): void {
   }
 }
 
-function checkResource(r: unknown, at: string, stackAddresses: ReadonlySet<string>, account: string, add: Add): void {
+/**
+ * `crossStack` lists objects of other stacks, each named by the resources referring to it.
+ * @returns the addresses listed
+ */
+function checkCrossStack(list: unknown, at: string, stackName: unknown, add: Add): string[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list))
+    return (add(at, list, 'must be an array of { "address", "stack", "kind", "naturalKey", "from" }'), []);
+  const out: string[] = [];
+  list.forEach((e, i) => {
+    const p = `${at}[${i}]`;
+    if (!isObject(e)) return add(p, e, 'must be an object { "address", "stack", "kind", "naturalKey", "from" }');
+    unknownKeys(e, `${p}.`, ['address', 'stack', 'kind', 'naturalKey', 'from'], add);
+    for (const f of ['address', 'kind', 'naturalKey'] as const)
+      if (!isNonEmptyString(e[f])) add(`${p}.${f}`, e[f], 'must be a non-empty string');
+    if (!isNonEmptyString(e.stack) || e.stack === stackName)
+      add(`${p}.stack`, e.stack, 'must be the name of another stack of the app');
+    else if (isNonEmptyString(e.address) && !e.address.startsWith(`${e.stack}/`))
+      add(`${p}.address`, e.address, `must be an address of stack ${e.stack}`);
+    if (!isStringArray(e.from) || e.from.length === 0)
+      add(`${p}.from`, e.from, 'must be a non-empty array of addresses of this stack');
+    if (isNonEmptyString(e.address)) out.push(e.address);
+  });
+  return out;
+}
+
+function checkResource(
+  r: unknown,
+  at: string,
+  stackAddresses: ReadonlySet<string>,
+  referable: ReadonlySet<string>,
+  account: string,
+  add: Add,
+): void {
   if (!isObject(r))
     return add(at, r, 'must be an object with "address", "kind", "naturalKey", "properties" and "dependsOn"');
   unknownKeys(r, `${at}.`, ['address', 'kind', 'naturalKey', 'properties', 'dependsOn', 'options'], add);
@@ -254,7 +312,7 @@ function checkResource(r: unknown, at: string, stackAddresses: ReadonlySet<strin
     }
   }
   if (!isObject(r.properties)) return add(`${at}.properties`, r.properties, 'must be an object');
-  checkPlaceholders(r.properties, `${at}.properties`, stackAddresses, add);
+  checkPlaceholders(r.properties, `${at}.properties`, referable, add);
   if (kindOk) {
     // checkProperties words its messages "<path>: <rule>" or "<path>: <value> <rule>" already.
     for (const problem of checkProperties(r.kind as ResourceKind, r.properties, `${at}.properties`))
@@ -288,7 +346,11 @@ function checkPlaceholders(value: unknown, at: string, stackAddresses: ReadonlyS
       return add(at, value, 'must be a reference { "$ref": { "address": string, "attribute": string } }');
     }
     if (typeof ref.address !== 'string' || !stackAddresses.has(ref.address))
-      add(`${at}.$ref.address`, ref.address, 'must be the address of a resource of the same stack');
+      add(
+        `${at}.$ref.address`,
+        ref.address,
+        "must be the address of a resource of the same stack, or of another stack's listed in crossStack",
+      );
     return;
   }
   if ('$secret' in value) {
