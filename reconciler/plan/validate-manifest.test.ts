@@ -192,7 +192,7 @@ describe('manifestProblems: the rules synth applies, for a manifest no construct
     const [problem] = manifestProblems(doc);
     // An unknown field's value may be a password written in the wrong place: it is not shown.
     expect(problem?.message).toBe(
-      'stacks[0].bogus\\u001b[2J: is not a known field (known: name, account, user, connection, state, authoritative, prune, resources, outputs, expectations)',
+      'stacks[0].bogus\\u001b[2J: is not a known field (known: name, account, user, connection, state, authoritative, prune, resources, outputs, expectations, crossStack)',
     );
   });
 });

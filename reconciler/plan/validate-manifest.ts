@@ -187,7 +187,7 @@ function checkStack(stack: unknown, at: string, seen: Set<string>, add: Add): vo
     own.add(address);
   });
   const account = typeof stack.account === 'string' ? stack.account : '';
-  // A `$ref` may name an object of another stack the stack lists as referred to.
+  // A `$ref` may also name an object of another stack that the stack lists in `crossStack`.
   const referable = new Set([...own, ...checkCrossStack(stack.crossStack, `${at}.crossStack`, stack.name, add)]);
   stack.resources.forEach((r, i) => checkResource(r, `${at}.resources[${i}]`, own, referable, account, add));
   if (stack.outputs !== undefined) checkOutputs(stack.outputs, `${at}.outputs`, own, add);
@@ -346,11 +346,7 @@ function checkPlaceholders(value: unknown, at: string, stackAddresses: ReadonlyS
       return add(at, value, 'must be a reference { "$ref": { "address": string, "attribute": string } }');
     }
     if (typeof ref.address !== 'string' || !stackAddresses.has(ref.address))
-      add(
-        `${at}.$ref.address`,
-        ref.address,
-        "must be the address of a resource of the same stack, or of another stack's listed in crossStack",
-      );
+      add(`${at}.$ref.address`, ref.address, 'must be the address of a resource of the same stack');
     return;
   }
   if ('$secret' in value) {
