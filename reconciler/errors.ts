@@ -69,6 +69,8 @@ export type ReconcilerErrorCode =
   | 'LOOKUP_FOUND_NOTHING'
   /** `import` was given an address or id that does not fit. */
   | 'IMPORT_INVALID'
+  /** A stack refers to objects of another stack that that stack's state does not hold yet. */
+  | 'CROSS_STACK_NOT_APPLIED'
   /** The run was cancelled. */
   | 'ABORTED';
 
@@ -116,6 +118,8 @@ export class ReconcilerError extends TritonIacError {
     LOOKUP_FOUND_NOTHING:
       'Nothing was changed. Fix the query named above (list what exists with `triton package list`, `triton datacenters`), or remove the look-up.',
     IMPORT_INVALID: 'Check that the id belongs to an object of the kind the address declares.',
+    CROSS_STACK_NOT_APPLIED:
+      'Nothing was changed. Apply the stacks named first (`triton-iac apply --stack NAME`), or apply the whole app: it applies every stack after those it refers to.',
     ABORTED:
       'The run was cancelled; actions that finished are recorded in the state. Run the same command (apply or destroy) again to finish.',
   };

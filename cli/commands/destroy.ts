@@ -1,4 +1,5 @@
-import type { Command } from '../command.js';
+import type { StackManifest } from '../../common/manifest.js';
+import type { Command, CommandIo } from '../command.js';
 import { expectPositionals, intFlag, parseArgs } from '../private/args.js';
 import { runReviewed } from '../private/carry-out.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
@@ -45,6 +46,7 @@ export const destroyCommand: Command = {
     try {
       let ok = true;
       // In the reverse of the order apply works in: a stack naming another's objects goes first.
+      warnReferredTo(session.app.manifest.stacks, session.stacks, io);
       for (const stack of [...session.stacks].reverse()) {
         const options = await session.options(stack, parallelism !== undefined ? { parallelism } : {});
         const question = `\nDestroy every object stack ${stack.name} manages in account ${stack.account}? There is no undo.`;
@@ -68,3 +70,17 @@ export const destroyCommand: Command = {
     }
   },
 };
+
+/**
+ * Warns about each stack destroyed now whose objects a stack that stays refers to: those references
+ * dangle once it is gone (the stack that stays fails to apply until they exist again).
+ */
+function warnReferredTo(all: readonly StackManifest[], destroyed: readonly StackManifest[], io: CommandIo): void {
+  const gone = new Set(destroyed.map((s) => s.name));
+  for (const stays of all.filter((s) => !gone.has(s.name)))
+    for (const ref of stays.crossStack ?? [])
+      if (gone.has(ref.stack))
+        io.stderr.write(
+          `warning: stack ${stays.name}, not destroyed now, refers to ${ref.address} of stack ${ref.stack} (from ${ref.from.join(', ')}): it cannot be applied again until stack ${ref.stack} is\n`,
+        );
+}

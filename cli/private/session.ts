@@ -39,7 +39,7 @@ import { crossStackStates } from './cross-stack-states.js';
  */
 export const APP_FLAGS: FlagSpec = {
   'app-timeout': 'string',
-  stack: 'string',
+  stack: 'repeat',
   account: 'string',
   debug: 'boolean',
   context: 'repeat',
@@ -51,7 +51,7 @@ export const COMMON_FLAGS: FlagSpec = {
   debug: 'boolean',
   emulator: 'boolean',
   profile: 'string',
-  stack: 'string',
+  stack: 'repeat',
   account: 'string',
   'consistency-window-ms': 'string',
   'emulator-manta-version': 'string',
@@ -72,7 +72,8 @@ export const COMMON_HELP = `Common options:
   --emulator-timing fast|realistic, --emulator-time-scale S
                               how long the embedded emulator's jobs take (default fast, 1)
   --profile NAME              use this ~/.triton profile (default: TRITON_PROFILE, then the current one)
-  --stack NAME                work on one stack of a multi-stack app
+  --stack NAME[,NAME]         work on these stacks of a multi-stack app (repeatable); the others'
+                              state is still read for what these refer to
   --account LOGIN             the account an rbac.json is applied to (default: TRITON_ACCOUNT)
   --consistency-window-ms N   how long the cloud may serve stale reads after a write
                               (default: TRITON_IAC_CONSISTENCY_WINDOW_MS, else 15000; 0 with --emulator)
@@ -89,6 +90,7 @@ export interface CommonOptions {
   readonly debug: boolean;
   readonly emulator: boolean;
   readonly profile: string | undefined;
+  /** `--stack`: the stacks named, comma-joined (`undefined`: every stack). */
   readonly stack: string | undefined;
   readonly account: string | undefined;
   readonly consistencyWindowMs: number | undefined;
@@ -111,7 +113,7 @@ export function commonOptions(args: ParsedArgs): CommonOptions {
     debug: args.booleans.has('debug'),
     emulator: args.booleans.has('emulator'),
     profile: args.strings.get('profile'),
-    stack: args.strings.get('stack'),
+    stack: stackFlag(args),
     account: args.strings.get('account'),
     consistencyWindowMs: intFlag(args, 'consistency-window-ms', 0, 3_600_000),
     emulatorMantaVersion: mantaVersionFlag(args.strings.get('emulator-manta-version'), '--emulator-manta-version'),
@@ -121,6 +123,16 @@ export function commonOptions(args: ParsedArgs): CommonOptions {
     maxRequests: intFlag(args, 'max-requests', 1, 256),
     context: contextFlags(args),
   };
+}
+
+/** `--stack a --stack b` and `--stack a,b` alike, as `a,b`; `undefined` when not given. */
+function stackFlag(args: ParsedArgs): string | undefined {
+  const given = args.repeats.get('stack');
+  if (given === undefined) return undefined;
+  const names = given.flatMap((s) => s.split(',')).map((s) => s.trim());
+  if (names.some((n) => n === ''))
+    throw new UsageError(`--stack ${given.join(',')}: a stack name is empty; give names separated by commas`);
+  return [...new Set(names)].join(',');
 }
 
 function embeddedTiming(args: ParsedArgs): CommonOptions['emulatorTiming'] {

@@ -6,6 +6,7 @@
 import type { PlainObject, PlainValue } from '../../common/contract/handler.js';
 import type { ResourceKind, StackManifest } from '../../common/manifest.js';
 import type { StateDocument } from '../state/document.js';
+import { ReconcilerError } from '../errors.js';
 
 /** An object of another stack as its state records it. */
 export interface CrossStackObject {
@@ -51,4 +52,26 @@ export function crossStackObjectsOf(
 export function crossStackValue(object: CrossStackObject, attribute: string): PlainValue | undefined {
   if (attribute === 'id') return object.serverId ?? object.naturalKey;
   return object.properties[attribute];
+}
+
+/**
+ * Refuses, before anything changes, to apply a stack that refers to objects its other stacks' state
+ * does not hold: what refers to them could not be made (a member the server does not know, an id
+ * nobody has yet).
+ * @throws ReconcilerError `CROSS_STACK_NOT_APPLIED` naming each object and its stack
+ */
+export function refuseUnappliedCrossStack(
+  stack: StackManifest,
+  objects: ReadonlyMap<string, CrossStackObject | null> | undefined,
+): void {
+  const missing = (stack.crossStack ?? []).filter((r) => !objects?.get(r.address));
+  if (missing.length === 0) return;
+  const stacks = [...new Set(missing.map((r) => r.stack))];
+  throw new ReconcilerError(
+    'CROSS_STACK_NOT_APPLIED',
+    `stack ${stack.name} refers to ${missing.map((r) => `${r.address} (from ${r.from.join(', ')})`).join(', ')}, which the state of stack${stacks.length === 1 ? '' : 's'} ${stacks.join(', ')} does not hold: ${stacks.length === 1 ? 'that stack has' : 'those stacks have'} not applied ${missing.length === 1 ? 'it' : 'them'} yet`,
+    {
+      hint: `Nothing was changed. Apply stack ${stacks.join(', ')} first (\`triton-iac apply --stack ${stacks.join(',')}\`), or apply the whole app: it applies every stack after those it refers to.`,
+    },
+  );
 }
