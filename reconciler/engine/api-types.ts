@@ -8,6 +8,7 @@ import type { AnyHandler, JsonPatchOperation } from '../../common/contract/handl
 import type { DisplayValue } from '../render/mask.js';
 import type { PlanAction } from '../plan/types.js';
 import type { CrossStackObject } from '../plan/cross-stack.js';
+import type { CrossStackDestroy } from './targets.js';
 import type { ListedAhead } from './listed-ahead.js';
 import type { SensorOptions } from './sensor-options.js';
 import type { UnmanagedObject } from '../plan/unmanaged-objects.js';
@@ -101,8 +102,16 @@ export interface EngineOptions {
   readonly stateHistoryKeep?: number;
   /** Addresses to replace even when unchanged (`--replace`). */
   readonly replace?: readonly string[];
-  /** Addresses to leave out of the run with their dependants (`--exclude`). */
+  /**
+   * Addresses to leave out of the run with their dependants (`--exclude`); in a destroy, with what
+   * they depend on instead (and `targets` go with what depends on them).
+   */
   readonly exclude?: readonly string[];
+  /**
+   * A destroy limited by `--target` or `--exclude` in an app of several stacks: what the other
+   * stacks' selection adds to this one (`destroySelectionPerStack`).
+   */
+  readonly destroyAcross?: CrossStackDestroy;
   /**
    * What drift, plan and apply do beyond the stack's own objects (see `sensor-options.ts`). Apply
    * records the access table only when it is given. @default - drift looks for everything; apply records no table

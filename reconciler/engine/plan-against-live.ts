@@ -39,7 +39,7 @@ import { refuseUnavailableKinds } from './refuse-declared.js';
 import type { RunContext } from './private/run-context.js';
 import { recentlyWritten } from './recent-writes.js';
 import { rerunWithWrittenDependencies } from './reruns.js';
-import { dependenciesOf, selectTargets } from './targets.js';
+import { dependenciesOf, selectDestroy, selectTargets, type CrossStackDestroy } from './targets.js';
 import { matchesWithIds } from '../../common/fwrule-language/index.js';
 
 /** A plan with the live objects it was made from. */
@@ -73,6 +73,13 @@ export interface PlanRequest {
    * refused. @default false
    */
   readonly reportOnly?: boolean;
+  /**
+   * Only these addresses: a saved destroy plan made with `--target` or `--exclude` is checked again
+   * on what it deletes alone (a protected object it leaves alone does not refuse it).
+   */
+  readonly only?: ReadonlySet<string>;
+  /** A destroy: what other stacks' `--target` and `--exclude` add here (`EngineOptions.destroyAcross`). */
+  readonly destroyAcross?: CrossStackDestroy;
 }
 
 /**
@@ -282,9 +289,25 @@ export function planFrom(
   changes = withRecordedKeys(changes, stack.resources, req.state);
   if (!req.adopt) changes = withTakenKeys(changes, match.unmanaged, run.handlers);
   changes = rerunWithWrittenDependencies(changes, run);
-  if (req.targets !== undefined && req.targets.length > 0)
+  if (
+    req.destroy &&
+    ((req.targets?.length ?? 0) > 0 || (req.controls?.exclude?.length ?? 0) > 0 || req.destroyAcross !== undefined)
+  )
+    // A destroy takes a target with what depends on it, and keeps an excluded object with what it needs.
+    changes = selectDestroy(
+      changes,
+      {
+        targets: req.targets ?? [],
+        exclude: req.controls?.exclude ?? [],
+        ...(req.destroyAcross !== undefined ? { across: req.destroyAcross } : {}),
+      },
+      req.stack,
+      req.state,
+    );
+  else if (req.targets !== undefined && req.targets.length > 0)
     changes = selectTargets(changes, req.targets, stack, req.state);
-  if (req.controls !== undefined)
+  if (req.only !== undefined) changes = changes.filter((c) => req.only!.has(c.address));
+  if (req.controls !== undefined && !req.destroy)
     changes = withOperatorControls(
       changes,
       req.controls,

@@ -17,3 +17,4 @@ export * from './stack-order.js';
 export * from './app-controls.js';
 export * from './unique-values.js';
 export * from './cross-stack.js';
+export * from './destroy-selection.js';

@@ -171,7 +171,9 @@ async function stillCurrent(
   snapshot: StateSnapshot | undefined,
 ): Promise<PlannedRun> {
   const { run, stack } = c;
-  const req = c.request(snapshot, destroy);
+  const whole = c.request(snapshot, destroy);
+  // A destroy plan may delete part of the state (made with --target or --exclude): that part is checked.
+  const req = destroy ? { ...whole, only: new Set(plan.changes.map((ch) => ch.address)) } : whole;
   let now = await planAgainstLiveQuick(run, req);
   let validity = checkPlanStillValid(plan, {
     stateSerial: snapshot?.doc.serial ?? 0,

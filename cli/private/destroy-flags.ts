@@ -1,0 +1,33 @@
+/**
+ * `--target` and `--exclude` of a destroy (`destroy`, `plan --destroy`): each stack's part of the
+ * selection (`destroySelectionPerStack`), as engine options.
+ */
+import type { StackManifest } from '../../common/manifest.js';
+import { destroySelectionPerStack } from '../../reconciler/index.js';
+import type { EngineOptions } from './engine.js';
+
+/**
+ * The engine options limiting each stack's destroy, or `undefined` for a stack that destroys nothing
+ * (targets were given and none reaches it). With neither flag, every stack destroys everything.
+ * @param app every stack of the app: a target takes what refers to it in a stack `--stack` leaves out too
+ * @throws ReconcilerError `PLAN_INPUT_INVALID` for an address of no stack of the app
+ */
+export function destroyOptionsPerStack(
+  app: readonly StackManifest[],
+  targets: readonly string[],
+  exclude: readonly string[],
+): (stack: StackManifest) => Partial<EngineOptions> | undefined {
+  if (targets.length === 0 && exclude.length === 0) return () => ({});
+  const parts = destroySelectionPerStack(app, targets, exclude);
+  return (stack) => {
+    const part = parts.get(stack.name);
+    if (part === undefined) return undefined;
+    return {
+      ...(part.targets.length > 0 ? { targets: part.targets } : {}),
+      ...(part.exclude.length > 0 ? { exclude: part.exclude } : {}),
+      ...(part.pulled.size > 0 || part.keep.size > 0
+        ? { destroyAcross: { pulled: part.pulled, keep: part.keep } }
+        : {}),
+    };
+  };
+}
