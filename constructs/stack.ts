@@ -15,6 +15,7 @@ import { BUILT_IN_KINDS, kindDescriptor } from '../common/kinds/index.js';
 import { checkDeclaredRoleName, checkLogin, checkStackName } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import { TritonOutput } from './output.js';
+import { StackOutputReference } from './stack-outputs.js';
 import { declaredExpectations } from './private/expectations.js';
 import type { Reference } from './reference.js';
 import { TritonResource, type RenderContext } from './resource.js';
@@ -224,7 +225,8 @@ export class TritonStack extends Construct {
       for (const d of explicitDependencies(r)) deps.add(d);
       const refs: Reference[] = [];
       const properties = resolveValue(rendered.properties, (ref) => refs.push(ref)) as Record<string, never>;
-      for (const ref of refs) deps.add(ref.target as TritonResource);
+      // Another app's output is read at plan time: nothing of this app to wait for.
+      for (const ref of refs) if (!(ref instanceof StackOutputReference)) deps.add(ref.target as TritonResource);
       const dependsOn: string[] = [];
       for (const d of deps) {
         if (d.stack !== r.stack) {
@@ -309,6 +311,7 @@ export class TritonStack extends Construct {
       seen.set(o.name, o.node.path);
       const { output, refs } = o.renderOutput();
       for (const ref of refs) {
+        if (ref instanceof StackOutputReference) continue;
         const target = ref.target as TritonResource;
         if (target.stack !== this)
           problems.push(

@@ -164,7 +164,7 @@ export const applyCommand: Command = {
           ...engineControls(controlsOf(stack)),
           ...(adopt ? { adopt } : {}),
         });
-        io.stdout.write(crossStackLine(stack, options.crossStack));
+        io.stdout.write(crossStackLine(stack, options.crossStack, session.outputsRead.get(stack.name)));
         const question = `\nApply these changes to stack ${stack.name} (account ${stack.account})?`;
         const outcome = await runReviewed(
           stack,

@@ -139,7 +139,10 @@ export const planCommand: Command = {
               ...(args.booleans.has('adopt') ? { adopt: true } : {}),
             });
         // Which other stacks it read, and what of theirs is known only after apply.
-        if (!destroy) (format === 'json' ? io.stderr : io.stdout).write(crossStackLine(stack, options.crossStack));
+        if (!destroy)
+          (format === 'json' ? io.stderr : io.stdout).write(
+            crossStackLine(stack, options.crossStack, session.outputsRead.get(stack.name)),
+          );
         const plan = destroy ? await planDestroy(stack, options) : await planStack(stack, options);
         // What this plan makes or replaces is known to the stacks after it only once applied.
         session.notePlanned(plan);

@@ -18,3 +18,4 @@ export * from './app-controls.js';
 export * from './unique-values.js';
 export * from './cross-stack.js';
 export * from './destroy-selection.js';
+export * from './stack-outputs.js';

@@ -349,6 +349,18 @@ function checkPlaceholders(value: unknown, at: string, stackAddresses: ReadonlyS
       add(`${at}.$ref.address`, ref.address, 'must be the address of a resource of the same stack');
     return;
   }
+  if ('$output' in value) {
+    const o = value.$output;
+    if (
+      Object.keys(value).length !== 1 ||
+      !isObject(o) ||
+      !isNonEmptyString(o.state) ||
+      !isNonEmptyString(o.name) ||
+      Object.keys(o).length !== 2
+    )
+      add(at, value, 'must be another app\'s output { "$output": { "state": string, "name": string } }');
+    return;
+  }
   if ('$secret' in value) {
     const s = value.$secret;
     const ok =
