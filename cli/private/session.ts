@@ -41,7 +41,6 @@ export {
   type CommonOptions,
 } from './common-options.js';
 
-
 /** Loads the app named by the first positional word (or the project default); prints its synth warnings on stderr. */
 export async function loadAppFor(appArg: string | undefined, common: CommonOptions, io: CommandIo): Promise<LoadedApp> {
   let path: string;
