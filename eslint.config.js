@@ -29,24 +29,44 @@ const PRIVATE = {
   regex: FOREIGN_PRIVATE,
   message: "Another folder's private/ is its internals: import its public module instead (STYLE.md).",
 };
-// A kind's folder (`kinds/<kind>/`) holds members of four layers' folders: its descriptor belongs
+// A kind's folder (`kinds/<kind>/`) holds members of several layers' folders: its descriptor belongs
 // with common/kinds/, its handler with provider/handlers/, its generator with provider/generators/,
-// its construct with constructs/. They share those folders' helpers, so those four private/ folders
-// are theirs too; every other folder's private/ stays closed to them.
+// its client section (`api.ts`) with provider/cloudapi/ or provider/manta/, its construct with
+// constructs/ (and its emulator/ files with the emulator, below). They share those folders'
+// helpers, so those private/ folders are theirs too; every other folder's private/ stays closed.
 const KIND_PRIVATE = {
-  regex: String.raw`^(\.\.?/)+(?!(common/kinds|provider/handlers|provider/generators|constructs)/private/)([^./][^/]*/)+private/`,
+  regex: String.raw`^(\.\.?/)+(?!(common/kinds|provider/handlers|provider/generators|provider/cloudapi|provider/manta|constructs)/private/)([^./][^/]*/)+private/`,
+  message: PRIVATE.message,
+};
+// A kind's emulator files (`kinds/<kind>/emulator/`) are emulator code: they share the emulated
+// services' helpers (`emulator/cloudapi/private/`, `emulator/manta/private/`) and no other private/.
+const KIND_EMULATOR_PRIVATE = {
+  regex: String.raw`^(\.\.?/)+(?!emulator/(cloudapi|manta)/private/)([^./][^/]*/)+private/`,
   message: PRIVATE.message,
 };
 // What a kind's folder holds, by file: which layer each file belongs to.
 const KIND_DESCRIPTOR = ['kinds/*/descriptor.ts'];
 const KIND_CONSTRUCT = ['kinds/*/construct.ts'];
-const KIND_PROVIDER = ['kinds/*/handler.ts', 'kinds/*/generate.ts', 'kinds/*/private/**/*.ts'];
+const KIND_PROVIDER = ['kinds/*/handler.ts', 'kinds/*/generate.ts', 'kinds/*/api.ts', 'kinds/*/private/**/*.ts'];
+const KIND_EMULATOR = ['kinds/*/emulator/**/*.ts'];
 // Of a kind's folder, common/, constructs/ and the emulator may import only the descriptor (the
 // top-level kinds/ reached by ../; common/kinds/ has only generated/ and private/ below it).
 const KIND_BEYOND_DESCRIPTOR = {
   regex: String.raw`^(\.\./)+kinds/(?!generated/|private/)[^/]+/(?!descriptor\.js$)`,
   message: "Of a kind's folder, this layer may import only its descriptor (kinds/<kind>/descriptor.ts).",
 };
+// The emulator may import of a kind's folder its descriptor and its emulator files (the routes and
+// the store, `kinds/<kind>/emulator/`), never its handler, generator or construct.
+const KIND_BEYOND_EMULATOR = {
+  regex: String.raw`^(\.\./)+kinds/(?!generated/|private/)[^/]+/(?!descriptor\.js$|emulator/)`,
+  message: "Of a kind's folder, the emulator may import only its descriptor and its emulator/ files.",
+};
+// Inside kinds/, a kind's emulator files (one folder below the kind's) reach only descriptors and
+// emulator files: `../x` is their kind's folder, `../../<kind>/x` another kind's.
+const IN_KIND_EMULATOR = [
+  { regex: String.raw`^\.\./(?!\.\./)(?!descriptor\.js$)`, message: KIND_BEYOND_EMULATOR.message },
+  { regex: String.raw`^\.\./\.\./(?!\.\./)[^/]+/(?!descriptor\.js$|emulator/)`, message: KIND_BEYOND_EMULATOR.message },
+];
 const TEST = { regex: TEST_FOLDER, message: 'Only tests import test/: move what is needed into a real module.' };
 const ADAPTERS = {
   group: ['**/adapters/**'],
@@ -70,6 +90,8 @@ const CORE = [
   'engine.ts',
 ];
 const KINDS = ['kinds/**/*.ts'];
+const EMULATOR_FORBIDDEN = ['**/provider/**', '**/reconciler/**', '**/constructs/**', '**/cli/**'];
+const EMULATOR_MESSAGE = 'The emulator must not import the client or the engine: each checks the other (DESIGN.md).';
 const CONSTRUCTS_FORBIDDEN = ['**/provider/**', '**/reconciler/**', '**/emulator/**', '**/cli/**'];
 const CONSTRUCTS_MESSAGE =
   "constructs/ talks to nothing: it may import only common/ (DESIGN.md), the kinds' descriptors and constructs.";
@@ -109,7 +131,12 @@ export default tseslint.config(
     },
   },
   { files: CORE, ignores: TESTS, rules: boundaries(PRIVATE, TEST, ADAPTERS, TESTING_ENTRY) },
-  { files: KINDS, ignores: TESTS, rules: boundaries(KIND_PRIVATE, TEST, ADAPTERS, TESTING_ENTRY) },
+  {
+    files: KINDS,
+    ignores: [...TESTS, ...KIND_EMULATOR],
+    rules: boundaries(KIND_PRIVATE, TEST, ADAPTERS, TESTING_ENTRY),
+  },
+  { files: KIND_EMULATOR, ignores: TESTS, rules: boundaries(KIND_EMULATOR_PRIVATE, TEST, ADAPTERS, TESTING_ENTRY) },
   { files: ['adapters/**/*.ts'], ignores: TESTS, rules: boundaries(PRIVATE, TEST, TESTING_ENTRY) },
   { files: ['bench/**/*.ts', 'scripts/**/*.ts'], ignores: TESTS, rules: boundaries(PRIVATE, TEST) },
   {
@@ -122,11 +149,13 @@ export default tseslint.config(
   },
   {
     files: ['emulator/**/*.ts'],
-    rules: forbidWith(
-      ['**/provider/**', '**/reconciler/**', '**/constructs/**', '**/cli/**'],
-      'The emulator must not import the client or the engine: each checks the other (DESIGN.md).',
-      KIND_BEYOND_DESCRIPTOR,
-    ),
+    rules: forbidWith(EMULATOR_FORBIDDEN, EMULATOR_MESSAGE, KIND_BEYOND_EMULATOR),
+  },
+  {
+    // A kind's routes and store are emulator code; inside kinds/ they reach only descriptors and
+    // emulator files.
+    files: KIND_EMULATOR,
+    rules: forbidWith(EMULATOR_FORBIDDEN, EMULATOR_MESSAGE, KIND_BEYOND_EMULATOR, ...IN_KIND_EMULATOR),
   },
   {
     files: ['provider/**/*.ts', ...KIND_PROVIDER],

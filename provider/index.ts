@@ -49,10 +49,10 @@ export type { TransportOptions } from './http/service.js';
 export { createCloudApiClient } from './cloudapi/client.js';
 export type { CloudApiClient, CloudApiClientConfig } from './cloudapi/client.js';
 export type { AccountApi } from './cloudapi/account-api.js';
-export type { KeysApi } from './cloudapi/keys-api.js';
-export type { UsersApi } from './cloudapi/users-api.js';
+export type { KeysApi } from '../kinds/key/api.js';
+export type { UsersApi } from '../kinds/user/api.js';
 export type { RbacApi } from './cloudapi/rbac-api.js';
-export type { ImagesApi } from './cloudapi/images-api.js';
+export type { ImagesApi } from '../kinds/image/api.js';
 export type * from './cloudapi/types.js';
 
 export { createMantaClient } from './manta/client.js';

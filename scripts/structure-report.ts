@@ -87,7 +87,9 @@ const LAYER_OF_KIND_FILE: Readonly<Record<string, string>> = {
   construct: 'constructs',
   handler: 'provider',
   generate: 'provider',
+  api: 'provider',
   private: 'provider',
+  emulator: 'emulator',
 };
 const layerOf = (file: string): string => {
   const match = /^kinds\/[^/]+\/([^/.]+)/.exec(file);

@@ -2,15 +2,15 @@ import type { EmulatorContext } from '../core/context.js';
 import type { AccountState } from '../core/store/account-state.js';
 import { advance } from './private/machine-model.js';
 import { FabricStore, type AddressRange } from './private/fabric-store.js';
-import { VolumeStore } from './private/volume-store.js';
+import { VolumeStore } from '../../kinds/volume/emulator/volume-store.js';
 import { ReservedIpStore } from './private/reserved-ip-store.js';
 import { CatalogStore, type CatalogSeed } from './private/catalog-store.js';
 import { computeNodes, type ComputeNode } from './private/compute-nodes.js';
 import { ensureDefaultFabric } from './private/default-fabric.js';
 import { initialMachines, PUBLIC_IMAGES, type ImageRecord, type MachineRecord } from './private/fixtures.js';
-import { accessKeySeedPart, type SeedAccessKey } from './private/access-key-seed.js';
+import { accessKeySeedPart, type SeedAccessKey } from '../../kinds/access-key/emulator/access-key-seed.js';
 import { fabricSeedPart, type FabricSeed } from './private/fabric-seed.js';
-import { volumeSeedPart, type SeedVolume } from './private/volume-seed.js';
+import { volumeSeedPart, type SeedVolume } from '../../kinds/volume/emulator/volume-seed.js';
 import type { SeedPartWriter } from './private/seed-part.js';
 
 /** The persistence part name of CloudAPI's own state (`<dataDir>/cloudapi.json`). */
@@ -26,10 +26,13 @@ export {
   type LimitSeed,
 } from './private/catalog-store.js';
 export { DEFAULT_LAYOUT } from './private/compute-nodes.js';
-export { FIREWALL_RULES_PART, type FirewallRuleRecord } from './private/firewall-rule-store.js';
-export type { SeedAccessKey } from './private/access-key-seed.js';
+export {
+  FIREWALL_RULES_PART,
+  type FirewallRuleRecord,
+} from '../../kinds/firewall-rule/emulator/firewall-rule-store.js';
+export type { SeedAccessKey } from '../../kinds/access-key/emulator/access-key-seed.js';
 export type { FabricSeed, SeedFabricNetwork, SeedFabricVlan } from './private/fabric-seed.js';
-export type { SeedVolume } from './private/volume-seed.js';
+export type { SeedVolume } from '../../kinds/volume/emulator/volume-seed.js';
 
 /**
  * The seed parts the kinds' stores write (emulator/seed-networks-volumes.ts loops over them): one

@@ -4,7 +4,7 @@
  * (`common/fwrule-language`), which is also the natural key; a change of text, `enabled`, `log` or
  * the description is an UpdateFirewallRule of the same rule (tracked by id).
  */
-import type { FirewallRule, FirewallRuleInput } from '../../provider/cloudapi/firewall-rules-api.js';
+import type { FirewallRule, FirewallRuleInput } from './api.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import { desiredOptionals, liveOptionals } from '../../provider/handlers/private/normalize.js';
 import { ignoreNotFound, orUndefined } from '../../provider/handlers/private/not-found.js';

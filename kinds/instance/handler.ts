@@ -23,7 +23,7 @@
  * create only: a change replaces the instance.
  */
 import type { Machine, MachineNic } from '../../provider/cloudapi/types.js';
-import type { MachineAction } from '../../provider/cloudapi/machines-api.js';
+import type { MachineAction } from './api.js';
 import { TritonApiError } from '../../provider/errors.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import { TritonHandlerError } from '../../provider/handlers/errors.js';

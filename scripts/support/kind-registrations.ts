@@ -11,9 +11,11 @@
  *   folder, `kinds/<kind>/handler.ts`, or in `provider/handlers/*.ts` for one file serving several
  *   kinds (`catalog-lookups.ts`; `index.ts` and `registry.ts` aside); every built-in kind must have exactly one, and the lists follow
  *   `BUILT_IN_KINDS`' order, split by the descriptor's `service`;
- * - an API section is `provider/<service>/<name>-api.ts` exporting the function `<name>Api(ctx)` and
- *   the interface `<Name>Api`;
- * - a route module is `emulator/cloudapi/routes/*.ts` exporting `<name>Routes(ctx, state)`;
+ * - an API section is a kind's `kinds/<kind>/api.ts` (on its descriptor's service) or a shared
+ *   `provider/<service>/<name>-api.ts`, exporting the function `<name>Api(ctx)` and the interface
+ *   `<Name>Api`;
+ * - a route module is a kind's `kinds/<kind>/emulator/*.ts` or a shared `emulator/cloudapi/routes/*.ts`
+ *   exporting `<name>Routes(ctx, state)` (a kind's stores beside its routes export none);
  * - a program generator (`triton-iac generate`) written for a kind is an exported object with
  *   `kinds` and a `render` method in `kinds/<kind>/generate.ts` (or `provider/generators/*.ts` for
  *   one serving several kinds);
@@ -89,7 +91,7 @@ function modulesIn(folder: string): string[] {
     .sort();
 }
 
-/** Every kind folder's `kinds/<kind>/<role>.ts` (`handler`, `construct`, `generate`), as repository paths without `.ts`. */
+/** Every kind folder's `kinds/<kind>/<role>.ts` (`handler`, `construct`, `generate`, `api`), as repository paths without `.ts`. */
 function kindModules(role: string): string[] {
   return readdirSync(join(ROOT, 'kinds'), { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(join(ROOT, 'kinds', d.name, `${role}.ts`)))
@@ -173,18 +175,28 @@ ${list('manta')}
 
 async function renderApiSections(service: 'cloudapi' | 'manta', context: string): Promise<string> {
   const folder = `provider/${service}`;
-  const sections: { stem: string; fn: string; type: string }[] = [];
-  for (const stem of modulesIn(folder)
-    .map(stemOf)
-    .filter((s) => s.endsWith('-api'))) {
-    const fn = Object.keys(await exportsOf(`${folder}/${stem}`)).find((n) => /^[a-z][A-Za-z]*Api$/.test(n));
-    if (fn === undefined) throw new Error(`${folder}/${stem}.ts exports no function named <name>Api`);
-    sections.push({ stem, fn, type: fn[0]?.toUpperCase() + fn.slice(1) });
+  const sections: { path: string; fn: string; type: string }[] = [];
+  // A kind's section is its folder's api.ts (on its descriptor's service); a section serving
+  // several kinds (or none) is a provider/<service>/*-api.ts.
+  const kindSections = kindModules('api').filter((path) => {
+    const kind = path.split('/')[1];
+    const descriptor = BUILT_IN_KINDS.find((d) => d.kind === kind);
+    if (descriptor === undefined) throw new Error(`${path}.ts is in no built-in kind's folder`);
+    return serviceOf(descriptor) === service;
+  });
+  for (const path of [...modulesIn(folder).filter((p) => stemOf(p).endsWith('-api')), ...kindSections]) {
+    const fn = Object.keys(await exportsOf(path)).find((n) => /^[a-z][A-Za-z]*Api$/.test(n));
+    if (fn === undefined) throw new Error(`${path}.ts exports no function named <name>Api`);
+    sections.push({ path, fn, type: fn[0]?.toUpperCase() + fn.slice(1) });
   }
+  // By the function's name (the order the spread composes them in, as when all were *-api.ts files).
+  sections.sort((a, b) => a.fn.localeCompare(b.fn));
+  const file =
+    service === 'cloudapi' ? KIND_REGISTRATION_FILES.cloudApiSections : KIND_REGISTRATION_FILES.mantaSections;
   const name = service === 'cloudapi' ? 'CloudApi' : 'Manta';
-  return `${header(`The sections the ${name === 'CloudApi' ? 'CloudAPI' : 'Manta'} client is composed of: one per \`${folder}/*-api.ts\`.`)}
+  return `${header(`The sections the ${name === 'CloudApi' ? 'CloudAPI' : 'Manta'} client is composed of: one per kind's \`kinds/<kind>/api.ts\` on ${name === 'CloudApi' ? 'CloudAPI' : 'Manta'} and per shared \`${folder}/*-api.ts\`.`)}
 import type { ${context} } from '../private/context.js';
-${sections.map((s) => `import { ${s.fn}, type ${s.type} } from '../${s.stem}.js';`).join('\n')}
+${sections.map((s) => `import { ${s.fn}, type ${s.type} } from '${specifier(file, s.path)}';`).join('\n')}
 
 /** Every operation of the sections. */
 export interface ${name}Sections extends ${sections.map((s) => s.type).join(', ')} {}
@@ -198,24 +210,46 @@ ${sections.map((s) => `    ...${s.fn}(ctx),`).join('\n')}
 `;
 }
 
+/** Every kind folder's emulator modules (`kinds/<kind>/emulator/*.ts`), as repository paths without `.ts`. */
+function kindEmulatorModules(): string[] {
+  return readdirSync(join(ROOT, 'kinds'), { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(ROOT, 'kinds', d.name, 'emulator')))
+    .flatMap((d) => modulesIn(`kinds/${d.name}/emulator`))
+    .sort();
+}
+
+/** The functions named `<name>Routes` a module exports. */
+async function routeMakersOf(module: string): Promise<string[]> {
+  return Object.entries(await exportsOf(module))
+    .filter(([n, v]) => /^[a-z][A-Za-z0-9]*Routes$/.test(n) && typeof v === 'function')
+    .map(([n]) => n);
+}
+
 async function renderRouteModules(): Promise<string> {
   const folder = 'emulator/cloudapi/routes';
   const found: Found[] = [];
-  for (const stem of modulesIn(folder).map(stemOf)) {
-    const names = Object.entries(await exportsOf(`${folder}/${stem}`))
-      .filter(([n, v]) => /^[a-z][A-Za-z0-9]*Routes$/.test(n) && typeof v === 'function')
-      .map(([n]) => n);
+  // The shared routes (look-ups, ping, …): every module there is one.
+  for (const path of modulesIn(folder)) {
+    const names = await routeMakersOf(path);
     if (names.length !== 1)
-      throw new Error(
-        `${folder}/${stem}.ts must export exactly one function named <name>Routes (found ${names.length})`,
-      );
-    found.push({ path: stem, name: names[0] as string });
+      throw new Error(`${path}.ts must export exactly one function named <name>Routes (found ${names.length})`);
+    found.push({ path, name: names[0] as string });
   }
-  return `${header("The CloudAPI emulator's route modules: one per `emulator/cloudapi/routes/*.ts`.")}
+  // A kind's routes: the modules of its emulator/ folder that export one (its stores export none).
+  for (const path of kindEmulatorModules()) {
+    const names = await routeMakersOf(path);
+    if (names.length > 1)
+      throw new Error(`${path}.ts must export at most one function named <name>Routes (found ${names.length})`);
+    if (names.length === 1) found.push({ path, name: names[0] as string });
+  }
+  // By file name, as when they were all in emulator/cloudapi/routes/ (the router picks the most
+  // literal match, so the order only keeps the list stable).
+  found.sort((a, b) => stemOf(a.path).localeCompare(stemOf(b.path)));
+  return `${header("The CloudAPI emulator's route modules: one per `emulator/cloudapi/routes/*.ts` (the shared routes) and per `kinds/<kind>/emulator/*.ts` exporting `<name>Routes`.")}
 import type { EmulatorContext } from '../../core/context.js';
 import type { CloudApiRoute } from '../route.js';
 import type { CloudApiState } from '../state.js';
-${found.map((f) => `import { ${f.name} } from '../routes/${f.path}.js';`).join('\n')}
+${found.map((f) => `import { ${f.name} } from '${specifier(KIND_REGISTRATION_FILES.routes, f.path)}';`).join('\n')}
 
 /** Makes one module's routes; a module that needs neither argument ignores them. */
 export type RouteModule = (ctx: EmulatorContext, state: CloudApiState) => CloudApiRoute[];

@@ -167,10 +167,11 @@ describe('one folder per kind', () => {
     expect(kinds.filter((k) => !files.includes(`kinds/${k}/descriptor.ts`))).toEqual([]);
   });
 
-  it("a kind's folder holds only its descriptor, handler, construct, generator and their private helpers", () => {
+  it("a kind's folder holds only its descriptor, handler, construct, generator, client section, emulator files and private helpers", () => {
     const stray = sourceFiles().filter(
       (f) =>
-        f.startsWith('kinds/') && !/^kinds\/[^/]+\/(descriptor|handler|construct|generate|private\/[^/]+)\.ts$/.test(f),
+        f.startsWith('kinds/') &&
+        !/^kinds\/[^/]+\/(descriptor|handler|construct|generate|api|private\/[^/]+|emulator\/[^/]+)\.ts$/.test(f),
     );
     expect(stray, 'name a file of a kind folder by its layer (the eslint rules find its layer by that name)').toEqual(
       [],

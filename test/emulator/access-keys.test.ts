@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTestKey, type TestKeyPair } from '../../scripts/support/keys.js';
 import type { SignOptions } from '../../scripts/support/signer.js';
-import { isAccessKeySecret } from '../../emulator/cloudapi/private/access-key-store.js';
+import { isAccessKeySecret } from '../../kinds/access-key/emulator/access-key-store.js';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
 
 let t: TestEmulator;

@@ -7,7 +7,7 @@
  * the machine answers 404 or 410 (CloudAPI lists it, with its state, until its destroy job ended).
  */
 import type { Machine } from '../../../provider/cloudapi/types.js';
-import type { MachineAction } from '../../../provider/cloudapi/machines-api.js';
+import type { MachineAction } from '../api.js';
 import type { Clients } from '../../../provider/handlers/clients.js';
 import type { Deletion, HandlerContext, Progress } from '../../../common/contract/handler.js';
 
