@@ -69,7 +69,7 @@ export function refuseUnappliedCrossStack(
   const stacks = [...new Set(missing.map((r) => r.stack))];
   throw new ReconcilerError(
     'CROSS_STACK_NOT_APPLIED',
-    `stack ${stack.name} refers to ${missing.map((r) => `${r.address} (from ${r.from.join(', ')})`).join(', ')}, which the state of stack${stacks.length === 1 ? '' : 's'} ${stacks.join(', ')} does not hold: ${stacks.length === 1 ? 'that stack has' : 'those stacks have'} not applied ${missing.length === 1 ? 'it' : 'them'} yet`,
+    `stack ${stack.name} refers to ${missing.map((r) => `${r.address} (from ${r.from.join(', ')})`).join(', ')}, which the state of stack${stacks.length === 1 ? '' : 's'} ${stacks.join(', ')} does not hold (not applied yet, or destroyed since)`,
     {
       hint: `Nothing was changed. Apply stack ${stacks.join(', ')} first (\`triton-iac apply --stack ${stacks.join(',')}\`), or apply the whole app: it applies every stack after those it refers to.`,
     },

@@ -196,3 +196,35 @@ describe('manifestProblems: the rules synth applies, for a manifest no construct
     );
   });
 });
+
+describe('manifestProblems: references across stacks', () => {
+  it("takes a $ref to another stack's object that crossStack lists, and refuses one it does not, or a listed object its stack does not declare", () => {
+    const m = valid();
+    m.stacks.push({
+      name: 'apps',
+      account: 'acme',
+      resources: [
+        {
+          address: 'apps/r',
+          kind: 'role',
+          naturalKey: 'apps',
+          properties: { name: 'apps', members: [], policies: [{ $ref: { address: 'prod/p', attribute: 'name' } }] },
+          dependsOn: [],
+        },
+      ],
+    });
+    expect(manifestProblems(m).map((p) => p.message)).toEqual([
+      'stacks[1].resources[0].properties.policies[0].$ref.address: "prod/p" must be the address of a resource of the same stack',
+    ]);
+    m.stacks[1]!['crossStack'] = [
+      { address: 'prod/p', stack: 'prod', kind: 'policy', naturalKey: 'ops', from: ['apps/r'] },
+    ];
+    expect(manifestProblems(m)).toEqual([]);
+    m.stacks[1]!['crossStack'] = [
+      { address: 'prod/q', stack: 'prod', kind: 'policy', naturalKey: 'ops', from: ['apps/r'] },
+    ];
+    expect(manifestProblems(m).map((p) => p.message)).toContain(
+      'stacks[1].crossStack[0].address: "prod/q" must be declared by stack prod of the manifest, as policy ops',
+    );
+  });
+});
