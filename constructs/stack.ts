@@ -229,6 +229,13 @@ export class TritonStack extends Construct {
       for (const ref of refs) if (!(ref instanceof StackOutputReference)) deps.add(ref.target as TritonResource);
       const dependsOn: string[] = [];
       for (const d of deps) {
+        if (d.stack !== r.stack && kindDescriptor(d.kind)?.mode === 'lookup') {
+          // A look-up is read by each plan, never recorded in a state another stack could read.
+          problems.push(
+            `${r.address}: refers to ${d.address}, a look-up of stack ${d.stack.node.path}: a look-up is read by the stack that uses it; declare the same look-up in stack ${this.node.path} (identical look-ups may repeat)`,
+          );
+          continue;
+        }
         if (d.stack !== r.stack) {
           // Another stack's object: this stack goes after that one, and reads it from its state.
           const seen = foreign.get(d.address);

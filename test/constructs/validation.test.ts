@@ -4,6 +4,8 @@ import {
   Account,
   Directory,
   Image,
+  ImageLookup,
+  Instance,
   Job,
   Key,
   Policy,
@@ -416,6 +418,12 @@ describe('whole-tree validation at synth', () => {
       { address: 'people/bob', stack: 'people', kind: 'user', naturalKey: 'bob', from: ['apps/ops'] },
     ]);
     expect(manifest.stacks.find((s) => s.name === 'apps')!.resources[0]!.dependsOn).toEqual([]);
+    const img = new ImageLookup(people, 'img', { name: 'base-64-lts' });
+    new Instance(apps, 'w', { name: 'w', image: img.imageId, package: 'g4-highcpu-1G' });
+    expect(synthProblems(app)).toEqual([
+      'apps/w: refers to people/img, a look-up of stack people: a look-up is read by the stack that uses it; declare the same look-up in stack apps (identical look-ups may repeat)',
+    ]);
+    apps.node.tryRemoveChild('w');
     new Role(people, 'admins', { members: ['bob'] }).node.addDependency(ops);
     expect(synthProblems(app)).toEqual([
       "stack apps: stacks refer to each other's objects in a circle (apps -> people -> apps): apps/ops refers to people/bob; people/admins refers to apps/ops; no order applies every object before what refers to it",
