@@ -10,6 +10,7 @@ import {
   crossStackObjectsOf,
   outputLocationsOf,
   parseStateDocument,
+  ReconcilerError,
   withStackOutputs,
   type OutputState,
   type StateDocument,
@@ -87,7 +88,7 @@ async function readOutputState(location: string, stack: StackManifest, reader: C
     const got = await (await reader.clientsOf(stack)).manta.getObjectBuffer(path);
     return {
       where: location,
-      doc: got === undefined ? null : parseStateDocument(got.data.toString('utf8'), location),
+      doc: got === undefined ? null : stateOrRefuse(got.data.toString('utf8'), location, location),
     };
   }
   const path = resolve(reader.io.cwd, location);
@@ -101,7 +102,24 @@ async function readOutputState(location: string, stack: StackManifest, reader: C
       `StackOutputs.of(${JSON.stringify(location)}): cannot read ${path} (${code ?? (error as Error).message}); give the path of another app's state file`,
     );
   }
-  return { where: path, doc: parseStateDocument(text, path) };
+  return { where: path, doc: stateOrRefuse(text, location, path) };
+}
+
+/**
+ * The state document in `text`, else a refusal that names the location but shows none of the text:
+ * a location given by mistake may be any file (a key, a password file).
+ * @throws ReconcilerError `STATE_MALFORMED`
+ */
+function stateOrRefuse(text: string, location: string, where: string): StateDocument {
+  try {
+    return parseStateDocument(text, where);
+  } catch {
+    throw new ReconcilerError(
+      'STATE_MALFORMED',
+      `StackOutputs.of(${JSON.stringify(location)}): ${where} is not a triton-iac state file, so it has no outputs to read`,
+      { hint: "Give the location of another app's state: its stack's state.path, or .triton-iac/<stack>.state.json." },
+    );
+  }
 }
 
 /**

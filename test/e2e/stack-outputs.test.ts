@@ -67,6 +67,17 @@ describe("another app's outputs", () => {
       `Error [OUTPUT_STATE_NOT_FOUND]: apps/web.properties.networks[0] reads output "netId" of the app whose state is at ${local}, but there is no state at ${join(c.cwd, local)}`,
     );
 
+    // A location naming some other file: refused without showing a byte of it.
+    writeFileSync(join(c.cwd, 'password.txt'), 'hunter2-not-json');
+    appsApp(c.cwd, 'password.txt');
+    const notState = await c.cli(['plan', 'app.json']);
+    expect(notState.code).toBe(1);
+    expect(notState.stderr).toContain(
+      `Error [STATE_MALFORMED]: StackOutputs.of("password.txt"): ${join(c.cwd, 'password.txt')} is not a triton-iac state file`,
+    );
+    expect(notState.stderr).not.toContain('hunter2');
+    appsApp(c.cwd, local);
+
     networkApp(c.cwd, 'local');
     expect((await c.cli(['apply', 'net.json', '--auto-approve'])).code).toBe(0);
     const net = JSON.parse(await c.triton('network', 'get', 'apps', '-j')) as { id: string };
