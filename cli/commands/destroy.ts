@@ -61,7 +61,7 @@ export const destroyCommand: Command = {
       let ok = true;
       const targets = args.repeats.get('target') ?? [];
       const exclude = args.repeats.get('exclude') ?? [];
-      const limitOf = destroyOptionsPerStack(session.app.manifest.stacks, targets, exclude);
+      const limitOf = destroyOptionsPerStack(session.app.manifest.stacks, session.stacks, targets, exclude);
       const limited = targets.length + exclude.length > 0;
       if (!limited) warnReferredTo(session.app.manifest.stacks, session.stacks, io);
       // In the reverse of the order apply works in: a stack naming another's objects goes first.

@@ -124,7 +124,7 @@ export const planCommand: Command = {
       const planned: StackManifest[] = [];
       const controlsOf = operatorOptionsPerStack(session.stacks, controls);
       const limitOf = destroy
-        ? destroyOptionsPerStack(session.app.manifest.stacks, targets, destroyExclude)
+        ? destroyOptionsPerStack(session.app.manifest.stacks, session.stacks, targets, destroyExclude)
         : () => ({});
       // A destroy goes in the reverse of apply's order (a stack naming another's objects first), as destroy does.
       for (const stack of destroy ? [...session.stacks].reverse() : session.stacks) {

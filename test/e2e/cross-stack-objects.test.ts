@@ -94,6 +94,13 @@ describe('stacks referring to each other by object', () => {
     const whole = await c.cli(['plan', '--destroy']);
     expect(order(whole.stdout, /actions on stack (\w+)/g)).toEqual(['beta', 'apps', 'people', 'network']);
 
+    // A target whose dependants are in a stack --stack leaves out would leave them dangling: refused.
+    const narrow = await c.cli(['destroy', '--stack', 'people', '--target', 'people/bob', '--auto-approve']);
+    expect([narrow.code, narrow.stderr]).toEqual([
+      1,
+      expect.stringContaining('apps/ops (stack apps, which depends on a target): --stack people leaves that stack out'),
+    ]);
+
     // --target takes what depends on it, in other stacks too, first; a saved plan carries it.
     const targeted = await c.cli(['plan', '--destroy', '--target', 'people/bob', '--out', 'd.json']);
     expect(targeted.code, targeted.stderr).toBe(0);
