@@ -45,7 +45,8 @@ const KIND_EMULATOR_PRIVATE = {
   message: PRIVATE.message,
 };
 // What a kind's folder holds, by file: which layer each file belongs to.
-const KIND_DESCRIPTOR = ['kinds/*/descriptor.ts'];
+// `kinds/index.ts`, the one line per kind naming its descriptor, is common/ code like them.
+const KIND_DESCRIPTOR = ['kinds/*/descriptor.ts', 'kinds/index.ts'];
 const KIND_CONSTRUCT = ['kinds/*/construct.ts'];
 const KIND_PROVIDER = ['kinds/*/handler.ts', 'kinds/*/generate.ts', 'kinds/*/api.ts', 'kinds/*/private/**/*.ts'];
 const KIND_EMULATOR = ['kinds/*/emulator/**/*.ts'];

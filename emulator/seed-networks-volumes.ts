@@ -1,14 +1,19 @@
 /**
  * The parts of an {@link EmulatorSeed} beyond identities, machines and Manta: the account's fabric
  * VLANs and networks, its NFS volumes and its access keys. Each kind writes its own part beside its
- * store (`cloudapi/private/<kind>-seed.ts`), in the emulator's saved format with the ids the cloud
- * gave them (a saved plan names those ids); this file only loops over them.
+ * store (`kinds/<kind>/emulator/<kind>-seed.ts`), in the emulator's saved format with the ids the
+ * cloud gave them (a saved plan names those ids); this file only loops over them (the generated
+ * `SEED_PARTS`).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SEED_PARTS, type PartsSeed } from './cloudapi/state.js';
+import { SEED_PARTS, type PartsSeed } from './cloudapi/generated/seed-parts.js';
 
-export type { SeedAccessKey, SeedFabricNetwork, SeedFabricVlan, SeedVolume } from './cloudapi/state.js';
+export type { SeedAccessKey } from '../kinds/access-key/emulator/access-key-seed.js';
+export type { SeedFabricNetwork, SeedFabricVlan } from '../kinds/fabric-vlan/emulator/fabric-seed.js';
+export type { SeedVolume } from '../kinds/volume/emulator/volume-seed.js';
+// The firewall rules' part, which the seed writes from its machines' rules (emulator/seed.ts).
+export { FIREWALL_RULES_PART, type FirewallRuleRecord } from '../kinds/firewall-rule/emulator/firewall-rule-store.js';
 
 /** What {@link writeNetworkVolumeParts} writes: every kind's slice of the seed. */
 export type NetworkVolumeSeed = PartsSeed;

@@ -14,16 +14,14 @@ import { parsePublicKey } from './core/store/public-key.js';
 import type { Entry } from './manta/entries.js';
 import { ACCOUNT_DIRS } from './manta/index.js';
 import { CATALOG_PART, checkCatalogSeed, type CatalogSeed } from './cloudapi/state.js';
-import { writeNetworkVolumeParts, writeSeedPart, type NetworkVolumeSeed } from './seed-networks-volumes.js';
 import {
-  ADMIN_UUID,
-  CLOUDAPI_PART,
   FIREWALL_RULES_PART,
-  PUBLIC_IMAGES,
+  writeNetworkVolumeParts,
+  writeSeedPart,
   type FirewallRuleRecord,
-  type ImageRecord,
-  type MachineRecord,
-} from './cloudapi/state.js';
+  type NetworkVolumeSeed,
+} from './seed-networks-volumes.js';
+import { ADMIN_UUID, CLOUDAPI_PART, PUBLIC_IMAGES, type ImageRecord, type MachineRecord } from './cloudapi/state.js';
 
 /** Profile fields an account and a sub-user share. */
 export type SeedProfile = Readonly<

@@ -10,6 +10,7 @@ import { createMantaClient } from './manta/client.js';
 import { TUNABLE_DEFAULTS } from '../common/tunables.js';
 import { TritonConfigError } from './errors.js';
 import type { Clients } from './handlers/clients.js';
+import type { RateHold } from './http/interceptors/adaptive-rate.js';
 
 /** Connection settings given on the command line; they win over the manifest and the environment. */
 export interface ConnectOverrides {
@@ -34,6 +35,8 @@ export async function connectStack(
     readonly overrides?: ConnectOverrides;
     /** Most requests in flight per service; the clients adapt below it. @default TUNABLE_DEFAULTS.maxRequests */
     readonly maxRequests?: number;
+    /** Told when a service's requests start and stop waiting for its rate limit (see `RateHold`). */
+    readonly onRateHold?: (service: 'CloudAPI' | 'Manta', hold: RateHold) => void;
   },
 ): Promise<Clients> {
   const o = opts.overrides ?? {};
@@ -60,12 +63,15 @@ export async function connectStack(
     maxConcurrent: opts.maxRequests ?? TUNABLE_DEFAULTS.maxRequests,
     ...(throttleMs !== undefined ? { retry: { maxThrottledMs: throttleMs } } : {}),
   };
+  const told = opts.onRateHold;
+  const holds = (service: 'CloudAPI' | 'Manta') =>
+    told === undefined ? {} : { onRateHold: (hold: RateHold) => told(service, hold) };
   return {
     cloudapi: config.cloudapi
-      ? createCloudApiClient({ ...config.cloudapi, ...transport })
+      ? createCloudApiClient({ ...config.cloudapi, ...transport, ...holds('CloudAPI') })
       : unconfigured('CloudAPI', 'set connection.cloudapiUrl in the stack, TRITON_URL, or --url'),
     manta: config.manta
-      ? createMantaClient({ ...config.manta, ...transport })
+      ? createMantaClient({ ...config.manta, ...transport, ...holds('Manta') })
       : unconfigured('Manta', 'set connection.mantaUrl in the stack, MANTA_URL, or --manta-url'),
   };
 }

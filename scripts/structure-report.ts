@@ -92,6 +92,8 @@ const LAYER_OF_KIND_FILE: Readonly<Record<string, string>> = {
   emulator: 'emulator',
 };
 const layerOf = (file: string): string => {
+  // The one line per kind (`kinds/index.ts`) lists descriptors: common/ code like them.
+  if (file === 'kinds/index.ts') return 'common';
   const match = /^kinds\/[^/]+\/([^/.]+)/.exec(file);
   return match ? (LAYER_OF_KIND_FILE[match[1]!] ?? topFolder(file)) : topFolder(file);
 };

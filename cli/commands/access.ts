@@ -3,6 +3,8 @@ import { UsageError, type Command } from '../command.js';
 import { renderAccess, renderCiNeeds } from '../private/access-output.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
 import { outputFormat } from '../private/plan-output.js';
+import { accessReportHtml } from '../report/access-html.js';
+import { htmlReportLink, outHtmlFlag, writeReport } from '../report/output.js';
 import { APP_FLAGS, commonOptions, loadAppFor, stacksOf } from '../private/session.js';
 
 const HELP = `Usage: triton-iac access [APP] [options]
@@ -19,8 +21,12 @@ what the app itself must allow (see docs/ci.md).
 Options:
   --for-ci              print the CI sub-user's least-privilege policy and role tags
   --ci-role NAME        the CI role's name in that output (default: ci)
-  --format text|json|markdown
+  --format text|json|markdown|html
+                        html: the permission matrix (sub-users x actions x paths, each cell
+                        with its granting chain) as one self-contained page
   --json                same as --format json
+  --out-html FILE       also write the HTML report to FILE; the Markdown of the same run
+                        links to it
   --stack NAME          one stack of a multi-stack app
   --account LOGIN       the account an rbac.json is for (default: TRITON_ACCOUNT)
   --context KEY=VALUE   a value the app reads with app.node.tryGetContext('KEY') (repeatable)
@@ -30,6 +36,7 @@ Exit codes: 0 success, 1 error.
 Examples:
   triton-iac access examples/quickstart/main.ts
   triton-iac access --format markdown >> "$GITHUB_STEP_SUMMARY"
+  triton-iac access --format html > access.html
   triton-iac access --for-ci --ci-role deployer
 `;
 
@@ -40,12 +47,26 @@ export const accessCommand: Command = {
   async run(argv, io) {
     const args = parseArgs(
       argv,
-      { ...APP_FLAGS, 'for-ci': 'boolean', 'ci-role': 'string', format: 'string', json: 'boolean' },
+      {
+        ...APP_FLAGS,
+        'for-ci': 'boolean',
+        'ci-role': 'string',
+        format: 'string',
+        json: 'boolean',
+        'out-html': 'string',
+      },
       'access',
     );
     expectPositionals(args, 'access', 0, 1, '[APP] [options]');
     const format = outputFormat(args);
     const common = commonOptions(args);
+    const outHtml = outHtmlFlag(args, io.cwd);
+    // --for-ci is a policy to paste: it has no HTML form.
+    const ciFormat = format === 'html' ? undefined : format;
+    if (args.booleans.has('for-ci') && (ciFormat === undefined || outHtml !== undefined))
+      throw new UsageError(
+        '--for-ci prints a policy to paste, in text, JSON or Markdown; the HTML report is of the permission matrix (drop --for-ci, or the html output)',
+      );
     const ciRole = args.strings.get('ci-role') ?? 'ci';
     if (args.strings.has('ci-role') && !args.booleans.has('for-ci'))
       throw new UsageError('--ci-role names the role of --for-ci; add --for-ci');
@@ -57,7 +78,7 @@ export const accessCommand: Command = {
       io.stdout.write(
         renderCiNeeds(
           stacks.map((s) => ({ stack: s.name, account: s.account, needs: ciNeeds(s, ciRole) })),
-          format,
+          ciFormat!,
         ),
       );
       return 0;
@@ -67,7 +88,11 @@ export const accessCommand: Command = {
       account: s.account,
       permissions: permissionTable(accessModelFromResources(s.account, s.resources)),
     }));
-    io.stdout.write(renderAccess(tables, format));
+    io.stdout.write(format === 'html' ? accessReportHtml(tables) : renderAccess(tables, format));
+    if (outHtml !== undefined) {
+      writeReport(io.cwd, outHtml, '--out-html', accessReportHtml(tables));
+      if (format === 'markdown') io.stdout.write(`\n${htmlReportLink(outHtml, io.env)}`);
+    }
     return 0;
   },
 };

@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { StackManifest } from '../../common/manifest.js';
 import { writeSavedPlans, type SavedStackPlan } from '../../reconciler/index.js';
@@ -18,6 +17,8 @@ import {
   operatorOptions,
   type OperatorOptions,
 } from '../private/operator-flags.js';
+import { driftReportHtml } from '../report/drift-html.js';
+import { htmlReportLink, outHtmlFlag, writeReport } from '../report/output.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
 
 const HELP = `Usage: triton-iac drift [APP] [options]
@@ -34,13 +35,17 @@ Expected unmanaged objects are silenced by an allow-list in triton-iac.json:
   {"drift": {"ignore": ["key:ci-*", {"kind": "user", "name": "temp-*", "reason": "contractors"}]}}
 
 Options:
-  --format text|json|markdown   text (default), JSON (documented in docs/cli.md) or Markdown for
-                                $GITHUB_STEP_SUMMARY
+  --format text|json|markdown|html
+                                text (default), JSON (documented in docs/cli.md), Markdown for
+                                $GITHUB_STEP_SUMMARY, or the HTML report (drifted fields,
+                                unmanaged objects, access gained or lost)
   --json                        same as --format json; an app with several stacks gives one
                                 document: {"stacks": [...], "checked", "drifted": [...]}, the
                                 drifted items of every stack together at the top
   --out-json FILE               also write the JSON document to FILE (beside the output above)
   --out-markdown FILE           also write the Markdown report to FILE
+  --out-html FILE               also write the HTML report to FILE (a self-contained page for a CI
+                                artifact); the Markdown of the same run links to it
   --remediate --out PLANFILE    save a plan limited to the drifted objects (and what they depend
                                 on), for review and \`triton-iac apply PLANFILE\`
 ${OPERATOR_HELP.replace('the run', 'the check and the plan').replace('replace this resource', 'with --remediate: replace this resource')}
@@ -55,7 +60,7 @@ Examples:
   triton-iac drift --emulator examples/quickstart/main.ts
   triton-iac drift --format markdown >> "$GITHUB_STEP_SUMMARY"
   triton-iac drift --json | jq '.drifted[].address'
-  triton-iac drift --out-json drift.json --out-markdown drift.md
+  triton-iac drift --out-json drift.json --out-markdown drift.md --out-html drift.html
   triton-iac drift --remediate --out repair.plan && triton-iac apply repair.plan
 `;
 
@@ -72,6 +77,7 @@ export const driftCommand: Command = {
         json: 'boolean',
         'out-json': 'string',
         'out-markdown': 'string',
+        'out-html': 'string',
         remediate: 'boolean',
         out: 'string',
         'no-unmanaged': 'boolean',
@@ -96,6 +102,11 @@ export const driftCommand: Command = {
       throw new UsageError(
         '--replace on drift only shapes the plan --remediate saves (drift itself changes nothing); add --remediate --out PLANFILE',
       );
+    const outHtml = outHtmlFlag(args, io.cwd, {
+      '--out': out,
+      '--out-json': args.strings.get('out-json'),
+      '--out-markdown': args.strings.get('out-markdown'),
+    });
     const ignore = driftIgnoreOf(io.cwd);
     const app = await loadAppFor(args.positionals[0], common, io);
     const session = await openSession(app, common, io);
@@ -116,19 +127,24 @@ export const driftCommand: Command = {
           await session.options(stack, { sensor, ...(excluded !== undefined ? { exclude: excluded } : {}) }),
         );
         drifts.push({ stack: stack.name, account: stack.account, report });
-        // JSON is one document for the whole run, written once every stack is checked.
-        if (format !== 'json') io.stdout.write(renderDrift(drifts.at(-1)!, format, io));
+        // JSON and HTML are one document for the whole run, written once every stack is checked.
+        if (format !== 'json' && format !== 'html') io.stdout.write(renderDrift(drifts.at(-1)!, format, io));
       }
+      const checkedAt = new Date();
       if (format === 'json') io.stdout.write(renderDriftsJson(drifts));
+      if (format === 'html') io.stdout.write(driftReportHtml(drifts, checkedAt));
       const outJson = args.strings.get('out-json');
       const outMarkdown = args.strings.get('out-markdown');
+      const link = outHtml !== undefined ? `\n${htmlReportLink(outHtml, io.env)}` : '';
+      if (outHtml !== undefined) writeReport(io.cwd, outHtml, '--out-html', driftReportHtml(drifts, checkedAt));
+      if (format === 'markdown') io.stdout.write(link);
       if (outJson !== undefined) writeReport(io.cwd, outJson, '--out-json', renderDriftsJson(drifts));
       if (outMarkdown !== undefined)
         writeReport(
           io.cwd,
           outMarkdown,
           '--out-markdown',
-          drifts.map((d) => renderDrift(d, 'markdown', io)).join('\n'),
+          drifts.map((d) => renderDrift(d, 'markdown', io)).join('\n') + link,
         );
       if (remediate) await saveRemediation(drifts, session, app, common.emulator, out!, io, { replace, exclude });
       return drifts.some((d) => hasDrift(d.report)) ? 2 : 0;
@@ -143,16 +159,6 @@ function othersOf(stacks: readonly StackManifest[], stack: StackManifest) {
   return stacks
     .filter((s) => s !== stack && s.name !== stack.name && s.account === stack.account)
     .flatMap((s) => s.resources.map((r) => ({ kind: r.kind, naturalKey: r.naturalKey, properties: r.properties })));
-}
-
-function writeReport(cwd: string, file: string, flag: string, text: string): void {
-  try {
-    writeFileSync(resolve(cwd, file), text);
-  } catch (err) {
-    throw new UsageError(
-      `${flag} ${file}: cannot write ${resolve(cwd, file)} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); give a path in an existing, writable directory`,
-    );
-  }
 }
 
 /**

@@ -23,6 +23,8 @@ import { outputFormat, renderPlan, renderPlansJson } from '../private/plan-outpu
 import { startReadAhead } from '../private/plan-read-ahead.js';
 import { crossStackLine } from '../private/cross-stack-states.js';
 import { destroyOptionsPerStack } from '../private/destroy-flags.js';
+import { planReportHtml } from '../report/plan-html.js';
+import { htmlReportLink, OUT_HTML_HELP, outHtmlFlag, writeReport } from '../report/output.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
 
 const HELP = `Usage: triton-iac plan [APP] [options]
@@ -34,10 +36,12 @@ Options:
                              refuses if the state or a planned object changed in the meantime);
                              an app with several stacks saves one file with every stack's plan,
                              in the order apply carries them out
-  --format text|json|markdown
+  --format text|json|markdown|html
                              text (default, coloured on a terminal), the JSON plan document
-                             (docs/plan.schema.json), or Markdown for $GITHUB_STEP_SUMMARY or a
-                             pull-request comment
+                             (docs/plan.schema.json), Markdown for $GITHUB_STEP_SUMMARY or a
+                             pull-request comment, or the HTML report (changes with their field
+                             diffs, the apply graph, the access matrix; see docs/ci.md)
+${OUT_HTML_HELP}
   --json                     same as --format json (an app with several stacks gives one document,
                              {"stacks": [plan, …]}, with one plan document per stack)
   --detailed-exitcode        exit 0 when there are no changes, 2 when there are, 1 on error
@@ -68,6 +72,7 @@ Examples:
   triton-iac plan --emulator examples/quickstart/main.ts
   triton-iac plan --out plan.json
   triton-iac plan --format markdown >> "$GITHUB_STEP_SUMMARY"
+  triton-iac plan --format markdown --out-html plan.html >> "$GITHUB_STEP_SUMMARY"
   triton-iac plan --detailed-exitcode --target quickstart/ops
   triton-iac plan --destroy --out destroy.plan.json
   triton-iac plan --context env=staging --out staging.plan
@@ -83,6 +88,7 @@ export const planCommand: Command = {
       {
         ...COMMON_FLAGS,
         out: 'string',
+        'out-html': 'string',
         format: 'string',
         json: 'boolean',
         'detailed-exitcode': 'boolean',
@@ -98,6 +104,7 @@ export const planCommand: Command = {
     const common = commonOptions(args);
     const format = outputFormat(args);
     const out = args.strings.get('out');
+    const outHtml = outHtmlFlag(args, io.cwd, { '--out': out });
     const targets = args.repeats.get('target') ?? [];
     const destroy = args.booleans.has('destroy');
     if (destroy && args.booleans.has('adopt'))
@@ -140,7 +147,7 @@ export const planCommand: Command = {
             });
         // Which other stacks it read, and what of theirs is known only after apply.
         if (!destroy)
-          (format === 'json' ? io.stderr : io.stdout).write(
+          (format === 'json' || format === 'html' ? io.stderr : io.stdout).write(
             crossStackLine(stack, options.crossStack, session.outputsRead.get(stack.name)),
           );
         const plan = destroy ? await planDestroy(stack, options) : await planStack(stack, options);
@@ -148,11 +155,17 @@ export const planCommand: Command = {
         session.notePlanned(plan);
         plans.push(plan);
         planned.push(stack);
-        // JSON is one document for the whole run, written once every stack is planned.
-        if (format !== 'json') io.stdout.write(renderPlan(plan, format, io, args.booleans.has('verbose')));
+        // JSON and HTML are one document for the whole run, written once every stack is planned.
+        if (format !== 'json' && format !== 'html')
+          io.stdout.write(renderPlan(plan, format, io, args.booleans.has('verbose')));
         if (session.stacks.length > 1 && format === 'text') io.stdout.write('\n');
       }
       if (format === 'json') io.stdout.write(renderPlansJson(plans));
+      if (format === 'html') io.stdout.write(planReportHtml(plans));
+      if (outHtml !== undefined) {
+        writeReport(io.cwd, outHtml, '--out-html', planReportHtml(plans));
+        if (format === 'markdown') io.stdout.write(`\n${htmlReportLink(outHtml, io.env)}`);
+      }
       if (out !== undefined) {
         // One file holds every stack's plan, in the order apply FILE carries them out (a destroy's
         // reversed). A destroy plan is made from the stack without its resources; apply FILE

@@ -9,6 +9,7 @@ import { applyPlan, type ApplyResult, applyReviewed, type EngineOptions } from '
 import { apiErrorHint } from '../../provider/api-error-hint.js';
 import { renderPlan } from './plan-output.js';
 import { ProgressReporter } from './progress.js';
+import { rateWaits } from './rate-waits.js';
 import { confirm, formatDuration, isTerminal, painter } from './terminal.js';
 import { whileCancellable } from './interrupts.js';
 
@@ -141,9 +142,12 @@ async function withProgress<R extends ApplyResult | undefined>(
     stopWatching ??= whileCancellable(interrupt);
   };
   let result: R;
+  // The clients' waits for a rate limit show among the apply's lines while it runs.
+  const unlisten = rateWaits.listen(reporter.rateWait);
   try {
     result = await body({ signal: controller.signal, onProgress: reporter.onProgress }, startWatching);
   } finally {
+    unlisten();
     stopWatching?.();
     reporter.stop();
   }

@@ -106,7 +106,7 @@ function driftText(drift: StackDrift, io: CommandIo): string {
  * differs element by element (`- carol (live only)`, `+ dave (declared only)`). Bookkeeping fields
  * are left out (see `reconciler/render/fields.ts`).
  */
-function describeItem(item: DriftItem): string[] {
+export function describeItem(item: DriftItem): string[] {
   if (item.before === null || item.before === undefined)
     return ['missing live (deleted outside triton-iac); apply creates it again'];
   if (item.after === null || item.after === undefined)

@@ -4,22 +4,25 @@ import { UsageError, type CommandIo } from '../command.js';
 import type { ParsedArgs } from './args.js';
 import { useColour } from './terminal.js';
 
-/** The output formats of plan and drift. */
+/** The output formats of plan and drift rendered line by line (HTML is a whole page: `cli/report/`). */
 export type OutputFormat = 'text' | 'json' | 'markdown';
+
+/** What `--format` may name: the formats above, and `html`, the self-contained report page. */
+export type ReportFormat = OutputFormat | 'html';
 
 /**
  * Reads `--format` and its shorthand `--json`.
  * @throws UsageError for an unknown format or a `--json` that contradicts `--format`.
  */
-export function outputFormat(args: ParsedArgs): OutputFormat {
+export function outputFormat(args: ParsedArgs): ReportFormat {
   const format = args.strings.get('format');
   const json = args.booleans.has('json');
-  if (format !== undefined && !['text', 'json', 'markdown'].includes(format)) {
-    throw new UsageError(`--format "${format}" is not a format; use text, json or markdown`);
+  if (format !== undefined && !['text', 'json', 'markdown', 'html'].includes(format)) {
+    throw new UsageError(`--format "${format}" is not a format; use text, json, markdown or html`);
   }
   if (json && format !== undefined && format !== 'json')
     throw new UsageError(`--json contradicts --format ${format}; give one of them`);
-  return json ? 'json' : ((format as OutputFormat | undefined) ?? 'text');
+  return json ? 'json' : ((format as ReportFormat | undefined) ?? 'text');
 }
 
 /**

@@ -136,4 +136,42 @@ describe('apply progress', () => {
     r.stop();
     expect(live.out()).toContain('waiting 12.0s for its provision job (prod/www-1 +1)');
   });
+
+  it('tells a wait for a rate limit after a second without a terminal, every 30 s, and its total; a short one not at all', () => {
+    const plain = capture(false);
+    let t = 0;
+    const r = new ProgressReporter(plain.io, () => t);
+    r.rateWait('CloudAPI', { phase: 'start', rate: 0.85, pausedMs: 0 });
+    t = 400;
+    r.rateWait('CloudAPI', { phase: 'end', durationMs: 400, requests: 2 });
+    expect(plain.out()).toBe('');
+    r.rateWait('Manta', { phase: 'start', rate: 1.7, pausedMs: 1000 });
+    t = 1500;
+    r.tick();
+    t = 32_000;
+    r.tick();
+    r.rateWait('Manta', { phase: 'end', durationMs: 32_000, requests: 40 });
+    r.stop();
+    expect(plain.out()).toBe(
+      [
+        "  Manta: waiting for Manta's rate limit (it throttled: sending 1.7 requests a second, paused 1.0s as it asked)…",
+        "  Manta: still waiting for Manta's rate limit, 31.6s so far",
+        '  Manta: waited 32.0s for its rate limit (40 requests held back)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('shows a wait for a rate limit on the live line of a terminal, a plan without actions included', () => {
+    const tty = capture(true);
+    let t = 0;
+    const r = new ProgressReporter(tty.io, () => t);
+    r.rateWait('CloudAPI', { phase: 'start', rate: 2, pausedMs: 0 });
+    t = 2500;
+    r.tick();
+    expect(tty.out()).toContain("waiting 2.5s for CloudAPI's rate limit (CloudAPI)");
+    r.rateWait('CloudAPI', { phase: 'end', durationMs: 2500, requests: 5 });
+    r.stop();
+    expect(tty.out()).toContain('CloudAPI: waited 2.5s for its rate limit (5 requests held back)');
+  });
 });

@@ -3,9 +3,12 @@
  * in flight, elapsed time, the longest wait for a job of the cloud and how long it has lasted) with
  * finished actions printed above it. Elsewhere (CI logs): one line per finished action with its
  * duration, and nothing redrawn; a wait for a job that lasts over a second says what it waits for,
- * then again at least every 30 s with how long so far, and its total when it ends.
+ * then again at least every 30 s with how long so far, and its total when it ends. A wait for a
+ * service's rate limit (its requests held back after it throttled) is told the same way, from
+ * {@link ProgressReporter.rateWait}, once it has lasted a second.
  */
 import type { CommandIo } from '../command.js';
+import type { RateHold } from '../../provider/index.js';
 import type { ProgressEvent } from './engine.js';
 import { formatDuration, isTerminal, painter, type Painter } from './terminal.js';
 
@@ -40,6 +43,9 @@ interface ActiveWait {
   /** When its last line was printed (undefined: not announced yet). */
   lastLine: number | undefined;
 }
+
+/** Below this a wait for a rate limit is not told at all: pacing at a few requests a second is routine. */
+const RATE_WAIT_TOLD_FROM_MS = 1000;
 
 /** Receives engine progress events and writes them to `io.stdout`. */
 export class ProgressReporter {
@@ -137,6 +143,36 @@ export class ProgressReporter {
   };
 
   /**
+   * Receives a service's rate wait (give it to `rateWaits.listen`): shown like a job's wait (the
+   * status line on a terminal, a line after a second and every 30 s elsewhere), and its total at
+   * its end when it lasted a second or more.
+   */
+  readonly rateWait = (service: 'CloudAPI' | 'Manta', hold: RateHold): void => {
+    if (hold.phase === 'start') {
+      const rate = hold.rate >= 10 ? Math.round(hold.rate) : Math.round(hold.rate * 10) / 10;
+      const paused = hold.pausedMs > 0 ? `, paused ${formatDuration(hold.pausedMs)} as it asked` : '';
+      this.waits.set(service, {
+        waitsFor: `${service}'s rate limit`,
+        detail: `it throttled: sending ${rate} request${rate === 1 ? '' : 's'} a second${paused}`,
+        started: this.now(),
+        lastLine: undefined,
+      });
+      this.waitTimer ??= setInterval(() => this.tick(), ANNOUNCE_AFTER_MS).unref();
+      return;
+    }
+    if (!this.waits.delete(service)) return;
+    if (this.waits.size === 0) this.stopWaitTimer();
+    if (hold.durationMs >= RATE_WAIT_TOLD_FROM_MS)
+      this.line(
+        this.paint(
+          'dim',
+          `  ${service}: waited ${formatDuration(hold.durationMs)} for its rate limit (${hold.requests} request${hold.requests === 1 ? '' : 's'} held back)`,
+        ),
+      );
+    else if (this.total === 0 && this.waits.size === 0) this.clearStatus();
+  };
+
+  /**
    * Brings the waits' reports up to date (a timer calls it every second while a job is waited
    * for): on a terminal the status line shows the longest wait; elsewhere a wait is announced once
    * it has lasted a second, and told again every 30 s with how long it has lasted.
@@ -191,7 +227,8 @@ export class ProgressReporter {
   }
 
   private redraw(): void {
-    if (!this.live || this.total === 0) return;
+    // Without actions (a plan, a drift check) the line shows only a wait under way, if any.
+    if (!this.live || (this.total === 0 && this.waits.size === 0)) return;
     const elapsed = formatDuration(Date.now() - this.started);
     const names = [...this.inFlight.keys()];
     const flying =
@@ -199,7 +236,10 @@ export class ProgressReporter {
         ? ''
         : `; in flight: ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` +${names.length - 3}` : ''}`;
     const width = (this.io.stdout as { columns?: number }).columns ?? 100;
-    const status = `[${this.done}/${this.total}] ${elapsed}${this.longestWait()}${flying}`;
+    const status =
+      this.total === 0
+        ? this.longestWait().slice(2)
+        : `[${this.done}/${this.total}] ${elapsed}${this.longestWait()}${flying}`;
     this.io.stdout.write(
       `\r\u001b[2K${this.paint('cyan', status.length > width - 1 ? `${status.slice(0, width - 2)}…` : status)}`,
     );

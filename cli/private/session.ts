@@ -22,7 +22,8 @@ import {
   type ProgressEvent,
   type ReadAhead,
 } from './engine.js';
-import { waitLine } from './progress.js';
+import { ProgressReporter, waitLine } from './progress.js';
+import { rateWaits } from './rate-waits.js';
 import { checkWorkingDirectory, whileWorkingDirectoryExists } from './working-dir.js';
 import { guardLocks } from './interrupts.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
@@ -212,6 +213,9 @@ export async function openSession(
         warn,
       }
     : { debug: () => undefined, info: () => undefined, warn };
+  // A wait for a service's rate limit is told on stderr, unless an apply's progress display listens.
+  const waits = new ProgressReporter({ ...io, stdout: io.stderr });
+  const unlisten = rateWaits.listen(waits.rateWait);
   // From here a signal releases any state lock the command takes (and saves the embedded emulator's data).
   const unguard = guardLocks(
     (line) => void io.stderr.write(line),
@@ -227,6 +231,7 @@ export async function openSession(
         ...(io.env['HOME'] ? { home: io.env['HOME'] } : {}),
         ...(overrides ? { overrides } : {}),
         ...(common.maxRequests !== undefined ? { maxRequests: common.maxRequests } : {}),
+        onRateHold: rateWaits.tell,
       });
       connected.set(stack.name, clients);
     }
@@ -284,6 +289,8 @@ export async function openSession(
       };
     },
     async close() {
+      unlisten();
+      waits.stop();
       // The command's locks are released by now; a signal from here on ends the process as usual.
       unguard();
       // A read-ahead's clients a stack took are closed with the others; its own close closes them otherwise.

@@ -1,71 +1,20 @@
 /**
  * The kinds of resource, one descriptor each (`kinds/<kind>/descriptor.ts`), and what is derived from
- * them. Adding a built-in kind is one line in {@link BUILT_IN_KINDS}; a plug-in kind (a test's
- * throw-away kind) is added at run time with {@link registerKind}.
+ * them. Adding a built-in kind is one line in `BUILT_IN_KINDS` (`kinds/index.ts`, the one file of
+ * kinds/ that lists the folders); a plug-in kind (a test's throw-away kind) is added at run time
+ * with {@link registerKind}.
  */
-import { accessKey } from '../../kinds/access-key/descriptor.js';
-import { account } from '../../kinds/account/descriptor.js';
-import { accountConfig } from '../../kinds/account-config/descriptor.js';
-import { datacenterLookup } from '../../kinds/datacenter-lookup/descriptor.js';
-import { directory } from '../../kinds/directory/descriptor.js';
-import { fabricNetwork } from '../../kinds/fabric-network/descriptor.js';
-import { fabricVlan } from '../../kinds/fabric-vlan/descriptor.js';
-import { firewallRule } from '../../kinds/firewall-rule/descriptor.js';
-import { imageLookup } from '../../kinds/image-lookup/descriptor.js';
-import { image } from '../../kinds/image/descriptor.js';
-import { instance } from '../../kinds/instance/descriptor.js';
-import { instanceSnapshot } from '../../kinds/instance-snapshot/descriptor.js';
-import { networkLookup } from '../../kinds/network-lookup/descriptor.js';
-import { packageLookup } from '../../kinds/package-lookup/descriptor.js';
-import { job } from '../../kinds/job/descriptor.js';
-import { key } from '../../kinds/key/descriptor.js';
-import { object } from '../../kinds/object/descriptor.js';
-import { policy } from '../../kinds/policy/descriptor.js';
-import { roleTag } from '../../kinds/role-tag/descriptor.js';
-import { role } from '../../kinds/role/descriptor.js';
-import { snaplink } from '../../kinds/snaplink/descriptor.js';
-import { userAccessKey } from '../../kinds/user-access-key/descriptor.js';
-import { userKey } from '../../kinds/user-key/descriptor.js';
-import { user } from '../../kinds/user/descriptor.js';
-import { volume } from '../../kinds/volume/descriptor.js';
+import { BUILT_IN_KINDS } from '../../kinds/index.js';
 import { KindError } from './kind-error.js';
 import type { FieldRules, KindDescriptor } from './types.js';
 
 export type * from './types.js';
-export { JOB_PHASE_TYPES, type JobPhaseType } from '../../kinds/job/descriptor.js';
 export { PROFILE_FIELDS, type ProfileFieldName } from './profile.js';
 export { isSecretField, shownValue, VALUE_NOT_SHOWN } from './shown-value.js';
 export { KindError, type KindErrorCode } from './kind-error.js';
 export { booleanDefault, defaultOf, numberDefault, stringDefault } from './defaults.js';
 
-/** Every built-in kind's descriptor, in the order kinds are listed everywhere (manifests, schemas, docs). */
-export const BUILT_IN_KINDS = [
-  account,
-  accountConfig,
-  key,
-  user,
-  userKey,
-  accessKey,
-  userAccessKey,
-  policy,
-  role,
-  roleTag,
-  image,
-  imageLookup,
-  instance,
-  instanceSnapshot,
-  packageLookup,
-  networkLookup,
-  datacenterLookup,
-  firewallRule,
-  fabricVlan,
-  fabricNetwork,
-  volume,
-  directory,
-  object,
-  snaplink,
-  job,
-] as const;
+export { BUILT_IN_KINDS };
 
 /** One built-in kind's name, e.g. `user` or `object`. */
 export type BuiltInKind = (typeof BUILT_IN_KINDS)[number]['kind'];

@@ -8,10 +8,6 @@ import { CatalogStore, type CatalogSeed } from './private/catalog-store.js';
 import { computeNodes, type ComputeNode } from './private/compute-nodes.js';
 import { ensureDefaultFabric } from './private/default-fabric.js';
 import { initialMachines, PUBLIC_IMAGES, type ImageRecord, type MachineRecord } from './private/fixtures.js';
-import { accessKeySeedPart, type SeedAccessKey } from '../../kinds/access-key/emulator/access-key-seed.js';
-import { fabricSeedPart, type FabricSeed } from './private/fabric-seed.js';
-import { volumeSeedPart, type SeedVolume } from '../../kinds/volume/emulator/volume-seed.js';
-import type { SeedPartWriter } from './private/seed-part.js';
 
 /** The persistence part name of CloudAPI's own state (`<dataDir>/cloudapi.json`). */
 export const CLOUDAPI_PART = 'cloudapi';
@@ -26,26 +22,6 @@ export {
   type LimitSeed,
 } from './private/catalog-store.js';
 export { DEFAULT_LAYOUT } from './private/compute-nodes.js';
-export {
-  FIREWALL_RULES_PART,
-  type FirewallRuleRecord,
-} from '../../kinds/firewall-rule/emulator/firewall-rule-store.js';
-export type { SeedAccessKey } from '../../kinds/access-key/emulator/access-key-seed.js';
-export type { FabricSeed, SeedFabricNetwork, SeedFabricVlan } from './private/fabric-seed.js';
-export type { SeedVolume } from '../../kinds/volume/emulator/volume-seed.js';
-
-/**
- * The seed parts the kinds' stores write (emulator/seed-networks-volumes.ts loops over them): one
- * line per kind whose store keeps a part of its own.
- */
-export const SEED_PARTS: readonly SeedPartWriter<PartsSeed>[] = [fabricSeedPart, volumeSeedPart, accessKeySeedPart];
-
-/** The seed's slices the {@link SEED_PARTS} read. */
-export type PartsSeed = FabricSeed & {
-  readonly volumes?: readonly SeedVolume[];
-  readonly accessKeys?: readonly SeedAccessKey[];
-};
-
 interface AccountFixtures {
   images: ImageRecord[];
   machines: MachineRecord[];

@@ -8,20 +8,9 @@ import type { CallOptions } from '../../provider/http/api-caller.js';
 import { TritonApiError } from '../../provider/errors.js';
 import { AccessKeySecret } from '../../provider/cloudapi/access-key-secret.js';
 import { accountPath, requireId, type CloudApiContext } from '../../provider/cloudapi/private/context.js';
+import type { AccessKey } from '../../provider/cloudapi/types.js';
 
-/** An access key as CloudAPI answers it (the secret never among its fields). */
-export interface AccessKey {
-  readonly accesskeyid: string;
-  /** `Active`, `Inactive` or `Expired`. */
-  readonly status: string;
-  readonly description?: string;
-  /** `permanent` (or `temporary` for credentials made by an STS call). */
-  readonly credentialtype?: string;
-  /** ISO 8601. */
-  readonly created: string;
-  readonly updated?: string;
-  readonly expiration?: string | null;
-}
+export type { AccessKey } from '../../provider/cloudapi/types.js';
 
 /** What CreateAccessKey and CreateUserAccessKey take. */
 export interface CreateAccessKeyInput {

@@ -5,15 +5,10 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { readBytes, type CallOptions } from '../../provider/http/api-caller.js';
-import {
-  headerValue,
-  isStreamedBody,
-  type ReopenableBody,
-  type RequestBody,
-  type TritonResponse,
-} from '../../provider/http/types.js';
+import { isStreamedBody, type ReopenableBody, type RequestBody } from '../../provider/http/types.js';
 import { conditionHeaders, metadataFrom, metadataHeaders } from '../../provider/manta/private/metadata.js';
 import { mantaPath, plainPath } from '../../provider/manta/private/paths.js';
+import { putResultFrom } from '../../provider/manta/private/put-result.js';
 import type { MantaContext } from '../../provider/manta/private/context.js';
 import type {
   Conditions,
@@ -52,18 +47,6 @@ export interface ObjectsApi {
   putMetadata(path: string, options: PutMetadataOptions): Promise<PutResult>;
   /** PutSnapLink: makes `linkPath` a link to the object at `sourcePath`. */
   putSnapLink(linkPath: string, sourcePath: string, options?: CallOptions): Promise<PutResult>;
-}
-
-/** Etag, Last-Modified and Computed-MD5 of a write. */
-export function putResultFrom(res: TritonResponse): PutResult {
-  const etag = headerValue(res.headers, 'etag');
-  const lastModified = headerValue(res.headers, 'last-modified');
-  const computedMd5 = headerValue(res.headers, 'computed-md5');
-  return {
-    ...(etag ? { etag } : {}),
-    ...(lastModified ? { lastModified } : {}),
-    ...(computedMd5 ? { computedMd5 } : {}),
-  };
 }
 
 function checkNumber(value: number | undefined, field: string, rule: string, ok: (n: number) => boolean): void {

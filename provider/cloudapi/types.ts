@@ -251,3 +251,17 @@ export interface MachineSnapshot {
   readonly created?: string;
   readonly updated?: string;
 }
+
+/** An access key as CloudAPI answers it (the secret never among its fields). */
+export interface AccessKey {
+  readonly accesskeyid: string;
+  /** `Active`, `Inactive` or `Expired`. */
+  readonly status: string;
+  readonly description?: string;
+  /** `permanent` (or `temporary` for credentials made by an STS call). */
+  readonly credentialtype?: string;
+  /** ISO 8601. */
+  readonly created: string;
+  readonly updated?: string;
+  readonly expiration?: string | null;
+}

@@ -14,6 +14,7 @@ import {
   adaptiveRateInterceptor,
   RateGate,
   type AdaptiveRateOptions,
+  type RateHold,
 } from './interceptors/adaptive-rate.js';
 import { logInterceptor, type RequestLogger } from './interceptors/log.js';
 import { retryInterceptor, type RetryOptions } from './interceptors/retry.js';
@@ -45,6 +46,11 @@ export interface TransportOptions extends Omit<CoreOptions, 'url' | 'insecure'> 
    * `false` never paces (throttled retries then back off instead). @default true
    */
   readonly adaptiveRate?: boolean | AdaptiveRateOptions;
+  /**
+   * Told when requests start being held back by the adaptive rate (after the server throttled) and
+   * when the last has left, for a progress display. @default - not told
+   */
+  readonly onRateHold?: (hold: RateHold) => void;
 }
 
 /** What a service needs to sign and reach its server. */
@@ -80,7 +86,9 @@ export function createService(options: ServiceOptions): Service {
     });
   const rateOptions = typeof options.adaptiveRate === 'object' ? options.adaptiveRate : {};
   const gate =
-    options.adaptiveRate === false ? undefined : new RateGate(new AdaptiveRate(rateOptions), rateOptions.now);
+    options.adaptiveRate === false
+      ? undefined
+      : new RateGate(new AdaptiveRate(rateOptions), rateOptions.now, options.onRateHold);
   const chain: Interceptor[] = [...(options.interceptors ?? [])];
   if (options.retry !== false) chain.push(retryInterceptor({ ...options.retry, pacedThrottles: gate !== undefined }));
   // Inside retry, so that a request waiting to be retried holds no place; outside signing, so

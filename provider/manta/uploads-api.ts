@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import type { CallOptions } from '../http/api-caller.js';
 import { headerValue, isStreamedBody, type ReopenableBody, type RequestBody } from '../http/types.js';
 import { TritonApiError, TritonInputError } from '../errors.js';
-import { putResultFrom } from '../../kinds/object/api.js';
+import { putResultFrom } from './private/put-result.js';
 import { mantaPath, plainPath } from './private/paths.js';
 import type { MantaContext } from './private/context.js';
 import type { CreateUploadInput, MultipartUpload, PutResult, UploadRef } from './types.js';

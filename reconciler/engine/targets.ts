@@ -126,3 +126,35 @@ export function selectDestroy(
       return { ...c, reason: c.reason === undefined ? reason : `${c.reason}; ${reason}` };
     });
 }
+
+/**
+ * The changes a run is limited to: a destroy's `--target` and `--exclude` ({@link selectDestroy}),
+ * an ordinary run's `--target` ({@link selectTargets}), and a saved destroy plan's addresses.
+ * @param args.stack the stack as declared; `view` the one planned (a destroy's has no resources)
+ */
+export function narrowedChanges(
+  changes: ResourceChange[],
+  args: {
+    readonly stack: StackManifest;
+    readonly view: StackManifest;
+    readonly state: StateDocument | null;
+    readonly destroy: boolean;
+    readonly targets: readonly string[];
+    readonly exclude: readonly string[];
+    readonly across?: CrossStackDestroy;
+    readonly only?: ReadonlySet<string>;
+  },
+): ResourceChange[] {
+  let out = changes;
+  if (args.destroy && (args.targets.length > 0 || args.exclude.length > 0 || args.across !== undefined))
+    // A destroy takes a target with what depends on it, and keeps an excluded object with what it needs.
+    out = selectDestroy(
+      out,
+      { targets: args.targets, exclude: args.exclude, ...(args.across !== undefined ? { across: args.across } : {}) },
+      args.stack,
+      args.state,
+    );
+  else if (args.targets.length > 0) out = selectTargets(out, args.targets, args.view, args.state);
+  if (args.only !== undefined) out = out.filter((c) => args.only!.has(c.address));
+  return out;
+}

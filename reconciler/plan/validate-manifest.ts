@@ -13,6 +13,8 @@ import { allKinds, kindDescriptor, shownValue } from '../../common/kinds/index.j
 import { MANIFEST_VERSION, type ResourceKind } from '../../common/manifest.js';
 import { RESOURCE_OPTION_KEYS, resourceOptionProblems } from '../../common/resource-options.js';
 import { checkProperties } from '../../common/resource-schema.js';
+import { isNonEmptyString, isObject, isStringArray, NAMED, unknownKeys, type Add } from './manifest-shape.js';
+import { checkCrossStack, checkCrossStackTargets } from './validate-cross-stack.js';
 import {
   checkDeclaredMantaPath,
   checkDeclaredRoleName,
@@ -34,8 +36,6 @@ export interface ManifestProblem {
   readonly message: string;
 }
 
-/** Passed as the value when the rule's wording already names it (the per-kind property checks). */
-const NAMED = Symbol('named in the rule');
 /** Passed as the value of a secret placeholder: it may hold the secret itself, so it is never shown. */
 const SECRET = Symbol('a secret');
 
@@ -86,27 +86,6 @@ export function manifestProblems(value: unknown): ManifestProblem[] {
   return out;
 }
 
-/** Every object a stack lists in `crossStack` is declared, of that kind and key, by the stack named. */
-function checkCrossStackTargets(stacks: readonly unknown[], add: Add): void {
-  const declared = new Map<string, Record<string, unknown>>();
-  for (const s of stacks)
-    if (isObject(s) && Array.isArray(s.resources))
-      for (const r of s.resources) if (isObject(r) && typeof r.address === 'string') declared.set(r.address, r);
-  stacks.forEach((s, i) => {
-    if (!isObject(s) || !Array.isArray(s.crossStack)) return;
-    s.crossStack.forEach((e, j) => {
-      if (!isObject(e) || !isNonEmptyString(e.address)) return;
-      const r = declared.get(e.address);
-      if (r === undefined || r.kind !== e.kind || r.naturalKey !== e.naturalKey)
-        add(
-          `stacks[${i}].crossStack[${j}].address`,
-          e.address,
-          `must be declared by stack ${String(e.stack)} of the manifest, as ${String(e.kind)} ${String(e.naturalKey)}`,
-        );
-    });
-  });
-}
-
 /** `prune` names directories the stack declares: pruning reaches only directories it lists. */
 function checkPrune(prune: unknown, at: string, resources: unknown, add: Add): void {
   if (!Array.isArray(prune)) return add(at, prune, 'must be an array of directory paths');
@@ -123,9 +102,6 @@ function checkPrune(prune: unknown, at: string, resources: unknown, add: Add): v
       add(`${at}[${i}]`, p, 'must be the path of a directory the stack declares');
   });
 }
-
-/** Records a problem; `address` (a resource's) is named beside the JSON path in the message. */
-type Add = (path: string, value: unknown, rule: string, address?: string) => void;
 
 function checkStack(stack: unknown, at: string, seen: Set<string>, add: Add): void {
   if (!isObject(stack)) return add(at, stack, 'must be an object with "name", "account" and "resources"');
@@ -246,32 +222,6 @@ function checkState(s: unknown, at: string, account: string, add: Add): void {
   }
 }
 
-/**
- * `crossStack` lists objects of other stacks, each named by the resources referring to it.
- * @returns the addresses listed
- */
-function checkCrossStack(list: unknown, at: string, stackName: unknown, add: Add): string[] {
-  if (list === undefined) return [];
-  if (!Array.isArray(list))
-    return (add(at, list, 'must be an array of { "address", "stack", "kind", "naturalKey", "from" }'), []);
-  const out: string[] = [];
-  list.forEach((e, i) => {
-    const p = `${at}[${i}]`;
-    if (!isObject(e)) return add(p, e, 'must be an object { "address", "stack", "kind", "naturalKey", "from" }');
-    unknownKeys(e, `${p}.`, ['address', 'stack', 'kind', 'naturalKey', 'from'], add);
-    for (const f of ['address', 'kind', 'naturalKey'] as const)
-      if (!isNonEmptyString(e[f])) add(`${p}.${f}`, e[f], 'must be a non-empty string');
-    if (!isNonEmptyString(e.stack) || e.stack === stackName)
-      add(`${p}.stack`, e.stack, 'must be the name of another stack of the app');
-    else if (isNonEmptyString(e.address) && !e.address.startsWith(`${e.stack}/`))
-      add(`${p}.address`, e.address, `must be an address of stack ${e.stack}`);
-    if (!isStringArray(e.from) || e.from.length === 0)
-      add(`${p}.from`, e.from, 'must be a non-empty array of addresses of this stack');
-    if (isNonEmptyString(e.address)) out.push(e.address);
-  });
-  return out;
-}
-
 function checkResource(
   r: unknown,
   at: string,
@@ -379,27 +329,6 @@ function checkPlaceholders(value: unknown, at: string, stackAddresses: ReadonlyS
     return;
   }
   for (const [k, v] of Object.entries(value)) checkPlaceholders(v, `${at}.${k}`, stackAddresses, add);
-}
-
-/**
- * Names every key that is not in `known`, without its value: the name is what is wrong, and a
- * misplaced field may be a password (`"password": "…"` beside `properties` instead of in it).
- */
-function unknownKeys(value: Record<string, unknown>, prefix: string, known: readonly string[], add: Add): void {
-  for (const key of Object.keys(value))
-    if (!known.includes(key)) add(`${prefix}${key}`, NAMED, `is not a known field (known: ${known.join(', ')})`);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isNonEmptyString(value: unknown): value is string {
-  return typeof value === 'string' && value !== '';
-}
-
-function isStringArray(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((v) => typeof v === 'string');
 }
 
 /** Each access expectation's shape (see `common/access/expectations.ts`). */

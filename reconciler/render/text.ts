@@ -4,7 +4,7 @@
  * `(known after apply)`.
  */
 import { topField } from '../core/difference.js';
-import { planConflicts, planHasChanges, type Plan } from '../plan/types.js';
+import { planConflicts, planHasChanges, type Plan, type ResourceChange } from '../plan/types.js';
 import { accessChangesText } from './access.js';
 import { warningsText } from './warnings.js';
 import { collapsedGroups } from './collapse.js';
@@ -89,6 +89,15 @@ export function renderText(plan: Plan, options: TextRenderOptions = {}): string 
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * One change's block as {@link renderText} prints it, without colour: its heading comments, then
+ * its fields (masked: secrets and values known only after apply never show). For renderers that lay
+ * the changes out themselves (the CLI's HTML report).
+ */
+export function changeBlockText(change: ResourceChange): string[] {
+  return renderChange(maskChange(change), false);
 }
 
 function renderChange(change: MaskedChange, color: boolean): string[] {

@@ -2,8 +2,9 @@
  * The lists that name every built-in kind, generated so that adding a kind touches none of them:
  * the handler lists (`provider/handlers/generated/handlers.ts`), the API sections the CloudAPI and
  * Manta clients are composed of (`provider/<service>/generated/api-sections.ts`), the CloudAPI
- * emulator's route modules (`emulator/cloudapi/generated/route-modules.ts`) and the construct
- * modules the library exports (`constructs/generated/kind-constructs.ts`).
+ * emulator's route modules (`emulator/cloudapi/generated/route-modules.ts`), the emulator seed's
+ * kind parts (`emulator/cloudapi/generated/seed-parts.ts`) and the construct modules the library
+ * exports (`constructs/generated/kind-constructs.ts`).
  *
  * Each list is found by convention, by loading the modules of one folder and reading what they
  * export, so a new kind's own files are all it takes:
@@ -16,6 +17,7 @@
  *   `<Name>Api`;
  * - a route module is a kind's `kinds/<kind>/emulator/*.ts` or a shared `emulator/cloudapi/routes/*.ts`
  *   exporting `<name>Routes(ctx, state)` (a kind's stores beside its routes export none);
+ * - a seed part is a `kinds/<kind>/emulator/*.ts` export named `<name>SeedPart`;
  * - a program generator (`triton-iac generate`) written for a kind is an exported object with
  *   `kinds` and a `render` method in `kinds/<kind>/generate.ts` (or `provider/generators/*.ts` for
  *   one serving several kinds);
@@ -43,6 +45,7 @@ export const KIND_REGISTRATION_FILES = {
   cloudApiSections: join(ROOT, 'provider/cloudapi/generated/api-sections.ts'),
   mantaSections: join(ROOT, 'provider/manta/generated/api-sections.ts'),
   routes: join(ROOT, 'emulator/cloudapi/generated/route-modules.ts'),
+  seedParts: join(ROOT, 'emulator/cloudapi/generated/seed-parts.ts'),
   constructs: join(ROOT, 'constructs/generated/kind-constructs.ts'),
   generators: join(ROOT, 'provider/generators/generated/kind-generators.ts'),
 } as const;
@@ -74,6 +77,7 @@ export async function renderKindRegistrations(): Promise<Map<string, string>> {
   await put(KIND_REGISTRATION_FILES.cloudApiSections, await renderApiSections('cloudapi', 'CloudApiContext'));
   await put(KIND_REGISTRATION_FILES.mantaSections, await renderApiSections('manta', 'MantaContext'));
   await put(KIND_REGISTRATION_FILES.routes, await renderRouteModules());
+  await put(KIND_REGISTRATION_FILES.seedParts, await renderSeedParts());
   await put(KIND_REGISTRATION_FILES.constructs, renderConstructModules());
   await put(KIND_REGISTRATION_FILES.generators, await renderGenerators());
   return out;
@@ -127,7 +131,7 @@ function isHandler(value: unknown): value is { kind: string } {
 
 async function renderHandlers(): Promise<string> {
   const byKind = new Map<string, Found>();
-  // index.ts and registry.ts consume the lists (index.ts also re-exports handlers): each handler is
+  // registry.ts consumes the list (and index.ts, were there one, would re-export): each handler is
   // found in the module that defines it.
   const modules = [
     ...kindModules('handler'),
@@ -198,6 +202,9 @@ async function renderApiSections(service: 'cloudapi' | 'manta', context: string)
 import type { ${context} } from '../private/context.js';
 ${sections.map((s) => `import { ${s.fn}, type ${s.type} } from '${specifier(file, s.path)}';`).join('\n')}
 
+// The sections' types, for the package entry (\`provider/index.ts\`) to export without naming a kind's folder.
+export type { ${sections.map((s) => s.type).join(', ')} };
+
 /** Every operation of the sections. */
 export interface ${name}Sections extends ${sections.map((s) => s.type).join(', ')} {}
 
@@ -256,6 +263,35 @@ export type RouteModule = (ctx: EmulatorContext, state: CloudApiState) => CloudA
 
 /** Every route module (the router picks the most literal match, so their order does not matter). */
 export const ROUTE_MODULES: readonly RouteModule[] = [
+${found.map((f) => `  ${f.name},`).join('\n')}
+];
+`;
+}
+
+/**
+ * The seed parts (`<name>SeedPart`, a `SeedPartWriter`) the kinds' emulator files export: the parts
+ * of an emulator seed each kind's store keeps (`kinds/<kind>/emulator/<kind>-seed.ts`), in
+ * `BUILT_IN_KINDS` order of their folders.
+ */
+async function renderSeedParts(): Promise<string> {
+  const found: (Found & { at: number })[] = [];
+  for (const path of kindEmulatorModules()) {
+    const kind = path.split('/')[1];
+    for (const [name, value] of Object.entries(await exportsOf(path)))
+      if (/^[a-z][A-Za-z0-9]*SeedPart$/.test(name) && typeof value === 'function')
+        found.push({ path, name, at: BUILT_IN_KINDS.findIndex((d) => d.kind === kind) });
+  }
+  found.sort((a, b) => a.at - b.at || a.name.localeCompare(b.name));
+  const file = KIND_REGISTRATION_FILES.seedParts;
+  return `${header("The seed parts the kinds' stores write: every `<name>SeedPart` of a `kinds/<kind>/emulator/*.ts`.")}
+import type { SeedPartWriter, SliceOf } from '../private/seed-part.js';
+${found.map((f) => `import { ${f.name} } from '${specifier(file, f.path)}';`).join('\n')}
+
+/** The seed's slices the {@link SEED_PARTS} read: each kind's. */
+export type PartsSeed = ${found.map((f) => `SliceOf<typeof ${f.name}>`).join(' & ')};
+
+/** Every kind's seed part (each writes a part file of its own, so their order does not matter). */
+export const SEED_PARTS: readonly SeedPartWriter<PartsSeed>[] = [
 ${found.map((f) => `  ${f.name},`).join('\n')}
 ];
 `;

@@ -364,7 +364,7 @@ export default function build(): TritonApp {
       };
       const workflow = (name: string) => readWorkflow(join(REPO, 'docs', 'github-actions', name));
       const only = (skipped: readonly string[]) =>
-        skipped.every((s) => /uses actions\/(checkout|setup-node)@|npm ci/.test(s));
+        skipped.every((s) => /uses actions\/(checkout|setup-node|upload-artifact)@|npm ci/.test(s));
 
       const plan = await runWorkflow(workflow('plan-on-pull-request.yml'), inputs);
       agents.push(...plan.agentPids);
@@ -375,6 +375,8 @@ export default function build(): TritonApp {
       expect(only(plan.skipped)).toBe(true);
       expect(plan.summary).toContain('prod/read-only');
       expect(plan.summary).toContain('web/index');
+      // The summary links to the HTML report the workflow keeps as an artifact.
+      expect(plan.summary).toContain('**Full report:** [plan.html](plan.html) (HTML)');
 
       const apply = await runWorkflow(workflow('apply-on-main.yml'), { ...inputs, matrix: { stack: ['prod', 'web'] } });
       agents.push(...apply.agentPids);

@@ -16,3 +16,6 @@ export interface SeedPart {
  * stands in for times the seed leaves out.
  */
 export type SeedPartWriter<Slice> = (owner: string, seed: Slice, now: string) => SeedPart;
+
+/** The slice of the seed a {@link SeedPartWriter} reads. */
+export type SliceOf<Writer> = Writer extends SeedPartWriter<infer Slice> ? Slice : never;

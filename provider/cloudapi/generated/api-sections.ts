@@ -14,6 +14,9 @@ import { machinesApi, type MachinesApi } from '../../../kinds/instance/api.js';
 import { rbacApi, type RbacApi } from '../rbac-api.js';
 import { usersApi, type UsersApi } from '../../../kinds/user/api.js';
 
+// The sections' types, for the package entry (`provider/index.ts`) to export without naming a kind's folder.
+export type { AccessKeysApi, AccountApi, FirewallRulesApi, ImagesApi, KeysApi, MachinesApi, RbacApi, UsersApi };
+
 /** Every operation of the sections. */
 export interface CloudApiSections
   extends AccessKeysApi, AccountApi, FirewallRulesApi, ImagesApi, KeysApi, MachinesApi, RbacApi, UsersApi {}

@@ -3,7 +3,7 @@
  * that hands the secret over once to the declared destination, deleting the key again when that
  * fails so that no key whose secret nobody holds is left behind unnoticed.
  */
-import type { AccessKey } from '../../../kinds/access-key/api.js';
+import type { AccessKey } from '../../cloudapi/types.js';
 import type { HandlerContext, PlainObject, ResolvedProperties } from '../../../common/contract/handler.js';
 import type { Clients } from '../clients.js';
 import { TritonHandlerError } from '../errors.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdaptiveRate, RateGate, type RateTicket } from './adaptive-rate.js';
+import { AdaptiveRate, RateGate, type RateHold, type RateTicket } from './adaptive-rate.js';
 
 /** A rate on a hand-driven clock (ms). */
 function rateWith(options: { recoverMs?: number; minRate?: number } = {}): {
@@ -180,5 +180,24 @@ describe('rate gate', () => {
     expect(gate.waiting).toBe(1);
     await vi.advanceTimersByTimeAsync(5000);
     expect((await next).seq).toBe(2);
+  });
+
+  it('tells when requests start being held back, with the rate and the pause asked for, and when the last has left', async () => {
+    vi.useFakeTimers();
+    const now = (): number => Date.now();
+    const holds: RateHold[] = [];
+    const gate = new RateGate(new AdaptiveRate({ now }), now, (h) => holds.push(h));
+    gate.answered(await gate.acquire(), { throttled: false });
+    // Nothing waited yet: an unthrottled request is not held.
+    expect(holds).toEqual([]);
+    gate.answered(await gate.acquire(), { throttled: true, retryAfterMs: 2000 });
+    const waiting = [gate.acquire(), gate.acquire()];
+    expect(holds).toEqual([{ phase: 'start', rate: 0.85, pausedMs: 2000 }]);
+    await vi.advanceTimersByTimeAsync(5000);
+    await Promise.all(waiting);
+    expect(holds).toHaveLength(2);
+    expect(holds[1]).toMatchObject({ phase: 'end', requests: 2 });
+    // At least the pause the server asked for.
+    expect((holds[1] as { durationMs: number }).durationMs).toBeGreaterThanOrEqual(2000);
   });
 });

@@ -176,18 +176,43 @@ interface Waiter {
   readonly onAbort: () => void;
 }
 
+/**
+ * What a {@link RateGate} tells about requests held back by the rate: `start` when one has to wait
+ * (none was waiting), `end` when the last waiting one has left, so that a caller can say the run is
+ * waiting on the server's rate limit, and for how long.
+ */
+export type RateHold =
+  | {
+      readonly phase: 'start';
+      /** The rate requests leave at now, in requests per second. */
+      readonly rate: number;
+      /** How much of a pause the server asked for (`Retry-After`, or the end of its window) is left, in ms. */
+      readonly pausedMs: number;
+    }
+  | {
+      readonly phase: 'end';
+      readonly durationMs: number;
+      /** How many requests waited during the hold. */
+      readonly requests: number;
+    };
+
 /** Requests waiting for the rate, in order, and the one timer that lets the first go. */
 export class RateGate {
   private readonly queue: Waiter[] = [];
   private timer: NodeJS.Timeout | undefined;
+  /** When the current hold began (requests waiting since), and how many have waited in it. */
+  private holdStart: number | undefined;
+  private held = 0;
 
   /**
    * @param rate the bookkeeping
    * @param now the clock `rate` uses
+   * @param onHold told when requests start being held back and when the last has left
    */
   constructor(
     readonly rate: AdaptiveRate,
     private readonly now: () => number = () => performance.now(),
+    private readonly onHold?: (hold: RateHold) => void,
   ) {}
 
   /** True once the server has throttled: requests are then paced at {@link AdaptiveRate.rate}. */
@@ -218,6 +243,15 @@ export class RateGate {
       };
       signal?.addEventListener('abort', waiter.onAbort, { once: true });
       this.queue.push(waiter);
+      this.held += 1;
+      if (this.holdStart === undefined) {
+        this.holdStart = this.now();
+        this.onHold?.({
+          phase: 'start',
+          rate: this.rate.rate,
+          pausedMs: Math.max(0, this.rate.pausedUntil - this.holdStart),
+        });
+      }
       this.pump();
     });
   }
@@ -244,6 +278,17 @@ export class RateGate {
       waiter.signal?.removeEventListener('abort', waiter.onAbort);
       waiter.resolve(this.rate.take());
     }
+    this.endHold();
+  }
+
+  /** Ends the hold once nothing waits (the queue drained, or its last waiter was aborted). */
+  private endHold(): void {
+    if (this.holdStart === undefined || this.queue.length > 0) return;
+    const durationMs = this.now() - this.holdStart;
+    const requests = this.held;
+    this.holdStart = undefined;
+    this.held = 0;
+    this.onHold?.({ phase: 'end', durationMs, requests });
   }
 }
 

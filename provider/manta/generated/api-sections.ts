@@ -10,6 +10,9 @@ import { jobsApi, type JobsApi } from '../../../kinds/job/api.js';
 import { objectsApi, type ObjectsApi } from '../../../kinds/object/api.js';
 import { uploadsApi, type UploadsApi } from '../uploads-api.js';
 
+// The sections' types, for the package entry (`provider/index.ts`) to export without naming a kind's folder.
+export type { DirectoriesApi, JobsApi, ObjectsApi, UploadsApi };
+
 /** Every operation of the sections. */
 export interface MantaSections extends DirectoriesApi, JobsApi, ObjectsApi, UploadsApi {}
 

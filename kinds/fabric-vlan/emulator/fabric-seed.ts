@@ -3,8 +3,12 @@
  * gave them. The account's fabric is the cloud's as copied, its default fabric (or its absence)
  * included: the copy never adds one of its own (`default-fabric.ts`).
  */
-import type { SeedPartWriter } from './seed-part.js';
-import { FABRICS_PART, type FabricNetworkRecord, type FabricVlanRecord } from './fabric-store.js';
+import type { SeedPartWriter } from '../../../emulator/cloudapi/private/seed-part.js';
+import {
+  FABRICS_PART,
+  type FabricNetworkRecord,
+  type FabricVlanRecord,
+} from '../../../emulator/cloudapi/private/fabric-store.js';
 
 /** A fabric VLAN to seed. */
 export interface SeedFabricVlan {
