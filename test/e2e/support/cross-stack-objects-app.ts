@@ -20,7 +20,8 @@ export function crossStackObjectsApp(cwd: string, variant: { readonly circle?: b
   const network = new TritonStack(app, 'network', { account: 'acme' });
   const beta = new TritonStack(app, 'beta', { account: 'beta' });
   const bob = new User(people, 'bob', { login: 'bob', email: 'bob@acme.example' });
-  const acme = new Account(people, 'account', { companyName: 'Acme' });
+  // Protected: a destroy that leaves it alone (a --target beside it, --exclude) is not refused for it.
+  const acme = new Account(people, 'account', { companyName: 'Acme', protect: true });
   const vlan = new FabricVlan(network, 'vlan', { vlanId: 120, name: 'web' });
   const net = new FabricNetwork(network, 'net', {
     vlan,
