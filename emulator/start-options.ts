@@ -61,6 +61,12 @@ export interface EmulatorOptions {
    */
   readonly provisionMs?: number;
   /**
+   * Whether the operator enabled delegated datasets (SAPI `experimental_cloudapi_delegate_dataset`):
+   * CreateMachine then takes `delegate_dataset`; otherwise it refuses it with CloudAPI's message.
+   * @default false
+   */
+  readonly delegateDatasets?: boolean;
+  /**
    * How long jobs take (deletes, stops, NIC changes, snapshots, images, volumes): `fast` (tens of
    * ms, for tests) or `realistic` (a production datacenter's durations, see emulator/README.md).
    * @default 'fast'
@@ -102,6 +108,12 @@ export interface EmulatorOptions {
    * @default true
    */
   readonly fabrics?: boolean;
+  /**
+   * Whether a new account starts with the three fixture machines (`web-1`, `web-2`, `builder`).
+   * A real new account has none, and CloudAPI's own tests expect ListMachines empty at first:
+   * pass `false` to run them. @default true
+   */
+  readonly fixtureMachines?: boolean;
   /** The Manta line to answer as: 1 (mantav1: jobs, snaplinks) or 2 (Manta v2, muskie master). @default 1 */
   readonly mantaVersion?: 1 | 2;
   /**

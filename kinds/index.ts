@@ -7,10 +7,13 @@
 import { accessKey } from './access-key/descriptor.js';
 import { account } from './account/descriptor.js';
 import { accountConfig } from './account-config/descriptor.js';
+import { accountLookup } from './account-lookup/descriptor.js';
 import { datacenterLookup } from './datacenter-lookup/descriptor.js';
 import { directory } from './directory/descriptor.js';
 import { fabricNetwork } from './fabric-network/descriptor.js';
 import { fabricVlan } from './fabric-vlan/descriptor.js';
+import { fabricVlanLookup } from './fabric-vlan-lookup/descriptor.js';
+import { fabricNetworkLookup } from './fabric-network-lookup/descriptor.js';
 import { firewallRule } from './firewall-rule/descriptor.js';
 import { imageLookup } from './image-lookup/descriptor.js';
 import { image } from './image/descriptor.js';
@@ -29,6 +32,7 @@ import { userAccessKey } from './user-access-key/descriptor.js';
 import { userKey } from './user-key/descriptor.js';
 import { user } from './user/descriptor.js';
 import { volume } from './volume/descriptor.js';
+import { volumeLookup } from './volume-lookup/descriptor.js';
 
 /** Every built-in kind's descriptor, in the order kinds are listed everywhere (manifests, schemas, docs). */
 export const BUILT_IN_KINDS = [
@@ -49,10 +53,14 @@ export const BUILT_IN_KINDS = [
   packageLookup,
   networkLookup,
   datacenterLookup,
+  accountLookup,
   firewallRule,
   fabricVlan,
+  fabricVlanLookup,
   fabricNetwork,
+  fabricNetworkLookup,
   volume,
+  volumeLookup,
   directory,
   object,
   snaplink,

@@ -10,6 +10,7 @@ import { createMantaClient } from './manta/client.js';
 import { TUNABLE_DEFAULTS } from '../common/tunables.js';
 import { TritonConfigError } from './errors.js';
 import type { Clients } from './handlers/clients.js';
+import { traceLoggerOf } from './private/request-trace.js';
 import type { RateHold } from './http/interceptors/adaptive-rate.js';
 
 /** Connection settings given on the command line; they win over the manifest and the environment. */
@@ -59,8 +60,10 @@ export async function connectStack(
     },
   });
   const throttleMs = throttleTimeoutOf(opts.env);
+  const logger = traceLoggerOf(opts.env);
   const transport = {
     maxConcurrent: opts.maxRequests ?? TUNABLE_DEFAULTS.maxRequests,
+    ...(logger !== undefined ? { logger } : {}),
     ...(throttleMs !== undefined ? { retry: { maxThrottledMs: throttleMs } } : {}),
   };
   const told = opts.onRateHold;

@@ -56,6 +56,8 @@ export async function startCloud(key: TestKeyPair, options: EmulatorOptions): Pr
     MANTA_KEY_ID: key.md5,
     MANTA_TLS_INSECURE: '1',
     NO_COLOR: '1',
+    // A request timeline of every triton-iac run (provider/private/request-trace.ts), when asked for.
+    ...(process.env['TRITON_IAC_TRACE'] !== undefined ? { TRITON_IAC_TRACE: process.env['TRITON_IAC_TRACE'] } : {}),
   };
   const signer = loadKeyMaterial(key.privateOpenSsh);
   const cloudapi = createCloudApiClient({ url: emulator.cloudapiUrl, account: 'acme', signer });

@@ -62,9 +62,14 @@ Options:
                                  disk (default 3)
   --server-ram-mb MIB            RAM of each compute node (default 131072)
   --server-disk-mb MIB           disk of each compute node (default 4194304)
+  --delegate-datasets            a datacenter whose operator enabled delegated datasets
+                                 (experimental_cloudapi_delegate_dataset): CreateMachine takes
+                                 delegate_dataset (default: refused with CloudAPI's message)
   --no-fabrics                   a datacenter without fabrics: no default fabric, fabric requests
                                  answer 501 (default: fabrics, each account with VLAN 2 and its
                                  default network)
+  --no-fixture-machines          new accounts start with no machines, as on a real datacenter
+                                 (default: web-1, web-2 and builder; CloudAPI's own tests want none)
   --manta-version 1|2            the Manta line to answer as: 1 (mantav1, with jobs and snaplinks,
                                  the default) or 2 (Manta v2: no jobs, no snaplinks)
   --manta-operator LOGIN         make LOGIN (created if missing) a Manta operator, as UFDS's
@@ -152,6 +157,8 @@ const FLAGS: FlagSpec = {
   'server-ram-mb': 'string',
   'server-disk-mb': 'string',
   'no-fabrics': 'boolean',
+  'no-fixture-machines': 'boolean',
+  'delegate-datasets': 'boolean',
   'manta-version': 'string',
   'manta-upload-timeout-ms': 'string',
   'manta-operator': 'repeat',
@@ -215,6 +222,8 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
   set('serverRamMb', intFlag(args, 'server-ram-mb', 1, 1_000_000_000));
   set('serverDiskMb', intFlag(args, 'server-disk-mb', 1, 1_000_000_000_000));
   if (args.booleans.has('no-fabrics')) opts.fabrics = false;
+  if (args.booleans.has('no-fixture-machines')) opts.fixtureMachines = false;
+  if (args.booleans.has('delegate-datasets')) opts.delegateDatasets = true;
   set('mantaVersion', mantaVersionFlag(args.strings.get('manta-version'), '--manta-version'));
   set('mantaUploadTimeoutMs', intFlag(args, 'manta-upload-timeout-ms', 0, 3_600_000));
 

@@ -98,7 +98,7 @@ export function declaredMetadataKeyProblem(key: string): string | undefined {
   if (key === 'administrator_pw')
     return 'is kept by the server and never shown: declare the Administrator password with the administratorPw prop (a Secret)';
   if (key === 'root_authorized_keys')
-    return "is kept by the server (it holds the account's SSH keys): it cannot be declared";
+    return "is kept by the server (CloudAPI writes the account's SSH keys there at create): declare the root user's keys with the rootAuthorizedKeys prop (Key or UserKey objects, public keys or files)";
   if (key === 'credentials')
     return 'is kept by the server (CloudAPI moves it out of the metadata at create, into internal metadata): it cannot be declared';
   if (/_pw$/.test(key))

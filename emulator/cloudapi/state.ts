@@ -185,7 +185,10 @@ export class CloudApiState {
   private fixtures(account: AccountState): AccountFixtures {
     let f = this.byAccount.get(account.account.id);
     if (f === undefined) {
-      const machines = initialMachines(new Date(this.ctx.clock()).toISOString(), this.catalog.fixturePlacement());
+      const machines =
+        this.ctx.layout.fixtureMachines === false
+          ? []
+          : initialMachines(new Date(this.ctx.clock()).toISOString(), this.catalog.fixturePlacement());
       // The fixtures are spread over the servers, as DAPI spreads an owner's machines.
       machines.forEach((m, i) => (m.compute_node = this.nodes[i % this.nodes.length]?.uuid));
       f = { images: [], machines };

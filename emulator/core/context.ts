@@ -45,6 +45,8 @@ export interface DatacenterLayout {
   readonly fabrics: boolean;
   /** The emulator's seed: the servers' UUIDs are made from it. */
   readonly seed: number;
+  /** Whether a new account starts with the three fixture machines (`false`: none, as a real one). @default true */
+  readonly fixtureMachines?: boolean;
 }
 
 /** What every service shares: options, clock, identity store, stats, persistence, faults. */
@@ -64,6 +66,8 @@ export interface EmulatorContext {
   readonly jobExec: boolean;
   /** How long a new machine stays `provisioning`, in emulator-clock ms (`--provision-ms`, else the profile's). */
   readonly provisionMs: number;
+  /** Whether CreateMachine takes `delegate_dataset` (SAPI `experimental_cloudapi_delegate_dataset`, `--delegate-datasets`). */
+  readonly delegateDatasets: boolean;
   /** How long every job takes (`--timing`, `--time-scale`). */
   readonly timing: JobTiming;
   /** How many machines (not deleted) an account may have (`--machine-limit`). */

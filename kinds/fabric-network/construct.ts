@@ -4,10 +4,12 @@
  */
 import type { Construct } from 'constructs';
 import type { FabricNetworkProperties } from '../../common/resource-properties.js';
-import { fabricNetworkProblems, fabricTextProblem, vlanIdProblem } from '../../common/net/fabric-network-rules.js';
-import { subnetsOverlap, type Ipv4Subnet } from '../../common/net/ipv4.js';
+import { fabricNetworkProblems, fabricTextProblem } from '../../common/net/fabric-network-rules.js';
+import { inSubnet, parseIpv4, subnetsOverlap, type Ipv4Subnet } from '../../common/net/ipv4.js';
 import { ValidationError } from '../../constructs/errors.js';
 import { FabricVlan } from '../fabric-vlan/construct.js';
+import { FabricVlanLookup } from '../fabric-vlan-lookup/construct.js';
+import { vlanIdOf } from '../fabric-network-lookup/construct.js';
 import type { Reference } from '../../constructs/reference.js';
 import { TritonResource, type RenderedResource } from '../../constructs/resource.js';
 import type { ResourceOptionProps } from '../../constructs/resource-options.js';
@@ -18,8 +20,11 @@ import { fabricNetwork as fabricNetworkKind } from './descriptor.js';
 
 /** Props of a {@link FabricNetwork}. */
 export interface FabricNetworkProps extends ResourceOptionProps {
-  /** The VLAN: a declared {@link FabricVlan}, or the id of one the stack does not manage. A change replaces the network. */
-  readonly vlan: FabricVlan | number;
+  /**
+   * The VLAN: a declared {@link FabricVlan}, a {@link FabricVlanLookup} by `vlanId`, or the id of
+   * one the stack does not manage. A change replaces the network.
+   */
+  readonly vlan: FabricVlan | FabricVlanLookup | number;
   /** Network name, unique within the VLAN; renamed in place. */
   readonly name: string;
   /** IPv4 subnet in CIDR form, /8 to /30 (`10.10.0.0/24`). A change replaces the network. */
@@ -75,15 +80,13 @@ export class FabricNetwork extends TritonResource {
   readonly vlanId: number;
   /** @internal the parsed subnet, for the overlap check of later networks */
   readonly subnetRange: Ipv4Subnet;
-  private readonly vlan: FabricVlan | undefined;
+  private readonly vlan: FabricVlan | FabricVlanLookup | undefined;
   private readonly properties: FabricNetworkProperties;
 
   constructor(scope: Construct, id: string, props: FabricNetworkProps) {
     super(scope, id, props, FABRIC_NETWORK_PROPS);
     const at = this.node.path;
-    const vlanId = props.vlan instanceof FabricVlan ? props.vlan.vlanId : props.vlan;
-    const vlanBad = vlanIdProblem(vlanId);
-    if (vlanBad !== undefined) fail(at, 'vlan', props.vlan, `must be a FabricVlan or a VLAN id that ${vlanBad}`);
+    const vlanId = vlanIdOf(at, props.vlan);
     if (typeof props.name !== 'string' || props.name.trim() === '')
       fail(at, 'name', props.name, 'must be a non-empty string');
     for (const f of ['description'] as const)
@@ -100,7 +103,7 @@ export class FabricNetwork extends TritonResource {
     this.networkName = props.name;
     this.vlanId = vlanId;
     this.subnetRange = subnet!;
-    this.vlan = props.vlan instanceof FabricVlan ? props.vlan : undefined;
+    this.vlan = props.vlan instanceof FabricVlan || props.vlan instanceof FabricVlanLookup ? props.vlan : undefined;
     this.checkSiblings(at, props.subnet);
     this.properties = {
       vlanId,
@@ -130,6 +133,22 @@ export class FabricNetwork extends TritonResource {
           `overlaps ${other.node.path} (${other.properties.subnet}) on VLAN ${this.vlanId}: the networks of one VLAN must not share addresses`,
         );
     }
+  }
+
+  /**
+   * Why an instance cannot ask for `ip` on this network, or `undefined`: NAPI's rule (an address
+   * inside the subnet that the network does not manage itself: not the gateway, a resolver or the
+   * broadcast address), checked at synth because the subnet is known here.
+   */
+  staticIpProblem(ip: string): string | undefined {
+    const n = parseIpv4(ip);
+    if (n === undefined) return 'must be an IPv4 address';
+    if (!inSubnet(n, this.subnetRange))
+      return `is not in the subnet ${this.properties.subnet} of ${this.node.path} (NAPI: "IP is not in subnet")`;
+    const managed = [this.properties.gateway, ...(this.properties.resolvers ?? [])].filter((a) => a === ip);
+    if (n === this.subnetRange.last || managed.length > 0)
+      return `is managed by ${this.node.path} (its gateway, a resolver or the broadcast address); NAPI refuses it`;
+    return undefined;
   }
 
   /** The network id, known after apply (what an Instance's or a Volume's `networks` takes). */

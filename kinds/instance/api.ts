@@ -12,7 +12,12 @@ export interface CreateMachineInput {
   readonly name: string;
   readonly image: string;
   readonly package: string;
-  readonly networks?: readonly string[];
+  /** Network ids, or network objects asking for an address (CloudAPI 7.3+: `{ ipv4_uuid, ipv4_ips }`). */
+  readonly networks?: readonly (string | { readonly ipv4_uuid: string; readonly ipv4_ips?: readonly string[] })[];
+  /** A bhyve machine's disks on a flexible-disk package, the boot disk first (CloudAPI 9.x). */
+  readonly disks?: readonly { readonly size?: number; readonly block_size?: number }[];
+  /** A delegated ZFS dataset (where the datacenter enables it). */
+  readonly delegate_dataset?: boolean;
   /** Placement rules (`instance!=web-*`), used at create only. */
   readonly affinity?: readonly string[];
   readonly firewall_enabled?: boolean;
@@ -93,6 +98,8 @@ export function machinesApi(ctx: CloudApiContext): MachinesApi {
         package: input.package,
         ...(input.networks !== undefined ? { networks: input.networks } : {}),
         ...(input.affinity !== undefined ? { affinity: input.affinity } : {}),
+        ...(input.delegate_dataset === true ? { delegate_dataset: true } : {}),
+        ...(input.disks !== undefined ? { disks: input.disks } : {}),
         ...(input.firewall_enabled !== undefined ? { firewall_enabled: input.firewall_enabled } : {}),
         ...(input.deletion_protection !== undefined ? { deletion_protection: input.deletion_protection } : {}),
         ...(input.volumes !== undefined ? { volumes: input.volumes } : {}),

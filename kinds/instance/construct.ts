@@ -8,7 +8,10 @@ import { TritonResource, type RenderContext, type RenderedResource } from '../..
 import type { ResourceOptionProps } from '../../constructs/resource-options.js';
 import { fail } from '../../constructs/private/problems.js';
 import { checkRoleRefs, resolveRoleRefs } from '../../constructs/private/role-refs.js';
-import { networkValue, Volume, type NetworkRef } from '../volume/construct.js';
+import { networkValue, type Volume, type NetworkRef } from '../volume/construct.js';
+import type { VolumeLookup } from '../volume-lookup/construct.js';
+import { checkVolumeMounts } from '../../constructs/private/instance-mounts.js';
+import { checkDisks, type InstanceDiskSpec } from '../../constructs/private/instance-disks.js';
 import { instancePlaceholder, type FirewallTargetSpec } from '../../common/fwrule-language/index.js';
 import { propNames } from '../../constructs/private/known-props.js';
 import { checkAffinityRule } from '../../common/rules/affinity.js';
@@ -21,6 +24,21 @@ import {
 } from '../../constructs/private/instance-checks.js';
 import { booleanDefault, stringDefault } from '../../common/kinds/defaults.js';
 import { instance as instanceKind } from './descriptor.js';
+import {
+  affinityFromLocality,
+  metadataWithBootProps,
+  rootAuthorizedKeysText,
+  type InstanceBoot,
+  type LocalitySpec,
+  type RootKeySpec,
+  type TextOrFile,
+} from '../../constructs/private/instance-boot.js';
+import {
+  checkStaticIpClashes,
+  isStaticIpSpec,
+  staticIpOf,
+  type StaticIpNetworkSpec,
+} from '../../constructs/private/instance-static-ips.js';
 
 /** An image an instance can be made from: an `Image` the stack builds or an `ImageLookup`. */
 export interface IInstanceImage {
@@ -56,9 +74,12 @@ export interface InstanceProps extends ResourceOptionProps {
    * references or network ids, each once. Another network added or removed is a NIC added or
    * removed in place (the instance reboots); a change of the first (the primary) replaces the
    * instance. An empty list is refused: leave the prop out for the datacenter's defaults.
+   * `{ network, ips: ['10.0.0.5'] }` asks for a static address (CloudAPI's `ipv4_ips`), checked at
+   * synth on a declared FabricNetwork (inside its subnet, not its gateway, a resolver or the
+   * broadcast address, not another instance's); a change of the addresses replaces the instance.
    * @default - the datacenter's default networks
    */
-  readonly networks?: readonly NetworkRef[];
+  readonly networks?: readonly (NetworkRef | StaticIpNetworkSpec<NetworkRef>)[];
   /**
    * NFS volumes to mount at create: `{ volume, mountpoint, mode }`, the volume a declared
    * {@link Volume} (by its id, so a rename of the volume changes nothing here; the instance depends
@@ -87,6 +108,38 @@ export interface InstanceProps extends ResourceOptionProps {
    * own `root_authorized_keys` aside). @default - not managed
    */
   readonly metadata?: { readonly [key: string]: string | Reference };
+  /** A user script run at every boot, the metadata key `user-script`: text or `{ file }` read at synth. @default - none */
+  readonly userScript?: TextOrFile;
+  /** cloud-init configuration, the metadata key `cloud-init:user-data`: text or `{ file }`. @default - none */
+  readonly cloudConfig?: TextOrFile;
+  /** Free-form user data, the metadata key `user-data`: text or `{ file }`. @default - none */
+  readonly userData?: TextOrFile;
+  /**
+   * The root user's SSH keys (the metadata key `root_authorized_keys`): `Key`/`UserKey` objects,
+   * OpenSSH public key lines or `{ file }` of `.pub` files. Written after the instance is up
+   * (CloudAPI fills the key with the account's keys at create) and changed in place.
+   * @default - the account's keys, as CloudAPI writes them
+   */
+  readonly rootAuthorizedKeys?: readonly RootKeySpec[];
+  /**
+   * terraform-provider-triton's deprecated `locality`: instances to be near or far from, strictly
+   * or not; written as the affinity rules CloudAPI turns into the same hints. Not with `affinity`.
+   * @default - no placement hints
+   */
+  readonly locality?: LocalitySpec;
+  /**
+   * Whether the instance gets a delegated ZFS dataset (CreateMachine `delegate_dataset`); only where
+   * the datacenter enables it (the server refuses otherwise). Set at create: a change replaces it.
+   * @default false
+   */
+  readonly delegateDataset?: boolean;
+  /**
+   * A bhyve instance's disks on a flexible-disk package, the boot disk first (its size the image's
+   * unless given): `[{}, { size: 20480 }]`. A disk grown or added changes in place while the
+   * instance is stopped; the plan refuses it otherwise, and a removed disk always.
+   * @default - the image disk and one data disk of the rest of the package's space
+   */
+  readonly disks?: readonly InstanceDiskSpec[];
   /**
    * The Administrator's initial password of a Windows instance, read at apply time from the
    * environment or a file (`Secret.fromEnv('WIN_ADMIN_PW')`), as terraform-provider-triton's
@@ -107,8 +160,8 @@ export interface InstanceProps extends ResourceOptionProps {
 
 /** One NFS volume an {@link Instance} mounts. */
 export interface InstanceVolumeMountSpec {
-  /** The volume: a declared {@link Volume}, or a volume name. */
-  readonly volume: Volume | string;
+  /** The volume: a declared {@link Volume}, a {@link VolumeLookup}, or a volume name. */
+  readonly volume: Volume | VolumeLookup | string;
   /** Absolute path it is mounted at. */
   readonly mountpoint: string;
   /** Read-write or read-only. @default 'rw' */
@@ -126,6 +179,13 @@ const INSTANCE_PROPS = propNames<InstanceProps>({
   affinity: true,
   metadata: true,
   administratorPw: true,
+  userScript: true,
+  cloudConfig: true,
+  userData: true,
+  rootAuthorizedKeys: true,
+  locality: true,
+  delegateDataset: true,
+  disks: true,
   firewallEnabled: true,
   deletionProtection: true,
   state: true,
@@ -174,6 +234,9 @@ export class Instance extends TritonResource {
   private readonly package: string | Reference;
   private readonly networks: (string | Reference)[] | undefined;
   private readonly volumes: { volume: string | Reference; mountpoint: string; mode: string }[] | undefined;
+  private readonly boot: InstanceBoot;
+  /** @internal the static addresses asked for, by network as declared (for the clash check of later instances) */
+  readonly staticIps: { network: unknown; ip: string; field: string; value: string | Reference }[];
 
   constructor(scope: Construct, id: string, props: InstanceProps) {
     super(scope, id, props, INSTANCE_PROPS);
@@ -187,7 +250,9 @@ export class Instance extends TritonResource {
       );
     this.image = imageValue(at, props.image);
     this.package = packageValue(at, props.package);
-    const networks = checkNetworks(at, props.networks);
+    this.staticIps = [];
+    const networks = checkNetworks(at, props.networks, this.staticIps);
+    checkStaticIpClashes(this, at, this.staticIps, (c) => (c instanceof Instance ? c.staticIps : undefined));
     const volumes = checkVolumeMounts(at, props.volumes);
     for (const field of ['tags', 'metadata'] as const)
       for (const [k, v] of Object.entries(props[field] ?? {}))
@@ -211,6 +276,14 @@ export class Instance extends TritonResource {
     if (props.state !== undefined && props.state !== 'running' && props.state !== 'stopped')
       fail(at, 'state', props.state, 'must be "running" or "stopped"');
     checkRoleRefs(at, 'roleTags', props.roleTags);
+    if (props.delegateDataset !== undefined && typeof props.delegateDataset !== 'boolean')
+      fail(at, 'delegateDataset', props.delegateDataset, 'must be true or false');
+    this.boot = {
+      metadata: metadataWithBootProps(at, props.metadata, props),
+      rootAuthorizedKeys: rootAuthorizedKeysText(at, props.rootAuthorizedKeys),
+      locality: affinityFromLocality(at, props.locality, props.affinity),
+      disks: checkDisks(at, props.disks),
+    };
     this.instanceName = props.name;
     this.props = props;
     this.networks = networks;
@@ -254,13 +327,17 @@ export class Instance extends TritonResource {
       roleTags = r.names;
       deps.push(...r.deps);
     }
+    const affinity = this.boot.locality?.rules ?? p.affinity;
+    deps.push(...(this.boot.locality?.after ?? []));
     return {
       properties: {
         name: p.name,
         image: this.image,
         package: this.package,
         networks: this.networks === undefined ? undefined : [...this.networks],
-        affinity: p.affinity === undefined ? undefined : [...p.affinity],
+        networkIps:
+          this.staticIps.length === 0 ? undefined : this.staticIps.map((s) => ({ network: s.value, ip: s.ip })),
+        affinity: affinity === undefined ? undefined : [...affinity],
         volumes: this.volumes === undefined ? undefined : this.volumes.map((v) => ({ ...v })),
         tags: p.tags === undefined ? undefined : { ...p.tags },
         cns:
@@ -270,7 +347,10 @@ export class Instance extends TritonResource {
                 ...(p.cns.services ? { services: [...p.cns.services] } : {}),
                 ...(p.cns.disable !== undefined ? { disable: p.cns.disable } : {}),
               },
-        metadata: p.metadata === undefined ? undefined : { ...p.metadata },
+        metadata: this.boot.metadata,
+        rootAuthorizedKeys: this.boot.rootAuthorizedKeys,
+        delegateDataset: p.delegateDataset ?? booleanDefault(instanceKind, 'delegateDataset'),
+        disks: this.boot.disks,
         administratorPw: p.administratorPw?.toJSON(),
         firewallEnabled: p.firewallEnabled ?? booleanDefault(instanceKind, 'firewallEnabled'),
         deletionProtection: p.deletionProtection ?? booleanDefault(instanceKind, 'deletionProtection'),
@@ -286,7 +366,11 @@ export class Instance extends TritonResource {
  * The networks, checked: at least one (an instance has a primary NIC; leave the prop out for the
  * datacenter's defaults), each once (CloudAPI gives an instance one NIC per network).
  */
-function checkNetworks(at: string, networks: readonly NetworkRef[] | undefined): (string | Reference)[] | undefined {
+function checkNetworks(
+  at: string,
+  networks: InstanceProps['networks'],
+  staticIps: Instance['staticIps'],
+): (string | Reference)[] | undefined {
   if (networks === undefined) return undefined;
   if (!Array.isArray(networks)) fail(at, 'networks', networks, 'must be a list of networks');
   if (networks.length === 0)
@@ -298,38 +382,13 @@ function checkNetworks(at: string, networks: readonly NetworkRef[] | undefined):
     );
   const seen = new Set<string>();
   return networks.map((n, i) => {
-    const value = networkValue(at, `networks[${i}]`, n);
+    const net = isStaticIpSpec(n) ? n.network : n;
+    const value = networkValue(at, isStaticIpSpec(n) ? `networks[${i}].network` : `networks[${i}]`, net);
+    if (isStaticIpSpec(n))
+      staticIps.push({ network: net, ip: staticIpOf(at, `networks[${i}]`, n), field: `networks[${i}].ips[0]`, value });
     const key = JSON.stringify(value);
     if (seen.has(key)) fail(at, `networks[${i}]`, value, 'is listed twice: an instance has one NIC per network');
     seen.add(key);
     return value;
-  });
-}
-
-/** The volume mounts, checked: an absolute mount point used once, a mode of `rw` or `ro`. */
-function checkVolumeMounts(
-  at: string,
-  mounts: readonly InstanceVolumeMountSpec[] | undefined,
-): { volume: string | Reference; mountpoint: string; mode: string }[] | undefined {
-  if (mounts === undefined) return undefined;
-  if (!Array.isArray(mounts)) fail(at, 'volumes', mounts, 'must be a list of { volume, mountpoint, mode }');
-  const seen = new Set<string>();
-  return mounts.map((m, i) => {
-    const field = `volumes[${i}]`;
-    if (typeof m !== 'object' || m === null) fail(at, field, m, 'must be { volume, mountpoint, mode }');
-    const volume =
-      m.volume instanceof Volume
-        ? m.volume.volumeId
-        : typeof m.volume === 'string' && m.volume !== ''
-          ? m.volume
-          : fail(at, `${field}.volume`, m.volume, 'must be a Volume or a volume name');
-    if (typeof m.mountpoint !== 'string' || !m.mountpoint.startsWith('/') || m.mountpoint === '/')
-      fail(at, `${field}.mountpoint`, m.mountpoint, 'must be an absolute path other than /');
-    if (seen.has(m.mountpoint))
-      fail(at, `${field}.mountpoint`, m.mountpoint, 'is used by another mount of this instance');
-    seen.add(m.mountpoint);
-    const mode = m.mode ?? stringDefault(instanceKind, 'volumes.mode');
-    if (mode !== 'rw' && mode !== 'ro') fail(at, `${field}.mode`, m.mode, 'must be "rw" or "ro"');
-    return { volume, mountpoint: m.mountpoint, mode };
   });
 }

@@ -44,6 +44,23 @@ export const instance = {
       { minItems: 1, element: { type: 'string', refable: true } },
     ),
     {
+      name: 'networkIps',
+      type: 'list',
+      required: false,
+      immutable: true,
+      recorded: true,
+      description:
+        'Static addresses asked for on networks of `networks` (CreateMachine network objects `{ ipv4_uuid, ipv4_ips }`); used at create only and compared with the last apply, so a change replaces the instance.',
+      element: {
+        type: 'object',
+        typeName: { name: 'InstanceNetworkIp', description: 'One static address an instance asks for on a network.' },
+        fields: [
+          str('network', true, 'Network id (or a reference to one), one of `networks`.', { refable: true }),
+          str('ip', true, 'The IPv4 address.'),
+        ],
+      },
+    },
+    {
       name: 'volumes',
       type: 'list',
       required: false,
@@ -67,6 +84,37 @@ export const instance = {
             oneOf: ['rw', 'ro'],
             default: 'rw',
             description: 'Read-write or read-only.',
+          },
+        ],
+      },
+    },
+    {
+      name: 'disks',
+      type: 'list',
+      required: false,
+      recorded: true,
+      description:
+        "A bhyve instance's disks on a flexible-disk package, the boot disk first (CreateMachine `disks`); GetMachine does not show them, so they are compared with the last apply. A disk grown or added changes in place while the instance is stopped.",
+      element: {
+        type: 'object',
+        typeName: { name: 'InstanceDisk', description: 'One disk of a bhyve instance.' },
+        fields: [
+          {
+            name: 'size',
+            type: 'number',
+            required: false,
+            integer: true,
+            minimum: 1,
+            description: "Size in MiB (the boot disk: the image's size unless given).",
+          },
+          {
+            name: 'blockSize',
+            type: 'number',
+            required: false,
+            integer: true,
+            minimum: 512,
+            maximum: 131072,
+            description: 'Block size in bytes (not on the boot disk).',
           },
         ],
       },
@@ -135,6 +183,20 @@ export const instance = {
       description:
         "The Administrator's initial password of a Windows instance (CreateMachine `administrator_pw`, kept by the server as the metadata key `administrator_pw`); set at create only, so a change replaces the instance; never stored.",
     },
+    str(
+      'rootAuthorizedKeys',
+      false,
+      "The root user's SSH keys, one OpenSSH line each followed by a newline (the metadata key `root_authorized_keys`, which CloudAPI fills with the account's keys at create): written once the instance is up and changed in place.",
+    ),
+    {
+      name: 'delegateDataset',
+      type: 'bool',
+      required: true,
+      default: false,
+      immutable: true,
+      description:
+        'Whether the instance gets a delegated ZFS dataset (CreateMachine `delegate_dataset`), where the datacenter enables it; a change replaces the instance.',
+    },
     {
       name: 'firewallEnabled',
       type: 'bool',
@@ -163,10 +225,12 @@ export const instance = {
     { name: 'id', computed: true },
     { name: 'primaryIp', computed: true },
     { name: 'ips', computed: true },
+    // GetMachine's `dns_names` when CNS is enabled for the account (sdc-cloudapi lib/machines.js `get`).
+    { name: 'domainNames', computed: true },
     // The first of `networks`, compared apart: a change of the primary NIC replaces the instance.
     { name: 'primaryNetwork', immutable: true },
   ],
-  attributes: ['id', 'primaryIp'],
+  attributes: ['id', 'primaryIp', 'domainNames'],
   // CloudAPI refuses DeleteMachine while deletion protection is on: the plan refuses first.
   deletionGuard: { field: 'deletionProtection' },
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
@@ -203,6 +267,9 @@ export const instance = {
       'deletemachinemetadata',
       'deletemachine',
       'listnics',
+      'listmachinedisks',
+      'createmachinedisk',
+      'resizemachinedisk',
       'addnic',
       'removenic',
     ],

@@ -1,7 +1,7 @@
 /**
  * Machines as `Instance`s: the image as the variable of its look-up (by name and version), the
  * package by name, networks, tags, metadata, the firewall and deletion-protection toggles, a
- * stopped machine's state, and the machine's role tags as its `roleTags`. A machine whose name an
+ * delegated dataset, a stopped machine's state, and the machine's role tags as its `roleTags`. A machine whose name an
  * `Instance` cannot take, one sharing its name with another, or one not running or stopped is
  * left out and named in the notes.
  */
@@ -66,6 +66,7 @@ export const instanceGenerator: KindGenerator = {
           ...(Object.keys(map('metadata')).length > 0 ? [`metadata: ${w.value(map('metadata'))}`] : []),
           ...(p['firewallEnabled'] === true ? ['firewallEnabled: true'] : []),
           ...(p['deletionProtection'] === true ? ['deletionProtection: true'] : []),
+          ...(p['delegateDataset'] === true ? ['delegateDataset: true'] : []),
           ...(p['state'] === 'stopped' ? ["state: 'stopped'"] : []),
           ...(roles.length > 0 ? [`roleTags: ${roleList(w, roles)}`] : []),
         ],

@@ -46,6 +46,8 @@ import { SERVER_METADATA, stringMap, syncMetadata } from './private/instance-met
 import { cnsOf, cnsTags, isCnsTag, liveCns, withoutCns } from './private/instance-cns.js';
 import { instanceRehearsalCopy } from './private/instance-rehearsal.js';
 import { INSTANCE_DEFAULTS as DEFAULTS } from './private/instance-defaults.js';
+import { diskRefusals, syncDisks, wireDisks } from './private/instance-disks.js';
+import { bootDesired, bootLive, ROOT_KEYS, syncRootKeys, wireNetworks } from './private/instance-boot.js';
 
 export { cnsOf, cnsTags } from './private/instance-cns.js';
 
@@ -90,6 +92,7 @@ export function normalizeInstanceDesired(props: ResolvedProperties): PlainObject
   if (props['metadata'] !== undefined) out['metadata'] = stringMap(props['metadata'], SERVER_METADATA);
   if (props['roleTags'] !== undefined) out['roleTags'] = sortedStrings(props['roleTags']);
   if (Array.isArray(props['volumes'])) out['volumes'] = volumeMounts(props['volumes']);
+  bootDesired(props, out);
   return out;
 }
 
@@ -156,6 +159,7 @@ export function normalizeInstanceLive(live: InstanceLive, desired?: PlainObject)
   optional('metadata', metadata, Object.keys(metadata).length === 0);
   const roleTags = sortedStrings([...(live.roleTags ?? [])]);
   optional('roleTags', roleTags, roleTags.length === 0);
+  bootLive(live, desired, out);
   return out;
 }
 
@@ -278,18 +282,36 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
       const networks = Array.isArray(desired['networks']) ? desired['networks'].map(String) : undefined;
       return (live.nics && nicProgress(live.name, live.nics, networks)) ?? { state: 'ready' };
     },
-    // After a NIC change the NICs are read again with the machine; otherwise the machine alone.
+    // While the machine's job runs, GetMachine alone says so; once it has ended, the role tags and
+    // (after a NIC change) the NICs are read, together: one request per look, not three in a row.
     async poll(ctx, live) {
-      const read1 = await read(ctx, { id: live.id, naturalKey: live.name });
-      const machine =
-        read1 === undefined || live.awaiting === undefined ? read1 : { ...read1, awaiting: live.awaiting };
-      if (machine === undefined || live.nics === undefined) return machine;
-      return { ...machine, nics: await ctx.clients.cloudapi.listNics(live.id, { signal: ctx.signal }) };
+      const machine = await getLiveMachine(ctx, live.id);
+      if (machine === undefined) return undefined;
+      const { roleTags: lastTags, nics: lastNics, awaiting } = live;
+      const kept = { ...(awaiting !== undefined ? { awaiting } : {}) };
+      if (machine.state === 'provisioning' || awaitingProgress(machine, awaiting) !== undefined)
+        return {
+          ...machine,
+          ...kept,
+          ...(lastTags !== undefined ? { roleTags: lastTags } : {}),
+          ...(lastNics !== undefined ? { nics: lastNics } : {}),
+        };
+      const [withTags, nics] = await Promise.all([
+        withRoleTags(ctx, machine),
+        lastNics === undefined ? undefined : ctx.clients.cloudapi.listNics(live.id, { signal: ctx.signal }),
+      ]);
+      return { ...withTags, ...kept, ...(nics !== undefined ? { nics } : {}) };
     },
     afterUpdate: true,
     waitsFor: "the instance's jobs",
     async finish(ctx, waited, desired) {
-      const { awaiting: _awaiting, ...live } = waited;
+      const { awaiting: _awaiting, ...up } = waited;
+      // CloudAPI wrote the account's keys at create: the declared ones go in once the machine is up.
+      const keys = desired['rootAuthorizedKeys'];
+      const live =
+        (await syncRootKeys(ctx, up, desired)) && typeof keys === 'string'
+          ? { ...up, metadata: { ...up.metadata, [ROOT_KEYS]: keys } }
+          : up;
       if (desired['state'] !== 'stopped' || live.state !== 'running') return live;
       await ctx.clients.cloudapi.updateMachine(live.id, { action: 'stop' }, { signal: ctx.signal });
       // The stop is a job: the engine waits until the machine is stopped (an image is made only from a stopped one).
@@ -308,7 +330,9 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
         name: String(desired['name']),
         image: String(desired['image']),
         package: String(desired['package']),
-        ...(Array.isArray(networks) ? { networks: networks.map(String) } : {}),
+        ...(Array.isArray(networks) ? { networks: wireNetworks(networks.map(String), desired['networkIps']) } : {}),
+        ...(desired['delegateDataset'] === true ? { delegate_dataset: true } : {}),
+        ...(Array.isArray(desired['disks']) ? { disks: wireDisks(desired['disks']) } : {}),
         ...(Array.isArray(desired['affinity']) ? { affinity: desired['affinity'].map(String) } : {}),
         firewall_enabled: desired['firewallEnabled'] === true,
         deletion_protection: desired['deletionProtection'] === true,
@@ -345,6 +369,9 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
       await api.replaceMachineTags(id, tagSet(desired, live), { signal: ctx.signal });
     }
     if (touches(patch, 'metadata')) await syncMetadata(ctx, id, desired);
+    if (touches(patch, 'disks')) await syncDisks(ctx, id, desired);
+    if (touches(patch, 'rootAuthorizedKeys'))
+      await syncRootKeys(ctx, await api.getMachine(id, { signal: ctx.signal }), desired);
     if (touches(patch, 'roleTags') && Array.isArray(desired['roleTags']))
       await api.setRoleTags(machinePath(ctx, id), sortedStrings(desired['roleTags']), { signal: ctx.signal });
     // Last: a NIC change reboots the machine, and the engine then waits for its jobs (`readiness`).
@@ -357,6 +384,8 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
   },
   // The plan says what its NIC changes do (a reboot each), and warns when it would pass the
   // account's provisioning limits, naming the limit.
+  // A disk change the server would refuse (the machine not stopped) or that would lose a disk.
+  planRefusals: async (_ctx, changes) => diskRefusals(changes),
   async planWarnings(ctx, changes) {
     return [...nicChangeNotes(changes), ...(await provisioningLimitNotes(ctx, changes))];
   },

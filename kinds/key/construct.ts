@@ -85,6 +85,11 @@ export class Key extends TritonResource implements ITaggable {
     tagOwnedResource(this, props.roleTags);
   }
 
+  /** The OpenSSH public key line (what an Instance's `rootAuthorizedKeys` writes). */
+  get publicKey(): string {
+    return this.properties.key;
+  }
+
   get naturalKey(): string {
     return this.fingerprint;
   }

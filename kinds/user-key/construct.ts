@@ -77,6 +77,11 @@ export class UserKey extends TritonResource implements ITaggable {
     tagOwnedResource(this, props.roleTags);
   }
 
+  /** The OpenSSH public key line (what an Instance's `rootAuthorizedKeys` writes). */
+  get publicKey(): string {
+    return this.keyLine;
+  }
+
   get naturalKey(): string {
     return `${this.userLogin.toLowerCase()}/${this.fingerprint}`;
   }

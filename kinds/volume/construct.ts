@@ -7,6 +7,7 @@ import { numberDefault } from '../../common/kinds/defaults.js';
 import { volume, VOLUME_SIZES_MIB } from './descriptor.js';
 import { FabricNetwork } from '../fabric-network/construct.js';
 import { NetworkLookup } from '../../constructs/catalog-lookups.js';
+import { FabricNetworkLookup } from '../fabric-network-lookup/construct.js';
 import { Reference } from '../../constructs/reference.js';
 import { TritonResource, type RenderedResource } from '../../constructs/resource.js';
 import type { ResourceOptionProps } from '../../constructs/resource-options.js';
@@ -16,8 +17,8 @@ import { propNames } from '../../constructs/private/known-props.js';
 /** The size a volume takes when none is given (MiB): the descriptor's default. */
 const DEFAULT_SIZE = numberDefault(volume, 'size');
 
-/** A network as a prop takes it: a declared fabric network, a look-up, a reference or an id. */
-export type NetworkRef = FabricNetwork | NetworkLookup | Reference | string;
+/** A network as a prop takes it: a declared fabric network, a look-up (of the catalog or of a fabric VLAN), a reference or an id. */
+export type NetworkRef = FabricNetwork | NetworkLookup | FabricNetworkLookup | Reference | string;
 
 /** Props of a {@link Volume}. */
 export interface VolumeProps extends ResourceOptionProps {
@@ -47,10 +48,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * (so the consumer depends on it).
  */
 export function networkValue(at: string, field: string, n: unknown): string | Reference {
-  if (n instanceof FabricNetwork || n instanceof NetworkLookup) return n.networkId;
+  if (n instanceof FabricNetwork || n instanceof NetworkLookup || n instanceof FabricNetworkLookup) return n.networkId;
   if (n instanceof Reference) return n;
   if (typeof n === 'string' && UUID.test(n)) return n;
-  return fail(at, field, n, 'must be a FabricNetwork, a NetworkLookup, a reference or a network id (UUID)');
+  return fail(
+    at,
+    field,
+    n,
+    'must be a FabricNetwork, a NetworkLookup, a FabricNetworkLookup, a reference or a network id (UUID)',
+  );
 }
 
 /** An NFS shared volume of the account. Apply waits until it is `ready`. */

@@ -40,6 +40,8 @@ export interface CloudApiCall {
   readonly path: readonly string[];
   /** A JSON body. */
   readonly json?: unknown;
+  /** Query parameters (a list's filters). */
+  readonly query?: Readonly<Record<string, string>>;
   /** The answer's shape: a JSON `object`, a `list` of objects, or `empty` (no body). */
   readonly expect: 'object' | 'list' | 'empty';
 }
@@ -82,6 +84,7 @@ export function createCloudApiClient(config: CloudApiClientConfig): CloudApiClie
         method: spec.method,
         path: accountPath(ctx, ...spec.path),
         ...(spec.json !== undefined ? { json: spec.json } : {}),
+        ...(spec.query !== undefined ? { query: spec.query } : {}),
         signal: options.signal,
       };
       if (spec.expect === 'empty') {

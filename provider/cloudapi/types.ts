@@ -228,6 +228,10 @@ export interface Machine {
   readonly compute_node?: string;
   readonly package?: string;
   readonly deletion_protection?: boolean;
+  /** GetMachine only, when CNS is enabled for the account: the instance's CNS names. */
+  readonly dns_names?: readonly string[];
+  /** Present (true) when the machine has a delegated dataset (sdc-cloudapi `translate`). */
+  readonly delegate_dataset?: boolean;
 }
 
 /**

@@ -194,7 +194,7 @@ export function warnAccessChangedOutside(
 /**
  * Reads what an apply records about access (users, roles, policies and the role tags a drift reads).
  * @param prior what the run's plan read, taken instead of reading it again: only for a census taken
- *   before the apply's writes (see {@link censusBeforeWrites})
+ *   before the apply's writes (see {@link censusFollows})
  */
 export async function accessCensus(
   run: RunContext,
@@ -225,31 +225,60 @@ export async function accessCensus(
   });
 }
 
+/** The actions that write nothing. */
+const READING = new Set(['no-op', 'read']);
+/** The actions that leave what the census reads as it was, whatever the kind (see {@link censusFollows}). */
+const NOTHING_CENSUSED = new Set(['create', 'adopt', 'no-op', 'read']);
+
 /**
- * Whether the access census of an apply may be read alongside its writes instead of after them:
- * when the plan only creates and adopts (and leaves the rest as it is), as a first apply does.
- *
- * Why that gives the same table: the recorded table takes every object the stack manages from the
- * state, not from the census (see `recordedAccessTable`); the census contributes only what no
- * stack manages and the role tags of paths, which creating or adopting objects leaves as they were
- * (the roles of a role tag the stack creates or adopts on a path are laid over the path's from the
- * state either way). An update, a delete, a replacement, a forget or a move can change what the
- * census reads (a deleted user leaves the roles that named it), so those plans read it after their
- * writes, as before.
- *
- * What it saves: the census's reads (a dozen collections and role-tag paths, then the role tags
- * of the unmanaged objects they list) were two round trips after the last write of every first
- * apply; alongside, they overlap the writes, and the collections the plan just read are not read
- * again.
+ * Whether a kind's objects grant access only through their own role tags (an instance, an image) or
+ * not at all (a volume, a network): what the census reads never shows a managed one's part.
  */
-export function censusBeforeWrites(
-  changes: readonly { readonly action: string; readonly movedFrom?: string }[],
-): boolean {
-  const alongside = new Set(['create', 'adopt', 'no-op', 'read']);
-  return (
-    changes.some((c) => c.action === 'create') &&
-    changes.every((c) => alongside.has(c.action) && c.movedFrom === undefined)
-  );
+function ownTagsOnly(kind: string): boolean {
+  const part = kindDescriptor(kind)?.access;
+  return part === undefined || part === 'itemRoleTags';
+}
+
+/**
+ * The changes the access census of an apply must follow: it is read alongside the rest of the
+ * writes, from the first write answered on once these are done, instead of after every write.
+ * `undefined` when it follows them all (something moves) or nothing writes.
+ *
+ * Which: the changes of a user, role, policy, role tag or Manta entry other than a create or an
+ * adoption. Why the others give the same table whether the census is read before or after them:
+ * the recorded table takes every object the stack manages from the state, not from the census (see
+ * `recordedAccessTable`); the census contributes only the users, roles and policies no stack manages
+ * and the role tags of paths (the account, its collections, the managed role-tag paths, the objects
+ * no stack manages). Creating or adopting an object leaves those as they were (the roles of a role
+ * tag the stack creates or adopts on a path are laid over the path's from the state either way); so
+ * does changing or deleting a managed object of a kind that grants access only through its own role
+ * tags or not at all: its tags are never read (it is managed while it exists), its listing and
+ * properties are not in the table, and the server changes nothing else when it goes. A change of a
+ * user, role, policy, role tag or Manta entry can change what the census reads (a deleted user
+ * leaves the roles that named it), so the census follows those.
+ *
+ * What it saves: the census's reads (a dozen collections and role-tag paths, then the role tags of
+ * the unmanaged objects they list) were two round trips after the last write, that is after the
+ * last job (a start, a resize, a destroy, a volume's delete); alongside, they overlap the jobs.
+ */
+export function censusFollows(
+  changes: readonly {
+    readonly address: string;
+    readonly kind: string;
+    readonly action: string;
+    readonly movedFrom?: string;
+  }[],
+): string[] | undefined {
+  if (!changes.some((c) => !READING.has(c.action)) || changes.some((c) => c.movedFrom !== undefined)) return undefined;
+  return changes.filter((c) => !NOTHING_CENSUSED.has(c.action) && !ownTagsOnly(c.kind)).map((c) => c.address);
+}
+
+/**
+ * Whether the plan's own listings may stand in for the census's: when the plan deletes nothing
+ * (a listing read before a delete names the deleted object) and changes no user, role or policy.
+ */
+export function priorListsHold(changes: readonly { readonly kind: string; readonly action: string }[]): boolean {
+  return changes.every((c) => NOTHING_CENSUSED.has(c.action) || (c.action === 'update' && ownTagsOnly(c.kind)));
 }
 
 /** The table to record, from an access census and the state after the apply. */

@@ -81,6 +81,10 @@ const full: { [K in ResourceKind]: Required<ResourcePropertiesByKind[K]> } = {
     state: 'stopped',
     roleTags: ['ops'],
     volumes: [{ volume: 'shared', mountpoint: '/data', mode: 'rw' }],
+    networkIps: [{ network: '9ec60129-9034-47b4-b111-3026f9b1a10f', ip: '10.0.0.5' }],
+    rootAuthorizedKeys: 'ssh-ed25519 AAAA root\n',
+    delegateDataset: false,
+    disks: [{}, { size: 20480, blockSize: 8192 }],
   },
   'instance-snapshot': {
     instance: '0f5bd4a1-7c52-4a1e-9b1f-3a5c0e6d2b77',
@@ -89,6 +93,10 @@ const full: { [K in ResourceKind]: Required<ResourcePropertiesByKind[K]> } = {
   },
   'package-lookup': { name: 'g4-highcpu-1G', memory: 1024, minMemory: 512, vcpus: 1, minVcpus: 1, group: 'highcpu' },
   'network-lookup': { name: 'external', public: true },
+  'account-lookup': {},
+  'fabric-vlan-lookup': { vlanId: 3, name: 'v*', description: 'd' },
+  'fabric-network-lookup': { vlanId: 3, name: 'n', subnet: '10.0.0.0/24' },
+  'volume-lookup': { name: 'v', size: 10240, state: 'ready', type: 'tritonnfs' },
   'image-lookup': {
     name: 'n',
     os: 'smartos',

@@ -77,11 +77,16 @@ describe('triton-iac schema', () => {
       'tritoniac_user_key',
       'tritoniac_volume',
     ]);
+    // The data sources terraform-provider-triton has, under the same names (issue 43).
     expect(Object.keys(provider.data_source_schemas)).toEqual([
+      'tritoniac_account',
       'tritoniac_datacenter',
+      'tritoniac_fabric_network',
+      'tritoniac_fabric_vlan',
       'tritoniac_image',
       'tritoniac_network',
       'tritoniac_package',
+      'tritoniac_volume',
     ]);
     const user = provider.resource_schemas.tritoniac_user!.block.attributes;
     expect(user.login).toMatchObject({ type: 'string', required: true });

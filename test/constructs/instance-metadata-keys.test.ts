@@ -20,10 +20,13 @@ function declare(extra: Record<string, unknown>): void {
 
 describe('Instance metadata keys', () => {
   it('refuses a key the server keeps, without showing its value', () => {
-    for (const key of ['credentials', 'root_authorized_keys']) {
+    for (const [key, rule] of [
+      ['credentials', 'it cannot be declared'],
+      ['root_authorized_keys', "declare the root user's keys with the rootAuthorizedKeys prop"],
+    ] as const) {
       const message = errorOf(() => declare({ metadata: { [key]: '{"root":"hunter2"}', foo: 'bar' } }));
       expect(message).toContain(`s/web: metadata.${key}: is kept by the server`);
-      expect(message).toContain('it cannot be declared');
+      expect(message).toContain(rule);
       expect(message).not.toContain('hunter2');
     }
   });

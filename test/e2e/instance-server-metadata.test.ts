@@ -112,7 +112,12 @@ describe('metadata keys the server keeps', () => {
     expect(applied.stdout).toMatch(/will be adopted/);
     // The declared metadata is applied; the server's keys are where they were.
     const listed = JSON.parse(await triton('instance', 'metadata', 'list', 'win-hand')) as Record<string, string>;
-    expect(listed).toEqual({ 'user-script': 'v2', administrator_pw: HAND_PW });
+    // root_authorized_keys: the account's keys, which CloudAPI writes at create (lib/machines.js loadSSHKeys).
+    expect(listed).toEqual({
+      'user-script': 'v2',
+      administrator_pw: HAND_PW,
+      root_authorized_keys: `${owner.publicOpenSsh}\n`,
+    });
     const noChanges = await cli('hand', ['plan', '--detailed-exitcode']);
     expect(noChanges.code, noChanges.stdout).toBe(0);
     for (const run of await Promise.all([cli('hand', ['drift', '--json']), cli('hand', ['refresh', '--dry-run'])]))

@@ -100,7 +100,8 @@ describe('the vendor triton instance commands against the provisioning emulator'
     await triton('instance', 'metadata', 'set', '-w', 'web-b', 'role=web');
     expect((await triton('instance', 'metadata', 'get', 'web-b', 'role')).trim()).toBe('web');
     const all = JSON.parse(await triton('instance', 'metadata', 'list', '-j', 'web-b')) as Record<string, string>;
-    expect(Object.keys(all).sort()).toEqual(['role', 'user-script']);
+    // root_authorized_keys: the account's keys, which CloudAPI writes at create.
+    expect(Object.keys(all).sort()).toEqual(['role', 'root_authorized_keys', 'user-script']);
     await triton('instance', 'metadata', 'delete', '-f', '-w', 'web-b', 'role');
     expect(await tritonFails('instance', 'metadata', 'get', 'web-b', 'role')).toMatch(/role is not metadata/);
   });

@@ -77,7 +77,12 @@ describe('tag writes refused as VMAPI and CloudAPI word them', () => {
 describe('metadata the server keeps', () => {
   it('keeps administrator_pw, drops *_pw keys and moves credentials out of customer metadata', async () => {
     const listed = await t.api('GET', `/my/machines/${machine}/metadata`);
-    expect(listed.body).toEqual({ 'user-script': 'echo', administrator_pw: 'Admin-Pw-1' });
+    // root_authorized_keys: the account's keys, written at create (lib/machines.js loadSSHKeys).
+    expect(listed.body).toEqual({
+      'user-script': 'echo',
+      administrator_pw: 'Admin-Pw-1',
+      root_authorized_keys: expect.stringMatching(/^ssh-\S+ \S+.*\n$/),
+    });
     const got = await t.api('GET', `/my/machines/${machine}`);
     expect((got.body as { metadata: unknown }).metadata).toEqual(listed.body);
   });
@@ -99,7 +104,12 @@ describe('metadata the server keeps', () => {
   it('skips credentials and *_pw keys on AddMachineMetadata without a word', async () => {
     const res = await t.api('POST', `/my/machines/${machine}/metadata`, { credentials: '{}', x_pw: 'y', role: 'web' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ 'user-script': 'echo', administrator_pw: 'Admin-Pw-1', role: 'web' });
+    expect(res.body).toEqual({
+      'user-script': 'echo',
+      administrator_pw: 'Admin-Pw-1',
+      role: 'web',
+      root_authorized_keys: expect.stringMatching(/^ssh-\S+ \S+.*\n$/),
+    });
   });
 
   it.each(['administrator_pw', 'root_authorized_keys', 'credentials'])(
@@ -113,6 +123,9 @@ describe('metadata the server keeps', () => {
 
   it('keeps the server keys when all metadata is deleted', async () => {
     expect((await t.api('DELETE', `/my/machines/${machine}/metadata`)).status).toBe(204);
-    expect((await t.api('GET', `/my/machines/${machine}/metadata`)).body).toEqual({ administrator_pw: 'Admin-Pw-1' });
+    expect((await t.api('GET', `/my/machines/${machine}/metadata`)).body).toEqual({
+      administrator_pw: 'Admin-Pw-1',
+      root_authorized_keys: expect.stringMatching(/^ssh-\S+ \S+.*\n$/),
+    });
   });
 });

@@ -87,7 +87,7 @@ describe('fabric VLANs and networks in the emulated CloudAPI (lib/endpoints/netw
       provision_end_ip: '10.10.0.140',
     });
     expect((overlap.body as { message: string }).message).toBe(
-      'property "subnet": subnet 10.10.0.128/25 overlaps with network "web-net" (10.10.0.0/24)',
+      'property "subnet": subnet overlaps with another network',
     );
     expect((await t.api('GET', `${VLANS}/10/networks`)).body).toHaveLength(1);
     const id = (ok.body as { id: string }).id;
@@ -162,10 +162,13 @@ describe('volumes in the emulated CloudAPI (lib/endpoints/volumes.js over VOLAPI
 
   it('refuses to delete a volume an instance mounts, and deletes it once the instance is gone', async () => {
     const [vol] = (await t.api('GET', '/my/volumes?name=shared')).body as { id: string }[];
+    // The volume is on the default fabric network: the machine must be too (VMAPI's reachability check).
+    const fabric = (await t.api('GET', '/my/config')).body.default_network as string;
     const m = await t.api('POST', '/my/machines', {
       name: 'mounter',
       image: IMAGE,
       package: 'g4-highcpu-1G',
+      networks: [fabric],
       volumes: [{ name: 'shared', type: 'tritonnfs', mountpoint: '/data', mode: 'rw' }],
     });
     expect(m.status).toBe(201);

@@ -40,9 +40,12 @@ describe('CloudAPI handlers through the real planner', () => {
       'access-key',
       'account',
       'account-config',
+      'account-lookup',
       'datacenter-lookup',
       'fabric-network',
+      'fabric-network-lookup',
       'fabric-vlan',
+      'fabric-vlan-lookup',
       'firewall-rule',
       'image',
       'image-lookup',
@@ -58,6 +61,7 @@ describe('CloudAPI handlers through the real planner', () => {
       'user-access-key',
       'user-key',
       'volume',
+      'volume-lookup',
     ];
     expect(cloudApiHandlers.map((h) => h.kind).sort()).toEqual(kinds);
     expect(
@@ -65,7 +69,16 @@ describe('CloudAPI handlers through the real planner', () => {
         .filter((h) => h.mode === 'lookup')
         .map((h) => h.kind)
         .sort(),
-    ).toEqual(['datacenter-lookup', 'image-lookup', 'network-lookup', 'package-lookup']);
+    ).toEqual([
+      'account-lookup',
+      'datacenter-lookup',
+      'fabric-network-lookup',
+      'fabric-vlan-lookup',
+      'image-lookup',
+      'network-lookup',
+      'package-lookup',
+      'volume-lookup',
+    ]);
   });
 
   // The account is left out: its undeclared fields (the email) are "not managed", which the planner

@@ -26,6 +26,10 @@ const BASE: Record<string, PlainValue> = {
   state: 'running',
   roleTags: ['ops'],
   administratorPw: { source: 'env', name: 'WIN_PW' },
+  networkIps: [{ network: 'f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10', ip: '10.0.0.5' }],
+  rootAuthorizedKeys: 'ssh-ed25519 AAAA ops\n',
+  delegateDataset: false,
+  disks: [{}, { size: 20480 }],
 };
 
 const PRIMARY = 'f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10';
@@ -43,6 +47,8 @@ const IN_PLACE: Readonly<Record<string, string>> = {
   metadata: 'AddMachineMetadata/DeleteMachineMetadata',
   roleTags: 'SetRoleTags',
   networks: 'AddNic/RemoveNic',
+  rootAuthorizedKeys: 'AddMachineMetadata',
+  disks: 'ResizeMachineDisk/CreateMachineDisk',
 };
 
 /** Another valid value of the field's type. */
@@ -58,6 +64,8 @@ function otherValue(field: FieldSchema): PlainValue {
       return { services: ['api', 'web'], disable: true };
     case 'list':
       if (field.name === 'volumes') return [{ volume: 'data', mountpoint: '/srv', mode: 'rw' }];
+      if (field.name === 'disks') return [{}, { size: 40960 }];
+      if (field.name === 'networkIps') return [{ network: PRIMARY, ip: '10.0.0.6' }];
       // Another network besides the primary: a NIC added (the primary's change is tested below).
       if (field.name === 'networks') return [...(current as string[]), OTHER_NETWORK];
       return ['9ec60129-9034-47b4-b111-3026f9b1a10f'];
@@ -89,7 +97,8 @@ describe('instance: update or replace, per descriptor field', () => {
       const how = IN_PLACE[field.name];
       expect(how, `${field.name} is not immutable but has no in-place change`).toBeDefined();
       const actions = instanceActionsFor(changed, patch).map((a) => a.action);
-      if (['tags', 'cns', 'metadata', 'roleTags', 'networks'].includes(field.name)) expect(actions).toEqual([]);
+      if (['tags', 'cns', 'metadata', 'roleTags', 'networks', 'rootAuthorizedKeys', 'disks'].includes(field.name))
+        expect(actions).toEqual([]);
       else expect(actions).toEqual([how]);
     });
   }

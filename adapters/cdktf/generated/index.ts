@@ -21,9 +21,13 @@ export * as user from './user/index.js';
 export * as userAccessKey from './user-access-key/index.js';
 export * as userKey from './user-key/index.js';
 export * as volume from './volume/index.js';
+export * as dataTritoniacAccount from './data-tritoniac-account/index.js';
 export * as dataTritoniacDatacenter from './data-tritoniac-datacenter/index.js';
+export * as dataTritoniacFabricNetwork from './data-tritoniac-fabric-network/index.js';
+export * as dataTritoniacFabricVlan from './data-tritoniac-fabric-vlan/index.js';
 export * as dataTritoniacImage from './data-tritoniac-image/index.js';
 export * as dataTritoniacNetwork from './data-tritoniac-network/index.js';
 export * as dataTritoniacPackage from './data-tritoniac-package/index.js';
+export * as dataTritoniacVolume from './data-tritoniac-volume/index.js';
 export * as provider from './provider/index.js';
 

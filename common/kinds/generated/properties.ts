@@ -47,6 +47,14 @@ export interface RoleMember {
   readonly default: boolean;
 }
 
+/** One static address an instance asks for on a network. */
+export interface InstanceNetworkIp {
+  /** Network id (or a reference to one), one of `networks`. */
+  readonly network: string | RefValue;
+  /** The IPv4 address. */
+  readonly ip: string;
+}
+
 /** One NFS volume an instance mounts. */
 export interface InstanceVolumeMount {
   /** Volume id (a reference to a Volume, stable across its renames) or name. */
@@ -55,6 +63,14 @@ export interface InstanceVolumeMount {
   readonly mountpoint: string;
   /** Read-write or read-only. */
   readonly mode: 'rw' | 'ro';
+}
+
+/** One disk of a bhyve instance. */
+export interface InstanceDisk {
+  /** Size in MiB (the boot disk: the image's size unless given). */
+  readonly size?: number;
+  /** Block size in bytes (not on the boot disk). */
+  readonly blockSize?: number;
 }
 
 /** The CNS (Triton Container Name Service) settings of an instance. */
@@ -250,8 +266,12 @@ export interface InstanceProperties {
   readonly package: string | RefValue;
   /** Network ids, the first the primary NIC. Another network added or removed is a NIC added (AddNic) or removed (RemoveNic) in place, which reboots the instance; a change of the first replaces the instance (CloudAPI cannot choose the primary NIC in place). */
   readonly networks?: readonly (string | RefValue)[];
+  /** Static addresses asked for on networks of `networks` (CreateMachine network objects `{ ipv4_uuid, ipv4_ips }`); used at create only and compared with the last apply, so a change replaces the instance. */
+  readonly networkIps?: readonly InstanceNetworkIp[];
   /** NFS volumes mounted at create (CreateMachine `volumes`); GetMachine does not return them, so they are compared with the last apply; a change replaces the instance. */
   readonly volumes?: readonly InstanceVolumeMount[];
+  /** A bhyve instance's disks on a flexible-disk package, the boot disk first (CreateMachine `disks`); GetMachine does not show them, so they are compared with the last apply. A disk grown or added changes in place while the instance is stopped. */
+  readonly disks?: readonly InstanceDisk[];
   /** Instance tags (strings); replaced as a whole in place. */
   readonly tags?: { readonly [key: string]: string | RefValue };
   /** Affinity rules for where the instance is placed (`instance!=web-*`, `role==~db`); used at create only, so a change replaces the instance. */
@@ -262,6 +282,10 @@ export interface InstanceProperties {
   readonly metadata?: { readonly [key: string]: string | RefValue };
   /** The Administrator's initial password of a Windows instance (CreateMachine `administrator_pw`, kept by the server as the metadata key `administrator_pw`); set at create only, so a change replaces the instance; never stored. */
   readonly administratorPw?: SecretValue;
+  /** The root user's SSH keys, one OpenSSH line each followed by a newline (the metadata key `root_authorized_keys`, which CloudAPI fills with the account's keys at create): written once the instance is up and changed in place. */
+  readonly rootAuthorizedKeys?: string;
+  /** Whether the instance gets a delegated ZFS dataset (CreateMachine `delegate_dataset`), where the datacenter enables it; a change replaces the instance. */
+  readonly delegateDataset: boolean;
   /** Whether the cloud firewall applies to the instance. */
   readonly firewallEnabled: boolean;
   /** Whether CloudAPI refuses to delete the instance. */
@@ -312,6 +336,9 @@ export interface DatacenterLookupProperties {
   readonly name: string;
 }
 
+/** `account-lookup`: A read-only look-up of the stack's account (terraform-provider-triton's data `triton_account`): its id, login, email and whether CNS is enabled. Natural key: the account login. */
+export interface AccountLookupProperties {}
+
 /** `firewall-rule`: A firewall rule of the account, in the firewall rule language. Natural key: canonical rule text. */
 export interface FirewallRuleProperties {
   /** The rule text, canonical (`FROM any TO tag "role" = "web" ALLOW tcp PORT 443`). */
@@ -333,6 +360,16 @@ export interface FabricVlanProperties {
   /** VLAN name (at most 64 characters); renamed in place. */
   readonly name: string;
   /** Description (at most 64 characters); updated in place. */
+  readonly description?: string;
+}
+
+/** `fabric-vlan-lookup`: A read-only fabric VLAN query (data `triton_fabric_vlan`): by VLAN id, name or description, the last two with `*` and `?` wildcards, all given filters together. Natural key: the filters as key=value pairs joined with & in key order. */
+export interface FabricVlanLookupProperties {
+  /** The VLAN id. */
+  readonly vlanId?: number;
+  /** VLAN name; `*` matches any run of characters, `?` one. */
+  readonly name?: string;
+  /** VLAN description; `*` and `?` as in the name. */
   readonly description?: string;
 }
 
@@ -360,6 +397,16 @@ export interface FabricNetworkProperties {
   readonly internetNat: boolean;
 }
 
+/** `fabric-network-lookup`: A read-only query of the networks of one fabric VLAN (data `triton_fabric_network`): by name, subnet or both. Natural key: the filters as key=value pairs joined with & in key order. */
+export interface FabricNetworkLookupProperties {
+  /** The VLAN id whose networks are searched. */
+  readonly vlanId: number;
+  /** Network name (exact: names are unique within a VLAN). */
+  readonly name?: string;
+  /** Subnet in CIDR form (`10.10.0.0/24`). */
+  readonly subnet?: string;
+}
+
 /** `volume`: An NFS shared volume of the account, mounted by instances. Natural key: name. */
 export interface VolumeProperties {
   /** Volume name; renamed in place. */
@@ -370,6 +417,18 @@ export interface VolumeProperties {
   readonly networks?: readonly (string | RefValue)[];
   /** Volume tags, set at create; a change replaces the volume. */
   readonly tags?: { readonly [key: string]: string };
+}
+
+/** `volume-lookup`: A read-only volume query (data `triton_volume`): ListVolumes' own filters, name (a `*` at either end matches any run), size, state and type. Natural key: the filters as key=value pairs joined with & in key order. */
+export interface VolumeLookupProperties {
+  /** Volume name; a leading or trailing `*` matches any run of characters (VOLAPI). */
+  readonly name?: string;
+  /** Size in MiB. */
+  readonly size?: number;
+  /** State (`ready`, `creating`, `failed`, …). */
+  readonly state?: string;
+  /** Volume type (`tritonnfs`). */
+  readonly type?: string;
 }
 
 /** `directory`: A Manta directory. Natural key: path. */
@@ -439,10 +498,14 @@ export interface ResourcePropertiesByKind {
   'package-lookup': PackageLookupProperties;
   'network-lookup': NetworkLookupProperties;
   'datacenter-lookup': DatacenterLookupProperties;
+  'account-lookup': AccountLookupProperties;
   'firewall-rule': FirewallRuleProperties;
   'fabric-vlan': FabricVlanProperties;
+  'fabric-vlan-lookup': FabricVlanLookupProperties;
   'fabric-network': FabricNetworkProperties;
+  'fabric-network-lookup': FabricNetworkLookupProperties;
   volume: VolumeProperties;
+  'volume-lookup': VolumeLookupProperties;
   directory: DirectoryProperties;
   object: ObjectProperties;
   snaplink: SnapLinkProperties;

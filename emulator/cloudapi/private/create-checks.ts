@@ -95,14 +95,14 @@ export function pickBrand(asked: unknown, image: ImageRecord, pkg: Pkg): string 
 
 /**
  * The options `getCreateOptions` refuses for the datacenter the emulator is: `bootrom` outside
- * bhyve, and `delegate_dataset` (the emulator is a datacenter without
- * `experimental_cloudapi_delegate_dataset`); `locality` beside `affinity`.
+ * bhyve, and `delegate_dataset` unless the emulator is a datacenter with
+ * `experimental_cloudapi_delegate_dataset` (`--delegate-datasets`); `locality` beside `affinity`.
  */
 export function checkCreateOptions(rc: RequestContext, brand: string): void {
   const bootrom = rc.body['bootrom'];
   if (bootrom !== undefined && bootrom !== null && bootrom !== '' && brand !== 'bhyve')
     throw invalidArgument('Only bhyve VMs support "bootrom" option');
-  if (rc.body['delegate_dataset'] === true)
+  if (rc.body['delegate_dataset'] === true && !rc.ctx.delegateDatasets)
     throw invalidArgument(
       'Support for delegated datasets is not enabled (experimental_cloudapi_delegate_dataset in SAPI)',
     );

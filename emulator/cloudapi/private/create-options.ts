@@ -89,6 +89,29 @@ export function volumesParam(rc: RequestContext, state: CloudApiState): MountRec
   });
 }
 
+/**
+ * VMAPI refuses a provision whose mounted volumes share none of the machine's networks (sdc-vmapi
+ * lib/endpoints/vms.js `checkAllNfsVolumesReachable`, before the allocation), and CloudAPI wraps
+ * it (lib/errors.js `VolumesNotReachableError`): its restCode and status live on the constructor
+ * but are read from the prototype, so restify's defaults apply and the answer is 500 `Error`.
+ * @throws EmulatorError 500 Error "Volumes not reachable from machine: Volume … not reachable on networks …"
+ */
+export function checkVolumesReachable(
+  state: CloudApiState,
+  owner: string,
+  mounts: readonly MountRecord[],
+  networks: readonly string[],
+): void {
+  const owned = mounts.length > 0 ? state.volumes.volumesOf(owner) : [];
+  const problems = mounts.flatMap((m) => {
+    const volume = owned.find((v) => v.id === m.id);
+    if (volume === undefined || volume.networks.some((n) => networks.includes(n))) return [];
+    return [`Volume ${m.name} not reachable on networks ${networks.join(', ')}`];
+  });
+  if (problems.length > 0)
+    throw new EmulatorError(500, 'Error', `Volumes not reachable from machine: ${problems.join(', ')}`);
+}
+
 /** An object parameter of the body (`tags`, `metadata`), refused when it is not an object. */
 export function objectParam(rc: RequestContext, name: string): Record<string, unknown> | undefined {
   const v = rc.body[name];

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { invalidArgument, missingParameter } from '../../core/errors.js';
 import type { DiskRecord, MachineRecord } from './fixtures.js';
+import { FieldErrorsError } from './field-errors.js';
 
 /** `MAX_ALLOWED_VM_DISKS`. */
 export const MAX_DISKS = 8;
@@ -65,6 +66,14 @@ export function disksForCreate(asked: unknown, flexible: boolean, quota: number,
       throw invalidArgument('Size must be greater than or equal to image size for the boot disk');
     if (sizes.reduce((a, d) => a + d.size, 0) > quota)
       throw invalidArgument('The size of the disks must not be greater than the package quota');
+    // VMAPI's validDisks (lib/common/validation.js) then refuses a data disk of no size, such as a
+    // `remaining` disk the others left nothing for.
+    const empty = sizes.flatMap((d, i) =>
+      i > 0 && !(d.size > 0)
+        ? [{ field: `disks.${i}.size`, code: 'Invalid', message: 'Disk size must be positive' }]
+        : [],
+    );
+    if (empty.length > 0) throw new FieldErrorsError(409, 'ValidationFailed', 'Invalid VM parameters', empty);
   }
   return sizes.map((d, i) => ({
     id: randomUUID(),

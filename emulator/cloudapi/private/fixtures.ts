@@ -62,6 +62,8 @@ export interface MachineRecord {
   /** Internal: clock ms at which a `provisioning` machine is ready. */
   readyAt?: number;
   /** Internal: set when the provision is to end `failed`, with the reason. */
+  /** Who asked for the provision: its audit record's caller (CloudAPI's job context). */
+  provisionCaller?: AuditCaller;
   failReason?: string;
   /** Internal metadata: the `<user>_pw` passwords CreateMachine's `metadata.credentials` moved here. */
   internalMetadata?: Record<string, string>;
@@ -73,6 +75,8 @@ export interface MachineRecord {
   audit?: AuditRecord[];
   /** Internal: the NFS volumes mounted at create (GetMachine does not show them). */
   volumes?: MountRecord[];
+  /** Whether the machine has a delegated dataset (CreateMachine `delegate_dataset`). */
+  delegate_dataset?: boolean;
   /** A bhyve machine's disks (the disk routes; GetMachine does not show them). */
   disks?: DiskRecord[];
   /** A bhyve machine on a `flexible_disk` package: the package's disk space, in MiB. */

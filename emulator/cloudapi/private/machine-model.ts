@@ -45,7 +45,11 @@ export function audit(
 
 /** The audit records finished by `now`, newest first. */
 export function auditJson(machine: MachineRecord, now: number): AuditRecord[] {
-  return (machine.audit ?? []).filter((r) => Date.parse(r.time) <= now);
+  // Jobs are moved along lazily, so a job may be recorded after a later tag change: VMAPI lists
+  // its jobs by time, newest first.
+  return (machine.audit ?? [])
+    .filter((r) => Date.parse(r.time) <= now)
+    .sort((a, b) => Date.parse(b.time) - Date.parse(a.time));
 }
 
 /** The network ranges the emulator allocates from: public TEST-NET-3, private 10.88/16. */
@@ -65,7 +69,13 @@ export function advance(machine: MachineRecord, now: number): boolean {
   if (machine.state === 'provisioning' && machine.readyAt !== undefined && now >= machine.readyAt) {
     machine.state = machine.failReason !== undefined ? 'failed' : 'running';
     machine.updated = new Date(now).toISOString();
-    audit(machine, 'provision', machine.readyAt - AUDIT_LAG_MS, machine.failReason === undefined);
+    audit(
+      machine,
+      'provision',
+      machine.readyAt - AUDIT_LAG_MS,
+      machine.failReason === undefined,
+      machine.provisionCaller,
+    );
     delete machine.readyAt;
     changed = true;
   }
@@ -129,6 +139,7 @@ export function machineJson(machine: MachineRecord, view: ReadView): Record<stri
   const {
     readyAt: _readyAt,
     failReason: _failReason,
+    provisionCaller: _provisionCaller,
     prior: _prior,
     audit: _audit,
     nics: _nics,
@@ -151,6 +162,19 @@ export function machineJson(machine: MachineRecord, view: ReadView): Record<stri
     metadata: publicMetadata(metadata),
     // translate: a bhyve machine on a flexible_disk package reports the package's space.
     ...(flexibleDiskSize !== undefined ? { disk: flexibleDiskSize, flexible: true } : {}),
+    // translate: `flexible` on every bhyve machine, false without a flexible disk size.
+    ...(machine.brand === 'bhyve' && flexibleDiskSize === undefined ? { flexible: false } : {}),
+    // translate: a bhyve machine lists its disks (size, block size, the boot disk's image, id).
+    ...(machine.brand === 'bhyve' && machine.disks !== undefined
+      ? {
+          disks: machine.disks.map((d) => ({
+            size: d.size,
+            block_size: d.block_size,
+            ...(d.boot ? { boot: true, image: machine.image } : {}),
+            id: d.id,
+          })),
+        }
+      : {}),
     ...(nics.length > 0 ? { nics: nics.map((n) => formatNic(n, machine)) } : {}),
   };
 }

@@ -106,12 +106,19 @@ export function fabricRoutes(_ctx: EmulatorContext, state: CloudApiState): Cloud
         problems.map((p) => `property "${p.field}": ${JSON.stringify(p.value)} ${p.rule}`).join(', '),
       );
     const mine = parseSubnet(n.subnet)!;
-    for (const other of fabrics.networksOf(n.owner, n.vlan_id)) {
-      if (other.id === n.id) continue;
-      if (other.name === n.name) throw property('name', `network with name "${n.name}" already exists`);
-      if (subnetsOverlap(parseSubnet(other.subnet)!, mine))
-        throw property('subnet', `subnet ${n.subnet} overlaps with network "${other.name}" (${other.subnet})`);
-    }
+    const others = fabrics.networksOf(n.owner, n.vlan_id).filter((o) => o.id !== n.id);
+    if (others.some((o) => o.name === n.name)) throw property('name', `network with name "${n.name}" already exists`);
+    // NAPI names no network: one entry per overlapping network, sorted by id, as CloudAPI's
+    // translateErr joins them (sdc-napi lib/util/errors.js `networkOverlapParams`).
+    const overlapping = others.filter((o) => subnetsOverlap(parseSubnet(o.subnet)!, mine));
+    if (overlapping.length > 0)
+      throw invalidArgument(
+        overlapping
+          .map((o) => o.id)
+          .sort()
+          .map(() => 'property "subnet": subnet overlaps with another network')
+          .join(', '),
+      );
   };
   const routes: CloudApiRoute[] = [
     {

@@ -4,7 +4,7 @@
  * change needs the machine stopped (`VM must be stopped`); it runs as a short job, the disk's state
  * `creating`, `resizing` or `deleting` until it ran, then the machine's state.
  */
-import { invalidArgument, missingParameter, notFound } from '../../../emulator/core/errors.js';
+import { EmulatorError, invalidArgument, missingParameter, notFound } from '../../../emulator/core/errors.js';
 import type { RequestContext, Reply } from '../../../emulator/core/types.js';
 import type { EmulatorContext } from '../../../emulator/core/context.js';
 import type { CloudApiRoute } from '../../../emulator/cloudapi/route.js';
@@ -16,6 +16,16 @@ import { advanceDisks, diskJson, MAX_DISKS, pciSlot, startDiskJob } from '../../
 import { isUuid } from '../../../emulator/cloudapi/private/lookup.js';
 import { param } from '../../../emulator/cloudapi/private/params.js';
 import { randomUUID } from 'node:crypto';
+
+/**
+ * VMAPI changes the disks only of a VM made on a flexible_disk package, after CloudAPI's own checks
+ * (sdc-vmapi lib/endpoints/vms.js, add/resize/delete disk: `VmWithoutFlexibleDiskSizeError`).
+ * @throws EmulatorError 409 VmWithoutFlexibleDiskSize
+ */
+function flexibleOnly(m: MachineRecord): void {
+  if (m.flexibleDiskSize === undefined)
+    throw new EmulatorError(409, 'VmWithoutFlexibleDiskSize', 'VM does not have flexible disk sizing enabled');
+}
 
 /** `PCI_SLOT_RE`. */
 const PCI_SLOT_RE = /^[0-9]{1,3}:[0-9]{1,2}:[0-7]$/;
@@ -74,6 +84,7 @@ export function diskRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudAp
             throw invalidArgument('remaining is only supported for VMs created with flexible_disk_size packages');
           size = m.flexibleDiskSize - disks.reduce((a, d) => a + d.size, 0);
         }
+        flexibleOnly(m);
         const taken = new Set(disks.map((d) => d.pci_slot));
         let n = 0;
         while (taken.has(pciSlot(n))) n++;
@@ -108,6 +119,7 @@ export function diskRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudAp
         // VMAPI refuses to shrink a disk unless told it may.
         if (Number(size) < disk.size && shrink !== true)
           throw invalidArgument(`Reducing disk size is a dangerous operation (from ${disk.size} to ${Number(size)})`);
+        flexibleOnly(m);
         disk.size = Number(size);
         startDiskJob(disk, 'resizing', rc.ctx.clock(), rc.ctx.timing.ms('resize'));
         audit(m, 'update', rc.ctx.clock());
@@ -123,6 +135,7 @@ export function diskRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudAp
         const m = machineOf(rc);
         const disk = diskOf(rc, m);
         stopped(m);
+        flexibleOnly(m);
         startDiskJob(disk, 'deleting', rc.ctx.clock(), rc.ctx.timing.ms('resize'));
         audit(m, 'update', rc.ctx.clock());
         state.changed();

@@ -141,11 +141,15 @@ function add(rc: RequestContext, state: CloudApiState, part: Part, replace: bool
       else if (typeof v !== 'string') given[k] = JSON.stringify(v);
     }
   notePriorDetails(machine, rc.ctx.clock(), rc.ctx.consistency.windowMs);
+  const before = machine[part] as Record<string, unknown>;
   const next = replace ? given : { ...visibleDetails(machine, { cutoff: undefined })[part], ...given };
+  // sdc-vmapi lib/common/vm-common.js `setMetadata` adds `remove_<part>` only for keys the new set
+  // drops (or gives a falsy value); without them the job is a plain set (lib/audit.js translateAction).
+  const drops = replace && Object.keys(before).some((k) => !given[k]);
   if (part === 'tags') machine.tags = next;
   else machine.metadata = next as Record<string, string>;
   machine.updated = new Date(rc.ctx.clock()).toISOString();
-  audit(machine, replace ? `replace_${part}` : `set_${part}`, rc.ctx.clock(), true, callerOf(rc));
+  audit(machine, drops ? `replace_${part}` : `set_${part}`, rc.ctx.clock(), true, callerOf(rc));
   state.changed();
   return { status: 200, body: next, headers: { 'x-job-uuid': randomUUID() } };
 }
@@ -171,8 +175,10 @@ function remove(rc: RequestContext, state: CloudApiState, part: Part, key: strin
   if (part === 'tags') machine.tags = current;
   else machine.metadata = current as Record<string, string>;
   machine.updated = new Date(rc.ctx.clock()).toISOString();
-  // VMAPI replaces the whole set to delete all (the `triton` CLI waits for that job name).
-  audit(machine, key === undefined ? `replace_${part}` : `remove_${part}`, rc.ctx.clock(), true, callerOf(rc));
+  // Deleting all tags is VMAPI's `deleteAllMetadata` (`remove_tags` of every key); deleting all
+  // metadata is CloudAPI's `delAll`, a replace by the kept keys (lib/metadata.js), so `replace_metadata`.
+  const action = key === undefined && part === 'metadata' ? 'replace_metadata' : `remove_${part}`;
+  audit(machine, action, rc.ctx.clock(), true, callerOf(rc));
   state.changed();
   return { status: 204 };
 }

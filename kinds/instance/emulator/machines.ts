@@ -1,3 +1,4 @@
+import { cnsNames } from './cns-names.js';
 import { randomUUID } from 'node:crypto';
 import { EmulatorError, invalidArgument, missingParameter } from '../../../emulator/core/errors.js';
 import type { RequestContext, Reply } from '../../../emulator/core/types.js';
@@ -5,7 +6,7 @@ import type { CloudApiRoute } from '../../../emulator/cloudapi/route.js';
 import type { CloudApiState } from '../../../emulator/cloudapi/state.js';
 import { accountOf } from '../../../emulator/cloudapi/private/before.js';
 import type { MachineRecord } from '../../../emulator/cloudapi/private/fixtures.js';
-import { destroying, enqueueJob } from '../../../emulator/cloudapi/private/machine-jobs.js';
+import { callerOf, destroying, enqueueJob } from '../../../emulator/cloudapi/private/machine-jobs.js';
 import type { JobEffect } from '../../../emulator/cloudapi/private/machine-jobs.js';
 import type { JobKind } from '../../../emulator/core/timing.js';
 import {
@@ -32,6 +33,7 @@ import {
 } from '../../../emulator/cloudapi/private/create-checks.js';
 import {
   checkAffinity,
+  checkVolumesReachable,
   createRoleTags,
   objectParam,
   volumesParam,
@@ -102,7 +104,11 @@ export function machineRoutes(_ctx: EmulatorContext, state: CloudApiState): Clou
       name: 'GetMachine',
       handler: (rc) => {
         const machine = findMachine(state.machines(accountOf(rc)), rc.params['machine']!);
-        const body = forVersion(rc, withCredentials(rc, machine, machineJson(machine, rc.ctx.consistency.readView())));
+        const dnsNames = cnsNames(machine, accountOf(rc).account, rc.ctx.datacenter);
+        const body = forVersion(rc, {
+          ...withCredentials(rc, machine, machineJson(machine, rc.ctx.consistency.readView())),
+          ...(dnsNames !== undefined ? { dns_names: dnsNames } : {}),
+        });
         if (machine.state === 'deleted') return { status: 410, body };
         return { status: 200, body };
       },
@@ -219,6 +225,7 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
   checkAffinity(rc);
   checkLocality(param(rc, 'locality'));
   for (const request of requests) checkNetworkRequest(state, owner, request);
+  checkVolumesReachable(state, owner, volumes, networks);
   const hints = placementHints(rc);
   state.catalog.refusePastLimits(machines, pkg['memory'] as number);
   const computeNode = placeNewMachine(state, machines, hints, pkg['memory'] as number, pkg['disk'] as number);
@@ -231,6 +238,11 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
   Object.assign(given, objectParam(rc, 'metadata') ?? {});
   checkTags(tags, undefined);
   const { metadata, internal } = createMetadata(given, param(rc, 'administrator_pw') ?? param(rc, 'password'));
+  // loadSSHKeys: root_authorized_keys is always the account's keys, one line each (any given value is replaced).
+  metadata['root_authorized_keys'] = account.keys
+    .currentAll()
+    .map((k) => `${k.key.trim()}\n`)
+    .join('');
   const roleTags = createRoleTags(rc, account);
   const now = rc.ctx.clock();
   const iso = new Date(now).toISOString();
@@ -259,9 +271,12 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
     nics: [],
     snapshots: [],
     readyAt: now + rc.ctx.provisionMs,
+    provisionCaller: callerOf(rc),
   };
   if (metadata[FAIL_PROVISION_KEY] !== undefined) machine.failReason = metadata[FAIL_PROVISION_KEY];
   if (volumes.length > 0) machine.volumes = volumes;
+  // translate shows `delegate_dataset` only when the zone has the `<zfs_filesystem>/data` dataset.
+  if (rc.body['delegate_dataset'] === true) machine.delegate_dataset = true;
   if (vm) {
     // getCreateOptions: a flexible_disk package's disks (or the image disk and the rest).
     const flexible = brand === 'bhyve' && pkg['flexible_disk'] === true;
@@ -344,9 +359,10 @@ function updateMachine(rc: RequestContext, state: CloudApiState): Reply {
     case 'disable_firewall':
       job = { action: 'unknown', kind: 'update', effect: { kind: 'firewall', enabled: action === 'enable_firewall' } };
       break;
+    // lib/audit.js translateAction names these by the payload's `indestructible_zoneroot`.
     default:
       job = {
-        action: 'unknown',
+        action,
         kind: 'update',
         effect: { kind: 'deletion_protection', enabled: action === 'enable_deletion_protection' },
       };

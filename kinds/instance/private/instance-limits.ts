@@ -34,8 +34,10 @@ export async function provisioningLimitNotes(
   ctx: HandlerContext<Clients>,
   changes: readonly PlannedChange[],
 ): Promise<PlanNote[]> {
-  // Deletes only lower the use: nothing to ask the cloud.
-  if (changes.every((c) => c.action === 'delete')) return [];
+  // Only a new instance, or another package or image, can raise the use (deletes lower it; a start,
+  // a stop, a rename or a NIC leave it as it is): otherwise nothing to ask the cloud, and a repair's
+  // plan spares three requests in a row before its first write.
+  if (!changes.some(raisesUse)) return [];
   const limits = (await accountLimits(ctx)).filter((l) => l.value > 0);
   if (limits.length === 0) return [];
   const sizes = await packageSizes(ctx);
@@ -54,6 +56,12 @@ export async function provisioningLimitNotes(
     notes.push({ message: limitMessage(limit, projected), addresses: moving });
   }
   return notes;
+}
+
+/** Whether `c` can add to what a limit counts: its amount depends only on the package and the image. */
+function raisesUse(c: PlannedChange): boolean {
+  if (c.after === null) return false;
+  return c.before === null || c.before['package'] !== c.after['package'] || c.before['image'] !== c.after['image'];
 }
 
 /** The warning's sentence: which limit, its value, the use now and after. */

@@ -8,10 +8,13 @@ import type { AnyHandler } from '../../../common/contract/handler.js';
 import type { Clients } from '../clients.js';
 import { accessKeyHandler } from '../../../kinds/access-key/handler.js';
 import { accountConfigHandler } from '../../../kinds/account-config/handler.js';
+import { accountLookupHandler } from '../../../kinds/account-lookup/handler.js';
 import { accountHandler } from '../../../kinds/account/handler.js';
 import { datacenterLookupHandler } from '../../../kinds/datacenter-lookup/handler.js';
 import { directoryHandler } from '../../../kinds/directory/handler.js';
+import { fabricNetworkLookupHandler } from '../../../kinds/fabric-network-lookup/handler.js';
 import { fabricNetworkHandler } from '../../../kinds/fabric-network/handler.js';
+import { fabricVlanLookupHandler } from '../../../kinds/fabric-vlan-lookup/handler.js';
 import { fabricVlanHandler } from '../../../kinds/fabric-vlan/handler.js';
 import { firewallRuleHandler } from '../../../kinds/firewall-rule/handler.js';
 import { imageLookupHandler } from '../../../kinds/image-lookup/handler.js';
@@ -28,6 +31,7 @@ import { snapLinkHandler } from '../../../kinds/snaplink/handler.js';
 import { userAccessKeyHandler } from '../../../kinds/user-access-key/handler.js';
 import { userKeyHandler } from '../../../kinds/user-key/handler.js';
 import { userHandler } from '../../../kinds/user/handler.js';
+import { volumeLookupHandler } from '../../../kinds/volume-lookup/handler.js';
 import { volumeHandler } from '../../../kinds/volume/handler.js';
 import { networkLookupHandler, packageLookupHandler } from '../catalog-lookups.js';
 
@@ -50,10 +54,14 @@ export const cloudApiHandlers: readonly AnyHandler<unknown, Clients>[] = [
   packageLookupHandler,
   networkLookupHandler,
   datacenterLookupHandler,
+  accountLookupHandler,
   firewallRuleHandler,
   fabricVlanHandler,
+  fabricVlanLookupHandler,
   fabricNetworkHandler,
+  fabricNetworkLookupHandler,
   volumeHandler,
+  volumeLookupHandler,
 ];
 
 /** The Manta kinds' handlers. */

@@ -14,7 +14,8 @@ import type { Census } from '../census.js';
 import type { LiveRead } from '../live-reader.js';
 import {
   accessCensus,
-  censusBeforeWrites,
+  censusFollows,
+  priorListsHold,
   priorReadsOf,
   tableAfterApply,
   warnAccessChangedOutside,
@@ -76,27 +77,50 @@ export async function carryOut(
     const resumed = plan.changes.filter((c) => c.action === 'adopt' && c.preexisting !== true).map((c) => c.address);
     await state.edit((doc) => withCreating(doc, creates, resumed));
   }
-  // A plan that only creates reads the access census alongside its writes (see censusBeforeWrites),
-  // from the first answered write on: started before them, its reads would take the first places
-  // of the connection pool, which grows from a few, and hold back the first writes.
+  // The access census is read alongside the writes that change nothing it reads (see
+  // censusFollows): from the first write answered on (an action done, or one waiting for its job)
+  // once the writes it follows are done. Started before any write, its reads would take the first
+  // places of the connection pool, which grows from a few, and hold back the first writes.
   let early: Promise<Census | undefined> | undefined;
-  const alongside = !destroy && censusBeforeWrites(plan.changes);
-  const executing: RunContext = alongside
-    ? {
-        ...run,
-        emit: (event) => {
-          run.emit(event);
-          if (event.type === 'action-done')
-            early ??= accessCensus(
-              run,
-              stack,
-              state.current,
-              sensor,
-              liveRead !== undefined ? priorReadsOf(liveRead, plan.changes) : undefined,
-            );
-        },
-      }
-    : run;
+  const follows = censusFollows(plan.changes);
+  const pending = new Map<string, number>();
+  for (const address of follows ?? []) pending.set(address, (pending.get(address) ?? 0) + 1);
+  let answered = false;
+  const prior =
+    liveRead !== undefined && priorListsHold(plan.changes) ? priorReadsOf(liveRead, plan.changes) : undefined;
+  const begin = (): void => {
+    if (answered && pending.size === 0) early ??= accessCensus(run, stack, state.current, sensor, prior);
+  };
+  const executing: RunContext =
+    follows !== undefined
+      ? {
+          ...run,
+          emit: (event) => {
+            run.emit(event);
+            if (event.type !== 'action-done' && event.type !== 'action-failed' && event.type !== 'action-skipped')
+              return;
+            const left = (pending.get(event.address) ?? 0) - 1;
+            if (left > 0) pending.set(event.address, left);
+            else pending.delete(event.address);
+            // A no-op or a look-up done is no write answered.
+            if (event.type === 'action-done' && event.action !== 'no-op' && event.action !== 'read') answered = true;
+            begin();
+          },
+          // An action's wait for its job is reported through its retry context, not `emit`.
+          retryFor: (address, options) => {
+            const retry = run.retryFor(address, options);
+            return {
+              ...retry,
+              onWait: (report) => {
+                retry.onWait?.(report);
+                if (report.phase !== 'start') return;
+                answered = true;
+                begin();
+              },
+            };
+          },
+        }
+      : run;
   const executed = await executePlan({ run: executing, stack, plan, state, live });
   const access =
     early !== undefined

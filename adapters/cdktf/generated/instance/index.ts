@@ -27,11 +27,23 @@ export interface InstanceConfig extends cdktf.TerraformMetaArguments {
   */
   readonly cns?: InstanceCns;
   /**
+  * Whether the instance gets a delegated ZFS dataset (CreateMachine `delegate_dataset`), where the datacenter enables it; a change replaces the instance. Changing this forces a replacement. Default: false.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#delegate_dataset Instance#delegate_dataset}
+  */
+  readonly delegateDataset?: boolean | cdktf.IResolvable;
+  /**
   * Whether CloudAPI refuses to delete the instance. Default: false.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#deletion_protection Instance#deletion_protection}
   */
   readonly deletionProtection?: boolean | cdktf.IResolvable;
+  /**
+  * A bhyve instance's disks on a flexible-disk package, the boot disk first (CreateMachine `disks`); GetMachine does not show them, so they are compared with the last apply. A disk grown or added changes in place while the instance is stopped.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#disks Instance#disks}
+  */
+  readonly disks?: InstanceDisks[] | cdktf.IResolvable;
   /**
   * Whether the cloud firewall applies to the instance. Default: false.
   *
@@ -57,6 +69,12 @@ export interface InstanceConfig extends cdktf.TerraformMetaArguments {
   */
   readonly name: string;
   /**
+  * Static addresses asked for on networks of `networks` (CreateMachine network objects `{ ipv4_uuid, ipv4_ips }`); used at create only and compared with the last apply, so a change replaces the instance. Changing this forces a replacement.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#network_ips Instance#network_ips}
+  */
+  readonly networkIps?: InstanceNetworkIps[] | cdktf.IResolvable;
+  /**
   * Network ids, the first the primary NIC. Another network added or removed is a NIC added (AddNic) or removed (RemoveNic) in place, which reboots the instance; a change of the first replaces the instance (CloudAPI cannot choose the primary NIC in place).
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#networks Instance#networks}
@@ -74,6 +92,12 @@ export interface InstanceConfig extends cdktf.TerraformMetaArguments {
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#role_tags Instance#role_tags}
   */
   readonly roleTags?: string[];
+  /**
+  * The root user's SSH keys, one OpenSSH line each followed by a newline (the metadata key `root_authorized_keys`, which CloudAPI fills with the account's keys at create): written once the instance is up and changed in place.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#root_authorized_keys Instance#root_authorized_keys}
+  */
+  readonly rootAuthorizedKeys?: string;
   /**
   * Desired power state: `running` or `stopped` (a build machine is declared stopped). Default: "running".
   *
@@ -349,6 +373,306 @@ export class InstanceCnsOutputReference extends cdktf.ComplexObject {
     return this._disable;
   }
 }
+export interface InstanceDisks {
+  /**
+  * Size in MiB (the boot disk: the image's size unless given).
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#size Instance#size}
+  */
+  readonly size?: number;
+  /**
+  * Block size in bytes (not on the boot disk).
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#block_size Instance#block_size}
+  */
+  readonly blockSize?: number;
+}
+
+export function instanceDisksToTerraform(struct?: InstanceDisks | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+    size: cdktf.numberToTerraform(struct!.size),
+    block_size: cdktf.numberToTerraform(struct!.blockSize),
+  }
+}
+
+
+export function instanceDisksToHclTerraform(struct?: InstanceDisks | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+    size: {
+      value: cdktf.numberToHclTerraform(struct!.size),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "number",
+    },
+    block_size: {
+      value: cdktf.numberToHclTerraform(struct!.blockSize),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "number",
+    },
+  };
+
+  // remove undefined attributes
+  return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined));
+}
+
+export class InstanceDisksOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+  private resolvableValue?: cdktf.IResolvable;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param complexObjectIndex the index of this item in the list
+  * @param complexObjectIsFromSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectIndex: number, complexObjectIsFromSet: boolean) {
+    super(terraformResource, terraformAttribute, complexObjectIsFromSet, complexObjectIndex);
+  }
+
+  public get internalValue(): InstanceDisks | cdktf.IResolvable | undefined {
+    if (this.resolvableValue) {
+      return this.resolvableValue;
+    }
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    if (this._size !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.size = this._size;
+    }
+    if (this._blockSize !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.blockSize = this._blockSize;
+    }
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: InstanceDisks | cdktf.IResolvable | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+      this.resolvableValue = undefined;
+      this._size = undefined;
+      this._blockSize = undefined;
+    }
+    else if (cdktf.Tokenization.isResolvable(value)) {
+      this.isEmptyObject = false;
+      this.resolvableValue = value;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+      this.resolvableValue = undefined;
+      this._size = value.size;
+      this._blockSize = value.blockSize;
+    }
+  }
+
+  // size - computed: false, optional: true, required: false
+  private _size?: number; 
+  public get size() {
+    return this.getNumberAttribute('size');
+  }
+  public set size(value: number) {
+    this._size = value;
+  }
+  public resetSize() {
+    this._size = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get sizeInput() {
+    return this._size;
+  }
+
+  // block_size - computed: false, optional: true, required: false
+  private _blockSize?: number; 
+  public get blockSize() {
+    return this.getNumberAttribute('block_size');
+  }
+  public set blockSize(value: number) {
+    this._blockSize = value;
+  }
+  public resetBlockSize() {
+    this._blockSize = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get blockSizeInput() {
+    return this._blockSize;
+  }
+}
+
+export class InstanceDisksList extends cdktf.ComplexList {
+  public internalValue? : InstanceDisks[] | cdktf.IResolvable
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+    super(terraformResource, terraformAttribute, wrapsSet)
+  }
+
+  /**
+  * @param index the index of the item to return
+  */
+  public get(index: number): InstanceDisksOutputReference {
+    return new InstanceDisksOutputReference(this.terraformResource, this.terraformAttribute, index, this.wrapsSet);
+  }
+}
+export interface InstanceNetworkIps {
+  /**
+  * Network id (or a reference to one), one of `networks`.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#network Instance#network}
+  */
+  readonly network: string;
+  /**
+  * The IPv4 address.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/triton-iac/tritoniac/latest/docs/resources/instance#ip Instance#ip}
+  */
+  readonly ip: string;
+}
+
+export function instanceNetworkIpsToTerraform(struct?: InstanceNetworkIps | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+    network: cdktf.stringToTerraform(struct!.network),
+    ip: cdktf.stringToTerraform(struct!.ip),
+  }
+}
+
+
+export function instanceNetworkIpsToHclTerraform(struct?: InstanceNetworkIps | cdktf.IResolvable): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+    network: {
+      value: cdktf.stringToHclTerraform(struct!.network),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    ip: {
+      value: cdktf.stringToHclTerraform(struct!.ip),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+  };
+
+  // remove undefined attributes
+  return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined));
+}
+
+export class InstanceNetworkIpsOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+  private resolvableValue?: cdktf.IResolvable;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param complexObjectIndex the index of this item in the list
+  * @param complexObjectIsFromSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectIndex: number, complexObjectIsFromSet: boolean) {
+    super(terraformResource, terraformAttribute, complexObjectIsFromSet, complexObjectIndex);
+  }
+
+  public get internalValue(): InstanceNetworkIps | cdktf.IResolvable | undefined {
+    if (this.resolvableValue) {
+      return this.resolvableValue;
+    }
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    if (this._network !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.network = this._network;
+    }
+    if (this._ip !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.ip = this._ip;
+    }
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: InstanceNetworkIps | cdktf.IResolvable | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+      this.resolvableValue = undefined;
+      this._network = undefined;
+      this._ip = undefined;
+    }
+    else if (cdktf.Tokenization.isResolvable(value)) {
+      this.isEmptyObject = false;
+      this.resolvableValue = value;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+      this.resolvableValue = undefined;
+      this._network = value.network;
+      this._ip = value.ip;
+    }
+  }
+
+  // network - computed: false, optional: false, required: true
+  private _network?: string; 
+  public get network() {
+    return this.getStringAttribute('network');
+  }
+  public set network(value: string) {
+    this._network = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get networkInput() {
+    return this._network;
+  }
+
+  // ip - computed: false, optional: false, required: true
+  private _ip?: string; 
+  public get ip() {
+    return this.getStringAttribute('ip');
+  }
+  public set ip(value: string) {
+    this._ip = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get ipInput() {
+    return this._ip;
+  }
+}
+
+export class InstanceNetworkIpsList extends cdktf.ComplexList {
+  public internalValue? : InstanceNetworkIps[] | cdktf.IResolvable
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param wrapsSet whether the list is wrapping a set (will add tolist() to be able to access an item via an index)
+  */
+  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string, protected wrapsSet: boolean) {
+    super(terraformResource, terraformAttribute, wrapsSet)
+  }
+
+  /**
+  * @param index the index of the item to return
+  */
+  public get(index: number): InstanceNetworkIpsOutputReference {
+    return new InstanceNetworkIpsOutputReference(this.terraformResource, this.terraformAttribute, index, this.wrapsSet);
+  }
+}
 export interface InstanceVolumes {
   /**
   * Volume id (a reference to a Volume, stable across its renames) or name.
@@ -585,14 +909,18 @@ export class Instance extends cdktf.TerraformResource {
     this._administratorPw.internalValue = config.administratorPw;
     this._affinity = config.affinity;
     this._cns.internalValue = config.cns;
+    this._delegateDataset = config.delegateDataset;
     this._deletionProtection = config.deletionProtection;
+    this._disks.internalValue = config.disks;
     this._firewallEnabled = config.firewallEnabled;
     this._image = config.image;
     this._metadata = config.metadata;
     this._name = config.name;
+    this._networkIps.internalValue = config.networkIps;
     this._networks = config.networks;
     this._package = config.package;
     this._roleTags = config.roleTags;
+    this._rootAuthorizedKeys = config.rootAuthorizedKeys;
     this._state = config.state;
     this._tags = config.tags;
     this._volumes.internalValue = config.volumes;
@@ -650,6 +978,22 @@ export class Instance extends cdktf.TerraformResource {
     return this._cns.internalValue;
   }
 
+  // delegate_dataset - computed: false, optional: true, required: false
+  private _delegateDataset?: boolean | cdktf.IResolvable; 
+  public get delegateDataset() {
+    return this.getBooleanAttribute('delegate_dataset');
+  }
+  public set delegateDataset(value: boolean | cdktf.IResolvable) {
+    this._delegateDataset = value;
+  }
+  public resetDelegateDataset() {
+    this._delegateDataset = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get delegateDatasetInput() {
+    return this._delegateDataset;
+  }
+
   // deletion_protection - computed: false, optional: true, required: false
   private _deletionProtection?: boolean | cdktf.IResolvable; 
   public get deletionProtection() {
@@ -664,6 +1008,27 @@ export class Instance extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get deletionProtectionInput() {
     return this._deletionProtection;
+  }
+
+  // disks - computed: false, optional: true, required: false
+  private _disks = new InstanceDisksList(this, "disks", false);
+  public get disks() {
+    return this._disks;
+  }
+  public putDisks(value: InstanceDisks[] | cdktf.IResolvable) {
+    this._disks.internalValue = value;
+  }
+  public resetDisks() {
+    this._disks.internalValue = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get disksInput() {
+    return this._disks.internalValue;
+  }
+
+  // domain_names - computed: true, optional: false, required: false
+  public get domainNames() {
+    return this.getStringAttribute('domain_names');
   }
 
   // firewall_enabled - computed: false, optional: true, required: false
@@ -734,6 +1099,22 @@ export class Instance extends cdktf.TerraformResource {
     return this._name;
   }
 
+  // network_ips - computed: false, optional: true, required: false
+  private _networkIps = new InstanceNetworkIpsList(this, "network_ips", false);
+  public get networkIps() {
+    return this._networkIps;
+  }
+  public putNetworkIps(value: InstanceNetworkIps[] | cdktf.IResolvable) {
+    this._networkIps.internalValue = value;
+  }
+  public resetNetworkIps() {
+    this._networkIps.internalValue = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get networkIpsInput() {
+    return this._networkIps.internalValue;
+  }
+
   // networks - computed: false, optional: true, required: false
   private _networks?: string[]; 
   public get networks() {
@@ -782,6 +1163,22 @@ export class Instance extends cdktf.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get roleTagsInput() {
     return this._roleTags;
+  }
+
+  // root_authorized_keys - computed: false, optional: true, required: false
+  private _rootAuthorizedKeys?: string; 
+  public get rootAuthorizedKeys() {
+    return this.getStringAttribute('root_authorized_keys');
+  }
+  public set rootAuthorizedKeys(value: string) {
+    this._rootAuthorizedKeys = value;
+  }
+  public resetRootAuthorizedKeys() {
+    this._rootAuthorizedKeys = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get rootAuthorizedKeysInput() {
+    return this._rootAuthorizedKeys;
   }
 
   // state - computed: false, optional: true, required: false
@@ -841,14 +1238,18 @@ export class Instance extends cdktf.TerraformResource {
       administrator_pw: instanceAdministratorPwToTerraform(this._administratorPw.internalValue),
       affinity: cdktf.listMapper(cdktf.stringToTerraform, false)(this._affinity),
       cns: instanceCnsToTerraform(this._cns.internalValue),
+      delegate_dataset: cdktf.booleanToTerraform(this._delegateDataset),
       deletion_protection: cdktf.booleanToTerraform(this._deletionProtection),
+      disks: cdktf.listMapper(instanceDisksToTerraform, false)(this._disks.internalValue),
       firewall_enabled: cdktf.booleanToTerraform(this._firewallEnabled),
       image: cdktf.stringToTerraform(this._image),
       metadata: cdktf.hashMapper(cdktf.stringToTerraform)(this._metadata),
       name: cdktf.stringToTerraform(this._name),
+      network_ips: cdktf.listMapper(instanceNetworkIpsToTerraform, false)(this._networkIps.internalValue),
       networks: cdktf.listMapper(cdktf.stringToTerraform, false)(this._networks),
       package: cdktf.stringToTerraform(this._package),
       role_tags: cdktf.listMapper(cdktf.stringToTerraform, false)(this._roleTags),
+      root_authorized_keys: cdktf.stringToTerraform(this._rootAuthorizedKeys),
       state: cdktf.stringToTerraform(this._state),
       tags: cdktf.hashMapper(cdktf.stringToTerraform)(this._tags),
       volumes: cdktf.listMapper(instanceVolumesToTerraform, false)(this._volumes.internalValue),
@@ -875,11 +1276,23 @@ export class Instance extends cdktf.TerraformResource {
         type: "struct",
         storageClassType: "InstanceCns",
       },
+      delegate_dataset: {
+        value: cdktf.booleanToHclTerraform(this._delegateDataset),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "boolean",
+      },
       deletion_protection: {
         value: cdktf.booleanToHclTerraform(this._deletionProtection),
         isBlock: false,
         type: "simple",
         storageClassType: "boolean",
+      },
+      disks: {
+        value: cdktf.listMapperHcl(instanceDisksToHclTerraform, false)(this._disks.internalValue),
+        isBlock: true,
+        type: "list",
+        storageClassType: "InstanceDisksList",
       },
       firewall_enabled: {
         value: cdktf.booleanToHclTerraform(this._firewallEnabled),
@@ -905,6 +1318,12 @@ export class Instance extends cdktf.TerraformResource {
         type: "simple",
         storageClassType: "string",
       },
+      network_ips: {
+        value: cdktf.listMapperHcl(instanceNetworkIpsToHclTerraform, false)(this._networkIps.internalValue),
+        isBlock: true,
+        type: "list",
+        storageClassType: "InstanceNetworkIpsList",
+      },
       networks: {
         value: cdktf.listMapperHcl(cdktf.stringToHclTerraform, false)(this._networks),
         isBlock: false,
@@ -922,6 +1341,12 @@ export class Instance extends cdktf.TerraformResource {
         isBlock: false,
         type: "list",
         storageClassType: "stringList",
+      },
+      root_authorized_keys: {
+        value: cdktf.stringToHclTerraform(this._rootAuthorizedKeys),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
       },
       state: {
         value: cdktf.stringToHclTerraform(this._state),
