@@ -68,7 +68,7 @@ describe('manifestProblems', () => {
       'stacks[0].state.path: (absent) must be a non-empty string (the Manta directory of the state)',
       'stacks[0].resources[0].dependsOn[0]: "prod/nowhere" must be the address of a resource of the same stack',
       'stacks[0].resources[0].properties.rules: "CAN getmachine" is not a list',
-      'stacks[0].resources[1].kind: "robot" must be one of account, account-config, key, user, user-key, access-key, user-access-key, policy, role, role-tag, image, image-lookup, instance, instance-snapshot, package-lookup, network-lookup, datacenter-lookup, firewall-rule, fabric-vlan, fabric-network, volume, directory, object, snaplink, job',
+      'stacks[0].resources[1].kind: "robot" must be one of account, account-config, key, user, user-key, access-key, user-access-key, policy, role, role-tag, image, image-lookup, instance, instance-snapshot, package-lookup, network-lookup, datacenter-lookup, account-lookup, firewall-rule, fabric-vlan, fabric-vlan-lookup, fabric-network, fabric-network-lookup, volume, volume-lookup, directory, object, snaplink, job',
     ]);
   });
 
