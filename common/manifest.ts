@@ -29,6 +29,16 @@ export interface RefValue {
 }
 
 /**
+ * An output of another app, read from that app's state at plan time (`StackOutputs.of(location)`,
+ * as `terraform_remote_state`): `state` is the state's location, a local file path (relative to the
+ * working directory) or `manta:/<account>/stor/...`. The CLI puts the value in its place before
+ * planning, so plans and state hold the value, never the placeholder.
+ */
+export interface OutputRefValue {
+  readonly $output: { readonly state: string; readonly name: string };
+}
+
+/**
  * A secret named, never carried: the value is read from the environment variable or file `name` at
  * apply time (`source: 'env' | 'file'`), or made up at random when the object is created
  * (`source: 'generated'`, the `triton rbac apply` behaviour for users without a password), and never
@@ -45,6 +55,7 @@ export type ManifestValue =
   | boolean
   | null
   | RefValue
+  | OutputRefValue
   | SecretValue
   | readonly ManifestValue[]
   | { readonly [key: string]: ManifestValue };
@@ -131,6 +142,24 @@ export interface StackManifest {
    * on the plan's after-state and live by drift; absent when the stack has none.
    */
   readonly expectations?: readonly AccessExpectation[];
+  /**
+   * Objects of the app's other stacks that this stack's resources refer to (a role of stack `apps`
+   * naming users of stack `people`), sorted by address; absent when none. The stack is planned and
+   * applied after theirs, and a `$ref` or dependency naming one reads it from that stack's state.
+   */
+  readonly crossStack?: readonly CrossStackReference[];
+}
+
+/** An object of another stack of the app that a stack refers to ({@link StackManifest.crossStack}). */
+export interface CrossStackReference {
+  /** The object's address (it starts with its stack's name). */
+  readonly address: string;
+  /** The stack that declares it. */
+  readonly stack: string;
+  readonly kind: ResourceKind;
+  readonly naturalKey: string;
+  /** The addresses of this stack's resources that refer to it, sorted. */
+  readonly from: readonly string[];
 }
 
 /** One access expectation: `user` may (or may not) perform each of `actions` on `resource`. */
@@ -161,6 +190,11 @@ export interface Manifest {
 /** True when `value` is a `{ $ref }` placeholder. */
 export function isRef(value: unknown): value is RefValue {
   return typeof value === 'object' && value !== null && '$ref' in value;
+}
+
+/** True when `value` is a `{ $output }` placeholder. */
+export function isOutputRef(value: unknown): value is OutputRefValue {
+  return typeof value === 'object' && value !== null && '$output' in value;
 }
 
 /** True when `value` is a `{ $secret }` placeholder. */

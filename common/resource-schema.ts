@@ -84,7 +84,8 @@ function checkFields(
 }
 
 function checkType(where: string, type: TypeSchema, value: unknown, inSecret = false): string[] {
-  if (typeof value === 'object' && value !== null && '$ref' in value) return [];
+  // A reference, or another app's output read before planning: its value is checked where it is known.
+  if (typeof value === 'object' && value !== null && ('$ref' in value || '$output' in value)) return [];
   // A password written in clear where its reference belongs is the value most likely to be wrong here.
   const masked = inSecret || isSecretField(type);
   const shown = shownValue(value, type, masked, 60);

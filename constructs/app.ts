@@ -8,7 +8,8 @@ import { Construct } from 'constructs';
 import { MANIFEST_VERSION, type Manifest, type StackManifest } from '../common/manifest.js';
 import { SynthError } from './errors.js';
 import { TritonStack } from './stack.js';
-import { canonicalize, compareStrings } from './private/canonical.js';
+import { canonicalize, compareStrings, sortedUnique } from './private/canonical.js';
+import { describeCycle, findCycles } from '../common/graph.js';
 import { checkKnownProps, propNames } from './private/known-props.js';
 import { fail, requirePropsObject } from './private/problems.js';
 import { warningsUnder } from './private/warnings.js';
@@ -118,6 +119,7 @@ export class TritonApp extends Construct {
       .sort((a, b) => compareStrings(a.node.path, b.node.path));
     const rendered: StackManifest[] = [];
     for (const s of stacks) rendered.push(yield* s.synthesizeSteps(problems));
+    problems.push(...stackCycleProblems(rendered));
     if (problems.length > 0) throw new SynthError(problems);
     const manifest = canonicalize({
       version: MANIFEST_VERSION,
@@ -130,6 +132,25 @@ export class TritonApp extends Construct {
     }
     return manifest;
   }
+}
+
+/**
+ * Stacks referring to each other's objects in a circle: no order applies every object before what
+ * refers to it. Each circle is named with the references that make it.
+ */
+function stackCycleProblems(stacks: readonly StackManifest[]): string[] {
+  const edges = new Map<string, string[]>();
+  for (const s of stacks) edges.set(s.name, sortedUnique((s.crossStack ?? []).map((r) => r.stack)));
+  return findCycles(edges).map((cycle) => {
+    const refs = stacks
+      .filter((s) => cycle.members.includes(s.name))
+      .flatMap((s) =>
+        (s.crossStack ?? [])
+          .filter((r) => cycle.members.includes(r.stack))
+          .map((r) => `${r.from.join(', ')} refer${r.from.length === 1 ? 's' : ''} to ${r.address}`),
+      );
+    return `stack ${cycle.cycle[0]}: stacks refer to each other's objects in a circle (${describeCycle(cycle)}): ${refs.join('; ')}; no order applies every object before what refers to it`;
+  });
 }
 
 /** The context the CLI passed in {@link CONTEXT_ENV}, or none. */

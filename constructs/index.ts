@@ -5,6 +5,7 @@ export { TritonResource, type RenderContext, type RenderedResource } from './res
 export { type ResourceOptionProps } from './resource-options.js';
 export { TritonOutput, type TritonOutputProps } from './output.js';
 export { Reference, type IReferenceTarget } from './reference.js';
+export { StackOutputs, StackOutputReference } from './stack-outputs.js';
 export { Secret } from './secret.js';
 export { ConstructError, SynthError, ValidationError, type ConstructErrorCode } from './errors.js';
 export type { IAccountMember, IAccountOwner, IPolicy, IRole, ITaggable, IUser } from './interfaces.js';

@@ -2,7 +2,7 @@
  * Values known only after apply (an image id, a job's outputs): lazy tokens that the manifest carries
  * as `{ $ref: { address, attribute } }` and the plan shows as "(known after apply)".
  */
-import type { RefValue, ResourceKind } from '../common/manifest.js';
+import type { OutputRefValue, RefValue, ResourceKind } from '../common/manifest.js';
 import { ConstructError } from './errors.js';
 
 /** What a reference points at: any resource construct. */
@@ -30,8 +30,8 @@ export class Reference {
     this.attribute = attribute;
   }
 
-  /** The manifest placeholder. */
-  toJSON(): RefValue {
+  /** The manifest placeholder (another app's output has its own, see `StackOutputs`). */
+  toJSON(): RefValue | OutputRefValue {
     return { $ref: { address: this.target.address, attribute: this.attribute } };
   }
 

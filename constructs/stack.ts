@@ -4,6 +4,7 @@
 import { Construct, type IConstruct } from 'constructs';
 import type {
   AuthoritativeKind,
+  CrossStackReference,
   OutputManifest,
   ResourceManifest,
   StackManifest,
@@ -14,6 +15,7 @@ import { BUILT_IN_KINDS, kindDescriptor } from '../common/kinds/index.js';
 import { checkDeclaredRoleName, checkLogin, checkStackName } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import { TritonOutput } from './output.js';
+import { StackOutputReference } from './stack-outputs.js';
 import { declaredExpectations } from './private/expectations.js';
 import type { Reference } from './reference.js';
 import { TritonResource, type RenderContext } from './resource.js';
@@ -190,7 +192,7 @@ export class TritonStack extends Construct {
   }
 
   /**
-   * Renders the stack; problems found on the way (references across stacks, cycles) are appended to
+   * Renders the stack; problems found on the way (cycles, duplicate outputs) are appended to
    * `problems`.
    * @internal
    */
@@ -215,6 +217,7 @@ export class TritonStack extends Construct {
     };
     const out: ResourceManifest[] = [];
     const edges = new Map<string, string[]>();
+    const foreign = new Map<string, { readonly target: TritonResource; readonly from: Set<string> }>();
     for (const r of resources) {
       const rendered = r.renderResource(ctx);
       const deps = new Set<TritonResource>();
@@ -222,13 +225,22 @@ export class TritonStack extends Construct {
       for (const d of explicitDependencies(r)) deps.add(d);
       const refs: Reference[] = [];
       const properties = resolveValue(rendered.properties, (ref) => refs.push(ref)) as Record<string, never>;
-      for (const ref of refs) deps.add(ref.target as TritonResource);
+      // Another app's output is read at plan time: nothing of this app to wait for.
+      for (const ref of refs) if (!(ref instanceof StackOutputReference)) deps.add(ref.target as TritonResource);
       const dependsOn: string[] = [];
       for (const d of deps) {
-        if (d.stack !== r.stack) {
+        if (d.stack !== r.stack && kindDescriptor(d.kind)?.mode === 'lookup') {
+          // A look-up is read by each plan, never recorded in a state another stack could read.
           problems.push(
-            `${r.address}: depends on ${d.address} in stack ${d.stack.node.path}: references cannot cross stacks (each stack is one account)`,
+            `${r.address}: refers to ${d.address}, a look-up of stack ${d.stack.node.path}: a look-up is read by the stack that uses it; declare the same look-up in stack ${this.node.path} (identical look-ups may repeat)`,
           );
+          continue;
+        }
+        if (d.stack !== r.stack) {
+          // Another stack's object: this stack goes after that one, and reads it from its state.
+          const seen = foreign.get(d.address);
+          if (seen !== undefined) seen.from.add(r.address);
+          else foreign.set(d.address, { target: d, from: new Set([r.address]) });
           continue;
         }
         dependsOn.push(d.address);
@@ -257,6 +269,15 @@ export class TritonStack extends Construct {
         .map(prunedPathOf)
         .filter((path): path is string => path !== undefined),
     );
+    const crossStack: CrossStackReference[] = [...foreign.values()]
+      .map(({ target, from }) => ({
+        address: target.address,
+        stack: target.stack.node.path,
+        kind: target.kind,
+        naturalKey: target.naturalKey,
+        from: sortedUnique([...from]),
+      }))
+      .sort((a, b) => compareStrings(a.address, b.address));
     const p = this.props;
     const connection = canonicalize({
       cloudapiUrl: p.cloudapiUrl,
@@ -278,6 +299,7 @@ export class TritonStack extends Construct {
       resources: out,
       ...(outputs.length > 0 ? { outputs } : {}),
       ...(expectations.length > 0 ? { expectations } : {}),
+      ...(crossStack.length > 0 ? { crossStack } : {}),
     };
   }
 
@@ -296,6 +318,7 @@ export class TritonStack extends Construct {
       seen.set(o.name, o.node.path);
       const { output, refs } = o.renderOutput();
       for (const ref of refs) {
+        if (ref instanceof StackOutputReference) continue;
         const target = ref.target as TritonResource;
         if (target.stack !== this)
           problems.push(

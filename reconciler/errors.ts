@@ -69,6 +69,14 @@ export type ReconcilerErrorCode =
   | 'LOOKUP_FOUND_NOTHING'
   /** `import` was given an address or id that does not fit. */
   | 'IMPORT_INVALID'
+  /** A stack refers to objects of another stack that that stack's state does not hold yet. */
+  | 'CROSS_STACK_NOT_APPLIED'
+  /** `StackOutputs.of(location)`: there is no state at the location. */
+  | 'OUTPUT_STATE_NOT_FOUND'
+  /** `StackOutputs.of(location).get(name)`: the state records no such output. */
+  | 'OUTPUT_NOT_FOUND'
+  /** `StackOutputs.of(location).get(name)`: the output is sensitive, and is not handed on. */
+  | 'OUTPUT_SENSITIVE'
   /** The run was cancelled. */
   | 'ABORTED';
 
@@ -116,6 +124,14 @@ export class ReconcilerError extends TritonIacError {
     LOOKUP_FOUND_NOTHING:
       'Nothing was changed. Fix the query named above (list what exists with `triton package list`, `triton datacenters`), or remove the look-up.',
     IMPORT_INVALID: 'Check that the id belongs to an object of the kind the address declares.',
+    CROSS_STACK_NOT_APPLIED:
+      'Nothing was changed. Apply the stacks named first (`triton-iac apply --stack NAME`), or apply the whole app: it applies every stack after those it refers to.',
+    OUTPUT_STATE_NOT_FOUND:
+      'Nothing was planned. Apply that app first, or fix the location given to StackOutputs.of (a local path is relative to the directory triton-iac runs in).',
+    OUTPUT_NOT_FOUND:
+      'Nothing was planned. Declare the output in that app (new TritonOutput(stack, name, { value })) and apply it, or read one it has.',
+    OUTPUT_SENSITIVE:
+      'Nothing was planned. Pass a secret with Secret.fromEnv or Secret.fromFile instead, or make the output not sensitive if it is not a secret.',
     ABORTED:
       'The run was cancelled; actions that finished are recorded in the state. Run the same command (apply or destroy) again to finish.',
   };

@@ -14,7 +14,10 @@ import { defaultHandlers } from '../provider/handlers/registry.js';
 import { createCloudApiClient, createMantaClient, type CloudApiClient, type MantaClient } from '../provider/index.js';
 import {
   applyReviewed,
+  crossStackObjectsOf,
   declaredByOtherStacks,
+  openStateBackend,
+  type StateDocument,
   driftStack,
   planDestroy,
   planStack,
@@ -164,12 +167,16 @@ export class LocalCloud {
   ): Promise<AppPlan> {
     const { manifest, stacks } = stacksOf(app, options);
     const plans = [];
+    // What an earlier stack's plan makes or replaces is known to the stacks after it only once applied.
+    const pending = new Set<string>();
     for (const stack of options.destroy === true ? [...stacks].reverse() : stacks) {
       const opts = {
-        ...this.#engineOptions(manifest, stack, []),
+        ...(await this.#engineOptions(manifest, stack, [], pending)),
         ...(options.targets !== undefined ? { targets: options.targets } : {}),
       };
-      plans.push(options.destroy === true ? await planDestroy(stack, opts) : await planStack(stack, opts));
+      const plan = options.destroy === true ? await planDestroy(stack, opts) : await planStack(stack, opts);
+      for (const c of plan.changes) if (c.action === 'create' || c.action === 'replace') pending.add(c.address);
+      plans.push(plan);
     }
     return appPlan(plans);
   }
@@ -183,7 +190,7 @@ export class LocalCloud {
     const { manifest, stacks } = stacksOf(app, options);
     const reports = [];
     for (const stack of stacks)
-      reports.push({ ...(await driftStack(stack, this.#engineOptions(manifest, stack, []))), stack: stack.name });
+      reports.push({ ...(await driftStack(stack, await this.#engineOptions(manifest, stack, []))), stack: stack.name });
     return appDrift(reports);
   }
 
@@ -255,7 +262,7 @@ export class LocalCloud {
     const done = [];
     for (const stack of what === 'destroy' ? [...stacks].reverse() : stacks) {
       const opts = {
-        ...this.#engineOptions(manifest, stack, warnings),
+        ...(await this.#engineOptions(manifest, stack, warnings)),
         ...(options.adopt === true ? { adopt: true } : {}),
         ...(options.targets !== undefined ? { targets: options.targets } : {}),
       };
@@ -265,7 +272,12 @@ export class LocalCloud {
     return appApplied(what, done, warnings, options.throwOnFailure !== false);
   }
 
-  #engineOptions(manifest: Manifest, stack: StackManifest, warnings: string[]): EngineOptions {
+  async #engineOptions(
+    manifest: Manifest,
+    stack: StackManifest,
+    warnings: string[],
+    pending: ReadonlySet<string> = new Set(),
+  ): Promise<EngineOptions> {
     if (this.#closed !== undefined) throw new TestingError('this LocalCloud is closed: start another one');
     let writeLog = this.#writeLogs.get(stack.account);
     if (writeLog === undefined) this.#writeLogs.set(stack.account, (writeLog = new WriteLog()));
@@ -284,9 +296,30 @@ export class LocalCloud {
       ...(onProgress !== undefined ? { onProgress } : {}),
       sensor: {},
       declaredElsewhere: declaredByOtherStacks(manifest.stacks, stack),
+      ...(stack.crossStack !== undefined ? { crossStack: await this.#crossStack(manifest, stack, pending) } : {}),
       writeLog,
       log: { debug: () => undefined, info: () => undefined, warn: (m) => void warnings.push(m) },
     };
+  }
+
+  /** The objects of other stacks `stack` refers to, from their state here (as the CLI reads them). */
+  async #crossStack(
+    manifest: Manifest,
+    stack: StackManifest,
+    pending: ReadonlySet<string>,
+  ): Promise<EngineOptions['crossStack']> {
+    const states = new Map<string, StateDocument | null>();
+    for (const name of new Set((stack.crossStack ?? []).map((r) => r.stack))) {
+      const other = manifest.stacks.find((s) => s.name === name);
+      if (other === undefined) continue;
+      const backend = openStateBackend(other, {
+        workDir: this.workDir,
+        clients: this.clients(other.account),
+        consistencyWindowMs: this.#options.consistencyWindowMs ?? 0,
+      });
+      states.set(name, (await backend.read())?.doc ?? null);
+    }
+    return crossStackObjectsOf(stack, states, pending);
   }
 
   /** The key of the sub-user a stack acts as: one `clientsAs` added earlier. */

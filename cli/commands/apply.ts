@@ -23,6 +23,7 @@ import type { LoadedApp } from '../private/app-loader.js';
 import { runReviewed } from '../private/carry-out.js';
 import { applySavedParts, type SavedPart, type SavedPlanSource } from '../private/apply-saved.js';
 import { checkSavedPlanContext } from '../private/context.js';
+import { crossStackLine } from '../private/cross-stack-states.js';
 import {
   COMMON_FLAGS,
   COMMON_HELP,
@@ -163,6 +164,7 @@ export const applyCommand: Command = {
           ...engineControls(controlsOf(stack)),
           ...(adopt ? { adopt } : {}),
         });
+        io.stdout.write(crossStackLine(stack, options.crossStack, session.outputsRead.get(stack.name)));
         const question = `\nApply these changes to stack ${stack.name} (account ${stack.account})?`;
         const outcome = await runReviewed(
           stack,

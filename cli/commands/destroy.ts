@@ -1,6 +1,8 @@
-import type { Command } from '../command.js';
+import type { StackManifest } from '../../common/manifest.js';
+import type { Command, CommandIo } from '../command.js';
 import { expectPositionals, intFlag, parseArgs } from '../private/args.js';
 import { runReviewed } from '../private/carry-out.js';
+import { destroyOptionsPerStack } from '../private/destroy-flags.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
 
 const HELP = `Usage: triton-iac destroy [APP] [options]
@@ -14,6 +16,10 @@ protection on, makes destroy refuse before anything is deleted.
 
 Options:
   --auto-approve, -y   do not ask for confirmation
+  --target ADDRESS     destroy only this object and, first, everything that depends on it, in
+                       any stack of the app (repeatable; the plan names why each dependant goes)
+  --exclude ADDRESS    destroy everything but this object and what it depends on, in any stack
+                       of the app (repeatable; OpenTofu's -exclude)
   --parallelism N      at most N deletes at once (default 32; --max-requests caps requests)
   --verbose            list every file of a large object-store change instead of its summary line
 
@@ -25,6 +31,8 @@ protected resource (PROTECTED, DELETION_PROTECTED).
 Examples:
   triton-iac destroy --emulator examples/quickstart/main.ts
   triton-iac destroy --stack staging --auto-approve
+  triton-iac destroy --target apps/web --auto-approve
+  triton-iac plan --destroy --exclude network/net --out destroy.plan.json
 `;
 
 /** `triton-iac destroy`: deletes what the stack manages. */
@@ -34,7 +42,14 @@ export const destroyCommand: Command = {
   async run(argv, io) {
     const args = parseArgs(
       argv,
-      { ...COMMON_FLAGS, 'auto-approve': 'boolean', parallelism: 'string', verbose: 'boolean' },
+      {
+        ...COMMON_FLAGS,
+        'auto-approve': 'boolean',
+        parallelism: 'string',
+        verbose: 'boolean',
+        target: 'repeat',
+        exclude: 'repeat',
+      },
       'destroy',
     );
     expectPositionals(args, 'destroy', 0, 1, '[APP] [options]');
@@ -44,10 +59,22 @@ export const destroyCommand: Command = {
     const session = await openSession(app, common, io);
     try {
       let ok = true;
+      const targets = args.repeats.get('target') ?? [];
+      const exclude = args.repeats.get('exclude') ?? [];
+      const limitOf = destroyOptionsPerStack(session.app.manifest.stacks, session.stacks, targets, exclude);
+      const limited = targets.length + exclude.length > 0;
+      if (!limited) warnReferredTo(session.app.manifest.stacks, session.stacks, io);
       // In the reverse of the order apply works in: a stack naming another's objects goes first.
       for (const stack of [...session.stacks].reverse()) {
-        const options = await session.options(stack, parallelism !== undefined ? { parallelism } : {});
-        const question = `\nDestroy every object stack ${stack.name} manages in account ${stack.account}? There is no undo.`;
+        const limit = limitOf(stack);
+        if (limit === undefined) continue;
+        const options = await session.options(stack, {
+          ...limit,
+          ...(parallelism !== undefined ? { parallelism } : {}),
+        });
+        const question = limited
+          ? `\nDestroy these objects of stack ${stack.name} in account ${stack.account}? There is no undo.`
+          : `\nDestroy every object stack ${stack.name} manages in account ${stack.account}? There is no undo.`;
         const outcome = await runReviewed(
           stack,
           options,
@@ -68,3 +95,17 @@ export const destroyCommand: Command = {
     }
   },
 };
+
+/**
+ * Warns about each stack destroyed now whose objects a stack that stays refers to: those references
+ * dangle once it is gone (the stack that stays fails to apply until they exist again).
+ */
+function warnReferredTo(all: readonly StackManifest[], destroyed: readonly StackManifest[], io: CommandIo): void {
+  const gone = new Set(destroyed.map((s) => s.name));
+  for (const stays of all.filter((s) => !gone.has(s.name)))
+    for (const ref of stays.crossStack ?? [])
+      if (gone.has(ref.stack))
+        io.stderr.write(
+          `warning: stack ${stays.name}, not destroyed now, refers to ${ref.address} of stack ${ref.stack} (from ${ref.from.join(', ')}): it cannot be applied again until stack ${ref.stack} is\n`,
+        );
+}

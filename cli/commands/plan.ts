@@ -9,7 +9,7 @@ import {
 } from '../../reconciler/index.js';
 import type { StackManifest } from '../../common/manifest.js';
 import { UsageError, type Command } from '../command.js';
-import { expectPositionals, parseArgs } from '../private/args.js';
+import { expectPositionals, parseArgs, type ParsedArgs } from '../private/args.js';
 import {
   engineControls,
   noteExclusions,
@@ -21,6 +21,8 @@ import {
 import { planDestroy, planStack } from '../private/engine.js';
 import { outputFormat, renderPlan, renderPlansJson } from '../private/plan-output.js';
 import { startReadAhead } from '../private/plan-read-ahead.js';
+import { crossStackLine } from '../private/cross-stack-states.js';
+import { destroyOptionsPerStack } from '../private/destroy-flags.js';
 import { planReportHtml } from '../report/plan-html.js';
 import { htmlReportLink, OUT_HTML_HELP, outHtmlFlag, writeReport } from '../report/output.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
@@ -43,10 +45,13 @@ ${OUT_HTML_HELP}
   --json                     same as --format json (an app with several stacks gives one document,
                              {"stacks": [plan, …]}, with one plan document per stack)
   --detailed-exitcode        exit 0 when there are no changes, 2 when there are, 1 on error
-  --target ADDRESS           plan only this resource and what it depends on (repeatable)
+  --target ADDRESS           plan only this resource and what it depends on (repeatable); with
+                             --destroy, delete only it and, first, what depends on it
 ${OPERATOR_HELP}
   --destroy                  show what \`triton-iac destroy\` would delete (every object in the
-                             state); with --out, \`apply FILE\` then carries out exactly that
+                             state); with --out, \`apply FILE\` then carries out exactly that;
+                             with --target or --exclude, as \`destroy\` takes them (--exclude then
+                             keeps the object and what it depends on)
   --adopt                    plan to adopt objects found in the cloud, outside the state, that
                              differ from the declaration (without it they are conflicts, and the
                              plan exits 1 since apply would refuse it)
@@ -102,13 +107,13 @@ export const planCommand: Command = {
     const outHtml = outHtmlFlag(args, io.cwd, { '--out': out });
     const targets = args.repeats.get('target') ?? [];
     const destroy = args.booleans.has('destroy');
-    if (destroy && (targets.length > 0 || args.booleans.has('adopt')))
-      throw new UsageError(
-        '--destroy plans the deletion of everything in the state; it takes neither --target nor --adopt',
-      );
+    if (destroy && args.booleans.has('adopt'))
+      throw new UsageError('--destroy plans the deletion of what is in the state; it does not take --adopt');
+    // A destroy takes --target and --exclude with its own meaning (destroy-flags.ts), and no other control.
+    const destroyExclude = destroy ? (args.repeats.get('exclude') ?? []) : [];
     const controls = operatorOptions(
-      args,
-      destroy ? 'does not go with --destroy, which plans the deletion of everything in the state' : undefined,
+      destroy ? withoutExclude(args) : args,
+      destroy ? 'does not go with --destroy, which plans the deletion of what is in the state' : undefined,
     );
     // An ordinary plan starts listing what the stack's state names while the app is being built.
     const readAhead = destroy || targets.length > 0 ? undefined : await startReadAhead(common, io);
@@ -125,19 +130,29 @@ export const planCommand: Command = {
       const plans: Plan[] = [];
       const planned: StackManifest[] = [];
       const controlsOf = operatorOptionsPerStack(session.stacks, controls);
+      const limitOf = destroy
+        ? destroyOptionsPerStack(session.app.manifest.stacks, session.stacks, targets, destroyExclude)
+        : () => ({});
       // A destroy goes in the reverse of apply's order (a stack naming another's objects first), as destroy does.
       for (const stack of destroy ? [...session.stacks].reverse() : session.stacks) {
         if (!destroy) noteExclusions(stack, controlsOf(stack), io);
-        const plan = destroy
-          ? await planDestroy(stack, await session.options(stack))
-          : await planStack(
-              stack,
-              await session.options(stack, {
-                ...engineControls(controlsOf(stack)),
-                ...(targets.length > 0 ? { targets } : {}),
-                ...(args.booleans.has('adopt') ? { adopt: true } : {}),
-              }),
-            );
+        const limit = limitOf(stack);
+        if (limit === undefined) continue;
+        const options = destroy
+          ? await session.options(stack, limit)
+          : await session.options(stack, {
+              ...engineControls(controlsOf(stack)),
+              ...(targets.length > 0 ? { targets } : {}),
+              ...(args.booleans.has('adopt') ? { adopt: true } : {}),
+            });
+        // Which other stacks it read, and what of theirs is known only after apply.
+        if (!destroy)
+          (format === 'json' || format === 'html' ? io.stderr : io.stdout).write(
+            crossStackLine(stack, options.crossStack, session.outputsRead.get(stack.name)),
+          );
+        const plan = destroy ? await planDestroy(stack, options) : await planStack(stack, options);
+        // What this plan makes or replaces is known to the stacks after it only once applied.
+        session.notePlanned(plan);
         plans.push(plan);
         planned.push(stack);
         // JSON and HTML are one document for the whole run, written once every stack is planned.
@@ -191,3 +206,10 @@ export const planCommand: Command = {
     }
   },
 };
+
+/** `args` without `--exclude`, which a destroy reads itself (see destroy-flags.ts). */
+function withoutExclude(args: ParsedArgs): ParsedArgs {
+  const repeats = new Map(args.repeats);
+  repeats.delete('exclude');
+  return { ...args, repeats };
+}

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { UsageError, type Command } from '../command.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
 import { APP_FLAGS, commonOptions, loadAppFor } from '../private/session.js';
+import { selectStacks } from '../private/app-loader.js';
 
 const HELP = `Usage: triton-iac synth [APP] [--out FILE]
 
@@ -15,7 +16,7 @@ a \`triton rbac apply\` file (rbac.json), or a CDKTF cdk.tf.json. Without APP: "
 
 Options:
   --out FILE, -o FILE   write the manifest to FILE instead of standard output
-  --stack NAME          print only this stack (the manifest keeps its envelope)
+  --stack NAME[,NAME]   print only these stacks (the manifest keeps its envelope)
   --account LOGIN       the account an rbac.json is for (default: TRITON_ACCOUNT)
   --context KEY=VALUE   a value the app reads with app.node.tryGetContext('KEY') (repeatable;
                         wins over "context" in triton-iac.json)
@@ -38,14 +39,7 @@ export const synthCommand: Command = {
     const common = commonOptions(args);
     const app = await loadAppFor(args.positionals[0], common, io);
     let manifest = app.manifest;
-    if (common.stack !== undefined) {
-      const stack = manifest.stacks.find((s) => s.name === common.stack);
-      if (!stack)
-        throw new UsageError(
-          `--stack ${common.stack}: ${app.path} has no such stack; it has ${manifest.stacks.map((s) => s.name).join(', ')}`,
-        );
-      manifest = { ...manifest, stacks: [stack] };
-    }
+    if (common.stack !== undefined) manifest = { ...manifest, stacks: selectStacks(manifest, common.stack, app.path) };
     const text = `${JSON.stringify(manifest, null, 2)}\n`;
     const out = args.strings.get('out');
     if (out === undefined) {

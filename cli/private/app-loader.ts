@@ -132,12 +132,14 @@ export async function loadApp(
 export function selectStacks(manifest: Manifest, name: string | undefined, source: string): StackManifest[] {
   if (manifest.stacks.length === 0) throw new UsageError(`${source} declares no stacks; add a TritonStack to the app`);
   if (name === undefined) return [...manifest.stacks];
-  const found = manifest.stacks.find((s) => s.name === name);
-  if (!found)
+  // `--stack a,b`: each name must be a stack of the app; kept in the app's order.
+  const names = name.split(',');
+  const unknown = names.filter((n) => !manifest.stacks.some((s) => s.name === n));
+  if (unknown.length > 0)
     throw new UsageError(
-      `--stack ${name}: ${source} has no such stack; it has ${manifest.stacks.map((s) => s.name).join(', ')}`,
+      `--stack ${unknown.join(',')}: ${source} has no such stack${unknown.length === 1 ? '' : 's'}; it has ${manifest.stacks.map((s) => s.name).join(', ')}`,
     );
-  return [found];
+  return manifest.stacks.filter((s) => names.includes(s.name));
 }
 
 /** Like {@link selectStacks}, for commands that work on exactly one stack. */
@@ -145,7 +147,9 @@ export function selectOneStack(manifest: Manifest, name: string | undefined, sou
   const stacks = selectStacks(manifest, name, source);
   if (stacks.length > 1)
     throw new UsageError(
-      `${source} has several stacks (${stacks.map((s) => s.name).join(', ')}); choose one with --stack NAME`,
+      name === undefined
+        ? `${source} has several stacks (${stacks.map((s) => s.name).join(', ')}); choose one with --stack NAME`
+        : `--stack ${name}: this command works on one stack; name one of ${stacks.map((s) => s.name).join(', ')}`,
     );
   return stacks[0]!;
 }

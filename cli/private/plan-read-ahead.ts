@@ -24,7 +24,7 @@ const FIRST_REQUEST_WAIT_MS = 20;
 export async function startReadAhead(common: CommonOptions, io: CommandIo): Promise<PlanReadAhead | undefined> {
   if (common.emulator) return undefined;
   try {
-    const stacks = common.stack !== undefined ? [common.stack] : await localStateStacks(io.cwd);
+    const stacks = common.stack !== undefined ? common.stack.split(',') : await localStateStacks(io.cwd);
     if (stacks.length !== 1) return undefined;
     const ahead = await ReadAhead.fromLocalState(stacks[0]!, {
       workDir: io.cwd,

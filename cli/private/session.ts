@@ -6,9 +6,6 @@
 import type { StackManifest } from '../../common/manifest.js';
 import { UsageError, type CommandIo } from '../command.js';
 import { APP_TIMEOUT_ENV, TUNABLE_DEFAULTS } from '../../common/tunables.js';
-import { intFlag, mantaVersionFlag, type FlagSpec, type ParsedArgs } from './args.js';
-import { timeScaleFlag, timingFlag } from './timing-flags.js';
-import type { TimingProfileName } from '../../emulator/core/timing.js';
 import { loadApp, resolveAppPath, selectOneStack, selectStacks, type LoadedApp } from './app-loader.js';
 import {
   emulatorOverrides,
@@ -16,7 +13,7 @@ import {
   withoutCloudSettings,
   type EmbeddedEmulator,
 } from '../embedded-emulator.js';
-import { CONTEXT_HELP, contextFlags, contextOf } from './context.js';
+import { contextOf } from './context.js';
 import {
   type Clients,
   closeClients,
@@ -31,115 +28,19 @@ import { checkWorkingDirectory, whileWorkingDirectoryExists } from './working-di
 import { guardLocks } from './interrupts.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
 import { stateHistoryKeepOf } from './drift-config.js';
-import { declaredByOtherStacks, orderStacks, WriteLog } from '../../reconciler/index.js';
+import { declaredByOtherStacks, orderStacks, WriteLog, type Plan } from '../../reconciler/index.js';
+import { crossStackStates, withOtherAppsOutputs } from './cross-stack-states.js';
+import type { CommonOptions } from './common-options.js';
 
-/**
- * The flags of the commands that only build the app (synth, validate, graph, access): which stack,
- * the account of an rbac.json, the context the program reads, and stack traces.
- */
-export const APP_FLAGS: FlagSpec = {
-  'app-timeout': 'string',
-  stack: 'string',
-  account: 'string',
-  debug: 'boolean',
-  context: 'repeat',
-};
-
-/** The flags every cloud-facing command takes. */
-export const COMMON_FLAGS: FlagSpec = {
-  'app-timeout': 'string',
-  debug: 'boolean',
-  emulator: 'boolean',
-  profile: 'string',
-  stack: 'string',
-  account: 'string',
-  'consistency-window-ms': 'string',
-  'emulator-manta-version': 'string',
-  'emulator-timing': 'string',
-  'emulator-time-scale': 'string',
-  'lock-timeout': 'string',
-  'max-requests': 'string',
-  context: 'repeat',
-};
-
-/** Help text for {@link COMMON_FLAGS}, appended to each command's help. */
-export const COMMON_HELP = `Common options:
-  --emulator                  run against an embedded emulator (state in .triton-iac/emulator,
-                              kept between commands); no cloud account needed
-  --emulator-manta-version 1|2
-                              the Manta line the embedded emulator answers as (default 1,
-                              mantav1; 2 is Manta v2, which has no jobs and no snaplinks)
-  --emulator-timing fast|realistic, --emulator-time-scale S
-                              how long the embedded emulator's jobs take (default fast, 1)
-  --profile NAME              use this ~/.triton profile (default: TRITON_PROFILE, then the current one)
-  --stack NAME                work on one stack of a multi-stack app
-  --account LOGIN             the account an rbac.json is applied to (default: TRITON_ACCOUNT)
-  --consistency-window-ms N   how long the cloud may serve stale reads after a write
-                              (default: TRITON_IAC_CONSISTENCY_WINDOW_MS, else 15000; 0 with --emulator)
-  --max-requests N            at most N requests in flight per service (default 32; the client
-                              sends fewer while the cloud throttles or slows down)
-  --lock-timeout DURATION     wait this long for the state lock, e.g. 30s or 2m (default: fail at once)
-  --app-timeout DURATION      wait this long for the app program to build its app (default:
-                              TRITON_IAC_APP_TIMEOUT_MS, else 2m); one that never does fails naming it
-${CONTEXT_HELP}
-  --debug                     print stack traces and engine debug lines on errors`;
-
-/** Options derived from the common flags. */
-export interface CommonOptions {
-  readonly debug: boolean;
-  readonly emulator: boolean;
-  readonly profile: string | undefined;
-  readonly stack: string | undefined;
-  readonly account: string | undefined;
-  readonly consistencyWindowMs: number | undefined;
-  /** With `--emulator`: the Manta line it answers as (`--emulator-manta-version`). */
-  readonly emulatorMantaVersion: 1 | 2 | undefined;
-  /** With `--emulator`: how long its jobs take (`--emulator-timing`, `--emulator-time-scale`). */
-  readonly emulatorTiming: { readonly timing?: TimingProfileName; readonly timeScale?: number };
-  readonly lockTimeoutMs: number | undefined;
-  /** `--app-timeout`: how long the app program may take to build its app. */
-  readonly appTimeoutMs?: number | undefined;
-  /** `--max-requests`: the most requests in flight per service. */
-  readonly maxRequests: number | undefined;
-  /** The `--context key=value` flags (the project file's context is added when the app is loaded). */
-  readonly context: Readonly<Record<string, string>>;
-}
-
-/** Reads the common flags. */
-export function commonOptions(args: ParsedArgs): CommonOptions {
-  return {
-    debug: args.booleans.has('debug'),
-    emulator: args.booleans.has('emulator'),
-    profile: args.strings.get('profile'),
-    stack: args.strings.get('stack'),
-    account: args.strings.get('account'),
-    consistencyWindowMs: intFlag(args, 'consistency-window-ms', 0, 3_600_000),
-    emulatorMantaVersion: mantaVersionFlag(args.strings.get('emulator-manta-version'), '--emulator-manta-version'),
-    emulatorTiming: embeddedTiming(args),
-    lockTimeoutMs: parseDuration(args.strings.get('lock-timeout'), 'lock-timeout'),
-    appTimeoutMs: parseDuration(args.strings.get('app-timeout'), 'app-timeout'),
-    maxRequests: intFlag(args, 'max-requests', 1, 256),
-    context: contextFlags(args),
-  };
-}
-
-function embeddedTiming(args: ParsedArgs): CommonOptions['emulatorTiming'] {
-  const timing = timingFlag(args.strings.get('emulator-timing'), '--emulator-timing');
-  const timeScale = timeScaleFlag(args.strings.get('emulator-time-scale'), '--emulator-time-scale');
-  return { ...(timing !== undefined ? { timing } : {}), ...(timeScale !== undefined ? { timeScale } : {}) };
-}
-
-/**
- * Parses `30s`, `2m`, `500ms` (a bare number is seconds, as in Terraform's `-lock-timeout`).
- * @throws UsageError naming the flag and the accepted forms.
- */
-export function parseDuration(text: string | undefined, flag: string): number | undefined {
-  if (text === undefined) return undefined;
-  const m = /^(\d+)(ms|s|m)?$/.exec(text.trim());
-  if (!m) throw new UsageError(`--${flag} "${text}" must be a duration like 500ms, 30s or 2m`);
-  const n = Number(m[1]);
-  return m[2] === 'ms' ? n : m[2] === 'm' ? n * 60_000 : n * 1000;
-}
+// The common flags are read in common-options.ts; the commands take them from here with the session.
+export {
+  APP_FLAGS,
+  COMMON_FLAGS,
+  COMMON_HELP,
+  commonOptions,
+  parseDuration,
+  type CommonOptions,
+} from './common-options.js';
 
 /** Loads the app named by the first positional word (or the project default); prints its synth warnings on stderr. */
 export async function loadAppFor(appArg: string | undefined, common: CommonOptions, io: CommandIo): Promise<LoadedApp> {
@@ -214,8 +115,16 @@ function formatMs(ms: number): string {
 export interface Session {
   readonly app: LoadedApp;
   readonly stacks: readonly StackManifest[];
-  /** The engine options for `stack`, connecting on first use. */
+  /**
+   * The engine options for `stack`, connecting on first use. A stack referring to other stacks'
+   * objects gets them (`crossStack`) as their state holds them now, less those a plan noted with
+   * {@link Session.notePlanned} creates or replaces first.
+   */
   options(stack: StackManifest, extra?: Partial<EngineOptions>): Promise<EngineOptions>;
+  /** Per stack, the other apps' outputs it read (`StackOutputs`): state location to output names. */
+  readonly outputsRead: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
+  /** Records a plan made in this run: what it creates, replaces or deletes is known to later stacks only after apply. */
+  notePlanned(plan: Plan): void;
   /** Closes every connection and the embedded emulator. */
   close(): Promise<void>;
 }
@@ -312,9 +221,32 @@ export async function openSession(
     (line) => void io.stderr.write(line),
     emulator !== undefined ? () => emulator.close() : undefined,
   );
-  return {
+  const pending = new Set<string>();
+  const clientsOf = async (stack: StackManifest): Promise<Clients> => {
+    let clients = connected.get(stack.name);
+    if (clients === undefined) {
+      const overrides = emulator ? emulatorOverrides(emulator, stack.account) : undefined;
+      clients = await connectStack(stack, {
+        env,
+        ...(io.env['HOME'] ? { home: io.env['HOME'] } : {}),
+        ...(overrides ? { overrides } : {}),
+        ...(common.maxRequests !== undefined ? { maxRequests: common.maxRequests } : {}),
+        onRateHold: rateWaits.tell,
+      });
+      connected.set(stack.name, clients);
+    }
+    return clients;
+  };
+  const crossStackOf = (stack: StackManifest): Promise<EngineOptions['crossStack']> =>
+    crossStackStates(stack, app.manifest.stacks, { io, common, clientsOf, pending });
+  const session: Session = {
     app,
     stacks,
+    outputsRead: new Map(),
+    notePlanned(plan) {
+      for (const c of plan.changes)
+        if (c.action === 'create' || c.action === 'replace' || c.action === 'delete') pending.add(c.address);
+    },
     async options(stack, extra = {}) {
       let clients = connected.get(stack.name);
       // The clients a read-ahead connected for this stack, and its listings (see read-ahead.ts).
@@ -324,17 +256,8 @@ export async function openSession(
         clients = ahead.clients;
         connected.set(stack.name, clients);
       }
-      if (clients === undefined) {
-        const overrides = emulator ? emulatorOverrides(emulator, stack.account) : undefined;
-        clients = await connectStack(stack, {
-          env,
-          ...(io.env['HOME'] ? { home: io.env['HOME'] } : {}),
-          ...(overrides ? { overrides } : {}),
-          ...(common.maxRequests !== undefined ? { maxRequests: common.maxRequests } : {}),
-          onRateHold: rateWaits.tell,
-        });
-        connected.set(stack.name, clients);
-      }
+      clients ??= await clientsOf(stack);
+      const crossStack = await crossStackOf(stack);
       const windowMs = common.consistencyWindowMs ?? (emulator ? 0 : undefined);
       const keep = stateHistoryKeepOf(io.cwd);
       return {
@@ -361,6 +284,7 @@ export async function openSession(
         // that is not applied now is still declared there.
         declaredElsewhere: declaredByOtherStacks(app.manifest.stacks, stack),
         writeLog: writeLogOf(stack.account),
+        ...(crossStack !== undefined ? { crossStack } : {}),
         ...extra,
       };
     },
@@ -377,6 +301,14 @@ export async function openSession(
       await emulator?.close();
     },
   };
+  // Other apps' outputs are read once, before any plan: the stacks worked on hold their values.
+  try {
+    const read = await withOtherAppsOutputs(stacks, { io, common, clientsOf, pending });
+    return { ...session, stacks: read.stacks, outputsRead: read.outputsRead };
+  } catch (error) {
+    await session.close();
+    throw error;
+  }
 }
 
 function fieldsText(fields: Readonly<Record<string, unknown>> | undefined): string {

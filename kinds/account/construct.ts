@@ -5,7 +5,7 @@ import type { Construct } from 'constructs';
 import type { AccountProperties, ProfileFields } from '../../common/resource-properties.js';
 import { checkEmail } from '../../common/rules/index.js';
 import { ValidationError } from '../../constructs/errors.js';
-import type { IRole, ITaggable } from '../../constructs/interfaces.js';
+import type { IAccountMember, IRole, ITaggable } from '../../constructs/interfaces.js';
 import { TritonResource, type RenderedResource } from '../../constructs/resource.js';
 import type { ResourceOptionProps } from '../../constructs/resource-options.js';
 import { tagOwnedResource } from '../../constructs/private/role-tagging/owned-role-tags.js';
@@ -40,8 +40,12 @@ const ACCOUNT_PROPS = propNames<AccountProps>({
   roleTags: true,
 });
 
-/** The stack's account (at most one per stack). The login cannot be changed. */
-export class Account extends TritonResource implements ITaggable {
+/**
+ * The stack's account (at most one per stack). The login cannot be changed. As a role member of
+ * another stack's account (`members: [account]`), it stands for this account's owner: CloudAPI takes
+ * other accounts as members, and the role's stack is then applied after this one.
+ */
+export class Account extends TritonResource implements ITaggable, IAccountMember {
   readonly kind = 'account' as const;
   private readonly properties: AccountProperties;
 
@@ -64,6 +68,11 @@ export class Account extends TritonResource implements ITaggable {
   }
 
   get naturalKey(): string {
+    return this.stack.account;
+  }
+
+  /** The account's login, as a role member. */
+  get accountLogin(): string {
     return this.stack.account;
   }
 

@@ -120,11 +120,32 @@ export class Role extends TritonResource implements IRole, ITaggable {
     }
     this.roleName = name;
     this.policies = [...policies];
+    this.node.addValidation({ validate: () => this.otherAccountUserProblems() });
     tagOwnedResource(this, props.roleTags);
   }
 
   get naturalKey(): string {
     return this.roleName;
+  }
+
+  /**
+   * A sub-user of another account cannot be a member: CloudAPI takes another account only as a
+   * whole (its owner, `type: account`), and looks a sub-user member up in the role's own account.
+   */
+  private otherAccountUserProblems(): string[] {
+    const problems: string[] = [];
+    for (const [field, list] of [
+      ['members', this.members],
+      ['defaultMembers', this.defaultMembers],
+    ] as const) {
+      list.forEach((m, i) => {
+        if (!TritonResource.isResource(m) || m.kind !== 'user' || m.stack.account === this.stack.account) return;
+        problems.push(
+          `${this.node.path}: ${field}[${i}]: ${m.address} is a sub-user of account ${m.stack.account}, not of ${this.stack.account}: a role takes sub-users of its own account only, and another account as a whole (its Account object or Role.account(${JSON.stringify(m.stack.account)}))`,
+        );
+      });
+    }
+    return problems;
   }
 
   /** @internal */
@@ -146,6 +167,8 @@ export class Role extends TritonResource implements IRole, ITaggable {
       if (isAccountOwner(ref)) {
         member = { type: 'account', login: ctx.account, default: isDefault };
       } else if (isAccountMember(ref)) {
+        // Another stack's Account object: the role's stack goes after it.
+        if (TritonResource.isResource(ref)) deps.push(ref);
         member = { type: 'account', login: ref.accountLogin, default: isDefault };
       } else if (typeof ref === 'string') {
         const managed = ctx.find('user', ref.toLowerCase()) as (TritonResource & IUser) | undefined;

@@ -7,6 +7,8 @@ import type { ClientsBundle } from '../../common/contract/clients.js';
 import type { AnyHandler, JsonPatchOperation } from '../../common/contract/handler.js';
 import type { DisplayValue } from '../render/mask.js';
 import type { PlanAction } from '../plan/types.js';
+import type { CrossStackObject } from '../plan/cross-stack.js';
+import type { CrossStackDestroy } from './targets.js';
 import type { ListedAhead } from './listed-ahead.js';
 import type { SensorOptions } from './sensor-options.js';
 import type { UnmanagedObject } from '../plan/unmanaged-objects.js';
@@ -96,12 +98,27 @@ export interface EngineOptions<C extends EngineClients = EngineClients> {
    * @default - none: every resource that leaves the stack is deleted
    */
   readonly declaredElsewhere?: ReadonlyMap<string, string>;
+  /**
+   * The objects of the app's other stacks this stack refers to (`StackManifest.crossStack`), as
+   * `crossStackObjectsOf` reads them from their stacks' state: `null` (or absent) for one known only
+   * after apply. A plan shows a reference to one as known after apply; apply refuses it.
+   * @default - every such reference is known after apply
+   */
+  readonly crossStack?: ReadonlyMap<string, CrossStackObject | null>;
   /** How many state serials the history keeps (`triton-iac.json` `state.history.keep`). @default 50 */
   readonly stateHistoryKeep?: number;
   /** Addresses to replace even when unchanged (`--replace`). */
   readonly replace?: readonly string[];
-  /** Addresses to leave out of the run with their dependants (`--exclude`). */
+  /**
+   * Addresses to leave out of the run with their dependants (`--exclude`); in a destroy, with what
+   * they depend on instead (and `targets` go with what depends on them).
+   */
   readonly exclude?: readonly string[];
+  /**
+   * A destroy limited by `--target` or `--exclude` in an app of several stacks: what the other
+   * stacks' selection adds to this one (`destroySelectionPerStack`).
+   */
+  readonly destroyAcross?: CrossStackDestroy;
   /**
    * What drift, plan and apply do beyond the stack's own objects (see `sensor-options.ts`). Apply
    * records the access table only when it is given. @default - drift looks for everything; apply records no table

@@ -14,7 +14,6 @@ import {
 } from '../plan/lifecycle.js';
 import { forgetMovedAway } from '../plan/moved-to-stack.js';
 import { matchLive, recordedKeysOf, type UnmanagedLive } from '../plan/match-live.js';
-import { changedFields, differenceOf } from '../core/difference.js';
 import { orderTreeDeletes, prunedBy, unretainPruned } from '../plan/prune.js';
 import { StackWrites, stackWrites } from '../plan/stack-writes.js';
 import { withWrittenDeletes, writtenReadTargets } from '../plan/written-deletes.js';
@@ -39,7 +38,8 @@ import { refuseUnavailableKinds } from './refuse-declared.js';
 import type { RunContext } from './private/run-context.js';
 import { recentlyWritten } from './recent-writes.js';
 import { rerunWithWrittenDependencies } from './reruns.js';
-import { dependenciesOf, selectTargets } from './targets.js';
+import { dependenciesOf, narrowedChanges, type CrossStackDestroy } from './targets.js';
+import { withRecordedKeys, withTakenKeys } from './replaced-keys.js';
 import { matchesWithIds } from '../../common/fwrule-language/index.js';
 
 /** A plan with the live objects it was made from. */
@@ -73,6 +73,13 @@ export interface PlanRequest {
    * refused. @default false
    */
   readonly reportOnly?: boolean;
+  /**
+   * Only these addresses: a saved destroy plan made with `--target` or `--exclude` is checked again
+   * on what it deletes alone (a protected object it leaves alone does not refuse it).
+   */
+  readonly only?: ReadonlySet<string>;
+  /** A destroy: what other stacks' `--target` and `--exclude` add here (`EngineOptions.destroyAcross`). */
+  readonly destroyAcross?: CrossStackDestroy;
 }
 
 /**
@@ -95,7 +102,9 @@ export function withMoves(req: PlanRequest): PlanRequest {
  * would fail on them.
  */
 export function destroyView(stack: StackManifest): StackManifest {
-  return { ...stack, resources: [], authoritative: [] };
+  // Without resources it refers to no other stack's objects either.
+  const { crossStack: _refersTo, ...rest } = stack;
+  return { ...rest, resources: [], authoritative: [] };
 }
 
 /**
@@ -280,9 +289,8 @@ export function planFrom(
   changes = withRecordedKeys(changes, stack.resources, req.state);
   if (!req.adopt) changes = withTakenKeys(changes, match.unmanaged, run.handlers);
   changes = rerunWithWrittenDependencies(changes, run);
-  if (req.targets !== undefined && req.targets.length > 0)
-    changes = selectTargets(changes, req.targets, stack, req.state);
-  if (req.controls !== undefined)
+  changes = narrowed(changes, req, stack);
+  if (req.controls !== undefined && !req.destroy)
     changes = withOperatorControls(
       changes,
       req.controls,
@@ -324,49 +332,17 @@ function preferRecordedObjects(byAddress: Map<string, unknown>, stack: StackMani
   }
 }
 
-/**
- * A replacement of an object the state recorded under another natural key says so
- * (`previousNaturalKey`): the apply deletes that object, not one under the new key.
- */
-function withRecordedKeys(
-  changes: ResourceChange[],
-  resources: readonly ResourceManifest[],
-  state: StateDocument | null,
-): ResourceChange[] {
-  const recordedKeys = recordedKeysOf(resources, state);
-  if (recordedKeys.size === 0) return changes;
-  return changes.map((c) => {
-    const key = recordedKeys.get(c.address);
-    if (c.action !== 'replace' || key === undefined) return c;
-    const why = `it replaces the ${c.kind} at ${key}`;
-    return { ...c, previousNaturalKey: key, reason: c.reason === undefined ? why : `${c.reason}; ${why}` };
-  });
-}
-
-/**
- * A replacement under a new natural key that an object outside the stack's state already holds would
- * overwrite that object (a Manta PUT replaces what is there): like an adoption, it needs the user's
- * consent (`--adopt`, or `import`) when that object differs from the declaration, and carries a
- * `conflict` naming the fields until then.
- */
-function withTakenKeys(
-  changes: ResourceChange[],
-  unmanaged: readonly UnmanagedLive[],
-  handlers: RunContext['handlers'],
-): ResourceChange[] {
-  if (unmanaged.length === 0) return changes;
-  const taken = new Map(unmanaged.map((u) => [`${u.kind}\u0000${u.naturalKey}`, u.live]));
-  return changes.map((c) => {
-    const found = taken.get(`${c.kind}\u0000${c.naturalKey}`);
-    const handler = handlers.get(c.kind);
-    if (c.previousNaturalKey === undefined || c.after === null || found === undefined || handler === undefined)
-      return c;
-    // Write-only fields cannot be read, so they are not compared.
-    const ignored = { computed: [...handler.schema.computed, ...handler.schema.writeOnly] };
-    const fields = changedFields(differenceOf(ignored, handler.normalizeLive(found, c.after), c.after));
-    if (fields.length === 0) return c;
-    const why = `${c.naturalKey} already holds a ${c.kind} outside this stack's state, which differs in ${fields.join(', ')}: import it or apply --adopt to overwrite it`;
-    return { ...c, conflict: { fields }, reason: c.reason === undefined ? why : `${c.reason}; ${why}` };
+/** The changes `req` limits the run to (`--target`, a destroy's `--exclude`, a saved destroy's part). */
+function narrowed(changes: ResourceChange[], req: PlanRequest, view: StackManifest): ResourceChange[] {
+  return narrowedChanges(changes, {
+    stack: req.stack,
+    view,
+    state: req.state,
+    destroy: req.destroy === true,
+    targets: req.targets ?? [],
+    exclude: req.controls?.exclude ?? [],
+    ...(req.destroyAcross !== undefined ? { across: req.destroyAcross } : {}),
+    ...(req.only !== undefined ? { only: req.only } : {}),
   });
 }
 
@@ -378,6 +354,11 @@ function planningInputOf(run: RunContext, stack: StackManifest, req: PlanRequest
     handlers: run.handlers,
     resolveSecret: (s) => run.secrets.tryResolve(s),
     ...(req.adopt ? { adoptConsented: true } : {}),
+    // Every object of another stack referred to: those no state holds yet are known after apply.
+    crossStack: new Map([
+      ...(stack.crossStack ?? []).map((r) => [r.address, null] as const),
+      ...(run.crossStack ?? new Map()),
+    ]),
   };
 }
 

@@ -7,6 +7,14 @@ import { ReconcilerError } from '../errors.js';
 import type { ResourceChange } from '../plan/types.js';
 import type { StateDocument } from '../state/document.js';
 
+/** What the selection of a destroy in other stacks adds to this stack's (`destroySelectionPerStack`). */
+export interface CrossStackDestroy {
+  /** Objects a target of another stack takes with it: address to why. */
+  readonly pulled: ReadonlyMap<string, string>;
+  /** Objects an excluded object of another stack needs: kept. */
+  readonly keep: ReadonlySet<string>;
+}
+
 /**
  * The changes of `targets` and everything they depend on (transitively). Unknown targets are an
  * error naming them.
@@ -44,4 +52,109 @@ export function dependenciesOf(stack: StackManifest, state: StateDocument | null
   for (const r of state?.resources ?? []) deps.set(r.address, r.dependsOn);
   for (const r of stack.resources) deps.set(r.address, r.dependsOn);
   return deps;
+}
+
+/**
+ * What a destroy limited by `--target` and `--exclude` deletes, as OpenTofu's `destroy -target` and
+ * `-exclude`: a target goes with everything that depends on it (each such dependant says why), and
+ * an excluded address stays with everything it depends on. An address that matches nothing in the
+ * state is an error naming it.
+ * @throws ReconcilerError `PLAN_INPUT_INVALID` for an address the state of the stack does not hold
+ */
+export function selectDestroy(
+  changes: ResourceChange[],
+  selection: {
+    readonly targets: readonly string[];
+    readonly exclude: readonly string[];
+    /** What other stacks' selection adds here (`destroySelectionPerStack`); never an error when absent. */
+    readonly across?: CrossStackDestroy;
+  },
+  stack: StackManifest,
+  state: StateDocument | null,
+): ResourceChange[] {
+  const deps = dependenciesOf(stack, state);
+  const known = [...new Set([...deps.keys(), ...changes.map((c) => c.address)])];
+  const unknown = [
+    ...selection.targets.filter((a) => !known.includes(a)).map((a) => `--target ${a}${didYouMean(a, known)}`),
+    ...selection.exclude.filter((a) => !known.includes(a)).map((a) => `--exclude ${a}${didYouMean(a, known)}`),
+  ];
+  if (unknown.length > 0)
+    throw new ReconcilerError(
+      'PLAN_INPUT_INVALID',
+      `${unknown.join(', ')}: no such address in the state of stack ${stack.name}, so there is nothing of it to destroy or keep`,
+      {
+        hint: `Nothing was planned. \`triton-iac state list --stack ${stack.name}\` shows the addresses its state holds.`,
+      },
+    );
+  const dependants = new Map<string, string[]>();
+  for (const [address, on] of deps) for (const d of on) dependants.set(d, [...(dependants.get(d) ?? []), address]);
+  // A target and, transitively, what depends on it (deleted first): `why` says which target pulled it in.
+  const why = new Map<string, string>();
+  const pulled = selection.across?.pulled ?? new Map<string, string>();
+  const queue: (readonly [string, string])[] = [
+    ...selection.targets.map((t) => [t, t] as const),
+    ...[...pulled.keys()].map((a) => [a, a] as const),
+  ];
+  while (queue.length > 0) {
+    const [a, root] = queue.shift()!;
+    if (why.has(a)) continue;
+    why.set(a, root);
+    for (const d of dependants.get(a) ?? []) queue.push([d, root]);
+  }
+  // An excluded address and, transitively, what it depends on: deleting those would break it.
+  const kept = new Set<string>();
+  const stack2 = [...selection.exclude, ...(selection.across?.keep ?? [])];
+  while (stack2.length > 0) {
+    const a = stack2.pop()!;
+    if (kept.has(a)) continue;
+    kept.add(a);
+    stack2.push(...(deps.get(a) ?? []));
+  }
+  return changes
+    .filter((c) => (selection.targets.length + pulled.size === 0 || why.has(c.address)) && !kept.has(c.address))
+    .map((c) => {
+      const root = why.get(c.address);
+      const reason =
+        root === undefined || (root === c.address && !pulled.has(root))
+          ? undefined
+          : root === c.address
+            ? pulled.get(root)!
+            : pulled.has(root)
+              ? `it depends on ${root}, which goes with a target of another stack: it goes first`
+              : `it depends on ${root}, which --target destroys: it goes first`;
+      if (reason === undefined) return c;
+      return { ...c, reason: c.reason === undefined ? reason : `${c.reason}; ${reason}` };
+    });
+}
+
+/**
+ * The changes a run is limited to: a destroy's `--target` and `--exclude` ({@link selectDestroy}),
+ * an ordinary run's `--target` ({@link selectTargets}), and a saved destroy plan's addresses.
+ * @param args.stack the stack as declared; `view` the one planned (a destroy's has no resources)
+ */
+export function narrowedChanges(
+  changes: ResourceChange[],
+  args: {
+    readonly stack: StackManifest;
+    readonly view: StackManifest;
+    readonly state: StateDocument | null;
+    readonly destroy: boolean;
+    readonly targets: readonly string[];
+    readonly exclude: readonly string[];
+    readonly across?: CrossStackDestroy;
+    readonly only?: ReadonlySet<string>;
+  },
+): ResourceChange[] {
+  let out = changes;
+  if (args.destroy && (args.targets.length > 0 || args.exclude.length > 0 || args.across !== undefined))
+    // A destroy takes a target with what depends on it, and keeps an excluded object with what it needs.
+    out = selectDestroy(
+      out,
+      { targets: args.targets, exclude: args.exclude, ...(args.across !== undefined ? { across: args.across } : {}) },
+      args.stack,
+      args.state,
+    );
+  else if (args.targets.length > 0) out = selectTargets(out, args.targets, args.view, args.state);
+  if (args.only !== undefined) out = out.filter((c) => args.only!.has(c.address));
+  return out;
 }

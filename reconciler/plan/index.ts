@@ -16,3 +16,6 @@ export * from './plan-expectations.js';
 export * from './stack-order.js';
 export * from './app-controls.js';
 export * from './unique-values.js';
+export * from './cross-stack.js';
+export * from './destroy-selection.js';
+export * from './stack-outputs.js';

@@ -17,6 +17,7 @@ import { digestOf } from '../private/canonical-json.js';
 import type { StateDocument, StateResource } from '../state/document.js';
 import { markerFor } from '../state/write-only.js';
 import { ChangeMemo } from './change-memo.js';
+import { crossStackValue, type CrossStackObject } from './cross-stack.js';
 import { planAccessChanges } from './access-changes.js';
 import { computeChange } from './compute-change.js';
 import { clearOf, comparableForms } from './comparable.js';
@@ -40,6 +41,12 @@ export interface PlanningInput {
   readonly live: ReadonlyMap<string, unknown>;
   /** One handler per kind. */
   readonly handlers: ReadonlyMap<ResourceKind, PlanningHandler>;
+  /**
+   * The objects of other stacks the resources refer to (`crossStackObjectsOf`): `null` for one known
+   * only after apply.
+   * @default none
+   */
+  readonly crossStack?: ReadonlyMap<string, CrossStackObject | null>;
   /**
    * Resolves a secret for comparison with the state's hash; `undefined` when it is not available at
    * plan time (the field is then not compared). Never stored.
@@ -192,6 +199,8 @@ export interface PlanningEnv {
    * it read are unchanged.
    */
   readonly targetChanges?: ChangeMemo;
+  /** {@link PlanningInput.crossStack}. */
+  readonly crossStack?: ReadonlyMap<string, CrossStackObject | null>;
 }
 
 /** The {@link PlanningEnv} of `input`. */
@@ -204,6 +213,7 @@ export function planningEnv(input: Omit<PlanningInput, 'live'>): PlanningEnv {
     ...(input.adoptConsented ? { adoptConsented: true } : {}),
     ...(input.state?.creating !== undefined ? { creating: new Set(input.state.creating) } : {}),
     targetChanges: new ChangeMemo(),
+    ...(input.crossStack !== undefined ? { crossStack: input.crossStack } : {}),
   };
 }
 
@@ -343,6 +353,11 @@ function refValue(
 ): PlainValue {
   const target = env.manifestByAddress.get(address);
   const stateEntry = env.stateByAddress.get(address);
+  if (!target && env.crossStack?.has(address) === true) {
+    // Another stack's object: as its state has it, else known after apply (as within a stack).
+    const object = env.crossStack.get(address);
+    return (object && crossStackValue(object, attribute)) ?? UNKNOWN_VALUE;
+  }
   if (!target) {
     throw new ReconcilerError(
       'PLAN_INPUT_INVALID',

@@ -5,7 +5,7 @@
  * reference to a job's outputs, a list, is spliced into the list that holds it. At plan time a value
  * known only after apply is the placeholder {@link UNKNOWN_VALUE}, found again by pointer afterwards.
  */
-import { isRef, isSecret, type ManifestValue } from '../../common/manifest.js';
+import { isOutputRef, isRef, isSecret, type ManifestValue } from '../../common/manifest.js';
 import type { PlainValue, PlanningHandler } from '../../common/contract/handler.js';
 import { escapePointer } from '../core/difference.js';
 import { ReconcilerError } from '../errors.js';
@@ -26,6 +26,12 @@ export function resolveReferences(value: ManifestValue, where: string, lookup: R
     );
   }
   if (isRef(value)) return lookup(value.$ref.address, value.$ref.attribute, where);
+  // Another app's output is read before planning (`withStackOutputs`): never sent as it is.
+  if (isOutputRef(value))
+    throw new ReconcilerError(
+      'PLAN_INPUT_INVALID',
+      `${where} is another app's output (${value.$output.state}, ${value.$output.name}) that was not read before planning; plan it with the triton-iac CLI, which reads it`,
+    );
   if (Array.isArray(value)) {
     const out: PlainValue[] = [];
     value.forEach((v: ManifestValue, i) => {

@@ -2,8 +2,8 @@
  * The order an app's stacks are worked on: one app is one graph. A stack whose objects name objects
  * another stack of the same account declares (a role naming a user's login, a role tag naming a
  * role, a role naming a policy: the descriptors' `refersTo`) comes after it, so the first apply
- * creates the user before the role that names it, and destroy goes the other way. Object references
- * across stacks are refused at synth, so names are the only links between stacks.
+ * creates the user before the role that names it, and destroy goes the other way. So does a stack
+ * referring to another's objects by object (`crossStack`, of any account). Never name order.
  */
 import type { StackManifest } from '../../common/manifest.js';
 import { namesResource, nameReferencesOf } from '../../common/kinds/name-references.js';
@@ -23,6 +23,16 @@ export interface StackDependency {
 /** The dependencies between `stacks` that names of the same account give (each pair once). */
 export function stackDependencies(stacks: readonly StackManifest[]): StackDependency[] {
   const out: StackDependency[] = [];
+  const names = new Set(stacks.map((s) => s.name));
+  for (const stack of stacks) {
+    // References by object, of any account: the first resource referring to each other stack.
+    const byObject = new Set<string>();
+    for (const ref of stack.crossStack ?? []) {
+      if (byObject.has(ref.stack) || !names.has(ref.stack)) continue;
+      byObject.add(ref.stack);
+      out.push({ stack: stack.name, on: ref.stack, from: ref.from[0]!, to: ref.address });
+    }
+  }
   for (const stack of stacks) {
     const others = stacks.filter((s) => s.name !== stack.name && s.account === stack.account);
     if (others.length === 0) continue;

@@ -68,7 +68,7 @@ describe('manifestProblems', () => {
       'stacks[0].state.path: (absent) must be a non-empty string (the Manta directory of the state)',
       'stacks[0].resources[0].dependsOn[0]: "prod/nowhere" must be the address of a resource of the same stack',
       'stacks[0].resources[0].properties.rules: "CAN getmachine" is not a list',
-      'stacks[0].resources[1].kind: "robot" must be one of account, account-config, key, user, user-key, access-key, user-access-key, policy, role, role-tag, image, image-lookup, instance, instance-snapshot, package-lookup, network-lookup, datacenter-lookup, firewall-rule, fabric-vlan, fabric-network, volume, directory, object, snaplink, job',
+      'stacks[0].resources[1].kind: "robot" must be one of account, account-config, key, user, user-key, access-key, user-access-key, policy, role, role-tag, image, image-lookup, instance, instance-snapshot, package-lookup, network-lookup, datacenter-lookup, account-lookup, firewall-rule, fabric-vlan, fabric-vlan-lookup, fabric-network, fabric-network-lookup, volume, volume-lookup, directory, object, snaplink, job',
     ]);
   });
 
@@ -192,7 +192,39 @@ describe('manifestProblems: the rules synth applies, for a manifest no construct
     const [problem] = manifestProblems(doc);
     // An unknown field's value may be a password written in the wrong place: it is not shown.
     expect(problem?.message).toBe(
-      'stacks[0].bogus\\u001b[2J: is not a known field (known: name, account, user, connection, state, authoritative, prune, resources, outputs, expectations)',
+      'stacks[0].bogus\\u001b[2J: is not a known field (known: name, account, user, connection, state, authoritative, prune, resources, outputs, expectations, crossStack)',
+    );
+  });
+});
+
+describe('manifestProblems: references across stacks', () => {
+  it("takes a $ref to another stack's object that crossStack lists, and refuses one it does not, or a listed object its stack does not declare", () => {
+    const m = valid();
+    m.stacks.push({
+      name: 'apps',
+      account: 'acme',
+      resources: [
+        {
+          address: 'apps/r',
+          kind: 'role',
+          naturalKey: 'apps',
+          properties: { name: 'apps', members: [], policies: [{ $ref: { address: 'prod/p', attribute: 'name' } }] },
+          dependsOn: [],
+        },
+      ],
+    });
+    expect(manifestProblems(m).map((p) => p.message)).toEqual([
+      'stacks[1].resources[0].properties.policies[0].$ref.address: "prod/p" must be the address of a resource of the same stack',
+    ]);
+    m.stacks[1]!['crossStack'] = [
+      { address: 'prod/p', stack: 'prod', kind: 'policy', naturalKey: 'ops', from: ['apps/r'] },
+    ];
+    expect(manifestProblems(m)).toEqual([]);
+    m.stacks[1]!['crossStack'] = [
+      { address: 'prod/q', stack: 'prod', kind: 'policy', naturalKey: 'ops', from: ['apps/r'] },
+    ];
+    expect(manifestProblems(m).map((p) => p.message)).toContain(
+      'stacks[1].crossStack[0].address: "prod/q" must be declared by stack prod of the manifest, as policy ops',
     );
   });
 });

@@ -13,6 +13,8 @@ import { allKinds, kindDescriptor, shownValue } from '../../common/kinds/index.j
 import { MANIFEST_VERSION, type ResourceKind } from '../../common/manifest.js';
 import { RESOURCE_OPTION_KEYS, resourceOptionProblems } from '../../common/resource-options.js';
 import { checkProperties } from '../../common/resource-schema.js';
+import { isNonEmptyString, isObject, isStringArray, NAMED, unknownKeys, type Add } from './manifest-shape.js';
+import { checkCrossStack, checkCrossStackTargets } from './validate-cross-stack.js';
 import {
   checkDeclaredMantaPath,
   checkDeclaredRoleName,
@@ -34,8 +36,6 @@ export interface ManifestProblem {
   readonly message: string;
 }
 
-/** Passed as the value when the rule's wording already names it (the per-kind property checks). */
-const NAMED = Symbol('named in the rule');
 /** Passed as the value of a secret placeholder: it may hold the secret itself, so it is never shown. */
 const SECRET = Symbol('a secret');
 
@@ -82,6 +82,7 @@ export function manifestProblems(value: unknown): ManifestProblem[] {
   }
   const addresses = new Set<string>();
   value.stacks.forEach((stack, i) => checkStack(stack, `stacks[${i}]`, addresses, add));
+  checkCrossStackTargets(value.stacks, add);
   return out;
 }
 
@@ -102,9 +103,6 @@ function checkPrune(prune: unknown, at: string, resources: unknown, add: Add): v
   });
 }
 
-/** Records a problem; `address` (a resource's) is named beside the JSON path in the message. */
-type Add = (path: string, value: unknown, rule: string, address?: string) => void;
-
 function checkStack(stack: unknown, at: string, seen: Set<string>, add: Add): void {
   if (!isObject(stack)) return add(at, stack, 'must be an object with "name", "account" and "resources"');
   unknownKeys(
@@ -121,6 +119,7 @@ function checkStack(stack: unknown, at: string, seen: Set<string>, add: Add): vo
       'resources',
       'outputs',
       'expectations',
+      'crossStack',
     ],
     add,
   );
@@ -164,7 +163,9 @@ function checkStack(stack: unknown, at: string, seen: Set<string>, add: Add): vo
     own.add(address);
   });
   const account = typeof stack.account === 'string' ? stack.account : '';
-  stack.resources.forEach((r, i) => checkResource(r, `${at}.resources[${i}]`, own, account, add));
+  // A `$ref` may also name an object of another stack that the stack lists in `crossStack`.
+  const referable = new Set([...own, ...checkCrossStack(stack.crossStack, `${at}.crossStack`, stack.name, add)]);
+  stack.resources.forEach((r, i) => checkResource(r, `${at}.resources[${i}]`, own, referable, account, add));
   if (stack.outputs !== undefined) checkOutputs(stack.outputs, `${at}.outputs`, own, add);
 }
 
@@ -221,7 +222,14 @@ function checkState(s: unknown, at: string, account: string, add: Add): void {
   }
 }
 
-function checkResource(r: unknown, at: string, stackAddresses: ReadonlySet<string>, account: string, add: Add): void {
+function checkResource(
+  r: unknown,
+  at: string,
+  stackAddresses: ReadonlySet<string>,
+  referable: ReadonlySet<string>,
+  account: string,
+  add: Add,
+): void {
   if (!isObject(r))
     return add(at, r, 'must be an object with "address", "kind", "naturalKey", "properties" and "dependsOn"');
   unknownKeys(r, `${at}.`, ['address', 'kind', 'naturalKey', 'properties', 'dependsOn', 'options'], add);
@@ -254,7 +262,7 @@ function checkResource(r: unknown, at: string, stackAddresses: ReadonlySet<strin
     }
   }
   if (!isObject(r.properties)) return add(`${at}.properties`, r.properties, 'must be an object');
-  checkPlaceholders(r.properties, `${at}.properties`, stackAddresses, add);
+  checkPlaceholders(r.properties, `${at}.properties`, referable, add);
   if (kindOk) {
     // checkProperties words its messages "<path>: <rule>" or "<path>: <value> <rule>" already.
     for (const problem of checkProperties(r.kind as ResourceKind, r.properties, `${at}.properties`))
@@ -291,6 +299,18 @@ function checkPlaceholders(value: unknown, at: string, stackAddresses: ReadonlyS
       add(`${at}.$ref.address`, ref.address, 'must be the address of a resource of the same stack');
     return;
   }
+  if ('$output' in value) {
+    const o = value.$output;
+    if (
+      Object.keys(value).length !== 1 ||
+      !isObject(o) ||
+      !isNonEmptyString(o.state) ||
+      !isNonEmptyString(o.name) ||
+      Object.keys(o).length !== 2
+    )
+      add(at, value, 'must be another app\'s output { "$output": { "state": string, "name": string } }');
+    return;
+  }
   if ('$secret' in value) {
     const s = value.$secret;
     const ok =
@@ -309,27 +329,6 @@ function checkPlaceholders(value: unknown, at: string, stackAddresses: ReadonlyS
     return;
   }
   for (const [k, v] of Object.entries(value)) checkPlaceholders(v, `${at}.${k}`, stackAddresses, add);
-}
-
-/**
- * Names every key that is not in `known`, without its value: the name is what is wrong, and a
- * misplaced field may be a password (`"password": "…"` beside `properties` instead of in it).
- */
-function unknownKeys(value: Record<string, unknown>, prefix: string, known: readonly string[], add: Add): void {
-  for (const key of Object.keys(value))
-    if (!known.includes(key)) add(`${prefix}${key}`, NAMED, `is not a known field (known: ${known.join(', ')})`);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isNonEmptyString(value: unknown): value is string {
-  return typeof value === 'string' && value !== '';
-}
-
-function isStringArray(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((v) => typeof v === 'string');
 }
 
 /** Each access expectation's shape (see `common/access/expectations.ts`). */

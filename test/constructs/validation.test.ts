@@ -4,6 +4,8 @@ import {
   Account,
   Directory,
   Image,
+  ImageLookup,
+  Instance,
   Job,
   Key,
   Policy,
@@ -394,14 +396,37 @@ describe('whole-tree validation at synth', () => {
     ]);
   });
 
-  it('GIVEN a role in one stack naming a user construct of another WHEN synthesized THEN the cross-account reference is refused', () => {
+  it("GIVEN a role of one account whose member is a sub-user of another account's stack WHEN synthesized THEN it is refused naming the other account", () => {
     const app = new TritonApp();
     const one = new TritonStack(app, 'one', { account: 'acme' });
     const two = new TritonStack(app, 'two', { account: 'other' });
     const u = new User(one, 'u', { login: 'alice', email: 'a@acme.example' });
     new Role(two, 'r', { members: [u] });
     expect(synthProblems(app)).toEqual([
-      'two/r: depends on one/u in stack one: references cannot cross stacks (each stack is one account)',
+      'two/r: members[0]: one/u is a sub-user of account acme, not of other: a role takes sub-users of its own account only, and another account as a whole (its Account object or Role.account("acme"))',
+    ]);
+  });
+
+  it("GIVEN stacks referring to each other's objects WHEN synthesized THEN each lists what it refers to, and a circle of stacks is refused naming the references", () => {
+    const app = new TritonApp();
+    const apps = new TritonStack(app, 'apps', { account: 'acme' });
+    const people = new TritonStack(app, 'people', { account: 'acme' });
+    const bob = new User(people, 'bob', { login: 'bob', email: 'bob@acme.example' });
+    const ops = new Role(apps, 'ops', { members: [bob] });
+    const manifest = app.synth();
+    expect(manifest.stacks.find((s) => s.name === 'apps')!.crossStack).toEqual([
+      { address: 'people/bob', stack: 'people', kind: 'user', naturalKey: 'bob', from: ['apps/ops'] },
+    ]);
+    expect(manifest.stacks.find((s) => s.name === 'apps')!.resources[0]!.dependsOn).toEqual([]);
+    const img = new ImageLookup(people, 'img', { name: 'base-64-lts' });
+    new Instance(apps, 'w', { name: 'w', image: img.imageId, package: 'g4-highcpu-1G' });
+    expect(synthProblems(app)).toEqual([
+      'apps/w: refers to people/img, a look-up of stack people: a look-up is read by the stack that uses it; declare the same look-up in stack apps (identical look-ups may repeat)',
+    ]);
+    apps.node.tryRemoveChild('w');
+    new Role(people, 'admins', { members: ['bob'] }).node.addDependency(ops);
+    expect(synthProblems(app)).toEqual([
+      "stack apps: stacks refer to each other's objects in a circle (apps -> people -> apps): apps/ops refers to people/bob; people/admins refers to apps/ops; no order applies every object before what refers to it",
     ]);
   });
 

@@ -75,6 +75,22 @@ describe('LocalCloud', () => {
     expect(await owner.cloudapi.listUsers()).toEqual([]);
   });
 
+  it('applies stacks referring to each other by object in dependency order, reading each from the state of the other', async () => {
+    cloud = await LocalCloud.start();
+    const app = new TritonApp();
+    const apps = new TritonStack(app, 'apps', { account: 'acme' });
+    const people = new TritonStack(app, 'people', { account: 'acme' });
+    new Role(apps, 'ops', { members: [new User(people, 'bob', { login: 'bob', email: 'bob@acme.example' })] });
+    const planned = await cloud.plan(app);
+    expect(planned.plans.map((p) => p.stack)).toEqual(['people', 'apps']);
+    const applied = await cloud.apply(app);
+    expect([applied.ok, applied.stacks.map((s) => s.plan.stack)]).toEqual([true, ['people', 'apps']]);
+    const role = await cloud.clients('acme').cloudapi.getRole('ops');
+    expect(role.members?.map((m) => m.login)).toEqual(['bob']);
+    await cloud.destroy(app);
+    expect((await cloud.clients('acme').cloudapi.listUsers()).map((u) => u.login)).toEqual([]);
+  });
+
   it('takes the emulator options: a seeded consistency window the engine waits out', async () => {
     cloud = await LocalCloud.start({ consistencyWindowMs: 150, staleReadRate: 0.5, seed: 7 });
     expect((await cloud.apply(site('beta', 2))).ok).toBe(true);

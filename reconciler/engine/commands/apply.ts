@@ -17,6 +17,7 @@ import type { StateSnapshot } from '../../state/backend.js';
 import { manifestDigestOf } from '../../plan/planner.js';
 import { refuseBrokenExpectations } from '../../plan/plan-expectations.js';
 import { checkPlanStillValid } from '../../plan/plan-validity.js';
+import { refuseUnappliedCrossStack } from '../../plan/cross-stack.js';
 import { planHasChanges, type Plan } from '../../plan/types.js';
 import { refuseConflicts, planAgainstLiveQuick, carryOut, recordOptionsAndOutputs, audited } from './carry-out.js';
 import { commandContext, type CommandContext } from './context.js';
@@ -51,6 +52,8 @@ export async function applyReviewed(
 ): Promise<ReviewedApply> {
   const c = commandContext(stack, opts);
   const { run, backend } = c;
+  // Before the lock: a stack whose other stacks have not made what it refers to cannot be applied.
+  if (mode === 'apply') refuseUnappliedCrossStack(stack, opts.crossStack);
   return c.locked(`triton-iac ${mode}`, async (snapshot) => {
     const req = c.request(snapshot, mode === 'destroy');
     const read = await planAgainstLive(run, req);
@@ -97,6 +100,7 @@ export async function applyReviewed(
 export async function applyPlan(stack: StackManifest, plan: Plan, opts: EngineOptions): Promise<ApplyResult> {
   const c = commandContext(stack, opts);
   const destroy = savedPlanIsDestroy(stack, plan);
+  if (!destroy) refuseUnappliedCrossStack(stack, opts.crossStack);
   return c.locked('triton-iac apply', async (snapshot) => {
     const now = await stillCurrent(c, plan, destroy, snapshot);
     return audited(c, plan, 'triton-iac apply PLANFILE', () =>
@@ -167,7 +171,9 @@ async function stillCurrent(
   snapshot: StateSnapshot | undefined,
 ): Promise<PlannedRun> {
   const { run, stack } = c;
-  const req = c.request(snapshot, destroy);
+  const whole = c.request(snapshot, destroy);
+  // A destroy plan may delete part of the state (made with --target or --exclude): that part is checked.
+  const req = destroy ? { ...whole, only: new Set(plan.changes.map((ch) => ch.address)) } : whole;
   let now = await planAgainstLiveQuick(run, req);
   let validity = checkPlanStillValid(plan, {
     stateSerial: snapshot?.doc.serial ?? 0,

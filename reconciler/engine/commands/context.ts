@@ -59,6 +59,7 @@ export function commandContext(
         ...(destroy ? { destroy } : {}),
         ...(opts.targets !== undefined && opts.targets.length > 0 ? { targets: opts.targets } : {}),
         ...(opts.adopt ? { adopt: true } : {}),
+        ...(destroy && opts.destroyAcross !== undefined ? { destroyAcross: opts.destroyAcross } : {}),
         ...(opts.declaredElsewhere !== undefined ? { declaredElsewhere: opts.declaredElsewhere } : {}),
         ...((opts.replace?.length ?? 0) + (opts.exclude?.length ?? 0) > 0
           ? { controls: { replace: opts.replace ?? [], exclude: opts.exclude ?? [] } }

@@ -6,6 +6,7 @@
  */
 import { isSecret, type ManifestValue, type ResourceKind, type ResourceManifest } from '../../../common/manifest.js';
 import type { AnyHandler, PlainObject, PlainValue } from '../../../common/contract/handler.js';
+import { crossStackValue, type CrossStackObject } from '../../plan/cross-stack.js';
 import { ReconcilerError } from '../../errors.js';
 import {
   clearOf,
@@ -53,7 +54,7 @@ export function resolveDesired(args: {
   readonly resource: ResourceManifest;
   readonly handler: AnyHandler;
   /** The run's handlers, secrets, and what it wrote so far. */
-  readonly run: Pick<RunContext, 'handlers' | 'secrets' | 'writeLog'>;
+  readonly run: Pick<RunContext, 'handlers' | 'secrets' | 'writeLog' | 'crossStack'>;
   readonly manifest: ReadonlyMap<string, ResourceManifest>;
   readonly results: ReadonlyMap<string, unknown>;
   readonly stateEntry: StateResource | undefined;
@@ -70,7 +71,11 @@ export function resolveDesired(args: {
     properties: resource.properties,
     address: resource.address,
     lookup: (address, attribute, where) =>
-      refValue(address, attribute, where, { ...args, handlers: args.run.handlers }),
+      refValue(address, attribute, where, {
+        ...args,
+        handlers: args.run.handlers,
+        ...(args.run.crossStack !== undefined ? { crossStack: args.run.crossStack } : {}),
+      }),
     markerOf: (field, value, stateMarker) => {
       const m = writeOnlyMarker(value, stateMarker, forCreate, args.run.secrets);
       if (m.send !== undefined) clear[field] = m.send;
@@ -92,7 +97,7 @@ export function resolveDesired(args: {
   if (forCreate || args.live !== undefined) {
     // A reference to an object this run wrote may take its new value: the plan showed that change.
     const written = (address: string): boolean => {
-      const target = args.manifest.get(address);
+      const target = args.manifest.get(address) ?? args.run.crossStack?.get(address) ?? undefined;
       return (
         target !== undefined &&
         args.run.writeLog.writtenAt({ kind: target.kind, name: target.naturalKey }) !== undefined
@@ -139,9 +144,21 @@ function refValue(
     readonly handlers: ReadonlyMap<ResourceKind, AnyHandler>;
     readonly manifest: ReadonlyMap<string, ResourceManifest>;
     readonly results: ReadonlyMap<string, unknown>;
+    readonly crossStack?: ReadonlyMap<string, CrossStackObject | null>;
   },
 ): PlainValue {
   const target = args.manifest.get(address);
+  if (!target && args.crossStack?.has(address) === true) {
+    // Another stack's object, as its state holds it: that stack is applied before this one.
+    const object = args.crossStack.get(address);
+    const value = object ? crossStackValue(object, attribute) : undefined;
+    if (value === undefined || value === null)
+      throw new ReconcilerError(
+        'APPLY_FAILED',
+        `${where} refers to ${address}${object ? `.${attribute}, which the state of stack ${object.stack} does not record` : `, which the state of its stack does not hold: apply stack ${address.slice(0, address.indexOf('/'))} first`}`,
+      );
+    return value;
+  }
   if (!target) throw new ReconcilerError('APPLY_FAILED', `${where} refers to ${address}, which is not in the manifest`);
   const live = args.results.get(address);
   if (live === undefined)

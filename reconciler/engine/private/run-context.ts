@@ -5,6 +5,7 @@
 import type { WalkSlot } from '../../graph.js';
 import { setMaxListeners } from 'node:events';
 import type { ResourceKind, StackManifest } from '../../../common/manifest.js';
+import type { CrossStackObject } from '../../plan/cross-stack.js';
 import type { AnyHandler, HandlerContext, HandlerLogger } from '../../../common/contract/handler.js';
 import { consistencyWindowOf, TUNABLE_DEFAULTS } from '../../../common/tunables.js';
 import { retryPolicyFor, WriteLog, type RetryPolicy } from '../../consistency.js';
@@ -25,6 +26,8 @@ export interface RunContext {
   /** Collections listed ahead of this run's first read (see `live-source.ts`). */
   readonly readAhead?: ListedAhead<EngineClients>;
   readonly secrets: EngineSecretResolver;
+  /** The objects of the app's other stacks this stack refers to (`EngineOptions.crossStack`). */
+  readonly crossStack?: ReadonlyMap<string, CrossStackObject | null>;
   readonly log: HandlerLogger;
   readonly signal: AbortSignal | undefined;
   /** Sends a progress event; a throwing listener never breaks the run. */
@@ -92,6 +95,7 @@ export function createRunContext(
     parallelism,
     ...(options.readAhead !== undefined ? { readAhead: options.readAhead } : {}),
     secrets,
+    ...(options.crossStack !== undefined ? { crossStack: options.crossStack } : {}),
     log,
     signal: options.signal,
     emit,

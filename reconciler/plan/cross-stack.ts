@@ -1,0 +1,77 @@
+/**
+ * References to objects of the app's other stacks (`StackManifest.crossStack`): their values come
+ * from those stacks' state, as `terraform_remote_state` reads another configuration's. An object its
+ * stack has not applied yet (or that this run replaces there first) is known only after apply.
+ */
+import type { PlainObject, PlainValue } from '../../common/contract/handler.js';
+import type { ResourceKind, StackManifest } from '../../common/manifest.js';
+import type { StateDocument } from '../state/document.js';
+import { ReconcilerError } from '../errors.js';
+
+/** An object of another stack as its state records it. */
+export interface CrossStackObject {
+  /** The stack that declares it. */
+  readonly stack: string;
+  readonly kind: ResourceKind;
+  readonly naturalKey: string;
+  readonly serverId: string | null;
+  /** Its last-applied normalised properties (never secrets). */
+  readonly properties: PlainObject;
+}
+
+/**
+ * The objects of other stacks `stack` refers to, by address: `null` for one not known before apply
+ * (its stack's state does not hold it, holds it tainted, or `pending` names it: an earlier stack
+ * of this run creates or replaces it).
+ */
+export function crossStackObjectsOf(
+  stack: StackManifest,
+  states: ReadonlyMap<string, StateDocument | null>,
+  pending: ReadonlySet<string> = new Set(),
+): Map<string, CrossStackObject | null> {
+  const out = new Map<string, CrossStackObject | null>();
+  for (const ref of stack.crossStack ?? []) {
+    const entry = states.get(ref.stack)?.resources.find((r) => r.address === ref.address && r.kind === ref.kind);
+    out.set(
+      ref.address,
+      entry === undefined || entry.tainted !== undefined || pending.has(ref.address)
+        ? null
+        : {
+            stack: ref.stack,
+            kind: entry.kind,
+            naturalKey: entry.naturalKey,
+            serverId: entry.serverId,
+            properties: entry.properties,
+          },
+    );
+  }
+  return out;
+}
+
+/** The value of `attribute` of another stack's object: its server id (else natural key), or a recorded field. */
+export function crossStackValue(object: CrossStackObject, attribute: string): PlainValue | undefined {
+  if (attribute === 'id') return object.serverId ?? object.naturalKey;
+  return object.properties[attribute];
+}
+
+/**
+ * Refuses, before anything changes, to apply a stack that refers to objects its other stacks' state
+ * does not hold: what refers to them could not be made (a member the server does not know, an id
+ * nobody has yet).
+ * @throws ReconcilerError `CROSS_STACK_NOT_APPLIED` naming each object and its stack
+ */
+export function refuseUnappliedCrossStack(
+  stack: StackManifest,
+  objects: ReadonlyMap<string, CrossStackObject | null> | undefined,
+): void {
+  const missing = (stack.crossStack ?? []).filter((r) => !objects?.get(r.address));
+  if (missing.length === 0) return;
+  const stacks = [...new Set(missing.map((r) => r.stack))];
+  throw new ReconcilerError(
+    'CROSS_STACK_NOT_APPLIED',
+    `stack ${stack.name} refers to ${missing.map((r) => `${r.address} (from ${r.from.join(', ')})`).join(', ')}, which the state of stack${stacks.length === 1 ? '' : 's'} ${stacks.join(', ')} does not hold (not applied yet, or destroyed since)`,
+    {
+      hint: `Nothing was changed. Apply stack ${stacks.join(', ')} first (\`triton-iac apply --stack ${stacks.join(',')}\`), or apply the whole app: it applies every stack after those it refers to.`,
+    },
+  );
+}
