@@ -34,3 +34,4 @@ export * from '../access-expectation.js';
 export * from '../catalog-lookups.js';
 export * from '../compositions/from-rbac-json.js';
 export * from '../compositions/stor-tree.js';
+export * from '../stack-outputs.js';

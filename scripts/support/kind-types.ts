@@ -135,6 +135,10 @@ function propertiesInterface(d: KindDescriptor, named: NamedTypes): string {
   const extendsClause = groups.size === 0 ? '' : ` extends ${[...groups.keys()].join(', ')}`;
   const own = d.properties.filter((f) => f.group === undefined);
   const summary = `\`${d.kind}\`: ${d.description} Natural key: ${d.naturalKeyText}.`;
+  // A kind with no properties of its own (the account look-up) gets a type, not an empty interface,
+  // which lint refuses because it would accept any object.
+  if (own.length === 0 && groups.size === 0)
+    return `${doc(summary)}export type ${typeStemOf(d)}Properties = Record<string, never>;\n`;
   return `${doc(summary)}export interface ${typeStemOf(d)}Properties${extendsClause} {\n${fieldLines(own, named)}}\n`;
 }
 

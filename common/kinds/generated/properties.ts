@@ -337,7 +337,7 @@ export interface DatacenterLookupProperties {
 }
 
 /** `account-lookup`: A read-only look-up of the stack's account (terraform-provider-triton's data `triton_account`): its id, login, email and whether CNS is enabled. Natural key: the account login. */
-export interface AccountLookupProperties {}
+export type AccountLookupProperties = Record<string, never>;
 
 /** `firewall-rule`: A firewall rule of the account, in the firewall rule language. Natural key: canonical rule text. */
 export interface FirewallRuleProperties {
