@@ -27,7 +27,7 @@ import type { MachineAction } from './api.js';
 import { TritonApiError } from '../../provider/errors.js';
 import type { Clients } from '../../provider/handlers/clients.js';
 import { TritonHandlerError } from '../../provider/handlers/errors.js';
-import { byCodePoint, sortedStrings } from '../../provider/handlers/private/normalize.js';
+import { sortedStrings } from '../../provider/handlers/private/normalize.js';
 import { provisioningLimitNotes } from './private/instance-limits.js';
 import { nicChangeNotes, nicProgress, primaryFirst, syncNics } from './private/instance-nics.js';
 import { orUndefined } from '../../provider/handlers/private/not-found.js';
@@ -48,6 +48,7 @@ import { instanceRehearsalCopy } from './private/instance-rehearsal.js';
 import { INSTANCE_DEFAULTS as DEFAULTS } from './private/instance-defaults.js';
 import { diskRefusals, syncDisks, wireDisks } from './private/instance-disks.js';
 import { bootDesired, bootLive, ROOT_KEYS, syncRootKeys, wireNetworks } from './private/instance-boot.js';
+import { volumeMounts, wireMounts } from './private/instance-mounts.js';
 
 export { cnsOf, cnsTags } from './private/instance-cns.js';
 
@@ -93,42 +94,6 @@ export function normalizeInstanceDesired(props: ResolvedProperties): PlainObject
   if (props['roleTags'] !== undefined) out['roleTags'] = sortedStrings(props['roleTags']);
   if (Array.isArray(props['volumes'])) out['volumes'] = volumeMounts(props['volumes']);
   bootDesired(props, out);
-  return out;
-}
-
-/** The declared volume mounts (volume id or name, mount point, mode), sorted by mount point. */
-export function volumeMounts(value: readonly PlainValue[]): { volume: string; mountpoint: string; mode: string }[] {
-  return value
-    .map((v) => {
-      const m = (v ?? {}) as Record<string, PlainValue>;
-      const mode = String(m['mode'] ?? DEFAULTS.mountMode);
-      return { volume: String(m['volume']), mountpoint: String(m['mountpoint']), mode };
-    })
-    .sort((a, b) => byCodePoint(a.mountpoint, b.mountpoint));
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * The mounts as CreateMachine takes them: by volume name, so a volume given by id (a reference to a
- * Volume, which keeps the declaration stable when the volume is renamed) is looked up first.
- */
-async function wireMounts(
-  ctx: HandlerContext<Clients>,
-  value: readonly PlainValue[],
-): Promise<{ name: string; type: 'tritonnfs'; mountpoint: string; mode: string }[]> {
-  const out = [];
-  for (const m of volumeMounts(value)) {
-    const name = UUID.test(m.volume)
-      ? (
-          await ctx.clients.cloudapi.call<{ name: string }>(
-            { operation: 'GetVolume', method: 'GET', path: ['volumes', m.volume], expect: 'object' },
-            { signal: ctx.signal },
-          )
-        ).name
-      : m.volume;
-    out.push({ name, type: 'tritonnfs' as const, mountpoint: m.mountpoint, mode: m.mode });
-  }
   return out;
 }
 
