@@ -27,11 +27,14 @@ describe('plan --destroy, show, validate and graph through the binary', () => {
     expect(plan.stdout).toContain('# team/ops (role ops) will be destroyed');
     expect(plan.stdout).toContain('Plan: 0 to add, 0 to change, 0 to replace, 7 to destroy, 0 to adopt.');
     expect((await cli(['plan', '--emulator', '--detailed-exitcode'])).code).toBe(0);
-    const refused = await cli(['plan', '--destroy', '--target', 'team/ops', '--emulator']);
+    const refused = await cli(['plan', '--destroy', '--adopt', '--emulator']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(
-      '--destroy plans the deletion of everything in the state; it takes neither --target nor --adopt',
-    );
+    expect(refused.stderr).toContain('--destroy plans the deletion of what is in the state; it does not take --adopt');
+    // --target narrows it to the role and what depends on it.
+    const targeted = await cli(['plan', '--destroy', '--target', 'team/ops', '--emulator']);
+    expect(targeted.code, targeted.stderr).toBe(0);
+    expect(targeted.stdout).toContain('# team/ops (role ops) will be destroyed');
+    expect(targeted.stdout).not.toContain('7 to destroy');
   });
 
   it('show prints a saved plan in text, JSON and Markdown, with the plan exit code under --detailed-exitcode', async () => {
