@@ -4,16 +4,12 @@
 import { didYouMean } from '../../common/did-you-mean.js';
 import type { StackManifest } from '../../common/manifest.js';
 import { ReconcilerError } from '../errors.js';
+import type { CrossStackDestroy } from '../plan/destroy-selection.js';
+import { reachableFrom } from '../plan/reachable.js';
 import type { ResourceChange } from '../plan/types.js';
 import type { StateDocument } from '../state/document.js';
 
-/** What the selection of a destroy in other stacks adds to this stack's (`destroySelectionPerStack`). */
-export interface CrossStackDestroy {
-  /** Objects a target of another stack takes with it: address to why. */
-  readonly pulled: ReadonlyMap<string, string>;
-  /** Objects an excluded object of another stack needs: kept. */
-  readonly keep: ReadonlySet<string>;
-}
+export type { CrossStackDestroy };
 
 /**
  * The changes of `targets` and everything they depend on (transitively). Unknown targets are an
@@ -35,14 +31,7 @@ export function selectTargets(
       `--target ${each}: no such address in the manifest or the state of stack ${stack.name}; \`triton-iac state list\` and \`triton-iac synth\` show the addresses`,
     );
   }
-  const keep = new Set<string>();
-  const queue = [...targets];
-  while (queue.length > 0) {
-    const a = queue.shift()!;
-    if (keep.has(a)) continue;
-    keep.add(a);
-    queue.push(...(deps.get(a) ?? []));
-  }
+  const keep = reachableFrom(targets, (a) => deps.get(a));
   return changes.filter((c) => keep.has(c.address));
 }
 
@@ -102,14 +91,7 @@ export function selectDestroy(
     for (const d of dependants.get(a) ?? []) queue.push([d, root]);
   }
   // An excluded address and, transitively, what it depends on: deleting those would break it.
-  const kept = new Set<string>();
-  const stack2 = [...selection.exclude, ...(selection.across?.keep ?? [])];
-  while (stack2.length > 0) {
-    const a = stack2.pop()!;
-    if (kept.has(a)) continue;
-    kept.add(a);
-    stack2.push(...(deps.get(a) ?? []));
-  }
+  const kept = reachableFrom([...selection.exclude, ...(selection.across?.keep ?? [])], (a) => deps.get(a));
   return changes
     .filter((c) => (selection.targets.length + pulled.size === 0 || why.has(c.address)) && !kept.has(c.address))
     .map((c) => {

@@ -7,17 +7,22 @@
 import { didYouMean } from '../../common/did-you-mean.js';
 import type { StackManifest } from '../../common/manifest.js';
 import { ReconcilerError } from '../errors.js';
+import { reachableFrom } from './reachable.js';
 
-/** One stack's part of a limited destroy. */
-export interface StackDestroySelection {
-  /** The addresses given with `--target` that are this stack's. */
-  readonly targets: readonly string[];
-  /** The addresses given with `--exclude` that are this stack's. */
-  readonly exclude: readonly string[];
+/** What the selection of a destroy in other stacks adds to a stack's ({@link destroySelectionPerStack}). */
+export interface CrossStackDestroy {
   /** Objects of this stack a target of another stack takes with it: address to why. */
   readonly pulled: ReadonlyMap<string, string>;
   /** Objects of this stack an excluded object of another stack needs: kept. */
   readonly keep: ReadonlySet<string>;
+}
+
+/** One stack's part of a limited destroy. */
+export interface StackDestroySelection extends CrossStackDestroy {
+  /** The addresses given with `--target` that are this stack's. */
+  readonly targets: readonly string[];
+  /** The addresses given with `--exclude` that are this stack's. */
+  readonly exclude: readonly string[];
 }
 
 /**
@@ -88,18 +93,11 @@ export function destroySelectionPerStack(
     }
   }
   // What an excluded object needs, across stacks: kept.
-  for (const e of exclude) {
-    const stack = [...(dependencies.get(e) ?? [])];
-    const seen = new Set<string>([e]);
-    while (stack.length > 0) {
-      const a = stack.pop()!;
-      if (seen.has(a)) continue;
-      seen.add(a);
+  for (const e of exclude)
+    for (const a of reachableFrom([e], (x) => dependencies.get(x))) {
       const owner = ownerOf(a);
       if (owner !== undefined && owner !== ownerOf(e)) partOf(owner).keep.add(a);
-      stack.push(...(dependencies.get(a) ?? []));
     }
-  }
   // With targets, a stack none of them reaches destroys nothing; with only exclusions, every stack is in.
   if (targets.length === 0) for (const s of stacks) partOf(s.name);
   for (const [name, p] of parts)
