@@ -9,6 +9,7 @@ import {
   accessAfterOf,
   accessChangesOf,
   changeBlockText,
+  isListedChange,
   planHasChanges,
   PLAN_ACTIONS,
   type Plan,
@@ -29,12 +30,6 @@ export function planReportHtml(plans: readonly Plan[], title = 'triton-iac plan'
   });
 }
 
-/** Whether a change is listed (as the text plan lists it: no unchanged resource, no found look-up). */
-function listed(c: ResourceChange): boolean {
-  if (c.action === 'no-op') return c.movedFrom !== undefined;
-  return c.action !== 'read' || c.unknown.includes('');
-}
-
 function countsHtml(plans: readonly Plan[]): string {
   const rows = PLAN_ACTIONS.map(
     (a) => [a, plans.flatMap((p) => p.changes).filter((c) => c.action === a).length] as const,
@@ -48,7 +43,7 @@ function countsHtml(plans: readonly Plan[]): string {
 }
 
 function changesHtml(plans: readonly Plan[]): string {
-  const changes = plans.flatMap((p) => p.changes.filter(listed));
+  const changes = plans.flatMap((p) => p.changes.filter(isListedChange));
   const actions = [...new Set(changes.map((c) => c.action))];
   const boxes = actions
     .map(
@@ -61,7 +56,7 @@ function changesHtml(plans: readonly Plan[]): string {
     changes.length === 0 ? '<p class="empty">Nothing to change.</p>' : `<p class="actions">${boxes}</p>`,
   ];
   for (const plan of plans) {
-    const mine = plan.changes.filter(listed);
+    const mine = plan.changes.filter(isListedChange);
     if (mine.length === 0) continue;
     out.push(
       `<section data-group="stack"><h3>Stack ${escapeHtml(plan.stack)} (account ${escapeHtml(plan.account)})</h3>`,

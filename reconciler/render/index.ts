@@ -4,3 +4,4 @@ export * from './markdown.js';
 export * from './markdown-cell.js';
 export * from './fields.js';
 export * from './access.js';
+export * from './listed.js';

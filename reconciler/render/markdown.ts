@@ -7,6 +7,7 @@ import { markdownCell } from './markdown-cell.js';
 import { conflictWords, planHasChanges, PLAN_ACTIONS, type Plan, type PlanAction } from '../plan/types.js';
 import { accessChangesMarkdown } from './access.js';
 import { warningsMarkdown } from './warnings.js';
+import { isListedChange } from './listed.js';
 import { summaryLine, SYMBOL, symbolOf } from './private/format.js';
 import { renderText } from './text.js';
 
@@ -42,9 +43,8 @@ export function renderMarkdown(plan: Plan): string {
   if (plan.summary.conflict > 0) lines.push(`| \`!\` conflicts (apply refuses) | ${plan.summary.conflict} |`);
   lines.push('', '| Action | Address | Kind | Natural key | Why |', '|---|---|---|---|---|');
   for (const c of plan.changes) {
-    if (c.action === 'no-op' && c.movedFrom === undefined) continue;
     // A look-up that found its object is read on every plan: counted above, not re-listed.
-    if (c.action === 'read' && !c.unknown.includes('')) continue;
+    if (!isListedChange(c)) continue;
     const moved = c.movedFrom !== undefined ? `moved from \`${markdownCell(c.movedFrom)}\`` : '';
     const conflict =
       c.conflict !== undefined

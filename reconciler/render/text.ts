@@ -7,6 +7,7 @@ import { topField } from '../core/difference.js';
 import { planConflicts, planHasChanges, type Plan, type ResourceChange } from '../plan/types.js';
 import { accessChangesText } from './access.js';
 import { warningsText } from './warnings.js';
+import { isListedChange } from './listed.js';
 import { collapsedGroups } from './collapse.js';
 import { Masked, maskChange, type DisplayValue, type MaskedChange } from './mask.js';
 import { COLOUR, formatKey, RESET, safeText, summaryLine, symbolOf, VERB } from './private/format.js';
@@ -51,10 +52,9 @@ export function renderText(plan: Plan, options: TextRenderOptions = {}): string 
         );
       continue;
     }
-    if (change.action === 'no-op' && change.movedFrom === undefined && !options.showUnchanged) continue;
-    // A look-up is read on every plan; one that found its object is named once below, not re-listed.
-    if (change.action === 'read' && !change.unknown.includes('') && !options.showUnchanged) {
-      lookups.push(change.address);
+    if (!options.showUnchanged && !isListedChange(change)) {
+      // A look-up is read on every plan; one that found its object is named once below, not re-listed.
+      if (change.action === 'read') lookups.push(change.address);
       continue;
     }
     lines.push(...renderChange(maskChange(change), options.color ?? false), '');
