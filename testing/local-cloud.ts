@@ -14,10 +14,9 @@ import { defaultHandlers } from '../provider/handlers/registry.js';
 import { createCloudApiClient, createMantaClient, type CloudApiClient, type MantaClient } from '../provider/index.js';
 import {
   applyReviewed,
-  crossStackObjectsOf,
+  readCrossStackObjects,
   declaredByOtherStacks,
   openStateBackend,
-  type StateDocument,
   driftStack,
   planDestroy,
   planStack,
@@ -308,18 +307,17 @@ export class LocalCloud {
     stack: StackManifest,
     pending: ReadonlySet<string>,
   ): Promise<EngineOptions['crossStack']> {
-    const states = new Map<string, StateDocument | null>();
-    for (const name of new Set((stack.crossStack ?? []).map((r) => r.stack))) {
-      const other = manifest.stacks.find((s) => s.name === name);
-      if (other === undefined) continue;
-      const backend = openStateBackend(other, {
-        workDir: this.workDir,
-        clients: this.clients(other.account),
-        consistencyWindowMs: this.#options.consistencyWindowMs ?? 0,
-      });
-      states.set(name, (await backend.read())?.doc ?? null);
-    }
-    return crossStackObjectsOf(stack, states, pending);
+    return readCrossStackObjects(
+      stack,
+      manifest.stacks,
+      async (other) =>
+        openStateBackend(other, {
+          workDir: this.workDir,
+          clients: this.clients(other.account),
+          consistencyWindowMs: this.#options.consistencyWindowMs ?? 0,
+        }),
+      pending,
+    );
   }
 
   /** The key of the sub-user a stack acts as: one `clientsAs` added earlier. */

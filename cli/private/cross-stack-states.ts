@@ -7,7 +7,7 @@ import type { StackManifest } from '../../common/manifest.js';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
-  crossStackObjectsOf,
+  readCrossStackObjects,
   outputLocationsOf,
   parseStateDocument,
   ReconcilerError,
@@ -37,22 +37,20 @@ export async function crossStackStates(
   all: readonly StackManifest[],
   reader: CrossStackReader,
 ): Promise<EngineOptions['crossStack']> {
-  if (stack.crossStack === undefined) return undefined;
-  const states = new Map<string, StateDocument | null>();
-  for (const name of new Set(stack.crossStack.map((r) => r.stack))) {
-    const other = all.find((s) => s.name === name);
-    if (other === undefined) continue;
-    const backend = openStateBackend(other, {
-      workDir: reader.io.cwd,
-      env: reader.io.env,
-      ...(other.state?.type === 'manta' ? { clients: await reader.clientsOf(other) } : {}),
-      ...(reader.common.consistencyWindowMs !== undefined
-        ? { consistencyWindowMs: reader.common.consistencyWindowMs }
-        : {}),
-    });
-    states.set(name, (await backend.read())?.doc ?? null);
-  }
-  return crossStackObjectsOf(stack, states, reader.pending);
+  return readCrossStackObjects(
+    stack,
+    all,
+    async (other) =>
+      openStateBackend(other, {
+        workDir: reader.io.cwd,
+        env: reader.io.env,
+        ...(other.state?.type === 'manta' ? { clients: await reader.clientsOf(other) } : {}),
+        ...(reader.common.consistencyWindowMs !== undefined
+          ? { consistencyWindowMs: reader.common.consistencyWindowMs }
+          : {}),
+      }),
+    reader.pending,
+  );
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { PlainObject, PlainValue } from '../../common/contract/handler.js';
 import type { ResourceKind, StackManifest } from '../../common/manifest.js';
+import type { StateBackend } from '../state/backend.js';
 import type { StateDocument } from '../state/document.js';
 import { ReconcilerError } from '../errors.js';
 
@@ -46,6 +47,27 @@ export function crossStackObjectsOf(
     );
   }
   return out;
+}
+
+/**
+ * {@link crossStackObjectsOf}, the states read first: each stack `stack` refers to has its state
+ * opened by `open` (the caller's way: the CLI's configuration, a test cloud's clients) and read
+ * once. `undefined` when `stack` refers to no other stack's object.
+ */
+export async function readCrossStackObjects(
+  stack: StackManifest,
+  all: readonly StackManifest[],
+  open: (other: StackManifest) => Promise<Pick<StateBackend, 'read'>>,
+  pending: ReadonlySet<string> = new Set(),
+): Promise<Map<string, CrossStackObject | null> | undefined> {
+  if (stack.crossStack === undefined) return undefined;
+  const states = new Map<string, StateDocument | null>();
+  for (const name of new Set(stack.crossStack.map((r) => r.stack))) {
+    const other = all.find((s) => s.name === name);
+    if (other === undefined) continue;
+    states.set(name, (await (await open(other)).read())?.doc ?? null);
+  }
+  return crossStackObjectsOf(stack, states, pending);
 }
 
 /** The value of `attribute` of another stack's object: its server id (else natural key), or a recorded field. */
