@@ -18,6 +18,7 @@ import {
   refuseDeleted,
   syncAddresses,
 } from '../../../emulator/cloudapi/private/machine-model.js';
+import { onNetworkOrPool } from '../../../emulator/cloudapi/private/network-pools.js';
 import { pageReply } from '../../../emulator/cloudapi/private/paging.js';
 import { forVersion } from '../../../emulator/cloudapi/private/machine-wire.js';
 import { DEFAULT_IMAGE_SIZE, disksForCreate } from '../../../emulator/cloudapi/private/disks.js';
@@ -289,15 +290,16 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
     0,
     networks.findIndex((n) => state.catalog.isPublic(n)),
   );
-  for (const [i, request] of requests.entries()) {
-    const placement = {
-      taken: takenIps(state, owner, request.id),
-      ...(request.ip !== undefined ? { ip: request.ip } : {}),
-    };
+  // A NIC asked for on a pool is made on one of its members (network-pools.ts).
+  for (const [i, request] of requests.entries())
     machine.nics!.push(
-      allocateNic(machines, request.id, i === primary, now, true, state.rangeOf(owner, request.id), placement),
+      onNetworkOrPool(state.catalog.pool(request.id), request.id, (network) =>
+        allocateNic(machines, network, i === primary, now, true, state.rangeOf(owner, network), {
+          taken: takenIps(state, owner, network),
+          ...(request.ip !== undefined ? { ip: request.ip } : {}),
+        }),
+      ),
     );
-  }
   syncAddresses(machine);
   machines.push(machine);
   if (roleTags !== undefined) account.roleTags.set(`/${account.account.login}/machines/${machine.id}`, roleTags);
