@@ -307,13 +307,19 @@ export function planFrom(
   );
   if (!req.reportOnly) refuseProtected(stack.name, changes, options, req.destroy ? 'destroy' : 'the plan');
   if (!req.reportOnly) refuseTakenValues(changes, match.unmanaged, run.handlers);
-  const plan = makePlan({
+  const made = makePlan({
     stack: stack.name,
     account: stack.account,
     state: req.state,
     manifestDigest,
     changes,
   });
+  const reads = (stack.crossStack ?? []).map((r) => ({
+    address: r.address,
+    stack: r.stack,
+    known: (run.crossStack?.get(r.address) ?? null) !== null,
+  }));
+  const plan = reads.length > 0 ? { ...made, crossStackReads: reads } : made;
   return { plan, live, byAddress };
 }
 

@@ -88,6 +88,12 @@ describe('stacks referring to each other by object', () => {
     expect(again.code, again.stdout + again.stderr).toBe(0);
     expect(again.stdout).toContain('Stack apps reads stacks network, people: network/net, people/bob\n');
 
+    // A script reading the JSON plan sees the same: what was read, from which stack, known now.
+    const json = await c.cli(['plan', '--stack', 'apps', '--json']);
+    expect((JSON.parse(json.stdout) as { crossStackReads: unknown }).crossStackReads).toEqual([
+      { address: 'network/net', stack: 'network', known: true },
+      { address: 'people/bob', stack: 'people', known: true },
+    ]);
     const two = await c.cli(['plan', '--stack', 'apps', '--stack', 'network']);
     expect(order(two.stdout, /No changes\. Stack (\w+)/g)).toEqual(['network', 'apps']);
     expect(two.stdout).toContain('Stack apps reads stacks network, people: network/net, people/bob\n');
