@@ -99,6 +99,9 @@ describe('stacks referring to each other by object', () => {
     expect(two.stdout).toContain('Stack apps reads stacks network, people: network/net, people/bob\n');
     const whole = await c.cli(['plan', '--destroy', '--exclude', 'people/account', '--exclude', 'beta/partners']);
     expect(order(whole.stdout, /actions on stack (\w+)/g)).toEqual(['apps', 'people', 'network']);
+    // The user removed nothing from the app: a destroy's deletes are not said to be removals.
+    expect(whole.stdout).toContain('# apps/web (instance xs-app-1) will be destroyed\n  - instance');
+    expect(whole.stdout).not.toContain('removed from the manifest');
     expect((await c.cli(['plan', '--destroy'])).stderr).toContain('Error [PROTECTED]');
 
     // A target whose dependants are in a stack --stack leaves out would leave them dangling: refused.
