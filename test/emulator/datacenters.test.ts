@@ -112,6 +112,11 @@ describe('several datacenters of one cloud', () => {
     expect((await api(0, 'GET', '/my/users/ann')).status).toBe(200);
     expect((await api(1, 'GET', '/my/users/ann')).status).toBe(404);
     expect((await api(1, 'GET', '/my/roles')).body).toEqual([]);
+    // Writes go to the UFDS master: a login taken through us-east-1 is taken in us-west-1 already.
+    expect((await api(1, 'POST', '/my/users', { ...user, email: 'ann2@example.com' })).body).toEqual({
+      code: 'InvalidArgument',
+      message: 'Login is already taken',
+    });
     // A role tag in us-west-1 naming a role made through us-east-1 and not yet replicated there:
     // CloudAPI's preloadGroups reads the local UFDS replica (emulator/README.md).
     const early = await api(1, 'PUT', westPath, { 'role-tag': ['ops'] });
