@@ -3,29 +3,35 @@
  * CloudAPI, bad names are refused naming the flag, and the data directory keeps each datacenter's
  * objects apart (`datacenters/<name>/`) and the account-wide ones shared across a restart.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { generateTestKey } from '../../scripts/support/keys.js';
 import { startEmulator } from '../../emulator/index.js';
 import { call } from '../../scripts/support/signer.js';
+import { main } from '../../cli/main.js';
 
 const MAIN = resolve('cli/main.ts');
 const DRIVER = `import(${JSON.stringify(MAIN)}).then((m) => m.main(process.argv.slice(1))).then((c) => { process.exitCode = c; })`;
 const IMAGE = '2f1dc911-6401-4fa4-8e9d-67ea2e39c271';
 
-/** Runs `triton-iac emulator ARGS`, which must refuse them: its exit status and stderr. */
-function refused(args: string[]): { status: number; stderr: string } {
-  try {
-    execFileSync(process.execPath, ['--import', 'tsx', '-e', DRIVER, 'emulator', ...args], { stdio: 'pipe' });
-  } catch (err) {
-    const e = err as { status: number; stderr: Buffer };
-    return { status: e.status, stderr: String(e.stderr) };
-  }
-  throw new Error(`triton-iac emulator ${args.join(' ')} started`);
+/** Runs `triton-iac emulator ARGS` in this process, which must refuse them: its exit code and stderr. */
+async function refused(args: string[]): Promise<{ status: number; stderr: string }> {
+  let stderr = '';
+  const sink = (write: (text: string) => void): NodeJS.WritableStream =>
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        write(chunk.toString());
+        done();
+      },
+    });
+  const io = { stdout: sink(() => undefined), stderr: sink((t) => (stderr += t)), env: {}, cwd: tmpdir() };
+  const status = await main(['emulator', ...args], io);
+  return { status, stderr };
 }
 
 describe('triton-iac emulator --datacenter', () => {
@@ -91,14 +97,14 @@ describe('triton-iac emulator --datacenter', () => {
   });
 
   it('refuses a repeated or unusable datacenter name, and a replication delay without datacenters', async () => {
-    const twice = refused(['--datacenter', 'us-east-1', '--datacenter', 'us-east-1']);
+    const twice = await refused(['--datacenter', 'us-east-1', '--datacenter', 'us-east-1']);
     expect(twice.status).toBe(1);
     expect(twice.stderr).toContain('--datacenter "us-east-1" (number 2) is refused: each datacenter is named once');
     await expect(startEmulator({ datacenters: ['us-east-1', '../etc'], demoAccount: false })).rejects.toMatchObject({
       code: 'EMULATOR_DATACENTER_INVALID',
       message: expect.stringContaining('datacenters[1] "../etc" is refused'),
     });
-    expect(refused(['--replication-delay-ms', '3000']).stderr).toContain(
+    expect((await refused(['--replication-delay-ms', '3000'])).stderr).toContain(
       '--replication-delay-ms 3000 needs two or more datacenters',
     );
   });
