@@ -117,6 +117,11 @@ describe('several datacenters of one cloud', () => {
       code: 'InvalidArgument',
       message: 'Login is already taken',
     });
+    // A role written through us-west-1 finds the policy on the UFDS master, its member in mahi.
+    expect((await api(1, 'POST', '/my/roles', { name: 'west', policies: ['read'] })).status).toBe(201);
+    const member = await api(1, 'POST', '/my/roles', { name: 'west-ann', members: ['ann'] });
+    expect(member.status).toBe(409);
+    expect(member.body.message).toBe('Invalid subuser: ann');
     // A role tag in us-west-1 naming a role made through us-east-1 and not yet replicated there:
     // CloudAPI's preloadGroups reads the local UFDS replica (emulator/README.md).
     const early = await api(1, 'PUT', westPath, { 'role-tag': ['ops'] });
@@ -125,7 +130,7 @@ describe('several datacenters of one cloud', () => {
 
     await replicate();
     expect((await api(1, 'GET', '/my/users/ann')).body.email).toBe('ann@example.com');
-    expect(((await api(1, 'GET', '/my/roles')).body as { name: string }[]).map((r) => r.name)).toEqual(['ops']);
+    expect(((await api(1, 'GET', '/my/roles')).body as { name: string }[]).map((r) => r.name)).toEqual(['ops', 'west']);
     expect((await api(1, 'PUT', westPath, { 'role-tag': ['ops'] })).body['role-tag']).toEqual(['ops']);
 
     // A delete replicates the same way.
