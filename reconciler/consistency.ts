@@ -279,8 +279,7 @@ export function decideRetry(
       }
       // A first fault is most often one request's bad luck (the transport retries a read's at once
       // too): a write it hit is sent again at once, and only a second fault in a row backs off.
-      if (classification.fault === true && args.attempt === 1)
-        return { retry: true, delayMs: args.retryAfterMs ?? 0 };
+      if (classification.fault === true && args.attempt === 1) return { retry: true, delayMs: args.retryAfterMs ?? 0 };
       const jittered = args.random === undefined ? backoff : Math.round(backoff / 2 + (args.random() * backoff) / 2);
       return { retry: true, delayMs: Math.max(jittered, args.retryAfterMs ?? 0) };
     }
