@@ -20,6 +20,7 @@ import { IdentityStore } from './core/store/identity-store.js';
 import { parsePublicKey } from './core/store/public-key.js';
 import { createCloudApiService } from './cloudapi/service.js';
 import { DEFAULT_DATACENTER, DEFAULT_LAYOUT } from './cloudapi/state.js';
+import { createMantaMonitor, MONITOR_PORT_OFFSET } from './manta/monitor.js';
 import { createMantaService } from './manta/service.js';
 import type { MantaStateOptions } from './manta/state.js';
 import type { EmulatorAccountOption, EmulatorOptions, RunningEmulator } from './start-options.js';
@@ -140,6 +141,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const manta = createServiceServer(services[1]!, ctx, options.tls);
     servers.push(manta);
     await listen(manta.server, 'Manta', host, options.mantaPort ?? 0);
+    if (options.mantaMonitor === true) {
+      const monitor = createMantaMonitor(ctx);
+      servers.push({ server: monitor, close: () => closeServer(monitor) });
+      const mantaPort = (manta.server.address() as AddressInfo).port;
+      await listen(monitor, 'Manta monitor', host, mantaPort + MONITOR_PORT_OFFSET);
+    }
   } catch (err) {
     await Promise.all(servers.filter((s) => s.server.listening).map((s) => s.close()));
     // The services hold a temporary directory and running state: a failed start leaves neither.
@@ -247,6 +254,13 @@ function listen(server: Server, service: string, host: string, port: number): Pr
       server.off('error', failed);
       resolve(server);
     });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
   });
 }
 
