@@ -25,6 +25,14 @@ export function pciSlot(i: number): string {
   return `0:4:${i}`;
 }
 
+/** A package's `disks` (PAPI keeps them as given: a list, or its JSON text), copied; none when it has none. */
+export function packageDisks(value: unknown): unknown {
+  const list: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(list)
+    ? list.map((d: unknown) => (typeof d === 'object' && d !== null ? { ...d } : d))
+    : undefined;
+}
+
 /**
  * The disks of a new bhyve machine (`getCreateOptions`): the `disks` asked for with a
  * `flexible_disk` package, each checked with the server's message, or the image disk and one data

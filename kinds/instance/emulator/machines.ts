@@ -21,7 +21,7 @@ import {
 import { onNetworkOrPool } from '../../../emulator/cloudapi/private/network-pools.js';
 import { pageReply } from '../../../emulator/cloudapi/private/paging.js';
 import { forVersion } from '../../../emulator/cloudapi/private/machine-wire.js';
-import { DEFAULT_IMAGE_SIZE, disksForCreate } from '../../../emulator/cloudapi/private/disks.js';
+import { DEFAULT_IMAGE_SIZE, disksForCreate, packageDisks } from '../../../emulator/cloudapi/private/disks.js';
 import {
   aliasFor,
   checkCreateOptions,
@@ -282,7 +282,9 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
     // getCreateOptions: a flexible_disk package's disks (or the image disk and the rest).
     const flexible = brand === 'bhyve' && pkg['flexible_disk'] === true;
     const imageSize = typeof image.image_size === 'number' ? image.image_size : DEFAULT_IMAGE_SIZE;
-    machine.disks = disksForCreate(param(rc, 'disks'), flexible, pkg['disk'] as number, imageSize);
+    // getCreateOptions: `params.disks || pkg.disks` (a flexible_disk package may lay them out).
+    const asked = param(rc, 'disks') ?? (flexible ? packageDisks(pkg['disks']) : undefined);
+    machine.disks = disksForCreate(asked, flexible, pkg['disk'] as number, imageSize);
     if (flexible) machine.flexibleDiskSize = pkg['disk'] as number;
   }
   // The first public network's NIC is the primary (getCreateOptions), else the first.
