@@ -109,9 +109,17 @@ describe('flexible disks', () => {
     );
   });
 
-  it("lays out a package's own disks and reports the free space they leave (machines.94.test.js)", async () => {
+  it("lays out a package's own disks, keeps a disk id asked for, and reports the free space left (machines.94.test.js)", async () => {
     const m = await t.api('POST', '/my/machines', { image: UBUNTU, package: 'flex-disks' });
     expect((m.body.disks as Array<{ size: number }>).map((d) => d.size)).toEqual([10240, 512]);
+    // A disk asked for with an id keeps it (the test then reads it by that id).
+    const id = 'dea91a7f-5fe3-4408-b25a-994c97a7975e';
+    const named = await t.api('POST', '/my/machines', {
+      image: UBUNTU,
+      package: 'flex',
+      disks: [{}, { id, size: 512 }],
+    });
+    expect((named.body.disks as Array<{ id: string }>)[1]!.id).toBe(id);
     expect(m.body.free_space).toBe(15360 - 10240 - 512);
   });
 
