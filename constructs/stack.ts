@@ -12,7 +12,7 @@ import type {
 } from '../common/manifest.js';
 import { describeCycle, findCycles } from '../common/graph.js';
 import { BUILT_IN_KINDS, kindDescriptor } from '../common/kinds/index.js';
-import { checkDeclaredRoleName, checkLogin, checkStackName } from '../common/rules/index.js';
+import { checkDatacenterName, checkDeclaredRoleName, checkLogin, checkStackName } from '../common/rules/index.js';
 import { ValidationError } from './errors.js';
 import { TritonOutput } from './output.js';
 import { StackOutputReference } from './stack-outputs.js';
@@ -43,6 +43,14 @@ export interface TritonStackProps {
    * @default - `TRITON_URL`/`SDC_URL`, then the profile
    */
   readonly cloudapiUrl?: string;
+  /**
+   * The datacenter the stack works in: its name as ListDatacenters lists it (`'us-east-2'`), or a
+   * `Datacenter.lookup` (of any stack: only its name is taken). Its CloudAPI URL is looked up at
+   * plan through the cloud the other settings reach (profile, environment, `--emulator`), so one
+   * app spans the datacenters of one cloud without knowing their URLs. Not with `cloudapiUrl`.
+   * @default - the datacenter `cloudapiUrl`, the profile or the environment reaches
+   */
+  readonly datacenter?: string | DatacenterName;
   /**
    * Manta base URL.
    * @default - `MANTA_URL`
@@ -77,11 +85,18 @@ export interface TritonStackProps {
   readonly authoritative?: readonly AuthoritativeKind[];
 }
 
+/** A datacenter given by an object that carries its name: a `DatacenterLookup` is one. */
+export interface DatacenterName {
+  /** The datacenter's name, as ListDatacenters lists it. */
+  readonly datacenterName: string;
+}
+
 /** The names of {@link TritonStackProps}, checked at synth (an unknown prop is an error). */
 const STACK_PROPS = propNames<TritonStackProps>({
   account: true,
   user: true,
   cloudapiUrl: true,
+  datacenter: true,
   mantaUrl: true,
   profile: true,
   keyId: true,
@@ -112,6 +127,8 @@ export class TritonStack extends Construct {
 
   /** The account login. */
   readonly account: string;
+  /** The name of the datacenter the stack names (`datacenter`), if it names one. */
+  readonly datacenter: string | undefined;
   /** The props as given. */
   readonly props: TritonStackProps;
 
@@ -144,6 +161,7 @@ export class TritonStack extends Construct {
       if (url !== undefined && !/^https?:\/\/[^/\s]+/.test(url))
         fail(this.node.path, field, url, 'must be an http(s) URL');
     }
+    this.datacenter = datacenterNameOf(this.node.path, props);
     for (const kind of props.authoritative ?? []) {
       if (!AUTHORITATIVE_KINDS.includes(kind))
         fail(this.node.path, 'authoritative', kind, `must be one of ${AUTHORITATIVE_KINDS.join(', ')}`);
@@ -285,6 +303,7 @@ export class TritonStack extends Construct {
       profile: p.profile,
       keyId: p.keyId,
       roles: p.roles === undefined ? undefined : sortedUnique(p.roles),
+      datacenter: this.datacenter,
     }) as StackManifest['connection'] & object;
     return {
       name: this.node.path,
@@ -329,6 +348,35 @@ export class TritonStack extends Construct {
     }
     return outputs.sort((a, b) => compareStrings(a.name, b.name));
   }
+}
+
+/**
+ * The datacenter name `props.datacenter` gives, checked.
+ * @throws ValidationError for a name that is not one, an object without a `datacenterName`, or a
+ *   `cloudapiUrl` beside it (the URL would say where the stack works a second time, perhaps otherwise).
+ */
+function datacenterNameOf(path: string, props: TritonStackProps): string | undefined {
+  const given = props.datacenter;
+  if (given === undefined) return undefined;
+  const name: unknown =
+    typeof given === 'object' && given !== null ? (given as Partial<DatacenterName>).datacenterName : given;
+  if (typeof given === 'object' && given !== null && typeof name !== 'string')
+    fail(
+      path,
+      'datacenter',
+      given,
+      "must be a datacenter name or a Datacenter.lookup (an object with a 'datacenterName')",
+    );
+  const nameProblem = checkDatacenterName(name as string);
+  if (nameProblem) throw new ValidationError(`${path}: datacenter: ${nameProblem}`);
+  if (props.cloudapiUrl !== undefined)
+    fail(
+      path,
+      'cloudapiUrl',
+      props.cloudapiUrl,
+      `must not be given with datacenter ${JSON.stringify(name)}: a stack names where it works once (the datacenter's URL is looked up by its name through the configured cloud)`,
+    );
+  return name as string;
 }
 
 /** Dependencies added with `node.addDependency` on the resource or any scope above it in the stack. */
