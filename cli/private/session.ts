@@ -185,6 +185,12 @@ export async function openSession(
     emulator = await startEmbeddedEmulator({
       cwd: io.cwd,
       accounts: stacks.map((s) => s.account),
+      // Every datacenter the app's stacks name, also those of stacks this run leaves alone: the
+      // emulator's data is kept between commands, and the next may work on those.
+      datacenters: datacentersNamed(app.manifest.stacks),
+      ...(common.emulatorReplicationDelayMs !== undefined
+        ? { replicationDelayMs: common.emulatorReplicationDelayMs }
+        : {}),
       ...(common.emulatorMantaVersion !== undefined ? { mantaVersion: common.emulatorMantaVersion } : {}),
       ...common.emulatorTiming,
     });
@@ -270,6 +276,7 @@ export async function openSession(
         env: io.env,
         log,
         ...(windowMs !== undefined ? { consistencyWindowMs: windowMs } : {}),
+        ...(common.replicationWindowMs !== undefined ? { replicationWindowMs: common.replicationWindowMs } : {}),
         ...(common.lockTimeoutMs !== undefined ? { lockTimeoutMs: common.lockTimeoutMs } : {}),
         // Every command that takes the lock says so when it waits for it (apply, destroy, a saved plan, import).
         onLockWait: (m: string) => void io.stderr.write(`${m}\n`),
@@ -309,6 +316,11 @@ export async function openSession(
     await session.close();
     throw error;
   }
+}
+
+/** The datacenter names `stacks` give, in the order first given (the first is the emulator's first). */
+export function datacentersNamed(stacks: readonly StackManifest[]): string[] {
+  return [...new Set(stacks.flatMap((s) => (s.connection?.datacenter !== undefined ? [s.connection.datacenter] : [])))];
 }
 
 function fieldsText(fields: Readonly<Record<string, unknown>> | undefined): string {
