@@ -142,6 +142,28 @@ export interface EmulatorOptions {
    * @default none: every attestation is refused, as by a server that trusts no root
    */
   readonly trustedAttestationRoots?: readonly string[];
+  /**
+   * The datacenters of the one cloud the emulator serves, each behind its own CloudAPI listener
+   * (the first on `port`, the others on free ports), in this order: each has its own machines,
+   * images, networks, fabrics, volumes, firewall rules and catalog, and they share the account-wide
+   * objects (UFDS: the account, keys, sub-users, roles, policies, their role tags, access keys)
+   * and one Manta. Names: letters, digits, `-` and `_`, unique (see emulator/README.md, "Several
+   * datacenters").
+   * @default one datacenter, the catalog's name (`emulator-1`), exactly as without this option
+   */
+  readonly datacenters?: readonly string[];
+  /**
+   * How long (emulator-clock ms) an account-wide write made through one datacenter takes to reach
+   * the others and Manta, plus up to 20 % seeded jitter (`seed`); the datacenter written through
+   * sees it at once. Only with `datacenters`. @default 0
+   */
+  readonly replicationDelayMs?: number;
+}
+
+/** One datacenter of a running emulator. */
+export interface RunningDatacenter {
+  readonly name: string;
+  readonly cloudapiUrl: string;
 }
 
 /** An account as reported at start-up. */
@@ -152,7 +174,10 @@ export interface StartedAccount {
 
 /** A running emulator. */
 export interface RunningEmulator {
+  /** The first datacenter's CloudAPI. */
   readonly cloudapiUrl: string;
+  /** Every datacenter with its CloudAPI, in the order given (one without `datacenters`). */
+  readonly datacenters: readonly RunningDatacenter[];
   readonly mantaUrl: string;
   readonly dataDir: string | undefined;
   readonly accounts: readonly StartedAccount[];
@@ -183,6 +208,17 @@ export interface RunningEmulator {
    * @throws EmulatorStartError `account-key-invalid` for a key that is not an OpenSSH public key
    */
   addAccount(account: EmulatorAccountOption): void;
+  /**
+   * Resolves once every account-wide write made so far has reached every datacenter and Manta
+   * (`replicationDelayMs`); at once when none is pending (and always with one datacenter). With an
+   * injected clock, move it past the delay: the wait looks at the clock again every 50 ms.
+   */
+  replicated(): Promise<void>;
+  /**
+   * Calls `listener` each time a write has reached every other replica (with the emulator-clock
+   * time it did); returns the function that stops it.
+   */
+  onReplicated(listener: (at: number) => void): () => void;
   /**
    * Stops both listeners (the requests being handled are answered first, later ones refused), writes
    * the state and resolves when done; every acknowledged write is then on disk, and the emulator

@@ -16,6 +16,8 @@ import { EmulatorStartError } from './core/start-error.js';
 import { SeededRandom } from './core/rng.js';
 import { StatsCounter } from './core/stats.js';
 import { jobTiming } from './core/timing.js';
+import { Replication } from './core/replication.js';
+import { checkDatacenterNames, datacenterContexts, MANTA_REPLICA } from './datacenters.js';
 import { IdentityStore } from './core/store/identity-store.js';
 import { parsePublicKey } from './core/store/public-key.js';
 import { createCloudApiService } from './cloudapi/service.js';
@@ -63,10 +65,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ...(options.timeScale !== undefined ? { scale: options.timeScale } : {}),
     ...(options.provisionMs !== undefined ? { provisionMs: options.provisionMs } : {}),
   });
+  if (options.datacenters !== undefined) checkDatacenterNames(options.datacenters);
   const persistence = new Persistence(options.dataDir);
+  const directory = new IdentityStore(windowMs, clock, persistence);
+  // One replication for the cloud; without `datacenters` nothing replicates and no view is made.
+  const replication = new Replication(options.replicationDelayMs ?? 0, new SeededRandom(seed ^ 0x1b873593), clock);
   const ctx: EmulatorContext = {
     clock,
-    store: new IdentityStore(windowMs, clock, persistence),
+    // With several datacenters Manta (mahi) reads its own replica of the directory.
+    store: options.datacenters === undefined ? directory : directory.forReplica(replication.link(MANTA_REPLICA)),
     stats: new StatsCounter(),
     persistence,
     consistency: new ConsistencyModel(
@@ -103,43 +110,49 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     urls: { cloudapi: '', manta: '' },
     mantaWriter: undefined,
-    datacenter: DEFAULT_DATACENTER,
+    datacenter: options.datacenters?.[0] ?? DEFAULT_DATACENTER,
     attestationRoots,
   };
+  const cloud =
+    options.datacenters === undefined
+      ? undefined
+      : datacenterContexts(ctx, directory, options.datacenters, replication);
+  const dcContexts = cloud?.contexts ?? [ctx];
 
   let generatedKey: RunningEmulator['generatedKey'];
   const addAccount = (account: EmulatorAccountOption): void => {
-    ctx.store.ensureAccount(account.login);
+    directory.ensureAccount(account.login);
     for (const [index, key] of (account.keys ?? []).entries()) {
       if (parsePublicKey(key.trim()) === undefined)
         throw new EmulatorStartError({ kind: 'account-key-invalid', login: account.login, index });
-      ctx.store.addAccountKey(account.login, key);
+      directory.addAccountKey(account.login, key);
     }
   };
   for (const account of options.accounts ?? []) addAccount(account);
-  for (const login of options.mantaOperators ?? []) ctx.store.ensureAccount(login);
+  for (const login of options.mantaOperators ?? []) directory.ensureAccount(login);
   if ((options.accounts ?? []).length === 0 && options.demoAccount !== false) {
-    if (ctx.store.allAccounts().length === 0) {
+    if (directory.allAccounts().length === 0) {
       generatedKey = generateDemoKey(options.dataDir);
-      ctx.store.addAccountKey('demo', readFileSync(generatedKey.publicKeyPath, 'utf8'));
+      directory.addAccountKey('demo', readFileSync(generatedKey.publicKeyPath, 'utf8'));
     } else if (options.dataDir !== undefined && existsSync(join(options.dataDir, DEMO_KEY_FILE))) {
       // A restart of a demo emulator: report the key pair made the first time.
       generatedKey = generateDemoKey(options.dataDir);
     }
   }
 
-  const services = [
-    createCloudApiService(ctx, options.cloudapiRoutes, options.catalog),
-    createMantaService(ctx, mantaOptions(options)),
-  ];
+  const cloudapis = dcContexts.map((dcCtx) => createCloudApiService(dcCtx, options.cloudapiRoutes, options.catalog));
+  const manta = createMantaService(ctx, mantaOptions(options));
+  const services = [...cloudapis, manta];
   const servers: ServiceServer[] = [];
   try {
-    const cloudapi = createServiceServer(services[0]!, ctx, options.tls);
-    servers.push(cloudapi);
-    await listen(cloudapi.server, 'CloudAPI', host, options.port ?? 0);
-    const manta = createServiceServer(services[1]!, ctx, options.tls);
-    servers.push(manta);
-    await listen(manta.server, 'Manta', host, options.mantaPort ?? 0);
+    for (const [i, dcCtx] of dcContexts.entries()) {
+      const cloudapi = createServiceServer(cloudapis[i]!, dcCtx, options.tls);
+      servers.push(cloudapi);
+      await listen(cloudapi.server, 'CloudAPI', host, i === 0 ? (options.port ?? 0) : 0);
+    }
+    const mantaServer = createServiceServer(manta, ctx, options.tls);
+    servers.push(mantaServer);
+    await listen(mantaServer.server, 'Manta', host, options.mantaPort ?? 0);
   } catch (err) {
     await Promise.all(servers.filter((s) => s.server.listening).map((s) => s.close()));
     // The services hold a temporary directory and running state: a failed start leaves neither.
@@ -148,26 +161,41 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
   const scheme = options.tls === undefined ? 'http' : 'https';
   ctx.urls.cloudapi = urlOf(servers[0]!.server, host, scheme);
-  ctx.urls.manta = urlOf(servers[1]!.server, host, scheme);
+  ctx.urls.manta = urlOf(servers[servers.length - 1]!.server, host, scheme);
+  for (const [i, dcCtx] of dcContexts.entries()) {
+    dcCtx.urls.cloudapi = urlOf(servers[i]!.server, host, scheme);
+    dcCtx.urls.manta = ctx.urls.manta;
+    if (cloud !== undefined) cloud.entries[i]!.cloudapiUrl = dcCtx.urls.cloudapi;
+  }
   persistence.flush();
 
   let closed: Promise<void> | undefined;
   return {
     cloudapiUrl: ctx.urls.cloudapi,
+    datacenters: dcContexts.map((dcCtx) => ({ name: dcCtx.datacenter, cloudapiUrl: dcCtx.urls.cloudapi })),
     mantaUrl: ctx.urls.manta,
     dataDir: options.dataDir,
-    accounts: ctx.store.allAccounts().map((a) => ({
+    accounts: directory.allAccounts().map((a) => ({
       login: a.account.login,
       keys: a.keys.currentAll().map((k) => ({ name: k.name, fingerprint: k.fingerprint })),
     })),
     ...(generatedKey !== undefined ? { generatedKey } : {}),
     context: ctx,
-    settled: (settleOptions) => waitUntilSettled(ctx, settleOptions?.stuckAfterMs ?? 10_000),
+    settled: async (settleOptions) => {
+      await waitUntilSettled(ctx, settleOptions?.stuckAfterMs ?? 10_000);
+      await replication.replicated();
+    },
     addAccount,
+    replicated: () => replication.replicated(),
+    onReplicated(listener) {
+      replication.on('replicated', listener);
+      return () => void replication.off('replicated', listener);
+    },
     close(): Promise<void> {
       closed ??= (async () => {
         // Requests still being handled finish first, so the final save below holds their writes.
         await Promise.all(servers.map((s) => s.close()));
+        replication.close();
         for (const service of services) await service.close?.();
         persistence.close();
         // A key pair made in a temporary folder (no data directory) is of no use once the

@@ -82,6 +82,13 @@ Options:
                                  (repeatable): a key added with an attestation chain that verifies
                                  to one is listed attested, with its PIN/touch policy (default: none
                                  trusted, every attestation refused)
+  --datacenter NAME              serve datacenter NAME of one cloud, each on its own CloudAPI port
+                                 (repeatable; the first on --port): machines, images, networks,
+                                 fabrics, volumes and firewall rules per datacenter, the account's
+                                 users, keys, roles and policies shared (default: one datacenter)
+  --replication-delay-ms N       an account-wide write made through one datacenter reaches the
+                                 others and Manta N ms later, plus up to 20% (seeded by --seed)
+                                 jitter (default 0; needs --datacenter)
   --json                         print the ready line as JSON
 
 With no --account, an account "demo" is created with a fresh key pair, written to the data
@@ -165,6 +172,8 @@ const FLAGS: FlagSpec = {
   'tls-cert': 'string',
   'tls-key': 'string',
   'attestation-root': 'repeat',
+  datacenter: 'repeat',
+  'replication-delay-ms': 'string',
   json: 'boolean',
 };
 
@@ -226,6 +235,12 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
   if (args.booleans.has('delegate-datasets')) opts.delegateDatasets = true;
   set('mantaVersion', mantaVersionFlag(args.strings.get('manta-version'), '--manta-version'));
   set('mantaUploadTimeoutMs', intFlag(args, 'manta-upload-timeout-ms', 0, 3_600_000));
+  set('datacenters', args.repeats.get('datacenter'));
+  set('replicationDelayMs', intFlag(args, 'replication-delay-ms', 0, 3_600_000));
+  if (opts.replicationDelayMs !== undefined && opts.datacenters === undefined)
+    throw new UsageError(
+      `--replication-delay-ms ${opts.replicationDelayMs} needs two or more datacenters to replicate between: give --datacenter NAME for each`,
+    );
 
   const accounts = new Map<string, string[]>();
   const operators = args.repeats.get('manta-operator') ?? [];
