@@ -12,9 +12,14 @@ import type {
 } from '../common/manifest.js';
 import { describeCycle, findCycles } from '../common/graph.js';
 import { BUILT_IN_KINDS, kindDescriptor } from '../common/kinds/index.js';
-import { checkDatacenterName, checkDeclaredRoleName, checkLogin, checkStackName } from '../common/rules/index.js';
+import { inDifferentDatacenters } from '../common/kinds/datacenter-scope.js';
+import { checkDeclaredRoleName, checkLogin, checkStackName } from '../common/rules/index.js';
+import { datacenterNameOf } from './private/stack-datacenter.js';
 import { ValidationError } from './errors.js';
 import { TritonOutput } from './output.js';
+import type { DatacenterName } from './private/stack-datacenter.js';
+
+export type { DatacenterName } from './private/stack-datacenter.js';
 import { StackOutputReference } from './stack-outputs.js';
 import { declaredExpectations } from './private/expectations.js';
 import type { Reference } from './reference.js';
@@ -83,12 +88,6 @@ export interface TritonStackProps {
    * @default - none: objects the stack does not declare are left alone
    */
   readonly authoritative?: readonly AuthoritativeKind[];
-}
-
-/** A datacenter given by an object that carries its name: a `DatacenterLookup` is one. */
-export interface DatacenterName {
-  /** The datacenter's name, as ListDatacenters lists it. */
-  readonly datacenterName: string;
 }
 
 /** The names of {@link TritonStackProps}, checked at synth (an unknown prop is an error). */
@@ -254,6 +253,14 @@ export class TritonStack extends Construct {
           );
           continue;
         }
+        const apart = inDifferentDatacenters(d.stack.datacenter, this.datacenter);
+        if (apart && kindDescriptor(d.kind)?.scope === 'datacenter') {
+          // A network, an instance, a VLAN is its datacenter's: another datacenter's CloudAPI knows no such id.
+          problems.push(
+            `${r.address}: refers to ${d.address} (${d.kind}) of stack ${d.stack.node.path} in datacenter ${d.stack.datacenter}, but stack ${this.node.path} works in datacenter ${this.datacenter}: a ${d.kind} exists only in its own datacenter; declare one in stack ${this.node.path}`,
+          );
+          continue;
+        }
         if (d.stack !== r.stack) {
           // Another stack's object: this stack goes after that one, and reads it from its state.
           const seen = foreign.get(d.address);
@@ -348,35 +355,6 @@ export class TritonStack extends Construct {
     }
     return outputs.sort((a, b) => compareStrings(a.name, b.name));
   }
-}
-
-/**
- * The datacenter name `props.datacenter` gives, checked.
- * @throws ValidationError for a name that is not one, an object without a `datacenterName`, or a
- *   `cloudapiUrl` beside it (the URL would say where the stack works a second time, perhaps otherwise).
- */
-function datacenterNameOf(path: string, props: TritonStackProps): string | undefined {
-  const given = props.datacenter;
-  if (given === undefined) return undefined;
-  const name: unknown =
-    typeof given === 'object' && given !== null ? (given as Partial<DatacenterName>).datacenterName : given;
-  if (typeof given === 'object' && given !== null && typeof name !== 'string')
-    fail(
-      path,
-      'datacenter',
-      given,
-      "must be a datacenter name or a Datacenter.lookup (an object with a 'datacenterName')",
-    );
-  const nameProblem = checkDatacenterName(name as string);
-  if (nameProblem) throw new ValidationError(`${path}: datacenter: ${nameProblem}`);
-  if (props.cloudapiUrl !== undefined)
-    fail(
-      path,
-      'cloudapiUrl',
-      props.cloudapiUrl,
-      `must not be given with datacenter ${JSON.stringify(name)}: a stack names where it works once (the datacenter's URL is looked up by its name through the configured cloud)`,
-    );
-  return name as string;
 }
 
 /** Dependencies added with `node.addDependency` on the resource or any scope above it in the stack. */

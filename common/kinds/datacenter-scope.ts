@@ -25,6 +25,15 @@ export function datacenterKeyOf(stack: Pick<StackManifest, 'connection'>): strin
   return '';
 }
 
+/**
+ * True when two stacks, of the datacenters named `a` and `b` (`undefined`: none named), are known
+ * to work in different datacenters: each names its `datacenter`, and the names differ. Their per-datacenter objects (VLAN 120, a firewall rule's text) are two objects
+ * even with one natural key. Stacks that name none may share one, so they are not known apart.
+ */
+export function inDifferentDatacenters(a: string | undefined, b: string | undefined): boolean {
+  return a !== undefined && b !== undefined && a !== b;
+}
+
 /** How a message names the datacenter a stack reaches. */
 export function describeDatacenterOf(stack: Pick<StackManifest, 'connection'>): string {
   return datacenterKeyOf(stack) || 'the default datacenter (no datacenter, cloudapiUrl or profile)';
