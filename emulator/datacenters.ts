@@ -45,22 +45,23 @@ export function checkDatacenterNames(names: readonly string[]): void {
   }
 }
 
+/** The cloud `names` make, as the listener of datacenter `name` (or Manta, as the first's) sees it. */
+export function cloudOf(name: string, names: readonly string[], replication: Replication): CloudOfDatacenters {
+  const datacenters: DatacenterEntry[] = names.map((dc) => ({ name: dc, cloudapiUrl: '' }));
+  return { name, datacenters, replication };
+}
+
 /**
  * Each datacenter's context: the shared one (clock, stats, faults, Manta's writer) with its own
  * name, URLs, replica of the directory, compute nodes (their UUIDs from a seed of its own) and data
  * folder (`<dataDir>/datacenters/<name>/`).
- * @param base the context Manta uses
+ * @param base the context Manta uses, with the cloud
  * @param directory the directory itself (no replica)
  */
-export function datacenterContexts(
-  base: EmulatorContext,
-  directory: IdentityStore,
-  names: readonly string[],
-  replication: Replication,
-): { contexts: EmulatorContext[]; entries: DatacenterEntry[] } {
-  const entries: DatacenterEntry[] = names.map((name) => ({ name, cloudapiUrl: '' }));
-  const contexts = names.map((name, i) => {
-    const cloud: CloudOfDatacenters = { name, datacenters: entries, replication };
+export function datacenterContexts(base: EmulatorContext, directory: IdentityStore): EmulatorContext[] {
+  const { datacenters, replication } = base.cloud!;
+  return datacenters.map(({ name }, i) => {
+    const cloud: CloudOfDatacenters = { name, datacenters, replication };
     const own: Partial<EmulatorContext> = {
       store: directory.forReplica(replication.link(name)),
       datacenter: name,
@@ -73,5 +74,4 @@ export function datacenterContexts(
     // The rest (mantaWriter, set by Manta once it starts, among them) is read through the shared one.
     return Object.assign(Object.create(base) as EmulatorContext, own);
   });
-  return { contexts, entries };
 }

@@ -17,7 +17,7 @@ import { SeededRandom } from './core/rng.js';
 import { StatsCounter } from './core/stats.js';
 import { jobTiming } from './core/timing.js';
 import { Replication } from './core/replication.js';
-import { checkDatacenterNames, datacenterContexts, MANTA_REPLICA } from './datacenters.js';
+import { checkDatacenterNames, cloudOf, datacenterContexts, MANTA_REPLICA } from './datacenters.js';
 import { IdentityStore } from './core/store/identity-store.js';
 import { parsePublicKey } from './core/store/public-key.js';
 import { createCloudApiService } from './cloudapi/service.js';
@@ -112,12 +112,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     mantaWriter: undefined,
     datacenter: options.datacenters?.[0] ?? DEFAULT_DATACENTER,
     attestationRoots,
+    ...(options.datacenters !== undefined
+      ? { cloud: cloudOf(options.datacenters[0]!, options.datacenters, replication) }
+      : {}),
   };
-  const cloud =
-    options.datacenters === undefined
-      ? undefined
-      : datacenterContexts(ctx, directory, options.datacenters, replication);
-  const dcContexts = cloud?.contexts ?? [ctx];
+  const dcContexts = ctx.cloud === undefined ? [ctx] : datacenterContexts(ctx, directory);
 
   let generatedKey: RunningEmulator['generatedKey'];
   const addAccount = (account: EmulatorAccountOption): void => {
@@ -165,7 +164,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   for (const [i, dcCtx] of dcContexts.entries()) {
     dcCtx.urls.cloudapi = urlOf(servers[i]!.server, host, scheme);
     dcCtx.urls.manta = ctx.urls.manta;
-    if (cloud !== undefined) cloud.entries[i]!.cloudapiUrl = dcCtx.urls.cloudapi;
+    if (ctx.cloud !== undefined) ctx.cloud.datacenters[i]!.cloudapiUrl = dcCtx.urls.cloudapi;
   }
   persistence.flush();
 
@@ -181,10 +180,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     })),
     ...(generatedKey !== undefined ? { generatedKey } : {}),
     context: ctx,
-    settled: async (settleOptions) => {
-      await waitUntilSettled(ctx, settleOptions?.stuckAfterMs ?? 10_000);
-      await replication.replicated();
-    },
+    settled: (settleOptions) => waitUntilSettled(ctx, replication, settleOptions?.stuckAfterMs ?? 10_000),
     addAccount,
     replicated: () => replication.replicated(),
     onReplicated(listener) {
@@ -222,20 +218,22 @@ function attestationRootsOf(pems: readonly string[]): X509Certificate[] {
 /** How often a wait for the window looks at the clock again (ms). */
 const SETTLE_POLL_MS = 50;
 
-async function waitUntilSettled(ctx: EmulatorContext, stuckAfterMs: number): Promise<void> {
+async function waitUntilSettled(ctx: EmulatorContext, replication: Replication, stuckAfterMs: number): Promise<void> {
+  // Settled: past the consistency window, and every account-wide write in every datacenter.
+  const msLeft = (): number => Math.max(ctx.consistency.msUntilSettled(), replication.msUntilReplicated());
   // An injected clock moves when the test moves it, which a loaded machine may delay past any one
   // timer: look again until it has, and give up only after it stood still for `stuckAfterMs` of
   // real time (the real clock, because the emulator's is the one that may not move).
   let seen = ctx.clock();
   let stillSince = Date.now();
-  for (let wait = ctx.consistency.msUntilSettled(); wait > 0; wait = ctx.consistency.msUntilSettled()) {
+  for (let wait = msLeft(); wait > 0; wait = msLeft()) {
     await new Promise((resolve) => setTimeout(resolve, Math.min(wait, SETTLE_POLL_MS)));
     const now = ctx.clock();
     if (now !== seen) {
       seen = now;
       stillSince = Date.now();
     } else if (Date.now() - stillSince >= stuckAfterMs) {
-      throw new Error('the emulator clock did not move: advance it past the window');
+      throw new Error('the emulator clock did not move: advance it past the window (and the replication delay)');
     }
   }
 }

@@ -60,6 +60,12 @@ export class Replication extends EventEmitter {
     return this.pending.length;
   }
 
+  /** How long (emulator-clock ms) until every write made so far has reached every replica; 0 when none is pending. */
+  msUntilReplicated(): number {
+    this.tick();
+    return this.pending.length === 0 ? 0 : Math.max(0, this.pending[this.pending.length - 1]! - this.clock());
+  }
+
   /**
    * Resolves once every account-wide write made so far has reached every datacenter (and Manta);
    * at once when none is pending. With an injected clock, move it past the delay first.

@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateTestKey } from '../../scripts/support/keys.js';
 import { call, type SignOptions, type TestResponse } from '../../scripts/support/signer.js';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.js';
 import { accountKey, type TestEmulator } from './support/emulator.js';
@@ -16,9 +17,9 @@ import { vendorTriton, type VendorTriton } from './support/vendor-triton.js';
 const IMAGE = '2f1dc911-6401-4fa4-8e9d-67ea2e39c271';
 /**
  * Far longer than the test takes in real time (only a move of the emulator clock replicates), short
- * enough that four moves keep the clock within the 300 s a signature may be off.
+ * enough that the five moves keep the clock within the 300 s a signature may be off.
  */
-const DELAY_MS = 45_000;
+const DELAY_MS = 40_000;
 
 let emulator: RunningEmulator;
 let offset = 0;
@@ -111,6 +112,16 @@ describe('several datacenters of one cloud', () => {
     expect((await api(0, 'GET', '/my/users/ann')).status).toBe(200);
     expect((await api(1, 'GET', '/my/users/ann')).status).toBe(404);
     expect((await api(1, 'GET', '/my/roles')).body).toEqual([]);
+    // Writes go to the UFDS master: a login taken through us-east-1 is taken in us-west-1 already.
+    expect((await api(1, 'POST', '/my/users', { ...user, email: 'ann2@example.com' })).body).toEqual({
+      code: 'InvalidArgument',
+      message: 'Login is already taken',
+    });
+    // A role written through us-west-1 finds the policy on the UFDS master, its member in mahi.
+    expect((await api(1, 'POST', '/my/roles', { name: 'west', policies: ['read'] })).status).toBe(201);
+    const member = await api(1, 'POST', '/my/roles', { name: 'west-ann', members: ['ann'] });
+    expect(member.status).toBe(409);
+    expect(member.body.message).toBe('Invalid subuser: ann');
     // A role tag in us-west-1 naming a role made through us-east-1 and not yet replicated there:
     // CloudAPI's preloadGroups reads the local UFDS replica (emulator/README.md).
     const early = await api(1, 'PUT', westPath, { 'role-tag': ['ops'] });
@@ -119,7 +130,7 @@ describe('several datacenters of one cloud', () => {
 
     await replicate();
     expect((await api(1, 'GET', '/my/users/ann')).body.email).toBe('ann@example.com');
-    expect(((await api(1, 'GET', '/my/roles')).body as { name: string }[]).map((r) => r.name)).toEqual(['ops']);
+    expect(((await api(1, 'GET', '/my/roles')).body as { name: string }[]).map((r) => r.name)).toEqual(['ops', 'west']);
     expect((await api(1, 'PUT', westPath, { 'role-tag': ['ops'] })).body['role-tag']).toEqual(['ops']);
 
     // A delete replicates the same way.
@@ -128,6 +139,32 @@ describe('several datacenters of one cloud', () => {
     expect((await api(0, 'GET', '/my/users/ann')).status).toBe(200);
     await replicate();
     expect((await api(0, 'GET', '/my/users/ann')).status).toBe(404);
+  });
+
+  it('authenticates a new key in the other datacenter and in Manta only once replicated', async () => {
+    const second = generateTestKey('ed25519', 'second@test');
+    expect((await api(1, 'POST', '/my/keys', { name: 'second', key: second.publicOpenSsh })).status).toBe(201);
+    const sign = { keyId: `/acme/keys/${second.md5}`, key: second };
+    const westUrl = emulator.datacenters[1]!.cloudapiUrl;
+    const eastUrl = emulator.datacenters[0]!.cloudapiUrl;
+    expect((await call(westUrl, 'GET', '/my/keys', { sign })).status).toBe(200);
+    expect((await call(eastUrl, 'GET', '/my/keys', { sign })).status).toBe(401);
+    // Manta's mahi reads its own replica of UFDS (emulator/README.md, "Several datacenters").
+    expect((await call(emulator.mantaUrl, 'GET', '/acme/stor', { sign })).status).toBe(403);
+    await replicate();
+    expect((await call(eastUrl, 'GET', '/my/keys', { sign })).status).toBe(200);
+    expect((await call(emulator.mantaUrl, 'GET', '/acme/stor', { sign })).status).toBe(200);
+  });
+
+  it('makes a machine untagged when its role-tag header names a role not yet replicated, as CloudAPI does', async () => {
+    expect((await api(0, 'POST', '/my/roles', { name: 'late', members: [], policies: [] })).status).toBe(201);
+    const made = await call(emulator.datacenters[1]!.cloudapiUrl, 'POST', '/my/machines', {
+      sign: owner,
+      body: { image: IMAGE, package: 'g4-highcpu-1G', name: 'west-tagged' },
+      headers: { 'role-tag': 'late' },
+    });
+    expect(made.status).toBe(201);
+    expect((await api(1, 'GET', `/my/machines/${made.body.id}`)).headers['role-tag']).toBeUndefined();
   });
 
   it("lets the vendor triton CLI see each datacenter's instances only there and the account's users in both", async () => {

@@ -43,6 +43,15 @@ export class VersionedTable<T> {
     return new VersionedTable(this.keyOf, this.windowMs, this.rows, link);
   }
 
+  /**
+   * The whole table as the UFDS master holds it: every replica's writes, current. What the
+   * directory's own uniqueness rules (a login, a role or policy name, a key) are checked against:
+   * CloudAPI writes through `ufds_master` in every datacenter. Without replicas, this table.
+   */
+  master(): VersionedTable<T> {
+    return this.link === undefined ? this : new VersionedTable(this.keyOf, this.windowMs, this.rows);
+  }
+
   /** The current value, as a write sees it. */
   current(key: string): T | undefined {
     const versions = this.rows.get(key);
