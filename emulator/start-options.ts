@@ -190,7 +190,11 @@ export interface RunningEmulator {
     readonly publicKeyPath: string;
     readonly fingerprint: string;
   };
-  /** The shared context (for tests that want to look inside). */
+  /**
+   * The shared context (for tests that want to look inside). With `datacenters` it is Manta's, with
+   * `cloud` set; each datacenter's context derives from it (its own name, URLs, directory replica
+   * and data folder).
+   */
   readonly context: EmulatorContext;
   /**
    * Resolves once every write handled so far is older than the consistency window, so that every

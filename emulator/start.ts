@@ -55,6 +55,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   if (!LOOPBACK.has(host) && options.allowNonLoopback !== true) {
     throw new EmulatorStartError({ kind: 'host-not-loopback', host });
   }
+  // Before anything is made on disk: a bad name is the caller's to fix.
+  if (options.datacenters !== undefined) checkDatacenterNames(options.datacenters);
   const clock = options.clock ?? Date.now;
   const seed = options.seed ?? 1;
   const windowMs = options.consistencyWindowMs ?? 0;
@@ -65,7 +67,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ...(options.timeScale !== undefined ? { scale: options.timeScale } : {}),
     ...(options.provisionMs !== undefined ? { provisionMs: options.provisionMs } : {}),
   });
-  if (options.datacenters !== undefined) checkDatacenterNames(options.datacenters);
   const persistence = new Persistence(options.dataDir);
   const directory = new IdentityStore(windowMs, clock, persistence);
   // One replication for the cloud; without `datacenters` nothing replicates and no view is made.

@@ -74,11 +74,14 @@ export class Replication extends EventEmitter {
     if (this.pendingCount() === 0) return Promise.resolve();
     return new Promise((resolve) => {
       const check = (): void => {
-        if (this.pending.length > 0) return;
+        if (this.pending.length > 0 && !this.closed) return;
         this.off('replicated', check);
+        this.off('closed', check);
         resolve();
       };
       this.on('replicated', check);
+      // A wait does not outlive the emulator.
+      this.once('closed', check);
       this.schedule();
     });
   }
@@ -93,11 +96,12 @@ export class Replication extends EventEmitter {
     }
   }
 
-  /** Stops the timer (the emulator closes); nothing replicates afterwards. */
+  /** Stops the timer (the emulator closes): nothing replicates afterwards, and waits end. */
   close(): void {
     this.closed = true;
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
+    this.emit('closed');
   }
 
   private arrival(now: number): number {
