@@ -253,22 +253,17 @@ export interface WritesRule {
   readonly inside?: string;
 }
 
-/** Where a kind's objects live: see {@link KindDescriptor.scope}. */
-export type KindScope = 'account' | 'datacenter' | 'object-store';
-
 /** Everything about one kind that is data. */
 export interface KindDescriptor<K extends string = string> {
   readonly kind: K;
   /** `lookup` kinds are read-only queries (Terraform data sources), planned as `read`. */
   readonly mode: 'managed' | 'lookup';
   /**
-   * Where the kind's objects live when an account spans datacenters. `account`: the account's
-   * directory (UFDS) holds them and replicates them to every datacenter, seconds later, so an
-   * account declares them in the stacks of one datacenter (`common/rules/datacenter-scope.ts`) and
-   * the other datacenters' stacks refer to them by object. `datacenter`: each datacenter's CloudAPI
-   * holds its own. `object-store`: the cloud's one Manta, whichever datacenter a stack reaches.
+   * Where its objects live across datacenters: `account` (UFDS replicates them to every datacenter;
+   * an account declares them through one, `common/kinds/datacenter-scope.ts`), `datacenter` (each
+   * CloudAPI its own) or `object-store` (the cloud's one Manta).
    */
-  readonly scope: KindScope;
+  readonly scope: 'account' | 'datacenter' | 'object-store';
   /** One sentence for generated documentation. */
   readonly description: string;
   /**
