@@ -125,6 +125,11 @@ export interface EmulatorOptions {
   readonly mantaOperators?: readonly string[];
   /** Ms an object upload may send nothing before Manta answers 408 `UploadTimeout`; 0: never. @default 45000 */
   readonly mantaUploadTimeoutMs?: number;
+  /**
+   * Whether to open muskie's monitoring listener on the Manta port + 800 (`GET /metrics`, kang's
+   * `/kang/snapshot`), which muskie's own `monitoring.test.js` reads. @default false
+   */
+  readonly mantaMonitor?: boolean;
   /** A PEM certificate and key: both listeners then serve HTTPS. @default plain HTTP */
   readonly tls?: TlsMaterial;
   /** The emulator clock in ms (tests move time with it). @default Date.now */

@@ -22,6 +22,7 @@ import { IdentityStore } from './core/store/identity-store.js';
 import { parsePublicKey } from './core/store/public-key.js';
 import { createCloudApiService } from './cloudapi/service.js';
 import { DEFAULT_DATACENTER, DEFAULT_LAYOUT } from './cloudapi/state.js';
+import { createMantaMonitor, MONITOR_PORT_OFFSET } from './manta/monitor.js';
 import { createMantaService } from './manta/service.js';
 import type { MantaStateOptions } from './manta/state.js';
 import type { EmulatorAccountOption, EmulatorOptions, RunningEmulator } from './start-options.js';
@@ -153,6 +154,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const mantaServer = createServiceServer(manta, ctx, options.tls);
     servers.push(mantaServer);
     await listen(mantaServer.server, 'Manta', host, options.mantaPort ?? 0);
+    if (options.mantaMonitor === true) {
+      const monitor = createMantaMonitor(ctx);
+      servers.push({ server: monitor, close: () => closeServer(monitor) });
+      const mantaPort = (mantaServer.server.address() as AddressInfo).port;
+      await listen(monitor, 'Manta monitor', host, mantaPort + MONITOR_PORT_OFFSET);
+    }
   } catch (err) {
     await Promise.all(servers.filter((s) => s.server.listening).map((s) => s.close()));
     // The services hold a temporary directory and running state: a failed start leaves neither.
@@ -161,7 +168,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
   const scheme = options.tls === undefined ? 'http' : 'https';
   ctx.urls.cloudapi = urlOf(servers[0]!.server, host, scheme);
-  ctx.urls.manta = urlOf(servers[servers.length - 1]!.server, host, scheme);
+  // One CloudAPI listener per datacenter, then Manta's (then the optional monitor).
+  ctx.urls.manta = urlOf(servers[dcContexts.length]!.server, host, scheme);
   for (const [i, dcCtx] of dcContexts.entries()) {
     dcCtx.urls.cloudapi = urlOf(servers[i]!.server, host, scheme);
     dcCtx.urls.manta = ctx.urls.manta;
@@ -274,6 +282,13 @@ function listen(server: Server, service: string, host: string, port: number): Pr
       server.off('error', failed);
       resolve(server);
     });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
   });
 }
 

@@ -9,6 +9,7 @@ import {
   startEmulator,
   type EmulatorAccountOption,
   type EmulatorOptions,
+  MANTA_MONITOR_PORT_OFFSET as MONITOR_PORT_OFFSET,
 } from '../../emulator/index.js';
 import { UsageError, type Command, type CommandIo } from '../command.js';
 import { keylessWarnings, readyLines, startFailure } from '../private/emulator-output.js';
@@ -77,6 +78,8 @@ Options:
                                  list with sort=none / skip_owner_check=true (repeatable)
   --manta-upload-timeout-ms N    refuse an object upload that sends nothing for N ms with 408
                                  UploadTimeout (default 45000, as muskie; 0: never)
+  --manta-monitor                also open muskie's monitoring listener on the Manta port + 800
+                                 (GET /metrics, /kang/snapshot), as muskie's monitoring.test.js reads
   --tls-cert FILE --tls-key FILE serve HTTPS with this PEM certificate and key
   --attestation-root FILE        trust the PEM root CA certificate(s) in FILE for key attestation
                                  (repeatable): a key added with an attestation chain that verifies
@@ -169,6 +172,7 @@ const FLAGS: FlagSpec = {
   'manta-version': 'string',
   'manta-upload-timeout-ms': 'string',
   'manta-operator': 'repeat',
+  'manta-monitor': 'boolean',
   'tls-cert': 'string',
   'tls-key': 'string',
   'attestation-root': 'repeat',
@@ -241,6 +245,13 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
     throw new UsageError(
       `--replication-delay-ms ${opts.replicationDelayMs} needs two or more datacenters to replicate between: give --datacenter NAME for each`,
     );
+  if (args.booleans.has('manta-monitor')) {
+    opts.mantaMonitor = true;
+    if (opts.mantaPort !== undefined && opts.mantaPort + MONITOR_PORT_OFFSET > 65535)
+      throw new UsageError(
+        `--manta-monitor listens on the Manta port + ${MONITOR_PORT_OFFSET}: --manta-port ${opts.mantaPort} leaves no such port; give --manta-port ${65535 - MONITOR_PORT_OFFSET} or lower`,
+      );
+  }
 
   const accounts = new Map<string, string[]>();
   const operators = args.repeats.get('manta-operator') ?? [];

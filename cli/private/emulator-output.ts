@@ -68,7 +68,8 @@ export function startFailure(err: EmulatorStartError, rootFiles: readonly string
   switch (p.kind) {
     case 'port-in-use':
     case 'port-not-allowed': {
-      const flag = p.service === 'Manta' ? '--manta-port' : '--port';
+      // The Manta monitor listens on the Manta port + 800, so --manta-port moves it too.
+      const flag = p.service.startsWith('Manta') ? '--manta-port' : '--port';
       const why =
         p.kind === 'port-in-use'
           ? `is already in use by another process; pick another with ${flag} N (${flag} 0 picks a free one), or stop the process that listens on ${p.port}`
