@@ -4,8 +4,19 @@
  * other datacenters' stacks refer to them by object and come after the account stack.
  */
 import { describe, expect, it } from 'vitest';
-import { Datacenter, FirewallRule, Instance, Policy, Role, TritonApp, TritonStack, User } from '../../index.js';
-import { manifestProblems, orderStacks } from '../../reconciler/index.js';
+import {
+  Datacenter,
+  FabricNetwork,
+  FabricVlan,
+  FirewallRule,
+  Instance,
+  Policy,
+  Role,
+  TritonApp,
+  TritonStack,
+  User,
+} from '../../index.js';
+import { declaredByOtherStacks, manifestProblems, orderStacks } from '../../reconciler/index.js';
 import type { Manifest } from '../../common/manifest.js';
 import { errorOf, synthProblems } from './support.js';
 
@@ -132,6 +143,66 @@ describe("a datacenter's stack refers to the account stack's objects by object",
     const reversed = [...manifest.stacks].reverse();
     expect(reversed[0]!.name).toBe('east2');
     expect(orderStacks(reversed).map((s) => s.name)).toEqual(['account', 'east2']);
+  });
+});
+
+describe('per-datacenter objects of two datacenters are two objects', () => {
+  const network = (stack: TritonStack) =>
+    new FabricNetwork(stack, 'net', {
+      vlan: new FabricVlan(stack, 'vlan', { vlanId: 120, name: 'web' }),
+      name: 'web',
+      subnet: '10.120.0.0/24',
+      provisionStartIp: '10.120.0.10',
+      provisionEndIp: '10.120.0.250',
+    });
+
+  it('GIVEN VLAN 120 with one subnet in each datacenter WHEN synthesized THEN nothing overlaps; in one datacenter it does', () => {
+    const { app, account, east2 } = twoDatacenters();
+    network(account);
+    network(east2);
+    expect(() => app.synth()).not.toThrow();
+    const same = new TritonApp();
+    network(new TritonStack(same, 'a', { account: 'acme', datacenter: 'us-east-1' }));
+    expect(() => network(new TritonStack(same, 'b', { account: 'acme', datacenter: 'us-east-1' }))).toThrow(
+      /b\/net: subnet "10.120.0.0\/24": overlaps a\/net/,
+    );
+  });
+
+  it("GIVEN an instance on another datacenter's network WHEN synthesized THEN the reference is refused, naming both datacenters", () => {
+    const { app, account, east2 } = twoDatacenters();
+    new Instance(east2, 'web', { name: 'web-1', image: IMAGE, package: 'g4-highcpu-1G', networks: [network(account)] });
+    expect(synthProblems(app)).toEqual([
+      'east2/web: refers to account/net (fabric-network) of stack account in datacenter us-east-1, but stack east2 works in datacenter us-east-2: a fabric-network exists only in its own datacenter; declare one in stack east2',
+    ]);
+  });
+
+  it("GIVEN a rule naming another datacenter's instance WHEN created THEN it is refused", () => {
+    const { account, east2 } = twoDatacenters();
+    const web = new Instance(account, 'web', { name: 'web-1', image: IMAGE, package: 'g4-highcpu-1G' });
+    expect(
+      errorOf(() => new FirewallRule(east2, 'r', { rule: FirewallRule.allow({ from: 'any', to: web, ports: [22] }) })),
+    ).toMatch(
+      /names account\/web, an instance of datacenter us-east-1: a rule applies in its own datacenter \(us-east-2\)/,
+    );
+  });
+
+  it("GIVEN one rule text in two datacenters' stacks WHEN one stops declaring it THEN its rule is deleted, not taken as moved", () => {
+    const { app, account, east2 } = twoDatacenters();
+    for (const s of [account, east2]) new FirewallRule(s, 'ssh', { rule: 'FROM any TO all vms ALLOW tcp PORT 22' });
+    const stacks = app.synth().stacks;
+    expect([
+      ...declaredByOtherStacks(
+        stacks,
+        stacks.find((s) => s.name === 'east2')!,
+      ).keys(),
+    ]).toEqual([]);
+    const sameDc = stacks.map((s) => ({ ...s, connection: { datacenter: 'us-east-1' } }));
+    expect([
+      ...declaredByOtherStacks(
+        sameDc,
+        sameDc.find((s) => s.name === 'east2')!,
+      ).values(),
+    ]).toEqual(['account']);
   });
 });
 

@@ -71,7 +71,7 @@ afterAll(async () => {
 });
 
 describe('examples/two-datacenters against a two-datacenter emulator', () => {
-  it('applies in one run, waiting for the role to replicate, and plans no changes after', async () => {
+  it('applies in one run, the account stack first, and plans no changes after', async () => {
     const applied = await cli('apply', '--auto-approve');
     expect(applied.code, applied.stderr).toBe(0);
     // The account stack first; the us-east-2 instance's role tag waits for the role to get there.
@@ -94,13 +94,34 @@ describe('examples/two-datacenters against a two-datacenter emulator', () => {
     await t.emulator.replicated();
     for (const dc of DATACENTERS) {
       const other = DATACENTERS.find((d) => d !== dc)!;
-      expect(names(await triton(dc, 'instance', 'list', '-j'))).toContain(`www-${dc}`);
-      expect(names(await triton(dc, 'instance', 'list', '-j'))).not.toContain(`www-${other}`);
+      const machines = names(await triton(dc, 'instance', 'list', '-j'));
+      expect(machines).toContain(`www-${dc}`);
+      expect(machines).not.toContain(`www-${other}`);
       const vlans = (await triton(dc, 'vlan', 'list', '-j')) as { vlan_id: number; description?: string }[];
       expect(vlans.filter((v) => v.vlan_id === 120).map((v) => v.description)).toEqual([`web tier in ${dc}`]);
       expect(logins(await triton(dc, 'rbac', 'users', '-j'))).toContain('webops');
       expect(names(await triton(dc, 'rbac', 'roles', '-j'))).toContain('web-ops');
     }
+  });
+
+  it('answers access and can per datacenter: the role reaches each machine in its own datacenter only', async () => {
+    const access = await cli('access', '--datacenter', 'us-east-2', '--json');
+    expect(access.code, access.stderr).toBe(0);
+    const table = JSON.parse(access.stdout) as {
+      datacenter: string;
+      permissions: { user: string; resource: string }[];
+    };
+    expect(table.datacenter).toBe('us-east-2');
+    expect(new Set(table.permissions.map((p) => `${p.user} ${p.resource}`))).toEqual(
+      new Set(['webops /acme/machines/(www-us-east-2: id known after apply)']),
+    );
+    const [www] = (await triton('us-east-2', 'instance', 'list', '-j', 'name=www-us-east-2')) as { id: string }[];
+    const path = `/acme/machines/${www!.id}`;
+    const there = await cli('can', 'webops', 'stopmachine', path, '--datacenter', 'us-east-2');
+    expect(there.code, there.stdout + there.stderr).toBe(0);
+    expect(there.stdout).toContain('granted by: role web-ops → policy web-start-stop');
+    // us-east-1 has no such machine: nothing is tagged there, so nothing is granted.
+    expect((await cli('can', 'webops', 'stopmachine', path, '--datacenter', 'us-east-1')).code).toBe(2);
   });
 
   it('reads drift per datacenter: a tag changed by hand in us-east-2 is drift of that stack only', async () => {
@@ -115,6 +136,10 @@ describe('examples/two-datacenters against a two-datacenter emulator', () => {
   it('destroys every stack, the account stack last, leaving nothing in either datacenter', async () => {
     const destroyed = await cli('destroy', '--auto-approve');
     expect(destroyed.code, destroyed.stdout + destroyed.stderr).toBe(0);
+    const done = ['web-us-east-2', 'web-us-east-1', 'account'].map((n) =>
+      destroyed.stdout.search(new RegExp(`complete for stack ${n}:`)),
+    );
+    expect(done.every((i, n) => i >= 0 && (n === 0 || i > done[n - 1]!))).toBe(true);
     await t.emulator.replicated();
     for (const dc of DATACENTERS) {
       expect(names(await triton(dc, 'instance', 'list', '-j')).filter((n) => n.startsWith('www-'))).toEqual([]);
