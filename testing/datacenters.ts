@@ -1,16 +1,10 @@
 /**
- * The datacenters of a {@link LocalCloud}: the names an app's stacks give (`datacenter`), which
- * `LocalCloud.startFor` starts the emulator with, one CloudAPI each, and the CloudAPI a stack
- * works through.
+ * The CloudAPI a stack works through in a {@link LocalCloud} of several datacenters (those the
+ * app's stacks name, `datacentersNamed`, which `LocalCloud.startFor` starts the emulator with).
  */
-import type { Manifest, StackManifest } from '../common/manifest.js';
+import type { StackManifest } from '../common/manifest.js';
 import type { RunningEmulator } from '../emulator/index.js';
 import { TestingError } from './errors.js';
-
-/** The datacenter names `manifest`'s stacks give, in the order first given (a stack naming none works in the first). */
-export function datacentersNamed(manifest: Manifest): string[] {
-  return [...new Set(manifest.stacks.flatMap((s) => s.connection?.datacenter ?? []))];
-}
 
 /**
  * The CloudAPI URL `stack` works through: its datacenter's, or the first datacenter's when it

@@ -37,7 +37,8 @@ import {
   type StackSelection,
 } from './app-runs.js';
 import { TestingError } from './errors.js';
-import { cloudapiUrlFor, datacentersNamed } from './datacenters.js';
+import { cloudapiUrlFor } from './datacenters.js';
+import { datacentersNamed } from '../common/kinds/datacenter-scope.js';
 import { generateTestKey, type TestKey } from './keys.js';
 
 /** Options of {@link LocalCloud.start}: the emulator's (faults, window, timing, …) and the engine's. */
@@ -140,7 +141,7 @@ export class LocalCloud {
    * CloudAPI each, the first also for stacks that name none; otherwise as {@link start}.
    */
   static async startFor(app: AppInput, options: LocalCloudOptions = {}): Promise<LocalCloud> {
-    const names = datacentersNamed(stacksOf(app).manifest);
+    const names = datacentersNamed(stacksOf(app).manifest.stacks);
     return LocalCloud.start({ ...(names.length > 0 ? { datacenters: names } : {}), ...options });
   }
 

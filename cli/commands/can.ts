@@ -8,6 +8,7 @@ import {
 } from '../../common/access/index.js';
 import { didYouMean } from '../../common/did-you-mean.js';
 import { kindDescriptor } from '../../common/kinds/index.js';
+import { datacentersNamed } from '../../common/kinds/datacenter-scope.js';
 import type { StackManifest } from '../../common/manifest.js';
 import { checkAction } from '../../common/rules/actions.js';
 import { UsageError, type Command } from '../command.js';
@@ -147,7 +148,7 @@ function canStacksOf(
     return { stack: stacks[0]!, directory: stacks[0]!, declaring: [stacks[0]!] };
   }
   const inDc = stacks.filter((s) => s.connection?.datacenter === datacenter);
-  const named = [...new Set(stacks.flatMap((s) => s.connection?.datacenter ?? []))];
+  const named = datacentersNamed(stacks);
   if (inDc.length === 0)
     throw new UsageError(
       `--datacenter ${JSON.stringify(datacenter)}: no stack of ${appPath} works in that datacenter (${named.length === 0 ? 'none names one' : `they name ${named.join(', ')}`})`,

@@ -8,6 +8,7 @@
  */
 import { accessModelFromResources, permissionTable } from '../../common/access/index.js';
 import { kindDescriptor } from '../../common/kinds/index.js';
+import { datacentersNamed } from '../../common/kinds/datacenter-scope.js';
 import type { ResourceManifest, StackManifest } from '../../common/manifest.js';
 import { UsageError } from '../command.js';
 import type { StackAccess } from './access-output.js';
@@ -21,7 +22,7 @@ const UNNAMED = '(not named)';
  * @throws UsageError when `datacenter` is given and no stack names it, listing those named
  */
 export function accessTablesOf(stacks: readonly StackManifest[], datacenter: string | undefined): StackAccess[] {
-  const named = [...new Set(stacks.flatMap((s) => s.connection?.datacenter ?? []))];
+  const named = datacentersNamed(stacks);
   if (datacenter !== undefined && !named.includes(datacenter))
     throw new UsageError(
       `--datacenter ${JSON.stringify(datacenter)}: no stack of the app names that datacenter (${named.length === 0 ? 'none names one' : `they name ${named.join(', ')}`})`,

@@ -30,6 +30,7 @@ import { defaultHandlers } from '../../provider/handlers/registry.js';
 import { stateHistoryKeepOf } from './drift-config.js';
 import { declaredByOtherStacks, orderStacks, WriteLog, type Plan } from '../../reconciler/index.js';
 import { crossStackStates, withOtherAppsOutputs } from './cross-stack-states.js';
+import { datacentersNamed } from '../../common/kinds/datacenter-scope.js';
 import type { CommonOptions } from './common-options.js';
 
 // The common flags are read in common-options.ts; the commands take them from here with the session.
@@ -316,11 +317,6 @@ export async function openSession(
     await session.close();
     throw error;
   }
-}
-
-/** The datacenter names `stacks` give, in the order first given (the first is the emulator's first). */
-export function datacentersNamed(stacks: readonly StackManifest[]): string[] {
-  return [...new Set(stacks.flatMap((s) => (s.connection?.datacenter !== undefined ? [s.connection.datacenter] : [])))];
 }
 
 function fieldsText(fields: Readonly<Record<string, unknown>> | undefined): string {

@@ -34,6 +34,14 @@ export function inDifferentDatacenters(a: string | undefined, b: string | undefi
   return a !== undefined && b !== undefined && a !== b;
 }
 
+/**
+ * The datacenter names `stacks` give (`datacenter`), in the order first given: what the embedded
+ * emulator and `LocalCloud.startFor` serve (a stack naming none works in the first).
+ */
+export function datacentersNamed(stacks: readonly Pick<StackManifest, 'connection'>[]): string[] {
+  return [...new Set(stacks.flatMap((s) => (s.connection?.datacenter !== undefined ? [s.connection.datacenter] : [])))];
+}
+
 /** How a message names the datacenter a stack reaches. */
 export function describeDatacenterOf(stack: Pick<StackManifest, 'connection'>): string {
   return datacenterKeyOf(stack) || 'the default datacenter (no datacenter, cloudapiUrl or profile)';
