@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEmulator, type TestEmulator } from '../emulator/support/emulator.js';
 import { vendorTriton, type VendorTriton } from '../emulator/support/vendor-triton.js';
-import { NO_CHANGES, REPO, runCli, type CliResult } from './support/cli.js';
+import { NO_CHANGES, projectDir, REPO, runCli, type CliResult } from './support/cli.js';
 import { projectAgainst } from './support/test-emulator-project.js';
 
 const run = promisify(execFile);
@@ -148,6 +148,19 @@ describe('examples/two-datacenters against a two-datacenter emulator', () => {
       );
       expect(await triton(dc, 'fwrule', 'list', '-j')).toEqual([]);
       expect(logins(await triton(dc, 'rbac', 'users', '-j'))).not.toContain('webops');
+    }
+  });
+});
+
+describe('examples/two-datacenters with --emulator', () => {
+  it('plans against an embedded emulator serving both datacenters the stacks name', async () => {
+    const dir = projectDir('examples/two-datacenters/main.ts');
+    try {
+      const plan = await runCli(['plan', '--emulator'], { cwd: dir });
+      expect(plan.code, plan.stderr).toBe(0);
+      for (const dc of DATACENTERS) expect(plan.stdout).toContain(`web-${dc}/www (instance www-${dc}) will be created`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
