@@ -26,11 +26,11 @@ import type { Machine, MachineNic } from '../../provider/cloudapi/types.js';
 import type { MachineAction } from './api.js';
 import { TritonApiError } from '../../provider/errors.js';
 import type { Clients } from '../../provider/handlers/clients.js';
-import { TritonHandlerError } from '../../provider/handlers/errors.js';
 import { sortedStrings } from '../../provider/handlers/private/normalize.js';
 import { provisioningLimitNotes } from './private/instance-limits.js';
 import { nicChangeNotes, nicProgress, primaryFirst, syncNics } from './private/instance-nics.js';
 import { asAskedNetworks, networksOf, withPoolMembers } from './private/instance-pools.js';
+import { findInstanceByName } from './private/instance-lookup.js';
 import { orUndefined } from '../../provider/handlers/private/not-found.js';
 import { awaitingOf, awaitingProgress, instanceDeletion, type InstanceAwaiting } from './private/instance-jobs.js';
 import type {
@@ -52,6 +52,7 @@ import { bootDesired, bootLive, ROOT_KEYS, syncRootKeys, wireNetworks } from './
 import { volumeMounts, wireMounts } from './private/instance-mounts.js';
 
 export { cnsOf, cnsTags } from './private/instance-cns.js';
+export { findInstanceByName } from './private/instance-lookup.js';
 
 /**
  * A live machine, with the role tags of its path when they were read, and its NICs when an update
@@ -164,27 +165,6 @@ async function withRoleTags(ctx: HandlerContext<Clients>, machine: Machine): Pro
     ctx.clients.cloudapi.getRoleTags(machinePath(ctx, machine.id), { signal: ctx.signal }),
   );
   return roleTags === undefined ? machine : { ...machine, roleTags };
-}
-
-/**
- * The account's one live machine called `name` (exported for the instance-snapshot handler, which
- * finds its instance by name before the state knows the instance's id).
- * @throws TritonHandlerError `INVALID_DESIRED` when several live machines have the name (CloudAPI
- *   allows it; the stack cannot tell which is its own)
- */
-export async function findInstanceByName(
-  ctx: Pick<HandlerContext<Clients>, 'clients' | 'signal'>,
-  name: string,
-): Promise<Machine | undefined> {
-  const found = (await ctx.clients.cloudapi.listMachines({ name }, { signal: ctx.signal })).filter(
-    (m) => m.state !== 'deleted',
-  );
-  if (found.length > 1)
-    throw new TritonHandlerError(
-      'INVALID_DESIRED',
-      `${found.length} instances are named ${JSON.stringify(name)} (${found.map((m) => m.id).join(', ')}); rename all but one, or import the right one by id`,
-    );
-  return found[0];
 }
 
 async function read(ctx: HandlerContext<Clients>, ref: ObjectRef): Promise<InstanceLive | undefined> {
@@ -329,6 +309,17 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
       signal: ctx.signal,
     });
     return { ...machine, ...asked, roleTags: [...answer['role-tag']] };
+  },
+  // Create is two requests (CreateMachine, then SetRoleTags): a machine whose role tags were refused
+  // (a role not replicated to this datacenter yet) is found and finished, never made twice.
+  async completeAdopted(ctx, live, desired) {
+    const roleTags = desired['roleTags'];
+    if (!Array.isArray(roleTags)) return live;
+    const wanted = sortedStrings(roleTags);
+    const have = sortedStrings([...((await withRoleTags(ctx, live)).roleTags ?? [])]);
+    if (have.join(',') === wanted.join(',')) return { ...live, roleTags: have };
+    const answer = await ctx.clients.cloudapi.setRoleTags(machinePath(ctx, live.id), wanted, { signal: ctx.signal });
+    return { ...live, roleTags: [...answer['role-tag']] };
   },
   async update(ctx, id, desired, patch, applied) {
     const api = ctx.clients.cloudapi;
