@@ -55,7 +55,7 @@ const list = (name: string, text: string): number[] =>
 const latencies = list('latencies', values.latencies ?? (values.quick ? '20' : '20,100,300')).sort((a, b) => a - b);
 const rbacSizes = list('rbac-sizes', values['rbac-sizes']).sort((a, b) => a - b);
 const treeSize = list('tree', values.tree)[0]!;
-const parallelism = TUNABLE_DEFAULTS.maxRequests;
+const parallelism = { cloudapi: TUNABLE_DEFAULTS.maxRequests, manta: TUNABLE_DEFAULTS.mantaMaxRequests };
 
 checkBuilt();
 const started = Date.now();
@@ -146,7 +146,7 @@ const md = [
   `Issue 45, goals 1, 3 and 4: \`npx tsx bench/speed-goals.ts${argv === '' ? '' : ` ${argv}`}\` (${new Date().toISOString().slice(0, 16)} UTC, ${seconds} s; ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}).`,
   '',
   `- Load: \`${loadBefore}\` at the start, \`${loadAfter}\` at the end.`,
-  `- \`node -e 0\`: ${nodeMs} ms (median of ${nodeWalls.length}, half at the start, half at the end); loopback round trip ${loopbackMs.toFixed(2)} ms (median of 100); parallelism ${parallelism} (the CLI's \`--max-requests\` default per service; requests counted are the emulator's, every service).`,
+  `- \`node -e 0\`: ${nodeMs} ms (median of ${nodeWalls.length}, half at the start, half at the end); loopback round trip ${loopbackMs.toFixed(2)} ms (median of 100); parallelism ${parallelism.cloudapi} to CloudAPI (RBAC) and ${parallelism.manta} to Manta (the tree), the CLI's \`--max-requests\` defaults; requests are those the emulator counted, every service.`,
   `- Each run is the whole CLI process (wall from spawn to exit; CPU = user + sys from \`/usr/bin/time\`), against its own emulator in the benchmark's process. Latency per request: each request waits 50–150 % of it. Cold = the app's bundle cache (\`node_modules/.cache/triton-iac\` of the project) removed before the run; warm = the command run after another of the same app. The tree's change apply changes ${CHANGED_FILES} files (a line appended, so \`msync\`, which compares sizes, sees them); \`msync -d\` also deletes remote files not found locally.`,
   ...notes.map((n) => `- ${n}`),
   '',

@@ -24,6 +24,14 @@ export const TUNABLE_DEFAULTS = {
    */
   maxRequests: 32,
   /**
+   * The most requests in flight to Manta when `maxRequests` is not given (given, it caps both
+   * services). Higher than CloudAPI's: Manta spreads requests over many front doors and API
+   * servers, a tree of small objects is bound by round trips (1,000 objects at 32 in flight are 32
+   * round trips, 3 s at 100 ms), and the vendor `msync` sends 50 at once. The client adapts below
+   * it as below `maxRequests`.
+   */
+  mantaMaxRequests: 64,
+  /**
    * Attempts in all (the first included) for a transient failure: a 5xx, a reset. One layer makes
    * them (the client for what it can repeat safely, the engine for the rest). A server failing 30 %
    * of requests fails one in 123 four times in a row, so 4 attempts lost about half the applies of

@@ -52,8 +52,9 @@ export const COMMON_HELP = `Common options:
   --account LOGIN             the account an rbac.json is applied to (default: TRITON_ACCOUNT)
   --consistency-window-ms N   how long the cloud may serve stale reads after a write
                               (default: TRITON_IAC_CONSISTENCY_WINDOW_MS, else 15000; 0 with --emulator)
-  --max-requests N            at most N requests in flight per service (default 32; the client
-                              sends fewer while the cloud throttles or slows down)
+  --max-requests N            at most N requests in flight per service (default 32 to CloudAPI,
+                              64 to Manta; the client sends fewer while the cloud throttles or
+                              slows down)
   --lock-timeout DURATION     wait this long for the state lock, e.g. 30s or 2m (default: fail at once)
   --app-timeout DURATION      wait this long for the app program to build its app (default:
                               TRITON_IAC_APP_TIMEOUT_MS, else 2m); one that never does fails naming it
