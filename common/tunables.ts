@@ -14,9 +14,12 @@ export const TUNABLE_DEFAULTS = {
   consistencyWindowMs: 15_000,
   /**
    * How many actions (and reads) the walk runs at once. CLI `--parallelism`; library `parallelism`.
-   * Not a cap on requests: an action waiting its turn on the clients holds no request.
+   * Not a cap on requests: an action waiting its turn on the clients holds no request. As wide as
+   * the two services' request caps together (32 + 64), so that neither cap is out of reach while
+   * the other service's requests are in flight: at 32 a tree of 1,000 objects kept 32 PUTs in
+   * flight below Manta's cap of 64.
    */
-  parallelism: 32,
+  parallelism: 96,
   /**
    * The most requests in flight per service (CloudAPI, Manta) and the size of each client's
    * connection pool. High because the clients adapt below it: they back off when the server

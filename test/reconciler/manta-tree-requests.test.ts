@@ -94,3 +94,37 @@ describe('a change of objects in a tree', () => {
     expect(planHasChanges(await planStack(changed, opts(world.clients)))).toBe(false);
   });
 });
+
+describe('the walk of a tree upload', () => {
+  it('has as many PUTs in flight as Manta may take (64), not the walk width of one service', async () => {
+    const real = world.clients.manta;
+    let inFlight = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: Clients = {
+      ...world.clients,
+      manta: {
+        ...real,
+        putObject: async (...args) => {
+          inFlight += 1;
+          await released;
+          return real.putObject(...args);
+        },
+      },
+    };
+    const opts = {
+      handlers: defaultHandlers(),
+      workDir: world.workDir,
+      consistencyWindowMs: 0,
+      env: {},
+      clients: held,
+    };
+    const applying = applyStack(tree(2, 50), opts);
+    // Polls counted, not timed: nothing is answered meanwhile, so the count only grows to the walk's width.
+    for (let poll = 0; poll < 200 && inFlight < 64; poll++) await new Promise((r) => setTimeout(r, 20));
+    const seen = inFlight;
+    release();
+    expect((await applying).result.ok).toBe(true);
+    expect(seen).toBeGreaterThanOrEqual(64);
+  });
+});
