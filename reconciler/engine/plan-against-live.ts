@@ -14,7 +14,7 @@ import {
 } from '../plan/lifecycle.js';
 import { forgetMovedAway } from '../plan/moved-to-stack.js';
 import { matchLive, recordedKeysOf, type UnmanagedLive } from '../plan/match-live.js';
-import { orderTreeDeletes, prunedBy, unretainPruned } from '../plan/prune.js';
+import { heldEntries, orderTreeDeletes, prunedBy, unretainPruned } from '../plan/prune.js';
 import { StackWrites, stackWrites } from '../plan/stack-writes.js';
 import { withWrittenDeletes, writtenReadTargets } from '../plan/written-deletes.js';
 import { fileKindsOf, prunedListTargets, walkPrunedTrees } from './prune-walk.js';
@@ -253,7 +253,7 @@ export function planFrom(
   preferRecordedObjects(byAddress, stack);
   const authoritative = new Set<ResourceKind>(stack.authoritative ?? []);
   const writes = new StackWrites(stackWrites(req.stack, req.state));
-  const pruned = prunedBy(stack.prune, writes);
+  const pruned = prunedBy(stack.prune, writes, heldEntries(req.stack.resources, req.state));
   // What another stack of the app declares or writes is that stack's: never pruned here.
   const pruning = (u: UnmanagedLive): string | undefined =>
     req.declaredElsewhere?.has(`${u.kind}\u0000${u.naturalKey}`) === true ? undefined : pruned(u);

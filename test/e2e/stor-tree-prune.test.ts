@@ -47,7 +47,7 @@ function writeApp(c: ProxiedCloud, more = ''): void {
   writeFileSync(join(c.cwd, 'triton-iac.json'), JSON.stringify({ app: 'app.ts' }));
   writeFileSync(
     join(c.cwd, 'app.ts'),
-    `import { AccessKey, StorTree, TritonApp, TritonStack } from ${LIBRARY};
+    `import { AccessKey, SnapLink, StorObject, StorTree, TritonApp, TritonStack } from ${LIBRARY};
 export default () => {
   const app = new TritonApp();
   const stack = new TritonStack(app, 'web', { account: 'acme' });
@@ -147,6 +147,33 @@ describe('StorTree pruning', () => {
     const destroy = await c.cli(['destroy', '--auto-approve', ...W0]);
     expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
     expect(await manta(c, 'mls', '/acme/stor')).toEqual([]);
+  });
+});
+
+describe('StorTree pruning and snaplinks', () => {
+  it("never prunes the stack's own snaplink, nor another stack's object or snaplink, in the tree", async () => {
+    const c = await cloud();
+    writeFiles(c, { 'a/f.txt': 'f\n' });
+    // A listing shows a snaplink as an object: the stack's own link must still be recognised as its own.
+    writeApp(
+      c,
+      `new SnapLink(stack, 'latest', { path: '~~/stor/site/a/latest.txt', source: '~~/stor/site/a/f.txt' });
+  const other = new TritonStack(app, 'other', { account: 'acme' });
+  const theirs = new StorObject(other, 'theirs', { path: '~~/stor/site/a/theirs.txt', content: 'theirs' });
+  new SnapLink(other, 'their-link', { path: '~~/stor/site/a/their-link.txt', source: theirs });`,
+    );
+    const first = await c.cli(['apply', '--auto-approve', ...W0]);
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    const plan = await c.cli(['plan', '--detailed-exitcode', ...W0]);
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+    expect(plan.stdout).not.toContain('will be destroyed');
+    expect((await c.cli(['apply', '--auto-approve', ...W0])).code).toBe(0);
+    expect((await manta(c, 'mls', '/acme/stor/site/a')).sort()).toEqual([
+      'f.txt',
+      'latest.txt',
+      'their-link.txt',
+      'theirs.txt',
+    ]);
   });
 });
 
