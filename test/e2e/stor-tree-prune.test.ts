@@ -151,7 +151,7 @@ describe('StorTree pruning', () => {
 });
 
 describe('StorTree pruning and snaplinks', () => {
-  it("never prunes the stack's own snaplink, nor another stack's object or snaplink, in the tree", async () => {
+  it("never prunes the stack's own snaplink, nor another stack's object or snaplink, in the tree, and refuses destroying the tree alone", async () => {
     const c = await cloud();
     writeFiles(c, { 'a/f.txt': 'f\n' });
     // A listing shows a snaplink as an object: the stack's own link must still be recognised as its own.
@@ -174,6 +174,18 @@ describe('StorTree pruning and snaplinks', () => {
       'their-link.txt',
       'theirs.txt',
     ]);
+
+    // Destroying the tree's stack alone would stop at the directory holding the other stack's
+    // objects after deleting the files: refused before anything changes, naming both.
+    const alone = await c.cli(['destroy', '--stack', 'web', '--auto-approve', ...W0]);
+    expect(alone.code, alone.stdout + alone.stderr).toBe(1);
+    expect(alone.stderr).toContain('APPLY_WOULD_FAIL');
+    expect(alone.stderr).toContain('web/site/a holds other/theirs of stack other, which is not destroyed now');
+    expect((await manta(c, 'mls', '/acme/stor/site/a')).length).toBe(4);
+    // The whole app goes, the other stack first.
+    const all = await c.cli(['destroy', '--auto-approve', ...W0]);
+    expect(all.code, all.stdout + all.stderr).toBe(0);
+    expect(await manta(c, 'mls', '/acme/stor')).toEqual([]);
   });
 });
 
