@@ -189,6 +189,38 @@ describe('StorTree pruning and snaplinks', () => {
   });
 });
 
+describe("StorTree holding the stack's own state", () => {
+  it('applies without adopting the folders the state backend made, and destroys leaving only them with the state', async () => {
+    const c = await cloud();
+    writeFiles(c, { 'a/f.txt': 'f\n' });
+    writeApp(c, "new Directory(stack, 'states', { path: '~~/stor/site/states' });");
+    // The state lives in the tree, in a directory the stack declares: the lock written before the
+    // first plan makes both directories, which are the stack's own.
+    writeFileSync(
+      join(c.cwd, 'app.ts'),
+      readFileSync(join(c.cwd, 'app.ts'), 'utf8')
+        .replace(
+          "{ account: 'acme' }",
+          "{ account: 'acme', state: { type: 'manta', path: '~~/stor/site/states/web.json' } }",
+        )
+        .replace('import { AccessKey,', 'import { AccessKey, Directory,'),
+    );
+    const first = await c.cli(['apply', '--auto-approve', ...W0]);
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    expect((await c.cli(['plan', '--detailed-exitcode', ...W0])).code).toBe(0);
+    const destroy = await c.cli(['destroy', '--auto-approve', ...W0]);
+    expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
+    expect(destroy.stdout).toContain("it holds the stack's state, which stays");
+    // Only the state, its released lock and its history stay: the tree's files went, its directories
+    // holding the state did not.
+    const left = await manta(c, 'mfind', '-t', 'o', '/acme/stor/site');
+    expect(left.filter((p) => !p.startsWith('/acme/stor/site/states/web.json.history/')).sort()).toEqual([
+      '/acme/stor/site/states/web.json',
+      '/acme/stor/site/states/web.json.lock',
+    ]);
+  });
+});
+
 describe('StorTree file and folder swaps', () => {
   for (const prune of [true, false])
     it(`replaces a file by a folder of the same name and back, nested too, in one apply each (delete: ${prune})`, async () => {
