@@ -153,7 +153,13 @@ export const applyCommand: Command = {
     try {
       if (saved !== undefined) {
         const parts = saved.map((s) => ({ stack: stackOfPlan(s.plan, session.stacks, app.path), plan: s.plan }));
-        return await applySavedParts(session, parts, extra, io, sourceOf(first!, app.path, parts, common.emulator));
+        return await applySavedParts(
+          session,
+          parts,
+          extra,
+          io,
+          sourceOf(first!, app.path, parts, common.emulator, origins?.[0]?.planFlags),
+        );
       }
       let ok = true;
       const controlsOf = operatorOptionsPerStack(session.stacks, controls);
@@ -227,21 +233,28 @@ async function applySelfContained(
       parts,
       { ...extra, contentDir: origin.workDir },
       io,
-      sourceOf(file, origin.app, parts, common.emulator),
+      sourceOf(file, origin.app, parts, common.emulator, origin.planFlags),
     );
   } finally {
     await session.close();
   }
 }
 
-/** The file and the command that plans again what it was made for (a destroy plans a destroy). */
-function sourceOf(file: string, app: string, parts: readonly SavedPart[], emulator: boolean): SavedPlanSource {
+/** The file and the command that plans again what it was made for (a destroy plans a destroy, a targeted plan the same targets). */
+function sourceOf(
+  file: string,
+  app: string,
+  parts: readonly SavedPart[],
+  emulator: boolean,
+  planFlags: readonly string[] = [],
+): SavedPlanSource {
   // A destroy plan is made from the stack without its resources (see plan --destroy --out).
   const destroy = parts.every((p) => p.plan.manifestDigest === manifestDigestOf(destroyView(p.stack)));
   const several = parts.length > 1 ? '' : ` --stack ${parts[0]!.plan.stack}`;
+  const flags = planFlags.map((f) => ` ${shellQuoted(f)}`).join('');
   return {
     file,
-    replan: `triton-iac plan ${app}${several}${destroy ? ' --destroy' : ''} --out ${file}${emulator ? ' --emulator' : ''}`,
+    replan: `triton-iac plan ${app}${several}${destroy ? ' --destroy' : ''}${flags} --out ${file}${emulator ? ' --emulator' : ''}`,
   };
 }
 
@@ -270,4 +283,9 @@ function isSavedPlan(path: string): boolean {
     // Unreadable (missing, a directory): not a saved plan; the app loader reports what is wrong with it.
     return false;
   }
+}
+
+/** `text` as one shell word: left bare when it holds only characters no shell reads specially. */
+function shellQuoted(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }

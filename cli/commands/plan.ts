@@ -178,6 +178,7 @@ export const planCommand: Command = {
             emulator: common.emulator,
             stack: destroy ? destroyView(planned[i]!) : planned[i]!,
             ...(app.context !== undefined ? { context: app.context } : {}),
+            ...(selectionFlags(args).length > 0 ? { planFlags: selectionFlags(args) } : {}),
           },
         }));
         await writeSavedPlans(resolve(io.cwd, out), parts).catch((err: unknown) => {
@@ -212,4 +213,13 @@ function withoutExclude(args: ParsedArgs): ParsedArgs {
   const repeats = new Map(args.repeats);
   repeats.delete('exclude');
   return { ...args, repeats };
+}
+
+/** The flags that chose what this plan covers, as given: quoted when the plan has to be made again. */
+function selectionFlags(args: ParsedArgs): string[] {
+  const flags: string[] = [];
+  for (const name of ['target', 'exclude', 'replace', 'context'])
+    for (const value of args.repeats.get(name) ?? []) flags.push(`--${name}`, value);
+  if (args.booleans.has('adopt')) flags.push('--adopt');
+  return flags;
 }

@@ -38,8 +38,16 @@ export async function applySavedParts(
   io: CommandIo,
   source: SavedPlanSource,
 ): Promise<number> {
-  if (parts.length === 1)
-    return applySaved(parts[0]!.stack, parts[0]!.plan, await session.options(parts[0]!.stack, extra), io, source.file);
+  if (parts.length === 1) {
+    const { stack, plan } = parts[0]!;
+    try {
+      return await applySaved(stack, plan, await session.options(stack, extra), io, source.file);
+    } catch (error) {
+      // The engine's hint names a bare `plan --out FILE`; this one repeats how the plan was made.
+      if (!(error instanceof ReconcilerError) || error.code !== 'PLAN_STALE') throw error;
+      throw new ReconcilerError('PLAN_STALE', error.message, { hint: replanHint(source) });
+    }
+  }
   await refuseStale(session, parts, extra, source);
   io.stdout.write(
     `Applying saved plan ${source.file}: ${parts.length} stacks, in this order: ${parts.map((p) => p.stack.name).join(', ')}.\n`,
@@ -90,7 +98,7 @@ async function refuseStale(
     'PLAN_STALE',
     `saved plan ${source.file} was not applied, and nothing was changed: the plan${stale.length === 1 ? '' : 's'} of ${stale.length} of its ${parts.length} stacks ${stale.length === 1 ? 'is' : 'are'} stale (a plan of several stacks is applied whole or not at all):\n${stale.map((s) => `  ${s}`).join('\n')}`,
     {
-      hint: `Make the plan again (\`${source.replan}\`), review it, and apply the new file.`,
+      hint: replanHint(source),
     },
   );
 }
@@ -131,4 +139,9 @@ async function applySaved(
   io.stdout.write(`Applying saved plan ${file} to stack ${stack.name} (account ${stack.account}).\n`);
   const result = await runPlan(stack, plan, options, io);
   return result.ok ? 0 : 1;
+}
+
+/** What to do with a stale saved plan: make it again the way it was made. */
+function replanHint(source: SavedPlanSource): string {
+  return `Make the plan again (\`${source.replan}\`), review it, and apply the new file.`;
 }

@@ -308,13 +308,20 @@ export function planFrom(
   );
   if (!req.reportOnly) refuseProtected(stack.name, changes, options, req.destroy ? 'destroy' : 'the plan');
   if (!req.reportOnly) refuseTakenValues(changes, match.unmanaged, run.handlers);
-  const plan = makePlan({
+  if (req.destroy) changes = changes.map(destroyReason);
+  const made = makePlan({
     stack: stack.name,
     account: stack.account,
     state: req.state,
     manifestDigest,
     changes,
   });
+  const reads = (stack.crossStack ?? []).map((r) => ({
+    address: r.address,
+    stack: r.stack,
+    known: (run.crossStack?.get(r.address) ?? null) !== null,
+  }));
+  const plan = reads.length > 0 ? { ...made, crossStackReads: reads } : made;
   return { plan, live, byAddress };
 }
 
@@ -372,4 +379,16 @@ function plainOnly(props: ResourceManifest['properties']): PlainObject {
       ([, v]) => typeof v !== 'object' || v === null || Array.isArray(v) || !('$ref' in v || '$secret' in v),
     ),
   ) as PlainObject;
+}
+
+/**
+ * A destroy's delete without the planner's "removed from the manifest" (a destroy plans the stack
+ * without its resources; the user removed nothing): what follows it (already gone, adopted) stays.
+ */
+function destroyReason(change: ResourceChange): ResourceChange {
+  const removed = 'removed from the manifest';
+  if (change.action !== 'delete' || change.reason?.startsWith(removed) !== true) return change;
+  const { reason, ...rest } = change;
+  const more = reason.slice(removed.length).replace(/^; /, '');
+  return more === '' ? rest : { ...rest, reason: more };
 }

@@ -66,6 +66,18 @@ describe('saved plans', () => {
     );
   });
 
+  it("keeps the plan's selection flags for the re-plan hint, and refuses them when they are not strings", () => {
+    const targeted = { ...origin, planFlags: ['--target', 'prod/ops', '--context', 'env=staging'] };
+    expect(parseSavedPlanFile(serializeSavedPlan(selfContained, targeted), 'p.json').origin).toEqual(targeted);
+    const bad = JSON.parse(serializeSavedPlan(selfContained, { ...origin, planFlags: [] })) as {
+      origin: Record<string, unknown>;
+    };
+    bad.origin.planFlags = ['--target', 7];
+    expect(() => parseSavedPlanFile(JSON.stringify(bad), 'p.json')).toThrow(
+      /origin.planFlags must be a list of strings/,
+    );
+  });
+
   it('round-trips through a file, written with owner-only permissions and no temp file left', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'triton-iac-plan-'));
     const path = join(dir, 'prod.plan.json');

@@ -42,6 +42,12 @@ export interface SavedPlanOrigin {
    * refuses to carry the plan out with another one.
    */
   readonly context?: Readonly<Record<string, unknown>>;
+  /**
+   * The `plan` flags that chose what was planned (`--target`, `--exclude`, `--context`), as given;
+   * absent when none. Apply only quotes them, in the command that makes the plan again after a
+   * failure, so that the new plan covers what this one did.
+   */
+  readonly planFlags?: readonly string[];
 }
 
 /** What a saved-plan file holds. */
@@ -293,6 +299,8 @@ function originShapeProblem(origin: unknown, plan: Plan): string | undefined {
   if (typeof o.stack !== 'object' || o.stack === null) return 'origin.stack must be the synthesized stack';
   if (o.context !== undefined && (typeof o.context !== 'object' || o.context === null || Array.isArray(o.context)))
     return 'origin.context must be an object of context values';
+  if (o.planFlags !== undefined && (!Array.isArray(o.planFlags) || o.planFlags.some((f) => typeof f !== 'string')))
+    return 'origin.planFlags must be a list of strings';
   if (digestOf(o.stack) !== plan.manifestDigest)
     return 'origin.stack is not the stack the plan was made from (its digest differs from plan.manifestDigest); the file was edited or damaged';
   return undefined;

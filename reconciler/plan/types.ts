@@ -158,6 +158,21 @@ export interface Plan {
    * display-only: apply does the same with or without them (absent when there are none).
    */
   readonly warnings?: readonly PlanWarning[];
+  /**
+   * The objects of the app's other stacks this stack refers to, as the plan read them
+   * (display-only; absent when the stack refers to none).
+   */
+  readonly crossStackReads?: readonly CrossStackRead[];
+}
+
+/** An object of another stack that a plan read (see {@link Plan.crossStackReads}). */
+export interface CrossStackRead {
+  /** The object's address (it starts with its stack's name). */
+  readonly address: string;
+  /** The stack that declares it. */
+  readonly stack: string;
+  /** False when that stack's state does not hold it yet: what refers to it is known after apply. */
+  readonly known: boolean;
 }
 
 /** A warning about a plan, from the kind whose changes it is about (see `ResourceHandler.planWarnings`). */

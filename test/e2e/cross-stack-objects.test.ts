@@ -88,11 +88,20 @@ describe('stacks referring to each other by object', () => {
     expect(again.code, again.stdout + again.stderr).toBe(0);
     expect(again.stdout).toContain('Stack apps reads stacks network, people: network/net, people/bob\n');
 
+    // A script reading the JSON plan sees the same: what was read, from which stack, known now.
+    const json = await c.cli(['plan', '--stack', 'apps', '--json']);
+    expect((JSON.parse(json.stdout) as { crossStackReads: unknown }).crossStackReads).toEqual([
+      { address: 'network/net', stack: 'network', known: true },
+      { address: 'people/bob', stack: 'people', known: true },
+    ]);
     const two = await c.cli(['plan', '--stack', 'apps', '--stack', 'network']);
     expect(order(two.stdout, /No changes\. Stack (\w+)/g)).toEqual(['network', 'apps']);
     expect(two.stdout).toContain('Stack apps reads stacks network, people: network/net, people/bob\n');
     const whole = await c.cli(['plan', '--destroy', '--exclude', 'people/account', '--exclude', 'beta/partners']);
     expect(order(whole.stdout, /actions on stack (\w+)/g)).toEqual(['apps', 'people', 'network']);
+    // The user removed nothing from the app: a destroy's deletes are not said to be removals.
+    expect(whole.stdout).toContain('# apps/web (instance xs-app-1) will be destroyed\n  - instance');
+    expect(whole.stdout).not.toContain('removed from the manifest');
     expect((await c.cli(['plan', '--destroy'])).stderr).toContain('Error [PROTECTED]');
 
     // A target whose dependants are in a stack --stack leaves out would leave them dangling: refused.

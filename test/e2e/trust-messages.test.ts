@@ -208,7 +208,7 @@ describe('a saved plan with no changes', () => {
     );
     expect((await cli('apply', '--emulator', '--auto-approve', 'app.ts')).code).toBe(0);
     expect((await cli('plan', '--emulator', '--out', 'none.plan', 'app.ts')).code).toBe(0);
-    expect((await cli('plan', '--emulator', '--out', 'stale.plan', 'app.ts')).code).toBe(0);
+    expect((await cli('plan', '--emulator', '--out', 'stale.plan', '--target', 'prod/alice', 'app.ts')).code).toBe(0);
     expect((await cli('plan', '--emulator', '--out', 'drifted.plan', 'app.ts')).code).toBe(0);
 
     const current = await cli('apply', '--emulator', 'none.plan');
@@ -234,7 +234,10 @@ describe('a saved plan with no changes', () => {
     expect(stale.stderr).toMatch(
       /Error \[PLAN_STALE\]: the saved plan cannot be applied, it is stale: the state was written since the plan was made \(serial \d+ then, \d+ now\)\. Run plan again\./,
     );
-    expect(stale.stderr).toContain('Make the plan again with `triton-iac plan --out FILE`');
+    // The way back repeats how the plan was made, its --target included.
+    expect(stale.stderr).toContain(
+      `Make the plan again (\`triton-iac plan ${join(cwd, 'app.ts')} --stack prod --target prod/alice --out stale.plan --emulator\`)`,
+    );
     expect(stale.stdout).not.toContain('nothing to do');
   });
 });
