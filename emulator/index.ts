@@ -1,5 +1,6 @@
 /** The local CloudAPI and Manta emulator (`triton-iac/emulator`). */
 export { startEmulator } from './start.js';
+export { MONITOR_PORT_OFFSET as MANTA_MONITOR_PORT_OFFSET } from './manta/monitor.js';
 export type {
   EmulatorAccountOption,
   EmulatorOptions,

@@ -125,6 +125,11 @@ export interface EmulatorOptions {
   readonly mantaOperators?: readonly string[];
   /** Ms an object upload may send nothing before Manta answers 408 `UploadTimeout`; 0: never. @default 45000 */
   readonly mantaUploadTimeoutMs?: number;
+  /**
+   * Whether to open muskie's monitoring listener on the Manta port + 800 (`GET /metrics`, kang's
+   * `/kang/snapshot`), which muskie's own `monitoring.test.js` reads. @default false
+   */
+  readonly mantaMonitor?: boolean;
   /** A PEM certificate and key: both listeners then serve HTTPS. @default plain HTTP */
   readonly tls?: TlsMaterial;
   /** The emulator clock in ms (tests move time with it). @default Date.now */
@@ -142,6 +147,28 @@ export interface EmulatorOptions {
    * @default none: every attestation is refused, as by a server that trusts no root
    */
   readonly trustedAttestationRoots?: readonly string[];
+  /**
+   * The datacenters of the one cloud the emulator serves, each behind its own CloudAPI listener
+   * (the first on `port`, the others on free ports), in this order: each has its own machines,
+   * images, networks, fabrics, volumes, firewall rules and catalog, and they share the account-wide
+   * objects (UFDS: the account, keys, sub-users, roles, policies, their role tags, access keys)
+   * and one Manta. Names: letters, digits, `-` and `_`, unique (see emulator/README.md, "Several
+   * datacenters").
+   * @default one datacenter, the catalog's name (`emulator-1`), exactly as without this option
+   */
+  readonly datacenters?: readonly string[];
+  /**
+   * How long (emulator-clock ms) an account-wide write made through one datacenter takes to reach
+   * the others and Manta, plus up to 20 % seeded jitter (`seed`); the datacenter written through
+   * sees it at once. Only with `datacenters`. @default 0
+   */
+  readonly replicationDelayMs?: number;
+}
+
+/** One datacenter of a running emulator. */
+export interface RunningDatacenter {
+  readonly name: string;
+  readonly cloudapiUrl: string;
 }
 
 /** An account as reported at start-up. */
@@ -152,7 +179,10 @@ export interface StartedAccount {
 
 /** A running emulator. */
 export interface RunningEmulator {
+  /** The first datacenter's CloudAPI. */
   readonly cloudapiUrl: string;
+  /** Every datacenter with its CloudAPI, in the order given (one without `datacenters`). */
+  readonly datacenters: readonly RunningDatacenter[];
   readonly mantaUrl: string;
   readonly dataDir: string | undefined;
   readonly accounts: readonly StartedAccount[];
@@ -165,7 +195,11 @@ export interface RunningEmulator {
     readonly publicKeyPath: string;
     readonly fingerprint: string;
   };
-  /** The shared context (for tests that want to look inside). */
+  /**
+   * The shared context (for tests that want to look inside). With `datacenters` it is Manta's, with
+   * `cloud` set; each datacenter's context derives from it (its own name, URLs, directory replica
+   * and data folder).
+   */
   readonly context: EmulatorContext;
   /**
    * Resolves once every write handled so far is older than the consistency window, so that every
@@ -183,6 +217,17 @@ export interface RunningEmulator {
    * @throws EmulatorStartError `account-key-invalid` for a key that is not an OpenSSH public key
    */
   addAccount(account: EmulatorAccountOption): void;
+  /**
+   * Resolves once every account-wide write made so far has reached every datacenter and Manta
+   * (`replicationDelayMs`); at once when none is pending (and always with one datacenter). With an
+   * injected clock, move it past the delay: the wait looks at the clock again every 50 ms.
+   */
+  replicated(): Promise<void>;
+  /**
+   * Calls `listener` each time a write has reached every other replica (with the emulator-clock
+   * time it did); returns the function that stops it.
+   */
+  onReplicated(listener: (at: number) => void): () => void;
   /**
    * Stops both listeners (the requests being handled are answered first, later ones refused), writes
    * the state and resolves when done; every acknowledged write is then on disk, and the emulator

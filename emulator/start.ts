@@ -16,10 +16,13 @@ import { EmulatorStartError } from './core/start-error.js';
 import { SeededRandom } from './core/rng.js';
 import { StatsCounter } from './core/stats.js';
 import { jobTiming } from './core/timing.js';
+import { Replication } from './core/replication.js';
+import { checkDatacenterNames, cloudOf, datacenterContexts, MANTA_REPLICA } from './datacenters.js';
 import { IdentityStore } from './core/store/identity-store.js';
 import { parsePublicKey } from './core/store/public-key.js';
 import { createCloudApiService } from './cloudapi/service.js';
 import { DEFAULT_DATACENTER, DEFAULT_LAYOUT } from './cloudapi/state.js';
+import { createMantaMonitor, MONITOR_PORT_OFFSET } from './manta/monitor.js';
 import { createMantaService } from './manta/service.js';
 import type { MantaStateOptions } from './manta/state.js';
 import type { EmulatorAccountOption, EmulatorOptions, RunningEmulator } from './start-options.js';
@@ -53,6 +56,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   if (!LOOPBACK.has(host) && options.allowNonLoopback !== true) {
     throw new EmulatorStartError({ kind: 'host-not-loopback', host });
   }
+  // Before anything is made on disk: a bad name is the caller's to fix.
+  if (options.datacenters !== undefined) checkDatacenterNames(options.datacenters);
   const clock = options.clock ?? Date.now;
   const seed = options.seed ?? 1;
   const windowMs = options.consistencyWindowMs ?? 0;
@@ -64,9 +69,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ...(options.provisionMs !== undefined ? { provisionMs: options.provisionMs } : {}),
   });
   const persistence = new Persistence(options.dataDir);
+  const directory = new IdentityStore(windowMs, clock, persistence);
+  // One replication for the cloud; without `datacenters` nothing replicates and no view is made.
+  const replication = new Replication(options.replicationDelayMs ?? 0, new SeededRandom(seed ^ 0x1b873593), clock);
   const ctx: EmulatorContext = {
     clock,
-    store: new IdentityStore(windowMs, clock, persistence),
+    // With several datacenters Manta (mahi) reads its own replica of the directory.
+    store: options.datacenters === undefined ? directory : directory.forReplica(replication.link(MANTA_REPLICA)),
     stats: new StatsCounter(),
     persistence,
     consistency: new ConsistencyModel(
@@ -103,43 +112,54 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     urls: { cloudapi: '', manta: '' },
     mantaWriter: undefined,
-    datacenter: DEFAULT_DATACENTER,
+    datacenter: options.datacenters?.[0] ?? DEFAULT_DATACENTER,
     attestationRoots,
+    ...(options.datacenters !== undefined
+      ? { cloud: cloudOf(options.datacenters[0]!, options.datacenters, replication) }
+      : {}),
   };
+  const dcContexts = ctx.cloud === undefined ? [ctx] : datacenterContexts(ctx, directory);
 
   let generatedKey: RunningEmulator['generatedKey'];
   const addAccount = (account: EmulatorAccountOption): void => {
-    ctx.store.ensureAccount(account.login);
+    directory.ensureAccount(account.login);
     for (const [index, key] of (account.keys ?? []).entries()) {
       if (parsePublicKey(key.trim()) === undefined)
         throw new EmulatorStartError({ kind: 'account-key-invalid', login: account.login, index });
-      ctx.store.addAccountKey(account.login, key);
+      directory.addAccountKey(account.login, key);
     }
   };
   for (const account of options.accounts ?? []) addAccount(account);
-  for (const login of options.mantaOperators ?? []) ctx.store.ensureAccount(login);
+  for (const login of options.mantaOperators ?? []) directory.ensureAccount(login);
   if ((options.accounts ?? []).length === 0 && options.demoAccount !== false) {
-    if (ctx.store.allAccounts().length === 0) {
+    if (directory.allAccounts().length === 0) {
       generatedKey = generateDemoKey(options.dataDir);
-      ctx.store.addAccountKey('demo', readFileSync(generatedKey.publicKeyPath, 'utf8'));
+      directory.addAccountKey('demo', readFileSync(generatedKey.publicKeyPath, 'utf8'));
     } else if (options.dataDir !== undefined && existsSync(join(options.dataDir, DEMO_KEY_FILE))) {
       // A restart of a demo emulator: report the key pair made the first time.
       generatedKey = generateDemoKey(options.dataDir);
     }
   }
 
-  const services = [
-    createCloudApiService(ctx, options.cloudapiRoutes, options.catalog),
-    createMantaService(ctx, mantaOptions(options)),
-  ];
+  const cloudapis = dcContexts.map((dcCtx) => createCloudApiService(dcCtx, options.cloudapiRoutes, options.catalog));
+  const manta = createMantaService(ctx, mantaOptions(options));
+  const services = [...cloudapis, manta];
   const servers: ServiceServer[] = [];
   try {
-    const cloudapi = createServiceServer(services[0]!, ctx, options.tls);
-    servers.push(cloudapi);
-    await listen(cloudapi.server, 'CloudAPI', host, options.port ?? 0);
-    const manta = createServiceServer(services[1]!, ctx, options.tls);
-    servers.push(manta);
-    await listen(manta.server, 'Manta', host, options.mantaPort ?? 0);
+    for (const [i, dcCtx] of dcContexts.entries()) {
+      const cloudapi = createServiceServer(cloudapis[i]!, dcCtx, options.tls);
+      servers.push(cloudapi);
+      await listen(cloudapi.server, 'CloudAPI', host, i === 0 ? (options.port ?? 0) : 0);
+    }
+    const mantaServer = createServiceServer(manta, ctx, options.tls);
+    servers.push(mantaServer);
+    await listen(mantaServer.server, 'Manta', host, options.mantaPort ?? 0);
+    if (options.mantaMonitor === true) {
+      const monitor = createMantaMonitor(ctx);
+      servers.push({ server: monitor, close: () => closeServer(monitor) });
+      const mantaPort = (mantaServer.server.address() as AddressInfo).port;
+      await listen(monitor, 'Manta monitor', host, mantaPort + MONITOR_PORT_OFFSET);
+    }
   } catch (err) {
     await Promise.all(servers.filter((s) => s.server.listening).map((s) => s.close()));
     // The services hold a temporary directory and running state: a failed start leaves neither.
@@ -148,26 +168,39 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
   const scheme = options.tls === undefined ? 'http' : 'https';
   ctx.urls.cloudapi = urlOf(servers[0]!.server, host, scheme);
-  ctx.urls.manta = urlOf(servers[1]!.server, host, scheme);
+  // One CloudAPI listener per datacenter, then Manta's (then the optional monitor).
+  ctx.urls.manta = urlOf(servers[dcContexts.length]!.server, host, scheme);
+  for (const [i, dcCtx] of dcContexts.entries()) {
+    dcCtx.urls.cloudapi = urlOf(servers[i]!.server, host, scheme);
+    dcCtx.urls.manta = ctx.urls.manta;
+    if (ctx.cloud !== undefined) ctx.cloud.datacenters[i]!.cloudapiUrl = dcCtx.urls.cloudapi;
+  }
   persistence.flush();
 
   let closed: Promise<void> | undefined;
   return {
     cloudapiUrl: ctx.urls.cloudapi,
+    datacenters: dcContexts.map((dcCtx) => ({ name: dcCtx.datacenter, cloudapiUrl: dcCtx.urls.cloudapi })),
     mantaUrl: ctx.urls.manta,
     dataDir: options.dataDir,
-    accounts: ctx.store.allAccounts().map((a) => ({
+    accounts: directory.allAccounts().map((a) => ({
       login: a.account.login,
       keys: a.keys.currentAll().map((k) => ({ name: k.name, fingerprint: k.fingerprint })),
     })),
     ...(generatedKey !== undefined ? { generatedKey } : {}),
     context: ctx,
-    settled: (settleOptions) => waitUntilSettled(ctx, settleOptions?.stuckAfterMs ?? 10_000),
+    settled: (settleOptions) => waitUntilSettled(ctx, replication, settleOptions?.stuckAfterMs ?? 10_000),
     addAccount,
+    replicated: () => replication.replicated(),
+    onReplicated(listener) {
+      replication.on('replicated', listener);
+      return () => void replication.off('replicated', listener);
+    },
     close(): Promise<void> {
       closed ??= (async () => {
         // Requests still being handled finish first, so the final save below holds their writes.
         await Promise.all(servers.map((s) => s.close()));
+        replication.close();
         for (const service of services) await service.close?.();
         persistence.close();
         // A key pair made in a temporary folder (no data directory) is of no use once the
@@ -194,20 +227,22 @@ function attestationRootsOf(pems: readonly string[]): X509Certificate[] {
 /** How often a wait for the window looks at the clock again (ms). */
 const SETTLE_POLL_MS = 50;
 
-async function waitUntilSettled(ctx: EmulatorContext, stuckAfterMs: number): Promise<void> {
+async function waitUntilSettled(ctx: EmulatorContext, replication: Replication, stuckAfterMs: number): Promise<void> {
+  // Settled: past the consistency window, and every account-wide write in every datacenter.
+  const msLeft = (): number => Math.max(ctx.consistency.msUntilSettled(), replication.msUntilReplicated());
   // An injected clock moves when the test moves it, which a loaded machine may delay past any one
   // timer: look again until it has, and give up only after it stood still for `stuckAfterMs` of
   // real time (the real clock, because the emulator's is the one that may not move).
   let seen = ctx.clock();
   let stillSince = Date.now();
-  for (let wait = ctx.consistency.msUntilSettled(); wait > 0; wait = ctx.consistency.msUntilSettled()) {
+  for (let wait = msLeft(); wait > 0; wait = msLeft()) {
     await new Promise((resolve) => setTimeout(resolve, Math.min(wait, SETTLE_POLL_MS)));
     const now = ctx.clock();
     if (now !== seen) {
       seen = now;
       stillSince = Date.now();
     } else if (Date.now() - stillSince >= stuckAfterMs) {
-      throw new Error('the emulator clock did not move: advance it past the window');
+      throw new Error('the emulator clock did not move: advance it past the window (and the replication delay)');
     }
   }
 }
@@ -247,6 +282,13 @@ function listen(server: Server, service: string, host: string, port: number): Pr
       server.off('error', failed);
       resolve(server);
     });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
   });
 }
 

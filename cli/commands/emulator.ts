@@ -9,6 +9,7 @@ import {
   startEmulator,
   type EmulatorAccountOption,
   type EmulatorOptions,
+  MANTA_MONITOR_PORT_OFFSET as MONITOR_PORT_OFFSET,
 } from '../../emulator/index.js';
 import { UsageError, type Command, type CommandIo } from '../command.js';
 import { keylessWarnings, readyLines, startFailure } from '../private/emulator-output.js';
@@ -77,11 +78,20 @@ Options:
                                  list with sort=none / skip_owner_check=true (repeatable)
   --manta-upload-timeout-ms N    refuse an object upload that sends nothing for N ms with 408
                                  UploadTimeout (default 45000, as muskie; 0: never)
+  --manta-monitor                also open muskie's monitoring listener on the Manta port + 800
+                                 (GET /metrics, /kang/snapshot), as muskie's monitoring.test.js reads
   --tls-cert FILE --tls-key FILE serve HTTPS with this PEM certificate and key
   --attestation-root FILE        trust the PEM root CA certificate(s) in FILE for key attestation
                                  (repeatable): a key added with an attestation chain that verifies
                                  to one is listed attested, with its PIN/touch policy (default: none
                                  trusted, every attestation refused)
+  --datacenter NAME              serve datacenter NAME of one cloud, each on its own CloudAPI port
+                                 (repeatable; the first on --port): machines, images, networks,
+                                 fabrics, volumes and firewall rules per datacenter, the account's
+                                 users, keys, roles and policies shared (default: one datacenter)
+  --replication-delay-ms N       an account-wide write made through one datacenter reaches the
+                                 others and Manta N ms later, plus up to 20% (seeded by --seed)
+                                 jitter (default 0; needs --datacenter)
   --json                         print the ready line as JSON
 
 With no --account, an account "demo" is created with a fresh key pair, written to the data
@@ -162,9 +172,12 @@ const FLAGS: FlagSpec = {
   'manta-version': 'string',
   'manta-upload-timeout-ms': 'string',
   'manta-operator': 'repeat',
+  'manta-monitor': 'boolean',
   'tls-cert': 'string',
   'tls-key': 'string',
   'attestation-root': 'repeat',
+  datacenter: 'repeat',
+  'replication-delay-ms': 'string',
   json: 'boolean',
 };
 
@@ -226,6 +239,19 @@ function emulatorArgs(argv: readonly string[], io: CommandIo): EmulatorArgs {
   if (args.booleans.has('delegate-datasets')) opts.delegateDatasets = true;
   set('mantaVersion', mantaVersionFlag(args.strings.get('manta-version'), '--manta-version'));
   set('mantaUploadTimeoutMs', intFlag(args, 'manta-upload-timeout-ms', 0, 3_600_000));
+  set('datacenters', args.repeats.get('datacenter'));
+  set('replicationDelayMs', intFlag(args, 'replication-delay-ms', 0, 3_600_000));
+  if (opts.replicationDelayMs !== undefined && opts.datacenters === undefined)
+    throw new UsageError(
+      `--replication-delay-ms ${opts.replicationDelayMs} needs two or more datacenters to replicate between: give --datacenter NAME for each`,
+    );
+  if (args.booleans.has('manta-monitor')) {
+    opts.mantaMonitor = true;
+    if (opts.mantaPort !== undefined && opts.mantaPort + MONITOR_PORT_OFFSET > 65535)
+      throw new UsageError(
+        `--manta-monitor listens on the Manta port + ${MONITOR_PORT_OFFSET}: --manta-port ${opts.mantaPort} leaves no such port; give --manta-port ${65535 - MONITOR_PORT_OFFSET} or lower`,
+      );
+  }
 
   const accounts = new Map<string, string[]>();
   const operators = args.repeats.get('manta-operator') ?? [];

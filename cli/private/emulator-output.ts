@@ -11,6 +11,9 @@ export function readyLines(running: RunningEmulator, json: boolean, explicitHost
       cloudapiUrl: running.cloudapiUrl,
       mantaUrl: running.mantaUrl,
       accounts,
+      ...(running.context.cloud !== undefined
+        ? { datacenters: running.datacenters.map((d) => ({ name: d.name, cloudapiUrl: d.cloudapiUrl })) }
+        : {}),
       dataDir: running.dataDir ?? null,
       ...(running.generatedKey !== undefined
         ? {
@@ -25,7 +28,7 @@ export function readyLines(running: RunningEmulator, json: boolean, explicitHost
   // The lines are for signing in: the first account someone can sign as.
   const first = running.accounts.find((a) => a.keys.length > 0) ?? running.accounts[0];
   const lines = [
-    `triton-iac emulator: CloudAPI at ${running.cloudapiUrl}, Manta at ${running.mantaUrl}, accounts: ${accounts.map((a) => a.login).join(', ')}; state ${running.dataDir === undefined ? 'in memory' : `in ${running.dataDir}`}${explicitHost && running.cloudapiUrl.startsWith('http:') ? ' (plain HTTP, no TLS)' : ''}`,
+    `triton-iac emulator: CloudAPI at ${cloudapiAt(running)}, Manta at ${running.mantaUrl}, accounts: ${accounts.map((a) => a.login).join(', ')}; state ${running.dataDir === undefined ? 'in memory' : `in ${running.dataDir}`}${explicitHost && running.cloudapiUrl.startsWith('http:') ? ' (plain HTTP, no TLS)' : ''}`,
     '# Paste the lines below into a shell: the triton and manta tools and triton-iac then use this emulator.',
   ];
   const keyId = running.generatedKey?.fingerprint ?? first?.keys[0]?.fingerprint;
@@ -48,6 +51,11 @@ export function readyLines(running: RunningEmulator, json: boolean, explicitHost
     `export TRITON_URL=${running.cloudapiUrl} TRITON_ACCOUNT=${login}${keyVar('TRITON_KEY_ID')} TRITON_TLS_INSECURE=1`,
     `export MANTA_URL=${running.mantaUrl} MANTA_USER=${login}${keyVar('MANTA_KEY_ID')} MANTA_TLS_INSECURE=1`,
   );
+  if (running.context.cloud !== undefined) {
+    // TRITON_URL above is the first datacenter's; the others are a TRITON_URL away.
+    lines.push('# Each datacenter (TRITON_URL above is the first):');
+    for (const dc of running.datacenters) lines.push(`#   ${dc.name}: export TRITON_URL=${dc.cloudapiUrl}`);
+  }
   return lines.join('\n');
 }
 
@@ -60,7 +68,8 @@ export function startFailure(err: EmulatorStartError, rootFiles: readonly string
   switch (p.kind) {
     case 'port-in-use':
     case 'port-not-allowed': {
-      const flag = p.service === 'Manta' ? '--manta-port' : '--port';
+      // The Manta monitor listens on the Manta port + 800, so --manta-port moves it too.
+      const flag = p.service.startsWith('Manta') ? '--manta-port' : '--port';
       const why =
         p.kind === 'port-in-use'
           ? `is already in use by another process; pick another with ${flag} N (${flag} 0 picks a free one), or stop the process that listens on ${p.port}`
@@ -76,6 +85,8 @@ export function startFailure(err: EmulatorStartError, rootFiles: readonly string
     case 'host-not-loopback':
       // The CLI allows any host it is given explicitly, so only a library caller meets this.
       return `cannot start the emulator: ${err.message}.`;
+    case 'datacenter-invalid':
+      return `cannot start the emulator: --datacenter ${JSON.stringify(p.name)} (number ${p.index + 1}) is refused: ${p.rule}.`;
   }
 }
 
@@ -88,6 +99,12 @@ export function keylessWarnings(running: RunningEmulator): string {
         `warning: account ${a.login} has no key, so no request can be signed as it; give --key ${a.login}=~/.ssh/id_rsa.pub (a public key whose private half is in ssh-agent or ~/.ssh)\n`,
     )
     .join('');
+}
+
+/** The CloudAPI URL, or with several datacenters each one's, named. */
+function cloudapiAt(running: RunningEmulator): string {
+  if (running.context.cloud === undefined) return running.cloudapiUrl;
+  return running.datacenters.map((d) => `${d.cloudapiUrl} (${d.name})`).join(', ');
 }
 
 /** Quotes `text` for a POSIX shell when it holds anything but safe characters. */

@@ -6,6 +6,24 @@ import type { SeededRandom } from './rng.js';
 import type { StatsCounter } from './stats.js';
 import type { JobTiming } from './timing.js';
 import type { IdentityStore } from './store/identity-store.js';
+import type { Replication } from './replication.js';
+
+/** One datacenter of the cloud and where its CloudAPI listens (filled in once it listens). */
+export interface DatacenterEntry {
+  readonly name: string;
+  cloudapiUrl: string;
+}
+
+/**
+ * The cloud of several datacenters one listener belongs to (`datacenters`): its own name, every
+ * datacenter in the order given, and the replication between them.
+ */
+export interface CloudOfDatacenters {
+  /** This listener's datacenter (Manta's context: the first one's). */
+  readonly name: string;
+  readonly datacenters: readonly DatacenterEntry[];
+  readonly replication: Replication;
+}
 
 /** The URLs the two listeners serve on (filled in once they listen). */
 export interface EmulatorUrls {
@@ -84,6 +102,8 @@ export interface EmulatorContext {
    * condition compares): `emulator-1`, or the seeded catalog's (set by CloudAPI's catalog store).
    */
   datacenter: string;
+  /** Several datacenters (`datacenters` option); absent for the one datacenter of old. */
+  readonly cloud?: CloudOfDatacenters;
   /** Set by the Manta service when it starts; `undefined` without one. */
   mantaWriter: MantaObjectWriter | undefined;
 }

@@ -74,6 +74,10 @@ export function createServiceServer(service: Service, ctx: EmulatorContext, tls?
       server.emit('request', req, res);
     });
   }
+  if (service.ignoreOtherExpectations === true) {
+    // Without a checkExpectation listener Node answers 417 itself before any handler runs.
+    server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => server.emit('request', req, res));
+  }
   return {
     server,
     async close(graceMs = CLOSE_GRACE_MS): Promise<void> {

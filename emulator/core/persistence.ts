@@ -116,6 +116,14 @@ export class Persistence {
     }
   }
 
+  /**
+   * The same data directory for one datacenter's own parts: `register('cloudapi')` saves
+   * `<dataDir>/<prefix>cloudapi.json` (`datacenters/us-east-1/cloudapi.json`).
+   */
+  scoped(prefix: string): Persistence {
+    return new ScopedPersistence(this, prefix);
+  }
+
   /** Writes every changed part, then stops: later changes are not saved. */
   close(): void {
     this.flush();
@@ -124,5 +132,35 @@ export class Persistence {
 
   private fileOf(name: string): string {
     return join(this.dataDir!, `${name}.json`);
+  }
+}
+
+/** A {@link Persistence} whose part names carry a prefix (a datacenter's folder). */
+class ScopedPersistence extends Persistence {
+  constructor(
+    private readonly base: Persistence,
+    private readonly prefix: string,
+  ) {
+    super(base.dataDir);
+  }
+
+  override register(name: string, part: PersistentPart): void {
+    this.base.register(`${this.prefix}${name}`, part);
+  }
+
+  override markDirty(name: string): void {
+    this.base.markDirty(`${this.prefix}${name}`);
+  }
+
+  override flush(): void {
+    this.base.flush();
+  }
+
+  override close(): void {
+    this.base.close();
+  }
+
+  override scoped(prefix: string): Persistence {
+    return this.base.scoped(`${this.prefix}${prefix}`);
   }
 }

@@ -24,7 +24,9 @@ export type EmulatorStartProblem =
   /** A key given for an account is not an OpenSSH public key line. */
   | { readonly kind: 'account-key-invalid'; readonly login: string; readonly index: number }
   /** A host that is not loopback, without `allowNonLoopback` (the emulator serves plain HTTP by default). */
-  | { readonly kind: 'host-not-loopback'; readonly host: string };
+  | { readonly kind: 'host-not-loopback'; readonly host: string }
+  /** A datacenter name of `datacenters` that is not usable. */
+  | { readonly kind: 'datacenter-invalid'; readonly index: number; readonly name: string; readonly rule: string };
 
 /** The stable codes of {@link EmulatorStartError}, one per problem kind. */
 const CODES = {
@@ -34,6 +36,7 @@ const CODES = {
   'attestation-root-invalid': 'EMULATOR_ATTESTATION_ROOT_INVALID',
   'account-key-invalid': 'EMULATOR_ACCOUNT_KEY_INVALID',
   'host-not-loopback': 'EMULATOR_HOST_NOT_LOOPBACK',
+  'datacenter-invalid': 'EMULATOR_DATACENTER_INVALID',
 } as const;
 
 function messageOf(problem: EmulatorStartProblem): string {
@@ -50,6 +53,8 @@ function messageOf(problem: EmulatorStartProblem): string {
       return `account "${problem.login}": keys[${problem.index}] is not an OpenSSH public key line (\`ssh-ed25519 AAAA… comment\`): give the key's .pub file, never the private key`;
     case 'host-not-loopback':
       return `refusing to listen on non-loopback host "${problem.host}": the emulator serves plain HTTP unless given a certificate; pass the host explicitly to allow it`;
+    case 'datacenter-invalid':
+      return `datacenters[${problem.index}] ${JSON.stringify(problem.name)} is refused: ${problem.rule}`;
   }
 }
 
@@ -72,6 +77,8 @@ export class EmulatorStartError extends TritonIacError {
       'Give each account the OpenSSH public key (the .pub file, one `ssh-ed25519 AAAA…` or `ssh-rsa AAAA…` line) of a key you sign with.',
     EMULATOR_HOST_NOT_LOOPBACK:
       'Listen on 127.0.0.1 (the default), or pass allowNonLoopback: true (the CLI does when --host is given), with `tls` so that requests cannot be read on the network.',
+    EMULATOR_DATACENTER_INVALID:
+      'Name each datacenter once (--datacenter, repeatable), with letters, digits, "-" and "_", e.g. us-east-1.',
   };
   override readonly name = 'EmulatorStartError';
   /** One `EMULATOR_*` code per problem kind, e.g. `EMULATOR_PORT_IN_USE`. */

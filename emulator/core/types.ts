@@ -54,6 +54,12 @@ export interface Service {
    * it. @default none: Node answers 100 immediately
    */
   readonly deferContinueFor?: readonly string[];
+  /**
+   * Whether a request whose `Expect` is anything but `100-continue` is served as if the header
+   * were absent (Node 0.10, which muskie's mantav1 line runs on) rather than answered 417 with no
+   * body, as Node 5.5 and later (muskie master, on Node 6) do. @default false: Node's 417
+   */
+  readonly ignoreOtherExpectations?: boolean;
   /** Headers every response carries besides Date (Server, Api-Version, request id, …). */
   standardHeaders(rc: RequestContext, elapsedMs: number): Record<string, string>;
   /** Runs after the route matched and the body was read: version checks, authentication, RBAC. */

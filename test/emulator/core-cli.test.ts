@@ -81,6 +81,18 @@ describe('triton-iac emulator', () => {
     }
     expect(message).toContain('--fault-rate "2" must be a number from 0 to 1');
   });
+
+  it('refuses --manta-monitor when the Manta port leaves no port 800 above it', () => {
+    let message = '';
+    try {
+      const args = ['emulator', '--manta-monitor', '--manta-port', '65000'];
+      execFileSync(process.execPath, ['--import', 'tsx', '-e', DRIVER, ...args], { stdio: 'pipe' });
+    } catch (err) {
+      message = String((err as { stderr: Buffer }).stderr);
+      expect((err as { status: number }).status).toBe(1);
+    }
+    expect(message).toContain('--manta-port 65000 leaves no such port; give --manta-port 64735 or lower');
+  });
 });
 
 describe('TLS', () => {

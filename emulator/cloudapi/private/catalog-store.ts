@@ -243,6 +243,13 @@ export class CatalogStore {
 
   /** ListDatacenters' answer: the seeded list (or none) with this datacenter at the emulator's URL. */
   datacenters(ownUrl: string): Record<string, string> {
+    const cloud = this.ctx.cloud;
+    if (cloud !== undefined) {
+      // Several datacenters: each with its own listener's URL, in the order given, then any other
+      // the catalog lists (sdc-cloudapi lib/datacenters.js answers its configured `datacenters`).
+      const ours = Object.fromEntries(cloud.datacenters.map((d) => [d.name, d.cloudapiUrl]));
+      return { ...ours, ...this.seeded.datacenters, ...ours };
+    }
     const name = this.ctx.datacenter;
     return {
       ...(this.seeded.datacenters ?? {}),
@@ -302,6 +309,7 @@ export class CatalogStore {
 
   private use(seed: CatalogSeed): void {
     this.seeded = seed;
-    this.ctx.datacenter = seed.datacenter ?? DEFAULT_DATACENTER;
+    // With several datacenters each is named as given; the catalog's name is the single one's.
+    this.ctx.datacenter = this.ctx.cloud?.name ?? seed.datacenter ?? DEFAULT_DATACENTER;
   }
 }

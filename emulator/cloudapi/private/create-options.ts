@@ -39,8 +39,10 @@ export function checkAffinity(rc: RequestContext): void {
 }
 
 /**
- * A `role-tag` header on CreateMachine tags the new machine (sdc-cloudapi machines.js `create`,
- * `req.headers['role-tag']`), each role checked to exist as SetRoleTags checks them.
+ * A `role-tag` header on CreateMachine tags the new machine (sdc-cloudapi lib/machines.js `create`,
+ * `req.headers['role-tag']`). The roles are looked up as SetRoleTags looks them up
+ * (lib/membership.js `preloadGroups`, on this datacenter's UFDS replica), but a name it cannot find
+ * is only logged there ("Error loading roles") and the machine is made with no role tags at all.
  */
 export function createRoleTags(rc: RequestContext, account: AccountState): string[] | undefined {
   const raw = rc.header('role-tag');
@@ -54,8 +56,7 @@ export function createRoleTags(rc: RequestContext, account: AccountState): strin
     ),
   ];
   const missing = names.filter((n) => !account.roles.currentAll().some((r) => r.name === n));
-  if (missing.length > 0) throw invalidArgument(`Role(s) ${missing.join(', ')} not found`);
-  return names;
+  return missing.length > 0 ? undefined : names;
 }
 
 /**

@@ -64,7 +64,8 @@ export function catalogRoutes(_ctx: EmulatorContext, state: CloudApiState): Clou
         const name = rc.params['name']!;
         const listed = state.catalog.datacenters(rc.ctx.urls.cloudapi);
         const url = Object.prototype.hasOwnProperty.call(listed, name) ? listed[name] : undefined;
-        if (url === undefined) throw notFound(`${name} is not a valid datacenter`);
+        // lib/datacenters.js `get`: MSG_404.
+        if (url === undefined) throw notFound(`${name} is not an available datacenter`);
         throw new EmulatorError(302, 'ResourceMoved', `${name} ${url}`, { location: url });
       },
     },

@@ -7,6 +7,7 @@
 import { crc32 } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import type { EmulatorContext } from '../../../emulator/core/context.js';
+import type { VersionedTable } from '../../../emulator/core/store/versioned-table.js';
 
 /** One stored access key. */
 export interface AccessKeyRecord {
@@ -61,40 +62,40 @@ export function newAccessKeyId(): string {
   return randomBytes(16).toString('hex');
 }
 
-/** Every account's and sub-user's access keys, in creation order. */
+/**
+ * Every account's and sub-user's access keys, in creation order: account-wide (UFDS), so with
+ * several datacenters each datacenter's CloudAPI reads its replica of the one table.
+ */
 export class AccessKeyStore {
-  private readonly keys = new Map<string, AccessKeyRecord>();
+  private readonly keys: VersionedTable<AccessKeyRecord>;
+  private readonly changed: () => void;
 
   constructor(private readonly ctx: EmulatorContext) {
-    ctx.persistence.register(ACCESS_KEYS_PART, {
-      save: () => [...this.keys.values()],
-      load: (data) => {
-        this.keys.clear();
-        for (const k of data as AccessKeyRecord[]) this.keys.set(k.id, k);
-      },
-    });
+    const shared = ctx.store.sharedTable<AccessKeyRecord>(ACCESS_KEYS_PART, (k) => k.id);
+    this.keys = shared.table;
+    this.changed = shared.changed;
   }
 
   /** The keys of the account `owner` itself (`user` absent) or of its sub-user `user`. */
   listOf(owner: string, user: string | undefined): AccessKeyRecord[] {
-    return [...this.keys.values()].filter((k) => k.owner === owner && k.user === user);
+    return this.keys.currentAll().filter((k) => k.owner === owner && k.user === user);
   }
 
   /** The key `id` when it belongs to `owner` (and `user`), as UFDS finds it under the owner's entry. */
   get(owner: string, user: string | undefined, id: string): AccessKeyRecord | undefined {
-    const key = this.keys.get(id);
+    const key = this.keys.current(id);
     return key !== undefined && key.owner === owner && key.user === user ? key : undefined;
   }
 
   /** Writes `key` (new or replacing the one with its id). */
   put(key: AccessKeyRecord): void {
-    this.keys.set(key.id, key);
-    this.ctx.persistence.markDirty(ACCESS_KEYS_PART);
+    this.keys.put(key, this.ctx.clock());
+    this.changed();
   }
 
   /** Removes the key `id`. */
   delete(id: string): void {
-    this.keys.delete(id);
-    this.ctx.persistence.markDirty(ACCESS_KEYS_PART);
+    this.keys.delete(id, this.ctx.clock());
+    this.changed();
   }
 }

@@ -80,8 +80,11 @@ function keyRoutesFor(base: string, infix: string, owner: KeyOwner): CloudApiRou
         // The directory refuses a second key with the same fingerprint or the same name.
         if (
           parsed === undefined ||
-          table.current(parsed.fingerprint) !== undefined ||
-          table.currentAll().some((k) => k.name === keyName)
+          table.master().current(parsed.fingerprint) !== undefined ||
+          table
+            .master()
+            .currentAll()
+            .some((k) => k.name === keyName)
         ) {
           throw invalidArgument('key already exists or is invalid');
         }

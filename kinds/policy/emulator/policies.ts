@@ -97,7 +97,12 @@ function buildPolicy(rc: RequestContext, existing: PolicyRecord | undefined): Po
   const name = optionalString(rc, 'name') ?? existing?.name ?? '';
   const nameProblem = checkPolicyName(name);
   if (nameProblem !== undefined) throw invalidArgument(nameProblem);
-  if (account.policies.currentAll().some((p) => p.name === name && p.id !== existing?.id))
+  if (
+    account.policies
+      .master()
+      .currentAll()
+      .some((p) => p.name === name && p.id !== existing?.id)
+  )
     throw invalidArgument('Name is not unique');
   const rules = checkRules(rc) ?? existing?.rules ?? [];
   const description = optionalString(rc, 'description') ?? existing?.description;

@@ -99,6 +99,7 @@ function resolveOne(ctx: RoleInputContext, ref: MemberRef): string | undefined {
     const other = ref.id !== undefined ? ctx.store.accountById(ref.id) : ctx.store.tryAccount(ref.login ?? '');
     return other?.account.id;
   }
+  // Looked up in this datacenter's mahi (sdc-cloudapi lib/roles.js), which lags other datacenters' writes.
   const { account, consistency } = ctx;
   const user =
     ref.id !== undefined
@@ -128,13 +129,16 @@ export function resolvePolicies(
       name = typeof p['name'] === 'string' ? p['name'] : undefined;
     }
     const shown = id ?? name ?? JSON.stringify(item);
+    // sdc-cloudapi lib/policies.js `preloadPolicies` reads `ufds_master`: a policy made through
+    // another datacenter is found before it replicates here (members are looked up in mahi, above).
+    const table = account.policies.master();
     const policy =
       id !== undefined
-        ? account.policies.current(id)
+        ? table.current(id)
         : name !== undefined
-          ? account.policies.currentAll().find((p) => p.name === name)
+          ? table.currentAll().find((p) => p.name === name)
           : undefined;
-    if (policy === undefined || consistency.isTooNew(account.policies.createdAt(policy.id)))
+    if (policy === undefined || consistency.isTooNew(table.createdAt(policy.id)))
       throw invalidArgument(`Invalid policy: ${shown}`);
     if (!out.includes(policy.id)) out.push(policy.id);
   }

@@ -99,7 +99,12 @@ function buildRole(rc: RequestContext, existing: RoleRecord | undefined): RoleRe
   if (typeof name !== 'string') throw invalidArgument(`role name must be a string (got ${JSON.stringify(name)})`);
   const problem = checkRoleName(name);
   if (problem !== undefined) throw invalidArgument(problem);
-  if (account.roles.currentAll().some((r) => r.name === name && r.id !== existing?.id))
+  if (
+    account.roles
+      .master()
+      .currentAll()
+      .some((r) => r.name === name && r.id !== existing?.id)
+  )
     throw invalidArgument('Name is not unique');
   const memberInput = listParam(rc, 'members');
   const defaultInput = listParam(rc, 'default_members');

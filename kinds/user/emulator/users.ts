@@ -157,7 +157,13 @@ function checkIdentity(
   const loginProblem = checkLogin(login);
   if (loginProblem !== undefined) throw invalidArgument(loginProblem);
   const lower = login.toLowerCase();
-  if (account.users.currentAll().some((u) => u.id !== self?.id && u.login.toLowerCase() === lower)) {
+  // UFDS master refuses it, whichever datacenter the other user was made through.
+  if (
+    account.users
+      .master()
+      .currentAll()
+      .some((u) => u.id !== self?.id && u.login.toLowerCase() === lower)
+  ) {
     throw invalidArgument('Login is already taken');
   }
   const emailProblem = checkEmail(email);
