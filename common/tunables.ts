@@ -41,7 +41,11 @@ export const TUNABLE_DEFAULTS = {
    * spreading the retries out is what lets a struggling server recover.
    */
   clientMaxRetryDelayMs: 10_000,
-  /** The client transport's first backoff (ms): attempt n waits up to this × 2^(n-1), capped above. */
+  /**
+   * The client transport's first backoff (ms). A throttled attempt n waits up to this × 2^(n-1),
+   * capped above; a fault (a 500, a 503 that is no throttle, a reset) is tried again at once the
+   * first time, and fault n > 1 waits up to this × 2^(n-2).
+   */
   clientRetryBaseDelayMs: 200,
   /** A `Retry-After` longer than this (ms) is not waited for: the call fails at once, saying so. */
   maxRetryAfterMs: 60_000,

@@ -224,6 +224,34 @@ describe('decideRetry', () => {
     });
   });
 
+  it('sends a write again at once after a first server fault or broken connection, and backs off after a second', () => {
+    const log = new WriteLog();
+    for (const fault of [
+      classifyApiError({ status: 503, code: 'ServiceUnavailable' }),
+      classifyApiError({ code: 'ECONNRESET' }),
+    ]) {
+      expect(decideRetry(fault, { attempt: 1, now: 0, writeLog: log, policy })).toEqual({ retry: true, delayMs: 0 });
+      expect(decideRetry(fault, { attempt: 2, now: 0, writeLog: log, policy })).toEqual({ retry: true, delayMs: 200 });
+    }
+    // A throttle and a lost conditional race are no faults: they back off from the first.
+    expect(
+      decideRetry(classifyApiError({ status: 420, code: 'RequestThrottled' }), {
+        attempt: 1,
+        now: 0,
+        writeLog: log,
+        policy,
+      }),
+    ).toEqual({ retry: true, delayMs: 100 });
+    expect(
+      decideRetry(classifyApiError({ status: 409, code: 'ConcurrentRequest' }), {
+        attempt: 1,
+        now: 0,
+        writeLog: log,
+        policy,
+      }),
+    ).toEqual({ retry: true, delayMs: 100 });
+  });
+
   it('does not retry a transient failure the client already retried (one retry layer per request)', () => {
     const throttled = classifyApiError({ status: 429 });
     const facts = retryFactsOf({ status: 429, apiCode: 'RequestThrottled', serverMessage: 'slow down', attempts: 4 });

@@ -52,8 +52,15 @@ export type ErrorClassification =
    * Throttling, a server fault or a network failure: retry with backoff, a few times.
    * `mayHaveApplied` is true when the request may have taken effect (a 5xx or a broken connection
    * after sending): before retrying a create, look the object up by natural key and adopt it.
+   * `fault` marks a server fault or a network failure, not the server pacing us nor a lost race:
+   * its first retry goes at once (see {@link decideRetry}).
    */
-  | { readonly class: 'transient'; readonly mayHaveApplied: boolean; readonly reason: string }
+  | {
+      readonly class: 'transient';
+      readonly mayHaveApplied: boolean;
+      readonly reason: string;
+      readonly fault?: true;
+    }
   /** Retrying cannot help. */
   | { readonly class: 'terminal'; readonly reason: string };
 
@@ -128,6 +135,7 @@ export function classifyApiError(error: ApiErrorLike, context: ClassifyContext =
     return {
       class: 'transient',
       mayHaveApplied: !throttled,
+      ...(throttled ? {} : { fault: true as const }),
       reason: throttled
         ? `throttled (${error.status})`
         : `server fault (${error.status} ${error.code ?? ''})`.replace(' )', ')'),
@@ -137,6 +145,7 @@ export function classifyApiError(error: ApiErrorLike, context: ClassifyContext =
     return {
       class: 'transient',
       mayHaveApplied: !NOT_SENT_CODES.has(error.code),
+      fault: true,
       reason: `network failure (${error.code})`,
     };
   }
@@ -227,7 +236,7 @@ export function windowEndAfter(writtenAt: number, policy: RetryPolicy | undefine
  * - transient: final when the client's transport already retried it (`transportAttempts` > 1: one
  *   retry layer per request); else exponential backoff with jitter (half the delay fixed, half random: callers failing
  *   together do not come back together), or the server's Retry-After when it asks for longer, up to
- *   `maxAttempts` attempts in all.
+ *   `maxAttempts` attempts in all; a first fault (not a throttle) is retried at once.
  * - terminal: no retry.
  * @param attempt how many attempts of this class have failed so far (1 after the first failure)
  * @param sentAt when the failed attempt was sent (defaults to `now`)
@@ -268,6 +277,9 @@ export function decideRetry(
           reason: `${classification.reason}; the server asks to wait ${Math.ceil(args.retryAfterMs / 1000)} s before trying again`,
         };
       }
+      // A first fault is most often one request's bad luck (the transport retries a read's at once
+      // too): a write it hit is sent again at once, and only a second fault in a row backs off.
+      if (classification.fault === true && args.attempt === 1) return { retry: true, delayMs: args.retryAfterMs ?? 0 };
       const jittered = args.random === undefined ? backoff : Math.round(backoff / 2 + (args.random() * backoff) / 2);
       return { retry: true, delayMs: Math.max(jittered, args.retryAfterMs ?? 0) };
     }

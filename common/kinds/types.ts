@@ -320,6 +320,17 @@ export interface KindDescriptor<K extends string = string> {
    * deletes the object's dependents and then fails on it.
    */
   readonly deletionGuard?: { readonly field: string };
+  /**
+   * What deleting this kind's object needs of a dependent deleted in the same run whose delete a
+   * job finishes after the server answered (a machine's destroy job): `gone`, the object gone, as a
+   * volume or a network needs (the machine holds them until its job ends, and CloudAPI refuses
+   * their delete until then); or `accepted`, the dependent's delete accepted by the server, for an
+   * object nothing of the dependent holds (a role named in a machine's role tags: DeleteRole,
+   * sdc-cloudapi lib/roles.js `del`, deletes the UFDS group whatever still names it). The engine
+   * reads it per edge of the apply graph (`reconciler/plan/apply-order.ts`).
+   * @default 'gone'
+   */
+  readonly deleteWaitsForDependents?: 'gone' | 'accepted';
   /** Absent: the kind's collection is top-level (one list per account). */
   readonly parent?: ParentRule;
   /**
