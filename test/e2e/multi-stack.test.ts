@@ -175,6 +175,23 @@ describe('an app whose stacks name each other by name', () => {
   );
 
   it(
+    'refuses to apply a stack alone before the stack whose user it names, changing nothing',
+    async () => {
+      const c = await clouds();
+      crossStackApp(c.cwd);
+      const alone = await c.cli(['apply', '--auto-approve', '--stack', 'acl']);
+      expect(alone.code, alone.stdout + alone.stderr).toBe(1);
+      expect(alone.stderr).toContain('Error [CROSS_STACK_NOT_APPLIED]: stack acl names zteam/bob (from acl/ops)');
+      expect(alone.stderr).toContain('Apply stack zteam first');
+      expect((await c.triton('rbac', 'roles', '-j')).trim()).toBe('');
+      const both = await c.cli(['apply', '--auto-approve', '--stack', 'zteam']);
+      expect(both.code, both.stdout + both.stderr).toBe(0);
+      expect((await c.cli(['apply', '--auto-approve', '--stack', 'acl'])).code).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
     'refuses, before anything is written, stacks that name each other in a circle',
     async () => {
       const c = await clouds();
