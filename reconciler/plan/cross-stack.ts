@@ -108,17 +108,21 @@ export interface NamedObject {
 }
 
 /**
- * The objects the stacks `others` declare in `stack`'s account that `stack` names: a role naming a
- * user's login, an object in a directory of another stack (each directory above it).
+ * The objects the stacks `others` declare in `stack`'s account that `stack` names, and does not
+ * refer to as objects: a role naming a user's login, an object in a directory of another stack
+ * (each directory above it).
  */
 export function namedObjectsOf(stack: StackManifest, others: readonly StackManifest[]): NamedObject[] {
   const out: NamedObject[] = [];
+  // A reference by object is the engine's to check (`refuseUnappliedCrossStack`), with its own words.
+  const byObject = new Set((stack.crossStack ?? []).map((r) => r.address));
   for (const other of others) {
     if (other.name === stack.name || other.account !== stack.account) continue;
     for (const r of stack.resources)
       for (const reference of nameReferencesOf(r))
         for (const t of other.resources)
-          if (namesResource(reference, t)) out.push({ address: t.address, stack: other.name, from: r.address });
+          if (!byObject.has(t.address) && namesResource(reference, t))
+            out.push({ address: t.address, stack: other.name, from: r.address });
   }
   return out;
 }
