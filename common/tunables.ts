@@ -13,6 +13,14 @@ export const TUNABLE_DEFAULTS = {
    */
   consistencyWindowMs: 15_000,
   /**
+   * How long after a write of an account-wide object (a user, a role, a policy, a key) through one
+   * datacenter another datacenter's CloudAPI may not see it yet (ms): UFDS replicates the account's
+   * directory between datacenters, seconds later and minutes under load. A refusal naming such an
+   * object written through another datacenter less than this ago is retried until it is visible
+   * there. Library `replicationWindowMs`; CLI `--replication-window-ms`.
+   */
+  replicationWindowMs: 60_000,
+  /**
    * How many actions (and reads) the walk runs at once. CLI `--parallelism`; library `parallelism`.
    * Not a cap on requests: an action waiting its turn on the clients holds no request.
    */
@@ -132,6 +140,12 @@ export interface RetryPolicy {
   readonly maxThrottledMs?: number;
   /** How long after a write the server may still not see it (engine, ms). @default TUNABLE_DEFAULTS.consistencyWindowMs */
   readonly consistencyWindowMs?: number;
+  /**
+   * How long after a write through another datacenter the server may still not see it (engine,
+   * ms): the window of a reference the write log says was written elsewhere.
+   * @default TUNABLE_DEFAULTS.replicationWindowMs
+   */
+  readonly replicationWindowMs?: number;
   /**
    * How long past the window a not-yet-visible reference is still retried (engine, ms): the window
    * is an estimate of the server's lag, and our clock is not the server's. @default 0

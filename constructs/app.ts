@@ -10,6 +10,7 @@ import { SynthError } from './errors.js';
 import { TritonStack } from './stack.js';
 import { canonicalize, compareStrings, sortedUnique } from './private/canonical.js';
 import { describeCycle, findCycles } from '../common/graph.js';
+import { accountScopeProblems } from '../common/kinds/datacenter-scope.js';
 import { checkKnownProps, propNames } from './private/known-props.js';
 import { kindDescriptor } from '../common/kinds/index.js';
 import { problem } from './private/problems.js';
@@ -122,6 +123,8 @@ export class TritonApp extends Construct {
     const rendered: StackManifest[] = [];
     for (const s of stacks) rendered.push(yield* s.synthesizeSteps(problems));
     problems.push(...stackCycleProblems(rendered), ...sameObjectProblems(rendered));
+    // An account's account-wide objects are written through one datacenter (datacenter-scope.ts).
+    problems.push(...accountScopeProblems(rendered));
     if (problems.length > 0) throw new SynthError(problems);
     const manifest = canonicalize({
       version: MANIFEST_VERSION,
@@ -169,7 +172,9 @@ function sameObjectProblems(stacks: readonly StackManifest[]): string[] {
       const d = kindDescriptor(r.kind);
       if (d === undefined || d.mode === 'lookup' || d.sharedByStacks === true || d.naturalKey.from !== 'fields')
         continue;
-      const key = `${stack.account}\u0000${d.namespace ?? r.kind}\u0000${r.naturalKey}`;
+      // Another datacenter's VLAN 120 is another object (`datacenter-scope.ts`).
+      const where = d.scope === 'datacenter' ? (stack.connection?.datacenter ?? '') : '';
+      const key = `${stack.account}\u0000${where}\u0000${d.namespace ?? r.kind}\u0000${r.naturalKey}`;
       const first = seen.get(key);
       if (first === undefined) seen.set(key, { stack: stack.name, address: r.address, kind: r.kind });
       else if (first.stack !== stack.name)

@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const role = {
   kind: 'role',
   mode: 'managed',
+  scope: 'account',
   description: 'A role: members and the policies they get.',
   properties: [
     str('name', true, 'Role name.', { valueRule: 'role-name' }),

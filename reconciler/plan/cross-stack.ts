@@ -9,6 +9,8 @@ import type { StateBackend } from '../state/backend.js';
 import type { StateDocument } from '../state/document.js';
 import { ReconcilerError } from '../errors.js';
 import { nameReferencesOf, namesResource } from '../../common/kinds/name-references.js';
+import { datacenterKeyOf, inDifferentDatacenters } from '../../common/kinds/datacenter-scope.js';
+import { kindDescriptor } from '../../common/kinds/index.js';
 
 /** An object of another stack as its state records it. */
 export interface CrossStackObject {
@@ -19,6 +21,13 @@ export interface CrossStackObject {
   readonly serverId: string | null;
   /** Its last-applied normalised properties (never secrets). */
   readonly properties: PlainObject;
+  /** When its stack last wrote it (the state's `updatedAt`). */
+  readonly writtenAt?: string;
+  /**
+   * The datacenter its stack works in (`datacenterKeyOf`), when the caller knows the stack: a
+   * stack of another datacenter may see its write late (replication).
+   */
+  readonly datacenter?: string;
 }
 
 /**
@@ -30,10 +39,12 @@ export function crossStackObjectsOf(
   stack: StackManifest,
   states: ReadonlyMap<string, StateDocument | null>,
   pending: ReadonlySet<string> = new Set(),
+  all: readonly StackManifest[] = [],
 ): Map<string, CrossStackObject | null> {
   const out = new Map<string, CrossStackObject | null>();
   for (const ref of stack.crossStack ?? []) {
     const entry = states.get(ref.stack)?.resources.find((r) => r.address === ref.address && r.kind === ref.kind);
+    const declaring = all.find((s) => s.name === ref.stack);
     out.set(
       ref.address,
       entry === undefined || entry.tainted !== undefined || pending.has(ref.address)
@@ -44,6 +55,8 @@ export function crossStackObjectsOf(
             naturalKey: entry.naturalKey,
             serverId: entry.serverId,
             properties: entry.properties,
+            writtenAt: entry.updatedAt,
+            ...(declaring !== undefined ? { datacenter: datacenterKeyOf(declaring) } : {}),
           },
     );
   }
@@ -68,7 +81,7 @@ export async function readCrossStackObjects(
     if (other === undefined) continue;
     states.set(name, (await (await open(other)).read())?.doc ?? null);
   }
-  return crossStackObjectsOf(stack, states, pending);
+  return crossStackObjectsOf(stack, states, pending, all);
 }
 
 /** The value of `attribute` of another stack's object: its server id (else natural key), or a recorded field. */
@@ -118,10 +131,15 @@ export function namedObjectsOf(stack: StackManifest, others: readonly StackManif
   const byObject = new Set((stack.crossStack ?? []).map((r) => r.address));
   for (const other of others) {
     if (other.name === stack.name || other.account !== stack.account) continue;
+    const apart = inDifferentDatacenters(other.connection?.datacenter, stack.connection?.datacenter);
     for (const r of stack.resources)
       for (const reference of nameReferencesOf(r))
         for (const t of other.resources)
-          if (!byObject.has(t.address) && namesResource(reference, t))
+          if (
+            !byObject.has(t.address) &&
+            !(apart && kindDescriptor(t.kind)?.scope === 'datacenter') &&
+            namesResource(reference, t)
+          )
             out.push({ address: t.address, stack: other.name, from: r.address });
   }
   return out;
