@@ -251,9 +251,10 @@ function ownTagsOnly(kind: string): boolean {
  * and the role tags of paths (the account, its collections, the managed role-tag paths, the objects
  * no stack manages). Creating or adopting an object leaves those as they were (the roles of a role
  * tag the stack creates or adopts on a path are laid over the path's from the state either way); so
- * does changing or deleting a managed object of a kind that grants access only through its own role
- * tags or not at all: its tags are never read (it is managed while it exists), its listing and
- * properties are not in the table, and the server changes nothing else when it goes. A change of a
+ * does changing a managed object of a kind that grants access only through its own role tags, or
+ * changing or deleting one of a kind that grants none: its listing and properties are not in the
+ * table, and the server changes nothing else. Deleting or replacing an instance or image is followed:
+ * its tags are read when it does not declare them. A change of a
  * user, role, policy, role tag or Manta entry can change what the census reads (a deleted user
  * leaves the roles that named it), so the census follows those.
  *
@@ -270,7 +271,15 @@ export function censusFollows(
   }[],
 ): string[] | undefined {
   if (!changes.some((c) => !READING.has(c.action)) || changes.some((c) => c.movedFrom !== undefined)) return undefined;
-  return changes.filter((c) => !NOTHING_CENSUSED.has(c.action) && !ownTagsOnly(c.kind)).map((c) => c.address);
+  // A managed instance or image whose role tags are not declared has them read by the census
+  // (`takeCensus`): its delete must land first, or the table would keep a path nothing reads again.
+  return changes
+    .filter(
+      (c) =>
+        !NOTHING_CENSUSED.has(c.action) &&
+        (!ownTagsOnly(c.kind) || (c.action !== 'update' && kindDescriptor(c.kind)?.access === 'itemRoleTags')),
+    )
+    .map((c) => c.address);
 }
 
 /**
