@@ -34,7 +34,10 @@ export async function connectStack(
     readonly env: NodeJS.ProcessEnv;
     readonly home?: string;
     readonly overrides?: ConnectOverrides;
-    /** Most requests in flight per service; the clients adapt below it. @default TUNABLE_DEFAULTS.maxRequests */
+    /**
+     * Most requests in flight per service; the clients adapt below it.
+     * @default TUNABLE_DEFAULTS.maxRequests for CloudAPI, TUNABLE_DEFAULTS.mantaMaxRequests for Manta
+     */
     readonly maxRequests?: number;
     /** Told when a service's requests start and stop waiting for its rate limit (see `RateHold`). */
     readonly onRateHold?: (service: 'CloudAPI' | 'Manta', hold: RateHold) => void;
@@ -62,21 +65,56 @@ export async function connectStack(
   const throttleMs = throttleTimeoutOf(opts.env);
   const logger = traceLoggerOf(opts.env);
   const transport = {
-    maxConcurrent: opts.maxRequests ?? TUNABLE_DEFAULTS.maxRequests,
     ...(logger !== undefined ? { logger } : {}),
     ...(throttleMs !== undefined ? { retry: { maxThrottledMs: throttleMs } } : {}),
   };
+  const cap = (service: 'CloudAPI' | 'Manta') => ({
+    maxConcurrent:
+      opts.maxRequests ?? (service === 'Manta' ? TUNABLE_DEFAULTS.mantaMaxRequests : TUNABLE_DEFAULTS.maxRequests),
+  });
   const told = opts.onRateHold;
   const holds = (service: 'CloudAPI' | 'Manta') =>
     told === undefined ? {} : { onRateHold: (hold: RateHold) => told(service, hold) };
+  const cloudapiConfig =
+    config.cloudapi && c.datacenter !== undefined
+      ? { ...config.cloudapi, url: await datacenterUrl(stack, c.datacenter, config.cloudapi) }
+      : config.cloudapi;
   return {
-    cloudapi: config.cloudapi
-      ? createCloudApiClient({ ...config.cloudapi, ...transport, ...holds('CloudAPI') })
+    cloudapi: cloudapiConfig
+      ? createCloudApiClient({ ...cloudapiConfig, ...transport, ...cap('CloudAPI'), ...holds('CloudAPI') })
       : unconfigured('CloudAPI', 'set connection.cloudapiUrl in the stack, TRITON_URL, or --url'),
     manta: config.manta
-      ? createMantaClient({ ...config.manta, ...transport, ...holds('Manta') })
+      ? createMantaClient({ ...config.manta, ...transport, ...cap('Manta'), ...holds('Manta') })
       : unconfigured('Manta', 'set connection.mantaUrl in the stack, MANTA_URL, or --manta-url'),
   };
+}
+
+/**
+ * The CloudAPI URL of the datacenter `name` that `stack` names, as the cloud the rest of its
+ * settings reach lists it (ListDatacenters): its URLs need not be known ahead (the embedded
+ * emulator's ports are chosen at start). Asked once per connection; a datacenter the cloud does not
+ * list fails here, before any plan reads anything.
+ * @throws TritonConfigError `DATACENTER_UNKNOWN` naming the stack, the name and the names listed
+ */
+async function datacenterUrl(
+  stack: StackManifest,
+  name: string,
+  base: Parameters<typeof createCloudApiClient>[0],
+): Promise<string> {
+  const lister = createCloudApiClient(base);
+  let listed: Record<string, string>;
+  try {
+    listed = await lister.listDatacenters();
+  } finally {
+    await lister.close();
+  }
+  const url = Object.prototype.hasOwnProperty.call(listed, name) ? listed[name] : undefined;
+  if (url !== undefined) return url;
+  const names = Object.keys(listed).sort();
+  throw new TritonConfigError(
+    'DATACENTER_UNKNOWN',
+    `stack ${stack.name}: datacenter ${JSON.stringify(name)} is not a datacenter of the cloud at ${base.url}: ListDatacenters lists ${names.length === 0 ? 'none' : names.join(', ')}`,
+  );
 }
 
 /** The environment variable that bounds how long one request may stay throttled. */

@@ -20,7 +20,7 @@ Options:
                        any stack of the app (repeatable; the plan names why each dependant goes)
   --exclude ADDRESS    destroy everything but this object and what it depends on, in any stack
                        of the app (repeatable; OpenTofu's -exclude)
-  --parallelism N      at most N deletes at once (default 32; --max-requests caps requests)
+  --parallelism N      at most N deletes at once (default 96; --max-requests caps requests)
   --verbose            list every file of a large object-store change instead of its summary line
 
 ${COMMON_HELP}

@@ -9,6 +9,7 @@ export const SNAPSHOT_NAME_PATTERN = '^[a-zA-Z0-9_.-]{1,64}$';
 export const instanceSnapshot = {
   kind: 'instance-snapshot',
   mode: 'managed',
+  scope: 'datacenter',
   description:
     'A snapshot of an instance; any change is a replacement. Rolling an instance back to it is a command (`triton-iac instance rollback`), never a plan action.',
   properties: [
@@ -30,6 +31,8 @@ export const instanceSnapshot = {
   naturalKey: { from: 'fields', fields: [{ field: 'instanceName' }, { field: 'name' }], separator: '/' },
   naturalKeyText: '<instance name>/<snapshot name>',
   uniqueness: 'an instance holds one snapshot of each name',
+  // CreateMachineSnapshot: "Snapshot … already exists": a create sent again after an unknown outcome cannot make a second one.
+  refusesDuplicateCreate: true,
   ci: {
     // sdc-cloudapi authorises every /:login/machines/:id/... route against the machine itself
     // (resources.js resourceName), so the snapshot calls need the role on the instance.

@@ -320,6 +320,17 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
     });
     return { ...machine, roleTags: [...answer['role-tag']] };
   },
+  // Create is two requests (CreateMachine, then SetRoleTags): a machine whose role tags were refused
+  // (a role not replicated to this datacenter yet) is found and finished, never made twice.
+  async completeAdopted(ctx, live, desired) {
+    const roleTags = desired['roleTags'];
+    if (!Array.isArray(roleTags)) return live;
+    const wanted = sortedStrings(roleTags);
+    const have = sortedStrings([...((await withRoleTags(ctx, live)).roleTags ?? [])]);
+    if (have.join(',') === wanted.join(',')) return { ...live, roleTags: have };
+    const answer = await ctx.clients.cloudapi.setRoleTags(machinePath(ctx, live.id), wanted, { signal: ctx.signal });
+    return { ...live, roleTags: [...answer['role-tag']] };
+  },
   async update(ctx, id, desired, patch) {
     const api = ctx.clients.cloudapi;
     const actions = instanceActionsFor(desired, patch);

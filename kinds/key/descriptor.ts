@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const key = {
   kind: 'key',
   mode: 'managed',
+  scope: 'account',
   description: 'An SSH key of the account; any change is a replacement.',
   properties: [
     str('name', false, "Key name; the server uses the key's comment, then the fingerprint, when absent.", {
@@ -26,6 +27,8 @@ export const key = {
   naturalKey: { from: 'fields', fields: [{ field: 'fingerprint' }] },
   naturalKeyText: 'fingerprint',
   uniqueness: 'an account cannot hold one key twice',
+  // CreateKey: "key already exists or is invalid": a create sent again after an unknown outcome cannot make a second one.
+  refusesDuplicateCreate: true,
   uniqueValues: [{ field: 'name' }],
   census: {
     order: 0,

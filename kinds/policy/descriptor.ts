@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const policy = {
   kind: 'policy',
   mode: 'managed',
+  scope: 'account',
   description: 'An access-control policy.',
   properties: [
     str('name', true, 'Policy name.', { valueRule: 'policy-name' }),
@@ -20,6 +21,8 @@ export const policy = {
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
   naturalKeyText: 'name',
   uniqueness: 'policy names are unique within an account',
+  // CreatePolicy: "Name is not unique": a create sent again after an unknown outcome cannot make a second one.
+  refusesDuplicateCreate: true,
   census: { order: 4, listed: 'account', roleTagsAt: '/{account}/policies/{id}', note: { text: 'rules {json:rules}' } },
   authoritative: true,
   generate: {

@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const role = {
   kind: 'role',
   mode: 'managed',
+  scope: 'account',
   description: 'A role: members and the policies they get.',
   properties: [
     str('name', true, 'Role name.', { valueRule: 'role-name' }),
@@ -67,6 +68,8 @@ export const role = {
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
   naturalKeyText: 'name',
   uniqueness: 'role names are unique within an account',
+  // CreateRole: "Name is not unique": a create sent again after an unknown outcome cannot make a second one.
+  refusesDuplicateCreate: true,
   census: {
     order: 3,
     listed: 'account',

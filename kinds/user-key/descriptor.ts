@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const userKey = {
   kind: 'user-key',
   mode: 'managed',
+  scope: 'account',
   description: 'An SSH key of a sub-user; any change is a replacement.',
   properties: [
     str('user', true, 'Login of the owning sub-user.', {
@@ -31,6 +32,8 @@ export const userKey = {
   },
   naturalKeyText: '<login lower-cased>/<fingerprint>',
   uniqueness: 'a user cannot hold one key twice',
+  // CreateUserKey: "key already exists or is invalid": a create sent again after an unknown outcome cannot make a second one.
+  refusesDuplicateCreate: true,
   uniqueValues: [{ field: 'name', within: 'user' }],
   census: {
     order: 2,

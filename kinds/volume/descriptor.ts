@@ -30,6 +30,7 @@ export function volumeNameProblem(name: string): string | undefined {
 export const volume = {
   kind: 'volume',
   mode: 'managed',
+  scope: 'datacenter',
   description: 'An NFS shared volume of the account, mounted by instances.',
   properties: [
     str('name', true, 'Volume name; renamed in place.', {
@@ -74,6 +75,8 @@ export const volume = {
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
   naturalKeyText: 'name',
   uniqueness: 'volume names are unique within an account',
+  // CreateVolume: 409 VolumeAlreadyExists: a create sent again after an unknown outcome cannot make a second one.
+  refusesDuplicateCreate: true,
   pulumi: { summary: 'An NFS shared volume.', outputs: ['id'] },
   ci: {
     actions: ['listvolumes', 'getvolume', 'listvolumesizes', 'createvolume', 'updatevolume', 'deletevolume'],
