@@ -165,6 +165,7 @@ export const applyCommand: Command = {
       const controlsOf = operatorOptionsPerStack(session.stacks, controls);
       for (const stack of session.stacks) {
         noteExclusions(stack, controlsOf(stack), io);
+        await session.refuseNamesNotApplied(stack);
         const options = await session.options(stack, {
           ...extra,
           ...engineControls(controlsOf(stack)),
