@@ -91,6 +91,8 @@ export interface EmulatorSeed extends NetworkVolumeSeed {
     readonly metadata?: Readonly<Record<string, string>>;
     readonly firewall_enabled?: boolean;
     readonly deletion_protection?: boolean;
+    /** Whether it has a delegated ZFS dataset (CreateMachine `delegate_dataset`). */
+    readonly delegate_dataset?: boolean;
     /** The server the cloud placed it on: the copy places machines beside it by affinity as the cloud would. */
     readonly compute_node?: string;
     /** Its snapshots (`created` and the like), oldest first. */
@@ -203,6 +205,7 @@ export function writeEmulatorSeed(dataDir: string, seed: EmulatorSeed): void {
         primaryIp: m.primaryIp,
         firewall_enabled: m.firewall_enabled,
         deletion_protection: m.deletion_protection,
+        delegate_dataset: m.delegate_dataset,
         compute_node: m.compute_node,
       }),
       ...(m.networks !== undefined ? { networks: [...m.networks] } : {}),

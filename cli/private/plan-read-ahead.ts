@@ -10,6 +10,7 @@ import { defaultHandlers } from '../../provider/handlers/registry.js';
 import { requestsSent } from '../../provider/index.js';
 import type { CommandIo } from '../command.js';
 import { closeClients, connectStack, localStateStacks, ReadAhead } from './engine.js';
+import { rateWaits } from './rate-waits.js';
 import { cloudEnv, type CommonOptions, type PlanReadAhead } from './session.js';
 
 /** The longest wait for the read-ahead's first requests to be sent before the app is built (ms). */
@@ -37,7 +38,13 @@ export async function startReadAhead(common: CommonOptions, io: CommandIo): Prom
         if (common.account !== undefined && common.account !== account) throw new Error('another account');
         return connectStack(
           { name: stacks[0]!, account, resources: [] },
-          { env: cloudEnv(common, io, false), ...(io.env['HOME'] ? { home: io.env['HOME'] } : {}) },
+          {
+            env: cloudEnv(common, io, false),
+            ...(io.env['HOME'] ? { home: io.env['HOME'] } : {}),
+            // The plan goes on with these clients: they keep its request limit and tell its rate waits.
+            ...(common.maxRequests !== undefined ? { maxRequests: common.maxRequests } : {}),
+            onRateHold: rateWaits.tell,
+          },
         );
       },
     });

@@ -83,6 +83,8 @@ export async function runInCopy(opts: RunOptions): Promise<RehearsalOutcome> {
     jobExec: false,
     // A cloud without fabrics is copied into a datacenter without them.
     ...(opts.seed.fabrics === false ? { fabrics: false } : {}),
+    // A machine with a delegated dataset shows the datacenter enables them: the copy does too.
+    ...(opts.seed.machines?.some((m) => m.delegate_dataset === true) === true ? { delegateDatasets: true } : {}),
   });
   const roles = opts.env['TRITON_ROLE'];
   const clients = await connectStack(opts.stack, {

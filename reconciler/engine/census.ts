@@ -223,8 +223,10 @@ export async function takeCensus(
 }
 
 /**
- * The role-tag paths (`census.roleTagsAt`) of the listed objects the state does not record: a
- * managed object's tags are its stack's to declare, an unmanaged one's are read (one request each).
+ * The role-tag paths (`census.roleTagsAt`) of the listed objects the state does not record, and of
+ * those it records without `roleTags` (instances, images): a managed object that declares its tags compares them
+ * itself, while one that leaves them unmanaged (an `Instance` without `roleTags`) is read like an
+ * unmanaged object, so a role tag set on it by hand is access drift (one request each).
  */
 function unmanagedTagPaths(
   account: string,
@@ -233,6 +235,11 @@ function unmanagedTagPaths(
   declared: ReadonlySet<string>,
   read: ReadonlySet<string>,
 ): string[] {
+  const tagsUndeclared = new Set(
+    (state?.resources ?? [])
+      .filter((r) => kindDescriptor(r.kind)?.access === 'itemRoleTags' && r.properties['roleTags'] === undefined)
+      .map((r) => `${r.kind}\u0000#${r.serverId ?? ''}`),
+  );
   const recorded = new Set<string>([
     ...declared,
     ...(state?.resources ?? []).flatMap((r) => [
@@ -243,7 +250,8 @@ function unmanagedTagPaths(
   const paths = objects.flatMap((o) => {
     const at = kindDescriptor(o.kind)?.census?.roleTagsAt;
     if (at === undefined || o.serverId === undefined) return [];
-    if (recorded.has(`${o.kind}\u0000${o.naturalKey}`) || recorded.has(`${o.kind}\u0000#${o.serverId}`)) return [];
+    const key = `${o.kind}\u0000#${o.serverId}`;
+    if (!tagsUndeclared.has(key) && (recorded.has(`${o.kind}\u0000${o.naturalKey}`) || recorded.has(key))) return [];
     const path = at.replace('{account}', account).replace('{id}', o.serverId);
     return read.has(path) ? [] : [path];
   });

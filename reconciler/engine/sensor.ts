@@ -250,13 +250,14 @@ function ownTagsOnly(kind: string): boolean {
  * and the role tags of paths (the account, its collections, the managed role-tag paths, the objects
  * no stack manages). Creating or adopting an object leaves those as they were (the roles of a role
  * tag the stack creates or adopts on a path are laid over the path's from the state either way); so
- * does changing or deleting a managed object of a kind that grants access only through its own role
- * tags or not at all: its tags are never read (it is managed while it exists), its listing and
- * properties are not in the table, and the server changes nothing else when it goes. Nor does any
- * change of a Manta entry: an apply's census reads CloudAPI alone (no Manta listing, and role-tag
- * paths are CloudAPI paths), and the table takes managed entries from the state. A change of a
- * user, role, policy or role tag can change what the census reads (a deleted user leaves the roles
- * that named it), so the census follows those.
+ * does changing a managed object of a kind that grants access only through its own role tags, or
+ * changing or deleting one of a kind that grants none: its listing and properties are not in the
+ * table, and the server changes nothing else. Deleting or replacing an instance or image is
+ * followed: its tags are read when it does not declare them. Nor does any change of a Manta entry:
+ * an apply's census reads CloudAPI alone (no Manta listing, and role-tag paths are CloudAPI paths),
+ * and the table takes managed entries from the state. A change of a user, role, policy or role tag
+ * can change what the census reads (a deleted user leaves the roles that named it), so the census
+ * follows those.
  *
  * What it saves: the census's reads (a dozen collections and role-tag paths, then the role tags of
  * the unmanaged objects they list) were two round trips after the last write, that is after the
@@ -271,9 +272,18 @@ export function censusFollows(
   }[],
 ): string[] | undefined {
   if (!changes.some((c) => !READING.has(c.action)) || changes.some((c) => c.movedFrom !== undefined)) return undefined;
-  return changes
-    .filter((c) => !NOTHING_CENSUSED.has(c.action) && !ownTagsOnly(c.kind) && !isManta(c.kind))
-    .map((c) => c.address);
+  return (
+    changes
+      // A managed instance or image whose role tags are not declared has them read by the census
+      // (`takeCensus`): its delete must land first, or the table would keep a path nothing reads again.
+      .filter(
+        (c) =>
+          !NOTHING_CENSUSED.has(c.action) &&
+          !isManta(c.kind) &&
+          (!ownTagsOnly(c.kind) || (c.action !== 'update' && kindDescriptor(c.kind)?.access === 'itemRoleTags')),
+      )
+      .map((c) => c.address)
+  );
 }
 
 /** Whether the kind's objects live in Manta, which an apply's census never reads (see {@link censusFollows}). */

@@ -59,9 +59,48 @@ beforeAll(async () => {
     bob: generateTestKey('ed25519', 'bob'),
     deployer: generateTestKey('rsa', 'deployer'),
   };
-  emulator = await startEmulator({ accounts: [{ login: 'acme', keys: [owner.publicOpenSsh] }], seed: 29 });
+  emulator = await startEmulator({
+    accounts: [{ login: 'acme', keys: [owner.publicOpenSsh] }],
+    seed: 29,
+    delegateDatasets: true,
+  });
   ownerEnv = cloudEnv(emulator, 'acme', owner, join(root, 'owner-home'));
   await buildTeamAccount(ownerEnv, keys, root);
+  // A machine with what an Instance takes beyond tags and metadata: a user script, cloud-init
+  // data and user data, CNS settings, a delegated dataset, and root keys other than the account's.
+  const script = join(root, 'boot.sh');
+  writeFileSync(script, '#!/bin/sh\necho "booted $(hostname)"\n');
+  await vendor(ownerEnv, 'triton', [
+    'instance',
+    'create',
+    '-w',
+    '-n',
+    'boot-1',
+    '--script',
+    script,
+    '-m',
+    'cloud-init:user-data=#cloud-config\npackages: [nginx]',
+    '-m',
+    'user-data=role=web',
+    '-m',
+    'motd=hi',
+    '-t',
+    'triton.cns.services=web,api',
+    '-t',
+    'triton.cns.disable=true',
+    '--delegate-dataset',
+    'base-64-lts',
+    'g4-highcpu-1G',
+  ]);
+  const boot = JSON.parse(await vendor(ownerEnv, 'triton', ['instance', 'get', '-j', 'boot-1'])) as { id: string };
+  await vendor(ownerEnv, 'triton', [
+    'cloudapi',
+    '-X',
+    'POST',
+    `/my/machines/${boot.id}/metadata`,
+    '-d',
+    JSON.stringify({ root_authorized_keys: `${keys.alice.publicOpenSsh}\n` }),
+  ]);
 });
 
 afterAll(async () => {
@@ -97,6 +136,13 @@ describe('triton-iac generate', () => {
     // Machines are Instances: the image a look-up's variable, role tags the Instance's roleTags.
     expect(program).toMatch(/new Instance\(stack, 'web-1', \{\s+name: 'web-1',\s+image: base64LtsImage\.imageId,/);
     expect(program).toMatch(/name: 'web-1',[^}]*roleTags: \[opsRole\],/);
+    // What the construct takes as its own props is written as them, never as raw tags or metadata.
+    expect(program).toMatch(
+      /new Instance\(stack, 'boot-1', \{[\s\S]*?cns: \{ services: \['web', 'api'\], disable: true \},\s+metadata: \{ motd: 'hi' \},\s+userScript: '#!\/bin\/sh\\necho "booted \$\(hostname\)"\\n',\s+cloudConfig: '#cloud-config\\npackages: \[nginx\]',\s+userData: 'role=web',\s+rootAuthorizedKeys: \[\s*'ssh-ed25519 [^']+ alice@laptop',?\s*\],\s+delegateDataset: true,/,
+    );
+    // A machine holding the account's keys (or none) leaves them to CloudAPI's default.
+    expect(program.match(/rootAuthorizedKeys/g)).toHaveLength(1);
+    expect(program).not.toContain('triton.cns');
     expect(program).toMatch(
       /new Instance\(stack, 'app-1', \{[^}]*tags: \{ env: 'prod', owner: "o'brien \\\\ \$\{team\}" \},\s+metadata: \{ motd: 'hello "world"\\nsecond line' \},\s+firewallEnabled: true,\s+deletionProtection: true,\s+roleTags: \[ciRole\],/,
     );
@@ -419,7 +465,10 @@ describe('triton-iac rehearse', () => {
     const program = readFileSync(main, 'utf8');
     const edited = program
       .replace("tags: { env: 'prod',", "tags: { env: 'prod', rehearsed: 'yes',")
-      .replace(/(description: 'https in',)/, '$1\n    log: true,');
+      .replace(/(description: 'https in',)/, '$1\n    log: true,')
+      // boot-1 has a delegated dataset: the copy holds it too, so its edit is an update, not a replacement.
+      .replace("services: ['web', 'api']", "services: ['web', 'api', 'www']");
+    expect(edited).toContain("'api', 'www'");
     expect(edited).toContain("rehearsed: 'yes'");
     expect(edited).toContain("description: 'https in',\n    log: true,");
     writeFileSync(main, edited);
@@ -430,6 +479,7 @@ describe('triton-iac rehearse', () => {
     });
     expect(good.stdout).toMatch(/\d+ machines, \d+ images, 2 firewall rules, the account config/);
     expect(good.stdout).toContain('✓ acme/app-1: updated');
+    expect(good.stdout).toContain('✓ acme/boot-1: updated');
     expect(good.stdout).toMatch(/✓ acme\/https-in: updated/);
     expect(good.stdout).toContain('Verdict: PASS');
     expect(good.code).toBe(0);

@@ -1,7 +1,7 @@
 /**
  * What every rehearsal's copy holds of the account's instances: its machines as instances compare
- * them (package, networks, tags, metadata, the firewall and deletion protection), with the cloud's
- * ids. Kept apart from the instance handler, which is long enough.
+ * them (package, networks, tags, metadata, the firewall and deletion protection, a delegated
+ * dataset), with the cloud's ids. Kept apart from the instance handler, which is long enough.
  */
 import type { RehearsalCopy } from '../../../common/contract/rehearsal.js';
 import type { Clients } from '../../../provider/handlers/clients.js';
@@ -28,6 +28,8 @@ export const instanceRehearsalCopy: RehearsalCopy<Clients> = {
           primaryIp: m.primaryIp,
           firewall_enabled: m.firewall_enabled,
           deletion_protection: m.deletion_protection,
+          // Not carried, a declared `delegateDataset: true` would replace the machine in the copy only.
+          delegate_dataset: m.delegate_dataset,
           compute_node: m.compute_node,
           networks: m.networks,
         })),
