@@ -29,24 +29,37 @@ function codeCacheOf(bundle) {
 }
 
 /**
- * Starts V8's optimising compilers late: most commands are over in well under a second, and a
- * profile of the no-op plan of 1,000 objects showed TurboFan (JavaScript) and its WebAssembly tier
+ * Starts V8's optimising compilers late: most commands are over in well under a second of CPU, and
+ * a profile of the no-op plan of 1,000 objects showed TurboFan (JavaScript) and its WebAssembly tier
  * (undici's HTTP parser) compiling on a second thread for a third of the process's CPU time, code
  * the command then barely ran. Without them, that plan takes 25-35 % less CPU and ends ~30 ms
- * sooner (docs/performance.md); a run still going after a second gets both back, so a long apply
- * runs optimised code (the 10,000-object apply is no slower). V8 flags the user set win.
+ * sooner (docs/performance.md). A command that has used {@link OPTIMISE_AFTER_CPU_MS} of CPU gets
+ * both back, so a long apply runs optimised code (the 10,000-object apply is faster with them).
+ * Counted in CPU, not wall time: on a loaded machine a 1,000-object apply lasted several seconds
+ * of wall time for one of CPU, and switching them on after a wall-clock second compiled code that
+ * it then barely ran (a quarter more CPU). V8 flags the user set win.
  *
- * The code cache is made under the same flags (V8 refuses a cache made under others).
+ * The code cache is made under the start-up flags (V8 refuses a cache made under others).
  */
 export function applyStartUpFlags() {
   if (/--(no-)?(turbofan|opt|liftoff)/.test(`${process.env.NODE_OPTIONS ?? ''} ${process.execArgv.join(' ')}`)) return;
   setFlagsFromString('--no-turbofan');
   setFlagsFromString('--liftoff-only');
-  setTimeout(() => {
+  const timer = setInterval(() => {
+    const { user, system } = process.cpuUsage();
+    if (user + system < OPTIMISE_AFTER_CPU_MS * 1000) return;
+    clearInterval(timer);
     setFlagsFromString('--turbofan');
     setFlagsFromString('--no-liftoff-only');
-  }, 1000).unref();
+  }, 250).unref();
 }
+
+/**
+ * The process CPU (user + system) after which the optimising compilers start: a 1,000-object apply
+ * uses about one second and runs faster without them, a 10,000-object one about nine and faster
+ * with them (docs/performance.md, CPU per object).
+ */
+export const OPTIMISE_AFTER_CPU_MS = 2000;
 
 /**
  * Compiles `bundle` as Node compiles a CommonJS file (the same function wrapper), with its code

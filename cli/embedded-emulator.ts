@@ -35,6 +35,14 @@ export interface EmbeddedEmulatorOptions {
   readonly timing?: 'fast' | 'realistic';
   /** Every job's duration multiplied by it (`--emulator-time-scale`). @default 1 */
   readonly timeScale?: number;
+  /**
+   * The datacenters to serve, one CloudAPI each (the names the app's stacks give as `datacenter`);
+   * a stack that names none works in the first.
+   * @default - the emulator's one datacenter
+   */
+  readonly datacenters?: readonly string[];
+  /** How long account-wide writes take to reach the other datacenters (`--emulator-replication-delay-ms`). @default the emulator's */
+  readonly replicationDelayMs?: number;
 }
 
 /** Starts the embedded emulator on loopback (free ports) with a key for every account. */
@@ -57,6 +65,10 @@ export async function startEmbeddedEmulator(options: EmbeddedEmulatorOptions): P
     ...(options.mantaVersion !== undefined ? { mantaVersion: options.mantaVersion } : {}),
     ...(options.timing !== undefined ? { timing: options.timing } : {}),
     ...(options.timeScale !== undefined ? { timeScale: options.timeScale } : {}),
+    ...(options.datacenters !== undefined && options.datacenters.length > 0
+      ? { datacenters: options.datacenters }
+      : {}),
+    ...(options.replicationDelayMs !== undefined ? { replicationDelayMs: options.replicationDelayMs } : {}),
   });
   return { running, dataDir, keyFiles, close: () => running.close() };
 }

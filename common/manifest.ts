@@ -124,6 +124,11 @@ export interface StackManifest {
     readonly profile?: string;
     readonly keyId?: string;
     readonly roles?: readonly string[];
+    /**
+     * The datacenter the stack works in, by the name ListDatacenters lists: its CloudAPI URL is
+     * looked up at plan through the cloud the other settings reach (never with `cloudapiUrl`).
+     */
+    readonly datacenter?: string;
   };
   readonly state?: StateBackendConfig;
   /** Kinds this stack owns exclusively: unmanaged objects of these kinds are deleted. */

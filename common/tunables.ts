@@ -13,6 +13,14 @@ export const TUNABLE_DEFAULTS = {
    */
   consistencyWindowMs: 15_000,
   /**
+   * How long after a write of an account-wide object (a user, a role, a policy, a key) through one
+   * datacenter another datacenter's CloudAPI may not see it yet (ms): UFDS replicates the account's
+   * directory between datacenters, seconds later and minutes under load. A refusal naming such an
+   * object written through another datacenter less than this ago is retried until it is visible
+   * there. Library `replicationWindowMs`; CLI `--replication-window-ms`.
+   */
+  replicationWindowMs: 60_000,
+  /**
    * How many actions (and reads) the walk runs at once. CLI `--parallelism`; library `parallelism`.
    * Not a cap on requests: an action waiting its turn on the clients holds no request.
    */
@@ -41,7 +49,11 @@ export const TUNABLE_DEFAULTS = {
    * spreading the retries out is what lets a struggling server recover.
    */
   clientMaxRetryDelayMs: 10_000,
-  /** The client transport's first backoff (ms): attempt n waits up to this × 2^(n-1), capped above. */
+  /**
+   * The client transport's first backoff (ms). A throttled attempt n waits up to this × 2^(n-1),
+   * capped above; a fault (a 500, a 503 that is no throttle, a reset) is tried again at once the
+   * first time, and fault n > 1 waits up to this × 2^(n-2).
+   */
   clientRetryBaseDelayMs: 200,
   /** A `Retry-After` longer than this (ms) is not waited for: the call fails at once, saying so. */
   maxRetryAfterMs: 60_000,
@@ -128,6 +140,12 @@ export interface RetryPolicy {
   readonly maxThrottledMs?: number;
   /** How long after a write the server may still not see it (engine, ms). @default TUNABLE_DEFAULTS.consistencyWindowMs */
   readonly consistencyWindowMs?: number;
+  /**
+   * How long after a write through another datacenter the server may still not see it (engine,
+   * ms): the window of a reference the write log says was written elsewhere.
+   * @default TUNABLE_DEFAULTS.replicationWindowMs
+   */
+  readonly replicationWindowMs?: number;
   /**
    * How long past the window a not-yet-visible reference is still retried (engine, ms): the window
    * is an estimate of the server's lag, and our clock is not the server's. @default 0

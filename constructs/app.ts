@@ -10,6 +10,7 @@ import { SynthError } from './errors.js';
 import { TritonStack } from './stack.js';
 import { canonicalize, compareStrings, sortedUnique } from './private/canonical.js';
 import { describeCycle, findCycles } from '../common/graph.js';
+import { accountScopeProblems } from '../common/kinds/datacenter-scope.js';
 import { checkKnownProps, propNames } from './private/known-props.js';
 import { fail, requirePropsObject } from './private/problems.js';
 import { warningsUnder } from './private/warnings.js';
@@ -120,6 +121,8 @@ export class TritonApp extends Construct {
     const rendered: StackManifest[] = [];
     for (const s of stacks) rendered.push(yield* s.synthesizeSteps(problems));
     problems.push(...stackCycleProblems(rendered));
+    // An account's account-wide objects are written through one datacenter (datacenter-scope.ts).
+    problems.push(...accountScopeProblems(rendered));
     if (problems.length > 0) throw new SynthError(problems);
     const manifest = canonicalize({
       version: MANIFEST_VERSION,

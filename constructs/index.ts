@@ -1,6 +1,6 @@
 /** The construct library: one class per kind, the app and stack, and the manifest they produce. */
 export { CONTEXT_ENV, TritonApp, type TritonAppProps, type SynthOptions } from './app.js';
-export { TritonStack, type TritonStackProps } from './stack.js';
+export { TritonStack, type DatacenterName, type TritonStackProps } from './stack.js';
 export { TritonResource, type RenderContext, type RenderedResource } from './resource.js';
 export { type ResourceOptionProps } from './resource-options.js';
 export { TritonOutput, type TritonOutputProps } from './output.js';

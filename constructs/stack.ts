@@ -12,9 +12,14 @@ import type {
 } from '../common/manifest.js';
 import { describeCycle, findCycles } from '../common/graph.js';
 import { BUILT_IN_KINDS, kindDescriptor } from '../common/kinds/index.js';
+import { inDifferentDatacenters } from '../common/kinds/datacenter-scope.js';
 import { checkDeclaredRoleName, checkLogin, checkStackName } from '../common/rules/index.js';
+import { datacenterNameOf } from './private/stack-datacenter.js';
 import { ValidationError } from './errors.js';
 import { TritonOutput } from './output.js';
+import type { DatacenterName } from './private/stack-datacenter.js';
+
+export type { DatacenterName } from './private/stack-datacenter.js';
 import { StackOutputReference } from './stack-outputs.js';
 import { declaredExpectations } from './private/expectations.js';
 import type { Reference } from './reference.js';
@@ -43,6 +48,14 @@ export interface TritonStackProps {
    * @default - `TRITON_URL`/`SDC_URL`, then the profile
    */
   readonly cloudapiUrl?: string;
+  /**
+   * The datacenter the stack works in: its name as ListDatacenters lists it (`'us-east-2'`), or a
+   * `Datacenter.lookup` (of any stack: only its name is taken). Its CloudAPI URL is looked up at
+   * plan through the cloud the other settings reach (profile, environment, `--emulator`), so one
+   * app spans the datacenters of one cloud without knowing their URLs. Not with `cloudapiUrl`.
+   * @default - the datacenter `cloudapiUrl`, the profile or the environment reaches
+   */
+  readonly datacenter?: string | DatacenterName;
   /**
    * Manta base URL.
    * @default - `MANTA_URL`
@@ -82,6 +95,7 @@ const STACK_PROPS = propNames<TritonStackProps>({
   account: true,
   user: true,
   cloudapiUrl: true,
+  datacenter: true,
   mantaUrl: true,
   profile: true,
   keyId: true,
@@ -112,6 +126,8 @@ export class TritonStack extends Construct {
 
   /** The account login. */
   readonly account: string;
+  /** The name of the datacenter the stack names (`datacenter`), if it names one. */
+  readonly datacenter: string | undefined;
   /** The props as given. */
   readonly props: TritonStackProps;
 
@@ -144,6 +160,7 @@ export class TritonStack extends Construct {
       if (url !== undefined && !/^https?:\/\/[^/\s]+/.test(url))
         fail(this.node.path, field, url, 'must be an http(s) URL');
     }
+    this.datacenter = datacenterNameOf(this.node.path, props);
     for (const kind of props.authoritative ?? []) {
       if (!AUTHORITATIVE_KINDS.includes(kind))
         fail(this.node.path, 'authoritative', kind, `must be one of ${AUTHORITATIVE_KINDS.join(', ')}`);
@@ -236,6 +253,14 @@ export class TritonStack extends Construct {
           );
           continue;
         }
+        const apart = inDifferentDatacenters(d.stack.datacenter, this.datacenter);
+        if (apart && kindDescriptor(d.kind)?.scope === 'datacenter') {
+          // A network, an instance, a VLAN is its datacenter's: another datacenter's CloudAPI knows no such id.
+          problems.push(
+            `${r.address}: refers to ${d.address} (${d.kind}) of stack ${d.stack.node.path} in datacenter ${d.stack.datacenter}, but stack ${this.node.path} works in datacenter ${this.datacenter}: a ${d.kind} exists only in its own datacenter; declare one in stack ${this.node.path}`,
+          );
+          continue;
+        }
         if (d.stack !== r.stack) {
           // Another stack's object: this stack goes after that one, and reads it from its state.
           const seen = foreign.get(d.address);
@@ -285,6 +310,7 @@ export class TritonStack extends Construct {
       profile: p.profile,
       keyId: p.keyId,
       roles: p.roles === undefined ? undefined : sortedUnique(p.roles),
+      datacenter: this.datacenter,
     }) as StackManifest['connection'] & object;
     return {
       name: this.node.path,

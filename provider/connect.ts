@@ -69,14 +69,46 @@ export async function connectStack(
   const told = opts.onRateHold;
   const holds = (service: 'CloudAPI' | 'Manta') =>
     told === undefined ? {} : { onRateHold: (hold: RateHold) => told(service, hold) };
+  const cloudapiConfig =
+    config.cloudapi && c.datacenter !== undefined
+      ? { ...config.cloudapi, url: await datacenterUrl(stack, c.datacenter, config.cloudapi) }
+      : config.cloudapi;
   return {
-    cloudapi: config.cloudapi
-      ? createCloudApiClient({ ...config.cloudapi, ...transport, ...holds('CloudAPI') })
+    cloudapi: cloudapiConfig
+      ? createCloudApiClient({ ...cloudapiConfig, ...transport, ...holds('CloudAPI') })
       : unconfigured('CloudAPI', 'set connection.cloudapiUrl in the stack, TRITON_URL, or --url'),
     manta: config.manta
       ? createMantaClient({ ...config.manta, ...transport, ...holds('Manta') })
       : unconfigured('Manta', 'set connection.mantaUrl in the stack, MANTA_URL, or --manta-url'),
   };
+}
+
+/**
+ * The CloudAPI URL of the datacenter `name` that `stack` names, as the cloud the rest of its
+ * settings reach lists it (ListDatacenters): its URLs need not be known ahead (the embedded
+ * emulator's ports are chosen at start). Asked once per connection; a datacenter the cloud does not
+ * list fails here, before any plan reads anything.
+ * @throws TritonConfigError `DATACENTER_UNKNOWN` naming the stack, the name and the names listed
+ */
+async function datacenterUrl(
+  stack: StackManifest,
+  name: string,
+  base: Parameters<typeof createCloudApiClient>[0],
+): Promise<string> {
+  const lister = createCloudApiClient(base);
+  let listed: Record<string, string>;
+  try {
+    listed = await lister.listDatacenters();
+  } finally {
+    await lister.close();
+  }
+  const url = Object.prototype.hasOwnProperty.call(listed, name) ? listed[name] : undefined;
+  if (url !== undefined) return url;
+  const names = Object.keys(listed).sort();
+  throw new TritonConfigError(
+    'DATACENTER_UNKNOWN',
+    `stack ${stack.name}: datacenter ${JSON.stringify(name)} is not a datacenter of the cloud at ${base.url}: ListDatacenters lists ${names.length === 0 ? 'none' : names.join(', ')}`,
+  );
 }
 
 /** The environment variable that bounds how long one request may stay throttled. */

@@ -138,7 +138,8 @@ export type TritonConfigErrorCode =
   | 'KEY_ENCRYPTED'
   | 'KEY_INVALID'
   | 'KEY_UNSUPPORTED'
-  | 'AGENT_ERROR';
+  | 'AGENT_ERROR'
+  | 'DATACENTER_UNKNOWN';
 
 /**
  * A configuration or key problem found before any request is sent: a missing URL, an unreadable
@@ -156,6 +157,8 @@ export class TritonConfigError extends TritonError {
     KEY_INVALID: 'Check that the key file is an SSH private key in OpenSSH or PEM format.',
     KEY_UNSUPPORTED: 'Use an RSA, ECDSA or Ed25519 key.',
     AGENT_ERROR: 'Check that SSH_AUTH_SOCK points at a running ssh-agent.',
+    DATACENTER_UNKNOWN:
+      "Name one of the datacenters listed above in the stack's `datacenter` (`triton datacenters` lists them), or check that the profile or URL reaches the right cloud.",
   };
   /** Which kind of problem this is. */
   readonly code: TritonConfigErrorCode;

@@ -170,6 +170,31 @@ describe('decideRetry', () => {
     expect(decideRetry(notVisible, { attempt: 10, now: 11_200, writeLog: log, policy: withMargin }).retry).toBe(false);
   });
 
+  it('gives a write made through another datacenter the replication window there, and the writer its own', () => {
+    const log = new WriteLog();
+    const east1 = log.through('datacenter us-east-1');
+    const east2 = log.through('datacenter us-east-2');
+    east1.record({ kind: 'role', name: 'ops' }, 10_000);
+    const roleMissing = classifyApiError({ status: 409, missing: [{ kind: 'role', name: 'ops' }] });
+    const withReplication = { ...policy, replicationWindowMs: 5000 };
+    // Through the datacenter that wrote it: the consistency window only.
+    expect(decideRetry(roleMissing, { attempt: 1, now: 11_000, writeLog: east1, policy: withReplication }).retry).toBe(
+      false,
+    );
+    // Through the other: retried until the replication window (and its margin, a tenth) has passed.
+    expect(decideRetry(roleMissing, { attempt: 1, now: 14_000, writeLog: east2, policy: withReplication })).toEqual({
+      retry: true,
+      delayMs: 100,
+    });
+    expect(decideRetry(roleMissing, { attempt: 9, now: 15_500, writeLog: east2, policy: withReplication })).toEqual({
+      retry: false,
+      reason:
+        'role ops is still not visible 5500 ms after it was written through datacenter us-east-1 (replication window 5000 ms)',
+    });
+    expect(east2.replicatedFrom({ kind: 'role', name: 'OPS' })).toBe('datacenter us-east-1');
+    expect(east1.replicatedFrom({ kind: 'role', name: 'ops' })).toBeUndefined();
+  });
+
   it('gives up at once when this run never wrote the referenced object: it really does not exist', () => {
     const decision = decideRetry(notVisible, { attempt: 1, now: 0, writeLog: new WriteLog(), policy });
     expect(decision).toEqual({ retry: false, reason: 'user Alice does not exist (this run did not create it)' });
@@ -222,6 +247,34 @@ describe('decideRetry', () => {
       retry: true,
       delayMs: 200,
     });
+  });
+
+  it('sends a write again at once after a first server fault or broken connection, and backs off after a second', () => {
+    const log = new WriteLog();
+    for (const fault of [
+      classifyApiError({ status: 503, code: 'ServiceUnavailable' }),
+      classifyApiError({ code: 'ECONNRESET' }),
+    ]) {
+      expect(decideRetry(fault, { attempt: 1, now: 0, writeLog: log, policy })).toEqual({ retry: true, delayMs: 0 });
+      expect(decideRetry(fault, { attempt: 2, now: 0, writeLog: log, policy })).toEqual({ retry: true, delayMs: 200 });
+    }
+    // A throttle and a lost conditional race are no faults: they back off from the first.
+    expect(
+      decideRetry(classifyApiError({ status: 420, code: 'RequestThrottled' }), {
+        attempt: 1,
+        now: 0,
+        writeLog: log,
+        policy,
+      }),
+    ).toEqual({ retry: true, delayMs: 100 });
+    expect(
+      decideRetry(classifyApiError({ status: 409, code: 'ConcurrentRequest' }), {
+        attempt: 1,
+        now: 0,
+        writeLog: log,
+        policy,
+      }),
+    ).toEqual({ retry: true, delayMs: 100 });
   });
 
   it('does not retry a transient failure the client already retried (one retry layer per request)', () => {

@@ -52,8 +52,15 @@ export type ErrorClassification =
    * Throttling, a server fault or a network failure: retry with backoff, a few times.
    * `mayHaveApplied` is true when the request may have taken effect (a 5xx or a broken connection
    * after sending): before retrying a create, look the object up by natural key and adopt it.
+   * `fault` marks a server fault or a network failure, not the server pacing us nor a lost race:
+   * its first retry goes at once (see {@link decideRetry}).
    */
-  | { readonly class: 'transient'; readonly mayHaveApplied: boolean; readonly reason: string }
+  | {
+      readonly class: 'transient';
+      readonly mayHaveApplied: boolean;
+      readonly reason: string;
+      readonly fault?: true;
+    }
   /** Retrying cannot help. */
   | { readonly class: 'terminal'; readonly reason: string };
 
@@ -128,6 +135,7 @@ export function classifyApiError(error: ApiErrorLike, context: ClassifyContext =
     return {
       class: 'transient',
       mayHaveApplied: !throttled,
+      ...(throttled ? {} : { fault: true as const }),
       reason: throttled
         ? `throttled (${error.status})`
         : `server fault (${error.status} ${error.code ?? ''})`.replace(' )', ')'),
@@ -137,6 +145,7 @@ export function classifyApiError(error: ApiErrorLike, context: ClassifyContext =
     return {
       class: 'transient',
       mayHaveApplied: !NOT_SENT_CODES.has(error.code),
+      fault: true,
       reason: `network failure (${error.code})`,
     };
   }
@@ -147,22 +156,61 @@ export function classifyApiError(error: ApiErrorLike, context: ClassifyContext =
   };
 }
 
+/** One write the log holds: when, and through which datacenter. */
+interface LoggedWrite {
+  readonly at: number;
+  readonly datacenter: string;
+}
+
 /**
  * When this run wrote each object, so that a not-yet-visible error is retried only within the window
- * after the write it depends on.
+ * after the write it depends on; and through which datacenter, so that a write made through another
+ * datacenter's CloudAPI gets the replication window there ({@link WriteLog.through}).
  */
 export class WriteLog {
-  private readonly times = new Map<string, number>();
+  readonly #writes: Map<string, LoggedWrite>;
+  /** The datacenter this view's writes go through (`''`: the only one). */
+  readonly datacenter: string;
 
-  /** Records that `ref` was written (created, updated) at `at` (ms since the epoch). */
-  record(ref: ObjectReference, at: number): void {
-    this.times.set(key(ref), Math.max(at, this.times.get(key(ref)) ?? -Infinity));
+  /** A new log; `view` is {@link through}'s (another view of `view.of`'s writes). */
+  constructor(view?: { readonly of: WriteLog; readonly datacenter: string }) {
+    this.#writes = view === undefined ? new Map() : view.of.#writes;
+    this.datacenter = view?.datacenter ?? '';
+  }
+
+  /**
+   * The same log as the runs of a stack in datacenter `datacenter` see it: what they record is
+   * stamped with it, and a write another view recorded through another datacenter is
+   * {@link replicatedFrom} there. One log per account: its stacks share one directory.
+   */
+  through(datacenter: string): WriteLog {
+    return new WriteLog({ of: this, datacenter });
+  }
+
+  /**
+   * Records that `ref` was written (created, updated) at `at` (ms since the epoch), through
+   * `datacenter` (this view's unless said: a write another stack's state recorded).
+   */
+  record(ref: ObjectReference, at: number, datacenter: string = this.datacenter): void {
+    const seen = this.#writes.get(key(ref));
+    if (seen === undefined || at >= seen.at) this.#writes.set(key(ref), { at, datacenter });
   }
 
   /** When `ref` was last written by this run, or `undefined`. */
   writtenAt(ref: ObjectReference): number | undefined {
-    return this.times.get(key(ref));
+    return this.#writes.get(key(ref))?.at;
   }
+
+  /** The datacenter `ref`'s last write went through when it is not this view's, else `undefined`. */
+  replicatedFrom(ref: ObjectReference): string | undefined {
+    const seen = this.#writes.get(key(ref));
+    return seen === undefined || seen.datacenter === this.datacenter ? undefined : seen.datacenter;
+  }
+}
+
+/** How a message names a datacenter key of the write log (`''` is the stacks' default one). */
+export function describeDatacenter(datacenter: string): string {
+  return datacenter === '' ? 'the default datacenter' : datacenter;
 }
 
 function key(ref: ObjectReference): string {
@@ -208,6 +256,45 @@ export function latestWriteOf(refs: readonly ObjectReference[], writeLog: WriteL
 }
 
 /**
+ * When the window of the written `refs` ends (each ref's write plus its window and settle margin:
+ * the replication window for a write through another datacenter, else the consistency window), or
+ * `undefined` when this run wrote none of them.
+ */
+export function windowEndOf(
+  refs: readonly ObjectReference[],
+  writeLog: WriteLog,
+  policy: RetryPolicy | undefined,
+): number | undefined {
+  let end: number | undefined;
+  for (const ref of refs) {
+    const at = writeLog.writtenAt(ref);
+    if (at === undefined) continue;
+    const windowMs = windowOf(ref, writeLog, policy);
+    const refEnd =
+      at +
+      windowMs +
+      (writeLog.replicatedFrom(ref) === undefined ? (policy?.settleMarginMs ?? 0) : settleMarginFor(windowMs));
+    end = end === undefined ? refEnd : Math.max(end, refEnd);
+  }
+  return end;
+}
+
+/** The window of `ref`'s last write: the replication window when it went through another datacenter. */
+function windowOf(ref: ObjectReference, writeLog: WriteLog, policy: RetryPolicy | undefined): number {
+  const consistency = policy?.consistencyWindowMs ?? TUNABLE_DEFAULTS.consistencyWindowMs;
+  if (writeLog.replicatedFrom(ref) === undefined) return consistency;
+  return Math.max(consistency, policy?.replicationWindowMs ?? TUNABLE_DEFAULTS.replicationWindowMs);
+}
+
+/**
+ * The objects of `refs` whose last write went through another datacenter than `writeLog`'s view,
+ * as `role ops (written through us-east-1)`: what a wait for replication names.
+ */
+export function replicatedRefs(refs: readonly ObjectReference[], writeLog: WriteLog): ObjectReference[] {
+  return refs.filter((r) => writeLog.writtenAt(r) !== undefined && writeLog.replicatedFrom(r) !== undefined);
+}
+
+/**
  * The end of the consistency window after a write at `writtenAt` (plus the settle margin): until
  * then a "not found" on what was written is worth waiting out, and no later.
  */
@@ -227,7 +314,7 @@ export function windowEndAfter(writtenAt: number, policy: RetryPolicy | undefine
  * - transient: final when the client's transport already retried it (`transportAttempts` > 1: one
  *   retry layer per request); else exponential backoff with jitter (half the delay fixed, half random: callers failing
  *   together do not come back together), or the server's Retry-After when it asks for longer, up to
- *   `maxAttempts` attempts in all.
+ *   `maxAttempts` attempts in all; a first fault (not a throttle) is retried at once.
  * - terminal: no retry.
  * @param attempt how many attempts of this class have failed so far (1 after the first failure)
  * @param sentAt when the failed attempt was sent (defaults to `now`)
@@ -268,6 +355,9 @@ export function decideRetry(
           reason: `${classification.reason}; the server asks to wait ${Math.ceil(args.retryAfterMs / 1000)} s before trying again`,
         };
       }
+      // A first fault is most often one request's bad luck (the transport retries a read's at once
+      // too): a write it hit is sent again at once, and only a second fault in a row backs off.
+      if (classification.fault === true && args.attempt === 1) return { retry: true, delayMs: args.retryAfterMs ?? 0 };
       const jittered = args.random === undefined ? backoff : Math.round(backoff / 2 + (args.random() * backoff) / 2);
       return { retry: true, delayMs: Math.max(jittered, args.retryAfterMs ?? 0) };
     }
@@ -275,12 +365,16 @@ export function decideRetry(
       const names = classification.references.map((r) => `${r.kind} ${r.name}`).join(', ');
       const latest = latestWriteOf(classification.references, args.writeLog);
       if (latest === undefined) return { retry: false, reason: `${names} does not exist (this run did not create it)` };
-      const end = windowEndAfter(latest, args.policy);
+      const end = windowEndOf(classification.references, args.writeLog, args.policy) ?? latest;
       const sentAt = args.sentAt ?? args.now;
       if (sentAt >= end) {
+        const replicated = replicatedRefs(classification.references, args.writeLog);
         return {
           retry: false,
-          reason: `${names} is still not visible ${sentAt - latest} ms after it was written (consistency window ${window} ms)`,
+          reason:
+            replicated.length > 0
+              ? `${names} is still not visible ${sentAt - latest} ms after it was written through ${describeDatacenter(args.writeLog.replicatedFrom(replicated[0]!)!)} (replication window ${windowOf(replicated[0]!, args.writeLog, args.policy)} ms)`
+              : `${names} is still not visible ${sentAt - latest} ms after it was written (consistency window ${window} ms)`,
         };
       }
       return { retry: true, delayMs: Math.max(0, Math.min(backoff, end - args.now)) };

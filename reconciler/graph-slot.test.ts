@@ -97,3 +97,58 @@ describe('a node leaving while it waits away', () => {
     expect(order).toHaveLength(7);
   });
 });
+
+describe('a node whose delete the server accepted', () => {
+  it('starts the dependents that need only its delete accepted, the others once it is done', async () => {
+    // 'role' and 'volume' both wait for 'machine': the role only for its delete to be accepted.
+    const g = new Graph()
+      .addNode('machine')
+      .addDependency('role', 'machine', 'accepted')
+      .addDependency('volume', 'machine');
+    const order: string[] = [];
+    const roleDone = gate();
+    const result = await g.walk(async (node, _signal, slot) => {
+      order.push(`start ${node}`);
+      if (node === 'machine') {
+        slot.deleteAccepted();
+        slot.deleteAccepted(); // a second call starts nothing again
+        // The destroy job: it ends only once the role was deleted meanwhile.
+        await slot.away(() => roleDone.promise);
+      }
+      if (node === 'role') roleDone.open();
+      await Promise.resolve();
+      order.push(`end ${node}`);
+    });
+    expect(result.ok).toBe(true);
+    expect(order.indexOf('start role')).toBeLessThan(order.indexOf('end machine'));
+    expect(order.indexOf('start volume')).toBeGreaterThan(order.indexOf('end machine'));
+    expect(order.filter((e) => e === 'start role')).toHaveLength(1);
+  });
+
+  it('skips only the dependents not started when it fails afterwards', async () => {
+    const g = new Graph()
+      .addNode('machine')
+      .addDependency('role', 'machine', 'accepted')
+      .addDependency('volume', 'machine');
+    const result = await g.walk(async (node, _signal, slot) => {
+      if (node === 'machine') {
+        slot.deleteAccepted();
+        await Promise.resolve();
+        throw new Error('the destroy job failed');
+      }
+    });
+    expect(result.outcomes.get('role')).toEqual({ status: 'succeeded', value: undefined });
+    expect(result.outcomes.get('volume')).toEqual({ status: 'skipped', because: 'machine' });
+  });
+
+  it('keeps an edge added both ways as needing the node done, and the need through a reversal', () => {
+    const g = new Graph().addNode('a').addDependency('b', 'a', 'accepted').addDependency('b', 'a');
+    expect(g.needs('b', 'a')).toBe('done');
+    const h = new Graph().addNode('a').addDependency('b', 'a', 'accepted');
+    expect(h.needs('b', 'a')).toBe('accepted');
+    expect(h.reversed().needs('a', 'b')).toBe('accepted');
+    expect(new Graph().addNode('a').addDependency('b', 'a').addDependency('b', 'a', 'accepted').needs('b', 'a')).toBe(
+      'done',
+    );
+  });
+});

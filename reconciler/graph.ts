@@ -40,8 +40,8 @@ export interface WalkOptions {
   readonly signal?: AbortSignal;
 }
 
-export type { WalkSlot } from './private/walk-places.js';
-import type { WalkSlot } from './private/walk-places.js';
+export type { EdgeNeeds, WalkSlot } from './private/walk-places.js';
+import type { EdgeNeeds, WalkSlot } from './private/walk-places.js';
 
 /** The result of a walk: one outcome per node, in the order nodes finished. */
 export interface WalkResult<T> {
@@ -53,6 +53,8 @@ export interface WalkResult<T> {
 /** A directed graph of named nodes where an edge means "depends on". */
 export class Graph {
   private readonly deps = new Map<string, Set<string>>();
+  /** The edges whose dependent needs only the dependency's delete accepted: `node\u0000dependency`. */
+  private readonly acceptedOnly = new Set<string>();
 
   /** Adds a node; adding an existing node is a no-op. */
   addNode(id: string): this {
@@ -63,11 +65,23 @@ export class Graph {
   /**
    * Records that `node` depends on `dependency` (`dependency` must finish first in a forward walk).
    * `node` is added if absent; `dependency` is not, so a dangling edge shows up in {@link problems}.
+   * @param needs `accepted` when `node` needs only `dependency`'s delete accepted by the server, not
+   *   the object gone (see {@link WalkSlot.deleteAccepted}); an edge added both ways needs `done`
    */
-  addDependency(node: string, dependency: string): this {
+  addDependency(node: string, dependency: string, needs: EdgeNeeds = 'done'): this {
     this.addNode(node);
-    this.deps.get(node)!.add(dependency);
+    const deps = this.deps.get(node)!;
+    const key = edgeKey(node, dependency);
+    // The same edge asked for twice keeps the stricter need: one reason to wait until done is enough.
+    if (needs === 'accepted' && (!deps.has(dependency) || this.acceptedOnly.has(key))) this.acceptedOnly.add(key);
+    else this.acceptedOnly.delete(key);
+    deps.add(dependency);
     return this;
+  }
+
+  /** What `node` needs of `dependency` (see {@link EdgeNeeds}); `done` for an edge that is not there. */
+  needs(node: string, dependency: string): EdgeNeeds {
+    return this.acceptedOnly.has(edgeKey(node, dependency)) ? 'accepted' : 'done';
   }
 
   /** Node ids in insertion order. */
@@ -136,7 +150,7 @@ export class Graph {
     const g = new Graph();
     for (const [node, dependents] of reverseEdges(this.deps)) {
       g.addNode(node);
-      for (const dependent of dependents) g.addDependency(node, dependent);
+      for (const dependent of dependents) g.addDependency(node, dependent, this.needs(dependent, node));
     }
     return g;
   }
@@ -171,8 +185,8 @@ export class Graph {
     let pump: () => void = () => undefined;
     const places = new WalkPlaces(limit, () => pump());
 
-    const skipDescendants = (node: string, because: string): void => {
-      const queue = [...dependents.get(node)!];
+    const skipDescendants = (node: string, because: string, started: ReadonlySet<string> = new Set()): void => {
+      const queue = [...dependents.get(node)!].filter((d) => !started.has(d));
       while (queue.length > 0) {
         const d = queue.shift()!;
         if (outcomes.has(d)) continue;
@@ -192,22 +206,32 @@ export class Graph {
             skipDescendants(node, '(aborted)');
             continue;
           }
-          // Its dependents start once it succeeded, or earlier when it releases them (once).
+          // Its dependents start once it succeeded, or earlier when it releases them (once each):
+          // all of them, or those that need only its delete accepted.
           let released = false;
-          const releaseDependents = (): void => {
+          const started = new Set<string>();
+          const releaseDependents = (which: (d: string) => boolean = () => true): void => {
             if (released) return;
-            released = true;
             for (const d of dependents.get(node)!) {
+              if (started.has(d) || !which(d)) continue;
+              started.add(d);
               const left = waitingOn.get(d)! - 1;
               waitingOn.set(d, left);
               if (left === 0 && !outcomes.has(d)) ready.push(d);
             }
+            released = started.size === dependents.get(node)!.length;
           };
-          const slot = places.start(() => {
-            if (released) return;
-            releaseDependents();
-            pump();
-          });
+          const slot = places.start(
+            () => {
+              if (released) return;
+              releaseDependents();
+              pump();
+            },
+            () => {
+              releaseDependents((d) => graph.needs(d, node) === 'accepted');
+              pump();
+            },
+          );
           // Promise.resolve().then so that a synchronous throw in fn becomes a failed outcome.
           Promise.resolve()
             .then(() => fn(node, options.signal, slot))
@@ -219,7 +243,7 @@ export class Graph {
               (error: unknown) => {
                 outcomes.set(node, { status: 'failed', error });
                 // Dependents already released have started (or are about to): not skipped.
-                if (!released) skipDescendants(node, node);
+                if (!released) skipDescendants(node, node, started);
               },
             )
             .finally(() => {
@@ -243,6 +267,10 @@ export class Graph {
       );
     }
   }
+}
+
+function edgeKey(node: string, dependency: string): string {
+  return `${node}\u0000${dependency}`;
 }
 
 /** The loop in dependency order (without closing it), then the rest of its component. */

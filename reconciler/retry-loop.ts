@@ -14,8 +14,11 @@ import {
   apiErrorFacts,
   classifyApiError,
   decideRetry,
+  describeDatacenter,
   latestWriteOf,
+  replicatedRefs,
   windowEndAfter,
+  windowEndOf,
   retryFactsOf,
   type ErrorClassification,
   type ObjectReference,
@@ -49,6 +52,10 @@ export interface RetryContext {
  */
 export class ParkedWrite {
   private readonly ticket: ParkingTicket;
+  /** When this write started waiting for another datacenter's write to replicate, once told. */
+  private replicationWaitSince: number | undefined;
+  /** What that wait is for (`role ops to replicate to us-east-2`). */
+  private replicationWaitFor = '';
 
   /**
    * @param kind the kind of the object written (the lag is learned per kind of write)
@@ -66,24 +73,25 @@ export class ParkedWrite {
   async beforeFirst(): Promise<void> {
     const at = this.latestWrite(this.refs);
     if (at === undefined || this.ctx.visibility === undefined) return;
-    await this.ctx.visibility.park(this.kind, this.ticket, at, this.endOf(at), this.ctx.slot);
+    await this.ctx.visibility.park(this.kind, this.ticket, at, this.endOf(this.refs, at), this.ctx.slot);
   }
 
   /** After a refusal that `decideRetry` says to retry: learns from it and waits until the next attempt. */
   async refused(c: ErrorClassification & { class: 'not-yet-visible' }, sentAt: number, delayMs: number): Promise<void> {
     const at = this.latestWrite(c.references);
+    this.tellReplicationWait(c.references);
     if (at === undefined || this.ctx.visibility === undefined) {
       await waitAway(this.ctx.slot, () => pause(delayMs, this.ctx.signal));
       return;
     }
     this.ctx.visibility.refused(this.kind, this.ticket, at, sentAt);
-    await this.ctx.visibility.park(this.kind, this.ticket, at, this.endOf(at), this.ctx.slot);
+    await this.ctx.visibility.park(this.kind, this.ticket, at, this.endOf(c.references, at), this.ctx.slot);
   }
 
   /** The attempt sent at `sentAt` went through; its answer came now. */
   succeeded(sentAt: number): void {
     const at = this.latestWrite(this.refs);
-    if (at !== undefined && sentAt < this.endOf(at))
+    if (at !== undefined && sentAt < this.endOf(this.refs, at))
       this.ctx.visibility?.visible(this.kind, this.ticket, at, Date.now());
     this.done();
   }
@@ -91,14 +99,37 @@ export class ParkedWrite {
   /** The write is over, one way or another. */
   done(): void {
     this.ctx.visibility?.release(this.kind, this.ticket);
+    if (this.replicationWaitSince !== undefined) {
+      const since = this.replicationWaitSince;
+      this.replicationWaitSince = undefined;
+      this.ctx.onWait?.({ waitsFor: this.replicationWaitFor, phase: 'end', durationMs: Date.now() - since });
+    }
+  }
+
+  /**
+   * A refusal naming objects written through another datacenter is a wait for UFDS to replicate
+   * them here: told once, as a job wait is, so that the progress shows what the apply waits for.
+   */
+  private tellReplicationWait(refs: readonly ObjectReference[]): void {
+    if (this.replicationWaitSince !== undefined) return;
+    const replicated = replicatedRefs(refs, this.ctx.writeLog);
+    if (replicated.length === 0) return;
+    const log = this.ctx.writeLog;
+    this.replicationWaitSince = Date.now();
+    this.replicationWaitFor = `${replicated.map((r) => `${r.kind} ${r.name}`).join(', ')} to replicate to ${describeDatacenter(log.datacenter)}`;
+    this.ctx.onWait?.({
+      waitsFor: this.replicationWaitFor,
+      detail: `written through ${describeDatacenter(log.replicatedFrom(replicated[0]!)!)}`,
+      phase: 'start',
+    });
   }
 
   private latestWrite(refs: readonly ObjectReference[]): number | undefined {
     return latestWriteOf(refs, this.ctx.writeLog);
   }
 
-  private endOf(writtenAt: number): number {
-    return windowEndAfter(writtenAt, this.ctx.policy);
+  private endOf(refs: readonly ObjectReference[], writtenAt: number): number {
+    return windowEndOf(refs, this.ctx.writeLog, this.ctx.policy) ?? windowEndAfter(writtenAt, this.ctx.policy);
   }
 }
 

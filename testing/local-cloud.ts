@@ -37,6 +37,8 @@ import {
   type StackSelection,
 } from './app-runs.js';
 import { TestingError } from './errors.js';
+import { cloudapiUrlFor } from './datacenters.js';
+import { datacentersNamed } from '../common/kinds/datacenter-scope.js';
 import { generateTestKey, type TestKey } from './keys.js';
 
 /** Options of {@link LocalCloud.start}: the emulator's (faults, window, timing, …) and the engine's. */
@@ -134,7 +136,16 @@ export class LocalCloud {
     return cloud;
   }
 
-  /** The CloudAPI URL. */
+  /**
+   * Starts a local cloud serving every datacenter the stacks of `app` name (`datacenter`), one
+   * CloudAPI each, the first also for stacks that name none; otherwise as {@link start}.
+   */
+  static async startFor(app: AppInput, options: LocalCloudOptions = {}): Promise<LocalCloud> {
+    const names = datacentersNamed(stacksOf(app).manifest.stacks);
+    return LocalCloud.start({ ...(names.length > 0 ? { datacenters: names } : {}), ...options });
+  }
+
+  /** The CloudAPI URL (the first datacenter's). */
   get cloudapiUrl(): string {
     return this.emulator.cloudapiUrl;
   }
@@ -195,12 +206,19 @@ export class LocalCloud {
 
   /**
    * Clients signed as the owner of `account` (made when missing), to look at the cloud or change
-   * it behind the stack's back. Closed by {@link close}.
+   * it behind the stack's back, through datacenter `datacenter` (default: the first). Closed by
+   * {@link close}.
    */
-  clients(account: string): CloudClients {
-    let clients = this.#ownerClients.get(account);
-    if (clients === undefined)
-      this.#ownerClients.set(account, (clients = this.#connect(account, undefined, this.#owner(account), undefined)));
+  clients(account: string, datacenter?: string): CloudClients {
+    const id = `${account}\u0000${datacenter ?? ''}`;
+    let clients = this.#ownerClients.get(id);
+    if (clients === undefined) {
+      const url = cloudapiUrlFor(this.emulator, {
+        name: `(clients of ${account})`,
+        ...(datacenter !== undefined ? { connection: { datacenter } } : {}),
+      });
+      this.#ownerClients.set(id, (clients = this.#connect(account, undefined, this.#owner(account), undefined, url)));
+    }
     return clients;
   }
 
@@ -280,10 +298,18 @@ export class LocalCloud {
     if (this.#closed !== undefined) throw new TestingError('this LocalCloud is closed: start another one');
     let writeLog = this.#writeLogs.get(stack.account);
     if (writeLog === undefined) this.#writeLogs.set(stack.account, (writeLog = new WriteLog()));
+    // Its datacenter must be served (the error names the stack) before anything is planned.
+    cloudapiUrlFor(this.emulator, stack);
     const clients: EngineClients =
       stack.user === undefined
-        ? this.clients(stack.account)
-        : this.#connect(stack.account, stack.user, this.#subUserKey(stack), stack.connection?.roles);
+        ? this.clients(stack.account, stack.connection?.datacenter)
+        : this.#connect(
+            stack.account,
+            stack.user,
+            this.#subUserKey(stack),
+            stack.connection?.roles,
+            cloudapiUrlFor(this.emulator, stack),
+          );
     const { env, contentDir, onProgress } = this.#options;
     return {
       clients,
@@ -345,6 +371,7 @@ export class LocalCloud {
     user: string | undefined,
     key: TestKey,
     roles: readonly string[] | undefined,
+    cloudapiUrl: string = this.emulator.cloudapiUrl,
   ): CloudClients {
     if (this.#closed !== undefined) throw new TestingError('this LocalCloud is closed: start another one');
     const common = {
@@ -354,7 +381,7 @@ export class LocalCloud {
       ...(roles !== undefined ? { roles } : {}),
     };
     const clients = {
-      cloudapi: createCloudApiClient({ url: this.emulator.cloudapiUrl, ...common }),
+      cloudapi: createCloudApiClient({ url: cloudapiUrl, ...common }),
       manta: createMantaClient({ url: this.emulator.mantaUrl, ...common }),
     };
     this.#clients.push(clients);

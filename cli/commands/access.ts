@@ -1,4 +1,5 @@
-import { accessModelFromResources, ciNeeds, permissionTable } from '../../common/access/index.js';
+import { ciNeeds } from '../../common/access/index.js';
+import { accessTablesOf } from '../private/datacenter-access.js';
 import { UsageError, type Command } from '../command.js';
 import { renderAccess, renderCiNeeds } from '../private/access-output.js';
 import { expectPositionals, parseArgs } from '../private/args.js';
@@ -28,6 +29,9 @@ Options:
   --out-html FILE       also write the HTML report to FILE; the Markdown of the same run
                         links to it
   --stack NAME          one stack of a multi-stack app
+  --datacenter NAME     only that datacenter's table, when the stacks name datacenters (each
+                        table then holds the account's users, roles and policies with one
+                        datacenter's machines)
   --account LOGIN       the account an rbac.json is for (default: TRITON_ACCOUNT)
   --context KEY=VALUE   a value the app reads with app.node.tryGetContext('KEY') (repeatable)
 
@@ -54,6 +58,7 @@ export const accessCommand: Command = {
         format: 'string',
         json: 'boolean',
         'out-html': 'string',
+        datacenter: 'string',
       },
       'access',
     );
@@ -83,11 +88,8 @@ export const accessCommand: Command = {
       );
       return 0;
     }
-    const tables = stacks.map((s) => ({
-      stack: s.name,
-      account: s.account,
-      permissions: permissionTable(accessModelFromResources(s.account, s.resources)),
-    }));
+    // Per account and datacenter when the stacks name datacenters (datacenter-access.ts).
+    const tables = accessTablesOf(stacks, args.strings.get('datacenter'));
     io.stdout.write(format === 'html' ? accessReportHtml(tables) : renderAccess(tables, format));
     if (outHtml !== undefined) {
       writeReport(io.cwd, outHtml, '--out-html', accessReportHtml(tables));

@@ -7,6 +7,9 @@ import {
   type ModelRequest,
 } from '../../common/access/index.js';
 import { didYouMean } from '../../common/did-you-mean.js';
+import { kindDescriptor } from '../../common/kinds/index.js';
+import { datacentersNamed } from '../../common/kinds/datacenter-scope.js';
+import type { StackManifest } from '../../common/manifest.js';
 import { checkAction } from '../../common/rules/actions.js';
 import { UsageError, type Command } from '../command.js';
 import { liveAccessModel, overlayPlan } from '../private/access-model.js';
@@ -41,6 +44,10 @@ Options:
                          (datacenter=us-east-1). Without it, a condition on a value the request
                          does not give does not hold.
   --live                 decide against the live account only, ignoring the app's declarations
+  --datacenter NAME      decide in that datacenter, when the app's stacks name datacenters: the
+                         resource's role tags are read through (and declared by) its stacks, the
+                         account's users, roles and policies through the stack that declares them
+                         (the datacenter that wrote them, never a lagging replica)
   --json                 print the answer as JSON (user, action, resource, allowed, activeRoles,
                          resourceTags, chains, failure, reason, fix)
 
@@ -61,7 +68,7 @@ export const canCommand: Command = {
   async run(argv, io) {
     const args = parseArgs(
       argv,
-      { ...COMMON_FLAGS, role: 'repeat', when: 'repeat', live: 'boolean', json: 'boolean' },
+      { ...COMMON_FLAGS, role: 'repeat', when: 'repeat', live: 'boolean', json: 'boolean', datacenter: 'string' },
       'can',
     );
     if (args.positionals.length < 3 || args.positionals.length > 4) {
@@ -92,17 +99,14 @@ export const canCommand: Command = {
     const app = await loadAppFor(appArg, common, io);
     const session = await openSession(app, common, io);
     try {
-      if (session.stacks.length !== 1) {
-        throw new UsageError(
-          `${app.path} has ${session.stacks.length} stacks (${session.stacks.map((s) => s.name).join(', ')}); name the account's stack with --stack NAME`,
-        );
-      }
-      const stack = session.stacks[0]!;
+      const { stack, directory, declaring } = canStacksOf(session.stacks, args.strings.get('datacenter'), app.path);
       const problem = checkResourcePath(stack.account, request.resource);
       if (problem !== undefined) throw new UsageError(`RESOURCE: ${problem}`);
       const options = await session.options(stack);
-      let model = await liveAccessModel(options.clients, stack.account, request.resource, action);
-      if (!args.booleans.has('live')) model = overlayPlan(model, await planStack(stack, options));
+      const directoryClients = directory === stack ? options.clients : (await session.options(directory)).clients;
+      let model = await liveAccessModel(directoryClients, stack.account, request.resource, action, options.clients);
+      if (!args.booleans.has('live'))
+        for (const s of declaring) model = overlayPlan(model, await planStack(s, await session.options(s)));
       const subUser = model.users.some((u) => u.toLowerCase() === user.toLowerCase());
       // Another account that is a member of one of the account's roles (a cross-account role).
       const crossAccount =
@@ -123,6 +127,39 @@ export const canCommand: Command = {
     }
   },
 };
+
+/**
+ * The stacks `can` decides with: without `--datacenter`, the one stack of the run; with it, the
+ * first stack in that datacenter (`stack`, through which the resource's role tags are read), the
+ * stack declaring the account's account-wide objects (`directory`, read through the datacenter that
+ * wrote them), and every stack whose declarations are laid over the live account (`declaring`).
+ * @throws UsageError for several stacks and no `--datacenter`/`--stack`, or a datacenter no stack names
+ */
+function canStacksOf(
+  stacks: readonly StackManifest[],
+  datacenter: string | undefined,
+  appPath: string,
+): { stack: StackManifest; directory: StackManifest; declaring: readonly StackManifest[] } {
+  if (datacenter === undefined) {
+    if (stacks.length !== 1)
+      throw new UsageError(
+        `${appPath} has ${stacks.length} stacks (${stacks.map((s) => s.name).join(', ')}); name the account's stack with --stack NAME${stacks.some((s) => s.connection?.datacenter !== undefined) ? ', or the datacenter with --datacenter NAME' : ''}`,
+      );
+    return { stack: stacks[0]!, directory: stacks[0]!, declaring: [stacks[0]!] };
+  }
+  const inDc = stacks.filter((s) => s.connection?.datacenter === datacenter);
+  const named = datacentersNamed(stacks);
+  if (inDc.length === 0)
+    throw new UsageError(
+      `--datacenter ${JSON.stringify(datacenter)}: no stack of ${appPath} works in that datacenter (${named.length === 0 ? 'none names one' : `they name ${named.join(', ')}`})`,
+    );
+  const stack = inDc[0]!;
+  const accountStacks = stacks.filter((s) => s.account === stack.account);
+  const directory =
+    accountStacks.find((s) => s.resources.some((r) => kindDescriptor(r.kind)?.scope === 'account')) ?? stack;
+  const declaring = [...new Set([directory, ...inDc.filter((s) => s.account === stack.account)])];
+  return { stack, directory, declaring };
+}
 
 /** The answer for a person: the verdict, why, the chain or the fix. */
 export function answerText(a: AccessAnswer): string {

@@ -26,6 +26,8 @@ export async function liveAccessModel(
   account: string,
   resource: string,
   action: string,
+  /** Where a CloudAPI resource's role tags are read (its datacenter's clients). @default clients */
+  tagClients: Clients = clients,
 ): Promise<AccessModel> {
   const [users, roles, policies] = await Promise.all([
     clients.cloudapi.listUsers(),
@@ -51,7 +53,8 @@ export async function liveAccessModel(
     const parent = governingParentOf(resource);
     if (parent !== undefined) paths.push(parent);
     // An item that does not exist has no tags of its own; its collection's still decide.
-    for (const path of paths) roleTags.push({ path, roles: (await ifFound(clients.cloudapi.getRoleTags(path))) ?? [] });
+    for (const path of paths)
+      roleTags.push({ path, roles: (await ifFound(tagClients.cloudapi.getRoleTags(path))) ?? [] });
   }
   return {
     account,

@@ -7,7 +7,14 @@ import type { OutputFormat } from './plan-output.js';
 export interface StackAccess {
   readonly stack: string;
   readonly account: string;
+  /** The datacenter whose objects the table holds, when the app's stacks name datacenters. */
+  readonly datacenter?: string;
   readonly permissions: readonly Permission[];
+}
+
+/** How a heading names the table's stack or stacks, and its datacenter. */
+function whereText(s: StackAccess): string {
+  return s.datacenter === undefined ? `stack ${s.stack}` : `datacenter ${s.datacenter}: stack ${s.stack}`;
 }
 
 /** Renders the permission tables of `stacks` in `format`. */
@@ -21,7 +28,7 @@ function resourceText(p: Permission): string {
 }
 
 function accessText(s: StackAccess): string {
-  const lines = [`Effective permissions of the sub-users of account ${s.account} (stack ${s.stack}), as declared:`];
+  const lines = [`Effective permissions of the sub-users of account ${s.account} (${whereText(s)}), as declared:`];
   if (s.permissions.length === 0) {
     lines.push('  (none: no sub-user holds a role tagged on a resource with a rule that grants an action)');
     return `${lines.join('\n')}\n`;
@@ -43,7 +50,10 @@ function accessText(s: StackAccess): string {
 }
 
 function accessMarkdown(s: StackAccess): string {
-  const lines = [`### Effective permissions: stack \`${s.stack}\` (account \`${s.account}\`)`, ''];
+  const lines = [
+    `### Effective permissions: ${s.datacenter === undefined ? '' : `datacenter \`${s.datacenter}\`, `}stack \`${s.stack}\` (account \`${s.account}\`)`,
+    '',
+  ];
   if (s.permissions.length === 0) return `${lines.join('\n')}No sub-user holds any permission.\n`;
   lines.push('| User | Action | Resource | Role | Policy | Rule | Needs |', '|---|---|---|---|---|---|---|');
   for (const p of s.permissions) {

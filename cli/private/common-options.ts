@@ -29,7 +29,9 @@ export const COMMON_FLAGS: FlagSpec = {
   stack: 'repeat',
   account: 'string',
   'consistency-window-ms': 'string',
+  'replication-window-ms': 'string',
   'emulator-manta-version': 'string',
+  'emulator-replication-delay-ms': 'string',
   'emulator-timing': 'string',
   'emulator-time-scale': 'string',
   'lock-timeout': 'string',
@@ -46,12 +48,18 @@ export const COMMON_HELP = `Common options:
                               mantav1; 2 is Manta v2, which has no jobs and no snaplinks)
   --emulator-timing fast|realistic, --emulator-time-scale S
                               how long the embedded emulator's jobs take (default fast, 1)
+  --emulator-replication-delay-ms N
+                              how long the embedded emulator takes to show a user, key, role or
+                              policy written through one of its datacenters in the others
   --profile NAME              use this ~/.triton profile (default: TRITON_PROFILE, then the current one)
   --stack NAME[,NAME]         work on these stacks of a multi-stack app (repeatable); the others'
                               state is still read for what these refer to
   --account LOGIN             the account an rbac.json is applied to (default: TRITON_ACCOUNT)
   --consistency-window-ms N   how long the cloud may serve stale reads after a write
                               (default: TRITON_IAC_CONSISTENCY_WINDOW_MS, else 15000; 0 with --emulator)
+  --replication-window-ms N   how long a user, key, role or policy written through one datacenter
+                              may stay unseen by another (default 60000): a refusal naming one is
+                              retried that long, each wait shown
   --max-requests N            at most N requests in flight per service (default 32; the client
                               sends fewer while the cloud throttles or slows down)
   --lock-timeout DURATION     wait this long for the state lock, e.g. 30s or 2m (default: fail at once)
@@ -69,6 +77,10 @@ export interface CommonOptions {
   readonly stack: string | undefined;
   readonly account: string | undefined;
   readonly consistencyWindowMs: number | undefined;
+  /** `--replication-window-ms`: how long an account-wide write may stay unseen by another datacenter. */
+  readonly replicationWindowMs: number | undefined;
+  /** With `--emulator`: how long its account-wide writes take to reach its other datacenters. */
+  readonly emulatorReplicationDelayMs: number | undefined;
   /** With `--emulator`: the Manta line it answers as (`--emulator-manta-version`). */
   readonly emulatorMantaVersion: 1 | 2 | undefined;
   /** With `--emulator`: how long its jobs take (`--emulator-timing`, `--emulator-time-scale`). */
@@ -91,6 +103,8 @@ export function commonOptions(args: ParsedArgs): CommonOptions {
     stack: stackFlag(args),
     account: args.strings.get('account'),
     consistencyWindowMs: intFlag(args, 'consistency-window-ms', 0, 3_600_000),
+    replicationWindowMs: intFlag(args, 'replication-window-ms', 0, 3_600_000),
+    emulatorReplicationDelayMs: intFlag(args, 'emulator-replication-delay-ms', 0, 3_600_000),
     emulatorMantaVersion: mantaVersionFlag(args.strings.get('emulator-manta-version'), '--emulator-manta-version'),
     emulatorTiming: embeddedTiming(args),
     lockTimeoutMs: parseDuration(args.strings.get('lock-timeout'), 'lock-timeout'),

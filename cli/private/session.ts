@@ -30,6 +30,7 @@ import { defaultHandlers } from '../../provider/handlers/registry.js';
 import { stateHistoryKeepOf } from './drift-config.js';
 import { declaredByOtherStacks, orderStacks, WriteLog, type Plan } from '../../reconciler/index.js';
 import { crossStackStates, withOtherAppsOutputs } from './cross-stack-states.js';
+import { datacentersNamed } from '../../common/kinds/datacenter-scope.js';
 import type { CommonOptions } from './common-options.js';
 
 // The common flags are read in common-options.ts; the commands take them from here with the session.
@@ -185,6 +186,12 @@ export async function openSession(
     emulator = await startEmbeddedEmulator({
       cwd: io.cwd,
       accounts: stacks.map((s) => s.account),
+      // Every datacenter the app's stacks name, also those of stacks this run leaves alone: the
+      // emulator's data is kept between commands, and the next may work on those.
+      datacenters: datacentersNamed(app.manifest.stacks),
+      ...(common.emulatorReplicationDelayMs !== undefined
+        ? { replicationDelayMs: common.emulatorReplicationDelayMs }
+        : {}),
       ...(common.emulatorMantaVersion !== undefined ? { mantaVersion: common.emulatorMantaVersion } : {}),
       ...common.emulatorTiming,
     });
@@ -270,6 +277,7 @@ export async function openSession(
         env: io.env,
         log,
         ...(windowMs !== undefined ? { consistencyWindowMs: windowMs } : {}),
+        ...(common.replicationWindowMs !== undefined ? { replicationWindowMs: common.replicationWindowMs } : {}),
         ...(common.lockTimeoutMs !== undefined ? { lockTimeoutMs: common.lockTimeoutMs } : {}),
         // Every command that takes the lock says so when it waits for it (apply, destroy, a saved plan, import).
         onLockWait: (m: string) => void io.stderr.write(`${m}\n`),

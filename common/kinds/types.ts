@@ -8,7 +8,10 @@
  */
 import type { AccessPart, CensusRule, CiRule, GenerateRule, PulumiClassRule, RehearsalRule } from './tool-rules.js';
 
+import type { ReferenceRule, TypeName, UniqueValueRule } from './field-rules.js';
+
 export type * from './tool-rules.js';
+export type * from './field-rules.js';
 
 /** The type of a property value. */
 export type PropertyType = 'string' | 'number' | 'bool' | 'list' | 'map' | 'object';
@@ -16,41 +19,6 @@ export type PropertyType = 'string' | 'number' | 'bool' | 'list' | 'map' | 'obje
 /** A JSON value, for defaults. */
 export type DefaultValue =
   string | number | boolean | readonly DefaultValue[] | { readonly [key: string]: DefaultValue };
-
-/**
- * A dependency the adapters derive from a name (the construct library makes the same link when it
- * is given the construct): this field's value names an object of `kind` by its field `field`.
- */
-export interface ReferenceRule {
-  readonly kind: string;
-  readonly field: string;
-  /** The names compare case-insensitively (logins). */
-  readonly caseInsensitive?: true;
-  /**
-   * `ancestor`: the value is a path under the other object's (a Manta entry under a directory);
-   * otherwise the two are equal.
-   */
-  readonly match?: 'ancestor';
-  /** Only for list elements (objects) whose field `field` equals `equals` (a role member of type `subuser`). */
-  readonly when?: { readonly field: string; readonly equals: string };
-}
-
-/** A field whose value is unique among the kind's objects ({@link KindDescriptor.uniqueValues}). */
-export interface UniqueValueRule {
-  readonly field: string;
-  /** Unique only among objects whose field `within` is the same (a user key's name, per user). */
-  readonly within?: string;
-  /** Values compare case-insensitively (email addresses). */
-  readonly caseInsensitive?: true;
-}
-
-/** A named TypeScript type in the generated property interfaces (`common/kinds/generated/`). */
-export interface TypeName {
-  /** The exported name, e.g. `RoleMember`. */
-  readonly name: string;
-  /** Its TSDoc summary. */
-  readonly description: string;
-}
 
 /** The type of a property, with the element type of lists and maps and the fields of objects. */
 export interface TypeSchema {
@@ -258,6 +226,12 @@ export interface KindDescriptor<K extends string = string> {
   readonly kind: K;
   /** `lookup` kinds are read-only queries (Terraform data sources), planned as `read`. */
   readonly mode: 'managed' | 'lookup';
+  /**
+   * Where its objects live across datacenters: `account` (UFDS replicates them to every datacenter;
+   * an account declares them through one, `common/kinds/datacenter-scope.ts`), `datacenter` (each
+   * CloudAPI its own) or `object-store` (the cloud's one Manta).
+   */
+  readonly scope: 'account' | 'datacenter' | 'object-store';
   /** One sentence for generated documentation. */
   readonly description: string;
   /**
@@ -320,6 +294,17 @@ export interface KindDescriptor<K extends string = string> {
    * deletes the object's dependents and then fails on it.
    */
   readonly deletionGuard?: { readonly field: string };
+  /**
+   * What deleting this kind's object needs of a dependent deleted in the same run whose delete a
+   * job finishes after the server answered (a machine's destroy job): `gone`, the object gone, as a
+   * volume or a network needs (the machine holds them until its job ends, and CloudAPI refuses
+   * their delete until then); or `accepted`, the dependent's delete accepted by the server, for an
+   * object nothing of the dependent holds (a role named in a machine's role tags: DeleteRole,
+   * sdc-cloudapi lib/roles.js `del`, deletes the UFDS group whatever still names it). The engine
+   * reads it per edge of the apply graph (`reconciler/plan/apply-order.ts`).
+   * @default 'gone'
+   */
+  readonly deleteWaitsForDependents?: 'gone' | 'accepted';
   /** Absent: the kind's collection is top-level (one list per account). */
   readonly parent?: ParentRule;
   /**

@@ -26,6 +26,7 @@ export {
   IMAGE_VERSION_MAX,
 } from './image-fields.js';
 export { checkStackName, STACK_NAME_MAX } from './stack-name.js';
+export { checkDatacenterName, DATACENTER_NAME_MAX } from './datacenter-name.js';
 export {
   checkDeclaredMantaPath,
   checkMantaPath,

@@ -13,6 +13,8 @@ export interface StackInfo extends IConstruct {
   readonly [STACK_MARKER]: true;
   /** The account login. */
   readonly account: string;
+  /** The datacenter the stack names, if it names one. */
+  readonly datacenter: string | undefined;
 }
 
 /** True when `c` is a stack. */

@@ -10,6 +10,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const accessKey = {
   kind: 'access-key',
   mode: 'managed',
+  scope: 'account',
   description: 'An access key of the account; its secret is handed over once, at create, to a file or Manta object.',
   properties: ACCESS_KEY_FIELDS,
   serverFields: [

@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const accountConfig = {
   kind: 'account-config',
   mode: 'managed',
+  scope: 'datacenter',
   description: 'The account configuration (one per stack).',
   properties: [str('default_network', true, 'Network id used for third-party-tool containers.', { refable: true })],
   attributes: [],

@@ -5,6 +5,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const accountLookup = {
   kind: 'account-lookup',
   mode: 'lookup',
+  scope: 'account',
   description:
     "A read-only look-up of the stack's account (terraform-provider-triton's data `triton_account`): its id, login, email and whether CNS is enabled.",
   properties: [],

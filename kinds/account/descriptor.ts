@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const account = {
   kind: 'account',
   mode: 'managed',
+  scope: 'account',
   description: "The updatable fields of the stack's account (one per stack).",
   properties: [
     ...PROFILE,

@@ -5,6 +5,7 @@ import type { Construct } from 'constructs';
 import type { Reference } from '../../constructs/reference.js';
 import { TritonResource, type RenderedResource } from '../../constructs/resource.js';
 import { fail } from '../../constructs/private/problems.js';
+import { checkDatacenterName } from '../../common/rules/index.js';
 import { propNames } from '../../constructs/private/known-props.js';
 
 /** Props of a {@link DatacenterLookup}. */
@@ -16,7 +17,10 @@ export interface DatacenterLookupProps {
 /** The names of {@link DatacenterLookupProps}, checked at synth (an unknown prop is an error). */
 const DATACENTER_LOOKUP_PROPS = propNames<DatacenterLookupProps>({ name: true });
 
-/** Finds a datacenter of the cloud by name; creates nothing. */
+/**
+ * Finds a datacenter of the cloud by name; creates nothing. A stack may name it as its
+ * `datacenter` (only its name is taken, so it may be declared in any stack).
+ */
 export class DatacenterLookup extends TritonResource {
   readonly kind = 'datacenter-lookup' as const;
   /** The datacenter name. */
@@ -24,9 +28,8 @@ export class DatacenterLookup extends TritonResource {
 
   constructor(scope: Construct, id: string, props: DatacenterLookupProps) {
     super(scope, id, props, DATACENTER_LOOKUP_PROPS);
-    if (typeof props.name !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(props.name)) {
-      fail(this.node.path, 'name', props.name, 'must be a datacenter name (letters, digits, ".", "_", "-")');
-    }
+    const nameProblem = checkDatacenterName(props.name);
+    if (nameProblem !== undefined) fail(this.node.path, 'name', props.name, nameProblem, { withhold: true });
     this.datacenterName = props.name;
   }
 

@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const datacenterLookup = {
   kind: 'datacenter-lookup',
   mode: 'lookup',
+  scope: 'datacenter',
   description: 'A read-only data center look-up.',
   properties: [str('name', true, 'Data center name.')],
   attributes: ['url'],

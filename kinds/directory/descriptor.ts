@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const directory = {
   kind: 'directory',
   mode: 'managed',
+  scope: 'object-store',
   service: 'manta',
   description: 'A Manta directory.',
   namespace: 'manta-paths',

@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const fabricNetworkLookup = {
   kind: 'fabric-network-lookup',
   mode: 'lookup',
+  scope: 'datacenter',
   description:
     'A read-only query of the networks of one fabric VLAN (data `triton_fabric_network`): by name, subnet or both.',
   properties: [

@@ -3,6 +3,7 @@
  * object (`networks: [net]`).
  */
 import type { Construct } from 'constructs';
+import { inDifferentDatacenters } from '../../common/kinds/datacenter-scope.js';
 import type { FabricNetworkProperties } from '../../common/resource-properties.js';
 import { fabricNetworkProblems, fabricTextProblem } from '../../common/net/fabric-network-rules.js';
 import { inSubnet, parseIpv4, subnetsOverlap, type Ipv4Subnet } from '../../common/net/ipv4.js';
@@ -125,6 +126,8 @@ export class FabricNetwork extends TritonResource {
     for (const other of root.node.findAll()) {
       if (!(other instanceof FabricNetwork) || other === this || other.vlanId !== this.vlanId) continue;
       if (other.stack.account !== this.stack.account) continue;
+      // Each datacenter has its own fabrics: VLAN 120 in us-east-1 is not VLAN 120 in us-east-2.
+      if (inDifferentDatacenters(other.stack.datacenter, this.stack.datacenter)) continue;
       if (subnetsOverlap(other.subnetRange, this.subnetRange))
         fail(
           at,

@@ -11,6 +11,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const fabricNetwork = {
   kind: 'fabric-network',
   mode: 'managed',
+  scope: 'datacenter',
   description: 'An IPv4 network on a fabric VLAN of the account.',
   properties: [
     {

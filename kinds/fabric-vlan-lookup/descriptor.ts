@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const fabricVlanLookup = {
   kind: 'fabric-vlan-lookup',
   mode: 'lookup',
+  scope: 'datacenter',
   description:
     'A read-only fabric VLAN query (data `triton_fabric_vlan`): by VLAN id, name or description, the last two with `*` and `?` wildcards, all given filters together.',
   properties: [

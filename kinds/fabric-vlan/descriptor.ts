@@ -10,6 +10,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const fabricVlan = {
   kind: 'fabric-vlan',
   mode: 'managed',
+  scope: 'datacenter',
   description: "A VLAN of the account's default fabric.",
   properties: [
     {

@@ -3,6 +3,7 @@
  * built from data with {@link FirewallRule.allow} / {@link FirewallRule.block}.
  */
 import type { Construct } from 'constructs';
+import { inDifferentDatacenters } from '../../common/kinds/datacenter-scope.js';
 import type { FirewallRuleProperties } from '../../common/resource-properties.js';
 import {
   firewallRuleText,
@@ -148,6 +149,13 @@ export class FirewallRule extends TritonResource {
         fail(at, 'rule', this.ruleText, `names vm ${p}, the stand-in of an Instance that is not in this app`);
       if (instance.stack.account !== this.stack.account)
         fail(at, 'rule', this.ruleText, `names ${instance.node.path}, an instance of another account`);
+      if (inDifferentDatacenters(instance.stack.datacenter, this.stack.datacenter))
+        fail(
+          at,
+          'rule',
+          this.ruleText,
+          `names ${instance.node.path}, an instance of datacenter ${instance.stack.datacenter}: a rule applies in its own datacenter (${this.stack.datacenter})`,
+        );
       out[p] = instance.instanceId;
     }
     return out;

@@ -11,6 +11,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const firewallRule = {
   kind: 'firewall-rule',
   mode: 'managed',
+  scope: 'datacenter',
   description: 'A firewall rule of the account, in the firewall rule language.',
   properties: [
     str('rule', true, 'The rule text, canonical (`FROM any TO tag "role" = "web" ALLOW tcp PORT 443`).', {

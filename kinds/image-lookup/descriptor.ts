@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const imageLookup = {
   kind: 'image-lookup',
   mode: 'lookup',
+  scope: 'datacenter',
   description: 'A read-only image query resolved at plan time.',
   properties: [
     str('name', false, 'Image name.'),

@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const image = {
   kind: 'image',
   mode: 'managed',
+  scope: 'datacenter',
   description: 'A custom image created from a stopped, prepared machine.',
   properties: [
     str('machine', true, 'Source machine id.', { refable: true, immutable: true, recorded: true }),

@@ -9,6 +9,7 @@ export const SNAPSHOT_NAME_PATTERN = '^[a-zA-Z0-9_.-]{1,64}$';
 export const instanceSnapshot = {
   kind: 'instance-snapshot',
   mode: 'managed',
+  scope: 'datacenter',
   description:
     'A snapshot of an instance; any change is a replacement. Rolling an instance back to it is a command (`triton-iac instance rollback`), never a plan action.',
   properties: [

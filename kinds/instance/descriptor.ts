@@ -26,6 +26,7 @@ export const isServerMetadataKey = (key: string): boolean => SERVER_METADATA_KEY
 export const instance = {
   kind: 'instance',
   mode: 'managed',
+  scope: 'datacenter',
   description: 'A machine (instance) of the account, provisioned from an image and a package.',
   properties: [
     str('name', true, 'Instance name (alias); renamed in place.', {

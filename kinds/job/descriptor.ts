@@ -51,6 +51,7 @@ const PHASE: readonly FieldSchema[] = [
 export const job = {
   kind: 'job',
   mode: 'managed',
+  scope: 'object-store',
   service: 'manta',
   description: 'A Manta compute job; a changed definition is a new job.',
   properties: [

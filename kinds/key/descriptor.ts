@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const key = {
   kind: 'key',
   mode: 'managed',
+  scope: 'account',
   description: 'An SSH key of the account; any change is a replacement.',
   properties: [
     str('name', false, "Key name; the server uses the key's comment, then the fingerprint, when absent.", {

@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const networkLookup = {
   kind: 'network-lookup',
   mode: 'lookup',
+  scope: 'datacenter',
   description: 'A read-only network query (by name, public or private) resolved at plan time.',
   properties: [
     str('name', false, 'Network name.'),

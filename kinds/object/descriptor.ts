@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const object = {
   kind: 'object',
   mode: 'managed',
+  scope: 'object-store',
   service: 'manta',
   description: 'A Manta object.',
   namespace: 'manta-paths',

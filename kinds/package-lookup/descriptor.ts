@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const packageLookup = {
   kind: 'package-lookup',
   mode: 'lookup',
+  scope: 'datacenter',
   description: 'A read-only package query (by name, or by memory and vCPU constraints) resolved at plan time.',
   properties: [
     str('name', false, 'Package name.'),

@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const policy = {
   kind: 'policy',
   mode: 'managed',
+  scope: 'account',
   description: 'An access-control policy.',
   properties: [
     str('name', true, 'Policy name.', { valueRule: 'policy-name' }),

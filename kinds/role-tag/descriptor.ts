@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const roleTag = {
   kind: 'role-tag',
   mode: 'managed',
+  scope: 'datacenter',
   description: 'The role tags of one CloudAPI resource path.',
   properties: [
     str('path', true, 'Canonical path `/<account>/<collection>[/<name>]`.', {

@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const role = {
   kind: 'role',
   mode: 'managed',
+  scope: 'account',
   description: 'A role: members and the policies they get.',
   properties: [
     str('name', true, 'Role name.', { valueRule: 'role-name' }),
@@ -60,6 +61,10 @@ export const role = {
   ],
   serverFields: [{ name: 'id', computed: true }],
   attributes: ['id'],
+  // What refers to a role names it in role tags, which hold nothing: DeleteRole (sdc-cloudapi
+  // lib/roles.js `del`) deletes the group whatever still names it, so a role tagged on a machine
+  // being destroyed goes once the machine's delete is accepted, not after its destroy job.
+  deleteWaitsForDependents: 'accepted',
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
   naturalKeyText: 'name',
   uniqueness: 'role names are unique within an account',

@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const snaplink = {
   kind: 'snaplink',
   mode: 'managed',
+  scope: 'object-store',
   service: 'manta',
   description: 'A Manta snaplink; any change is a replacement.',
   namespace: 'manta-paths',

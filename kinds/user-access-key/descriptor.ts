@@ -10,6 +10,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const userAccessKey = {
   kind: 'user-access-key',
   mode: 'managed',
+  scope: 'account',
   description: 'An access key of a sub-user; its secret is handed over once, at create, to a file or Manta object.',
   properties: [
     str('user', true, 'Login of the owning sub-user.', {

@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const userKey = {
   kind: 'user-key',
   mode: 'managed',
+  scope: 'account',
   description: 'An SSH key of a sub-user; any change is a replacement.',
   properties: [
     str('user', true, 'Login of the owning sub-user.', {

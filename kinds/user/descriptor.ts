@@ -16,6 +16,7 @@ const SECRET_FIELDS: readonly FieldSchema[] = [
 export const user = {
   kind: 'user',
   mode: 'managed',
+  scope: 'account',
   description: 'A sub-user of the account.',
   properties: [
     str('login', true, 'Login, case preserved.', { valueRule: 'login' }),

@@ -6,6 +6,7 @@ import type { KindDescriptor } from '../../common/kinds/types.js';
 export const volumeLookup = {
   kind: 'volume-lookup',
   mode: 'lookup',
+  scope: 'datacenter',
   description:
     "A read-only volume query (data `triton_volume`): ListVolumes' own filters, name (a `*` at either end matches any run), size, state and type.",
   properties: [

@@ -30,6 +30,7 @@ export function volumeNameProblem(name: string): string | undefined {
 export const volume = {
   kind: 'volume',
   mode: 'managed',
+  scope: 'datacenter',
   description: 'An NFS shared volume of the account, mounted by instances.',
   properties: [
     str('name', true, 'Volume name; renamed in place.', {

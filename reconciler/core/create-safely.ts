@@ -138,6 +138,13 @@ export async function createSafely<Clients>(args: {
         // several requests (a job's inputs, its wait), and a throttled later request says nothing
         // about the earlier ones. So the object is looked up before the create is tried again.
         if (c.class === 'transient') outcomeUnknown = true;
+        // A create of several requests (one that finishes what it adopts) may have made its object
+        // before a later request was refused as not visible yet (an instance's role tags naming a
+        // role not replicated here yet): look it up before creating again, or it is made twice.
+        if (c.class === 'not-yet-visible' && handler.completeAdopted !== undefined && !outcomeUnknown) {
+          outcomeUnknown = true;
+          mayHaveMadeAt = Date.now();
+        }
         if (c.class === 'transient' && c.mayHaveApplied) {
           // The attempt may have written the object: a later "not found" on it is then worth waiting out.
           mayHaveMadeAt = Date.now();

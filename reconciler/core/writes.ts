@@ -60,6 +60,8 @@ export async function deleteObject<Clients>(args: {
   const { run, handler, ref } = args;
   await withRetries(args.retry, args.refs ?? [], () => handler.delete(run.ctx, ref));
   run.writeLog.record({ kind: args.kind, name: ref.naturalKey }, Date.now());
+  // What needs only the delete accepted (a role the machine was tagged with) starts now.
+  args.retry.slot?.deleteAccepted();
   // A delete a job finishes later is done when the object is gone: what depends on it comes after.
   await untilGone({ handler, ctx: run.ctx, ref, retry: args.retry });
 }

@@ -62,6 +62,14 @@ export interface EngineOptions<C extends EngineClients = EngineClients> {
    */
   readonly consistencyWindowMs?: number;
   /**
+   * How long after a write of an account-wide object through another datacenter this stack's
+   * datacenter may not see it yet (ms): a refusal naming such an object (a role tag naming a role
+   * the account stack made through another datacenter) is retried within it, each wait reported as
+   * a `job-wait` ("role ops to replicate to us-east-2").
+   * @default TUNABLE_DEFAULTS.replicationWindowMs (60000)
+   */
+  readonly replicationWindowMs?: number;
+  /**
    * How many actions (and reads) run at once: the walk's width. The requests in flight are capped by
    * the clients (`connectStack`'s `maxRequests`), not by this.
    * @default TUNABLE_DEFAULTS.parallelism (32)

@@ -4,7 +4,9 @@
  *
  * - A create, update, adopt, read or replace waits for what it depends on now (the manifest's edges).
  * - A delete waits for every former dependent (the state's recorded edges, and a deleted resource's
- *   own): a dependent that is deleted too must be gone first, and one that stays must have been
+ *   own): a dependent that is deleted too must be gone first (or, where the deleted kind says that
+ *   nothing of a dependent holds it, `deleteWaitsForDependents`, only its delete accepted: a role
+ *   tagged on a machine whose destroy job runs), and one that stays must have been
  *   updated to stop referring to it. When that update fails, the delete is skipped: a user is never
  *   deleted while a role the apply could not change still lists it.
  * - A create-then-delete replacement is two steps: the new object is created (and dependents are
@@ -19,7 +21,7 @@
  * update could not stop the delete that relied on it.
  */
 import { kindDescriptor } from '../../common/kinds/index.js';
-import { Graph } from '../graph.js';
+import { Graph, type EdgeNeeds } from '../graph.js';
 import type { StateDocument } from '../state/document.js';
 import type { Plan, ResourceChange } from './types.js';
 
@@ -112,13 +114,19 @@ export function applyGraph(plan: Plan, state: StateDocument | null): ApplyGraph 
       if (target && !leaves(target) && dep !== c.address) graph.addDependency(c.address, dep);
     }
   }
+  // What `target`'s deletion needs of `c` letting go of it: when `c`'s step is a deletion, its
+  // object gone, or only its delete accepted where the kind says nothing of a dependent holds it.
+  const needsOf = (target: ResourceChange, c: ResourceChange): EdgeNeeds =>
+    (c.action === 'delete' || isSplitReplace(c)) && kindDescriptor(target.kind)?.deleteWaitsForDependents === 'accepted'
+      ? 'accepted'
+      : 'done';
   for (const c of plan.changes) {
     for (const dep of new Set([...before(c), ...after(c)])) {
       const target = byAddress.get(dep);
       if (!target || dep === c.address) continue;
       // `dep` loses its object here: wait until `c` stopped referring to it.
-      if (target.action === 'delete') graph.addDependency(dep, lastStepOf(c));
-      else if (isSplitReplace(target)) graph.addDependency(deleteOldNodeOf(dep), lastStepOf(c));
+      if (target.action === 'delete') graph.addDependency(dep, lastStepOf(c), needsOf(target, c));
+      else if (isSplitReplace(target)) graph.addDependency(deleteOldNodeOf(dep), lastStepOf(c), needsOf(target, c));
       // A delete-then-create replacement's old object goes once a dependent deleted, or replaced
       // the same way, has let go of it (a dependent that stays is pointed at the new one after).
       else if (deletesFirst(target) && before(c).includes(dep) && (c.action === 'delete' || splitFirst.has(c.address)))

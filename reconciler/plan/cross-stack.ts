@@ -8,6 +8,7 @@ import type { ResourceKind, StackManifest } from '../../common/manifest.js';
 import type { StateBackend } from '../state/backend.js';
 import type { StateDocument } from '../state/document.js';
 import { ReconcilerError } from '../errors.js';
+import { datacenterKeyOf } from '../../common/kinds/datacenter-scope.js';
 
 /** An object of another stack as its state records it. */
 export interface CrossStackObject {
@@ -18,6 +19,13 @@ export interface CrossStackObject {
   readonly serverId: string | null;
   /** Its last-applied normalised properties (never secrets). */
   readonly properties: PlainObject;
+  /** When its stack last wrote it (the state's `updatedAt`). */
+  readonly writtenAt?: string;
+  /**
+   * The datacenter its stack works in (`datacenterKeyOf`), when the caller knows the stack: a
+   * stack of another datacenter may see its write late (replication).
+   */
+  readonly datacenter?: string;
 }
 
 /**
@@ -29,10 +37,12 @@ export function crossStackObjectsOf(
   stack: StackManifest,
   states: ReadonlyMap<string, StateDocument | null>,
   pending: ReadonlySet<string> = new Set(),
+  all: readonly StackManifest[] = [],
 ): Map<string, CrossStackObject | null> {
   const out = new Map<string, CrossStackObject | null>();
   for (const ref of stack.crossStack ?? []) {
     const entry = states.get(ref.stack)?.resources.find((r) => r.address === ref.address && r.kind === ref.kind);
+    const declaring = all.find((s) => s.name === ref.stack);
     out.set(
       ref.address,
       entry === undefined || entry.tainted !== undefined || pending.has(ref.address)
@@ -43,6 +53,8 @@ export function crossStackObjectsOf(
             naturalKey: entry.naturalKey,
             serverId: entry.serverId,
             properties: entry.properties,
+            writtenAt: entry.updatedAt,
+            ...(declaring !== undefined ? { datacenter: datacenterKeyOf(declaring) } : {}),
           },
     );
   }
@@ -67,7 +79,7 @@ export async function readCrossStackObjects(
     if (other === undefined) continue;
     states.set(name, (await (await open(other)).read())?.doc ?? null);
   }
-  return crossStackObjectsOf(stack, states, pending);
+  return crossStackObjectsOf(stack, states, pending, all);
 }
 
 /** The value of `attribute` of another stack's object: its server id (else natural key), or a recorded field. */

@@ -6,6 +6,7 @@
  * stacks declare at once by design (`sharedByStacks`: each manages its part) are left out.
  */
 import { allKinds, kindDescriptor } from '../../common/kinds/index.js';
+import { inDifferentDatacenters } from '../../common/kinds/datacenter-scope.js';
 import { writtenPathsOf } from './stack-writes.js';
 import type { StackManifest } from '../../common/manifest.js';
 import type { ResourceChange } from './types.js';
@@ -22,7 +23,7 @@ function objectKey(kind: string, naturalKey: string): string {
  */
 export function declaredByOtherStacks(
   stacks: readonly StackManifest[],
-  stack: Pick<StackManifest, 'name' | 'account'>,
+  stack: Pick<StackManifest, 'name' | 'account' | 'connection'>,
 ): Map<string, string> {
   const out = new Map<string, string>();
   const fileKinds = allKinds()
@@ -30,7 +31,10 @@ export function declaredByOtherStacks(
     .map((d) => d.kind);
   for (const other of stacks) {
     if (other.name === stack.name || other.account !== stack.account) continue;
+    const apart = inDifferentDatacenters(other.connection?.datacenter, stack.connection?.datacenter);
     for (const r of other.resources) {
+      // Another datacenter's VLAN 120 is another object: this one's leaving is a delete.
+      if (apart && kindDescriptor(r.kind)?.scope === 'datacenter') continue;
       // Declared by several stacks at once by design (a non-exclusive role tag): not a move.
       if (kindDescriptor(r.kind)?.sharedByStacks === true) continue;
       const key = objectKey(r.kind, r.naturalKey);

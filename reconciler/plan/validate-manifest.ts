@@ -10,12 +10,14 @@
  */
 import { expectationProblems } from '../../common/access/index.js';
 import { allKinds, kindDescriptor, shownValue } from '../../common/kinds/index.js';
-import { MANIFEST_VERSION, type ResourceKind } from '../../common/manifest.js';
+import { MANIFEST_VERSION, type ResourceKind, type StackManifest } from '../../common/manifest.js';
+import { accountScopeProblems } from '../../common/kinds/datacenter-scope.js';
 import { RESOURCE_OPTION_KEYS, resourceOptionProblems } from '../../common/resource-options.js';
 import { checkProperties } from '../../common/resource-schema.js';
 import { isNonEmptyString, isObject, isStringArray, NAMED, unknownKeys, type Add } from './manifest-shape.js';
 import { checkCrossStack, checkCrossStackTargets } from './validate-cross-stack.js';
 import {
+  checkDatacenterName,
   checkDeclaredMantaPath,
   checkDeclaredRoleName,
   checkLogin,
@@ -83,6 +85,9 @@ export function manifestProblems(value: unknown): ManifestProblem[] {
   const addresses = new Set<string>();
   value.stacks.forEach((stack, i) => checkStack(stack, `stacks[${i}]`, addresses, add));
   checkCrossStackTargets(value.stacks, add);
+  // Across stacks, once each stack is well formed: account-wide objects through one datacenter.
+  if (out.length === 0)
+    for (const p of accountScopeProblems(value.stacks as readonly StackManifest[])) add('stacks', NAMED, p);
   return out;
 }
 
@@ -191,9 +196,16 @@ function checkOutputs(outputs: unknown, at: string, stackAddresses: ReadonlySet<
 
 function checkConnection(c: unknown, at: string, add: Add): void {
   if (!isObject(c)) return add(at, c, 'must be an object');
-  unknownKeys(c, `${at}.`, [...CONNECTION_STRINGS, 'roles'], add);
+  unknownKeys(c, `${at}.`, [...CONNECTION_STRINGS, 'roles', 'datacenter'], add);
   for (const f of CONNECTION_STRINGS)
     if (c[f] !== undefined && typeof c[f] !== 'string') add(`${at}.${f}`, c[f], 'must be a string');
+  // TritonStack's rules: a datacenter by name (looked up at plan), never beside a CloudAPI URL.
+  if (c.datacenter !== undefined) {
+    const problem = checkDatacenterName(c.datacenter as string);
+    if (problem !== undefined) add(`${at}.datacenter`, NAMED, problem);
+    else if (c.cloudapiUrl !== undefined)
+      add(`${at}.cloudapiUrl`, c.cloudapiUrl, 'must not be given with "datacenter": a stack names where it works once');
+  }
   const roles = c.roles;
   if (roles === undefined) return;
   if (!isStringArray(roles)) return add(`${at}.roles`, roles, 'must be an array of role names');

@@ -26,7 +26,20 @@ export interface WalkSlot {
    * should it fail afterwards, its dependents have started and are not skipped. Later calls do nothing.
    */
   release(): void;
+  /**
+   * The server accepted the node's delete, which a job of its own finishes later: the dependents
+   * whose edge needs only that ({@link EdgeNeeds} `accepted`: a role deleted while the machine
+   * tagged with it is destroyed) start now; the others wait until the node is done (or released).
+   * Later calls do nothing.
+   */
+  deleteAccepted(): void;
 }
+
+/**
+ * What a dependent needs of the node it depends on: the node done (`done`: for a delete, the object
+ * gone), or only its delete accepted by the server (`accepted`, see {@link WalkSlot.deleteAccepted}).
+ */
+export type EdgeNeeds = 'done' | 'accepted';
 
 /** One node's slot, with whether it still holds a place (it has not left for good). */
 export type HeldSlot = WalkSlot & { readonly held: boolean };
@@ -73,8 +86,12 @@ export class WalkPlaces {
     return this.running === 0 && this.away === 0 && this.leaving === 0;
   }
 
-  /** A node starts in a free place: its slot. */
-  start(release: ReleaseDependents = () => undefined): HeldSlot {
+  /**
+   * A node starts in a free place: its slot.
+   * @param release lets all its dependents start
+   * @param deleteAccepted lets the dependents start that need only its delete accepted
+   */
+  start(release: ReleaseDependents = () => undefined, deleteAccepted: ReleaseDependents = () => undefined): HeldSlot {
     this.running++;
     // Arrow functions: `this` in the slot's methods is the walk's places.
     const slot = {
@@ -116,6 +133,7 @@ export class WalkPlaces {
         }
       },
       release,
+      deleteAccepted,
     };
     return slot;
   }

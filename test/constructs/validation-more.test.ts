@@ -121,7 +121,7 @@ describe('eager validation: images, look-ups and configuration', () => {
   it('GIVEN a datacenter name with a slash WHEN looked up THEN the name rule is named', () => {
     const { stack } = newStack();
     expect(errorOf(() => Datacenter.lookup(stack, 'dc', { name: 'us/east' }))).toBe(
-      'prod/dc: name "us/east": must be a datacenter name (letters, digits, ".", "_", "-")',
+      'prod/dc: name: datacenter name "us/east" must start with a letter or a digit and contain only letters, digits, ".", "_" and "-" (as ListDatacenters names them)',
     );
   });
 

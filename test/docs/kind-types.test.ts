@@ -23,6 +23,7 @@ describe('the TypeScript types generated from the kind descriptors', () => {
   const gadget = {
     kind: 'gadget-thing',
     mode: 'managed',
+    scope: 'datacenter',
     description: 'A gadget.',
     properties: [
       { name: 'name', type: 'string', required: true, description: 'Gadget name.' },

@@ -75,8 +75,8 @@ function scripted(steps: readonly (number | 'reset' | { status: number; headers:
 }
 
 describe('retries', () => {
-  it('recovers an idempotent call from 420 and 503 answers, with the waits growing', async () => {
-    server = await startOracleServer(keys, scripted([420, 503, 200]));
+  it('recovers an idempotent call from 420 and 503 answers: a first fault tried again at once, then the waits growing', async () => {
+    server = await startOracleServer(keys, scripted([420, 503, 503, 503, 200]));
     const { retry, events } = recordingRetry({ random: () => 0.999 });
     const client = createCloudApiClient({ url: server.url, account: 'acme', signer, retry });
     try {
@@ -84,13 +84,19 @@ describe('retries', () => {
     } finally {
       await client.close();
     }
-    expect(server.seen).toHaveLength(3);
+    expect(server.seen).toHaveLength(5);
     expect(server.seen.every((s) => s.verified)).toBe(true);
     expect(events.map((e) => [e.operation, e.attempt, e.status])).toEqual([
       ['ListUsers', 1, 420],
       ['ListUsers', 2, 503],
+      ['ListUsers', 3, 503],
+      ['ListUsers', 4, 503],
     ]);
-    expect(events[1]!.delayMs).toBeGreaterThan(events[0]!.delayMs);
+    // The throttle is paced by the client's rate; the first fault is sent again at once, the next
+    // ones back off more each time.
+    expect(events[1]!.delayMs).toBe(0);
+    expect(events[2]!.delayMs).toBeGreaterThan(0);
+    expect(events[3]!.delayMs).toBeGreaterThan(events[2]!.delayMs);
   });
 
   it('recovers an idempotent call when the server drops the connection', async () => {
@@ -138,7 +144,8 @@ describe('retries', () => {
   });
 
   it('retries a POST when the connection was refused, because nothing was sent', async () => {
-    // Find a free port, leave it closed, and open it only during the first retry wait.
+    // Find a free port, leave it closed, and open it only during the first retry wait (after the
+    // second refusal: the first is tried again at once).
     const probe = createServer();
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
     const { port } = probe.address() as AddressInfo;
@@ -169,7 +176,10 @@ describe('retries', () => {
     } finally {
       await client.close();
     }
-    expect(events.map((e) => e.errorCode)).toEqual(['ECONNREFUSED']);
+    expect(events.map((e) => [e.errorCode, e.delayMs > 0])).toEqual([
+      ['ECONNREFUSED', false],
+      ['ECONNREFUSED', true],
+    ]);
     expect(created).toBe(1);
   });
 

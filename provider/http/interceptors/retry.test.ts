@@ -23,7 +23,7 @@ describe('parseRetryAfter', () => {
 });
 
 describe('retryInterceptor', () => {
-  it('draws each wait from [0, min(cap, base * 2^(attempt-1))) — full jitter', async () => {
+  it('tries a first fault again at once, then draws each wait from [0, min(cap, base * 2^(n-2))) — full jitter', async () => {
     const waits: number[] = [];
     const statuses = [503, 503, 503, 503, 200];
     const dispatch = retryInterceptor({
@@ -35,7 +35,39 @@ describe('retryInterceptor', () => {
     })(async () => reply(statuses.shift()!));
     const request: TritonRequest = { operation: 'ListUsers', method: 'GET', path: '/acme/users', headers: {} };
     expect((await dispatch(request)).attempts).toBe(5);
-    expect(waits).toEqual([99, 199, 299, 299]);
+    // The first fault waits for nothing (the sleep is not even called), the next ones back off.
+    expect(waits).toEqual([99, 199, 299]);
+  });
+
+  it('tries a reset connection again at once the first time, then backs off', async () => {
+    const waits: number[] = [];
+    let calls = 0;
+    const dispatch = retryInterceptor({ random: () => 0.999, sleep: async (ms) => void waits.push(ms) })(async () => {
+      calls += 1;
+      if (calls <= 2)
+        throw new TritonApiError({
+          status: 0,
+          apiCode: 'ECONNRESET',
+          message: 'socket hang up',
+          method: 'GET',
+          path: '/acme/users',
+          operation: 'ListUsers',
+          cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+        });
+      return reply(200);
+    });
+    const request: TritonRequest = { operation: 'ListUsers', method: 'GET', path: '/acme/users', headers: {} };
+    expect((await dispatch(request)).status).toBe(200);
+    expect([calls, waits]).toEqual([3, [TUNABLE_DEFAULTS.clientRetryBaseDelayMs - 1]]);
+  });
+
+  it('still waits what a fault answer asks in Retry-After, even the first time', async () => {
+    const waits: number[] = [];
+    const answers = [reply(503, { 'retry-after': '1' }), reply(200)];
+    const dispatch = retryInterceptor({ sleep: async (ms) => void waits.push(ms) })(async () => answers.shift()!);
+    const request: TritonRequest = { operation: 'ListUsers', method: 'GET', path: '/acme/users', headers: {} };
+    await dispatch(request);
+    expect(waits).toEqual([1000]);
   });
 
   it('never repeats a request whose body is a stream', async () => {
@@ -112,9 +144,10 @@ describe('retryInterceptor and throttling', () => {
     });
     const response = await dispatch(get);
     expect(response.status).toBe(200);
-    // Only the two faults and the success count; the waits are the faults' backoffs.
+    // Only the two faults and the success count; the wait is the second fault's backoff (the
+    // first is tried again at once).
     expect(response.attempts).toBe(3);
-    expect(waits).toEqual([100, 200]);
+    expect(waits).toEqual([100]);
   });
 
   it('repeats a throttled POST, which the server refused before doing anything', async () => {

@@ -23,12 +23,30 @@ export async function signatureHeader(signer: Signer, keyId: string, date: strin
   return `Signature keyId="${keyId}",algorithm="${signer.algorithm}",headers="date",signature="${signature}"`;
 }
 
-/** Creates the signing interceptor. */
+/**
+ * Creates the signing interceptor. The Date header has a resolution of a second, so its text and
+ * the Authorization header over it are made once a second, not per request (a signing failure is
+ * not kept: the next request signs again).
+ */
 export function signInterceptor(options: SignOptions): Interceptor {
   const now = options.now ?? (() => new Date());
+  let second = NaN;
+  let date = '';
+  let authorization: Promise<string> | undefined;
   return (next) => async (request) => {
-    const date = now().toUTCString();
-    const authorization = await signatureHeader(options.signer, options.keyId, date);
-    return next({ ...request, headers: { ...request.headers, date, authorization } });
+    const at = now();
+    const s = Math.floor(at.getTime() / 1000);
+    let signed = authorization;
+    if (s !== second || signed === undefined) {
+      second = s;
+      date = at.toUTCString();
+      const signing = signatureHeader(options.signer, options.keyId, date);
+      authorization = signed = signing;
+      signing.catch(() => {
+        if (authorization === signing) authorization = undefined;
+      });
+    }
+    const headerDate = date;
+    return next({ ...request, headers: { ...request.headers, date: headerDate, authorization: await signed } });
   };
 }

@@ -12,6 +12,7 @@ import { retryPolicyFor, WriteLog, type RetryPolicy } from '../../consistency.js
 import { createSecretResolver, type EngineSecretResolver } from '../secrets.js';
 import type { EngineClients, EngineOptions, ProgressEvent } from '../api-types.js';
 import { VisibilityLag } from '../../parking.js';
+import { datacenterKeyOf } from '../../../common/kinds/datacenter-scope.js';
 import { pause, type RetryContext } from '../../retry-loop.js';
 import type { ListedAhead } from '../listed-ahead.js';
 
@@ -68,9 +69,14 @@ export function createRunContext(
   const signal = new AbortController().signal;
   setMaxListeners(0, signal);
   // Shared with the app's other stacks of the account when the command gives one: one app, one window.
-  const writeLog = options.writeLog ?? new WriteLog();
+  // Seen from this stack's datacenter: a write another stack made through another one replicates.
+  const writeLog = (options.writeLog ?? new WriteLog()).through(datacenterKeyOf(stack));
   const visibility = new VisibilityLag({ minStepMs: Math.min(100, Math.max(10, windowMs / 32)), windowMs });
-  const policy = retryPolicyFor(windowMs);
+  const replicationWindowMs = options.replicationWindowMs ?? TUNABLE_DEFAULTS.replicationWindowMs;
+  if (!Number.isFinite(replicationWindowMs) || replicationWindowMs < 0)
+    throw new RangeError(`replicationWindowMs must be a non-negative number, got ${String(replicationWindowMs)}`);
+  const policy = { ...retryPolicyFor(windowMs), replicationWindowMs };
+  noteCrossStackWrites(writeLog, options.crossStack, replicationWindowMs);
   const emit = (event: ProgressEvent): void => {
     try {
       options.onProgress?.(event);
@@ -121,4 +127,25 @@ export function createRunContext(
       },
     }),
   };
+}
+
+/**
+ * The objects of other stacks this stack refers to that their stack wrote through another
+ * datacenter, as writes of the log at the time their state records: an apply right after the
+ * account stack's (the next command) still finds them replicating, and waits as this run would.
+ */
+function noteCrossStackWrites(
+  writeLog: WriteLog,
+  crossStack: EngineOptions['crossStack'],
+  replicationWindowMs: number,
+): void {
+  const since = Date.now() - replicationWindowMs;
+  for (const object of crossStack?.values() ?? []) {
+    if (object?.writtenAt === undefined || object.datacenter === undefined) continue;
+    if (object.datacenter === writeLog.datacenter) continue;
+    const at = Date.parse(object.writtenAt);
+    // Only a write recent enough to be replicating still: an older one is visible everywhere.
+    if (Number.isFinite(at) && at > since)
+      writeLog.record({ kind: object.kind, name: object.naturalKey }, at, object.datacenter);
+  }
 }

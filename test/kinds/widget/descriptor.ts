@@ -8,6 +8,7 @@ import type { KindDescriptor } from '../../../common/kinds/index.js';
 export const widget: KindDescriptor<'widget'> = {
   kind: 'widget',
   mode: 'managed',
+  scope: 'datacenter',
   description: 'A named, coloured widget of the account (a test kind).',
   properties: [
     {
