@@ -24,15 +24,6 @@ let owner: TestKeyPair;
 let keys: TeamKeys;
 let ownerEnv: Record<string, string>;
 
-/**
- * `env` telling triton-iac the cloud's consistency window is 0, as this emulator's is (started
- * without one): with the default 15 s, a plan or drift showing a change on what generate or apply
- * wrote moments ago waits the window out and reads again, ~15 s per command here for nothing.
- */
-function consistent(env: Record<string, string>): Record<string, string> {
-  return { ...env, TRITON_IAC_CONSISTENCY_WINDOW_MS: '0' };
-}
-
 /** A project folder that has triton-iac installed (the repository, linked) and the repository's Prettier settings. */
 function project(name: string): string {
   const dir = join(root, name);
@@ -69,7 +60,7 @@ beforeAll(async () => {
     deployer: generateTestKey('rsa', 'deployer'),
   };
   emulator = await startEmulator({ accounts: [{ login: 'acme', keys: [owner.publicOpenSsh] }], seed: 29 });
-  ownerEnv = consistent(cloudEnv(emulator, 'acme', owner, join(root, 'owner-home')));
+  ownerEnv = cloudEnv(emulator, 'acme', owner, join(root, 'owner-home'));
   await buildTeamAccount(ownerEnv, keys, root);
 });
 
@@ -245,7 +236,7 @@ describe('triton-iac generate', () => {
 
   it("declares what a sub-user may read, names what it may not, and the sub-user's first plan has no changes", async () => {
     const dir = project('deployer');
-    const env = consistent(cloudEnv(emulator, 'acme', keys.deployer, join(root, 'deployer-home'), 'deployer'));
+    const env = cloudEnv(emulator, 'acme', keys.deployer, join(root, 'deployer-home'), 'deployer');
     const generated = await runCli(['generate'], { cwd: dir, env });
     expect(generated.code, generated.stderr).toBe(0);
     expect(generated.stdout).toContain('from account acme (as sub-user deployer)');
@@ -281,7 +272,7 @@ describe('triton-iac generate', () => {
 describe('triton-iac rehearse', () => {
   it("passes a good plan and catches one that removes the applying sub-user's own access, writing nothing to the real account or state", async () => {
     const dir = project('rehearse');
-    const env = consistent(cloudEnv(emulator, 'acme', keys.deployer, join(root, 'rehearse-home'), 'deployer'));
+    const env = cloudEnv(emulator, 'acme', keys.deployer, join(root, 'rehearse-home'), 'deployer');
     expect((await runCli(['generate', '--kinds', 'user,role,policy,role-tag'], { cwd: dir, env })).code).toBe(0);
     const main = join(dir, 'infra', 'main.ts');
     const program = readFileSync(main, 'utf8');
