@@ -20,6 +20,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { TUNABLE_DEFAULTS } from '../common/tunables.js';
 import { generateTestKey } from '../scripts/support/keys.js';
 import { runBigObjectScenario, runTreeScenario } from './private/manta-scenarios.js';
 import { runRbacScenarios, runScaleScenario, runWindowScenario } from './private/rbac-scenarios.js';
@@ -74,8 +75,8 @@ const instanceCount = positive('instances', values.instances, 50);
 const provisionMs = positive('provision-ms', values['provision-ms'], 30_000);
 const createLoop = positive('create-loop', values['create-loop'], 5);
 const LATENCY_MS = 20;
-/** triton-iac's default `--parallelism` (the most requests in flight), for the lower bound. */
-const PARALLELISM = 32;
+/** triton-iac's default caps on requests in flight per service (`--max-requests`), for the lower bound. */
+const PARALLELISM = { cloudapi: TUNABLE_DEFAULTS.maxRequests, manta: TUNABLE_DEFAULTS.mantaMaxRequests };
 
 checkBuilt();
 const key = generateTestKey('rsa', 'bench@acme');

@@ -90,10 +90,14 @@ function ensureKeyPair(file: string, login: string): string {
 
 /**
  * `env` without the standard clients' connection variables (TRITON_*, SDC_*, MANTA_*), so that a
- * real cloud's key id or profile in the user's shell cannot leak into an `--emulator` run.
+ * real cloud's key id or profile in the user's shell cannot leak into an `--emulator` run. The
+ * tool's own settings (TRITON_IAC_*: the request trace, the throttle timeout) are no connection
+ * settings and stay.
  */
 export function withoutCloudSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([k]) => !/^(TRITON|SDC|MANTA)_/.test(k)));
+  return Object.fromEntries(
+    Object.entries(env).filter(([k]) => !/^(TRITON|SDC|MANTA)_/.test(k) || k.startsWith('TRITON_IAC_')),
+  );
 }
 
 /** The connection overrides that point a stack of `account` at the embedded emulator. */

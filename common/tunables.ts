@@ -22,15 +22,26 @@ export const TUNABLE_DEFAULTS = {
   replicationWindowMs: 60_000,
   /**
    * How many actions (and reads) the walk runs at once. CLI `--parallelism`; library `parallelism`.
-   * Not a cap on requests: an action waiting its turn on the clients holds no request.
+   * Not a cap on requests: an action waiting its turn on the clients holds no request. As wide as
+   * the two services' request caps together (32 + 64), so that neither cap is out of reach while
+   * the other service's requests are in flight: at 32 a tree of 1,000 objects kept 32 PUTs in
+   * flight below Manta's cap of 64.
    */
-  parallelism: 32,
+  parallelism: 96,
   /**
    * The most requests in flight per service (CloudAPI, Manta) and the size of each client's
    * connection pool. High because the clients adapt below it: they back off when the server
    * throttles or slows down. CLI `--max-requests`; library `maxRequests`.
    */
   maxRequests: 32,
+  /**
+   * The most requests in flight to Manta when `maxRequests` is not given (given, it caps both
+   * services). Higher than CloudAPI's: Manta spreads requests over many front doors and API
+   * servers, a tree of small objects is bound by round trips (1,000 objects at 32 in flight are 32
+   * round trips, 3 s at 100 ms), and the vendor `msync` sends 50 at once. The client adapts below
+   * it as below `maxRequests`.
+   */
+  mantaMaxRequests: 64,
   /**
    * Attempts in all (the first included) for a transient failure: a 5xx, a reset. One layer makes
    * them (the client for what it can repeat safely, the engine for the rest). A server failing 30 %

@@ -12,6 +12,8 @@ import { canonicalize, compareStrings, sortedUnique } from './private/canonical.
 import { describeCycle, findCycles } from '../common/graph.js';
 import { accountScopeProblems } from '../common/kinds/datacenter-scope.js';
 import { checkKnownProps, propNames } from './private/known-props.js';
+import { kindDescriptor } from '../common/kinds/index.js';
+import { problem } from './private/problems.js';
 import { fail, requirePropsObject } from './private/problems.js';
 import { warningsUnder } from './private/warnings.js';
 import { runPaced, runSteps, type Steps } from './private/paced.js';
@@ -120,7 +122,7 @@ export class TritonApp extends Construct {
       .sort((a, b) => compareStrings(a.node.path, b.node.path));
     const rendered: StackManifest[] = [];
     for (const s of stacks) rendered.push(yield* s.synthesizeSteps(problems));
-    problems.push(...stackCycleProblems(rendered));
+    problems.push(...stackCycleProblems(rendered), ...sameObjectProblems(rendered));
     // An account's account-wide objects are written through one datacenter (datacenter-scope.ts).
     problems.push(...accountScopeProblems(rendered));
     if (problems.length > 0) throw new SynthError(problems);
@@ -154,6 +156,38 @@ function stackCycleProblems(stacks: readonly StackManifest[]): string[] {
       );
     return `stack ${cycle.cycle[0]}: stacks refer to each other's objects in a circle (${describeCycle(cycle)}): ${refs.join('; ')}; no order applies every object before what refers to it`;
   });
+}
+
+/**
+ * Two stacks of one account declaring the same object (one login, one policy name, one object-store
+ * path): each would plan to create it, the second find it live and ask to adopt it, and from then on
+ * both would write it and either one's destroy delete it under the other. Kinds several stacks
+ * declare at once by design (`sharedByStacks`: each manages its part) and look-ups are left out.
+ */
+function sameObjectProblems(stacks: readonly StackManifest[]): string[] {
+  const seen = new Map<string, { stack: string; address: string; kind: string }>();
+  const problems: string[] = [];
+  for (const stack of stacks)
+    for (const r of stack.resources) {
+      const d = kindDescriptor(r.kind);
+      if (d === undefined || d.mode === 'lookup' || d.sharedByStacks === true || d.naturalKey.from !== 'fields')
+        continue;
+      // Another datacenter's VLAN 120 is another object (`datacenter-scope.ts`).
+      const where = d.scope === 'datacenter' ? (stack.connection?.datacenter ?? '') : '';
+      const key = `${stack.account}\u0000${where}\u0000${d.namespace ?? r.kind}\u0000${r.naturalKey}`;
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, { stack: stack.name, address: r.address, kind: r.kind });
+      else if (first.stack !== stack.name)
+        problems.push(
+          problem(
+            r.address,
+            d.naturalKeyText,
+            r.naturalKey,
+            `is also declared by ${first.address} (${first.kind}) of stack ${first.stack}, in the same account ${stack.account}: ${d.uniqueness}, and two stacks would both manage it (declare it in one stack; the other may refer to it as an object)`,
+          ),
+        );
+    }
+  return problems;
 }
 
 /** The context the CLI passed in {@link CONTEXT_ENV}, or none. */

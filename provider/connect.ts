@@ -34,7 +34,10 @@ export async function connectStack(
     readonly env: NodeJS.ProcessEnv;
     readonly home?: string;
     readonly overrides?: ConnectOverrides;
-    /** Most requests in flight per service; the clients adapt below it. @default TUNABLE_DEFAULTS.maxRequests */
+    /**
+     * Most requests in flight per service; the clients adapt below it.
+     * @default TUNABLE_DEFAULTS.maxRequests for CloudAPI, TUNABLE_DEFAULTS.mantaMaxRequests for Manta
+     */
     readonly maxRequests?: number;
     /** Told when a service's requests start and stop waiting for its rate limit (see `RateHold`). */
     readonly onRateHold?: (service: 'CloudAPI' | 'Manta', hold: RateHold) => void;
@@ -62,10 +65,13 @@ export async function connectStack(
   const throttleMs = throttleTimeoutOf(opts.env);
   const logger = traceLoggerOf(opts.env);
   const transport = {
-    maxConcurrent: opts.maxRequests ?? TUNABLE_DEFAULTS.maxRequests,
     ...(logger !== undefined ? { logger } : {}),
     ...(throttleMs !== undefined ? { retry: { maxThrottledMs: throttleMs } } : {}),
   };
+  const cap = (service: 'CloudAPI' | 'Manta') => ({
+    maxConcurrent:
+      opts.maxRequests ?? (service === 'Manta' ? TUNABLE_DEFAULTS.mantaMaxRequests : TUNABLE_DEFAULTS.maxRequests),
+  });
   const told = opts.onRateHold;
   const holds = (service: 'CloudAPI' | 'Manta') =>
     told === undefined ? {} : { onRateHold: (hold: RateHold) => told(service, hold) };
@@ -75,10 +81,10 @@ export async function connectStack(
       : config.cloudapi;
   return {
     cloudapi: cloudapiConfig
-      ? createCloudApiClient({ ...cloudapiConfig, ...transport, ...holds('CloudAPI') })
+      ? createCloudApiClient({ ...cloudapiConfig, ...transport, ...cap('CloudAPI'), ...holds('CloudAPI') })
       : unconfigured('CloudAPI', 'set connection.cloudapiUrl in the stack, TRITON_URL, or --url'),
     manta: config.manta
-      ? createMantaClient({ ...config.manta, ...transport, ...holds('Manta') })
+      ? createMantaClient({ ...config.manta, ...transport, ...cap('Manta'), ...holds('Manta') })
       : unconfigured('Manta', 'set connection.mantaUrl in the stack, MANTA_URL, or --manta-url'),
   };
 }

@@ -64,8 +64,12 @@ const VENDOR: Readonly<Record<string, string>> = {
   instances: 'triton create -w loop',
 };
 
-/** Builds the report rows from the samples, with `latencyMs` and triton-iac's `parallelism`. */
-export function buildReport(all: readonly ScenarioSamples[], latencyMs: number, parallelism: number): ReportRow[] {
+/** Builds the report rows from the samples, with `latencyMs` and triton-iac's caps on requests in flight per service. */
+export function buildReport(
+  all: readonly ScenarioSamples[],
+  latencyMs: number,
+  caps: { readonly cloudapi: number; readonly manta: number },
+): ReportRow[] {
   const rows: ReportRow[] = [];
   for (const entry of all) {
     const wall = median(entry.samples.map((s) => s.wallMs));
@@ -79,6 +83,9 @@ export function buildReport(all: readonly ScenarioSamples[], latencyMs: number, 
     const ours = all.find((e) => e.scenario === entry.scenario && e.n === entry.n && e.tool === 'triton-iac');
     const ourRequests = ours ? median(ours.samples.map((s) => s.requests.total)) : null;
     const cp = CRITICAL_PATH[entry.scenario];
+    // The Manta scenarios write to Manta, whose cap is its own.
+    const parallelism =
+      VENDOR[entry.scenario] !== undefined && entry.scenario !== 'instances' ? caps.manta : caps.cloudapi;
     const bound =
       cp !== undefined && ourRequests !== null
         ? Math.round(cp * latencyMs + (ourRequests / parallelism) * latencyMs)

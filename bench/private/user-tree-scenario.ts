@@ -25,7 +25,8 @@ const W0 = ['--consistency-window-ms', '0'];
  * (0.8 s of a no-op plan's CPU profile): a figure of that machine, not of what a user runs.
  */
 let tsxHome: string | undefined;
-function tsxTmpDir(): string {
+/** The benchmark process's own tsx cache directory (made on first use). */
+export function tsxTmpDir(): string {
   tsxHome ??= mkdtempSync(join(tmpdir(), 'triton-iac-bench-tsx-'));
   return tsxHome;
 }
@@ -42,7 +43,7 @@ export default function build(): TritonApp {
 `;
 
 /** Makes `dir` a project whose app mirrors `dir/tree`, with `triton-iac` installed as a link to this build. */
-function writeProject(dir: string): void {
+export function writeProject(dir: string): void {
   mkdirSync(join(dir, 'node_modules'), { recursive: true });
   symlinkSync(REPO, join(dir, 'node_modules', 'triton-iac'), 'dir');
   writeFileSync(join(dir, 'main.ts'), APP);

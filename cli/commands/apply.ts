@@ -65,7 +65,7 @@ Options:
   --auto-approve, -y     do not ask for confirmation
   --adopt                adopt objects found in the cloud that differ from the declaration, and
                          make them match it (preview with \`triton-iac plan --adopt\`)
-  --parallelism N        at most N actions at once (default 32; --max-requests caps requests)
+  --parallelism N        at most N actions at once (default 96; --max-requests caps requests)
   --target ADDRESS       apply only this resource and what it depends on (repeatable)
 ${OPERATOR_HELP}
   --app APP              check a PLANFILE against this app (and use it instead of the stack
@@ -165,6 +165,7 @@ export const applyCommand: Command = {
       const controlsOf = operatorOptionsPerStack(session.stacks, controls);
       for (const stack of session.stacks) {
         noteExclusions(stack, controlsOf(stack), io);
+        await session.refuseNamesNotApplied(stack);
         const options = await session.options(stack, {
           ...extra,
           ...engineControls(controlsOf(stack)),

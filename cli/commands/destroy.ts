@@ -3,6 +3,7 @@ import type { Command, CommandIo } from '../command.js';
 import { expectPositionals, intFlag, parseArgs } from '../private/args.js';
 import { runReviewed } from '../private/carry-out.js';
 import { destroyOptionsPerStack } from '../private/destroy-flags.js';
+import { stackDependencies } from '../../reconciler/index.js';
 import { COMMON_FLAGS, COMMON_HELP, commonOptions, loadAppFor, openSession } from '../private/session.js';
 
 const HELP = `Usage: triton-iac destroy [APP] [options]
@@ -20,7 +21,7 @@ Options:
                        any stack of the app (repeatable; the plan names why each dependant goes)
   --exclude ADDRESS    destroy everything but this object and what it depends on, in any stack
                        of the app (repeatable; OpenTofu's -exclude)
-  --parallelism N      at most N deletes at once (default 32; --max-requests caps requests)
+  --parallelism N      at most N deletes at once (default 96; --max-requests caps requests)
   --verbose            list every file of a large object-store change instead of its summary line
 
 ${COMMON_HELP}
@@ -102,10 +103,19 @@ export const destroyCommand: Command = {
  */
 function warnReferredTo(all: readonly StackManifest[], destroyed: readonly StackManifest[], io: CommandIo): void {
   const gone = new Set(destroyed.map((s) => s.name));
+  const warned = new Set<string>();
   for (const stays of all.filter((s) => !gone.has(s.name)))
     for (const ref of stays.crossStack ?? [])
-      if (gone.has(ref.stack))
+      if (gone.has(ref.stack)) {
+        warned.add(`${stays.name}\u0000${ref.stack}`);
         io.stderr.write(
           `warning: stack ${stays.name}, not destroyed now, refers to ${ref.address} of stack ${ref.stack} (from ${ref.from.join(', ')}): it cannot be applied again until stack ${ref.stack} is\n`,
         );
+      }
+  // A name given to another stack's object (a role naming a user's login) dangles the same way.
+  for (const d of stackDependencies(all))
+    if (gone.has(d.on) && !gone.has(d.stack) && !warned.has(`${d.stack}\u0000${d.on}`))
+      io.stderr.write(
+        `warning: stack ${d.stack}, not destroyed now, names ${d.to} of stack ${d.on} (from ${d.from}): it cannot be applied again until stack ${d.on} is\n`,
+      );
 }

@@ -60,8 +60,9 @@ export const COMMON_HELP = `Common options:
   --replication-window-ms N   how long a user, key, role or policy written through one datacenter
                               may stay unseen by another (default 60000): a refusal naming one is
                               retried that long, each wait shown
-  --max-requests N            at most N requests in flight per service (default 32; the client
-                              sends fewer while the cloud throttles or slows down)
+  --max-requests N            at most N requests in flight per service (default 32 to CloudAPI,
+                              64 to Manta; the client sends fewer while the cloud throttles or
+                              slows down)
   --lock-timeout DURATION     wait this long for the state lock, e.g. 30s or 2m (default: fail at once)
   --app-timeout DURATION      wait this long for the app program to build its app (default:
                               TRITON_IAC_APP_TIMEOUT_MS, else 2m); one that never does fails naming it

@@ -7,12 +7,15 @@ import type { StackManifest } from '../../common/manifest.js';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
+  namedObjectsOf,
   readCrossStackObjects,
+  refuseUnappliedNames,
   outputLocationsOf,
   parseStateDocument,
   ReconcilerError,
   withStackOutputs,
   type OutputState,
+  type StateBackend,
   type StateDocument,
 } from '../../reconciler/index.js';
 import { UsageError, type CommandIo } from '../command.js';
@@ -37,20 +40,53 @@ export async function crossStackStates(
   all: readonly StackManifest[],
   reader: CrossStackReader,
 ): Promise<EngineOptions['crossStack']> {
-  return readCrossStackObjects(
+  return readCrossStackObjects(stack, all, (other) => stateBackendOf(other, reader), reader.pending);
+}
+
+/** The state backend of another stack `other`, opened for reading its state. */
+async function stateBackendOf(other: StackManifest, reader: CrossStackReader): Promise<Pick<StateBackend, 'read'>> {
+  return openStateBackend(other, {
+    workDir: reader.io.cwd,
+    env: reader.io.env,
+    ...(other.state?.type === 'manta' ? { clients: await reader.clientsOf(other) } : {}),
+    ...(reader.common.consistencyWindowMs !== undefined
+      ? { consistencyWindowMs: reader.common.consistencyWindowMs }
+      : {}),
+  });
+}
+
+/**
+ * Refuses to apply `stack` when it names objects (a login, a directory) of stacks this run leaves
+ * out (`--stack`) whose state does not hold them; the stacks of this run are applied in order, each
+ * after those it names.
+ * @throws ReconcilerError `CROSS_STACK_NOT_APPLIED`
+ */
+export async function refuseNamesNotApplied(
+  stack: StackManifest,
+  all: readonly StackManifest[],
+  running: readonly StackManifest[],
+  reader: CrossStackReader,
+): Promise<void> {
+  const inRun = new Set(running.map((s) => s.name));
+  const named = namedObjectsOf(
     stack,
-    all,
-    async (other) =>
-      openStateBackend(other, {
-        workDir: reader.io.cwd,
-        env: reader.io.env,
-        ...(other.state?.type === 'manta' ? { clients: await reader.clientsOf(other) } : {}),
-        ...(reader.common.consistencyWindowMs !== undefined
-          ? { consistencyWindowMs: reader.common.consistencyWindowMs }
-          : {}),
-      }),
-    reader.pending,
+    all.filter((s) => !inRun.has(s.name)),
   );
+  if (named.length === 0) return;
+  const states = new Map<string, StateDocument | null>();
+  for (const name of new Set(named.map((n) => n.stack)))
+    states.set(
+      name,
+      (
+        await (
+          await stateBackendOf(
+            all.find((s) => s.name === name)!,
+            reader,
+          )
+        ).read()
+      )?.doc ?? null,
+    );
+  refuseUnappliedNames(stack, named, states);
 }
 
 /**

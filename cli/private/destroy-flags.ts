@@ -3,7 +3,7 @@
  * selection (`destroySelectionPerStack`), as engine options.
  */
 import type { StackManifest } from '../../common/manifest.js';
-import { destroySelectionPerStack } from '../../reconciler/index.js';
+import { destroySelectionPerStack, refuseBlockedDirectoryDeletes } from '../../reconciler/index.js';
 import type { EngineOptions } from './engine.js';
 import { UsageError } from '../command.js';
 
@@ -12,6 +12,8 @@ import { UsageError } from '../command.js';
  * (targets were given and none reaches it). With neither flag, every stack destroys everything.
  * @param app every stack of the app: a target takes what refers to it in a stack `--stack` leaves out too
  * @param selected the stacks the command works on (`--stack`)
+ * @throws ReconcilerError `APPLY_WOULD_FAIL` when a stack `--stack` leaves standing declares an entry
+ *   in a directory of a destroyed one (`refuseBlockedDirectoryDeletes`)
  * @throws ReconcilerError `PLAN_INPUT_INVALID` for an address of no stack of the app; UsageError for
  *   one of a stack `--stack` leaves out
  */
@@ -21,7 +23,10 @@ export function destroyOptionsPerStack(
   targets: readonly string[],
   exclude: readonly string[],
 ): (stack: StackManifest) => Partial<EngineOptions> | undefined {
-  if (targets.length === 0 && exclude.length === 0) return () => ({});
+  if (targets.length === 0 && exclude.length === 0) {
+    refuseBlockedDirectoryDeletes(app, selected);
+    return () => ({});
+  }
   const parts = destroySelectionPerStack(app, targets, exclude);
   // An address of a stack --stack leaves out would silently do nothing: say so instead.
   const names = new Set(selected.map((s) => s.name));

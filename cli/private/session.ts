@@ -29,7 +29,7 @@ import { guardLocks } from './interrupts.js';
 import { defaultHandlers } from '../../provider/handlers/registry.js';
 import { stateHistoryKeepOf } from './drift-config.js';
 import { declaredByOtherStacks, orderStacks, WriteLog, type Plan } from '../../reconciler/index.js';
-import { crossStackStates, withOtherAppsOutputs } from './cross-stack-states.js';
+import { crossStackStates, refuseNamesNotApplied, withOtherAppsOutputs } from './cross-stack-states.js';
 import { datacentersNamed } from '../../common/kinds/datacenter-scope.js';
 import type { CommonOptions } from './common-options.js';
 
@@ -126,6 +126,11 @@ export interface Session {
   readonly outputsRead: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
   /** Records a plan made in this run: what it creates, replaces or deletes is known to later stacks only after apply. */
   notePlanned(plan: Plan): void;
+  /**
+   * Refuses to apply `stack` when it names objects of a stack this run leaves out that its state
+   * does not hold (`refuseNamesNotApplied`).
+   */
+  refuseNamesNotApplied(stack: StackManifest): Promise<void>;
   /** Closes every connection and the embedded emulator. */
   close(): Promise<void>;
 }
@@ -250,6 +255,8 @@ export async function openSession(
     app,
     stacks,
     outputsRead: new Map(),
+    refuseNamesNotApplied: (stack) =>
+      refuseNamesNotApplied(stack, app.manifest.stacks, stacks, { io, common, clientsOf, pending }),
     notePlanned(plan) {
       for (const c of plan.changes)
         if (c.action === 'create' || c.action === 'replace' || c.action === 'delete') pending.add(c.address);

@@ -305,6 +305,16 @@ export interface KindDescriptor<K extends string = string> {
    * @default 'gone'
    */
   readonly deleteWaitsForDependents?: 'gone' | 'accepted';
+  /**
+   * The server refuses a create whose natural key an object of the kind already holds, with a
+   * conflict (a user's login, a role's name): a create whose outcome is unknown (a 500, a reset)
+   * and whose object a look-up does not find may then be sent again at once, since a second object
+   * cannot be made; the conflict, if the first did make it, is adopted as that create's object.
+   * Without it the engine waits out the consistency window before creating again (CloudAPI lets
+   * instances share a name: a stale "not found" would make a second one).
+   * @default false
+   */
+  readonly refusesDuplicateCreate?: boolean;
   /** Absent: the kind's collection is top-level (one list per account). */
   readonly parent?: ParentRule;
   /**

@@ -31,6 +31,8 @@ export const instanceSnapshot = {
   naturalKey: { from: 'fields', fields: [{ field: 'instanceName' }, { field: 'name' }], separator: '/' },
   naturalKeyText: '<instance name>/<snapshot name>',
   uniqueness: 'an instance holds one snapshot of each name',
+  // CreateMachineSnapshot: "Snapshot … already exists": a create sent again after an unknown outcome cannot make a second one.
+  refusesDuplicateCreate: true,
   ci: {
     // sdc-cloudapi authorises every /:login/machines/:id/... route against the machine itself
     // (resources.js resourceName), so the snapshot calls need the role on the instance.

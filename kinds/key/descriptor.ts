@@ -27,6 +27,8 @@ export const key = {
   naturalKey: { from: 'fields', fields: [{ field: 'fingerprint' }] },
   naturalKeyText: 'fingerprint',
   uniqueness: 'an account cannot hold one key twice',
+  // CreateKey: "key already exists or is invalid": a create sent again after an unknown outcome cannot make a second one.
+  refusesDuplicateCreate: true,
   uniqueValues: [{ field: 'name' }],
   census: {
     order: 0,

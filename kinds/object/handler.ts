@@ -5,9 +5,11 @@
  *
  * - A content or durability change re-uploads (PUT overwrites; durability cannot change in place).
  * - A change of content type, headers or role tags only is one PutMetadata with the complete set.
- * - Updates are conditional: the handler HEADs the object and writes with `If-Match` on that etag,
- *   so a writer that lands in between is never clobbered; the loss is reported as "changed by
- *   another writer" (412/409, status kept for the engine).
+ * - Updates are conditional: the handler writes with `If-Match` on the etag the last apply recorded
+ *   (no read first: the plan that found no drift saw that very write); when that fails (412: the
+ *   object was rewritten since) or nothing was recorded, it HEADs the object and writes with
+ *   `If-Match` on the current etag. A writer that lands in between is never clobbered; the loss is
+ *   reported as "changed by another writer" (412/409, status kept for the engine).
  * - File content is streamed from disk: one streaming PUT up to `multipartThresholdBytes` (1 GiB),
  *   a parallel multipart upload from there on (which cannot be conditional: the server refuses
  *   If-Match there). Why the line is that high: {@link DEFAULT_MULTIPART_THRESHOLD_BYTES}.
@@ -21,6 +23,7 @@
  */
 import { checkDurability, DURABILITY_MAX, DURABILITY_MIN } from '../../common/rules/index.js';
 import type { DirectoryEntry, PutResult } from '../../provider/manta/types.js';
+import { TritonApiError } from '../../provider/errors.js';
 import type {
   JsonPatchOperation,
   PlainObject,
@@ -46,7 +49,7 @@ import {
   type MantaContext,
 } from '../../provider/handlers/private/manta-support.js';
 import { fieldRulesOf, numberDefault, stringDefault } from '../../common/kinds/index.js';
-import { toSecond, unchangedSince, type LiveObject } from './private/object-fingerprint.js';
+import { recordedOf, toSecond, unchangedSince, type LiveObject } from './private/object-fingerprint.js';
 import { object as objectKind } from './descriptor.js';
 
 /** What an object declared without these has: the descriptor's defaults. */
@@ -245,6 +248,32 @@ export function createObjectHandler(options: ObjectHandlerOptions = {}): Resourc
     });
   }
 
+  /** Writes `d` over an object whose etag and content facts are `on`'s, conditional on `on.etag` ('' = create-only). */
+  async function write(
+    ctx: MantaContext,
+    d: DesiredObject,
+    patch: readonly JsonPatchOperation[],
+    on: Partial<Pick<LiveObject, 'md5' | 'size' | 'durability'>> & { readonly etag: string },
+  ): Promise<LiveObject> {
+    const reupload =
+      on.md5 === undefined ||
+      on.md5 !== d.md5 ||
+      on.durability !== d.durability ||
+      patch.length === 0 ||
+      patch.some((op) => CONTENT_FIELDS.has(op.path.split('/')[1] ?? ''));
+    if (reupload) return liveFrom(d, await upload(ctx, d, on.etag), on.etag);
+    const { metadata, other } = splitHeaders(d.headers);
+    const put = await ctx.clients.manta.putMetadata(d.path, {
+      contentType: d.contentType,
+      metadata,
+      // PutMetadata has no typed condition option; If-Match is an ordinary request header.
+      headers: { ...other, 'if-match': on.etag },
+      roleTags: d.roleTags,
+      signal: ctx.signal,
+    });
+    return { ...liveFrom(d, put, on.etag), md5: on.md5, size: on.size ?? d.size, durability: on.durability };
+  }
+
   const handler: ResourceHandler<LiveObject, MantaClients> = {
     kind: KIND,
     mode: 'managed',
@@ -338,29 +367,23 @@ export function createObjectHandler(options: ObjectHandlerOptions = {}): Resourc
       return liveFrom(d, await upload(ctx, d, undefined), '');
     },
 
-    async update(ctx, id, desired, patch: readonly JsonPatchOperation[]) {
+    async update(ctx, id, desired, patch: readonly JsonPatchOperation[], applied?: PlainObject) {
       const d = desiredOf(desired);
+      // First on the etag the last apply recorded: the object still being that write (as the plan
+      // saw it), this is the write a HEAD would lead to, a round trip sooner. 412: rewritten since
+      // (drift the plan showed), so read the current etag and write on that, as without a record.
+      const recorded = recordedOf(applied);
+      try {
+        if (recorded !== undefined) return await write(ctx, d, patch, recorded);
+      } catch (error) {
+        if (!(error instanceof TritonApiError && error.status === 412))
+          return explainConflict(error, `object ${d.path}`);
+      }
       const current = await handler.read(ctx, { naturalKey: id });
       // Gone since the plan: write create-only, so an object someone else puts there meanwhile wins.
-      const ifMatch = current === undefined ? '' : current.etag;
-      const reupload =
-        current === undefined ||
-        current.md5 !== d.md5 ||
-        current.durability !== d.durability ||
-        patch.length === 0 ||
-        patch.some((op) => CONTENT_FIELDS.has(op.path.split('/')[1] ?? ''));
+      const seen = current === undefined ? { etag: '' } : current;
       try {
-        if (reupload) return liveFrom(d, await upload(ctx, d, ifMatch), ifMatch);
-        const { metadata, other } = splitHeaders(d.headers);
-        const put = await ctx.clients.manta.putMetadata(d.path, {
-          contentType: d.contentType,
-          metadata,
-          // PutMetadata has no typed condition option; If-Match is an ordinary request header.
-          headers: { ...other, 'if-match': ifMatch },
-          roleTags: d.roleTags,
-          signal: ctx.signal,
-        });
-        return { ...liveFrom(d, put, ifMatch), md5: current.md5, size: current.size, durability: current.durability };
+        return await write(ctx, d, patch, seen);
       } catch (error) {
         return explainConflict(error, `object ${d.path}`);
       }

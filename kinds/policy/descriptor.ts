@@ -21,6 +21,8 @@ export const policy = {
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
   naturalKeyText: 'name',
   uniqueness: 'policy names are unique within an account',
+  // CreatePolicy: "Name is not unique": a create sent again after an unknown outcome cannot make a second one.
+  refusesDuplicateCreate: true,
   census: { order: 4, listed: 'account', roleTagsAt: '/{account}/policies/{id}', note: { text: 'rules {json:rules}' } },
   authoritative: true,
   generate: {

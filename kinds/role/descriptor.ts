@@ -68,6 +68,8 @@ export const role = {
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
   naturalKeyText: 'name',
   uniqueness: 'role names are unique within an account',
+  // CreateRole: "Name is not unique": a create sent again after an unknown outcome cannot make a second one.
+  refusesDuplicateCreate: true,
   census: {
     order: 3,
     listed: 'account',

@@ -32,6 +32,8 @@ export const userKey = {
   },
   naturalKeyText: '<login lower-cased>/<fingerprint>',
   uniqueness: 'a user cannot hold one key twice',
+  // CreateUserKey: "key already exists or is invalid": a create sent again after an unknown outcome cannot make a second one.
+  refusesDuplicateCreate: true,
   uniqueValues: [{ field: 'name', within: 'user' }],
   census: {
     order: 2,

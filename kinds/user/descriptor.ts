@@ -38,6 +38,8 @@ export const user = {
   naturalKey: { from: 'fields', fields: [{ field: 'login', lowerCase: true }] },
   naturalKeyText: 'login lower-cased',
   uniqueness: 'logins are unique case-insensitively within an account',
+  // CreateUser: "Login is already taken": a create sent again after an unknown outcome cannot make a second one.
+  refusesDuplicateCreate: true,
   uniqueValues: [{ field: 'email', caseInsensitive: true }],
   census: { order: 1, listed: 'account', roleTagsAt: '/{account}/users/{id}' },
   authoritative: true,

@@ -75,6 +75,8 @@ export const volume = {
   naturalKey: { from: 'fields', fields: [{ field: 'name' }] },
   naturalKeyText: 'name',
   uniqueness: 'volume names are unique within an account',
+  // CreateVolume: 409 VolumeAlreadyExists: a create sent again after an unknown outcome cannot make a second one.
+  refusesDuplicateCreate: true,
   pulumi: { summary: 'An NFS shared volume.', outputs: ['id'] },
   ci: {
     actions: ['listvolumes', 'getvolume', 'listvolumesizes', 'createvolume', 'updatevolume', 'deletevolume'],

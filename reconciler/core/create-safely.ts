@@ -18,6 +18,7 @@
  *   until an attempt sent once the window (plus a margin) has passed since their write was
  *   acknowledged fails too; other failures are final.
  */
+import { kindDescriptor } from '../../common/kinds/index.js';
 import { TUNABLE_DEFAULTS } from '../../common/tunables.js';
 import { apiErrorFacts, latestWriteOf, type ObjectReference } from '../consistency.js';
 import type { PlainObject, ResourceHandler } from '../../common/contract/handler.js';
@@ -94,8 +95,10 @@ export async function createSafely<Clients>(args: {
           // Not found, but perhaps only not yet: until the window has passed since the attempt that
           // may have made it, look again rather than create again. Names a server does not keep
           // unique (instances) would otherwise be made twice, the second never recorded.
+          // A kind whose server refuses a second object of the key needs no wait: creating again
+          // either makes the only one or is refused as taken, and the conflict is adopted below.
           const settled = (mayHaveMadeAt ?? 0) + run.windowMs;
-          if (Date.now() < settled) {
+          if (Date.now() < settled && kindDescriptor(change.kind)?.refusesDuplicateCreate !== true) {
             staleReads += 1;
             retry.onRetry?.(`${change.naturalKey} is not visible yet after a create that may have made it`, staleReads);
             await pause(

@@ -72,7 +72,7 @@ export interface EngineOptions<C extends EngineClients = EngineClients> {
   /**
    * How many actions (and reads) run at once: the walk's width. The requests in flight are capped by
    * the clients (`connectStack`'s `maxRequests`), not by this.
-   * @default TUNABLE_DEFAULTS.parallelism (32)
+   * @default TUNABLE_DEFAULTS.parallelism (96)
    */
   readonly parallelism?: number;
   /** How long to wait for the state lock. @default 0 - fail at once, naming the holder */

@@ -14,7 +14,8 @@ import {
 } from '../plan/lifecycle.js';
 import { forgetMovedAway } from '../plan/moved-to-stack.js';
 import { matchLive, recordedKeysOf, type UnmanagedLive } from '../plan/match-live.js';
-import { orderTreeDeletes, prunedBy, unretainPruned } from '../plan/prune.js';
+import { heldEntries, orderTreeDeletes, prunedBy, unretainPruned } from '../plan/prune.js';
+import { declaredStateFolders, keepStateFolders } from '../plan/state-folders.js';
 import { StackWrites, stackWrites } from '../plan/stack-writes.js';
 import { withWrittenDeletes, writtenReadTargets } from '../plan/written-deletes.js';
 import { fileKindsOf, prunedListTargets, walkPrunedTrees } from './prune-walk.js';
@@ -253,7 +254,7 @@ export function planFrom(
   preferRecordedObjects(byAddress, stack);
   const authoritative = new Set<ResourceKind>(stack.authoritative ?? []);
   const writes = new StackWrites(stackWrites(req.stack, req.state));
-  const pruned = prunedBy(stack.prune, writes);
+  const pruned = prunedBy(stack.prune, writes, heldEntries(req.stack.resources, req.state));
   // What another stack of the app declares or writes is that stack's: never pruned here.
   const pruning = (u: UnmanagedLive): string | undefined =>
     req.declaredElsewhere?.has(`${u.kind}\u0000${u.naturalKey}`) === true ? undefined : pruned(u);
@@ -300,7 +301,7 @@ export function planFrom(
     );
   // The declared options of the real stack count in a destroy too (its view has no resources).
   const options = unretainPruned(optionsByAddress(req.stack.resources, req.state), stack, req.state);
-  changes = forgetMovedAway(forgetRetained(changes, options), req.declaredElsewhere);
+  changes = keepStateFolders(forgetMovedAway(forgetRetained(changes, options), req.declaredElsewhere), req.stack);
   changes = orderTreeDeletes(
     withWrittenDeletes(changes, writes, match.unmanaged, run.handlers),
     UNMANAGED_ADDRESS_PREFIX,
@@ -361,6 +362,7 @@ function planningInputOf(run: RunContext, stack: StackManifest, req: PlanRequest
     handlers: run.handlers,
     resolveSecret: (s) => run.secrets.tryResolve(s),
     ...(req.adopt ? { adoptConsented: true } : {}),
+    madeByStack: declaredStateFolders(stack),
     // Every object of another stack referred to: those no state holds yet are known after apply.
     crossStack: new Map([
       ...(stack.crossStack ?? []).map((r) => [r.address, null] as const),

@@ -244,8 +244,7 @@ function ownTagsOnly(kind: string): boolean {
  * writes, from the first write answered on once these are done, instead of after every write.
  * `undefined` when it follows them all (something moves) or nothing writes.
  *
- * Which: the changes of a user, role, policy, role tag or Manta entry other than a create or an
- * adoption. Why the others give the same table whether the census is read before or after them:
+ * Which: the changes of a user, role, policy or role tag other than a create or an adoption. Why the others give the same table whether the census is read before or after them:
  * the recorded table takes every object the stack manages from the state, not from the census (see
  * `recordedAccessTable`); the census contributes only the users, roles and policies no stack manages
  * and the role tags of paths (the account, its collections, the managed role-tag paths, the objects
@@ -253,9 +252,11 @@ function ownTagsOnly(kind: string): boolean {
  * tag the stack creates or adopts on a path are laid over the path's from the state either way); so
  * does changing or deleting a managed object of a kind that grants access only through its own role
  * tags or not at all: its tags are never read (it is managed while it exists), its listing and
- * properties are not in the table, and the server changes nothing else when it goes. A change of a
- * user, role, policy, role tag or Manta entry can change what the census reads (a deleted user
- * leaves the roles that named it), so the census follows those.
+ * properties are not in the table, and the server changes nothing else when it goes. Nor does any
+ * change of a Manta entry: an apply's census reads CloudAPI alone (no Manta listing, and role-tag
+ * paths are CloudAPI paths), and the table takes managed entries from the state. A change of a
+ * user, role, policy or role tag can change what the census reads (a deleted user leaves the roles
+ * that named it), so the census follows those.
  *
  * What it saves: the census's reads (a dozen collections and role-tag paths, then the role tags of
  * the unmanaged objects they list) were two round trips after the last write, that is after the
@@ -270,15 +271,33 @@ export function censusFollows(
   }[],
 ): string[] | undefined {
   if (!changes.some((c) => !READING.has(c.action)) || changes.some((c) => c.movedFrom !== undefined)) return undefined;
-  return changes.filter((c) => !NOTHING_CENSUSED.has(c.action) && !ownTagsOnly(c.kind)).map((c) => c.address);
+  return changes
+    .filter((c) => !NOTHING_CENSUSED.has(c.action) && !ownTagsOnly(c.kind) && !isManta(c.kind))
+    .map((c) => c.address);
+}
+
+/** Whether the kind's objects live in Manta, which an apply's census never reads (see {@link censusFollows}). */
+function isManta(kind: string): boolean {
+  return kindDescriptor(kind)?.service === 'manta';
+}
+
+/**
+ * Whether every write of the plan goes to Manta: the census (CloudAPI reads) then takes no place
+ * in the writes' connection pool and may start with them rather than after the first answer.
+ */
+export function writesBesideCensus(changes: readonly { readonly kind: string; readonly action: string }[]): boolean {
+  return changes.every((c) => READING.has(c.action) || isManta(c.kind));
 }
 
 /**
  * Whether the plan's own listings may stand in for the census's: when the plan deletes nothing
- * (a listing read before a delete names the deleted object) and changes no user, role or policy.
+ * (a listing read before a delete names the deleted object) and changes no user, role or policy
+ * (changes of Manta entries aside: the census lists nothing of Manta).
  */
 export function priorListsHold(changes: readonly { readonly kind: string; readonly action: string }[]): boolean {
-  return changes.every((c) => NOTHING_CENSUSED.has(c.action) || (c.action === 'update' && ownTagsOnly(c.kind)));
+  return changes.every(
+    (c) => NOTHING_CENSUSED.has(c.action) || isManta(c.kind) || (c.action === 'update' && ownTagsOnly(c.kind)),
+  );
 }
 
 /** The table to record, from an access census and the state after the apply. */

@@ -8,7 +8,9 @@ import type { ResourceKind, StackManifest } from '../../common/manifest.js';
 import type { StateBackend } from '../state/backend.js';
 import type { StateDocument } from '../state/document.js';
 import { ReconcilerError } from '../errors.js';
-import { datacenterKeyOf } from '../../common/kinds/datacenter-scope.js';
+import { nameReferencesOf, namesResource } from '../../common/kinds/name-references.js';
+import { datacenterKeyOf, inDifferentDatacenters } from '../../common/kinds/datacenter-scope.js';
+import { kindDescriptor } from '../../common/kinds/index.js';
 
 /** An object of another stack as its state records it. */
 export interface CrossStackObject {
@@ -106,6 +108,66 @@ export function refuseUnappliedCrossStack(
     `stack ${stack.name} refers to ${missing.map((r) => `${r.address} (from ${r.from.join(', ')})`).join(', ')}, which the state of stack${stacks.length === 1 ? '' : 's'} ${stacks.join(', ')} does not hold (not applied yet, or destroyed since)`,
     {
       hint: `Nothing was changed. Apply stack ${stacks.join(', ')} first (\`triton-iac apply --stack ${stacks.join(',')}\`), or apply the whole app: it applies every stack after those it refers to.`,
+    },
+  );
+}
+
+/** An object of another stack of its account that a stack names (`common/kinds/name-references.ts`). */
+export interface NamedObject {
+  readonly address: string;
+  readonly stack: string;
+  /** The resource naming it. */
+  readonly from: string;
+}
+
+/**
+ * The objects the stacks `others` declare in `stack`'s account that `stack` names, and does not
+ * refer to as objects: a role naming a user's login, an object in a directory of another stack
+ * (each directory above it).
+ */
+export function namedObjectsOf(stack: StackManifest, others: readonly StackManifest[]): NamedObject[] {
+  const out: NamedObject[] = [];
+  // A reference by object is the engine's to check (`refuseUnappliedCrossStack`), with its own words.
+  const byObject = new Set((stack.crossStack ?? []).map((r) => r.address));
+  for (const other of others) {
+    if (other.name === stack.name || other.account !== stack.account) continue;
+    const apart = inDifferentDatacenters(other.connection?.datacenter, stack.connection?.datacenter);
+    for (const r of stack.resources)
+      for (const reference of nameReferencesOf(r))
+        for (const t of other.resources)
+          if (
+            !byObject.has(t.address) &&
+            !(apart && kindDescriptor(t.kind)?.scope === 'datacenter') &&
+            namesResource(reference, t)
+          )
+            out.push({ address: t.address, stack: other.name, from: r.address });
+  }
+  return out;
+}
+
+/**
+ * Refuses, before anything changes, to apply a stack naming objects that their stacks' state does
+ * not hold (`states`, by stack name): a role naming a login nobody made, an object in a directory
+ * not made yet, which the server would refuse half-way.
+ * @throws ReconcilerError `CROSS_STACK_NOT_APPLIED` naming each object, its stack and what names it
+ */
+export function refuseUnappliedNames(
+  stack: StackManifest,
+  named: readonly NamedObject[],
+  states: ReadonlyMap<string, StateDocument | null>,
+): void {
+  const missing = named.filter((n) => states.get(n.stack)?.resources.some((e) => e.address === n.address) !== true);
+  if (missing.length === 0) return;
+  const stacks = [...new Set(missing.map((n) => n.stack))];
+  throw new ReconcilerError(
+    'CROSS_STACK_NOT_APPLIED',
+    `stack ${stack.name} names ${[...new Set(missing.map((n) => n.address))]
+      .map((a) => `${a} (from ${[...new Set(missing.filter((n) => n.address === a).map((n) => n.from))].join(', ')})`)
+      .join(
+        ', ',
+      )}, which the state of stack${stacks.length === 1 ? '' : 's'} ${stacks.join(', ')} does not hold (not applied yet, or destroyed since)`,
+    {
+      hint: `Nothing was changed. Apply stack ${stacks.join(', ')} first (\`triton-iac apply --stack ${stacks.join(',')}\`), or apply the whole app: it applies every stack after those it names.`,
     },
   );
 }

@@ -18,4 +18,5 @@ export * from './app-controls.js';
 export * from './unique-values.js';
 export * from './cross-stack.js';
 export * from './destroy-selection.js';
+export * from './destroy-blocked.js';
 export * from './stack-outputs.js';

@@ -37,8 +37,10 @@ export function declaredByOtherStacks(
       if (apart && kindDescriptor(r.kind)?.scope === 'datacenter') continue;
       // Declared by several stacks at once by design (a non-exclusive role tag): not a move.
       if (kindDescriptor(r.kind)?.sharedByStacks === true) continue;
-      const key = objectKey(r.kind, r.naturalKey);
-      if (!out.has(key)) out.set(key, other.name);
+      // A file's path under every file kind: a listing shows another stack's snaplink as an object.
+      const kinds = kindDescriptor(r.kind)?.treeEntry === 'file' ? fileKinds : [r.kind];
+      for (const kind of kinds)
+        if (!out.has(objectKey(kind, r.naturalKey))) out.set(objectKey(kind, r.naturalKey), other.name);
       // What it writes (a secret handed over, an export) is that stack's too: never pruned here.
       for (const path of writtenPathsOf(r))
         for (const kind of fileKinds) if (!out.has(objectKey(kind, path))) out.set(objectKey(kind, path), other.name);

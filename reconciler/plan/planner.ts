@@ -65,6 +65,11 @@ export interface PlanningInput {
    */
   readonly adoptConsented?: boolean;
   /**
+   * Addresses of objects the stack made outside any apply (the directories its Manta state backend
+   * makes for the state: `state-folders.ts`): found live and not in the state, they are its own.
+   */
+  readonly madeByStack?: readonly string[];
+  /**
    * Changes planned ahead while the reads were under way; each is used only when it was planned
    * from the very live objects given here. @default none
    */
@@ -211,7 +216,9 @@ export function planningEnv(input: Omit<PlanningInput, 'live'>): PlanningEnv {
     manifestByAddress: new Map(input.resources.map((r) => [r.address, r])),
     ...(input.resolveSecret !== undefined ? { resolveSecret: input.resolveSecret } : {}),
     ...(input.adoptConsented ? { adoptConsented: true } : {}),
-    ...(input.state?.creating !== undefined ? { creating: new Set(input.state.creating) } : {}),
+    ...(input.state?.creating !== undefined || input.madeByStack !== undefined
+      ? { creating: new Set([...(input.state?.creating ?? []), ...(input.madeByStack ?? [])]) }
+      : {}),
     targetChanges: new ChangeMemo(),
     ...(input.crossStack !== undefined ? { crossStack: input.crossStack } : {}),
   };

@@ -19,18 +19,44 @@ function prunedKinds(): ReadonlySet<string> {
   );
 }
 
+/** A tree entry's class and path: a listing shows a snaplink as an object, both are files. */
+function heldKey(kind: string, naturalKey: string): string | undefined {
+  const entry = kindDescriptor(kind)?.treeEntry;
+  return entry === undefined ? undefined : `${entry}\u0000${naturalKey}`;
+}
+
+/**
+ * The tree entries the stack declares or its state records, by class and path (`heldKey`): an
+ * unmanaged entry at one of them is the stack's own object listed under another kind (its snaplink
+ * read in a directory listing as an object), never something to prune.
+ */
+export function heldEntries(
+  resources: readonly { readonly kind: string; readonly naturalKey: string }[],
+  state: StateDocument | null,
+): Set<string> {
+  const out = new Set<string>();
+  for (const r of [...resources, ...(state?.resources ?? [])]) {
+    const key = heldKey(r.kind, r.naturalKey);
+    if (key !== undefined) out.add(key);
+  }
+  return out;
+}
+
 /**
  * A function saying why an unmanaged object is pruned (the reason a plan shows), or `undefined`
  * when it is not.
+ * @param held the stack's own tree entries (`heldEntries`): never pruned, whatever kind lists them
  */
 export function prunedBy(
   prune: readonly string[] | undefined,
   writes?: StackWrites,
+  held?: ReadonlySet<string>,
 ): (u: { readonly kind: ResourceKind; readonly naturalKey: string }) => string | undefined {
   if (prune === undefined || prune.length === 0) return () => undefined;
   const kinds = prunedKinds();
   return (u) => {
     if (!kinds.has(u.kind) || writes?.owns(u.kind, u.naturalKey) === true) return undefined;
+    if (held?.has(heldKey(u.kind, u.naturalKey) ?? '') === true) return undefined;
     const top = prune.find((dir) => u.naturalKey.startsWith(`${dir}/`));
     return top === undefined ? undefined : `not in the folder mirrored to ${top}, which deletes what the folder lacks`;
   };

@@ -76,3 +76,16 @@ describe('state document: an address twice', () => {
     );
   });
 });
+
+describe("state document: another account's objects", () => {
+  it("refuses an object-store entry of another account's path, hand-edited in, naming it", () => {
+    const object = (naturalKey: string) => ({ ...entry, address: 'prod/o', kind: 'object', naturalKey });
+    const state = (naturalKey: string) => ({ ...emptyState('prod', 'acme'), resources: [object(naturalKey)] });
+    expect(stateShapeProblem(state('/acme/stor/x.txt'))).toBeUndefined();
+    expect(stateShapeProblem(state('/bob/stor/x.txt'))).toBe(
+      'resources[0].naturalKey "/bob/stor/x.txt" is not a path of account acme (under /acme/); a stack\'s state names only its own account\'s objects',
+    );
+    // A prefix of the account's name is another account.
+    expect(stateShapeProblem(state('/acmex/stor/x.txt'))).toMatch(/is not a path of account acme/);
+  });
+});

@@ -181,6 +181,8 @@ export function stateShapeProblem(value: unknown): string | undefined {
       return `${at}.kind is ${JSON.stringify(r.kind)}; it must be one of ${allKinds()
         .map((d) => d.kind)
         .join(', ')}`;
+    if (isMantaKeyed(r.kind) && !(r.naturalKey as string).startsWith(`/${value.account as string}/`))
+      return `${at}.naturalKey ${JSON.stringify(r.naturalKey)} is not a path of account ${value.account as string} (under /${value.account as string}/); a stack's state names only its own account's objects`;
     if (r.serverId !== null && typeof r.serverId !== 'string') return `${at}.serverId must be a string or null`;
     if (!isObject(r.properties)) return `${at}.properties must be an object`;
     if (!isObject(r.writeOnly)) return `${at}.writeOnly must be an object`;
@@ -242,6 +244,18 @@ function accessProblem(access: unknown): string | undefined {
       return `access.table[${i}] must be an object with string user, action, resource, role, policy and rule`;
   }
   return undefined;
+}
+
+/**
+ * Whether a kind's natural key is an object-store path (`/<account>/stor/...`), which names its
+ * account: an entry of another account's path, hand-edited in, would have a run read or delete an
+ * object of that account (with an operator's key, it could).
+ */
+function isMantaKeyed(kind: string): boolean {
+  const d = kindDescriptor(kind);
+  if (d?.naturalKey.from !== 'fields' || d.naturalKey.fields.length !== 1) return false;
+  const field = d.naturalKey.fields[0]!.field;
+  return d.properties.some((p) => p.name === field && p.pathForm === 'manta');
 }
 
 /**

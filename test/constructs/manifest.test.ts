@@ -16,12 +16,15 @@ const schema = JSON.parse(readFileSync(new URL('../../docs/manifest.schema.json'
 function smallApp(order: 'forward' | 'reverse'): TritonApp {
   const app = new TritonApp({ generator: 'triton-iac test' });
   const build: (() => void)[] = [];
-  const stacks = ['b-stack', 'a-stack'].map((id) => new TritonStack(app, id, { account: 'acme' }));
+  // Two accounts: two stacks of one account may not declare the same objects.
+  const stacks = ['b-stack', 'a-stack'].map(
+    (id) => new TritonStack(app, id, { account: id === 'a-stack' ? 'acme' : 'beta' }),
+  );
   for (const stack of stacks) {
     build.push(() => new User(stack, 'zed', { login: 'zed', email: 'zed@acme.example' }));
     build.push(() => new Policy(stack, 'ro', { rules: ['CAN getmachine'] }));
     build.push(() => new Role(stack, 'ops', { members: ['zed', 'amy'], policies: ['ro'] }));
-    build.push(() => new Directory(stack, 'dir', { path: '/acme/stor/d' }));
+    build.push(() => new Directory(stack, 'dir', { path: '~~/stor/d' }));
   }
   (order === 'forward' ? build : [...build].reverse()).forEach((f) => f());
   return app;

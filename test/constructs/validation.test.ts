@@ -430,6 +430,27 @@ describe('whole-tree validation at synth', () => {
     ]);
   });
 
+  it('GIVEN two stacks of one account declaring the same object WHEN synthesized THEN each second declaration is refused naming the first', () => {
+    const app = new TritonApp();
+    const a = new TritonStack(app, 'a', { account: 'acme' });
+    const b = new TritonStack(app, 'b', { account: 'acme' });
+    const other = new TritonStack(app, 'c', { account: 'beta' });
+    new User(a, 'alice', { login: 'alice', email: 'a@acme.example' });
+    new User(b, 'alice2', { login: 'Alice', email: 'b@acme.example' });
+    new StorObject(a, 'o', { path: '~~/stor/x', content: 'a' });
+    new Directory(b, 'd', { path: '/acme/stor/x' });
+    // Another account's alice, and role tags several stacks may each put on one path, are no conflict.
+    new User(other, 'alice', { login: 'alice', email: 'a@beta.example' });
+    const ra = new Role(a, 'ra', {});
+    const rb = new Role(b, 'rb', {});
+    new RoleTag(a, 't', { resource: '/my/machines', roles: [ra], exclusive: false });
+    new RoleTag(b, 't', { resource: '/my/machines', roles: [rb], exclusive: false });
+    expect(synthProblems(app)).toEqual([
+      'b/alice2: login lower-cased "alice": is also declared by a/alice (user) of stack a, in the same account acme: logins are unique case-insensitively within an account, and two stacks would both manage it (declare it in one stack; the other may refer to it as an object)',
+      'b/d: path "/acme/stor/x": is also declared by a/o (object) of stack a, in the same account acme: one object-store path holds one directory, object or link, and two stacks would both manage it (declare it in one stack; the other may refer to it as an object)',
+    ]);
+  });
+
   it('GIVEN a duplicate and a cycle WHEN synthesized THEN one SynthError lists both', () => {
     const { app, stack } = newStack();
     new User(stack, 'a', { login: 'alice', email: 'a@acme.example' });

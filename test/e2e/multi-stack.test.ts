@@ -152,7 +152,7 @@ describe('an app whose stacks name each other by name', () => {
   );
 
   it(
-    '--exclude of a user leaves out the role of another stack that names it, saying why',
+    '--exclude of a user leaves out the role of another stack that names it, saying why, and destroying its stack alone warns',
     async () => {
       const c = await clouds();
       crossStackApp(c.cwd);
@@ -163,6 +163,30 @@ describe('an app whose stacks name each other by name', () => {
       expect(applied.code, applied.stdout + applied.stderr).toBe(0);
       expect(applied.stdout).toContain('Apply complete for stack zteam: 1 created');
       expect(applied.stdout).toContain('No changes. Stack acl');
+
+      // Destroying the named stack alone warns that the naming stack is left with a dangling name.
+      const destroyed = await c.cli(['destroy', '--auto-approve', '--stack', 'zteam']);
+      expect(destroyed.code, destroyed.stdout + destroyed.stderr).toBe(0);
+      expect(destroyed.stderr).toContain(
+        'warning: stack acl, not destroyed now, names zteam/bob of stack zteam (from acl/ops): it cannot be applied again until stack zteam is',
+      );
+    },
+    SLOW,
+  );
+
+  it(
+    'refuses to apply a stack alone before the stack whose user it names, changing nothing',
+    async () => {
+      const c = await clouds();
+      crossStackApp(c.cwd);
+      const alone = await c.cli(['apply', '--auto-approve', '--stack', 'acl']);
+      expect(alone.code, alone.stdout + alone.stderr).toBe(1);
+      expect(alone.stderr).toContain('Error [CROSS_STACK_NOT_APPLIED]: stack acl names zteam/bob (from acl/ops)');
+      expect(alone.stderr).toContain('Apply stack zteam first');
+      expect((await c.triton('rbac', 'roles', '-j')).trim()).toBe('');
+      const both = await c.cli(['apply', '--auto-approve', '--stack', 'zteam']);
+      expect(both.code, both.stdout + both.stderr).toBe(0);
+      expect((await c.cli(['apply', '--auto-approve', '--stack', 'acl'])).code).toBe(0);
     },
     SLOW,
   );

@@ -47,7 +47,7 @@ function writeApp(c: ProxiedCloud, more = ''): void {
   writeFileSync(join(c.cwd, 'triton-iac.json'), JSON.stringify({ app: 'app.ts' }));
   writeFileSync(
     join(c.cwd, 'app.ts'),
-    `import { AccessKey, StorTree, TritonApp, TritonStack } from ${LIBRARY};
+    `import { AccessKey, SnapLink, StorObject, StorTree, TritonApp, TritonStack } from ${LIBRARY};
 export default () => {
   const app = new TritonApp();
   const stack = new TritonStack(app, 'web', { account: 'acme' });
@@ -147,6 +147,77 @@ describe('StorTree pruning', () => {
     const destroy = await c.cli(['destroy', '--auto-approve', ...W0]);
     expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
     expect(await manta(c, 'mls', '/acme/stor')).toEqual([]);
+  });
+});
+
+describe('StorTree pruning and snaplinks', () => {
+  it("never prunes the stack's own snaplink, nor another stack's object or snaplink, in the tree, and refuses destroying the tree alone", async () => {
+    const c = await cloud();
+    writeFiles(c, { 'a/f.txt': 'f\n' });
+    // A listing shows a snaplink as an object: the stack's own link must still be recognised as its own.
+    writeApp(
+      c,
+      `new SnapLink(stack, 'latest', { path: '~~/stor/site/a/latest.txt', source: '~~/stor/site/a/f.txt' });
+  const other = new TritonStack(app, 'other', { account: 'acme' });
+  const theirs = new StorObject(other, 'theirs', { path: '~~/stor/site/a/theirs.txt', content: 'theirs' });
+  new SnapLink(other, 'their-link', { path: '~~/stor/site/a/their-link.txt', source: theirs });`,
+    );
+    const first = await c.cli(['apply', '--auto-approve', ...W0]);
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    const plan = await c.cli(['plan', '--detailed-exitcode', ...W0]);
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+    expect(plan.stdout).not.toContain('will be destroyed');
+    expect((await c.cli(['apply', '--auto-approve', ...W0])).code).toBe(0);
+    expect((await manta(c, 'mls', '/acme/stor/site/a')).sort()).toEqual([
+      'f.txt',
+      'latest.txt',
+      'their-link.txt',
+      'theirs.txt',
+    ]);
+
+    // Destroying the tree's stack alone would stop at the directory holding the other stack's
+    // objects after deleting the files: refused before anything changes, naming both.
+    const alone = await c.cli(['destroy', '--stack', 'web', '--auto-approve', ...W0]);
+    expect(alone.code, alone.stdout + alone.stderr).toBe(1);
+    expect(alone.stderr).toContain('APPLY_WOULD_FAIL');
+    expect(alone.stderr).toContain('web/site/a holds other/theirs of stack other, which is not destroyed now');
+    expect((await manta(c, 'mls', '/acme/stor/site/a')).length).toBe(4);
+    // The whole app goes, the other stack first.
+    const all = await c.cli(['destroy', '--auto-approve', ...W0]);
+    expect(all.code, all.stdout + all.stderr).toBe(0);
+    expect(await manta(c, 'mls', '/acme/stor')).toEqual([]);
+  });
+});
+
+describe("StorTree holding the stack's own state", () => {
+  it('applies without adopting the folders the state backend made, and destroys leaving only them with the state', async () => {
+    const c = await cloud();
+    writeFiles(c, { 'a/f.txt': 'f\n' });
+    writeApp(c, "new Directory(stack, 'states', { path: '~~/stor/site/states' });");
+    // The state lives in the tree, in a directory the stack declares: the lock written before the
+    // first plan makes both directories, which are the stack's own.
+    writeFileSync(
+      join(c.cwd, 'app.ts'),
+      readFileSync(join(c.cwd, 'app.ts'), 'utf8')
+        .replace(
+          "{ account: 'acme' }",
+          "{ account: 'acme', state: { type: 'manta', path: '~~/stor/site/states/web.json' } }",
+        )
+        .replace('import { AccessKey,', 'import { AccessKey, Directory,'),
+    );
+    const first = await c.cli(['apply', '--auto-approve', ...W0]);
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    expect((await c.cli(['plan', '--detailed-exitcode', ...W0])).code).toBe(0);
+    const destroy = await c.cli(['destroy', '--auto-approve', ...W0]);
+    expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
+    expect(destroy.stdout).toContain("it holds the stack's state, which stays");
+    // Only the state, its released lock and its history stay: the tree's files went, its directories
+    // holding the state did not.
+    const left = await manta(c, 'mfind', '-t', 'o', '/acme/stor/site');
+    expect(left.filter((p) => !p.startsWith('/acme/stor/site/states/web.json.history/')).sort()).toEqual([
+      '/acme/stor/site/states/web.json',
+      '/acme/stor/site/states/web.json.lock',
+    ]);
   });
 });
 

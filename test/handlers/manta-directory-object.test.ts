@@ -162,6 +162,53 @@ describe('object handler', () => {
     expect((await real.getObjectBuffer(path))?.data.toString()).toBe('theirs');
   });
 
+  /** `world.ctx` with a counter of the HEADs its Manta client sends. */
+  function countingHeads(): { ctx: HandlerContext<Clients>; heads: () => number } {
+    const real = world.ctx.clients.manta;
+    let heads = 0;
+    const manta = {
+      ...real,
+      headObject: (p: string, o?: Parameters<typeof real.headObject>[1]) => {
+        heads += 1;
+        return real.headObject(p, o);
+      },
+    };
+    return { ctx: { ...world.ctx, clients: { ...world.ctx.clients, manta } }, heads: () => heads };
+  }
+
+  it('writes over the write the last apply recorded without reading the object first', async () => {
+    const path = '/acme/stor/obj/recorded.txt';
+    const created = await objectHandler.create(world.ctx, textObject(path, 'version one', { headers: { 'm-a': '1' } }));
+    const applied = objectHandler.normalizeLive(created);
+    const { ctx, heads } = countingHeads();
+    const v2 = textObject(path, 'version two', { headers: { 'm-a': '1' } });
+    await objectHandler.update(ctx, path, v2, planPatch(objectHandler, created, v2), applied);
+    const v3 = textObject(path, 'version two', { headers: { 'm-a': '2' } });
+    const again = objectHandler.normalizeLive(await listed('/acme/stor/obj', path));
+    await objectHandler.update(ctx, path, v3, planPatch(objectHandler, again as unknown as LiveObject, v3), again);
+    expect(heads()).toBe(0);
+    expect((await world.ctx.clients.manta.getObjectBuffer(path))?.data.toString()).toBe('version two');
+    expectInSync(objectHandler, await listed('/acme/stor/obj', path), v3);
+  });
+
+  it('reads the current etag and writes over it when the object was rewritten since the recorded write', async () => {
+    const path = '/acme/stor/obj/rewritten.txt';
+    const created = await objectHandler.create(world.ctx, textObject(path, 'ours'));
+    await world.ctx.clients.manta.putObject(path, 'theirs, behind our back');
+    const drifted = await listed('/acme/stor/obj', path);
+    const { ctx, heads } = countingHeads();
+    const v2 = textObject(path, 'ours again');
+    await objectHandler.update(
+      ctx,
+      path,
+      v2,
+      planPatch(objectHandler, drifted, v2),
+      objectHandler.normalizeLive(created),
+    );
+    expect(heads()).toBe(1);
+    expect((await world.ctx.clients.manta.getObjectBuffer(path))?.data.toString()).toBe('ours again');
+  });
+
   it('streams file content from disk and rejects a file that changed since synth', async () => {
     const file = join(dir, 'page.txt');
     writeFileSync(file, 'from a file\n');

@@ -3,6 +3,8 @@
  * service the stack never configured fails on first use with what to set.
  */
 import { mkdtempSync } from 'node:fs';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +22,50 @@ beforeAll(async () => {
 afterAll(async () => world?.close());
 
 describe('connectStack', () => {
+  it('lets up to 64 requests be in flight to Manta and 32 to CloudAPI by default', async () => {
+    // A server that holds every request until both services have as many in flight as they will send.
+    const open = { manta: 0, cloudapi: 0 };
+    const held: { res: ServerResponse; manta: boolean }[] = [];
+    let releasing = false;
+    const answer = (h: { res: ServerResponse; manta: boolean }): void => {
+      h.res.writeHead(h.manta ? 404 : 200, { 'content-type': 'application/json' });
+      h.res.end(h.manta ? '' : '[]');
+    };
+    const server = createServer((req, res) => {
+      req.resume();
+      const h = { res, manta: req.url!.startsWith('/acme/stor') };
+      open[h.manta ? 'manta' : 'cloudapi'] += 1;
+      if (releasing) answer(h);
+      else held.push(h);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const home = mkdtempSync(join(tmpdir(), 'triton-iac-home-'));
+    const clients = await connectStack(buildStack({ name: 'connect', manta: false }), {
+      env: { TRITON_URL: url, MANTA_URL: url },
+      home,
+      overrides: { keyFile: writeTestKey(accountKey(), 'owner') },
+    });
+    try {
+      const reads = [
+        ...Array.from({ length: 100 }, (_, i) => clients.manta.headObject(`/acme/stor/o${i}`).catch(() => undefined)),
+        ...Array.from({ length: 100 }, () => clients.cloudapi.listUsers().catch(() => undefined)),
+      ];
+      // Polls counted, not timed: the caps are reached at once or never (nothing is answered meanwhile).
+      for (let poll = 0; poll < 200 && (open.manta < 64 || open.cloudapi < 32); poll++)
+        await new Promise((r) => setTimeout(r, 20));
+      const inFlight = { ...open };
+      releasing = true;
+      held.splice(0).forEach(answer);
+      await Promise.all(reads);
+      expect(inFlight).toEqual({ manta: 64, cloudapi: 32 });
+    } finally {
+      await Promise.all([clients.cloudapi.close(), clients.manta.close()]);
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
   it('builds working clients from the environment and a key file given on the command line', async () => {
     const home = mkdtempSync(join(tmpdir(), 'triton-iac-home-'));
     const keyFile = writeTestKey(accountKey(), 'owner');

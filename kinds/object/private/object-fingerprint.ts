@@ -98,3 +98,14 @@ function stringList(value: PlainValue | undefined): string[] | undefined {
   const list = value as readonly PlainValue[];
   return list.every((v): v is string => typeof v === 'string') ? [...list] : undefined;
 }
+
+/** The etag and content facts the last apply recorded for an object, when it recorded an etag. */
+export function recordedOf(
+  applied: PlainObject | undefined,
+): (Pick<LiveObject, 'etag' | 'md5' | 'size' | 'durability'> & { readonly etag: string }) | undefined {
+  const etag = applied?.etag;
+  if (typeof etag !== 'string' || etag === '') return undefined;
+  const { md5, size, durability } = applied!;
+  if (typeof md5 !== 'string' || typeof size !== 'number' || typeof durability !== 'number') return undefined;
+  return { etag, md5, size, durability };
+}

@@ -16,6 +16,7 @@ import {
   accessCensus,
   censusFollows,
   priorListsHold,
+  writesBesideCensus,
   priorReadsOf,
   tableAfterApply,
   warnAccessChangedOutside,
@@ -85,7 +86,8 @@ export async function carryOut(
   const follows = censusFollows(plan.changes);
   const pending = new Map<string, number>();
   for (const address of follows ?? []) pending.set(address, (pending.get(address) ?? 0) + 1);
-  let answered = false;
+  // Writes that all go to Manta leave the census's CloudAPI pool free: it starts with them.
+  let answered = writesBesideCensus(plan.changes);
   const prior =
     liveRead !== undefined && priorListsHold(plan.changes) ? priorReadsOf(liveRead, plan.changes) : undefined;
   const begin = (): void => {
@@ -121,6 +123,7 @@ export async function carryOut(
           },
         }
       : run;
+  if (follows !== undefined) begin();
   const executed = await executePlan({ run: executing, stack, plan, state, live });
   const access =
     early !== undefined
