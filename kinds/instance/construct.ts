@@ -77,6 +77,8 @@ export interface InstanceProps extends ResourceOptionProps {
    * `{ network, ips: ['10.0.0.5'] }` asks for a static address (CloudAPI's `ipv4_ips`), checked at
    * synth on a declared FabricNetwork (inside its subnet, not its gateway, a resolver or the
    * broadcast address, not another instance's); a change of the addresses replaces the instance.
+   * A network pool may be named like a network: its NIC is on one of the pool's member networks,
+   * which the instance and the vendor CLI then show, and is compared as the pool.
    * @default - the datacenter's default networks
    */
   readonly networks?: readonly (NetworkRef | StaticIpNetworkSpec<NetworkRef>)[];

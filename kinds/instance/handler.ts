@@ -26,10 +26,11 @@ import type { Machine, MachineNic } from '../../provider/cloudapi/types.js';
 import type { MachineAction } from './api.js';
 import { TritonApiError } from '../../provider/errors.js';
 import type { Clients } from '../../provider/handlers/clients.js';
-import { TritonHandlerError } from '../../provider/handlers/errors.js';
 import { sortedStrings } from '../../provider/handlers/private/normalize.js';
 import { provisioningLimitNotes } from './private/instance-limits.js';
 import { nicChangeNotes, nicProgress, primaryFirst, syncNics } from './private/instance-nics.js';
+import { asAskedNetworks, networksOf, withPoolMembers } from './private/instance-pools.js';
+import { findInstanceByName } from './private/instance-lookup.js';
 import { orUndefined } from '../../provider/handlers/private/not-found.js';
 import { awaitingOf, awaitingProgress, instanceDeletion, type InstanceAwaiting } from './private/instance-jobs.js';
 import type {
@@ -43,7 +44,7 @@ import type {
 import { fieldRulesOf } from '../../common/kinds/index.js';
 import { instance as instanceKind } from './descriptor.js';
 import { SERVER_METADATA, stringMap, syncMetadata } from './private/instance-metadata.js';
-import { cnsOf, cnsTags, isCnsTag, liveCns, withoutCns } from './private/instance-cns.js';
+import { cnsOf, liveCns, tagSet, withoutCns } from './private/instance-cns.js';
 import { instanceRehearsalCopy } from './private/instance-rehearsal.js';
 import { INSTANCE_DEFAULTS as DEFAULTS } from './private/instance-defaults.js';
 import { diskRefusals, syncDisks, wireDisks } from './private/instance-disks.js';
@@ -51,6 +52,7 @@ import { bootDesired, bootLive, ROOT_KEYS, syncRootKeys, wireNetworks } from './
 import { volumeMounts, wireMounts } from './private/instance-mounts.js';
 
 export { cnsOf, cnsTags } from './private/instance-cns.js';
+export { findInstanceByName } from './private/instance-lookup.js';
 
 /**
  * A live machine, with the role tags of its path when they were read, and its NICs when an update
@@ -61,6 +63,10 @@ export interface InstanceLive extends Machine {
   readonly nics?: readonly MachineNic[];
   /** After an update: what its jobs change, which the wait looks for (`private/instance-jobs.ts`). */
   readonly awaiting?: InstanceAwaiting;
+  /** Its networks the account cannot list: NICs a network pool made (`private/instance-pools.ts`). */
+  readonly poolMembers?: readonly string[];
+  /** After a create or update: the networks it asked for, which the wait compares the NICs with. */
+  readonly askedNetworks?: readonly string[];
 }
 
 /** How long a machine may stay `provisioning` before the apply gives up on it. */
@@ -97,8 +103,11 @@ export function normalizeInstanceDesired(props: ResolvedProperties): PlainObject
   return out;
 }
 
-/** Normalised live instance; optional fields follow `desired` when given, else appear when not empty. */
-export function normalizeInstanceLive(live: InstanceLive, desired?: PlainObject): PlainObject {
+/**
+ * Normalised live instance; optional fields follow `desired` when given, else appear when not empty.
+ * A NIC a pool made counts as the pool the last apply recorded or the declaration names.
+ */
+export function normalizeInstanceLive(live: InstanceLive, desired?: PlainObject, applied?: PlainObject): PlainObject {
   const out: Record<string, PlainValue> = {
     id: live.id,
     primaryIp: live.primaryIp ?? '',
@@ -113,7 +122,12 @@ export function normalizeInstanceLive(live: InstanceLive, desired?: PlainObject)
   const optional = (field: string, value: PlainValue, empty: boolean): void => {
     if (desired !== undefined ? desired[field] !== undefined : !empty) out[field] = value;
   };
-  const networks = primaryFirst(live.networks ?? []);
+  const networks = primaryFirst(
+    asAskedNetworks(live.networks ?? [], live.poolMembers, [
+      networksOf(applied?.['networks']),
+      networksOf(desired?.['networks']),
+    ]),
+  );
   optional('networks', networks, networks.length === 0);
   optional('primaryNetwork', networks[0] ?? '', networks.length === 0);
   const tags = withoutCns(stringMap(live.tags));
@@ -126,29 +140,6 @@ export function normalizeInstanceLive(live: InstanceLive, desired?: PlainObject)
   optional('roleTags', roleTags, roleTags.length === 0);
   bootLive(live, desired, out);
   return out;
-}
-
-/**
- * The whole tag set a declaration asks for: its `tags` (or, undeclared, the live ones it leaves
- * alone) with its `cns` tags (or, undeclared, the live ones).
- */
-function tagSet(
-  desired: ResolvedProperties,
-  live: Readonly<Record<string, unknown>>,
-): Record<string, string | boolean> {
-  const liveTags = Object.entries(live);
-  const plain =
-    desired['tags'] !== undefined
-      ? withoutCns(stringMap(desired['tags']))
-      : (Object.fromEntries(liveTags.filter(([k, v]) => !isCnsTag(k) && typeof v === 'string')) as Record<
-          string,
-          string
-        >);
-  const cns =
-    desired['cns'] !== undefined
-      ? cnsTags(desired['cns'])
-      : (Object.fromEntries(liveTags.filter(([k]) => isCnsTag(k))) as Record<string, string | boolean>);
-  return { ...plain, ...cns };
 }
 
 function machinePath(ctx: HandlerContext<Clients>, id: string): string {
@@ -176,31 +167,13 @@ async function withRoleTags(ctx: HandlerContext<Clients>, machine: Machine): Pro
   return roleTags === undefined ? machine : { ...machine, roleTags };
 }
 
-/**
- * The account's one live machine called `name` (exported for the instance-snapshot handler, which
- * finds its instance by name before the state knows the instance's id).
- * @throws TritonHandlerError `INVALID_DESIRED` when several live machines have the name (CloudAPI
- *   allows it; the stack cannot tell which is its own)
- */
-export async function findInstanceByName(
-  ctx: Pick<HandlerContext<Clients>, 'clients' | 'signal'>,
-  name: string,
-): Promise<Machine | undefined> {
-  const found = (await ctx.clients.cloudapi.listMachines({ name }, { signal: ctx.signal })).filter(
-    (m) => m.state !== 'deleted',
-  );
-  if (found.length > 1)
-    throw new TritonHandlerError(
-      'INVALID_DESIRED',
-      `${found.length} instances are named ${JSON.stringify(name)} (${found.map((m) => m.id).join(', ')}); rename all but one, or import the right one by id`,
-    );
-  return found[0];
-}
-
 async function read(ctx: HandlerContext<Clients>, ref: ObjectRef): Promise<InstanceLive | undefined> {
   const machine =
     ref.id !== undefined ? await getLiveMachine(ctx, ref.id) : await findInstanceByName(ctx, ref.naturalKey);
-  return machine === undefined ? undefined : withRoleTags(ctx, machine);
+  if (machine === undefined) return undefined;
+  const asked = [networksOf(ref.applied?.['networks']), networksOf(ref.declared?.['networks'])];
+  const [withTags, pooled] = await Promise.all([withRoleTags(ctx, machine), withPoolMembers(ctx, machine, asked)]);
+  return pooled.poolMembers === undefined ? withTags : { ...withTags, poolMembers: pooled.poolMembers };
 }
 
 const touches = (patch: readonly { path: string }[], field: string): boolean =>
@@ -245,15 +218,19 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
           reason: `instance ${live.name} failed to provision: the server reports state "failed"`,
         };
       const networks = Array.isArray(desired['networks']) ? desired['networks'].map(String) : undefined;
-      return (live.nics && nicProgress(live.name, live.nics, networks)) ?? { state: 'ready' };
+      return (live.nics && nicProgress(live.name, live.nics, networks, live.poolMembers)) ?? { state: 'ready' };
     },
     // While the machine's job runs, GetMachine alone says so; once it has ended, the role tags and
     // (after a NIC change) the NICs are read, together: one request per look, not three in a row.
     async poll(ctx, live) {
       const machine = await getLiveMachine(ctx, live.id);
       if (machine === undefined) return undefined;
-      const { roleTags: lastTags, nics: lastNics, awaiting } = live;
-      const kept = { ...(awaiting !== undefined ? { awaiting } : {}) };
+      const { roleTags: lastTags, nics: lastNics, awaiting, poolMembers, askedNetworks } = live;
+      const kept = {
+        ...(awaiting !== undefined ? { awaiting } : {}),
+        ...(poolMembers !== undefined ? { poolMembers } : {}),
+        ...(askedNetworks !== undefined ? { askedNetworks } : {}),
+      };
       if (machine.state === 'provisioning' || awaitingProgress(machine, awaiting) !== undefined)
         return {
           ...machine,
@@ -261,16 +238,28 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
           ...(lastTags !== undefined ? { roleTags: lastTags } : {}),
           ...(lastNics !== undefined ? { nics: lastNics } : {}),
         };
-      const [withTags, nics] = await Promise.all([
+      // Once its jobs ended, which NICs a pool made, looked up once (the wait compares the NICs).
+      const [withTags, nics, pooled] = await Promise.all([
         withRoleTags(ctx, machine),
         lastNics === undefined ? undefined : ctx.clients.cloudapi.listNics(live.id, { signal: ctx.signal }),
+        poolMembers === undefined && askedNetworks !== undefined
+          ? withPoolMembers(ctx, machine, [askedNetworks])
+          : undefined,
       ]);
-      return { ...withTags, ...kept, ...(nics !== undefined ? { nics } : {}) };
+      return {
+        ...withTags,
+        ...kept,
+        ...(nics !== undefined ? { nics } : {}),
+        ...(pooled?.poolMembers !== undefined ? { poolMembers: pooled.poolMembers } : {}),
+      };
     },
     afterUpdate: true,
     waitsFor: "the instance's jobs",
     async finish(ctx, waited, desired) {
-      const { awaiting: _awaiting, ...up } = waited;
+      const { awaiting: _awaiting, askedNetworks: _asked, ...ended } = waited;
+      // What the state records compares a NIC a pool made as the pool (`normalizeLive`).
+      const up =
+        ended.poolMembers !== undefined ? ended : await withPoolMembers(ctx, ended, [networksOf(desired['networks'])]);
       // CloudAPI wrote the account's keys at create: the declared ones go in once the machine is up.
       const keys = desired['rootAuthorizedKeys'];
       const live =
@@ -313,12 +302,13 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
       },
       { signal: ctx.signal },
     );
+    const asked = Array.isArray(networks) ? { askedNetworks: networks.map(String) } : {};
     const roleTags = desired['roleTags'];
-    if (!Array.isArray(roleTags)) return machine;
+    if (!Array.isArray(roleTags)) return { ...machine, ...asked };
     const answer = await ctx.clients.cloudapi.setRoleTags(machinePath(ctx, machine.id), sortedStrings(roleTags), {
       signal: ctx.signal,
     });
-    return { ...machine, roleTags: [...answer['role-tag']] };
+    return { ...machine, ...asked, roleTags: [...answer['role-tag']] };
   },
   // Create is two requests (CreateMachine, then SetRoleTags): a machine whose role tags were refused
   // (a role not replicated to this datacenter yet) is found and finished, never made twice.
@@ -331,7 +321,7 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
     const answer = await ctx.clients.cloudapi.setRoleTags(machinePath(ctx, live.id), wanted, { signal: ctx.signal });
     return { ...live, roleTags: [...answer['role-tag']] };
   },
-  async update(ctx, id, desired, patch) {
+  async update(ctx, id, desired, patch, applied) {
     const api = ctx.clients.cloudapi;
     const actions = instanceActionsFor(desired, patch);
     // Each action is a job done after the answer: the wait looks for what it changes.
@@ -355,12 +345,16 @@ export const instanceHandler: ResourceHandler<InstanceLive, Clients> = {
     if (touches(patch, 'roleTags') && Array.isArray(desired['roleTags']))
       await api.setRoleTags(machinePath(ctx, id), sortedStrings(desired['roleTags']), { signal: ctx.signal });
     // Last: a NIC change reboots the machine, and the engine then waits for its jobs (`readiness`).
-    const nics =
+    const synced =
       touches(patch, 'networks') && Array.isArray(desired['networks'])
-        ? await syncNics(ctx, id, desired['networks'].map(String))
+        ? await syncNics(ctx, id, desired['networks'].map(String), networksOf(applied?.['networks']))
         : undefined;
     const machine = await withRoleTags(ctx, await api.getMachine(id, { signal: ctx.signal }));
-    return { ...machine, ...(nics !== undefined ? { nics } : {}), ...(awaiting !== undefined ? { awaiting } : {}) };
+    return {
+      ...machine,
+      ...(synced !== undefined ? { ...synced, askedNetworks: (desired['networks'] as unknown[]).map(String) } : {}),
+      ...(awaiting !== undefined ? { awaiting } : {}),
+    };
   },
   // The plan says what its NIC changes do (a reboot each), and warns when it would pass the
   // account's provisioning limits, naming the limit.

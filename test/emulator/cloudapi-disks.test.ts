@@ -24,6 +24,17 @@ beforeAll(async () => {
           flexible_disk: true,
         },
         { id: '22222222-2222-4222-8222-222222222222', name: 'fixed', memory: 1024, disk: 51200, vcpus: 1 },
+        // machines.94.test.js's sdc_128_bhyve_flex_disks: the package lays the disks out.
+        {
+          id: '33333333-3333-4333-8333-333333333333',
+          name: 'flex-disks',
+          memory: 1024,
+          disk: 15360,
+          vcpus: 1,
+          brand: 'bhyve',
+          flexible_disk: true,
+          disks: [{}, { size: 512 }],
+        },
       ],
     },
   });
@@ -82,12 +93,44 @@ describe('flexible disks', () => {
     expect([added.status, added.body.state, added.body.pci_slot]).toEqual([200, 'creating', '0:4:3']);
     const disk = disks[2]!['id'] as string;
     const shrink = await t.api('POST', `/my/machines/${id}/disks/${disk}`, { size: 1024 });
-    expect(shrink.status).toBe(409);
+    expect([shrink.status, shrink.body]).toEqual([
+      409,
+      {
+        code: 'ValidationFailed',
+        message: 'Invalid Parameters',
+        errors: [{ field: 'size', code: 'Invalid', message: 'Reducing disk size is a dangerous operation' }],
+      },
+    ]);
     const grown = await t.api('POST', `/my/machines/${id}/disks/${disk}`, { size: 30720 });
     expect([grown.status, grown.body.state, grown.body.size]).toEqual([200, 'resizing', 30720]);
     expect((await t.api('DELETE', `/my/machines/${id}/disks/${disk}`)).status).toBe(204);
     expect((await t.api('GET', `/my/machines/${id}/disks/${'0'.repeat(8)}-0000-4000-8000-000000000000`)).status).toBe(
       404,
     );
+  });
+
+  it("lays out a package's own disks, keeps a disk id asked for, and reports the free space left (machines.94.test.js)", async () => {
+    const m = await t.api('POST', '/my/machines', { image: UBUNTU, package: 'flex-disks' });
+    expect((m.body.disks as Array<{ size: number }>).map((d) => d.size)).toEqual([10240, 512]);
+    // A disk asked for with an id keeps it (the test then reads it by that id).
+    const id = 'dea91a7f-5fe3-4408-b25a-994c97a7975e';
+    const named = await t.api('POST', '/my/machines', {
+      image: UBUNTU,
+      package: 'flex',
+      disks: [{}, { id, size: 512 }],
+    });
+    expect((named.body.disks as Array<{ id: string }>)[1]!.id).toBe(id);
+    expect(m.body.free_space).toBe(15360 - 10240 - 512);
+  });
+
+  it('answers a shrink on a machine without a flexible disk size as VMAPI does, that first', async () => {
+    const m = await t.api('POST', '/my/machines', { image: UBUNTU, package: 'fixed', brand: 'bhyve' });
+    const id = m.body.id as string;
+    expect(m.body.free_space).toBeUndefined();
+    expect((await t.api('POST', `/my/machines/${id}`, { action: 'stop' })).status).toBe(202);
+    await machineWhen(t, id, (vm) => vm['state'] === 'stopped');
+    const disk = (m.body.disks as Array<{ id: string }>)[1]!.id;
+    const shrink = await t.api('POST', `/my/machines/${id}/disks/${disk}`, { size: 128 });
+    expect([shrink.status, shrink.body.code]).toEqual([409, 'VmWithoutFlexibleDiskSize']);
   });
 });

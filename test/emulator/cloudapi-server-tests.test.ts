@@ -3,7 +3,8 @@
  * machines, fabrics and volumes suites run against the emulator): a new account without machines
  * (test/machines.test.js "ListMachines (empty)"), VMAPI's refusal of a volume none of the machine's
  * networks reach (test/volumes-mount-network-unreachable.test.js), and NAPI's provision range and
- * overlap answers (test/fabrics.test.js "create fabric network: overlapping").
+ * overlap answers (test/fabrics.test.js "create fabric network: overlapping"), and a zvol image's
+ * `image_size` (test/machines.94.test.js).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEmulator, type TestEmulator } from './support/emulator.js';
@@ -159,5 +160,19 @@ describe('CloudAPI as its own tests see it', () => {
       code: 'VmWithoutFlexibleDiskSize',
       message: 'VM does not have flexible disk sizing enabled',
     });
+  });
+
+  it('answers a zvol image with its image_size, its boot disk on a bhyve machine (machines.94.test.js)', async () => {
+    const image = await t.api('GET', '/my/images/5c1b7bd7-0f4b-4d3e-8a53-3f3a6b2e9d21');
+    expect([image.body.type, image.body.image_size]).toEqual(['zvol', 10240]);
+    const m = await t.api('POST', '/my/machines', {
+      image: '5c1b7bd7-0f4b-4d3e-8a53-3f3a6b2e9d21',
+      package: 'g4-highcpu-1G',
+    });
+    const disks = (m.body.disks as { size: number; boot?: boolean }[]).map((d) => [d.boot === true, d.size]);
+    expect(disks).toEqual([
+      [true, 10240],
+      [false, 25600],
+    ]);
   });
 });

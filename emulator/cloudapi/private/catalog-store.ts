@@ -11,6 +11,7 @@ import type { EmulatorContext } from '../../core/context.js';
 import { ipv4Text, parseIpv4, parseSubnet } from '../../../common/net/ipv4.js';
 import type { AddressRange } from './fabric-store.js';
 import { NETWORKS, PACKAGES, type MachinePlacement } from './fixtures.js';
+import { checkPoolSeeds, listedNetworks, type PoolSeed } from './network-pools.js';
 
 /** The persistence part name. */
 export const CATALOG_PART = 'catalog';
@@ -53,6 +54,11 @@ export interface CatalogSeed {
    * (203.0.113.0/24) or private (10.88.0.0/16) range, as the cloud does not say its range.
    */
   readonly networks?: readonly Readonly<Record<string, unknown>>[];
+  /**
+   * NAPI network pools the account may provision on: each an `id`, `name`, `public` and the ids of
+   * its member `networks` (networks of this catalog). See `network-pools.ts` for what a pool does.
+   */
+  readonly pools?: readonly PoolSeed[];
   /** The name the emulator answers as (the `datacenter` a policy condition compares). */
   readonly datacenter?: string;
   /**
@@ -72,10 +78,10 @@ export interface CatalogSeed {
 export function checkCatalogSeed(seed: CatalogSeed): void {
   if (typeof seed !== 'object' || seed === null || Array.isArray(seed))
     throw new Error(`catalog seed: ${JSON.stringify(seed)} must be an object`);
-  const parts = ['packages', 'networks', 'datacenter', 'datacenters', 'limits'];
+  const parts = ['packages', 'networks', 'pools', 'datacenter', 'datacenters', 'limits'];
   for (const key of Object.keys(seed))
     if (!parts.includes(key)) throw new Error(`catalog seed: unknown part "${key}"; the parts are ${parts.join(', ')}`);
-  for (const key of ['packages', 'networks', 'limits'] as const)
+  for (const key of ['packages', 'networks', 'pools', 'limits'] as const)
     if (seed[key] !== undefined && !Array.isArray(seed[key])) throw new Error(`catalog seed: ${key} must be an array`);
   if (seed.datacenter !== undefined && (typeof seed.datacenter !== 'string' || seed.datacenter === ''))
     throw new Error(`catalog seed: datacenter ${JSON.stringify(seed.datacenter)} must be a non-empty name`);
@@ -101,6 +107,7 @@ export function checkCatalogSeed(seed: CatalogSeed): void {
     for (const f of ['id', 'name']) need('network', n, f, 'string');
     need('network', n, 'public', 'boolean');
   }
+  checkPoolSeeds(seed.pools ?? [], seed.networks ?? []);
   for (const l of seed.limits ?? [])
     if (
       typeof l !== 'object' ||
@@ -114,7 +121,7 @@ export function checkCatalogSeed(seed: CatalogSeed): void {
       );
   for (const [what, list] of [
     ['package', seed.packages],
-    ['network', seed.networks],
+    ['network', [...(seed.networks ?? []), ...(seed.pools ?? [])]],
   ] as const) {
     const ids = (list ?? []).map((e) => e['id']);
     const twice = ids.find((id, i) => ids.indexOf(id) !== i);
@@ -166,14 +173,37 @@ export class CatalogStore {
     return this.seeded.networks ?? NETWORKS;
   }
 
-  /** Whether `id` is one of the datacenter's networks. */
-  hasNetwork(id: string): boolean {
-    return this.networks().some((n) => n['id'] === id);
+  /** The network pools (NAPI's), none unless seeded. */
+  pools(): readonly PoolSeed[] {
+    return this.seeded.pools ?? [];
   }
 
-  /** Whether `id` is a public network of the datacenter. */
+  /** The pool with this id. */
+  pool(id: string): PoolSeed | undefined {
+    return this.pools().find((p) => p.id === id);
+  }
+
+  /**
+   * What ListNetworks lists of the datacenter's (the `req.networks` CloudAPI checks a provision's
+   * networks against): the pools first, then the networks that are in no pool.
+   */
+  listedNetworks(): readonly Readonly<Record<string, unknown>>[] {
+    return listedNetworks(this.pools(), this.networks());
+  }
+
+  /** Whether `id` is a network or pool ListNetworks lists (one CreateMachine may name). */
+  isListed(id: string): boolean {
+    return this.listedNetworks().some((n) => n['id'] === id);
+  }
+
+  /** Whether `id` is one of the datacenter's networks or pools (one NAPI provisions a NIC on). */
+  hasNetwork(id: string): boolean {
+    return this.networks().some((n) => n['id'] === id) || this.pool(id) !== undefined;
+  }
+
+  /** Whether `id` is a public network or pool of the datacenter. */
   isPublic(id: string): boolean {
-    return this.networks().some((n) => n['id'] === id && n['public'] === true);
+    return [...this.networks(), ...this.pools()].some((n) => n['id'] === id && n['public'] === true);
   }
 
   /**
@@ -183,7 +213,8 @@ export class CatalogStore {
    */
   defaultNetworks(defaultNetwork: string | undefined): string[] {
     if (this.seeded.networks === undefined) return NETWORKS.map((n) => n['id'] as string);
-    const all = this.seeded.networks;
+    // CloudAPI's external_nets and internal_nets list the pools first (middleware/networks.js).
+    const all = this.listedNetworks();
     const pub = all.find((n) => n['public'] === true)?.['id'];
     const priv =
       defaultNetwork !== undefined && all.some((n) => n['id'] === defaultNetwork)

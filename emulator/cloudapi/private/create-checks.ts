@@ -183,7 +183,8 @@ export function checkProvisionFit(
       `The package and image must have the same OS, but package has "${image.os}" while image has "${pkg['os']}"`,
     );
   const usable = (id: string): boolean =>
-    state.catalog.hasNetwork(id) || state.fabrics.network(owner, id) !== undefined;
+    // req.networks: the pools and the networks in none (a pool's member is not the account's to name).
+    state.catalog.isListed(id) || state.fabrics.network(owner, id) !== undefined;
   if (!networks.every(usable)) throw invalidArgument('Invalid Networks');
   if (networks.filter((id) => state.catalog.isPublic(id)).length > 1)
     throw invalidArgument('Can specify a maximum of 1 public networks');

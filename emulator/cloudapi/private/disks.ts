@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { invalidArgument, missingParameter } from '../../core/errors.js';
 import type { DiskRecord, MachineRecord } from './fixtures.js';
 import { FieldErrorsError } from './field-errors.js';
+import { isUuid } from './lookup.js';
 
 /** `MAX_ALLOWED_VM_DISKS`. */
 export const MAX_DISKS = 8;
@@ -25,6 +26,14 @@ export function pciSlot(i: number): string {
   return `0:4:${i}`;
 }
 
+/** A package's `disks` (PAPI keeps them as given: a list, or its JSON text), copied; none when it has none. */
+export function packageDisks(value: unknown): unknown {
+  const list: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(list)
+    ? list.map((d: unknown) => (typeof d === 'object' && d !== null ? { ...d } : d))
+    : undefined;
+}
+
 /**
  * The disks of a new bhyve machine (`getCreateOptions`): the `disks` asked for with a
  * `flexible_disk` package, each checked with the server's message, or the image disk and one data
@@ -34,7 +43,7 @@ export function pciSlot(i: number): string {
 export function disksForCreate(asked: unknown, flexible: boolean, quota: number, imageSize: number): DiskRecord[] {
   if (asked !== undefined && !flexible)
     throw invalidArgument('The use of `disks` is only supported if the package has the flexible_disk attr set to true');
-  const sizes: Array<{ size: number; block_size?: number }> = [];
+  const sizes: Array<{ size: number; block_size?: number; id?: string }> = [];
   if (asked === undefined) sizes.push({ size: imageSize }, { size: flexible ? quota - imageSize : quota });
   else {
     if (!Array.isArray(asked) || asked.length === 0) throw invalidArgument('disks must be an array of disk objects');
@@ -54,7 +63,12 @@ export function disksForCreate(asked: unknown, flexible: boolean, quota: number,
       } else if (d['size'] === undefined && i !== 0)
         throw missingParameter('disk.size must be set if disk is not the boot disk');
       const size = d['size'] === 'remaining' ? 0 : d['size'] === undefined ? imageSize : Number(d['size']);
-      sizes.push({ size, ...(typeof d['block_size'] === 'number' ? { block_size: d['block_size'] } : {}) });
+      sizes.push({
+        size,
+        ...(typeof d['block_size'] === 'number' ? { block_size: d['block_size'] } : {}),
+        // getCreateOptions passes a disk's `id` on as its uuid, which the disk then keeps.
+        ...(typeof d['id'] === 'string' && isUuid(d['id']) ? { id: d['id'] } : {}),
+      });
     });
     const sum = sizes.reduce((a, d) => a + d.size, 0);
     if (remaining !== undefined) {
@@ -76,7 +90,7 @@ export function disksForCreate(asked: unknown, flexible: boolean, quota: number,
     if (empty.length > 0) throw new FieldErrorsError(409, 'ValidationFailed', 'Invalid VM parameters', empty);
   }
   return sizes.map((d, i) => ({
-    id: randomUUID(),
+    id: d.id ?? randomUUID(),
     pci_slot: pciSlot(i),
     size: d.size,
     block_size: d.block_size ?? DEFAULT_BLOCK_SIZE,

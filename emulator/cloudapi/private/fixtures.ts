@@ -257,6 +257,10 @@ function publicImage(id: string, name: string, version: string, os: string, type
     public: true,
     state: 'active',
     tags: { role: 'os' },
+    // A datacenter's IMGAPI holds only manifests with an `image_size` for zvol images
+    // (node-imgmanifest `validateDcManifest`); CloudAPI answers it (datasets.js `translate`) and
+    // sizes a bhyve machine's boot disk from it (machines.js `getCreateOptions`).
+    ...(type === 'zvol' ? { image_size: 10240 } : {}),
   };
 }
 

@@ -161,7 +161,15 @@ export function machineJson(machine: MachineRecord, view: ReadView): Record<stri
     tags,
     metadata: publicMetadata(metadata),
     // translate: a bhyve machine on a flexible_disk package reports the package's space.
-    ...(flexibleDiskSize !== undefined ? { disk: flexibleDiskSize, flexible: true } : {}),
+    // vmadm's `free_space` (VMAPI passes it on for bhyve, vm-common.js): the flexible disk size its
+    // disks leave unused.
+    ...(flexibleDiskSize !== undefined
+      ? {
+          disk: flexibleDiskSize,
+          flexible: true,
+          free_space: flexibleDiskSize - (machine.disks ?? []).reduce((sum, d) => sum + d.size, 0),
+        }
+      : {}),
     // translate: `flexible` on every bhyve machine, false without a flexible disk size.
     ...(machine.brand === 'bhyve' && flexibleDiskSize === undefined ? { flexible: false } : {}),
     // translate: a bhyve machine lists its disks (size, block size, the boot disk's image, id).

@@ -40,8 +40,12 @@ export function networkObject(state: CloudApiState, owner: string, obj: Record<s
   if (ips.length !== 1)
     throw invalidArgument(`ipv4_ips: network with ipv4_uuid ${uuid} should contain a single IP array`);
   if (typeof ips[0] !== 'string') throw invalidArgument('ipv4_ips[0]: string expected');
+  if (state.catalog.pool(uuid) !== undefined)
+    throw invalidArgument(`ipv4_uuid: ${uuid} cannot specify IP on a network pool`);
   const net = addressingOf(state.catalog, state.fabrics, owner, uuid);
-  if (net === undefined) throw notFound(`ipv4_uuid: network ${uuid} not found`);
+  // validateNetworkObject looks in req.networks, which lists no pool member.
+  if (net === undefined || (!state.catalog.isListed(uuid) && state.fabrics.network(owner, uuid) === undefined))
+    throw notFound(`ipv4_uuid: network ${uuid} not found`);
   if (net.public) throw invalidArgument(`ipv4_uuid: ${uuid} cannot specify IP on a public network`);
   return { id: uuid, ip: ips[0] };
 }

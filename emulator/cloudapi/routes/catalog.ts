@@ -35,11 +35,11 @@ function packageFieldMatches(value: unknown, filter: string): boolean {
   return value !== undefined && re.test(String(value));
 }
 
-/** The networks the account may use: the datacenter's, then its own fabric networks. */
+/** The networks the account may use: the datacenter's pools and networks in none, then its own fabric networks. */
 function visibleNetworks(rc: RequestContext, state: CloudApiState): Record<string, unknown>[] {
   const own = state.fabrics.networksOf(accountOf(rc).account.id).map(fabricNetworkJson);
   const fabricOnly = rc.query.get('fabric') === 'true';
-  return [...state.catalog.networks(), ...own].filter((n) => !fabricOnly || n['fabric'] === true);
+  return [...state.catalog.listedNetworks(), ...own].filter((n) => !fabricOnly || n['fabric'] === true);
 }
 
 /** Datacenters, services, limits, packages and networks: read-only, the catalog's (fixed or seeded). */

@@ -41,11 +41,17 @@ export function networkIpRoutes(_ctx: EmulatorContext, state: CloudApiState): Cl
   ];
 }
 
-/** `validateNetworkForIps`: one of the account's networks, else 404 `<id> not found` (no pools here). */
+/**
+ * `validateNetworkForIps`: one of the networks the account lists, else 404 `<id> not found` (a
+ * pool's member network is not listed); a pool is 409 (PUBAPI-1441: no IPs of a pool).
+ */
 function networkFor(rc: RequestContext, state: CloudApiState): NetworkAddressing {
   const id = rc.params['id']!;
-  const net = addressingOf(state.catalog, state.fabrics, accountOf(rc).account.id, id);
-  if (net === undefined) throw notFound(`${id} not found`);
+  const owner = accountOf(rc).account.id;
+  if (state.catalog.pool(id) !== undefined) throw invalidArgument(`cannot get IPs in a network pool: ${id}`);
+  const net = addressingOf(state.catalog, state.fabrics, owner, id);
+  if (net === undefined || (!state.catalog.isListed(id) && state.fabrics.network(owner, id) === undefined))
+    throw notFound(`${id} not found`);
   return net;
 }
 

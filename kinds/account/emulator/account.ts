@@ -24,9 +24,10 @@ const configJson = (config: Readonly<Record<string, string>>): Record<string, st
 /** GetAccount, UpdateAccount, GetConfig, UpdateConfig. */
 export function accountRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudApiRoute[] {
   const networkIds = (rc: RequestContext): string[] =>
-    [...state.catalog.networks(), ...state.fabrics.networksOf(accountOf(rc).account.id).map((n) => ({ id: n.id }))].map(
-      (n) => n['id'] as string,
-    );
+    [
+      ...state.catalog.listedNetworks(),
+      ...state.fabrics.networksOf(accountOf(rc).account.id).map((n) => ({ id: n.id })),
+    ].map((n) => n['id'] as string);
   return [
     {
       method: 'GET',

@@ -15,6 +15,7 @@ import type { DiskRecord, MachineRecord } from '../../../emulator/cloudapi/priva
 import { advanceDisks, diskJson, MAX_DISKS, pciSlot, startDiskJob } from '../../../emulator/cloudapi/private/disks.js';
 import { isUuid } from '../../../emulator/cloudapi/private/lookup.js';
 import { param } from '../../../emulator/cloudapi/private/params.js';
+import { FieldErrorsError } from '../../../emulator/cloudapi/private/field-errors.js';
 import { randomUUID } from 'node:crypto';
 
 /**
@@ -116,10 +117,13 @@ export function diskRoutes(_ctx: EmulatorContext, state: CloudApiState): CloudAp
         const shrink = param(rc, 'dangerous_allow_shrink');
         if (shrink !== undefined && typeof shrink !== 'boolean')
           throw invalidArgument('dangerous_allow_shrink must be a boolean');
-        // VMAPI refuses to shrink a disk unless told it may.
-        if (Number(size) < disk.size && shrink !== true)
-          throw invalidArgument(`Reducing disk size is a dangerous operation (from ${disk.size} to ${Number(size)})`);
+        // VMAPI (vms.js `resizeDisk`): a VM without a flexible disk size first, then a shrink not
+        // allowed, as its ValidationFailed naming `size`.
         flexibleOnly(m);
+        if (Number(size) < disk.size && shrink !== true)
+          throw new FieldErrorsError(409, 'ValidationFailed', 'Invalid Parameters', [
+            { field: 'size', code: 'Invalid', message: 'Reducing disk size is a dangerous operation' },
+          ]);
         disk.size = Number(size);
         startDiskJob(disk, 'resizing', rc.ctx.clock(), rc.ctx.timing.ms('resize'));
         audit(m, 'update', rc.ctx.clock());

@@ -17,6 +17,7 @@ import {
   nicJson,
   syncAddresses,
 } from '../../../emulator/cloudapi/private/machine-model.js';
+import { onNetworkOrPool } from '../../../emulator/cloudapi/private/network-pools.js';
 import { enqueueJob } from '../../../emulator/cloudapi/private/machine-jobs.js';
 import { optionalString, param } from '../../../emulator/cloudapi/private/params.js';
 import type { EmulatorContext } from '../../../emulator/core/context.js';
@@ -160,10 +161,14 @@ function addNic(rc: RequestContext, state: CloudApiState, m: MachineRecord): Rep
   if (existing !== undefined) return { status: 302, headers: { location: pathOf(existing.mac) } };
   refuseUnprovisioned(m, 'add_nics');
   checkNetworkRequest(state, owner, request);
-  const fabric = state.rangeOf(owner, network);
-  const placement = { taken: takenIps(state, owner, network), ...(request.ip !== undefined ? { ip: request.ip } : {}) };
   const all = state.machines(accountOf(rc));
-  const nic = allocateNic(all, network, (m.nics ?? []).length === 0, rc.ctx.clock(), false, fabric, placement);
+  // On a pool, NAPI makes the NIC on a member: a pool never matches a NIC above (no 302).
+  const nic = onNetworkOrPool(state.catalog.pool(network), network, (on) =>
+    allocateNic(all, on, (m.nics ?? []).length === 0, rc.ctx.clock(), false, state.rangeOf(owner, on), {
+      taken: takenIps(state, owner, on),
+      ...(request.ip !== undefined ? { ip: request.ip } : {}),
+    }),
+  );
   nic.readyAt = enqueueJob(rc, m, 'add_nics', 'add_nics', { kind: 'none' }).endAt;
   m.nics = [...(m.nics ?? []), nic];
   syncAddresses(m);

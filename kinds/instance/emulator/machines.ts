@@ -18,9 +18,10 @@ import {
   refuseDeleted,
   syncAddresses,
 } from '../../../emulator/cloudapi/private/machine-model.js';
+import { onNetworkOrPool } from '../../../emulator/cloudapi/private/network-pools.js';
 import { pageReply } from '../../../emulator/cloudapi/private/paging.js';
 import { forVersion } from '../../../emulator/cloudapi/private/machine-wire.js';
-import { DEFAULT_IMAGE_SIZE, disksForCreate } from '../../../emulator/cloudapi/private/disks.js';
+import { DEFAULT_IMAGE_SIZE, disksForCreate, packageDisks } from '../../../emulator/cloudapi/private/disks.js';
 import {
   aliasFor,
   checkCreateOptions,
@@ -281,7 +282,9 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
     // getCreateOptions: a flexible_disk package's disks (or the image disk and the rest).
     const flexible = brand === 'bhyve' && pkg['flexible_disk'] === true;
     const imageSize = typeof image.image_size === 'number' ? image.image_size : DEFAULT_IMAGE_SIZE;
-    machine.disks = disksForCreate(param(rc, 'disks'), flexible, pkg['disk'] as number, imageSize);
+    // getCreateOptions: `params.disks || pkg.disks` (a flexible_disk package may lay them out).
+    const asked = param(rc, 'disks') ?? (flexible ? packageDisks(pkg['disks']) : undefined);
+    machine.disks = disksForCreate(asked, flexible, pkg['disk'] as number, imageSize);
     if (flexible) machine.flexibleDiskSize = pkg['disk'] as number;
   }
   // The first public network's NIC is the primary (getCreateOptions), else the first.
@@ -289,15 +292,16 @@ function createMachine(rc: RequestContext, state: CloudApiState): Reply {
     0,
     networks.findIndex((n) => state.catalog.isPublic(n)),
   );
-  for (const [i, request] of requests.entries()) {
-    const placement = {
-      taken: takenIps(state, owner, request.id),
-      ...(request.ip !== undefined ? { ip: request.ip } : {}),
-    };
+  // A NIC asked for on a pool is made on one of its members (network-pools.ts).
+  for (const [i, request] of requests.entries())
     machine.nics!.push(
-      allocateNic(machines, request.id, i === primary, now, true, state.rangeOf(owner, request.id), placement),
+      onNetworkOrPool(state.catalog.pool(request.id), request.id, (network) =>
+        allocateNic(machines, network, i === primary, now, true, state.rangeOf(owner, network), {
+          taken: takenIps(state, owner, network),
+          ...(request.ip !== undefined ? { ip: request.ip } : {}),
+        }),
+      ),
     );
-  }
   syncAddresses(machine);
   machines.push(machine);
   if (roleTags !== undefined) account.roleTags.set(`/${account.account.login}/machines/${machine.id}`, roleTags);

@@ -2,7 +2,8 @@
  * An instance's `cns` settings, which CNS reads from the machine's `triton.cns.*` tags: compared as
  * `cns`, never as `tags`.
  */
-import type { PlainObject } from '../../../common/contract/handler.js';
+import type { PlainObject, ResolvedProperties } from '../../../common/contract/handler.js';
+import { stringMap } from './instance-metadata.js';
 
 /** The tags CNS reads (node-triton-tags): compared as `cns`, never as `tags`. */
 const CNS_SERVICES = 'triton.cns.services';
@@ -39,4 +40,27 @@ export function cnsTags(cns: unknown): Record<string, string | boolean> {
 
 export function withoutCns(tags: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(tags).filter(([k]) => !isCnsTag(k)));
+}
+
+/**
+ * The whole tag set a declaration asks for: its `tags` (or, undeclared, the live ones it leaves
+ * alone) with its `cns` tags (or, undeclared, the live ones).
+ */
+export function tagSet(
+  desired: ResolvedProperties,
+  live: Readonly<Record<string, unknown>>,
+): Record<string, string | boolean> {
+  const liveTags = Object.entries(live);
+  const plain =
+    desired['tags'] !== undefined
+      ? withoutCns(stringMap(desired['tags']))
+      : (Object.fromEntries(liveTags.filter(([k, v]) => !isCnsTag(k) && typeof v === 'string')) as Record<
+          string,
+          string
+        >);
+  const cns =
+    desired['cns'] !== undefined
+      ? cnsTags(desired['cns'])
+      : (Object.fromEntries(liveTags.filter(([k]) => isCnsTag(k))) as Record<string, string | boolean>);
+  return { ...plain, ...cns };
 }

@@ -20,6 +20,7 @@ import type {
   Progress,
 } from '../../../common/contract/handler.js';
 import { byCodePoint } from '../../../provider/handlers/private/normalize.js';
+import { asAskedNetworks, poolMembersOf } from './instance-pools.js';
 
 /** The networks as compared: the primary first, the others sorted (their order means nothing). */
 export function primaryFirst(networks: readonly PlainValue[]): string[] {
@@ -40,20 +41,50 @@ export function nicChanges(
   };
 }
 
+/** `nics` with each NIC a pool made naming the pool asked for (`instance-pools.ts`). */
+function asAskedNics(
+  nics: readonly MachineNic[],
+  poolMembers: readonly string[] | undefined,
+  asked: readonly (readonly string[] | undefined)[],
+): MachineNic[] {
+  const networks = asAskedNetworks(
+    nics.map((n) => n.network),
+    poolMembers,
+    asked,
+  );
+  return nics.map((n, i) => ({ ...n, network: networks[i]! }));
+}
+
 /**
  * Makes the machine's NICs the declared networks (adds first, so it is never left with fewer than
- * it needs), from a fresh ListNics, so a retried update adds nothing twice; answers the NICs after.
+ * it needs), from a fresh ListNics, so a retried update adds nothing twice; answers the NICs after,
+ * and which of their networks a pool made (a NIC on a member of a pool asked for is that pool's).
+ * @param recorded the networks the last apply recorded
  */
 export async function syncNics(
   ctx: HandlerContext<Clients>,
   id: string,
   declared: readonly string[],
-): Promise<readonly MachineNic[]> {
+  recorded?: readonly string[],
+): Promise<{ readonly nics: readonly MachineNic[]; readonly poolMembers?: readonly string[] }> {
   const api = ctx.clients.cloudapi;
-  const { add, remove } = nicChanges(declared, await api.listNics(id, { signal: ctx.signal }));
+  const asked = [recorded, declared];
+  const before = await api.listNics(id, { signal: ctx.signal });
+  const members = await poolMembersOf(
+    ctx,
+    before.map((n) => n.network),
+    asked,
+  );
+  const { add, remove } = nicChanges(declared, asAskedNics(before, members, asked));
   for (const network of add) await api.addNic(id, network, { signal: ctx.signal });
   for (const nic of remove) await api.removeNic(id, nic.mac, { signal: ctx.signal });
-  return api.listNics(id, { signal: ctx.signal });
+  const nics = await api.listNics(id, { signal: ctx.signal });
+  const poolMembers = await poolMembersOf(
+    ctx,
+    nics.map((n) => n.network),
+    [declared],
+  );
+  return { nics, ...(poolMembers !== undefined ? { poolMembers } : {}) };
 }
 
 /**
@@ -94,11 +125,12 @@ export function nicProgress(
   name: string,
   nics: readonly MachineNic[],
   declared: readonly string[] | undefined,
+  poolMembers?: readonly string[],
 ): Progress | undefined {
   const adding = nics.find((n) => n.state === 'provisioning');
   if (adding !== undefined) return { state: 'pending', detail: `adding its NIC on network ${adding.network}` };
   if (declared === undefined) return undefined;
-  const { add, remove } = nicChanges(declared, nics);
+  const { add, remove } = nicChanges(declared, asAskedNics(nics, poolMembers, [declared]));
   if (remove[0] !== undefined)
     return { state: 'pending', detail: `removing its NIC ${remove[0].mac} (network ${remove[0].network})` };
   if (add[0] !== undefined)
