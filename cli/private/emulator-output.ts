@@ -47,8 +47,12 @@ export function readyLines(running: RunningEmulator, json: boolean, explicitHost
   }
   const login = first?.login ?? '';
   const keyVar = (name: string): string => (keyId !== undefined ? ` ${name}=${keyId}` : '');
+  // triton-iac's own variable rides on the TRITON_ line (the last line is what readers wait for):
+  // without it, a plan or drift right after an apply waits out a real cloud's window (15 s) for a
+  // second read that an emulator with a smaller window does not need.
+  const window = ` TRITON_IAC_CONSISTENCY_WINDOW_MS=${running.context.consistency.windowMs}`;
   lines.push(
-    `export TRITON_URL=${running.cloudapiUrl} TRITON_ACCOUNT=${login}${keyVar('TRITON_KEY_ID')} TRITON_TLS_INSECURE=1`,
+    `export TRITON_URL=${running.cloudapiUrl} TRITON_ACCOUNT=${login}${keyVar('TRITON_KEY_ID')} TRITON_TLS_INSECURE=1${window}`,
     `export MANTA_URL=${running.mantaUrl} MANTA_USER=${login}${keyVar('MANTA_KEY_ID')} MANTA_TLS_INSECURE=1`,
   );
   if (running.context.cloud !== undefined) {

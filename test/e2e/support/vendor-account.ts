@@ -11,9 +11,14 @@ import { REPO } from './cli.js';
 
 const run = promisify(execFile);
 
-/** The environment the vendor tools (and triton-iac) read to reach the cloud as `key`'s owner. */
+/**
+ * The environment the vendor tools (and triton-iac) read to reach the cloud as `key`'s owner. Given
+ * a running emulator, it also tells triton-iac the emulator's consistency window: with the default
+ * (15 s, a real cloud's) every plan, drift or apply that sees a change on what was written moments
+ * ago waits that long for nothing against an emulator without one.
+ */
 export function cloudEnv(
-  urls: { cloudapiUrl: string; mantaUrl: string },
+  urls: { cloudapiUrl: string; mantaUrl: string; context?: { consistency: { windowMs: number } } },
   account: string,
   key: TestKeyPair,
   home: string,
@@ -31,6 +36,9 @@ export function cloudEnv(
     MANTA_USER: account,
     MANTA_KEY_ID: key.md5,
     MANTA_TLS_INSECURE: '1',
+    ...(urls.context !== undefined
+      ? { TRITON_IAC_CONSISTENCY_WINDOW_MS: String(urls.context.consistency.windowMs) }
+      : {}),
     ...(user !== undefined ? { TRITON_USER: user, MANTA_SUBUSER: user } : {}),
   };
 }
