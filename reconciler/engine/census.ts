@@ -94,6 +94,8 @@ export async function takeCensus(
     readonly declared?: ReadonlySet<string>;
     /** What this run's live read already listed and read: taken, not read again. */
     readonly prior?: PriorReads;
+    /** Server ids of objects the apply deletes or replaces: their role tags are not read. */
+    readonly leaving?: ReadonlySet<string>;
   },
 ): Promise<Census> {
   const everything = args.scope?.everything ?? true;
@@ -208,7 +210,9 @@ export async function takeCensus(
   const [itemTags, nested] = await Promise.all([
     // The role tags of each listed object no stack manages, where its descriptor says they are.
     Promise.all(
-      unmanagedTagPaths(account, objects, state, args.declared ?? new Set(), new Set(tagPaths)).map(readTags),
+      unmanagedTagPaths(account, objects, state, args.declared ?? new Set(), new Set(tagPaths), args.leaving).map(
+        readTags,
+      ),
     ),
     Promise.all([
       ...under.flatMap(({ kind, parentKind }) =>
@@ -234,6 +238,7 @@ function unmanagedTagPaths(
   state: StateDocument | null,
   declared: ReadonlySet<string>,
   read: ReadonlySet<string>,
+  leaving: ReadonlySet<string> = new Set(),
 ): string[] {
   const tagsUndeclared = new Set(
     (state?.resources ?? [])
@@ -249,7 +254,7 @@ function unmanagedTagPaths(
   ]);
   const paths = objects.flatMap((o) => {
     const at = kindDescriptor(o.kind)?.census?.roleTagsAt;
-    if (at === undefined || o.serverId === undefined) return [];
+    if (at === undefined || o.serverId === undefined || leaving.has(o.serverId)) return [];
     const key = `${o.kind}\u0000#${o.serverId}`;
     if (!tagsUndeclared.has(key) && (recorded.has(`${o.kind}\u0000${o.naturalKey}`) || recorded.has(key))) return [];
     const path = at.replace('{account}', account).replace('{id}', o.serverId);

@@ -195,6 +195,7 @@ export function warnAccessChangedOutside(
  * Reads what an apply records about access (users, roles, policies and the role tags a drift reads).
  * @param prior what the run's plan read, taken instead of reading it again: only for a census taken
  *   before the apply's writes (see {@link censusFollows})
+ * @param leaving the server ids of objects the apply deletes or replaces ({@link leavingObjects})
  */
 export async function accessCensus(
   run: RunContext,
@@ -202,6 +203,7 @@ export async function accessCensus(
   state: StateDocument | null,
   options: SensorOptions | undefined,
   prior?: PriorReads,
+  leaving?: ReadonlySet<string>,
 ): Promise<Census | undefined> {
   // Only when asked (the CLI always asks): the reads cost a request per collection and tagged path.
   // A cancelled run starts nothing new: the last table stays.
@@ -213,6 +215,7 @@ export async function accessCensus(
     scope: { everything: false },
     declared: declaredKeys(declared),
     ...(prior !== undefined ? { prior } : {}),
+    ...(leaving !== undefined ? { leaving } : {}),
   }).catch((error: unknown) => {
     // A census read alongside the writes of a run cancelled meanwhile stops with it: the last
     // table stays, as when the run is cancelled before the census starts.
@@ -272,17 +275,24 @@ export function censusFollows(
   }[],
 ): string[] | undefined {
   if (!changes.some((c) => !READING.has(c.action)) || changes.some((c) => c.movedFrom !== undefined)) return undefined;
-  return (
+  return changes
+    .filter((c) => !NOTHING_CENSUSED.has(c.action) && !ownTagsOnly(c.kind) && !isManta(c.kind))
+    .map((c) => c.address);
+}
+
+/**
+ * The server ids of the objects `changes` delete or replace: a census read alongside the apply does
+ * not read their role tags (a managed instance that does not declare them is read like an unmanaged
+ * one, see `takeCensus`), since they are on their way out; waiting for their delete instead would
+ * hold the census until a machine's destroy job ends.
+ */
+export function leavingObjects(
+  changes: readonly { readonly action: string; readonly serverId?: string }[],
+): Set<string> {
+  return new Set(
     changes
-      // A managed instance or image whose role tags are not declared has them read by the census
-      // (`takeCensus`): its delete must land first, or the table would keep a path nothing reads again.
-      .filter(
-        (c) =>
-          !NOTHING_CENSUSED.has(c.action) &&
-          !isManta(c.kind) &&
-          (!ownTagsOnly(c.kind) || (c.action !== 'update' && kindDescriptor(c.kind)?.access === 'itemRoleTags')),
-      )
-      .map((c) => c.address)
+      .filter((c) => (c.action === 'delete' || c.action === 'replace') && c.serverId !== undefined)
+      .map((c) => c.serverId!),
   );
 }
 

@@ -15,6 +15,7 @@ import type { LiveRead } from '../live-reader.js';
 import {
   accessCensus,
   censusFollows,
+  leavingObjects,
   priorListsHold,
   writesBesideCensus,
   priorReadsOf,
@@ -84,6 +85,7 @@ export async function carryOut(
   // places of the connection pool, which grows from a few, and hold back the first writes.
   let early: Promise<Census | undefined> | undefined;
   const follows = censusFollows(plan.changes);
+  const leaving = leavingObjects(plan.changes);
   const pending = new Map<string, number>();
   for (const address of follows ?? []) pending.set(address, (pending.get(address) ?? 0) + 1);
   // Writes that all go to Manta leave the census's CloudAPI pool free: it starts with them.
@@ -91,7 +93,7 @@ export async function carryOut(
   const prior =
     liveRead !== undefined && priorListsHold(plan.changes) ? priorReadsOf(liveRead, plan.changes) : undefined;
   const begin = (): void => {
-    if (answered && pending.size === 0) early ??= accessCensus(run, stack, state.current, sensor, prior);
+    if (answered && pending.size === 0) early ??= accessCensus(run, stack, state.current, sensor, prior, leaving);
   };
   const executing: RunContext =
     follows !== undefined
@@ -128,7 +130,7 @@ export async function carryOut(
   const access =
     early !== undefined
       ? await early.then((census) => (run.signal?.aborted === true ? undefined : census))
-      : await accessCensus(run, stack, state.current, sensor);
+      : await accessCensus(run, stack, state.current, sensor, undefined, leaving);
   const outside = await recordOptionsAndOutputs(run, stack, state, live, destroy, access, plan.changes);
   const result = outside.length > 0 ? { ...executed, accessChangedOutside: outside } : executed;
   return moves.length > 0 ? { ...result, counts: { moved: moves.length, ...result.counts } } : result;
