@@ -17,23 +17,19 @@ import {
   type EngineOptions,
 } from '../../reconciler/index.js';
 import { engineOptions, startWorld, type World } from './support/world.js';
+import { HeldClock } from '../support/held-clock.js';
 
 const BASE_64 = '2f1dc911-6401-4fa4-8e9d-67ea2e39c271';
 
-/**
- * The emulator clock: real time, except while `held`, when it stands still (a job started then
- * cannot end until the test lets the clock go; signatures allow 300 s of skew, a hold is shorter).
- */
-let now = Date.now();
-let held = false;
-const clock = (): number => (held ? now : (now = Math.max(now, Date.now())));
+/** The emulator's clock, held while a job must not end. */
+const clock = new HeldClock();
 
 let world: World;
 beforeAll(async () => {
-  world = await startWorld({ consistencyWindowMs: 0, seed: 38, clock });
+  world = await startWorld({ consistencyWindowMs: 0, seed: 38, clock: clock.read });
 });
 afterAll(async () => {
-  held = false;
+  clock.release();
   await world?.close();
 });
 
@@ -66,8 +62,7 @@ async function calls(operation: string): Promise<number> {
  */
 async function holdingJobs<T>(run: () => Promise<T>, polls = 8): Promise<{ duringJob: boolean; outcome: T }> {
   await world.resetStats();
-  clock();
-  held = true;
+  clock.hold();
   const running = run();
   let duringJob = false;
   try {
@@ -80,8 +75,7 @@ async function holdingJobs<T>(run: () => Promise<T>, polls = 8): Promise<{ durin
       await new Promise((r) => setTimeout(r, 20));
     }
   } finally {
-    now += 1000;
-    held = false;
+    clock.release();
   }
   return { duringJob, outcome: await running };
 }
@@ -134,8 +128,7 @@ describe('the wait for an instance’s job', () => {
     };
     expect((await applyStack(plain('running'), engineOptions(world, 0))).result.ok).toBe(true);
     await world.resetStats();
-    clock();
-    held = true;
+    clock.hold();
     let whileHeld: Record<string, number>;
     const running = applyStack(plain('stopped'), engineOptions(world, 0));
     try {
@@ -143,8 +136,7 @@ describe('the wait for an instance’s job', () => {
       while ((await calls('GetMachine')) < 5) await new Promise((r) => setTimeout(r, 20));
       whileHeld = (await world.stats()).cloudapi;
     } finally {
-      now += 1000;
-      held = false;
+      clock.release();
     }
     expect((await running).result.ok).toBe(true);
     // While the stop job could not end, the looks were GetMachine alone (the emulator counts a

@@ -11,20 +11,19 @@ import type { StackManifest } from '../../common/manifest.js';
 import { Instance, Policy, Role, TritonApp, TritonStack, User } from '../../index.js';
 import { applyPlan, applyStack, planDestroy, type EngineOptions } from '../../reconciler/index.js';
 import { engineOptions, startWorld, type World } from './support/world.js';
+import { HeldClock } from '../support/held-clock.js';
 
 const BASE_64 = '2f1dc911-6401-4fa4-8e9d-67ea2e39c271';
 
-/** The emulator clock: real time, except while `held`, when it stands still (no job can end). */
-let now = Date.now();
-let held = false;
-const clock = (): number => (held ? now : (now = Math.max(now, Date.now())));
+/** The emulator's clock, held while a job must not end. */
+const clock = new HeldClock();
 
 let world: World;
 beforeAll(async () => {
-  world = await startWorld({ consistencyWindowMs: 0, seed: 45, clock });
+  world = await startWorld({ consistencyWindowMs: 0, seed: 45, clock: clock.read });
 });
 afterAll(async () => {
-  held = false;
+  clock.release();
   await world?.close();
 });
 
@@ -62,8 +61,7 @@ describe('a destroy of a machine tagged with a role the stack deletes too', () =
     const plan = await planDestroy(stack(), options([]));
     const waits: string[] = [];
     await world.resetStats();
-    clock();
-    held = true;
+    clock.hold();
     let whileHeld: { role: number; user: number; policy: number; machineListed: boolean };
     const running = applyPlan(stack(), plan, options(waits));
     try {
@@ -81,8 +79,7 @@ describe('a destroy of a machine tagged with a role the stack deletes too', () =
         machineListed: (await world.clients.cloudapi.listMachines()).some((m) => m.name === 'tagged-builder'),
       };
     } finally {
-      now += 1000;
-      held = false;
+      clock.release();
     }
     expect((await running).ok).toBe(true);
     expect(whileHeld, 'the role, user and policy deletes waited for the destroy job').toEqual({
