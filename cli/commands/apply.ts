@@ -21,6 +21,7 @@ import {
 } from '../private/operator-flags.js';
 import type { LoadedApp } from '../private/app-loader.js';
 import { runReviewed } from '../private/carry-out.js';
+import { shellWord } from '../private/shell-word.js';
 import { applySavedParts, type SavedPart, type SavedPlanSource } from '../private/apply-saved.js';
 import { checkSavedPlanContext } from '../private/context.js';
 import { crossStackLine } from '../private/cross-stack-states.js';
@@ -252,7 +253,7 @@ function sourceOf(
   // A destroy plan is made from the stack without its resources (see plan --destroy --out).
   const destroy = parts.every((p) => p.plan.manifestDigest === manifestDigestOf(destroyView(p.stack)));
   const several = parts.length > 1 ? '' : ` --stack ${parts[0]!.plan.stack}`;
-  const flags = planFlags.map((f) => ` ${shellQuoted(f)}`).join('');
+  const flags = planFlags.map((f) => ` ${shellWord(f)}`).join('');
   return {
     file,
     replan: `triton-iac plan ${app}${several}${destroy ? ' --destroy' : ''}${flags} --out ${file}${emulator ? ' --emulator' : ''}`,
@@ -284,9 +285,4 @@ function isSavedPlan(path: string): boolean {
     // Unreadable (missing, a directory): not a saved plan; the app loader reports what is wrong with it.
     return false;
   }
-}
-
-/** `text` as one shell word: left bare when it holds only characters no shell reads specially. */
-function shellQuoted(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }

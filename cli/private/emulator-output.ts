@@ -3,6 +3,7 @@
  * tools at it), why it could not start, and the warnings about accounts without a key.
  */
 import { EmulatorStartError, type RunningEmulator } from '../../emulator/index.js';
+import { shellWord } from './shell-word.js';
 
 export function readyLines(running: RunningEmulator, json: boolean, explicitHost: boolean): string {
   const accounts = running.accounts.map((a) => ({ login: a.login, keys: a.keys.map((k) => k.fingerprint) }));
@@ -109,9 +110,4 @@ export function keylessWarnings(running: RunningEmulator): string {
 function cloudapiAt(running: RunningEmulator): string {
   if (running.context.cloud === undefined) return running.cloudapiUrl;
   return running.datacenters.map((d) => `${d.cloudapiUrl} (${d.name})`).join(', ');
-}
-
-/** Quotes `text` for a POSIX shell when it holds anything but safe characters. */
-function shellWord(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
 }

@@ -7,6 +7,7 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HeldClock } from '../support/held-clock.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/support/emulator.js';
 import { vendorTriton, type VendorTriton } from '../emulator/support/vendor-triton.js';
 import { NO_CHANGES, runCli, startCli, stopClis, type CliResult } from './support/cli.js';
@@ -15,13 +16,8 @@ import { projectAgainst } from './support/test-emulator-project.js';
 const PRIVATE_NET = 'f3a6e9b8-2c1d-4e5f-8a7b-6c5d4e3f2a10';
 const PUBLIC_NET = '9ec60129-9034-47b4-b111-3026f9b1a10f';
 
-/**
- * The emulator clock: real time, except while `held`, when it stands still until the test moves
- * it, so a NIC job ends when the test says (signatures allow 300 s of skew; a hold is far shorter).
- */
-let now = Date.now();
-let held = false;
-const clock = (): number => (held ? now : (now = Math.max(now, Date.now())));
+/** The emulator's clock, held so that a NIC job ends when the test says. */
+const clock = new HeldClock();
 let t: TestEmulator;
 let vendor: VendorTriton;
 let cwd: string;
@@ -72,8 +68,7 @@ async function applyWaitingForNics(
   extra: Record<string, string> = {},
 ): Promise<CliResult> {
   t.emulator.context.stats.reset();
-  clock();
-  held = true;
+  clock.hold();
   const run = startCli(['apply', '--auto-approve'], { cwd, env: { ...env, ...extra, NICS_VARIANT: variant } });
   let finished = false;
   void run.done.then(() => (finished = true));
@@ -82,13 +77,12 @@ async function applyWaitingForNics(
   // two looks more than when the change was seen are the wait polling.
   await untilCalled('GetMachine', calls('GetMachine') + 2);
   expect(finished, 'apply finished before the NIC job ran').toBe(false);
-  now += 1000;
-  held = false;
+  clock.release();
   return run.done;
 }
 
 beforeAll(async () => {
-  t = await startTestEmulator({ clock, provisionMs: 0 });
+  t = await startTestEmulator({ clock: clock.read, provisionMs: 0 });
   vendor = vendorTriton(t, 'triton-nics-');
   ({ cwd, env } = projectAgainst(t, 'test/e2e/apps/instance-nics-stack.ts'));
   // This emulator reads nothing stale: a plan right after an apply need not wait out the default
